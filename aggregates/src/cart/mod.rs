@@ -1,0 +1,19 @@
+//! The Cart aggregate (spec 1 section 4): a visitor's plan, add-ons, top-up, hardware and
+//! phone numbers, kept on the server under an id the browser remembers.
+
+mod aggregate;
+mod commands;
+mod contents;
+mod errors;
+mod events;
+mod validation;
+
+pub use aggregate::Cart;
+pub use commands::CartCommand;
+pub use contents::{CartContents, CartItem, PhoneNumberEntry};
+pub use errors::CartError;
+pub use events::CartEvent;
+pub use validation::{MAX_NUMBERS, MAX_TOP_UP};
+
+#[cfg(test)]
+mod tests;

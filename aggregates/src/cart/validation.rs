@@ -1,0 +1,113 @@
+use super::contents::{CartItem, PhoneNumberEntry};
+use super::errors::CartError;
+use crate::pricing::{Pence, Plan, MAX_QUANTITY, TOP_UP_MINIMUM};
+
+/// At most this many phone numbers in one cart.
+pub const MAX_NUMBERS: usize = 50;
+/// The largest one-time top-up taken online.
+pub const MAX_TOP_UP: Pence = Pence::pounds(5000);
+const MAX_TEXT: usize = 64;
+
+pub(super) fn quantity(quantity: u32) -> Result<u32, CartError> {
+    if (1..=MAX_QUANTITY).contains(&quantity) {
+        Ok(quantity)
+    } else {
+        Err(CartError::InvalidQuantity { max: MAX_QUANTITY })
+    }
+}
+
+pub(super) fn package_quantity(plan: Plan, value: u32) -> Result<u32, CartError> {
+    let value = quantity(value)?;
+    if value < plan.min_users() {
+        return Err(CartError::BelowPlanMinimum {
+            plan,
+            min: plan.min_users(),
+        });
+    }
+    Ok(value)
+}
+
+pub(super) fn line_quantity(item: &CartItem, value: u32) -> Result<u32, CartError> {
+    match item {
+        CartItem::Package { plan, .. } => package_quantity(*plan, value),
+        CartItem::Hardware { .. } => quantity(value),
+    }
+}
+
+pub(super) fn top_up(amount: Pence) -> Result<Pence, CartError> {
+    if amount < TOP_UP_MINIMUM {
+        Err(CartError::TopUpBelowMinimum)
+    } else if amount > MAX_TOP_UP {
+        Err(CartError::TopUpAboveMaximum)
+    } else if !amount.is_whole_pounds() {
+        Err(CartError::TopUpNotWholePounds)
+    } else {
+        Ok(amount)
+    }
+}
+
+/// Strips the spaces, hyphens and brackets people type in numbers.
+pub(super) fn normalise_number_value(value: &str) -> String {
+    value
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '-' | '(' | ')' | '.'))
+        .collect()
+}
+
+fn text(field: &str, value: Option<String>) -> Result<Option<String>, CartError> {
+    let value = value
+        .map(|v| v.trim().to_string())
+        .filter(|v| !v.is_empty());
+    match value {
+        Some(v) if v.chars().count() > MAX_TEXT || v.chars().any(char::is_control) => {
+            Err(CartError::InvalidPhoneNumber(format!(
+                "The {field} of a phone number is too long or not text."
+            )))
+        }
+        other => Ok(other),
+    }
+}
+
+/// Checks and normalises a number entry: a real number has an optional `+` and 4 to 15
+/// digits; a placeholder (an area code provisioned after payment) has a short code.
+pub(super) fn phone_number(entry: PhoneNumberEntry) -> Result<PhoneNumberEntry, CartError> {
+    let value = normalise_number_value(entry.value.trim());
+    let digits = value.strip_prefix('+').unwrap_or(&value);
+    let valid = if entry.is_placeholder {
+        (1..=24).contains(&value.len())
+            && value.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    } else {
+        (4..=15).contains(&digits.len()) && digits.chars().all(|c| c.is_ascii_digit())
+    };
+    if !valid {
+        return Err(CartError::InvalidPhoneNumber(
+            "Please enter a phone number of 4 to 15 digits (an optional + first).".to_string(),
+        ));
+    }
+    Ok(PhoneNumberEntry {
+        value,
+        display_value: text("display value", entry.display_value)?,
+        provider: text("provider", entry.provider)?,
+        is_transfer: entry.is_transfer,
+        is_placeholder: entry.is_placeholder,
+        area_code: text("area code", entry.area_code)?,
+        number_type: text("number type", entry.number_type)?,
+        country: text("country", entry.country)?,
+    })
+}
+
+pub(super) fn phone_numbers(
+    entries: Vec<PhoneNumberEntry>,
+) -> Result<Vec<PhoneNumberEntry>, CartError> {
+    let mut numbers: Vec<PhoneNumberEntry> = Vec::with_capacity(entries.len());
+    for entry in entries {
+        let entry = phone_number(entry)?;
+        if !numbers.iter().any(|n| n.value == entry.value) {
+            numbers.push(entry);
+        }
+    }
+    if numbers.len() > MAX_NUMBERS {
+        return Err(CartError::TooManyNumbers { max: MAX_NUMBERS });
+    }
+    Ok(numbers)
+}

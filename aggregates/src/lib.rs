@@ -1,0 +1,5 @@
+//! The domain of the ordering platform: aggregates (commands, events, refusals) and the
+//! price list. No I/O: outside calls are traits in each aggregate's services.
+
+pub mod cart;
+pub mod pricing;

@@ -1,0 +1,545 @@
+//! Every price the business charges, in integer pence, in one place.
+//!
+//! Rules (spec 1 section 9, spec 2 section 9):
+//! - VAT is 20% added on top of a subtotal, computed once per subtotal (never per line)
+//!   and rounded half up to the penny.
+//! - A yearly price is 12 months at 80% (`monthly x 9.6`), rounded half up to the penny,
+//!   except where the price list fixes a yearly figure (Single User £47.90, Multi User £143.04).
+//! - Multi User is priced per block of 4 users, blocks rounded up.
+//! - Pay as you go has no subscription fee; it takes a one-time top-up of at least £10 in
+//!   whole pounds (default £10), also subject to VAT.
+
+use std::fmt;
+use std::iter::Sum;
+use std::ops::{Add, Mul};
+
+use serde::{Deserialize, Serialize};
+
+/// An amount of money in pence (GBP). Never a float.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
+)]
+#[serde(transparent)]
+pub struct Pence(pub i64);
+
+impl Pence {
+    pub const ZERO: Pence = Pence(0);
+
+    pub const fn pounds(pounds: i64) -> Pence {
+        Pence(pounds * 100)
+    }
+
+    /// `self x numerator / denominator`, rounded half up (amounts are never negative here).
+    pub fn scale_half_up(self, numerator: i64, denominator: i64) -> Pence {
+        let scaled = self.0 * numerator;
+        Pence((2 * scaled + denominator) / (2 * denominator))
+    }
+
+    pub fn is_whole_pounds(self) -> bool {
+        self.0 % 100 == 0
+    }
+}
+
+impl Add for Pence {
+    type Output = Pence;
+    fn add(self, rhs: Pence) -> Pence {
+        Pence(self.0 + rhs.0)
+    }
+}
+
+impl Mul<u32> for Pence {
+    type Output = Pence;
+    fn mul(self, rhs: u32) -> Pence {
+        Pence(self.0 * i64::from(rhs))
+    }
+}
+
+impl Sum for Pence {
+    fn sum<I: Iterator<Item = Pence>>(iter: I) -> Pence {
+        iter.fold(Pence::ZERO, Add::add)
+    }
+}
+
+impl fmt::Display for Pence {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "£{}.{:02}", self.0 / 100, self.0 % 100)
+    }
+}
+
+pub const VAT_PERCENT: i64 = 20;
+pub const YEARLY_DISCOUNT_PERCENT: i64 = 20;
+pub const TOP_UP_MINIMUM: Pence = Pence::pounds(10);
+pub const TOP_UP_STEP: Pence = Pence::pounds(1);
+pub const TOP_UP_DEFAULT: Pence = TOP_UP_MINIMUM;
+/// The largest quantity of one cart line; anything above is refused as absurd.
+pub const MAX_QUANTITY: u32 = 1000;
+
+/// VAT on a subtotal: 20%, rounded half up to the penny.
+pub fn vat(subtotal: Pence) -> Pence {
+    subtotal.scale_half_up(VAT_PERCENT, 100)
+}
+
+/// 12 months at 80%, rounded half up to the penny.
+pub fn yearly_from_monthly(monthly: Pence) -> Pence {
+    monthly.scale_half_up(12 * (100 - YEARLY_DISCOUNT_PERCENT), 100)
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum BillingCycle {
+    Monthly,
+    Yearly,
+}
+
+impl BillingCycle {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BillingCycle::Monthly => "monthly",
+            BillingCycle::Yearly => "yearly",
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            BillingCycle::Monthly => "Monthly",
+            BillingCycle::Yearly => "Yearly",
+        }
+    }
+
+    /// The price for this cycle of something with a monthly price and no fixed yearly one.
+    pub fn of_monthly(self, monthly: Pence) -> Pence {
+        match self {
+            BillingCycle::Monthly => monthly,
+            BillingCycle::Yearly => yearly_from_monthly(monthly),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Plan {
+    PayAsYouGo,
+    SingleUser,
+    MultiUser,
+}
+
+impl Plan {
+    pub const ALL: [Plan; 3] = [Plan::PayAsYouGo, Plan::SingleUser, Plan::MultiUser];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Plan::PayAsYouGo => "Pay As You Go",
+            Plan::SingleUser => "Single User",
+            Plan::MultiUser => "Multi User",
+        }
+    }
+
+    pub fn description(self) -> &'static str {
+        match self {
+            Plan::PayAsYouGo => {
+                "No monthly fee: pay only for the calls you make, from a £10 credit."
+            }
+            Plan::SingleUser => "One user with 500 UK minutes and a free number.",
+            Plan::MultiUser => {
+                "Up to 4 users per block, 1500 minutes, 2 free numbers and unlimited extensions."
+            }
+        }
+    }
+
+    /// The first part of a package line's id, as in `single-yearly`.
+    pub fn slug(self) -> &'static str {
+        match self {
+            Plan::PayAsYouGo => "payg",
+            Plan::SingleUser => "single",
+            Plan::MultiUser => "multi",
+        }
+    }
+
+    pub fn min_users(self) -> u32 {
+        match self {
+            Plan::MultiUser => 4,
+            _ => 1,
+        }
+    }
+
+    /// The step of the quantity selectors.
+    pub fn increment(self) -> u32 {
+        self.users_per_block()
+    }
+
+    pub fn users_per_block(self) -> u32 {
+        match self {
+            Plan::MultiUser => 4,
+            _ => 1,
+        }
+    }
+
+    /// The price of one block of users for a cycle.
+    pub fn block_price(self, cycle: BillingCycle) -> Pence {
+        match (self, cycle) {
+            (Plan::PayAsYouGo, _) => Pence::ZERO,
+            (Plan::SingleUser, BillingCycle::Monthly) => Pence(499),
+            (Plan::SingleUser, BillingCycle::Yearly) => Pence(4790),
+            (Plan::MultiUser, BillingCycle::Monthly) => Pence(1490),
+            (Plan::MultiUser, BillingCycle::Yearly) => Pence(14304),
+        }
+    }
+
+    /// Numbers that come free with the plan.
+    pub fn included_numbers(self) -> usize {
+        match self {
+            Plan::PayAsYouGo => 0,
+            Plan::SingleUser => 1,
+            Plan::MultiUser => 2,
+        }
+    }
+
+    /// The monthly price of a number beyond the included ones.
+    pub fn extra_number_monthly(self) -> Pence {
+        match self {
+            Plan::PayAsYouGo => Pence(250),
+            _ => Pence(200),
+        }
+    }
+
+    pub fn add_ons(self) -> &'static [AddOn] {
+        match self {
+            Plan::PayAsYouGo => &[AddOn::CallForwarding],
+            Plan::SingleUser => &[
+                AddOn::CallRecording,
+                AddOn::MusicWhileRinging,
+                AddOn::CustomizedHold,
+                AddOn::Ivr,
+            ],
+            Plan::MultiUser => &[],
+        }
+    }
+
+    pub fn offers(self, add_on: AddOn) -> bool {
+        self.add_ons().contains(&add_on)
+    }
+
+    pub fn takes_top_up(self) -> bool {
+        self == Plan::PayAsYouGo
+    }
+
+    /// The top-up a freshly selected plan starts with.
+    pub fn initial_top_up(self) -> Pence {
+        if self.takes_top_up() {
+            TOP_UP_DEFAULT
+        } else {
+            Pence::ZERO
+        }
+    }
+
+    pub fn blocks(self, quantity: u32) -> u32 {
+        quantity.div_ceil(self.users_per_block())
+    }
+
+    pub fn quote(self, cycle: BillingCycle, quantity: u32) -> PackageQuote {
+        let blocks = self.blocks(quantity);
+        let unit = self.block_price(cycle);
+        PackageQuote {
+            blocks,
+            unit,
+            line: unit * blocks,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PackageQuote {
+    pub blocks: u32,
+    pub unit: Pence,
+    pub line: Pence,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum AddOn {
+    CallForwarding,
+    CallRecording,
+    MusicWhileRinging,
+    CustomizedHold,
+    Ivr,
+}
+
+impl AddOn {
+    pub const ALL: [AddOn; 5] = [
+        AddOn::CallForwarding,
+        AddOn::CallRecording,
+        AddOn::MusicWhileRinging,
+        AddOn::CustomizedHold,
+        AddOn::Ivr,
+    ];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            AddOn::CallForwarding => "callForwarding",
+            AddOn::CallRecording => "callRecording",
+            AddOn::MusicWhileRinging => "musicWhileRinging",
+            AddOn::CustomizedHold => "customizedHold",
+            AddOn::Ivr => "ivr",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<AddOn> {
+        AddOn::ALL.into_iter().find(|a| a.id() == id)
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            AddOn::CallForwarding => "Call Forwarding & Routing",
+            AddOn::CallRecording => "Call recording",
+            AddOn::MusicWhileRinging => "Music While Ringing",
+            AddOn::CustomizedHold => "Customized / Music on Hold",
+            AddOn::Ivr => "Interactive Voice Response",
+        }
+    }
+
+    pub fn monthly(self) -> Pence {
+        match self {
+            AddOn::CallRecording => Pence(800),
+            _ => Pence(200),
+        }
+    }
+
+    pub fn price(self, cycle: BillingCycle) -> Pence {
+        cycle.of_monthly(self.monthly())
+    }
+
+    /// The undiscounted price for the cycle (12 full months for yearly).
+    pub fn original_price(self, cycle: BillingCycle) -> Pence {
+        match cycle {
+            BillingCycle::Monthly => self.monthly(),
+            BillingCycle::Yearly => self.monthly() * 12,
+        }
+    }
+}
+
+/// The amounts of an order or cart, as the checkout charges them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Totals {
+    pub package: Pence,
+    pub add_ons: Pence,
+    pub numbers: Pence,
+    pub subscription_subtotal: Pence,
+    pub subscription_vat: Pence,
+    pub top_up_subtotal: Pence,
+    pub top_up_vat: Pence,
+    pub hardware: Pence,
+}
+
+impl Totals {
+    pub fn new(
+        package: Pence,
+        add_ons: Pence,
+        numbers: Pence,
+        top_up: Pence,
+        hardware: Pence,
+    ) -> Totals {
+        let subscription_subtotal = package + add_ons + numbers;
+        Totals {
+            package,
+            add_ons,
+            numbers,
+            subscription_subtotal,
+            subscription_vat: vat(subscription_subtotal),
+            top_up_subtotal: top_up,
+            top_up_vat: vat(top_up),
+            hardware,
+        }
+    }
+
+    pub fn subscription_total(&self) -> Pence {
+        self.subscription_subtotal + self.subscription_vat
+    }
+
+    pub fn top_up_total(&self) -> Pence {
+        self.top_up_subtotal + self.top_up_vat
+    }
+
+    pub fn total_vat(&self) -> Pence {
+        self.subscription_vat + self.top_up_vat
+    }
+
+    /// What the service checkout charges: the first period of the subscription plus the
+    /// one-time top-up, VAT included. Hardware has its own checkout.
+    pub fn grand_total(&self) -> Pence {
+        self.subscription_total() + self.top_up_total()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use BillingCycle::{Monthly, Yearly};
+
+    #[test]
+    fn plan_prices_match_the_price_list() {
+        // (plan, cycle, quantity, blocks, line) from spec 1 section 9 and spec 2 section 9.
+        let table = [
+            (Plan::SingleUser, Monthly, 1, 1, 499),
+            (Plan::SingleUser, Yearly, 1, 1, 4790),
+            (Plan::SingleUser, Yearly, 2, 2, 9580),
+            (Plan::SingleUser, Monthly, 3, 3, 1497),
+            (Plan::MultiUser, Monthly, 4, 1, 1490),
+            (Plan::MultiUser, Yearly, 4, 1, 14304),
+            (Plan::MultiUser, Monthly, 5, 2, 2980),
+            (Plan::MultiUser, Monthly, 8, 2, 2980),
+            (Plan::MultiUser, Yearly, 8, 2, 28608),
+            (Plan::MultiUser, Monthly, 9, 3, 4470),
+            (Plan::PayAsYouGo, Monthly, 1, 1, 0),
+            (Plan::PayAsYouGo, Yearly, 3, 3, 0),
+        ];
+        for (plan, cycle, quantity, blocks, line) in table {
+            let quote = plan.quote(cycle, quantity);
+            assert_eq!(
+                (quote.blocks, quote.line),
+                (blocks, Pence(line)),
+                "{plan:?} {cycle:?} x{quantity}"
+            );
+        }
+    }
+
+    #[test]
+    fn plan_rules_match_the_spec() {
+        // (plan, min users, increment, included numbers, extra number monthly, takes top-up)
+        let table = [
+            (Plan::PayAsYouGo, 1, 1, 0, 250, true),
+            (Plan::SingleUser, 1, 1, 1, 200, false),
+            (Plan::MultiUser, 4, 4, 2, 200, false),
+        ];
+        for (plan, min, step, included, extra, top_up) in table {
+            assert_eq!(plan.min_users(), min, "{plan:?}");
+            assert_eq!(plan.increment(), step, "{plan:?}");
+            assert_eq!(plan.included_numbers(), included, "{plan:?}");
+            assert_eq!(plan.extra_number_monthly(), Pence(extra), "{plan:?}");
+            assert_eq!(plan.takes_top_up(), top_up, "{plan:?}");
+        }
+    }
+
+    #[test]
+    fn yearly_is_twelve_months_at_eighty_percent() {
+        // extra number £19.20 / £24.00 a year; add-ons £2 -> £19.20, £8 -> £76.80.
+        let table = [
+            (200, 1920),
+            (250, 2400),
+            (800, 7680),
+            (499, 4790),
+            (1490, 14304),
+            (1, 10),
+            (0, 0),
+        ];
+        for (monthly, yearly) in table {
+            assert_eq!(
+                yearly_from_monthly(Pence(monthly)),
+                Pence(yearly),
+                "monthly {monthly}"
+            );
+        }
+        // 4.99 x 9.6 = 47.904 and 14.90 x 9.6 = 143.04: the fixed yearly prices agree with the rule.
+        assert_eq!(
+            Plan::SingleUser.block_price(Yearly),
+            yearly_from_monthly(Plan::SingleUser.block_price(Monthly))
+        );
+        assert_eq!(
+            Plan::MultiUser.block_price(Yearly),
+            yearly_from_monthly(Plan::MultiUser.block_price(Monthly))
+        );
+    }
+
+    #[test]
+    fn add_ons_match_the_add_on_table() {
+        // (add-on, id, monthly, yearly, offered by payg, single, multi)
+        let table = [
+            (
+                AddOn::CallForwarding,
+                "callForwarding",
+                200,
+                1920,
+                [true, false, false],
+            ),
+            (
+                AddOn::CallRecording,
+                "callRecording",
+                800,
+                7680,
+                [false, true, false],
+            ),
+            (
+                AddOn::MusicWhileRinging,
+                "musicWhileRinging",
+                200,
+                1920,
+                [false, true, false],
+            ),
+            (
+                AddOn::CustomizedHold,
+                "customizedHold",
+                200,
+                1920,
+                [false, true, false],
+            ),
+            (AddOn::Ivr, "ivr", 200, 1920, [false, true, false]),
+        ];
+        for (add_on, id, monthly, yearly, offered) in table {
+            assert_eq!(add_on.id(), id);
+            assert_eq!(AddOn::from_id(id), Some(add_on));
+            assert_eq!(add_on.price(Monthly), Pence(monthly), "{id}");
+            assert_eq!(add_on.price(Yearly), Pence(yearly), "{id}");
+            assert_eq!(add_on.original_price(Yearly), Pence(monthly * 12), "{id}");
+            for (plan, expected) in Plan::ALL.into_iter().zip(offered) {
+                assert_eq!(plan.offers(add_on), expected, "{id} on {plan:?}");
+            }
+        }
+        assert!(Plan::MultiUser.add_ons().is_empty());
+        assert_eq!(AddOn::from_id("fax"), None);
+    }
+
+    #[test]
+    fn vat_is_twenty_percent_rounded_half_up() {
+        let table = [
+            (0, 0),
+            (499, 100),
+            (1000, 200),
+            (4790, 958),
+            (1, 0),
+            (2, 0),
+            (3, 1),
+            (7, 1),
+            (8, 2),
+            (17260, 3452),
+        ];
+        for (subtotal, expected) in table {
+            assert_eq!(vat(Pence(subtotal)), Pence(expected), "subtotal {subtotal}");
+        }
+    }
+
+    #[test]
+    fn top_up_constants() {
+        assert_eq!(TOP_UP_MINIMUM, Pence(1000));
+        assert_eq!(TOP_UP_DEFAULT, Pence(1000));
+        assert_eq!(TOP_UP_STEP, Pence(100));
+        assert_eq!(Plan::PayAsYouGo.initial_top_up(), Pence(1000));
+        assert_eq!(Plan::SingleUser.initial_top_up(), Pence::ZERO);
+        assert!(Pence(2000).is_whole_pounds());
+        assert!(!Pence(1050).is_whole_pounds());
+    }
+
+    #[test]
+    fn totals_add_vat_per_subtotal() {
+        let totals = Totals::new(Pence(9580), Pence(7680), Pence(0), Pence(1000), Pence(0));
+        assert_eq!(totals.subscription_subtotal, Pence(17260));
+        assert_eq!(totals.subscription_vat, Pence(3452));
+        assert_eq!(totals.top_up_vat, Pence(200));
+        assert_eq!(totals.total_vat(), Pence(3652));
+        assert_eq!(totals.grand_total(), Pence(17260 + 3452 + 1200));
+    }
+
+    #[test]
+    fn pence_display_in_pounds() {
+        assert_eq!(Pence(4790).to_string(), "£47.90");
+        assert_eq!(Pence(5).to_string(), "£0.05");
+    }
+}
