@@ -16,9 +16,7 @@ use std::ops::{Add, Mul};
 use serde::{Deserialize, Serialize};
 
 /// An amount of money in pence (GBP). Never a float.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct Pence(pub i64);
 
@@ -136,13 +134,9 @@ impl Plan {
 
     pub fn description(self) -> &'static str {
         match self {
-            Plan::PayAsYouGo => {
-                "No monthly fee: pay only for the calls you make, from a £10 credit."
-            }
+            Plan::PayAsYouGo => "No monthly fee: pay only for the calls you make, from a £10 credit.",
             Plan::SingleUser => "One user with 500 UK minutes and a free number.",
-            Plan::MultiUser => {
-                "Up to 4 users per block, 1500 minutes, 2 free numbers and unlimited extensions."
-            }
+            Plan::MultiUser => "Up to 4 users per block, 1500 minutes, 2 free numbers and unlimited extensions.",
         }
     }
 
@@ -205,12 +199,7 @@ impl Plan {
     pub fn add_ons(self) -> &'static [AddOn] {
         match self {
             Plan::PayAsYouGo => &[AddOn::CallForwarding],
-            Plan::SingleUser => &[
-                AddOn::CallRecording,
-                AddOn::MusicWhileRinging,
-                AddOn::CustomizedHold,
-                AddOn::Ivr,
-            ],
+            Plan::SingleUser => &[AddOn::CallRecording, AddOn::MusicWhileRinging, AddOn::CustomizedHold, AddOn::Ivr],
             Plan::MultiUser => &[],
         }
     }
@@ -239,11 +228,7 @@ impl Plan {
     pub fn quote(self, cycle: BillingCycle, quantity: u32) -> PackageQuote {
         let blocks = self.blocks(quantity);
         let unit = self.block_price(cycle);
-        PackageQuote {
-            blocks,
-            unit,
-            line: unit * blocks,
-        }
+        PackageQuote { blocks, unit, line: unit * blocks }
     }
 }
 
@@ -265,13 +250,8 @@ pub enum AddOn {
 }
 
 impl AddOn {
-    pub const ALL: [AddOn; 5] = [
-        AddOn::CallForwarding,
-        AddOn::CallRecording,
-        AddOn::MusicWhileRinging,
-        AddOn::CustomizedHold,
-        AddOn::Ivr,
-    ];
+    pub const ALL: [AddOn; 5] =
+        [AddOn::CallForwarding, AddOn::CallRecording, AddOn::MusicWhileRinging, AddOn::CustomizedHold, AddOn::Ivr];
 
     pub fn id(self) -> &'static str {
         match self {
@@ -331,13 +311,7 @@ pub struct Totals {
 }
 
 impl Totals {
-    pub fn new(
-        package: Pence,
-        add_ons: Pence,
-        numbers: Pence,
-        top_up: Pence,
-        hardware: Pence,
-    ) -> Totals {
+    pub fn new(package: Pence, add_ons: Pence, numbers: Pence, top_up: Pence, hardware: Pence) -> Totals {
         let subscription_subtotal = package + add_ons + numbers;
         Totals {
             package,
@@ -394,11 +368,7 @@ mod tests {
         ];
         for (plan, cycle, quantity, blocks, line) in table {
             let quote = plan.quote(cycle, quantity);
-            assert_eq!(
-                (quote.blocks, quote.line),
-                (blocks, Pence(line)),
-                "{plan:?} {cycle:?} x{quantity}"
-            );
+            assert_eq!((quote.blocks, quote.line), (blocks, Pence(line)), "{plan:?} {cycle:?} x{quantity}");
         }
     }
 
@@ -422,65 +392,23 @@ mod tests {
     #[test]
     fn yearly_is_twelve_months_at_eighty_percent() {
         // extra number £19.20 / £24.00 a year; add-ons £2 -> £19.20, £8 -> £76.80.
-        let table = [
-            (200, 1920),
-            (250, 2400),
-            (800, 7680),
-            (499, 4790),
-            (1490, 14304),
-            (1, 10),
-            (0, 0),
-        ];
+        let table = [(200, 1920), (250, 2400), (800, 7680), (499, 4790), (1490, 14304), (1, 10), (0, 0)];
         for (monthly, yearly) in table {
-            assert_eq!(
-                yearly_from_monthly(Pence(monthly)),
-                Pence(yearly),
-                "monthly {monthly}"
-            );
+            assert_eq!(yearly_from_monthly(Pence(monthly)), Pence(yearly), "monthly {monthly}");
         }
         // 4.99 x 9.6 = 47.904 and 14.90 x 9.6 = 143.04: the fixed yearly prices agree with the rule.
-        assert_eq!(
-            Plan::SingleUser.block_price(Yearly),
-            yearly_from_monthly(Plan::SingleUser.block_price(Monthly))
-        );
-        assert_eq!(
-            Plan::MultiUser.block_price(Yearly),
-            yearly_from_monthly(Plan::MultiUser.block_price(Monthly))
-        );
+        assert_eq!(Plan::SingleUser.block_price(Yearly), yearly_from_monthly(Plan::SingleUser.block_price(Monthly)));
+        assert_eq!(Plan::MultiUser.block_price(Yearly), yearly_from_monthly(Plan::MultiUser.block_price(Monthly)));
     }
 
     #[test]
     fn add_ons_match_the_add_on_table() {
         // (add-on, id, monthly, yearly, offered by payg, single, multi)
         let table = [
-            (
-                AddOn::CallForwarding,
-                "callForwarding",
-                200,
-                1920,
-                [true, false, false],
-            ),
-            (
-                AddOn::CallRecording,
-                "callRecording",
-                800,
-                7680,
-                [false, true, false],
-            ),
-            (
-                AddOn::MusicWhileRinging,
-                "musicWhileRinging",
-                200,
-                1920,
-                [false, true, false],
-            ),
-            (
-                AddOn::CustomizedHold,
-                "customizedHold",
-                200,
-                1920,
-                [false, true, false],
-            ),
+            (AddOn::CallForwarding, "callForwarding", 200, 1920, [true, false, false]),
+            (AddOn::CallRecording, "callRecording", 800, 7680, [false, true, false]),
+            (AddOn::MusicWhileRinging, "musicWhileRinging", 200, 1920, [false, true, false]),
+            (AddOn::CustomizedHold, "customizedHold", 200, 1920, [false, true, false]),
             (AddOn::Ivr, "ivr", 200, 1920, [false, true, false]),
         ];
         for (add_on, id, monthly, yearly, offered) in table {
@@ -499,18 +427,8 @@ mod tests {
 
     #[test]
     fn vat_is_twenty_percent_rounded_half_up() {
-        let table = [
-            (0, 0),
-            (499, 100),
-            (1000, 200),
-            (4790, 958),
-            (1, 0),
-            (2, 0),
-            (3, 1),
-            (7, 1),
-            (8, 2),
-            (17260, 3452),
-        ];
+        let table =
+            [(0, 0), (499, 100), (1000, 200), (4790, 958), (1, 0), (2, 0), (3, 1), (7, 1), (8, 2), (17260, 3452)];
         for (subtotal, expected) in table {
             assert_eq!(vat(Pence(subtotal)), Pence(expected), "subtotal {subtotal}");
         }

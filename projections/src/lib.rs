@@ -1,1 +1,4 @@
+//! Read models built from the stored events. Each can be rebuilt by replaying the store.
 
+pub mod cart;
+pub mod catch_up;

@@ -34,11 +34,7 @@ impl Cart {
         }
         Ok(match command {
             CartCommand::CreateCart => return Err(CartError::AlreadyExists),
-            CartCommand::SelectPackage {
-                plan,
-                billing_cycle,
-                quantity,
-            } => CartEvent::PackageSelected {
+            CartCommand::SelectPackage { plan, billing_cycle, quantity } => CartEvent::PackageSelected {
                 plan,
                 billing_cycle,
                 quantity: validation::package_quantity(plan, quantity)?,
@@ -47,28 +43,16 @@ impl Cart {
                 self.package()?;
                 CartEvent::BillingCycleChanged { billing_cycle }
             }
-            CartCommand::AddHardware {
-                product_id,
-                name,
-                unit_price,
-                quantity,
-            } => {
+            CartCommand::AddHardware { product_id, name, unit_price, quantity } => {
                 if product_id.trim().is_empty() || name.trim().is_empty() || unit_price.0 < 0 {
                     return Err(CartError::InvalidProduct);
                 }
                 let quantity = validation::quantity(quantity)?;
-                let already = cart
-                    .item(&CartItem::hardware_id(&product_id))
-                    .map_or(0, CartItem::quantity);
+                let already = cart.item(&CartItem::hardware_id(&product_id)).map_or(0, CartItem::quantity);
                 if already + quantity > MAX_QUANTITY {
                     return Err(CartError::InvalidQuantity { max: MAX_QUANTITY });
                 }
-                CartEvent::HardwareAdded {
-                    product_id,
-                    name,
-                    unit_price,
-                    quantity,
-                }
+                CartEvent::HardwareAdded { product_id, name, unit_price, quantity }
             }
             CartCommand::RemoveItem { item_id } => {
                 cart.item(&item_id).ok_or(CartError::ItemNotFound)?;
@@ -76,10 +60,7 @@ impl Cart {
             }
             CartCommand::SetItemQuantity { item_id, quantity } => {
                 let item = cart.item(&item_id).ok_or(CartError::ItemNotFound)?;
-                CartEvent::ItemQuantitySet {
-                    quantity: validation::line_quantity(item, quantity)?,
-                    item_id,
-                }
+                CartEvent::ItemQuantitySet { quantity: validation::line_quantity(item, quantity)?, item_id }
             }
             CartCommand::AddAddOn { add_on } => {
                 let plan = self.package()?;
@@ -98,9 +79,7 @@ impl Cart {
                 if !self.package()?.takes_top_up() {
                     return Err(CartError::TopUpNotAvailable);
                 }
-                CartEvent::TopUpSet {
-                    amount: validation::top_up(amount)?,
-                }
+                CartEvent::TopUpSet { amount: validation::top_up(amount)? }
             }
             CartCommand::AddNumber { number } => {
                 let number = validation::phone_number(number)?;
@@ -116,12 +95,10 @@ impl Cart {
                 }
                 CartEvent::NumberRemoved { value }
             }
-            CartCommand::ReplaceNumbers { numbers } => CartEvent::NumbersReplaced {
-                numbers: validation::phone_numbers(numbers)?,
-            },
-            CartCommand::SetTrialFlow { is_trial_flow } => {
-                CartEvent::TrialFlowSet { is_trial_flow }
+            CartCommand::ReplaceNumbers { numbers } => {
+                CartEvent::NumbersReplaced { numbers: validation::phone_numbers(numbers)? }
             }
+            CartCommand::SetTrialFlow { is_trial_flow } => CartEvent::TrialFlowSet { is_trial_flow },
             CartCommand::ClearCart => CartEvent::CartCleared,
         })
     }
@@ -134,12 +111,7 @@ impl Aggregate for Cart {
     type Error = CartError;
     type Services = ();
 
-    async fn handle(
-        &mut self,
-        command: CartCommand,
-        _: &(),
-        sink: &EventSink<Self>,
-    ) -> Result<(), CartError> {
+    async fn handle(&mut self, command: CartCommand, _: &(), sink: &EventSink<Self>) -> Result<(), CartError> {
         let event = self.decide(command)?;
         // A command that would change nothing (a replayed request, a number or add-on
         // already in the cart) stores nothing.

@@ -18,17 +18,8 @@ pub struct CartContents {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type")]
 pub enum CartItem {
-    Package {
-        plan: Plan,
-        billing_cycle: BillingCycle,
-        quantity: u32,
-    },
-    Hardware {
-        product_id: String,
-        name: String,
-        unit_price: Pence,
-        quantity: u32,
-    },
+    Package { plan: Plan, billing_cycle: BillingCycle, quantity: u32 },
+    Hardware { product_id: String, name: String, unit_price: Pence, quantity: u32 },
 }
 
 impl CartItem {
@@ -43,11 +34,7 @@ impl CartItem {
     /// `single-yearly` for a package line, `hardware-{product id}` for a phone.
     pub fn id(&self) -> String {
         match self {
-            CartItem::Package {
-                plan,
-                billing_cycle,
-                ..
-            } => Self::package_id(*plan, *billing_cycle),
+            CartItem::Package { plan, billing_cycle, .. } => Self::package_id(*plan, *billing_cycle),
             CartItem::Hardware { product_id, .. } => Self::hardware_id(product_id),
         }
     }
@@ -60,9 +47,7 @@ impl CartItem {
 
     fn set_quantity(&mut self, new_quantity: u32) {
         match self {
-            CartItem::Package { quantity, .. } | CartItem::Hardware { quantity, .. } => {
-                *quantity = new_quantity
-            }
+            CartItem::Package { quantity, .. } | CartItem::Hardware { quantity, .. } => *quantity = new_quantity,
         }
     }
 
@@ -87,10 +72,7 @@ pub struct PhoneNumberEntry {
 
 impl PhoneNumberEntry {
     pub fn new(value: &str) -> Self {
-        PhoneNumberEntry {
-            value: value.to_string(),
-            ..Default::default()
-        }
+        PhoneNumberEntry { value: value.to_string(), ..Default::default() }
     }
 }
 
@@ -122,47 +104,27 @@ impl CartContents {
     pub fn apply(&mut self, event: CartEvent) {
         match event {
             CartEvent::CartCreated => self.exists = true,
-            CartEvent::PackageSelected {
-                plan,
-                billing_cycle,
-                quantity,
-            } => {
-                self.items = vec![CartItem::Package {
-                    plan,
-                    billing_cycle,
-                    quantity,
-                }];
+            CartEvent::PackageSelected { plan, billing_cycle, quantity } => {
+                self.items = vec![CartItem::Package { plan, billing_cycle, quantity }];
                 self.add_ons.clear();
                 self.package = Some(plan);
                 self.top_up = plan.initial_top_up();
             }
-            CartEvent::BillingCycleChanged {
-                billing_cycle: cycle,
-            } => {
+            CartEvent::BillingCycleChanged { billing_cycle: cycle } => {
                 for item in &mut self.items {
                     if let CartItem::Package { billing_cycle, .. } = item {
                         *billing_cycle = cycle;
                     }
                 }
             }
-            CartEvent::HardwareAdded {
-                product_id,
-                name,
-                unit_price,
-                quantity,
-            } => {
+            CartEvent::HardwareAdded { product_id, name, unit_price, quantity } => {
                 let id = CartItem::hardware_id(&product_id);
                 match self.items.iter_mut().find(|item| item.id() == id) {
                     Some(line) => {
                         let total = line.quantity() + quantity;
                         line.set_quantity(total);
                     }
-                    None => self.items.push(CartItem::Hardware {
-                        product_id,
-                        name,
-                        unit_price,
-                        quantity,
-                    }),
+                    None => self.items.push(CartItem::Hardware { product_id, name, unit_price, quantity }),
                 }
             }
             CartEvent::ItemRemoved { item_id } => {
@@ -195,12 +157,7 @@ impl CartContents {
             CartEvent::NumberRemoved { value } => self.phone_numbers.retain(|n| n.value != value),
             CartEvent::NumbersReplaced { numbers } => self.phone_numbers = numbers,
             CartEvent::TrialFlowSet { is_trial_flow } => self.is_trial_flow = is_trial_flow,
-            CartEvent::CartCleared => {
-                *self = CartContents {
-                    exists: true,
-                    ..Default::default()
-                }
-            }
+            CartEvent::CartCleared => *self = CartContents { exists: true, ..Default::default() },
         }
     }
 }

@@ -9,48 +9,18 @@ use crate::pricing::{AddOn, BillingCycle, Pence, Plan};
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum CartEvent {
     CartCreated,
-    PackageSelected {
-        plan: Plan,
-        billing_cycle: BillingCycle,
-        quantity: u32,
-    },
-    BillingCycleChanged {
-        billing_cycle: BillingCycle,
-    },
-    HardwareAdded {
-        product_id: String,
-        name: String,
-        unit_price: Pence,
-        quantity: u32,
-    },
-    ItemRemoved {
-        item_id: String,
-    },
-    ItemQuantitySet {
-        item_id: String,
-        quantity: u32,
-    },
-    AddOnAdded {
-        add_on: AddOn,
-    },
-    AddOnRemoved {
-        add_on: AddOn,
-    },
-    TopUpSet {
-        amount: Pence,
-    },
-    NumberAdded {
-        number: PhoneNumberEntry,
-    },
-    NumberRemoved {
-        value: String,
-    },
-    NumbersReplaced {
-        numbers: Vec<PhoneNumberEntry>,
-    },
-    TrialFlowSet {
-        is_trial_flow: bool,
-    },
+    PackageSelected { plan: Plan, billing_cycle: BillingCycle, quantity: u32 },
+    BillingCycleChanged { billing_cycle: BillingCycle },
+    HardwareAdded { product_id: String, name: String, unit_price: Pence, quantity: u32 },
+    ItemRemoved { item_id: String },
+    ItemQuantitySet { item_id: String, quantity: u32 },
+    AddOnAdded { add_on: AddOn },
+    AddOnRemoved { add_on: AddOn },
+    TopUpSet { amount: Pence },
+    NumberAdded { number: PhoneNumberEntry },
+    NumberRemoved { value: String },
+    NumbersReplaced { numbers: Vec<PhoneNumberEntry> },
+    TrialFlowSet { is_trial_flow: bool },
     CartCleared,
 }
 

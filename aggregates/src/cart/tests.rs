@@ -17,19 +17,11 @@ fn with(mut events: Vec<CartEvent>, more: impl IntoIterator<Item = CartEvent>) -
 }
 
 fn single_yearly(quantity: u32) -> CartEvent {
-    CartEvent::PackageSelected {
-        plan: SingleUser,
-        billing_cycle: Yearly,
-        quantity,
-    }
+    CartEvent::PackageSelected { plan: SingleUser, billing_cycle: Yearly, quantity }
 }
 
 fn payg() -> CartEvent {
-    CartEvent::PackageSelected {
-        plan: PayAsYouGo,
-        billing_cycle: Monthly,
-        quantity: 1,
-    }
+    CartEvent::PackageSelected { plan: PayAsYouGo, billing_cycle: Monthly, quantity: 1 }
 }
 
 fn phone() -> CartEvent {
@@ -42,26 +34,15 @@ fn phone() -> CartEvent {
 }
 
 fn number(value: &str) -> PhoneNumberEntry {
-    PhoneNumberEntry {
-        display_value: Some(value.into()),
-        ..PhoneNumberEntry::new(value)
-    }
+    PhoneNumberEntry { display_value: Some(value.into()), ..PhoneNumberEntry::new(value) }
 }
 
 async fn then_events(given: Vec<CartEvent>, command: CartCommand, expected: Vec<CartEvent>) {
-    CartTest::with(())
-        .given(given)
-        .when_async(command)
-        .await
-        .then_expect_events(expected);
+    CartTest::with(()).given(given).when_async(command).await.then_expect_events(expected);
 }
 
 async fn then_error(given: Vec<CartEvent>, command: CartCommand, expected: CartError) {
-    CartTest::with(())
-        .given(given)
-        .when_async(command)
-        .await
-        .then_expect_error(expected);
+    CartTest::with(()).given(given).when_async(command).await.then_expect_error(expected);
 }
 
 /// The contents after some events, through the same `apply` the aggregate and view use.
@@ -88,36 +69,17 @@ async fn creating_a_cart_twice_is_refused() {
 #[tokio::test]
 async fn every_command_on_an_unknown_cart_is_refused() {
     let commands = [
-        CartCommand::SelectPackage {
-            plan: SingleUser,
-            billing_cycle: Monthly,
-            quantity: 1,
-        },
-        CartCommand::ChangeBillingCycle {
-            billing_cycle: Yearly,
-        },
-        CartCommand::RemoveItem {
-            item_id: "single-monthly".into(),
-        },
-        CartCommand::SetItemQuantity {
-            item_id: "single-monthly".into(),
-            quantity: 2,
-        },
+        CartCommand::SelectPackage { plan: SingleUser, billing_cycle: Monthly, quantity: 1 },
+        CartCommand::ChangeBillingCycle { billing_cycle: Yearly },
+        CartCommand::RemoveItem { item_id: "single-monthly".into() },
+        CartCommand::SetItemQuantity { item_id: "single-monthly".into(), quantity: 2 },
         CartCommand::AddAddOn { add_on: AddOn::Ivr },
         CartCommand::RemoveAddOn { add_on: AddOn::Ivr },
-        CartCommand::SetTopUp {
-            amount: Pence(1000),
-        },
-        CartCommand::AddNumber {
-            number: number("442079460123"),
-        },
-        CartCommand::RemoveNumber {
-            value: "442079460123".into(),
-        },
+        CartCommand::SetTopUp { amount: Pence(1000) },
+        CartCommand::AddNumber { number: number("442079460123") },
+        CartCommand::RemoveNumber { value: "442079460123".into() },
         CartCommand::ReplaceNumbers { numbers: vec![] },
-        CartCommand::SetTrialFlow {
-            is_trial_flow: true,
-        },
+        CartCommand::SetTrialFlow { is_trial_flow: true },
         CartCommand::ClearCart,
     ];
     for command in commands {
@@ -131,11 +93,7 @@ async fn every_command_on_an_unknown_cart_is_refused() {
 async fn selecting_a_plan() {
     then_events(
         created(),
-        CartCommand::SelectPackage {
-            plan: SingleUser,
-            billing_cycle: Yearly,
-            quantity: 2,
-        },
+        CartCommand::SelectPackage { plan: SingleUser, billing_cycle: Yearly, quantity: 2 },
         vec![single_yearly(2)],
     )
     .await;
@@ -148,33 +106,16 @@ async fn selecting_a_plan_replaces_items_clears_add_ons_keeps_numbers_and_trial_
         [
             phone(),
             single_yearly(1),
-            CartEvent::AddOnAdded {
-                add_on: AddOn::CallRecording,
-            },
-            CartEvent::NumberAdded {
-                number: number("442079460123"),
-            },
-            CartEvent::TrialFlowSet {
-                is_trial_flow: true,
-            },
+            CartEvent::AddOnAdded { add_on: AddOn::CallRecording },
+            CartEvent::NumberAdded { number: number("442079460123") },
+            CartEvent::TrialFlowSet { is_trial_flow: true },
         ],
     );
     let after = contents_after(with(given, [payg()]));
-    assert_eq!(
-        after.items,
-        vec![CartItem::Package {
-            plan: PayAsYouGo,
-            billing_cycle: Monthly,
-            quantity: 1
-        }]
-    );
+    assert_eq!(after.items, vec![CartItem::Package { plan: PayAsYouGo, billing_cycle: Monthly, quantity: 1 }]);
     assert_eq!(after.package, Some(PayAsYouGo));
     assert!(after.add_ons.is_empty());
-    assert_eq!(
-        after.top_up,
-        Pence(1000),
-        "pay as you go starts with a £10 top-up"
-    );
+    assert_eq!(after.top_up, Pence(1000), "pay as you go starts with a £10 top-up");
     assert_eq!(after.phone_numbers.len(), 1);
     assert!(after.is_trial_flow);
 
@@ -186,11 +127,7 @@ async fn selecting_a_plan_replaces_items_clears_add_ons_keeps_numbers_and_trial_
 async fn selecting_the_same_plan_again_stores_nothing() {
     then_events(
         with(created(), [single_yearly(2)]),
-        CartCommand::SelectPackage {
-            plan: SingleUser,
-            billing_cycle: Yearly,
-            quantity: 2,
-        },
+        CartCommand::SelectPackage { plan: SingleUser, billing_cycle: Yearly, quantity: 2 },
         vec![],
     )
     .await;
@@ -201,11 +138,7 @@ async fn selecting_a_plan_with_a_bad_quantity_is_refused() {
     for quantity in [0, MAX_QUANTITY + 1, u32::MAX] {
         then_error(
             created(),
-            CartCommand::SelectPackage {
-                plan: SingleUser,
-                billing_cycle: Monthly,
-                quantity,
-            },
+            CartCommand::SelectPackage { plan: SingleUser, billing_cycle: Monthly, quantity },
             CartError::InvalidQuantity { max: MAX_QUANTITY },
         )
         .await;
@@ -216,15 +149,8 @@ async fn selecting_a_plan_with_a_bad_quantity_is_refused() {
 async fn multi_user_below_four_is_refused() {
     then_error(
         created(),
-        CartCommand::SelectPackage {
-            plan: MultiUser,
-            billing_cycle: Monthly,
-            quantity: 3,
-        },
-        CartError::BelowPlanMinimum {
-            plan: MultiUser,
-            min: 4,
-        },
+        CartCommand::SelectPackage { plan: MultiUser, billing_cycle: Monthly, quantity: 3 },
+        CartError::BelowPlanMinimum { plan: MultiUser, min: 4 },
     )
     .await;
 }
@@ -233,43 +159,21 @@ async fn multi_user_below_four_is_refused() {
 
 #[tokio::test]
 async fn changing_the_billing_cycle() {
-    let given = with(
-        created(),
-        [
-            single_yearly(2),
-            CartEvent::AddOnAdded { add_on: AddOn::Ivr },
-        ],
-    );
+    let given = with(created(), [single_yearly(2), CartEvent::AddOnAdded { add_on: AddOn::Ivr }]);
     then_events(
         given.clone(),
-        CartCommand::ChangeBillingCycle {
-            billing_cycle: Monthly,
-        },
-        vec![CartEvent::BillingCycleChanged {
-            billing_cycle: Monthly,
-        }],
+        CartCommand::ChangeBillingCycle { billing_cycle: Monthly },
+        vec![CartEvent::BillingCycleChanged { billing_cycle: Monthly }],
     )
     .await;
-    let after = contents_after(with(
-        given,
-        [CartEvent::BillingCycleChanged {
-            billing_cycle: Monthly,
-        }],
-    ));
+    let after = contents_after(with(given, [CartEvent::BillingCycleChanged { billing_cycle: Monthly }]));
     assert_eq!(after.items[0].id(), "single-monthly");
     assert_eq!(after.add_ons, vec![AddOn::Ivr], "add-ons stay");
 }
 
 #[tokio::test]
 async fn changing_the_billing_cycle_without_a_package_is_refused() {
-    then_error(
-        created(),
-        CartCommand::ChangeBillingCycle {
-            billing_cycle: Yearly,
-        },
-        CartError::NoPackage,
-    )
-    .await;
+    then_error(created(), CartCommand::ChangeBillingCycle { billing_cycle: Yearly }, CartError::NoPackage).await;
 }
 
 // --- hardware ---
@@ -285,17 +189,9 @@ async fn adding_hardware_appends_it() {
     then_events(with(created(), [single_yearly(1)]), add, vec![phone()]).await;
     let after = contents_after(with(created(), [single_yearly(1), phone()]));
     assert_eq!(after.items.len(), 2);
-    assert_eq!(
-        after.package,
-        Some(SingleUser),
-        "hardware leaves the package alone"
-    );
+    assert_eq!(after.package, Some(SingleUser), "hardware leaves the package alone");
     let after = contents_after(with(created(), [phone(), phone()]));
-    assert_eq!(
-        after.items.len(),
-        1,
-        "the same phone again adds to its line"
-    );
+    assert_eq!(after.items.len(), 1, "the same phone again adds to its line");
     assert_eq!(after.items[0].quantity(), 2);
 }
 
@@ -309,12 +205,7 @@ async fn adding_bad_hardware_is_refused() {
     };
     then_error(created(), bad("", 100, 1), CartError::InvalidProduct).await;
     then_error(created(), bad("p1", -1, 1), CartError::InvalidProduct).await;
-    then_error(
-        created(),
-        bad("p1", 100, 0),
-        CartError::InvalidQuantity { max: MAX_QUANTITY },
-    )
-    .await;
+    then_error(created(), bad("p1", 100, 0), CartError::InvalidQuantity { max: MAX_QUANTITY }).await;
     then_error(
         with(created(), [phone()]),
         bad("t54w", 100, MAX_QUANTITY),
@@ -327,31 +218,14 @@ async fn adding_bad_hardware_is_refused() {
 
 #[tokio::test]
 async fn removing_the_package_clears_package_add_ons_and_top_up() {
-    let given = with(
-        created(),
-        [
-            payg(),
-            CartEvent::AddOnAdded {
-                add_on: AddOn::CallForwarding,
-            },
-        ],
-    );
+    let given = with(created(), [payg(), CartEvent::AddOnAdded { add_on: AddOn::CallForwarding }]);
     then_events(
         given.clone(),
-        CartCommand::RemoveItem {
-            item_id: "payg-monthly".into(),
-        },
-        vec![CartEvent::ItemRemoved {
-            item_id: "payg-monthly".into(),
-        }],
+        CartCommand::RemoveItem { item_id: "payg-monthly".into() },
+        vec![CartEvent::ItemRemoved { item_id: "payg-monthly".into() }],
     )
     .await;
-    let after = contents_after(with(
-        given,
-        [CartEvent::ItemRemoved {
-            item_id: "payg-monthly".into(),
-        }],
-    ));
+    let after = contents_after(with(given, [CartEvent::ItemRemoved { item_id: "payg-monthly".into() }]));
     assert!(after.items.is_empty());
     assert_eq!(after.package, None);
     assert!(after.add_ons.is_empty());
@@ -362,13 +236,7 @@ async fn removing_the_package_clears_package_add_ons_and_top_up() {
 async fn removing_hardware_keeps_the_package() {
     let after = contents_after(with(
         created(),
-        [
-            single_yearly(1),
-            phone(),
-            CartEvent::ItemRemoved {
-                item_id: "hardware-t54w".into(),
-            },
-        ],
+        [single_yearly(1), phone(), CartEvent::ItemRemoved { item_id: "hardware-t54w".into() }],
     ));
     assert_eq!(after.package, Some(SingleUser));
     assert_eq!(after.items.len(), 1);
@@ -376,14 +244,7 @@ async fn removing_hardware_keeps_the_package() {
 
 #[tokio::test]
 async fn removing_an_unknown_item_is_refused() {
-    then_error(
-        created(),
-        CartCommand::RemoveItem {
-            item_id: "single-yearly".into(),
-        },
-        CartError::ItemNotFound,
-    )
-    .await;
+    then_error(created(), CartCommand::RemoveItem { item_id: "single-yearly".into() }, CartError::ItemNotFound).await;
 }
 
 // --- quantity ---
@@ -392,25 +253,13 @@ async fn removing_an_unknown_item_is_refused() {
 async fn setting_a_quantity() {
     then_events(
         with(created(), [single_yearly(1)]),
-        CartCommand::SetItemQuantity {
-            item_id: "single-yearly".into(),
-            quantity: 3,
-        },
-        vec![CartEvent::ItemQuantitySet {
-            item_id: "single-yearly".into(),
-            quantity: 3,
-        }],
+        CartCommand::SetItemQuantity { item_id: "single-yearly".into(), quantity: 3 },
+        vec![CartEvent::ItemQuantitySet { item_id: "single-yearly".into(), quantity: 3 }],
     )
     .await;
     let after = contents_after(with(
         created(),
-        [
-            single_yearly(1),
-            CartEvent::ItemQuantitySet {
-                item_id: "single-yearly".into(),
-                quantity: 3,
-            },
-        ],
+        [single_yearly(1), CartEvent::ItemQuantitySet { item_id: "single-yearly".into(), quantity: 3 }],
     ));
     assert_eq!(after.items[0].quantity(), 3);
 }
@@ -418,47 +267,20 @@ async fn setting_a_quantity() {
 #[tokio::test]
 async fn setting_a_bad_quantity_is_refused() {
     let given = with(created(), [single_yearly(1), phone()]);
-    for (item_id, quantity) in [
-        ("single-yearly", 0),
-        ("hardware-t54w", 0),
-        ("hardware-t54w", MAX_QUANTITY + 1),
-    ] {
+    for (item_id, quantity) in [("single-yearly", 0), ("hardware-t54w", 0), ("hardware-t54w", MAX_QUANTITY + 1)] {
         then_error(
             given.clone(),
-            CartCommand::SetItemQuantity {
-                item_id: item_id.into(),
-                quantity,
-            },
+            CartCommand::SetItemQuantity { item_id: item_id.into(), quantity },
             CartError::InvalidQuantity { max: MAX_QUANTITY },
         )
         .await;
     }
+    then_error(given, CartCommand::SetItemQuantity { item_id: "nope".into(), quantity: 1 }, CartError::ItemNotFound)
+        .await;
     then_error(
-        given,
-        CartCommand::SetItemQuantity {
-            item_id: "nope".into(),
-            quantity: 1,
-        },
-        CartError::ItemNotFound,
-    )
-    .await;
-    then_error(
-        with(
-            created(),
-            [CartEvent::PackageSelected {
-                plan: MultiUser,
-                billing_cycle: Monthly,
-                quantity: 8,
-            }],
-        ),
-        CartCommand::SetItemQuantity {
-            item_id: "multi-monthly".into(),
-            quantity: 3,
-        },
-        CartError::BelowPlanMinimum {
-            plan: MultiUser,
-            min: 4,
-        },
+        with(created(), [CartEvent::PackageSelected { plan: MultiUser, billing_cycle: Monthly, quantity: 8 }]),
+        CartCommand::SetItemQuantity { item_id: "multi-monthly".into(), quantity: 3 },
+        CartError::BelowPlanMinimum { plan: MultiUser, min: 4 },
     )
     .await;
 }
@@ -470,73 +292,33 @@ async fn adding_and_removing_an_add_on() {
     let given = with(created(), [single_yearly(1)]);
     then_events(
         given.clone(),
-        CartCommand::AddAddOn {
-            add_on: AddOn::CallRecording,
-        },
-        vec![CartEvent::AddOnAdded {
-            add_on: AddOn::CallRecording,
-        }],
+        CartCommand::AddAddOn { add_on: AddOn::CallRecording },
+        vec![CartEvent::AddOnAdded { add_on: AddOn::CallRecording }],
     )
     .await;
-    let given = with(
-        given,
-        [CartEvent::AddOnAdded {
-            add_on: AddOn::CallRecording,
-        }],
-    );
-    then_events(
-        given.clone(),
-        CartCommand::AddAddOn {
-            add_on: AddOn::CallRecording,
-        },
-        vec![],
-    )
-    .await;
+    let given = with(given, [CartEvent::AddOnAdded { add_on: AddOn::CallRecording }]);
+    then_events(given.clone(), CartCommand::AddAddOn { add_on: AddOn::CallRecording }, vec![]).await;
     then_events(
         given,
-        CartCommand::RemoveAddOn {
-            add_on: AddOn::CallRecording,
-        },
-        vec![CartEvent::AddOnRemoved {
-            add_on: AddOn::CallRecording,
-        }],
+        CartCommand::RemoveAddOn { add_on: AddOn::CallRecording },
+        vec![CartEvent::AddOnRemoved { add_on: AddOn::CallRecording }],
     )
     .await;
 }
 
 #[tokio::test]
 async fn add_on_refusals() {
-    then_error(
-        created(),
-        CartCommand::AddAddOn { add_on: AddOn::Ivr },
-        CartError::NoPackage,
-    )
-    .await;
+    then_error(created(), CartCommand::AddAddOn { add_on: AddOn::Ivr }, CartError::NoPackage).await;
     then_error(
         with(created(), [payg()]),
-        CartCommand::AddAddOn {
-            add_on: AddOn::CallRecording,
-        },
-        CartError::AddOnNotOffered {
-            add_on: AddOn::CallRecording,
-            plan: PayAsYouGo,
-        },
+        CartCommand::AddAddOn { add_on: AddOn::CallRecording },
+        CartError::AddOnNotOffered { add_on: AddOn::CallRecording, plan: PayAsYouGo },
     )
     .await;
     then_error(
-        with(
-            created(),
-            [CartEvent::PackageSelected {
-                plan: MultiUser,
-                billing_cycle: Monthly,
-                quantity: 4,
-            }],
-        ),
+        with(created(), [CartEvent::PackageSelected { plan: MultiUser, billing_cycle: Monthly, quantity: 4 }]),
         CartCommand::AddAddOn { add_on: AddOn::Ivr },
-        CartError::AddOnNotOffered {
-            add_on: AddOn::Ivr,
-            plan: MultiUser,
-        },
+        CartError::AddOnNotOffered { add_on: AddOn::Ivr, plan: MultiUser },
     )
     .await;
     then_error(
@@ -553,22 +335,11 @@ async fn add_on_refusals() {
 async fn setting_the_top_up() {
     then_events(
         with(created(), [payg()]),
-        CartCommand::SetTopUp {
-            amount: Pence(2500),
-        },
-        vec![CartEvent::TopUpSet {
-            amount: Pence(2500),
-        }],
+        CartCommand::SetTopUp { amount: Pence(2500) },
+        vec![CartEvent::TopUpSet { amount: Pence(2500) }],
     )
     .await;
-    then_events(
-        with(created(), [payg()]),
-        CartCommand::SetTopUp {
-            amount: Pence(1000),
-        },
-        vec![],
-    )
-    .await;
+    then_events(with(created(), [payg()]), CartCommand::SetTopUp { amount: Pence(1000) }, vec![]).await;
 }
 
 #[tokio::test]
@@ -581,28 +352,12 @@ async fn top_up_refusals() {
         (1050, CartError::TopUpNotWholePounds),
         (500_100, CartError::TopUpAboveMaximum),
     ] {
-        then_error(
-            given.clone(),
-            CartCommand::SetTopUp {
-                amount: Pence(amount),
-            },
-            error,
-        )
-        .await;
+        then_error(given.clone(), CartCommand::SetTopUp { amount: Pence(amount) }, error).await;
     }
-    then_error(
-        created(),
-        CartCommand::SetTopUp {
-            amount: Pence(1000),
-        },
-        CartError::NoPackage,
-    )
-    .await;
+    then_error(created(), CartCommand::SetTopUp { amount: Pence(1000) }, CartError::NoPackage).await;
     then_error(
         with(created(), [single_yearly(1)]),
-        CartCommand::SetTopUp {
-            amount: Pence(1000),
-        },
+        CartCommand::SetTopUp { amount: Pence(1000) },
         CartError::TopUpNotAvailable,
     )
     .await;
@@ -612,18 +367,12 @@ async fn top_up_refusals() {
 
 #[tokio::test]
 async fn adding_a_number_normalises_it() {
-    let typed = PhoneNumberEntry {
-        is_transfer: true,
-        ..PhoneNumberEntry::new(" 020 7946-0123 ")
-    };
+    let typed = PhoneNumberEntry { is_transfer: true, ..PhoneNumberEntry::new(" 020 7946-0123 ") };
     then_events(
         created(),
         CartCommand::AddNumber { number: typed },
         vec![CartEvent::NumberAdded {
-            number: PhoneNumberEntry {
-                is_transfer: true,
-                ..PhoneNumberEntry::new("02079460123")
-            },
+            number: PhoneNumberEntry { is_transfer: true, ..PhoneNumberEntry::new("02079460123") },
         }],
     )
     .await;
@@ -631,47 +380,21 @@ async fn adding_a_number_normalises_it() {
 
 #[tokio::test]
 async fn adding_a_number_twice_stores_nothing() {
-    let given = with(
-        created(),
-        [CartEvent::NumberAdded {
-            number: number("442079460123"),
-        }],
-    );
-    then_events(
-        given,
-        CartCommand::AddNumber {
-            number: number("442079460123"),
-        },
-        vec![],
-    )
-    .await;
+    let given = with(created(), [CartEvent::NumberAdded { number: number("442079460123") }]);
+    then_events(given, CartCommand::AddNumber { number: number("442079460123") }, vec![]).await;
 }
 
 #[tokio::test]
 async fn invalid_numbers_are_refused() {
-    for value in [
-        "",
-        "12",
-        "abc12345",
-        "+44 20 7946 0123 999999",
-        "12345678901234567",
-    ] {
+    for value in ["", "12", "abc12345", "+44 20 7946 0123 999999", "12345678901234567"] {
         let result = CartTest::with(())
             .given(created())
-            .when_async(CartCommand::AddNumber {
-                number: PhoneNumberEntry::new(value),
-            })
+            .when_async(CartCommand::AddNumber { number: PhoneNumberEntry::new(value) })
             .await
             .inspect_result();
-        assert!(
-            matches!(result, Err(CartError::InvalidPhoneNumber(_))),
-            "{value:?} gave {result:?}"
-        );
+        assert!(matches!(result, Err(CartError::InvalidPhoneNumber(_))), "{value:?} gave {result:?}");
     }
-    let long_text = PhoneNumberEntry {
-        display_value: Some("x".repeat(65)),
-        ..PhoneNumberEntry::new("442079460123")
-    };
+    let long_text = PhoneNumberEntry { display_value: Some("x".repeat(65)), ..PhoneNumberEntry::new("442079460123") };
     let result = CartTest::with(())
         .given(created())
         .when_async(CartCommand::AddNumber { number: long_text })
@@ -689,12 +412,8 @@ async fn a_placeholder_number_is_an_area_code() {
     };
     then_events(
         created(),
-        CartCommand::AddNumber {
-            number: placeholder.clone(),
-        },
-        vec![CartEvent::NumberAdded {
-            number: placeholder,
-        }],
+        CartCommand::AddNumber { number: placeholder.clone() },
+        vec![CartEvent::NumberAdded { number: placeholder }],
     )
     .await;
 }
@@ -703,21 +422,15 @@ async fn a_placeholder_number_is_an_area_code() {
 async fn at_most_fifty_numbers() {
     let given = with(
         created(),
-        (0..MAX_NUMBERS).map(|i| CartEvent::NumberAdded {
-            number: number(&format!("4420794600{i:02}")),
-        }),
+        (0..MAX_NUMBERS).map(|i| CartEvent::NumberAdded { number: number(&format!("4420794600{i:02}")) }),
     );
     then_error(
         given,
-        CartCommand::AddNumber {
-            number: number("442079469999"),
-        },
+        CartCommand::AddNumber { number: number("442079469999") },
         CartError::TooManyNumbers { max: MAX_NUMBERS },
     )
     .await;
-    let too_many = (0..=MAX_NUMBERS)
-        .map(|i| number(&format!("4420794600{i:02}")))
-        .collect();
+    let too_many = (0..=MAX_NUMBERS).map(|i| number(&format!("4420794600{i:02}"))).collect();
     then_error(
         created(),
         CartCommand::ReplaceNumbers { numbers: too_many },
@@ -728,48 +441,23 @@ async fn at_most_fifty_numbers() {
 
 #[tokio::test]
 async fn removing_a_number_by_value() {
-    let given = with(
-        created(),
-        [CartEvent::NumberAdded {
-            number: number("442079460123"),
-        }],
-    );
+    let given = with(created(), [CartEvent::NumberAdded { number: number("442079460123") }]);
     then_events(
         given.clone(),
-        CartCommand::RemoveNumber {
-            value: "442079460123".into(),
-        },
-        vec![CartEvent::NumberRemoved {
-            value: "442079460123".into(),
-        }],
+        CartCommand::RemoveNumber { value: "442079460123".into() },
+        vec![CartEvent::NumberRemoved { value: "442079460123".into() }],
     )
     .await;
-    then_error(
-        given,
-        CartCommand::RemoveNumber {
-            value: "441619460000".into(),
-        },
-        CartError::NumberNotInCart,
-    )
-    .await;
+    then_error(given, CartCommand::RemoveNumber { value: "441619460000".into() }, CartError::NumberNotInCart).await;
 }
 
 #[tokio::test]
 async fn replacing_the_numbers_drops_duplicates() {
-    let given = with(
-        created(),
-        [CartEvent::NumberAdded {
-            number: number("442079460123"),
-        }],
-    );
+    let given = with(created(), [CartEvent::NumberAdded { number: number("442079460123") }]);
     then_events(
         given.clone(),
-        CartCommand::ReplaceNumbers {
-            numbers: vec![number("441619460000"), number("441619460000")],
-        },
-        vec![CartEvent::NumbersReplaced {
-            numbers: vec![number("441619460000")],
-        }],
+        CartCommand::ReplaceNumbers { numbers: vec![number("441619460000"), number("441619460000")] },
+        vec![CartEvent::NumbersReplaced { numbers: vec![number("441619460000")] }],
     )
     .await;
     then_events(
@@ -780,9 +468,7 @@ async fn replacing_the_numbers_drops_duplicates() {
     .await;
     let result = CartTest::with(())
         .given(created())
-        .when_async(CartCommand::ReplaceNumbers {
-            numbers: vec![number("1")],
-        })
+        .when_async(CartCommand::ReplaceNumbers { numbers: vec![number("1")] })
         .await
         .inspect_result();
     assert!(matches!(result, Err(CartError::InvalidPhoneNumber(_))));
@@ -794,22 +480,11 @@ async fn replacing_the_numbers_drops_duplicates() {
 async fn setting_the_trial_flag() {
     then_events(
         created(),
-        CartCommand::SetTrialFlow {
-            is_trial_flow: true,
-        },
-        vec![CartEvent::TrialFlowSet {
-            is_trial_flow: true,
-        }],
+        CartCommand::SetTrialFlow { is_trial_flow: true },
+        vec![CartEvent::TrialFlowSet { is_trial_flow: true }],
     )
     .await;
-    then_events(
-        created(),
-        CartCommand::SetTrialFlow {
-            is_trial_flow: false,
-        },
-        vec![],
-    )
-    .await;
+    then_events(created(), CartCommand::SetTrialFlow { is_trial_flow: false }, vec![]).await;
 }
 
 #[tokio::test]
@@ -818,28 +493,13 @@ async fn clearing_the_cart() {
         created(),
         [
             single_yearly(1),
-            CartEvent::NumberAdded {
-                number: number("442079460123"),
-            },
-            CartEvent::TrialFlowSet {
-                is_trial_flow: true,
-            },
+            CartEvent::NumberAdded { number: number("442079460123") },
+            CartEvent::TrialFlowSet { is_trial_flow: true },
         ],
     );
-    then_events(
-        given.clone(),
-        CartCommand::ClearCart,
-        vec![CartEvent::CartCleared],
-    )
-    .await;
+    then_events(given.clone(), CartCommand::ClearCart, vec![CartEvent::CartCleared]).await;
     let after = contents_after(with(given, [CartEvent::CartCleared]));
-    assert_eq!(
-        after,
-        CartContents {
-            exists: true,
-            ..Default::default()
-        }
-    );
+    assert_eq!(after, CartContents { exists: true, ..Default::default() });
     then_events(created(), CartCommand::ClearCart, vec![]).await;
 }
 
@@ -849,12 +509,8 @@ fn badge_counts_items_add_ons_and_numbers() {
         created(),
         [
             single_yearly(2),
-            CartEvent::AddOnAdded {
-                add_on: AddOn::CallRecording,
-            },
-            CartEvent::NumberAdded {
-                number: number("442079460123"),
-            },
+            CartEvent::AddOnAdded { add_on: AddOn::CallRecording },
+            CartEvent::NumberAdded { number: number("442079460123") },
             phone(),
         ],
     ));

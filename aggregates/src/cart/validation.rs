@@ -16,13 +16,10 @@ pub(super) fn quantity(quantity: u32) -> Result<u32, CartError> {
     }
 }
 
-pub(super) fn package_quantity(plan: Plan, value: u32) -> Result<u32, CartError> {
+pub fn package_quantity(plan: Plan, value: u32) -> Result<u32, CartError> {
     let value = quantity(value)?;
     if value < plan.min_users() {
-        return Err(CartError::BelowPlanMinimum {
-            plan,
-            min: plan.min_users(),
-        });
+        return Err(CartError::BelowPlanMinimum { plan, min: plan.min_users() });
     }
     Ok(value)
 }
@@ -48,21 +45,14 @@ pub(super) fn top_up(amount: Pence) -> Result<Pence, CartError> {
 
 /// Strips the spaces, hyphens and brackets people type in numbers.
 pub(super) fn normalise_number_value(value: &str) -> String {
-    value
-        .chars()
-        .filter(|c| !matches!(c, ' ' | '-' | '(' | ')' | '.'))
-        .collect()
+    value.chars().filter(|c| !matches!(c, ' ' | '-' | '(' | ')' | '.')).collect()
 }
 
 fn text(field: &str, value: Option<String>) -> Result<Option<String>, CartError> {
-    let value = value
-        .map(|v| v.trim().to_string())
-        .filter(|v| !v.is_empty());
+    let value = value.map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
     match value {
         Some(v) if v.chars().count() > MAX_TEXT || v.chars().any(char::is_control) => {
-            Err(CartError::InvalidPhoneNumber(format!(
-                "The {field} of a phone number is too long or not text."
-            )))
+            Err(CartError::InvalidPhoneNumber(format!("The {field} of a phone number is too long or not text.")))
         }
         other => Ok(other),
     }
@@ -74,8 +64,7 @@ pub(super) fn phone_number(entry: PhoneNumberEntry) -> Result<PhoneNumberEntry, 
     let value = normalise_number_value(entry.value.trim());
     let digits = value.strip_prefix('+').unwrap_or(&value);
     let valid = if entry.is_placeholder {
-        (1..=24).contains(&value.len())
-            && value.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        (1..=24).contains(&value.len()) && value.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
     } else {
         (4..=15).contains(&digits.len()) && digits.chars().all(|c| c.is_ascii_digit())
     };
@@ -96,9 +85,7 @@ pub(super) fn phone_number(entry: PhoneNumberEntry) -> Result<PhoneNumberEntry, 
     })
 }
 
-pub(super) fn phone_numbers(
-    entries: Vec<PhoneNumberEntry>,
-) -> Result<Vec<PhoneNumberEntry>, CartError> {
+pub(super) fn phone_numbers(entries: Vec<PhoneNumberEntry>) -> Result<Vec<PhoneNumberEntry>, CartError> {
     let mut numbers: Vec<PhoneNumberEntry> = Vec::with_capacity(entries.len());
     for entry in entries {
         let entry = phone_number(entry)?;

@@ -1,0 +1,98 @@
+//! Configuration from environment variables, each with a default that runs locally.
+
+use std::fmt;
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+
+/// A value that must never reach a log: `Debug` and `Display` print a mask.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn new(value: impl Into<String>) -> Self {
+        Secret(value.into())
+    }
+
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Secret(***)")
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// `HOST`, default 0.0.0.0.
+    pub host: IpAddr,
+    /// `PORT`, default 8080 (0 picks a free port, as the tests do).
+    pub port: u16,
+    /// `DATABASE_URL`, default postgres://postgres@127.0.0.1:5432/voip_shop.
+    pub database_url: Secret,
+    /// `DATABASE_MAX_CONNECTIONS`, default 10.
+    pub database_max_connections: u32,
+    /// `WEBAPP_DIR`, default webapp/dist: the built web app.
+    pub webapp_dir: PathBuf,
+    /// `BODY_LIMIT_BYTES`, default 65536.
+    pub body_limit_bytes: usize,
+}
+
+pub const DEFAULT_DATABASE_URL: &str = "postgres://postgres@127.0.0.1:5432/voip_shop";
+
+impl Config {
+    pub fn from_env() -> Result<Config, String> {
+        Config::from_lookup(|key| std::env::var(key).ok())
+    }
+
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Config, String> {
+        fn parse<T: std::str::FromStr>(key: &str, value: Option<String>, default: T) -> Result<T, String> {
+            match value.filter(|v| !v.trim().is_empty()) {
+                None => Ok(default),
+                Some(v) => v.trim().parse().map_err(|_| format!("{key} has an invalid value: {v:?}")),
+            }
+        }
+        Ok(Config {
+            host: parse("HOST", lookup("HOST"), IpAddr::from([0, 0, 0, 0]))?,
+            port: parse("PORT", lookup("PORT"), 8080)?,
+            database_url: Secret::new(lookup("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.to_string())),
+            database_max_connections: parse("DATABASE_MAX_CONNECTIONS", lookup("DATABASE_MAX_CONNECTIONS"), 10)?,
+            webapp_dir: PathBuf::from(lookup("WEBAPP_DIR").unwrap_or_else(|| "webapp/dist".to_string())),
+            body_limit_bytes: parse("BODY_LIMIT_BYTES", lookup("BODY_LIMIT_BYTES"), 64 * 1024)?,
+        })
+    }
+
+    pub fn address(&self) -> SocketAddr {
+        SocketAddr::new(self.host, self.port)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_run_locally() {
+        let config = Config::from_lookup(|_| None).unwrap();
+        assert_eq!(config.address().to_string(), "0.0.0.0:8080");
+        assert_eq!(config.database_url.expose(), DEFAULT_DATABASE_URL);
+        assert_eq!(config.body_limit_bytes, 65536);
+    }
+
+    #[test]
+    fn environment_overrides_and_bad_values_are_named() {
+        let config = Config::from_lookup(|k| (k == "PORT").then(|| "9000".to_string())).unwrap();
+        assert_eq!(config.port, 9000);
+        let error = Config::from_lookup(|k| (k == "PORT").then(|| "http".to_string())).unwrap_err();
+        assert!(error.contains("PORT"));
+    }
+
+    #[test]
+    fn secrets_never_print() {
+        let config =
+            Config::from_lookup(|k| (k == "DATABASE_URL").then(|| "postgres://u:hunter2@db/x".into())).unwrap();
+        assert!(!format!("{config:?}").contains("hunter2"));
+    }
+}

@@ -1,0 +1,141 @@
+//! One error type for the whole API: every failure becomes `{ "error", "code" }` with the
+//! right status. Details of unexpected failures go to the log only.
+
+use aggregates::cart::CartError;
+use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use cqrs_es::AggregateError;
+use serde::Serialize;
+
+#[derive(Debug)]
+pub enum ApiError {
+    /// A domain refusal.
+    Cart(CartError),
+    /// A request the API itself refuses, with its status and stable code.
+    Refused { status: StatusCode, code: &'static str, message: String },
+    /// Anything unexpected: logged, answered with a generic 500.
+    Internal(String),
+}
+
+#[derive(Serialize)]
+struct ErrorBody<'a> {
+    error: &'a str,
+    code: &'a str,
+}
+
+impl ApiError {
+    pub fn refused(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+        ApiError::Refused { status, code, message: message.into() }
+    }
+
+    pub fn not_found(code: &'static str, message: impl Into<String>) -> Self {
+        ApiError::refused(StatusCode::NOT_FOUND, code, message)
+    }
+
+    pub fn unprocessable(code: &'static str, message: impl Into<String>) -> Self {
+        ApiError::refused(StatusCode::UNPROCESSABLE_ENTITY, code, message)
+    }
+
+    pub fn payload_too_large() -> Self {
+        ApiError::refused(StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large", "The request body is too large.")
+    }
+
+    pub fn internal(detail: impl ToString) -> Self {
+        ApiError::Internal(detail.to_string())
+    }
+
+    fn status(&self) -> StatusCode {
+        match self {
+            ApiError::Cart(error) => match error {
+                CartError::NotFound
+                | CartError::ItemNotFound
+                | CartError::AddOnNotInCart
+                | CartError::NumberNotInCart => StatusCode::NOT_FOUND,
+                CartError::AlreadyExists => StatusCode::CONFLICT,
+                _ => StatusCode::UNPROCESSABLE_ENTITY,
+            },
+            ApiError::Refused { status, .. } => *status,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let status = self.status();
+        let (message, code) = match &self {
+            ApiError::Cart(error) => (error.to_string(), error.code()),
+            ApiError::Refused { code, message, .. } => (message.clone(), *code),
+            ApiError::Internal(detail) => {
+                tracing::error!(%detail, "request failed");
+                ("Something went wrong on our side. Please try again.".to_string(), "internal")
+            }
+        };
+        (status, Json(ErrorBody { error: &message, code })).into_response()
+    }
+}
+
+impl From<CartError> for ApiError {
+    fn from(error: CartError) -> Self {
+        ApiError::Cart(error)
+    }
+}
+
+impl From<AggregateError<CartError>> for ApiError {
+    fn from(error: AggregateError<CartError>) -> Self {
+        match error {
+            AggregateError::UserError(error) => ApiError::Cart(error),
+            AggregateError::AggregateConflict => ApiError::refused(
+                StatusCode::CONFLICT,
+                "conflict",
+                "The cart was changed at the same time. Please try again.",
+            ),
+            other => ApiError::internal(other),
+        }
+    }
+}
+
+impl From<sqlx::Error> for ApiError {
+    fn from(error: sqlx::Error) -> Self {
+        ApiError::internal(error)
+    }
+}
+
+impl From<JsonRejection> for ApiError {
+    fn from(rejection: JsonRejection) -> Self {
+        let status = rejection.status();
+        match status {
+            StatusCode::PAYLOAD_TOO_LARGE => ApiError::payload_too_large(),
+            StatusCode::UNSUPPORTED_MEDIA_TYPE => ApiError::refused(
+                status,
+                "unsupported_media_type",
+                "Send the request body as JSON with Content-Type: application/json.",
+            ),
+            StatusCode::BAD_REQUEST => ApiError::refused(
+                status,
+                "malformed_json",
+                format!("The request body is not valid JSON: {}", detail(&rejection)),
+            ),
+            StatusCode::UNPROCESSABLE_ENTITY => ApiError::refused(
+                status,
+                "invalid_body",
+                format!("The request body has a wrong or missing field: {}", detail(&rejection)),
+            ),
+            _ => ApiError::refused(status, "bad_request", rejection.body_text()),
+        }
+    }
+}
+
+impl From<QueryRejection> for ApiError {
+    fn from(rejection: QueryRejection) -> Self {
+        ApiError::unprocessable("invalid_query", format!("The query string is invalid: {}", rejection.body_text()))
+    }
+}
+
+/// serde's own words on what is wrong, without axum's generic prefix.
+fn detail(rejection: &JsonRejection) -> String {
+    let text = rejection.body_text();
+    text.split_once(": ").map_or(text.clone(), |(_, d)| d.to_string())
+}

@@ -1,0 +1,9 @@
+//! The ordering platform's server: routes, configuration, errors and start-up.
+
+pub mod config;
+pub mod error;
+pub mod json;
+pub mod rebuild;
+pub mod routes;
+pub mod startup;
+pub mod state;

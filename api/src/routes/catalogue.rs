@@ -1,0 +1,139 @@
+//! The price list as the site shows it, and quotes for a package before it is in a cart.
+
+use aggregates::cart::package_quantity;
+use aggregates::pricing::{self, AddOn, BillingCycle, Pence, Plan, TOP_UP_DEFAULT, TOP_UP_MINIMUM, TOP_UP_STEP};
+use axum::extract::rejection::QueryRejection;
+use axum::extract::Query;
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+
+use crate::error::ApiError;
+use crate::state::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/catalogue", get(catalogue)).route("/quote", get(quote))
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Catalogue {
+    currency: &'static str,
+    vat_percent: i64,
+    yearly_discount_percent: i64,
+    top_up: TopUpRules,
+    plans: Vec<PlanEntry>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct TopUpRules {
+    minimum_pence: Pence,
+    step_pence: Pence,
+    default_pence: Pence,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PlanEntry {
+    id: Plan,
+    name: &'static str,
+    description: &'static str,
+    min_users: u32,
+    increment: u32,
+    users_per_block: u32,
+    monthly_pence: Pence,
+    yearly_pence: Pence,
+    included_numbers: usize,
+    extra_number: Prices,
+    add_ons: Vec<AddOnEntry>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Prices {
+    monthly_pence: Pence,
+    yearly_pence: Pence,
+}
+
+impl Prices {
+    fn of_monthly(monthly: Pence) -> Prices {
+        Prices { monthly_pence: monthly, yearly_pence: BillingCycle::Yearly.of_monthly(monthly) }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct AddOnEntry {
+    id: &'static str,
+    name: &'static str,
+    #[serde(flatten)]
+    prices: Prices,
+}
+
+async fn catalogue() -> Json<Catalogue> {
+    let plans = Plan::ALL
+        .into_iter()
+        .map(|plan| PlanEntry {
+            id: plan,
+            name: plan.name(),
+            description: plan.description(),
+            min_users: plan.min_users(),
+            increment: plan.increment(),
+            users_per_block: plan.users_per_block(),
+            monthly_pence: plan.block_price(BillingCycle::Monthly),
+            yearly_pence: plan.block_price(BillingCycle::Yearly),
+            included_numbers: plan.included_numbers(),
+            extra_number: Prices::of_monthly(plan.extra_number_monthly()),
+            add_ons: plan
+                .add_ons()
+                .iter()
+                .map(|&add_on: &AddOn| AddOnEntry {
+                    id: add_on.id(),
+                    name: add_on.name(),
+                    prices: Prices::of_monthly(add_on.monthly()),
+                })
+                .collect(),
+        })
+        .collect();
+    Json(Catalogue {
+        currency: "GBP",
+        vat_percent: pricing::VAT_PERCENT,
+        yearly_discount_percent: pricing::YEARLY_DISCOUNT_PERCENT,
+        top_up: TopUpRules { minimum_pence: TOP_UP_MINIMUM, step_pence: TOP_UP_STEP, default_pence: TOP_UP_DEFAULT },
+        plans,
+    })
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct QuoteQuery {
+    plan: Plan,
+    billing_cycle: BillingCycle,
+    quantity: u32,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Quote {
+    plan: Plan,
+    billing_cycle: BillingCycle,
+    quantity: u32,
+    blocks: u32,
+    unit_pence: Pence,
+    line_pence: Pence,
+}
+
+async fn quote(query: Result<Query<QuoteQuery>, QueryRejection>) -> Result<Json<Quote>, ApiError> {
+    let Query(QuoteQuery { plan, billing_cycle, quantity }) = query?;
+    package_quantity(plan, quantity)?;
+    let quote = plan.quote(billing_cycle, quantity);
+    Ok(Json(Quote {
+        plan,
+        billing_cycle,
+        quantity,
+        blocks: quote.blocks,
+        unit_pence: quote.unit,
+        line_pence: quote.line,
+    }))
+}

@@ -1,0 +1,52 @@
+//! One router per resource, merged here with the layers every request passes.
+
+mod cart;
+mod catalogue;
+mod health;
+mod web;
+
+use axum::extract::{DefaultBodyLimit, MatchedPath, Request};
+use axum::http::{header, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::Router;
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::trace::TraceLayer;
+
+use crate::config::Config;
+use crate::error::ApiError;
+use crate::state::AppState;
+
+pub fn app(state: AppState, config: &Config) -> Router {
+    let api = Router::new()
+        .merge(catalogue::router())
+        .merge(cart::router())
+        .fallback(|| async { ApiError::not_found("not_found", "There is no such API route.") });
+
+    Router::new()
+        .nest("/api", api)
+        .merge(health::router())
+        .with_state(state)
+        .fallback_service(web::service(&config.webapp_dir))
+        .layer(DefaultBodyLimit::max(config.body_limit_bytes))
+        .layer(RequestBodyLimitLayer::new(config.body_limit_bytes))
+        .layer(middleware::from_fn(json_too_large))
+        .layer(TraceLayer::new_for_http().make_span_with(|request: &Request| {
+            let route = request.extensions().get::<MatchedPath>().map_or("", MatchedPath::as_str);
+            tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), route)
+        }))
+}
+
+/// The body-limit layer answers 413 in plain text before any handler runs; give it the
+/// API's JSON shape.
+async fn json_too_large(request: Request, next: Next) -> Response {
+    let response = next.run(request).await;
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.to_str().unwrap_or_default().starts_with("application/json"));
+    if response.status() == StatusCode::PAYLOAD_TOO_LARGE && !is_json {
+        return ApiError::payload_too_large().into_response();
+    }
+    response
+}

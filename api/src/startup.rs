@@ -1,0 +1,76 @@
+//! Builds the application: pool, migrations, state and router, bound to its port.
+
+use std::time::Duration;
+
+use sqlx::postgres::PgPoolOptions;
+use sqlx::PgPool;
+use tokio::net::TcpListener;
+
+use crate::config::Config;
+use crate::routes;
+use crate::state::AppState;
+
+pub struct Application {
+    listener: TcpListener,
+    router: axum::Router,
+    pub pool: PgPool,
+}
+
+pub async fn connect(config: &Config) -> Result<PgPool, sqlx::Error> {
+    PgPoolOptions::new()
+        .max_connections(config.database_max_connections)
+        .acquire_timeout(Duration::from_secs(5))
+        .connect(config.database_url.expose())
+        .await
+}
+
+pub async fn migrate(pool: &PgPool) -> Result<(), sqlx::migrate::MigrateError> {
+    sqlx::migrate!("../migrations").run(pool).await
+}
+
+impl Application {
+    pub async fn build(config: Config) -> Result<Application, Box<dyn std::error::Error + Send + Sync>> {
+        let pool = connect(&config).await.map_err(|e| format!("cannot connect to the database: {e}"))?;
+        migrate(&pool).await.map_err(|e| format!("cannot apply the migrations: {e}"))?;
+        let listener = TcpListener::bind(config.address())
+            .await
+            .map_err(|e| format!("cannot listen on {}: {e}", config.address()))?;
+        let router = routes::app(AppState::new(pool.clone()), &config);
+        Ok(Application { listener, router, pool })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.listener.local_addr().map(|a| a.port()).unwrap_or_default()
+    }
+
+    /// Serves until `shutdown` completes, then finishes the requests in flight.
+    pub async fn run_until(
+        self,
+        shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+    ) -> std::io::Result<()> {
+        axum::serve(self.listener, self.router).with_graceful_shutdown(shutdown).await
+    }
+}
+
+/// Ctrl-C or SIGTERM.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+    tracing::info!("shutting down: finishing requests in flight");
+}

@@ -1,0 +1,47 @@
+//! What the handlers share: the CQRS frameworks, the view repositories, the pool.
+
+use std::sync::Arc;
+
+use aggregates::cart::Cart;
+use postgres_es::{PostgresCqrs, PostgresEventRepository, PostgresViewRepository};
+use projections::cart::{CartView, CART_VIEW_TABLE};
+use projections::catch_up::CatchUpQuery;
+use sqlx::PgPool;
+
+use cqrs_es::persist::PersistedEventStore;
+use cqrs_es::CqrsFramework;
+
+pub type CartViews = PostgresViewRepository<CartView, Cart>;
+pub type CartStore = PersistedEventStore<PostgresEventRepository, Cart>;
+pub type CartViewQuery = CatchUpQuery<CartStore, CartViews, CartView, Cart>;
+
+#[derive(Clone)]
+pub struct AppState {
+    pub pool: PgPool,
+    pub carts: Arc<PostgresCqrs<Cart>>,
+    pub cart_views: Arc<CartViews>,
+    pub cart_view_query: Arc<CartViewQuery>,
+}
+
+impl AppState {
+    pub fn new(pool: PgPool) -> AppState {
+        let cart_views = Arc::new(CartViews::new(CART_VIEW_TABLE, pool.clone()));
+        let cart_view_query = Arc::new(CatchUpQuery::new(Arc::new(cart_store(&pool)), cart_views.clone()));
+        let carts = CqrsFramework::new(cart_store(&pool), vec![Box::new(SharedQuery(cart_view_query.clone()))], ());
+        AppState { pool, carts: Arc::new(carts), cart_views, cart_view_query }
+    }
+}
+
+pub fn cart_store(pool: &PgPool) -> CartStore {
+    PersistedEventStore::new_event_store(PostgresEventRepository::new(pool.clone()))
+}
+
+/// Lets the framework and the rebuild command share one query.
+struct SharedQuery<Q>(Arc<Q>);
+
+#[async_trait::async_trait]
+impl<Q: cqrs_es::Query<Cart>> cqrs_es::Query<Cart> for SharedQuery<Q> {
+    async fn dispatch(&self, id: &str, events: &[cqrs_es::EventEnvelope<Cart>]) {
+        self.0.dispatch(id, events).await;
+    }
+}

@@ -1,0 +1,117 @@
+use std::path::PathBuf;
+
+use api::config::{Config, Secret};
+use api::startup::Application;
+use reqwest::{Response, StatusCode};
+use serde_json::Value;
+use sqlx::{Connection, Executor, PgConnection, PgPool};
+use uuid::Uuid;
+
+pub struct TestApp {
+    pub address: String,
+    pub pool: PgPool,
+    pub client: reqwest::Client,
+}
+
+fn admin_url() -> String {
+    std::env::var("TEST_DATABASE_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_string())
+}
+
+/// A URL naming another database on the same server as `url`.
+fn with_database(url: &str, database: &str) -> String {
+    let (base, query) = url.split_once('?').map_or((url, None), |(b, q)| (b, Some(q)));
+    let server = base.rsplit_once('/').map_or(base, |(server, _)| server);
+    match query {
+        Some(q) => format!("{server}/{database}?{q}"),
+        None => format!("{server}/{database}"),
+    }
+}
+
+async fn fresh_database() -> String {
+    let name = format!("voip_test_{}", Uuid::new_v4().simple());
+    let mut admin = PgConnection::connect(&admin_url()).await.expect("TEST_DATABASE_URL must reach PostgreSQL");
+    admin.execute(format!(r#"CREATE DATABASE "{name}""#).as_str()).await.expect("create test database");
+    with_database(&admin_url(), &name)
+}
+
+/// A folder standing in for the built web app.
+fn webapp_dir() -> PathBuf {
+    let dir = std::env::temp_dir().join("voip-shop-test-webapp");
+    std::fs::create_dir_all(dir.join("assets")).unwrap();
+    std::fs::write(dir.join("index.html"), "<!doctype html><title>shop</title><div id=root></div>").unwrap();
+    std::fs::write(dir.join("assets/app-1234.js"), "console.log('app')").unwrap();
+    dir
+}
+
+pub async fn spawn_app() -> TestApp {
+    let database_url = fresh_database().await;
+    let config = Config {
+        host: [127, 0, 0, 1].into(),
+        port: 0,
+        database_url: Secret::new(database_url),
+        database_max_connections: 5,
+        webapp_dir: webapp_dir(),
+        body_limit_bytes: 64 * 1024,
+    };
+    let app = Application::build(config).await.expect("the application starts");
+    let address = format!("http://127.0.0.1:{}", app.port());
+    let pool = app.pool.clone();
+    tokio::spawn(app.run_until(std::future::pending()));
+    TestApp { address, pool, client: reqwest::Client::new() }
+}
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.address, path)
+    }
+
+    pub async fn get(&self, path: &str) -> Response {
+        self.client.get(self.url(path)).send().await.unwrap()
+    }
+
+    pub async fn send(&self, method: reqwest::Method, path: &str, body: Option<Value>) -> Response {
+        let mut request = self.client.request(method, self.url(path));
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        request.send().await.unwrap()
+    }
+
+    /// Sends raw bytes as JSON, for bodies serde_json would never produce.
+    pub async fn send_raw(&self, method: reqwest::Method, path: &str, body: impl Into<reqwest::Body>) -> Response {
+        self.client
+            .request(method, self.url(path))
+            .header("content-type", "application/json")
+            .body(body)
+            .send()
+            .await
+            .unwrap()
+    }
+
+    pub async fn create_cart(&self) -> String {
+        let response = self.send(reqwest::Method::POST, "/api/carts", None).await;
+        assert_eq!(response.status(), StatusCode::CREATED);
+        let cart: Value = response.json().await.unwrap();
+        cart["id"].as_str().unwrap().to_string()
+    }
+
+    pub async fn event_count(&self) -> i64 {
+        sqlx::query_scalar("SELECT count(*) FROM events").fetch_one(&self.pool).await.unwrap()
+    }
+}
+
+/// Asserts a status and an error body with the given code; returns the body.
+pub async fn expect_error(response: Response, status: StatusCode, code: &str) -> Value {
+    assert_eq!(response.status(), status, "status for code {code}");
+    let body: Value = response.json().await.expect("a JSON error body");
+    assert_eq!(body["code"], code, "{body}");
+    assert!(body["error"].as_str().is_some_and(|e| !e.is_empty()), "{body}");
+    body
+}
+
+pub async fn expect_ok(response: Response) -> Value {
+    let status = response.status();
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body
+}

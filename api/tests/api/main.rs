@@ -1,0 +1,7 @@
+//! API tests: the real server on a random port against a fresh PostgreSQL database each.
+//! The server is found through TEST_DATABASE_URL (a URL of any database on the server
+//! that may create databases), by default postgres://postgres@127.0.0.1:5432/postgres.
+
+mod cart;
+mod helpers;
+mod server;

@@ -1,0 +1,338 @@
+//! The cart view: the cart's contents as the events left them, plus the priced summary
+//! the site shows (priced with today's price list each time it is read).
+
+use aggregates::cart::{Cart, CartContents, CartItem, PhoneNumberEntry};
+use aggregates::pricing::{BillingCycle, Pence, Plan, Totals};
+use cqrs_es::{EventEnvelope, View};
+use serde::{Deserialize, Serialize};
+
+use crate::catch_up::SequencedView;
+
+/// The table `postgres-es` keeps this view in.
+pub const CART_VIEW_TABLE: &str = "cart_view";
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct CartView {
+    pub contents: CartContents,
+    /// The sequence of the last event applied, so a view never applies one twice.
+    #[serde(default)]
+    pub last_sequence: usize,
+}
+
+impl View<Cart> for CartView {
+    fn update(&mut self, event: &EventEnvelope<Cart>) {
+        self.contents.apply(event.payload.clone());
+        self.last_sequence = event.sequence;
+    }
+}
+
+impl SequencedView<Cart> for CartView {
+    fn last_sequence(&self) -> usize {
+        self.last_sequence
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CartSummary {
+    pub id: String,
+    pub version: i64,
+    pub package: Option<Plan>,
+    pub billing_cycle: Option<BillingCycle>,
+    pub items: Vec<ItemLine>,
+    pub add_ons: Vec<AddOnLine>,
+    pub top_up_pence: Pence,
+    pub phone_numbers: Vec<NumberLine>,
+    pub has_selected_numbers: bool,
+    pub is_trial_flow: bool,
+    pub badge_count: usize,
+    pub has_hardware: bool,
+    pub has_services: bool,
+    pub totals: TotalsLine,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ItemLine {
+    pub id: String,
+    pub name: String,
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    pub plan: Option<Plan>,
+    pub product_id: Option<String>,
+    pub billing_cycle: Option<BillingCycle>,
+    pub quantity: u32,
+    pub unit_pence: Pence,
+    pub line_pence: Pence,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AddOnLine {
+    pub id: &'static str,
+    pub name: &'static str,
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    pub billing_cycle: BillingCycle,
+    pub original_pence: Pence,
+    pub price_pence: Pence,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NumberLine {
+    pub value: String,
+    pub display_value: String,
+    pub provider: String,
+    pub is_transfer: bool,
+    pub is_placeholder: bool,
+    pub area_code: Option<String>,
+    pub number_type: Option<String>,
+    pub country: Option<String>,
+    pub free: bool,
+    pub price_pence: Pence,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TotalsLine {
+    pub billing_cycle: BillingCycle,
+    pub package_pence: Pence,
+    pub add_ons_pence: Pence,
+    pub numbers_pence: Pence,
+    pub subscription_subtotal_pence: Pence,
+    pub subscription_vat_pence: Pence,
+    pub subscription_total_inc_vat_pence: Pence,
+    pub top_up_subtotal_pence: Pence,
+    pub top_up_vat_pence: Pence,
+    pub top_up_total_inc_vat_pence: Pence,
+    pub hardware_pence: Pence,
+    pub total_vat_pence: Pence,
+    pub grand_total_inc_vat_pence: Pence,
+}
+
+impl From<Totals> for TotalsLine {
+    fn from(t: Totals) -> Self {
+        // The cycle is filled in by the caller.
+        TotalsLine {
+            billing_cycle: BillingCycle::Monthly,
+            package_pence: t.package,
+            add_ons_pence: t.add_ons,
+            numbers_pence: t.numbers,
+            subscription_subtotal_pence: t.subscription_subtotal,
+            subscription_vat_pence: t.subscription_vat,
+            subscription_total_inc_vat_pence: t.subscription_total(),
+            top_up_subtotal_pence: t.top_up_subtotal,
+            top_up_vat_pence: t.top_up_vat,
+            top_up_total_inc_vat_pence: t.top_up_total(),
+            hardware_pence: t.hardware,
+            total_vat_pence: t.total_vat(),
+            grand_total_inc_vat_pence: t.grand_total(),
+        }
+    }
+}
+
+fn item_line(item: &CartItem) -> ItemLine {
+    match item {
+        CartItem::Package { plan, billing_cycle, quantity } => {
+            let quote = plan.quote(*billing_cycle, *quantity);
+            ItemLine {
+                id: item.id(),
+                name: format!("{} x{} ({})", plan.name(), quantity, billing_cycle.label()),
+                kind: "package",
+                plan: Some(*plan),
+                product_id: None,
+                billing_cycle: Some(*billing_cycle),
+                quantity: *quantity,
+                unit_pence: quote.unit,
+                line_pence: quote.line,
+            }
+        }
+        CartItem::Hardware { product_id, name, unit_price, quantity } => ItemLine {
+            id: item.id(),
+            name: name.clone(),
+            kind: "hardware",
+            plan: None,
+            product_id: Some(product_id.clone()),
+            billing_cycle: None,
+            quantity: *quantity,
+            unit_pence: *unit_price,
+            line_pence: *unit_price * *quantity,
+        },
+    }
+}
+
+fn number_line(entry: &PhoneNumberEntry, free: bool, extra_price: Pence) -> NumberLine {
+    NumberLine {
+        value: entry.value.clone(),
+        display_value: entry.display_value.clone().unwrap_or_else(|| entry.value.clone()),
+        provider: entry.provider.clone().unwrap_or_else(|| "unknown".to_string()),
+        is_transfer: entry.is_transfer,
+        is_placeholder: entry.is_placeholder,
+        area_code: entry.area_code.clone(),
+        number_type: entry.number_type.clone(),
+        country: entry.country.clone(),
+        free,
+        price_pence: if free { Pence::ZERO } else { extra_price },
+    }
+}
+
+impl CartView {
+    /// Prices the cart: package by plan and cycle, add-ons for the cycle, numbers beyond the
+    /// included ones at the plan's extra-number price, the top-up once, VAT per subtotal.
+    pub fn summary(&self, id: &str) -> CartSummary {
+        let version = self.last_sequence as i64;
+        let cart = &self.contents;
+        let cycle = cart.billing_cycle();
+        let items: Vec<ItemLine> = cart.items.iter().map(item_line).collect();
+        let add_ons: Vec<AddOnLine> = cart
+            .add_ons
+            .iter()
+            .map(|add_on| AddOnLine {
+                id: add_on.id(),
+                name: add_on.name(),
+                kind: "addOn",
+                billing_cycle: cycle,
+                original_pence: add_on.original_price(cycle),
+                price_pence: add_on.price(cycle),
+            })
+            .collect();
+        let included = cart.package.map_or(0, Plan::included_numbers);
+        let extra_number = cycle.of_monthly(cart.package.unwrap_or(Plan::SingleUser).extra_number_monthly());
+        let phone_numbers: Vec<NumberLine> = cart
+            .phone_numbers
+            .iter()
+            .enumerate()
+            .map(|(index, entry)| number_line(entry, index < included, extra_number))
+            .collect();
+
+        let package = items.iter().filter(|i| i.kind == "package").map(|i| i.line_pence).sum();
+        let hardware = items.iter().filter(|i| i.kind == "hardware").map(|i| i.line_pence).sum();
+        let totals = Totals::new(
+            package,
+            add_ons.iter().map(|a| a.price_pence).sum(),
+            phone_numbers.iter().map(|n| n.price_pence).sum(),
+            cart.top_up,
+            hardware,
+        );
+        let has_hardware = cart.items.iter().any(CartItem::is_hardware);
+        CartSummary {
+            id: id.to_string(),
+            version,
+            package: cart.package,
+            billing_cycle: cart.package.map(|_| cycle),
+            has_services: cart.items.iter().any(|i| !i.is_hardware())
+                || !cart.add_ons.is_empty()
+                || !cart.phone_numbers.is_empty(),
+            has_hardware,
+            badge_count: cart.badge_count(),
+            has_selected_numbers: !cart.phone_numbers.is_empty(),
+            is_trial_flow: cart.is_trial_flow,
+            top_up_pence: cart.top_up,
+            totals: TotalsLine { billing_cycle: cycle, ..totals.into() },
+            items,
+            add_ons,
+            phone_numbers,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use aggregates::cart::CartEvent;
+    use aggregates::pricing::AddOn;
+
+    use super::*;
+
+    fn view_after(events: Vec<CartEvent>) -> CartView {
+        let mut view = CartView::default();
+        for (i, payload) in events.into_iter().enumerate() {
+            view.update(&EventEnvelope {
+                aggregate_id: "c1".into(),
+                sequence: i + 1,
+                payload,
+                metadata: Default::default(),
+            });
+        }
+        view
+    }
+
+    fn number(value: &str) -> CartEvent {
+        CartEvent::NumberAdded { number: PhoneNumberEntry::new(value) }
+    }
+
+    #[test]
+    fn prices_a_single_user_yearly_cart() {
+        let view = view_after(vec![
+            CartEvent::CartCreated,
+            CartEvent::PackageSelected { plan: Plan::SingleUser, billing_cycle: BillingCycle::Yearly, quantity: 2 },
+            CartEvent::AddOnAdded { add_on: AddOn::CallRecording },
+            number("442079460123"),
+            number("442079460124"),
+        ]);
+        let summary = view.summary("c1");
+        assert_eq!(summary.items[0].id, "single-yearly");
+        assert_eq!(summary.items[0].name, "Single User x2 (Yearly)");
+        assert_eq!(summary.items[0].line_pence, Pence(9580));
+        assert_eq!(summary.add_ons[0].price_pence, Pence(7680));
+        assert_eq!(summary.add_ons[0].original_pence, Pence(9600));
+        assert!(summary.phone_numbers[0].free);
+        assert!(!summary.phone_numbers[1].free);
+        assert_eq!(summary.phone_numbers[1].price_pence, Pence(1920));
+        assert_eq!(summary.totals.subscription_subtotal_pence, Pence(9580 + 7680 + 1920));
+        assert_eq!(summary.totals.subscription_vat_pence, Pence(3836));
+        assert_eq!(summary.totals.grand_total_inc_vat_pence, Pence(19180 + 3836));
+        assert_eq!(summary.badge_count, 4);
+        assert!(summary.has_services && !summary.has_hardware);
+    }
+
+    #[test]
+    fn prices_pay_as_you_go_with_its_top_up_and_dearer_numbers() {
+        let view = view_after(vec![
+            CartEvent::CartCreated,
+            CartEvent::PackageSelected { plan: Plan::PayAsYouGo, billing_cycle: BillingCycle::Monthly, quantity: 1 },
+            number("442079460123"),
+            CartEvent::TopUpSet { amount: Pence(2000) },
+        ]);
+        let summary = view.summary("c1");
+        assert!(!summary.phone_numbers[0].free, "pay as you go includes no number");
+        assert_eq!(summary.phone_numbers[0].price_pence, Pence(250));
+        assert_eq!(summary.totals.subscription_subtotal_pence, Pence(250));
+        assert_eq!(summary.totals.top_up_subtotal_pence, Pence(2000));
+        assert_eq!(summary.totals.top_up_vat_pence, Pence(400));
+        assert_eq!(summary.totals.grand_total_inc_vat_pence, Pence(250 + 50 + 2400));
+    }
+
+    #[test]
+    fn multi_user_includes_two_numbers_and_prices_blocks() {
+        let view = view_after(vec![
+            CartEvent::CartCreated,
+            CartEvent::PackageSelected { plan: Plan::MultiUser, billing_cycle: BillingCycle::Monthly, quantity: 5 },
+            number("442079460121"),
+            number("442079460122"),
+            number("442079460123"),
+        ]);
+        let summary = view.summary("c1");
+        assert_eq!(summary.items[0].line_pence, Pence(2980));
+        let free: Vec<bool> = summary.phone_numbers.iter().map(|n| n.free).collect();
+        assert_eq!(free, vec![true, true, false]);
+    }
+
+    #[test]
+    fn a_hardware_only_cart_has_no_services() {
+        let view = view_after(vec![
+            CartEvent::CartCreated,
+            CartEvent::HardwareAdded {
+                product_id: "p1".into(),
+                name: "Phone".into(),
+                unit_price: Pence(5000),
+                quantity: 2,
+            },
+        ]);
+        let summary = view.summary("c1");
+        assert!(summary.has_hardware && !summary.has_services);
+        assert_eq!(summary.totals.hardware_pence, Pence(10000));
+        assert_eq!(summary.totals.grand_total_inc_vat_pence, Pence::ZERO);
+        assert_eq!(summary.billing_cycle, None);
+    }
+}

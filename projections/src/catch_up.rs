@@ -1,0 +1,94 @@
+//! A query that keeps a one-aggregate view exactly in step with the event store.
+//!
+//! cqrs-es's `GenericQuery` applies each batch of new events to the stored view once; when
+//! two commands on one aggregate finish at the same moment, the second view update loses
+//! the optimistic-lock race and its events never reach the view. This query remembers the
+//! last sequence each view has seen, skips events it already has, reloads the aggregate's
+//! events when it finds a gap, and retries a lost race, so the view always catches up.
+
+use std::marker::PhantomData;
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use cqrs_es::persist::{ViewContext, ViewRepository};
+use cqrs_es::{Aggregate, EventEnvelope, EventStore, Query, View};
+
+/// A view that knows the sequence of the last event applied to it.
+pub trait SequencedView<A: Aggregate>: View<A> {
+    fn last_sequence(&self) -> usize;
+}
+
+pub struct CatchUpQuery<S, R, V, A> {
+    store: Arc<S>,
+    views: Arc<R>,
+    phantom: PhantomData<(V, A)>,
+}
+
+const ATTEMPTS: usize = 5;
+
+impl<S, R, V, A> CatchUpQuery<S, R, V, A>
+where
+    A: Aggregate,
+    S: EventStore<A>,
+    R: ViewRepository<V, A>,
+    V: SequencedView<A>,
+{
+    pub fn new(store: Arc<S>, views: Arc<R>) -> Self {
+        CatchUpQuery { store, views, phantom: PhantomData }
+    }
+
+    /// Brings one view up to date with `events` (the ones just committed); returns an error
+    /// message after the last failed attempt.
+    pub async fn catch_up(&self, view_id: &str, events: &[EventEnvelope<A>]) -> Result<(), String> {
+        let mut last_error = String::new();
+        for _ in 0..ATTEMPTS {
+            let (mut view, context) = match self.views.load_with_context(view_id).await {
+                Ok(Some(found)) => found,
+                Ok(None) => (V::default(), ViewContext::new(view_id.to_string(), 0)),
+                Err(e) => {
+                    last_error = e.to_string();
+                    continue;
+                }
+            };
+            let seen = view.last_sequence();
+            let gap = events.first().is_some_and(|first| first.sequence > seen + 1);
+            let fresh: Vec<EventEnvelope<A>> = if gap {
+                match self.store.load_events(view_id).await {
+                    Ok(all) => all.into_iter().filter(|e| e.sequence > seen).collect(),
+                    Err(e) => {
+                        last_error = e.to_string();
+                        continue;
+                    }
+                }
+            } else {
+                events.iter().filter(|e| e.sequence > seen).cloned().collect()
+            };
+            if fresh.is_empty() {
+                return Ok(());
+            }
+            for event in &fresh {
+                view.update(event);
+            }
+            match self.views.update_view(view, context).await {
+                Ok(()) => return Ok(()),
+                Err(e) => last_error = e.to_string(),
+            }
+        }
+        Err(last_error)
+    }
+}
+
+#[async_trait]
+impl<S, R, V, A> Query<A> for CatchUpQuery<S, R, V, A>
+where
+    A: Aggregate + 'static,
+    S: EventStore<A> + 'static,
+    R: ViewRepository<V, A> + 'static,
+    V: SequencedView<A> + 'static,
+{
+    async fn dispatch(&self, view_id: &str, events: &[EventEnvelope<A>]) {
+        if let Err(error) = self.catch_up(view_id, events).await {
+            tracing::error!(aggregate = A::TYPE, view_id, %error, "view update failed; rebuild it from the events");
+        }
+    }
+}
