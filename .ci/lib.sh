@@ -1,0 +1,122 @@
+# Shared by .ci/start, .ci/test and .ci/e2e-server. Each step installs or starts only what
+# is missing, so a second run is quick and keeps the data.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+LOCAL="$ROOT/.local"
+LOCAL_PG_PORT="${LOCAL_PG_PORT:-54329}"
+mkdir -p "$LOCAL"
+
+log() { printf '\033[1m[%s]\033[0m %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+apt_install() {
+  log "installing Debian packages: $*"
+  if [ ! -f "$LOCAL/.apt-updated" ]; then
+    as_root apt-get update -qq && touch "$LOCAL/.apt-updated"
+  fi
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
+port_open() { (exec 3<>"/dev/tcp/$1/$2") 2>/dev/null; }
+
+ensure_psql() { command -v psql >/dev/null || apt_install postgresql-client; }
+
+# Runs SQL as the server's superuser against the admin database of $1 (a URL).
+psql_admin() { local url="$1"; shift; psql "$url" -v ON_ERROR_STOP=1 -qAt "$@"; }
+
+pg_bin() {
+  local found
+  found=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
+  if [ -z "$found" ]; then
+    apt_install postgresql
+    found=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
+  fi
+  echo "$found"
+}
+
+# A cluster under .local/pg, owned by a non-root user (initdb refuses root).
+start_local_cluster() {
+  local bin data="$LOCAL/pg" user
+  bin=$(pg_bin)
+  user=$(id -un)
+  if [ "$(id -u)" = 0 ]; then user=postgres; fi
+  run_pg() { if [ "$(id -u)" = 0 ]; then runuser -u "$user" -- "$@"; else "$@"; fi; }
+  if [ ! -f "$data/PG_VERSION" ]; then
+    log "creating a PostgreSQL cluster in $data"
+    mkdir -p "$data"
+    if [ "$(id -u)" = 0 ]; then chown "$user" "$data"; chmod 700 "$data"; fi
+    run_pg "$bin/initdb" -D "$data" -U postgres --auth=trust -E UTF8 >/dev/null
+  fi
+  if ! port_open 127.0.0.1 "$LOCAL_PG_PORT"; then
+    log "starting the local PostgreSQL on port $LOCAL_PG_PORT"
+    run_pg "$bin/pg_ctl" -D "$data" -l "$data/server.log" -w \
+      -o "-p $LOCAL_PG_PORT -k /tmp -c listen_addresses=127.0.0.1" start >/dev/null
+  fi
+}
+
+# Sets ADMIN_DATABASE_URL to a database on a server we may create databases on:
+# DATABASE_URL's server when set; else 127.0.0.1:5432; else a cluster under .local/.
+ensure_database_server() {
+  ensure_psql
+  if [ -n "${DATABASE_URL:-}" ]; then
+    ADMIN_DATABASE_URL="${DATABASE_URL%/*}/postgres"
+  elif [ -z "${VOIP_LOCAL_PG:-}" ] && port_open 127.0.0.1 5432 \
+      && psql_admin "postgres://postgres@127.0.0.1:5432/postgres" -c 'select 1' >/dev/null 2>&1; then
+    ADMIN_DATABASE_URL="postgres://postgres@127.0.0.1:5432/postgres"
+  else
+    start_local_cluster
+    ADMIN_DATABASE_URL="postgres://postgres@127.0.0.1:$LOCAL_PG_PORT/postgres"
+  fi
+  export ADMIN_DATABASE_URL
+}
+
+# Creates database $1 on the admin server when missing; prints its URL.
+ensure_database() {
+  local name="$1"
+  if [ "$(psql_admin "$ADMIN_DATABASE_URL" -c "select 1 from pg_database where datname = '$name'")" != 1 ]; then
+    psql_admin "$ADMIN_DATABASE_URL" -c "create database \"$name\"" >/dev/null
+  fi
+  echo "${ADMIN_DATABASE_URL%/*}/$name"
+}
+
+drop_database() {
+  psql_admin "$ADMIN_DATABASE_URL" -c "drop database if exists \"$1\" with (force)" >/dev/null
+}
+
+ensure_node_modules() {
+  cd "$ROOT/webapp"
+  if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    log "installing npm packages"
+    PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
+  fi
+  cd "$ROOT"
+}
+
+ensure_chromium() {
+  [ -x /usr/bin/chromium ] || apt_install chromium
+}
+
+# Builds the web app when a source file is newer than the last build.
+build_webapp() {
+  cd "$ROOT/webapp"
+  if [ ! -f dist/index.html ] || [ -n "$(find src public index.html package.json vite.config.ts tsconfig*.json \
+      -newer dist/index.html -print -quit 2>/dev/null)" ]; then
+    log "building the web app"
+    npm run --silent build >/dev/null
+  fi
+  cd "$ROOT"
+}
+
+wait_ready() {
+  local url="$1" pid="$2"
+  for _ in $(seq 1 600); do
+    if curl -fsS "$url/readyz" >/dev/null 2>&1; then return 0; fi
+    kill -0 "$pid" 2>/dev/null || { log "the server stopped while starting"; return 1; }
+    sleep 0.2
+  done
+  log "the server was not ready in 120 s"; return 1
+}
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
