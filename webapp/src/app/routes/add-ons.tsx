@@ -1,0 +1,5 @@
+import { AddOnsPage } from '../../features/cart/routes/add-ons-page';
+
+export function Component() {
+  return <AddOnsPage />;
+}

@@ -1,0 +1,37 @@
+import { PageMeta } from '../../components/page-meta';
+import { Reviews } from '../../components/marketing/reviews';
+import { siteConfig } from '../../config/site';
+import { CtaBanner, FaqTeaser, Hero, ServicesGrid } from '../../features/marketing';
+import { HomePlans } from '../../features/plans/components/home-plans';
+import { useBuyNow } from '../use-buy-now';
+
+export function Component() {
+  const onBuyNow = useBuyNow();
+  return (
+    <>
+      <PageMeta
+        title={`${siteConfig.productName} | UK Business Phone Systems from £4.99`}
+        description="Hosted VoIP phone systems for UK businesses and homes. No contracts, free setup, free number porting and a 7-day free trial."
+        path="/"
+        jsonLd={{
+          '@context': 'https://schema.org',
+          '@type': 'Organization',
+          name: siteConfig.productName,
+          url: siteConfig.siteUrl,
+          telephone: siteConfig.salesPhoneDisplay,
+          aggregateRating: { '@type': 'AggregateRating', ratingValue: '4.8', bestRating: '5', ratingCount: '2000' },
+        }}
+      />
+      <Hero />
+      <div className="container">
+        <HomePlans onBuyNow={onBuyNow} />
+        <ServicesGrid />
+      </div>
+      <CtaBanner />
+      <div className="container">
+        <FaqTeaser />
+        <Reviews headingId="home-reviews-heading" />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,6 @@
+import { PlansAndPricingPage } from '../../features/plans/routes/plans-and-pricing-page';
+import { useBuyNow } from '../use-buy-now';
+
+export function Component() {
+  return <PlansAndPricingPage onBuyNow={useBuyNow()} />;
+}

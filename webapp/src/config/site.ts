@@ -1,0 +1,19 @@
+/** Site-wide constants: names, addresses and external links. */
+export const siteConfig = {
+  productName: 'Talkbridge',
+  /** Slug of the about/value page: /why-{product}. */
+  whyPath: '/why-talkbridge',
+  siteUrl: 'https://www.talkbridge.co.uk',
+  /** Existing customers log in on a separate dashboard site (opens in a new tab). */
+  dashboardLoginUrl: 'https://portal.talkbridge.co.uk/login',
+  salesEmail: 'sales@talkbridge.co.uk',
+  salesPhoneDisplay: '020 7946 0000',
+  salesPhoneHref: 'tel:+442079460000',
+  newsletterSubject: 'Newsletter subscription request',
+  socialProfiles: [
+    { name: 'LinkedIn', url: 'https://www.linkedin.com/company/talkbridge' },
+    { name: 'X', url: 'https://x.com/talkbridge' },
+    { name: 'Facebook', url: 'https://www.facebook.com/talkbridge' },
+    { name: 'YouTube', url: 'https://www.youtube.com/@talkbridge' },
+  ],
+} as const;

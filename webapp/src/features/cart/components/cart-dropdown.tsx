@@ -1,0 +1,217 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import type { Cart } from '../../../lib/api-types';
+import { errorMessage } from '../../../lib/api-error';
+import { cycleWord, formatPence } from '../../../lib/format-money';
+import { fullPageLoad } from '../../../lib/full-page-load';
+import { useRemoveAddOnMutation, useRemoveItemMutation, useRemoveNumberMutation } from '../api';
+import { cartDropdownClosed, cartDropdownToggled, selectCartDropdownOpen } from '../cart-slice';
+import { useCart } from '../use-cart';
+import { CartIcon } from './cart-icon';
+
+/** A full page load: the hardware checkout is its own flow. */
+function goToHardwareCheckout(): void {
+  fullPageLoad('/hardware-checkout');
+}
+
+export function CartDropdown() {
+  const dispatch = useAppDispatch();
+  const open = useAppSelector(selectCartDropdownOpen);
+  const { cart } = useCart();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+  const count = cart?.badgeCount ?? 0;
+
+  useEffect(() => {
+    if (!open) return undefined;
+    const onPointerDown = (event: MouseEvent | TouchEvent) => {
+      if (rootRef.current && !rootRef.current.contains(event.target as Node)) dispatch(cartDropdownClosed());
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') dispatch(cartDropdownClosed());
+    };
+    document.addEventListener('mousedown', onPointerDown);
+    document.addEventListener('touchstart', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('mousedown', onPointerDown);
+      document.removeEventListener('touchstart', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open, dispatch]);
+
+  return (
+    <div className="cart-dropdown" ref={rootRef}>
+      <button
+        type="button"
+        className="cart-button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+        onClick={() => dispatch(cartDropdownToggled())}
+      >
+        <CartIcon />
+        <span className="cart-badge" aria-hidden="true">
+          {count}
+        </span>
+      </button>
+      {open && (
+        <div id={panelId} className="cart-panel" role="region" aria-label="Shopping cart">
+          <CartPanel cart={cart} onNavigate={() => dispatch(cartDropdownClosed())} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function CartPanel({ cart, onNavigate }: { cart: Cart | undefined; onNavigate: () => void }) {
+  const [removeItem] = useRemoveItemMutation();
+  const [removeAddOn] = useRemoveAddOnMutation();
+  const [removeNumber] = useRemoveNumberMutation();
+  const [error, setError] = useState<string | null>(null);
+
+  const run = async (action: () => Promise<unknown>) => {
+    setError(null);
+    try {
+      await action();
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  };
+
+  const isEmpty =
+    !cart || (cart.items.length === 0 && cart.addOns.length === 0 && cart.phoneNumbers.length === 0 && cart.topUpPence === 0);
+
+  if (!cart || isEmpty) {
+    return (
+      <div className="cart-empty">
+        <p className="cart-panel-title">Your cart is empty</p>
+        <p>Choose a plan to get started.</p>
+        <Link to="/plans-and-pricing" className="button button-secondary" onClick={onNavigate}>
+          View plans
+        </Link>
+      </div>
+    );
+  }
+
+  const cycle = cart.totals.billingCycle ?? cart.billingCycle ?? 'monthly';
+  const hardwareOnly = cart.hasHardware && !cart.hasServices;
+  const mixed = cart.hasHardware && cart.hasServices;
+
+  return (
+    <>
+      <p className="cart-panel-title">Your cart</p>
+      {error && (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      )}
+      <ul className="cart-lines" aria-label="Cart contents">
+        {cart.items.map((item) => (
+          <li key={item.id} className="cart-line">
+            <span className="cart-line-name">
+              {item.name}
+              {item.type === 'hardware' && item.quantity > 1 ? ` × ${item.quantity}` : ''}
+            </span>
+            <span className="cart-line-price">{formatPence(item.linePence)}</span>
+            <button
+              type="button"
+              className="cart-line-remove"
+              aria-label={`Remove ${item.name}`}
+              onClick={() => run(() => removeItem({ itemId: item.id }).unwrap())}
+            >
+              ×
+            </button>
+          </li>
+        ))}
+        {cart.addOns.map((addOn) => (
+          <li key={addOn.id} className="cart-line">
+            <span className="cart-line-name">{addOn.name}</span>
+            <span className="cart-line-price">
+              {addOn.originalPence > addOn.pricePence && <s>{formatPence(addOn.originalPence)}</s>}{' '}
+              {formatPence(addOn.pricePence)}
+            </span>
+            <button
+              type="button"
+              className="cart-line-remove"
+              aria-label={`Remove ${addOn.name}`}
+              onClick={() => run(() => removeAddOn({ addOnId: addOn.id }).unwrap())}
+            >
+              ×
+            </button>
+          </li>
+        ))}
+        {cart.phoneNumbers.map((number) => (
+          <li key={number.value} className="cart-line">
+            <span className="cart-line-name">
+              {number.displayValue || number.value}
+              {number.isTransfer ? ' (transfer)' : ''}
+            </span>
+            <span className="cart-line-price">{number.free ? 'Free' : formatPence(number.pricePence)}</span>
+            <button
+              type="button"
+              className="cart-line-remove"
+              aria-label={`Remove ${number.displayValue || number.value}`}
+              onClick={() => run(() => removeNumber({ value: number.value }).unwrap())}
+            >
+              ×
+            </button>
+          </li>
+        ))}
+        {cart.topUpPence > 0 && (
+          <li className="cart-line">
+            <span className="cart-line-name">Call credit top-up (one-time)</span>
+            <span className="cart-line-price">{formatPence(cart.topUpPence)}</span>
+          </li>
+        )}
+      </ul>
+      <dl className="cart-totals">
+        {cart.hasServices && (
+          <>
+            <dt>Subtotal (per {cycleWord(cycle)})</dt>
+            <dd>{formatPence(cart.totals.subscriptionSubtotalPence)}</dd>
+          </>
+        )}
+        {cart.totals.topUpSubtotalPence > 0 && (
+          <>
+            <dt>Top-up (one-time)</dt>
+            <dd>{formatPence(cart.totals.topUpSubtotalPence)}</dd>
+          </>
+        )}
+        {cart.hasHardware && (
+          <>
+            <dt>Hardware</dt>
+            <dd>{formatPence(cart.totals.hardwarePence)}</dd>
+          </>
+        )}
+        <dt>VAT</dt>
+        <dd>{formatPence(cart.totals.totalVatPence)}</dd>
+        <dt className="cart-grand-total">Total inc. VAT</dt>
+        <dd className="cart-grand-total">{formatPence(cart.totals.grandTotalIncVatPence)}</dd>
+      </dl>
+      <div className="cart-actions">
+        {hardwareOnly && (
+          <button type="button" className="button button-primary" onClick={goToHardwareCheckout}>
+            Checkout
+          </button>
+        )}
+        {mixed && (
+          <>
+            <Link to="/checkout" className="button button-primary" onClick={onNavigate}>
+              Checkout All Items
+            </Link>
+            <button type="button" className="button button-secondary" onClick={goToHardwareCheckout}>
+              Checkout Hardware Only
+            </button>
+          </>
+        )}
+        {!cart.hasHardware && (
+          <Link to="/checkout" className="button button-primary" onClick={onNavigate}>
+            Checkout
+          </Link>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import type { Cart } from '../../../lib/api-types';
+import { cycleWord, formatPence } from '../../../lib/format-money';
+
+/** Order summary from the server's totals (no arithmetic here). */
+export function OrderSummary({ cart, vatPercent }: { cart: Cart; vatPercent: number }) {
+  const { totals } = cart;
+  const per = cycleWord(totals.billingCycle ?? cart.billingCycle ?? 'monthly');
+  return (
+    <aside className="order-summary panel" aria-labelledby="order-summary-heading">
+      <h2 id="order-summary-heading">Order summary</h2>
+      <dl>
+        <dt>Package</dt>
+        <dd>{formatPence(totals.packagePence)}</dd>
+        {cart.addOns.length > 0 && (
+          <>
+            <dt>Add-ons ({cart.addOns.length})</dt>
+            <dd>{formatPence(totals.addOnsPence)}</dd>
+          </>
+        )}
+        {cart.phoneNumbers.length > 0 && (
+          <>
+            <dt>Phone numbers ({cart.phoneNumbers.length})</dt>
+            <dd>{formatPence(totals.numbersPence)}</dd>
+          </>
+        )}
+        <dt>Subtotal</dt>
+        <dd>{formatPence(totals.subscriptionSubtotalPence)}</dd>
+        <dt>VAT ({vatPercent}%)</dt>
+        <dd>{formatPence(totals.subscriptionVatPence)}</dd>
+        <dt className="summary-total">Total per {per}</dt>
+        <dd className="summary-total">{formatPence(totals.subscriptionTotalIncVatPence)}</dd>
+        {totals.topUpSubtotalPence > 0 && (
+          <>
+            <dt>Top-up credit (one-time)</dt>
+            <dd>{formatPence(totals.topUpSubtotalPence)}</dd>
+            <dt>Top-up VAT ({vatPercent}%)</dt>
+            <dd>{formatPence(totals.topUpVatPence)}</dd>
+            <dt>Top-up total (one-time)</dt>
+            <dd>{formatPence(totals.topUpTotalIncVatPence)}</dd>
+          </>
+        )}
+        {totals.hardwarePence > 0 && (
+          <>
+            <dt>Hardware (one-time)</dt>
+            <dd>{formatPence(totals.hardwarePence)}</dd>
+          </>
+        )}
+        <dt className="summary-grand">Due today inc. VAT</dt>
+        <dd className="summary-grand">{formatPence(totals.grandTotalIncVatPence)}</dd>
+      </dl>
+    </aside>
+  );
+}

@@ -1,0 +1,6 @@
+/** Light public API of the cart feature (the add-ons page is imported by its lazy route only). */
+export { cartSlice } from './cart-slice';
+export { cartStorageMiddleware } from './cart-storage';
+export { CartDropdown } from './components/cart-dropdown';
+export { useSelectPackageMutation } from './api';
+export { useCart } from './use-cart';

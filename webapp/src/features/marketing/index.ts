@@ -1,0 +1,4 @@
+export { CtaBanner } from './components/cta-banner';
+export { FaqTeaser } from './components/faq-teaser';
+export { Hero } from './components/hero';
+export { ServicesGrid } from './components/services-grid';

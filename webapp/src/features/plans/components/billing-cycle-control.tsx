@@ -1,0 +1,18 @@
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useGetCatalogueQuery } from '../../../lib/catalogue-api';
+import { billingCycleChosen, selectBillingCycle } from '../billing-slice';
+import { BillingToggle } from './billing-toggle';
+
+/** The billing toggle bound to the shared billing-cycle choice. */
+export function BillingCycleControl() {
+  const dispatch = useAppDispatch();
+  const cycle = useAppSelector(selectBillingCycle);
+  const { data: catalogue } = useGetCatalogueQuery();
+  return (
+    <BillingToggle
+      cycle={cycle}
+      discountPercent={catalogue?.yearlyDiscountPercent ?? 20}
+      onChange={(next) => dispatch(billingCycleChosen(next))}
+    />
+  );
+}

@@ -1,0 +1,32 @@
+import type { ApiErrorBody } from './api-types';
+
+function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { error?: unknown }).error === 'string'
+  );
+}
+
+/** The status of an RTK Query error, when it has one. */
+export function errorStatus(error: unknown): number | undefined {
+  if (typeof error === 'object' && error !== null && 'status' in error) {
+    const status = (error as { status: unknown }).status;
+    return typeof status === 'number' ? status : undefined;
+  }
+  return undefined;
+}
+
+/** The message to show for a failed call: the server's `error` when it sent one. */
+export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+  if (typeof error === 'object' && error !== null) {
+    if ('data' in error && isApiErrorBody((error as { data: unknown }).data)) {
+      return (error as { data: ApiErrorBody }).data.error;
+    }
+    if ('error' in error && typeof (error as { error: unknown }).error === 'string') {
+      return (error as { error: string }).error;
+    }
+    if (error instanceof Error) return error.message;
+  }
+  return fallback;
+}

@@ -1,0 +1,124 @@
+/** Wire types of the HTTP API (see api/API.md). Every amount is integer pence. */
+
+export type BillingCycle = 'monthly' | 'yearly';
+export type PlanId = 'payAsYouGo' | 'singleUser' | 'multiUser';
+
+export interface CyclePrice {
+  monthlyPence: number;
+  yearlyPence: number;
+}
+
+export interface CatalogueAddOn extends CyclePrice {
+  id: string;
+  name: string;
+}
+
+export interface CataloguePlan extends CyclePrice {
+  id: PlanId;
+  name: string;
+  description: string;
+  minUsers: number;
+  increment: number;
+  usersPerBlock: number;
+  includedNumbers: number;
+  extraNumber: CyclePrice;
+  addOns: CatalogueAddOn[];
+}
+
+export interface Catalogue {
+  currency: string;
+  vatPercent: number;
+  yearlyDiscountPercent: number;
+  topUp: { minimumPence: number; stepPence: number; defaultPence: number };
+  plans: CataloguePlan[];
+}
+
+export interface Quote {
+  plan: PlanId;
+  billingCycle: BillingCycle;
+  quantity: number;
+  blocks: number;
+  unitPence: number;
+  linePence: number;
+}
+
+export interface QuoteArgs {
+  plan: PlanId;
+  billingCycle: BillingCycle;
+  quantity: number;
+}
+
+export interface CartItem {
+  id: string;
+  name: string;
+  type: 'package' | 'hardware';
+  plan?: PlanId;
+  billingCycle?: BillingCycle;
+  quantity: number;
+  unitPence: number;
+  linePence: number;
+}
+
+export interface CartAddOn {
+  id: string;
+  name: string;
+  type: 'addOn';
+  billingCycle: BillingCycle;
+  originalPence: number;
+  pricePence: number;
+}
+
+export interface PhoneNumberEntry {
+  value: string;
+  displayValue?: string;
+  provider?: string;
+  isTransfer?: boolean;
+  isPlaceholder?: boolean;
+  areaCode?: string;
+  numberType?: string;
+  country?: string;
+}
+
+export interface CartPhoneNumber extends PhoneNumberEntry {
+  free: boolean;
+  pricePence: number;
+}
+
+export interface CartTotals {
+  billingCycle: BillingCycle | null;
+  packagePence: number;
+  addOnsPence: number;
+  numbersPence: number;
+  subscriptionSubtotalPence: number;
+  subscriptionVatPence: number;
+  subscriptionTotalIncVatPence: number;
+  topUpSubtotalPence: number;
+  topUpVatPence: number;
+  topUpTotalIncVatPence: number;
+  hardwarePence: number;
+  totalVatPence: number;
+  grandTotalIncVatPence: number;
+}
+
+export interface Cart {
+  id: string;
+  version: number;
+  package: PlanId | null;
+  billingCycle: BillingCycle | null;
+  items: CartItem[];
+  addOns: CartAddOn[];
+  topUpPence: number;
+  phoneNumbers: CartPhoneNumber[];
+  hasSelectedNumbers: boolean;
+  isTrialFlow: boolean;
+  badgeCount: number;
+  hasHardware: boolean;
+  hasServices: boolean;
+  totals: CartTotals;
+}
+
+/** Body of every failed API call. */
+export interface ApiErrorBody {
+  error: string;
+  code: string;
+}

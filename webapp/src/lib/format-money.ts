@@ -1,0 +1,13 @@
+/** Formats integer pence as pounds, e.g. 4790 -> "£47.90". Display only, no arithmetic on prices. */
+export function formatPence(pence: number): string {
+  const sign = pence < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(pence));
+  const pounds = Math.floor(abs / 100).toLocaleString('en-GB');
+  const rest = String(abs % 100).padStart(2, '0');
+  return `${sign}£${pounds}.${rest}`;
+}
+
+/** "per month" / "per year" wording for a billing cycle. */
+export function cycleWord(cycle: 'monthly' | 'yearly'): 'month' | 'year' {
+  return cycle === 'yearly' ? 'year' : 'month';
+}
