@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { siteConfig } from '../config/site';
+import { openExternal } from '../lib/full-page-load';
 
 /** Footer newsletter sign-up: opens the visitor's mail client, no server call. */
 export function NewsletterForm() {
@@ -15,7 +16,7 @@ export function NewsletterForm() {
     }
     const subject = encodeURIComponent(siteConfig.newsletterSubject);
     const body = encodeURIComponent(`Please subscribe ${address} to the newsletter.`);
-    window.location.href = `mailto:${siteConfig.salesEmail}?subject=${subject}&body=${body}`;
+    openExternal(`mailto:${siteConfig.salesEmail}?subject=${subject}&body=${body}`);
   };
 
   return (

@@ -1,0 +1,87 @@
+import type { Cart, Catalogue, CartTotals } from '../lib/api-types';
+
+export const catalogueFixture: Catalogue = {
+  currency: 'GBP',
+  vatPercent: 20,
+  yearlyDiscountPercent: 20,
+  topUp: { minimumPence: 1000, stepPence: 100, defaultPence: 1000 },
+  plans: [
+    {
+      id: 'payAsYouGo', name: 'Pay As You Go', description: 'Pay per call', minUsers: 1, increment: 1, usersPerBlock: 1,
+      monthlyPence: 0, yearlyPence: 0, includedNumbers: 0, extraNumber: { monthlyPence: 250, yearlyPence: 2400 },
+      addOns: [{ id: 'callForwarding', name: 'Call Forwarding & Routing', monthlyPence: 200, yearlyPence: 1920 }],
+    },
+    {
+      id: 'singleUser', name: 'Single User', description: 'One user', minUsers: 1, increment: 1, usersPerBlock: 1,
+      monthlyPence: 499, yearlyPence: 4790, includedNumbers: 1, extraNumber: { monthlyPence: 200, yearlyPence: 1920 },
+      addOns: [
+        { id: 'callRecording', name: 'Call recording', monthlyPence: 800, yearlyPence: 7680 },
+        { id: 'ivr', name: 'Interactive Voice Response', monthlyPence: 200, yearlyPence: 1920 },
+      ],
+    },
+    {
+      id: 'multiUser', name: 'Multi User', description: 'Teams', minUsers: 4, increment: 4, usersPerBlock: 4,
+      monthlyPence: 1490, yearlyPence: 14304, includedNumbers: 2, extraNumber: { monthlyPence: 200, yearlyPence: 1920 },
+      addOns: [],
+    },
+  ],
+};
+
+const zeroTotals: CartTotals = {
+  billingCycle: null,
+  packagePence: 0, addOnsPence: 0, numbersPence: 0,
+  subscriptionSubtotalPence: 0, subscriptionVatPence: 0, subscriptionTotalIncVatPence: 0,
+  topUpSubtotalPence: 0, topUpVatPence: 0, topUpTotalIncVatPence: 0,
+  hardwarePence: 0, totalVatPence: 0, grandTotalIncVatPence: 0,
+};
+
+export const CART_ID = '0b6c2b52-8d0e-4b8e-9a51-3f1f0c9f1a01';
+
+export function emptyCart(overrides: Partial<Cart> = {}): Cart {
+  return {
+    id: CART_ID, version: 1, package: null, billingCycle: null, items: [], addOns: [], topUpPence: 0,
+    phoneNumbers: [], hasSelectedNumbers: false, isTrialFlow: false, badgeCount: 0, hasHardware: false,
+    hasServices: false, totals: zeroTotals, ...overrides,
+  };
+}
+
+/** Single User x2 yearly with call recording and one free number (the API.md example). */
+export function serviceCart(overrides: Partial<Cart> = {}): Cart {
+  return emptyCart({
+    version: 4,
+    package: 'singleUser',
+    billingCycle: 'yearly',
+    items: [{ id: 'single-yearly', name: 'Single User x2 (Yearly)', type: 'package', plan: 'singleUser', billingCycle: 'yearly', quantity: 2, unitPence: 4790, linePence: 9580 }],
+    addOns: [{ id: 'callRecording', name: 'Call recording', type: 'addOn', billingCycle: 'yearly', originalPence: 9600, pricePence: 7680 }],
+    phoneNumbers: [
+      { value: '442079460123', displayValue: '020 7946 0123', provider: 'unknown', isTransfer: false, isPlaceholder: false, areaCode: '020', numberType: 'geographic', country: 'GB', free: true, pricePence: 0 },
+      { value: '441614960000', displayValue: '0161 496 0000', provider: 'unknown', isTransfer: false, isPlaceholder: false, areaCode: '0161', numberType: 'geographic', country: 'GB', free: false, pricePence: 1920 },
+    ],
+    hasSelectedNumbers: true,
+    badgeCount: 4,
+    hasServices: true,
+    totals: {
+      ...zeroTotals, billingCycle: 'yearly', packagePence: 9580, addOnsPence: 7680, numbersPence: 1920,
+      subscriptionSubtotalPence: 19180, subscriptionVatPence: 3836, subscriptionTotalIncVatPence: 23016,
+      totalVatPence: 3836, grandTotalIncVatPence: 23016,
+    },
+    ...overrides,
+  });
+}
+
+const deskPhone = { id: 'hw-yealink-t54w', name: 'Yealink T54W', type: 'hardware' as const, quantity: 2, unitPence: 15000, linePence: 30000 };
+
+export function hardwareCart(): Cart {
+  return emptyCart({
+    items: [deskPhone],
+    badgeCount: 1,
+    hasHardware: true,
+    hasServices: false,
+    totals: { ...zeroTotals, hardwarePence: 30000, totalVatPence: 6000, grandTotalIncVatPence: 36000 },
+  });
+}
+
+export function mixedCart(): Cart {
+  const cart = serviceCart();
+  return { ...cart, items: [...cart.items, deskPhone], badgeCount: cart.badgeCount + 1, hasHardware: true, totals: { ...cart.totals, hardwarePence: 30000 } };
+}
