@@ -3,6 +3,11 @@ import { RootLayout } from './layout/root-layout';
 import { redirects, UNKNOWN_PATH_TARGET } from './redirects';
 import { RouteError } from './route-error';
 
+/** Shown while the first page's code loads. */
+function PageLoading() {
+  return <div className="route-progress" role="progressbar" aria-label="Loading page" />;
+}
+
 const redirectRoutes: RouteObject[] = Object.entries(redirects).map(([from, to]) => ({
   path: from,
   loader: () => replace(to),
@@ -14,7 +19,7 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <RootLayout />,
     errorElement: <RouteError />,
-    hydrateFallbackElement: null,
+    HydrateFallback: PageLoading,
     children: [
       {
         errorElement: <RouteError />,

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders, storeWithCart } from '../../../testing/render-with-providers';
+import { CART_ID, catalogueFixture, emptyCart, serviceCart } from '../../../testing/fixtures';
+import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
+import { AddOnsPage, normaliseTopUpPounds } from './add-ons-page';
+
+const pricingRoute = [{ path: '/pricing', element: <h1>Pricing page</h1> }];
+
+function paygCart() {
+  const base = serviceCart({ addOns: [], phoneNumbers: [], badgeCount: 1 });
+  return {
+    ...base,
+    package: 'payAsYouGo' as const,
+    billingCycle: 'monthly' as const,
+    topUpPence: 1000,
+    items: [{ id: 'payg-monthly', name: 'Pay As You Go x1 (Monthly)', type: 'package' as const, plan: 'payAsYouGo' as const, billingCycle: 'monthly' as const, quantity: 1, unitPence: 0, linePence: 0 }],
+    totals: { ...base.totals, billingCycle: 'monthly' as const, topUpSubtotalPence: 1000, topUpVatPence: 200, topUpTotalIncVatPence: 1200 },
+  };
+}
+
+describe('AddOnsPage', () => {
+  it('sends a visitor with no cart to /pricing', async () => {
+    mockFetch({ 'GET /api/catalogue': () => catalogueFixture });
+    const { router } = renderWithProviders(<AddOnsPage />, { route: '/add-ons', extraRoutes: pricingRoute });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
+  });
+
+  it('sends a cart without items to /pricing', async () => {
+    mockFetch({});
+    const store = storeWithCart(emptyCart(), catalogueFixture);
+    const { router } = renderWithProviders(<AddOnsPage />, { store, route: '/add-ons', extraRoutes: pricingRoute });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
+  });
+
+  it('shows the path with Add-ons current, the plan add-ons and the order summary', async () => {
+    mockFetch({});
+    const store = storeWithCart(serviceCart(), catalogueFixture);
+    renderWithProviders(<AddOnsPage />, { store, route: '/add-ons' });
+    const path = screen.getByRole('navigation', { name: 'Order progress' });
+    expect(within(path).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '✓Plan', '2Add-ons', '3Phone Numbers', '4Order Summary', '5Account Setup', '6Payment',
+    ]);
+    expect(within(path).getByText('Add-ons').closest('li')).toHaveAttribute('aria-current', 'step');
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Remove Call recording' })).toHaveAttribute('aria-pressed', 'true');
+    const ivr = screen.getByRole('button', { name: 'Add Interactive Voice Response' });
+    expect(ivr).toHaveAttribute('aria-pressed', 'false');
+    expect(ivr.closest('li')).toHaveTextContent('£19.20 per year');
+    const summary = screen.getByRole('complementary', { name: 'Order summary' });
+    expect(within(summary).getByText('Subtotal').nextElementSibling).toHaveTextContent('£191.80');
+    expect(within(summary).getByText('VAT (20%)').nextElementSibling).toHaveTextContent('£38.36');
+    expect(within(summary).getByText('Total per year').nextElementSibling).toHaveTextContent('£230.16');
+    expect(screen.getByRole('link', { name: 'Back to Plans' })).toHaveAttribute('href', '/pricing');
+    expect(screen.getByRole('link', { name: 'Continue to Phone Numbers' })).toHaveAttribute('href', '/all-phone-numbers');
+  });
+
+  it('adds an add-on on the server and shows the answer', async () => {
+    const user = userEvent.setup();
+    const withIvr = serviceCart({
+      addOns: [
+        ...serviceCart().addOns,
+        { id: 'ivr', name: 'Interactive Voice Response', type: 'addOn', billingCycle: 'yearly', originalPence: 2400, pricePence: 1920 },
+      ],
+    });
+    const { calls } = mockFetch({ [`POST /api/carts/${CART_ID}/add-ons`]: () => withIvr });
+    const store = storeWithCart(serviceCart(), catalogueFixture);
+    renderWithProviders(<AddOnsPage />, { store, route: '/add-ons' });
+    await user.click(screen.getByRole('button', { name: 'Add Interactive Voice Response' }));
+    expect(await screen.findByRole('button', { name: 'Remove Interactive Voice Response' })).toHaveAttribute('aria-pressed', 'true');
+    expect(JSON.parse(calls[0].body)).toEqual({ addOnId: 'ivr' });
+  });
+
+  it('multi user shows that no add-ons apply', () => {
+    mockFetch({});
+    const cart = serviceCart({ package: 'multiUser', addOns: [] });
+    renderWithProviders(<AddOnsPage />, { store: storeWithCart(cart, catalogueFixture), route: '/add-ons' });
+    expect(screen.getByText(/No add-ons apply to the Multi User plan/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Add / })).not.toBeInTheDocument();
+  });
+
+  it('pay as you go: the top-up is raised to £10 and rounded to whole pounds before it is sent', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch({ [`PUT /api/carts/${CART_ID}/top-up`]: () => ({ ...paygCart(), topUpPence: 1300 }) });
+    renderWithProviders(<AddOnsPage />, { store: storeWithCart(paygCart(), catalogueFixture), route: '/add-ons' });
+    const input = screen.getByLabelText('Top-up amount (£)');
+    expect(input).toHaveValue(10);
+    expect(screen.getByText('Top-up credit (one-time)').nextElementSibling).toHaveTextContent('£10.00');
+
+    await user.clear(input);
+    await user.type(input, '4');
+    await user.click(screen.getByRole('button', { name: 'Update top-up' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(JSON.parse(calls[0].body)).toEqual({ amountPence: 1000 });
+
+    // A browser number field keeps '12.6' as typed.
+    fireEvent.change(input, { target: { value: '12.6' } });
+    await user.click(screen.getByRole('button', { name: 'Update top-up' }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(JSON.parse(calls[1].body)).toEqual({ amountPence: 1300 });
+  });
+
+  it('shows the server message when the top-up is refused', async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      [`PUT /api/carts/${CART_ID}/top-up`]: () =>
+        jsonResponse({ error: 'Top-up is only available with Pay As You Go', code: 'top_up_not_available' }, 422),
+    });
+    renderWithProviders(<AddOnsPage />, { store: storeWithCart(paygCart(), catalogueFixture), route: '/add-ons' });
+    await user.click(screen.getByRole('button', { name: 'Update top-up' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Top-up is only available with Pay As You Go');
+  });
+
+  it('normalises typed top-ups', () => {
+    expect(normaliseTopUpPounds('abc', 10)).toBeNull();
+    expect(normaliseTopUpPounds('', 10)).toBeNull();
+    expect(normaliseTopUpPounds('5', 10)).toBe(10);
+    expect(normaliseTopUpPounds('25.4', 10)).toBe(25);
+    expect(normaliseTopUpPounds('25', 10)).toBe(25);
+  });
+});
