@@ -11,7 +11,8 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::Router;
 use tower_http::limit::RequestBodyLimitLayer;
-use tower_http::trace::TraceLayer;
+use tower_http::trace::{DefaultOnResponse, TraceLayer};
+use tracing::Level;
 
 use crate::config::Config;
 use crate::error::ApiError;
@@ -34,7 +35,7 @@ pub fn app(state: AppState, config: &Config) -> Router {
         .layer(TraceLayer::new_for_http().make_span_with(|request: &Request| {
             let route = request.extensions().get::<MatchedPath>().map_or("", MatchedPath::as_str);
             tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), route)
-        }))
+        }).on_response(DefaultOnResponse::new().level(Level::INFO)))
 }
 
 /// The body-limit layer answers 413 in plain text before any handler runs; give it the
