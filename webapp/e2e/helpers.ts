@@ -1,0 +1,24 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Every test starts without a cart: a fresh context, and the stored cart id cleared. */
+export async function freshStart(page: Page, path: string): Promise<void> {
+  await page.goto('/');
+  await page.evaluate(() => window.localStorage.clear());
+  await page.goto(path);
+}
+
+export function planCard(page: Page, name: 'Pay As You Go' | 'Single User' | 'Multi User') {
+  return page.getByRole('article', { name });
+}
+
+export function cartButton(page: Page) {
+  return page.getByRole('button', { name: /^Cart, \d+ items?$/ });
+}
+
+/** Buy a plan on /plans-and-pricing with its minimum quantity and land on /add-ons. */
+export async function buyOnPlansPage(page: Page, name: 'Pay As You Go' | 'Single User' | 'Multi User') {
+  await freshStart(page, '/plans-and-pricing');
+  await planCard(page, name).getByRole('button', { name: 'Buy Now' }).click();
+  await expect(page).toHaveURL(/\/add-ons$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Customise your plan');
+}
