@@ -9,6 +9,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Read by scripts/home-js-size.mjs to measure what the home page loads.
+    manifest: true,
   },
   server: {
     proxy: {

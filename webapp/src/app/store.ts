@@ -18,7 +18,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().prepend(cartStorageMiddleware.middleware).concat(api.middleware),
+    middleware: (getDefault) => getDefault().concat(cartStorageMiddleware, api.middleware),
   });
   setupListeners(store.dispatch);
   return store;
