@@ -90,13 +90,14 @@ describe('page views', () => {
       </Provider>,
     );
     await screen.findByRole('heading', { level: 1 });
-    expect(sink).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(sink).toHaveBeenCalledTimes(1));
     expect(sink).toHaveBeenLastCalledWith(expect.objectContaining({ path: '/', trigger: 'load' }));
 
     await act(() => router.navigate('/plans-and-pricing'));
     await screen.findByRole('heading', { level: 1, name: 'Plans and Pricing' });
+    await waitFor(() => expect(window.scrollTo).toHaveBeenCalledTimes(2));
+    expect(window.scrollTo).toHaveBeenLastCalledWith(0, 0);
     expect(sink).toHaveBeenCalledTimes(1);
-    expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
 
     await act(() => router.navigate(-1));
     await waitFor(() => expect(sink).toHaveBeenCalledTimes(2));

@@ -12,6 +12,7 @@ setAnalyticsSink(() => undefined);
 afterEach(() => {
   setAnalyticsSink(() => undefined);
   cleanup();
+  vi.mocked(window.scrollTo).mockClear();
   window.localStorage.clear();
   vi.unstubAllGlobals();
 });

@@ -120,3 +120,22 @@ describe('AddOnsPage', () => {
     expect(normaliseTopUpPounds('25', 10)).toBe(25);
   });
 });
+
+describe('AddOnsPage billing cycle', () => {
+  it('switching to monthly asks the server and shows its prices', async () => {
+    const user = userEvent.setup();
+    const monthly = serviceCart({
+      billingCycle: 'monthly',
+      items: [{ id: 'single-monthly', name: 'Single User x2 (Monthly)', type: 'package', plan: 'singleUser', billingCycle: 'monthly', quantity: 2, unitPence: 499, linePence: 998 }],
+      addOns: [{ id: 'callRecording', name: 'Call recording', type: 'addOn', billingCycle: 'monthly', originalPence: 800, pricePence: 800 }],
+    });
+    const { calls } = mockFetch({ [`PUT /api/carts/${CART_ID}/billing-cycle`]: () => monthly });
+    renderWithProviders(<AddOnsPage />, { store: storeWithCart(serviceCart(), catalogueFixture), route: '/add-ons' });
+    expect(screen.getByRole('switch', { name: 'Yearly billing' })).toHaveAttribute('aria-checked', 'true');
+    await user.click(screen.getByRole('button', { name: 'Monthly' }));
+    expect(await screen.findByText('Single User x2 (Monthly)')).toBeInTheDocument();
+    expect(JSON.parse(calls[0].body)).toEqual({ billingCycle: 'monthly' });
+    expect(screen.getByRole('switch', { name: 'Yearly billing' })).toHaveAttribute('aria-checked', 'false');
+    expect(screen.getByRole('button', { name: 'Remove Call recording' }).closest('li')).toHaveTextContent('£8.00 per month');
+  });
+});

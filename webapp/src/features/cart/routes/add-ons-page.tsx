@@ -6,7 +6,8 @@ import type { BillingCycle, Cart, Catalogue, CatalogueAddOn } from '../../../lib
 import { errorMessage } from '../../../lib/api-error';
 import { findPlan, useGetCatalogueQuery } from '../../../lib/catalogue-api';
 import { cycleWord, formatPence } from '../../../lib/format-money';
-import { useAddAddOnMutation, useRemoveAddOnMutation, useSetTopUpMutation } from '../api';
+import { useAddAddOnMutation, useRemoveAddOnMutation, useSetBillingCycleMutation, useSetTopUpMutation } from '../api';
+import { BillingToggle } from '../../../components/billing-toggle';
 import { useCart } from '../use-cart';
 import { OrderSummary } from '../components/order-summary';
 
@@ -54,6 +55,7 @@ function AddOnsContent({ cart, catalogue, catalogueError }: { cart: Cart; catalo
             Your plan: <strong>{packageItem.name}</strong>, billed {cycle}.
           </p>
         )}
+        <CycleSwitch cycle={cycle} discountPercent={catalogue?.yearlyDiscountPercent ?? 20} />
         <section aria-labelledby="add-ons-heading" className="panel">
           <h2 id="add-ons-heading">Add-ons</h2>
           {!catalogue && !catalogueError && <p className="loading">Loading add-ons…</p>}
@@ -80,6 +82,31 @@ function AddOnsContent({ cart, catalogue, catalogueError }: { cart: Cart; catalo
         </div>
       </div>
       <OrderSummary cart={cart} vatPercent={catalogue?.vatPercent ?? 20} />
+    </div>
+  );
+}
+
+/** The billing cycle can be switched at any time: the server re-prices the package and add-ons. */
+function CycleSwitch({ cycle, discountPercent }: { cycle: BillingCycle; discountPercent: number }) {
+  const [setBillingCycle, { isLoading }] = useSetBillingCycleMutation();
+  const [error, setError] = useState<string | null>(null);
+  const change = async (next: BillingCycle) => {
+    if (next === cycle || isLoading) return;
+    setError(null);
+    try {
+      await setBillingCycle({ billingCycle: next }).unwrap();
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  };
+  return (
+    <div className="cycle-switch">
+      <BillingToggle cycle={cycle} discountPercent={discountPercent} onChange={change} />
+      {error && (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

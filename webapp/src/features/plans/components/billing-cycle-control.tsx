@@ -1,7 +1,7 @@
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useGetCatalogueQuery } from '../../../lib/catalogue-api';
 import { billingCycleChosen, selectBillingCycle } from '../billing-slice';
-import { BillingToggle } from './billing-toggle';
+import { BillingToggle } from '../../../components/billing-toggle';
 
 /** The billing toggle bound to the shared billing-cycle choice. */
 export function BillingCycleControl() {

@@ -1,4 +1,4 @@
-import type { BillingCycle } from '../../../lib/api-types';
+import type { BillingCycle } from '../lib/api-types';
 
 interface BillingToggleProps {
   cycle: BillingCycle;
