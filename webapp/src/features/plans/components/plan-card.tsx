@@ -60,10 +60,10 @@ export function PlanCard({ plan, cycle, rules, featured = false, onBuyNow, headi
       <QuantitySelector plan={plan} rules={rules} value={quantity} onChange={setQuantity} />
       <p className="plan-total" aria-live="polite">
         {quantity === 0 && 'Choose the number of users'}
-        {quantity > 0 && quote.isFetching && !quote.data && 'Calculating…'}
-        {quantity > 0 && quote.data && quote.data.quantity === quantity && (
+        {quantity > 0 && quote.isFetching && !quote.currentData && 'Calculating…'}
+        {quantity > 0 && quote.currentData && (
           <>
-            Total: <strong>{formatPence(quote.data.linePence)}</strong> per {cycleWord(cycle)} + VAT
+            Total: <strong>{formatPence(quote.currentData.linePence)}</strong> per {cycleWord(cycle)} + VAT
           </>
         )}
         {quantity > 0 && quote.isError && !quote.isFetching && errorMessage(quote.error, 'Price unavailable')}
