@@ -297,6 +297,55 @@ impl AddOn {
     }
 }
 
+/// The kinds of phone number the stock holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum NumberType {
+    Geographic,
+    Freephone,
+    National,
+    Mobile,
+}
+
+impl NumberType {
+    pub const ALL: [NumberType; 4] =
+        [NumberType::Geographic, NumberType::Freephone, NumberType::National, NumberType::Mobile];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            NumberType::Geographic => "geographic",
+            NumberType::Freephone => "freephone",
+            NumberType::National => "national",
+            NumberType::Mobile => "mobile",
+        }
+    }
+
+    /// Our names and the ones the number pages use (local, toll-free).
+    pub fn parse(text: &str) -> Option<NumberType> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "geographic" | "local" | "landline" => Some(NumberType::Geographic),
+            "freephone" | "toll-free" | "tollfree" | "toll_free" => Some(NumberType::Freephone),
+            "national" => Some(NumberType::National),
+            "mobile" => Some(NumberType::Mobile),
+            _ => None,
+        }
+    }
+}
+
+/// The monthly price of a number (spec 1 section 9): UK landline, freephone and national
+/// £2.00 (£2.50 with pay as you go), UK mobile £4.99; elsewhere toll-free £4.50, else
+/// US and CA £2.50, DE and ES £3.00, FR £3.50, other countries £2.50.
+pub fn number_monthly(country: &str, number_type: NumberType, plan: Option<Plan>) -> Pence {
+    match (country, number_type) {
+        ("GB", NumberType::Mobile) => Pence(499),
+        ("GB", _) => plan.unwrap_or(Plan::SingleUser).extra_number_monthly(),
+        (_, NumberType::Freephone) => Pence(450),
+        ("DE" | "ES", _) => Pence(300),
+        ("FR", _) => Pence(350),
+        _ => Pence(250),
+    }
+}
+
 /// The amounts of an order or cart, as the checkout charges them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Totals {
@@ -453,6 +502,33 @@ mod tests {
         assert_eq!(totals.top_up_vat, Pence(200));
         assert_eq!(totals.total_vat(), Pence(3652));
         assert_eq!(totals.grand_total(), Pence(17260 + 3452 + 1200));
+    }
+
+    #[test]
+    fn number_prices_by_country_and_type() {
+        use NumberType::*;
+        let table = [
+            ("GB", Geographic, None, 200),
+            ("GB", Freephone, Some(Plan::SingleUser), 200),
+            ("GB", National, Some(Plan::MultiUser), 200),
+            ("GB", Geographic, Some(Plan::PayAsYouGo), 250),
+            ("GB", Mobile, Some(Plan::PayAsYouGo), 499),
+            ("US", Geographic, None, 250),
+            ("CA", Geographic, None, 250),
+            ("DE", Geographic, None, 300),
+            ("ES", Geographic, None, 300),
+            ("FR", Geographic, None, 350),
+            ("IT", Geographic, None, 250),
+            ("IE", Mobile, None, 250),
+            ("FR", Freephone, None, 450),
+            ("US", Freephone, None, 450),
+        ];
+        for (country, kind, plan, monthly) in table {
+            assert_eq!(number_monthly(country, kind, plan), Pence(monthly), "{country} {kind:?} {plan:?}");
+        }
+        assert_eq!(NumberType::parse("toll-free"), Some(Freephone));
+        assert_eq!(NumberType::parse("Local"), Some(Geographic));
+        assert_eq!(NumberType::parse("fax"), None);
     }
 
     #[test]

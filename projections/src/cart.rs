@@ -2,7 +2,7 @@
 //! the site shows (priced with today's price list each time it is read).
 
 use aggregates::cart::{Cart, CartContents, CartItem, PhoneNumberEntry};
-use aggregates::pricing::{BillingCycle, Pence, Plan, Totals};
+use aggregates::pricing::{number_monthly, BillingCycle, NumberType, Pence, Plan, Totals};
 use cqrs_es::{EventEnvelope, View};
 use serde::{Deserialize, Serialize};
 
@@ -162,6 +162,13 @@ fn item_line(item: &CartItem) -> ItemLine {
     }
 }
 
+/// A number's monthly price by its country and type (a UK landline when unknown).
+fn number_price(entry: &PhoneNumberEntry, plan: Option<Plan>) -> Pence {
+    let country = entry.country.as_deref().unwrap_or("GB");
+    let kind = entry.number_type.as_deref().and_then(NumberType::parse).unwrap_or(NumberType::Geographic);
+    number_monthly(country, kind, plan)
+}
+
 fn number_line(entry: &PhoneNumberEntry, free: bool, extra_price: Pence) -> NumberLine {
     NumberLine {
         value: entry.value.clone(),
@@ -198,12 +205,13 @@ impl CartView {
             })
             .collect();
         let included = cart.package.map_or(0, Plan::included_numbers);
-        let extra_number = cycle.of_monthly(cart.package.unwrap_or(Plan::SingleUser).extra_number_monthly());
         let phone_numbers: Vec<NumberLine> = cart
             .phone_numbers
             .iter()
             .enumerate()
-            .map(|(index, entry)| number_line(entry, index < included, extra_number))
+            .map(|(index, entry)| {
+                number_line(entry, index < included, cycle.of_monthly(number_price(entry, cart.package)))
+            })
             .collect();
 
         let package = items.iter().filter(|i| i.kind == "package").map(|i| i.line_pence).sum();
@@ -316,6 +324,25 @@ mod tests {
         assert_eq!(summary.items[0].line_pence, Pence(2980));
         let free: Vec<bool> = summary.phone_numbers.iter().map(|n| n.free).collect();
         assert_eq!(free, vec![true, true, false]);
+    }
+
+    #[test]
+    fn numbers_are_priced_by_country_and_type() {
+        let entry = |value: &str, country: &str, kind: &str| CartEvent::NumberAdded {
+            number: PhoneNumberEntry {
+                country: Some(country.into()),
+                number_type: Some(kind.into()),
+                ..PhoneNumberEntry::new(value)
+            },
+        };
+        let view = view_after(vec![
+            CartEvent::CartCreated,
+            entry("447700900000", "GB", "mobile"),
+            entry("33800900000", "FR", "freephone"),
+            entry("12125550100", "US", "geographic"),
+        ]);
+        let prices: Vec<i64> = view.summary("c1").phone_numbers.iter().map(|n| n.price_pence.0).collect();
+        assert_eq!(prices, vec![499, 450, 250]);
     }
 
     #[test]

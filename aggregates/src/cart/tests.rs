@@ -368,14 +368,47 @@ async fn top_up_refusals() {
 #[tokio::test]
 async fn adding_a_number_normalises_it() {
     let typed = PhoneNumberEntry { is_transfer: true, ..PhoneNumberEntry::new(" 020 7946-0123 ") };
-    then_events(
-        created(),
-        CartCommand::AddNumber { number: typed },
-        vec![CartEvent::NumberAdded {
-            number: PhoneNumberEntry { is_transfer: true, ..PhoneNumberEntry::new("02079460123") },
-        }],
-    )
-    .await;
+    let expected = PhoneNumberEntry {
+        is_transfer: true,
+        number_type: Some("geographic".into()),
+        country: Some("GB".into()),
+        ..PhoneNumberEntry::new("02079460123")
+    };
+    then_events(created(), CartCommand::AddNumber { number: typed }, vec![CartEvent::NumberAdded { number: expected }])
+        .await;
+}
+
+#[tokio::test]
+async fn transfers_must_be_portable_uk_numbers() {
+    let transfer = |value: &str| PhoneNumberEntry { is_transfer: true, ..PhoneNumberEntry::new(value) };
+    for (typed, national, kind) in [
+        ("+44 161 496 0000", "01614960000", "geographic"),
+        ("0044 3069 990000", "03069990000", "national"),
+        ("0808 157 0000", "08081570000", "freephone"),
+        ("0800 123 4567", "08001234567", "freephone"),
+        ("0845 123 4567", "08451234567", "national"),
+        ("0870 123 4567", "08701234567", "national"),
+    ] {
+        let events = CartTest::with(())
+            .given(created())
+            .when_async(CartCommand::AddNumber { number: transfer(typed) })
+            .await
+            .inspect_result()
+            .unwrap_or_else(|e| panic!("{typed}: {e}"));
+        let CartEvent::NumberAdded { number } = &events[0] else { panic!("{events:?}") };
+        assert_eq!((number.value.as_str(), number.number_type.as_deref()), (national, Some(kind)), "{typed}");
+    }
+    for typed in ["07700 900000", "0909 879 0000", "+1 212 555 0100", "0161 496", "020 7946 0000 1"] {
+        let result = CartTest::with(())
+            .given(created())
+            .when_async(CartCommand::AddNumber { number: transfer(typed) })
+            .await
+            .inspect_result();
+        assert!(
+            matches!(result, Err(CartError::InvalidPhoneNumber(ref m)) if m.contains("can be transferred")),
+            "{typed}: {result:?}"
+        );
+    }
 }
 
 #[tokio::test]

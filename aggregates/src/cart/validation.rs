@@ -1,6 +1,6 @@
 use super::contents::{CartItem, PhoneNumberEntry};
 use super::errors::CartError;
-use crate::pricing::{Pence, Plan, MAX_QUANTITY, TOP_UP_MINIMUM};
+use crate::pricing::{NumberType, Pence, Plan, MAX_QUANTITY, TOP_UP_MINIMUM};
 
 /// At most this many phone numbers in one cart.
 pub const MAX_NUMBERS: usize = 50;
@@ -58,13 +58,38 @@ fn text(field: &str, value: Option<String>) -> Result<Option<String>, CartError>
     }
 }
 
+/// A UK number to port in: national form (0...), 10 or 11 digits, of a portable type.
+fn portable_uk_number(value: &str) -> Option<(String, NumberType)> {
+    let digits = value.strip_prefix('+').unwrap_or(value);
+    if !digits.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let national = if let Some(rest) = digits.strip_prefix("0044") {
+        format!("0{rest}")
+    } else if let (Some(rest), true) = (digits.strip_prefix("44"), digits.len() >= 12) {
+        format!("0{rest}")
+    } else {
+        digits.to_string()
+    };
+    if !(10..=11).contains(&national.len()) {
+        return None;
+    }
+    let kind = match &national {
+        n if n.starts_with("01") || n.starts_with("02") => NumberType::Geographic,
+        n if n.starts_with("0800") || n.starts_with("0808") => NumberType::Freephone,
+        n if n.starts_with("03") || n.starts_with("0845") || n.starts_with("0870") => NumberType::National,
+        _ => return None,
+    };
+    Some((national, kind))
+}
+
 /// Checks and normalises a number entry: a real number has an optional `+` and 4 to 15
 /// digits; a placeholder (an area code provisioned after payment) has a short code.
 pub(super) fn phone_number(entry: PhoneNumberEntry) -> Result<PhoneNumberEntry, CartError> {
     let value = normalise_number_value(entry.value.trim());
     let digits = value.strip_prefix('+').unwrap_or(&value);
     let valid = if entry.is_placeholder {
-        (1..=24).contains(&value.len()) && value.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        (1..=24).contains(&value.len()) && value.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
     } else {
         (4..=15).contains(&digits.len()) && digits.chars().all(|c| c.is_ascii_digit())
     };
@@ -73,6 +98,16 @@ pub(super) fn phone_number(entry: PhoneNumberEntry) -> Result<PhoneNumberEntry, 
             "Please enter a phone number of 4 to 15 digits (an optional + first).".to_string(),
         ));
     }
+    let (value, number_type, country) = if entry.is_transfer && !entry.is_placeholder {
+        let (national, kind) = portable_uk_number(&value).ok_or_else(|| {
+            CartError::InvalidPhoneNumber(
+                "Only UK numbers starting 01, 02, 03, 0800, 0808, 0845 or 0870 can be transferred.".to_string(),
+            )
+        })?;
+        (national, Some(kind.as_str().to_string()), Some("GB".to_string()))
+    } else {
+        (value, entry.number_type, entry.country)
+    };
     Ok(PhoneNumberEntry {
         value,
         display_value: text("display value", entry.display_value)?,
@@ -80,8 +115,8 @@ pub(super) fn phone_number(entry: PhoneNumberEntry) -> Result<PhoneNumberEntry, 
         is_transfer: entry.is_transfer,
         is_placeholder: entry.is_placeholder,
         area_code: text("area code", entry.area_code)?,
-        number_type: text("number type", entry.number_type)?,
-        country: text("country", entry.country)?,
+        number_type: text("number type", number_type)?,
+        country: text("country", country)?,
     })
 }
 

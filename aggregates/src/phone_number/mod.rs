@@ -1,0 +1,175 @@
+//! The PhoneNumber aggregate: one number of the stock (keyed by its E.164 digits), reserved
+//! for a cart while the visitor checks out, released, or assigned for good.
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use chrono::{DateTime, Duration, Utc};
+use cqrs_es::event_sink::EventSink;
+use cqrs_es::{Aggregate, DomainEvent};
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::clock::Clock;
+
+/// How long a cart holds a number.
+pub const RESERVATION_MINUTES: i64 = 30;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PhoneNumberCommand {
+    /// Reserve for a cart (again by the same cart: the 30 minutes start over). `number`
+    /// is the aggregate's own id, checked against the stock.
+    ReserveForCart { number: String, cart_id: String },
+    /// The cart let the number go (removed or cleared).
+    ReleaseFromCart { cart_id: String },
+    /// The reservation ran out (the expiry job).
+    ExpireReservation,
+    /// The number now belongs to an order or a trial.
+    Assign { number: String, owner: String },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PhoneNumberEvent {
+    NumberReserved { cart_id: String, until: DateTime<Utc> },
+    NumberReleased { cart_id: String, reason: ReleaseReason },
+    NumberAssigned { owner: String },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum ReleaseReason {
+    RemovedFromCart,
+    Expired,
+}
+
+impl DomainEvent for PhoneNumberEvent {
+    fn event_type(&self) -> String {
+        match self {
+            PhoneNumberEvent::NumberReserved { .. } => "NumberReserved",
+            PhoneNumberEvent::NumberReleased { .. } => "NumberReleased",
+            PhoneNumberEvent::NumberAssigned { .. } => "NumberAssigned",
+        }
+        .to_string()
+    }
+
+    fn event_version(&self) -> String {
+        "1.0".to_string()
+    }
+}
+
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum PhoneNumberError {
+    #[error("This number is not available.")]
+    NotInStock,
+    #[error("This number has just been taken. Please choose another.")]
+    Taken,
+    #[error("This number is not reserved for this cart.")]
+    NotReservedByCart,
+    #[error("The reservation has not run out yet.")]
+    NotExpired,
+}
+
+impl PhoneNumberError {
+    pub fn code(&self) -> &'static str {
+        match self {
+            PhoneNumberError::NotInStock => "number_not_in_stock",
+            PhoneNumberError::Taken => "number_taken",
+            PhoneNumberError::NotReservedByCart => "number_not_reserved",
+            PhoneNumberError::NotExpired => "reservation_not_expired",
+        }
+    }
+}
+
+/// What the aggregate needs from outside: the stock and the time.
+#[async_trait]
+pub trait NumberStock: Send + Sync {
+    /// Whether the number is part of the stock we may sell.
+    async fn in_stock(&self, value: &str) -> bool;
+}
+
+pub struct PhoneNumberServices {
+    pub stock: Arc<dyn NumberStock>,
+    pub clock: Arc<dyn Clock>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Holder {
+    #[default]
+    Nobody,
+    Cart {
+        cart_id: String,
+        until: DateTime<Utc>,
+    },
+    Owner {
+        owner: String,
+    },
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PhoneNumber {
+    pub holder: Holder,
+}
+
+impl PhoneNumber {
+    fn decide(&self, command: PhoneNumberCommand, now: DateTime<Utc>) -> Result<PhoneNumberEvent, PhoneNumberError> {
+        match (command, &self.holder) {
+            (PhoneNumberCommand::ReserveForCart { .. }, Holder::Owner { .. }) => Err(PhoneNumberError::Taken),
+            (PhoneNumberCommand::ReserveForCart { cart_id, .. }, Holder::Cart { cart_id: holder, until })
+                if *holder != cart_id && *until > now =>
+            {
+                Err(PhoneNumberError::Taken)
+            }
+            (PhoneNumberCommand::ReserveForCart { cart_id, .. }, _) => {
+                Ok(PhoneNumberEvent::NumberReserved { cart_id, until: now + Duration::minutes(RESERVATION_MINUTES) })
+            }
+            (PhoneNumberCommand::ReleaseFromCart { cart_id }, Holder::Cart { cart_id: holder, .. })
+                if *holder == cart_id =>
+            {
+                Ok(PhoneNumberEvent::NumberReleased { cart_id, reason: ReleaseReason::RemovedFromCart })
+            }
+            (PhoneNumberCommand::ReleaseFromCart { .. }, _) => Err(PhoneNumberError::NotReservedByCart),
+            (PhoneNumberCommand::ExpireReservation, Holder::Cart { cart_id, until }) if *until <= now => {
+                Ok(PhoneNumberEvent::NumberReleased { cart_id: cart_id.clone(), reason: ReleaseReason::Expired })
+            }
+            (PhoneNumberCommand::ExpireReservation, _) => Err(PhoneNumberError::NotExpired),
+            (PhoneNumberCommand::Assign { .. }, Holder::Owner { .. }) => Err(PhoneNumberError::Taken),
+            (PhoneNumberCommand::Assign { owner, .. }, _) => Ok(PhoneNumberEvent::NumberAssigned { owner }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
+
+impl Aggregate for PhoneNumber {
+    const TYPE: &'static str = "PhoneNumber";
+    type Command = PhoneNumberCommand;
+    type Event = PhoneNumberEvent;
+    type Error = PhoneNumberError;
+    type Services = PhoneNumberServices;
+
+    async fn handle(
+        &mut self,
+        command: PhoneNumberCommand,
+        services: &PhoneNumberServices,
+        sink: &EventSink<Self>,
+    ) -> Result<(), PhoneNumberError> {
+        if let PhoneNumberCommand::ReserveForCart { number, .. } | PhoneNumberCommand::Assign { number, .. } = &command
+        {
+            if !services.stock.in_stock(number).await {
+                return Err(PhoneNumberError::NotInStock);
+            }
+        }
+        let event = self.decide(command, services.clock.now())?;
+        sink.write(event, self).await;
+        Ok(())
+    }
+
+    fn apply(&mut self, event: PhoneNumberEvent) {
+        self.holder = match event {
+            PhoneNumberEvent::NumberReserved { cart_id, until } => Holder::Cart { cart_id, until },
+            PhoneNumberEvent::NumberReleased { .. } => Holder::Nobody,
+            PhoneNumberEvent::NumberAssigned { owner } => Holder::Owner { owner },
+        };
+    }
+}
