@@ -2,6 +2,7 @@
 //! right status. Details of unexpected failures go to the log only.
 
 use aggregates::cart::CartError;
+use aggregates::phone_number::PhoneNumberError;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -13,8 +14,13 @@ use serde::Serialize;
 pub enum ApiError {
     /// A domain refusal.
     Cart(CartError),
+    Number(PhoneNumberError),
     /// A request the API itself refuses, with its status and stable code.
-    Refused { status: StatusCode, code: &'static str, message: String },
+    Refused {
+        status: StatusCode,
+        code: &'static str,
+        message: String,
+    },
     /// Anything unexpected: logged, answered with a generic 500.
     Internal(String),
 }
@@ -56,6 +62,10 @@ impl ApiError {
                 CartError::AlreadyExists => StatusCode::CONFLICT,
                 _ => StatusCode::UNPROCESSABLE_ENTITY,
             },
+            ApiError::Number(error) => match error {
+                PhoneNumberError::NotInStock => StatusCode::UNPROCESSABLE_ENTITY,
+                _ => StatusCode::CONFLICT,
+            },
             ApiError::Refused { status, .. } => *status,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -67,6 +77,7 @@ impl IntoResponse for ApiError {
         let status = self.status();
         let (message, code) = match &self {
             ApiError::Cart(error) => (error.to_string(), error.code()),
+            ApiError::Number(error) => (error.to_string(), error.code()),
             ApiError::Refused { code, message, .. } => (message.clone(), *code),
             ApiError::Internal(detail) => {
                 tracing::error!(%detail, "request failed");
@@ -83,14 +94,20 @@ impl From<CartError> for ApiError {
     }
 }
 
-impl From<AggregateError<CartError>> for ApiError {
-    fn from(error: AggregateError<CartError>) -> Self {
+impl From<PhoneNumberError> for ApiError {
+    fn from(error: PhoneNumberError) -> Self {
+        ApiError::Number(error)
+    }
+}
+
+impl<E: std::error::Error + Into<ApiError>> From<AggregateError<E>> for ApiError {
+    fn from(error: AggregateError<E>) -> Self {
         match error {
-            AggregateError::UserError(error) => ApiError::Cart(error),
+            AggregateError::UserError(error) => error.into(),
             AggregateError::AggregateConflict => ApiError::refused(
                 StatusCode::CONFLICT,
                 "conflict",
-                "The cart was changed at the same time. Please try again.",
+                "This was changed by another request at the same time. Please try again.",
             ),
             other => ApiError::internal(other),
         }

@@ -1,5 +1,6 @@
 //! The ordering platform's server: routes, configuration, errors and start-up.
 
+pub mod commands;
 pub mod config;
 pub mod error;
 pub mod json;

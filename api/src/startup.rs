@@ -32,6 +32,10 @@ impl Application {
     pub async fn build(config: Config) -> Result<Application, Box<dyn std::error::Error + Send + Sync>> {
         let pool = connect(&config).await.map_err(|e| format!("cannot connect to the database: {e}"))?;
         migrate(&pool).await.map_err(|e| format!("cannot apply the migrations: {e}"))?;
+        let seeded = projections::inventory::seed_if_empty(&pool).await?;
+        if seeded > 0 {
+            tracing::info!(numbers = seeded, "seeded the demo number stock (fiction ranges)");
+        }
         let listener = TcpListener::bind(config.address())
             .await
             .map_err(|e| format!("cannot listen on {}: {e}", config.address()))?;

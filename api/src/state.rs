@@ -3,9 +3,12 @@
 use std::sync::Arc;
 
 use aggregates::cart::Cart;
+use aggregates::clock::{Clock, SystemClock};
+use aggregates::phone_number::{NumberStock, PhoneNumber, PhoneNumberServices};
 use postgres_es::{PostgresCqrs, PostgresEventRepository, PostgresViewRepository};
 use projections::cart::{CartView, CART_VIEW_TABLE};
 use projections::catch_up::CatchUpQuery;
+use projections::inventory::InventoryQuery;
 use sqlx::PgPool;
 
 use cqrs_es::persist::PersistedEventStore;
@@ -21,14 +24,40 @@ pub struct AppState {
     pub carts: Arc<PostgresCqrs<Cart>>,
     pub cart_views: Arc<CartViews>,
     pub cart_view_query: Arc<CartViewQuery>,
+    pub numbers: Arc<PostgresCqrs<PhoneNumber>>,
 }
 
 impl AppState {
     pub fn new(pool: PgPool) -> AppState {
+        AppState::with_clock(pool, Arc::new(SystemClock))
+    }
+
+    pub fn with_clock(pool: PgPool, clock: Arc<dyn Clock>) -> AppState {
         let cart_views = Arc::new(CartViews::new(CART_VIEW_TABLE, pool.clone()));
         let cart_view_query = Arc::new(CatchUpQuery::new(Arc::new(cart_store(&pool)), cart_views.clone()));
         let carts = CqrsFramework::new(cart_store(&pool), vec![Box::new(SharedQuery(cart_view_query.clone()))], ());
-        AppState { pool, carts: Arc::new(carts), cart_views, cart_view_query }
+        let numbers = postgres_es::postgres_cqrs(
+            pool.clone(),
+            vec![Box::new(InventoryQuery::new(pool.clone()))],
+            PhoneNumberServices { stock: Arc::new(PgStock(pool.clone())), clock },
+        );
+        AppState { pool, carts: Arc::new(carts), cart_views, cart_view_query, numbers: Arc::new(numbers) }
+    }
+}
+
+/// The stock the PhoneNumber aggregate checks against: the inventory table.
+struct PgStock(PgPool);
+
+#[async_trait::async_trait]
+impl NumberStock for PgStock {
+    async fn in_stock(&self, value: &str) -> bool {
+        match projections::inventory::in_stock(&self.0, value).await {
+            Ok(found) => found,
+            Err(error) => {
+                tracing::error!(%error, "stock lookup failed");
+                false
+            }
+        }
     }
 }
 

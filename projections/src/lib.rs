@@ -2,3 +2,4 @@
 
 pub mod cart;
 pub mod catch_up;
+pub mod inventory;

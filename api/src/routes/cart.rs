@@ -1,6 +1,7 @@
 //! The cart resource: one route per command, each answering with the whole cart.
 
-use aggregates::cart::{CartCommand, CartError, PhoneNumberEntry};
+use aggregates::cart::{CartCommand, CartError, PhoneNumberEntry, MAX_NUMBERS};
+use aggregates::phone_number::{PhoneNumberCommand, PhoneNumberError};
 use aggregates::pricing::{AddOn, BillingCycle, Pence, Plan};
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -9,11 +10,11 @@ use axum::{Json, Router};
 use cqrs_es::persist::ViewRepository;
 use cqrs_es::AggregateError;
 use projections::cart::CartSummary;
-use std::time::Duration;
-
+use projections::inventory;
 use serde::Deserialize;
 use uuid::Uuid;
 
+use crate::commands;
 use crate::error::ApiError;
 use crate::json::ApiJson;
 use crate::state::AppState;
@@ -47,24 +48,10 @@ async fn summary(state: &AppState, id: &str) -> Result<CartSummary, ApiError> {
     }
 }
 
-const ATTEMPTS: u32 = 20;
-
-/// Runs a command, retrying after a short random pause when another request changed the
-/// same cart at the same moment, and answers with the cart as the projection now shows it.
+/// Runs a cart command and answers with the cart as the projection now shows it.
 async fn execute(state: &AppState, raw_id: &str, command: CartCommand) -> Result<Json<CartSummary>, ApiError> {
     let id = cart_id(raw_id)?;
-    let mut attempt = 1;
-    loop {
-        match state.carts.execute(&id, command.clone()).await {
-            Ok(()) => break,
-            Err(AggregateError::AggregateConflict) if attempt < ATTEMPTS => {
-                let jitter = u64::from(Uuid::new_v4().as_bytes()[0] % 20);
-                tokio::time::sleep(Duration::from_millis(u64::from(attempt) + jitter)).await;
-                attempt += 1;
-            }
-            Err(error) => return Err(error.into()),
-        }
-    }
+    commands::execute(&state.carts, &id, command).await?;
     Ok(Json(summary(state, &id).await?))
 }
 
@@ -202,12 +189,72 @@ impl From<NumberBody> for PhoneNumberEntry {
     }
 }
 
+/// A number from our stock (not a transfer, not a placeholder) is reserved for the cart
+/// and described by the stock, not by the browser.
+async fn from_stock(state: &AppState, entry: PhoneNumberEntry) -> Result<(PhoneNumberEntry, bool), ApiError> {
+    if entry.is_transfer || entry.is_placeholder {
+        return Ok((entry, false));
+    }
+    let value: String = entry.value.chars().filter(|c| c.is_ascii_digit()).collect();
+    let row = inventory::find(&state.pool, &value).await?.ok_or(PhoneNumberError::NotInStock)?;
+    Ok((
+        PhoneNumberEntry {
+            display_value: Some(row.display()),
+            number_type: Some(row.number_type.clone()),
+            country: Some(row.country.clone()),
+            area_code: Some(row.area_code.clone()),
+            value: row.value,
+            ..entry
+        },
+        true,
+    ))
+}
+
+async fn reserve(state: &AppState, cart: &str, number: &str) -> Result<(), ApiError> {
+    let command = PhoneNumberCommand::ReserveForCart { number: number.to_string(), cart_id: cart.to_string() };
+    commands::execute(&state.numbers, number, command).await.map_err(ApiError::from)
+}
+
+/// Lets numbers go after the cart dropped them. A failure is only logged: the expiry job
+/// frees the number within 30 minutes anyway.
+async fn release(state: &AppState, cart: &str, numbers: impl IntoIterator<Item = String>) {
+    for number in numbers {
+        let command = PhoneNumberCommand::ReleaseFromCart { cart_id: cart.to_string() };
+        match commands::execute(&state.numbers, &number, command).await {
+            Ok(()) | Err(AggregateError::UserError(PhoneNumberError::NotReservedByCart)) => {}
+            Err(error) => tracing::warn!(%number, %error, "release failed; the expiry job will free it"),
+        }
+    }
+}
+
+/// The stock numbers a cart holds (the ones it reserved).
+fn reserved_numbers(cart: &CartSummary) -> Vec<String> {
+    cart.phone_numbers.iter().filter(|n| !n.is_transfer && !n.is_placeholder).map(|n| n.value.clone()).collect()
+}
+
 async fn add_number(
     State(state): State<AppState>,
     Path(id): Path<String>,
     ApiJson(body): ApiJson<NumberBody>,
 ) -> Result<Json<CartSummary>, ApiError> {
-    execute(&state, &id, CartCommand::AddNumber { number: body.into() }).await
+    let id = cart_id(&id)?;
+    let cart = summary(&state, &id).await?;
+    let (entry, reserved) = from_stock(&state, body.into()).await?;
+    if cart.phone_numbers.iter().any(|n| n.value == entry.value) {
+        // Already in this cart (a replayed request): nothing to reserve or store.
+        return Ok(Json(cart));
+    }
+    let value = entry.value.clone();
+    if reserved {
+        reserve(&state, &id, &value).await?;
+    }
+    match execute(&state, &id, CartCommand::AddNumber { number: entry }).await {
+        Err(error) if reserved => {
+            release(&state, &id, [value]).await;
+            Err(error)
+        }
+        result => result,
+    }
 }
 
 #[derive(Deserialize)]
@@ -221,15 +268,52 @@ async fn replace_numbers(
     Path(id): Path<String>,
     ApiJson(body): ApiJson<NumbersBody>,
 ) -> Result<Json<CartSummary>, ApiError> {
-    let numbers = body.numbers.into_iter().map(PhoneNumberEntry::from).collect();
-    execute(&state, &id, CartCommand::ReplaceNumbers { numbers }).await
+    let id = cart_id(&id)?;
+    if body.numbers.len() > MAX_NUMBERS {
+        return Err(CartError::TooManyNumbers { max: MAX_NUMBERS }.into());
+    }
+    let before = reserved_numbers(&summary(&state, &id).await?);
+    let mut numbers = Vec::with_capacity(body.numbers.len());
+    let mut newly_reserved: Vec<String> = Vec::new();
+    for entry in body.numbers {
+        let outcome = match from_stock(&state, entry.into()).await {
+            Ok((entry, true)) if !before.contains(&entry.value) && !newly_reserved.contains(&entry.value) => {
+                reserve(&state, &id, &entry.value).await.map(|()| {
+                    newly_reserved.push(entry.value.clone());
+                    entry
+                })
+            }
+            other => other.map(|(entry, _)| entry),
+        };
+        match outcome {
+            Ok(entry) => numbers.push(entry),
+            Err(error) => {
+                release(&state, &id, newly_reserved).await;
+                return Err(error);
+            }
+        }
+    }
+    let cart = match execute(&state, &id, CartCommand::ReplaceNumbers { numbers }).await {
+        Ok(cart) => cart,
+        Err(error) => {
+            release(&state, &id, newly_reserved).await;
+            return Err(error);
+        }
+    };
+    let kept = reserved_numbers(&cart);
+    release(&state, &id, before.into_iter().filter(|n| !kept.contains(n))).await;
+    Ok(cart)
 }
 
 async fn remove_number(
     State(state): State<AppState>,
     Path((id, value)): Path<(String, String)>,
 ) -> Result<Json<CartSummary>, ApiError> {
-    execute(&state, &id, CartCommand::RemoveNumber { value }).await
+    let before = reserved_numbers(&summary(&state, &cart_id(&id)?).await?);
+    let cart = execute(&state, &id, CartCommand::RemoveNumber { value }).await?;
+    let kept = reserved_numbers(&cart);
+    release(&state, &cart.id, before.into_iter().filter(|n| !kept.contains(n))).await;
+    Ok(cart)
 }
 
 #[derive(Deserialize)]
@@ -247,5 +331,8 @@ async fn set_trial_flow(
 }
 
 async fn clear_cart(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<CartSummary>, ApiError> {
-    execute(&state, &id, CartCommand::ClearCart).await
+    let before = reserved_numbers(&summary(&state, &cart_id(&id)?).await?);
+    let cart = execute(&state, &id, CartCommand::ClearCart).await?;
+    release(&state, &cart.id, before).await;
+    Ok(cart)
 }

@@ -3,6 +3,7 @@
 mod cart;
 mod catalogue;
 mod health;
+mod numbers;
 mod web;
 
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request};
@@ -22,6 +23,7 @@ pub fn app(state: AppState, config: &Config) -> Router {
     let api = Router::new()
         .merge(catalogue::router())
         .merge(cart::router())
+        .merge(numbers::router())
         .fallback(|| async { ApiError::not_found("not_found", "There is no such API route.") });
 
     Router::new()
@@ -32,10 +34,14 @@ pub fn app(state: AppState, config: &Config) -> Router {
         .layer(DefaultBodyLimit::max(config.body_limit_bytes))
         .layer(RequestBodyLimitLayer::new(config.body_limit_bytes))
         .layer(middleware::from_fn(json_too_large))
-        .layer(TraceLayer::new_for_http().make_span_with(|request: &Request| {
-            let route = request.extensions().get::<MatchedPath>().map_or("", MatchedPath::as_str);
-            tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), route)
-        }).on_response(DefaultOnResponse::new().level(Level::INFO)))
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(|request: &Request| {
+                    let route = request.extensions().get::<MatchedPath>().map_or("", MatchedPath::as_str);
+                    tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), route)
+                })
+                .on_response(DefaultOnResponse::new().level(Level::INFO)),
+        )
 }
 
 /// The body-limit layer answers 413 in plain text before any handler runs; give it the

@@ -191,6 +191,20 @@ async fn every_refusal_answers_clearly_and_stores_nothing() {
             format!("{path}/numbers"),
             Some(json!({"value": "12"})),
             S::UNPROCESSABLE_ENTITY,
+            "number_not_in_stock",
+        ),
+        (
+            Method::POST,
+            format!("{path}/numbers"),
+            Some(json!({"value": "07700 900000", "isTransfer": true})),
+            S::UNPROCESSABLE_ENTITY,
+            "invalid_phone_number",
+        ),
+        (
+            Method::POST,
+            format!("{path}/numbers"),
+            Some(json!({"value": "x!", "isPlaceholder": true})),
+            S::UNPROCESSABLE_ENTITY,
             "invalid_phone_number",
         ),
         (

@@ -1,0 +1,32 @@
+//! Running commands: a conflict with another request on the same aggregate is retried
+//! after a short random pause, never lost.
+
+use std::time::Duration;
+
+use cqrs_es::{Aggregate, AggregateError, CqrsFramework, EventStore};
+use uuid::Uuid;
+
+const ATTEMPTS: u32 = 20;
+
+pub async fn execute<A, ES>(
+    cqrs: &CqrsFramework<A, ES>,
+    id: &str,
+    command: A::Command,
+) -> Result<(), AggregateError<A::Error>>
+where
+    A: Aggregate,
+    A::Command: Clone,
+    ES: EventStore<A>,
+{
+    let mut attempt = 1;
+    loop {
+        match cqrs.execute(id, command.clone()).await {
+            Err(AggregateError::AggregateConflict) if attempt < ATTEMPTS => {
+                let jitter = u64::from(Uuid::new_v4().as_bytes()[0] % 20);
+                tokio::time::sleep(Duration::from_millis(u64::from(attempt) + jitter)).await;
+                attempt += 1;
+            }
+            result => return result,
+        }
+    }
+}

@@ -1,0 +1,172 @@
+//! Number search (spec 1 section 7) and the free-trial pool.
+
+use std::collections::HashMap;
+
+use aggregates::pricing::{NumberType, Pence};
+use axum::extract::{Query, State};
+use axum::routing::get;
+use axum::{Json, Router};
+use projections::inventory::{self, Search, StockRow};
+use serde::Serialize;
+
+use crate::error::ApiError;
+use crate::state::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/available_numbers", get(available_numbers))
+        .route("/available_numbers/", get(available_numbers))
+        .route("/free-did-numbers", get(free_did_numbers))
+        .route("/free-did-numbers/", get(free_did_numbers))
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NumberOut {
+    value: String,
+    display_value: String,
+    national: String,
+    country: String,
+    number_type: String,
+    area_code: String,
+    monthly_pence: Pence,
+    is_demo: bool,
+}
+
+impl From<StockRow> for NumberOut {
+    fn from(row: StockRow) -> Self {
+        NumberOut {
+            display_value: row.display(),
+            monthly_pence: row.list_price(),
+            value: row.value,
+            national: row.national,
+            country: row.country,
+            number_type: row.number_type,
+            area_code: row.area_code,
+            is_demo: row.demo,
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct SearchOut {
+    numbers: Vec<NumberOut>,
+    total_numbers: i64,
+    total_pages: i64,
+    current_page: u32,
+}
+
+fn invalid(message: String) -> ApiError {
+    ApiError::unprocessable("invalid_query", message)
+}
+
+fn whole(
+    params: &HashMap<String, String>,
+    name: &str,
+    default: u32,
+    range: std::ops::RangeInclusive<u32>,
+) -> Result<u32, ApiError> {
+    let Some(raw) = params.get(name).map(|v| v.trim()).filter(|v| !v.is_empty()) else { return Ok(default) };
+    raw.parse::<u32>()
+        .ok()
+        .filter(|v| range.contains(v))
+        .ok_or_else(|| invalid(format!("{name} must be a whole number from {} to {}.", range.start(), range.end())))
+}
+
+fn digits(params: &HashMap<String, String>, name: &str) -> Result<Option<String>, ApiError> {
+    let Some(raw) = params.get(name).map(|v| v.trim()).filter(|v| !v.is_empty() && *v != "all") else {
+        return Ok(None);
+    };
+    let digits: String = raw.chars().filter(|c| !c.is_whitespace()).collect();
+    if digits.len() > 8 || !digits.chars().all(|c| c.is_ascii_digit()) {
+        return Err(invalid(format!("{name} must be up to 8 digits.")));
+    }
+    Ok(Some(digits))
+}
+
+/// Parses and checks the query of a search (spec 1 section 7).
+fn parse_search(params: &HashMap<String, String>) -> Result<Search, ApiError> {
+    let page = whole(params, "page", 1, 1..=100_000)?;
+    let per_page = whole(params, "per_page", 20, 1..=100)?;
+    let country = params.get("country_code").map(|c| c.trim().to_ascii_uppercase()).unwrap_or_else(|| "GB".into());
+    if inventory::country(&country).is_none() {
+        let known: Vec<&str> = inventory::COUNTRIES.iter().map(|c| c.0).collect();
+        return Err(invalid(format!("country_code must be one of {}.", known.join(", "))));
+    }
+    let number_type = match params.get("numberType").map(|t| t.trim()).filter(|t| !t.is_empty() && *t != "all") {
+        None => None,
+        Some(t) => Some(NumberType::parse(t).ok_or_else(|| {
+            invalid("numberType must be geographic (local), freephone (toll-free), national or mobile.".to_string())
+        })?),
+    };
+    // GB area codes get their leading 0; others keep digits only.
+    let area_code = digits(params, "areaCode")?.map(|code| {
+        if country == "GB" && !code.starts_with('0') {
+            format!("0{code}")
+        } else {
+            code
+        }
+    });
+    let national_prefix = match digits(params, "mobile_prefix")? {
+        Some(prefix) if country == "GB" => Some(if prefix.starts_with('0') { prefix } else { format!("0{prefix}") }),
+        _ => None,
+    };
+    Ok(Search { country, number_type, area_code, national_prefix, page, per_page })
+}
+
+async fn available_numbers(
+    State(state): State<AppState>,
+    Query(params): Query<HashMap<String, String>>,
+) -> Result<Json<SearchOut>, ApiError> {
+    let search = parse_search(&params)?;
+    let found = inventory::search(&state.pool, &search).await?;
+    let per_page = i64::from(search.per_page);
+    Ok(Json(SearchOut {
+        numbers: found.numbers.into_iter().map(NumberOut::from).collect(),
+        total_numbers: found.total,
+        total_pages: (found.total + per_page - 1) / per_page,
+        current_page: search.page,
+    }))
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct FreeNumberOut {
+    value: String,
+    display_value: String,
+    status: &'static str,
+}
+
+#[derive(Serialize)]
+struct FreeNumbersOut {
+    numbers: Vec<FreeNumberOut>,
+}
+
+async fn free_did_numbers(State(state): State<AppState>) -> Result<Json<FreeNumbersOut>, ApiError> {
+    let rows = inventory::free_trial_numbers(&state.pool, 50).await?;
+    let numbers = rows
+        .into_iter()
+        .map(|row| FreeNumberOut { display_value: row.display(), value: row.value, status: "Available" })
+        .collect();
+    Ok(Json(FreeNumbersOut { numbers }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn params(pairs: &[(&str, &str)]) -> HashMap<String, String> {
+        pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+    }
+
+    #[test]
+    fn area_codes_are_normalised() {
+        let gb = parse_search(&params(&[("areaCode", "161")])).unwrap();
+        assert_eq!(gb.area_code.as_deref(), Some("0161"));
+        let us = parse_search(&params(&[("country_code", "US"), ("areaCode", " 2 12 ")])).unwrap();
+        assert_eq!(us.area_code.as_deref(), Some("212"));
+        let mobile = parse_search(&params(&[("mobile_prefix", "77"), ("numberType", "mobile")])).unwrap();
+        assert_eq!(mobile.national_prefix.as_deref(), Some("077"));
+        assert_eq!(mobile.number_type, Some(NumberType::Mobile));
+    }
+}

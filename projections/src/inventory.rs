@@ -1,0 +1,451 @@
+//! The number inventory: the stock we sell, its search, and its state as the PhoneNumber
+//! events leave it (available, reserved for a cart until a time, assigned).
+
+use aggregates::phone_number::{PhoneNumber, PhoneNumberEvent};
+use aggregates::pricing::{number_monthly, NumberType, Pence};
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use cqrs_es::{EventEnvelope, Query};
+use serde::Serialize;
+use sqlx::PgPool;
+
+/// The countries we sell numbers in: code, calling code, whether the national form has a
+/// trunk 0 that the international form drops.
+pub const COUNTRIES: [(&str, &str, bool); 8] = [
+    ("GB", "44", true),
+    ("US", "1", false),
+    ("CA", "1", false),
+    ("FR", "33", true),
+    ("DE", "49", true),
+    ("ES", "34", false),
+    ("IT", "39", false),
+    ("IE", "353", true),
+];
+
+pub fn country(code: &str) -> Option<(&'static str, &'static str, bool)> {
+    COUNTRIES.iter().copied().find(|(c, _, _)| *c == code)
+}
+
+/// One number of the stock.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StockNumber {
+    pub value: String,
+    pub country: String,
+    pub number_type: NumberType,
+    pub area_code: String,
+    pub national: String,
+    pub free_trial: bool,
+    pub demo: bool,
+}
+
+impl StockNumber {
+    /// From the national form (`01614960000`, `2125550100`): the E.164 digits follow.
+    pub fn new(country_code: &str, national: &str, number_type: NumberType, area_code: &str) -> Result<Self, String> {
+        let (code, calling, trunk) =
+            country(country_code).ok_or_else(|| format!("unknown country {country_code:?}"))?;
+        if !national.chars().all(|c| c.is_ascii_digit()) || !(6..=13).contains(&national.len()) {
+            return Err(format!("{national:?} is not a national number of 6 to 13 digits"));
+        }
+        let significant = if trunk {
+            national.strip_prefix('0').ok_or_else(|| format!("{national:?} should start with the trunk 0"))?
+        } else {
+            national
+        };
+        if area_code.is_empty() || !national.starts_with(area_code) && !significant.starts_with(area_code) {
+            return Err(format!("{national:?} does not start with its area code {area_code:?}"));
+        }
+        if code == "GB" {
+            let expected = match &national[..2] {
+                "07" => Some(NumberType::Mobile),
+                "01" | "02" => Some(NumberType::Geographic),
+                "03" => Some(NumberType::National),
+                _ if national.starts_with("0800") || national.starts_with("0808") => Some(NumberType::Freephone),
+                _ => None,
+            };
+            if expected != Some(number_type) {
+                return Err(format!("{national:?} is not a UK {} number we sell", number_type.as_str()));
+            }
+        }
+        Ok(StockNumber {
+            value: format!("{calling}{significant}"),
+            country: code.to_string(),
+            number_type,
+            area_code: area_code.to_string(),
+            national: national.to_string(),
+            free_trial: false,
+            demo: false,
+        })
+    }
+}
+
+/// How numbers are written on the site (spec 1 section 9): 020 numbers 3-4-4, 01 and 07
+/// numbers 5-6, 08 (and 03) numbers 4-3-4; abroad, the calling code then the number.
+pub fn display(country_code: &str, national: &str) -> String {
+    let n = national;
+    if country_code == "GB" && n.len() == 11 {
+        return if n.starts_with("02") {
+            format!("{} {} {}", &n[..3], &n[3..7], &n[7..])
+        } else if n.starts_with("01") || n.starts_with("07") {
+            format!("{} {}", &n[..5], &n[5..])
+        } else {
+            format!("{} {} {}", &n[..4], &n[4..7], &n[7..])
+        };
+    }
+    match country(country_code) {
+        Some((_, "1", _)) if n.len() == 10 => format!("+1 {}-{}-{}", &n[..3], &n[3..6], &n[6..]),
+        Some((_, calling, true)) => format!("+{calling} {}", n.strip_prefix('0').unwrap_or(n)),
+        Some((_, calling, false)) => format!("+{calling} {n}"),
+        None => n.to_string(),
+    }
+}
+
+/// The demo stock seeded into an empty inventory: only ranges regulators keep for drama
+/// and fiction (Ofcom's UK drama ranges, 555-01xx in North America); other countries get
+/// a demo range marked `demo` that must be replaced by real stock before selling there.
+pub fn demo_stock() -> Vec<StockNumber> {
+    use NumberType::*;
+    // (country, national prefix, digits to add, first, count, type, area code)
+    let ranges: &[(&str, &str, usize, u32, u32, NumberType, &str)] = &[
+        ("GB", "0207946", 4, 0, 1000, Geographic, "020"),
+        ("GB", "0113496", 4, 0, 1000, Geographic, "0113"),
+        ("GB", "0114496", 4, 0, 1000, Geographic, "0114"),
+        ("GB", "0115496", 4, 0, 1000, Geographic, "0115"),
+        ("GB", "0116496", 4, 0, 1000, Geographic, "0116"),
+        ("GB", "0117496", 4, 0, 1000, Geographic, "0117"),
+        ("GB", "0118496", 4, 0, 1000, Geographic, "0118"),
+        ("GB", "0121496", 4, 0, 1000, Geographic, "0121"),
+        ("GB", "0131496", 4, 0, 1000, Geographic, "0131"),
+        ("GB", "0141496", 4, 0, 1000, Geographic, "0141"),
+        ("GB", "0151496", 4, 0, 1000, Geographic, "0151"),
+        ("GB", "0161496", 4, 0, 1000, Geographic, "0161"),
+        ("GB", "0292018", 4, 0, 1000, Geographic, "029"),
+        ("GB", "0289649", 4, 6000, 1000, Geographic, "028"),
+        ("GB", "01632960", 3, 0, 1000, Geographic, "01632"),
+        ("GB", "07700900", 3, 0, 1000, Mobile, "07700"),
+        ("GB", "08081570", 3, 0, 1000, Freephone, "0808"),
+        ("GB", "03069990", 3, 0, 1000, National, "0306"),
+        ("US", "2125550", 3, 100, 100, Geographic, "212"),
+        ("US", "4155550", 3, 100, 100, Geographic, "415"),
+        ("US", "3125550", 3, 100, 100, Geographic, "312"),
+        ("US", "8005550", 3, 100, 100, Freephone, "800"),
+        ("CA", "4165550", 3, 100, 100, Geographic, "416"),
+        ("CA", "6045550", 3, 100, 100, Geographic, "604"),
+        ("FR", "0199000", 3, 0, 100, Geographic, "1"),
+        ("FR", "0465710", 3, 0, 100, Geographic, "4"),
+        ("FR", "0800990", 3, 0, 100, Freephone, "800"),
+        ("DE", "03023125", 3, 0, 100, Geographic, "30"),
+        ("DE", "08999998", 3, 0, 100, Geographic, "89"),
+        ("ES", "9100000", 2, 0, 100, Geographic, "91"),
+        ("IT", "0600000", 3, 0, 100, Geographic, "06"),
+        ("IE", "015550", 3, 0, 100, Geographic, "1"),
+    ];
+    let mut stock = Vec::new();
+    for &(country, prefix, digits, first, count, kind, area) in ranges {
+        for n in first..first + count {
+            let national = format!("{prefix}{n:0digits$}");
+            let mut number = StockNumber::new(country, &national, kind, area).expect("the demo ranges are valid");
+            // Outside the UK and North America no fiction range is published.
+            number.demo = !matches!(country, "GB" | "US" | "CA");
+            // 01632 960000-960049 ("no area" drama numbers) are the free-trial pool.
+            number.free_trial = prefix == "01632960" && n < 50;
+            stock.push(number);
+        }
+    }
+    stock
+}
+
+/// Adds numbers to the stock; numbers already there are left as they are. Returns how
+/// many were new.
+pub async fn add_stock(pool: &PgPool, numbers: &[StockNumber]) -> Result<u64, sqlx::Error> {
+    let mut added = 0;
+    for chunk in numbers.chunks(5000) {
+        let column = |f: fn(&StockNumber) -> String| chunk.iter().map(f).collect::<Vec<String>>();
+        let result = sqlx::query(
+            "INSERT INTO number_inventory (value, country, number_type, area_code, national, free_trial, demo)
+             SELECT * FROM UNNEST($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bool[], $7::bool[])
+             ON CONFLICT (value) DO NOTHING",
+        )
+        .bind(column(|n| n.value.clone()))
+        .bind(column(|n| n.country.clone()))
+        .bind(column(|n| n.number_type.as_str().to_string()))
+        .bind(column(|n| n.area_code.clone()))
+        .bind(column(|n| n.national.clone()))
+        .bind(chunk.iter().map(|n| n.free_trial).collect::<Vec<bool>>())
+        .bind(chunk.iter().map(|n| n.demo).collect::<Vec<bool>>())
+        .execute(pool)
+        .await?;
+        added += result.rows_affected();
+    }
+    Ok(added)
+}
+
+/// Seeds the demo stock when the inventory is empty (the first start).
+pub async fn seed_if_empty(pool: &PgPool) -> Result<u64, sqlx::Error> {
+    let any: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM number_inventory)").fetch_one(pool).await?;
+    if any {
+        return Ok(0);
+    }
+    add_stock(pool, &demo_stock()).await
+}
+
+/// Whether a number is in the stock.
+pub async fn in_stock(pool: &PgPool, value: &str) -> Result<bool, sqlx::Error> {
+    sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM number_inventory WHERE value = $1)")
+        .bind(value)
+        .fetch_one(pool)
+        .await
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct StockRow {
+    pub value: String,
+    pub country: String,
+    pub number_type: String,
+    pub area_code: String,
+    pub national: String,
+    pub demo: bool,
+}
+
+impl StockRow {
+    pub fn kind(&self) -> NumberType {
+        NumberType::parse(&self.number_type).unwrap_or(NumberType::Geographic)
+    }
+
+    pub fn display(&self) -> String {
+        display(&self.country, &self.national)
+    }
+
+    pub fn list_price(&self) -> Pence {
+        number_monthly(&self.country, self.kind(), None)
+    }
+}
+
+pub async fn find(pool: &PgPool, value: &str) -> Result<Option<StockRow>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT value, country, number_type, area_code, national, demo FROM number_inventory WHERE value = $1",
+    )
+    .bind(value)
+    .fetch_optional(pool)
+    .await
+}
+
+/// A search of the available stock.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Search {
+    pub country: String,
+    pub number_type: Option<NumberType>,
+    /// GB: the start of the national number; elsewhere the exact area code.
+    pub area_code: Option<String>,
+    /// The start of the national number (GB mobiles: 07, 077...).
+    pub national_prefix: Option<String>,
+    pub page: u32,
+    pub per_page: u32,
+}
+
+pub struct SearchPage {
+    pub numbers: Vec<StockRow>,
+    pub total: i64,
+}
+
+pub async fn search(pool: &PgPool, search: &Search) -> Result<SearchPage, sqlx::Error> {
+    // Prefixes are digits only (checked by the caller), so LIKE needs no escaping.
+    let mut prefix = search.national_prefix.clone();
+    let mut exact_area = None;
+    match (&search.area_code, search.country.as_str()) {
+        (Some(code), "GB") => {
+            prefix = Some(match prefix {
+                // Both must hold: keep the longer when one extends the other.
+                Some(p) if p.starts_with(code.as_str()) => p,
+                Some(p) if code.starts_with(p.as_str()) => code.clone(),
+                Some(_) => return Ok(SearchPage { numbers: Vec::new(), total: 0 }),
+                None => code.clone(),
+            })
+        }
+        (Some(code), _) => exact_area = Some(code.clone()),
+        (None, _) => {}
+    }
+    let like = prefix.map(|p| format!("{p}%"));
+    let filter = "status = 'available' AND NOT free_trial AND country = $1
+        AND ($2::text IS NULL OR number_type = $2) AND ($3::text IS NULL OR national LIKE $3)
+        AND ($4::text IS NULL OR area_code = $4)";
+    let kind = search.number_type.map(|k| k.as_str().to_string());
+    let total: i64 = sqlx::query_scalar(&format!("SELECT count(*) FROM number_inventory WHERE {filter}"))
+        .bind(&search.country)
+        .bind(&kind)
+        .bind(&like)
+        .bind(&exact_area)
+        .fetch_one(pool)
+        .await?;
+    let offset = i64::from(search.page.saturating_sub(1)) * i64::from(search.per_page);
+    let numbers = if offset >= total {
+        Vec::new()
+    } else {
+        sqlx::query_as(&format!(
+            "SELECT value, country, number_type, area_code, national, demo FROM number_inventory
+             WHERE {filter} ORDER BY national LIMIT $5 OFFSET $6"
+        ))
+        .bind(&search.country)
+        .bind(&kind)
+        .bind(&like)
+        .bind(&exact_area)
+        .bind(i64::from(search.per_page))
+        .bind(offset)
+        .fetch_all(pool)
+        .await?
+    };
+    Ok(SearchPage { numbers, total })
+}
+
+/// The free-trial pool still available, in order.
+pub async fn free_trial_numbers(pool: &PgPool, limit: i64) -> Result<Vec<StockRow>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT value, country, number_type, area_code, national, demo FROM number_inventory
+         WHERE free_trial AND status = 'available' ORDER BY national LIMIT $1",
+    )
+    .bind(limit)
+    .fetch_all(pool)
+    .await
+}
+
+/// Numbers whose cart reservation ran out before `now`.
+pub async fn expired_reservations(pool: &PgPool, now: DateTime<Utc>) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT value FROM number_inventory WHERE status = 'reserved' AND held_until <= $1 ORDER BY held_until",
+    )
+    .bind(now)
+    .fetch_all(pool)
+    .await
+}
+
+/// Keeps each number's status in step with its events. Applying an event only when its
+/// sequence is newer than the row's makes the result independent of dispatch order.
+pub struct InventoryQuery {
+    pool: PgPool,
+}
+
+impl InventoryQuery {
+    pub fn new(pool: PgPool) -> Self {
+        InventoryQuery { pool }
+    }
+
+    pub async fn apply(&self, value: &str, event: &EventEnvelope<PhoneNumber>) -> Result<(), sqlx::Error> {
+        let (status, held_by, held_until) = match &event.payload {
+            PhoneNumberEvent::NumberReserved { cart_id, until } => ("reserved", Some(cart_id.as_str()), Some(*until)),
+            PhoneNumberEvent::NumberReleased { .. } => ("available", None, None),
+            PhoneNumberEvent::NumberAssigned { owner } => ("assigned", Some(owner.as_str()), None),
+        };
+        sqlx::query(
+            "UPDATE number_inventory SET status = $2, held_by = $3, held_until = $4, last_sequence = $5
+             WHERE value = $1 AND last_sequence < $5",
+        )
+        .bind(value)
+        .bind(status)
+        .bind(held_by)
+        .bind(held_until)
+        .bind(event.sequence as i64)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+}
+
+#[async_trait]
+impl Query<PhoneNumber> for InventoryQuery {
+    async fn dispatch(&self, value: &str, events: &[EventEnvelope<PhoneNumber>]) {
+        for event in events {
+            if let Err(error) = self.apply(value, event).await {
+                tracing::error!(value, %error, "inventory update failed; rebuild it from the events");
+            }
+        }
+    }
+}
+
+/// One line of an operator's stock file: `country,number,type,area_code[,free_trial]`
+/// with the number in national form or E.164 (`+441614960000`).
+pub fn parse_stock_line(line: &str) -> Result<StockNumber, String> {
+    let fields: Vec<&str> = line.split(',').map(str::trim).collect();
+    if !(4..=5).contains(&fields.len()) {
+        return Err(format!("expected 4 or 5 fields, found {}", fields.len()));
+    }
+    let (code, number, kind, area) = (fields[0].to_ascii_uppercase(), fields[1], fields[2], fields[3]);
+    let (_, calling, trunk) = country(&code).ok_or_else(|| format!("unknown country {code:?}"))?;
+    let kind = NumberType::parse(kind).ok_or_else(|| format!("unknown number type {kind:?}"))?;
+    let digits: String = number.chars().filter(|c| !matches!(c, ' ' | '-' | '(' | ')')).collect();
+    let national = match digits.strip_prefix('+') {
+        Some(e164) => {
+            let rest = e164.strip_prefix(calling).ok_or_else(|| format!("{number:?} is not a {code} number"))?;
+            if trunk {
+                format!("0{rest}")
+            } else {
+                rest.to_string()
+            }
+        }
+        None => digits,
+    };
+    let mut stock = StockNumber::new(&code, &national, kind, area)?;
+    stock.free_trial = match fields.get(4).map(|f| f.to_ascii_lowercase()) {
+        None => false,
+        Some(f) if f.is_empty() || f == "false" || f == "no" || f == "0" => false,
+        Some(f) if f == "true" || f == "yes" || f == "1" => true,
+        Some(f) => return Err(format!("free_trial must be true or false, not {f:?}")),
+    };
+    Ok(stock)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn display_formats() {
+        assert_eq!(display("GB", "02079460123"), "020 7946 0123");
+        assert_eq!(display("GB", "01614960000"), "01614 960000");
+        assert_eq!(display("GB", "07700900123"), "07700 900123");
+        assert_eq!(display("GB", "08081570000"), "0808 157 0000");
+        assert_eq!(display("US", "2125550100"), "+1 212-555-0100");
+        assert_eq!(display("FR", "0199000001"), "+33 199000001");
+        assert_eq!(display("ES", "910000001"), "+34 910000001");
+    }
+
+    #[test]
+    fn demo_stock_is_drama_ranges_and_marked_demo_abroad() {
+        let stock = demo_stock();
+        let london: Vec<&StockNumber> = stock.iter().filter(|n| n.area_code == "020").collect();
+        assert_eq!(london.len(), 1000);
+        assert!(london.iter().all(|n| n.national.starts_with("0207946") && n.value.starts_with("44207946")));
+        assert!(stock
+            .iter()
+            .filter(|n| n.number_type == NumberType::Mobile)
+            .all(|n| n.national.starts_with("07700900")));
+        assert!(stock.iter().filter(|n| n.country == "US").all(|n| n.national[3..].starts_with("55501")));
+        assert!(stock.iter().filter(|n| !matches!(n.country.as_str(), "GB" | "US" | "CA")).all(|n| n.demo));
+        assert!(stock.iter().filter(|n| n.country == "GB").all(|n| !n.demo));
+        assert_eq!(stock.iter().filter(|n| n.free_trial).count(), 50);
+        let mut values: Vec<&str> = stock.iter().map(|n| n.value.as_str()).collect();
+        values.sort_unstable();
+        values.dedup();
+        assert_eq!(values.len(), stock.len(), "no number twice");
+    }
+
+    #[test]
+    fn stock_lines_are_checked() {
+        let n = parse_stock_line("GB,+441614960000,geographic,0161").unwrap();
+        assert_eq!((n.value.as_str(), n.national.as_str()), ("441614960000", "01614960000"));
+        let n = parse_stock_line("us, 212-555-0100 , local, 212, true").unwrap();
+        assert_eq!((n.value.as_str(), n.free_trial), ("12125550100", true));
+        for (line, why) in [
+            ("GB,+441614960000,geographic", "fields"),
+            ("XX,+441614960000,geographic,0161", "country"),
+            ("GB,+441614960000,fax,0161", "number type"),
+            ("GB,+331614960000,geographic,0161", "is not a GB number"),
+            ("GB,01614960000,mobile,0161", "mobile"),
+            ("GB,01614960000,geographic,020", "area code"),
+            ("GB,0161abc,geographic,0161", "national number"),
+            ("GB,01614960000,geographic,0161,maybe", "free_trial"),
+        ] {
+            let error = parse_stock_line(line).unwrap_err();
+            assert!(error.contains(why), "{line}: {error}");
+        }
+    }
+}
