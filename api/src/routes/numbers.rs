@@ -77,7 +77,7 @@ fn digits(params: &HashMap<String, String>, name: &str) -> Result<Option<String>
     let Some(raw) = params.get(name).map(|v| v.trim()).filter(|v| !v.is_empty() && *v != "all") else {
         return Ok(None);
     };
-    let digits: String = raw.chars().filter(|c| !c.is_whitespace()).collect();
+    let digits: String = raw.chars().filter(|c| !c.is_whitespace() && !matches!(c, '(' | ')' | '-' | '+')).collect();
     if digits.len() > 8 || !digits.chars().all(|c| c.is_ascii_digit()) {
         return Err(invalid(format!("{name} must be up to 8 digits.")));
     }

@@ -4,4 +4,5 @@
 
 mod cart;
 mod helpers;
+mod numbers;
 mod server;

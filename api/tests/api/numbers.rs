@@ -1,0 +1,220 @@
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+
+use crate::helpers::{expect_error, expect_ok, spawn_app, TestApp};
+
+async fn search(app: &TestApp, query: &str) -> Value {
+    expect_ok(app.get(&format!("/api/available_numbers/?{query}")).await).await
+}
+
+fn values(page: &Value) -> Vec<String> {
+    page["numbers"].as_array().unwrap().iter().map(|n| n["value"].as_str().unwrap().to_string()).collect()
+}
+
+async fn add_number(app: &TestApp, cart: &str, value: &str) -> reqwest::Response {
+    app.send(Method::POST, &format!("/api/carts/{cart}/numbers"), Some(json!({ "value": value }))).await
+}
+
+#[tokio::test]
+async fn searches_by_every_parameter() {
+    let app = spawn_app().await;
+    let page = search(&app, "country_code=GB&areaCode=0161&per_page=50&page=1").await;
+    assert_eq!(page["total_numbers"], 1000);
+    assert_eq!(page["total_pages"], 20);
+    assert_eq!(page["current_page"], 1);
+    let first = &page["numbers"][0];
+    assert_eq!(first["value"], "441614960000");
+    assert_eq!(first["displayValue"], "01614 960000");
+    assert_eq!(first["numberType"], "geographic");
+    assert_eq!(first["monthlyPence"], 200);
+
+    // GB area codes get their leading 0.
+    assert_eq!(search(&app, "country_code=GB&areaCode=161").await["total_numbers"], 1000);
+    // Types, UK mobile prefixes.
+    assert_eq!(search(&app, "country_code=GB&numberType=freephone").await["total_numbers"], 1000);
+    assert_eq!(search(&app, "country_code=GB&areaCode=0808").await["numbers"][0]["displayValue"], "0808 157 0000");
+    let mobiles = search(&app, "country_code=GB&numberType=mobile&mobile_prefix=077").await;
+    assert_eq!(mobiles["total_numbers"], 1000);
+    assert_eq!(mobiles["numbers"][0]["monthlyPence"], 499);
+    assert_eq!(search(&app, "country_code=GB&numberType=mobile&mobile_prefix=074").await["total_numbers"], 0);
+    assert_eq!(search(&app, "country_code=GB&numberType=mobile&mobile_prefix=07").await["total_numbers"], 1000);
+    // Abroad: digits only, exact area codes; toll-free priced £4.50.
+    let us = search(&app, "country_code=US&areaCode=(212)&per_page=20").await;
+    assert_eq!(
+        (us["total_numbers"].as_i64(), us["numbers"][0]["displayValue"].as_str()),
+        (Some(100), Some("+1 212-555-0100"))
+    );
+    let fr = search(&app, "country_code=FR&numberType=toll-free").await;
+    assert_eq!(fr["total_numbers"], 100);
+    assert_eq!(fr["numbers"][0]["monthlyPence"], 450);
+    assert_eq!(fr["numbers"][0]["isDemo"], true);
+    assert_eq!(search(&app, "country_code=FR&numberType=local&areaCode=1").await["numbers"][0]["monthlyPence"], 350);
+    // Free-trial numbers are not sold in searches.
+    let no_area = search(&app, "country_code=GB&areaCode=01632&per_page=100").await;
+    assert_eq!(no_area["total_numbers"], 950);
+    // An area code without stock is an empty page, not an error.
+    let empty = search(&app, "country_code=GB&areaCode=01202").await;
+    assert_eq!((empty["total_numbers"].as_i64(), empty["total_pages"].as_i64()), (Some(0), Some(0)));
+    // Without the trailing slash too.
+    assert_eq!(expect_ok(app.get("/api/available_numbers?country_code=CA").await).await["total_numbers"], 200);
+}
+
+#[tokio::test]
+async fn pages_never_repeat_or_skip_a_number() {
+    let app = spawn_app().await;
+    let mut seen = Vec::new();
+    for page in 1..=10 {
+        let found = search(&app, &format!("country_code=GB&areaCode=020&per_page=100&page={page}")).await;
+        seen.extend(values(&found));
+    }
+    assert_eq!(seen.len(), 1000);
+    assert_eq!(seen.iter().collect::<HashSet<_>>().len(), 1000);
+    let mut sorted = seen.clone();
+    sorted.sort();
+    assert_eq!(seen, sorted);
+    let beyond = search(&app, "country_code=GB&areaCode=020&per_page=100&page=11").await;
+    assert_eq!(values(&beyond).len(), 0);
+}
+
+#[tokio::test]
+async fn bad_search_parameters_are_refused() {
+    let app = spawn_app().await;
+    for query in [
+        "page=0",
+        "page=-1",
+        "page=abc",
+        "per_page=0",
+        "per_page=101",
+        "per_page=1.5",
+        "country_code=XX",
+        "numberType=fax",
+        "areaCode=01a",
+        "mobile_prefix=0777777777",
+    ] {
+        let body = expect_error(
+            app.get(&format!("/api/available_numbers/?{query}")).await,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "invalid_query",
+        )
+        .await;
+        let name = query.split('=').next().unwrap();
+        assert!(body["error"].as_str().unwrap().contains(name), "{query}: {body}");
+    }
+}
+
+#[tokio::test]
+async fn a_number_in_a_cart_is_reserved_and_released() {
+    let app = spawn_app().await;
+    let (first, second) = (app.create_cart().await, app.create_cart().await);
+    let number = "441614960005";
+    let cart = expect_ok(add_number(&app, &first, number).await).await;
+    // The stock describes the number, not the browser.
+    assert_eq!(cart["phoneNumbers"][0]["displayValue"], "01614 960005");
+    assert_eq!(cart["phoneNumbers"][0]["areaCode"], "0161");
+    let listed = values(&search(&app, "country_code=GB&areaCode=0161&per_page=10").await);
+    assert!(!listed.contains(&number.to_string()), "a reserved number is not offered");
+    assert_eq!(search(&app, "country_code=GB&areaCode=0161").await["total_numbers"], 999);
+
+    let events = app.event_count().await;
+    let taken = expect_error(add_number(&app, &second, number).await, StatusCode::CONFLICT, "number_taken").await;
+    assert_eq!(taken["error"], "This number has just been taken. Please choose another.");
+    assert_eq!(app.event_count().await, events, "nothing stored for the refused cart");
+    assert_eq!(expect_ok(app.get(&format!("/api/carts/{second}")).await).await["phoneNumbers"], json!([]));
+
+    // Removing it frees it for the other cart.
+    expect_ok(app.send(Method::DELETE, &format!("/api/carts/{first}/numbers/{number}"), None).await).await;
+    assert_eq!(search(&app, "country_code=GB&areaCode=0161").await["total_numbers"], 1000);
+    expect_ok(add_number(&app, &second, number).await).await;
+
+    // Clearing the cart frees it too; a replaced list frees what it drops.
+    expect_ok(app.send(Method::POST, &format!("/api/carts/{second}/clear"), None).await).await;
+    expect_ok(add_number(&app, &first, number).await).await;
+    let replaced = json!({ "numbers": [{ "value": "441614960006" }] });
+    expect_ok(app.send(Method::PUT, &format!("/api/carts/{first}/numbers"), Some(replaced)).await).await;
+    expect_ok(add_number(&app, &second, number).await).await;
+    let blocked = json!({ "numbers": [{ "value": "441614960006" }, { "value": number }] });
+    let refused = app.send(Method::PUT, &format!("/api/carts/{first}/numbers"), Some(blocked)).await;
+    expect_error(refused, StatusCode::CONFLICT, "number_taken").await;
+    let cart = expect_ok(app.get(&format!("/api/carts/{first}")).await).await;
+    assert_eq!(cart["phoneNumbers"].as_array().unwrap().len(), 1, "the refused replacement changed nothing");
+}
+
+#[tokio::test]
+async fn transfers_and_placeholders_are_not_reserved() {
+    let app = spawn_app().await;
+    let cart = app.create_cart().await;
+    let body = json!({ "value": "  0161 496 0001 ", "isTransfer": true });
+    let answer = expect_ok(app.send(Method::POST, &format!("/api/carts/{cart}/numbers"), Some(body)).await).await;
+    assert_eq!(answer["phoneNumbers"][0]["value"], "01614960001");
+    let placeholder = json!({ "value": "placeholder-01202", "isPlaceholder": true, "areaCode": "01202" });
+    expect_ok(app.send(Method::POST, &format!("/api/carts/{cart}/numbers"), Some(placeholder)).await).await;
+    assert_eq!(search(&app, "country_code=GB&areaCode=0161").await["total_numbers"], 1000);
+    let refused = app
+        .send(
+            Method::POST,
+            &format!("/api/carts/{cart}/numbers"),
+            Some(json!({ "value": "0909 879 0000", "isTransfer": true })),
+        )
+        .await;
+    let body = expect_error(refused, StatusCode::UNPROCESSABLE_ENTITY, "invalid_phone_number").await;
+    assert!(body["error"].as_str().unwrap().contains("can be transferred"));
+}
+
+#[tokio::test]
+async fn fifty_carts_racing_for_one_number_leave_exactly_one_winner() {
+    let app = Arc::new(spawn_app().await);
+    let mut carts = Vec::new();
+    for _ in 0..50 {
+        carts.push(app.create_cart().await);
+    }
+    let number = "447700900042";
+    let tasks: Vec<_> = carts
+        .iter()
+        .cloned()
+        .map(|cart| {
+            let app = app.clone();
+            tokio::spawn(async move {
+                let response = add_number(&app, &cart, number).await;
+                let status = response.status();
+                let body: Value = response.json().await.unwrap();
+                (cart, status, body)
+            })
+        })
+        .collect();
+    let mut winners = Vec::new();
+    for task in tasks {
+        let (cart, status, body) = task.await.unwrap();
+        match status {
+            StatusCode::OK => winners.push(cart),
+            StatusCode::CONFLICT => assert_eq!(body["code"], "number_taken", "{body}"),
+            other => panic!("unexpected {other}: {body}"),
+        }
+    }
+    assert_eq!(winners.len(), 1, "exactly one cart holds the number");
+    let mut holding = 0;
+    for cart in &carts {
+        let view = expect_ok(app.get(&format!("/api/carts/{cart}")).await).await;
+        holding += view["phoneNumbers"].as_array().unwrap().len();
+    }
+    assert_eq!(holding, 1, "only the winner's cart lists it");
+    let held_by: String = sqlx::query_scalar("SELECT held_by FROM number_inventory WHERE value = $1")
+        .bind(number)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(held_by, winners[0]);
+}
+
+#[tokio::test]
+async fn the_free_trial_pool_is_listed() {
+    let app = spawn_app().await;
+    let body = expect_ok(app.get("/api/free-did-numbers/").await).await;
+    let numbers = body["numbers"].as_array().unwrap();
+    assert_eq!(numbers.len(), 50);
+    assert_eq!(numbers[0]["value"], "441632960000");
+    assert_eq!(numbers[0]["displayValue"], "01632 960000");
+    assert_eq!(expect_ok(app.get("/api/free-did-numbers").await).await, body);
+}
