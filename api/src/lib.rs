@@ -3,8 +3,10 @@
 pub mod commands;
 pub mod config;
 pub mod error;
+pub mod import;
 pub mod json;
 pub mod rebuild;
 pub mod routes;
+pub mod scheduled;
 pub mod startup;
 pub mod state;

@@ -308,10 +308,10 @@ pub async fn free_trial_numbers(pool: &PgPool, limit: i64) -> Result<Vec<StockRo
     .await
 }
 
-/// Numbers whose cart reservation ran out before `now`.
-pub async fn expired_reservations(pool: &PgPool, now: DateTime<Utc>) -> Result<Vec<String>, sqlx::Error> {
-    sqlx::query_scalar(
-        "SELECT value FROM number_inventory WHERE status = 'reserved' AND held_until <= $1 ORDER BY held_until",
+/// Numbers whose cart reservation ran out before `now`, with the cart that held each.
+pub async fn expired_reservations(pool: &PgPool, now: DateTime<Utc>) -> Result<Vec<(String, String)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT value, held_by FROM number_inventory WHERE status = 'reserved' AND held_until <= $1 ORDER BY held_until",
     )
     .bind(now)
     .fetch_all(pool)

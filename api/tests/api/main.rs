@@ -4,5 +4,6 @@
 
 mod cart;
 mod helpers;
+mod jobs;
 mod numbers;
 mod server;

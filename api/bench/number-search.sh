@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Benchmark of the number search (issue 3): 1,000,000 numbers in a scratch database, then
+#   1. latency: one client, searches by area code and type, p50/p99 as wrk measures them
+#      on loopback (the server's own time plus a loopback round trip);
+#   2. throughput: 50 concurrent clients for 20 s.
+# Usage: bash api/bench/number-search.sh   (installs wrk from Debian when missing)
+source "$(dirname "${BASH_SOURCE[0]}")/../../.ci/lib.sh"
+cd "$ROOT"
+command -v wrk >/dev/null || apt_install wrk
+ensure_database_server
+db=voip_bench
+drop_database "$db"
+url=$(ensure_database "$db")
+log "building the server (release)"
+cargo build --release --quiet --bin voip-shop
+port=$(free_port)
+DATABASE_URL="$url" PORT="$port" HOST=127.0.0.1 RUST_LOG=warn WEBAPP_DIR="$ROOT/webapp/dist" \
+  "$ROOT/target/release/voip-shop" serve >"$LOCAL/bench-server.log" 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; drop_database $db' EXIT
+wait_ready "http://127.0.0.1:$port" "$server"
+
+log "filling the stock to 1,000,000 numbers"
+psql "$url" -v ON_ERROR_STOP=1 -q <<'SQL'
+WITH codes(code, kind) AS (
+  VALUES ('020','geographic'),('0161','geographic'),('0121','geographic'),('0131','geographic'),
+         ('0141','geographic'),('0151','geographic'),('0113','geographic'),('0114','geographic'),
+         ('0117','geographic'),('0118','geographic'),('0116','geographic'),('0115','geographic'),
+         ('029','geographic'),('01202','geographic'),('01204','geographic'),('01206','geographic'),
+         ('01223','geographic'),('01225','geographic'),('01244','geographic'),('01253','geographic'),
+         ('01254','geographic'),('01256','geographic'),('01270','geographic'),('01273','geographic'),
+         ('01274','geographic'),('0800','freephone'),('0808','freephone'),('0300','national'),
+         ('0330','national'),('07400','mobile'),('07500','mobile'),('07800','mobile')
+), wanted AS (SELECT 1000000 - count(*) AS n FROM number_inventory)
+INSERT INTO number_inventory (value, country, number_type, area_code, national)
+SELECT '44' || substr(national, 2), 'GB', kind, code, national
+FROM (
+  SELECT c.code, c.kind, c.code || lpad((s.i + 500000)::text, 11 - length(c.code), '0') AS national
+  FROM codes c CROSS JOIN generate_series(1, 40000) AS s(i)
+) generated
+ON CONFLICT (value) DO NOTHING;
+DELETE FROM number_inventory WHERE value IN (
+  SELECT value FROM number_inventory WHERE NOT demo AND area_code IN ('0330','07800')
+  ORDER BY value DESC LIMIT GREATEST(0, (SELECT count(*) FROM number_inventory) - 1000000));
+VACUUM ANALYZE number_inventory;
+SQL
+log "stock: $(psql "$url" -qAt -c 'select count(*) from number_inventory') numbers"
+
+lua="$ROOT/api/bench/number-search.lua"
+log "warming up"
+wrk -t1 -c4 -d5s -s "$lua" "http://127.0.0.1:$port" >/dev/null
+log "latency: 1 client, 20 s"
+wrk -t1 -c1 -d20s --latency -s "$lua" "http://127.0.0.1:$port" | tee "$LOCAL/bench-latency.txt"
+log "throughput: 50 clients, 20 s"
+wrk -t2 -c50 -d20s --latency -s "$lua" "http://127.0.0.1:$port" | tee "$LOCAL/bench-throughput.txt"
