@@ -1,18 +1,18 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router-dom';
-import { createAppRouter } from './app/router';
+import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router-dom';
+import { AppRouter } from './app/router';
 import { makeStore } from './app/store';
 import './styles.css';
 
 const store = makeStore();
-const router = createAppRouter();
+const history = createBrowserHistory({ v5Compat: true });
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
     <Provider store={store}>
-      <RouterProvider router={router} />
+      <AppRouter history={history} />
     </Provider>
   </StrictMode>,
 );

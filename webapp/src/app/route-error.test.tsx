@@ -1,27 +1,68 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, data, RouterProvider } from 'react-router-dom';
-import { RouteError } from './route-error';
+import { act, render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
+import { renderWithProviders } from '../testing/render-with-providers';
+import { RouteErrorBoundary } from './route-error';
+import { AppRouter } from './router';
+import { makeStore } from './store';
+
+function Throws({ error }: { error: unknown }): never {
+  throw error;
+}
 
 describe('router error screen', () => {
   it('shows the status of a thrown response', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const router = createMemoryRouter([
-      { path: '/', errorElement: <RouteError />, HydrateFallback: () => null, loader: () => { throw data('gone', { status: 410, statusText: 'Gone' }); }, element: <p>never</p> },
-    ]);
-    render(<RouterProvider router={router} />);
+    const gone = new Response('gone', { status: 410, statusText: 'Gone' });
+    renderWithProviders(
+      <RouteErrorBoundary>
+        <Throws error={gone} />
+      </RouteErrorBoundary>,
+    );
     expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
     expect(screen.getByText('410 Gone')).toBeInTheDocument();
   });
 
   it('shows the message of a render error', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    function Broken(): never {
-      throw new Error('Kaboom');
-    }
-    const router = createMemoryRouter([{ path: '/', errorElement: <RouteError />, element: <Broken /> }]);
-    render(<RouterProvider router={router} />);
+    renderWithProviders(
+      <RouteErrorBoundary>
+        <Throws error={new Error('Kaboom')} />
+      </RouteErrorBoundary>,
+    );
     expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
     expect(screen.getByText('Kaboom')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to the home page' })).toHaveAttribute('href', '/');
+  });
+
+  it('is cleared by a navigation', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { history } = renderWithProviders(
+      <RouteErrorBoundary>
+        <Throws error={new Error('Kaboom')} />
+      </RouteErrorBoundary>,
+      { extraRoutes: [{ path: '/elsewhere', element: <RouteErrorBoundary><p>Fine again</p></RouteErrorBoundary> }] },
+    );
+    await screen.findByText('Kaboom');
+    await act(() => history.push('/elsewhere'));
+    expect(await screen.findByText('Fine again')).toBeInTheDocument();
+  });
+
+  it('a page whose code fails to load shows the error inside the site layout', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.doMock('./routes/plans-and-pricing', () => {
+      throw new Error('Failed to fetch dynamically imported module');
+    });
+    const history = createMemoryHistory({ initialEntries: ['/plans-and-pricing'], v5Compat: true });
+    render(
+      <Provider store={makeStore()}>
+        <AppRouter history={history} />
+      </Provider>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
+    expect(document.querySelector('.route-error-detail')?.textContent).not.toBe('');
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    vi.doUnmock('./routes/plans-and-pricing');
   });
 });

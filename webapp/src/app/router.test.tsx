@@ -2,18 +2,28 @@ import { describe, expect, it, beforeEach, vi } from 'vitest';
 import { setAnalyticsSink } from '../lib/analytics';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
 import { catalogueFixture } from '../testing/fixtures';
 import { mockFetch } from '../testing/mock-fetch';
 import { redirects, UNKNOWN_PATH_TARGET } from './redirects';
-import { routes } from './router';
+import { AppRouter, redirectTarget } from './router';
 import { makeStore } from './store';
 
+/** The app's router over a memory history, as main.tsx renders it over the browser history. */
+function renderApp(initialEntries: string[], initialIndex = initialEntries.length - 1) {
+  const history = createMemoryHistory({ initialEntries, initialIndex, v5Compat: true });
+  render(
+    <Provider store={makeStore()}>
+      <AppRouter history={history} />
+    </Provider>,
+  );
+  return history;
+}
+
 async function land(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: ['/', path], initialIndex: 1 });
-  await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
-  await waitFor(() => expect(router.state.initialized).toBe(true));
-  return router;
+  const history = renderApp(['/', path], 1);
+  await screen.findByRole('heading', { level: 1 });
+  return history;
 }
 
 beforeEach(() => {
@@ -43,21 +53,51 @@ describe('redirects', () => {
   it.each(['/pricing', '/plans', '/business-pricing', '/voip-comparison', '/testimonials', '/login'])(
     '%s redirects with replace',
     async (from) => {
-      const router = await land(from);
-      expect(router.state.location.pathname).toBe(redirects[from]);
-      expect(router.state.historyAction).toBe('REPLACE');
+      const history = await land(from);
+      expect(history.location.pathname).toBe(redirects[from]);
+      expect(history.action).toBe('REPLACE');
+      expect(history.index).toBe(1);
     },
   );
 
   it('targets without a page yet end on the plans page (unknown path rule)', async () => {
-    const router = await land('/about-us');
-    expect(router.state.location.pathname).toBe('/plans-and-pricing');
+    const history = await land('/about-us');
+    expect(history.location.pathname).toBe('/plans-and-pricing');
   });
 
   it('sends any unknown path to /plans-and-pricing', async () => {
-    const router = await land('/no-such-page');
-    expect(router.state.location.pathname).toBe(UNKNOWN_PATH_TARGET);
-    expect(router.state.historyAction).toBe('REPLACE');
+    const history = await land('/no-such-page');
+    expect(history.location.pathname).toBe(UNKNOWN_PATH_TARGET);
+    expect(history.action).toBe('REPLACE');
+  });
+
+  it('matches like the router: any case, a trailing slash, nested unknown paths', () => {
+    expect(redirectTarget('/Pricing/')).toBe('/plans-and-pricing');
+    expect(redirectTarget('/no-such-page/at-all?x=1')).toBe(UNKNOWN_PATH_TARGET);
+    expect(redirectTarget('/')).toBeNull();
+    expect(redirectTarget('/plans-and-pricing')).toBeNull();
+    expect(redirectTarget('/add-ons')).toBeNull();
+  });
+
+  it('a navigation to a redirecting path replaces the current entry with the target', async () => {
+    const history = renderApp(['/']);
+    await screen.findByRole('heading', { level: 1, name: /Business calls that just work/ });
+    await act(async () => {
+      screen.getAllByRole('link', { name: 'Start 7 days trial' })[0].click();
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Plans and Pricing' });
+    expect(history.location.pathname).toBe(UNKNOWN_PATH_TARGET);
+    expect(history.action).toBe('REPLACE');
+    expect(history.index).toBe(0);
+  });
+
+  it('back/forward to a redirecting path lands on the target', async () => {
+    const history = renderApp(['/pricing', '/'], 1);
+    await screen.findByRole('heading', { level: 1, name: /Business calls that just work/ });
+    await act(() => history.go(-1));
+    await screen.findByRole('heading', { level: 1, name: 'Plans and Pricing' });
+    expect(history.location.pathname).toBe('/plans-and-pricing');
+    expect(history.action).toBe('REPLACE');
   });
 });
 
@@ -66,12 +106,7 @@ describe('pages', () => {
     ['/', 'Business calls that just work'],
     ['/plans-and-pricing', 'Plans and Pricing'],
   ])('%s renders exactly one H1', async (path, heading) => {
-    const router = createMemoryRouter(routes, { initialEntries: [path] });
-    render(
-      <Provider store={makeStore()}>
-        <RouterProvider router={router} />
-      </Provider>,
-    );
+    renderApp([path]);
     expect(await screen.findByRole('heading', { level: 1, name: new RegExp(heading) })).toBeInTheDocument();
     expect(document.querySelectorAll('h1')).toHaveLength(1);
     expect(document.title).toContain('Talkbridge');
@@ -83,24 +118,49 @@ describe('page views', () => {
   it('are tracked on load and on back/forward, through the one analytics module', async () => {
     const sink = vi.fn();
     setAnalyticsSink(sink);
-    const router = createMemoryRouter(routes, { initialEntries: ['/'] });
-    render(
-      <Provider store={makeStore()}>
-        <RouterProvider router={router} />
-      </Provider>,
-    );
+    const history = renderApp(['/']);
     await screen.findByRole('heading', { level: 1 });
     await waitFor(() => expect(sink).toHaveBeenCalledTimes(1));
     expect(sink).toHaveBeenLastCalledWith(expect.objectContaining({ path: '/', trigger: 'load' }));
+    expect(sink).toHaveBeenLastCalledWith(expect.objectContaining({ title: expect.stringContaining('Talkbridge') }));
 
-    await act(() => router.navigate('/plans-and-pricing'));
+    await act(async () => {
+      screen.getByRole('link', { name: 'Pricing' }).click();
+    });
     await screen.findByRole('heading', { level: 1, name: 'Plans and Pricing' });
     await waitFor(() => expect(window.scrollTo).toHaveBeenCalledTimes(2));
     expect(window.scrollTo).toHaveBeenLastCalledWith(0, 0);
+    expect(history.location.pathname).toBe('/plans-and-pricing');
     expect(sink).toHaveBeenCalledTimes(1);
 
-    await act(() => router.navigate(-1));
+    await act(() => history.go(-1));
     await waitFor(() => expect(sink).toHaveBeenCalledTimes(2));
     expect(sink).toHaveBeenLastCalledWith(expect.objectContaining({ path: '/', trigger: 'back-forward' }));
+  });
+});
+
+// Last: it loads fresh copies of the app's modules.
+describe('loading', () => {
+  it('shows the progress bar while a page loads, keeping the current page until the next one is ready', async () => {
+    // Fresh route modules: no page's code has been loaded yet.
+    vi.resetModules();
+    const { AppRouter: FreshAppRouter } = await import('./router');
+    const { makeStore: freshMakeStore } = await import('./store');
+    const history = createMemoryHistory({ initialEntries: ['/'], v5Compat: true });
+    render(
+      <Provider store={freshMakeStore()}>
+        <FreshAppRouter history={history} />
+      </Provider>,
+    );
+    expect(screen.getByRole('progressbar', { name: 'Loading page' })).toBeInTheDocument();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: /Business calls that just work/ });
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+
+    act(() => screen.getByRole('link', { name: 'Pricing' }).click());
+    expect(screen.getByRole('progressbar', { name: 'Loading page' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: /Business calls that just work/ })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Plans and Pricing' });
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
 });

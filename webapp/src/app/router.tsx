@@ -1,40 +1,127 @@
-import { createBrowserRouter, replace, type RouteObject } from 'react-router-dom';
+import { lazy, Suspense, useLayoutEffect, useMemo, useState, useTransition, type ComponentType } from 'react';
+import {
+  matchRoutes,
+  Navigate,
+  parsePath,
+  Router,
+  useRoutes,
+  type HistoryRouterProps,
+  type Navigator,
+  type RouteObject,
+  type To,
+} from 'react-router-dom';
 import { RootLayout } from './layout/root-layout';
+import { NavigationPendingContext } from './navigation-pending';
 import { redirects, UNKNOWN_PATH_TARGET } from './redirects';
-import { RouteError } from './route-error';
+import { RouteErrorBoundary } from './route-error';
 
 /** Shown while the first page's code loads. */
 function PageLoading() {
   return <div className="route-progress" role="progressbar" aria-label="Loading page" />;
 }
 
-const redirectRoutes: RouteObject[] = Object.entries(redirects).map(([from, to]) => ({
-  path: from,
-  loader: () => replace(to),
-}));
+/** A page in its own lazy chunk; the module exports `Component`. */
+function lazyPage(load: () => Promise<{ Component: ComponentType }>) {
+  const Page = lazy(() => load().then((module) => ({ default: module.Component })));
+  return <Page />;
+}
+
+interface RedirectHandle {
+  redirectTo: string;
+}
+
+/** A path that only redirects. AppRouter applies the redirect before the path is ever shown. */
+function redirectRoute(path: string, to: string): RouteObject {
+  return { path, element: <Navigate to={to} replace />, handle: { redirectTo: to } satisfies RedirectHandle };
+}
 
 /** The pages built so far; later issues add the rest. Every page is its own lazy chunk. */
 export const routes: RouteObject[] = [
   {
     path: '/',
     element: <RootLayout />,
-    errorElement: <RouteError />,
-    HydrateFallback: PageLoading,
     children: [
-      {
-        errorElement: <RouteError />,
-        children: [
-          { index: true, lazy: () => import('./routes/home') },
-          { path: 'plans-and-pricing', lazy: () => import('./routes/plans-and-pricing') },
-          { path: 'add-ons', lazy: () => import('./routes/add-ons') },
-          ...redirectRoutes,
-          { path: '*', loader: () => replace(UNKNOWN_PATH_TARGET) },
-        ],
-      },
+      { index: true, element: lazyPage(() => import('./routes/home')) },
+      { path: 'plans-and-pricing', element: lazyPage(() => import('./routes/plans-and-pricing')) },
+      { path: 'add-ons', element: lazyPage(() => import('./routes/add-ons')) },
+      ...Object.entries(redirects).map(([from, to]) => redirectRoute(from, to)),
+      redirectRoute('*', UNKNOWN_PATH_TARGET),
     ],
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** Browser history in the app, memory history in tests. */
+export type AppHistory = HistoryRouterProps['history'];
+
+/** Where a location redirects to (following chains such as /about-us → /about → unknown), or null. */
+export function redirectTarget(to: To): string | null {
+  let pathname = typeof to === 'string' ? parsePath(to).pathname : to.pathname;
+  let target: string | null = null;
+  for (let hops = 0; pathname && hops < 10; hops += 1) {
+    const handle = matchRoutes(routes, pathname)?.at(-1)?.route.handle as RedirectHandle | undefined;
+    if (!handle) break;
+    target = pathname = handle.redirectTo;
+  }
+  return target;
+}
+
+function AppRoutes() {
+  return useRoutes(routes);
+}
+
+/**
+ * The app's router over `history` (browser history in the app, memory history in tests; both
+ * created with `v5Compat: true` so pushes and replaces are reported). Redirects are applied with
+ * `replace` before their path is rendered; a navigation waits, with the progress bar, until the
+ * next page's code has loaded; render errors show the error screen.
+ */
+export function AppRouter({ history }: { history: AppHistory }) {
+  const [state, setState] = useState(() => {
+    const target = redirectTarget(history.location);
+    if (target) history.replace(target);
+    return { action: history.action, location: history.location };
+  });
+  const [pending, startTransition] = useTransition();
+
+  const navigator = useMemo<Navigator>(
+    () => ({
+      createHref: history.createHref,
+      encodeLocation: history.encodeLocation,
+      go: history.go,
+      push(to, state) {
+        const target = redirectTarget(to);
+        if (target) history.replace(target);
+        else history.push(to, state);
+      },
+      replace(to, state) {
+        const target = redirectTarget(to);
+        if (target) history.replace(target);
+        else history.replace(to, state);
+      },
+    }),
+    [history],
+  );
+
+  useLayoutEffect(
+    () =>
+      history.listen(({ action, location }) => {
+        const target = redirectTarget(location);
+        // The replace reports the target to this listener again.
+        if (target) history.replace(target);
+        else startTransition(() => setState({ action, location }));
+      }),
+    [history],
+  );
+
+  return (
+    <NavigationPendingContext value={pending}>
+      <Router location={state.location} navigationType={state.action} navigator={navigator}>
+        <RouteErrorBoundary>
+          <Suspense fallback={<PageLoading />}>
+            <AppRoutes />
+          </Suspense>
+        </RouteErrorBoundary>
+      </Router>
+    </NavigationPendingContext>
+  );
 }

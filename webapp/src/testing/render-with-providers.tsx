@@ -1,8 +1,9 @@
-import type { ReactElement } from 'react';
+import { useLayoutEffect, useState, type ReactElement } from 'react';
 import { render, type RenderOptions } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { Router, UNSAFE_createMemoryHistory as createMemoryHistory, useRoutes, type RouteObject } from 'react-router-dom';
 import { makeStore, type AppStore, type RootState } from '../app/store';
+import type { AppHistory } from '../app/router';
 import { cartApi } from '../features/cart/api';
 import { catalogueApi } from '../lib/catalogue-api';
 import type { Cart, Catalogue } from '../lib/api-types';
@@ -16,17 +17,33 @@ interface ProviderOptions extends Omit<RenderOptions, 'queries'> {
   extraRoutes?: RouteObject[];
 }
 
-/** Renders `ui` inside the Redux store and a memory data router. */
+function TestRoutes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
+
+/** A declarative router over a memory history, like the app's AppRouter (without its routes). */
+function TestRouter({ history, routes }: { history: AppHistory; routes: RouteObject[] }) {
+  const [state, setState] = useState({ action: history.action, location: history.location });
+  useLayoutEffect(() => history.listen(({ action, location }) => setState({ action, location })), [history]);
+  return (
+    <Router location={state.location} navigationType={state.action} navigator={history}>
+      <TestRoutes routes={routes} />
+    </Router>
+  );
+}
+
+/** Renders `ui` inside the Redux store and a memory router; `history` shows where navigations land. */
 export function renderWithProviders(ui: ReactElement, options: ProviderOptions = {}) {
   const { preloadedState, store = makeStore(preloadedState), route = '/', extraRoutes = [], ...renderOptions } = options;
-  const router = createMemoryRouter([{ path: route.split(/[?#]/)[0], element: ui }, ...extraRoutes], { initialEntries: [route] });
+  const history = createMemoryHistory({ initialEntries: [route], v5Compat: true });
+  const routes = [{ path: route.split(/[?#]/)[0], element: ui }, ...extraRoutes];
   const result = render(
     <Provider store={store}>
-      <RouterProvider router={router} />
+      <TestRouter history={history} routes={routes} />
     </Provider>,
     renderOptions,
   );
-  return { store, router, ...result };
+  return { store, history, ...result };
 }
 
 /** A store whose cart id and cached cart are already set, as after a server answer. */

@@ -1,7 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { Outlet, useLocation, useNavigation, useNavigationType } from 'react-router-dom';
+import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { trackPageView } from '../../lib/analytics';
 import { scheduleH1Check } from '../../lib/single-h1';
+import { useNavigationPending } from '../navigation-pending';
+import { RouteErrorBoundary } from '../route-error';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -30,16 +32,18 @@ function useRouteChangeEffects() {
 
 export function RootLayout() {
   useRouteChangeEffects();
-  const navigation = useNavigation();
+  const pending = useNavigationPending();
   return (
     <>
       <a href="#main" className="skip-link">
         Skip to content
       </a>
       <SiteHeader />
-      {navigation.state === 'loading' && <div className="route-progress" role="progressbar" aria-label="Loading page" />}
+      {pending && <div className="route-progress" role="progressbar" aria-label="Loading page" />}
       <main id="main">
-        <Outlet />
+        <RouteErrorBoundary>
+          <Outlet />
+        </RouteErrorBoundary>
       </main>
       <SiteFooter />
     </>

@@ -81,11 +81,11 @@ describe('CartDropdown', () => {
 
   it('service-only cart: Checkout goes to /checkout in the app', async () => {
     const user = userEvent.setup();
-    const { router } = renderDropdown();
+    const { history } = renderDropdown();
     await user.click(screen.getByRole('button', { name: /^Cart/ }));
     expect(screen.queryByRole('button', { name: 'Checkout Hardware Only' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Checkout' }));
-    expect(router.state.location.pathname).toBe('/checkout');
+    expect(history.location.pathname).toBe('/checkout');
     expect(fullPageLoad).not.toHaveBeenCalled();
   });
 
@@ -101,12 +101,12 @@ describe('CartDropdown', () => {
 
   it('mixed cart: Checkout All Items and Checkout Hardware Only', async () => {
     const user = userEvent.setup();
-    const { router } = renderDropdown(mixedCart());
+    const { history } = renderDropdown(mixedCart());
     await user.click(screen.getByRole('button', { name: 'Cart, 5 items' }));
     await user.click(screen.getByRole('button', { name: 'Checkout Hardware Only' }));
     expect(fullPageLoad).toHaveBeenCalledWith('/hardware-checkout');
     await user.click(screen.getByRole('link', { name: 'Checkout All Items' }));
-    expect(router.state.location.pathname).toBe('/checkout');
+    expect(history.location.pathname).toBe('/checkout');
   });
 
   it('removing a line updates the badge from the server answer, and a refusal is shown', async () => {

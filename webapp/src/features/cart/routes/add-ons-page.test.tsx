@@ -23,15 +23,15 @@ function paygCart() {
 describe('AddOnsPage', () => {
   it('sends a visitor with no cart to /pricing', async () => {
     mockFetch({ 'GET /api/catalogue': () => catalogueFixture });
-    const { router } = renderWithProviders(<AddOnsPage />, { route: '/add-ons', extraRoutes: pricingRoute });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
+    const { history } = renderWithProviders(<AddOnsPage />, { route: '/add-ons', extraRoutes: pricingRoute });
+    await waitFor(() => expect(history.location.pathname).toBe('/pricing'));
   });
 
   it('sends a cart without items to /pricing', async () => {
     mockFetch({});
     const store = storeWithCart(emptyCart(), catalogueFixture);
-    const { router } = renderWithProviders(<AddOnsPage />, { store, route: '/add-ons', extraRoutes: pricingRoute });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
+    const { history } = renderWithProviders(<AddOnsPage />, { store, route: '/add-ons', extraRoutes: pricingRoute });
+    await waitFor(() => expect(history.location.pathname).toBe('/pricing'));
   });
 
   it('shows the path with Add-ons current, the plan add-ons and the order summary', async () => {
