@@ -31,17 +31,16 @@ WITH codes(code, kind) AS (
          ('01254','geographic'),('01256','geographic'),('01270','geographic'),('01273','geographic'),
          ('01274','geographic'),('0800','freephone'),('0808','freephone'),('0300','national'),
          ('0330','national'),('07400','mobile'),('07500','mobile'),('07800','mobile')
-), wanted AS (SELECT 1000000 - count(*) AS n FROM number_inventory)
+)
 INSERT INTO number_inventory (value, country, number_type, area_code, national)
 SELECT '44' || substr(national, 2), 'GB', kind, code, national
 FROM (
   SELECT c.code, c.kind, c.code || lpad((s.i + 500000)::text, 11 - length(c.code), '0') AS national
   FROM codes c CROSS JOIN generate_series(1, 40000) AS s(i)
+  ORDER BY s.i, c.code
+  LIMIT (SELECT 1000000 - count(*) FROM number_inventory)
 ) generated
 ON CONFLICT (value) DO NOTHING;
-DELETE FROM number_inventory WHERE value IN (
-  SELECT value FROM number_inventory WHERE NOT demo AND area_code IN ('0330','07800')
-  ORDER BY value DESC LIMIT GREATEST(0, (SELECT count(*) FROM number_inventory) - 1000000));
 VACUUM ANALYZE number_inventory;
 SQL
 log "stock: $(psql "$url" -qAt -c 'select count(*) from number_inventory') numbers"

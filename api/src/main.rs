@@ -39,11 +39,16 @@ async fn run() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
             migrate(&pool).await?;
             let jobs = api::scheduled::jobs(&AppState::new(pool.clone()));
             let names: Vec<&str> = jobs.iter().map(|j| j.name).collect();
-            let job = jobs.iter().find(|j| j.name == name).ok_or_else(|| format!("unknown job {name:?}: one of {names:?}"))?;
+            let job = jobs
+                .iter()
+                .find(|j| j.name == name)
+                .ok_or_else(|| format!("unknown job {name:?}: one of {names:?}"))?;
             match jobs::scheduler::run_once(&pool, job).await? {
                 jobs::RunOutcome::Ran(Ok(report)) => tracing::info!(job = job.name, %report, "job ran"),
                 jobs::RunOutcome::Ran(Err(error)) => return Err(error.into()),
-                jobs::RunOutcome::Skipped => tracing::warn!(job = job.name, "another runner holds the job's lock; skipped"),
+                jobs::RunOutcome::Skipped => {
+                    tracing::warn!(job = job.name, "another runner holds the job's lock; skipped")
+                }
             }
         }
         "import-numbers" => {
@@ -55,7 +60,12 @@ async fn run() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
             for (line, reason) in &report.rejected {
                 println!("line {line}: rejected: {reason}");
             }
-            println!("{} added, {} already in stock, {} rejected", report.added, report.already_there, report.rejected.len());
+            println!(
+                "{} added, {} already in stock, {} rejected",
+                report.added,
+                report.already_there,
+                report.rejected.len()
+            );
         }
         "migrate" => {
             let pool = connect(&config).await?;
@@ -69,10 +79,10 @@ async fn run() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
             tracing::info!(carts, "views rebuilt from the event store");
         }
         other => {
-            return Err(
-                format!("unknown command {other:?}: use serve, migrate, rebuild-views, run-job NAME or import-numbers FILE")
-                    .into(),
+            return Err(format!(
+                "unknown command {other:?}: use serve, migrate, rebuild-views, run-job NAME or import-numbers FILE"
             )
+            .into())
         }
     }
     Ok(())

@@ -265,18 +265,12 @@ pub async fn search(pool: &PgPool, search: &Search) -> Result<SearchPage, sqlx::
         (Some(code), _) => exact_area = Some(code.clone()),
         (None, _) => {}
     }
-    let like = prefix.map(|p| format!("{p}%"));
+    let like = prefix.as_ref().map(|p| format!("{p}%"));
     let filter = "status = 'available' AND NOT free_trial AND country = $1
         AND ($2::text IS NULL OR number_type = $2) AND ($3::text IS NULL OR national LIKE $3)
         AND ($4::text IS NULL OR area_code = $4)";
     let kind = search.number_type.map(|k| k.as_str().to_string());
-    let total: i64 = sqlx::query_scalar(&format!("SELECT count(*) FROM number_inventory WHERE {filter}"))
-        .bind(&search.country)
-        .bind(&kind)
-        .bind(&like)
-        .bind(&exact_area)
-        .fetch_one(pool)
-        .await?;
+    let total = count(pool, &search.country, kind.as_deref(), prefix.as_deref(), exact_area.as_deref()).await?;
     let offset = i64::from(search.page.saturating_sub(1)) * i64::from(search.per_page);
     let numbers = if offset >= total {
         Vec::new()
@@ -295,6 +289,37 @@ pub async fn search(pool: &PgPool, search: &Search) -> Result<SearchPage, sqlx::
         .await?
     };
     Ok(SearchPage { numbers, total })
+}
+
+/// How many numbers a search matches, from the per-area counts the triggers keep exact.
+/// Area codes that start with the prefix count whole; an area code shorter than the prefix
+/// (020 for a search of 0207) has its matching numbers counted one by one.
+async fn count(
+    pool: &PgPool,
+    country: &str,
+    kind: Option<&str>,
+    prefix: Option<&str>,
+    exact_area: Option<&str>,
+) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT (SELECT COALESCE(sum(available), 0) FROM number_counts
+                 WHERE country = $1 AND NOT free_trial AND ($2::text IS NULL OR number_type = $2)
+                   AND ($3::text IS NULL OR area_code LIKE $3 || '%') AND ($4::text IS NULL OR area_code = $4))::bigint
+              + CASE WHEN $3::text IS NOT NULL AND EXISTS (
+                         SELECT 1 FROM number_counts WHERE country = $1 AND available > 0
+                           AND length(area_code) < length($3) AND $3 LIKE area_code || '%')
+                     THEN (SELECT count(*) FROM number_inventory
+                           WHERE status = 'available' AND NOT free_trial AND country = $1
+                             AND ($2::text IS NULL OR number_type = $2) AND national LIKE $3 || '%'
+                             AND length(area_code) < length($3))
+                     ELSE 0 END",
+    )
+    .bind(country)
+    .bind(kind)
+    .bind(prefix)
+    .bind(exact_area)
+    .fetch_one(pool)
+    .await
 }
 
 /// The free-trial pool still available, in order.

@@ -12,7 +12,11 @@ use serde_json::json;
 use crate::helpers::{expect_ok, spawn_app, TestApp};
 
 async fn status(app: &TestApp, value: &str) -> String {
-    sqlx::query_scalar("SELECT status FROM number_inventory WHERE value = $1").bind(value).fetch_one(&app.pool).await.unwrap()
+    sqlx::query_scalar("SELECT status FROM number_inventory WHERE value = $1")
+        .bind(value)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap()
 }
 
 #[tokio::test]
@@ -59,7 +63,8 @@ async fn run_out_reservations_are_released_and_leave_their_carts() {
     }
     // And the freed number can be taken by another cart.
     let other = app.create_cart().await;
-    let answer = app.send(Method::POST, &format!("/api/carts/{other}/numbers"), Some(json!({"value": "441214960001"}))).await;
+    let answer =
+        app.send(Method::POST, &format!("/api/carts/{other}/numbers"), Some(json!({"value": "441214960001"}))).await;
     expect_ok(answer).await;
 }
 

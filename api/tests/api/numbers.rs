@@ -55,6 +55,11 @@ async fn searches_by_every_parameter() {
     // Free-trial numbers are not sold in searches.
     let no_area = search(&app, "country_code=GB&areaCode=01632&per_page=100").await;
     assert_eq!(no_area["total_numbers"], 950);
+    // A prefix longer than the area code (020 7946 01xx).
+    let narrow = search(&app, "country_code=GB&areaCode=020794601&per_page=100").await;
+    assert_eq!(narrow["total_numbers"], 100);
+    assert!(values(&narrow).iter().all(|v| v.starts_with("4420794601")));
+    assert_eq!(values(&narrow).len(), 100);
     // An area code without stock is an empty page, not an error.
     let empty = search(&app, "country_code=GB&areaCode=01202").await;
     assert_eq!((empty["total_numbers"].as_i64(), empty["total_pages"].as_i64()), (Some(0), Some(0)));
