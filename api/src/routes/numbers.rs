@@ -78,8 +78,8 @@ fn digits(params: &HashMap<String, String>, name: &str) -> Result<Option<String>
         return Ok(None);
     };
     let digits: String = raw.chars().filter(|c| !c.is_whitespace() && !matches!(c, '(' | ')' | '-' | '+')).collect();
-    if digits.len() > 8 || !digits.chars().all(|c| c.is_ascii_digit()) {
-        return Err(invalid(format!("{name} must be up to 8 digits.")));
+    if digits.len() > 10 || !digits.chars().all(|c| c.is_ascii_digit()) {
+        return Err(invalid(format!("{name} must be up to 10 digits.")));
     }
     Ok(Some(digits))
 }

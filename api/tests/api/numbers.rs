@@ -97,7 +97,7 @@ async fn bad_search_parameters_are_refused() {
         "country_code=XX",
         "numberType=fax",
         "areaCode=01a",
-        "mobile_prefix=0777777777",
+        "mobile_prefix=07777777777",
     ] {
         let body = expect_error(
             app.get(&format!("/api/available_numbers/?{query}")).await,
