@@ -1,6 +1,6 @@
 import type { BaseQueryApi, BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api } from '../../lib/api';
-import type { BillingCycle, Cart, PlanId } from '../../lib/api-types';
+import type { BillingCycle, Cart, PhoneNumberEntry, PlanId } from '../../lib/api-types';
 import { cartCreated, cartForgotten, type CartState } from './cart-slice';
 
 type BaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError>;
@@ -134,6 +134,13 @@ export const cartApi = api.injectEndpoints({
     setTopUp: build.mutation<Cart, { amountPence: number }>(
       command((body, id) => ({ url: path(id, '/top-up'), method: 'PUT', body })),
     ),
+    /** Adds a number (creating the cart when the visitor has none); a stock number is reserved for 30 minutes (409 when taken). */
+    addNumber: build.mutation<Cart, PhoneNumberEntry>(
+      command((body, id) => ({ url: path(id, '/numbers'), method: 'POST', body }), true),
+    ),
+    replaceNumbers: build.mutation<Cart, { numbers: PhoneNumberEntry[] }>(
+      command((body, id) => ({ url: path(id, '/numbers'), method: 'PUT', body }), true),
+    ),
     removeNumber: build.mutation<Cart, { value: string }>(
       command(({ value }, id) => ({ url: path(id, `/numbers/${encodeURIComponent(value)}`), method: 'DELETE' })),
     ),
@@ -150,6 +157,8 @@ export const {
   useAddAddOnMutation,
   useRemoveAddOnMutation,
   useSetTopUpMutation,
+  useAddNumberMutation,
+  useReplaceNumbersMutation,
   useRemoveNumberMutation,
   useClearCartMutation,
 } = cartApi;

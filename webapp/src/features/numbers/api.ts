@@ -1,0 +1,51 @@
+import { api } from '../../lib/api';
+import type { AvailableNumber, FreeNumber, NumberSearch, NumberSearchPage, NumberSearchResponse } from './types';
+import { normaliseAreaCode } from './area-codes';
+
+/** Bare strings (spec 1 §3 allows them) become objects without a price. */
+function toAvailableNumber(entry: NumberSearchResponse['numbers'][number]): AvailableNumber {
+  if (typeof entry === 'string') return { value: entry, displayValue: entry };
+  return { ...entry, displayValue: entry.displayValue || entry.value };
+}
+
+/** The query string of one page of a search (spec 1 §7). */
+export function searchParams(search: NumberSearch, page: number): Record<string, string | number | undefined> {
+  const areaCode = search.areaCode ? normaliseAreaCode(search.countryCode, search.areaCode) : '';
+  return {
+    page,
+    per_page: search.perPage,
+    country_code: search.countryCode,
+    areaCode: areaCode || undefined,
+    numberType: search.numberType || undefined,
+    mobile_prefix: search.countryCode === 'GB' && search.mobilePrefix ? search.mobilePrefix : undefined,
+  };
+}
+
+export const numbersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** The stock, one page at a time; `fetchNextPage` appends the next page (load more). */
+    searchNumbers: build.infiniteQuery<NumberSearchPage, NumberSearch, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 1,
+        getNextPageParam: (lastPage) => (lastPage.currentPage < lastPage.totalPages ? lastPage.currentPage + 1 : undefined),
+      },
+      query: ({ queryArg, pageParam }) => ({ url: 'available_numbers/', params: searchParams(queryArg, pageParam) }),
+      transformResponse: (response: NumberSearchResponse): NumberSearchPage => ({
+        numbers: (response.numbers ?? []).map(toAvailableNumber),
+        totalNumbers: response.total_numbers ?? 0,
+        totalPages: response.total_pages ?? 0,
+        currentPage: response.current_page ?? 1,
+      }),
+      // Stock changes as other visitors reserve numbers: keep results briefly.
+      keepUnusedDataFor: 30,
+    }),
+    /** The free-trial pool still available. */
+    getFreeNumbers: build.query<FreeNumber[], void>({
+      query: () => 'free-did-numbers/',
+      transformResponse: (response: { numbers?: FreeNumber[] }) => response.numbers ?? [],
+      keepUnusedDataFor: 0,
+    }),
+  }),
+});
+
+export const { useSearchNumbersInfiniteQuery, useGetFreeNumbersQuery } = numbersApi;

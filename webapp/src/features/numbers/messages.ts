@@ -1,0 +1,40 @@
+import type { ApiErrorBody } from '../../lib/api-types';
+import { errorMessage, errorStatus } from '../../lib/api-error';
+
+/** The exact user-facing messages of the number pages (spec 1 §8). */
+export const messages = {
+  ukEmpty: 'No numbers found matching your criteria. Please try different search options.',
+  internationalEmpty: 'No numbers available matching your criteria. Try different search options.',
+  mobileEmpty: 'No mobile numbers found matching your criteria. Please try different search options.',
+  noSelection: 'No numbers selected yet. Click on a number to add it to your selection.',
+  numberTaken: 'This number has just been taken. Please choose another.',
+  searchFailed: (detail: string) => `Failed to load phone numbers: ${detail}. Please try again.`,
+  mobileSearchFailed: (detail: string) => `Failed to load mobile numbers: ${detail}. Please try again later.`,
+  freeLoading: 'Loading available numbers...',
+  freeError: 'Unable to load numbers',
+  freeErrorFallback: 'Failed to fetch numbers',
+  freeEmpty: 'No numbers available',
+  freeEmptyHint: 'Please check back later for available numbers',
+  selectFirst: 'Select a Number First',
+  proceedWith: (number: string) => `Proceed with ${number}`,
+} as const;
+
+/** The server's error (or the transport's message) for a sentence, without a final full stop. */
+export function errorDetail(error: unknown): string {
+  return errorMessage(error, 'Unknown error').replace(/\.+$/, '');
+}
+
+/** The server's own `error` text, when the failure carried one. */
+export function serverError(error: unknown): string | undefined {
+  if (typeof error === 'object' && error !== null && 'data' in error) {
+    const data = (error as { data: unknown }).data as Partial<ApiErrorBody> | undefined;
+    if (data && typeof data.error === 'string') return data.error;
+  }
+  return undefined;
+}
+
+/** What to show when adding or removing a number fails: 409 is always the "taken" message. */
+export function selectionErrorMessage(error: unknown): string {
+  if (errorStatus(error) === 409) return messages.numberTaken;
+  return errorMessage(error);
+}

@@ -1,0 +1,138 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { PageMeta } from '../../../components/page-meta';
+import { siteConfig } from '../../../config/site';
+import { writeStorage } from '../../../lib/storage';
+import { useGetFreeNumbersQuery } from '../api';
+import { messages, serverError } from '../messages';
+import type { FreeNumber } from '../types';
+import '../numbers.css';
+
+/** localStorage key of the chosen free number (read back by the trial account setup). */
+export const SELECTED_FREE_NUMBER_KEY = 'selectedFreeNumber';
+export const TRIAL_SETUP_PATH = '/free-trial-account-setup';
+
+/** Navigation state handed to the trial account setup. */
+export interface FreeNumberNavigationState {
+  selectedNumber: FreeNumber;
+}
+
+function shown(number: FreeNumber): string {
+  return number.displayValue || number.value;
+}
+
+/** The free-trial number picker (/free-trial-numbers and /free-numbers; canonical /free-trial-numbers). */
+export function FreeNumbersPage() {
+  const navigate = useNavigate();
+  const query = useGetFreeNumbersQuery();
+  const [chosen, setChosen] = useState<FreeNumber | null>(null);
+  const numbers = query.data ?? [];
+  const loading = query.isFetching && !query.data;
+
+  const proceed = () => {
+    if (!chosen) return;
+    writeStorage(SELECTED_FREE_NUMBER_KEY, JSON.stringify(chosen));
+    navigate(TRIAL_SETUP_PATH, { state: { selectedNumber: chosen } satisfies FreeNumberNavigationState });
+  };
+
+  return (
+    <>
+      <PageMeta
+        title="Choose your free trial number"
+        description="Start a free trial with a UK phone number, one extension and 50 minutes of calls. No card needed."
+        path="/free-trial-numbers"
+        jsonLd={{
+          '@context': 'https://schema.org',
+          '@type': 'Product',
+          name: `${siteConfig.productName} free trial phone number`,
+          description: 'A free UK number with one extension and 50 minutes for the trial.',
+          offers: { '@type': 'Offer', priceCurrency: 'GBP', price: '0' },
+        }}
+      />
+      <div className="container page-body">
+        <Link to="/" className="back-link">
+          ← Back to Home
+        </Link>
+        <h1>Choose your free number</h1>
+        <p className="lead">Pick the number for your free trial. You can keep it when you upgrade.</p>
+        <div className="free-numbers-layout">
+          <section className="panel trial-benefits" aria-labelledby="trial-benefits-heading">
+            <h2 id="trial-benefits-heading">Your free trial includes</h2>
+            <ul>
+              <li>1 phone number</li>
+              <li>1 extension</li>
+              <li>50 minutes of calls</li>
+              <li>No card required</li>
+            </ul>
+          </section>
+          <section aria-labelledby="free-numbers-heading">
+            <h2 id="free-numbers-heading">Available numbers</h2>
+            {loading && (
+              <p className="loading" role="status">
+                {messages.freeLoading}
+              </p>
+            )}
+            {!loading && query.isError && (
+              <div role="alert" className="free-numbers-error">
+                <p className="form-error">{messages.freeError}</p>
+                <p>{serverError(query.error) ?? messages.freeErrorFallback}</p>
+                <div className="page-actions">
+                  <button type="button" className="button button-primary" onClick={() => void query.refetch()}>
+                    Try Again
+                  </button>
+                  <Link to="/" className="button button-secondary">
+                    ← Return to Home
+                  </Link>
+                </div>
+              </div>
+            )}
+            {!loading && !query.isError && query.data && numbers.length === 0 && (
+              <div className="numbers-empty">
+                <p>
+                  <strong>{messages.freeEmpty}</strong>
+                </p>
+                <p>{messages.freeEmptyHint}</p>
+              </div>
+            )}
+            {!loading && !query.isError && numbers.length > 0 && (
+              <>
+                <p className="numbers-count">
+                  {numbers.length} {numbers.length === 1 ? 'number' : 'numbers'} available
+                </p>
+                <fieldset className="free-number-grid">
+                  <legend className="visually-hidden">Free numbers</legend>
+                  {numbers.map((number) => {
+                    const selected = chosen?.value === number.value;
+                    return (
+                      <label key={number.value} className={`free-number-card${selected ? ' is-selected' : ''}`}>
+                        <input
+                          type="radio"
+                          name="free-number"
+                          className="visually-hidden"
+                          value={number.value}
+                          checked={selected}
+                          onChange={() => setChosen(number)}
+                        />
+                        <span className="free-number-value">{shown(number)}</span>
+                        <span className="number-tag free-tag">FREE</span>
+                        {number.status && <span className="number-tag">{number.status}</span>}
+                        {selected && (
+                          <span className="free-number-tick" aria-hidden="true">
+                            ✓
+                          </span>
+                        )}
+                      </label>
+                    );
+                  })}
+                </fieldset>
+                <button type="button" className="button button-primary" disabled={!chosen} onClick={proceed}>
+                  {chosen ? messages.proceedWith(shown(chosen)) : messages.selectFirst}
+                </button>
+              </>
+            )}
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,194 @@
+import { useId, useRef, useState } from 'react';
+import { PageMeta } from '../../../components/page-meta';
+import { siteConfig } from '../../../config/site';
+import { DEFAULT_UK_AREA_CODE, matchesAreaCode, UK_AREA_CODES, UK_FREEPHONE_AREA_CODES, UK_GEOGRAPHIC_AREA_CODES, type AreaCodeOption } from '../area-codes';
+import { NumberCard } from '../components/number-card';
+import { NumbersPageFrame } from '../components/numbers-page-frame';
+import { NumberTabs, type NumberTab } from '../components/number-tabs';
+import { SearchResults } from '../components/search-results';
+import { TransferForm } from '../components/transfer-form';
+import { errorDetail, messages } from '../messages';
+import type { AvailableNumber, NumberSearch, NumberSelection } from '../types';
+import { useCheckoutMode } from '../use-checkout-mode';
+import { useNumberSearch } from '../use-number-search';
+import { placeholderEntry, useNumberToggle, type NumberToggle } from '../use-number-toggle';
+
+export type UkNumberType = 'all' | 'geographic' | 'freephone' | 'mobile';
+
+const numberTypes: { value: UkNumberType; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'geographic', label: 'Local' },
+  { value: 'freephone', label: 'Freephone' },
+  { value: 'mobile', label: 'Mobile' },
+];
+
+/** The area codes offered for a type: mobile numbers have none (they start 07). */
+export function areaCodesFor(type: UkNumberType): AreaCodeOption[] {
+  if (type === 'geographic') return UK_GEOGRAPHIC_AREA_CODES;
+  if (type === 'freephone') return UK_FREEPHONE_AREA_CODES;
+  if (type === 'mobile') return [];
+  return UK_AREA_CODES;
+}
+
+/** The UK page's search (spec 1 §7): per_page 50, country GB, mobile_prefix 07 for mobiles. */
+export function ukSearch(type: UkNumberType, areaCode: string, run: number): NumberSearch {
+  return {
+    countryCode: 'GB',
+    perPage: 50,
+    areaCode: type === 'mobile' ? undefined : areaCode || undefined,
+    numberType: type === 'all' ? undefined : type,
+    mobilePrefix: type === 'mobile' ? '07' : undefined,
+    run,
+  };
+}
+
+/** The client-side area-code filter of the UK page (spec 1 §5), on the national and E.164 forms. */
+export function filterByAreaCode(numbers: AvailableNumber[], areaCode: string | undefined): AvailableNumber[] {
+  return numbers.filter((number) => matchesAreaCode(number.national ?? number.value, areaCode) || matchesAreaCode(number.value, areaCode));
+}
+
+/** The sample London number shown when 020 has no live results: choosing it asks for an 020 number after payment. */
+export const SAMPLE_LONDON_NUMBER = '020 7946 0000';
+
+function tagFor(number: AvailableNumber): string | undefined {
+  if (number.numberType === 'freephone') return 'Freephone';
+  if (number.numberType === 'mobile') return 'Mobile';
+  if (number.numberType === 'national') return 'National';
+  return undefined;
+}
+
+function EmptyAreaCard({ areaCode, toggle }: { areaCode: string; toggle: NumberToggle }) {
+  const label = UK_AREA_CODES.find((option) => option.value === areaCode)?.label ?? areaCode;
+  if (areaCode === '020') {
+    const entry = placeholderEntry('020', '020 London number (assigned after payment)');
+    return (
+      <NumberCard
+        displayValue={SAMPLE_LONDON_NUMBER}
+        tag="Sample London number"
+        note="No live 020 numbers right now: choose this and we assign you a London 020 number after payment."
+        selected={toggle.isSelected(entry.value)}
+        busy={toggle.isPending(entry.value)}
+        onToggle={() => void toggle.toggle(entry)}
+      />
+    );
+  }
+  const entry = placeholderEntry(areaCode, `${areaCode} area code (provisioned after payment)`);
+  return (
+    <NumberCard
+      displayValue={`${areaCode} area code`}
+      tag="Area code"
+      note={`A new ${label} number, provisioned after payment.`}
+      selected={toggle.isSelected(entry.value)}
+      busy={toggle.isPending(entry.value)}
+      onToggle={() => void toggle.toggle(entry)}
+    />
+  );
+}
+
+export function UkNumbersPage({ selection }: { selection: NumberSelection }) {
+  const checkoutMode = useCheckoutMode();
+  const typeId = useId();
+  const areaId = useId();
+  const runs = useRef(0);
+  const [tab, setTab] = useState<NumberTab>('new');
+  const [numberType, setNumberType] = useState<UkNumberType>('all');
+  const [areaCode, setAreaCode] = useState(DEFAULT_UK_AREA_CODE);
+  // The page opens with the default search (020, all types).
+  const [search, setSearch] = useState<NumberSearch | null>(() => ukSearch('all', DEFAULT_UK_AREA_CODE, 0));
+  const results = useNumberSearch(search);
+  const toggle = useNumberToggle(selection);
+  const areaCodes = areaCodesFor(numberType);
+  const shown = filterByAreaCode(results.numbers, search?.areaCode);
+
+  const changeTab = (next: NumberTab) => {
+    setTab(next);
+    setSearch(null);
+    toggle.clearError();
+  };
+
+  const changeType = (next: UkNumberType) => {
+    setNumberType(next);
+    const codes = areaCodesFor(next);
+    if (!codes.some((option) => option.value === areaCode)) setAreaCode(codes[0]?.value ?? '');
+  };
+
+  return (
+    <>
+      <PageMeta
+        title="UK Phone Numbers: local, freephone and mobile numbers from £2 a month"
+        description="Choose a new UK business phone number by area code (020 London, 0161 Manchester and more), freephone 0800 and 0808, or transfer your number for free."
+        path="/all-phone-numbers"
+        jsonLd={{
+          '@context': 'https://schema.org',
+          '@type': 'Product',
+          name: `${siteConfig.productName} UK phone numbers`,
+          description: 'Local, freephone and mobile UK numbers for your business phone system.',
+          offers: { '@type': 'AggregateOffer', priceCurrency: 'GBP', lowPrice: '2.00', highPrice: '9.99' },
+        }}
+      />
+      <NumbersPageFrame
+        title="UK Phone Numbers"
+        lead="Pick a local number in any UK area code, a freephone number, or bring the number you already have. Try it free for 14 days."
+        selection={selection}
+        toggle={toggle}
+        checkoutMode={checkoutMode}
+      >
+        <NumberTabs tab={tab} onChange={changeTab}>
+          {tab === 'new' ? (
+            <>
+              <form
+                className="number-filters"
+                aria-label="Search numbers"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  toggle.clearError();
+                  runs.current += 1;
+                  setSearch(ukSearch(numberType, areaCode, runs.current));
+                }}
+              >
+                <div>
+                  <label htmlFor={typeId}>Number type</label>
+                  <select id={typeId} value={numberType} onChange={(event) => changeType(event.target.value as UkNumberType)}>
+                    {numberTypes.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                {areaCodes.length > 0 && (
+                  <div>
+                    <label htmlFor={areaId}>Area code</label>
+                    <select id={areaId} value={areaCode} onChange={(event) => setAreaCode(event.target.value)}>
+                      {areaCodes.map((option) => (
+                        <option key={option.value} value={option.value}>
+                          {option.label}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                )}
+                <button type="submit" className="button button-primary">
+                  Search
+                </button>
+              </form>
+              <SearchResults
+                results={results}
+                numbers={shown}
+                toggle={toggle}
+                searched={search !== null}
+                prompt={<p>Choose a number type and area code, then press Search.</p>}
+                emptyMessage={messages.ukEmpty}
+                emptyCard={search?.areaCode ? <EmptyAreaCard areaCode={search.areaCode} toggle={toggle} /> : undefined}
+                failure={results.error !== undefined ? messages.searchFailed(errorDetail(results.error)) : null}
+                tagFor={tagFor}
+              />
+            </>
+          ) : (
+            <TransferForm onAdd={toggle.addTransfer} />
+          )}
+        </NumberTabs>
+      </NumbersPageFrame>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import type { BillingCycle, CartPhoneNumber, PhoneNumberEntry } from '../../lib/api-types';
+
+/** Countries numbers are sold in (spec 1 §9). */
+export type CountryCode = 'GB' | 'US' | 'CA' | 'FR' | 'DE' | 'ES' | 'IT' | 'IE';
+
+/** One number of a search result, as the server describes it (prices are the server's). */
+export interface AvailableNumber {
+  value: string;
+  displayValue: string;
+  national?: string;
+  country?: string;
+  numberType?: string;
+  areaCode?: string;
+  /** List price per month from the server; absent when the server sent a bare string. */
+  monthlyPence?: number;
+  isDemo?: boolean;
+}
+
+/** One page of `GET /api/available_numbers/`, with every number as an object. */
+export interface NumberSearchPage {
+  numbers: AvailableNumber[];
+  totalNumbers: number;
+  totalPages: number;
+  currentPage: number;
+}
+
+/** The wire form of a page: numbers may be strings or objects with a value (spec 1 §3). */
+export interface NumberSearchResponse {
+  numbers: (string | (Partial<AvailableNumber> & { value: string }))[];
+  total_numbers: number;
+  total_pages: number;
+  current_page: number;
+}
+
+/**
+ * A search as the visitor submitted it. `run` makes every submitted search its own cache
+ * entry, so a new search always starts at page 1 with an empty list and asks the server again.
+ */
+export interface NumberSearch {
+  countryCode: CountryCode;
+  perPage: number;
+  areaCode?: string;
+  numberType?: string;
+  mobilePrefix?: string;
+  run: number;
+}
+
+/** A number of the free-trial pool (`GET /api/free-did-numbers/`). */
+export interface FreeNumber {
+  value: string;
+  displayValue?: string;
+  status?: string;
+}
+
+/**
+ * The visitor's chosen numbers, from the server cart. The app layer builds it from the cart
+ * feature (features never import each other); `add` and `remove` reject with the API error.
+ */
+export interface NumberSelection {
+  numbers: CartPhoneNumber[];
+  billingCycle: BillingCycle;
+  add: (entry: PhoneNumberEntry) => Promise<unknown>;
+  remove: (value: string) => Promise<unknown>;
+}
