@@ -13,6 +13,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Router;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
+use tower_http::LatencyUnit;
 use tracing::Level;
 
 use crate::config::Config;
@@ -40,7 +41,7 @@ pub fn app(state: AppState, config: &Config) -> Router {
                     let route = request.extensions().get::<MatchedPath>().map_or("", MatchedPath::as_str);
                     tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), route)
                 })
-                .on_response(DefaultOnResponse::new().level(Level::INFO)),
+                .on_response(DefaultOnResponse::new().level(Level::INFO).latency_unit(LatencyUnit::Micros)),
         )
 }
 
