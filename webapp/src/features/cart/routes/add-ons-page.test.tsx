@@ -53,7 +53,7 @@ describe('AddOnsPage', () => {
     expect(within(summary).getByText('VAT (20%)').nextElementSibling).toHaveTextContent('£38.36');
     expect(within(summary).getByText('Total per year').nextElementSibling).toHaveTextContent('£230.16');
     expect(screen.getByRole('link', { name: 'Back to Plans' })).toHaveAttribute('href', '/pricing');
-    expect(screen.getByRole('link', { name: 'Continue to Phone Numbers' })).toHaveAttribute('href', '/all-phone-numbers');
+    expect(screen.getByRole('link', { name: 'Continue to Phone Numbers' })).toHaveAttribute('href', '/all-phone-numbers?checkout=true');
   });
 
   it('adds an add-on on the server and shows the answer', async () => {

@@ -76,7 +76,8 @@ function AddOnsContent({ cart, catalogue, catalogueError }: { cart: Cart; catalo
           <Link to="/pricing" className="button button-secondary">
             Back to Plans
           </Link>
-          <Link to="/all-phone-numbers" className="button button-primary">
+          {/* Checkout mode: Continue on the number page comes back here. */}
+          <Link to="/all-phone-numbers?checkout=true" state={{ from: '/add-ons' }} className="button button-primary">
             Continue to Phone Numbers
           </Link>
         </div>
