@@ -60,7 +60,7 @@ start_server "warn,tower_http=info"
 wrk -t1 -c4 -d3s -s "$lua" "http://127.0.0.1:$port" >/dev/null
 : >"$LOCAL/bench-server.log"
 wrk -t1 -c1 -d20s --latency -s "$lua" "http://127.0.0.1:$port" | tee "$LOCAL/bench-latency.txt"
-grep -oE 'latency=[0-9]+ μs' "$LOCAL/bench-server.log" | grep -oE '[0-9]+' | sort -n | awk '
+grep -aoE 'latency=[0-9]+ μs' "$LOCAL/bench-server.log" | grep -oE '[0-9]+' | sort -n | awk '
   { v[NR] = $1 } END { if (NR == 0) exit 1;
     printf "server-side over %d searches: p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms\n",
       NR, v[int(NR*0.5)]/1000, v[int(NR*0.9)]/1000, v[int(NR*0.99)]/1000, v[NR]/1000 }' | tee -a "$LOCAL/bench-latency.txt"
