@@ -24,7 +24,9 @@ pub async fn release_expired(
             Ok(()) => released += 1,
             // Renewed or released meanwhile, or another request at the same moment: the
             // next run looks again.
-            Err(AggregateError::UserError(PhoneNumberError::NotExpired) | AggregateError::AggregateConflict) => continue,
+            Err(AggregateError::UserError(PhoneNumberError::NotExpired) | AggregateError::AggregateConflict) => {
+                continue
+            }
             Err(error) => return Err(error.to_string()),
         }
         match carts.execute(&cart, CartCommand::RemoveNumber { value: value.clone() }).await {
