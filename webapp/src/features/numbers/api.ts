@@ -36,8 +36,8 @@ export const numbersApi = api.injectEndpoints({
         totalPages: response.total_pages ?? 0,
         currentPage: response.current_page ?? 1,
       }),
-      // Stock changes as other visitors reserve numbers: keep results briefly.
-      keepUnusedDataFor: 30,
+      // Stock changes as other visitors reserve numbers: a page shown again searches again.
+      keepUnusedDataFor: 0,
     }),
     /** The free-trial pool still available. */
     getFreeNumbers: build.query<FreeNumber[], void>({

@@ -39,7 +39,23 @@ export function useNumberToggle(selection: NumberSelection) {
   const [pending, setPending] = useState<ReadonlySet<string>>(() => new Set());
   const { numbers, add, remove } = selection;
 
-  const isSelected = useCallback((value: string) => numbers.some((number) => number.value === value), [numbers]);
+  /**
+   * The cart's entry for a number: by value, and for a placeholder by its area code (the
+   * server may normalise the placeholder's value, e.g. drop its hyphen).
+   */
+  const findInCart = useCallback(
+    (entry: Pick<PhoneNumberEntry, 'value' | 'isPlaceholder' | 'areaCode'>) =>
+      numbers.find(
+        (number) =>
+          number.value === entry.value || (entry.isPlaceholder === true && number.isPlaceholder === true && number.areaCode === entry.areaCode),
+      ),
+    [numbers],
+  );
+  const isSelected = useCallback(
+    (entry: string | Pick<PhoneNumberEntry, 'value' | 'isPlaceholder' | 'areaCode'>) =>
+      findInCart(typeof entry === 'string' ? { value: entry } : entry) !== undefined,
+    [findInCart],
+  );
   const isPending = useCallback((value: string) => pending.has(value), [pending]);
 
   const run = useCallback(async (value: string, action: () => Promise<unknown>): Promise<boolean> => {
@@ -63,10 +79,10 @@ export function useNumberToggle(selection: NumberSelection) {
   const toggle = useCallback(
     (entry: PhoneNumberEntry) => {
       if (pending.has(entry.value)) return Promise.resolve(false);
-      const selected = numbers.some((number) => number.value === entry.value);
-      return run(entry.value, () => (selected ? remove(entry.value) : add(entry)));
+      const inCart = findInCart(entry);
+      return run(entry.value, () => (inCart ? remove(inCart.value) : add(entry)));
     },
-    [numbers, pending, run, add, remove],
+    [findInCart, pending, run, add, remove],
   );
 
   const removeValue = useCallback((value: string) => run(value, () => remove(value)), [run, remove]);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PageMeta } from '../../../components/page-meta';
 import { siteConfig } from '../../../config/site';
@@ -19,6 +19,44 @@ export interface FreeNumberNavigationState {
 
 function shown(number: FreeNumber): string {
   return number.displayValue || number.value;
+}
+
+/** One number of the pool: a radio named by the number, with the FREE and status tags and a tick when chosen. */
+function FreeNumberCard({ number, selected, onChoose }: { number: FreeNumber; selected: boolean; onChoose: () => void }) {
+  const valueId = useId();
+  const tagsId = useId();
+  return (
+    <label className={`free-number-card${selected ? ' is-selected' : ''}`}>
+      <span className="free-number-head">
+        <input
+          type="radio"
+          name="free-number"
+          value={number.value}
+          checked={selected}
+          aria-labelledby={valueId}
+          aria-describedby={tagsId}
+          onChange={onChoose}
+        />
+        <span id={valueId} className="free-number-value">
+          {shown(number)}
+        </span>
+      </span>
+      <span id={tagsId} className="free-number-tags">
+        <span className="number-tag free-tag">FREE</span>
+        {number.status && (
+          <>
+            {' '}
+            <span className="number-tag">{number.status}</span>
+          </>
+        )}
+      </span>
+      {selected && (
+        <span className="free-number-tick" aria-hidden="true">
+          ✓
+        </span>
+      )}
+    </label>
+  );
 }
 
 /** The free-trial number picker (/free-trial-numbers and /free-numbers; canonical /free-trial-numbers). */
@@ -101,29 +139,9 @@ export function FreeNumbersPage() {
                 </p>
                 <fieldset className="free-number-grid">
                   <legend className="visually-hidden">Free numbers</legend>
-                  {numbers.map((number) => {
-                    const selected = chosen?.value === number.value;
-                    return (
-                      <label key={number.value} className={`free-number-card${selected ? ' is-selected' : ''}`}>
-                        <input
-                          type="radio"
-                          name="free-number"
-                          className="visually-hidden"
-                          value={number.value}
-                          checked={selected}
-                          onChange={() => setChosen(number)}
-                        />
-                        <span className="free-number-value">{shown(number)}</span>
-                        <span className="number-tag free-tag">FREE</span>
-                        {number.status && <span className="number-tag">{number.status}</span>}
-                        {selected && (
-                          <span className="free-number-tick" aria-hidden="true">
-                            ✓
-                          </span>
-                        )}
-                      </label>
-                    );
-                  })}
+                  {numbers.map((number) => (
+                    <FreeNumberCard key={number.value} number={number} selected={chosen?.value === number.value} onChoose={() => setChosen(number)} />
+                  ))}
                 </fieldset>
                 <button type="button" className="button button-primary" disabled={!chosen} onClick={proceed}>
                   {chosen ? messages.proceedWith(shown(chosen)) : messages.selectFirst}

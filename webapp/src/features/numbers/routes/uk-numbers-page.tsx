@@ -66,7 +66,7 @@ function EmptyAreaCard({ areaCode, toggle }: { areaCode: string; toggle: NumberT
         displayValue={SAMPLE_LONDON_NUMBER}
         tag="Sample London number"
         note="No live 020 numbers right now: choose this and we assign you a London 020 number after payment."
-        selected={toggle.isSelected(entry.value)}
+        selected={toggle.isSelected(entry)}
         busy={toggle.isPending(entry.value)}
         onToggle={() => void toggle.toggle(entry)}
       />
@@ -78,7 +78,7 @@ function EmptyAreaCard({ areaCode, toggle }: { areaCode: string; toggle: NumberT
       displayValue={`${areaCode} area code`}
       tag="Area code"
       note={`A new ${label} number, provisioned after payment.`}
-      selected={toggle.isSelected(entry.value)}
+      selected={toggle.isSelected(entry)}
       busy={toggle.isPending(entry.value)}
       onToggle={() => void toggle.toggle(entry)}
     />

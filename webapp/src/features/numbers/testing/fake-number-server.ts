@@ -76,7 +76,8 @@ export function fakeNumberServer(options: FakeServerOptions = {}) {
       if (entry.isTransfer && options.refuseTransfer) {
         return jsonResponse({ error: options.refuseTransfer, code: 'invalid_phone_number' }, 422);
       }
-      const value = entry.isTransfer ? entry.value.replace(/\s/g, '') : entry.value;
+      // Like the server: spaces, hyphens, brackets and dots are dropped from the value.
+      const value = entry.value.replace(/[\s\-().]/g, '');
       if (!entries.some((existing) => existing.value === value)) entries = [...entries, { ...entry, value }];
       return cart();
     },
