@@ -83,7 +83,8 @@ describe('redirects', () => {
     const history = renderApp(['/']);
     await screen.findByRole('heading', { level: 1, name: /Business calls that just work/ });
     await act(async () => {
-      screen.getAllByRole('link', { name: 'Start 7 days trial' })[0].click();
+      // /blog has no page yet: the unknown-path rule sends it to the plans page.
+      screen.getAllByRole('link', { name: 'Blog' })[0].click();
     });
     await screen.findByRole('heading', { level: 1, name: 'Plans and Pricing' });
     expect(history.location.pathname).toBe(UNKNOWN_PATH_TARGET);
@@ -105,12 +106,31 @@ describe('pages', () => {
   it.each([
     ['/', 'Business calls that just work'],
     ['/plans-and-pricing', 'Plans and Pricing'],
+    ['/all-phone-numbers', 'UK Phone Numbers'],
+    ['/international-numbers', 'International Phone Numbers'],
+    ['/mobile-numbers', 'UK Mobile Numbers'],
+    ['/free-trial-numbers', 'Choose your free number'],
   ])('%s renders exactly one H1', async (path, heading) => {
     renderApp([path]);
     expect(await screen.findByRole('heading', { level: 1, name: new RegExp(heading) })).toBeInTheDocument();
     expect(document.querySelectorAll('h1')).toHaveLength(1);
     expect(document.title).toContain('Talkbridge');
     expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute('href', `https://www.talkbridge.co.uk${path}`);
+  });
+});
+
+describe('number pages', () => {
+  it('/free-numbers is the free-trial picker, canonical /free-trial-numbers', async () => {
+    const history = renderApp(['/free-numbers']);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose your free number' })).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/free-numbers');
+    expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute('href', 'https://www.talkbridge.co.uk/free-trial-numbers');
+  });
+
+  it('/free-trial-account-setup has a page (the end of the picker journey), not the unknown-path redirect', async () => {
+    const history = renderApp(['/free-trial-account-setup']);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Set up your free trial' })).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/free-trial-account-setup');
   });
 });
 
