@@ -162,3 +162,22 @@ test('/free-numbers is the same picker', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose your free number');
   await expect(page.getByRole('radio').first()).toBeVisible();
 });
+
+test('number pages: one H1, canonical and the structured-data price ranges', async ({ page }) => {
+  const pages: [string, string, Record<string, string>][] = [
+    ['/all-phone-numbers', 'UK Phone Numbers', { lowPrice: '2.00', highPrice: '9.99' }],
+    ['/international-numbers', 'International Phone Numbers', { lowPrice: '4.99', highPrice: '19.99' }],
+    ['/mobile-numbers', 'UK Mobile Numbers', { price: '4.99' }],
+    ['/free-trial-numbers', 'Choose your free number', { price: '0' }],
+  ];
+  await freshStart(page, '/');
+  for (const [path, heading, offer] of pages) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    await page.waitForTimeout(600);
+    await expect(page.locator('h1')).toHaveCount(1);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `https://www.talkbridge.co.uk${path}`);
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as { offers: Record<string, string> };
+    expect(jsonLd.offers).toMatchObject({ priceCurrency: 'GBP', ...offer });
+  }
+});
