@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router-dom';
-import { PageMeta } from '../../components/page-meta';
-import { readStorage } from '../../lib/storage';
+import { PageMeta } from '../../../components/page-meta';
+import { readStorage } from '../../../lib/storage';
+import { SELECTED_FREE_NUMBER_KEY } from './free-numbers-page';
 
 interface ChosenNumber {
   value: string;
@@ -11,7 +12,7 @@ function chosenNumber(state: unknown): ChosenNumber | null {
   const fromState = (state as { selectedNumber?: ChosenNumber } | null)?.selectedNumber;
   if (fromState?.value) return fromState;
   try {
-    const stored = JSON.parse(readStorage('selectedFreeNumber') ?? 'null') as ChosenNumber | null;
+    const stored = JSON.parse(readStorage(SELECTED_FREE_NUMBER_KEY) ?? 'null') as ChosenNumber | null;
     return stored?.value ? stored : null;
   } catch {
     return null;
@@ -21,8 +22,9 @@ function chosenNumber(state: unknown): ChosenNumber | null {
 /**
  * Placeholder for the trial account setup (a later issue replaces it): the free-number picker
  * ends its journey here, so the path must not fall through to the unknown-path redirect.
+ * It ships in the picker's chunk (see app/routes/free-trial-numbers.tsx).
  */
-export function Component() {
+export function TrialSetupPlaceholder() {
   const number = chosenNumber(useLocation().state);
   return (
     <>
