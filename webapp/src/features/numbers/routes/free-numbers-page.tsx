@@ -94,15 +94,22 @@ export function FreeNumbersPage() {
         <h1>Choose your free number</h1>
         <p className="lead">Pick the number for your free trial. You can keep it when you upgrade.</p>
         <div className="free-numbers-layout">
-          <section className="panel trial-benefits" aria-labelledby="trial-benefits-heading">
-            <h2 id="trial-benefits-heading">Your free trial includes</h2>
-            <ul>
-              <li>1 phone number</li>
-              <li>1 extension</li>
-              <li>50 minutes of calls</li>
-              <li>No card required</li>
-            </ul>
-          </section>
+          <div className="free-numbers-side">
+            <section className="panel trial-benefits" aria-labelledby="trial-benefits-heading">
+              <h2 id="trial-benefits-heading">Your free trial includes</h2>
+              <ul>
+                <li>1 phone number</li>
+                <li>1 extension</li>
+                <li>50 minutes of calls</li>
+                <li>No card required</li>
+              </ul>
+            </section>
+            {numbers.length > 0 && !query.isError && (
+              <button type="button" className="button button-primary button-block" disabled={!chosen} onClick={proceed}>
+                {chosen ? messages.proceedWith(shown(chosen)) : messages.selectFirst}
+              </button>
+            )}
+          </div>
           <section aria-labelledby="free-numbers-heading">
             <h2 id="free-numbers-heading">Available numbers</h2>
             {loading && (
@@ -143,9 +150,6 @@ export function FreeNumbersPage() {
                     <FreeNumberCard key={number.value} number={number} selected={chosen?.value === number.value} onChoose={() => setChosen(number)} />
                   ))}
                 </fieldset>
-                <button type="button" className="button button-primary" disabled={!chosen} onClick={proceed}>
-                  {chosen ? messages.proceedWith(shown(chosen)) : messages.selectFirst}
-                </button>
               </>
             )}
           </section>
