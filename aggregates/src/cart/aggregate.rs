@@ -89,7 +89,10 @@ impl Cart {
                 CartEvent::NumberAdded { number }
             }
             CartCommand::RemoveNumber { value } => {
-                let value = validation::normalise_number_value(value.trim());
+                let value = match value.trim() {
+                    exact if cart.has_number(exact) => exact.to_string(),
+                    typed => validation::normalise_number_value(typed),
+                };
                 if !cart.has_number(&value) {
                     return Err(CartError::NumberNotInCart);
                 }

@@ -441,12 +441,18 @@ async fn a_placeholder_number_is_an_area_code() {
     let placeholder = PhoneNumberEntry {
         is_placeholder: true,
         area_code: Some("0161".into()),
-        ..PhoneNumberEntry::new("placeholder_0161")
+        ..PhoneNumberEntry::new("placeholder-0161")
     };
     then_events(
         created(),
         CartCommand::AddNumber { number: placeholder.clone() },
-        vec![CartEvent::NumberAdded { number: placeholder }],
+        vec![CartEvent::NumberAdded { number: placeholder.clone() }],
+    )
+    .await;
+    then_events(
+        with(created(), [CartEvent::NumberAdded { number: placeholder }]),
+        CartCommand::RemoveNumber { value: "placeholder-0161".into() },
+        vec![CartEvent::NumberRemoved { value: "placeholder-0161".into() }],
     )
     .await;
 }

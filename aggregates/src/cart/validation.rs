@@ -86,7 +86,8 @@ fn portable_uk_number(value: &str) -> Option<(String, NumberType)> {
 /// Checks and normalises a number entry: a real number has an optional `+` and 4 to 15
 /// digits; a placeholder (an area code provisioned after payment) has a short code.
 pub(super) fn phone_number(entry: PhoneNumberEntry) -> Result<PhoneNumberEntry, CartError> {
-    let value = normalise_number_value(entry.value.trim());
+    let value =
+        if entry.is_placeholder { entry.value.trim().to_string() } else { normalise_number_value(entry.value.trim()) };
     let digits = value.strip_prefix('+').unwrap_or(&value);
     let valid = if entry.is_placeholder {
         (1..=24).contains(&value.len()) && value.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
