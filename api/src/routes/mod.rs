@@ -10,6 +10,7 @@ use axum::extract::{DefaultBodyLimit, MatchedPath, Request};
 use axum::http::{header, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
+use axum::routing::get;
 use axum::Router;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
@@ -25,6 +26,7 @@ pub fn app(state: AppState, config: &Config) -> Router {
         .merge(catalogue::router())
         .merge(cart::router())
         .merge(numbers::router())
+        .route("/openapi.yaml", get(openapi))
         .fallback(|| async { ApiError::not_found("not_found", "There is no such API route.") });
 
     Router::new()
@@ -43,6 +45,11 @@ pub fn app(state: AppState, config: &Config) -> Router {
                 })
                 .on_response(DefaultOnResponse::new().level(Level::INFO).latency_unit(LatencyUnit::Micros)),
         )
+}
+
+/// The OpenAPI description of this API (api/openapi.yaml).
+async fn openapi() -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, "application/yaml")], include_str!("../../openapi.yaml"))
 }
 
 /// The body-limit layer answers 413 in plain text before any handler runs; give it the
