@@ -118,6 +118,7 @@ pub fn demo_stock() -> Vec<StockNumber> {
         ("GB", "0141496", 4, 0, 1000, Geographic, "0141"),
         ("GB", "0151496", 4, 0, 1000, Geographic, "0151"),
         ("GB", "0161496", 4, 0, 1000, Geographic, "0161"),
+        ("GB", "0191498", 4, 0, 1000, Geographic, "0191"),
         ("GB", "0292018", 4, 0, 1000, Geographic, "029"),
         ("GB", "0289649", 4, 6000, 1000, Geographic, "028"),
         ("GB", "01632960", 3, 0, 1000, Geographic, "01632"),
