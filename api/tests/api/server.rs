@@ -40,6 +40,9 @@ async fn serves_the_web_app_with_a_fallback_to_index_html() {
         assert_eq!(response.headers()["cache-control"], "no-cache", "{path}");
         assert!(response.text().await.unwrap().contains("<div id=root>"), "{path}");
     }
+    let page = app.get("/").await;
+    assert_eq!(page.headers()["x-content-type-options"], "nosniff");
+    assert_eq!(page.headers()["x-frame-options"], "DENY");
     let asset = app.get("/assets/app-1234.js").await;
     assert_eq!(asset.status(), StatusCode::OK);
     assert!(asset.headers()["cache-control"].to_str().unwrap().contains("immutable"));
