@@ -134,7 +134,31 @@ test('mobile: 074 has none, 077 finds 07700 900xxx', async ({ page }) => {
   await expect(numberCards(page).first()).toContainText('£4.99 per month');
 });
 
-test('free trial: the header button, pick a number, proceed to the account setup', async ({ page }) => {
+interface RecordedNavigation {
+  method: 'pushState' | 'replaceState';
+  url: string;
+  state: unknown;
+}
+
+/** Records every same-document navigation (history.pushState / replaceState) in window.__navigations. */
+async function recordNavigations(page: Page) {
+  await page.addInitScript(() => {
+    const recorded: unknown[] = [];
+    (window as unknown as { __navigations: unknown[] }).__navigations = recorded;
+    for (const method of ['pushState', 'replaceState'] as const) {
+      const original = history[method].bind(history);
+      history[method] = (state: unknown, unused: string, url?: string | URL | null) => {
+        recorded.push({ method, url: url == null ? null : new URL(url, location.href).pathname, state });
+        original(state, unused, url);
+      };
+    }
+  });
+}
+
+const navigations = (page: Page) => page.evaluate(() => (window as unknown as { __navigations: RecordedNavigation[] }).__navigations);
+
+test('free trial: the header button, pick a number, Proceed saves it (no setup page yet: on to the plans page)', async ({ page }) => {
+  await recordNavigations(page);
   await freshStart(page, '/');
   await page.getByRole('link', { name: 'Start 7 days trial' }).first().click();
   await expect(page).toHaveURL(/\/free-trial-numbers$/);
@@ -149,10 +173,16 @@ test('free trial: the header button, pick a number, proceed to the account setup
   await choice.check();
   await expect(choice).toBeChecked();
   await expect(page.getByRole('radio', { checked: true })).toHaveCount(1);
+  const before = (await navigations(page)).length;
   await page.getByRole('button', { name: `Proceed with ${label}` }).click();
 
-  await expect(page).toHaveURL(/\/free-trial-account-setup$/);
-  await expect(page.getByText(`Your number: ${label}`)).toBeVisible();
+  // The picker navigates to /free-trial-account-setup with the number in the state (checked in
+  // free-numbers-page.test.tsx). That path has no page yet, and AppRouter applies the unknown-path
+  // rule before the browser history is touched: one replaceState to /plans-and-pricing, no push.
+  await expect(page).toHaveURL(/\/plans-and-pricing$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Plans and Pricing');
+  const made = (await navigations(page)).slice(before);
+  expect(made).toEqual([expect.objectContaining({ method: 'replaceState', url: '/plans-and-pricing' })]);
   const stored = await page.evaluate(() => window.localStorage.getItem('selectedFreeNumber'));
   expect(JSON.parse(stored ?? 'null')).toEqual({ value: ukValue(label), displayValue: label, status: 'Available' });
 });

@@ -127,10 +127,28 @@ describe('number pages', () => {
     expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute('href', 'https://www.talkbridge.co.uk/free-trial-numbers');
   });
 
-  it('/free-trial-account-setup has a page (the end of the picker journey), not the unknown-path redirect', async () => {
-    const history = renderApp(['/free-trial-account-setup']);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Set up your free trial' })).toBeInTheDocument();
-    expect(history.location.pathname).toBe('/free-trial-account-setup');
+  it('/free-trial-account-setup has no page yet: the unknown-path rule sends it to /plans-and-pricing', async () => {
+    expect(redirectTarget('/free-trial-account-setup')).toBe(UNKNOWN_PATH_TARGET);
+    const history = await land('/free-trial-account-setup');
+    expect(screen.getByRole('heading', { level: 1, name: 'Plans and Pricing' })).toBeInTheDocument();
+    expect(history.location.pathname).toBe(UNKNOWN_PATH_TARGET);
+    expect(history.action).toBe('REPLACE');
+  });
+
+  it("the picker's Proceed saves the number and, until the setup page exists, ends on /plans-and-pricing", async () => {
+    const number = { value: '441632960001', displayValue: '01632 960001', status: 'Available' };
+    mockFetch({ 'GET /api/catalogue': () => catalogueFixture, 'GET /api/free-did-numbers/': () => ({ numbers: [number] }) });
+    const history = renderApp(['/free-trial-numbers']);
+    const radio = await screen.findByRole('radio', { name: '01632 960001' });
+    act(() => radio.click());
+    await act(async () => {
+      screen.getByRole('button', { name: 'Proceed with 01632 960001' }).click();
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Plans and Pricing' });
+    expect(history.location.pathname).toBe(UNKNOWN_PATH_TARGET);
+    expect(history.action).toBe('REPLACE');
+    expect(history.index).toBe(0);
+    expect(JSON.parse(window.localStorage.getItem('selectedFreeNumber') ?? 'null')).toEqual(number);
   });
 });
 

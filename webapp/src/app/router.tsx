@@ -49,11 +49,6 @@ export const routes: RouteObject[] = [
       { path: 'mobile-numbers', element: lazyPage(() => import('./routes/mobile-numbers')) },
       { path: 'free-trial-numbers', element: lazyPage(() => import('./routes/free-trial-numbers')) },
       { path: 'free-numbers', element: lazyPage(() => import('./routes/free-trial-numbers')) },
-      // Until the trial account setup is built, its placeholder ships in the picker's chunk.
-      {
-        path: 'free-trial-account-setup',
-        element: lazyPage(() => import('./routes/free-trial-numbers').then((module) => ({ Component: module.TrialSetupPlaceholder }))),
-      },
       ...Object.entries(redirects).map(([from, to]) => redirectRoute(from, to)),
       redirectRoute('*', UNKNOWN_PATH_TARGET),
     ],

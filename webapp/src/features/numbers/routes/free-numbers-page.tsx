@@ -10,6 +10,10 @@ import '../numbers.css';
 
 /** localStorage key of the chosen free number (read back by the trial account setup). */
 export const SELECTED_FREE_NUMBER_KEY = 'selectedFreeNumber';
+/**
+ * Where Proceed goes. The trial account setup page belongs to a later issue; until it exists the
+ * router's unknown-path rule sends the visitor on to /plans-and-pricing.
+ */
 export const TRIAL_SETUP_PATH = '/free-trial-account-setup';
 
 /** Navigation state handed to the trial account setup. */
