@@ -5,39 +5,41 @@ export interface AreaCodeOption {
   label: string;
 }
 
-/** The UK page's geographic area codes (spec 1 §9), 020 first (the default). */
-export const UK_GEOGRAPHIC_AREA_CODES: AreaCodeOption[] = [
-  { value: '020', label: '020 London' },
-  { value: '0161', label: '0161 Manchester' },
-  { value: '0121', label: '0121 Birmingham' },
-  { value: '0131', label: '0131 Edinburgh' },
-  { value: '0141', label: '0141 Glasgow' },
-  { value: '0151', label: '0151 Liverpool' },
-  { value: '0113', label: '0113 Leeds' },
-  { value: '0114', label: '0114 Sheffield' },
-  { value: '0117', label: '0117 Bristol' },
-  { value: '0118', label: '0118 Reading' },
-  { value: '0116', label: '0116 Leicester' },
-  { value: '0115', label: '0115 Nottingham' },
-  { value: '029', label: '029 Cardiff' },
-  { value: '01202', label: '01202 Bournemouth' },
-  { value: '01204', label: '01204 Bolton' },
-  { value: '01206', label: '01206 Colchester' },
-  { value: '01223', label: '01223 Cambridge' },
-  { value: '01225', label: '01225 Bath' },
-  { value: '01244', label: '01244 Chester' },
-  { value: '01253', label: '01253 Blackpool' },
-  { value: '01254', label: '01254 Blackburn' },
-  { value: '01256', label: '01256 Basingstoke' },
-  { value: '01270', label: '01270 Crewe' },
-  { value: '01273', label: '01273 Brighton' },
-  { value: '01274', label: '01274 Bradford' },
-];
+/** Options from labels that start with their code: '0161 Manchester' is the option 0161. */
+function codes(...labels: string[]): AreaCodeOption[] {
+  return labels.map((label) => ({ value: label.split(' ', 1)[0], label }));
+}
 
-export const UK_FREEPHONE_AREA_CODES: AreaCodeOption[] = [
-  { value: '0800', label: '0800 Freephone' },
-  { value: '0808', label: '0808 Freephone' },
-];
+/** The UK page's geographic area codes (spec 1 §9), 020 first (the default). */
+export const UK_GEOGRAPHIC_AREA_CODES: AreaCodeOption[] = codes(
+  '020 London',
+  '0161 Manchester',
+  '0121 Birmingham',
+  '0131 Edinburgh',
+  '0141 Glasgow',
+  '0151 Liverpool',
+  '0113 Leeds',
+  '0114 Sheffield',
+  '0117 Bristol',
+  '0118 Reading',
+  '0116 Leicester',
+  '0115 Nottingham',
+  '029 Cardiff',
+  '01202 Bournemouth',
+  '01204 Bolton',
+  '01206 Colchester',
+  '01223 Cambridge',
+  '01225 Bath',
+  '01244 Chester',
+  '01253 Blackpool',
+  '01254 Blackburn',
+  '01256 Basingstoke',
+  '01270 Crewe',
+  '01273 Brighton',
+  '01274 Bradford',
+);
+
+export const UK_FREEPHONE_AREA_CODES: AreaCodeOption[] = codes('0800 Freephone', '0808 Freephone');
 
 /** Every code of the UK dropdown: the geographic codes plus freephone 0800 and 0808. */
 export const UK_AREA_CODES: AreaCodeOption[] = [...UK_GEOGRAPHIC_AREA_CODES, ...UK_FREEPHONE_AREA_CODES];
@@ -55,48 +57,13 @@ export interface CountryOption {
 /** The international page's countries with the area codes of the server's stock. */
 export const COUNTRIES: CountryOption[] = [
   { value: 'GB', label: 'United Kingdom', dialCode: '+44', areaCodes: UK_AREA_CODES },
-  {
-    value: 'US',
-    label: 'United States',
-    dialCode: '+1',
-    areaCodes: [
-      { value: '212', label: '212 New York' },
-      { value: '415', label: '415 San Francisco' },
-      { value: '312', label: '312 Chicago' },
-      { value: '800', label: '800 Toll-free' },
-    ],
-  },
-  {
-    value: 'CA',
-    label: 'Canada',
-    dialCode: '+1',
-    areaCodes: [
-      { value: '416', label: '416 Toronto' },
-      { value: '604', label: '604 Vancouver' },
-    ],
-  },
-  {
-    value: 'FR',
-    label: 'France',
-    dialCode: '+33',
-    areaCodes: [
-      { value: '1', label: '1 Paris' },
-      { value: '4', label: '4 Marseille/Lyon' },
-      { value: '800', label: '800 Numéro vert' },
-    ],
-  },
-  {
-    value: 'DE',
-    label: 'Germany',
-    dialCode: '+49',
-    areaCodes: [
-      { value: '30', label: '30 Berlin' },
-      { value: '89', label: '89 Munich' },
-    ],
-  },
-  { value: 'ES', label: 'Spain', dialCode: '+34', areaCodes: [{ value: '91', label: '91 Madrid' }] },
-  { value: 'IT', label: 'Italy', dialCode: '+39', areaCodes: [{ value: '06', label: '06 Rome' }] },
-  { value: 'IE', label: 'Ireland', dialCode: '+353', areaCodes: [{ value: '1', label: '1 Dublin' }] },
+  { value: 'US', label: 'United States', dialCode: '+1', areaCodes: codes('212 New York', '415 San Francisco', '312 Chicago', '800 Toll-free') },
+  { value: 'CA', label: 'Canada', dialCode: '+1', areaCodes: codes('416 Toronto', '604 Vancouver') },
+  { value: 'FR', label: 'France', dialCode: '+33', areaCodes: codes('1 Paris', '4 Marseille/Lyon', '800 Numéro vert') },
+  { value: 'DE', label: 'Germany', dialCode: '+49', areaCodes: codes('30 Berlin', '89 Munich') },
+  { value: 'ES', label: 'Spain', dialCode: '+34', areaCodes: codes('91 Madrid') },
+  { value: 'IT', label: 'Italy', dialCode: '+39', areaCodes: codes('06 Rome') },
+  { value: 'IE', label: 'Ireland', dialCode: '+353', areaCodes: codes('1 Dublin') },
 ];
 
 export function findCountry(code: CountryCode): CountryOption {

@@ -5,7 +5,7 @@ import { stockEntry } from '../use-number-toggle';
 import type { AvailableNumber } from '../types';
 import { NumberCard } from './number-card';
 
-interface SearchResultsProps {
+export interface SearchResultsProps {
   results: NumberSearchState;
   /** The numbers to show (the UK page filters them by area code). */
   numbers: AvailableNumber[];

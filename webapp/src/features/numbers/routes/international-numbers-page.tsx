@@ -1,16 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { PageMeta } from '../../../components/page-meta';
-import { siteConfig } from '../../../config/site';
+import { useEffect, useState } from 'react';
 import { COUNTRIES, findCountry, firstAreaCode } from '../area-codes';
-import { NumbersPageFrame } from '../components/numbers-page-frame';
-import { NumberTabs, type NumberTab } from '../components/number-tabs';
-import { SearchResults } from '../components/search-results';
-import { TransferForm } from '../components/transfer-form';
+import { FilterSelect } from '../components/filter-select';
+import { NumberSearchPage, type NumberPageMeta } from '../components/number-search-page';
 import { errorDetail, messages } from '../messages';
 import type { AvailableNumber, CountryCode, NumberSearch, NumberSelection } from '../types';
-import { useCheckoutMode } from '../use-checkout-mode';
-import { useNumberSearch } from '../use-number-search';
-import { useNumberToggle } from '../use-number-toggle';
+import { useNumberPage } from '../use-number-page';
 
 export type InternationalNumberType = 'all' | 'local' | 'toll-free' | 'mobile';
 
@@ -20,6 +14,20 @@ const numberTypes: { value: InternationalNumberType; label: string }[] = [
   { value: 'toll-free', label: 'Toll-Free Number' },
   { value: 'mobile', label: 'Mobile Number' },
 ];
+
+const countryOptions = COUNTRIES.map((country) => ({ value: country.value, label: `${country.label} (${country.dialCode})` }));
+
+const meta: NumberPageMeta = {
+  title: 'International Phone Numbers: local and toll-free numbers abroad',
+  description:
+    'Get local and toll-free numbers in the United States, Canada, France, Germany, Spain, Italy and Ireland, answered on your UK phone system.',
+  path: '/international-numbers',
+  product: {
+    name: 'international phone numbers',
+    description: 'Local and toll-free numbers in the US, Canada and Europe.',
+    offers: { '@type': 'AggregateOffer', priceCurrency: 'GBP', lowPrice: '4.99', highPrice: '19.99' },
+  },
+};
 
 /** First load (spec 1 §7): US, page 1, per_page 20, no filters. */
 export const INITIAL_INTERNATIONAL_SEARCH: NumberSearch = { countryCode: 'US', perPage: 20, run: 0 };
@@ -43,25 +51,17 @@ function tagFor(number: AvailableNumber): string | undefined {
 }
 
 export function InternationalNumbersPage({ selection }: { selection: NumberSelection }) {
-  const checkoutMode = useCheckoutMode();
-  const countryId = useId();
-  const typeId = useId();
-  const areaId = useId();
-  const runs = useRef(0);
-  const [tab, setTab] = useState<NumberTab>('new');
   const [country, setCountry] = useState<CountryCode>('US');
   const [numberType, setNumberType] = useState<InternationalNumberType>('all');
   // Empty until the visitor picks one: the first load has no area code.
   const [areaCode, setAreaCode] = useState('');
-  const [search, setSearch] = useState<NumberSearch | null>(INITIAL_INTERNATIONAL_SEARCH);
-  const [searched, setSearched] = useState(false);
   const [showFailure, setShowFailure] = useState(true);
-  const results = useNumberSearch(search);
-  const toggle = useNumberToggle(selection);
+  const page = useNumberPage(selection, () => INITIAL_INTERNATIONAL_SEARCH);
+  const { submitted, results, toggle } = page;
   const areaCodes = findCountry(country).areaCodes;
 
   // A failed first load is only logged: the list stays empty and the prompt shows.
-  const initialFailure = !searched && results.error !== undefined;
+  const initialFailure = !submitted && results.error !== undefined;
   useEffect(() => {
     if (initialFailure) console.warn('Initial number list could not be loaded', results.error);
   }, [initialFailure, results.error]);
@@ -75,8 +75,7 @@ export function InternationalNumbersPage({ selection }: { selection: NumberSelec
   const changeCountry = (next: CountryCode) => {
     changed();
     // Clear the results and page, then take the first area code of the new country.
-    setSearch(null);
-    setSearched(false);
+    page.reset();
     setCountry(next);
     setAreaCode(firstAreaCode(next));
     if (numberType === 'mobile' && next !== 'GB') setNumberType('all');
@@ -92,109 +91,37 @@ export function InternationalNumbersPage({ selection }: { selection: NumberSelec
     }
   };
 
-  const changeTab = (next: NumberTab) => {
-    setTab(next);
-    setSearch(null);
-    setSearched(false);
-    toggle.clearError();
+  const changeAreaCode = (next: string) => {
+    changed();
+    setAreaCode(next);
   };
 
-  const failure = results.error !== undefined && searched && showFailure ? messages.searchFailed(errorDetail(results.error)) : null;
-
   return (
-    <>
-      <PageMeta
-        title="International Phone Numbers: local and toll-free numbers abroad"
-        description="Get local and toll-free numbers in the United States, Canada, France, Germany, Spain, Italy and Ireland, answered on your UK phone system."
-        path="/international-numbers"
-        jsonLd={{
-          '@context': 'https://schema.org',
-          '@type': 'Product',
-          name: `${siteConfig.productName} international phone numbers`,
-          description: 'Local and toll-free numbers in the US, Canada and Europe.',
-          offers: { '@type': 'AggregateOffer', priceCurrency: 'GBP', lowPrice: '4.99', highPrice: '19.99' },
-        }}
-      />
-      <NumbersPageFrame
-        title="International Phone Numbers"
-        lead="Give customers abroad a local or toll-free number to call. Calls ring on your phones in the UK. Try it free for 14 days."
-        selection={selection}
-        toggle={toggle}
-        checkoutMode={checkoutMode}
-      >
-        <NumberTabs tab={tab} onChange={changeTab}>
-          {tab === 'new' ? (
-            <>
-              <form
-                className="number-filters"
-                aria-label="Search numbers"
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  toggle.clearError();
-                  setShowFailure(true);
-                  runs.current += 1;
-                  setSearched(true);
-                  setSearch(internationalSearch(country, numberType, areaCode, runs.current));
-                }}
-              >
-                <div>
-                  <label htmlFor={countryId}>Country</label>
-                  <select id={countryId} value={country} onChange={(event) => changeCountry(event.target.value as CountryCode)}>
-                    {COUNTRIES.map((option) => (
-                      <option key={option.value} value={option.value}>
-                        {option.label} ({option.dialCode})
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div>
-                  <label htmlFor={typeId}>Number type</label>
-                  <select id={typeId} value={numberType} onChange={(event) => changeType(event.target.value as InternationalNumberType)}>
-                    {numberTypes.map((option) => (
-                      <option key={option.value} value={option.value}>
-                        {option.label}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div>
-                  <label htmlFor={areaId}>Area code</label>
-                  <select
-                    id={areaId}
-                    value={areaCode}
-                    onChange={(event) => {
-                      changed();
-                      setAreaCode(event.target.value);
-                    }}
-                  >
-                    <option value="">Any area code</option>
-                    {areaCodes.map((option) => (
-                      <option key={option.value} value={option.value}>
-                        {option.label}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <button type="submit" className="button button-primary">
-                  Search
-                </button>
-              </form>
-              <SearchResults
-                results={results}
-                numbers={results.numbers}
-                toggle={toggle}
-                searched={searched}
-                prompt={<p>Choose a country, number type and area code, then press Search to see the numbers available.</p>}
-                emptyMessage={messages.internationalEmpty}
-                failure={failure}
-                tagFor={tagFor}
-              />
-            </>
-          ) : (
-            <TransferForm onAdd={toggle.addTransfer} />
-          )}
-        </NumberTabs>
-      </NumbersPageFrame>
-    </>
+    <NumberSearchPage
+      meta={meta}
+      title="International Phone Numbers"
+      lead="Give customers abroad a local or toll-free number to call. Calls ring on your phones in the UK. Try it free for 14 days."
+      selection={selection}
+      page={page}
+      onSearch={() => {
+        setShowFailure(true);
+        page.submit((run) => internationalSearch(country, numberType, areaCode, run));
+      }}
+      filters={
+        <>
+          <FilterSelect label="Country" value={country} options={countryOptions} onChange={changeCountry} />
+          <FilterSelect label="Number type" value={numberType} options={numberTypes} onChange={changeType} />
+          <FilterSelect label="Area code" value={areaCode} options={areaCodes} onChange={changeAreaCode} anyLabel="Any area code" />
+        </>
+      }
+      results={{
+        numbers: results.numbers,
+        searched: submitted,
+        prompt: <p>Choose a country, number type and area code, then press Search to see the numbers available.</p>,
+        emptyMessage: messages.internationalEmpty,
+        failure: results.error !== undefined && submitted && showFailure ? messages.searchFailed(errorDetail(results.error)) : null,
+        tagFor,
+      }}
+    />
   );
 }

@@ -1,19 +1,26 @@
-import { useId, useRef, useState } from 'react';
-import { PageMeta } from '../../../components/page-meta';
-import { siteConfig } from '../../../config/site';
+import { useState } from 'react';
 import { DEFAULT_UK_AREA_CODE, matchesAreaCode, UK_AREA_CODES, UK_FREEPHONE_AREA_CODES, UK_GEOGRAPHIC_AREA_CODES, type AreaCodeOption } from '../area-codes';
+import { FilterSelect } from '../components/filter-select';
 import { NumberCard } from '../components/number-card';
-import { NumbersPageFrame } from '../components/numbers-page-frame';
-import { NumberTabs, type NumberTab } from '../components/number-tabs';
-import { SearchResults } from '../components/search-results';
-import { TransferForm } from '../components/transfer-form';
+import { NumberSearchPage, type NumberPageMeta } from '../components/number-search-page';
 import { errorDetail, messages } from '../messages';
 import type { AvailableNumber, NumberSearch, NumberSelection } from '../types';
-import { useCheckoutMode } from '../use-checkout-mode';
-import { useNumberSearch } from '../use-number-search';
-import { placeholderEntry, useNumberToggle, type NumberToggle } from '../use-number-toggle';
+import { useNumberPage } from '../use-number-page';
+import { placeholderEntry, type NumberToggle } from '../use-number-toggle';
 
 export type UkNumberType = 'all' | 'geographic' | 'freephone' | 'mobile';
+
+const meta: NumberPageMeta = {
+  title: 'UK Phone Numbers: local, freephone and mobile numbers from £2 a month',
+  description:
+    'Choose a new UK business phone number by area code (020 London, 0161 Manchester and more), freephone 0800 and 0808, or transfer your number for free.',
+  path: '/all-phone-numbers',
+  product: {
+    name: 'UK phone numbers',
+    description: 'Local, freephone and mobile UK numbers for your business phone system.',
+    offers: { '@type': 'AggregateOffer', priceCurrency: 'GBP', lowPrice: '2.00', highPrice: '9.99' },
+  },
+};
 
 const numberTypes: { value: UkNumberType; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -86,25 +93,12 @@ function EmptyAreaCard({ areaCode, toggle }: { areaCode: string; toggle: NumberT
 }
 
 export function UkNumbersPage({ selection }: { selection: NumberSelection }) {
-  const checkoutMode = useCheckoutMode();
-  const typeId = useId();
-  const areaId = useId();
-  const runs = useRef(0);
-  const [tab, setTab] = useState<NumberTab>('new');
   const [numberType, setNumberType] = useState<UkNumberType>('all');
   const [areaCode, setAreaCode] = useState(DEFAULT_UK_AREA_CODE);
   // The page opens with the default search (020, all types).
-  const [search, setSearch] = useState<NumberSearch | null>(() => ukSearch('all', DEFAULT_UK_AREA_CODE, 0));
-  const results = useNumberSearch(search);
-  const toggle = useNumberToggle(selection);
+  const page = useNumberPage(selection, () => ukSearch('all', DEFAULT_UK_AREA_CODE, 0));
+  const { search, results, toggle } = page;
   const areaCodes = areaCodesFor(numberType);
-  const shown = filterByAreaCode(results.numbers, search?.areaCode);
-
-  const changeTab = (next: NumberTab) => {
-    setTab(next);
-    setSearch(null);
-    toggle.clearError();
-  };
 
   const changeType = (next: UkNumberType) => {
     setNumberType(next);
@@ -113,82 +107,28 @@ export function UkNumbersPage({ selection }: { selection: NumberSelection }) {
   };
 
   return (
-    <>
-      <PageMeta
-        title="UK Phone Numbers: local, freephone and mobile numbers from £2 a month"
-        description="Choose a new UK business phone number by area code (020 London, 0161 Manchester and more), freephone 0800 and 0808, or transfer your number for free."
-        path="/all-phone-numbers"
-        jsonLd={{
-          '@context': 'https://schema.org',
-          '@type': 'Product',
-          name: `${siteConfig.productName} UK phone numbers`,
-          description: 'Local, freephone and mobile UK numbers for your business phone system.',
-          offers: { '@type': 'AggregateOffer', priceCurrency: 'GBP', lowPrice: '2.00', highPrice: '9.99' },
-        }}
-      />
-      <NumbersPageFrame
-        title="UK Phone Numbers"
-        lead="Pick a local number in any UK area code, a freephone number, or bring the number you already have. Try it free for 14 days."
-        selection={selection}
-        toggle={toggle}
-        checkoutMode={checkoutMode}
-      >
-        <NumberTabs tab={tab} onChange={changeTab}>
-          {tab === 'new' ? (
-            <>
-              <form
-                className="number-filters"
-                aria-label="Search numbers"
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  toggle.clearError();
-                  runs.current += 1;
-                  setSearch(ukSearch(numberType, areaCode, runs.current));
-                }}
-              >
-                <div>
-                  <label htmlFor={typeId}>Number type</label>
-                  <select id={typeId} value={numberType} onChange={(event) => changeType(event.target.value as UkNumberType)}>
-                    {numberTypes.map((option) => (
-                      <option key={option.value} value={option.value}>
-                        {option.label}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                {areaCodes.length > 0 && (
-                  <div>
-                    <label htmlFor={areaId}>Area code</label>
-                    <select id={areaId} value={areaCode} onChange={(event) => setAreaCode(event.target.value)}>
-                      {areaCodes.map((option) => (
-                        <option key={option.value} value={option.value}>
-                          {option.label}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
-                )}
-                <button type="submit" className="button button-primary">
-                  Search
-                </button>
-              </form>
-              <SearchResults
-                results={results}
-                numbers={shown}
-                toggle={toggle}
-                searched={search !== null}
-                prompt={<p>Choose a number type and area code, then press Search.</p>}
-                emptyMessage={messages.ukEmpty}
-                emptyCard={search?.areaCode ? <EmptyAreaCard areaCode={search.areaCode} toggle={toggle} /> : undefined}
-                failure={results.error !== undefined ? messages.searchFailed(errorDetail(results.error)) : null}
-                tagFor={tagFor}
-              />
-            </>
-          ) : (
-            <TransferForm onAdd={toggle.addTransfer} />
-          )}
-        </NumberTabs>
-      </NumbersPageFrame>
-    </>
+    <NumberSearchPage
+      meta={meta}
+      title="UK Phone Numbers"
+      lead="Pick a local number in any UK area code, a freephone number, or bring the number you already have. Try it free for 14 days."
+      selection={selection}
+      page={page}
+      onSearch={() => page.submit((run) => ukSearch(numberType, areaCode, run))}
+      filters={
+        <>
+          <FilterSelect label="Number type" value={numberType} options={numberTypes} onChange={changeType} />
+          {areaCodes.length > 0 && <FilterSelect label="Area code" value={areaCode} options={areaCodes} onChange={setAreaCode} />}
+        </>
+      }
+      results={{
+        numbers: filterByAreaCode(results.numbers, search?.areaCode),
+        searched: search !== null,
+        prompt: <p>Choose a number type and area code, then press Search.</p>,
+        emptyMessage: messages.ukEmpty,
+        emptyCard: search?.areaCode ? <EmptyAreaCard areaCode={search.areaCode} toggle={toggle} /> : undefined,
+        failure: results.error !== undefined ? messages.searchFailed(errorDetail(results.error)) : null,
+        tagFor,
+      }}
+    />
   );
 }
