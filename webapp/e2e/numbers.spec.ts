@@ -51,7 +51,7 @@ test('UK: Single User, then two 0161 numbers (one included Free), load more, Con
   await expect(page).toHaveURL(/\/add-ons$/);
 });
 
-test('UK: an area code without stock offers the placeholder card', async ({ page }) => {
+test('UK: an area code without stock offers the placeholder card, selected and removed by its value', async ({ page }) => {
   await freshStart(page, '/all-phone-numbers');
   await searchUk(page, '01202 Bournemouth');
   const placeholder = page.getByRole('article', { name: '01202 area code' });
@@ -60,6 +60,10 @@ test('UK: an area code without stock offers the placeholder card', async ({ page
   await expect(placeholder.getByRole('button', { name: 'Selected' })).toBeVisible();
   await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item');
   await expect(page.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/checkout');
+  // The server keeps placeholder-01202 as sent: the card finds it in the cart and removes it by that value.
+  await placeholder.getByRole('button', { name: 'Selected' }).click();
+  await expect(placeholder.getByRole('button', { name: 'Select +' })).toBeVisible();
+  await expect(cartButton(page)).toHaveAccessibleName('Cart, 0 items');
 });
 
 test('UK: a transfer number typed with spaces is added trimmed', async ({ page }) => {

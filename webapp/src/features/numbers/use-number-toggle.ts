@@ -39,23 +39,8 @@ export function useNumberToggle(selection: NumberSelection) {
   const [pending, setPending] = useState<ReadonlySet<string>>(() => new Set());
   const { numbers, add, remove } = selection;
 
-  /**
-   * The cart's entry for a number: by value, and for a placeholder by its area code (the
-   * server may normalise the placeholder's value, e.g. drop its hyphen).
-   */
-  const findInCart = useCallback(
-    (entry: Pick<PhoneNumberEntry, 'value' | 'isPlaceholder' | 'areaCode'>) =>
-      numbers.find(
-        (number) =>
-          number.value === entry.value || (entry.isPlaceholder === true && number.isPlaceholder === true && number.areaCode === entry.areaCode),
-      ),
-    [numbers],
-  );
-  const isSelected = useCallback(
-    (entry: string | Pick<PhoneNumberEntry, 'value' | 'isPlaceholder' | 'areaCode'>) =>
-      findInCart(typeof entry === 'string' ? { value: entry } : entry) !== undefined,
-    [findInCart],
-  );
+  /** Whether the cart holds a number: by value (the server keeps stock and placeholder values as sent). */
+  const isSelected = useCallback((value: string) => numbers.some((number) => number.value === value), [numbers]);
   const isPending = useCallback((value: string) => pending.has(value), [pending]);
 
   const run = useCallback(async (value: string, action: () => Promise<unknown>): Promise<boolean> => {
@@ -79,10 +64,9 @@ export function useNumberToggle(selection: NumberSelection) {
   const toggle = useCallback(
     (entry: PhoneNumberEntry) => {
       if (pending.has(entry.value)) return Promise.resolve(false);
-      const inCart = findInCart(entry);
-      return run(entry.value, () => (inCart ? remove(inCart.value) : add(entry)));
+      return run(entry.value, () => (isSelected(entry.value) ? remove(entry.value) : add(entry)));
     },
-    [findInCart, pending, run, add, remove],
+    [isSelected, pending, run, add, remove],
   );
 
   const removeValue = useCallback((value: string) => run(value, () => remove(value)), [run, remove]);

@@ -6,7 +6,7 @@ import { jsonResponse } from '../../../testing/mock-fetch';
 import { fakeNumberServer, searchPage, stockNumber } from '../testing/fake-number-server';
 import { renderNumberPage } from '../testing/render-number-page';
 import { UkNumbersPage } from './uk-numbers-page';
-import { emptyCart } from '../../../testing/fixtures';
+import { CART_ID, emptyCart } from '../../../testing/fixtures';
 
 const london = [stockNumber('02079460000', { areaCode: '020' }), stockNumber('02079460001', { areaCode: '020' })];
 const manchester = Array.from({ length: 3 }, (_, i) => stockNumber(`0161496000${i}`));
@@ -112,8 +112,12 @@ describe('UK numbers page', () => {
     expect(server.posted()).toEqual([
       { value: 'placeholder-01202', displayValue: '01202 area code (provisioned after payment)', provider: 'unknown', isTransfer: false, isPlaceholder: true, areaCode: '01202', country: 'GB' },
     ]);
+    // The cart holds the placeholder by the value sent; Selected removes it by that value.
+    expect(server.cart().phoneNumbers.map((number) => number.value)).toEqual(['placeholder-01202']);
     await user.click(within(card('01202 area code')).getByRole('button', { name: 'Selected' }));
     await within(card('01202 area code')).findByRole('button', { name: 'Select +' });
+    expect(server.calls.filter((call) => call.method === 'DELETE').map((call) => call.url.pathname)).toEqual([`/api/carts/${CART_ID}/numbers/placeholder-01202`]);
+    expect(server.cart().phoneNumbers).toEqual([]);
   });
 
   it('no results without an area code (mobile) shows the UK empty message', async () => {

@@ -73,7 +73,7 @@ function EmptyAreaCard({ areaCode, toggle }: { areaCode: string; toggle: NumberT
         displayValue={SAMPLE_LONDON_NUMBER}
         tag="Sample London number"
         note="No live 020 numbers right now: choose this and we assign you a London 020 number after payment."
-        selected={toggle.isSelected(entry)}
+        selected={toggle.isSelected(entry.value)}
         busy={toggle.isPending(entry.value)}
         onToggle={() => void toggle.toggle(entry)}
       />
@@ -85,7 +85,7 @@ function EmptyAreaCard({ areaCode, toggle }: { areaCode: string; toggle: NumberT
       displayValue={`${areaCode} area code`}
       tag="Area code"
       note={`A new ${label} number, provisioned after payment.`}
-      selected={toggle.isSelected(entry)}
+      selected={toggle.isSelected(entry.value)}
       busy={toggle.isPending(entry.value)}
       onToggle={() => void toggle.toggle(entry)}
     />

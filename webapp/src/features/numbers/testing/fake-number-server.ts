@@ -25,6 +25,11 @@ export function searchPage(numbers: AvailableNumber[], page = 1, totalPages = 1,
   return { numbers, total_numbers: total, total_pages: totalPages, current_page: page };
 }
 
+/** The server's normalisation of a typed number value: spaces, hyphens, brackets and dots dropped. */
+function normalised(value: string): string {
+  return value.replace(/[\s\-().]/g, '');
+}
+
 interface FakeServerOptions {
   /** Answers GET /api/available_numbers/ (the request's query is in `url.searchParams`). */
   search?: (url: URL) => NumberSearchResponse | Response;
@@ -76,8 +81,8 @@ export function fakeNumberServer(options: FakeServerOptions = {}) {
       if (entry.isTransfer && options.refuseTransfer) {
         return jsonResponse({ error: options.refuseTransfer, code: 'invalid_phone_number' }, 422);
       }
-      // Like the server: spaces, hyphens, brackets and dots are dropped from the value.
-      const value = entry.value.replace(/[\s\-().]/g, '');
+      // Like the server: placeholders keep their value as sent, other values are normalised.
+      const value = entry.isPlaceholder ? entry.value : normalised(entry.value);
       if (!entries.some((existing) => existing.value === value)) entries = [...entries, { ...entry, value }];
       return cart();
     },
@@ -90,7 +95,9 @@ export function fakeNumberServer(options: FakeServerOptions = {}) {
     const url = new URL(request.url);
     if (request.method === 'DELETE' && url.pathname.startsWith(`${numbersPath}/`)) {
       fetch.calls.push({ method: 'DELETE', url, body: '' });
-      const value = decodeURIComponent(url.pathname.slice(numbersPath.length + 1));
+      // Like the server: the value as held in the cart, else its normalised form.
+      const typed = decodeURIComponent(url.pathname.slice(numbersPath.length + 1));
+      const value = entries.some((entry) => entry.value === typed) ? typed : normalised(typed);
       entries = entries.filter((entry) => entry.value !== value);
       return jsonResponse(cart());
     }
