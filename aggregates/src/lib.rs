@@ -3,5 +3,6 @@
 
 pub mod cart;
 pub mod clock;
+pub mod hardware;
 pub mod phone_number;
 pub mod pricing;
