@@ -4,10 +4,12 @@ use std::sync::Arc;
 
 use aggregates::cart::Cart;
 use aggregates::clock::{Clock, SystemClock};
+use aggregates::hardware::{HardwareItem, HardwareServices};
 use aggregates::phone_number::{NumberStock, PhoneNumber, PhoneNumberServices};
 use postgres_es::{PostgresCqrs, PostgresEventRepository, PostgresViewRepository};
 use projections::cart::{CartView, CART_VIEW_TABLE};
 use projections::catch_up::CatchUpQuery;
+use projections::hardware::{AuditLogQuery, HardwareView, HARDWARE_VIEW_TABLE};
 use projections::inventory::InventoryQuery;
 use sqlx::PgPool;
 
@@ -17,6 +19,8 @@ use cqrs_es::CqrsFramework;
 pub type CartViews = PostgresViewRepository<CartView, Cart>;
 pub type CartStore = PersistedEventStore<PostgresEventRepository, Cart>;
 pub type CartViewQuery = CatchUpQuery<CartStore, CartViews, CartView, Cart>;
+pub type HardwareViews = PostgresViewRepository<HardwareView, HardwareItem>;
+pub type HardwareStore = PersistedEventStore<PostgresEventRepository, HardwareItem>;
 
 #[derive(Clone)]
 pub struct AppState {
@@ -25,6 +29,8 @@ pub struct AppState {
     pub cart_views: Arc<CartViews>,
     pub cart_view_query: Arc<CartViewQuery>,
     pub numbers: Arc<PostgresCqrs<PhoneNumber>>,
+    pub hardware: Arc<PostgresCqrs<HardwareItem>>,
+    pub hardware_views: Arc<HardwareViews>,
 }
 
 impl AppState {
@@ -39,9 +45,25 @@ impl AppState {
         let numbers = postgres_es::postgres_cqrs(
             pool.clone(),
             vec![Box::new(InventoryQuery::new(pool.clone()))],
-            PhoneNumberServices { stock: Arc::new(PgStock(pool.clone())), clock },
+            PhoneNumberServices { stock: Arc::new(PgStock(pool.clone())), clock: clock.clone() },
         );
-        AppState { pool, carts: Arc::new(carts), cart_views, cart_view_query, numbers: Arc::new(numbers) }
+        let hardware_views = Arc::new(HardwareViews::new(HARDWARE_VIEW_TABLE, pool.clone()));
+        let hardware_store = PersistedEventStore::new_event_store(PostgresEventRepository::new(pool.clone()));
+        let hardware_view_query = CatchUpQuery::new(Arc::new(hardware_store), hardware_views.clone());
+        let hardware = CqrsFramework::new(
+            PersistedEventStore::new_event_store(PostgresEventRepository::new(pool.clone())),
+            vec![Box::new(hardware_view_query), Box::new(AuditLogQuery::new(pool.clone()))],
+            HardwareServices { clock },
+        );
+        AppState {
+            pool,
+            carts: Arc::new(carts),
+            cart_views,
+            cart_view_query,
+            numbers: Arc::new(numbers),
+            hardware: Arc::new(hardware),
+            hardware_views,
+        }
     }
 }
 
@@ -69,8 +91,8 @@ pub fn cart_store(pool: &PgPool) -> CartStore {
 struct SharedQuery<Q>(Arc<Q>);
 
 #[async_trait::async_trait]
-impl<Q: cqrs_es::Query<Cart>> cqrs_es::Query<Cart> for SharedQuery<Q> {
-    async fn dispatch(&self, id: &str, events: &[cqrs_es::EventEnvelope<Cart>]) {
+impl<A: cqrs_es::Aggregate, Q: cqrs_es::Query<A>> cqrs_es::Query<A> for SharedQuery<Q> {
+    async fn dispatch(&self, id: &str, events: &[cqrs_es::EventEnvelope<A>]) {
         self.0.dispatch(id, events).await;
     }
 }

@@ -2,4 +2,5 @@
 
 pub mod cart;
 pub mod catch_up;
+pub mod hardware;
 pub mod inventory;

@@ -1,0 +1,203 @@
+//! Read models of the hardware catalogue: the item view (the public catalogue and the
+//! admin list are built from it) and the audit log of who changed what.
+
+use aggregates::hardware::{FieldChange, HardwareEvent, HardwareItem};
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use cqrs_es::{Aggregate, EventEnvelope, Query, View};
+use serde::{Deserialize, Serialize};
+use sqlx::PgPool;
+
+use crate::catch_up::SequencedView;
+
+pub const HARDWARE_VIEW_TABLE: &str = "hardware_view";
+
+/// One item as its events left it, with when it was created and last changed.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct HardwareView {
+    pub item: HardwareItem,
+    pub created_at: Option<DateTime<Utc>>,
+    pub updated_at: Option<DateTime<Utc>>,
+    pub last_sequence: usize,
+}
+
+impl View<HardwareItem> for HardwareView {
+    fn update(&mut self, event: &EventEnvelope<HardwareItem>) {
+        let at = event.payload.stamp().at;
+        if matches!(event.payload, HardwareEvent::ItemCreated { .. }) {
+            self.created_at = Some(at);
+        }
+        self.updated_at = Some(at);
+        self.item.apply(event.payload.clone());
+        self.last_sequence = event.sequence;
+    }
+}
+
+impl SequencedView<HardwareItem> for HardwareView {
+    fn last_sequence(&self) -> usize {
+        self.last_sequence
+    }
+}
+
+/// What an event did, for the audit log, with the field changes it carries.
+pub fn audit_entry(event: &HardwareEvent) -> (&'static str, Vec<FieldChange>) {
+    let change =
+        |field: &str, from: serde_json::Value, to: serde_json::Value| FieldChange { field: field.into(), from, to };
+    match event {
+        HardwareEvent::ItemCreated { .. } => ("created", Vec::new()),
+        HardwareEvent::ItemUpdated { changes, .. } => ("updated", changes.clone()),
+        HardwareEvent::StatusChanged { from, to, .. } => {
+            ("status changed", vec![change("status", from.as_str().into(), to.as_str().into())])
+        }
+        HardwareEvent::ItemDeleted { .. } => ("deleted", Vec::new()),
+        HardwareEvent::ImageAttached { image, .. } => {
+            ("image added", vec![change("images", serde_json::Value::Null, image.filename.clone().into())])
+        }
+        HardwareEvent::ImageRemoved { image_id, .. } => {
+            ("image removed", vec![change("images", image_id.clone().into(), serde_json::Value::Null)])
+        }
+    }
+}
+
+/// Writes one audit row per event; a row already written (same item and sequence) is
+/// left alone, so replays and retries never double an entry.
+pub struct AuditLogQuery {
+    pool: PgPool,
+}
+
+impl AuditLogQuery {
+    pub fn new(pool: PgPool) -> Self {
+        AuditLogQuery { pool }
+    }
+
+    async fn record(&self, item_id: &str, event: &EventEnvelope<HardwareItem>) -> Result<(), sqlx::Error> {
+        let (action, changes) = audit_entry(&event.payload);
+        let name = match &event.payload {
+            HardwareEvent::ItemCreated { fields, .. } | HardwareEvent::ItemUpdated { fields, .. } => {
+                fields.name.clone()
+            }
+            _ => sqlx::query_scalar(
+                "SELECT item_name FROM hardware_audit WHERE item_id = $1 ORDER BY sequence DESC LIMIT 1",
+            )
+            .bind(item_id)
+            .fetch_optional(&self.pool)
+            .await?
+            .unwrap_or_default(),
+        };
+        let stamp = event.payload.stamp();
+        sqlx::query(
+            "INSERT INTO hardware_audit (item_id, sequence, actor, at, action, item_name, changes)
+             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (item_id, sequence) DO NOTHING",
+        )
+        .bind(item_id)
+        .bind(event.sequence as i64)
+        .bind(&stamp.actor)
+        .bind(stamp.at)
+        .bind(action)
+        .bind(name)
+        .bind(serde_json::to_value(&changes).unwrap_or_default())
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+}
+
+#[async_trait]
+impl Query<HardwareItem> for AuditLogQuery {
+    async fn dispatch(&self, item_id: &str, events: &[EventEnvelope<HardwareItem>]) {
+        for event in events {
+            if let Err(error) = self.record(item_id, event).await {
+                tracing::error!(item_id, %error, "audit log write failed; rebuild it from the events");
+            }
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct AuditRow {
+    pub id: i64,
+    pub item_id: String,
+    pub item_name: String,
+    pub actor: String,
+    pub at: DateTime<Utc>,
+    pub action: String,
+    pub changes: serde_json::Value,
+}
+
+/// A page of the audit log, newest first, optionally for one item or one user.
+pub async fn audit_page(
+    pool: &PgPool,
+    item_id: Option<&str>,
+    actor: Option<&str>,
+    page: u32,
+    per_page: u32,
+) -> Result<(Vec<AuditRow>, i64), sqlx::Error> {
+    let filter = "($1::text IS NULL OR item_id = $1) AND ($2::text IS NULL OR actor = $2)";
+    let total: i64 = sqlx::query_scalar(&format!("SELECT count(*) FROM hardware_audit WHERE {filter}"))
+        .bind(item_id)
+        .bind(actor)
+        .fetch_one(pool)
+        .await?;
+    let rows = sqlx::query_as(&format!(
+        "SELECT id, item_id, item_name, actor, at, action, changes FROM hardware_audit WHERE {filter}
+         ORDER BY at DESC, id DESC LIMIT $3 OFFSET $4"
+    ))
+    .bind(item_id)
+    .bind(actor)
+    .bind(i64::from(per_page))
+    .bind(i64::from(page.saturating_sub(1)) * i64::from(per_page))
+    .fetch_all(pool)
+    .await?;
+    Ok((rows, total))
+}
+
+#[cfg(test)]
+mod tests {
+    use aggregates::hardware::{Brand, HardwareFields, Image, Stamp, Status};
+    use aggregates::pricing::Pence;
+    use chrono::TimeZone;
+
+    use super::*;
+
+    fn stamp(minute: u32) -> Stamp {
+        Stamp { actor: "ann@example.com".into(), at: Utc.with_ymd_and_hms(2026, 11, 22, 9, minute, 0).unwrap() }
+    }
+
+    fn envelope(sequence: usize, payload: HardwareEvent) -> EventEnvelope<HardwareItem> {
+        EventEnvelope { aggregate_id: "h1".into(), sequence, payload, metadata: Default::default() }
+    }
+
+    #[test]
+    fn the_view_follows_the_events_with_its_times() {
+        let fields = HardwareFields {
+            name: "Cisco 8851".into(),
+            brand: Some(Brand::Cisco),
+            price: Pence(25000),
+            ..HardwareFields::default()
+        };
+        let mut view = HardwareView::default();
+        view.update(&envelope(1, HardwareEvent::ItemCreated { fields, status: Status::Draft, stamp: stamp(1) }));
+        view.update(&envelope(
+            2,
+            HardwareEvent::StatusChanged { from: Status::Draft, to: Status::Published, stamp: stamp(2) },
+        ));
+        let image = Image { id: "i1".into(), url: "/api/hardware-images/i1".into(), filename: "front.png".into() };
+        view.update(&envelope(3, HardwareEvent::ImageAttached { image, stamp: stamp(3) }));
+        assert_eq!(view.item.status, Status::Published);
+        assert_eq!(view.item.images.len(), 1);
+        assert_eq!(view.created_at, Some(stamp(1).at));
+        assert_eq!(view.updated_at, Some(stamp(3).at));
+        assert_eq!(view.last_sequence, 3);
+    }
+
+    #[test]
+    fn audit_entries_name_the_action_and_changes() {
+        let (action, changes) =
+            audit_entry(&HardwareEvent::StatusChanged { from: Status::Draft, to: Status::Archived, stamp: stamp(1) });
+        assert_eq!(action, "status changed");
+        assert_eq!(changes[0].field, "status");
+        assert_eq!((changes[0].from.as_str(), changes[0].to.as_str()), (Some("draft"), Some("archived")));
+        assert_eq!(audit_entry(&HardwareEvent::ItemDeleted { stamp: stamp(2) }).0, "deleted");
+    }
+}
