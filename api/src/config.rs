@@ -38,6 +38,8 @@ pub struct Config {
     pub webapp_dir: PathBuf,
     /// `BODY_LIMIT_BYTES`, default 65536.
     pub body_limit_bytes: usize,
+    /// `SEED_DIR`, default this crate's seed/: the demo catalogue created on first start.
+    pub seed_dir: PathBuf,
 }
 
 pub const DEFAULT_DATABASE_URL: &str = "postgres://postgres@127.0.0.1:5432/voip_shop";
@@ -61,6 +63,9 @@ impl Config {
             database_max_connections: parse("DATABASE_MAX_CONNECTIONS", lookup("DATABASE_MAX_CONNECTIONS"), 10)?,
             webapp_dir: PathBuf::from(lookup("WEBAPP_DIR").unwrap_or_else(|| "webapp/dist".to_string())),
             body_limit_bytes: parse("BODY_LIMIT_BYTES", lookup("BODY_LIMIT_BYTES"), 64 * 1024)?,
+            seed_dir: PathBuf::from(
+                lookup("SEED_DIR").unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/seed").to_string()),
+            ),
         })
     }
 

@@ -2,6 +2,7 @@
 //! right status. Details of unexpected failures go to the log only.
 
 use aggregates::cart::CartError;
+use aggregates::hardware::HardwareError;
 use aggregates::phone_number::PhoneNumberError;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::http::StatusCode;
@@ -15,6 +16,7 @@ pub enum ApiError {
     /// A domain refusal.
     Cart(CartError),
     Number(PhoneNumberError),
+    Hardware(HardwareError),
     /// A request the API itself refuses, with its status and stable code.
     Refused {
         status: StatusCode,
@@ -25,10 +27,14 @@ pub enum ApiError {
     Internal(String),
 }
 
+/// `success: false` lets the shop's `{ success, data }` routes share this shape.
 #[derive(Serialize)]
 struct ErrorBody<'a> {
+    success: bool,
     error: &'a str,
     code: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    errors: Option<&'a [String]>,
 }
 
 impl ApiError {
@@ -66,6 +72,11 @@ impl ApiError {
                 PhoneNumberError::NotInStock => StatusCode::UNPROCESSABLE_ENTITY,
                 _ => StatusCode::CONFLICT,
             },
+            ApiError::Hardware(error) => match error {
+                HardwareError::NotFound | HardwareError::ImageNotFound => StatusCode::NOT_FOUND,
+                HardwareError::AlreadyExists => StatusCode::CONFLICT,
+                HardwareError::Invalid(_) | HardwareError::TooManyImages => StatusCode::UNPROCESSABLE_ENTITY,
+            },
             ApiError::Refused { status, .. } => *status,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -78,19 +89,30 @@ impl IntoResponse for ApiError {
         let (message, code) = match &self {
             ApiError::Cart(error) => (error.to_string(), error.code()),
             ApiError::Number(error) => (error.to_string(), error.code()),
+            ApiError::Hardware(error) => (error.to_string(), error.code()),
             ApiError::Refused { code, message, .. } => (message.clone(), *code),
             ApiError::Internal(detail) => {
                 tracing::error!(%detail, "request failed");
                 ("Something went wrong on our side. Please try again.".to_string(), "internal")
             }
         };
-        (status, Json(ErrorBody { error: &message, code })).into_response()
+        let errors = match &self {
+            ApiError::Hardware(HardwareError::Invalid(list)) => Some(list.as_slice()),
+            _ => None,
+        };
+        (status, Json(ErrorBody { success: false, error: &message, code, errors })).into_response()
     }
 }
 
 impl From<CartError> for ApiError {
     fn from(error: CartError) -> Self {
         ApiError::Cart(error)
+    }
+}
+
+impl From<HardwareError> for ApiError {
+    fn from(error: HardwareError) -> Self {
+        ApiError::Hardware(error)
     }
 }
 

@@ -1,5 +1,6 @@
 //! The ordering platform's server: routes, configuration, errors and start-up.
 
+pub mod auth;
 pub mod commands;
 pub mod config;
 pub mod error;
@@ -8,5 +9,6 @@ pub mod json;
 pub mod rebuild;
 pub mod routes;
 pub mod scheduled;
+pub mod seed;
 pub mod startup;
 pub mod state;

@@ -1,4 +1,4 @@
-//! `voip-shop [serve|migrate|rebuild-views|run-job NAME|import-numbers FILE]`: configuration from the environment (README).
+//! `voip-shop [serve|migrate|rebuild-views|run-job NAME|import-numbers FILE|users add ...]`: configuration from the environment (README).
 
 use std::process::ExitCode;
 
@@ -51,6 +51,31 @@ async fn run() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
                 }
             }
         }
+        "users" => {
+            // users add --role admin|support EMAIL [--password PASSWORD]
+            let args: Vec<String> = std::env::args().skip(2).collect();
+            let usage = "usage: voip-shop users add --role admin|support EMAIL [--password PASSWORD]";
+            let value_of = |flag: &str| args.iter().position(|a| a == flag).and_then(|i| args.get(i + 1)).cloned();
+            let role = value_of("--role").and_then(|r| api::auth::Role::parse(&r)).ok_or(usage)?;
+            let password = value_of("--password");
+            let flags = ["--role", "--password"];
+            let email = args
+                .iter()
+                .enumerate()
+                .skip(1)
+                .find(|(i, a)| !a.starts_with("--") && !flags.contains(&args[i - 1].as_str()))
+                .map(|(_, a)| a.clone());
+            let (Some("add"), Some(email)) = (args.first().map(String::as_str), email) else { return Err(usage.into()) };
+            let pool = connect(&config).await?;
+            migrate(&pool).await?;
+            let generated = password.is_none();
+            let password = api::auth::add_user(&pool, &email, role, password).await?;
+            if generated {
+                println!("{} {email} added. Password (shown once): {password}", role.as_str());
+            } else {
+                println!("{} {email} added.", role.as_str());
+            }
+        }
         "import-numbers" => {
             let path = std::env::args().nth(2).ok_or("usage: voip-shop import-numbers FILE.csv")?;
             let csv = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {path}: {e}"))?;
@@ -80,7 +105,7 @@ async fn run() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         }
         other => {
             return Err(format!(
-                "unknown command {other:?}: use serve, migrate, rebuild-views, run-job NAME or import-numbers FILE"
+                "unknown command {other:?}: use serve, migrate, rebuild-views, run-job NAME, import-numbers FILE or users add"
             )
             .into())
         }

@@ -39,7 +39,13 @@ impl Application {
         let listener = TcpListener::bind(config.address())
             .await
             .map_err(|e| format!("cannot listen on {}: {e}", config.address()))?;
-        let router = routes::app(AppState::new(pool.clone()), &config);
+        let state = AppState::new(pool.clone());
+        match crate::seed::seed_hardware(&state, &config.seed_dir).await {
+            Ok(0) => {}
+            Ok(items) => tracing::info!(items, "seeded the demo hardware catalogue"),
+            Err(error) => tracing::warn!(%error, "the demo hardware catalogue was not seeded"),
+        }
+        let router = routes::app(state, &config);
         Ok(Application { listener, router, pool })
     }
 
@@ -52,7 +58,8 @@ impl Application {
         self,
         shutdown: impl std::future::Future<Output = ()> + Send + 'static,
     ) -> std::io::Result<()> {
-        axum::serve(self.listener, self.router).with_graceful_shutdown(shutdown).await
+        let service = self.router.into_make_service_with_connect_info::<std::net::SocketAddr>();
+        axum::serve(self.listener, service).with_graceful_shutdown(shutdown).await
     }
 }
 

@@ -33,6 +33,7 @@ pub fn router() -> Router<AppState> {
         .route("/carts/{id}/numbers/{value}", delete(remove_number))
         .route("/carts/{id}/trial-flow", put(set_trial_flow))
         .route("/carts/{id}/clear", post(clear_cart))
+        .route("/carts/{id}/hardware", post(add_hardware))
 }
 
 /// A cart id from the path: anything but a UUID names no cart.
@@ -335,4 +336,33 @@ async fn clear_cart(State(state): State<AppState>, Path(id): Path<String>) -> Re
     let cart = execute(&state, &id, CartCommand::ClearCart).await?;
     release(&state, &cart.id, before).await;
     Ok(cart)
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct HardwareBody {
+    product_id: String,
+    quantity: u32,
+}
+
+/// A published, in-stock phone at the catalogue's price (never the browser's).
+async fn add_hardware(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<HardwareBody>,
+) -> Result<Json<CartSummary>, ApiError> {
+    let unavailable =
+        || ApiError::unprocessable("hardware_unavailable", "This phone is not available to buy right now.");
+    let view = super::hardware::live_item(&state.pool, body.product_id.trim()).await?.ok_or_else(unavailable)?;
+    let fields = view.item.fields.as_ref().ok_or_else(unavailable)?;
+    if view.item.status != aggregates::hardware::Status::Published || !fields.in_stock {
+        return Err(unavailable());
+    }
+    let command = CartCommand::AddHardware {
+        product_id: body.product_id.trim().to_string(),
+        name: fields.name.clone(),
+        unit_price: fields.price,
+        quantity: body.quantity,
+    };
+    execute(&state, &id, command).await
 }

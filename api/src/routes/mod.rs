@@ -2,6 +2,7 @@
 
 mod cart;
 mod catalogue;
+pub mod hardware;
 mod health;
 mod numbers;
 mod web;
@@ -23,20 +24,25 @@ use crate::error::ApiError;
 use crate::state::AppState;
 
 pub fn app(state: AppState, config: &Config) -> Router {
-    let api = Router::new()
+    let json_api = Router::new()
         .merge(catalogue::router())
         .merge(cart::router())
         .merge(numbers::router())
+        .merge(crate::auth::router())
+        .merge(hardware::router())
         .route("/openapi.yaml", get(openapi))
-        .fallback(|| async { ApiError::not_found("not_found", "There is no such API route.") });
+        .layer(DefaultBodyLimit::max(config.body_limit_bytes))
+        .layer(RequestBodyLimitLayer::new(config.body_limit_bytes));
+    // Image uploads take up to 5 MB; everything else the JSON limit.
+    let uploads = hardware::upload_router().layer(RequestBodyLimitLayer::new(hardware::MAX_IMAGE_BYTES + 64 * 1024));
+    let api =
+        json_api.merge(uploads).fallback(|| async { ApiError::not_found("not_found", "There is no such API route.") });
 
     Router::new()
         .nest("/api", api)
         .merge(health::router())
         .with_state(state)
         .fallback_service(web::service(&config.webapp_dir))
-        .layer(DefaultBodyLimit::max(config.body_limit_bytes))
-        .layer(RequestBodyLimitLayer::new(config.body_limit_bytes))
         .layer(middleware::from_fn(json_too_large))
         .layer(SetResponseHeaderLayer::if_not_present(
             header::X_CONTENT_TYPE_OPTIONS,

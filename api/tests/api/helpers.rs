@@ -52,6 +52,7 @@ pub async fn spawn_app() -> TestApp {
         database_max_connections: 5,
         webapp_dir: webapp_dir(),
         body_limit_bytes: 64 * 1024,
+        seed_dir: concat!(env!("CARGO_MANIFEST_DIR"), "/seed").into(),
     };
     let app = Application::build(config).await.expect("the application starts");
     let address = format!("http://127.0.0.1:{}", app.port());

@@ -1,0 +1,310 @@
+//! Staff sign-in: argon2 password hashes, server-side sessions behind an HttpOnly cookie,
+//! a CSRF token per session for every state-changing call, and a limit on failed sign-ins.
+
+use std::net::SocketAddr;
+
+use argon2::password_hash::rand_core::OsRng;
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::Argon2;
+use axum::extract::{ConnectInfo, FromRef, FromRequestParts, State};
+use axum::http::request::Parts;
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use chrono::{Duration, Utc};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use sha2::{Digest, Sha256};
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use crate::error::ApiError;
+use crate::json::ApiJson;
+use crate::state::AppState;
+
+pub const SESSION_COOKIE: &str = "voip_session";
+pub const CSRF_HEADER: &str = "x-csrf-token";
+const SESSION_HOURS: i64 = 8;
+/// Failed sign-ins allowed per e-mail and per address within a minute.
+pub const FAILURES_PER_MINUTE: i64 = 5;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    Admin,
+    Support,
+}
+
+impl Role {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Admin => "admin",
+            Role::Support => "support",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Role> {
+        match text {
+            "admin" => Some(Role::Admin),
+            "support" => Some(Role::Support),
+            _ => None,
+        }
+    }
+}
+
+pub fn hash_password(password: &str) -> Result<String, String> {
+    Argon2::default()
+        .hash_password(password.as_bytes(), &SaltString::generate(&mut OsRng))
+        .map(|hash| hash.to_string())
+        .map_err(|e| e.to_string())
+}
+
+fn verify_password(password: &str, hash: &str) -> bool {
+    PasswordHash::new(hash).is_ok_and(|parsed| Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok())
+}
+
+/// 256 random bits as hex.
+fn random_token() -> String {
+    format!("{}{}", Uuid::new_v4().simple(), Uuid::new_v4().simple())
+}
+
+fn token_hash(token: &str) -> String {
+    Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Adds a staff user; answers the password to show once (the given one or a generated one).
+pub async fn add_user(pool: &PgPool, email: &str, role: Role, password: Option<String>) -> Result<String, String> {
+    let email = email.trim().to_lowercase();
+    if !email.contains('@') || email.len() > 254 {
+        return Err(format!("{email:?} is not an e-mail address"));
+    }
+    let password = password.unwrap_or_else(|| random_token()[..20].to_string());
+    if password.chars().count() < 12 {
+        return Err("a staff password needs at least 12 characters".to_string());
+    }
+    let hash = tokio::task::spawn_blocking({
+        let password = password.clone();
+        move || hash_password(&password)
+    })
+    .await
+    .map_err(|e| e.to_string())??;
+    sqlx::query("INSERT INTO staff_users (id, email, role, password_hash) VALUES ($1, $2, $3, $4)")
+        .bind(Uuid::new_v4())
+        .bind(&email)
+        .bind(role.as_str())
+        .bind(hash)
+        .execute(pool)
+        .await
+        .map_err(|e| match e {
+            sqlx::Error::Database(db) if db.is_unique_violation() => format!("{email} already exists"),
+            other => other.to_string(),
+        })?;
+    Ok(password)
+}
+
+/// The signed-in staff member behind a request's session cookie (401 otherwise).
+#[derive(Debug, Clone)]
+pub struct Staff {
+    pub email: String,
+    pub role: Role,
+    pub csrf_token: String,
+    token_hash: String,
+}
+
+fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(key, _)| *key == name)
+        .map(|(_, value)| value.to_string())
+}
+
+fn not_signed_in() -> ApiError {
+    ApiError::refused(StatusCode::UNAUTHORIZED, "not_signed_in", "Please sign in.")
+}
+
+impl<S> FromRequestParts<S> for Staff
+where
+    AppState: FromRef<S>,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let state = AppState::from_ref(state);
+        let token = cookie(&parts.headers, SESSION_COOKIE).ok_or_else(not_signed_in)?;
+        let hash = token_hash(&token);
+        let row: Option<(String, String, String)> = sqlx::query_as(
+            "SELECT u.email, u.role, s.csrf_token FROM staff_sessions s JOIN staff_users u ON u.id = s.user_id
+             WHERE s.token_hash = $1 AND s.expires_at > now()",
+        )
+        .bind(&hash)
+        .fetch_optional(&state.pool)
+        .await?;
+        let (email, role, csrf_token) = row.ok_or_else(not_signed_in)?;
+        let role = Role::parse(&role).ok_or_else(not_signed_in)?;
+        let staff = Staff { email, role, csrf_token, token_hash: hash };
+        if !matches!(parts.method, Method::GET | Method::HEAD | Method::OPTIONS) {
+            staff.check_csrf(&parts.headers)?;
+        }
+        Ok(staff)
+    }
+}
+
+impl Staff {
+    fn check_csrf(&self, headers: &HeaderMap) -> Result<(), ApiError> {
+        let sent = headers.get(CSRF_HEADER).and_then(|v| v.to_str().ok()).unwrap_or_default();
+        // Both are our own random hex; a plain comparison leaks nothing useful over a network.
+        if sent.is_empty() || sent != self.csrf_token {
+            return Err(ApiError::refused(
+                StatusCode::FORBIDDEN,
+                "csrf",
+                "This request is missing its security token. Please reload the page.",
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// A signed-in admin (support staff get 403).
+#[derive(Debug, Clone)]
+pub struct Admin(pub Staff);
+
+impl<S> FromRequestParts<S> for Admin
+where
+    AppState: FromRef<S>,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let staff = Staff::from_request_parts(parts, state).await?;
+        if staff.role != Role::Admin {
+            return Err(ApiError::refused(StatusCode::FORBIDDEN, "forbidden", "Only admins may do this."));
+        }
+        Ok(Admin(staff))
+    }
+}
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/admin/login", post(login)).route("/admin/logout", post(logout)).route("/admin/me", get(me))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LoginBody {
+    email: String,
+    password: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Me {
+    email: String,
+    role: Role,
+    csrf_token: String,
+}
+
+async fn recent_failures(pool: &PgPool, email: &str, address: &str) -> Result<bool, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT (SELECT count(*) FROM sign_in_failures WHERE email = $1 AND at > now() - interval '1 minute') >= $3
+             OR (SELECT count(*) FROM sign_in_failures WHERE address = $2 AND at > now() - interval '1 minute') >= $3",
+    )
+    .bind(email)
+    .bind(address)
+    .bind(FAILURES_PER_MINUTE)
+    .fetch_one(pool)
+    .await
+}
+
+/// A Secure cookie when the site is reached over HTTPS (directly or behind a proxy).
+fn is_https(headers: &HeaderMap) -> bool {
+    headers.get("x-forwarded-proto").and_then(|v| v.to_str().ok()).is_some_and(|p| p.eq_ignore_ascii_case("https"))
+}
+
+fn session_cookie(value: &str, max_age: i64, secure: bool) -> HeaderValue {
+    let secure = if secure { "; Secure" } else { "" };
+    HeaderValue::from_str(&format!(
+        "{SESSION_COOKIE}={value}; Path=/; HttpOnly; SameSite=Strict; Max-Age={max_age}{secure}"
+    ))
+    .unwrap_or_else(|_| HeaderValue::from_static(""))
+}
+
+async fn login(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    ApiJson(body): ApiJson<LoginBody>,
+) -> Result<Response, ApiError> {
+    let email = body.email.trim().to_lowercase();
+    let address = peer.ip().to_string();
+    if recent_failures(&state.pool, &email, &address).await? {
+        return Err(ApiError::refused(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too_many_attempts",
+            "Too many sign-in attempts. Please wait a minute and try again.",
+        ));
+    }
+    let user: Option<(Uuid, String, String)> =
+        sqlx::query_as("SELECT id, role, password_hash FROM staff_users WHERE email = $1")
+            .bind(&email)
+            .fetch_optional(&state.pool)
+            .await?;
+    // Unknown addresses are checked against a dummy hash so both answers take as long.
+    let (hash, found) = match &user {
+        Some((_, _, hash)) => (hash.clone(), true),
+        None => (dummy_hash().to_string(), false),
+    };
+    let password = body.password;
+    let valid =
+        tokio::task::spawn_blocking(move || verify_password(&password, &hash)).await.map_err(ApiError::internal)?;
+    let (Some((user_id, role, _)), true) = (user, valid && found) else {
+        sqlx::query("INSERT INTO sign_in_failures (email, address) VALUES ($1, $2)")
+            .bind(&email)
+            .bind(&address)
+            .execute(&state.pool)
+            .await?;
+        tracing::warn!(%address, "failed staff sign-in");
+        return Err(ApiError::refused(
+            StatusCode::UNAUTHORIZED,
+            "invalid_credentials",
+            "The e-mail or password is not right.",
+        ));
+    };
+    let token = random_token();
+    let csrf_token = random_token();
+    sqlx::query("INSERT INTO staff_sessions (token_hash, user_id, csrf_token, expires_at) VALUES ($1, $2, $3, $4)")
+        .bind(token_hash(&token))
+        .bind(user_id)
+        .bind(&csrf_token)
+        .bind(Utc::now() + Duration::hours(SESSION_HOURS))
+        .execute(&state.pool)
+        .await?;
+    let role = Role::parse(&role).ok_or_else(|| ApiError::internal("unknown role"))?;
+    let cookie = session_cookie(&token, SESSION_HOURS * 3600, is_https(&headers));
+    let body = Json(json!({ "success": true, "data": Me { email, role, csrf_token } }));
+    Ok(([(header::SET_COOKIE, cookie)], body).into_response())
+}
+
+async fn logout(State(state): State<AppState>, headers: HeaderMap, staff: Staff) -> Result<Response, ApiError> {
+    sqlx::query("DELETE FROM staff_sessions WHERE token_hash = $1")
+        .bind(&staff.token_hash)
+        .execute(&state.pool)
+        .await?;
+    let cookie = session_cookie("", 0, is_https(&headers));
+    Ok(([(header::SET_COOKIE, cookie)], Json(json!({ "success": true }))).into_response())
+}
+
+async fn me(staff: Staff) -> Json<serde_json::Value> {
+    Json(json!({ "success": true, "data": Me { email: staff.email, role: staff.role, csrf_token: staff.csrf_token } }))
+}
+
+/// An argon2 hash of a random password nobody knows, made once.
+fn dummy_hash() -> &'static str {
+    static HASH: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    HASH.get_or_init(|| hash_password(&random_token()).unwrap_or_default())
+}
