@@ -49,6 +49,7 @@ export const routes: RouteObject[] = [
       { path: 'mobile-numbers', element: lazyPage(() => import('./routes/mobile-numbers')) },
       { path: 'free-trial-numbers', element: lazyPage(() => import('./routes/free-trial-numbers')) },
       { path: 'free-numbers', element: lazyPage(() => import('./routes/free-trial-numbers')) },
+      { path: 'hardware', element: lazyPage(() => import('./routes/hardware')) },
       ...Object.entries(redirects).map(([from, to]) => redirectRoute(from, to)),
       redirectRoute('*', UNKNOWN_PATH_TARGET),
     ],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { makeStore } from '../../app/store';
-import { CART_ID, catalogueFixture, emptyCart, serviceCart } from '../../testing/fixtures';
+import { CART_ID, catalogueFixture, emptyCart, hardwareCart, serviceCart } from '../../testing/fixtures';
 import { jsonResponse, mockFetch } from '../../testing/mock-fetch';
 import { cartApi } from './api';
 import { CART_ID_KEY } from './cart-slice';
@@ -22,6 +22,20 @@ describe('cart commands', () => {
     expect(store.getState().cart.cartId).toBe(CART_ID);
     expect(window.localStorage.getItem(CART_ID_KEY)).toBe(CART_ID);
     expect(cartApi.endpoints.getCart.select(CART_ID)(store.getState()).data).toEqual(selected);
+  });
+
+  it('addHardware creates the cart when there is none, posts the product and quantity and caches the answer', async () => {
+    const withPhone = hardwareCart();
+    const { calls } = mockFetch({
+      'POST /api/carts': () => jsonResponse(emptyCart(), 201),
+      [`POST /api/carts/${CART_ID}/hardware`]: () => withPhone,
+    });
+    const store = makeStore();
+    await store.dispatch(cartApi.endpoints.addHardware.initiate({ productId: 'p-1', quantity: 2 })).unwrap();
+    expect(calls.map((call) => `${call.method} ${call.url.pathname}`)).toEqual(['POST /api/carts', `POST /api/carts/${CART_ID}/hardware`]);
+    expect(JSON.parse(calls[1].body)).toEqual({ productId: 'p-1', quantity: 2 });
+    expect(store.getState().cart.cartId).toBe(CART_ID);
+    expect(cartApi.endpoints.getCart.select(CART_ID)(store.getState()).data).toEqual(withPhone);
   });
 
   it('reads the stored cart id at start', () => {

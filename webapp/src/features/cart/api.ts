@@ -15,6 +15,11 @@ export interface SelectPackageArgs {
   quantity: number;
 }
 
+export interface AddHardwareArgs {
+  productId: string;
+  quantity: number;
+}
+
 const noCart: FetchBaseQueryError = {
   status: 404,
   data: { error: 'Your cart is empty.', code: 'cart_not_found' },
@@ -144,6 +149,10 @@ export const cartApi = api.injectEndpoints({
     removeNumber: build.mutation<Cart, { value: string }>(
       command(({ value }, id) => ({ url: path(id, `/numbers/${encodeURIComponent(value)}`), method: 'DELETE' })),
     ),
+    /** Adds a desk phone at the catalogue's price (creating the cart when the visitor has none); 422 `hardware_unavailable` when it cannot be bought. */
+    addHardware: build.mutation<Cart, AddHardwareArgs>(
+      command((body, id) => ({ url: path(id, '/hardware'), method: 'POST', body }), true),
+    ),
     clearCart: build.mutation<Cart, void>(command((_arg, id) => ({ url: path(id, '/clear'), method: 'POST' }))),
   }),
 });
@@ -160,5 +169,6 @@ export const {
   useAddNumberMutation,
   useReplaceNumbersMutation,
   useRemoveNumberMutation,
+  useAddHardwareMutation,
   useClearCartMutation,
 } = cartApi;

@@ -2,5 +2,5 @@
 export { cartSlice } from './cart-slice';
 export { cartStorageMiddleware } from './cart-storage';
 export { CartDropdown } from './components/cart-dropdown';
-export { useAddNumberMutation, useRemoveNumberMutation, useReplaceNumbersMutation, useSelectPackageMutation } from './api';
+export { useAddHardwareMutation, useAddNumberMutation, useRemoveNumberMutation, useReplaceNumbersMutation, useSelectPackageMutation } from './api';
 export { useCart } from './use-cart';

@@ -1,0 +1,14 @@
+import { useCallback } from 'react';
+import { useAddHardwareMutation } from '../../features/cart';
+import type { AddToCart } from '../../features/hardware';
+import { HardwarePage } from '../../features/hardware/routes/hardware-page';
+
+/** The desk-phone shop joined to the cart: Add to Cart runs the cart's addHardware command. */
+export function Component() {
+  const [addHardware] = useAddHardwareMutation();
+  const addToCart = useCallback<AddToCart>(
+    (productId, quantity) => addHardware({ productId, quantity }).unwrap(),
+    [addHardware],
+  );
+  return <HardwarePage onAddToCart={addToCart} />;
+}

@@ -1,0 +1,34 @@
+import { useMemo } from 'react';
+import { HARDWARE_CACHE_SECONDS, useGetBrandHardwareQuery } from './api';
+import type { HardwareBrand, HardwareProduct } from './types';
+
+/** What identifies a list's content: its ids and update stamps, in order. */
+export function productsSignature(products: readonly HardwareProduct[]): string {
+  return products.map((product) => `${product.id}@${product.updatedAt ?? ''}`).join('|');
+}
+
+/**
+ * The same array for as long as the ids and update stamps stay the same, so a refresh that
+ * brings nothing new does not re-render the grid (spec 3 §4 "Public hardware data").
+ */
+export function useStableProducts(products: HardwareProduct[] | undefined): HardwareProduct[] | undefined {
+  const signature = products ? productsSignature(products) : null;
+  // Keyed by the signature on purpose: a new array with the same content keeps the old one.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  return useMemo(() => products, [signature]);
+}
+
+/**
+ * One brand's phones: cached 60 s, asked again when a section mounts with data older than
+ * that, `refetch` for Try Again and Refresh.
+ */
+export function useBrandProducts(brand: HardwareBrand) {
+  const query = useGetBrandHardwareQuery(brand, { refetchOnMountOrArgChange: HARDWARE_CACHE_SECONDS });
+  const products = useStableProducts(query.data);
+  return {
+    products,
+    isLoading: query.isLoading,
+    isError: query.isError && !query.isFetching,
+    refetch: query.refetch,
+  };
+}
