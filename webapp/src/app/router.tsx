@@ -35,6 +35,9 @@ function redirectRoute(path: string, to: string): RouteObject {
   return { path, element: <Navigate to={to} replace />, handle: { redirectTo: to } satisfies RedirectHandle };
 }
 
+/** Where /admin and unknown /admin/... paths go. */
+const ADMIN_HOME = '/admin/hardware';
+
 /** The pages built so far; later issues add the rest. Every page is its own lazy chunk. */
 export const routes: RouteObject[] = [
   {
@@ -52,6 +55,17 @@ export const routes: RouteObject[] = [
       { path: 'hardware', element: lazyPage(() => import('./routes/hardware')) },
       ...Object.entries(redirects).map(([from, to]) => redirectRoute(from, to)),
       redirectRoute('*', UNKNOWN_PATH_TARGET),
+    ],
+  },
+  {
+    // The staff area: its own frame; every page but sign-in needs a signed-in staff member.
+    path: '/admin',
+    element: lazyPage(() => import('./routes/admin')),
+    children: [
+      { index: true, element: <Navigate to={ADMIN_HOME} replace />, handle: { redirectTo: ADMIN_HOME } satisfies RedirectHandle },
+      { path: 'login', element: lazyPage(() => import('./routes/admin-login')) },
+      { path: 'hardware', element: lazyPage(() => import('./routes/admin-hardware')) },
+      redirectRoute('*', ADMIN_HOME),
     ],
   },
 ];

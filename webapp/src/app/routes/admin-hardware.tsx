@@ -1,0 +1,5 @@
+import { HardwareAdminPage } from '../../features/admin/routes/hardware-admin-page';
+
+export function Component() {
+  return <HardwareAdminPage />;
+}

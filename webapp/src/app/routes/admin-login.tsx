@@ -1,0 +1,5 @@
+import { AdminLoginPage } from '../../features/admin/routes/login-page';
+
+export function Component() {
+  return <AdminLoginPage />;
+}

@@ -1,0 +1,33 @@
+/** Where staff land after signing in when nothing else is asked for. */
+export const DEFAULT_ADMIN_PATH = '/admin/hardware';
+export const LOGIN_PATH = '/admin/login';
+
+/** A path on this site (not `//host` or `/\host`, which browsers treat as another site), never the sign-in page itself. */
+export function safeNextPath(value: unknown): string | null {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  if (value === LOGIN_PATH || value.startsWith(`${LOGIN_PATH}?`) || value.startsWith(`${LOGIN_PATH}/`) || value.startsWith(`${LOGIN_PATH}#`)) return null;
+  return value;
+}
+
+interface FromState {
+  from?: string | { pathname?: string; search?: string; hash?: string };
+}
+
+/** The path a navigation state names in `from` (a string or a location). */
+function pathFromState(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('from' in state)) return null;
+  const from = (state as FromState).from;
+  if (typeof from === 'string') return from;
+  if (from && typeof from.pathname === 'string') return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+  return null;
+}
+
+/** Where to go after signing in: `?next=`, else the navigation state's `from`, else the hardware manager. */
+export function nextAfterSignIn(nextParam: string | null, state: unknown): string {
+  return safeNextPath(nextParam) ?? safeNextPath(pathFromState(state)) ?? DEFAULT_ADMIN_PATH;
+}
+
+/** The sign-in page, asked to come back to `path`. */
+export function signInPathFor(path: string): string {
+  return `${LOGIN_PATH}?next=${encodeURIComponent(path)}`;
+}

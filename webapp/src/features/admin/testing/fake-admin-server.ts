@@ -1,0 +1,218 @@
+import { jsonResponse, mockFetch, type Handler } from '../../../testing/mock-fetch';
+import type { AdminHardwareItem, AuditEntry, FieldChange, HardwareItemBody, StaffRole, StaffSession } from '../types';
+
+export const ADMIN_EMAIL = 'admin@example.com';
+export const ADMIN_PASSWORD = 'correct horse battery';
+export const CSRF_TOKEN = 'csrf-token-1';
+
+let nextId = 1;
+
+/** A hardware item as the admin list shows it; ids are readable in tests ('item-1', ...). */
+export function hardwareItem(overrides: Partial<AdminHardwareItem> = {}): AdminHardwareItem {
+  const id = overrides.id ?? `item-${nextId++}`;
+  return {
+    id,
+    brand: 'yealink',
+    model: 'T54W',
+    name: 'Yealink T54W',
+    sku: 'YEA-T54W',
+    pricePence: 11900,
+    originalPricePence: null,
+    grossWeightGrams: 1200,
+    shortDesc: 'Colour touch screen',
+    description: '',
+    features: ['HD voice'],
+    compatibility: ['Talkbridge'],
+    inStock: true,
+    rating: 4.5,
+    status: 'published',
+    images: [],
+    specs: { Screen: '4.3"' },
+    createdAt: '2025-01-10T10:00:00Z',
+    updatedAt: '2025-01-10T10:00:00Z',
+    ...overrides,
+  };
+}
+
+export function staffSession(role: StaffRole = 'admin'): StaffSession {
+  return { email: role === 'admin' ? ADMIN_EMAIL : 'support@example.com', role, csrfToken: CSRF_TOKEN };
+}
+
+interface FakeAdminOptions {
+  /** Signed in already (GET /api/admin/me answers it), or not (401). */
+  session?: StaffSession | null;
+  items?: AdminHardwareItem[];
+  audit?: AuditEntry[];
+  /** POST /api/admin/login answers 429 (too many attempts). */
+  tooManyAttempts?: boolean;
+  /** Item ids whose DELETE fails with 500. */
+  failDelete?: string[];
+  /** Refuse saves with this 422 message. */
+  refuseSave?: string;
+  extra?: Record<string, Handler>;
+}
+
+function refusal(status: number, code: string, error: string) {
+  return jsonResponse({ success: false, error, code }, status);
+}
+
+/**
+ * A stand-in for the staff sign-in, the hardware catalogue's admin routes and the audit log.
+ * Like the server it keeps the session, checks X-CSRF-Token on writes, refuses support staff's
+ * writes (403) and writes an audit entry per change.
+ */
+export function fakeAdminServer(options: FakeAdminOptions = {}) {
+  let session: StaffSession | null = options.session ?? null;
+  let items = [...(options.items ?? [])];
+  let audit = [...(options.audit ?? [])];
+  let uploads = 0;
+  let auditId = audit.length;
+
+  const record = (item: AdminHardwareItem, action: string, changes: FieldChange[] = []) => {
+    auditId += 1;
+    const at = new Date(Date.UTC(2025, 5, 1, 9, 0, auditId)).toISOString();
+    audit = [{ id: auditId, itemId: item.id, itemName: item.name, actor: session?.email ?? '', at, action, changes }, ...audit];
+  };
+
+  /** The staff member of a request, or the refusal. */
+  const staff = (request: Request, write: boolean): StaffSession | Response => {
+    if (!session) return refusal(401, 'not_signed_in', 'Please sign in.');
+    if (write && request.headers.get('X-CSRF-Token') !== session.csrfToken) {
+      return refusal(403, 'csrf', 'This request is missing its security token. Please reload the page.');
+    }
+    if (write && session.role !== 'admin') return refusal(403, 'forbidden', 'Only admins may do this.');
+    return session;
+  };
+
+  const fromBody = (body: HardwareItemBody, base: AdminHardwareItem): AdminHardwareItem => ({
+    ...base,
+    name: body.name,
+    brand: body.brand,
+    model: body.model,
+    sku: body.sku,
+    pricePence: body.pricePence,
+    originalPricePence: body.originalPricePence,
+    grossWeightGrams: body.grossWeightGrams,
+    shortDesc: body.shortDesc,
+    description: body.description,
+    features: body.features,
+    compatibility: body.compatibility,
+    rating: body.rating,
+    inStock: body.inStock,
+    specs: body.specs,
+    status: body.status,
+    images: body.imageIds.map((imageId) => ({ id: imageId, url: `/api/hardware-images/${imageId}`, filename: `${imageId}.png` })),
+  });
+
+  const save = async (request: Request, existing: AdminHardwareItem | null) => {
+    const who = staff(request, true);
+    if (who instanceof Response) return who;
+    if (options.refuseSave) return refusal(422, 'invalid_hardware', options.refuseSave);
+    const body = (await request.json()) as HardwareItemBody;
+    if (existing) {
+      const updated = fromBody(body, existing);
+      const changes: FieldChange[] =
+        existing.pricePence === updated.pricePence ? [] : [{ field: 'price', from: existing.pricePence, to: updated.pricePence }];
+      items = items.map((item) => (item.id === existing.id ? updated : item));
+      record(updated, 'updated', changes);
+      return { success: true, data: updated };
+    }
+    const created = fromBody(body, hardwareItem({ id: `new-${items.length + 1}` }));
+    items = [...items, created];
+    record(created, 'created');
+    return jsonResponse({ success: true, data: created }, 201);
+  };
+
+  const fetch = mockFetch({
+    'POST /api/admin/login': async (request) => {
+      if (options.tooManyAttempts) return refusal(429, 'too_many_attempts', 'Too many sign-in attempts. Please wait a minute and try again.');
+      const { email, password } = (await request.json()) as { email: string; password: string };
+      if (email.toLowerCase() !== ADMIN_EMAIL || password !== ADMIN_PASSWORD) {
+        return refusal(401, 'invalid_credentials', 'The e-mail or password is not right.');
+      }
+      session = staffSession('admin');
+      return { success: true, data: session };
+    },
+    'GET /api/admin/me': () => (session ? { success: true, data: session } : refusal(401, 'not_signed_in', 'Please sign in.')),
+    'POST /api/admin/logout': (request) => {
+      const who = staff(request, false);
+      if (who instanceof Response) return who;
+      if (request.headers.get('X-CSRF-Token') !== who.csrfToken) return refusal(403, 'csrf', 'Missing token');
+      session = null;
+      return { success: true };
+    },
+    'GET /api/admin/hardware/': (request) => {
+      const who = staff(request, false);
+      return who instanceof Response ? who : { success: true, data: items };
+    },
+    'POST /api/hardware/': (request) => save(request, null),
+    'POST /api/upload-image/': async (request) => {
+      const who = staff(request, true);
+      if (who instanceof Response) return who;
+      const form = await request.formData();
+      if (!form.get('brand')) return refusal(422, 'invalid_image', 'Please select a brand before uploading images');
+      uploads += 1;
+      const id = `image-${uploads}`;
+      return jsonResponse({ success: true, imageId: id, imageUrl: `/api/hardware-images/${id}`, filename: `upload-${uploads}.png` }, 201);
+    },
+    'GET /api/admin/audit-log': (request) => {
+      const who = staff(request, false);
+      if (who instanceof Response) return who;
+      const params = new URL(request.url).searchParams;
+      const page = Number(params.get('page') ?? 1);
+      const perPage = Number(params.get('per_page') ?? 50);
+      const item = params.get('item');
+      const matching = audit.filter((entry) => !item || entry.itemId === item);
+      return { success: true, data: matching.slice((page - 1) * perPage, page * perPage), total: matching.length, page, perPage };
+    },
+    ...options.extra,
+  });
+
+  // Paths with an id: mockFetch keys are exact paths, so match here.
+  const base = fetch.fetchMock.getMockImplementation();
+  fetch.fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(String(input), init);
+    const url = new URL(request.url);
+    const item = /^\/api\/hardware\/([^/]+)\/$/.exec(url.pathname);
+    const image = /^\/api\/hardware-images\/([^/]+)\/$/.exec(url.pathname);
+    if (item && (request.method === 'PUT' || request.method === 'DELETE')) {
+      const body = request.method === 'PUT' ? await request.clone().text() : '';
+      fetch.calls.push({ method: request.method, url, body });
+      const existing = items.find((entry) => entry.id === decodeURIComponent(item[1]));
+      if (!existing) return refusal(404, 'hardware_not_found', 'No such hardware item.');
+      if (request.method === 'PUT') {
+        const result = await save(request, existing);
+        return result instanceof Response ? result : jsonResponse(result);
+      }
+      const who = staff(request, true);
+      if (who instanceof Response) return who;
+      if (options.failDelete?.includes(existing.id)) return refusal(500, 'internal', 'Something went wrong.');
+      items = items.filter((entry) => entry.id !== existing.id);
+      record(existing, 'deleted');
+      return jsonResponse({ success: true });
+    }
+    if (image && request.method === 'DELETE') {
+      fetch.calls.push({ method: 'DELETE', url, body: '' });
+      const who = staff(request, true);
+      if (who instanceof Response) return who;
+      return jsonResponse({ success: true });
+    }
+    return base!(input, init);
+  });
+
+  return {
+    ...fetch,
+    items: () => items,
+    session: () => session,
+    /** Ends the session on the server side (as an expiry would). */
+    expireSession: () => {
+      session = null;
+    },
+    /** The JSON bodies of the creates and updates, in order. */
+    saved: () =>
+      fetch.calls
+        .filter((call) => (call.method === 'POST' && call.url.pathname === '/api/hardware/') || call.method === 'PUT')
+        .map((call) => JSON.parse(call.body) as HardwareItemBody),
+    deletes: () => fetch.calls.filter((call) => call.method === 'DELETE').map((call) => call.url.pathname),
+  };
+}
