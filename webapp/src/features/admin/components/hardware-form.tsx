@@ -138,7 +138,7 @@ export function HardwareForm({ editing, values, onChange, onSaved, onCancel, fla
         <ListEditor legend="Features" rowLabel="Feature" addLabel="Add feature" values={values.features} onChange={(list) => set('features', list)} disabled={locked} />
         <ListEditor
           legend="Compatibility"
-          rowLabel="Compatibility item"
+          rowLabel="Compatibility"
           addLabel="Add compatibility item"
           values={values.compatibility}
           onChange={(list) => set('compatibility', list)}

@@ -54,7 +54,7 @@ export function ListEditor({ legend, rowLabel, addLabel, values, onChange, disab
         ))}
       </ol>
       <button type="button" className="button button-secondary admin-small-button" onClick={add}>
-        + {addLabel}
+        <span aria-hidden="true">+</span> {addLabel}
       </button>
     </fieldset>
   );
