@@ -4,6 +4,7 @@
 
 mod cart;
 mod hardware;
+mod hardware_routes;
 mod helpers;
 mod jobs;
 mod numbers;

@@ -1,0 +1,325 @@
+//! The hardware routes: roles, CSRF, the sign-in limit, uploads, the audit log, the shop.
+
+use api::auth::{add_user, Role};
+use reqwest::header::{COOKIE, SET_COOKIE};
+use reqwest::multipart::{Form, Part};
+use reqwest::{Method, RequestBuilder, StatusCode};
+use serde_json::{json, Value};
+
+use crate::helpers::{expect_error, spawn_app, TestApp};
+
+const PASSWORD: &str = "correct horse battery";
+
+struct Session {
+    cookie: String,
+    csrf: String,
+}
+
+async fn sign_in(app: &TestApp, email: &str, role: Role) -> Session {
+    add_user(&app.pool, email, role, Some(PASSWORD.into())).await.unwrap();
+    let response =
+        app.send(Method::POST, "/api/admin/login", Some(json!({ "email": email, "password": PASSWORD }))).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let cookie = response.headers()[SET_COOKIE].to_str().unwrap().split(';').next().unwrap().to_string();
+    let body: Value = response.json().await.unwrap();
+    Session { cookie, csrf: body["data"]["csrfToken"].as_str().unwrap().to_string() }
+}
+
+fn as_staff(request: RequestBuilder, session: &Session) -> RequestBuilder {
+    request.header(COOKIE, &session.cookie).header("x-csrf-token", &session.csrf)
+}
+
+fn phone(name: &str) -> Value {
+    json!({
+        "name": name, "brand": "yealink", "model": "T54W", "pricePence": 11900,
+        "features": ["Colour screen", "Wi-Fi"], "compatibility": ["SIP 2.0"], "rating": 4.5
+    })
+}
+
+/// The smallest valid PNG: one transparent pixel.
+const PNG: &[u8] = &[
+    0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00, 0x00,
+    0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1F, 0x15, 0xC4, 0x89, 0x00, 0x00, 0x00, 0x0D, 0x49,
+    0x44, 0x41, 0x54, 0x78, 0x9C, 0x63, 0x00, 0x01, 0x00, 0x00, 0x05, 0x00, 0x01, 0x0D, 0x0A, 0x2D, 0xB4, 0x00, 0x00,
+    0x00, 0x00, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
+];
+
+fn upload_form(bytes: &[u8], filename: &str, brand: Option<&str>) -> Form {
+    let form =
+        Form::new().part("image", Part::bytes(bytes.to_vec()).file_name(filename.to_string())).text("model", "T54W");
+    match brand {
+        Some(brand) => form.text("brand", brand.to_string()),
+        None => form,
+    }
+}
+
+async fn image_count(app: &TestApp) -> i64 {
+    sqlx::query_scalar("SELECT count(*) FROM hardware_images WHERE uploaded_by <> 'seed'")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn writes_need_a_signed_in_admin_with_the_csrf_token() {
+    let app = spawn_app().await;
+    let admin = sign_in(&app, "ann@example.com", Role::Admin).await;
+    let support = sign_in(&app, "sam@example.com", Role::Support).await;
+    let events = app.event_count().await;
+    let post = || app.client.post(app.url("/api/hardware/")).json(&phone("Desk phone"));
+
+    expect_error(post().send().await.unwrap(), StatusCode::UNAUTHORIZED, "not_signed_in").await;
+    expect_error(as_staff(post(), &support).send().await.unwrap(), StatusCode::FORBIDDEN, "forbidden").await;
+    let no_token = post().header(COOKIE, &admin.cookie).send().await.unwrap();
+    expect_error(no_token, StatusCode::FORBIDDEN, "csrf").await;
+    let wrong_token = post().header(COOKIE, &admin.cookie).header("x-csrf-token", &support.csrf).send().await.unwrap();
+    expect_error(wrong_token, StatusCode::FORBIDDEN, "csrf").await;
+    let forged = post().header(COOKIE, "voip_session=forged").header("x-csrf-token", "x").send().await.unwrap();
+    expect_error(forged, StatusCode::UNAUTHORIZED, "not_signed_in").await;
+    let upload = app.client.post(app.url("/api/upload-image/")).multipart(upload_form(PNG, "a.png", Some("yealink")));
+    expect_error(upload.send().await.unwrap(), StatusCode::UNAUTHORIZED, "not_signed_in").await;
+    assert_eq!(app.event_count().await, events, "refusals store nothing");
+
+    let created = as_staff(post(), &admin).send().await.unwrap();
+    assert_eq!(created.status(), StatusCode::CREATED);
+    let item: Value = created.json().await.unwrap();
+    assert_eq!(item["success"], true);
+    assert_eq!(item["data"]["status"], "draft");
+    let id = item["data"]["id"].as_str().unwrap().to_string();
+    for (method, path) in
+        [(Method::PUT, format!("/api/hardware/{id}/")), (Method::DELETE, format!("/api/hardware/{id}/"))]
+    {
+        let request = app.client.request(method.clone(), app.url(&path)).json(&phone("Changed"));
+        expect_error(request.send().await.unwrap(), StatusCode::UNAUTHORIZED, "not_signed_in").await;
+        let request = as_staff(app.client.request(method, app.url(&path)).json(&phone("Changed")), &support);
+        expect_error(request.send().await.unwrap(), StatusCode::FORBIDDEN, "forbidden").await;
+    }
+
+    // Reads: the admin list and the audit log for any staff, never anonymous.
+    for path in ["/api/admin/hardware/", "/api/admin/audit-log"] {
+        expect_error(app.get(path).await, StatusCode::UNAUTHORIZED, "not_signed_in").await;
+        let answer = as_staff(app.client.get(app.url(path)), &support).send().await.unwrap();
+        assert_eq!(answer.status(), StatusCode::OK, "{path}");
+    }
+
+    // Signing out ends the session.
+    let out = as_staff(app.client.post(app.url("/api/admin/logout")), &admin).send().await.unwrap();
+    assert_eq!(out.status(), StatusCode::OK);
+    let me = app.client.get(app.url("/api/admin/me")).header(COOKIE, &admin.cookie).send().await.unwrap();
+    expect_error(me, StatusCode::UNAUTHORIZED, "not_signed_in").await;
+}
+
+#[tokio::test]
+async fn the_session_cookie_is_httponly_strict_and_secure_over_https() {
+    let app = spawn_app().await;
+    add_user(&app.pool, "ann@example.com", Role::Admin, Some(PASSWORD.into())).await.unwrap();
+    let body = json!({ "email": "ANN@example.com ", "password": PASSWORD });
+    let plain = app.send(Method::POST, "/api/admin/login", Some(body.clone())).await;
+    let cookie = plain.headers()[SET_COOKIE].to_str().unwrap().to_string();
+    assert!(
+        cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict") && !cookie.contains("Secure"),
+        "{cookie}"
+    );
+    let https = app
+        .client
+        .post(app.url("/api/admin/login"))
+        .header("x-forwarded-proto", "https")
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert!(https.headers()[SET_COOKIE].to_str().unwrap().contains("; Secure"));
+    let hash: String = sqlx::query_scalar("SELECT password_hash FROM staff_users").fetch_one(&app.pool).await.unwrap();
+    assert!(hash.starts_with("$argon2"), "passwords are stored as argon2 hashes");
+}
+
+#[tokio::test]
+async fn five_failed_sign_ins_a_minute_then_429() {
+    let app = spawn_app().await;
+    add_user(&app.pool, "ann@example.com", Role::Admin, Some(PASSWORD.into())).await.unwrap();
+    for _ in 0..5 {
+        let wrong = app
+            .send(Method::POST, "/api/admin/login", Some(json!({ "email": "ann@example.com", "password": "guess" })))
+            .await;
+        expect_error(wrong, StatusCode::UNAUTHORIZED, "invalid_credentials").await;
+    }
+    let right = app
+        .send(Method::POST, "/api/admin/login", Some(json!({ "email": "ann@example.com", "password": PASSWORD })))
+        .await;
+    expect_error(right, StatusCode::TOO_MANY_REQUESTS, "too_many_attempts").await;
+    // The address is limited too, whatever account it tries next.
+    let other =
+        app.send(Method::POST, "/api/admin/login", Some(json!({ "email": "bob@example.com", "password": "x" }))).await;
+    expect_error(other, StatusCode::TOO_MANY_REQUESTS, "too_many_attempts").await;
+}
+
+#[tokio::test]
+async fn an_admin_creates_publishes_edits_and_deletes_with_an_audit_trail() {
+    let app = spawn_app().await;
+    let admin = sign_in(&app, "ann@example.com", Role::Admin).await;
+    let uploaded = as_staff(app.client.post(app.url("/api/upload-image/")), &admin)
+        .multipart(upload_form(PNG, "front view.png", Some("yealink")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(uploaded.status(), StatusCode::CREATED);
+    let uploaded: Value = uploaded.json().await.unwrap();
+    let image_id = uploaded["imageId"].as_str().unwrap().to_string();
+    assert_eq!(uploaded["filename"], "frontview.png");
+
+    let mut body = phone("Yealink T54W Test");
+    body["imageIds"] = json!([image_id]);
+    body["status"] = json!("published");
+    let created: Value = as_staff(app.client.post(app.url("/api/hardware/")), &admin)
+        .json(&body)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let id = created["data"]["id"].as_str().unwrap().to_string();
+    assert_eq!(created["data"]["images"][0]["url"], format!("/api/hardware-images/{image_id}"));
+
+    let public: Value = app.get("/api/hardware/?brand=yealink").await.json().await.unwrap();
+    assert!(public["data"].as_array().unwrap().iter().any(|i| i["id"] == id.as_str()));
+    let one: Value = app.get(&format!("/api/hardware/{id}/")).await.json().await.unwrap();
+    assert_eq!((one["data"]["pricePence"].as_i64(), one["data"]["rating"].as_f64()), (Some(11900), Some(4.5)));
+    let image = app.get(&format!("/api/hardware-images/{image_id}")).await;
+    assert_eq!(image.headers()["content-type"], "image/png");
+    assert!(image.headers()["cache-control"].to_str().unwrap().contains("max-age=31536000"));
+    assert_eq!(image.bytes().await.unwrap().as_ref(), PNG);
+
+    let mut cheaper = body.clone();
+    cheaper["pricePence"] = json!(10900);
+    let updated =
+        as_staff(app.client.put(app.url(&format!("/api/hardware/{id}/"))), &admin).json(&cheaper).send().await.unwrap();
+    assert_eq!(updated.status(), StatusCode::OK);
+
+    let invalid = as_staff(app.client.put(app.url(&format!("/api/hardware/{id}/"))), &admin)
+        .json(&json!({ "name": "", "brand": "", "model": "", "pricePence": 0 }))
+        .send()
+        .await
+        .unwrap();
+    let refused = expect_error(invalid, StatusCode::UNPROCESSABLE_ENTITY, "invalid_hardware").await;
+    assert!(refused["error"]
+        .as_str()
+        .unwrap()
+        .starts_with("Please fix the following errors: Product name is required"));
+    assert_eq!(refused["errors"].as_array().unwrap().len(), 6);
+
+    let deleted = as_staff(app.client.delete(app.url(&format!("/api/hardware/{id}/"))), &admin).send().await.unwrap();
+    assert_eq!(deleted.status(), StatusCode::OK);
+    expect_error(app.get(&format!("/api/hardware/{id}/")).await, StatusCode::NOT_FOUND, "hardware_not_found").await;
+
+    let audit: Value = as_staff(app.client.get(app.url(&format!("/api/admin/audit-log?item={id}"))), &admin)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let entries: Vec<(String, String)> = audit["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .rev()
+        .map(|e| (e["action"].as_str().unwrap().to_string(), e["actor"].as_str().unwrap().to_string()))
+        .collect();
+    let actions: Vec<&str> = entries.iter().map(|(a, _)| a.as_str()).collect();
+    assert_eq!(actions, ["created", "status changed", "image added", "updated", "deleted"]);
+    assert!(entries.iter().all(|(_, actor)| actor == "ann@example.com"));
+    let update = audit["data"].as_array().unwrap().iter().find(|e| e["action"] == "updated").unwrap();
+    assert_eq!(update["changes"], json!([{ "field": "price", "from": 11900, "to": 10900 }]));
+    let by_user: Value =
+        as_staff(app.client.get(app.url("/api/admin/audit-log?user=ann@example.com&per_page=2")), &admin)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+    assert_eq!((by_user["data"].as_array().unwrap().len(), by_user["total"].as_i64()), (2, Some(5)));
+}
+
+#[tokio::test]
+async fn uploads_are_checked_by_their_bytes_and_size_and_nothing_bad_is_stored() {
+    let app = spawn_app().await;
+    let admin = sign_in(&app, "ann@example.com", Role::Admin).await;
+    let upload = |form: Form| as_staff(app.client.post(app.url("/api/upload-image/")), &admin).multipart(form).send();
+    let text_as_png = upload(upload_form(b"just some text, not an image", "photo.png", Some("yealink"))).await.unwrap();
+    let body = expect_error(text_as_png, StatusCode::UNPROCESSABLE_ENTITY, "invalid_image").await;
+    assert!(body["error"].as_str().unwrap().contains("JPEG, PNG or WebP"));
+    let no_brand = upload(upload_form(PNG, "photo.png", None)).await.unwrap();
+    let body = expect_error(no_brand, StatusCode::UNPROCESSABLE_ENTITY, "invalid_image").await;
+    assert_eq!(body["error"], "Please select a brand before uploading images");
+    let mut huge = PNG.to_vec();
+    huge.resize(5 * 1024 * 1024 + 10, 0);
+    let oversized = upload(upload_form(&huge, "big.png", Some("yealink"))).await.unwrap();
+    assert!(
+        matches!(oversized.status(), StatusCode::UNPROCESSABLE_ENTITY | StatusCode::PAYLOAD_TOO_LARGE),
+        "{}",
+        oversized.status()
+    );
+    assert_eq!(image_count(&app).await, 0, "nothing stored");
+    let webp = [b"RIFF".as_slice(), &[0, 0, 0, 0], b"WEBPVP8 "].concat();
+    let accepted = upload(upload_form(&webp, "w.webp", Some("cisco"))).await.unwrap();
+    assert_eq!(accepted.status(), StatusCode::CREATED);
+    let id = accepted.json::<Value>().await.unwrap()["imageId"].as_str().unwrap().to_string();
+    let removed =
+        as_staff(app.client.delete(app.url(&format!("/api/hardware-images/{id}/"))), &admin).send().await.unwrap();
+    assert_eq!(removed.status(), StatusCode::OK);
+    assert_eq!(image_count(&app).await, 0);
+}
+
+#[tokio::test]
+async fn the_shop_lists_the_seeded_catalogue_and_sells_it_at_its_price() {
+    let app = spawn_app().await;
+    let all: Value = app.get("/api/hardware/").await.json().await.unwrap();
+    let items = all["data"].as_array().unwrap();
+    assert!(items.len() >= 11, "the demo catalogue is seeded");
+    assert!(items.iter().all(|i| i["status"] == "published"));
+    for brand in ["grandstream", "yealink", "polycom", "cisco"] {
+        let listed: Value = app.get(&format!("/api/hardware/?brand={brand}")).await.json().await.unwrap();
+        let listed = listed["data"].as_array().unwrap();
+        assert!(!listed.is_empty() && listed.iter().all(|i| i["brand"] == brand), "{brand}");
+    }
+    expect_error(app.get("/api/hardware/?brand=nokia").await, StatusCode::UNPROCESSABLE_ENTITY, "invalid_query").await;
+    let seeded_image = items.iter().find_map(|i| i["images"][0]["url"].as_str()).unwrap();
+    assert_eq!(app.get(seeded_image).await.headers()["content-type"], "image/svg+xml");
+
+    let phone = items.iter().find(|i| i["inStock"] == true).unwrap();
+    let cart = app.create_cart().await;
+    let body = json!({ "productId": phone["id"], "quantity": 2 });
+    let answer: Value =
+        app.send(Method::POST, &format!("/api/carts/{cart}/hardware"), Some(body)).await.json().await.unwrap();
+    let line = &answer["items"][0];
+    assert_eq!(line["type"], "hardware");
+    assert_eq!(line["linePence"].as_i64(), phone["pricePence"].as_i64().map(|p| p * 2));
+    assert_eq!(answer["hasHardware"], true);
+
+    let events = app.event_count().await;
+    if let Some(out_of_stock) = items.iter().find(|i| i["inStock"] == false) {
+        let refused = app
+            .send(
+                Method::POST,
+                &format!("/api/carts/{cart}/hardware"),
+                Some(json!({ "productId": out_of_stock["id"], "quantity": 1 })),
+            )
+            .await;
+        expect_error(refused, StatusCode::UNPROCESSABLE_ENTITY, "hardware_unavailable").await;
+    }
+    let unknown = app
+        .send(Method::POST, &format!("/api/carts/{cart}/hardware"), Some(json!({ "productId": "nope", "quantity": 1 })))
+        .await;
+    expect_error(unknown, StatusCode::UNPROCESSABLE_ENTITY, "hardware_unavailable").await;
+    let zero = app
+        .send(
+            Method::POST,
+            &format!("/api/carts/{cart}/hardware"),
+            Some(json!({ "productId": phone["id"], "quantity": 0 })),
+        )
+        .await;
+    expect_error(zero, StatusCode::UNPROCESSABLE_ENTITY, "invalid_quantity").await;
+    assert_eq!(app.event_count().await, events);
+}
