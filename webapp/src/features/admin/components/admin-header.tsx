@@ -1,14 +1,12 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { siteConfig } from '../../../config/site';
 import { useGetMeQuery, useLogoutMutation } from '../api';
 import { messages } from '../messages';
-import { LOGIN_PATH } from '../next-path';
 import '../admin.css';
 
 /** The staff area's header: who is signed in and 'Sign out'. */
 export function AdminHeader() {
-  const navigate = useNavigate();
   const me = useGetMeQuery();
   const [logout, { isLoading }] = useLogoutMutation();
   const [error, setError] = useState<string | null>(null);
@@ -17,8 +15,8 @@ export function AdminHeader() {
   const signOut = async () => {
     setError(null);
     try {
+      // The session is forgotten; the page's guard then sends the visitor to sign in (and back here after).
       await logout().unwrap();
-      navigate(LOGIN_PATH, { replace: true });
     } catch {
       setError(messages.signOutFailed);
     }

@@ -121,6 +121,7 @@ describe('staff sign-in and the guard', () => {
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Staff sign-in' })).toBeInTheDocument();
     expect(history.location.pathname).toBe('/admin/login');
+    expect(history.location.search).toBe('?next=%2Fadmin%2Fhardware');
     const logout = server.fetchMock.mock.calls
       .map(([input]) => input as Request)
       .find((request) => new URL(request.url).pathname === '/api/admin/logout');
