@@ -58,7 +58,8 @@ describe('/hardware in the app', () => {
     expect(server.posted()).toEqual([{ productId: 'yea-1', quantity: 2 }]);
     expect(store.getState().cart.cartId).not.toBeNull();
 
-    const cartButton = screen.getByRole('button', { name: 'Cart, 1 item' });
+    // The header hears of the cached cart on the store's next batched notification.
+    const cartButton = await screen.findByRole('button', { name: 'Cart, 1 item' });
     await user.click(cartButton);
     const panel = screen.getByRole('region', { name: 'Shopping cart' });
     expect(within(panel).getByRole('list', { name: 'Cart contents' })).toHaveTextContent('Yealink T54W × 2£238.00');
