@@ -72,7 +72,7 @@ test('a visitor who opens /admin/hardware is sent to sign in; wrong details are 
   await expect(page).toHaveURL(/\/admin\/login\?next=%2Fadmin%2Fhardware$/);
 });
 
-test('the admin creates a Yealink phone with two features and a PNG, publishes it, finds it on /hardware, edits its price and sees the audit entry', async ({ page, context }) => {
+test('the admin creates a Yealink phone with two features and a PNG, publishes it, finds it on /hardware, edits its price, sees the audit entry and deletes it', async ({ page, context }) => {
   const name = `Yealink E2E ${run}`;
   await openManager(page);
   await page.getByRole('tab', { name: 'Add New Item' }).click();
@@ -156,6 +156,18 @@ test('the admin creates a Yealink phone with two features and a PNG, publishes i
   await expect(latest.locator('time')).toHaveText(/^\d{2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}:\d{2}$/);
   await expect(audit).toContainText('image added');
   await expect(audit).toContainText('created');
+
+  // Clean up (the shop's own journeys read the published catalogue): delete it, after the confirmation.
+  await page.getByRole('tab', { name: /^All Items/ }).click();
+  await page.getByRole('searchbox', { name: 'Search' }).fill(run);
+  page.once('dialog', (dialog) => {
+    expect(dialog.message()).toBe('Are you sure you want to delete this item? This action cannot be undone.');
+    void dialog.accept();
+  });
+  await page.getByRole('button', { name: `Delete ${name}` }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Item deleted successfully' })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
+  expect((await page.request.get(`/api/hardware/${item.id}/`)).status()).toBe(404);
 });
 
 test('bulk delete of two items asks with the count and removes both', async ({ page }) => {
