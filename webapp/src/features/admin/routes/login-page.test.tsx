@@ -3,6 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, CSRF_TOKEN, fakeAdminServer, hardwareItem, staffSession } from '../testing/fake-admin-server';
 import { renderAppAt } from '../testing/render-admin';
+import { redirectTarget } from '../../../app/router';
 import { nextAfterSignIn, safeNextPath } from '../next-path';
 
 afterEach(() => {
@@ -147,6 +148,10 @@ describe('staff sign-in and the guard', () => {
     await screen.findByRole('heading', { level: 1, name: 'Hardware manager' });
     expect(history.location.pathname).toBe('/admin/hardware');
     expect(history.action).toBe('REPLACE');
+    expect(redirectTarget('/admin/no-such-page')).toBe('/admin/hardware');
+    expect(redirectTarget('/admin/')).toBe('/admin/hardware');
+    expect(redirectTarget('/admin/login')).toBeNull();
+    expect(redirectTarget('/admin/hardware')).toBeNull();
   });
 
   it('staff pages are not indexed and have their own frame (no shop footer)', async () => {
