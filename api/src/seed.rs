@@ -1,43 +1,35 @@
 //! The demo desk-phone catalogue (api/seed/hardware), created on first start through the
 //! same commands an admin uses, with the actor `seed`.
 
-use std::collections::BTreeMap;
 use std::path::Path;
 
-use aggregates::hardware::{Brand, HardwareCommand, HardwareFields, Image, Status};
-use aggregates::pricing::Pence;
-use serde::Deserialize;
+use aggregates::hardware::{Brand, HardwareCommand, Image, Status};
 use uuid::Uuid;
 
 use crate::commands;
+use crate::routes::hardware::ItemBody;
 use crate::state::AppState;
 
 const ACTOR: &str = "seed";
 
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
+/// A demo item: the admins' item body plus its image files (and a slug for people).
 struct SeedItem {
-    name: String,
-    brand: String,
-    model: String,
-    #[serde(default)]
-    sku: String,
-    price_pence: i64,
-    original_price_pence: Option<i64>,
-    gross_weight_grams: Option<u32>,
-    #[serde(default)]
-    short_desc: String,
-    #[serde(default)]
-    description: String,
-    features: Vec<String>,
-    compatibility: Vec<String>,
-    rating: f64,
-    in_stock: bool,
-    status: Status,
-    #[serde(default)]
-    specs: BTreeMap<String, String>,
-    #[serde(default)]
+    body: ItemBody,
     images: Vec<String>,
+}
+
+fn parse_items(text: &str) -> Result<Vec<SeedItem>, String> {
+    let items: Vec<serde_json::Value> = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    items
+        .into_iter()
+        .map(|mut item| {
+            let object = item.as_object_mut().ok_or("an item is not an object")?;
+            object.remove("slug");
+            let images = object.remove("images").map(serde_json::from_value).transpose().map_err(|e| e.to_string())?;
+            let body = serde_json::from_value(item).map_err(|e| e.to_string())?;
+            Ok(SeedItem { body, images: images.unwrap_or_default() })
+        })
+        .collect()
 }
 
 /// Seeds the catalogue when no hardware event exists yet; answers how many items.
@@ -51,32 +43,16 @@ pub async fn seed_hardware(state: &AppState, dir: &Path) -> Result<usize, String
         return Ok(0);
     }
     let text = std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
-    let items: Vec<SeedItem> = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+    let items = parse_items(&text).map_err(|e| format!("{}: {e}", file.display()))?;
     for item in &items {
         let id = Uuid::new_v4().to_string();
-        let fields = HardwareFields {
-            name: item.name.clone(),
-            brand: Brand::parse(&item.brand),
-            model: item.model.clone(),
-            sku: item.sku.clone(),
-            price: Pence(item.price_pence),
-            original_price: item.original_price_pence.map(Pence),
-            gross_weight_grams: item.gross_weight_grams,
-            short_desc: item.short_desc.clone(),
-            description: item.description.clone(),
-            features: item.features.clone(),
-            compatibility: item.compatibility.clone(),
-            rating_halves: (item.rating * 2.0).round().clamp(2.0, 10.0) as u8,
-            in_stock: item.in_stock,
-            specs: item.specs.clone(),
-        };
+        let fields = item.body.fields().map_err(|e| format!("{e:?}"))?;
+        let name = fields.name.clone();
+        let brand = fields.brand.map_or("unknown", Brand::as_str);
         let run = |command| commands::execute(&state.hardware, &id, command);
-        run(HardwareCommand::Create { fields, actor: ACTOR.into() })
-            .await
-            .map_err(|e| format!("{}: {e}", item.name))?;
-        run(HardwareCommand::SetStatus { status: item.status, actor: ACTOR.into() })
-            .await
-            .map_err(|e| e.to_string())?;
+        run(HardwareCommand::Create { fields, actor: ACTOR.into() }).await.map_err(|e| format!("{name}: {e}"))?;
+        let status = item.body.status.unwrap_or(Status::Draft);
+        run(HardwareCommand::SetStatus { status, actor: ACTOR.into() }).await.map_err(|e| e.to_string())?;
         for filename in &item.images {
             let path = dir.join("hardware/images").join(filename);
             let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -88,7 +64,7 @@ pub async fn seed_hardware(state: &AppState, dir: &Path) -> Result<usize, String
             .bind(image_id)
             .bind(filename)
             .bind(bytes)
-            .bind(&item.brand)
+            .bind(brand)
             .bind(ACTOR)
             .execute(&state.pool)
             .await

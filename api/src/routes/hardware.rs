@@ -157,9 +157,10 @@ async fn list_admin(State(state): State<AppState>, _staff: Staff) -> Result<Json
     Ok(ok(items))
 }
 
+/// An item as admins send it (and as the demo catalogue is written).
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct ItemBody {
+pub(crate) struct ItemBody {
     name: String,
     brand: Option<String>,
     model: String,
@@ -180,12 +181,12 @@ struct ItemBody {
     in_stock: Option<bool>,
     #[serde(default)]
     specs: BTreeMap<String, String>,
-    status: Option<Status>,
+    pub(crate) status: Option<Status>,
     image_ids: Option<Vec<String>>,
 }
 
 impl ItemBody {
-    fn fields(&self) -> Result<HardwareFields, ApiError> {
+    pub(crate) fn fields(&self) -> Result<HardwareFields, ApiError> {
         let brand = match self.brand.as_deref().map(str::trim).filter(|b| !b.is_empty()) {
             None => None,
             Some(text) => Some(Brand::parse(text).ok_or_else(|| {
