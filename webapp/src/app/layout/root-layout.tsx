@@ -1,9 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
+import { useLocation, useNavigationType } from 'react-router-dom';
 import { trackPageView } from '../../lib/analytics';
 import { scheduleH1Check } from '../../lib/single-h1';
-import { useNavigationPending } from '../navigation-pending';
-import { RouteErrorBoundary } from '../route-error';
+import { PageFrame } from './page-frame';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -32,20 +31,5 @@ function useRouteChangeEffects() {
 
 export function RootLayout() {
   useRouteChangeEffects();
-  const pending = useNavigationPending();
-  return (
-    <>
-      <a href="#main" className="skip-link">
-        Skip to content
-      </a>
-      <SiteHeader />
-      {pending && <div className="route-progress" role="progressbar" aria-label="Loading page" />}
-      <main id="main">
-        <RouteErrorBoundary>
-          <Outlet />
-        </RouteErrorBoundary>
-      </main>
-      <SiteFooter />
-    </>
-  );
+  return <PageFrame header={<SiteHeader />} footer={<SiteFooter />} />;
 }
