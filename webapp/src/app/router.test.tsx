@@ -114,8 +114,11 @@ describe('pages', () => {
     renderApp([path]);
     expect(await screen.findByRole('heading', { level: 1, name: new RegExp(heading) })).toBeInTheDocument();
     expect(document.querySelectorAll('h1')).toHaveLength(1);
+    // The page meta is written in an effect after the first paint.
+    await waitFor(() =>
+      expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute('href', `https://www.talkbridge.co.uk${path}`),
+    );
     expect(document.title).toContain('Talkbridge');
-    expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute('href', `https://www.talkbridge.co.uk${path}`);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
@@ -30,8 +30,11 @@ describe('/hardware in the app', () => {
     renderApp('/hardware');
     expect(await screen.findByRole('heading', { level: 1, name: 'Business Desk Phones' })).toBeInTheDocument();
     expect(document.querySelectorAll('h1')).toHaveLength(1);
-    expect(document.title).toContain('Talkbridge');
-    expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute('href', 'https://www.talkbridge.co.uk/hardware');
+    // The page meta is written in an effect after the first paint.
+    await waitFor(() => expect(document.title).toContain('Talkbridge'));
+    await waitFor(() =>
+      expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute('href', 'https://www.talkbridge.co.uk/hardware'),
+    );
   });
 
   it("the header's brand links switch the tab", async () => {
