@@ -6,3 +6,4 @@ pub mod clock;
 pub mod hardware;
 pub mod phone_number;
 pub mod pricing;
+pub mod service_order;

@@ -1,0 +1,333 @@
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+use cqrs_es::event_sink::EventSink;
+use cqrs_es::Aggregate;
+use serde::{Deserialize, Serialize};
+
+use super::events::*;
+use crate::clock::Clock;
+use crate::pricing::{vat, Pence, MAX_QUANTITY, TOP_UP_MINIMUM};
+
+pub struct ServiceOrderServices {
+    pub clock: Arc<dyn Clock>,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Status {
+    #[default]
+    New,
+    Placed,
+    Paid,
+    Completed,
+}
+
+/// One part of the payment: the provider's reference and whether it is paid.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PartState {
+    pub reference: Option<String>,
+    pub paid: bool,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ServiceOrder {
+    pub status: Status,
+    pub order_number: String,
+    pub cart_id: String,
+    pub cart_version: i64,
+    pub customer: Customer,
+    pub lines: Option<OrderLines>,
+    pub payment_type: Option<PaymentType>,
+    pub payment_customer_id: Option<String>,
+    pub setup_intent_id: Option<String>,
+    pub payment_method_id: Option<String>,
+    pub subscription: PartState,
+    pub top_up: PartState,
+    /// Failed payment attempts so far: each new attempt gets new idempotency keys.
+    pub failed_attempts: u32,
+    pub account_id: Option<String>,
+    pub extensions: Vec<Extension>,
+    pub numbers_assigned: bool,
+}
+
+/// `SB-` and six digits.
+pub fn is_order_number(text: &str) -> bool {
+    text.strip_prefix("SB-").is_some_and(|digits| digits.len() == 6 && digits.bytes().all(|b| b.is_ascii_digit()))
+}
+
+fn check_lines(lines: &OrderLines) -> Result<(), ServiceOrderError> {
+    let plan = lines.plan;
+    if lines.quantity < plan.min_users() || lines.quantity > MAX_QUANTITY {
+        return Err(ServiceOrderError::InvalidLines);
+    }
+    if lines.add_ons.iter().any(|a| !plan.offers(a.add_on)) {
+        return Err(ServiceOrderError::InvalidLines);
+    }
+    let a = &lines.amounts;
+    let add_ons: Pence = lines.add_ons.iter().map(|x| x.price).sum();
+    let numbers: Pence = lines.numbers.iter().map(|x| x.price).sum();
+    let adds_up = a.add_ons == add_ons
+        && a.numbers == numbers
+        && a.subscription_subtotal == a.package + a.add_ons + a.numbers
+        && a.subscription_vat == vat(a.subscription_subtotal)
+        && a.subscription_total == a.subscription_subtotal + a.subscription_vat
+        && a.top_up_vat == vat(a.top_up_subtotal)
+        && a.top_up_total == a.top_up_subtotal + a.top_up_vat
+        && a.total_vat == a.subscription_vat + a.top_up_vat
+        && a.grand_total == a.subscription_total + a.top_up_total
+        && [a.package, add_ons, numbers, a.top_up_subtotal].iter().all(|p| p.0 >= 0);
+    if !adds_up {
+        return Err(ServiceOrderError::AmountsDoNotAddUp);
+    }
+    let top_up_ok =
+        if plan.takes_top_up() { a.top_up_subtotal >= TOP_UP_MINIMUM } else { a.top_up_subtotal == Pence::ZERO };
+    if !top_up_ok || (!plan.takes_top_up() && a.package == Pence::ZERO) {
+        return Err(ServiceOrderError::InvalidLines);
+    }
+    Ok(())
+}
+
+impl ServiceOrder {
+    fn part(&self, part: PaymentPart) -> &PartState {
+        match part {
+            PaymentPart::Subscription => &self.subscription,
+            PaymentPart::TopUp => &self.top_up,
+        }
+    }
+
+    fn part_mut(&mut self, part: PaymentPart) -> &mut PartState {
+        match part {
+            PaymentPart::Subscription => &mut self.subscription,
+            PaymentPart::TopUp => &mut self.top_up,
+        }
+    }
+
+    /// The numbers the order takes from our stock (not ported in, not placeholders).
+    pub fn stock_numbers(&self) -> Vec<String> {
+        self.lines
+            .iter()
+            .flat_map(|l| &l.numbers)
+            .filter(|n| !n.is_transfer && !n.is_placeholder)
+            .map(|n| n.value.clone())
+            .collect()
+    }
+
+    fn payment_type(&self) -> PaymentType {
+        self.payment_type.unwrap_or(PaymentType::Subscription)
+    }
+
+    fn start_part(&self, part: PaymentPart, needed: bool) -> Result<(), ServiceOrderError> {
+        if !needed {
+            return Err(match part {
+                PaymentPart::Subscription => ServiceOrderError::NoSubscriptionNeeded,
+                PaymentPart::TopUp => ServiceOrderError::NoTopUpNeeded,
+            });
+        }
+        if self.payment_customer_id.is_none() {
+            return Err(ServiceOrderError::NoPaymentCustomer);
+        }
+        if self.part(part).reference.is_some() {
+            return Err(ServiceOrderError::PaymentAlreadyStarted);
+        }
+        Ok(())
+    }
+
+    fn decide(&self, command: ServiceOrderCommand, now: DateTime<Utc>) -> Result<Vec<ServiceOrderEvent>, ServiceOrderError> {
+        use ServiceOrderCommand as C;
+        use ServiceOrderError as E;
+        use ServiceOrderEvent as Ev;
+        if let C::PlaceOrder { order_number, cart_id, cart_version, customer, lines } = command {
+            if self.status != Status::New {
+                return Err(E::AlreadyPlaced);
+            }
+            if !is_order_number(&order_number) {
+                return Err(E::InvalidOrderNumber);
+            }
+            check_lines(&lines)?;
+            let payment_type = PaymentType::decide(lines.plan, lines.amounts.subscription_subtotal);
+            return Ok(vec![Ev::OrderPlaced {
+                order_number,
+                cart_id,
+                cart_version,
+                customer,
+                lines,
+                payment_type,
+                placed_at: now,
+            }]);
+        }
+        match self.status {
+            Status::New => return Err(E::NotFound),
+            Status::Completed if !matches!(command, C::RecordPaymentSuccess { .. }) => {
+                return Err(E::AlreadyCompleted)
+            }
+            _ => {}
+        }
+        let paid = matches!(self.status, Status::Paid | Status::Completed);
+        let kind = self.payment_type();
+        match command {
+            C::PlaceOrder { .. } => unreachable!("handled above"),
+            C::RegisterPaymentCustomer { customer_id } => {
+                if self.payment_customer_id.is_some() {
+                    return Err(E::PaymentCustomerAlreadyRegistered);
+                }
+                Ok(vec![Ev::PaymentCustomerRegistered { customer_id }])
+            }
+            C::RecordSetupIntent { setup_intent_id } => {
+                if paid {
+                    return Err(E::AlreadyPaid);
+                }
+                if self.payment_customer_id.is_none() {
+                    return Err(E::NoPaymentCustomer);
+                }
+                Ok(vec![Ev::SetupIntentCreated { setup_intent_id }])
+            }
+            C::RecordPaymentMethod { payment_method_id } => {
+                if paid {
+                    return Err(E::AlreadyPaid);
+                }
+                if self.payment_method_id.as_deref() == Some(payment_method_id.as_str()) {
+                    return Ok(vec![]);
+                }
+                Ok(vec![Ev::PaymentMethodRecorded { payment_method_id }])
+            }
+            C::RecordSubscription { subscription_id } => {
+                if paid {
+                    return Err(E::AlreadyPaid);
+                }
+                self.start_part(PaymentPart::Subscription, kind.needs_subscription())?;
+                Ok(vec![Ev::SubscriptionCreated { subscription_id }])
+            }
+            C::RecordTopUpIntent { payment_intent_id } => {
+                if paid {
+                    return Err(E::AlreadyPaid);
+                }
+                self.start_part(PaymentPart::TopUp, kind.needs_top_up())?;
+                Ok(vec![Ev::TopUpIntentCreated { payment_intent_id }])
+            }
+            C::RecordPaymentSuccess { part, reference } => {
+                let state = self.part(part);
+                if state.reference.as_deref() != Some(reference.as_str()) {
+                    return Err(E::UnknownPayment);
+                }
+                if state.paid {
+                    return Ok(vec![]);
+                }
+                let mut events = vec![Ev::PaymentSucceeded { part, reference }];
+                let other_paid = match part {
+                    PaymentPart::Subscription => !kind.needs_top_up() || self.top_up.paid,
+                    PaymentPart::TopUp => !kind.needs_subscription() || self.subscription.paid,
+                };
+                if other_paid {
+                    events.push(Ev::PaymentConfirmed { confirmed_at: now });
+                }
+                Ok(events)
+            }
+            C::RecordPaymentFailure { part, reference, code, message } => {
+                let state = self.part(part);
+                if state.reference.as_deref() != Some(reference.as_str()) {
+                    return Err(E::UnknownPayment);
+                }
+                if state.paid || paid {
+                    return Err(E::AlreadyPaid);
+                }
+                Ok(vec![Ev::PaymentFailed { part, reference, code, message }])
+            }
+            C::CreateAccount { account_id, extensions } => {
+                if !paid {
+                    return Err(E::PaymentNotConfirmed);
+                }
+                if self.account_id.is_some() {
+                    return Err(E::AccountAlreadyCreated);
+                }
+                if extensions.is_empty() {
+                    return Err(E::NoExtensions);
+                }
+                Ok(vec![Ev::AccountCreated { account_id, extensions }])
+            }
+            C::AssignNumbers { mut numbers } => {
+                if self.account_id.is_none() {
+                    return Err(E::NoAccount);
+                }
+                if self.numbers_assigned {
+                    return Err(E::NumbersAlreadyAssigned);
+                }
+                let mut expected = self.stock_numbers();
+                expected.sort();
+                numbers.sort();
+                if numbers != expected {
+                    return Err(E::WrongNumbers);
+                }
+                Ok(vec![Ev::NumbersAssigned { numbers }])
+            }
+            C::Complete => {
+                if self.account_id.is_none() {
+                    return Err(E::NoAccount);
+                }
+                if !self.numbers_assigned {
+                    return Err(E::NumbersNotAssigned);
+                }
+                Ok(vec![Ev::OrderCompleted { completed_at: now }])
+            }
+        }
+    }
+}
+
+impl Aggregate for ServiceOrder {
+    const TYPE: &'static str = "ServiceOrder";
+    type Command = ServiceOrderCommand;
+    type Event = ServiceOrderEvent;
+    type Error = ServiceOrderError;
+    type Services = ServiceOrderServices;
+
+    async fn handle(
+        &mut self,
+        command: ServiceOrderCommand,
+        services: &ServiceOrderServices,
+        sink: &EventSink<Self>,
+    ) -> Result<(), ServiceOrderError> {
+        for event in self.decide(command, services.clock.now())? {
+            sink.write(event, self).await;
+        }
+        Ok(())
+    }
+
+    fn apply(&mut self, event: ServiceOrderEvent) {
+        use ServiceOrderEvent as Ev;
+        match event {
+            Ev::OrderPlaced { order_number, cart_id, cart_version, customer, lines, payment_type, .. } => {
+                self.status = Status::Placed;
+                self.order_number = order_number;
+                self.cart_id = cart_id;
+                self.cart_version = cart_version;
+                self.customer = customer;
+                self.lines = Some(lines);
+                self.payment_type = Some(payment_type);
+            }
+            Ev::PaymentCustomerRegistered { customer_id } => self.payment_customer_id = Some(customer_id),
+            Ev::SetupIntentCreated { setup_intent_id } => self.setup_intent_id = Some(setup_intent_id),
+            Ev::PaymentMethodRecorded { payment_method_id } => self.payment_method_id = Some(payment_method_id),
+            Ev::SubscriptionCreated { subscription_id } => {
+                self.subscription = PartState { reference: Some(subscription_id), paid: false }
+            }
+            Ev::TopUpIntentCreated { payment_intent_id } => {
+                self.top_up = PartState { reference: Some(payment_intent_id), paid: false }
+            }
+            Ev::PaymentSucceeded { part, .. } => self.part_mut(part).paid = true,
+            Ev::PaymentConfirmed { .. } => self.status = Status::Paid,
+            Ev::PaymentFailed { part, .. } => {
+                // The attempt is over: the next card starts this part again.
+                *self.part_mut(part) = PartState::default();
+                self.setup_intent_id = None;
+                self.payment_method_id = None;
+                self.failed_attempts += 1;
+            }
+            Ev::AccountCreated { account_id, extensions } => {
+                self.account_id = Some(account_id);
+                self.extensions = extensions;
+            }
+            Ev::NumbersAssigned { .. } => self.numbers_assigned = true,
+            Ev::OrderCompleted { .. } => self.status = Status::Completed,
+        }
+    }
+}

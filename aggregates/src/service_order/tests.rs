@@ -1,0 +1,484 @@
+use std::sync::Arc;
+
+use chrono::{DateTime, TimeZone, Utc};
+use cqrs_es::test::TestFramework;
+
+use super::*;
+use crate::clock::FixedClock;
+use crate::pricing::{AddOn, BillingCycle, Pence, Plan, Totals};
+
+fn at() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, 23, 10, 0, 0).unwrap()
+}
+
+fn test() -> TestFramework<ServiceOrder> {
+    TestFramework::with(ServiceOrderServices { clock: Arc::new(FixedClock(at())) })
+}
+
+fn customer() -> Customer {
+    Customer { email: "jane@example.com".into(), first_name: "Jane".into(), ..Customer::default() }
+}
+
+fn number(value: &str, free: bool) -> OrderedNumber {
+    OrderedNumber {
+        value: value.into(),
+        display_value: value.into(),
+        is_transfer: false,
+        is_placeholder: false,
+        free,
+        price: if free { Pence::ZERO } else { Pence(200) },
+    }
+}
+
+/// Single User monthly, call recording, two numbers (one free): £4.99 + £8 + £2.
+fn single_lines() -> OrderLines {
+    OrderLines {
+        plan: Plan::SingleUser,
+        billing_cycle: BillingCycle::Monthly,
+        quantity: 1,
+        add_ons: vec![OrderedAddOn { add_on: AddOn::CallRecording, price: Pence(800) }],
+        numbers: vec![number("+442079460001", true), number("+442079460002", false)],
+        amounts: Totals::new(Pence(499), Pence(800), Pence(200), Pence::ZERO, Pence::ZERO).into(),
+    }
+}
+
+fn payg_lines(extras: bool) -> OrderLines {
+    let add_ons =
+        if extras { vec![OrderedAddOn { add_on: AddOn::CallForwarding, price: Pence(200) }] } else { vec![] };
+    let add_on_total = if extras { Pence(200) } else { Pence::ZERO };
+    OrderLines {
+        plan: Plan::PayAsYouGo,
+        billing_cycle: BillingCycle::Monthly,
+        quantity: 1,
+        add_ons,
+        numbers: vec![],
+        amounts: Totals::new(Pence::ZERO, add_on_total, Pence::ZERO, Pence(2500), Pence::ZERO).into(),
+    }
+}
+
+fn place(lines: OrderLines) -> ServiceOrderCommand {
+    ServiceOrderCommand::PlaceOrder {
+        order_number: "SB-123456".into(),
+        cart_id: "cart-1".into(),
+        cart_version: 4,
+        customer: customer(),
+        lines,
+    }
+}
+
+fn placed(lines: OrderLines) -> ServiceOrderEvent {
+    let payment_type = PaymentType::decide(lines.plan, lines.amounts.subscription_subtotal);
+    ServiceOrderEvent::OrderPlaced {
+        order_number: "SB-123456".into(),
+        cart_id: "cart-1".into(),
+        cart_version: 4,
+        customer: customer(),
+        lines,
+        payment_type,
+        placed_at: at(),
+    }
+}
+
+fn customer_registered() -> ServiceOrderEvent {
+    ServiceOrderEvent::PaymentCustomerRegistered { customer_id: "cus_1".into() }
+}
+
+fn sub_created() -> ServiceOrderEvent {
+    ServiceOrderEvent::SubscriptionCreated { subscription_id: "sub_1".into() }
+}
+
+fn top_up_created() -> ServiceOrderEvent {
+    ServiceOrderEvent::TopUpIntentCreated { payment_intent_id: "pi_1".into() }
+}
+
+fn sub_paid() -> Vec<ServiceOrderEvent> {
+    vec![
+        ServiceOrderEvent::PaymentSucceeded { part: PaymentPart::Subscription, reference: "sub_1".into() },
+        ServiceOrderEvent::PaymentConfirmed { confirmed_at: at() },
+    ]
+}
+
+fn paid_single() -> Vec<ServiceOrderEvent> {
+    let mut events = vec![placed(single_lines()), customer_registered(), sub_created()];
+    events.extend(sub_paid());
+    events
+}
+
+fn extensions() -> Vec<Extension> {
+    vec![Extension { number: "101".into(), username: "jane101".into() }]
+}
+
+fn account_created() -> ServiceOrderEvent {
+    ServiceOrderEvent::AccountCreated { account_id: "acc-1".into(), extensions: extensions() }
+}
+
+fn numbers_assigned() -> ServiceOrderEvent {
+    ServiceOrderEvent::NumbersAssigned { numbers: vec!["+442079460001".into(), "+442079460002".into()] }
+}
+
+#[tokio::test]
+async fn placing_records_the_servers_amounts_and_decides_the_payment_type() {
+    test().given_no_previous_events().when_async(place(single_lines())).await.then_expect_events(vec![placed(
+        single_lines(),
+    )]);
+    let ServiceOrderEvent::OrderPlaced { payment_type, lines, .. } = placed(single_lines()) else { unreachable!() };
+    assert_eq!(payment_type, PaymentType::Subscription);
+    assert_eq!(lines.amounts.subscription_subtotal, Pence(1499));
+    assert_eq!(lines.amounts.subscription_vat, Pence(300));
+    assert_eq!(lines.amounts.grand_total, Pence(1799));
+}
+
+#[test]
+fn pay_as_you_go_is_a_one_time_payment_without_extras_and_split_with_them() {
+    assert_eq!(PaymentType::decide(Plan::PayAsYouGo, Pence::ZERO), PaymentType::PaygTopupOnly);
+    assert_eq!(PaymentType::decide(Plan::PayAsYouGo, Pence(200)), PaymentType::PaygSplitPayment);
+    assert_eq!(PaymentType::decide(Plan::MultiUser, Pence(2980)), PaymentType::Subscription);
+    assert_eq!(PaymentType::PaygSplitPayment.as_str(), "payg_split_payment");
+}
+
+#[tokio::test]
+async fn placing_twice_is_refused() {
+    test()
+        .given(vec![placed(single_lines())])
+        .when_async(place(single_lines()))
+        .await
+        .then_expect_error(ServiceOrderError::AlreadyPlaced);
+}
+
+#[tokio::test]
+async fn a_bad_order_number_is_refused() {
+    let command = ServiceOrderCommand::PlaceOrder {
+        order_number: "SB-12345".into(),
+        cart_id: "c".into(),
+        cart_version: 1,
+        customer: customer(),
+        lines: single_lines(),
+    };
+    test().given_no_previous_events().when_async(command).await.then_expect_error(ServiceOrderError::InvalidOrderNumber);
+}
+
+#[tokio::test]
+async fn amounts_that_do_not_add_up_are_refused() {
+    let mut lines = single_lines();
+    lines.amounts.grand_total = Pence(1);
+    test().given_no_previous_events().when_async(place(lines)).await.then_expect_error(ServiceOrderError::AmountsDoNotAddUp);
+    let mut lines = single_lines();
+    lines.add_ons[0].price = Pence(1);
+    test().given_no_previous_events().when_async(place(lines)).await.then_expect_error(ServiceOrderError::AmountsDoNotAddUp);
+}
+
+#[tokio::test]
+async fn absurd_quantities_add_ons_the_plan_lacks_and_low_top_ups_are_refused() {
+    let mut lines = single_lines();
+    lines.quantity = 0;
+    test().given_no_previous_events().when_async(place(lines)).await.then_expect_error(ServiceOrderError::InvalidLines);
+    let mut lines = single_lines();
+    lines.quantity = 1_000_000;
+    test().given_no_previous_events().when_async(place(lines)).await.then_expect_error(ServiceOrderError::InvalidLines);
+    let mut lines = single_lines();
+    lines.add_ons[0].add_on = AddOn::CallForwarding;
+    test().given_no_previous_events().when_async(place(lines)).await.then_expect_error(ServiceOrderError::InvalidLines);
+    let mut lines = payg_lines(false);
+    lines.amounts = Totals::new(Pence::ZERO, Pence::ZERO, Pence::ZERO, Pence(500), Pence::ZERO).into();
+    test().given_no_previous_events().when_async(place(lines)).await.then_expect_error(ServiceOrderError::InvalidLines);
+}
+
+#[tokio::test]
+async fn every_step_needs_a_placed_order() {
+    test()
+        .given_no_previous_events()
+        .when_async(ServiceOrderCommand::RegisterPaymentCustomer { customer_id: "cus_1".into() })
+        .await
+        .then_expect_error(ServiceOrderError::NotFound);
+}
+
+#[tokio::test]
+async fn the_payment_customer_is_registered_once() {
+    test()
+        .given(vec![placed(single_lines())])
+        .when_async(ServiceOrderCommand::RegisterPaymentCustomer { customer_id: "cus_1".into() })
+        .await
+        .then_expect_events(vec![customer_registered()]);
+    test()
+        .given(vec![placed(single_lines()), customer_registered()])
+        .when_async(ServiceOrderCommand::RegisterPaymentCustomer { customer_id: "cus_2".into() })
+        .await
+        .then_expect_error(ServiceOrderError::PaymentCustomerAlreadyRegistered);
+}
+
+#[tokio::test]
+async fn a_setup_intent_needs_the_payment_customer() {
+    let command = || ServiceOrderCommand::RecordSetupIntent { setup_intent_id: "seti_1".into() };
+    test()
+        .given(vec![placed(single_lines())])
+        .when_async(command())
+        .await
+        .then_expect_error(ServiceOrderError::NoPaymentCustomer);
+    test()
+        .given(vec![placed(single_lines()), customer_registered()])
+        .when_async(command())
+        .await
+        .then_expect_events(vec![ServiceOrderEvent::SetupIntentCreated { setup_intent_id: "seti_1".into() }]);
+    test().given(paid_single()).when_async(command()).await.then_expect_error(ServiceOrderError::AlreadyPaid);
+}
+
+#[tokio::test]
+async fn the_payment_method_is_recorded_once() {
+    let command = || ServiceOrderCommand::RecordPaymentMethod { payment_method_id: "pm_1".into() };
+    let recorded = ServiceOrderEvent::PaymentMethodRecorded { payment_method_id: "pm_1".into() };
+    test()
+        .given(vec![placed(single_lines()), customer_registered()])
+        .when_async(command())
+        .await
+        .then_expect_events(vec![recorded.clone()]);
+    test()
+        .given(vec![placed(single_lines()), customer_registered(), recorded])
+        .when_async(command())
+        .await
+        .then_expect_events(vec![]);
+    test().given(paid_single()).when_async(command()).await.then_expect_error(ServiceOrderError::AlreadyPaid);
+}
+
+#[tokio::test]
+async fn a_subscription_is_recorded_once_and_only_where_the_order_needs_one() {
+    let command = || ServiceOrderCommand::RecordSubscription { subscription_id: "sub_1".into() };
+    test()
+        .given(vec![placed(single_lines()), customer_registered()])
+        .when_async(command())
+        .await
+        .then_expect_events(vec![sub_created()]);
+    test()
+        .given(vec![placed(single_lines()), customer_registered(), sub_created()])
+        .when_async(command())
+        .await
+        .then_expect_error(ServiceOrderError::PaymentAlreadyStarted);
+    test()
+        .given(vec![placed(payg_lines(false)), customer_registered()])
+        .when_async(command())
+        .await
+        .then_expect_error(ServiceOrderError::NoSubscriptionNeeded);
+    test()
+        .given(vec![placed(single_lines())])
+        .when_async(command())
+        .await
+        .then_expect_error(ServiceOrderError::NoPaymentCustomer);
+    test().given(paid_single()).when_async(command()).await.then_expect_error(ServiceOrderError::AlreadyPaid);
+}
+
+#[tokio::test]
+async fn a_top_up_intent_only_for_pay_as_you_go() {
+    let command = || ServiceOrderCommand::RecordTopUpIntent { payment_intent_id: "pi_1".into() };
+    test()
+        .given(vec![placed(payg_lines(false)), customer_registered()])
+        .when_async(command())
+        .await
+        .then_expect_events(vec![top_up_created()]);
+    test()
+        .given(vec![placed(single_lines()), customer_registered()])
+        .when_async(command())
+        .await
+        .then_expect_error(ServiceOrderError::NoTopUpNeeded);
+}
+
+#[tokio::test]
+async fn a_paid_subscription_confirms_a_subscription_order() {
+    test()
+        .given(vec![placed(single_lines()), customer_registered(), sub_created()])
+        .when_async(ServiceOrderCommand::RecordPaymentSuccess {
+            part: PaymentPart::Subscription,
+            reference: "sub_1".into(),
+        })
+        .await
+        .then_expect_events(sub_paid());
+}
+
+#[tokio::test]
+async fn a_payment_confirmed_twice_is_recorded_once() {
+    test()
+        .given(paid_single())
+        .when_async(ServiceOrderCommand::RecordPaymentSuccess {
+            part: PaymentPart::Subscription,
+            reference: "sub_1".into(),
+        })
+        .await
+        .then_expect_events(vec![]);
+}
+
+#[tokio::test]
+async fn a_payment_of_another_order_is_refused() {
+    test()
+        .given(vec![placed(single_lines()), customer_registered(), sub_created()])
+        .when_async(ServiceOrderCommand::RecordPaymentSuccess {
+            part: PaymentPart::Subscription,
+            reference: "sub_other".into(),
+        })
+        .await
+        .then_expect_error(ServiceOrderError::UnknownPayment);
+}
+
+#[tokio::test]
+async fn a_split_payment_is_confirmed_when_both_parts_are_paid() {
+    let given = vec![placed(payg_lines(true)), customer_registered(), sub_created(), top_up_created()];
+    let sub_success = ServiceOrderEvent::PaymentSucceeded { part: PaymentPart::Subscription, reference: "sub_1".into() };
+    test()
+        .given(given.clone())
+        .when_async(ServiceOrderCommand::RecordPaymentSuccess {
+            part: PaymentPart::Subscription,
+            reference: "sub_1".into(),
+        })
+        .await
+        .then_expect_events(vec![sub_success.clone()]);
+    let mut both = given;
+    both.push(sub_success);
+    test()
+        .given(both)
+        .when_async(ServiceOrderCommand::RecordPaymentSuccess { part: PaymentPart::TopUp, reference: "pi_1".into() })
+        .await
+        .then_expect_events(vec![
+            ServiceOrderEvent::PaymentSucceeded { part: PaymentPart::TopUp, reference: "pi_1".into() },
+            ServiceOrderEvent::PaymentConfirmed { confirmed_at: at() },
+        ]);
+}
+
+#[tokio::test]
+async fn a_declined_card_is_recorded_and_the_next_card_starts_again() {
+    let failed = ServiceOrderEvent::PaymentFailed {
+        part: PaymentPart::TopUp,
+        reference: "pi_1".into(),
+        code: "card_declined".into(),
+        message: "Your card was declined.".into(),
+    };
+    let given = vec![placed(payg_lines(false)), customer_registered(), top_up_created()];
+    test()
+        .given(given.clone())
+        .when_async(ServiceOrderCommand::RecordPaymentFailure {
+            part: PaymentPart::TopUp,
+            reference: "pi_1".into(),
+            code: "card_declined".into(),
+            message: "Your card was declined.".into(),
+        })
+        .await
+        .then_expect_events(vec![failed.clone()]);
+    let mut after = given;
+    after.push(failed);
+    test()
+        .given(after)
+        .when_async(ServiceOrderCommand::RecordTopUpIntent { payment_intent_id: "pi_2".into() })
+        .await
+        .then_expect_events(vec![ServiceOrderEvent::TopUpIntentCreated { payment_intent_id: "pi_2".into() }]);
+}
+
+#[tokio::test]
+async fn a_failure_after_payment_is_refused() {
+    test()
+        .given(paid_single())
+        .when_async(ServiceOrderCommand::RecordPaymentFailure {
+            part: PaymentPart::Subscription,
+            reference: "sub_1".into(),
+            code: "card_declined".into(),
+            message: "late".into(),
+        })
+        .await
+        .then_expect_error(ServiceOrderError::AlreadyPaid);
+}
+
+#[tokio::test]
+async fn no_account_before_payment() {
+    test()
+        .given(vec![placed(single_lines()), customer_registered(), sub_created()])
+        .when_async(ServiceOrderCommand::CreateAccount { account_id: "acc-1".into(), extensions: extensions() })
+        .await
+        .then_expect_error(ServiceOrderError::PaymentNotConfirmed);
+}
+
+#[tokio::test]
+async fn the_account_is_created_once_with_its_extensions() {
+    test()
+        .given(paid_single())
+        .when_async(ServiceOrderCommand::CreateAccount { account_id: "acc-1".into(), extensions: extensions() })
+        .await
+        .then_expect_events(vec![account_created()]);
+    test()
+        .given(paid_single())
+        .when_async(ServiceOrderCommand::CreateAccount { account_id: "acc-1".into(), extensions: vec![] })
+        .await
+        .then_expect_error(ServiceOrderError::NoExtensions);
+    let mut given = paid_single();
+    given.push(account_created());
+    test()
+        .given(given)
+        .when_async(ServiceOrderCommand::CreateAccount { account_id: "acc-2".into(), extensions: extensions() })
+        .await
+        .then_expect_error(ServiceOrderError::AccountAlreadyCreated);
+}
+
+#[tokio::test]
+async fn the_orders_own_numbers_are_assigned_once_after_the_account() {
+    let command = |numbers: Vec<&str>| ServiceOrderCommand::AssignNumbers {
+        numbers: numbers.into_iter().map(String::from).collect(),
+    };
+    test()
+        .given(paid_single())
+        .when_async(command(vec!["+442079460001", "+442079460002"]))
+        .await
+        .then_expect_error(ServiceOrderError::NoAccount);
+    let mut given = paid_single();
+    given.push(account_created());
+    test()
+        .given(given.clone())
+        .when_async(command(vec!["+442079460002", "+442079460001"]))
+        .await
+        .then_expect_events(vec![numbers_assigned()]);
+    test()
+        .given(given.clone())
+        .when_async(command(vec!["+442079460009"]))
+        .await
+        .then_expect_error(ServiceOrderError::WrongNumbers);
+    given.push(numbers_assigned());
+    test()
+        .given(given)
+        .when_async(command(vec!["+442079460001", "+442079460002"]))
+        .await
+        .then_expect_error(ServiceOrderError::NumbersAlreadyAssigned);
+}
+
+#[tokio::test]
+async fn completion_needs_the_account_and_numbers_and_happens_once() {
+    let mut given = paid_single();
+    test().given(given.clone()).when_async(ServiceOrderCommand::Complete).await.then_expect_error(ServiceOrderError::NoAccount);
+    given.push(account_created());
+    test()
+        .given(given.clone())
+        .when_async(ServiceOrderCommand::Complete)
+        .await
+        .then_expect_error(ServiceOrderError::NumbersNotAssigned);
+    given.push(numbers_assigned());
+    test()
+        .given(given.clone())
+        .when_async(ServiceOrderCommand::Complete)
+        .await
+        .then_expect_events(vec![ServiceOrderEvent::OrderCompleted { completed_at: at() }]);
+    given.push(ServiceOrderEvent::OrderCompleted { completed_at: at() });
+    test()
+        .given(given.clone())
+        .when_async(ServiceOrderCommand::Complete)
+        .await
+        .then_expect_error(ServiceOrderError::AlreadyCompleted);
+    // A late webhook for a completed order changes nothing.
+    test()
+        .given(given)
+        .when_async(ServiceOrderCommand::RecordPaymentSuccess {
+            part: PaymentPart::Subscription,
+            reference: "sub_1".into(),
+        })
+        .await
+        .then_expect_events(vec![]);
+}
+
+#[test]
+fn order_numbers_are_sb_and_six_digits() {
+    assert!(is_order_number("SB-004211"));
+    assert!(!is_order_number("SB-4211"));
+    assert!(!is_order_number("XB-123456"));
+    assert!(!is_order_number("SB-12345a"));
+}
