@@ -40,9 +40,80 @@ pub struct Config {
     pub body_limit_bytes: usize,
     /// `SEED_DIR`, default this crate's seed/: the demo catalogue created on first start.
     pub seed_dir: PathBuf,
+    pub payments: PaymentsConfig,
+    pub address_lookup: AddressLookupConfig,
+    /// `GOOGLE_CLIENT_ID`: 'Sign up with Google' is offered only when set.
+    pub google_client_id: Option<String>,
+    /// `GOOGLE_TOKENINFO_URL`, default Google's: where ID tokens are checked.
+    pub google_tokeninfo_url: String,
+}
+
+/// Stripe: `STRIPE_SECRET_KEY` and `STRIPE_PUBLISHABLE_KEY` talk to Stripe; without them the
+/// local stand-in at `STRIPE_API_BASE` (default http://127.0.0.1:8420/, started by the run
+/// and test scripts) with its own Stripe.js.
+#[derive(Debug, Clone)]
+pub struct PaymentsConfig {
+    pub secret_key: Secret,
+    pub publishable_key: String,
+    /// Ends with `/`; the client adds `v1/...`.
+    pub api_base: String,
+    pub js_url: String,
+    /// `STRIPE_WEBHOOK_SECRET`: when set, webhooks must carry a valid `Stripe-Signature`.
+    pub webhook_secret: Option<Secret>,
+    pub stand_in: bool,
+}
+
+/// UK addresses by postcode: an Ideal-Postcodes-shaped API (`ADDRESS_LOOKUP_URL` +
+/// `ADDRESS_LOOKUP_KEY`); without a key, an offline set of sample addresses.
+#[derive(Debug, Clone)]
+pub struct AddressLookupConfig {
+    pub url: String,
+    pub key: Option<Secret>,
 }
 
 pub const DEFAULT_DATABASE_URL: &str = "postgres://postgres@127.0.0.1:5432/voip_shop";
+
+fn non_empty(value: Option<String>) -> Option<String> {
+    value.map(|v| v.trim().to_string()).filter(|v| !v.is_empty())
+}
+
+fn with_slash(url: String) -> String {
+    if url.ends_with('/') {
+        url
+    } else {
+        format!("{url}/")
+    }
+}
+
+impl PaymentsConfig {
+    fn from_lookup(lookup: &impl Fn(&str) -> Option<String>) -> PaymentsConfig {
+        let webhook_secret = non_empty(lookup("STRIPE_WEBHOOK_SECRET")).map(Secret::new);
+        match (non_empty(lookup("STRIPE_SECRET_KEY")), non_empty(lookup("STRIPE_PUBLISHABLE_KEY"))) {
+            (Some(secret), Some(publishable)) => PaymentsConfig {
+                secret_key: Secret::new(secret),
+                publishable_key: publishable,
+                api_base: with_slash(
+                    non_empty(lookup("STRIPE_API_BASE")).unwrap_or_else(|| "https://api.stripe.com/".into()),
+                ),
+                js_url: non_empty(lookup("STRIPE_JS_URL")).unwrap_or_else(|| "https://js.stripe.com/v3/".into()),
+                webhook_secret,
+                stand_in: false,
+            },
+            _ => {
+                let base =
+                    with_slash(non_empty(lookup("STRIPE_API_BASE")).unwrap_or_else(|| "http://127.0.0.1:8420/".into()));
+                PaymentsConfig {
+                    secret_key: Secret::new("sk_test_localstripe"),
+                    publishable_key: "pk_test_localstripe".into(),
+                    js_url: non_empty(lookup("STRIPE_JS_URL")).unwrap_or_else(|| format!("{base}js.stripe.com/v3/")),
+                    api_base: base,
+                    webhook_secret,
+                    stand_in: true,
+                }
+            }
+        }
+    }
+}
 
 impl Config {
     pub fn from_env() -> Result<Config, String> {
@@ -66,6 +137,15 @@ impl Config {
             seed_dir: PathBuf::from(
                 lookup("SEED_DIR").unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/seed").to_string()),
             ),
+            payments: PaymentsConfig::from_lookup(&lookup),
+            address_lookup: AddressLookupConfig {
+                url: non_empty(lookup("ADDRESS_LOOKUP_URL"))
+                    .unwrap_or_else(|| "https://api.ideal-postcodes.co.uk/v1/postcodes/".to_string()),
+                key: non_empty(lookup("ADDRESS_LOOKUP_KEY")).map(Secret::new),
+            },
+            google_client_id: non_empty(lookup("GOOGLE_CLIENT_ID")),
+            google_tokeninfo_url: non_empty(lookup("GOOGLE_TOKENINFO_URL"))
+                .unwrap_or_else(|| "https://oauth2.googleapis.com/tokeninfo".to_string()),
         })
     }
 

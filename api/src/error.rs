@@ -4,6 +4,7 @@
 use aggregates::cart::CartError;
 use aggregates::hardware::HardwareError;
 use aggregates::phone_number::PhoneNumberError;
+use aggregates::service_order::ServiceOrderError;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -17,6 +18,14 @@ pub enum ApiError {
     Cart(CartError),
     Number(PhoneNumberError),
     Hardware(HardwareError),
+    Order(ServiceOrderError),
+    /// A refusal with more fields than `error` and `code` (field errors, card decline details).
+    Detailed {
+        status: StatusCode,
+        code: String,
+        message: String,
+        extra: serde_json::Map<String, serde_json::Value>,
+    },
     /// A request the API itself refuses, with its status and stable code.
     Refused {
         status: StatusCode,
@@ -77,6 +86,18 @@ impl ApiError {
                 HardwareError::AlreadyExists => StatusCode::CONFLICT,
                 HardwareError::Invalid(_) | HardwareError::TooManyImages => StatusCode::UNPROCESSABLE_ENTITY,
             },
+            ApiError::Order(error) => match error {
+                ServiceOrderError::NotFound | ServiceOrderError::UnknownPayment => StatusCode::NOT_FOUND,
+                ServiceOrderError::InvalidLines
+                | ServiceOrderError::AmountsDoNotAddUp
+                | ServiceOrderError::InvalidOrderNumber
+                | ServiceOrderError::NoExtensions
+                | ServiceOrderError::WrongNumbers
+                | ServiceOrderError::NoSubscriptionNeeded
+                | ServiceOrderError::NoTopUpNeeded => StatusCode::UNPROCESSABLE_ENTITY,
+                _ => StatusCode::CONFLICT,
+            },
+            ApiError::Detailed { status, .. } => *status,
             ApiError::Refused { status, .. } => *status,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -90,6 +111,14 @@ impl IntoResponse for ApiError {
             ApiError::Cart(error) => (error.to_string(), error.code()),
             ApiError::Number(error) => (error.to_string(), error.code()),
             ApiError::Hardware(error) => (error.to_string(), error.code()),
+            ApiError::Order(error) => (error.to_string(), error.code()),
+            ApiError::Detailed { code, message, extra, .. } => {
+                let mut body = extra.clone();
+                body.insert("success".into(), false.into());
+                body.insert("error".into(), message.clone().into());
+                body.insert("code".into(), code.clone().into());
+                return (status, Json(serde_json::Value::Object(body))).into_response();
+            }
             ApiError::Refused { code, message, .. } => (message.clone(), *code),
             ApiError::Internal(detail) => {
                 tracing::error!(%detail, "request failed");
@@ -107,6 +136,12 @@ impl IntoResponse for ApiError {
 impl From<CartError> for ApiError {
     fn from(error: CartError) -> Self {
         ApiError::Cart(error)
+    }
+}
+
+impl From<ServiceOrderError> for ApiError {
+    fn from(error: ServiceOrderError) -> Self {
+        ApiError::Order(error)
     }
 }
 

@@ -1,11 +1,13 @@
 //! The ordering platform's server: routes, configuration, errors and start-up.
 
+pub mod account_form;
 pub mod auth;
 pub mod commands;
 pub mod config;
 pub mod error;
 pub mod import;
 pub mod json;
+pub mod payments;
 pub mod rebuild;
 pub mod routes;
 pub mod scheduled;

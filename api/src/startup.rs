@@ -39,7 +39,7 @@ impl Application {
         let listener = TcpListener::bind(config.address())
             .await
             .map_err(|e| format!("cannot listen on {}: {e}", config.address()))?;
-        let state = AppState::new(pool.clone());
+        let state = AppState::new(pool.clone()).with_services(crate::state::Services::from_config(&config)?);
         match crate::seed::seed_hardware(&state, &config.seed_dir).await {
             Ok(0) => {}
             Ok(items) => tracing::info!(items, "seeded the demo hardware catalogue"),

@@ -13,6 +13,12 @@ use projections::hardware::{AuditLogQuery, HardwareView, HARDWARE_VIEW_TABLE};
 use projections::inventory::InventoryQuery;
 use sqlx::PgPool;
 
+use aggregates::service_order::{ServiceOrder, ServiceOrderServices};
+use projections::orders::{OrderView, ORDER_VIEW_TABLE};
+
+use crate::config::Config;
+use crate::payments::Stripe;
+
 use cqrs_es::persist::PersistedEventStore;
 use cqrs_es::CqrsFramework;
 
@@ -21,6 +27,27 @@ pub type CartStore = PersistedEventStore<PostgresEventRepository, Cart>;
 pub type CartViewQuery = CatchUpQuery<CartStore, CartViews, CartView, Cart>;
 pub type HardwareViews = PostgresViewRepository<HardwareView, HardwareItem>;
 pub type HardwareStore = PersistedEventStore<PostgresEventRepository, HardwareItem>;
+pub type OrderViews = PostgresViewRepository<OrderView, ServiceOrder>;
+pub type OrderStore = PersistedEventStore<PostgresEventRepository, ServiceOrder>;
+pub type OrderViewQuery = CatchUpQuery<OrderStore, OrderViews, OrderView, ServiceOrder>;
+
+/// The outside services the checkout talks to, from the configuration.
+pub struct Services {
+    pub config: Config,
+    pub stripe: Stripe,
+    pub http: reqwest::Client,
+}
+
+impl Services {
+    pub fn from_config(config: &Config) -> Result<Services, String> {
+        let http = reqwest::Client::builder()
+            .timeout(std::time::Duration::from_secs(10))
+            .build()
+            .map_err(|e| e.to_string())?;
+        let stripe = Stripe::new(&config.payments.secret_key, &config.payments.api_base)?;
+        Ok(Services { config: config.clone(), stripe, http })
+    }
+}
 
 #[derive(Clone)]
 pub struct AppState {
@@ -31,6 +58,10 @@ pub struct AppState {
     pub numbers: Arc<PostgresCqrs<PhoneNumber>>,
     pub hardware: Arc<PostgresCqrs<HardwareItem>>,
     pub hardware_views: Arc<HardwareViews>,
+    pub orders: Arc<PostgresCqrs<ServiceOrder>>,
+    pub order_views: Arc<OrderViews>,
+    pub order_view_query: Arc<OrderViewQuery>,
+    pub services: Arc<Services>,
 }
 
 impl AppState {
@@ -53,9 +84,21 @@ impl AppState {
         let hardware = CqrsFramework::new(
             PersistedEventStore::new_event_store(PostgresEventRepository::new(pool.clone())),
             vec![Box::new(hardware_view_query), Box::new(AuditLogQuery::new(pool.clone()))],
-            HardwareServices { clock },
+            HardwareServices { clock: clock.clone() },
         );
+        let order_views = Arc::new(OrderViews::new(ORDER_VIEW_TABLE, pool.clone()));
+        let order_view_query = Arc::new(CatchUpQuery::new(Arc::new(order_store(&pool)), order_views.clone()));
+        let orders = CqrsFramework::new(
+            order_store(&pool),
+            vec![Box::new(SharedQuery(order_view_query.clone()))],
+            ServiceOrderServices { clock },
+        );
+        let defaults = Config::from_env().unwrap_or_else(|_| Config::from_lookup(|_| None).expect("defaults"));
         AppState {
+            orders: Arc::new(orders),
+            order_views,
+            order_view_query,
+            services: Arc::new(Services::from_config(&defaults).expect("the default services build")),
             pool,
             carts: Arc::new(carts),
             cart_views,
@@ -81,6 +124,18 @@ impl NumberStock for PgStock {
             }
         }
     }
+}
+
+impl AppState {
+    /// The same state talking to the services of `config`.
+    pub fn with_services(mut self, services: Services) -> AppState {
+        self.services = Arc::new(services);
+        self
+    }
+}
+
+pub fn order_store(pool: &PgPool) -> OrderStore {
+    PersistedEventStore::new_event_store(PostgresEventRepository::new(pool.clone()))
 }
 
 pub fn cart_store(pool: &PgPool) -> CartStore {

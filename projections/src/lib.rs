@@ -4,3 +4,4 @@ pub mod cart;
 pub mod catch_up;
 pub mod hardware;
 pub mod inventory;
+pub mod orders;

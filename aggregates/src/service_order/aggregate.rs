@@ -225,7 +225,8 @@ impl ServiceOrder {
             }
             C::RecordPaymentFailure { part, reference, code, message } => {
                 let state = self.part(part);
-                if state.reference.as_deref() != Some(reference.as_str()) {
+                // A card refused while the payment was being created leaves no reference yet.
+                if state.reference.as_ref().is_some_and(|r| *r != reference) {
                     return Err(E::UnknownPayment);
                 }
                 if state.paid || paid {

@@ -482,3 +482,33 @@ fn order_numbers_are_sb_and_six_digits() {
     assert!(!is_order_number("XB-123456"));
     assert!(!is_order_number("SB-12345a"));
 }
+
+#[tokio::test]
+async fn a_card_refused_before_the_payment_had_an_id_is_recorded() {
+    let failed = ServiceOrderEvent::PaymentFailed {
+        part: PaymentPart::TopUp,
+        reference: String::new(),
+        code: "card_declined".into(),
+        message: "Your card was declined.".into(),
+    };
+    test()
+        .given(vec![placed(payg_lines(false)), customer_registered()])
+        .when_async(ServiceOrderCommand::RecordPaymentFailure {
+            part: PaymentPart::TopUp,
+            reference: String::new(),
+            code: "card_declined".into(),
+            message: "Your card was declined.".into(),
+        })
+        .await
+        .then_expect_events(vec![failed]);
+    test()
+        .given(vec![placed(payg_lines(false)), customer_registered(), top_up_created()])
+        .when_async(ServiceOrderCommand::RecordPaymentFailure {
+            part: PaymentPart::TopUp,
+            reference: "pi_other".into(),
+            code: "card_declined".into(),
+            message: "x".into(),
+        })
+        .await
+        .then_expect_error(ServiceOrderError::UnknownPayment);
+}

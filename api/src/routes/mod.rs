@@ -1,10 +1,13 @@
 //! One router per resource, merged here with the layers every request passes.
 
+mod address;
 mod cart;
 mod catalogue;
+pub mod checkout;
 pub mod hardware;
 mod health;
 mod numbers;
+mod stripe_webhook;
 mod web;
 
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request};
@@ -30,6 +33,9 @@ pub fn app(state: AppState, config: &Config) -> Router {
         .merge(numbers::router())
         .merge(crate::auth::router())
         .merge(hardware::router())
+        .merge(checkout::router())
+        .merge(address::router())
+        .merge(stripe_webhook::router())
         .route("/openapi.yaml", get(openapi))
         .layer(DefaultBodyLimit::max(config.body_limit_bytes))
         .layer(RequestBodyLimitLayer::new(config.body_limit_bytes));

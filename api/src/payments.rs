@@ -1,0 +1,297 @@
+//! Card payments through Stripe with async-stripe: its client (keys, base URL, idempotency
+//! keys, retries) and request builder, with our own small response types holding only the
+//! fields we read, so the same code runs against Stripe and the local stand-in
+//! (localstripe), whose replies lack many of today's fields.
+//!
+//! Every call that creates something carries an idempotency key derived from the order and
+//! the step, so a retried step never charges twice.
+
+use std::collections::BTreeMap;
+
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use stripe::{Client, ClientBuilder, IdempotencyKey, RequestStrategy, StripeError};
+use stripe_client_core::{RequestBuilder, StripeMethod};
+
+use crate::config::Secret;
+
+#[derive(Clone)]
+pub struct Stripe {
+    client: Client,
+}
+
+/// Why a payment call failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PaymentError {
+    /// The card or the bank said no (HTTP 402 or a card error): the buyer may try another card.
+    Declined { code: String, decline_code: Option<String>, message: String },
+    /// No such object.
+    NotFound,
+    /// Anything else: our request, the network, the provider.
+    Provider(String),
+}
+
+impl std::fmt::Display for PaymentError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PaymentError::Declined { code, message, .. } => write!(f, "declined ({code}): {message}"),
+            PaymentError::NotFound => write!(f, "payment provider: not found"),
+            PaymentError::Provider(detail) => write!(f, "payment provider: {detail}"),
+        }
+    }
+}
+
+impl From<StripeError> for PaymentError {
+    fn from(error: StripeError) -> Self {
+        match error {
+            StripeError::Stripe(api, status) => {
+                let code = api.code.as_ref().map(|c| c.as_str().to_string());
+                let is_card = status == 402 || api.type_.as_str() == "card_error";
+                if status == 404 {
+                    PaymentError::NotFound
+                } else if is_card {
+                    PaymentError::Declined {
+                        code: code.unwrap_or_else(|| "card_declined".into()),
+                        decline_code: api.decline_code.clone(),
+                        message: api.message.clone().unwrap_or_else(|| "Your card was declined.".into()),
+                    }
+                } else {
+                    PaymentError::Provider(format!(
+                        "{status} {}: {}",
+                        code.unwrap_or_default(),
+                        api.message.clone().unwrap_or_default()
+                    ))
+                }
+            }
+            other => PaymentError::Provider(other.to_string()),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Created {
+    pub id: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct SetupIntent {
+    pub id: String,
+    pub status: String,
+    pub client_secret: Option<String>,
+    pub payment_method: Option<String>,
+    pub customer: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct PaymentMethod {
+    pub id: String,
+    pub customer: Option<String>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct LastPaymentError {
+    pub code: Option<String>,
+    pub decline_code: Option<String>,
+    pub message: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct PaymentIntent {
+    pub id: String,
+    pub status: String,
+    pub client_secret: Option<String>,
+    pub amount: i64,
+    pub last_payment_error: Option<LastPaymentError>,
+    #[serde(default)]
+    pub metadata: BTreeMap<String, String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Subscription {
+    pub id: String,
+    pub status: String,
+    pub latest_invoice: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct ConfirmationSecret {
+    pub client_secret: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Invoice {
+    pub id: String,
+    /// Older API versions and the stand-in.
+    pub payment_intent: Option<String>,
+    /// Newer API versions: the invoice's payment to confirm in the browser.
+    pub confirmation_secret: Option<ConfirmationSecret>,
+}
+
+/// What a new plan charges: pence per month or per year.
+pub struct PlanSpec<'a> {
+    pub id: &'a str,
+    pub amount: i64,
+    pub interval: &'a str,
+    pub product_name: &'a str,
+}
+
+impl Stripe {
+    /// `base_url` is Stripe's (`https://api.stripe.com/`) or the stand-in's.
+    pub fn new(secret: &Secret, base_url: &str) -> Result<Stripe, String> {
+        let client = ClientBuilder::new(secret.expose())
+            .url(base_url)
+            .request_strategy(RequestStrategy::Once)
+            .build()
+            .map_err(|e| e.to_string())?;
+        Ok(Stripe { client })
+    }
+
+    async fn send<T: DeserializeOwned>(
+        &self,
+        method: StripeMethod,
+        path: String,
+        form: Option<Value>,
+        key: Option<String>,
+    ) -> Result<T, PaymentError> {
+        let mut request = RequestBuilder::new(method, path);
+        if let Some(form) = form {
+            request = request.form(&form);
+        }
+        // async-stripe reads replies with miniserde; take them as its JSON value and read
+        // only our fields with serde.
+        let mut request = request.customize::<miniserde::json::Value>();
+        if let Some(key) = key {
+            let key = IdempotencyKey::new(key).map_err(|e| PaymentError::Provider(e.to_string()))?;
+            // Retried with the same key on network errors: Stripe answers a repeat with the first result.
+            request = request.request_strategy(RequestStrategy::Idempotent(key));
+        }
+        let value = request.send(&self.client).await?;
+        serde_json::from_str(&miniserde::json::to_string(&value))
+            .map_err(|e| PaymentError::Provider(format!("unexpected reply from the payment provider: {e}")))
+    }
+
+    async fn post<T: DeserializeOwned>(&self, path: String, form: Value, key: &str) -> Result<T, PaymentError> {
+        self.send(StripeMethod::Post, path, Some(form), Some(key.to_string())).await
+    }
+
+    async fn get<T: DeserializeOwned>(&self, path: String) -> Result<T, PaymentError> {
+        self.send(StripeMethod::Get, path, None, None).await
+    }
+
+    pub async fn create_customer(&self, email: &str, name: &str, order_id: &str, key: &str) -> Result<Created, PaymentError> {
+        let form = json!({ "email": email, "name": name, "metadata": { "order_id": order_id } });
+        self.post("/customers".into(), form, key).await
+    }
+
+    pub async fn create_setup_intent(&self, customer: &str, order_id: &str, key: &str) -> Result<SetupIntent, PaymentError> {
+        let form = json!({ "customer": customer, "usage": "off_session", "metadata": { "order_id": order_id } });
+        self.post("/setup_intents".into(), form, key).await
+    }
+
+    pub async fn setup_intent(&self, id: &str) -> Result<SetupIntent, PaymentError> {
+        self.get(format!("/setup_intents/{id}")).await
+    }
+
+    pub async fn payment_method(&self, id: &str) -> Result<PaymentMethod, PaymentError> {
+        self.get(format!("/payment_methods/{id}")).await
+    }
+
+    /// Attaches the card to the customer (when the setup did not) and makes it the default
+    /// for the customer's invoices.
+    pub async fn make_default_card(&self, customer: &str, payment_method: &str, key: &str) -> Result<(), PaymentError> {
+        let method = self.payment_method(payment_method).await?;
+        match method.customer.as_deref() {
+            Some(owner) if owner == customer => {}
+            Some(_) => return Err(PaymentError::Provider("the card belongs to another customer".into())),
+            None => {
+                let _: PaymentMethod = self
+                    .post(
+                        format!("/payment_methods/{payment_method}/attach"),
+                        json!({ "customer": customer }),
+                        &format!("{key}-attach"),
+                    )
+                    .await?;
+            }
+        }
+        let _: Created = self
+            .post(
+                format!("/customers/{customer}"),
+                json!({ "invoice_settings": { "default_payment_method": payment_method } }),
+                &format!("{key}-default"),
+            )
+            .await?;
+        Ok(())
+    }
+
+    pub async fn create_plan(&self, plan: &PlanSpec<'_>, key: &str) -> Result<Created, PaymentError> {
+        let form = json!({
+            "id": plan.id,
+            "amount": plan.amount,
+            "currency": "gbp",
+            "interval": plan.interval,
+            "product": { "name": plan.product_name },
+        });
+        self.post("/plans".into(), form, key).await
+    }
+
+    pub async fn plan_exists(&self, id: &str) -> Result<bool, PaymentError> {
+        match self.get::<Created>(format!("/plans/{id}")).await {
+            Ok(_) => Ok(true),
+            Err(PaymentError::NotFound) => Ok(false),
+            Err(other) => Err(other),
+        }
+    }
+
+    pub async fn create_subscription(
+        &self,
+        customer: &str,
+        plan: &str,
+        order_id: &str,
+        key: &str,
+    ) -> Result<Subscription, PaymentError> {
+        let form = json!({
+            "customer": customer,
+            "items": [ { "plan": plan } ],
+            "metadata": { "order_id": order_id },
+        });
+        self.post("/subscriptions".into(), form, key).await
+    }
+
+    pub async fn subscription(&self, id: &str) -> Result<Subscription, PaymentError> {
+        self.get(format!("/subscriptions/{id}")).await
+    }
+
+    pub async fn cancel_subscription(&self, id: &str) -> Result<(), PaymentError> {
+        let _: Created = self.send(StripeMethod::Delete, format!("/subscriptions/{id}"), None, None).await?;
+        Ok(())
+    }
+
+    pub async fn invoice(&self, id: &str) -> Result<Invoice, PaymentError> {
+        self.get(format!("/invoices/{id}")).await
+    }
+
+    /// A one-time card payment, confirmed at once with the saved card.
+    pub async fn charge(
+        &self,
+        amount: i64,
+        customer: &str,
+        payment_method: &str,
+        order_id: &str,
+        key: &str,
+    ) -> Result<PaymentIntent, PaymentError> {
+        let form = json!({
+            "amount": amount,
+            "currency": "gbp",
+            "customer": customer,
+            "payment_method": payment_method,
+            "confirm": true,
+            "metadata": { "order_id": order_id, "part": "top_up" },
+        });
+        self.post("/payment_intents".into(), form, key).await
+    }
+
+    pub async fn payment_intent(&self, id: &str) -> Result<PaymentIntent, PaymentError> {
+        self.get(format!("/payment_intents/{id}")).await
+    }
+}

@@ -1,0 +1,1065 @@
+//! The service checkout (spec 2 section 7): the order is placed from the server's cart
+//! and prices, paid through Stripe, then given its account, extensions and numbers.
+//!
+//! Each step of one order runs under a PostgreSQL advisory lock named after the order, so
+//! a double click or a replayed request waits for the first and then finds its result in
+//! the order's events: Stripe is called once per step. Every Stripe call that creates
+//! something also carries an idempotency key of the order and the step.
+
+use std::time::Instant;
+
+use aggregates::cart::CartCommand;
+use aggregates::phone_number::{PhoneNumberCommand, PhoneNumberError};
+use aggregates::pricing::{AddOn, Pence, Plan};
+use aggregates::service_order::{
+    Extension, OrderLines, OrderedAddOn, OrderedNumber, PaymentPart, PaymentType, ServiceOrder,
+    ServiceOrderCommand, ServiceOrderError, Status,
+};
+use axum::extract::{Path, State};
+use axum::http::{HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use cqrs_es::persist::ViewRepository;
+use cqrs_es::{AggregateError, EventStore};
+use projections::cart::CartSummary;
+use projections::orders::OrderView;
+use rand::Rng;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use crate::account_form::{CustomerInfo, FieldErrors, BANNER};
+use crate::commands;
+use crate::error::ApiError;
+use crate::json::ApiJson;
+use crate::payments::{PaymentError, PaymentIntent, PlanSpec};
+use crate::state::{order_store, AppState};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/checkout/config", get(checkout_config))
+        .route("/create-payment-intent/", post(create_payment_intent))
+        .route("/create-setup-intent/", post(create_setup_intent))
+        .route("/create-subscription/", post(create_subscription))
+        .route("/create-user-account/", post(create_user_account))
+        .route("/debug-subscription/", post(debug_subscription))
+        .route("/orders/{id}", get(get_order))
+}
+
+/// The realm of the PBX's SIP digests.
+const SIP_REALM: &str = "sip.talkbridge.example";
+
+async fn checkout_config(State(state): State<AppState>) -> Json<Value> {
+    let config = &state.services.config;
+    Json(json!({
+        "stripePublishableKey": config.payments.publishable_key,
+        "stripeJsUrl": config.payments.js_url,
+        "googleClientId": config.google_client_id,
+    }))
+}
+
+// ---------------------------------------------------------------------------------------
+// Shared pieces
+
+/// Time spent waiting for Stripe in this request, reported in `Server-Timing` so a
+/// benchmark can take it out of the server's own time.
+struct Timing {
+    started: Instant,
+    stripe: std::time::Duration,
+}
+
+impl Timing {
+    fn new() -> Timing {
+        Timing { started: Instant::now(), stripe: std::time::Duration::ZERO }
+    }
+
+    async fn stripe<T>(&mut self, call: impl std::future::Future<Output = T>) -> T {
+        let start = Instant::now();
+        let result = call.await;
+        self.stripe += start.elapsed();
+        result
+    }
+
+    fn respond(&self, status: StatusCode, body: Value) -> Response {
+        let total = self.started.elapsed().as_secs_f64() * 1000.0;
+        let stripe = self.stripe.as_secs_f64() * 1000.0;
+        let header = format!("total;dur={total:.2}, stripe;dur={stripe:.2}");
+        let mut response = (status, Json(body)).into_response();
+        if let Ok(value) = HeaderValue::from_str(&header) {
+            response.headers_mut().insert("server-timing", value);
+        }
+        response
+    }
+}
+
+fn field_errors(errors: FieldErrors) -> ApiError {
+    let mut extra = serde_json::Map::new();
+    extra.insert("fieldErrors".into(), json!(errors));
+    ApiError::Detailed { status: StatusCode::UNPROCESSABLE_ENTITY, code: "invalid_fields".into(), message: BANNER.into(), extra }
+}
+
+fn order_id(raw: &str) -> Result<String, ApiError> {
+    Uuid::parse_str(raw.trim()).map(|id| id.to_string()).map_err(|_| ServiceOrderError::NotFound.into())
+}
+
+async fn load_order(state: &AppState, id: &str) -> Result<ServiceOrder, ApiError> {
+    let context = order_store(&state.pool).load_aggregate(id).await.map_err(ApiError::internal)?;
+    let order = context.aggregate;
+    if order.status == Status::New {
+        return Err(ServiceOrderError::NotFound.into());
+    }
+    Ok(order)
+}
+
+async fn run(state: &AppState, id: &str, command: ServiceOrderCommand) -> Result<(), ApiError> {
+    commands::execute(&state.orders, id, command).await.map_err(ApiError::from)
+}
+
+/// Holds a session-level advisory lock named after `key` until dropped with `release`.
+struct StepLock {
+    connection: sqlx::pool::PoolConnection<sqlx::Postgres>,
+    key: String,
+}
+
+impl StepLock {
+    async fn take(pool: &PgPool, key: String) -> Result<StepLock, ApiError> {
+        let mut connection = pool.acquire().await?;
+        sqlx::query("SELECT pg_advisory_lock(hashtextextended($1, 0))").bind(&key).execute(&mut *connection).await?;
+        Ok(StepLock { connection, key })
+    }
+
+    async fn release(mut self) {
+        let unlocked = sqlx::query("SELECT pg_advisory_unlock(hashtextextended($1, 0))")
+            .bind(&self.key)
+            .execute(&mut *self.connection)
+            .await;
+        if unlocked.is_err() {
+            // A connection that may still hold the lock must not go back to the pool.
+            let _ = self.connection.detach();
+        }
+    }
+}
+
+/// Runs `step` under the order's lock, releasing it whatever the outcome.
+async fn locked<T>(
+    state: &AppState,
+    key: String,
+    step: impl std::future::Future<Output = Result<T, ApiError>>,
+) -> Result<T, ApiError> {
+    let lock = StepLock::take(&state.pool, key).await?;
+    let result = step.await;
+    lock.release().await;
+    result
+}
+
+fn stripe_failure(error: PaymentError, fallback: &'static str) -> ApiError {
+    match error {
+        PaymentError::Declined { code, decline_code, message } => declined(&code, decline_code.as_deref(), &message),
+        error @ (PaymentError::Provider(_) | PaymentError::NotFound) => {
+            tracing::error!(%error, "payment provider call failed");
+            ApiError::refused(StatusCode::BAD_GATEWAY, "payment_provider_error", fallback)
+        }
+    }
+}
+
+/// 402 with the card's codes and the flag the page reads.
+fn declined(code: &str, decline_code: Option<&str>, message: &str) -> ApiError {
+    let flag = match (code, decline_code) {
+        (_, Some("insufficient_funds")) | ("card_declined", _) => "card_declined",
+        ("processing_error", _) => "payment_error",
+        _ => "card_error",
+    };
+    let mut extra = serde_json::Map::new();
+    extra.insert("decline_code".into(), json!(decline_code));
+    extra.insert(flag.into(), json!(true));
+    extra.insert("status".into(), json!("failed"));
+    ApiError::Detailed { status: StatusCode::PAYMENT_REQUIRED, code: code.to_string(), message: message.to_string(), extra }
+}
+
+// ---------------------------------------------------------------------------------------
+// Step 1: place the order
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct PaymentIntentBody {
+    cart_id: String,
+    #[serde(default)]
+    customer_info: CustomerInfo,
+}
+
+async fn cart_summary(state: &AppState, raw: &str) -> Result<CartSummary, ApiError> {
+    let id = Uuid::parse_str(raw.trim())
+        .map_err(|_| ApiError::from(aggregates::cart::CartError::NotFound))?
+        .to_string();
+    let view = state.cart_views.load(&id).await.map_err(ApiError::internal)?;
+    match view {
+        Some(view) if view.contents.exists => Ok(view.summary(&id)),
+        _ => Err(aggregates::cart::CartError::NotFound.into()),
+    }
+}
+
+/// The order's lines from the cart as the server priced it (hardware has its own checkout).
+fn order_lines(cart: &CartSummary) -> Result<OrderLines, ApiError> {
+    let empty = || ApiError::from(ServiceOrderError::InvalidLines);
+    let plan = cart.package.ok_or_else(empty)?;
+    let package = cart.items.iter().find(|i| i.kind == "package").ok_or_else(empty)?;
+    let t = &cart.totals;
+    let add_ons = cart
+        .add_ons
+        .iter()
+        .map(|a| Ok(OrderedAddOn { add_on: AddOn::from_id(a.id).ok_or_else(empty)?, price: a.price_pence }))
+        .collect::<Result<Vec<_>, ApiError>>()?;
+    let numbers = cart
+        .phone_numbers
+        .iter()
+        .map(|n| OrderedNumber {
+            value: n.value.clone(),
+            display_value: n.display_value.clone(),
+            is_transfer: n.is_transfer,
+            is_placeholder: n.is_placeholder,
+            free: n.free,
+            price: n.price_pence,
+        })
+        .collect();
+    let totals = aggregates::pricing::Totals::new(
+        t.package_pence,
+        t.add_ons_pence,
+        t.numbers_pence,
+        t.top_up_subtotal_pence,
+        Pence::ZERO,
+    );
+    Ok(OrderLines {
+        plan,
+        billing_cycle: t.billing_cycle,
+        quantity: package.quantity,
+        add_ons,
+        numbers,
+        amounts: totals.into(),
+    })
+}
+
+fn package_type(plan: Plan) -> &'static str {
+    match plan {
+        Plan::SingleUser => "singleUser",
+        Plan::MultiUser => "multiUser",
+        Plan::PayAsYouGo => "payg",
+    }
+}
+
+fn intent_answer(id: &str, order: &ServiceOrder) -> Value {
+    let lines = order.lines.as_ref().expect("a placed order has lines");
+    let a = &lines.amounts;
+    let kind = order.payment_type.unwrap_or(PaymentType::Subscription);
+    json!({
+        "orderId": id,
+        "orderNumber": order.order_number,
+        "paymentType": kind.as_str(),
+        "useSubscription": kind.needs_subscription(),
+        "splitPayment": kind == PaymentType::PaygSplitPayment,
+        "clientSecret": null,
+        "customerId": order.payment_customer_id,
+        "subscriptionAmount": if kind.needs_subscription() { a.subscription_total.0 } else { 0 },
+        "oneTimeAmount": if kind.needs_top_up() { a.top_up_total.0 } else { 0 },
+        "status": order.status,
+        "calculatedAmounts": {
+            "packageType": package_type(lines.plan),
+            "quantity": lines.quantity,
+            "billingCycle": lines.billing_cycle,
+            "subscriptionSubtotal": a.subscription_subtotal.0,
+            "subscriptionVAT": a.subscription_vat.0,
+            "subscriptionTotalIncVAT": a.subscription_total.0,
+            "topUpSubtotal": a.top_up_subtotal.0,
+            "topUpVAT": a.top_up_vat.0,
+            "topUpTotalIncVAT": a.top_up_total.0,
+            "totalVAT": a.total_vat.0,
+            "grandTotalIncVAT": a.grand_total.0,
+        },
+    })
+}
+
+/// Checks a Google ID token with Google (audience = our client id, e-mail verified and the
+/// same as the form's).
+async fn check_google(state: &AppState, info: &CustomerInfo) -> Result<(), ApiError> {
+    let failed = || {
+        let mut errors = FieldErrors::new();
+        errors.insert("email", "Google sign in failed. Please try again or fill the form manually.");
+        field_errors(errors)
+    };
+    let (Some(client_id), Some(token)) = (&state.services.config.google_client_id, &info.google_credential) else {
+        return Err(failed());
+    };
+    let response = state
+        .services
+        .http
+        .get(&state.services.config.google_tokeninfo_url)
+        .query(&[("id_token", token)])
+        .send()
+        .await
+        .map_err(|_| failed())?;
+    if !response.status().is_success() {
+        return Err(failed());
+    }
+    let claims: Value = response.json().await.map_err(|_| failed())?;
+    let verified = matches!(&claims["email_verified"], Value::Bool(true)) || claims["email_verified"] == "true";
+    let same = claims["email"].as_str().is_some_and(|e| e.eq_ignore_ascii_case(info.email.trim()));
+    if claims["aud"].as_str() != Some(client_id.as_str()) || !verified || !same {
+        return Err(failed());
+    }
+    Ok(())
+}
+
+async fn checked_customer(state: &AppState, info: &CustomerInfo, with_password: bool) -> Result<aggregates::service_order::Customer, ApiError> {
+    let customer = info.check(with_password).map_err(field_errors)?;
+    if info.is_google_sign_in {
+        check_google(state, info).await?;
+    }
+    Ok(customer)
+}
+
+fn new_order_number() -> String {
+    format!("SB-{:06}", rand::thread_rng().gen_range(0..1_000_000))
+}
+
+/// The cart's latest order that is still worth continuing: not completed, and either paid
+/// (finish it) or placed from this very version of the cart for the same customer.
+async fn open_order(
+    state: &AppState,
+    cart: &CartSummary,
+    email: &str,
+) -> Result<Option<(String, ServiceOrder)>, ApiError> {
+    let row: Option<(String,)> =
+        sqlx::query_as("SELECT order_id FROM service_orders WHERE cart_id = $1 ORDER BY created_at DESC LIMIT 1")
+            .bind(&cart.id)
+            .fetch_optional(&state.pool)
+            .await?;
+    let Some((id,)) = row else { return Ok(None) };
+    let order = match load_order(state, &id).await {
+        Ok(order) => order,
+        Err(_) => return Ok(None),
+    };
+    let reusable = match order.status {
+        Status::Paid => true,
+        Status::Placed => order.cart_version == cart.version && order.customer.email == email,
+        _ => false,
+    };
+    Ok(reusable.then_some((id, order)))
+}
+
+async fn create_payment_intent(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<PaymentIntentBody>,
+) -> Result<Response, ApiError> {
+    let mut timing = Timing::new();
+    let customer = checked_customer(&state, &body.customer_info, true).await?;
+    let cart = cart_summary(&state, &body.cart_id).await?;
+    let lines = order_lines(&cart)?;
+    let key = format!("cart-{}", cart.id);
+    let state2 = state.clone();
+    let (id, order) = locked(&state, key, async {
+        let state = state2;
+        if let Some(found) = open_order(&state, &cart, &customer.email).await? {
+            return Ok(found);
+        }
+        let id = Uuid::new_v4().to_string();
+        let mut number = new_order_number();
+        for _ in 0..20 {
+            let inserted = sqlx::query(
+                "INSERT INTO service_orders (order_id, order_number, cart_id, cart_version) VALUES ($1, $2, $3, $4)
+                 ON CONFLICT (order_number) DO NOTHING",
+            )
+            .bind(&id)
+            .bind(&number)
+            .bind(&cart.id)
+            .bind(cart.version)
+            .execute(&state.pool)
+            .await?;
+            if inserted.rows_affected() == 1 {
+                break;
+            }
+            number = new_order_number();
+        }
+        let command = ServiceOrderCommand::PlaceOrder {
+            order_number: number,
+            cart_id: cart.id.clone(),
+            cart_version: cart.version,
+            customer: customer.clone(),
+            lines,
+        };
+        run(&state, &id, command).await?;
+        let order = load_order(&state, &id).await?;
+        Ok((id, order))
+    })
+    .await?;
+
+    let order = if order.payment_customer_id.is_none() {
+        let state2 = state.clone();
+        let id2 = id.clone();
+        let timing = &mut timing;
+        locked(&state, format!("order-{id}"), async move {
+            let (state, id) = (state2, id2);
+            let order = load_order(&state, &id).await?;
+            if order.payment_customer_id.is_some() {
+                return Ok(order);
+            }
+            let name = format!("{} {}", order.customer.first_name, order.customer.last_name);
+            let created = timing
+                .stripe(state.services.stripe.create_customer(&order.customer.email, &name, &id, &format!("order-{id}-customer")))
+                .await
+                .map_err(|e| stripe_failure(e, "Failed to create payment intent"))?;
+            run(&state, &id, ServiceOrderCommand::RegisterPaymentCustomer { customer_id: created.id }).await?;
+            load_order(&state, &id).await
+        })
+        .await?
+    } else {
+        order
+    };
+    Ok(timing.respond(StatusCode::OK, intent_answer(&id, &order)))
+}
+
+// ---------------------------------------------------------------------------------------
+// Step 2: the card (a setup intent confirmed in the browser)
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct OrderBody {
+    order_id: String,
+}
+
+/// An order that may still be paid.
+fn payable(order: &ServiceOrder) -> Result<(), ApiError> {
+    match order.status {
+        Status::Completed => Err(ServiceOrderError::AlreadyCompleted.into()),
+        Status::Paid => Err(ServiceOrderError::AlreadyPaid.into()),
+        _ => Ok(()),
+    }
+}
+
+async fn create_setup_intent(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<OrderBody>,
+) -> Result<Response, ApiError> {
+    let mut timing = Timing::new();
+    let id = order_id(&body.order_id)?;
+    let order = load_order(&state, &id).await?;
+    payable(&order)?;
+    let timing_ref = &mut timing;
+    let state2 = state.clone();
+    let id2 = id.clone();
+    let intent = locked(&state, format!("order-{id}"), async move {
+        let (state, id, timing) = (state2, id2, timing_ref);
+        let order = load_order(&state, &id).await?;
+        payable(&order)?;
+        let customer = order.payment_customer_id.clone().ok_or(ServiceOrderError::NoPaymentCustomer)?;
+        let stripe = &state.services.stripe;
+        if let Some(existing) = &order.setup_intent_id {
+            let intent = timing.stripe(stripe.setup_intent(existing)).await.map_err(|e| stripe_failure(e, "Failed to create setup intent"))?;
+            if matches!(intent.status.as_str(), "requires_payment_method" | "requires_confirmation" | "requires_action") {
+                return Ok(intent);
+            }
+        }
+        let version = order_version(&state.pool, &id).await?;
+        let intent = timing
+            .stripe(stripe.create_setup_intent(&customer, &id, &format!("order-{id}-setup-{version}")))
+            .await
+            .map_err(|e| stripe_failure(e, "Failed to create setup intent"))?;
+        run(&state, &id, ServiceOrderCommand::RecordSetupIntent { setup_intent_id: intent.id.clone() }).await?;
+        Ok(intent)
+    })
+    .await?;
+    Ok(timing.respond(
+        StatusCode::OK,
+        json!({
+            "client_secret": intent.client_secret,
+            "setup_intent_id": intent.id,
+            "status": intent.status,
+        }),
+    ))
+}
+
+/// The order's number of stored events: a new value after every step.
+async fn order_version(pool: &PgPool, id: &str) -> Result<i64, ApiError> {
+    let version: Option<i64> =
+        sqlx::query_scalar("SELECT max(sequence) FROM events WHERE aggregate_type = 'ServiceOrder' AND aggregate_id = $1")
+            .bind(id)
+            .fetch_one(pool)
+            .await?;
+    Ok(version.unwrap_or(0))
+}
+
+// ---------------------------------------------------------------------------------------
+// Step 3: the charge (subscription and/or top-up)
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SubscriptionBody {
+    order_id: String,
+    #[serde(default)]
+    payment_method_id: Option<String>,
+    #[serde(default)]
+    setup_intent_id: Option<String>,
+    #[serde(default, rename = "payment_type", alias = "paymentType")]
+    payment_type: Option<String>,
+}
+
+enum Charged {
+    Paid,
+    NeedsAction(String),
+}
+
+fn paid_answer(order: &ServiceOrder) -> Value {
+    let kind = order.payment_type.unwrap_or(PaymentType::Subscription);
+    json!({
+        "success": true,
+        "status": if kind.needs_subscription() { "active" } else { "succeeded" },
+        "subscriptionId": order.subscription.reference,
+        "customerId": order.payment_customer_id,
+        "topUpPaymentIntentId": order.top_up.reference,
+    })
+}
+
+async fn create_subscription(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<SubscriptionBody>,
+) -> Result<Response, ApiError> {
+    let mut timing = Timing::new();
+    if body.payment_type.as_deref() == Some("payg_upfront_payment") {
+        return Err(ApiError::unprocessable("legacy_payment_type", "Legacy payment type detected. Please refresh and try again."));
+    }
+    let id = order_id(&body.order_id)?;
+    let order = load_order(&state, &id).await?;
+    if matches!(order.status, Status::Paid | Status::Completed) {
+        return Ok(timing.respond(StatusCode::OK, paid_answer(&order)));
+    }
+    let timing_ref = &mut timing;
+    let state2 = state.clone();
+    let id2 = id.clone();
+    let outcome = locked(&state, format!("order-{id}"), async move {
+        let (state, id, timing) = (state2, id2, timing_ref);
+        let order = load_order(&state, &id).await?;
+        if matches!(order.status, Status::Paid | Status::Completed) {
+            return Ok((Charged::Paid, order));
+        }
+        let charged = charge(&state, &id, &order, &body, timing).await?;
+        Ok((charged, load_order(&state, &id).await?))
+    })
+    .await?;
+    match outcome {
+        (Charged::Paid, order) => Ok(timing.respond(StatusCode::OK, paid_answer(&order))),
+        (Charged::NeedsAction(secret), order) => Ok(timing.respond(
+            StatusCode::OK,
+            json!({
+                "success": false,
+                "status": "requires_action",
+                "requiresAction": true,
+                "clientSecret": secret,
+                "subscriptionId": order.subscription.reference,
+                "customerId": order.payment_customer_id,
+            }),
+        )),
+    }
+}
+
+async fn charge(
+    state: &AppState,
+    id: &str,
+    order: &ServiceOrder,
+    body: &SubscriptionBody,
+    timing: &mut Timing,
+) -> Result<Charged, ApiError> {
+    let stripe = &state.services.stripe;
+    let fail = |e| stripe_failure(e, "Failed to create subscription");
+    let customer = order.payment_customer_id.clone().ok_or(ServiceOrderError::NoPaymentCustomer)?;
+    let kind = order.payment_type.unwrap_or(PaymentType::Subscription);
+    let lines = order.lines.as_ref().ok_or(ServiceOrderError::NotFound)?;
+    let attempt = order.failed_attempts;
+
+    // The card: a setup intent of this order that succeeded (3-D Secure done in the browser).
+    let awaiting_payment = order.subscription.reference.is_none() && order.top_up.reference.is_none()
+        || order.payment_method_id.is_none();
+    let payment_method = if awaiting_payment {
+        let setup_id = body.setup_intent_id.as_deref().or(order.setup_intent_id.as_deref()).unwrap_or_default();
+        if order.setup_intent_id.as_deref() != Some(setup_id) {
+            return Err(ApiError::unprocessable("unknown_setup_intent", "That card setup does not belong to this order."));
+        }
+        let setup = timing.stripe(stripe.setup_intent(setup_id)).await.map_err(fail)?;
+        if setup.status != "succeeded" {
+            return Err(ApiError::refused(
+                StatusCode::PAYMENT_REQUIRED,
+                "setup_intent_failed",
+                format!("Setup intent not successful: {}", setup.status),
+            ));
+        }
+        let method = setup.payment_method.ok_or_else(|| ApiError::unprocessable("no_payment_method", "The card setup has no card."))?;
+        if body.payment_method_id.as_deref().is_some_and(|pm| pm != method) {
+            return Err(ApiError::unprocessable("unknown_payment_method", "That card does not belong to this order."));
+        }
+        if order.payment_method_id.as_deref() != Some(method.as_str()) {
+            timing
+                .stripe(stripe.make_default_card(&customer, &method, &format!("order-{id}-card-{attempt}")))
+                .await
+                .map_err(fail)?;
+            run(state, id, ServiceOrderCommand::RecordPaymentMethod { payment_method_id: method.clone() }).await?;
+        }
+        method
+    } else {
+        order.payment_method_id.clone().unwrap_or_default()
+    };
+
+    if kind.needs_subscription() && !order.subscription.paid {
+        let subscription_id = match &order.subscription.reference {
+            Some(existing) => existing.clone(),
+            None => {
+                let plan_id = format!("plan_{}", id.replace('-', ""));
+                let interval = match lines.billing_cycle {
+                    aggregates::pricing::BillingCycle::Monthly => "month",
+                    aggregates::pricing::BillingCycle::Yearly => "year",
+                };
+                if !timing.stripe(stripe.plan_exists(&plan_id)).await.map_err(fail)? {
+                    let product_name = format!("{} {} ({})", order.order_number, lines.plan.name(), interval);
+                    let spec = PlanSpec {
+                        id: &plan_id,
+                        amount: lines.amounts.subscription_total.0,
+                        interval,
+                        product_name: &product_name,
+                    };
+                    timing.stripe(stripe.create_plan(&spec, &format!("order-{id}-plan"))).await.map_err(fail)?;
+                }
+                let created = timing
+                    .stripe(stripe.create_subscription(&customer, &plan_id, id, &format!("order-{id}-subscription-{attempt}")))
+                    .await;
+                let created = match created {
+                    Ok(created) => created,
+                    Err(PaymentError::Declined { code, decline_code, message }) => {
+                        record_failure(state, id, PaymentPart::Subscription, "", &code, &message).await?;
+                        return Err(declined(&code, decline_code.as_deref(), &message));
+                    }
+                    Err(other) => return Err(fail(other)),
+                };
+                run(state, id, ServiceOrderCommand::RecordSubscription { subscription_id: created.id.clone() }).await?;
+                created.id
+            }
+        };
+        let subscription = timing.stripe(stripe.subscription(&subscription_id)).await.map_err(fail)?;
+        match subscription.status.as_str() {
+            "active" | "trialing" => {
+                run(
+                    state,
+                    id,
+                    ServiceOrderCommand::RecordPaymentSuccess { part: PaymentPart::Subscription, reference: subscription_id },
+                )
+                .await?;
+            }
+            status => {
+                // The first invoice's payment tells whether the bank wants 3-D Secure or said no.
+                let invoice = match &subscription.latest_invoice {
+                    Some(invoice) => Some(timing.stripe(stripe.invoice(invoice)).await.map_err(fail)?),
+                    None => None,
+                };
+                let intent = match invoice.as_ref().and_then(|i| i.payment_intent.clone()) {
+                    Some(pi) => Some(timing.stripe(stripe.payment_intent(&pi)).await.map_err(fail)?),
+                    None => None,
+                };
+                let secret = intent
+                    .as_ref()
+                    .filter(|pi| pi.status == "requires_action" || pi.status == "requires_confirmation")
+                    .and_then(|pi| pi.client_secret.clone())
+                    .or_else(|| invoice.as_ref().and_then(|i| i.confirmation_secret.as_ref()).map(|c| c.client_secret.clone()));
+                if let (Some(secret), true) = (secret, intent.as_ref().is_none_or(|pi| pi.status != "requires_payment_method")) {
+                    return Ok(Charged::NeedsAction(secret));
+                }
+                let (code, decline_code, message) = refusal(intent.as_ref(), status);
+                let _ = timing.stripe(stripe.cancel_subscription(&subscription_id)).await;
+                record_failure(state, id, PaymentPart::Subscription, &subscription_id, &code, &message).await?;
+                return Err(declined(&code, decline_code.as_deref(), &message));
+            }
+        }
+    }
+
+    if kind.needs_top_up() && !order.top_up.paid {
+        let intent = match &order.top_up.reference {
+            Some(existing) => timing.stripe(stripe.payment_intent(existing)).await.map_err(fail)?,
+            None => {
+                let created = timing
+                    .stripe(stripe.charge(
+                        lines.amounts.top_up_total.0,
+                        &customer,
+                        &payment_method,
+                        id,
+                        &format!("order-{id}-top-up-{attempt}"),
+                    ))
+                    .await;
+                match created {
+                    Ok(intent) => {
+                        run(state, id, ServiceOrderCommand::RecordTopUpIntent { payment_intent_id: intent.id.clone() }).await?;
+                        intent
+                    }
+                    Err(PaymentError::Declined { code, decline_code, message }) => {
+                        record_failure(state, id, PaymentPart::TopUp, "", &code, &message).await?;
+                        return Err(declined(&code, decline_code.as_deref(), &message));
+                    }
+                    Err(other) => return Err(fail(other)),
+                }
+            }
+        };
+        match intent.status.as_str() {
+            "succeeded" => {
+                run(state, id, ServiceOrderCommand::RecordPaymentSuccess { part: PaymentPart::TopUp, reference: intent.id }).await?;
+            }
+            "requires_action" | "requires_confirmation" => {
+                let secret = intent.client_secret.clone().unwrap_or_default();
+                return Ok(Charged::NeedsAction(secret));
+            }
+            "processing" => {
+                return Err(ApiError::refused(
+                    StatusCode::ACCEPTED,
+                    "payment_processing",
+                    "Payment processing completed but status is unclear. Please contact support to verify your order.",
+                ));
+            }
+            status => {
+                let (code, decline_code, message) = refusal(Some(&intent), status);
+                record_failure(state, id, PaymentPart::TopUp, &intent.id, &code, &message).await?;
+                return Err(declined(&code, decline_code.as_deref(), &message));
+            }
+        }
+    }
+    Ok(Charged::Paid)
+}
+
+/// The code and message of a refused payment intent.
+fn refusal(intent: Option<&PaymentIntent>, status: &str) -> (String, Option<String>, String) {
+    let error = intent.and_then(|pi| pi.last_payment_error.clone()).unwrap_or_default();
+    let code = error.code.unwrap_or_else(|| "card_declined".into());
+    let message = error.message.unwrap_or_else(|| format!("Payment was not successful. Status: {status}"));
+    (code, error.decline_code, message)
+}
+
+async fn record_failure(
+    state: &AppState,
+    id: &str,
+    part: PaymentPart,
+    reference: &str,
+    code: &str,
+    message: &str,
+) -> Result<(), ApiError> {
+    let command = ServiceOrderCommand::RecordPaymentFailure {
+        part,
+        reference: reference.to_string(),
+        code: code.to_string(),
+        message: message.to_string(),
+    };
+    match commands::execute(&state.orders, id, command).await {
+        Ok(()) | Err(AggregateError::UserError(ServiceOrderError::AlreadyPaid)) => Ok(()),
+        Err(error) => Err(error.into()),
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Step 4: the account, its extensions and the numbers
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct AccountBody {
+    order_id: String,
+    #[serde(default)]
+    password: Option<String>,
+    #[serde(default)]
+    customer_info: Option<CustomerInfo>,
+}
+
+/// A SIP password: 20 letters and digits from the OS's random source.
+fn sip_password() -> String {
+    const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
+    let mut rng = rand::rngs::OsRng;
+    (0..20).map(|_| ALPHABET[rng.gen_range(0..ALPHABET.len())] as char).collect()
+}
+
+/// The PBX keeps HA1 = SHA-256(username:realm:password) (RFC 7616), never the password.
+fn sip_digest(username: &str, password: &str) -> String {
+    hex::encode(Sha256::digest(format!("{username}:{SIP_REALM}:{password}")))
+}
+
+/// The e-mail's local part in letters and digits, or `ext` when nothing is left.
+fn username_base(email: &str) -> String {
+    let local: String = email.split('@').next().unwrap_or_default().chars().filter(char::is_ascii_alphanumeric).take(20).collect();
+    if local.is_empty() {
+        "ext".into()
+    } else {
+        local.to_lowercase()
+    }
+}
+
+fn account_answer(order: &ServiceOrder, id: &str, passwords: &[(String, String)]) -> Value {
+    let extensions: Vec<Value> = order
+        .extensions
+        .iter()
+        .map(|e| {
+            let password = passwords.iter().find(|(n, _)| *n == e.number).map(|(_, p)| p.clone());
+            json!({ "number": e.number, "username": e.username, "password": password })
+        })
+        .collect();
+    json!({
+        "success": true,
+        "unique_identifier": order.order_number,
+        "orderId": id,
+        "customerId": order.account_id,
+        "extensions": extensions,
+    })
+}
+
+async fn create_user_account(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<AccountBody>,
+) -> Result<Response, ApiError> {
+    let timing = Timing::new();
+    let id = order_id(&body.order_id)?;
+    let order = load_order(&state, &id).await?;
+    if order.status == Status::Completed {
+        return Ok(timing.respond(StatusCode::OK, account_answer(&order, &id, &[])));
+    }
+    if order.status != Status::Paid {
+        return Err(ServiceOrderError::PaymentNotConfirmed.into());
+    }
+    let google = order.customer.google_sign_in;
+    let password = body.password.clone().or_else(|| body.customer_info.as_ref().map(|c| c.password.clone())).unwrap_or_default();
+    if !google {
+        let mut errors = FieldErrors::new();
+        if password.is_empty() {
+            errors.insert("password", "Password is required");
+        } else if password.chars().count() < 8 {
+            errors.insert("password", "Password must be at least 8 characters");
+        } else if password.len() > 256 {
+            errors.insert("password", "Password must be at most 256 characters");
+        }
+        if !errors.is_empty() {
+            return Err(field_errors(errors));
+        }
+    }
+    let state2 = state.clone();
+    let id2 = id.clone();
+    let (order, passwords) = locked(&state, format!("order-{id}"), async move {
+        let (state, id) = (state2, id2);
+        let order = load_order(&state, &id).await?;
+        if order.status == Status::Completed {
+            return Ok((order, vec![]));
+        }
+        let mut passwords = vec![];
+        if order.account_id.is_none() {
+            passwords = create_account(&state, &id, &order, (!google).then_some(password)).await?;
+        }
+        let order = load_order(&state, &id).await?;
+        if !order.numbers_assigned {
+            assign_numbers(&state, &id, &order).await?;
+        }
+        run(&state, &id, ServiceOrderCommand::Complete).await?;
+        let order = load_order(&state, &id).await?;
+        finish(&state, &id, &order).await;
+        Ok((order, passwords))
+    })
+    .await?;
+    Ok(timing.respond(StatusCode::OK, account_answer(&order, &id, &passwords)))
+}
+
+/// The customer account (found by e-mail, or made with an argon2 hash of the password) and
+/// one extension per user from 101; answers each extension's SIP password, once.
+async fn create_account(
+    state: &AppState,
+    id: &str,
+    order: &ServiceOrder,
+    password: Option<String>,
+) -> Result<Vec<(String, String)>, ApiError> {
+    let customer = &order.customer;
+    let hash = match password {
+        Some(password) => Some(
+            tokio::task::spawn_blocking(move || crate::auth::hash_password(&password))
+                .await
+                .map_err(ApiError::internal)?
+                .map_err(ApiError::internal)?,
+        ),
+        None => None,
+    };
+    let mut tx = state.pool.begin().await?;
+    let account_id: Uuid = sqlx::query_scalar(
+        "INSERT INTO customer_accounts (id, email, password_hash, google_sign_in, first_name, last_name, company_name, phone)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         ON CONFLICT (email) DO UPDATE SET email = EXCLUDED.email
+         RETURNING id",
+    )
+    .bind(Uuid::new_v4())
+    .bind(&customer.email)
+    .bind(&hash)
+    .bind(customer.google_sign_in)
+    .bind(&customer.first_name)
+    .bind(&customer.last_name)
+    .bind(&customer.company_name)
+    .bind(&customer.phone)
+    .fetch_one(&mut *tx)
+    .await?;
+    let users = match order.lines.as_ref().map(|l| (l.plan, l.quantity)) {
+        Some((Plan::PayAsYouGo, _)) | None => 1,
+        Some((_, quantity)) => quantity,
+    };
+    let base = username_base(&customer.email);
+    let digits = order.order_number.trim_start_matches("SB-");
+    let mut extensions = vec![];
+    let mut passwords = vec![];
+    for index in 0..users {
+        let number = (101 + index).to_string();
+        let taken: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM sip_extensions WHERE username = $1)")
+            .bind(format!("{base}{number}"))
+            .fetch_one(&mut *tx)
+            .await?;
+        let username = if taken { format!("{base}{number}.{digits}") } else { format!("{base}{number}") };
+        let password = sip_password();
+        sqlx::query(
+            "INSERT INTO sip_extensions (order_id, account_id, number, username, secret_digest) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(id)
+        .bind(account_id)
+        .bind(&number)
+        .bind(&username)
+        .bind(sip_digest(&username, &password))
+        .execute(&mut *tx)
+        .await?;
+        extensions.push(Extension { number: number.clone(), username });
+        passwords.push((number, password));
+    }
+    run(state, id, ServiceOrderCommand::CreateAccount { account_id: account_id.to_string(), extensions }).await?;
+    tx.commit().await?;
+    Ok(passwords)
+}
+
+/// Each stock number becomes the order's for good; ported numbers and area-code
+/// placeholders are provisioned later by the team.
+async fn assign_numbers(state: &AppState, id: &str, order: &ServiceOrder) -> Result<(), ApiError> {
+    let numbers = order.stock_numbers();
+    for number in &numbers {
+        let command = PhoneNumberCommand::Assign { number: number.clone(), owner: format!("order:{id}") };
+        match commands::execute(&state.numbers, number, command).await {
+            Ok(()) => {}
+            Err(AggregateError::UserError(error @ (PhoneNumberError::Taken | PhoneNumberError::NotInStock))) => {
+                // Paid for but gone (its reservation ran out and another order took it):
+                // support replaces it; the order still completes.
+                tracing::error!(order = %order.order_number, %number, %error, "a paid number could not be assigned");
+            }
+            Err(error) => return Err(error.into()),
+        }
+    }
+    run(state, id, ServiceOrderCommand::AssignNumbers { numbers }).await
+}
+
+/// After completion: the cart is emptied and the confirmation e-mail goes to the outbox.
+async fn finish(state: &AppState, id: &str, order: &ServiceOrder) {
+    match commands::execute(&state.carts, &order.cart_id, CartCommand::ClearCart).await {
+        Ok(()) => {}
+        Err(error) => tracing::warn!(order = %order.order_number, %error, "the cart was not cleared"),
+    }
+    let Some(lines) = &order.lines else { return };
+    let per = match lines.billing_cycle {
+        aggregates::pricing::BillingCycle::Monthly => "month",
+        aggregates::pricing::BillingCycle::Yearly => "year",
+    };
+    let a = &lines.amounts;
+    let mut body = format!(
+        "Hello {},\n\nThank you for your order {}.\n\nPackage: {} x{}\nSubtotal: {} per {per}\nVAT (20%): {}\nTotal: {} per {per}\n",
+        order.customer.first_name,
+        order.order_number,
+        lines.plan.name(),
+        lines.quantity,
+        a.subscription_subtotal,
+        a.subscription_vat,
+        a.subscription_total,
+    );
+    if a.top_up_subtotal > Pence::ZERO {
+        body.push_str(&format!("Top-up credit (one-time): {} + VAT {} = {}\n", a.top_up_subtotal, a.top_up_vat, a.top_up_total));
+    }
+    body.push_str("\nExtensions:\n");
+    for extension in &order.extensions {
+        body.push_str(&format!("  {} (username {})\n", extension.number, extension.username));
+    }
+    body.push_str("\nYour SIP passwords were shown once on the confirmation page; our team will be in touch to help you set up.\n");
+    let subject = format!("Your order {} is confirmed", order.order_number);
+    let queued = sqlx::query(
+        "INSERT INTO outbox (recipient, subject, body, kind, reference) VALUES ($1, $2, $3, 'order_confirmation', $4)
+         ON CONFLICT (kind, reference) DO NOTHING",
+    )
+    .bind(&order.customer.email)
+    .bind(&subject)
+    .bind(&body)
+    .bind(id)
+    .execute(&state.pool)
+    .await;
+    match queued {
+        Ok(_) => tracing::info!(order = %order.order_number, %subject, "confirmation e-mail queued in the outbox"),
+        Err(error) => tracing::error!(order = %order.order_number, %error, "the confirmation e-mail was not queued"),
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Reading orders
+
+async fn get_order(State(state): State<AppState>, Path(raw): Path<String>) -> Result<Json<Value>, ApiError> {
+    let id = order_id(&raw)?;
+    let view: OrderView = state.order_views.load(&id).await.map_err(ApiError::internal)?.ok_or(ServiceOrderError::NotFound)?;
+    let email_sent: bool =
+        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM outbox WHERE kind = 'order_confirmation' AND reference = $1)")
+            .bind(&id)
+            .fetch_one(&state.pool)
+            .await?;
+    let mut body = serde_json::to_value(&view).map_err(ApiError::internal)?;
+    if let Value::Object(map) = &mut body {
+        map.remove("lastSequence");
+        map.insert("emailSent".into(), email_sent.into());
+    }
+    Ok(Json(body))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct DebugBody {
+    subscription_id: String,
+}
+
+/// The subscription's status at Stripe, for one of our orders only.
+async fn debug_subscription(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<DebugBody>,
+) -> Result<Json<Value>, ApiError> {
+    let known: bool = sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM events WHERE aggregate_type = 'ServiceOrder' AND event_type = 'SubscriptionCreated'
+           AND payload -> 'SubscriptionCreated' ->> 'subscription_id' = $1)",
+    )
+    .bind(body.subscription_id.trim())
+    .fetch_one(&state.pool)
+    .await?;
+    if !known {
+        return Err(ApiError::not_found("subscription_not_found", "No order has this subscription."));
+    }
+    let subscription = state
+        .services
+        .stripe
+        .subscription(body.subscription_id.trim())
+        .await
+        .map_err(|e| stripe_failure(e, "Payment status could not be verified. Please try again or contact support."))?;
+    Ok(Json(json!({ "subscription": { "id": subscription.id, "status": subscription.status } })))
+}
+
+/// For the webhook: the order whose subscription or top-up this is.
+pub async fn order_of_payment(pool: &PgPool, reference: &str) -> Result<Option<(String, PaymentPart)>, sqlx::Error> {
+    let row: Option<(String, String)> = sqlx::query_as(
+        "SELECT aggregate_id, event_type FROM events WHERE aggregate_type = 'ServiceOrder'
+           AND ((event_type = 'SubscriptionCreated' AND payload -> 'SubscriptionCreated' ->> 'subscription_id' = $1)
+             OR (event_type = 'TopUpIntentCreated' AND payload -> 'TopUpIntentCreated' ->> 'payment_intent_id' = $1))
+         LIMIT 1",
+    )
+    .bind(reference)
+    .fetch_optional(pool)
+    .await?;
+    Ok(row.map(|(id, kind)| {
+        let part = if kind == "SubscriptionCreated" { PaymentPart::Subscription } else { PaymentPart::TopUp };
+        (id, part)
+    }))
+}

@@ -1,0 +1,158 @@
+//! The order view: what the thank-you page and support staff read of a service order,
+//! built from the ServiceOrder events (amounts as fixed when the order was placed).
+
+use aggregates::pricing::{BillingCycle, Pence, Plan};
+use aggregates::service_order::{Extension, PaymentType, ServiceOrder, ServiceOrderEvent};
+use chrono::{DateTime, Utc};
+use cqrs_es::{EventEnvelope, View};
+use serde::{Deserialize, Serialize};
+
+use crate::catch_up::SequencedView;
+
+pub const ORDER_VIEW_TABLE: &str = "order_view";
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderView {
+    pub order_id: String,
+    pub order_number: String,
+    /// placed, paid, failed (the last card was refused; another may be tried), completed.
+    pub status: String,
+    pub placed_at: Option<DateTime<Utc>>,
+    pub paid_at: Option<DateTime<Utc>>,
+    pub completed_at: Option<DateTime<Utc>>,
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub company_name: String,
+    pub package_name: String,
+    pub package_type: Option<Plan>,
+    pub quantity: u32,
+    pub billing_cycle: Option<BillingCycle>,
+    pub payment_type: Option<PaymentType>,
+    pub add_ons: Vec<OrderAddOnLine>,
+    pub phone_numbers: Vec<OrderNumberLine>,
+    pub totals: OrderTotals,
+    pub extensions: Vec<Extension>,
+    pub subscription_id: Option<String>,
+    pub last_payment_error: Option<String>,
+    #[serde(default)]
+    pub last_sequence: usize,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderAddOnLine {
+    pub id: String,
+    pub name: String,
+    pub price_pence: Pence,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderNumberLine {
+    pub value: String,
+    pub display_value: String,
+    pub is_transfer: bool,
+    pub free: bool,
+    pub price_pence: Pence,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderTotals {
+    pub package_pence: Pence,
+    pub add_ons_pence: Pence,
+    pub numbers_pence: Pence,
+    pub subscription_subtotal_pence: Pence,
+    pub subscription_vat_pence: Pence,
+    pub subscription_total_inc_vat_pence: Pence,
+    pub top_up_subtotal_pence: Pence,
+    pub top_up_vat_pence: Pence,
+    pub top_up_total_inc_vat_pence: Pence,
+    pub total_vat_pence: Pence,
+    pub grand_total_inc_vat_pence: Pence,
+}
+
+impl View<ServiceOrder> for OrderView {
+    fn update(&mut self, event: &EventEnvelope<ServiceOrder>) {
+        self.last_sequence = event.sequence;
+        self.order_id = event.aggregate_id.clone();
+        match &event.payload {
+            ServiceOrderEvent::OrderPlaced { order_number, customer, lines, payment_type, placed_at, .. } => {
+                let a = &lines.amounts;
+                self.order_number = order_number.clone();
+                self.status = "placed".into();
+                self.placed_at = Some(*placed_at);
+                self.email = customer.email.clone();
+                self.first_name = customer.first_name.clone();
+                self.last_name = customer.last_name.clone();
+                self.company_name = customer.company_name.clone();
+                self.package_name =
+                    format!("{} x{} ({})", lines.plan.name(), lines.quantity, lines.billing_cycle.label());
+                self.package_type = Some(lines.plan);
+                self.quantity = lines.quantity;
+                self.billing_cycle = Some(lines.billing_cycle);
+                self.payment_type = Some(*payment_type);
+                self.add_ons = lines
+                    .add_ons
+                    .iter()
+                    .map(|x| OrderAddOnLine { id: x.add_on.id().into(), name: x.add_on.name().into(), price_pence: x.price })
+                    .collect();
+                self.phone_numbers = lines
+                    .numbers
+                    .iter()
+                    .map(|n| OrderNumberLine {
+                        value: n.value.clone(),
+                        display_value: n.display_value.clone(),
+                        is_transfer: n.is_transfer,
+                        free: n.free,
+                        price_pence: n.price,
+                    })
+                    .collect();
+                self.totals = OrderTotals {
+                    package_pence: a.package,
+                    add_ons_pence: a.add_ons,
+                    numbers_pence: a.numbers,
+                    subscription_subtotal_pence: a.subscription_subtotal,
+                    subscription_vat_pence: a.subscription_vat,
+                    subscription_total_inc_vat_pence: a.subscription_total,
+                    top_up_subtotal_pence: a.top_up_subtotal,
+                    top_up_vat_pence: a.top_up_vat,
+                    top_up_total_inc_vat_pence: a.top_up_total,
+                    total_vat_pence: a.total_vat,
+                    grand_total_inc_vat_pence: a.grand_total,
+                };
+            }
+            ServiceOrderEvent::SubscriptionCreated { subscription_id } => {
+                self.subscription_id = Some(subscription_id.clone())
+            }
+            ServiceOrderEvent::PaymentFailed { message, .. } => {
+                self.status = "failed".into();
+                self.last_payment_error = Some(message.clone());
+            }
+            ServiceOrderEvent::PaymentConfirmed { confirmed_at } => {
+                self.status = "paid".into();
+                self.paid_at = Some(*confirmed_at);
+                self.last_payment_error = None;
+            }
+            ServiceOrderEvent::AccountCreated { extensions, .. } => self.extensions = extensions.clone(),
+            ServiceOrderEvent::OrderCompleted { completed_at } => {
+                self.status = "completed".into();
+                self.completed_at = Some(*completed_at);
+            }
+            ServiceOrderEvent::PaymentCustomerRegistered { .. }
+            | ServiceOrderEvent::SetupIntentCreated { .. }
+            | ServiceOrderEvent::PaymentMethodRecorded { .. }
+            | ServiceOrderEvent::TopUpIntentCreated { .. }
+            | ServiceOrderEvent::PaymentSucceeded { .. }
+            | ServiceOrderEvent::NumbersAssigned { .. } => {}
+        }
+    }
+}
+
+impl SequencedView<ServiceOrder> for OrderView {
+    fn last_sequence(&self) -> usize {
+        self.last_sequence
+    }
+}
