@@ -1,0 +1,207 @@
+/** Wire and form types of the service checkout (api/API.md "Service checkout"). Amounts are integer pence. */
+import type { BillingCycle, Cart, CartPhoneNumber, CartTotals } from '../../lib/api-types';
+
+/** GET /api/checkout/config */
+export interface CheckoutConfig {
+  stripePublishableKey: string;
+  /** Stripe.js: the local stand-in's own copy in development, https://js.stripe.com/v3/ with real keys. */
+  stripeJsUrl: string;
+  /** Sign up with Google is offered only when this is set. */
+  googleClientId: string | null;
+}
+
+/** The account form (spec 2 §3), sent as `customerInfo`. */
+export interface CustomerInfo {
+  email: string;
+  password: string;
+  confirmPassword: string;
+  companyName: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  postcode: string;
+  /** The whole address as one line. */
+  address: string;
+  addressLine1: string;
+  addressLine2: string;
+  city: string;
+  /** Fixed: United Kingdom. */
+  country: string;
+  isGoogleSignIn: boolean;
+  /** The Google ID token when the visitor signed up with Google (the server checks it). */
+  googleCredential?: string;
+}
+
+/** The form fields a person types into (and the server may name in `fieldErrors`). */
+export type AccountField =
+  | 'email'
+  | 'password'
+  | 'confirmPassword'
+  | 'companyName'
+  | 'firstName'
+  | 'lastName'
+  | 'phone'
+  | 'postcode'
+  | 'addressLine1'
+  | 'addressLine2'
+  | 'city';
+
+export type FieldErrors = Partial<Record<AccountField, string>>;
+
+export type AddressMode = 'lookup' | 'detail';
+
+/** 422 `invalid_fields` of the account form. */
+export interface InvalidFieldsBody {
+  error: string;
+  code: 'invalid_fields';
+  fieldErrors: Record<string, string>;
+}
+
+export type PaymentType = 'subscription' | 'payg_topup_only' | 'payg_split_payment';
+
+export interface CalculatedAmounts {
+  packageType: 'singleUser' | 'multiUser' | 'payg' | string;
+  quantity: number;
+  billingCycle: BillingCycle;
+  subscriptionSubtotal: number;
+  subscriptionVAT: number;
+  subscriptionTotalIncVAT: number;
+  topUpSubtotal: number;
+  topUpVAT: number;
+  topUpTotalIncVAT: number;
+  totalVAT: number;
+  grandTotalIncVAT: number;
+}
+
+/** POST /api/create-payment-intent/ */
+export interface CreatePaymentIntentArgs {
+  cartId: string;
+  customerInfo: CustomerInfo;
+}
+
+export interface PaymentIntentResponse {
+  orderId: string;
+  orderNumber: string;
+  /** Any other value is refused in the browser (`payg_upfront_payment` as legacy). */
+  paymentType: PaymentType | string;
+  useSubscription: boolean;
+  splitPayment: boolean;
+  clientSecret: string | null;
+  customerId: string;
+  subscriptionAmount: number;
+  oneTimeAmount: number;
+  calculatedAmounts: CalculatedAmounts;
+}
+
+/** POST /api/create-setup-intent/ */
+export interface SetupIntentResponse {
+  client_secret: string;
+  setup_intent_id: string;
+  status: string;
+}
+
+/** POST /api/create-subscription/ */
+export interface CreateSubscriptionArgs {
+  orderId: string;
+  paymentMethodId: string;
+  setupIntentId: string;
+}
+
+/** The 200 answers (paid, or 3-D Secure needed) and the 402 body share these fields. */
+export interface SubscriptionResponse {
+  success: boolean;
+  status?: string;
+  subscriptionId?: string | null;
+  customerId?: string;
+  topUpPaymentIntentId?: string | null;
+  requiresAction?: boolean;
+  clientSecret?: string | null;
+  error?: string;
+  code?: string;
+  decline_code?: string;
+  card_declined?: boolean;
+  card_error?: boolean;
+  payment_error?: boolean;
+}
+
+/** POST /api/debug-subscription/ */
+export interface DebugSubscriptionResponse {
+  subscription: { id: string; status: string };
+}
+
+export interface ExtensionDetails {
+  number: string;
+  username: string;
+  /** The SIP password: in the first answer only (null on a replay). */
+  password: string | null;
+}
+
+/** POST /api/create-user-account/ */
+export interface CreateUserAccountArgs {
+  orderId: string;
+  password: string;
+  customerInfo: CustomerInfo;
+}
+
+export interface UserAccountResponse {
+  success: boolean;
+  /** The order number, SB- plus 6 digits. */
+  unique_identifier: string;
+  orderId: string;
+  customerId: string;
+  extensions: ExtensionDetails[];
+}
+
+export type OrderStatus = 'placed' | 'paid' | 'completed' | 'failed';
+
+/** GET /api/orders/{orderId}: the thank-you view. */
+export interface OrderView {
+  orderNumber: string;
+  status: OrderStatus;
+  placedAt: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  packageName: string;
+  packageType: string;
+  quantity: number;
+  billingCycle: BillingCycle;
+  paymentType: string;
+  addOns: { id: string; name: string; pricePence: number }[];
+  phoneNumbers: Pick<CartPhoneNumber, 'value' | 'displayValue' | 'isTransfer' | 'free' | 'pricePence'>[];
+  totals: CartTotals | null;
+  extensions: { number: string; username: string }[];
+  subscriptionId: string | null;
+  emailSent: boolean;
+}
+
+/** GET /api/address-lookup/?postcode= */
+export interface AddressSuggestion {
+  id: string;
+  formatted: string;
+  line_1: string;
+  line_2: string;
+  line_3: string;
+  post_town: string;
+  postcode: string;
+  county: string;
+  country: string;
+}
+
+export interface AddressLookupResponse {
+  result: AddressSuggestion[];
+}
+
+/**
+ * What the checkout needs of the visitor's cart. The app layer joins it to the cart
+ * feature (app/use-checkout-cart.ts), so this feature never imports the cart's internals.
+ */
+export interface CheckoutCart {
+  cartId: string | null;
+  cart: Cart | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  /** The server emptied the cart with the order: the browser forgets its id. */
+  forget: () => void;
+}
