@@ -120,3 +120,49 @@ wait_ready() {
 }
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+
+# The local Stripe stand-in (localstripe, PyPI) in a project-local virtual environment.
+ensure_localstripe_installed() {
+  local venv="$LOCAL/venv"
+  if [ ! -x "$venv/bin/localstripe" ]; then
+    log "installing localstripe into $venv"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check "localstripe==1.15.10"
+  fi
+}
+
+# Starts localstripe on port $1 (logs under .local/) unless something answers there; waits
+# until it serves its Stripe.js. $2: "fresh" to start with no data.
+start_localstripe() {
+  local port="$1" fresh="${2:-}"
+  ensure_localstripe_installed
+  if curl -fsS "http://127.0.0.1:$port/js.stripe.com/v3/" >/dev/null 2>&1; then return 0; fi
+  log "starting the Stripe stand-in (localstripe) on port $port"
+  local args=(--port "$port")
+  if [ "$fresh" = fresh ]; then args+=(--from-scratch); fi
+  nohup "$LOCAL/venv/bin/localstripe" "${args[@]}" >"$LOCAL/localstripe-$port.log" 2>&1 &
+  LOCALSTRIPE_PID=$!
+  for _ in $(seq 1 150); do
+    if curl -fsS "http://127.0.0.1:$port/js.stripe.com/v3/" >/dev/null 2>&1; then return 0; fi
+    sleep 0.2
+  done
+  log "localstripe did not start (see $LOCAL/localstripe-$port.log)"; return 1
+}
+
+# Without Stripe keys, payments go to a local stand-in: sets STRIPE_API_BASE to it.
+# $1: the port (default: 8420 when free, else any free port); $2: "fresh" for no old data.
+use_stripe_stand_in() {
+  if [ -n "${STRIPE_SECRET_KEY:-}" ] && [ -n "${STRIPE_PUBLISHABLE_KEY:-}" ]; then
+    log "using Stripe with the configured keys"; return 0
+  fi
+  local port="${1:-}"
+  if [ -z "$port" ]; then
+    port=8420
+    if port_open 127.0.0.1 "$port" && ! curl -fsS "http://127.0.0.1:$port/js.stripe.com/v3/" >/dev/null 2>&1; then
+      port=$(free_port)
+    fi
+  fi
+  start_localstripe "$port" "${2:-}"
+  export STRIPE_API_BASE="http://127.0.0.1:$port/"
+  export STRIPE_JS_URL="${STRIPE_JS_URL:-http://localhost:$port/js.stripe.com/v3/}"
+}

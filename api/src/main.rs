@@ -100,8 +100,10 @@ async fn run() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         "rebuild-views" => {
             let pool = connect(&config).await?;
             migrate(&pool).await?;
-            let carts = api::rebuild::rebuild_cart_views(&AppState::new(pool)).await?;
-            tracing::info!(carts, "views rebuilt from the event store");
+            let state = AppState::new(pool);
+            let carts = api::rebuild::rebuild_cart_views(&state).await?;
+            let orders = api::rebuild::rebuild_order_views(&state).await?;
+            tracing::info!(carts, orders, "views rebuilt from the event store");
         }
         other => {
             return Err(format!(

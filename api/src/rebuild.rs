@@ -4,7 +4,9 @@ use aggregates::cart::Cart;
 use cqrs_es::{Aggregate, EventStore};
 use sqlx::PgPool;
 
-use crate::state::{cart_store, AppState};
+use aggregates::service_order::ServiceOrder;
+
+use crate::state::{cart_store, order_store, AppState};
 
 /// Drops the cart view and replays every cart's events into it; returns how many carts.
 pub async fn rebuild_cart_views(state: &AppState) -> Result<usize, String> {
@@ -14,6 +16,18 @@ pub async fn rebuild_cart_views(state: &AppState) -> Result<usize, String> {
     for id in &ids {
         let events = store.load_events(id).await.map_err(|e| e.to_string())?;
         state.cart_view_query.catch_up(id, &events).await?;
+    }
+    Ok(ids.len())
+}
+
+/// Drops the order view (thank-you pages, support) and replays every order into it.
+pub async fn rebuild_order_views(state: &AppState) -> Result<usize, String> {
+    let ids = aggregate_ids(&state.pool, ServiceOrder::TYPE).await.map_err(|e| e.to_string())?;
+    sqlx::query("DELETE FROM order_view").execute(&state.pool).await.map_err(|e| e.to_string())?;
+    let store = order_store(&state.pool);
+    for id in &ids {
+        let events = store.load_events(id).await.map_err(|e| e.to_string())?;
+        state.order_view_query.catch_up(id, &events).await?;
     }
     Ok(ids.len())
 }

@@ -3,6 +3,7 @@
 //! that may create databases), by default postgres://postgres@127.0.0.1:5432/postgres.
 
 mod cart;
+mod checkout;
 mod hardware;
 mod hardware_routes;
 mod helpers;
