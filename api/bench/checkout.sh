@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Benchmark of the service checkout (issue 4): 200 Single User orders, each placed and
+# completed through the API (create-payment-intent, create-setup-intent, the card confirmed
+# at the stand-in as Stripe.js would, create-subscription, create-user-account), against
+# the release server, a scratch database and a fresh localstripe.
+#
+# Reported: the server's own time per order at the 50th and 99th percentile, i.e. the sum
+# over the four calls of the server's `Server-Timing: total` minus its `stripe` part (the
+# time spent waiting for the stand-in), so the stand-in's own speed is left out.
+# Usage: bash api/bench/checkout.sh [ORDERS]
+source "$(dirname "${BASH_SOURCE[0]}")/../../.ci/lib.sh"
+cd "$ROOT"
+orders="${1:-200}"
+ensure_database_server
+db=voip_bench_checkout
+drop_database "$db"
+url=$(ensure_database "$db")
+unset STRIPE_SECRET_KEY STRIPE_PUBLISHABLE_KEY
+use_stripe_stand_in "$(free_port)" fresh
+stand_in=${LOCALSTRIPE_PID:-}
+log "building the server (release)"
+cargo build --release --quiet --bin voip-shop
+port=$(free_port)
+DATABASE_URL="$url" PORT="$port" HOST=127.0.0.1 RUST_LOG=warn WEBAPP_DIR="$ROOT/webapp/dist" \
+  "$ROOT/target/release/voip-shop" serve >"$LOCAL/bench-checkout-server.log" 2>&1 &
+server=$!
+trap 'kill $server $stand_in 2>/dev/null; wait $server 2>/dev/null; drop_database $db' EXIT
+wait_ready "http://127.0.0.1:$port" "$server"
+python3 "$ROOT/api/bench/checkout.py" "http://127.0.0.1:$port" "$STRIPE_API_BASE" "$orders"
