@@ -507,3 +507,55 @@ async fn checkout_config_names_the_stand_in_and_no_google() {
     assert!(config["googleClientId"].is_null());
     assert!(!config.to_string().contains("sk_"));
 }
+
+/// A tiny Ideal-Postcodes-shaped upstream: the key decides the answer.
+async fn spawn_postcode_service() -> String {
+    use axum::extract::{Path, Query};
+    use axum::http::StatusCode as Status;
+    use axum::routing::get;
+    async fn lookup(Path(postcode): Path<String>, Query(query): Query<std::collections::HashMap<String, String>>) -> (Status, axum::Json<Value>) {
+        let status = match query.get("api_key").map(String::as_str) {
+            Some("ak_good") if postcode == "ID11QD" => Status::OK,
+            Some("ak_good") => Status::NOT_FOUND,
+            Some("ak_limit") => Status::PAYMENT_REQUIRED,
+            Some("ak_broken") => Status::INTERNAL_SERVER_ERROR,
+            _ => Status::UNAUTHORIZED,
+        };
+        let body = json!({ "result": [ { "line_1": "Prime Minister & First Lord Of The Treasury", "line_2": "10 Downing Street",
+            "line_3": "", "post_town": "London", "postcode": "ID1 1QD", "county": "", "country": "England" } ], "code": 2000 });
+        (status, axum::Json(body))
+    }
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    let app = axum::Router::new().route("/v1/postcodes/{postcode}", get(lookup));
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    format!("http://{address}/v1/postcodes/")
+}
+
+#[tokio::test]
+async fn addresses_come_from_the_configured_service_and_its_refusals_have_their_messages() {
+    let upstream = spawn_postcode_service().await;
+    let with_key = |key: &'static str| {
+        let upstream = upstream.clone();
+        move |config: &mut api::config::Config| {
+            config.address_lookup.url = upstream;
+            config.address_lookup.key = Some(Secret::new(key));
+        }
+    };
+    let app = spawn_app_with(with_key("ak_good")).await;
+    let found = app.get("/api/address-lookup/?postcode=ID1%201QD").await;
+    let text = found.text().await.unwrap();
+    assert!(text.contains("10 Downing Street"), "{text}");
+    assert!(!text.contains("ak_good"));
+    expect_error(app.get("/api/address-lookup/?postcode=SW1A%201AA").await, StatusCode::NOT_FOUND, "postcode_not_found").await;
+
+    let app = spawn_app_with(with_key("ak_wrong")).await;
+    let refused = expect_error(app.get("/api/address-lookup/?postcode=ID11QD").await, StatusCode::UNAUTHORIZED, "lookup_unavailable").await;
+    assert_eq!(refused["error"], "Address lookup service unavailable. Please enter address manually.");
+    let app = spawn_app_with(with_key("ak_limit")).await;
+    let limited = expect_error(app.get("/api/address-lookup/?postcode=ID11QD").await, StatusCode::PAYMENT_REQUIRED, "lookup_limit").await;
+    assert_eq!(limited["error"], "Address lookup limit reached. Please enter address manually.");
+    let app = spawn_app_with(with_key("ak_broken")).await;
+    let failed = expect_error(app.get("/api/address-lookup/?postcode=ID11QD").await, StatusCode::BAD_GATEWAY, "lookup_failed").await;
+    assert_eq!(failed["error"], "Unable to fetch addresses. Please enter your address manually.");
+}
