@@ -4,11 +4,13 @@ import { api } from '../lib/api';
 import { cartSlice } from '../features/cart/cart-slice';
 import { cartStorageMiddleware } from '../features/cart/cart-storage';
 import { billingSlice } from '../features/plans/billing-slice';
+import { checkoutSlice } from '../features/checkout/checkout-slice';
 
 const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
   [cartSlice.reducerPath]: cartSlice.reducer,
   [billingSlice.reducerPath]: billingSlice.reducer,
+  [checkoutSlice.reducerPath]: checkoutSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

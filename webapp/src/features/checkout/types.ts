@@ -155,10 +155,14 @@ export interface UserAccountResponse {
 export type OrderStatus = 'placed' | 'paid' | 'completed' | 'failed';
 
 /** GET /api/orders/{orderId}: the thank-you view. */
+/** An order's totals: the cart's, without its billing cycle (the order has its own) and hardware. */
+export type OrderTotalsView = Omit<CartTotals, 'billingCycle' | 'hardwarePence'> & { hardwarePence?: number };
+
 export interface OrderView {
+  orderId?: string;
   orderNumber: string;
   status: OrderStatus;
-  placedAt: string;
+  placedAt: string | null;
   email: string;
   firstName: string;
   lastName: string;
@@ -166,13 +170,14 @@ export interface OrderView {
   packageName: string;
   packageType: string;
   quantity: number;
-  billingCycle: BillingCycle;
-  paymentType: string;
+  billingCycle: BillingCycle | null;
+  paymentType: string | null;
   addOns: { id: string; name: string; pricePence: number }[];
   phoneNumbers: Pick<CartPhoneNumber, 'value' | 'displayValue' | 'isTransfer' | 'free' | 'pricePence'>[];
-  totals: CartTotals | null;
+  totals: OrderTotalsView | null;
   extensions: { number: string; username: string }[];
   subscriptionId: string | null;
+  lastPaymentError?: string | null;
   emailSent: boolean;
 }
 

@@ -1,0 +1,187 @@
+import { useEffect, useRef, useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { errorStatus } from '../../../lib/api-error';
+import { isLookupLength, normalisePostcode } from '../account-validation';
+import { useLazyLookupAddressQuery } from '../api';
+import {
+  addressChangeClicked,
+  addressChosen,
+  fieldEdited,
+  manualAddressChosen,
+  selectAccountForm,
+  selectAddressMode,
+  selectFieldErrors,
+} from '../checkout-slice';
+import { COUNTRY, messages } from '../messages';
+import type { AddressSuggestion } from '../types';
+import { TextField } from './text-field';
+
+/** Pause after the last key before a postcode is looked up. */
+export const LOOKUP_DELAY_MS = 500;
+
+/** The sentence for a failed lookup (spec 2 §8). */
+export function lookupErrorMessage(error: unknown): string {
+  switch (errorStatus(error)) {
+    case 404:
+      return messages.addressNotFound;
+    case 401:
+      return messages.addressUnavailable;
+    case 402:
+      return messages.addressLimit;
+    default:
+      return messages.addressFailed;
+  }
+}
+
+interface LookupState {
+  suggestions: AddressSuggestion[];
+  message: string | null;
+  searching: boolean;
+}
+
+const idle: LookupState = { suggestions: [], message: null, searching: false };
+
+/**
+ * Postcode lookup through our server: 500 ms after the last key, for 5 to 8 characters
+ * (spaces removed, upper case); a newer postcode aborts the request before it and a stale
+ * answer is never shown. Choosing an address, or Enter address manually, shows the detailed
+ * fields; Change empties them and goes back to the lookup.
+ */
+export function AddressFields() {
+  const dispatch = useAppDispatch();
+  const form = useAppSelector(selectAccountForm);
+  const mode = useAppSelector(selectAddressMode);
+  const errors = useAppSelector(selectFieldErrors);
+  const [lookup, setLookup] = useState<LookupState>(idle);
+  const [selectError, setSelectError] = useState<string | null>(null);
+  const [trigger] = useLazyLookupAddressQuery();
+  const pending = useRef<{ abort: () => void } | null>(null);
+  const postcode = normalisePostcode(form.postcode);
+
+  useEffect(() => {
+    if (mode !== 'lookup' || !isLookupLength(postcode)) {
+      setLookup(idle);
+      return undefined;
+    }
+    const timer = window.setTimeout(() => {
+      const request = trigger(postcode, true);
+      pending.current = request;
+      setLookup((current) => ({ ...current, searching: true, message: null }));
+      request
+        .unwrap()
+        .then((suggestions) => {
+          if (pending.current !== request) return;
+          setLookup(
+            suggestions.length > 0
+              ? { suggestions, message: null, searching: false }
+              : { suggestions: [], message: messages.addressNotFound, searching: false },
+          );
+        })
+        .catch((error: unknown) => {
+          // An aborted (stale) request says nothing.
+          if (pending.current !== request) return;
+          setLookup({ suggestions: [], message: lookupErrorMessage(error), searching: false });
+        })
+        .finally(() => {
+          if (pending.current === request) pending.current = null;
+        });
+    }, LOOKUP_DELAY_MS);
+    return () => {
+      window.clearTimeout(timer);
+      const stale = pending.current;
+      pending.current = null;
+      stale?.abort();
+    };
+  }, [postcode, mode, trigger]);
+
+  const edit = (field: 'postcode' | 'addressLine1' | 'addressLine2' | 'city') => (value: string) => {
+    setSelectError(null);
+    dispatch(fieldEdited({ field, value }));
+  };
+
+  const choose = (suggestion: AddressSuggestion) => {
+    try {
+      if (!suggestion.line_1 && !suggestion.formatted) throw new Error('Address without lines');
+      setSelectError(null);
+      dispatch(addressChosen(suggestion));
+    } catch {
+      setSelectError(messages.addressSelectFailed);
+    }
+  };
+
+  return (
+    <fieldset className="form-section">
+      <legend>Address</legend>
+      <div className="postcode-row">
+        <TextField
+          label="Postcode"
+          value={form.postcode}
+          onChange={edit('postcode')}
+          error={errors.postcode}
+          autoComplete="postal-code"
+          hint={mode === 'lookup' ? 'Type your postcode to find your address.' : undefined}
+        />
+        {mode === 'detail' && (
+          <button type="button" className="button button-secondary" onClick={() => dispatch(addressChangeClicked())}>
+            Change
+          </button>
+        )}
+      </div>
+
+      {mode === 'lookup' && (
+        <div className="address-lookup">
+          {lookup.searching && (
+            <p role="status" className="muted">
+              Looking up addresses…
+            </p>
+          )}
+          {lookup.message && (
+            <p role="alert" className="form-error">
+              {lookup.message}
+            </p>
+          )}
+          {lookup.suggestions.length > 0 && (
+            <ul className="address-suggestions" aria-label="Address suggestions">
+              {lookup.suggestions.map((suggestion) => (
+                <li key={suggestion.id}>
+                  <button type="button" className="address-suggestion" onClick={() => choose(suggestion)}>
+                    {suggestion.formatted}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {selectError && (
+            <p role="alert" className="form-error">
+              {selectError}
+            </p>
+          )}
+          <button type="button" className="link-button" onClick={() => dispatch(manualAddressChosen())}>
+            Enter address manually
+          </button>
+        </div>
+      )}
+
+      {mode === 'detail' && (
+        <div className="address-detail">
+          <TextField
+            label="Address Line 1"
+            value={form.addressLine1}
+            onChange={edit('addressLine1')}
+            error={errors.addressLine1}
+            autoComplete="address-line1"
+          />
+          <TextField
+            label="Address Line 2 (optional)"
+            value={form.addressLine2}
+            onChange={edit('addressLine2')}
+            error={errors.addressLine2}
+            autoComplete="address-line2"
+          />
+          <TextField label="City" value={form.city} onChange={edit('city')} error={errors.city} autoComplete="address-level2" />
+        </div>
+      )}
+      <TextField label="Country" value={COUNTRY} readOnly />
+    </fieldset>
+  );
+}

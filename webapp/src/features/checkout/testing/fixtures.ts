@@ -1,0 +1,106 @@
+import type { CheckoutState } from '../checkout-slice';
+import { emptyForm, initialCheckoutState } from '../checkout-slice';
+import type { CheckoutConfig, CustomerInfo, OrderView, PaymentIntentResponse, UserAccountResponse } from '../types';
+import { serviceCart } from '../../../testing/fixtures';
+
+export const ORDER_ID = '7d0c8a7e-1f7a-4d5e-9a37-2b1f3c4d5e6f';
+
+export const configFixture: CheckoutConfig = {
+  stripePublishableKey: 'pk_test_123',
+  stripeJsUrl: 'http://localhost:8420/js.stripe.com/v3/',
+  googleClientId: null,
+};
+
+export function filledForm(overrides: Partial<CustomerInfo> = {}): CustomerInfo {
+  return {
+    ...emptyForm(),
+    email: 'jane@example.co.uk',
+    password: 'correct-horse',
+    confirmPassword: 'correct-horse',
+    companyName: 'Acme Ltd',
+    firstName: 'Jane',
+    lastName: 'Smith',
+    phone: '020 7946 0123',
+    postcode: 'SW1A 1AA',
+    ...overrides,
+  };
+}
+
+export function checkoutStateWith(overrides: Partial<CheckoutState> = {}): CheckoutState {
+  return { ...initialCheckoutState(), form: filledForm(), ...overrides };
+}
+
+export function paymentIntentFixture(overrides: Partial<PaymentIntentResponse> = {}): PaymentIntentResponse {
+  const totals = serviceCart().totals;
+  return {
+    orderId: ORDER_ID,
+    orderNumber: 'SB-123456',
+    paymentType: 'subscription',
+    useSubscription: true,
+    splitPayment: false,
+    clientSecret: null,
+    customerId: 'cus_123',
+    subscriptionAmount: totals.subscriptionTotalIncVatPence,
+    oneTimeAmount: 0,
+    calculatedAmounts: {
+      packageType: 'singleUser',
+      quantity: 2,
+      billingCycle: 'yearly',
+      subscriptionSubtotal: totals.subscriptionSubtotalPence,
+      subscriptionVAT: totals.subscriptionVatPence,
+      subscriptionTotalIncVAT: totals.subscriptionTotalIncVatPence,
+      topUpSubtotal: 0,
+      topUpVAT: 0,
+      topUpTotalIncVAT: 0,
+      totalVAT: totals.totalVatPence,
+      grandTotalIncVAT: totals.grandTotalIncVatPence,
+    },
+    ...overrides,
+  };
+}
+
+export const setupIntentFixture = { client_secret: 'seti_123_secret_abc', setup_intent_id: 'seti_123', status: 'requires_payment_method' };
+
+export const paidSubscription = { success: true, status: 'active', subscriptionId: 'sub_123', customerId: 'cus_123', topUpPaymentIntentId: null };
+
+export function accountFixture(overrides: Partial<UserAccountResponse> = {}): UserAccountResponse {
+  return {
+    success: true,
+    unique_identifier: 'SB-123456',
+    orderId: ORDER_ID,
+    customerId: 'cus_123',
+    extensions: [
+      { number: '101', username: 'jane101', password: 'Xy7pQ2wLm9' },
+      { number: '102', username: 'jane102', password: 'Kb4rT8vNz3' },
+    ],
+    ...overrides,
+  };
+}
+
+export function orderFixture(overrides: Partial<OrderView> = {}): OrderView {
+  const cart = serviceCart();
+  return {
+    orderNumber: 'SB-123456',
+    status: 'completed',
+    placedAt: '2025-03-14T10:15:00Z',
+    email: 'jane@example.co.uk',
+    firstName: 'Jane',
+    lastName: 'Smith',
+    companyName: 'Acme Ltd',
+    packageName: 'Single User x2 (Yearly)',
+    packageType: 'singleUser',
+    quantity: 2,
+    billingCycle: 'yearly',
+    paymentType: 'subscription',
+    addOns: [{ id: 'callRecording', name: 'Call recording', pricePence: 7680 }],
+    phoneNumbers: cart.phoneNumbers.map(({ value, displayValue, isTransfer, free, pricePence }) => ({ value, displayValue, isTransfer, free, pricePence })),
+    totals: cart.totals,
+    extensions: [
+      { number: '101', username: 'jane101' },
+      { number: '102', username: 'jane102' },
+    ],
+    subscriptionId: 'sub_123',
+    emailSent: true,
+    ...overrides,
+  };
+}
