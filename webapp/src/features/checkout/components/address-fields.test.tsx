@@ -33,9 +33,12 @@ function typePostcode(value: string) {
   fireEvent.change(screen.getByLabelText('Postcode'), { target: { value } });
 }
 
-/** Real macrotask turns (not faked), so the mocked answer is read and rendered. */
+/** Node's setImmediate: a real macrotask turn (not faked). */
+const nextTurn = () => new Promise<void>((resolve) => (globalThis as unknown as { setImmediate: (callback: () => void) => void }).setImmediate(resolve));
+
+/** Real macrotask turns, so the mocked answer is read and rendered. */
 async function settle() {
-  for (let turn = 0; turn < 3; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+  for (let turn = 0; turn < 3; turn += 1) await nextTurn();
 }
 
 /**

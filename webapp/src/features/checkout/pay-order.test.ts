@@ -1,0 +1,206 @@
+import { describe, expect, it, vi } from 'vitest';
+import { CART_ID } from '../../testing/fixtures';
+import { AccountFieldsRejected, customerInfoForServer, payOrder, PaymentFailure, type PaymentCalls } from './pay-order';
+import type { StripeCardElement } from './stripe-js';
+import { installFakeStripe } from './testing/fake-stripe';
+import { accountFixture, filledForm, ORDER_ID, paidSubscription, paymentIntentFixture, setupIntentFixture } from './testing/fixtures';
+
+const card: StripeCardElement = { mount: vi.fn(), on: vi.fn(), destroy: vi.fn() };
+
+/** RTK Query's shape of a failed call. */
+const httpError = (status: number, data: unknown) => ({ status, data });
+
+function fakeCalls(overrides: Partial<PaymentCalls> = {}) {
+  return {
+    createPaymentIntent: vi.fn<PaymentCalls['createPaymentIntent']>(overrides.createPaymentIntent ?? (async () => paymentIntentFixture())),
+    createSetupIntent: vi.fn<PaymentCalls['createSetupIntent']>(overrides.createSetupIntent ?? (async () => setupIntentFixture)),
+    createSubscription: vi.fn<PaymentCalls['createSubscription']>(overrides.createSubscription ?? (async () => paidSubscription)),
+    debugSubscription: vi.fn<PaymentCalls['debugSubscription']>(
+      overrides.debugSubscription ?? (async () => ({ subscription: { id: 'sub_123', status: 'active' } })),
+    ),
+    createUserAccount: vi.fn<PaymentCalls['createUserAccount']>(overrides.createUserAccount ?? (async () => accountFixture())),
+  };
+}
+
+function pay(calls: PaymentCalls, options: { isPayAsYouGo?: boolean; stripe?: ReturnType<typeof installFakeStripe> } = {}) {
+  const stripe = options.stripe ?? installFakeStripe();
+  const progress: string[] = [];
+  const result = payOrder(
+    { cartId: CART_ID, customerInfo: filledForm(), stripe: stripe.client, card, isPayAsYouGo: options.isPayAsYouGo ?? false },
+    calls,
+    (step) => progress.push(step),
+  );
+  return { result, progress, stripe };
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(PaymentFailure);
+    return (error as Error).message;
+  }
+  throw new Error('the payment did not fail');
+}
+
+describe('payOrder', () => {
+  it('places the order, confirms the setup intent with the card, charges it and creates the account', async () => {
+    const calls = fakeCalls();
+    const { result, progress, stripe } = pay(calls);
+    await expect(result).resolves.toEqual({
+      orderId: ORDER_ID,
+      orderNumber: 'SB-123456',
+      email: 'jane@example.co.uk',
+      password: 'correct-horse',
+      extensions: accountFixture().extensions,
+    });
+    expect(calls.createPaymentIntent).toHaveBeenCalledWith({ cartId: CART_ID, customerInfo: filledForm() });
+    expect(calls.createSetupIntent).toHaveBeenCalledWith({ orderId: ORDER_ID });
+    expect(stripe.confirmCardSetup).toHaveBeenCalledWith('seti_123_secret_abc', {
+      payment_method: { card, billing_details: { name: 'Jane Smith', email: 'jane@example.co.uk' } },
+    });
+    expect(calls.createSubscription).toHaveBeenCalledWith({ orderId: ORDER_ID, paymentMethodId: 'pm_123', setupIntentId: 'seti_123' });
+    expect(calls.createUserAccount).toHaveBeenCalledWith({ orderId: ORDER_ID, password: 'correct-horse', customerInfo: filledForm() });
+    expect(calls.debugSubscription).not.toHaveBeenCalled();
+    expect(progress).toEqual(['paymentConfirmed', 'accountCreated', 'extensionsSetUp', 'subscriptionFinalised']);
+  });
+
+  it('pay as you go has no subscription to finalise', async () => {
+    const { result, progress } = pay(fakeCalls({ createPaymentIntent: async () => paymentIntentFixture({ paymentType: 'payg_topup_only' }) }), {
+      isPayAsYouGo: true,
+    });
+    await result;
+    expect(progress).toEqual(['paymentConfirmed', 'accountCreated', 'extensionsSetUp']);
+  });
+
+  it('refuses the legacy payment type and an unknown one before any card call', async () => {
+    const legacy = fakeCalls({ createPaymentIntent: async () => paymentIntentFixture({ paymentType: 'payg_upfront_payment' }) });
+    expect(await failureOf(pay(legacy).result)).toBe('Legacy payment type detected. Please refresh and try again.');
+    expect(legacy.createSetupIntent).not.toHaveBeenCalled();
+
+    const unknown = fakeCalls({
+      createPaymentIntent: async () => paymentIntentFixture({ paymentType: 'mystery', useSubscription: false, splitPayment: false }),
+    });
+    expect(await failureOf(pay(unknown).result)).toBe('Invalid payment configuration received from server');
+    expect(unknown.createSetupIntent).not.toHaveBeenCalled();
+
+    // An unknown name with the subscription flag still follows the one flow.
+    const flagged = fakeCalls({ createPaymentIntent: async () => paymentIntentFixture({ paymentType: 'payg_subscription', useSubscription: true }) });
+    await expect(pay(flagged).result).resolves.toMatchObject({ orderId: ORDER_ID });
+  });
+
+  it("the server's 422 invalid_fields comes back as the fields to mark", async () => {
+    const calls = fakeCalls({
+      createPaymentIntent: async () => {
+        throw httpError(422, { error: 'Please correct the errors below and try again.', code: 'invalid_fields', fieldErrors: { email: 'Please enter a valid email address' } });
+      },
+    });
+    const { result } = pay(calls);
+    await expect(result).rejects.toBeInstanceOf(AccountFieldsRejected);
+    await result.catch((error: AccountFieldsRejected) => {
+      expect(error.message).toBe('Please correct the errors below and try again.');
+      expect(error.fieldErrors).toEqual({ email: 'Please enter a valid email address' });
+    });
+  });
+
+  it.each([
+    ['create-payment-intent', { createPaymentIntent: async () => Promise.reject(httpError(422, { error: 'Invalid cart data. Please try again.', code: 'empty_cart' })) }, 'Invalid cart data. Please try again.'],
+    ['create-payment-intent', { createPaymentIntent: async () => Promise.reject({ status: 'FETCH_ERROR', error: 'TypeError' }) }, 'Failed to create payment intent'],
+    ['create-setup-intent', { createSetupIntent: async () => Promise.reject(httpError(500, { error: 'Internal error', code: 'internal' })) }, 'Internal error'],
+    ['create-setup-intent', { createSetupIntent: async () => Promise.reject({ status: 'FETCH_ERROR', error: 'TypeError' }) }, 'Failed to create setup intent'],
+    ['create-subscription', { createSubscription: async () => Promise.reject({ status: 'FETCH_ERROR', error: 'TypeError' }) }, 'Failed to create subscription'],
+    ['create-user-account', { createUserAccount: async () => Promise.reject(httpError(409, { error: 'Payment has not been confirmed', code: 'payment_not_confirmed' })) }, 'Payment has not been confirmed'],
+    ['create-user-account', { createUserAccount: async () => Promise.reject({ status: 'FETCH_ERROR', error: 'TypeError' }) }, 'Failed to create user account'],
+  ] as [string, Partial<PaymentCalls>, string][])('a failed %s shows "%s"', async (_call, overrides, message) => {
+    expect(await failureOf(pay(fakeCalls(overrides)).result)).toBe(message);
+  });
+
+  it("a card refused in the setup intent shows the table's sentence; a setup intent left unconfirmed shows its status", async () => {
+    const stripe = installFakeStripe();
+    stripe.confirmCardSetup.mockResolvedValueOnce({ error: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card was declined.' } });
+    const calls = fakeCalls();
+    expect(await failureOf(pay(calls, { stripe }).result)).toBe('Your card has insufficient funds. Please use a different card or contact your bank.');
+    expect(calls.createSubscription).not.toHaveBeenCalled();
+
+    stripe.confirmCardSetup.mockResolvedValueOnce({ setupIntent: { id: 'seti_123', status: 'canceled', payment_method: null } });
+    expect(await failureOf(pay(calls, { stripe }).result)).toBe('Setup intent not successful: canceled');
+  });
+
+  it('a charge the bank refused (402) shows the server text, else the flag default', async () => {
+    const refused = fakeCalls({
+      createSubscription: async () =>
+        Promise.reject(httpError(402, { success: false, error: 'Your card was declined.', code: 'card_declined', decline_code: 'generic_decline', card_declined: true })),
+    });
+    expect(await failureOf(pay(refused).result)).toBe('Your card was declined.');
+    const flagOnly = fakeCalls({ createSubscription: async () => Promise.reject(httpError(402, { success: false, card_error: true })) });
+    expect(await failureOf(pay(flagOnly).result)).toBe('Your payment was declined. Please try a different payment method.');
+  });
+
+  it('3-D Secure on the charge: confirmCardPayment, then the same request once more', async () => {
+    const calls = fakeCalls();
+    calls.createSubscription.mockResolvedValueOnce({ success: false, status: 'requires_action', requiresAction: true, clientSecret: 'pi_9_secret_x' });
+    const { result, stripe } = pay(calls);
+    await result;
+    expect(stripe.confirmCardPayment).toHaveBeenCalledWith('pi_9_secret_x');
+    expect(calls.createSubscription).toHaveBeenCalledTimes(2);
+    expect(calls.createSubscription.mock.calls[1]).toEqual(calls.createSubscription.mock.calls[0]);
+  });
+
+  it('3-D Secure refused or not completed stops the payment', async () => {
+    const stripe = installFakeStripe();
+    const calls = fakeCalls();
+    calls.createSubscription.mockResolvedValue({ success: false, status: 'requires_action', requiresAction: true, clientSecret: 'pi_9_secret_x' });
+    stripe.confirmCardPayment.mockResolvedValueOnce({ error: { code: 'payment_intent_authentication_failure', message: 'We are unable to authenticate your payment method.' } });
+    expect(await failureOf(pay(calls, { stripe }).result)).toBe('We are unable to authenticate your payment method.');
+
+    stripe.confirmCardPayment.mockResolvedValueOnce({ paymentIntent: { id: 'pi_9', status: 'requires_payment_method' } });
+    expect(await failureOf(pay(calls, { stripe }).result)).toBe('Payment intent not successful: requires_payment_method');
+
+    // Still asking for authentication after it was done.
+    stripe.confirmCardPayment.mockResolvedValueOnce({ paymentIntent: { id: 'pi_9', status: 'succeeded' } });
+    expect(await failureOf(pay(calls, { stripe }).result)).toBe('Payment was not successful. Status: requires_action');
+    expect(calls.createUserAccount).not.toHaveBeenCalled();
+  });
+
+  it('status incomplete counts as a declined card', async () => {
+    const calls = fakeCalls({ createSubscription: async () => ({ success: false, status: 'incomplete', subscriptionId: 'sub_1' }) });
+    expect(await failureOf(pay(calls).result)).toBe('Your card was declined. Please try a different payment method or contact your bank.');
+  });
+
+  it('an unclear answer is checked through the debug call', async () => {
+    const unclear = { success: false, status: 'pending', subscriptionId: 'sub_1' };
+    const active = fakeCalls({ createSubscription: async () => unclear });
+    await expect(pay(active).result).resolves.toMatchObject({ orderId: ORDER_ID });
+    expect(active.debugSubscription).toHaveBeenCalledWith({ subscriptionId: 'sub_1' });
+
+    const pastDue = fakeCalls({ createSubscription: async () => unclear, debugSubscription: async () => ({ subscription: { id: 'sub_1', status: 'past_due' } }) });
+    expect(await failureOf(pay(pastDue).result)).toBe('Payment was not successful (past_due). Please try again.');
+
+    const failing = fakeCalls({ createSubscription: async () => unclear, debugSubscription: async () => Promise.reject(httpError(404, {})) });
+    expect(await failureOf(pay(failing).result)).toBe('Payment verification failed. Please contact support.');
+
+    const noStatus = fakeCalls({ createSubscription: async () => unclear, debugSubscription: async () => ({}) as never });
+    expect(await failureOf(pay(noStatus).result)).toBe('Payment status could not be verified. Please try again or contact support.');
+
+    const noId = fakeCalls({ createSubscription: async () => ({ success: false, status: 'pending' }) });
+    expect(await failureOf(pay(noId).result)).toBe('Payment processing completed but status is unclear. Please contact support to verify your order.');
+    expect(noId.createUserAccount).not.toHaveBeenCalled();
+  });
+});
+
+describe('customerInfoForServer', () => {
+  it('trims, and joins the detailed address into one line', () => {
+    const form = filledForm({ email: ' jane@example.co.uk ', postcode: 'sw1a 2aa', addressLine1: '10 Downing Street ', addressLine2: '', city: 'London' });
+    expect(customerInfoForServer(form, 'detail')).toMatchObject({
+      email: 'jane@example.co.uk',
+      postcode: 'SW1A 2AA',
+      address: '10 Downing Street, London, SW1A 2AA',
+      country: 'United Kingdom',
+    });
+  });
+
+  it('sends the Google token only for a Google sign-up', () => {
+    expect(customerInfoForServer(filledForm({ googleCredential: 'token' }), 'lookup')).not.toHaveProperty('googleCredential');
+    expect(customerInfoForServer(filledForm({ googleCredential: 'token', isGoogleSignIn: true }), 'lookup').googleCredential).toBe('token');
+  });
+});

@@ -1,0 +1,213 @@
+import type { CompletedOrder, ProgressStep } from './checkout-slice';
+import {
+  paymentMessages,
+  serverErrorMessage,
+  stripeErrorMessage,
+  subscriptionRefusalMessage,
+} from './payment-messages';
+import { paymentMethodId, type StripeCardElement, type StripeClient } from './stripe-js';
+import type {
+  AddressMode,
+  CreatePaymentIntentArgs,
+  CreateSubscriptionArgs,
+  CreateUserAccountArgs,
+  CustomerInfo,
+  DebugSubscriptionResponse,
+  FieldErrors,
+  InvalidFieldsBody,
+  PaymentIntentResponse,
+  SetupIntentResponse,
+  SubscriptionResponse,
+  UserAccountResponse,
+} from './types';
+
+/** The server calls of a payment; each resolves with the answer or rejects with the RTK Query error. */
+export interface PaymentCalls {
+  createPaymentIntent(args: CreatePaymentIntentArgs): Promise<PaymentIntentResponse>;
+  createSetupIntent(args: { orderId: string }): Promise<SetupIntentResponse>;
+  createSubscription(args: CreateSubscriptionArgs): Promise<SubscriptionResponse>;
+  debugSubscription(args: { subscriptionId: string }): Promise<DebugSubscriptionResponse>;
+  createUserAccount(args: CreateUserAccountArgs): Promise<UserAccountResponse>;
+}
+
+export interface PayOrderInput {
+  cartId: string;
+  customerInfo: CustomerInfo;
+  stripe: StripeClient;
+  card: StripeCardElement;
+  /** Pay as you go has no subscription to finalise (its progress list is one shorter). */
+  isPayAsYouGo: boolean;
+}
+
+/** A payment that stopped, with the sentence to show under the card field. */
+export class PaymentFailure extends Error {}
+
+/** The server refused the account form (422 `invalid_fields`): the fields to mark on step 2. */
+export class AccountFieldsRejected extends Error {
+  constructor(
+    message: string,
+    readonly fieldErrors: FieldErrors,
+  ) {
+    super(message);
+  }
+}
+
+const KNOWN_PAYMENT_TYPES = ['subscription', 'payg_topup_only', 'payg_split_payment'];
+const PAID_SUBSCRIPTION = ['active', 'trialing', 'succeeded'];
+/** A 3-D Secure payment intent in one of these states has been authorised. */
+const AUTHORISED_PAYMENT = ['succeeded', 'processing', 'requires_capture'];
+
+function errorBody<T>(error: unknown): T | undefined {
+  if (typeof error === 'object' && error !== null && 'data' in error) return (error as { data: T }).data;
+  return undefined;
+}
+
+function isInvalidFields(body: unknown): body is InvalidFieldsBody {
+  return typeof body === 'object' && body !== null && (body as { code?: unknown }).code === 'invalid_fields';
+}
+
+/** The form as the server takes it: trimmed, the country fixed, the detailed address joined into one line. */
+export function customerInfoForServer(form: CustomerInfo, addressMode: AddressMode): CustomerInfo {
+  const trimmed: CustomerInfo = {
+    ...form,
+    email: form.email.trim(),
+    companyName: form.companyName.trim(),
+    firstName: form.firstName.trim(),
+    lastName: form.lastName.trim(),
+    phone: form.phone.trim(),
+    postcode: form.postcode.trim().toUpperCase(),
+    addressLine1: form.addressLine1.trim(),
+    addressLine2: form.addressLine2.trim(),
+    city: form.city.trim(),
+  };
+  if (addressMode === 'detail') {
+    trimmed.address = [trimmed.addressLine1, trimmed.addressLine2, trimmed.city, trimmed.postcode].filter(Boolean).join(', ');
+  }
+  if (!form.isGoogleSignIn) delete trimmed.googleCredential;
+  return trimmed;
+}
+
+/** The server chose how the order is paid; the browser refuses what it does not know. */
+function checkPaymentType(intent: PaymentIntentResponse): void {
+  if (intent.paymentType === 'payg_upfront_payment') throw new PaymentFailure(paymentMessages.legacyPaymentType);
+  if (!intent.orderId) throw new PaymentFailure(paymentMessages.invalidConfiguration);
+  if (KNOWN_PAYMENT_TYPES.includes(intent.paymentType)) return;
+  if (intent.useSubscription || intent.splitPayment) return;
+  throw new PaymentFailure(paymentMessages.invalidConfiguration);
+}
+
+async function charge(calls: PaymentCalls, args: CreateSubscriptionArgs): Promise<SubscriptionResponse> {
+  try {
+    return await calls.createSubscription(args);
+  } catch (error) {
+    throw new PaymentFailure(subscriptionRefusalMessage(errorBody<SubscriptionResponse>(error)));
+  }
+}
+
+/** 3-D Secure on the charge: Stripe.js shows its own window; a refusal stops here. */
+async function authenticate(stripe: StripeClient, clientSecret: string | null | undefined): Promise<void> {
+  if (!clientSecret) throw new PaymentFailure(paymentMessages.invalidConfiguration);
+  const result = await stripe.confirmCardPayment(clientSecret);
+  if (result.error) throw new PaymentFailure(stripeErrorMessage(result.error));
+  const status = result.paymentIntent?.status;
+  if (!status) throw new PaymentFailure(paymentMessages.unexpected);
+  if (!AUTHORISED_PAYMENT.includes(status)) throw new PaymentFailure(paymentMessages.paymentIntentNotSuccessful(status));
+}
+
+/** Subscription acceptance (spec 2 §4), asking Stripe through the debug call when the answer is unclear. */
+async function acceptCharge(calls: PaymentCalls, answer: SubscriptionResponse): Promise<void> {
+  if (answer.success || (answer.status && PAID_SUBSCRIPTION.includes(answer.status))) return;
+  if (answer.status === 'incomplete') throw new PaymentFailure(paymentMessages.incompleteDeclined);
+  if (answer.error || answer.card_declined || answer.card_error || answer.payment_error) {
+    throw new PaymentFailure(subscriptionRefusalMessage(answer));
+  }
+  if (!answer.subscriptionId) throw new PaymentFailure(paymentMessages.statusUnclear);
+  let checked: DebugSubscriptionResponse;
+  try {
+    checked = await calls.debugSubscription({ subscriptionId: answer.subscriptionId });
+  } catch {
+    throw new PaymentFailure(paymentMessages.verificationFailed);
+  }
+  const status = checked?.subscription?.status;
+  if (!status) throw new PaymentFailure(paymentMessages.couldNotVerify);
+  if (status === 'active' || status === 'trialing') return;
+  if (status === 'incomplete') throw new PaymentFailure(paymentMessages.incompleteDeclined);
+  throw new PaymentFailure(paymentMessages.notSuccessfulRetry(status));
+}
+
+/**
+ * The payment (API.md "Service checkout"): place the order, confirm a setup intent with the card
+ * (Stripe.js does 3-D Secure), charge it (3-D Secure again when the charge asks, then the same
+ * request once more), then create the account. Throws PaymentFailure or AccountFieldsRejected.
+ */
+export async function payOrder(
+  input: PayOrderInput,
+  calls: PaymentCalls,
+  onProgress: (step: ProgressStep) => void,
+): Promise<CompletedOrder> {
+  const { cartId, customerInfo, stripe, card } = input;
+
+  let intent: PaymentIntentResponse;
+  try {
+    intent = await calls.createPaymentIntent({ cartId, customerInfo });
+  } catch (error) {
+    const body = errorBody<unknown>(error);
+    if (isInvalidFields(body)) throw new AccountFieldsRejected(body.error, body.fieldErrors as FieldErrors);
+    throw new PaymentFailure(serverErrorMessage(error, paymentMessages.paymentIntentFailed));
+  }
+  checkPaymentType(intent);
+  const { orderId } = intent;
+
+  let setup: SetupIntentResponse;
+  try {
+    setup = await calls.createSetupIntent({ orderId });
+  } catch (error) {
+    throw new PaymentFailure(serverErrorMessage(error, paymentMessages.setupIntentFailed));
+  }
+  if (!setup?.client_secret) throw new PaymentFailure(paymentMessages.setupIntentFailed);
+
+  const name = `${customerInfo.firstName} ${customerInfo.lastName}`.trim();
+  const confirmed = await stripe.confirmCardSetup(setup.client_secret, {
+    payment_method: { card, billing_details: { name, email: customerInfo.email } },
+  });
+  if (confirmed.error) throw new PaymentFailure(stripeErrorMessage(confirmed.error));
+  const setupIntent = confirmed.setupIntent;
+  if (!setupIntent) throw new PaymentFailure(paymentMessages.unexpected);
+  if (setupIntent.status !== 'succeeded') throw new PaymentFailure(paymentMessages.setupIntentNotSuccessful(setupIntent.status));
+  const methodId = paymentMethodId(setupIntent);
+  if (!methodId) throw new PaymentFailure(paymentMessages.noDetail);
+
+  const chargeArgs: CreateSubscriptionArgs = {
+    orderId,
+    paymentMethodId: methodId,
+    setupIntentId: setup.setup_intent_id || setupIntent.id,
+  };
+  let answer = await charge(calls, chargeArgs);
+  if (answer.requiresAction) {
+    await authenticate(stripe, answer.clientSecret);
+    answer = await charge(calls, chargeArgs);
+    if (answer.requiresAction) throw new PaymentFailure(paymentMessages.notSuccessfulStatus(answer.status ?? 'requires_action'));
+  }
+  await acceptCharge(calls, answer);
+  onProgress('paymentConfirmed');
+
+  let account: UserAccountResponse;
+  try {
+    account = await calls.createUserAccount({ orderId, password: customerInfo.password, customerInfo });
+  } catch (error) {
+    throw new PaymentFailure(serverErrorMessage(error, paymentMessages.userAccountFailed));
+  }
+  if (!account || account.success === false) throw new PaymentFailure(paymentMessages.userAccountFailed);
+  const extensions = account.extensions ?? [];
+  onProgress('accountCreated');
+  if (extensions.length > 0) onProgress('extensionsSetUp');
+  if (!input.isPayAsYouGo) onProgress('subscriptionFinalised');
+
+  return {
+    orderId,
+    orderNumber: account.unique_identifier || intent.orderNumber,
+    email: customerInfo.email,
+    password: customerInfo.isGoogleSignIn ? null : customerInfo.password,
+    extensions,
+  };
+}
