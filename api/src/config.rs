@@ -46,6 +46,9 @@ pub struct Config {
     pub google_client_id: Option<String>,
     /// `GOOGLE_TOKENINFO_URL`, default Google's: where ID tokens are checked.
     pub google_tokeninfo_url: String,
+    /// `SMTP_HOST` (+ `SMTP_PORT`, default 25, and `SMTP_FROM`): the relay the outbox is sent
+    /// through; unset, e-mails stay in the outbox table (and the log).
+    pub smtp: Option<jobs::outbox::SmtpRelay>,
 }
 
 /// Stripe: `STRIPE_SECRET_KEY` and `STRIPE_PUBLISHABLE_KEY` talk to Stripe; without them the
@@ -146,6 +149,14 @@ impl Config {
             google_client_id: non_empty(lookup("GOOGLE_CLIENT_ID")),
             google_tokeninfo_url: non_empty(lookup("GOOGLE_TOKENINFO_URL"))
                 .unwrap_or_else(|| "https://oauth2.googleapis.com/tokeninfo".to_string()),
+            smtp: match non_empty(lookup("SMTP_HOST")) {
+                None => None,
+                Some(host) => Some(jobs::outbox::SmtpRelay {
+                    host,
+                    port: parse("SMTP_PORT", lookup("SMTP_PORT"), 25)?,
+                    from: non_empty(lookup("SMTP_FROM")).unwrap_or_else(|| "orders@talkbridge.example".to_string()),
+                }),
+            },
         })
     }
 

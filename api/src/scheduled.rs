@@ -4,13 +4,33 @@ use std::sync::Arc;
 
 use chrono::Utc;
 use jobs::numbers::{release_expired, RELEASE_EXPIRED_NUMBERS};
+use jobs::outbox::{send_outbox, SEND_OUTBOX};
 use jobs::scheduler::Job;
 
 use crate::state::AppState;
 
 pub fn jobs(state: &AppState) -> Vec<Job> {
-    let state = state.clone();
-    vec![Job {
+    let mut jobs = vec![release_numbers(state.clone())];
+    if let Some(relay) = state.services.config.smtp.clone() {
+        let state = state.clone();
+        jobs.push(Job {
+            name: SEND_OUTBOX,
+            // Every minute, at second 30.
+            schedule: "30 * * * * *",
+            run: Arc::new(move || {
+                let (state, relay) = (state.clone(), relay.clone());
+                Box::pin(async move {
+                    let sent = send_outbox(&state.pool, &relay).await?;
+                    Ok(format!("{sent} e-mails sent"))
+                })
+            }),
+        });
+    }
+    jobs
+}
+
+fn release_numbers(state: AppState) -> Job {
+    Job {
         name: RELEASE_EXPIRED_NUMBERS,
         // Every minute, at second 0.
         schedule: "0 * * * * *",
@@ -21,5 +41,5 @@ pub fn jobs(state: &AppState) -> Vec<Job> {
                 Ok(format!("{released} numbers released"))
             })
         }),
-    }]
+    }
 }

@@ -2,6 +2,7 @@
 //! job makes sure one run of a job happens at a time across all of them.
 
 pub mod numbers;
+pub mod outbox;
 pub mod scheduler;
 
 use std::future::Future;

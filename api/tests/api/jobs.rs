@@ -90,3 +90,69 @@ async fn importing_stock_checks_every_line_and_twice_changes_nothing() {
     let again = api::import::import_numbers(&app.pool, csv).await.unwrap();
     assert_eq!((again.added, again.already_there, again.rejected.len()), (0, 4, 3));
 }
+
+/// A relay that accepts everything and hands over each message's DATA.
+async fn spawn_smtp_relay() -> (u16, tokio::sync::mpsc::UnboundedReceiver<String>) {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let (sender, receiver) = tokio::sync::mpsc::unbounded_channel();
+    tokio::spawn(async move {
+        loop {
+            let (socket, _) = listener.accept().await.unwrap();
+            let sender = sender.clone();
+            tokio::spawn(async move {
+                let (read, mut write) = socket.into_split();
+                let mut lines = BufReader::new(read).lines();
+                write.write_all(b"220 relay ready\r\n").await.unwrap();
+                let mut data: Option<String> = None;
+                while let Ok(Some(line)) = lines.next_line().await {
+                    if let Some(message) = data.as_mut() {
+                        if line == "." {
+                            sender.send(data.take().unwrap()).unwrap();
+                            write.write_all(b"250 queued\r\n").await.unwrap();
+                        } else {
+                            message.push_str(&line);
+                            message.push('\n');
+                        }
+                        continue;
+                    }
+                    let reply: &[u8] = match line.split(' ').next().unwrap_or_default() {
+                        "EHLO" => b"250-relay\r\n250 8BITMIME\r\n",
+                        "DATA" => {
+                            data = Some(String::new());
+                            b"354 go ahead\r\n"
+                        }
+                        "QUIT" => b"221 bye\r\n",
+                        _ => b"250 ok\r\n",
+                    };
+                    write.write_all(reply).await.unwrap();
+                }
+            });
+        }
+    });
+    (port, receiver)
+}
+
+#[tokio::test]
+async fn the_outbox_is_sent_through_the_relay_once() {
+    let app = spawn_app().await;
+    sqlx::query(
+        "INSERT INTO outbox (recipient, subject, body, kind, reference) VALUES
+         ('jane@example.com', 'Your order SB-000001 is confirmed', 'Hello Jane,\n.dot line\nBye', 'order_confirmation', 'o-1')",
+    )
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    let (port, mut received) = spawn_smtp_relay().await;
+    let relay = jobs::outbox::SmtpRelay { host: "127.0.0.1".into(), port, from: "orders@talkbridge.example".into() };
+    assert_eq!(jobs::outbox::send_outbox(&app.pool, &relay).await.unwrap(), 1);
+    let message = received.recv().await.unwrap();
+    assert!(message.contains("To: jane@example.com"), "{message}");
+    assert!(message.contains("Subject: Your order SB-000001 is confirmed"));
+    assert!(message.contains("\n..dot line\n"), "dot-stuffed: {message}");
+    // Sent once: the next run finds nothing.
+    assert_eq!(jobs::outbox::send_outbox(&app.pool, &relay).await.unwrap(), 0);
+    let sent: bool = sqlx::query_scalar("SELECT sent_at IS NOT NULL FROM outbox WHERE reference = 'o-1'").fetch_one(&app.pool).await.unwrap();
+    assert!(sent);
+}
