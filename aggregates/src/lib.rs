@@ -7,3 +7,4 @@ pub mod hardware;
 pub mod phone_number;
 pub mod pricing;
 pub mod service_order;
+pub mod trial;

@@ -1,0 +1,232 @@
+//! The Trial aggregate (spec 2, free trial): seven days of Single User VoIP with one free
+//! number, one extension and 50 minutes, started without a card. A card may be attached;
+//! when the seven days are over the trial ends, or with a card it converts to a paid
+//! Single User subscription (or ends if that charge fails). Time comes from the clock.
+
+use std::sync::Arc;
+
+use chrono::{DateTime, Duration, Utc};
+use cqrs_es::event_sink::EventSink;
+use cqrs_es::{Aggregate, DomainEvent};
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::clock::Clock;
+use crate::pricing::Pence;
+use crate::service_order::{Customer, Extension};
+
+pub const TRIAL_DAYS: i64 = 7;
+pub const REMINDER_DAYS_BEFORE_END: i64 = 3;
+pub const TRIAL_PACKAGE: &str = "Single User VoIP - Trial";
+pub const TRIAL_MINUTES: u32 = 50;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TrialCommand {
+    StartTrial { number: String, contact: Customer, account_id: String, extension: Extension },
+    AttachPaymentMethod { customer_id: String, payment_method_id: String },
+    SendReminder,
+    /// The seven days are over and there is no card (or its charge failed: `failure`).
+    EndTrial { failure: Option<String> },
+    /// The seven days are over and the saved card now pays a subscription.
+    ConvertTrial { subscription_id: String },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum EndReason {
+    Expired,
+    ConversionFailed,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum TrialEvent {
+    TrialStarted {
+        number: String,
+        contact: Customer,
+        account_id: String,
+        extension: Extension,
+        package: String,
+        price: Pence,
+        minutes: u32,
+        started_at: DateTime<Utc>,
+        ends_at: DateTime<Utc>,
+    },
+    PaymentMethodAttached { customer_id: String, payment_method_id: String },
+    ReminderSent { at: DateTime<Utc> },
+    TrialEnded { reason: EndReason, detail: Option<String>, at: DateTime<Utc> },
+    TrialConverted { subscription_id: String, at: DateTime<Utc> },
+}
+
+impl DomainEvent for TrialEvent {
+    fn event_type(&self) -> String {
+        match self {
+            TrialEvent::TrialStarted { .. } => "TrialStarted",
+            TrialEvent::PaymentMethodAttached { .. } => "PaymentMethodAttached",
+            TrialEvent::ReminderSent { .. } => "ReminderSent",
+            TrialEvent::TrialEnded { .. } => "TrialEnded",
+            TrialEvent::TrialConverted { .. } => "TrialConverted",
+        }
+        .to_string()
+    }
+
+    fn event_version(&self) -> String {
+        "1.0".to_string()
+    }
+}
+
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum TrialError {
+    #[error("Trial not found.")]
+    NotFound,
+    #[error("This trial has already started.")]
+    AlreadyStarted,
+    #[error("This free trial has already ended.")]
+    AlreadyOver,
+    #[error("The trial has not ended yet.")]
+    NotOver,
+    #[error("A card is already saved for this trial.")]
+    PaymentMethodAlreadyAttached,
+    #[error("No card is saved for this trial.")]
+    NoPaymentMethod,
+    #[error("The reminder has already been sent.")]
+    ReminderAlreadySent,
+    #[error("It is too early for the reminder.")]
+    ReminderTooEarly,
+}
+
+impl TrialError {
+    pub fn code(&self) -> &'static str {
+        match self {
+            TrialError::NotFound => "trial_not_found",
+            TrialError::AlreadyStarted => "trial_already_started",
+            TrialError::AlreadyOver => "trial_over",
+            TrialError::NotOver => "trial_not_over",
+            TrialError::PaymentMethodAlreadyAttached => "payment_method_already_attached",
+            TrialError::NoPaymentMethod => "no_payment_method",
+            TrialError::ReminderAlreadySent => "reminder_already_sent",
+            TrialError::ReminderTooEarly => "reminder_too_early",
+        }
+    }
+}
+
+pub struct TrialServices {
+    pub clock: Arc<dyn Clock>,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum TrialStatus {
+    #[default]
+    New,
+    Active,
+    Ended,
+    Converted,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Trial {
+    pub status: TrialStatus,
+    pub number: String,
+    pub contact: Customer,
+    pub ends_at: Option<DateTime<Utc>>,
+    pub payment_customer_id: Option<String>,
+    pub payment_method_id: Option<String>,
+    pub reminder_sent: bool,
+}
+
+impl Trial {
+    fn decide(&self, command: TrialCommand, now: DateTime<Utc>) -> Result<TrialEvent, TrialError> {
+        if let TrialCommand::StartTrial { number, contact, account_id, extension } = command {
+            if self.status != TrialStatus::New {
+                return Err(TrialError::AlreadyStarted);
+            }
+            return Ok(TrialEvent::TrialStarted {
+                number,
+                contact,
+                account_id,
+                extension,
+                package: TRIAL_PACKAGE.to_string(),
+                price: Pence::ZERO,
+                minutes: TRIAL_MINUTES,
+                started_at: now,
+                ends_at: now + Duration::days(TRIAL_DAYS),
+            });
+        }
+        match self.status {
+            TrialStatus::New => return Err(TrialError::NotFound),
+            TrialStatus::Ended | TrialStatus::Converted => return Err(TrialError::AlreadyOver),
+            TrialStatus::Active => {}
+        }
+        let ends_at = self.ends_at.unwrap_or(now);
+        let over = now >= ends_at;
+        match command {
+            TrialCommand::StartTrial { .. } => unreachable!("handled above"),
+            TrialCommand::AttachPaymentMethod { customer_id, payment_method_id } => {
+                if self.payment_method_id.is_some() {
+                    return Err(TrialError::PaymentMethodAlreadyAttached);
+                }
+                Ok(TrialEvent::PaymentMethodAttached { customer_id, payment_method_id })
+            }
+            TrialCommand::SendReminder => {
+                if self.reminder_sent {
+                    return Err(TrialError::ReminderAlreadySent);
+                }
+                if now < ends_at - Duration::days(REMINDER_DAYS_BEFORE_END) {
+                    return Err(TrialError::ReminderTooEarly);
+                }
+                Ok(TrialEvent::ReminderSent { at: now })
+            }
+            TrialCommand::EndTrial { failure } => {
+                if !over {
+                    return Err(TrialError::NotOver);
+                }
+                let reason = if failure.is_some() { EndReason::ConversionFailed } else { EndReason::Expired };
+                Ok(TrialEvent::TrialEnded { reason, detail: failure, at: now })
+            }
+            TrialCommand::ConvertTrial { subscription_id } => {
+                if !over {
+                    return Err(TrialError::NotOver);
+                }
+                if self.payment_method_id.is_none() {
+                    return Err(TrialError::NoPaymentMethod);
+                }
+                Ok(TrialEvent::TrialConverted { subscription_id, at: now })
+            }
+        }
+    }
+}
+
+impl Aggregate for Trial {
+    const TYPE: &'static str = "Trial";
+    type Command = TrialCommand;
+    type Event = TrialEvent;
+    type Error = TrialError;
+    type Services = TrialServices;
+
+    async fn handle(&mut self, command: TrialCommand, services: &TrialServices, sink: &EventSink<Self>) -> Result<(), TrialError> {
+        let event = self.decide(command, services.clock.now())?;
+        sink.write(event, self).await;
+        Ok(())
+    }
+
+    fn apply(&mut self, event: TrialEvent) {
+        match event {
+            TrialEvent::TrialStarted { number, contact, ends_at, .. } => {
+                self.status = TrialStatus::Active;
+                self.number = number;
+                self.contact = contact;
+                self.ends_at = Some(ends_at);
+            }
+            TrialEvent::PaymentMethodAttached { customer_id, payment_method_id } => {
+                self.payment_customer_id = Some(customer_id);
+                self.payment_method_id = Some(payment_method_id);
+            }
+            TrialEvent::ReminderSent { .. } => self.reminder_sent = true,
+            TrialEvent::TrialEnded { .. } => self.status = TrialStatus::Ended,
+            TrialEvent::TrialConverted { .. } => self.status = TrialStatus::Converted,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,165 @@
+use std::sync::Arc;
+
+use chrono::{DateTime, Duration, TimeZone, Utc};
+use cqrs_es::test::TestFramework;
+
+use super::*;
+use crate::clock::FixedClock;
+
+fn start() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, 23, 9, 0, 0).unwrap()
+}
+
+fn at(offset: Duration) -> TestFramework<Trial> {
+    TestFramework::with(TrialServices { clock: Arc::new(FixedClock(start() + offset)) })
+}
+
+fn contact() -> Customer {
+    Customer { email: "tara@example.com".into(), first_name: "Tara".into(), ..Customer::default() }
+}
+
+fn extension() -> Extension {
+    Extension { number: "101".into(), username: "tara101".into() }
+}
+
+fn started() -> TrialEvent {
+    TrialEvent::TrialStarted {
+        number: "441632960001".into(),
+        contact: contact(),
+        account_id: "acc-1".into(),
+        extension: extension(),
+        package: TRIAL_PACKAGE.into(),
+        price: Pence::ZERO,
+        minutes: 50,
+        started_at: start(),
+        ends_at: start() + Duration::days(7),
+    }
+}
+
+fn card() -> TrialEvent {
+    TrialEvent::PaymentMethodAttached { customer_id: "cus_1".into(), payment_method_id: "pm_1".into() }
+}
+
+#[tokio::test]
+async fn a_trial_starts_at_no_cost_and_ends_seven_days_later() {
+    at(Duration::zero())
+        .given_no_previous_events()
+        .when_async(TrialCommand::StartTrial {
+            number: "441632960001".into(),
+            contact: contact(),
+            account_id: "acc-1".into(),
+            extension: extension(),
+        })
+        .await
+        .then_expect_events(vec![started()]);
+}
+
+#[tokio::test]
+async fn a_trial_starts_once() {
+    at(Duration::zero())
+        .given(vec![started()])
+        .when_async(TrialCommand::StartTrial {
+            number: "441632960002".into(),
+            contact: contact(),
+            account_id: "acc-1".into(),
+            extension: extension(),
+        })
+        .await
+        .then_expect_error(TrialError::AlreadyStarted);
+}
+
+#[tokio::test]
+async fn commands_need_a_started_trial() {
+    at(Duration::zero())
+        .given_no_previous_events()
+        .when_async(TrialCommand::EndTrial { failure: None })
+        .await
+        .then_expect_error(TrialError::NotFound);
+}
+
+#[tokio::test]
+async fn a_card_is_attached_once() {
+    let command = || TrialCommand::AttachPaymentMethod { customer_id: "cus_1".into(), payment_method_id: "pm_1".into() };
+    at(Duration::days(1)).given(vec![started()]).when_async(command()).await.then_expect_events(vec![card()]);
+    at(Duration::days(1))
+        .given(vec![started(), card()])
+        .when_async(command())
+        .await
+        .then_expect_error(TrialError::PaymentMethodAlreadyAttached);
+}
+
+#[tokio::test]
+async fn the_reminder_goes_three_days_before_the_end_once() {
+    at(Duration::days(3))
+        .given(vec![started()])
+        .when_async(TrialCommand::SendReminder)
+        .await
+        .then_expect_error(TrialError::ReminderTooEarly);
+    let reminded = TrialEvent::ReminderSent { at: start() + Duration::days(4) };
+    at(Duration::days(4)).given(vec![started()]).when_async(TrialCommand::SendReminder).await.then_expect_events(vec![reminded.clone()]);
+    at(Duration::days(5))
+        .given(vec![started(), reminded])
+        .when_async(TrialCommand::SendReminder)
+        .await
+        .then_expect_error(TrialError::ReminderAlreadySent);
+}
+
+#[tokio::test]
+async fn a_trial_six_days_old_does_not_end_and_one_seven_days_old_does() {
+    at(Duration::days(6))
+        .given(vec![started()])
+        .when_async(TrialCommand::EndTrial { failure: None })
+        .await
+        .then_expect_error(TrialError::NotOver);
+    at(Duration::days(7))
+        .given(vec![started()])
+        .when_async(TrialCommand::EndTrial { failure: None })
+        .await
+        .then_expect_events(vec![TrialEvent::TrialEnded { reason: EndReason::Expired, detail: None, at: start() + Duration::days(7) }]);
+}
+
+#[tokio::test]
+async fn a_failed_conversion_ends_the_trial_with_its_reason() {
+    at(Duration::days(8))
+        .given(vec![started(), card()])
+        .when_async(TrialCommand::EndTrial { failure: Some("card_declined".into()) })
+        .await
+        .then_expect_events(vec![TrialEvent::TrialEnded {
+            reason: EndReason::ConversionFailed,
+            detail: Some("card_declined".into()),
+            at: start() + Duration::days(8),
+        }]);
+}
+
+#[tokio::test]
+async fn a_trial_with_a_card_converts_when_it_is_over() {
+    let command = || TrialCommand::ConvertTrial { subscription_id: "sub_1".into() };
+    at(Duration::days(7))
+        .given(vec![started(), card()])
+        .when_async(command())
+        .await
+        .then_expect_events(vec![TrialEvent::TrialConverted { subscription_id: "sub_1".into(), at: start() + Duration::days(7) }]);
+    at(Duration::days(6)).given(vec![started(), card()]).when_async(command()).await.then_expect_error(TrialError::NotOver);
+    at(Duration::days(7)).given(vec![started()]).when_async(command()).await.then_expect_error(TrialError::NoPaymentMethod);
+}
+
+#[tokio::test]
+async fn nothing_happens_to_a_trial_that_is_over() {
+    let ended = TrialEvent::TrialEnded { reason: EndReason::Expired, detail: None, at: start() + Duration::days(7) };
+    at(Duration::days(8))
+        .given(vec![started(), ended.clone()])
+        .when_async(TrialCommand::EndTrial { failure: None })
+        .await
+        .then_expect_error(TrialError::AlreadyOver);
+    at(Duration::days(8))
+        .given(vec![started(), ended])
+        .when_async(TrialCommand::AttachPaymentMethod { customer_id: "c".into(), payment_method_id: "p".into() })
+        .await
+        .then_expect_error(TrialError::AlreadyOver);
+    let converted = TrialEvent::TrialConverted { subscription_id: "sub_1".into(), at: start() + Duration::days(7) };
+    at(Duration::days(8))
+        .given(vec![started(), card(), converted])
+        .when_async(TrialCommand::ConvertTrial { subscription_id: "sub_2".into() })
+        .await
+        .then_expect_error(TrialError::AlreadyOver);
+}
