@@ -77,6 +77,9 @@ describe('redirects', () => {
     expect(redirectTarget('/')).toBeNull();
     expect(redirectTarget('/plans-and-pricing')).toBeNull();
     expect(redirectTarget('/add-ons')).toBeNull();
+    expect(redirectTarget('/checkout')).toBeNull();
+    expect(redirectTarget('/checkout/account-setup')).toBeNull();
+    expect(redirectTarget('/thank-you')).toBeNull();
   });
 
   it('a navigation to a redirecting path replaces the current entry with the target', async () => {
@@ -110,6 +113,9 @@ describe('pages', () => {
     ['/international-numbers', 'International Phone Numbers'],
     ['/mobile-numbers', 'UK Mobile Numbers'],
     ['/free-trial-numbers', 'Choose your free number'],
+    ['/checkout', 'Checkout'],
+    ['/checkout/account-setup', 'Checkout'],
+    ['/thank-you', 'Oops!'],
   ])('%s renders exactly one H1', async (path, heading) => {
     renderApp([path]);
     expect(await screen.findByRole('heading', { level: 1, name: new RegExp(heading) })).toBeInTheDocument();

@@ -1,5 +1,5 @@
 /** Light public API of the cart feature (the add-ons page is imported by its lazy route only). */
-export { cartSlice } from './cart-slice';
+export { cartForgotten, cartSlice } from './cart-slice';
 export { cartStorageMiddleware } from './cart-storage';
 export { CartDropdown } from './components/cart-dropdown';
 export { useAddHardwareMutation, useAddNumberMutation, useRemoveNumberMutation, useReplaceNumbersMutation, useSelectPackageMutation } from './api';

@@ -1,6 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { COUNTRY } from './messages';
 import type { AccountField, AddressMode, AddressSuggestion, CustomerInfo, ExtensionDetails, FieldErrors } from './types';
+
+/** The country of every account (spec 2 §3: fixed, read-only). */
+export const COUNTRY = 'United Kingdom';
 
 export type CheckoutStep = 1 | 2 | 3;
 export type PaymentStatus = 'initial' | 'processing' | 'succeeded' | 'failed';

@@ -2,9 +2,10 @@
 const loading = new Map<string, Promise<void>>();
 
 /**
- * Adds a plain `<script src>` once and resolves when it has run. `parent` matters for the local
- * Stripe stand-in: its script finds its own server from the last script of the document, so it
- * goes at the end of the body while other scripts (Google's) go into the head.
+ * Adds a plain `<script src>` once and resolves when it has run. Stripe.js goes at the end of the
+ * body: the local stand-in's copy finds its own server from `document.currentScript` (older
+ * copies from the last script of the document), so nothing should follow it; other scripts
+ * (Google's) go into the head.
  */
 export function loadScript(src: string, parent: 'head' | 'body'): Promise<void> {
   const known = loading.get(src);

@@ -38,6 +38,3 @@ export const messages = {
   passwordsNotStored:
     'For your security the SIP passwords were shown once, straight after your order, and are not stored in this browser. Reset them from your dashboard if you did not note them.',
 } as const;
-
-/** The country of every account (spec 2 §3: fixed, read-only). */
-export const COUNTRY = 'United Kingdom';

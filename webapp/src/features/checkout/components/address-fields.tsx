@@ -4,6 +4,7 @@ import { errorStatus } from '../../../lib/api-error';
 import { isLookupLength, normalisePostcode } from '../account-validation';
 import { useLazyLookupAddressQuery } from '../api';
 import {
+  COUNTRY,
   addressChangeClicked,
   addressChosen,
   fieldEdited,
@@ -12,7 +13,7 @@ import {
   selectAddressMode,
   selectFieldErrors,
 } from '../checkout-slice';
-import { COUNTRY, messages } from '../messages';
+import { messages } from '../messages';
 import type { AddressSuggestion } from '../types';
 import { TextField } from './text-field';
 

@@ -1,0 +1,51 @@
+import type { BillingCycle } from '../../../lib/api-types';
+import { cycleWord, formatPence } from '../../../lib/format-money';
+import type { OrderTotalsView } from '../types';
+
+/**
+ * The server's totals as rows of a <dl>: the subscription per month or year, a one-time top-up
+ * and hardware, VAT, and the total. Only formatting here, never arithmetic: every figure is
+ * one the server computed.
+ */
+export function OrderTotals({ totals, cycle, vatPercent }: { totals: OrderTotalsView; cycle: BillingCycle; vatPercent: number }) {
+  const per = cycleWord(cycle);
+  const hardwarePence = totals.hardwarePence ?? 0;
+  const oneTime = totals.topUpSubtotalPence > 0 || hardwarePence > 0;
+  return (
+    <>
+      <dt>Subtotal (per {per})</dt>
+      <dd>{formatPence(totals.subscriptionSubtotalPence)}</dd>
+      {totals.topUpSubtotalPence > 0 && (
+        <>
+          <dt>Top-up credit (one-time)</dt>
+          <dd>{formatPence(totals.topUpSubtotalPence)}</dd>
+        </>
+      )}
+      {hardwarePence > 0 && (
+        <>
+          <dt>Hardware (one-time)</dt>
+          <dd>{formatPence(hardwarePence)}</dd>
+        </>
+      )}
+      <dt>VAT ({vatPercent}%)</dt>
+      <dd>{formatPence(totals.totalVatPence)}</dd>
+      {oneTime ? (
+        <>
+          <dt className="summary-grand">Total due today inc. VAT</dt>
+          <dd className="summary-grand">{formatPence(totals.grandTotalIncVatPence)}</dd>
+          {totals.subscriptionTotalIncVatPence > 0 && (
+            <>
+              <dt>Then per {per} inc. VAT</dt>
+              <dd>{formatPence(totals.subscriptionTotalIncVatPence)}</dd>
+            </>
+          )}
+        </>
+      ) : (
+        <>
+          <dt className="summary-grand">Total per {per}</dt>
+          <dd className="summary-grand">{formatPence(totals.subscriptionTotalIncVatPence)}</dd>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,243 @@
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useAppSelector } from '../../../app/hooks';
+import { PageMeta } from '../../../components/page-meta';
+import { siteConfig } from '../../../config/site';
+import { errorStatus } from '../../../lib/api-error';
+import { useGetCatalogueQuery } from '../../../lib/catalogue-api';
+import { cycleWord, formatPence } from '../../../lib/format-money';
+import { readStorage } from '../../../lib/storage';
+import { useGetOrderQuery } from '../api';
+import { selectCompletedOrder, type CompletedOrder } from '../checkout-slice';
+import { ExtensionDetailsSection } from '../components/extension-details';
+import { maskSecret } from '../components/mask-secret';
+import { OrderTotals } from '../components/order-totals';
+import { messages } from '../messages';
+import type { OrderView } from '../types';
+import { LAST_ORDER_KEY } from '../last-order';
+import '../checkout.css';
+
+/** Where the SIP settings and phone guides are. */
+const SETUP_GUIDE_PATH = '/support';
+
+function formatOrderDate(iso: string | null): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+}
+
+function Oops({ message }: { message: string }) {
+  return (
+    <div className="container page-body thank-you-page centered">
+      <div className="panel">
+        <p className="oops-icon" aria-hidden="true">
+          !
+        </p>
+        <h1>Oops!</h1>
+        <p role="alert">{message}</p>
+        <Link to="/checkout" className="button button-primary">
+          Try Again
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** The order confirmation, from GET /api/orders/{id} (the id from ?order= or, after a reload, storage). */
+export function ThankYouPage() {
+  const [params] = useSearchParams();
+  const orderId = useMemo(() => params.get('order') || readStorage(LAST_ORDER_KEY), [params]);
+  const query = useGetOrderQuery(orderId ?? skipToken);
+  const completed = useAppSelector(selectCompletedOrder);
+  const inMemory = completed && completed.orderId === orderId ? completed : null;
+
+  const meta = (
+    <PageMeta
+      title="Thank you for your order"
+      description="Your order confirmation, account and extension details."
+      path="/thank-you"
+      noIndex
+    />
+  );
+
+  if (!orderId) {
+    return (
+      <>
+        {meta}
+        <Oops message={messages.orderNotFound} />
+      </>
+    );
+  }
+  if (query.isLoading) {
+    return (
+      <>
+        {meta}
+        <div className="container page-body">
+          <p className="loading">Loading your order…</p>
+        </div>
+      </>
+    );
+  }
+  const order = query.data;
+  if (!order || query.isError || (order.status !== 'paid' && order.status !== 'completed')) {
+    const notFound = query.isError && errorStatus(query.error) === 404;
+    return (
+      <>
+        {meta}
+        <Oops message={notFound ? messages.orderNotFound : messages.orderFailed} />
+      </>
+    );
+  }
+  return (
+    <>
+      {meta}
+      <Confirmation order={order} inMemory={inMemory} />
+    </>
+  );
+}
+
+function Confirmation({ order, inMemory }: { order: OrderView; inMemory: CompletedOrder | null }) {
+  const catalogue = useGetCatalogueQuery();
+  const vatPercent = catalogue.data?.vatPercent ?? 20;
+  const cycle = order.billingCycle ?? 'monthly';
+  const per = cycleWord(cycle);
+  const orderDate = formatOrderDate(order.placedAt);
+
+  return (
+    <div className="container page-body thank-you-page">
+      <header className="thank-you-header centered">
+        <p className="success-icon" aria-hidden="true">
+          ✓
+        </p>
+        <h1>Thank you for your order!</h1>
+        <p className="lead">Your phone service is being set up.</p>
+        <dl className="order-facts">
+          {orderDate && (
+            <div>
+              <dt>Order date</dt>
+              <dd>{orderDate}</dd>
+            </div>
+          )}
+          <div>
+            <dt>Order number</dt>
+            <dd>{order.orderNumber}</dd>
+          </div>
+        </dl>
+      </header>
+
+      <ul className="summary-cards" aria-label="Your order at a glance">
+        <li className="card">
+          <h2 className="card-title">Package</h2>
+          <p>{order.packageName}</p>
+          {order.quantity > 1 && <p className="muted">{order.quantity} users</p>}
+        </li>
+        <li className="card">
+          <h2 className="card-title">Add-ons ({order.addOns.length})</h2>
+          {order.addOns.length === 0 ? (
+            <p className="muted">None</p>
+          ) : (
+            <ul>
+              {order.addOns.map((addOn) => (
+                <li key={addOn.id}>{addOn.name}</li>
+              ))}
+            </ul>
+          )}
+        </li>
+        <li className="card">
+          <h2 className="card-title">Phone numbers ({order.phoneNumbers.length})</h2>
+          {order.phoneNumbers.length === 0 ? (
+            <p className="muted">None</p>
+          ) : (
+            <ul>
+              {order.phoneNumbers.map((number) => (
+                <li key={number.value}>
+                  {number.displayValue || number.value}
+                  {number.isTransfer ? ' (transfer)' : ''}
+                </li>
+              ))}
+            </ul>
+          )}
+        </li>
+      </ul>
+
+      <section className="panel" aria-labelledby="order-summary-heading">
+        <h2 id="order-summary-heading">Order Summary</h2>
+        {order.totals ? (
+          <dl className="order-totals">
+            <dt>Package: {order.packageName}</dt>
+            <dd>
+              {formatPence(order.totals.packagePence)} per {per}
+            </dd>
+            {order.totals.addOnsPence > 0 && (
+              <>
+                <dt>Add-ons</dt>
+                <dd>
+                  {formatPence(order.totals.addOnsPence)} per {per}
+                </dd>
+              </>
+            )}
+            {order.totals.numbersPence > 0 && (
+              <>
+                <dt>Extra phone numbers</dt>
+                <dd>
+                  {formatPence(order.totals.numbersPence)} per {per}
+                </dd>
+              </>
+            )}
+            <OrderTotals totals={order.totals} cycle={cycle} vatPercent={vatPercent} />
+          </dl>
+        ) : (
+          <p>Your order has been placed. The full breakdown is in your confirmation email.</p>
+        )}
+      </section>
+
+      <section className="panel" aria-labelledby="phone-setup-heading">
+        <h2 id="phone-setup-heading">Phone Setup Information</h2>
+        <dl className="detail-list">
+          <dt>SIP Server Address</dt>
+          <dd>Included in your confirmation email and your dashboard</dd>
+        </dl>
+        <Link to={SETUP_GUIDE_PATH}>View the setup guide</Link>
+      </section>
+
+      <section className="panel" aria-labelledby="account-heading">
+        <h2 id="account-heading">Account Information</h2>
+        <dl className="detail-list">
+          <dt>Email</dt>
+          <dd>{order.email}</dd>
+          {inMemory?.password && (
+            <>
+              <dt>Password</dt>
+              <dd>{maskSecret(inMemory.password)}</dd>
+            </>
+          )}
+        </dl>
+        <a href={siteConfig.dashboardLoginUrl} target="_blank" rel="noreferrer">
+          Login to Dashboard
+        </a>
+      </section>
+
+      <ExtensionDetailsSection extensions={order.extensions} passwords={inMemory?.extensions ?? null} />
+
+      <section className="panel thank-you-next" aria-labelledby="next-heading">
+        <h2 id="next-heading">What happens next</h2>
+        <p>
+          {order.emailSent
+            ? `A confirmation email has been sent to ${order.email}.`
+            : `A confirmation email is on its way to ${order.email}.`}{' '}
+          Our team will be in touch shortly to help you get started.
+        </p>
+        <div className="page-actions">
+          <Link to="/" className="button button-secondary">
+            Return to Home
+          </Link>
+          <a href={siteConfig.dashboardLoginUrl} className="button button-primary" target="_blank" rel="noreferrer">
+            Go to Dashboard
+          </a>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { fullPageLoad } from '../../lib/full-page-load';
+import { writeStorage } from '../../lib/storage';
+import {
+  useCreatePaymentIntentMutation,
+  useCreateSetupIntentMutation,
+  useCreateSubscriptionMutation,
+  useCreateUserAccountMutation,
+  useDebugSubscriptionMutation,
+} from './api';
+import {
+  accountFormRejected,
+  orderCompleted,
+  paymentFailed,
+  paymentProgressed,
+  paymentStarted,
+  selectAccountForm,
+  selectAddressMode,
+} from './checkout-slice';
+import { LAST_ORDER_KEY, thankYouPath } from './last-order';
+import { messages } from './messages';
+import { AccountFieldsRejected, customerInfoForServer, payOrder, PaymentFailure } from './pay-order';
+import { beforePaymentMessages, paymentMessages } from './payment-messages';
+import type { StripeCardElement, StripeClient } from './stripe-js';
+import type { CheckoutCart } from './types';
+
+/** The hard redirect to the thank-you page when the app's navigation has not happened by then. */
+export const REDIRECT_FALLBACK_MS = 500;
+
+interface CompleteOrderOptions {
+  checkoutCart: CheckoutCart;
+  stripe: StripeClient | null;
+  card: StripeCardElement | null;
+  cardComplete: boolean;
+}
+
+/** Complete Order: the checks before payment, the payment, then on to the thank-you page. */
+export function useCompleteOrder({ checkoutCart, stripe, card, cardComplete }: CompleteOrderOptions) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const form = useAppSelector(selectAccountForm);
+  const addressMode = useAppSelector(selectAddressMode);
+  const [createPaymentIntent] = useCreatePaymentIntentMutation();
+  const [createSetupIntent] = useCreateSetupIntentMutation();
+  const [createSubscription] = useCreateSubscriptionMutation();
+  const [debugSubscription] = useDebugSubscriptionMutation();
+  const [createUserAccount] = useCreateUserAccountMutation();
+  const fallback = useRef<number | undefined>(undefined);
+
+  // Leaving the page means the navigation happened: no hard redirect then.
+  useEffect(() => () => window.clearTimeout(fallback.current), []);
+
+  return useCallback(async () => {
+    const { cart, cartId } = checkoutCart;
+    const before = (() => {
+      if (!stripe) return beforePaymentMessages.stripeNotLoaded;
+      if (!card) return beforePaymentMessages.noCardElement;
+      if (!cardComplete) return beforePaymentMessages.cardIncomplete;
+      if (!cartId || !cart || cart.items.length === 0) return beforePaymentMessages.invalidCart;
+      if (!form.email.trim()) return beforePaymentMessages.invalidCustomer;
+      if (!(cart.totals?.grandTotalIncVatPence > 0)) return beforePaymentMessages.noAmounts;
+      return null;
+    })();
+    if (before || !stripe || !card || !cartId || !cart) {
+      dispatch(paymentFailed(before ?? paymentMessages.unexpected));
+      return;
+    }
+
+    dispatch(paymentStarted());
+    try {
+      const completed = await payOrder(
+        {
+          cartId,
+          customerInfo: customerInfoForServer(form, addressMode),
+          stripe,
+          card,
+          isPayAsYouGo: cart.package === 'payAsYouGo',
+        },
+        {
+          createPaymentIntent: (args) => createPaymentIntent(args).unwrap(),
+          createSetupIntent: (args) => createSetupIntent(args).unwrap(),
+          createSubscription: (args) => createSubscription(args).unwrap(),
+          debugSubscription: (args) => debugSubscription(args).unwrap(),
+          createUserAccount: (args) => createUserAccount(args).unwrap(),
+        },
+        (step) => dispatch(paymentProgressed(step)),
+      );
+      dispatch(orderCompleted(completed));
+      writeStorage(LAST_ORDER_KEY, completed.orderId);
+      const target = thankYouPath(completed.orderId);
+      navigate(target);
+      // The server emptied the cart with the order.
+      checkoutCart.forget();
+      fallback.current = window.setTimeout(() => fullPageLoad(target), REDIRECT_FALLBACK_MS);
+    } catch (failure) {
+      if (failure instanceof AccountFieldsRejected) {
+        dispatch(accountFormRejected({ errors: failure.fieldErrors, banner: failure.message || messages.formBanner }));
+      } else if (failure instanceof PaymentFailure) {
+        dispatch(paymentFailed(failure.message));
+      } else {
+        console.error('Payment failed unexpectedly', failure);
+        dispatch(paymentFailed(paymentMessages.unexpected));
+      }
+    }
+  }, [
+    checkoutCart,
+    stripe,
+    card,
+    cardComplete,
+    form,
+    addressMode,
+    dispatch,
+    navigate,
+    createPaymentIntent,
+    createSetupIntent,
+    createSubscription,
+    debugSubscription,
+    createUserAccount,
+  ]);
+}
