@@ -56,6 +56,16 @@ describe('AddOnsPage', () => {
     expect(screen.getByRole('link', { name: 'Continue to Phone Numbers' })).toHaveAttribute('href', '/all-phone-numbers?checkout=true');
   });
 
+  it('offers Proceed to Checkout once numbers are chosen (the numbers page in checkout mode comes back here)', () => {
+    mockFetch({});
+    renderWithProviders(<AddOnsPage />, { store: storeWithCart(serviceCart(), catalogueFixture), route: '/add-ons' });
+    expect(screen.getByRole('link', { name: 'Proceed to Checkout' })).toHaveAttribute('href', '/checkout');
+
+    const withoutNumbers = serviceCart({ phoneNumbers: [], hasSelectedNumbers: false });
+    renderWithProviders(<AddOnsPage />, { store: storeWithCart(withoutNumbers, catalogueFixture), route: '/add-ons' });
+    expect(screen.getAllByRole('link', { name: 'Proceed to Checkout' })).toHaveLength(1);
+  });
+
   it('adds an add-on on the server and shows the answer', async () => {
     const user = userEvent.setup();
     const withIvr = serviceCart({

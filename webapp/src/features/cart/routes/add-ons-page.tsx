@@ -77,9 +77,19 @@ function AddOnsContent({ cart, catalogue, catalogueError }: { cart: Cart; catalo
             Back to Plans
           </Link>
           {/* Checkout mode: Continue on the number page comes back here. */}
-          <Link to="/all-phone-numbers?checkout=true" state={{ from: '/add-ons' }} className="button button-primary">
+          <Link
+            to="/all-phone-numbers?checkout=true"
+            state={{ from: '/add-ons' }}
+            className={`button ${cart.phoneNumbers.length > 0 ? 'button-secondary' : 'button-primary'}`}
+          >
             Continue to Phone Numbers
           </Link>
+          {/* Back from the numbers with some chosen: the next step is the checkout. */}
+          {cart.phoneNumbers.length > 0 && (
+            <Link to="/checkout" className="button button-primary">
+              Proceed to Checkout
+            </Link>
+          )}
         </div>
       </div>
       <OrderSummary cart={cart} vatPercent={catalogue?.vatPercent ?? 20} />
