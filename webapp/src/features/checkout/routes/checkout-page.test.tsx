@@ -17,6 +17,9 @@ import {
   setupIntentFixture,
 } from '../testing/fixtures';
 import { checkoutStore, renderCheckout } from '../testing/render-checkout';
+import { useCheckoutCart } from '../../../app/use-checkout-cart';
+import { renderWithProviders } from '../../../testing/render-with-providers';
+import { CheckoutPage } from './checkout-page';
 
 vi.mock('../../../lib/full-page-load', () => ({ fullPageLoad: vi.fn(), openExternal: vi.fn() }));
 
@@ -263,6 +266,28 @@ describe('Complete Order', () => {
     // The app's navigation happened: no hard redirect.
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(fullPageLoad).not.toHaveBeenCalled();
+  });
+
+  it('falls back to a full page load of the thank-you page when the navigation has not taken the visitor there after 500 ms', async () => {
+    const user = userEvent.setup();
+    server();
+    installFakeStripe();
+    function Joined() {
+      return <CheckoutPage checkoutCart={useCheckoutCart()} />;
+    }
+    // The same page answers /thank-you too, so the checkout stays mounted as if the navigation had stalled.
+    const { history } = renderWithProviders(<Joined />, {
+      store: checkoutStore(serviceCart(), checkoutStateWith()),
+      route: '/checkout',
+      extraRoutes: [{ path: '/thank-you', element: <Joined /> }],
+    });
+    await user.click(screen.getByRole('button', { name: 'Continue to Account Setup' }));
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await typeCard(user);
+    await user.click(completeOrder());
+    await waitFor(() => expect(history.location.pathname).toBe('/thank-you'));
+    expect(fullPageLoad).not.toHaveBeenCalled();
+    await waitFor(() => expect(fullPageLoad).toHaveBeenCalledWith(`/thank-you?order=${ORDER_ID}`));
   });
 
   it('a declined card shows its message under the card; another card then goes through', async () => {
