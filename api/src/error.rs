@@ -5,6 +5,7 @@ use aggregates::cart::CartError;
 use aggregates::hardware::HardwareError;
 use aggregates::phone_number::PhoneNumberError;
 use aggregates::service_order::ServiceOrderError;
+use aggregates::trial::TrialError;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -19,6 +20,7 @@ pub enum ApiError {
     Number(PhoneNumberError),
     Hardware(HardwareError),
     Order(ServiceOrderError),
+    Trial(TrialError),
     /// A refusal with more fields than `error` and `code` (field errors, card decline details).
     Detailed {
         status: StatusCode,
@@ -97,6 +99,10 @@ impl ApiError {
                 | ServiceOrderError::NoTopUpNeeded => StatusCode::UNPROCESSABLE_ENTITY,
                 _ => StatusCode::CONFLICT,
             },
+            ApiError::Trial(error) => match error {
+                TrialError::NotFound => StatusCode::NOT_FOUND,
+                _ => StatusCode::CONFLICT,
+            },
             ApiError::Detailed { status, .. } => *status,
             ApiError::Refused { status, .. } => *status,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -112,6 +118,7 @@ impl IntoResponse for ApiError {
             ApiError::Number(error) => (error.to_string(), error.code()),
             ApiError::Hardware(error) => (error.to_string(), error.code()),
             ApiError::Order(error) => (error.to_string(), error.code()),
+            ApiError::Trial(error) => (error.to_string(), error.code()),
             ApiError::Detailed { code, message, extra, .. } => {
                 let mut body = extra.clone();
                 body.insert("success".into(), false.into());
@@ -142,6 +149,12 @@ impl From<CartError> for ApiError {
 impl From<ServiceOrderError> for ApiError {
     fn from(error: ServiceOrderError) -> Self {
         ApiError::Order(error)
+    }
+}
+
+impl From<TrialError> for ApiError {
+    fn from(error: TrialError) -> Self {
+        ApiError::Trial(error)
     }
 }
 

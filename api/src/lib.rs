@@ -1,6 +1,7 @@
 //! The ordering platform's server: routes, configuration, errors and start-up.
 
 pub mod account_form;
+pub mod accounts;
 pub mod auth;
 pub mod commands;
 pub mod config;
@@ -14,3 +15,4 @@ pub mod scheduled;
 pub mod seed;
 pub mod startup;
 pub mod state;
+pub mod trial_jobs;

@@ -103,7 +103,8 @@ async fn run() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
             let state = AppState::new(pool);
             let carts = api::rebuild::rebuild_cart_views(&state).await?;
             let orders = api::rebuild::rebuild_order_views(&state).await?;
-            tracing::info!(carts, orders, "views rebuilt from the event store");
+            let trials = api::rebuild::rebuild_trial_views(&state).await?;
+            tracing::info!(carts, orders, trials, "views rebuilt from the event store");
         }
         other => {
             return Err(format!(

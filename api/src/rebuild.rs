@@ -6,7 +6,9 @@ use sqlx::PgPool;
 
 use aggregates::service_order::ServiceOrder;
 
-use crate::state::{cart_store, order_store, AppState};
+use aggregates::trial::Trial;
+
+use crate::state::{cart_store, order_store, trial_store, AppState};
 
 /// Drops the cart view and replays every cart's events into it; returns how many carts.
 pub async fn rebuild_cart_views(state: &AppState) -> Result<usize, String> {
@@ -28,6 +30,18 @@ pub async fn rebuild_order_views(state: &AppState) -> Result<usize, String> {
     for id in &ids {
         let events = store.load_events(id).await.map_err(|e| e.to_string())?;
         state.order_view_query.catch_up(id, &events).await?;
+    }
+    Ok(ids.len())
+}
+
+/// Drops the trial view and replays every trial into it.
+pub async fn rebuild_trial_views(state: &AppState) -> Result<usize, String> {
+    let ids = aggregate_ids(&state.pool, Trial::TYPE).await.map_err(|e| e.to_string())?;
+    sqlx::query("DELETE FROM trial_view").execute(&state.pool).await.map_err(|e| e.to_string())?;
+    let store = trial_store(&state.pool);
+    for id in &ids {
+        let events = store.load_events(id).await.map_err(|e| e.to_string())?;
+        state.trial_view_query.catch_up(id, &events).await?;
     }
     Ok(ids.len())
 }

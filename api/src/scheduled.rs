@@ -10,7 +10,19 @@ use jobs::scheduler::Job;
 use crate::state::AppState;
 
 pub fn jobs(state: &AppState) -> Vec<Job> {
-    let mut jobs = vec![release_numbers(state.clone())];
+    let trials = state.clone();
+    let mut jobs = vec![
+        release_numbers(state.clone()),
+        Job {
+            name: crate::trial_jobs::END_TRIALS,
+            // Every minute, at second 15.
+            schedule: "15 * * * * *",
+            run: Arc::new(move || {
+                let state = trials.clone();
+                Box::pin(async move { Ok(crate::trial_jobs::run(&state, Utc::now()).await?.to_string()) })
+            }),
+        },
+    ];
     if let Some(relay) = state.services.config.smtp.clone() {
         let state = state.clone();
         jobs.push(Job {

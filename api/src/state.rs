@@ -14,7 +14,9 @@ use projections::inventory::InventoryQuery;
 use sqlx::PgPool;
 
 use aggregates::service_order::{ServiceOrder, ServiceOrderServices};
+use aggregates::trial::{Trial, TrialServices};
 use projections::orders::{OrderView, ORDER_VIEW_TABLE};
+use projections::trials::{TrialView, TRIAL_VIEW_TABLE};
 
 use crate::config::Config;
 use crate::payments::Stripe;
@@ -30,6 +32,9 @@ pub type HardwareStore = PersistedEventStore<PostgresEventRepository, HardwareIt
 pub type OrderViews = PostgresViewRepository<OrderView, ServiceOrder>;
 pub type OrderStore = PersistedEventStore<PostgresEventRepository, ServiceOrder>;
 pub type OrderViewQuery = CatchUpQuery<OrderStore, OrderViews, OrderView, ServiceOrder>;
+pub type TrialViews = PostgresViewRepository<TrialView, Trial>;
+pub type TrialStore = PersistedEventStore<PostgresEventRepository, Trial>;
+pub type TrialViewQuery = CatchUpQuery<TrialStore, TrialViews, TrialView, Trial>;
 
 /// The outside services the checkout talks to, from the configuration.
 pub struct Services {
@@ -61,6 +66,9 @@ pub struct AppState {
     pub orders: Arc<PostgresCqrs<ServiceOrder>>,
     pub order_views: Arc<OrderViews>,
     pub order_view_query: Arc<OrderViewQuery>,
+    pub trials: Arc<PostgresCqrs<Trial>>,
+    pub trial_views: Arc<TrialViews>,
+    pub trial_view_query: Arc<TrialViewQuery>,
     pub services: Arc<Services>,
 }
 
@@ -91,10 +99,20 @@ impl AppState {
         let orders = CqrsFramework::new(
             order_store(&pool),
             vec![Box::new(SharedQuery(order_view_query.clone()))],
-            ServiceOrderServices { clock },
+            ServiceOrderServices { clock: clock.clone() },
+        );
+        let trial_views = Arc::new(TrialViews::new(TRIAL_VIEW_TABLE, pool.clone()));
+        let trial_view_query = Arc::new(CatchUpQuery::new(Arc::new(trial_store(&pool)), trial_views.clone()));
+        let trials = CqrsFramework::new(
+            trial_store(&pool),
+            vec![Box::new(SharedQuery(trial_view_query.clone()))],
+            TrialServices { clock },
         );
         let defaults = Config::from_env().unwrap_or_else(|_| Config::from_lookup(|_| None).expect("defaults"));
         AppState {
+            trials: Arc::new(trials),
+            trial_views,
+            trial_view_query,
             orders: Arc::new(orders),
             order_views,
             order_view_query,
@@ -132,6 +150,10 @@ impl AppState {
         self.services = Arc::new(services);
         self
     }
+}
+
+pub fn trial_store(pool: &PgPool) -> TrialStore {
+    PersistedEventStore::new_event_store(PostgresEventRepository::new(pool.clone()))
 }
 
 pub fn order_store(pool: &PgPool) -> OrderStore {

@@ -5,3 +5,4 @@ pub mod catch_up;
 pub mod hardware;
 pub mod inventory;
 pub mod orders;
+pub mod trials;

@@ -12,7 +12,7 @@ use aggregates::cart::CartCommand;
 use aggregates::phone_number::{PhoneNumberCommand, PhoneNumberError};
 use aggregates::pricing::{AddOn, Pence, Plan};
 use aggregates::service_order::{
-    Extension, OrderLines, OrderedAddOn, OrderedNumber, PaymentPart, PaymentType, ServiceOrder,
+    OrderLines, OrderedAddOn, OrderedNumber, PaymentPart, PaymentType, ServiceOrder,
     ServiceOrderCommand, ServiceOrderError, Status,
 };
 use axum::extract::{Path, State};
@@ -27,11 +27,11 @@ use projections::orders::OrderView;
 use rand::Rng;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use sha2::{Digest, Sha256};
 use sqlx::PgPool;
 use uuid::Uuid;
 
 use crate::account_form::{CustomerInfo, FieldErrors, BANNER};
+use crate::accounts;
 use crate::commands;
 use crate::error::ApiError;
 use crate::json::ApiJson;
@@ -48,9 +48,6 @@ pub fn router() -> Router<AppState> {
         .route("/debug-subscription/", post(debug_subscription))
         .route("/orders/{id}", get(get_order))
 }
-
-/// The realm of the PBX's SIP digests.
-const SIP_REALM: &str = "sip.talkbridge.example";
 
 async fn checkout_config(State(state): State<AppState>) -> Json<Value> {
     let config = &state.services.config;
@@ -95,7 +92,7 @@ impl Timing {
     }
 }
 
-fn field_errors(errors: FieldErrors) -> ApiError {
+pub(crate) fn field_errors(errors: FieldErrors) -> ApiError {
     let mut extra = serde_json::Map::new();
     extra.insert("fieldErrors".into(), json!(errors));
     ApiError::Detailed { status: StatusCode::UNPROCESSABLE_ENTITY, code: "invalid_fields".into(), message: BANNER.into(), extra }
@@ -119,7 +116,7 @@ async fn run(state: &AppState, id: &str, command: ServiceOrderCommand) -> Result
 }
 
 /// Holds a session-level advisory lock named after `key` until dropped with `release`.
-struct StepLock {
+pub(crate) struct StepLock {
     connection: sqlx::pool::PoolConnection<sqlx::Postgres>,
     key: String,
 }
@@ -144,7 +141,7 @@ impl StepLock {
 }
 
 /// Runs `step` under the order's lock, releasing it whatever the outcome.
-async fn locked<T>(
+pub(crate) async fn locked<T>(
     state: &AppState,
     key: String,
     step: impl std::future::Future<Output = Result<T, ApiError>>,
@@ -155,7 +152,7 @@ async fn locked<T>(
     result
 }
 
-fn stripe_failure(error: PaymentError, fallback: &'static str) -> ApiError {
+pub(crate) fn stripe_failure(error: PaymentError, fallback: &'static str) -> ApiError {
     match error {
         PaymentError::Declined { code, decline_code, message } => declined(&code, decline_code.as_deref(), &message),
         error @ (PaymentError::Provider(_) | PaymentError::NotFound) => {
@@ -166,7 +163,7 @@ fn stripe_failure(error: PaymentError, fallback: &'static str) -> ApiError {
 }
 
 /// 402 with the card's codes and the flag the page reads.
-fn declined(code: &str, decline_code: Option<&str>, message: &str) -> ApiError {
+pub(crate) fn declined(code: &str, decline_code: Option<&str>, message: &str) -> ApiError {
     let flag = match (code, decline_code) {
         (_, Some("insufficient_funds")) | ("card_declined", _) => "card_declined",
         ("processing_error", _) => "payment_error",
@@ -770,28 +767,6 @@ struct AccountBody {
     customer_info: Option<CustomerInfo>,
 }
 
-/// A SIP password: 20 letters and digits from the OS's random source.
-fn sip_password() -> String {
-    const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
-    let mut rng = rand::rngs::OsRng;
-    (0..20).map(|_| ALPHABET[rng.gen_range(0..ALPHABET.len())] as char).collect()
-}
-
-/// The PBX keeps HA1 = SHA-256(username:realm:password) (RFC 7616), never the password.
-fn sip_digest(username: &str, password: &str) -> String {
-    hex::encode(Sha256::digest(format!("{username}:{SIP_REALM}:{password}")))
-}
-
-/// The e-mail's local part in letters and digits, or `ext` when nothing is left.
-fn username_base(email: &str) -> String {
-    let local: String = email.split('@').next().unwrap_or_default().chars().filter(char::is_ascii_alphanumeric).take(20).collect();
-    if local.is_empty() {
-        "ext".into()
-    } else {
-        local.to_lowercase()
-    }
-}
-
 fn account_answer(order: &ServiceOrder, id: &str, passwords: &[(String, String)]) -> Value {
     let extensions: Vec<Value> = order
         .extensions
@@ -873,60 +848,17 @@ async fn create_account(
 ) -> Result<Vec<(String, String)>, ApiError> {
     let customer = &order.customer;
     let hash = match password {
-        Some(password) => Some(
-            tokio::task::spawn_blocking(move || crate::auth::hash_password(&password))
-                .await
-                .map_err(ApiError::internal)?
-                .map_err(ApiError::internal)?,
-        ),
+        Some(password) => Some(accounts::hash(password).await?),
         None => None,
     };
     let mut tx = state.pool.begin().await?;
-    let account_id: Uuid = sqlx::query_scalar(
-        "INSERT INTO customer_accounts (id, email, password_hash, google_sign_in, first_name, last_name, company_name, phone)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-         ON CONFLICT (email) DO UPDATE SET email = EXCLUDED.email
-         RETURNING id",
-    )
-    .bind(Uuid::new_v4())
-    .bind(&customer.email)
-    .bind(&hash)
-    .bind(customer.google_sign_in)
-    .bind(&customer.first_name)
-    .bind(&customer.last_name)
-    .bind(&customer.company_name)
-    .bind(&customer.phone)
-    .fetch_one(&mut *tx)
-    .await?;
+    let account_id = accounts::upsert_account(&mut tx, customer, hash.as_deref()).await?;
     let users = match order.lines.as_ref().map(|l| (l.plan, l.quantity)) {
         Some((Plan::PayAsYouGo, _)) | None => 1,
         Some((_, quantity)) => quantity,
     };
-    let base = username_base(&customer.email);
     let digits = order.order_number.trim_start_matches("SB-");
-    let mut extensions = vec![];
-    let mut passwords = vec![];
-    for index in 0..users {
-        let number = (101 + index).to_string();
-        let taken: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM sip_extensions WHERE username = $1)")
-            .bind(format!("{base}{number}"))
-            .fetch_one(&mut *tx)
-            .await?;
-        let username = if taken { format!("{base}{number}.{digits}") } else { format!("{base}{number}") };
-        let password = sip_password();
-        sqlx::query(
-            "INSERT INTO sip_extensions (order_id, account_id, number, username, secret_digest) VALUES ($1, $2, $3, $4, $5)",
-        )
-        .bind(id)
-        .bind(account_id)
-        .bind(&number)
-        .bind(&username)
-        .bind(sip_digest(&username, &password))
-        .execute(&mut *tx)
-        .await?;
-        extensions.push(Extension { number: number.clone(), username });
-        passwords.push((number, password));
-    }
+    let (extensions, passwords) = accounts::add_extensions(&mut tx, id, account_id, &customer.email, users, digits).await?;
     run(state, id, ServiceOrderCommand::CreateAccount { account_id: account_id.to_string(), extensions }).await?;
     tx.commit().await?;
     Ok(passwords)

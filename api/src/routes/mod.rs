@@ -8,6 +8,7 @@ pub mod hardware;
 mod health;
 mod numbers;
 mod stripe_webhook;
+mod trial;
 mod web;
 
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request};
@@ -36,6 +37,7 @@ pub fn app(state: AppState, config: &Config) -> Router {
         .merge(checkout::router())
         .merge(address::router())
         .merge(stripe_webhook::router())
+        .merge(trial::router())
         .route("/openapi.yaml", get(openapi))
         .layer(DefaultBodyLimit::max(config.body_limit_bytes))
         .layer(RequestBodyLimitLayer::new(config.body_limit_bytes));

@@ -1,0 +1,286 @@
+//! The free trial (spec 2 section 7): the account with one free number and extension 101,
+//! an optional card saved for after the seven days, and the trial's view.
+
+use aggregates::phone_number::{PhoneNumberCommand, PhoneNumberError};
+use aggregates::trial::{TrialCommand, TrialError};
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use cqrs_es::persist::ViewRepository;
+use cqrs_es::AggregateError;
+use projections::inventory;
+use projections::trials::TrialView;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use uuid::Uuid;
+
+use crate::account_form::CustomerInfo;
+use crate::accounts;
+use crate::commands;
+use crate::error::ApiError;
+use crate::json::ApiJson;
+use crate::routes::checkout::{field_errors, locked, stripe_failure};
+use crate::state::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/create-free-trial-account/", post(create_trial))
+        .route("/create-trial-setup-intent/", post(create_trial_setup_intent))
+        .route("/attach-payment-method/", post(attach_payment_method))
+        .route("/trials/{id}", get(get_trial))
+}
+
+/// The chosen number: the free-number object (`{ value, ... }`) or its value.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum SelectedNumber {
+    Object { value: String },
+    Value(String),
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct TrialBody {
+    #[serde(default)]
+    customer_info: CustomerInfo,
+    selected_number: Option<SelectedNumber>,
+}
+
+fn trial_id(raw: &str) -> Result<String, ApiError> {
+    Uuid::parse_str(raw.trim()).map(|id| id.to_string()).map_err(|_| TrialError::NotFound.into())
+}
+
+fn already_used(what: &'static str, message: &'static str) -> ApiError {
+    ApiError::refused(StatusCode::CONFLICT, what, message)
+}
+
+const EMAIL_USED: &str = "A free trial has already been used with this email address.";
+const NUMBER_USED: &str = "This number has just been taken. Please choose another.";
+
+async fn create_trial(State(state): State<AppState>, ApiJson(body): ApiJson<TrialBody>) -> Result<Json<Value>, ApiError> {
+    let info = &body.customer_info;
+    let number = match &body.selected_number {
+        Some(SelectedNumber::Object { value } | SelectedNumber::Value(value)) => value.trim().trim_start_matches('+').to_string(),
+        None => String::new(),
+    };
+    let mut errors = info.check(true).err().unwrap_or_default();
+    if number.is_empty() {
+        errors.insert("selectedNumber", "Please choose a free number first.");
+    }
+    if !errors.is_empty() {
+        return Err(field_errors(errors));
+    }
+    let contact = info.check(true).map_err(field_errors)?;
+    let free = sqlx::query_scalar::<_, bool>("SELECT free_trial FROM number_inventory WHERE value = $1")
+        .bind(&number)
+        .fetch_optional(&state.pool)
+        .await?;
+    if free != Some(true) {
+        return Err(ApiError::unprocessable("not_a_free_number", "This number is not one of the free trial numbers."));
+    }
+    let row = inventory::find(&state.pool, &number).await?.ok_or(PhoneNumberError::NotInStock)?;
+    let hash = accounts::hash(info.password.clone()).await?;
+
+    let id = Uuid::new_v4().to_string();
+    let state2 = state.clone();
+    let (id2, contact2) = (id.clone(), contact.clone());
+    // One start per e-mail address at a time; the table's unique keys settle the rest.
+    let (extension, password) = locked(&state, format!("trial-{}", contact.email), async move {
+        let (state, id, contact) = (state2, id2, contact2);
+        let mut tx = state.pool.begin().await?;
+        let claimed = sqlx::query(
+            "INSERT INTO trials (trial_id, email, number) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+        )
+        .bind(&id)
+        .bind(&contact.email)
+        .bind(&number)
+        .execute(&mut *tx)
+        .await?;
+        if claimed.rows_affected() == 0 {
+            let email_used: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM trials WHERE email = $1)")
+                .bind(&contact.email)
+                .fetch_one(&mut *tx)
+                .await?;
+            return Err(if email_used {
+                already_used("trial_already_used", EMAIL_USED)
+            } else {
+                already_used("number_taken", NUMBER_USED)
+            });
+        }
+        let account_id = accounts::upsert_account(&mut tx, &contact, Some(&hash)).await?;
+        let (mut extensions, mut passwords) =
+            accounts::add_extensions(&mut tx, &format!("trial:{id}"), account_id, &contact.email, 1, &id[..8]).await?;
+        let assign = PhoneNumberCommand::Assign { number: number.clone(), owner: format!("trial:{id}") };
+        match commands::execute(&state.numbers, &number, assign).await {
+            Ok(()) => {}
+            Err(AggregateError::UserError(PhoneNumberError::Taken)) => return Err(already_used("number_taken", NUMBER_USED)),
+            Err(error) => return Err(error.into()),
+        }
+        let extension = extensions.remove(0);
+        let start = TrialCommand::StartTrial {
+            number: number.clone(),
+            contact: contact.clone(),
+            account_id: account_id.to_string(),
+            extension: extension.clone(),
+        };
+        commands::execute(&state.trials, &id, start).await?;
+        tx.commit().await?;
+        Ok((extension, passwords.remove(0).1))
+    })
+    .await?;
+
+    let view: TrialView = state.trial_views.load(&id).await.map_err(ApiError::internal)?.ok_or(TrialError::NotFound)?;
+    let ends = view.ends_at.map(|t| t.to_rfc3339()).unwrap_or_default();
+    let email_sent = welcome(&state, &id, &view, &row.display()).await;
+    Ok(Json(json!({
+        "success": true,
+        "customerId": id,
+        "trialId": id,
+        "extensions": [ { "number": extension.number, "username": extension.username, "password": password } ],
+        "trial_ends": ends,
+        "email_sent": email_sent,
+        "selectedNumber": { "value": row.value, "displayValue": row.display() },
+        "package": view.package,
+        "minutes": view.minutes,
+    })))
+}
+
+/// The welcome e-mail in the outbox (no passwords in it).
+async fn welcome(state: &AppState, id: &str, view: &TrialView, number: &str) -> bool {
+    let ends = view.ends_at.map(|t| t.format("%A %-d %B %Y, %H:%M UTC").to_string()).unwrap_or_default();
+    let username = view.extension.as_ref().map(|e| e.username.clone()).unwrap_or_default();
+    let body = format!(
+        "Hello {},\n\nYour 7-day free trial has started successfully.\n\nYour number: {number}\nExtension: 101 (username {username})\n\
+         Minutes included: {}\nYour trial ends: {ends}\n\nLog in with your e-mail address and the password you chose.\n",
+        view.first_name, view.minutes
+    );
+    let queued = sqlx::query(
+        "INSERT INTO outbox (recipient, subject, body, kind, reference) VALUES ($1, $2, $3, 'trial_welcome', $4)
+         ON CONFLICT (kind, reference) DO NOTHING",
+    )
+    .bind(&view.email)
+    .bind("Your 7-day free trial has started")
+    .bind(&body)
+    .bind(id)
+    .execute(&state.pool)
+    .await;
+    match queued {
+        Ok(_) => {
+            tracing::info!(trial = id, "welcome e-mail queued in the outbox");
+            true
+        }
+        Err(error) => {
+            tracing::error!(trial = id, %error, "the welcome e-mail was not queued");
+            false
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct TrialRef {
+    customer_id: String,
+}
+
+/// The Stripe customer of a trial, made on first use.
+async fn trial_customer(state: &AppState, id: &str) -> Result<String, ApiError> {
+    let row: Option<(Option<String>, String)> =
+        sqlx::query_as("SELECT stripe_customer_id, email FROM trials WHERE trial_id = $1").bind(id).fetch_optional(&state.pool).await?;
+    let (existing, email) = row.ok_or(TrialError::NotFound)?;
+    if let Some(customer) = existing {
+        return Ok(customer);
+    }
+    let created = state
+        .services
+        .stripe
+        .create_customer(&email, &email, id, &format!("trial-{id}-customer"))
+        .await
+        .map_err(|e| stripe_failure(e, "Failed to create setup intent"))?;
+    sqlx::query("UPDATE trials SET stripe_customer_id = $2 WHERE trial_id = $1").bind(id).bind(&created.id).execute(&state.pool).await?;
+    Ok(created.id)
+}
+
+async fn active_trial(state: &AppState, id: &str) -> Result<TrialView, ApiError> {
+    let view: TrialView = state.trial_views.load(id).await.map_err(ApiError::internal)?.ok_or(TrialError::NotFound)?;
+    if view.status != "active" {
+        return Err(TrialError::AlreadyOver.into());
+    }
+    if view.payment_method_saved {
+        return Err(TrialError::PaymentMethodAlreadyAttached.into());
+    }
+    Ok(view)
+}
+
+/// A setup intent for the trial's optional card (confirmed in the browser with Stripe.js).
+async fn create_trial_setup_intent(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<TrialRef>,
+) -> Result<Json<Value>, ApiError> {
+    let id = trial_id(&body.customer_id)?;
+    active_trial(&state, &id).await?;
+    let state2 = state.clone();
+    let id2 = id.clone();
+    let intent = locked(&state, format!("trial-card-{id}"), async move {
+        let (state, id) = (state2, id2);
+        let customer = trial_customer(&state, &id).await?;
+        let key = format!("trial-{id}-setup-{}", Uuid::new_v4().simple());
+        state.services.stripe.create_setup_intent(&customer, &id, &key).await.map_err(|e| stripe_failure(e, "Failed to create setup intent"))
+    })
+    .await?;
+    Ok(Json(json!({ "client_secret": intent.client_secret, "setup_intent_id": intent.id, "status": intent.status })))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct AttachBody {
+    payment_method_id: String,
+    customer_id: String,
+}
+
+/// Saves the card (confirmed by a setup intent of this trial) for after the trial. A
+/// failure changes nothing on the trial.
+async fn attach_payment_method(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<AttachBody>,
+) -> Result<Json<Value>, ApiError> {
+    let id = trial_id(&body.customer_id)?;
+    active_trial(&state, &id).await?;
+    let method = body.payment_method_id.trim().to_string();
+    if !method.starts_with("pm_") || method.len() > 100 {
+        return Err(ApiError::unprocessable("invalid_payment_method", "That is not a card of this trial."));
+    }
+    let state2 = state.clone();
+    let id2 = id.clone();
+    locked(&state, format!("trial-card-{id}"), async move {
+        let (state, id) = (state2, id2);
+        active_trial(&state, &id).await?;
+        let customer = trial_customer(&state, &id).await?;
+        let stripe = &state.services.stripe;
+        let card = stripe.payment_method(&method).await.map_err(|e| stripe_failure(e, "The card could not be saved."))?;
+        if card.customer.as_deref().is_some_and(|owner| owner != customer) {
+            return Err(ApiError::unprocessable("invalid_payment_method", "That is not a card of this trial."));
+        }
+        stripe
+            .make_default_card(&customer, &method, &format!("trial-{id}-card"))
+            .await
+            .map_err(|e| stripe_failure(e, "The card could not be saved."))?;
+        let command = TrialCommand::AttachPaymentMethod { customer_id: customer, payment_method_id: method };
+        commands::execute(&state.trials, &id, command).await.map_err(ApiError::from)
+    })
+    .await?;
+    Ok(Json(json!({ "success": true, "paymentMethodSaved": true })))
+}
+
+async fn get_trial(State(state): State<AppState>, Path(raw): Path<String>) -> Result<Json<Value>, ApiError> {
+    let id = trial_id(&raw)?;
+    let view: TrialView = state.trial_views.load(&id).await.map_err(ApiError::internal)?.ok_or(TrialError::NotFound)?;
+    let mut body = serde_json::to_value(&view).map_err(ApiError::internal)?;
+    if let Value::Object(map) = &mut body {
+        map.remove("lastSequence");
+        if let Ok(Some(row)) = inventory::find(&state.pool, &view.number).await {
+            map.insert("displayNumber".into(), row.display().into());
+        }
+    }
+    Ok(Json(body))
+}

@@ -1,0 +1,142 @@
+//! The scheduled end of free trials: each run ends the active trials whose seven days are
+//! over (or, with a saved card, converts them to a paid Single User subscription, ended
+//! instead if the charge fails) and sends the reminder three days before the end. Every
+//! step is a Trial command that refuses to happen twice, so a second run changes nothing.
+
+use aggregates::pricing::{vat, BillingCycle, Plan};
+use aggregates::trial::{TrialCommand, TrialError, REMINDER_DAYS_BEFORE_END};
+use chrono::{DateTime, Utc};
+use cqrs_es::persist::ViewRepository;
+use cqrs_es::AggregateError;
+use projections::trials::{due_for_reminder, due_to_end, TrialView};
+
+use crate::commands;
+use crate::payments::{PaymentError, PlanSpec};
+use crate::state::AppState;
+
+pub const END_TRIALS: &str = "end-trials";
+
+/// The Stripe plan a converted trial pays: Single User monthly, VAT included.
+pub const CONVERSION_PLAN: &str = "plan_single_user_monthly_inc_vat";
+
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    pub ended: usize,
+    pub converted: usize,
+    pub reminded: usize,
+}
+
+impl std::fmt::Display for Report {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} trials ended, {} converted, {} reminded", self.ended, self.converted, self.reminded)
+    }
+}
+
+/// A refusal because the trial moved on meanwhile is not a failure of the job.
+fn moved_on(error: &AggregateError<TrialError>) -> bool {
+    matches!(
+        error,
+        AggregateError::UserError(
+            TrialError::AlreadyOver | TrialError::NotOver | TrialError::ReminderAlreadySent | TrialError::ReminderTooEarly
+        ) | AggregateError::AggregateConflict
+    )
+}
+
+pub async fn run(state: &AppState, now: DateTime<Utc>) -> Result<Report, String> {
+    let mut report = Report::default();
+    for id in due_to_end(&state.pool, now).await.map_err(|e| e.to_string())? {
+        let Some(view) = state.trial_views.load(&id).await.map_err(|e| e.to_string())? else { continue };
+        let outcome = if view.payment_method_saved { convert(state, &id).await } else { Ok(TrialCommand::EndTrial { failure: None }) };
+        let command = match outcome {
+            Ok(command) => command,
+            Err(error) => {
+                tracing::warn!(trial = %id, %error, "conversion not decided; the next run tries again");
+                continue;
+            }
+        };
+        let converting = matches!(command, TrialCommand::ConvertTrial { .. });
+        match commands::execute(&state.trials, &id, command).await {
+            Ok(()) if converting => report.converted += 1,
+            Ok(()) => report.ended += 1,
+            Err(error) if moved_on(&error) => {}
+            Err(error) => return Err(error.to_string()),
+        }
+    }
+    for id in due_for_reminder(&state.pool, now, REMINDER_DAYS_BEFORE_END).await.map_err(|e| e.to_string())? {
+        let Some(view) = state.trial_views.load(&id).await.map_err(|e| e.to_string())? else { continue };
+        match commands::execute(&state.trials, &id, TrialCommand::SendReminder).await {
+            Ok(()) => {
+                remind(state, &id, &view).await.map_err(|e| e.to_string())?;
+                report.reminded += 1;
+            }
+            Err(error) if moved_on(&error) => {}
+            Err(error) => return Err(error.to_string()),
+        }
+    }
+    Ok(report)
+}
+
+/// Charges the saved card for the first month (idempotency key of the trial): the command
+/// to record, or an error when Stripe could not be asked (tried again next run).
+async fn convert(state: &AppState, id: &str) -> Result<TrialCommand, PaymentError> {
+    let stripe = &state.services.stripe;
+    let customer: Option<String> = sqlx::query_scalar("SELECT stripe_customer_id FROM trials WHERE trial_id = $1")
+        .bind(id)
+        .fetch_optional(&state.pool)
+        .await
+        .map_err(|e| PaymentError::Provider(e.to_string()))?
+        .flatten();
+    let Some(customer) = customer else {
+        return Ok(TrialCommand::EndTrial { failure: Some("no_payment_customer".into()) });
+    };
+    if !stripe.plan_exists(CONVERSION_PLAN).await? {
+        let monthly = Plan::SingleUser.block_price(BillingCycle::Monthly);
+        let spec = PlanSpec {
+            id: CONVERSION_PLAN,
+            amount: (monthly + vat(monthly)).0,
+            interval: "month",
+            product_name: "Single User VoIP (monthly)",
+        };
+        match stripe.create_plan(&spec, "plan-single-user-monthly-inc-vat").await {
+            Ok(_) => {}
+            // Made by another runner meanwhile.
+            Err(_) if stripe.plan_exists(CONVERSION_PLAN).await? => {}
+            Err(error) => return Err(error),
+        }
+    }
+    let subscription = match stripe.create_subscription(&customer, CONVERSION_PLAN, id, &format!("trial-{id}-convert")).await {
+        Ok(subscription) => subscription,
+        Err(PaymentError::Declined { code, .. }) => return Ok(TrialCommand::EndTrial { failure: Some(code) }),
+        Err(error) => return Err(error),
+    };
+    let subscription = stripe.subscription(&subscription.id).await?;
+    if matches!(subscription.status.as_str(), "active" | "trialing") {
+        return Ok(TrialCommand::ConvertTrial { subscription_id: subscription.id });
+    }
+    let _ = stripe.cancel_subscription(&subscription.id).await;
+    Ok(TrialCommand::EndTrial { failure: Some(format!("subscription_{}", subscription.status)) })
+}
+
+async fn remind(state: &AppState, id: &str, view: &TrialView) -> Result<(), sqlx::Error> {
+    let ends = view.ends_at.map(|t| t.format("%A %-d %B %Y").to_string()).unwrap_or_default();
+    let body = format!(
+        "Hello {},\n\nYour free trial ends on {ends}. {}\n\nSee our plans: /plans-and-pricing\n",
+        view.first_name,
+        if view.payment_method_saved {
+            "Your saved card will then pay for Single User VoIP each month unless you cancel."
+        } else {
+            "Add a card or choose a plan to keep your number."
+        }
+    );
+    sqlx::query(
+        "INSERT INTO outbox (recipient, subject, body, kind, reference) VALUES ($1, $2, $3, 'trial_reminder', $4)
+         ON CONFLICT (kind, reference) DO NOTHING",
+    )
+    .bind(&view.email)
+    .bind("Your free trial ends in 3 days")
+    .bind(&body)
+    .bind(id)
+    .execute(&state.pool)
+    .await?;
+    Ok(())
+}

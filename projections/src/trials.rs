@@ -1,0 +1,100 @@
+//! The trial view: the trial thank-you page, support, and the jobs that end trials on time.
+
+use aggregates::service_order::Extension;
+use aggregates::trial::{EndReason, Trial, TrialEvent};
+use chrono::{DateTime, Utc};
+use cqrs_es::{EventEnvelope, View};
+use serde::{Deserialize, Serialize};
+use sqlx::PgPool;
+
+use crate::catch_up::SequencedView;
+
+pub const TRIAL_VIEW_TABLE: &str = "trial_view";
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TrialView {
+    pub trial_id: String,
+    /// active, ended, converted.
+    pub status: String,
+    pub package: String,
+    pub number: String,
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub company_name: String,
+    pub phone: String,
+    pub minutes: u32,
+    pub started_at: Option<DateTime<Utc>>,
+    pub ends_at: Option<DateTime<Utc>>,
+    pub extension: Option<Extension>,
+    pub payment_method_saved: bool,
+    pub reminder_sent: bool,
+    pub end_reason: Option<EndReason>,
+    pub subscription_id: Option<String>,
+    #[serde(default)]
+    pub last_sequence: usize,
+}
+
+impl View<Trial> for TrialView {
+    fn update(&mut self, event: &EventEnvelope<Trial>) {
+        self.last_sequence = event.sequence;
+        self.trial_id = event.aggregate_id.clone();
+        match &event.payload {
+            TrialEvent::TrialStarted { number, contact, extension, package, minutes, started_at, ends_at, .. } => {
+                self.status = "active".into();
+                self.package = package.clone();
+                self.number = number.clone();
+                self.email = contact.email.clone();
+                self.first_name = contact.first_name.clone();
+                self.last_name = contact.last_name.clone();
+                self.company_name = contact.company_name.clone();
+                self.phone = contact.phone.clone();
+                self.minutes = *minutes;
+                self.started_at = Some(*started_at);
+                self.ends_at = Some(*ends_at);
+                self.extension = Some(extension.clone());
+            }
+            TrialEvent::PaymentMethodAttached { .. } => self.payment_method_saved = true,
+            TrialEvent::ReminderSent { .. } => self.reminder_sent = true,
+            TrialEvent::TrialEnded { reason, .. } => {
+                self.status = "ended".into();
+                self.end_reason = Some(*reason);
+            }
+            TrialEvent::TrialConverted { subscription_id, .. } => {
+                self.status = "converted".into();
+                self.subscription_id = Some(subscription_id.clone());
+            }
+        }
+    }
+}
+
+impl SequencedView<Trial> for TrialView {
+    fn last_sequence(&self) -> usize {
+        self.last_sequence
+    }
+}
+
+/// Active trials whose end has come by `now`.
+pub async fn due_to_end(pool: &PgPool, now: DateTime<Utc>) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT view_id FROM trial_view WHERE payload ->> 'status' = 'active'
+           AND (payload ->> 'endsAt')::timestamptz <= $1 ORDER BY view_id",
+    )
+    .bind(now)
+    .fetch_all(pool)
+    .await
+}
+
+/// Active trials within `days` of their end that have had no reminder.
+pub async fn due_for_reminder(pool: &PgPool, now: DateTime<Utc>, days: i64) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT view_id FROM trial_view WHERE payload ->> 'status' = 'active'
+           AND NOT (payload ->> 'reminderSent')::boolean
+           AND (payload ->> 'endsAt')::timestamptz - make_interval(days => $2) <= $1 ORDER BY view_id",
+    )
+    .bind(now)
+    .bind(days as i32)
+    .fetch_all(pool)
+    .await
+}
