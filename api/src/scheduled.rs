@@ -19,7 +19,7 @@ pub fn jobs(state: &AppState) -> Vec<Job> {
             schedule: "15 * * * * *",
             run: Arc::new(move || {
                 let state = trials.clone();
-                Box::pin(async move { Ok(crate::trial_jobs::run(&state, Utc::now()).await?.to_string()) })
+                Box::pin(async move { Ok(crate::trial_jobs::run(&state, state.clock.now()).await?.to_string()) })
             }),
         },
     ];

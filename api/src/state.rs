@@ -70,6 +70,8 @@ pub struct AppState {
     pub trial_views: Arc<TrialViews>,
     pub trial_view_query: Arc<TrialViewQuery>,
     pub services: Arc<Services>,
+    /// The time the jobs go by (a moved clock in tests).
+    pub clock: Arc<dyn Clock>,
 }
 
 impl AppState {
@@ -106,10 +108,11 @@ impl AppState {
         let trials = CqrsFramework::new(
             trial_store(&pool),
             vec![Box::new(SharedQuery(trial_view_query.clone()))],
-            TrialServices { clock },
+            TrialServices { clock: clock.clone() },
         );
         let defaults = Config::from_env().unwrap_or_else(|_| Config::from_lookup(|_| None).expect("defaults"));
         AppState {
+            clock,
             trials: Arc::new(trials),
             trial_views,
             trial_view_query,

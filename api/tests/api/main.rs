@@ -10,3 +10,4 @@ mod helpers;
 mod jobs;
 mod numbers;
 mod server;
+mod trial;

@@ -1,0 +1,254 @@
+//! The free trial against PostgreSQL and the Stripe stand-in, and the job that ends trials
+//! with a moved clock.
+
+use std::sync::Arc;
+
+use aggregates::clock::FixedClock;
+use api::state::AppState;
+use chrono::{DateTime, Duration, Utc};
+use jobs::scheduler::run_once;
+use jobs::RunOutcome;
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+
+use crate::helpers::{expect_error, expect_ok, spawn_app, TestApp};
+
+fn stand_in() -> String {
+    std::env::var("STRIPE_API_BASE").expect("STRIPE_API_BASE: run through `bash .ci/test`, which starts localstripe")
+}
+
+async fn stripe(method: Method, path: &str, form: &str) -> Value {
+    let client = reqwest::Client::new();
+    let mut request = client.request(method.clone(), format!("{}v1{path}", stand_in())).bearer_auth("sk_test_localstripe");
+    if method == Method::POST {
+        request = request.header("content-type", "application/x-www-form-urlencoded").body(form.to_string());
+    }
+    request.send().await.unwrap().json().await.unwrap()
+}
+
+fn contact(email: &str) -> Value {
+    json!({
+        "email": format!("  {email} "), "password": "trial-Passw0rd", "confirmPassword": "trial-Passw0rd",
+        "companyName": " Tara Ltd ", "firstName": "Tara", "lastName": "Trial", "phone": "020 7946 0001",
+        "postcode": "M1 1AE", "addressLine1": "1 Sample Street", "addressLine2": "", "city": "Manchester",
+        "country": "United Kingdom",
+    })
+}
+
+async fn start_trial(app: &TestApp, email: &str, number: &str) -> reqwest::Response {
+    let body = json!({ "customerInfo": contact(email), "selectedNumber": { "value": number, "status": "Available" }, "packageType": "trial" });
+    app.send(Method::POST, "/api/create-free-trial-account/", Some(body)).await
+}
+
+async fn free_numbers(app: &TestApp) -> Vec<String> {
+    let pool = expect_ok(app.get("/api/free-did-numbers/").await).await;
+    pool["numbers"].as_array().unwrap().iter().map(|n| n["value"].as_str().unwrap().to_string()).collect()
+}
+
+#[tokio::test]
+async fn a_trial_starts_without_a_card_with_its_free_number_and_extension_101() {
+    let app = spawn_app().await;
+    let number = free_numbers(&app).await[0].clone();
+    let trial = expect_ok(start_trial(&app, "Tara@Example.com", &number).await).await;
+    assert_eq!(trial["success"], true);
+    let extension = &trial["extensions"][0];
+    assert_eq!(extension["number"], "101");
+    assert_eq!(extension["username"], "tara101");
+    let sip = extension["password"].as_str().unwrap().to_string();
+    assert_eq!(sip.len(), 20);
+    assert_eq!(trial["email_sent"], true);
+    assert_eq!(trial["package"], "Single User VoIP - Trial");
+    let ends = DateTime::parse_from_rfc3339(trial["trial_ends"].as_str().unwrap()).unwrap();
+    let days = (ends.with_timezone(&Utc) - Utc::now()).num_hours();
+    assert!((167..=168).contains(&days), "ends in 7 days: {days} hours");
+
+    // The number left the pool; the view shows the trial; secrets stay out of events.
+    assert!(!free_numbers(&app).await.contains(&number));
+    let id = trial["customerId"].as_str().unwrap();
+    let view = expect_ok(app.get(&format!("/api/trials/{id}")).await).await;
+    assert_eq!(view["status"], "active");
+    assert_eq!(view["email"], "tara@example.com");
+    assert_eq!(view["companyName"], "Tara Ltd");
+    assert_eq!(view["number"], number.as_str());
+    assert_eq!(view["paymentMethodSaved"], false);
+    for secret in [sip.as_str(), "trial-Passw0rd"] {
+        let found: i64 = sqlx::query_scalar("SELECT count(*) FROM events WHERE payload::text LIKE '%' || $1 || '%'")
+            .bind(secret)
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+        assert_eq!(found, 0);
+    }
+    let welcome: String = sqlx::query_scalar("SELECT body FROM outbox WHERE kind = 'trial_welcome' AND reference = $1")
+        .bind(id)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert!(welcome.contains("Your 7-day free trial has started successfully."));
+    assert!(!welcome.contains(&sip));
+}
+
+#[tokio::test]
+async fn one_trial_per_email_and_per_number() {
+    let app = spawn_app().await;
+    let numbers = free_numbers(&app).await;
+    expect_ok(start_trial(&app, "once@example.com", &numbers[0]).await).await;
+    let events = app.event_count().await;
+    let again = expect_error(start_trial(&app, "ONCE@example.com", &numbers[1]).await, StatusCode::CONFLICT, "trial_already_used").await;
+    assert_eq!(again["error"], "A free trial has already been used with this email address.");
+    let taken = expect_error(start_trial(&app, "other@example.com", &numbers[0]).await, StatusCode::CONFLICT, "number_taken").await;
+    assert_eq!(taken["error"], "This number has just been taken. Please choose another.");
+    assert_eq!(app.event_count().await, events, "a refusal changes nothing");
+    assert!(free_numbers(&app).await.contains(&numbers[1]));
+
+    // Two at once for the same e-mail: one trial.
+    let (a, b) = tokio::join!(start_trial(&app, "race@example.com", &numbers[2]), start_trial(&app, "race@example.com", &numbers[3]));
+    let statuses = [a.status(), b.status()];
+    assert!(statuses.contains(&StatusCode::OK) && statuses.contains(&StatusCode::CONFLICT), "{statuses:?}");
+}
+
+#[tokio::test]
+async fn bad_trial_input_is_refused() {
+    let app = spawn_app().await;
+    let number = free_numbers(&app).await[0].clone();
+    let before = app.event_count().await;
+    let path = "/api/create-free-trial-account/";
+    expect_error(app.send_raw(Method::POST, path, "{oops").await, StatusCode::BAD_REQUEST, "malformed_json").await;
+    expect_error(app.send(Method::POST, path, Some(json!({ "customerInfo": 5 }))).await, StatusCode::UNPROCESSABLE_ENTITY, "invalid_body").await;
+    let mut bad = contact("not-an-email");
+    bad["password"] = json!("short");
+    bad["phone"] = json!("123");
+    let refused = app.send(Method::POST, path, Some(json!({ "customerInfo": bad }))).await;
+    let refused = expect_error(refused, StatusCode::UNPROCESSABLE_ENTITY, "invalid_fields").await;
+    assert_eq!(refused["fieldErrors"]["email"], "Please enter a valid email address");
+    assert_eq!(refused["fieldErrors"]["password"], "Password must be at least 8 characters");
+    assert_eq!(refused["fieldErrors"]["phone"], "Please enter a valid phone number");
+    assert_eq!(refused["fieldErrors"]["selectedNumber"], "Please choose a free number first.");
+    let not_free = start_trial(&app, "nf@example.com", "441614960000").await;
+    expect_error(not_free, StatusCode::UNPROCESSABLE_ENTITY, "not_a_free_number").await;
+    let unknown = start_trial(&app, "nf@example.com", "999").await;
+    expect_error(unknown, StatusCode::UNPROCESSABLE_ENTITY, "not_a_free_number").await;
+    let huge = format!("{{\"customerInfo\":{{\"email\":\"{}\"}}}}", "x".repeat(100_000));
+    expect_error(app.send_raw(Method::POST, path, huge).await, StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large").await;
+    assert_eq!(app.event_count().await, before);
+    assert!(free_numbers(&app).await.contains(&number));
+    expect_error(app.get("/api/trials/not-a-trial").await, StatusCode::NOT_FOUND, "trial_not_found").await;
+    let attach = app.send(Method::POST, "/api/attach-payment-method/", Some(json!({ "paymentMethodId": "pm_x", "customerId": "7d8f0c9e-1111-4a4a-9b9b-000000000000" }))).await;
+    expect_error(attach, StatusCode::NOT_FOUND, "trial_not_found").await;
+}
+
+/// Saves a card on a trial as the page does (setup intent, Stripe.js confirm, attach).
+async fn save_card(app: &TestApp, trial: &str, card: &str) -> reqwest::Response {
+    let setup = expect_ok(app.send(Method::POST, "/api/create-trial-setup-intent/", Some(json!({ "customerId": trial }))).await).await;
+    let secret = setup["client_secret"].as_str().unwrap();
+    let seti = secret.split("_secret_").next().unwrap();
+    let form = format!(
+        "key=pk_test_localstripe&client_secret={secret}&payment_method_data[type]=card&payment_method_data[card][number]={card}\
+         &payment_method_data[card][exp_month]=12&payment_method_data[card][exp_year]=2031&payment_method_data[card][cvc]=123"
+    );
+    let confirmed = stripe(Method::POST, &format!("/setup_intents/{seti}/confirm"), &form).await;
+    let body = json!({ "paymentMethodId": confirmed["payment_method"], "customerId": trial });
+    app.send(Method::POST, "/api/attach-payment-method/", Some(body)).await
+}
+
+#[tokio::test]
+async fn a_card_is_saved_once_and_a_bad_one_changes_nothing() {
+    let app = spawn_app().await;
+    let number = free_numbers(&app).await[0].clone();
+    let trial = expect_ok(start_trial(&app, "card@example.com", &number).await).await;
+    let id = trial["customerId"].as_str().unwrap();
+    let events = app.event_count().await;
+    let bogus = app.send(Method::POST, "/api/attach-payment-method/", Some(json!({ "paymentMethodId": "pm_nothing", "customerId": id }))).await;
+    assert!(bogus.status().is_client_error() || bogus.status() == StatusCode::BAD_GATEWAY, "{}", bogus.status());
+    assert_eq!(app.event_count().await, events);
+    let saved = expect_ok(save_card(&app, id, "4242424242424242").await).await;
+    assert_eq!(saved["paymentMethodSaved"], true);
+    let view = expect_ok(app.get(&format!("/api/trials/{id}")).await).await;
+    assert_eq!(view["paymentMethodSaved"], true);
+    let twice = app.send(Method::POST, "/api/create-trial-setup-intent/", Some(json!({ "customerId": id }))).await;
+    expect_error(twice, StatusCode::CONFLICT, "payment_method_already_attached").await;
+}
+
+fn moved(app: &TestApp, days: i64) -> AppState {
+    AppState::with_clock(app.pool.clone(), Arc::new(FixedClock(Utc::now() + Duration::days(days))))
+}
+
+async fn trial_status(app: &TestApp, id: &str) -> Value {
+    expect_ok(app.get(&format!("/api/trials/{id}")).await).await
+}
+
+#[tokio::test]
+async fn the_job_ends_trials_on_time_converts_those_with_a_card_and_reminds_before() {
+    let app = spawn_app().await;
+    let numbers = free_numbers(&app).await;
+    let plain = expect_ok(start_trial(&app, "plain@example.com", &numbers[0]).await).await;
+    let plain = plain["customerId"].as_str().unwrap().to_string();
+    let carded = expect_ok(start_trial(&app, "carded@example.com", &numbers[1]).await).await;
+    let carded = carded["customerId"].as_str().unwrap().to_string();
+    expect_ok(save_card(&app, &carded, "4242424242424242").await).await;
+    let declined = expect_ok(start_trial(&app, "declined@example.com", &numbers[2]).await).await;
+    let declined = declined["customerId"].as_str().unwrap().to_string();
+    expect_ok(save_card(&app, &declined, "4000000000000341").await).await;
+
+    // Three days in: nothing due. Four days in (three before the end): the reminders.
+    let day3 = moved(&app, 3);
+    let report = api::trial_jobs::run(&day3, day3.clock.now()).await.unwrap();
+    assert_eq!(report, api::trial_jobs::Report::default());
+    let day4 = moved(&app, 4);
+    assert_eq!(api::trial_jobs::run(&day4, day4.clock.now()).await.unwrap().reminded, 3);
+    assert_eq!(api::trial_jobs::run(&day4, day4.clock.now()).await.unwrap().reminded, 0, "once");
+    let reminders: i64 = sqlx::query_scalar("SELECT count(*) FROM outbox WHERE kind = 'trial_reminder'").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(reminders, 3);
+
+    // Six days and 23 hours: still active.
+    let almost = AppState::with_clock(app.pool.clone(), Arc::new(FixedClock(Utc::now() + Duration::days(7) - Duration::hours(1))));
+    let report = api::trial_jobs::run(&almost, almost.clock.now()).await.unwrap();
+    assert_eq!((report.ended, report.converted), (0, 0));
+    assert_eq!(trial_status(&app, &plain).await["status"], "active");
+
+    // Seven days and a minute, with two runners at once (two pools stand for two servers).
+    let at = Utc::now() + Duration::days(7) + Duration::minutes(1);
+    let first = AppState::with_clock(app.pool.clone(), Arc::new(FixedClock(at)));
+    let other_pool = sqlx::postgres::PgPoolOptions::new().max_connections(3).connect_with((*app.pool.connect_options()).clone()).await.unwrap();
+    let second = AppState::with_clock(other_pool.clone(), Arc::new(FixedClock(at)));
+    let (job_a, job_b) = (
+        api::scheduled::jobs(&first).into_iter().find(|j| j.name == "end-trials").unwrap(),
+        api::scheduled::jobs(&second).into_iter().find(|j| j.name == "end-trials").unwrap(),
+    );
+    let (a, b) = tokio::join!(run_once(&app.pool, &job_a), run_once(&other_pool, &job_b));
+    let reports: Vec<String> = [a.unwrap(), b.unwrap()]
+        .into_iter()
+        .filter_map(|r| match r {
+            RunOutcome::Ran(report) => Some(report.unwrap()),
+            RunOutcome::Skipped => None,
+        })
+        .collect();
+    let total: String = reports.join(" / ");
+    assert!(total.contains("2 trials ended") || (total.contains("1 trials ended") && reports.len() == 2), "{total}");
+    assert_eq!(trial_status(&app, &plain).await["status"], "ended");
+    let converted = trial_status(&app, &carded).await;
+    assert_eq!(converted["status"], "converted");
+    let failed = trial_status(&app, &declined).await;
+    assert_eq!(failed["status"], "ended");
+    assert_eq!(failed["endReason"], "conversionFailed");
+    let ended_events: i64 = sqlx::query_scalar("SELECT count(*) FROM events WHERE event_type IN ('TrialEnded', 'TrialConverted')")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(ended_events, 3, "each trial ends once");
+
+    // One charge of £5.99 for the converted trial, at the stand-in.
+    let customer: String = sqlx::query_scalar("SELECT stripe_customer_id FROM trials WHERE trial_id = $1").bind(&carded).fetch_one(&app.pool).await.unwrap();
+    let charges = stripe(Method::GET, &format!("/charges?customer={customer}"), "").await;
+    let paid: Vec<&Value> = charges["data"].as_array().unwrap().iter().filter(|c| c["status"] == "succeeded").collect();
+    assert_eq!(paid.len(), 1);
+    assert_eq!(paid[0]["amount"], 599);
+
+    // A second run changes nothing more.
+    let events = app.event_count().await;
+    let again = api::trial_jobs::run(&first, at).await.unwrap();
+    assert_eq!(again, api::trial_jobs::Report::default());
+    assert_eq!(app.event_count().await, events);
+    let charges = stripe(Method::GET, &format!("/charges?customer={customer}"), "").await;
+    assert_eq!(charges["data"].as_array().unwrap().iter().filter(|c| c["status"] == "succeeded").count(), 1);
+}
