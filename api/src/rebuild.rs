@@ -1,49 +1,45 @@
 //! Rebuilds read models from the event store (`voip-shop rebuild-views`).
 
 use aggregates::cart::Cart;
+use aggregates::service_order::ServiceOrder;
+use aggregates::trial::Trial;
+use cqrs_es::persist::ViewRepository;
 use cqrs_es::{Aggregate, EventStore};
+use projections::catch_up::{CatchUpQuery, SequencedView};
 use sqlx::PgPool;
 
-use aggregates::service_order::ServiceOrder;
+use crate::state::{store, AppState};
 
-use aggregates::trial::Trial;
+/// Drops the view table and replays every aggregate of type `A` into it; returns how many.
+async fn rebuild<A, R, V>(state: &AppState, table: &str, query: &CatchUpQuery<crate::state::Store<A>, R, V, A>) -> Result<usize, String>
+where
+    A: Aggregate,
+    R: ViewRepository<V, A>,
+    V: SequencedView<A>,
+{
+    let ids = aggregate_ids(&state.pool, A::TYPE).await.map_err(|e| e.to_string())?;
+    sqlx::query(&format!("DELETE FROM {table}")).execute(&state.pool).await.map_err(|e| e.to_string())?;
+    let events_of = store::<A>(&state.pool);
+    for id in &ids {
+        let events = events_of.load_events(id).await.map_err(|e| e.to_string())?;
+        query.catch_up(id, &events).await?;
+    }
+    Ok(ids.len())
+}
 
-use crate::state::{cart_store, order_store, trial_store, AppState};
-
-/// Drops the cart view and replays every cart's events into it; returns how many carts.
+/// The cart view; returns how many carts.
 pub async fn rebuild_cart_views(state: &AppState) -> Result<usize, String> {
-    let ids = aggregate_ids(&state.pool, Cart::TYPE).await.map_err(|e| e.to_string())?;
-    sqlx::query("DELETE FROM cart_view").execute(&state.pool).await.map_err(|e| e.to_string())?;
-    let store = cart_store(&state.pool);
-    for id in &ids {
-        let events = store.load_events(id).await.map_err(|e| e.to_string())?;
-        state.cart_view_query.catch_up(id, &events).await?;
-    }
-    Ok(ids.len())
+    rebuild::<Cart, _, _>(state, projections::cart::CART_VIEW_TABLE, &state.cart_view_query).await
 }
 
-/// Drops the order view (thank-you pages, support) and replays every order into it.
+/// The order view (thank-you pages, support).
 pub async fn rebuild_order_views(state: &AppState) -> Result<usize, String> {
-    let ids = aggregate_ids(&state.pool, ServiceOrder::TYPE).await.map_err(|e| e.to_string())?;
-    sqlx::query("DELETE FROM order_view").execute(&state.pool).await.map_err(|e| e.to_string())?;
-    let store = order_store(&state.pool);
-    for id in &ids {
-        let events = store.load_events(id).await.map_err(|e| e.to_string())?;
-        state.order_view_query.catch_up(id, &events).await?;
-    }
-    Ok(ids.len())
+    rebuild::<ServiceOrder, _, _>(state, projections::orders::ORDER_VIEW_TABLE, &state.order_view_query).await
 }
 
-/// Drops the trial view and replays every trial into it.
+/// The trial view.
 pub async fn rebuild_trial_views(state: &AppState) -> Result<usize, String> {
-    let ids = aggregate_ids(&state.pool, Trial::TYPE).await.map_err(|e| e.to_string())?;
-    sqlx::query("DELETE FROM trial_view").execute(&state.pool).await.map_err(|e| e.to_string())?;
-    let store = trial_store(&state.pool);
-    for id in &ids {
-        let events = store.load_events(id).await.map_err(|e| e.to_string())?;
-        state.trial_view_query.catch_up(id, &events).await?;
-    }
-    Ok(ids.len())
+    rebuild::<Trial, _, _>(state, projections::trials::TRIAL_VIEW_TABLE, &state.trial_view_query).await
 }
 
 async fn aggregate_ids(pool: &PgPool, aggregate_type: &str) -> Result<Vec<String>, sqlx::Error> {

@@ -25,15 +25,17 @@ use cqrs_es::persist::PersistedEventStore;
 use cqrs_es::CqrsFramework;
 
 pub type CartViews = PostgresViewRepository<CartView, Cart>;
-pub type CartStore = PersistedEventStore<PostgresEventRepository, Cart>;
+/// The event store of one aggregate type.
+pub type Store<A> = PersistedEventStore<PostgresEventRepository, A>;
+pub type CartStore = Store<Cart>;
 pub type CartViewQuery = CatchUpQuery<CartStore, CartViews, CartView, Cart>;
 pub type HardwareViews = PostgresViewRepository<HardwareView, HardwareItem>;
-pub type HardwareStore = PersistedEventStore<PostgresEventRepository, HardwareItem>;
+pub type HardwareStore = Store<HardwareItem>;
 pub type OrderViews = PostgresViewRepository<OrderView, ServiceOrder>;
-pub type OrderStore = PersistedEventStore<PostgresEventRepository, ServiceOrder>;
+pub type OrderStore = Store<ServiceOrder>;
 pub type OrderViewQuery = CatchUpQuery<OrderStore, OrderViews, OrderView, ServiceOrder>;
 pub type TrialViews = PostgresViewRepository<TrialView, Trial>;
-pub type TrialStore = PersistedEventStore<PostgresEventRepository, Trial>;
+pub type TrialStore = Store<Trial>;
 pub type TrialViewQuery = CatchUpQuery<TrialStore, TrialViews, TrialView, Trial>;
 
 /// The outside services the checkout talks to, from the configuration.
@@ -81,32 +83,32 @@ impl AppState {
 
     pub fn with_clock(pool: PgPool, clock: Arc<dyn Clock>) -> AppState {
         let cart_views = Arc::new(CartViews::new(CART_VIEW_TABLE, pool.clone()));
-        let cart_view_query = Arc::new(CatchUpQuery::new(Arc::new(cart_store(&pool)), cart_views.clone()));
-        let carts = CqrsFramework::new(cart_store(&pool), vec![Box::new(SharedQuery(cart_view_query.clone()))], ());
+        let cart_view_query = Arc::new(CatchUpQuery::new(Arc::new(store(&pool)), cart_views.clone()));
+        let carts = CqrsFramework::new(store(&pool), vec![Box::new(SharedQuery(cart_view_query.clone()))], ());
         let numbers = postgres_es::postgres_cqrs(
             pool.clone(),
             vec![Box::new(InventoryQuery::new(pool.clone()))],
             PhoneNumberServices { stock: Arc::new(PgStock(pool.clone())), clock: clock.clone() },
         );
         let hardware_views = Arc::new(HardwareViews::new(HARDWARE_VIEW_TABLE, pool.clone()));
-        let hardware_store = PersistedEventStore::new_event_store(PostgresEventRepository::new(pool.clone()));
+        let hardware_store = store(&pool);
         let hardware_view_query = CatchUpQuery::new(Arc::new(hardware_store), hardware_views.clone());
         let hardware = CqrsFramework::new(
-            PersistedEventStore::new_event_store(PostgresEventRepository::new(pool.clone())),
+            store(&pool),
             vec![Box::new(hardware_view_query), Box::new(AuditLogQuery::new(pool.clone()))],
             HardwareServices { clock: clock.clone() },
         );
         let order_views = Arc::new(OrderViews::new(ORDER_VIEW_TABLE, pool.clone()));
-        let order_view_query = Arc::new(CatchUpQuery::new(Arc::new(order_store(&pool)), order_views.clone()));
+        let order_view_query = Arc::new(CatchUpQuery::new(Arc::new(store(&pool)), order_views.clone()));
         let orders = CqrsFramework::new(
-            order_store(&pool),
+            store(&pool),
             vec![Box::new(SharedQuery(order_view_query.clone()))],
             ServiceOrderServices { clock: clock.clone() },
         );
         let trial_views = Arc::new(TrialViews::new(TRIAL_VIEW_TABLE, pool.clone()));
-        let trial_view_query = Arc::new(CatchUpQuery::new(Arc::new(trial_store(&pool)), trial_views.clone()));
+        let trial_view_query = Arc::new(CatchUpQuery::new(Arc::new(store(&pool)), trial_views.clone()));
         let trials = CqrsFramework::new(
-            trial_store(&pool),
+            store(&pool),
             vec![Box::new(SharedQuery(trial_view_query.clone()))],
             TrialServices { clock: clock.clone() },
         );
@@ -155,17 +157,11 @@ impl AppState {
     }
 }
 
-pub fn trial_store(pool: &PgPool) -> TrialStore {
+/// The event store of one aggregate type.
+pub fn store<A: cqrs_es::Aggregate>(pool: &PgPool) -> PersistedEventStore<PostgresEventRepository, A> {
     PersistedEventStore::new_event_store(PostgresEventRepository::new(pool.clone()))
 }
 
-pub fn order_store(pool: &PgPool) -> OrderStore {
-    PersistedEventStore::new_event_store(PostgresEventRepository::new(pool.clone()))
-}
-
-pub fn cart_store(pool: &PgPool) -> CartStore {
-    PersistedEventStore::new_event_store(PostgresEventRepository::new(pool.clone()))
-}
 
 /// Lets the framework and the rebuild command share one query.
 struct SharedQuery<Q>(Arc<Q>);

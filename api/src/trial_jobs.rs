@@ -10,6 +10,8 @@ use cqrs_es::persist::ViewRepository;
 use cqrs_es::AggregateError;
 use projections::trials::{due_for_reminder, due_to_end, TrialView};
 
+use jobs::outbox::{queue, Mail};
+
 use crate::commands;
 use crate::payments::{PaymentError, PlanSpec};
 use crate::state::AppState;
@@ -128,15 +130,6 @@ async fn remind(state: &AppState, id: &str, view: &TrialView) -> Result<(), sqlx
             "Add a card or choose a plan to keep your number."
         }
     );
-    sqlx::query(
-        "INSERT INTO outbox (recipient, subject, body, kind, reference) VALUES ($1, $2, $3, 'trial_reminder', $4)
-         ON CONFLICT (kind, reference) DO NOTHING",
-    )
-    .bind(&view.email)
-    .bind("Your free trial ends in 3 days")
-    .bind(&body)
-    .bind(id)
-    .execute(&state.pool)
-    .await?;
-    Ok(())
+    let mail = Mail { recipient: &view.email, subject: "Your free trial ends in 3 days", body: &body, kind: "trial_reminder", reference: id };
+    queue(&state.pool, mail).await
 }

@@ -18,6 +18,33 @@ pub struct SmtpRelay {
     pub from: String,
 }
 
+/// An e-mail for the outbox; `kind` and `reference` (an order or trial) make it unique, so
+/// queueing it twice queues it once.
+pub struct Mail<'a> {
+    pub recipient: &'a str,
+    pub subject: &'a str,
+    pub body: &'a str,
+    pub kind: &'a str,
+    pub reference: &'a str,
+}
+
+/// Puts the e-mail in the outbox (logged by subject, never by content).
+pub async fn queue(pool: &PgPool, mail: Mail<'_>) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO outbox (recipient, subject, body, kind, reference) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (kind, reference) DO NOTHING",
+    )
+    .bind(mail.recipient)
+    .bind(mail.subject)
+    .bind(mail.body)
+    .bind(mail.kind)
+    .bind(mail.reference)
+    .execute(pool)
+    .await?;
+    tracing::info!(kind = mail.kind, reference = mail.reference, subject = mail.subject, "e-mail queued in the outbox");
+    Ok(())
+}
+
 /// Sends up to 50 waiting e-mails; returns how many were sent.
 pub async fn send_outbox(pool: &PgPool, relay: &SmtpRelay) -> Result<usize, String> {
     let mut tx = pool.begin().await.map_err(|e| e.to_string())?;

@@ -32,11 +32,12 @@ use uuid::Uuid;
 
 use crate::account_form::{CustomerInfo, FieldErrors, BANNER};
 use crate::accounts;
+use jobs::outbox::{queue, Mail};
 use crate::commands;
 use crate::error::ApiError;
 use crate::json::ApiJson;
 use crate::payments::{PaymentError, PaymentIntent, PlanSpec};
-use crate::state::{order_store, AppState};
+use crate::state::{store, AppState};
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -103,7 +104,7 @@ fn order_id(raw: &str) -> Result<String, ApiError> {
 }
 
 async fn load_order(state: &AppState, id: &str) -> Result<ServiceOrder, ApiError> {
-    let context = order_store(&state.pool).load_aggregate(id).await.map_err(ApiError::internal)?;
+    let context = store::<ServiceOrder>(&state.pool).load_aggregate(id).await.map_err(ApiError::internal)?;
     let order = context.aggregate;
     if order.status == Status::New {
         return Err(ServiceOrderError::NotFound.into());
@@ -914,19 +915,9 @@ async fn finish(state: &AppState, id: &str, order: &ServiceOrder) {
     }
     body.push_str("\nYour SIP passwords were shown once on the confirmation page; our team will be in touch to help you set up.\n");
     let subject = format!("Your order {} is confirmed", order.order_number);
-    let queued = sqlx::query(
-        "INSERT INTO outbox (recipient, subject, body, kind, reference) VALUES ($1, $2, $3, 'order_confirmation', $4)
-         ON CONFLICT (kind, reference) DO NOTHING",
-    )
-    .bind(&order.customer.email)
-    .bind(&subject)
-    .bind(&body)
-    .bind(id)
-    .execute(&state.pool)
-    .await;
-    match queued {
-        Ok(_) => tracing::info!(order = %order.order_number, %subject, "confirmation e-mail queued in the outbox"),
-        Err(error) => tracing::error!(order = %order.order_number, %error, "the confirmation e-mail was not queued"),
+    let mail = Mail { recipient: &order.customer.email, subject: &subject, body: &body, kind: "order_confirmation", reference: id };
+    if let Err(error) = queue(&state.pool, mail).await {
+        tracing::error!(order = %order.order_number, %error, "the confirmation e-mail was not queued");
     }
 }
 

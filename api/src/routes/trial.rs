@@ -17,6 +17,7 @@ use uuid::Uuid;
 
 use crate::account_form::CustomerInfo;
 use crate::accounts;
+use jobs::outbox::{queue, Mail};
 use crate::commands;
 use crate::error::ApiError;
 use crate::json::ApiJson;
@@ -155,21 +156,9 @@ async fn welcome(state: &AppState, id: &str, view: &TrialView, number: &str) -> 
          Minutes included: {}\nYour trial ends: {ends}\n\nLog in with your e-mail address and the password you chose.\n",
         view.first_name, view.minutes
     );
-    let queued = sqlx::query(
-        "INSERT INTO outbox (recipient, subject, body, kind, reference) VALUES ($1, $2, $3, 'trial_welcome', $4)
-         ON CONFLICT (kind, reference) DO NOTHING",
-    )
-    .bind(&view.email)
-    .bind("Your 7-day free trial has started")
-    .bind(&body)
-    .bind(id)
-    .execute(&state.pool)
-    .await;
-    match queued {
-        Ok(_) => {
-            tracing::info!(trial = id, "welcome e-mail queued in the outbox");
-            true
-        }
+    let mail = Mail { recipient: &view.email, subject: "Your 7-day free trial has started", body: &body, kind: "trial_welcome", reference: id };
+    match queue(&state.pool, mail).await {
+        Ok(()) => true,
         Err(error) => {
             tracing::error!(trial = id, %error, "the welcome e-mail was not queued");
             false

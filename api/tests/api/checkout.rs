@@ -6,25 +6,12 @@ use api::config::Secret;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
-use crate::helpers::{expect_error, expect_ok, spawn_app, spawn_app_with, TestApp};
+use crate::helpers::{expect_error, expect_ok, spawn_app, spawn_app_with, stripe, TestApp};
 
 const OK_CARD: &str = "4242424242424242";
 const DECLINED_AT_CHARGE: &str = "4000000000000341";
 const THREE_D_SECURE: &str = "4000002760003184";
 
-fn stand_in() -> String {
-    std::env::var("STRIPE_API_BASE").expect("STRIPE_API_BASE: run through `bash .ci/test`, which starts localstripe")
-}
-
-/// A call to the stand-in as Stripe.js or the dashboard would make it.
-async fn stripe(method: Method, path: &str, form: &str) -> Value {
-    let client = reqwest::Client::new();
-    let mut request = client.request(method.clone(), format!("{}v1{path}", stand_in())).bearer_auth("sk_test_localstripe");
-    if method == Method::POST {
-        request = request.header("content-type", "application/x-www-form-urlencoded").body(form.to_string());
-    }
-    request.send().await.unwrap().json().await.unwrap()
-}
 
 /// What `stripe.confirmCardSetup` does: confirms the setup intent with a card (and completes
 /// 3-D Secure when asked). Answers the setup intent or the error.

@@ -125,3 +125,18 @@ pub async fn expect_ok(response: Response) -> Value {
     assert_eq!(status, StatusCode::OK, "{body}");
     body
 }
+
+/// The Stripe stand-in started by .ci/test (its address in STRIPE_API_BASE).
+pub fn stand_in() -> String {
+    std::env::var("STRIPE_API_BASE").expect("STRIPE_API_BASE: run through `bash .ci/test`, which starts localstripe")
+}
+
+/// A call to the stand-in as Stripe.js or the dashboard would make it (form-encoded).
+pub async fn stripe(method: reqwest::Method, path: &str, form: &str) -> Value {
+    let client = reqwest::Client::new();
+    let mut request = client.request(method.clone(), format!("{}v1{path}", stand_in())).bearer_auth("sk_test_localstripe");
+    if method == reqwest::Method::POST {
+        request = request.header("content-type", "application/x-www-form-urlencoded").body(form.to_string());
+    }
+    request.send().await.unwrap().json().await.unwrap()
+}

@@ -11,20 +11,8 @@ use jobs::RunOutcome;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
-use crate::helpers::{expect_error, expect_ok, spawn_app, TestApp};
+use crate::helpers::{expect_error, expect_ok, spawn_app, stripe, TestApp};
 
-fn stand_in() -> String {
-    std::env::var("STRIPE_API_BASE").expect("STRIPE_API_BASE: run through `bash .ci/test`, which starts localstripe")
-}
-
-async fn stripe(method: Method, path: &str, form: &str) -> Value {
-    let client = reqwest::Client::new();
-    let mut request = client.request(method.clone(), format!("{}v1{path}", stand_in())).bearer_auth("sk_test_localstripe");
-    if method == Method::POST {
-        request = request.header("content-type", "application/x-www-form-urlencoded").body(form.to_string());
-    }
-    request.send().await.unwrap().json().await.unwrap()
-}
 
 fn contact(email: &str) -> Value {
     json!({
