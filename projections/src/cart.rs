@@ -93,7 +93,7 @@ pub struct NumberLine {
     pub price_pence: Pence,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TotalsLine {
     pub billing_cycle: BillingCycle,

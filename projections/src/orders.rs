@@ -1,12 +1,13 @@
 //! The order view: what the thank-you page and support staff read of a service order,
 //! built from the ServiceOrder events (amounts as fixed when the order was placed).
 
-use aggregates::pricing::{BillingCycle, Pence, Plan};
+use aggregates::pricing::{BillingCycle, Pence, Plan, Totals};
 use aggregates::service_order::{Extension, PaymentType, ServiceOrder, ServiceOrderEvent};
 use chrono::{DateTime, Utc};
 use cqrs_es::{EventEnvelope, View};
 use serde::{Deserialize, Serialize};
 
+use crate::cart::TotalsLine;
 use crate::catch_up::SequencedView;
 
 pub const ORDER_VIEW_TABLE: &str = "order_view";
@@ -32,7 +33,8 @@ pub struct OrderView {
     pub payment_type: Option<PaymentType>,
     pub add_ons: Vec<OrderAddOnLine>,
     pub phone_numbers: Vec<OrderNumberLine>,
-    pub totals: OrderTotals,
+    /// The amounts as the order fixed them, in the cart's shape.
+    pub totals: Option<TotalsLine>,
     pub extensions: Vec<Extension>,
     pub subscription_id: Option<String>,
     pub last_payment_error: Option<String>,
@@ -58,21 +60,6 @@ pub struct OrderNumberLine {
     pub price_pence: Pence,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct OrderTotals {
-    pub package_pence: Pence,
-    pub add_ons_pence: Pence,
-    pub numbers_pence: Pence,
-    pub subscription_subtotal_pence: Pence,
-    pub subscription_vat_pence: Pence,
-    pub subscription_total_inc_vat_pence: Pence,
-    pub top_up_subtotal_pence: Pence,
-    pub top_up_vat_pence: Pence,
-    pub top_up_total_inc_vat_pence: Pence,
-    pub total_vat_pence: Pence,
-    pub grand_total_inc_vat_pence: Pence,
-}
 
 impl View<ServiceOrder> for OrderView {
     fn update(&mut self, event: &EventEnvelope<ServiceOrder>) {
@@ -110,19 +97,8 @@ impl View<ServiceOrder> for OrderView {
                         price_pence: n.price,
                     })
                     .collect();
-                self.totals = OrderTotals {
-                    package_pence: a.package,
-                    add_ons_pence: a.add_ons,
-                    numbers_pence: a.numbers,
-                    subscription_subtotal_pence: a.subscription_subtotal,
-                    subscription_vat_pence: a.subscription_vat,
-                    subscription_total_inc_vat_pence: a.subscription_total,
-                    top_up_subtotal_pence: a.top_up_subtotal,
-                    top_up_vat_pence: a.top_up_vat,
-                    top_up_total_inc_vat_pence: a.top_up_total,
-                    total_vat_pence: a.total_vat,
-                    grand_total_inc_vat_pence: a.grand_total,
-                };
+                let totals = Totals::new(a.package, a.add_ons, a.numbers, a.top_up_subtotal, Pence::ZERO);
+                self.totals = Some(TotalsLine { billing_cycle: lines.billing_cycle, ..totals.into() });
             }
             ServiceOrderEvent::SubscriptionCreated { subscription_id } => {
                 self.subscription_id = Some(subscription_id.clone())
