@@ -546,3 +546,62 @@ async fn addresses_come_from_the_configured_service_and_its_refusals_have_their_
     let failed = expect_error(app.get("/api/address-lookup/?postcode=ID11QD").await, StatusCode::BAD_GATEWAY, "lookup_failed").await;
     assert_eq!(failed["error"], "Unable to fetch addresses. Please enter your address manually.");
 }
+
+/// A stand-in for Google's tokeninfo: `good-token` belongs to google@example.com for our client id.
+async fn spawn_tokeninfo() -> String {
+    use axum::extract::Query;
+    use axum::http::StatusCode as Status;
+    async fn tokeninfo(Query(query): Query<std::collections::HashMap<String, String>>) -> (Status, axum::Json<Value>) {
+        match query.get("id_token").map(String::as_str) {
+            Some("good-token") => (Status::OK, axum::Json(json!({
+                "aud": "client-123.apps.googleusercontent.com", "email": "google@example.com", "email_verified": "true",
+                "given_name": "Gina", "family_name": "Google" }))),
+            Some("other-audience") => (Status::OK, axum::Json(json!({
+                "aud": "someone-else", "email": "google@example.com", "email_verified": "true" }))),
+            _ => (Status::BAD_REQUEST, axum::Json(json!({ "error": "invalid_token" }))),
+        }
+    }
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    let app = axum::Router::new().route("/tokeninfo", axum::routing::get(tokeninfo));
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    format!("http://{address}/tokeninfo")
+}
+
+#[tokio::test]
+async fn google_sign_up_is_checked_with_google_and_needs_no_password() {
+    let tokeninfo = spawn_tokeninfo().await;
+    let app = spawn_app_with(|config| {
+        config.google_client_id = Some("client-123.apps.googleusercontent.com".into());
+        config.google_tokeninfo_url = tokeninfo;
+    })
+    .await;
+    let config = expect_ok(app.get("/api/checkout/config").await).await;
+    assert_eq!(config["googleClientId"], "client-123.apps.googleusercontent.com");
+    let cart_id = cart(&app, single_user(&[])).await;
+    let mut info = customer_info("google@example.com");
+    info["isGoogleSignIn"] = json!(true);
+    info["password"] = json!("");
+    info["confirmPassword"] = json!("");
+    for bad in ["forged", "other-audience"] {
+        info["googleCredential"] = json!(bad);
+        let refused = post(&app, "/api/create-payment-intent/", json!({ "cartId": cart_id, "customerInfo": info })).await;
+        let refused = expect_error(refused, StatusCode::UNPROCESSABLE_ENTITY, "invalid_fields").await;
+        assert_eq!(refused["fieldErrors"]["email"], "Google sign in failed. Please try again or fill the form manually.");
+    }
+    info["googleCredential"] = json!("good-token");
+    let intent = expect_ok(post(&app, "/api/create-payment-intent/", json!({ "cartId": cart_id, "customerInfo": info })).await).await;
+    let order = intent["orderId"].as_str().unwrap().to_string();
+    let setup = expect_ok(post(&app, "/api/create-setup-intent/", json!({ "orderId": order })).await).await;
+    let confirmed = confirm_card(setup["client_secret"].as_str().unwrap(), OK_CARD).await;
+    let body = json!({ "orderId": order, "paymentMethodId": confirmed["payment_method"], "setupIntentId": setup["setup_intent_id"] });
+    expect_ok(post(&app, "/api/create-subscription/", body).await).await;
+    let account = expect_ok(post(&app, "/api/create-user-account/", json!({ "orderId": order, "password": "" })).await).await;
+    assert_eq!(account["success"], true);
+    let (hash, google): (Option<String>, bool) =
+        sqlx::query_as("SELECT password_hash, google_sign_in FROM customer_accounts WHERE email = 'google@example.com'")
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    assert!(hash.is_none() && google);
+}
