@@ -52,8 +52,8 @@ pub struct Config {
 }
 
 /// Stripe: `STRIPE_SECRET_KEY` and `STRIPE_PUBLISHABLE_KEY` talk to Stripe; without them the
-/// local stand-in at `STRIPE_API_BASE` (default http://127.0.0.1:8420/, started by the run
-/// and test scripts) with its own Stripe.js.
+/// local stand-in at `STRIPE_API_BASE` or `LOCALSTRIPE_URL` (default http://127.0.0.1:8420/,
+/// started by the run and test scripts) with its own Stripe.js (`LOCALSTRIPE_JS_URL`).
 #[derive(Debug, Clone)]
 pub struct PaymentsConfig {
     pub secret_key: Secret,
@@ -103,12 +103,17 @@ impl PaymentsConfig {
                 stand_in: false,
             },
             _ => {
-                let base =
-                    with_slash(non_empty(lookup("STRIPE_API_BASE")).unwrap_or_else(|| "http://127.0.0.1:8420/".into()));
+                let base = with_slash(
+                    non_empty(lookup("STRIPE_API_BASE"))
+                        .or_else(|| non_empty(lookup("LOCALSTRIPE_URL")))
+                        .unwrap_or_else(|| "http://127.0.0.1:8420/".into()),
+                );
                 PaymentsConfig {
                     secret_key: Secret::new("sk_test_localstripe"),
                     publishable_key: "pk_test_localstripe".into(),
-                    js_url: non_empty(lookup("STRIPE_JS_URL")).unwrap_or_else(|| format!("{base}js.stripe.com/v3/")),
+                    js_url: non_empty(lookup("STRIPE_JS_URL"))
+                        .or_else(|| non_empty(lookup("LOCALSTRIPE_JS_URL")))
+                        .unwrap_or_else(|| format!("{base}js.stripe.com/v3/")),
                     api_base: base,
                     webhook_secret,
                     stand_in: true,
@@ -183,6 +188,25 @@ mod tests {
         assert_eq!(config.port, 9000);
         let error = Config::from_lookup(|k| (k == "PORT").then(|| "http".to_string())).unwrap_err();
         assert!(error.contains("PORT"));
+    }
+
+    #[test]
+    fn payments_go_to_stripe_with_keys_and_to_the_stand_in_without() {
+        let local = Config::from_lookup(|k| (k == "LOCALSTRIPE_URL").then(|| "http://stripe:8420".into())).unwrap();
+        assert!(local.payments.stand_in);
+        assert_eq!(local.payments.api_base, "http://stripe:8420/");
+        assert_eq!(local.payments.js_url, "http://stripe:8420/js.stripe.com/v3/");
+        let live = Config::from_lookup(|k| match k {
+            "STRIPE_SECRET_KEY" => Some("sk_live_x".into()),
+            "STRIPE_PUBLISHABLE_KEY" => Some("pk_live_x".into()),
+            "LOCALSTRIPE_URL" | "LOCALSTRIPE_JS_URL" => Some("http://stripe:8420/".into()),
+            _ => None,
+        })
+        .unwrap();
+        assert!(!live.payments.stand_in);
+        assert_eq!(live.payments.api_base, "https://api.stripe.com/");
+        assert_eq!(live.payments.js_url, "https://js.stripe.com/v3/");
+        assert!(!format!("{live:?}").contains("sk_live_x"));
     }
 
     #[test]
