@@ -30,3 +30,17 @@ export function errorMessage(error: unknown, fallback = 'Something went wrong. P
   }
   return fallback;
 }
+
+/** The server's own `error` text, when the failure carried a non-empty one (never the transport's message). */
+export function serverErrorText(error: unknown): string | undefined {
+  if (typeof error === 'object' && error !== null && 'data' in error) {
+    const data = (error as { data: unknown }).data;
+    if (isApiErrorBody(data) && data.error) return data.error;
+  }
+  return undefined;
+}
+
+/** The server's `error` text, or `fallback` when it sent none. */
+export function serverErrorMessage(error: unknown, fallback: string): string {
+  return serverErrorText(error) ?? fallback;
+}

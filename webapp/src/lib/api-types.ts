@@ -122,3 +122,19 @@ export interface ApiErrorBody {
   error: string;
   code: string;
 }
+
+/** An extension as the account answers of the checkout and the trial give it. */
+export interface ExtensionDetails {
+  number: string;
+  username: string;
+  /** The SIP password: in the first answer only (null on a replay). */
+  password: string | null;
+}
+
+
+/** A number of the free-trial pool (`GET /api/free-did-numbers/`), as the picker hands it to the trial sign-up. */
+export interface FreeNumber {
+  value: string;
+  displayValue?: string;
+  status?: string;
+}

@@ -1,8 +1,5 @@
 import { api } from '../../lib/api';
 import type {
-  AddressLookupResponse,
-  AddressSuggestion,
-  CheckoutConfig,
   CreatePaymentIntentArgs,
   CreateSubscriptionArgs,
   CreateUserAccountArgs,
@@ -17,11 +14,6 @@ import type {
 /** The service checkout's calls (api/API.md "Service checkout"), in the order the payment makes them. */
 export const checkoutApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** Stripe's publishable key and script, and the Google client id (or null). */
-    getCheckoutConfig: build.query<CheckoutConfig, void>({
-      query: () => 'checkout/config',
-      keepUnusedDataFor: 3600,
-    }),
     /** Places the order from the cart (the server prices it) and names it by `orderId`. */
     createPaymentIntent: build.mutation<PaymentIntentResponse, CreatePaymentIntentArgs>({
       query: (body) => ({ url: 'create-payment-intent/', method: 'POST', body }),
@@ -47,22 +39,14 @@ export const checkoutApi = api.injectEndpoints({
       query: (orderId) => `orders/${encodeURIComponent(orderId)}`,
       providesTags: (_result, _error, orderId) => [{ type: 'Order', id: orderId }],
     }),
-    /** UK addresses at a postcode, through our server (which holds the lookup key). */
-    lookupAddress: build.query<AddressSuggestion[], string>({
-      query: (postcode) => ({ url: 'address-lookup/', params: { postcode } }),
-      transformResponse: (response: AddressLookupResponse) => response.result ?? [],
-      keepUnusedDataFor: 60,
-    }),
   }),
 });
 
 export const {
-  useGetCheckoutConfigQuery,
   useCreatePaymentIntentMutation,
   useCreateSetupIntentMutation,
   useCreateSubscriptionMutation,
   useDebugSubscriptionMutation,
   useCreateUserAccountMutation,
   useGetOrderQuery,
-  useLazyLookupAddressQuery,
 } = checkoutApi;

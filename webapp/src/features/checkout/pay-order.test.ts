@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CART_ID } from '../../testing/fixtures';
-import { AccountFieldsRejected, customerInfoForServer, payOrder, PaymentFailure, type PaymentCalls } from './pay-order';
-import type { StripeCardElement } from './stripe-js';
-import { installFakeStripe } from './testing/fake-stripe';
+import { AccountFieldsRejected, payOrder, PaymentFailure, type PaymentCalls } from './pay-order';
+import type { StripeCardElement } from '../../lib/stripe/stripe-js';
+import { installFakeStripe } from '../../testing/fake-stripe';
 import { accountFixture, filledForm, ORDER_ID, paidSubscription, paymentIntentFixture, setupIntentFixture } from './testing/fixtures';
 
 const card: StripeCardElement = { mount: vi.fn(), on: vi.fn(), destroy: vi.fn() };
@@ -185,22 +185,5 @@ describe('payOrder', () => {
     const noId = fakeCalls({ createSubscription: async () => ({ success: false, status: 'pending' }) });
     expect(await failureOf(pay(noId).result)).toBe('Payment processing completed but status is unclear. Please contact support to verify your order.');
     expect(noId.createUserAccount).not.toHaveBeenCalled();
-  });
-});
-
-describe('customerInfoForServer', () => {
-  it('trims, and joins the detailed address into one line', () => {
-    const form = filledForm({ email: ' jane@example.co.uk ', postcode: 'sw1a 2aa', addressLine1: '10 Downing Street ', addressLine2: '', city: 'London' });
-    expect(customerInfoForServer(form, 'detail')).toMatchObject({
-      email: 'jane@example.co.uk',
-      postcode: 'SW1A 2AA',
-      address: '10 Downing Street, London, SW1A 2AA',
-      country: 'United Kingdom',
-    });
-  });
-
-  it('sends the Google token only for a Google sign-up', () => {
-    expect(customerInfoForServer(filledForm({ googleCredential: 'token' }), 'lookup')).not.toHaveProperty('googleCredential');
-    expect(customerInfoForServer(filledForm({ googleCredential: 'token', isGoogleSignIn: true }), 'lookup').googleCredential).toBe('token');
   });
 });

@@ -1,20 +1,13 @@
+import { serverErrorMessage } from '../../lib/api-error';
+import type { CustomerInfo, FieldErrors, InvalidFieldsBody } from '../../lib/account-form/types';
+import { paymentMethodId, type StripeCardElement, type StripeClient } from '../../lib/stripe/stripe-js';
 import type { CompletedOrder, ProgressStep } from './checkout-slice';
-import {
-  paymentMessages,
-  serverErrorMessage,
-  stripeErrorMessage,
-  subscriptionRefusalMessage,
-} from './payment-messages';
-import { paymentMethodId, type StripeCardElement, type StripeClient } from './stripe-js';
+import { paymentMessages, stripeErrorMessage, subscriptionRefusalMessage } from './payment-messages';
 import type {
-  AddressMode,
   CreatePaymentIntentArgs,
   CreateSubscriptionArgs,
   CreateUserAccountArgs,
-  CustomerInfo,
   DebugSubscriptionResponse,
-  FieldErrors,
-  InvalidFieldsBody,
   PaymentIntentResponse,
   SetupIntentResponse,
   SubscriptionResponse,
@@ -66,26 +59,6 @@ function isInvalidFields(body: unknown): body is InvalidFieldsBody {
   return typeof body === 'object' && body !== null && (body as { code?: unknown }).code === 'invalid_fields';
 }
 
-/** The form as the server takes it: trimmed, the country fixed, the detailed address joined into one line. */
-export function customerInfoForServer(form: CustomerInfo, addressMode: AddressMode): CustomerInfo {
-  const trimmed: CustomerInfo = {
-    ...form,
-    email: form.email.trim(),
-    companyName: form.companyName.trim(),
-    firstName: form.firstName.trim(),
-    lastName: form.lastName.trim(),
-    phone: form.phone.trim(),
-    postcode: form.postcode.trim().toUpperCase(),
-    addressLine1: form.addressLine1.trim(),
-    addressLine2: form.addressLine2.trim(),
-    city: form.city.trim(),
-  };
-  if (addressMode === 'detail') {
-    trimmed.address = [trimmed.addressLine1, trimmed.addressLine2, trimmed.city, trimmed.postcode].filter(Boolean).join(', ');
-  }
-  if (!form.isGoogleSignIn) delete trimmed.googleCredential;
-  return trimmed;
-}
 
 /** The server chose how the order is paid; the browser refuses what it does not know. */
 function checkPaymentType(intent: PaymentIntentResponse): void {

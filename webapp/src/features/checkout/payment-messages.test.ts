@@ -3,10 +3,10 @@ import {
   declineCodeMessages,
   errorCodeMessages,
   paymentMessages,
-  serverErrorMessage,
   stripeErrorMessage,
   subscriptionRefusalMessage,
 } from './payment-messages';
+import { serverErrorMessage } from '../../lib/api-error';
 
 /** The decline codes of spec 2 §8. */
 const SPEC_DECLINE_CODES = [

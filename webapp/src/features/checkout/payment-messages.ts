@@ -3,14 +3,7 @@
  * Sentences the spec gives are kept word for word; the spec leaves the per-decline-code
  * sentences to us, and each advises another card, the bank or a retry.
  */
-
-/** The fields of a Stripe.js error (or of a server body that carries Stripe's codes) read here. */
-export interface PaymentErrorLike {
-  type?: string;
-  code?: string;
-  decline_code?: string;
-  message?: string;
-}
+import type { PaymentErrorLike } from '../../lib/stripe/stripe-js';
 
 /** By decline code (spec 2 §8): the sentence shown for a card the bank refused. */
 export const declineCodeMessages: Readonly<Record<string, string>> = {
@@ -126,14 +119,3 @@ export function subscriptionRefusalMessage(body: { error?: string; card_declined
   return paymentMessages.subscriptionFailed;
 }
 
-/** The server's `error` text of a failed call, or the step's fallback ('Failed to create …'). */
-export function serverErrorMessage(error: unknown, fallback: string): string {
-  if (typeof error === 'object' && error !== null && 'data' in error) {
-    const data = (error as { data: unknown }).data;
-    if (typeof data === 'object' && data !== null && typeof (data as { error?: unknown }).error === 'string') {
-      const text = (data as { error: string }).error;
-      if (text) return text;
-    }
-  }
-  return fallback;
-}

@@ -1,61 +1,8 @@
 /** Wire and form types of the service checkout (api/API.md "Service checkout"). Amounts are integer pence. */
-import type { BillingCycle, Cart, CartPhoneNumber, CartTotals } from '../../lib/api-types';
+import type { CustomerInfo } from '../../lib/account-form/types';
+import type { BillingCycle, Cart, CartPhoneNumber, CartTotals, ExtensionDetails } from '../../lib/api-types';
 
-/** GET /api/checkout/config */
-export interface CheckoutConfig {
-  stripePublishableKey: string;
-  /** Stripe.js: the local stand-in's own copy in development, https://js.stripe.com/v3/ with real keys. */
-  stripeJsUrl: string;
-  /** Sign up with Google is offered only when this is set. */
-  googleClientId: string | null;
-}
-
-/** The account form (spec 2 §3), sent as `customerInfo`. */
-export interface CustomerInfo {
-  email: string;
-  password: string;
-  confirmPassword: string;
-  companyName: string;
-  firstName: string;
-  lastName: string;
-  phone: string;
-  postcode: string;
-  /** The whole address as one line. */
-  address: string;
-  addressLine1: string;
-  addressLine2: string;
-  city: string;
-  /** Fixed: United Kingdom. */
-  country: string;
-  isGoogleSignIn: boolean;
-  /** The Google ID token when the visitor signed up with Google (the server checks it). */
-  googleCredential?: string;
-}
-
-/** The form fields a person types into (and the server may name in `fieldErrors`). */
-export type AccountField =
-  | 'email'
-  | 'password'
-  | 'confirmPassword'
-  | 'companyName'
-  | 'firstName'
-  | 'lastName'
-  | 'phone'
-  | 'postcode'
-  | 'addressLine1'
-  | 'addressLine2'
-  | 'city';
-
-export type FieldErrors = Partial<Record<AccountField, string>>;
-
-export type AddressMode = 'lookup' | 'detail';
-
-/** 422 `invalid_fields` of the account form. */
-export interface InvalidFieldsBody {
-  error: string;
-  code: 'invalid_fields';
-  fieldErrors: Record<string, string>;
-}
+export type { ExtensionDetails };
 
 export type PaymentType = 'subscription' | 'payg_topup_only' | 'payg_split_payment';
 
@@ -129,13 +76,6 @@ export interface DebugSubscriptionResponse {
   subscription: { id: string; status: string };
 }
 
-export interface ExtensionDetails {
-  number: string;
-  username: string;
-  /** The SIP password: in the first answer only (null on a replay). */
-  password: string | null;
-}
-
 /** POST /api/create-user-account/ */
 export interface CreateUserAccountArgs {
   orderId: string;
@@ -179,23 +119,6 @@ export interface OrderView {
   subscriptionId: string | null;
   lastPaymentError?: string | null;
   emailSent: boolean;
-}
-
-/** GET /api/address-lookup/?postcode= */
-export interface AddressSuggestion {
-  id: string;
-  formatted: string;
-  line_1: string;
-  line_2: string;
-  line_3: string;
-  post_town: string;
-  postcode: string;
-  county: string;
-  country: string;
-}
-
-export interface AddressLookupResponse {
-  result: AddressSuggestion[];
 }
 
 /**

@@ -21,9 +21,10 @@ import {
 } from './checkout-slice';
 import { LAST_ORDER_KEY, thankYouPath } from './last-order';
 import { messages } from './messages';
-import { AccountFieldsRejected, customerInfoForServer, payOrder, PaymentFailure } from './pay-order';
+import { customerInfoForServer } from '../../lib/account-form/validation';
+import { AccountFieldsRejected, payOrder, PaymentFailure } from './pay-order';
 import { beforePaymentMessages, paymentMessages } from './payment-messages';
-import type { StripeCardElement, StripeClient } from './stripe-js';
+import type { StripeCardElement, StripeClient } from '../../lib/stripe/stripe-js';
 import type { CheckoutCart } from './types';
 
 /** The hard redirect to the thank-you page when the app's navigation has not happened by then. */

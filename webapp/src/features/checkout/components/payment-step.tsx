@@ -3,10 +3,10 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { formatPence } from '../../../lib/format-money';
 import { backClicked, selectPayment } from '../checkout-slice';
 import { beforePaymentMessages } from '../payment-messages';
-import type { StripeCardElement, StripeClient } from '../stripe-js';
+import type { StripeCardElement, StripeClient } from '../../../lib/stripe/stripe-js';
 import type { CheckoutCart } from '../types';
 import { useCompleteOrder } from '../use-complete-order';
-import { CardField } from './card-field';
+import { CardField } from '../../../components/card-field';
 import { PaymentProgress } from './payment-progress';
 
 interface PaymentStepProps {

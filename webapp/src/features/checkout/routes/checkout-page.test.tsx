@@ -4,7 +4,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { fullPageLoad } from '../../../lib/full-page-load';
 import { CART_ID, emptyCart, hardwareCart, serviceCart } from '../../../testing/fixtures';
 import { jsonResponse, mockFetch, type Handler } from '../../../testing/mock-fetch';
-import { installFakeStripe } from '../testing/fake-stripe';
+import { installFakeStripe } from '../../../testing/fake-stripe';
 import {
   accountFixture,
   checkoutStateWith,

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { PageMeta } from '../../../components/page-meta';
 import { useGetCatalogueQuery } from '../../../lib/catalogue-api';
-import { useGetCheckoutConfigQuery } from '../api';
+import { useGetCheckoutConfigQuery } from '../../../lib/stripe/config-api';
 import { checkoutOpened, orderSummaryConfirmed, selectCheckoutStep, selectPayment, type CheckoutStep } from '../checkout-slice';
 import { AccountSetupStep } from '../components/account-setup-step';
 import { CheckoutSteps } from '../components/checkout-steps';
@@ -11,7 +11,7 @@ import { OrderSummaryStep } from '../components/order-summary-step';
 import { PaymentStep } from '../components/payment-step';
 import { messages } from '../messages';
 import type { CheckoutCart } from '../types';
-import { useStripeClient } from '../use-stripe-client';
+import { useStripeClient } from '../../../lib/stripe/use-stripe-client';
 import '../checkout.css';
 
 interface CheckoutPageProps {

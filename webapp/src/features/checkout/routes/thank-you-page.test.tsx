@@ -96,7 +96,7 @@ describe('thank-you page', () => {
 
     await user.click(within(ext101).getByRole('button', { name: 'Copy SIP password for extension 101' }));
     expect(writeText).toHaveBeenCalledWith('Xy7pQ2wLm9');
-    expect(within(ext101).getByRole('status')).toHaveTextContent('Password copied!');
+    expect(within(ext101).getByRole('alert')).toHaveTextContent('Password copied!');
     // The other extension stays masked.
     expect(valueOf(within(extensions).getByRole('listitem', { name: 'Extension 102' }), 'SIP Password')).toHaveTextContent('Kb4••••••••');
   });

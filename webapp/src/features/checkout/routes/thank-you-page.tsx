@@ -2,7 +2,10 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
+import { ExtensionDetailsSection } from '../../../components/extension-details';
+import { maskSecret } from '../../../components/mask-secret';
 import { PageMeta } from '../../../components/page-meta';
+import { PhoneSetupInfo } from '../../../components/phone-setup-info';
 import { siteConfig } from '../../../config/site';
 import { errorStatus } from '../../../lib/api-error';
 import { useGetCatalogueQuery } from '../../../lib/catalogue-api';
@@ -10,16 +13,11 @@ import { cycleWord, formatPence } from '../../../lib/format-money';
 import { readStorage } from '../../../lib/storage';
 import { useGetOrderQuery } from '../api';
 import { selectCompletedOrder, type CompletedOrder } from '../checkout-slice';
-import { ExtensionDetailsSection } from '../components/extension-details';
-import { maskSecret } from '../components/mask-secret';
 import { OrderTotals } from '../components/order-totals';
 import { messages } from '../messages';
 import type { OrderView } from '../types';
 import { LAST_ORDER_KEY } from '../last-order';
 import '../checkout.css';
-
-/** Where the SIP settings and phone guides are. */
-const SETUP_GUIDE_PATH = '/support';
 
 function formatOrderDate(iso: string | null): string {
   if (!iso) return '';
@@ -193,14 +191,7 @@ function Confirmation({ order, inMemory }: { order: OrderView; inMemory: Complet
         )}
       </section>
 
-      <section className="panel" aria-labelledby="phone-setup-heading">
-        <h2 id="phone-setup-heading">Phone Setup Information</h2>
-        <dl className="detail-list">
-          <dt>SIP Server Address</dt>
-          <dd>Included in your confirmation email and your dashboard</dd>
-        </dl>
-        <Link to={SETUP_GUIDE_PATH}>View the setup guide</Link>
-      </section>
+      <PhoneSetupInfo />
 
       <section className="panel" aria-labelledby="account-heading">
         <h2 id="account-heading">Account Information</h2>
@@ -219,7 +210,12 @@ function Confirmation({ order, inMemory }: { order: OrderView; inMemory: Complet
         </a>
       </section>
 
-      <ExtensionDetailsSection extensions={order.extensions} passwords={inMemory?.extensions ?? null} />
+      <ExtensionDetailsSection
+        extensions={order.extensions}
+        passwords={inMemory?.extensions ?? null}
+        emptyText="Your extensions are being set up; their details will be in your confirmation email."
+        passwordsGoneText={messages.passwordsNotStored}
+      />
 
       <section className="panel thank-you-next" aria-labelledby="next-heading">
         <h2 id="next-heading">What happens next</h2>

@@ -1,7 +1,10 @@
-import type { CheckoutState } from '../checkout-slice';
-import { emptyForm, initialCheckoutState } from '../checkout-slice';
-import type { CheckoutConfig, CustomerInfo, OrderView, PaymentIntentResponse, UserAccountResponse } from '../types';
+import type { CheckoutConfig } from '../../../lib/stripe/config-api';
+import { filledForm } from '../../../testing/account-form';
 import { serviceCart } from '../../../testing/fixtures';
+import { initialCheckoutState, type CheckoutState } from '../checkout-slice';
+import type { OrderView, PaymentIntentResponse, UserAccountResponse } from '../types';
+
+export { filledForm };
 
 export const ORDER_ID = '7d0c8a7e-1f7a-4d5e-9a37-2b1f3c4d5e6f';
 
@@ -10,21 +13,6 @@ export const configFixture: CheckoutConfig = {
   stripeJsUrl: 'http://localhost:8420/js.stripe.com/v3/',
   googleClientId: null,
 };
-
-export function filledForm(overrides: Partial<CustomerInfo> = {}): CustomerInfo {
-  return {
-    ...emptyForm(),
-    email: 'jane@example.co.uk',
-    password: 'correct-horse',
-    confirmPassword: 'correct-horse',
-    companyName: 'Acme Ltd',
-    firstName: 'Jane',
-    lastName: 'Smith',
-    phone: '020 7946 0123',
-    postcode: 'SW1A 1AA',
-    ...overrides,
-  };
-}
 
 export function checkoutStateWith(overrides: Partial<CheckoutState> = {}): CheckoutState {
   return { ...initialCheckoutState(), form: filledForm(), ...overrides };

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { makeStore } from '../../../app/store';
-import { renderWithProviders } from '../../../testing/render-with-providers';
-import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
-import type { AddressSuggestion } from '../types';
+import type { AccountFormState } from '../../lib/account-form/form-state';
+import type { AddressSuggestion } from '../../lib/account-form/types';
+import { jsonResponse, mockFetch } from '../../testing/mock-fetch';
+import { renderWithProviders } from '../../testing/render-with-providers';
 import { AddressFields } from './address-fields';
+import { useAccountForm } from './use-account-form';
 
 function suggestion(overrides: Partial<AddressSuggestion> = {}): AddressSuggestion {
   return {
@@ -23,10 +24,21 @@ function suggestion(overrides: Partial<AddressSuggestion> = {}): AddressSuggesti
 
 const lookupPath = 'GET /api/address-lookup/';
 
+/** The fields over a page's own form state; `current()` reads that state. */
 function renderAddress() {
-  const store = makeStore();
-  renderWithProviders(<AddressFields />, { store });
-  return store;
+  let latest: AccountFormState | null = null;
+  function Harness() {
+    const { state, handlers } = useAccountForm();
+    latest = state;
+    return <AddressFields form={state.form} mode={state.addressMode} errors={state.fieldErrors} {...handlers} />;
+  }
+  renderWithProviders(<Harness />);
+  return {
+    current(): AccountFormState {
+      if (!latest) throw new Error('not rendered');
+      return latest;
+    },
+  };
 }
 
 function typePostcode(value: string) {
@@ -139,7 +151,7 @@ describe('address lookup', () => {
 
   it('choosing an address fills the detailed fields; the country is fixed and read-only', async () => {
     mockFetch({ [lookupPath]: () => ({ result: [suggestion()] }) });
-    const store = renderAddress();
+    const form = renderAddress();
     expect(screen.getByLabelText('Country')).toHaveValue('United Kingdom');
     expect(screen.getByLabelText('Country')).toHaveAttribute('readonly');
     typePostcode('SW1A 2AA');
@@ -152,7 +164,7 @@ describe('address lookup', () => {
     expect(screen.getByLabelText('Postcode')).toHaveValue('SW1A 2AA');
     expect(screen.getByLabelText('Country')).toHaveAttribute('readonly');
     expect(screen.queryByRole('list', { name: 'Address suggestions' })).not.toBeInTheDocument();
-    expect(store.getState().checkout.form.address).toBe(suggestion().formatted);
+    expect(form.current().form.address).toBe(suggestion().formatted);
 
     // The detailed fields stay editable.
     fireEvent.change(screen.getByLabelText('Address Line 1'), { target: { value: '11 Downing Street' } });
@@ -170,7 +182,7 @@ describe('address lookup', () => {
 
   it('Change goes back to the lookup and empties postcode, lines, city and address', async () => {
     mockFetch({ [lookupPath]: () => ({ result: [suggestion()] }) });
-    const store = renderAddress();
+    const form = renderAddress();
     typePostcode('SW1A 2AA');
     await pause(500);
     fireEvent.click(screen.getByRole('button', { name: /10 Downing Street/ }));
@@ -179,9 +191,9 @@ describe('address lookup', () => {
     expect(screen.queryByLabelText('Address Line 1')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Postcode')).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Enter address manually' })).toBeInTheDocument();
-    const { form, addressMode } = store.getState().checkout;
+    const { form: fields, addressMode } = form.current();
     expect(addressMode).toBe('lookup');
-    expect([form.postcode, form.addressLine1, form.addressLine2, form.city, form.address]).toEqual(['', '', '', '', '']);
+    expect([fields.postcode, fields.addressLine1, fields.addressLine2, fields.city, fields.address]).toEqual(['', '', '', '', '']);
   });
 
   it('editing the postcode in the detailed address goes back to the lookup and looks it up', async () => {

@@ -1,4 +1,4 @@
-import { messages } from './messages';
+import { formMessages as messages } from './messages';
 import type { AddressMode, CustomerInfo, FieldErrors } from './types';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -49,4 +49,25 @@ export function normalisePostcode(postcode: string): string {
 /** Whether a typed postcode is worth looking up (5 to 8 characters once normalised). */
 export function isLookupLength(normalised: string): boolean {
   return normalised.length >= 5 && normalised.length <= 8;
+}
+
+/** The form as the server takes it: trimmed, the detailed address joined into one line, no Google token unless signed in with Google. */
+export function customerInfoForServer(form: CustomerInfo, addressMode: AddressMode): CustomerInfo {
+  const trimmed: CustomerInfo = {
+    ...form,
+    email: form.email.trim(),
+    companyName: form.companyName.trim(),
+    firstName: form.firstName.trim(),
+    lastName: form.lastName.trim(),
+    phone: form.phone.trim(),
+    postcode: form.postcode.trim().toUpperCase(),
+    addressLine1: form.addressLine1.trim(),
+    addressLine2: form.addressLine2.trim(),
+    city: form.city.trim(),
+  };
+  if (addressMode === 'detail') {
+    trimmed.address = [trimmed.addressLine1, trimmed.addressLine2, trimmed.city, trimmed.postcode].filter(Boolean).join(', ');
+  }
+  if (!form.isGoogleSignIn) delete trimmed.googleCredential;
+  return trimmed;
 }

@@ -1,13 +1,21 @@
 import { useState } from 'react';
-import { messages } from '../messages';
-import type { ExtensionDetails } from '../types';
+import type { ExtensionDetails } from '../lib/api-types';
 import { maskSecret } from './mask-secret';
 
+export const copyMessages = {
+  passwordCopied: 'Password copied!',
+  copyFailed: 'The password could not be copied. Please reveal it and copy it by hand.',
+} as const;
+
 interface ExtensionDetailsProps {
-  /** From the order view (no passwords). */
+  /** From the server's view of the order or trial (no passwords). */
   extensions: { number: string; username: string }[];
-  /** From the account answer, still in memory straight after the order; null after a reload. */
+  /** From the account answer, still in memory straight after sign-up; null after a reload. */
   passwords: ExtensionDetails[] | null;
+  /** Shown while there is no extension yet. */
+  emptyText: string;
+  /** Shown when the extensions are known but their passwords are no longer in memory. */
+  passwordsGoneText: string;
 }
 
 function SipPassword({ number, password }: { number: string; password: string }) {
@@ -17,9 +25,9 @@ function SipPassword({ number, password }: { number: string; password: string })
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(password);
-      setNotice(messages.passwordCopied);
+      setNotice(copyMessages.passwordCopied);
     } catch {
-      setNotice(messages.copyFailed);
+      setNotice(copyMessages.copyFailed);
     }
   };
 
@@ -39,7 +47,7 @@ function SipPassword({ number, password }: { number: string; password: string })
         Copy
       </button>
       {notice && (
-        <span role="status" className="copy-notice">
+        <span role="alert" className="copy-notice">
           {' '}
           {notice}
         </span>
@@ -49,7 +57,7 @@ function SipPassword({ number, password }: { number: string; password: string })
 }
 
 /** Extension Details: number, username and (while in memory) the SIP password, for IP phone configuration. */
-export function ExtensionDetailsSection({ extensions, passwords }: ExtensionDetailsProps) {
+export function ExtensionDetailsSection({ extensions, passwords, emptyText, passwordsGoneText }: ExtensionDetailsProps) {
   const passwordOf = (number: string) => passwords?.find((extension) => extension.number === number)?.password ?? null;
   const anyPassword = extensions.some((extension) => passwordOf(extension.number));
   return (
@@ -57,7 +65,7 @@ export function ExtensionDetailsSection({ extensions, passwords }: ExtensionDeta
       <h2 id="extensions-heading">Extension Details</h2>
       <p className="muted">For IP phone configuration</p>
       {extensions.length === 0 ? (
-        <p>Your extensions are being set up; their details will be in your confirmation email.</p>
+        <p>{emptyText}</p>
       ) : (
         <ul className="extension-list">
           {extensions.map((extension) => {
@@ -83,7 +91,7 @@ export function ExtensionDetailsSection({ extensions, passwords }: ExtensionDeta
           })}
         </ul>
       )}
-      {extensions.length > 0 && !anyPassword && <p className="notice">{messages.passwordsNotStored}</p>}
+      {extensions.length > 0 && !anyPassword && <p className="notice">{passwordsGoneText}</p>}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isLookupLength, normalisePostcode, validateAccount } from './account-validation';
-import { filledForm } from './testing/fixtures';
+import { filledForm } from '../../testing/account-form';
+import { customerInfoForServer, isLookupLength, normalisePostcode, validateAccount } from './validation';
 
 describe('account form rules (spec 2 §5)', () => {
   it('accepts a complete form', () => {
@@ -51,5 +51,22 @@ describe('account form rules (spec 2 §5)', () => {
     expect(isLookupLength('M11AE')).toBe(true);
     expect(isLookupLength('SW1A1AAX')).toBe(true);
     expect(isLookupLength('SW1A1AAXY')).toBe(false);
+  });
+});
+
+describe('customerInfoForServer', () => {
+  it('trims, and joins the detailed address into one line', () => {
+    const form = filledForm({ email: ' jane@example.co.uk ', postcode: 'sw1a 2aa', addressLine1: '10 Downing Street ', addressLine2: '', city: 'London' });
+    expect(customerInfoForServer(form, 'detail')).toMatchObject({
+      email: 'jane@example.co.uk',
+      postcode: 'SW1A 2AA',
+      address: '10 Downing Street, London, SW1A 2AA',
+      country: 'United Kingdom',
+    });
+  });
+
+  it('sends the Google token only for a Google sign-up', () => {
+    expect(customerInfoForServer(filledForm({ googleCredential: 'token' }), 'lookup')).not.toHaveProperty('googleCredential');
+    expect(customerInfoForServer(filledForm({ googleCredential: 'token', isGoogleSignIn: true }), 'lookup').googleCredential).toBe('token');
   });
 });

@@ -1,23 +1,26 @@
-import { useEffect, useId, useRef } from 'react';
-import { isCardComplete, type StripeCardElement, type StripeClient } from '../stripe-js';
+import { useEffect, useId, useRef, useState } from 'react';
+import { isCardComplete, type StripeCardElement, type StripeClient } from '../lib/stripe/stripe-js';
 
 interface CardFieldProps {
   stripe: StripeClient | null;
   /** The mounted element (null once it is destroyed). */
   onElement: (element: StripeCardElement | null) => void;
   onCompleteChange: (complete: boolean) => void;
-  /** Shown under the field: the payment's failure, or a load problem. */
+  /** Shown under the field: the payment's failure, or a load problem (before Stripe.js's own message). */
   error: string | null;
+  label?: string;
 }
 
 /**
  * Stripe's card element mounted in a div. Only `on('change')` is used (the local stand-in calls
- * it without an event and has no `off()`); the element is destroyed on unmount.
+ * it without an event and has no `off()`); Stripe.js's own message about what was typed shows
+ * under the field; the element is destroyed on unmount.
  */
-export function CardField({ stripe, onElement, onCompleteChange, error }: CardFieldProps) {
+export function CardField({ stripe, onElement, onCompleteChange, error, label = 'Card details' }: CardFieldProps) {
   const labelId = useId();
   const errorId = useId();
   const mountRef = useRef<HTMLDivElement>(null);
+  const [typingError, setTypingError] = useState<string | null>(null);
   const callbacks = useRef({ onElement, onCompleteChange });
   callbacks.current = { onElement, onCompleteChange };
 
@@ -26,30 +29,35 @@ export function CardField({ stripe, onElement, onCompleteChange, error }: CardFi
     if (!stripe || !target) return undefined;
     const element = stripe.elements().create('card');
     element.mount(target);
-    element.on('change', (event) => callbacks.current.onCompleteChange(isCardComplete(element, event)));
+    element.on('change', (event) => {
+      setTypingError(event?.error?.message || null);
+      callbacks.current.onCompleteChange(isCardComplete(element, event));
+    });
     callbacks.current.onElement(element);
     return () => {
       callbacks.current.onElement(null);
       callbacks.current.onCompleteChange(false);
+      setTypingError(null);
       element.destroy();
     };
   }, [stripe]);
 
+  const shown = error ?? typingError;
   return (
     <div className="card-field">
       <p id={labelId} className="card-field-label">
-        Card details
+        {label}
       </p>
       <div
         ref={mountRef}
         className="card-element"
         role="group"
         aria-labelledby={labelId}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={shown ? errorId : undefined}
       />
-      {error && (
+      {shown && (
         <p id={errorId} role="alert" className="form-error">
-          {error}
+          {shown}
         </p>
       )}
     </div>

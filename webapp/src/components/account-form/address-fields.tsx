@@ -1,20 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { errorStatus } from '../../../lib/api-error';
-import { isLookupLength, normalisePostcode } from '../account-validation';
-import { useLazyLookupAddressQuery } from '../api';
-import {
-  COUNTRY,
-  addressChangeClicked,
-  addressChosen,
-  fieldEdited,
-  manualAddressChosen,
-  selectAccountForm,
-  selectAddressMode,
-  selectFieldErrors,
-} from '../checkout-slice';
-import { messages } from '../messages';
-import type { AddressSuggestion } from '../types';
+import { useLazyLookupAddressQuery } from '../../lib/account-form/address-api';
+import { COUNTRY } from '../../lib/account-form/form-state';
+import { formMessages as messages } from '../../lib/account-form/messages';
+import type { AccountField, AddressMode, AddressSuggestion, CustomerInfo, FieldErrors } from '../../lib/account-form/types';
+import { isLookupLength, normalisePostcode } from '../../lib/account-form/validation';
+import { errorStatus } from '../../lib/api-error';
 import { TextField } from './text-field';
 
 /** Pause after the last key before a postcode is looked up. */
@@ -42,17 +32,27 @@ interface LookupState {
 
 const idle: LookupState = { suggestions: [], message: null, searching: false };
 
+/** What the account form does when the address is edited (the checkout's slice, or the trial page's state). */
+export interface AddressHandlers {
+  onEdit: (field: AccountField, value: string) => void;
+  onAddressChosen: (suggestion: AddressSuggestion) => void;
+  onManualAddress: () => void;
+  onChangeAddress: () => void;
+}
+
+export interface AddressFieldsProps extends AddressHandlers {
+  form: CustomerInfo;
+  mode: AddressMode;
+  errors: FieldErrors;
+}
+
 /**
  * Postcode lookup through our server: 500 ms after the last key, for 5 to 8 characters
  * (spaces removed, upper case); a newer postcode aborts the request before it and a stale
  * answer is never shown. Choosing an address, or Enter address manually, shows the detailed
  * fields; Change empties them and goes back to the lookup.
  */
-export function AddressFields() {
-  const dispatch = useAppDispatch();
-  const form = useAppSelector(selectAccountForm);
-  const mode = useAppSelector(selectAddressMode);
-  const errors = useAppSelector(selectFieldErrors);
+export function AddressFields({ form, mode, errors, onEdit, onAddressChosen, onManualAddress, onChangeAddress }: AddressFieldsProps) {
   const [lookup, setLookup] = useState<LookupState>(idle);
   const [selectError, setSelectError] = useState<string | null>(null);
   const [trigger] = useLazyLookupAddressQuery();
@@ -97,14 +97,14 @@ export function AddressFields() {
 
   const edit = (field: 'postcode' | 'addressLine1' | 'addressLine2' | 'city') => (value: string) => {
     setSelectError(null);
-    dispatch(fieldEdited({ field, value }));
+    onEdit(field, value);
   };
 
   const choose = (suggestion: AddressSuggestion) => {
     try {
       if (!suggestion.line_1 && !suggestion.formatted) throw new Error('Address without lines');
       setSelectError(null);
-      dispatch(addressChosen(suggestion));
+      onAddressChosen(suggestion);
     } catch {
       setSelectError(messages.addressSelectFailed);
     }
@@ -123,7 +123,7 @@ export function AddressFields() {
           hint={mode === 'lookup' ? 'Type your postcode to find your address.' : undefined}
         />
         {mode === 'detail' && (
-          <button type="button" className="button button-secondary" onClick={() => dispatch(addressChangeClicked())}>
+          <button type="button" className="button button-secondary" onClick={onChangeAddress}>
             Change
           </button>
         )}
@@ -157,7 +157,7 @@ export function AddressFields() {
               {selectError}
             </p>
           )}
-          <button type="button" className="link-button" onClick={() => dispatch(manualAddressChosen())}>
+          <button type="button" className="link-button" onClick={onManualAddress}>
             Enter address manually
           </button>
         </div>

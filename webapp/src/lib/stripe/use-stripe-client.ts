@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { loadStripe, type StripeClient } from './stripe-js';
-import type { CheckoutConfig } from './types';
+import type { CheckoutConfig } from './config-api';
 
-/** Stripe.js for the checkout page, loaded once the server's config names the script and key. */
+/** Stripe.js for a page with a card field, loaded once the server's config names the script and key. */
 export function useStripeClient(config: CheckoutConfig | undefined) {
   const [state, setState] = useState<{ client: StripeClient | null; failed: boolean }>({ client: null, failed: false });
   const scriptUrl = config?.stripeJsUrl;

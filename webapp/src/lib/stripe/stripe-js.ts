@@ -1,8 +1,15 @@
 import { loadScript } from './load-script';
-import type { PaymentErrorLike } from './payment-messages';
+
+/** The fields of a Stripe.js error (or of a server body that carries Stripe's codes) read here. */
+export interface PaymentErrorLike {
+  type?: string;
+  code?: string;
+  decline_code?: string;
+  message?: string;
+}
 
 /**
- * The few Stripe.js calls the checkout makes. Real Stripe.js and the local stand-in's copy
+ * The few Stripe.js calls the checkout and the free trial make. Real Stripe.js and the local stand-in's copy
  * (localstripe) both have them; the stand-in's card element calls `change` handlers without an
  * event and has no `off()`, so neither is relied on.
  */

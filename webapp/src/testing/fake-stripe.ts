@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { StripeCardChangeEvent, StripeCardElement, StripeClient, StripeConstructor } from '../stripe-js';
+import type { StripeCardChangeEvent, StripeCardElement, StripeClient, StripeConstructor } from '../lib/stripe/stripe-js';
 
 const FIELDS = ['number', 'exp_month', 'exp_year', 'cvc', 'postal_code'] as const;
 
