@@ -1,4 +1,3 @@
-import type { ApiErrorBody } from '../../lib/api-types';
 import { errorMessage, errorStatus } from '../../lib/api-error';
 
 /** The exact user-facing messages of the number pages (spec 1 §8). */
@@ -24,14 +23,6 @@ export function errorDetail(error: unknown): string {
   return errorMessage(error, 'Unknown error').replace(/\.+$/, '');
 }
 
-/** The server's own `error` text, when the failure carried one. */
-export function serverError(error: unknown): string | undefined {
-  if (typeof error === 'object' && error !== null && 'data' in error) {
-    const data = (error as { data: unknown }).data as Partial<ApiErrorBody> | undefined;
-    if (data && typeof data.error === 'string') return data.error;
-  }
-  return undefined;
-}
 
 /** What to show when adding or removing a number fails: 409 is always the "taken" message. */
 export function selectionErrorMessage(error: unknown): string {

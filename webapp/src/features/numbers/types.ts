@@ -46,11 +46,7 @@ export interface NumberSearch {
 }
 
 /** A number of the free-trial pool (`GET /api/free-did-numbers/`). */
-export interface FreeNumber {
-  value: string;
-  displayValue?: string;
-  status?: string;
-}
+export type { FreeNumber } from '../../lib/api-types';
 
 /**
  * The visitor's chosen numbers, from the server cart. The app layer builds it from the cart

@@ -3,7 +3,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render-with-providers';
-import { FreeNumbersPage, SELECTED_FREE_NUMBER_KEY, TRIAL_SETUP_PATH, type FreeNumberNavigationState } from './free-numbers-page';
+import { SELECTED_FREE_NUMBER_KEY, TRIAL_SETUP_PATH, type FreeNumberNavigationState } from '../../../lib/selected-free-number';
+import { FreeNumbersPage } from './free-numbers-page';
 
 const pool = [
   { value: '441632960000', displayValue: '01632 960000', status: 'Available' },
@@ -14,7 +15,7 @@ function renderPicker() {
   return renderWithProviders(<FreeNumbersPage />, {
     route: '/free-trial-numbers',
     extraRoutes: [
-      // The trial account setup page comes with a later issue: an empty route, so that only the navigation is checked.
+      // An empty route for the trial account setup, so that only the navigation is checked.
       { path: TRIAL_SETUP_PATH, element: null },
       { path: '/', element: <p>Home page</p> },
     ],

@@ -1,25 +1,14 @@
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PageMeta } from '../../../components/page-meta';
+import { TrialInclusions } from '../../../components/trial-inclusions';
 import { siteConfig } from '../../../config/site';
-import { writeStorage } from '../../../lib/storage';
+import { serverErrorText } from '../../../lib/api-error';
+import { saveSelectedFreeNumber, TRIAL_SETUP_PATH, type FreeNumberNavigationState } from '../../../lib/selected-free-number';
 import { useGetFreeNumbersQuery } from '../api';
-import { messages, serverError } from '../messages';
+import { messages } from '../messages';
 import type { FreeNumber } from '../types';
 import '../numbers.css';
-
-/** localStorage key of the chosen free number (read back by the trial account setup). */
-export const SELECTED_FREE_NUMBER_KEY = 'selectedFreeNumber';
-/**
- * Where Proceed goes. The trial account setup page belongs to a later issue; until it exists the
- * router's unknown-path rule sends the visitor on to /plans-and-pricing.
- */
-export const TRIAL_SETUP_PATH = '/free-trial-account-setup';
-
-/** Navigation state handed to the trial account setup. */
-export interface FreeNumberNavigationState {
-  selectedNumber: FreeNumber;
-}
 
 function shown(number: FreeNumber): string {
   return number.displayValue || number.value;
@@ -73,7 +62,7 @@ export function FreeNumbersPage() {
 
   const proceed = () => {
     if (!chosen) return;
-    writeStorage(SELECTED_FREE_NUMBER_KEY, JSON.stringify(chosen));
+    saveSelectedFreeNumber(chosen);
     navigate(TRIAL_SETUP_PATH, { state: { selectedNumber: chosen } satisfies FreeNumberNavigationState });
   };
 
@@ -99,15 +88,7 @@ export function FreeNumbersPage() {
         <p className="lead">Pick the number for your free trial. You can keep it when you upgrade.</p>
         <div className="free-numbers-layout">
           <div className="free-numbers-side">
-            <section className="panel trial-benefits" aria-labelledby="trial-benefits-heading">
-              <h2 id="trial-benefits-heading">Your free trial includes</h2>
-              <ul>
-                <li>1 phone number</li>
-                <li>1 extension</li>
-                <li>50 minutes of calls</li>
-                <li>No card required</li>
-              </ul>
-            </section>
+            <TrialInclusions />
             {numbers.length > 0 && !query.isError && (
               <button type="button" className="button button-primary button-block" disabled={!chosen} onClick={proceed}>
                 {chosen ? messages.proceedWith(shown(chosen)) : messages.selectFirst}
@@ -124,7 +105,7 @@ export function FreeNumbersPage() {
             {!loading && query.isError && (
               <div role="alert" className="free-numbers-error">
                 <p className="form-error">{messages.freeError}</p>
-                <p>{serverError(query.error) ?? messages.freeErrorFallback}</p>
+                <p>{serverErrorText(query.error) ?? messages.freeErrorFallback}</p>
                 <div className="page-actions">
                   <button type="button" className="button button-primary" onClick={() => void query.refetch()}>
                     Try Again

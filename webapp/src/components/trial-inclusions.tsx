@@ -1,0 +1,14 @@
+/** What the free trial includes (spec 2 §9): the same list on the number picker and the sign-up. */
+export function TrialInclusions() {
+  return (
+    <section className="panel trial-benefits" aria-labelledby="trial-benefits-heading">
+      <h2 id="trial-benefits-heading">Your free trial includes</h2>
+      <ul>
+        <li>1 phone number</li>
+        <li>1 extension</li>
+        <li>50 minutes of calls</li>
+        <li>No card required</li>
+      </ul>
+    </section>
+  );
+}
