@@ -146,6 +146,28 @@ describe('payOrder', () => {
     expect(calls.createSubscription.mock.calls[1]).toEqual(calls.createSubscription.mock.calls[0]);
   });
 
+  it('3-D Secure for each payment of a split order: the subscription, then the top-up', async () => {
+    const calls = fakeCalls();
+    calls.createSubscription
+      .mockResolvedValueOnce({ success: false, status: 'requires_action', requiresAction: true, clientSecret: 'pi_sub_secret_x' })
+      .mockResolvedValueOnce({ success: false, status: 'requires_action', requiresAction: true, clientSecret: 'pi_top_secret_y' });
+    const { result, stripe } = pay(calls, { isPayAsYouGo: true });
+    await expect(result).resolves.toMatchObject({ orderId: ORDER_ID });
+    expect(stripe.confirmCardPayment.mock.calls).toEqual([['pi_sub_secret_x'], ['pi_top_secret_y']]);
+    expect(calls.createSubscription).toHaveBeenCalledTimes(3);
+    expect(calls.createUserAccount).toHaveBeenCalledTimes(1);
+  });
+
+  it('more asks for 3-D Secure than an order has payments stops the payment', async () => {
+    const calls = fakeCalls();
+    let n = 0;
+    calls.createSubscription.mockImplementation(async () => ({ success: false, status: 'requires_action', requiresAction: true, clientSecret: `pi_${(n += 1)}_secret` }));
+    const { result, stripe } = pay(calls);
+    expect(await failureOf(result)).toBe('Payment was not successful. Status: requires_action');
+    expect(stripe.confirmCardPayment).toHaveBeenCalledTimes(2);
+    expect(calls.createUserAccount).not.toHaveBeenCalled();
+  });
+
   it('3-D Secure refused or not completed stops the payment', async () => {
     const stripe = installFakeStripe();
     const calls = fakeCalls();

@@ -47,6 +47,8 @@ export class AccountFieldsRejected extends Error {
 
 const KNOWN_PAYMENT_TYPES = ['subscription', 'payg_topup_only', 'payg_split_payment'];
 const PAID_SUBSCRIPTION = ['active', 'trialing', 'succeeded'];
+/** An order has at most two payments to authenticate: its subscription and its top-up. */
+const MAX_AUTHENTICATIONS = 2;
 /** A 3-D Secure payment intent in one of these states has been authorised. */
 const AUTHORISED_PAYMENT = ['succeeded', 'processing', 'requires_capture'];
 
@@ -110,8 +112,8 @@ async function acceptCharge(calls: PaymentCalls, answer: SubscriptionResponse): 
 
 /**
  * The payment (API.md "Service checkout"): place the order, confirm a setup intent with the card
- * (Stripe.js does 3-D Secure), charge it (3-D Secure again when the charge asks, then the same
- * request once more), then create the account. Throws PaymentFailure or AccountFieldsRejected.
+ * (Stripe.js does 3-D Secure), charge it (3-D Secure again for each payment that asks, the same
+ * request once more after each), then create the account. Throws PaymentFailure or AccountFieldsRejected.
  */
 export async function payOrder(
   input: PayOrderInput,
@@ -156,10 +158,18 @@ export async function payOrder(
     setupIntentId: setup.setup_intent_id || setupIntent.id,
   };
   let answer = await charge(calls, chargeArgs);
-  if (answer.requiresAction) {
-    await authenticate(stripe, answer.clientSecret);
+  // Each payment of the order may ask for 3-D Secure in turn (a split payment: the
+  // subscription's first invoice, then the top-up); the same one asking again after it was
+  // authenticated, or more asks than payments, stops here.
+  const authenticated: string[] = [];
+  while (answer.requiresAction) {
+    const secret = answer.clientSecret;
+    if (authenticated.length >= MAX_AUTHENTICATIONS || (secret && authenticated.includes(secret))) {
+      throw new PaymentFailure(paymentMessages.notSuccessfulStatus(answer.status ?? 'requires_action'));
+    }
+    await authenticate(stripe, secret);
+    authenticated.push(secret ?? '');
     answer = await charge(calls, chargeArgs);
-    if (answer.requiresAction) throw new PaymentFailure(paymentMessages.notSuccessfulStatus(answer.status ?? 'requires_action'));
   }
   await acceptCharge(calls, answer);
   onProgress('paymentConfirmed');
