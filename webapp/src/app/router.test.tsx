@@ -1,6 +1,6 @@
 import { describe, expect, it, beforeEach, vi } from 'vitest';
 import { setAnalyticsSink } from '../lib/analytics';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
 import { catalogueFixture } from '../testing/fixtures';
@@ -116,6 +116,8 @@ describe('pages', () => {
     ['/checkout', 'Checkout'],
     ['/checkout/account-setup', 'Checkout'],
     ['/thank-you', 'Oops!'],
+    ['/free-trial-account-setup', 'Start your free trial'],
+    ['/free-trial-thank-you', 'Your free trial'],
   ])('%s renders exactly one H1', async (path, heading) => {
     renderApp([path]);
     expect(await screen.findByRole('heading', { level: 1, name: new RegExp(heading) })).toBeInTheDocument();
@@ -136,15 +138,15 @@ describe('number pages', () => {
     expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute('href', 'https://www.talkbridge.co.uk/free-trial-numbers');
   });
 
-  it('/free-trial-account-setup has no page yet: the unknown-path rule sends it to /plans-and-pricing', async () => {
-    expect(redirectTarget('/free-trial-account-setup')).toBe(UNKNOWN_PATH_TARGET);
+  it('/free-trial-account-setup is the trial sign-up page (no redirect)', async () => {
+    expect(redirectTarget('/free-trial-account-setup')).toBeNull();
     const history = await land('/free-trial-account-setup');
-    expect(screen.getByRole('heading', { level: 1, name: 'Plans and Pricing' })).toBeInTheDocument();
-    expect(history.location.pathname).toBe(UNKNOWN_PATH_TARGET);
-    expect(history.action).toBe('REPLACE');
+    expect(screen.getByRole('heading', { level: 1, name: 'Start your free trial' })).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/free-trial-account-setup');
+    expect(history.action).toBe('POP');
   });
 
-  it("the picker's Proceed saves the number and, until the setup page exists, ends on /plans-and-pricing", async () => {
+  it("the picker's Proceed saves the number and opens the trial sign-up showing it", async () => {
     const number = { value: '441632960001', displayValue: '01632 960001', status: 'Available' };
     mockFetch({ 'GET /api/catalogue': () => catalogueFixture, 'GET /api/free-did-numbers/': () => ({ numbers: [number] }) });
     const history = renderApp(['/free-trial-numbers']);
@@ -153,10 +155,11 @@ describe('number pages', () => {
     await act(async () => {
       screen.getByRole('button', { name: 'Proceed with 01632 960001' }).click();
     });
-    await screen.findByRole('heading', { level: 1, name: 'Plans and Pricing' });
-    expect(history.location.pathname).toBe(UNKNOWN_PATH_TARGET);
-    expect(history.action).toBe('REPLACE');
-    expect(history.index).toBe(0);
+    await screen.findByRole('heading', { level: 1, name: 'Start your free trial' });
+    expect(history.location.pathname).toBe('/free-trial-account-setup');
+    expect(history.action).toBe('PUSH');
+    expect(history.index).toBe(1);
+    expect(within(screen.getByRole('complementary', { name: 'Your free trial' })).getByText('01632 960001')).toBeInTheDocument();
     expect(JSON.parse(window.localStorage.getItem('selectedFreeNumber') ?? 'null')).toEqual(number);
   });
 });

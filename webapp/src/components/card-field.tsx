@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { isCardComplete, type StripeCardElement, type StripeClient } from '../lib/stripe/stripe-js';
+import './forms.css';
 
 interface CardFieldProps {
   stripe: StripeClient | null;

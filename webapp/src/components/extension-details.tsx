@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ExtensionDetails } from '../lib/api-types';
 import { maskSecret } from './mask-secret';
+import './forms.css';
 
 export const copyMessages = {
   passwordCopied: 'Password copied!',

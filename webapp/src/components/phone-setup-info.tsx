@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import './forms.css';
 
 /** Where the SIP settings and phone guides are. */
 export const SETUP_GUIDE_PATH = '/support';

@@ -1,25 +1,31 @@
-/** localStorage access where failures (private mode, quota) are only logged. */
+/** Web storage access where failures (private mode, quota) are only logged. localStorage unless `area` says 'session'. */
 
-export function readStorage(key: string): string | null {
+export type StorageArea = 'local' | 'session';
+
+function storage(area: StorageArea): Storage {
+  return area === 'session' ? window.sessionStorage : window.localStorage;
+}
+
+export function readStorage(key: string, area: StorageArea = 'local'): string | null {
   try {
-    return window.localStorage.getItem(key);
+    return storage(area).getItem(key);
   } catch (error) {
     console.warn(`Could not read "${key}" from storage`, error);
     return null;
   }
 }
 
-export function writeStorage(key: string, value: string): void {
+export function writeStorage(key: string, value: string, area: StorageArea = 'local'): void {
   try {
-    window.localStorage.setItem(key, value);
+    storage(area).setItem(key, value);
   } catch (error) {
     console.warn(`Could not write "${key}" to storage`, error);
   }
 }
 
-export function removeStorage(key: string): void {
+export function removeStorage(key: string, area: StorageArea = 'local'): void {
   try {
-    window.localStorage.removeItem(key);
+    storage(area).removeItem(key);
   } catch (error) {
     console.warn(`Could not remove "${key}" from storage`, error);
   }

@@ -6,9 +6,9 @@ const FIELDS = ['number', 'exp_month', 'exp_year', 'cvc', 'postal_code'] as cons
 /**
  * A card element like the local stand-in's: five text inputs named by their placeholders, a
  * `value` of what was typed (exp_year as '20' + the two digits), change handlers called without
- * an event, and no `off()`.
+ * an event, and no `off()`. `emit` plays a change event as real Stripe.js sends it.
  */
-function fakeCardElement(): StripeCardElement & { destroyed: boolean } {
+function fakeCardElement(): StripeCardElement & { destroyed: boolean; emit: (event: StripeCardChangeEvent) => void } {
   const listeners: ((event?: StripeCardChangeEvent) => void)[] = [];
   const inputs: HTMLInputElement[] = [];
   const element = {
@@ -32,6 +32,9 @@ function fakeCardElement(): StripeCardElement & { destroyed: boolean } {
     },
     on(_event: 'change', handler: (event?: StripeCardChangeEvent) => void) {
       listeners.push(handler);
+    },
+    emit(event: StripeCardChangeEvent) {
+      listeners.forEach((handler) => handler(event));
     },
     destroy() {
       element.destroyed = true;

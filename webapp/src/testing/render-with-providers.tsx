@@ -1,7 +1,7 @@
 import { useLayoutEffect, useState, type ReactElement } from 'react';
 import { render, type RenderOptions } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { Router, UNSAFE_createMemoryHistory as createMemoryHistory, useRoutes, type RouteObject } from 'react-router-dom';
+import { parsePath, Router, UNSAFE_createMemoryHistory as createMemoryHistory, useRoutes, type RouteObject } from 'react-router-dom';
 import { makeStore, type AppStore, type RootState } from '../app/store';
 import type { AppHistory } from '../app/router';
 import { cartApi } from '../features/cart/api';
@@ -13,6 +13,8 @@ interface ProviderOptions extends Omit<RenderOptions, 'queries'> {
   store?: AppStore;
   /** Path the component is rendered at. */
   route?: string;
+  /** Navigation state of that first entry (as a `navigate(route, { state })` leaves it). */
+  routeState?: unknown;
   /** Other routes, e.g. to see where a navigation lands. */
   extraRoutes?: RouteObject[];
 }
@@ -34,8 +36,8 @@ function TestRouter({ history, routes }: { history: AppHistory; routes: RouteObj
 
 /** Renders `ui` inside the Redux store and a memory router; `history` shows where navigations land. */
 export function renderWithProviders(ui: ReactElement, options: ProviderOptions = {}) {
-  const { preloadedState, store = makeStore(preloadedState), route = '/', extraRoutes = [], ...renderOptions } = options;
-  const history = createMemoryHistory({ initialEntries: [route], v5Compat: true });
+  const { preloadedState, store = makeStore(preloadedState), route = '/', routeState, extraRoutes = [], ...renderOptions } = options;
+  const history = createMemoryHistory({ initialEntries: [{ ...parsePath(route), state: routeState }], v5Compat: true });
   const routes = [{ path: route.split(/[?#]/)[0], element: ui }, ...extraRoutes];
   const result = render(
     <Provider store={store}>

@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes } from 'react';
+import '../forms.css';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id'> {
   label: string;

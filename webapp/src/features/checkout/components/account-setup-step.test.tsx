@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeStore } from '../../../app/store';
+import { typeAccountForm } from '../../../testing/account-form';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { mockFetch } from '../../../testing/mock-fetch';
 import { initialCheckoutState } from '../checkout-slice';
@@ -73,14 +74,7 @@ describe('account setup form', () => {
 
   it('a valid form goes on to the payment step', async () => {
     const { store, user } = renderForm();
-    await user.type(screen.getByLabelText('Email'), 'jane@example.co.uk');
-    await user.type(screen.getByLabelText('Password'), 'correct-horse');
-    await user.type(screen.getByLabelText('Confirm Password'), 'correct-horse');
-    await user.type(screen.getByLabelText('Company Name'), 'Acme Ltd');
-    await user.type(screen.getByLabelText('First Name'), 'Jane');
-    await user.type(screen.getByLabelText('Last Name'), 'Smith');
-    await user.type(screen.getByLabelText('Phone Number'), '020 7946 0123');
-    await user.type(screen.getByLabelText('Postcode'), 'SW1A 1AA');
+    await typeAccountForm(user);
     await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(store.getState().checkout.step).toBe(3);

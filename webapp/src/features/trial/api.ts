@@ -1,0 +1,33 @@
+import { api } from '../../lib/api';
+import type {
+  AttachPaymentMethodArgs,
+  AttachPaymentMethodResponse,
+  CreateTrialAccountArgs,
+  CreateTrialAccountResponse,
+  TrialSetupIntentResponse,
+  TrialView,
+} from './types';
+
+/** The free trial's calls (api/API.md "Free trial"), in the order the sign-up makes them. */
+export const trialApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** The account, the free number and extension 101 (its SIP password in this answer only). */
+    createFreeTrialAccount: build.mutation<CreateTrialAccountResponse, CreateTrialAccountArgs>({
+      query: (body) => ({ url: 'create-free-trial-account/', method: 'POST', body }),
+    }),
+    /** A setup intent for the optional card, confirmed in the browser with Stripe.js. */
+    createTrialSetupIntent: build.mutation<TrialSetupIntentResponse, { customerId: string }>({
+      query: (body) => ({ url: 'create-trial-setup-intent/', method: 'POST', body }),
+    }),
+    /** Saves the confirmed card for after the trial. */
+    attachPaymentMethod: build.mutation<AttachPaymentMethodResponse, AttachPaymentMethodArgs>({
+      query: (body) => ({ url: 'attach-payment-method/', method: 'POST', body }),
+    }),
+    getTrial: build.query<TrialView, string>({
+      query: (trialId) => `trials/${encodeURIComponent(trialId)}`,
+    }),
+  }),
+});
+
+export const { useCreateFreeTrialAccountMutation, useCreateTrialSetupIntentMutation, useAttachPaymentMethodMutation, useGetTrialQuery } =
+  trialApi;

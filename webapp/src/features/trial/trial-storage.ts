@@ -1,0 +1,21 @@
+import { readStorage, removeStorage, writeStorage } from '../../lib/storage';
+
+/** sessionStorage key of the last trial's id, so the thank-you page can show it again after its state is gone (never a password). */
+export const TRIAL_ID_KEY = 'freeTrialId';
+/** Legacy localStorage key of the sign-up form (spec 2 §3), removed on the thank-you page. */
+export const USER_INFO_KEY = 'userInfo';
+
+export const THANK_YOU_PATH = '/free-trial-thank-you';
+export const NUMBERS_PATH = '/free-trial-numbers';
+
+export function rememberTrialId(trialId: string): void {
+  writeStorage(TRIAL_ID_KEY, trialId, 'session');
+}
+
+export function rememberedTrialId(): string | null {
+  return readStorage(TRIAL_ID_KEY, 'session');
+}
+
+export function forgetUserInfo(): void {
+  removeStorage(USER_INFO_KEY);
+}
