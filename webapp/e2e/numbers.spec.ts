@@ -161,7 +161,7 @@ async function recordNavigations(page: Page) {
 
 const navigations = (page: Page) => page.evaluate(() => (window as unknown as { __navigations: RecordedNavigation[] }).__navigations);
 
-test('free trial: the header button, pick a number, Proceed saves it (no setup page yet: on to the plans page)', async ({ page }) => {
+test('free trial: the header button, pick a number, Proceed saves it and opens the trial sign-up with it', async ({ page }) => {
   await recordNavigations(page);
   await freshStart(page, '/');
   await page.getByRole('link', { name: 'Start 7 days trial' }).first().click();
@@ -171,22 +171,22 @@ test('free trial: the header button, pick a number, Proceed saves it (no setup p
   const proceed = page.getByRole('button', { name: 'Select a Number First' });
   await expect(proceed).toBeDisabled();
 
-  // The demo pool is 01632 960000-960049.
-  const label = '01632 960001';
-  const choice = page.getByRole('radio', { name: label, exact: true });
+  // The demo pool is 01632 960000-960049; trials take numbers out of it, so the first one left.
+  const choice = page.getByRole('radio').first();
+  const label = (await choice.getAttribute('aria-labelledby').then((id) => page.locator(`[id="${id}"]`).textContent())) ?? '';
+  expect(label).toMatch(/^01632 9600\d\d$/);
   await choice.check();
   await expect(choice).toBeChecked();
   await expect(page.getByRole('radio', { checked: true })).toHaveCount(1);
   const before = (await navigations(page)).length;
   await page.getByRole('button', { name: `Proceed with ${label}` }).click();
 
-  // The picker navigates to /free-trial-account-setup with the number in the state (checked in
-  // free-numbers-page.test.tsx). That path has no page yet, and AppRouter applies the unknown-path
-  // rule before the browser history is touched: one replaceState to /plans-and-pricing, no push.
-  await expect(page).toHaveURL(/\/plans-and-pricing$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Plans and Pricing');
+  // One pushState to /free-trial-account-setup carrying the number; the sign-up shows it.
+  await expect(page).toHaveURL(/\/free-trial-account-setup$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Start your free trial');
+  await expect(page.getByRole('complementary', { name: 'Your free trial' })).toContainText(label);
   const made = (await navigations(page)).slice(before);
-  expect(made).toEqual([expect.objectContaining({ method: 'replaceState', url: '/plans-and-pricing' })]);
+  expect(made).toEqual([expect.objectContaining({ method: 'pushState', url: '/free-trial-account-setup' })]);
   const stored = await page.evaluate(() => window.localStorage.getItem('selectedFreeNumber'));
   expect(JSON.parse(stored ?? 'null')).toEqual({ value: ukValue(label), displayValue: label, status: 'Available' });
 });

@@ -1,0 +1,194 @@
+import { expect, test, type Page } from '@playwright/test';
+import { freshStart } from './helpers';
+
+// The free trial against the real server and the local Stripe stand-in (localstripe), whose
+// Stripe.js renders the card element as plain inputs named by their placeholders. The pool is
+// 01632 960000-960049 and a number taken by a trial leaves /free-numbers: each test takes one
+// still on offer, at random, and signs up with its own e-mail address.
+
+const PASSWORD = 'correct-horse-9';
+const SETUP_URL = /\/free-trial-account-setup$/;
+const THANK_YOU_URL = /\/free-trial-thank-you$/;
+
+function newEmail(name: string): string {
+  return `${name}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+}
+
+const trialForm = (page: Page) => page.getByRole('form', { name: 'Free trial account' });
+const numberPanel = (page: Page) => page.getByRole('complementary', { name: 'Your free trial' });
+const startButton = (page: Page) => page.getByRole('button', { name: /^(Start Free Trial|Creating Account\.\.\.)$/ });
+
+/** On /free-numbers, chooses one of the numbers still on offer and proceeds; returns it as shown. */
+async function chooseFreeNumber(page: Page): Promise<string> {
+  await freshStart(page, '/free-numbers');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose your free number');
+  const radios = page.getByRole('radio');
+  await expect(radios.first()).toBeVisible();
+  const count = await radios.count();
+  const radio = radios.nth(Math.floor(Math.random() * count));
+  const shown = (await radio.getAttribute('aria-labelledby').then((id) => page.locator(`[id="${id}"]`).textContent())) ?? '';
+  expect(shown).toMatch(/^01632 9600\d\d$/);
+  await radio.check();
+  await page.getByRole('button', { name: `Proceed with ${shown}` }).click();
+  await expect(page).toHaveURL(SETUP_URL);
+  await expect(numberPanel(page)).toContainText(shown);
+  return shown;
+}
+
+/** Fills the sign-up; the address through the postcode lookup, or typed by hand. */
+async function fillTrialForm(page: Page, email: string, address: 'lookup' | 'manual' = 'lookup') {
+  const form = trialForm(page);
+  await form.getByLabel('Email').fill(`  ${email}  `);
+  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await form.getByLabel('Confirm Password').fill(PASSWORD);
+  await form.getByLabel('Company Name').fill('Trial Widgets Ltd ');
+  await form.getByLabel('First Name').fill('Tara');
+  await form.getByLabel('Last Name').fill('Tester');
+  await form.getByLabel('Phone Number').fill('020 7946 0000');
+  if (address === 'lookup') {
+    await form.getByLabel('Postcode').fill('SW1A 1AA');
+    await page.getByRole('list', { name: 'Address suggestions' }).getByRole('button', { name: '1 Palace Walk, London, SW1A 1AA' }).click();
+    await expect(form.getByLabel('Address Line 1')).toHaveValue('1 Palace Walk');
+  } else {
+    await form.getByLabel('Postcode').fill('ID1 1QD');
+    await form.getByRole('button', { name: 'Enter address manually' }).click();
+    await form.getByLabel('Address Line 1').fill('2 Example Road');
+    await form.getByLabel('City').fill('Testtown');
+  }
+}
+
+async function expectWelcome(page: Page, number: string) {
+  await expect(page).toHaveURL(THANK_YOU_URL, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Talkbridge!');
+  await expect(page.getByText('Your 7-day free trial has started successfully.')).toBeVisible();
+  const trial = page.getByRole('region', { name: 'Your Trial' });
+  await expect(trial).toContainText(number);
+  await expect(trial.locator('dd').first()).toHaveText(/^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d{1,2} [A-Z][a-z]+ \d{4} at \d{2}:\d{2}$/);
+}
+
+test('a free number, a sign-up without a card, and the thank-you page with extension 101 and its password', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const email = newEmail('tara');
+  const number = await chooseFreeNumber(page);
+  await expect(numberPanel(page).getByRole('region', { name: 'Your free trial includes' })).toContainText('No card required');
+  await fillTrialForm(page, email);
+  await startButton(page).click();
+
+  await expectWelcome(page, number);
+  await expect(page.getByRole('status')).toHaveText(`A confirmation email has been sent to ${email}.`);
+  await expect(page.getByRole('region', { name: 'Payment Method Saved' })).toHaveCount(0);
+  const account = page.getByRole('region', { name: 'Account Information' });
+  await expect(account).toContainText(email);
+  await expect(account).toContainText('Trial Widgets Ltd');
+  await expect(account).toContainText('Tara Tester');
+  await expect(page.getByRole('region', { name: 'Phone Setup Information' })).toContainText('SIP Server Address');
+
+  const ext101 = page.getByRole('listitem', { name: 'Extension 101' });
+  await expect(ext101).toContainText(/Username\s*tara/);
+  const secret = ext101.locator('code');
+  await expect(secret).toHaveText(/^.{3}••••••••$/);
+  await ext101.getByRole('button', { name: 'Reveal SIP password for extension 101' }).click();
+  await expect(secret).not.toHaveText(/•/);
+  const sipPassword = (await secret.textContent()) ?? '';
+  expect(sipPassword.length).toBeGreaterThanOrEqual(8);
+  await ext101.getByRole('button', { name: 'Copy SIP password for extension 101' }).click();
+  await expect(ext101.getByRole('alert')).toHaveText('Password copied!');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(sipPassword);
+  expect(await page.evaluate(() => window.localStorage.getItem('selectedFreeNumber'))).toBeNull();
+
+  // A reload keeps the page but not the SIP password (it was taken out of the history entry).
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Talkbridge!');
+  await expect(page.getByRole('listitem', { name: 'Extension 101' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Extension Details' })).toContainText('shown once');
+  await expect(page.getByRole('region', { name: 'Extension Details' })).not.toContainText(sipPassword);
+
+  // The number has left the pool.
+  await page.goto('/free-numbers');
+  await expect(page.getByRole('radio').first()).toBeVisible();
+  await expect(page.getByRole('radio', { name: number })).toHaveCount(0);
+});
+
+test('a sign-up with a card saves it: Payment Method Saved', async ({ page }) => {
+  const number = await chooseFreeNumber(page);
+  await fillTrialForm(page, newEmail('carla'), 'manual');
+  const card = page.getByRole('group', { name: 'Card details' });
+  await card.getByPlaceholder('number', { exact: true }).fill('4242424242424242');
+  await card.getByPlaceholder('exp_month').fill('12');
+  await card.getByPlaceholder('exp_year').fill('30');
+  await card.getByPlaceholder('cvc').fill('123');
+  await card.getByPlaceholder('postal_code').fill('ID11QD');
+  await startButton(page).click();
+
+  await expectWelcome(page, number);
+  await expect(page.getByRole('region', { name: 'Payment Method Saved' })).toBeVisible();
+  // The server has the card too.
+  const trialId = await page.evaluate(() => window.sessionStorage.getItem('freeTrialId'));
+  const view = await (await page.request.get(`/api/trials/${trialId}`)).json();
+  expect(view).toMatchObject({ status: 'active', paymentMethodSaved: true, displayNumber: number, extension: { number: '101' } });
+});
+
+test('a reload of the sign-up keeps the chosen number; Back returns to the picker', async ({ page }) => {
+  const number = await chooseFreeNumber(page);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Start your free trial');
+  await expect(numberPanel(page)).toContainText(number);
+  await page.getByRole('link', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/free-trial-numbers$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose your free number');
+});
+
+test('the form’s messages, without a call to the server', async ({ page }) => {
+  await chooseFreeNumber(page);
+  const created: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/create-free-trial-account/')) created.push(request.url());
+  });
+  const form = trialForm(page);
+  await form.getByRole('button', { name: 'Enter address manually' }).click();
+  await startButton(page).click();
+  await expect(page.getByText('Please correct the errors below and try again.')).toBeVisible();
+  for (const message of [
+    'Email is required',
+    'Password is required',
+    'Company name is required',
+    'First name is required',
+    'Last name is required',
+    'Phone number is required',
+    'Postcode is required',
+    'Address line 1 is required',
+    'City is required',
+  ]) {
+    await expect(form.getByText(message, { exact: true })).toBeVisible();
+  }
+
+  await form.getByLabel('Email').fill('tara@example');
+  await expect(form.getByText('Email is required')).toHaveCount(0);
+  await form.getByLabel('Password', { exact: true }).fill('short');
+  await form.getByLabel('Confirm Password').fill('other');
+  await form.getByLabel('Phone Number').fill('12345');
+  await form.getByLabel('Postcode').fill('12345');
+  await startButton(page).click();
+  await expect(form.getByLabel('Email')).toHaveAccessibleDescription('Please enter a valid email address');
+  await expect(form.getByText('Password must be at least 8 characters')).toBeVisible();
+  await expect(form.getByText('Passwords do not match')).toBeVisible();
+  await expect(form.getByText('Please enter a valid phone number')).toBeVisible();
+  await expect(form.getByText('Please enter a valid UK postcode (e.g., SW1A 1AA)')).toBeVisible();
+  expect(created).toEqual([]);
+});
+
+test('a second trial with the same e-mail is refused with its message', async ({ page }) => {
+  const email = newEmail('twice');
+  const first = await chooseFreeNumber(page);
+  await fillTrialForm(page, email, 'manual');
+  await startButton(page).click();
+  await expectWelcome(page, first);
+
+  await chooseFreeNumber(page);
+  await fillTrialForm(page, email.toUpperCase(), 'manual');
+  await startButton(page).click();
+  await expect(page.getByRole('alert').first()).toHaveText('A free trial has already been used with this email address.');
+  await expect(startButton(page)).toHaveText('Start Free Trial');
+  await expect(startButton(page)).toBeEnabled();
+  await expect(page).toHaveURL(SETUP_URL);
+});
