@@ -132,7 +132,7 @@ async fn create_trial(State(state): State<AppState>, ApiJson(body): ApiJson<Tria
     .await?;
 
     let view: TrialView = state.trial_views.load(&id).await.map_err(ApiError::internal)?.ok_or(TrialError::NotFound)?;
-    let ends = view.ends_at.map(|t| t.to_rfc3339()).unwrap_or_default();
+    let ends = view.ends_at.map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)).unwrap_or_default();
     let email_sent = welcome(&state, &id, &view, &row.display()).await;
     Ok(Json(json!({
         "success": true,
@@ -270,6 +270,12 @@ async fn get_trial(State(state): State<AppState>, Path(raw): Path<String>) -> Re
         if let Ok(Some(row)) = inventory::find(&state.pool, &view.number).await {
             map.insert("displayNumber".into(), row.display().into());
         }
+        let email_sent: bool =
+            sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM outbox WHERE kind = 'trial_welcome' AND reference = $1)")
+                .bind(&id)
+                .fetch_one(&state.pool)
+                .await?;
+        map.insert("emailSent".into(), email_sent.into());
     }
     Ok(Json(body))
 }

@@ -59,6 +59,8 @@ async fn a_trial_starts_without_a_card_with_its_free_number_and_extension_101() 
     assert_eq!(view["companyName"], "Tara Ltd");
     assert_eq!(view["number"], number.as_str());
     assert_eq!(view["paymentMethodSaved"], false);
+    assert_eq!(view["emailSent"], true);
+    assert!(trial["trial_ends"].as_str().unwrap().ends_with(":00Z") || !trial["trial_ends"].as_str().unwrap().contains('.'));
     for secret in [sip.as_str(), "trial-Passw0rd"] {
         let found: i64 = sqlx::query_scalar("SELECT count(*) FROM events WHERE payload::text LIKE '%' || $1 || '%'")
             .bind(secret)
