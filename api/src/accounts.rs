@@ -44,6 +44,22 @@ pub async fn hash(password: String) -> Result<String, ApiError> {
         .map_err(ApiError::internal)
 }
 
+/// What the form says when its e-mail address already has an account with a password the
+/// visitor did not type: the order or trial would join an account they cannot open.
+pub const EXISTING_ACCOUNT: &str = "An account already exists with this email address. Enter its password to add to it.";
+
+/// Before payment: an existing account with this e-mail must be opened with its password
+/// (accounts made through Google sign-in have none and join on a checked Google token).
+pub async fn check_existing(pool: &sqlx::PgPool, email: &str, password: &str) -> Result<bool, ApiError> {
+    let hash: Option<Option<String>> = sqlx::query_scalar("SELECT password_hash FROM customer_accounts WHERE email = $1")
+        .bind(email.trim().to_lowercase())
+        .fetch_optional(pool)
+        .await?;
+    let Some(Some(hash)) = hash else { return Ok(true) };
+    let password = password.to_string();
+    tokio::task::spawn_blocking(move || crate::auth::verify_password(&password, &hash)).await.map_err(ApiError::internal)
+}
+
 /// The customer's account, found by e-mail (an existing password is kept) or made.
 pub async fn upsert_account(
     tx: &mut Transaction<'_, Postgres>,

@@ -309,10 +309,14 @@ async fn check_google(state: &AppState, info: &CustomerInfo) -> Result<(), ApiEr
     Ok(())
 }
 
-async fn checked_customer(state: &AppState, info: &CustomerInfo, with_password: bool) -> Result<aggregates::service_order::Customer, ApiError> {
+pub(crate) async fn checked_customer(state: &AppState, info: &CustomerInfo, with_password: bool) -> Result<aggregates::service_order::Customer, ApiError> {
     let customer = info.check(with_password).map_err(field_errors)?;
     if info.is_google_sign_in {
         check_google(state, info).await?;
+    } else if !accounts::check_existing(&state.pool, &customer.email, &info.password).await? {
+        let mut errors = FieldErrors::new();
+        errors.insert("password", accounts::EXISTING_ACCOUNT);
+        return Err(field_errors(errors));
     }
     Ok(customer)
 }

@@ -21,7 +21,7 @@ use jobs::outbox::{queue, Mail};
 use crate::commands;
 use crate::error::ApiError;
 use crate::json::ApiJson;
-use crate::routes::checkout::{field_errors, locked, stripe_failure};
+use crate::routes::checkout::{checked_customer, field_errors, locked, stripe_failure};
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -72,7 +72,7 @@ async fn create_trial(State(state): State<AppState>, ApiJson(body): ApiJson<Tria
     if !errors.is_empty() {
         return Err(field_errors(errors));
     }
-    let contact = info.check(true).map_err(field_errors)?;
+    let contact = checked_customer(&state, info, true).await?;
     let free = sqlx::query_scalar::<_, bool>("SELECT free_trial FROM number_inventory WHERE value = $1")
         .bind(&number)
         .fetch_optional(&state.pool)

@@ -605,3 +605,30 @@ async fn google_sign_up_is_checked_with_google_and_needs_no_password() {
             .unwrap();
     assert!(hash.is_none() && google);
 }
+
+#[tokio::test]
+async fn a_second_order_joins_an_existing_account_only_with_its_password() {
+    let app = spawn_app().await;
+    let first = cart(&app, single_user(&[])).await;
+    let (_, charge, order) = pay(&app, &first, "returning@example.com", OK_CARD).await;
+    expect_ok(charge).await;
+    create_account(&app, &order).await;
+
+    let second = cart(&app, single_user(&[])).await;
+    let mut info = customer_info("Returning@Example.com");
+    info["password"] = json!("not-the-password");
+    info["confirmPassword"] = json!("not-the-password");
+    let refused = post(&app, "/api/create-payment-intent/", json!({ "cartId": second, "customerInfo": info })).await;
+    let refused = expect_error(refused, StatusCode::UNPROCESSABLE_ENTITY, "invalid_fields").await;
+    assert_eq!(refused["fieldErrors"]["password"], "An account already exists with this email address. Enter its password to add to it.");
+    // With its password the second order pays and its extensions join the same account.
+    let (_, charge, order) = pay(&app, &second, "returning@example.com", OK_CARD).await;
+    expect_ok(charge).await;
+    let account = create_account(&app, &order).await;
+    assert_eq!(account["extensions"][0]["number"], "101");
+    let accounts: i64 = sqlx::query_scalar("SELECT count(*) FROM customer_accounts WHERE email = 'returning@example.com'")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(accounts, 1);
+}
