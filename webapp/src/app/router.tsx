@@ -20,9 +20,35 @@ function PageLoading() {
   return <div className="route-progress" role="progressbar" aria-label="Loading page" />;
 }
 
+export const RELOADED_FOR_NEW_BUILD = 'reloadedForNewBuild';
+
+/** The page reload (a seam for tests: jsdom cannot reload). */
+export const pageReload = { reload: () => window.location.reload() };
+
+/**
+ * A page's code that no longer loads usually means a new build was deployed while the page
+ * was open (the old chunk names are gone): load the new build once instead of showing the
+ * error screen. A second failure on the same path is a real error.
+ */
+function reloadOnceForNewBuild(error: unknown): Promise<never> {
+  const path = window.location.pathname;
+  if (window.sessionStorage.getItem(RELOADED_FOR_NEW_BUILD) === path) throw error;
+  window.sessionStorage.setItem(RELOADED_FOR_NEW_BUILD, path);
+  pageReload.reload();
+  return new Promise<never>(() => {});
+}
+
 /** A page in its own lazy chunk; the module exports `Component`. */
 function lazyPage(load: () => Promise<{ Component: ComponentType }>) {
-  const Page = lazy(() => load().then((module) => ({ default: module.Component })));
+  const Page = lazy(() =>
+    load().then(
+      (module) => {
+        window.sessionStorage.removeItem(RELOADED_FOR_NEW_BUILD);
+        return { default: module.Component };
+      },
+      reloadOnceForNewBuild,
+    ),
+  );
   return <Page />;
 }
 

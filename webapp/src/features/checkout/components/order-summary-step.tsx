@@ -14,10 +14,7 @@ export function OrderSummaryStep({ cart, vatPercent, onContinue }: { cart: Cart;
       <dl className="summary-list">
         {packages.map((item) => (
           <div key={item.id} className="summary-row">
-            <dt>
-              Package: {item.name}
-              {item.quantity > 1 ? ` (${item.quantity} users)` : ''}
-            </dt>
+            <dt>Package: {item.name}</dt>
             <dd>
               {formatPence(item.linePence)} per {per}
             </dd>

@@ -76,7 +76,7 @@ describe('checkout steps', () => {
     expect(within(progress).getByText('Order Summary').closest('li')).toHaveAttribute('aria-current', 'step');
 
     expect(screen.getByRole('heading', { level: 2, name: 'Order Summary' })).toBeInTheDocument();
-    expect(screen.getByText('Package: Single User x2 (Yearly) (2 users)').nextElementSibling).toHaveTextContent('£95.80 per year');
+    expect(screen.getByText('Package: Single User x2 (Yearly)').nextElementSibling).toHaveTextContent('£95.80 per year');
     expect(within(screen.getByRole('list', { name: 'Add-ons' })).getByText('Call recording').nextElementSibling).toHaveTextContent('£76.80 per year');
     const numbers = screen.getByRole('list', { name: 'Phone numbers' });
     expect(within(numbers).getByText('020 7946 0123').nextElementSibling).toHaveTextContent('Free');
