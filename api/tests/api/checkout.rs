@@ -632,3 +632,46 @@ async fn a_second_order_joins_an_existing_account_only_with_its_password() {
         .unwrap();
     assert_eq!(accounts, 1);
 }
+
+#[tokio::test]
+async fn the_stand_ins_own_webhook_completes_a_payment_whose_browser_went_away() {
+    let app = spawn_app_with(|config| config.payments.webhook_secret = Some(Secret::new("whsec_delivery_test"))).await;
+    // The stand-in delivers signed events to this server, as Stripe would.
+    let hook = uuid::Uuid::new_v4().simple().to_string();
+    let form = format!(
+        "url={}&secret=whsec_delivery_test&events[0]=payment_intent.succeeded&events[1]=payment_intent.payment_failed",
+        app.url("/api/stripe/webhook")
+    );
+    let registered = reqwest::Client::new()
+        .post(format!("{}_config/webhooks/{hook}", crate::helpers::stand_in()))
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(form)
+        .send()
+        .await
+        .unwrap();
+    assert!(registered.status().is_success());
+
+    let spec = CartSpec { plan: "payAsYouGo", cycle: "monthly", quantity: 1, add_ons: &[], numbers: &[], top_up_pence: Some(1000) };
+    let cart_id = cart(&app, spec).await;
+    let (_, charge, order) = pay(&app, &cart_id, "delivered@example.com", THREE_D_SECURE).await;
+    let pending = expect_ok(charge).await;
+    authenticate(pending["clientSecret"].as_str().unwrap()).await;
+    // The browser is gone: only the webhook can tell the order.
+    let mut status = Value::Null;
+    for _ in 0..50 {
+        status = expect_ok(app.get(&format!("/api/orders/{order}")).await).await["status"].clone();
+        if status == "paid" {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    assert_eq!(status, "paid");
+    // (Other tests' events reach this server too while they run: they name no order of it.)
+    let confirmed: i64 = sqlx::query_scalar("SELECT count(*) FROM events WHERE aggregate_id = $1 AND event_type = 'PaymentConfirmed'")
+        .bind(&order)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(confirmed, 1);
+    create_account(&app, &order).await;
+}
