@@ -131,16 +131,16 @@ ensure_localstripe_installed() {
   fi
 }
 
-# Starts localstripe on port $1 (logs under .local/) unless something answers there; waits
-# until it serves its Stripe.js. $2: "fresh" to start with no data.
+# Starts localstripe on port $1 (logs under .local/) unless one answers there; waits until
+# it serves its Stripe.js. It always starts empty: every instance on the machine dumps its
+# data to the same /tmp/localstripe.pickle, so loading it would read another instance's
+# data (or a half-written file).
 start_localstripe() {
-  local port="$1" fresh="${2:-}"
+  local port="$1"
   ensure_localstripe_installed
   if curl -fsS "http://127.0.0.1:$port/js.stripe.com/v3/" >/dev/null 2>&1; then return 0; fi
   log "starting the Stripe stand-in (localstripe) on port $port"
-  local args=(--port "$port")
-  if [ "$fresh" = fresh ]; then args+=(--from-scratch); fi
-  nohup "$LOCAL/venv/bin/localstripe" "${args[@]}" >"$LOCAL/localstripe-$port.log" 2>&1 &
+  nohup "$LOCAL/venv/bin/localstripe" --port "$port" --from-scratch >"$LOCAL/localstripe-$port.log" 2>&1 &
   LOCALSTRIPE_PID=$!
   for _ in $(seq 1 150); do
     if curl -fsS "http://127.0.0.1:$port/js.stripe.com/v3/" >/dev/null 2>&1; then return 0; fi
@@ -150,7 +150,7 @@ start_localstripe() {
 }
 
 # Without Stripe keys, payments go to a local stand-in: sets STRIPE_API_BASE to it.
-# $1: the port (default: 8420 when free, else any free port); $2: "fresh" for no old data.
+# $1: the port (default: 8420 when free or already the stand-in's, else any free port).
 use_stripe_stand_in() {
   if [ -n "${STRIPE_SECRET_KEY:-}" ] && [ -n "${STRIPE_PUBLISHABLE_KEY:-}" ]; then
     log "using Stripe with the configured keys"; return 0
@@ -162,7 +162,18 @@ use_stripe_stand_in() {
       port=$(free_port)
     fi
   fi
-  start_localstripe "$port" "${2:-}"
+  start_localstripe "$port"
   export STRIPE_API_BASE="http://127.0.0.1:$port/"
   export STRIPE_JS_URL="${STRIPE_JS_URL:-http://localhost:$port/js.stripe.com/v3/}"
+}
+
+# With the stand-in: it sends its signed payment events to this server's webhook ($1: the
+# server's port), as Stripe would; the secret is made here and given to the server.
+register_stand_in_webhook() {
+  [ -n "${STRIPE_SECRET_KEY:-}" ] && [ -n "${STRIPE_PUBLISHABLE_KEY:-}" ] && return 0
+  export STRIPE_WEBHOOK_SECRET="${STRIPE_WEBHOOK_SECRET:-whsec_local_$(free_port)$RANDOM$RANDOM}"
+  curl -fsS -X POST "${STRIPE_API_BASE}_config/webhooks/voip-shop-$1" \
+    --data-urlencode "url=http://127.0.0.1:$1/api/stripe/webhook" --data-urlencode "secret=$STRIPE_WEBHOOK_SECRET" \
+    -d 'events[0]=payment_intent.succeeded' -d 'events[1]=payment_intent.payment_failed' \
+    -d 'events[2]=invoice.payment_succeeded' >/dev/null
 }

@@ -16,7 +16,7 @@ db=voip_bench_checkout
 drop_database "$db"
 url=$(ensure_database "$db")
 unset STRIPE_SECRET_KEY STRIPE_PUBLISHABLE_KEY
-use_stripe_stand_in "$(free_port)" fresh
+use_stripe_stand_in "$(free_port)"
 stand_in=${LOCALSTRIPE_PID:-}
 log "building the server (release)"
 cargo build --release --quiet --bin voip-shop
