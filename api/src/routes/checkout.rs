@@ -888,11 +888,31 @@ async fn assign_numbers(state: &AppState, id: &str, order: &ServiceOrder) -> Res
     run(state, id, ServiceOrderCommand::AssignNumbers { numbers }).await
 }
 
-/// After completion: the cart is emptied and the confirmation e-mail goes to the outbox.
+/// The cart's commands once the service is bought: all of it goes, except desk phones,
+/// which the hardware checkout sells and which stay for it.
+fn emptying(cart: Option<&CartSummary>) -> Vec<CartCommand> {
+    match cart {
+        Some(cart) if cart.has_hardware => {
+            let mut commands: Vec<CartCommand> = cart
+                .items
+                .iter()
+                .filter(|item| item.kind == "package")
+                .map(|item| CartCommand::RemoveItem { item_id: item.id.clone() })
+                .collect();
+            commands.push(CartCommand::ReplaceNumbers { numbers: vec![] });
+            commands
+        }
+        _ => vec![CartCommand::ClearCart],
+    }
+}
+
+/// After completion: the service leaves the cart and the confirmation e-mail goes to the outbox.
 async fn finish(state: &AppState, id: &str, order: &ServiceOrder) {
-    match commands::execute(&state.carts, &order.cart_id, CartCommand::ClearCart).await {
-        Ok(()) => {}
-        Err(error) => tracing::warn!(order = %order.order_number, %error, "the cart was not cleared"),
+    let cart = cart_summary(state, &order.cart_id).await.ok();
+    for command in emptying(cart.as_ref()) {
+        if let Err(error) = commands::execute(&state.carts, &order.cart_id, command).await {
+            tracing::warn!(order = %order.order_number, %error, "the cart was not emptied of the service");
+        }
     }
     let Some(lines) = &order.lines else { return };
     let per = match lines.billing_cycle {

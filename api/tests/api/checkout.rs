@@ -675,3 +675,29 @@ async fn the_stand_ins_own_webhook_completes_a_payment_whose_browser_went_away()
     assert_eq!(confirmed, 1);
     create_account(&app, &order).await;
 }
+
+#[tokio::test]
+async fn desk_phones_in_the_cart_are_not_charged_here_and_stay_for_their_own_checkout() {
+    let app = spawn_app().await;
+    let cart_id = cart(&app, single_user(&["442079460104"])).await;
+    let listed: Value = app.get("/api/hardware/?brand=yealink").await.json().await.unwrap();
+    let phone = listed["data"].as_array().unwrap().iter().find(|i| i["inStock"] == true).unwrap().clone();
+    let body = json!({ "productId": phone["id"], "quantity": 2 });
+    expect_ok(post(&app, &format!("/api/carts/{cart_id}/hardware"), body).await).await;
+
+    let (intent, charge, order) = pay(&app, &cart_id, "phones@example.com", OK_CARD).await;
+    // The service alone: £4.99 + £8.00 call recording, VAT 20%.
+    assert_eq!(intent["calculatedAmounts"]["grandTotalIncVAT"], 1559);
+    let paid = expect_ok(charge).await;
+    assert_eq!(invoices_of(paid["customerId"].as_str().unwrap()).await[0]["total"], 1559);
+    create_account(&app, &order).await;
+
+    let after = expect_ok(app.get(&format!("/api/carts/{cart_id}")).await).await;
+    assert!(after["package"].is_null());
+    assert_eq!(after["addOns"], json!([]));
+    assert_eq!(after["phoneNumbers"], json!([]));
+    let items = after["items"].as_array().unwrap();
+    assert_eq!(items.len(), 1);
+    assert_eq!(items[0]["type"], "hardware");
+    assert_eq!(items[0]["quantity"], 2);
+}

@@ -1,12 +1,23 @@
 import { useCallback, useMemo } from 'react';
 import { cartForgotten, useCart } from '../features/cart';
 import type { CheckoutCart } from '../features/checkout';
+import { api } from '../lib/api';
 import { useAppDispatch } from './hooks';
 
-/** Joins the checkout to the cart: the server cart, and forgetting its id once the order has emptied it. */
+/**
+ * Joins the checkout to the cart. Once the service is ordered the server has taken it out of
+ * the cart: an empty cart is forgotten; desk phones stay in it for the hardware checkout, so
+ * that cart is read again.
+ */
 export function useCheckoutCart(): CheckoutCart {
   const dispatch = useAppDispatch();
   const { cartId, cart, isLoading, isError } = useCart();
-  const forget = useCallback(() => dispatch(cartForgotten()), [dispatch]);
-  return useMemo(() => ({ cartId, cart, isLoading, isError, forget }), [cartId, cart, isLoading, isError, forget]);
+  const serviceOrdered = useCallback(() => {
+    if (cartId && cart?.hasHardware) dispatch(api.util.invalidateTags([{ type: 'Cart', id: cartId }]));
+    else dispatch(cartForgotten());
+  }, [dispatch, cartId, cart?.hasHardware]);
+  return useMemo(
+    () => ({ cartId, cart, isLoading, isError, serviceOrdered }),
+    [cartId, cart, isLoading, isError, serviceOrdered],
+  );
 }

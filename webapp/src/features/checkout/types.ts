@@ -130,6 +130,6 @@ export interface CheckoutCart {
   cart: Cart | undefined;
   isLoading: boolean;
   isError: boolean;
-  /** The server emptied the cart with the order: the browser forgets its id. */
-  forget: () => void;
+  /** The server took the service out of the cart with the order (desk phones stay in it). */
+  serviceOrdered: () => void;
 }

@@ -92,8 +92,8 @@ export function useCompleteOrder({ checkoutCart, stripe, card, cardComplete }: C
       writeStorage(LAST_ORDER_KEY, completed.orderId);
       const target = thankYouPath(completed.orderId);
       navigate(target);
-      // The server emptied the cart with the order.
-      checkoutCart.forget();
+      // The server took the service out of the cart with the order.
+      checkoutCart.serviceOrdered();
       fallback.current = window.setTimeout(() => fullPageLoad(target), REDIRECT_FALLBACK_MS);
     } catch (failure) {
       if (failure instanceof AccountFieldsRejected) {

@@ -58,6 +58,7 @@ export function OrderSummaryStep({ cart, vatPercent, onContinue }: { cart: Cart;
       {hardware.length > 0 && (
         <>
           <h3>Hardware</h3>
+          <p className="muted">Desk phones are paid in their own checkout: they stay in your cart after this order and are not part of the totals below.</p>
           <ul className="summary-lines" aria-label="Hardware">
             {hardware.map((item) => (
               <li key={item.id}>

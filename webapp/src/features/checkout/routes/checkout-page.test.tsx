@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { fullPageLoad } from '../../../lib/full-page-load';
-import { CART_ID, emptyCart, hardwareCart, serviceCart } from '../../../testing/fixtures';
+import { CART_ID, emptyCart, hardwareCart, mixedCart, serviceCart } from '../../../testing/fixtures';
 import { jsonResponse, mockFetch, type Handler } from '../../../testing/mock-fetch';
 import { installFakeStripe } from '../../../testing/fake-stripe';
 import {
@@ -84,6 +84,13 @@ describe('checkout steps', () => {
     expect(screen.getByText('Subtotal (per year)').nextElementSibling).toHaveTextContent('£191.80');
     expect(screen.getByText('VAT (20%)').nextElementSibling).toHaveTextContent('£38.36');
     expect(screen.getByText('Total per year').nextElementSibling).toHaveTextContent('£230.16');
+  });
+
+  it('desk phones in the cart are listed apart: not in these totals, they stay for their own checkout', () => {
+    server();
+    renderCheckout(checkoutStore(mixedCart()));
+    expect(screen.getByRole('list', { name: 'Hardware' })).toHaveTextContent('Yealink T54W × 2');
+    expect(screen.getByText(/Desk phones are paid in their own checkout/)).toBeInTheDocument();
   });
 
   it('pay as you go shows the one-time top-up and what is due today', () => {
@@ -266,6 +273,30 @@ describe('Complete Order', () => {
     // The app's navigation happened: no hard redirect.
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(fullPageLoad).not.toHaveBeenCalled();
+  });
+
+  it('with desk phones in the cart, keeps the cart and reads it again: the phones stay for their own checkout', async () => {
+    const user = userEvent.setup();
+    let ordered = false;
+    let readAfterOrder = 0;
+    server({
+      [`GET /api/carts/${CART_ID}`]: () => {
+        if (!ordered) return mixedCart();
+        readAfterOrder += 1;
+        return hardwareCart();
+      },
+      'POST /api/create-user-account/': () => {
+        ordered = true;
+        return accountFixture();
+      },
+    });
+    installFakeStripe();
+    const { store } = await openPayment(user, mixedCart());
+    await typeCard(user);
+    await user.click(completeOrder());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for your order!' })).toBeInTheDocument();
+    expect(store.getState().cart.cartId).toBe(CART_ID);
+    await vi.waitFor(() => expect(readAfterOrder).toBeGreaterThanOrEqual(1));
   });
 
   it('falls back to a full page load of the thank-you page when the navigation has not taken the visitor there after 500 ms', async () => {
