@@ -130,6 +130,14 @@ describe('pages', () => {
   });
 });
 
+describe('trial confirmation', () => {
+  it('/thank-you/trial is the trial variant of the confirmation', async () => {
+    const history = renderApp(['/thank-you/trial']);
+    expect(await screen.findByRole('heading', { level: 1, name: /Your free trial/ })).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/thank-you/trial');
+  });
+});
+
 describe('number pages', () => {
   it('/free-numbers is the free-trial picker, canonical /free-trial-numbers', async () => {
     const history = renderApp(['/free-numbers']);
