@@ -163,7 +163,7 @@ impl Stripe {
         let mut request = request.customize::<miniserde::json::Value>();
         if let Some(key) = key {
             let key = IdempotencyKey::new(key).map_err(|e| PaymentError::Provider(e.to_string()))?;
-            // Retried with the same key on network errors: Stripe answers a repeat with the first result.
+            // A repeat of the step sends the same key: Stripe answers it with the first result.
             request = request.request_strategy(RequestStrategy::Idempotent(key));
         }
         let value = request.send(&self.client).await?;
