@@ -35,20 +35,34 @@ where
     F: FnOnce() -> Fut,
     Fut: Future<Output = T>,
 {
-    let key = lock_key(job);
+    under_lock(pool, job, false, run).await
+}
+
+/// Runs `run` holding the session advisory lock named `name` on one connection: waiting for
+/// it when `wait`, otherwise skipping when another holder has it. The lock is released after
+/// the run; a connection whose unlock failed is closed rather than returned to the pool.
+pub async fn under_lock<T, F, Fut>(pool: &PgPool, name: &str, wait: bool, run: F) -> Result<RunOutcome<T>, sqlx::Error>
+where
+    F: FnOnce() -> Fut,
+    Fut: Future<Output = T>,
+{
+    let key = lock_key(name);
     let mut connection = pool.acquire().await?;
-    let locked: bool =
-        sqlx::query_scalar("SELECT pg_try_advisory_lock($1)").bind(key).fetch_one(&mut *connection).await?;
-    if !locked {
-        tracing::debug!(job, "another runner holds the lock; skipped");
-        return Ok(RunOutcome::Skipped);
+    if wait {
+        sqlx::query("SELECT pg_advisory_lock($1)").bind(key).execute(&mut *connection).await?;
+    } else {
+        let locked: bool =
+            sqlx::query_scalar("SELECT pg_try_advisory_lock($1)").bind(key).fetch_one(&mut *connection).await?;
+        if !locked {
+            tracing::debug!(name, "another runner holds the lock; skipped");
+            return Ok(RunOutcome::Skipped);
+        }
     }
     let output = run().await;
     let unlocked =
         sqlx::query_scalar::<_, bool>("SELECT pg_advisory_unlock($1)").bind(key).fetch_one(&mut *connection).await;
     if !matches!(unlocked, Ok(true)) {
-        // A connection that may still hold the lock must not go back to the pool.
-        tracing::warn!(job, "advisory unlock failed; closing the connection");
+        tracing::warn!(name, "advisory unlock failed; closing the connection");
         connection.detach();
     }
     Ok(RunOutcome::Ran(output))

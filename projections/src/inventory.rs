@@ -222,6 +222,17 @@ impl StockRow {
     }
 }
 
+/// A number of the free-trial pool, whatever its status now.
+pub async fn find_free_trial(pool: &PgPool, value: &str) -> Result<Option<StockRow>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT value, country, number_type, area_code, national, demo FROM number_inventory
+         WHERE value = $1 AND free_trial",
+    )
+    .bind(value)
+    .fetch_optional(pool)
+    .await
+}
+
 pub async fn find(pool: &PgPool, value: &str) -> Result<Option<StockRow>, sqlx::Error> {
     sqlx::query_as(
         "SELECT value, country, number_type, area_code, national, demo FROM number_inventory WHERE value = $1",

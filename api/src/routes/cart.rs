@@ -37,11 +37,11 @@ pub fn router() -> Router<AppState> {
 }
 
 /// A cart id from the path: anything but a UUID names no cart.
-fn cart_id(raw: &str) -> Result<String, ApiError> {
-    Uuid::parse_str(raw).map(|id| id.to_string()).map_err(|_| CartError::NotFound.into())
+pub(crate) fn cart_id(raw: &str) -> Result<String, ApiError> {
+    super::uuid_id(raw, CartError::NotFound)
 }
 
-async fn summary(state: &AppState, id: &str) -> Result<CartSummary, ApiError> {
+pub(crate) async fn summary(state: &AppState, id: &str) -> Result<CartSummary, ApiError> {
     let view = state.cart_views.load(id).await.map_err(ApiError::internal)?;
     match view {
         Some(view) if view.contents.exists => Ok(view.summary(id)),

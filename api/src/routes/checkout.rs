@@ -39,6 +39,8 @@ use crate::json::ApiJson;
 use crate::payments::{PaymentError, PaymentIntent, PlanSpec};
 use crate::state::{store, AppState};
 
+use super::cart;
+
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/checkout/config", get(checkout_config))
@@ -93,64 +95,44 @@ impl Timing {
     }
 }
 
-pub(crate) fn field_errors(errors: FieldErrors) -> ApiError {
+fn field_errors(errors: FieldErrors) -> ApiError {
     let mut extra = serde_json::Map::new();
     extra.insert("fieldErrors".into(), json!(errors));
     ApiError::Detailed { status: StatusCode::UNPROCESSABLE_ENTITY, code: "invalid_fields".into(), message: BANNER.into(), extra }
 }
 
 fn order_id(raw: &str) -> Result<String, ApiError> {
-    Uuid::parse_str(raw.trim()).map(|id| id.to_string()).map_err(|_| ServiceOrderError::NotFound.into())
+    super::uuid_id(raw, ServiceOrderError::NotFound)
 }
 
 async fn load_order(state: &AppState, id: &str) -> Result<ServiceOrder, ApiError> {
+    Ok(load_order_at(state, id).await?.0)
+}
+
+/// The order and the sequence of its last event (a new value after every step).
+async fn load_order_at(state: &AppState, id: &str) -> Result<(ServiceOrder, usize), ApiError> {
     let context = store::<ServiceOrder>(&state.pool).load_aggregate(id).await.map_err(ApiError::internal)?;
-    let order = context.aggregate;
-    if order.status == Status::New {
+    if context.aggregate.status == Status::New {
         return Err(ServiceOrderError::NotFound.into());
     }
-    Ok(order)
+    Ok((context.aggregate, context.current_sequence))
 }
 
 async fn run(state: &AppState, id: &str, command: ServiceOrderCommand) -> Result<(), ApiError> {
     commands::execute(&state.orders, id, command).await.map_err(ApiError::from)
 }
 
-/// Holds a session-level advisory lock named after `key` until dropped with `release`.
-pub(crate) struct StepLock {
-    connection: sqlx::pool::PoolConnection<sqlx::Postgres>,
-    key: String,
-}
-
-impl StepLock {
-    async fn take(pool: &PgPool, key: String) -> Result<StepLock, ApiError> {
-        let mut connection = pool.acquire().await?;
-        sqlx::query("SELECT pg_advisory_lock(hashtextextended($1, 0))").bind(&key).execute(&mut *connection).await?;
-        Ok(StepLock { connection, key })
-    }
-
-    async fn release(mut self) {
-        let unlocked = sqlx::query("SELECT pg_advisory_unlock(hashtextextended($1, 0))")
-            .bind(&self.key)
-            .execute(&mut *self.connection)
-            .await;
-        if unlocked.is_err() {
-            // A connection that may still hold the lock must not go back to the pool.
-            let _ = self.connection.detach();
-        }
-    }
-}
-
-/// Runs `step` under the order's lock, releasing it whatever the outcome.
+/// Runs `step` under the advisory lock named `key` (an order, a cart, a trial), waiting for
+/// a step of the same name in flight on any server to finish first.
 pub(crate) async fn locked<T>(
     state: &AppState,
     key: String,
     step: impl std::future::Future<Output = Result<T, ApiError>>,
 ) -> Result<T, ApiError> {
-    let lock = StepLock::take(&state.pool, key).await?;
-    let result = step.await;
-    lock.release().await;
-    result
+    match jobs::under_lock(&state.pool, &key, true, || step).await? {
+        jobs::RunOutcome::Ran(result) => result,
+        jobs::RunOutcome::Skipped => unreachable!("a waiting lock is never skipped"),
+    }
 }
 
 pub(crate) fn stripe_failure(error: PaymentError, fallback: &'static str) -> ApiError {
@@ -164,7 +146,7 @@ pub(crate) fn stripe_failure(error: PaymentError, fallback: &'static str) -> Api
 }
 
 /// 402 with the card's codes and the flag the page reads.
-pub(crate) fn declined(code: &str, decline_code: Option<&str>, message: &str) -> ApiError {
+fn declined(code: &str, decline_code: Option<&str>, message: &str) -> ApiError {
     let flag = match (code, decline_code) {
         (_, Some("insufficient_funds")) | ("card_declined", _) => "card_declined",
         ("processing_error", _) => "payment_error",
@@ -188,15 +170,9 @@ struct PaymentIntentBody {
     customer_info: CustomerInfo,
 }
 
+/// The cart named by the page, as the cart routes price it.
 async fn cart_summary(state: &AppState, raw: &str) -> Result<CartSummary, ApiError> {
-    let id = Uuid::parse_str(raw.trim())
-        .map_err(|_| ApiError::from(aggregates::cart::CartError::NotFound))?
-        .to_string();
-    let view = state.cart_views.load(&id).await.map_err(ApiError::internal)?;
-    match view {
-        Some(view) if view.contents.exists => Ok(view.summary(&id)),
-        _ => Err(aggregates::cart::CartError::NotFound.into()),
-    }
+    cart::summary(state, &cart::cart_id(raw)?).await
 }
 
 /// The order's lines from the cart as the server priced it (hardware has its own checkout).
@@ -309,12 +285,25 @@ async fn check_google(state: &AppState, info: &CustomerInfo) -> Result<(), ApiEr
     Ok(())
 }
 
-pub(crate) async fn checked_customer(state: &AppState, info: &CustomerInfo, with_password: bool) -> Result<aggregates::service_order::Customer, ApiError> {
-    let customer = info.check(with_password).map_err(field_errors)?;
+/// The form checked as spec 2 section 5 says (with `errors` the caller found in its other
+/// fields), then the Google token or the password of an existing account.
+pub(crate) async fn checked_customer(
+    state: &AppState,
+    info: &CustomerInfo,
+    with_password: bool,
+    mut errors: FieldErrors,
+) -> Result<aggregates::service_order::Customer, ApiError> {
+    let customer = match info.check(with_password) {
+        Ok(customer) if errors.is_empty() => customer,
+        Ok(_) => return Err(field_errors(errors)),
+        Err(more) => {
+            errors.extend(more);
+            return Err(field_errors(errors));
+        }
+    };
     if info.is_google_sign_in {
         check_google(state, info).await?;
     } else if !accounts::check_existing(&state.pool, &customer.email, &info.password).await? {
-        let mut errors = FieldErrors::new();
         errors.insert("password", accounts::EXISTING_ACCOUNT);
         return Err(field_errors(errors));
     }
@@ -355,15 +344,16 @@ async fn create_payment_intent(
     ApiJson(body): ApiJson<PaymentIntentBody>,
 ) -> Result<Response, ApiError> {
     let mut timing = Timing::new();
-    let customer = checked_customer(&state, &body.customer_info, true).await?;
+    let customer = checked_customer(&state, &body.customer_info, true, FieldErrors::new()).await?;
     let cart = cart_summary(&state, &body.cart_id).await?;
     let lines = order_lines(&cart)?;
     let key = format!("cart-{}", cart.id);
     let state2 = state.clone();
-    let (id, order) = locked(&state, key, async {
-        let state = state2;
-        if let Some(found) = open_order(&state, &cart, &customer.email).await? {
-            return Ok(found);
+    let timing_ref = &mut timing;
+    let (id, order) = locked(&state, key, async move {
+        let (state, timing) = (state2, timing_ref);
+        if let Some((id, order)) = open_order(&state, &cart, &customer.email).await? {
+            return with_payment_customer(&state, id, order, timing).await;
         }
         let id = Uuid::new_v4().to_string();
         let mut number = new_order_number();
@@ -392,33 +382,30 @@ async fn create_payment_intent(
         };
         run(&state, &id, command).await?;
         let order = load_order(&state, &id).await?;
-        Ok((id, order))
+        with_payment_customer(&state, id, order, timing).await
     })
     .await?;
-
-    let order = if order.payment_customer_id.is_none() {
-        let state2 = state.clone();
-        let id2 = id.clone();
-        let timing = &mut timing;
-        locked(&state, format!("order-{id}"), async move {
-            let (state, id) = (state2, id2);
-            let order = load_order(&state, &id).await?;
-            if order.payment_customer_id.is_some() {
-                return Ok(order);
-            }
-            let name = format!("{} {}", order.customer.first_name, order.customer.last_name);
-            let created = timing
-                .stripe(state.services.stripe.create_customer(&order.customer.email, &name, &id, &format!("order-{id}-customer")))
-                .await
-                .map_err(|e| stripe_failure(e, "Failed to create payment intent"))?;
-            run(&state, &id, ServiceOrderCommand::RegisterPaymentCustomer { customer_id: created.id }).await?;
-            load_order(&state, &id).await
-        })
-        .await?
-    } else {
-        order
-    };
     Ok(timing.respond(StatusCode::OK, intent_answer(&id, &order)))
+}
+
+/// The order's Stripe customer, made once (under the cart's lock, like the order itself).
+async fn with_payment_customer(
+    state: &AppState,
+    id: String,
+    order: ServiceOrder,
+    timing: &mut Timing,
+) -> Result<(String, ServiceOrder), ApiError> {
+    if order.payment_customer_id.is_some() {
+        return Ok((id, order));
+    }
+    let name = format!("{} {}", order.customer.first_name, order.customer.last_name);
+    let created = timing
+        .stripe(state.services.stripe.create_customer(&order.customer.email, &name, &id, &format!("order-{id}-customer")))
+        .await
+        .map_err(|e| stripe_failure(e, "Failed to create payment intent"))?;
+    run(state, &id, ServiceOrderCommand::RegisterPaymentCustomer { customer_id: created.id }).await?;
+    let order = load_order(state, &id).await?;
+    Ok((id, order))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -445,14 +432,12 @@ async fn create_setup_intent(
 ) -> Result<Response, ApiError> {
     let mut timing = Timing::new();
     let id = order_id(&body.order_id)?;
-    let order = load_order(&state, &id).await?;
-    payable(&order)?;
     let timing_ref = &mut timing;
     let state2 = state.clone();
     let id2 = id.clone();
     let intent = locked(&state, format!("order-{id}"), async move {
         let (state, id, timing) = (state2, id2, timing_ref);
-        let order = load_order(&state, &id).await?;
+        let (order, version) = load_order_at(&state, &id).await?;
         payable(&order)?;
         let customer = order.payment_customer_id.clone().ok_or(ServiceOrderError::NoPaymentCustomer)?;
         let stripe = &state.services.stripe;
@@ -462,7 +447,6 @@ async fn create_setup_intent(
                 return Ok(intent);
             }
         }
-        let version = order_version(&state.pool, &id).await?;
         let intent = timing
             .stripe(stripe.create_setup_intent(&customer, &id, &format!("order-{id}-setup-{version}")))
             .await
@@ -481,15 +465,6 @@ async fn create_setup_intent(
     ))
 }
 
-/// The order's number of stored events: a new value after every step.
-async fn order_version(pool: &PgPool, id: &str) -> Result<i64, ApiError> {
-    let version: Option<i64> =
-        sqlx::query_scalar("SELECT max(sequence) FROM events WHERE aggregate_type = 'ServiceOrder' AND aggregate_id = $1")
-            .bind(id)
-            .fetch_one(pool)
-            .await?;
-    Ok(version.unwrap_or(0))
-}
 
 // ---------------------------------------------------------------------------------------
 // Step 3: the charge (subscription and/or top-up)

@@ -1,7 +1,7 @@
 //! One router per resource, merged here with the layers every request passes.
 
 mod address;
-mod cart;
+pub(crate) mod cart;
 mod catalogue;
 pub mod checkout;
 pub mod hardware;
@@ -69,6 +69,12 @@ pub fn app(state: AppState, config: &Config) -> Router {
                 })
                 .on_response(DefaultOnResponse::new().level(Level::INFO).latency_unit(LatencyUnit::Micros)),
         )
+}
+
+/// An id that must be a UUID (from a path or a body), in its canonical form; anything else
+/// names nothing, which answers `missing`.
+pub(crate) fn uuid_id(raw: &str, missing: impl Into<ApiError>) -> Result<String, ApiError> {
+    uuid::Uuid::parse_str(raw.trim()).map(|id| id.to_string()).map_err(|_| missing.into())
 }
 
 /// The OpenAPI description of this API (api/openapi.yaml).

@@ -15,13 +15,13 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use uuid::Uuid;
 
-use crate::account_form::CustomerInfo;
+use crate::account_form::{CustomerInfo, FieldErrors};
 use crate::accounts;
 use jobs::outbox::{queue, Mail};
 use crate::commands;
 use crate::error::ApiError;
 use crate::json::ApiJson;
-use crate::routes::checkout::{checked_customer, field_errors, locked, stripe_failure};
+use crate::routes::checkout::{checked_customer, locked, stripe_failure};
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -49,7 +49,7 @@ struct TrialBody {
 }
 
 fn trial_id(raw: &str) -> Result<String, ApiError> {
-    Uuid::parse_str(raw.trim()).map(|id| id.to_string()).map_err(|_| TrialError::NotFound.into())
+    super::uuid_id(raw, TrialError::NotFound)
 }
 
 fn already_used(what: &'static str, message: &'static str) -> ApiError {
@@ -65,22 +65,14 @@ async fn create_trial(State(state): State<AppState>, ApiJson(body): ApiJson<Tria
         Some(SelectedNumber::Object { value } | SelectedNumber::Value(value)) => value.trim().trim_start_matches('+').to_string(),
         None => String::new(),
     };
-    let mut errors = info.check(true).err().unwrap_or_default();
+    let mut errors = FieldErrors::new();
     if number.is_empty() {
         errors.insert("selectedNumber", "Please choose a free number first.");
     }
-    if !errors.is_empty() {
-        return Err(field_errors(errors));
-    }
-    let contact = checked_customer(&state, info, true).await?;
-    let free = sqlx::query_scalar::<_, bool>("SELECT free_trial FROM number_inventory WHERE value = $1")
-        .bind(&number)
-        .fetch_optional(&state.pool)
-        .await?;
-    if free != Some(true) {
-        return Err(ApiError::unprocessable("not_a_free_number", "This number is not one of the free trial numbers."));
-    }
-    let row = inventory::find(&state.pool, &number).await?.ok_or(PhoneNumberError::NotInStock)?;
+    let contact = checked_customer(&state, info, true, errors).await?;
+    let row = inventory::find_free_trial(&state.pool, &number)
+        .await?
+        .ok_or_else(|| ApiError::unprocessable("not_a_free_number", "This number is not one of the free trial numbers."))?;
     let hash = accounts::hash(info.password.clone()).await?;
 
     let id = Uuid::new_v4().to_string();
