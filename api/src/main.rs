@@ -27,8 +27,7 @@ async fn run() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     match command.as_str() {
         "serve" => {
             let app = Application::build(config).await?;
-            let state = AppState::new(app.pool.clone());
-            let mut scheduler = jobs::scheduler::start(app.pool.clone(), api::scheduled::jobs(&state)).await?;
+            let mut scheduler = jobs::scheduler::start(app.pool.clone(), api::scheduled::jobs(&app.state)).await?;
             tracing::info!(port = app.port(), "listening");
             app.run_until(shutdown_signal()).await?;
             scheduler.shutdown().await?;

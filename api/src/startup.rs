@@ -14,6 +14,8 @@ pub struct Application {
     listener: TcpListener,
     router: axum::Router,
     pub pool: PgPool,
+    /// The state the routes use; the scheduled jobs share it (same services, same clock).
+    pub state: AppState,
 }
 
 pub async fn connect(config: &Config) -> Result<PgPool, sqlx::Error> {
@@ -45,8 +47,8 @@ impl Application {
             Ok(items) => tracing::info!(items, "seeded the demo hardware catalogue"),
             Err(error) => tracing::warn!(%error, "the demo hardware catalogue was not seeded"),
         }
-        let router = routes::app(state, &config);
-        Ok(Application { listener, router, pool })
+        let router = routes::app(state.clone(), &config);
+        Ok(Application { listener, router, pool, state })
     }
 
     pub fn port(&self) -> u16 {
