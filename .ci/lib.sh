@@ -7,6 +7,10 @@ LOCAL="$ROOT/.local"
 LOCAL_PG_PORT="${LOCAL_PG_PORT:-54329}"
 mkdir -p "$LOCAL"
 
+# The scripts run the shop in development mode (the Stripe stand-in allowed); the server
+# alone defaults to production, which refuses to start without Stripe keys.
+export APP_ENV="${APP_ENV:-development}"
+
 log() { printf '\033[1m[%s]\033[0m %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }

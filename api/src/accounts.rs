@@ -8,7 +8,11 @@ use sha2::{Digest, Sha256};
 use sqlx::{Postgres, Transaction};
 use uuid::Uuid;
 
+use serde_json::Value;
+
+use crate::account_form::{field_errors, CustomerInfo, FieldErrors};
 use crate::error::ApiError;
+use crate::state::AppState;
 
 /// The realm of the PBX's SIP digests.
 pub const SIP_REALM: &str = "sip.talkbridge.example";
@@ -122,6 +126,63 @@ pub async fn add_extensions(
     }
     Ok((extensions, passwords))
 }
+
+/// Checks a Google ID token with Google (audience = our client id, e-mail verified and the
+/// same as the form's).
+async fn check_google(state: &AppState, info: &CustomerInfo) -> Result<(), ApiError> {
+    let failed = || {
+        let mut errors = FieldErrors::new();
+        errors.insert("email", "Google sign in failed. Please try again or fill the form manually.");
+        field_errors(errors)
+    };
+    let (Some(client_id), Some(token)) = (&state.services.config.google_client_id, &info.google_credential) else {
+        return Err(failed());
+    };
+    let response = state
+        .services
+        .http
+        .get(&state.services.config.google_tokeninfo_url)
+        .query(&[("id_token", token)])
+        .send()
+        .await
+        .map_err(|_| failed())?;
+    if !response.status().is_success() {
+        return Err(failed());
+    }
+    let claims: Value = response.json().await.map_err(|_| failed())?;
+    let verified = matches!(&claims["email_verified"], Value::Bool(true)) || claims["email_verified"] == "true";
+    let same = claims["email"].as_str().is_some_and(|e| e.eq_ignore_ascii_case(info.email.trim()));
+    if claims["aud"].as_str() != Some(client_id.as_str()) || !verified || !same {
+        return Err(failed());
+    }
+    Ok(())
+}
+
+/// The form checked as spec 2 section 5 says (with `errors` the caller found in its other
+/// fields), then the Google token or the password of an existing account.
+pub async fn checked_customer(
+    state: &AppState,
+    info: &CustomerInfo,
+    with_password: bool,
+    mut errors: FieldErrors,
+) -> Result<aggregates::service_order::Customer, ApiError> {
+    let customer = match info.check(with_password) {
+        Ok(customer) if errors.is_empty() => customer,
+        Ok(_) => return Err(field_errors(errors)),
+        Err(more) => {
+            errors.extend(more);
+            return Err(field_errors(errors));
+        }
+    };
+    if info.is_google_sign_in {
+        check_google(state, info).await?;
+    } else if !check_existing(&state.pool, &customer.email, &info.password).await? {
+        errors.insert("password", EXISTING_ACCOUNT);
+        return Err(field_errors(errors));
+    }
+    Ok(customer)
+}
+
 
 #[cfg(test)]
 mod tests {

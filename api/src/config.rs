@@ -24,8 +24,20 @@ impl fmt::Debug for Secret {
     }
 }
 
+/// `APP_ENV`: `development` (the scripts' default: the Stripe stand-in is allowed) or
+/// `production` (unset means production: real keys and a webhook secret are required).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AppEnv {
+    Development,
+    Production,
+}
+
 #[derive(Debug, Clone)]
 pub struct Config {
+    pub app_env: AppEnv,
+    /// `TRUSTED_PROXY=1`: the client's address is the right-most `X-Forwarded-For` entry
+    /// (set by our own proxy); otherwise the connection's peer address.
+    pub trusted_proxy: bool,
     /// `HOST`, default 0.0.0.0.
     pub host: IpAddr,
     /// `PORT`, default 8080 (0 picks a free port, as the tests do).
@@ -128,14 +140,53 @@ impl Config {
         Config::from_lookup(|key| std::env::var(key).ok())
     }
 
+    /// Everything at its local default, in development mode (the stand-in for Stripe).
+    pub fn development() -> Config {
+        Config::from_lookup(|key| (key == "APP_ENV").then(|| "development".to_string()))
+            .expect("the development defaults are valid")
+    }
+
+    pub fn is_production(&self) -> bool {
+        self.app_env == AppEnv::Production
+    }
+
     pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Config, String> {
+        let config = Config::read(&lookup)?;
+        config.check()?;
+        Ok(config)
+    }
+
+    /// Settings that would leave the shop open fail closed: the server refuses to start.
+    fn check(&self) -> Result<(), String> {
+        let payments = &self.payments;
+        if self.is_production() && payments.stand_in {
+            return Err("APP_ENV is production (the default) but STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are not set: \
+                        set both, or APP_ENV=development to use the local Stripe stand-in"
+                .into());
+        }
+        if !payments.stand_in && payments.webhook_secret.is_none() {
+            return Err("STRIPE_WEBHOOK_SECRET is not set: with Stripe keys the server needs the webhook's signing secret \
+                        (Stripe dashboard, Developers, Webhooks) to trust payment events"
+                .into());
+        }
+        Ok(())
+    }
+
+    fn read(lookup: &impl Fn(&str) -> Option<String>) -> Result<Config, String> {
         fn parse<T: std::str::FromStr>(key: &str, value: Option<String>, default: T) -> Result<T, String> {
             match value.filter(|v| !v.trim().is_empty()) {
                 None => Ok(default),
                 Some(v) => v.trim().parse().map_err(|_| format!("{key} has an invalid value: {v:?}")),
             }
         }
+        let app_env = match non_empty(lookup("APP_ENV")).as_deref() {
+            None | Some("production") => AppEnv::Production,
+            Some("development") => AppEnv::Development,
+            Some(other) => return Err(format!("APP_ENV has an invalid value: {other:?} (use production or development)")),
+        };
         Ok(Config {
+            app_env,
+            trusted_proxy: matches!(non_empty(lookup("TRUSTED_PROXY")).as_deref(), Some("1" | "true")),
             host: parse("HOST", lookup("HOST"), IpAddr::from([0, 0, 0, 0]))?,
             port: parse("PORT", lookup("PORT"), 8080)?,
             database_url: Secret::new(lookup("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.to_string())),
@@ -145,7 +196,7 @@ impl Config {
             seed_dir: PathBuf::from(
                 lookup("SEED_DIR").unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/seed").to_string()),
             ),
-            payments: PaymentsConfig::from_lookup(&lookup),
+            payments: PaymentsConfig::from_lookup(lookup),
             address_lookup: AddressLookupConfig {
                 url: non_empty(lookup("ADDRESS_LOOKUP_URL"))
                     .unwrap_or_else(|| "https://api.ideal-postcodes.co.uk/v1/postcodes/".to_string()),
@@ -174,9 +225,16 @@ impl Config {
 mod tests {
     use super::*;
 
+    /// `pairs` plus APP_ENV=development.
+    fn dev(pairs: &'static [(&'static str, &'static str)]) -> Result<Config, String> {
+        Config::from_lookup(|k| {
+            pairs.iter().chain(&[("APP_ENV", "development")]).find(|(key, _)| *key == k).map(|(_, v)| v.to_string())
+        })
+    }
+
     #[test]
     fn defaults_run_locally() {
-        let config = Config::from_lookup(|_| None).unwrap();
+        let config = dev(&[]).unwrap();
         assert_eq!(config.address().to_string(), "0.0.0.0:8080");
         assert_eq!(config.database_url.expose(), DEFAULT_DATABASE_URL);
         assert_eq!(config.body_limit_bytes, 65536);
@@ -184,25 +242,27 @@ mod tests {
 
     #[test]
     fn environment_overrides_and_bad_values_are_named() {
-        let config = Config::from_lookup(|k| (k == "PORT").then(|| "9000".to_string())).unwrap();
+        let config = dev(&[("PORT", "9000")]).unwrap();
         assert_eq!(config.port, 9000);
-        let error = Config::from_lookup(|k| (k == "PORT").then(|| "http".to_string())).unwrap_err();
+        let error = dev(&[("PORT", "http")]).unwrap_err();
         assert!(error.contains("PORT"));
     }
 
     #[test]
     fn payments_go_to_stripe_with_keys_and_to_the_stand_in_without() {
-        let local = Config::from_lookup(|k| (k == "LOCALSTRIPE_URL").then(|| "http://stripe:8420".into())).unwrap();
+        let local = dev(&[("LOCALSTRIPE_URL", "http://stripe:8420")]).unwrap();
         assert!(local.payments.stand_in);
         assert_eq!(local.payments.api_base, "http://stripe:8420/");
         assert_eq!(local.payments.js_url, "http://stripe:8420/js.stripe.com/v3/");
         let live = Config::from_lookup(|k| match k {
             "STRIPE_SECRET_KEY" => Some("sk_live_x".into()),
             "STRIPE_PUBLISHABLE_KEY" => Some("pk_live_x".into()),
+            "STRIPE_WEBHOOK_SECRET" => Some("whsec_x".into()),
             "LOCALSTRIPE_URL" | "LOCALSTRIPE_JS_URL" => Some("http://stripe:8420/".into()),
             _ => None,
         })
         .unwrap();
+        assert!(live.is_production());
         assert!(!live.payments.stand_in);
         assert_eq!(live.payments.api_base, "https://api.stripe.com/");
         assert_eq!(live.payments.js_url, "https://js.stripe.com/v3/");
@@ -212,7 +272,35 @@ mod tests {
     #[test]
     fn secrets_never_print() {
         let config =
-            Config::from_lookup(|k| (k == "DATABASE_URL").then(|| "postgres://u:hunter2@db/x".into())).unwrap();
+            dev(&[("DATABASE_URL", "postgres://u:hunter2@db/x")]).unwrap();
         assert!(!format!("{config:?}").contains("hunter2"));
+    }
+
+    #[test]
+    fn production_is_the_default_and_refuses_to_start_without_stripe() {
+        let error = Config::from_lookup(|_| None).unwrap_err();
+        assert!(error.contains("STRIPE_SECRET_KEY") && !error.contains('\n'), "{error}");
+        let error = Config::from_lookup(|k| (k == "APP_ENV").then(|| "prod".into())).unwrap_err();
+        assert!(error.contains("APP_ENV"), "{error}");
+    }
+
+    #[test]
+    fn stripe_keys_without_a_webhook_secret_refuse_to_start() {
+        for env in ["production", "development"] {
+            let error = Config::from_lookup(|k| match k {
+                "APP_ENV" => Some(env.into()),
+                "STRIPE_SECRET_KEY" => Some("sk_live_x".into()),
+                "STRIPE_PUBLISHABLE_KEY" => Some("pk_live_x".into()),
+                _ => None,
+            })
+            .unwrap_err();
+            assert!(error.contains("STRIPE_WEBHOOK_SECRET") && !error.contains('\n'), "{error}");
+        }
+    }
+
+    #[test]
+    fn the_proxy_header_is_trusted_only_when_configured() {
+        assert!(!dev(&[]).unwrap().trusted_proxy);
+        assert!(dev(&[("TRUSTED_PROXY", "1")]).unwrap().trusted_proxy);
     }
 }

@@ -8,6 +8,7 @@ pub mod config;
 pub mod error;
 pub mod import;
 pub mod json;
+pub mod locks;
 pub mod payments;
 pub mod rebuild;
 pub mod routes;

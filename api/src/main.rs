@@ -36,7 +36,8 @@ async fn run() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
             let name = std::env::args().nth(2).unwrap_or_default();
             let pool = connect(&config).await?;
             migrate(&pool).await?;
-            let jobs = api::scheduled::jobs(&AppState::new(pool.clone()));
+            let state = AppState::new(pool.clone()).with_services(api::state::Services::from_config(&config)?);
+            let jobs = api::scheduled::jobs(&state);
             let names: Vec<&str> = jobs.iter().map(|j| j.name).collect();
             let job = jobs
                 .iter()

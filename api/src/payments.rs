@@ -14,7 +14,10 @@ use serde_json::{json, Value};
 use stripe::{Client, ClientBuilder, IdempotencyKey, RequestStrategy, StripeError};
 use stripe_client_core::{RequestBuilder, StripeMethod};
 
+use axum::http::StatusCode;
+
 use crate::config::Secret;
+use crate::error::ApiError;
 
 #[derive(Clone)]
 pub struct Stripe {
@@ -68,6 +71,33 @@ impl From<StripeError> for PaymentError {
         }
     }
 }
+
+/// The answer to a failed payment call: a card refusal (402) or the provider's failure (502,
+/// with `fallback` as the message and the detail in the log only).
+pub fn stripe_failure(error: PaymentError, fallback: &'static str) -> ApiError {
+    match error {
+        PaymentError::Declined { code, decline_code, message } => declined(&code, decline_code.as_deref(), &message),
+        error @ (PaymentError::Provider(_) | PaymentError::NotFound) => {
+            tracing::error!(%error, "payment provider call failed");
+            ApiError::refused(StatusCode::BAD_GATEWAY, "payment_provider_error", fallback)
+        }
+    }
+}
+
+/// 402 with the card's codes and the flag the page reads.
+pub fn declined(code: &str, decline_code: Option<&str>, message: &str) -> ApiError {
+    let flag = match (code, decline_code) {
+        (_, Some("insufficient_funds")) | ("card_declined", _) => "card_declined",
+        ("processing_error", _) => "payment_error",
+        _ => "card_error",
+    };
+    let mut extra = serde_json::Map::new();
+    extra.insert("decline_code".into(), json!(decline_code));
+    extra.insert(flag.into(), json!(true));
+    extra.insert("status".into(), json!("failed"));
+    ApiError::Detailed { status: StatusCode::PAYMENT_REQUIRED, code: code.to_string(), message: message.to_string(), extra }
+}
+
 
 #[derive(Debug, Clone, Deserialize)]
 pub struct Created {

@@ -30,13 +30,15 @@ use serde_json::{json, Value};
 use sqlx::PgPool;
 use uuid::Uuid;
 
-use crate::account_form::{CustomerInfo, FieldErrors, BANNER};
+use crate::account_form::{field_errors, CustomerInfo, FieldErrors};
 use crate::accounts;
 use jobs::outbox::{queue, Mail};
 use crate::commands;
 use crate::error::ApiError;
 use crate::json::ApiJson;
-use crate::payments::{PaymentError, PaymentIntent, PlanSpec};
+use crate::accounts::checked_customer;
+use crate::locks::locked;
+use crate::payments::{declined, stripe_failure, PaymentError, PaymentIntent, PlanSpec};
 use crate::state::{store, AppState};
 
 use super::cart;
@@ -95,12 +97,6 @@ impl Timing {
     }
 }
 
-fn field_errors(errors: FieldErrors) -> ApiError {
-    let mut extra = serde_json::Map::new();
-    extra.insert("fieldErrors".into(), json!(errors));
-    ApiError::Detailed { status: StatusCode::UNPROCESSABLE_ENTITY, code: "invalid_fields".into(), message: BANNER.into(), extra }
-}
-
 fn order_id(raw: &str) -> Result<String, ApiError> {
     super::uuid_id(raw, ServiceOrderError::NotFound)
 }
@@ -120,43 +116,6 @@ async fn load_order_at(state: &AppState, id: &str) -> Result<(ServiceOrder, usiz
 
 async fn run(state: &AppState, id: &str, command: ServiceOrderCommand) -> Result<(), ApiError> {
     commands::execute(&state.orders, id, command).await.map_err(ApiError::from)
-}
-
-/// Runs `step` under the advisory lock named `key` (an order, a cart, a trial), waiting for
-/// a step of the same name in flight on any server to finish first.
-pub(crate) async fn locked<T>(
-    state: &AppState,
-    key: String,
-    step: impl std::future::Future<Output = Result<T, ApiError>>,
-) -> Result<T, ApiError> {
-    match jobs::under_lock(&state.pool, &key, true, || step).await? {
-        jobs::RunOutcome::Ran(result) => result,
-        jobs::RunOutcome::Skipped => unreachable!("a waiting lock is never skipped"),
-    }
-}
-
-pub(crate) fn stripe_failure(error: PaymentError, fallback: &'static str) -> ApiError {
-    match error {
-        PaymentError::Declined { code, decline_code, message } => declined(&code, decline_code.as_deref(), &message),
-        error @ (PaymentError::Provider(_) | PaymentError::NotFound) => {
-            tracing::error!(%error, "payment provider call failed");
-            ApiError::refused(StatusCode::BAD_GATEWAY, "payment_provider_error", fallback)
-        }
-    }
-}
-
-/// 402 with the card's codes and the flag the page reads.
-fn declined(code: &str, decline_code: Option<&str>, message: &str) -> ApiError {
-    let flag = match (code, decline_code) {
-        (_, Some("insufficient_funds")) | ("card_declined", _) => "card_declined",
-        ("processing_error", _) => "payment_error",
-        _ => "card_error",
-    };
-    let mut extra = serde_json::Map::new();
-    extra.insert("decline_code".into(), json!(decline_code));
-    extra.insert(flag.into(), json!(true));
-    extra.insert("status".into(), json!("failed"));
-    ApiError::Detailed { status: StatusCode::PAYMENT_REQUIRED, code: code.to_string(), message: message.to_string(), extra }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -252,62 +211,6 @@ fn intent_answer(id: &str, order: &ServiceOrder) -> Value {
             "grandTotalIncVAT": a.grand_total.0,
         },
     })
-}
-
-/// Checks a Google ID token with Google (audience = our client id, e-mail verified and the
-/// same as the form's).
-async fn check_google(state: &AppState, info: &CustomerInfo) -> Result<(), ApiError> {
-    let failed = || {
-        let mut errors = FieldErrors::new();
-        errors.insert("email", "Google sign in failed. Please try again or fill the form manually.");
-        field_errors(errors)
-    };
-    let (Some(client_id), Some(token)) = (&state.services.config.google_client_id, &info.google_credential) else {
-        return Err(failed());
-    };
-    let response = state
-        .services
-        .http
-        .get(&state.services.config.google_tokeninfo_url)
-        .query(&[("id_token", token)])
-        .send()
-        .await
-        .map_err(|_| failed())?;
-    if !response.status().is_success() {
-        return Err(failed());
-    }
-    let claims: Value = response.json().await.map_err(|_| failed())?;
-    let verified = matches!(&claims["email_verified"], Value::Bool(true)) || claims["email_verified"] == "true";
-    let same = claims["email"].as_str().is_some_and(|e| e.eq_ignore_ascii_case(info.email.trim()));
-    if claims["aud"].as_str() != Some(client_id.as_str()) || !verified || !same {
-        return Err(failed());
-    }
-    Ok(())
-}
-
-/// The form checked as spec 2 section 5 says (with `errors` the caller found in its other
-/// fields), then the Google token or the password of an existing account.
-pub(crate) async fn checked_customer(
-    state: &AppState,
-    info: &CustomerInfo,
-    with_password: bool,
-    mut errors: FieldErrors,
-) -> Result<aggregates::service_order::Customer, ApiError> {
-    let customer = match info.check(with_password) {
-        Ok(customer) if errors.is_empty() => customer,
-        Ok(_) => return Err(field_errors(errors)),
-        Err(more) => {
-            errors.extend(more);
-            return Err(field_errors(errors));
-        }
-    };
-    if info.is_google_sign_in {
-        check_google(state, info).await?;
-    } else if !accounts::check_existing(&state.pool, &customer.email, &info.password).await? {
-        errors.insert("password", accounts::EXISTING_ACCOUNT);
-        return Err(field_errors(errors));
-    }
-    Ok(customer)
 }
 
 fn new_order_number() -> String {

@@ -21,7 +21,9 @@ use jobs::outbox::{queue, Mail};
 use crate::commands;
 use crate::error::ApiError;
 use crate::json::ApiJson;
-use crate::routes::checkout::{checked_customer, locked, stripe_failure};
+use crate::accounts::checked_customer;
+use crate::locks::locked;
+use crate::payments::stripe_failure;
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {

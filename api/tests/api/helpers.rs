@@ -53,6 +53,7 @@ pub async fn spawn_app_with(customise: impl FnOnce(&mut Config)) -> TestApp {
     let mut config = Config::from_lookup(|key| match key {
         // The Stripe stand-in started by .ci/test (or by hand: see README).
         "STRIPE_API_BASE" | "STRIPE_WEBHOOK_SECRET" => std::env::var(key).ok(),
+        "APP_ENV" => Some("development".to_string()),
         _ => None,
     })
     .expect("test configuration");

@@ -25,7 +25,7 @@ async fn not_ready_without_a_database() {
         .acquire_timeout(Duration::from_millis(300))
         .connect_lazy("postgres://postgres@127.0.0.1:1/none")
         .unwrap();
-    let config = Config::from_lookup(|_| None).unwrap();
+    let config = Config::development();
     let app = api::routes::app(AppState::new(pool), &config);
     let response = app.oneshot(Request::get("/readyz").body(Body::empty()).unwrap()).await.unwrap();
     assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
