@@ -38,6 +38,9 @@ pub struct Config {
     /// `TRUSTED_PROXY=1`: the client's address is the right-most `X-Forwarded-For` entry
     /// (set by our own proxy); otherwise the connection's peer address.
     pub trusted_proxy: bool,
+    /// `FAULT_INJECTION` (development only): the server aborts at this named point, for the
+    /// tests that prove a payment survives a crash (e.g. `after-subscription-created`).
+    pub fault_injection: Option<String>,
     /// `HOST`, default 0.0.0.0.
     pub host: IpAddr,
     /// `PORT`, default 8080 (0 picks a free port, as the tests do).
@@ -164,6 +167,9 @@ impl Config {
                         set both, or APP_ENV=development to use the local Stripe stand-in"
                 .into());
         }
+        if self.is_production() && self.fault_injection.is_some() {
+            return Err("FAULT_INJECTION is for tests only and is refused in production: unset it".into());
+        }
         if !payments.stand_in && payments.webhook_secret.is_none() {
             return Err("STRIPE_WEBHOOK_SECRET is not set: with Stripe keys the server needs the webhook's signing secret \
                         (Stripe dashboard, Developers, Webhooks) to trust payment events"
@@ -186,6 +192,7 @@ impl Config {
         };
         Ok(Config {
             app_env,
+            fault_injection: non_empty(lookup("FAULT_INJECTION")),
             trusted_proxy: matches!(non_empty(lookup("TRUSTED_PROXY")).as_deref(), Some("1" | "true")),
             host: parse("HOST", lookup("HOST"), IpAddr::from([0, 0, 0, 0]))?,
             port: parse("PORT", lookup("PORT"), 8080)?,

@@ -1,18 +1,79 @@
 //! Per-request locks: one step of one order, cart or trial at a time across every server.
+//!
+//! A waiting request must not hold a pooled connection: with a blocking
+//! `pg_advisory_lock`, fifty clicks on one order held fifty connections while they waited,
+//! the pool ran dry and every other page of the shop timed out. So a request tries the lock
+//! (`pg_try_advisory_lock`), and when another holds it gives its connection back, sleeps a
+//! little and tries again, until a deadline; then it answers 409 "busy, try again". Only the
+//! holder keeps a connection for the lock while its step runs.
+
+use std::time::Duration;
+
+use axum::http::StatusCode;
+use tokio::time::Instant;
 
 use crate::error::ApiError;
 use crate::state::AppState;
 
-/// Runs `step` under the advisory lock named `key` (an order, a cart, a trial), waiting for
-/// a step of the same name in flight on any server to finish first.
+/// How long a request waits for a step of the same order in flight before giving up.
+pub const LOCK_DEADLINE: Duration = Duration::from_secs(15);
+/// The pause between tries, doubled up to `MAX_PAUSE`.
+const FIRST_PAUSE: Duration = Duration::from_millis(10);
+const MAX_PAUSE: Duration = Duration::from_millis(200);
+
+/// Runs `step` under the advisory lock named `key` (an order, a cart, a trial), after a
+/// step of the same name in flight on any server has finished; 409 `busy` after
+/// `LOCK_DEADLINE` of waiting.
 pub async fn locked<T>(
     state: &AppState,
     key: String,
     step: impl std::future::Future<Output = Result<T, ApiError>>,
 ) -> Result<T, ApiError> {
-    match jobs::under_lock(&state.pool, &key, true, || step).await? {
-        jobs::RunOutcome::Ran(result) => result,
-        jobs::RunOutcome::Skipped => unreachable!("a waiting lock is never skipped"),
+    let lock = jobs::lock_key(&key);
+    let deadline = Instant::now() + LOCK_DEADLINE;
+    let mut pause = FIRST_PAUSE;
+    let mut connection = loop {
+        let mut connection = state.pool.acquire().await?;
+        let taken: bool =
+            sqlx::query_scalar("SELECT pg_try_advisory_lock($1)").bind(lock).fetch_one(&mut *connection).await?;
+        if taken {
+            break connection;
+        }
+        drop(connection);
+        if Instant::now() + pause > deadline {
+            tracing::warn!(key, "gave up waiting for a step in flight");
+            return Err(busy());
+        }
+        tokio::time::sleep(pause).await;
+        pause = (pause * 2).min(MAX_PAUSE);
+    };
+    let result = step.await;
+    let unlocked =
+        sqlx::query_scalar::<_, bool>("SELECT pg_advisory_unlock($1)").bind(lock).fetch_one(&mut *connection).await;
+    if !matches!(unlocked, Ok(true)) {
+        tracing::warn!(key, "advisory unlock failed; closing the connection");
+        connection.detach();
+    }
+    result
+}
+
+/// Like `locked`, but gives up at once when another holds the lock (for jobs that will
+/// come back on their next run): `None` when skipped.
+pub async fn if_free<T>(
+    state: &AppState,
+    key: &str,
+    step: impl std::future::Future<Output = Result<T, ApiError>>,
+) -> Result<Option<T>, ApiError> {
+    match jobs::under_lock(&state.pool, key, || step).await? {
+        jobs::RunOutcome::Ran(result) => result.map(Some),
+        jobs::RunOutcome::Skipped => Ok(None),
     }
 }
 
+fn busy() -> ApiError {
+    ApiError::refused(
+        StatusCode::CONFLICT,
+        "busy",
+        "This order is being updated by another request. Please wait a moment and try again.",
+    )
+}

@@ -132,6 +132,8 @@ pub struct PaymentIntent {
     pub status: String,
     pub client_secret: Option<String>,
     pub amount: i64,
+    #[serde(default)]
+    pub currency: String,
     pub last_payment_error: Option<LastPaymentError>,
     #[serde(default)]
     pub metadata: BTreeMap<String, String>,
@@ -142,6 +144,39 @@ pub struct Subscription {
     pub id: String,
     pub status: String,
     pub latest_invoice: Option<String>,
+    #[serde(default)]
+    pub customer: Option<String>,
+    #[serde(default)]
+    pub metadata: BTreeMap<String, String>,
+    #[serde(default)]
+    pub items: Option<List<SubscriptionItem>>,
+}
+
+impl Subscription {
+    /// What the subscription charges each period: (pence, currency) of its one plan.
+    pub fn charges(&self) -> Option<(i64, &str)> {
+        let item = self.items.as_ref()?.data.first()?;
+        let plan = item.plan.as_ref().or(item.price.as_ref())?;
+        Some((plan.amount.or(plan.unit_amount)?, plan.currency.as_str()))
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct List<T> {
+    pub data: Vec<T>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct SubscriptionItem {
+    pub plan: Option<PlanAmount>,
+    pub price: Option<PlanAmount>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct PlanAmount {
+    pub amount: Option<i64>,
+    pub unit_amount: Option<i64>,
+    pub currency: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -152,10 +187,30 @@ pub struct ConfirmationSecret {
 #[derive(Debug, Clone, Deserialize)]
 pub struct Invoice {
     pub id: String,
+    #[serde(default)]
+    pub status: Option<String>,
+    #[serde(default)]
+    pub amount_paid: i64,
+    #[serde(default)]
+    pub currency: String,
+    /// Older API versions and the stand-in; newer ones say it under `parent`.
+    #[serde(default)]
+    pub subscription: Option<String>,
+    #[serde(default)]
+    pub parent: Option<Value>,
     /// Older API versions and the stand-in.
     pub payment_intent: Option<String>,
     /// Newer API versions: the invoice's payment to confirm in the browser.
     pub confirmation_secret: Option<ConfirmationSecret>,
+}
+
+impl Invoice {
+    /// The subscription this invoice bills, in either API version's place.
+    pub fn subscription_id(&self) -> Option<String> {
+        self.subscription.clone().or_else(|| {
+            self.parent.as_ref()?["subscription_details"]["subscription"].as_str().map(str::to_string)
+        })
+    }
 }
 
 /// What a new plan charges: pence per month or per year.
@@ -273,6 +328,8 @@ impl Stripe {
         }
     }
 
+    /// A subscription tagged with the order and the attempt (`key`), so that a retry after a
+    /// crash can find it with `subscriptions_of`.
     pub async fn create_subscription(
         &self,
         customer: &str,
@@ -283,9 +340,15 @@ impl Stripe {
         let form = json!({
             "customer": customer,
             "items": [ { "plan": plan } ],
-            "metadata": { "order_id": order_id },
+            "metadata": { "order_id": order_id, "attempt": key },
         });
         self.post("/subscriptions".into(), form, key).await
+    }
+
+    /// The customer's subscriptions that are not cancelled (the most recent 100).
+    pub async fn subscriptions_of(&self, customer: &str) -> Result<Vec<Subscription>, PaymentError> {
+        let list: List<Subscription> = self.get(format!("/subscriptions?customer={customer}&limit=100")).await?;
+        Ok(list.data)
     }
 
     pub async fn subscription(&self, id: &str) -> Result<Subscription, PaymentError> {
@@ -301,7 +364,8 @@ impl Stripe {
         self.get(format!("/invoices/{id}")).await
     }
 
-    /// A one-time card payment, confirmed at once with the saved card.
+    /// A one-time card payment, confirmed at once with the saved card (the trial
+    /// conversion's).
     pub async fn charge(
         &self,
         amount: i64,
@@ -319,6 +383,31 @@ impl Stripe {
             "metadata": { "order_id": order_id, "part": "top_up" },
         });
         self.post("/payment_intents".into(), form, key).await
+    }
+
+    /// A one-time payment created without charging anything: `confirm_payment` charges it
+    /// once its id is safely stored, so a crash in between leaves nothing paid.
+    pub async fn create_payment(
+        &self,
+        amount: i64,
+        customer: &str,
+        payment_method: &str,
+        order_id: &str,
+        key: &str,
+    ) -> Result<PaymentIntent, PaymentError> {
+        let form = json!({
+            "amount": amount,
+            "currency": "gbp",
+            "customer": customer,
+            "payment_method": payment_method,
+            "metadata": { "order_id": order_id, "part": "top_up", "attempt": key },
+        });
+        self.post("/payment_intents".into(), form, key).await
+    }
+
+    pub async fn confirm_payment(&self, id: &str, payment_method: &str, key: &str) -> Result<PaymentIntent, PaymentError> {
+        let form = json!({ "payment_method": payment_method });
+        self.post(format!("/payment_intents/{id}/confirm"), form, &format!("{key}-confirm")).await
     }
 
     pub async fn payment_intent(&self, id: &str) -> Result<PaymentIntent, PaymentError> {

@@ -35,28 +35,25 @@ where
     F: FnOnce() -> Fut,
     Fut: Future<Output = T>,
 {
-    under_lock(pool, job, false, run).await
+    under_lock(pool, job, run).await
 }
 
-/// Runs `run` holding the session advisory lock named `name` on one connection: waiting for
-/// it when `wait`, otherwise skipping when another holder has it. The lock is released after
-/// the run; a connection whose unlock failed is closed rather than returned to the pool.
-pub async fn under_lock<T, F, Fut>(pool: &PgPool, name: &str, wait: bool, run: F) -> Result<RunOutcome<T>, sqlx::Error>
+/// Runs `run` holding the session advisory lock named `name` on one connection, or skips
+/// when another holder has it (never waits while holding a pooled connection: see
+/// api/src/locks.rs). The lock is released after the run; a connection whose unlock failed
+/// is closed rather than returned to the pool.
+pub async fn under_lock<T, F, Fut>(pool: &PgPool, name: &str, run: F) -> Result<RunOutcome<T>, sqlx::Error>
 where
     F: FnOnce() -> Fut,
     Fut: Future<Output = T>,
 {
     let key = lock_key(name);
     let mut connection = pool.acquire().await?;
-    if wait {
-        sqlx::query("SELECT pg_advisory_lock($1)").bind(key).execute(&mut *connection).await?;
-    } else {
-        let locked: bool =
-            sqlx::query_scalar("SELECT pg_try_advisory_lock($1)").bind(key).fetch_one(&mut *connection).await?;
-        if !locked {
-            tracing::debug!(name, "another runner holds the lock; skipped");
-            return Ok(RunOutcome::Skipped);
-        }
+    let locked: bool =
+        sqlx::query_scalar("SELECT pg_try_advisory_lock($1)").bind(key).fetch_one(&mut *connection).await?;
+    if !locked {
+        tracing::debug!(name, "another runner holds the lock; skipped");
+        return Ok(RunOutcome::Skipped);
     }
     let output = run().await;
     let unlocked =

@@ -371,6 +371,7 @@ impl InventoryQuery {
             PhoneNumberEvent::NumberReserved { cart_id, until } => ("reserved", Some(cart_id.as_str()), Some(*until)),
             PhoneNumberEvent::NumberReleased { .. } => ("available", None, None),
             PhoneNumberEvent::NumberAssigned { owner } => ("assigned", Some(owner.as_str()), None),
+            PhoneNumberEvent::NumberHeldForOrder { owner, until, .. } => ("reserved", Some(owner.as_str()), Some(*until)),
         };
         sqlx::query(
             "UPDATE number_inventory SET status = $2, held_by = $3, held_until = $4, last_sequence = $5

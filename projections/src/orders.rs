@@ -38,6 +38,10 @@ pub struct OrderView {
     pub extensions: Vec<Extension>,
     pub subscription_id: Option<String>,
     pub last_payment_error: Option<String>,
+    /// When the payment attempt under way began (cleared when it fails or the order is
+    /// paid): the reconcile job looks at attempts that never finished.
+    #[serde(default)]
+    pub payment_started_at: Option<DateTime<Utc>>,
     #[serde(default)]
     pub last_sequence: usize,
 }
@@ -103,12 +107,17 @@ impl View<ServiceOrder> for OrderView {
             ServiceOrderEvent::SubscriptionCreated { subscription_id } => {
                 self.subscription_id = Some(subscription_id.clone())
             }
+            ServiceOrderEvent::PaymentAttemptStarted { started_at, .. } => {
+                self.payment_started_at.get_or_insert(*started_at);
+            }
             ServiceOrderEvent::PaymentFailed { message, .. } => {
+                self.payment_started_at = None;
                 self.status = "failed".into();
                 self.last_payment_error = Some(message.clone());
             }
             ServiceOrderEvent::PaymentConfirmed { confirmed_at } => {
                 self.status = "paid".into();
+                self.payment_started_at = None;
                 self.paid_at = Some(*confirmed_at);
                 self.last_payment_error = None;
             }

@@ -14,6 +14,8 @@ use crate::clock::Clock;
 
 /// How long a cart holds a number.
 pub const RESERVATION_MINUTES: i64 = 30;
+/// How long a placed order holds its numbers while the buyer pays (3-D Secure included).
+pub const ORDER_HOLD_MINUTES: i64 = 120;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PhoneNumberCommand {
@@ -24,7 +26,11 @@ pub enum PhoneNumberCommand {
     ReleaseFromCart { cart_id: String },
     /// The reservation ran out (the expiry job).
     ExpireReservation,
-    /// The number now belongs to an order or a trial.
+    /// An order placed from the cart takes over the cart's reservation (or, when it ran
+    /// out and nobody took the number meanwhile, holds it afresh) until it is paid.
+    HoldForOrder { number: String, cart_id: String, owner: String },
+    /// The number now belongs to an order or a trial. Refused while another cart or order
+    /// holds a reservation that has not run out.
     Assign { number: String, owner: String },
 }
 
@@ -33,6 +39,7 @@ pub enum PhoneNumberEvent {
     NumberReserved { cart_id: String, until: DateTime<Utc> },
     NumberReleased { cart_id: String, reason: ReleaseReason },
     NumberAssigned { owner: String },
+    NumberHeldForOrder { owner: String, cart_id: String, until: DateTime<Utc> },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -48,6 +55,7 @@ impl DomainEvent for PhoneNumberEvent {
             PhoneNumberEvent::NumberReserved { .. } => "NumberReserved",
             PhoneNumberEvent::NumberReleased { .. } => "NumberReleased",
             PhoneNumberEvent::NumberAssigned { .. } => "NumberAssigned",
+            PhoneNumberEvent::NumberHeldForOrder { .. } => "NumberHeldForOrder",
         }
         .to_string()
     }
@@ -103,6 +111,13 @@ pub enum Holder {
     Owner {
         owner: String,
     },
+    /// A placed order, until it is paid or the hold runs out.
+    Order {
+        owner: String,
+        #[serde(default)]
+        cart_id: String,
+        until: DateTime<Utc>,
+    },
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -112,28 +127,53 @@ pub struct PhoneNumber {
 
 impl PhoneNumber {
     fn decide(&self, command: PhoneNumberCommand, now: DateTime<Utc>) -> Result<PhoneNumberEvent, PhoneNumberError> {
+        use PhoneNumberCommand as C;
         match (command, &self.holder) {
-            (PhoneNumberCommand::ReserveForCart { .. }, Holder::Owner { .. }) => Err(PhoneNumberError::Taken),
-            (PhoneNumberCommand::ReserveForCart { cart_id, .. }, Holder::Cart { cart_id: holder, until })
+            (C::ReserveForCart { .. } | C::HoldForOrder { .. }, Holder::Owner { .. }) => Err(PhoneNumberError::Taken),
+            // The cart an order came from may take its numbers back (the buyer went back to change it).
+            (C::ReserveForCart { cart_id, .. }, Holder::Order { cart_id: from, until, .. })
+                if *from != cart_id && *until > now =>
+            {
+                Err(PhoneNumberError::Taken)
+            }
+            (C::ReserveForCart { cart_id, .. }, Holder::Cart { cart_id: holder, until })
                 if *holder != cart_id && *until > now =>
             {
                 Err(PhoneNumberError::Taken)
             }
-            (PhoneNumberCommand::ReserveForCart { cart_id, .. }, _) => {
+            (C::ReserveForCart { cart_id, .. }, _) => {
                 Ok(PhoneNumberEvent::NumberReserved { cart_id, until: now + Duration::minutes(RESERVATION_MINUTES) })
             }
-            (PhoneNumberCommand::ReleaseFromCart { cart_id }, Holder::Cart { cart_id: holder, .. })
-                if *holder == cart_id =>
-            {
+            (C::HoldForOrder { cart_id, owner, .. }, holder) => {
+                let free = match holder {
+                    Holder::Nobody => true,
+                    Holder::Cart { cart_id: by, until } => *by == cart_id || *until <= now,
+                    // A newer order from the same cart (the cart changed, or another try).
+                    Holder::Order { owner: by, cart_id: from, until } => *by == owner || *from == cart_id || *until <= now,
+                    Holder::Owner { .. } => false,
+                };
+                if !free {
+                    return Err(PhoneNumberError::Taken);
+                }
+                Ok(PhoneNumberEvent::NumberHeldForOrder { owner, cart_id, until: now + Duration::minutes(ORDER_HOLD_MINUTES) })
+            }
+            (C::ReleaseFromCart { cart_id }, Holder::Cart { cart_id: holder, .. }) if *holder == cart_id => {
                 Ok(PhoneNumberEvent::NumberReleased { cart_id, reason: ReleaseReason::RemovedFromCart })
             }
-            (PhoneNumberCommand::ReleaseFromCart { .. }, _) => Err(PhoneNumberError::NotReservedByCart),
-            (PhoneNumberCommand::ExpireReservation, Holder::Cart { cart_id, until }) if *until <= now => {
+            (C::ReleaseFromCart { .. }, _) => Err(PhoneNumberError::NotReservedByCart),
+            (C::ExpireReservation, Holder::Cart { cart_id, until }) if *until <= now => {
                 Ok(PhoneNumberEvent::NumberReleased { cart_id: cart_id.clone(), reason: ReleaseReason::Expired })
             }
-            (PhoneNumberCommand::ExpireReservation, _) => Err(PhoneNumberError::NotExpired),
-            (PhoneNumberCommand::Assign { .. }, Holder::Owner { .. }) => Err(PhoneNumberError::Taken),
-            (PhoneNumberCommand::Assign { owner, .. }, _) => Ok(PhoneNumberEvent::NumberAssigned { owner }),
+            (C::ExpireReservation, Holder::Order { owner, until, .. }) if *until <= now => {
+                Ok(PhoneNumberEvent::NumberReleased { cart_id: owner.clone(), reason: ReleaseReason::Expired })
+            }
+            (C::ExpireReservation, _) => Err(PhoneNumberError::NotExpired),
+            (C::Assign { .. }, Holder::Owner { .. }) => Err(PhoneNumberError::Taken),
+            (C::Assign { owner, .. }, Holder::Order { owner: by, until, .. }) if *by != owner && *until > now => {
+                Err(PhoneNumberError::Taken)
+            }
+            (C::Assign { .. }, Holder::Cart { until, .. }) if *until > now => Err(PhoneNumberError::Taken),
+            (C::Assign { owner, .. }, _) => Ok(PhoneNumberEvent::NumberAssigned { owner }),
         }
     }
 }
@@ -154,7 +194,9 @@ impl Aggregate for PhoneNumber {
         services: &PhoneNumberServices,
         sink: &EventSink<Self>,
     ) -> Result<(), PhoneNumberError> {
-        if let PhoneNumberCommand::ReserveForCart { number, .. } | PhoneNumberCommand::Assign { number, .. } = &command
+        if let PhoneNumberCommand::ReserveForCart { number, .. }
+        | PhoneNumberCommand::Assign { number, .. }
+        | PhoneNumberCommand::HoldForOrder { number, .. } = &command
         {
             if !services.stock.in_stock(number).await {
                 return Err(PhoneNumberError::NotInStock);
@@ -170,6 +212,7 @@ impl Aggregate for PhoneNumber {
             PhoneNumberEvent::NumberReserved { cart_id, until } => Holder::Cart { cart_id, until },
             PhoneNumberEvent::NumberReleased { .. } => Holder::Nobody,
             PhoneNumberEvent::NumberAssigned { owner } => Holder::Owner { owner },
+            PhoneNumberEvent::NumberHeldForOrder { owner, cart_id, until } => Holder::Order { owner, cart_id, until },
         };
     }
 }

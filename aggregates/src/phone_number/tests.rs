@@ -136,7 +136,7 @@ async fn expiry_refuses_a_running_reservation_or_a_free_number() {
 async fn assigning_a_number_for_good() {
     let assign = PhoneNumberCommand::Assign { number: NUMBER.into(), owner: "order-1".into() };
     at(noon())
-        .given(vec![reserved("a", noon())])
+        .given(vec![reserved("a", noon()), held("a", "order-1", noon())])
         .when_async(assign.clone())
         .await
         .then_expect_events(vec![PhoneNumberEvent::NumberAssigned { owner: "order-1".into() }]);
@@ -150,4 +150,93 @@ async fn assigning_a_number_for_good() {
         .when_async(reserve("a"))
         .await
         .then_expect_error(PhoneNumberError::Taken);
+}
+
+fn hold(cart: &str, owner: &str) -> PhoneNumberCommand {
+    PhoneNumberCommand::HoldForOrder { number: NUMBER.into(), cart_id: cart.into(), owner: owner.into() }
+}
+
+fn held(cart: &str, owner: &str, at: DateTime<Utc>) -> PhoneNumberEvent {
+    PhoneNumberEvent::NumberHeldForOrder { owner: owner.into(), cart_id: cart.into(), until: at + Duration::minutes(ORDER_HOLD_MINUTES) }
+}
+
+fn assign(owner: &str) -> PhoneNumberCommand {
+    PhoneNumberCommand::Assign { number: NUMBER.into(), owner: owner.into() }
+}
+
+#[tokio::test]
+async fn placing_an_order_moves_the_carts_reservation_to_the_order() {
+    let later = noon() + Duration::minutes(10);
+    at(later)
+        .given(vec![reserved("a", noon())])
+        .when_async(hold("a", "order:1"))
+        .await
+        .then_expect_events(vec![held("a", "order:1", later)]);
+}
+
+#[tokio::test]
+async fn an_order_cannot_take_a_number_another_cart_or_order_holds() {
+    let later = noon() + Duration::minutes(10);
+    at(later).given(vec![reserved("b", noon())]).when_async(hold("a", "order:1")).await.then_expect_error(PhoneNumberError::Taken);
+    at(later).given(vec![held("b", "order:2", noon())]).when_async(hold("a", "order:1")).await.then_expect_error(PhoneNumberError::Taken);
+    // A newer order of the same cart takes over.
+    at(later)
+        .given(vec![held("a", "order:0", noon())])
+        .when_async(hold("a", "order:1"))
+        .await
+        .then_expect_events(vec![held("a", "order:1", later)]);
+    at(later)
+        .given(vec![PhoneNumberEvent::NumberAssigned { owner: "trial:1".into() }])
+        .when_async(hold("a", "order:1"))
+        .await
+        .then_expect_error(PhoneNumberError::Taken);
+}
+
+#[tokio::test]
+async fn a_reservation_that_ran_out_may_be_held_by_the_order_again() {
+    let much_later = noon() + Duration::minutes(45);
+    at(much_later)
+        .given(vec![reserved("b", noon())])
+        .when_async(hold("a", "order:1"))
+        .await
+        .then_expect_events(vec![held("a", "order:1", much_later)]);
+}
+
+#[tokio::test]
+async fn assigning_is_refused_while_another_cart_or_order_holds_the_number() {
+    let later = noon() + Duration::minutes(10);
+    at(later).given(vec![reserved("b", noon())]).when_async(assign("trial:1")).await.then_expect_error(PhoneNumberError::Taken);
+    at(later).given(vec![held("b", "order:2", noon())]).when_async(assign("order:1")).await.then_expect_error(PhoneNumberError::Taken);
+    // A cart's reservation cannot be turned into someone's number by skipping the order.
+    at(later).given(vec![reserved("a", noon())]).when_async(assign("order:1")).await.then_expect_error(PhoneNumberError::Taken);
+}
+
+#[tokio::test]
+async fn the_holding_order_or_anyone_after_the_hold_ran_out_may_assign() {
+    let later = noon() + Duration::minutes(10);
+    at(later)
+        .given(vec![held("a", "order:1", noon())])
+        .when_async(assign("order:1"))
+        .await
+        .then_expect_events(vec![PhoneNumberEvent::NumberAssigned { owner: "order:1".into() }]);
+    let much_later = noon() + Duration::minutes(ORDER_HOLD_MINUTES + 1);
+    at(much_later)
+        .given(vec![held("a", "order:1", noon())])
+        .when_async(assign("trial:9"))
+        .await
+        .then_expect_events(vec![PhoneNumberEvent::NumberAssigned { owner: "trial:9".into() }]);
+}
+
+#[tokio::test]
+async fn an_order_hold_runs_out_like_a_reservation_and_blocks_carts_until_then() {
+    let later = noon() + Duration::minutes(10);
+    at(later).given(vec![held("a", "order:1", noon())]).when_async(reserve("b")).await.then_expect_error(PhoneNumberError::Taken);
+    // Its own cart may take it back.
+    at(later).given(vec![held("a", "order:1", noon())]).when_async(reserve("a")).await.then_expect_events(vec![reserved("a", later)]);
+    let much_later = noon() + Duration::minutes(ORDER_HOLD_MINUTES + 1);
+    at(much_later)
+        .given(vec![held("a", "order:1", noon())])
+        .when_async(PhoneNumberCommand::ExpireReservation)
+        .await
+        .then_expect_events(vec![PhoneNumberEvent::NumberReleased { cart_id: "order:1".into(), reason: ReleaseReason::Expired }]);
 }

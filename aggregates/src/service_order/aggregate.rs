@@ -28,6 +28,9 @@ pub enum Status {
 pub struct PartState {
     pub reference: Option<String>,
     pub paid: bool,
+    /// The attempt under way (its key tags what the provider makes for it).
+    #[serde(default)]
+    pub attempt: Option<String>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -191,6 +194,23 @@ impl ServiceOrder {
                 }
                 Ok(vec![Ev::PaymentMethodRecorded { payment_method_id }])
             }
+            C::StartPaymentAttempt { part, attempt_key } => {
+                if paid {
+                    return Err(E::AlreadyPaid);
+                }
+                let needed = match part {
+                    PaymentPart::Subscription => kind.needs_subscription(),
+                    PaymentPart::TopUp => kind.needs_top_up(),
+                };
+                if self.part(part).attempt.as_deref() == Some(attempt_key.as_str()) {
+                    return Ok(vec![]);
+                }
+                self.start_part(part, needed)?;
+                if attempt_key.trim().is_empty() {
+                    return Err(E::InvalidAttemptKey);
+                }
+                Ok(vec![Ev::PaymentAttemptStarted { part, attempt_key, started_at: now }])
+            }
             C::RecordSubscription { subscription_id } => {
                 if paid {
                     return Err(E::AlreadyPaid);
@@ -308,12 +328,9 @@ impl Aggregate for ServiceOrder {
             Ev::PaymentCustomerRegistered { customer_id } => self.payment_customer_id = Some(customer_id),
             Ev::SetupIntentCreated { setup_intent_id } => self.setup_intent_id = Some(setup_intent_id),
             Ev::PaymentMethodRecorded { payment_method_id } => self.payment_method_id = Some(payment_method_id),
-            Ev::SubscriptionCreated { subscription_id } => {
-                self.subscription = PartState { reference: Some(subscription_id), paid: false }
-            }
-            Ev::TopUpIntentCreated { payment_intent_id } => {
-                self.top_up = PartState { reference: Some(payment_intent_id), paid: false }
-            }
+            Ev::PaymentAttemptStarted { part, attempt_key, .. } => self.part_mut(part).attempt = Some(attempt_key),
+            Ev::SubscriptionCreated { subscription_id } => self.subscription.reference = Some(subscription_id),
+            Ev::TopUpIntentCreated { payment_intent_id } => self.top_up.reference = Some(payment_intent_id),
             Ev::PaymentSucceeded { part, .. } => self.part_mut(part).paid = true,
             Ev::PaymentConfirmed { .. } => self.status = Status::Paid,
             Ev::PaymentFailed { part, .. } => {

@@ -143,6 +143,10 @@ pub enum ServiceOrderCommand {
     RegisterPaymentCustomer { customer_id: String },
     RecordSetupIntent { setup_intent_id: String },
     RecordPaymentMethod { payment_method_id: String },
+    /// Written before the provider is asked to create a subscription or a charge, so that a
+    /// server that dies between the provider's answer and the next event finds, on a retry,
+    /// what this attempt already made (tagged with `attempt_key`) instead of paying twice.
+    StartPaymentAttempt { part: PaymentPart, attempt_key: String },
     RecordSubscription { subscription_id: String },
     RecordTopUpIntent { payment_intent_id: String },
     /// A part was paid (from the browser's step or a webhook; once is enough).
@@ -167,6 +171,7 @@ pub enum ServiceOrderEvent {
     PaymentCustomerRegistered { customer_id: String },
     SetupIntentCreated { setup_intent_id: String },
     PaymentMethodRecorded { payment_method_id: String },
+    PaymentAttemptStarted { part: PaymentPart, attempt_key: String, started_at: DateTime<Utc> },
     SubscriptionCreated { subscription_id: String },
     TopUpIntentCreated { payment_intent_id: String },
     PaymentSucceeded { part: PaymentPart, reference: String },
@@ -185,6 +190,7 @@ impl DomainEvent for ServiceOrderEvent {
             ServiceOrderEvent::PaymentCustomerRegistered { .. } => "PaymentCustomerRegistered",
             ServiceOrderEvent::SetupIntentCreated { .. } => "SetupIntentCreated",
             ServiceOrderEvent::PaymentMethodRecorded { .. } => "PaymentMethodRecorded",
+            ServiceOrderEvent::PaymentAttemptStarted { .. } => "PaymentAttemptStarted",
             ServiceOrderEvent::SubscriptionCreated { .. } => "SubscriptionCreated",
             ServiceOrderEvent::TopUpIntentCreated { .. } => "TopUpIntentCreated",
             ServiceOrderEvent::PaymentSucceeded { .. } => "PaymentSucceeded",
@@ -226,6 +232,8 @@ pub enum ServiceOrderError {
     NoTopUpNeeded,
     #[error("A payment for this part is already under way.")]
     PaymentAlreadyStarted,
+    #[error("A payment attempt needs a key.")]
+    InvalidAttemptKey,
     #[error("That payment does not belong to this order.")]
     UnknownPayment,
     #[error("The payment has not been confirmed yet.")]
@@ -260,6 +268,7 @@ impl ServiceOrderError {
             ServiceOrderError::NoSubscriptionNeeded => "no_subscription_needed",
             ServiceOrderError::NoTopUpNeeded => "no_top_up_needed",
             ServiceOrderError::PaymentAlreadyStarted => "payment_already_started",
+            ServiceOrderError::InvalidAttemptKey => "invalid_attempt_key",
             ServiceOrderError::UnknownPayment => "unknown_payment",
             ServiceOrderError::PaymentNotConfirmed => "payment_not_confirmed",
             ServiceOrderError::AccountAlreadyCreated => "account_already_created",

@@ -512,3 +512,78 @@ async fn a_card_refused_before_the_payment_had_an_id_is_recorded() {
         .await
         .then_expect_error(ServiceOrderError::UnknownPayment);
 }
+
+fn attempt(part: PaymentPart, key: &str) -> ServiceOrderCommand {
+    ServiceOrderCommand::StartPaymentAttempt { part, attempt_key: key.into() }
+}
+
+fn attempt_started(part: PaymentPart, key: &str) -> ServiceOrderEvent {
+    ServiceOrderEvent::PaymentAttemptStarted { part, attempt_key: key.into(), started_at: at() }
+}
+
+#[tokio::test]
+async fn a_payment_attempt_is_recorded_before_the_provider_is_asked() {
+    test()
+        .given(vec![placed(single_lines()), customer_registered()])
+        .when_async(attempt(PaymentPart::Subscription, "order-1-subscription-0"))
+        .await
+        .then_expect_events(vec![attempt_started(PaymentPart::Subscription, "order-1-subscription-0")]);
+}
+
+#[tokio::test]
+async fn the_same_attempt_again_stores_nothing() {
+    test()
+        .given(vec![placed(single_lines()), customer_registered(), attempt_started(PaymentPart::Subscription, "k0")])
+        .when_async(attempt(PaymentPart::Subscription, "k0"))
+        .await
+        .then_expect_events(vec![]);
+}
+
+#[tokio::test]
+async fn an_attempt_needs_a_payment_customer_a_part_the_order_pays_and_a_key() {
+    test()
+        .given(vec![placed(single_lines())])
+        .when_async(attempt(PaymentPart::Subscription, "k0"))
+        .await
+        .then_expect_error(ServiceOrderError::NoPaymentCustomer);
+    test()
+        .given(vec![placed(single_lines()), customer_registered()])
+        .when_async(attempt(PaymentPart::TopUp, "k0"))
+        .await
+        .then_expect_error(ServiceOrderError::NoTopUpNeeded);
+    test()
+        .given(vec![placed(payg_lines(false)), customer_registered()])
+        .when_async(attempt(PaymentPart::Subscription, "k0"))
+        .await
+        .then_expect_error(ServiceOrderError::NoSubscriptionNeeded);
+    test()
+        .given(vec![placed(payg_lines(false)), customer_registered()])
+        .when_async(attempt(PaymentPart::TopUp, " "))
+        .await
+        .then_expect_error(ServiceOrderError::InvalidAttemptKey);
+}
+
+#[tokio::test]
+async fn no_new_attempt_once_the_part_has_its_payment_or_the_order_is_paid() {
+    test()
+        .given(vec![placed(single_lines()), customer_registered(), attempt_started(PaymentPart::Subscription, "k0"), sub_created()])
+        .when_async(attempt(PaymentPart::Subscription, "k1"))
+        .await
+        .then_expect_error(ServiceOrderError::PaymentAlreadyStarted);
+    test().given(paid_single()).when_async(attempt(PaymentPart::Subscription, "k1")).await.then_expect_error(ServiceOrderError::AlreadyPaid);
+}
+
+#[tokio::test]
+async fn a_failed_attempt_lets_the_next_card_start_a_new_one() {
+    let failed = ServiceOrderEvent::PaymentFailed {
+        part: PaymentPart::TopUp,
+        reference: "pi_1".into(),
+        code: "card_declined".into(),
+        message: "Your card was declined.".into(),
+    };
+    test()
+        .given(vec![placed(payg_lines(false)), customer_registered(), attempt_started(PaymentPart::TopUp, "k0"), top_up_created(), failed])
+        .when_async(attempt(PaymentPart::TopUp, "k1"))
+        .await
+        .then_expect_events(vec![attempt_started(PaymentPart::TopUp, "k1")]);
+}

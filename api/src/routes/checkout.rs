@@ -25,9 +25,9 @@ use cqrs_es::{AggregateError, EventStore};
 use projections::cart::CartSummary;
 use projections::orders::OrderView;
 use rand::Rng;
+use sha2::Digest;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use sqlx::PgPool;
 use uuid::Uuid;
 
 use crate::account_form::{field_errors, CustomerInfo, FieldErrors};
@@ -37,6 +37,7 @@ use crate::commands;
 use crate::error::ApiError;
 use crate::json::ApiJson;
 use crate::accounts::checked_customer;
+use crate::auth::Staff;
 use crate::locks::locked;
 use crate::payments::{declined, stripe_failure, PaymentError, PaymentIntent, PlanSpec};
 use crate::state::{store, AppState};
@@ -127,6 +128,9 @@ struct PaymentIntentBody {
     cart_id: String,
     #[serde(default)]
     customer_info: CustomerInfo,
+    /// The secret of the order this browser placed from the cart before, if any.
+    #[serde(default)]
+    order_secret: Option<String>,
 }
 
 /// The cart named by the page, as the cart routes price it.
@@ -217,29 +221,71 @@ fn new_order_number() -> String {
     format!("SB-{:06}", rand::thread_rng().gen_range(0..1_000_000))
 }
 
-/// The cart's latest order that is still worth continuing: not completed, and either paid
-/// (finish it) or placed from this very version of the cart for the same customer.
+/// The cart's latest order, when the same browser (its secret) and the same customer come
+/// back to it: paid (finish it), or placed from this very version of the cart. Another
+/// browser holding the cart id gets a new order of its own, or, when the cart's order is
+/// already paid, a refusal: a cart id is never a key to someone else's order.
 async fn open_order(
     state: &AppState,
     cart: &CartSummary,
     email: &str,
+    secret: Option<&str>,
 ) -> Result<Option<(String, ServiceOrder)>, ApiError> {
-    let row: Option<(String,)> =
-        sqlx::query_as("SELECT order_id FROM service_orders WHERE cart_id = $1 ORDER BY created_at DESC LIMIT 1")
-            .bind(&cart.id)
-            .fetch_optional(&state.pool)
-            .await?;
-    let Some((id,)) = row else { return Ok(None) };
+    let row: Option<(String, Option<String>)> = sqlx::query_as(
+        "SELECT order_id, secret_hash FROM service_orders WHERE cart_id = $1 ORDER BY created_at DESC LIMIT 1",
+    )
+    .bind(&cart.id)
+    .fetch_optional(&state.pool)
+    .await?;
+    let Some((id, secret_hash)) = row else { return Ok(None) };
     let order = match load_order(state, &id).await {
         Ok(order) => order,
         Err(_) => return Ok(None),
     };
-    let reusable = match order.status {
-        Status::Paid => true,
-        Status::Placed => order.cart_version == cart.version && order.customer.email == email,
+    let same_browser = secret.is_some_and(|s| secret_hash.as_deref() == Some(secret_digest(s).as_str()));
+    let same_customer = order.customer.email == email;
+    match order.status {
+        Status::Paid if same_browser && same_customer => Ok(Some((id, order))),
+        Status::Paid => Err(ApiError::refused(
+            StatusCode::CONFLICT,
+            "order_already_paid",
+            "This cart's order has already been paid. Your confirmation e-mail has the details; for help, contact support.",
+        )),
+        Status::Placed if same_browser && same_customer && order.cart_version == cart.version => Ok(Some((id, order))),
+        _ => Ok(None),
+    }
+}
+
+/// A new order secret: 256 random bits as hex.
+fn new_order_secret() -> String {
+    let mut bytes = [0u8; 32];
+    rand::rngs::OsRng.fill(&mut bytes);
+    hex::encode(bytes)
+}
+
+fn secret_digest(secret: &str) -> String {
+    hex::encode(sha2::Sha256::digest(secret.trim().as_bytes()))
+}
+
+/// 403 unless `secret` is the one the order was placed with.
+async fn check_order_secret(state: &AppState, id: &str, secret: Option<&str>) -> Result<(), ApiError> {
+    let stored: Option<Option<String>> = sqlx::query_scalar("SELECT secret_hash FROM service_orders WHERE order_id = $1")
+        .bind(id)
+        .fetch_optional(&state.pool)
+        .await?;
+    let matches = match (stored.flatten(), secret) {
+        (Some(hash), Some(secret)) => hash == secret_digest(secret),
         _ => false,
     };
-    Ok(reusable.then_some((id, order)))
+    if !matches {
+        tracing::warn!(order = id, "order secret missing or wrong");
+        return Err(ApiError::refused(
+            StatusCode::FORBIDDEN,
+            "order_secret_mismatch",
+            "This order was placed from another browser. Please sign in or contact support.",
+        ));
+    }
+    Ok(())
 }
 
 async fn create_payment_intent(
@@ -247,34 +293,47 @@ async fn create_payment_intent(
     ApiJson(body): ApiJson<PaymentIntentBody>,
 ) -> Result<Response, ApiError> {
     let mut timing = Timing::new();
-    let customer = checked_customer(&state, &body.customer_info, true, FieldErrors::new()).await?;
+    // The cart first: no password is checked for a request without a real cart behind it.
     let cart = cart_summary(&state, &body.cart_id).await?;
     let lines = order_lines(&cart)?;
+    let customer = checked_customer(&state, &body.customer_info, true, FieldErrors::new()).await?;
+    let presented = body.order_secret.clone();
     let key = format!("cart-{}", cart.id);
     let state2 = state.clone();
     let timing_ref = &mut timing;
-    let (id, order) = locked(&state, key, async move {
+    let (id, order, secret) = locked(&state, key, async move {
         let (state, timing) = (state2, timing_ref);
-        if let Some((id, order)) = open_order(&state, &cart, &customer.email).await? {
-            return with_payment_customer(&state, id, order, timing).await;
+        if let Some((id, order)) = open_order(&state, &cart, &customer.email, presented.as_deref()).await? {
+            let secret = presented.unwrap_or_default();
+            let (id, order) = with_payment_customer(&state, id, order, timing).await?;
+            return Ok((id, order, secret));
         }
         let id = Uuid::new_v4().to_string();
+        let secret = new_order_secret();
         let mut number = new_order_number();
         for _ in 0..20 {
             let inserted = sqlx::query(
-                "INSERT INTO service_orders (order_id, order_number, cart_id, cart_version) VALUES ($1, $2, $3, $4)
+                "INSERT INTO service_orders (order_id, order_number, cart_id, cart_version, secret_hash) VALUES ($1, $2, $3, $4, $5)
                  ON CONFLICT (order_number) DO NOTHING",
             )
             .bind(&id)
             .bind(&number)
             .bind(&cart.id)
             .bind(cart.version)
+            .bind(secret_digest(&secret))
             .execute(&state.pool)
             .await?;
             if inserted.rows_affected() == 1 {
                 break;
             }
             number = new_order_number();
+        }
+        // The cart's numbers are held for the order from now on (the cart's 30 minutes no
+        // longer apply); a number another cart or order holds cannot be ordered.
+        for number in lines.numbers.iter().filter(|n| !n.is_transfer && !n.is_placeholder) {
+            let owner = format!("order:{id}");
+            let hold = PhoneNumberCommand::HoldForOrder { number: number.value.clone(), cart_id: cart.id.clone(), owner };
+            commands::execute(&state.numbers, &number.value, hold).await.map_err(ApiError::from)?;
         }
         let command = ServiceOrderCommand::PlaceOrder {
             order_number: number,
@@ -285,10 +344,13 @@ async fn create_payment_intent(
         };
         run(&state, &id, command).await?;
         let order = load_order(&state, &id).await?;
-        with_payment_customer(&state, id, order, timing).await
+        let (id, order) = with_payment_customer(&state, id, order, timing).await?;
+        Ok((id, order, secret))
     })
     .await?;
-    Ok(timing.respond(StatusCode::OK, intent_answer(&id, &order)))
+    let mut answer = intent_answer(&id, &order);
+    answer["orderSecret"] = json!(secret);
+    Ok(timing.respond(StatusCode::OK, answer))
 }
 
 /// The order's Stripe customer, made once (under the cart's lock, like the order itself).
@@ -492,34 +554,50 @@ async fn charge(
         let subscription_id = match &order.subscription.reference {
             Some(existing) => existing.clone(),
             None => {
-                let plan_id = format!("plan_{}", id.replace('-', ""));
-                let interval = match lines.billing_cycle {
-                    aggregates::pricing::BillingCycle::Monthly => "month",
-                    aggregates::pricing::BillingCycle::Yearly => "year",
+                let key = format!("order-{id}-subscription-{attempt}");
+                // A retry of an attempt that already reached Stripe (the server died before
+                // storing the answer) adopts what it made instead of subscribing again.
+                let found = if order.subscription.attempt.as_deref() == Some(key.as_str()) {
+                    timing.stripe(adopt_subscription(state, id, &customer, &key)).await.map_err(fail)?
+                } else {
+                    None
                 };
-                if !timing.stripe(stripe.plan_exists(&plan_id)).await.map_err(fail)? {
-                    let product_name = format!("{} {} ({})", order.order_number, lines.plan.name(), interval);
-                    let spec = PlanSpec {
-                        id: &plan_id,
-                        amount: lines.amounts.subscription_total.0,
-                        interval,
-                        product_name: &product_name,
-                    };
-                    timing.stripe(stripe.create_plan(&spec, &format!("order-{id}-plan"))).await.map_err(fail)?;
-                }
-                let created = timing
-                    .stripe(stripe.create_subscription(&customer, &plan_id, id, &format!("order-{id}-subscription-{attempt}")))
-                    .await;
-                let created = match created {
-                    Ok(created) => created,
-                    Err(PaymentError::Declined { code, decline_code, message }) => {
-                        record_failure(state, id, PaymentPart::Subscription, "", &code, &message).await?;
-                        return Err(declined(&code, decline_code.as_deref(), &message));
+                let subscription_id = match found {
+                    Some(found) => found,
+                    None => {
+                        let plan_id = format!("plan_{}", id.replace('-', ""));
+                        let interval = match lines.billing_cycle {
+                            aggregates::pricing::BillingCycle::Monthly => "month",
+                            aggregates::pricing::BillingCycle::Yearly => "year",
+                        };
+                        if !timing.stripe(stripe.plan_exists(&plan_id)).await.map_err(fail)? {
+                            let product_name = format!("{} {} ({})", order.order_number, lines.plan.name(), interval);
+                            let spec = PlanSpec {
+                                id: &plan_id,
+                                amount: lines.amounts.subscription_total.0,
+                                interval,
+                                product_name: &product_name,
+                            };
+                            timing.stripe(stripe.create_plan(&spec, &format!("order-{id}-plan"))).await.map_err(fail)?;
+                        }
+                        let start = ServiceOrderCommand::StartPaymentAttempt { part: PaymentPart::Subscription, attempt_key: key.clone() };
+                        run(state, id, start).await?;
+                        let created = timing.stripe(stripe.create_subscription(&customer, &plan_id, id, &key)).await;
+                        match created {
+                            Ok(created) => {
+                                fault_point(state, "after-subscription-created");
+                                created.id
+                            }
+                            Err(PaymentError::Declined { code, decline_code, message }) => {
+                                record_failure(state, id, PaymentPart::Subscription, "", &code, &message).await?;
+                                return Err(declined(&code, decline_code.as_deref(), &message));
+                            }
+                            Err(other) => return Err(fail(other)),
+                        }
                     }
-                    Err(other) => return Err(fail(other)),
                 };
-                run(state, id, ServiceOrderCommand::RecordSubscription { subscription_id: created.id.clone() }).await?;
-                created.id
+                run(state, id, ServiceOrderCommand::RecordSubscription { subscription_id: subscription_id.clone() }).await?;
+                subscription_id
             }
         };
         let subscription = timing.stripe(stripe.subscription(&subscription_id)).await.map_err(fail)?;
@@ -562,27 +640,34 @@ async fn charge(
         let intent = match &order.top_up.reference {
             Some(existing) => timing.stripe(stripe.payment_intent(existing)).await.map_err(fail)?,
             None => {
-                let created = timing
-                    .stripe(stripe.charge(
-                        lines.amounts.top_up_total.0,
-                        &customer,
-                        &payment_method,
-                        id,
-                        &format!("order-{id}-top-up-{attempt}"),
-                    ))
-                    .await;
-                match created {
-                    Ok(intent) => {
-                        run(state, id, ServiceOrderCommand::RecordTopUpIntent { payment_intent_id: intent.id.clone() }).await?;
-                        intent
-                    }
-                    Err(PaymentError::Declined { code, decline_code, message }) => {
-                        record_failure(state, id, PaymentPart::TopUp, "", &code, &message).await?;
-                        return Err(declined(&code, decline_code.as_deref(), &message));
-                    }
-                    Err(other) => return Err(fail(other)),
-                }
+                // Created unconfirmed and charged only once its id is stored: a server that
+                // dies in between leaves an intent that never charged, and the retry makes a
+                // new one.
+                let key = format!("order-{id}-top-up-{attempt}");
+                let start = ServiceOrderCommand::StartPaymentAttempt { part: PaymentPart::TopUp, attempt_key: key.clone() };
+                run(state, id, start).await?;
+                let amount = lines.amounts.top_up_total.0;
+                let created = timing.stripe(stripe.create_payment(amount, &customer, &payment_method, id, &key)).await.map_err(fail)?;
+                fault_point(state, "after-top-up-created");
+                run(state, id, ServiceOrderCommand::RecordTopUpIntent { payment_intent_id: created.id.clone() }).await?;
+                created
             }
+        };
+        // Not charged yet (just created, or the server died before confirming): charge it now.
+        let unconfirmed = intent.status == "requires_confirmation"
+            || (intent.status == "requires_payment_method" && intent.last_payment_error.is_none());
+        let intent = if unconfirmed {
+            let key = format!("order-{id}-top-up-{attempt}");
+            match timing.stripe(stripe.confirm_payment(&intent.id, &payment_method, &key)).await {
+                Ok(confirmed) => confirmed,
+                Err(PaymentError::Declined { code, decline_code, message }) => {
+                    record_failure(state, id, PaymentPart::TopUp, &intent.id, &code, &message).await?;
+                    return Err(declined(&code, decline_code.as_deref(), &message));
+                }
+                Err(other) => return Err(fail(other)),
+            }
+        } else {
+            intent
         };
         match intent.status.as_str() {
             "succeeded" => {
@@ -607,6 +692,29 @@ async fn charge(
         }
     }
     Ok(Charged::Paid)
+}
+
+/// The subscription an earlier try of attempt `key` made for this order, if Stripe has one.
+async fn adopt_subscription(state: &AppState, id: &str, customer: &str, key: &str) -> Result<Option<String>, PaymentError> {
+    let found = state.services.stripe.subscriptions_of(customer).await?;
+    let mine: Vec<_> = found
+        .into_iter()
+        .filter(|s| s.metadata.get("order_id").map(String::as_str) == Some(id))
+        .filter(|s| s.metadata.get("attempt").map(String::as_str) == Some(key))
+        .collect();
+    if let Some(first) = mine.first() {
+        tracing::warn!(order = id, subscription = %first.id, "adopted the subscription an interrupted attempt made");
+    }
+    Ok(mine.into_iter().next().map(|s| s.id))
+}
+
+/// A crash on purpose at a named point, for the tests that prove a retry after a crash pays
+/// once (`FAULT_INJECTION`, development only).
+fn fault_point(state: &AppState, point: &str) {
+    if state.services.config.fault_injection.as_deref() == Some(point) {
+        tracing::error!(point, "FAULT_INJECTION: stopping the server here");
+        std::process::abort();
+    }
 }
 
 /// The code and message of a refused payment intent.
@@ -644,6 +752,9 @@ async fn record_failure(
 #[serde(rename_all = "camelCase")]
 struct AccountBody {
     order_id: String,
+    /// The secret create-payment-intent gave the browser that placed the order.
+    #[serde(default)]
+    order_secret: Option<String>,
     #[serde(default)]
     password: Option<String>,
     #[serde(default)]
@@ -675,6 +786,7 @@ async fn create_user_account(
     let timing = Timing::new();
     let id = order_id(&body.order_id)?;
     let order = load_order(&state, &id).await?;
+    check_order_secret(&state, &id, body.order_secret.as_deref()).await?;
     if order.status == Status::Completed {
         return Ok(timing.respond(StatusCode::OK, account_answer(&order, &id, &[])));
     }
@@ -848,43 +960,31 @@ struct DebugBody {
     subscription_id: String,
 }
 
-/// The subscription's status at Stripe, for one of our orders only.
+/// Staff only: the subscription's status at Stripe, for one of our orders (found through
+/// the subscription's own metadata, read back from Stripe).
 async fn debug_subscription(
     State(state): State<AppState>,
+    _staff: Staff,
     ApiJson(body): ApiJson<DebugBody>,
 ) -> Result<Json<Value>, ApiError> {
-    let known: bool = sqlx::query_scalar(
-        "SELECT EXISTS (SELECT 1 FROM events WHERE aggregate_type = 'ServiceOrder' AND event_type = 'SubscriptionCreated'
-           AND payload -> 'SubscriptionCreated' ->> 'subscription_id' = $1)",
-    )
-    .bind(body.subscription_id.trim())
-    .fetch_one(&state.pool)
-    .await?;
-    if !known {
-        return Err(ApiError::not_found("subscription_not_found", "No order has this subscription."));
+    let id = body.subscription_id.trim();
+    let missing = || ApiError::not_found("subscription_not_found", "No order has this subscription.");
+    if !id.starts_with("sub_") || id.len() > 100 {
+        return Err(missing());
     }
-    let subscription = state
-        .services
-        .stripe
-        .subscription(body.subscription_id.trim())
-        .await
-        .map_err(|e| stripe_failure(e, "Payment status could not be verified. Please try again or contact support."))?;
+    let subscription = match state.services.stripe.subscription(id).await {
+        Ok(subscription) => subscription,
+        Err(PaymentError::NotFound) => return Err(missing()),
+        Err(error) => {
+            return Err(stripe_failure(error, "Payment status could not be verified. Please try again or contact support."))
+        }
+    };
+    let ours = match subscription.metadata.get("order_id") {
+        Some(order) => load_order(&state, &order_id(order)?).await.is_ok_and(|o| o.subscription.reference.as_deref() == Some(id)),
+        None => false,
+    };
+    if !ours {
+        return Err(missing());
+    }
     Ok(Json(json!({ "subscription": { "id": subscription.id, "status": subscription.status } })))
-}
-
-/// For the webhook: the order whose subscription or top-up this is.
-pub async fn order_of_payment(pool: &PgPool, reference: &str) -> Result<Option<(String, PaymentPart)>, sqlx::Error> {
-    let row: Option<(String, String)> = sqlx::query_as(
-        "SELECT aggregate_id, event_type FROM events WHERE aggregate_type = 'ServiceOrder'
-           AND ((event_type = 'SubscriptionCreated' AND payload -> 'SubscriptionCreated' ->> 'subscription_id' = $1)
-             OR (event_type = 'TopUpIntentCreated' AND payload -> 'TopUpIntentCreated' ->> 'payment_intent_id' = $1))
-         LIMIT 1",
-    )
-    .bind(reference)
-    .fetch_optional(pool)
-    .await?;
-    Ok(row.map(|(id, kind)| {
-        let part = if kind == "SubscriptionCreated" { PaymentPart::Subscription } else { PaymentPart::TopUp };
-        (id, part)
-    }))
 }

@@ -1,22 +1,27 @@
 //! Stripe's events: a payment that succeeded or failed is recorded on its order even when
-//! the buyer's browser closed mid-payment. The signature is checked when a secret is
-//! configured; each event id is handled once.
+//! the buyer's browser closed mid-payment.
+//!
+//! Nothing is taken on the event's word. The signature must be valid (no secret configured:
+//! every event is refused); each event id is handled once; and the payment intent or invoice
+//! it names is read back from Stripe, whose answer must say paid (or declined), in pounds,
+//! for the order's own amount, on the order named in the object's metadata. A forged or
+//! replayed event changes nothing and is logged.
 
-use aggregates::service_order::{PaymentPart, ServiceOrderCommand, ServiceOrderError};
+use aggregates::service_order::{PaymentPart, ServiceOrder, ServiceOrderCommand, ServiceOrderError, Status};
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::routing::post;
 use axum::{Json, Router};
-use cqrs_es::AggregateError;
+use cqrs_es::{AggregateError, EventStore};
 use hmac::{Hmac, Mac};
 use serde_json::{json, Value};
 use sha2::Sha256;
 
 use crate::commands;
 use crate::error::ApiError;
-use crate::routes::checkout::order_of_payment;
-use crate::state::AppState;
+use crate::payments::{stripe_failure, PaymentError};
+use crate::state::{store, AppState};
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/stripe/webhook", post(webhook))
@@ -51,18 +56,27 @@ pub fn signature_ok(header: &str, body: &[u8], secret: &str, now: i64) -> bool {
 }
 
 async fn webhook(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> Result<Json<Value>, ApiError> {
-    if let Some(secret) = &state.services.config.payments.webhook_secret {
-        let header = headers.get("stripe-signature").and_then(|v| v.to_str().ok()).unwrap_or_default();
-        if !signature_ok(header, &body, secret.expose(), chrono::Utc::now().timestamp()) {
-            return Err(ApiError::refused(StatusCode::BAD_REQUEST, "bad_signature", "The webhook signature is not valid."));
-        }
+    // Without the endpoint's secret nobody can tell Stripe's events from anyone else's:
+    // refuse them all (the payment is still recorded when the browser comes back).
+    let Some(secret) = &state.services.config.payments.webhook_secret else {
+        tracing::warn!("a Stripe webhook arrived but STRIPE_WEBHOOK_SECRET is not set; refused");
+        return Err(ApiError::refused(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "webhooks_not_configured",
+            "Webhooks are not configured on this server: set STRIPE_WEBHOOK_SECRET.",
+        ));
+    };
+    let header = headers.get("stripe-signature").and_then(|v| v.to_str().ok()).unwrap_or_default();
+    if !signature_ok(header, &body, secret.expose(), chrono::Utc::now().timestamp()) {
+        tracing::warn!("a webhook with a bad signature was refused");
+        return Err(ApiError::refused(StatusCode::BAD_REQUEST, "bad_signature", "The webhook signature is not valid."));
     }
     let event: Value = serde_json::from_slice(&body)
         .map_err(|e| ApiError::refused(StatusCode::BAD_REQUEST, "malformed_json", format!("The request body is not valid JSON: {e}")))?;
     let (Some(event_id), Some(kind)) = (event["id"].as_str(), event["type"].as_str()) else {
         return Err(ApiError::unprocessable("invalid_body", "A Stripe event needs an id and a type."));
     };
-    let object = &event["data"]["object"];
+    let object_id = event["data"]["object"]["id"].as_str().unwrap_or_default();
 
     // The event id is claimed in a transaction that commits only after the event is
     // handled: a duplicate delivered meanwhile waits, then finds it taken.
@@ -75,43 +89,100 @@ async fn webhook(State(state): State<AppState>, headers: HeaderMap, body: Bytes)
     if claimed.rows_affected() == 0 {
         return Ok(Json(json!({ "received": true, "duplicate": true })));
     }
-    let handled = match kind {
-        "payment_intent.succeeded" | "payment_intent.payment_failed" => {
-            let reference = object["id"].as_str().unwrap_or_default();
-            record(&state, reference, kind == "payment_intent.succeeded", object).await?
+    // The event's own word is never taken: what it names is read back from Stripe.
+    let outcome = match kind {
+        "payment_intent.succeeded" | "payment_intent.payment_failed" => confirmed_top_up(&state, object_id).await?,
+        "invoice.paid" | "invoice.payment_succeeded" => confirmed_invoice(&state, object_id).await?,
+        _ => Err("not an event this shop acts on".to_string()),
+    };
+    let handled = match outcome {
+        Ok((order_id, command)) => record(&state, &order_id, command).await?,
+        Err(reason) => {
+            tracing::warn!(event = event_id, kind, object = object_id, reason, "webhook event not acted on");
+            false
         }
-        "invoice.paid" | "invoice.payment_succeeded" => {
-            let reference = object["subscription"].as_str().unwrap_or_default();
-            record(&state, reference, true, object).await?
-        }
-        _ => false,
     };
     tx.commit().await?;
     Ok(Json(json!({ "received": true, "handled": handled })))
 }
 
-/// Records the outcome on the order whose payment `reference` is; false when none is.
-async fn record(state: &AppState, reference: &str, succeeded: bool, object: &Value) -> Result<bool, ApiError> {
-    if reference.is_empty() {
-        return Ok(false);
+/// What Stripe itself says of the payment intent `id`: the order it belongs to and the
+/// command to record, or why nothing is recorded.
+async fn confirmed_top_up(state: &AppState, id: &str) -> Result<Result<(String, ServiceOrderCommand), String>, ApiError> {
+    if !id.starts_with("pi_") {
+        return Ok(Err("no payment intent id".into()));
     }
-    let Some((order_id, part)) = order_of_payment(&state.pool, reference).await? else { return Ok(false) };
-    // An invoice event names the subscription; a payment intent event only the top-up.
-    let command = if succeeded {
-        ServiceOrderCommand::RecordPaymentSuccess { part, reference: reference.to_string() }
-    } else {
-        if part != PaymentPart::TopUp {
-            return Ok(false);
-        }
-        let error = &object["last_payment_error"];
-        ServiceOrderCommand::RecordPaymentFailure {
-            part,
-            reference: reference.to_string(),
-            code: error["code"].as_str().unwrap_or("card_declined").to_string(),
-            message: error["message"].as_str().unwrap_or("Your card was declined.").to_string(),
-        }
+    let intent = match state.services.stripe.payment_intent(id).await {
+        Ok(intent) => intent,
+        Err(PaymentError::NotFound) => return Ok(Err("Stripe has no such payment intent".into())),
+        Err(error) => return Err(stripe_failure(error, "Stripe could not be reached; the event will be delivered again.")),
     };
-    match commands::execute(&state.orders, &order_id, command).await {
+    let Some(order_id) = intent.metadata.get("order_id").cloned() else { return Ok(Err("not one of our orders".into())) };
+    let Some(order) = load_order(state, &order_id).await? else { return Ok(Err("no such order".into())) };
+    let expected = order.lines.as_ref().map(|l| l.amounts.top_up_total.0);
+    if order.top_up.reference.as_deref() != Some(intent.id.as_str()) {
+        return Ok(Err("not the order's top-up".into()));
+    }
+    if expected != Some(intent.amount) || !intent.currency.eq_ignore_ascii_case("gbp") {
+        return Ok(Err(format!("amount {} {} is not the order's", intent.amount, intent.currency)));
+    }
+    let command = match intent.status.as_str() {
+        "succeeded" => ServiceOrderCommand::RecordPaymentSuccess { part: PaymentPart::TopUp, reference: intent.id },
+        "requires_payment_method" if intent.last_payment_error.is_some() => {
+            let error = intent.last_payment_error.unwrap_or_default();
+            ServiceOrderCommand::RecordPaymentFailure {
+                part: PaymentPart::TopUp,
+                reference: intent.id,
+                code: error.code.unwrap_or_else(|| "card_declined".into()),
+                message: error.message.unwrap_or_else(|| "Your card was declined.".into()),
+            }
+        }
+        status => return Ok(Err(format!("the payment intent is {status}"))),
+    };
+    Ok(Ok((order_id, command)))
+}
+
+/// What Stripe itself says of the invoice `id`: paid, in pounds, for the full amount of the
+/// subscription of one of our orders.
+async fn confirmed_invoice(state: &AppState, id: &str) -> Result<Result<(String, ServiceOrderCommand), String>, ApiError> {
+    if !id.starts_with("in_") {
+        return Ok(Err("no invoice id".into()));
+    }
+    let stripe = &state.services.stripe;
+    let unreachable = |error| stripe_failure(error, "Stripe could not be reached; the event will be delivered again.");
+    let invoice = match stripe.invoice(id).await {
+        Ok(invoice) => invoice,
+        Err(PaymentError::NotFound) => return Ok(Err("Stripe has no such invoice".into())),
+        Err(error) => return Err(unreachable(error)),
+    };
+    if invoice.status.as_deref() != Some("paid") {
+        return Ok(Err(format!("the invoice is {}", invoice.status.unwrap_or_default())));
+    }
+    let Some(subscription_id) = invoice.subscription_id() else { return Ok(Err("the invoice has no subscription".into())) };
+    let subscription = stripe.subscription(&subscription_id).await.map_err(unreachable)?;
+    let Some(order_id) = subscription.metadata.get("order_id").cloned() else { return Ok(Err("not one of our orders".into())) };
+    let Some(order) = load_order(state, &order_id).await? else { return Ok(Err("no such order".into())) };
+    if order.subscription.reference.as_deref() != Some(subscription_id.as_str()) {
+        return Ok(Err("not the order's subscription".into()));
+    }
+    let expected = order.lines.as_ref().map(|l| l.amounts.subscription_total.0);
+    if expected != Some(invoice.amount_paid) || !invoice.currency.eq_ignore_ascii_case("gbp") {
+        return Ok(Err(format!("amount {} {} is not the order's", invoice.amount_paid, invoice.currency)));
+    }
+    Ok(Ok((order_id, ServiceOrderCommand::RecordPaymentSuccess { part: PaymentPart::Subscription, reference: subscription_id })))
+}
+
+async fn load_order(state: &AppState, id: &str) -> Result<Option<ServiceOrder>, ApiError> {
+    if uuid::Uuid::parse_str(id).is_err() {
+        return Ok(None);
+    }
+    let context = store::<ServiceOrder>(&state.pool).load_aggregate(id).await.map_err(ApiError::internal)?;
+    Ok((context.aggregate.status != Status::New).then_some(context.aggregate))
+}
+
+/// Records the outcome Stripe confirmed; false when the order already knew it.
+async fn record(state: &AppState, order_id: &str, command: ServiceOrderCommand) -> Result<bool, ApiError> {
+    match commands::execute(&state.orders, order_id, command).await {
         Ok(()) => Ok(true),
         // Already known (paid, or the attempt already failed and moved on).
         Err(AggregateError::UserError(ServiceOrderError::AlreadyPaid | ServiceOrderError::UnknownPayment)) => Ok(false),
