@@ -12,6 +12,7 @@ pub mod json;
 pub mod locks;
 pub mod payments;
 pub mod rebuild;
+pub mod reconcile;
 pub mod routes;
 pub mod scheduled;
 pub mod seed;

@@ -23,6 +23,16 @@ pub fn jobs(state: &AppState) -> Vec<Job> {
             }),
         },
     ];
+    let orders = state.clone();
+    jobs.push(Job {
+        name: crate::reconcile::RECONCILE_PAYMENTS,
+        // Every five minutes, at second 45.
+        schedule: "45 */5 * * * *",
+        run: Arc::new(move || {
+            let state = orders.clone();
+            Box::pin(async move { Ok(crate::reconcile::run(&state, state.clock.now()).await?.to_string()) })
+        }),
+    });
     if let Some(relay) = state.services.config.smtp.clone() {
         let state = state.clone();
         jobs.push(Job {

@@ -811,26 +811,36 @@ async fn create_user_account(
     let state2 = state.clone();
     let id2 = id.clone();
     let (order, passwords) = locked(&state, format!("order-{id}"), async move {
-        let (state, id) = (state2, id2);
-        let order = load_order(&state, &id).await?;
-        if order.status == Status::Completed {
-            return Ok((order, vec![]));
-        }
-        let mut passwords = vec![];
-        if order.account_id.is_none() {
-            passwords = create_account(&state, &id, &order, (!google).then_some(password)).await?;
-        }
-        let order = load_order(&state, &id).await?;
-        if !order.numbers_assigned {
-            assign_numbers(&state, &id, &order).await?;
-        }
-        run(&state, &id, ServiceOrderCommand::Complete).await?;
-        let order = load_order(&state, &id).await?;
-        finish(&state, &id, &order).await;
-        Ok((order, passwords))
+        complete_order(&state2, &id2, (!google).then_some(password)).await
     })
     .await?;
     Ok(timing.respond(StatusCode::OK, account_answer(&order, &id, &passwords)))
+}
+
+/// A paid order's account (with `password`, or none when the buyer is not there to choose
+/// one), its extensions and numbers, then completion, the cart and the e-mail. Run under the
+/// order's lock. Answers the order and the SIP passwords to show, once.
+pub(crate) async fn complete_order(
+    state: &AppState,
+    id: &str,
+    password: Option<String>,
+) -> Result<(ServiceOrder, Vec<(String, String)>), ApiError> {
+    let order = load_order(state, id).await?;
+    if order.status == Status::Completed {
+        return Ok((order, vec![]));
+    }
+    let mut passwords = vec![];
+    if order.account_id.is_none() {
+        passwords = create_account(state, id, &order, password).await?;
+    }
+    let order = load_order(state, id).await?;
+    if !order.numbers_assigned {
+        assign_numbers(state, id, &order).await?;
+    }
+    run(state, id, ServiceOrderCommand::Complete).await?;
+    let order = load_order(state, id).await?;
+    finish(state, id, &order, !passwords.is_empty()).await;
+    Ok((order, passwords))
 }
 
 /// The customer account (found by e-mail, or made with an argon2 hash of the password) and
@@ -897,7 +907,7 @@ fn emptying(cart: Option<&CartSummary>) -> Vec<CartCommand> {
 }
 
 /// After completion: the service leaves the cart and the confirmation e-mail goes to the outbox.
-async fn finish(state: &AppState, id: &str, order: &ServiceOrder) {
+async fn finish(state: &AppState, id: &str, order: &ServiceOrder, passwords_shown: bool) {
     let cart = cart_summary(state, &order.cart_id).await.ok();
     for command in emptying(cart.as_ref()) {
         if let Err(error) = commands::execute(&state.carts, &order.cart_id, command).await {
@@ -927,7 +937,14 @@ async fn finish(state: &AppState, id: &str, order: &ServiceOrder) {
     for extension in &order.extensions {
         body.push_str(&format!("  {} (username {})\n", extension.number, extension.username));
     }
-    body.push_str("\nYour SIP passwords were shown once on the confirmation page; our team will be in touch to help you set up.\n");
+    if passwords_shown {
+        body.push_str("\nYour SIP passwords were shown once on the confirmation page; our team will be in touch to help you set up.\n");
+    } else {
+        body.push_str(
+            "\nYour payment was confirmed after you left the checkout, so your SIP passwords and account password have not been \
+             set yet. Please contact support (9am to 5:30pm) and we will set them with you.\n",
+        );
+    }
     let subject = format!("Your order {} is confirmed", order.order_number);
     let mail = Mail { recipient: &order.customer.email, subject: &subject, body: &body, kind: "order_confirmation", reference: id };
     if let Err(error) = queue(&state.pool, mail).await {

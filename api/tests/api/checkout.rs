@@ -93,7 +93,7 @@ fn single_user(numbers: &'static [&'static str]) -> CartSpec<'static> {
 /// Answers (the first answer, the charge's answer, the order id).
 async fn pay(app: &TestApp, cart_id: &str, email: &str, card: &str) -> (Value, reqwest::Response, String) {
     let intent = expect_ok(post(app, "/api/create-payment-intent/", json!({ "cartId": cart_id, "customerInfo": customer_info(email) })).await).await;
-    let order = intent["orderId"].as_str().unwrap().to_string();
+    let order = remember(&intent);
     let setup = expect_ok(post(app, "/api/create-setup-intent/", json!({ "orderId": order })).await).await;
     let confirmed = confirm_card(setup["client_secret"].as_str().unwrap(), card).await;
     let charge = post(
@@ -105,8 +105,28 @@ async fn pay(app: &TestApp, cart_id: &str, email: &str, card: &str) -> (Value, r
     (intent, charge, order)
 }
 
+/// The order secrets create-payment-intent handed out, as the browser keeps them.
+static SECRETS: std::sync::Mutex<Vec<(String, String)>> = std::sync::Mutex::new(Vec::new());
+
+/// Keeps the secret of an answer of create-payment-intent; answers the order id.
+fn remember(intent: &Value) -> String {
+    let order = intent["orderId"].as_str().unwrap().to_string();
+    let secret = intent["orderSecret"].as_str().expect("create-payment-intent answers the order's secret").to_string();
+    SECRETS.lock().unwrap().push((order.clone(), secret));
+    order
+}
+
+fn secret_of(order: &str) -> String {
+    SECRETS.lock().unwrap().iter().rev().find(|(o, _)| o == order).map(|(_, s)| s.clone()).expect("a remembered order")
+}
+
+/// create-user-account's body as the browser that placed the order sends it.
+fn account_body(order: &str) -> Value {
+    json!({ "orderId": order, "orderSecret": secret_of(order), "password": "s3cret-Passw0rd" })
+}
+
 async fn create_account(app: &TestApp, order: &str) -> Value {
-    expect_ok(post(app, "/api/create-user-account/", json!({ "orderId": order, "password": "s3cret-Passw0rd" })).await).await
+    expect_ok(post(app, "/api/create-user-account/", account_body(order)).await).await
 }
 
 async fn charges_of(customer: &str) -> Vec<Value> {
@@ -264,7 +284,7 @@ async fn three_d_secure_is_completed_in_the_browser_then_the_order_is_paid() {
     let view = expect_ok(app.get(&format!("/api/orders/{order}")).await).await;
     assert_eq!(view["status"], "placed");
     // Not paid yet: no account.
-    let early = post(&app, "/api/create-user-account/", json!({ "orderId": order, "password": "s3cret-Passw0rd" })).await;
+    let early = post(&app, "/api/create-user-account/", account_body(&order)).await;
     expect_error(early, StatusCode::CONFLICT, "payment_not_confirmed").await;
 
     let authenticated = authenticate(pending["clientSecret"].as_str().unwrap()).await;
@@ -329,10 +349,14 @@ async fn a_replayed_complete_order_charges_once() {
     let cart_id = cart(&app, single_user(&["442079460103"])).await;
     let info = json!({ "cartId": cart_id, "customerInfo": customer_info("replay@example.com") });
     let first = expect_ok(post(&app, "/api/create-payment-intent/", info.clone()).await).await;
-    let second = expect_ok(post(&app, "/api/create-payment-intent/", info).await).await;
+    // The same browser again (it sends the order's secret): the same order.
+    let mut again = info.clone();
+    again["orderSecret"] = first["orderSecret"].clone();
+    let second = expect_ok(post(&app, "/api/create-payment-intent/", again).await).await;
     assert_eq!(first["orderId"], second["orderId"]);
     assert_eq!(first["customerId"], second["customerId"]);
-    let order = first["orderId"].as_str().unwrap().to_string();
+    assert_eq!(first["orderSecret"], second["orderSecret"]);
+    let order = remember(&first);
     let setup = expect_ok(post(&app, "/api/create-setup-intent/", json!({ "orderId": order })).await).await;
     let setup_again = expect_ok(post(&app, "/api/create-setup-intent/", json!({ "orderId": order })).await).await;
     assert_eq!(setup["setup_intent_id"], setup_again["setup_intent_id"]);
@@ -348,8 +372,8 @@ async fn a_replayed_complete_order_charges_once() {
     assert_eq!(invoices_of(customer).await.len(), 1);
     assert_eq!(charges_of(customer).await.len(), 1);
 
-    let account_body = json!({ "orderId": order, "password": "s3cret-Passw0rd" });
-    let (x, y) = tokio::join!(post(&app, "/api/create-user-account/", account_body.clone()), post(&app, "/api/create-user-account/", account_body));
+    let body = account_body(&order);
+    let (x, y) = tokio::join!(post(&app, "/api/create-user-account/", body.clone()), post(&app, "/api/create-user-account/", body));
     let (x, y) = (expect_ok(x).await, expect_ok(y).await);
     assert_eq!(x["unique_identifier"], y["unique_identifier"]);
     let with_password = [&x, &y].iter().filter(|r| r["extensions"][0]["password"].is_string()).count();
@@ -412,7 +436,7 @@ fn sign(body: &str) -> String {
 async fn bad_input_is_refused_and_changes_nothing() {
     let app = spawn_app().await;
     let before = app.event_count().await;
-    for path in ["/api/create-payment-intent/", "/api/create-setup-intent/", "/api/create-subscription/", "/api/create-user-account/", "/api/debug-subscription/"] {
+    for path in ["/api/create-payment-intent/", "/api/create-setup-intent/", "/api/create-subscription/", "/api/create-user-account/"] {
         expect_error(app.send_raw(Method::POST, path, "{not json").await, StatusCode::BAD_REQUEST, "malformed_json").await;
         expect_error(post(&app, path, json!({ "orderId": 5, "cartId": 5, "subscriptionId": 5 })).await, StatusCode::UNPROCESSABLE_ENTITY, "invalid_body").await;
         let huge = format!("{{\"orderId\":\"{}\"}}", "x".repeat(100_000));
@@ -424,7 +448,8 @@ async fn bad_input_is_refused_and_changes_nothing() {
         expect_error(post(&app, path, json!({ "orderId": "../etc" })).await, StatusCode::NOT_FOUND, "order_not_found").await;
     }
     expect_error(app.get(&format!("/api/orders/{unknown}")).await, StatusCode::NOT_FOUND, "order_not_found").await;
-    expect_error(post(&app, "/api/debug-subscription/", json!({ "subscriptionId": "sub_nobody" })).await, StatusCode::NOT_FOUND, "subscription_not_found").await;
+    // Staff only.
+    expect_error(post(&app, "/api/debug-subscription/", json!({ "subscriptionId": "sub_nobody" })).await, StatusCode::UNAUTHORIZED, "not_signed_in").await;
     let legacy = post(&app, "/api/create-subscription/", json!({ "orderId": unknown, "payment_type": "payg_upfront_payment" })).await;
     let legacy = expect_error(legacy, StatusCode::UNPROCESSABLE_ENTITY, "legacy_payment_type").await;
     assert_eq!(legacy["error"], "Legacy payment type detected. Please refresh and try again.");
@@ -459,14 +484,14 @@ async fn bad_input_is_refused_and_changes_nothing() {
 
     // A card that was never set up pays nothing.
     let intent = expect_ok(post(&app, "/api/create-payment-intent/", json!({ "cartId": cart_id, "customerInfo": customer_info("a@example.com") })).await).await;
-    let order = intent["orderId"].as_str().unwrap();
+    let order = &remember(&intent);
     let setup = expect_ok(post(&app, "/api/create-setup-intent/", json!({ "orderId": order })).await).await;
     let unconfirmed = post(&app, "/api/create-subscription/", json!({ "orderId": order, "setupIntentId": setup["setup_intent_id"] })).await;
     let unconfirmed = expect_error(unconfirmed, StatusCode::PAYMENT_REQUIRED, "setup_intent_failed").await;
     assert_eq!(unconfirmed["error"], "Setup intent not successful: requires_payment_method");
     let foreign = post(&app, "/api/create-subscription/", json!({ "orderId": order, "setupIntentId": "seti_other" })).await;
     expect_error(foreign, StatusCode::UNPROCESSABLE_ENTITY, "unknown_setup_intent").await;
-    let early = post(&app, "/api/create-user-account/", json!({ "orderId": order, "password": "s3cret-Passw0rd" })).await;
+    let early = post(&app, "/api/create-user-account/", account_body(order)).await;
     expect_error(early, StatusCode::CONFLICT, "payment_not_confirmed").await;
     assert!(app.event_count().await > before);
 }
@@ -591,12 +616,13 @@ async fn google_sign_up_is_checked_with_google_and_needs_no_password() {
     }
     info["googleCredential"] = json!("good-token");
     let intent = expect_ok(post(&app, "/api/create-payment-intent/", json!({ "cartId": cart_id, "customerInfo": info })).await).await;
-    let order = intent["orderId"].as_str().unwrap().to_string();
+    let order = remember(&intent);
     let setup = expect_ok(post(&app, "/api/create-setup-intent/", json!({ "orderId": order })).await).await;
     let confirmed = confirm_card(setup["client_secret"].as_str().unwrap(), OK_CARD).await;
     let body = json!({ "orderId": order, "paymentMethodId": confirmed["payment_method"], "setupIntentId": setup["setup_intent_id"] });
     expect_ok(post(&app, "/api/create-subscription/", body).await).await;
-    let account = expect_ok(post(&app, "/api/create-user-account/", json!({ "orderId": order, "password": "" })).await).await;
+    let body = json!({ "orderId": order, "orderSecret": secret_of(&order), "password": "" });
+    let account = expect_ok(post(&app, "/api/create-user-account/", body).await).await;
     assert_eq!(account["success"], true);
     let (hash, google): (Option<String>, bool) =
         sqlx::query_as("SELECT password_hash, google_sign_in FROM customer_accounts WHERE email = 'google@example.com'")

@@ -1,0 +1,147 @@
+//! The reconcile-payments job: orders whose payment began but never finished, because the
+//! server died mid-payment or the buyer's browser went away (and no webhook came).
+//!
+//! For an order whose payment attempt started more than `STALE_ATTEMPT` ago it asks Stripe
+//! what the attempt made: a subscription tagged with the attempt is adopted, and a
+//! subscription or payment Stripe says is paid is recorded. It never charges anything
+//! itself. An order paid more than `STALE_PAID` ago whose buyer never came back for the
+//! account is then completed without them (an account with no password yet, extensions
+//! whose SIP passwords are set later with support, the numbers, the confirmation e-mail), so
+//! nobody is left paid but unserved. Each order is handled under its own lock, skipped when
+//! a request holds it; every step is a command that refuses to happen twice.
+
+use aggregates::service_order::{PaymentPart, ServiceOrder, ServiceOrderCommand, ServiceOrderError, Status};
+use chrono::{DateTime, Duration, Utc};
+use cqrs_es::{AggregateError, EventStore};
+
+use crate::commands;
+use crate::error::ApiError;
+use crate::locks::if_free;
+use crate::state::{store, AppState};
+
+pub const RECONCILE_PAYMENTS: &str = "reconcile-payments";
+
+/// A payment attempt this old with no outcome is looked up at Stripe.
+pub const STALE_ATTEMPT: Duration = Duration::minutes(10);
+/// A paid order this old whose buyer never collected the account is completed without them.
+pub const STALE_PAID: Duration = Duration::minutes(30);
+
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Report {
+    pub looked_at: usize,
+    pub paid: usize,
+    pub completed: usize,
+}
+
+impl std::fmt::Display for Report {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} orders looked at, {} found paid, {} completed", self.looked_at, self.paid, self.completed)
+    }
+}
+
+pub async fn run(state: &AppState, now: DateTime<Utc>) -> Result<Report, String> {
+    let stale_attempt = now - STALE_ATTEMPT;
+    let stale_paid = now - STALE_PAID;
+    let ids: Vec<String> = sqlx::query_scalar(
+        "SELECT view_id FROM order_view
+          WHERE (payload ->> 'status' IN ('placed', 'failed')
+                 AND (payload ->> 'paymentStartedAt')::timestamptz < $1)
+             OR (payload ->> 'status' = 'paid' AND (payload ->> 'paidAt')::timestamptz < $2)
+          ORDER BY view_id LIMIT 200",
+    )
+    .bind(stale_attempt)
+    .bind(stale_paid)
+    .fetch_all(&state.pool)
+    .await
+    .map_err(|e| e.to_string())?;
+    let mut report = Report::default();
+    for id in ids {
+        report.looked_at += 1;
+        let outcome = if_free(state, &format!("order-{id}"), reconcile(state, &id, stale_paid)).await;
+        match outcome {
+            Ok(Some((paid, completed))) => {
+                report.paid += usize::from(paid);
+                report.completed += usize::from(completed);
+            }
+            Ok(None) => {}
+            Err(error) => tracing::warn!(order = %id, ?error, "order not reconciled; the next run tries again"),
+        }
+    }
+    Ok(report)
+}
+
+async fn load(state: &AppState, id: &str) -> Result<ServiceOrder, ApiError> {
+    let context = store::<ServiceOrder>(&state.pool).load_aggregate(id).await.map_err(ApiError::internal)?;
+    Ok(context.aggregate)
+}
+
+async fn record(state: &AppState, id: &str, command: ServiceOrderCommand) -> Result<(), ApiError> {
+    match commands::execute(&state.orders, id, command).await {
+        Ok(()) | Err(AggregateError::UserError(ServiceOrderError::AlreadyPaid)) => Ok(()),
+        Err(error) => Err(error.into()),
+    }
+}
+
+/// (found paid now, completed now)
+async fn reconcile(state: &AppState, id: &str, stale_paid: DateTime<Utc>) -> Result<(bool, bool), ApiError> {
+    let stripe = &state.services.stripe;
+    let order = load(state, id).await?;
+    let failed = |e| ApiError::internal(format!("Stripe: {e}"));
+    let mut found_paid = false;
+    if order.status == Status::Placed {
+        let kind = order.payment_type.unwrap_or(aggregates::service_order::PaymentType::Subscription);
+        let customer = order.payment_customer_id.clone().unwrap_or_default();
+        if kind.needs_subscription() && !order.subscription.paid {
+            let mut reference = order.subscription.reference.clone();
+            if let (None, Some(key)) = (&reference, &order.subscription.attempt) {
+                let made = stripe.subscriptions_of(&customer).await.map_err(failed)?;
+                let mine = made.into_iter().find(|s| {
+                    s.metadata.get("order_id").map(String::as_str) == Some(id)
+                        && s.metadata.get("attempt") == Some(key)
+                });
+                if let Some(subscription) = mine {
+                    tracing::warn!(order = id, subscription = %subscription.id, "adopted the subscription an interrupted attempt made");
+                    record(state, id, ServiceOrderCommand::RecordSubscription { subscription_id: subscription.id.clone() }).await?;
+                    reference = Some(subscription.id);
+                }
+            }
+            if let Some(reference) = reference {
+                let subscription = stripe.subscription(&reference).await.map_err(failed)?;
+                if matches!(subscription.status.as_str(), "active" | "trialing") {
+                    let part = PaymentPart::Subscription;
+                    record(state, id, ServiceOrderCommand::RecordPaymentSuccess { part, reference }).await?;
+                }
+            }
+        }
+        if kind.needs_top_up() && !order.top_up.paid {
+            if let Some(reference) = order.top_up.reference.clone() {
+                let intent = stripe.payment_intent(&reference).await.map_err(failed)?;
+                if intent.status == "succeeded" {
+                    let part = PaymentPart::TopUp;
+                    record(state, id, ServiceOrderCommand::RecordPaymentSuccess { part, reference }).await?;
+                }
+            }
+        }
+        found_paid = load(state, id).await?.status == Status::Paid;
+        if found_paid {
+            tracing::info!(order = id, "a payment whose browser went away was found paid at Stripe");
+        }
+    }
+    let order = load(state, id).await?;
+    let paid_long_ago = order.status == Status::Paid
+        && sqlx::query_scalar::<_, Option<bool>>(
+            "SELECT (payload ->> 'paidAt')::timestamptz < $2 FROM order_view WHERE view_id = $1",
+        )
+        .bind(id)
+        .bind(stale_paid)
+        .fetch_optional(&state.pool)
+        .await?
+        .flatten()
+        .unwrap_or(false);
+    if !paid_long_ago {
+        return Ok((found_paid, false));
+    }
+    crate::routes::checkout::complete_order(state, id, None).await?;
+    tracing::info!(order = id, "a paid order whose buyer never came back was completed");
+    Ok((found_paid, true))
+}
