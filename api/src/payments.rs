@@ -405,9 +405,9 @@ impl Stripe {
         self.post("/payment_intents".into(), form, key).await
     }
 
-    pub async fn confirm_payment(&self, id: &str, payment_method: &str, key: &str) -> Result<PaymentIntent, PaymentError> {
-        let form = json!({ "payment_method": payment_method });
-        self.post(format!("/payment_intents/{id}/confirm"), form, &format!("{key}-confirm")).await
+    /// Charges a payment made by `create_payment` with the card it already names.
+    pub async fn confirm_payment(&self, id: &str, key: &str) -> Result<PaymentIntent, PaymentError> {
+        self.send(StripeMethod::Post, format!("/payment_intents/{id}/confirm"), None, Some(format!("{key}-confirm"))).await
     }
 
     pub async fn payment_intent(&self, id: &str) -> Result<PaymentIntent, PaymentError> {

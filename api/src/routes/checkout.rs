@@ -654,11 +654,9 @@ async fn charge(
             }
         };
         // Not charged yet (just created, or the server died before confirming): charge it now.
-        let unconfirmed = intent.status == "requires_confirmation"
-            || (intent.status == "requires_payment_method" && intent.last_payment_error.is_none());
-        let intent = if unconfirmed {
+        let intent = if intent.status == "requires_confirmation" {
             let key = format!("order-{id}-top-up-{attempt}");
-            match timing.stripe(stripe.confirm_payment(&intent.id, &payment_method, &key)).await {
+            match timing.stripe(stripe.confirm_payment(&intent.id, &key)).await {
                 Ok(confirmed) => confirmed,
                 Err(PaymentError::Declined { code, decline_code, message }) => {
                     record_failure(state, id, PaymentPart::TopUp, &intent.id, &code, &message).await?;
@@ -673,7 +671,7 @@ async fn charge(
             "succeeded" => {
                 run(state, id, ServiceOrderCommand::RecordPaymentSuccess { part: PaymentPart::TopUp, reference: intent.id }).await?;
             }
-            "requires_action" | "requires_confirmation" => {
+            "requires_action" => {
                 let secret = intent.client_secret.clone().unwrap_or_default();
                 return Ok(Charged::NeedsAction(secret));
             }
