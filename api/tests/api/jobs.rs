@@ -145,7 +145,15 @@ async fn the_outbox_is_sent_through_the_relay_once() {
     .await
     .unwrap();
     let (port, mut received) = spawn_smtp_relay().await;
-    let relay = jobs::outbox::SmtpRelay { host: "127.0.0.1".into(), port, from: "orders@talkbridge.example".into() };
+    let relay = jobs::outbox::SmtpRelay {
+        host: "127.0.0.1".into(),
+        port,
+        from: "orders@talkbridge.example".into(),
+        tls: jobs::outbox::SmtpTls::None,
+        username: None,
+        password: None,
+        root_certificate_pem: None,
+    };
     assert_eq!(jobs::outbox::send_outbox(&app.pool, &relay).await.unwrap(), 1);
     let message = received.recv().await.unwrap();
     assert!(message.contains("To: jane@example.com"), "{message}");
