@@ -128,6 +128,16 @@ pub async fn send_outbox(pool: &PgPool, relay: &SmtpRelay) -> Result<usize, Stri
     .fetch_all(&mut *tx)
     .await
     .map_err(|e| e.to_string())?;
+    if rows.is_empty() {
+        return Ok(0);
+    }
+    // One login before the batch: a relay that is down or refuses the login costs one
+    // attempt per run, not one per e-mail (which could get the account locked).
+    match tokio::time::timeout(PER_MESSAGE, mailer.verify()).await {
+        Ok(Ok(())) => {}
+        Ok(Err(error)) => return Err(format!("nothing sent: {error}")),
+        Err(_) => return Err("nothing sent: the relay did not answer in time".into()),
+    }
     let mut sent = 0;
     for (id, recipient, subject, body) in rows {
         match tokio::time::timeout(PER_MESSAGE, mailer.send(&recipient, &subject, &body)).await {
@@ -211,6 +221,15 @@ impl Mailer {
             _ => return Err("SMTP_USERNAME and SMTP_PASSWORD go together: set both or neither".into()),
         }
         Ok(Mailer { transport: builder.build(), from })
+    }
+
+    /// Connects (TLS as configured), logs in if configured, and quits.
+    pub async fn verify(&self) -> Result<(), String> {
+        match self.transport.test_connection().await {
+            Ok(true) => Ok(()),
+            Ok(false) => Err("the relay did not answer NOOP".into()),
+            Err(error) => Err(error.to_string()),
+        }
     }
 
     /// One message: connect (TLS as configured), log in if configured, send, quit.
