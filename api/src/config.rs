@@ -227,7 +227,9 @@ fn smtp_relay(host: String, lookup: &impl Fn(&str) -> Option<String>) -> Result<
     use jobs::outbox::{SmtpRelay, SmtpTls};
     let tls = match non_empty(lookup("SMTP_TLS")) {
         None => SmtpTls::StartTls,
-        Some(value) => value.parse().map_err(|_| format!("SMTP_TLS has an invalid value: {value:?} (use starttls, tls or none)"))?,
+        Some(value) => value
+            .parse()
+            .map_err(|_| format!("SMTP_TLS has an invalid value: {value:?} (use starttls, tls or none)"))?,
     };
     let port = match non_empty(lookup("SMTP_PORT")) {
         None => tls.default_port(),
@@ -235,7 +237,9 @@ fn smtp_relay(host: String, lookup: &impl Fn(&str) -> Option<String>) -> Result<
     };
     let root_certificate_pem = match non_empty(lookup("SMTP_CA_FILE")) {
         None => None,
-        Some(path) => Some(std::fs::read_to_string(&path).map_err(|e| format!("SMTP_CA_FILE {path:?} cannot be read: {e}"))?),
+        Some(path) => {
+            Some(std::fs::read_to_string(&path).map_err(|e| format!("SMTP_CA_FILE {path:?} cannot be read: {e}"))?)
+        }
     };
     let relay = SmtpRelay {
         host,
@@ -336,8 +340,12 @@ mod tests {
         let relay = dev(&[("SMTP_HOST", "smtp.example.com"), ("SMTP_TLS", "tls")]).unwrap().smtp.unwrap();
         assert_eq!((relay.tls, relay.port), (jobs::outbox::SmtpTls::Implicit, 465));
         let relay = dev(&[("SMTP_HOST", "localhost"), ("SMTP_TLS", "none")]).unwrap().smtp.unwrap();
-        assert_eq!((relay.tls, relay.port, relay.from.as_str()), (jobs::outbox::SmtpTls::None, 25, "orders@talkbridge.example"));
-        let relay = dev(&[("SMTP_HOST", "localhost"), ("SMTP_TLS", "none"), ("SMTP_PORT", "2525")]).unwrap().smtp.unwrap();
+        assert_eq!(
+            (relay.tls, relay.port, relay.from.as_str()),
+            (jobs::outbox::SmtpTls::None, 25, "orders@talkbridge.example")
+        );
+        let relay =
+            dev(&[("SMTP_HOST", "localhost"), ("SMTP_TLS", "none"), ("SMTP_PORT", "2525")]).unwrap().smtp.unwrap();
         assert_eq!(relay.port, 2525);
         let error = dev(&[("SMTP_HOST", "localhost"), ("SMTP_TLS", "ssl")]).unwrap_err();
         assert!(error.contains("SMTP_TLS") && !error.contains('\n'), "{error}");
@@ -351,13 +359,21 @@ mod tests {
         assert_eq!((relay.username.as_deref(), relay.password.as_deref()), (Some("shop"), Some("hunter2")));
         assert!(!format!("{config:?}").contains("hunter2"));
 
-        let error = dev(&[("SMTP_HOST", "smtp.example.com"), ("SMTP_USERNAME", "shop"), ("SMTP_PASSWORD", "hunter2"), ("SMTP_TLS", "none")])
-            .unwrap_err();
+        let error = dev(&[
+            ("SMTP_HOST", "smtp.example.com"),
+            ("SMTP_USERNAME", "shop"),
+            ("SMTP_PASSWORD", "hunter2"),
+            ("SMTP_TLS", "none"),
+        ])
+        .unwrap_err();
         assert!(error.contains("SMTP_TLS") && !error.contains('\n') && !error.contains("hunter2"), "{error}");
         let only_user = dev(&[("SMTP_HOST", "smtp.example.com"), ("SMTP_USERNAME", "shop")]).unwrap_err();
         let only_password = dev(&[("SMTP_HOST", "smtp.example.com"), ("SMTP_PASSWORD", "hunter2")]).unwrap_err();
         for error in [only_user, only_password] {
-            assert!(error.contains("SMTP_USERNAME") && error.contains("SMTP_PASSWORD") && !error.contains('\n'), "{error}");
+            assert!(
+                error.contains("SMTP_USERNAME") && error.contains("SMTP_PASSWORD") && !error.contains('\n'),
+                "{error}"
+            );
         }
         let error = dev(&[("SMTP_HOST", "smtp.example.com"), ("SMTP_FROM", "orders")]).unwrap_err();
         assert!(error.contains("SMTP_FROM"), "{error}");

@@ -242,7 +242,9 @@ impl Mailer {
 
 /// A text/plain UTF-8 message; lettre encodes the subject and checks both addresses.
 fn message(from: &Mailbox, to: &str, subject: &str, body: &str) -> Result<Message, SendError> {
-    let to: Mailbox = to.parse().map_err(|e: lettre::address::AddressError| SendError::Unsendable(format!("invalid recipient: {e}")))?;
+    let to: Mailbox = to
+        .parse()
+        .map_err(|e: lettre::address::AddressError| SendError::Unsendable(format!("invalid recipient: {e}")))?;
     Message::builder()
         .from(from.clone())
         .to(to)

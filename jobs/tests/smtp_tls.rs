@@ -142,7 +142,11 @@ async fn converse(
                     _ => false,
                 };
                 transcript.logged_in |= login;
-                if login { "235 welcome\r\n".into() } else { "535 no\r\n".into() }
+                if login {
+                    "235 welcome\r\n".into()
+                } else {
+                    "535 no\r\n".into()
+                }
             }
             "MAIL" if !transcript.logged_in => "530 log in first\r\n".into(),
             "DATA" => {
@@ -237,7 +241,10 @@ async fn starttls_upgrades_logs_in_and_sends() {
     result.unwrap();
     assert!(transcript.logged_in, "{transcript:?}");
     assert_nothing_in_the_clear(&transcript);
-    assert!(transcript.lines.iter().any(|(encrypted, line)| *encrypted && line.starts_with("AUTH PLAIN")), "{transcript:?}");
+    assert!(
+        transcript.lines.iter().any(|(encrypted, line)| *encrypted && line.starts_with("AUTH PLAIN")),
+        "{transcript:?}"
+    );
     let [message] = transcript.messages.as_slice() else { panic!("one message: {transcript:?}") };
     assert!(message.contains("To: jane@example.com"), "{message}");
     assert!(message.contains("Subject: Your order SB-000001 is confirmed"), "{message}");
@@ -274,7 +281,8 @@ async fn a_relay_without_starttls_gets_neither_the_login_nor_the_message() {
     assert!(matches!(&error, SendError::Relay(text) if text.contains("STARTTLS")), "{error:?}");
     assert!(!transcript.logged_in);
     assert!(transcript.messages.is_empty());
-    let verbs: Vec<&str> = transcript.lines.iter().map(|(_, line)| line.split(' ').next().unwrap_or_default()).collect();
+    let verbs: Vec<&str> =
+        transcript.lines.iter().map(|(_, line)| line.split(' ').next().unwrap_or_default()).collect();
     assert_eq!(verbs, ["EHLO"], "{transcript:?}");
     assert!(!format!("{error} {error:?}").contains(PASSWORD));
 }
@@ -285,7 +293,10 @@ async fn an_untrusted_certificate_gets_neither_the_login_nor_the_message() {
     assert!(matches!(result, Err(SendError::Relay(_))), "{result:?}");
     assert!(!transcript.logged_in);
     assert!(transcript.messages.is_empty());
-    assert!(transcript.lines.iter().all(|(encrypted, _)| !encrypted), "nothing said after the failed handshake: {transcript:?}");
+    assert!(
+        transcript.lines.iter().all(|(encrypted, _)| !encrypted),
+        "nothing said after the failed handshake: {transcript:?}"
+    );
     assert_nothing_in_the_clear(&transcript);
 }
 

@@ -201,6 +201,9 @@ async fn the_outbox_is_sent_through_the_relay_once() {
     // Sent once: the next run sends nothing (the broken row stays for a person).
     assert_eq!(jobs::outbox::send_outbox(&app.pool, &relay).await.unwrap(), 0);
     let sent: Vec<(String, bool)> =
-        sqlx::query_as("SELECT reference, sent_at IS NOT NULL FROM outbox ORDER BY reference").fetch_all(&app.pool).await.unwrap();
+        sqlx::query_as("SELECT reference, sent_at IS NOT NULL FROM outbox ORDER BY reference")
+            .fetch_all(&app.pool)
+            .await
+            .unwrap();
     assert_eq!(sent, [("o-0".to_string(), false), ("o-1".to_string(), true)]);
 }
