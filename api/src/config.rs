@@ -61,8 +61,12 @@ pub struct Config {
     pub google_client_id: Option<String>,
     /// `GOOGLE_TOKENINFO_URL`, default Google's: where ID tokens are checked.
     pub google_tokeninfo_url: String,
-    /// `SMTP_HOST` (+ `SMTP_PORT`, default 25, and `SMTP_FROM`): the relay the outbox is sent
-    /// through; unset, e-mails stay in the outbox table (and the log).
+    /// `SMTP_HOST`: the relay the outbox is sent through; unset, e-mails stay in the outbox
+    /// table (and the log). `SMTP_TLS`: `starttls` (the default; a relay without STARTTLS is
+    /// refused), `tls` (implicit TLS) or `none` (plain SMTP, for a local relay only).
+    /// `SMTP_PORT`: default 587, 465 or 25 to match. `SMTP_FROM`: default
+    /// orders@talkbridge.example. `SMTP_USERNAME` + `SMTP_PASSWORD`: both or neither, never
+    /// with `none`. `SMTP_CA_FILE`: a PEM root certificate trusted as well (a private CA).
     pub smtp: Option<jobs::outbox::SmtpRelay>,
 }
 
@@ -214,11 +218,7 @@ impl Config {
                 .unwrap_or_else(|| "https://oauth2.googleapis.com/tokeninfo".to_string()),
             smtp: match non_empty(lookup("SMTP_HOST")) {
                 None => None,
-                Some(host) => Some(jobs::outbox::SmtpRelay {
-                    host,
-                    port: parse("SMTP_PORT", lookup("SMTP_PORT"), 25)?,
-                    from: non_empty(lookup("SMTP_FROM")).unwrap_or_else(|| "orders@talkbridge.example".to_string()),
-                }),
+                Some(host) => Some(smtp_relay(host, lookup)?),
             },
         })
     }
@@ -226,6 +226,40 @@ impl Config {
     pub fn address(&self) -> SocketAddr {
         SocketAddr::new(self.host, self.port)
     }
+}
+
+/// The `SMTP_*` settings, refused in one line when they cannot work or would send the login
+/// in the clear.
+fn smtp_relay(host: String, lookup: &impl Fn(&str) -> Option<String>) -> Result<jobs::outbox::SmtpRelay, String> {
+    use jobs::outbox::{SmtpRelay, SmtpTls};
+    let tls = match non_empty(lookup("SMTP_TLS")) {
+        None => SmtpTls::StartTls,
+        Some(value) => value
+            .parse()
+            .map_err(|_| format!("SMTP_TLS has an invalid value: {value:?} (use starttls, tls or none)"))?,
+    };
+    let port = match non_empty(lookup("SMTP_PORT")) {
+        None => tls.default_port(),
+        Some(value) => value.parse().map_err(|_| format!("SMTP_PORT has an invalid value: {value:?}"))?,
+    };
+    let root_certificate_pem = match non_empty(lookup("SMTP_CA_FILE")) {
+        None => None,
+        Some(path) => {
+            Some(std::fs::read_to_string(&path).map_err(|e| format!("SMTP_CA_FILE {path:?} cannot be read: {e}"))?)
+        }
+    };
+    let relay = SmtpRelay {
+        host,
+        port,
+        from: non_empty(lookup("SMTP_FROM")).unwrap_or_else(|| "orders@talkbridge.example".to_string()),
+        tls,
+        username: non_empty(lookup("SMTP_USERNAME")),
+        // Not trimmed: a password may end in a space.
+        password: lookup("SMTP_PASSWORD").filter(|v| !v.is_empty()),
+        root_certificate_pem,
+    };
+    relay.check()?;
+    Ok(relay)
 }
 
 #[cfg(test)]
@@ -303,6 +337,55 @@ mod tests {
             .unwrap_err();
             assert!(error.contains("STRIPE_WEBHOOK_SECRET") && !error.contains('\n'), "{error}");
         }
+    }
+
+    #[test]
+    fn smtp_requires_starttls_by_default_on_its_port() {
+        assert!(dev(&[]).unwrap().smtp.is_none());
+        let relay = dev(&[("SMTP_HOST", "smtp.example.com")]).unwrap().smtp.unwrap();
+        assert_eq!((relay.tls, relay.port), (jobs::outbox::SmtpTls::StartTls, 587));
+        let relay = dev(&[("SMTP_HOST", "smtp.example.com"), ("SMTP_TLS", "tls")]).unwrap().smtp.unwrap();
+        assert_eq!((relay.tls, relay.port), (jobs::outbox::SmtpTls::Implicit, 465));
+        let relay = dev(&[("SMTP_HOST", "localhost"), ("SMTP_TLS", "none")]).unwrap().smtp.unwrap();
+        assert_eq!(
+            (relay.tls, relay.port, relay.from.as_str()),
+            (jobs::outbox::SmtpTls::None, 25, "orders@talkbridge.example")
+        );
+        let relay =
+            dev(&[("SMTP_HOST", "localhost"), ("SMTP_TLS", "none"), ("SMTP_PORT", "2525")]).unwrap().smtp.unwrap();
+        assert_eq!(relay.port, 2525);
+        let error = dev(&[("SMTP_HOST", "localhost"), ("SMTP_TLS", "ssl")]).unwrap_err();
+        assert!(error.contains("SMTP_TLS") && !error.contains('\n'), "{error}");
+    }
+
+    #[test]
+    fn an_smtp_login_needs_both_halves_and_never_goes_over_plain_text() {
+        let config =
+            dev(&[("SMTP_HOST", "smtp.example.com"), ("SMTP_USERNAME", "shop"), ("SMTP_PASSWORD", "hunter2")]).unwrap();
+        let relay = config.smtp.as_ref().unwrap();
+        assert_eq!((relay.username.as_deref(), relay.password.as_deref()), (Some("shop"), Some("hunter2")));
+        assert!(!format!("{config:?}").contains("hunter2"));
+
+        let error = dev(&[
+            ("SMTP_HOST", "smtp.example.com"),
+            ("SMTP_USERNAME", "shop"),
+            ("SMTP_PASSWORD", "hunter2"),
+            ("SMTP_TLS", "none"),
+        ])
+        .unwrap_err();
+        assert!(error.contains("SMTP_TLS") && !error.contains('\n') && !error.contains("hunter2"), "{error}");
+        let only_user = dev(&[("SMTP_HOST", "smtp.example.com"), ("SMTP_USERNAME", "shop")]).unwrap_err();
+        let only_password = dev(&[("SMTP_HOST", "smtp.example.com"), ("SMTP_PASSWORD", "hunter2")]).unwrap_err();
+        for error in [only_user, only_password] {
+            assert!(
+                error.contains("SMTP_USERNAME") && error.contains("SMTP_PASSWORD") && !error.contains('\n'),
+                "{error}"
+            );
+        }
+        let error = dev(&[("SMTP_HOST", "smtp.example.com"), ("SMTP_FROM", "orders")]).unwrap_err();
+        assert!(error.contains("SMTP_FROM"), "{error}");
+        let error = dev(&[("SMTP_HOST", "smtp.example.com"), ("SMTP_CA_FILE", "/nonexistent/ca.pem")]).unwrap_err();
+        assert!(error.contains("SMTP_CA_FILE"), "{error}");
     }
 
     #[test]

@@ -1,21 +1,93 @@
-//! Sends the e-mails waiting in the outbox through an SMTP relay (plain SMTP to a relay the
-//! operator runs, such as a local Postfix; no TLS or login here). Rows are taken with
-//! `FOR UPDATE SKIP LOCKED`, so two runners never send one e-mail twice, and marked sent
-//! in the same transaction.
+//! Sends the e-mails waiting in the outbox through an SMTP relay with lettre, which builds
+//! the MIME message (encoded headers, so no field can add a header) and speaks ESMTP:
+//! STARTTLS that must succeed, implicit TLS, or plain SMTP to a relay on our own network;
+//! a login never goes over plain text. Rows are taken with `FOR UPDATE SKIP LOCKED`, so
+//! two runners never send one e-mail twice, and marked sent in the same transaction.
 
+use std::fmt;
+use std::str::FromStr;
 use std::time::Duration;
 
+use lettre::message::header::{ContentType, MIME_VERSION_1_0};
+use lettre::message::Mailbox;
+use lettre::transport::smtp::authentication::{Credentials, Mechanism};
+use lettre::transport::smtp::client::{Certificate, Tls, TlsParameters};
+use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use sqlx::PgPool;
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
-use tokio::net::TcpStream;
 
 pub const SEND_OUTBOX: &str = "send-outbox";
 
-#[derive(Debug, Clone)]
+/// How long one message may take, connection and TLS included.
+const PER_MESSAGE: Duration = Duration::from_secs(20);
+
+/// How the connection to the relay is protected (`SMTP_TLS`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SmtpTls {
+    /// `starttls`: plain SMTP upgraded with STARTTLS; a relay that does not offer it is
+    /// refused before anything else is said.
+    StartTls,
+    /// `tls`: TLS from the first byte (SMTPS).
+    Implicit,
+    /// `none`: plain SMTP, only for a relay on this machine or network; no login.
+    None,
+}
+
+impl SmtpTls {
+    pub fn default_port(self) -> u16 {
+        match self {
+            SmtpTls::StartTls => 587,
+            SmtpTls::Implicit => 465,
+            SmtpTls::None => 25,
+        }
+    }
+}
+
+impl FromStr for SmtpTls {
+    type Err = String;
+
+    fn from_str(value: &str) -> Result<Self, Self::Err> {
+        match value {
+            "starttls" => Ok(SmtpTls::StartTls),
+            "tls" => Ok(SmtpTls::Implicit),
+            "none" => Ok(SmtpTls::None),
+            other => Err(format!("{other:?} is not starttls, tls or none")),
+        }
+    }
+}
+
+/// Where and how the outbox is sent. `Debug` masks the password.
+#[derive(Clone)]
 pub struct SmtpRelay {
     pub host: String,
     pub port: u16,
     pub from: String,
+    pub tls: SmtpTls,
+    pub username: Option<String>,
+    pub password: Option<String>,
+    /// A root certificate (PEM) to trust besides the public ones: a private relay's CA
+    /// (`SMTP_CA_FILE`), or a test relay's self-signed certificate.
+    pub root_certificate_pem: Option<String>,
+}
+
+impl fmt::Debug for SmtpRelay {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SmtpRelay")
+            .field("host", &self.host)
+            .field("port", &self.port)
+            .field("from", &self.from)
+            .field("tls", &self.tls)
+            .field("username", &self.username)
+            .field("password", &self.password.as_ref().map(|_| "***"))
+            .field("root_certificate_pem", &self.root_certificate_pem.as_ref().map(|_| "..."))
+            .finish()
+    }
+}
+
+impl SmtpRelay {
+    /// Settings that cannot work or would send a login in the clear; one line each.
+    pub fn check(&self) -> Result<(), String> {
+        Mailer::new(self).map(|_| ())
+    }
 }
 
 /// An e-mail for the outbox; `kind` and `reference` (an order or trial) make it unique, so
@@ -45,8 +117,10 @@ pub async fn queue(pool: &PgPool, mail: Mail<'_>) -> Result<(), sqlx::Error> {
     Ok(())
 }
 
-/// Sends up to 50 waiting e-mails; returns how many were sent.
+/// Sends up to 50 waiting e-mails; returns how many were sent. A message the relay did not
+/// take stays for the next run; one with an invalid recipient stays for a person to fix.
 pub async fn send_outbox(pool: &PgPool, relay: &SmtpRelay) -> Result<usize, String> {
+    let mailer = Mailer::new(relay)?;
     let mut tx = pool.begin().await.map_err(|e| e.to_string())?;
     let rows: Vec<(i64, String, String, String)> = sqlx::query_as(
         "SELECT id, recipient, subject, body FROM outbox WHERE sent_at IS NULL ORDER BY id LIMIT 50 FOR UPDATE SKIP LOCKED",
@@ -54,9 +128,19 @@ pub async fn send_outbox(pool: &PgPool, relay: &SmtpRelay) -> Result<usize, Stri
     .fetch_all(&mut *tx)
     .await
     .map_err(|e| e.to_string())?;
+    if rows.is_empty() {
+        return Ok(0);
+    }
+    // One login before the batch: a relay that is down or refuses the login costs one
+    // attempt per run, not one per e-mail (which could get the account locked).
+    match tokio::time::timeout(PER_MESSAGE, mailer.verify()).await {
+        Ok(Ok(())) => {}
+        Ok(Err(error)) => return Err(format!("nothing sent: {error}")),
+        Err(_) => return Err("nothing sent: the relay did not answer in time".into()),
+    }
     let mut sent = 0;
     for (id, recipient, subject, body) in rows {
-        match tokio::time::timeout(Duration::from_secs(20), send(relay, &recipient, &subject, &body)).await {
+        match tokio::time::timeout(PER_MESSAGE, mailer.send(&recipient, &subject, &body)).await {
             Ok(Ok(())) => {
                 sqlx::query("UPDATE outbox SET sent_at = now() WHERE id = $1")
                     .bind(id)
@@ -65,7 +149,10 @@ pub async fn send_outbox(pool: &PgPool, relay: &SmtpRelay) -> Result<usize, Stri
                     .map_err(|e| e.to_string())?;
                 sent += 1;
             }
-            Ok(Err(error)) => tracing::warn!(id, %error, "e-mail not sent; the next run tries again"),
+            Ok(Err(SendError::Unsendable(error))) => {
+                tracing::error!(id, %error, "e-mail not sent and left in the outbox: a person must fix or delete the row")
+            }
+            Ok(Err(SendError::Relay(error))) => tracing::warn!(id, %error, "e-mail not sent; the next run tries again"),
             Err(_) => tracing::warn!(id, "e-mail not sent: the relay did not answer in time"),
         }
     }
@@ -73,44 +160,166 @@ pub async fn send_outbox(pool: &PgPool, relay: &SmtpRelay) -> Result<usize, Stri
     Ok(sent)
 }
 
-/// One message: EHLO, MAIL FROM, RCPT TO, DATA, QUIT.
-pub async fn send(relay: &SmtpRelay, to: &str, subject: &str, body: &str) -> Result<(), String> {
-    if [to, subject, &relay.from].iter().any(|v| v.contains(['\r', '\n'])) {
-        return Err("header values may not contain line breaks".into());
-    }
-    let stream = TcpStream::connect((relay.host.as_str(), relay.port)).await.map_err(|e| e.to_string())?;
-    let (read, mut write) = stream.into_split();
-    let mut lines = BufReader::new(read).lines();
-    let mut expect = async |code: &str| -> Result<(), String> {
-        loop {
-            let line = lines.next_line().await.map_err(|e| e.to_string())?.ok_or("the relay closed the connection")?;
-            if !line.starts_with(code) {
-                return Err(format!("the relay answered {line:?}, expected {code}"));
-            }
-            // "250-..." continues, "250 ..." ends the reply.
-            if line.as_bytes().get(3) != Some(&b'-') {
-                return Ok(());
-            }
+/// Why one message was not sent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SendError {
+    /// The row itself is wrong (its recipient is not a mailbox): trying again will not help.
+    Unsendable(String),
+    /// The relay refused, failed or could not be reached (or TLS failed): try again later.
+    Relay(String),
+}
+
+impl fmt::Display for SendError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SendError::Unsendable(error) => write!(f, "{error}"),
+            SendError::Relay(error) => write!(f, "{error}"),
         }
-    };
-    expect("220").await?;
-    let mut say = async |text: String| write.write_all(format!("{text}\r\n").as_bytes()).await.map_err(|e| e.to_string());
-    say("EHLO localhost".into()).await?;
-    expect("250").await?;
-    say(format!("MAIL FROM:<{}>", relay.from)).await?;
-    expect("250").await?;
-    say(format!("RCPT TO:<{to}>")).await?;
-    expect("250").await?;
-    say("DATA".into()).await?;
-    expect("354").await?;
-    // Dot-stuffing: a line starting with '.' gets another.
-    let text: String = body.replace("\r\n", "\n").lines().map(|l| if l.starts_with('.') { format!(".{l}\r\n") } else { format!("{l}\r\n") }).collect();
-    let message = format!(
-        "From: {}\r\nTo: {to}\r\nSubject: {subject}\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{text}.",
-        relay.from
-    );
-    say(message).await?;
-    expect("250").await?;
-    say("QUIT".into()).await?;
-    Ok(())
+    }
+}
+
+/// A relay made ready to send: its connection settings and the sender's mailbox.
+pub struct Mailer {
+    transport: AsyncSmtpTransport<Tokio1Executor>,
+    from: Mailbox,
+}
+
+impl Mailer {
+    pub fn new(relay: &SmtpRelay) -> Result<Mailer, String> {
+        let from: Mailbox =
+            relay.from.parse().map_err(|e| format!("SMTP_FROM {:?} is not an e-mail address: {e}", relay.from))?;
+        let tls_parameters = || {
+            let mut builder = TlsParameters::builder(relay.host.clone());
+            if let Some(pem) = &relay.root_certificate_pem {
+                let certificate = Certificate::from_pem(pem.as_bytes())
+                    .map_err(|e| format!("SMTP_CA_FILE is not a PEM certificate: {e}"))?;
+                builder = builder.add_root_certificate(certificate);
+            }
+            builder.build_rustls().map_err(|e| format!("SMTP TLS settings: {e}"))
+        };
+        let tls = match relay.tls {
+            SmtpTls::StartTls => Tls::Required(tls_parameters()?),
+            SmtpTls::Implicit => Tls::Wrapper(tls_parameters()?),
+            SmtpTls::None => Tls::None,
+        };
+        let mut builder = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(&relay.host)
+            .port(relay.port)
+            .timeout(Some(PER_MESSAGE))
+            .tls(tls);
+        match (&relay.username, &relay.password) {
+            (None, None) => {}
+            (Some(_), Some(_)) if relay.tls == SmtpTls::None => {
+                return Err("SMTP_USERNAME is set but SMTP_TLS is none: a login never goes over plain text \
+                            (use SMTP_TLS=starttls or tls)"
+                    .into())
+            }
+            (Some(username), Some(password)) => {
+                builder = builder
+                    .credentials(Credentials::new(username.clone(), password.clone()))
+                    .authentication(vec![Mechanism::Plain, Mechanism::Login]);
+            }
+            _ => return Err("SMTP_USERNAME and SMTP_PASSWORD go together: set both or neither".into()),
+        }
+        Ok(Mailer { transport: builder.build(), from })
+    }
+
+    /// Connects (TLS as configured), logs in if configured, and quits.
+    pub async fn verify(&self) -> Result<(), String> {
+        match self.transport.test_connection().await {
+            Ok(true) => Ok(()),
+            Ok(false) => Err("the relay did not answer NOOP".into()),
+            Err(error) => Err(error.to_string()),
+        }
+    }
+
+    /// One message: connect (TLS as configured), log in if configured, send, quit.
+    pub async fn send(&self, to: &str, subject: &str, body: &str) -> Result<(), SendError> {
+        let message = message(&self.from, to, subject, body)?;
+        self.transport.send(message).await.map_err(|e| SendError::Relay(e.to_string()))?;
+        Ok(())
+    }
+}
+
+/// A text/plain UTF-8 message; lettre encodes the subject and checks both addresses.
+fn message(from: &Mailbox, to: &str, subject: &str, body: &str) -> Result<Message, SendError> {
+    let to: Mailbox = to
+        .parse()
+        .map_err(|e: lettre::address::AddressError| SendError::Unsendable(format!("invalid recipient: {e}")))?;
+    Message::builder()
+        .from(from.clone())
+        .to(to)
+        .subject(subject)
+        .message_id(None)
+        .header(MIME_VERSION_1_0)
+        .header(ContentType::TEXT_PLAIN)
+        .body(body.to_string())
+        .map_err(|e| SendError::Unsendable(e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn from() -> Mailbox {
+        "Talkbridge <orders@talkbridge.example>".parse().unwrap()
+    }
+
+    fn relay() -> SmtpRelay {
+        SmtpRelay {
+            host: "smtp.example.com".into(),
+            port: 587,
+            from: "orders@talkbridge.example".into(),
+            tls: SmtpTls::StartTls,
+            username: Some("shop".into()),
+            password: Some("hunter2".into()),
+            root_certificate_pem: None,
+        }
+    }
+
+    #[test]
+    fn a_line_break_in_the_subject_adds_no_header() {
+        let message = message(&from(), "jane@example.com", "Your order\r\nBcc: x@evil.example", "Hello").unwrap();
+        let text = String::from_utf8(message.formatted()).unwrap();
+        let headers = text.split("\r\n\r\n").next().unwrap();
+        assert!(!headers.lines().any(|line| line.to_ascii_lowercase().starts_with("bcc:")), "{headers}");
+        assert!(!text.contains("\nBcc: x@evil"), "{text}");
+        for header in ["MIME-Version: 1.0", "Content-Type: text/plain; charset=utf-8", "Message-ID: <"] {
+            assert!(headers.contains(header), "{header}: {headers}");
+        }
+    }
+
+    #[test]
+    fn a_non_ascii_subject_is_encoded() {
+        let message = message(&from(), "jane@example.com", "Bestellung für Jürgen", "Grüße").unwrap();
+        let text = String::from_utf8(message.formatted()).unwrap();
+        assert!(text.contains("Subject: Bestellung =?utf-8?") && !text.contains("für"), "{text}");
+    }
+
+    #[test]
+    fn an_invalid_recipient_is_refused_as_such() {
+        for to in ["not an address", "jane@example.com\r\nBcc: x@evil.example", "a@b.example, c@d.example"] {
+            let error = message(&from(), to, "Subject", "Body").unwrap_err();
+            assert!(matches!(error, SendError::Unsendable(_)), "{to:?}: {error:?}");
+        }
+    }
+
+    #[test]
+    fn the_password_never_prints() {
+        let printed = format!("{:?}", relay());
+        assert!(!printed.contains("hunter2") && printed.contains("shop"), "{printed}");
+    }
+
+    #[test]
+    fn a_login_is_refused_over_plain_smtp_and_needs_both_halves() {
+        assert!(relay().check().is_ok());
+        let plain = SmtpRelay { tls: SmtpTls::None, ..relay() };
+        let error = plain.check().unwrap_err();
+        assert!(error.contains("SMTP_TLS") && !error.contains('\n'), "{error}");
+        let half = SmtpRelay { password: None, ..relay() };
+        assert!(half.check().unwrap_err().contains("SMTP_PASSWORD"));
+        let anonymous = SmtpRelay { tls: SmtpTls::None, username: None, password: None, ..relay() };
+        assert!(anonymous.check().is_ok());
+        let bad_from = SmtpRelay { from: "orders".into(), ..relay() };
+        assert!(bad_from.check().unwrap_err().contains("SMTP_FROM"));
+    }
 }
