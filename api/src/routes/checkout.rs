@@ -244,10 +244,11 @@ async fn open_order(
 
 async fn create_payment_intent(
     State(state): State<AppState>,
+    address: crate::client::ClientAddress,
     ApiJson(body): ApiJson<PaymentIntentBody>,
 ) -> Result<Response, ApiError> {
     let mut timing = Timing::new();
-    let customer = checked_customer(&state, &body.customer_info, true, FieldErrors::new()).await?;
+    let customer = checked_customer(&state, &body.customer_info, true, FieldErrors::new(), &address).await?;
     let cart = cart_summary(&state, &body.cart_id).await?;
     let lines = order_lines(&cart)?;
     let key = format!("cart-{}", cart.id);
