@@ -123,21 +123,19 @@ impl Attempt {
     }
 }
 
-/// Counts one attempt in each (limit, key) bucket. None when any bucket is full, and then
-/// the attempt counts nowhere.
+/// Counts one attempt in each (limit, key) bucket, in order. None when a bucket is full,
+/// and then the attempt counts nowhere (the buckets after it are not asked).
 pub async fn attempt(pool: &PgPool, checks: &[(&Limit, &str)]) -> Result<Option<Attempt>, sqlx::Error> {
     let mut slots = vec![];
-    let mut allowed = true;
     for (limit, key) in checks {
         let counted = count(pool, limit, key).await?;
-        allowed &= counted.allowed;
         slots.extend(counted.slot);
+        if !counted.allowed {
+            give_back(pool, &slots).await?;
+            return Ok(None);
+        }
     }
-    if allowed {
-        return Ok(Some(Attempt { slots }));
-    }
-    give_back(pool, &slots).await?;
-    Ok(None)
+    Ok(Some(Attempt { slots }))
 }
 
 /// Counts one attempt in each bucket, or answers 429 `too_many_attempts`.
