@@ -83,7 +83,10 @@ pub async fn add_user(pool: &PgPool, email: &str, role: Role, password: Option<S
     if password.chars().count() < 12 {
         return Err("a staff password needs at least 12 characters".to_string());
     }
-    let hash = accounts::hash(password.clone()).await.map_err(|e| format!("{e:?}"))?;
+    let hash = accounts::hash(password.clone()).await.map_err(|e| match e {
+        ApiError::Internal(detail) => detail,
+        other => format!("{other:?}"),
+    })?;
     sqlx::query("INSERT INTO staff_users (id, email, role, password_hash) VALUES ($1, $2, $3, $4)")
         .bind(Uuid::new_v4())
         .bind(&email)
