@@ -151,6 +151,8 @@ impl CustomerInfo {
             postcode: f.postcode,
             country: "United Kingdom".into(),
             google_sign_in: self.is_google_sign_in,
+            // Set from the verified Google token, never from the form.
+            google_subject: None,
         })
     }
 }

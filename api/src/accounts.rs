@@ -3,6 +3,9 @@
 //! the buyer to see, and kept only as the PBX's digest.
 
 use aggregates::service_order::{Customer, Extension};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::OnceLock;
+
 use rand::Rng;
 use sha2::{Digest, Sha256};
 use sqlx::{Postgres, Transaction};
@@ -11,7 +14,9 @@ use uuid::Uuid;
 use serde_json::Value;
 
 use crate::account_form::{field_errors, CustomerInfo, FieldErrors};
+use crate::client::ClientAddress;
 use crate::error::ApiError;
+use crate::limits;
 use crate::state::AppState;
 
 /// The realm of the PBX's SIP digests.
@@ -40,40 +45,98 @@ pub fn username_base(email: &str) -> String {
     }
 }
 
-/// An argon2 hash, computed off the async threads.
+/// Argon2 is slow on purpose (about 20 MiB and tens of milliseconds per run): at most two
+/// run at once in this process, off the async threads, whatever the number of requests.
+const ARGON2_AT_ONCE: usize = 2;
+
+fn argon2_permits() -> &'static tokio::sync::Semaphore {
+    static PERMITS: OnceLock<tokio::sync::Semaphore> = OnceLock::new();
+    PERMITS.get_or_init(|| tokio::sync::Semaphore::new(ARGON2_AT_ONCE))
+}
+
+/// Argon2 hashes and verifications run in this process so far (tests read it to see that a
+/// refusal cost none).
+static ARGON2_RUNS: AtomicU64 = AtomicU64::new(0);
+
+pub fn argon2_runs() -> u64 {
+    ARGON2_RUNS.load(Ordering::SeqCst)
+}
+
+async fn argon2<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T, ApiError> {
+    let _permit = argon2_permits().acquire().await.map_err(ApiError::internal)?;
+    ARGON2_RUNS.fetch_add(1, Ordering::SeqCst);
+    tokio::task::spawn_blocking(work).await.map_err(ApiError::internal)
+}
+
+/// An argon2 hash of `password`.
 pub async fn hash(password: String) -> Result<String, ApiError> {
-    tokio::task::spawn_blocking(move || crate::auth::hash_password(&password))
-        .await
-        .map_err(ApiError::internal)?
-        .map_err(ApiError::internal)
+    argon2(move || crate::auth::hash_password(&password)).await?.map_err(ApiError::internal)
+}
+
+/// Whether `password` matches `hash`; with no hash, a check against a hash of a password
+/// nobody knows, so an answer takes as long whether or not there is an account.
+pub async fn verify(password: String, hash: Option<String>) -> Result<bool, ApiError> {
+    argon2(move || match hash {
+        Some(hash) => crate::auth::verify_password(&password, &hash),
+        None => {
+            crate::auth::verify_password(&password, dummy_hash());
+            false
+        }
+    })
+    .await
+}
+
+/// An argon2 hash of a random password nobody knows, made once (on a blocking thread).
+fn dummy_hash() -> &'static str {
+    static HASH: OnceLock<String> = OnceLock::new();
+    HASH.get_or_init(|| crate::auth::hash_password(&sip_password()).unwrap_or_default())
 }
 
 /// What the form says when its e-mail address already has an account with a password the
-/// visitor did not type: the order or trial would join an account they cannot open.
+/// visitor did not type: the order or trial would join an account they cannot open. An
+/// account made through Google sign-in (no password) gets the same answer to any password.
 pub const EXISTING_ACCOUNT: &str = "An account already exists with this email address. Enter its password to add to it.";
 
-/// Before payment: an existing account with this e-mail must be opened with its password
-/// (accounts made through Google sign-in have none and join on a checked Google token).
-pub async fn check_existing(pool: &sqlx::PgPool, email: &str, password: &str) -> Result<bool, ApiError> {
+/// Who may use an e-mail address, as the password check found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Owner {
+    /// No account yet: one is made with this password.
+    NewAccount,
+    /// The account's own password was typed.
+    Proven,
+    /// Wrong password, or an account that opens only with Google.
+    Refused,
+}
+
+/// Before payment: an existing account with this e-mail must be opened with its password.
+/// Accounts made through Google sign-in have none and open only with a Google token of
+/// their Google account. One argon2 run whatever the case, so the time tells nothing.
+pub async fn check_existing(pool: &sqlx::PgPool, email: &str, password: &str) -> Result<Owner, ApiError> {
     let hash: Option<Option<String>> = sqlx::query_scalar("SELECT password_hash FROM customer_accounts WHERE email = $1")
         .bind(email.trim().to_lowercase())
         .fetch_optional(pool)
         .await?;
-    let Some(Some(hash)) = hash else { return Ok(true) };
-    let password = password.to_string();
-    tokio::task::spawn_blocking(move || crate::auth::verify_password(&password, &hash)).await.map_err(ApiError::internal)
+    let valid = verify(password.to_string(), hash.clone().flatten()).await?;
+    Ok(match hash {
+        None => Owner::NewAccount,
+        Some(Some(_)) if valid => Owner::Proven,
+        Some(_) => Owner::Refused,
+    })
 }
 
-/// The customer's account, found by e-mail (an existing password is kept) or made.
+/// The customer's account, found by e-mail (an existing password is kept; a Google subject
+/// is recorded when it has none) or made.
 pub async fn upsert_account(
     tx: &mut Transaction<'_, Postgres>,
     customer: &Customer,
     password_hash: Option<&str>,
 ) -> Result<Uuid, ApiError> {
     let id = sqlx::query_scalar(
-        "INSERT INTO customer_accounts (id, email, password_hash, google_sign_in, first_name, last_name, company_name, phone)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-         ON CONFLICT (email) DO UPDATE SET email = EXCLUDED.email
+        "INSERT INTO customer_accounts
+             (id, email, password_hash, google_sign_in, first_name, last_name, company_name, phone, google_subject)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         ON CONFLICT (email) DO UPDATE
+             SET google_subject = COALESCE(customer_accounts.google_subject, EXCLUDED.google_subject)
          RETURNING id",
     )
     .bind(Uuid::new_v4())
@@ -84,6 +147,7 @@ pub async fn upsert_account(
     .bind(&customer.last_name)
     .bind(&customer.company_name)
     .bind(&customer.phone)
+    .bind(&customer.google_subject)
     .fetch_one(&mut **tx)
     .await?;
     Ok(id)
@@ -127,14 +191,16 @@ pub async fn add_extensions(
     Ok((extensions, passwords))
 }
 
+fn google_failed() -> ApiError {
+    let mut errors = FieldErrors::new();
+    errors.insert("email", "Google sign in failed. Please try again or fill the form manually.");
+    field_errors(errors)
+}
+
 /// Checks a Google ID token with Google (audience = our client id, e-mail verified and the
-/// same as the form's).
-async fn check_google(state: &AppState, info: &CustomerInfo) -> Result<(), ApiError> {
-    let failed = || {
-        let mut errors = FieldErrors::new();
-        errors.insert("email", "Google sign in failed. Please try again or fill the form manually.");
-        field_errors(errors)
-    };
+/// same as the form's); answers the Google account's subject (`sub`).
+async fn check_google(state: &AppState, info: &CustomerInfo) -> Result<String, ApiError> {
+    let failed = google_failed;
     let (Some(client_id), Some(token)) = (&state.services.config.google_client_id, &info.google_credential) else {
         return Err(failed());
     };
@@ -152,37 +218,77 @@ async fn check_google(state: &AppState, info: &CustomerInfo) -> Result<(), ApiEr
     let claims: Value = response.json().await.map_err(|_| failed())?;
     let verified = matches!(&claims["email_verified"], Value::Bool(true)) || claims["email_verified"] == "true";
     let same = claims["email"].as_str().is_some_and(|e| e.eq_ignore_ascii_case(info.email.trim()));
-    if claims["aud"].as_str() != Some(client_id.as_str()) || !verified || !same {
-        return Err(failed());
+    let subject = claims["sub"].as_str().map(str::trim).filter(|s| !s.is_empty() && s.len() <= 255);
+    match subject {
+        Some(subject) if claims["aud"].as_str() == Some(client_id.as_str()) && verified && same => Ok(subject.to_string()),
+        _ => Err(failed()),
     }
-    Ok(())
 }
 
 /// The form checked as spec 2 section 5 says (with `errors` the caller found in its other
-/// fields), then the Google token or the password of an existing account.
+/// fields). Cheap: no database, no argon2.
+pub fn checked_form(info: &CustomerInfo, with_password: bool, mut errors: FieldErrors) -> Result<Customer, ApiError> {
+    match info.check(with_password) {
+        Ok(customer) if errors.is_empty() => Ok(customer),
+        Ok(_) => Err(field_errors(errors)),
+        Err(more) => {
+            errors.extend(more);
+            Err(field_errors(errors))
+        }
+    }
+}
+
+/// Proof that the visitor may use the form's e-mail address: a Google token of the same
+/// Google account as the existing account's (or of any, when it has none yet: Google has
+/// checked the address), or the existing account's password. Password checks are limited
+/// per e-mail and per client address, counted before the argon2 work, whether or not the
+/// address has an account. Answers whether a new account is to be made with the password.
+pub async fn prove_owner(
+    state: &AppState,
+    info: &CustomerInfo,
+    customer: &mut Customer,
+    address: &ClientAddress,
+) -> Result<Owner, ApiError> {
+    if info.is_google_sign_in {
+        let subject = check_google(state, info).await?;
+        let existing: Option<Option<String>> =
+            sqlx::query_scalar("SELECT google_subject FROM customer_accounts WHERE email = $1")
+                .bind(&customer.email)
+                .fetch_optional(&state.pool)
+                .await?;
+        if existing.as_ref().is_some_and(|known| known.as_ref().is_some_and(|known| *known != subject)) {
+            // Another Google account once had this address: the same answer as a bad token.
+            return Err(google_failed());
+        }
+        customer.google_subject = Some(subject);
+        return Ok(if existing.is_some() { Owner::Proven } else { Owner::NewAccount });
+    }
+    limits::require(
+        &state.pool,
+        &[(&limits::PASSWORD_PER_EMAIL, customer.email.as_str()), (&limits::PASSWORD_PER_ADDRESS, address.as_str())],
+    )
+    .await?;
+    let owner = check_existing(&state.pool, &customer.email, &info.password).await?;
+    if owner == Owner::Refused {
+        let mut errors = FieldErrors::new();
+        errors.insert("password", EXISTING_ACCOUNT);
+        return Err(field_errors(errors));
+    }
+    Ok(owner)
+}
+
+/// The form checked, then the Google token or the password of an existing account.
 pub async fn checked_customer(
     state: &AppState,
     info: &CustomerInfo,
     with_password: bool,
-    mut errors: FieldErrors,
-) -> Result<aggregates::service_order::Customer, ApiError> {
-    let customer = match info.check(with_password) {
-        Ok(customer) if errors.is_empty() => customer,
-        Ok(_) => return Err(field_errors(errors)),
-        Err(more) => {
-            errors.extend(more);
-            return Err(field_errors(errors));
-        }
-    };
-    if info.is_google_sign_in {
-        check_google(state, info).await?;
-    } else if !check_existing(&state.pool, &customer.email, &info.password).await? {
-        errors.insert("password", EXISTING_ACCOUNT);
-        return Err(field_errors(errors));
-    }
+    errors: FieldErrors,
+    address: &ClientAddress,
+) -> Result<Customer, ApiError> {
+    let mut customer = checked_form(info, with_password, errors)?;
+    prove_owner(state, info, &mut customer, address).await?;
     Ok(customer)
 }
-
 
 #[cfg(test)]
 mod tests {

@@ -1,12 +1,11 @@
 //! Staff sign-in: argon2 password hashes, server-side sessions behind an HttpOnly cookie,
-//! a CSRF token per session for every state-changing call, and a limit on failed sign-ins.
-
-use std::net::SocketAddr;
+//! a CSRF token per session for every state-changing call, and a limit on failed sign-ins
+//! (per e-mail and per client address, in the shared `limits`).
 
 use argon2::password_hash::rand_core::OsRng;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
-use axum::extract::{ConnectInfo, FromRef, FromRequestParts, State};
+use axum::extract::{FromRef, FromRequestParts, State};
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -19,15 +18,16 @@ use sha2::{Digest, Sha256};
 use sqlx::PgPool;
 use uuid::Uuid;
 
+use crate::accounts;
+use crate::client::ClientAddress;
 use crate::error::ApiError;
 use crate::json::ApiJson;
+use crate::limits;
 use crate::state::AppState;
 
 pub const SESSION_COOKIE: &str = "voip_session";
 pub const CSRF_HEADER: &str = "x-csrf-token";
 const SESSION_HOURS: i64 = 8;
-/// Failed sign-ins allowed per e-mail and per address within a minute.
-pub const FAILURES_PER_MINUTE: i64 = 5;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -83,12 +83,10 @@ pub async fn add_user(pool: &PgPool, email: &str, role: Role, password: Option<S
     if password.chars().count() < 12 {
         return Err("a staff password needs at least 12 characters".to_string());
     }
-    let hash = tokio::task::spawn_blocking({
-        let password = password.clone();
-        move || hash_password(&password)
-    })
-    .await
-    .map_err(|e| e.to_string())??;
+    let hash = accounts::hash(password.clone()).await.map_err(|e| match e {
+        ApiError::Internal(detail) => detail,
+        other => format!("{other:?}"),
+    })?;
     sqlx::query("INSERT INTO staff_users (id, email, role, password_hash) VALUES ($1, $2, $3, $4)")
         .bind(Uuid::new_v4())
         .bind(&email)
@@ -209,18 +207,6 @@ struct Me {
     csrf_token: String,
 }
 
-async fn recent_failures(pool: &PgPool, email: &str, address: &str) -> Result<bool, sqlx::Error> {
-    sqlx::query_scalar(
-        "SELECT (SELECT count(*) FROM sign_in_failures WHERE email = $1 AND at > now() - interval '1 minute') >= $3
-             OR (SELECT count(*) FROM sign_in_failures WHERE address = $2 AND at > now() - interval '1 minute') >= $3",
-    )
-    .bind(email)
-    .bind(address)
-    .bind(FAILURES_PER_MINUTE)
-    .fetch_one(pool)
-    .await
-}
-
 /// A Secure cookie when the site is reached over HTTPS (directly or behind a proxy).
 fn is_https(headers: &HeaderMap) -> bool {
     headers.get("x-forwarded-proto").and_then(|v| v.to_str().ok()).is_some_and(|p| p.eq_ignore_ascii_case("https"))
@@ -236,38 +222,29 @@ fn session_cookie(value: &str, max_age: i64, secure: bool) -> HeaderValue {
 
 async fn login(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    address: ClientAddress,
     headers: HeaderMap,
     ApiJson(body): ApiJson<LoginBody>,
 ) -> Result<Response, ApiError> {
     let email = body.email.trim().to_lowercase();
-    let address = peer.ip().to_string();
-    if recent_failures(&state.pool, &email, &address).await? {
+    // Counted before the argon2 work; a successful sign-in gives its count back, so the
+    // limit is on failures.
+    let buckets = [(&limits::STAFF_FAILURES_PER_EMAIL, email.as_str()), (&limits::STAFF_FAILURES_PER_ADDRESS, address.as_str())];
+    let Some(attempt) = limits::attempt(&state.pool, &buckets).await? else {
         return Err(ApiError::refused(
             StatusCode::TOO_MANY_REQUESTS,
             "too_many_attempts",
             "Too many sign-in attempts. Please wait a minute and try again.",
         ));
-    }
+    };
     let user: Option<(Uuid, String, String)> =
         sqlx::query_as("SELECT id, role, password_hash FROM staff_users WHERE email = $1")
             .bind(&email)
             .fetch_optional(&state.pool)
             .await?;
     // Unknown addresses are checked against a dummy hash so both answers take as long.
-    let (hash, found) = match &user {
-        Some((_, _, hash)) => (hash.clone(), true),
-        None => (dummy_hash().to_string(), false),
-    };
-    let password = body.password;
-    let valid =
-        tokio::task::spawn_blocking(move || verify_password(&password, &hash)).await.map_err(ApiError::internal)?;
-    let (Some((user_id, role, _)), true) = (user, valid && found) else {
-        sqlx::query("INSERT INTO sign_in_failures (email, address) VALUES ($1, $2)")
-            .bind(&email)
-            .bind(&address)
-            .execute(&state.pool)
-            .await?;
+    let valid = accounts::verify(body.password, user.as_ref().map(|(_, _, hash)| hash.clone())).await?;
+    let (Some((user_id, role, _)), true) = (user, valid) else {
         tracing::warn!(%address, "failed staff sign-in");
         return Err(ApiError::refused(
             StatusCode::UNAUTHORIZED,
@@ -275,6 +252,7 @@ async fn login(
             "The e-mail or password is not right.",
         ));
     };
+    attempt.forget(&state.pool).await?;
     let token = random_token();
     let csrf_token = random_token();
     sqlx::query("INSERT INTO staff_sessions (token_hash, user_id, csrf_token, expires_at) VALUES ($1, $2, $3, $4)")
@@ -301,10 +279,4 @@ async fn logout(State(state): State<AppState>, headers: HeaderMap, staff: Staff)
 
 async fn me(staff: Staff) -> Json<serde_json::Value> {
     Json(json!({ "success": true, "data": Me { email: staff.email, role: staff.role, csrf_token: staff.csrf_token } }))
-}
-
-/// An argon2 hash of a random password nobody knows, made once.
-fn dummy_hash() -> &'static str {
-    static HASH: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    HASH.get_or_init(|| hash_password(&random_token()).unwrap_or_default())
 }

@@ -9,6 +9,7 @@ pub mod config;
 pub mod error;
 pub mod import;
 pub mod json;
+pub mod limits;
 pub mod locks;
 pub mod payments;
 pub mod rebuild;

@@ -65,6 +65,10 @@ pub struct Customer {
     pub postcode: String,
     pub country: String,
     pub google_sign_in: bool,
+    /// The Google account (`sub` of its verified ID token) of a Google sign-in: an
+    /// identifier, not a secret. Absent from events stored before it was recorded.
+    #[serde(default)]
+    pub google_subject: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -290,13 +290,14 @@ async fn check_order_secret(state: &AppState, id: &str, secret: Option<&str>) ->
 
 async fn create_payment_intent(
     State(state): State<AppState>,
+    address: crate::client::ClientAddress,
     ApiJson(body): ApiJson<PaymentIntentBody>,
 ) -> Result<Response, ApiError> {
     let mut timing = Timing::new();
     // The cart first: no password is checked for a request without a real cart behind it.
     let cart = cart_summary(&state, &body.cart_id).await?;
     let lines = order_lines(&cart)?;
-    let customer = checked_customer(&state, &body.customer_info, true, FieldErrors::new()).await?;
+    let customer = checked_customer(&state, &body.customer_info, true, FieldErrors::new(), &address).await?;
     let presented = body.order_secret.clone();
     let key = format!("cart-{}", cart.id);
     let state2 = state.clone();

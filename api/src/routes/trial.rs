@@ -15,13 +15,14 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use uuid::Uuid;
 
-use crate::account_form::{CustomerInfo, FieldErrors};
-use crate::accounts;
+use crate::account_form::{field_errors, CustomerInfo, FieldErrors};
+use crate::accounts::{self, Owner};
+use crate::client::ClientAddress;
 use jobs::outbox::{queue, Mail};
 use crate::commands;
 use crate::error::ApiError;
 use crate::json::ApiJson;
-use crate::accounts::checked_customer;
+use crate::limits;
 use crate::locks::locked;
 use crate::payments::stripe_failure;
 use crate::state::AppState;
@@ -61,7 +62,13 @@ fn already_used(what: &'static str, message: &'static str) -> ApiError {
 const EMAIL_USED: &str = "A free trial has already been used with this email address.";
 const NUMBER_USED: &str = "This number has just been taken. Please choose another.";
 
-async fn create_trial(State(state): State<AppState>, ApiJson(body): ApiJson<TrialBody>) -> Result<Json<Value>, ApiError> {
+/// The cheap refusals first (the form, the limits, an e-mail that had its trial, a number
+/// that is not free), then the proof of an existing account, and the argon2 hash last.
+async fn create_trial(
+    State(state): State<AppState>,
+    address: ClientAddress,
+    ApiJson(body): ApiJson<TrialBody>,
+) -> Result<Json<Value>, ApiError> {
     let info = &body.customer_info;
     let number = match &body.selected_number {
         Some(SelectedNumber::Object { value } | SelectedNumber::Value(value)) => value.trim().trim_start_matches('+').to_string(),
@@ -71,11 +78,35 @@ async fn create_trial(State(state): State<AppState>, ApiJson(body): ApiJson<Tria
     if number.is_empty() {
         errors.insert("selectedNumber", "Please choose a free number first.");
     }
-    let contact = checked_customer(&state, info, true, errors).await?;
+    let mut contact = accounts::checked_form(info, true, errors)?;
+    limits::require(
+        &state.pool,
+        &[(&limits::TRIAL_PER_EMAIL, contact.email.as_str()), (&limits::TRIAL_PER_ADDRESS, address.as_str())],
+    )
+    .await?;
+    let (email_used, number_used): (bool, bool) = sqlx::query_as(
+        "SELECT EXISTS (SELECT 1 FROM trials WHERE email = $1), EXISTS (SELECT 1 FROM trials WHERE number = $2)",
+    )
+    .bind(&contact.email)
+    .bind(&number)
+    .fetch_one(&state.pool)
+    .await?;
+    if email_used {
+        return Err(already_used("trial_already_used", EMAIL_USED));
+    }
     let row = inventory::find_free_trial(&state.pool, &number)
         .await?
         .ok_or_else(|| ApiError::unprocessable("not_a_free_number", "This number is not one of the free trial numbers."))?;
-    let hash = accounts::hash(info.password.clone()).await?;
+    if number_used {
+        return Err(already_used("number_taken", NUMBER_USED));
+    }
+    let owner = accounts::prove_owner(&state, info, &mut contact, &address).await?;
+    // A new password account keeps a hash of its password; an existing account keeps its
+    // own, and a Google account has none.
+    let hash = match owner {
+        Owner::NewAccount if !info.is_google_sign_in => Some(accounts::hash(info.password.clone()).await?),
+        _ => None,
+    };
 
     let id = Uuid::new_v4().to_string();
     let state2 = state.clone();
@@ -103,7 +134,20 @@ async fn create_trial(State(state): State<AppState>, ApiJson(body): ApiJson<Tria
                 already_used("number_taken", NUMBER_USED)
             });
         }
-        let account_id = accounts::upsert_account(&mut tx, &contact, Some(&hash)).await?;
+        if hash.is_some() {
+            // An account made for this address since its password was checked is not joined
+            // on a password that never opened it.
+            let made: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM customer_accounts WHERE email = $1)")
+                .bind(&contact.email)
+                .fetch_one(&mut *tx)
+                .await?;
+            if made {
+                let mut errors = FieldErrors::new();
+                errors.insert("password", accounts::EXISTING_ACCOUNT);
+                return Err(field_errors(errors));
+            }
+        }
+        let account_id = accounts::upsert_account(&mut tx, &contact, hash.as_deref()).await?;
         let (mut extensions, mut passwords) =
             accounts::add_extensions(&mut tx, &format!("trial:{id}"), account_id, &contact.email, 1, &id[..8]).await?;
         let assign = PhoneNumberCommand::Assign { number: number.clone(), owner: format!("trial:{id}") };
@@ -208,7 +252,18 @@ async fn create_trial_setup_intent(
         let (state, id) = (state2, id2);
         let customer = trial_customer(&state, &id).await?;
         let key = format!("trial-{id}-setup-{}", Uuid::new_v4().simple());
-        state.services.stripe.create_setup_intent(&customer, &id, &key).await.map_err(|e| stripe_failure(e, "Failed to create setup intent"))
+        let intent = state
+            .services
+            .stripe
+            .create_setup_intent(&customer, &id, &key)
+            .await
+            .map_err(|e| stripe_failure(e, "Failed to create setup intent"))?;
+        sqlx::query("INSERT INTO trial_setup_intents (setup_intent_id, trial_id) VALUES ($1, $2) ON CONFLICT DO NOTHING")
+            .bind(&intent.id)
+            .bind(&id)
+            .execute(&state.pool)
+            .await?;
+        Ok(intent)
     })
     .await?;
     Ok(Json(json!({ "client_secret": intent.client_secret, "setup_intent_id": intent.id, "status": intent.status })))
@@ -221,6 +276,37 @@ struct AttachBody {
     customer_id: String,
 }
 
+/// How many of a trial's newest setup intents are searched for the card.
+const SETUP_INTENTS_SEARCHED: i64 = 5;
+
+fn not_this_trials_card() -> ApiError {
+    ApiError::unprocessable("invalid_payment_method", "That is not a card of this trial.")
+}
+
+/// A Stripe payment method id as Stripe makes them: `pm_` and letters or digits.
+fn is_payment_method_id(id: &str) -> bool {
+    id.strip_prefix("pm_").is_some_and(|rest| !rest.is_empty() && rest.len() <= 100 && rest.bytes().all(|b| b.is_ascii_alphanumeric()))
+}
+
+/// Whether `method` is the card a setup intent of this trial confirmed (Stripe is asked:
+/// the setup intent succeeded with this very payment method).
+async fn confirmed_by_this_trial(state: &AppState, id: &str, method: &str) -> Result<bool, ApiError> {
+    let intents: Vec<String> = sqlx::query_scalar(
+        "SELECT setup_intent_id FROM trial_setup_intents WHERE trial_id = $1 ORDER BY created_at DESC LIMIT $2",
+    )
+    .bind(id)
+    .bind(SETUP_INTENTS_SEARCHED)
+    .fetch_all(&state.pool)
+    .await?;
+    for intent in intents {
+        let intent = state.services.stripe.setup_intent(&intent).await.map_err(|e| stripe_failure(e, "The card could not be saved."))?;
+        if intent.status == "succeeded" && intent.payment_method.as_deref() == Some(method) {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
 /// Saves the card (confirmed by a setup intent of this trial) for after the trial. A
 /// failure changes nothing on the trial.
 async fn attach_payment_method(
@@ -230,19 +316,22 @@ async fn attach_payment_method(
     let id = trial_id(&body.customer_id)?;
     active_trial(&state, &id).await?;
     let method = body.payment_method_id.trim().to_string();
-    if !method.starts_with("pm_") || method.len() > 100 {
-        return Err(ApiError::unprocessable("invalid_payment_method", "That is not a card of this trial."));
+    if !is_payment_method_id(&method) {
+        return Err(not_this_trials_card());
     }
     let state2 = state.clone();
     let id2 = id.clone();
     locked(&state, format!("trial-card-{id}"), async move {
         let (state, id) = (state2, id2);
         active_trial(&state, &id).await?;
+        if !confirmed_by_this_trial(&state, &id, &method).await? {
+            return Err(not_this_trials_card());
+        }
         let customer = trial_customer(&state, &id).await?;
         let stripe = &state.services.stripe;
         let card = stripe.payment_method(&method).await.map_err(|e| stripe_failure(e, "The card could not be saved."))?;
         if card.customer.as_deref().is_some_and(|owner| owner != customer) {
-            return Err(ApiError::unprocessable("invalid_payment_method", "That is not a card of this trial."));
+            return Err(not_this_trials_card());
         }
         stripe
             .make_default_card(&customer, &method, &format!("trial-{id}-card"))
@@ -272,4 +361,19 @@ async fn get_trial(State(state): State<AppState>, Path(raw): Path<String>) -> Re
         map.insert("emailSent".into(), email_sent.into());
     }
     Ok(Json(body))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_payment_method_id;
+
+    #[test]
+    fn payment_method_ids_are_pm_and_letters_or_digits() {
+        for good in ["pm_1", "pm_1NvX2bAbCdEf"] {
+            assert!(is_payment_method_id(good), "{good}");
+        }
+        for bad in ["", "pm_", "pm_../x", "pm_a b", "pm_a?expand=x", "card_123", "PM_123", "pm_é"] {
+            assert!(!is_payment_method_id(bad), "{bad}");
+        }
+    }
 }

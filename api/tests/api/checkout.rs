@@ -580,7 +580,16 @@ async fn spawn_tokeninfo() -> String {
         match query.get("id_token").map(String::as_str) {
             Some("good-token") => (Status::OK, axum::Json(json!({
                 "aud": "client-123.apps.googleusercontent.com", "email": "google@example.com", "email_verified": "true",
-                "given_name": "Gina", "family_name": "Google" }))),
+                "sub": "google-sub-1", "given_name": "Gina", "family_name": "Google" }))),
+            // Another Google account that now has the same address.
+            Some("another-google-account") => (Status::OK, axum::Json(json!({
+                "aud": "client-123.apps.googleusercontent.com", "email": "google@example.com", "email_verified": "true",
+                "sub": "google-sub-2" }))),
+            Some("owner-token") => (Status::OK, axum::Json(json!({
+                "aud": "client-123.apps.googleusercontent.com", "email": "owner@example.com", "email_verified": "true",
+                "sub": "google-sub-3" }))),
+            Some("no-subject") => (Status::OK, axum::Json(json!({
+                "aud": "client-123.apps.googleusercontent.com", "email": "google@example.com", "email_verified": "true" }))),
             Some("other-audience") => (Status::OK, axum::Json(json!({
                 "aud": "someone-else", "email": "google@example.com", "email_verified": "true" }))),
             _ => (Status::BAD_REQUEST, axum::Json(json!({ "error": "invalid_token" }))),
@@ -608,7 +617,7 @@ async fn google_sign_up_is_checked_with_google_and_needs_no_password() {
     info["isGoogleSignIn"] = json!(true);
     info["password"] = json!("");
     info["confirmPassword"] = json!("");
-    for bad in ["forged", "other-audience"] {
+    for bad in ["forged", "other-audience", "no-subject"] {
         info["googleCredential"] = json!(bad);
         let refused = post(&app, "/api/create-payment-intent/", json!({ "cartId": cart_id, "customerInfo": info })).await;
         let refused = expect_error(refused, StatusCode::UNPROCESSABLE_ENTITY, "invalid_fields").await;
@@ -630,6 +639,188 @@ async fn google_sign_up_is_checked_with_google_and_needs_no_password() {
             .await
             .unwrap();
     assert!(hash.is_none() && google);
+    let subject: Option<String> = sqlx::query_scalar("SELECT google_subject FROM customer_accounts WHERE email = 'google@example.com'")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(subject.as_deref(), Some("google-sub-1"), "the Google account is recorded");
+}
+
+fn google_app(tokeninfo: String) -> impl FnOnce(&mut api::config::Config) {
+    move |config| {
+        config.google_client_id = Some("client-123.apps.googleusercontent.com".into());
+        config.google_tokeninfo_url = tokeninfo;
+    }
+}
+
+fn google_info(email: &str, token: &str) -> Value {
+    let mut info = customer_info(email);
+    info["isGoogleSignIn"] = json!(true);
+    info["password"] = json!("");
+    info["confirmPassword"] = json!("");
+    info["googleCredential"] = json!(token);
+    info
+}
+
+/// An account as a Google sign-in leaves it: no password, its Google subject.
+async fn google_account(app: &TestApp, email: &str, subject: Option<&str>) {
+    sqlx::query(
+        "INSERT INTO customer_accounts (id, email, password_hash, google_sign_in, google_subject, first_name, last_name, company_name, phone)
+         VALUES ($1, $2, NULL, true, $3, 'Gina', 'Google', 'G Ltd', '020 7946 0000')",
+    )
+    .bind(uuid::Uuid::new_v4())
+    .bind(email)
+    .bind(subject)
+    .execute(&app.pool)
+    .await
+    .unwrap();
+}
+
+#[tokio::test]
+async fn a_google_account_opens_only_with_a_token_of_the_same_google_account() {
+    let app = spawn_app_with(google_app(spawn_tokeninfo().await)).await;
+    google_account(&app, "google@example.com", Some("google-sub-1")).await;
+    let cart_id = cart(&app, single_user(&[])).await;
+
+    // Any password: refused as a wrong password would be (it has none to match).
+    let mut info = customer_info("google@example.com");
+    info["password"] = json!("any-Passw0rd");
+    info["confirmPassword"] = json!("any-Passw0rd");
+    let refused = post(&app, "/api/create-payment-intent/", json!({ "cartId": cart_id, "customerInfo": info })).await;
+    let refused = expect_error(refused, StatusCode::UNPROCESSABLE_ENTITY, "invalid_fields").await;
+    assert_eq!(refused["fieldErrors"]["password"], "An account already exists with this email address. Enter its password to add to it.");
+
+    // A valid token of another Google account with the same address: the answer of a bad token.
+    let other = post(&app, "/api/create-payment-intent/", json!({ "cartId": cart_id, "customerInfo": google_info("google@example.com", "another-google-account") })).await;
+    let other = expect_error(other, StatusCode::UNPROCESSABLE_ENTITY, "invalid_fields").await;
+    let forged = post(&app, "/api/create-payment-intent/", json!({ "cartId": cart_id, "customerInfo": google_info("google@example.com", "forged") })).await;
+    let forged = expect_error(forged, StatusCode::UNPROCESSABLE_ENTITY, "invalid_fields").await;
+    assert_eq!(other, forged);
+    let orders: i64 = sqlx::query_scalar("SELECT count(*) FROM service_orders").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(orders, 0, "no order for a refused customer");
+
+    // Its own Google account: accepted.
+    let own = post(&app, "/api/create-payment-intent/", json!({ "cartId": cart_id, "customerInfo": google_info("google@example.com", "good-token") })).await;
+    expect_ok(own).await;
+}
+
+#[tokio::test]
+async fn a_google_token_joins_a_password_account_and_keeps_its_password() {
+    let app = spawn_app_with(google_app(spawn_tokeninfo().await)).await;
+    let hash = api::auth::hash_password("owner-Passw0rd").unwrap();
+    sqlx::query(
+        "INSERT INTO customer_accounts (id, email, password_hash, first_name, last_name, company_name, phone)
+         VALUES ($1, 'owner@example.com', $2, 'Olive', 'Owner', 'O Ltd', '020 7946 0000')",
+    )
+    .bind(uuid::Uuid::new_v4())
+    .bind(&hash)
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    let cart_id = cart(&app, single_user(&[])).await;
+    let intent = post(&app, "/api/create-payment-intent/", json!({ "cartId": cart_id, "customerInfo": google_info("owner@example.com", "owner-token") })).await;
+    let order = expect_ok(intent).await["orderId"].as_str().unwrap().to_string();
+    let setup = expect_ok(post(&app, "/api/create-setup-intent/", json!({ "orderId": order })).await).await;
+    let confirmed = confirm_card(setup["client_secret"].as_str().unwrap(), OK_CARD).await;
+    let body = json!({ "orderId": order, "paymentMethodId": confirmed["payment_method"], "setupIntentId": setup["setup_intent_id"] });
+    expect_ok(post(&app, "/api/create-subscription/", body).await).await;
+    expect_ok(post(&app, "/api/create-user-account/", json!({ "orderId": order, "password": "" })).await).await;
+    let (kept, subject): (Option<String>, Option<String>) =
+        sqlx::query_as("SELECT password_hash, google_subject FROM customer_accounts WHERE email = 'owner@example.com'")
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    assert_eq!(kept.as_deref(), Some(hash.as_str()), "the password is kept");
+    assert_eq!(subject.as_deref(), Some("google-sub-3"));
+    let accounts: i64 = sqlx::query_scalar("SELECT count(*) FROM customer_accounts").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(accounts, 1);
+}
+
+/// An existing account with a password, made directly.
+async fn password_account(app: &TestApp, email: &str, password: &str) {
+    sqlx::query(
+        "INSERT INTO customer_accounts (id, email, password_hash, first_name, last_name, company_name, phone)
+         VALUES ($1, $2, $3, 'Jane', 'Doe', 'Doe Trading Ltd', '020 7946 0000')",
+    )
+    .bind(uuid::Uuid::new_v4())
+    .bind(email)
+    .bind(api::auth::hash_password(password).unwrap())
+    .execute(&app.pool)
+    .await
+    .unwrap();
+}
+
+#[tokio::test]
+async fn two_hundred_parallel_password_guesses_get_at_most_five_checks() {
+    let app = spawn_app().await;
+    password_account(&app, "target@example.com", "the-real-Passw0rd").await;
+    let cart_id = cart(&app, single_user(&[])).await;
+    let mut info = customer_info("target@example.com");
+    info["password"] = json!("a-wrong-guess");
+    info["confirmPassword"] = json!("a-wrong-guess");
+    let body = json!({ "cartId": cart_id, "customerInfo": info });
+    let guesses: Vec<_> = (0..200)
+        .map(|_| {
+            let (client, url, body) = (app.client.clone(), app.url("/api/create-payment-intent/"), body.clone());
+            tokio::spawn(async move { client.post(url).json(&body).send().await.unwrap() })
+        })
+        .collect();
+    let (mut checked, mut limited) = (0, 0);
+    for guess in guesses {
+        let response = guess.await.unwrap();
+        if response.status() == StatusCode::TOO_MANY_REQUESTS {
+            let body = expect_error(response, StatusCode::TOO_MANY_REQUESTS, "too_many_attempts").await;
+            assert_eq!(body["error"], "Too many attempts. Please wait a minute and try again.");
+            limited += 1;
+        } else {
+            let body = expect_error(response, StatusCode::UNPROCESSABLE_ENTITY, "invalid_fields").await;
+            assert!(body["fieldErrors"]["password"].as_str().unwrap().starts_with("An account already exists"));
+            checked += 1;
+        }
+    }
+    assert!((1..=5).contains(&checked), "{checked} guesses reached the password check");
+    assert_eq!(checked + limited, 200);
+    // The right password waits too: the limit counts checks, not only wrong ones.
+    let right = post(&app, "/api/create-payment-intent/", json!({ "cartId": cart_id, "customerInfo": customer_info("target@example.com") })).await;
+    expect_error(right, StatusCode::TOO_MANY_REQUESTS, "too_many_attempts").await;
+    let orders: i64 = sqlx::query_scalar("SELECT count(*) FROM service_orders").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(orders, 0);
+}
+
+/// A password check for a new address, with X-Forwarded-For `forwarded`: the cart is unknown,
+/// so a check that passes answers 404 and costs no Stripe call.
+async fn check_from(app: &TestApp, email: &str, forwarded: &str) -> StatusCode {
+    let body = json!({ "cartId": "7d8f0c9e-1111-4a4a-9b9b-000000000000", "customerInfo": customer_info(email) });
+    let response = app.client.post(app.url("/api/create-payment-intent/")).header("x-forwarded-for", forwarded).json(&body).send().await.unwrap();
+    response.status()
+}
+
+#[tokio::test]
+async fn behind_a_trusted_proxy_each_forwarded_address_is_counted_apart() {
+    let app = spawn_app_with(|config| config.trusted_proxy = true).await;
+    for n in 0..5 {
+        // Unknown e-mails count as much as accounts do.
+        assert_eq!(check_from(&app, &format!("new{n}@example.com"), "203.0.113.1").await, StatusCode::NOT_FOUND);
+    }
+    assert_eq!(check_from(&app, "new5@example.com", "203.0.113.1").await, StatusCode::TOO_MANY_REQUESTS);
+    // Entries the client wrote left of the proxy's do not change who it is.
+    assert_eq!(check_from(&app, "new6@example.com", "198.51.100.9, 203.0.113.1").await, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(check_from(&app, "new7@example.com", "203.0.113.2").await, StatusCode::NOT_FOUND);
+    // One e-mail from many addresses: its own limit, whether or not it has an account.
+    for n in 0..5 {
+        assert_eq!(check_from(&app, "spread@example.com", &format!("192.0.2.{n}")).await, StatusCode::NOT_FOUND);
+    }
+    assert_eq!(check_from(&app, "spread@example.com", "192.0.2.99").await, StatusCode::TOO_MANY_REQUESTS);
+}
+
+#[tokio::test]
+async fn without_a_trusted_proxy_x_forwarded_for_is_ignored() {
+    let app = spawn_app().await;
+    for n in 0..5 {
+        let forwarded = format!("203.0.113.{n}");
+        assert_eq!(check_from(&app, &format!("new{n}@example.com"), &forwarded).await, StatusCode::NOT_FOUND);
+    }
+    assert_eq!(check_from(&app, "new5@example.com", "203.0.113.200").await, StatusCode::TOO_MANY_REQUESTS);
 }
 
 #[tokio::test]

@@ -159,6 +159,109 @@ async fn a_card_is_saved_once_and_a_bad_one_changes_nothing() {
     expect_error(twice, StatusCode::CONFLICT, "payment_method_already_attached").await;
 }
 
+#[tokio::test]
+async fn a_trial_keeps_only_a_card_that_one_of_its_own_setup_intents_confirmed() {
+    let app = spawn_app().await;
+    let numbers = free_numbers(&app).await;
+    let mine = expect_ok(start_trial(&app, "mine@example.com", &numbers[0]).await).await;
+    let mine = mine["customerId"].as_str().unwrap().to_string();
+    let theirs = expect_ok(start_trial(&app, "theirs@example.com", &numbers[1]).await).await;
+    let theirs = theirs["customerId"].as_str().unwrap().to_string();
+    // My own setup intent exists (made, not yet confirmed) so there is something to search.
+    expect_ok(app.send(Method::POST, "/api/create-trial-setup-intent/", Some(json!({ "customerId": mine }))).await).await;
+    let events = app.event_count().await;
+
+    // A card another trial's setup intent confirmed.
+    let setup = expect_ok(app.send(Method::POST, "/api/create-trial-setup-intent/", Some(json!({ "customerId": theirs }))).await).await;
+    let secret = setup["client_secret"].as_str().unwrap();
+    let seti = secret.split("_secret_").next().unwrap();
+    let form = format!(
+        "key=pk_test_localstripe&client_secret={secret}&payment_method_data[type]=card&payment_method_data[card][number]=4242424242424242\
+         &payment_method_data[card][exp_month]=12&payment_method_data[card][exp_year]=2031&payment_method_data[card][cvc]=123"
+    );
+    let their_card = stripe(Method::POST, &format!("/setup_intents/{seti}/confirm"), &form).await["payment_method"].clone();
+    // A card made outside any setup intent, belonging to no customer.
+    let loose = stripe(
+        Method::POST,
+        "/payment_methods",
+        "type=card&card[number]=4242424242424242&card[exp_month]=12&card[exp_year]=2031&card[cvc]=123",
+    )
+    .await["id"]
+    .clone();
+    assert!(loose.as_str().is_some_and(|id| id.starts_with("pm_")), "{loose}");
+    for card in [their_card, loose, json!("pm_../../v1/customers"), json!("pm_"), json!("card_123")] {
+        let refused = app.send(Method::POST, "/api/attach-payment-method/", Some(json!({ "paymentMethodId": card, "customerId": mine }))).await;
+        let refused = expect_error(refused, StatusCode::UNPROCESSABLE_ENTITY, "invalid_payment_method").await;
+        assert_eq!(refused["error"], "That is not a card of this trial.");
+    }
+    assert_eq!(app.event_count().await, events, "nothing changed on the trials");
+    assert_eq!(trial_status(&app, &mine).await["paymentMethodSaved"], false);
+
+    // Its own card, confirmed by its own setup intent, is saved.
+    expect_ok(save_card(&app, &mine, "4242424242424242").await).await;
+    assert_eq!(trial_status(&app, &mine).await["paymentMethodSaved"], true);
+}
+
+#[tokio::test]
+async fn trial_sign_ups_are_limited_per_email_and_per_address() {
+    let app = spawn_app().await;
+    // Refused for their number, but counted: three an hour per e-mail.
+    for _ in 0..3 {
+        expect_error(start_trial(&app, "eager@example.com", "999").await, StatusCode::UNPROCESSABLE_ENTITY, "not_a_free_number").await;
+    }
+    let limited = expect_error(start_trial(&app, "eager@example.com", "999").await, StatusCode::TOO_MANY_REQUESTS, "too_many_attempts").await;
+    assert_eq!(limited["error"], "Too many attempts. Please wait a minute and try again.");
+    // Ten an hour per address, whatever the e-mail.
+    for n in 0..7 {
+        let email = format!("visitor{n}@example.com");
+        expect_error(start_trial(&app, &email, "999").await, StatusCode::UNPROCESSABLE_ENTITY, "not_a_free_number").await;
+    }
+    let number = free_numbers(&app).await[0].clone();
+    expect_error(start_trial(&app, "late@example.com", &number).await, StatusCode::TOO_MANY_REQUESTS, "too_many_attempts").await;
+    assert!(free_numbers(&app).await.contains(&number));
+}
+
+/// An account with a password, or (`None`) one made through Google sign-in.
+async fn existing_account(app: &TestApp, email: &str, password: Option<&str>) -> Option<String> {
+    let hash = password.map(|p| api::auth::hash_password(p).unwrap());
+    sqlx::query(
+        "INSERT INTO customer_accounts (id, email, password_hash, google_sign_in, google_subject, first_name, last_name, company_name, phone)
+         VALUES ($1, $2, $3, $4, $5, 'Tara', 'Trial', 'Tara Ltd', '020 7946 0001')",
+    )
+    .bind(uuid::Uuid::new_v4())
+    .bind(email)
+    .bind(&hash)
+    .bind(hash.is_none())
+    .bind(hash.is_none().then_some("google-sub-9"))
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    hash
+}
+
+#[tokio::test]
+async fn a_trial_joins_an_existing_account_only_with_its_password() {
+    let app = spawn_app().await;
+    let numbers = free_numbers(&app).await;
+    // A Google account has no password: no typed password opens it.
+    existing_account(&app, "gina@example.com", None).await;
+    let refused = expect_error(start_trial(&app, "gina@example.com", &numbers[0]).await, StatusCode::UNPROCESSABLE_ENTITY, "invalid_fields").await;
+    assert_eq!(refused["fieldErrors"]["password"], "An account already exists with this email address. Enter its password to add to it.");
+    // A password account: another password is refused the same way; its own joins, and is kept.
+    let hash = existing_account(&app, "tara@example.com", Some("the-real-Passw0rd")).await.unwrap();
+    let wrong = expect_error(start_trial(&app, "tara@example.com", &numbers[0]).await, StatusCode::UNPROCESSABLE_ENTITY, "invalid_fields").await;
+    assert_eq!(wrong, refused);
+    let mut info = contact("tara@example.com");
+    info["password"] = json!("the-real-Passw0rd");
+    info["confirmPassword"] = json!("the-real-Passw0rd");
+    let body = json!({ "customerInfo": info, "selectedNumber": numbers[0] });
+    expect_ok(app.send(Method::POST, "/api/create-free-trial-account/", Some(body)).await).await;
+    let kept: String = sqlx::query_scalar("SELECT password_hash FROM customer_accounts WHERE email = 'tara@example.com'").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(kept, hash);
+    let trials: i64 = sqlx::query_scalar("SELECT count(*) FROM trials").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(trials, 1);
+}
+
 fn moved(app: &TestApp, days: i64) -> AppState {
     AppState::with_clock(app.pool.clone(), Arc::new(FixedClock(Utc::now() + Duration::days(days))))
 }
