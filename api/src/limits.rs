@@ -33,8 +33,9 @@ pub struct Limit {
 
 /// Customer password checks (joining an order or a trial to an existing account), per e-mail.
 pub const PASSWORD_PER_EMAIL: Limit = Limit { name: "password-email", max: 5, window_seconds: 60 };
-/// Customer password checks per client address.
-pub const PASSWORD_PER_ADDRESS: Limit = Limit { name: "password-address", max: 5, window_seconds: 60 };
+/// Customer password checks per client address: higher than per e-mail, since an office or
+/// a mobile network puts many buyers behind one address.
+pub const PASSWORD_PER_ADDRESS: Limit = Limit { name: "password-address", max: 20, window_seconds: 60 };
 /// Free trial sign-ups per e-mail.
 pub const TRIAL_PER_EMAIL: Limit = Limit { name: "trial-email", max: 3, window_seconds: 3600 };
 /// Free trial sign-ups per client address.

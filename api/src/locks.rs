@@ -2,10 +2,12 @@
 //!
 //! A waiting request must not hold a pooled connection: with a blocking
 //! `pg_advisory_lock`, fifty clicks on one order held fifty connections while they waited,
-//! the pool ran dry and every other page of the shop timed out. So a request tries the lock
-//! (`pg_try_advisory_lock`), and when another holds it gives its connection back, sleeps a
-//! little and tries again, until a deadline; then it answers 409 "busy, try again". Only the
-//! holder keeps a connection for the lock while its step runs.
+//! the pool ran dry and every other page of the shop timed out. So a request first waits for
+//! one of a few step slots (a semaphore sized to a third of the pool, since a step may use
+//! its lock's connection, a transaction and an event write at once), holding no connection;
+//! then tries the lock (`pg_try_advisory_lock`), and when another server holds it gives its
+//! connection back, sleeps a little and tries again, until a deadline; then it answers 409
+//! "busy, try again".
 
 use std::time::Duration;
 
@@ -31,6 +33,15 @@ pub async fn locked<T>(
 ) -> Result<T, ApiError> {
     let lock = jobs::lock_key(&key);
     let deadline = Instant::now() + LOCK_DEADLINE;
+    // A slot first, waited for without any connection: the holders of slots never use more
+    // of the pool than is theirs, however many requests queue behind them.
+    let _slot = match tokio::time::timeout_at(deadline, state.services.step_slots.acquire()).await {
+        Ok(Ok(permit)) => permit,
+        _ => {
+            tracing::warn!(key, "gave up waiting for a free step slot");
+            return Err(busy());
+        }
+    };
     let mut pause = FIRST_PAUSE;
     let mut connection = loop {
         let mut connection = state.pool.acquire().await?;

@@ -141,7 +141,7 @@ async fn reconcile(state: &AppState, id: &str, stale_paid: DateTime<Utc>) -> Res
     if !paid_long_ago {
         return Ok((found_paid, false));
     }
-    crate::routes::checkout::complete_order(state, id, None).await?;
+    crate::routes::checkout::complete_order(state, id, None, false).await?;
     tracing::info!(order = id, "a paid order whose buyer never came back was completed");
     Ok((found_paid, true))
 }

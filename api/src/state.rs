@@ -43,6 +43,10 @@ pub struct Services {
     pub config: Config,
     pub stripe: Stripe,
     pub http: reqwest::Client,
+    /// How many locked steps (crate::locks) may run at once: each may use up to three
+    /// pooled connections (its lock, a transaction, an event write), and the rest of the
+    /// pool must stay free for every other page.
+    pub step_slots: Arc<tokio::sync::Semaphore>,
 }
 
 impl Services {
@@ -52,7 +56,8 @@ impl Services {
             .build()
             .map_err(|e| e.to_string())?;
         let stripe = Stripe::new(&config.payments.secret_key, &config.payments.api_base)?;
-        Ok(Services { config: config.clone(), stripe, http })
+        let slots = (config.database_max_connections.saturating_sub(2) / 3).max(1) as usize;
+        Ok(Services { config: config.clone(), stripe, http, step_slots: Arc::new(tokio::sync::Semaphore::new(slots)) })
     }
 }
 

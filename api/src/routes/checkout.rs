@@ -810,19 +810,21 @@ async fn create_user_account(
     let state2 = state.clone();
     let id2 = id.clone();
     let (order, passwords) = locked(&state, format!("order-{id}"), async move {
-        complete_order(&state2, &id2, (!google).then_some(password)).await
+        complete_order(&state2, &id2, (!google).then_some(password), true).await
     })
     .await?;
     Ok(timing.respond(StatusCode::OK, account_answer(&order, &id, &passwords)))
 }
 
-/// A paid order's account (with `password`, or none when the buyer is not there to choose
-/// one), its extensions and numbers, then completion, the cart and the e-mail. Run under the
-/// order's lock. Answers the order and the SIP passwords to show, once.
+/// A paid order's account (with `password`, or none: Google sign-in, or the buyer is not
+/// there to choose one), its extensions and numbers, then completion, the cart and the
+/// e-mail. Run under the order's lock. Answers the order and the SIP passwords to show once
+/// (to the buyer's browser when `buyer_present`; otherwise nobody sees them).
 pub(crate) async fn complete_order(
     state: &AppState,
     id: &str,
     password: Option<String>,
+    buyer_present: bool,
 ) -> Result<(ServiceOrder, Vec<(String, String)>), ApiError> {
     let order = load_order(state, id).await?;
     if order.status == Status::Completed {
@@ -838,8 +840,8 @@ pub(crate) async fn complete_order(
     }
     run(state, id, ServiceOrderCommand::Complete).await?;
     let order = load_order(state, id).await?;
-    finish(state, id, &order, !passwords.is_empty()).await;
-    Ok((order, passwords))
+    finish(state, id, &order, buyer_present).await;
+    Ok((order, if buyer_present { passwords } else { vec![] }))
 }
 
 /// The customer account (found by e-mail, or made with an argon2 hash of the password) and

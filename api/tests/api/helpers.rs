@@ -27,7 +27,7 @@ fn with_database(url: &str, database: &str) -> String {
     }
 }
 
-async fn fresh_database() -> String {
+pub async fn fresh_database() -> String {
     let name = format!("voip_test_{}", Uuid::new_v4().simple());
     let mut admin = PgConnection::connect(&admin_url()).await.expect("TEST_DATABASE_URL must reach PostgreSQL");
     admin.execute(format!(r#"CREATE DATABASE "{name}""#).as_str()).await.expect("create test database");
@@ -35,7 +35,7 @@ async fn fresh_database() -> String {
 }
 
 /// A folder standing in for the built web app.
-fn webapp_dir() -> PathBuf {
+pub fn webapp_dir() -> PathBuf {
     let dir = std::env::temp_dir().join("voip-shop-test-webapp");
     std::fs::create_dir_all(dir.join("assets")).unwrap();
     std::fs::write(dir.join("index.html"), "<!doctype html><title>shop</title><div id=root></div>").unwrap();

@@ -6,6 +6,7 @@ mod cart;
 mod checkout;
 mod hardware;
 mod hardware_routes;
+mod hardening;
 mod helpers;
 mod jobs;
 mod numbers;
