@@ -176,7 +176,12 @@ test('Single User monthly, call recording and two numbers, paid by card: the tha
   await expect(page.getByText('Amount due today: £17.99 inc. VAT')).toBeVisible();
   await fillCard(page, CARDS.ok);
   const releaseAccount = await holdRequests(page, '/api/create-user-account');
+  const intent = page.waitForResponse((response) => response.url().includes('/api/create-payment-intent'));
+  const accountRequest = page.waitForRequest((request) => request.url().includes('/api/create-user-account'));
   await completeOrder(page).click();
+  // The order's secret goes back with create-user-account (a server without it sends none, and none is sent).
+  const { orderSecret } = (await (await intent).json()) as { orderSecret?: string };
+  expect((await accountRequest).postDataJSON().orderSecret).toBe(orderSecret);
   await expect(progressItems(page)).toHaveText([
     /Payment confirmed \(done\)$/,
     /Account created \(pending\)$/,
@@ -188,8 +193,14 @@ test('Single User monthly, call recording and two numbers, paid by card: the tha
   await expect(page.getByRole('button', { name: 'Back' })).toBeDisabled();
   releaseAccount();
 
-  // The thank-you page.
+  // The thank-you page; the order's secret was forgotten with the cart id and never was in the URL.
   await expectThankYou(page);
+  const stored = await page.evaluate(() => JSON.stringify({ ...window.localStorage }) + JSON.stringify({ ...window.sessionStorage }));
+  expect(stored).not.toContain('orderSecret:');
+  if (orderSecret) {
+    expect(stored).not.toContain(orderSecret);
+    expect(page.url()).not.toContain(orderSecret);
+  }
   await expect(thankYouCard(page, /^Package$/)).toContainText('Single User');
   await expect(thankYouCard(page, /^Add-ons \(1\)$/)).toContainText('Call recording');
   await expect(thankYouCard(page, /^Phone numbers \(2\)$/).getByRole('listitem')).toHaveText(picked);

@@ -5,6 +5,7 @@ import { cartSlice } from '../features/cart/cart-slice';
 import { cartStorageMiddleware } from '../features/cart/cart-storage';
 import { billingSlice } from '../features/plans/billing-slice';
 import { checkoutSlice } from '../features/checkout/checkout-slice';
+import { orderSecretStorageMiddleware } from '../features/checkout/order-secret';
 
 const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
@@ -20,7 +21,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().concat(cartStorageMiddleware, api.middleware),
+    middleware: (getDefault) => getDefault().concat(cartStorageMiddleware, orderSecretStorageMiddleware, api.middleware),
   });
   setupListeners(store.dispatch);
   return store;

@@ -14,5 +14,6 @@ afterEach(() => {
   cleanup();
   vi.mocked(window.scrollTo).mockClear();
   window.localStorage.clear();
+  window.sessionStorage.clear();
   vi.unstubAllGlobals();
 });

@@ -23,20 +23,28 @@ export interface CompletedOrder {
   extensions: ExtensionDetails[];
 }
 
+/** The order being paid, as create-payment-intent named it, with the secret that finishes it. */
+export interface PlacedOrder {
+  orderId: string;
+  orderSecret: string;
+}
+
 /**
  * Client-only checkout state: the step, the account form (so Back and a trip elsewhere keep
- * what was typed), the payment's status and the finished order. Nothing here is persisted.
+ * what was typed), the payment's status, the order being paid and the finished order. Nothing
+ * here is persisted, except that the order's secret is also in sessionStorage (order-secret.ts).
  */
 export interface CheckoutState extends AccountFormState {
   step: CheckoutStep;
   payment: { status: PaymentStatus; message: string | null; progress: ProgressStep[] };
+  placed: PlacedOrder | null;
   completed: CompletedOrder | null;
 }
 
 const initialPayment = (): CheckoutState['payment'] => ({ status: 'initial', message: null, progress: [] });
 
 export function initialCheckoutState(): CheckoutState {
-  return { step: 1, ...initialAccountFormState(), payment: initialPayment(), completed: null };
+  return { step: 1, ...initialAccountFormState(), payment: initialPayment(), placed: null, completed: null };
 }
 
 export const checkoutSlice = createSlice({
@@ -82,6 +90,10 @@ export const checkoutSlice = createSlice({
     paymentStarted(state) {
       state.payment = { status: 'processing', message: null, progress: [] };
     },
+    /** create-payment-intent placed (or re-opened) the order and gave its secret. */
+    orderPlaced(state, action: PayloadAction<PlacedOrder>) {
+      state.placed = action.payload;
+    },
     paymentProgressed(state, action: PayloadAction<ProgressStep>) {
       if (!state.payment.progress.includes(action.payload)) state.payment.progress.push(action.payload);
     },
@@ -94,6 +106,7 @@ export const checkoutSlice = createSlice({
       state.payment.status = 'succeeded';
       state.payment.message = null;
       state.completed = action.payload;
+      state.placed = null;
       Object.assign(state, initialAccountFormState());
     },
   },
@@ -104,6 +117,7 @@ export const checkoutSlice = createSlice({
     selectFieldErrors: (state) => state.fieldErrors,
     selectFormBanner: (state) => state.formBanner,
     selectPayment: (state) => state.payment,
+    selectPlacedOrder: (state) => state.placed,
     selectCompletedOrder: (state) => state.completed,
   },
 });
@@ -120,6 +134,7 @@ export const {
   addressChangeClicked,
   googleSignedIn,
   paymentStarted,
+  orderPlaced,
   paymentProgressed,
   paymentFailed,
   orderCompleted,
@@ -132,5 +147,6 @@ export const {
   selectFieldErrors,
   selectFormBanner,
   selectPayment,
+  selectPlacedOrder,
   selectCompletedOrder,
 } = checkoutSlice.selectors;

@@ -1,9 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CART_ID } from '../../testing/fixtures';
-import { AccountFieldsRejected, payOrder, PaymentFailure, type PaymentCalls } from './pay-order';
+import { AccountFieldsRejected, payOrder, PaymentFailure, type OrderSecrets, type PaymentCalls } from './pay-order';
 import type { StripeCardElement } from '../../lib/stripe/stripe-js';
 import { installFakeStripe } from '../../testing/fake-stripe';
-import { accountFixture, filledForm, ORDER_ID, paidSubscription, paymentIntentFixture, setupIntentFixture } from './testing/fixtures';
+import {
+  accountFixture,
+  filledForm,
+  ORDER_ID,
+  ORDER_SECRET,
+  orderSecretMismatch,
+  paidSubscription,
+  paymentIntentFixture,
+  setupIntentFixture,
+} from './testing/fixtures';
 
 const card: StripeCardElement = { mount: vi.fn(), on: vi.fn(), destroy: vi.fn() };
 
@@ -22,15 +31,30 @@ function fakeCalls(overrides: Partial<PaymentCalls> = {}) {
   };
 }
 
-function pay(calls: PaymentCalls, options: { isPayAsYouGo?: boolean; stripe?: ReturnType<typeof installFakeStripe> } = {}) {
+/** The secrets kept by order id, as the checkout's state and sessionStorage do. */
+function fakeSecrets(kept: Record<string, string> = {}) {
+  return {
+    kept,
+    keep: vi.fn<OrderSecrets['keep']>((orderId, orderSecret) => {
+      kept[orderId] = orderSecret;
+    }),
+    find: vi.fn<OrderSecrets['find']>((orderId) => kept[orderId] ?? null),
+  };
+}
+
+function pay(
+  calls: PaymentCalls,
+  options: { isPayAsYouGo?: boolean; stripe?: ReturnType<typeof installFakeStripe>; secrets?: ReturnType<typeof fakeSecrets> } = {},
+) {
   const stripe = options.stripe ?? installFakeStripe();
+  const secrets = options.secrets ?? fakeSecrets();
   const progress: string[] = [];
   const result = payOrder(
-    { cartId: CART_ID, customerInfo: filledForm(), stripe: stripe.client, card, isPayAsYouGo: options.isPayAsYouGo ?? false },
+    { cartId: CART_ID, customerInfo: filledForm(), stripe: stripe.client, card, isPayAsYouGo: options.isPayAsYouGo ?? false, orderSecrets: secrets },
     calls,
     (step) => progress.push(step),
   );
-  return { result, progress, stripe };
+  return { result, progress, stripe, secrets };
 }
 
 async function failureOf(promise: Promise<unknown>): Promise<string> {
@@ -46,7 +70,7 @@ async function failureOf(promise: Promise<unknown>): Promise<string> {
 describe('payOrder', () => {
   it('places the order, confirms the setup intent with the card, charges it and creates the account', async () => {
     const calls = fakeCalls();
-    const { result, progress, stripe } = pay(calls);
+    const { result, progress, stripe, secrets } = pay(calls);
     await expect(result).resolves.toEqual({
       orderId: ORDER_ID,
       orderNumber: 'SB-123456',
@@ -60,9 +84,51 @@ describe('payOrder', () => {
       payment_method: { card, billing_details: { name: 'Jane Smith', email: 'jane@example.co.uk' } },
     });
     expect(calls.createSubscription).toHaveBeenCalledWith({ orderId: ORDER_ID, paymentMethodId: 'pm_123', setupIntentId: 'seti_123' });
-    expect(calls.createUserAccount).toHaveBeenCalledWith({ orderId: ORDER_ID, password: 'correct-horse', customerInfo: filledForm() });
+    expect(calls.createUserAccount).toHaveBeenCalledWith({ orderId: ORDER_ID, orderSecret: ORDER_SECRET, password: 'correct-horse', customerInfo: filledForm() });
     expect(calls.debugSubscription).not.toHaveBeenCalled();
     expect(progress).toEqual(['paymentConfirmed', 'accountCreated', 'extensionsSetUp', 'subscriptionFinalised']);
+    // The order's secret is kept as soon as the order is placed, before the card is used.
+    expect(secrets.keep).toHaveBeenCalledWith(ORDER_ID, ORDER_SECRET);
+    expect(secrets.keep.mock.invocationCallOrder[0]).toBeLessThan(calls.createSetupIntent.mock.invocationCallOrder[0]);
+  });
+
+  describe("the order's secret", () => {
+    const sentSecret = (calls: ReturnType<typeof fakeCalls>) => calls.createUserAccount.mock.calls[0]?.[0].orderSecret;
+
+    it("the answer's secret wins over one kept for the order earlier (the server gives the current one)", async () => {
+      const calls = fakeCalls();
+      const secrets = fakeSecrets({ [ORDER_ID]: 'os_old' });
+      await pay(calls, { secrets }).result;
+      expect(sentSecret(calls)).toBe(ORDER_SECRET);
+      expect(secrets.kept[ORDER_ID]).toBe(ORDER_SECRET);
+    });
+
+    it('an answer without a secret (the order re-opened after a reload) sends the one this tab kept for that order', async () => {
+      const calls = fakeCalls({ createPaymentIntent: async () => paymentIntentFixture({ orderSecret: undefined }) });
+      const secrets = fakeSecrets({ [ORDER_ID]: 'os_kept_before_reload', 'another-order': 'os_other' });
+      await pay(calls, { secrets }).result;
+      expect(secrets.find).toHaveBeenCalledWith(ORDER_ID);
+      expect(sentSecret(calls)).toBe('os_kept_before_reload');
+      expect(secrets.keep).not.toHaveBeenCalled();
+    });
+
+    it('without a secret from the server or kept, none is sent (a server older than the secret)', async () => {
+      const calls = fakeCalls({ createPaymentIntent: async () => paymentIntentFixture({ orderSecret: undefined }) });
+      await expect(pay(calls, { secrets: fakeSecrets({ 'another-order': 'os_other' }) }).result).resolves.toMatchObject({ orderId: ORDER_ID });
+      expect(sentSecret(calls)).toBeUndefined();
+    });
+
+    it('403 order_secret_mismatch stops after payment with the server text and no passwords; its own sentence when the server sent none', async () => {
+      const refused = fakeCalls({ createUserAccount: async () => Promise.reject(httpError(403, orderSecretMismatch)) });
+      const { result, progress } = pay(refused);
+      expect(await failureOf(result)).toBe('This order was placed from another browser. Please sign in or contact support.');
+      expect(progress).toEqual(['paymentConfirmed']);
+
+      const bare = fakeCalls({ createUserAccount: async () => Promise.reject(httpError(403, { code: 'order_secret_mismatch' })) });
+      expect(await failureOf(pay(bare).result)).toBe('This order was placed from another browser. Please sign in or contact support.');
+      const other403 = fakeCalls({ createUserAccount: async () => Promise.reject(httpError(403, { code: 'forbidden' })) });
+      expect(await failureOf(pay(other403).result)).toBe('Failed to create user account');
+    });
   });
 
   it('pay as you go has no subscription to finalise', async () => {

@@ -23,6 +23,14 @@ export interface PaymentCalls {
   createUserAccount(args: CreateUserAccountArgs): Promise<UserAccountResponse>;
 }
 
+/** Where the order's secret is kept between create-payment-intent and create-user-account (order-secret.ts). */
+export interface OrderSecrets {
+  /** The server gave the order's secret with the order. */
+  keep(orderId: string, orderSecret: string): void;
+  /** The secret kept earlier for this order (this tab placed it before a reload), if any. */
+  find(orderId: string): string | null;
+}
+
 export interface PayOrderInput {
   cartId: string;
   customerInfo: CustomerInfo;
@@ -30,6 +38,7 @@ export interface PayOrderInput {
   card: StripeCardElement;
   /** Pay as you go has no subscription to finalise (its progress list is one shorter). */
   isPayAsYouGo: boolean;
+  orderSecrets: OrderSecrets;
 }
 
 /** A payment that stopped, with the sentence to show under the card field. */
@@ -61,6 +70,10 @@ function isInvalidFields(body: unknown): body is InvalidFieldsBody {
   return typeof body === 'object' && body !== null && (body as { code?: unknown }).code === 'invalid_fields';
 }
 
+function errorCode(error: unknown): unknown {
+  const body = errorBody<unknown>(error);
+  return typeof body === 'object' && body !== null ? (body as { code?: unknown }).code : undefined;
+}
 
 /** The server chose how the order is paid; the browser refuses what it does not know. */
 function checkPaymentType(intent: PaymentIntentResponse): void {
@@ -132,6 +145,10 @@ export async function payOrder(
   }
   checkPaymentType(intent);
   const { orderId } = intent;
+  // The answer's secret is the current one; without one (a server older than the secret), the
+  // one this tab kept for the order before a reload; without either, none is sent.
+  if (intent.orderSecret) input.orderSecrets.keep(orderId, intent.orderSecret);
+  const orderSecret = intent.orderSecret || input.orderSecrets.find(orderId) || undefined;
 
   let setup: SetupIntentResponse;
   try {
@@ -176,9 +193,11 @@ export async function payOrder(
 
   let account: UserAccountResponse;
   try {
-    account = await calls.createUserAccount({ orderId, password: customerInfo.password, customerInfo });
+    account = await calls.createUserAccount({ orderId, orderSecret, password: customerInfo.password, customerInfo });
   } catch (error) {
-    throw new PaymentFailure(serverErrorMessage(error, paymentMessages.userAccountFailed));
+    // 403 `order_secret_mismatch`: paid, but this browser may not see the passwords; it stops here.
+    const fallback = errorCode(error) === 'order_secret_mismatch' ? paymentMessages.orderSecretMismatch : paymentMessages.userAccountFailed;
+    throw new PaymentFailure(serverErrorMessage(error, fallback));
   }
   if (!account || account.success === false) throw new PaymentFailure(paymentMessages.userAccountFailed);
   const extensions = account.extensions ?? [];

@@ -81,6 +81,8 @@ export const paymentMessages = {
   setupIntentFailed: 'Failed to create setup intent',
   subscriptionFailed: 'Failed to create subscription',
   userAccountFailed: 'Failed to create user account',
+  /** create-user-account's 403 `order_secret_mismatch`, when the server sent no text of its own. */
+  orderSecretMismatch: 'This order was placed from another browser. Please sign in or contact support.',
 
   /** Defaults of the server's flags on a refused charge, when it sent no text. */
   cardDeclinedFlag: 'Your card has insufficient funds. Please try a different payment method.',

@@ -38,6 +38,11 @@ export interface PaymentIntentResponse {
   subscriptionAmount: number;
   oneTimeAmount: number;
   calculatedAmounts: CalculatedAmounts;
+  /**
+   * Opaque; given only to the browser that placed (or re-opened) the order, and asked for by
+   * create-user-account. Absent from servers older than it.
+   */
+  orderSecret?: string;
 }
 
 /** POST /api/create-setup-intent/ */
@@ -79,6 +84,8 @@ export interface DebugSubscriptionResponse {
 /** POST /api/create-user-account/ */
 export interface CreateUserAccountArgs {
   orderId: string;
+  /** The order's secret from create-payment-intent (403 `order_secret_mismatch` without the right one). */
+  orderSecret?: string;
   password: string;
   customerInfo: CustomerInfo;
 }

@@ -13,14 +13,17 @@ import {
 import {
   accountFormRejected,
   orderCompleted,
+  orderPlaced,
   paymentFailed,
   paymentProgressed,
   paymentStarted,
   selectAccountForm,
   selectAddressMode,
+  selectPlacedOrder,
 } from './checkout-slice';
 import { LAST_ORDER_KEY, thankYouPath } from './last-order';
 import { messages } from './messages';
+import { storedOrderSecret } from './order-secret';
 import { customerInfoForServer } from '../../lib/account-form/validation';
 import { AccountFieldsRejected, payOrder, PaymentFailure } from './pay-order';
 import { beforePaymentMessages, paymentMessages } from './payment-messages';
@@ -43,6 +46,7 @@ export function useCompleteOrder({ checkoutCart, stripe, card, cardComplete }: C
   const navigate = useNavigate();
   const form = useAppSelector(selectAccountForm);
   const addressMode = useAppSelector(selectAddressMode);
+  const placed = useAppSelector(selectPlacedOrder);
   const [createPaymentIntent] = useCreatePaymentIntentMutation();
   const [createSetupIntent] = useCreateSetupIntentMutation();
   const [createSubscription] = useCreateSubscriptionMutation();
@@ -78,6 +82,11 @@ export function useCompleteOrder({ checkoutCart, stripe, card, cardComplete }: C
           stripe,
           card,
           isPayAsYouGo: cart.package === 'payAsYouGo',
+          orderSecrets: {
+            keep: (orderId, orderSecret) => dispatch(orderPlaced({ orderId, orderSecret })),
+            // This page's state, else this tab's sessionStorage (the page was reloaded since).
+            find: (orderId) => (placed?.orderId === orderId ? placed.orderSecret : storedOrderSecret(orderId)),
+          },
         },
         {
           createPaymentIntent: (args) => createPaymentIntent(args).unwrap(),
@@ -88,6 +97,7 @@ export function useCompleteOrder({ checkoutCart, stripe, card, cardComplete }: C
         },
         (step) => dispatch(paymentProgressed(step)),
       );
+      // Completed: the order's secret is forgotten (order-secret.ts), and the cart id below.
       dispatch(orderCompleted(completed));
       writeStorage(LAST_ORDER_KEY, completed.orderId);
       const target = thankYouPath(completed.orderId);
@@ -112,6 +122,7 @@ export function useCompleteOrder({ checkoutCart, stripe, card, cardComplete }: C
     cardComplete,
     form,
     addressMode,
+    placed,
     dispatch,
     navigate,
     createPaymentIntent,

@@ -11,10 +11,12 @@ import {
   configFixture,
   filledForm,
   ORDER_ID,
+  ORDER_SECRET,
   orderFixture,
   paidSubscription,
   paymentIntentFixture,
   setupIntentFixture,
+  userAccountAnswer,
 } from '../testing/fixtures';
 import { checkoutStore, renderCheckout } from '../testing/render-checkout';
 import { useCheckoutCart } from '../../../app/use-checkout-cart';
@@ -31,7 +33,7 @@ function server(overrides: Record<string, Handler> = {}) {
     'POST /api/create-payment-intent/': () => paymentIntentFixture(),
     'POST /api/create-setup-intent/': () => setupIntentFixture,
     'POST /api/create-subscription/': () => paidSubscription,
-    'POST /api/create-user-account/': () => accountFixture(),
+    'POST /api/create-user-account/': (request) => userAccountAnswer(request),
     [`GET /api/orders/${ORDER_ID}`]: () => orderFixture(),
     ...overrides,
   });
@@ -256,7 +258,7 @@ describe('Complete Order', () => {
     expect(body('/api/create-payment-intent/')).toEqual({ cartId: CART_ID, customerInfo: filledForm() });
     expect(body('/api/create-setup-intent/')).toEqual({ orderId: ORDER_ID });
     expect(body('/api/create-subscription/')).toEqual({ orderId: ORDER_ID, paymentMethodId: 'pm_123', setupIntentId: 'seti_123' });
-    expect(body('/api/create-user-account/')).toEqual({ orderId: ORDER_ID, password: 'correct-horse', customerInfo: filledForm() });
+    expect(body('/api/create-user-account/')).toEqual({ orderId: ORDER_ID, orderSecret: ORDER_SECRET, password: 'correct-horse', customerInfo: filledForm() });
     expect(stripe.confirmCardSetup).toHaveBeenCalledWith('seti_123_secret_abc', {
       payment_method: { card: stripe.elements.at(-1), billing_details: { name: 'Jane Smith', email: 'jane@example.co.uk' } },
     });
@@ -269,10 +271,79 @@ describe('Complete Order', () => {
     expect(window.localStorage.getItem('cartId')).toBeNull();
     expect(window.localStorage.getItem('lastOrderId')).toBe(ORDER_ID);
     const stored = JSON.stringify({ ...window.localStorage }) + JSON.stringify({ ...window.sessionStorage });
-    for (const secret of ['correct-horse', 'Xy7pQ2wLm9', 'Kb4rT8vNz3']) expect(stored).not.toContain(secret);
+    for (const secret of ['correct-horse', 'Xy7pQ2wLm9', 'Kb4rT8vNz3', ORDER_SECRET]) expect(stored).not.toContain(secret);
+    expect(history.location.search + history.location.hash).not.toContain(ORDER_SECRET);
     // The app's navigation happened: no hard redirect.
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(fullPageLoad).not.toHaveBeenCalled();
+  });
+
+  it("keeps the order's secret in the checkout state and this tab's sessionStorage while paying (never localStorage or the URL), and forgets it with the cart id", async () => {
+    const user = userEvent.setup();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server({
+      'POST /api/create-user-account/': async (request) => {
+        await held;
+        return userAccountAnswer(request);
+      },
+    });
+    installFakeStripe();
+    const { store, history } = await openPayment(user);
+    await typeCard(user);
+    await user.click(completeOrder());
+
+    await waitFor(() => expect(store.getState().checkout.placed).toEqual({ orderId: ORDER_ID, orderSecret: ORDER_SECRET }));
+    expect(window.sessionStorage.getItem(`orderSecret:${ORDER_ID}`)).toBe(ORDER_SECRET);
+    expect(JSON.stringify({ ...window.localStorage })).not.toContain(ORDER_SECRET);
+    expect(history.location.pathname + history.location.search + history.location.hash).not.toContain(ORDER_SECRET);
+
+    release();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for your order!' })).toBeInTheDocument();
+    expect(store.getState().checkout.placed).toBeNull();
+    expect(window.sessionStorage.getItem(`orderSecret:${ORDER_ID}`)).toBeNull();
+    expect(store.getState().cart.cartId).toBeNull();
+    expect(history.location.search).toBe(`?order=${ORDER_ID}`);
+  });
+
+  it("after a reload mid-checkout, an order re-opened without a secret in the answer is finished with the one this tab kept", async () => {
+    const user = userEvent.setup();
+    window.sessionStorage.setItem(`orderSecret:${ORDER_ID}`, ORDER_SECRET);
+    const { calls } = server({ 'POST /api/create-payment-intent/': () => paymentIntentFixture({ orderSecret: undefined }) });
+    installFakeStripe();
+    await openPayment(user);
+    await typeCard(user);
+    await user.click(completeOrder());
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for your order!' })).toBeInTheDocument();
+    const account = calls.find((call) => call.url.pathname === '/api/create-user-account/');
+    expect(JSON.parse(account?.body ?? 'null')).toMatchObject({ orderId: ORDER_ID, orderSecret: ORDER_SECRET });
+    expect(window.sessionStorage.getItem(`orderSecret:${ORDER_ID}`)).toBeNull();
+  });
+
+  it("403 order_secret_mismatch: the server's message under the card, the checkout stops there and no password is shown", async () => {
+    const user = userEvent.setup();
+    // The order was placed from another browser: this one has no secret for it.
+    const { calls } = server({ 'POST /api/create-payment-intent/': () => paymentIntentFixture({ orderSecret: undefined }) });
+    installFakeStripe();
+    const { store, history } = await openPayment(user);
+    await typeCard(user);
+    await user.click(completeOrder());
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This order was placed from another browser. Please sign in or contact support.');
+    expect(screen.getByRole('group', { name: 'Card details' })).toHaveAccessibleDescription(alert.textContent ?? '');
+    expect(history.location.pathname).toBe('/checkout');
+    expect(screen.queryByRole('heading', { name: 'Thank you for your order!' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('listitem', { name: /^Extension / })).not.toBeInTheDocument();
+    for (const secret of ['Xy7', 'Kb4', 'jane101']) expect(document.body).not.toHaveTextContent(secret);
+    expect(paths(calls).at(-1)).toBe('POST /api/create-user-account/');
+    expect(store.getState().checkout.completed).toBeNull();
+    // Not completed: the cart stays.
+    expect(store.getState().cart.cartId).toBe(CART_ID);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(fullPageLoad).not.toHaveBeenCalled();
+    expect(window.localStorage.getItem('lastOrderId')).toBeNull();
   });
 
   it('with desk phones in the cart, keeps the cart and reads it again: the phones stay for their own checkout', async () => {

@@ -1,4 +1,5 @@
 import type { CheckoutConfig } from '../../../lib/stripe/config-api';
+import { jsonResponse } from '../../../testing/mock-fetch';
 import { filledForm } from '../../../testing/account-form';
 import { serviceCart } from '../../../testing/fixtures';
 import { initialCheckoutState, type CheckoutState } from '../checkout-slice';
@@ -7,6 +8,13 @@ import type { OrderView, PaymentIntentResponse, UserAccountResponse } from '../t
 export { filledForm };
 
 export const ORDER_ID = '7d0c8a7e-1f7a-4d5e-9a37-2b1f3c4d5e6f';
+/** The order's secret, as create-payment-intent gives it to the browser that placed the order. */
+export const ORDER_SECRET = 'os_9Qm2Lx7Vb4Tz8Kc1';
+
+export const orderSecretMismatch = {
+  code: 'order_secret_mismatch',
+  error: 'This order was placed from another browser. Please sign in or contact support.',
+};
 
 export const configFixture: CheckoutConfig = {
   stripePublishableKey: 'pk_test_123',
@@ -43,6 +51,7 @@ export function paymentIntentFixture(overrides: Partial<PaymentIntentResponse> =
       totalVAT: totals.totalVatPence,
       grandTotalIncVAT: totals.grandTotalIncVatPence,
     },
+    orderSecret: ORDER_SECRET,
     ...overrides,
   };
 }
@@ -63,6 +72,16 @@ export function accountFixture(overrides: Partial<UserAccountResponse> = {}): Us
     ],
     ...overrides,
   };
+}
+
+/**
+ * POST /api/create-user-account/ as the server answers it: the account and its SIP passwords
+ * only for the order's secret, else 403 `order_secret_mismatch`.
+ */
+export async function userAccountAnswer(request: Request, overrides: Partial<UserAccountResponse> = {}): Promise<Response> {
+  const body = (await request.json()) as { orderSecret?: unknown };
+  if (body.orderSecret !== ORDER_SECRET) return jsonResponse(orderSecretMismatch, 403);
+  return jsonResponse(accountFixture(overrides));
 }
 
 export function orderFixture(overrides: Partial<OrderView> = {}): OrderView {

@@ -100,7 +100,7 @@ export function InternationalNumbersPage({ selection }: { selection: NumberSelec
     <NumberSearchPage
       meta={meta}
       title="International Phone Numbers"
-      lead="Give customers abroad a local or toll-free number to call. Calls ring on your phones in the UK. Try it free for 14 days."
+      lead="Give customers abroad a local or toll-free number to call. Calls ring on your phones in the UK. Try it free for 7 days."
       selection={selection}
       page={page}
       onSearch={() => {

@@ -37,7 +37,7 @@ export function MobileNumbersPage({ selection }: { selection: NumberSelection })
     <NumberSearchPage
       meta={meta}
       title="UK Mobile Numbers"
-      lead="A UK 07 number that rings on your desk phone, mobile app and computer. Try it free for 14 days."
+      lead="A UK 07 number that rings on your desk phone, mobile app and computer. Try it free for 7 days."
       selection={selection}
       page={page}
       onSearch={() => page.submit((run) => mobileSearch(prefix, run))}

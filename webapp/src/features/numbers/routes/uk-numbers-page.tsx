@@ -110,7 +110,7 @@ export function UkNumbersPage({ selection }: { selection: NumberSelection }) {
     <NumberSearchPage
       meta={meta}
       title="UK Phone Numbers"
-      lead="Pick a local number in any UK area code, a freephone number, or bring the number you already have. Try it free for 14 days."
+      lead="Pick a local number in any UK area code, a freephone number, or bring the number you already have. Try it free for 7 days."
       selection={selection}
       page={page}
       onSearch={() => page.submit((run) => ukSearch(numberType, areaCode, run))}
