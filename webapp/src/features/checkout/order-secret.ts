@@ -17,8 +17,15 @@ const KEY_PREFIX = 'orderSecret:';
 
 export const orderSecretKey = (orderId: string) => `${KEY_PREFIX}${orderId}`;
 
+/** The last order this tab placed (same prefix, so it is forgotten with the others). */
+const LATEST_KEY = `${KEY_PREFIX}latest`;
+
 export function storedOrderSecret(orderId: string): string | null {
   return readStorage(orderSecretKey(orderId), 'session') || null;
+}
+
+export function latestOrderSecret(): string | null {
+  return readStorage(LATEST_KEY, 'session') || null;
 }
 
 /** Every order secret of this tab: once an order completes, an earlier order of the same cart will not be finished. */
@@ -36,7 +43,10 @@ export function forgetOrderSecrets(): void {
 /** Keeps the placed order's secret in sessionStorage and forgets every one when an order completes. */
 export const orderSecretStorageMiddleware: Middleware = () => (next) => (action) => {
   const result = next(action);
-  if (orderPlaced.match(action)) writeStorage(orderSecretKey(action.payload.orderId), action.payload.orderSecret, 'session');
+  if (orderPlaced.match(action)) {
+    writeStorage(orderSecretKey(action.payload.orderId), action.payload.orderSecret, 'session');
+    writeStorage(LATEST_KEY, action.payload.orderSecret, 'session');
+  }
   else if (orderCompleted.match(action)) forgetOrderSecrets();
   return result;
 };

@@ -39,6 +39,7 @@ function fakeSecrets(kept: Record<string, string> = {}) {
       kept[orderId] = orderSecret;
     }),
     find: vi.fn<OrderSecrets['find']>((orderId) => kept[orderId] ?? null),
+    latest: vi.fn<OrderSecrets['latest']>(() => Object.values(kept).at(-1) ?? null),
   };
 }
 
@@ -110,6 +111,15 @@ describe('payOrder', () => {
       expect(secrets.find).toHaveBeenCalledWith(ORDER_ID);
       expect(sentSecret(calls)).toBe('os_kept_before_reload');
       expect(secrets.keep).not.toHaveBeenCalled();
+    });
+
+    it('a retry sends the secret of the order this tab placed, so the server continues that order; a first try sends none', async () => {
+      const first = fakeCalls();
+      await pay(first, { secrets: fakeSecrets() }).result;
+      expect(first.createPaymentIntent.mock.calls[0][0]).not.toHaveProperty('orderSecret');
+      const retry = fakeCalls();
+      await pay(retry, { secrets: fakeSecrets({ [ORDER_ID]: 'os_placed_earlier' }) }).result;
+      expect(retry.createPaymentIntent.mock.calls[0][0].orderSecret).toBe('os_placed_earlier');
     });
 
     it('without a secret from the server or kept, none is sent (a server older than the secret)', async () => {

@@ -29,6 +29,8 @@ export interface OrderSecrets {
   keep(orderId: string, orderSecret: string): void;
   /** The secret kept earlier for this order (this tab placed it before a reload), if any. */
   find(orderId: string): string | null;
+  /** The secret of the last order this tab placed and has not completed, if any. */
+  latest(): string | null;
 }
 
 export interface PayOrderInput {
@@ -137,7 +139,10 @@ export async function payOrder(
 
   let intent: PaymentIntentResponse;
   try {
-    intent = await calls.createPaymentIntent({ cartId, customerInfo });
+    // A retry (another card, a reload) sends the secret of the order this tab placed, so the
+    // server continues that order instead of placing another one.
+    const previous = input.orderSecrets.latest();
+    intent = await calls.createPaymentIntent(previous ? { cartId, customerInfo, orderSecret: previous } : { cartId, customerInfo });
   } catch (error) {
     const body = errorBody<unknown>(error);
     if (isInvalidFields(body)) throw new AccountFieldsRejected(body.error, body.fieldErrors as FieldErrors);

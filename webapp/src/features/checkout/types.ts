@@ -24,6 +24,8 @@ export interface CalculatedAmounts {
 export interface CreatePaymentIntentArgs {
   cartId: string;
   customerInfo: CustomerInfo;
+  /** The secret of the order this tab placed before (a retry): the server then continues that order. */
+  orderSecret?: string;
 }
 
 export interface PaymentIntentResponse {

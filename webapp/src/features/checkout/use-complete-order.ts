@@ -23,7 +23,7 @@ import {
 } from './checkout-slice';
 import { LAST_ORDER_KEY, thankYouPath } from './last-order';
 import { messages } from './messages';
-import { storedOrderSecret } from './order-secret';
+import { latestOrderSecret, storedOrderSecret } from './order-secret';
 import { customerInfoForServer } from '../../lib/account-form/validation';
 import { AccountFieldsRejected, payOrder, PaymentFailure } from './pay-order';
 import { beforePaymentMessages, paymentMessages } from './payment-messages';
@@ -86,6 +86,7 @@ export function useCompleteOrder({ checkoutCart, stripe, card, cardComplete }: C
             keep: (orderId, orderSecret) => dispatch(orderPlaced({ orderId, orderSecret })),
             // This page's state, else this tab's sessionStorage (the page was reloaded since).
             find: (orderId) => (placed?.orderId === orderId ? placed.orderSecret : storedOrderSecret(orderId)),
+            latest: () => placed?.orderSecret ?? latestOrderSecret(),
           },
         },
         {
