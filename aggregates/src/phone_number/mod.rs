@@ -1,5 +1,6 @@
 //! The PhoneNumber aggregate: one number of the stock (keyed by its E.164 digits), reserved
-//! for a cart while the visitor checks out, released, or assigned for good.
+//! for a cart while the visitor checks out, released, or assigned for good (an order's,
+//! or a free trial's until the number is returned to the stock after the trial).
 
 use std::sync::Arc;
 
@@ -26,6 +27,8 @@ pub enum PhoneNumberCommand {
     ExpireReservation,
     /// The number now belongs to an order or a trial.
     Assign { number: String, owner: String },
+    /// The owner gives the number back to the free stock (a trial that ended unconverted).
+    ReturnToStock { owner: String },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -33,6 +36,7 @@ pub enum PhoneNumberEvent {
     NumberReserved { cart_id: String, until: DateTime<Utc> },
     NumberReleased { cart_id: String, reason: ReleaseReason },
     NumberAssigned { owner: String },
+    NumberReturned { owner: String },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -48,6 +52,7 @@ impl DomainEvent for PhoneNumberEvent {
             PhoneNumberEvent::NumberReserved { .. } => "NumberReserved",
             PhoneNumberEvent::NumberReleased { .. } => "NumberReleased",
             PhoneNumberEvent::NumberAssigned { .. } => "NumberAssigned",
+            PhoneNumberEvent::NumberReturned { .. } => "NumberReturned",
         }
         .to_string()
     }
@@ -67,6 +72,8 @@ pub enum PhoneNumberError {
     NotReservedByCart,
     #[error("The reservation has not run out yet.")]
     NotExpired,
+    #[error("This number does not belong to this owner.")]
+    NotOwner,
 }
 
 impl PhoneNumberError {
@@ -76,6 +83,7 @@ impl PhoneNumberError {
             PhoneNumberError::Taken => "number_taken",
             PhoneNumberError::NotReservedByCart => "number_not_reserved",
             PhoneNumberError::NotExpired => "reservation_not_expired",
+            PhoneNumberError::NotOwner => "number_not_owned",
         }
     }
 }
@@ -134,6 +142,10 @@ impl PhoneNumber {
             (PhoneNumberCommand::ExpireReservation, _) => Err(PhoneNumberError::NotExpired),
             (PhoneNumberCommand::Assign { .. }, Holder::Owner { .. }) => Err(PhoneNumberError::Taken),
             (PhoneNumberCommand::Assign { owner, .. }, _) => Ok(PhoneNumberEvent::NumberAssigned { owner }),
+            (PhoneNumberCommand::ReturnToStock { owner }, Holder::Owner { owner: holder }) if *holder == owner => {
+                Ok(PhoneNumberEvent::NumberReturned { owner })
+            }
+            (PhoneNumberCommand::ReturnToStock { .. }, _) => Err(PhoneNumberError::NotOwner),
         }
     }
 }
@@ -168,7 +180,7 @@ impl Aggregate for PhoneNumber {
     fn apply(&mut self, event: PhoneNumberEvent) {
         self.holder = match event {
             PhoneNumberEvent::NumberReserved { cart_id, until } => Holder::Cart { cart_id, until },
-            PhoneNumberEvent::NumberReleased { .. } => Holder::Nobody,
+            PhoneNumberEvent::NumberReleased { .. } | PhoneNumberEvent::NumberReturned { .. } => Holder::Nobody,
             PhoneNumberEvent::NumberAssigned { owner } => Holder::Owner { owner },
         };
     }
