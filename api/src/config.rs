@@ -38,6 +38,9 @@ pub struct Config {
     /// `TRUSTED_PROXY=1`: the client's address is the right-most `X-Forwarded-For` entry
     /// (set by our own proxy); otherwise the connection's peer address.
     pub trusted_proxy: bool,
+    /// `CARTS_PER_ADDRESS`, default 5: how many carts one client address may hold reserved
+    /// numbers in at once (the browser tests, all from one address, raise it).
+    pub carts_per_address: i64,
     /// `HOST`, default 0.0.0.0.
     pub host: IpAddr,
     /// `PORT`, default 8080 (0 picks a free port, as the tests do).
@@ -187,6 +190,7 @@ impl Config {
         Ok(Config {
             app_env,
             trusted_proxy: matches!(non_empty(lookup("TRUSTED_PROXY")).as_deref(), Some("1" | "true")),
+            carts_per_address: parse("CARTS_PER_ADDRESS", lookup("CARTS_PER_ADDRESS"), 5)?,
             host: parse("HOST", lookup("HOST"), IpAddr::from([0, 0, 0, 0]))?,
             port: parse("PORT", lookup("PORT"), 8080)?,
             database_url: Secret::new(lookup("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.to_string())),
