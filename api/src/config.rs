@@ -303,6 +303,13 @@ mod tests {
     }
 
     #[test]
+    fn five_carts_per_address_unless_configured() {
+        assert_eq!(dev(&[]).unwrap().carts_per_address, 5);
+        assert_eq!(dev(&[("CARTS_PER_ADDRESS", "1000")]).unwrap().carts_per_address, 1000);
+        assert!(dev(&[("CARTS_PER_ADDRESS", "many")]).unwrap_err().contains("CARTS_PER_ADDRESS"));
+    }
+
+    #[test]
     fn the_proxy_header_is_trusted_only_when_configured() {
         assert!(!dev(&[]).unwrap().trusted_proxy);
         assert!(dev(&[("TRUSTED_PROXY", "1")]).unwrap().trusted_proxy);
