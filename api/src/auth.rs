@@ -207,9 +207,11 @@ struct Me {
     csrf_token: String,
 }
 
-/// A Secure cookie when the site is reached over HTTPS (directly or behind a proxy).
-fn is_https(headers: &HeaderMap) -> bool {
-    headers.get("x-forwarded-proto").and_then(|v| v.to_str().ok()).is_some_and(|p| p.eq_ignore_ascii_case("https"))
+/// A Secure cookie always in production (served over HTTPS only), and in development when
+/// the site is reached over HTTPS (behind a proxy that says so).
+fn is_https(state: &AppState, headers: &HeaderMap) -> bool {
+    state.services.config.is_production()
+        || headers.get("x-forwarded-proto").and_then(|v| v.to_str().ok()).is_some_and(|p| p.eq_ignore_ascii_case("https"))
 }
 
 fn session_cookie(value: &str, max_age: i64, secure: bool) -> HeaderValue {
@@ -263,7 +265,7 @@ async fn login(
         .execute(&state.pool)
         .await?;
     let role = Role::parse(&role).ok_or_else(|| ApiError::internal("unknown role"))?;
-    let cookie = session_cookie(&token, SESSION_HOURS * 3600, is_https(&headers));
+    let cookie = session_cookie(&token, SESSION_HOURS * 3600, is_https(&state, &headers));
     let body = Json(json!({ "success": true, "data": Me { email, role, csrf_token } }));
     Ok(([(header::SET_COOKIE, cookie)], body).into_response())
 }
@@ -273,7 +275,7 @@ async fn logout(State(state): State<AppState>, headers: HeaderMap, staff: Staff)
         .bind(&staff.token_hash)
         .execute(&state.pool)
         .await?;
-    let cookie = session_cookie("", 0, is_https(&headers));
+    let cookie = session_cookie("", 0, is_https(&state, &headers));
     Ok(([(header::SET_COOKIE, cookie)], Json(json!({ "success": true }))).into_response())
 }
 

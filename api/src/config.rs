@@ -41,6 +41,9 @@ pub struct Config {
     /// `FAULT_INJECTION` (development only): the server aborts at this named point, for the
     /// tests that prove a payment survives a crash (e.g. `after-subscription-created`).
     pub fault_injection: Option<String>,
+    /// `CARTS_PER_ADDRESS`, default 5: how many carts one client address may hold reserved
+    /// numbers in at once (the browser tests, all from one address, raise it).
+    pub carts_per_address: i64,
     /// `HOST`, default 0.0.0.0.
     pub host: IpAddr,
     /// `PORT`, default 8080 (0 picks a free port, as the tests do).
@@ -198,6 +201,7 @@ impl Config {
             app_env,
             fault_injection: non_empty(lookup("FAULT_INJECTION")),
             trusted_proxy: matches!(non_empty(lookup("TRUSTED_PROXY")).as_deref(), Some("1" | "true")),
+            carts_per_address: parse("CARTS_PER_ADDRESS", lookup("CARTS_PER_ADDRESS"), 5)?,
             host: parse("HOST", lookup("HOST"), IpAddr::from([0, 0, 0, 0]))?,
             port: parse("PORT", lookup("PORT"), 8080)?,
             database_url: Secret::new(lookup("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.to_string())),
@@ -386,6 +390,13 @@ mod tests {
         assert!(error.contains("SMTP_FROM"), "{error}");
         let error = dev(&[("SMTP_HOST", "smtp.example.com"), ("SMTP_CA_FILE", "/nonexistent/ca.pem")]).unwrap_err();
         assert!(error.contains("SMTP_CA_FILE"), "{error}");
+    }
+
+    #[test]
+    fn five_carts_per_address_unless_configured() {
+        assert_eq!(dev(&[]).unwrap().carts_per_address, 5);
+        assert_eq!(dev(&[("CARTS_PER_ADDRESS", "1000")]).unwrap().carts_per_address, 1000);
+        assert!(dev(&[("CARTS_PER_ADDRESS", "many")]).unwrap_err().contains("CARTS_PER_ADDRESS"));
     }
 
     #[test]

@@ -3,6 +3,7 @@
 pub mod account_form;
 pub mod accounts;
 pub mod auth;
+pub mod cart_holds;
 pub mod client;
 pub mod commands;
 pub mod config;

@@ -5,12 +5,14 @@ use std::sync::Arc;
 use chrono::Utc;
 use jobs::numbers::{release_expired, RELEASE_EXPIRED_NUMBERS};
 use jobs::outbox::{send_outbox, SEND_OUTBOX};
+use jobs::purge::{purge_old_records, PURGE_OLD_RECORDS};
 use jobs::scheduler::Job;
 
 use crate::state::AppState;
 
 pub fn jobs(state: &AppState) -> Vec<Job> {
     let trials = state.clone();
+    let purge = state.clone();
     let mut jobs = vec![
         release_numbers(state.clone()),
         Job {
@@ -20,6 +22,18 @@ pub fn jobs(state: &AppState) -> Vec<Job> {
             run: Arc::new(move || {
                 let state = trials.clone();
                 Box::pin(async move { Ok(crate::trial_jobs::run(&state, state.clock.now()).await?.to_string()) })
+            }),
+        },
+        Job {
+            name: PURGE_OLD_RECORDS,
+            // Daily at 03:20:00.
+            schedule: "0 20 3 * * *",
+            run: Arc::new(move || {
+                let state = purge.clone();
+                Box::pin(async move {
+                    let report = purge_old_records(&state.pool, state.clock.now()).await.map_err(|e| e.to_string())?;
+                    Ok(report.to_string())
+                })
             }),
         },
     ];

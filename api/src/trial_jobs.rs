@@ -1,11 +1,13 @@
 //! The scheduled end of free trials: each run ends the active trials whose seven days are
 //! over (or, with a saved card, converts them to a paid Single User subscription, ended
-//! instead if the charge fails) and sends the reminder three days before the end. Every
-//! step is a Trial command that refuses to happen twice, so a second run changes nothing.
+//! instead if the charge fails), sends the reminder three days before the end, and returns
+//! the numbers of trials that ended unconverted 30 days ago to the free pool. Every step is
+//! a command that refuses to happen twice, so a second run changes nothing.
 
 use aggregates::pricing::{vat, BillingCycle, Plan};
-use aggregates::trial::{TrialCommand, TrialError, REMINDER_DAYS_BEFORE_END};
-use chrono::{DateTime, Utc};
+use aggregates::phone_number::{PhoneNumberCommand, PhoneNumberError};
+use aggregates::trial::{TrialCommand, TrialError, NUMBER_KEPT_DAYS, REMINDER_DAYS_BEFORE_END};
+use chrono::{DateTime, Duration, Utc};
 use cqrs_es::persist::ViewRepository;
 use cqrs_es::AggregateError;
 use projections::trials::{due_for_reminder, due_to_end, TrialView};
@@ -26,11 +28,17 @@ pub struct Report {
     pub ended: usize,
     pub converted: usize,
     pub reminded: usize,
+    /// Numbers of trials ended unconverted 30 days ago, back in the free pool.
+    pub returned: usize,
 }
 
 impl std::fmt::Display for Report {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} trials ended, {} converted, {} reminded", self.ended, self.converted, self.reminded)
+        write!(
+            f,
+            "{} trials ended, {} converted, {} reminded, {} numbers returned",
+            self.ended, self.converted, self.reminded, self.returned
+        )
     }
 }
 
@@ -75,7 +83,45 @@ pub async fn run(state: &AppState, now: DateTime<Utc>) -> Result<Report, String>
             Err(error) => return Err(error.to_string()),
         }
     }
+    report.returned = return_numbers(state, now).await?;
     Ok(report)
+}
+
+/// Trials that ended unconverted at least `NUMBER_KEPT_DAYS` before `now` and still hold
+/// their number: (trial id, number).
+async fn due_to_return(state: &AppState, now: DateTime<Utc>) -> Result<Vec<(String, String)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT t.trial_id, t.number FROM trials t JOIN trial_view v ON v.view_id = t.trial_id
+         WHERE t.number_returned_at IS NULL AND v.payload ->> 'status' = 'ended'
+           AND COALESCE(v.payload ->> 'endedAt', v.payload ->> 'endsAt')::timestamptz <= $1
+         ORDER BY t.trial_id",
+    )
+    .bind(now - Duration::days(NUMBER_KEPT_DAYS))
+    .fetch_all(&state.pool)
+    .await
+}
+
+/// Gives each due trial's number back to the stock (the trial is its owner) and marks the
+/// trial's claim on it over, so the number may start someone else's trial.
+async fn return_numbers(state: &AppState, now: DateTime<Utc>) -> Result<usize, String> {
+    let mut returned = 0;
+    for (id, number) in due_to_return(state, now).await.map_err(|e| e.to_string())? {
+        let command = PhoneNumberCommand::ReturnToStock { owner: format!("trial:{id}") };
+        match commands::execute(&state.numbers, &number, command).await {
+            Ok(()) => returned += 1,
+            // No longer this trial's (returned by an earlier run that stopped before the mark).
+            Err(AggregateError::UserError(PhoneNumberError::NotOwner)) => {}
+            Err(AggregateError::AggregateConflict) => continue,
+            Err(error) => return Err(error.to_string()),
+        }
+        sqlx::query("UPDATE trials SET number_returned_at = $2 WHERE trial_id = $1")
+            .bind(&id)
+            .bind(now)
+            .execute(&state.pool)
+            .await
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(returned)
 }
 
 /// Charges the saved card for the first month (idempotency key of the trial): the command

@@ -3,6 +3,7 @@
 
 pub mod numbers;
 pub mod outbox;
+pub mod purge;
 pub mod scheduler;
 
 use std::future::Future;

@@ -369,7 +369,7 @@ impl InventoryQuery {
     pub async fn apply(&self, value: &str, event: &EventEnvelope<PhoneNumber>) -> Result<(), sqlx::Error> {
         let (status, held_by, held_until) = match &event.payload {
             PhoneNumberEvent::NumberReserved { cart_id, until } => ("reserved", Some(cart_id.as_str()), Some(*until)),
-            PhoneNumberEvent::NumberReleased { .. } => ("available", None, None),
+            PhoneNumberEvent::NumberReleased { .. } | PhoneNumberEvent::NumberReturned { .. } => ("available", None, None),
             PhoneNumberEvent::NumberAssigned { owner } => ("assigned", Some(owner.as_str()), None),
             PhoneNumberEvent::NumberHeldForOrder { owner, until, .. } => ("reserved", Some(owner.as_str()), Some(*until)),
         };

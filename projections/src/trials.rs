@@ -31,6 +31,10 @@ pub struct TrialView {
     pub payment_method_saved: bool,
     pub reminder_sent: bool,
     pub end_reason: Option<EndReason>,
+    /// When the trial ended (unconverted). Views projected before this field existed lack it
+    /// until rebuilt; the number-return step then goes by `ends_at`.
+    #[serde(default)]
+    pub ended_at: Option<DateTime<Utc>>,
     pub subscription_id: Option<String>,
     #[serde(default)]
     pub last_sequence: usize,
@@ -57,9 +61,10 @@ impl View<Trial> for TrialView {
             }
             TrialEvent::PaymentMethodAttached { .. } => self.payment_method_saved = true,
             TrialEvent::ReminderSent { .. } => self.reminder_sent = true,
-            TrialEvent::TrialEnded { reason, .. } => {
+            TrialEvent::TrialEnded { reason, at, .. } => {
                 self.status = "ended".into();
                 self.end_reason = Some(*reason);
+                self.ended_at = Some(*at);
             }
             TrialEvent::TrialConverted { subscription_id, .. } => {
                 self.status = "converted".into();

@@ -6,7 +6,7 @@ use super::commands::CartCommand;
 use super::contents::{CartContents, CartItem};
 use super::errors::CartError;
 use super::events::CartEvent;
-use super::validation::{self, MAX_NUMBERS};
+use super::validation::{self, MAX_HELD_NUMBERS, MAX_NUMBERS};
 use crate::pricing::{Plan, MAX_QUANTITY};
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -83,8 +83,13 @@ impl Cart {
             }
             CartCommand::AddNumber { number } => {
                 let number = validation::phone_number(number)?;
-                if !cart.has_number(&number.value) && cart.phone_numbers.len() >= MAX_NUMBERS {
-                    return Err(CartError::TooManyNumbers { max: MAX_NUMBERS });
+                if !cart.has_number(&number.value) {
+                    if cart.phone_numbers.len() >= MAX_NUMBERS {
+                        return Err(CartError::TooManyNumbers { max: MAX_NUMBERS });
+                    }
+                    if number.holds_stock() && cart.held_numbers() >= MAX_HELD_NUMBERS {
+                        return Err(CartError::TooManyHeldNumbers { max: MAX_HELD_NUMBERS });
+                    }
                 }
                 CartEvent::NumberAdded { number }
             }

@@ -74,6 +74,11 @@ impl PhoneNumberEntry {
     pub fn new(value: &str) -> Self {
         PhoneNumberEntry { value: value.to_string(), ..Default::default() }
     }
+
+    /// A number of our stock (neither ported in nor a placeholder): the cart reserves it.
+    pub fn holds_stock(&self) -> bool {
+        !self.is_transfer && !self.is_placeholder
+    }
 }
 
 impl CartContents {
@@ -94,6 +99,11 @@ impl CartContents {
 
     pub fn has_number(&self, value: &str) -> bool {
         self.phone_numbers.iter().any(|n| n.value == value)
+    }
+
+    /// How many numbers of our stock the cart holds.
+    pub fn held_numbers(&self) -> usize {
+        self.phone_numbers.iter().filter(|n| n.holds_stock()).count()
     }
 
     /// Items + add-ons + phone numbers, as the header's cart badge shows.

@@ -29,6 +29,8 @@ pub enum CartError {
     InvalidPhoneNumber(String),
     #[error("A cart can hold at most {max} phone numbers.")]
     TooManyNumbers { max: usize },
+    #[error("A cart can hold at most {max} numbers. Remove one to add another.")]
+    TooManyHeldNumbers { max: usize },
     #[error("This item is not in the cart.")]
     ItemNotFound,
     #[error("This add-on is not in the cart.")]
@@ -54,7 +56,7 @@ impl CartError {
             CartError::TopUpNotWholePounds => "top_up_not_whole_pounds",
             CartError::TopUpAboveMaximum => "top_up_above_maximum",
             CartError::InvalidPhoneNumber(_) => "invalid_phone_number",
-            CartError::TooManyNumbers { .. } => "too_many_numbers",
+            CartError::TooManyNumbers { .. } | CartError::TooManyHeldNumbers { .. } => "too_many_numbers",
             CartError::ItemNotFound => "item_not_found",
             CartError::AddOnNotInCart => "add_on_not_in_cart",
             CartError::NumberNotInCart => "number_not_in_cart",

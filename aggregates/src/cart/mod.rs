@@ -13,7 +13,7 @@ pub use commands::CartCommand;
 pub use contents::{CartContents, CartItem, PhoneNumberEntry};
 pub use errors::CartError;
 pub use events::CartEvent;
-pub use validation::{package_quantity, MAX_NUMBERS, MAX_TOP_UP};
+pub use validation::{package_quantity, MAX_HELD_NUMBERS, MAX_NUMBERS, MAX_TOP_UP};
 
 #[cfg(test)]
 mod tests;

@@ -457,23 +457,82 @@ async fn a_placeholder_number_is_an_area_code() {
     .await;
 }
 
+fn placeholder(i: usize) -> PhoneNumberEntry {
+    PhoneNumberEntry { is_placeholder: true, ..PhoneNumberEntry::new(&format!("placeholder-{i:02}")) }
+}
+
 #[tokio::test]
 async fn at_most_fifty_numbers() {
-    let given = with(
-        created(),
-        (0..MAX_NUMBERS).map(|i| CartEvent::NumberAdded { number: number(&format!("4420794600{i:02}")) }),
-    );
+    let given = with(created(), (0..MAX_NUMBERS).map(|i| CartEvent::NumberAdded { number: placeholder(i) }));
     then_error(
         given,
-        CartCommand::AddNumber { number: number("442079469999") },
+        CartCommand::AddNumber { number: placeholder(99) },
         CartError::TooManyNumbers { max: MAX_NUMBERS },
     )
     .await;
-    let too_many = (0..=MAX_NUMBERS).map(|i| number(&format!("4420794600{i:02}"))).collect();
+    let too_many = (0..=MAX_NUMBERS).map(placeholder).collect();
     then_error(
         created(),
         CartCommand::ReplaceNumbers { numbers: too_many },
         CartError::TooManyNumbers { max: MAX_NUMBERS },
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn at_most_ten_numbers_of_the_stock() {
+    let ten = with(
+        created(),
+        (0..MAX_HELD_NUMBERS).map(|i| CartEvent::NumberAdded { number: number(&format!("4420794600{i:02}")) }),
+    );
+    then_error(
+        ten.clone(),
+        CartCommand::AddNumber { number: number("442079469999") },
+        CartError::TooManyHeldNumbers { max: MAX_HELD_NUMBERS },
+    )
+    .await;
+    assert_eq!(
+        CartError::TooManyHeldNumbers { max: MAX_HELD_NUMBERS }.to_string(),
+        "A cart can hold at most 10 numbers. Remove one to add another."
+    );
+    assert_eq!(CartError::TooManyHeldNumbers { max: MAX_HELD_NUMBERS }.code(), "too_many_numbers");
+    // One of the ten again is no eleventh (and stores nothing); transfers and placeholders
+    // hold no stock.
+    then_events(ten.clone(), CartCommand::AddNumber { number: number("442079460000") }, vec![])
+    .await;
+    let transfer = PhoneNumberEntry {
+        is_transfer: true,
+        number_type: Some("geographic".into()),
+        country: Some("GB".into()),
+        ..PhoneNumberEntry::new("01614960001")
+    };
+    then_events(
+        ten.clone(),
+        CartCommand::AddNumber { number: transfer.clone() },
+        vec![CartEvent::NumberAdded { number: transfer }],
+    )
+    .await;
+    then_events(
+        ten,
+        CartCommand::AddNumber { number: placeholder(1) },
+        vec![CartEvent::NumberAdded { number: placeholder(1) }],
+    )
+    .await;
+    let eleven = (0..=MAX_HELD_NUMBERS).map(|i| number(&format!("4420794600{i:02}"))).collect();
+    then_error(
+        created(),
+        CartCommand::ReplaceNumbers { numbers: eleven },
+        CartError::TooManyHeldNumbers { max: MAX_HELD_NUMBERS },
+    )
+    .await;
+    let ten_and_placeholders: Vec<PhoneNumberEntry> = (0..MAX_HELD_NUMBERS)
+        .map(|i| number(&format!("4420794600{i:02}")))
+        .chain((0..5).map(placeholder))
+        .collect();
+    then_events(
+        created(),
+        CartCommand::ReplaceNumbers { numbers: ten_and_placeholders.clone() },
+        vec![CartEvent::NumbersReplaced { numbers: ten_and_placeholders }],
     )
     .await;
 }

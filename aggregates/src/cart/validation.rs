@@ -4,6 +4,9 @@ use crate::pricing::{NumberType, Pence, Plan, MAX_QUANTITY, TOP_UP_MINIMUM};
 
 /// At most this many phone numbers in one cart.
 pub const MAX_NUMBERS: usize = 50;
+/// At most this many of them from our stock (each reserved while the cart holds it), so
+/// one visitor cannot hold the stock away from everyone else.
+pub const MAX_HELD_NUMBERS: usize = 10;
 /// The largest one-time top-up taken online.
 pub const MAX_TOP_UP: Pence = Pence::pounds(5000);
 const MAX_TEXT: usize = 64;
@@ -131,6 +134,9 @@ pub(super) fn phone_numbers(entries: Vec<PhoneNumberEntry>) -> Result<Vec<PhoneN
     }
     if numbers.len() > MAX_NUMBERS {
         return Err(CartError::TooManyNumbers { max: MAX_NUMBERS });
+    }
+    if numbers.iter().filter(|n| n.holds_stock()).count() > MAX_HELD_NUMBERS {
+        return Err(CartError::TooManyHeldNumbers { max: MAX_HELD_NUMBERS });
     }
     Ok(numbers)
 }

@@ -1,5 +1,6 @@
 //! The PhoneNumber aggregate: one number of the stock (keyed by its E.164 digits), reserved
-//! for a cart while the visitor checks out, released, or assigned for good.
+//! for a cart while the visitor checks out, released, or assigned for good (an order's,
+//! or a free trial's until the number is returned to the stock after the trial).
 
 use std::sync::Arc;
 
@@ -32,6 +33,8 @@ pub enum PhoneNumberCommand {
     /// The number now belongs to an order or a trial. Refused while another cart or order
     /// holds a reservation that has not run out.
     Assign { number: String, owner: String },
+    /// The owner gives the number back to the free stock (a trial that ended unconverted).
+    ReturnToStock { owner: String },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -40,6 +43,7 @@ pub enum PhoneNumberEvent {
     NumberReleased { cart_id: String, reason: ReleaseReason },
     NumberAssigned { owner: String },
     NumberHeldForOrder { owner: String, cart_id: String, until: DateTime<Utc> },
+    NumberReturned { owner: String },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -56,6 +60,7 @@ impl DomainEvent for PhoneNumberEvent {
             PhoneNumberEvent::NumberReleased { .. } => "NumberReleased",
             PhoneNumberEvent::NumberAssigned { .. } => "NumberAssigned",
             PhoneNumberEvent::NumberHeldForOrder { .. } => "NumberHeldForOrder",
+            PhoneNumberEvent::NumberReturned { .. } => "NumberReturned",
         }
         .to_string()
     }
@@ -75,6 +80,8 @@ pub enum PhoneNumberError {
     NotReservedByCart,
     #[error("The reservation has not run out yet.")]
     NotExpired,
+    #[error("This number does not belong to this owner.")]
+    NotOwner,
 }
 
 impl PhoneNumberError {
@@ -84,6 +91,7 @@ impl PhoneNumberError {
             PhoneNumberError::Taken => "number_taken",
             PhoneNumberError::NotReservedByCart => "number_not_reserved",
             PhoneNumberError::NotExpired => "reservation_not_expired",
+            PhoneNumberError::NotOwner => "number_not_owned",
         }
     }
 }
@@ -174,6 +182,10 @@ impl PhoneNumber {
             }
             (C::Assign { .. }, Holder::Cart { until, .. }) if *until > now => Err(PhoneNumberError::Taken),
             (C::Assign { owner, .. }, _) => Ok(PhoneNumberEvent::NumberAssigned { owner }),
+            (C::ReturnToStock { owner }, Holder::Owner { owner: holder }) if *holder == owner => {
+                Ok(PhoneNumberEvent::NumberReturned { owner })
+            }
+            (C::ReturnToStock { .. }, _) => Err(PhoneNumberError::NotOwner),
         }
     }
 }
@@ -210,7 +222,7 @@ impl Aggregate for PhoneNumber {
     fn apply(&mut self, event: PhoneNumberEvent) {
         self.holder = match event {
             PhoneNumberEvent::NumberReserved { cart_id, until } => Holder::Cart { cart_id, until },
-            PhoneNumberEvent::NumberReleased { .. } => Holder::Nobody,
+            PhoneNumberEvent::NumberReleased { .. } | PhoneNumberEvent::NumberReturned { .. } => Holder::Nobody,
             PhoneNumberEvent::NumberAssigned { owner } => Holder::Owner { owner },
             PhoneNumberEvent::NumberHeldForOrder { owner, cart_id, until } => Holder::Order { owner, cart_id, until },
         };

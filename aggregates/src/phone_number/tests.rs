@@ -239,4 +239,54 @@ async fn an_order_hold_runs_out_like_a_reservation_and_blocks_carts_until_then()
         .when_async(PhoneNumberCommand::ExpireReservation)
         .await
         .then_expect_events(vec![PhoneNumberEvent::NumberReleased { cart_id: "order:1".into(), reason: ReleaseReason::Expired }]);
+
+fn returned_to_stock(owner: &str) -> PhoneNumberCommand {
+    PhoneNumberCommand::ReturnToStock { owner: owner.into() }
+}
+
+#[tokio::test]
+async fn the_owner_returns_its_number_to_the_stock() {
+    at(noon())
+        .given(vec![PhoneNumberEvent::NumberAssigned { owner: "trial:1".into() }])
+        .when_async(returned_to_stock("trial:1"))
+        .await
+        .then_expect_events(vec![PhoneNumberEvent::NumberReturned { owner: "trial:1".into() }]);
+}
+
+#[tokio::test]
+async fn only_the_owner_may_return_a_number() {
+    at(noon())
+        .given(vec![PhoneNumberEvent::NumberAssigned { owner: "trial:1".into() }])
+        .when_async(returned_to_stock("trial:2"))
+        .await
+        .then_expect_error(PhoneNumberError::NotOwner);
+    at(noon())
+        .given(vec![reserved("trial:1", noon())])
+        .when_async(returned_to_stock("trial:1"))
+        .await
+        .then_expect_error(PhoneNumberError::NotOwner);
+    at(noon()).given_no_previous_events().when_async(returned_to_stock("trial:1")).await.then_expect_error(PhoneNumberError::NotOwner);
+    // Returned once: a second return is refused.
+    at(noon())
+        .given(vec![
+            PhoneNumberEvent::NumberAssigned { owner: "trial:1".into() },
+            PhoneNumberEvent::NumberReturned { owner: "trial:1".into() },
+        ])
+        .when_async(returned_to_stock("trial:1"))
+        .await
+        .then_expect_error(PhoneNumberError::NotOwner);
+}
+
+#[tokio::test]
+async fn a_returned_number_can_be_assigned_again() {
+    let given = vec![
+        PhoneNumberEvent::NumberAssigned { owner: "trial:1".into() },
+        PhoneNumberEvent::NumberReturned { owner: "trial:1".into() },
+    ];
+    at(noon())
+        .given(given.clone())
+        .when_async(PhoneNumberCommand::Assign { number: NUMBER.into(), owner: "trial:2".into() })
+        .await
+        .then_expect_events(vec![PhoneNumberEvent::NumberAssigned { owner: "trial:2".into() }]);
+    at(noon()).given(given).when_async(reserve("a")).await.then_expect_events(vec![reserved("a", noon())]);
 }

@@ -19,6 +19,9 @@ pub const TRIAL_DAYS: i64 = 7;
 pub const REMINDER_DAYS_BEFORE_END: i64 = 3;
 pub const TRIAL_PACKAGE: &str = "Single User VoIP - Trial";
 pub const TRIAL_MINUTES: u32 = 50;
+/// An unconverted trial's number is kept this long after the trial ended (for a late
+/// change of mind), then returned to the free pool.
+pub const NUMBER_KEPT_DAYS: i64 = 30;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TrialCommand {

@@ -3,7 +3,7 @@
 //! offline set of sample addresses for a few test postcodes.
 
 use axum::extract::{Query, State};
-use axum::http::StatusCode;
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
@@ -112,10 +112,18 @@ async fn lookup(State(state): State<AppState>, Query(query): Query<LookupQuery>)
     let addresses = match &config.key {
         None => offline(&postcode),
         Some(key) => {
+            // The key goes in a header, never in the URL: reqwest's errors (and any log of
+            // the request line, ours or a proxy's) include the URL.
             let url = format!("{}{}", config.url, postcode);
-            let response =
-                state.services.http.get(url).query(&[("api_key", key.expose())]).send().await.map_err(|error| {
-                    tracing::warn!(%error, "address lookup unreachable");
+            let response = state
+                .services
+                .http
+                .get(url)
+                .header(header::AUTHORIZATION, authorization(key.expose())?)
+                .send()
+                .await
+                .map_err(|error| {
+                    tracing::warn!(error = %error.without_url(), "address lookup unreachable");
                     failed()
                 })?;
             match response.status() {
@@ -159,6 +167,14 @@ async fn lookup(State(state): State<AppState>, Query(query): Query<LookupQuery>)
         })
         .collect();
     Ok(Json(json!({ "result": result })))
+}
+
+/// Ideal Postcodes' header form of the key, marked sensitive so no debug output shows it.
+fn authorization(key: &str) -> Result<HeaderValue, ApiError> {
+    let mut value = HeaderValue::from_str(&format!("IDEALPOSTCODES api_key=\"{key}\""))
+        .map_err(|_| ApiError::internal("ADDRESS_LOOKUP_KEY is not a valid header value"))?;
+    value.set_sensitive(true);
+    Ok(value)
 }
 
 fn failed() -> ApiError {

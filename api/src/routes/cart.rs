@@ -1,6 +1,6 @@
 //! The cart resource: one route per command, each answering with the whole cart.
 
-use aggregates::cart::{CartCommand, CartError, PhoneNumberEntry, MAX_NUMBERS};
+use aggregates::cart::{CartCommand, CartError, PhoneNumberEntry, MAX_HELD_NUMBERS, MAX_NUMBERS};
 use aggregates::phone_number::{PhoneNumberCommand, PhoneNumberError};
 use aggregates::pricing::{AddOn, BillingCycle, Pence, Plan};
 use axum::extract::{Path, State};
@@ -14,6 +14,8 @@ use projections::inventory;
 use serde::Deserialize;
 use uuid::Uuid;
 
+use crate::cart_holds;
+use crate::client::ClientAddress;
 use crate::commands;
 use crate::error::ApiError;
 use crate::json::ApiJson;
@@ -211,9 +213,22 @@ async fn from_stock(state: &AppState, entry: PhoneNumberEntry) -> Result<(PhoneN
     ))
 }
 
-async fn reserve(state: &AppState, cart: &str, number: &str) -> Result<(), ApiError> {
+/// Reserves a number for the cart, unless too many other carts of the client's address
+/// hold numbers (checked before, and again after to catch a cart reserving meanwhile).
+async fn reserve(state: &AppState, client: &ClientAddress, cart: &str, number: &str) -> Result<(), ApiError> {
+    let cap = state.services.config.carts_per_address;
+    let now = state.clock.now();
+    if cart_holds::other_carts_holding(&state.pool, client, cart, now).await? >= cap {
+        return Err(cart_holds::too_many_carts());
+    }
+    cart_holds::record(&state.pool, client, cart, now).await?;
     let command = PhoneNumberCommand::ReserveForCart { number: number.to_string(), cart_id: cart.to_string() };
-    commands::execute(&state.numbers, number, command).await.map_err(ApiError::from)
+    commands::execute(&state.numbers, number, command).await.map_err(ApiError::from)?;
+    if cart_holds::other_carts_holding(&state.pool, client, cart, now).await? >= cap {
+        release(state, cart, [number.to_string()]).await;
+        return Err(cart_holds::too_many_carts());
+    }
+    Ok(())
 }
 
 /// Lets numbers go after the cart dropped them. A failure is only logged: the expiry job
@@ -235,6 +250,7 @@ fn reserved_numbers(cart: &CartSummary) -> Vec<String> {
 
 async fn add_number(
     State(state): State<AppState>,
+    client: ClientAddress,
     Path(id): Path<String>,
     ApiJson(body): ApiJson<NumberBody>,
 ) -> Result<Json<CartSummary>, ApiError> {
@@ -247,7 +263,11 @@ async fn add_number(
     }
     let value = entry.value.clone();
     if reserved {
-        reserve(&state, &id, &value).await?;
+        // The cart's own rule, checked before an eleventh number is reserved at all.
+        if reserved_numbers(&cart).len() >= MAX_HELD_NUMBERS {
+            return Err(CartError::TooManyHeldNumbers { max: MAX_HELD_NUMBERS }.into());
+        }
+        reserve(&state, &client, &id, &value).await?;
     }
     match execute(&state, &id, CartCommand::AddNumber { number: entry }).await {
         Err(error) if reserved => {
@@ -266,6 +286,7 @@ struct NumbersBody {
 
 async fn replace_numbers(
     State(state): State<AppState>,
+    client: ClientAddress,
     Path(id): Path<String>,
     ApiJson(body): ApiJson<NumbersBody>,
 ) -> Result<Json<CartSummary>, ApiError> {
@@ -273,13 +294,24 @@ async fn replace_numbers(
     if body.numbers.len() > MAX_NUMBERS {
         return Err(CartError::TooManyNumbers { max: MAX_NUMBERS }.into());
     }
+    let mut stock: Vec<String> = body
+        .numbers
+        .iter()
+        .filter(|n| !n.is_transfer && !n.is_placeholder)
+        .map(|n| n.value.chars().filter(|c| c.is_ascii_digit()).collect())
+        .collect();
+    stock.sort_unstable();
+    stock.dedup();
+    if stock.len() > MAX_HELD_NUMBERS {
+        return Err(CartError::TooManyHeldNumbers { max: MAX_HELD_NUMBERS }.into());
+    }
     let before = reserved_numbers(&summary(&state, &id).await?);
     let mut numbers = Vec::with_capacity(body.numbers.len());
     let mut newly_reserved: Vec<String> = Vec::new();
     for entry in body.numbers {
         let outcome = match from_stock(&state, entry.into()).await {
             Ok((entry, true)) if !before.contains(&entry.value) && !newly_reserved.contains(&entry.value) => {
-                reserve(&state, &id, &entry.value).await.map(|()| {
+                reserve(&state, &client, &id, &entry.value).await.map(|()| {
                     newly_reserved.push(entry.value.clone());
                     entry
                 })

@@ -5,6 +5,7 @@ pub(crate) mod cart;
 mod catalogue;
 pub mod checkout;
 pub mod hardware;
+mod headers;
 mod health;
 mod numbers;
 mod stripe_webhook;
@@ -46,12 +47,13 @@ pub fn app(state: AppState, config: &Config) -> Router {
     let api =
         json_api.merge(uploads).fallback(|| async { ApiError::not_found("not_found", "There is no such API route.") });
 
-    Router::new()
+    let router = Router::new()
         .nest("/api", api)
         .merge(health::router())
         .with_state(state)
-        .fallback_service(web::service(&config.webapp_dir))
+        .fallback_service(web::service(&config.webapp_dir, &headers::content_security_policy(config)))
         .layer(middleware::from_fn(json_too_large))
+        .layer(middleware::from_fn(headers::no_store_for_private_data))
         .layer(SetResponseHeaderLayer::if_not_present(
             header::X_CONTENT_TYPE_OPTIONS,
             HeaderValue::from_static("nosniff"),
@@ -68,7 +70,15 @@ pub fn app(state: AppState, config: &Config) -> Router {
                     tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), route)
                 })
                 .on_response(DefaultOnResponse::new().level(Level::INFO).latency_unit(LatencyUnit::Micros)),
-        )
+        );
+    if config.is_production() {
+        router.layer(SetResponseHeaderLayer::overriding(
+            header::STRICT_TRANSPORT_SECURITY,
+            HeaderValue::from_static(headers::HSTS),
+        ))
+    } else {
+        router
+    }
 }
 
 /// An id that must be a UUID (from a path or a body), in its canonical form; anything else

@@ -1,5 +1,6 @@
 //! The built web app: files from its folder, index.html for every client route, hashed
-//! assets cached for a year and the rest revalidated.
+//! assets cached for a year and the rest revalidated; its pages carry the
+//! Content-Security-Policy.
 
 use std::path::Path;
 
@@ -10,10 +11,27 @@ use axum::response::Response;
 use axum::Router;
 use tower_http::services::{ServeDir, ServeFile};
 
-pub fn service(dir: &Path) -> Router {
+pub fn service(dir: &Path, content_security_policy: &str) -> Router {
     let files =
         ServeDir::new(dir).append_index_html_on_directories(true).fallback(ServeFile::new(dir.join("index.html")));
-    Router::new().fallback_service(files).layer(middleware::from_fn(cache_headers))
+    let policy = HeaderValue::from_str(content_security_policy).expect("the policy is a valid header value");
+    Router::new()
+        .fallback_service(files)
+        .layer(middleware::from_fn(cache_headers))
+        .layer(middleware::from_fn(move |request, next| policy_on_pages(policy.clone(), request, next)))
+}
+
+/// The policy on HTML answers (index.html for every client route), where it takes effect.
+async fn policy_on_pages(policy: HeaderValue, request: Request, next: Next) -> Response {
+    let mut response = next.run(request).await;
+    let is_html = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.to_str().unwrap_or_default().starts_with("text/html"));
+    if is_html {
+        response.headers_mut().insert(header::CONTENT_SECURITY_POLICY, policy);
+    }
+    response
 }
 
 async fn cache_headers(request: Request, next: Next) -> Response {

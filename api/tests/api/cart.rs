@@ -310,7 +310,12 @@ async fn concurrent_commands_on_one_cart_are_all_kept() {
         let app = app.clone();
         let id = id.clone();
         tasks.push(tokio::spawn(async move {
-            let body = json!({ "value": format!("4420794601{i:02}") });
+            // Ten of the stock (the most a cart holds) and ten area-code placeholders.
+            let body = if i < 10 {
+                json!({ "value": format!("4420794601{i:02}") })
+            } else {
+                json!({ "value": format!("placeholder-{i}"), "isPlaceholder": true })
+            };
             app.send(Method::POST, &format!("/api/carts/{id}/numbers"), Some(body)).await.status()
         }));
     }

@@ -522,11 +522,17 @@ async fn checkout_config_names_the_stand_in_and_no_google() {
 
 /// A tiny Ideal-Postcodes-shaped upstream: the key decides the answer.
 async fn spawn_postcode_service() -> String {
-    use axum::extract::{Path, Query};
+    use axum::extract::Path;
     use axum::http::StatusCode as Status;
     use axum::routing::get;
-    async fn lookup(Path(postcode): Path<String>, Query(query): Query<std::collections::HashMap<String, String>>) -> (Status, axum::Json<Value>) {
-        let status = match query.get("api_key").map(String::as_str) {
+    async fn lookup(Path(postcode): Path<String>, headers: axum::http::HeaderMap) -> (Status, axum::Json<Value>) {
+        // Ideal Postcodes' header form: `Authorization: IDEALPOSTCODES api_key="KEY"`.
+        let key = headers
+            .get("authorization")
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.strip_prefix("IDEALPOSTCODES api_key=\""))
+            .and_then(|v| v.strip_suffix('"'));
+        let status = match key {
             Some("ak_good") if postcode == "ID11QD" => Status::OK,
             Some("ak_good") => Status::NOT_FOUND,
             Some("ak_limit") => Status::PAYMENT_REQUIRED,

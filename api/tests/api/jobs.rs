@@ -207,3 +207,112 @@ async fn the_outbox_is_sent_through_the_relay_once() {
             .unwrap();
     assert_eq!(sent, [("o-0".to_string(), false), ("o-1".to_string(), true)]);
 }
+
+async fn count(app: &TestApp, sql: &str) -> i64 {
+    sqlx::query_scalar(sql).fetch_one(&app.pool).await.unwrap()
+}
+
+/// Moves every event of a cart `days` into the past.
+async fn age_cart(app: &TestApp, cart: &str, days: i64) {
+    sqlx::query("UPDATE events SET recorded_at = now() - make_interval(days => $2) WHERE aggregate_type = 'Cart' AND aggregate_id = $1")
+        .bind(cart)
+        .bind(days as i32)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn the_purge_deletes_old_records_and_idle_empty_carts_only() {
+    let app = spawn_app().await;
+    // Staff sessions: one expired, one running. Sign-in failures: two days old and fresh.
+    api::auth::add_user(&app.pool, "purge@example.com", api::auth::Role::Support, Some("a-long-password-1".into()))
+        .await
+        .unwrap();
+    sqlx::query(
+        "INSERT INTO staff_sessions (token_hash, user_id, csrf_token, expires_at)
+         SELECT t.hash, u.id, 'csrf', t.expires FROM staff_users u,
+           (VALUES ('expired', now() - interval '1 hour'), ('running', now() + interval '1 hour')) AS t(hash, expires)",
+    )
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    sqlx::query(
+        "INSERT INTO sign_in_failures (email, address, at) VALUES
+           ('a@example.com', '203.0.113.1', now() - interval '2 days'), ('a@example.com', '203.0.113.1', now())",
+    )
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    sqlx::query(
+        "INSERT INTO rate_limits (bucket, window_start, count) VALUES ('old', now() - interval '3 hours', 5), ('new', now(), 1)",
+    )
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    sqlx::query(
+        "INSERT INTO stripe_webhook_events (event_id, event_type, received_at) VALUES
+           ('evt_old', 'payment_intent.succeeded', now() - interval '31 days'), ('evt_new', 'payment_intent.succeeded', now())",
+    )
+    .execute(&app.pool)
+    .await
+    .unwrap();
+
+    // Carts: empty and idle 31 days (purged); emptied after holding a number, idle 31 days
+    // (purged, with its address); empty but used 29 days ago; idle 31 days with a plan.
+    let idle = app.create_cart().await;
+    let emptied = app.create_cart().await;
+    expect_ok(app.send(Method::POST, &format!("/api/carts/{emptied}/numbers"), Some(json!({"value": "441214960001"}))).await).await;
+    expect_ok(app.send(Method::POST, &format!("/api/carts/{emptied}/clear"), None).await).await;
+    let recent = app.create_cart().await;
+    let with_plan = app.create_cart().await;
+    let package = json!({"plan": "singleUser", "billingCycle": "monthly", "quantity": 1});
+    expect_ok(app.send(Method::PUT, &format!("/api/carts/{with_plan}/package"), Some(package)).await).await;
+    for (cart, days) in [(&idle, 31), (&emptied, 31), (&recent, 29), (&with_plan, 31)] {
+        age_cart(&app, cart, days).await;
+    }
+    // The address of a cart that reserved two days ago goes; today's stays.
+    sqlx::query(
+        "INSERT INTO cart_reservation_sources (cart_id, address, reserved_at) VALUES
+           ('old-cart', '203.0.113.1', now() - interval '2 days'), ($1, '203.0.113.1', now())",
+    )
+    .bind(&with_plan)
+    .execute(&app.pool)
+    .await
+    .unwrap();
+
+    let state = AppState::new(app.pool.clone());
+    let job = api::scheduled::jobs(&state).into_iter().find(|j| j.name == "purge-old-records").unwrap();
+    let report = match run_once(&app.pool, &job).await.unwrap() {
+        RunOutcome::Ran(report) => report.unwrap(),
+        RunOutcome::Skipped => panic!("nobody else holds the lock"),
+    };
+    assert_eq!(
+        report,
+        "1 expired staff sessions, 1 old sign-in failures, 1 old rate-limit windows, 1 old webhook event ids, 1 cart addresses, 2 idle empty carts deleted"
+    );
+    assert_eq!(count(&app, "SELECT count(*) FROM staff_sessions WHERE token_hash = 'running'").await, 1);
+    assert_eq!(count(&app, "SELECT count(*) FROM sign_in_failures").await, 1);
+    assert_eq!(count(&app, "SELECT count(*) FROM rate_limits").await, 1);
+    assert_eq!(count(&app, "SELECT count(*) FROM stripe_webhook_events WHERE event_id = 'evt_new'").await, 1);
+    for cart in [&idle, &emptied] {
+        let gone = app.get(&format!("/api/carts/{cart}")).await;
+        assert_eq!(gone.status(), reqwest::StatusCode::NOT_FOUND);
+        let events: i64 = sqlx::query_scalar("SELECT count(*) FROM events WHERE aggregate_id = $1")
+            .bind(cart)
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+        assert_eq!(events, 0);
+    }
+    assert_eq!(count(&app, "SELECT count(*) FROM cart_reservation_sources").await, 1);
+    for cart in [&recent, &with_plan] {
+        expect_ok(app.get(&format!("/api/carts/{cart}")).await).await;
+    }
+    // The number the emptied cart once held is untouched (its own events).
+    assert_eq!(status(&app, "441214960001").await, "available");
+
+    // Twice deletes nothing more.
+    let again = jobs::purge::purge_old_records(&app.pool, chrono::Utc::now()).await.unwrap();
+    assert_eq!(again, jobs::purge::PurgeReport::default());
+}

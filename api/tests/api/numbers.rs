@@ -223,3 +223,80 @@ async fn the_free_trial_pool_is_listed() {
     assert_eq!(numbers[0]["displayValue"], "01632 960000");
     assert_eq!(expect_ok(app.get("/api/free-did-numbers").await).await, body);
 }
+
+#[tokio::test]
+async fn a_cart_holds_at_most_ten_numbers_of_the_stock() {
+    let app = spawn_app().await;
+    let cart = app.create_cart().await;
+    for i in 0..10 {
+        expect_ok(add_number(&app, &cart, &format!("4420794600{i:02}")).await).await;
+    }
+    let events = app.event_count().await;
+    let refused = expect_error(add_number(&app, &cart, "442079460010").await, StatusCode::UNPROCESSABLE_ENTITY, "too_many_numbers").await;
+    assert_eq!(refused["error"], "A cart can hold at most 10 numbers. Remove one to add another.");
+    assert_eq!(app.event_count().await, events, "the eleventh was not even reserved");
+    let status: String = sqlx::query_scalar("SELECT status FROM number_inventory WHERE value = '442079460010'")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(status, "available");
+    // A ported number holds no stock: still welcome.
+    let transfer = json!({ "value": "0161 496 0001", "isTransfer": true });
+    expect_ok(app.send(Method::POST, &format!("/api/carts/{cart}/numbers"), Some(transfer)).await).await;
+    // A replaced list of eleven is refused before anything is reserved.
+    let other = app.create_cart().await;
+    let eleven: Vec<Value> = (20..31).map(|i| json!({ "value": format!("4420794600{i:02}") })).collect();
+    let replaced = app.send(Method::PUT, &format!("/api/carts/{other}/numbers"), Some(json!({ "numbers": eleven }))).await;
+    expect_error(replaced, StatusCode::UNPROCESSABLE_ENTITY, "too_many_numbers").await;
+    assert_eq!(search(&app, "country_code=GB&areaCode=020").await["total_numbers"], 990);
+}
+
+async fn add_number_from(app: &TestApp, address: &str, cart: &str, value: &str) -> reqwest::Response {
+    app.client
+        .post(app.url(&format!("/api/carts/{cart}/numbers")))
+        .header("x-forwarded-for", address)
+        .json(&json!({ "value": value }))
+        .send()
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn one_address_holds_numbers_in_at_most_five_carts() {
+    let app = crate::helpers::spawn_app_with(|config| config.trusted_proxy = true).await;
+    let mut carts = Vec::new();
+    for i in 0..5 {
+        let cart = app.create_cart().await;
+        expect_ok(add_number_from(&app, "203.0.113.9", &cart, &format!("4411349600{i:02}")).await).await;
+        // More numbers in a cart that already holds some are fine.
+        expect_ok(add_number_from(&app, "203.0.113.9", &cart, &format!("4411349601{i:02}")).await).await;
+        carts.push(cart);
+    }
+    let sixth = app.create_cart().await;
+    let refused =
+        expect_error(add_number_from(&app, "203.0.113.9", &sixth, "441134960099").await, StatusCode::TOO_MANY_REQUESTS, "too_many_carts").await;
+    assert_eq!(
+        refused["error"],
+        "Too many carts are holding numbers from your connection. Finish or empty one, or wait 30 minutes."
+    );
+    let status: String = sqlx::query_scalar("SELECT status FROM number_inventory WHERE value = '441134960099'")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(status, "available", "the refused cart holds nothing");
+    assert_eq!(expect_ok(app.get(&format!("/api/carts/{sixth}")).await).await["phoneNumbers"], json!([]));
+    // Another address is not affected.
+    expect_ok(add_number_from(&app, "198.51.100.4", &sixth, "441134960099").await).await;
+    let recorded: String = sqlx::query_scalar("SELECT address FROM cart_reservation_sources WHERE cart_id = $1")
+        .bind(&sixth)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(recorded, "198.51.100.4");
+    // Emptying one of the five lets a new cart of the first address reserve.
+    expect_ok(app.send(Method::POST, &format!("/api/carts/{}/clear", carts[0]), None).await).await;
+    let seventh = app.create_cart().await;
+    expect_ok(add_number_from(&app, "203.0.113.9", &seventh, "441134960098").await).await;
+    let eighth = app.create_cart().await;
+    expect_error(add_number_from(&app, "203.0.113.9", &eighth, "441134960097").await, StatusCode::TOO_MANY_REQUESTS, "too_many_carts").await;
+}

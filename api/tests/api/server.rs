@@ -1,13 +1,13 @@
 use std::time::Duration;
 
-use api::config::Config;
+use api::config::{AppEnv, Config};
 use api::state::AppState;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use sqlx::postgres::PgPoolOptions;
 use tower::ServiceExt;
 
-use crate::helpers::{expect_error, spawn_app};
+use crate::helpers::{expect_error, spawn_app, spawn_app_with};
 
 #[tokio::test]
 async fn health_and_readiness() {
@@ -119,5 +119,77 @@ async fn the_openapi_description_is_served_and_names_every_route() {
         "/free-did-numbers/:",
     ] {
         assert!(text.contains(&format!("\n  {path}\n")), "{path} is not described");
+    }
+}
+
+#[tokio::test]
+async fn web_app_pages_carry_the_content_security_policy() {
+    let app = spawn_app().await;
+    for path in ["/", "/checkout", "/index.html"] {
+        let page = app.get(path).await;
+        let policy = page.headers()["content-security-policy"].to_str().unwrap().to_string();
+        assert!(policy.starts_with("default-src 'self'"), "{path}: {policy}");
+        for directive in ["object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'", "form-action 'self'"] {
+            assert!(policy.contains(directive), "{path}: {policy}");
+        }
+        // The Stripe stand-in's script, frames and API (its Stripe.js origin).
+        let stripe = api::config::Config::development().payments.js_url;
+        let origin = stripe.split("/js.stripe.com").next().unwrap().trim_end_matches('/').to_string();
+        assert!(policy.contains(&format!("script-src 'self' {origin}")), "{policy}");
+        assert!(!policy.contains("accounts.google.com"), "no Google without its client id: {policy}");
+    }
+    assert!(app.get("/api/catalogue").await.headers().get("content-security-policy").is_none());
+    let google = spawn_app_with(|config| config.google_client_id = Some("id.apps.googleusercontent.com".into())).await;
+    let policy = google.get("/").await.headers()["content-security-policy"].to_str().unwrap().to_string();
+    assert!(policy.contains("https://accounts.google.com/gsi/client"), "{policy}");
+}
+
+#[tokio::test]
+async fn hsts_only_in_production() {
+    let development = spawn_app().await;
+    assert!(development.get("/").await.headers().get("strict-transport-security").is_none());
+    let production = spawn_app_with(|config| config.app_env = AppEnv::Production).await;
+    for path in ["/", "/healthz", "/api/catalogue", "/api/no-such-thing"] {
+        let response = production.get(path).await;
+        assert_eq!(response.headers()["strict-transport-security"], "max-age=31536000; includeSubDomains", "{path}");
+    }
+}
+
+#[tokio::test]
+async fn personal_api_answers_are_never_stored_by_caches() {
+    let app = spawn_app().await;
+    let created = app.send(reqwest::Method::POST, "/api/carts", None).await;
+    assert_eq!(created.headers()["cache-control"], "no-store");
+    let cart: serde_json::Value = created.json().await.unwrap();
+    let id = cart["id"].as_str().unwrap();
+    for path in [
+        format!("/api/carts/{id}"),
+        "/api/trials/7d8f0c9e-1111-4a4a-9b9b-000000000000".to_string(),
+        "/api/orders/7d8f0c9e-1111-4a4a-9b9b-000000000000".to_string(),
+        "/api/admin/me".to_string(),
+    ] {
+        assert_eq!(app.get(&path).await.headers()["cache-control"], "no-store", "{path}");
+    }
+    for path in ["/api/create-payment-intent/", "/api/create-free-trial-account/", "/api/attach-payment-method/"] {
+        let response = app.send(reqwest::Method::POST, path, Some(serde_json::json!({}))).await;
+        assert_eq!(response.headers()["cache-control"], "no-store", "{path}");
+    }
+    let catalogue = app.get("/api/catalogue").await;
+    assert_ne!(catalogue.headers().get("cache-control").map(|v| v.to_str().unwrap()), Some("no-store"));
+}
+
+#[tokio::test]
+async fn the_staff_cookie_is_secure_in_production() {
+    for (env, secure) in [(AppEnv::Development, false), (AppEnv::Production, true)] {
+        let app = spawn_app_with(|config| config.app_env = env).await;
+        api::auth::add_user(&app.pool, "cookie@example.com", api::auth::Role::Admin, Some("a-long-password-1".into()))
+            .await
+            .unwrap();
+        let body = serde_json::json!({ "email": "cookie@example.com", "password": "a-long-password-1" });
+        let response = app.send(reqwest::Method::POST, "/api/admin/login", Some(body)).await;
+        assert_eq!(response.status(), StatusCode::OK);
+        let cookie = response.headers()["set-cookie"].to_str().unwrap().to_string();
+        assert_eq!(cookie.contains("; Secure"), secure, "{env:?}: {cookie}");
+        assert!(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"), "{cookie}");
     }
 }

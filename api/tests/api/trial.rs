@@ -345,3 +345,57 @@ async fn the_job_ends_trials_on_time_converts_those_with_a_card_and_reminds_befo
     let charges = stripe(Method::GET, &format!("/charges?customer={customer}"), "").await;
     assert_eq!(charges["data"].as_array().unwrap().iter().filter(|c| c["status"] == "succeeded").count(), 1);
 }
+
+async fn inventory_status(app: &TestApp, number: &str) -> String {
+    sqlx::query_scalar("SELECT status FROM number_inventory WHERE value = $1").bind(number).fetch_one(&app.pool).await.unwrap()
+}
+
+#[tokio::test]
+async fn an_unconverted_trials_number_returns_to_the_pool_thirty_days_after_it_ended() {
+    let app = spawn_app().await;
+    let numbers = free_numbers(&app).await;
+    let (lapsed_number, kept_number) = (numbers[0].clone(), numbers[1].clone());
+    let lapsed = expect_ok(start_trial(&app, "lapsed@example.com", &lapsed_number).await).await;
+    let lapsed = lapsed["customerId"].as_str().unwrap().to_string();
+    let kept = expect_ok(start_trial(&app, "kept@example.com", &kept_number).await).await;
+    let kept = kept["customerId"].as_str().unwrap().to_string();
+    expect_ok(save_card(&app, &kept, "4242424242424242").await).await;
+
+    // Both end a week in: one ended, one converted.
+    let week = moved(&app, 7);
+    let report = api::trial_jobs::run(&week, week.clock.now() + Duration::minutes(1)).await.unwrap();
+    assert_eq!((report.ended, report.converted, report.returned), (1, 1, 0));
+    assert_eq!(trial_status(&app, &kept).await["status"], "converted");
+
+    // 29 days after the end: still the lapsed trial's.
+    let day36 = moved(&app, 36);
+    assert_eq!(api::trial_jobs::run(&day36, day36.clock.now()).await.unwrap().returned, 0);
+    assert_eq!(inventory_status(&app, &lapsed_number).await, "assigned");
+    assert!(!free_numbers(&app).await.contains(&lapsed_number));
+
+    // 31 days after: back in the free pool; the converted trial keeps its number.
+    let day38 = moved(&app, 38);
+    let report = api::trial_jobs::run(&day38, day38.clock.now()).await.unwrap();
+    assert_eq!(report.returned, 1, "{report}");
+    assert!(report.to_string().ends_with("1 numbers returned"), "{report}");
+    assert_eq!(inventory_status(&app, &lapsed_number).await, "available");
+    assert_eq!(inventory_status(&app, &kept_number).await, "assigned");
+    assert!(free_numbers(&app).await.contains(&lapsed_number));
+    let returned_at: Option<DateTime<Utc>> = sqlx::query_scalar("SELECT number_returned_at FROM trials WHERE trial_id = $1")
+        .bind(&lapsed)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert!(returned_at.is_some());
+    let events = app.event_count().await;
+    assert_eq!(api::trial_jobs::run(&day38, day38.clock.now()).await.unwrap().returned, 0, "once");
+    assert_eq!(app.event_count().await, events);
+
+    // The returned number starts someone else's trial; the lapsed e-mail still may not.
+    expect_ok(start_trial(&app, "next@example.com", &lapsed_number).await).await;
+    assert_eq!(inventory_status(&app, &lapsed_number).await, "assigned");
+    let again = start_trial(&app, "lapsed@example.com", &numbers[2]).await;
+    expect_error(again, StatusCode::CONFLICT, "trial_already_used").await;
+    let taken = start_trial(&app, "third@example.com", &lapsed_number).await;
+    expect_error(taken, StatusCode::CONFLICT, "number_taken").await;
+}

@@ -1,0 +1,109 @@
+//! Deletes what the shop no longer needs to keep: expired staff sessions, failed staff
+//! sign-ins older than a day (the limit looks back one minute), Stripe webhook event ids
+//! older than 30 days (Stripe retries a delivery for three days), the client addresses of
+//! carts that hold nothing any more, and idle empty carts.
+//!
+//! An idle empty cart (no plan, phone or number in it, and no event for 30 days) is purged
+//! whole: its events, snapshots, view row and reservation address. It holds no order (an
+//! order keeps its own lines and amounts) and nothing about anyone, and its id in a browser
+//! then reads as an empty cart. Its events are deleted, not kept with a tombstone, because
+//! an event store of abandoned empty carts only grows.
+
+use chrono::{DateTime, Duration, Utc};
+use sqlx::PgPool;
+
+pub const PURGE_OLD_RECORDS: &str = "purge-old-records";
+
+/// Failed staff sign-ins are kept this long.
+pub const SIGN_IN_FAILURE_DAYS: i64 = 1;
+/// Stripe webhook event ids (which make a redelivered event a no-op) are kept this long.
+pub const WEBHOOK_EVENT_DAYS: i64 = 30;
+/// A cart with nothing in it is purged after this long without an event.
+pub const IDLE_CART_DAYS: i64 = 30;
+/// The address a cart reserved from is kept this long after its last reservation (which
+/// holds a number for 30 minutes).
+pub const RESERVATION_SOURCE_DAYS: i64 = 1;
+
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct PurgeReport {
+    pub staff_sessions: u64,
+    pub sign_in_failures: u64,
+    /// Rate-limit windows (api/src/limits.rs) over two hours old: no limit looks that far back.
+    pub rate_limit_windows: u64,
+    pub webhook_events: u64,
+    pub reservation_sources: u64,
+    pub idle_carts: u64,
+}
+
+impl std::fmt::Display for PurgeReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} expired staff sessions, {} old sign-in failures, {} old rate-limit windows, {} old webhook event ids, \
+             {} cart addresses, {} idle empty carts deleted",
+            self.staff_sessions,
+            self.sign_in_failures,
+            self.rate_limit_windows,
+            self.webhook_events,
+            self.reservation_sources,
+            self.idle_carts
+        )
+    }
+}
+
+/// Runs every purge as of `now`. Running it twice deletes nothing more.
+pub async fn purge_old_records(pool: &PgPool, now: DateTime<Utc>) -> Result<PurgeReport, sqlx::Error> {
+    let delete = |sql: &'static str, before: DateTime<Utc>| async move {
+        sqlx::query(sql).bind(before).execute(pool).await.map(|done| done.rows_affected())
+    };
+    Ok(PurgeReport {
+        staff_sessions: delete("DELETE FROM staff_sessions WHERE expires_at < $1", now).await?,
+        sign_in_failures: delete("DELETE FROM sign_in_failures WHERE at < $1", now - Duration::days(SIGN_IN_FAILURE_DAYS))
+            .await?,
+        rate_limit_windows: delete("DELETE FROM rate_limits WHERE window_start < $1", now - Duration::hours(2)).await?,
+        webhook_events: delete(
+            "DELETE FROM stripe_webhook_events WHERE received_at < $1",
+            now - Duration::days(WEBHOOK_EVENT_DAYS),
+        )
+        .await?,
+        reservation_sources: delete(
+            "DELETE FROM cart_reservation_sources WHERE reserved_at < $1",
+            now - Duration::days(RESERVATION_SOURCE_DAYS),
+        )
+        .await?,
+        idle_carts: purge_idle_empty_carts(pool, now - Duration::days(IDLE_CART_DAYS)).await?,
+    })
+}
+
+/// Deletes the carts with no lines (no plan or phone, no number) whose last event is
+/// older than `before`; answers how many.
+pub async fn purge_idle_empty_carts(pool: &PgPool, before: DateTime<Utc>) -> Result<u64, sqlx::Error> {
+    let mut tx = pool.begin().await?;
+    let ids: Vec<String> = sqlx::query_scalar(
+        "SELECT v.view_id FROM cart_view v
+         WHERE json_array_length(v.payload -> 'contents' -> 'items') = 0
+           AND json_array_length(v.payload -> 'contents' -> 'phone_numbers') = 0
+           AND NOT EXISTS (SELECT 1 FROM events e
+                           WHERE e.aggregate_type = 'Cart' AND e.aggregate_id = v.view_id AND e.recorded_at >= $1)
+         ORDER BY v.view_id
+         FOR UPDATE OF v SKIP LOCKED",
+    )
+    .bind(before)
+    .fetch_all(&mut *tx)
+    .await?;
+    if ids.is_empty() {
+        return Ok(0);
+    }
+    sqlx::query("DELETE FROM events WHERE aggregate_type = 'Cart' AND aggregate_id = ANY($1)")
+        .bind(&ids)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM snapshots WHERE aggregate_type = 'Cart' AND aggregate_id = ANY($1)")
+        .bind(&ids)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM cart_reservation_sources WHERE cart_id = ANY($1)").bind(&ids).execute(&mut *tx).await?;
+    let carts = sqlx::query("DELETE FROM cart_view WHERE view_id = ANY($1)").bind(&ids).execute(&mut *tx).await?;
+    tx.commit().await?;
+    Ok(carts.rows_affected())
+}
