@@ -239,6 +239,7 @@ async fn an_order_hold_runs_out_like_a_reservation_and_blocks_carts_until_then()
         .when_async(PhoneNumberCommand::ExpireReservation)
         .await
         .then_expect_events(vec![PhoneNumberEvent::NumberReleased { cart_id: "order:1".into(), reason: ReleaseReason::Expired }]);
+}
 
 fn returned_to_stock(owner: &str) -> PhoneNumberCommand {
     PhoneNumberCommand::ReturnToStock { owner: owner.into() }
