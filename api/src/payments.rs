@@ -351,6 +351,19 @@ impl Stripe {
         Ok(list.data)
     }
 
+    /// The live subscription an earlier try of attempt `key` for `owner` (an order or a
+    /// trial) made, if Stripe has one: a retry after a crash adopts it instead of
+    /// subscribing the customer twice.
+    pub async fn made_by_attempt(&self, customer: &str, owner: &str, key: &str) -> Result<Option<Subscription>, PaymentError> {
+        let found = self.subscriptions_of(customer).await?.into_iter().find(|s| {
+            s.metadata.get("order_id").map(String::as_str) == Some(owner) && s.metadata.get("attempt").map(String::as_str) == Some(key)
+        });
+        if let Some(subscription) = &found {
+            tracing::warn!(owner, subscription = %subscription.id, "adopted the subscription an interrupted attempt made");
+        }
+        Ok(found)
+    }
+
     pub async fn subscription(&self, id: &str) -> Result<Subscription, PaymentError> {
         self.get(format!("/subscriptions/{id}")).await
     }
@@ -362,27 +375,6 @@ impl Stripe {
 
     pub async fn invoice(&self, id: &str) -> Result<Invoice, PaymentError> {
         self.get(format!("/invoices/{id}")).await
-    }
-
-    /// A one-time card payment, confirmed at once with the saved card (the trial
-    /// conversion's).
-    pub async fn charge(
-        &self,
-        amount: i64,
-        customer: &str,
-        payment_method: &str,
-        order_id: &str,
-        key: &str,
-    ) -> Result<PaymentIntent, PaymentError> {
-        let form = json!({
-            "amount": amount,
-            "currency": "gbp",
-            "customer": customer,
-            "payment_method": payment_method,
-            "confirm": true,
-            "metadata": { "order_id": order_id, "part": "top_up" },
-        });
-        self.post("/payment_intents".into(), form, key).await
     }
 
     /// A one-time payment created without charging anything: `confirm_payment` charges it

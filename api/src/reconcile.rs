@@ -94,13 +94,7 @@ async fn reconcile(state: &AppState, id: &str, stale_paid: DateTime<Utc>) -> Res
         if kind.needs_subscription() && !order.subscription.paid {
             let mut reference = order.subscription.reference.clone();
             if let (None, Some(key)) = (&reference, &order.subscription.attempt) {
-                let made = stripe.subscriptions_of(&customer).await.map_err(failed)?;
-                let mine = made.into_iter().find(|s| {
-                    s.metadata.get("order_id").map(String::as_str) == Some(id)
-                        && s.metadata.get("attempt") == Some(key)
-                });
-                if let Some(subscription) = mine {
-                    tracing::warn!(order = id, subscription = %subscription.id, "adopted the subscription an interrupted attempt made");
+                if let Some(subscription) = stripe.made_by_attempt(&customer, id, key).await.map_err(failed)? {
                     record(state, id, ServiceOrderCommand::RecordSubscription { subscription_id: subscription.id.clone() }).await?;
                     reference = Some(subscription.id);
                 }

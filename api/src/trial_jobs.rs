@@ -152,10 +152,15 @@ async fn convert(state: &AppState, id: &str) -> Result<TrialCommand, PaymentErro
             Err(error) => return Err(error),
         }
     }
-    let subscription = match stripe.create_subscription(&customer, CONVERSION_PLAN, id, &format!("trial-{id}-convert")).await {
-        Ok(subscription) => subscription,
-        Err(PaymentError::Declined { code, .. }) => return Ok(TrialCommand::EndTrial { failure: Some(code) }),
-        Err(error) => return Err(error),
+    // A run that died after Stripe made the subscription left it tagged with this key.
+    let key = format!("trial-{id}-convert");
+    let subscription = match stripe.made_by_attempt(&customer, id, &key).await? {
+        Some(made) => made,
+        None => match stripe.create_subscription(&customer, CONVERSION_PLAN, id, &key).await {
+            Ok(subscription) => subscription,
+            Err(PaymentError::Declined { code, .. }) => return Ok(TrialCommand::EndTrial { failure: Some(code) }),
+            Err(error) => return Err(error),
+        },
     };
     let subscription = stripe.subscription(&subscription.id).await?;
     if matches!(subscription.status.as_str(), "active" | "trialing") {

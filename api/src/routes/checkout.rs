@@ -559,7 +559,7 @@ async fn charge(
                 // A retry of an attempt that already reached Stripe (the server died before
                 // storing the answer) adopts what it made instead of subscribing again.
                 let found = if order.subscription.attempt.as_deref() == Some(key.as_str()) {
-                    timing.stripe(adopt_subscription(state, id, &customer, &key)).await.map_err(fail)?
+                    timing.stripe(stripe.made_by_attempt(&customer, id, &key)).await.map_err(fail)?.map(|s| s.id)
                 } else {
                     None
                 };
@@ -691,20 +691,6 @@ async fn charge(
         }
     }
     Ok(Charged::Paid)
-}
-
-/// The subscription an earlier try of attempt `key` made for this order, if Stripe has one.
-async fn adopt_subscription(state: &AppState, id: &str, customer: &str, key: &str) -> Result<Option<String>, PaymentError> {
-    let found = state.services.stripe.subscriptions_of(customer).await?;
-    let mine: Vec<_> = found
-        .into_iter()
-        .filter(|s| s.metadata.get("order_id").map(String::as_str) == Some(id))
-        .filter(|s| s.metadata.get("attempt").map(String::as_str) == Some(key))
-        .collect();
-    if let Some(first) = mine.first() {
-        tracing::warn!(order = id, subscription = %first.id, "adopted the subscription an interrupted attempt made");
-    }
-    Ok(mine.into_iter().next().map(|s| s.id))
 }
 
 /// A crash on purpose at a named point, for the tests that prove a retry after a crash pays

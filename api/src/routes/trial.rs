@@ -85,7 +85,7 @@ async fn create_trial(
     )
     .await?;
     let (email_used, number_used): (bool, bool) = sqlx::query_as(
-        "SELECT EXISTS (SELECT 1 FROM trials WHERE email = $1), EXISTS (SELECT 1 FROM trials WHERE number = $2)",
+        "SELECT EXISTS (SELECT 1 FROM trials WHERE email = $1), EXISTS (SELECT 1 FROM trials WHERE number = $2 AND number_returned_at IS NULL)",
     )
     .bind(&contact.email)
     .bind(&number)
