@@ -3,6 +3,7 @@
 
 pub mod cart;
 pub mod clock;
+pub mod customer;
 pub mod hardware;
 pub mod phone_number;
 pub mod pricing;

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use aggregates::service_order::Customer;
+use aggregates::customer::Customer;
 use serde::Deserialize;
 
 /// The form as the page sends it (`customerInfo`). Missing fields read as empty.

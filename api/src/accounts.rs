@@ -2,7 +2,7 @@
 //! Account passwords are argon2 hashes; a SIP password is generated, handed back once for
 //! the buyer to see, and kept only as the PBX's digest.
 
-use aggregates::service_order::{Customer, Extension};
+use aggregates::customer::{Customer, Extension};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 

@@ -2,7 +2,8 @@
 //! built from the ServiceOrder events (amounts as fixed when the order was placed).
 
 use aggregates::pricing::{BillingCycle, Pence, Plan, Totals};
-use aggregates::service_order::{Extension, PaymentType, ServiceOrder, ServiceOrderEvent};
+use aggregates::customer::Extension;
+use aggregates::service_order::{PaymentType, ServiceOrder, ServiceOrderEvent};
 use chrono::{DateTime, Utc};
 use cqrs_es::{EventEnvelope, View};
 use serde::{Deserialize, Serialize};

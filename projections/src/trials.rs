@@ -1,6 +1,6 @@
 //! The trial view: the trial thank-you page, support, and the jobs that end trials on time.
 
-use aggregates::service_order::Extension;
+use aggregates::customer::Extension;
 use aggregates::trial::{EndReason, Trial, TrialEvent};
 use chrono::{DateTime, Utc};
 use cqrs_es::{EventEnvelope, View};

@@ -5,9 +5,12 @@ use cqrs_es::event_sink::EventSink;
 use cqrs_es::Aggregate;
 use serde::{Deserialize, Serialize};
 
-use super::events::*;
+use super::commands::ServiceOrderCommand;
+use super::errors::ServiceOrderError;
+use super::events::ServiceOrderEvent;
+use super::lines::{check_lines, OrderLines, PaymentPart, PaymentType};
 use crate::clock::Clock;
-use crate::pricing::{vat, Pence, MAX_QUANTITY, TOP_UP_MINIMUM};
+use crate::customer::{Customer, Extension};
 
 pub struct ServiceOrderServices {
     pub clock: Arc<dyn Clock>,
@@ -57,38 +60,6 @@ pub struct ServiceOrder {
 /// `SB-` and six digits.
 pub fn is_order_number(text: &str) -> bool {
     text.strip_prefix("SB-").is_some_and(|digits| digits.len() == 6 && digits.bytes().all(|b| b.is_ascii_digit()))
-}
-
-fn check_lines(lines: &OrderLines) -> Result<(), ServiceOrderError> {
-    let plan = lines.plan;
-    if lines.quantity < plan.min_users() || lines.quantity > MAX_QUANTITY {
-        return Err(ServiceOrderError::InvalidLines);
-    }
-    if lines.add_ons.iter().any(|a| !plan.offers(a.add_on)) {
-        return Err(ServiceOrderError::InvalidLines);
-    }
-    let a = &lines.amounts;
-    let add_ons: Pence = lines.add_ons.iter().map(|x| x.price).sum();
-    let numbers: Pence = lines.numbers.iter().map(|x| x.price).sum();
-    let adds_up = a.add_ons == add_ons
-        && a.numbers == numbers
-        && a.subscription_subtotal == a.package + a.add_ons + a.numbers
-        && a.subscription_vat == vat(a.subscription_subtotal)
-        && a.subscription_total == a.subscription_subtotal + a.subscription_vat
-        && a.top_up_vat == vat(a.top_up_subtotal)
-        && a.top_up_total == a.top_up_subtotal + a.top_up_vat
-        && a.total_vat == a.subscription_vat + a.top_up_vat
-        && a.grand_total == a.subscription_total + a.top_up_total
-        && [a.package, add_ons, numbers, a.top_up_subtotal].iter().all(|p| p.0 >= 0);
-    if !adds_up {
-        return Err(ServiceOrderError::AmountsDoNotAddUp);
-    }
-    let top_up_ok =
-        if plan.takes_top_up() { a.top_up_subtotal >= TOP_UP_MINIMUM } else { a.top_up_subtotal == Pence::ZERO };
-    if !top_up_ok || (!plan.takes_top_up() && a.package == Pence::ZERO) {
-        return Err(ServiceOrderError::InvalidLines);
-    }
-    Ok(())
 }
 
 impl ServiceOrder {

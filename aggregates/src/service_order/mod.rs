@@ -4,10 +4,18 @@
 //! refused; a payment confirmed twice (the browser and a webhook) is recorded once.
 
 mod aggregate;
+mod commands;
+mod errors;
 mod events;
+mod lines;
 
 pub use aggregate::{is_order_number, PartState, ServiceOrder, ServiceOrderServices, Status};
-pub use events::*;
+pub use commands::ServiceOrderCommand;
+pub use errors::ServiceOrderError;
+pub use events::ServiceOrderEvent;
+pub use lines::{OrderAmounts, OrderLines, OrderedAddOn, OrderedNumber, PaymentPart, PaymentType};
+/// Shared with the trial; their home is [`crate::customer`].
+pub use crate::customer::{Customer, Extension};
 
 #[cfg(test)]
 mod tests;

@@ -13,7 +13,7 @@ use thiserror::Error;
 
 use crate::clock::Clock;
 use crate::pricing::Pence;
-use crate::service_order::{Customer, Extension};
+use crate::customer::{Customer, Extension};
 
 pub const TRIAL_DAYS: i64 = 7;
 pub const REMINDER_DAYS_BEFORE_END: i64 = 3;
