@@ -1,5 +1,6 @@
 use std::sync::Arc;
 
+use async_trait::async_trait;
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use cqrs_es::test::TestFramework;
 
