@@ -5,6 +5,8 @@ use cqrs_es::test::TestFramework;
 
 use super::*;
 use crate::clock::FixedClock;
+use crate::customer::{Customer, Extension};
+use crate::pricing::Pence;
 
 fn start() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 11, 23, 9, 0, 0).unwrap()

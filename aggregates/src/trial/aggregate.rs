@@ -1,0 +1,140 @@
+use std::sync::Arc;
+
+use chrono::{DateTime, Duration, Utc};
+use cqrs_es::event_sink::EventSink;
+use cqrs_es::Aggregate;
+use serde::{Deserialize, Serialize};
+
+use super::commands::TrialCommand;
+use super::errors::TrialError;
+use super::events::{EndReason, TrialEvent};
+use crate::clock::Clock;
+use crate::customer::Customer;
+use crate::pricing::Pence;
+
+pub const TRIAL_DAYS: i64 = 7;
+pub const REMINDER_DAYS_BEFORE_END: i64 = 3;
+pub const TRIAL_PACKAGE: &str = "Single User VoIP - Trial";
+pub const TRIAL_MINUTES: u32 = 50;
+/// An unconverted trial's number is kept this long after the trial ended (for a late
+/// change of mind), then returned to the free pool.
+pub const NUMBER_KEPT_DAYS: i64 = 30;
+
+pub struct TrialServices {
+    pub clock: Arc<dyn Clock>,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum TrialStatus {
+    #[default]
+    New,
+    Active,
+    Ended,
+    Converted,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Trial {
+    pub status: TrialStatus,
+    pub number: String,
+    pub contact: Customer,
+    pub ends_at: Option<DateTime<Utc>>,
+    pub payment_customer_id: Option<String>,
+    pub payment_method_id: Option<String>,
+    pub reminder_sent: bool,
+}
+
+impl Trial {
+    fn decide(&self, command: TrialCommand, now: DateTime<Utc>) -> Result<TrialEvent, TrialError> {
+        if let TrialCommand::StartTrial { number, contact, account_id, extension } = command {
+            if self.status != TrialStatus::New {
+                return Err(TrialError::AlreadyStarted);
+            }
+            return Ok(TrialEvent::TrialStarted {
+                number,
+                contact,
+                account_id,
+                extension,
+                package: TRIAL_PACKAGE.to_string(),
+                price: Pence::ZERO,
+                minutes: TRIAL_MINUTES,
+                started_at: now,
+                ends_at: now + Duration::days(TRIAL_DAYS),
+            });
+        }
+        match self.status {
+            TrialStatus::New => return Err(TrialError::NotFound),
+            TrialStatus::Ended | TrialStatus::Converted => return Err(TrialError::AlreadyOver),
+            TrialStatus::Active => {}
+        }
+        let ends_at = self.ends_at.unwrap_or(now);
+        let over = now >= ends_at;
+        match command {
+            TrialCommand::StartTrial { .. } => unreachable!("handled above"),
+            TrialCommand::AttachPaymentMethod { customer_id, payment_method_id } => {
+                if self.payment_method_id.is_some() {
+                    return Err(TrialError::PaymentMethodAlreadyAttached);
+                }
+                Ok(TrialEvent::PaymentMethodAttached { customer_id, payment_method_id })
+            }
+            TrialCommand::SendReminder => {
+                if self.reminder_sent {
+                    return Err(TrialError::ReminderAlreadySent);
+                }
+                if now < ends_at - Duration::days(REMINDER_DAYS_BEFORE_END) {
+                    return Err(TrialError::ReminderTooEarly);
+                }
+                Ok(TrialEvent::ReminderSent { at: now })
+            }
+            TrialCommand::EndTrial { failure } => {
+                if !over {
+                    return Err(TrialError::NotOver);
+                }
+                let reason = if failure.is_some() { EndReason::ConversionFailed } else { EndReason::Expired };
+                Ok(TrialEvent::TrialEnded { reason, detail: failure, at: now })
+            }
+            TrialCommand::ConvertTrial { subscription_id } => {
+                if !over {
+                    return Err(TrialError::NotOver);
+                }
+                if self.payment_method_id.is_none() {
+                    return Err(TrialError::NoPaymentMethod);
+                }
+                Ok(TrialEvent::TrialConverted { subscription_id, at: now })
+            }
+        }
+    }
+}
+
+impl Aggregate for Trial {
+    const TYPE: &'static str = "Trial";
+    type Command = TrialCommand;
+    type Event = TrialEvent;
+    type Error = TrialError;
+    type Services = TrialServices;
+
+    async fn handle(&mut self, command: TrialCommand, services: &TrialServices, sink: &EventSink<Self>) -> Result<(), TrialError> {
+        let event = self.decide(command, services.clock.now())?;
+        sink.write(event, self).await;
+        Ok(())
+    }
+
+    fn apply(&mut self, event: TrialEvent) {
+        match event {
+            TrialEvent::TrialStarted { number, contact, ends_at, .. } => {
+                self.status = TrialStatus::Active;
+                self.number = number;
+                self.contact = contact;
+                self.ends_at = Some(ends_at);
+            }
+            TrialEvent::PaymentMethodAttached { customer_id, payment_method_id } => {
+                self.payment_customer_id = Some(customer_id);
+                self.payment_method_id = Some(payment_method_id);
+            }
+            TrialEvent::ReminderSent { .. } => self.reminder_sent = true,
+            TrialEvent::TrialEnded { .. } => self.status = TrialStatus::Ended,
+            TrialEvent::TrialConverted { .. } => self.status = TrialStatus::Converted,
+        }
+    }
+}

@@ -1,0 +1,12 @@
+use crate::customer::{Customer, Extension};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TrialCommand {
+    StartTrial { number: String, contact: Customer, account_id: String, extension: Extension },
+    AttachPaymentMethod { customer_id: String, payment_method_id: String },
+    SendReminder,
+    /// The seven days are over and there is no card (or its charge failed: `failure`).
+    EndTrial { failure: Option<String> },
+    /// The seven days are over and the saved card now pays a subscription.
+    ConvertTrial { subscription_id: String },
+}

@@ -1,0 +1,36 @@
+use thiserror::Error;
+
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum TrialError {
+    #[error("Trial not found.")]
+    NotFound,
+    #[error("This trial has already started.")]
+    AlreadyStarted,
+    #[error("This free trial has already ended.")]
+    AlreadyOver,
+    #[error("The trial has not ended yet.")]
+    NotOver,
+    #[error("A card is already saved for this trial.")]
+    PaymentMethodAlreadyAttached,
+    #[error("No card is saved for this trial.")]
+    NoPaymentMethod,
+    #[error("The reminder has already been sent.")]
+    ReminderAlreadySent,
+    #[error("It is too early for the reminder.")]
+    ReminderTooEarly,
+}
+
+impl TrialError {
+    pub fn code(&self) -> &'static str {
+        match self {
+            TrialError::NotFound => "trial_not_found",
+            TrialError::AlreadyStarted => "trial_already_started",
+            TrialError::AlreadyOver => "trial_over",
+            TrialError::NotOver => "trial_not_over",
+            TrialError::PaymentMethodAlreadyAttached => "payment_method_already_attached",
+            TrialError::NoPaymentMethod => "no_payment_method",
+            TrialError::ReminderAlreadySent => "reminder_already_sent",
+            TrialError::ReminderTooEarly => "reminder_too_early",
+        }
+    }
+}

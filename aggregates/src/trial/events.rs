@@ -1,0 +1,49 @@
+use chrono::{DateTime, Utc};
+use cqrs_es::DomainEvent;
+use serde::{Deserialize, Serialize};
+
+use crate::customer::{Customer, Extension};
+use crate::pricing::Pence;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum EndReason {
+    Expired,
+    ConversionFailed,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum TrialEvent {
+    TrialStarted {
+        number: String,
+        contact: Customer,
+        account_id: String,
+        extension: Extension,
+        package: String,
+        price: Pence,
+        minutes: u32,
+        started_at: DateTime<Utc>,
+        ends_at: DateTime<Utc>,
+    },
+    PaymentMethodAttached { customer_id: String, payment_method_id: String },
+    ReminderSent { at: DateTime<Utc> },
+    TrialEnded { reason: EndReason, detail: Option<String>, at: DateTime<Utc> },
+    TrialConverted { subscription_id: String, at: DateTime<Utc> },
+}
+
+impl DomainEvent for TrialEvent {
+    fn event_type(&self) -> String {
+        match self {
+            TrialEvent::TrialStarted { .. } => "TrialStarted",
+            TrialEvent::PaymentMethodAttached { .. } => "PaymentMethodAttached",
+            TrialEvent::ReminderSent { .. } => "ReminderSent",
+            TrialEvent::TrialEnded { .. } => "TrialEnded",
+            TrialEvent::TrialConverted { .. } => "TrialConverted",
+        }
+        .to_string()
+    }
+
+    fn event_version(&self) -> String {
+        "1.0".to_string()
+    }
+}
