@@ -2,122 +2,14 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 use cqrs_es::event_sink::EventSink;
-use cqrs_es::{Aggregate, DomainEvent};
+use cqrs_es::Aggregate;
 use serde::{Deserialize, Serialize};
-use thiserror::Error;
 
-use super::fields::{FieldChange, HardwareFields, MAX_IMAGES};
+use super::commands::HardwareCommand;
+use super::errors::HardwareError;
+use super::events::{HardwareEvent, Image, Stamp, Status};
+use super::fields::{HardwareFields, MAX_IMAGES};
 use crate::clock::Clock;
-
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Status {
-    Published,
-    #[default]
-    Draft,
-    Archived,
-}
-
-impl Status {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Status::Published => "published",
-            Status::Draft => "draft",
-            Status::Archived => "archived",
-        }
-    }
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Image {
-    pub id: String,
-    pub url: String,
-    pub filename: String,
-}
-
-/// Who did it and when: carried by every event.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Stamp {
-    pub actor: String,
-    pub at: DateTime<Utc>,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum HardwareCommand {
-    Create { fields: HardwareFields, actor: String },
-    Update { fields: HardwareFields, actor: String },
-    SetStatus { status: Status, actor: String },
-    Delete { actor: String },
-    AttachImage { image: Image, actor: String },
-    RemoveImage { image_id: String, actor: String },
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub enum HardwareEvent {
-    ItemCreated { fields: HardwareFields, status: Status, stamp: Stamp },
-    ItemUpdated { fields: HardwareFields, changes: Vec<FieldChange>, stamp: Stamp },
-    StatusChanged { from: Status, to: Status, stamp: Stamp },
-    ItemDeleted { stamp: Stamp },
-    ImageAttached { image: Image, stamp: Stamp },
-    ImageRemoved { image_id: String, stamp: Stamp },
-}
-
-impl HardwareEvent {
-    pub fn stamp(&self) -> &Stamp {
-        match self {
-            HardwareEvent::ItemCreated { stamp, .. }
-            | HardwareEvent::ItemUpdated { stamp, .. }
-            | HardwareEvent::StatusChanged { stamp, .. }
-            | HardwareEvent::ItemDeleted { stamp }
-            | HardwareEvent::ImageAttached { stamp, .. }
-            | HardwareEvent::ImageRemoved { stamp, .. } => stamp,
-        }
-    }
-}
-
-impl DomainEvent for HardwareEvent {
-    fn event_type(&self) -> String {
-        match self {
-            HardwareEvent::ItemCreated { .. } => "ItemCreated",
-            HardwareEvent::ItemUpdated { .. } => "ItemUpdated",
-            HardwareEvent::StatusChanged { .. } => "StatusChanged",
-            HardwareEvent::ItemDeleted { .. } => "ItemDeleted",
-            HardwareEvent::ImageAttached { .. } => "ImageAttached",
-            HardwareEvent::ImageRemoved { .. } => "ImageRemoved",
-        }
-        .to_string()
-    }
-
-    fn event_version(&self) -> String {
-        "1.0".to_string()
-    }
-}
-
-#[derive(Debug, Error, Clone, PartialEq, Eq)]
-pub enum HardwareError {
-    #[error("This item already exists.")]
-    AlreadyExists,
-    #[error("Hardware item not found.")]
-    NotFound,
-    #[error("Please fix the following errors: {}", .0.join(", "))]
-    Invalid(Vec<String>),
-    #[error("An item can have at most {MAX_IMAGES} images.")]
-    TooManyImages,
-    #[error("This image is not on the item.")]
-    ImageNotFound,
-}
-
-impl HardwareError {
-    pub fn code(&self) -> &'static str {
-        match self {
-            HardwareError::AlreadyExists => "hardware_exists",
-            HardwareError::NotFound => "hardware_not_found",
-            HardwareError::Invalid(_) => "invalid_hardware",
-            HardwareError::TooManyImages => "too_many_images",
-            HardwareError::ImageNotFound => "image_not_found",
-        }
-    }
-}
 
 pub struct HardwareServices {
     pub clock: Arc<dyn Clock>,

@@ -3,11 +3,15 @@
 //! what, from what, to what.
 
 mod aggregate;
+mod commands;
+mod errors;
+mod events;
 mod fields;
 
-pub use aggregate::{
-    HardwareCommand, HardwareError, HardwareEvent, HardwareItem, HardwareServices, Image, Stamp, Status,
-};
+pub use aggregate::{HardwareItem, HardwareServices};
+pub use commands::HardwareCommand;
+pub use errors::HardwareError;
+pub use events::{HardwareEvent, Image, Stamp, Status};
 pub use fields::{Brand, FieldChange, HardwareFields, MAX_IMAGES};
 
 #[cfg(test)]

@@ -1,0 +1,79 @@
+use chrono::{DateTime, Utc};
+use cqrs_es::DomainEvent;
+use serde::{Deserialize, Serialize};
+
+use super::fields::{FieldChange, HardwareFields};
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    Published,
+    #[default]
+    Draft,
+    Archived,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Published => "published",
+            Status::Draft => "draft",
+            Status::Archived => "archived",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Image {
+    pub id: String,
+    pub url: String,
+    pub filename: String,
+}
+
+/// Who did it and when: carried by every event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stamp {
+    pub actor: String,
+    pub at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum HardwareEvent {
+    ItemCreated { fields: HardwareFields, status: Status, stamp: Stamp },
+    ItemUpdated { fields: HardwareFields, changes: Vec<FieldChange>, stamp: Stamp },
+    StatusChanged { from: Status, to: Status, stamp: Stamp },
+    ItemDeleted { stamp: Stamp },
+    ImageAttached { image: Image, stamp: Stamp },
+    ImageRemoved { image_id: String, stamp: Stamp },
+}
+
+impl HardwareEvent {
+    pub fn stamp(&self) -> &Stamp {
+        match self {
+            HardwareEvent::ItemCreated { stamp, .. }
+            | HardwareEvent::ItemUpdated { stamp, .. }
+            | HardwareEvent::StatusChanged { stamp, .. }
+            | HardwareEvent::ItemDeleted { stamp }
+            | HardwareEvent::ImageAttached { stamp, .. }
+            | HardwareEvent::ImageRemoved { stamp, .. } => stamp,
+        }
+    }
+}
+
+impl DomainEvent for HardwareEvent {
+    fn event_type(&self) -> String {
+        match self {
+            HardwareEvent::ItemCreated { .. } => "ItemCreated",
+            HardwareEvent::ItemUpdated { .. } => "ItemUpdated",
+            HardwareEvent::StatusChanged { .. } => "StatusChanged",
+            HardwareEvent::ItemDeleted { .. } => "ItemDeleted",
+            HardwareEvent::ImageAttached { .. } => "ImageAttached",
+            HardwareEvent::ImageRemoved { .. } => "ImageRemoved",
+        }
+        .to_string()
+    }
+
+    fn event_version(&self) -> String {
+        "1.0".to_string()
+    }
+}
