@@ -23,8 +23,18 @@ impl Cart {
         self.contents.package.ok_or(CartError::NoPackage)
     }
 
-    /// Decides which event a command leads to, or why it is refused.
-    fn decide(&self, command: CartCommand) -> Result<CartEvent, CartError> {
+    /// Decides which events a command leads to, or why it is refused. A command that
+    /// would change nothing (a replayed request, a number or add-on already in the cart)
+    /// leads to none, so nothing is stored.
+    fn decide(&self, command: CartCommand) -> Result<Vec<CartEvent>, CartError> {
+        let event = self.event_for(command)?;
+        let mut next = self.contents.clone();
+        next.apply(event.clone());
+        Ok(if next == self.contents { vec![] } else { vec![event] })
+    }
+
+    /// The event a command asks for, or why it is refused.
+    fn event_for(&self, command: CartCommand) -> Result<CartEvent, CartError> {
         let cart = &self.contents;
         if !cart.exists {
             return match command {
@@ -120,12 +130,7 @@ impl Aggregate for Cart {
     type Services = ();
 
     async fn handle(&mut self, command: CartCommand, _: &(), sink: &EventSink<Self>) -> Result<(), CartError> {
-        let event = self.decide(command)?;
-        // A command that would change nothing (a replayed request, a number or add-on
-        // already in the cart) stores nothing.
-        let mut next = self.contents.clone();
-        next.apply(event.clone());
-        if next != self.contents {
+        for event in self.decide(command)? {
             sink.write(event, self).await;
         }
         Ok(())

@@ -172,6 +172,12 @@ async fn changing_the_billing_cycle() {
 }
 
 #[tokio::test]
+async fn changing_to_the_billing_cycle_the_cart_has_stores_nothing() {
+    then_events(with(created(), [single_yearly(2)]), CartCommand::ChangeBillingCycle { billing_cycle: Yearly }, vec![])
+        .await;
+}
+
+#[tokio::test]
 async fn changing_the_billing_cycle_without_a_package_is_refused() {
     then_error(created(), CartCommand::ChangeBillingCycle { billing_cycle: Yearly }, CartError::NoPackage).await;
 }
@@ -262,6 +268,14 @@ async fn setting_a_quantity() {
         [single_yearly(1), CartEvent::ItemQuantitySet { item_id: "single-yearly".into(), quantity: 3 }],
     ));
     assert_eq!(after.items[0].quantity(), 3);
+}
+
+#[tokio::test]
+async fn setting_the_quantity_a_line_has_stores_nothing() {
+    let given = with(created(), [single_yearly(2), phone()]);
+    then_events(given.clone(), CartCommand::SetItemQuantity { item_id: "single-yearly".into(), quantity: 2 }, vec![])
+        .await;
+    then_events(given, CartCommand::SetItemQuantity { item_id: "hardware-t54w".into(), quantity: 1 }, vec![]).await;
 }
 
 #[tokio::test]
@@ -570,6 +584,12 @@ async fn replacing_the_numbers_drops_duplicates() {
         .await
         .inspect_result();
     assert!(matches!(result, Err(CartError::InvalidPhoneNumber(_))));
+}
+
+#[tokio::test]
+async fn replacing_the_numbers_with_the_same_ones_stores_nothing() {
+    let given = with(created(), [CartEvent::NumberAdded { number: number("442079460123") }]);
+    then_events(given, CartCommand::ReplaceNumbers { numbers: vec![number("442079460123")] }, vec![]).await;
 }
 
 // --- trial flag and clear ---

@@ -32,10 +32,10 @@ impl HardwareItem {
         }
     }
 
-    /// The event a command leads to; `None` when it would change nothing.
-    fn decide(&self, command: HardwareCommand, at: DateTime<Utc>) -> Result<Option<HardwareEvent>, HardwareError> {
+    /// The events a command leads to (none when it would change nothing), or why it is refused.
+    fn decide(&self, command: HardwareCommand, at: DateTime<Utc>) -> Result<Vec<HardwareEvent>, HardwareError> {
         let stamp = |actor: String| Stamp { actor, at };
-        Ok(Some(match command {
+        Ok(vec![match command {
             HardwareCommand::Create { fields, actor } => {
                 if self.exists {
                     return Err(HardwareError::AlreadyExists);
@@ -48,14 +48,14 @@ impl HardwareItem {
                 let fields = fields.validated().map_err(HardwareError::Invalid)?;
                 let changes = current.changes_to(&fields);
                 if changes.is_empty() {
-                    return Ok(None);
+                    return Ok(vec![]);
                 }
                 HardwareEvent::ItemUpdated { fields, changes, stamp: stamp(actor) }
             }
             HardwareCommand::SetStatus { status, actor } => {
                 self.live()?;
                 if status == self.status {
-                    return Ok(None);
+                    return Ok(vec![]);
                 }
                 HardwareEvent::StatusChanged { from: self.status, to: status, stamp: stamp(actor) }
             }
@@ -66,7 +66,7 @@ impl HardwareItem {
             HardwareCommand::AttachImage { image, actor } => {
                 self.live()?;
                 if self.images.iter().any(|i| i.id == image.id) {
-                    return Ok(None);
+                    return Ok(vec![]);
                 }
                 if self.images.len() >= MAX_IMAGES {
                     return Err(HardwareError::TooManyImages);
@@ -80,7 +80,7 @@ impl HardwareItem {
                 }
                 HardwareEvent::ImageRemoved { image_id, stamp: stamp(actor) }
             }
-        }))
+        }])
     }
 }
 
@@ -97,7 +97,7 @@ impl Aggregate for HardwareItem {
         services: &HardwareServices,
         sink: &EventSink<Self>,
     ) -> Result<(), HardwareError> {
-        if let Some(event) = self.decide(command, services.clock.now())? {
+        for event in self.decide(command, services.clock.now())? {
             sink.write(event, self).await;
         }
         Ok(())

@@ -54,7 +54,13 @@ pub struct PhoneNumber {
 }
 
 impl PhoneNumber {
-    fn decide(&self, command: PhoneNumberCommand, now: DateTime<Utc>) -> Result<PhoneNumberEvent, PhoneNumberError> {
+    /// The events a command leads to, or why it is refused. Every command that is not
+    /// refused changes who holds the number (or until when), so none leads to no event.
+    fn decide(
+        &self,
+        command: PhoneNumberCommand,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<PhoneNumberEvent>, PhoneNumberError> {
         use PhoneNumberCommand as C;
         match (command, &self.holder) {
             (C::ReserveForCart { .. } | C::HoldForOrder { .. }, Holder::Owner { .. }) => Err(PhoneNumberError::Taken),
@@ -69,31 +75,38 @@ impl PhoneNumber {
             {
                 Err(PhoneNumberError::Taken)
             }
-            (C::ReserveForCart { cart_id, .. }, _) => {
-                Ok(PhoneNumberEvent::NumberReserved { cart_id, until: now + Duration::minutes(RESERVATION_MINUTES) })
-            }
+            (C::ReserveForCart { cart_id, .. }, _) => Ok(vec![PhoneNumberEvent::NumberReserved {
+                cart_id,
+                until: now + Duration::minutes(RESERVATION_MINUTES),
+            }]),
             (C::HoldForOrder { cart_id, owner, .. }, holder) => {
                 let free = match holder {
                     Holder::Nobody => true,
                     Holder::Cart { cart_id: by, until } => *by == cart_id || *until <= now,
                     // A newer order from the same cart (the cart changed, or another try).
-                    Holder::Order { owner: by, cart_id: from, until } => *by == owner || *from == cart_id || *until <= now,
+                    Holder::Order { owner: by, cart_id: from, until } => {
+                        *by == owner || *from == cart_id || *until <= now
+                    }
                     Holder::Owner { .. } => false,
                 };
                 if !free {
                     return Err(PhoneNumberError::Taken);
                 }
-                Ok(PhoneNumberEvent::NumberHeldForOrder { owner, cart_id, until: now + Duration::minutes(ORDER_HOLD_MINUTES) })
+                Ok(vec![PhoneNumberEvent::NumberHeldForOrder {
+                    owner,
+                    cart_id,
+                    until: now + Duration::minutes(ORDER_HOLD_MINUTES),
+                }])
             }
             (C::ReleaseFromCart { cart_id }, Holder::Cart { cart_id: holder, .. }) if *holder == cart_id => {
-                Ok(PhoneNumberEvent::NumberReleased { cart_id, reason: ReleaseReason::RemovedFromCart })
+                Ok(vec![PhoneNumberEvent::NumberReleased { cart_id, reason: ReleaseReason::RemovedFromCart }])
             }
             (C::ReleaseFromCart { .. }, _) => Err(PhoneNumberError::NotReservedByCart),
             (C::ExpireReservation, Holder::Cart { cart_id, until }) if *until <= now => {
-                Ok(PhoneNumberEvent::NumberReleased { cart_id: cart_id.clone(), reason: ReleaseReason::Expired })
+                Ok(vec![PhoneNumberEvent::NumberReleased { cart_id: cart_id.clone(), reason: ReleaseReason::Expired }])
             }
             (C::ExpireReservation, Holder::Order { owner, until, .. }) if *until <= now => {
-                Ok(PhoneNumberEvent::NumberReleased { cart_id: owner.clone(), reason: ReleaseReason::Expired })
+                Ok(vec![PhoneNumberEvent::NumberReleased { cart_id: owner.clone(), reason: ReleaseReason::Expired }])
             }
             (C::ExpireReservation, _) => Err(PhoneNumberError::NotExpired),
             (C::Assign { .. }, Holder::Owner { .. }) => Err(PhoneNumberError::Taken),
@@ -101,9 +114,9 @@ impl PhoneNumber {
                 Err(PhoneNumberError::Taken)
             }
             (C::Assign { .. }, Holder::Cart { until, .. }) if *until > now => Err(PhoneNumberError::Taken),
-            (C::Assign { owner, .. }, _) => Ok(PhoneNumberEvent::NumberAssigned { owner }),
+            (C::Assign { owner, .. }, _) => Ok(vec![PhoneNumberEvent::NumberAssigned { owner }]),
             (C::ReturnToStock { owner }, Holder::Owner { owner: holder }) if *holder == owner => {
-                Ok(PhoneNumberEvent::NumberReturned { owner })
+                Ok(vec![PhoneNumberEvent::NumberReturned { owner }])
             }
             (C::ReturnToStock { .. }, _) => Err(PhoneNumberError::NotOwner),
         }
@@ -131,8 +144,9 @@ impl Aggregate for PhoneNumber {
                 return Err(PhoneNumberError::NotInStock);
             }
         }
-        let event = self.decide(command, services.clock.now())?;
-        sink.write(event, self).await;
+        for event in self.decide(command, services.clock.now())? {
+            sink.write(event, self).await;
+        }
         Ok(())
     }
 

@@ -107,7 +107,13 @@ impl ServiceOrder {
         Ok(())
     }
 
-    fn decide(&self, command: ServiceOrderCommand, now: DateTime<Utc>) -> Result<Vec<ServiceOrderEvent>, ServiceOrderError> {
+    /// The events a command leads to (none when it would change nothing: a payment method
+    /// or an attempt recorded again, a payment confirmed twice), or why it is refused.
+    fn decide(
+        &self,
+        command: ServiceOrderCommand,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<ServiceOrderEvent>, ServiceOrderError> {
         use ServiceOrderCommand as C;
         use ServiceOrderError as E;
         use ServiceOrderEvent as Ev;
@@ -132,9 +138,7 @@ impl ServiceOrder {
         }
         match self.status {
             Status::New => return Err(E::NotFound),
-            Status::Completed if !matches!(command, C::RecordPaymentSuccess { .. }) => {
-                return Err(E::AlreadyCompleted)
-            }
+            Status::Completed if !matches!(command, C::RecordPaymentSuccess { .. }) => return Err(E::AlreadyCompleted),
             _ => {}
         }
         let paid = matches!(self.status, Status::Paid | Status::Completed);

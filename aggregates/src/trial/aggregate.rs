@@ -46,12 +46,14 @@ pub struct Trial {
 }
 
 impl Trial {
-    fn decide(&self, command: TrialCommand, now: DateTime<Utc>) -> Result<TrialEvent, TrialError> {
+    /// The events a command leads to, or why it is refused. Every command that is not
+    /// refused changes the trial, so none leads to no event.
+    fn decide(&self, command: TrialCommand, now: DateTime<Utc>) -> Result<Vec<TrialEvent>, TrialError> {
         if let TrialCommand::StartTrial { number, contact, account_id, extension } = command {
             if self.status != TrialStatus::New {
                 return Err(TrialError::AlreadyStarted);
             }
-            return Ok(TrialEvent::TrialStarted {
+            return Ok(vec![TrialEvent::TrialStarted {
                 number,
                 contact,
                 account_id,
@@ -61,7 +63,7 @@ impl Trial {
                 minutes: TRIAL_MINUTES,
                 started_at: now,
                 ends_at: now + Duration::days(TRIAL_DAYS),
-            });
+            }]);
         }
         match self.status {
             TrialStatus::New => return Err(TrialError::NotFound),
@@ -76,7 +78,7 @@ impl Trial {
                 if self.payment_method_id.is_some() {
                     return Err(TrialError::PaymentMethodAlreadyAttached);
                 }
-                Ok(TrialEvent::PaymentMethodAttached { customer_id, payment_method_id })
+                Ok(vec![TrialEvent::PaymentMethodAttached { customer_id, payment_method_id }])
             }
             TrialCommand::SendReminder => {
                 if self.reminder_sent {
@@ -85,14 +87,14 @@ impl Trial {
                 if now < ends_at - Duration::days(REMINDER_DAYS_BEFORE_END) {
                     return Err(TrialError::ReminderTooEarly);
                 }
-                Ok(TrialEvent::ReminderSent { at: now })
+                Ok(vec![TrialEvent::ReminderSent { at: now }])
             }
             TrialCommand::EndTrial { failure } => {
                 if !over {
                     return Err(TrialError::NotOver);
                 }
                 let reason = if failure.is_some() { EndReason::ConversionFailed } else { EndReason::Expired };
-                Ok(TrialEvent::TrialEnded { reason, detail: failure, at: now })
+                Ok(vec![TrialEvent::TrialEnded { reason, detail: failure, at: now }])
             }
             TrialCommand::ConvertTrial { subscription_id } => {
                 if !over {
@@ -101,7 +103,7 @@ impl Trial {
                 if self.payment_method_id.is_none() {
                     return Err(TrialError::NoPaymentMethod);
                 }
-                Ok(TrialEvent::TrialConverted { subscription_id, at: now })
+                Ok(vec![TrialEvent::TrialConverted { subscription_id, at: now }])
             }
         }
     }
@@ -114,9 +116,15 @@ impl Aggregate for Trial {
     type Error = TrialError;
     type Services = TrialServices;
 
-    async fn handle(&mut self, command: TrialCommand, services: &TrialServices, sink: &EventSink<Self>) -> Result<(), TrialError> {
-        let event = self.decide(command, services.clock.now())?;
-        sink.write(event, self).await;
+    async fn handle(
+        &mut self,
+        command: TrialCommand,
+        services: &TrialServices,
+        sink: &EventSink<Self>,
+    ) -> Result<(), TrialError> {
+        for event in self.decide(command, services.clock.now())? {
+            sink.write(event, self).await;
+        }
         Ok(())
     }
 
