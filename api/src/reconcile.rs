@@ -10,7 +10,7 @@
 //! nobody is left paid but unserved. Each order is handled under its own lock, skipped when
 //! a request holds it; every step is a command that refuses to happen twice.
 
-use aggregates::service_order::{PaymentPart, ServiceOrder, ServiceOrderCommand, ServiceOrderError, Status};
+use aggregates::service_order::{PaymentPart, ServiceOrder, ServiceOrderCommand, ServiceOrderError, OrderStatus};
 use chrono::{DateTime, Duration, Utc};
 use cqrs_es::{AggregateError, EventStore};
 
@@ -88,7 +88,7 @@ async fn reconcile(state: &AppState, id: &str, stale_paid: DateTime<Utc>) -> Res
     let order = load(state, id).await?;
     let failed = |e| ApiError::internal(format!("Stripe: {e}"));
     let mut found_paid = false;
-    if order.status == Status::Placed {
+    if order.status == OrderStatus::Placed {
         let kind = order.payment_type.unwrap_or(aggregates::service_order::PaymentType::Subscription);
         let customer = order.payment_customer_id.clone().unwrap_or_default();
         if kind.needs_subscription() && !order.subscription.paid {
@@ -116,13 +116,13 @@ async fn reconcile(state: &AppState, id: &str, stale_paid: DateTime<Utc>) -> Res
                 }
             }
         }
-        found_paid = load(state, id).await?.status == Status::Paid;
+        found_paid = load(state, id).await?.status == OrderStatus::Paid;
         if found_paid {
             tracing::info!(order = id, "a payment whose browser went away was found paid at Stripe");
         }
     }
     let order = load(state, id).await?;
-    let paid_long_ago = order.status == Status::Paid
+    let paid_long_ago = order.status == OrderStatus::Paid
         && sqlx::query_scalar::<_, Option<bool>>(
             "SELECT (payload ->> 'paidAt')::timestamptz < $2 FROM order_view WHERE view_id = $1",
         )

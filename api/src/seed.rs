@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use aggregates::hardware::{Brand, HardwareCommand, Image, Status};
+use aggregates::hardware::{Brand, HardwareCommand, Image, ItemStatus};
 use uuid::Uuid;
 
 use crate::commands;
@@ -51,7 +51,7 @@ pub async fn seed_hardware(state: &AppState, dir: &Path) -> Result<usize, String
         let brand = fields.brand.map_or("unknown", Brand::as_str);
         let run = |command| commands::execute(&state.hardware, &id, command);
         run(HardwareCommand::Create { fields, actor: ACTOR.into() }).await.map_err(|e| format!("{name}: {e}"))?;
-        let status = item.body.status.unwrap_or(Status::Draft);
+        let status = item.body.status.unwrap_or(ItemStatus::Draft);
         run(HardwareCommand::SetStatus { status, actor: ACTOR.into() }).await.map_err(|e| e.to_string())?;
         for filename in &item.images {
             let path = dir.join("hardware/images").join(filename);

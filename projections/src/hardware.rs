@@ -154,7 +154,7 @@ pub async fn audit_page(
 
 #[cfg(test)]
 mod tests {
-    use aggregates::hardware::{Brand, HardwareFields, Image, Stamp, Status};
+    use aggregates::hardware::{Brand, HardwareFields, Image, ItemStatus, Stamp};
     use aggregates::pricing::Pence;
     use chrono::TimeZone;
 
@@ -168,6 +168,24 @@ mod tests {
         EventEnvelope { aggregate_id: "h1".into(), sequence, payload, metadata: Default::default() }
     }
 
+    /// A view as the hardware_view table held it before the status enum was renamed
+    /// `ItemStatus` (the public catalogue filters on it): it reads and writes the same.
+    #[test]
+    fn a_view_stored_before_the_status_rename_still_reads() {
+        let stored = serde_json::json!({ "item": { "exists": true, "fields": {
+                "sku": "GRA-GRP2612W", "name": "Grandstream GRP2612W", "brand": "grandstream", "model": "GRP2612W",
+                "price": 6400, "specs": { "Screen": "2.4\" colour" }, "features": ["Built-in Wi-Fi"],
+                "in_stock": true, "short_desc": "Compact two-line colour phone.", "description": "A small phone.",
+                "compatibility": ["SIP 2.0"], "rating_halves": 8, "original_price": null, "gross_weight_grams": 950 },
+            "images": [{ "id": "5d79", "url": "/api/hardware-images/5d79", "filename": "grp2612w-front.svg" }],
+            "status": "published", "deleted": false },
+            "created_at": "2026-11-23T16:28:33.266262362Z", "updated_at": "2026-11-23T16:28:33.339824167Z",
+            "last_sequence": 3 });
+        let view: HardwareView = serde_json::from_value(stored.clone()).unwrap();
+        assert_eq!(view.item.status, ItemStatus::Published);
+        assert_eq!(serde_json::to_value(&view).unwrap(), stored);
+    }
+
     #[test]
     fn the_view_follows_the_events_with_its_times() {
         let fields = HardwareFields {
@@ -177,14 +195,14 @@ mod tests {
             ..HardwareFields::default()
         };
         let mut view = HardwareView::default();
-        view.update(&envelope(1, HardwareEvent::ItemCreated { fields, status: Status::Draft, stamp: stamp(1) }));
+        view.update(&envelope(1, HardwareEvent::ItemCreated { fields, status: ItemStatus::Draft, stamp: stamp(1) }));
         view.update(&envelope(
             2,
-            HardwareEvent::StatusChanged { from: Status::Draft, to: Status::Published, stamp: stamp(2) },
+            HardwareEvent::StatusChanged { from: ItemStatus::Draft, to: ItemStatus::Published, stamp: stamp(2) },
         ));
         let image = Image { id: "i1".into(), url: "/api/hardware-images/i1".into(), filename: "front.png".into() };
         view.update(&envelope(3, HardwareEvent::ImageAttached { image, stamp: stamp(3) }));
-        assert_eq!(view.item.status, Status::Published);
+        assert_eq!(view.item.status, ItemStatus::Published);
         assert_eq!(view.item.images.len(), 1);
         assert_eq!(view.created_at, Some(stamp(1).at));
         assert_eq!(view.updated_at, Some(stamp(3).at));
@@ -193,8 +211,9 @@ mod tests {
 
     #[test]
     fn audit_entries_name_the_action_and_changes() {
-        let (action, changes) =
-            audit_entry(&HardwareEvent::StatusChanged { from: Status::Draft, to: Status::Archived, stamp: stamp(1) });
+        let archived =
+            HardwareEvent::StatusChanged { from: ItemStatus::Draft, to: ItemStatus::Archived, stamp: stamp(1) };
+        let (action, changes) = audit_entry(&archived);
         assert_eq!(action, "status changed");
         assert_eq!(changes[0].field, "status");
         assert_eq!((changes[0].from.as_str(), changes[0].to.as_str()), (Some("draft"), Some("archived")));

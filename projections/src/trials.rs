@@ -1,7 +1,7 @@
 //! The trial view: the trial thank-you page, support, and the jobs that end trials on time.
 
 use aggregates::customer::Extension;
-use aggregates::trial::{EndReason, Trial, TrialEvent};
+use aggregates::trial::{EndReason, Trial, TrialEvent, TrialStatus};
 use chrono::{DateTime, Utc};
 use cqrs_es::{EventEnvelope, View};
 use serde::{Deserialize, Serialize};
@@ -15,8 +15,8 @@ pub const TRIAL_VIEW_TABLE: &str = "trial_view";
 #[serde(rename_all = "camelCase")]
 pub struct TrialView {
     pub trial_id: String,
-    /// active, ended, converted.
-    pub status: String,
+    /// active, ended, converted (the aggregate's status, with the same wire names).
+    pub status: TrialStatus,
     pub package: String,
     pub number: String,
     pub email: String,
@@ -46,7 +46,7 @@ impl View<Trial> for TrialView {
         self.trial_id = event.aggregate_id.clone();
         match &event.payload {
             TrialEvent::TrialStarted { number, contact, extension, package, minutes, started_at, ends_at, .. } => {
-                self.status = "active".into();
+                self.status = TrialStatus::Active;
                 self.package = package.clone();
                 self.number = number.clone();
                 self.email = contact.email.clone();
@@ -62,12 +62,12 @@ impl View<Trial> for TrialView {
             TrialEvent::PaymentMethodAttached { .. } => self.payment_method_saved = true,
             TrialEvent::ReminderSent { .. } => self.reminder_sent = true,
             TrialEvent::TrialEnded { reason, at, .. } => {
-                self.status = "ended".into();
+                self.status = TrialStatus::Ended;
                 self.end_reason = Some(*reason);
                 self.ended_at = Some(*at);
             }
             TrialEvent::TrialConverted { subscription_id, .. } => {
-                self.status = "converted".into();
+                self.status = TrialStatus::Converted;
                 self.subscription_id = Some(subscription_id.clone());
             }
         }
@@ -102,4 +102,33 @@ pub async fn due_for_reminder(pool: &PgPool, now: DateTime<Utc>, days: i64) -> R
     .bind(days as i32)
     .fetch_all(pool)
     .await
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    /// A view as the trial_view table held it while `status` was a string: it reads into
+    /// the enum and writes back the same JSON (the jobs' SQL reads `payload ->> 'status'`).
+    #[test]
+    fn a_view_stored_while_the_status_was_a_string_still_reads() {
+        let stored = json!({
+            "email": "tara.inventory@example.com", "phone": "020 7946 0001", "endsAt": "2026-11-30T16:28:37.584424076Z",
+            "number": "441632960000", "status": "active", "endedAt": null, "minutes": 50,
+            "package": "Single User VoIP - Trial", "trialId": "863cde7f-caab-4b45-acd2-ba940659b619",
+            "lastName": "Trial", "endReason": null, "extension": { "number": "101", "username": "tarainventory101" },
+            "firstName": "Tara", "startedAt": "2026-11-23T16:28:37.584424076Z", "companyName": "Tara Ltd",
+            "lastSequence": 1, "reminderSent": false, "subscriptionId": null, "paymentMethodSaved": false
+        });
+        let view: TrialView = serde_json::from_value(stored.clone()).unwrap();
+        assert_eq!(view.status, TrialStatus::Active);
+        assert_eq!(serde_json::to_value(&view).unwrap(), stored);
+        for (status, wire) in [(TrialStatus::Ended, "ended"), (TrialStatus::Converted, "converted")] {
+            let mut later = stored.clone();
+            later["status"] = json!(wire);
+            assert_eq!(serde_json::from_value::<TrialView>(later).unwrap().status, status);
+        }
+    }
 }

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::commands::HardwareCommand;
 use super::errors::HardwareError;
-use super::events::{HardwareEvent, Image, Stamp, Status};
+use super::events::{HardwareEvent, Image, ItemStatus, Stamp};
 use super::fields::{HardwareFields, MAX_IMAGES};
 use crate::clock::Clock;
 
@@ -20,7 +20,7 @@ pub struct HardwareItem {
     pub exists: bool,
     pub deleted: bool,
     pub fields: Option<HardwareFields>,
-    pub status: Status,
+    pub status: ItemStatus,
     pub images: Vec<Image>,
 }
 
@@ -41,7 +41,7 @@ impl HardwareItem {
                     return Err(HardwareError::AlreadyExists);
                 }
                 let fields = fields.validated().map_err(HardwareError::Invalid)?;
-                HardwareEvent::ItemCreated { fields, status: Status::Draft, stamp: stamp(actor) }
+                HardwareEvent::ItemCreated { fields, status: ItemStatus::Draft, stamp: stamp(actor) }
             }
             HardwareCommand::Update { fields, actor } => {
                 let current = self.live()?;

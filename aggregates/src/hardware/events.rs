@@ -6,19 +6,19 @@ use super::fields::{FieldChange, HardwareFields};
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Status {
+pub enum ItemStatus {
     Published,
     #[default]
     Draft,
     Archived,
 }
 
-impl Status {
+impl ItemStatus {
     pub fn as_str(self) -> &'static str {
         match self {
-            Status::Published => "published",
-            Status::Draft => "draft",
-            Status::Archived => "archived",
+            ItemStatus::Published => "published",
+            ItemStatus::Draft => "draft",
+            ItemStatus::Archived => "archived",
         }
     }
 }
@@ -39,9 +39,9 @@ pub struct Stamp {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum HardwareEvent {
-    ItemCreated { fields: HardwareFields, status: Status, stamp: Stamp },
+    ItemCreated { fields: HardwareFields, status: ItemStatus, stamp: Stamp },
     ItemUpdated { fields: HardwareFields, changes: Vec<FieldChange>, stamp: Stamp },
-    StatusChanged { from: Status, to: Status, stamp: Stamp },
+    StatusChanged { from: ItemStatus, to: ItemStatus, stamp: Stamp },
     ItemDeleted { stamp: Stamp },
     ImageAttached { image: Image, stamp: Stamp },
     ImageRemoved { image_id: String, stamp: Stamp },

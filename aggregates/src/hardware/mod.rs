@@ -11,7 +11,7 @@ mod fields;
 pub use aggregate::{HardwareItem, HardwareServices};
 pub use commands::HardwareCommand;
 pub use errors::HardwareError;
-pub use events::{HardwareEvent, Image, Stamp, Status};
+pub use events::{HardwareEvent, Image, ItemStatus, Stamp};
 pub use fields::{Brand, FieldChange, HardwareFields, MAX_IMAGES};
 
 #[cfg(test)]

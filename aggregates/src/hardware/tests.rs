@@ -33,7 +33,7 @@ fn phone() -> HardwareFields {
 }
 
 fn created() -> HardwareEvent {
-    HardwareEvent::ItemCreated { fields: phone(), status: Status::Draft, stamp: stamp("ann@example.com") }
+    HardwareEvent::ItemCreated { fields: phone(), status: ItemStatus::Draft, stamp: stamp("ann@example.com") }
 }
 
 fn image(id: &str) -> Image {
@@ -153,31 +153,32 @@ async fn updating_refusals() {
 async fn publishing_archiving_and_back() {
     test()
         .given(vec![created()])
-        .when_async(HardwareCommand::SetStatus { status: Status::Published, actor: "ann".into() })
+        .when_async(HardwareCommand::SetStatus { status: ItemStatus::Published, actor: "ann".into() })
         .await
         .then_expect_events(vec![HardwareEvent::StatusChanged {
-            from: Status::Draft,
-            to: Status::Published,
+            from: ItemStatus::Draft,
+            to: ItemStatus::Published,
             stamp: stamp("ann"),
         }]);
-    let published = HardwareEvent::StatusChanged { from: Status::Draft, to: Status::Published, stamp: stamp("ann") };
+    let published =
+        HardwareEvent::StatusChanged { from: ItemStatus::Draft, to: ItemStatus::Published, stamp: stamp("ann") };
     test()
         .given(vec![created(), published.clone()])
-        .when_async(HardwareCommand::SetStatus { status: Status::Archived, actor: "ann".into() })
+        .when_async(HardwareCommand::SetStatus { status: ItemStatus::Archived, actor: "ann".into() })
         .await
         .then_expect_events(vec![HardwareEvent::StatusChanged {
-            from: Status::Published,
-            to: Status::Archived,
+            from: ItemStatus::Published,
+            to: ItemStatus::Archived,
             stamp: stamp("ann"),
         }]);
     test()
         .given(vec![created(), published])
-        .when_async(HardwareCommand::SetStatus { status: Status::Published, actor: "ann".into() })
+        .when_async(HardwareCommand::SetStatus { status: ItemStatus::Published, actor: "ann".into() })
         .await
         .then_expect_events(vec![]);
     test()
         .given_no_previous_events()
-        .when_async(HardwareCommand::SetStatus { status: Status::Published, actor: "ann".into() })
+        .when_async(HardwareCommand::SetStatus { status: ItemStatus::Published, actor: "ann".into() })
         .await
         .then_expect_error(HardwareError::NotFound);
 }
@@ -247,4 +248,22 @@ fn brands_parse_case_blind() {
     assert_eq!(Brand::parse(" Yealink "), Some(Brand::Yealink));
     assert_eq!(Brand::parse("POLYCOM"), Some(Brand::Polycom));
     assert_eq!(Brand::parse("nokia"), None);
+}
+
+/// An event as postgres-es stored it before the status enum was renamed `ItemStatus`: the
+/// type's name never reaches the JSON, so it reads (and writes) exactly as before.
+#[test]
+fn a_status_change_stored_before_the_rename_still_reads() {
+    let stored = json!({ "StatusChanged": { "to": "published", "from": "draft",
+        "stamp": { "at": "2026-11-23T16:28:33.380354152Z", "actor": "seed" } } });
+    let event: HardwareEvent = serde_json::from_value(stored.clone()).unwrap();
+    let HardwareEvent::StatusChanged { from, to, .. } = &event else { panic!("{event:?}") };
+    assert_eq!((*from, *to), (ItemStatus::Draft, ItemStatus::Published));
+    assert_eq!(serde_json::to_value(&event).unwrap(), stored);
+    for (status, wire) in
+        [(ItemStatus::Published, "published"), (ItemStatus::Draft, "draft"), (ItemStatus::Archived, "archived")]
+    {
+        assert_eq!(serde_json::to_value(status).unwrap(), json!(wire));
+        assert_eq!(status.as_str(), wire);
+    }
 }

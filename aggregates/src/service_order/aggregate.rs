@@ -18,7 +18,7 @@ pub struct ServiceOrderServices {
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub enum Status {
+pub enum OrderStatus {
     #[default]
     New,
     Placed,
@@ -38,7 +38,7 @@ pub struct PartState {
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct ServiceOrder {
-    pub status: Status,
+    pub status: OrderStatus,
     pub order_number: String,
     pub cart_id: String,
     pub cart_version: i64,
@@ -118,7 +118,7 @@ impl ServiceOrder {
         use ServiceOrderError as E;
         use ServiceOrderEvent as Ev;
         if let C::PlaceOrder { order_number, cart_id, cart_version, customer, lines } = command {
-            if self.status != Status::New {
+            if self.status != OrderStatus::New {
                 return Err(E::AlreadyPlaced);
             }
             if !is_order_number(&order_number) {
@@ -137,11 +137,13 @@ impl ServiceOrder {
             }]);
         }
         match self.status {
-            Status::New => return Err(E::NotFound),
-            Status::Completed if !matches!(command, C::RecordPaymentSuccess { .. }) => return Err(E::AlreadyCompleted),
+            OrderStatus::New => return Err(E::NotFound),
+            OrderStatus::Completed if !matches!(command, C::RecordPaymentSuccess { .. }) => {
+                return Err(E::AlreadyCompleted)
+            }
             _ => {}
         }
-        let paid = matches!(self.status, Status::Paid | Status::Completed);
+        let paid = matches!(self.status, OrderStatus::Paid | OrderStatus::Completed);
         let kind = self.payment_type();
         match command {
             C::PlaceOrder { .. } => unreachable!("handled above"),
@@ -292,7 +294,7 @@ impl Aggregate for ServiceOrder {
         use ServiceOrderEvent as Ev;
         match event {
             Ev::OrderPlaced { order_number, cart_id, cart_version, customer, lines, payment_type, .. } => {
-                self.status = Status::Placed;
+                self.status = OrderStatus::Placed;
                 self.order_number = order_number;
                 self.cart_id = cart_id;
                 self.cart_version = cart_version;
@@ -307,7 +309,7 @@ impl Aggregate for ServiceOrder {
             Ev::SubscriptionCreated { subscription_id } => self.subscription.reference = Some(subscription_id),
             Ev::TopUpIntentCreated { payment_intent_id } => self.top_up.reference = Some(payment_intent_id),
             Ev::PaymentSucceeded { part, .. } => self.part_mut(part).paid = true,
-            Ev::PaymentConfirmed { .. } => self.status = Status::Paid,
+            Ev::PaymentConfirmed { .. } => self.status = OrderStatus::Paid,
             Ev::PaymentFailed { part, .. } => {
                 // The attempt is over: the next card starts this part again.
                 *self.part_mut(part) = PartState::default();
@@ -320,7 +322,7 @@ impl Aggregate for ServiceOrder {
                 self.extensions = extensions;
             }
             Ev::NumbersAssigned { .. } => self.numbers_assigned = true,
-            Ev::OrderCompleted { .. } => self.status = Status::Completed,
+            Ev::OrderCompleted { .. } => self.status = OrderStatus::Completed,
         }
     }
 }

@@ -9,7 +9,7 @@ mod errors;
 mod events;
 mod lines;
 
-pub use aggregate::{is_order_number, PartState, ServiceOrder, ServiceOrderServices, Status};
+pub use aggregate::{is_order_number, OrderStatus, PartState, ServiceOrder, ServiceOrderServices};
 pub use commands::ServiceOrderCommand;
 pub use errors::ServiceOrderError;
 pub use events::ServiceOrderEvent;

@@ -587,3 +587,18 @@ async fn a_failed_attempt_lets_the_next_card_start_a_new_one() {
         .await
         .then_expect_events(vec![attempt_started(PaymentPart::TopUp, "k1")]);
 }
+
+/// The order's status was called `Status` before `OrderStatus`; the type's name never
+/// reaches the JSON, and the variants keep their names.
+#[test]
+fn order_statuses_keep_their_wire_names() {
+    for (status, wire) in [
+        (OrderStatus::New, "new"),
+        (OrderStatus::Placed, "placed"),
+        (OrderStatus::Paid, "paid"),
+        (OrderStatus::Completed, "completed"),
+    ] {
+        assert_eq!(serde_json::to_value(status).unwrap(), serde_json::json!(wire));
+        assert_eq!(serde_json::from_value::<OrderStatus>(serde_json::json!(wire)).unwrap(), status);
+    }
+}

@@ -165,3 +165,35 @@ async fn nothing_happens_to_a_trial_that_is_over() {
         .await
         .then_expect_error(TrialError::AlreadyOver);
 }
+
+/// A TrialStarted as postgres-es stored it while `Customer` and `Extension` lived in
+/// service_order: moving the types changed no name in the JSON.
+#[test]
+fn a_trial_started_stored_before_the_customer_module_still_reads() {
+    let stored = serde_json::json!({ "TrialStarted": {
+        "price": 0, "number": "441632960000",
+        "contact": { "city": "Manchester", "email": "tara.inventory@example.com", "phone": "020 7946 0001",
+            "country": "United Kingdom", "postcode": "M1 1AE", "last_name": "Trial", "first_name": "Tara",
+            "company_name": "Tara Ltd", "address_line1": "1 Sample Street", "address_line2": "",
+            "google_sign_in": false, "google_subject": null },
+        "ends_at": "2026-11-30T16:28:37.584424076Z", "minutes": 50, "package": "Single User VoIP - Trial",
+        "extension": { "number": "101", "username": "tarainventory101" },
+        "account_id": "4bbad117-0925-4fca-b782-756dc24f57ee", "started_at": "2026-11-23T16:28:37.584424076Z" } });
+    let event: TrialEvent = serde_json::from_value(stored.clone()).unwrap();
+    let TrialEvent::TrialStarted { contact, extension, .. } = &event else { panic!("{event:?}") };
+    assert_eq!((contact.first_name.as_str(), extension.username.as_str()), ("Tara", "tarainventory101"));
+    assert_eq!(serde_json::to_value(&event).unwrap(), stored);
+}
+
+#[test]
+fn trial_statuses_keep_their_wire_names() {
+    for (status, wire) in [
+        (TrialStatus::New, "new"),
+        (TrialStatus::Active, "active"),
+        (TrialStatus::Ended, "ended"),
+        (TrialStatus::Converted, "converted"),
+    ] {
+        assert_eq!(serde_json::to_value(status).unwrap(), serde_json::json!(wire));
+        assert_eq!(serde_json::from_value::<TrialStatus>(serde_json::json!(wire)).unwrap(), status);
+    }
+}

@@ -387,7 +387,7 @@ async fn add_hardware(
         || ApiError::unprocessable("hardware_unavailable", "This phone is not available to buy right now.");
     let view = super::hardware::live_item(&state.pool, body.product_id.trim()).await?.ok_or_else(unavailable)?;
     let fields = view.item.fields.as_ref().ok_or_else(unavailable)?;
-    if view.item.status != aggregates::hardware::Status::Published || !fields.in_stock {
+    if view.item.status != aggregates::hardware::ItemStatus::Published || !fields.in_stock {
         return Err(unavailable());
     }
     let command = CartCommand::AddHardware {

@@ -13,7 +13,7 @@ use aggregates::phone_number::{PhoneNumberCommand, PhoneNumberError};
 use aggregates::pricing::{AddOn, Pence, Plan};
 use aggregates::service_order::{
     OrderLines, OrderedAddOn, OrderedNumber, PaymentPart, PaymentType, ServiceOrder,
-    ServiceOrderCommand, ServiceOrderError, Status,
+    ServiceOrderCommand, ServiceOrderError, OrderStatus,
 };
 use axum::extract::{Path, State};
 use axum::http::{HeaderValue, StatusCode};
@@ -109,7 +109,7 @@ async fn load_order(state: &AppState, id: &str) -> Result<ServiceOrder, ApiError
 /// The order and the sequence of its last event (a new value after every step).
 async fn load_order_at(state: &AppState, id: &str) -> Result<(ServiceOrder, usize), ApiError> {
     let context = store::<ServiceOrder>(&state.pool).load_aggregate(id).await.map_err(ApiError::internal)?;
-    if context.aggregate.status == Status::New {
+    if context.aggregate.status == OrderStatus::New {
         return Err(ServiceOrderError::NotFound.into());
     }
     Ok((context.aggregate, context.current_sequence))
@@ -245,13 +245,13 @@ async fn open_order(
     let same_browser = secret.is_some_and(|s| secret_hash.as_deref() == Some(secret_digest(s).as_str()));
     let same_customer = order.customer.email == email;
     match order.status {
-        Status::Paid if same_browser && same_customer => Ok(Some((id, order))),
-        Status::Paid => Err(ApiError::refused(
+        OrderStatus::Paid if same_browser && same_customer => Ok(Some((id, order))),
+        OrderStatus::Paid => Err(ApiError::refused(
             StatusCode::CONFLICT,
             "order_already_paid",
             "This cart's order has already been paid. Your confirmation e-mail has the details; for help, contact support.",
         )),
-        Status::Placed if same_browser && same_customer && order.cart_version == cart.version => Ok(Some((id, order))),
+        OrderStatus::Placed if same_browser && same_customer && order.cart_version == cart.version => Ok(Some((id, order))),
         _ => Ok(None),
     }
 }
@@ -386,8 +386,8 @@ struct OrderBody {
 /// An order that may still be paid.
 fn payable(order: &ServiceOrder) -> Result<(), ApiError> {
     match order.status {
-        Status::Completed => Err(ServiceOrderError::AlreadyCompleted.into()),
-        Status::Paid => Err(ServiceOrderError::AlreadyPaid.into()),
+        OrderStatus::Completed => Err(ServiceOrderError::AlreadyCompleted.into()),
+        OrderStatus::Paid => Err(ServiceOrderError::AlreadyPaid.into()),
         _ => Ok(()),
     }
 }
@@ -473,7 +473,7 @@ async fn create_subscription(
     }
     let id = order_id(&body.order_id)?;
     let order = load_order(&state, &id).await?;
-    if matches!(order.status, Status::Paid | Status::Completed) {
+    if matches!(order.status, OrderStatus::Paid | OrderStatus::Completed) {
         return Ok(timing.respond(StatusCode::OK, paid_answer(&order)));
     }
     let timing_ref = &mut timing;
@@ -482,7 +482,7 @@ async fn create_subscription(
     let outcome = locked(&state, format!("order-{id}"), async move {
         let (state, id, timing) = (state2, id2, timing_ref);
         let order = load_order(&state, &id).await?;
-        if matches!(order.status, Status::Paid | Status::Completed) {
+        if matches!(order.status, OrderStatus::Paid | OrderStatus::Completed) {
             return Ok((Charged::Paid, order));
         }
         let charged = charge(&state, &id, &order, &body, timing).await?;
@@ -772,10 +772,10 @@ async fn create_user_account(
     let id = order_id(&body.order_id)?;
     let order = load_order(&state, &id).await?;
     check_order_secret(&state, &id, body.order_secret.as_deref()).await?;
-    if order.status == Status::Completed {
+    if order.status == OrderStatus::Completed {
         return Ok(timing.respond(StatusCode::OK, account_answer(&order, &id, &[])));
     }
-    if order.status != Status::Paid {
+    if order.status != OrderStatus::Paid {
         return Err(ServiceOrderError::PaymentNotConfirmed.into());
     }
     let google = order.customer.google_sign_in;
@@ -813,7 +813,7 @@ pub(crate) async fn complete_order(
     buyer_present: bool,
 ) -> Result<(ServiceOrder, Vec<(String, String)>), ApiError> {
     let order = load_order(state, id).await?;
-    if order.status == Status::Completed {
+    if order.status == OrderStatus::Completed {
         return Ok((order, vec![]));
     }
     let mut passwords = vec![];

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use aggregates::hardware::{Brand, HardwareCommand, HardwareError, HardwareFields, Image, Status};
+use aggregates::hardware::{Brand, HardwareCommand, HardwareError, HardwareFields, Image, ItemStatus};
 use aggregates::pricing::Pence;
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Multipart, Path, Query, State};
@@ -65,7 +65,7 @@ pub struct ItemOut {
     compatibility: Vec<String>,
     in_stock: bool,
     rating: f32,
-    status: Status,
+    status: ItemStatus,
     images: Vec<Image>,
     specs: BTreeMap<String, String>,
     created_at: Option<DateTime<Utc>>,
@@ -135,7 +135,7 @@ async fn list_public(
     let items: Vec<ItemOut> = live_items(&state.pool)
         .await?
         .into_iter()
-        .filter(|(_, v)| v.item.status == Status::Published)
+        .filter(|(_, v)| v.item.status == ItemStatus::Published)
         .filter(|(_, v)| brand.is_none() || v.item.fields.as_ref().and_then(|f| f.brand) == brand)
         .filter_map(|(id, v)| item_out(id, v))
         .collect();
@@ -146,7 +146,7 @@ async fn get_public(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let view = live_item(&state.pool, &id).await?.filter(|v| v.item.status == Status::Published);
+    let view = live_item(&state.pool, &id).await?.filter(|v| v.item.status == ItemStatus::Published);
     let item = view.and_then(|v| item_out(id, v)).ok_or(HardwareError::NotFound)?;
     Ok(ok(item))
 }
@@ -181,7 +181,7 @@ pub(crate) struct ItemBody {
     in_stock: Option<bool>,
     #[serde(default)]
     specs: BTreeMap<String, String>,
-    pub(crate) status: Option<Status>,
+    pub(crate) status: Option<ItemStatus>,
     image_ids: Option<Vec<String>>,
 }
 

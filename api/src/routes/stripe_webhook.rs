@@ -7,7 +7,7 @@
 //! for the order's own amount, on the order named in the object's metadata. A forged or
 //! replayed event changes nothing and is logged.
 
-use aggregates::service_order::{PaymentPart, ServiceOrder, ServiceOrderCommand, ServiceOrderError, Status};
+use aggregates::service_order::{PaymentPart, ServiceOrder, ServiceOrderCommand, ServiceOrderError, OrderStatus};
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
@@ -177,7 +177,7 @@ async fn load_order(state: &AppState, id: &str) -> Result<Option<ServiceOrder>, 
         return Ok(None);
     }
     let context = store::<ServiceOrder>(&state.pool).load_aggregate(id).await.map_err(ApiError::internal)?;
-    Ok((context.aggregate.status != Status::New).then_some(context.aggregate))
+    Ok((context.aggregate.status != OrderStatus::New).then_some(context.aggregate))
 }
 
 /// Records the outcome Stripe confirmed; false when the order already knew it.

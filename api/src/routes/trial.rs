@@ -2,7 +2,7 @@
 //! an optional card saved for after the seven days, and the trial's view.
 
 use aggregates::phone_number::{PhoneNumberCommand, PhoneNumberError};
-use aggregates::trial::{TrialCommand, TrialError};
+use aggregates::trial::{TrialCommand, TrialError, TrialStatus};
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::routing::{get, post};
@@ -230,7 +230,7 @@ async fn trial_customer(state: &AppState, id: &str) -> Result<String, ApiError> 
 
 async fn active_trial(state: &AppState, id: &str) -> Result<TrialView, ApiError> {
     let view: TrialView = state.trial_views.load(id).await.map_err(ApiError::internal)?.ok_or(TrialError::NotFound)?;
-    if view.status != "active" {
+    if view.status != TrialStatus::Active {
         return Err(TrialError::AlreadyOver.into());
     }
     if view.payment_method_saved {

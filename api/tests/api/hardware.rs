@@ -1,7 +1,7 @@
 //! The hardware catalogue's write side and read models against PostgreSQL (the HTTP
 //! routes come with the admin sign-in).
 
-use aggregates::hardware::{Brand, HardwareCommand, HardwareFields, Image, Status};
+use aggregates::hardware::{Brand, HardwareCommand, HardwareFields, Image, ItemStatus};
 use aggregates::pricing::Pence;
 use api::state::AppState;
 use cqrs_es::persist::ViewRepository;
@@ -31,7 +31,7 @@ async fn every_catalogue_change_lands_in_the_view_and_the_audit_log_with_its_adm
         async move { state.hardware.execute(id, command).await.unwrap() }
     };
     run(HardwareCommand::Create { fields: phone(), actor: "ann@example.com".into() }).await;
-    run(HardwareCommand::SetStatus { status: Status::Published, actor: "ann@example.com".into() }).await;
+    run(HardwareCommand::SetStatus { status: ItemStatus::Published, actor: "ann@example.com".into() }).await;
     let image = Image { id: "img1".into(), url: "/api/hardware-images/img1".into(), filename: "front.png".into() };
     run(HardwareCommand::AttachImage { image, actor: "ann@example.com".into() }).await;
     run(HardwareCommand::Update {
