@@ -1,6 +1,7 @@
 //! The number inventory: the stock we sell, its search, and its state as the PhoneNumber
 //! events leave it (available, reserved for a cart until a time, assigned).
 
+use aggregates::numbers::uk_number_type;
 use aggregates::phone_number::{PhoneNumber, PhoneNumberEvent};
 use aggregates::pricing::{number_monthly, NumberType, Pence};
 use async_trait::async_trait;
@@ -54,17 +55,8 @@ impl StockNumber {
         if area_code.is_empty() || !national.starts_with(area_code) && !significant.starts_with(area_code) {
             return Err(format!("{national:?} does not start with its area code {area_code:?}"));
         }
-        if code == "GB" {
-            let expected = match &national[..2] {
-                "07" => Some(NumberType::Mobile),
-                "01" | "02" => Some(NumberType::Geographic),
-                "03" => Some(NumberType::National),
-                _ if national.starts_with("0800") || national.starts_with("0808") => Some(NumberType::Freephone),
-                _ => None,
-            };
-            if expected != Some(number_type) {
-                return Err(format!("{national:?} is not a UK {} number we sell", number_type.as_str()));
-            }
+        if code == "GB" && uk_number_type(national) != Some(number_type) {
+            return Err(format!("{national:?} is not a UK {} number we sell", number_type.as_str()));
         }
         Ok(StockNumber {
             value: format!("{calling}{significant}"),
@@ -466,6 +458,29 @@ mod tests {
         assert_eq!(values.len(), stock.len(), "no number twice");
     }
 
+    /// The import and the cart classify UK numbers by the same rule (aggregates::numbers):
+    /// the 084 and 087 ranges in use are national numbers, as 03 is.
+    #[test]
+    fn uk_stock_lines_are_typed_by_the_shared_number_plan() {
+        for (line, kind) in [
+            ("GB,02079460123,geographic,020", NumberType::Geographic),
+            ("GB,07700900123,mobile,07700", NumberType::Mobile),
+            ("GB,08081570000,freephone,0808", NumberType::Freephone),
+            ("GB,08001234567,freephone,0800", NumberType::Freephone),
+            ("GB,03069990000,national,0306", NumberType::National),
+            ("GB,08431234567,national,0843", NumberType::National),
+            ("GB,08441234567,national,0844", NumberType::National),
+            ("GB,08451234567,national,0845", NumberType::National),
+            ("GB,+448701234567,national,0870", NumberType::National),
+            ("GB,08711234567,national,0871", NumberType::National),
+            ("GB,08721234567,national,0872", NumberType::National),
+            ("GB,08731234567,national,0873", NumberType::National),
+        ] {
+            let number = parse_stock_line(line).unwrap_or_else(|e| panic!("{line}: {e}"));
+            assert_eq!(number.number_type, kind, "{line}");
+        }
+    }
+
     #[test]
     fn stock_lines_are_checked() {
         let n = parse_stock_line("GB,+441614960000,geographic,0161").unwrap();
@@ -481,6 +496,10 @@ mod tests {
             ("GB,01614960000,geographic,020", "area code"),
             ("GB,0161abc,geographic,0161", "national number"),
             ("GB,01614960000,geographic,0161,maybe", "free_trial"),
+            ("GB,08451234567,geographic,0845", "geographic"),
+            ("GB,08001234567,national,0800", "national"),
+            ("GB,09098790000,national,0909", "national"),
+            ("GB,05001234567,freephone,0500", "freephone"),
         ] {
             let error = parse_stock_line(line).unwrap_err();
             assert!(error.contains(why), "{line}: {error}");

@@ -402,6 +402,11 @@ async fn transfers_must_be_portable_uk_numbers() {
         ("0800 123 4567", "08001234567", "freephone"),
         ("0845 123 4567", "08451234567", "national"),
         ("0870 123 4567", "08701234567", "national"),
+        ("0843 123 4567", "08431234567", "national"),
+        ("0844 123 4567", "08441234567", "national"),
+        ("+44 871 123 4567", "08711234567", "national"),
+        ("0872 123 4567", "08721234567", "national"),
+        ("0873 123 4567", "08731234567", "national"),
     ] {
         let events = CartTest::with(())
             .given(created())
@@ -412,7 +417,16 @@ async fn transfers_must_be_portable_uk_numbers() {
         let CartEvent::NumberAdded { number } = &events[0] else { panic!("{events:?}") };
         assert_eq!((number.value.as_str(), number.number_type.as_deref()), (national, Some(kind)), "{typed}");
     }
-    for typed in ["07700 900000", "0909 879 0000", "+1 212 555 0100", "0161 496", "020 7946 0000 1"] {
+    let refused = [
+        "07700 900000",
+        "0909 879 0000",
+        "0500 123 4567",
+        "0842 123 4567",
+        "+1 212 555 0100",
+        "0161 496",
+        "020 7946 0000 1",
+    ];
+    for typed in refused {
         let result = CartTest::with(())
             .given(created())
             .when_async(CartCommand::AddNumber { number: transfer(typed) })

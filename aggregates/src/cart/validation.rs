@@ -1,5 +1,6 @@
 use super::contents::{CartItem, PhoneNumberEntry};
 use super::errors::CartError;
+use crate::numbers::uk_number_type;
 use crate::pricing::{NumberType, Pence, Plan, MAX_QUANTITY, TOP_UP_MINIMUM};
 
 /// At most this many phone numbers in one cart.
@@ -61,7 +62,8 @@ fn text(field: &str, value: Option<String>) -> Result<Option<String>, CartError>
     }
 }
 
-/// A UK number to port in: national form (0...), 10 or 11 digits, of a portable type.
+/// A UK number to port in: national form (0...), 10 or 11 digits, of a portable type (any
+/// type of the UK number plan but mobile).
 fn portable_uk_number(value: &str) -> Option<(String, NumberType)> {
     let digits = value.strip_prefix('+').unwrap_or(value);
     if !digits.chars().all(|c| c.is_ascii_digit()) {
@@ -77,12 +79,7 @@ fn portable_uk_number(value: &str) -> Option<(String, NumberType)> {
     if !(10..=11).contains(&national.len()) {
         return None;
     }
-    let kind = match &national {
-        n if n.starts_with("01") || n.starts_with("02") => NumberType::Geographic,
-        n if n.starts_with("0800") || n.starts_with("0808") => NumberType::Freephone,
-        n if n.starts_with("03") || n.starts_with("0845") || n.starts_with("0870") => NumberType::National,
-        _ => return None,
-    };
+    let kind = uk_number_type(&national).filter(|kind| *kind != NumberType::Mobile)?;
     Some((national, kind))
 }
 
