@@ -1,4 +1,4 @@
-//! The service checkout (spec 2 section 7): the order is placed from the server's cart
+//! The service checkout (docs/product-rules.md, Service checkout): the order is placed from the server's cart
 //! and prices, paid through Stripe, then given its account, extensions and numbers.
 //!
 //! Each step of one order runs under a PostgreSQL advisory lock named after the order, so
