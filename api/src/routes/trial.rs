@@ -1,4 +1,4 @@
-//! The free trial (spec 2 section 7): the account with one free number and extension 101,
+//! The free trial (docs/product-rules.md, Free trial): the account with one free number and extension 101,
 //! an optional card saved for after the seven days, and the trial's view.
 
 use aggregates::phone_number::{PhoneNumberCommand, PhoneNumberError};
