@@ -5,6 +5,7 @@
 mod address;
 mod cart;
 mod checkout;
+mod checkout_service;
 mod hardware;
 mod hardware_routes;
 mod hardening;
