@@ -225,6 +225,22 @@ mod tests {
     }
 
     #[test]
+    fn an_audit_row_carries_the_name_its_event_gives_or_the_earlier_one() {
+        let fields = HardwareFields { name: "Cisco 8851".into(), ..HardwareFields::default() };
+        let created = AuditRecord::of(
+            &envelope(1, HardwareEvent::ItemCreated { fields, status: Status::Draft, stamp: stamp(1) }),
+            Some("ignored"),
+        );
+        assert_eq!((created.sequence, created.action, created.item_name.as_str()), (1, "created", "Cisco 8851"));
+        assert_eq!((created.actor.as_str(), created.at), ("ann@example.com", stamp(1).at));
+        let deleted = AuditRecord::of(&envelope(2, HardwareEvent::ItemDeleted { stamp: stamp(2) }), Some("Cisco 8851"));
+        assert_eq!((deleted.action, deleted.item_name.as_str()), ("deleted", "Cisco 8851"));
+        assert_eq!(deleted.changes, serde_json::json!([]));
+        let orphan = AuditRecord::of(&envelope(3, HardwareEvent::ItemDeleted { stamp: stamp(3) }), None);
+        assert_eq!(orphan.item_name, "");
+    }
+
+    #[test]
     fn audit_entries_name_the_action_and_changes() {
         let (action, changes) =
             audit_entry(&HardwareEvent::StatusChanged { from: Status::Draft, to: Status::Archived, stamp: stamp(1) });

@@ -452,6 +452,22 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_numbers_state_is_that_of_its_latest_event() {
+        use aggregates::phone_number::ReleaseReason;
+        let until = chrono::TimeZone::with_ymd_and_hms(&Utc, 2026, 11, 23, 12, 0, 0).unwrap();
+        let reserved = NumberState::after(&PhoneNumberEvent::NumberReserved { cart_id: "c1".into(), until });
+        assert_eq!(reserved, NumberState { status: "reserved", held_by: Some("c1".into()), held_until: Some(until) });
+        let held = PhoneNumberEvent::NumberHeldForOrder { owner: "o1".into(), cart_id: "c1".into(), until };
+        assert_eq!(NumberState::after(&held), NumberState { status: "reserved", held_by: Some("o1".into()), held_until: Some(until) });
+        let assigned = NumberState::after(&PhoneNumberEvent::NumberAssigned { owner: "o1".into() });
+        assert_eq!(assigned, NumberState { status: "assigned", held_by: Some("o1".into()), held_until: None });
+        let free = NumberState { status: "available", held_by: None, held_until: None };
+        let released = PhoneNumberEvent::NumberReleased { cart_id: "c1".into(), reason: ReleaseReason::Expired };
+        assert_eq!(NumberState::after(&released), free);
+        assert_eq!(NumberState::after(&PhoneNumberEvent::NumberReturned { owner: "t1".into() }), free);
+    }
+
+    #[test]
     fn display_formats() {
         assert_eq!(display("GB", "02079460123"), "020 7946 0123");
         assert_eq!(display("GB", "01614960000"), "01614 960000");
