@@ -77,6 +77,8 @@ pub struct Rebuilt {
     pub updated: u64,
     pub inserted: u64,
     pub elapsed_ms: u128,
+    /// How long the live table was locked against writers (the final catch-up and swap).
+    pub locked_ms: u128,
 }
 
 /// Every read model, one after the other.
@@ -294,9 +296,11 @@ async fn rebuild_on<M: ReadModel>(conn: &mut PgConnection, model: &M) -> Result<
     let mut tx = conn.begin().await?;
     sqlx::query(&format!("SET LOCAL lock_timeout = '{LOCK_TIMEOUT}'")).execute(&mut *tx).await?;
     sqlx::query(&format!("LOCK TABLE {table} IN EXCLUSIVE MODE")).execute(&mut *tx).await?;
+    let locked = Instant::now();
     caught_up += catch_up(&mut *tx, model).await?;
     let (deleted, updated, inserted) = model.swap(&mut *tx).await?;
     tx.commit().await?;
+    let locked_ms = locked.elapsed().as_millis();
     sqlx::query(&format!("DROP TABLE pg_temp.{work}")).execute(&mut *conn).await?;
 
     let rebuilt = Rebuilt {
@@ -308,6 +312,7 @@ async fn rebuild_on<M: ReadModel>(conn: &mut PgConnection, model: &M) -> Result<
         updated,
         inserted,
         elapsed_ms: progress.started.elapsed().as_millis(),
+        locked_ms,
     };
     tracing::info!(
         table,
@@ -318,6 +323,7 @@ async fn rebuild_on<M: ReadModel>(conn: &mut PgConnection, model: &M) -> Result<
         updated,
         inserted,
         elapsed_ms = rebuilt.elapsed_ms as u64,
+        locked_ms = locked_ms as u64,
         "rebuilt"
     );
     Ok(rebuilt)
