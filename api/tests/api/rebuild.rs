@@ -339,7 +339,10 @@ async fn the_site_answers_throughout_a_rebuild_of_thousands_of_events_and_keeps_
         let started = Instant::now();
         let rebuilt = rebuild::rebuild_cart_views(&state).await.unwrap();
         runs.push(started.elapsed());
-        assert_eq!(rebuilt.updated, 3, "{rebuilt:?}");
+        // The three damaged, and the busy cart when the swap finds its latest event not
+        // yet in the live row (its live update then waits for the lock, sees the row
+        // changed and finds nothing left to apply).
+        assert!((3..=4).contains(&rebuilt.updated), "{rebuilt:?}");
         for id in damaged {
             assert_eq!(expect_ok(app.get(&format!("/api/carts/{id}")).await).await["billingCycle"], "monthly");
         }
