@@ -12,5 +12,6 @@ mod hardening;
 mod helpers;
 mod jobs;
 mod numbers;
+mod rebuild;
 mod server;
 mod trial;
