@@ -1,4 +1,4 @@
-//! The account setup form of spec 2 section 5, checked again on the server with the same
+//! The account setup form (docs/product-rules.md, Account form), checked again on the server with the same
 //! messages the page shows, one per field.
 
 use std::collections::BTreeMap;

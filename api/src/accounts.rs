@@ -225,8 +225,8 @@ async fn check_google(state: &AppState, info: &CustomerInfo) -> Result<String, A
     }
 }
 
-/// The form checked as spec 2 section 5 says (with `errors` the caller found in its other
-/// fields). Cheap: no database, no argon2.
+/// The account form checked as docs/product-rules.md, Account form says (with `errors` the
+/// caller found in its other fields). Cheap: no database, no argon2.
 pub fn checked_form(info: &CustomerInfo, with_password: bool, mut errors: FieldErrors) -> Result<Customer, ApiError> {
     match info.check(with_password) {
         Ok(customer) if errors.is_empty() => Ok(customer),

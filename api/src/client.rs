@@ -51,8 +51,7 @@ impl ClientAddress {
                 .filter_map(|v| v.to_str().ok())
                 .flat_map(|v| v.split(','))
                 .map(str::trim)
-                .filter(|v| !v.is_empty())
-                .last();
+                .rfind(|v| !v.is_empty());
             if let Some(ip) = forwarded.and_then(|v| v.parse::<IpAddr>().ok()) {
                 return Some(ClientAddress::from_ip(ip));
             }

@@ -101,10 +101,10 @@ async fn run() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
             let pool = connect(&config).await?;
             migrate(&pool).await?;
             let state = AppState::new(pool);
-            let carts = api::rebuild::rebuild_cart_views(&state).await?;
-            let orders = api::rebuild::rebuild_order_views(&state).await?;
-            let trials = api::rebuild::rebuild_trial_views(&state).await?;
-            tracing::info!(carts, orders, trials, "views rebuilt from the event store");
+            // Each read model is built aside and swapped in; the site keeps serving meanwhile.
+            let rebuilt = api::rebuild::rebuild_all(&state).await?;
+            let events: usize = rebuilt.iter().map(|r| r.events).sum();
+            tracing::info!(read_models = rebuilt.len(), events, "every read model rebuilt from the event store");
         }
         other => {
             return Err(format!(

@@ -4,20 +4,24 @@
 //! (localstripe), whose replies lack many of today's fields.
 //!
 //! Every call that creates something carries an idempotency key derived from the order and
-//! the step, so a retried step never charges twice.
+//! the step, so a retried step never charges twice. This is the one place that knows
+//! Stripe's shapes: the rest of the shop speaks to it as a PaymentGateway
+//! (crate::checkout::gateway), and the time spent waiting for Stripe in a request is added
+//! up for its `Server-Timing` header (crate::timing).
 
 use std::collections::BTreeMap;
 
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
+use async_trait::async_trait;
 use serde_json::{json, Value};
 use stripe::{Client, ClientBuilder, IdempotencyKey, RequestStrategy, StripeError};
 use stripe_client_core::{RequestBuilder, StripeMethod};
 
-use axum::http::StatusCode;
-
 use crate::config::Secret;
-use crate::error::ApiError;
+use crate::checkout::gateway::{
+    CardSetup, InvoiceRecord, Outcome, PaymentGateway, PaymentRecord, PlanSpec, Refusal, SetupState, SubscriptionRecord,
+};
 
 #[derive(Clone)]
 pub struct Stripe {
@@ -72,33 +76,6 @@ impl From<StripeError> for PaymentError {
     }
 }
 
-/// The answer to a failed payment call: a card refusal (402) or the provider's failure (502,
-/// with `fallback` as the message and the detail in the log only).
-pub fn stripe_failure(error: PaymentError, fallback: &'static str) -> ApiError {
-    match error {
-        PaymentError::Declined { code, decline_code, message } => declined(&code, decline_code.as_deref(), &message),
-        error @ (PaymentError::Provider(_) | PaymentError::NotFound) => {
-            tracing::error!(%error, "payment provider call failed");
-            ApiError::refused(StatusCode::BAD_GATEWAY, "payment_provider_error", fallback)
-        }
-    }
-}
-
-/// 402 with the card's codes and the flag the page reads.
-pub fn declined(code: &str, decline_code: Option<&str>, message: &str) -> ApiError {
-    let flag = match (code, decline_code) {
-        (_, Some("insufficient_funds")) | ("card_declined", _) => "card_declined",
-        ("processing_error", _) => "payment_error",
-        _ => "card_error",
-    };
-    let mut extra = serde_json::Map::new();
-    extra.insert("decline_code".into(), json!(decline_code));
-    extra.insert(flag.into(), json!(true));
-    extra.insert("status".into(), json!("failed"));
-    ApiError::Detailed { status: StatusCode::PAYMENT_REQUIRED, code: code.to_string(), message: message.to_string(), extra }
-}
-
-
 #[derive(Debug, Clone, Deserialize)]
 pub struct Created {
     pub id: String,
@@ -148,35 +125,11 @@ pub struct Subscription {
     pub customer: Option<String>,
     #[serde(default)]
     pub metadata: BTreeMap<String, String>,
-    #[serde(default)]
-    pub items: Option<List<SubscriptionItem>>,
-}
-
-impl Subscription {
-    /// What the subscription charges each period: (pence, currency) of its one plan.
-    pub fn charges(&self) -> Option<(i64, &str)> {
-        let item = self.items.as_ref()?.data.first()?;
-        let plan = item.plan.as_ref().or(item.price.as_ref())?;
-        Some((plan.amount.or(plan.unit_amount)?, plan.currency.as_str()))
-    }
 }
 
 #[derive(Debug, Clone, Deserialize)]
 pub struct List<T> {
     pub data: Vec<T>,
-}
-
-#[derive(Debug, Clone, Deserialize)]
-pub struct SubscriptionItem {
-    pub plan: Option<PlanAmount>,
-    pub price: Option<PlanAmount>,
-}
-
-#[derive(Debug, Clone, Deserialize)]
-pub struct PlanAmount {
-    pub amount: Option<i64>,
-    pub unit_amount: Option<i64>,
-    pub currency: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -213,13 +166,6 @@ impl Invoice {
     }
 }
 
-/// What a new plan charges: pence per month or per year.
-pub struct PlanSpec<'a> {
-    pub id: &'a str,
-    pub amount: i64,
-    pub interval: &'a str,
-    pub product_name: &'a str,
-}
 
 impl Stripe {
     /// `base_url` is Stripe's (`https://api.stripe.com/`) or the stand-in's.
@@ -251,7 +197,7 @@ impl Stripe {
             // A repeat of the step sends the same key: Stripe answers it with the first result.
             request = request.request_strategy(RequestStrategy::Idempotent(key));
         }
-        let value = request.send(&self.client).await?;
+        let value = crate::timing::stripe(request.send(&self.client)).await?;
         serde_json::from_str(&miniserde::json::to_string(&value))
             .map_err(|e| PaymentError::Provider(format!("unexpected reply from the payment provider: {e}")))
     }
@@ -264,28 +210,28 @@ impl Stripe {
         self.send(StripeMethod::Get, path, None, None).await
     }
 
-    pub async fn create_customer(&self, email: &str, name: &str, order_id: &str, key: &str) -> Result<Created, PaymentError> {
+    async fn post_customer(&self, email: &str, name: &str, order_id: &str, key: &str) -> Result<Created, PaymentError> {
         let form = json!({ "email": email, "name": name, "metadata": { "order_id": order_id } });
         self.post("/customers".into(), form, key).await
     }
 
-    pub async fn create_setup_intent(&self, customer: &str, order_id: &str, key: &str) -> Result<SetupIntent, PaymentError> {
+    async fn post_setup_intent(&self, customer: &str, order_id: &str, key: &str) -> Result<SetupIntent, PaymentError> {
         let form = json!({ "customer": customer, "usage": "off_session", "metadata": { "order_id": order_id } });
         self.post("/setup_intents".into(), form, key).await
     }
 
-    pub async fn setup_intent(&self, id: &str) -> Result<SetupIntent, PaymentError> {
+    async fn get_setup_intent(&self, id: &str) -> Result<SetupIntent, PaymentError> {
         self.get(format!("/setup_intents/{id}")).await
     }
 
-    pub async fn payment_method(&self, id: &str) -> Result<PaymentMethod, PaymentError> {
+    async fn get_payment_method(&self, id: &str) -> Result<PaymentMethod, PaymentError> {
         self.get(format!("/payment_methods/{id}")).await
     }
 
     /// Attaches the card to the customer (when the setup did not) and makes it the default
     /// for the customer's invoices.
-    pub async fn make_default_card(&self, customer: &str, payment_method: &str, key: &str) -> Result<(), PaymentError> {
-        let method = self.payment_method(payment_method).await?;
+    async fn attach_default_card(&self, customer: &str, payment_method: &str, key: &str) -> Result<(), PaymentError> {
+        let method = self.get_payment_method(payment_method).await?;
         match method.customer.as_deref() {
             Some(owner) if owner == customer => {}
             Some(_) => return Err(PaymentError::Provider("the card belongs to another customer".into())),
@@ -309,7 +255,7 @@ impl Stripe {
         Ok(())
     }
 
-    pub async fn create_plan(&self, plan: &PlanSpec<'_>, key: &str) -> Result<Created, PaymentError> {
+    async fn post_plan(&self, plan: &PlanSpec<'_>, key: &str) -> Result<Created, PaymentError> {
         let form = json!({
             "id": plan.id,
             "amount": plan.amount,
@@ -320,7 +266,7 @@ impl Stripe {
         self.post("/plans".into(), form, key).await
     }
 
-    pub async fn plan_exists(&self, id: &str) -> Result<bool, PaymentError> {
+    async fn plan_exists(&self, id: &str) -> Result<bool, PaymentError> {
         match self.get::<Created>(format!("/plans/{id}")).await {
             Ok(_) => Ok(true),
             Err(PaymentError::NotFound) => Ok(false),
@@ -330,7 +276,7 @@ impl Stripe {
 
     /// A subscription tagged with the order and the attempt (`key`), so that a retry after a
     /// crash can find it with `subscriptions_of`.
-    pub async fn create_subscription(
+    async fn post_subscription(
         &self,
         customer: &str,
         plan: &str,
@@ -346,7 +292,7 @@ impl Stripe {
     }
 
     /// The customer's subscriptions that are not cancelled (the most recent 100).
-    pub async fn subscriptions_of(&self, customer: &str) -> Result<Vec<Subscription>, PaymentError> {
+    async fn list_subscriptions(&self, customer: &str) -> Result<Vec<Subscription>, PaymentError> {
         let list: List<Subscription> = self.get(format!("/subscriptions?customer={customer}&limit=100")).await?;
         Ok(list.data)
     }
@@ -354,8 +300,8 @@ impl Stripe {
     /// The live subscription an earlier try of attempt `key` for `owner` (an order or a
     /// trial) made, if Stripe has one: a retry after a crash adopts it instead of
     /// subscribing the customer twice.
-    pub async fn made_by_attempt(&self, customer: &str, owner: &str, key: &str) -> Result<Option<Subscription>, PaymentError> {
-        let found = self.subscriptions_of(customer).await?.into_iter().find(|s| {
+    async fn find_made_by_attempt(&self, customer: &str, owner: &str, key: &str) -> Result<Option<Subscription>, PaymentError> {
+        let found = self.list_subscriptions(customer).await?.into_iter().find(|s| {
             s.metadata.get("order_id").map(String::as_str) == Some(owner) && s.metadata.get("attempt").map(String::as_str) == Some(key)
         });
         if let Some(subscription) = &found {
@@ -364,22 +310,22 @@ impl Stripe {
         Ok(found)
     }
 
-    pub async fn subscription(&self, id: &str) -> Result<Subscription, PaymentError> {
+    async fn get_subscription(&self, id: &str) -> Result<Subscription, PaymentError> {
         self.get(format!("/subscriptions/{id}")).await
     }
 
-    pub async fn cancel_subscription(&self, id: &str) -> Result<(), PaymentError> {
+    async fn delete_subscription(&self, id: &str) -> Result<(), PaymentError> {
         let _: Created = self.send(StripeMethod::Delete, format!("/subscriptions/{id}"), None, None).await?;
         Ok(())
     }
 
-    pub async fn invoice(&self, id: &str) -> Result<Invoice, PaymentError> {
+    async fn get_invoice(&self, id: &str) -> Result<Invoice, PaymentError> {
         self.get(format!("/invoices/{id}")).await
     }
 
     /// A one-time payment created without charging anything: `confirm_payment` charges it
     /// once its id is safely stored, so a crash in between leaves nothing paid.
-    pub async fn create_payment(
+    async fn post_payment_intent(
         &self,
         amount: i64,
         customer: &str,
@@ -398,11 +344,162 @@ impl Stripe {
     }
 
     /// Charges a payment made by `create_payment` with the card it already names.
-    pub async fn confirm_payment(&self, id: &str, key: &str) -> Result<PaymentIntent, PaymentError> {
+    async fn post_confirm(&self, id: &str, key: &str) -> Result<PaymentIntent, PaymentError> {
         self.send(StripeMethod::Post, format!("/payment_intents/{id}/confirm"), None, Some(format!("{key}-confirm"))).await
     }
 
-    pub async fn payment_intent(&self, id: &str) -> Result<PaymentIntent, PaymentError> {
+    async fn get_payment_intent(&self, id: &str) -> Result<PaymentIntent, PaymentError> {
         self.get(format!("/payment_intents/{id}")).await
+    }
+}
+
+fn refusal_of(intent: &PaymentIntent) -> Refusal {
+    let error = intent.last_payment_error.clone().unwrap_or_default();
+    Refusal {
+        code: error.code.unwrap_or_else(|| "card_declined".into()),
+        decline_code: error.decline_code,
+        message: error.message.unwrap_or_else(|| format!("Payment was not successful. Status: {}", intent.status)),
+    }
+}
+
+fn outcome_of(intent: &PaymentIntent) -> Outcome {
+    match intent.status.as_str() {
+        "succeeded" => Outcome::Succeeded,
+        "requires_action" => Outcome::NeedsAction { client_secret: intent.client_secret.clone().unwrap_or_default() },
+        "requires_confirmation" => Outcome::NotConfirmed,
+        "processing" => Outcome::Processing,
+        _ => Outcome::Declined(refusal_of(intent)),
+    }
+}
+
+fn record_of(intent: PaymentIntent) -> PaymentRecord {
+    PaymentRecord {
+        outcome: outcome_of(&intent),
+        owner: intent.metadata.get("order_id").cloned(),
+        id: intent.id,
+        amount: intent.amount,
+        currency: intent.currency,
+    }
+}
+
+fn setup_of(intent: SetupIntent) -> CardSetup {
+    let state = match intent.status.as_str() {
+        "succeeded" => SetupState::Succeeded,
+        "requires_payment_method" | "requires_confirmation" | "requires_action" => SetupState::AwaitingCard,
+        _ => SetupState::Over,
+    };
+    CardSetup { id: intent.id, client_secret: intent.client_secret, state, card: intent.payment_method, status: intent.status }
+}
+
+#[async_trait]
+impl PaymentGateway for Stripe {
+    async fn create_customer(&self, email: &str, name: &str, owner: &str, key: &str) -> Result<String, PaymentError> {
+        Ok(self.post_customer(email, name, owner, key).await?.id)
+    }
+
+    async fn create_card_setup(&self, customer: &str, owner: &str, key: &str) -> Result<CardSetup, PaymentError> {
+        Ok(setup_of(self.post_setup_intent(customer, owner, key).await?))
+    }
+
+    async fn card_setup(&self, id: &str) -> Result<CardSetup, PaymentError> {
+        Ok(setup_of(self.get_setup_intent(id).await?))
+    }
+
+    async fn card_owner(&self, card: &str) -> Result<Option<String>, PaymentError> {
+        Ok(self.get_payment_method(card).await?.customer)
+    }
+
+    async fn use_card(&self, customer: &str, card: &str, key: &str) -> Result<(), PaymentError> {
+        self.attach_default_card(customer, card, key).await
+    }
+
+    async fn ensure_plan(&self, plan: &PlanSpec<'_>, key: &str) -> Result<(), PaymentError> {
+        if self.plan_exists(plan.id).await? {
+            return Ok(());
+        }
+        match self.post_plan(plan, key).await {
+            Ok(_) => Ok(()),
+            // Made by another request or runner meanwhile.
+            Err(_) if self.plan_exists(plan.id).await? => Ok(()),
+            Err(error) => Err(error),
+        }
+    }
+
+    async fn start_subscription(&self, customer: &str, plan: &str, owner: &str, key: &str) -> Result<String, PaymentError> {
+        Ok(self.post_subscription(customer, plan, owner, key).await?.id)
+    }
+
+    async fn subscription_made_by(&self, customer: &str, owner: &str, key: &str) -> Result<Option<String>, PaymentError> {
+        Ok(self.find_made_by_attempt(customer, owner, key).await?.map(|s| s.id))
+    }
+
+    async fn subscription(&self, id: &str) -> Result<SubscriptionRecord, PaymentError> {
+        let subscription = self.get_subscription(id).await?;
+        Ok(SubscriptionRecord {
+            active: matches!(subscription.status.as_str(), "active" | "trialing"),
+            owner: subscription.metadata.get("order_id").cloned(),
+            id: subscription.id,
+            status: subscription.status,
+        })
+    }
+
+    async fn subscription_outcome(&self, id: &str) -> Result<Outcome, PaymentError> {
+        let subscription = self.get_subscription(id).await?;
+        if matches!(subscription.status.as_str(), "active" | "trialing") {
+            return Ok(Outcome::Succeeded);
+        }
+        // The first invoice's payment tells whether the bank wants 3-D Secure or said no.
+        let invoice = match &subscription.latest_invoice {
+            Some(invoice) => Some(self.get_invoice(invoice).await?),
+            None => None,
+        };
+        let intent = match invoice.as_ref().and_then(|i| i.payment_intent.clone()) {
+            Some(pi) => Some(self.get_payment_intent(&pi).await?),
+            None => None,
+        };
+        let secret = intent
+            .as_ref()
+            .filter(|pi| pi.status == "requires_action" || pi.status == "requires_confirmation")
+            .and_then(|pi| pi.client_secret.clone())
+            .or_else(|| invoice.as_ref().and_then(|i| i.confirmation_secret.as_ref()).map(|c| c.client_secret.clone()));
+        if let (Some(client_secret), true) = (secret, intent.as_ref().is_none_or(|pi| pi.status != "requires_payment_method")) {
+            return Ok(Outcome::NeedsAction { client_secret });
+        }
+        Ok(Outcome::Declined(match &intent {
+            Some(intent) => refusal_of(intent),
+            None => Refusal {
+                code: "card_declined".into(),
+                decline_code: None,
+                message: format!("Payment was not successful. Status: {}", subscription.status),
+            },
+        }))
+    }
+
+    async fn cancel_subscription(&self, id: &str) -> Result<(), PaymentError> {
+        self.delete_subscription(id).await
+    }
+
+    async fn invoice(&self, id: &str) -> Result<InvoiceRecord, PaymentError> {
+        let invoice = self.get_invoice(id).await?;
+        let status = invoice.status.clone().unwrap_or_default();
+        Ok(InvoiceRecord {
+            paid: status == "paid",
+            subscription: invoice.subscription_id(),
+            amount_paid: invoice.amount_paid,
+            currency: invoice.currency,
+            status,
+        })
+    }
+
+    async fn create_payment(&self, amount: i64, customer: &str, card: &str, owner: &str, key: &str) -> Result<PaymentRecord, PaymentError> {
+        Ok(record_of(self.post_payment_intent(amount, customer, card, owner, key).await?))
+    }
+
+    async fn confirm_payment(&self, id: &str, key: &str) -> Result<Outcome, PaymentError> {
+        Ok(outcome_of(&self.post_confirm(id, key).await?))
+    }
+
+    async fn payment(&self, id: &str) -> Result<PaymentRecord, PaymentError> {
+        Ok(record_of(self.get_payment_intent(id).await?))
     }
 }

@@ -1,50 +1,627 @@
-//! Rebuilds read models from the event store (`voip-shop rebuild-views`).
+//! Rebuilds every read model from the event store (`voip-shop rebuild-views`) while the site
+//! keeps answering from the old one.
+//!
+//! Each read model is built into a work table of its own (a temporary table on one held
+//! connection) by replaying the event store, each aggregate's events in sequence order.
+//! Readers meanwhile see the live table untouched. Then, in one transaction that locks the
+//! live table against writers only (`EXCLUSIVE`: plain reads go on), the work table is
+//! brought up to the events committed since it was filled, and the live table is made equal
+//! to it: rows that should not exist are deleted, rows that differ are updated, rows
+//! missing are inserted. Readers see the old rows until that commit and the new ones after;
+//! rows already right are not touched.
+//!
+//! Why "brought up to date" compares, per aggregate, the last sequence in the events with
+//! the last one the work table saw, instead of following the events' global order: a
+//! global-sequence value is taken when an event is inserted, not when it commits, so a
+//! later commit can carry a lower value and a high-water mark would miss it. The per
+//! aggregate comparison misses nothing. Events committed after the lock reach the new rows
+//! through the live queries, which wait for the lock and then apply what the row lacks
+//! (`CatchUpQuery` notices a changed row by its version and retries; the inventory and the
+//! audit log apply by sequence).
+//!
+//! Order: every read model here is a fold of each aggregate's own events (a view, an item's
+//! audit rows, a number's state), so each aggregate is replayed by its sequence. The audit
+//! log is the one whose rows span aggregates in one list: its new rows are inserted in the
+//! events' global order (`events.global_sequence`), so their ids follow it as the live
+//! query's do.
+
+use std::marker::PhantomData;
+use std::time::{Duration, Instant};
 
 use aggregates::cart::Cart;
+use aggregates::hardware::HardwareItem;
+use aggregates::phone_number::PhoneNumber;
 use aggregates::service_order::ServiceOrder;
 use aggregates::trial::Trial;
-use cqrs_es::persist::ViewRepository;
-use cqrs_es::{Aggregate, EventStore};
-use projections::catch_up::{CatchUpQuery, SequencedView};
-use sqlx::PgPool;
+use async_trait::async_trait;
+use cqrs_es::persist::SerializedEvent;
+use cqrs_es::{Aggregate, EventEnvelope};
+use projections::catch_up::SequencedView;
+use projections::hardware::{AuditRecord, HardwareView, HARDWARE_VIEW_TABLE};
+use projections::inventory::NumberState;
+use serde::Serialize;
+use sqlx::{Connection, PgConnection, PgPool};
 
-use crate::state::{store, AppState};
+use crate::state::AppState;
 
-/// Drops the view table and replays every aggregate of type `A` into it; returns how many.
-async fn rebuild<A, R, V>(state: &AppState, table: &str, query: &CatchUpQuery<crate::state::Store<A>, R, V, A>) -> Result<usize, String>
-where
-    A: Aggregate,
-    R: ViewRepository<V, A>,
-    V: SequencedView<A>,
-{
-    let ids = aggregate_ids(&state.pool, A::TYPE).await.map_err(|e| e.to_string())?;
-    sqlx::query(&format!("DELETE FROM {table}")).execute(&state.pool).await.map_err(|e| e.to_string())?;
-    let events_of = store::<A>(&state.pool);
-    for id in &ids {
-        let events = events_of.load_events(id).await.map_err(|e| e.to_string())?;
-        query.catch_up(id, &events).await?;
-    }
-    Ok(ids.len())
+/// Events read per query while replaying.
+const PAGE: i64 = 1000;
+/// Rows written to a work table per statement.
+const BATCH: usize = 500;
+/// How often progress is logged.
+const PROGRESS_EVERY: Duration = Duration::from_secs(2);
+/// How long the swap waits for writers to let go of a live table before giving up.
+const LOCK_TIMEOUT: &str = "30s";
+
+#[derive(Debug, thiserror::Error)]
+pub enum RebuildError {
+    #[error("database: {0}")]
+    Database(#[from] sqlx::Error),
+    #[error("event {aggregate_type} {aggregate_id} #{sequence} could not be read: {detail}")]
+    Event { aggregate_type: String, aggregate_id: String, sequence: i64, detail: String },
 }
 
-/// The cart view; returns how many carts.
-pub async fn rebuild_cart_views(state: &AppState) -> Result<usize, String> {
-    rebuild::<Cart, _, _>(state, projections::cart::CART_VIEW_TABLE, &state.cart_view_query).await
+/// What one rebuild did.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Rebuilt {
+    /// The live table rebuilt.
+    pub table: &'static str,
+    /// Aggregates replayed (views, catalogue items, numbers with events).
+    pub aggregates: usize,
+    pub events: usize,
+    /// Aggregates found behind the events (or gone from them) after the first replay and
+    /// replayed again, before and under the lock.
+    pub caught_up: usize,
+    /// Rows of the live table deleted, updated and inserted by the swap.
+    pub deleted: u64,
+    pub updated: u64,
+    pub inserted: u64,
+    pub elapsed_ms: u128,
+    /// How long the live table was locked against writers (the final catch-up and swap).
+    pub locked_ms: u128,
 }
 
-/// The order view (thank-you pages, support).
-pub async fn rebuild_order_views(state: &AppState) -> Result<usize, String> {
-    rebuild::<ServiceOrder, _, _>(state, projections::orders::ORDER_VIEW_TABLE, &state.order_view_query).await
+/// Every read model, one after the other.
+pub async fn rebuild_all(state: &AppState) -> Result<Vec<Rebuilt>, RebuildError> {
+    Ok(vec![
+        rebuild_cart_views(state).await?,
+        rebuild_order_views(state).await?,
+        rebuild_trial_views(state).await?,
+        rebuild_hardware_views(state).await?,
+        rebuild_audit_log(state).await?,
+        rebuild_number_inventory(state).await?,
+    ])
+}
+
+/// The cart view.
+pub async fn rebuild_cart_views(state: &AppState) -> Result<Rebuilt, RebuildError> {
+    rebuild(&state.pool, &ViewTable::<Cart, projections::cart::CartView>::new(projections::cart::CART_VIEW_TABLE)).await
+}
+
+/// The order view (thank-you pages, support, the reconcile job).
+pub async fn rebuild_order_views(state: &AppState) -> Result<Rebuilt, RebuildError> {
+    let table = ViewTable::<ServiceOrder, projections::orders::OrderView>::new(projections::orders::ORDER_VIEW_TABLE);
+    rebuild(&state.pool, &table).await
 }
 
 /// The trial view.
-pub async fn rebuild_trial_views(state: &AppState) -> Result<usize, String> {
-    rebuild::<Trial, _, _>(state, projections::trials::TRIAL_VIEW_TABLE, &state.trial_view_query).await
+pub async fn rebuild_trial_views(state: &AppState) -> Result<Rebuilt, RebuildError> {
+    let table = ViewTable::<Trial, projections::trials::TrialView>::new(projections::trials::TRIAL_VIEW_TABLE);
+    rebuild(&state.pool, &table).await
 }
 
-async fn aggregate_ids(pool: &PgPool, aggregate_type: &str) -> Result<Vec<String>, sqlx::Error> {
-    sqlx::query_scalar("SELECT DISTINCT aggregate_id FROM events WHERE aggregate_type = $1 ORDER BY aggregate_id")
-        .bind(aggregate_type)
-        .fetch_all(pool)
-        .await
+/// The hardware catalogue view (the shop's catalogue and the admin list).
+pub async fn rebuild_hardware_views(state: &AppState) -> Result<Rebuilt, RebuildError> {
+    rebuild(&state.pool, &ViewTable::<HardwareItem, HardwareView>::new(HARDWARE_VIEW_TABLE)).await
+}
+
+/// The admin audit log of catalogue changes.
+pub async fn rebuild_audit_log(state: &AppState) -> Result<Rebuilt, RebuildError> {
+    rebuild(&state.pool, &AuditLog).await
+}
+
+/// The number inventory's state columns (status, held_by, held_until, last_sequence); the
+/// stock rows themselves come from the seed and imports and are left as they are.
+pub async fn rebuild_number_inventory(state: &AppState) -> Result<Rebuilt, RebuildError> {
+    rebuild(&state.pool, &Inventory).await
+}
+
+/// One event as stored, with its place in the store's global order.
+struct Stored<A: Aggregate> {
+    envelope: EventEnvelope<A>,
+    global_sequence: i64,
+}
+
+type EventRow = (String, i64, String, String, serde_json::Value, serde_json::Value, i64);
+
+const EVENT_COLUMNS: &str = "aggregate_id, sequence, event_type, event_version, payload, metadata, global_sequence";
+
+fn decode<A: Aggregate>(row: EventRow) -> Result<Stored<A>, RebuildError> {
+    let (aggregate_id, sequence, event_type, event_version, payload, metadata, global_sequence) = row;
+    let serialized = SerializedEvent {
+        aggregate_id: aggregate_id.clone(),
+        sequence: sequence as usize,
+        aggregate_type: A::TYPE.to_string(),
+        event_type,
+        event_version,
+        payload,
+        metadata,
+    };
+    let envelope = EventEnvelope::<A>::try_from(serialized).map_err(|e| RebuildError::Event {
+        aggregate_type: A::TYPE.to_string(),
+        aggregate_id,
+        sequence,
+        detail: e.to_string(),
+    })?;
+    Ok(Stored { envelope, global_sequence })
+}
+
+/// The next page of one aggregate type's events after (`id`, `sequence`), ordered by
+/// aggregate then sequence (the events' primary key, so each page is an index range).
+async fn page_after<A: Aggregate>(
+    conn: &mut PgConnection,
+    after: &(String, i64),
+) -> Result<Vec<Stored<A>>, RebuildError> {
+    let rows: Vec<EventRow> = sqlx::query_as(&format!(
+        "SELECT {EVENT_COLUMNS} FROM events
+         WHERE aggregate_type = $1 AND (aggregate_type, aggregate_id, sequence) > ($1, $2, $3)
+         ORDER BY aggregate_type, aggregate_id, sequence LIMIT $4"
+    ))
+    .bind(A::TYPE)
+    .bind(&after.0)
+    .bind(after.1)
+    .bind(PAGE)
+    .fetch_all(conn)
+    .await?;
+    rows.into_iter().map(decode).collect()
+}
+
+/// All events of the given aggregates, by aggregate then sequence.
+async fn events_of<A: Aggregate>(conn: &mut PgConnection, ids: &[String]) -> Result<Vec<Stored<A>>, RebuildError> {
+    let rows: Vec<EventRow> = sqlx::query_as(&format!(
+        "SELECT {EVENT_COLUMNS} FROM events WHERE aggregate_type = $1 AND aggregate_id = ANY($2)
+         ORDER BY aggregate_id, sequence"
+    ))
+    .bind(A::TYPE)
+    .bind(ids)
+    .fetch_all(conn)
+    .await?;
+    rows.into_iter().map(decode).collect()
+}
+
+/// How one read model is rebuilt: the rows each aggregate's events make, a work table to
+/// hold them, and the swap that makes the live table equal to it.
+#[async_trait]
+trait ReadModel: Send + Sync {
+    type A: Aggregate;
+    type Row: Send;
+
+    /// The live table.
+    fn table(&self) -> &'static str;
+    /// The work table's name and the statement creating it (a temporary table).
+    fn work(&self) -> String;
+    fn create_work(&self) -> String;
+    /// The rows of one aggregate, from all its events in sequence order.
+    fn rows(&self, id: &str, events: &[Stored<Self::A>]) -> Vec<Self::Row>;
+    async fn insert(&self, conn: &mut PgConnection, rows: Vec<Self::Row>) -> Result<(), sqlx::Error>;
+    /// A query of the work table's aggregates, as `(id, last)`: the last sequence each saw.
+    fn built(&self) -> String;
+    /// The column of the work table naming the aggregate.
+    fn id_column(&self) -> &'static str;
+    /// Makes the live table equal to the work table; answers (deleted, updated, inserted).
+    async fn swap(&self, conn: &mut PgConnection) -> Result<(u64, u64, u64), sqlx::Error>;
+}
+
+/// Counts and logs how far a replay has gone.
+struct Progress {
+    table: &'static str,
+    total: i64,
+    events: usize,
+    aggregates: usize,
+    started: Instant,
+    logged: Instant,
+}
+
+impl Progress {
+    fn new(table: &'static str, total: i64) -> Progress {
+        tracing::info!(table, events = total, "rebuilding");
+        Progress { table, total, events: 0, aggregates: 0, started: Instant::now(), logged: Instant::now() }
+    }
+
+    fn add(&mut self, events: usize, aggregates: usize) {
+        self.events += events;
+        self.aggregates += aggregates;
+        if self.logged.elapsed() >= PROGRESS_EVERY {
+            self.logged = Instant::now();
+            let percent = if self.total > 0 { self.events as i64 * 100 / self.total } else { 100 };
+            tracing::info!(table = self.table, replayed = self.events, of = self.total, percent, "replaying");
+        }
+    }
+}
+
+async fn rebuild<M: ReadModel>(pool: &PgPool, model: &M) -> Result<Rebuilt, RebuildError> {
+    let mut conn = pool.acquire().await?;
+    match rebuild_on(&mut *conn, model).await {
+        Ok(rebuilt) => Ok(rebuilt),
+        Err(error) => {
+            // The connection may hold the work table or a broken transaction: never hand
+            // it back to the pool.
+            let _ = conn.close().await;
+            Err(error)
+        }
+    }
+}
+
+async fn rebuild_on<M: ReadModel>(conn: &mut PgConnection, model: &M) -> Result<Rebuilt, RebuildError> {
+    let table = model.table();
+    let work = model.work();
+    sqlx::query(&format!("DROP TABLE IF EXISTS pg_temp.{work}")).execute(&mut *conn).await?;
+    sqlx::query(&model.create_work()).execute(&mut *conn).await?;
+
+    let total: i64 = sqlx::query_scalar("SELECT count(*) FROM events WHERE aggregate_type = $1")
+        .bind(M::A::TYPE)
+        .fetch_one(&mut *conn)
+        .await?;
+    let mut progress = Progress::new(table, total);
+    let mut after = (String::new(), -1_i64);
+    let mut current: Vec<Stored<M::A>> = Vec::new();
+    let mut rows = Vec::new();
+    loop {
+        let page = page_after::<M::A>(conn, &after).await?;
+        let Some(last) = page.last() else { break };
+        after = (last.envelope.aggregate_id.clone(), last.envelope.sequence as i64);
+        let (events, mut finished) = (page.len(), 0);
+        for event in page {
+            if current.first().is_some_and(|first| first.envelope.aggregate_id != event.envelope.aggregate_id) {
+                rows.extend(model.rows(&current[0].envelope.aggregate_id, &current));
+                current.clear();
+                finished += 1;
+            }
+            current.push(event);
+        }
+        if rows.len() >= BATCH {
+            model.insert(conn, std::mem::take(&mut rows)).await?;
+        }
+        progress.add(events, finished);
+    }
+    if let Some(first) = current.first() {
+        rows.extend(model.rows(&first.envelope.aggregate_id, &current));
+        progress.add(0, 1);
+    }
+    model.insert(conn, rows).await?;
+
+    // Once without the lock, for whatever was written during the replay, then again under
+    // it, for the last moments: the lock is held only as long as that takes.
+    let mut caught_up = catch_up(conn, model).await?;
+    let mut tx = conn.begin().await?;
+    sqlx::query(&format!("SET LOCAL lock_timeout = '{LOCK_TIMEOUT}'")).execute(&mut *tx).await?;
+    sqlx::query(&format!("LOCK TABLE {table} IN EXCLUSIVE MODE")).execute(&mut *tx).await?;
+    let locked = Instant::now();
+    caught_up += catch_up(&mut *tx, model).await?;
+    let (deleted, updated, inserted) = model.swap(&mut *tx).await?;
+    tx.commit().await?;
+    let locked_ms = locked.elapsed().as_millis();
+    sqlx::query(&format!("DROP TABLE pg_temp.{work}")).execute(&mut *conn).await?;
+
+    let rebuilt = Rebuilt {
+        table,
+        aggregates: progress.aggregates,
+        events: progress.events,
+        caught_up,
+        deleted,
+        updated,
+        inserted,
+        elapsed_ms: progress.started.elapsed().as_millis(),
+        locked_ms,
+    };
+    tracing::info!(
+        table,
+        aggregates = rebuilt.aggregates,
+        events = rebuilt.events,
+        caught_up,
+        deleted,
+        updated,
+        inserted,
+        elapsed_ms = rebuilt.elapsed_ms as u64,
+        locked_ms = locked_ms as u64,
+        "rebuilt"
+    );
+    Ok(rebuilt)
+}
+
+/// Replays again every aggregate whose last event the work table has not seen, and drops
+/// the rows of aggregates whose events are gone (purged carts). Answers how many.
+async fn catch_up<M: ReadModel>(conn: &mut PgConnection, model: &M) -> Result<usize, RebuildError> {
+    let ids: Vec<String> = sqlx::query_scalar(&format!(
+        "WITH latest AS (SELECT aggregate_id AS id, max(sequence) AS last FROM events
+                         WHERE aggregate_type = $1 GROUP BY aggregate_id),
+              built AS ({})
+         SELECT coalesce(latest.id, built.id) FROM latest FULL JOIN built ON built.id = latest.id
+         WHERE latest.last IS DISTINCT FROM built.last",
+        model.built()
+    ))
+    .bind(M::A::TYPE)
+    .fetch_all(&mut *conn)
+    .await?;
+    if ids.is_empty() {
+        return Ok(0);
+    }
+    sqlx::query(&format!("DELETE FROM {} WHERE {} = ANY($1)", model.work(), model.id_column()))
+        .bind(&ids)
+        .execute(&mut *conn)
+        .await?;
+    let events = events_of::<M::A>(conn, &ids).await?;
+    let mut rows = Vec::new();
+    for chunk in events.chunk_by(|a, b| a.envelope.aggregate_id == b.envelope.aggregate_id) {
+        rows.extend(model.rows(&chunk[0].envelope.aggregate_id, chunk));
+    }
+    model.insert(conn, rows).await?;
+    Ok(ids.len())
+}
+
+/// A postgres-es view table `(view_id, version, payload)` of a [`SequencedView`]. In the
+/// work table `version` holds the view's last sequence; the swap gives a changed row the
+/// live row's version plus one, so a live query that loaded the old row retries.
+struct ViewTable<A, V> {
+    table: &'static str,
+    phantom: PhantomData<fn() -> (A, V)>,
+}
+
+impl<A, V> ViewTable<A, V> {
+    fn new(table: &'static str) -> Self {
+        ViewTable { table, phantom: PhantomData }
+    }
+}
+
+#[async_trait]
+impl<A, V> ReadModel for ViewTable<A, V>
+where
+    A: Aggregate + 'static,
+    V: SequencedView<A> + 'static,
+{
+    type A = A;
+    type Row = (String, i64, serde_json::Value);
+
+    fn table(&self) -> &'static str {
+        self.table
+    }
+
+    fn work(&self) -> String {
+        format!("{}_rebuild", self.table)
+    }
+
+    fn create_work(&self) -> String {
+        format!("CREATE TEMPORARY TABLE {} (LIKE {} INCLUDING ALL)", self.work(), self.table)
+    }
+
+    fn rows(&self, id: &str, events: &[Stored<A>]) -> Vec<Self::Row> {
+        let mut view = V::default();
+        for event in events {
+            view.update(&event.envelope);
+        }
+        let payload = serde_json::to_value(&view).expect("a view serialises");
+        vec![(id.to_string(), view.last_sequence() as i64, payload)]
+    }
+
+    async fn insert(&self, conn: &mut PgConnection, rows: Vec<Self::Row>) -> Result<(), sqlx::Error> {
+        for chunk in rows.chunks(BATCH) {
+            let ids: Vec<&str> = chunk.iter().map(|r| r.0.as_str()).collect();
+            let lasts: Vec<i64> = chunk.iter().map(|r| r.1).collect();
+            let payloads: Vec<&serde_json::Value> = chunk.iter().map(|r| &r.2).collect();
+            sqlx::query(&format!(
+                "INSERT INTO {} (view_id, version, payload)
+                 SELECT id, last, payload::json FROM UNNEST($1::text[], $2::bigint[], $3::jsonb[]) AS r(id, last, payload)",
+                self.work()
+            ))
+            .bind(ids)
+            .bind(lasts)
+            .bind(payloads)
+            .execute(&mut *conn)
+            .await?;
+        }
+        Ok(())
+    }
+
+    fn built(&self) -> String {
+        format!("SELECT view_id AS id, version AS last FROM {}", self.work())
+    }
+
+    fn id_column(&self) -> &'static str {
+        "view_id"
+    }
+
+    async fn swap(&self, conn: &mut PgConnection) -> Result<(u64, u64, u64), sqlx::Error> {
+        let (live, work) = (self.table, self.work());
+        let deleted = sqlx::query(&format!(
+            "DELETE FROM {live} v WHERE NOT EXISTS (SELECT 1 FROM {work} w WHERE w.view_id = v.view_id)"
+        ))
+        .execute(&mut *conn)
+        .await?;
+        let updated = sqlx::query(&format!(
+            "UPDATE {live} v SET payload = w.payload, version = v.version + 1 FROM {work} w
+             WHERE w.view_id = v.view_id AND w.payload::jsonb IS DISTINCT FROM v.payload::jsonb"
+        ))
+        .execute(&mut *conn)
+        .await?;
+        let inserted = sqlx::query(&format!(
+            "INSERT INTO {live} (view_id, version, payload)
+             SELECT w.view_id, 1, w.payload FROM {work} w
+             WHERE NOT EXISTS (SELECT 1 FROM {live} v WHERE v.view_id = w.view_id)"
+        ))
+        .execute(&mut *conn)
+        .await?;
+        Ok((deleted.rows_affected(), updated.rows_affected(), inserted.rows_affected()))
+    }
+}
+
+/// The audit log (`hardware_audit`): one row per catalogue event. Rows are matched by
+/// (item, sequence), so a row already right keeps its id; in the work table the id is the
+/// event's global sequence, and missing rows are inserted in that order.
+struct AuditLog;
+
+#[async_trait]
+impl ReadModel for AuditLog {
+    type A = HardwareItem;
+    type Row = (String, i64, AuditRecord);
+
+    fn table(&self) -> &'static str {
+        "hardware_audit"
+    }
+
+    fn work(&self) -> String {
+        "hardware_audit_rebuild".to_string()
+    }
+
+    fn create_work(&self) -> String {
+        "CREATE TEMPORARY TABLE hardware_audit_rebuild (LIKE hardware_audit INCLUDING ALL)".to_string()
+    }
+
+    fn rows(&self, id: &str, events: &[Stored<HardwareItem>]) -> Vec<Self::Row> {
+        let mut name: Option<String> = None;
+        events
+            .iter()
+            .map(|event| {
+                let record = AuditRecord::of(&event.envelope, name.as_deref());
+                name = Some(record.item_name.clone());
+                (id.to_string(), event.global_sequence, record)
+            })
+            .collect()
+    }
+
+    async fn insert(&self, conn: &mut PgConnection, rows: Vec<Self::Row>) -> Result<(), sqlx::Error> {
+        for chunk in rows.chunks(BATCH) {
+            let column = |f: fn(&Self::Row) -> String| chunk.iter().map(f).collect::<Vec<String>>();
+            sqlx::query(
+                "INSERT INTO hardware_audit_rebuild (id, item_id, sequence, actor, at, action, item_name, changes)
+                 OVERRIDING SYSTEM VALUE
+                 SELECT * FROM UNNEST($1::bigint[], $2::text[], $3::bigint[], $4::text[], $5::timestamptz[],
+                                      $6::text[], $7::text[], $8::jsonb[])",
+            )
+            .bind(chunk.iter().map(|r| r.1).collect::<Vec<i64>>())
+            .bind(column(|r| r.0.clone()))
+            .bind(chunk.iter().map(|r| r.2.sequence).collect::<Vec<i64>>())
+            .bind(column(|r| r.2.actor.clone()))
+            .bind(chunk.iter().map(|r| r.2.at).collect::<Vec<_>>())
+            .bind(column(|r| r.2.action.to_string()))
+            .bind(column(|r| r.2.item_name.clone()))
+            .bind(chunk.iter().map(|r| &r.2.changes).collect::<Vec<_>>())
+            .execute(&mut *conn)
+            .await?;
+        }
+        Ok(())
+    }
+
+    fn built(&self) -> String {
+        "SELECT item_id AS id, max(sequence) AS last FROM hardware_audit_rebuild GROUP BY item_id".to_string()
+    }
+
+    fn id_column(&self) -> &'static str {
+        "item_id"
+    }
+
+    async fn swap(&self, conn: &mut PgConnection) -> Result<(u64, u64, u64), sqlx::Error> {
+        let deleted = sqlx::query(
+            "DELETE FROM hardware_audit a WHERE NOT EXISTS
+               (SELECT 1 FROM hardware_audit_rebuild w WHERE (w.item_id, w.sequence) = (a.item_id, a.sequence))",
+        )
+        .execute(&mut *conn)
+        .await?;
+        let updated = sqlx::query(
+            "UPDATE hardware_audit a
+             SET actor = w.actor, at = w.at, action = w.action, item_name = w.item_name, changes = w.changes
+             FROM hardware_audit_rebuild w
+             WHERE (w.item_id, w.sequence) = (a.item_id, a.sequence)
+               AND (a.actor, a.at, a.action, a.item_name, a.changes)
+                   IS DISTINCT FROM (w.actor, w.at, w.action, w.item_name, w.changes)",
+        )
+        .execute(&mut *conn)
+        .await?;
+        let inserted = sqlx::query(
+            "INSERT INTO hardware_audit (item_id, sequence, actor, at, action, item_name, changes)
+             SELECT w.item_id, w.sequence, w.actor, w.at, w.action, w.item_name, w.changes
+             FROM hardware_audit_rebuild w
+             WHERE NOT EXISTS (SELECT 1 FROM hardware_audit a WHERE (a.item_id, a.sequence) = (w.item_id, w.sequence))
+             ORDER BY w.id",
+        )
+        .execute(&mut *conn)
+        .await?;
+        Ok((deleted.rows_affected(), updated.rows_affected(), inserted.rows_affected()))
+    }
+}
+
+/// The state columns of `number_inventory`. A stock number without events is available,
+/// held by no one, at sequence 0 (the columns' defaults); numbers in events but not in the
+/// stock have no row to update. The number_counts triggers see the changed rows only.
+struct Inventory;
+
+#[async_trait]
+impl ReadModel for Inventory {
+    type A = PhoneNumber;
+    type Row = (String, i64, NumberState);
+
+    fn table(&self) -> &'static str {
+        "number_inventory"
+    }
+
+    fn work(&self) -> String {
+        "number_inventory_rebuild".to_string()
+    }
+
+    fn create_work(&self) -> String {
+        "CREATE TEMPORARY TABLE number_inventory_rebuild
+         (value text PRIMARY KEY, status text NOT NULL, held_by text, held_until timestamptz, last_sequence bigint NOT NULL)"
+            .to_string()
+    }
+
+    fn rows(&self, id: &str, events: &[Stored<PhoneNumber>]) -> Vec<Self::Row> {
+        let last = events.last().expect("an aggregate with events");
+        vec![(id.to_string(), last.envelope.sequence as i64, NumberState::after(&last.envelope.payload))]
+    }
+
+    async fn insert(&self, conn: &mut PgConnection, rows: Vec<Self::Row>) -> Result<(), sqlx::Error> {
+        for chunk in rows.chunks(BATCH) {
+            sqlx::query(
+                "INSERT INTO number_inventory_rebuild (value, status, held_by, held_until, last_sequence)
+                 SELECT * FROM UNNEST($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::bigint[])",
+            )
+            .bind(chunk.iter().map(|r| r.0.as_str()).collect::<Vec<_>>())
+            .bind(chunk.iter().map(|r| r.2.status).collect::<Vec<_>>())
+            .bind(chunk.iter().map(|r| r.2.held_by.as_deref()).collect::<Vec<_>>())
+            .bind(chunk.iter().map(|r| r.2.held_until).collect::<Vec<_>>())
+            .bind(chunk.iter().map(|r| r.1).collect::<Vec<_>>())
+            .execute(&mut *conn)
+            .await?;
+        }
+        Ok(())
+    }
+
+    fn built(&self) -> String {
+        "SELECT value AS id, last_sequence AS last FROM number_inventory_rebuild".to_string()
+    }
+
+    fn id_column(&self) -> &'static str {
+        "value"
+    }
+
+    async fn swap(&self, conn: &mut PgConnection) -> Result<(u64, u64, u64), sqlx::Error> {
+        let from_events = sqlx::query(
+            "UPDATE number_inventory n
+             SET status = w.status, held_by = w.held_by, held_until = w.held_until, last_sequence = w.last_sequence
+             FROM number_inventory_rebuild w
+             WHERE w.value = n.value
+               AND (n.status, n.held_by, n.held_until, n.last_sequence)
+                   IS DISTINCT FROM (w.status, w.held_by, w.held_until, w.last_sequence)",
+        )
+        .execute(&mut *conn)
+        .await?;
+        let untouched = sqlx::query(
+            "UPDATE number_inventory n
+             SET status = 'available', held_by = NULL, held_until = NULL, last_sequence = 0
+             WHERE (n.status <> 'available' OR n.held_by IS NOT NULL OR n.held_until IS NOT NULL OR n.last_sequence <> 0)
+               AND NOT EXISTS (SELECT 1 FROM number_inventory_rebuild w WHERE w.value = n.value)",
+        )
+        .execute(&mut *conn)
+        .await?;
+        Ok((0, from_events.rows_affected() + untouched.rows_affected(), 0))
+    }
 }

@@ -14,6 +14,7 @@ use aggregates::service_order::{PaymentPart, ServiceOrder, ServiceOrderCommand, 
 use chrono::{DateTime, Duration, Utc};
 use cqrs_es::{AggregateError, EventStore};
 
+use crate::checkout::gateway::Outcome;
 use crate::commands;
 use crate::error::ApiError;
 use crate::locks::if_free;
@@ -84,9 +85,9 @@ async fn record(state: &AppState, id: &str, command: ServiceOrderCommand) -> Res
 
 /// (found paid now, completed now)
 async fn reconcile(state: &AppState, id: &str, stale_paid: DateTime<Utc>) -> Result<(bool, bool), ApiError> {
-    let stripe = &state.services.stripe;
+    let gateway = &state.services.gateway;
     let order = load(state, id).await?;
-    let failed = |e| ApiError::internal(format!("Stripe: {e}"));
+    let failed = |e| ApiError::internal(format!("payment provider: {e}"));
     let mut found_paid = false;
     if order.status == OrderStatus::Placed {
         let kind = order.payment_type.unwrap_or(aggregates::service_order::PaymentType::Subscription);
@@ -94,14 +95,13 @@ async fn reconcile(state: &AppState, id: &str, stale_paid: DateTime<Utc>) -> Res
         if kind.needs_subscription() && !order.subscription.paid {
             let mut reference = order.subscription.reference.clone();
             if let (None, Some(key)) = (&reference, &order.subscription.attempt) {
-                if let Some(subscription) = stripe.made_by_attempt(&customer, id, key).await.map_err(failed)? {
-                    record(state, id, ServiceOrderCommand::RecordSubscription { subscription_id: subscription.id.clone() }).await?;
-                    reference = Some(subscription.id);
+                if let Some(subscription) = gateway.subscription_made_by(&customer, id, key).await.map_err(failed)? {
+                    record(state, id, ServiceOrderCommand::RecordSubscription { subscription_id: subscription.clone() }).await?;
+                    reference = Some(subscription);
                 }
             }
             if let Some(reference) = reference {
-                let subscription = stripe.subscription(&reference).await.map_err(failed)?;
-                if matches!(subscription.status.as_str(), "active" | "trialing") {
+                if gateway.subscription(&reference).await.map_err(failed)?.active {
                     let part = PaymentPart::Subscription;
                     record(state, id, ServiceOrderCommand::RecordPaymentSuccess { part, reference }).await?;
                 }
@@ -109,8 +109,7 @@ async fn reconcile(state: &AppState, id: &str, stale_paid: DateTime<Utc>) -> Res
         }
         if kind.needs_top_up() && !order.top_up.paid {
             if let Some(reference) = order.top_up.reference.clone() {
-                let intent = stripe.payment_intent(&reference).await.map_err(failed)?;
-                if intent.status == "succeeded" {
+                if gateway.payment(&reference).await.map_err(failed)?.outcome == Outcome::Succeeded {
                     let part = PaymentPart::TopUp;
                     record(state, id, ServiceOrderCommand::RecordPaymentSuccess { part, reference }).await?;
                 }
@@ -135,7 +134,7 @@ async fn reconcile(state: &AppState, id: &str, stale_paid: DateTime<Utc>) -> Res
     if !paid_long_ago {
         return Ok((found_paid, false));
     }
-    crate::routes::checkout::complete_order(state, id, None, false).await?;
+    crate::checkout::complete_order(state, id, None, false).await?;
     tracing::info!(order = id, "a paid order whose buyer never came back was completed");
     Ok((found_paid, true))
 }

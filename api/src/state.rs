@@ -19,6 +19,7 @@ use projections::orders::{OrderView, ORDER_VIEW_TABLE};
 use projections::trials::{TrialView, TRIAL_VIEW_TABLE};
 
 use crate::config::Config;
+use crate::checkout::gateway::PaymentGateway;
 use crate::payments::Stripe;
 
 use cqrs_es::persist::PersistedEventStore;
@@ -41,7 +42,8 @@ pub type TrialViewQuery = CatchUpQuery<TrialStore, TrialViews, TrialView, Trial>
 /// The outside services the checkout talks to, from the configuration.
 pub struct Services {
     pub config: Config,
-    pub stripe: Stripe,
+    /// The payment provider: Stripe (or its local stand-in), a fake in some tests.
+    pub gateway: Arc<dyn PaymentGateway>,
     pub http: reqwest::Client,
     /// How many locked steps (crate::locks) may run at once: each may use up to three
     /// pooled connections (its lock, a transaction, an event write), and the rest of the
@@ -57,7 +59,8 @@ impl Services {
             .map_err(|e| e.to_string())?;
         let stripe = Stripe::new(&config.payments.secret_key, &config.payments.api_base)?;
         let slots = (config.database_max_connections.saturating_sub(2) / 3).max(1) as usize;
-        Ok(Services { config: config.clone(), stripe, http, step_slots: Arc::new(tokio::sync::Semaphore::new(slots)) })
+        let gateway: Arc<dyn PaymentGateway> = Arc::new(stripe);
+        Ok(Services { config: config.clone(), gateway, http, step_slots: Arc::new(tokio::sync::Semaphore::new(slots)) })
     }
 }
 
@@ -155,6 +158,17 @@ impl NumberStock for PgStock {
 }
 
 impl AppState {
+    /// The same state with another payment provider (a fake in tests).
+    pub fn with_gateway(self, gateway: Arc<dyn PaymentGateway>) -> AppState {
+        let services = Services {
+            config: self.services.config.clone(),
+            gateway,
+            http: self.services.http.clone(),
+            step_slots: self.services.step_slots.clone(),
+        };
+        self.with_services(services)
+    }
+
     /// The same state talking to the services of `config`.
     pub fn with_services(mut self, services: Services) -> AppState {
         self.services = Arc::new(services);

@@ -15,7 +15,7 @@ use projections::trials::{due_for_reminder, due_to_end, TrialView};
 use jobs::outbox::{queue, Mail};
 
 use crate::commands;
-use crate::payments::{PaymentError, PlanSpec};
+use crate::checkout::gateway::{GatewayError as PaymentError, Outcome, PlanSpec};
 use crate::state::AppState;
 
 pub const END_TRIALS: &str = "end-trials";
@@ -127,7 +127,7 @@ async fn return_numbers(state: &AppState, now: DateTime<Utc>) -> Result<usize, S
 /// Charges the saved card for the first month (idempotency key of the trial): the command
 /// to record, or an error when Stripe could not be asked (tried again next run).
 async fn convert(state: &AppState, id: &str) -> Result<TrialCommand, PaymentError> {
-    let stripe = &state.services.stripe;
+    let gateway = &state.services.gateway;
     let customer: Option<String> = sqlx::query_scalar("SELECT stripe_customer_id FROM trials WHERE trial_id = $1")
         .bind(id)
         .fetch_optional(&state.pool)
@@ -137,37 +137,30 @@ async fn convert(state: &AppState, id: &str) -> Result<TrialCommand, PaymentErro
     let Some(customer) = customer else {
         return Ok(TrialCommand::EndTrial { failure: Some("no_payment_customer".into()) });
     };
-    if !stripe.plan_exists(CONVERSION_PLAN).await? {
-        let monthly = Plan::SingleUser.block_price(BillingCycle::Monthly);
-        let spec = PlanSpec {
-            id: CONVERSION_PLAN,
-            amount: (monthly + vat(monthly)).0,
-            interval: "month",
-            product_name: "Single User VoIP (monthly)",
-        };
-        match stripe.create_plan(&spec, "plan-single-user-monthly-inc-vat").await {
-            Ok(_) => {}
-            // Made by another runner meanwhile.
-            Err(_) if stripe.plan_exists(CONVERSION_PLAN).await? => {}
-            Err(error) => return Err(error),
-        }
-    }
-    // A run that died after Stripe made the subscription left it tagged with this key.
+    let monthly = Plan::SingleUser.block_price(BillingCycle::Monthly);
+    let spec = PlanSpec {
+        id: CONVERSION_PLAN,
+        amount: (monthly + vat(monthly)).0,
+        interval: "month",
+        product_name: "Single User VoIP (monthly)",
+    };
+    gateway.ensure_plan(&spec, "plan-single-user-monthly-inc-vat").await?;
+    // A run that died after the provider made the subscription left it tagged with this key.
     let key = format!("trial-{id}-convert");
-    let subscription = match stripe.made_by_attempt(&customer, id, &key).await? {
+    let subscription = match gateway.subscription_made_by(&customer, id, &key).await? {
         Some(made) => made,
-        None => match stripe.create_subscription(&customer, CONVERSION_PLAN, id, &key).await {
+        None => match gateway.start_subscription(&customer, CONVERSION_PLAN, id, &key).await {
             Ok(subscription) => subscription,
             Err(PaymentError::Declined { code, .. }) => return Ok(TrialCommand::EndTrial { failure: Some(code) }),
             Err(error) => return Err(error),
         },
     };
-    let subscription = stripe.subscription(&subscription.id).await?;
-    if matches!(subscription.status.as_str(), "active" | "trialing") {
-        return Ok(TrialCommand::ConvertTrial { subscription_id: subscription.id });
+    if gateway.subscription_outcome(&subscription).await? == Outcome::Succeeded {
+        return Ok(TrialCommand::ConvertTrial { subscription_id: subscription });
     }
-    let _ = stripe.cancel_subscription(&subscription.id).await;
-    Ok(TrialCommand::EndTrial { failure: Some(format!("subscription_{}", subscription.status)) })
+    let status = gateway.subscription(&subscription).await.map(|s| s.status).unwrap_or_default();
+    let _ = gateway.cancel_subscription(&subscription).await;
+    Ok(TrialCommand::EndTrial { failure: Some(format!("subscription_{status}")) })
 }
 
 async fn remind(state: &AppState, id: &str, view: &TrialView) -> Result<(), sqlx::Error> {

@@ -59,8 +59,45 @@ pub fn audit_entry(event: &HardwareEvent) -> (&'static str, Vec<FieldChange>) {
     }
 }
 
+/// One row of the audit log, as an event makes it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AuditRecord {
+    pub sequence: i64,
+    pub actor: String,
+    pub at: DateTime<Utc>,
+    pub action: &'static str,
+    pub item_name: String,
+    pub changes: serde_json::Value,
+}
+
+/// The name an event gives its item, when it carries one (creation and edits do).
+pub fn named_by(event: &HardwareEvent) -> Option<&str> {
+    match event {
+        HardwareEvent::ItemCreated { fields, .. } | HardwareEvent::ItemUpdated { fields, .. } => Some(&fields.name),
+        _ => None,
+    }
+}
+
+impl AuditRecord {
+    /// The row of `event`; `earlier_name` is the name the item's earlier rows carry, used
+    /// when the event itself names nothing (status changes, images, deletion).
+    pub fn of(event: &EventEnvelope<HardwareItem>, earlier_name: Option<&str>) -> AuditRecord {
+        let (action, changes) = audit_entry(&event.payload);
+        let stamp = event.payload.stamp();
+        AuditRecord {
+            sequence: event.sequence as i64,
+            actor: stamp.actor.clone(),
+            at: stamp.at,
+            action,
+            item_name: named_by(&event.payload).or(earlier_name).unwrap_or_default().to_string(),
+            changes: serde_json::to_value(&changes).unwrap_or_default(),
+        }
+    }
+}
+
 /// Writes one audit row per event; a row already written (same item and sequence) is
-/// left alone, so replays and retries never double an entry.
+/// left alone, so replays and retries never double an entry. The rebuild
+/// (`voip-shop rebuild-views`) makes the same rows with [`AuditRecord::of`].
 pub struct AuditLogQuery {
     pool: PgPool,
 }
@@ -71,31 +108,27 @@ impl AuditLogQuery {
     }
 
     async fn record(&self, item_id: &str, event: &EventEnvelope<HardwareItem>) -> Result<(), sqlx::Error> {
-        let (action, changes) = audit_entry(&event.payload);
-        let name = match &event.payload {
-            HardwareEvent::ItemCreated { fields, .. } | HardwareEvent::ItemUpdated { fields, .. } => {
-                fields.name.clone()
-            }
-            _ => sqlx::query_scalar(
+        let earlier_name: Option<String> = match named_by(&event.payload) {
+            Some(_) => None,
+            None => sqlx::query_scalar(
                 "SELECT item_name FROM hardware_audit WHERE item_id = $1 ORDER BY sequence DESC LIMIT 1",
             )
             .bind(item_id)
             .fetch_optional(&self.pool)
-            .await?
-            .unwrap_or_default(),
+            .await?,
         };
-        let stamp = event.payload.stamp();
+        let row = AuditRecord::of(event, earlier_name.as_deref());
         sqlx::query(
             "INSERT INTO hardware_audit (item_id, sequence, actor, at, action, item_name, changes)
              VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (item_id, sequence) DO NOTHING",
         )
         .bind(item_id)
-        .bind(event.sequence as i64)
-        .bind(&stamp.actor)
-        .bind(stamp.at)
-        .bind(action)
-        .bind(name)
-        .bind(serde_json::to_value(&changes).unwrap_or_default())
+        .bind(row.sequence)
+        .bind(&row.actor)
+        .bind(row.at)
+        .bind(row.action)
+        .bind(&row.item_name)
+        .bind(&row.changes)
         .execute(&self.pool)
         .await?;
         Ok(())
@@ -207,6 +240,22 @@ mod tests {
         assert_eq!(view.created_at, Some(stamp(1).at));
         assert_eq!(view.updated_at, Some(stamp(3).at));
         assert_eq!(view.last_sequence, 3);
+    }
+
+    #[test]
+    fn an_audit_row_carries_the_name_its_event_gives_or_the_earlier_one() {
+        let fields = HardwareFields { name: "Cisco 8851".into(), ..HardwareFields::default() };
+        let created = AuditRecord::of(
+            &envelope(1, HardwareEvent::ItemCreated { fields, status: ItemStatus::Draft, stamp: stamp(1) }),
+            Some("ignored"),
+        );
+        assert_eq!((created.sequence, created.action, created.item_name.as_str()), (1, "created", "Cisco 8851"));
+        assert_eq!((created.actor.as_str(), created.at), ("ann@example.com", stamp(1).at));
+        let deleted = AuditRecord::of(&envelope(2, HardwareEvent::ItemDeleted { stamp: stamp(2) }), Some("Cisco 8851"));
+        assert_eq!((deleted.action, deleted.item_name.as_str()), ("deleted", "Cisco 8851"));
+        assert_eq!(deleted.changes, serde_json::json!([]));
+        let orphan = AuditRecord::of(&envelope(3, HardwareEvent::ItemDeleted { stamp: stamp(3) }), None);
+        assert_eq!(orphan.item_name, "");
     }
 
     #[test]

@@ -347,6 +347,27 @@ pub async fn expired_reservations(pool: &PgPool, now: DateTime<Utc>) -> Result<V
     .await
 }
 
+/// A number's state columns (status, held_by, held_until) as one event leaves them: each
+/// event sets all three, so a number's state is that of its latest event.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NumberState {
+    pub status: &'static str,
+    pub held_by: Option<String>,
+    pub held_until: Option<DateTime<Utc>>,
+}
+
+impl NumberState {
+    pub fn after(event: &PhoneNumberEvent) -> NumberState {
+        let (status, held_by, held_until) = match event {
+            PhoneNumberEvent::NumberReserved { cart_id, until } => ("reserved", Some(cart_id), Some(*until)),
+            PhoneNumberEvent::NumberReleased { .. } | PhoneNumberEvent::NumberReturned { .. } => ("available", None, None),
+            PhoneNumberEvent::NumberAssigned { owner } => ("assigned", Some(owner), None),
+            PhoneNumberEvent::NumberHeldForOrder { owner, until, .. } => ("reserved", Some(owner), Some(*until)),
+        };
+        NumberState { status, held_by: held_by.cloned(), held_until }
+    }
+}
+
 /// Keeps each number's status in step with its events. Applying an event only when its
 /// sequence is newer than the row's makes the result independent of dispatch order.
 pub struct InventoryQuery {
@@ -359,20 +380,15 @@ impl InventoryQuery {
     }
 
     pub async fn apply(&self, value: &str, event: &EventEnvelope<PhoneNumber>) -> Result<(), sqlx::Error> {
-        let (status, held_by, held_until) = match &event.payload {
-            PhoneNumberEvent::NumberReserved { cart_id, until } => ("reserved", Some(cart_id.as_str()), Some(*until)),
-            PhoneNumberEvent::NumberReleased { .. } | PhoneNumberEvent::NumberReturned { .. } => ("available", None, None),
-            PhoneNumberEvent::NumberAssigned { owner } => ("assigned", Some(owner.as_str()), None),
-            PhoneNumberEvent::NumberHeldForOrder { owner, until, .. } => ("reserved", Some(owner.as_str()), Some(*until)),
-        };
+        let state = NumberState::after(&event.payload);
         sqlx::query(
             "UPDATE number_inventory SET status = $2, held_by = $3, held_until = $4, last_sequence = $5
              WHERE value = $1 AND last_sequence < $5",
         )
         .bind(value)
-        .bind(status)
-        .bind(held_by)
-        .bind(held_until)
+        .bind(state.status)
+        .bind(&state.held_by)
+        .bind(state.held_until)
         .bind(event.sequence as i64)
         .execute(&self.pool)
         .await?;
@@ -426,6 +442,22 @@ pub fn parse_stock_line(line: &str) -> Result<StockNumber, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_numbers_state_is_that_of_its_latest_event() {
+        use aggregates::phone_number::ReleaseReason;
+        let until = chrono::TimeZone::with_ymd_and_hms(&Utc, 2026, 11, 23, 12, 0, 0).unwrap();
+        let reserved = NumberState::after(&PhoneNumberEvent::NumberReserved { cart_id: "c1".into(), until });
+        assert_eq!(reserved, NumberState { status: "reserved", held_by: Some("c1".into()), held_until: Some(until) });
+        let held = PhoneNumberEvent::NumberHeldForOrder { owner: "o1".into(), cart_id: "c1".into(), until };
+        assert_eq!(NumberState::after(&held), NumberState { status: "reserved", held_by: Some("o1".into()), held_until: Some(until) });
+        let assigned = NumberState::after(&PhoneNumberEvent::NumberAssigned { owner: "o1".into() });
+        assert_eq!(assigned, NumberState { status: "assigned", held_by: Some("o1".into()), held_until: None });
+        let free = NumberState { status: "available", held_by: None, held_until: None };
+        let released = PhoneNumberEvent::NumberReleased { cart_id: "c1".into(), reason: ReleaseReason::Expired };
+        assert_eq!(NumberState::after(&released), free);
+        assert_eq!(NumberState::after(&PhoneNumberEvent::NumberReturned { owner: "t1".into() }), free);
+    }
 
     #[test]
     fn display_formats() {

@@ -545,7 +545,7 @@ test('/checkout without a package says so and offers the plans', async ({ page }
   await expect(page).toHaveURL(/\/plans-and-pricing$/);
 });
 
-test('Account Setup: the banner and per-field messages of spec 2 §5, each cleared by editing its field', async ({ page }) => {
+test('Account Setup: the banner and per-field messages of the account form, each cleared by editing its field', async ({ page }) => {
   await singleUserAtCheckout(page);
   await page.getByRole('button', { name: 'Continue to Account Setup' }).click();
   const form = accountForm(page);

@@ -7,7 +7,6 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::routing::{delete, get, post, put};
 use axum::{Json, Router};
-use cqrs_es::persist::ViewRepository;
 use cqrs_es::AggregateError;
 use projections::cart::CartSummary;
 use projections::inventory;
@@ -39,17 +38,7 @@ pub fn router() -> Router<AppState> {
 }
 
 /// A cart id from the path: anything but a UUID names no cart.
-pub(crate) fn cart_id(raw: &str) -> Result<String, ApiError> {
-    super::uuid_id(raw, CartError::NotFound)
-}
-
-pub(crate) async fn summary(state: &AppState, id: &str) -> Result<CartSummary, ApiError> {
-    let view = state.cart_views.load(id).await.map_err(ApiError::internal)?;
-    match view {
-        Some(view) if view.contents.exists => Ok(view.summary(id)),
-        _ => Err(CartError::NotFound.into()),
-    }
-}
+use crate::carts::{cart_id, summary};
 
 /// Runs a cart command and answers with the cart as the projection now shows it.
 async fn execute(state: &AppState, raw_id: &str, command: CartCommand) -> Result<Json<CartSummary>, ApiError> {

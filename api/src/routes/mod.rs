@@ -81,11 +81,7 @@ pub fn app(state: AppState, config: &Config) -> Router {
     }
 }
 
-/// An id that must be a UUID (from a path or a body), in its canonical form; anything else
-/// names nothing, which answers `missing`.
-pub(crate) fn uuid_id(raw: &str, missing: impl Into<ApiError>) -> Result<String, ApiError> {
-    uuid::Uuid::parse_str(raw.trim()).map(|id| id.to_string()).map_err(|_| missing.into())
-}
+pub(crate) use crate::ids::uuid_id;
 
 /// The OpenAPI description of this API (api/openapi.yaml).
 async fn openapi() -> impl IntoResponse {

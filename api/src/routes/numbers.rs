@@ -1,4 +1,4 @@
-//! Number search (spec 1 section 7) and the free-trial pool.
+//! Number search (api/API.md, Phone numbers) and the free-trial pool.
 
 use std::collections::HashMap;
 
@@ -84,7 +84,7 @@ fn digits(params: &HashMap<String, String>, name: &str) -> Result<Option<String>
     Ok(Some(digits))
 }
 
-/// Parses and checks the query of a search (spec 1 section 7).
+/// Parses and checks the query of a search (api/API.md, Search the stock).
 fn parse_search(params: &HashMap<String, String>) -> Result<Search, ApiError> {
     let page = whole(params, "page", 1, 1..=100_000)?;
     let per_page = whole(params, "per_page", 20, 1..=100)?;

@@ -7,21 +7,22 @@
 //! for the order's own amount, on the order named in the object's metadata. A forged or
 //! replayed event changes nothing and is logged.
 
-use aggregates::service_order::{PaymentPart, ServiceOrder, ServiceOrderCommand, ServiceOrderError, OrderStatus};
+use aggregates::service_order::{PaymentPart, ServiceOrder, ServiceOrderCommand, ServiceOrderError};
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::routing::post;
 use axum::{Json, Router};
-use cqrs_es::{AggregateError, EventStore};
+use cqrs_es::AggregateError;
 use hmac::{Hmac, Mac};
 use serde_json::{json, Value};
 use sha2::Sha256;
 
 use crate::commands;
 use crate::error::ApiError;
-use crate::payments::{stripe_failure, PaymentError};
-use crate::state::{store, AppState};
+use crate::checkout::failures::payment_failure;
+use crate::checkout::gateway::{GatewayError, Outcome};
+use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/stripe/webhook", post(webhook))
@@ -106,61 +107,58 @@ async fn webhook(State(state): State<AppState>, headers: HeaderMap, body: Bytes)
     Ok(Json(json!({ "received": true, "handled": handled })))
 }
 
-/// What Stripe itself says of the payment intent `id`: the order it belongs to and the
+/// What the provider itself says of the payment `id`: the order it belongs to and the
 /// command to record, or why nothing is recorded.
 async fn confirmed_top_up(state: &AppState, id: &str) -> Result<Result<(String, ServiceOrderCommand), String>, ApiError> {
     if !id.starts_with("pi_") {
         return Ok(Err("no payment intent id".into()));
     }
-    let intent = match state.services.stripe.payment_intent(id).await {
-        Ok(intent) => intent,
-        Err(PaymentError::NotFound) => return Ok(Err("Stripe has no such payment intent".into())),
-        Err(error) => return Err(stripe_failure(error, "Stripe could not be reached; the event will be delivered again.")),
+    let payment = match state.services.gateway.payment(id).await {
+        Ok(payment) => payment,
+        Err(GatewayError::NotFound) => return Ok(Err("the provider has no such payment".into())),
+        Err(error) => return Err(payment_failure(error, "Stripe could not be reached; the event will be delivered again.")),
     };
-    let Some(order_id) = intent.metadata.get("order_id").cloned() else { return Ok(Err("not one of our orders".into())) };
+    let Some(order_id) = payment.owner.clone() else { return Ok(Err("not one of our orders".into())) };
     let Some(order) = load_order(state, &order_id).await? else { return Ok(Err("no such order".into())) };
-    let expected = order.lines.as_ref().map(|l| l.amounts.top_up_total.0);
-    if order.top_up.reference.as_deref() != Some(intent.id.as_str()) {
+    if order.top_up.reference.as_deref() != Some(payment.id.as_str()) {
         return Ok(Err("not the order's top-up".into()));
     }
-    if expected != Some(intent.amount) || !intent.currency.eq_ignore_ascii_case("gbp") {
-        return Ok(Err(format!("amount {} {} is not the order's", intent.amount, intent.currency)));
+    let expected = order.lines.as_ref().map(|l| l.amounts.top_up_total.0);
+    if expected != Some(payment.amount) || !payment.currency.eq_ignore_ascii_case("gbp") {
+        return Ok(Err(format!("amount {} {} is not the order's", payment.amount, payment.currency)));
     }
-    let command = match intent.status.as_str() {
-        "succeeded" => ServiceOrderCommand::RecordPaymentSuccess { part: PaymentPart::TopUp, reference: intent.id },
-        "requires_payment_method" if intent.last_payment_error.is_some() => {
-            let error = intent.last_payment_error.unwrap_or_default();
-            ServiceOrderCommand::RecordPaymentFailure {
-                part: PaymentPart::TopUp,
-                reference: intent.id,
-                code: error.code.unwrap_or_else(|| "card_declined".into()),
-                message: error.message.unwrap_or_else(|| "Your card was declined.".into()),
-            }
-        }
-        status => return Ok(Err(format!("the payment intent is {status}"))),
+    let command = match payment.outcome {
+        Outcome::Succeeded => ServiceOrderCommand::RecordPaymentSuccess { part: PaymentPart::TopUp, reference: payment.id },
+        Outcome::Declined(refusal) => ServiceOrderCommand::RecordPaymentFailure {
+            part: PaymentPart::TopUp,
+            reference: payment.id,
+            code: refusal.code,
+            message: refusal.message,
+        },
+        other => return Ok(Err(format!("the payment is {other:?}"))),
     };
     Ok(Ok((order_id, command)))
 }
 
-/// What Stripe itself says of the invoice `id`: paid, in pounds, for the full amount of the
-/// subscription of one of our orders.
+/// What the provider itself says of the invoice `id`: paid, in pounds, for the full amount
+/// of the subscription of one of our orders.
 async fn confirmed_invoice(state: &AppState, id: &str) -> Result<Result<(String, ServiceOrderCommand), String>, ApiError> {
     if !id.starts_with("in_") {
         return Ok(Err("no invoice id".into()));
     }
-    let stripe = &state.services.stripe;
-    let unreachable = |error| stripe_failure(error, "Stripe could not be reached; the event will be delivered again.");
-    let invoice = match stripe.invoice(id).await {
+    let gateway = &state.services.gateway;
+    let unreachable = |error| payment_failure(error, "Stripe could not be reached; the event will be delivered again.");
+    let invoice = match gateway.invoice(id).await {
         Ok(invoice) => invoice,
-        Err(PaymentError::NotFound) => return Ok(Err("Stripe has no such invoice".into())),
+        Err(GatewayError::NotFound) => return Ok(Err("the provider has no such invoice".into())),
         Err(error) => return Err(unreachable(error)),
     };
-    if invoice.status.as_deref() != Some("paid") {
-        return Ok(Err(format!("the invoice is {}", invoice.status.unwrap_or_default())));
+    if !invoice.paid {
+        return Ok(Err(format!("the invoice is {}", invoice.status)));
     }
-    let Some(subscription_id) = invoice.subscription_id() else { return Ok(Err("the invoice has no subscription".into())) };
-    let subscription = stripe.subscription(&subscription_id).await.map_err(unreachable)?;
-    let Some(order_id) = subscription.metadata.get("order_id").cloned() else { return Ok(Err("not one of our orders".into())) };
+    let Some(subscription_id) = invoice.subscription.clone() else { return Ok(Err("the invoice has no subscription".into())) };
+    let subscription = gateway.subscription(&subscription_id).await.map_err(unreachable)?;
+    let Some(order_id) = subscription.owner.clone() else { return Ok(Err("not one of our orders".into())) };
     let Some(order) = load_order(state, &order_id).await? else { return Ok(Err("no such order".into())) };
     if order.subscription.reference.as_deref() != Some(subscription_id.as_str()) {
         return Ok(Err("not the order's subscription".into()));
@@ -176,8 +174,11 @@ async fn load_order(state: &AppState, id: &str) -> Result<Option<ServiceOrder>, 
     if uuid::Uuid::parse_str(id).is_err() {
         return Ok(None);
     }
-    let context = store::<ServiceOrder>(&state.pool).load_aggregate(id).await.map_err(ApiError::internal)?;
-    Ok((context.aggregate.status != OrderStatus::New).then_some(context.aggregate))
+    match crate::checkout::load(state, id).await {
+        Ok(order) => Ok(Some(order)),
+        Err(ApiError::Order(ServiceOrderError::NotFound)) => Ok(None),
+        Err(error) => Err(error),
+    }
 }
 
 /// Records the outcome Stripe confirmed; false when the order already knew it.

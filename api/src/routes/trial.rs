@@ -1,4 +1,4 @@
-//! The free trial (spec 2 section 7): the account with one free number and extension 101,
+//! The free trial (docs/product-rules.md, Free trial): the account with one free number and extension 101,
 //! an optional card saved for after the seven days, and the trial's view.
 
 use aggregates::phone_number::{PhoneNumberCommand, PhoneNumberError};
@@ -24,7 +24,8 @@ use crate::error::ApiError;
 use crate::json::ApiJson;
 use crate::limits;
 use crate::locks::locked;
-use crate::payments::stripe_failure;
+use crate::checkout::failures::payment_failure;
+use crate::checkout::gateway::SetupState;
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -220,12 +221,12 @@ async fn trial_customer(state: &AppState, id: &str) -> Result<String, ApiError> 
     }
     let created = state
         .services
-        .stripe
+        .gateway
         .create_customer(&email, &email, id, &format!("trial-{id}-customer"))
         .await
-        .map_err(|e| stripe_failure(e, "Failed to create setup intent"))?;
-    sqlx::query("UPDATE trials SET stripe_customer_id = $2 WHERE trial_id = $1").bind(id).bind(&created.id).execute(&state.pool).await?;
-    Ok(created.id)
+        .map_err(|e| payment_failure(e, "Failed to create setup intent"))?;
+    sqlx::query("UPDATE trials SET stripe_customer_id = $2 WHERE trial_id = $1").bind(id).bind(&created).execute(&state.pool).await?;
+    Ok(created)
 }
 
 async fn active_trial(state: &AppState, id: &str) -> Result<TrialView, ApiError> {
@@ -254,10 +255,10 @@ async fn create_trial_setup_intent(
         let key = format!("trial-{id}-setup-{}", Uuid::new_v4().simple());
         let intent = state
             .services
-            .stripe
-            .create_setup_intent(&customer, &id, &key)
+            .gateway
+            .create_card_setup(&customer, &id, &key)
             .await
-            .map_err(|e| stripe_failure(e, "Failed to create setup intent"))?;
+            .map_err(|e| payment_failure(e, "Failed to create setup intent"))?;
         sqlx::query("INSERT INTO trial_setup_intents (setup_intent_id, trial_id) VALUES ($1, $2) ON CONFLICT DO NOTHING")
             .bind(&intent.id)
             .bind(&id)
@@ -299,8 +300,8 @@ async fn confirmed_by_this_trial(state: &AppState, id: &str, method: &str) -> Re
     .fetch_all(&state.pool)
     .await?;
     for intent in intents {
-        let intent = state.services.stripe.setup_intent(&intent).await.map_err(|e| stripe_failure(e, "The card could not be saved."))?;
-        if intent.status == "succeeded" && intent.payment_method.as_deref() == Some(method) {
+        let setup = state.services.gateway.card_setup(&intent).await.map_err(|e| payment_failure(e, "The card could not be saved."))?;
+        if setup.state == SetupState::Succeeded && setup.card.as_deref() == Some(method) {
             return Ok(true);
         }
     }
@@ -328,15 +329,15 @@ async fn attach_payment_method(
             return Err(not_this_trials_card());
         }
         let customer = trial_customer(&state, &id).await?;
-        let stripe = &state.services.stripe;
-        let card = stripe.payment_method(&method).await.map_err(|e| stripe_failure(e, "The card could not be saved."))?;
-        if card.customer.as_deref().is_some_and(|owner| owner != customer) {
+        let gateway = &state.services.gateway;
+        let owner = gateway.card_owner(&method).await.map_err(|e| payment_failure(e, "The card could not be saved."))?;
+        if owner.as_deref().is_some_and(|owner| owner != customer) {
             return Err(not_this_trials_card());
         }
-        stripe
-            .make_default_card(&customer, &method, &format!("trial-{id}-card"))
+        gateway
+            .use_card(&customer, &method, &format!("trial-{id}-card"))
             .await
-            .map_err(|e| stripe_failure(e, "The card could not be saved."))?;
+            .map_err(|e| payment_failure(e, "The card could not be saved."))?;
         let command = TrialCommand::AttachPaymentMethod { customer_id: customer, payment_method_id: method };
         commands::execute(&state.trials, &id, command).await.map_err(ApiError::from)
     })

@@ -335,7 +335,7 @@ async fn the_cart_view_can_be_rebuilt_from_the_events() {
     sqlx::query("UPDATE cart_view SET payload = '{}'::json").execute(&app.pool).await.unwrap();
     let state = api::state::AppState::new(app.pool.clone());
     let rebuilt = api::rebuild::rebuild_cart_views(&state).await.unwrap();
-    assert_eq!(rebuilt, 1);
+    assert_eq!(rebuilt.aggregates, 1);
     let after = expect_ok(app.get(&format!("/api/carts/{id}")).await).await;
     assert_eq!(after, before);
     assert_eq!(after["items"][0]["linePence"], 28608);

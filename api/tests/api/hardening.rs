@@ -279,11 +279,11 @@ impl Server {
         if let Some(fault) = fault {
             command.env("FAULT_INJECTION", fault);
         }
-        let child = command.spawn().expect("the server binary starts");
-        let base = format!("http://127.0.0.1:{port}");
+        // Owned by `Server` at once: its Drop stops the process whatever happens next.
+        let server = Server { child: command.spawn().expect("the server binary starts"), base: format!("http://127.0.0.1:{port}") };
         for _ in 0..300 {
-            if reqwest::get(format!("{base}/readyz")).await.is_ok_and(|r| r.status().is_success()) {
-                return Server { child, base };
+            if reqwest::get(format!("{}/readyz", server.base)).await.is_ok_and(|r| r.status().is_success()) {
+                return server;
             }
             tokio::time::sleep(Duration::from_millis(100)).await;
         }

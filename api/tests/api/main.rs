@@ -5,11 +5,13 @@
 mod address;
 mod cart;
 mod checkout;
+mod checkout_service;
 mod hardware;
 mod hardware_routes;
 mod hardening;
 mod helpers;
 mod jobs;
 mod numbers;
+mod rebuild;
 mod server;
 mod trial;

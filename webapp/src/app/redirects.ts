@@ -1,4 +1,4 @@
-/** Old and alternative paths (spec 1 §2, spec 3 §2.2). All redirect with `replace`. */
+/** Old and alternative paths of the older site. All redirect with `replace`. */
 export const redirects: Readonly<Record<string, string>> = {
   '/broadband': '/business-broadband-page',
   '/business-broadband': '/business-broadband-page',

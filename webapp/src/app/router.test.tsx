@@ -31,7 +31,7 @@ beforeEach(() => {
 });
 
 describe('redirects', () => {
-  it('covers the table of spec 1 §2 and spec 3 §2.2', () => {
+  it('covers every old and alternative path', () => {
     expect(redirects).toEqual({
       '/broadband': '/business-broadband-page',
       '/business-broadband': '/business-broadband-page',

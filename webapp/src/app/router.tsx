@@ -80,7 +80,7 @@ export const routes: RouteObject[] = [
       { path: 'free-numbers', element: lazyPage(() => import('./routes/free-trial-numbers')) },
       { path: 'free-trial-account-setup', element: lazyPage(() => import('./routes/free-trial-account-setup')) },
       { path: 'free-trial-thank-you', element: lazyPage(() => import('./routes/free-trial-thank-you')) },
-      // Spec 2 §2: /thank-you/trial is the trial variant of the confirmation.
+      // /thank-you/trial is the trial variant of the confirmation.
       { path: 'thank-you/trial', element: lazyPage(() => import('./routes/free-trial-thank-you')) },
       { path: 'hardware', element: lazyPage(() => import('./routes/hardware')) },
       { path: 'checkout', element: lazyPage(() => import('./routes/checkout')) },

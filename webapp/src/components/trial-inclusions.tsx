@@ -1,4 +1,4 @@
-/** What the free trial includes (spec 2 §9): the same list on the number picker and the sign-up. */
+/** What the free trial includes (docs/product-rules.md, Free trial): the same list on the number picker and the sign-up. */
 export function TrialInclusions() {
   return (
     <section className="panel trial-benefits" aria-labelledby="trial-benefits-heading">

@@ -10,7 +10,7 @@ export interface NavGroup {
   links: NavLink[];
 }
 
-/** Main navigation dropdowns (spec 1 §2 Header). */
+/** Main navigation dropdowns of the header. */
 export const mainNav: NavGroup[] = [
   {
     label: 'Services',

@@ -3,7 +3,7 @@ import { readStorage, removeStorage, writeStorage } from './storage';
 
 /**
  * The free number chosen on /free-numbers, handed to the trial sign-up: in the navigation state,
- * and in localStorage (spec 2 §3 `selectedFreeNumber`) so that a reload of the sign-up keeps it.
+ * and in localStorage (`selectedFreeNumber`) so that a reload of the sign-up keeps it.
  */
 export const SELECTED_FREE_NUMBER_KEY = 'selectedFreeNumber';
 

@@ -10,7 +10,7 @@ interface AccountFieldsProps extends AddressHandlers {
 }
 
 /**
- * The account form's sections (spec 2 §2): Contact Information, Company Details and Address,
+ * The account form's sections: Contact Information, Company Details and Address,
  * each field with its error under it. The checkout and the free trial wrap it in their own form.
  */
 export function AccountFields({ state, showPasswords, ...handlers }: AccountFieldsProps) {

@@ -10,7 +10,7 @@ import { TextField } from './text-field';
 /** Pause after the last key before a postcode is looked up. */
 export const LOOKUP_DELAY_MS = 500;
 
-/** The sentence for a failed lookup (spec 2 §8). */
+/** The sentence for a failed lookup (docs/product-rules.md, Account form: Address lookup). */
 export function lookupErrorMessage(error: unknown): string {
   switch (errorStatus(error)) {
     case 404:

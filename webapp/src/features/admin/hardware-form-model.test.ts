@@ -20,7 +20,7 @@ describe('hardware form model', () => {
     expect(kilogramsToGrams('')).toBeNull();
   });
 
-  it("lists every problem with the spec's messages, joined after 'Please fix the following errors: '", () => {
+  it("lists every problem with the form's messages, joined after 'Please fix the following errors: '", () => {
     expect(validateForm(emptyForm())).toEqual([
       'Product name is required',
       'Brand is required',

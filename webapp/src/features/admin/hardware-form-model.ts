@@ -105,7 +105,7 @@ export function filledEntries(list: readonly string[]): string[] {
   return list.map((entry) => entry.trim()).filter((entry) => entry !== '');
 }
 
-/** The spec's messages for what is wrong, in form order (empty when the form is fine). */
+/** The messages for what is wrong (docs/product-rules.md, Hardware catalogue and admin), in form order (empty when the form is fine). */
 export function validateForm(form: HardwareFormValues): string[] {
   const errors: string[] = [];
   if (!form.name.trim()) errors.push(messages.nameRequired);

@@ -8,7 +8,7 @@ export interface ListFilters {
 
 export const noFilters: ListFilters = { brand: '', status: '', search: '' };
 
-/** A missing status displays as published (spec 3 §4). */
+/** A missing status displays as published (docs/product-rules.md, Hardware catalogue and admin). */
 export function statusOf(item: AdminHardwareItem): ItemStatus {
   return item.status ?? 'published';
 }

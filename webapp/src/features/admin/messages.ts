@@ -1,4 +1,4 @@
-/** The admin's messages (spec 3 §5 and §8). */
+/** The admin's messages (docs/product-rules.md, Hardware catalogue and admin). */
 export const messages = {
   fixErrors: 'Please fix the following errors: ',
   nameRequired: 'Product name is required',

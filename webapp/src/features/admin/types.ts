@@ -51,7 +51,7 @@ export interface AdminHardwareItem {
   compatibility: string[];
   inStock: boolean;
   rating: number;
-  /** A missing status displays as published (spec 3 §4). */
+  /** A missing status displays as published (docs/product-rules.md, Hardware catalogue and admin). */
   status?: ItemStatus | null;
   images: HardwareImage[];
   specs: Record<string, string>;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** How long a message banner stays (spec 3 §9). */
+/** How long a message banner stays. */
 export const FLASH_MS = 3000;
 
 export type FlashKind = 'success' | 'error';

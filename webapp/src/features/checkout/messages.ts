@@ -1,6 +1,6 @@
 import { formMessages } from '../../lib/account-form/messages';
 
-/** The checkout's user-facing messages outside the payment (spec 2 §2, §5 and §8), word for word. */
+/** The checkout's user-facing messages outside the payment (docs/product-rules.md, Service checkout), word for word. */
 export const messages = {
   ...formMessages,
   emptyCart: 'No package has been selected. Please select a package first.',

@@ -104,7 +104,7 @@ async function authenticate(stripe: StripeClient, clientSecret: string | null | 
   if (!AUTHORISED_PAYMENT.includes(status)) throw new PaymentFailure(paymentMessages.paymentIntentNotSuccessful(status));
 }
 
-/** Subscription acceptance (spec 2 §4), asking Stripe through the debug call when the answer is unclear. */
+/** Subscription acceptance (success, or active or trialing), asking Stripe through the debug call when the answer is unclear. */
 async function acceptCharge(calls: PaymentCalls, answer: SubscriptionResponse): Promise<void> {
   if (answer.success || (answer.status && PAID_SUBSCRIPTION.includes(answer.status))) return;
   if (answer.status === 'incomplete') throw new PaymentFailure(paymentMessages.incompleteDeclined);

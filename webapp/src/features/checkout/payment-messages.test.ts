@@ -8,7 +8,7 @@ import {
 } from './payment-messages';
 import { serverErrorMessage } from '../../lib/api-error';
 
-/** The decline codes of spec 2 §8. */
+/** The decline codes the older site named (docs/product-rules.md, Service checkout). */
 const SPEC_DECLINE_CODES = [
   'insufficient_funds', 'expired_card', 'incorrect_cvc', 'processing_error', 'incorrect_number', 'card_declined',
   'lost_card', 'stolen_card', 'pickup_card', 'restricted_card', 'security_violation', 'service_not_allowed',
@@ -18,7 +18,7 @@ const SPEC_DECLINE_CODES = [
   'issuer_not_available', 'withdrawal_count_limit_exceeded', 'approve_with_id', 'issuer_unavailable', 'reenter_transaction',
 ];
 
-/** The error codes of spec 2 §8. */
+/** The error codes the older site named (docs/product-rules.md, Service checkout). */
 const SPEC_ERROR_CODES = [
   'card_declined', 'expired_card', 'incorrect_cvc', 'processing_error', 'incorrect_number', 'invalid_expiry_month',
   'invalid_expiry_year', 'invalid_cvc', 'authentication_required', 'amount_too_large', 'amount_too_small',
@@ -26,7 +26,7 @@ const SPEC_ERROR_CODES = [
 ];
 
 describe('payment message table', () => {
-  it('has a sentence for every decline code of the spec, each advising another card, the bank or a retry', () => {
+  it('has a sentence for every decline code the older site named, each advising another card, the bank or a retry', () => {
     expect(Object.keys(declineCodeMessages).sort()).toEqual([...SPEC_DECLINE_CODES].sort());
     for (const code of SPEC_DECLINE_CODES) {
       expect(declineCodeMessages[code], code).toMatch(/different card|contact your bank|try again|check with your bank/i);
@@ -35,7 +35,7 @@ describe('payment message table', () => {
     expect(declineCodeMessages.currency_not_supported).toContain('GBP');
   });
 
-  it('has a sentence for every error code of the spec, rate_limit word for word', () => {
+  it('has a sentence for every error code the older site named, rate_limit word for word', () => {
     expect(Object.keys(errorCodeMessages).sort()).toEqual([...SPEC_ERROR_CODES].sort());
     expect(errorCodeMessages.rate_limit).toBe('Too many requests. Please wait a moment and try again.');
   });
@@ -87,7 +87,7 @@ describe('payment message table', () => {
     expect(paymentMessages.subscriptionFailed).toBe('Failed to create subscription');
   });
 
-  it('keeps the status sentences of the spec', () => {
+  it('keeps the status sentences word for word', () => {
     expect(paymentMessages.setupIntentNotSuccessful('canceled')).toBe('Setup intent not successful: canceled');
     expect(paymentMessages.paymentIntentNotSuccessful('requires_payment_method')).toBe('Payment intent not successful: requires_payment_method');
     expect(paymentMessages.incompleteDeclined).toBe('Your card was declined. Please try a different payment method or contact your bank.');

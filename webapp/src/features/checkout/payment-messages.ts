@@ -1,11 +1,11 @@
 /**
- * Every message the payment step can show (spec 2 §5 "Before payment" and §8), in one place.
- * Sentences the spec gives are kept word for word; the spec leaves the per-decline-code
- * sentences to us, and each advises another card, the bank or a retry.
+ * Every message the payment step can show (docs/product-rules.md, Service checkout), in one place.
+ * Sentences the older site used are kept word for word; the per-decline-code sentences are
+ * our own, and each advises another card, the bank or a retry.
  */
 import type { PaymentErrorLike } from '../../lib/stripe/stripe-js';
 
-/** By decline code (spec 2 §8): the sentence shown for a card the bank refused. */
+/** By decline code: the sentence shown for a card the bank refused. */
 export const declineCodeMessages: Readonly<Record<string, string>> = {
   insufficient_funds: 'Your card has insufficient funds. Please use a different card or contact your bank.',
   expired_card: 'Your card has expired. Please use a different card.',
@@ -40,7 +40,7 @@ export const declineCodeMessages: Readonly<Record<string, string>> = {
   reenter_transaction: 'The payment could not be processed. Please try again.',
 };
 
-/** By error code, when the error has no decline code (spec 2 §8). */
+/** By error code, when the error has no decline code. */
 export const errorCodeMessages: Readonly<Record<string, string>> = {
   card_declined: 'Your card was declined. Please contact your bank or try a different card.',
   expired_card: 'Your card has expired. Please use a different card.',
@@ -90,7 +90,7 @@ export const paymentMessages = {
   paymentErrorFlag: 'Payment processing failed. Please try again.',
 } as const;
 
-/** Checks made before any call (spec 2 §5 "Before payment"). */
+/** Checks made before any call ("Before payment" in docs/product-rules.md). */
 export const beforePaymentMessages = {
   cardIncomplete: 'Please complete your card information.',
   invalidCart: 'Invalid cart data. Please try again.',

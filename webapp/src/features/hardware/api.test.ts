@@ -8,7 +8,7 @@ import type { HardwareProduct } from './types';
 import { productsSignature, useStableProducts } from './use-brand-products';
 
 describe('hardware data', () => {
-  it('maps an item with the spec defaults: price 0, in stock unless false, rating 5, published', () => {
+  it('maps an item with the catalogue defaults: price 0, in stock unless false, rating 5, published', () => {
     const product = toProduct({ id: 7, brand: 'Cisco', name: 'Cisco 8841' });
     expect(product).toEqual({
       id: '7', brand: 'cisco', model: '', name: 'Cisco 8841', pricePence: 0, originalPricePence: undefined, shortDesc: '', description: '',

@@ -9,7 +9,7 @@ import {
   type WireHardwareItem,
 } from './types';
 
-/** Public hardware data is cached for 60 seconds per brand (spec 3 §4 and §9). */
+/** Public hardware data is cached for 60 seconds per brand. */
 export const HARDWARE_CACHE_SECONDS = 60;
 
 const STATUSES: readonly CatalogueStatus[] = ['published', 'draft', 'archived'];
@@ -28,7 +28,7 @@ function strings(list: string[] | null | undefined): string[] {
 }
 
 /**
- * An item as the shop shows it, with the spec's defaults (spec 3 §3): price 0, in stock unless
+ * An item as the shop shows it, with the catalogue's defaults: price 0, in stock unless
  * explicitly false, rating 5, status published. Null when it names no known brand.
  */
 export function toProduct(item: WireHardwareItem): HardwareProduct | null {
@@ -56,7 +56,7 @@ export function toProduct(item: WireHardwareItem): HardwareProduct | null {
   };
 }
 
-/** The published items of one brand (the client filters too, spec 3 §7). */
+/** The published items of one brand (the client filters too). */
 export function brandProducts(items: WireHardwareItem[], brand: HardwareBrand): HardwareProduct[] {
   return items
     .map(toProduct)

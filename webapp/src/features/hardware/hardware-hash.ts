@@ -17,7 +17,7 @@ function decode(text: string): string {
 }
 
 /**
- * Reads the page's hash (spec 3 §2.3): `#yealink` selects a brand, `#yealink-{id}` a brand and
+ * Reads the page's hash: `#yealink` selects a brand, `#yealink-{id}` a brand and
  * one of its products; anything else (none, `#all`, an unknown word) means All.
  */
 export function parseHardwareHash(hash: string): HardwareHash {

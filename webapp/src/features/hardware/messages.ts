@@ -1,6 +1,6 @@
 import { BRAND_NAMES, type HardwareBrand } from './types';
 
-/** The page's messages, word for word from spec 3 §2.3 and §8. */
+/** The page's messages (docs/product-rules.md, Hardware catalogue and admin). */
 export const messages = {
   errorHeading: 'Unable to load products',
   loadFailed: (brand: HardwareBrand) => `Failed to load ${BRAND_NAMES[brand]} phones. Please try again later.`,

@@ -1,4 +1,4 @@
-/** The brands of the shop, in tab order (spec 1 §9 "Hardware brand filters"). */
+/** The brands of the shop, in tab order (docs/product-rules.md, Hardware catalogue and admin). */
 export const BRANDS = ['grandstream', 'yealink', 'polycom', 'cisco'] as const;
 
 export type HardwareBrand = (typeof BRANDS)[number];
@@ -15,7 +15,7 @@ export const BRAND_NAMES: Record<HardwareBrand, string> = {
 
 export type CatalogueStatus = 'published' | 'draft' | 'archived';
 
-/** A desk phone as the public shop shows it (spec 3 §3), prices in pence ex VAT from the server. */
+/** A desk phone as the public shop shows it, prices in pence ex VAT from the server. */
 export interface HardwareProduct {
   id: string;
   brand: HardwareBrand;
@@ -38,10 +38,10 @@ export interface HardwareProduct {
   updatedAt?: string;
 }
 
-/** An image as the server may send it: a URL, or an object with url, image_url or image (spec 3 §3). */
+/** An image as the server may send it: a URL, or an object with url, image_url or image. */
 export type WireHardwareImage = string | { id?: string; url?: string; image_url?: string; image?: string; filename?: string };
 
-/** An item of `GET /api/hardware/` (api/API.md "Hardware catalogue"); the shop applies the spec's defaults. */
+/** An item of `GET /api/hardware/` (api/API.md "Hardware catalogue"); the shop applies the catalogue's defaults. */
 export interface WireHardwareItem {
   id: string | number;
   brand?: string | null;

@@ -9,7 +9,7 @@ export function productsSignature(products: readonly HardwareProduct[]): string 
 
 /**
  * The same array for as long as the ids and update stamps stay the same, so a refresh that
- * brings nothing new does not re-render the grid (spec 3 §4 "Public hardware data").
+ * brings nothing new does not re-render the grid.
  */
 export function useStableProducts(products: HardwareProduct[] | undefined): HardwareProduct[] | undefined {
   const signature = products ? productsSignature(products) : null;

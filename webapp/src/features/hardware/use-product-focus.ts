@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** After this delay the page scrolls to the product of a `#{brand}-{id}` link (spec 3 §9). */
+/** After this delay the page scrolls to the product of a `#{brand}-{id}` link. */
 export const FOCUS_DELAY_MS = 500;
 /** How long the product's glow lasts. */
 export const HIGHLIGHT_MS = 3000;

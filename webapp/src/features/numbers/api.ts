@@ -2,13 +2,13 @@ import { api } from '../../lib/api';
 import type { AvailableNumber, FreeNumber, NumberSearch, NumberSearchPage, NumberSearchResponse } from './types';
 import { normaliseAreaCode } from './area-codes';
 
-/** Bare strings (spec 1 §3 allows them) become objects without a price. */
+/** Bare strings (the older API sent them) become objects without a price. */
 function toAvailableNumber(entry: NumberSearchResponse['numbers'][number]): AvailableNumber {
   if (typeof entry === 'string') return { value: entry, displayValue: entry };
   return { ...entry, displayValue: entry.displayValue || entry.value };
 }
 
-/** The query string of one page of a search (spec 1 §7). */
+/** The query string of one page of a search (api/API.md, Search the stock). */
 export function searchParams(search: NumberSearch, page: number): Record<string, string | number | undefined> {
   const areaCode = search.areaCode ? normaliseAreaCode(search.countryCode, search.areaCode) : '';
   return {

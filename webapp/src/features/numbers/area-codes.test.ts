@@ -4,7 +4,7 @@ import { COUNTRIES, firstAreaCode, matchesAreaCode, normaliseAreaCode, UK_AREA_C
 import { filterByAreaCode } from './routes/uk-numbers-page';
 import { stockNumber } from './testing/fake-number-server';
 
-describe('client-side area-code filter (spec 1 §5)', () => {
+describe('client-side area-code filter', () => {
   it('filters nothing with no code or with 020', () => {
     expect(matchesAreaCode('01614960000', undefined)).toBe(true);
     expect(matchesAreaCode('01614960000', '')).toBe(true);
@@ -40,7 +40,7 @@ describe('client-side area-code filter (spec 1 §5)', () => {
   });
 });
 
-describe('area-code normalisation for requests (spec 1 §5)', () => {
+describe('area-code normalisation for requests', () => {
   it('adds the leading 0 for GB only', () => {
     expect(normaliseAreaCode('GB', '161')).toBe('0161');
     expect(normaliseAreaCode('GB', '0161')).toBe('0161');
@@ -65,7 +65,7 @@ describe('area-code normalisation for requests (spec 1 §5)', () => {
   });
 });
 
-describe('area code lists (spec 1 §9)', () => {
+describe('area code lists', () => {
   it('the UK dropdown: 020 first, the listed geographic codes, then 0800 and 0808', () => {
     expect(UK_AREA_CODES.map((option) => option.value)).toEqual([
       '020', '0161', '0121', '0131', '0141', '0151', '0113', '0114', '0117', '0118', '0116', '0115', '029',

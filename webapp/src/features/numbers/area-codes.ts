@@ -10,7 +10,7 @@ function codes(...labels: string[]): AreaCodeOption[] {
   return labels.map((label) => ({ value: label.split(' ', 1)[0], label }));
 }
 
-/** The UK page's geographic area codes (spec 1 §9), 020 first (the default). */
+/** The UK page's geographic area codes, 020 first (the default). */
 export const UK_GEOGRAPHIC_AREA_CODES: AreaCodeOption[] = codes(
   '020 London',
   '0161 Manchester',
@@ -76,7 +76,7 @@ export function firstAreaCode(code: CountryCode): string {
 }
 
 /**
- * Area code normalisation for requests (spec 1 §5): digits only; GB gets a leading 0 when
+ * Area code normalisation for requests (docs/product-rules.md, Numbers and reservations): digits only; GB gets a leading 0 when
  * missing; US, CA and the others keep their digits as typed. Empty stays empty.
  */
 export function normaliseAreaCode(country: CountryCode, areaCode: string): string {
@@ -86,7 +86,7 @@ export function normaliseAreaCode(country: CountryCode, areaCode: string): strin
 }
 
 /**
- * Client-side area-code filtering of the UK page (spec 1 §5). With no code or code 020
+ * Client-side area-code filtering of the UK page. With no code or code 020
  * nothing is filtered; otherwise a number matches when it starts with the code, when its
  * +44 form (also written 44... or 0044...) turned into a leading 0 does, or when it lacks the
  * leading 0 the code has.

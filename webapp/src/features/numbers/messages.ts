@@ -1,6 +1,6 @@
 import { errorMessage, errorStatus } from '../../lib/api-error';
 
-/** The exact user-facing messages of the number pages (spec 1 §8). */
+/** The exact user-facing messages of the number pages (docs/product-rules.md, Numbers and reservations). */
 export const messages = {
   ukEmpty: 'No numbers found matching your criteria. Please try different search options.',
   internationalEmpty: 'No numbers available matching your criteria. Try different search options.',

@@ -1,6 +1,6 @@
 import type { BillingCycle, CartPhoneNumber, PhoneNumberEntry } from '../../lib/api-types';
 
-/** Countries numbers are sold in (spec 1 §9). */
+/** Countries numbers are sold in. */
 export type CountryCode = 'GB' | 'US' | 'CA' | 'FR' | 'DE' | 'ES' | 'IT' | 'IE';
 
 /** One number of a search result, as the server describes it (prices are the server's). */
@@ -24,7 +24,7 @@ export interface NumberSearchPage {
   currentPage: number;
 }
 
-/** The wire form of a page: numbers may be strings or objects with a value (spec 1 §3). */
+/** The wire form of a page: numbers may be strings or objects with a value. */
 export interface NumberSearchResponse {
   numbers: (string | (Partial<AvailableNumber> & { value: string }))[];
   total_numbers: number;

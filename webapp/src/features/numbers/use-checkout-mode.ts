@@ -6,7 +6,7 @@ export interface NumbersNavigationState {
 }
 
 /**
- * Checkout mode (spec 1 §4): the query string has checkout=true, or the visitor came from
+ * Checkout mode: the query string has checkout=true, or the visitor came from
  * the add-ons page (navigation state `{ from: '/add-ons' }`, or a path under /add-ons).
  * Continue then goes back to /add-ons instead of /checkout.
  */

@@ -1,5 +1,5 @@
 /**
- * Plan quantity rules (spec 1 §4 "Plan quantity"). Pure functions so both pages and the
+ * Plan quantity rules (docs/product-rules.md, Cart and prices). Pure functions so both pages and the
  * tests share them. The limits come from the catalogue (minUsers, increment).
  */
 export interface QuantityPlan {

@@ -1,6 +1,6 @@
 import { formMessages } from '../../lib/account-form/messages';
 
-/** The free trial's user-facing messages (spec 2 §2, §5 and §8; the server's from api/API.md), word for word. */
+/** The free trial's user-facing messages (docs/product-rules.md, Free trial; the server's from api/API.md), word for word. */
 export const messages = {
   ...formMessages,
   createFailed: 'Error creating account. Please try again.',

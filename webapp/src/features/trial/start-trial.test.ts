@@ -28,7 +28,7 @@ describe('trialRefusal', () => {
     expect(refused.numberError).toBe('Please choose a free number first.');
   });
 
-  it('uses the server’s text, else the spec’s fallback', () => {
+  it('uses the server’s text, else the page’s fallback', () => {
     expect(trialRefusal({ status: 409, data: { error: 'A free trial has already been used with this email address.', code: 'trial_already_used' } }).message).toBe(
       'A free trial has already been used with this email address.',
     );

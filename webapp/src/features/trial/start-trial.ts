@@ -88,7 +88,7 @@ export function trialRefusal(error: unknown): TrialRefused {
 
 /**
  * Saves the card for after the trial: a setup intent of the trial confirmed with the card by
- * Stripe.js, then attached. Whatever fails, the trial goes on without it (spec 2 §8): false.
+ * Stripe.js, then attached. Whatever fails, the trial goes on without it: false.
  */
 export async function saveTrialCard(card: TrialCard, customerId: string, calls: TrialCalls): Promise<boolean> {
   try {
@@ -112,7 +112,7 @@ function withoutPasswords(info: CustomerInfo): TrialUserInfo {
 }
 
 /**
- * The sign-up (spec 2 §4 "Trial flow"): the account with the chosen number, then the optional
+ * The sign-up (docs/product-rules.md, Free trial): the account with the chosen number, then the optional
  * card. Resolves with the thank-you page's navigation state; throws TrialRefused.
  */
 export async function startTrial(input: StartTrialInput, calls: TrialCalls): Promise<TrialThankYouState> {

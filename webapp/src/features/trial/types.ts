@@ -1,4 +1,4 @@
-/** Wire and page types of the free trial (api/API.md "Free trial", spec 2 §3 and §7). */
+/** Wire and page types of the free trial (api/API.md "Free trial"). */
 import type { CustomerInfo } from '../../lib/account-form/types';
 import type { ExtensionDetails, FreeNumber } from '../../lib/api-types';
 
@@ -22,7 +22,7 @@ export interface CreateTrialAccountResponse {
   selectedNumber?: FreeNumber;
   package?: string;
   minutes?: number;
-  /** A refusal carried in a 200 answer is read too (spec 2 §8). */
+  /** A refusal carried in a 200 answer is read too. */
   error?: string;
 }
 
@@ -66,7 +66,7 @@ export interface TrialView {
 /** The sign-up form as the thank-you page receives it: never the passwords. */
 export type TrialUserInfo = Omit<CustomerInfo, 'password' | 'confirmPassword' | 'googleCredential'>;
 
-/** Navigation state of /free-trial-thank-you (spec 2 §3). */
+/** Navigation state of /free-trial-thank-you. */
 export interface TrialThankYouState {
   isFreeTrial: true;
   userInfo: TrialUserInfo;

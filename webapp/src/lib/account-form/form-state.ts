@@ -1,7 +1,7 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { AccountField, AddressMode, AddressSuggestion, CustomerInfo, FieldErrors } from './types';
 
-/** The country of every account (spec 2 §3: fixed, read-only). */
+/** The country of every account (fixed, read-only). */
 export const COUNTRY = 'United Kingdom';
 
 export function emptyForm(): CustomerInfo {

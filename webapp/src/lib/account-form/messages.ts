@@ -1,4 +1,4 @@
-/** The account form's user-facing messages (spec 2 §5 and §8), word for word. */
+/** The account form's user-facing messages (docs/product-rules.md, Account form), word for word. */
 export const formMessages = {
   formBanner: 'Please correct the errors below and try again.',
   submitFailed: 'Error submitting form. Please try again.',

@@ -1,4 +1,4 @@
-/** The account form of the checkout and the free trial (spec 2 §3 and §5), as the server takes it in `customerInfo`. */
+/** The account form of the checkout and the free trial (docs/product-rules.md, Account form), as the server takes it in `customerInfo`. */
 
 export interface CustomerInfo {
   email: string;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { filledForm } from '../../testing/account-form';
 import { customerInfoForServer, isLookupLength, normalisePostcode, validateAccount } from './validation';
 
-describe('account form rules (spec 2 §5)', () => {
+describe('account form rules', () => {
   it('accepts a complete form', () => {
     expect(validateAccount(filledForm(), 'lookup')).toEqual({});
     expect(validateAccount(filledForm({ phone: '+44 (0)20 7946-0123', postcode: 'm11ae' }), 'lookup')).toEqual({});

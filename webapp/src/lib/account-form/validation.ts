@@ -9,7 +9,7 @@ const UK_POSTCODE = /^[A-Z]{1,2}\d{1,2}[A-Z]?\s*\d[A-Z]{2}$/i;
 
 export const PASSWORD_MIN_LENGTH = 8;
 
-/** The account form's rules (spec 2 §5). Passwords are not asked of a Google sign-up. */
+/** The account form's rules (docs/product-rules.md, Account form). Passwords are not asked of a Google sign-up. */
 export function validateAccount(form: CustomerInfo, addressMode: AddressMode): FieldErrors {
   const errors: FieldErrors = {};
   const email = form.email.trim();

@@ -21,7 +21,7 @@ interface HardwareFormProps {
   locked: boolean;
 }
 
-/** The server's message for a refusal it explains (422 lists the fields); the spec's otherwise. */
+/** The server's message for a refusal it explains (422 lists the fields); the form's own otherwise. */
 function saveError(error: unknown): string {
   const status = errorStatus(error);
   return status !== undefined && status >= 400 && status < 500 ? errorMessage(error, messages.saveFailed) : messages.saveFailed;

@@ -8,7 +8,7 @@ import { AuditLog } from './audit-log';
 import { HardwareForm } from './hardware-form';
 import { HardwareList } from './hardware-list';
 
-/** After a save the page goes back to the list this much later (spec 3 §9). */
+/** After a save the page goes back to the list this much later. */
 export const RETURN_TO_LIST_MS = 1500;
 
 type Tab = 'list' | 'form' | 'audit';

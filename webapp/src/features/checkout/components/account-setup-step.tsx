@@ -18,7 +18,7 @@ import {
 import { messages } from '../messages';
 import { GoogleSignUp } from './google-sign-up';
 
-/** Step 2: the account form (spec 2 §5 rules); the server checks it again when the order is placed. */
+/** Step 2: the account form (docs/product-rules.md, Account form); the server checks it again when the order is placed. */
 export function AccountSetupStep({ googleClientId }: { googleClientId: string | null }) {
   const dispatch = useAppDispatch();
   const form = useAppSelector(selectAccountForm);

@@ -34,7 +34,7 @@ const ProductGrid = memo(function ProductGrid({ brand, products, highlightedId, 
   );
 });
 
-/** One brand's phones with their loading, error (Try Again), empty and list states (spec 3 §2.3). */
+/** One brand's phones with their loading, error (Try Again), empty and list states. */
 export function BrandSection({ brand, focusId, visit, onAddToCart }: BrandSectionProps) {
   const headingId = useId();
   const { products, isLoading, isError, refetch } = useBrandProducts(brand);

@@ -16,7 +16,7 @@ function asError(thrown: unknown): Error {
   return thrown instanceof Error ? thrown : new Error(typeof thrown === 'string' ? thrown : 'Unknown error');
 }
 
-/** A render failure in the hardware area shows 'Something went wrong.' with the error text and stack (spec 3 §2.3). */
+/** A render failure in the hardware area shows 'Something went wrong.' with the error text and stack. */
 export class HardwareErrorBoundary extends Component<Props, State> {
   state: State = { error: null, resetKey: this.props.resetKey };
 

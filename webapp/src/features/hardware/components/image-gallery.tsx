@@ -8,7 +8,7 @@ interface ImageGalleryProps {
 
 /**
  * The product's images: previous / next (wrapping), thumbnails and a counter. An image that
- * fails to load is dropped; with none left a placeholder shows (spec 3 §2.3, §8).
+ * fails to load is dropped; with none left a placeholder shows.
  */
 export function ImageGallery({ images, name }: ImageGalleryProps) {
   const [failed, setFailed] = useState<ReadonlySet<string>>(() => new Set());

@@ -8,7 +8,7 @@ import { BRANDS, type AddToCart, type HardwareBrand } from '../types';
 import '../hardware.css';
 
 /**
- * The desk-phone shop (spec 3 §2.3): brand tabs mirrored in the hash, one section per brand,
+ * The desk-phone shop: brand tabs mirrored in the hash, one section per brand,
  * `#{brand}-{id}` scrolls to and highlights a product. Add to Cart comes from the app layer.
  */
 export function HardwarePage({ onAddToCart }: { onAddToCart: AddToCart }) {

@@ -29,7 +29,7 @@ const meta: NumberPageMeta = {
   },
 };
 
-/** First load (spec 1 §7): US, page 1, per_page 20, no filters. */
+/** First load: US, page 1, per_page 20, no filters. */
 export const INITIAL_INTERNATIONAL_SEARCH: NumberSearch = { countryCode: 'US', perPage: 20, run: 0 };
 
 /** A search: per_page 50, area code and type only when chosen, mobile_prefix 07 for mobiles in GB. */

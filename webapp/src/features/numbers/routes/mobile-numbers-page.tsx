@@ -21,7 +21,7 @@ const meta: NumberPageMeta = {
   },
 };
 
-/** Mobile search (spec 1 §7): numberType mobile, GB, the chosen prefix or 07, per_page 20. */
+/** Mobile search: numberType mobile, GB, the chosen prefix or 07, per_page 20. */
 export function mobileSearch(prefix: string, run: number): NumberSearch {
   return { countryCode: 'GB', perPage: 20, numberType: 'mobile', mobilePrefix: prefix || '07', run };
 }

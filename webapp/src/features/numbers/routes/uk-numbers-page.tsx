@@ -37,7 +37,7 @@ export function areaCodesFor(type: UkNumberType): AreaCodeOption[] {
   return UK_AREA_CODES;
 }
 
-/** The UK page's search (spec 1 §7): per_page 50, country GB, mobile_prefix 07 for mobiles. */
+/** The UK page's search: per_page 50, country GB, mobile_prefix 07 for mobiles. */
 export function ukSearch(type: UkNumberType, areaCode: string, run: number): NumberSearch {
   return {
     countryCode: 'GB',
@@ -49,7 +49,7 @@ export function ukSearch(type: UkNumberType, areaCode: string, run: number): Num
   };
 }
 
-/** The client-side area-code filter of the UK page (spec 1 §5), on the national and E.164 forms. */
+/** The client-side area-code filter of the UK page, on the national and E.164 forms. */
 export function filterByAreaCode(numbers: AvailableNumber[], areaCode: string | undefined): AvailableNumber[] {
   return numbers.filter((number) => matchesAreaCode(number.national ?? number.value, areaCode) || matchesAreaCode(number.value, areaCode));
 }
