@@ -124,17 +124,19 @@ async fn return_numbers(state: &AppState, now: DateTime<Utc>) -> Result<usize, S
     Ok(returned)
 }
 
+/// The trial as its events make it.
+pub async fn load_trial(state: &AppState, id: &str) -> Result<aggregates::trial::Trial, String> {
+    use cqrs_es::EventStore;
+    let context = crate::state::store::<aggregates::trial::Trial>(&state.pool).load_aggregate(id).await.map_err(|e| e.to_string())?;
+    Ok(context.aggregate)
+}
+
 /// Charges the saved card for the first month (idempotency key of the trial): the command
 /// to record, or an error when Stripe could not be asked (tried again next run).
 async fn convert(state: &AppState, id: &str) -> Result<TrialCommand, PaymentError> {
     let gateway = &state.services.gateway;
-    let customer: Option<String> = sqlx::query_scalar("SELECT stripe_customer_id FROM trials WHERE trial_id = $1")
-        .bind(id)
-        .fetch_optional(&state.pool)
-        .await
-        .map_err(|e| PaymentError::Provider(e.to_string()))?
-        .flatten();
-    let Some(customer) = customer else {
+    let trial = load_trial(state, id).await.map_err(PaymentError::Provider)?;
+    let Some(customer) = trial.payment_customer_id else {
         return Ok(TrialCommand::EndTrial { failure: Some("no_payment_customer".into()) });
     };
     let monthly = Plan::SingleUser.block_price(BillingCycle::Monthly);

@@ -60,6 +60,7 @@ impl View<Trial> for TrialView {
                 self.extension = Some(extension.clone());
             }
             TrialEvent::PaymentMethodAttached { .. } => self.payment_method_saved = true,
+            TrialEvent::PaymentCustomerRegistered { .. } => {}
             TrialEvent::ReminderSent { .. } => self.reminder_sent = true,
             TrialEvent::TrialEnded { reason, at, .. } => {
                 self.status = TrialStatus::Ended;

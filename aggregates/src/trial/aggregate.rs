@@ -74,6 +74,12 @@ impl Trial {
         let over = now >= ends_at;
         match command {
             TrialCommand::StartTrial { .. } => unreachable!("handled above"),
+            TrialCommand::RegisterPaymentCustomer { customer_id } => {
+                if self.payment_customer_id.is_some() {
+                    return Err(TrialError::PaymentCustomerAlreadyRegistered);
+                }
+                Ok(vec![TrialEvent::PaymentCustomerRegistered { customer_id }])
+            }
             TrialCommand::AttachPaymentMethod { customer_id, payment_method_id } => {
                 if self.payment_method_id.is_some() {
                     return Err(TrialError::PaymentMethodAlreadyAttached);
@@ -136,6 +142,7 @@ impl Aggregate for Trial {
                 self.contact = contact;
                 self.ends_at = Some(ends_at);
             }
+            TrialEvent::PaymentCustomerRegistered { customer_id } => self.payment_customer_id = Some(customer_id),
             TrialEvent::PaymentMethodAttached { customer_id, payment_method_id } => {
                 self.payment_customer_id = Some(customer_id);
                 self.payment_method_id = Some(payment_method_id);

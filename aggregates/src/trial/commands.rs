@@ -3,6 +3,8 @@ use crate::customer::{Customer, Extension};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TrialCommand {
     StartTrial { number: String, contact: Customer, account_id: String, extension: Extension },
+    /// The payment provider's customer for the trial's optional card (made once).
+    RegisterPaymentCustomer { customer_id: String },
     AttachPaymentMethod { customer_id: String, payment_method_id: String },
     SendReminder,
     /// The seven days are over and there is no card (or its charge failed: `failure`).

@@ -12,6 +12,8 @@ pub enum TrialError {
     NotOver,
     #[error("A card is already saved for this trial.")]
     PaymentMethodAlreadyAttached,
+    #[error("The trial already has a payment customer.")]
+    PaymentCustomerAlreadyRegistered,
     #[error("No card is saved for this trial.")]
     NoPaymentMethod,
     #[error("The reminder has already been sent.")]
@@ -28,6 +30,7 @@ impl TrialError {
             TrialError::AlreadyOver => "trial_over",
             TrialError::NotOver => "trial_not_over",
             TrialError::PaymentMethodAlreadyAttached => "payment_method_already_attached",
+            TrialError::PaymentCustomerAlreadyRegistered => "payment_customer_exists",
             TrialError::NoPaymentMethod => "no_payment_method",
             TrialError::ReminderAlreadySent => "reminder_already_sent",
             TrialError::ReminderTooEarly => "reminder_too_early",

@@ -25,6 +25,7 @@ pub enum TrialEvent {
         started_at: DateTime<Utc>,
         ends_at: DateTime<Utc>,
     },
+    PaymentCustomerRegistered { customer_id: String },
     PaymentMethodAttached { customer_id: String, payment_method_id: String },
     ReminderSent { at: DateTime<Utc> },
     TrialEnded { reason: EndReason, detail: Option<String>, at: DateTime<Utc> },
@@ -35,6 +36,7 @@ impl DomainEvent for TrialEvent {
     fn event_type(&self) -> String {
         match self {
             TrialEvent::TrialStarted { .. } => "TrialStarted",
+            TrialEvent::PaymentCustomerRegistered { .. } => "PaymentCustomerRegistered",
             TrialEvent::PaymentMethodAttached { .. } => "PaymentMethodAttached",
             TrialEvent::ReminderSent { .. } => "ReminderSent",
             TrialEvent::TrialEnded { .. } => "TrialEnded",

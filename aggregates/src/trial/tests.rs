@@ -197,3 +197,23 @@ fn trial_statuses_keep_their_wire_names() {
         assert_eq!(serde_json::from_value::<TrialStatus>(serde_json::json!(wire)).unwrap(), status);
     }
 }
+
+#[tokio::test]
+async fn the_payment_customer_is_registered_once_as_an_event() {
+    let registered = TrialEvent::PaymentCustomerRegistered { customer_id: "cus_1".into() };
+    at(Duration::hours(1))
+        .given(vec![started()])
+        .when_async(TrialCommand::RegisterPaymentCustomer { customer_id: "cus_1".into() })
+        .await
+        .then_expect_events(vec![registered.clone()]);
+    at(Duration::hours(1))
+        .given(vec![started(), registered])
+        .when_async(TrialCommand::RegisterPaymentCustomer { customer_id: "cus_2".into() })
+        .await
+        .then_expect_error(TrialError::PaymentCustomerAlreadyRegistered);
+    at(Duration::days(8))
+        .given(vec![started(), TrialEvent::TrialEnded { reason: EndReason::Expired, detail: None, at: start() + Duration::days(7) }])
+        .when_async(TrialCommand::RegisterPaymentCustomer { customer_id: "cus_1".into() })
+        .await
+        .then_expect_error(TrialError::AlreadyOver);
+}

@@ -211,21 +211,24 @@ struct TrialRef {
     customer_id: String,
 }
 
-/// The Stripe customer of a trial, made on first use.
+/// The payment customer of a trial, made on first use and kept as an event of the trial.
 async fn trial_customer(state: &AppState, id: &str) -> Result<String, ApiError> {
-    let row: Option<(Option<String>, String)> =
-        sqlx::query_as("SELECT stripe_customer_id, email FROM trials WHERE trial_id = $1").bind(id).fetch_optional(&state.pool).await?;
-    let (existing, email) = row.ok_or(TrialError::NotFound)?;
-    if let Some(customer) = existing {
+    let trial = crate::trial_jobs::load_trial(state, id).await.map_err(ApiError::internal)?;
+    if trial.status == TrialStatus::New {
+        return Err(TrialError::NotFound.into());
+    }
+    if let Some(customer) = trial.payment_customer_id {
         return Ok(customer);
     }
+    let email = &trial.contact.email;
     let created = state
         .services
         .gateway
-        .create_customer(&email, &email, id, &format!("trial-{id}-customer"))
+        .create_customer(email, email, id, &format!("trial-{id}-customer"))
         .await
         .map_err(|e| payment_failure(e, "Failed to create setup intent"))?;
-    sqlx::query("UPDATE trials SET stripe_customer_id = $2 WHERE trial_id = $1").bind(id).bind(&created).execute(&state.pool).await?;
+    let command = TrialCommand::RegisterPaymentCustomer { customer_id: created.clone() };
+    commands::execute(&state.trials, id, command).await.map_err(ApiError::from)?;
     Ok(created)
 }
 

@@ -169,10 +169,10 @@ async fn a_trial_keeps_only_a_card_that_one_of_its_own_setup_intents_confirmed()
     let theirs = theirs["customerId"].as_str().unwrap().to_string();
     // My own setup intent exists (made, not yet confirmed) so there is something to search.
     expect_ok(app.send(Method::POST, "/api/create-trial-setup-intent/", Some(json!({ "customerId": mine }))).await).await;
-    let events = app.event_count().await;
 
     // A card another trial's setup intent confirmed.
     let setup = expect_ok(app.send(Method::POST, "/api/create-trial-setup-intent/", Some(json!({ "customerId": theirs }))).await).await;
+    let events = app.event_count().await;
     let secret = setup["client_secret"].as_str().unwrap();
     let seti = secret.split("_secret_").next().unwrap();
     let form = format!(
@@ -331,7 +331,8 @@ async fn the_job_ends_trials_on_time_converts_those_with_a_card_and_reminds_befo
     assert_eq!(ended_events, 3, "each trial ends once");
 
     // One charge of £5.99 for the converted trial, at the stand-in.
-    let customer: String = sqlx::query_scalar("SELECT stripe_customer_id FROM trials WHERE trial_id = $1").bind(&carded).fetch_one(&app.pool).await.unwrap();
+    let trial = api::trial_jobs::load_trial(&first, &carded).await.unwrap();
+    let customer = trial.payment_customer_id.expect("the customer is an event of the trial");
     let charges = stripe(Method::GET, &format!("/charges?customer={customer}"), "").await;
     let paid: Vec<&Value> = charges["data"].as_array().unwrap().iter().filter(|c| c["status"] == "succeeded").collect();
     assert_eq!(paid.len(), 1);
