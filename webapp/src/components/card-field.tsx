@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { isCardComplete, type StripeCardElement, type StripeClient } from '../lib/stripe/stripe-js';
 import './forms.css';
 
@@ -22,8 +22,11 @@ export function CardField({ stripe, onElement, onCompleteChange, error, label = 
   const errorId = useId();
   const mountRef = useRef<HTMLDivElement>(null);
   const [typingError, setTypingError] = useState<string | null>(null);
+  // The latest callbacks, for the element's listener and cleanup (the element is not recreated for them).
   const callbacks = useRef({ onElement, onCompleteChange });
-  callbacks.current = { onElement, onCompleteChange };
+  useLayoutEffect(() => {
+    callbacks.current = { onElement, onCompleteChange };
+  });
 
   useEffect(() => {
     const target = mountRef.current;

@@ -9,7 +9,13 @@ export function NavDropdown({ label, links, className = '' }: { label: string; l
   const menuId = useId();
   const location = useLocation();
 
-  useEffect(() => setOpen(false), [location.pathname, location.hash]);
+  // Navigation (a new path or hash) closes the list: adjusted while rendering, not in an effect.
+  const place = location.pathname + location.hash;
+  const [shownAt, setShownAt] = useState(place);
+  if (shownAt !== place) {
+    setShownAt(place);
+    setOpen(false);
+  }
 
   useEffect(() => {
     if (!open) return undefined;

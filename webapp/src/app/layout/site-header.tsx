@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { NavDropdown } from '../../components/nav-dropdown';
 import { mainNav, moreLinks, topBarLinks } from '../../config/navigation';
@@ -11,7 +11,13 @@ export function SiteHeader() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const location = useLocation();
 
-  useEffect(() => setMobileOpen(false), [location.pathname, location.hash]);
+  // Navigation (a new path or hash) closes the menu: adjusted while rendering, not in an effect.
+  const place = location.pathname + location.hash;
+  const [openedAt, setOpenedAt] = useState(place);
+  if (openedAt !== place) {
+    setOpenedAt(place);
+    setMobileOpen(false);
+  }
 
   return (
     <header className="site-header">

@@ -58,12 +58,14 @@ export function AddressFields({ form, mode, errors, onEdit, onAddressChosen, onM
   const [trigger] = useLazyLookupAddressQuery();
   const pending = useRef<{ abort: () => void } | null>(null);
   const postcode = normalisePostcode(form.postcode);
+  const lookingUp = mode === 'lookup' && isLookupLength(postcode);
+
+  // No lookup (detailed fields, or not a postcode's length): nothing found, nothing searching.
+  // Adjusted while rendering (the effect below has already cancelled any request).
+  if (!lookingUp && lookup !== idle) setLookup(idle);
 
   useEffect(() => {
-    if (mode !== 'lookup' || !isLookupLength(postcode)) {
-      setLookup(idle);
-      return undefined;
-    }
+    if (!lookingUp) return undefined;
     const timer = window.setTimeout(() => {
       const request = trigger(postcode, true);
       pending.current = request;
@@ -93,7 +95,7 @@ export function AddressFields({ form, mode, errors, onEdit, onAddressChosen, onM
       pending.current = null;
       stale?.abort();
     };
-  }, [postcode, mode, trigger]);
+  }, [postcode, lookingUp, trigger]);
 
   const edit = (field: 'postcode' | 'addressLine1' | 'addressLine2' | 'city') => (value: string) => {
     setSelectError(null);

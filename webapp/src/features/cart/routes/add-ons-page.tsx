@@ -183,7 +183,12 @@ function TopUpControl({ cart, catalogue }: { cart: Cart; catalogue: Catalogue })
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  useEffect(() => setDraft(currentPounds), [currentPounds]);
+  // A new amount from the server replaces what is typed: adjusted while rendering, not in an effect.
+  const [draftFor, setDraftFor] = useState(currentPounds);
+  if (draftFor !== currentPounds) {
+    setDraftFor(currentPounds);
+    setDraft(currentPounds);
+  }
 
   const save = async () => {
     setError(null);

@@ -39,6 +39,7 @@ export function CheckoutPage({ checkoutCart, initialStep = 1 }: CheckoutPageProp
   // Every visit starts at its first step (the form keeps what was typed).
   useLayoutEffect(() => {
     dispatch(checkoutOpened({ step: initialStep }));
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the steps render only once this visit's reset is in the store (a layout effect: before paint)
     setOpened(true);
   }, [dispatch, initialStep]);
 

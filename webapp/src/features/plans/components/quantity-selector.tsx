@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { QuantityPlan, QuantityRules } from '../quantity-rules';
 
 interface QuantitySelectorProps {
@@ -14,9 +14,12 @@ export function QuantitySelector({ plan, rules, value, onChange, label = 'Users'
   const inputId = useId();
   const [draft, setDraft] = useState(String(value));
 
-  useEffect(() => {
+  // A new value from outside replaces what is typed: adjusted while rendering, not in an effect.
+  const [draftFor, setDraftFor] = useState(value);
+  if (!Object.is(draftFor, value)) {
+    setDraftFor(value);
     setDraft(String(value));
-  }, [value]);
+  }
 
   const commit = () => {
     const next = rules.clampTyped(plan, draft, value);
