@@ -33,9 +33,13 @@ pub type FieldErrors = BTreeMap<&'static str, &'static str>;
 pub fn field_errors(errors: FieldErrors) -> crate::error::ApiError {
     let mut extra = serde_json::Map::new();
     extra.insert("fieldErrors".into(), serde_json::json!(errors));
-    crate::error::ApiError::Detailed { status: axum::http::StatusCode::UNPROCESSABLE_ENTITY, code: "invalid_fields".into(), message: BANNER.into(), extra }
+    crate::error::ApiError::Detailed {
+        status: axum::http::StatusCode::UNPROCESSABLE_ENTITY,
+        code: "invalid_fields".into(),
+        message: BANNER.into(),
+        extra,
+    }
 }
-
 
 pub const BANNER: &str = "Please correct the errors below and try again.";
 const MAX_FIELD: usize = 200;

@@ -95,7 +95,8 @@ fn dummy_hash() -> &'static str {
 /// What the form says when its e-mail address already has an account with a password the
 /// visitor did not type: the order or trial would join an account they cannot open. An
 /// account made through Google sign-in (no password) gets the same answer to any password.
-pub const EXISTING_ACCOUNT: &str = "An account already exists with this email address. Enter its password to add to it.";
+pub const EXISTING_ACCOUNT: &str =
+    "An account already exists with this email address. Enter its password to add to it.";
 
 /// Who may use an e-mail address, as the password check found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -112,10 +113,11 @@ pub enum Owner {
 /// Accounts made through Google sign-in have none and open only with a Google token of
 /// their Google account. One argon2 run whatever the case, so the time tells nothing.
 pub async fn check_existing(pool: &sqlx::PgPool, email: &str, password: &str) -> Result<Owner, ApiError> {
-    let hash: Option<Option<String>> = sqlx::query_scalar("SELECT password_hash FROM customer_accounts WHERE email = $1")
-        .bind(email.trim().to_lowercase())
-        .fetch_optional(pool)
-        .await?;
+    let hash: Option<Option<String>> =
+        sqlx::query_scalar("SELECT password_hash FROM customer_accounts WHERE email = $1")
+            .bind(email.trim().to_lowercase())
+            .fetch_optional(pool)
+            .await?;
     let valid = verify(password.to_string(), hash.clone().flatten()).await?;
     Ok(match hash {
         None => Owner::NewAccount,
@@ -220,7 +222,9 @@ async fn check_google(state: &AppState, info: &CustomerInfo) -> Result<String, A
     let same = claims["email"].as_str().is_some_and(|e| e.eq_ignore_ascii_case(info.email.trim()));
     let subject = claims["sub"].as_str().map(str::trim).filter(|s| !s.is_empty() && s.len() <= 255);
     match subject {
-        Some(subject) if claims["aud"].as_str() == Some(client_id.as_str()) && verified && same => Ok(subject.to_string()),
+        Some(subject) if claims["aud"].as_str() == Some(client_id.as_str()) && verified && same => {
+            Ok(subject.to_string())
+        }
         _ => Err(failed()),
     }
 }

@@ -211,7 +211,10 @@ struct Me {
 /// the site is reached over HTTPS (behind a proxy that says so).
 fn is_https(state: &AppState, headers: &HeaderMap) -> bool {
     state.services.config.is_production()
-        || headers.get("x-forwarded-proto").and_then(|v| v.to_str().ok()).is_some_and(|p| p.eq_ignore_ascii_case("https"))
+        || headers
+            .get("x-forwarded-proto")
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|p| p.eq_ignore_ascii_case("https"))
 }
 
 fn session_cookie(value: &str, max_age: i64, secure: bool) -> HeaderValue {
@@ -231,7 +234,8 @@ async fn login(
     let email = body.email.trim().to_lowercase();
     // Counted before the argon2 work; a successful sign-in gives its count back, so the
     // limit is on failures.
-    let buckets = [(&limits::STAFF_FAILURES_PER_EMAIL, email.as_str()), (&limits::STAFF_FAILURES_PER_ADDRESS, address.as_str())];
+    let buckets =
+        [(&limits::STAFF_FAILURES_PER_EMAIL, email.as_str()), (&limits::STAFF_FAILURES_PER_ADDRESS, address.as_str())];
     let Some(attempt) = limits::attempt(&state.pool, &buckets).await? else {
         return Err(ApiError::refused(
             StatusCode::TOO_MANY_REQUESTS,

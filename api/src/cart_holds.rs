@@ -7,8 +7,8 @@
 //! address reserving at the same moment may both be refused, but never both kept over the
 //! cap.
 
-use chrono::{DateTime, Utc};
 use axum::http::StatusCode;
+use chrono::{DateTime, Utc};
 use sqlx::PgPool;
 
 use crate::client::ClientAddress;

@@ -170,17 +170,21 @@ impl Config {
     fn check(&self) -> Result<(), String> {
         let payments = &self.payments;
         if self.is_production() && payments.stand_in {
-            return Err("APP_ENV is production (the default) but STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are not set: \
+            return Err(
+                "APP_ENV is production (the default) but STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are not set: \
                         set both, or APP_ENV=development to use the local Stripe stand-in"
-                .into());
+                    .into(),
+            );
         }
         if self.is_production() && self.fault_injection.is_some() {
             return Err("FAULT_INJECTION is for tests only and is refused in production: unset it".into());
         }
         if !payments.stand_in && payments.webhook_secret.is_none() {
-            return Err("STRIPE_WEBHOOK_SECRET is not set: with Stripe keys the server needs the webhook's signing secret \
+            return Err(
+                "STRIPE_WEBHOOK_SECRET is not set: with Stripe keys the server needs the webhook's signing secret \
                         (Stripe dashboard, Developers, Webhooks) to trust payment events"
-                .into());
+                    .into(),
+            );
         }
         Ok(())
     }
@@ -195,7 +199,9 @@ impl Config {
         let app_env = match non_empty(lookup("APP_ENV")).as_deref() {
             None | Some("production") => AppEnv::Production,
             Some("development") => AppEnv::Development,
-            Some(other) => return Err(format!("APP_ENV has an invalid value: {other:?} (use production or development)")),
+            Some(other) => {
+                return Err(format!("APP_ENV has an invalid value: {other:?} (use production or development)"))
+            }
         };
         Ok(Config {
             app_env,
@@ -316,8 +322,7 @@ mod tests {
 
     #[test]
     fn secrets_never_print() {
-        let config =
-            dev(&[("DATABASE_URL", "postgres://u:hunter2@db/x")]).unwrap();
+        let config = dev(&[("DATABASE_URL", "postgres://u:hunter2@db/x")]).unwrap();
         assert!(!format!("{config:?}").contains("hunter2"));
     }
 

@@ -11,17 +11,17 @@
 
 use std::collections::BTreeMap;
 
+use async_trait::async_trait;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
-use async_trait::async_trait;
 use serde_json::{json, Value};
 use stripe::{Client, ClientBuilder, IdempotencyKey, RequestStrategy, StripeError};
 use stripe_client_core::{RequestBuilder, StripeMethod};
 
-use crate::config::Secret;
 use crate::checkout::gateway::{
     CardSetup, InvoiceRecord, Outcome, PaymentGateway, PaymentRecord, PlanSpec, Refusal, SetupState, SubscriptionRecord,
 };
+use crate::config::Secret;
 
 #[derive(Clone)]
 pub struct Stripe {
@@ -160,12 +160,11 @@ pub struct Invoice {
 impl Invoice {
     /// The subscription this invoice bills, in either API version's place.
     pub fn subscription_id(&self) -> Option<String> {
-        self.subscription.clone().or_else(|| {
-            self.parent.as_ref()?["subscription_details"]["subscription"].as_str().map(str::to_string)
-        })
+        self.subscription
+            .clone()
+            .or_else(|| self.parent.as_ref()?["subscription_details"]["subscription"].as_str().map(str::to_string))
     }
 }
-
 
 impl Stripe {
     /// `base_url` is Stripe's (`https://api.stripe.com/`) or the stand-in's.
@@ -300,9 +299,15 @@ impl Stripe {
     /// The live subscription an earlier try of attempt `key` for `owner` (an order or a
     /// trial) made, if Stripe has one: a retry after a crash adopts it instead of
     /// subscribing the customer twice.
-    async fn find_made_by_attempt(&self, customer: &str, owner: &str, key: &str) -> Result<Option<Subscription>, PaymentError> {
+    async fn find_made_by_attempt(
+        &self,
+        customer: &str,
+        owner: &str,
+        key: &str,
+    ) -> Result<Option<Subscription>, PaymentError> {
         let found = self.list_subscriptions(customer).await?.into_iter().find(|s| {
-            s.metadata.get("order_id").map(String::as_str) == Some(owner) && s.metadata.get("attempt").map(String::as_str) == Some(key)
+            s.metadata.get("order_id").map(String::as_str) == Some(owner)
+                && s.metadata.get("attempt").map(String::as_str) == Some(key)
         });
         if let Some(subscription) = &found {
             tracing::warn!(owner, subscription = %subscription.id, "adopted the subscription an interrupted attempt made");
@@ -345,7 +350,8 @@ impl Stripe {
 
     /// Charges a payment made by `create_payment` with the card it already names.
     async fn post_confirm(&self, id: &str, key: &str) -> Result<PaymentIntent, PaymentError> {
-        self.send(StripeMethod::Post, format!("/payment_intents/{id}/confirm"), None, Some(format!("{key}-confirm"))).await
+        self.send(StripeMethod::Post, format!("/payment_intents/{id}/confirm"), None, Some(format!("{key}-confirm")))
+            .await
     }
 
     async fn get_payment_intent(&self, id: &str) -> Result<PaymentIntent, PaymentError> {
@@ -388,7 +394,13 @@ fn setup_of(intent: SetupIntent) -> CardSetup {
         "requires_payment_method" | "requires_confirmation" | "requires_action" => SetupState::AwaitingCard,
         _ => SetupState::Over,
     };
-    CardSetup { id: intent.id, client_secret: intent.client_secret, state, card: intent.payment_method, status: intent.status }
+    CardSetup {
+        id: intent.id,
+        client_secret: intent.client_secret,
+        state,
+        card: intent.payment_method,
+        status: intent.status,
+    }
 }
 
 #[async_trait]
@@ -425,11 +437,22 @@ impl PaymentGateway for Stripe {
         }
     }
 
-    async fn start_subscription(&self, customer: &str, plan: &str, owner: &str, key: &str) -> Result<String, PaymentError> {
+    async fn start_subscription(
+        &self,
+        customer: &str,
+        plan: &str,
+        owner: &str,
+        key: &str,
+    ) -> Result<String, PaymentError> {
         Ok(self.post_subscription(customer, plan, owner, key).await?.id)
     }
 
-    async fn subscription_made_by(&self, customer: &str, owner: &str, key: &str) -> Result<Option<String>, PaymentError> {
+    async fn subscription_made_by(
+        &self,
+        customer: &str,
+        owner: &str,
+        key: &str,
+    ) -> Result<Option<String>, PaymentError> {
         Ok(self.find_made_by_attempt(customer, owner, key).await?.map(|s| s.id))
     }
 
@@ -462,7 +485,9 @@ impl PaymentGateway for Stripe {
             .filter(|pi| pi.status == "requires_action" || pi.status == "requires_confirmation")
             .and_then(|pi| pi.client_secret.clone())
             .or_else(|| invoice.as_ref().and_then(|i| i.confirmation_secret.as_ref()).map(|c| c.client_secret.clone()));
-        if let (Some(client_secret), true) = (secret, intent.as_ref().is_none_or(|pi| pi.status != "requires_payment_method")) {
+        if let (Some(client_secret), true) =
+            (secret, intent.as_ref().is_none_or(|pi| pi.status != "requires_payment_method"))
+        {
             return Ok(Outcome::NeedsAction { client_secret });
         }
         Ok(Outcome::Declined(match &intent {
@@ -491,7 +516,14 @@ impl PaymentGateway for Stripe {
         })
     }
 
-    async fn create_payment(&self, amount: i64, customer: &str, card: &str, owner: &str, key: &str) -> Result<PaymentRecord, PaymentError> {
+    async fn create_payment(
+        &self,
+        amount: i64,
+        customer: &str,
+        card: &str,
+        owner: &str,
+        key: &str,
+    ) -> Result<PaymentRecord, PaymentError> {
         Ok(record_of(self.post_payment_intent(amount, customer, card, owner, key).await?))
     }
 

@@ -241,7 +241,7 @@ impl Progress {
 
 async fn rebuild<M: ReadModel>(pool: &PgPool, model: &M) -> Result<Rebuilt, RebuildError> {
     let mut conn = pool.acquire().await?;
-    match rebuild_on(&mut *conn, model).await {
+    match rebuild_on(&mut conn, model).await {
         Ok(rebuilt) => Ok(rebuilt),
         Err(error) => {
             // The connection may hold the work table or a broken transaction: never hand
@@ -297,8 +297,8 @@ async fn rebuild_on<M: ReadModel>(conn: &mut PgConnection, model: &M) -> Result<
     sqlx::query(&format!("SET LOCAL lock_timeout = '{LOCK_TIMEOUT}'")).execute(&mut *tx).await?;
     sqlx::query(&format!("LOCK TABLE {table} IN EXCLUSIVE MODE")).execute(&mut *tx).await?;
     let locked = Instant::now();
-    caught_up += catch_up(&mut *tx, model).await?;
-    let (deleted, updated, inserted) = model.swap(&mut *tx).await?;
+    caught_up += catch_up(&mut tx, model).await?;
+    let (deleted, updated, inserted) = model.swap(&mut tx).await?;
     tx.commit().await?;
     let locked_ms = locked.elapsed().as_millis();
     sqlx::query(&format!("DROP TABLE pg_temp.{work}")).execute(&mut *conn).await?;

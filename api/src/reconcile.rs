@@ -10,7 +10,7 @@
 //! nobody is left paid but unserved. Each order is handled under its own lock, skipped when
 //! a request holds it; every step is a command that refuses to happen twice.
 
-use aggregates::service_order::{PaymentPart, ServiceOrder, ServiceOrderCommand, ServiceOrderError, OrderStatus};
+use aggregates::service_order::{OrderStatus, PaymentPart, ServiceOrder, ServiceOrderCommand, ServiceOrderError};
 use chrono::{DateTime, Duration, Utc};
 use cqrs_es::{AggregateError, EventStore};
 
@@ -96,7 +96,12 @@ async fn reconcile(state: &AppState, id: &str, stale_paid: DateTime<Utc>) -> Res
             let mut reference = order.subscription.reference.clone();
             if let (None, Some(key)) = (&reference, &order.subscription.attempt) {
                 if let Some(subscription) = gateway.subscription_made_by(&customer, id, key).await.map_err(failed)? {
-                    record(state, id, ServiceOrderCommand::RecordSubscription { subscription_id: subscription.clone() }).await?;
+                    record(
+                        state,
+                        id,
+                        ServiceOrderCommand::RecordSubscription { subscription_id: subscription.clone() },
+                    )
+                    .await?;
                     reference = Some(subscription);
                 }
             }

@@ -18,8 +18,8 @@ use aggregates::trial::{Trial, TrialServices};
 use projections::orders::{OrderView, ORDER_VIEW_TABLE};
 use projections::trials::{TrialView, TRIAL_VIEW_TABLE};
 
-use crate::config::Config;
 use crate::checkout::gateway::PaymentGateway;
+use crate::config::Config;
 use crate::payments::Stripe;
 
 use cqrs_es::persist::PersistedEventStore;
@@ -180,7 +180,6 @@ impl AppState {
 pub fn store<A: cqrs_es::Aggregate>(pool: &PgPool) -> PersistedEventStore<PostgresEventRepository, A> {
     PersistedEventStore::new_event_store(PostgresEventRepository::new(pool.clone()))
 }
-
 
 /// Lets the framework and the rebuild command share one query.
 struct SharedQuery<Q>(Arc<Q>);

@@ -37,11 +37,8 @@ pub async fn measured<T>(work: impl Future<Output = T>) -> (T, Duration, Duratio
 
 /// A JSON answer with `Server-Timing: total;dur=..., stripe;dur=...` (milliseconds).
 pub fn respond(status: StatusCode, body: Value, total: Duration, provider: Duration) -> Response {
-    let header = format!(
-        "total;dur={:.2}, stripe;dur={:.2}",
-        total.as_secs_f64() * 1000.0,
-        provider.as_secs_f64() * 1000.0
-    );
+    let header =
+        format!("total;dur={:.2}, stripe;dur={:.2}", total.as_secs_f64() * 1000.0, provider.as_secs_f64() * 1000.0);
     let mut response = (status, Json(body)).into_response();
     if let Ok(value) = HeaderValue::from_str(&header) {
         response.headers_mut().insert("server-timing", value);

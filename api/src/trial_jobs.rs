@@ -4,8 +4,8 @@
 //! the numbers of trials that ended unconverted 30 days ago to the free pool. Every step is
 //! a command that refuses to happen twice, so a second run changes nothing.
 
-use aggregates::pricing::{vat, BillingCycle, Plan};
 use aggregates::phone_number::{PhoneNumberCommand, PhoneNumberError};
+use aggregates::pricing::{vat, BillingCycle, Plan};
 use aggregates::trial::{TrialCommand, TrialError, NUMBER_KEPT_DAYS, REMINDER_DAYS_BEFORE_END};
 use chrono::{DateTime, Duration, Utc};
 use cqrs_es::persist::ViewRepository;
@@ -14,8 +14,8 @@ use projections::trials::{due_for_reminder, due_to_end, TrialView};
 
 use jobs::outbox::{queue, Mail};
 
-use crate::commands;
 use crate::checkout::gateway::{GatewayError as PaymentError, Outcome, PlanSpec};
+use crate::commands;
 use crate::state::AppState;
 
 pub const END_TRIALS: &str = "end-trials";
@@ -47,7 +47,10 @@ fn moved_on(error: &AggregateError<TrialError>) -> bool {
     matches!(
         error,
         AggregateError::UserError(
-            TrialError::AlreadyOver | TrialError::NotOver | TrialError::ReminderAlreadySent | TrialError::ReminderTooEarly
+            TrialError::AlreadyOver
+                | TrialError::NotOver
+                | TrialError::ReminderAlreadySent
+                | TrialError::ReminderTooEarly
         ) | AggregateError::AggregateConflict
     )
 }
@@ -56,7 +59,11 @@ pub async fn run(state: &AppState, now: DateTime<Utc>) -> Result<Report, String>
     let mut report = Report::default();
     for id in due_to_end(&state.pool, now).await.map_err(|e| e.to_string())? {
         let Some(view) = state.trial_views.load(&id).await.map_err(|e| e.to_string())? else { continue };
-        let outcome = if view.payment_method_saved { convert(state, &id).await } else { Ok(TrialCommand::EndTrial { failure: None }) };
+        let outcome = if view.payment_method_saved {
+            convert(state, &id).await
+        } else {
+            Ok(TrialCommand::EndTrial { failure: None })
+        };
         let command = match outcome {
             Ok(command) => command,
             Err(error) => {
@@ -127,7 +134,10 @@ async fn return_numbers(state: &AppState, now: DateTime<Utc>) -> Result<usize, S
 /// The trial as its events make it.
 pub async fn load_trial(state: &AppState, id: &str) -> Result<aggregates::trial::Trial, String> {
     use cqrs_es::EventStore;
-    let context = crate::state::store::<aggregates::trial::Trial>(&state.pool).load_aggregate(id).await.map_err(|e| e.to_string())?;
+    let context = crate::state::store::<aggregates::trial::Trial>(&state.pool)
+        .load_aggregate(id)
+        .await
+        .map_err(|e| e.to_string())?;
     Ok(context.aggregate)
 }
 
@@ -176,6 +186,12 @@ async fn remind(state: &AppState, id: &str, view: &TrialView) -> Result<(), sqlx
             "Add a card or choose a plan to keep your number."
         }
     );
-    let mail = Mail { recipient: &view.email, subject: "Your free trial ends in 3 days", body: &body, kind: "trial_reminder", reference: id };
+    let mail = Mail {
+        recipient: &view.email,
+        subject: "Your free trial ends in 3 days",
+        body: &body,
+        kind: "trial_reminder",
+        reference: id,
+    };
     queue(&state.pool, mail).await
 }

@@ -29,7 +29,8 @@ async fn start_trial(app: &TestApp, email: &str, number: &str) -> reqwest::Respo
 async fn a_trial_refused_for_its_email_or_number_costs_no_argon2_work() {
     let app = spawn_app().await;
     let pool = expect_ok(app.get("/api/free-did-numbers/").await).await;
-    let numbers: Vec<String> = pool["numbers"].as_array().unwrap().iter().map(|n| n["value"].as_str().unwrap().to_string()).collect();
+    let numbers: Vec<String> =
+        pool["numbers"].as_array().unwrap().iter().map(|n| n["value"].as_str().unwrap().to_string()).collect();
 
     let before = argon2_runs();
     expect_ok(start_trial(&app, "once@example.com", &numbers[0]).await).await;
@@ -37,8 +38,14 @@ async fn a_trial_refused_for_its_email_or_number_costs_no_argon2_work() {
     assert_eq!(argon2_runs() - before, 2);
 
     let before = argon2_runs();
-    expect_error(start_trial(&app, "once@example.com", &numbers[1]).await, StatusCode::CONFLICT, "trial_already_used").await;
+    expect_error(start_trial(&app, "once@example.com", &numbers[1]).await, StatusCode::CONFLICT, "trial_already_used")
+        .await;
     expect_error(start_trial(&app, "other@example.com", &numbers[0]).await, StatusCode::CONFLICT, "number_taken").await;
-    expect_error(start_trial(&app, "other@example.com", "999").await, StatusCode::UNPROCESSABLE_ENTITY, "not_a_free_number").await;
+    expect_error(
+        start_trial(&app, "other@example.com", "999").await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "not_a_free_number",
+    )
+    .await;
     assert_eq!(argon2_runs(), before, "no argon2 work for a refusal the database gives");
 }

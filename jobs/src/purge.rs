@@ -58,8 +58,11 @@ pub async fn purge_old_records(pool: &PgPool, now: DateTime<Utc>) -> Result<Purg
     };
     Ok(PurgeReport {
         staff_sessions: delete("DELETE FROM staff_sessions WHERE expires_at < $1", now).await?,
-        sign_in_failures: delete("DELETE FROM sign_in_failures WHERE at < $1", now - Duration::days(SIGN_IN_FAILURE_DAYS))
-            .await?,
+        sign_in_failures: delete(
+            "DELETE FROM sign_in_failures WHERE at < $1",
+            now - Duration::days(SIGN_IN_FAILURE_DAYS),
+        )
+        .await?,
         rate_limit_windows: delete("DELETE FROM rate_limits WHERE window_start < $1", now - Duration::hours(2)).await?,
         webhook_events: delete(
             "DELETE FROM stripe_webhook_events WHERE received_at < $1",

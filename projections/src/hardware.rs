@@ -110,12 +110,14 @@ impl AuditLogQuery {
     async fn record(&self, item_id: &str, event: &EventEnvelope<HardwareItem>) -> Result<(), sqlx::Error> {
         let earlier_name: Option<String> = match named_by(&event.payload) {
             Some(_) => None,
-            None => sqlx::query_scalar(
-                "SELECT item_name FROM hardware_audit WHERE item_id = $1 ORDER BY sequence DESC LIMIT 1",
-            )
-            .bind(item_id)
-            .fetch_optional(&self.pool)
-            .await?,
+            None => {
+                sqlx::query_scalar(
+                    "SELECT item_name FROM hardware_audit WHERE item_id = $1 ORDER BY sequence DESC LIMIT 1",
+                )
+                .bind(item_id)
+                .fetch_optional(&self.pool)
+                .await?
+            }
         };
         let row = AuditRecord::of(event, earlier_name.as_deref());
         sqlx::query(

@@ -360,7 +360,9 @@ impl NumberState {
     pub fn after(event: &PhoneNumberEvent) -> NumberState {
         let (status, held_by, held_until) = match event {
             PhoneNumberEvent::NumberReserved { cart_id, until } => ("reserved", Some(cart_id), Some(*until)),
-            PhoneNumberEvent::NumberReleased { .. } | PhoneNumberEvent::NumberReturned { .. } => ("available", None, None),
+            PhoneNumberEvent::NumberReleased { .. } | PhoneNumberEvent::NumberReturned { .. } => {
+                ("available", None, None)
+            }
             PhoneNumberEvent::NumberAssigned { owner } => ("assigned", Some(owner), None),
             PhoneNumberEvent::NumberHeldForOrder { owner, until, .. } => ("reserved", Some(owner), Some(*until)),
         };
@@ -450,7 +452,10 @@ mod tests {
         let reserved = NumberState::after(&PhoneNumberEvent::NumberReserved { cart_id: "c1".into(), until });
         assert_eq!(reserved, NumberState { status: "reserved", held_by: Some("c1".into()), held_until: Some(until) });
         let held = PhoneNumberEvent::NumberHeldForOrder { owner: "o1".into(), cart_id: "c1".into(), until };
-        assert_eq!(NumberState::after(&held), NumberState { status: "reserved", held_by: Some("o1".into()), held_until: Some(until) });
+        assert_eq!(
+            NumberState::after(&held),
+            NumberState { status: "reserved", held_by: Some("o1".into()), held_until: Some(until) }
+        );
         let assigned = NumberState::after(&PhoneNumberEvent::NumberAssigned { owner: "o1".into() });
         assert_eq!(assigned, NumberState { status: "assigned", held_by: Some("o1".into()), held_until: None });
         let free = NumberState { status: "available", held_by: None, held_until: None };

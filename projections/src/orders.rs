@@ -1,8 +1,8 @@
 //! The order view: what the thank-you page and support staff read of a service order,
 //! built from the ServiceOrder events (amounts as fixed when the order was placed).
 
-use aggregates::pricing::{BillingCycle, Pence, Plan, Totals};
 use aggregates::customer::Extension;
+use aggregates::pricing::{BillingCycle, Pence, Plan, Totals};
 use aggregates::service_order::{PaymentType, ServiceOrder, ServiceOrderEvent};
 use chrono::{DateTime, Utc};
 use cqrs_es::{EventEnvelope, View};
@@ -65,7 +65,6 @@ pub struct OrderNumberLine {
     pub price_pence: Pence,
 }
 
-
 impl View<ServiceOrder> for OrderView {
     fn update(&mut self, event: &EventEnvelope<ServiceOrder>) {
         self.last_sequence = event.sequence;
@@ -89,7 +88,11 @@ impl View<ServiceOrder> for OrderView {
                 self.add_ons = lines
                     .add_ons
                     .iter()
-                    .map(|x| OrderAddOnLine { id: x.add_on.id().into(), name: x.add_on.name().into(), price_pence: x.price })
+                    .map(|x| OrderAddOnLine {
+                        id: x.add_on.id().into(),
+                        name: x.add_on.name().into(),
+                        price_pence: x.price,
+                    })
                     .collect();
                 self.phone_numbers = lines
                     .numbers

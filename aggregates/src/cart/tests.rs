@@ -526,8 +526,7 @@ async fn at_most_ten_numbers_of_the_stock() {
     assert_eq!(CartError::TooManyHeldNumbers { max: MAX_HELD_NUMBERS }.code(), "too_many_numbers");
     // One of the ten again is no eleventh (and stores nothing); transfers and placeholders
     // hold no stock.
-    then_events(ten.clone(), CartCommand::AddNumber { number: number("442079460000") }, vec![])
-    .await;
+    then_events(ten.clone(), CartCommand::AddNumber { number: number("442079460000") }, vec![]).await;
     let transfer = PhoneNumberEntry {
         is_transfer: true,
         number_type: Some("geographic".into()),
@@ -553,10 +552,8 @@ async fn at_most_ten_numbers_of_the_stock() {
         CartError::TooManyHeldNumbers { max: MAX_HELD_NUMBERS },
     )
     .await;
-    let ten_and_placeholders: Vec<PhoneNumberEntry> = (0..MAX_HELD_NUMBERS)
-        .map(|i| number(&format!("4420794600{i:02}")))
-        .chain((0..5).map(placeholder))
-        .collect();
+    let ten_and_placeholders: Vec<PhoneNumberEntry> =
+        (0..MAX_HELD_NUMBERS).map(|i| number(&format!("4420794600{i:02}"))).chain((0..5).map(placeholder)).collect();
     then_events(
         created(),
         CartCommand::ReplaceNumbers { numbers: ten_and_placeholders.clone() },

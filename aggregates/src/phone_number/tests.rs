@@ -158,7 +158,11 @@ fn hold(cart: &str, owner: &str) -> PhoneNumberCommand {
 }
 
 fn held(cart: &str, owner: &str, at: DateTime<Utc>) -> PhoneNumberEvent {
-    PhoneNumberEvent::NumberHeldForOrder { owner: owner.into(), cart_id: cart.into(), until: at + Duration::minutes(ORDER_HOLD_MINUTES) }
+    PhoneNumberEvent::NumberHeldForOrder {
+        owner: owner.into(),
+        cart_id: cart.into(),
+        until: at + Duration::minutes(ORDER_HOLD_MINUTES),
+    }
 }
 
 fn assign(owner: &str) -> PhoneNumberCommand {
@@ -178,8 +182,16 @@ async fn placing_an_order_moves_the_carts_reservation_to_the_order() {
 #[tokio::test]
 async fn an_order_cannot_take_a_number_another_cart_or_order_holds() {
     let later = noon() + Duration::minutes(10);
-    at(later).given(vec![reserved("b", noon())]).when_async(hold("a", "order:1")).await.then_expect_error(PhoneNumberError::Taken);
-    at(later).given(vec![held("b", "order:2", noon())]).when_async(hold("a", "order:1")).await.then_expect_error(PhoneNumberError::Taken);
+    at(later)
+        .given(vec![reserved("b", noon())])
+        .when_async(hold("a", "order:1"))
+        .await
+        .then_expect_error(PhoneNumberError::Taken);
+    at(later)
+        .given(vec![held("b", "order:2", noon())])
+        .when_async(hold("a", "order:1"))
+        .await
+        .then_expect_error(PhoneNumberError::Taken);
     // A newer order of the same cart takes over.
     at(later)
         .given(vec![held("a", "order:0", noon())])
@@ -206,10 +218,22 @@ async fn a_reservation_that_ran_out_may_be_held_by_the_order_again() {
 #[tokio::test]
 async fn assigning_is_refused_while_another_cart_or_order_holds_the_number() {
     let later = noon() + Duration::minutes(10);
-    at(later).given(vec![reserved("b", noon())]).when_async(assign("trial:1")).await.then_expect_error(PhoneNumberError::Taken);
-    at(later).given(vec![held("b", "order:2", noon())]).when_async(assign("order:1")).await.then_expect_error(PhoneNumberError::Taken);
+    at(later)
+        .given(vec![reserved("b", noon())])
+        .when_async(assign("trial:1"))
+        .await
+        .then_expect_error(PhoneNumberError::Taken);
+    at(later)
+        .given(vec![held("b", "order:2", noon())])
+        .when_async(assign("order:1"))
+        .await
+        .then_expect_error(PhoneNumberError::Taken);
     // A cart's reservation cannot be turned into someone's number by skipping the order.
-    at(later).given(vec![reserved("a", noon())]).when_async(assign("order:1")).await.then_expect_error(PhoneNumberError::Taken);
+    at(later)
+        .given(vec![reserved("a", noon())])
+        .when_async(assign("order:1"))
+        .await
+        .then_expect_error(PhoneNumberError::Taken);
 }
 
 #[tokio::test]
@@ -231,15 +255,26 @@ async fn the_holding_order_or_anyone_after_the_hold_ran_out_may_assign() {
 #[tokio::test]
 async fn an_order_hold_runs_out_like_a_reservation_and_blocks_carts_until_then() {
     let later = noon() + Duration::minutes(10);
-    at(later).given(vec![held("a", "order:1", noon())]).when_async(reserve("b")).await.then_expect_error(PhoneNumberError::Taken);
+    at(later)
+        .given(vec![held("a", "order:1", noon())])
+        .when_async(reserve("b"))
+        .await
+        .then_expect_error(PhoneNumberError::Taken);
     // Its own cart may take it back.
-    at(later).given(vec![held("a", "order:1", noon())]).when_async(reserve("a")).await.then_expect_events(vec![reserved("a", later)]);
+    at(later)
+        .given(vec![held("a", "order:1", noon())])
+        .when_async(reserve("a"))
+        .await
+        .then_expect_events(vec![reserved("a", later)]);
     let much_later = noon() + Duration::minutes(ORDER_HOLD_MINUTES + 1);
     at(much_later)
         .given(vec![held("a", "order:1", noon())])
         .when_async(PhoneNumberCommand::ExpireReservation)
         .await
-        .then_expect_events(vec![PhoneNumberEvent::NumberReleased { cart_id: "order:1".into(), reason: ReleaseReason::Expired }]);
+        .then_expect_events(vec![PhoneNumberEvent::NumberReleased {
+            cart_id: "order:1".into(),
+            reason: ReleaseReason::Expired,
+        }]);
 }
 
 fn returned_to_stock(owner: &str) -> PhoneNumberCommand {
@@ -267,7 +302,11 @@ async fn only_the_owner_may_return_a_number() {
         .when_async(returned_to_stock("trial:1"))
         .await
         .then_expect_error(PhoneNumberError::NotOwner);
-    at(noon()).given_no_previous_events().when_async(returned_to_stock("trial:1")).await.then_expect_error(PhoneNumberError::NotOwner);
+    at(noon())
+        .given_no_previous_events()
+        .when_async(returned_to_stock("trial:1"))
+        .await
+        .then_expect_error(PhoneNumberError::NotOwner);
     // Returned once: a second return is refused.
     at(noon())
         .given(vec![

@@ -2,22 +2,57 @@ use super::lines::{OrderLines, PaymentPart};
 use crate::customer::{Customer, Extension};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
+// Placing or starting carries the whole order or contact; the others are small. Each value
+// lives for one command and is not stored in bulk, so boxing would only add noise.
+#[allow(clippy::large_enum_variant)]
 pub enum ServiceOrderCommand {
-    PlaceOrder { order_number: String, cart_id: String, cart_version: i64, customer: Customer, lines: OrderLines },
+    PlaceOrder {
+        order_number: String,
+        cart_id: String,
+        cart_version: i64,
+        customer: Customer,
+        lines: OrderLines,
+    },
     /// The card provider's customer for this order.
-    RegisterPaymentCustomer { customer_id: String },
-    RecordSetupIntent { setup_intent_id: String },
-    RecordPaymentMethod { payment_method_id: String },
+    RegisterPaymentCustomer {
+        customer_id: String,
+    },
+    RecordSetupIntent {
+        setup_intent_id: String,
+    },
+    RecordPaymentMethod {
+        payment_method_id: String,
+    },
     /// Written before the provider is asked to create a subscription or a charge, so that a
     /// server that dies between the provider's answer and the next event finds, on a retry,
     /// what this attempt already made (tagged with `attempt_key`) instead of paying twice.
-    StartPaymentAttempt { part: PaymentPart, attempt_key: String },
-    RecordSubscription { subscription_id: String },
-    RecordTopUpIntent { payment_intent_id: String },
+    StartPaymentAttempt {
+        part: PaymentPart,
+        attempt_key: String,
+    },
+    RecordSubscription {
+        subscription_id: String,
+    },
+    RecordTopUpIntent {
+        payment_intent_id: String,
+    },
     /// A part was paid (from the browser's step or a webhook; once is enough).
-    RecordPaymentSuccess { part: PaymentPart, reference: String },
-    RecordPaymentFailure { part: PaymentPart, reference: String, code: String, message: String },
-    CreateAccount { account_id: String, extensions: Vec<Extension> },
-    AssignNumbers { numbers: Vec<String> },
+    RecordPaymentSuccess {
+        part: PaymentPart,
+        reference: String,
+    },
+    RecordPaymentFailure {
+        part: PaymentPart,
+        reference: String,
+        code: String,
+        message: String,
+    },
+    CreateAccount {
+        account_id: String,
+        extensions: Vec<Extension>,
+    },
+    AssignNumbers {
+        numbers: Vec<String>,
+    },
     Complete,
 }

@@ -6,6 +6,9 @@ use super::lines::{OrderLines, PaymentPart, PaymentType};
 use crate::customer::{Customer, Extension};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+// Placing or starting carries the whole order or contact; the others are small. Each value
+// lives for one command and is not stored in bulk, so boxing would only add noise.
+#[allow(clippy::large_enum_variant)]
 pub enum ServiceOrderEvent {
     OrderPlaced {
         order_number: String,
@@ -16,19 +19,50 @@ pub enum ServiceOrderEvent {
         payment_type: PaymentType,
         placed_at: DateTime<Utc>,
     },
-    PaymentCustomerRegistered { customer_id: String },
-    SetupIntentCreated { setup_intent_id: String },
-    PaymentMethodRecorded { payment_method_id: String },
-    PaymentAttemptStarted { part: PaymentPart, attempt_key: String, started_at: DateTime<Utc> },
-    SubscriptionCreated { subscription_id: String },
-    TopUpIntentCreated { payment_intent_id: String },
-    PaymentSucceeded { part: PaymentPart, reference: String },
+    PaymentCustomerRegistered {
+        customer_id: String,
+    },
+    SetupIntentCreated {
+        setup_intent_id: String,
+    },
+    PaymentMethodRecorded {
+        payment_method_id: String,
+    },
+    PaymentAttemptStarted {
+        part: PaymentPart,
+        attempt_key: String,
+        started_at: DateTime<Utc>,
+    },
+    SubscriptionCreated {
+        subscription_id: String,
+    },
+    TopUpIntentCreated {
+        payment_intent_id: String,
+    },
+    PaymentSucceeded {
+        part: PaymentPart,
+        reference: String,
+    },
     /// Every part the order needs is paid.
-    PaymentConfirmed { confirmed_at: DateTime<Utc> },
-    PaymentFailed { part: PaymentPart, reference: String, code: String, message: String },
-    AccountCreated { account_id: String, extensions: Vec<Extension> },
-    NumbersAssigned { numbers: Vec<String> },
-    OrderCompleted { completed_at: DateTime<Utc> },
+    PaymentConfirmed {
+        confirmed_at: DateTime<Utc>,
+    },
+    PaymentFailed {
+        part: PaymentPart,
+        reference: String,
+        code: String,
+        message: String,
+    },
+    AccountCreated {
+        account_id: String,
+        extensions: Vec<Extension>,
+    },
+    NumbersAssigned {
+        numbers: Vec<String>,
+    },
+    OrderCompleted {
+        completed_at: DateTime<Utc>,
+    },
 }
 
 impl DomainEvent for ServiceOrderEvent {

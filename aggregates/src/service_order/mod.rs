@@ -9,13 +9,13 @@ mod errors;
 mod events;
 mod lines;
 
+/// Shared with the trial; their home is [`crate::customer`].
+pub use crate::customer::{Customer, Extension};
 pub use aggregate::{is_order_number, OrderStatus, PartState, ServiceOrder, ServiceOrderServices};
 pub use commands::ServiceOrderCommand;
 pub use errors::ServiceOrderError;
 pub use events::ServiceOrderEvent;
 pub use lines::{OrderAmounts, OrderLines, OrderedAddOn, OrderedNumber, PaymentPart, PaymentType};
-/// Shared with the trial; their home is [`crate::customer`].
-pub use crate::customer::{Customer, Extension};
 
 #[cfg(test)]
 mod tests;

@@ -43,8 +43,7 @@ fn single_lines() -> OrderLines {
 }
 
 fn payg_lines(extras: bool) -> OrderLines {
-    let add_ons =
-        if extras { vec![OrderedAddOn { add_on: AddOn::CallForwarding, price: Pence(200) }] } else { vec![] };
+    let add_ons = if extras { vec![OrderedAddOn { add_on: AddOn::CallForwarding, price: Pence(200) }] } else { vec![] };
     let add_on_total = if extras { Pence(200) } else { Pence::ZERO };
     OrderLines {
         plan: Plan::PayAsYouGo,
@@ -118,9 +117,11 @@ fn numbers_assigned() -> ServiceOrderEvent {
 
 #[tokio::test]
 async fn placing_records_the_servers_amounts_and_decides_the_payment_type() {
-    test().given_no_previous_events().when_async(place(single_lines())).await.then_expect_events(vec![placed(
-        single_lines(),
-    )]);
+    test()
+        .given_no_previous_events()
+        .when_async(place(single_lines()))
+        .await
+        .then_expect_events(vec![placed(single_lines())]);
     let ServiceOrderEvent::OrderPlaced { payment_type, lines, .. } = placed(single_lines()) else { unreachable!() };
     assert_eq!(payment_type, PaymentType::Subscription);
     assert_eq!(lines.amounts.subscription_subtotal, Pence(1499));
@@ -154,17 +155,29 @@ async fn a_bad_order_number_is_refused() {
         customer: customer(),
         lines: single_lines(),
     };
-    test().given_no_previous_events().when_async(command).await.then_expect_error(ServiceOrderError::InvalidOrderNumber);
+    test()
+        .given_no_previous_events()
+        .when_async(command)
+        .await
+        .then_expect_error(ServiceOrderError::InvalidOrderNumber);
 }
 
 #[tokio::test]
 async fn amounts_that_do_not_add_up_are_refused() {
     let mut lines = single_lines();
     lines.amounts.grand_total = Pence(1);
-    test().given_no_previous_events().when_async(place(lines)).await.then_expect_error(ServiceOrderError::AmountsDoNotAddUp);
+    test()
+        .given_no_previous_events()
+        .when_async(place(lines))
+        .await
+        .then_expect_error(ServiceOrderError::AmountsDoNotAddUp);
     let mut lines = single_lines();
     lines.add_ons[0].price = Pence(1);
-    test().given_no_previous_events().when_async(place(lines)).await.then_expect_error(ServiceOrderError::AmountsDoNotAddUp);
+    test()
+        .given_no_previous_events()
+        .when_async(place(lines))
+        .await
+        .then_expect_error(ServiceOrderError::AmountsDoNotAddUp);
 }
 
 #[tokio::test]
@@ -319,7 +332,8 @@ async fn a_payment_of_another_order_is_refused() {
 #[tokio::test]
 async fn a_split_payment_is_confirmed_when_both_parts_are_paid() {
     let given = vec![placed(payg_lines(true)), customer_registered(), sub_created(), top_up_created()];
-    let sub_success = ServiceOrderEvent::PaymentSucceeded { part: PaymentPart::Subscription, reference: "sub_1".into() };
+    let sub_success =
+        ServiceOrderEvent::PaymentSucceeded { part: PaymentPart::Subscription, reference: "sub_1".into() };
     test()
         .given(given.clone())
         .when_async(ServiceOrderCommand::RecordPaymentSuccess {
@@ -445,7 +459,11 @@ async fn the_orders_own_numbers_are_assigned_once_after_the_account() {
 #[tokio::test]
 async fn completion_needs_the_account_and_numbers_and_happens_once() {
     let mut given = paid_single();
-    test().given(given.clone()).when_async(ServiceOrderCommand::Complete).await.then_expect_error(ServiceOrderError::NoAccount);
+    test()
+        .given(given.clone())
+        .when_async(ServiceOrderCommand::Complete)
+        .await
+        .then_expect_error(ServiceOrderError::NoAccount);
     given.push(account_created());
     test()
         .given(given.clone())
@@ -566,11 +584,20 @@ async fn an_attempt_needs_a_payment_customer_a_part_the_order_pays_and_a_key() {
 #[tokio::test]
 async fn no_new_attempt_once_the_part_has_its_payment_or_the_order_is_paid() {
     test()
-        .given(vec![placed(single_lines()), customer_registered(), attempt_started(PaymentPart::Subscription, "k0"), sub_created()])
+        .given(vec![
+            placed(single_lines()),
+            customer_registered(),
+            attempt_started(PaymentPart::Subscription, "k0"),
+            sub_created(),
+        ])
         .when_async(attempt(PaymentPart::Subscription, "k1"))
         .await
         .then_expect_error(ServiceOrderError::PaymentAlreadyStarted);
-    test().given(paid_single()).when_async(attempt(PaymentPart::Subscription, "k1")).await.then_expect_error(ServiceOrderError::AlreadyPaid);
+    test()
+        .given(paid_single())
+        .when_async(attempt(PaymentPart::Subscription, "k1"))
+        .await
+        .then_expect_error(ServiceOrderError::AlreadyPaid);
 }
 
 #[tokio::test]
@@ -582,7 +609,13 @@ async fn a_failed_attempt_lets_the_next_card_start_a_new_one() {
         message: "Your card was declined.".into(),
     };
     test()
-        .given(vec![placed(payg_lines(false)), customer_registered(), attempt_started(PaymentPart::TopUp, "k0"), top_up_created(), failed])
+        .given(vec![
+            placed(payg_lines(false)),
+            customer_registered(),
+            attempt_started(PaymentPart::TopUp, "k0"),
+            top_up_created(),
+            failed,
+        ])
         .when_async(attempt(PaymentPart::TopUp, "k1"))
         .await
         .then_expect_events(vec![attempt_started(PaymentPart::TopUp, "k1")]);

@@ -1,14 +1,31 @@
 use crate::customer::{Customer, Extension};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
+// Placing or starting carries the whole order or contact; the others are small. Each value
+// lives for one command and is not stored in bulk, so boxing would only add noise.
+#[allow(clippy::large_enum_variant)]
 pub enum TrialCommand {
-    StartTrial { number: String, contact: Customer, account_id: String, extension: Extension },
+    StartTrial {
+        number: String,
+        contact: Customer,
+        account_id: String,
+        extension: Extension,
+    },
     /// The payment provider's customer for the trial's optional card (made once).
-    RegisterPaymentCustomer { customer_id: String },
-    AttachPaymentMethod { customer_id: String, payment_method_id: String },
+    RegisterPaymentCustomer {
+        customer_id: String,
+    },
+    AttachPaymentMethod {
+        customer_id: String,
+        payment_method_id: String,
+    },
     SendReminder,
     /// The seven days are over and there is no card (or its charge failed: `failure`).
-    EndTrial { failure: Option<String> },
+    EndTrial {
+        failure: Option<String>,
+    },
     /// The seven days are over and the saved card now pays a subscription.
-    ConvertTrial { subscription_id: String },
+    ConvertTrial {
+        subscription_id: String,
+    },
 }

@@ -13,6 +13,9 @@ pub enum EndReason {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+// Placing or starting carries the whole order or contact; the others are small. Each value
+// lives for one command and is not stored in bulk, so boxing would only add noise.
+#[allow(clippy::large_enum_variant)]
 pub enum TrialEvent {
     TrialStarted {
         number: String,
@@ -25,11 +28,25 @@ pub enum TrialEvent {
         started_at: DateTime<Utc>,
         ends_at: DateTime<Utc>,
     },
-    PaymentCustomerRegistered { customer_id: String },
-    PaymentMethodAttached { customer_id: String, payment_method_id: String },
-    ReminderSent { at: DateTime<Utc> },
-    TrialEnded { reason: EndReason, detail: Option<String>, at: DateTime<Utc> },
-    TrialConverted { subscription_id: String, at: DateTime<Utc> },
+    PaymentCustomerRegistered {
+        customer_id: String,
+    },
+    PaymentMethodAttached {
+        customer_id: String,
+        payment_method_id: String,
+    },
+    ReminderSent {
+        at: DateTime<Utc>,
+    },
+    TrialEnded {
+        reason: EndReason,
+        detail: Option<String>,
+        at: DateTime<Utc>,
+    },
+    TrialConverted {
+        subscription_id: String,
+        at: DateTime<Utc>,
+    },
 }
 
 impl DomainEvent for TrialEvent {

@@ -81,7 +81,8 @@ async fn commands_need_a_started_trial() {
 
 #[tokio::test]
 async fn a_card_is_attached_once() {
-    let command = || TrialCommand::AttachPaymentMethod { customer_id: "cus_1".into(), payment_method_id: "pm_1".into() };
+    let command =
+        || TrialCommand::AttachPaymentMethod { customer_id: "cus_1".into(), payment_method_id: "pm_1".into() };
     at(Duration::days(1)).given(vec![started()]).when_async(command()).await.then_expect_events(vec![card()]);
     at(Duration::days(1))
         .given(vec![started(), card()])
@@ -98,7 +99,11 @@ async fn the_reminder_goes_three_days_before_the_end_once() {
         .await
         .then_expect_error(TrialError::ReminderTooEarly);
     let reminded = TrialEvent::ReminderSent { at: start() + Duration::days(4) };
-    at(Duration::days(4)).given(vec![started()]).when_async(TrialCommand::SendReminder).await.then_expect_events(vec![reminded.clone()]);
+    at(Duration::days(4))
+        .given(vec![started()])
+        .when_async(TrialCommand::SendReminder)
+        .await
+        .then_expect_events(vec![reminded.clone()]);
     at(Duration::days(5))
         .given(vec![started(), reminded])
         .when_async(TrialCommand::SendReminder)
@@ -117,7 +122,11 @@ async fn a_trial_six_days_old_does_not_end_and_one_seven_days_old_does() {
         .given(vec![started()])
         .when_async(TrialCommand::EndTrial { failure: None })
         .await
-        .then_expect_events(vec![TrialEvent::TrialEnded { reason: EndReason::Expired, detail: None, at: start() + Duration::days(7) }]);
+        .then_expect_events(vec![TrialEvent::TrialEnded {
+            reason: EndReason::Expired,
+            detail: None,
+            at: start() + Duration::days(7),
+        }]);
 }
 
 #[tokio::test]
@@ -136,13 +145,19 @@ async fn a_failed_conversion_ends_the_trial_with_its_reason() {
 #[tokio::test]
 async fn a_trial_with_a_card_converts_when_it_is_over() {
     let command = || TrialCommand::ConvertTrial { subscription_id: "sub_1".into() };
-    at(Duration::days(7))
+    at(Duration::days(7)).given(vec![started(), card()]).when_async(command()).await.then_expect_events(vec![
+        TrialEvent::TrialConverted { subscription_id: "sub_1".into(), at: start() + Duration::days(7) },
+    ]);
+    at(Duration::days(6))
         .given(vec![started(), card()])
         .when_async(command())
         .await
-        .then_expect_events(vec![TrialEvent::TrialConverted { subscription_id: "sub_1".into(), at: start() + Duration::days(7) }]);
-    at(Duration::days(6)).given(vec![started(), card()]).when_async(command()).await.then_expect_error(TrialError::NotOver);
-    at(Duration::days(7)).given(vec![started()]).when_async(command()).await.then_expect_error(TrialError::NoPaymentMethod);
+        .then_expect_error(TrialError::NotOver);
+    at(Duration::days(7))
+        .given(vec![started()])
+        .when_async(command())
+        .await
+        .then_expect_error(TrialError::NoPaymentMethod);
 }
 
 #[tokio::test]
@@ -212,7 +227,10 @@ async fn the_payment_customer_is_registered_once_as_an_event() {
         .await
         .then_expect_error(TrialError::PaymentCustomerAlreadyRegistered);
     at(Duration::days(8))
-        .given(vec![started(), TrialEvent::TrialEnded { reason: EndReason::Expired, detail: None, at: start() + Duration::days(7) }])
+        .given(vec![
+            started(),
+            TrialEvent::TrialEnded { reason: EndReason::Expired, detail: None, at: start() + Duration::days(7) },
+        ])
         .when_async(TrialCommand::RegisterPaymentCustomer { customer_id: "cus_1".into() })
         .await
         .then_expect_error(TrialError::AlreadyOver);

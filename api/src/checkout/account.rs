@@ -6,7 +6,7 @@
 use aggregates::cart::CartCommand;
 use aggregates::phone_number::{PhoneNumberCommand, PhoneNumberError};
 use aggregates::pricing::Plan;
-use aggregates::service_order::{ServiceOrder, ServiceOrderCommand, ServiceOrderError, OrderStatus};
+use aggregates::service_order::{OrderStatus, ServiceOrder, ServiceOrderCommand, ServiceOrderError};
 use cqrs_es::AggregateError;
 use jobs::outbox::{queue, Mail};
 use projections::cart::CartSummary;
@@ -28,7 +28,12 @@ pub struct Completed {
 /// The buyer's browser collects the paid order's account: it needs the order's secret, and
 /// a password unless the buyer signed up with Google. A replay answers the same without
 /// passwords.
-pub async fn create_account(state: &AppState, id: &str, secret: Option<&str>, password: String) -> Result<Completed, ApiError> {
+pub async fn create_account(
+    state: &AppState,
+    id: &str,
+    secret: Option<&str>,
+    password: String,
+) -> Result<Completed, ApiError> {
     let order = load(state, id).await?;
     check_order_secret(state, id, secret).await?;
     if order.status == OrderStatus::Completed {
@@ -58,7 +63,12 @@ pub async fn create_account(state: &AppState, id: &str, secret: Option<&str>, pa
 /// there to choose one), its extensions and numbers, then completion, the cart and the
 /// e-mail. Run under the order's lock. The SIP passwords go to the buyer's browser when
 /// `buyer_present`; otherwise nobody sees them.
-pub async fn complete_order(state: &AppState, id: &str, password: Option<String>, buyer_present: bool) -> Result<Completed, ApiError> {
+pub async fn complete_order(
+    state: &AppState,
+    id: &str,
+    password: Option<String>,
+    buyer_present: bool,
+) -> Result<Completed, ApiError> {
     let order = load(state, id).await?;
     if order.status == OrderStatus::Completed {
         return Ok(Completed { order, passwords: vec![] });
@@ -79,7 +89,12 @@ pub async fn complete_order(state: &AppState, id: &str, password: Option<String>
 
 /// The customer account (found by e-mail, or made with an argon2 hash of the password) and
 /// one extension per user from 101; answers each extension's SIP password, once.
-async fn add_account(state: &AppState, id: &str, order: &ServiceOrder, password: Option<String>) -> Result<Vec<(String, String)>, ApiError> {
+async fn add_account(
+    state: &AppState,
+    id: &str,
+    order: &ServiceOrder,
+    password: Option<String>,
+) -> Result<Vec<(String, String)>, ApiError> {
     let customer = &order.customer;
     let hash = match password {
         Some(password) => Some(accounts::hash(password).await?),
@@ -92,7 +107,8 @@ async fn add_account(state: &AppState, id: &str, order: &ServiceOrder, password:
         Some((_, quantity)) => quantity,
     };
     let digits = order.order_number.trim_start_matches("SB-");
-    let (extensions, passwords) = accounts::add_extensions(&mut tx, id, account_id, &customer.email, users, digits).await?;
+    let (extensions, passwords) =
+        accounts::add_extensions(&mut tx, id, account_id, &customer.email, users, digits).await?;
     run(state, id, ServiceOrderCommand::CreateAccount { account_id: account_id.to_string(), extensions }).await?;
     tx.commit().await?;
     Ok(passwords)
@@ -144,7 +160,13 @@ async fn finish(state: &AppState, id: &str, order: &ServiceOrder, passwords_show
         }
     }
     let Some((subject, body)) = super::mail::confirmation(order, passwords_shown) else { return };
-    let mail = Mail { recipient: &order.customer.email, subject: &subject, body: &body, kind: "order_confirmation", reference: id };
+    let mail = Mail {
+        recipient: &order.customer.email,
+        subject: &subject,
+        body: &body,
+        kind: "order_confirmation",
+        reference: id,
+    };
     if let Err(error) = queue(&state.pool, mail).await {
         tracing::error!(order = %order.order_number, %error, "the confirmation e-mail was not queued");
     }

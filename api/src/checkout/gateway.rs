@@ -23,7 +23,9 @@ pub struct Refusal {
 pub enum Outcome {
     Succeeded,
     /// The bank asks the buyer to authenticate (3-D Secure) in the browser with this secret.
-    NeedsAction { client_secret: String },
+    NeedsAction {
+        client_secret: String,
+    },
     Declined(Refusal),
     /// The provider has not decided yet.
     Processing,
@@ -104,17 +106,34 @@ pub trait PaymentGateway: Send + Sync {
     /// Makes the plan when it does not exist yet.
     async fn ensure_plan(&self, plan: &PlanSpec<'_>, key: &str) -> Result<(), GatewayError>;
     /// Subscribes the customer; the first invoice is charged at once.
-    async fn start_subscription(&self, customer: &str, plan: &str, owner: &str, key: &str) -> Result<String, GatewayError>;
+    async fn start_subscription(
+        &self,
+        customer: &str,
+        plan: &str,
+        owner: &str,
+        key: &str,
+    ) -> Result<String, GatewayError>;
     /// The live subscription an earlier try of attempt `key` made for `owner`, if any.
-    async fn subscription_made_by(&self, customer: &str, owner: &str, key: &str) -> Result<Option<String>, GatewayError>;
+    async fn subscription_made_by(
+        &self,
+        customer: &str,
+        owner: &str,
+        key: &str,
+    ) -> Result<Option<String>, GatewayError>;
     async fn subscription(&self, id: &str) -> Result<SubscriptionRecord, GatewayError>;
     /// Whether the subscription's first invoice was paid, or why not.
     async fn subscription_outcome(&self, id: &str) -> Result<Outcome, GatewayError>;
     async fn cancel_subscription(&self, id: &str) -> Result<(), GatewayError>;
     async fn invoice(&self, id: &str) -> Result<InvoiceRecord, GatewayError>;
     /// A one-time payment with the card, made without charging it (`confirm_payment` does).
-    async fn create_payment(&self, amount: i64, customer: &str, card: &str, owner: &str, key: &str)
-        -> Result<PaymentRecord, GatewayError>;
+    async fn create_payment(
+        &self,
+        amount: i64,
+        customer: &str,
+        card: &str,
+        owner: &str,
+        key: &str,
+    ) -> Result<PaymentRecord, GatewayError>;
     async fn confirm_payment(&self, id: &str, key: &str) -> Result<Outcome, GatewayError>;
     async fn payment(&self, id: &str) -> Result<PaymentRecord, GatewayError>;
 }

@@ -23,7 +23,10 @@ pub fn confirmation(order: &ServiceOrder, passwords_shown: bool) -> Option<(Stri
         a.subscription_total,
     );
     if a.top_up_subtotal > Pence::ZERO {
-        body.push_str(&format!("Top-up credit (one-time): {} + VAT {} = {}\n", a.top_up_subtotal, a.top_up_vat, a.top_up_total));
+        body.push_str(&format!(
+            "Top-up credit (one-time): {} + VAT {} = {}\n",
+            a.top_up_subtotal, a.top_up_vat, a.top_up_total
+        ));
     }
     body.push_str("\nExtensions:\n");
     for extension in &order.extensions {

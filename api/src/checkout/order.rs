@@ -8,7 +8,8 @@
 use aggregates::phone_number::PhoneNumberCommand;
 use aggregates::pricing::{AddOn, Pence};
 use aggregates::service_order::{
-    Customer, OrderLines, OrderedAddOn, OrderedNumber, ServiceOrder, ServiceOrderCommand, ServiceOrderError, OrderStatus,
+    Customer, OrderLines, OrderStatus, OrderedAddOn, OrderedNumber, ServiceOrder, ServiceOrderCommand,
+    ServiceOrderError,
 };
 use axum::http::StatusCode;
 use cqrs_es::EventStore;
@@ -68,7 +69,11 @@ pub struct PlaceOrder<'a> {
 
 /// Places the order from the cart (or continues this browser's open one) and makes its
 /// payment customer. The cart comes first: no password is checked without a real cart.
-pub async fn place_order(state: &AppState, gateway: &dyn PaymentGateway, request: PlaceOrder<'_>) -> Result<PlacedOrder, ApiError> {
+pub async fn place_order(
+    state: &AppState,
+    gateway: &dyn PaymentGateway,
+    request: PlaceOrder<'_>,
+) -> Result<PlacedOrder, ApiError> {
     let cart = crate::carts::summary(state, &crate::carts::cart_id(request.cart_id)?).await?;
     let lines = order_lines(&cart)?;
     let customer = checked_customer(state, request.customer, true, FieldErrors::new(), request.address).await?;
@@ -221,10 +226,11 @@ fn secret_digest(secret: &str) -> String {
 
 /// 403 unless `secret` is the one the order was placed with.
 pub async fn check_order_secret(state: &AppState, id: &str, secret: Option<&str>) -> Result<(), ApiError> {
-    let stored: Option<Option<String>> = sqlx::query_scalar("SELECT secret_hash FROM service_orders WHERE order_id = $1")
-        .bind(id)
-        .fetch_optional(&state.pool)
-        .await?;
+    let stored: Option<Option<String>> =
+        sqlx::query_scalar("SELECT secret_hash FROM service_orders WHERE order_id = $1")
+            .bind(id)
+            .fetch_optional(&state.pool)
+            .await?;
     let matches = match (stored.flatten(), secret) {
         (Some(hash), Some(secret)) => hash == secret_digest(secret),
         _ => false,

@@ -9,7 +9,9 @@
 //! so a server that dies mid-payment never charges twice.
 
 use aggregates::pricing::BillingCycle;
-use aggregates::service_order::{PaymentPart, PaymentType, ServiceOrder, ServiceOrderCommand, ServiceOrderError, OrderStatus};
+use aggregates::service_order::{
+    OrderStatus, PaymentPart, PaymentType, ServiceOrder, ServiceOrderCommand, ServiceOrderError,
+};
 use axum::http::StatusCode;
 use cqrs_es::AggregateError;
 
@@ -44,7 +46,8 @@ pub async fn set_up_card(state: &AppState, gateway: &dyn PaymentGateway, id: &st
                 return Ok(setup);
             }
         }
-        let setup = gateway.create_card_setup(&customer, id, &format!("order-{id}-setup-{version}")).await.map_err(fail)?;
+        let setup =
+            gateway.create_card_setup(&customer, id, &format!("order-{id}-setup-{version}")).await.map_err(fail)?;
         run(state, id, ServiceOrderCommand::RecordSetupIntent { setup_intent_id: setup.id.clone() }).await?;
         Ok(setup)
     })
@@ -67,7 +70,12 @@ pub enum Payment {
 }
 
 /// Charges the order with the card its setup saved (once, however often it is asked).
-pub async fn pay_order(state: &AppState, gateway: &dyn PaymentGateway, id: &str, request: PayOrder) -> Result<Payment, ApiError> {
+pub async fn pay_order(
+    state: &AppState,
+    gateway: &dyn PaymentGateway,
+    id: &str,
+    request: PayOrder,
+) -> Result<Payment, ApiError> {
     let order = load(state, id).await?;
     if matches!(order.status, OrderStatus::Paid | OrderStatus::Completed) {
         return Ok(Payment::Paid(order));
@@ -121,10 +129,17 @@ async fn charge(
                             BillingCycle::Yearly => "year",
                         };
                         let product_name = format!("{} {} ({})", order.order_number, lines.plan.name(), interval);
-                        let spec =
-                            PlanSpec { id: &plan, amount: lines.amounts.subscription_total.0, interval, product_name: &product_name };
+                        let spec = PlanSpec {
+                            id: &plan,
+                            amount: lines.amounts.subscription_total.0,
+                            interval,
+                            product_name: &product_name,
+                        };
                         gateway.ensure_plan(&spec, &format!("order-{id}-plan")).await.map_err(fail)?;
-                        let start = ServiceOrderCommand::StartPaymentAttempt { part: PaymentPart::Subscription, attempt_key: key.clone() };
+                        let start = ServiceOrderCommand::StartPaymentAttempt {
+                            part: PaymentPart::Subscription,
+                            attempt_key: key.clone(),
+                        };
                         run(state, id, start).await?;
                         match gateway.start_subscription(&customer, &plan, id, &key).await {
                             Ok(made) => {
@@ -140,13 +155,17 @@ async fn charge(
                         }
                     }
                 };
-                run(state, id, ServiceOrderCommand::RecordSubscription { subscription_id: subscription.clone() }).await?;
+                run(state, id, ServiceOrderCommand::RecordSubscription { subscription_id: subscription.clone() })
+                    .await?;
                 subscription
             }
         };
         match gateway.subscription_outcome(&subscription).await.map_err(fail)? {
             Outcome::Succeeded => {
-                let success = ServiceOrderCommand::RecordPaymentSuccess { part: PaymentPart::Subscription, reference: subscription };
+                let success = ServiceOrderCommand::RecordPaymentSuccess {
+                    part: PaymentPart::Subscription,
+                    reference: subscription,
+                };
                 run(state, id, success).await?;
             }
             Outcome::NeedsAction { client_secret } => return Ok(Some(client_secret)),
@@ -166,7 +185,8 @@ async fn charge(
             None => {
                 // Made unconfirmed and charged only once its id is stored: a server that dies
                 // in between leaves a payment that never charged, and the retry makes another.
-                let start = ServiceOrderCommand::StartPaymentAttempt { part: PaymentPart::TopUp, attempt_key: key.clone() };
+                let start =
+                    ServiceOrderCommand::StartPaymentAttempt { part: PaymentPart::TopUp, attempt_key: key.clone() };
                 run(state, id, start).await?;
                 let amount = lines.amounts.top_up_total.0;
                 let made = gateway.create_payment(amount, &customer, &card, id, &key).await.map_err(fail)?;
@@ -179,14 +199,21 @@ async fn charge(
         let outcome = match outcome {
             Outcome::NotConfirmed => match gateway.confirm_payment(&payment, &key).await {
                 Ok(outcome) => outcome,
-                Err(GatewayError::Declined { code, decline_code, message }) => Outcome::Declined(Refusal { code, decline_code, message }),
+                Err(GatewayError::Declined { code, decline_code, message }) => {
+                    Outcome::Declined(Refusal { code, decline_code, message })
+                }
                 Err(other) => return Err(fail(other)),
             },
             outcome => outcome,
         };
         match outcome {
             Outcome::Succeeded => {
-                run(state, id, ServiceOrderCommand::RecordPaymentSuccess { part: PaymentPart::TopUp, reference: payment }).await?;
+                run(
+                    state,
+                    id,
+                    ServiceOrderCommand::RecordPaymentSuccess { part: PaymentPart::TopUp, reference: payment },
+                )
+                .await?;
             }
             Outcome::NeedsAction { client_secret } => return Ok(Some(client_secret)),
             Outcome::Processing | Outcome::NotConfirmed => return Err(processing()),
@@ -255,7 +282,13 @@ fn fault_point(state: &AppState, point: &str) {
     }
 }
 
-async fn record_failure(state: &AppState, id: &str, part: PaymentPart, reference: &str, refusal: &Refusal) -> Result<(), ApiError> {
+async fn record_failure(
+    state: &AppState,
+    id: &str,
+    part: PaymentPart,
+    reference: &str,
+    refusal: &Refusal,
+) -> Result<(), ApiError> {
     let command = ServiceOrderCommand::RecordPaymentFailure {
         part,
         reference: reference.to_string(),

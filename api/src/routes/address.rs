@@ -83,9 +83,10 @@ fn offline(postcode: &str) -> Vec<Address> {
         }
         "SW1A1AA" => sample("Palace Walk", "London", "SW1A 1AA", "Greater London"),
         "M11AE" => sample("Sample Street", "Manchester", "M1 1AE", "Greater Manchester"),
-        "EH11YZ" => {
-            sample("Specimen Close", "Edinburgh", "EH1 1YZ", "Midlothian").into_iter().map(|a| Address { country: "Scotland".into(), ..a }).collect()
-        }
+        "EH11YZ" => sample("Specimen Close", "Edinburgh", "EH1 1YZ", "Midlothian")
+            .into_iter()
+            .map(|a| Address { country: "Scotland".into(), ..a })
+            .collect(),
         _ => vec![],
     }
 }
@@ -178,5 +179,9 @@ fn authorization(key: &str) -> Result<HeaderValue, ApiError> {
 }
 
 fn failed() -> ApiError {
-    ApiError::refused(StatusCode::BAD_GATEWAY, "lookup_failed", "Unable to fetch addresses. Please enter your address manually.")
+    ApiError::refused(
+        StatusCode::BAD_GATEWAY,
+        "lookup_failed",
+        "Unable to fetch addresses. Please enter your address manually.",
+    )
 }

@@ -118,7 +118,10 @@ async fn place_order(
         secret: body.order_secret.as_deref(),
         address: &address,
     };
-    timed(measured(async { checkout::place_order(&state, gateway.as_ref(), request).await.map(|p| placed_answer(&p)) }).await)
+    timed(
+        measured(async { checkout::place_order(&state, gateway.as_ref(), request).await.map(|p| placed_answer(&p)) })
+            .await,
+    )
 }
 
 // ---------------------------------------------------------------------------------------
@@ -170,7 +173,10 @@ fn paid_answer(order: &ServiceOrder) -> Value {
 
 async fn pay_order(State(state): State<AppState>, ApiJson(body): ApiJson<PayOrderBody>) -> Result<Response, ApiError> {
     if body.payment_type.as_deref() == Some("payg_upfront_payment") {
-        return Err(ApiError::unprocessable("legacy_payment_type", "Legacy payment type detected. Please refresh and try again."));
+        return Err(ApiError::unprocessable(
+            "legacy_payment_type",
+            "Legacy payment type detected. Please refresh and try again.",
+        ));
     }
     let id = order_id(&body.order_id)?;
     let gateway = state.services.gateway.clone();
@@ -228,7 +234,10 @@ fn account_answer(id: &str, completed: &checkout::Completed) -> Value {
     })
 }
 
-async fn create_account(State(state): State<AppState>, ApiJson(body): ApiJson<AccountBody>) -> Result<Response, ApiError> {
+async fn create_account(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<AccountBody>,
+) -> Result<Response, ApiError> {
     let id = order_id(&body.order_id)?;
     let password = body.password.or_else(|| body.customer_info.map(|c| c.password)).unwrap_or_default();
     timed(
@@ -245,7 +254,8 @@ async fn create_account(State(state): State<AppState>, ApiJson(body): ApiJson<Ac
 
 async fn get_order(State(state): State<AppState>, Path(raw): Path<String>) -> Result<Json<Value>, ApiError> {
     let id = order_id(&raw)?;
-    let view: OrderView = state.order_views.load(&id).await.map_err(ApiError::internal)?.ok_or(ServiceOrderError::NotFound)?;
+    let view: OrderView =
+        state.order_views.load(&id).await.map_err(ApiError::internal)?.ok_or(ServiceOrderError::NotFound)?;
     let email_sent: bool =
         sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM outbox WHERE kind = 'order_confirmation' AND reference = $1)")
             .bind(&id)
@@ -281,11 +291,16 @@ async fn debug_subscription(
         Ok(subscription) => subscription,
         Err(GatewayError::NotFound) => return Err(missing()),
         Err(error) => {
-            return Err(payment_failure(error, "Payment status could not be verified. Please try again or contact support."))
+            return Err(payment_failure(
+                error,
+                "Payment status could not be verified. Please try again or contact support.",
+            ))
         }
     };
     let ours = match &subscription.owner {
-        Some(order) => checkout::load(&state, &order_id(order)?).await.is_ok_and(|o| o.subscription.reference.as_deref() == Some(id)),
+        Some(order) => checkout::load(&state, &order_id(order)?)
+            .await
+            .is_ok_and(|o| o.subscription.reference.as_deref() == Some(id)),
         None => false,
     };
     if !ours {

@@ -130,7 +130,12 @@ mod tests {
         ]));
         assert!(policy.contains("script-src 'self' https://js.stripe.com https://*.js.stripe.com https://accounts.google.com/gsi/client;"), "{policy}");
         assert!(policy.contains("https://hooks.stripe.com"), "{policy}");
-        assert!(policy.contains("connect-src 'self' https://js.stripe.com https://api.stripe.com https://accounts.google.com/gsi/"), "{policy}");
+        assert!(
+            policy.contains(
+                "connect-src 'self' https://js.stripe.com https://api.stripe.com https://accounts.google.com/gsi/"
+            ),
+            "{policy}"
+        );
         assert!(policy.contains("style-src 'self' 'unsafe-inline' https://accounts.google.com/gsi/style"), "{policy}");
         assert!(!policy.contains("localhost"));
     }

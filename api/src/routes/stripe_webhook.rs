@@ -18,10 +18,10 @@ use hmac::{Hmac, Mac};
 use serde_json::{json, Value};
 use sha2::Sha256;
 
-use crate::commands;
-use crate::error::ApiError;
 use crate::checkout::failures::payment_failure;
 use crate::checkout::gateway::{GatewayError, Outcome};
+use crate::commands;
+use crate::error::ApiError;
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -72,8 +72,9 @@ async fn webhook(State(state): State<AppState>, headers: HeaderMap, body: Bytes)
         tracing::warn!("a webhook with a bad signature was refused");
         return Err(ApiError::refused(StatusCode::BAD_REQUEST, "bad_signature", "The webhook signature is not valid."));
     }
-    let event: Value = serde_json::from_slice(&body)
-        .map_err(|e| ApiError::refused(StatusCode::BAD_REQUEST, "malformed_json", format!("The request body is not valid JSON: {e}")))?;
+    let event: Value = serde_json::from_slice(&body).map_err(|e| {
+        ApiError::refused(StatusCode::BAD_REQUEST, "malformed_json", format!("The request body is not valid JSON: {e}"))
+    })?;
     let (Some(event_id), Some(kind)) = (event["id"].as_str(), event["type"].as_str()) else {
         return Err(ApiError::unprocessable("invalid_body", "A Stripe event needs an id and a type."));
     };
@@ -82,11 +83,12 @@ async fn webhook(State(state): State<AppState>, headers: HeaderMap, body: Bytes)
     // The event id is claimed in a transaction that commits only after the event is
     // handled: a duplicate delivered meanwhile waits, then finds it taken.
     let mut tx = state.pool.begin().await?;
-    let claimed = sqlx::query("INSERT INTO stripe_webhook_events (event_id, event_type) VALUES ($1, $2) ON CONFLICT DO NOTHING")
-        .bind(event_id)
-        .bind(kind)
-        .execute(&mut *tx)
-        .await?;
+    let claimed =
+        sqlx::query("INSERT INTO stripe_webhook_events (event_id, event_type) VALUES ($1, $2) ON CONFLICT DO NOTHING")
+            .bind(event_id)
+            .bind(kind)
+            .execute(&mut *tx)
+            .await?;
     if claimed.rows_affected() == 0 {
         return Ok(Json(json!({ "received": true, "duplicate": true })));
     }
@@ -109,14 +111,19 @@ async fn webhook(State(state): State<AppState>, headers: HeaderMap, body: Bytes)
 
 /// What the provider itself says of the payment `id`: the order it belongs to and the
 /// command to record, or why nothing is recorded.
-async fn confirmed_top_up(state: &AppState, id: &str) -> Result<Result<(String, ServiceOrderCommand), String>, ApiError> {
+async fn confirmed_top_up(
+    state: &AppState,
+    id: &str,
+) -> Result<Result<(String, ServiceOrderCommand), String>, ApiError> {
     if !id.starts_with("pi_") {
         return Ok(Err("no payment intent id".into()));
     }
     let payment = match state.services.gateway.payment(id).await {
         Ok(payment) => payment,
         Err(GatewayError::NotFound) => return Ok(Err("the provider has no such payment".into())),
-        Err(error) => return Err(payment_failure(error, "Stripe could not be reached; the event will be delivered again.")),
+        Err(error) => {
+            return Err(payment_failure(error, "Stripe could not be reached; the event will be delivered again."))
+        }
     };
     let Some(order_id) = payment.owner.clone() else { return Ok(Err("not one of our orders".into())) };
     let Some(order) = load_order(state, &order_id).await? else { return Ok(Err("no such order".into())) };
@@ -128,7 +135,9 @@ async fn confirmed_top_up(state: &AppState, id: &str) -> Result<Result<(String, 
         return Ok(Err(format!("amount {} {} is not the order's", payment.amount, payment.currency)));
     }
     let command = match payment.outcome {
-        Outcome::Succeeded => ServiceOrderCommand::RecordPaymentSuccess { part: PaymentPart::TopUp, reference: payment.id },
+        Outcome::Succeeded => {
+            ServiceOrderCommand::RecordPaymentSuccess { part: PaymentPart::TopUp, reference: payment.id }
+        }
         Outcome::Declined(refusal) => ServiceOrderCommand::RecordPaymentFailure {
             part: PaymentPart::TopUp,
             reference: payment.id,
@@ -142,7 +151,10 @@ async fn confirmed_top_up(state: &AppState, id: &str) -> Result<Result<(String, 
 
 /// What the provider itself says of the invoice `id`: paid, in pounds, for the full amount
 /// of the subscription of one of our orders.
-async fn confirmed_invoice(state: &AppState, id: &str) -> Result<Result<(String, ServiceOrderCommand), String>, ApiError> {
+async fn confirmed_invoice(
+    state: &AppState,
+    id: &str,
+) -> Result<Result<(String, ServiceOrderCommand), String>, ApiError> {
     if !id.starts_with("in_") {
         return Ok(Err("no invoice id".into()));
     }
@@ -156,7 +168,9 @@ async fn confirmed_invoice(state: &AppState, id: &str) -> Result<Result<(String,
     if !invoice.paid {
         return Ok(Err(format!("the invoice is {}", invoice.status)));
     }
-    let Some(subscription_id) = invoice.subscription.clone() else { return Ok(Err("the invoice has no subscription".into())) };
+    let Some(subscription_id) = invoice.subscription.clone() else {
+        return Ok(Err("the invoice has no subscription".into()));
+    };
     let subscription = gateway.subscription(&subscription_id).await.map_err(unreachable)?;
     let Some(order_id) = subscription.owner.clone() else { return Ok(Err("not one of our orders".into())) };
     let Some(order) = load_order(state, &order_id).await? else { return Ok(Err("no such order".into())) };
@@ -167,7 +181,10 @@ async fn confirmed_invoice(state: &AppState, id: &str) -> Result<Result<(String,
     if expected != Some(invoice.amount_paid) || !invoice.currency.eq_ignore_ascii_case("gbp") {
         return Ok(Err(format!("amount {} {} is not the order's", invoice.amount_paid, invoice.currency)));
     }
-    Ok(Ok((order_id, ServiceOrderCommand::RecordPaymentSuccess { part: PaymentPart::Subscription, reference: subscription_id })))
+    Ok(Ok((
+        order_id,
+        ServiceOrderCommand::RecordPaymentSuccess { part: PaymentPart::Subscription, reference: subscription_id },
+    )))
 }
 
 async fn load_order(state: &AppState, id: &str) -> Result<Option<ServiceOrder>, ApiError> {

@@ -17,16 +17,16 @@ use uuid::Uuid;
 
 use crate::account_form::{field_errors, CustomerInfo, FieldErrors};
 use crate::accounts::{self, Owner};
+use crate::checkout::failures::payment_failure;
+use crate::checkout::gateway::SetupState;
 use crate::client::ClientAddress;
-use jobs::outbox::{queue, Mail};
 use crate::commands;
 use crate::error::ApiError;
 use crate::json::ApiJson;
 use crate::limits;
 use crate::locks::locked;
-use crate::checkout::failures::payment_failure;
-use crate::checkout::gateway::SetupState;
 use crate::state::AppState;
+use jobs::outbox::{queue, Mail};
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -72,7 +72,9 @@ async fn create_trial(
 ) -> Result<Json<Value>, ApiError> {
     let info = &body.customer_info;
     let number = match &body.selected_number {
-        Some(SelectedNumber::Object { value } | SelectedNumber::Value(value)) => value.trim().trim_start_matches('+').to_string(),
+        Some(SelectedNumber::Object { value } | SelectedNumber::Value(value)) => {
+            value.trim().trim_start_matches('+').to_string()
+        }
         None => String::new(),
     };
     let mut errors = FieldErrors::new();
@@ -95,9 +97,9 @@ async fn create_trial(
     if email_used {
         return Err(already_used("trial_already_used", EMAIL_USED));
     }
-    let row = inventory::find_free_trial(&state.pool, &number)
-        .await?
-        .ok_or_else(|| ApiError::unprocessable("not_a_free_number", "This number is not one of the free trial numbers."))?;
+    let row = inventory::find_free_trial(&state.pool, &number).await?.ok_or_else(|| {
+        ApiError::unprocessable("not_a_free_number", "This number is not one of the free trial numbers.")
+    })?;
     if number_used {
         return Err(already_used("number_taken", NUMBER_USED));
     }
@@ -116,14 +118,13 @@ async fn create_trial(
     let (extension, password) = locked(&state, format!("trial-{}", contact.email), async move {
         let (state, id, contact) = (state2, id2, contact2);
         let mut tx = state.pool.begin().await?;
-        let claimed = sqlx::query(
-            "INSERT INTO trials (trial_id, email, number) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
-        )
-        .bind(&id)
-        .bind(&contact.email)
-        .bind(&number)
-        .execute(&mut *tx)
-        .await?;
+        let claimed =
+            sqlx::query("INSERT INTO trials (trial_id, email, number) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
+                .bind(&id)
+                .bind(&contact.email)
+                .bind(&number)
+                .execute(&mut *tx)
+                .await?;
         if claimed.rows_affected() == 0 {
             let email_used: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM trials WHERE email = $1)")
                 .bind(&contact.email)
@@ -154,7 +155,9 @@ async fn create_trial(
         let assign = PhoneNumberCommand::Assign { number: number.clone(), owner: format!("trial:{id}") };
         match commands::execute(&state.numbers, &number, assign).await {
             Ok(()) => {}
-            Err(AggregateError::UserError(PhoneNumberError::Taken)) => return Err(already_used("number_taken", NUMBER_USED)),
+            Err(AggregateError::UserError(PhoneNumberError::Taken)) => {
+                return Err(already_used("number_taken", NUMBER_USED))
+            }
             Err(error) => return Err(error.into()),
         }
         let extension = extensions.remove(0);
@@ -195,7 +198,13 @@ async fn welcome(state: &AppState, id: &str, view: &TrialView, number: &str) -> 
          Minutes included: {}\nYour trial ends: {ends}\n\nLog in with your e-mail address and the password you chose.\n",
         view.first_name, view.minutes
     );
-    let mail = Mail { recipient: &view.email, subject: "Your 7-day free trial has started", body: &body, kind: "trial_welcome", reference: id };
+    let mail = Mail {
+        recipient: &view.email,
+        subject: "Your 7-day free trial has started",
+        body: &body,
+        kind: "trial_welcome",
+        reference: id,
+    };
     match queue(&state.pool, mail).await {
         Ok(()) => true,
         Err(error) => {
@@ -262,11 +271,13 @@ async fn create_trial_setup_intent(
             .create_card_setup(&customer, &id, &key)
             .await
             .map_err(|e| payment_failure(e, "Failed to create setup intent"))?;
-        sqlx::query("INSERT INTO trial_setup_intents (setup_intent_id, trial_id) VALUES ($1, $2) ON CONFLICT DO NOTHING")
-            .bind(&intent.id)
-            .bind(&id)
-            .execute(&state.pool)
-            .await?;
+        sqlx::query(
+            "INSERT INTO trial_setup_intents (setup_intent_id, trial_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+        )
+        .bind(&intent.id)
+        .bind(&id)
+        .execute(&state.pool)
+        .await?;
         Ok(intent)
     })
     .await?;
@@ -289,7 +300,8 @@ fn not_this_trials_card() -> ApiError {
 
 /// A Stripe payment method id as Stripe makes them: `pm_` and letters or digits.
 fn is_payment_method_id(id: &str) -> bool {
-    id.strip_prefix("pm_").is_some_and(|rest| !rest.is_empty() && rest.len() <= 100 && rest.bytes().all(|b| b.is_ascii_alphanumeric()))
+    id.strip_prefix("pm_")
+        .is_some_and(|rest| !rest.is_empty() && rest.len() <= 100 && rest.bytes().all(|b| b.is_ascii_alphanumeric()))
 }
 
 /// Whether `method` is the card a setup intent of this trial confirmed (Stripe is asked:
@@ -303,7 +315,12 @@ async fn confirmed_by_this_trial(state: &AppState, id: &str, method: &str) -> Re
     .fetch_all(&state.pool)
     .await?;
     for intent in intents {
-        let setup = state.services.gateway.card_setup(&intent).await.map_err(|e| payment_failure(e, "The card could not be saved."))?;
+        let setup = state
+            .services
+            .gateway
+            .card_setup(&intent)
+            .await
+            .map_err(|e| payment_failure(e, "The card could not be saved."))?;
         if setup.state == SetupState::Succeeded && setup.card.as_deref() == Some(method) {
             return Ok(true);
         }
@@ -333,7 +350,8 @@ async fn attach_payment_method(
         }
         let customer = trial_customer(&state, &id).await?;
         let gateway = &state.services.gateway;
-        let owner = gateway.card_owner(&method).await.map_err(|e| payment_failure(e, "The card could not be saved."))?;
+        let owner =
+            gateway.card_owner(&method).await.map_err(|e| payment_failure(e, "The card could not be saved."))?;
         if owner.as_deref().is_some_and(|owner| owner != customer) {
             return Err(not_this_trials_card());
         }

@@ -69,7 +69,9 @@ async fn a_failing_upstream_answers_without_the_key() {
         config.address_lookup.key = Some(Secret::new(KEY));
     })
     .await;
-    let body = expect_error(app.get("/api/address-lookup/?postcode=SW1A1AA").await, StatusCode::BAD_GATEWAY, "lookup_failed").await;
+    let body =
+        expect_error(app.get("/api/address-lookup/?postcode=SW1A1AA").await, StatusCode::BAD_GATEWAY, "lookup_failed")
+            .await;
     assert!(!body.to_string().contains(KEY));
 
     // Nothing listening: reqwest's error (which names the URL) stays out of the answer too.
@@ -81,6 +83,8 @@ async fn a_failing_upstream_answers_without_the_key() {
         config.address_lookup.key = Some(Secret::new(KEY));
     })
     .await;
-    let body = expect_error(app.get("/api/address-lookup/?postcode=SW1A1AA").await, StatusCode::BAD_GATEWAY, "lookup_failed").await;
+    let body =
+        expect_error(app.get("/api/address-lookup/?postcode=SW1A1AA").await, StatusCode::BAD_GATEWAY, "lookup_failed")
+            .await;
     assert!(!body.to_string().contains(KEY));
 }

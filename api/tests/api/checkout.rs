@@ -12,7 +12,6 @@ pub(crate) const OK_CARD: &str = "4242424242424242";
 pub(crate) const DECLINED_AT_CHARGE: &str = "4000000000000341";
 pub(crate) const THREE_D_SECURE: &str = "4000002760003184";
 
-
 /// What `stripe.confirmCardSetup` does: confirms the setup intent with a card (and completes
 /// 3-D Secure when asked). Answers the setup intent or the error.
 pub(crate) async fn confirm_card(client_secret: &str, card: &str) -> Value {
@@ -86,13 +85,24 @@ pub(crate) async fn cart(app: &TestApp, spec: CartSpec<'_>) -> String {
 }
 
 pub(crate) fn single_user(numbers: &'static [&'static str]) -> CartSpec<'static> {
-    CartSpec { plan: "singleUser", cycle: "monthly", quantity: 1, add_ons: &["callRecording"], numbers, top_up_pence: None }
+    CartSpec {
+        plan: "singleUser",
+        cycle: "monthly",
+        quantity: 1,
+        add_ons: &["callRecording"],
+        numbers,
+        top_up_pence: None,
+    }
 }
 
 /// The page's Complete Order: intent, setup, card, charge (with 3-D Secure when asked).
 /// Answers (the first answer, the charge's answer, the order id).
 pub(crate) async fn pay(app: &TestApp, cart_id: &str, email: &str, card: &str) -> (Value, reqwest::Response, String) {
-    let intent = expect_ok(post(app, "/api/create-payment-intent/", json!({ "cartId": cart_id, "customerInfo": customer_info(email) })).await).await;
+    let intent = expect_ok(
+        post(app, "/api/create-payment-intent/", json!({ "cartId": cart_id, "customerInfo": customer_info(email) }))
+            .await,
+    )
+    .await;
     let order = remember(&intent);
     let setup = expect_ok(post(app, "/api/create-setup-intent/", json!({ "orderId": order })).await).await;
     let confirmed = confirm_card(setup["client_secret"].as_str().unwrap(), card).await;
@@ -200,12 +210,17 @@ async fn single_user_monthly_with_two_numbers_and_call_recording() {
 
     // Secrets stay out of the events; the account password is an argon2 hash.
     no_secret_in_events(&app, &[&sip, "s3cret-Passw0rd"]).await;
-    let hash: String = sqlx::query_scalar("SELECT password_hash FROM customer_accounts WHERE email = 'jane.single@example.com'")
+    let hash: String =
+        sqlx::query_scalar("SELECT password_hash FROM customer_accounts WHERE email = 'jane.single@example.com'")
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    assert!(hash.starts_with("$argon2"));
+    let outbox: String = sqlx::query_scalar("SELECT body FROM outbox WHERE reference = $1")
+        .bind(&order)
         .fetch_one(&app.pool)
         .await
         .unwrap();
-    assert!(hash.starts_with("$argon2"));
-    let outbox: String = sqlx::query_scalar("SELECT body FROM outbox WHERE reference = $1").bind(&order).fetch_one(&app.pool).await.unwrap();
     assert!(outbox.contains(intent["orderNumber"].as_str().unwrap()));
     assert!(!outbox.contains(&sip));
 }
@@ -213,7 +228,8 @@ async fn single_user_monthly_with_two_numbers_and_call_recording() {
 #[tokio::test]
 async fn multi_user_yearly_for_eight_users() {
     let app = spawn_app().await;
-    let spec = CartSpec { plan: "multiUser", cycle: "yearly", quantity: 8, add_ons: &[], numbers: &[], top_up_pence: None };
+    let spec =
+        CartSpec { plan: "multiUser", cycle: "yearly", quantity: 8, add_ons: &[], numbers: &[], top_up_pence: None };
     let cart_id = cart(&app, spec).await;
     let (intent, charge, order) = pay(&app, &cart_id, "multi@example.com", OK_CARD).await;
     // Two blocks of 4 users at £143.04 a year.
@@ -223,14 +239,22 @@ async fn multi_user_yearly_for_eight_users() {
     let invoices = invoices_of(paid["customerId"].as_str().unwrap()).await;
     assert_eq!(invoices[0]["total"], 28608 + 5722);
     let account = create_account(&app, &order).await;
-    let numbers: Vec<&str> = account["extensions"].as_array().unwrap().iter().map(|e| e["number"].as_str().unwrap()).collect();
+    let numbers: Vec<&str> =
+        account["extensions"].as_array().unwrap().iter().map(|e| e["number"].as_str().unwrap()).collect();
     assert_eq!(numbers, ["101", "102", "103", "104", "105", "106", "107", "108"]);
 }
 
 #[tokio::test]
 async fn pay_as_you_go_with_only_a_top_up_is_one_card_payment() {
     let app = spawn_app().await;
-    let spec = CartSpec { plan: "payAsYouGo", cycle: "monthly", quantity: 1, add_ons: &[], numbers: &[], top_up_pence: Some(2500) };
+    let spec = CartSpec {
+        plan: "payAsYouGo",
+        cycle: "monthly",
+        quantity: 1,
+        add_ons: &[],
+        numbers: &[],
+        top_up_pence: Some(2500),
+    };
     let cart_id = cart(&app, spec).await;
     let (intent, charge, order) = pay(&app, &cart_id, "payg@example.com", OK_CARD).await;
     assert_eq!(intent["paymentType"], "payg_topup_only");
@@ -299,7 +323,14 @@ async fn three_d_secure_is_completed_in_the_browser_then_the_order_is_paid() {
 #[tokio::test]
 async fn a_declined_card_is_recorded_and_another_card_then_pays() {
     let app = spawn_app().await;
-    let spec = CartSpec { plan: "payAsYouGo", cycle: "monthly", quantity: 1, add_ons: &[], numbers: &[], top_up_pence: Some(1000) };
+    let spec = CartSpec {
+        plan: "payAsYouGo",
+        cycle: "monthly",
+        quantity: 1,
+        add_ons: &[],
+        numbers: &[],
+        top_up_pence: Some(1000),
+    };
     let cart_id = cart(&app, spec).await;
     let (_, charge, order) = pay(&app, &cart_id, "declined@example.com", DECLINED_AT_CHARGE).await;
     let refused = expect_error(charge, StatusCode::PAYMENT_REQUIRED, "card_declined").await;
@@ -333,7 +364,8 @@ async fn amounts_from_the_browser_are_ignored() {
     let intent = expect_ok(post(&app, "/api/create-payment-intent/", body).await).await;
     assert_eq!(intent["calculatedAmounts"]["grandTotalIncVAT"], 1559);
     let order = intent["orderId"].as_str().unwrap();
-    let setup = expect_ok(post(&app, "/api/create-setup-intent/", json!({ "orderId": order, "amount": 1 })).await).await;
+    let setup =
+        expect_ok(post(&app, "/api/create-setup-intent/", json!({ "orderId": order, "amount": 1 })).await).await;
     let confirmed = confirm_card(setup["client_secret"].as_str().unwrap(), OK_CARD).await;
     let charge = json!({
         "orderId": order, "paymentMethodId": confirmed["payment_method"], "setupIntentId": setup["setup_intent_id"],
@@ -363,7 +395,10 @@ async fn a_replayed_complete_order_charges_once() {
     let confirmed = confirm_card(setup["client_secret"].as_str().unwrap(), OK_CARD).await;
     let body = json!({ "orderId": order, "paymentMethodId": confirmed["payment_method"], "setupIntentId": setup["setup_intent_id"] });
     // A double click: two at once, then a third later.
-    let (a, b) = tokio::join!(post(&app, "/api/create-subscription/", body.clone()), post(&app, "/api/create-subscription/", body.clone()));
+    let (a, b) = tokio::join!(
+        post(&app, "/api/create-subscription/", body.clone()),
+        post(&app, "/api/create-subscription/", body.clone())
+    );
     let (a, b) = (expect_ok(a).await, expect_ok(b).await);
     let c = expect_ok(post(&app, "/api/create-subscription/", body).await).await;
     assert_eq!(a["subscriptionId"], b["subscriptionId"]);
@@ -373,12 +408,19 @@ async fn a_replayed_complete_order_charges_once() {
     assert_eq!(charges_of(customer).await.len(), 1);
 
     let body = account_body(&order);
-    let (x, y) = tokio::join!(post(&app, "/api/create-user-account/", body.clone()), post(&app, "/api/create-user-account/", body));
+    let (x, y) = tokio::join!(
+        post(&app, "/api/create-user-account/", body.clone()),
+        post(&app, "/api/create-user-account/", body)
+    );
     let (x, y) = (expect_ok(x).await, expect_ok(y).await);
     assert_eq!(x["unique_identifier"], y["unique_identifier"]);
     let with_password = [&x, &y].iter().filter(|r| r["extensions"][0]["password"].is_string()).count();
     assert_eq!(with_password, 1, "the SIP password is shown once");
-    let extensions: i64 = sqlx::query_scalar("SELECT count(*) FROM sip_extensions WHERE order_id = $1").bind(&order).fetch_one(&app.pool).await.unwrap();
+    let extensions: i64 = sqlx::query_scalar("SELECT count(*) FROM sip_extensions WHERE order_id = $1")
+        .bind(&order)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
     assert_eq!(extensions, 1);
     // After completion nothing more is charged.
     let late = post(&app, "/api/create-setup-intent/", json!({ "orderId": order })).await;
@@ -388,7 +430,14 @@ async fn a_replayed_complete_order_charges_once() {
 #[tokio::test]
 async fn a_webhook_completes_a_payment_the_browser_left_and_is_handled_once() {
     let app = spawn_app_with(|config| config.payments.webhook_secret = Some(Secret::new("whsec_test_secret"))).await;
-    let spec = CartSpec { plan: "payAsYouGo", cycle: "monthly", quantity: 1, add_ons: &[], numbers: &[], top_up_pence: Some(1000) };
+    let spec = CartSpec {
+        plan: "payAsYouGo",
+        cycle: "monthly",
+        quantity: 1,
+        add_ons: &[],
+        numbers: &[],
+        top_up_pence: Some(1000),
+    };
     let cart_id = cart(&app, spec).await;
     let (_, charge, order) = pay(&app, &cart_id, "webhook@example.com", THREE_D_SECURE).await;
     let pending = expect_ok(charge).await;
@@ -408,13 +457,12 @@ async fn a_webhook_completes_a_payment_the_browser_left_and_is_handled_once() {
     assert_eq!(first["handled"], true);
     let second = expect_ok(send(event.clone(), sign(&event)).await).await;
     assert_eq!(second["duplicate"], true);
-    let paid_events: i64 = sqlx::query_scalar(
-        "SELECT count(*) FROM events WHERE aggregate_id = $1 AND event_type = 'PaymentConfirmed'",
-    )
-    .bind(&order)
-    .fetch_one(&app.pool)
-    .await
-    .unwrap();
+    let paid_events: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM events WHERE aggregate_id = $1 AND event_type = 'PaymentConfirmed'")
+            .bind(&order)
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
     assert_eq!(paid_events, 1);
     let view = expect_ok(app.get(&format!("/api/orders/{order}")).await).await;
     assert_eq!(view["status"], "paid");
@@ -436,30 +484,61 @@ fn sign(body: &str) -> String {
 async fn bad_input_is_refused_and_changes_nothing() {
     let app = spawn_app().await;
     let before = app.event_count().await;
-    for path in ["/api/create-payment-intent/", "/api/create-setup-intent/", "/api/create-subscription/", "/api/create-user-account/"] {
-        expect_error(app.send_raw(Method::POST, path, "{not json").await, StatusCode::BAD_REQUEST, "malformed_json").await;
-        expect_error(post(&app, path, json!({ "orderId": 5, "cartId": 5, "subscriptionId": 5 })).await, StatusCode::UNPROCESSABLE_ENTITY, "invalid_body").await;
+    for path in [
+        "/api/create-payment-intent/",
+        "/api/create-setup-intent/",
+        "/api/create-subscription/",
+        "/api/create-user-account/",
+    ] {
+        expect_error(app.send_raw(Method::POST, path, "{not json").await, StatusCode::BAD_REQUEST, "malformed_json")
+            .await;
+        expect_error(
+            post(&app, path, json!({ "orderId": 5, "cartId": 5, "subscriptionId": 5 })).await,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "invalid_body",
+        )
+        .await;
         let huge = format!("{{\"orderId\":\"{}\"}}", "x".repeat(100_000));
-        expect_error(app.send_raw(Method::POST, path, huge).await, StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large").await;
+        expect_error(app.send_raw(Method::POST, path, huge).await, StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large")
+            .await;
     }
     let unknown = "7d8f0c9e-1111-4a4a-9b9b-000000000000";
     for path in ["/api/create-setup-intent/", "/api/create-subscription/", "/api/create-user-account/"] {
-        expect_error(post(&app, path, json!({ "orderId": unknown })).await, StatusCode::NOT_FOUND, "order_not_found").await;
-        expect_error(post(&app, path, json!({ "orderId": "../etc" })).await, StatusCode::NOT_FOUND, "order_not_found").await;
+        expect_error(post(&app, path, json!({ "orderId": unknown })).await, StatusCode::NOT_FOUND, "order_not_found")
+            .await;
+        expect_error(post(&app, path, json!({ "orderId": "../etc" })).await, StatusCode::NOT_FOUND, "order_not_found")
+            .await;
     }
     expect_error(app.get(&format!("/api/orders/{unknown}")).await, StatusCode::NOT_FOUND, "order_not_found").await;
     // Staff only.
-    expect_error(post(&app, "/api/debug-subscription/", json!({ "subscriptionId": "sub_nobody" })).await, StatusCode::UNAUTHORIZED, "not_signed_in").await;
-    let legacy = post(&app, "/api/create-subscription/", json!({ "orderId": unknown, "payment_type": "payg_upfront_payment" })).await;
+    expect_error(
+        post(&app, "/api/debug-subscription/", json!({ "subscriptionId": "sub_nobody" })).await,
+        StatusCode::UNAUTHORIZED,
+        "not_signed_in",
+    )
+    .await;
+    let legacy =
+        post(&app, "/api/create-subscription/", json!({ "orderId": unknown, "payment_type": "payg_upfront_payment" }))
+            .await;
     let legacy = expect_error(legacy, StatusCode::UNPROCESSABLE_ENTITY, "legacy_payment_type").await;
     assert_eq!(legacy["error"], "Legacy payment type detected. Please refresh and try again.");
 
     // The cart: unknown, empty.
-    let no_cart = post(&app, "/api/create-payment-intent/", json!({ "cartId": unknown, "customerInfo": customer_info("a@example.com") })).await;
+    let no_cart = post(
+        &app,
+        "/api/create-payment-intent/",
+        json!({ "cartId": unknown, "customerInfo": customer_info("a@example.com") }),
+    )
+    .await;
     expect_error(no_cart, StatusCode::NOT_FOUND, "cart_not_found").await;
     let empty = app.create_cart().await;
     let before_empty = app.event_count().await;
-    let refused = post(&app, "/api/create-payment-intent/", json!({ "cartId": empty, "customerInfo": customer_info("a@example.com") })).await;
+    let refused = post(
+        &app,
+        "/api/create-payment-intent/",
+        json!({ "cartId": empty, "customerInfo": customer_info("a@example.com") }),
+    )
+    .await;
     let refused = expect_error(refused, StatusCode::UNPROCESSABLE_ENTITY, "empty_cart").await;
     assert_eq!(refused["error"], "Invalid cart data. Please try again.");
     assert_eq!(app.event_count().await, before_empty);
@@ -479,17 +558,29 @@ async fn bad_input_is_refused_and_changes_nothing() {
     assert_eq!(invalid["fieldErrors"]["firstName"], "First name is required");
     let mut google = customer_info("g@example.com");
     google["isGoogleSignIn"] = json!(true);
-    let no_google = post(&app, "/api/create-payment-intent/", json!({ "cartId": cart_id, "customerInfo": google })).await;
+    let no_google =
+        post(&app, "/api/create-payment-intent/", json!({ "cartId": cart_id, "customerInfo": google })).await;
     expect_error(no_google, StatusCode::UNPROCESSABLE_ENTITY, "invalid_fields").await;
 
     // A card that was never set up pays nothing.
-    let intent = expect_ok(post(&app, "/api/create-payment-intent/", json!({ "cartId": cart_id, "customerInfo": customer_info("a@example.com") })).await).await;
+    let intent = expect_ok(
+        post(
+            &app,
+            "/api/create-payment-intent/",
+            json!({ "cartId": cart_id, "customerInfo": customer_info("a@example.com") }),
+        )
+        .await,
+    )
+    .await;
     let order = &remember(&intent);
     let setup = expect_ok(post(&app, "/api/create-setup-intent/", json!({ "orderId": order })).await).await;
-    let unconfirmed = post(&app, "/api/create-subscription/", json!({ "orderId": order, "setupIntentId": setup["setup_intent_id"] })).await;
+    let unconfirmed =
+        post(&app, "/api/create-subscription/", json!({ "orderId": order, "setupIntentId": setup["setup_intent_id"] }))
+            .await;
     let unconfirmed = expect_error(unconfirmed, StatusCode::PAYMENT_REQUIRED, "setup_intent_failed").await;
     assert_eq!(unconfirmed["error"], "Setup intent not successful: requires_payment_method");
-    let foreign = post(&app, "/api/create-subscription/", json!({ "orderId": order, "setupIntentId": "seti_other" })).await;
+    let foreign =
+        post(&app, "/api/create-subscription/", json!({ "orderId": order, "setupIntentId": "seti_other" })).await;
     expect_error(foreign, StatusCode::UNPROCESSABLE_ENTITY, "unknown_setup_intent").await;
     let early = post(&app, "/api/create-user-account/", account_body(order)).await;
     expect_error(early, StatusCode::CONFLICT, "payment_not_confirmed").await;
@@ -504,10 +595,25 @@ async fn addresses_by_postcode_without_a_key_come_from_the_offline_set() {
     assert_eq!(first["postcode"], "ID1 1QD");
     assert_eq!(first["post_town"], "Testtown");
     assert!(first["formatted"].as_str().unwrap().contains("ID1 1QD"));
-    let none = expect_error(app.get("/api/address-lookup/?postcode=ZZ99%209ZZ").await, StatusCode::NOT_FOUND, "postcode_not_found").await;
+    let none = expect_error(
+        app.get("/api/address-lookup/?postcode=ZZ99%209ZZ").await,
+        StatusCode::NOT_FOUND,
+        "postcode_not_found",
+    )
+    .await;
     assert_eq!(none["error"], "No addresses found for this postcode. Please check and try again.");
-    expect_error(app.get("/api/address-lookup/?postcode=AB1").await, StatusCode::UNPROCESSABLE_ENTITY, "invalid_postcode").await;
-    expect_error(app.get("/api/address-lookup/?postcode=AB1%201AB%201AB").await, StatusCode::UNPROCESSABLE_ENTITY, "invalid_postcode").await;
+    expect_error(
+        app.get("/api/address-lookup/?postcode=AB1").await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "invalid_postcode",
+    )
+    .await;
+    expect_error(
+        app.get("/api/address-lookup/?postcode=AB1%201AB%201AB").await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "invalid_postcode",
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -565,16 +671,33 @@ async fn addresses_come_from_the_configured_service_and_its_refusals_have_their_
     let text = found.text().await.unwrap();
     assert!(text.contains("10 Downing Street"), "{text}");
     assert!(!text.contains("ak_good"));
-    expect_error(app.get("/api/address-lookup/?postcode=SW1A%201AA").await, StatusCode::NOT_FOUND, "postcode_not_found").await;
+    expect_error(
+        app.get("/api/address-lookup/?postcode=SW1A%201AA").await,
+        StatusCode::NOT_FOUND,
+        "postcode_not_found",
+    )
+    .await;
 
     let app = spawn_app_with(with_key("ak_wrong")).await;
-    let refused = expect_error(app.get("/api/address-lookup/?postcode=ID11QD").await, StatusCode::UNAUTHORIZED, "lookup_unavailable").await;
+    let refused = expect_error(
+        app.get("/api/address-lookup/?postcode=ID11QD").await,
+        StatusCode::UNAUTHORIZED,
+        "lookup_unavailable",
+    )
+    .await;
     assert_eq!(refused["error"], "Address lookup service unavailable. Please enter address manually.");
     let app = spawn_app_with(with_key("ak_limit")).await;
-    let limited = expect_error(app.get("/api/address-lookup/?postcode=ID11QD").await, StatusCode::PAYMENT_REQUIRED, "lookup_limit").await;
+    let limited = expect_error(
+        app.get("/api/address-lookup/?postcode=ID11QD").await,
+        StatusCode::PAYMENT_REQUIRED,
+        "lookup_limit",
+    )
+    .await;
     assert_eq!(limited["error"], "Address lookup limit reached. Please enter address manually.");
     let app = spawn_app_with(with_key("ak_broken")).await;
-    let failed = expect_error(app.get("/api/address-lookup/?postcode=ID11QD").await, StatusCode::BAD_GATEWAY, "lookup_failed").await;
+    let failed =
+        expect_error(app.get("/api/address-lookup/?postcode=ID11QD").await, StatusCode::BAD_GATEWAY, "lookup_failed")
+            .await;
     assert_eq!(failed["error"], "Unable to fetch addresses. Please enter your address manually.");
 }
 
@@ -584,20 +707,35 @@ async fn spawn_tokeninfo() -> String {
     use axum::http::StatusCode as Status;
     async fn tokeninfo(Query(query): Query<std::collections::HashMap<String, String>>) -> (Status, axum::Json<Value>) {
         match query.get("id_token").map(String::as_str) {
-            Some("good-token") => (Status::OK, axum::Json(json!({
+            Some("good-token") => (
+                Status::OK,
+                axum::Json(json!({
                 "aud": "client-123.apps.googleusercontent.com", "email": "google@example.com", "email_verified": "true",
-                "sub": "google-sub-1", "given_name": "Gina", "family_name": "Google" }))),
+                "sub": "google-sub-1", "given_name": "Gina", "family_name": "Google" })),
+            ),
             // Another Google account that now has the same address.
-            Some("another-google-account") => (Status::OK, axum::Json(json!({
+            Some("another-google-account") => (
+                Status::OK,
+                axum::Json(json!({
                 "aud": "client-123.apps.googleusercontent.com", "email": "google@example.com", "email_verified": "true",
-                "sub": "google-sub-2" }))),
-            Some("owner-token") => (Status::OK, axum::Json(json!({
+                "sub": "google-sub-2" })),
+            ),
+            Some("owner-token") => (
+                Status::OK,
+                axum::Json(json!({
                 "aud": "client-123.apps.googleusercontent.com", "email": "owner@example.com", "email_verified": "true",
-                "sub": "google-sub-3" }))),
-            Some("no-subject") => (Status::OK, axum::Json(json!({
-                "aud": "client-123.apps.googleusercontent.com", "email": "google@example.com", "email_verified": "true" }))),
-            Some("other-audience") => (Status::OK, axum::Json(json!({
-                "aud": "someone-else", "email": "google@example.com", "email_verified": "true" }))),
+                "sub": "google-sub-3" })),
+            ),
+            Some("no-subject") => (
+                Status::OK,
+                axum::Json(json!({
+                "aud": "client-123.apps.googleusercontent.com", "email": "google@example.com", "email_verified": "true" })),
+            ),
+            Some("other-audience") => (
+                Status::OK,
+                axum::Json(json!({
+                "aud": "someone-else", "email": "google@example.com", "email_verified": "true" })),
+            ),
             _ => (Status::BAD_REQUEST, axum::Json(json!({ "error": "invalid_token" }))),
         }
     }
@@ -625,12 +763,18 @@ async fn google_sign_up_is_checked_with_google_and_needs_no_password() {
     info["confirmPassword"] = json!("");
     for bad in ["forged", "other-audience", "no-subject"] {
         info["googleCredential"] = json!(bad);
-        let refused = post(&app, "/api/create-payment-intent/", json!({ "cartId": cart_id, "customerInfo": info })).await;
+        let refused =
+            post(&app, "/api/create-payment-intent/", json!({ "cartId": cart_id, "customerInfo": info })).await;
         let refused = expect_error(refused, StatusCode::UNPROCESSABLE_ENTITY, "invalid_fields").await;
-        assert_eq!(refused["fieldErrors"]["email"], "Google sign in failed. Please try again or fill the form manually.");
+        assert_eq!(
+            refused["fieldErrors"]["email"],
+            "Google sign in failed. Please try again or fill the form manually."
+        );
     }
     info["googleCredential"] = json!("good-token");
-    let intent = expect_ok(post(&app, "/api/create-payment-intent/", json!({ "cartId": cart_id, "customerInfo": info })).await).await;
+    let intent =
+        expect_ok(post(&app, "/api/create-payment-intent/", json!({ "cartId": cart_id, "customerInfo": info })).await)
+            .await;
     let order = remember(&intent);
     let setup = expect_ok(post(&app, "/api/create-setup-intent/", json!({ "orderId": order })).await).await;
     let confirmed = confirm_card(setup["client_secret"].as_str().unwrap(), OK_CARD).await;
@@ -639,16 +783,18 @@ async fn google_sign_up_is_checked_with_google_and_needs_no_password() {
     let body = json!({ "orderId": order, "orderSecret": secret_of(&order), "password": "" });
     let account = expect_ok(post(&app, "/api/create-user-account/", body).await).await;
     assert_eq!(account["success"], true);
-    let (hash, google): (Option<String>, bool) =
-        sqlx::query_as("SELECT password_hash, google_sign_in FROM customer_accounts WHERE email = 'google@example.com'")
+    let (hash, google): (Option<String>, bool) = sqlx::query_as(
+        "SELECT password_hash, google_sign_in FROM customer_accounts WHERE email = 'google@example.com'",
+    )
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert!(hash.is_none() && google);
+    let subject: Option<String> =
+        sqlx::query_scalar("SELECT google_subject FROM customer_accounts WHERE email = 'google@example.com'")
             .fetch_one(&app.pool)
             .await
             .unwrap();
-    assert!(hash.is_none() && google);
-    let subject: Option<String> = sqlx::query_scalar("SELECT google_subject FROM customer_accounts WHERE email = 'google@example.com'")
-        .fetch_one(&app.pool)
-        .await
-        .unwrap();
     assert_eq!(subject.as_deref(), Some("google-sub-1"), "the Google account is recorded");
 }
 
@@ -694,19 +840,37 @@ async fn a_google_account_opens_only_with_a_token_of_the_same_google_account() {
     info["confirmPassword"] = json!("any-Passw0rd");
     let refused = post(&app, "/api/create-payment-intent/", json!({ "cartId": cart_id, "customerInfo": info })).await;
     let refused = expect_error(refused, StatusCode::UNPROCESSABLE_ENTITY, "invalid_fields").await;
-    assert_eq!(refused["fieldErrors"]["password"], "An account already exists with this email address. Enter its password to add to it.");
+    assert_eq!(
+        refused["fieldErrors"]["password"],
+        "An account already exists with this email address. Enter its password to add to it."
+    );
 
     // A valid token of another Google account with the same address: the answer of a bad token.
-    let other = post(&app, "/api/create-payment-intent/", json!({ "cartId": cart_id, "customerInfo": google_info("google@example.com", "another-google-account") })).await;
+    let other = post(
+        &app,
+        "/api/create-payment-intent/",
+        json!({ "cartId": cart_id, "customerInfo": google_info("google@example.com", "another-google-account") }),
+    )
+    .await;
     let other = expect_error(other, StatusCode::UNPROCESSABLE_ENTITY, "invalid_fields").await;
-    let forged = post(&app, "/api/create-payment-intent/", json!({ "cartId": cart_id, "customerInfo": google_info("google@example.com", "forged") })).await;
+    let forged = post(
+        &app,
+        "/api/create-payment-intent/",
+        json!({ "cartId": cart_id, "customerInfo": google_info("google@example.com", "forged") }),
+    )
+    .await;
     let forged = expect_error(forged, StatusCode::UNPROCESSABLE_ENTITY, "invalid_fields").await;
     assert_eq!(other, forged);
     let orders: i64 = sqlx::query_scalar("SELECT count(*) FROM service_orders").fetch_one(&app.pool).await.unwrap();
     assert_eq!(orders, 0, "no order for a refused customer");
 
     // Its own Google account: accepted.
-    let own = post(&app, "/api/create-payment-intent/", json!({ "cartId": cart_id, "customerInfo": google_info("google@example.com", "good-token") })).await;
+    let own = post(
+        &app,
+        "/api/create-payment-intent/",
+        json!({ "cartId": cart_id, "customerInfo": google_info("google@example.com", "good-token") }),
+    )
+    .await;
     expect_ok(own).await;
 }
 
@@ -724,13 +888,26 @@ async fn a_google_token_joins_a_password_account_and_keeps_its_password() {
     .await
     .unwrap();
     let cart_id = cart(&app, single_user(&[])).await;
-    let intent = post(&app, "/api/create-payment-intent/", json!({ "cartId": cart_id, "customerInfo": google_info("owner@example.com", "owner-token") })).await;
+    let intent = post(
+        &app,
+        "/api/create-payment-intent/",
+        json!({ "cartId": cart_id, "customerInfo": google_info("owner@example.com", "owner-token") }),
+    )
+    .await;
     let order = remember(&expect_ok(intent).await);
     let setup = expect_ok(post(&app, "/api/create-setup-intent/", json!({ "orderId": order })).await).await;
     let confirmed = confirm_card(setup["client_secret"].as_str().unwrap(), OK_CARD).await;
     let body = json!({ "orderId": order, "paymentMethodId": confirmed["payment_method"], "setupIntentId": setup["setup_intent_id"] });
     expect_ok(post(&app, "/api/create-subscription/", body).await).await;
-    expect_ok(post(&app, "/api/create-user-account/", json!({ "orderId": order, "orderSecret": secret_of(&order), "password": "" })).await).await;
+    expect_ok(
+        post(
+            &app,
+            "/api/create-user-account/",
+            json!({ "orderId": order, "orderSecret": secret_of(&order), "password": "" }),
+        )
+        .await,
+    )
+    .await;
     let (kept, subject): (Option<String>, Option<String>) =
         sqlx::query_as("SELECT password_hash, google_subject FROM customer_accounts WHERE email = 'owner@example.com'")
             .fetch_one(&app.pool)
@@ -738,7 +915,8 @@ async fn a_google_token_joins_a_password_account_and_keeps_its_password() {
             .unwrap();
     assert_eq!(kept.as_deref(), Some(hash.as_str()), "the password is kept");
     assert_eq!(subject.as_deref(), Some("google-sub-3"));
-    let accounts: i64 = sqlx::query_scalar("SELECT count(*) FROM customer_accounts").fetch_one(&app.pool).await.unwrap();
+    let accounts: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM customer_accounts").fetch_one(&app.pool).await.unwrap();
     assert_eq!(accounts, 1);
 }
 
@@ -787,7 +965,12 @@ async fn two_hundred_parallel_password_guesses_get_at_most_five_checks() {
     assert!((1..=5).contains(&checked), "{checked} guesses reached the password check");
     assert_eq!(checked + limited, 200);
     // The right password waits too: the limit counts checks, not only wrong ones.
-    let right = post(&app, "/api/create-payment-intent/", json!({ "cartId": cart_id, "customerInfo": customer_info("target@example.com") })).await;
+    let right = post(
+        &app,
+        "/api/create-payment-intent/",
+        json!({ "cartId": cart_id, "customerInfo": customer_info("target@example.com") }),
+    )
+    .await;
     expect_error(right, StatusCode::TOO_MANY_REQUESTS, "too_many_attempts").await;
     let orders: i64 = sqlx::query_scalar("SELECT count(*) FROM service_orders").fetch_one(&app.pool).await.unwrap();
     assert_eq!(orders, 0);
@@ -797,7 +980,14 @@ async fn two_hundred_parallel_password_guesses_get_at_most_five_checks() {
 /// the password check lets it through (new e-mails have no account), 429 when limited.
 async fn check_from(app: &TestApp, cart_id: &str, email: &str, forwarded: &str) -> StatusCode {
     let body = json!({ "cartId": cart_id, "customerInfo": customer_info(email) });
-    let response = app.client.post(app.url("/api/create-payment-intent/")).header("x-forwarded-for", forwarded).json(&body).send().await.unwrap();
+    let response = app
+        .client
+        .post(app.url("/api/create-payment-intent/"))
+        .header("x-forwarded-for", forwarded)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
     response.status()
 }
 
@@ -812,7 +1002,10 @@ async fn behind_a_trusted_proxy_each_forwarded_address_is_counted_apart() {
     }
     assert_eq!(check_from(&app, &cart_id, "over@example.com", "203.0.113.1").await, StatusCode::TOO_MANY_REQUESTS);
     // Entries the client wrote left of the proxy's do not change who it is.
-    assert_eq!(check_from(&app, &cart_id, "over2@example.com", "198.51.100.9, 203.0.113.1").await, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(
+        check_from(&app, &cart_id, "over2@example.com", "198.51.100.9, 203.0.113.1").await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
     assert_eq!(check_from(&app, &cart_id, "other@example.com", "203.0.113.2").await, StatusCode::OK);
     // One e-mail from many addresses: its own limit, whether or not it has an account.
     for n in 0..5 {
@@ -846,16 +1039,20 @@ async fn a_second_order_joins_an_existing_account_only_with_its_password() {
     info["confirmPassword"] = json!("not-the-password");
     let refused = post(&app, "/api/create-payment-intent/", json!({ "cartId": second, "customerInfo": info })).await;
     let refused = expect_error(refused, StatusCode::UNPROCESSABLE_ENTITY, "invalid_fields").await;
-    assert_eq!(refused["fieldErrors"]["password"], "An account already exists with this email address. Enter its password to add to it.");
+    assert_eq!(
+        refused["fieldErrors"]["password"],
+        "An account already exists with this email address. Enter its password to add to it."
+    );
     // With its password the second order pays and its extensions join the same account.
     let (_, charge, order) = pay(&app, &second, "returning@example.com", OK_CARD).await;
     expect_ok(charge).await;
     let account = create_account(&app, &order).await;
     assert_eq!(account["extensions"][0]["number"], "101");
-    let accounts: i64 = sqlx::query_scalar("SELECT count(*) FROM customer_accounts WHERE email = 'returning@example.com'")
-        .fetch_one(&app.pool)
-        .await
-        .unwrap();
+    let accounts: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM customer_accounts WHERE email = 'returning@example.com'")
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
     assert_eq!(accounts, 1);
 }
 
@@ -877,7 +1074,14 @@ async fn the_stand_ins_own_webhook_completes_a_payment_whose_browser_went_away()
         .unwrap();
     assert!(registered.status().is_success());
 
-    let spec = CartSpec { plan: "payAsYouGo", cycle: "monthly", quantity: 1, add_ons: &[], numbers: &[], top_up_pence: Some(1000) };
+    let spec = CartSpec {
+        plan: "payAsYouGo",
+        cycle: "monthly",
+        quantity: 1,
+        add_ons: &[],
+        numbers: &[],
+        top_up_pence: Some(1000),
+    };
     let cart_id = cart(&app, spec).await;
     let (_, charge, order) = pay(&app, &cart_id, "delivered@example.com", THREE_D_SECURE).await;
     let pending = expect_ok(charge).await;
@@ -893,11 +1097,12 @@ async fn the_stand_ins_own_webhook_completes_a_payment_whose_browser_went_away()
     }
     assert_eq!(status, "paid");
     // (Other tests' events reach this server too while they run: they name no order of it.)
-    let confirmed: i64 = sqlx::query_scalar("SELECT count(*) FROM events WHERE aggregate_id = $1 AND event_type = 'PaymentConfirmed'")
-        .bind(&order)
-        .fetch_one(&app.pool)
-        .await
-        .unwrap();
+    let confirmed: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM events WHERE aggregate_id = $1 AND event_type = 'PaymentConfirmed'")
+            .bind(&order)
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
     assert_eq!(confirmed, 1);
     create_account(&app, &order).await;
 }

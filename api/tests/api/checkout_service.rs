@@ -99,7 +99,10 @@ impl PaymentGateway for FakeGateway {
 
     async fn subscription_made_by(&self, _: &str, owner: &str, key: &str) -> Result<Option<String>, GatewayError> {
         let p = self.0.lock().unwrap();
-        Ok(p.subscriptions.iter().find(|(id, o, k)| o == owner && k == key && !p.cancelled.contains(id)).map(|s| s.0.clone()))
+        Ok(p.subscriptions
+            .iter()
+            .find(|(id, o, k)| o == owner && k == key && !p.cancelled.contains(id))
+            .map(|s| s.0.clone()))
     }
 
     async fn subscription(&self, id: &str) -> Result<SubscriptionRecord, GatewayError> {
@@ -121,11 +124,24 @@ impl PaymentGateway for FakeGateway {
         Err(GatewayError::NotFound)
     }
 
-    async fn create_payment(&self, amount: i64, _: &str, _: &str, owner: &str, _: &str) -> Result<PaymentRecord, GatewayError> {
+    async fn create_payment(
+        &self,
+        amount: i64,
+        _: &str,
+        _: &str,
+        owner: &str,
+        _: &str,
+    ) -> Result<PaymentRecord, GatewayError> {
         let mut p = self.0.lock().unwrap();
         let id = format!("pi_fake{}", p.payments.len());
         p.payments.push((id.clone(), amount, Outcome::NotConfirmed));
-        Ok(PaymentRecord { id, owner: Some(owner.into()), amount, currency: "gbp".into(), outcome: Outcome::NotConfirmed })
+        Ok(PaymentRecord {
+            id,
+            owner: Some(owner.into()),
+            amount,
+            currency: "gbp".into(),
+            outcome: Outcome::NotConfirmed,
+        })
     }
 
     async fn confirm_payment(&self, id: &str, _: &str) -> Result<Outcome, GatewayError> {
@@ -197,7 +213,8 @@ async fn a_subscription_order_is_placed_paid_and_completed() {
     // Asked again: nothing more is made.
     assert!(matches!(checkout::pay_order(&state, &gateway, &placed.id, pay).await.unwrap(), Payment::Paid(_)));
     gateway.with(|p| assert_eq!(p.subscriptions.len(), 1));
-    let done = checkout::create_account(&state, &placed.id, Some(&placed.secret), "s3cret-Passw0rd".into()).await.unwrap();
+    let done =
+        checkout::create_account(&state, &placed.id, Some(&placed.secret), "s3cret-Passw0rd".into()).await.unwrap();
     assert_eq!(done.passwords.len(), 1);
     assert_eq!(done.order.extensions[0].number, "101");
 }
@@ -209,7 +226,9 @@ async fn three_d_secure_asks_the_browser_then_the_same_call_pays() {
     let placed = place(&state, &gateway, &cart_id, "secure@example.com").await;
     let pay = card(&state, &gateway, &placed.id).await;
     gateway.with(|p| p.subscription_outcomes.push_back(Outcome::NeedsAction { client_secret: "pi_x_secret".into() }));
-    let Payment::NeedsAction { client_secret, .. } = checkout::pay_order(&state, &gateway, &placed.id, pay.clone()).await.unwrap() else {
+    let Payment::NeedsAction { client_secret, .. } =
+        checkout::pay_order(&state, &gateway, &placed.id, pay.clone()).await.unwrap()
+    else {
         panic!("3-D Secure first")
     };
     assert_eq!(client_secret, "pi_x_secret");
@@ -223,11 +242,18 @@ async fn a_declined_subscription_is_cancelled_and_recorded_and_another_card_pays
     let cart_id = cart(&state, Plan::SingleUser, None).await;
     let placed = place(&state, &gateway, &cart_id, "declined@example.com").await;
     let pay = card(&state, &gateway, &placed.id).await;
-    let refusal = Refusal { code: "card_declined".into(), decline_code: Some("insufficient_funds".into()), message: "Your card has insufficient funds.".into() };
+    let refusal = Refusal {
+        code: "card_declined".into(),
+        decline_code: Some("insufficient_funds".into()),
+        message: "Your card has insufficient funds.".into(),
+    };
     gateway.with(|p| p.subscription_outcomes.push_back(Outcome::Declined(refusal)));
     let error = checkout::pay_order(&state, &gateway, &placed.id, pay).await.err().expect("declined");
     let ApiError::Detailed { status, code, message, .. } = error else { panic!("a card refusal") };
-    assert_eq!((status.as_u16(), code.as_str(), message.as_str()), (402, "card_declined", "Your card has insufficient funds."));
+    assert_eq!(
+        (status.as_u16(), code.as_str(), message.as_str()),
+        (402, "card_declined", "Your card has insufficient funds.")
+    );
     gateway.with(|p| assert_eq!(p.cancelled, vec!["sub_fake0".to_string()]));
     let order = checkout::load(&state, &placed.id).await.unwrap();
     assert_eq!((order.failed_attempts, order.subscription.reference.clone()), (1, None));
@@ -252,7 +278,9 @@ async fn an_attempt_the_provider_already_made_is_adopted_not_made_again() {
     };
     api::commands::execute(&state.orders, &placed.id, start).await.unwrap();
     gateway.start_subscription("cus_fake1", "plan", &placed.id, &key).await.unwrap();
-    let Payment::Paid(order) = checkout::pay_order(&state, &gateway, &placed.id, pay).await.unwrap() else { panic!("paid") };
+    let Payment::Paid(order) = checkout::pay_order(&state, &gateway, &placed.id, pay).await.unwrap() else {
+        panic!("paid")
+    };
     assert_eq!(order.subscription.reference.as_deref(), Some("sub_fake0"));
     gateway.with(|p| assert_eq!(p.subscriptions.len(), 1, "adopted, not made twice"));
 }
@@ -263,7 +291,9 @@ async fn a_top_up_is_made_unconfirmed_then_charged_once() {
     let cart_id = cart(&state, Plan::PayAsYouGo, Some(1000)).await;
     let placed = place(&state, &gateway, &cart_id, "topup@example.com").await;
     let pay = card(&state, &gateway, &placed.id).await;
-    let Payment::Paid(order) = checkout::pay_order(&state, &gateway, &placed.id, pay).await.unwrap() else { panic!("paid") };
+    let Payment::Paid(order) = checkout::pay_order(&state, &gateway, &placed.id, pay).await.unwrap() else {
+        panic!("paid")
+    };
     assert_eq!(order.top_up.reference.as_deref(), Some("pi_fake0"));
     gateway.with(|p| {
         assert_eq!(p.payments.len(), 1);

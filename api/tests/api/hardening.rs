@@ -15,7 +15,9 @@ use crate::checkout::{
     account_body, authenticate, cart, charges_of, confirm_card, customer_info, invoices_of, pay, post, remember,
     secret_of, single_user, CartSpec, OK_CARD, THREE_D_SECURE,
 };
-use crate::helpers::{expect_error, expect_ok, fresh_database, spawn_app, spawn_app_with, stand_in, stripe, webapp_dir, TestApp};
+use crate::helpers::{
+    expect_error, expect_ok, fresh_database, spawn_app, spawn_app_with, stand_in, stripe, webapp_dir, TestApp,
+};
 
 const WEBHOOK_SECRET: &str = "whsec_hardening";
 
@@ -40,7 +42,14 @@ fn top_up_only() -> CartSpec<'static> {
 }
 
 fn split() -> CartSpec<'static> {
-    CartSpec { plan: "payAsYouGo", cycle: "monthly", quantity: 1, add_ons: &["callForwarding"], numbers: &[], top_up_pence: Some(1000) }
+    CartSpec {
+        plan: "payAsYouGo",
+        cycle: "monthly",
+        quantity: 1,
+        add_ons: &["callForwarding"],
+        numbers: &[],
+        top_up_pence: Some(1000),
+    }
 }
 
 async fn order_status(app: &TestApp, order: &str) -> Value {
@@ -62,9 +71,15 @@ async fn a_forged_webhook_never_marks_an_unpaid_order_paid() {
     assert_eq!(answer["handled"], false, "{answer}");
     // An invoice event for an invoice Stripe never made, and one for a made-up intent.
     let invoice = json!({ "id": "evt_forged_2", "type": "invoice.paid", "data": { "object": { "id": "in_nothing", "subscription": "sub_x" } } }).to_string();
-    assert_eq!(expect_ok(webhook(&app, &invoice, Some(signed(&invoice, WEBHOOK_SECRET))).await).await["handled"], false);
+    assert_eq!(
+        expect_ok(webhook(&app, &invoice, Some(signed(&invoice, WEBHOOK_SECRET))).await).await["handled"],
+        false
+    );
     let made_up = json!({ "id": "evt_forged_3", "type": "payment_intent.succeeded", "data": { "object": { "id": "pi_madeup" } } }).to_string();
-    assert_eq!(expect_ok(webhook(&app, &made_up, Some(signed(&made_up, WEBHOOK_SECRET))).await).await["handled"], false);
+    assert_eq!(
+        expect_ok(webhook(&app, &made_up, Some(signed(&made_up, WEBHOOK_SECRET))).await).await["handled"],
+        false
+    );
     assert_eq!(order_status(&app, &order).await, "placed");
     let early = post(&app, "/api/create-user-account/", account_body(&order)).await;
     expect_error(early, StatusCode::CONFLICT, "payment_not_confirmed").await;
@@ -73,7 +88,8 @@ async fn a_forged_webhook_never_marks_an_unpaid_order_paid() {
 
     // Once Stripe really has the payment, the same kind of event is believed.
     authenticate(pending["clientSecret"].as_str().unwrap()).await;
-    let real = json!({ "id": "evt_real_1", "type": "payment_intent.succeeded", "data": { "object": { "id": pi } } }).to_string();
+    let real = json!({ "id": "evt_real_1", "type": "payment_intent.succeeded", "data": { "object": { "id": pi } } })
+        .to_string();
     assert_eq!(expect_ok(webhook(&app, &real, Some(signed(&real, WEBHOOK_SECRET))).await).await["handled"], true);
     assert_eq!(order_status(&app, &order).await, "paid");
 }
@@ -86,10 +102,12 @@ async fn without_a_webhook_secret_every_event_is_refused() {
     let pending = expect_ok(charge).await;
     let pi = pending["clientSecret"].as_str().unwrap().split("_secret_").next().unwrap().to_string();
     // The attack, word for word.
-    let body = json!({ "id": "evt_1", "type": "payment_intent.succeeded", "data": { "object": { "id": pi } } }).to_string();
+    let body =
+        json!({ "id": "evt_1", "type": "payment_intent.succeeded", "data": { "object": { "id": pi } } }).to_string();
     expect_error(webhook(&app, &body, None).await, StatusCode::SERVICE_UNAVAILABLE, "webhooks_not_configured").await;
     assert_eq!(order_status(&app, &order).await, "placed");
-    let claimed: i64 = sqlx::query_scalar("SELECT count(*) FROM stripe_webhook_events").fetch_one(&app.pool).await.unwrap();
+    let claimed: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM stripe_webhook_events").fetch_one(&app.pool).await.unwrap();
     assert_eq!(claimed, 0);
 }
 
@@ -120,7 +138,8 @@ async fn the_account_and_sip_passwords_need_the_secret_of_the_browser_that_place
         let refused = expect_error(refused, StatusCode::FORBIDDEN, "order_secret_mismatch").await;
         assert_eq!(refused["error"], "This order was placed from another browser. Please sign in or contact support.");
     }
-    let accounts: i64 = sqlx::query_scalar("SELECT count(*) FROM customer_accounts").fetch_one(&app.pool).await.unwrap();
+    let accounts: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM customer_accounts").fetch_one(&app.pool).await.unwrap();
     let extensions: i64 = sqlx::query_scalar("SELECT count(*) FROM sip_extensions").fetch_one(&app.pool).await.unwrap();
     assert_eq!((accounts, extensions), (0, 0), "no password set or shown");
     // The secret is kept only as a digest, never in an event.
@@ -161,7 +180,10 @@ async fn a_cart_id_is_not_a_key_to_someone_elses_order() {
         .await
         .unwrap();
     assert_eq!(held, format!("order:{order}"));
-    let again = expect_ok(post(&app, "/api/create-payment-intent/", place("buyer@example.com", Some(&same_email["orderSecret"]))).await).await;
+    let again = expect_ok(
+        post(&app, "/api/create-payment-intent/", place("buyer@example.com", Some(&same_email["orderSecret"]))).await,
+    )
+    .await;
     assert_eq!(again["orderId"], same_email["orderId"]);
 
     // Paid: the cart's order cannot be re-opened by anyone without its secret.
@@ -171,7 +193,9 @@ async fn a_cart_id_is_not_a_key_to_someone_elses_order() {
     expect_ok(post(&app, "/api/create-subscription/", body).await).await;
     let late = post(&app, "/api/create-payment-intent/", place("buyer@example.com", None)).await;
     expect_error(late, StatusCode::CONFLICT, "order_already_paid").await;
-    let late = post(&app, "/api/create-payment-intent/", place("intruder@example.com", Some(&same_email["orderSecret"]))).await;
+    let late =
+        post(&app, "/api/create-payment-intent/", place("intruder@example.com", Some(&same_email["orderSecret"])))
+            .await;
     expect_error(late, StatusCode::CONFLICT, "order_already_paid").await;
     let account = expect_ok(post(&app, "/api/create-user-account/", account_body(&order)).await).await;
     assert_eq!(account["success"], true);
@@ -196,14 +220,24 @@ async fn fifty_clicks_on_one_order_and_fifty_sign_ups_for_one_number_do_not_star
     // Five pooled connections, as in every API test: the old waiting lock held one per click.
     let app = spawn_app_with(|c| c.trusted_proxy = true).await;
     let cart_id = cart(&app, single_user(&[])).await;
-    let intent = expect_ok(post(&app, "/api/create-payment-intent/", json!({ "cartId": cart_id, "customerInfo": customer_info("clicks@example.com") })).await).await;
+    let intent = expect_ok(
+        post(
+            &app,
+            "/api/create-payment-intent/",
+            json!({ "cartId": cart_id, "customerInfo": customer_info("clicks@example.com") }),
+        )
+        .await,
+    )
+    .await;
     let order = intent["orderId"].as_str().unwrap().to_string();
     let free = expect_ok(app.get("/api/free-did-numbers/").await).await;
     let number = free["numbers"][0]["value"].as_str().unwrap().to_string();
 
     let clicks = (0..50).map(|_| {
         let (client, url, order) = (app.client.clone(), app.url("/api/create-setup-intent/"), order.clone());
-        tokio::spawn(async move { client.post(url).json(&json!({ "orderId": order })).send().await.map(|r| r.status()) })
+        tokio::spawn(
+            async move { client.post(url).json(&json!({ "orderId": order })).send().await.map(|r| r.status()) },
+        )
     });
     let sign_ups = (0..50).map(|i| {
         let (client, url) = (app.client.clone(), app.url("/api/create-free-trial-account/"));
@@ -230,11 +264,12 @@ async fn fifty_clicks_on_one_order_and_fifty_sign_ups_for_one_number_do_not_star
     }
     let started: Vec<StatusCode> = futures_join(sign_ups).await;
     assert_eq!(started.iter().filter(|s| **s == StatusCode::OK).count(), 1, "{started:?}");
-    let setups: i64 = sqlx::query_scalar("SELECT count(*) FROM events WHERE aggregate_id = $1 AND event_type = 'SetupIntentCreated'")
-        .bind(&order)
-        .fetch_one(&app.pool)
-        .await
-        .unwrap();
+    let setups: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM events WHERE aggregate_id = $1 AND event_type = 'SetupIntentCreated'")
+            .bind(&order)
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
     assert_eq!(setups, 1, "one setup intent for fifty clicks");
     let trials: i64 = sqlx::query_scalar("SELECT count(*) FROM trials").fetch_one(&app.pool).await.unwrap();
     assert_eq!(trials, 1);
@@ -280,7 +315,10 @@ impl Server {
             command.env("FAULT_INJECTION", fault);
         }
         // Owned by `Server` at once: its Drop stops the process whatever happens next.
-        let server = Server { child: command.spawn().expect("the server binary starts"), base: format!("http://127.0.0.1:{port}") };
+        let server = Server {
+            child: command.spawn().expect("the server binary starts"),
+            base: format!("http://127.0.0.1:{port}"),
+        };
         for _ in 0..300 {
             if reqwest::get(format!("{}/readyz", server.base)).await.is_ok_and(|r| r.status().is_success()) {
                 return server;
@@ -324,9 +362,17 @@ async fn up_to_the_charge(server: &Server, spec: CartSpec<'_>, email: &str) -> (
         ok(server.post(&format!("/api/carts/{cart_id}/add-ons"), json!({ "addOnId": add_on })).await).await;
     }
     if let Some(amount) = spec.top_up_pence {
-        client.put(format!("{}/api/carts/{cart_id}/top-up", server.base)).json(&json!({ "amountPence": amount })).send().await.unwrap();
+        client
+            .put(format!("{}/api/carts/{cart_id}/top-up", server.base))
+            .json(&json!({ "amountPence": amount }))
+            .send()
+            .await
+            .unwrap();
     }
-    let intent = ok(server.post("/api/create-payment-intent/", json!({ "cartId": cart_id, "customerInfo": customer_info(email) })).await).await;
+    let intent = ok(server
+        .post("/api/create-payment-intent/", json!({ "cartId": cart_id, "customerInfo": customer_info(email) }))
+        .await)
+    .await;
     let order = remember(&intent);
     let setup = ok(server.post("/api/create-setup-intent/", json!({ "orderId": order })).await).await;
     let confirmed = confirm_card(setup["client_secret"].as_str().unwrap(), OK_CARD).await;
@@ -335,7 +381,10 @@ async fn up_to_the_charge(server: &Server, spec: CartSpec<'_>, email: &str) -> (
 }
 
 async fn subscriptions_of(customer: &str) -> Vec<Value> {
-    stripe(Method::GET, &format!("/subscriptions?customer={customer}&status=all"), "").await["data"].as_array().unwrap().clone()
+    stripe(Method::GET, &format!("/subscriptions?customer={customer}&status=all"), "").await["data"]
+        .as_array()
+        .unwrap()
+        .clone()
 }
 
 #[tokio::test]
@@ -390,8 +439,11 @@ async fn the_reconcile_job_finishes_an_order_whose_server_and_browser_both_went_
     let at = |minutes| {
         let mut config = Config::development();
         config.payments.api_base = stand_in();
-        AppState::with_clock(pool.clone(), Arc::new(FixedClock(chrono::Utc::now() + chrono::Duration::minutes(minutes))))
-            .with_services(Services::from_config(&config).unwrap())
+        AppState::with_clock(
+            pool.clone(),
+            Arc::new(FixedClock(chrono::Utc::now() + chrono::Duration::minutes(minutes))),
+        )
+        .with_services(Services::from_config(&config).unwrap())
     };
     let soon = at(1);
     let report = api::reconcile::run(&soon, soon.clock.now()).await.unwrap();
@@ -412,12 +464,14 @@ async fn the_reconcile_job_finishes_an_order_whose_server_and_browser_both_went_
         .await
         .unwrap();
     assert_eq!(status, "completed");
-    let mail: String = sqlx::query_scalar("SELECT body FROM outbox WHERE reference = $1").bind(&order).fetch_one(&pool).await.unwrap();
+    let mail: String =
+        sqlx::query_scalar("SELECT body FROM outbox WHERE reference = $1").bind(&order).fetch_one(&pool).await.unwrap();
     assert!(mail.contains("contact support"), "{mail}");
     // The account waits for its owner: no password anyone could know.
-    let hash: Option<String> = sqlx::query_scalar("SELECT password_hash FROM customer_accounts WHERE email = 'gone@example.com'")
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let hash: Option<String> =
+        sqlx::query_scalar("SELECT password_hash FROM customer_accounts WHERE email = 'gone@example.com'")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
     assert!(hash.is_none());
 }

@@ -135,7 +135,8 @@ pub fn stand_in() -> String {
 /// A call to the stand-in as Stripe.js or the dashboard would make it (form-encoded).
 pub async fn stripe(method: reqwest::Method, path: &str, form: &str) -> Value {
     let client = reqwest::Client::new();
-    let mut request = client.request(method.clone(), format!("{}v1{path}", stand_in())).bearer_auth("sk_test_localstripe");
+    let mut request =
+        client.request(method.clone(), format!("{}v1{path}", stand_in())).bearer_auth("sk_test_localstripe");
     if method == reqwest::Method::POST {
         request = request.header("content-type", "application/x-www-form-urlencoded").body(form.to_string());
     }

@@ -262,7 +262,10 @@ async fn the_purge_deletes_old_records_and_idle_empty_carts_only() {
     // (purged, with its address); empty but used 29 days ago; idle 31 days with a plan.
     let idle = app.create_cart().await;
     let emptied = app.create_cart().await;
-    expect_ok(app.send(Method::POST, &format!("/api/carts/{emptied}/numbers"), Some(json!({"value": "441214960001"}))).await).await;
+    expect_ok(
+        app.send(Method::POST, &format!("/api/carts/{emptied}/numbers"), Some(json!({"value": "441214960001"}))).await,
+    )
+    .await;
     expect_ok(app.send(Method::POST, &format!("/api/carts/{emptied}/clear"), None).await).await;
     let recent = app.create_cart().await;
     let with_plan = app.create_cart().await;

@@ -232,7 +232,12 @@ async fn a_cart_holds_at_most_ten_numbers_of_the_stock() {
         expect_ok(add_number(&app, &cart, &format!("4420794600{i:02}")).await).await;
     }
     let events = app.event_count().await;
-    let refused = expect_error(add_number(&app, &cart, "442079460010").await, StatusCode::UNPROCESSABLE_ENTITY, "too_many_numbers").await;
+    let refused = expect_error(
+        add_number(&app, &cart, "442079460010").await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "too_many_numbers",
+    )
+    .await;
     assert_eq!(refused["error"], "A cart can hold at most 10 numbers. Remove one to add another.");
     assert_eq!(app.event_count().await, events, "the eleventh was not even reserved");
     let status: String = sqlx::query_scalar("SELECT status FROM number_inventory WHERE value = '442079460010'")
@@ -246,7 +251,8 @@ async fn a_cart_holds_at_most_ten_numbers_of_the_stock() {
     // A replaced list of eleven is refused before anything is reserved.
     let other = app.create_cart().await;
     let eleven: Vec<Value> = (20..31).map(|i| json!({ "value": format!("4420794600{i:02}") })).collect();
-    let replaced = app.send(Method::PUT, &format!("/api/carts/{other}/numbers"), Some(json!({ "numbers": eleven }))).await;
+    let replaced =
+        app.send(Method::PUT, &format!("/api/carts/{other}/numbers"), Some(json!({ "numbers": eleven }))).await;
     expect_error(replaced, StatusCode::UNPROCESSABLE_ENTITY, "too_many_numbers").await;
     assert_eq!(search(&app, "country_code=GB&areaCode=020").await["total_numbers"], 990);
 }
@@ -273,8 +279,12 @@ async fn one_address_holds_numbers_in_at_most_five_carts() {
         carts.push(cart);
     }
     let sixth = app.create_cart().await;
-    let refused =
-        expect_error(add_number_from(&app, "203.0.113.9", &sixth, "441134960099").await, StatusCode::TOO_MANY_REQUESTS, "too_many_carts").await;
+    let refused = expect_error(
+        add_number_from(&app, "203.0.113.9", &sixth, "441134960099").await,
+        StatusCode::TOO_MANY_REQUESTS,
+        "too_many_carts",
+    )
+    .await;
     assert_eq!(
         refused["error"],
         "Too many carts are holding numbers from your connection. Finish or empty one, or wait 30 minutes."
@@ -298,5 +308,10 @@ async fn one_address_holds_numbers_in_at_most_five_carts() {
     let seventh = app.create_cart().await;
     expect_ok(add_number_from(&app, "203.0.113.9", &seventh, "441134960098").await).await;
     let eighth = app.create_cart().await;
-    expect_error(add_number_from(&app, "203.0.113.9", &eighth, "441134960097").await, StatusCode::TOO_MANY_REQUESTS, "too_many_carts").await;
+    expect_error(
+        add_number_from(&app, "203.0.113.9", &eighth, "441134960097").await,
+        StatusCode::TOO_MANY_REQUESTS,
+        "too_many_carts",
+    )
+    .await;
 }

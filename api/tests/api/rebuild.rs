@@ -51,7 +51,8 @@ async fn damage_view(pool: &PgPool, table: &str) {
         .execute(pool)
         .await
         .unwrap();
-    run(pool, &format!("INSERT INTO {table} (view_id, version, payload) VALUES ('no-such-aggregate', 1, '{{}}')")).await;
+    run(pool, &format!("INSERT INTO {table} (view_id, version, payload) VALUES ('no-such-aggregate', 1, '{{}}')"))
+        .await;
 }
 
 /// Two carts with numbers and one cart paid for and completed (Stripe stand-in).
@@ -92,8 +93,13 @@ fn phone(name: &str, price: i64) -> HardwareFields {
 
 /// Three catalogue items changed by two admins, their events interleaved.
 async fn catalogue(state: &AppState) {
-    let (a, b, c) = ("00000000-0000-4000-8000-00000000000a", "00000000-0000-4000-8000-00000000000b", "00000000-0000-4000-8000-00000000000c");
-    let run = |id: &'static str, command: HardwareCommand| async move { state.hardware.execute(id, command).await.unwrap() };
+    let (a, b, c) = (
+        "00000000-0000-4000-8000-00000000000a",
+        "00000000-0000-4000-8000-00000000000b",
+        "00000000-0000-4000-8000-00000000000c",
+    );
+    let run =
+        |id: &'static str, command: HardwareCommand| async move { state.hardware.execute(id, command).await.unwrap() };
     run(a, HardwareCommand::Create { fields: phone("Yealink T54W", 11900), actor: "ann@example.com".into() }).await;
     run(b, HardwareCommand::Create { fields: phone("Yealink T57W", 15900), actor: "bob@example.com".into() }).await;
     let image = Image { id: "img1".into(), url: "/api/hardware-images/img1".into(), filename: "front.png".into() };
@@ -184,10 +190,11 @@ async fn the_hardware_view_is_rebuilt_exactly() {
 
     assert_eq!(snapshot(&app.pool, &view_rows("hardware_view")).await, before);
     // The seeded catalogue (if any) and the three items above.
-    let items: i64 = sqlx::query_scalar("SELECT count(DISTINCT aggregate_id) FROM events WHERE aggregate_type = 'HardwareItem'")
-        .fetch_one(&app.pool)
-        .await
-        .unwrap();
+    let items: i64 =
+        sqlx::query_scalar("SELECT count(DISTINCT aggregate_id) FROM events WHERE aggregate_type = 'HardwareItem'")
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
     assert_eq!((rebuilt.aggregates as i64, changes(&rebuilt)), (items, (1, 1, 1)), "{rebuilt:?}");
 }
 
@@ -221,7 +228,8 @@ async fn the_audit_log_is_rebuilt_exactly_in_the_events_order() {
     assert_eq!(snapshot(&app.pool, rows).await, before);
     assert_eq!(changes(&rebuilt), (1, 1, 1), "{rebuilt:?}");
     assert_eq!(snapshot(&app.pool, in_id_order).await, snapshot(&app.pool, events_order).await);
-    let (page, total) = projections::hardware::audit_page(&app.pool, None, Some("bob@example.com"), 1, 10).await.unwrap();
+    let (page, total) =
+        projections::hardware::audit_page(&app.pool, None, Some("bob@example.com"), 1, 10).await.unwrap();
     assert_eq!((total, page[0].action.as_str(), page[0].item_name.as_str()), (4, "deleted", "Yealink T57W Pro"));
 }
 
@@ -235,13 +243,15 @@ async fn the_number_inventory_state_is_rebuilt_exactly() {
     let state_rows = "SELECT value, status, held_by, held_until, last_sequence FROM number_inventory ORDER BY value";
     let counts = "SELECT * FROM number_counts ORDER BY country, number_type, area_code, free_trial";
     let before = (snapshot(&app.pool, state_rows).await, snapshot(&app.pool, counts).await);
-    let statuses: Vec<(String, String)> = sqlx::query_as(
-        "SELECT value, status FROM number_inventory WHERE last_sequence > 0 ORDER BY value",
-    )
-    .fetch_all(&app.pool)
-    .await
-    .unwrap();
-    assert!(["available", "reserved", "assigned"].iter().all(|s| statuses.iter().any(|(_, status)| status == s)), "{statuses:?}");
+    let statuses: Vec<(String, String)> =
+        sqlx::query_as("SELECT value, status FROM number_inventory WHERE last_sequence > 0 ORDER BY value")
+            .fetch_all(&app.pool)
+            .await
+            .unwrap();
+    assert!(
+        ["available", "reserved", "assigned"].iter().all(|s| statuses.iter().any(|(_, status)| status == s)),
+        "{statuses:?}"
+    );
 
     // A reservation forgotten, an untouched number marked sold, a sequence gone back.
     run(&app.pool, "UPDATE number_inventory SET status = 'available', held_by = NULL, held_until = NULL WHERE value = '442079460103'").await;
@@ -265,7 +275,11 @@ async fn many_carts(pool: &PgPool, carts: usize) -> Vec<String> {
             for _ in (worker..carts).step_by(8) {
                 let id = uuid::Uuid::new_v4().to_string();
                 state.carts.execute(&id, CartCommand::CreateCart).await.unwrap();
-                let package = CartCommand::SelectPackage { plan: Plan::SingleUser, billing_cycle: BillingCycle::Monthly, quantity: 1 };
+                let package = CartCommand::SelectPackage {
+                    plan: Plan::SingleUser,
+                    billing_cycle: BillingCycle::Monthly,
+                    quantity: 1,
+                };
                 state.carts.execute(&id, package).await.unwrap();
                 for turn in 0..8 {
                     let billing_cycle = if turn % 2 == 0 { BillingCycle::Yearly } else { BillingCycle::Monthly };
@@ -289,7 +303,8 @@ async fn the_site_answers_throughout_a_rebuild_of_thousands_of_events_and_keeps_
     let options = app.pool.connect_options().as_ref().clone();
     let pool = PgPoolOptions::new().max_connections(10).connect_with(options).await.unwrap();
     let ids = many_carts(&pool, 400).await;
-    let events: i64 = sqlx::query_scalar("SELECT count(*) FROM events WHERE aggregate_type = 'Cart'").fetch_one(&pool).await.unwrap();
+    let events: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM events WHERE aggregate_type = 'Cart'").fetch_one(&pool).await.unwrap();
     assert_eq!(events, 4000);
     let watched: Vec<String> = ids.iter().step_by(50).cloned().collect();
     let mut pages = Vec::new();
@@ -335,7 +350,11 @@ async fn the_site_answers_throughout_a_rebuild_of_thousands_of_events_and_keeps_
     let mut runs = Vec::new();
     for round in 0..5 {
         let damaged = &ids[round * 10 + 1..round * 10 + 4];
-        sqlx::query("UPDATE cart_view SET payload = '{}'::json WHERE view_id = ANY($1)").bind(damaged).execute(&pool).await.unwrap();
+        sqlx::query("UPDATE cart_view SET payload = '{}'::json WHERE view_id = ANY($1)")
+            .bind(damaged)
+            .execute(&pool)
+            .await
+            .unwrap();
         let started = Instant::now();
         let rebuilt = rebuild::rebuild_cart_views(&state).await.unwrap();
         runs.push(started.elapsed());
@@ -351,7 +370,12 @@ async fn the_site_answers_throughout_a_rebuild_of_thousands_of_events_and_keeps_
     done.store(true, Ordering::SeqCst);
     let answers = reader.await.unwrap();
     let writes = writer.await.unwrap();
-    println!("rebuilt {} carts from {} events in {runs:?} ({} reads, {writes} writes meanwhile)", rebuilt.aggregates, rebuilt.events, answers.len());
+    println!(
+        "rebuilt {} carts from {} events in {runs:?} ({} reads, {writes} writes meanwhile)",
+        rebuilt.aggregates,
+        rebuilt.events,
+        answers.len()
+    );
 
     assert!(rebuilt.events >= 4000, "{rebuilt:?}");
     assert!(!answers.is_empty());
@@ -361,11 +385,12 @@ async fn the_site_answers_throughout_a_rebuild_of_thousands_of_events_and_keeps_
         assert_eq!(body, &pages[at]);
     }
     // Nothing written during the rebuild was lost: the view has every event of the busy cart.
-    let busy_events: i64 = sqlx::query_scalar("SELECT count(*) FROM events WHERE aggregate_type = 'Cart' AND aggregate_id = $1")
-        .bind(&busy)
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let busy_events: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM events WHERE aggregate_type = 'Cart' AND aggregate_id = $1")
+            .bind(&busy)
+            .fetch_one(&pool)
+            .await
+            .unwrap();
     assert_eq!(busy_events, writes + 1);
     let view = expect_ok(app.get(&format!("/api/carts/{busy}")).await).await;
     assert_eq!(view["version"], busy_events);
@@ -381,6 +406,9 @@ async fn every_read_model_is_rebuilt_by_one_call() {
     cart(&app, single_user(&["442079460101"])).await;
     let all = rebuild::rebuild_all(&state).await.unwrap();
     let tables: Vec<&str> = all.iter().map(|r| r.table).collect();
-    assert_eq!(tables, ["cart_view", "order_view", "trial_view", "hardware_view", "hardware_audit", "number_inventory"]);
+    assert_eq!(
+        tables,
+        ["cart_view", "order_view", "trial_view", "hardware_view", "hardware_audit", "number_inventory"]
+    );
     assert!(all.iter().all(|r| changes(r) == (0, 0, 0)), "a healthy shop needs no repair: {all:?}");
 }

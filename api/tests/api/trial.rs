@@ -13,7 +13,6 @@ use serde_json::{json, Value};
 
 use crate::helpers::{expect_error, expect_ok, spawn_app, stripe, TestApp};
 
-
 fn contact(email: &str) -> Value {
     json!({
         "email": format!("  {email} "), "password": "trial-Passw0rd", "confirmPassword": "trial-Passw0rd",
@@ -60,7 +59,9 @@ async fn a_trial_starts_without_a_card_with_its_free_number_and_extension_101() 
     assert_eq!(view["number"], number.as_str());
     assert_eq!(view["paymentMethodSaved"], false);
     assert_eq!(view["emailSent"], true);
-    assert!(trial["trial_ends"].as_str().unwrap().ends_with(":00Z") || !trial["trial_ends"].as_str().unwrap().contains('.'));
+    assert!(
+        trial["trial_ends"].as_str().unwrap().ends_with(":00Z") || !trial["trial_ends"].as_str().unwrap().contains('.')
+    );
     for secret in [sip.as_str(), "trial-Passw0rd"] {
         let found: i64 = sqlx::query_scalar("SELECT count(*) FROM events WHERE payload::text LIKE '%' || $1 || '%'")
             .bind(secret)
@@ -84,15 +85,25 @@ async fn one_trial_per_email_and_per_number() {
     let numbers = free_numbers(&app).await;
     expect_ok(start_trial(&app, "once@example.com", &numbers[0]).await).await;
     let events = app.event_count().await;
-    let again = expect_error(start_trial(&app, "ONCE@example.com", &numbers[1]).await, StatusCode::CONFLICT, "trial_already_used").await;
+    let again = expect_error(
+        start_trial(&app, "ONCE@example.com", &numbers[1]).await,
+        StatusCode::CONFLICT,
+        "trial_already_used",
+    )
+    .await;
     assert_eq!(again["error"], "A free trial has already been used with this email address.");
-    let taken = expect_error(start_trial(&app, "other@example.com", &numbers[0]).await, StatusCode::CONFLICT, "number_taken").await;
+    let taken =
+        expect_error(start_trial(&app, "other@example.com", &numbers[0]).await, StatusCode::CONFLICT, "number_taken")
+            .await;
     assert_eq!(taken["error"], "This number has just been taken. Please choose another.");
     assert_eq!(app.event_count().await, events, "a refusal changes nothing");
     assert!(free_numbers(&app).await.contains(&numbers[1]));
 
     // Two at once for the same e-mail: one trial.
-    let (a, b) = tokio::join!(start_trial(&app, "race@example.com", &numbers[2]), start_trial(&app, "race@example.com", &numbers[3]));
+    let (a, b) = tokio::join!(
+        start_trial(&app, "race@example.com", &numbers[2]),
+        start_trial(&app, "race@example.com", &numbers[3])
+    );
     let statuses = [a.status(), b.status()];
     assert!(statuses.contains(&StatusCode::OK) && statuses.contains(&StatusCode::CONFLICT), "{statuses:?}");
 }
@@ -104,7 +115,12 @@ async fn bad_trial_input_is_refused() {
     let before = app.event_count().await;
     let path = "/api/create-free-trial-account/";
     expect_error(app.send_raw(Method::POST, path, "{oops").await, StatusCode::BAD_REQUEST, "malformed_json").await;
-    expect_error(app.send(Method::POST, path, Some(json!({ "customerInfo": 5 }))).await, StatusCode::UNPROCESSABLE_ENTITY, "invalid_body").await;
+    expect_error(
+        app.send(Method::POST, path, Some(json!({ "customerInfo": 5 }))).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "invalid_body",
+    )
+    .await;
     let mut bad = contact("not-an-email");
     bad["password"] = json!("short");
     bad["phone"] = json!("123");
@@ -119,17 +135,27 @@ async fn bad_trial_input_is_refused() {
     let unknown = start_trial(&app, "nf@example.com", "999").await;
     expect_error(unknown, StatusCode::UNPROCESSABLE_ENTITY, "not_a_free_number").await;
     let huge = format!("{{\"customerInfo\":{{\"email\":\"{}\"}}}}", "x".repeat(100_000));
-    expect_error(app.send_raw(Method::POST, path, huge).await, StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large").await;
+    expect_error(app.send_raw(Method::POST, path, huge).await, StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large")
+        .await;
     assert_eq!(app.event_count().await, before);
     assert!(free_numbers(&app).await.contains(&number));
     expect_error(app.get("/api/trials/not-a-trial").await, StatusCode::NOT_FOUND, "trial_not_found").await;
-    let attach = app.send(Method::POST, "/api/attach-payment-method/", Some(json!({ "paymentMethodId": "pm_x", "customerId": "7d8f0c9e-1111-4a4a-9b9b-000000000000" }))).await;
+    let attach = app
+        .send(
+            Method::POST,
+            "/api/attach-payment-method/",
+            Some(json!({ "paymentMethodId": "pm_x", "customerId": "7d8f0c9e-1111-4a4a-9b9b-000000000000" })),
+        )
+        .await;
     expect_error(attach, StatusCode::NOT_FOUND, "trial_not_found").await;
 }
 
 /// Saves a card on a trial as the page does (setup intent, Stripe.js confirm, attach).
 async fn save_card(app: &TestApp, trial: &str, card: &str) -> reqwest::Response {
-    let setup = expect_ok(app.send(Method::POST, "/api/create-trial-setup-intent/", Some(json!({ "customerId": trial }))).await).await;
+    let setup = expect_ok(
+        app.send(Method::POST, "/api/create-trial-setup-intent/", Some(json!({ "customerId": trial }))).await,
+    )
+    .await;
     let secret = setup["client_secret"].as_str().unwrap();
     let seti = secret.split("_secret_").next().unwrap();
     let form = format!(
@@ -148,7 +174,13 @@ async fn a_card_is_saved_once_and_a_bad_one_changes_nothing() {
     let trial = expect_ok(start_trial(&app, "card@example.com", &number).await).await;
     let id = trial["customerId"].as_str().unwrap();
     let events = app.event_count().await;
-    let bogus = app.send(Method::POST, "/api/attach-payment-method/", Some(json!({ "paymentMethodId": "pm_nothing", "customerId": id }))).await;
+    let bogus = app
+        .send(
+            Method::POST,
+            "/api/attach-payment-method/",
+            Some(json!({ "paymentMethodId": "pm_nothing", "customerId": id })),
+        )
+        .await;
     assert!(bogus.status().is_client_error() || bogus.status() == StatusCode::BAD_GATEWAY, "{}", bogus.status());
     assert_eq!(app.event_count().await, events);
     let saved = expect_ok(save_card(&app, id, "4242424242424242").await).await;
@@ -168,10 +200,14 @@ async fn a_trial_keeps_only_a_card_that_one_of_its_own_setup_intents_confirmed()
     let theirs = expect_ok(start_trial(&app, "theirs@example.com", &numbers[1]).await).await;
     let theirs = theirs["customerId"].as_str().unwrap().to_string();
     // My own setup intent exists (made, not yet confirmed) so there is something to search.
-    expect_ok(app.send(Method::POST, "/api/create-trial-setup-intent/", Some(json!({ "customerId": mine }))).await).await;
+    expect_ok(app.send(Method::POST, "/api/create-trial-setup-intent/", Some(json!({ "customerId": mine }))).await)
+        .await;
 
     // A card another trial's setup intent confirmed.
-    let setup = expect_ok(app.send(Method::POST, "/api/create-trial-setup-intent/", Some(json!({ "customerId": theirs }))).await).await;
+    let setup = expect_ok(
+        app.send(Method::POST, "/api/create-trial-setup-intent/", Some(json!({ "customerId": theirs }))).await,
+    )
+    .await;
     let events = app.event_count().await;
     let secret = setup["client_secret"].as_str().unwrap();
     let seti = secret.split("_secret_").next().unwrap();
@@ -179,7 +215,8 @@ async fn a_trial_keeps_only_a_card_that_one_of_its_own_setup_intents_confirmed()
         "key=pk_test_localstripe&client_secret={secret}&payment_method_data[type]=card&payment_method_data[card][number]=4242424242424242\
          &payment_method_data[card][exp_month]=12&payment_method_data[card][exp_year]=2031&payment_method_data[card][cvc]=123"
     );
-    let their_card = stripe(Method::POST, &format!("/setup_intents/{seti}/confirm"), &form).await["payment_method"].clone();
+    let their_card =
+        stripe(Method::POST, &format!("/setup_intents/{seti}/confirm"), &form).await["payment_method"].clone();
     // A card made outside any setup intent, belonging to no customer.
     let loose = stripe(
         Method::POST,
@@ -187,10 +224,16 @@ async fn a_trial_keeps_only_a_card_that_one_of_its_own_setup_intents_confirmed()
         "type=card&card[number]=4242424242424242&card[exp_month]=12&card[exp_year]=2031&card[cvc]=123",
     )
     .await["id"]
-    .clone();
+        .clone();
     assert!(loose.as_str().is_some_and(|id| id.starts_with("pm_")), "{loose}");
     for card in [their_card, loose, json!("pm_../../v1/customers"), json!("pm_"), json!("card_123")] {
-        let refused = app.send(Method::POST, "/api/attach-payment-method/", Some(json!({ "paymentMethodId": card, "customerId": mine }))).await;
+        let refused = app
+            .send(
+                Method::POST,
+                "/api/attach-payment-method/",
+                Some(json!({ "paymentMethodId": card, "customerId": mine })),
+            )
+            .await;
         let refused = expect_error(refused, StatusCode::UNPROCESSABLE_ENTITY, "invalid_payment_method").await;
         assert_eq!(refused["error"], "That is not a card of this trial.");
     }
@@ -207,17 +250,33 @@ async fn trial_sign_ups_are_limited_per_email_and_per_address() {
     let app = spawn_app().await;
     // Refused for their number, but counted: three an hour per e-mail.
     for _ in 0..3 {
-        expect_error(start_trial(&app, "eager@example.com", "999").await, StatusCode::UNPROCESSABLE_ENTITY, "not_a_free_number").await;
+        expect_error(
+            start_trial(&app, "eager@example.com", "999").await,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "not_a_free_number",
+        )
+        .await;
     }
-    let limited = expect_error(start_trial(&app, "eager@example.com", "999").await, StatusCode::TOO_MANY_REQUESTS, "too_many_attempts").await;
+    let limited = expect_error(
+        start_trial(&app, "eager@example.com", "999").await,
+        StatusCode::TOO_MANY_REQUESTS,
+        "too_many_attempts",
+    )
+    .await;
     assert_eq!(limited["error"], "Too many attempts. Please wait a minute and try again.");
     // Ten an hour per address, whatever the e-mail.
     for n in 0..7 {
         let email = format!("visitor{n}@example.com");
-        expect_error(start_trial(&app, &email, "999").await, StatusCode::UNPROCESSABLE_ENTITY, "not_a_free_number").await;
+        expect_error(start_trial(&app, &email, "999").await, StatusCode::UNPROCESSABLE_ENTITY, "not_a_free_number")
+            .await;
     }
     let number = free_numbers(&app).await[0].clone();
-    expect_error(start_trial(&app, "late@example.com", &number).await, StatusCode::TOO_MANY_REQUESTS, "too_many_attempts").await;
+    expect_error(
+        start_trial(&app, "late@example.com", &number).await,
+        StatusCode::TOO_MANY_REQUESTS,
+        "too_many_attempts",
+    )
+    .await;
     assert!(free_numbers(&app).await.contains(&number));
 }
 
@@ -245,18 +304,35 @@ async fn a_trial_joins_an_existing_account_only_with_its_password() {
     let numbers = free_numbers(&app).await;
     // A Google account has no password: no typed password opens it.
     existing_account(&app, "gina@example.com", None).await;
-    let refused = expect_error(start_trial(&app, "gina@example.com", &numbers[0]).await, StatusCode::UNPROCESSABLE_ENTITY, "invalid_fields").await;
-    assert_eq!(refused["fieldErrors"]["password"], "An account already exists with this email address. Enter its password to add to it.");
+    let refused = expect_error(
+        start_trial(&app, "gina@example.com", &numbers[0]).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "invalid_fields",
+    )
+    .await;
+    assert_eq!(
+        refused["fieldErrors"]["password"],
+        "An account already exists with this email address. Enter its password to add to it."
+    );
     // A password account: another password is refused the same way; its own joins, and is kept.
     let hash = existing_account(&app, "tara@example.com", Some("the-real-Passw0rd")).await.unwrap();
-    let wrong = expect_error(start_trial(&app, "tara@example.com", &numbers[0]).await, StatusCode::UNPROCESSABLE_ENTITY, "invalid_fields").await;
+    let wrong = expect_error(
+        start_trial(&app, "tara@example.com", &numbers[0]).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "invalid_fields",
+    )
+    .await;
     assert_eq!(wrong, refused);
     let mut info = contact("tara@example.com");
     info["password"] = json!("the-real-Passw0rd");
     info["confirmPassword"] = json!("the-real-Passw0rd");
     let body = json!({ "customerInfo": info, "selectedNumber": numbers[0] });
     expect_ok(app.send(Method::POST, "/api/create-free-trial-account/", Some(body)).await).await;
-    let kept: String = sqlx::query_scalar("SELECT password_hash FROM customer_accounts WHERE email = 'tara@example.com'").fetch_one(&app.pool).await.unwrap();
+    let kept: String =
+        sqlx::query_scalar("SELECT password_hash FROM customer_accounts WHERE email = 'tara@example.com'")
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
     assert_eq!(kept, hash);
     let trials: i64 = sqlx::query_scalar("SELECT count(*) FROM trials").fetch_one(&app.pool).await.unwrap();
     assert_eq!(trials, 1);
@@ -290,11 +366,17 @@ async fn the_job_ends_trials_on_time_converts_those_with_a_card_and_reminds_befo
     let day4 = moved(&app, 4);
     assert_eq!(api::trial_jobs::run(&day4, day4.clock.now()).await.unwrap().reminded, 3);
     assert_eq!(api::trial_jobs::run(&day4, day4.clock.now()).await.unwrap().reminded, 0, "once");
-    let reminders: i64 = sqlx::query_scalar("SELECT count(*) FROM outbox WHERE kind = 'trial_reminder'").fetch_one(&app.pool).await.unwrap();
+    let reminders: i64 = sqlx::query_scalar("SELECT count(*) FROM outbox WHERE kind = 'trial_reminder'")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
     assert_eq!(reminders, 3);
 
     // Six days and 23 hours: still active.
-    let almost = AppState::with_clock(app.pool.clone(), Arc::new(FixedClock(Utc::now() + Duration::days(7) - Duration::hours(1))));
+    let almost = AppState::with_clock(
+        app.pool.clone(),
+        Arc::new(FixedClock(Utc::now() + Duration::days(7) - Duration::hours(1))),
+    );
     let report = api::trial_jobs::run(&almost, almost.clock.now()).await.unwrap();
     assert_eq!((report.ended, report.converted), (0, 0));
     assert_eq!(trial_status(&app, &plain).await["status"], "active");
@@ -302,7 +384,11 @@ async fn the_job_ends_trials_on_time_converts_those_with_a_card_and_reminds_befo
     // Seven days and a minute, with two runners at once (two pools stand for two servers).
     let at = Utc::now() + Duration::days(7) + Duration::minutes(1);
     let first = AppState::with_clock(app.pool.clone(), Arc::new(FixedClock(at)));
-    let other_pool = sqlx::postgres::PgPoolOptions::new().max_connections(3).connect_with((*app.pool.connect_options()).clone()).await.unwrap();
+    let other_pool = sqlx::postgres::PgPoolOptions::new()
+        .max_connections(3)
+        .connect_with((*app.pool.connect_options()).clone())
+        .await
+        .unwrap();
     let second = AppState::with_clock(other_pool.clone(), Arc::new(FixedClock(at)));
     let (job_a, job_b) = (
         api::scheduled::jobs(&first).into_iter().find(|j| j.name == "end-trials").unwrap(),
@@ -324,10 +410,11 @@ async fn the_job_ends_trials_on_time_converts_those_with_a_card_and_reminds_befo
     let failed = trial_status(&app, &declined).await;
     assert_eq!(failed["status"], "ended");
     assert_eq!(failed["endReason"], "conversionFailed");
-    let ended_events: i64 = sqlx::query_scalar("SELECT count(*) FROM events WHERE event_type IN ('TrialEnded', 'TrialConverted')")
-        .fetch_one(&app.pool)
-        .await
-        .unwrap();
+    let ended_events: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM events WHERE event_type IN ('TrialEnded', 'TrialConverted')")
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
     assert_eq!(ended_events, 3, "each trial ends once");
 
     // One charge of £5.99 for the converted trial, at the stand-in.
@@ -348,7 +435,11 @@ async fn the_job_ends_trials_on_time_converts_those_with_a_card_and_reminds_befo
 }
 
 async fn inventory_status(app: &TestApp, number: &str) -> String {
-    sqlx::query_scalar("SELECT status FROM number_inventory WHERE value = $1").bind(number).fetch_one(&app.pool).await.unwrap()
+    sqlx::query_scalar("SELECT status FROM number_inventory WHERE value = $1")
+        .bind(number)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap()
 }
 
 #[tokio::test]
@@ -382,11 +473,12 @@ async fn an_unconverted_trials_number_returns_to_the_pool_thirty_days_after_it_e
     assert_eq!(inventory_status(&app, &lapsed_number).await, "available");
     assert_eq!(inventory_status(&app, &kept_number).await, "assigned");
     assert!(free_numbers(&app).await.contains(&lapsed_number));
-    let returned_at: Option<DateTime<Utc>> = sqlx::query_scalar("SELECT number_returned_at FROM trials WHERE trial_id = $1")
-        .bind(&lapsed)
-        .fetch_one(&app.pool)
-        .await
-        .unwrap();
+    let returned_at: Option<DateTime<Utc>> =
+        sqlx::query_scalar("SELECT number_returned_at FROM trials WHERE trial_id = $1")
+            .bind(&lapsed)
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
     assert!(returned_at.is_some());
     let events = app.event_count().await;
     assert_eq!(api::trial_jobs::run(&day38, day38.clock.now()).await.unwrap().returned, 0, "once");
