@@ -1,6 +1,6 @@
 //! Every price the business charges, in integer pence, in one place.
 //!
-//! Rules (spec 1 section 9, spec 2 section 9):
+//! Rules (docs/product-rules.md, Cart and prices):
 //! - VAT is 20% added on top of a subtotal, computed once per subtotal (never per line)
 //!   and rounded half up to the penny.
 //! - A yearly price is 12 months at 80% (`monthly x 9.6`), rounded half up to the penny,
@@ -332,7 +332,7 @@ impl NumberType {
     }
 }
 
-/// The monthly price of a number (spec 1 section 9): UK landline, freephone and national
+/// The monthly price of a number (docs/product-rules.md, Numbers and reservations): UK landline, freephone and national
 /// £2.00 (£2.50 with pay as you go), UK mobile £4.99; elsewhere toll-free £4.50, else
 /// US and CA £2.50, DE and ES £3.00, FR £3.50, other countries £2.50.
 pub fn number_monthly(country: &str, number_type: NumberType, plan: Option<Plan>) -> Pence {
@@ -400,7 +400,7 @@ mod tests {
 
     #[test]
     fn plan_prices_match_the_price_list() {
-        // (plan, cycle, quantity, blocks, line) from spec 1 section 9 and spec 2 section 9.
+        // (plan, cycle, quantity, blocks, line) from the price list in docs/product-rules.md.
         let table = [
             (Plan::SingleUser, Monthly, 1, 1, 499),
             (Plan::SingleUser, Yearly, 1, 1, 4790),

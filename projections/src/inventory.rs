@@ -70,7 +70,7 @@ impl StockNumber {
     }
 }
 
-/// How numbers are written on the site (spec 1 section 9): 020 numbers 3-4-4, 01 and 07
+/// How numbers are written on the site (docs/product-rules.md, Numbers and reservations): 020 numbers 3-4-4, 01 and 07
 /// numbers 5-6, 08 (and 03) numbers 4-3-4; abroad, the calling code then the number.
 pub fn display(country_code: &str, national: &str) -> String {
     let n = national;

@@ -1,4 +1,4 @@
-//! The Cart aggregate (spec 1 section 4): a visitor's plan, add-ons, top-up, hardware and
+//! The Cart aggregate (docs/product-rules.md, Cart and prices): a visitor's plan, add-ons, top-up, hardware and
 //! phone numbers, kept on the server under an id the browser remembers.
 
 mod aggregate;

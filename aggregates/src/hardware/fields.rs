@@ -90,7 +90,7 @@ fn clean_list(items: &[String]) -> Vec<String> {
 
 impl HardwareFields {
     /// Trims texts, drops blank list entries, and checks every rule; the messages are the
-    /// admin form's (spec 3 section 5), all of them at once.
+    /// admin form's (docs/product-rules.md, Hardware catalogue and admin), all of them at once.
     pub fn validated(self) -> Result<HardwareFields, Vec<String>> {
         let fields = HardwareFields {
             name: self.name.trim().to_string(),

@@ -1,5 +1,5 @@
-//! The ServiceOrder aggregate (spec 2): an order placed from a cart with the amounts the
-//! server priced, then paid by card (a subscription, a one-time top-up, or both), then
+//! The ServiceOrder aggregate (docs/product-rules.md, Service checkout): an order placed
+//! from a cart with the amounts the server priced, then paid by card (a subscription, a one-time top-up, or both), then
 //! given an account with extensions and its numbers, then completed. Steps out of order are
 //! refused; a payment confirmed twice (the browser and a webhook) is recorded once.
 

@@ -1,4 +1,4 @@
-//! The Trial aggregate (spec 2, free trial): seven days of Single User VoIP with one free
+//! The Trial aggregate (docs/product-rules.md, Free trial): seven days of Single User VoIP with one free
 //! number, one extension and 50 minutes, started without a card. A card may be attached;
 //! when the seven days are over the trial ends, or with a card it converts to a paid
 //! Single User subscription (or ends if that charge fails). Time comes from the clock.
