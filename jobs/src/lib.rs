@@ -84,23 +84,31 @@ mod tests {
 
     #[test]
     fn lock_keys_are_stable_and_distinct() {
-        assert_eq!(lock_key("expire-trials"), lock_key("expire-trials"));
-        assert_ne!(lock_key("expire-trials"), lock_key("release-numbers"));
+        let names = [numbers::RELEASE_EXPIRED_NUMBERS, outbox::SEND_OUTBOX, purge::PURGE_OLD_RECORDS];
+        for name in names {
+            assert_eq!(lock_key(name), lock_key(name));
+        }
+        let keys: std::collections::BTreeSet<i64> = names.iter().map(|n| lock_key(n)).collect();
+        assert_eq!(keys.len(), names.len());
     }
 
     #[tokio::test]
     async fn two_runners_at_once_run_a_job_once() {
         // Two separate pools stand for two servers.
         let (first, second) = (pool().await, pool().await);
-        let job = format!("test-job-{}", std::process::id());
+        // The real job's name, made unique to this test run.
+        let job = format!("{}-test-{}", numbers::RELEASE_EXPIRED_NUMBERS, std::process::id());
         let runs = Arc::new(AtomicUsize::new(0));
-        let slow_job = |runs: Arc<AtomicUsize>| async move {
+        let holding = Arc::new(tokio::sync::Notify::new());
+        let slow_job = |runs: Arc<AtomicUsize>, holding: Arc<tokio::sync::Notify>| async move {
             runs.fetch_add(1, Ordering::SeqCst);
+            // The second runner starts only once this one holds the lock (no timing guess).
+            holding.notify_one();
             tokio::time::sleep(Duration::from_millis(300)).await;
         };
-        let (a, b) = tokio::join!(run_exclusively(&first, &job, || slow_job(runs.clone())), async {
-            tokio::time::sleep(Duration::from_millis(50)).await;
-            run_exclusively(&second, &job, || slow_job(runs.clone())).await
+        let (a, b) = tokio::join!(run_exclusively(&first, &job, || slow_job(runs.clone(), holding.clone())), async {
+            holding.notified().await;
+            run_exclusively(&second, &job, || slow_job(runs.clone(), holding.clone())).await
         });
         assert_eq!(runs.load(Ordering::SeqCst), 1);
         assert_eq!(a.unwrap(), RunOutcome::Ran(()));
