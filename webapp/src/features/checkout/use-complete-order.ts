@@ -74,6 +74,10 @@ export function useCompleteOrder({ checkoutCart, stripe, card, cardComplete }: C
     }
 
     dispatch(paymentStarted());
+    // The thank-you page's code loads while the buyer pays, so the navigation at the end is
+    // immediate and the 500 ms hard-redirect fallback (which would lose the SIP passwords
+    // held in memory) does not fire on a slow connection or a busy machine.
+    void import('./routes/thank-you-page').catch(() => undefined);
     try {
       const completed = await payOrder(
         {
