@@ -18,8 +18,7 @@ pub const ORDER_VIEW_TABLE: &str = "order_view";
 pub struct OrderView {
     pub order_id: String,
     pub order_number: String,
-    /// placed, paid, failed (the last card was refused; another may be tried), completed.
-    pub status: String,
+    pub status: OrderViewStatus,
     pub placed_at: Option<DateTime<Utc>>,
     pub paid_at: Option<DateTime<Utc>>,
     pub completed_at: Option<DateTime<Utc>>,
@@ -45,6 +44,18 @@ pub struct OrderView {
     pub payment_started_at: Option<DateTime<Utc>>,
     #[serde(default)]
     pub last_sequence: usize,
+}
+
+/// Where an order stands, as the thank-you page and support read it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OrderViewStatus {
+    #[default]
+    Placed,
+    Paid,
+    /// The last card was refused; another may be tried.
+    Failed,
+    Completed,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -73,7 +84,7 @@ impl View<ServiceOrder> for OrderView {
             ServiceOrderEvent::OrderPlaced { order_number, customer, lines, payment_type, placed_at, .. } => {
                 let a = &lines.amounts;
                 self.order_number = order_number.clone();
-                self.status = "placed".into();
+                self.status = OrderViewStatus::Placed;
                 self.placed_at = Some(*placed_at);
                 self.email = customer.email.clone();
                 self.first_name = customer.first_name.clone();
@@ -116,18 +127,18 @@ impl View<ServiceOrder> for OrderView {
             }
             ServiceOrderEvent::PaymentFailed { message, .. } => {
                 self.payment_started_at = None;
-                self.status = "failed".into();
+                self.status = OrderViewStatus::Failed;
                 self.last_payment_error = Some(message.clone());
             }
             ServiceOrderEvent::PaymentConfirmed { confirmed_at } => {
-                self.status = "paid".into();
+                self.status = OrderViewStatus::Paid;
                 self.payment_started_at = None;
                 self.paid_at = Some(*confirmed_at);
                 self.last_payment_error = None;
             }
             ServiceOrderEvent::AccountCreated { extensions, .. } => self.extensions = extensions.clone(),
             ServiceOrderEvent::OrderCompleted { completed_at } => {
-                self.status = "completed".into();
+                self.status = OrderViewStatus::Completed;
                 self.completed_at = Some(*completed_at);
             }
             ServiceOrderEvent::PaymentCustomerRegistered { .. }
@@ -143,5 +154,28 @@ impl View<ServiceOrder> for OrderView {
 impl SequencedView<ServiceOrder> for OrderView {
     fn last_sequence(&self) -> usize {
         self.last_sequence
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn order_view_statuses_keep_their_wire_names_and_stored_views_still_read() {
+        for (status, wire) in [
+            (OrderViewStatus::Placed, "placed"),
+            (OrderViewStatus::Paid, "paid"),
+            (OrderViewStatus::Failed, "failed"),
+            (OrderViewStatus::Completed, "completed"),
+        ] {
+            assert_eq!(serde_json::to_value(status).unwrap(), serde_json::json!(wire));
+        }
+        // A view stored while the status was a string.
+        let stored = serde_json::json!({ "orderId": "o", "orderNumber": "SB-123456", "status": "failed", "email": "a@b.c",
+            "firstName": "", "lastName": "", "companyName": "", "packageName": "", "quantity": 1, "addOns": [],
+            "phoneNumbers": [], "extensions": [] });
+        let view: OrderView = serde_json::from_value(stored).unwrap();
+        assert_eq!(view.status, OrderViewStatus::Failed);
     }
 }
