@@ -7,7 +7,8 @@ pub mod cart_holds;
 pub mod carts;
 pub mod checkout;
 pub mod client;
-pub mod commands;
+/// Running commands with their conflict retry (shared with the scheduled jobs).
+pub use jobs::commands;
 pub mod config;
 pub mod error;
 pub mod ids;

@@ -1,6 +1,7 @@
 //! Scheduled jobs. Several servers may run the scheduler; a PostgreSQL advisory lock per
 //! job makes sure one run of a job happens at a time across all of them.
 
+pub mod commands;
 pub mod numbers;
 pub mod outbox;
 pub mod purge;

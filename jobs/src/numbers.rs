@@ -20,7 +20,7 @@ pub async fn release_expired(
     let expired = projections::inventory::expired_reservations(pool, now).await.map_err(|e| e.to_string())?;
     let mut released = 0;
     for (value, cart) in expired {
-        match numbers.execute(&value, PhoneNumberCommand::ExpireReservation).await {
+        match crate::commands::execute(numbers, &value, PhoneNumberCommand::ExpireReservation).await {
             Ok(()) => released += 1,
             // Renewed or released meanwhile, or another request at the same moment: the
             // next run looks again.
@@ -29,7 +29,7 @@ pub async fn release_expired(
             }
             Err(error) => return Err(error.to_string()),
         }
-        match carts.execute(&cart, CartCommand::RemoveNumber { value: value.clone() }).await {
+        match crate::commands::execute(carts, &cart, CartCommand::RemoveNumber { value: value.clone() }).await {
             Ok(()) | Err(AggregateError::UserError(CartError::NumberNotInCart | CartError::NotFound)) => {}
             Err(error) => tracing::warn!(%value, %cart, %error, "could not take the expired number out of its cart"),
         }
