@@ -10,15 +10,15 @@
 //! nobody is left paid but unserved. Each order is handled under its own lock, skipped when
 //! a request holds it; every step is a command that refuses to happen twice.
 
-use aggregates::service_order::{OrderStatus, PaymentPart, ServiceOrder, ServiceOrderCommand, ServiceOrderError};
+use aggregates::service_order::{OrderStatus, PaymentPart, ServiceOrderCommand, ServiceOrderError};
 use chrono::{DateTime, Duration, Utc};
-use cqrs_es::{AggregateError, EventStore};
+use cqrs_es::AggregateError;
 
 use crate::checkout::gateway::Outcome;
 use crate::commands;
 use crate::error::ApiError;
 use crate::locks::if_free;
-use crate::state::{store, AppState};
+use crate::state::AppState;
 
 pub const RECONCILE_PAYMENTS: &str = "reconcile-payments";
 
@@ -43,8 +43,9 @@ impl std::fmt::Display for Report {
 pub async fn run(state: &AppState, now: DateTime<Utc>) -> Result<Report, String> {
     let stale_attempt = now - STALE_ATTEMPT;
     let stale_paid = now - STALE_PAID;
-    let ids: Vec<String> = sqlx::query_scalar(
-        "SELECT view_id FROM order_view
+    // Each order with whether it is one paid long ago (to complete) or an attempt to look up.
+    let due: Vec<(String, bool)> = sqlx::query_as(
+        "SELECT view_id, payload ->> 'status' = 'paid' FROM order_view
           WHERE (payload ->> 'status' IN ('placed', 'failed')
                  AND (payload ->> 'paymentStartedAt')::timestamptz < $1)
              OR (payload ->> 'status' = 'paid' AND (payload ->> 'paidAt')::timestamptz < $2)
@@ -56,9 +57,9 @@ pub async fn run(state: &AppState, now: DateTime<Utc>) -> Result<Report, String>
     .await
     .map_err(|e| e.to_string())?;
     let mut report = Report::default();
-    for id in ids {
+    for (id, paid_long_ago) in due {
         report.looked_at += 1;
-        let outcome = if_free(state, &format!("order-{id}"), reconcile(state, &id, stale_paid)).await;
+        let outcome = if_free(state, &format!("order-{id}"), reconcile(state, &id, paid_long_ago)).await;
         match outcome {
             Ok(Some((paid, completed))) => {
                 report.paid += usize::from(paid);
@@ -71,11 +72,6 @@ pub async fn run(state: &AppState, now: DateTime<Utc>) -> Result<Report, String>
     Ok(report)
 }
 
-async fn load(state: &AppState, id: &str) -> Result<ServiceOrder, ApiError> {
-    let context = store::<ServiceOrder>(&state.pool).load_aggregate(id).await.map_err(ApiError::internal)?;
-    Ok(context.aggregate)
-}
-
 async fn record(state: &AppState, id: &str, command: ServiceOrderCommand) -> Result<(), ApiError> {
     match commands::execute(&state.orders, id, command).await {
         Ok(()) | Err(AggregateError::UserError(ServiceOrderError::AlreadyPaid)) => Ok(()),
@@ -84,9 +80,9 @@ async fn record(state: &AppState, id: &str, command: ServiceOrderCommand) -> Res
 }
 
 /// (found paid now, completed now)
-async fn reconcile(state: &AppState, id: &str, stale_paid: DateTime<Utc>) -> Result<(bool, bool), ApiError> {
+async fn reconcile(state: &AppState, id: &str, paid_long_ago: bool) -> Result<(bool, bool), ApiError> {
     let gateway = &state.services.gateway;
-    let order = load(state, id).await?;
+    let order = crate::checkout::load(state, id).await?;
     let failed = |e| ApiError::internal(format!("payment provider: {e}"));
     let mut found_paid = false;
     if order.status == OrderStatus::Placed {
@@ -120,23 +116,13 @@ async fn reconcile(state: &AppState, id: &str, stale_paid: DateTime<Utc>) -> Res
                 }
             }
         }
-        found_paid = load(state, id).await?.status == OrderStatus::Paid;
+        found_paid = crate::checkout::load(state, id).await?.status == OrderStatus::Paid;
         if found_paid {
             tracing::info!(order = id, "a payment whose browser went away was found paid at Stripe");
         }
     }
-    let order = load(state, id).await?;
-    let paid_long_ago = order.status == OrderStatus::Paid
-        && sqlx::query_scalar::<_, Option<bool>>(
-            "SELECT (payload ->> 'paidAt')::timestamptz < $2 FROM order_view WHERE view_id = $1",
-        )
-        .bind(id)
-        .bind(stale_paid)
-        .fetch_optional(&state.pool)
-        .await?
-        .flatten()
-        .unwrap_or(false);
-    if !paid_long_ago {
+    // Found paid just now: the buyer may still come back for the account.
+    if found_paid || !paid_long_ago || order.status != OrderStatus::Paid {
         return Ok((found_paid, false));
     }
     crate::checkout::complete_order(state, id, None, false).await?;

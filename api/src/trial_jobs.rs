@@ -131,21 +131,13 @@ async fn return_numbers(state: &AppState, now: DateTime<Utc>) -> Result<usize, S
     Ok(returned)
 }
 
-/// The trial as its events make it.
-pub async fn load_trial(state: &AppState, id: &str) -> Result<aggregates::trial::Trial, String> {
-    use cqrs_es::EventStore;
-    let context = crate::state::store::<aggregates::trial::Trial>(&state.pool)
-        .load_aggregate(id)
-        .await
-        .map_err(|e| e.to_string())?;
-    Ok(context.aggregate)
-}
-
 /// Charges the saved card for the first month (idempotency key of the trial): the command
 /// to record, or an error when Stripe could not be asked (tried again next run).
 async fn convert(state: &AppState, id: &str) -> Result<TrialCommand, PaymentError> {
     let gateway = &state.services.gateway;
-    let trial = load_trial(state, id).await.map_err(PaymentError::Provider)?;
+    let (trial, _) = crate::state::load::<aggregates::trial::Trial>(&state.pool, id)
+        .await
+        .map_err(|e| PaymentError::Provider(format!("{e:?}")))?;
     let Some(customer) = trial.payment_customer_id else {
         return Ok(TrialCommand::EndTrial { failure: Some("no_payment_customer".into()) });
     };

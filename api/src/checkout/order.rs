@@ -12,7 +12,6 @@ use aggregates::service_order::{
     ServiceOrderError,
 };
 use axum::http::StatusCode;
-use cqrs_es::EventStore;
 use projections::cart::CartSummary;
 use rand::Rng;
 use sha2::Digest;
@@ -26,7 +25,7 @@ use crate::client::ClientAddress;
 use crate::commands;
 use crate::error::ApiError;
 use crate::locks::locked;
-use crate::state::{store, AppState};
+use crate::state::AppState;
 
 /// A service order's id from a request: a UUID, or no such order.
 pub fn order_id(raw: &str) -> Result<String, ApiError> {
@@ -40,11 +39,11 @@ pub async fn load(state: &AppState, id: &str) -> Result<ServiceOrder, ApiError> 
 
 /// The order and the sequence of its last event (a new value after every step).
 pub(super) async fn load_at(state: &AppState, id: &str) -> Result<(ServiceOrder, usize), ApiError> {
-    let context = store::<ServiceOrder>(&state.pool).load_aggregate(id).await.map_err(ApiError::internal)?;
-    if context.aggregate.status == OrderStatus::New {
+    let (order, sequence) = crate::state::load::<ServiceOrder>(&state.pool, id).await?;
+    if order.status == OrderStatus::New {
         return Err(ServiceOrderError::NotFound.into());
     }
-    Ok((context.aggregate, context.current_sequence))
+    Ok((order, sequence))
 }
 
 pub(super) async fn run(state: &AppState, id: &str, command: ServiceOrderCommand) -> Result<(), ApiError> {

@@ -118,12 +118,9 @@ async fn confirmed_top_up(
     if !id.starts_with("pi_") {
         return Ok(Err("no payment intent id".into()));
     }
-    let payment = match state.services.gateway.payment(id).await {
+    let payment = match asked(state.services.gateway.payment(id).await, "payment")? {
         Ok(payment) => payment,
-        Err(GatewayError::NotFound) => return Ok(Err("the provider has no such payment".into())),
-        Err(error) => {
-            return Err(payment_failure(error, "Stripe could not be reached; the event will be delivered again."))
-        }
+        Err(why) => return Ok(Err(why)),
     };
     let Some(order_id) = payment.owner.clone() else { return Ok(Err("not one of our orders".into())) };
     let Some(order) = load_order(state, &order_id).await? else { return Ok(Err("no such order".into())) };
@@ -159,11 +156,9 @@ async fn confirmed_invoice(
         return Ok(Err("no invoice id".into()));
     }
     let gateway = &state.services.gateway;
-    let unreachable = |error| payment_failure(error, "Stripe could not be reached; the event will be delivered again.");
-    let invoice = match gateway.invoice(id).await {
+    let invoice = match asked(gateway.invoice(id).await, "invoice")? {
         Ok(invoice) => invoice,
-        Err(GatewayError::NotFound) => return Ok(Err("the provider has no such invoice".into())),
-        Err(error) => return Err(unreachable(error)),
+        Err(why) => return Ok(Err(why)),
     };
     if !invoice.paid {
         return Ok(Err(format!("the invoice is {}", invoice.status)));
@@ -171,7 +166,10 @@ async fn confirmed_invoice(
     let Some(subscription_id) = invoice.subscription.clone() else {
         return Ok(Err("the invoice has no subscription".into()));
     };
-    let subscription = gateway.subscription(&subscription_id).await.map_err(unreachable)?;
+    let subscription = match asked(gateway.subscription(&subscription_id).await, "subscription")? {
+        Ok(subscription) => subscription,
+        Err(why) => return Ok(Err(why)),
+    };
     let Some(order_id) = subscription.owner.clone() else { return Ok(Err("not one of our orders".into())) };
     let Some(order) = load_order(state, &order_id).await? else { return Ok(Err("no such order".into())) };
     if order.subscription.reference.as_deref() != Some(subscription_id.as_str()) {
@@ -185,6 +183,16 @@ async fn confirmed_invoice(
         order_id,
         ServiceOrderCommand::RecordPaymentSuccess { part: PaymentPart::Subscription, reference: subscription_id },
     )))
+}
+
+/// The provider's answer: the object, or why nothing is recorded (it has no such `what`);
+/// an error when the provider could not be asked (Stripe delivers the event again).
+fn asked<T>(answer: Result<T, GatewayError>, what: &str) -> Result<Result<T, String>, ApiError> {
+    match answer {
+        Ok(found) => Ok(Ok(found)),
+        Err(GatewayError::NotFound) => Ok(Err(format!("the provider has no such {what}"))),
+        Err(error) => Err(payment_failure(error, "Stripe could not be reached; the event will be delivered again.")),
+    }
 }
 
 async fn load_order(state: &AppState, id: &str) -> Result<Option<ServiceOrder>, ApiError> {

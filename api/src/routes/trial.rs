@@ -222,7 +222,7 @@ struct TrialRef {
 
 /// The payment customer of a trial, made on first use and kept as an event of the trial.
 async fn trial_customer(state: &AppState, id: &str) -> Result<String, ApiError> {
-    let trial = crate::trial_jobs::load_trial(state, id).await.map_err(ApiError::internal)?;
+    let (trial, _) = crate::state::load::<aggregates::trial::Trial>(&state.pool, id).await?;
     if trial.status == TrialStatus::New {
         return Err(TrialError::NotFound.into());
     }

@@ -120,6 +120,16 @@ pub async fn expect_error(response: Response, status: StatusCode, code: &str) ->
     body
 }
 
+/// The refusal of a customer form whose e-mail has an account the request could not open.
+pub async fn expect_existing_account_refusal(response: Response) -> Value {
+    let refused = expect_error(response, StatusCode::UNPROCESSABLE_ENTITY, "invalid_fields").await;
+    assert_eq!(
+        refused["fieldErrors"]["password"],
+        "An account already exists with this email address. Enter its password to add to it."
+    );
+    refused
+}
+
 pub async fn expect_ok(response: Response) -> Value {
     let status = response.status();
     let body: Value = response.json().await.unwrap();

@@ -11,7 +11,7 @@ use jobs::RunOutcome;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
-use crate::helpers::{expect_error, expect_ok, spawn_app, stripe, TestApp};
+use crate::helpers::{expect_error, expect_existing_account_refusal, expect_ok, spawn_app, stripe, TestApp};
 
 fn contact(email: &str) -> Value {
     json!({
@@ -304,16 +304,7 @@ async fn a_trial_joins_an_existing_account_only_with_its_password() {
     let numbers = free_numbers(&app).await;
     // A Google account has no password: no typed password opens it.
     existing_account(&app, "gina@example.com", None).await;
-    let refused = expect_error(
-        start_trial(&app, "gina@example.com", &numbers[0]).await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "invalid_fields",
-    )
-    .await;
-    assert_eq!(
-        refused["fieldErrors"]["password"],
-        "An account already exists with this email address. Enter its password to add to it."
-    );
+    let refused = expect_existing_account_refusal(start_trial(&app, "gina@example.com", &numbers[0]).await).await;
     // A password account: another password is refused the same way; its own joins, and is kept.
     let hash = existing_account(&app, "tara@example.com", Some("the-real-Passw0rd")).await.unwrap();
     let wrong = expect_error(
@@ -418,7 +409,7 @@ async fn the_job_ends_trials_on_time_converts_those_with_a_card_and_reminds_befo
     assert_eq!(ended_events, 3, "each trial ends once");
 
     // One charge of £5.99 for the converted trial, at the stand-in.
-    let trial = api::trial_jobs::load_trial(&first, &carded).await.unwrap();
+    let (trial, _) = api::state::load::<aggregates::trial::Trial>(&first.pool, &carded).await.unwrap();
     let customer = trial.payment_customer_id.expect("the customer is an event of the trial");
     let charges = stripe(Method::GET, &format!("/charges?customer={customer}"), "").await;
     let paid: Vec<&Value> = charges["data"].as_array().unwrap().iter().filter(|c| c["status"] == "succeeded").collect();
