@@ -6,6 +6,7 @@ pub mod clock;
 pub mod customer;
 pub mod hardware;
 pub mod numbers;
+pub mod payments;
 pub mod phone_number;
 pub mod pricing;
 pub mod service_order;

@@ -386,9 +386,10 @@ impl Totals {
         self.subscription_vat + self.top_up_vat
     }
 
-    /// What the service checkout charges: the first period of the subscription plus the
-    /// one-time top-up, VAT included. Hardware has its own checkout.
-    pub fn grand_total(&self) -> Pence {
+    /// The service total due today, what the service checkout charges: the first period of
+    /// the subscription plus the one-time top-up, VAT included. Desk phones are not in it:
+    /// they have their own checkout.
+    pub fn service_due_today(&self) -> Pence {
         self.subscription_total() + self.top_up_total()
     }
 }
@@ -501,7 +502,7 @@ mod tests {
         assert_eq!(totals.subscription_vat, Pence(3452));
         assert_eq!(totals.top_up_vat, Pence(200));
         assert_eq!(totals.total_vat(), Pence(3652));
-        assert_eq!(totals.grand_total(), Pence(17260 + 3452 + 1200));
+        assert_eq!(totals.service_due_today(), Pence(17260 + 3452 + 1200));
     }
 
     #[test]

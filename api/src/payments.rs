@@ -18,61 +18,40 @@ use serde_json::{json, Value};
 use stripe::{Client, ClientBuilder, IdempotencyKey, RequestStrategy, StripeError};
 use stripe_client_core::{RequestBuilder, StripeMethod};
 
-use crate::checkout::gateway::{
-    CardSetup, InvoiceRecord, Outcome, PaymentGateway, PaymentRecord, PlanSpec, Refusal, SetupState, SubscriptionRecord,
-};
 use crate::config::Secret;
+use aggregates::payments::{
+    CardSetup, InvoiceRecord, Outcome, PaymentError, PaymentGateway, PaymentRecord, PlanSpec, Refusal, SetupState,
+    SubscriptionRecord,
+};
 
 #[derive(Clone)]
 pub struct Stripe {
     client: Client,
 }
 
-/// Why a payment call failed.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum PaymentError {
-    /// The card or the bank said no (HTTP 402 or a card error): the buyer may try another card.
-    Declined { code: String, decline_code: Option<String>, message: String },
-    /// No such object.
-    NotFound,
-    /// Anything else: our request, the network, the provider.
-    Provider(String),
-}
-
-impl std::fmt::Display for PaymentError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            PaymentError::Declined { code, message, .. } => write!(f, "declined ({code}): {message}"),
-            PaymentError::NotFound => write!(f, "payment provider: not found"),
-            PaymentError::Provider(detail) => write!(f, "payment provider: {detail}"),
-        }
-    }
-}
-
-impl From<StripeError> for PaymentError {
-    fn from(error: StripeError) -> Self {
-        match error {
-            StripeError::Stripe(api, status) => {
-                let code = api.code.as_ref().map(|c| c.as_str().to_string());
-                let is_card = status == 402 || api.type_.as_str() == "card_error";
-                if status == 404 {
-                    PaymentError::NotFound
-                } else if is_card {
-                    PaymentError::Declined {
-                        code: code.unwrap_or_else(|| "card_declined".into()),
-                        decline_code: api.decline_code.clone(),
-                        message: api.message.clone().unwrap_or_else(|| "Your card was declined.".into()),
-                    }
-                } else {
-                    PaymentError::Provider(format!(
-                        "{status} {}: {}",
-                        code.unwrap_or_default(),
-                        api.message.clone().unwrap_or_default()
-                    ))
+/// Stripe's error in the gateway's words: a card refusal, a missing object, or anything else.
+fn payment_error(error: StripeError) -> PaymentError {
+    match error {
+        StripeError::Stripe(api, status) => {
+            let code = api.code.as_ref().map(|c| c.as_str().to_string());
+            let is_card = status == 402 || api.type_.as_str() == "card_error";
+            if status == 404 {
+                PaymentError::NotFound
+            } else if is_card {
+                PaymentError::Declined {
+                    code: code.unwrap_or_else(|| "card_declined".into()),
+                    decline_code: api.decline_code.clone(),
+                    message: api.message.clone().unwrap_or_else(|| "Your card was declined.".into()),
                 }
+            } else {
+                PaymentError::Provider(format!(
+                    "{status} {}: {}",
+                    code.unwrap_or_default(),
+                    api.message.clone().unwrap_or_default()
+                ))
             }
-            other => PaymentError::Provider(other.to_string()),
         }
+        other => PaymentError::Provider(other.to_string()),
     }
 }
 
@@ -196,7 +175,7 @@ impl Stripe {
             // A repeat of the step sends the same key: Stripe answers it with the first result.
             request = request.request_strategy(RequestStrategy::Idempotent(key));
         }
-        let value = crate::timing::stripe(request.send(&self.client)).await?;
+        let value = crate::timing::stripe(request.send(&self.client)).await.map_err(payment_error)?;
         serde_json::from_str(&miniserde::json::to_string(&value))
             .map_err(|e| PaymentError::Provider(format!("unexpected reply from the payment provider: {e}")))
     }

@@ -1,81 +1,96 @@
-//! The jobs this server runs on schedule (and `voip-shop run-job NAME` runs once).
+//! The jobs this server runs on schedule (and `voip-shop run-job NAME` runs once). Every job
+//! lives in the jobs crate; this file hands each the parts of the state it works with.
 
 use std::sync::Arc;
 
-use chrono::Utc;
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
 use jobs::numbers::{release_expired, RELEASE_EXPIRED_NUMBERS};
 use jobs::outbox::{send_outbox, SEND_OUTBOX};
 use jobs::purge::{purge_old_records, PURGE_OLD_RECORDS};
-use jobs::scheduler::Job;
+use jobs::reconcile::{CompleteUnattended, ReconcileJob, RECONCILE_PAYMENTS};
+use jobs::scheduler::{Job, JobFuture};
+use jobs::trials::{TrialJob, END_TRIALS};
 
 use crate::state::AppState;
 
-pub fn jobs(state: &AppState) -> Vec<Job> {
-    let trials = state.clone();
-    let purge = state.clone();
-    let mut jobs = vec![
-        release_numbers(state.clone()),
-        Job {
-            name: crate::trial_jobs::END_TRIALS,
-            // Every minute, at second 15.
-            schedule: "15 * * * * *",
-            run: Arc::new(move || {
-                let state = trials.clone();
-                Box::pin(async move { Ok(crate::trial_jobs::run(&state, state.clock.now()).await?.to_string()) })
-            }),
-        },
-        Job {
-            name: PURGE_OLD_RECORDS,
-            // Daily at 03:20:00.
-            schedule: "0 20 3 * * *",
-            run: Arc::new(move || {
-                let state = purge.clone();
-                Box::pin(async move {
-                    let report = purge_old_records(&state.pool, state.clock.now()).await.map_err(|e| e.to_string())?;
-                    Ok(report.to_string())
-                })
-            }),
-        },
-    ];
-    let orders = state.clone();
-    jobs.push(Job {
-        name: crate::reconcile::RECONCILE_PAYMENTS,
-        // Every five minutes, at second 45.
-        schedule: "45 */5 * * * *",
-        run: Arc::new(move || {
-            let state = orders.clone();
-            Box::pin(async move { Ok(crate::reconcile::run(&state, state.clock.now()).await?.to_string()) })
-        }),
-    });
-    if let Some(relay) = state.services.config.smtp.clone() {
-        let state = state.clone();
-        jobs.push(Job {
-            name: SEND_OUTBOX,
-            // Every minute, at second 30.
-            schedule: "30 * * * * *",
-            run: Arc::new(move || {
-                let (state, relay) = (state.clone(), relay.clone());
-                Box::pin(async move {
-                    let sent = send_outbox(&state.pool, &relay).await?;
-                    Ok(format!("{sent} e-mails sent"))
-                })
-            }),
-        });
-    }
-    jobs
+/// `end-trials` at `now`: ends, converts and reminds the free trials.
+pub async fn end_trials(state: &AppState, now: DateTime<Utc>) -> Result<jobs::trials::Report, String> {
+    let job = TrialJob {
+        pool: &state.pool,
+        trials: &state.trials,
+        trial_views: &state.trial_views,
+        numbers: &state.numbers,
+        gateway: state.services.gateway.as_ref(),
+    };
+    jobs::trials::end_trials(&job, now).await
 }
 
-fn release_numbers(state: AppState) -> Job {
-    Job {
-        name: RELEASE_EXPIRED_NUMBERS,
+/// `reconcile-payments` at `now`: finishes what a crash or a closed browser left.
+pub async fn reconcile_payments(state: &AppState, now: DateTime<Utc>) -> Result<jobs::reconcile::Report, String> {
+    let completion = Checkout(state.clone());
+    let job = ReconcileJob {
+        pool: &state.pool,
+        orders: &state.orders,
+        gateway: state.services.gateway.as_ref(),
+        completion: &completion,
+    };
+    jobs::reconcile::reconcile_payments(&job, now).await
+}
+
+/// The checkout service completes an order for the reconcile job.
+struct Checkout(AppState);
+
+#[async_trait]
+impl CompleteUnattended for Checkout {
+    async fn complete_unattended(&self, order_id: &str) -> Result<(), String> {
+        crate::checkout::complete_order(&self.0, order_id, None, false).await.map(|_| ()).map_err(|e| format!("{e:?}"))
+    }
+}
+
+/// A job running `run` on the state, at the state's clock where it takes a time.
+fn job<F>(name: &'static str, schedule: &'static str, state: &AppState, run: F) -> Job
+where
+    F: Fn(AppState) -> JobFuture + Send + Sync + 'static,
+{
+    let state = state.clone();
+    Job { name, schedule, run: Arc::new(move || run(state.clone())) }
+}
+
+pub fn jobs(state: &AppState) -> Vec<Job> {
+    let mut jobs = vec![
         // Every minute, at second 0.
-        schedule: "0 * * * * *",
-        run: Arc::new(move || {
-            let state = state.clone();
+        job(RELEASE_EXPIRED_NUMBERS, "0 * * * * *", state, |state| {
             Box::pin(async move {
-                let released = release_expired(&state.pool, &state.numbers, &state.carts, Utc::now()).await?;
+                let released = release_expired(&state.pool, &state.numbers, &state.carts, state.clock.now()).await?;
                 Ok(format!("{released} numbers released"))
             })
         }),
+        // Every minute, at second 15.
+        job(END_TRIALS, "15 * * * * *", state, |state| {
+            Box::pin(async move { Ok(end_trials(&state, state.clock.now()).await?.to_string()) })
+        }),
+        // Daily at 03:20:00.
+        job(PURGE_OLD_RECORDS, "0 20 3 * * *", state, |state| {
+            Box::pin(async move {
+                let report = purge_old_records(&state.pool, state.clock.now()).await.map_err(|e| e.to_string())?;
+                Ok(report.to_string())
+            })
+        }),
+        // Every five minutes, at second 45.
+        job(RECONCILE_PAYMENTS, "45 */5 * * * *", state, |state| {
+            Box::pin(async move { Ok(reconcile_payments(&state, state.clock.now()).await?.to_string()) })
+        }),
+    ];
+    if let Some(relay) = state.services.config.smtp.clone() {
+        // Every minute, at second 30.
+        jobs.push(job(SEND_OUTBOX, "30 * * * * *", state, move |state| {
+            let relay = relay.clone();
+            Box::pin(async move {
+                let sent = send_outbox(&state.pool, &relay).await?;
+                Ok(format!("{sent} e-mails sent"))
+            })
+        }));
     }
+    jobs
 }

@@ -179,9 +179,7 @@ impl AppState {
 /// An aggregate as its stored events make it, with the sequence of its last event (a new
 /// aggregate, with no events, when there are none).
 pub async fn load<A: cqrs_es::Aggregate>(pool: &PgPool, id: &str) -> Result<(A, usize), crate::error::ApiError> {
-    use cqrs_es::EventStore;
-    let context = store::<A>(pool).load_aggregate(id).await.map_err(crate::error::ApiError::internal)?;
-    Ok((context.aggregate, context.current_sequence))
+    jobs::commands::load::<A>(pool, id).await.map_err(crate::error::ApiError::internal)
 }
 
 /// The event store of one aggregate type.

@@ -3,7 +3,10 @@
 
 use std::time::Duration;
 
+use cqrs_es::persist::PersistedEventStore;
 use cqrs_es::{Aggregate, AggregateError, CqrsFramework, EventStore};
+use postgres_es::PostgresEventRepository;
+use sqlx::PgPool;
 use uuid::Uuid;
 
 const ATTEMPTS: u32 = 20;
@@ -29,4 +32,13 @@ where
             result => return result,
         }
     }
+}
+
+/// An aggregate as its stored events make it, with the sequence of its last event (a new
+/// aggregate, with no events, when there are none).
+pub async fn load<A: Aggregate>(pool: &PgPool, id: &str) -> Result<(A, usize), AggregateError<A::Error>> {
+    let store: PersistedEventStore<PostgresEventRepository, A> =
+        PersistedEventStore::new_event_store(PostgresEventRepository::new(pool.clone()));
+    let context = store.load_aggregate(id).await?;
+    Ok((context.aggregate, context.current_sequence))
 }

@@ -5,7 +5,9 @@ pub mod commands;
 pub mod numbers;
 pub mod outbox;
 pub mod purge;
+pub mod reconcile;
 pub mod scheduler;
+pub mod trials;
 
 use std::future::Future;
 
@@ -85,7 +87,13 @@ mod tests {
 
     #[test]
     fn lock_keys_are_stable_and_distinct() {
-        let names = [numbers::RELEASE_EXPIRED_NUMBERS, outbox::SEND_OUTBOX, purge::PURGE_OLD_RECORDS];
+        let names = [
+            numbers::RELEASE_EXPIRED_NUMBERS,
+            outbox::SEND_OUTBOX,
+            purge::PURGE_OLD_RECORDS,
+            trials::END_TRIALS,
+            reconcile::RECONCILE_PAYMENTS,
+        ];
         for name in names {
             assert_eq!(lock_key(name), lock_key(name));
         }

@@ -108,7 +108,10 @@ pub struct TotalsLine {
     pub top_up_total_inc_vat_pence: Pence,
     pub hardware_pence: Pence,
     pub total_vat_pence: Pence,
-    pub grand_total_inc_vat_pence: Pence,
+    /// The service total due today, VAT included (its wire name is the older
+    /// `grandTotalIncVatPence`); desk phones are charged by their own checkout.
+    #[serde(rename = "grandTotalIncVatPence")]
+    pub service_due_today_pence: Pence,
 }
 
 impl From<Totals> for TotalsLine {
@@ -127,7 +130,7 @@ impl From<Totals> for TotalsLine {
             top_up_total_inc_vat_pence: t.top_up_total(),
             hardware_pence: t.hardware,
             total_vat_pence: t.total_vat(),
-            grand_total_inc_vat_pence: t.grand_total(),
+            service_due_today_pence: t.service_due_today(),
         }
     }
 }
@@ -289,7 +292,7 @@ mod tests {
         assert_eq!(summary.phone_numbers[1].price_pence, Pence(1920));
         assert_eq!(summary.totals.subscription_subtotal_pence, Pence(9580 + 7680 + 1920));
         assert_eq!(summary.totals.subscription_vat_pence, Pence(3836));
-        assert_eq!(summary.totals.grand_total_inc_vat_pence, Pence(19180 + 3836));
+        assert_eq!(summary.totals.service_due_today_pence, Pence(19180 + 3836));
         assert_eq!(summary.badge_count, 4);
         assert!(summary.has_services && !summary.has_hardware);
     }
@@ -308,7 +311,7 @@ mod tests {
         assert_eq!(summary.totals.subscription_subtotal_pence, Pence(250));
         assert_eq!(summary.totals.top_up_subtotal_pence, Pence(2000));
         assert_eq!(summary.totals.top_up_vat_pence, Pence(400));
-        assert_eq!(summary.totals.grand_total_inc_vat_pence, Pence(250 + 50 + 2400));
+        assert_eq!(summary.totals.service_due_today_pence, Pence(250 + 50 + 2400));
     }
 
     #[test]
@@ -359,7 +362,7 @@ mod tests {
         let summary = view.summary("c1");
         assert!(summary.has_hardware && !summary.has_services);
         assert_eq!(summary.totals.hardware_pence, Pence(10000));
-        assert_eq!(summary.totals.grand_total_inc_vat_pence, Pence::ZERO);
+        assert_eq!(summary.totals.service_due_today_pence, Pence::ZERO);
         assert_eq!(summary.billing_cycle, None);
     }
 }

@@ -82,7 +82,9 @@ pub struct OrderAmounts {
     pub top_up_vat: Pence,
     pub top_up_total: Pence,
     pub total_vat: Pence,
-    pub grand_total: Pence,
+    /// The service total due today (stored as `grand_total` by older events).
+    #[serde(alias = "grand_total")]
+    pub due_today: Pence,
 }
 
 impl From<crate::pricing::Totals> for OrderAmounts {
@@ -98,7 +100,7 @@ impl From<crate::pricing::Totals> for OrderAmounts {
             top_up_vat: t.top_up_vat,
             top_up_total: t.top_up_total(),
             total_vat: t.total_vat(),
-            grand_total: t.grand_total(),
+            due_today: t.service_due_today(),
         }
     }
 }
@@ -134,7 +136,7 @@ pub(super) fn check_lines(lines: &OrderLines) -> Result<(), ServiceOrderError> {
         && a.top_up_vat == vat(a.top_up_subtotal)
         && a.top_up_total == a.top_up_subtotal + a.top_up_vat
         && a.total_vat == a.subscription_vat + a.top_up_vat
-        && a.grand_total == a.subscription_total + a.top_up_total
+        && a.due_today == a.subscription_total + a.top_up_total
         && [a.package, add_ons, numbers, a.top_up_subtotal].iter().all(|p| p.0 >= 0);
     if !adds_up {
         return Err(ServiceOrderError::AmountsDoNotAddUp);

@@ -126,7 +126,7 @@ async fn placing_records_the_servers_amounts_and_decides_the_payment_type() {
     assert_eq!(payment_type, PaymentType::Subscription);
     assert_eq!(lines.amounts.subscription_subtotal, Pence(1499));
     assert_eq!(lines.amounts.subscription_vat, Pence(300));
-    assert_eq!(lines.amounts.grand_total, Pence(1799));
+    assert_eq!(lines.amounts.due_today, Pence(1799));
 }
 
 #[test]
@@ -165,7 +165,7 @@ async fn a_bad_order_number_is_refused() {
 #[tokio::test]
 async fn amounts_that_do_not_add_up_are_refused() {
     let mut lines = single_lines();
-    lines.amounts.grand_total = Pence(1);
+    lines.amounts.due_today = Pence(1);
     test()
         .given_no_previous_events()
         .when_async(place(lines))
@@ -634,4 +634,16 @@ fn order_statuses_keep_their_wire_names() {
         assert_eq!(serde_json::to_value(status).unwrap(), serde_json::json!(wire));
         assert_eq!(serde_json::from_value::<OrderStatus>(serde_json::json!(wire)).unwrap(), status);
     }
+}
+
+/// The amount due today was stored as `grand_total` before it got its name: events stored
+/// then still read, with the same amount.
+#[test]
+fn amounts_stored_as_grand_total_still_read() {
+    let mut stored = serde_json::to_value(single_lines().amounts).unwrap();
+    let due = stored.as_object_mut().unwrap().remove("due_today").unwrap();
+    stored["grand_total"] = due;
+    let read: OrderAmounts = serde_json::from_value(stored).unwrap();
+    assert_eq!(read, single_lines().amounts);
+    assert_eq!(read.due_today, Pence(1799));
 }

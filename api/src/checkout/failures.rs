@@ -33,12 +33,3 @@ pub fn declined(refusal: &Refusal) -> ApiError {
     extra.insert("status".into(), json!("failed"));
     ApiError::Detailed { status: StatusCode::PAYMENT_REQUIRED, code: code.clone(), message: message.clone(), extra }
 }
-
-impl From<GatewayError> for Refusal {
-    fn from(error: GatewayError) -> Refusal {
-        match error {
-            GatewayError::Declined { code, decline_code, message } => Refusal { code, decline_code, message },
-            other => Refusal { code: "payment_error".into(), decline_code: None, message: other.to_string() },
-        }
-    }
-}

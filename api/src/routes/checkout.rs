@@ -101,7 +101,7 @@ fn placed_answer(placed: &checkout::PlacedOrder) -> Value {
             "topUpVAT": a.top_up_vat.0,
             "topUpTotalIncVAT": a.top_up_total.0,
             "totalVAT": a.total_vat.0,
-            "grandTotalIncVAT": a.grand_total.0,
+            "grandTotalIncVAT": a.due_today.0,
         },
     })
 }

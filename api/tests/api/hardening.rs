@@ -446,15 +446,15 @@ async fn the_reconcile_job_finishes_an_order_whose_server_and_browser_both_went_
         .with_services(Services::from_config(&config).unwrap())
     };
     let soon = at(1);
-    let report = api::reconcile::run(&soon, soon.clock.now()).await.unwrap();
+    let report = api::scheduled::reconcile_payments(&soon, soon.clock.now()).await.unwrap();
     assert_eq!(report.looked_at, 0, "a fresh attempt is left to the browser");
     let later = at(11);
-    let report = api::reconcile::run(&later, later.clock.now()).await.unwrap();
+    let report = api::scheduled::reconcile_payments(&later, later.clock.now()).await.unwrap();
     assert_eq!((report.paid, report.completed), (1, 0), "{report}");
     let much_later = at(45);
-    let report = api::reconcile::run(&much_later, much_later.clock.now()).await.unwrap();
+    let report = api::scheduled::reconcile_payments(&much_later, much_later.clock.now()).await.unwrap();
     assert_eq!(report.completed, 1, "{report}");
-    let again = api::reconcile::run(&much_later, much_later.clock.now()).await.unwrap();
+    let again = api::scheduled::reconcile_payments(&much_later, much_later.clock.now()).await.unwrap();
     assert_eq!(again.looked_at, 0, "{again}");
 
     assert_eq!(subscriptions_of(&customer).await.len(), 1);

@@ -352,11 +352,11 @@ async fn the_job_ends_trials_on_time_converts_those_with_a_card_and_reminds_befo
 
     // Three days in: nothing due. Four days in (three before the end): the reminders.
     let day3 = moved(&app, 3);
-    let report = api::trial_jobs::run(&day3, day3.clock.now()).await.unwrap();
-    assert_eq!(report, api::trial_jobs::Report::default());
+    let report = api::scheduled::end_trials(&day3, day3.clock.now()).await.unwrap();
+    assert_eq!(report, jobs::trials::Report::default());
     let day4 = moved(&app, 4);
-    assert_eq!(api::trial_jobs::run(&day4, day4.clock.now()).await.unwrap().reminded, 3);
-    assert_eq!(api::trial_jobs::run(&day4, day4.clock.now()).await.unwrap().reminded, 0, "once");
+    assert_eq!(api::scheduled::end_trials(&day4, day4.clock.now()).await.unwrap().reminded, 3);
+    assert_eq!(api::scheduled::end_trials(&day4, day4.clock.now()).await.unwrap().reminded, 0, "once");
     let reminders: i64 = sqlx::query_scalar("SELECT count(*) FROM outbox WHERE kind = 'trial_reminder'")
         .fetch_one(&app.pool)
         .await
@@ -368,7 +368,7 @@ async fn the_job_ends_trials_on_time_converts_those_with_a_card_and_reminds_befo
         app.pool.clone(),
         Arc::new(FixedClock(Utc::now() + Duration::days(7) - Duration::hours(1))),
     );
-    let report = api::trial_jobs::run(&almost, almost.clock.now()).await.unwrap();
+    let report = api::scheduled::end_trials(&almost, almost.clock.now()).await.unwrap();
     assert_eq!((report.ended, report.converted), (0, 0));
     assert_eq!(trial_status(&app, &plain).await["status"], "active");
 
@@ -418,8 +418,8 @@ async fn the_job_ends_trials_on_time_converts_those_with_a_card_and_reminds_befo
 
     // A second run changes nothing more.
     let events = app.event_count().await;
-    let again = api::trial_jobs::run(&first, at).await.unwrap();
-    assert_eq!(again, api::trial_jobs::Report::default());
+    let again = api::scheduled::end_trials(&first, at).await.unwrap();
+    assert_eq!(again, jobs::trials::Report::default());
     assert_eq!(app.event_count().await, events);
     let charges = stripe(Method::GET, &format!("/charges?customer={customer}"), "").await;
     assert_eq!(charges["data"].as_array().unwrap().iter().filter(|c| c["status"] == "succeeded").count(), 1);
@@ -446,19 +446,19 @@ async fn an_unconverted_trials_number_returns_to_the_pool_thirty_days_after_it_e
 
     // Both end a week in: one ended, one converted.
     let week = moved(&app, 7);
-    let report = api::trial_jobs::run(&week, week.clock.now() + Duration::minutes(1)).await.unwrap();
+    let report = api::scheduled::end_trials(&week, week.clock.now() + Duration::minutes(1)).await.unwrap();
     assert_eq!((report.ended, report.converted, report.returned), (1, 1, 0));
     assert_eq!(trial_status(&app, &kept).await["status"], "converted");
 
     // 29 days after the end: still the lapsed trial's.
     let day36 = moved(&app, 36);
-    assert_eq!(api::trial_jobs::run(&day36, day36.clock.now()).await.unwrap().returned, 0);
+    assert_eq!(api::scheduled::end_trials(&day36, day36.clock.now()).await.unwrap().returned, 0);
     assert_eq!(inventory_status(&app, &lapsed_number).await, "assigned");
     assert!(!free_numbers(&app).await.contains(&lapsed_number));
 
     // 31 days after: back in the free pool; the converted trial keeps its number.
     let day38 = moved(&app, 38);
-    let report = api::trial_jobs::run(&day38, day38.clock.now()).await.unwrap();
+    let report = api::scheduled::end_trials(&day38, day38.clock.now()).await.unwrap();
     assert_eq!(report.returned, 1, "{report}");
     assert!(report.to_string().ends_with("1 numbers returned"), "{report}");
     assert_eq!(inventory_status(&app, &lapsed_number).await, "available");
@@ -472,7 +472,7 @@ async fn an_unconverted_trials_number_returns_to_the_pool_thirty_days_after_it_e
             .unwrap();
     assert!(returned_at.is_some());
     let events = app.event_count().await;
-    assert_eq!(api::trial_jobs::run(&day38, day38.clock.now()).await.unwrap().returned, 0, "once");
+    assert_eq!(api::scheduled::end_trials(&day38, day38.clock.now()).await.unwrap().returned, 0, "once");
     assert_eq!(app.event_count().await, events);
 
     // The returned number starts someone else's trial; the lapsed e-mail still may not.

@@ -58,7 +58,9 @@ export function fakeHardwareServer(options: FakeHardwareOptions = {}) {
       items: lines,
       badgeCount: lines.length,
       hasHardware: lines.length > 0,
-      totals: { ...emptyCart().totals, hardwarePence, totalVatPence: hardwarePence / 5, grandTotalIncVatPence: hardwarePence * 1.2 },
+      // As the server answers: the service total due today leaves desk phones out (they have
+      // their own checkout), so only the hardware subtotal moves.
+      totals: { ...emptyCart().totals, hardwarePence },
     });
   };
 

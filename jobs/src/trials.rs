@@ -4,19 +4,31 @@
 //! the numbers of trials that ended unconverted 30 days ago to the free pool. Every step is
 //! a command that refuses to happen twice, so a second run changes nothing.
 
+use aggregates::payments::{Outcome, PaymentError, PaymentGateway, PlanSpec};
+use aggregates::phone_number::PhoneNumber;
 use aggregates::phone_number::{PhoneNumberCommand, PhoneNumberError};
 use aggregates::pricing::{vat, BillingCycle, Plan};
+use aggregates::trial::Trial;
 use aggregates::trial::{TrialCommand, TrialError, NUMBER_KEPT_DAYS, REMINDER_DAYS_BEFORE_END};
 use chrono::{DateTime, Duration, Utc};
 use cqrs_es::persist::ViewRepository;
 use cqrs_es::AggregateError;
+use postgres_es::{PostgresCqrs, PostgresViewRepository};
 use projections::trials::{due_for_reminder, due_to_end, TrialView};
+use sqlx::PgPool;
 
-use jobs::outbox::{queue, Mail};
-
-use crate::checkout::gateway::{GatewayError as PaymentError, Outcome, PlanSpec};
 use crate::commands;
-use crate::state::AppState;
+use crate::outbox::{queue, Mail};
+
+/// What the job works with: the trials and their views, the number stock and the payment
+/// provider that charges a converted trial.
+pub struct TrialJob<'a> {
+    pub pool: &'a PgPool,
+    pub trials: &'a PostgresCqrs<Trial>,
+    pub trial_views: &'a PostgresViewRepository<TrialView, Trial>,
+    pub numbers: &'a PostgresCqrs<PhoneNumber>,
+    pub gateway: &'a dyn PaymentGateway,
+}
 
 pub const END_TRIALS: &str = "end-trials";
 
@@ -55,9 +67,9 @@ fn moved_on(error: &AggregateError<TrialError>) -> bool {
     )
 }
 
-pub async fn run(state: &AppState, now: DateTime<Utc>) -> Result<Report, String> {
+pub async fn end_trials(state: &TrialJob<'_>, now: DateTime<Utc>) -> Result<Report, String> {
     let mut report = Report::default();
-    for id in due_to_end(&state.pool, now).await.map_err(|e| e.to_string())? {
+    for id in due_to_end(state.pool, now).await.map_err(|e| e.to_string())? {
         let Some(view) = state.trial_views.load(&id).await.map_err(|e| e.to_string())? else { continue };
         let outcome = if view.payment_method_saved {
             convert(state, &id).await
@@ -72,16 +84,16 @@ pub async fn run(state: &AppState, now: DateTime<Utc>) -> Result<Report, String>
             }
         };
         let converting = matches!(command, TrialCommand::ConvertTrial { .. });
-        match commands::execute(&state.trials, &id, command).await {
+        match commands::execute(state.trials, &id, command).await {
             Ok(()) if converting => report.converted += 1,
             Ok(()) => report.ended += 1,
             Err(error) if moved_on(&error) => {}
             Err(error) => return Err(error.to_string()),
         }
     }
-    for id in due_for_reminder(&state.pool, now, REMINDER_DAYS_BEFORE_END).await.map_err(|e| e.to_string())? {
+    for id in due_for_reminder(state.pool, now, REMINDER_DAYS_BEFORE_END).await.map_err(|e| e.to_string())? {
         let Some(view) = state.trial_views.load(&id).await.map_err(|e| e.to_string())? else { continue };
-        match commands::execute(&state.trials, &id, TrialCommand::SendReminder).await {
+        match commands::execute(state.trials, &id, TrialCommand::SendReminder).await {
             Ok(()) => {
                 remind(state, &id, &view).await.map_err(|e| e.to_string())?;
                 report.reminded += 1;
@@ -96,7 +108,7 @@ pub async fn run(state: &AppState, now: DateTime<Utc>) -> Result<Report, String>
 
 /// Trials that ended unconverted at least `NUMBER_KEPT_DAYS` before `now` and still hold
 /// their number: (trial id, number).
-async fn due_to_return(state: &AppState, now: DateTime<Utc>) -> Result<Vec<(String, String)>, sqlx::Error> {
+async fn due_to_return(state: &TrialJob<'_>, now: DateTime<Utc>) -> Result<Vec<(String, String)>, sqlx::Error> {
     sqlx::query_as(
         "SELECT t.trial_id, t.number FROM trials t JOIN trial_view v ON v.view_id = t.trial_id
          WHERE t.number_returned_at IS NULL AND v.payload ->> 'status' = 'ended'
@@ -104,17 +116,17 @@ async fn due_to_return(state: &AppState, now: DateTime<Utc>) -> Result<Vec<(Stri
          ORDER BY t.trial_id",
     )
     .bind(now - Duration::days(NUMBER_KEPT_DAYS))
-    .fetch_all(&state.pool)
+    .fetch_all(state.pool)
     .await
 }
 
 /// Gives each due trial's number back to the stock (the trial is its owner) and marks the
 /// trial's claim on it over, so the number may start someone else's trial.
-async fn return_numbers(state: &AppState, now: DateTime<Utc>) -> Result<usize, String> {
+async fn return_numbers(state: &TrialJob<'_>, now: DateTime<Utc>) -> Result<usize, String> {
     let mut returned = 0;
     for (id, number) in due_to_return(state, now).await.map_err(|e| e.to_string())? {
         let command = PhoneNumberCommand::ReturnToStock { owner: format!("trial:{id}") };
-        match commands::execute(&state.numbers, &number, command).await {
+        match commands::execute(state.numbers, &number, command).await {
             Ok(()) => returned += 1,
             // No longer this trial's (returned by an earlier run that stopped before the mark).
             Err(AggregateError::UserError(PhoneNumberError::NotOwner)) => {}
@@ -124,7 +136,7 @@ async fn return_numbers(state: &AppState, now: DateTime<Utc>) -> Result<usize, S
         sqlx::query("UPDATE trials SET number_returned_at = $2 WHERE trial_id = $1")
             .bind(&id)
             .bind(now)
-            .execute(&state.pool)
+            .execute(state.pool)
             .await
             .map_err(|e| e.to_string())?;
     }
@@ -133,11 +145,11 @@ async fn return_numbers(state: &AppState, now: DateTime<Utc>) -> Result<usize, S
 
 /// Charges the saved card for the first month (idempotency key of the trial): the command
 /// to record, or an error when Stripe could not be asked (tried again next run).
-async fn convert(state: &AppState, id: &str) -> Result<TrialCommand, PaymentError> {
-    let gateway = &state.services.gateway;
-    let (trial, _) = crate::state::load::<aggregates::trial::Trial>(&state.pool, id)
+async fn convert(state: &TrialJob<'_>, id: &str) -> Result<TrialCommand, PaymentError> {
+    let gateway = state.gateway;
+    let (trial, _) = commands::load::<Trial>(state.pool, id)
         .await
-        .map_err(|e| PaymentError::Provider(format!("{e:?}")))?;
+        .map_err(|e| PaymentError::Provider(format!("the trial could not be read: {e}")))?;
     let Some(customer) = trial.payment_customer_id else {
         return Ok(TrialCommand::EndTrial { failure: Some("no_payment_customer".into()) });
     };
@@ -167,7 +179,7 @@ async fn convert(state: &AppState, id: &str) -> Result<TrialCommand, PaymentErro
     Ok(TrialCommand::EndTrial { failure: Some(format!("subscription_{status}")) })
 }
 
-async fn remind(state: &AppState, id: &str, view: &TrialView) -> Result<(), sqlx::Error> {
+async fn remind(state: &TrialJob<'_>, id: &str, view: &TrialView) -> Result<(), sqlx::Error> {
     let ends = view.ends_at.map(|t| t.format("%A %-d %B %Y").to_string()).unwrap_or_default();
     let body = format!(
         "Hello {},\n\nYour free trial ends on {ends}. {}\n\nSee our plans: /plans-and-pricing\n",
@@ -185,5 +197,5 @@ async fn remind(state: &AppState, id: &str, view: &TrialView) -> Result<(), sqlx
         kind: "trial_reminder",
         reference: id,
     };
-    queue(&state.pool, mail).await
+    queue(state.pool, mail).await
 }

@@ -10,15 +10,34 @@
 //! nobody is left paid but unserved. Each order is handled under its own lock, skipped when
 //! a request holds it; every step is a command that refuses to happen twice.
 
-use aggregates::service_order::{OrderStatus, PaymentPart, ServiceOrderCommand, ServiceOrderError};
+use aggregates::payments::{Outcome, PaymentGateway};
+use aggregates::service_order::{
+    OrderStatus, PaymentPart, PaymentType, ServiceOrder, ServiceOrderCommand, ServiceOrderError,
+};
+use async_trait::async_trait;
 use chrono::{DateTime, Duration, Utc};
 use cqrs_es::AggregateError;
+use postgres_es::PostgresCqrs;
+use sqlx::PgPool;
 
-use crate::checkout::gateway::Outcome;
 use crate::commands;
-use crate::error::ApiError;
-use crate::locks::if_free;
-use crate::state::AppState;
+use crate::{under_lock, RunOutcome};
+
+/// Completes a paid order whose buyer never came back for the account: the account, the
+/// extensions and numbers, and the confirmation e-mail. The checkout service owns that
+/// (the API implements this); the job only decides when.
+#[async_trait]
+pub trait CompleteUnattended: Send + Sync {
+    async fn complete_unattended(&self, order_id: &str) -> Result<(), String>;
+}
+
+/// What the job works with.
+pub struct ReconcileJob<'a> {
+    pub pool: &'a PgPool,
+    pub orders: &'a PostgresCqrs<ServiceOrder>,
+    pub gateway: &'a dyn PaymentGateway,
+    pub completion: &'a dyn CompleteUnattended,
+}
 
 pub const RECONCILE_PAYMENTS: &str = "reconcile-payments";
 
@@ -40,7 +59,7 @@ impl std::fmt::Display for Report {
     }
 }
 
-pub async fn run(state: &AppState, now: DateTime<Utc>) -> Result<Report, String> {
+pub async fn reconcile_payments(state: &ReconcileJob<'_>, now: DateTime<Utc>) -> Result<Report, String> {
     let stale_attempt = now - STALE_ATTEMPT;
     let stale_paid = now - STALE_PAID;
     // Each order with whether it is one paid long ago (to complete) or an attempt to look up.
@@ -53,40 +72,48 @@ pub async fn run(state: &AppState, now: DateTime<Utc>) -> Result<Report, String>
     )
     .bind(stale_attempt)
     .bind(stale_paid)
-    .fetch_all(&state.pool)
+    .fetch_all(state.pool)
     .await
     .map_err(|e| e.to_string())?;
     let mut report = Report::default();
     for (id, paid_long_ago) in due {
         report.looked_at += 1;
-        let outcome = if_free(state, &format!("order-{id}"), reconcile(state, &id, paid_long_ago)).await;
+        // The order's request lock: skipped while a request is paying or completing it.
+        let outcome = under_lock(state.pool, &format!("order-{id}"), || reconcile(state, &id, paid_long_ago)).await;
         match outcome {
-            Ok(Some((paid, completed))) => {
+            Ok(RunOutcome::Ran(Ok((paid, completed)))) => {
                 report.paid += usize::from(paid);
                 report.completed += usize::from(completed);
             }
-            Ok(None) => {}
-            Err(error) => tracing::warn!(order = %id, ?error, "order not reconciled; the next run tries again"),
+            Ok(RunOutcome::Skipped) => {}
+            Ok(RunOutcome::Ran(Err(error))) => {
+                tracing::warn!(order = %id, %error, "order not reconciled; the next run tries again")
+            }
+            Err(error) => tracing::warn!(order = %id, %error, "order not reconciled; the next run tries again"),
         }
     }
     Ok(report)
 }
 
-async fn record(state: &AppState, id: &str, command: ServiceOrderCommand) -> Result<(), ApiError> {
-    match commands::execute(&state.orders, id, command).await {
+async fn record(state: &ReconcileJob<'_>, id: &str, command: ServiceOrderCommand) -> Result<(), String> {
+    match commands::execute(state.orders, id, command).await {
         Ok(()) | Err(AggregateError::UserError(ServiceOrderError::AlreadyPaid)) => Ok(()),
-        Err(error) => Err(error.into()),
+        Err(error) => Err(error.to_string()),
     }
 }
 
+async fn load(state: &ReconcileJob<'_>, id: &str) -> Result<ServiceOrder, String> {
+    Ok(commands::load::<ServiceOrder>(state.pool, id).await.map_err(|e| e.to_string())?.0)
+}
+
 /// (found paid now, completed now)
-async fn reconcile(state: &AppState, id: &str, paid_long_ago: bool) -> Result<(bool, bool), ApiError> {
-    let gateway = &state.services.gateway;
-    let order = crate::checkout::load(state, id).await?;
-    let failed = |e| ApiError::internal(format!("payment provider: {e}"));
+async fn reconcile(state: &ReconcileJob<'_>, id: &str, paid_long_ago: bool) -> Result<(bool, bool), String> {
+    let gateway = state.gateway;
+    let order = load(state, id).await?;
+    let failed = |e| format!("payment provider: {e}");
     let mut found_paid = false;
     if order.status == OrderStatus::Placed {
-        let kind = order.payment_type.unwrap_or(aggregates::service_order::PaymentType::Subscription);
+        let kind = order.payment_type.unwrap_or(PaymentType::Subscription);
         let customer = order.payment_customer_id.clone().unwrap_or_default();
         if kind.needs_subscription() && !order.subscription.paid {
             let mut reference = order.subscription.reference.clone();
@@ -116,7 +143,7 @@ async fn reconcile(state: &AppState, id: &str, paid_long_ago: bool) -> Result<(b
                 }
             }
         }
-        found_paid = crate::checkout::load(state, id).await?.status == OrderStatus::Paid;
+        found_paid = load(state, id).await?.status == OrderStatus::Paid;
         if found_paid {
             tracing::info!(order = id, "a payment whose browser went away was found paid at Stripe");
         }
@@ -125,7 +152,7 @@ async fn reconcile(state: &AppState, id: &str, paid_long_ago: bool) -> Result<(b
     if found_paid || !paid_long_ago || order.status != OrderStatus::Paid {
         return Ok((found_paid, false));
     }
-    crate::checkout::complete_order(state, id, None, false).await?;
+    state.completion.complete_unattended(id).await?;
     tracing::info!(order = id, "a paid order whose buyer never came back was completed");
     Ok((found_paid, true))
 }

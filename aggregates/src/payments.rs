@@ -1,0 +1,170 @@
+//! The payment provider as the shop sees it: customers, cards, subscriptions and one-time
+//! payments, and what became of each, in the shop's own words. A port of the domain: Stripe
+//! is one implementation (api/src/payments.rs, the only place that knows Stripe's shapes),
+//! tests use fakes. It lives here, below both the API and the jobs, because the checkout,
+//! the trial conversion and the reconcile job all speak to it.
+//!
+//! `owner` is the order or trial an object is made for and `key` the attempt it belongs to:
+//! both are stored with the object at the provider (its metadata), so a retry after a crash
+//! can find what an attempt already made, and every creating call is idempotent by `key`.
+
+use async_trait::async_trait;
+
+/// Why a payment call failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PaymentError {
+    /// The card or the bank said no (HTTP 402 or a card error): the buyer may try another card.
+    Declined { code: String, decline_code: Option<String>, message: String },
+    /// No such object.
+    NotFound,
+    /// Anything else: our request, the network, the provider.
+    Provider(String),
+}
+
+impl std::fmt::Display for PaymentError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PaymentError::Declined { code, message, .. } => write!(f, "declined ({code}): {message}"),
+            PaymentError::NotFound => write!(f, "payment provider: not found"),
+            PaymentError::Provider(detail) => write!(f, "payment provider: {detail}"),
+        }
+    }
+}
+
+/// Why the bank or the card said no.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal {
+    pub code: String,
+    pub decline_code: Option<String>,
+    pub message: String,
+}
+
+impl From<PaymentError> for Refusal {
+    /// A failed call as a refusal to show: the card's own words, or a generic payment error.
+    fn from(error: PaymentError) -> Refusal {
+        match error {
+            PaymentError::Declined { code, decline_code, message } => Refusal { code, decline_code, message },
+            other => Refusal { code: "payment_error".into(), decline_code: None, message: other.to_string() },
+        }
+    }
+}
+
+/// What became of a payment (a one-time payment, or a subscription's first invoice).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    Succeeded,
+    /// The bank asks the buyer to authenticate (3-D Secure) in the browser with this secret.
+    NeedsAction {
+        client_secret: String,
+    },
+    Declined(Refusal),
+    /// The provider has not decided yet.
+    Processing,
+    /// Made but never charged (a one-time payment created and not yet confirmed).
+    NotConfirmed,
+}
+
+/// A card being saved: the browser confirms it with `client_secret`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CardSetup {
+    pub id: String,
+    pub client_secret: Option<String>,
+    pub state: SetupState,
+    /// The card the setup saved, once it succeeded.
+    pub card: Option<String>,
+    /// The provider's own word for the state, shown in refusals.
+    pub status: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SetupState {
+    /// Waiting for the buyer's card (or its 3-D Secure).
+    AwaitingCard,
+    Succeeded,
+    /// Used, cancelled or failed: a new setup is needed.
+    Over,
+}
+
+/// A one-time payment as the provider holds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PaymentRecord {
+    pub id: String,
+    pub owner: Option<String>,
+    pub amount: i64,
+    pub currency: String,
+    pub outcome: Outcome,
+}
+
+/// A subscription's invoice as the provider holds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InvoiceRecord {
+    pub paid: bool,
+    pub status: String,
+    pub amount_paid: i64,
+    pub currency: String,
+    pub subscription: Option<String>,
+}
+
+/// A subscription as the provider holds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SubscriptionRecord {
+    pub id: String,
+    pub owner: Option<String>,
+    /// Paid and running (active or trialing).
+    pub active: bool,
+    pub status: String,
+}
+
+/// A recurring price: pence per month or per year.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlanSpec<'a> {
+    pub id: &'a str,
+    pub amount: i64,
+    pub interval: &'a str,
+    pub product_name: &'a str,
+}
+
+#[async_trait]
+pub trait PaymentGateway: Send + Sync {
+    async fn create_customer(&self, email: &str, name: &str, owner: &str, key: &str) -> Result<String, PaymentError>;
+    async fn create_card_setup(&self, customer: &str, owner: &str, key: &str) -> Result<CardSetup, PaymentError>;
+    async fn card_setup(&self, id: &str) -> Result<CardSetup, PaymentError>;
+    /// The customer the card belongs to, if any.
+    async fn card_owner(&self, card: &str) -> Result<Option<String>, PaymentError>;
+    /// Attaches the card to the customer (when its setup did not) and makes it the one the
+    /// customer's subscriptions are charged to.
+    async fn use_card(&self, customer: &str, card: &str, key: &str) -> Result<(), PaymentError>;
+    /// Makes the plan when it does not exist yet.
+    async fn ensure_plan(&self, plan: &PlanSpec<'_>, key: &str) -> Result<(), PaymentError>;
+    /// Subscribes the customer; the first invoice is charged at once.
+    async fn start_subscription(
+        &self,
+        customer: &str,
+        plan: &str,
+        owner: &str,
+        key: &str,
+    ) -> Result<String, PaymentError>;
+    /// The live subscription an earlier try of attempt `key` made for `owner`, if any.
+    async fn subscription_made_by(
+        &self,
+        customer: &str,
+        owner: &str,
+        key: &str,
+    ) -> Result<Option<String>, PaymentError>;
+    async fn subscription(&self, id: &str) -> Result<SubscriptionRecord, PaymentError>;
+    /// Whether the subscription's first invoice was paid, or why not.
+    async fn subscription_outcome(&self, id: &str) -> Result<Outcome, PaymentError>;
+    async fn cancel_subscription(&self, id: &str) -> Result<(), PaymentError>;
+    async fn invoice(&self, id: &str) -> Result<InvoiceRecord, PaymentError>;
+    /// A one-time payment with the card, made without charging it (`confirm_payment` does).
+    async fn create_payment(
+        &self,
+        amount: i64,
+        customer: &str,
+        card: &str,
+        owner: &str,
+        key: &str,
+    ) -> Result<PaymentRecord, PaymentError>;
+    async fn confirm_payment(&self, id: &str, key: &str) -> Result<Outcome, PaymentError>;
+    async fn payment(&self, id: &str) -> Result<PaymentRecord, PaymentError>;
+}
