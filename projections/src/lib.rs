@@ -4,5 +4,6 @@ pub mod cart;
 pub mod catch_up;
 pub mod hardware;
 pub mod inventory;
+pub mod lines;
 pub mod orders;
 pub mod trials;

@@ -1,7 +1,6 @@
 //! The order view: what the thank-you page and support staff read of a service order,
 //! built from the ServiceOrder events (amounts as fixed when the order was placed).
 
-use aggregates::customer::Extension;
 use aggregates::pricing::{BillingCycle, Pence, Plan, Totals};
 use aggregates::service_order::{PaymentType, ServiceOrder, ServiceOrderEvent};
 use chrono::{DateTime, Utc};
@@ -10,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cart::TotalsLine;
 use crate::catch_up::SequencedView;
+use crate::lines::ExtensionLine;
 
 pub const ORDER_VIEW_TABLE: &str = "order_view";
 
@@ -30,12 +30,12 @@ pub struct OrderView {
     pub package_type: Option<Plan>,
     pub quantity: u32,
     pub billing_cycle: Option<BillingCycle>,
-    pub payment_type: Option<PaymentType>,
+    pub payment_type: Option<OrderPaymentType>,
     pub add_ons: Vec<OrderAddOnLine>,
     pub phone_numbers: Vec<OrderNumberLine>,
     /// The amounts as the order fixed them, in the cart's shape.
     pub totals: Option<TotalsLine>,
-    pub extensions: Vec<Extension>,
+    pub extensions: Vec<ExtensionLine>,
     pub subscription_id: Option<String>,
     pub last_payment_error: Option<String>,
     /// When the payment attempt under way began (cleared when it fails or the order is
@@ -56,6 +56,26 @@ pub enum OrderViewStatus {
     /// The last card was refused; another may be tried.
     Failed,
     Completed,
+}
+
+/// How the order is paid, as the thank-you page reads it (the wire names of the aggregate's
+/// payment type, which stays free to change inside).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OrderPaymentType {
+    Subscription,
+    PaygTopupOnly,
+    PaygSplitPayment,
+}
+
+impl From<PaymentType> for OrderPaymentType {
+    fn from(kind: PaymentType) -> Self {
+        match kind {
+            PaymentType::Subscription => OrderPaymentType::Subscription,
+            PaymentType::PaygTopupOnly => OrderPaymentType::PaygTopupOnly,
+            PaymentType::PaygSplitPayment => OrderPaymentType::PaygSplitPayment,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -95,7 +115,7 @@ impl View<ServiceOrder> for OrderView {
                 self.package_type = Some(lines.plan);
                 self.quantity = lines.quantity;
                 self.billing_cycle = Some(lines.billing_cycle);
-                self.payment_type = Some(*payment_type);
+                self.payment_type = Some((*payment_type).into());
                 self.add_ons = lines
                     .add_ons
                     .iter()
@@ -136,7 +156,9 @@ impl View<ServiceOrder> for OrderView {
                 self.paid_at = Some(*confirmed_at);
                 self.last_payment_error = None;
             }
-            ServiceOrderEvent::AccountCreated { extensions, .. } => self.extensions = extensions.clone(),
+            ServiceOrderEvent::AccountCreated { extensions, .. } => {
+                self.extensions = extensions.iter().map(ExtensionLine::from).collect()
+            }
             ServiceOrderEvent::OrderCompleted { completed_at } => {
                 self.status = OrderViewStatus::Completed;
                 self.completed_at = Some(*completed_at);

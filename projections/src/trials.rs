@@ -1,13 +1,13 @@
 //! The trial view: the trial thank-you page, support, and the jobs that end trials on time.
 
-use aggregates::customer::Extension;
-use aggregates::trial::{EndReason, Trial, TrialEvent, TrialStatus};
+use aggregates::trial::{EndReason, Trial, TrialEvent};
 use chrono::{DateTime, Utc};
 use cqrs_es::{EventEnvelope, View};
 use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
 
 use crate::catch_up::SequencedView;
+use crate::lines::ExtensionLine;
 
 pub const TRIAL_VIEW_TABLE: &str = "trial_view";
 
@@ -15,8 +15,7 @@ pub const TRIAL_VIEW_TABLE: &str = "trial_view";
 #[serde(rename_all = "camelCase")]
 pub struct TrialView {
     pub trial_id: String,
-    /// active, ended, converted (the aggregate's status, with the same wire names).
-    pub status: TrialStatus,
+    pub status: TrialViewStatus,
     pub package: String,
     pub number: String,
     pub email: String,
@@ -27,10 +26,10 @@ pub struct TrialView {
     pub minutes: u32,
     pub started_at: Option<DateTime<Utc>>,
     pub ends_at: Option<DateTime<Utc>>,
-    pub extension: Option<Extension>,
+    pub extension: Option<ExtensionLine>,
     pub payment_method_saved: bool,
     pub reminder_sent: bool,
-    pub end_reason: Option<EndReason>,
+    pub end_reason: Option<TrialEndReason>,
     /// When the trial ended (unconverted). Views projected before this field existed lack it
     /// until rebuilt; the number-return step then goes by `ends_at`.
     #[serde(default)]
@@ -40,13 +39,43 @@ pub struct TrialView {
     pub last_sequence: usize,
 }
 
+/// Where a trial stands, as its pages and the jobs read it (wire names as stored: active,
+/// ended, converted).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum TrialViewStatus {
+    /// Before its first event (never stored: a view exists once the trial started).
+    #[default]
+    New,
+    Active,
+    Ended,
+    Converted,
+}
+
+/// Why a trial ended without converting.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum TrialEndReason {
+    Expired,
+    ConversionFailed,
+}
+
+impl From<EndReason> for TrialEndReason {
+    fn from(reason: EndReason) -> Self {
+        match reason {
+            EndReason::Expired => TrialEndReason::Expired,
+            EndReason::ConversionFailed => TrialEndReason::ConversionFailed,
+        }
+    }
+}
+
 impl View<Trial> for TrialView {
     fn update(&mut self, event: &EventEnvelope<Trial>) {
         self.last_sequence = event.sequence;
         self.trial_id = event.aggregate_id.clone();
         match &event.payload {
             TrialEvent::TrialStarted { number, contact, extension, package, minutes, started_at, ends_at, .. } => {
-                self.status = TrialStatus::Active;
+                self.status = TrialViewStatus::Active;
                 self.package = package.clone();
                 self.number = number.clone();
                 self.email = contact.email.clone();
@@ -57,18 +86,18 @@ impl View<Trial> for TrialView {
                 self.minutes = *minutes;
                 self.started_at = Some(*started_at);
                 self.ends_at = Some(*ends_at);
-                self.extension = Some(extension.clone());
+                self.extension = Some(extension.into());
             }
             TrialEvent::PaymentMethodAttached { .. } => self.payment_method_saved = true,
             TrialEvent::PaymentCustomerRegistered { .. } => {}
             TrialEvent::ReminderSent { .. } => self.reminder_sent = true,
             TrialEvent::TrialEnded { reason, at, .. } => {
-                self.status = TrialStatus::Ended;
-                self.end_reason = Some(*reason);
+                self.status = TrialViewStatus::Ended;
+                self.end_reason = Some((*reason).into());
                 self.ended_at = Some(*at);
             }
             TrialEvent::TrialConverted { subscription_id, .. } => {
-                self.status = TrialStatus::Converted;
+                self.status = TrialViewStatus::Converted;
                 self.subscription_id = Some(subscription_id.clone());
             }
         }
@@ -124,9 +153,9 @@ mod tests {
             "lastSequence": 1, "reminderSent": false, "subscriptionId": null, "paymentMethodSaved": false
         });
         let view: TrialView = serde_json::from_value(stored.clone()).unwrap();
-        assert_eq!(view.status, TrialStatus::Active);
+        assert_eq!(view.status, TrialViewStatus::Active);
         assert_eq!(serde_json::to_value(&view).unwrap(), stored);
-        for (status, wire) in [(TrialStatus::Ended, "ended"), (TrialStatus::Converted, "converted")] {
+        for (status, wire) in [(TrialViewStatus::Ended, "ended"), (TrialViewStatus::Converted, "converted")] {
             let mut later = stored.clone();
             later["status"] = json!(wire);
             assert_eq!(serde_json::from_value::<TrialView>(later).unwrap().status, status);

@@ -374,7 +374,7 @@ async fn add_hardware(
 ) -> Result<Json<CartSummary>, ApiError> {
     let unavailable =
         || ApiError::unprocessable("hardware_unavailable", "This phone is not available to buy right now.");
-    let view = super::hardware::live_item(&state.pool, body.product_id.trim()).await?.ok_or_else(unavailable)?;
+    let view = crate::hardware_items::live_item(&state.pool, body.product_id.trim()).await?.ok_or_else(unavailable)?;
     let fields = view.item.fields.as_ref().ok_or_else(unavailable)?;
     if view.item.status != aggregates::hardware::ItemStatus::Published || !fields.in_stock {
         return Err(unavailable());

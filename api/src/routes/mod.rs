@@ -5,6 +5,7 @@ pub(crate) mod cart;
 mod catalogue;
 pub mod checkout;
 pub mod hardware;
+mod hardware_images;
 mod headers;
 mod health;
 mod numbers;
@@ -35,6 +36,7 @@ pub fn app(state: AppState, config: &Config) -> Router {
         .merge(numbers::router())
         .merge(crate::auth::router())
         .merge(hardware::router())
+        .merge(hardware_images::router())
         .merge(checkout::router())
         .merge(address::router())
         .merge(stripe_webhook::router())
@@ -43,7 +45,8 @@ pub fn app(state: AppState, config: &Config) -> Router {
         .layer(DefaultBodyLimit::max(config.body_limit_bytes))
         .layer(RequestBodyLimitLayer::new(config.body_limit_bytes));
     // Image uploads take up to 5 MB; everything else the JSON limit.
-    let uploads = hardware::upload_router().layer(RequestBodyLimitLayer::new(hardware::MAX_IMAGE_BYTES + 64 * 1024));
+    let uploads = hardware_images::upload_router()
+        .layer(RequestBodyLimitLayer::new(hardware_images::MAX_IMAGE_BYTES + 64 * 1024));
     let api =
         json_api.merge(uploads).fallback(|| async { ApiError::not_found("not_found", "There is no such API route.") });
 

@@ -10,7 +10,7 @@ use axum::{Json, Router};
 use cqrs_es::persist::ViewRepository;
 use cqrs_es::AggregateError;
 use projections::inventory;
-use projections::trials::TrialView;
+use projections::trials::{TrialView, TrialViewStatus};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use uuid::Uuid;
@@ -26,7 +26,7 @@ use crate::json::ApiJson;
 use crate::limits;
 use crate::locks::locked;
 use crate::state::AppState;
-use jobs::outbox::{queue, Mail};
+use crate::trial_mail;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -175,7 +175,7 @@ async fn create_trial(
 
     let view: TrialView = state.trial_views.load(&id).await.map_err(ApiError::internal)?.ok_or(TrialError::NotFound)?;
     let ends = view.ends_at.map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)).unwrap_or_default();
-    let email_sent = welcome(&state, &id, &view, &row.display()).await;
+    let email_sent = trial_mail::queue_welcome(&state.pool, &id, &view, &row.display()).await;
     Ok(Json(json!({
         "success": true,
         "customerId": id,
@@ -187,31 +187,6 @@ async fn create_trial(
         "package": view.package,
         "minutes": view.minutes,
     })))
-}
-
-/// The welcome e-mail in the outbox (no passwords in it).
-async fn welcome(state: &AppState, id: &str, view: &TrialView, number: &str) -> bool {
-    let ends = view.ends_at.map(|t| t.format("%A %-d %B %Y, %H:%M UTC").to_string()).unwrap_or_default();
-    let username = view.extension.as_ref().map(|e| e.username.clone()).unwrap_or_default();
-    let body = format!(
-        "Hello {},\n\nYour 7-day free trial has started successfully.\n\nYour number: {number}\nExtension: 101 (username {username})\n\
-         Minutes included: {}\nYour trial ends: {ends}\n\nLog in with your e-mail address and the password you chose.\n",
-        view.first_name, view.minutes
-    );
-    let mail = Mail {
-        recipient: &view.email,
-        subject: "Your 7-day free trial has started",
-        body: &body,
-        kind: "trial_welcome",
-        reference: id,
-    };
-    match queue(&state.pool, mail).await {
-        Ok(()) => true,
-        Err(error) => {
-            tracing::error!(trial = id, %error, "the welcome e-mail was not queued");
-            false
-        }
-    }
 }
 
 #[derive(Deserialize)]
@@ -243,7 +218,7 @@ async fn trial_customer(state: &AppState, id: &str) -> Result<String, ApiError> 
 
 async fn active_trial(state: &AppState, id: &str) -> Result<TrialView, ApiError> {
     let view: TrialView = state.trial_views.load(id).await.map_err(ApiError::internal)?.ok_or(TrialError::NotFound)?;
-    if view.status != TrialStatus::Active {
+    if view.status != TrialViewStatus::Active {
         return Err(TrialError::AlreadyOver.into());
     }
     if view.payment_method_saved {

@@ -1,0 +1,153 @@
+//! Hardware images: uploads by admins (recognised by their bytes, at most 5 MB), served with
+//! a year-long cache, and deleted from every item that shows them.
+
+use aggregates::hardware::{Brand, HardwareCommand, HardwareError, Image};
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde_json::json;
+use uuid::Uuid;
+
+use crate::auth::Admin;
+use crate::commands;
+use crate::error::ApiError;
+use crate::hardware_items::{live_items, uploaded_image};
+use crate::state::AppState;
+
+/// The largest image accepted.
+pub const MAX_IMAGE_BYTES: usize = 5 * 1024 * 1024;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/hardware-images/{id}", get(image).delete(delete_image))
+        .route("/hardware-images/{id}/", get(image).delete(delete_image))
+}
+
+/// Uploads get their own, larger body limit (the app's default is for JSON).
+pub fn upload_router() -> Router<AppState> {
+    Router::new()
+        .route("/upload-image", post(upload_image))
+        .route("/upload-image/", post(upload_image))
+        .layer(DefaultBodyLimit::max(MAX_IMAGE_BYTES + 64 * 1024))
+}
+
+/// JPEG, PNG or WebP, recognised by their first bytes.
+pub fn image_type(bytes: &[u8]) -> Option<(&'static str, &'static str)> {
+    if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
+        Some(("image/jpeg", "jpg"))
+    } else if bytes.starts_with(&[0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A]) {
+        Some(("image/png", "png"))
+    } else if bytes.len() >= 12 && &bytes[..4] == b"RIFF" && &bytes[8..12] == b"WEBP" {
+        Some(("image/webp", "webp"))
+    } else {
+        None
+    }
+}
+
+fn upload_refused(message: &str) -> ApiError {
+    ApiError::unprocessable("invalid_image", message)
+}
+
+async fn upload_image(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    mut multipart: Multipart,
+) -> Result<Response, ApiError> {
+    let (mut image, mut brand, mut model, mut hardware_id): (Option<(Bytes, String)>, String, String, String) =
+        (None, String::new(), String::new(), String::new());
+    while let Some(field) = multipart.next_field().await.map_err(|e| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            upload_refused("Images can be at most 5 MB.")
+        } else {
+            upload_refused("The upload could not be read.")
+        }
+    })? {
+        let name = field.name().unwrap_or_default().to_string();
+        let filename = field.file_name().unwrap_or("image").to_string();
+        let data = field.bytes().await.map_err(|_| upload_refused("Images can be at most 5 MB."))?;
+        match name.as_str() {
+            "image" => image = Some((data, filename)),
+            "brand" => brand = String::from_utf8_lossy(&data).trim().to_string(),
+            "model" => model = String::from_utf8_lossy(&data).trim().to_string(),
+            "hardware_id" => hardware_id = String::from_utf8_lossy(&data).trim().to_string(),
+            _ => {}
+        }
+    }
+    let brand = Brand::parse(&brand).ok_or_else(|| upload_refused("Please select a brand before uploading images"))?;
+    let (bytes, filename) = image.ok_or_else(|| upload_refused("Choose an image to upload."))?;
+    if bytes.len() > MAX_IMAGE_BYTES {
+        return Err(upload_refused("Images can be at most 5 MB."));
+    }
+    let (content_type, extension) =
+        image_type(&bytes).ok_or_else(|| upload_refused("Only JPEG, PNG or WebP images can be uploaded."))?;
+    let stem: String = filename
+        .rsplit_once('.')
+        .map_or(filename.as_str(), |(stem, _)| stem)
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_'))
+        .take(60)
+        .collect();
+    let model = if model.is_empty() { "unknown".to_string() } else { model };
+    let filename = format!("{}.{extension}", if stem.is_empty() { "image" } else { &stem });
+    let id = Uuid::new_v4();
+    sqlx::query(
+        "INSERT INTO hardware_images (id, content_type, filename, bytes, brand, uploaded_by) VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(id)
+    .bind(content_type)
+    .bind(&filename)
+    .bind(bytes.as_ref())
+    .bind(brand.as_str())
+    .bind(&admin.email)
+    .execute(&state.pool)
+    .await?;
+    let image = Image { id: id.to_string(), url: format!("/api/hardware-images/{id}"), filename: filename.clone() };
+    if !hardware_id.is_empty() {
+        let command = HardwareCommand::AttachImage { image: image.clone(), actor: admin.email.clone() };
+        if let Err(error) = commands::execute(&state.hardware, &hardware_id, command).await {
+            sqlx::query("DELETE FROM hardware_images WHERE id = $1").bind(id).execute(&state.pool).await?;
+            return Err(error.into());
+        }
+    }
+    tracing::info!(%id, brand = brand.as_str(), %model, "image uploaded");
+    let body = json!({ "success": true, "imageId": image.id, "imageUrl": image.url, "filename": filename });
+    Ok((StatusCode::CREATED, Json(body)).into_response())
+}
+
+async fn image(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let id = Uuid::parse_str(&id).map_err(|_| HardwareError::ImageNotFound)?;
+    let row: Option<(String, Vec<u8>)> =
+        sqlx::query_as("SELECT content_type, bytes FROM hardware_images WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&state.pool)
+            .await?;
+    let (content_type, bytes) = row.ok_or(HardwareError::ImageNotFound)?;
+    let headers = [
+        (header::CONTENT_TYPE, content_type),
+        (header::CACHE_CONTROL, "public, max-age=31536000, immutable".to_string()),
+        (header::CONTENT_SECURITY_POLICY, "default-src 'none'; style-src 'unsafe-inline'".to_string()),
+    ];
+    Ok((headers, bytes).into_response())
+}
+
+async fn delete_image(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    Path(id): Path<String>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let image = uploaded_image(&state.pool, &id).await?;
+    for (item_id, view) in live_items(&state.pool).await? {
+        if view.item.images.iter().any(|i| i.id == image.id) {
+            let command = HardwareCommand::RemoveImage { image_id: image.id.clone(), actor: admin.email.clone() };
+            commands::execute(&state.hardware, &item_id, command).await?;
+        }
+    }
+    sqlx::query("DELETE FROM hardware_images WHERE id = $1")
+        .bind(Uuid::parse_str(&image.id).ok())
+        .execute(&state.pool)
+        .await?;
+    Ok(Json(json!({ "success": true })))
+}

@@ -1,0 +1,31 @@
+//! The free trial's welcome e-mail, written to the outbox (no passwords in it, ever). The
+//! reminder before the end is the end-trials job's (jobs::trials).
+
+use jobs::outbox::{queue, Mail};
+use projections::trials::TrialView;
+use sqlx::PgPool;
+
+/// The welcome e-mail in the outbox (no passwords in it).
+pub async fn queue_welcome(pool: &PgPool, id: &str, view: &TrialView, number: &str) -> bool {
+    let ends = view.ends_at.map(|t| t.format("%A %-d %B %Y, %H:%M UTC").to_string()).unwrap_or_default();
+    let username = view.extension.as_ref().map(|e| e.username.clone()).unwrap_or_default();
+    let body = format!(
+        "Hello {},\n\nYour 7-day free trial has started successfully.\n\nYour number: {number}\nExtension: 101 (username {username})\n\
+         Minutes included: {}\nYour trial ends: {ends}\n\nLog in with your e-mail address and the password you chose.\n",
+        view.first_name, view.minutes
+    );
+    let mail = Mail {
+        recipient: &view.email,
+        subject: "Your 7-day free trial has started",
+        body: &body,
+        kind: "trial_welcome",
+        reference: id,
+    };
+    match queue(pool, mail).await {
+        Ok(()) => true,
+        Err(error) => {
+            tracing::error!(trial = id, %error, "the welcome e-mail was not queued");
+            false
+        }
+    }
+}
