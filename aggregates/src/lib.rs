@@ -5,6 +5,7 @@ pub mod cart;
 pub mod clock;
 pub mod customer;
 pub mod hardware;
+pub mod hardware_order;
 pub mod numbers;
 pub mod payments;
 pub mod phone_number;

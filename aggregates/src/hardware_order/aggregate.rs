@@ -1,0 +1,351 @@
+use std::sync::Arc;
+
+use chrono::{DateTime, TimeDelta, Utc};
+use cqrs_es::event_sink::EventSink;
+use cqrs_es::Aggregate;
+use serde::{Deserialize, Serialize};
+
+use super::commands::HardwareOrderCommand;
+use super::details::{check_details, HardwareCustomer, ShippingAddress};
+use super::errors::HardwareOrderError;
+use super::events::HardwareOrderEvent;
+use super::lines::{HardwareAmounts, HardwareLine, MAX_LINES, MAX_QUANTITY, MAX_UNIT_PRICE};
+use super::shipping::ShippingOption;
+use crate::clock::Clock;
+use crate::pricing::Pence;
+
+/// How long an unpaid order is kept open before it may be cancelled as expired.
+pub const UNPAID_ORDER_LIFETIME: TimeDelta = TimeDelta::hours(24);
+
+pub struct HardwareOrderServices {
+    pub clock: Arc<dyn Clock>,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum HardwareOrderStatus {
+    #[default]
+    New,
+    Placed,
+    Paid,
+    Confirmed,
+    /// Paid, but confirming failed; a job confirms it later.
+    PaymentOnly,
+    /// Paid, but something unexpected failed; a person follows it up.
+    ErrorHandled,
+    Cancelled,
+}
+
+impl HardwareOrderStatus {
+    /// The wire name (the same as the serde name).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            HardwareOrderStatus::New => "new",
+            HardwareOrderStatus::Placed => "placed",
+            HardwareOrderStatus::Paid => "paid",
+            HardwareOrderStatus::Confirmed => "confirmed",
+            HardwareOrderStatus::PaymentOnly => "payment-only",
+            HardwareOrderStatus::ErrorHandled => "error-handled",
+            HardwareOrderStatus::Cancelled => "cancelled",
+        }
+    }
+
+    /// The money is taken (whatever happened after).
+    pub fn is_paid(self) -> bool {
+        matches!(
+            self,
+            HardwareOrderStatus::Paid
+                | HardwareOrderStatus::Confirmed
+                | HardwareOrderStatus::PaymentOnly
+                | HardwareOrderStatus::ErrorHandled
+        )
+    }
+}
+
+/// The card payment under way.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PaymentState {
+    pub payment_intent_id: String,
+    /// The payment method (`pm_...`).
+    pub card: String,
+    pub amount: Pence,
+    pub attempt: u32,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct HardwareOrder {
+    pub status: HardwareOrderStatus,
+    pub order_number: String,
+    pub cart_id: String,
+    pub lines: Vec<HardwareLine>,
+    pub shipping: Option<ShippingOption>,
+    pub customer: HardwareCustomer,
+    pub address: ShippingAddress,
+    pub amounts: HardwareAmounts,
+    pub placed_at: Option<DateTime<Utc>>,
+    pub payment_customer_id: Option<String>,
+    /// The last setup intent made for a card.
+    pub card_setup_id: Option<String>,
+    pub payment: Option<PaymentState>,
+    pub declined_attempts: u32,
+    pub paid_payment_intent_id: Option<String>,
+    pub paid_at: Option<DateTime<Utc>>,
+    pub confirmed_at: Option<DateTime<Utc>>,
+    /// `temp-...` or `error-...` while the order is marked payment-only or error-handled.
+    pub reference: Option<String>,
+    pub email_queued: bool,
+    pub cancelled_at: Option<DateTime<Utc>>,
+}
+
+/// `HW-` and six digits.
+pub fn is_order_number(text: &str) -> bool {
+    text.strip_prefix("HW-").is_some_and(|digits| digits.len() == 6 && digits.bytes().all(|b| b.is_ascii_digit()))
+}
+
+fn check_lines(lines: &[HardwareLine]) -> Result<(), HardwareOrderError> {
+    if lines.is_empty() {
+        return Err(HardwareOrderError::NoItems);
+    }
+    if lines.len() > MAX_LINES {
+        return Err(HardwareOrderError::TooManyLines);
+    }
+    if lines.iter().any(|l| l.quantity == 0 || l.quantity > MAX_QUANTITY) {
+        return Err(HardwareOrderError::InvalidQuantity);
+    }
+    if lines.iter().any(|l| l.unit_price <= Pence::ZERO || l.unit_price > MAX_UNIT_PRICE) {
+        return Err(HardwareOrderError::InvalidPrice);
+    }
+    Ok(())
+}
+
+impl HardwareOrder {
+    /// The payment steps before the money is taken: only a placed order takes them. A paid or
+    /// cancelled order takes none, not even a repeated one.
+    fn open_for_payment(&self) -> Result<(), HardwareOrderError> {
+        match self.status {
+            HardwareOrderStatus::New => Err(HardwareOrderError::NotPlaced),
+            HardwareOrderStatus::Placed => Ok(()),
+            HardwareOrderStatus::Cancelled => Err(HardwareOrderError::Cancelled),
+            _ => Err(HardwareOrderError::AlreadyPaid),
+        }
+    }
+
+    /// Whether `payment_intent_id` is the payment under way.
+    fn in_flight(&self, payment_intent_id: &str) -> bool {
+        self.payment.as_ref().is_some_and(|p| p.payment_intent_id == payment_intent_id)
+    }
+
+    fn paid_intent(&self) -> &str {
+        self.paid_payment_intent_id.as_deref().unwrap_or_default()
+    }
+
+    fn confirmed(&self, email_queued: bool, now: DateTime<Utc>, retried: bool) -> HardwareOrderEvent {
+        let stock = self.lines.iter().map(|l| (l.product_id.clone(), l.quantity)).collect();
+        HardwareOrderEvent::OrderConfirmed { stock, email_queued, confirmed_at: now, retried }
+    }
+
+    /// The events a command leads to (none when it would change nothing: a step repeated by
+    /// a retry, the browser and a job both confirming), or why it is refused.
+    fn decide(
+        &self,
+        command: HardwareOrderCommand,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<HardwareOrderEvent>, HardwareOrderError> {
+        use HardwareOrderCommand as C;
+        use HardwareOrderError as E;
+        use HardwareOrderEvent as Ev;
+        use HardwareOrderStatus as S;
+        match command {
+            C::PlaceOrder { order_number, cart_id, lines, shipping, customer, address } => {
+                if self.status != S::New {
+                    return Err(E::AlreadyPlaced);
+                }
+                if !is_order_number(&order_number) {
+                    return Err(E::InvalidOrderNumber);
+                }
+                check_lines(&lines)?;
+                check_details(&customer, &address).map_err(E::InvalidDetails)?;
+                let amounts = HardwareAmounts::compute(&lines, Some(shipping));
+                Ok(vec![Ev::OrderPlaced {
+                    order_number,
+                    cart_id,
+                    lines,
+                    shipping,
+                    customer: customer.normalised(),
+                    address: address.normalised(),
+                    amounts,
+                    placed_at: now,
+                }])
+            }
+            C::RegisterPaymentCustomer { customer_id } => {
+                self.open_for_payment()?;
+                if self.payment_customer_id.as_deref() == Some(customer_id.as_str()) {
+                    return Ok(vec![]);
+                }
+                Ok(vec![Ev::PaymentCustomerRegistered { customer_id }])
+            }
+            C::StartCardSetup { setup_intent_id } => {
+                self.open_for_payment()?;
+                if self.card_setup_id.as_deref() == Some(setup_intent_id.as_str()) {
+                    return Ok(vec![]);
+                }
+                Ok(vec![Ev::CardSetupStarted { setup_intent_id }])
+            }
+            C::StartPayment { payment_intent_id, card, amount } => {
+                self.open_for_payment()?;
+                // The server charges the order's own total, never a figure from elsewhere.
+                if amount != self.amounts.total {
+                    return Err(E::AmountMismatch);
+                }
+                if self.in_flight(&payment_intent_id) {
+                    return Ok(vec![]);
+                }
+                Ok(vec![Ev::PaymentStarted { payment_intent_id, card, amount, attempt: self.declined_attempts + 1 }])
+            }
+            C::RecordDecline { payment_intent_id, code, decline_code } => {
+                match self.status {
+                    S::New => return Err(E::NotPlaced),
+                    status if status.is_paid() => return Err(E::AlreadyPaid),
+                    // Placed, or cancelled while the card was still being asked: the decline
+                    // closes that attempt either way.
+                    _ => {}
+                }
+                if !self.in_flight(&payment_intent_id) {
+                    return Err(E::UnknownPayment);
+                }
+                Ok(vec![Ev::PaymentDeclined { payment_intent_id, code, decline_code }])
+            }
+            C::RecordPayment { payment_intent_id, amount, status } => {
+                match self.status {
+                    S::New => return Err(E::NotPlaced),
+                    paid if paid.is_paid() => {
+                        return if self.paid_intent() == payment_intent_id { Ok(vec![]) } else { Err(E::AlreadyPaid) };
+                    }
+                    // A cancelled order may still be paid: a payment that was under way when
+                    // it expired can succeed afterwards. The money is really taken, so the
+                    // order must be served (or refunded by a person), not left cancelled.
+                    _ => {}
+                }
+                if status != "succeeded" {
+                    return Err(E::PaymentNotSucceeded);
+                }
+                if amount != self.amounts.total {
+                    return Err(E::AmountMismatch);
+                }
+                Ok(vec![Ev::PaymentRecorded { payment_intent_id, amount, status, paid_at: now }])
+            }
+            C::Confirm { email_queued } => match self.status {
+                S::Paid => Ok(vec![self.confirmed(email_queued, now, false)]),
+                S::Confirmed => Ok(vec![]),
+                // Marked for a retry: confirming now is that retry.
+                S::PaymentOnly | S::ErrorHandled => Ok(vec![self.confirmed(email_queued, now, true)]),
+                S::New | S::Placed | S::Cancelled => Err(E::NotPaid),
+            },
+            C::RetryConfirmation { email_queued } => match self.status {
+                S::Paid | S::PaymentOnly | S::ErrorHandled => Ok(vec![self.confirmed(email_queued, now, true)]),
+                S::Confirmed => Ok(vec![]),
+                S::New | S::Placed | S::Cancelled => Err(E::NotPaid),
+            },
+            C::MarkPaymentOnly => match self.status {
+                S::Paid => Ok(vec![Ev::MarkedPaymentOnly { reference: format!("temp-{}", self.paid_intent()) }]),
+                // Already marked, error-handled being the stronger mark: keep it and its reference.
+                S::PaymentOnly | S::ErrorHandled => Ok(vec![]),
+                S::Confirmed => Err(E::AlreadyConfirmed),
+                S::New | S::Placed | S::Cancelled => Err(E::NotPaid),
+            },
+            C::MarkErrorHandled => match self.status {
+                S::Paid | S::PaymentOnly => {
+                    let short: String = self.paid_intent().chars().take(8).collect();
+                    Ok(vec![Ev::MarkedErrorHandled { reference: format!("error-{short}") }])
+                }
+                S::ErrorHandled => Ok(vec![]),
+                S::Confirmed => Err(E::AlreadyConfirmed),
+                S::New | S::Placed | S::Cancelled => Err(E::NotPaid),
+            },
+            C::Cancel => match self.status {
+                S::New => Err(E::NotPlaced),
+                S::Cancelled => Ok(vec![]),
+                S::Placed => {
+                    if self.placed_at.is_some_and(|placed| now < placed + UNPAID_ORDER_LIFETIME) {
+                        return Err(E::TooEarlyToCancel);
+                    }
+                    Ok(vec![Ev::OrderCancelled { reason: "expired".into(), cancelled_at: now }])
+                }
+                _ => Err(E::AlreadyPaid),
+            },
+        }
+    }
+}
+
+impl Aggregate for HardwareOrder {
+    const TYPE: &'static str = "HardwareOrder";
+    type Command = HardwareOrderCommand;
+    type Event = HardwareOrderEvent;
+    type Error = HardwareOrderError;
+    type Services = HardwareOrderServices;
+
+    async fn handle(
+        &mut self,
+        command: HardwareOrderCommand,
+        services: &HardwareOrderServices,
+        sink: &EventSink<Self>,
+    ) -> Result<(), HardwareOrderError> {
+        for event in self.decide(command, services.clock.now())? {
+            sink.write(event, self).await;
+        }
+        Ok(())
+    }
+
+    fn apply(&mut self, event: HardwareOrderEvent) {
+        use HardwareOrderEvent as Ev;
+        match event {
+            Ev::OrderPlaced { order_number, cart_id, lines, shipping, customer, address, amounts, placed_at } => {
+                self.status = HardwareOrderStatus::Placed;
+                self.order_number = order_number;
+                self.cart_id = cart_id;
+                self.lines = lines;
+                self.shipping = Some(shipping);
+                self.customer = customer;
+                self.address = address;
+                self.amounts = amounts;
+                self.placed_at = Some(placed_at);
+            }
+            Ev::PaymentCustomerRegistered { customer_id } => self.payment_customer_id = Some(customer_id),
+            Ev::CardSetupStarted { setup_intent_id } => self.card_setup_id = Some(setup_intent_id),
+            Ev::PaymentStarted { payment_intent_id, card, amount, attempt } => {
+                self.payment = Some(PaymentState { payment_intent_id, card, amount, attempt });
+            }
+            Ev::PaymentDeclined { .. } => {
+                // That attempt is over: the next card starts a new one.
+                self.payment = None;
+                self.declined_attempts += 1;
+            }
+            Ev::PaymentRecorded { payment_intent_id, paid_at, .. } => {
+                self.status = HardwareOrderStatus::Paid;
+                self.payment = None;
+                self.paid_payment_intent_id = Some(payment_intent_id);
+                self.paid_at = Some(paid_at);
+                // Paid after it expired: the order is live again.
+                self.cancelled_at = None;
+            }
+            Ev::OrderConfirmed { email_queued, confirmed_at, .. } => {
+                self.status = HardwareOrderStatus::Confirmed;
+                self.email_queued = email_queued;
+                self.confirmed_at = Some(confirmed_at);
+                self.reference = None;
+            }
+            Ev::MarkedPaymentOnly { reference } => {
+                self.status = HardwareOrderStatus::PaymentOnly;
+                self.reference = Some(reference);
+            }
+            Ev::MarkedErrorHandled { reference } => {
+                self.status = HardwareOrderStatus::ErrorHandled;
+                self.reference = Some(reference);
+            }
+            Ev::OrderCancelled { cancelled_at, .. } => {
+                self.status = HardwareOrderStatus::Cancelled;
+                self.cancelled_at = Some(cancelled_at);
+            }
+        }
+    }
+}

@@ -1,0 +1,40 @@
+use super::details::{HardwareCustomer, ShippingAddress};
+use super::lines::HardwareLine;
+use super::shipping::ShippingOption;
+use crate::pricing::Pence;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+// Placing carries the whole order; the others are small. Each value lives for one command,
+// so boxing would only add noise.
+#[allow(clippy::large_enum_variant)]
+pub enum HardwareOrderCommand {
+    /// No amounts: the aggregate prices the lines and the shipping itself.
+    PlaceOrder {
+        order_number: String,
+        cart_id: String,
+        lines: Vec<HardwareLine>,
+        shipping: ShippingOption,
+        customer: HardwareCustomer,
+        address: ShippingAddress,
+    },
+    /// The card provider's customer for this order.
+    RegisterPaymentCustomer { customer_id: String },
+    /// A setup intent was made for the browser to collect a card with.
+    StartCardSetup { setup_intent_id: String },
+    /// Written before the charge is confirmed, so a retry finds the intent it already made.
+    StartPayment { payment_intent_id: String, card: String, amount: Pence },
+    /// The card was declined; the order stays open for another card.
+    RecordDecline { payment_intent_id: String, code: String, decline_code: Option<String> },
+    /// The provider says the money was taken (from the browser's call or a check afterwards).
+    RecordPayment { payment_intent_id: String, amount: Pence, status: String },
+    /// Stock noted and the confirmation e-mail queued (or not, `email_queued`).
+    Confirm { email_queued: bool },
+    /// Paid but confirming failed; a job retries it (reference `temp-{payment intent}`).
+    MarkPaymentOnly,
+    /// Paid but something unexpected failed (reference `error-{first 8 of the intent}`).
+    MarkErrorHandled,
+    /// The job's second go at confirming a paid order.
+    RetryConfirmation { email_queued: bool },
+    /// An order left unpaid for [`super::UNPAID_ORDER_LIFETIME`] expires.
+    Cancel,
+}

@@ -1,0 +1,91 @@
+use chrono::{DateTime, Utc};
+use cqrs_es::DomainEvent;
+use serde::{Deserialize, Serialize};
+
+use super::details::{HardwareCustomer, ShippingAddress};
+use super::lines::{HardwareAmounts, HardwareLine};
+use super::shipping::ShippingOption;
+use crate::pricing::Pence;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+// Placing carries the whole order; the others are small. Events are stored as JSON, so
+// boxing would only add noise.
+#[allow(clippy::large_enum_variant)]
+pub enum HardwareOrderEvent {
+    OrderPlaced {
+        order_number: String,
+        cart_id: String,
+        lines: Vec<HardwareLine>,
+        shipping: ShippingOption,
+        customer: HardwareCustomer,
+        /// Trimmed, the postcode in its standard form.
+        address: ShippingAddress,
+        amounts: HardwareAmounts,
+        placed_at: DateTime<Utc>,
+    },
+    PaymentCustomerRegistered {
+        customer_id: String,
+    },
+    CardSetupStarted {
+        setup_intent_id: String,
+    },
+    PaymentStarted {
+        payment_intent_id: String,
+        /// The payment method (`pm_...`).
+        card: String,
+        amount: Pence,
+        /// 1 for the first card, one more after each decline.
+        attempt: u32,
+    },
+    PaymentDeclined {
+        payment_intent_id: String,
+        code: String,
+        decline_code: Option<String>,
+    },
+    PaymentRecorded {
+        payment_intent_id: String,
+        amount: Pence,
+        status: String,
+        paid_at: DateTime<Utc>,
+    },
+    OrderConfirmed {
+        /// (product id, quantity) of every line: the stock this order takes.
+        stock: Vec<(String, u32)>,
+        email_queued: bool,
+        confirmed_at: DateTime<Utc>,
+        /// Confirmed by a retry after being marked payment-only or error-handled.
+        retried: bool,
+    },
+    MarkedPaymentOnly {
+        reference: String,
+    },
+    MarkedErrorHandled {
+        reference: String,
+    },
+    OrderCancelled {
+        reason: String,
+        cancelled_at: DateTime<Utc>,
+    },
+}
+
+impl DomainEvent for HardwareOrderEvent {
+    fn event_type(&self) -> String {
+        match self {
+            HardwareOrderEvent::OrderPlaced { .. } => "OrderPlaced",
+            HardwareOrderEvent::PaymentCustomerRegistered { .. } => "PaymentCustomerRegistered",
+            HardwareOrderEvent::CardSetupStarted { .. } => "CardSetupStarted",
+            HardwareOrderEvent::PaymentStarted { .. } => "PaymentStarted",
+            HardwareOrderEvent::PaymentDeclined { .. } => "PaymentDeclined",
+            HardwareOrderEvent::PaymentRecorded { .. } => "PaymentRecorded",
+            HardwareOrderEvent::OrderConfirmed { .. } => "OrderConfirmed",
+            HardwareOrderEvent::MarkedPaymentOnly { .. } => "MarkedPaymentOnly",
+            HardwareOrderEvent::MarkedErrorHandled { .. } => "MarkedErrorHandled",
+            HardwareOrderEvent::OrderCancelled { .. } => "OrderCancelled",
+        }
+        .to_string()
+    }
+
+    fn event_version(&self) -> String {
+        "1.0".to_string()
+    }
+}

@@ -1,0 +1,581 @@
+use std::sync::Arc;
+
+use chrono::{DateTime, Duration, TimeZone, Utc};
+use cqrs_es::test::TestFramework;
+use cqrs_es::{Aggregate, DomainEvent};
+
+use super::*;
+use crate::clock::FixedClock;
+use crate::pricing::Pence;
+
+use HardwareOrderCommand as C;
+use HardwareOrderError as E;
+use HardwareOrderEvent as Ev;
+
+/// A Monday morning.
+fn at() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, 23, 10, 0, 0).unwrap()
+}
+
+fn test_at(now: DateTime<Utc>) -> TestFramework<HardwareOrder> {
+    TestFramework::with(HardwareOrderServices { clock: Arc::new(FixedClock(now)) })
+}
+
+async fn expect_at(now: DateTime<Utc>, given: Vec<Ev>, command: C, expected: Vec<Ev>) {
+    test_at(now).given(given).when_async(command).await.then_expect_events(expected);
+}
+
+async fn expect(given: Vec<Ev>, command: C, expected: Vec<Ev>) {
+    expect_at(at(), given, command, expected).await;
+}
+
+async fn refuse_at(now: DateTime<Utc>, given: Vec<Ev>, command: C, error: E) {
+    test_at(now).given(given).when_async(command).await.then_expect_error(error);
+}
+
+async fn refuse(given: Vec<Ev>, command: C, error: E) {
+    refuse_at(at(), given, command, error).await;
+}
+
+const PAID_ID: &str = "pi_3Mtw1234abcd";
+/// Two £64 phones by Saturday delivery: 12800 + 1500 + 2860 VAT.
+const TOTAL: Pence = Pence(17160);
+
+fn lines() -> Vec<HardwareLine> {
+    vec![HardwareLine {
+        product_id: "phone-1".into(),
+        name: "Yealink T54W".into(),
+        unit_price: Pence(6400),
+        quantity: 2,
+    }]
+}
+
+fn customer() -> HardwareCustomer {
+    HardwareCustomer {
+        email: "jane@example.com".into(),
+        first_name: "Jane".into(),
+        last_name: "Doe".into(),
+        phone: "07700 900123".into(),
+    }
+}
+
+fn address() -> ShippingAddress {
+    ShippingAddress {
+        line1: "1 High Street".into(),
+        line2: String::new(),
+        city: "London".into(),
+        postal_code: "SW1A 1AA".into(),
+        country: "GB".into(),
+    }
+}
+
+fn place_with(lines: Vec<HardwareLine>) -> C {
+    C::PlaceOrder {
+        order_number: "HW-123456".into(),
+        cart_id: "cart-1".into(),
+        lines,
+        shipping: ShippingOption::Saturday,
+        customer: customer(),
+        address: address(),
+    }
+}
+
+fn place() -> C {
+    place_with(lines())
+}
+
+fn placed() -> Ev {
+    Ev::OrderPlaced {
+        order_number: "HW-123456".into(),
+        cart_id: "cart-1".into(),
+        lines: lines(),
+        shipping: ShippingOption::Saturday,
+        customer: customer(),
+        address: address(),
+        amounts: HardwareAmounts { items: Pence(12800), shipping: Pence(1500), vat: Pence(2860), total: TOTAL },
+        placed_at: at(),
+    }
+}
+
+fn started(id: &str, attempt: u32) -> Ev {
+    Ev::PaymentStarted { payment_intent_id: id.into(), card: format!("pm_{attempt}"), amount: TOTAL, attempt }
+}
+
+fn start(id: &str, attempt: u32) -> C {
+    C::StartPayment { payment_intent_id: id.into(), card: format!("pm_{attempt}"), amount: TOTAL }
+}
+
+fn declined(id: &str) -> Ev {
+    Ev::PaymentDeclined {
+        payment_intent_id: id.into(),
+        code: "card_declined".into(),
+        decline_code: Some("insufficient_funds".into()),
+    }
+}
+
+fn decline(id: &str) -> C {
+    C::RecordDecline {
+        payment_intent_id: id.into(),
+        code: "card_declined".into(),
+        decline_code: Some("insufficient_funds".into()),
+    }
+}
+
+fn record(id: &str) -> C {
+    C::RecordPayment { payment_intent_id: id.into(), amount: TOTAL, status: "succeeded".into() }
+}
+
+fn recorded(id: &str) -> Ev {
+    Ev::PaymentRecorded { payment_intent_id: id.into(), amount: TOTAL, status: "succeeded".into(), paid_at: at() }
+}
+
+fn confirmed(email_queued: bool, retried: bool) -> Ev {
+    Ev::OrderConfirmed { stock: vec![("phone-1".into(), 2)], email_queued, confirmed_at: at(), retried }
+}
+
+fn marked_payment_only() -> Ev {
+    Ev::MarkedPaymentOnly { reference: format!("temp-{PAID_ID}") }
+}
+
+fn marked_error_handled() -> Ev {
+    Ev::MarkedErrorHandled { reference: "error-pi_3Mtw1".into() }
+}
+
+fn cancelled() -> Ev {
+    Ev::OrderCancelled { reason: "expired".into(), cancelled_at: at() + UNPAID_ORDER_LIFETIME }
+}
+
+// The order at each status.
+
+fn new() -> Vec<Ev> {
+    vec![]
+}
+
+fn placed_order() -> Vec<Ev> {
+    vec![placed()]
+}
+
+fn paid() -> Vec<Ev> {
+    vec![placed(), started(PAID_ID, 1), recorded(PAID_ID)]
+}
+
+fn with(mut events: Vec<Ev>, more: Ev) -> Vec<Ev> {
+    events.push(more);
+    events
+}
+
+fn confirmed_order() -> Vec<Ev> {
+    with(paid(), confirmed(true, false))
+}
+
+fn payment_only() -> Vec<Ev> {
+    with(paid(), marked_payment_only())
+}
+
+fn error_handled() -> Vec<Ev> {
+    with(paid(), marked_error_handled())
+}
+
+fn cancelled_order() -> Vec<Ev> {
+    vec![placed(), cancelled()]
+}
+
+/// Every status where the money is taken.
+fn all_paid() -> [Vec<Ev>; 4] {
+    [paid(), confirmed_order(), payment_only(), error_handled()]
+}
+
+fn state(events: Vec<Ev>) -> HardwareOrder {
+    let mut order = HardwareOrder::default();
+    for event in events {
+        order.apply(event);
+    }
+    order
+}
+
+// 1. PlaceOrder
+
+#[tokio::test]
+async fn placing_prices_the_order_and_keeps_normalised_details() {
+    expect(new(), place(), vec![placed()]).await;
+    let untidy = C::PlaceOrder {
+        order_number: "HW-123456".into(),
+        cart_id: "cart-1".into(),
+        lines: lines(),
+        shipping: ShippingOption::Saturday,
+        customer: HardwareCustomer { email: " jane@example.com ".into(), ..customer() },
+        address: ShippingAddress { postal_code: "sw1a1aa".into(), city: " London".into(), ..address() },
+    };
+    expect(new(), untidy, vec![placed()]).await;
+}
+
+#[tokio::test]
+async fn placing_twice_is_refused() {
+    refuse(placed_order(), place(), E::AlreadyPlaced).await;
+    refuse(cancelled_order(), place(), E::AlreadyPlaced).await;
+}
+
+#[tokio::test]
+async fn a_bad_order_number_is_refused() {
+    for number in ["HW-12345", "HW-1234567", "SB-123456", "HW-12345a", "hw-123456", ""] {
+        let C::PlaceOrder { cart_id, lines, shipping, customer, address, .. } = place() else { unreachable!() };
+        let command = C::PlaceOrder { order_number: number.into(), cart_id, lines, shipping, customer, address };
+        refuse(new(), command, E::InvalidOrderNumber).await;
+    }
+    assert!(is_order_number("HW-000001"));
+}
+
+#[tokio::test]
+async fn an_order_without_phones_is_refused() {
+    refuse(new(), place_with(vec![]), E::NoItems).await;
+}
+
+#[tokio::test]
+async fn quantities_outside_1_to_99_are_refused() {
+    for quantity in [0, MAX_QUANTITY + 1] {
+        let mut lines = lines();
+        lines[0].quantity = quantity;
+        refuse(new(), place_with(lines), E::InvalidQuantity).await;
+    }
+}
+
+#[tokio::test]
+async fn more_than_20_lines_are_refused() {
+    refuse(new(), place_with(vec![lines()[0].clone(); MAX_LINES + 1]), E::TooManyLines).await;
+}
+
+#[tokio::test]
+async fn free_negative_or_absurd_prices_are_refused() {
+    for price in [Pence::ZERO, Pence(-100), Pence(MAX_UNIT_PRICE.0 + 1)] {
+        let mut lines = lines();
+        lines[0].unit_price = price;
+        refuse(new(), place_with(lines), E::InvalidPrice).await;
+    }
+}
+
+#[tokio::test]
+async fn bad_details_are_refused_field_by_field() {
+    let C::PlaceOrder { order_number, cart_id, lines, shipping, customer, .. } = place() else { unreachable!() };
+    let address = ShippingAddress { postal_code: "nowhere".into(), country: "FR".into(), ..address() };
+    let command = C::PlaceOrder { order_number, cart_id, lines, shipping, customer, address };
+    let fields = FieldErrors::from([("country", "Please choose United Kingdom or Ireland.")]);
+    refuse(new(), command, E::InvalidDetails(fields)).await;
+}
+
+// 2. RegisterPaymentCustomer
+
+fn register(id: &str) -> C {
+    C::RegisterPaymentCustomer { customer_id: id.into() }
+}
+
+fn registered(id: &str) -> Ev {
+    Ev::PaymentCustomerRegistered { customer_id: id.into() }
+}
+
+#[tokio::test]
+async fn registering_the_payment_customer() {
+    expect(placed_order(), register("cus_1"), vec![registered("cus_1")]).await;
+    expect(with(placed_order(), registered("cus_1")), register("cus_1"), vec![]).await;
+    expect(with(placed_order(), registered("cus_1")), register("cus_2"), vec![registered("cus_2")]).await;
+}
+
+#[tokio::test]
+async fn registering_needs_an_open_order() {
+    refuse(new(), register("cus_1"), E::NotPlaced).await;
+    for given in all_paid() {
+        refuse(given, register("cus_1"), E::AlreadyPaid).await;
+    }
+    refuse(cancelled_order(), register("cus_1"), E::Cancelled).await;
+}
+
+// 3. StartCardSetup
+
+fn setup(id: &str) -> C {
+    C::StartCardSetup { setup_intent_id: id.into() }
+}
+
+fn setup_started(id: &str) -> Ev {
+    Ev::CardSetupStarted { setup_intent_id: id.into() }
+}
+
+#[tokio::test]
+async fn starting_a_card_setup() {
+    expect(placed_order(), setup("seti_1"), vec![setup_started("seti_1")]).await;
+    expect(with(placed_order(), setup_started("seti_1")), setup("seti_1"), vec![]).await;
+    // After a declined card the browser gets a new one.
+    expect(with(placed_order(), setup_started("seti_1")), setup("seti_2"), vec![setup_started("seti_2")]).await;
+}
+
+#[tokio::test]
+async fn a_card_setup_needs_an_open_order() {
+    refuse(new(), setup("seti_1"), E::NotPlaced).await;
+    for given in all_paid() {
+        refuse(given, setup("seti_1"), E::AlreadyPaid).await;
+    }
+    refuse(cancelled_order(), setup("seti_1"), E::Cancelled).await;
+}
+
+// 4. StartPayment
+
+#[tokio::test]
+async fn starting_a_payment_of_the_order_total() {
+    expect(placed_order(), start("pi_1", 1), vec![started("pi_1", 1)]).await;
+    expect(with(placed_order(), started("pi_1", 1)), start("pi_1", 1), vec![]).await;
+}
+
+#[tokio::test]
+async fn a_payment_needs_an_open_order_and_the_orders_total() {
+    refuse(new(), start("pi_1", 1), E::NotPlaced).await;
+    for given in all_paid() {
+        refuse(given, start("pi_1", 1), E::AlreadyPaid).await;
+    }
+    refuse(cancelled_order(), start("pi_1", 1), E::Cancelled).await;
+    let wrong = C::StartPayment { payment_intent_id: "pi_1".into(), card: "pm_1".into(), amount: Pence(15360) };
+    refuse(placed_order(), wrong, E::AmountMismatch).await;
+}
+
+// 5. RecordDecline
+
+#[tokio::test]
+async fn a_decline_closes_the_attempt_and_the_next_is_attempt_2() {
+    let given = vec![placed(), started("pi_1", 1)];
+    expect(given.clone(), decline("pi_1"), vec![declined("pi_1")]).await;
+    let given = with(given, declined("pi_1"));
+    expect(given.clone(), start("pi_2", 2), vec![started("pi_2", 2)]).await;
+    let order = state(given);
+    assert_eq!((order.payment, order.declined_attempts), (None, 1));
+}
+
+#[tokio::test]
+async fn a_decline_of_a_payment_not_under_way_is_refused() {
+    refuse(new(), decline("pi_1"), E::NotPlaced).await;
+    for given in all_paid() {
+        refuse(given, decline(PAID_ID), E::AlreadyPaid).await;
+    }
+    refuse(placed_order(), decline("pi_1"), E::UnknownPayment).await;
+    refuse(vec![placed(), started("pi_2", 1)], decline("pi_1"), E::UnknownPayment).await;
+    // Declined once already: that attempt is over.
+    refuse(vec![placed(), started("pi_1", 1), declined("pi_1")], decline("pi_1"), E::UnknownPayment).await;
+}
+
+#[tokio::test]
+async fn a_decline_after_expiry_still_closes_the_attempt() {
+    let given = vec![placed(), started("pi_1", 1), cancelled()];
+    expect(given, decline("pi_1"), vec![declined("pi_1")]).await;
+}
+
+// 6. RecordPayment
+
+#[tokio::test]
+async fn recording_the_payment() {
+    expect(vec![placed(), started("pi_1", 1)], record("pi_1"), vec![recorded("pi_1")]).await;
+    for given in all_paid() {
+        expect(given, record(PAID_ID), vec![]).await;
+    }
+}
+
+#[tokio::test]
+async fn a_payment_that_succeeds_after_expiry_makes_the_order_paid() {
+    let given = vec![placed(), started("pi_1", 1), cancelled()];
+    expect(given.clone(), record("pi_1"), vec![recorded("pi_1")]).await;
+    let order = state(with(given, recorded("pi_1")));
+    assert_eq!(order.status, HardwareOrderStatus::Paid);
+    assert_eq!(order.cancelled_at, None);
+}
+
+#[tokio::test]
+async fn a_payment_is_recorded_only_once_succeeded_and_for_the_total() {
+    refuse(new(), record("pi_1"), E::NotPlaced).await;
+    for given in all_paid() {
+        refuse(given, record("pi_other"), E::AlreadyPaid).await;
+    }
+    let pending = C::RecordPayment { payment_intent_id: "pi_1".into(), amount: TOTAL, status: "processing".into() };
+    refuse(placed_order(), pending, E::PaymentNotSucceeded).await;
+    let short = C::RecordPayment { payment_intent_id: "pi_1".into(), amount: Pence(100), status: "succeeded".into() };
+    refuse(placed_order(), short, E::AmountMismatch).await;
+}
+
+// 7. Confirm
+
+#[tokio::test]
+async fn confirming_notes_the_stock_once() {
+    expect(paid(), C::Confirm { email_queued: true }, vec![confirmed(true, false)]).await;
+    expect(paid(), C::Confirm { email_queued: false }, vec![confirmed(false, false)]).await;
+    expect(confirmed_order(), C::Confirm { email_queued: true }, vec![]).await;
+}
+
+#[tokio::test]
+async fn confirming_a_marked_order_is_its_retry() {
+    expect(payment_only(), C::Confirm { email_queued: true }, vec![confirmed(true, true)]).await;
+    expect(error_handled(), C::Confirm { email_queued: true }, vec![confirmed(true, true)]).await;
+}
+
+#[tokio::test]
+async fn confirming_needs_the_payment() {
+    for given in [new(), placed_order(), cancelled_order()] {
+        refuse(given, C::Confirm { email_queued: true }, E::NotPaid).await;
+    }
+}
+
+// 8. MarkPaymentOnly
+
+#[tokio::test]
+async fn marking_payment_only() {
+    expect(paid(), C::MarkPaymentOnly, vec![marked_payment_only()]).await;
+    expect(payment_only(), C::MarkPaymentOnly, vec![]).await;
+    // Error-handled is the stronger mark: it stays.
+    expect(error_handled(), C::MarkPaymentOnly, vec![]).await;
+}
+
+#[tokio::test]
+async fn marking_payment_only_needs_a_paid_unconfirmed_order() {
+    refuse(confirmed_order(), C::MarkPaymentOnly, E::AlreadyConfirmed).await;
+    for given in [new(), placed_order(), cancelled_order()] {
+        refuse(given, C::MarkPaymentOnly, E::NotPaid).await;
+    }
+}
+
+// 9. MarkErrorHandled
+
+#[tokio::test]
+async fn marking_error_handled_with_the_payments_first_8_characters() {
+    expect(paid(), C::MarkErrorHandled, vec![marked_error_handled()]).await;
+    expect(payment_only(), C::MarkErrorHandled, vec![marked_error_handled()]).await;
+    expect(error_handled(), C::MarkErrorHandled, vec![]).await;
+}
+
+#[tokio::test]
+async fn marking_error_handled_needs_a_paid_unconfirmed_order() {
+    refuse(confirmed_order(), C::MarkErrorHandled, E::AlreadyConfirmed).await;
+    for given in [new(), placed_order(), cancelled_order()] {
+        refuse(given, C::MarkErrorHandled, E::NotPaid).await;
+    }
+}
+
+// 10. RetryConfirmation
+
+#[tokio::test]
+async fn retrying_confirms_a_paid_order_once() {
+    for given in [paid(), payment_only(), error_handled()] {
+        expect(given, C::RetryConfirmation { email_queued: true }, vec![confirmed(true, true)]).await;
+    }
+    expect(confirmed_order(), C::RetryConfirmation { email_queued: true }, vec![]).await;
+}
+
+#[tokio::test]
+async fn retrying_needs_the_payment() {
+    for given in [new(), placed_order(), cancelled_order()] {
+        refuse(given, C::RetryConfirmation { email_queued: true }, E::NotPaid).await;
+    }
+}
+
+// 11. Cancel
+
+#[tokio::test]
+async fn an_unpaid_order_expires_after_24_hours() {
+    let deadline = at() + UNPAID_ORDER_LIFETIME;
+    expect_at(deadline, placed_order(), C::Cancel, vec![cancelled()]).await;
+    expect_at(deadline + Duration::hours(1), cancelled_order(), C::Cancel, vec![]).await;
+}
+
+#[tokio::test]
+async fn cancelling_is_refused_too_early_paid_or_unplaced() {
+    let deadline = at() + UNPAID_ORDER_LIFETIME;
+    refuse_at(deadline - Duration::seconds(1), placed_order(), C::Cancel, E::TooEarlyToCancel).await;
+    for given in all_paid() {
+        refuse_at(deadline, given, C::Cancel, E::AlreadyPaid).await;
+    }
+    refuse_at(deadline, new(), C::Cancel, E::NotPlaced).await;
+}
+
+// Whole journeys and the stored shapes.
+
+#[tokio::test]
+async fn the_happy_path() {
+    let mut given = new();
+    let steps = [
+        (place(), placed()),
+        (register("cus_1"), registered("cus_1")),
+        (setup("seti_1"), setup_started("seti_1")),
+        (start(PAID_ID, 1), started(PAID_ID, 1)),
+        (record(PAID_ID), recorded(PAID_ID)),
+        (C::Confirm { email_queued: true }, confirmed(true, false)),
+    ];
+    for (command, event) in steps {
+        expect(given.clone(), command, vec![event.clone()]).await;
+        given.push(event);
+    }
+    let order = state(given);
+    assert_eq!(order.status, HardwareOrderStatus::Confirmed);
+    assert_eq!(order.paid_payment_intent_id.as_deref(), Some(PAID_ID));
+    assert_eq!(order.payment_customer_id.as_deref(), Some("cus_1"));
+    assert_eq!(order.card_setup_id.as_deref(), Some("seti_1"));
+    assert_eq!(order.amounts.total, TOTAL);
+    assert_eq!((order.paid_at, order.confirmed_at), (Some(at()), Some(at())));
+    assert_eq!((order.payment, order.reference, order.email_queued), (None, None, true));
+}
+
+#[test]
+fn a_mark_keeps_its_reference_until_confirmed() {
+    assert_eq!(state(payment_only()).reference, Some(format!("temp-{PAID_ID}")));
+    assert_eq!(state(error_handled()).reference.as_deref(), Some("error-pi_3Mtw1"));
+    let order = state(with(error_handled(), confirmed(false, true)));
+    assert_eq!((order.status, order.reference, order.email_queued), (HardwareOrderStatus::Confirmed, None, false));
+}
+
+#[test]
+fn events_round_trip_through_json_with_version_1_0() {
+    for event in [placed(), started("pi_1", 1), declined("pi_1"), recorded("pi_1"), confirmed(true, true), cancelled()]
+    {
+        let json = serde_json::to_string(&event).unwrap();
+        assert_eq!(serde_json::from_str::<Ev>(&json).unwrap(), event);
+        assert_eq!(event.event_version(), "1.0");
+    }
+    assert_eq!(placed().event_type(), "OrderPlaced");
+    assert_eq!(HardwareOrder::TYPE, "HardwareOrder");
+    let json = serde_json::to_value(placed()).unwrap();
+    assert_eq!(json["OrderPlaced"]["address"]["postalCode"], "SW1A 1AA");
+    assert_eq!(json["OrderPlaced"]["shipping"], "saturday");
+}
+
+#[test]
+fn status_wire_names() {
+    use HardwareOrderStatus as S;
+    let all = [S::New, S::Placed, S::Paid, S::Confirmed, S::PaymentOnly, S::ErrorHandled, S::Cancelled];
+    let names: Vec<_> = all.iter().map(|s| serde_json::to_value(s).unwrap()).collect();
+    assert_eq!(names, ["new", "placed", "paid", "confirmed", "payment-only", "error-handled", "cancelled"]);
+    for status in all {
+        assert_eq!(serde_json::to_value(status).unwrap(), status.as_str());
+    }
+    assert_eq!(HardwareOrderStatus::default(), S::New);
+}
+
+#[test]
+fn error_codes_are_stable_snake_case_and_distinct() {
+    let all = [
+        E::AlreadyPlaced,
+        E::InvalidOrderNumber,
+        E::NoItems,
+        E::InvalidQuantity,
+        E::TooManyLines,
+        E::InvalidPrice,
+        E::InvalidDetails(FieldErrors::new()),
+        E::NotPlaced,
+        E::AlreadyPaid,
+        E::Cancelled,
+        E::AmountMismatch,
+        E::UnknownPayment,
+        E::PaymentNotSucceeded,
+        E::NotPaid,
+        E::AlreadyConfirmed,
+        E::TooEarlyToCancel,
+    ];
+    let mut codes: Vec<_> = all.iter().map(E::code).collect();
+    assert!(codes.iter().all(|c| c.bytes().all(|b| b.is_ascii_lowercase() || b == b'_')));
+    codes.sort();
+    codes.dedup();
+    assert_eq!(codes.len(), all.len());
+    assert_eq!(E::NoItems.to_string(), "Your cart has no desk phones to check out.");
+    assert_eq!(E::Cancelled.to_string(), "This order has expired. Please check out again.");
+    assert_eq!(E::AlreadyPaid.code(), "order_already_paid");
+}
