@@ -3,6 +3,7 @@
 
 use aggregates::cart::CartError;
 use aggregates::hardware::HardwareError;
+use aggregates::hardware_order::HardwareOrderError;
 use aggregates::phone_number::PhoneNumberError;
 use aggregates::service_order::ServiceOrderError;
 use aggregates::trial::TrialError;
@@ -20,6 +21,7 @@ pub enum ApiError {
     Number(PhoneNumberError),
     Hardware(HardwareError),
     Order(ServiceOrderError),
+    HardwareOrder(HardwareOrderError),
     Trial(TrialError),
     /// A refusal with more fields than `error` and `code` (field errors, card decline details).
     Detailed {
@@ -99,6 +101,17 @@ impl ApiError {
                 | ServiceOrderError::NoTopUpNeeded => StatusCode::UNPROCESSABLE_ENTITY,
                 _ => StatusCode::CONFLICT,
             },
+            ApiError::HardwareOrder(error) => match error {
+                HardwareOrderError::NotPlaced | HardwareOrderError::UnknownPayment => StatusCode::NOT_FOUND,
+                HardwareOrderError::AlreadyPlaced
+                | HardwareOrderError::AlreadyPaid
+                | HardwareOrderError::Cancelled
+                | HardwareOrderError::PaymentNotSucceeded
+                | HardwareOrderError::NotPaid
+                | HardwareOrderError::AlreadyConfirmed
+                | HardwareOrderError::TooEarlyToCancel => StatusCode::CONFLICT,
+                _ => StatusCode::UNPROCESSABLE_ENTITY,
+            },
             ApiError::Trial(error) => match error {
                 TrialError::NotFound => StatusCode::NOT_FOUND,
                 _ => StatusCode::CONFLICT,
@@ -118,6 +131,16 @@ impl IntoResponse for ApiError {
             ApiError::Number(error) => (error.to_string(), error.code()),
             ApiError::Hardware(error) => (error.to_string(), error.code()),
             ApiError::Order(error) => (error.to_string(), error.code()),
+            ApiError::HardwareOrder(HardwareOrderError::InvalidDetails(fields)) => {
+                let body = serde_json::json!({
+                    "success": false,
+                    "error": "Please correct the errors below and try again.",
+                    "code": "invalid_fields",
+                    "fieldErrors": fields,
+                });
+                return (status, Json(body)).into_response();
+            }
+            ApiError::HardwareOrder(error) => (error.to_string(), error.code()),
             ApiError::Trial(error) => (error.to_string(), error.code()),
             ApiError::Detailed { code, message, extra, .. } => {
                 let mut body = extra.clone();
@@ -149,6 +172,12 @@ impl From<CartError> for ApiError {
 impl From<ServiceOrderError> for ApiError {
     fn from(error: ServiceOrderError) -> Self {
         ApiError::Order(error)
+    }
+}
+
+impl From<HardwareOrderError> for ApiError {
+    fn from(error: HardwareOrderError) -> Self {
+        ApiError::HardwareOrder(error)
     }
 }
 

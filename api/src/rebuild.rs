@@ -30,6 +30,7 @@ use std::time::{Duration, Instant};
 
 use aggregates::cart::Cart;
 use aggregates::hardware::HardwareItem;
+use aggregates::hardware_order::HardwareOrder;
 use aggregates::phone_number::PhoneNumber;
 use aggregates::service_order::ServiceOrder;
 use aggregates::trial::Trial;
@@ -87,6 +88,7 @@ pub async fn rebuild_all(state: &AppState) -> Result<Vec<Rebuilt>, RebuildError>
         rebuild_cart_views(state).await?,
         rebuild_order_views(state).await?,
         rebuild_trial_views(state).await?,
+        rebuild_hardware_order_views(state).await?,
         rebuild_hardware_views(state).await?,
         rebuild_audit_log(state).await?,
         rebuild_number_inventory(state).await?,
@@ -107,6 +109,14 @@ pub async fn rebuild_order_views(state: &AppState) -> Result<Rebuilt, RebuildErr
 /// The trial view.
 pub async fn rebuild_trial_views(state: &AppState) -> Result<Rebuilt, RebuildError> {
     let table = ViewTable::<Trial, projections::trials::TrialView>::new(projections::trials::TRIAL_VIEW_TABLE);
+    rebuild(&state.pool, &table).await
+}
+
+/// The hardware order view (the hardware thank-you page, the confirm job).
+pub async fn rebuild_hardware_order_views(state: &AppState) -> Result<Rebuilt, RebuildError> {
+    let table = ViewTable::<HardwareOrder, projections::hardware_orders::HardwareOrderView>::new(
+        projections::hardware_orders::HARDWARE_ORDER_VIEW_TABLE,
+    );
     rebuild(&state.pool, &table).await
 }
 

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
+use jobs::hardware_orders::{ConfirmJob, HardwareOrders, CONFIRM_HARDWARE_ORDERS};
 use jobs::numbers::{release_expired, RELEASE_EXPIRED_NUMBERS};
 use jobs::outbox::{send_outbox, SEND_OUTBOX};
 use jobs::purge::{purge_old_records, PURGE_OLD_RECORDS};
@@ -36,6 +37,19 @@ pub async fn reconcile_payments(state: &AppState, now: DateTime<Utc>) -> Result<
         completion: &completion,
     };
     jobs::reconcile::reconcile_payments(&job, now).await
+}
+
+/// `confirm-hardware-orders` at `now`: confirms paid desk-phone orders a failed confirmation
+/// left, records payments whose browser went away, and expires orders unpaid for a day.
+pub async fn confirm_hardware_orders(
+    state: &AppState,
+    now: DateTime<Utc>,
+) -> Result<jobs::hardware_orders::Report, String> {
+    let job = ConfirmJob {
+        orders: HardwareOrders { pool: &state.pool, orders: &state.hardware_orders, carts: &state.carts },
+        gateway: state.services.gateway.as_ref(),
+    };
+    jobs::hardware_orders::confirm_hardware_orders(&job, now).await
 }
 
 /// The checkout service completes an order for the reconcile job.
@@ -76,6 +90,10 @@ pub fn jobs(state: &AppState) -> Vec<Job> {
                 let report = purge_old_records(&state.pool, state.clock.now()).await.map_err(|e| e.to_string())?;
                 Ok(report.to_string())
             })
+        }),
+        // Every minute, at second 50.
+        job(CONFIRM_HARDWARE_ORDERS, "50 * * * * *", state, |state| {
+            Box::pin(async move { Ok(confirm_hardware_orders(&state, state.clock.now()).await?.to_string()) })
         }),
         // Every five minutes, at second 45.
         job(RECONCILE_PAYMENTS, "45 */5 * * * *", state, |state| {

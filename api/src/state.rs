@@ -5,11 +5,13 @@ use std::sync::Arc;
 use aggregates::cart::Cart;
 use aggregates::clock::{Clock, SystemClock};
 use aggregates::hardware::{HardwareItem, HardwareServices};
+use aggregates::hardware_order::{HardwareOrder, HardwareOrderServices};
 use aggregates::phone_number::{NumberStock, PhoneNumber, PhoneNumberServices};
 use postgres_es::{PostgresCqrs, PostgresEventRepository, PostgresViewRepository};
 use projections::cart::{CartView, CART_VIEW_TABLE};
 use projections::catch_up::CatchUpQuery;
 use projections::hardware::{AuditLogQuery, HardwareView, HARDWARE_VIEW_TABLE};
+use projections::hardware_orders::{HardwareOrderView, HARDWARE_ORDER_VIEW_TABLE};
 use projections::inventory::InventoryQuery;
 use sqlx::PgPool;
 
@@ -35,6 +37,9 @@ pub type HardwareStore = Store<HardwareItem>;
 pub type OrderViews = PostgresViewRepository<OrderView, ServiceOrder>;
 pub type OrderStore = Store<ServiceOrder>;
 pub type OrderViewQuery = CatchUpQuery<OrderStore, OrderViews, OrderView, ServiceOrder>;
+pub type HardwareOrderViews = PostgresViewRepository<HardwareOrderView, HardwareOrder>;
+pub type HardwareOrderViewQuery =
+    CatchUpQuery<Store<HardwareOrder>, HardwareOrderViews, HardwareOrderView, HardwareOrder>;
 pub type TrialViews = PostgresViewRepository<TrialView, Trial>;
 pub type TrialStore = Store<Trial>;
 pub type TrialViewQuery = CatchUpQuery<TrialStore, TrialViews, TrialView, Trial>;
@@ -76,6 +81,9 @@ pub struct AppState {
     pub orders: Arc<PostgresCqrs<ServiceOrder>>,
     pub order_views: Arc<OrderViews>,
     pub order_view_query: Arc<OrderViewQuery>,
+    pub hardware_orders: Arc<PostgresCqrs<HardwareOrder>>,
+    pub hardware_order_views: Arc<HardwareOrderViews>,
+    pub hardware_order_view_query: Arc<HardwareOrderViewQuery>,
     pub trials: Arc<PostgresCqrs<Trial>>,
     pub trial_views: Arc<TrialViews>,
     pub trial_view_query: Arc<TrialViewQuery>,
@@ -113,6 +121,14 @@ impl AppState {
             vec![Box::new(SharedQuery(order_view_query.clone()))],
             ServiceOrderServices { clock: clock.clone() },
         );
+        let hardware_order_views = Arc::new(HardwareOrderViews::new(HARDWARE_ORDER_VIEW_TABLE, pool.clone()));
+        let hardware_order_view_query =
+            Arc::new(CatchUpQuery::new(Arc::new(store(&pool)), hardware_order_views.clone()));
+        let hardware_orders = CqrsFramework::new(
+            store(&pool),
+            vec![Box::new(SharedQuery(hardware_order_view_query.clone()))],
+            HardwareOrderServices { clock: clock.clone() },
+        );
         let trial_views = Arc::new(TrialViews::new(TRIAL_VIEW_TABLE, pool.clone()));
         let trial_view_query = Arc::new(CatchUpQuery::new(Arc::new(store(&pool)), trial_views.clone()));
         let trials = CqrsFramework::new(
@@ -123,6 +139,9 @@ impl AppState {
         let defaults = Config::from_env().unwrap_or_else(|_| Config::development());
         AppState {
             clock,
+            hardware_orders: Arc::new(hardware_orders),
+            hardware_order_views,
+            hardware_order_view_query,
             trials: Arc::new(trials),
             trial_views,
             trial_view_query,

@@ -2,6 +2,7 @@
 //! job makes sure one run of a job happens at a time across all of them.
 
 pub mod commands;
+pub mod hardware_orders;
 pub mod numbers;
 pub mod outbox;
 pub mod purge;
@@ -93,6 +94,7 @@ mod tests {
             purge::PURGE_OLD_RECORDS,
             trials::END_TRIALS,
             reconcile::RECONCILE_PAYMENTS,
+            hardware_orders::CONFIRM_HARDWARE_ORDERS,
         ];
         for name in names {
             assert_eq!(lock_key(name), lock_key(name));

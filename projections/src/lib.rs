@@ -3,6 +3,7 @@
 pub mod cart;
 pub mod catch_up;
 pub mod hardware;
+pub mod hardware_orders;
 pub mod inventory;
 pub mod lines;
 pub mod orders;

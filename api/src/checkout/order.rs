@@ -14,7 +14,6 @@ use aggregates::service_order::{
 use axum::http::StatusCode;
 use projections::cart::CartSummary;
 use rand::Rng;
-use sha2::Digest;
 use uuid::Uuid;
 
 use super::failures::payment_failure;
@@ -25,6 +24,7 @@ use crate::client::ClientAddress;
 use crate::commands;
 use crate::error::ApiError;
 use crate::locks::locked;
+use crate::order_secrets;
 use crate::state::AppState;
 
 /// A service order's id from a request: a UUID, or no such order.
@@ -83,7 +83,7 @@ pub async fn place_order(
             return Ok(PlacedOrder { id, order, secret: presented.unwrap_or_default() });
         }
         let id = Uuid::new_v4().to_string();
-        let secret = new_order_secret();
+        let secret = order_secrets::new_secret();
         let number = claim_order_number(state, &id, &cart, &secret).await?;
         hold_numbers(state, &id, &cart, &lines).await?;
         let command = ServiceOrderCommand::PlaceOrder {
@@ -156,7 +156,7 @@ async fn claim_order_number(state: &AppState, id: &str, cart: &CartSummary, secr
         .bind(&number)
         .bind(&cart.id)
         .bind(cart.version)
-        .bind(secret_digest(secret))
+        .bind(order_secrets::digest(secret))
         .execute(&state.pool)
         .await?;
         if inserted.rows_affected() == 1 {
@@ -198,7 +198,7 @@ async fn open_order(
         Ok(order) => order,
         Err(_) => return Ok(None),
     };
-    let same_browser = secret.is_some_and(|s| secret_hash.as_deref() == Some(secret_digest(s).as_str()));
+    let same_browser = secret.is_some_and(|s| secret_hash.as_deref() == Some(order_secrets::digest(s).as_str()));
     let same_customer = order.customer.email == email;
     match order.status {
         OrderStatus::Paid if same_browser && same_customer => Ok(Some((id, order))),
@@ -212,17 +212,6 @@ async fn open_order(
     }
 }
 
-/// A new order secret: 256 random bits as hex.
-fn new_order_secret() -> String {
-    let mut bytes = [0u8; 32];
-    rand::rngs::OsRng.fill(&mut bytes);
-    hex::encode(bytes)
-}
-
-fn secret_digest(secret: &str) -> String {
-    hex::encode(sha2::Sha256::digest(secret.trim().as_bytes()))
-}
-
 /// 403 unless `secret` is the one the order was placed with.
 pub async fn check_order_secret(state: &AppState, id: &str, secret: Option<&str>) -> Result<(), ApiError> {
     let stored: Option<Option<String>> =
@@ -230,17 +219,8 @@ pub async fn check_order_secret(state: &AppState, id: &str, secret: Option<&str>
             .bind(id)
             .fetch_optional(&state.pool)
             .await?;
-    let matches = match (stored.flatten(), secret) {
-        (Some(hash), Some(secret)) => hash == secret_digest(secret),
-        _ => false,
-    };
-    if !matches {
-        tracing::warn!(order = id, "order secret missing or wrong");
-        return Err(ApiError::refused(
-            StatusCode::FORBIDDEN,
-            "order_secret_mismatch",
-            "This order was placed from another browser. Please sign in or contact support.",
-        ));
+    if !order_secrets::matches(stored.flatten().as_deref(), secret) {
+        return Err(order_secrets::mismatch(id));
     }
     Ok(())
 }

@@ -65,11 +65,18 @@ pub fn content_security_policy(config: &Config) -> String {
     .join("; ")
 }
 
-/// API paths whose answers carry personal data: orders, trials, carts, the checkout and
+/// API paths whose answers carry personal data: orders, trials, carts, the checkouts' and
 /// trial steps, and the admin pages.
 pub fn is_private_api_path(path: &str) -> bool {
-    const PREFIXES: [&str; 4] = ["/api/orders/", "/api/trials/", "/api/carts", "/api/admin/"];
-    const STEPS: [&str; 7] = [
+    const PREFIXES: [&str; 6] = [
+        "/api/orders/",
+        "/api/trials/",
+        "/api/carts",
+        "/api/admin/",
+        "/api/hardware-orders",
+        "/api/hardware-checkout/",
+    ];
+    const STEPS: [&str; 9] = [
         "create-payment-intent",
         "create-setup-intent",
         "create-subscription",
@@ -77,6 +84,8 @@ pub fn is_private_api_path(path: &str) -> bool {
         "create-free-trial-account",
         "create-trial-setup-intent",
         "attach-payment-method",
+        "create-hardware-payment",
+        "confirm-hardware-payment",
     ];
     if PREFIXES.iter().any(|prefix| path.starts_with(prefix)) {
         return true;
@@ -152,6 +161,11 @@ mod tests {
             "/api/create-subscription",
             "/api/attach-payment-method/",
             "/api/create-free-trial-account/",
+            "/api/hardware-orders",
+            "/api/hardware-orders/1",
+            "/api/hardware-checkout/quote",
+            "/api/create-hardware-payment/",
+            "/api/confirm-hardware-payment/",
         ] {
             assert!(is_private_api_path(path), "{path}");
         }

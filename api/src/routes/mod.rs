@@ -5,6 +5,7 @@ pub(crate) mod cart;
 mod catalogue;
 pub mod checkout;
 pub mod hardware;
+mod hardware_checkout;
 mod hardware_images;
 mod headers;
 mod health;
@@ -37,6 +38,7 @@ pub fn app(state: AppState, config: &Config) -> Router {
         .merge(crate::auth::router())
         .merge(hardware::router())
         .merge(hardware_images::router())
+        .merge(hardware_checkout::router())
         .merge(checkout::router())
         .merge(address::router())
         .merge(stripe_webhook::router())

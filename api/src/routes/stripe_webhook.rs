@@ -93,6 +93,12 @@ async fn webhook(State(state): State<AppState>, headers: HeaderMap, body: Bytes)
         return Ok(Json(json!({ "received": true, "duplicate": true })));
     }
     // The event's own word is never taken: what it names is read back from Stripe.
+    if kind == "payment_intent.succeeded" {
+        if let Some(handled) = hardware_payment(&state, object_id).await? {
+            tx.commit().await?;
+            return Ok(Json(json!({ "received": true, "handled": handled })));
+        }
+    }
     let outcome = match kind {
         "payment_intent.succeeded" | "payment_intent.payment_failed" => confirmed_top_up(&state, object_id).await?,
         "invoice.paid" | "invoice.payment_succeeded" => confirmed_invoice(&state, object_id).await?,
@@ -107,6 +113,31 @@ async fn webhook(State(state): State<AppState>, headers: HeaderMap, body: Bytes)
     };
     tx.commit().await?;
     Ok(Json(json!({ "received": true, "handled": handled })))
+}
+
+/// A payment for a desk-phone order: confirmed through the hardware checkout, which reads it
+/// back from the provider and checks it is paid, in pounds, for the order's own total.
+/// `None` when the payment is not for a hardware order.
+async fn hardware_payment(state: &AppState, id: &str) -> Result<Option<bool>, ApiError> {
+    if !id.starts_with("pi_") {
+        return Ok(None);
+    }
+    let gateway = state.services.gateway.clone();
+    let Ok(Some(owner)) = asked(gateway.payment(id).await, "payment")?.map(|p| p.owner) else { return Ok(None) };
+    let hardware: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM hardware_orders WHERE order_id = $1)")
+        .bind(&owner)
+        .fetch_one(&state.pool)
+        .await?;
+    if !hardware {
+        return Ok(None);
+    }
+    match crate::hardware_checkout::confirm_payment(state, gateway.as_ref(), id, Some(&owner)).await {
+        Ok(_) => Ok(Some(true)),
+        Err(error) => {
+            tracing::warn!(payment = id, order = %owner, ?error, "hardware payment webhook not acted on");
+            Ok(Some(false))
+        }
+    }
 }
 
 /// What the provider itself says of the payment `id`: the order it belongs to and the

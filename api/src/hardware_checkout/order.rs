@@ -1,0 +1,195 @@
+//! Pricing the cart's desk phones and placing a hardware order from them.
+
+use aggregates::hardware::ItemStatus;
+use aggregates::hardware_order::{
+    HardwareAmounts, HardwareCustomer, HardwareLine, HardwareOrder, HardwareOrderCommand, HardwareOrderError,
+    HardwareOrderStatus, ShippingAddress, ShippingOption,
+};
+use projections::cart::CartSummary;
+use rand::Rng;
+use uuid::Uuid;
+
+use crate::commands;
+use crate::error::ApiError;
+use crate::hardware_items::live_item;
+use crate::locks::locked;
+use crate::order_secrets;
+use crate::state::AppState;
+
+/// A hardware order's id from a request: a UUID, or no such order.
+pub fn order_id(raw: &str) -> Result<String, ApiError> {
+    crate::ids::uuid_id(raw, HardwareOrderError::NotPlaced)
+}
+
+/// The order (404 when it was never placed).
+pub async fn load(state: &AppState, id: &str) -> Result<HardwareOrder, ApiError> {
+    let (order, _) = crate::state::load::<HardwareOrder>(&state.pool, id).await?;
+    if order.status == HardwareOrderStatus::New {
+        return Err(HardwareOrderError::NotPlaced.into());
+    }
+    Ok(order)
+}
+
+pub(super) async fn run(state: &AppState, id: &str, command: HardwareOrderCommand) -> Result<(), ApiError> {
+    commands::execute(&state.hardware_orders, id, command).await.map_err(ApiError::from)
+}
+
+/// A shipping option by its id: 422 for anything else.
+pub fn shipping_option(id: &str) -> Result<ShippingOption, ApiError> {
+    ShippingOption::from_id(id.trim())
+        .ok_or_else(|| ApiError::unprocessable("invalid_shipping_option", "Please choose a shipping option."))
+}
+
+/// One of the cart's desk phones as the checkout shows it: the line (at the catalogue's
+/// price when it was added), with the picture and short description of the catalogue.
+pub struct QuotedLine {
+    pub line: HardwareLine,
+    pub short_desc: Option<String>,
+    pub image_url: Option<String>,
+}
+
+pub struct Quote {
+    pub lines: Vec<QuotedLine>,
+    pub shipping: Option<ShippingOption>,
+    pub amounts: HardwareAmounts,
+}
+
+/// The cart's desk phones priced by the server: VAT on the items only until a shipping
+/// option is chosen, then on the items and the shipping. 422 `no_hardware` without any.
+pub async fn quote(state: &AppState, cart_id: &str, shipping: Option<ShippingOption>) -> Result<Quote, ApiError> {
+    let cart = crate::carts::summary(state, &crate::carts::cart_id(cart_id)?).await?;
+    let mut lines = vec![];
+    for line in hardware_lines(&cart)? {
+        let view = live_item(&state.pool, &line.product_id).await?;
+        let fields = view.as_ref().and_then(|v| v.item.fields.as_ref());
+        let short_desc = fields.map(|f| f.short_desc.clone()).filter(|d| !d.trim().is_empty());
+        let image_url = view.as_ref().and_then(|v| v.item.images.first()).map(|i| i.url.clone());
+        lines.push(QuotedLine { line, short_desc, image_url });
+    }
+    let plain: Vec<HardwareLine> = lines.iter().map(|l| l.line.clone()).collect();
+    Ok(Quote { amounts: HardwareAmounts::compute(&plain, shipping), lines, shipping })
+}
+
+/// The cart's hardware lines, at the price each was added for.
+fn hardware_lines(cart: &CartSummary) -> Result<Vec<HardwareLine>, ApiError> {
+    let lines: Vec<HardwareLine> = cart
+        .items
+        .iter()
+        .filter(|i| i.kind == "hardware")
+        .filter_map(|i| {
+            Some(HardwareLine {
+                product_id: i.product_id.clone()?,
+                name: i.name.clone(),
+                unit_price: i.unit_pence,
+                quantity: i.quantity,
+            })
+        })
+        .collect();
+    if lines.is_empty() {
+        return Err(HardwareOrderError::NoItems.into());
+    }
+    Ok(lines)
+}
+
+/// 422 unless every phone can still be sold: published, in stock, not deleted.
+async fn check_available(state: &AppState, lines: &[HardwareLine]) -> Result<(), ApiError> {
+    for line in lines {
+        let view = live_item(&state.pool, &line.product_id).await?;
+        let sellable = view.is_some_and(|v| {
+            v.item.status == ItemStatus::Published && v.item.fields.as_ref().is_some_and(|f| f.in_stock)
+        });
+        if !sellable {
+            return Err(ApiError::unprocessable(
+                "hardware_unavailable",
+                format!("{} is no longer available. Please remove it from your cart.", line.name),
+            ));
+        }
+    }
+    Ok(())
+}
+
+pub struct PlaceHardwareOrder {
+    pub cart_id: String,
+    pub shipping_option: String,
+    pub customer: HardwareCustomer,
+    pub address: ShippingAddress,
+}
+
+pub struct PlacedHardwareOrder {
+    pub id: String,
+    pub secret: String,
+}
+
+/// Places a new order from the cart's desk phones. Each 'Complete Order' places a new
+/// order: one the buyer went back from is never paid and expires after 24 hours.
+pub async fn place_hardware_order(
+    state: &AppState,
+    request: PlaceHardwareOrder,
+) -> Result<PlacedHardwareOrder, ApiError> {
+    let cart = crate::carts::summary(state, &crate::carts::cart_id(&request.cart_id)?).await?;
+    let shipping = shipping_option(&request.shipping_option)?;
+    let lines = hardware_lines(&cart)?;
+    // The fields first: a buyer fixing a typo should not meet a stock refusal before it.
+    aggregates::hardware_order::check_details(&request.customer, &request.address)
+        .map_err(HardwareOrderError::InvalidDetails)?;
+    check_available(state, &lines).await?;
+    locked(state, format!("cart-{}", cart.id), async move {
+        let id = Uuid::new_v4().to_string();
+        let secret = order_secrets::new_secret();
+        let number = claim_order_number(state, &id, &cart.id, &secret).await?;
+        let command = HardwareOrderCommand::PlaceOrder {
+            order_number: number,
+            cart_id: cart.id.clone(),
+            lines,
+            shipping,
+            customer: request.customer,
+            address: request.address,
+        };
+        if let Err(error) = run(state, &id, command).await {
+            // Nothing was stored: the number goes back.
+            sqlx::query("DELETE FROM hardware_orders WHERE order_id = $1").bind(&id).execute(&state.pool).await?;
+            return Err(error);
+        }
+        Ok(PlacedHardwareOrder { id, secret })
+    })
+    .await
+}
+
+/// A free `HW-` order number, written with the order's cart and secret digest.
+async fn claim_order_number(state: &AppState, id: &str, cart_id: &str, secret: &str) -> Result<String, ApiError> {
+    for _ in 0..20 {
+        let number = format!("HW-{:06}", rand::thread_rng().gen_range(0..1_000_000));
+        let inserted = sqlx::query(
+            "INSERT INTO hardware_orders (order_id, order_number, cart_id, secret_hash) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (order_number) DO NOTHING",
+        )
+        .bind(id)
+        .bind(&number)
+        .bind(cart_id)
+        .bind(order_secrets::digest(secret))
+        .execute(&state.pool)
+        .await?;
+        if inserted.rows_affected() == 1 {
+            return Ok(number);
+        }
+    }
+    Err(ApiError::internal("no free hardware order number after 20 tries"))
+}
+
+/// 403 unless `secret` is the one the order was placed with (404 for no such order).
+pub async fn check_secret(state: &AppState, id: &str, secret: Option<&str>) -> Result<(), ApiError> {
+    match holds_secret(state, id, secret).await? {
+        Some(true) => Ok(()),
+        Some(false) => Err(order_secrets::mismatch(id)),
+        None => Err(HardwareOrderError::NotPlaced.into()),
+    }
+}
+
+/// Whether `secret` is the order's (`None`: no such order).
+pub async fn holds_secret(state: &AppState, id: &str, secret: Option<&str>) -> Result<Option<bool>, ApiError> {
+    let stored: Option<String> = sqlx::query_scalar("SELECT secret_hash FROM hardware_orders WHERE order_id = $1")
+        .bind(id)
+        .fetch_optional(&state.pool)
+        .await?;
+    Ok(stored.map(|hash| order_secrets::matches(Some(&hash), secret)))
+}

@@ -1,0 +1,293 @@
+//! Paying for a hardware order: the card saved through a setup intent (the browser confirms
+//! it), one payment of the order's own total, 3-D Secure in the browser, and the
+//! confirmation once the provider says the money is taken.
+//!
+//! Every step runs under the order's lock and reads the order's events before asking the
+//! provider, so a double click or the browser's retries (three tries on a 400, a 404 or a
+//! network error) reach the provider once; every creating call also carries an idempotency
+//! key of the order and its attempt. A payment is created unconfirmed, recorded, and only
+//! then confirmed: a server that dies in between leaves an uncharged payment, never two
+//! charges.
+
+use aggregates::hardware_order::{HardwareOrder, HardwareOrderCommand, HardwareOrderError, HardwareOrderStatus};
+use aggregates::payments::{CardSetup, Outcome, PaymentError, PaymentGateway, Refusal, SetupState};
+use axum::http::StatusCode;
+use jobs::hardware_orders::{ConfirmError, HardwareOrders};
+
+use super::order::{check_secret, load, run};
+use crate::checkout::failures::{declined, payment_failure};
+use crate::error::ApiError;
+use crate::locks::locked;
+use crate::state::AppState;
+
+const PROVIDER_DOWN: &str = "The payment service did not answer. Please try again.";
+
+fn locked_name(id: &str) -> String {
+    jobs::hardware_orders::lock_name(id)
+}
+
+/// A card setup for the order (a new one when the last was used or failed), with its
+/// payment customer made first.
+pub async fn set_up_card(
+    state: &AppState,
+    gateway: &dyn PaymentGateway,
+    id: &str,
+    secret: Option<&str>,
+) -> Result<CardSetup, ApiError> {
+    check_secret(state, id, secret).await?;
+    locked(state, locked_name(id), async {
+        let order = open_order(state, id).await?;
+        let customer = match order.payment_customer_id.clone() {
+            Some(customer) => customer,
+            None => {
+                let name = format!("{} {}", order.customer.first_name, order.customer.last_name);
+                let key = format!("hw-{id}-customer");
+                let customer = gateway
+                    .create_customer(&order.customer.email, &name, id, &key)
+                    .await
+                    .map_err(|e| payment_failure(e, PROVIDER_DOWN))?;
+                run(state, id, HardwareOrderCommand::RegisterPaymentCustomer { customer_id: customer.clone() }).await?;
+                customer
+            }
+        };
+        if let Some(last) = &order.card_setup_id {
+            let setup = gateway.card_setup(last).await.map_err(|e| payment_failure(e, PROVIDER_DOWN))?;
+            if setup.state == SetupState::AwaitingCard {
+                return Ok(setup);
+            }
+        }
+        let key =
+            format!("hw-{id}-setup-{}-{}", order.declined_attempts, order.card_setup_id.as_deref().unwrap_or("first"));
+        let setup =
+            gateway.create_card_setup(&customer, id, &key).await.map_err(|e| payment_failure(e, PROVIDER_DOWN))?;
+        run(state, id, HardwareOrderCommand::StartCardSetup { setup_intent_id: setup.id.clone() }).await?;
+        Ok(setup)
+    })
+    .await
+}
+
+/// A placed order that can still be paid (409 once paid or expired).
+async fn open_order(state: &AppState, id: &str) -> Result<HardwareOrder, ApiError> {
+    let order = load(state, id).await?;
+    match order.status {
+        HardwareOrderStatus::Placed => Ok(order),
+        HardwareOrderStatus::Cancelled => Err(HardwareOrderError::Cancelled.into()),
+        _ => Err(HardwareOrderError::AlreadyPaid.into()),
+    }
+}
+
+/// Where a payment stands after `pay`.
+pub enum HardwarePayment {
+    Paid { payment_intent_id: String, order: HardwareOrder },
+    NeedsAction { payment_intent_id: String, client_secret: String },
+}
+
+/// Charges the order's total to `card` (a card the order's own setup saved). A replay
+/// answers what the first call did.
+pub async fn pay(
+    state: &AppState,
+    gateway: &dyn PaymentGateway,
+    id: &str,
+    secret: Option<&str>,
+    card: &str,
+) -> Result<HardwarePayment, ApiError> {
+    check_secret(state, id, secret).await?;
+    let card = card.trim();
+    if !card.starts_with("pm_") || card.len() > 100 || !card[3..].chars().all(|c| c.is_ascii_alphanumeric()) {
+        return Err(invalid_card());
+    }
+    locked(state, locked_name(id), async {
+        let order = load(state, id).await?;
+        if order.status.is_paid() {
+            let payment_intent_id = order.paid_payment_intent_id.clone().unwrap_or_default();
+            return Ok(HardwarePayment::Paid { payment_intent_id, order });
+        }
+        let order = open_order(state, id).await?;
+        let customer = order.payment_customer_id.clone().ok_or_else(invalid_card)?;
+        let owner = gateway.card_owner(card).await.map_err(|e| payment_failure(e, PROVIDER_DOWN))?;
+        if owner.as_deref() != Some(customer.as_str()) {
+            return Err(invalid_card());
+        }
+        // The payment under way: its outcome first (a retry, or 3-D Secure done).
+        if let Some(payment) = order.payment.clone() {
+            let record =
+                gateway.payment(&payment.payment_intent_id).await.map_err(|e| payment_failure(e, PROVIDER_DOWN))?;
+            let outcome = match record.outcome {
+                Outcome::NotConfirmed if payment.card == card => {
+                    confirm_at_provider(gateway, id, &payment.payment_intent_id, payment.attempt).await?
+                }
+                outcome => outcome,
+            };
+            match outcome {
+                Outcome::Succeeded => return paid(state, id, &payment.payment_intent_id).await,
+                Outcome::NeedsAction { client_secret } if payment.card == card => {
+                    return Ok(HardwarePayment::NeedsAction {
+                        payment_intent_id: payment.payment_intent_id,
+                        client_secret,
+                    })
+                }
+                Outcome::Processing => return Err(processing()),
+                Outcome::Declined(refusal) => return Err(decline(state, id, &payment.payment_intent_id, refusal).await),
+                // Another card now: the one under way is given up (it was never charged).
+                _ => {
+                    let abandoned = Refusal {
+                        code: "abandoned".into(),
+                        decline_code: None,
+                        message: "Another card was used.".into(),
+                    };
+                    decline(state, id, &payment.payment_intent_id, abandoned).await;
+                }
+            }
+        }
+        let order = load(state, id).await?;
+        let attempt = order.declined_attempts + 1;
+        let total = order.amounts.total;
+        let key = format!("hw-{id}-pay-{attempt}");
+        let record = gateway
+            .create_payment(total.0, &customer, card, id, &key)
+            .await
+            .map_err(|e| payment_failure(e, PROVIDER_DOWN))?;
+        let command = HardwareOrderCommand::StartPayment {
+            payment_intent_id: record.id.clone(),
+            card: card.to_string(),
+            amount: total,
+        };
+        run(state, id, command).await?;
+        match confirm_at_provider(gateway, id, &record.id, attempt).await? {
+            Outcome::Succeeded => paid(state, id, &record.id).await,
+            Outcome::NeedsAction { client_secret } => {
+                Ok(HardwarePayment::NeedsAction { payment_intent_id: record.id, client_secret })
+            }
+            Outcome::Declined(refusal) => Err(decline(state, id, &record.id, refusal).await),
+            Outcome::Processing | Outcome::NotConfirmed => Err(processing()),
+        }
+    })
+    .await
+}
+
+/// Asks the provider to charge the payment; a card refusal is an outcome, not an error.
+async fn confirm_at_provider(
+    gateway: &dyn PaymentGateway,
+    id: &str,
+    payment_intent_id: &str,
+    attempt: u32,
+) -> Result<Outcome, ApiError> {
+    match gateway.confirm_payment(payment_intent_id, &format!("hw-{id}-pay-{attempt}-confirm")).await {
+        Ok(outcome) => Ok(outcome),
+        Err(PaymentError::Declined { code, decline_code, message }) => {
+            Ok(Outcome::Declined(Refusal { code, decline_code, message }))
+        }
+        Err(error) => Err(payment_failure(error, PROVIDER_DOWN)),
+    }
+}
+
+/// Records the refused attempt (the order stays open for another card) and answers 402.
+async fn decline(state: &AppState, id: &str, payment_intent_id: &str, refusal: Refusal) -> ApiError {
+    let command = HardwareOrderCommand::RecordDecline {
+        payment_intent_id: payment_intent_id.to_string(),
+        code: refusal.code.clone(),
+        decline_code: refusal.decline_code.clone(),
+    };
+    if let Err(error) = run(state, id, command).await {
+        return error;
+    }
+    declined(&refusal)
+}
+
+async fn paid(state: &AppState, id: &str, payment_intent_id: &str) -> Result<HardwarePayment, ApiError> {
+    let order = load(state, id).await?;
+    let command = HardwareOrderCommand::RecordPayment {
+        payment_intent_id: payment_intent_id.to_string(),
+        amount: order.amounts.total,
+        status: "succeeded".into(),
+    };
+    run(state, id, command).await?;
+    Ok(HardwarePayment::Paid { payment_intent_id: payment_intent_id.to_string(), order: load(state, id).await? })
+}
+
+fn invalid_card() -> ApiError {
+    ApiError::unprocessable("invalid_payment_method", "Please enter your card details again.")
+}
+
+fn processing() -> ApiError {
+    ApiError::refused(
+        StatusCode::CONFLICT,
+        "payment_processing",
+        "Your bank is still processing the payment. Please wait a moment and try again.",
+    )
+}
+
+fn not_found() -> ApiError {
+    ApiError::not_found(
+        "payment_not_found",
+        "We could not find this payment. Please contact support with your payment reference.",
+    )
+}
+
+/// What the confirmation answers.
+pub struct Confirmation {
+    pub id: String,
+    pub order: HardwareOrder,
+}
+
+/// Confirms the order the payment `payment_intent_id` was made for, once the provider says
+/// it succeeded for the order's own total in pounds: the payment recorded, then the order
+/// confirmed (e-mail queued, stock noted, the phones out of the cart). When confirming fails
+/// the order is marked payment-only (or error-handled) and the job confirms it later; the
+/// answer says so. A second call answers the same and queues nothing more.
+pub async fn confirm_payment(
+    state: &AppState,
+    gateway: &dyn PaymentGateway,
+    payment_intent_id: &str,
+    order_id: Option<&str>,
+) -> Result<Confirmation, ApiError> {
+    let payment_intent_id = payment_intent_id.trim();
+    if !payment_intent_id.starts_with("pi_") || payment_intent_id.len() > 100 {
+        return Err(not_found());
+    }
+    let record = match gateway.payment(payment_intent_id).await {
+        Ok(record) => record,
+        Err(PaymentError::NotFound) => return Err(not_found()),
+        Err(error) => return Err(payment_failure(error, PROVIDER_DOWN)),
+    };
+    // The provider names the order it was made for; a body that names another is refused.
+    let id = record
+        .owner
+        .clone()
+        .and_then(|o| uuid::Uuid::parse_str(&o).ok())
+        .map(|u| u.to_string())
+        .ok_or_else(not_found)?;
+    if order_id.is_some_and(|given| given != id) {
+        return Err(not_found());
+    }
+    locked(state, locked_name(&id), async {
+        let order = load(state, &id).await.map_err(|_| not_found())?;
+        if !order.status.is_paid() {
+            let ours = order.payment.as_ref().is_some_and(|p| p.payment_intent_id == record.id);
+            let good = record.outcome == Outcome::Succeeded
+                && record.amount == order.amounts.total.0
+                && record.currency.eq_ignore_ascii_case("gbp");
+            if !ours {
+                return Err(not_found());
+            }
+            if !good {
+                return Err(HardwareOrderError::PaymentNotSucceeded.into());
+            }
+            paid(state, &id, &record.id).await?;
+        }
+        let ctx = HardwareOrders { pool: &state.pool, orders: &state.hardware_orders, carts: &state.carts };
+        match jobs::hardware_orders::confirm(&ctx, &id).await {
+            Ok(order) => Ok(Confirmation { id: id.clone(), order }),
+            Err(error) => {
+                tracing::error!(order = %id, %error, "a paid hardware order could not be confirmed; the job tries again");
+                let mark = match error {
+                    ConfirmError::Storage(_) => HardwareOrderCommand::MarkPaymentOnly,
+                    ConfirmError::Unexpected(_) => HardwareOrderCommand::MarkErrorHandled,
+                };
+                run(state, &id, mark).await?;
+                Ok(Confirmation { id: id.clone(), order: load(state, &id).await? })
+            }
+        }
+    })
+    .await
+}
