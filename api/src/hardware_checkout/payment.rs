@@ -11,6 +11,7 @@
 
 use aggregates::hardware_order::{HardwareOrder, HardwareOrderCommand, HardwareOrderError, HardwareOrderStatus};
 use aggregates::payments::{CardSetup, Outcome, PaymentError, PaymentGateway, Refusal, SetupState};
+use aggregates::pricing::Pence;
 use axum::http::StatusCode;
 use jobs::hardware_orders::{ConfirmError, HardwareOrders};
 
@@ -78,8 +79,15 @@ async fn open_order(state: &AppState, id: &str) -> Result<HardwareOrder, ApiErro
 
 /// Where a payment stands after `pay`.
 pub enum HardwarePayment {
-    Paid { payment_intent_id: String, order: HardwareOrder },
-    NeedsAction { payment_intent_id: String, client_secret: String },
+    /// Paid: the amount the provider charged (the order's own total).
+    Paid {
+        payment_intent_id: String,
+        amount: Pence,
+    },
+    NeedsAction {
+        payment_intent_id: String,
+        client_secret: String,
+    },
 }
 
 /// Charges the order's total to `card` (a card the order's own setup saved). A replay
@@ -100,12 +108,14 @@ pub async fn pay(
         let order = load(state, id).await?;
         if order.status.is_paid() {
             let payment_intent_id = order.paid_payment_intent_id.clone().unwrap_or_default();
-            return Ok(HardwarePayment::Paid { payment_intent_id, order });
+            return Ok(HardwarePayment::Paid { payment_intent_id, amount: order.amounts.total });
         }
         let order = open_order(state, id).await?;
         let customer = order.payment_customer_id.clone().ok_or_else(invalid_card)?;
-        let owner = gateway.card_owner(card).await.map_err(|e| payment_failure(e, PROVIDER_DOWN))?;
-        if owner.as_deref() != Some(customer.as_str()) {
+        // Only a card this order's own setup saved (3-D Secure for the setup done in the browser).
+        let setup_id = order.card_setup_id.clone().ok_or_else(invalid_card)?;
+        let setup = gateway.card_setup(&setup_id).await.map_err(|e| payment_failure(e, PROVIDER_DOWN))?;
+        if setup.state != SetupState::Succeeded || setup.card.as_deref() != Some(card) {
             return Err(invalid_card());
         }
         // The payment under way: its outcome first (a retry, or 3-D Secure done).
@@ -143,6 +153,10 @@ pub async fn pay(
         let attempt = order.declined_attempts + 1;
         let total = order.amounts.total;
         let key = format!("hw-{id}-pay-{attempt}");
+        gateway
+            .use_card(&customer, card, &format!("{key}-card"))
+            .await
+            .map_err(|e| payment_failure(e, PROVIDER_DOWN))?;
         let record = gateway
             .create_payment(total.0, &customer, card, id, &key)
             .await
@@ -202,7 +216,7 @@ async fn paid(state: &AppState, id: &str, payment_intent_id: &str) -> Result<Har
         status: "succeeded".into(),
     };
     run(state, id, command).await?;
-    Ok(HardwarePayment::Paid { payment_intent_id: payment_intent_id.to_string(), order: load(state, id).await? })
+    Ok(HardwarePayment::Paid { payment_intent_id: payment_intent_id.to_string(), amount: order.amounts.total })
 }
 
 fn invalid_card() -> ApiError {

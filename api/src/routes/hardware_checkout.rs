@@ -234,11 +234,11 @@ async fn create_payment(
     let (result, total, provider) =
         measured(service::pay(&state, gateway.as_ref(), &id, secret, &body.payment_method_id)).await;
     let body = match result? {
-        HardwarePayment::Paid { payment_intent_id, order } => json!({
+        HardwarePayment::Paid { payment_intent_id, amount } => json!({
             "status": "succeeded",
             "payment_intent_id": payment_intent_id,
             "order_id": id,
-            "amount": order.amounts.total,
+            "amount": amount,
         }),
         HardwarePayment::NeedsAction { payment_intent_id, client_secret } => json!({
             "status": "requires_action",

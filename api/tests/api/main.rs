@@ -8,6 +8,7 @@ mod checkout;
 mod checkout_service;
 mod hardening;
 mod hardware;
+mod hardware_checkout;
 mod hardware_routes;
 mod helpers;
 mod jobs;

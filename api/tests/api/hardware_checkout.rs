@@ -1,0 +1,393 @@
+//! The hardware (desk-phone) checkout against PostgreSQL and the Stripe stand-in: prices,
+//! a whole purchase, a tampered amount, retries charged once, a declined card, 3-D Secure,
+//! a confirmation that fails after payment and the job that finishes it, refusals.
+
+use std::sync::Arc;
+
+use aggregates::clock::FixedClock;
+use aggregates::hardware::{HardwareCommand, ItemStatus};
+use api::state::AppState;
+use chrono::{Duration, Utc};
+use cqrs_es::persist::ViewRepository;
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+
+use crate::checkout::{authenticate, confirm_card, DECLINED_AT_CHARGE, OK_CARD, THREE_D_SECURE};
+use crate::helpers::{expect_error, expect_ok, spawn_app, stripe, TestApp};
+
+/// A cart with `quantity` of the first in-stock seeded phone: (cart id, unit price in pence, product id).
+async fn cart_with_phone(app: &TestApp, quantity: u32) -> (String, i64, String) {
+    let all: Value = app.get("/api/hardware/").await.json().await.unwrap();
+    let phone = all["data"].as_array().unwrap().iter().find(|i| i["inStock"] == true).unwrap().clone();
+    let cart = app.create_cart().await;
+    let body = json!({ "productId": phone["id"], "quantity": quantity });
+    let response = app.send(Method::POST, &format!("/api/carts/{cart}/hardware"), Some(body)).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    (cart, phone["pricePence"].as_i64().unwrap(), phone["id"].as_str().unwrap().to_string())
+}
+
+fn customer() -> Value {
+    json!({
+        "email": "jo@example.com",
+        "firstName": "Jo",
+        "lastName": "Bloggs",
+        "phone": "07700 900123",
+        "address": { "line1": "1 Example Road", "line2": "", "city": "Testtown", "postalCode": "id11qd", "country": "GB" },
+    })
+}
+
+async fn place(app: &TestApp, cart: &str, shipping: &str) -> reqwest::Response {
+    let body = json!({ "cartId": cart, "shippingOption": shipping, "customerInfo": customer(), "amount": 1 });
+    app.send(Method::POST, "/api/hardware-orders", Some(body)).await
+}
+
+/// Placed: (order id, secret, the order as answered).
+async fn placed(app: &TestApp, cart: &str, shipping: &str) -> (String, String, Value) {
+    let response = place(app, cart, shipping).await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let order: Value = response.json().await.unwrap();
+    (order["orderId"].as_str().unwrap().into(), order["orderSecret"].as_str().unwrap().into(), order)
+}
+
+/// What the browser does with the card field: a setup for the order, confirmed with the
+/// card at the stand-in; answers the payment method and the payment customer.
+async fn card(app: &TestApp, id: &str, secret: &str, number: &str) -> (String, String) {
+    let path = format!("/api/hardware-orders/{id}/card-setup");
+    let setup = expect_ok(app.send(Method::POST, &path, Some(json!({ "orderSecret": secret }))).await).await;
+    let confirmed = confirm_card(setup["clientSecret"].as_str().unwrap(), number).await;
+    assert_eq!(confirmed["status"], "succeeded", "{confirmed}");
+    let seti = stripe(Method::GET, &format!("/setup_intents/{}", setup["setupIntentId"].as_str().unwrap()), "").await;
+    (confirmed["payment_method"].as_str().unwrap().into(), seti["customer"].as_str().unwrap().into())
+}
+
+/// The spec's payment call, with everything the older page sent (amount included).
+async fn pay(app: &TestApp, id: &str, secret: &str, method: &str, amount: i64) -> reqwest::Response {
+    let body = json!({
+        "order_id": id, "order_secret": secret, "payment_method_id": method, "amount": amount,
+        "customer_email": "jo@example.com", "customer_name": "Jo Bloggs", "customer_phone": "07700 900123",
+        "shipping_address": { "line1": "1 Example Road", "city": "Testtown", "postalCode": "ID1 1QD", "country": "GB" },
+        "shipping_option": "economy", "hardware_items": [{ "id": "x", "price": 1, "quantity": 1 }],
+        "payment_type": "hardware_purchase",
+    });
+    app.send(Method::POST, "/api/create-hardware-payment/?_=1", Some(body)).await
+}
+
+async fn confirm(app: &TestApp, id: &str, secret: &str, payment: &str) -> reqwest::Response {
+    let body = json!({ "paymentIntentId": payment, "orderId": id, "orderSecret": secret, "totalAmount": 1 });
+    app.send(Method::POST, "/api/confirm-hardware-payment/?_=1", Some(body)).await
+}
+
+async fn view(app: &TestApp, id: &str, secret: &str) -> Value {
+    let response = app
+        .client
+        .get(app.url(&format!("/api/hardware-orders/{id}")))
+        .header("X-Order-Secret", secret)
+        .send()
+        .await
+        .unwrap();
+    expect_ok(response).await
+}
+
+async fn charges(customer: &str) -> Vec<Value> {
+    stripe(Method::GET, &format!("/charges?customer={customer}"), "").await["data"].as_array().unwrap().clone()
+}
+
+async fn mails(app: &TestApp, id: &str) -> i64 {
+    sqlx::query_scalar("SELECT count(*) FROM outbox WHERE kind = 'hardware_confirmation' AND reference = $1")
+        .bind(id)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn each_shipping_option_is_priced_by_the_server_and_the_order_keeps_that_price() {
+    let app = spawn_app().await;
+    let (cart, unit, _) = cart_with_phone(&app, 2).await;
+    let items = unit * 2;
+    // Step 1: VAT on the items only.
+    let quote = expect_ok(app.get(&format!("/api/hardware-checkout/quote?cartId={cart}")).await).await;
+    let vat = |net: i64| (net * 20 + 50) / 100;
+    assert_eq!(quote["amounts"]["itemsPence"], items);
+    assert_eq!(quote["amounts"]["vatPence"], vat(items));
+    assert_eq!(quote["amounts"]["totalPence"], items + vat(items));
+    assert_eq!(quote["lines"][0]["quantity"], 2);
+
+    let options = expect_ok(app.get("/api/hardware-checkout/options").await).await;
+    let prices: Vec<(String, i64)> = options["shippingOptions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| (o["id"].as_str().unwrap().to_string(), o["pricePence"].as_i64().unwrap()))
+        .collect();
+    assert_eq!(
+        prices,
+        [("economy".into(), 400), ("standard".into(), 800), ("express".into(), 845), ("saturday".into(), 1500)]
+    );
+    assert_eq!(options["billingCountries"].as_array().unwrap().len(), 10);
+    for (option, shipping) in prices {
+        let path = format!("/api/hardware-checkout/quote?cartId={cart}&shippingOption={option}");
+        let quote = expect_ok(app.get(&path).await).await;
+        let net = items + shipping;
+        let expected = json!({ "itemsPence": items, "shippingPence": shipping, "vatPence": vat(net), "totalPence": net + vat(net) });
+        assert_eq!(quote["amounts"], expected, "{option}");
+        let (_, _, order) = placed(&app, &cart, &option).await;
+        assert_eq!(order["amounts"], expected, "the placed {option} order charges what was quoted");
+        assert!(order["orderNumber"].as_str().unwrap().starts_with("HW-"));
+        assert_eq!(order["shipping"]["id"], option);
+        assert_eq!(order["address"]["postalCode"], "ID1 1QD", "the postcode in its standard form");
+    }
+}
+
+#[tokio::test]
+async fn a_desk_phone_is_bought_paid_once_confirmed_once_and_leaves_the_cart() {
+    let app = spawn_app().await;
+    let (cart, _, _) = cart_with_phone(&app, 2).await;
+    let (id, secret, order) = placed(&app, &cart, "saturday").await;
+    let total = order["amounts"]["totalPence"].as_i64().unwrap();
+    let (method, customer) = card(&app, &id, &secret, OK_CARD).await;
+
+    // A tampered amount is ignored: the server charges the order's own total.
+    let response = pay(&app, &id, &secret, &method, 1).await;
+    assert!(response.headers()["server-timing"].to_str().unwrap().starts_with("total;dur="));
+    let paid = expect_ok(response).await;
+    assert_eq!(paid["status"], "succeeded");
+    assert_eq!(paid["amount"], total);
+    let payment = paid["payment_intent_id"].as_str().unwrap().to_string();
+    // The browser's retries (three tries on a network error) and a double click: one charge.
+    for _ in 0..3 {
+        let again = expect_ok(pay(&app, &id, &secret, &method, 1).await).await;
+        assert_eq!(again["payment_intent_id"], payment);
+    }
+    let taken = charges(&customer).await;
+    assert_eq!(taken.len(), 1, "charged once");
+    assert_eq!(taken[0]["amount"], total);
+
+    let confirmed = expect_ok(confirm(&app, &id, &secret, &payment).await).await;
+    assert_eq!(confirmed["status"], "confirmed");
+    assert_eq!(confirmed["orderNumber"], order["orderNumber"]);
+    let again = expect_ok(confirm(&app, &id, &secret, &payment).await).await;
+    assert_eq!(again["status"], "confirmed");
+    assert_eq!(mails(&app, &id).await, 1, "one confirmation e-mail");
+
+    let shown = view(&app, &id, &secret).await;
+    assert_eq!(shown["status"], "confirmed");
+    assert_eq!(shown["paymentReference"], payment);
+    assert_eq!(shown["emailQueued"], true);
+    assert!(shown.get("cartId").is_none());
+    let delivery = chrono::NaiveDate::parse_from_str(shown["estimatedDelivery"].as_str().unwrap(), "%Y-%m-%d").unwrap();
+    assert_eq!(delivery.format("%A").to_string(), "Saturday");
+    assert!(delivery > Utc::now().date_naive() && delivery <= Utc::now().date_naive() + Duration::days(7));
+
+    // Only the placing browser reads the order.
+    let stranger = app.get(&format!("/api/hardware-orders/{id}")).await;
+    expect_error(stranger, StatusCode::FORBIDDEN, "order_secret_mismatch").await;
+    // The phones left the cart.
+    let cart_now = expect_ok(app.get(&format!("/api/carts/{cart}")).await).await;
+    assert_eq!(cart_now["hasHardware"], false, "{cart_now}");
+    // The paid order takes no other card.
+    let late = pay(&app, &id, &secret, &method, total).await;
+    assert_eq!(expect_ok(late).await["payment_intent_id"], payment);
+    assert_eq!(charges(&customer).await.len(), 1);
+}
+
+#[tokio::test]
+async fn a_declined_card_leaves_the_order_open_for_another() {
+    let app = spawn_app().await;
+    let (cart, _, _) = cart_with_phone(&app, 1).await;
+    let (id, secret, _) = placed(&app, &cart, "economy").await;
+    let (declined_card, customer) = card(&app, &id, &secret, DECLINED_AT_CHARGE).await;
+    let refused =
+        expect_error(pay(&app, &id, &secret, &declined_card, 0).await, StatusCode::PAYMENT_REQUIRED, "card_declined")
+            .await;
+    assert!(refused["error"].as_str().is_some());
+    let (good_card, _) = card(&app, &id, &secret, OK_CARD).await;
+    let paid = expect_ok(pay(&app, &id, &secret, &good_card, 0).await).await;
+    assert_eq!(paid["status"], "succeeded");
+    assert_eq!(charges(&customer).await.iter().filter(|c| c["status"] == "succeeded").count(), 1);
+}
+
+#[tokio::test]
+async fn three_d_secure_goes_through_the_client_secret() {
+    let app = spawn_app().await;
+    let (cart, _, _) = cart_with_phone(&app, 1).await;
+    let (id, secret, _) = placed(&app, &cart, "standard").await;
+    let (method, _) = card(&app, &id, &secret, THREE_D_SECURE).await;
+    let asked = expect_ok(pay(&app, &id, &secret, &method, 0).await).await;
+    assert_eq!(asked["requires_action"], true, "{asked}");
+    let payment = asked["payment_intent_id"].as_str().unwrap().to_string();
+    // Not paid until the buyer authenticates.
+    expect_error(confirm(&app, &id, &secret, &payment).await, StatusCode::CONFLICT, "payment_not_succeeded").await;
+    let authenticated = authenticate(asked["client_secret"].as_str().unwrap()).await;
+    assert_eq!(authenticated["status"], "succeeded", "{authenticated}");
+    let confirmed = expect_ok(confirm(&app, &id, &secret, &payment).await).await;
+    assert_eq!(confirmed["status"], "confirmed");
+}
+
+#[tokio::test]
+async fn a_confirmation_that_fails_after_payment_is_left_payment_only_and_the_job_confirms_it_once() {
+    let app = spawn_app().await;
+    let (cart, _, _) = cart_with_phone(&app, 1).await;
+    let (id, secret, _) = placed(&app, &cart, "express").await;
+    let (method, _) = card(&app, &id, &secret, OK_CARD).await;
+    let payment =
+        expect_ok(pay(&app, &id, &secret, &method, 0).await).await["payment_intent_id"].as_str().unwrap().to_string();
+
+    // The outbox refuses the confirmation e-mail.
+    for statement in [
+        "CREATE FUNCTION refuse_hardware_mail() RETURNS trigger AS $$ BEGIN
+           IF NEW.kind = 'hardware_confirmation' THEN RAISE EXCEPTION 'the outbox is down'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql",
+        "CREATE TRIGGER refuse_hardware_mail BEFORE INSERT ON outbox FOR EACH ROW EXECUTE FUNCTION refuse_hardware_mail()",
+    ] {
+        sqlx::query(statement).execute(&app.pool).await.unwrap();
+    }
+    let answer = expect_ok(confirm(&app, &id, &secret, &payment).await).await;
+    assert_eq!(answer["status"], "payment-only");
+    assert_eq!(answer["reference"], format!("temp-{payment}"));
+    assert_eq!(view(&app, &id, &secret).await["status"], "payment-only");
+    // The thank-you page's background call (the payment reference only) cannot fix it yet.
+    let background =
+        app.send(Method::POST, "/api/confirm-hardware-payment/", Some(json!({ "paymentIntentId": payment }))).await;
+    assert_eq!(expect_ok(background).await, json!({ "status": "payment-only" }));
+
+    let state = AppState::new(app.pool.clone());
+    let report = api::scheduled::confirm_hardware_orders(&state, Utc::now()).await.unwrap();
+    assert_eq!((report.confirmed, report.failed), (0, 1), "still refused");
+    sqlx::query("DROP TRIGGER refuse_hardware_mail ON outbox").execute(&app.pool).await.unwrap();
+    let report = api::scheduled::confirm_hardware_orders(&state, Utc::now()).await.unwrap();
+    assert_eq!(report.confirmed, 1);
+    let report = api::scheduled::confirm_hardware_orders(&state, Utc::now()).await.unwrap();
+    assert_eq!(report, jobs::hardware_orders::Report::default(), "a second run changes nothing");
+    let shown = view(&app, &id, &secret).await;
+    assert_eq!(shown["status"], "confirmed");
+    assert_eq!(shown["paymentReference"], payment);
+    assert_eq!(mails(&app, &id).await, 1);
+}
+
+#[tokio::test]
+async fn an_unpaid_order_expires_after_a_day_and_the_job_then_leaves_it() {
+    let app = spawn_app().await;
+    let (cart, _, _) = cart_with_phone(&app, 1).await;
+    let (id, secret, _) = placed(&app, &cart, "economy").await;
+    let at =
+        |hours: i64| AppState::with_clock(app.pool.clone(), Arc::new(FixedClock(Utc::now() + Duration::hours(hours))));
+    let soon = at(23);
+    assert_eq!(api::scheduled::confirm_hardware_orders(&soon, soon.clock.now()).await.unwrap().expired, 0);
+    let day = at(25);
+    assert_eq!(api::scheduled::confirm_hardware_orders(&day, day.clock.now()).await.unwrap().expired, 1);
+    assert_eq!(api::scheduled::confirm_hardware_orders(&day, day.clock.now()).await.unwrap().expired, 0);
+    assert_eq!(view(&app, &id, &secret).await["status"], "cancelled");
+    let path = format!("/api/hardware-orders/{id}/card-setup");
+    let refused = app.send(Method::POST, &path, Some(json!({ "orderSecret": secret }))).await;
+    expect_error(refused, StatusCode::CONFLICT, "order_cancelled").await;
+}
+
+#[tokio::test]
+async fn draft_and_out_of_stock_phones_are_refused_and_nothing_is_stored() {
+    let app = spawn_app().await;
+    let (cart, _, product) = cart_with_phone(&app, 1).await;
+    let state = AppState::new(app.pool.clone());
+    let events = app.event_count().await;
+
+    let command = HardwareCommand::SetStatus { status: ItemStatus::Draft, actor: "admin@example.com".into() };
+    state.hardware.execute(&product, command).await.unwrap();
+    let events = events + 1;
+    let refused =
+        expect_error(place(&app, &cart, "economy").await, StatusCode::UNPROCESSABLE_ENTITY, "hardware_unavailable")
+            .await;
+    assert!(refused["error"].as_str().unwrap().ends_with("is no longer available. Please remove it from your cart."));
+    assert_eq!(app.event_count().await, events);
+
+    let command = HardwareCommand::SetStatus { status: ItemStatus::Published, actor: "admin@example.com".into() };
+    state.hardware.execute(&product, command).await.unwrap();
+    let mut fields = state.hardware_views.load(&product).await.unwrap().unwrap().item.fields.unwrap();
+    fields.in_stock = false;
+    state
+        .hardware
+        .execute(&product, HardwareCommand::Update { fields, actor: "admin@example.com".into() })
+        .await
+        .unwrap();
+    let events = events + 2;
+    expect_error(place(&app, &cart, "economy").await, StatusCode::UNPROCESSABLE_ENTITY, "hardware_unavailable").await;
+    assert_eq!(app.event_count().await, events);
+    let orders: i64 = sqlx::query_scalar("SELECT count(*) FROM hardware_orders").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(orders, 0);
+}
+
+#[tokio::test]
+async fn bad_input_names_the_field_and_changes_nothing() {
+    let app = spawn_app().await;
+    let (cart, _, _) = cart_with_phone(&app, 1).await;
+    let events = app.event_count().await;
+    let with = |customer: Value, shipping: &str| json!({ "cartId": cart, "shippingOption": shipping, "customerInfo": customer });
+
+    let mut empty = customer();
+    for field in ["email", "firstName", "lastName", "phone"] {
+        empty[field] = json!("  ");
+    }
+    empty["address"] = json!({ "line1": "", "city": "", "postalCode": "", "country": "GB" });
+    let refused = app.send(Method::POST, "/api/hardware-orders", Some(with(empty, "economy"))).await;
+    let refused = expect_error(refused, StatusCode::UNPROCESSABLE_ENTITY, "invalid_fields").await;
+    assert_eq!(
+        refused["fieldErrors"],
+        json!({
+            "email": "Email is required", "firstName": "First name is required", "lastName": "Last name is required",
+            "phone": "Phone number is required", "line1": "Address line 1 is required", "city": "City is required",
+            "postalCode": "Postal code is required",
+        })
+    );
+    let mut wrong = customer();
+    wrong["email"] = json!("jo@");
+    wrong["address"]["postalCode"] = json!("12345");
+    let refused = app.send(Method::POST, "/api/hardware-orders", Some(with(wrong, "economy"))).await;
+    let refused = expect_error(refused, StatusCode::UNPROCESSABLE_ENTITY, "invalid_fields").await;
+    assert_eq!(
+        refused["fieldErrors"],
+        json!({ "email": "Email is invalid", "postalCode": "Please enter a valid UK postal code" })
+    );
+    let mut abroad = customer();
+    abroad["address"]["country"] = json!("FR");
+    let refused = app.send(Method::POST, "/api/hardware-orders", Some(with(abroad, "economy"))).await;
+    let refused = expect_error(refused, StatusCode::UNPROCESSABLE_ENTITY, "invalid_fields").await;
+    assert_eq!(refused["fieldErrors"]["country"], "Please choose United Kingdom or Ireland.");
+
+    let refused = app.send(Method::POST, "/api/hardware-orders", Some(with(customer(), "drone"))).await;
+    expect_error(refused, StatusCode::UNPROCESSABLE_ENTITY, "invalid_shipping_option").await;
+    let unknown = json!({ "cartId": uuid::Uuid::new_v4(), "shippingOption": "economy", "customerInfo": customer() });
+    expect_error(
+        app.send(Method::POST, "/api/hardware-orders", Some(unknown)).await,
+        StatusCode::NOT_FOUND,
+        "cart_not_found",
+    )
+    .await;
+    let empty_cart = app.create_cart().await;
+    let events = events + 1;
+    let refused = app
+        .send(
+            Method::POST,
+            "/api/hardware-orders",
+            Some(json!({ "cartId": empty_cart, "shippingOption": "economy", "customerInfo": customer() })),
+        )
+        .await;
+    expect_error(refused, StatusCode::UNPROCESSABLE_ENTITY, "no_hardware").await;
+    let refused = app.send_raw(Method::POST, "/api/hardware-orders", "{\"cartId\": ").await;
+    expect_error(refused, StatusCode::BAD_REQUEST, "malformed_json").await;
+    let refused =
+        app.send(Method::POST, "/api/hardware-orders", Some(json!({ "cartId": 7, "shippingOption": "economy" }))).await;
+    expect_error(refused, StatusCode::UNPROCESSABLE_ENTITY, "invalid_body").await;
+    assert_eq!(app.event_count().await, events, "nothing stored");
+
+    // The payment calls: unknown orders and payments, a card that is not the order's.
+    let (id, secret, _) = placed(&app, &cart, "economy").await;
+    let missing = pay(&app, &uuid::Uuid::new_v4().to_string(), &secret, "pm_123", 0).await;
+    expect_error(missing, StatusCode::NOT_FOUND, "hardware_order_not_found").await;
+    expect_error(pay(&app, &id, "wrong", "pm_123", 0).await, StatusCode::FORBIDDEN, "order_secret_mismatch").await;
+    expect_error(
+        pay(&app, &id, &secret, "not a card", 0).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "invalid_payment_method",
+    )
+    .await;
+    let unknown_payment = confirm(&app, &id, &secret, "pi_doesnotexist").await;
+    expect_error(unknown_payment, StatusCode::NOT_FOUND, "payment_not_found").await;
+}
