@@ -9,9 +9,6 @@ import time
 import urllib.parse
 import urllib.request
 
-server, stand_in, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
-
-
 def call(method, url, body=None, form=None, auth=None):
     headers = {}
     data = None
@@ -36,48 +33,59 @@ def own_ms(timing):
     return parts.get("total", 0.0) - parts.get("stripe", 0.0)
 
 
-def api(method, path, body=None):
-    return call(method, server + path, body=body)
+def percentile(sorted_values, share):
+    """The value at `share` (0..1) of an ascending list."""
+    return sorted_values[min(len(sorted_values) - 1, int(round(share * len(sorted_values))) - 1)]
 
 
-customer = {
-    "email": "", "password": "bench-Passw0rd", "confirmPassword": "bench-Passw0rd",
-    "firstName": "Bench", "lastName": "Mark", "companyName": "Bench Ltd", "phone": "020 7946 0000",
-    "postcode": "ID1 1QD", "addressLine1": "1 Example Road", "city": "Testtown", "country": "United Kingdom",
-}
+def main():
+    server, stand_in, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
 
-per_order = []
-started = time.time()
-for n in range(count):
-    cart, _ = api("POST", "/api/carts")
-    api("PUT", f"/api/carts/{cart['id']}/package", {"plan": "singleUser", "billingCycle": "monthly", "quantity": 1})
-    info = dict(customer, email=f"bench{n}@example.com")
-    own = 0.0
-    intent, t = api("POST", "/api/create-payment-intent/", {"cartId": cart["id"], "customerInfo": info})
-    own += own_ms(t)
-    order = intent["orderId"]
-    setup, t = api("POST", "/api/create-setup-intent/", {"orderId": order})
-    own += own_ms(t)
-    secret = setup["client_secret"]
-    seti = secret.split("_secret_")[0]
-    form = urllib.parse.urlencode({
-        "key": "pk_test_localstripe", "client_secret": secret, "payment_method_data[type]": "card",
-        "payment_method_data[card][number]": "4242424242424242", "payment_method_data[card][exp_month]": "12",
-        "payment_method_data[card][exp_year]": "2031", "payment_method_data[card][cvc]": "123",
-    })
-    confirmed, _ = call("POST", f"{stand_in}v1/setup_intents/{seti}/confirm", form=form)
-    paid, t = api("POST", "/api/create-subscription/", {
-        "orderId": order, "paymentMethodId": confirmed["payment_method"], "setupIntentId": setup["setup_intent_id"]})
-    own += own_ms(t)
-    assert paid["success"], paid
-    account, t = api("POST", "/api/create-user-account/", {"orderId": order, "password": "bench-Passw0rd"})
-    own += own_ms(t)
-    assert account["success"], account
-    per_order.append(own)
+    def api(method, path, body=None):
+        return call(method, server + path, body=body)
 
-per_order.sort()
-p50 = statistics.median(per_order)
-p99 = per_order[min(len(per_order) - 1, int(round(0.99 * len(per_order))) - 1)]
-print(f"orders: {count} in {time.time() - started:.1f} s wall (stand-in included)")
-print(f"server's own time per order (4 calls, Stripe waits excluded): p50 {p50:.1f} ms, p99 {p99:.1f} ms, "
-      f"mean {statistics.mean(per_order):.1f} ms, max {per_order[-1]:.1f} ms")
+    customer = {
+        "email": "", "password": "bench-Passw0rd", "confirmPassword": "bench-Passw0rd",
+        "firstName": "Bench", "lastName": "Mark", "companyName": "Bench Ltd", "phone": "020 7946 0000",
+        "postcode": "ID1 1QD", "addressLine1": "1 Example Road", "city": "Testtown", "country": "United Kingdom",
+    }
+
+    per_order = []
+    started = time.time()
+    for n in range(count):
+        cart, _ = api("POST", "/api/carts")
+        api("PUT", f"/api/carts/{cart['id']}/package", {"plan": "singleUser", "billingCycle": "monthly", "quantity": 1})
+        info = dict(customer, email=f"bench{n}@example.com")
+        own = 0.0
+        intent, t = api("POST", "/api/create-payment-intent/", {"cartId": cart["id"], "customerInfo": info})
+        own += own_ms(t)
+        order = intent["orderId"]
+        setup, t = api("POST", "/api/create-setup-intent/", {"orderId": order})
+        own += own_ms(t)
+        secret = setup["client_secret"]
+        seti = secret.split("_secret_")[0]
+        form = urllib.parse.urlencode({
+            "key": "pk_test_localstripe", "client_secret": secret, "payment_method_data[type]": "card",
+            "payment_method_data[card][number]": "4242424242424242", "payment_method_data[card][exp_month]": "12",
+            "payment_method_data[card][exp_year]": "2031", "payment_method_data[card][cvc]": "123",
+        })
+        confirmed, _ = call("POST", f"{stand_in}v1/setup_intents/{seti}/confirm", form=form)
+        paid, t = api("POST", "/api/create-subscription/", {
+            "orderId": order, "paymentMethodId": confirmed["payment_method"], "setupIntentId": setup["setup_intent_id"]})
+        own += own_ms(t)
+        assert paid["success"], paid
+        account, t = api("POST", "/api/create-user-account/", {"orderId": order, "password": "bench-Passw0rd"})
+        own += own_ms(t)
+        assert account["success"], account
+        per_order.append(own)
+
+    per_order.sort()
+    p50 = statistics.median(per_order)
+    p99 = percentile(per_order, 0.99)
+    print(f"orders: {count} in {time.time() - started:.1f} s wall (stand-in included)")
+    print(f"server's own time per order (4 calls, Stripe waits excluded): p50 {p50:.1f} ms, p99 {p99:.1f} ms, "
+          f"mean {statistics.mean(per_order):.1f} ms, max {per_order[-1]:.1f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -7,10 +7,20 @@
 # Reported: the server's own time per order at the 50th and 99th percentile, i.e. the sum
 # over the four calls of the server's `Server-Timing: total` minus its `stripe` part (the
 # time spent waiting for the stand-in), so the stand-in's own speed is left out.
-# Usage: bash api/bench/checkout.sh [ORDERS]
+#
+# With `hardware` as the second argument it buys desk phones instead (issue 12): a cart
+# with two phones, then the hardware checkout's four calls (place, card setup,
+# create-hardware-payment, confirm-hardware-payment), measured the same way.
+# Usage: bash api/bench/checkout.sh [ORDERS] [service|hardware]
 source "$(dirname "${BASH_SOURCE[0]}")/../../.ci/lib.sh"
 cd "$ROOT"
 orders="${1:-200}"
+flow="${2:-service}"
+case "$flow" in
+  service) script=checkout.py ;;
+  hardware) script=hardware_checkout.py ;;
+  *) log "unknown flow $flow: use service or hardware"; exit 2 ;;
+esac
 ensure_database_server
 db=voip_bench_checkout
 drop_database "$db"
@@ -26,4 +36,4 @@ DATABASE_URL="$url" PORT="$port" HOST=127.0.0.1 RUST_LOG=warn WEBAPP_DIR="$ROOT/
 server=$!
 trap 'kill $server $stand_in 2>/dev/null; wait $server 2>/dev/null; drop_database $db' EXIT
 wait_ready "http://127.0.0.1:$port" "$server"
-python3 "$ROOT/api/bench/checkout.py" "http://127.0.0.1:$port" "$STRIPE_API_BASE" "$orders"
+python3 "$ROOT/api/bench/$script" "http://127.0.0.1:$port" "$STRIPE_API_BASE" "$orders"

@@ -158,10 +158,7 @@ async fn view(state: &AppState, id: &str) -> Result<HardwareOrderView, ApiError>
     view.ok_or_else(|| aggregates::hardware_order::HardwareOrderError::NotPlaced.into())
 }
 
-async fn place_order(
-    State(state): State<AppState>,
-    ApiJson(body): ApiJson<PlaceBody>,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+async fn place_order(State(state): State<AppState>, ApiJson(body): ApiJson<PlaceBody>) -> Result<Response, ApiError> {
     let c = body.customer_info;
     let request = PlaceHardwareOrder {
         cart_id: body.cart_id,
@@ -175,10 +172,14 @@ async fn place_order(
             country: c.address.country,
         },
     };
-    let placed = service::place_hardware_order(&state, request).await?;
-    let mut answer = view_answer(&view(&state, &placed.id).await?);
-    answer["orderSecret"] = json!(placed.secret);
-    Ok((StatusCode::CREATED, Json(answer)))
+    let (result, total, provider) = measured(async {
+        let placed = service::place_hardware_order(&state, request).await?;
+        let mut answer = view_answer(&view(&state, &placed.id).await?);
+        answer["orderSecret"] = json!(placed.secret);
+        Ok::<_, ApiError>(answer)
+    })
+    .await;
+    Ok(respond(StatusCode::CREATED, result?, total, provider))
 }
 
 async fn get_order(
