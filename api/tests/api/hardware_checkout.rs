@@ -16,7 +16,7 @@ use crate::checkout::{authenticate, confirm_card, DECLINED_AT_CHARGE, OK_CARD, T
 use crate::helpers::{expect_error, expect_ok, spawn_app, stripe, TestApp};
 
 /// A cart with `quantity` of the first in-stock seeded phone: (cart id, unit price in pence, product id).
-async fn cart_with_phone(app: &TestApp, quantity: u32) -> (String, i64, String) {
+pub(crate) async fn cart_with_phone(app: &TestApp, quantity: u32) -> (String, i64, String) {
     let all: Value = app.get("/api/hardware/").await.json().await.unwrap();
     let phone = all["data"].as_array().unwrap().iter().find(|i| i["inStock"] == true).unwrap().clone();
     let cart = app.create_cart().await;
@@ -42,7 +42,7 @@ async fn place(app: &TestApp, cart: &str, shipping: &str) -> reqwest::Response {
 }
 
 /// Placed: (order id, secret, the order as answered).
-async fn placed(app: &TestApp, cart: &str, shipping: &str) -> (String, String, Value) {
+pub(crate) async fn placed(app: &TestApp, cart: &str, shipping: &str) -> (String, String, Value) {
     let response = place(app, cart, shipping).await;
     assert_eq!(response.status(), StatusCode::CREATED);
     let order: Value = response.json().await.unwrap();
@@ -51,7 +51,7 @@ async fn placed(app: &TestApp, cart: &str, shipping: &str) -> (String, String, V
 
 /// What the browser does with the card field: a setup for the order, confirmed with the
 /// card at the stand-in; answers the payment method and the payment customer.
-async fn card(app: &TestApp, id: &str, secret: &str, number: &str) -> (String, String) {
+pub(crate) async fn card(app: &TestApp, id: &str, secret: &str, number: &str) -> (String, String) {
     let path = format!("/api/hardware-orders/{id}/card-setup");
     let setup = expect_ok(app.send(Method::POST, &path, Some(json!({ "orderSecret": secret }))).await).await;
     let confirmed = confirm_card(setup["clientSecret"].as_str().unwrap(), number).await;
@@ -61,7 +61,7 @@ async fn card(app: &TestApp, id: &str, secret: &str, number: &str) -> (String, S
 }
 
 /// The spec's payment call, with everything the older page sent (amount included).
-async fn pay(app: &TestApp, id: &str, secret: &str, method: &str, amount: i64) -> reqwest::Response {
+pub(crate) async fn pay(app: &TestApp, id: &str, secret: &str, method: &str, amount: i64) -> reqwest::Response {
     let body = json!({
         "order_id": id, "order_secret": secret, "payment_method_id": method, "amount": amount,
         "customer_email": "jo@example.com", "customer_name": "Jo Bloggs", "customer_phone": "07700 900123",
@@ -72,12 +72,12 @@ async fn pay(app: &TestApp, id: &str, secret: &str, method: &str, amount: i64) -
     app.send(Method::POST, "/api/create-hardware-payment/?_=1", Some(body)).await
 }
 
-async fn confirm(app: &TestApp, id: &str, secret: &str, payment: &str) -> reqwest::Response {
+pub(crate) async fn confirm(app: &TestApp, id: &str, secret: &str, payment: &str) -> reqwest::Response {
     let body = json!({ "paymentIntentId": payment, "orderId": id, "orderSecret": secret, "totalAmount": 1 });
     app.send(Method::POST, "/api/confirm-hardware-payment/?_=1", Some(body)).await
 }
 
-async fn view(app: &TestApp, id: &str, secret: &str) -> Value {
+pub(crate) async fn view(app: &TestApp, id: &str, secret: &str) -> Value {
     let response = app
         .client
         .get(app.url(&format!("/api/hardware-orders/{id}")))

@@ -16,6 +16,7 @@ use sqlx::postgres::PgPoolOptions;
 use sqlx::PgPool;
 
 use crate::checkout::{cart, create_account, pay, single_user, OK_CARD};
+use crate::hardware_checkout;
 use crate::helpers::{expect_ok, spawn_app, TestApp};
 
 /// The rows of a query as JSON, in the query's order.
@@ -176,6 +177,30 @@ async fn the_trial_view_is_rebuilt_exactly() {
     assert_eq!(snapshot(&app.pool, &view_rows("trial_view")).await, before);
     assert_eq!((rebuilt.aggregates, changes(&rebuilt)), (2, (1, 1, 1)), "{rebuilt:?}");
     assert_eq!(expect_ok(app.get(&format!("/api/trials/{trial}")).await).await, page);
+}
+
+#[tokio::test]
+async fn the_hardware_order_view_is_rebuilt_exactly() {
+    let app = spawn_app().await;
+    // One order paid and confirmed, one left unpaid.
+    let (cart, _, _) = hardware_checkout::cart_with_phone(&app, 2).await;
+    let (paid, secret, _) = hardware_checkout::placed(&app, &cart, "saturday").await;
+    let (method, _) = hardware_checkout::card(&app, &paid, &secret, OK_CARD).await;
+    let payment = expect_ok(hardware_checkout::pay(&app, &paid, &secret, &method, 0).await).await;
+    let payment = payment["payment_intent_id"].as_str().unwrap().to_string();
+    expect_ok(hardware_checkout::confirm(&app, &paid, &secret, &payment).await).await;
+    let (other_cart, _, _) = hardware_checkout::cart_with_phone(&app, 1).await;
+    hardware_checkout::placed(&app, &other_cart, "economy").await;
+    let page = hardware_checkout::view(&app, &paid, &secret).await;
+    let before = snapshot(&app.pool, &view_rows("hardware_order_view")).await;
+
+    damage_view(&app.pool, "hardware_order_view").await;
+    let state = AppState::new(app.pool.clone());
+    let rebuilt = rebuild::rebuild_hardware_order_views(&state).await.unwrap();
+
+    assert_eq!(snapshot(&app.pool, &view_rows("hardware_order_view")).await, before);
+    assert_eq!((rebuilt.aggregates, changes(&rebuilt)), (2, (1, 1, 1)), "{rebuilt:?}");
+    assert_eq!(hardware_checkout::view(&app, &paid, &secret).await, page);
 }
 
 #[tokio::test]
@@ -408,7 +433,15 @@ async fn every_read_model_is_rebuilt_by_one_call() {
     let tables: Vec<&str> = all.iter().map(|r| r.table).collect();
     assert_eq!(
         tables,
-        ["cart_view", "order_view", "trial_view", "hardware_view", "hardware_audit", "number_inventory"]
+        [
+            "cart_view",
+            "order_view",
+            "trial_view",
+            "hardware_order_view",
+            "hardware_view",
+            "hardware_audit",
+            "number_inventory"
+        ]
     );
     assert!(all.iter().all(|r| changes(r) == (0, 0, 0)), "a healthy shop needs no repair: {all:?}");
 }
