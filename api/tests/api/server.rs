@@ -117,6 +117,13 @@ async fn the_openapi_description_is_served_and_names_every_route() {
         "/carts/{id}/clear:",
         "/available_numbers/:",
         "/free-did-numbers/:",
+        "/hardware-checkout/options:",
+        "/hardware-checkout/quote:",
+        "/hardware-orders:",
+        "/hardware-orders/{id}:",
+        "/hardware-orders/{id}/card-setup:",
+        "/create-hardware-payment/:",
+        "/confirm-hardware-payment/:",
     ] {
         assert!(text.contains(&format!("\n  {path}\n")), "{path} is not described");
     }
