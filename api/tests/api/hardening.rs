@@ -21,7 +21,7 @@ use crate::helpers::{
 
 const WEBHOOK_SECRET: &str = "whsec_hardening";
 
-fn signed(body: &str, secret: &str) -> String {
+pub(crate) fn signed(body: &str, secret: &str) -> String {
     use hmac::{Hmac, Mac};
     let t = chrono::Utc::now().timestamp();
     let mut mac = Hmac::<sha2::Sha256>::new_from_slice(secret.as_bytes()).unwrap();
@@ -29,7 +29,7 @@ fn signed(body: &str, secret: &str) -> String {
     format!("t={t},v1={}", hex::encode(mac.finalize().into_bytes()))
 }
 
-async fn webhook(app: &TestApp, body: &str, signature: Option<String>) -> reqwest::Response {
+pub(crate) async fn webhook(app: &TestApp, body: &str, signature: Option<String>) -> reqwest::Response {
     let mut request = app.client.post(app.url("/api/stripe/webhook")).body(body.to_string());
     if let Some(signature) = signature {
         request = request.header("stripe-signature", signature);

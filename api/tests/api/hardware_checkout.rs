@@ -391,3 +391,41 @@ async fn bad_input_names_the_field_and_changes_nothing() {
     let unknown_payment = confirm(&app, &id, &secret, "pi_doesnotexist").await;
     expect_error(unknown_payment, StatusCode::NOT_FOUND, "payment_not_found").await;
 }
+
+#[tokio::test]
+async fn a_signed_webhook_confirms_an_order_whose_browser_went_away_and_a_forged_one_changes_nothing() {
+    use crate::hardening::{signed, webhook};
+    const SECRET: &str = "whsec_hardware";
+    let app =
+        crate::helpers::spawn_app_with(|c| c.payments.webhook_secret = Some(api::config::Secret::new(SECRET))).await;
+    let event = |id: &str, payment: &str| {
+        json!({ "id": id, "type": "payment_intent.succeeded", "data": { "object": { "id": payment, "status": "succeeded" } } })
+            .to_string()
+    };
+
+    // 3-D Secure asked and never done: an event claiming success is checked with Stripe and ignored.
+    let (cart, _, _) = cart_with_phone(&app, 1).await;
+    let (waiting, waiting_secret, _) = placed(&app, &cart, "economy").await;
+    let (method, _) = card(&app, &waiting, &waiting_secret, THREE_D_SECURE).await;
+    let asked = expect_ok(pay(&app, &waiting, &waiting_secret, &method, 0).await).await;
+    let forged = event("evt_hw_forged", asked["payment_intent_id"].as_str().unwrap());
+    let answer = expect_ok(webhook(&app, &forged, Some(signed(&forged, SECRET))).await).await;
+    assert_eq!(answer["handled"], false);
+    assert_eq!(view(&app, &waiting, &waiting_secret).await["status"], "placed");
+
+    // Paid, then the browser closed before confirming: the event confirms it, once.
+    let (cart, _, _) = cart_with_phone(&app, 1).await;
+    let (id, secret, _) = placed(&app, &cart, "standard").await;
+    let (method, _) = card(&app, &id, &secret, OK_CARD).await;
+    let paid = expect_ok(pay(&app, &id, &secret, &method, 0).await).await;
+    let body = event("evt_hw_paid", paid["payment_intent_id"].as_str().unwrap());
+    let unsigned = webhook(&app, &body, None).await;
+    assert_eq!(unsigned.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(view(&app, &id, &secret).await["status"], "paid");
+    let answer = expect_ok(webhook(&app, &body, Some(signed(&body, SECRET))).await).await;
+    assert_eq!(answer["handled"], true);
+    let again = expect_ok(webhook(&app, &body, Some(signed(&body, SECRET))).await).await;
+    assert_eq!(again["duplicate"], true);
+    assert_eq!(view(&app, &id, &secret).await["status"], "confirmed");
+    assert_eq!(mails(&app, &id).await, 1);
+}

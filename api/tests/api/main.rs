@@ -6,7 +6,7 @@ mod address;
 mod cart;
 mod checkout;
 mod checkout_service;
-mod hardening;
+pub(crate) mod hardening;
 mod hardware;
 mod hardware_checkout;
 mod hardware_routes;
