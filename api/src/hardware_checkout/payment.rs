@@ -15,7 +15,7 @@ use aggregates::pricing::Pence;
 use axum::http::StatusCode;
 use jobs::hardware_orders::{ConfirmError, HardwareOrders};
 
-use super::order::{check_secret, load, run};
+use super::order::{check_secret, holds_secret, load, run};
 use crate::checkout::failures::{declined, payment_failure};
 use crate::error::ApiError;
 use crate::locks::locked;
@@ -242,6 +242,8 @@ fn not_found() -> ApiError {
 pub struct Confirmation {
     pub id: String,
     pub order: HardwareOrder,
+    /// The caller holds the order's secret: it may see the order's details.
+    pub for_buyer: bool,
 }
 
 /// Confirms the order the payment `payment_intent_id` was made for, once the provider says
@@ -254,6 +256,7 @@ pub async fn confirm_payment(
     gateway: &dyn PaymentGateway,
     payment_intent_id: &str,
     order_id: Option<&str>,
+    secret: Option<&str>,
 ) -> Result<Confirmation, ApiError> {
     let payment_intent_id = payment_intent_id.trim();
     if !payment_intent_id.starts_with("pi_") || payment_intent_id.len() > 100 {
@@ -290,8 +293,9 @@ pub async fn confirm_payment(
             paid(state, &id, &record.id).await?;
         }
         let ctx = HardwareOrders { pool: &state.pool, orders: &state.hardware_orders, carts: &state.carts };
+        let for_buyer = holds_secret(state, &id, secret).await? == Some(true);
         match jobs::hardware_orders::confirm(&ctx, &id).await {
-            Ok(order) => Ok(Confirmation { id: id.clone(), order }),
+            Ok(order) => Ok(Confirmation { id: id.clone(), order, for_buyer }),
             Err(error) => {
                 tracing::error!(order = %id, %error, "a paid hardware order could not be confirmed; the job tries again");
                 let mark = match error {
@@ -299,7 +303,7 @@ pub async fn confirm_payment(
                     ConfirmError::Unexpected(_) => HardwareOrderCommand::MarkErrorHandled,
                 };
                 run(state, &id, mark).await?;
-                Ok(Confirmation { id: id.clone(), order: load(state, &id).await? })
+                Ok(Confirmation { id: id.clone(), order: load(state, &id).await?, for_buyer })
             }
         }
     })

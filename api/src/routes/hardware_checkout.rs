@@ -267,17 +267,16 @@ async fn confirm_payment(
 ) -> Result<Response, ApiError> {
     let order_id = body.order_id.as_deref().map(service::order_id).transpose()?;
     let gateway = state.services.gateway.clone();
-    let (result, total, provider) =
-        measured(service::confirm_payment(&state, gateway.as_ref(), &body.payment_intent_id, order_id.as_deref()))
-            .await;
+    let secret = body.order_secret.as_deref();
+    let confirming =
+        service::confirm_payment(&state, gateway.as_ref(), &body.payment_intent_id, order_id.as_deref(), secret);
+    let (result, total, provider) = measured(confirming).await;
     let confirmation = result?;
     let order = &confirmation.order;
     let status = order.status.as_str();
     // The order's details go only to the browser that placed it; the thank-you page's
     // background call (the payment reference alone) learns whether it is confirmed.
-    let with_secret =
-        service::holds_secret(&state, &confirmation.id, body.order_secret.as_deref()).await? == Some(true);
-    let body = if with_secret {
+    let body = if confirmation.for_buyer {
         json!({
             "orderId": confirmation.id,
             "orderNumber": order.order_number,

@@ -131,7 +131,7 @@ async fn hardware_payment(state: &AppState, id: &str) -> Result<Option<bool>, Ap
     if !hardware {
         return Ok(None);
     }
-    match crate::hardware_checkout::confirm_payment(state, gateway.as_ref(), id, Some(&owner)).await {
+    match crate::hardware_checkout::confirm_payment(state, gateway.as_ref(), id, Some(&owner), None).await {
         Ok(_) => Ok(Some(true)),
         Err(error) => {
             tracing::warn!(payment = id, order = %owner, ?error, "hardware payment webhook not acted on");
