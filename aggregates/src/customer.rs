@@ -29,3 +29,30 @@ pub struct Extension {
     pub number: String,
     pub username: String,
 }
+
+/// A UK postcode in its standard form (`SW1A 1AA`), or None. Accepts lower case and no
+/// space; the outward code is A9, A99, AA9, AA99, A9A or AA9A (A a letter, 9 a digit), then
+/// at most one space, then the inward code 9AA.
+pub fn uk_postcode(text: &str) -> Option<String> {
+    let text = text.trim().to_ascii_uppercase();
+    if !text.is_ascii() {
+        return None;
+    }
+    let (outward, inward) = match text.split_once(' ') {
+        Some(parts) => parts,
+        None if text.len() > 3 => text.split_at(text.len() - 3),
+        None => return None,
+    };
+    // Each character as its class; anything else (a second space, a dash) matches no shape.
+    let shape = |part: &str| -> String {
+        part.chars()
+            .map(|c| match c {
+                'A'..='Z' => 'A',
+                '0'..='9' => '9',
+                _ => '?',
+            })
+            .collect()
+    };
+    let outward_ok = matches!(shape(outward).as_str(), "A9" | "A99" | "AA9" | "AA99" | "A9A" | "AA9A");
+    (outward_ok && shape(inward) == "9AA").then(|| format!("{outward} {inward}"))
+}

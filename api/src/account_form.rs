@@ -60,19 +60,9 @@ pub fn is_phone(text: &str) -> bool {
     rest.chars().count() >= 10 && rest.chars().all(|c| c.is_ascii_digit() || matches!(c, ' ' | '-' | '(' | ')'))
 }
 
-/// 1-2 letters, 1-2 digits, an optional letter, then a digit and two letters (a space between allowed).
+/// A UK postcode: the one rule of the shop (aggregates::customer::uk_postcode).
 pub fn is_uk_postcode(text: &str) -> bool {
-    let compact: Vec<char> = text.chars().filter(|c| *c != ' ').map(|c| c.to_ascii_uppercase()).collect();
-    if compact.len() < 5 || compact.len() > 7 || text.trim().matches(' ').count() > 1 {
-        return false;
-    }
-    let (outward, inward) = compact.split_at(compact.len() - 3);
-    let inward_ok = inward[0].is_ascii_digit() && inward[1].is_ascii_alphabetic() && inward[2].is_ascii_alphabetic();
-    let letters = outward.iter().take_while(|c| c.is_ascii_alphabetic()).count();
-    let digits = outward[letters..].iter().take_while(|c| c.is_ascii_digit()).count();
-    let tail = outward.len() - letters - digits;
-    let tail_ok = tail == 0 || (tail == 1 && outward[outward.len() - 1].is_ascii_alphabetic());
-    inward_ok && (1..=2).contains(&letters) && (1..=2).contains(&digits) && tail_ok
+    aggregates::customer::uk_postcode(text).is_some()
 }
 
 impl CustomerInfo {

@@ -6,6 +6,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::customer::uk_postcode;
+
 /// Field (as the form names it) -> message.
 pub type FieldErrors = BTreeMap<&'static str, &'static str>;
 
@@ -112,33 +114,6 @@ fn is_email(text: &str) -> bool {
     let Some((local, domain)) = text.split_once('@') else { return false };
     let dot_inside = domain.char_indices().any(|(i, c)| c == '.' && i > 0 && i + 1 < domain.len());
     !local.is_empty() && !domain.contains('@') && dot_inside && !text.chars().any(char::is_whitespace)
-}
-
-/// A UK postcode in its standard form (`SW1A 1AA`), or None. Accepts lower case and no
-/// space; the outward code is A9, A99, AA9, AA99, A9A or AA9A (A a letter, 9 a digit), then
-/// at most one space, then the inward code 9AA.
-pub fn uk_postcode(text: &str) -> Option<String> {
-    let text = text.trim().to_ascii_uppercase();
-    if !text.is_ascii() {
-        return None;
-    }
-    let (outward, inward) = match text.split_once(' ') {
-        Some(parts) => parts,
-        None if text.len() > 3 => text.split_at(text.len() - 3),
-        None => return None,
-    };
-    // Each character as its class; anything else (a second space, a dash) matches no shape.
-    let shape = |part: &str| -> String {
-        part.chars()
-            .map(|c| match c {
-                'A'..='Z' => 'A',
-                '0'..='9' => '9',
-                _ => '?',
-            })
-            .collect()
-    };
-    let outward_ok = matches!(shape(outward).as_str(), "A9" | "A99" | "AA9" | "AA99" | "A9A" | "AA9A");
-    (outward_ok && shape(inward) == "9AA").then(|| format!("{outward} {inward}"))
 }
 
 #[cfg(test)]
