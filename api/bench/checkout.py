@@ -9,8 +9,11 @@ import time
 import urllib.parse
 import urllib.request
 
-def call(method, url, body=None, form=None, auth=None):
+def call(method, url, body=None, form=None, auth=None, client=None):
     headers = {}
+    if client:
+        # Each order from a buyer of its own (the server trusts the bench as its proxy).
+        headers["x-forwarded-for"] = client
     data = None
     if body is not None:
         data = json.dumps(body).encode()
@@ -42,7 +45,9 @@ def main():
     server, stand_in, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
 
     def api(method, path, body=None):
-        return call(method, server + path, body=body)
+        return call(method, server + path, body=body, client=buyer[0])
+
+    buyer = [None]
 
     customer = {
         "email": "", "password": "bench-Passw0rd", "confirmPassword": "bench-Passw0rd",
@@ -53,6 +58,7 @@ def main():
     per_order = []
     started = time.time()
     for n in range(count):
+        buyer[0] = f"10.{n // 250}.{n % 250}.1"
         cart, _ = api("POST", "/api/carts")
         api("PUT", f"/api/carts/{cart['id']}/package", {"plan": "singleUser", "billingCycle": "monthly", "quantity": 1})
         info = dict(customer, email=f"bench{n}@example.com")
@@ -74,7 +80,8 @@ def main():
             "orderId": order, "paymentMethodId": confirmed["payment_method"], "setupIntentId": setup["setup_intent_id"]})
         own += own_ms(t)
         assert paid["success"], paid
-        account, t = api("POST", "/api/create-user-account/", {"orderId": order, "password": "bench-Passw0rd"})
+        account, t = api("POST", "/api/create-user-account/", {
+            "orderId": order, "orderSecret": intent["orderSecret"], "password": "bench-Passw0rd"})
         own += own_ms(t)
         assert account["success"], account
         per_order.append(own)
