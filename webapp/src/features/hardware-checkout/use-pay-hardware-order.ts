@@ -9,6 +9,7 @@ import { orderPaid, paymentFailed, paymentStarted, selectCustomerDraft, selectPl
 import { storeHardwareOrder } from './hardware-order-storage';
 import { hardwarePaymentMessages } from './hardware-payment-messages';
 import { HardwarePaymentFailure, payHardwareOrder } from './pay-hardware-order';
+import type { StoredHardwareOrder } from './types';
 
 export const HARDWARE_THANK_YOU_PATH = '/hardware-thank-you';
 
@@ -50,7 +51,7 @@ export function usePayHardwareOrder({ stripe, card, cardComplete, billingCountry
     dispatch(paymentStarted());
     // The thank-you page's code loads while the buyer pays, so the navigation at the end is immediate.
     void import('./routes/hardware-thank-you-page').catch(() => undefined);
-    let paid;
+    let paid: StoredHardwareOrder;
     try {
       paid = await payHardwareOrder(
         { placed, customer: customerInfoFromDraft(draft), billingCountry, stripe, card },

@@ -26,7 +26,6 @@ import {
 } from '../hardware-checkout-slice';
 import { messages } from '../messages';
 import type { HardwareCheckoutCart } from '../types';
-import '../../../components/forms.css';
 import '../hardware-checkout.css';
 
 function errorCode(error: unknown): unknown {
