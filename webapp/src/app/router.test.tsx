@@ -3,7 +3,8 @@ import { setAnalyticsSink } from '../lib/analytics';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
-import { catalogueFixture } from '../testing/fixtures';
+import { amountsFor, CART_LINES, OPTIONS } from '../features/hardware-checkout/testing/fake-hardware-checkout-server';
+import { CART_ID, catalogueFixture, hardwareCart } from '../testing/fixtures';
 import { mockFetch } from '../testing/mock-fetch';
 import { redirects, UNKNOWN_PATH_TARGET } from './redirects';
 import { AppRouter, redirectTarget } from './router';
@@ -80,6 +81,8 @@ describe('redirects', () => {
     expect(redirectTarget('/checkout')).toBeNull();
     expect(redirectTarget('/checkout/account-setup')).toBeNull();
     expect(redirectTarget('/thank-you')).toBeNull();
+    expect(redirectTarget('/hardware-checkout')).toBeNull();
+    expect(redirectTarget('/hardware-thank-you')).toBeNull();
   });
 
   it('a navigation to a redirecting path replaces the current entry with the target', async () => {
@@ -116,6 +119,7 @@ describe('pages', () => {
     ['/checkout', 'Checkout'],
     ['/checkout/account-setup', 'Checkout'],
     ['/thank-you', 'Oops!'],
+    ['/hardware-thank-you', 'Order Not Found'],
     ['/free-trial-account-setup', 'Start your free trial'],
     ['/free-trial-thank-you', 'Your free trial'],
   ])('%s renders exactly one H1', async (path, heading) => {
@@ -135,6 +139,29 @@ describe('trial confirmation', () => {
     const history = renderApp(['/thank-you/trial']);
     expect(await screen.findByRole('heading', { level: 1, name: /Your free trial/ })).toBeInTheDocument();
     expect(history.location.pathname).toBe('/thank-you/trial');
+  });
+});
+
+describe('hardware checkout', () => {
+  it("/hardware-checkout is the hardware checkout (the cart dropdown's full page load lands there)", async () => {
+    window.localStorage.setItem('cartId', CART_ID);
+    mockFetch({
+      'GET /api/catalogue': () => catalogueFixture,
+      [`GET /api/carts/${CART_ID}`]: () => hardwareCart(),
+      'GET /api/hardware-checkout/options': () => OPTIONS,
+      'GET /api/hardware-checkout/quote': () => ({ lines: CART_LINES, shipping: null, amounts: amountsFor(16300, 0) }),
+    });
+    const history = renderApp(['/hardware-checkout']);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hardware Checkout' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Order Summary' })).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/hardware-checkout');
+    expect(document.querySelectorAll('h1')).toHaveLength(1);
+  });
+
+  it('/hardware-checkout without a cart goes home', async () => {
+    const history = renderApp(['/hardware-checkout']);
+    expect(await screen.findByRole('heading', { level: 1, name: /Business calls that just work/ })).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/');
   });
 });
 

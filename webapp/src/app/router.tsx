@@ -86,6 +86,8 @@ export const routes: RouteObject[] = [
       { path: 'checkout', element: lazyPage(() => import('./routes/checkout')) },
       { path: 'checkout/account-setup', element: lazyPage(() => import('./routes/checkout-account-setup')) },
       { path: 'thank-you', element: lazyPage(() => import('./routes/thank-you')) },
+      { path: 'hardware-checkout', element: lazyPage(() => import('./routes/hardware-checkout')) },
+      { path: 'hardware-thank-you', element: lazyPage(() => import('./routes/hardware-thank-you')) },
       ...Object.entries(redirects).map(([from, to]) => redirectRoute(from, to)),
       redirectRoute('*', UNKNOWN_PATH_TARGET),
     ],

@@ -6,12 +6,14 @@ import { cartStorageMiddleware } from '../features/cart/cart-storage';
 import { billingSlice } from '../features/plans/billing-slice';
 import { checkoutSlice } from '../features/checkout/checkout-slice';
 import { orderSecretStorageMiddleware } from '../features/checkout/order-secret';
+import { hardwareCheckoutSlice } from '../features/hardware-checkout/hardware-checkout-slice';
 
 const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
   [cartSlice.reducerPath]: cartSlice.reducer,
   [billingSlice.reducerPath]: billingSlice.reducer,
   [checkoutSlice.reducerPath]: checkoutSlice.reducer,
+  [hardwareCheckoutSlice.reducerPath]: hardwareCheckoutSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

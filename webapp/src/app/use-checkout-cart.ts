@@ -21,3 +21,8 @@ export function useCheckoutCart(): CheckoutCart {
     [cartId, cart, isLoading, isError, serviceOrdered],
   );
 }
+
+/** Whether the visitor's cart still holds desk phones (the service thank-you page offers their checkout). */
+export function useDeskPhonesInCart(): boolean {
+  return Boolean(useCart().cart?.hasHardware);
+}

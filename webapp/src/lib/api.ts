@@ -13,6 +13,6 @@ function apiBaseUrl(): string {
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: fetchBaseQuery({ baseUrl: apiBaseUrl() }),
-  tagTypes: ['Cart', 'Catalogue', 'Order'],
+  tagTypes: ['Cart', 'Catalogue', 'Order', 'HardwareOrder'],
   endpoints: () => ({}),
 });

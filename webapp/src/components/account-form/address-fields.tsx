@@ -1,36 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
-import { useLazyLookupAddressQuery } from '../../lib/account-form/address-api';
+import { useState } from 'react';
 import { COUNTRY } from '../../lib/account-form/form-state';
 import { formMessages as messages } from '../../lib/account-form/messages';
 import type { AccountField, AddressMode, AddressSuggestion, CustomerInfo, FieldErrors } from '../../lib/account-form/types';
-import { isLookupLength, normalisePostcode } from '../../lib/account-form/validation';
-import { errorStatus } from '../../lib/api-error';
 import { TextField } from './text-field';
-
-/** Pause after the last key before a postcode is looked up. */
-export const LOOKUP_DELAY_MS = 500;
-
-/** The sentence for a failed lookup (docs/product-rules.md, Account form: Address lookup). */
-export function lookupErrorMessage(error: unknown): string {
-  switch (errorStatus(error)) {
-    case 404:
-      return messages.addressNotFound;
-    case 401:
-      return messages.addressUnavailable;
-    case 402:
-      return messages.addressLimit;
-    default:
-      return messages.addressFailed;
-  }
-}
-
-interface LookupState {
-  suggestions: AddressSuggestion[];
-  message: string | null;
-  searching: boolean;
-}
-
-const idle: LookupState = { suggestions: [], message: null, searching: false };
+import { usePostcodeLookup } from './use-postcode-lookup';
 
 /** What the account form does when the address is edited (the checkout's slice, or the trial page's state). */
 export interface AddressHandlers {
@@ -53,49 +26,8 @@ export interface AddressFieldsProps extends AddressHandlers {
  * fields; Change empties them and goes back to the lookup.
  */
 export function AddressFields({ form, mode, errors, onEdit, onAddressChosen, onManualAddress, onChangeAddress }: AddressFieldsProps) {
-  const [lookup, setLookup] = useState<LookupState>(idle);
+  const lookup = usePostcodeLookup(form.postcode, mode === 'lookup');
   const [selectError, setSelectError] = useState<string | null>(null);
-  const [trigger] = useLazyLookupAddressQuery();
-  const pending = useRef<{ abort: () => void } | null>(null);
-  const postcode = normalisePostcode(form.postcode);
-  const lookingUp = mode === 'lookup' && isLookupLength(postcode);
-
-  // No lookup (detailed fields, or not a postcode's length): nothing found, nothing searching.
-  // Adjusted while rendering (the effect below has already cancelled any request).
-  if (!lookingUp && lookup !== idle) setLookup(idle);
-
-  useEffect(() => {
-    if (!lookingUp) return undefined;
-    const timer = window.setTimeout(() => {
-      const request = trigger(postcode, true);
-      pending.current = request;
-      setLookup((current) => ({ ...current, searching: true, message: null }));
-      request
-        .unwrap()
-        .then((suggestions) => {
-          if (pending.current !== request) return;
-          setLookup(
-            suggestions.length > 0
-              ? { suggestions, message: null, searching: false }
-              : { suggestions: [], message: messages.addressNotFound, searching: false },
-          );
-        })
-        .catch((error: unknown) => {
-          // An aborted (stale) request says nothing.
-          if (pending.current !== request) return;
-          setLookup({ suggestions: [], message: lookupErrorMessage(error), searching: false });
-        })
-        .finally(() => {
-          if (pending.current === request) pending.current = null;
-        });
-    }, LOOKUP_DELAY_MS);
-    return () => {
-      window.clearTimeout(timer);
-      const stale = pending.current;
-      pending.current = null;
-      stale?.abort();
-    };
-  }, [postcode, lookingUp, trigger]);
 
   const edit = (field: 'postcode' | 'addressLine1' | 'addressLine2' | 'city') => (value: string) => {
     setSelectError(null);

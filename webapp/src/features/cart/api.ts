@@ -159,6 +159,7 @@ export const cartApi = api.injectEndpoints({
 
 export const {
   useGetCartQuery,
+  useLazyGetCartQuery,
   useSelectPackageMutation,
   useSetBillingCycleMutation,
   useSetItemQuantityMutation,

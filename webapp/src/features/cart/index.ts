@@ -2,5 +2,13 @@
 export { cartForgotten, cartSlice } from './cart-slice';
 export { cartStorageMiddleware } from './cart-storage';
 export { CartDropdown } from './components/cart-dropdown';
-export { useAddHardwareMutation, useAddNumberMutation, useRemoveNumberMutation, useReplaceNumbersMutation, useSelectPackageMutation } from './api';
+export {
+  useAddHardwareMutation,
+  useAddNumberMutation,
+  useLazyGetCartQuery,
+  useRemoveNumberMutation,
+  useReplaceNumbersMutation,
+  useSelectPackageMutation,
+} from './api';
+export { isEmptyCart } from './cart-contents';
 export { useCart } from './use-cart';

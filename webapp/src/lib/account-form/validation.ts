@@ -5,7 +5,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Optional leading plus, then at least 10 digits, spaces, hyphens or brackets. */
 const PHONE = /^\+?[\d\s\-()]{10,}$/;
 /** 1-2 letters, 1-2 digits, an optional letter, then a digit and two letters. */
-const UK_POSTCODE = /^[A-Z]{1,2}\d{1,2}[A-Z]?\s*\d[A-Z]{2}$/i;
+export const UK_POSTCODE = /^[A-Z]{1,2}\d{1,2}[A-Z]?\s*\d[A-Z]{2}$/i;
 
 export const PASSWORD_MIN_LENGTH = 8;
 

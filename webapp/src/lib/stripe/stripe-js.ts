@@ -41,11 +41,19 @@ export interface StripePaymentIntent {
   status: string;
 }
 
+/** The buyer's details given with a card (Stripe's `billing_details`); `country` is a two-letter code. */
+export interface StripeBillingDetails {
+  name?: string;
+  email?: string;
+  phone?: string;
+  address?: { line1?: string; line2?: string; city?: string; postal_code?: string; country?: string };
+}
+
 export interface StripeClient {
   elements(): StripeElements;
   confirmCardSetup(
     clientSecret: string,
-    data: { payment_method: { card: StripeCardElement; billing_details?: { name?: string; email?: string } } },
+    data: { payment_method: { card: StripeCardElement; billing_details?: StripeBillingDetails } },
   ): Promise<{ error?: PaymentErrorLike | null; setupIntent?: StripeSetupIntent }>;
   confirmCardPayment(clientSecret: string): Promise<{ error?: PaymentErrorLike | null; paymentIntent?: StripePaymentIntent }>;
 }

@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { cycleWord, formatPence } from '../../../lib/format-money';
 import { fullPageLoad } from '../../../lib/full-page-load';
 import { useRemoveAddOnMutation, useRemoveItemMutation, useRemoveNumberMutation } from '../api';
+import { isEmptyCart } from '../cart-contents';
 import { cartDropdownClosed, cartDropdownToggled, selectCartDropdownOpen } from '../cart-slice';
 import { useCart } from '../use-cart';
 import { CartIcon } from './cart-icon';
@@ -80,10 +81,7 @@ function CartPanel({ cart, onNavigate }: { cart: Cart | undefined; onNavigate: (
     }
   };
 
-  const isEmpty =
-    !cart || (cart.items.length === 0 && cart.addOns.length === 0 && cart.phoneNumbers.length === 0 && cart.topUpPence === 0);
-
-  if (!cart || isEmpty) {
+  if (!cart || isEmptyCart(cart)) {
     return (
       <div className="cart-empty">
         <p className="cart-panel-title">Your cart is empty</p>

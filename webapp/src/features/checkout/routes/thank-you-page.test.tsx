@@ -2,9 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeStore } from '../../../app/store';
-import { renderWithProviders } from '../../../testing/render-with-providers';
+import { Component as JoinedThankYou } from '../../../app/routes/thank-you';
+import { renderWithProviders, storeWithCart } from '../../../testing/render-with-providers';
 import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
-import { catalogueFixture } from '../../../testing/fixtures';
+import { CART_ID, catalogueFixture, hardwareCart } from '../../../testing/fixtures';
 import { initialCheckoutState, type CompletedOrder } from '../checkout-slice';
 import { accountFixture, ORDER_ID, orderFixture } from '../testing/fixtures';
 import { ThankYouPage } from './thank-you-page';
@@ -146,5 +147,22 @@ describe('thank-you page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Oops!' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('An error occurred while processing your order. Please try again.');
     expect(screen.getByRole('link', { name: 'Try Again' })).toHaveAttribute('href', '/checkout');
+  });
+
+  it('a cart that still holds desk phones: Now pay for your desk phones, to the hardware checkout (the app joins the cart)', async () => {
+    mockFetch({
+      'GET /api/catalogue': () => catalogueFixture,
+      [`GET /api/orders/${ORDER_ID}`]: () => orderFixture(),
+      [`GET /api/carts/${CART_ID}`]: () => hardwareCart(),
+    });
+    renderWithProviders(<JoinedThankYou />, { store: storeWithCart(hardwareCart()), route: `/thank-you?order=${ORDER_ID}` });
+    const section = await screen.findByRole('region', { name: 'Now pay for your desk phones' });
+    expect(within(section).getByRole('link', { name: 'Go to the hardware checkout' })).toHaveAttribute('href', '/hardware-checkout');
+  });
+
+  it('no desk phones left in the cart: no such section', async () => {
+    renderThankYou();
+    await screen.findByRole('heading', { level: 1, name: 'Thank you for your order!' });
+    expect(screen.queryByRole('region', { name: 'Now pay for your desk phones' })).not.toBeInTheDocument();
   });
 });

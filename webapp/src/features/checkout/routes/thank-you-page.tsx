@@ -43,8 +43,16 @@ function Oops({ message }: { message: string }) {
   );
 }
 
+interface ThankYouPageProps {
+  /**
+   * The cart still holds desk phones (a mixed cart: the service was paid, the phones are paid in
+   * the hardware checkout). Joined in by the app layer from the cart.
+   */
+  deskPhonesInCart?: boolean;
+}
+
 /** The order confirmation, from GET /api/orders/{id} (the id from ?order= or, after a reload, storage). */
-export function ThankYouPage() {
+export function ThankYouPage({ deskPhonesInCart = false }: ThankYouPageProps) {
   const [params] = useSearchParams();
   const orderId = useMemo(() => params.get('order') || readStorage(LAST_ORDER_KEY), [params]);
   const query = useGetOrderQuery(orderId ?? skipToken);
@@ -91,12 +99,24 @@ export function ThankYouPage() {
   return (
     <>
       {meta}
-      <Confirmation order={order} inMemory={inMemory} />
+      <Confirmation order={order} inMemory={inMemory} deskPhonesInCart={deskPhonesInCart} />
     </>
   );
 }
 
-function Confirmation({ order, inMemory }: { order: OrderView; inMemory: CompletedOrder | null }) {
+function DeskPhonesWaiting() {
+  return (
+    <section className="panel desk-phones-waiting" aria-labelledby="desk-phones-heading">
+      <h2 id="desk-phones-heading">Now pay for your desk phones</h2>
+      <p>Your desk phones are still in your cart. They are paid separately, with their delivery, in the hardware checkout.</p>
+      <Link to="/hardware-checkout" className="button button-primary">
+        Go to the hardware checkout
+      </Link>
+    </section>
+  );
+}
+
+function Confirmation({ order, inMemory, deskPhonesInCart }: { order: OrderView; inMemory: CompletedOrder | null; deskPhonesInCart: boolean }) {
   const catalogue = useGetCatalogueQuery();
   const vatPercent = catalogue.data?.vatPercent ?? 20;
   const cycle = order.billingCycle ?? 'monthly';
@@ -124,6 +144,8 @@ function Confirmation({ order, inMemory }: { order: OrderView; inMemory: Complet
           </div>
         </dl>
       </header>
+
+      {deskPhonesInCart && <DeskPhonesWaiting />}
 
       <ul className="summary-cards" aria-label="Your order at a glance">
         <li className="card">

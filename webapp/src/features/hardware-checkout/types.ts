@@ -1,0 +1,201 @@
+/**
+ * Wire types of the hardware checkout (notes: the hardware-checkout contract). Amounts are
+ * integer pence priced by the server; field names are camelCase except the two payment calls,
+ * which take the spec's own names.
+ */
+
+export interface ShippingOption {
+  id: string;
+  name: string;
+  description: string;
+  carrier: string;
+  pricePence: number;
+}
+
+export interface Country {
+  code: string;
+  name: string;
+}
+
+/** GET /api/hardware-checkout/options */
+export interface HardwareCheckoutOptions {
+  shippingOptions: ShippingOption[];
+  shippingCountries: Country[];
+  billingCountries: Country[];
+}
+
+export interface HardwareAmounts {
+  itemsPence: number;
+  shippingPence: number;
+  vatPence: number;
+  totalPence: number;
+}
+
+export interface QuoteLine {
+  productId: string;
+  name: string;
+  shortDesc: string | null;
+  imageUrl: string | null;
+  unitPricePence: number;
+  quantity: number;
+  linePence: number;
+}
+
+/** The shipping option an order or a quote was priced with. */
+export type ChosenShipping = Omit<ShippingOption, 'description'>;
+
+/** GET /api/hardware-checkout/quote?cartId=&shippingOption= */
+export interface HardwareQuote {
+  lines: QuoteLine[];
+  shipping: ChosenShipping | null;
+  amounts: HardwareAmounts;
+}
+
+export interface QuoteArgs {
+  cartId: string;
+  shippingOption?: string;
+}
+
+export interface ShippingAddress {
+  line1: string;
+  line2: string;
+  city: string;
+  postalCode: string;
+  /** GB or IE. */
+  country: string;
+}
+
+export interface HardwareCustomerInfo {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  address: ShippingAddress;
+}
+
+/** POST /api/hardware-orders */
+export interface PlaceHardwareOrderArgs {
+  cartId: string;
+  shippingOption: string;
+  customerInfo: HardwareCustomerInfo;
+}
+
+/** The fields a 422 `invalid_fields` may name (and the address form shows errors on). */
+export type CustomerField = 'email' | 'firstName' | 'lastName' | 'phone' | 'line1' | 'city' | 'postalCode' | 'country';
+
+export type CustomerFieldErrors = Partial<Record<CustomerField, string>>;
+
+export type HardwareOrderStatus = 'placed' | 'paid' | 'confirmed' | 'payment-only' | 'error-handled' | 'cancelled';
+
+export interface OrderLine {
+  productId: string;
+  name: string;
+  unitPricePence: number;
+  quantity: number;
+  linePence: number;
+}
+
+/** GET /api/hardware-orders/{orderId} (header X-Order-Secret): the thank-you view. */
+export interface HardwareOrderView {
+  orderId: string;
+  orderNumber: string;
+  status: HardwareOrderStatus;
+  lines: OrderLine[];
+  shipping: ChosenShipping;
+  customer: { email: string; firstName: string; lastName: string; phone: string };
+  address: ShippingAddress;
+  amounts: HardwareAmounts;
+  paymentReference: string | null;
+  placedAt: string;
+  paidAt: string | null;
+  confirmedAt: string | null;
+  /** A calendar date, YYYY-MM-DD. */
+  estimatedDelivery: string;
+  emailQueued: boolean;
+}
+
+/** The 201 of POST /api/hardware-orders: the view and the order's secret (kept in this tab only). */
+export type PlacedHardwareOrderView = HardwareOrderView & { orderSecret: string };
+
+export interface OrderRef {
+  orderId: string;
+  orderSecret: string;
+}
+
+/** POST /api/hardware-orders/{orderId}/card-setup */
+export interface CardSetupResponse {
+  clientSecret: string;
+  setupIntentId: string;
+}
+
+/** POST /api/create-hardware-payment/ (the spec's field names; the server reads the order's own figures). */
+export interface CreateHardwarePaymentBody {
+  order_id: string;
+  order_secret: string;
+  payment_method_id: string;
+  /** The placed order's total in pence, as the server sent it. */
+  amount: number;
+  customer_email: string;
+  customer_name: string;
+  customer_phone: string;
+  shipping_address: ShippingAddress;
+  shipping_option: string;
+  hardware_items: { id: string; name: string; quantity: number; price: number }[];
+  payment_type: 'hardware_purchase';
+}
+
+/** The 200 answers of create-hardware-payment (paid, or 3-D Secure needed). */
+export interface CreateHardwarePaymentAnswer {
+  status: string;
+  requires_action?: boolean;
+  client_secret?: string;
+  payment_intent_id?: string;
+  order_id?: string;
+  amount?: number;
+}
+
+/** The 402 of create-hardware-payment: a refused card. */
+export interface CardDeclinedBody {
+  error: string;
+  code: string;
+  decline_code?: string | null;
+}
+
+/** POST /api/confirm-hardware-payment/ (the thank-you page's background call sends `paymentIntentId` only). */
+export interface ConfirmHardwarePaymentBody {
+  paymentIntentId: string;
+  orderId?: string;
+  orderSecret?: string;
+}
+
+export type ConfirmationStatus = 'confirmed' | 'payment-only' | 'error-handled';
+
+export interface ConfirmHardwarePaymentAnswer {
+  orderId: string;
+  orderNumber: string;
+  status: ConfirmationStatus;
+  reference?: string;
+}
+
+/** sessionStorage `hardwareOrder`: what the thank-you page needs to read the order back. */
+export interface StoredHardwareOrder {
+  orderId: string;
+  orderSecret: string;
+  orderNumber: string;
+  paymentIntentId?: string;
+  confirmationStatus?: ConfirmationStatus;
+  reference?: string;
+}
+
+/**
+ * What the hardware checkout needs of the visitor's cart. The app layer joins it to the cart
+ * feature (app/use-hardware-checkout-cart.ts), so this feature never imports the cart's internals.
+ */
+export interface HardwareCheckoutCart {
+  /** The visitor's cart id (localStorage `cartId`), or null. */
+  cartId: string | null;
+  /** The server does not know the cart (404 `cart_not_found`): the stored id is forgotten. */
+  cartNotFound: () => void;
+  /** The server took the paid phones out of the cart: read it again, and forget it once it is empty. */
+  phonesOrdered: () => Promise<void>;
+}
