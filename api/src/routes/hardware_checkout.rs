@@ -214,7 +214,7 @@ async fn card_setup(
     Ok(respond(StatusCode::OK, body, total, provider))
 }
 
-/// The spec's payment call. `amount`, `hardware_items`, `shipping_option`, `shipping_address`
+/// The payment call with the older site's field names. `amount`, `hardware_items`, `shipping_option`, `shipping_address`
 /// and the `customer_*` fields are accepted and ignored: the order already holds them, and
 /// the server charges its own total.
 #[derive(Deserialize)]

@@ -60,7 +60,7 @@ pub(crate) async fn card(app: &TestApp, id: &str, secret: &str, number: &str) ->
     (confirmed["payment_method"].as_str().unwrap().into(), seti["customer"].as_str().unwrap().into())
 }
 
-/// The spec's payment call, with everything the older page sent (amount included).
+/// The payment call with everything the older page sent (amount included).
 pub(crate) async fn pay(app: &TestApp, id: &str, secret: &str, method: &str, amount: i64) -> reqwest::Response {
     let body = json!({
         "order_id": id, "order_secret": secret, "payment_method_id": method, "amount": amount,

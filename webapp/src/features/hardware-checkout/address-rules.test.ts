@@ -14,7 +14,7 @@ const filled = (overrides: Partial<CustomerDraft> = {}): CustomerDraft => ({
   ...overrides,
 });
 
-describe('shipping address rules (spec 3, §5)', () => {
+describe('shipping address rules (docs/product-rules.md, Hardware checkout)', () => {
   it('accepts a complete UK or Irish address; line 2 is optional', () => {
     expect(validateShippingAddress(filled())).toEqual({});
     expect(validateShippingAddress(filled({ postalCode: 'd02 x285', country: 'IE' }))).toEqual({});

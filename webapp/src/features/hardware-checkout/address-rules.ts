@@ -26,7 +26,7 @@ export function emptyDraft(): CustomerDraft {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The shipping address rules (spec 3, §5); a United Kingdom postal code must look like one. */
+/** The shipping address rules (docs/product-rules.md, Hardware checkout); a United Kingdom postal code must look like one. */
 export function validateShippingAddress(draft: CustomerDraft): CustomerFieldErrors {
   const errors: CustomerFieldErrors = {};
   const email = draft.email.trim();

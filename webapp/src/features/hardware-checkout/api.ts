@@ -22,7 +22,7 @@ type Result<T> = QueryReturnValue<T, FetchBaseQueryError, FetchBaseQueryMeta | u
 /** The waits of the payment calls' retry rule (a seam: tests answer at once). */
 export const paymentRetryTiming: { sleep: Sleep } = { sleep };
 
-/** The spec's two payment calls are never answered from a cache. */
+/** The two payment calls are never answered from a cache. */
 const NO_CACHE = { 'Cache-Control': 'no-cache', Pragma: 'no-cache' };
 
 function parseJson(text: unknown): { ok: true; value: unknown } | { ok: false } {
@@ -62,7 +62,7 @@ export function readJsonAnswer<T>(result: Result<unknown>): Result<T> {
 }
 
 /**
- * One of the spec's payment calls: POST `/api/{path}?_={now}` (a fresh URL each attempt) with
+ * One of the two payment calls: POST `/api/{path}?_={now}` (a fresh URL each attempt) with
  * no-cache headers, under the retry rule (payment-retry.ts).
  */
 function paymentCall<T, Body>(path: string, options: { retry: boolean } = { retry: true }) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cardErrorMessage, hardwarePaymentMessages, paymentServiceMessage } from './hardware-payment-messages';
 
-describe('cardErrorMessage (spec 3, §8: card errors)', () => {
+describe('cardErrorMessage (docs/product-rules.md, Hardware checkout)', () => {
   it.each([
     ['insufficient_funds', 'Your card has insufficient funds. Please try a different payment method.'],
     ['expired_card', 'Your card has expired. Please use a different card.'],
@@ -39,7 +39,7 @@ describe('cardErrorMessage (spec 3, §8: card errors)', () => {
   });
 });
 
-describe('paymentServiceMessage (spec 3, §8: payment service failures)', () => {
+describe('paymentServiceMessage (docs/product-rules.md, Hardware checkout)', () => {
   it('no answer: the service is unavailable, Network error', () => {
     expect(paymentServiceMessage({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' })).toBe(
       'Payment service unavailable (Network error). Please try again later.',

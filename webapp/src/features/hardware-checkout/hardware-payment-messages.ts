@@ -1,5 +1,5 @@
 /**
- * Every sentence the hardware checkout's payment can show (spec 3, §5 and §8), word for word,
+ * Every sentence the hardware checkout's payment can show (docs/product-rules.md, Hardware checkout), word for word,
  * and the pure functions that choose one. No state, no calls: unit-tested as a table.
  */
 import type { PaymentErrorLike } from '../../lib/stripe/stripe-js';

@@ -1,4 +1,4 @@
-/** The hardware checkout's user-facing messages outside the payment (spec 3, §2.4, §2.5 and §5), word for word. */
+/** The hardware checkout's user-facing messages outside the payment (docs/product-rules.md, Hardware checkout), word for word. */
 export const messages = {
   emailRequired: 'Email is required',
   emailInvalid: 'Email is invalid',

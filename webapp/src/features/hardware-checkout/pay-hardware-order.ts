@@ -131,7 +131,7 @@ async function confirm(input: PayHardwareOrderInput, calls: HardwarePaymentCalls
 }
 
 /**
- * The payment of a placed order (spec 3, §4 "Payment sequence"): a new card setup confirmed
+ * The payment of a placed order (docs/product-rules.md, Hardware checkout): a new card setup confirmed
  * with the card and the billing details, create-hardware-payment (3-D Secure when asked), then
  * confirm-hardware-payment. Throws HardwarePaymentFailure while nothing is paid; once paid it
  * always answers the order to keep for the thank-you page.

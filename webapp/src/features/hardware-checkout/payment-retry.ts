@@ -1,5 +1,5 @@
 /**
- * The retry rule of the two payment calls (spec 3, §7 and §9): up to 3 attempts, the waits
+ * The retry rule of the two payment calls (docs/product-rules.md, Hardware checkout): up to 3 attempts, the waits
  * doubling from 1 s (1 s, 2 s, then 4 s were there a fourth), on a 400 or 404 answer or a
  * network error; any other failing status, and any success, stops at once.
  */

@@ -1,7 +1,7 @@
 /**
  * Wire types of the hardware checkout (notes: the hardware-checkout contract). Amounts are
  * integer pence priced by the server; field names are camelCase except the two payment calls,
- * which take the spec's own names.
+ * which take the older site's own names.
  */
 
 export interface ShippingOption {
@@ -128,7 +128,7 @@ export interface CardSetupResponse {
   setupIntentId: string;
 }
 
-/** POST /api/create-hardware-payment/ (the spec's field names; the server reads the order's own figures). */
+/** POST /api/create-hardware-payment/ (the older site's field names; the server reads the order's own figures). */
 export interface CreateHardwarePaymentBody {
   order_id: string;
   order_secret: string;
