@@ -382,8 +382,30 @@ impl Totals {
         self.top_up_subtotal + self.top_up_vat
     }
 
+    /// The VAT of the services (subscription and top-up).
     pub fn total_vat(&self) -> Pence {
         self.subscription_vat + self.top_up_vat
+    }
+
+    /// VAT on the desk phones' subtotal (ex VAT, before shipping: the hardware checkout adds
+    /// shipping and its VAT once an option is chosen).
+    pub fn hardware_vat(&self) -> Pence {
+        vat(self.hardware)
+    }
+
+    pub fn hardware_total(&self) -> Pence {
+        self.hardware + self.hardware_vat()
+    }
+
+    /// All the VAT in the cart: the services' and the desk phones'.
+    pub fn cart_vat(&self) -> Pence {
+        self.total_vat() + self.hardware_vat()
+    }
+
+    /// Everything in the cart, VAT included: the services due today and the desk phones
+    /// (each paid in its own checkout).
+    pub fn cart_total(&self) -> Pence {
+        self.service_due_today() + self.hardware_total()
     }
 
     /// The service total due today, what the service checkout charges: the first period of
@@ -503,6 +525,24 @@ mod tests {
         assert_eq!(totals.top_up_vat, Pence(200));
         assert_eq!(totals.total_vat(), Pence(3652));
         assert_eq!(totals.service_due_today(), Pence(17260 + 3452 + 1200));
+        assert_eq!(totals.cart_total(), totals.service_due_today());
+    }
+
+    #[test]
+    fn the_cart_total_adds_the_desk_phones_with_their_vat() {
+        // Two £64.00 phones alone: £128.00 + £25.60 VAT.
+        let phones = Totals::new(Pence::ZERO, Pence::ZERO, Pence::ZERO, Pence::ZERO, Pence(12800));
+        assert_eq!(
+            (phones.hardware_vat(), phones.cart_vat(), phones.cart_total()),
+            (Pence(2560), Pence(2560), Pence(15360))
+        );
+        assert_eq!(phones.service_due_today(), Pence::ZERO);
+        // Single User monthly (£4.99) and one £64.99 phone: VAT per subtotal, rounded half up.
+        let mixed = Totals::new(Pence(499), Pence::ZERO, Pence::ZERO, Pence::ZERO, Pence(6499));
+        assert_eq!(mixed.service_due_today(), Pence(499 + 100));
+        assert_eq!(mixed.hardware_vat(), Pence(1300));
+        assert_eq!(mixed.cart_vat(), Pence(100 + 1300));
+        assert_eq!(mixed.cart_total(), Pence(599 + 6499 + 1300));
     }
 
     #[test]

@@ -106,12 +106,25 @@ pub struct TotalsLine {
     pub top_up_subtotal_pence: Pence,
     pub top_up_vat_pence: Pence,
     pub top_up_total_inc_vat_pence: Pence,
+    /// The desk phones' subtotal, ex VAT.
     pub hardware_pence: Pence,
-    pub total_vat_pence: Pence,
-    /// The service total due today, VAT included (its wire name is the older
-    /// `grandTotalIncVatPence`); desk phones are charged by their own checkout.
-    #[serde(rename = "grandTotalIncVatPence")]
+    /// The services' VAT (subscription and top-up); stored order views call it `totalVatPence`.
+    #[serde(alias = "totalVatPence")]
+    pub service_vat_pence: Pence,
+    /// What the service checkout charges today, VAT included; stored order views call it
+    /// `grandTotalIncVatPence`. Desk phones are charged by their own checkout.
+    #[serde(alias = "grandTotalIncVatPence")]
     pub service_due_today_pence: Pence,
+    /// VAT on the desk phones (20% of their subtotal; shipping is added in their checkout).
+    #[serde(default)]
+    pub hardware_vat_pence: Pence,
+    #[serde(default)]
+    pub hardware_total_inc_vat_pence: Pence,
+    /// All the VAT in the cart, and everything in it VAT included (what the cart shows).
+    #[serde(default)]
+    pub cart_vat_pence: Pence,
+    #[serde(default)]
+    pub cart_total_inc_vat_pence: Pence,
 }
 
 impl From<Totals> for TotalsLine {
@@ -129,8 +142,12 @@ impl From<Totals> for TotalsLine {
             top_up_vat_pence: t.top_up_vat,
             top_up_total_inc_vat_pence: t.top_up_total(),
             hardware_pence: t.hardware,
-            total_vat_pence: t.total_vat(),
+            service_vat_pence: t.total_vat(),
             service_due_today_pence: t.service_due_today(),
+            hardware_vat_pence: t.hardware_vat(),
+            hardware_total_inc_vat_pence: t.hardware_total(),
+            cart_vat_pence: t.cart_vat(),
+            cart_total_inc_vat_pence: t.cart_total(),
         }
     }
 }
@@ -363,6 +380,9 @@ mod tests {
         assert!(summary.has_hardware && !summary.has_services);
         assert_eq!(summary.totals.hardware_pence, Pence(10000));
         assert_eq!(summary.totals.service_due_today_pence, Pence::ZERO);
+        assert_eq!(summary.totals.hardware_vat_pence, Pence(2000));
+        assert_eq!(summary.totals.cart_vat_pence, Pence(2000));
+        assert_eq!(summary.totals.cart_total_inc_vat_pence, Pence(12000));
         assert_eq!(summary.billing_cycle, None);
     }
 }

@@ -195,7 +195,7 @@ async fn single_user_monthly_with_two_numbers_and_call_recording() {
     let view = expect_ok(app.get(&format!("/api/orders/{order}")).await).await;
     assert_eq!(view["status"], "completed");
     assert_eq!(view["orderNumber"], intent["orderNumber"]);
-    assert_eq!(view["totals"]["grandTotalIncVatPence"], 1799);
+    assert_eq!(view["totals"]["serviceDueTodayPence"], 1799);
     assert_eq!(view["addOns"][0]["id"], "callRecording");
     assert_eq!(view["phoneNumbers"].as_array().unwrap().len(), 2);
     assert_eq!(view["extensions"][0]["username"], "janesingle101");

@@ -429,3 +429,42 @@ async fn a_signed_webhook_confirms_an_order_whose_browser_went_away_and_a_forged
     assert_eq!(view(&app, &id, &secret).await["status"], "confirmed");
     assert_eq!(mails(&app, &id).await, 1);
 }
+
+#[tokio::test]
+async fn the_cart_total_adds_up_to_what_each_checkout_charges_to_the_penny() {
+    let app = spawn_app().await;
+    let vat = |net: i64| (net * 20 + 50) / 100;
+
+    // Phones only: the cart's total is the phones with their VAT, as the hardware checkout
+    // prices them before shipping.
+    let (cart, unit, _) = cart_with_phone(&app, 2).await;
+    let totals = expect_ok(app.get(&format!("/api/carts/{cart}")).await).await["totals"].clone();
+    let quote = expect_ok(app.get(&format!("/api/hardware-checkout/quote?cartId={cart}")).await).await;
+    assert_eq!(totals["hardwarePence"], unit * 2);
+    assert_eq!(totals["hardwareVatPence"], vat(unit * 2));
+    assert_eq!(totals["cartVatPence"], vat(unit * 2));
+    assert_eq!(totals["serviceDueTodayPence"], 0);
+    assert_eq!(totals["cartTotalIncVatPence"], quote["amounts"]["totalPence"]);
+
+    // Services and phones: the service checkout charges the services due today, the
+    // hardware checkout the phones; the cart's total is the two together. (Choosing a plan
+    // starts the cart's services afresh, so the plan comes first.)
+    let mixed = app.create_cart().await;
+    let package = json!({ "plan": "singleUser", "billingCycle": "monthly", "quantity": 1 });
+    expect_ok(app.send(Method::PUT, &format!("/api/carts/{mixed}/package"), Some(package)).await).await;
+    let all: Value = app.get("/api/hardware/").await.json().await.unwrap();
+    let phone = all["data"].as_array().unwrap().iter().find(|i| i["inStock"] == true).unwrap().clone();
+    let body = json!({ "productId": phone["id"], "quantity": 2 });
+    expect_ok(app.send(Method::POST, &format!("/api/carts/{mixed}/hardware"), Some(body)).await).await;
+    let totals = expect_ok(app.get(&format!("/api/carts/{mixed}")).await).await["totals"].clone();
+    let quote = expect_ok(app.get(&format!("/api/hardware-checkout/quote?cartId={mixed}")).await).await;
+    let body = json!({ "cartId": mixed, "customerInfo": crate::checkout::customer_info("mixed@example.com") });
+    let intent = expect_ok(app.send(Method::POST, "/api/create-payment-intent/", Some(body)).await).await;
+    let service_charge = intent["calculatedAmounts"]["grandTotalIncVAT"].as_i64().unwrap();
+    assert!(service_charge > 0);
+    assert_eq!(totals["serviceDueTodayPence"], service_charge);
+    assert_eq!(totals["hardwareTotalIncVatPence"], quote["amounts"]["totalPence"]);
+    let sum = service_charge + quote["amounts"]["totalPence"].as_i64().unwrap();
+    assert_eq!(totals["cartTotalIncVatPence"], sum);
+    assert_eq!(totals["cartVatPence"], totals["serviceVatPence"].as_i64().unwrap() + vat(unit * 2));
+}
