@@ -375,6 +375,13 @@ test("a mixed cart: the cart dropdown's Checkout Hardware Only loads the hardwar
   await cartButton(page).click();
   const panel = page.getByRole('region', { name: 'Shopping cart' });
   await expect(panel.getByRole('link', { name: 'Checkout All Items' })).toHaveAttribute('href', '/checkout');
+  // The whole cart: Single User monthly (£4.99 + £1.00 VAT) and the phone with its VAT.
+  await expectTotals(panel.locator('dl'), [
+    ['Subtotal (per month)', '£4.99'],
+    ['Hardware', pounds(phone.pricePence)],
+    ['VAT', pounds(100 + vatOf(phone.pricePence))],
+    ['Total inc. VAT', pounds(599 + phone.pricePence + vatOf(phone.pricePence))],
+  ]);
   await panel.getByRole('button', { name: 'Checkout Hardware Only' }).click();
   await expectOrderSummary(page, [[phone, 1]]);
   await expect(page.getByText(/Single User/)).toHaveCount(0);
@@ -391,6 +398,14 @@ test('a mixed cart through both checkouts: the service first, then "Now pay for 
   await page.getByRole('region', { name: 'Shopping cart' }).getByRole('link', { name: 'Checkout All Items' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(page.getByRole('list', { name: 'Hardware' })).toContainText(phone.name);
+  // Its totals are the services only; the phones are noted outside them, paid next.
+  await expectTotals(totalsList(page), [
+    ['Subtotal (per month)', '£4.99'],
+    ['VAT (20%)', '£1.00'],
+    ['Total due today inc. VAT', '£5.99'],
+    ['Then per month inc. VAT', '£5.99'],
+  ]);
+  await expect(page.getByText(`Desk phones: paid in the hardware checkout next, ${pounds(phone.pricePence + vatOf(phone.pricePence))} inc. VAT`)).toBeVisible();
   await page.getByRole('button', { name: 'Continue to Account Setup' }).click();
   const account = page.getByRole('form', { name: 'Account details' });
   await account.getByLabel('Email').fill(newEmail('Mia'));

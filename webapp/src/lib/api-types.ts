@@ -95,9 +95,19 @@ export interface CartTotals {
   topUpSubtotalPence: number;
   topUpVatPence: number;
   topUpTotalIncVatPence: number;
+  /** The desk phones' subtotal, ex VAT. */
   hardwarePence: number;
-  totalVatPence: number;
-  grandTotalIncVatPence: number;
+  /** The services' VAT (subscription and top-up). */
+  serviceVatPence: number;
+  /** What the service checkout charges today, VAT included: the first period and the top-up, never the desk phones. */
+  serviceDueTodayPence: number;
+  /** VAT on the desk phones (shipping and its VAT come in the hardware checkout). */
+  hardwareVatPence: number;
+  hardwareTotalIncVatPence: number;
+  /** All the VAT in the cart: the services' and the desk phones'. */
+  cartVatPence: number;
+  /** Everything in the cart, VAT included (each part paid in its own checkout). */
+  cartTotalIncVatPence: number;
 }
 
 export interface Cart {

@@ -1,4 +1,5 @@
-import type { Cart, Catalogue, CartTotals } from '../lib/api-types';
+import type { Cart, CartItem, Catalogue } from '../lib/api-types';
+import { cartTotals } from './fake-totals';
 
 export const catalogueFixture: Catalogue = {
   currency: 'GBP',
@@ -27,13 +28,7 @@ export const catalogueFixture: Catalogue = {
   ],
 };
 
-const zeroTotals: CartTotals = {
-  billingCycle: null,
-  packagePence: 0, addOnsPence: 0, numbersPence: 0,
-  subscriptionSubtotalPence: 0, subscriptionVatPence: 0, subscriptionTotalIncVatPence: 0,
-  topUpSubtotalPence: 0, topUpVatPence: 0, topUpTotalIncVatPence: 0,
-  hardwarePence: 0, totalVatPence: 0, grandTotalIncVatPence: 0,
-};
+const zeroTotals = cartTotals();
 
 export const CART_ID = '0b6c2b52-8d0e-4b8e-9a51-3f1f0c9f1a01';
 
@@ -60,29 +55,40 @@ export function serviceCart(overrides: Partial<Cart> = {}): Cart {
     hasSelectedNumbers: true,
     badgeCount: 4,
     hasServices: true,
-    totals: {
-      ...zeroTotals, billingCycle: 'yearly', packagePence: 9580, addOnsPence: 7680, numbersPence: 1920,
-      subscriptionSubtotalPence: 19180, subscriptionVatPence: 3836, subscriptionTotalIncVatPence: 23016,
-      totalVatPence: 3836, grandTotalIncVatPence: 23016,
-    },
+    // £191.80 + £38.36 VAT = £230.16 due today.
+    totals: cartTotals({ billingCycle: 'yearly', packagePence: 9580, addOnsPence: 7680, numbersPence: 1920 }),
     ...overrides,
   });
 }
 
-const deskPhone = { id: 'hw-yealink-t54w', name: 'Yealink T54W', type: 'hardware' as const, quantity: 2, unitPence: 15000, linePence: 30000 };
+export type DeskPhoneLine = Partial<Pick<CartItem, 'name' | 'quantity' | 'unitPence'>>;
 
-export function hardwareCart(): Cart {
+/** A line of desk phones: two Yealink T54W at £150.00 unless told otherwise. */
+function deskPhone({ name = 'Yealink T54W', quantity = 2, unitPence = 15000 }: DeskPhoneLine = {}): CartItem {
+  return { id: 'hw-yealink-t54w', name, type: 'hardware', quantity, unitPence, linePence: unitPence * quantity };
+}
+
+/** Desk phones only: £300.00 + £60.00 VAT by default; nothing is due in the service checkout. */
+export function hardwareCart(phone: DeskPhoneLine = {}): Cart {
+  const line = deskPhone(phone);
   return emptyCart({
-    items: [deskPhone],
+    items: [line],
     badgeCount: 1,
     hasHardware: true,
     hasServices: false,
-    // The service total due today leaves the phones out, as the server's does.
-    totals: { ...zeroTotals, hardwarePence: 30000 },
+    totals: cartTotals({ hardwarePence: line.linePence }),
   });
 }
 
-export function mixedCart(): Cart {
+/** serviceCart with desk phones: £230.16 due today in the service checkout, £590.16 for the whole cart by default. */
+export function mixedCart(phone: DeskPhoneLine = {}): Cart {
   const cart = serviceCart();
-  return { ...cart, items: [...cart.items, deskPhone], badgeCount: cart.badgeCount + 1, hasHardware: true, totals: { ...cart.totals, hardwarePence: 30000 } };
+  const line = deskPhone(phone);
+  return {
+    ...cart,
+    items: [...cart.items, line],
+    badgeCount: cart.badgeCount + 1,
+    hasHardware: true,
+    totals: cartTotals({ ...cart.totals, hardwarePence: line.linePence }),
+  };
 }

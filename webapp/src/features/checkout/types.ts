@@ -103,10 +103,13 @@ export interface UserAccountResponse {
 
 export type OrderStatus = 'placed' | 'paid' | 'completed' | 'failed';
 
-/** GET /api/orders/{orderId}: the thank-you view. */
-/** An order's totals: the cart's, without its billing cycle (the order has its own) and hardware. */
-export type OrderTotalsView = Omit<CartTotals, 'billingCycle' | 'hardwarePence'> & { hardwarePence?: number };
+/** The figures of a cart's totals about its desk phones (and the whole cart with them). */
+type HardwareTotals = 'hardwarePence' | 'hardwareVatPence' | 'hardwareTotalIncVatPence' | 'cartVatPence' | 'cartTotalIncVatPence';
 
+/** An order's totals: the cart's, without its billing cycle (the order has its own); its desk-phone figures may be absent. */
+export type OrderTotalsView = Omit<CartTotals, 'billingCycle' | HardwareTotals> & Partial<Pick<CartTotals, HardwareTotals>>;
+
+/** GET /api/orders/{orderId}: the thank-you view. */
 export interface OrderView {
   orderId?: string;
   orderNumber: string;

@@ -65,7 +65,7 @@ export function useCompleteOrder({ checkoutCart, stripe, card, cardComplete }: C
       if (!cardComplete) return beforePaymentMessages.cardIncomplete;
       if (!cartId || !cart || cart.items.length === 0) return beforePaymentMessages.invalidCart;
       if (!form.email.trim()) return beforePaymentMessages.invalidCustomer;
-      if (!(cart.totals?.grandTotalIncVatPence > 0)) return beforePaymentMessages.noAmounts;
+      if (!(cart.totals?.serviceDueTodayPence > 0)) return beforePaymentMessages.noAmounts;
       return null;
     })();
     if (before || !stripe || !card || !cartId || !cart) {

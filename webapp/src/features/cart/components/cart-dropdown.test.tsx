@@ -20,6 +20,9 @@ function renderDropdown(cart = serviceCart()) {
   );
 }
 
+/** The figure next to a term of the open cart's totals. */
+const totalOf = (term: string) => within(screen.getByRole('region', { name: 'Shopping cart' })).getByText(term, { selector: 'dt' }).nextElementSibling;
+
 beforeEach(() => {
   vi.mocked(fullPageLoad).mockClear();
   mockFetch({});
@@ -68,8 +71,31 @@ describe('CartDropdown', () => {
     expect(lines[1]).toHaveTextContent('Call recording£96.00 £76.80');
     expect(lines[2]).toHaveTextContent('020 7946 0123Free');
     expect(lines[3]).toHaveTextContent('0161 496 0000£19.20');
-    expect(screen.getByText('Subtotal (per year)').nextElementSibling).toHaveTextContent('£191.80');
-    expect(screen.getByText('Total inc. VAT').nextElementSibling).toHaveTextContent('£230.16');
+    expect(totalOf('Subtotal (per year)')).toHaveTextContent('£191.80');
+    expect(totalOf('VAT')).toHaveTextContent('£38.36');
+    expect(totalOf('Total inc. VAT')).toHaveTextContent('£230.16');
+  });
+
+  it('a phones-only cart shows the phones ex VAT, their VAT and the total with it', async () => {
+    const user = userEvent.setup();
+    renderDropdown(hardwareCart({ quantity: 2, unitPence: 6400 }));
+    await user.click(screen.getByRole('button', { name: 'Cart, 1 item' }));
+    const terms = within(screen.getByRole('region', { name: 'Shopping cart' })).getAllByRole('term');
+    expect(terms.map((term) => term.textContent)).toEqual(['Hardware', 'VAT', 'Total inc. VAT']);
+    expect(totalOf('Hardware')).toHaveTextContent('£128.00');
+    expect(totalOf('VAT')).toHaveTextContent('£25.60');
+    expect(totalOf('Total inc. VAT')).toHaveTextContent('£153.60');
+  });
+
+  it('a mixed cart shows the whole cart: the services for the first period and the desk phones, each with their VAT', async () => {
+    const user = userEvent.setup();
+    renderDropdown(mixedCart());
+    await user.click(screen.getByRole('button', { name: 'Cart, 5 items' }));
+    expect(totalOf('Subtotal (per year)')).toHaveTextContent('£191.80');
+    expect(totalOf('Hardware')).toHaveTextContent('£300.00');
+    // £38.36 on the services and £60.00 on the phones.
+    expect(totalOf('VAT')).toHaveTextContent('£98.36');
+    expect(totalOf('Total inc. VAT')).toHaveTextContent('£590.16');
   });
 
   it('shows a pay-as-you-go top-up line', async () => {

@@ -183,10 +183,11 @@ function CartPanel({ cart, onNavigate }: { cart: Cart | undefined; onNavigate: (
             <dd>{formatPence(cart.totals.hardwarePence)}</dd>
           </>
         )}
+        {/* The whole cart, desk phones included, although each part is paid in its own checkout. */}
         <dt>VAT</dt>
-        <dd>{formatPence(cart.totals.totalVatPence)}</dd>
+        <dd>{formatPence(cart.totals.cartVatPence)}</dd>
         <dt className="cart-grand-total">Total inc. VAT</dt>
-        <dd className="cart-grand-total">{formatPence(cart.totals.grandTotalIncVatPence)}</dd>
+        <dd className="cart-grand-total">{formatPence(cart.totals.cartTotalIncVatPence)}</dd>
       </dl>
       <div className="cart-actions">
         {hardwareOnly && (

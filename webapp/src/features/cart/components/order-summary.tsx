@@ -1,7 +1,11 @@
+import { DeskPhonesNote } from '../../../components/desk-phones-note';
 import type { Cart } from '../../../lib/api-types';
 import { cycleWord, formatPence } from '../../../lib/format-money';
 
-/** Order summary from the server's totals (no arithmetic here). */
+/**
+ * Order summary from the server's totals (no arithmetic here). Due today is what the service
+ * checkout charges; desk phones are paid in their own checkout, so they are noted below the list.
+ */
 export function OrderSummary({ cart, vatPercent }: { cart: Cart; vatPercent: number }) {
   const { totals } = cart;
   const per = cycleWord(totals.billingCycle ?? cart.billingCycle ?? 'monthly');
@@ -39,15 +43,10 @@ export function OrderSummary({ cart, vatPercent }: { cart: Cart; vatPercent: num
             <dd>{formatPence(totals.topUpTotalIncVatPence)}</dd>
           </>
         )}
-        {totals.hardwarePence > 0 && (
-          <>
-            <dt>Hardware (one-time)</dt>
-            <dd>{formatPence(totals.hardwarePence)}</dd>
-          </>
-        )}
         <dt className="summary-grand">Due today inc. VAT</dt>
-        <dd className="summary-grand">{formatPence(totals.grandTotalIncVatPence)}</dd>
+        <dd className="summary-grand">{formatPence(totals.serviceDueTodayPence)}</dd>
       </dl>
+      <DeskPhonesNote totals={totals} />
     </aside>
   );
 }

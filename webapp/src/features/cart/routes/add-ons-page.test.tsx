@@ -2,21 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders, storeWithCart } from '../../../testing/render-with-providers';
-import { CART_ID, catalogueFixture, emptyCart, serviceCart } from '../../../testing/fixtures';
+import { cartTotals } from '../../../testing/fake-totals';
+import { CART_ID, catalogueFixture, emptyCart, mixedCart, serviceCart } from '../../../testing/fixtures';
 import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
 import { AddOnsPage, normaliseTopUpPounds } from './add-ons-page';
 
 const pricingRoute = [{ path: '/pricing', element: <h1>Pricing page</h1> }];
 
-function paygCart() {
+function paygCart(topUpPence = 1000) {
   const base = serviceCart({ addOns: [], phoneNumbers: [], badgeCount: 1 });
   return {
     ...base,
     package: 'payAsYouGo' as const,
     billingCycle: 'monthly' as const,
-    topUpPence: 1000,
+    topUpPence,
     items: [{ id: 'payg-monthly', name: 'Pay As You Go x1 (Monthly)', type: 'package' as const, plan: 'payAsYouGo' as const, billingCycle: 'monthly' as const, quantity: 1, unitPence: 0, linePence: 0 }],
-    totals: { ...base.totals, billingCycle: 'monthly' as const, topUpSubtotalPence: 1000, topUpVatPence: 200, topUpTotalIncVatPence: 1200 },
+    totals: cartTotals({ billingCycle: 'monthly', topUpSubtotalPence: topUpPence }),
   };
 }
 
@@ -52,8 +53,25 @@ describe('AddOnsPage', () => {
     expect(within(summary).getByText('Subtotal').nextElementSibling).toHaveTextContent('£191.80');
     expect(within(summary).getByText('VAT (20%)').nextElementSibling).toHaveTextContent('£38.36');
     expect(within(summary).getByText('Total per year').nextElementSibling).toHaveTextContent('£230.16');
+    expect(within(summary).getByText('Due today inc. VAT').nextElementSibling).toHaveTextContent('£230.16');
+    expect(within(summary).queryByText(/Desk phones/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Plans' })).toHaveAttribute('href', '/pricing');
     expect(screen.getByRole('link', { name: 'Continue to Phone Numbers' })).toHaveAttribute('href', '/all-phone-numbers?checkout=true');
+  });
+
+  it('a mixed cart: due today is the services only; the desk phones are noted outside the totals with their total inc. VAT', () => {
+    mockFetch({});
+    renderWithProviders(<AddOnsPage />, { store: storeWithCart(mixedCart({ quantity: 1, unitPence: 6499 }), catalogueFixture), route: '/add-ons' });
+    const summary = screen.getByRole('complementary', { name: 'Order summary' });
+    const list = within(summary).getByText('Due today inc. VAT', { selector: 'dt' }).closest('dl') as HTMLElement;
+    expect(within(list).getAllByRole('term').map((term) => term.textContent)).toEqual([
+      'Package', 'Add-ons (1)', 'Phone numbers (2)', 'Subtotal', 'VAT (20%)', 'Total per year', 'Due today inc. VAT',
+    ]);
+    expect(within(list).getByText('Due today inc. VAT').nextElementSibling).toHaveTextContent('£230.16');
+    // £64.99 + £13.00 VAT.
+    const note = within(summary).getByText('Desk phones: paid in the hardware checkout next, £77.99 inc. VAT');
+    expect(note.closest('dl')).toBeNull();
+    expect(list).not.toContainElement(note);
   });
 
   it('offers Proceed to Checkout once numbers are chosen (the numbers page in checkout mode comes back here)', () => {
@@ -92,7 +110,7 @@ describe('AddOnsPage', () => {
 
   it('pay as you go: the top-up is raised to £10 and rounded to whole pounds before it is sent', async () => {
     const user = userEvent.setup();
-    const { calls } = mockFetch({ [`PUT /api/carts/${CART_ID}/top-up`]: () => ({ ...paygCart(), topUpPence: 1300 }) });
+    const { calls } = mockFetch({ [`PUT /api/carts/${CART_ID}/top-up`]: () => paygCart(1300) });
     renderWithProviders(<AddOnsPage />, { store: storeWithCart(paygCart(), catalogueFixture), route: '/add-ons' });
     const input = screen.getByLabelText('Top-up amount (£)');
     expect(input).toHaveValue(10);

@@ -1,3 +1,4 @@
+import { DeskPhonesNote } from '../../../components/desk-phones-note';
 import type { Cart } from '../../../lib/api-types';
 import { cycleWord, formatPence } from '../../../lib/format-money';
 import { OrderTotals } from './order-totals';
@@ -83,6 +84,7 @@ export function OrderSummaryStep({ cart, vatPercent, onContinue }: { cart: Cart;
       <dl className="order-totals" aria-label="Totals">
         <OrderTotals totals={cart.totals} cycle={cycle} vatPercent={vatPercent} />
       </dl>
+      <DeskPhonesNote totals={cart.totals} />
 
       <div className="page-actions">
         <span />

@@ -3,14 +3,15 @@ import { cycleWord, formatPence } from '../../../lib/format-money';
 import type { OrderTotalsView } from '../types';
 
 /**
- * The server's totals as rows of a <dl>: the subscription per month or year, a one-time top-up
- * and hardware, VAT, and the total. Only formatting here, never arithmetic: every figure is
- * one the server computed.
+ * The server's totals as rows of a <dl>: the subscription per month or year, a one-time top-up,
+ * VAT, and the total the service checkout charges. Desk phones are not rows here, since that
+ * total leaves them out; with phones in the cart the total is still called "due today", because
+ * the phones are paid next in their own checkout. Only formatting here, never arithmetic: every
+ * figure is one the server computed.
  */
 export function OrderTotals({ totals, cycle, vatPercent }: { totals: OrderTotalsView; cycle: BillingCycle; vatPercent: number }) {
   const per = cycleWord(cycle);
-  const hardwarePence = totals.hardwarePence ?? 0;
-  const oneTime = totals.topUpSubtotalPence > 0 || hardwarePence > 0;
+  const oneTime = totals.topUpSubtotalPence > 0 || (totals.hardwarePence ?? 0) > 0;
   return (
     <>
       <dt>Subtotal (per {per})</dt>
@@ -21,18 +22,12 @@ export function OrderTotals({ totals, cycle, vatPercent }: { totals: OrderTotals
           <dd>{formatPence(totals.topUpSubtotalPence)}</dd>
         </>
       )}
-      {hardwarePence > 0 && (
-        <>
-          <dt>Hardware (one-time)</dt>
-          <dd>{formatPence(hardwarePence)}</dd>
-        </>
-      )}
       <dt>VAT ({vatPercent}%)</dt>
-      <dd>{formatPence(totals.totalVatPence)}</dd>
+      <dd>{formatPence(totals.serviceVatPence)}</dd>
       {oneTime ? (
         <>
           <dt className="summary-grand">Total due today inc. VAT</dt>
-          <dd className="summary-grand">{formatPence(totals.grandTotalIncVatPence)}</dd>
+          <dd className="summary-grand">{formatPence(totals.serviceDueTodayPence)}</dd>
           {totals.subscriptionTotalIncVatPence > 0 && (
             <>
               <dt>Then per {per} inc. VAT</dt>

@@ -27,7 +27,7 @@ export function PaymentStep({ checkoutCart, stripe, stripeFailed }: PaymentStepP
   const [cardComplete, setCardComplete] = useState(false);
   const completeOrder = useCompleteOrder({ checkoutCart, stripe, card, cardComplete });
   const { cart } = checkoutCart;
-  const total = cart?.totals?.grandTotalIncVatPence;
+  const total = cart?.totals?.serviceDueTodayPence;
   const amountsReady = typeof total === 'number' && total > 0;
   const processing = payment.status === 'processing';
   const isPayAsYouGo = cart?.package === 'payAsYouGo';

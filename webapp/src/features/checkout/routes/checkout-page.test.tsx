@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { fullPageLoad } from '../../../lib/full-page-load';
+import { cartTotals } from '../../../testing/fake-totals';
 import { CART_ID, emptyCart, hardwareCart, mixedCart, serviceCart } from '../../../testing/fixtures';
 import { jsonResponse, mockFetch, type Handler } from '../../../testing/mock-fetch';
 import { installFakeStripe } from '../../../testing/fake-stripe';
@@ -95,6 +96,22 @@ describe('checkout steps', () => {
     expect(screen.getByText(/Desk phones are paid in their own checkout/)).toBeInTheDocument();
   });
 
+  it('a mixed cart: the totals are the services due today; the desk phones are noted outside them with their total inc. VAT', () => {
+    server();
+    renderCheckout(checkoutStore(mixedCart()));
+    const list = screen.getByText('Subtotal (per year)', { selector: 'dt' }).closest('dl') as HTMLElement;
+    expect(list).toHaveAccessibleName('Totals');
+    expect(within(list).getAllByRole('term').map((term) => term.textContent)).toEqual([
+      'Subtotal (per year)', 'VAT (20%)', 'Total due today inc. VAT', 'Then per year inc. VAT',
+    ]);
+    expect(within(list).getByText('VAT (20%)').nextElementSibling).toHaveTextContent('£38.36');
+    expect(within(list).getByText('Total due today inc. VAT').nextElementSibling).toHaveTextContent('£230.16');
+    // Two £150.00 phones + £60.00 VAT.
+    const note = screen.getByText('Desk phones: paid in the hardware checkout next, £360.00 inc. VAT');
+    expect(note.closest('dl')).toBeNull();
+    expect(list).not.toContainElement(note);
+  });
+
   it('pay as you go shows the one-time top-up and what is due today', () => {
     server();
     installFakeStripe();
@@ -105,7 +122,7 @@ describe('checkout steps', () => {
       billingCycle: 'monthly' as const,
       topUpPence: 1000,
       items: [{ id: 'payg-monthly', name: 'Pay As You Go x1 (Monthly)', type: 'package' as const, plan: 'payAsYouGo' as const, billingCycle: 'monthly' as const, quantity: 1, unitPence: 0, linePence: 0 }],
-      totals: { ...base.totals, billingCycle: 'monthly' as const, packagePence: 0, subscriptionSubtotalPence: 0, subscriptionVatPence: 0, subscriptionTotalIncVatPence: 0, topUpSubtotalPence: 1000, topUpVatPence: 200, topUpTotalIncVatPence: 1200, totalVatPence: 200, grandTotalIncVatPence: 1200 },
+      totals: cartTotals({ billingCycle: 'monthly', topUpSubtotalPence: 1000 }),
     };
     renderCheckout(checkoutStore(payg));
     expect(screen.getByText('Call credit of £10.00, paid once.')).toBeInTheDocument();
@@ -208,7 +225,7 @@ describe('Complete Order', () => {
     server();
     installFakeStripe();
     const cart = serviceCart();
-    await openPayment(user, { ...cart, totals: { ...cart.totals, grandTotalIncVatPence: 0 } });
+    await openPayment(user, { ...cart, totals: { ...cart.totals, serviceDueTodayPence: 0 } });
     await typeCard(user);
     expect(completeOrder()).toBeDisabled();
   });
@@ -363,6 +380,8 @@ describe('Complete Order', () => {
     });
     installFakeStripe();
     const { store } = await openPayment(user, mixedCart());
+    // The service checkout charges the services only.
+    expect(screen.getByText(/^Amount due today:/)).toHaveTextContent('Amount due today: £230.16 inc. VAT');
     await typeCard(user);
     await user.click(completeOrder());
     expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for your order!' })).toBeInTheDocument();

@@ -5,6 +5,7 @@ import { makeStore } from '../../../app/store';
 import { Component as JoinedThankYou } from '../../../app/routes/thank-you';
 import { renderWithProviders, storeWithCart } from '../../../testing/render-with-providers';
 import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
+import { cartTotals } from '../../../testing/fake-totals';
 import { CART_ID, catalogueFixture, hardwareCart } from '../../../testing/fixtures';
 import { initialCheckoutState, type CompletedOrder } from '../checkout-slice';
 import { accountFixture, ORDER_ID, orderFixture } from '../testing/fixtures';
@@ -60,7 +61,7 @@ describe('thank-you page', () => {
   });
 
   it('shows a one-time top-up credit and the total due today', async () => {
-    const totals = { ...orderFixture().totals!, topUpSubtotalPence: 1000, topUpVatPence: 200, topUpTotalIncVatPence: 1200, totalVatPence: 4036, grandTotalIncVatPence: 24216 };
+    const totals = cartTotals({ ...orderFixture().totals!, topUpSubtotalPence: 1000 });
     renderThankYou({ order: () => orderFixture({ totals }) });
     const summary = await screen.findByRole('region', { name: 'Order Summary' });
     expect(valueOf(summary, 'Top-up credit (one-time)')).toHaveTextContent('£10.00');

@@ -1,6 +1,7 @@
 import type { Cart, CartItem } from '../../../lib/api-types';
 import type { AddressSuggestion } from '../../../lib/account-form/types';
 import type { CheckoutConfig } from '../../../lib/stripe/config-api';
+import { cartTotals, vatPence } from '../../../testing/fake-totals';
 import { CART_ID, emptyCart, serviceCart } from '../../../testing/fixtures';
 import { jsonResponse, mockFetch, type Handler } from '../../../testing/mock-fetch';
 import type {
@@ -81,8 +82,8 @@ export const SAMPLE_ADDRESSES: AddressSuggestion[] = [
 
 /** VAT is 20% of (items + shipping), rounded half up, in whole pence (the contract). */
 export function amountsFor(itemsPence: number, shippingPence: number): HardwareAmounts {
-  const vatPence = Math.floor(((itemsPence + shippingPence) * 20 + 50) / 100);
-  return { itemsPence, shippingPence, vatPence, totalPence: itemsPence + shippingPence + vatPence };
+  const vat = vatPence(itemsPence + shippingPence);
+  return { itemsPence, shippingPence, vatPence: vat, totalPence: itemsPence + shippingPence + vat };
 }
 
 const isWorkingDay = (date: Date) => date.getDay() !== 0 && date.getDay() !== 6;
@@ -186,7 +187,7 @@ export function fakeHardwareCheckoutServer(options: FakeHardwareCheckoutOptions 
       items: [...base.items, ...items],
       badgeCount: base.badgeCount + items.length,
       hasHardware: items.length > 0,
-      totals: { ...base.totals, hardwarePence: itemsPence() },
+      totals: cartTotals({ ...base.totals, hardwarePence: itemsPence() }),
     };
   };
 

@@ -1,4 +1,5 @@
 import type { Cart, CartItem } from '../../../lib/api-types';
+import { cartTotals } from '../../../testing/fake-totals';
 import { CART_ID, emptyCart } from '../../../testing/fixtures';
 import { jsonResponse, mockFetch, type Handler } from '../../../testing/mock-fetch';
 import type { HardwareBrand, WireHardwareItem } from '../types';
@@ -58,9 +59,9 @@ export function fakeHardwareServer(options: FakeHardwareOptions = {}) {
       items: lines,
       badgeCount: lines.length,
       hasHardware: lines.length > 0,
-      // As the server answers: the service total due today leaves desk phones out (they have
-      // their own checkout), so only the hardware subtotal moves.
-      totals: { ...emptyCart().totals, hardwarePence },
+      // As the server answers: nothing is due in the service checkout (desk phones have their
+      // own), while the cart's VAT and total include the phones.
+      totals: cartTotals({ hardwarePence }),
     });
   };
 
