@@ -528,6 +528,37 @@ mod tests {
         assert_eq!(totals.cart_total(), totals.service_due_today());
     }
 
+    /// The web app's fake servers price carts with the same table of cases
+    /// (webapp/src/testing/cart-totals-cases.json): both sides must agree to the penny.
+    #[test]
+    fn the_shared_table_of_cart_totals_matches_the_web_apps_fakes() {
+        let cases: serde_json::Value =
+            serde_json::from_str(include_str!("../../webapp/src/testing/cart-totals-cases.json")).unwrap();
+        let cases = cases.as_array().unwrap();
+        assert!(cases.len() >= 4);
+        for case in cases {
+            let pence = |key: &str| Pence(case["input"][key].as_i64().unwrap());
+            let totals = Totals::new(
+                pence("subscriptionSubtotalPence"),
+                Pence::ZERO,
+                Pence::ZERO,
+                pence("topUpSubtotalPence"),
+                pence("hardwarePence"),
+            );
+            let computed = serde_json::json!({
+                "subscriptionVatPence": totals.subscription_vat.0,
+                "topUpVatPence": totals.top_up_vat.0,
+                "serviceVatPence": totals.total_vat().0,
+                "serviceDueTodayPence": totals.service_due_today().0,
+                "hardwareVatPence": totals.hardware_vat().0,
+                "hardwareTotalIncVatPence": totals.hardware_total().0,
+                "cartVatPence": totals.cart_vat().0,
+                "cartTotalIncVatPence": totals.cart_total().0,
+            });
+            assert_eq!(computed, case["expected"], "{}", case["name"]);
+        }
+    }
+
     #[test]
     fn the_cart_total_adds_the_desk_phones_with_their_vat() {
         // Two £64.00 phones alone: £128.00 + £25.60 VAT.
