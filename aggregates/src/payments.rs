@@ -166,5 +166,8 @@ pub trait PaymentGateway: Send + Sync {
         key: &str,
     ) -> Result<PaymentRecord, PaymentError>;
     async fn confirm_payment(&self, id: &str, key: &str) -> Result<Outcome, PaymentError>;
+    /// Cancels a one-time payment that has not been charged (not confirmed yet, or waiting
+    /// for the buyer's 3-D Secure), so it never can be; an error when it already was.
+    async fn cancel_payment(&self, id: &str, key: &str) -> Result<(), PaymentError>;
     async fn payment(&self, id: &str) -> Result<PaymentRecord, PaymentError>;
 }

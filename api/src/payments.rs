@@ -506,6 +506,12 @@ impl PaymentGateway for Stripe {
         Ok(record_of(self.post_payment_intent(amount, customer, card, owner, key).await?))
     }
 
+    async fn cancel_payment(&self, id: &str, key: &str) -> Result<(), PaymentError> {
+        let path = format!("/payment_intents/{id}/cancel");
+        let _: PaymentIntent = self.send(StripeMethod::Post, path, None, Some(format!("{key}-cancel"))).await?;
+        Ok(())
+    }
+
     async fn confirm_payment(&self, id: &str, key: &str) -> Result<Outcome, PaymentError> {
         Ok(outcome_of(&self.post_confirm(id, key).await?))
     }

@@ -138,8 +138,21 @@ pub async fn pay(
                 }
                 Outcome::Processing => return Err(processing()),
                 Outcome::Declined(refusal) => return Err(decline(state, id, &payment.payment_intent_id, refusal).await),
-                // Another card now: the one under way is given up (it was never charged).
+                // Another card now: the payment under way (never charged) is cancelled at the
+                // provider first, so a 3-D Secure finished later in another tab cannot charge
+                // it as well; when it was charged meanwhile, that payment is the order's.
                 _ => {
+                    let key = format!("hw-{id}-pay-{}", payment.attempt);
+                    if let Err(error) = gateway.cancel_payment(&payment.payment_intent_id, &key).await {
+                        let record = gateway
+                            .payment(&payment.payment_intent_id)
+                            .await
+                            .map_err(|e| payment_failure(e, PROVIDER_DOWN))?;
+                        if record.outcome == Outcome::Succeeded {
+                            return paid(state, id, &payment.payment_intent_id).await;
+                        }
+                        return Err(payment_failure(error, PROVIDER_DOWN));
+                    }
                     let abandoned = Refusal {
                         code: "abandoned".into(),
                         decline_code: None,

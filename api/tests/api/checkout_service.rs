@@ -153,6 +153,14 @@ impl PaymentGateway for FakeGateway {
         Ok(outcome)
     }
 
+    async fn cancel_payment(&self, id: &str, _: &str) -> Result<(), GatewayError> {
+        let mut p = self.0.lock().unwrap();
+        let payment = p.payments.iter_mut().find(|x| x.0 == id).ok_or(GatewayError::NotFound)?;
+        payment.2 =
+            Outcome::Declined(Refusal { code: "canceled".into(), decline_code: None, message: "Cancelled.".into() });
+        Ok(())
+    }
+
     async fn payment(&self, id: &str) -> Result<PaymentRecord, GatewayError> {
         let p = self.0.lock().unwrap();
         let (id, amount, outcome) = p.payments.iter().find(|x| x.0 == id).cloned().ok_or(GatewayError::NotFound)?;

@@ -468,3 +468,25 @@ async fn the_cart_total_adds_up_to_what_each_checkout_charges_to_the_penny() {
     assert_eq!(totals["cartTotalIncVatPence"], sum);
     assert_eq!(totals["cartVatPence"], totals["serviceVatPence"].as_i64().unwrap() + vat(unit * 2));
 }
+
+#[tokio::test]
+async fn another_card_during_3_d_secure_cancels_the_first_payment_so_only_one_can_charge() {
+    let app = spawn_app().await;
+    let (cart, _, _) = cart_with_phone(&app, 1).await;
+    let (id, secret, _) = placed(&app, &cart, "economy").await;
+    let (asking_card, customer) = card(&app, &id, &secret, THREE_D_SECURE).await;
+    let asked = expect_ok(pay(&app, &id, &secret, &asking_card, 0).await).await;
+    assert_eq!(asked["requires_action"], true);
+    let first = asked["payment_intent_id"].as_str().unwrap().to_string();
+
+    // The buyer gives up on 3-D Secure and uses another card.
+    let (other_card, _) = card(&app, &id, &secret, OK_CARD).await;
+    let paid = expect_ok(pay(&app, &id, &secret, &other_card, 0).await).await;
+    assert_eq!(paid["status"], "succeeded");
+    assert_ne!(paid["payment_intent_id"], first);
+    let abandoned = stripe(Method::GET, &format!("/payment_intents/{first}"), "").await;
+    assert_eq!(abandoned["status"], "canceled", "{abandoned}");
+    // Authenticating the first one afterwards charges nothing more.
+    authenticate(asked["client_secret"].as_str().unwrap()).await;
+    assert_eq!(charges(&customer).await.iter().filter(|c| c["status"] == "succeeded").count(), 1);
+}
