@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { AddressSuggestions } from './address-suggestions';
 import { COUNTRY } from '../../lib/account-form/form-state';
 import { formMessages as messages } from '../../lib/account-form/messages';
 import type { AccountField, AddressMode, AddressSuggestion, CustomerInfo, FieldErrors } from '../../lib/account-form/types';
@@ -75,17 +76,7 @@ export function AddressFields({ form, mode, errors, onEdit, onAddressChosen, onM
               {lookup.message}
             </p>
           )}
-          {lookup.suggestions.length > 0 && (
-            <ul className="address-suggestions" aria-label="Address suggestions">
-              {lookup.suggestions.map((suggestion) => (
-                <li key={suggestion.id}>
-                  <button type="button" className="address-suggestion" onClick={() => choose(suggestion)}>
-                    {suggestion.formatted}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
+          <AddressSuggestions suggestions={lookup.suggestions} onChoose={choose} />
           {selectError && (
             <p role="alert" className="form-error">
               {selectError}

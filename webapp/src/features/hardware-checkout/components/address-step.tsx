@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { AddressSuggestions } from '../../../components/account-form/address-suggestions';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { TextField } from '../../../components/account-form/text-field';
 import { usePostcodeLookup } from '../../../components/account-form/use-postcode-lookup';
@@ -98,17 +99,7 @@ export function AddressStep({ countries }: { countries: Country[] }) {
               {lookup.message}
             </p>
           )}
-          {lookup.suggestions.length > 0 && (
-            <ul className="address-suggestions" aria-label="Address suggestions">
-              {lookup.suggestions.map((suggestion) => (
-                <li key={suggestion.id}>
-                  <button type="button" className="address-suggestion" onClick={() => choose(suggestion)}>
-                    {suggestion.formatted}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
+          <AddressSuggestions suggestions={lookup.suggestions} onChoose={choose} />
           <TextField label="Address Line 1" value={draft.line1} onChange={edit('line1')} error={errors.line1} autoComplete="address-line1" />
           <TextField label="Address Line 2 (optional)" value={draft.line2} onChange={edit('line2')} autoComplete="address-line2" />
           <TextField label="City" value={draft.city} onChange={edit('city')} error={errors.city} autoComplete="address-level2" />
