@@ -12,3 +12,4 @@ pub mod phone_number;
 pub mod pricing;
 pub mod service_order;
 pub mod trial;
+pub mod upcasting;

@@ -157,11 +157,8 @@ fn decode<A: Aggregate>(row: EventRow) -> Result<Stored<A>, RebuildError> {
         payload,
         metadata,
     };
-    let envelope = EventEnvelope::<A>::try_from(serialized).map_err(|e| RebuildError::Event {
-        aggregate_type: A::TYPE.to_string(),
-        aggregate_id,
-        sequence,
-        detail: e.to_string(),
+    let envelope = EventEnvelope::<A>::try_from(aggregates::upcasting::upcast(serialized)).map_err(|e| {
+        RebuildError::Event { aggregate_type: A::TYPE.to_string(), aggregate_id, sequence, detail: e.to_string() }
     })?;
     Ok(Stored { envelope, global_sequence })
 }

@@ -203,7 +203,7 @@ pub async fn load<A: cqrs_es::Aggregate>(pool: &PgPool, id: &str) -> Result<(A, 
 
 /// The event store of one aggregate type.
 pub fn store<A: cqrs_es::Aggregate>(pool: &PgPool) -> PersistedEventStore<PostgresEventRepository, A> {
-    PersistedEventStore::new_event_store(PostgresEventRepository::new(pool.clone()))
+    jobs::commands::store(pool)
 }
 
 /// Lets the framework and the rebuild command share one query.

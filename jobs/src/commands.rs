@@ -37,8 +37,13 @@ where
 /// An aggregate as its stored events make it, with the sequence of its last event (a new
 /// aggregate, with no events, when there are none).
 pub async fn load<A: Aggregate>(pool: &PgPool, id: &str) -> Result<(A, usize), AggregateError<A::Error>> {
-    let store: PersistedEventStore<PostgresEventRepository, A> =
-        PersistedEventStore::new_event_store(PostgresEventRepository::new(pool.clone()));
-    let context = store.load_aggregate(id).await?;
+    let context = store::<A>(pool).load_aggregate(id).await?;
     Ok((context.aggregate, context.current_sequence))
+}
+
+/// The event store of one aggregate type, reading older event shapes through their
+/// upcasters (aggregates::upcasting).
+pub fn store<A: Aggregate>(pool: &PgPool) -> PersistedEventStore<PostgresEventRepository, A> {
+    PersistedEventStore::new_event_store(PostgresEventRepository::new(pool.clone()))
+        .with_upcasters(aggregates::upcasting::upcasters(A::TYPE))
 }

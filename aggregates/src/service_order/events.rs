@@ -86,6 +86,10 @@ impl DomainEvent for ServiceOrderEvent {
     }
 
     fn event_version(&self) -> String {
-        "1.0".to_string()
+        match self {
+            // 1.1: the amounts' `grand_total` became `due_today` (crate::upcasting).
+            ServiceOrderEvent::OrderPlaced { .. } => "1.1".to_string(),
+            _ => "1.0".to_string(),
+        }
     }
 }

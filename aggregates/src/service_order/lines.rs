@@ -82,8 +82,8 @@ pub struct OrderAmounts {
     pub top_up_vat: Pence,
     pub top_up_total: Pence,
     pub total_vat: Pence,
-    /// The service total due today (stored as `grand_total` by older events).
-    #[serde(alias = "grand_total")]
+    /// The service total due today (`grand_total` in `OrderPlaced` 1.0: see
+    /// crate::upcasting).
     pub due_today: Pence,
 }
 

@@ -636,14 +636,33 @@ fn order_statuses_keep_their_wire_names() {
     }
 }
 
-/// The amount due today was stored as `grand_total` before it got its name: events stored
-/// then still read, with the same amount.
+/// `OrderPlaced` 1.0 called the amount due today `grand_total`: an event stored in that
+/// shape reads, through its upcaster, as the same order with the amount as `due_today`.
 #[test]
-fn amounts_stored_as_grand_total_still_read() {
-    let mut stored = serde_json::to_value(single_lines().amounts).unwrap();
-    let due = stored.as_object_mut().unwrap().remove("due_today").unwrap();
-    stored["grand_total"] = due;
-    let read: OrderAmounts = serde_json::from_value(stored).unwrap();
-    assert_eq!(read, single_lines().amounts);
-    assert_eq!(read.due_today, Pence(1799));
+fn an_order_placed_in_the_1_0_shape_reads_through_its_upcaster() {
+    use cqrs_es::persist::SerializedEvent;
+    use cqrs_es::DomainEvent;
+    let current = placed(single_lines());
+    assert_eq!(current.event_version(), "1.1");
+    let mut payload = serde_json::to_value(&current).unwrap();
+    let amounts = payload.pointer_mut("/OrderPlaced/lines/amounts").unwrap().as_object_mut().unwrap();
+    let due = amounts.remove("due_today").unwrap();
+    amounts.insert("grand_total".into(), due);
+    let stored = SerializedEvent {
+        aggregate_id: "o1".into(),
+        sequence: 1,
+        aggregate_type: "ServiceOrder".into(),
+        event_type: "OrderPlaced".into(),
+        event_version: "1.0".into(),
+        payload,
+        metadata: serde_json::json!({}),
+    };
+    // Read as stored, the old shape no longer fits the event.
+    assert!(serde_json::from_value::<ServiceOrderEvent>(stored.payload.clone()).is_err());
+    let upcast = crate::upcasting::upcast(stored);
+    assert_eq!(upcast.event_version, "1.1.0");
+    let read: ServiceOrderEvent = serde_json::from_value(upcast.payload).unwrap();
+    assert_eq!(read, current);
+    let ServiceOrderEvent::OrderPlaced { lines, .. } = read else { unreachable!() };
+    assert_eq!(lines.amounts.due_today, Pence(1799));
 }

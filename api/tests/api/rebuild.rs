@@ -445,3 +445,43 @@ async fn every_read_model_is_rebuilt_by_one_call() {
     );
     assert!(all.iter().all(|r| changes(r) == (0, 0, 0)), "a healthy shop needs no repair: {all:?}");
 }
+
+/// An order placed before `OrderPlaced` 1.1 (its amount due today stored as `grand_total`)
+/// still loads through the event store and rebuilds into the same view (aggregates::upcasting).
+#[tokio::test]
+async fn an_order_stored_in_an_older_event_shape_loads_and_rebuilds_the_same() {
+    use aggregates::service_order::ServiceOrder;
+    let app = spawn_app().await;
+    let (_, order) = shop_with_an_order(&app).await;
+    let before = snapshot(&app.pool, &view_rows("order_view")).await;
+    let state = AppState::new(app.pool.clone());
+    let (current, _) = api::state::load::<ServiceOrder>(&app.pool, &order).await.unwrap();
+
+    let rewritten = sqlx::query(
+        "UPDATE events SET event_version = '1.0',
+                payload = jsonb_set(payload::jsonb #- '{OrderPlaced,lines,amounts,due_today}',
+                                    '{OrderPlaced,lines,amounts,grand_total}',
+                                    payload::jsonb #> '{OrderPlaced,lines,amounts,due_today}')::json
+          WHERE aggregate_type = 'ServiceOrder' AND event_type = 'OrderPlaced' AND aggregate_id = $1",
+    )
+    .bind(&order)
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(rewritten.rows_affected(), 1);
+    let stored: Value = sqlx::query_scalar(
+        "SELECT payload::jsonb #> '{OrderPlaced,lines,amounts}' FROM events
+          WHERE aggregate_type = 'ServiceOrder' AND event_type = 'OrderPlaced' AND aggregate_id = $1",
+    )
+    .bind(&order)
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert!(stored.get("grand_total").is_some() && stored.get("due_today").is_none(), "{stored}");
+
+    let (loaded, _) = api::state::load::<ServiceOrder>(&app.pool, &order).await.unwrap();
+    assert_eq!(loaded, current);
+    run(&app.pool, "DELETE FROM order_view").await;
+    rebuild::rebuild_order_views(&state).await.unwrap();
+    assert_eq!(snapshot(&app.pool, &view_rows("order_view")).await, before);
+}
