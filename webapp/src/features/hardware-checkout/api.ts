@@ -117,7 +117,9 @@ export const hardwareCheckoutApi = api.injectEndpoints({
      */
     confirmHardwarePaymentInBackground: build.mutation<ConfirmHardwarePaymentAnswer, { paymentIntentId: string }>({
       queryFn: paymentCall<ConfirmHardwarePaymentAnswer, { paymentIntentId: string }>('confirm-hardware-payment/', { retry: false }),
-      invalidatesTags: (result) => (result ? [{ type: 'HardwareOrder', id: result.orderId }] : []),
+      // Without the order's secret the answer is `{ status }` alone (no order id): every
+      // hardware order this tab reads is read again.
+      invalidatesTags: (result) => (result ? ['HardwareOrder'] : []),
     }),
     /** The thank-you view, only for the order's secret (sent as a header, never in the URL). */
     getHardwareOrder: build.query<HardwareOrderView, OrderRef>({

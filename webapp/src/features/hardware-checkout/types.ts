@@ -171,8 +171,9 @@ export interface ConfirmHardwarePaymentBody {
 export type ConfirmationStatus = 'confirmed' | 'payment-only' | 'error-handled';
 
 export interface ConfirmHardwarePaymentAnswer {
-  orderId: string;
-  orderNumber: string;
+  /** Only with the order's secret: the background call (payment id alone) gets the status alone. */
+  orderId?: string;
+  orderNumber?: string;
   status: ConfirmationStatus;
   reference?: string;
 }

@@ -295,6 +295,9 @@ export function fakeHardwareCheckoutServer(options: FakeHardwareCheckoutOptions 
       };
       // The server takes the paid phones out of the cart.
       if (status === 'confirmed') lines = [];
+      // As the server: the order's details only for its secret (the thank-you page's
+      // background call sends the payment id alone and learns the status alone).
+      if (body.orderSecret !== order.secret) return { status };
       return { orderId: order.view.orderId, orderNumber: order.view.orderNumber, status, ...(reference ? { reference } : {}) };
     },
     'GET /api/hardware-orders/:id': (request) => {
