@@ -1,4 +1,6 @@
 import type { Cart, CartItem } from '../../../lib/api-types';
+import { FALLBACK_SHIPPING_COUNTRIES } from '../components/address-step';
+import { FALLBACK_BILLING_COUNTRIES } from '../components/payment-step';
 import type { AddressSuggestion } from '../../../lib/account-form/types';
 import type { CheckoutConfig } from '../../../lib/stripe/config-api';
 import { cartTotals, vatPence } from '../../../testing/fake-totals';
@@ -26,22 +28,9 @@ export const SHIPPING_OPTIONS: ShippingOption[] = [
 
 export const OPTIONS: HardwareCheckoutOptions = {
   shippingOptions: SHIPPING_OPTIONS,
-  shippingCountries: [
-    { code: 'GB', name: 'United Kingdom' },
-    { code: 'IE', name: 'Ireland' },
-  ],
-  billingCountries: [
-    { code: 'GB', name: 'United Kingdom' },
-    { code: 'US', name: 'United States' },
-    { code: 'CA', name: 'Canada' },
-    { code: 'AU', name: 'Australia' },
-    { code: 'NZ', name: 'New Zealand' },
-    { code: 'IE', name: 'Ireland' },
-    { code: 'FR', name: 'France' },
-    { code: 'DE', name: 'Germany' },
-    { code: 'ES', name: 'Spain' },
-    { code: 'IT', name: 'Italy' },
-  ],
+  // The same lists as the page's own fallbacks (and the server's).
+  shippingCountries: FALLBACK_SHIPPING_COUNTRIES,
+  billingCountries: FALLBACK_BILLING_COUNTRIES,
 };
 
 export const configFixture: CheckoutConfig = {
