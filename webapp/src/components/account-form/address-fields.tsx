@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { AddressSuggestions } from './address-suggestions';
+import { PostcodeLookupResults } from './address-suggestions';
 import { COUNTRY } from '../../lib/account-form/form-state';
 import { formMessages as messages } from '../../lib/account-form/messages';
 import type { AccountField, AddressMode, AddressSuggestion, CustomerInfo, FieldErrors } from '../../lib/account-form/types';
@@ -66,17 +66,7 @@ export function AddressFields({ form, mode, errors, onEdit, onAddressChosen, onM
 
       {mode === 'lookup' && (
         <div className="address-lookup">
-          {lookup.searching && (
-            <p role="status" className="muted">
-              Looking up addresses…
-            </p>
-          )}
-          {lookup.message && (
-            <p role="alert" className="form-error">
-              {lookup.message}
-            </p>
-          )}
-          <AddressSuggestions suggestions={lookup.suggestions} onChoose={choose} />
+          <PostcodeLookupResults lookup={lookup} onChoose={choose} urgentMessage />
           {selectError && (
             <p role="alert" className="form-error">
               {selectError}

@@ -1,4 +1,5 @@
 import type { AddressSuggestion } from '../../lib/account-form/types';
+import type { PostcodeLookup } from './use-postcode-lookup';
 
 /** The addresses a postcode lookup found, each a button that fills the address lines. */
 export function AddressSuggestions({
@@ -19,5 +20,36 @@ export function AddressSuggestions({
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * Where a postcode lookup stands: searching, its message (nothing found, or it failed) and the
+ * addresses found. `urgentMessage`: the message is an error the form cannot go on without (an
+ * alert) rather than a hint beside fields the buyer can fill in by hand (a status).
+ */
+export function PostcodeLookupResults({
+  lookup,
+  onChoose,
+  urgentMessage = false,
+}: {
+  lookup: PostcodeLookup;
+  onChoose: (suggestion: AddressSuggestion) => void;
+  urgentMessage?: boolean;
+}) {
+  return (
+    <>
+      {lookup.searching && (
+        <p role="status" className="muted">
+          Looking up addresses…
+        </p>
+      )}
+      {lookup.message && (
+        <p role={urgentMessage ? 'alert' : 'status'} className={urgentMessage ? 'form-error' : 'muted'}>
+          {lookup.message}
+        </p>
+      )}
+      <AddressSuggestions suggestions={lookup.suggestions} onChoose={onChoose} />
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { AddressSuggestions } from '../../../components/account-form/address-suggestions';
+import { PostcodeLookupResults } from '../../../components/account-form/address-suggestions';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { TextField } from '../../../components/account-form/text-field';
 import { usePostcodeLookup } from '../../../components/account-form/use-postcode-lookup';
@@ -89,17 +89,7 @@ export function AddressStep({ countries }: { countries: Country[] }) {
             autoComplete="postal-code"
             hint={draft.country === 'GB' ? 'Type your postcode to find your address, or fill in the lines below.' : undefined}
           />
-          {lookup.searching && (
-            <p role="status" className="muted">
-              Looking up addresses…
-            </p>
-          )}
-          {lookup.message && (
-            <p role="status" className="muted">
-              {lookup.message}
-            </p>
-          )}
-          <AddressSuggestions suggestions={lookup.suggestions} onChoose={choose} />
+          <PostcodeLookupResults lookup={lookup} onChoose={choose} />
           <TextField label="Address Line 1" value={draft.line1} onChange={edit('line1')} error={errors.line1} autoComplete="address-line1" />
           <TextField label="Address Line 2 (optional)" value={draft.line2} onChange={edit('line2')} autoComplete="address-line2" />
           <TextField label="City" value={draft.city} onChange={edit('city')} error={errors.city} autoComplete="address-level2" />
