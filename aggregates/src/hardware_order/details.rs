@@ -117,10 +117,11 @@ fn is_email(text: &str) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    fn customer() -> HardwareCustomer {
+    /// A valid buyer and address (shared with the aggregate's tests).
+    pub(in crate::hardware_order) fn customer() -> HardwareCustomer {
         HardwareCustomer {
             email: "jane@example.com".into(),
             first_name: "Jane".into(),
@@ -129,7 +130,7 @@ mod tests {
         }
     }
 
-    fn address() -> ShippingAddress {
+    pub(in crate::hardware_order) fn address() -> ShippingAddress {
         ShippingAddress {
             line1: "1 High Street".into(),
             line2: String::new(),

@@ -4,6 +4,7 @@ use chrono::{DateTime, Duration, TimeZone, Utc};
 use cqrs_es::test::TestFramework;
 use cqrs_es::{Aggregate, DomainEvent};
 
+use super::details::tests::{address, customer};
 use super::*;
 use crate::clock::FixedClock;
 use crate::pricing::Pence;
@@ -48,25 +49,6 @@ fn lines() -> Vec<HardwareLine> {
         unit_price: Pence(6400),
         quantity: 2,
     }]
-}
-
-fn customer() -> HardwareCustomer {
-    HardwareCustomer {
-        email: "jane@example.com".into(),
-        first_name: "Jane".into(),
-        last_name: "Doe".into(),
-        phone: "07700 900123".into(),
-    }
-}
-
-fn address() -> ShippingAddress {
-    ShippingAddress {
-        line1: "1 High Street".into(),
-        line2: String::new(),
-        city: "London".into(),
-        postal_code: "SW1A 1AA".into(),
-        country: "GB".into(),
-    }
 }
 
 fn place_with(lines: Vec<HardwareLine>) -> C {
