@@ -1,6 +1,7 @@
 //! The domain of the ordering platform: aggregates (commands, events, refusals) and the
 //! price list. No I/O: outside calls are traits in each aggregate's services.
 
+pub mod actor;
 pub mod cart;
 pub mod clock;
 pub mod customer;

@@ -8,6 +8,9 @@ use std::sync::Arc;
 use sqlx::PgPool;
 use tokio_cron_scheduler::{Job as CronJob, JobScheduler, JobSchedulerError};
 
+use aggregates::actor::Actor;
+
+use crate::commands::acting_as;
 use crate::{run_exclusively, RunOutcome};
 
 pub type JobFuture = Pin<Box<dyn Future<Output = Result<String, String>> + Send>>;
@@ -22,8 +25,8 @@ pub struct Job {
 
 /// Runs one job once under its lock (the scheduler's ticks and the operators' command).
 pub async fn run_once(pool: &PgPool, job: &Job) -> Result<RunOutcome<Result<String, String>>, sqlx::Error> {
-    let run = job.run.clone();
-    run_exclusively(pool, job.name, move || run()).await
+    let (run, actor) = (job.run.clone(), Actor::Job(job.name.to_string()));
+    run_exclusively(pool, job.name, move || acting_as(actor, run())).await
 }
 
 pub async fn start(pool: PgPool, jobs: Vec<Job>) -> Result<JobScheduler, JobSchedulerError> {

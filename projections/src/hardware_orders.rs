@@ -202,7 +202,7 @@ impl View<HardwareOrder> for HardwareOrderView {
                 self.status = HardwareOrderViewStatus::Cancelled;
                 self.cancelled_at = Some(*cancelled_at);
             }
-            Ev::PaymentCustomerRegistered { .. } | Ev::CardSetupStarted { .. } => {}
+            Ev::PaymentCustomerRegistered { .. } | Ev::CardSetupStarted { .. } | Ev::ConfirmationResent { .. } => {}
         }
     }
 }

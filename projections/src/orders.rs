@@ -42,8 +42,23 @@ pub struct OrderView {
     /// paid): the reconcile job looks at attempts that never finished.
     #[serde(default)]
     pub payment_started_at: Option<DateTime<Utc>>,
+    /// The payment provider's ids for this order (customer, setup, subscription, charge):
+    /// what support searches by when a buyer quotes one from a bank statement or receipt.
+    #[serde(default)]
+    pub payment_references: Vec<String>,
+    /// Numbers staff gave back to the stock.
+    #[serde(default)]
+    pub released_numbers: Vec<String>,
     #[serde(default)]
     pub last_sequence: usize,
+}
+
+impl OrderView {
+    fn note_reference(&mut self, reference: &str) {
+        if !reference.is_empty() && !self.payment_references.iter().any(|r| r == reference) {
+            self.payment_references.push(reference.to_string());
+        }
+    }
 }
 
 /// Where an order stands, as the thank-you page and support read it.
@@ -140,6 +155,7 @@ impl View<ServiceOrder> for OrderView {
                 self.totals = Some(TotalsLine { billing_cycle: lines.billing_cycle, ..totals.into() });
             }
             ServiceOrderEvent::SubscriptionCreated { subscription_id } => {
+                self.note_reference(subscription_id);
                 self.subscription_id = Some(subscription_id.clone())
             }
             ServiceOrderEvent::PaymentAttemptStarted { started_at, .. } => {
@@ -163,12 +179,14 @@ impl View<ServiceOrder> for OrderView {
                 self.status = OrderViewStatus::Completed;
                 self.completed_at = Some(*completed_at);
             }
-            ServiceOrderEvent::PaymentCustomerRegistered { .. }
-            | ServiceOrderEvent::SetupIntentCreated { .. }
-            | ServiceOrderEvent::PaymentMethodRecorded { .. }
-            | ServiceOrderEvent::TopUpIntentCreated { .. }
-            | ServiceOrderEvent::PaymentSucceeded { .. }
-            | ServiceOrderEvent::NumbersAssigned { .. } => {}
+            ServiceOrderEvent::PaymentCustomerRegistered { customer_id: reference }
+            | ServiceOrderEvent::SetupIntentCreated { setup_intent_id: reference }
+            | ServiceOrderEvent::TopUpIntentCreated { payment_intent_id: reference }
+            | ServiceOrderEvent::PaymentSucceeded { reference, .. } => self.note_reference(reference),
+            ServiceOrderEvent::NumberReleased { number, .. } => self.released_numbers.push(number.clone()),
+            ServiceOrderEvent::PaymentMethodRecorded { .. }
+            | ServiceOrderEvent::NumbersAssigned { .. }
+            | ServiceOrderEvent::ConfirmationResent { .. } => {}
         }
     }
 }

@@ -35,6 +35,12 @@ pub struct TrialView {
     #[serde(default)]
     pub ended_at: Option<DateTime<Utc>>,
     pub subscription_id: Option<String>,
+    /// The payment provider's ids for this trial (customer, subscription), for support's search.
+    #[serde(default)]
+    pub payment_references: Vec<String>,
+    /// Days staff added to the trial.
+    #[serde(default)]
+    pub extended_days: u32,
     #[serde(default)]
     pub last_sequence: usize,
 }
@@ -89,8 +95,13 @@ impl View<Trial> for TrialView {
                 self.extension = Some(extension.into());
             }
             TrialEvent::PaymentMethodAttached { .. } => self.payment_method_saved = true,
-            TrialEvent::PaymentCustomerRegistered { .. } => {}
+            TrialEvent::PaymentCustomerRegistered { customer_id } => self.payment_references.push(customer_id.clone()),
             TrialEvent::ReminderSent { .. } => self.reminder_sent = true,
+            TrialEvent::ConfirmationResent { .. } => {}
+            TrialEvent::TrialExtended { days, ends_at, .. } => {
+                self.extended_days += days;
+                self.ends_at = Some(*ends_at);
+            }
             TrialEvent::TrialEnded { reason, at, .. } => {
                 self.status = TrialViewStatus::Ended;
                 self.end_reason = Some((*reason).into());
@@ -98,6 +109,7 @@ impl View<Trial> for TrialView {
             }
             TrialEvent::TrialConverted { subscription_id, .. } => {
                 self.status = TrialViewStatus::Converted;
+                self.payment_references.push(subscription_id.clone());
                 self.subscription_id = Some(subscription_id.clone());
             }
         }

@@ -273,6 +273,11 @@ impl HardwareOrder {
                 }
                 _ => Err(E::AlreadyPaid),
             },
+            C::ResendConfirmation { by } => match self.status {
+                S::New => Err(E::NotPlaced),
+                S::Confirmed => Ok(vec![Ev::ConfirmationResent { by, at: now }]),
+                _ => Err(E::NotConfirmed),
+            },
         }
     }
 }
@@ -346,6 +351,7 @@ impl Aggregate for HardwareOrder {
                 self.status = HardwareOrderStatus::Cancelled;
                 self.cancelled_at = Some(cancelled_at);
             }
+            Ev::ConfirmationResent { .. } => {}
         }
     }
 }

@@ -37,4 +37,6 @@ pub enum HardwareOrderCommand {
     RetryConfirmation { email_queued: bool },
     /// An order left unpaid for [`super::UNPAID_ORDER_LIFETIME`] expires.
     Cancel,
+    /// Staff send the confirmation e-mail again; `by` is their e-mail.
+    ResendConfirmation { by: String },
 }

@@ -39,6 +39,8 @@ pub enum HardwareOrderError {
     AlreadyConfirmed,
     #[error("An unpaid order can only be cancelled 24 hours after it was placed.")]
     TooEarlyToCancel,
+    #[error("There is no confirmation to resend until the order is confirmed.")]
+    NotConfirmed,
 }
 
 impl HardwareOrderError {
@@ -62,6 +64,7 @@ impl HardwareOrderError {
             HardwareOrderError::NotPaid => "order_not_paid",
             HardwareOrderError::AlreadyConfirmed => "order_already_confirmed",
             HardwareOrderError::TooEarlyToCancel => "too_early_to_cancel",
+            HardwareOrderError::NotConfirmed => "not_complete",
         }
     }
 }

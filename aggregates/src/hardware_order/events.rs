@@ -66,6 +66,10 @@ pub enum HardwareOrderEvent {
         reason: String,
         cancelled_at: DateTime<Utc>,
     },
+    ConfirmationResent {
+        by: String,
+        at: DateTime<Utc>,
+    },
 }
 
 impl DomainEvent for HardwareOrderEvent {
@@ -81,6 +85,7 @@ impl DomainEvent for HardwareOrderEvent {
             HardwareOrderEvent::MarkedPaymentOnly { .. } => "MarkedPaymentOnly",
             HardwareOrderEvent::MarkedErrorHandled { .. } => "MarkedErrorHandled",
             HardwareOrderEvent::OrderCancelled { .. } => "OrderCancelled",
+            HardwareOrderEvent::ConfirmationResent { .. } => "ConfirmationResent",
         }
         .to_string()
     }

@@ -561,3 +561,14 @@ fn error_codes_are_stable_snake_case_and_distinct() {
     assert_eq!(E::Cancelled.to_string(), "This order has expired. Please check out again.");
     assert_eq!(E::AlreadyPaid.code(), "order_already_paid");
 }
+
+#[tokio::test]
+async fn staff_resend_the_confirmation_of_a_confirmed_order_only() {
+    let resend = || C::ResendConfirmation { by: "sam@talkbridge.example".into() };
+    let resent = Ev::ConfirmationResent { by: "sam@talkbridge.example".into(), at: at() };
+    expect(confirmed_order(), resend(), vec![resent]).await;
+    refuse(new(), resend(), E::NotPlaced).await;
+    for unconfirmed in [placed_order(), paid(), payment_only(), error_handled(), cancelled_order()] {
+        refuse(unconfirmed, resend(), E::NotConfirmed).await;
+    }
+}

@@ -55,6 +55,11 @@ pub struct ServiceOrder {
     pub account_id: Option<String>,
     pub extensions: Vec<Extension>,
     pub numbers_assigned: bool,
+    /// The stock numbers the order was given, and those staff released since.
+    #[serde(default)]
+    pub assigned_numbers: Vec<String>,
+    #[serde(default)]
+    pub released_numbers: Vec<String>,
 }
 
 /// `SB-` and six digits.
@@ -136,6 +141,36 @@ impl ServiceOrder {
                 placed_at: now,
             }]);
         }
+        match command {
+            C::ResendConfirmation { by } => {
+                return match self.status {
+                    OrderStatus::New => Err(E::NotFound),
+                    OrderStatus::Completed => Ok(vec![Ev::ConfirmationResent { by, at: now }]),
+                    _ => Err(E::NotComplete),
+                }
+            }
+            C::ReleaseNumber { number, by } => {
+                if self.released_numbers.contains(&number) {
+                    return Err(E::NumberAlreadyReleased);
+                }
+                if !self.assigned_numbers.contains(&number) {
+                    return Err(E::NotTheOrdersNumber);
+                }
+                return Ok(vec![Ev::NumberReleased { number, by, at: now }]);
+            }
+            command => self.decide_buyer_step(command, now),
+        }
+    }
+
+    /// The buyer's and the checkout's steps, in the order's life before completion.
+    fn decide_buyer_step(
+        &self,
+        command: ServiceOrderCommand,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<ServiceOrderEvent>, ServiceOrderError> {
+        use ServiceOrderCommand as C;
+        use ServiceOrderError as E;
+        use ServiceOrderEvent as Ev;
         match self.status {
             OrderStatus::New => return Err(E::NotFound),
             OrderStatus::Completed if !matches!(command, C::RecordPaymentSuccess { .. }) => {
@@ -146,7 +181,9 @@ impl ServiceOrder {
         let paid = matches!(self.status, OrderStatus::Paid | OrderStatus::Completed);
         let kind = self.payment_type();
         match command {
-            C::PlaceOrder { .. } => unreachable!("handled above"),
+            C::PlaceOrder { .. } | C::ResendConfirmation { .. } | C::ReleaseNumber { .. } => {
+                unreachable!("decided in decide")
+            }
             C::RegisterPaymentCustomer { customer_id } => {
                 if self.payment_customer_id.is_some() {
                     return Err(E::PaymentCustomerAlreadyRegistered);
@@ -321,8 +358,13 @@ impl Aggregate for ServiceOrder {
                 self.account_id = Some(account_id);
                 self.extensions = extensions;
             }
-            Ev::NumbersAssigned { .. } => self.numbers_assigned = true,
+            Ev::NumbersAssigned { numbers } => {
+                self.numbers_assigned = true;
+                self.assigned_numbers = numbers;
+            }
             Ev::OrderCompleted { .. } => self.status = OrderStatus::Completed,
+            Ev::ConfirmationResent { .. } => {}
+            Ev::NumberReleased { number, .. } => self.released_numbers.push(number),
         }
     }
 }

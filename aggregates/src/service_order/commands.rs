@@ -55,4 +55,13 @@ pub enum ServiceOrderCommand {
         numbers: Vec<String>,
     },
     Complete,
+    /// Staff send the confirmation e-mail again (the buyer lost it); `by` is their e-mail.
+    ResendConfirmation {
+        by: String,
+    },
+    /// Staff give one of the order's numbers back to the free stock.
+    ReleaseNumber {
+        number: String,
+        by: String,
+    },
 }

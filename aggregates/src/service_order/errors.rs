@@ -44,6 +44,12 @@ pub enum ServiceOrderError {
     NumbersNotAssigned,
     #[error("This order has already been completed.")]
     AlreadyCompleted,
+    #[error("There is no confirmation to resend until the order is complete.")]
+    NotComplete,
+    #[error("That number is not one of this order's numbers: pick one from the order's list.")]
+    NotTheOrdersNumber,
+    #[error("That number has already been released.")]
+    NumberAlreadyReleased,
 }
 
 impl ServiceOrderError {
@@ -70,6 +76,9 @@ impl ServiceOrderError {
             ServiceOrderError::WrongNumbers => "wrong_numbers",
             ServiceOrderError::NumbersNotAssigned => "numbers_not_assigned",
             ServiceOrderError::AlreadyCompleted => "order_already_completed",
+            ServiceOrderError::NotComplete => "not_complete",
+            ServiceOrderError::NotTheOrdersNumber => "not_the_orders_number",
+            ServiceOrderError::NumberAlreadyReleased => "number_already_released",
         }
     }
 }

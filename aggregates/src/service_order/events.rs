@@ -63,6 +63,15 @@ pub enum ServiceOrderEvent {
     OrderCompleted {
         completed_at: DateTime<Utc>,
     },
+    ConfirmationResent {
+        by: String,
+        at: DateTime<Utc>,
+    },
+    NumberReleased {
+        number: String,
+        by: String,
+        at: DateTime<Utc>,
+    },
 }
 
 impl DomainEvent for ServiceOrderEvent {
@@ -81,6 +90,8 @@ impl DomainEvent for ServiceOrderEvent {
             ServiceOrderEvent::AccountCreated { .. } => "AccountCreated",
             ServiceOrderEvent::NumbersAssigned { .. } => "NumbersAssigned",
             ServiceOrderEvent::OrderCompleted { .. } => "OrderCompleted",
+            ServiceOrderEvent::ConfirmationResent { .. } => "ConfirmationResent",
+            ServiceOrderEvent::NumberReleased { .. } => "NumberReleased",
         }
         .to_string()
     }

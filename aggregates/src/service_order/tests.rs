@@ -666,3 +666,70 @@ fn an_order_placed_in_the_1_0_shape_reads_through_its_upcaster() {
     let ServiceOrderEvent::OrderPlaced { lines, .. } = read else { unreachable!() };
     assert_eq!(lines.amounts.due_today, Pence(1799));
 }
+
+// Staff actions: each leaves an event with the staff member's name.
+
+fn completed_single() -> Vec<ServiceOrderEvent> {
+    let mut events = paid_single();
+    events.extend([account_created(), numbers_assigned(), ServiceOrderEvent::OrderCompleted { completed_at: at() }]);
+    events
+}
+
+fn resend() -> ServiceOrderCommand {
+    ServiceOrderCommand::ResendConfirmation { by: "sam@talkbridge.example".into() }
+}
+
+fn release(number: &str) -> ServiceOrderCommand {
+    ServiceOrderCommand::ReleaseNumber { number: number.into(), by: "sam@talkbridge.example".into() }
+}
+
+#[tokio::test]
+async fn staff_resend_the_confirmation_of_a_completed_order_as_often_as_asked() {
+    let resent = ServiceOrderEvent::ConfirmationResent { by: "sam@talkbridge.example".into(), at: at() };
+    test().given(completed_single()).when_async(resend()).await.then_expect_events(vec![resent.clone()]);
+    let mut again = completed_single();
+    again.push(resent.clone());
+    test().given(again).when_async(resend()).await.then_expect_events(vec![resent]);
+}
+
+#[tokio::test]
+async fn there_is_no_confirmation_to_resend_before_completion() {
+    test().given(paid_single()).when_async(resend()).await.then_expect_error(ServiceOrderError::NotComplete);
+    test().given_no_previous_events().when_async(resend()).await.then_expect_error(ServiceOrderError::NotFound);
+}
+
+#[tokio::test]
+async fn staff_release_an_assigned_number_once() {
+    let released = ServiceOrderEvent::NumberReleased {
+        number: "+442079460002".into(),
+        by: "sam@talkbridge.example".into(),
+        at: at(),
+    };
+    test()
+        .given(completed_single())
+        .when_async(release("+442079460002"))
+        .await
+        .then_expect_events(vec![released.clone()]);
+    let mut after = completed_single();
+    after.push(released);
+    test()
+        .given(after)
+        .when_async(release("+442079460002"))
+        .await
+        .then_expect_error(ServiceOrderError::NumberAlreadyReleased);
+}
+
+#[tokio::test]
+async fn staff_cannot_release_a_number_the_order_was_not_given() {
+    test()
+        .given(completed_single())
+        .when_async(release("+442079469999"))
+        .await
+        .then_expect_error(ServiceOrderError::NotTheOrdersNumber);
+    // Before the numbers are assigned the order holds none for good.
+    test()
+        .given(paid_single())
+        .when_async(release("+442079460002"))
+        .await
+        .then_expect_error(ServiceOrderError::NotTheOrdersNumber);
+}

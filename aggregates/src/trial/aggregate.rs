@@ -19,6 +19,8 @@ pub const TRIAL_MINUTES: u32 = 50;
 /// An unconverted trial's number is kept this long after the trial ended (for a late
 /// change of mind), then returned to the free pool.
 pub const NUMBER_KEPT_DAYS: i64 = 30;
+/// The most days staff may add to one trial, in all its extensions.
+pub const MAX_EXTENSION_DAYS: u32 = 7;
 
 pub struct TrialServices {
     pub clock: Arc<dyn Clock>,
@@ -43,6 +45,9 @@ pub struct Trial {
     pub payment_customer_id: Option<String>,
     pub payment_method_id: Option<String>,
     pub reminder_sent: bool,
+    /// Days added by staff so far.
+    #[serde(default)]
+    pub extended_days: u32,
 }
 
 impl Trial {
@@ -65,15 +70,29 @@ impl Trial {
                 ends_at: now + Duration::days(TRIAL_DAYS),
             }]);
         }
-        match self.status {
-            TrialStatus::New => return Err(TrialError::NotFound),
-            TrialStatus::Ended | TrialStatus::Converted => return Err(TrialError::AlreadyOver),
-            TrialStatus::Active => {}
+        match (self.status, command) {
+            (TrialStatus::New, _) => Err(TrialError::NotFound),
+            (_, TrialCommand::ResendConfirmation { by }) => Ok(vec![TrialEvent::ConfirmationResent { by, at: now }]),
+            (TrialStatus::Ended | TrialStatus::Converted, _) => Err(TrialError::AlreadyOver),
+            (TrialStatus::Active, command) => self.decide_running(command, now),
         }
+    }
+
+    /// The commands of a trial under way.
+    fn decide_running(&self, command: TrialCommand, now: DateTime<Utc>) -> Result<Vec<TrialEvent>, TrialError> {
         let ends_at = self.ends_at.unwrap_or(now);
         let over = now >= ends_at;
         match command {
-            TrialCommand::StartTrial { .. } => unreachable!("handled above"),
+            TrialCommand::StartTrial { .. } | TrialCommand::ResendConfirmation { .. } => {
+                unreachable!("decided in decide")
+            }
+            TrialCommand::Extend { days, by } => {
+                let left = MAX_EXTENSION_DAYS - self.extended_days;
+                if days == 0 || days > left {
+                    return Err(TrialError::ExtensionTooLong(left));
+                }
+                Ok(vec![TrialEvent::TrialExtended { days, ends_at: ends_at + Duration::days(i64::from(days)), by }])
+            }
             TrialCommand::RegisterPaymentCustomer { customer_id } => {
                 if self.payment_customer_id.is_some() {
                     return Err(TrialError::PaymentCustomerAlreadyRegistered);
@@ -148,6 +167,11 @@ impl Aggregate for Trial {
                 self.payment_method_id = Some(payment_method_id);
             }
             TrialEvent::ReminderSent { .. } => self.reminder_sent = true,
+            TrialEvent::ConfirmationResent { .. } => {}
+            TrialEvent::TrialExtended { days, ends_at, .. } => {
+                self.extended_days += days;
+                self.ends_at = Some(ends_at);
+            }
             TrialEvent::TrialEnded { .. } => self.status = TrialStatus::Ended,
             TrialEvent::TrialConverted { .. } => self.status = TrialStatus::Converted,
         }

@@ -28,4 +28,13 @@ pub enum TrialCommand {
     ConvertTrial {
         subscription_id: String,
     },
+    /// Staff send the welcome e-mail again; `by` is their e-mail.
+    ResendConfirmation {
+        by: String,
+    },
+    /// An admin gives a running trial more days (`MAX_EXTENSION_DAYS` in all).
+    Extend {
+        days: u32,
+        by: String,
+    },
 }

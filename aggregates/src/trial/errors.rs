@@ -20,6 +20,8 @@ pub enum TrialError {
     ReminderAlreadySent,
     #[error("It is too early for the reminder.")]
     ReminderTooEarly,
+    #[error("A trial can be extended by 1 to 7 days in all; this one has {0} days left to give.")]
+    ExtensionTooLong(u32),
 }
 
 impl TrialError {
@@ -34,6 +36,7 @@ impl TrialError {
             TrialError::NoPaymentMethod => "no_payment_method",
             TrialError::ReminderAlreadySent => "reminder_already_sent",
             TrialError::ReminderTooEarly => "reminder_too_early",
+            TrialError::ExtensionTooLong(_) => "extension_too_long",
         }
     }
 }

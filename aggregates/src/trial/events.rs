@@ -47,6 +47,15 @@ pub enum TrialEvent {
         subscription_id: String,
         at: DateTime<Utc>,
     },
+    ConfirmationResent {
+        by: String,
+        at: DateTime<Utc>,
+    },
+    TrialExtended {
+        days: u32,
+        ends_at: DateTime<Utc>,
+        by: String,
+    },
 }
 
 impl DomainEvent for TrialEvent {
@@ -58,6 +67,8 @@ impl DomainEvent for TrialEvent {
             TrialEvent::ReminderSent { .. } => "ReminderSent",
             TrialEvent::TrialEnded { .. } => "TrialEnded",
             TrialEvent::TrialConverted { .. } => "TrialConverted",
+            TrialEvent::ConfirmationResent { .. } => "ConfirmationResent",
+            TrialEvent::TrialExtended { .. } => "TrialExtended",
         }
         .to_string()
     }

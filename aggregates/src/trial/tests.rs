@@ -235,3 +235,70 @@ async fn the_payment_customer_is_registered_once_as_an_event() {
         .await
         .then_expect_error(TrialError::AlreadyOver);
 }
+
+// Staff actions.
+
+fn extend(days: u32) -> TrialCommand {
+    TrialCommand::Extend { days, by: "ada@talkbridge.example".into() }
+}
+
+fn extended(days: u32, total: i64) -> TrialEvent {
+    TrialEvent::TrialExtended {
+        days,
+        ends_at: start() + Duration::days(7 + total),
+        by: "ada@talkbridge.example".into(),
+    }
+}
+
+#[tokio::test]
+async fn an_admin_extends_a_running_trial_from_its_end_date() {
+    at(Duration::days(2)).given(vec![started()]).when_async(extend(3)).await.then_expect_events(vec![extended(3, 3)]);
+}
+
+#[tokio::test]
+async fn extensions_add_up_to_seven_days_at_most() {
+    at(Duration::days(2))
+        .given(vec![started(), extended(3, 3)])
+        .when_async(extend(4))
+        .await
+        .then_expect_events(vec![extended(4, 7)]);
+    at(Duration::days(2))
+        .given(vec![started(), extended(3, 3)])
+        .when_async(extend(5))
+        .await
+        .then_expect_error(TrialError::ExtensionTooLong(4));
+    at(Duration::days(2))
+        .given(vec![started()])
+        .when_async(extend(0))
+        .await
+        .then_expect_error(TrialError::ExtensionTooLong(7));
+    at(Duration::days(2))
+        .given(vec![started()])
+        .when_async(extend(8))
+        .await
+        .then_expect_error(TrialError::ExtensionTooLong(7));
+}
+
+#[tokio::test]
+async fn an_extended_trial_is_not_over_at_its_first_end_date() {
+    at(Duration::days(8))
+        .given(vec![started(), extended(3, 3)])
+        .when_async(TrialCommand::EndTrial { failure: None })
+        .await
+        .then_expect_error(TrialError::NotOver);
+}
+
+#[tokio::test]
+async fn an_ended_trial_cannot_be_extended_but_its_welcome_can_be_resent() {
+    let ended = TrialEvent::TrialEnded { reason: EndReason::Expired, detail: None, at: start() + Duration::days(7) };
+    at(Duration::days(8))
+        .given(vec![started(), ended.clone()])
+        .when_async(extend(2))
+        .await
+        .then_expect_error(TrialError::AlreadyOver);
+    let resend = TrialCommand::ResendConfirmation { by: "sam@talkbridge.example".into() };
+    at(Duration::days(8)).given(vec![started(), ended]).when_async(resend.clone()).await.then_expect_events(vec![
+        TrialEvent::ConfirmationResent { by: "sam@talkbridge.example".into(), at: start() + Duration::days(8) },
+    ]);
+    at(Duration::zero()).given_no_previous_events().when_async(resend).await.then_expect_error(TrialError::NotFound);
+}
