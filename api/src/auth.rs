@@ -18,6 +18,8 @@ use sha2::{Digest, Sha256};
 use sqlx::PgPool;
 use uuid::Uuid;
 
+use aggregates::actor::Actor;
+
 use crate::accounts;
 use crate::client::ClientAddress;
 use crate::error::ApiError;
@@ -145,6 +147,7 @@ where
         .await?;
         let (email, role, csrf_token) = row.ok_or_else(not_signed_in)?;
         let role = Role::parse(&role).ok_or_else(not_signed_in)?;
+        jobs::commands::act_as(Actor::Staff(email.clone()));
         let staff = Staff { email, role, csrf_token, token_hash: hash };
         if !matches!(parts.method, Method::GET | Method::HEAD | Method::OPTIONS) {
             staff.check_csrf(&parts.headers)?;

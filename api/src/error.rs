@@ -109,11 +109,13 @@ impl ApiError {
                 | HardwareOrderError::PaymentNotSucceeded
                 | HardwareOrderError::NotPaid
                 | HardwareOrderError::AlreadyConfirmed
-                | HardwareOrderError::TooEarlyToCancel => StatusCode::CONFLICT,
+                | HardwareOrderError::TooEarlyToCancel
+                | HardwareOrderError::NotConfirmed => StatusCode::CONFLICT,
                 _ => StatusCode::UNPROCESSABLE_ENTITY,
             },
             ApiError::Trial(error) => match error {
                 TrialError::NotFound => StatusCode::NOT_FOUND,
+                TrialError::ExtensionTooLong(_) => StatusCode::UNPROCESSABLE_ENTITY,
                 _ => StatusCode::CONFLICT,
             },
             ApiError::Detailed { status, .. } => *status,

@@ -26,5 +26,6 @@ pub mod scheduled;
 pub mod seed;
 pub mod startup;
 pub mod state;
+pub mod support;
 pub mod timing;
 pub mod trial_mail;

@@ -92,6 +92,16 @@ async fn run() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
                 report.rejected.len()
             );
         }
+        "history" => {
+            let wanted = std::env::args().nth(2).ok_or("usage: voip-shop history ORDER-NUMBER (SB-, HW- or TR-)")?;
+            let pool = connect(&config).await?;
+            migrate(&pool).await?;
+            let state = AppState::new(pool);
+            let Some((kind, id)) = api::support::find_order(&state, &wanted).await.map_err(|e| format!("{e:?}"))? else {
+                return Err(format!("no order {wanted:?}: give an SB-, HW- or TR- number, or an order id").into());
+            };
+            print!("{}", api::support::timeline(&state, kind, &id).await.map_err(|e| format!("{e:?}"))?);
+        }
         "migrate" => {
             let pool = connect(&config).await?;
             migrate(&pool).await?;
@@ -108,7 +118,7 @@ async fn run() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         }
         other => {
             return Err(format!(
-                "unknown command {other:?}: use serve, migrate, rebuild-views, run-job NAME, import-numbers FILE or users add"
+                "unknown command {other:?}: use serve, migrate, rebuild-views, run-job NAME, import-numbers FILE, history ORDER-NUMBER or users add"
             )
             .into())
         }

@@ -5,8 +5,8 @@ use jobs::outbox::{queue, Mail};
 use projections::trials::TrialView;
 use sqlx::PgPool;
 
-/// The welcome e-mail in the outbox (no passwords in it).
-pub async fn queue_welcome(pool: &PgPool, id: &str, view: &TrialView, number: &str) -> bool {
+/// The welcome e-mail's subject and body (no passwords in it).
+pub fn welcome(view: &TrialView, number: &str) -> (&'static str, String) {
     let ends = view.ends_at.map(|t| t.format("%A %-d %B %Y, %H:%M UTC").to_string()).unwrap_or_default();
     let username = view.extension.as_ref().map(|e| e.username.clone()).unwrap_or_default();
     let body = format!(
@@ -14,13 +14,13 @@ pub async fn queue_welcome(pool: &PgPool, id: &str, view: &TrialView, number: &s
          Minutes included: {}\nYour trial ends: {ends}\n\nLog in with your e-mail address and the password you chose.\n",
         view.first_name, view.minutes
     );
-    let mail = Mail {
-        recipient: &view.email,
-        subject: "Your 7-day free trial has started",
-        body: &body,
-        kind: "trial_welcome",
-        reference: id,
-    };
+    ("Your 7-day free trial has started", body)
+}
+
+/// The welcome e-mail in the outbox.
+pub async fn queue_welcome(pool: &PgPool, id: &str, view: &TrialView, number: &str) -> bool {
+    let (subject, body) = welcome(view, number);
+    let mail = Mail { recipient: &view.email, subject, body: &body, kind: "trial_welcome", reference: id };
     match queue(pool, mail).await {
         Ok(()) => true,
         Err(error) => {

@@ -4,6 +4,7 @@ pub mod cart;
 pub mod catch_up;
 pub mod hardware;
 pub mod hardware_orders;
+pub mod history;
 pub mod inventory;
 pub mod lines;
 pub mod orders;

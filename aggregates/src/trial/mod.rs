@@ -9,8 +9,8 @@ mod errors;
 mod events;
 
 pub use aggregate::{
-    Trial, TrialServices, TrialStatus, NUMBER_KEPT_DAYS, REMINDER_DAYS_BEFORE_END, TRIAL_DAYS, TRIAL_MINUTES,
-    TRIAL_PACKAGE,
+    Trial, TrialServices, TrialStatus, MAX_EXTENSION_DAYS, NUMBER_KEPT_DAYS, REMINDER_DAYS_BEFORE_END, TRIAL_DAYS,
+    TRIAL_MINUTES, TRIAL_PACKAGE,
 };
 pub use commands::TrialCommand;
 pub use errors::TrialError;

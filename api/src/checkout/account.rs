@@ -9,6 +9,8 @@ use aggregates::pricing::Plan;
 use aggregates::service_order::{OrderStatus, ServiceOrder, ServiceOrderCommand, ServiceOrderError};
 use cqrs_es::AggregateError;
 use jobs::outbox::{queue, Mail};
+
+use super::mail::PasswordNote;
 use projections::cart::CartSummary;
 
 use super::order::{check_order_secret, load, run};
@@ -159,7 +161,11 @@ async fn finish(state: &AppState, id: &str, order: &ServiceOrder, passwords_show
             tracing::warn!(order = %order.order_number, %error, "the cart was not emptied of the service");
         }
     }
-    let Some((subject, body)) = super::mail::confirmation(order, passwords_shown) else { return };
+    let Some((subject, body)) =
+        super::mail::confirmation(order, if passwords_shown { PasswordNote::Shown } else { PasswordNote::NotSet })
+    else {
+        return;
+    };
     let mail = Mail {
         recipient: &order.customer.email,
         subject: &subject,

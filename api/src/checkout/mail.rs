@@ -3,9 +3,19 @@
 use aggregates::pricing::{BillingCycle, Pence};
 use aggregates::service_order::ServiceOrder;
 
-/// The subject and body, or None for an order without lines. `passwords_shown`: the buyer
-/// saw the SIP passwords on the confirmation page (else they are set later with support).
-pub fn confirmation(order: &ServiceOrder, passwords_shown: bool) -> Option<(String, String)> {
+/// What the e-mail says about the SIP passwords, which it never contains.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PasswordNote {
+    /// The buyer saw them on the confirmation page.
+    Shown,
+    /// The payment was confirmed after the buyer left: support sets them with the buyer.
+    NotSet,
+    /// A copy sent again by staff, who cannot tell which of the two it was.
+    Resent,
+}
+
+/// The subject and body, or None for an order without lines.
+pub fn confirmation(order: &ServiceOrder, passwords: PasswordNote) -> Option<(String, String)> {
     let lines = order.lines.as_ref()?;
     let per = match lines.billing_cycle {
         BillingCycle::Monthly => "month",
@@ -32,13 +42,18 @@ pub fn confirmation(order: &ServiceOrder, passwords_shown: bool) -> Option<(Stri
     for extension in &order.extensions {
         body.push_str(&format!("  {} (username {})\n", extension.number, extension.username));
     }
-    if passwords_shown {
-        body.push_str("\nYour SIP passwords were shown once on the confirmation page; our team will be in touch to help you set up.\n");
-    } else {
-        body.push_str(
+    body.push_str(match passwords {
+        PasswordNote::Shown => {
+            "\nYour SIP passwords were shown once on the confirmation page; our team will be in touch to help you set up.\n"
+        }
+        PasswordNote::NotSet => {
             "\nYour payment was confirmed after you left the checkout, so your SIP passwords and account password have not been \
-             set yet. Please contact support (9am to 5:30pm) and we will set them with you.\n",
-        );
-    }
+             set yet. Please contact support (9am to 5:30pm) and we will set them with you.\n"
+        }
+        PasswordNote::Resent => {
+            "\nThis is a copy of your order confirmation, sent again at your request. Your SIP passwords are never sent by \
+             e-mail; if you do not have them, contact support (9am to 5:30pm) and we will set new ones with you.\n"
+        }
+    });
     Some((format!("Your order {} is confirmed", order.order_number), body))
 }

@@ -13,7 +13,7 @@
 mod account;
 pub mod failures;
 pub mod gateway;
-mod mail;
+pub mod mail;
 mod order;
 mod payment;
 

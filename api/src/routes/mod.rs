@@ -11,6 +11,7 @@ mod headers;
 mod health;
 mod numbers;
 mod stripe_webhook;
+mod support;
 mod trial;
 mod web;
 
@@ -26,9 +27,17 @@ use tower_http::trace::{DefaultOnResponse, TraceLayer};
 use tower_http::LatencyUnit;
 use tracing::Level;
 
+use aggregates::actor::Actor;
+
 use crate::config::Config;
 use crate::error::ApiError;
 use crate::state::AppState;
+
+/// Every API request acts for a buyer unless it turns out to be staff (`auth::Staff`) or
+/// the payment provider (the webhook): the actor stored with the events it causes.
+async fn as_buyer(request: Request, next: middleware::Next) -> axum::response::Response {
+    jobs::commands::acting_as(Actor::Buyer, next.run(request)).await
+}
 
 pub fn app(state: AppState, config: &Config) -> Router {
     let json_api = Router::new()
@@ -43,14 +52,17 @@ pub fn app(state: AppState, config: &Config) -> Router {
         .merge(address::router())
         .merge(stripe_webhook::router())
         .merge(trial::router())
+        .merge(support::router())
         .route("/openapi.yaml", get(openapi))
         .layer(DefaultBodyLimit::max(config.body_limit_bytes))
         .layer(RequestBodyLimitLayer::new(config.body_limit_bytes));
     // Image uploads take up to 5 MB; everything else the JSON limit.
     let uploads = hardware_images::upload_router()
         .layer(RequestBodyLimitLayer::new(hardware_images::MAX_IMAGE_BYTES + 64 * 1024));
-    let api =
-        json_api.merge(uploads).fallback(|| async { ApiError::not_found("not_found", "There is no such API route.") });
+    let api = json_api
+        .merge(uploads)
+        .fallback(|| async { ApiError::not_found("not_found", "There is no such API route.") })
+        .layer(middleware::from_fn(as_buyer));
 
     let router = Router::new()
         .nest("/api", api)

@@ -7,6 +7,7 @@
 //! for the order's own amount, on the order named in the object's metadata. A forged or
 //! replayed event changes nothing and is logged.
 
+use aggregates::actor::Actor;
 use aggregates::service_order::{PaymentPart, ServiceOrder, ServiceOrderCommand, ServiceOrderError};
 use axum::body::Bytes;
 use axum::extract::State;
@@ -57,6 +58,7 @@ pub fn signature_ok(header: &str, body: &[u8], secret: &str, now: i64) -> bool {
 }
 
 async fn webhook(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> Result<Json<Value>, ApiError> {
+    jobs::commands::act_as(Actor::Webhook);
     // Without the endpoint's secret nobody can tell Stripe's events from anyone else's:
     // refuse them all (the payment is still recorded when the browser comes back).
     let Some(secret) = &state.services.config.payments.webhook_secret else {

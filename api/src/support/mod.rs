@@ -1,0 +1,312 @@
+//! The support console: find an order, read its history with the aggregate replayed to
+//! any event, and act on it only through commands whose events name the staff member.
+
+pub mod history;
+pub mod search;
+
+use aggregates::hardware_order::{HardwareOrder, HardwareOrderCommand, HardwareOrderStatus};
+use aggregates::phone_number::{PhoneNumberCommand, PhoneNumberError};
+use aggregates::service_order::{OrderStatus, ServiceOrder, ServiceOrderCommand};
+use aggregates::trial::{Trial, TrialCommand, TrialStatus, MAX_EXTENSION_DAYS};
+use axum::http::StatusCode;
+use cqrs_es::persist::ViewRepository;
+use cqrs_es::AggregateError;
+use jobs::outbox::{queue, Mail};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use self::history::{emails, replay, state_json, EmailOut, EventOut, Replay};
+use crate::auth::{Role, Staff};
+use crate::checkout::mail::{confirmation, PasswordNote};
+use crate::commands;
+use crate::error::ApiError;
+use crate::state::{load, AppState};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OrderKind {
+    Service,
+    Trial,
+    Hardware,
+}
+
+impl OrderKind {
+    pub fn parse(text: &str) -> Option<OrderKind> {
+        match text {
+            "service" => Some(OrderKind::Service),
+            "trial" => Some(OrderKind::Trial),
+            "hardware" => Some(OrderKind::Hardware),
+            _ => None,
+        }
+    }
+}
+
+impl TryFrom<String> for OrderKind {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<Self, Self::Error> {
+        OrderKind::parse(&text).ok_or_else(|| format!("{text:?} is not an order kind"))
+    }
+}
+
+/// What staff may do to the order now (for the buttons; each command checks again).
+#[derive(Debug, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Actions {
+    pub resend_confirmation: bool,
+    pub releasable_numbers: Vec<String>,
+    pub extend_trial: bool,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderHistory {
+    pub kind: OrderKind,
+    pub id: String,
+    pub order_number: String,
+    pub up_to: usize,
+    pub last_sequence: usize,
+    pub events: Vec<EventOut>,
+    pub state: Value,
+    pub state_summary: Vec<(String, String)>,
+    pub view: Value,
+    pub emails: Vec<EmailOut>,
+    pub actions: Actions,
+}
+
+fn no_such_order() -> ApiError {
+    ApiError::not_found("order_not_found", "There is no such order. Search for it by number, e-mail or phone number.")
+}
+
+fn view_json<V: Serialize>(view: Option<V>) -> Value {
+    let mut value = view.map(|v| state_json(&v)).unwrap_or(Value::Null);
+    if let Value::Object(map) = &mut value {
+        map.remove("lastSequence");
+    }
+    value
+}
+
+fn assemble<A: projections::history::Narrated>(
+    kind: OrderKind,
+    id: &str,
+    order_number: String,
+    replayed: Replay<A>,
+    view: Value,
+    emails: Vec<EmailOut>,
+    actions: Actions,
+) -> OrderHistory {
+    OrderHistory {
+        kind,
+        id: id.to_string(),
+        order_number,
+        up_to: replayed.up_to,
+        last_sequence: replayed.events.last().map_or(0, |e| e.sequence),
+        state_summary: replayed.state.summary(),
+        state: state_json(&replayed.state),
+        events: replayed.events,
+        view,
+        emails,
+        actions,
+    }
+}
+
+/// The order's history replayed to `up_to` (its last event when `None`).
+pub async fn order_history(
+    state: &AppState,
+    staff: &Staff,
+    kind: OrderKind,
+    id: &str,
+    up_to: Option<usize>,
+) -> Result<OrderHistory, ApiError> {
+    let mail = emails(&state.pool, id).await?;
+    Ok(match kind {
+        OrderKind::Service => {
+            let replayed = replay::<ServiceOrder>(&state.pool, id, up_to).await?.ok_or_else(no_such_order)?;
+            let current = &replayed.current;
+            let actions = Actions {
+                resend_confirmation: current.status == OrderStatus::Completed,
+                releasable_numbers: current
+                    .assigned_numbers
+                    .iter()
+                    .filter(|n| !current.released_numbers.contains(n))
+                    .cloned()
+                    .collect(),
+                extend_trial: false,
+            };
+            let view = view_json(state.order_views.load(id).await.map_err(ApiError::internal)?);
+            let number = current.order_number.clone();
+            assemble(kind, id, number, replayed, view, mail, actions)
+        }
+        OrderKind::Trial => {
+            let replayed = replay::<Trial>(&state.pool, id, up_to).await?.ok_or_else(no_such_order)?;
+            let current = &replayed.current;
+            let actions = Actions {
+                resend_confirmation: current.status != TrialStatus::New,
+                releasable_numbers: vec![],
+                extend_trial: staff.role == Role::Admin
+                    && current.status == TrialStatus::Active
+                    && current.extended_days < MAX_EXTENSION_DAYS,
+            };
+            let view = view_json(state.trial_views.load(id).await.map_err(ApiError::internal)?);
+            assemble(kind, id, search::trial_number(id), replayed, view, mail, actions)
+        }
+        OrderKind::Hardware => {
+            let replayed = replay::<HardwareOrder>(&state.pool, id, up_to).await?.ok_or_else(no_such_order)?;
+            let current = &replayed.current;
+            let actions =
+                Actions { resend_confirmation: current.status == HardwareOrderStatus::Confirmed, ..Actions::default() };
+            let view = view_json(state.hardware_order_views.load(id).await.map_err(ApiError::internal)?);
+            let number = current.order_number.clone();
+            assemble(kind, id, number, replayed, view, mail, actions)
+        }
+    })
+}
+
+/// The sequence of the aggregate's last event, or 404 when it has none.
+async fn existing<A: cqrs_es::Aggregate>(state: &AppState, id: &str) -> Result<(A, usize), ApiError> {
+    match load::<A>(&state.pool, id).await? {
+        (_, 0) => Err(no_such_order()),
+        found => Ok(found),
+    }
+}
+
+/// A copy of the order's confirmation (the trial's welcome) to the buyer, after an event
+/// that says who asked for it. Each copy is its own e-mail in the outbox.
+pub async fn resend_confirmation(state: &AppState, staff: &Staff, kind: OrderKind, id: &str) -> Result<(), ApiError> {
+    let by = staff.email.clone();
+    let (recipient, subject, body, mail_kind, sequence) = match kind {
+        OrderKind::Service => {
+            existing::<ServiceOrder>(state, id).await?;
+            commands::execute(&state.orders, id, ServiceOrderCommand::ResendConfirmation { by }).await?;
+            let (order, sequence) = load::<ServiceOrder>(&state.pool, id).await?;
+            let (subject, body) = confirmation(&order, PasswordNote::Resent).ok_or_else(no_such_order)?;
+            (order.customer.email, subject, body, "order_confirmation", sequence)
+        }
+        OrderKind::Trial => {
+            existing::<Trial>(state, id).await?;
+            commands::execute(&state.trials, id, TrialCommand::ResendConfirmation { by }).await?;
+            let (_, sequence) = load::<Trial>(&state.pool, id).await?;
+            let view = state.trial_views.load(id).await.map_err(ApiError::internal)?.ok_or_else(no_such_order)?;
+            let (subject, body) = crate::trial_mail::welcome(&view, &view.number);
+            (view.email.clone(), subject.to_string(), body, "trial_welcome", sequence)
+        }
+        OrderKind::Hardware => {
+            existing::<HardwareOrder>(state, id).await?;
+            commands::execute(&state.hardware_orders, id, HardwareOrderCommand::ResendConfirmation { by }).await?;
+            let (order, sequence) = load::<HardwareOrder>(&state.pool, id).await?;
+            let (subject, body) = jobs::hardware_orders::confirmation_mail(&order);
+            (order.customer.email, subject, body, "hardware_confirmation", sequence)
+        }
+    };
+    let reference = format!("{id}#resent-{sequence}");
+    let mail = Mail { recipient: &recipient, subject: &subject, body: &body, kind: mail_kind, reference: &reference };
+    queue(&state.pool, mail).await?;
+    Ok(())
+}
+
+/// One of a service order's numbers back to the free stock: the number's own aggregate
+/// lets go first (refused when the order no longer owns it), then the order records it.
+pub async fn release_number(
+    state: &AppState,
+    staff: &Staff,
+    kind: OrderKind,
+    id: &str,
+    number: &str,
+) -> Result<(), ApiError> {
+    if kind != OrderKind::Service {
+        return Err(ApiError::refused(
+            StatusCode::CONFLICT,
+            "nothing_to_release",
+            "Only a service order's numbers can be released here; a trial's number returns to stock by itself 30 days after the trial ends.",
+        ));
+    }
+    let (order, _) = existing::<ServiceOrder>(state, id).await?;
+    if order.released_numbers.iter().any(|n| n == number) {
+        return Err(aggregates::service_order::ServiceOrderError::NumberAlreadyReleased.into());
+    }
+    if !order.assigned_numbers.iter().any(|n| n == number) {
+        return Err(aggregates::service_order::ServiceOrderError::NotTheOrdersNumber.into());
+    }
+    let command = PhoneNumberCommand::ReturnToStock { owner: format!("order:{id}") };
+    match commands::execute(&state.numbers, number, command).await {
+        Ok(()) => {}
+        Err(AggregateError::UserError(PhoneNumberError::NotOwner)) => {
+            return Err(ApiError::refused(
+                StatusCode::CONFLICT,
+                "not_owner",
+                "That number is no longer this order's (it was never assigned, or went back to stock already), so there is nothing to release.",
+            ))
+        }
+        Err(error) => return Err(error.into()),
+    }
+    let command = ServiceOrderCommand::ReleaseNumber { number: number.to_string(), by: staff.email.clone() };
+    commands::execute(&state.orders, id, command).await?;
+    Ok(())
+}
+
+/// More days for a running trial (admins only: the route asks for `Admin`).
+pub async fn extend_trial(state: &AppState, staff: &Staff, id: &str, days: u32) -> Result<(), ApiError> {
+    existing::<Trial>(state, id).await?;
+    commands::execute(&state.trials, id, TrialCommand::Extend { days, by: staff.email.clone() }).await?;
+    Ok(())
+}
+
+/// The order an order number (SB-, HW-, TR-) or an order id names, for the command line.
+pub async fn find_order(state: &AppState, text: &str) -> Result<Option<(OrderKind, String)>, ApiError> {
+    let text = text.trim();
+    let page = search::search(&state.pool, text, 1).await?;
+    let exact = page.results.iter().find(|found| found.order_number.eq_ignore_ascii_case(text) || found.id == text);
+    Ok(exact.map(|found| (found.kind, found.id.clone())))
+}
+
+/// The order's timeline as text: one line per event (position, time, actor, sentence),
+/// then its e-mails. `voip-shop history ORDER-NUMBER` prints it.
+pub async fn timeline(state: &AppState, kind: OrderKind, id: &str) -> Result<String, ApiError> {
+    let (number, events) = match kind {
+        OrderKind::Service => {
+            let replayed = replay::<ServiceOrder>(&state.pool, id, None).await?.ok_or_else(no_such_order)?;
+            (replayed.current.order_number.clone(), replayed.events)
+        }
+        OrderKind::Trial => {
+            let replayed = replay::<Trial>(&state.pool, id, None).await?.ok_or_else(no_such_order)?;
+            (search::trial_number(id), replayed.events)
+        }
+        OrderKind::Hardware => {
+            let replayed = replay::<HardwareOrder>(&state.pool, id, None).await?.ok_or_else(no_such_order)?;
+            (replayed.current.order_number.clone(), replayed.events)
+        }
+    };
+    let kind_name = match kind {
+        OrderKind::Service => "service order",
+        OrderKind::Trial => "free trial",
+        OrderKind::Hardware => "hardware order",
+    };
+    let mut text = format!("{number}: {kind_name} {id}, {} events\n", events.len());
+    for event in &events {
+        let actor = match &event.actor.name {
+            Some(name) => format!("{} {name}", event.actor.kind),
+            None => event.actor.kind.to_string(),
+        };
+        text.push_str(&format!(
+            "{:>4}  {}  {:<32}  {}\n",
+            event.sequence,
+            event.recorded_at.format("%Y-%m-%d %H:%M:%S UTC"),
+            actor,
+            event.sentence
+        ));
+    }
+    let mail = emails(&state.pool, id).await?;
+    if !mail.is_empty() {
+        text.push_str("E-mails:\n");
+        for email in &mail {
+            text.push_str(&format!(
+                "      {}  {:<6}  {}: {}\n",
+                email.created_at.format("%Y-%m-%d %H:%M:%S UTC"),
+                email.status,
+                email.kind,
+                email.subject
+            ));
+        }
+    }
+    Ok(text)
+}

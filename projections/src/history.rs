@@ -1,0 +1,258 @@
+//! An order's history as support reads it: one plain sentence per stored event, and a few
+//! labelled facts about the aggregate as it stood after any event (the support console's
+//! "replay to here", and `voip-shop history`).
+
+use aggregates::hardware_order::{HardwareOrder, HardwareOrderEvent};
+use aggregates::service_order::{OrderStatus, PaymentPart, ServiceOrder, ServiceOrderEvent};
+use aggregates::trial::{EndReason, Trial, TrialEvent, TrialStatus};
+use chrono::{DateTime, Utc};
+use cqrs_es::Aggregate;
+
+/// An aggregate support can read the history of.
+pub trait Narrated: Aggregate {
+    /// What happened, in a sentence for a support agent.
+    fn sentence(event: &Self::Event) -> String;
+    /// The state as label and value rows, in reading order.
+    fn summary(&self) -> Vec<(String, String)>;
+}
+
+fn day(at: &DateTime<Utc>) -> String {
+    at.format("%-d %B %Y").to_string()
+}
+
+fn yes_no(value: bool) -> String {
+    if value { "Yes" } else { "No" }.to_string()
+}
+
+fn rows(pairs: Vec<(&str, String)>) -> Vec<(String, String)> {
+    pairs.into_iter().map(|(label, value)| (label.to_string(), value)).collect()
+}
+
+fn part(part: &PaymentPart) -> &'static str {
+    match part {
+        PaymentPart::Subscription => "subscription",
+        PaymentPart::TopUp => "top-up",
+    }
+}
+
+fn full_name(first: &str, last: &str) -> String {
+    format!("{first} {last}").trim().to_string()
+}
+
+impl Narrated for ServiceOrder {
+    fn sentence(event: &ServiceOrderEvent) -> String {
+        use ServiceOrderEvent as Ev;
+        match event {
+            Ev::OrderPlaced { order_number, customer, lines, .. } => format!(
+                "Order placed: {order_number} by {}, {} x{} ({}), {} due today.",
+                full_name(&customer.first_name, &customer.last_name),
+                lines.plan.name(),
+                lines.quantity,
+                lines.billing_cycle.label().to_lowercase(),
+                lines.amounts.due_today
+            ),
+            Ev::PaymentCustomerRegistered { customer_id } => {
+                format!("Customer {customer_id} registered with the card provider.")
+            }
+            Ev::SetupIntentCreated { setup_intent_id } => format!("Card form opened ({setup_intent_id})."),
+            Ev::PaymentMethodRecorded { payment_method_id } => format!("Card set up ({payment_method_id})."),
+            Ev::PaymentAttemptStarted { part: p, .. } => format!("Payment of the {} started.", part(p)),
+            Ev::SubscriptionCreated { subscription_id } => format!("Subscription {subscription_id} created."),
+            Ev::TopUpIntentCreated { payment_intent_id } => format!("Top-up charge {payment_intent_id} created."),
+            Ev::PaymentSucceeded { part: p, reference } => {
+                format!("Payment received for the {} ({reference}).", part(p))
+            }
+            Ev::PaymentConfirmed { .. } => "Paid in full: every part of the order is paid.".to_string(),
+            Ev::PaymentFailed { part: p, message, code, .. } => {
+                format!("Payment of the {} failed: {message} ({code}).", part(p))
+            }
+            Ev::AccountCreated { extensions, .. } => {
+                let numbers: Vec<&str> = extensions.iter().map(|e| e.number.as_str()).collect();
+                format!("Account created with extension {}.", numbers.join(", "))
+            }
+            Ev::NumbersAssigned { numbers } if numbers.is_empty() => "No stock numbers to assign.".to_string(),
+            Ev::NumbersAssigned { numbers } => format!("Numbers assigned: {}.", numbers.join(", ")),
+            Ev::OrderCompleted { .. } => "Order completed.".to_string(),
+            Ev::ConfirmationResent { by, .. } => format!("Confirmation e-mail resent by {by}."),
+            Ev::NumberReleased { number, by, .. } => format!("Number {number} released to stock by {by}."),
+        }
+    }
+
+    fn summary(&self) -> Vec<(String, String)> {
+        let status = match self.status {
+            OrderStatus::New => "Not placed",
+            OrderStatus::Placed => "Placed, not paid",
+            OrderStatus::Paid => "Paid",
+            OrderStatus::Completed => "Completed",
+        };
+        let mut facts = vec![("Status", status.to_string()), ("Order", self.order_number.clone())];
+        if let Some(lines) = &self.lines {
+            facts
+                .push(("Plan", format!("{} x{} ({})", lines.plan.name(), lines.quantity, lines.billing_cycle.label())));
+            facts.push(("Due today", lines.amounts.due_today.to_string()));
+        }
+        facts.push(("Card set up", yes_no(self.payment_method_id.is_some())));
+        if self.subscription.reference.is_some() {
+            facts.push(("Subscription paid", yes_no(self.subscription.paid)));
+        }
+        if self.top_up.reference.is_some() {
+            facts.push(("Top-up paid", yes_no(self.top_up.paid)));
+        }
+        facts.push(("Failed payments", self.failed_attempts.to_string()));
+        facts.push(("Account", if self.account_id.is_some() { "Created" } else { "Not yet" }.to_string()));
+        if !self.assigned_numbers.is_empty() {
+            facts.push(("Numbers", self.assigned_numbers.join(", ")));
+        }
+        if !self.released_numbers.is_empty() {
+            facts.push(("Released", self.released_numbers.join(", ")));
+        }
+        rows(facts)
+    }
+}
+
+impl Narrated for Trial {
+    fn sentence(event: &TrialEvent) -> String {
+        match event {
+            TrialEvent::TrialStarted { number, contact, ends_at, .. } => format!(
+                "Free trial started by {} with number {number}; it ends on {}.",
+                full_name(&contact.first_name, &contact.last_name),
+                day(ends_at)
+            ),
+            TrialEvent::PaymentCustomerRegistered { customer_id } => {
+                format!("Customer {customer_id} registered with the card provider.")
+            }
+            TrialEvent::PaymentMethodAttached { .. } => "Card saved to pay after the trial.".to_string(),
+            TrialEvent::ReminderSent { .. } => "Reminder e-mail sent: the trial ends soon.".to_string(),
+            TrialEvent::TrialEnded { reason: EndReason::Expired, .. } => {
+                "Trial ended: seven days passed with no card saved.".to_string()
+            }
+            TrialEvent::TrialEnded { reason: EndReason::ConversionFailed, detail, .. } => format!(
+                "Trial ended: the saved card was refused{}.",
+                detail.as_ref().map(|d| format!(" ({d})")).unwrap_or_default()
+            ),
+            TrialEvent::TrialConverted { subscription_id, .. } => {
+                format!("Converted to a paid plan: subscription {subscription_id}.")
+            }
+            TrialEvent::ConfirmationResent { by, .. } => format!("Welcome e-mail resent by {by}."),
+            TrialEvent::TrialExtended { days, ends_at, by } => {
+                let plural = if *days == 1 { "" } else { "s" };
+                format!("Trial extended by {days} day{plural} to {} by {by}.", day(ends_at))
+            }
+        }
+    }
+
+    fn summary(&self) -> Vec<(String, String)> {
+        let status = match self.status {
+            TrialStatus::New => "Not started",
+            TrialStatus::Active => "Active",
+            TrialStatus::Ended => "Ended",
+            TrialStatus::Converted => "Converted",
+        };
+        rows(vec![
+            ("Status", status.to_string()),
+            ("Number", self.number.clone()),
+            ("Ends", self.ends_at.as_ref().map(day).unwrap_or_default()),
+            ("Days added by staff", self.extended_days.to_string()),
+            ("Card saved", yes_no(self.payment_method_id.is_some())),
+            ("Reminder sent", yes_no(self.reminder_sent)),
+        ])
+    }
+}
+
+impl Narrated for HardwareOrder {
+    fn sentence(event: &HardwareOrderEvent) -> String {
+        use HardwareOrderEvent as Ev;
+        match event {
+            Ev::OrderPlaced { order_number, lines, shipping, customer, amounts, .. } => {
+                let phones: u32 = lines.iter().map(|l| l.quantity).sum();
+                let plural = if phones == 1 { "" } else { "s" };
+                format!(
+                    "Order placed: {order_number} by {}, {phones} desk phone{plural} by {} delivery, {} inc. VAT.",
+                    full_name(&customer.first_name, &customer.last_name),
+                    shipping.name().to_lowercase(),
+                    amounts.total
+                )
+            }
+            Ev::PaymentCustomerRegistered { customer_id } => {
+                format!("Customer {customer_id} registered with the card provider.")
+            }
+            Ev::CardSetupStarted { setup_intent_id } => format!("Card form opened ({setup_intent_id})."),
+            Ev::PaymentStarted { payment_intent_id, amount, attempt, .. } => {
+                format!("Card payment of {amount} started, attempt {attempt} ({payment_intent_id}).")
+            }
+            Ev::PaymentDeclined { code, decline_code, .. } => format!(
+                "Card declined: {}.",
+                decline_code.as_ref().map(|d| format!("{code}, {d}")).unwrap_or_else(|| code.clone())
+            ),
+            Ev::PaymentRecorded { payment_intent_id, amount, .. } => format!("Paid {amount} ({payment_intent_id})."),
+            Ev::OrderConfirmed { email_queued, retried, .. } => format!(
+                "Order confirmed{}; {}.",
+                if *retried { " by a retry" } else { "" },
+                if *email_queued { "confirmation e-mail queued" } else { "no confirmation e-mail queued" }
+            ),
+            Ev::MarkedPaymentOnly { reference } => {
+                format!("Paid, but not confirmed yet: a job retries it ({reference}).")
+            }
+            Ev::MarkedErrorHandled { reference } => {
+                format!("Paid, but confirming failed: a person follows it up ({reference}).")
+            }
+            Ev::OrderCancelled { reason, .. } => format!("Order cancelled: {reason}."),
+            Ev::ConfirmationResent { by, .. } => format!("Confirmation e-mail resent by {by}."),
+        }
+    }
+
+    fn summary(&self) -> Vec<(String, String)> {
+        let phones: u32 = self.lines.iter().map(|l| l.quantity).sum();
+        let mut facts = vec![
+            ("Status", self.status.as_str().replace('-', " ")),
+            ("Order", self.order_number.clone()),
+            ("Desk phones", phones.to_string()),
+            ("Total inc. VAT", self.amounts.total.to_string()),
+            ("Declined cards", self.declined_attempts.to_string()),
+        ];
+        if let Some(paid) = &self.paid_payment_intent_id {
+            facts.push(("Paid by", paid.clone()));
+        }
+        if let Some(reference) = &self.reference {
+            facts.push(("Reference", reference.clone()));
+        }
+        rows(facts)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use aggregates::customer::Extension;
+
+    #[test]
+    fn a_card_order_reads_placed_card_set_up_paid() {
+        let sentences = [
+            ServiceOrder::sentence(&ServiceOrderEvent::PaymentMethodRecorded { payment_method_id: "pm_1".into() }),
+            ServiceOrder::sentence(&ServiceOrderEvent::PaymentConfirmed { confirmed_at: Utc::now() }),
+            ServiceOrder::sentence(&ServiceOrderEvent::AccountCreated {
+                account_id: "a".into(),
+                extensions: vec![Extension { number: "101".into(), username: "u".into() }],
+            }),
+        ];
+        assert_eq!(
+            sentences,
+            [
+                "Card set up (pm_1).",
+                "Paid in full: every part of the order is paid.",
+                "Account created with extension 101."
+            ]
+        );
+    }
+
+    #[test]
+    fn a_replayed_state_names_its_status_first() {
+        let mut order = ServiceOrder::default();
+        assert_eq!(order.summary()[0], ("Status".to_string(), "Not placed".to_string()));
+        order.apply(ServiceOrderEvent::PaymentConfirmed { confirmed_at: Utc::now() });
+        assert_eq!(order.summary()[0].1, "Paid");
+        let trial = Trial::default();
+        assert_eq!(trial.summary()[0].1, "Not started");
+        assert_eq!(HardwareOrder::default().summary()[0].1, "new");
+    }
+}
