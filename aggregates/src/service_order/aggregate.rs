@@ -142,13 +142,11 @@ impl ServiceOrder {
             }]);
         }
         match command {
-            C::ResendConfirmation { by } => {
-                return match self.status {
-                    OrderStatus::New => Err(E::NotFound),
-                    OrderStatus::Completed => Ok(vec![Ev::ConfirmationResent { by, at: now }]),
-                    _ => Err(E::NotComplete),
-                }
-            }
+            C::ResendConfirmation { by } => match self.status {
+                OrderStatus::New => Err(E::NotFound),
+                OrderStatus::Completed => Ok(vec![Ev::ConfirmationResent { by, at: now }]),
+                _ => Err(E::NotComplete),
+            },
             C::ReleaseNumber { number, by } => {
                 if self.released_numbers.contains(&number) {
                     return Err(E::NumberAlreadyReleased);
@@ -156,7 +154,7 @@ impl ServiceOrder {
                 if !self.assigned_numbers.contains(&number) {
                     return Err(E::NotTheOrdersNumber);
                 }
-                return Ok(vec![Ev::NumberReleased { number, by, at: now }]);
+                Ok(vec![Ev::NumberReleased { number, by, at: now }])
             }
             command => self.decide_buyer_step(command, now),
         }

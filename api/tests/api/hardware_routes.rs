@@ -10,12 +10,12 @@ use crate::helpers::{expect_error, spawn_app, TestApp};
 
 const PASSWORD: &str = "correct horse battery";
 
-struct Session {
-    cookie: String,
+pub(crate) struct Session {
+    pub(crate) cookie: String,
     csrf: String,
 }
 
-async fn sign_in(app: &TestApp, email: &str, role: Role) -> Session {
+pub(crate) async fn sign_in(app: &TestApp, email: &str, role: Role) -> Session {
     add_user(&app.pool, email, role, Some(PASSWORD.into())).await.unwrap();
     let response =
         app.send(Method::POST, "/api/admin/login", Some(json!({ "email": email, "password": PASSWORD }))).await;
@@ -25,7 +25,7 @@ async fn sign_in(app: &TestApp, email: &str, role: Role) -> Session {
     Session { cookie, csrf: body["data"]["csrfToken"].as_str().unwrap().to_string() }
 }
 
-fn as_staff(request: RequestBuilder, session: &Session) -> RequestBuilder {
+pub(crate) fn as_staff(request: RequestBuilder, session: &Session) -> RequestBuilder {
     request.header(COOKIE, &session.cookie).header("x-csrf-token", &session.csrf)
 }
 

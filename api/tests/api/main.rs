@@ -4,15 +4,16 @@
 
 mod address;
 mod cart;
-mod checkout;
+pub(crate) mod checkout;
 mod checkout_service;
 pub(crate) mod hardening;
 mod hardware;
 mod hardware_checkout;
-mod hardware_routes;
+pub(crate) mod hardware_routes;
 mod helpers;
 mod jobs;
 mod numbers;
 mod rebuild;
 mod server;
+mod support;
 mod trial;

@@ -22,12 +22,12 @@ fn contact(email: &str) -> Value {
     })
 }
 
-async fn start_trial(app: &TestApp, email: &str, number: &str) -> reqwest::Response {
+pub(crate) async fn start_trial(app: &TestApp, email: &str, number: &str) -> reqwest::Response {
     let body = json!({ "customerInfo": contact(email), "selectedNumber": { "value": number, "status": "Available" }, "packageType": "trial" });
     app.send(Method::POST, "/api/create-free-trial-account/", Some(body)).await
 }
 
-async fn free_numbers(app: &TestApp) -> Vec<String> {
+pub(crate) async fn free_numbers(app: &TestApp) -> Vec<String> {
     let pool = expect_ok(app.get("/api/free-did-numbers/").await).await;
     pool["numbers"].as_array().unwrap().iter().map(|n| n["value"].as_str().unwrap().to_string()).collect()
 }

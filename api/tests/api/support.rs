@@ -1,0 +1,294 @@
+//! The support console's API: search, history replayed to any event, staff actions with
+//! their names in the events, roles, bad input, and no secret anywhere support looks.
+
+use api::auth::Role;
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+
+use crate::checkout::{create_account, pay, single_user, OK_CARD};
+use crate::hardware_routes::{as_staff, sign_in, Session};
+use crate::helpers::{expect_error, expect_ok, spawn_app, TestApp};
+use crate::trial::{free_numbers, start_trial};
+
+/// A completed single-user order with one stock number: (order id, order number, SIP password).
+async fn completed_order(app: &TestApp, email: &str, number: &str) -> (String, String, String) {
+    let cart_id = crate::checkout::cart(app, single_user(&[])).await;
+    let body = json!({ "value": number });
+    expect_ok(app.send(Method::POST, &format!("/api/carts/{cart_id}/numbers"), Some(body)).await).await;
+    let (intent, charge, order) = pay(app, &cart_id, email, OK_CARD).await;
+    expect_ok(charge).await;
+    let account = create_account(app, &order).await;
+    let sip = account["extensions"][0]["password"].as_str().unwrap().to_string();
+    (order, intent["orderNumber"].as_str().unwrap().to_string(), sip)
+}
+
+async fn get(app: &TestApp, session: &Session, path: &str) -> reqwest::Response {
+    as_staff(app.client.get(app.url(path)), session).send().await.unwrap()
+}
+
+async fn post(app: &TestApp, session: &Session, path: &str, body: Value) -> reqwest::Response {
+    as_staff(app.client.post(app.url(path)), session).json(&body).send().await.unwrap()
+}
+
+async fn found(app: &TestApp, session: &Session, query: &str) -> Vec<Value> {
+    let path = format!("/api/admin/orders?query={}", urlencode(query));
+    expect_ok(get(app, session, &path).await).await["results"].as_array().unwrap().clone()
+}
+
+fn urlencode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+fn sentences(history: &Value) -> Vec<String> {
+    history["events"].as_array().unwrap().iter().map(|e| e["sentence"].as_str().unwrap().to_string()).collect()
+}
+
+#[tokio::test]
+async fn support_finds_orders_by_number_email_phone_and_payment_reference_newest_first() {
+    let app = spawn_app().await;
+    let support = sign_in(&app, "sam@talkbridge.example", Role::Support).await;
+    let (first, first_number, _) = completed_order(&app, "first.buyer@example.com", "442079460201").await;
+    let (second, second_number, _) = completed_order(&app, "second.buyer@example.com", "442079460202").await;
+
+    let all = found(&app, &support, "").await;
+    let ids: Vec<&str> = all.iter().map(|r| r["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, [second.as_str(), first.as_str()], "newest first");
+    assert_eq!(all[0]["kind"], "service");
+    assert_eq!(all[0]["orderNumber"], second_number.as_str());
+    assert_eq!(all[0]["status"], "completed");
+    assert_eq!(all[0]["name"], "Jane Doe");
+
+    for query in
+        [first_number.as_str(), &first_number.to_lowercase(), "FIRST.buyer@", "020 7946 0201", "+44 20 7946 0201"]
+    {
+        let hits = found(&app, &support, query).await;
+        assert_eq!(hits.len(), 1, "{query}");
+        assert_eq!(hits[0]["id"], first.as_str(), "{query}");
+    }
+    let view = expect_ok(app.get(&format!("/api/orders/{first}")).await).await;
+    let subscription = view["subscriptionId"].as_str().unwrap();
+    assert_eq!(found(&app, &support, subscription).await[0]["id"], first.as_str());
+    assert!(found(&app, &support, "nobody@example.com").await.is_empty());
+    // A LIKE pattern typed by staff is a literal text.
+    assert!(found(&app, &support, "%").await.is_empty());
+
+    let page = expect_ok(get(&app, &support, "/api/admin/orders?query=&page=2").await).await;
+    assert_eq!((page["total"].as_i64(), page["pageCount"].as_i64()), (Some(2), Some(1)));
+    assert!(page["results"].as_array().unwrap().is_empty());
+    for bad in ["/api/admin/orders?page=0", "/api/admin/orders?page=x", "/api/admin/orders?sort=asc"] {
+        expect_error(get(&app, &support, bad).await, StatusCode::BAD_REQUEST, "invalid_query").await;
+    }
+    let long = format!("/api/admin/orders?query={}", "a".repeat(300));
+    expect_error(get(&app, &support, &long).await, StatusCode::BAD_REQUEST, "invalid_query").await;
+    expect_error(app.get("/api/admin/orders").await, StatusCode::UNAUTHORIZED, "not_signed_in").await;
+}
+
+#[tokio::test]
+async fn an_order_replays_to_any_event_with_its_actors_beside_its_view_and_emails() {
+    let app = spawn_app().await;
+    let support = sign_in(&app, "sam@talkbridge.example", Role::Support).await;
+    let (order, number, _) = completed_order(&app, "replay@example.com", "442079460203").await;
+    let path = format!("/api/admin/orders/service/{order}/history");
+    let history = expect_ok(get(&app, &support, &path).await).await;
+    assert_eq!(history["orderNumber"], number.as_str());
+    let events = history["events"].as_array().unwrap();
+    assert_eq!(history["upTo"], history["lastSequence"]);
+    assert_eq!(events.len() as u64, history["lastSequence"].as_u64().unwrap());
+    assert_eq!(events[0]["type"], "OrderPlaced");
+    assert_eq!(events[0]["actor"]["kind"], "buyer");
+    assert!(sentences(&history)[0].starts_with(&format!("Order placed: {number} by Jane Doe")));
+    let positions: Vec<i64> = events.iter().map(|e| e["globalPosition"].as_i64().unwrap()).collect();
+    assert!(positions.windows(2).all(|w| w[0] < w[1]), "global positions rise: {positions:?}");
+    assert_eq!(history["stateSummary"][0], json!(["Status", "Completed"]));
+    assert_eq!(history["view"]["status"], "completed");
+    assert_eq!(history["emails"][0]["kind"], "order_confirmation");
+    assert_eq!(history["emails"][0]["status"], "queued");
+    assert_eq!(history["actions"]["resendConfirmation"], true);
+    assert_eq!(history["actions"]["releasableNumbers"], json!(["442079460203"]));
+    assert_eq!(history["actions"]["extendTrial"], false);
+    // Support sees what the job needs: no street address in the replayed state.
+    assert!(!history["state"].to_string().contains("1 Example Road"));
+
+    // Replayed to the payment: placed, card set up, paid; not yet an account.
+    let paid = events.iter().find(|e| e["type"] == "PaymentConfirmed").unwrap()["sequence"].as_u64().unwrap();
+    let replayed = expect_ok(get(&app, &support, &format!("{path}?upTo={paid}")).await).await;
+    assert_eq!(replayed["upTo"], paid);
+    assert_eq!(replayed["stateSummary"][0], json!(["Status", "Paid"]));
+    assert!(replayed["stateSummary"].as_array().unwrap().contains(&json!(["Account", "Not yet"])));
+    let until: Vec<String> = sentences(&replayed).into_iter().take(paid as usize).collect();
+    for start in ["Order placed", "Card set up", "Paid in full"] {
+        assert!(until.iter().any(|s| s.starts_with(start)), "{start} in {until:?}");
+    }
+    assert_eq!(replayed["events"].as_array().unwrap().len(), events.len(), "the whole timeline stays listed");
+
+    let last = history["lastSequence"].as_u64().unwrap();
+    for bad in [0, last + 1] {
+        expect_error(
+            get(&app, &support, &format!("{path}?upTo={bad}")).await,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "invalid_up_to",
+        )
+        .await;
+    }
+    expect_error(get(&app, &support, &format!("{path}?upTo=-1")).await, StatusCode::BAD_REQUEST, "invalid_query").await;
+    let unknown = "/api/admin/orders/service/7b0c8e57-8c5c-4d0e-9f7e-3c1d2b4a5f60/history";
+    expect_error(get(&app, &support, unknown).await, StatusCode::NOT_FOUND, "order_not_found").await;
+    for wrong in [format!("/api/admin/orders/refund/{order}/history"), "/api/admin/orders/service/SB-1/history".into()]
+    {
+        expect_error(get(&app, &support, &wrong).await, StatusCode::NOT_FOUND, "order_not_found").await;
+    }
+    expect_error(app.get(&path).await, StatusCode::UNAUTHORIZED, "not_signed_in").await;
+}
+
+#[tokio::test]
+async fn staff_resend_and_release_through_events_that_carry_their_name() {
+    let app = spawn_app().await;
+    let support = sign_in(&app, "sam@talkbridge.example", Role::Support).await;
+    let (order, _, _) = completed_order(&app, "resend@example.com", "442079460204").await;
+    let base = format!("/api/admin/orders/service/{order}");
+    let before = app.event_count().await;
+
+    let history = expect_ok(post(&app, &support, &format!("{base}/resend-confirmation"), json!({})).await).await;
+    let last = history["events"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(last["type"], "ConfirmationResent");
+    assert_eq!(last["actor"], json!({ "kind": "staff", "name": "sam@talkbridge.example" }));
+    assert_eq!(last["sentence"], "Confirmation e-mail resent by sam@talkbridge.example.");
+    let emails = history["emails"].as_array().unwrap();
+    assert_eq!(emails.len(), 2);
+    assert_eq!(emails[1]["kind"], "order_confirmation");
+    assert_eq!(app.event_count().await, before + 1);
+
+    let history =
+        expect_ok(post(&app, &support, &format!("{base}/release-number"), json!({ "number": "442079460204" })).await)
+            .await;
+    let last = history["events"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(last["sentence"], "Number 442079460204 released to stock by sam@talkbridge.example.");
+    assert_eq!(history["actions"]["releasableNumbers"], json!([]));
+    let stock: String = sqlx::query_scalar("SELECT status FROM number_inventory WHERE value = '442079460204'")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(stock, "available");
+    let number_actor: Value = sqlx::query_scalar(
+        "SELECT metadata::jsonb FROM events WHERE aggregate_type = 'PhoneNumber' AND aggregate_id = '442079460204'
+          ORDER BY sequence DESC LIMIT 1",
+    )
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(number_actor, json!({ "actor": "staff", "actor_name": "sam@talkbridge.example" }));
+
+    // Refusals change nothing.
+    let count = app.event_count().await;
+    let again = post(&app, &support, &format!("{base}/release-number"), json!({ "number": "442079460204" })).await;
+    expect_error(again, StatusCode::CONFLICT, "number_already_released").await;
+    let other = post(&app, &support, &format!("{base}/release-number"), json!({ "number": "442079469999" })).await;
+    expect_error(other, StatusCode::CONFLICT, "not_the_orders_number").await;
+    let typo = post(&app, &support, &format!("{base}/release-number"), json!({ "number": 442079460204u64 })).await;
+    assert_eq!(typo.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let no_csrf = app
+        .client
+        .post(app.url(&format!("{base}/resend-confirmation")))
+        .header("cookie", &support.cookie)
+        .json(&json!({}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(no_csrf.status(), StatusCode::FORBIDDEN);
+    let anonymous = app.send(Method::POST, &format!("{base}/resend-confirmation"), Some(json!({}))).await;
+    expect_error(anonymous, StatusCode::UNAUTHORIZED, "not_signed_in").await;
+    assert_eq!(app.event_count().await, count);
+}
+
+#[tokio::test]
+async fn only_admins_extend_a_trial_and_by_seven_days_at_most() {
+    let app = spawn_app().await;
+    let support = sign_in(&app, "sam@talkbridge.example", Role::Support).await;
+    let admin = sign_in(&app, "ada@talkbridge.example", Role::Admin).await;
+    let number = free_numbers(&app).await[0].clone();
+    let trial = expect_ok(start_trial(&app, "trial.support@example.com", &number).await).await;
+    let id = trial["customerId"].as_str().unwrap();
+    let base = format!("/api/admin/orders/trial/{id}");
+
+    let history = expect_ok(get(&app, &support, &format!("{base}/history")).await).await;
+    assert!(history["orderNumber"].as_str().unwrap().starts_with("TR-"));
+    assert_eq!(history["actions"]["extendTrial"], false, "support may not extend");
+    let number_digits: String = number.chars().filter(char::is_ascii_digit).collect();
+    assert_eq!(found(&app, &support, &number_digits).await[0]["id"], id);
+    let refused = post(&app, &support, &format!("{base}/extend"), json!({ "days": 3 })).await;
+    expect_error(refused, StatusCode::FORBIDDEN, "forbidden").await;
+
+    let before = expect_ok(app.get(&format!("/api/trials/{id}")).await).await["endsAt"].as_str().unwrap().to_string();
+    let history = expect_ok(post(&app, &admin, &format!("{base}/extend"), json!({ "days": 3 })).await).await;
+    assert_eq!(history["actions"]["extendTrial"], true);
+    let last = history["events"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(last["type"], "TrialExtended");
+    assert!(last["sentence"].as_str().unwrap().starts_with("Trial extended by 3 days to "));
+    assert_eq!(last["actor"]["name"], "ada@talkbridge.example");
+    let after = expect_ok(app.get(&format!("/api/trials/{id}")).await).await["endsAt"].as_str().unwrap().to_string();
+    let moved =
+        chrono::DateTime::parse_from_rfc3339(&after).unwrap() - chrono::DateTime::parse_from_rfc3339(&before).unwrap();
+    assert_eq!(moved.num_days(), 3);
+
+    let too_long = post(&app, &admin, &format!("{base}/extend"), json!({ "days": 5 })).await;
+    let body = expect_error(too_long, StatusCode::UNPROCESSABLE_ENTITY, "extension_too_long").await;
+    assert!(body["error"].as_str().unwrap().contains("4 days left"));
+    for bad in [json!({ "days": -1 }), json!({ "days": "2" }), json!({}), json!({ "days": 2, "why": "x" })] {
+        assert_eq!(post(&app, &admin, &format!("{base}/extend"), bad).await.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    }
+    let service = format!("/api/admin/orders/service/{id}/extend");
+    expect_error(post(&app, &admin, &service, json!({ "days": 1 })).await, StatusCode::NOT_FOUND, "not_a_trial").await;
+
+    // The welcome e-mail can be sent again; a trial has no number to release here.
+    let history = expect_ok(post(&app, &support, &format!("{base}/resend-confirmation"), json!({})).await).await;
+    assert_eq!(history["emails"].as_array().unwrap().iter().filter(|e| e["kind"] == "trial_welcome").count(), 2);
+    let release = post(&app, &support, &format!("{base}/release-number"), json!({ "number": number })).await;
+    expect_error(release, StatusCode::CONFLICT, "nothing_to_release").await;
+}
+
+#[tokio::test]
+async fn no_secret_reaches_the_event_store_or_what_support_sees() {
+    let app = spawn_app().await;
+    let support = sign_in(&app, "sam@talkbridge.example", Role::Support).await;
+    let (order, number, sip) = completed_order(&app, "secrets@example.com", "442079460205").await;
+    let trial_number = free_numbers(&app).await[0].clone();
+    let trial = expect_ok(start_trial(&app, "secrets.trial@example.com", &trial_number).await).await;
+    let trial_sip = trial["extensions"][0]["password"].as_str().unwrap().to_string();
+    let trial_id = trial["customerId"].as_str().unwrap();
+
+    let digest: String = sqlx::query_scalar("SELECT secret_digest FROM sip_extensions LIMIT 1")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap_or_default();
+    let mut secrets = vec![sip.clone(), trial_sip.clone(), "s3cret-Passw0rd".to_string(), OK_CARD.to_string()];
+    if !digest.is_empty() {
+        secrets.push(digest);
+    }
+    let store: Vec<String> =
+        sqlx::query_scalar("SELECT payload::text || metadata::text FROM events").fetch_all(&app.pool).await.unwrap();
+    let service = expect_ok(get(&app, &support, &format!("/api/admin/orders/service/{order}/history")).await).await;
+    let trial = expect_ok(get(&app, &support, &format!("/api/admin/orders/trial/{trial_id}/history")).await).await;
+    let outbox: Vec<String> = sqlx::query_scalar("SELECT body FROM outbox").fetch_all(&app.pool).await.unwrap();
+    for secret in &secrets {
+        assert!(store.iter().all(|event| !event.contains(secret.as_str())), "a secret is in the event store");
+        assert!(!service.to_string().contains(secret.as_str()), "a secret is in the order's history");
+        assert!(!trial.to_string().contains(secret.as_str()), "a secret is in the trial's history");
+        assert!(outbox.iter().all(|body| !body.contains(secret.as_str())), "a secret is in an e-mail");
+    }
+    // The card is named only by the provider's ids, never by its digits.
+    assert!(store.iter().all(|event| !event.contains("4242")));
+
+    let printed =
+        api::support::timeline(&api::state::AppState::new(app.pool.clone()), api::support::OrderKind::Service, &order)
+            .await
+            .unwrap();
+    assert!(printed.starts_with(&format!("{number}: service order {order}")));
+    assert!(printed.contains("buyer"));
+    assert!(printed.contains("Card set up"));
+    assert!(!printed.contains(&sip));
+}
