@@ -199,7 +199,9 @@ impl Plan {
     pub fn add_ons(self) -> &'static [AddOn] {
         match self {
             Plan::PayAsYouGo => &[AddOn::CallForwarding],
-            Plan::SingleUser => &[AddOn::CallRecording, AddOn::MusicWhileRinging, AddOn::CustomizedHold, AddOn::Ivr],
+            Plan::SingleUser => {
+                &[AddOn::CallRecording, AddOn::MusicWhileRinging, AddOn::CustomizedHold, AddOn::Ivr, AddOn::RingGroups]
+            }
             Plan::MultiUser => &[],
         }
     }
@@ -247,11 +249,18 @@ pub enum AddOn {
     MusicWhileRinging,
     CustomizedHold,
     Ivr,
+    RingGroups,
 }
 
 impl AddOn {
-    pub const ALL: [AddOn; 5] =
-        [AddOn::CallForwarding, AddOn::CallRecording, AddOn::MusicWhileRinging, AddOn::CustomizedHold, AddOn::Ivr];
+    pub const ALL: [AddOn; 6] = [
+        AddOn::CallForwarding,
+        AddOn::CallRecording,
+        AddOn::MusicWhileRinging,
+        AddOn::CustomizedHold,
+        AddOn::Ivr,
+        AddOn::RingGroups,
+    ];
 
     pub fn id(self) -> &'static str {
         match self {
@@ -260,6 +269,7 @@ impl AddOn {
             AddOn::MusicWhileRinging => "musicWhileRinging",
             AddOn::CustomizedHold => "customizedHold",
             AddOn::Ivr => "ivr",
+            AddOn::RingGroups => "ringGroups",
         }
     }
 
@@ -274,6 +284,7 @@ impl AddOn {
             AddOn::MusicWhileRinging => "Music While Ringing",
             AddOn::CustomizedHold => "Customized / Music on Hold",
             AddOn::Ivr => "Interactive Voice Response",
+            AddOn::RingGroups => "Ring Groups",
         }
     }
 

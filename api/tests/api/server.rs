@@ -68,9 +68,12 @@ async fn the_catalogue_lists_the_price_list() {
     assert_eq!(plans[2]["yearlyPence"], 14304);
     assert_eq!(plans[2]["minUsers"], 4);
     assert_eq!(plans[0]["extraNumber"]["yearlyPence"], 2400);
-    assert_eq!(plans[1]["addOns"].as_array().unwrap().len(), 4);
+    assert_eq!(plans[1]["addOns"].as_array().unwrap().len(), 5);
     assert_eq!(plans[1]["addOns"][0]["id"], "callRecording");
     assert_eq!(plans[1]["addOns"][0]["yearlyPence"], 7680);
+    let ring_groups =
+        serde_json::json!({ "id": "ringGroups", "name": "Ring Groups", "monthlyPence": 200, "yearlyPence": 1920 });
+    assert_eq!(plans[1]["addOns"][4], ring_groups);
     assert!(plans[2]["addOns"].as_array().unwrap().is_empty());
 }
 
