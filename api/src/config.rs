@@ -186,6 +186,12 @@ impl Config {
                     .into(),
             );
         }
+        if self.is_production() && self.smtp.is_none() {
+            return Err("APP_ENV is production but SMTP_HOST is not set: set the mail relay (SMTP_HOST, SMTP_FROM, \
+                        and SMTP_USERNAME with SMTP_PASSWORD), or APP_ENV=development to keep e-mail in the local \
+                        mailbox at /admin/mail"
+                .into());
+        }
         Ok(())
     }
 
@@ -310,6 +316,7 @@ mod tests {
             "STRIPE_PUBLISHABLE_KEY" => Some("pk_live_x".into()),
             "STRIPE_WEBHOOK_SECRET" => Some("whsec_x".into()),
             "LOCALSTRIPE_URL" | "LOCALSTRIPE_JS_URL" => Some("http://stripe:8420/".into()),
+            "SMTP_HOST" => Some("smtp.example.com".into()),
             _ => None,
         })
         .unwrap();
@@ -332,6 +339,18 @@ mod tests {
         assert!(error.contains("STRIPE_SECRET_KEY") && !error.contains('\n'), "{error}");
         let error = Config::from_lookup(|k| (k == "APP_ENV").then(|| "prod".into())).unwrap_err();
         assert!(error.contains("APP_ENV"), "{error}");
+    }
+
+    #[test]
+    fn production_without_a_mail_relay_refuses_to_start() {
+        let error = Config::from_lookup(|k| match k {
+            "STRIPE_SECRET_KEY" => Some("sk_live_x".into()),
+            "STRIPE_PUBLISHABLE_KEY" => Some("pk_live_x".into()),
+            "STRIPE_WEBHOOK_SECRET" => Some("whsec_x".into()),
+            _ => None,
+        })
+        .unwrap_err();
+        assert!(error.contains("SMTP_HOST") && error.contains("/admin/mail") && !error.contains('\n'), "{error}");
     }
 
     #[test]

@@ -117,47 +117,173 @@ pub async fn queue(pool: &PgPool, mail: Mail<'_>) -> Result<(), sqlx::Error> {
     Ok(())
 }
 
-/// Sends up to 50 waiting e-mails; returns how many were sent. A message the relay did not
-/// take stays for the next run; one with an invalid recipient stays for a person to fix.
-pub async fn send_outbox(pool: &PgPool, relay: &SmtpRelay) -> Result<usize, String> {
+/// After this many failed attempts an e-mail is given up and shown as failed.
+pub const MAX_ATTEMPTS: i32 = 6;
+
+/// The wait after the `failures`-th failed attempt: 1, 5, 15, 60 minutes, then 3 hours.
+pub fn backoff(failures: i32) -> chrono::Duration {
+    let minutes = match failures {
+        ..=1 => 1,
+        2 => 5,
+        3 => 15,
+        4 => 60,
+        _ => 180,
+    };
+    chrono::Duration::minutes(minutes)
+}
+
+/// Where an e-mail stands, as the thank-you pages and /admin/mail show it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MailStatus {
+    /// Waiting for its first attempt.
+    Queued,
+    /// An attempt failed; another follows (`next_attempt_at`).
+    Retrying,
+    /// The mail relay took it.
+    Sent,
+    /// No relay is set up (development): kept in the local mailbox, read at /admin/mail.
+    Kept,
+    /// Given up after `MAX_ATTEMPTS`, or it could never be sent (an invalid recipient).
+    Failed,
+}
+
+impl MailStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MailStatus::Queued => "queued",
+            MailStatus::Retrying => "retrying",
+            MailStatus::Sent => "sent",
+            MailStatus::Kept => "kept",
+            MailStatus::Failed => "failed",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<MailStatus> {
+        [MailStatus::Queued, MailStatus::Retrying, MailStatus::Sent, MailStatus::Kept, MailStatus::Failed]
+            .into_iter()
+            .find(|status| status.as_str() == text)
+    }
+}
+
+/// The status of an outbox row as SQL (one definition for every reader).
+pub const STATUS_SQL: &str = "CASE WHEN sent_at IS NOT NULL AND delivered_to = 'local' THEN 'kept' \
+     WHEN sent_at IS NOT NULL THEN 'sent' WHEN failed_at IS NOT NULL THEN 'failed' \
+     WHEN attempts > 0 THEN 'retrying' ELSE 'queued' END";
+
+/// The status of the e-mail of `kind` about `reference` (an order or a trial), if queued.
+pub async fn status_of(pool: &PgPool, kind: &str, reference: &str) -> Result<Option<MailStatus>, sqlx::Error> {
+    let status: Option<String> =
+        sqlx::query_scalar(&format!("SELECT {STATUS_SQL} FROM outbox WHERE kind = $1 AND reference = $2"))
+            .bind(kind)
+            .bind(reference)
+            .fetch_optional(pool)
+            .await?;
+    Ok(status.as_deref().and_then(MailStatus::parse))
+}
+
+/// With no relay set up: every waiting e-mail goes to the local mailbox (the outbox itself,
+/// marked delivered locally), so a newcomer sees at /admin/mail what the shop sends.
+pub async fn keep_locally(pool: &PgPool) -> Result<u64, String> {
+    let kept = sqlx::query(
+        "UPDATE outbox SET sent_at = now(), delivered_to = 'local', attempts = attempts + 1
+          WHERE sent_at IS NULL AND failed_at IS NULL",
+    )
+    .execute(pool)
+    .await
+    .map_err(|e| e.to_string())?;
+    Ok(kept.rows_affected())
+}
+
+/// Records a failed attempt: tried again after the backoff, or given up after the last one
+/// (at once when trying again cannot help).
+async fn record_failure(
+    tx: &mut sqlx::Transaction<'_, sqlx::Postgres>,
+    id: i64,
+    error: &str,
+    hopeless: bool,
+) -> Result<(), String> {
+    let attempts: i32 = sqlx::query_scalar(
+        "UPDATE outbox SET attempts = attempts + 1, last_error = $2 WHERE id = $1 RETURNING attempts",
+    )
+    .bind(id)
+    .bind(error)
+    .fetch_one(&mut **tx)
+    .await
+    .map_err(|e| e.to_string())?;
+    let query = if hopeless || attempts >= MAX_ATTEMPTS {
+        sqlx::query("UPDATE outbox SET failed_at = now() WHERE id = $1").bind(id)
+    } else {
+        sqlx::query("UPDATE outbox SET next_attempt_at = now() + $2 WHERE id = $1").bind(id).bind(backoff(attempts))
+    };
+    query.execute(&mut **tx).await.map_err(|e| e.to_string())?;
+    Ok(())
+}
+
+/// What one run of the sender did.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct SendReport {
+    pub sent: usize,
+    pub failed: usize,
+}
+
+/// Sends up to 50 e-mails whose turn has come. A message the relay did not take is tried
+/// again after a backoff, up to `MAX_ATTEMPTS`; one with an invalid recipient fails at once.
+pub async fn send_outbox(pool: &PgPool, relay: &SmtpRelay) -> Result<SendReport, String> {
     let mailer = Mailer::new(relay)?;
     let mut tx = pool.begin().await.map_err(|e| e.to_string())?;
     let rows: Vec<(i64, String, String, String)> = sqlx::query_as(
-        "SELECT id, recipient, subject, body FROM outbox WHERE sent_at IS NULL ORDER BY id LIMIT 50 FOR UPDATE SKIP LOCKED",
+        "SELECT id, recipient, subject, body FROM outbox
+          WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
+          ORDER BY id LIMIT 50 FOR UPDATE SKIP LOCKED",
     )
     .fetch_all(&mut *tx)
     .await
     .map_err(|e| e.to_string())?;
     if rows.is_empty() {
-        return Ok(0);
+        return Ok(SendReport::default());
     }
+    let mut report = SendReport::default();
     // One login before the batch: a relay that is down or refuses the login costs one
     // attempt per run, not one per e-mail (which could get the account locked).
-    match tokio::time::timeout(PER_MESSAGE, mailer.verify()).await {
-        Ok(Ok(())) => {}
-        Ok(Err(error)) => return Err(format!("nothing sent: {error}")),
-        Err(_) => return Err("nothing sent: the relay did not answer in time".into()),
+    let ready = match tokio::time::timeout(PER_MESSAGE, mailer.verify()).await {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(error)) => Err(format!("the relay refused: {error}")),
+        Err(_) => Err("the relay did not answer in time".to_string()),
+    };
+    if let Err(error) = ready {
+        for (id, ..) in &rows {
+            record_failure(&mut tx, *id, &error, false).await?;
+        }
+        tx.commit().await.map_err(|e| e.to_string())?;
+        return Err(format!("nothing sent: {error}"));
     }
-    let mut sent = 0;
     for (id, recipient, subject, body) in rows {
-        match tokio::time::timeout(PER_MESSAGE, mailer.send(&recipient, &subject, &body)).await {
-            Ok(Ok(())) => {
-                sqlx::query("UPDATE outbox SET sent_at = now() WHERE id = $1")
-                    .bind(id)
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(|e| e.to_string())?;
-                sent += 1;
+        let outcome = match tokio::time::timeout(PER_MESSAGE, mailer.send(&recipient, &subject, &body)).await {
+            Ok(result) => result,
+            Err(_) => Err(SendError::Relay("the relay did not answer in time".into())),
+        };
+        match outcome {
+            Ok(()) => {
+                sqlx::query(
+                    "UPDATE outbox SET sent_at = now(), delivered_to = 'relay', attempts = attempts + 1, last_error = NULL
+                      WHERE id = $1",
+                )
+                .bind(id)
+                .execute(&mut *tx)
+                .await
+                .map_err(|e| e.to_string())?;
+                report.sent += 1;
             }
-            Ok(Err(SendError::Unsendable(error))) => {
-                tracing::error!(id, %error, "e-mail not sent and left in the outbox: a person must fix or delete the row")
+            Err(error) => {
+                let hopeless = matches!(error, SendError::Unsendable(_));
+                tracing::warn!(id, %error, hopeless, "e-mail not sent");
+                record_failure(&mut tx, id, &error.to_string(), hopeless).await?;
+                report.failed += 1;
             }
-            Ok(Err(SendError::Relay(error))) => tracing::warn!(id, %error, "e-mail not sent; the next run tries again"),
-            Err(_) => tracing::warn!(id, "e-mail not sent: the relay did not answer in time"),
         }
     }
     tx.commit().await.map_err(|e| e.to_string())?;
-    Ok(sent)
+    Ok(report)
 }
 
 /// Why one message was not sent.

@@ -147,39 +147,48 @@ fn local_relay(port: u16) -> jobs::outbox::SmtpRelay {
     }
 }
 
+fn mail(reference: &str) -> jobs::outbox::Mail<'_> {
+    jobs::outbox::Mail { recipient: "jane@example.com", subject: "Welcome", body: "Hello", kind: "welcome", reference }
+}
+
+async fn mail_status(app: &TestApp, reference: &str) -> &'static str {
+    jobs::outbox::status_of(&app.pool, "welcome", reference).await.unwrap().unwrap().as_str()
+}
+
 #[tokio::test]
-async fn the_outbox_job_is_scheduled_only_with_an_smtp_relay() {
+async fn without_a_relay_the_outbox_job_keeps_mail_in_the_local_mailbox() {
     let app = spawn_app().await;
-    let names = |state: &AppState| api::scheduled::jobs(state).iter().map(|job| job.name).collect::<Vec<_>>();
     let without = AppState::new(app.pool.clone());
     assert!(without.services.config.smtp.is_none());
-    assert!(!names(&without).contains(&jobs::outbox::SEND_OUTBOX));
+    let job = api::scheduled::jobs(&without).into_iter().find(|job| job.name == jobs::outbox::SEND_OUTBOX).unwrap();
+    jobs::outbox::queue(&app.pool, mail("w-0")).await.unwrap();
+    assert_eq!(mail_status(&app, "w-0").await, "queued");
+    match run_once(&app.pool, &job).await.unwrap() {
+        RunOutcome::Ran(report) => assert_eq!(report.unwrap(), "1 e-mails kept in the local mailbox"),
+        RunOutcome::Skipped => panic!("nobody else holds the lock"),
+    }
+    assert_eq!(mail_status(&app, "w-0").await, "kept");
 
+    // With a relay, the same job sends through it.
     let (port, mut received) = spawn_smtp_relay().await;
     let mut config = without.services.config.clone();
     config.smtp = Some(local_relay(port));
     let with = without.clone().with_services(api::state::Services::from_config(&config).unwrap());
     let job = api::scheduled::jobs(&with).into_iter().find(|job| job.name == jobs::outbox::SEND_OUTBOX).unwrap();
-    let mail = jobs::outbox::Mail {
-        recipient: "jane@example.com",
-        subject: "Welcome",
-        body: "Hello",
-        kind: "welcome",
-        reference: "w-1",
-    };
-    jobs::outbox::queue(&app.pool, mail).await.unwrap();
+    jobs::outbox::queue(&app.pool, mail("w-1")).await.unwrap();
     match run_once(&app.pool, &job).await.unwrap() {
-        RunOutcome::Ran(report) => assert_eq!(report.unwrap(), "1 e-mails sent"),
+        RunOutcome::Ran(report) => assert_eq!(report.unwrap(), "1 e-mails sent, 0 failed"),
         RunOutcome::Skipped => panic!("nobody else holds the lock"),
     }
     assert!(received.recv().await.unwrap().contains("Subject: Welcome"));
+    assert_eq!(mail_status(&app, "w-1").await, "sent");
 }
 
 #[tokio::test]
 async fn the_outbox_is_sent_through_the_relay_once() {
     let app = spawn_app().await;
-    // A row whose recipient is not an address comes first: it is left for a person, and the
-    // batch goes on.
+    // A row whose recipient is not an address comes first: it fails at once, and the batch
+    // goes on.
     sqlx::query(
         "INSERT INTO outbox (recipient, subject, body, kind, reference) VALUES
          ('not an address', 'Broken', 'Never sent', 'order_confirmation', 'o-0'),
@@ -190,7 +199,8 @@ async fn the_outbox_is_sent_through_the_relay_once() {
     .unwrap();
     let (port, mut received) = spawn_smtp_relay().await;
     let relay = local_relay(port);
-    assert_eq!(jobs::outbox::send_outbox(&app.pool, &relay).await.unwrap(), 1);
+    let report = jobs::outbox::send_outbox(&app.pool, &relay).await.unwrap();
+    assert_eq!(report, jobs::outbox::SendReport { sent: 1, failed: 1 });
     let message = received.recv().await.unwrap();
     assert!(message.contains("To: jane@example.com"), "{message}");
     assert!(message.contains("Subject: Your order SB-000001 is confirmed"));
@@ -198,14 +208,48 @@ async fn the_outbox_is_sent_through_the_relay_once() {
     assert!(message.contains("From: orders@talkbridge.example\n"), "{message}");
     assert!(message.contains("Content-Type: text/plain; charset=utf-8\n"), "{message}");
     assert!(received.try_recv().is_err(), "only the valid row was sent");
-    // Sent once: the next run sends nothing (the broken row stays for a person).
-    assert_eq!(jobs::outbox::send_outbox(&app.pool, &relay).await.unwrap(), 0);
-    let sent: Vec<(String, bool)> =
-        sqlx::query_as("SELECT reference, sent_at IS NOT NULL FROM outbox ORDER BY reference")
-            .fetch_all(&app.pool)
-            .await
-            .unwrap();
-    assert_eq!(sent, [("o-0".to_string(), false), ("o-1".to_string(), true)]);
+    // Sent once: the next run sends nothing, and the broken row is failed with its reason.
+    assert_eq!(jobs::outbox::send_outbox(&app.pool, &relay).await.unwrap(), jobs::outbox::SendReport::default());
+    let rows: Vec<(String, String, Option<String>)> = sqlx::query_as(&format!(
+        "SELECT reference, {}, last_error FROM outbox ORDER BY reference",
+        jobs::outbox::STATUS_SQL
+    ))
+    .fetch_all(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!((rows[0].0.as_str(), rows[0].1.as_str()), ("o-0", "failed"));
+    assert!(rows[0].2.as_deref().unwrap().contains("invalid recipient"), "{rows:?}");
+    assert_eq!((rows[1].0.as_str(), rows[1].1.as_str(), rows[1].2.as_deref()), ("o-1", "sent", None));
+}
+
+#[tokio::test]
+async fn a_relay_that_is_down_is_retried_with_backoff_then_the_mail_is_failed() {
+    let app = spawn_app().await;
+    jobs::outbox::queue(&app.pool, mail("r-1")).await.unwrap();
+    // A port nothing listens on.
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let relay = local_relay(closed);
+    for attempt in 1..=jobs::outbox::MAX_ATTEMPTS {
+        let error = jobs::outbox::send_outbox(&app.pool, &relay).await.unwrap_err();
+        assert!(error.starts_with("nothing sent"), "{error}");
+        let (attempts, wait): (i32, f64) = sqlx::query_as(
+            "SELECT attempts, EXTRACT(EPOCH FROM next_attempt_at - now())::float8 FROM outbox WHERE reference = 'r-1'",
+        )
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+        assert_eq!(attempts, attempt);
+        if attempt < jobs::outbox::MAX_ATTEMPTS {
+            assert_eq!(mail_status(&app, "r-1").await, "retrying");
+            let expected = jobs::outbox::backoff(attempt).num_seconds() as f64;
+            assert!((wait - expected).abs() < 30.0, "attempt {attempt}: waits {wait}s, not {expected}s");
+            // Not before its time; then its time comes.
+            assert_eq!(jobs::outbox::send_outbox(&app.pool, &relay).await.unwrap(), Default::default());
+            sqlx::query("UPDATE outbox SET next_attempt_at = now()").execute(&app.pool).await.unwrap();
+        }
+    }
+    assert_eq!(mail_status(&app, "r-1").await, "failed");
+    assert_eq!(jobs::outbox::send_outbox(&app.pool, &relay).await.unwrap(), Default::default());
 }
 
 async fn count(app: &TestApp, sql: &str) -> i64 {
