@@ -9,6 +9,7 @@ mod hardware_checkout;
 mod hardware_images;
 mod headers;
 mod health;
+mod mail;
 mod numbers;
 mod stripe_webhook;
 mod support;
@@ -53,6 +54,7 @@ pub fn app(state: AppState, config: &Config) -> Router {
         .merge(stripe_webhook::router())
         .merge(trial::router())
         .merge(support::router())
+        .merge(mail::router())
         .route("/openapi.yaml", get(openapi))
         .layer(DefaultBodyLimit::max(config.body_limit_bytes))
         .layer(RequestBodyLimitLayer::new(config.body_limit_bytes));

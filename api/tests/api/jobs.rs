@@ -363,3 +363,49 @@ async fn the_purge_deletes_old_records_and_idle_empty_carts_only() {
     let again = jobs::purge::purge_old_records(&app.pool, chrono::Utc::now()).await.unwrap();
     assert_eq!(again, jobs::purge::PurgeReport::default());
 }
+
+#[tokio::test]
+async fn staff_read_the_mailbox_with_each_mails_status_and_body() {
+    use crate::hardware_routes::{as_staff, sign_in};
+    let app = spawn_app().await;
+    let support = sign_in(&app, "sam@talkbridge.example", api::auth::Role::Support).await;
+    jobs::outbox::queue(&app.pool, mail("m-1")).await.unwrap();
+    jobs::outbox::keep_locally(&app.pool).await.unwrap();
+    jobs::outbox::queue(&app.pool, mail("m-2")).await.unwrap();
+    sqlx::query(
+        "INSERT INTO outbox (recipient, subject, body, kind, reference, failed_at, attempts, last_error)
+                 VALUES ('x', 'Broken', 'b', 'welcome', 'm-3', now(), 1, 'invalid recipient')",
+    )
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    let get = |path: &str| as_staff(app.client.get(app.url(path)), &support).send();
+
+    let mailbox = expect_ok(get("/api/admin/mail").await.unwrap()).await;
+    let statuses: Vec<&str> =
+        mailbox["mails"].as_array().unwrap().iter().map(|m| m["status"].as_str().unwrap()).collect();
+    assert_eq!(statuses, ["failed", "queued", "kept"], "newest first");
+    assert_eq!(mailbox["counts"], serde_json::json!({ "queued": 1, "retrying": 0, "sent": 0, "kept": 1, "failed": 1 }));
+    assert_eq!(mailbox["relayConfigured"], false);
+    assert_eq!(mailbox["mails"][0]["lastError"], "invalid recipient");
+    assert!(mailbox["mails"][0].get("body").is_none(), "bodies only one at a time");
+
+    let failed = expect_ok(get("/api/admin/mail?status=failed").await.unwrap()).await;
+    assert_eq!(failed["mails"].as_array().unwrap().len(), 1);
+    let id = mailbox["mails"][2]["id"].as_i64().unwrap();
+    let one = expect_ok(get(&format!("/api/admin/mail/{id}")).await.unwrap()).await;
+    assert_eq!(
+        (one["subject"].as_str(), one["body"].as_str(), one["status"].as_str()),
+        (Some("Welcome"), Some("Hello"), Some("kept"))
+    );
+
+    for bad in ["/api/admin/mail?status=lost", "/api/admin/mail?page=0", "/api/admin/mail?order=asc"] {
+        crate::helpers::expect_error(get(bad).await.unwrap(), reqwest::StatusCode::BAD_REQUEST, "invalid_query").await;
+    }
+    for missing in ["/api/admin/mail/999999", "/api/admin/mail/abc"] {
+        crate::helpers::expect_error(get(missing).await.unwrap(), reqwest::StatusCode::NOT_FOUND, "mail_not_found")
+            .await;
+    }
+    crate::helpers::expect_error(app.get("/api/admin/mail").await, reqwest::StatusCode::UNAUTHORIZED, "not_signed_in")
+        .await;
+}
