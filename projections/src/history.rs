@@ -75,6 +75,10 @@ impl Narrated for ServiceOrder {
             Ev::OrderCompleted { .. } => "Order completed.".to_string(),
             Ev::ConfirmationResent { by, .. } => format!("Confirmation e-mail resent by {by}."),
             Ev::NumberReleased { number, by, .. } => format!("Number {number} released to stock by {by}."),
+            Ev::NumberLost { number } => format!(
+                "Number {number} was paid for but could not be given (its hold ran out and another order took it): it needs a replacement."
+            ),
+            Ev::NumberReplaced { lost, replacement, by, .. } => format!("Number {lost} replaced with {replacement} by {by}."),
         }
     }
 
@@ -102,6 +106,9 @@ impl Narrated for ServiceOrder {
         facts.push(("Account", if self.account_id.is_some() { "Created" } else { "Not yet" }.to_string()));
         if !self.assigned_numbers.is_empty() {
             facts.push(("Numbers", self.assigned_numbers.join(", ")));
+        }
+        if !self.lost_numbers.is_empty() {
+            facts.push(("Needs a replacement", self.lost_numbers.join(", ")));
         }
         if !self.released_numbers.is_empty() {
             facts.push(("Released", self.released_numbers.join(", ")));

@@ -234,6 +234,21 @@ pub async fn find(pool: &PgPool, value: &str) -> Result<Option<StockRow>, sqlx::
     .await
 }
 
+/// A few available numbers of the same kind in the same area code as `value` (a lost
+/// number's replacement), first in the national order.
+pub async fn available_like(pool: &PgPool, value: &str, limit: i64) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT n.value FROM number_inventory n JOIN number_inventory lost ON lost.value = $1
+          WHERE n.country = lost.country AND n.area_code = lost.area_code AND n.number_type = lost.number_type
+            AND n.status = 'available' AND NOT n.free_trial
+          ORDER BY n.national LIMIT $2",
+    )
+    .bind(value)
+    .bind(limit)
+    .fetch_all(pool)
+    .await
+}
+
 /// A search of the available stock.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Search {

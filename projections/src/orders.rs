@@ -49,6 +49,10 @@ pub struct OrderView {
     /// Numbers staff gave back to the stock.
     #[serde(default)]
     pub released_numbers: Vec<String>,
+    /// Paid numbers the order could not be given, until staff replace them: while there
+    /// are any, the order needs a replacement.
+    #[serde(default)]
+    pub lost_numbers: Vec<String>,
     #[serde(default)]
     pub last_sequence: usize,
 }
@@ -184,6 +188,14 @@ impl View<ServiceOrder> for OrderView {
             | ServiceOrderEvent::TopUpIntentCreated { payment_intent_id: reference }
             | ServiceOrderEvent::PaymentSucceeded { reference, .. } => self.note_reference(reference),
             ServiceOrderEvent::NumberReleased { number, .. } => self.released_numbers.push(number.clone()),
+            ServiceOrderEvent::NumberLost { number } => self.lost_numbers.push(number.clone()),
+            ServiceOrderEvent::NumberReplaced { lost, replacement, .. } => {
+                self.lost_numbers.retain(|n| n != lost);
+                for line in self.phone_numbers.iter_mut().filter(|line| line.value == *lost) {
+                    line.value = replacement.clone();
+                    line.display_value = replacement.clone();
+                }
+            }
             ServiceOrderEvent::PaymentMethodRecorded { .. }
             | ServiceOrderEvent::NumbersAssigned { .. }
             | ServiceOrderEvent::ConfirmationResent { .. } => {}

@@ -60,6 +60,9 @@ pub struct ServiceOrder {
     pub assigned_numbers: Vec<String>,
     #[serde(default)]
     pub released_numbers: Vec<String>,
+    /// Paid stock numbers the order could not be given, waiting for a replacement.
+    #[serde(default)]
+    pub lost_numbers: Vec<String>,
 }
 
 /// `SB-` and six digits.
@@ -147,6 +150,12 @@ impl ServiceOrder {
                 OrderStatus::Completed => Ok(vec![Ev::ConfirmationResent { by, at: now }]),
                 _ => Err(E::NotComplete),
             },
+            C::ReplaceLostNumber { lost, replacement, by } => {
+                if !self.lost_numbers.contains(&lost) {
+                    return Err(E::NotLost);
+                }
+                Ok(vec![Ev::NumberReplaced { lost, replacement, by, at: now }])
+            }
             C::ReleaseNumber { number, by } => {
                 if self.released_numbers.contains(&number) {
                     return Err(E::NumberAlreadyReleased);
@@ -179,7 +188,10 @@ impl ServiceOrder {
         let paid = matches!(self.status, OrderStatus::Paid | OrderStatus::Completed);
         let kind = self.payment_type();
         match command {
-            C::PlaceOrder { .. } | C::ResendConfirmation { .. } | C::ReleaseNumber { .. } => {
+            C::PlaceOrder { .. }
+            | C::ResendConfirmation { .. }
+            | C::ReleaseNumber { .. }
+            | C::ReplaceLostNumber { .. } => {
                 unreachable!("decided in decide")
             }
             C::RegisterPaymentCustomer { customer_id } => {
@@ -278,6 +290,21 @@ impl ServiceOrder {
                 }
                 Ok(vec![Ev::AccountCreated { account_id, extensions }])
             }
+            C::RecordLostNumber { number } => {
+                if self.account_id.is_none() {
+                    return Err(E::NoAccount);
+                }
+                if self.numbers_assigned {
+                    return Err(E::NumbersAlreadyAssigned);
+                }
+                if !self.stock_numbers().contains(&number) {
+                    return Err(E::WrongNumbers);
+                }
+                if self.lost_numbers.contains(&number) {
+                    return Ok(vec![]);
+                }
+                Ok(vec![Ev::NumberLost { number }])
+            }
             C::AssignNumbers { mut numbers } => {
                 if self.account_id.is_none() {
                     return Err(E::NoAccount);
@@ -285,12 +312,15 @@ impl ServiceOrder {
                 if self.numbers_assigned {
                     return Err(E::NumbersAlreadyAssigned);
                 }
+                // The numbers given and the ones lost are the order's stock numbers.
                 let mut expected = self.stock_numbers();
                 expected.sort();
-                numbers.sort();
-                if numbers != expected {
+                let mut accounted: Vec<String> = numbers.iter().chain(&self.lost_numbers).cloned().collect();
+                accounted.sort();
+                if accounted != expected {
                     return Err(E::WrongNumbers);
                 }
+                numbers.sort();
                 Ok(vec![Ev::NumbersAssigned { numbers }])
             }
             C::Complete => {
@@ -363,6 +393,11 @@ impl Aggregate for ServiceOrder {
             Ev::OrderCompleted { .. } => self.status = OrderStatus::Completed,
             Ev::ConfirmationResent { .. } => {}
             Ev::NumberReleased { number, .. } => self.released_numbers.push(number),
+            Ev::NumberLost { number } => self.lost_numbers.push(number),
+            Ev::NumberReplaced { lost, replacement, .. } => {
+                self.lost_numbers.retain(|n| *n != lost);
+                self.assigned_numbers.push(replacement);
+            }
         }
     }
 }

@@ -59,6 +59,17 @@ pub enum ServiceOrderCommand {
     ResendConfirmation {
         by: String,
     },
+    /// A paid stock number could not be assigned (its hold ran out and another order took
+    /// it): the order needs a replacement, which staff give from the same area code.
+    RecordLostNumber {
+        number: String,
+    },
+    /// Staff (or a job) give a lost number's replacement, already assigned to the order.
+    ReplaceLostNumber {
+        lost: String,
+        replacement: String,
+        by: String,
+    },
     /// Staff give one of the order's numbers back to the free stock.
     ReleaseNumber {
         number: String,

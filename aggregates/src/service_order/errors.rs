@@ -50,6 +50,8 @@ pub enum ServiceOrderError {
     NotTheOrdersNumber,
     #[error("That number has already been released.")]
     NumberAlreadyReleased,
+    #[error("That number is not waiting for a replacement.")]
+    NotLost,
 }
 
 impl ServiceOrderError {
@@ -79,6 +81,7 @@ impl ServiceOrderError {
             ServiceOrderError::NotComplete => "not_complete",
             ServiceOrderError::NotTheOrdersNumber => "not_the_orders_number",
             ServiceOrderError::NumberAlreadyReleased => "number_already_released",
+            ServiceOrderError::NotLost => "number_not_lost",
         }
     }
 }

@@ -67,6 +67,15 @@ pub enum ServiceOrderEvent {
         by: String,
         at: DateTime<Utc>,
     },
+    NumberLost {
+        number: String,
+    },
+    NumberReplaced {
+        lost: String,
+        replacement: String,
+        by: String,
+        at: DateTime<Utc>,
+    },
     NumberReleased {
         number: String,
         by: String,
@@ -91,6 +100,8 @@ impl DomainEvent for ServiceOrderEvent {
             ServiceOrderEvent::NumbersAssigned { .. } => "NumbersAssigned",
             ServiceOrderEvent::OrderCompleted { .. } => "OrderCompleted",
             ServiceOrderEvent::ConfirmationResent { .. } => "ConfirmationResent",
+            ServiceOrderEvent::NumberLost { .. } => "NumberLost",
+            ServiceOrderEvent::NumberReplaced { .. } => "NumberReplaced",
             ServiceOrderEvent::NumberReleased { .. } => "NumberReleased",
         }
         .to_string()

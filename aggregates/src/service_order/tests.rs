@@ -733,3 +733,65 @@ async fn staff_cannot_release_a_number_the_order_was_not_given() {
         .await
         .then_expect_error(ServiceOrderError::NotTheOrdersNumber);
 }
+
+#[tokio::test]
+async fn a_lost_number_is_accounted_for_and_replaced_once() {
+    let mut given = paid_single();
+    given.push(account_created());
+    let lost = || ServiceOrderEvent::NumberLost { number: "+442079460002".into() };
+    test()
+        .given(given.clone())
+        .when_async(ServiceOrderCommand::RecordLostNumber { number: "+442079460002".into() })
+        .await
+        .then_expect_events(vec![lost()]);
+    test()
+        .given(given.clone())
+        .when_async(ServiceOrderCommand::RecordLostNumber { number: "+442079469999".into() })
+        .await
+        .then_expect_error(ServiceOrderError::WrongNumbers);
+    given.push(lost());
+    // The numbers given and the lost one make the order's numbers; not without the lost one.
+    let assigned = ServiceOrderEvent::NumbersAssigned { numbers: vec!["+442079460001".into()] };
+    test()
+        .given(given.clone())
+        .when_async(ServiceOrderCommand::AssignNumbers { numbers: vec!["+442079460001".into()] })
+        .await
+        .then_expect_events(vec![assigned.clone()]);
+    test()
+        .given(paid_single().into_iter().chain([account_created()]).collect())
+        .when_async(ServiceOrderCommand::AssignNumbers { numbers: vec!["+442079460001".into()] })
+        .await
+        .then_expect_error(ServiceOrderError::WrongNumbers);
+    given.extend([assigned, ServiceOrderEvent::OrderCompleted { completed_at: at() }]);
+    let replace = |lost: &str| ServiceOrderCommand::ReplaceLostNumber {
+        lost: lost.into(),
+        replacement: "+442079460003".into(),
+        by: "sam@talkbridge.example".into(),
+    };
+    let replaced = ServiceOrderEvent::NumberReplaced {
+        lost: "+442079460002".into(),
+        replacement: "+442079460003".into(),
+        by: "sam@talkbridge.example".into(),
+        at: at(),
+    };
+    test().given(given.clone()).when_async(replace("+442079460002")).await.then_expect_events(vec![replaced.clone()]);
+    test()
+        .given(given.clone())
+        .when_async(replace("+442079460001"))
+        .await
+        .then_expect_error(ServiceOrderError::NotLost);
+    given.push(replaced);
+    test()
+        .given(given.clone())
+        .when_async(replace("+442079460002"))
+        .await
+        .then_expect_error(ServiceOrderError::NotLost);
+    // The replacement is the order's own now: staff may release it.
+    test().given(given).when_async(release("+442079460003")).await.then_expect_events(vec![
+        ServiceOrderEvent::NumberReleased {
+            number: "+442079460003".into(),
+            by: "sam@talkbridge.example".into(),
+            at: at(),
+        },
+    ]);
+}

@@ -117,22 +117,23 @@ async fn add_account(
 }
 
 /// Each stock number becomes the order's for good; ported numbers and area-code
-/// placeholders are provisioned later by the team.
+/// placeholders are provisioned later by the team. A paid number that is gone (its hold ran
+/// out and another order took it) is recorded as lost: the order then needs a replacement,
+/// which support gives from the console.
 async fn assign_numbers(state: &AppState, id: &str, order: &ServiceOrder) -> Result<(), ApiError> {
-    let numbers = order.stock_numbers();
-    for number in &numbers {
+    let mut assigned = vec![];
+    for number in order.stock_numbers() {
         let command = PhoneNumberCommand::Assign { number: number.clone(), owner: format!("order:{id}") };
-        match commands::execute(&state.numbers, number, command).await {
-            Ok(()) => {}
+        match commands::execute(&state.numbers, &number, command).await {
+            Ok(()) => assigned.push(number),
             Err(AggregateError::UserError(error @ (PhoneNumberError::Taken | PhoneNumberError::NotInStock))) => {
-                // Paid for but gone (its hold ran out and another order took it): support
-                // replaces it; the order still completes.
-                tracing::error!(order = %order.order_number, %number, %error, "a paid number could not be assigned");
+                tracing::warn!(order = %order.order_number, %number, %error, "a paid number is lost: it needs a replacement");
+                run(state, id, ServiceOrderCommand::RecordLostNumber { number }).await?;
             }
             Err(error) => return Err(error.into()),
         }
     }
-    run(state, id, ServiceOrderCommand::AssignNumbers { numbers }).await
+    run(state, id, ServiceOrderCommand::AssignNumbers { numbers: assigned }).await
 }
 
 /// The cart's commands once the service is bought: all of it goes, except desk phones,

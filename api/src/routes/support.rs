@@ -22,6 +22,7 @@ pub fn router() -> Router<AppState> {
         .route("/admin/orders/{kind}/{id}/history", get(history))
         .route("/admin/orders/{kind}/{id}/resend-confirmation", post(resend_confirmation))
         .route("/admin/orders/{kind}/{id}/release-number", post(release_number))
+        .route("/admin/orders/{kind}/{id}/replace-number", post(replace_number))
         .route("/admin/orders/{kind}/{id}/extend", post(extend_trial))
 }
 
@@ -119,6 +120,27 @@ async fn release_number(
         return Err(ApiError::unprocessable("invalid_number", "Pick one of the order's numbers to release."));
     }
     support::release_number(&state, &staff, kind, &id, number).await?;
+    Ok(Json(support::order_history(&state, &staff, kind, &id, None).await?))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReplaceBody {
+    lost: String,
+}
+
+async fn replace_number(
+    State(state): State<AppState>,
+    staff: Staff,
+    Path((kind, id)): Path<(String, String)>,
+    ApiJson(body): ApiJson<ReplaceBody>,
+) -> Result<Json<OrderHistory>, ApiError> {
+    let kind = order(&kind, &id)?;
+    let lost = body.lost.trim();
+    if lost.is_empty() || lost.len() > 20 {
+        return Err(ApiError::unprocessable("invalid_number", "Pick one of the order's lost numbers to replace."));
+    }
+    support::replace_lost_number(&state, &staff, kind, &id, lost).await?;
     Ok(Json(support::order_history(&state, &staff, kind, &id, None).await?))
 }
 

@@ -55,6 +55,8 @@ impl TryFrom<String> for OrderKind {
 pub struct Actions {
     pub resend_confirmation: bool,
     pub releasable_numbers: Vec<String>,
+    /// Paid numbers the order could not be given: each can be replaced in one click.
+    pub replaceable_numbers: Vec<String>,
     pub extend_trial: bool,
 }
 
@@ -131,6 +133,7 @@ pub async fn order_history(
                     .filter(|n| !current.released_numbers.contains(n))
                     .cloned()
                     .collect(),
+                replaceable_numbers: current.lost_numbers.clone(),
                 extend_trial: false,
             };
             let view = view_json(state.order_views.load(id).await.map_err(ApiError::internal)?);
@@ -143,6 +146,7 @@ pub async fn order_history(
             let actions = Actions {
                 resend_confirmation: current.status != TrialStatus::New,
                 releasable_numbers: vec![],
+                replaceable_numbers: vec![],
                 extend_trial: staff.role == Role::Admin
                     && current.status == TrialStatus::Active
                     && current.extended_days < MAX_EXTENSION_DAYS,
@@ -242,6 +246,69 @@ pub async fn release_number(
     let command = ServiceOrderCommand::ReleaseNumber { number: number.to_string(), by: staff.email.clone() };
     commands::execute(&state.orders, id, command).await?;
     Ok(())
+}
+
+/// A lost number's replacement: the first free number of the same kind in the same area
+/// code becomes the order's, the order records who gave it, and the buyer is told by e-mail.
+pub async fn replace_lost_number(
+    state: &AppState,
+    staff: &Staff,
+    kind: OrderKind,
+    id: &str,
+    lost: &str,
+) -> Result<String, ApiError> {
+    use aggregates::service_order::ServiceOrderError;
+    if kind != OrderKind::Service {
+        return Err(ServiceOrderError::NotLost.into());
+    }
+    let (order, _) = existing::<ServiceOrder>(state, id).await?;
+    if !order.lost_numbers.iter().any(|n| n == lost) {
+        return Err(ServiceOrderError::NotLost.into());
+    }
+    let mut replacement = None;
+    for candidate in projections::inventory::available_like(&state.pool, lost, 5).await? {
+        let command = PhoneNumberCommand::Assign { number: candidate.clone(), owner: format!("order:{id}") };
+        match commands::execute(&state.numbers, &candidate, command).await {
+            Ok(()) => {
+                replacement = Some(candidate);
+                break;
+            }
+            // Taken by a cart meanwhile: the next one.
+            Err(AggregateError::UserError(_)) => continue,
+            Err(error) => return Err(error.into()),
+        }
+    }
+    let Some(replacement) = replacement else {
+        return Err(ApiError::refused(
+            StatusCode::CONFLICT,
+            "no_number_in_area",
+            format!("There is no free number like {lost} in its area code now: import more stock, then try again."),
+        ));
+    };
+    let command = ServiceOrderCommand::ReplaceLostNumber {
+        lost: lost.to_string(),
+        replacement: replacement.clone(),
+        by: staff.email.clone(),
+    };
+    commands::execute(&state.orders, id, command).await?;
+    let (_, sequence) = load::<ServiceOrder>(&state.pool, id).await?;
+    let body = format!(
+        "Hello {},\n\nThe number {lost} you chose for your order {} was taken before your order completed, so we have \
+         given you {replacement} in the same area code instead, at the same price.\n\nIf you would rather have another \
+         number, reply to this e-mail or call support (9am to 5:30pm).\n",
+        order.customer.first_name, order.order_number
+    );
+    let reference = format!("{id}#replaced-{sequence}");
+    let subject = format!("Your new number for order {}", order.order_number);
+    let mail = Mail {
+        recipient: &order.customer.email,
+        subject: &subject,
+        body: &body,
+        kind: "number_replaced",
+        reference: &reference,
+    };
+    queue(&state.pool, mail).await?;
+    Ok(replacement)
 }
 
 /// More days for a running trial (admins only: the route asks for `Admin`).

@@ -292,3 +292,62 @@ async fn no_secret_reaches_the_event_store_or_what_support_sees() {
     assert!(printed.contains("Card set up"));
     assert!(!printed.contains(&sip));
 }
+
+#[tokio::test]
+async fn a_paid_number_another_order_took_is_replaced_from_its_area_code_in_one_click() {
+    use aggregates::clock::FixedClock;
+    use aggregates::phone_number::PhoneNumberCommand;
+    use std::sync::Arc;
+
+    let app = spawn_app().await;
+    let support = sign_in(&app, "sam@talkbridge.example", Role::Support).await;
+    let lost = "442079460206";
+    let cart_id = crate::checkout::cart(&app, single_user(&[])).await;
+    expect_ok(app.send(Method::POST, &format!("/api/carts/{cart_id}/numbers"), Some(json!({ "value": lost }))).await)
+        .await;
+    let (_, charge, order) = pay(&app, &cart_id, "lost.number@example.com", OK_CARD).await;
+    expect_ok(charge).await;
+    // The order's hold runs out and another order takes the number before this one completes.
+    let later = api::state::AppState::with_clock(
+        app.pool.clone(),
+        Arc::new(FixedClock(chrono::Utc::now() + chrono::Duration::days(1))),
+    );
+    jobs::commands::execute(&later.numbers, lost, PhoneNumberCommand::ExpireReservation).await.unwrap();
+    let taken = PhoneNumberCommand::Assign { number: lost.into(), owner: "order:someone-else".into() };
+    jobs::commands::execute(&later.numbers, lost, taken).await.unwrap();
+    create_account(&app, &order).await;
+
+    let base = format!("/api/admin/orders/service/{order}");
+    let history = expect_ok(get(&app, &support, &format!("{base}/history")).await).await;
+    assert_eq!(history["view"]["status"], "completed", "the order still completes");
+    assert_eq!(history["view"]["lostNumbers"], json!([lost]));
+    assert_eq!(history["actions"]["replaceableNumbers"], json!([lost]));
+    assert_eq!(history["actions"]["releasableNumbers"], json!([]));
+    assert!(history["stateSummary"].as_array().unwrap().contains(&json!(["Needs a replacement", lost])));
+    assert!(sentences(&history)
+        .iter()
+        .any(|s| s.starts_with(&format!("Number {lost} was paid for but could not be given"))));
+
+    let history =
+        expect_ok(post(&app, &support, &format!("{base}/replace-number"), json!({ "lost": lost })).await).await;
+    let last = history["events"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(last["type"], "NumberReplaced");
+    assert_eq!(last["actor"]["name"], "sam@talkbridge.example");
+    let replacement = history["actions"]["releasableNumbers"][0].as_str().unwrap().to_string();
+    assert!(replacement.starts_with("44207946") && replacement != lost, "{replacement}");
+    assert_eq!(history["actions"]["replaceableNumbers"], json!([]));
+    assert_eq!(history["view"]["lostNumbers"], json!([]));
+    assert_eq!(history["view"]["phoneNumbers"][0]["value"], replacement.as_str());
+    let holder: (String, Option<String>) =
+        sqlx::query_as("SELECT status, held_by FROM number_inventory WHERE value = $1")
+            .bind(&replacement)
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    assert_eq!(holder.0, "assigned");
+    let mails: Vec<&str> = history["emails"].as_array().unwrap().iter().map(|e| e["kind"].as_str().unwrap()).collect();
+    assert!(mails.contains(&"number_replaced"), "{mails:?}");
+
+    let again = post(&app, &support, &format!("{base}/replace-number"), json!({ "lost": lost })).await;
+    expect_error(again, StatusCode::CONFLICT, "number_not_lost").await;
+}
