@@ -32,6 +32,8 @@ pub async fn migrate(pool: &PgPool) -> Result<(), sqlx::migrate::MigrateError> {
 
 impl Application {
     pub async fn build(config: Config) -> Result<Application, Box<dyn std::error::Error + Send + Sync>> {
+        // Before anything counts: series recorded with no recorder are lost.
+        crate::metrics::handle();
         let pool = connect(&config).await.map_err(|e| format!("cannot connect to the database: {e}"))?;
         migrate(&pool).await.map_err(|e| format!("cannot apply the migrations: {e}"))?;
         let seeded = projections::inventory::seed_if_empty(&pool).await?;

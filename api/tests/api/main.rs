@@ -12,6 +12,7 @@ mod hardware_checkout;
 mod hardware_routes;
 mod helpers;
 mod jobs;
+mod metrics;
 mod numbers;
 mod rebuild;
 mod server;
