@@ -17,3 +17,4 @@ mod numbers;
 mod rebuild;
 mod server;
 mod trial;
+mod two_servers;
