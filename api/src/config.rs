@@ -41,6 +41,13 @@ pub struct Config {
     /// `FAULT_INJECTION` (development only): the server aborts at this named point, for the
     /// tests that prove a payment survives a crash (e.g. `after-subscription-created`).
     pub fault_injection: Option<String>,
+    /// `HEARTBEAT_JOB=1` (development only): adds the `heartbeat` job, every second, which
+    /// the two-server test counts to prove each tick runs once (jobs::heartbeat).
+    pub heartbeat_job: bool,
+    /// `METRICS_TOKEN`: GET /metrics also answers `Authorization: Bearer <token>` from any
+    /// address; without it, only loopback callers, and none behind a trusted proxy (whose
+    /// visitors would all look like loopback). At least 16 characters.
+    pub metrics_token: Option<Secret>,
     /// `CARTS_PER_ADDRESS`, default 5: how many carts one client address may hold reserved
     /// numbers in at once (the browser tests, all from one address, raise it).
     pub carts_per_address: i64,
@@ -95,6 +102,9 @@ pub struct AddressLookupConfig {
     pub url: String,
     pub key: Option<Secret>,
 }
+
+/// The shortest `METRICS_TOKEN` the server starts with.
+pub const MIN_METRICS_TOKEN_CHARS: usize = 16;
 
 pub const DEFAULT_DATABASE_URL: &str = "postgres://postgres@127.0.0.1:5432/voip_shop";
 
@@ -179,6 +189,17 @@ impl Config {
         if self.is_production() && self.fault_injection.is_some() {
             return Err("FAULT_INJECTION is for tests only and is refused in production: unset it".into());
         }
+        if self.is_production() && self.heartbeat_job {
+            return Err("HEARTBEAT_JOB is for tests only and is refused in production: unset it".into());
+        }
+        if let Some(token) = &self.metrics_token {
+            if token.expose().chars().count() < MIN_METRICS_TOKEN_CHARS {
+                return Err(format!(
+                    "METRICS_TOKEN is too short: use at least {MIN_METRICS_TOKEN_CHARS} random characters \
+                     (e.g. `openssl rand -hex 32`), or unset it to serve /metrics to this machine only"
+                ));
+            }
+        }
         if !payments.stand_in && payments.webhook_secret.is_none() {
             return Err(
                 "STRIPE_WEBHOOK_SECRET is not set: with Stripe keys the server needs the webhook's signing secret \
@@ -212,6 +233,8 @@ impl Config {
         Ok(Config {
             app_env,
             fault_injection: non_empty(lookup("FAULT_INJECTION")),
+            heartbeat_job: matches!(non_empty(lookup("HEARTBEAT_JOB")).as_deref(), Some("1" | "true")),
+            metrics_token: non_empty(lookup("METRICS_TOKEN")).map(Secret::new),
             trusted_proxy: matches!(non_empty(lookup("TRUSTED_PROXY")).as_deref(), Some("1" | "true")),
             carts_per_address: parse("CARTS_PER_ADDRESS", lookup("CARTS_PER_ADDRESS"), 5)?,
             host: parse("HOST", lookup("HOST"), IpAddr::from([0, 0, 0, 0]))?,
@@ -421,6 +444,31 @@ mod tests {
         assert_eq!(dev(&[]).unwrap().carts_per_address, 5);
         assert_eq!(dev(&[("CARTS_PER_ADDRESS", "1000")]).unwrap().carts_per_address, 1000);
         assert!(dev(&[("CARTS_PER_ADDRESS", "many")]).unwrap_err().contains("CARTS_PER_ADDRESS"));
+    }
+
+    #[test]
+    fn the_heartbeat_job_is_refused_in_production() {
+        assert!(!dev(&[]).unwrap().heartbeat_job);
+        assert!(dev(&[("HEARTBEAT_JOB", "1")]).unwrap().heartbeat_job);
+        let error = Config::from_lookup(|k| match k {
+            "HEARTBEAT_JOB" => Some("1".into()),
+            "STRIPE_SECRET_KEY" => Some("sk_live_x".into()),
+            "STRIPE_PUBLISHABLE_KEY" => Some("pk_live_x".into()),
+            "STRIPE_WEBHOOK_SECRET" => Some("whsec_x".into()),
+            _ => None,
+        })
+        .unwrap_err();
+        assert!(error.contains("HEARTBEAT_JOB") && !error.contains('\n'), "{error}");
+    }
+
+    #[test]
+    fn a_metrics_token_is_long_and_never_printed() {
+        assert!(dev(&[]).unwrap().metrics_token.is_none());
+        let config = dev(&[("METRICS_TOKEN", "0123456789abcdef-scrape")]).unwrap();
+        assert_eq!(config.metrics_token.as_ref().unwrap().expose(), "0123456789abcdef-scrape");
+        assert!(!format!("{config:?}").contains("0123456789abcdef"));
+        let error = dev(&[("METRICS_TOKEN", "short-secret")]).unwrap_err();
+        assert!(error.contains("METRICS_TOKEN") && !error.contains("short-secret") && !error.contains('\n'), "{error}");
     }
 
     #[test]

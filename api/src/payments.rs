@@ -55,6 +55,31 @@ fn payment_error(error: StripeError) -> PaymentError {
     }
 }
 
+/// A call's name for the metrics, without ids or query: `GET /setup_intents/{id}`,
+/// `POST /payment_intents/{id}/confirm`.
+fn operation(method: StripeMethod, path: &str) -> String {
+    let method = match method {
+        StripeMethod::Get => "GET",
+        StripeMethod::Post => "POST",
+        StripeMethod::Delete => "DELETE",
+    };
+    let path = path.split('?').next().unwrap_or_default();
+    let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+    let named: Vec<&str> =
+        segments.iter().enumerate().map(|(i, segment)| if i == 1 { "{id}" } else { segment }).collect();
+    format!("{method} /{}", named.join("/"))
+}
+
+/// A call's outcome for the metrics.
+fn outcome_label<T>(answer: &Result<T, PaymentError>) -> &'static str {
+    match answer {
+        Ok(_) => "ok",
+        Err(PaymentError::Declined { .. }) => "declined",
+        Err(PaymentError::NotFound) => "not_found",
+        Err(_) => "error",
+    }
+}
+
 #[derive(Debug, Clone, Deserialize)]
 pub struct Created {
     pub id: String,
@@ -163,6 +188,7 @@ impl Stripe {
         form: Option<Value>,
         key: Option<String>,
     ) -> Result<T, PaymentError> {
+        let operation = operation(method, &path);
         let mut request = RequestBuilder::new(method, path);
         if let Some(form) = form {
             request = request.form(&form);
@@ -175,7 +201,10 @@ impl Stripe {
             // A repeat of the step sends the same key: Stripe answers it with the first result.
             request = request.request_strategy(RequestStrategy::Idempotent(key));
         }
-        let value = crate::timing::stripe(request.send(&self.client)).await.map_err(payment_error)?;
+        let started = std::time::Instant::now();
+        let answer = crate::timing::stripe(request.send(&self.client)).await.map_err(payment_error);
+        crate::metrics::stripe_call(operation, outcome_label(&answer), started.elapsed());
+        let value = answer?;
         serde_json::from_str(&miniserde::json::to_string(&value))
             .map_err(|e| PaymentError::Provider(format!("unexpected reply from the payment provider: {e}")))
     }
@@ -518,5 +547,22 @@ impl PaymentGateway for Stripe {
 
     async fn payment(&self, id: &str) -> Result<PaymentRecord, PaymentError> {
         Ok(record_of(self.get_payment_intent(id).await?))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn operations_name_the_call_without_ids_or_queries() {
+        assert_eq!(operation(StripeMethod::Post, "/customers"), "POST /customers");
+        assert_eq!(operation(StripeMethod::Get, "/setup_intents/seti_123"), "GET /setup_intents/{id}");
+        assert_eq!(
+            operation(StripeMethod::Post, "/payment_intents/pi_9/confirm"),
+            "POST /payment_intents/{id}/confirm"
+        );
+        assert_eq!(operation(StripeMethod::Get, "/subscriptions?customer=cus_1&limit=100"), "GET /subscriptions");
+        assert_eq!(operation(StripeMethod::Delete, "/subscriptions/sub_1"), "DELETE /subscriptions/{id}");
     }
 }

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use jobs::hardware_orders::{ConfirmJob, HardwareOrders, CONFIRM_HARDWARE_ORDERS};
+use jobs::heartbeat::{beat, HEARTBEAT, HEARTBEAT_SCHEDULE};
 use jobs::numbers::{release_expired, RELEASE_EXPIRED_NUMBERS};
 use jobs::outbox::{keep_locally, send_outbox, SEND_OUTBOX};
 use jobs::purge::{purge_old_records, PURGE_OLD_RECORDS};
@@ -100,6 +101,10 @@ pub fn jobs(state: &AppState) -> Vec<Job> {
             Box::pin(async move { Ok(reconcile_payments(&state, state.clock.now()).await?.to_string()) })
         }),
     ];
+    if state.services.config.heartbeat_job {
+        // Tests only (refused in production): every second.
+        jobs.push(job(HEARTBEAT, HEARTBEAT_SCHEDULE, state, |state| Box::pin(async move { beat(&state.pool).await })));
+    }
     // Every ten seconds: through the relay, or, with none set up (development only), into
     // the local mailbox read at /admin/mail.
     let relay = state.services.config.smtp.clone();

@@ -32,21 +32,15 @@ pub async fn migrate(pool: &PgPool) -> Result<(), sqlx::migrate::MigrateError> {
 
 impl Application {
     pub async fn build(config: Config) -> Result<Application, Box<dyn std::error::Error + Send + Sync>> {
+        // Before anything counts: series recorded with no recorder are lost.
+        crate::metrics::handle();
         let pool = connect(&config).await.map_err(|e| format!("cannot connect to the database: {e}"))?;
         migrate(&pool).await.map_err(|e| format!("cannot apply the migrations: {e}"))?;
-        let seeded = projections::inventory::seed_if_empty(&pool).await?;
-        if seeded > 0 {
-            tracing::info!(numbers = seeded, "seeded the demo number stock (fiction ranges)");
-        }
         let listener = TcpListener::bind(config.address())
             .await
             .map_err(|e| format!("cannot listen on {}: {e}", config.address()))?;
         let state = AppState::new(pool.clone()).with_services(crate::state::Services::from_config(&config)?);
-        match crate::seed::seed_hardware(&state, &config.seed_dir).await {
-            Ok(0) => {}
-            Ok(items) => tracing::info!(items, "seeded the demo hardware catalogue"),
-            Err(error) => tracing::warn!(%error, "the demo hardware catalogue was not seeded"),
-        }
+        seed_first_start(&state, &config).await?;
         let router = routes::app(state.clone(), &config);
         Ok(Application { listener, router, pool, state })
     }
@@ -63,6 +57,29 @@ impl Application {
         let service = self.router.into_make_service_with_connect_info::<std::net::SocketAddr>();
         axum::serve(self.listener, service).with_graceful_shutdown(shutdown).await
     }
+}
+
+/// The demo number stock and hardware catalogue of a first start, made once however many
+/// servers start at once on an empty database: each waits for the others' seeding (a
+/// transaction's advisory lock, held while seeding and released at its end), then finds
+/// the stock and catalogue there and adds nothing.
+async fn seed_first_start(state: &AppState, config: &Config) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    let mut lock = state.pool.begin().await?;
+    sqlx::query("SELECT pg_advisory_xact_lock($1)")
+        .bind(jobs::lock_key("first-start-seed"))
+        .execute(&mut *lock)
+        .await?;
+    let seeded = projections::inventory::seed_if_empty(&state.pool).await?;
+    if seeded > 0 {
+        tracing::info!(numbers = seeded, "seeded the demo number stock (fiction ranges)");
+    }
+    match crate::seed::seed_hardware(state, &config.seed_dir).await {
+        Ok(0) => {}
+        Ok(items) => tracing::info!(items, "seeded the demo hardware catalogue"),
+        Err(error) => tracing::warn!(%error, "the demo hardware catalogue was not seeded"),
+    }
+    lock.commit().await?;
+    Ok(())
 }
 
 /// Ctrl-C or SIGTERM.

@@ -56,7 +56,7 @@ where
                 tokio::time::sleep(Duration::from_millis(u64::from(attempt) + jitter)).await;
                 attempt += 1;
             }
-            result => return result,
+            result => return crate::metrics::command(A::TYPE, attempt, result),
         }
     }
 }

@@ -1,13 +1,17 @@
-//! Scheduled jobs. Several servers may run the scheduler; a PostgreSQL advisory lock per
-//! job makes sure one run of a job happens at a time across all of them.
+//! Scheduled jobs. Several servers may run the scheduler; each tick of a job is claimed
+//! once in `job_runs` (ticks.rs), and a PostgreSQL advisory lock per job makes sure one run
+//! of a job happens at a time across all of them.
 
 pub mod commands;
 pub mod hardware_orders;
+pub mod heartbeat;
+pub mod metrics;
 pub mod numbers;
 pub mod outbox;
 pub mod purge;
 pub mod reconcile;
 pub mod scheduler;
+pub mod ticks;
 pub mod trials;
 
 use std::future::Future;

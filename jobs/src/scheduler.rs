@@ -1,5 +1,6 @@
 //! The scheduler every server starts: each job on its cron schedule (six fields, seconds
-//! first), each run under the job's advisory lock so one server at a time runs it.
+//! first); each tick is claimed once across servers (crate::ticks) and run under the job's
+//! advisory lock, so one server runs it, once, and never while a previous run goes on.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -25,8 +26,11 @@ pub struct Job {
 
 /// Runs one job once under its lock (the scheduler's ticks and the operators' command).
 pub async fn run_once(pool: &PgPool, job: &Job) -> Result<RunOutcome<Result<String, String>>, sqlx::Error> {
-    let (run, actor) = (job.run.clone(), Actor::Job(job.name.to_string()));
-    run_exclusively(pool, job.name, move || acting_as(actor, run())).await
+    let (run, started) = (job.run.clone(), std::time::Instant::now());
+    let actor = Actor::Job(job.name.to_string());
+    let outcome = run_exclusively(pool, job.name, move || acting_as(actor, run())).await;
+    crate::metrics::job_run(job.name, started.elapsed(), &outcome);
+    outcome
 }
 
 pub async fn start(pool: PgPool, jobs: Vec<Job>) -> Result<JobScheduler, JobSchedulerError> {
@@ -38,10 +42,12 @@ pub async fn start(pool: PgPool, jobs: Vec<Job>) -> Result<JobScheduler, JobSche
             .add(CronJob::new_async(schedule, move |_, _| {
                 let (pool, job) = (pool.clone(), job.clone());
                 Box::pin(async move {
-                    match run_once(&pool, &job).await {
+                    match crate::ticks::run_tick(&pool, &job).await {
                         Ok(RunOutcome::Ran(Ok(report))) => tracing::info!(job = job.name, %report, "job ran"),
                         Ok(RunOutcome::Ran(Err(error))) => tracing::error!(job = job.name, %error, "job failed"),
-                        Ok(RunOutcome::Skipped) => tracing::debug!(job = job.name, "another server is running it"),
+                        Ok(RunOutcome::Skipped) => {
+                            tracing::debug!(job = job.name, "another server has this tick or is running the job")
+                        }
                         Err(error) => tracing::error!(job = job.name, %error, "job lock failed"),
                     }
                 })

@@ -26,6 +26,9 @@ pub struct CatchUpQuery<S, R, V, A> {
 
 const ATTEMPTS: usize = 5;
 
+/// Views left behind after every attempt (GET /metrics): each needs a rebuild.
+pub const UPDATE_FAILURES: &str = "talkbridge_projection_update_failures_total";
+
 impl<S, R, V, A> CatchUpQuery<S, R, V, A>
 where
     A: Aggregate,
@@ -88,6 +91,7 @@ where
 {
     async fn dispatch(&self, view_id: &str, events: &[EventEnvelope<A>]) {
         if let Err(error) = self.catch_up(view_id, events).await {
+            metrics::counter!(UPDATE_FAILURES, "aggregate" => A::TYPE).increment(1);
             tracing::error!(aggregate = A::TYPE, view_id, %error, "view update failed; rebuild it from the events");
         }
     }

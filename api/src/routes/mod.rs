@@ -10,6 +10,7 @@ mod hardware_images;
 mod headers;
 mod health;
 mod mail;
+mod metrics;
 mod numbers;
 mod stripe_webhook;
 mod support;
@@ -69,6 +70,7 @@ pub fn app(state: AppState, config: &Config) -> Router {
     let router = Router::new()
         .nest("/api", api)
         .merge(health::router())
+        .merge(metrics::router())
         .with_state(state)
         .fallback_service(web::service(&config.webapp_dir, &headers::content_security_policy(config)))
         .layer(middleware::from_fn(json_too_large))
@@ -82,6 +84,7 @@ pub fn app(state: AppState, config: &Config) -> Router {
             header::REFERRER_POLICY,
             HeaderValue::from_static("strict-origin-when-cross-origin"),
         ))
+        .layer(middleware::from_fn(crate::metrics::track_http))
         .layer(
             TraceLayer::new_for_http()
                 .make_span_with(|request: &Request| {

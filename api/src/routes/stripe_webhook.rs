@@ -29,6 +29,9 @@ pub fn router() -> Router<AppState> {
     Router::new().route("/stripe/webhook", post(webhook))
 }
 
+/// PostgreSQL's `lock_not_available`: the lock timeout ran out.
+const LOCK_NOT_AVAILABLE: &str = "55P03";
+
 /// How old a signed event may be.
 const TOLERANCE_SECONDS: i64 = 300;
 
@@ -83,16 +86,32 @@ async fn webhook(State(state): State<AppState>, headers: HeaderMap, body: Bytes)
     let object_id = event["data"]["object"]["id"].as_str().unwrap_or_default();
 
     // The event id is claimed in a transaction that commits only after the event is
-    // handled: a duplicate delivered meanwhile waits, then finds it taken.
+    // handled, on any server: a duplicate finds it taken, and a failed or killed handling
+    // rolls the claim back for Stripe's next delivery. A duplicate arriving while another
+    // delivery is still handling it would wait for that transaction holding a pooled
+    // connection, which the handling may need: it waits a moment, then is told to come
+    // again (Stripe delivers it again later, and then finds it taken).
     let mut tx = state.pool.begin().await?;
+    sqlx::query("SET LOCAL lock_timeout = '100ms'").execute(&mut *tx).await?;
     let claimed =
         sqlx::query("INSERT INTO stripe_webhook_events (event_id, event_type) VALUES ($1, $2) ON CONFLICT DO NOTHING")
             .bind(event_id)
             .bind(kind)
             .execute(&mut *tx)
-            .await?;
-    if claimed.rows_affected() == 0 {
-        return Ok(Json(json!({ "received": true, "duplicate": true })));
+            .await;
+    match claimed {
+        Ok(claimed) if claimed.rows_affected() == 0 => {
+            return Ok(Json(json!({ "received": true, "duplicate": true })));
+        }
+        Ok(_) => {}
+        Err(sqlx::Error::Database(error)) if error.code().as_deref() == Some(LOCK_NOT_AVAILABLE) => {
+            return Err(ApiError::refused(
+                StatusCode::CONFLICT,
+                "webhook_in_progress",
+                "Another delivery of this event is being handled; deliver it again later.",
+            ));
+        }
+        Err(error) => return Err(error.into()),
     }
     // The event's own word is never taken: what it names is read back from Stripe.
     if kind == "payment_intent.succeeded" {

@@ -1,7 +1,6 @@
 //! Payments and accounts hardening: each test here is a hole a review found in the landed
 //! shop, tried as an attacker or a crash would, against PostgreSQL and the Stripe stand-in.
 
-use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -16,7 +15,7 @@ use crate::checkout::{
     secret_of, single_user, CartSpec, OK_CARD, THREE_D_SECURE,
 };
 use crate::helpers::{
-    expect_error, expect_ok, fresh_database, spawn_app, spawn_app_with, stand_in, stripe, webapp_dir, TestApp,
+    expect_error, expect_ok, fresh_database, spawn_app, spawn_app_with, stand_in, stripe, Server, TestApp,
 };
 
 const WEBHOOK_SECRET: &str = "whsec_hardening";
@@ -287,65 +286,6 @@ async fn futures_join(handles: Vec<tokio::task::JoinHandle<reqwest::Result<Statu
 // Crash-safe charging: the real server binary, stopped by FAULT_INJECTION between Stripe's
 // answer and the stored event, then started again on the same database.
 
-struct Server {
-    child: Child,
-    base: String,
-}
-
-impl Server {
-    async fn start(database_url: &str, fault: Option<&str>) -> Server {
-        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-        let mut command = Command::new(env!("CARGO_BIN_EXE_voip-shop"));
-        command
-            .arg("serve")
-            .env_clear()
-            .env("PATH", std::env::var("PATH").unwrap_or_default())
-            .env("APP_ENV", "development")
-            .env("DATABASE_URL", database_url)
-            .env("DATABASE_MAX_CONNECTIONS", "5")
-            .env("HOST", "127.0.0.1")
-            .env("PORT", port.to_string())
-            .env("STRIPE_API_BASE", stand_in())
-            .env("WEBAPP_DIR", webapp_dir())
-            .env("SEED_DIR", concat!(env!("CARGO_MANIFEST_DIR"), "/seed"))
-            .env("RUST_LOG", "error")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null());
-        if let Some(fault) = fault {
-            command.env("FAULT_INJECTION", fault);
-        }
-        // Owned by `Server` at once: its Drop stops the process whatever happens next.
-        let server = Server {
-            child: command.spawn().expect("the server binary starts"),
-            base: format!("http://127.0.0.1:{port}"),
-        };
-        for _ in 0..300 {
-            if reqwest::get(format!("{}/readyz", server.base)).await.is_ok_and(|r| r.status().is_success()) {
-                return server;
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        panic!("the server did not become ready");
-    }
-
-    async fn post(&self, path: &str, body: Value) -> reqwest::Result<reqwest::Response> {
-        reqwest::Client::new().post(format!("{}{path}", self.base)).json(&body).send().await
-    }
-
-    /// Waits for the server to die (the fault) and checks it did.
-    fn crashed(mut self) {
-        let status = self.child.wait().unwrap();
-        assert!(!status.success(), "the server was stopped by the fault");
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 /// Cart, order, card: everything up to the charge, through `server`. Answers the charge body.
 async fn up_to_the_charge(server: &Server, spec: CartSpec<'_>, email: &str) -> (Value, String) {
     let ok = |r: reqwest::Result<reqwest::Response>| async move {
@@ -390,14 +330,14 @@ async fn subscriptions_of(customer: &str) -> Vec<Value> {
 #[tokio::test]
 async fn a_server_killed_after_stripe_made_the_subscription_charges_once_on_retry() {
     let database = fresh_database().await;
-    let first = Server::start(&database, Some("after-subscription-created")).await;
+    let first = Server::start(&database, &[("FAULT_INJECTION", "after-subscription-created")]).await;
     let (charge, customer) = up_to_the_charge(&first, single_user(&[]), "crash-sub@example.com").await;
     assert!(first.post("/api/create-subscription/", charge.clone()).await.is_err(), "the server died mid-request");
     first.crashed();
     // Stripe made the subscription; the order never heard of it.
     assert_eq!(subscriptions_of(&customer).await.len(), 1);
 
-    let second = Server::start(&database, None).await;
+    let second = Server::start(&database, &[]).await;
     let paid = second.post("/api/create-subscription/", charge).await.unwrap();
     assert_eq!(paid.status(), StatusCode::OK);
     let paid: Value = paid.json().await.unwrap();
@@ -409,12 +349,12 @@ async fn a_server_killed_after_stripe_made_the_subscription_charges_once_on_retr
 #[tokio::test]
 async fn a_server_killed_after_stripe_made_the_top_up_charges_once_on_retry() {
     let database = fresh_database().await;
-    let first = Server::start(&database, Some("after-top-up-created")).await;
+    let first = Server::start(&database, &[("FAULT_INJECTION", "after-top-up-created")]).await;
     let (charge, customer) = up_to_the_charge(&first, split(), "crash-topup@example.com").await;
     assert!(first.post("/api/create-subscription/", charge.clone()).await.is_err(), "the server died mid-request");
     first.crashed();
 
-    let second = Server::start(&database, None).await;
+    let second = Server::start(&database, &[]).await;
     let paid: Value = second.post("/api/create-subscription/", charge).await.unwrap().json().await.unwrap();
     assert_eq!(paid["success"], true, "{paid}");
     assert_eq!(subscriptions_of(&customer).await.len(), 1);
@@ -427,7 +367,7 @@ async fn a_server_killed_after_stripe_made_the_top_up_charges_once_on_retry() {
 #[tokio::test]
 async fn the_reconcile_job_finishes_an_order_whose_server_and_browser_both_went_away() {
     let database = fresh_database().await;
-    let first = Server::start(&database, Some("after-subscription-created")).await;
+    let first = Server::start(&database, &[("FAULT_INJECTION", "after-subscription-created")]).await;
     let (charge, customer) = up_to_the_charge(&first, single_user(&[]), "gone@example.com").await;
     let order = charge["orderId"].as_str().unwrap().to_string();
     assert!(first.post("/api/create-subscription/", charge).await.is_err());

@@ -92,7 +92,7 @@ async fn charges(customer: &str) -> Vec<Value> {
     stripe(Method::GET, &format!("/charges?customer={customer}"), "").await["data"].as_array().unwrap().clone()
 }
 
-async fn mails(app: &TestApp, id: &str) -> i64 {
+pub(crate) async fn mails(app: &TestApp, id: &str) -> i64 {
     sqlx::query_scalar("SELECT count(*) FROM outbox WHERE kind = 'hardware_confirmation' AND reference = $1")
         .bind(id)
         .fetch_one(&app.pool)

@@ -152,3 +152,71 @@ pub async fn stripe(method: reqwest::Method, path: &str, form: &str) -> Value {
     }
     request.send().await.unwrap().json().await.unwrap()
 }
+
+/// The real server binary (`voip-shop serve`) on a free port of this machine, in
+/// development mode against the Stripe stand-in, with `env` added. Stopped when dropped.
+/// Its log (warnings and errors, unless `env` sets RUST_LOG) goes to a file in the
+/// temporary folder named after its port.
+pub struct Server {
+    child: std::process::Child,
+    pub base: String,
+}
+
+impl Server {
+    pub async fn start(database_url: &str, env: &[(&str, &str)]) -> Server {
+        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let log = std::fs::File::create(std::env::temp_dir().join(format!("voip-shop-test-{port}.log"))).unwrap();
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_voip-shop"));
+        command
+            .arg("serve")
+            .env_clear()
+            .env("PATH", std::env::var("PATH").unwrap_or_default())
+            .env("APP_ENV", "development")
+            .env("DATABASE_URL", database_url)
+            .env("DATABASE_MAX_CONNECTIONS", "5")
+            .env("HOST", "127.0.0.1")
+            .env("PORT", port.to_string())
+            .env("STRIPE_API_BASE", stand_in())
+            .env("WEBAPP_DIR", webapp_dir())
+            .env("SEED_DIR", concat!(env!("CARGO_MANIFEST_DIR"), "/seed"))
+            .env("RUST_LOG", "warn")
+            .env("NO_COLOR", "1")
+            .envs(env.iter().copied())
+            .stdout(log.try_clone().unwrap())
+            .stderr(log);
+        // Owned by `Server` at once: its Drop stops the process whatever happens next.
+        let server = Server {
+            child: command.spawn().expect("the server binary starts"),
+            base: format!("http://127.0.0.1:{port}"),
+        };
+        for _ in 0..300 {
+            if reqwest::get(format!("{}/readyz", server.base)).await.is_ok_and(|r| r.status().is_success()) {
+                return server;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        panic!("the server did not become ready");
+    }
+
+    pub async fn post(&self, path: &str, body: Value) -> reqwest::Result<reqwest::Response> {
+        reqwest::Client::new().post(format!("{}{path}", self.base)).json(&body).send().await
+    }
+
+    /// Waits for the server to die (a fault) and checks it did.
+    pub fn crashed(mut self) {
+        let status = self.child.wait().unwrap();
+        assert!(!status.success(), "the server was stopped by the fault");
+    }
+
+    /// This server as a TestApp (the other tests' helpers), reading the database through `pool`.
+    pub fn app(&self, pool: &PgPool) -> TestApp {
+        TestApp { address: self.base.clone(), pool: pool.clone(), client: reqwest::Client::new() }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

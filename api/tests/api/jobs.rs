@@ -409,3 +409,49 @@ async fn staff_read_the_mailbox_with_each_mails_status_and_body() {
     crate::helpers::expect_error(app.get("/api/admin/mail").await, reqwest::StatusCode::UNAUTHORIZED, "not_signed_in")
         .await;
 }
+
+#[tokio::test]
+async fn a_tick_already_run_by_one_server_is_not_run_again_by_another() {
+    use jobs::scheduler::{Job, JobFuture};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let app = spawn_app().await;
+    // A quick job every second: the lock alone would let a second server run the same
+    // tick once the first had finished.
+    let runs = Arc::new(AtomicUsize::new(0));
+    let counted = runs.clone();
+    let job = Job {
+        name: "tick-test",
+        schedule: "* * * * * *",
+        run: Arc::new(move || -> JobFuture {
+            counted.fetch_add(1, Ordering::SeqCst);
+            Box::pin(async { Ok("ran".to_string()) })
+        }),
+    };
+    // Two pools stand for two servers firing the same tick one after the other.
+    let other = sqlx::PgPool::connect_with(app.pool.connect_options().as_ref().clone()).await.unwrap();
+    let first = jobs::ticks::run_tick(&app.pool, &job).await.unwrap();
+    let second = jobs::ticks::run_tick(&other, &job).await.unwrap();
+    let outcomes = [first, second];
+    assert!(outcomes.contains(&RunOutcome::Ran(Ok("ran".into()))), "{outcomes:?}");
+    // Unless the second landed on the next second's tick, it skipped.
+    let ticks: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM job_runs WHERE job = 'tick-test'").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(runs.load(Ordering::SeqCst) as i64, ticks);
+    let (runner, outcome): (String, String) =
+        sqlx::query_as("SELECT runner, outcome FROM job_runs WHERE job = 'tick-test' ORDER BY tick LIMIT 1")
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    assert_eq!((runner.as_str(), outcome.as_str()), (jobs::ticks::runner(), "ok"));
+
+    // One tick, claimed by both at once: one claim wins.
+    let tick = chrono::SubsecRound::trunc_subsecs(Utc::now() + Duration::hours(1), 0);
+    let (a, b) =
+        tokio::join!(jobs::ticks::claim(&app.pool, "claim-test", tick), jobs::ticks::claim(&other, "claim-test", tick));
+    assert!(a.unwrap() ^ b.unwrap());
+    // A week of history is kept: the next claim deletes older rows of the job.
+    assert!(jobs::ticks::claim(&app.pool, "claim-test", tick + Duration::days(8)).await.unwrap());
+    let left: Vec<chrono::DateTime<Utc>> =
+        sqlx::query_scalar("SELECT tick FROM job_runs WHERE job = 'claim-test'").fetch_all(&app.pool).await.unwrap();
+    assert_eq!(left, [tick + Duration::days(8)]);
+}
