@@ -18,6 +18,7 @@ pub mod import;
 pub mod json;
 pub mod limits;
 pub mod locks;
+pub mod openapi;
 pub mod order_secrets;
 pub mod payments;
 pub mod rebuild;
