@@ -176,8 +176,8 @@ async fn upload_image(
     tag = "hardware",
     params(ImagePath),
     responses(
-        (status = 200, description = "The image", content(
-            (Vec<u8> = "image/jpeg"), (Vec<u8> = "image/png"), (Vec<u8> = "image/webp"),
+        (status = 200, description = "The image (the demo catalogue's drawings are SVG)", content(
+            (Vec<u8> = "image/jpeg"), (Vec<u8> = "image/png"), (Vec<u8> = "image/webp"), (Vec<u8> = "image/svg+xml"),
         )),
         (status = 404, description = "No such image (image_not_found)", body = Refusal),
     )
