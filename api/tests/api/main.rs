@@ -13,6 +13,7 @@ mod hardware_routes;
 mod helpers;
 mod jobs;
 mod numbers;
+mod openapi;
 mod rebuild;
 mod server;
 mod trial;
