@@ -296,6 +296,7 @@ async fn update(
     Path(id): Path<String>,
     ApiJson(body): ApiJson<ItemBody>,
 ) -> Result<Response, ApiError> {
+    hardware_items::item_id(&id)?;
     let command = HardwareCommand::Update { fields: body.fields()?, actor: admin.email.clone() };
     commands::execute(&state.hardware, &id, command).await?;
     apply_extras(&state, &id, &body, &admin.email).await?;
@@ -321,7 +322,8 @@ async fn remove(
     Admin(admin): Admin,
     Path(id): Path<String>,
 ) -> Result<Json<Done>, ApiError> {
-    commands::execute(&state.hardware, &id, HardwareCommand::Delete { actor: admin.email }).await?;
+    commands::execute(&state.hardware, hardware_items::item_id(&id)?, HardwareCommand::Delete { actor: admin.email })
+        .await?;
     Ok(Done::json())
 }
 
@@ -371,6 +373,10 @@ async fn audit_log(
     let Query(query) = query?;
     let page = query.page.unwrap_or(1).max(1);
     let per_page = query.per_page.unwrap_or(50).clamp(1, 200);
+    // PostgreSQL text holds no NUL: no item or user has one.
+    if [&query.item, &query.user].into_iter().flatten().any(|text| text.contains('\0')) {
+        return Ok(Json(AuditPage { success: true, data: vec![], total: 0, page, per_page }));
+    }
     let item = query.item.filter(|i| !i.is_empty());
     let user = query.user.map(|u| u.trim().to_lowercase()).filter(|u| !u.is_empty());
     let (rows, total): (Vec<AuditRow>, i64) =

@@ -159,9 +159,13 @@ async fn upload_image(
     let image = Image { id: id.to_string(), url: format!("/api/hardware-images/{id}"), filename: filename.clone() };
     if !hardware_id.is_empty() {
         let command = HardwareCommand::AttachImage { image: image.clone(), actor: admin.email.clone() };
-        if let Err(error) = commands::execute(&state.hardware, &hardware_id, command).await {
+        let attached = match crate::hardware_items::item_id(&hardware_id) {
+            Ok(item) => commands::execute(&state.hardware, item, command).await.map_err(ApiError::from),
+            Err(error) => Err(error),
+        };
+        if let Err(error) = attached {
             sqlx::query("DELETE FROM hardware_images WHERE id = $1").bind(id).execute(&state.pool).await?;
-            return Err(error.into());
+            return Err(error);
         }
     }
     tracing::info!(%id, brand = brand.as_str(), %model, "image uploaded");

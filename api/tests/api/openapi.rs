@@ -58,7 +58,8 @@ fn no_api_route_is_added_outside_the_openapi_router() {
         // The one nest is /api itself, in routes/mod.rs, built from the OpenApiRouter.
         for argument in calls(&text, "nest") {
             if name != "routes/mod.rs" || argument != "\"/api\"" {
-                problems.push(format!("{name}: .nest({argument}, ..): merge an OpenApiRouter in routes/mod.rs instead"));
+                problems
+                    .push(format!("{name}: .nest({argument}, ..): merge an OpenApiRouter in routes/mod.rs instead"));
             }
         }
         if text.contains("OpenApiRouter::from(") || (text.contains("axum::routing::") && name != "routes/health.rs") {
@@ -96,13 +97,7 @@ async fn every_described_operation_is_served() {
         // A path parameter gets a UUID that names nothing: the handler answers for itself.
         let concrete = path
             .split('/')
-            .map(|segment| {
-                if segment.starts_with('{') {
-                    "00000000-0000-4000-8000-000000000000"
-                } else {
-                    segment
-                }
-            })
+            .map(|segment| if segment.starts_with('{') { "00000000-0000-4000-8000-000000000000" } else { segment })
             .collect::<Vec<_>>()
             .join("/");
         let response = app.client.request(method.clone(), app.url(&concrete)).send().await.unwrap();
@@ -139,4 +134,28 @@ async fn every_operation_says_what_it_answers() {
             }
         }
     }
+}
+
+/// PostgreSQL text holds no NUL character: a NUL in a body, a path or a query is refused
+/// or names nothing, as the document says, never a 500.
+#[tokio::test]
+async fn a_nul_character_is_refused_not_a_server_error() {
+    use crate::helpers::expect_error;
+    let app = spawn_app().await;
+    let cart = app.create_cart().await;
+    let transfer = r#"{"value":"442079460999","isTransfer":true,"provider":"a\u0000b"}"#;
+    let response = app.send_raw(Method::POST, &format!("/api/carts/{cart}/numbers"), transfer).await;
+    expect_error(response, StatusCode::UNPROCESSABLE_ENTITY, "invalid_body").await;
+    let login = r#"{"email":"a\u0000@example.com","password":"x"}"#;
+    expect_error(
+        app.send_raw(Method::POST, "/api/admin/login", login).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "invalid_body",
+    )
+    .await;
+    // An escaped backslash before u0000 is text, not a NUL.
+    let text = r#"{"value":"442079460999","isTransfer":true,"provider":"a\\u0000b"}"#;
+    let response = app.send_raw(Method::POST, &format!("/api/carts/{cart}/numbers"), text).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    expect_error(app.get("/api/hardware/a%00b").await, StatusCode::NOT_FOUND, "hardware_not_found").await;
 }
