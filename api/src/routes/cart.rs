@@ -94,6 +94,8 @@ async fn get_cart(State(state): State<AppState>, Path(id): Path<String>) -> Resu
 struct PackageBody {
     plan: Plan,
     billing_cycle: BillingCycle,
+    /// Users: multi user at least 4.
+    #[schema(minimum = 1, maximum = 1000)]
     quantity: u32,
 }
 
@@ -152,6 +154,7 @@ async fn change_billing_cycle(
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct QuantityBody {
+    #[schema(minimum = 1, maximum = 1000)]
     quantity: u32,
 }
 
@@ -199,6 +202,7 @@ async fn remove_item(
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct AddOnBody {
+    #[schema(pattern = "^(callForwarding|callRecording|musicWhileRinging|customizedHold|ivr)$")]
     add_on_id: String,
 }
 
@@ -251,6 +255,8 @@ async fn remove_add_on(
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct TopUpBody {
+    /// Whole pounds, from £10 to £5,000 (pay as you go only).
+    #[schema(minimum = 1000, maximum = 500_000, multiple_of = 100)]
     amount_pence: i64,
 }
 
@@ -555,7 +561,10 @@ async fn clear_cart(State(state): State<AppState>, Path(id): Path<String>) -> Re
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct HardwareBody {
+    /// A published phone's id.
     product_id: String,
+    /// At most 1000 of one phone in a cart.
+    #[schema(minimum = 1, maximum = 1000)]
     quantity: u32,
 }
 

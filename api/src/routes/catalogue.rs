@@ -115,6 +115,8 @@ async fn catalogue() -> Json<Catalogue> {
 struct QuoteQuery {
     plan: Plan,
     billing_cycle: BillingCycle,
+    /// Users: multi user at least 4.
+    #[param(minimum = 1, maximum = 1000)]
     quantity: u32,
 }
 
