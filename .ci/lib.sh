@@ -135,6 +135,18 @@ ensure_localstripe_installed() {
   fi
 }
 
+# schemathesis (PyPI), which .ci/test runs against the server's OpenAPI document, in the
+# same project-local virtual environment; reinstalled when the pinned version changes.
+SCHEMATHESIS_VERSION=4.32.5
+ensure_schemathesis_installed() {
+  local venv="$LOCAL/venv"
+  if ! compgen -G "$venv/lib/python3*/site-packages/schemathesis-$SCHEMATHESIS_VERSION.dist-info" >/dev/null; then
+    log "installing schemathesis $SCHEMATHESIS_VERSION into $venv"
+    [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
+  fi
+}
+
 # Starts localstripe on port $1 (logs under .local/) unless one answers there; waits until
 # it serves its Stripe.js. It always starts empty: every instance on the machine dumps its
 # data to the same /tmp/localstripe.pickle, so loading it would read another instance's

@@ -16,7 +16,9 @@ use std::ops::{Add, Mul};
 use serde::{Deserialize, Serialize};
 
 /// An amount of money in pence (GBP). Never a float.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize, utoipa::ToSchema,
+)]
 #[serde(transparent)]
 pub struct Pence(pub i64);
 
@@ -82,7 +84,7 @@ pub fn yearly_from_monthly(monthly: Pence) -> Pence {
     monthly.scale_half_up(12 * (100 - YEARLY_DISCOUNT_PERCENT), 100)
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum BillingCycle {
     Monthly,
@@ -113,7 +115,7 @@ impl BillingCycle {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum Plan {
     PayAsYouGo,
@@ -309,7 +311,7 @@ impl AddOn {
 }
 
 /// The kinds of phone number the stock holds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum NumberType {
     Geographic,

@@ -7,7 +7,7 @@ use aggregates::customer::Customer;
 use serde::Deserialize;
 
 /// The form as the page sends it (`customerInfo`). Missing fields read as empty.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct CustomerInfo {
     pub email: String,

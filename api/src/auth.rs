@@ -9,21 +9,22 @@ use axum::extract::{FromRef, FromRequestParts, State};
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use chrono::{Duration, Utc};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use sha2::{Digest, Sha256};
 use sqlx::PgPool;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 use uuid::Uuid;
 
 use aggregates::actor::Actor;
 
 use crate::accounts;
 use crate::client::ClientAddress;
-use crate::error::ApiError;
-use crate::json::ApiJson;
+use crate::error::{ApiError, Refusal};
+use crate::json::{ApiJson, Data, Done};
 use crate::limits;
 use crate::state::AppState;
 
@@ -31,7 +32,7 @@ pub const SESSION_COOKIE: &str = "voip_session";
 pub const CSRF_HEADER: &str = "x-csrf-token";
 const SESSION_HOURS: i64 = 8;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Role {
     Admin,
@@ -191,18 +192,18 @@ where
     }
 }
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/admin/login", post(login)).route("/admin/logout", post(logout)).route("/admin/me", get(me))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(login)).routes(routes!(logout)).routes(routes!(me))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct LoginBody {
     email: String,
     password: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct Me {
     email: String,
@@ -228,6 +229,19 @@ fn session_cookie(value: &str, max_age: i64, secure: bool) -> HeaderValue {
     .unwrap_or_else(|_| HeaderValue::from_static(""))
 }
 
+/// Signs a staff member in: sets the session cookie and answers the CSRF token.
+#[utoipa::path(
+    post,
+    path = "/admin/login",
+    tag = "staff",
+    request_body = LoginBody,
+    responses(
+        (status = 200, description = "Signed in; the session cookie is set", body = Data<Me>,
+            headers(("set-cookie" = String, description = "The HttpOnly session cookie"))),
+        (status = 401, description = "Wrong e-mail or password (invalid_credentials)", body = Refusal),
+        (status = 429, description = "Too many failed sign-ins for this e-mail or address (too_many_attempts)", body = Refusal),
+    )
+)]
 async fn login(
     State(state): State<AppState>,
     address: ClientAddress,
@@ -273,19 +287,35 @@ async fn login(
         .await?;
     let role = Role::parse(&role).ok_or_else(|| ApiError::internal("unknown role"))?;
     let cookie = session_cookie(&token, SESSION_HOURS * 3600, is_https(&state, &headers));
-    let body = Json(json!({ "success": true, "data": Me { email, role, csrf_token } }));
+    let body = Data::json(Me { email, role, csrf_token });
     Ok(([(header::SET_COOKIE, cookie)], body).into_response())
 }
 
+/// Ends the staff session.
+#[utoipa::path(
+    post,
+    path = "/admin/logout",
+    tag = "staff",
+    security(("staff_session" = [], "staff_csrf" = [])),
+    responses((status = 200, description = "Signed out; the cookie is cleared", body = Done))
+)]
 async fn logout(State(state): State<AppState>, headers: HeaderMap, staff: Staff) -> Result<Response, ApiError> {
     sqlx::query("DELETE FROM staff_sessions WHERE token_hash = $1")
         .bind(&staff.token_hash)
         .execute(&state.pool)
         .await?;
     let cookie = session_cookie("", 0, is_https(&state, &headers));
-    Ok(([(header::SET_COOKIE, cookie)], Json(json!({ "success": true }))).into_response())
+    Ok(([(header::SET_COOKIE, cookie)], Done::json()).into_response())
 }
 
-async fn me(staff: Staff) -> Json<serde_json::Value> {
-    Json(json!({ "success": true, "data": Me { email: staff.email, role: staff.role, csrf_token: staff.csrf_token } }))
+/// The signed-in staff member and the session's CSRF token.
+#[utoipa::path(
+    get,
+    path = "/admin/me",
+    tag = "staff",
+    security(("staff_session" = [])),
+    responses((status = 200, body = Data<Me>))
+)]
+async fn me(staff: Staff) -> Json<Data<Me>> {
+    Data::json(Me { email: staff.email, role: staff.role, csrf_token: staff.csrf_token })
 }

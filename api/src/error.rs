@@ -50,6 +50,38 @@ struct ErrorBody<'a> {
     errors: Option<&'a [String]>,
 }
 
+/// Every refusal as the OpenAPI document describes it (api/src/openapi.rs): what
+/// `ErrorBody` writes, and the fields a refusal with details adds.
+#[derive(Serialize, utoipa::ToSchema)]
+#[allow(dead_code)]
+pub struct Refusal {
+    /// Always false.
+    success: bool,
+    /// What went wrong and what to do next, for a person.
+    error: String,
+    /// A stable machine code (api/API.md, Errors).
+    code: String,
+    /// An invalid hardware item: every problem found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    errors: Option<Vec<String>>,
+    /// A form refused (`invalid_fields`): one message per field, by the field's name.
+    #[serde(rename = "fieldErrors", skip_serializing_if = "Option::is_none")]
+    field_errors: Option<std::collections::BTreeMap<String, String>>,
+    /// A declined card (402): the bank's reason, if it gave one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    decline_code: Option<String>,
+    /// A declined card (402): `failed`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    status: Option<String>,
+    /// A declined card (402): which of the page's messages to show.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    card_declined: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    card_error: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    payment_error: Option<bool>,
+}
+
 impl ApiError {
     pub fn refused(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
         ApiError::Refused { status, code, message: message.into() }

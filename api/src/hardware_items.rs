@@ -17,8 +17,20 @@ pub async fn live_items(pool: &PgPool) -> Result<Vec<(String, HardwareView)>, Ap
     Ok(items)
 }
 
+/// An item's id from a request: PostgreSQL text holds no NUL, so an id with one names no item.
+pub fn item_id(raw: &str) -> Result<&str, ApiError> {
+    if raw.contains('\0') {
+        return Err(HardwareError::NotFound.into());
+    }
+    Ok(raw)
+}
+
 /// One item, unless it was deleted (drafts and archived items included: callers decide).
 pub async fn live_item(pool: &PgPool, id: &str) -> Result<Option<HardwareView>, ApiError> {
+    // PostgreSQL text holds no NUL, so no item's id has one.
+    if id.contains('\0') {
+        return Ok(None);
+    }
     let row: Option<(sqlx::types::Json<HardwareView>,)> =
         sqlx::query_as("SELECT payload FROM hardware_view WHERE view_id = $1").bind(id).fetch_optional(pool).await?;
     Ok(row.map(|r| r.0 .0).filter(|v| v.item.exists && !v.item.deleted))

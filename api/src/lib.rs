@@ -19,6 +19,7 @@ pub mod json;
 pub mod limits;
 pub mod locks;
 pub mod metrics;
+pub mod openapi;
 pub mod order_secrets;
 pub mod payments;
 pub mod rebuild;

@@ -1,4 +1,4 @@
-//! `voip-shop [serve|migrate|rebuild-views|run-job NAME|import-numbers FILE|users add ...]`: configuration from the environment (README).
+//! `voip-shop [serve|migrate|rebuild-views|run-job NAME|import-numbers FILE|users add ...|openapi]`: configuration from the environment (README).
 
 use std::process::ExitCode;
 
@@ -22,8 +22,13 @@ async fn main() -> ExitCode {
 }
 
 async fn run() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-    let config = Config::from_env()?;
     let command = std::env::args().nth(1).unwrap_or_else(|| "serve".to_string());
+    if command == "openapi" {
+        // Needs no configuration: the document is the code's.
+        println!("{}", api::openapi::document().to_pretty_json()?);
+        return Ok(());
+    }
+    let config = Config::from_env()?;
     match command.as_str() {
         "serve" => {
             let app = Application::build(config).await?;
@@ -118,7 +123,7 @@ async fn run() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         }
         other => {
             return Err(format!(
-                "unknown command {other:?}: use serve, migrate, rebuild-views, run-job NAME, import-numbers FILE, history ORDER-NUMBER or users add"
+                "unknown command {other:?}: use serve, migrate, rebuild-views, run-job NAME, import-numbers FILE, history ORDER-NUMBER, users add or openapi"
             )
             .into())
         }

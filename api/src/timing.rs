@@ -9,7 +9,6 @@ use std::time::{Duration, Instant};
 use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde_json::Value;
 
 tokio::task_local! {
     static PROVIDER: Cell<Duration>;
@@ -36,7 +35,7 @@ pub async fn measured<T>(work: impl Future<Output = T>) -> (T, Duration, Duratio
 }
 
 /// A JSON answer with `Server-Timing: total;dur=..., stripe;dur=...` (milliseconds).
-pub fn respond(status: StatusCode, body: Value, total: Duration, provider: Duration) -> Response {
+pub fn respond(status: StatusCode, body: impl serde::Serialize, total: Duration, provider: Duration) -> Response {
     let header =
         format!("total;dur={:.2}, stripe;dur={:.2}", total.as_secs_f64() * 1000.0, provider.as_secs_f64() * 1000.0);
     let mut response = (status, Json(body)).into_response();

@@ -32,7 +32,7 @@ impl SequencedView<Cart> for CartView {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CartSummary {
     pub id: String,
@@ -51,7 +51,7 @@ pub struct CartSummary {
     pub totals: TotalsLine,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ItemLine {
     pub id: String,
@@ -66,7 +66,7 @@ pub struct ItemLine {
     pub line_pence: Pence,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AddOnLine {
     pub id: &'static str,
@@ -78,7 +78,7 @@ pub struct AddOnLine {
     pub price_pence: Pence,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NumberLine {
     pub value: String,
@@ -93,7 +93,7 @@ pub struct NumberLine {
     pub price_pence: Pence,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TotalsLine {
     pub billing_cycle: BillingCycle,

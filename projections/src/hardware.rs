@@ -148,7 +148,7 @@ impl Query<HardwareItem> for AuditLogQuery {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, PartialEq, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AuditRow {
     pub id: i64,

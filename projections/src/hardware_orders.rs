@@ -15,7 +15,7 @@ pub const HARDWARE_ORDER_VIEW_TABLE: &str = "hardware_order_view";
 
 /// Where a hardware order stands (wire names: placed, paid, confirmed, payment-only,
 /// error-handled, cancelled).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum HardwareOrderViewStatus {
     #[default]
@@ -29,7 +29,7 @@ pub enum HardwareOrderViewStatus {
     Cancelled,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct HardwareOrderLine {
     pub product_id: String,
@@ -39,7 +39,7 @@ pub struct HardwareOrderLine {
     pub line_pence: Pence,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ShippingLine {
     pub id: String,
@@ -59,7 +59,7 @@ impl From<ShippingOption> for ShippingLine {
     }
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BuyerLine {
     pub email: String,
@@ -68,7 +68,7 @@ pub struct BuyerLine {
     pub phone: String,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AddressLine {
     pub line1: String,
@@ -78,7 +78,7 @@ pub struct AddressLine {
     pub country: String,
 }
 
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AmountsLine {
     pub items_pence: Pence,

@@ -5,7 +5,7 @@ use aggregates::customer::Extension;
 use serde::{Deserialize, Serialize};
 
 /// An extension as pages show it: its number and SIP username (never a password).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct ExtensionLine {
     pub number: String,
     pub username: String,

@@ -13,7 +13,7 @@ use crate::lines::ExtensionLine;
 
 pub const ORDER_VIEW_TABLE: &str = "order_view";
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderView {
     pub order_id: String,
@@ -53,7 +53,9 @@ pub struct OrderView {
     /// are any, the order needs a replacement.
     #[serde(default)]
     pub lost_numbers: Vec<String>,
+    /// Bookkeeping of the view, never served (the API leaves it out).
     #[serde(default)]
+    #[schema(ignore)]
     pub last_sequence: usize,
 }
 
@@ -66,7 +68,7 @@ impl OrderView {
 }
 
 /// Where an order stands, as the thank-you page and support read it.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum OrderViewStatus {
     #[default]
@@ -79,7 +81,7 @@ pub enum OrderViewStatus {
 
 /// How the order is paid, as the thank-you page reads it (the wire names of the aggregate's
 /// payment type, which stays free to change inside).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum OrderPaymentType {
     Subscription,
@@ -97,7 +99,7 @@ impl From<PaymentType> for OrderPaymentType {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderAddOnLine {
     pub id: String,
@@ -105,7 +107,7 @@ pub struct OrderAddOnLine {
     pub price_pence: Pence,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderNumberLine {
     pub value: String,

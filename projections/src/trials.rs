@@ -11,7 +11,7 @@ use crate::lines::ExtensionLine;
 
 pub const TRIAL_VIEW_TABLE: &str = "trial_view";
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TrialView {
     pub trial_id: String,
@@ -41,13 +41,15 @@ pub struct TrialView {
     /// Days staff added to the trial.
     #[serde(default)]
     pub extended_days: u32,
+    /// Bookkeeping of the view, never served (the API leaves it out).
     #[serde(default)]
+    #[schema(ignore)]
     pub last_sequence: usize,
 }
 
 /// Where a trial stands, as its pages and the jobs read it (wire names as stored: active,
 /// ended, converted).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum TrialViewStatus {
     /// Before its first event (never stored: a view exists once the trial started).
@@ -59,7 +61,7 @@ pub enum TrialViewStatus {
 }
 
 /// Why a trial ended without converting.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum TrialEndReason {
     Expired,

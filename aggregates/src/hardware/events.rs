@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::fields::{FieldChange, HardwareFields};
 
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum ItemStatus {
     Published,
@@ -23,7 +23,7 @@ impl ItemStatus {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Image {
     pub id: String,
     pub url: String,

@@ -10,7 +10,7 @@ const MAX_TEXT: usize = 200;
 const MAX_LONG_TEXT: usize = 5000;
 const MAX_LIST: usize = 30;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Brand {
     Grandstream,

@@ -16,7 +16,7 @@ pub struct ServiceOrderServices {
     pub clock: Arc<dyn Clock>,
 }
 
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum OrderStatus {
     #[default]

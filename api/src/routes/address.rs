@@ -4,22 +4,46 @@
 
 use axum::extract::{Query, State};
 use axum::http::{header, HeaderValue, StatusCode};
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Refusal};
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/address-lookup/", get(lookup))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(lookup))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct LookupQuery {
+    /// A UK postcode, spaces and case as typed (e.g. SW1A 1AA).
     #[serde(default)]
     postcode: String,
+}
+
+/// An address found for the postcode.
+#[derive(Serialize, ToSchema)]
+struct AddressOut {
+    /// `{postcode}-{index}`.
+    id: String,
+    /// The lines, town and postcode on one line.
+    formatted: String,
+    line_1: String,
+    line_2: String,
+    line_3: String,
+    post_town: String,
+    postcode: String,
+    county: String,
+    country: String,
+}
+
+#[derive(Serialize, ToSchema)]
+struct Addresses {
+    result: Vec<AddressOut>,
 }
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -104,7 +128,22 @@ fn not_found() -> ApiError {
     ApiError::not_found("postcode_not_found", "No addresses found for this postcode. Please check and try again.")
 }
 
-async fn lookup(State(state): State<AppState>, Query(query): Query<LookupQuery>) -> Result<Json<Value>, ApiError> {
+/// The addresses at a UK postcode.
+#[utoipa::path(
+    get,
+    path = "/address-lookup/",
+    tag = "address",
+    params(LookupQuery),
+    responses(
+        (status = 200, body = Addresses),
+        (status = 401, description = "The lookup service refused our key (lookup_unavailable): enter the address by hand", body = Refusal),
+        (status = 402, description = "The lookup service's limit is reached (lookup_limit): enter the address by hand", body = Refusal),
+        (status = 404, description = "No addresses at this postcode (postcode_not_found)", body = Refusal),
+        (status = 422, description = "Not a UK postcode (invalid_postcode)", body = Refusal),
+        (status = 502, description = "The lookup service failed (lookup_failed): enter the address by hand", body = Refusal),
+    )
+)]
+async fn lookup(State(state): State<AppState>, Query(query): Query<LookupQuery>) -> Result<Json<Addresses>, ApiError> {
     let postcode = normalise(&query.postcode);
     if !(5..=8).contains(&postcode.len()) || !postcode.chars().all(|c| c.is_ascii_alphanumeric()) {
         return Err(ApiError::unprocessable("invalid_postcode", "Please enter a valid UK postcode (e.g., SW1A 1AA)"));
@@ -154,20 +193,22 @@ async fn lookup(State(state): State<AppState>, Query(query): Query<LookupQuery>)
     if addresses.is_empty() {
         return Err(not_found());
     }
-    let result: Vec<Value> = addresses
-        .iter()
+    let result = addresses
+        .into_iter()
         .enumerate()
-        .map(|(index, a)| {
-            json!({
-                "id": format!("{postcode}-{index}"),
-                "formatted": formatted(a),
-                "line_1": a.line_1, "line_2": a.line_2, "line_3": a.line_3,
-                "post_town": a.post_town, "postcode": a.postcode, "county": a.county,
-                "country": if a.country.is_empty() { "England" } else { a.country.as_str() },
-            })
+        .map(|(index, a)| AddressOut {
+            id: format!("{postcode}-{index}"),
+            formatted: formatted(&a),
+            country: if a.country.is_empty() { "England".to_string() } else { a.country },
+            line_1: a.line_1,
+            line_2: a.line_2,
+            line_3: a.line_3,
+            post_town: a.post_town,
+            postcode: a.postcode,
+            county: a.county,
         })
         .collect();
-    Ok(Json(json!({ "result": result })))
+    Ok(Json(Addresses { result }))
 }
 
 /// Ideal Postcodes' header form of the key, marked sensitive so no debug output shows it.

@@ -5,36 +5,47 @@ use aggregates::phone_number::{PhoneNumberCommand, PhoneNumberError};
 use aggregates::pricing::{AddOn, BillingCycle, Pence, Plan};
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::routing::{delete, get, post, put};
-use axum::{Json, Router};
+use axum::Json;
 use cqrs_es::AggregateError;
 use projections::cart::CartSummary;
 use projections::inventory;
 use serde::Deserialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::cart_holds;
 use crate::client::ClientAddress;
 use crate::commands;
-use crate::error::ApiError;
+use crate::error::{ApiError, Refusal};
 use crate::json::ApiJson;
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/carts", post(create_cart))
-        .route("/carts/{id}", get(get_cart))
-        .route("/carts/{id}/package", put(select_package))
-        .route("/carts/{id}/billing-cycle", put(change_billing_cycle))
-        .route("/carts/{id}/items/{item_id}", put(set_item_quantity).delete(remove_item))
-        .route("/carts/{id}/add-ons", post(add_add_on))
-        .route("/carts/{id}/add-ons/{add_on_id}", delete(remove_add_on))
-        .route("/carts/{id}/top-up", put(set_top_up))
-        .route("/carts/{id}/numbers", post(add_number).put(replace_numbers))
-        .route("/carts/{id}/numbers/{value}", delete(remove_number))
-        .route("/carts/{id}/trial-flow", put(set_trial_flow))
-        .route("/carts/{id}/clear", post(clear_cart))
-        .route("/carts/{id}/hardware", post(add_hardware))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(create_cart))
+        .routes(routes!(get_cart))
+        .routes(routes!(select_package))
+        .routes(routes!(change_billing_cycle))
+        .routes(routes!(set_item_quantity, remove_item))
+        .routes(routes!(add_add_on))
+        .routes(routes!(remove_add_on))
+        .routes(routes!(set_top_up))
+        .routes(routes!(add_number, replace_numbers))
+        .routes(routes!(remove_number))
+        .routes(routes!(set_trial_flow))
+        .routes(routes!(clear_cart))
+        .routes(routes!(add_hardware))
+}
+
+/// The cart of a path.
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)]
+struct CartPath {
+    /// The cart's id: a UUID (anything else names no cart: 404).
+    id: String,
 }
 
 /// A cart id from the path: anything but a UUID names no cart.
@@ -47,24 +58,61 @@ async fn execute(state: &AppState, raw_id: &str, command: CartCommand) -> Result
     Ok(Json(summary(state, &id).await?))
 }
 
+/// A new, empty cart.
+#[utoipa::path(
+    post,
+    path = "/carts",
+    tag = "cart",
+    responses(
+        (status = 201, description = "The new cart", body = CartSummary),
+        (status = 409, description = "The cart was changed by another request at the same time; try again (conflict)", body = Refusal),
+    )
+)]
 async fn create_cart(State(state): State<AppState>) -> Result<(StatusCode, Json<CartSummary>), ApiError> {
     let id = Uuid::new_v4().to_string();
     let cart = execute(&state, &id, CartCommand::CreateCart).await?;
     Ok((StatusCode::CREATED, cart))
 }
 
+/// The cart, priced with today's price list.
+#[utoipa::path(
+    get,
+    path = "/carts/{id}",
+    tag = "cart",
+    params(CartPath),
+    responses(
+        (status = 200, description = "The cart", body = CartSummary),
+        (status = 404, description = "No such cart (cart_not_found)", body = Refusal),
+    )
+)]
 async fn get_cart(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<CartSummary>, ApiError> {
     Ok(Json(summary(&state, &cart_id(&id)?).await?))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct PackageBody {
     plan: Plan,
     billing_cycle: BillingCycle,
+    /// Users: multi user at least 4.
+    #[schema(minimum = 1, maximum = 1000)]
     quantity: u32,
 }
 
+/// Selects a plan: replaces the items, clears the add-ons, sets the top-up; keeps numbers and the trial flag.
+#[utoipa::path(
+    put,
+    path = "/carts/{id}/package",
+    tag = "cart",
+    params(CartPath),
+    request_body = PackageBody,
+    responses(
+        (status = 200, description = "The cart as it now is", body = CartSummary),
+        (status = 404, description = "No such cart (cart_not_found)", body = Refusal),
+        (status = 409, description = "The cart was changed by another request at the same time; try again (conflict)", body = Refusal),
+        (status = 422, description = "A quantity the plan does not allow (invalid_quantity, below_plan_minimum)", body = Refusal),
+    )
+)]
 async fn select_package(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -75,12 +123,26 @@ async fn select_package(
     execute(&state, &id, command).await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct BillingCycleBody {
     billing_cycle: BillingCycle,
 }
 
+/// Moves the package line and add-ons to another billing cycle.
+#[utoipa::path(
+    put,
+    path = "/carts/{id}/billing-cycle",
+    tag = "cart",
+    params(CartPath),
+    request_body = BillingCycleBody,
+    responses(
+        (status = 200, description = "The cart as it now is", body = CartSummary),
+        (status = 404, description = "No such cart (cart_not_found)", body = Refusal),
+        (status = 409, description = "The cart was changed by another request at the same time; try again (conflict)", body = Refusal),
+        (status = 422, description = "No plan chosen yet (no_package)", body = Refusal),
+    )
+)]
 async fn change_billing_cycle(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -89,12 +151,27 @@ async fn change_billing_cycle(
     execute(&state, &id, CartCommand::ChangeBillingCycle { billing_cycle: body.billing_cycle }).await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct QuantityBody {
+    #[schema(minimum = 1, maximum = 1000)]
     quantity: u32,
 }
 
+/// Sets the quantity of a line.
+#[utoipa::path(
+    put,
+    path = "/carts/{id}/items/{itemId}",
+    tag = "cart",
+    params(CartPath, ("itemId" = String, Path, description = "The line's id")),
+    request_body = QuantityBody,
+    responses(
+        (status = 200, description = "The cart as it now is", body = CartSummary),
+        (status = 404, description = "No such cart (cart_not_found) or no such line in it (item_not_found)", body = Refusal),
+        (status = 409, description = "The cart was changed by another request at the same time; try again (conflict)", body = Refusal),
+        (status = 422, description = "A quantity the line does not allow (invalid_quantity, below_plan_minimum)", body = Refusal),
+    )
+)]
 async fn set_item_quantity(
     State(state): State<AppState>,
     Path((id, item_id)): Path<(String, String)>,
@@ -103,6 +180,18 @@ async fn set_item_quantity(
     execute(&state, &id, CartCommand::SetItemQuantity { item_id, quantity: body.quantity }).await
 }
 
+/// Removes a line (the last one clears the package, add-ons and top-up).
+#[utoipa::path(
+    delete,
+    path = "/carts/{id}/items/{itemId}",
+    tag = "cart",
+    params(CartPath, ("itemId" = String, Path, description = "The line's id")),
+    responses(
+        (status = 200, description = "The cart as it now is", body = CartSummary),
+        (status = 404, description = "No such cart (cart_not_found) or no such line in it (item_not_found)", body = Refusal),
+        (status = 409, description = "The cart was changed by another request at the same time; try again (conflict)", body = Refusal),
+    )
+)]
 async fn remove_item(
     State(state): State<AppState>,
     Path((id, item_id)): Path<(String, String)>,
@@ -110,9 +199,10 @@ async fn remove_item(
     execute(&state, &id, CartCommand::RemoveItem { item_id }).await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct AddOnBody {
+    #[schema(pattern = "^(callForwarding|callRecording|musicWhileRinging|customizedHold|ivr)$")]
     add_on_id: String,
 }
 
@@ -120,6 +210,20 @@ fn add_on(id: &str) -> Result<AddOn, ApiError> {
     AddOn::from_id(id).ok_or_else(|| ApiError::unprocessable("unknown_add_on", format!("There is no add-on {id:?}.")))
 }
 
+/// Adds an add-on the plan offers (adding it twice changes nothing).
+#[utoipa::path(
+    post,
+    path = "/carts/{id}/add-ons",
+    tag = "cart",
+    params(CartPath),
+    request_body = AddOnBody,
+    responses(
+        (status = 200, description = "The cart as it now is", body = CartSummary),
+        (status = 404, description = "No such cart (cart_not_found)", body = Refusal),
+        (status = 409, description = "The cart was changed by another request at the same time; try again (conflict)", body = Refusal),
+        (status = 422, description = "No such add-on (unknown_add_on), no plan chosen (no_package) or not offered with the plan (add_on_not_offered)", body = Refusal),
+    )
+)]
 async fn add_add_on(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -128,6 +232,18 @@ async fn add_add_on(
     execute(&state, &id, CartCommand::AddAddOn { add_on: add_on(&body.add_on_id)? }).await
 }
 
+/// Removes an add-on.
+#[utoipa::path(
+    delete,
+    path = "/carts/{id}/add-ons/{addOnId}",
+    tag = "cart",
+    params(CartPath, ("addOnId" = String, Path, description = "The add-on's id, e.g. callRecording")),
+    responses(
+        (status = 200, description = "The cart as it now is", body = CartSummary),
+        (status = 404, description = "No such cart (cart_not_found) or the add-on is not in it (add_on_not_in_cart)", body = Refusal),
+        (status = 409, description = "The cart was changed by another request at the same time; try again (conflict)", body = Refusal),
+    )
+)]
 async fn remove_add_on(
     State(state): State<AppState>,
     Path((id, add_on_id)): Path<(String, String)>,
@@ -136,12 +252,28 @@ async fn remove_add_on(
     execute(&state, &id, CartCommand::RemoveAddOn { add_on }).await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct TopUpBody {
+    /// Whole pounds, from £10 to £5,000 (pay as you go only).
+    #[schema(minimum = 1000, maximum = 500_000, multiple_of = 100)]
     amount_pence: i64,
 }
 
+/// The pay-as-you-go top-up: whole pounds, from £10 to £5,000.
+#[utoipa::path(
+    put,
+    path = "/carts/{id}/top-up",
+    tag = "cart",
+    params(CartPath),
+    request_body = TopUpBody,
+    responses(
+        (status = 200, description = "The cart as it now is", body = CartSummary),
+        (status = 404, description = "No such cart (cart_not_found)", body = Refusal),
+        (status = 409, description = "The cart was changed by another request at the same time; try again (conflict)", body = Refusal),
+        (status = 422, description = "Not pay as you go (top_up_not_available), or an amount out of range or not whole pounds (top_up_below_minimum, top_up_above_maximum, top_up_not_whole_pounds)", body = Refusal),
+    )
+)]
 async fn set_top_up(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -150,7 +282,7 @@ async fn set_top_up(
     execute(&state, &id, CartCommand::SetTopUp { amount: Pence(body.amount_pence) }).await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct NumberBody {
     value: String,
@@ -237,6 +369,21 @@ fn reserved_numbers(cart: &CartSummary) -> Vec<String> {
     cart.phone_numbers.iter().filter(|n| !n.is_transfer && !n.is_placeholder).map(|n| n.value.clone()).collect()
 }
 
+/// Adds a number: one of our stock is reserved for the cart for 30 minutes (a number already in the cart changes nothing).
+#[utoipa::path(
+    post,
+    path = "/carts/{id}/numbers",
+    tag = "cart",
+    params(CartPath),
+    request_body = NumberBody,
+    responses(
+        (status = 200, description = "The cart as it now is", body = CartSummary),
+        (status = 404, description = "No such cart (cart_not_found)", body = Refusal),
+        (status = 409, description = "The number is held by another cart or taken, or the cart changed at the same time (conflict)", body = Refusal),
+        (status = 422, description = "A number that is not valid (invalid_phone_number), not in our stock (number_not_in_stock) or one too many (too_many_numbers, too_many_held_numbers)", body = Refusal),
+        (status = 429, description = "Too many carts of this client address hold numbers (too_many_carts)", body = Refusal),
+    )
+)]
 async fn add_number(
     State(state): State<AppState>,
     client: ClientAddress,
@@ -267,12 +414,27 @@ async fn add_number(
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct NumbersBody {
     numbers: Vec<NumberBody>,
 }
 
+/// Replaces every number of the cart.
+#[utoipa::path(
+    put,
+    path = "/carts/{id}/numbers",
+    tag = "cart",
+    params(CartPath),
+    request_body = NumbersBody,
+    responses(
+        (status = 200, description = "The cart as it now is", body = CartSummary),
+        (status = 404, description = "No such cart (cart_not_found)", body = Refusal),
+        (status = 409, description = "The number is held by another cart or taken, or the cart changed at the same time (conflict)", body = Refusal),
+        (status = 422, description = "A number that is not valid (invalid_phone_number), not in our stock (number_not_in_stock) or one too many (too_many_numbers, too_many_held_numbers)", body = Refusal),
+        (status = 429, description = "Too many carts of this client address hold numbers (too_many_carts)", body = Refusal),
+    )
+)]
 async fn replace_numbers(
     State(state): State<AppState>,
     client: ClientAddress,
@@ -327,6 +489,18 @@ async fn replace_numbers(
     Ok(cart)
 }
 
+/// Removes a number (a reserved one is released).
+#[utoipa::path(
+    delete,
+    path = "/carts/{id}/numbers/{value}",
+    tag = "cart",
+    params(CartPath, ("value" = String, Path, description = "The number's value as the cart holds it")),
+    responses(
+        (status = 200, description = "The cart as it now is", body = CartSummary),
+        (status = 404, description = "No such cart (cart_not_found) or the number is not in it (number_not_in_cart)", body = Refusal),
+        (status = 409, description = "The cart was changed by another request at the same time; try again (conflict)", body = Refusal),
+    )
+)]
 async fn remove_number(
     State(state): State<AppState>,
     Path((id, value)): Path<(String, String)>,
@@ -338,12 +512,25 @@ async fn remove_number(
     Ok(cart)
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct TrialFlowBody {
     is_trial_flow: bool,
 }
 
+/// Marks the cart as part of the free-trial flow, or not.
+#[utoipa::path(
+    put,
+    path = "/carts/{id}/trial-flow",
+    tag = "cart",
+    params(CartPath),
+    request_body = TrialFlowBody,
+    responses(
+        (status = 200, description = "The cart as it now is", body = CartSummary),
+        (status = 404, description = "No such cart (cart_not_found)", body = Refusal),
+        (status = 409, description = "The cart was changed by another request at the same time; try again (conflict)", body = Refusal),
+    )
+)]
 async fn set_trial_flow(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -352,6 +539,18 @@ async fn set_trial_flow(
     execute(&state, &id, CartCommand::SetTrialFlow { is_trial_flow: body.is_trial_flow }).await
 }
 
+/// Empties the cart (its reserved numbers are released).
+#[utoipa::path(
+    post,
+    path = "/carts/{id}/clear",
+    tag = "cart",
+    params(CartPath),
+    responses(
+        (status = 200, description = "The cart as it now is", body = CartSummary),
+        (status = 404, description = "No such cart (cart_not_found)", body = Refusal),
+        (status = 409, description = "The cart was changed by another request at the same time; try again (conflict)", body = Refusal),
+    )
+)]
 async fn clear_cart(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<CartSummary>, ApiError> {
     let before = reserved_numbers(&summary(&state, &cart_id(&id)?).await?);
     let cart = execute(&state, &id, CartCommand::ClearCart).await?;
@@ -359,14 +558,30 @@ async fn clear_cart(State(state): State<AppState>, Path(id): Path<String>) -> Re
     Ok(cart)
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct HardwareBody {
+    /// A published phone's id.
     product_id: String,
+    /// At most 1000 of one phone in a cart.
+    #[schema(minimum = 1, maximum = 1000)]
     quantity: u32,
 }
 
-/// A published, in-stock phone at the catalogue's price (never the browser's).
+/// Adds a published, in-stock phone at the catalogue's price (never the browser's).
+#[utoipa::path(
+    post,
+    path = "/carts/{id}/hardware",
+    tag = "cart",
+    params(CartPath),
+    request_body = HardwareBody,
+    responses(
+        (status = 200, description = "The cart as it now is", body = CartSummary),
+        (status = 404, description = "No such cart (cart_not_found)", body = Refusal),
+        (status = 409, description = "The cart was changed by another request at the same time; try again (conflict)", body = Refusal),
+        (status = 422, description = "The phone is not available (hardware_unavailable) or the quantity is not allowed (invalid_quantity)", body = Refusal),
+    )
+)]
 async fn add_hardware(
     State(state): State<AppState>,
     Path(id): Path<String>,

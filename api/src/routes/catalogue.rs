@@ -4,18 +4,20 @@ use aggregates::cart::package_quantity;
 use aggregates::pricing::{self, AddOn, BillingCycle, Pence, Plan, TOP_UP_DEFAULT, TOP_UP_MINIMUM, TOP_UP_STEP};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::Query;
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
 use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Refusal};
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/catalogue", get(catalogue)).route("/quote", get(quote))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(catalogue)).routes(routes!(quote))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct Catalogue {
     currency: &'static str,
@@ -25,7 +27,7 @@ struct Catalogue {
     plans: Vec<PlanEntry>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct TopUpRules {
     minimum_pence: Pence,
@@ -33,7 +35,7 @@ struct TopUpRules {
     default_pence: Pence,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct PlanEntry {
     id: Plan,
@@ -49,7 +51,7 @@ struct PlanEntry {
     add_ons: Vec<AddOnEntry>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct Prices {
     monthly_pence: Pence,
@@ -62,7 +64,7 @@ impl Prices {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct AddOnEntry {
     id: &'static str,
@@ -71,6 +73,8 @@ struct AddOnEntry {
     prices: Prices,
 }
 
+/// The plans, add-ons and constants the site shows.
+#[utoipa::path(get, path = "/catalogue", tag = "catalogue", responses((status = 200, body = Catalogue)))]
 async fn catalogue() -> Json<Catalogue> {
     let plans = Plan::ALL
         .into_iter()
@@ -105,15 +109,18 @@ async fn catalogue() -> Json<Catalogue> {
     })
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 struct QuoteQuery {
     plan: Plan,
     billing_cycle: BillingCycle,
+    /// Users: multi user at least 4.
+    #[param(minimum = 1, maximum = 1000)]
     quantity: u32,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct Quote {
     plan: Plan,
@@ -124,6 +131,18 @@ struct Quote {
     line_pence: Pence,
 }
 
+/// The price of a package line before it is in a cart.
+#[utoipa::path(
+    get,
+    path = "/quote",
+    operation_id = "quote_package",
+    tag = "catalogue",
+    params(QuoteQuery),
+    responses(
+        (status = 200, body = Quote),
+        (status = 422, description = "A quantity the plan does not allow (invalid_quantity, below_plan_minimum) or a query parameter missing or of the wrong type (invalid_query)", body = Refusal),
+    )
+)]
 async fn quote(query: Result<Query<QuoteQuery>, QueryRejection>) -> Result<Json<Quote>, ApiError> {
     let Query(QuoteQuery { plan, billing_cycle, quantity }) = query?;
     package_quantity(plan, quantity)?;

@@ -2,17 +2,19 @@
 //! service (crate::checkout) and answers in the shape the web app reads. The time spent
 //! waiting for the payment provider is reported in `Server-Timing`.
 
-use aggregates::pricing::Plan;
-use aggregates::service_order::{PaymentType, ServiceOrder, ServiceOrderError};
+use aggregates::pricing::{BillingCycle, Plan};
+use aggregates::service_order::{OrderStatus, PaymentType, ServiceOrder, ServiceOrderError};
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use cqrs_es::persist::ViewRepository;
 use projections::orders::OrderView;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::account_form::CustomerInfo;
 use crate::auth::Staff;
@@ -20,44 +22,61 @@ use crate::checkout::failures::payment_failure;
 use crate::checkout::gateway::GatewayError;
 use crate::checkout::{self, order_id, PayOrder, Payment, PlaceOrder};
 use crate::client::ClientAddress;
-use crate::error::ApiError;
+use crate::error::{ApiError, Refusal};
 use crate::json::ApiJson;
 use crate::state::AppState;
 use crate::timing::{measured, respond};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/checkout/config", get(checkout_config))
-        .route("/create-payment-intent/", post(place_order))
-        .route("/create-setup-intent/", post(set_up_card))
-        .route("/create-subscription/", post(pay_order))
-        .route("/create-user-account/", post(create_account))
-        .route("/debug-subscription/", post(debug_subscription))
-        .route("/orders/{id}", get(get_order))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(checkout_config))
+        .routes(routes!(place_order))
+        .routes(routes!(set_up_card))
+        .routes(routes!(pay_order))
+        .routes(routes!(create_account))
+        .routes(routes!(debug_subscription))
+        .routes(routes!(get_order))
 }
 
-async fn checkout_config(State(state): State<AppState>) -> Json<Value> {
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct CheckoutConfig {
+    stripe_publishable_key: String,
+    /// The Stripe.js the checkout page loads.
+    stripe_js_url: String,
+    /// Shown: 'Sign up with Google'.
+    google_client_id: Option<String>,
+}
+
+/// What the checkout page needs to load Stripe.js (and Google sign-up).
+#[utoipa::path(get, path = "/checkout/config", tag = "checkout", responses((status = 200, body = CheckoutConfig)))]
+async fn checkout_config(State(state): State<AppState>) -> Json<CheckoutConfig> {
     let config = &state.services.config;
-    Json(json!({
-        "stripePublishableKey": config.payments.publishable_key,
-        "stripeJsUrl": config.payments.js_url,
-        "googleClientId": config.google_client_id,
-    }))
+    Json(CheckoutConfig {
+        stripe_publishable_key: config.payments.publishable_key.clone(),
+        stripe_js_url: config.payments.js_url.clone(),
+        google_client_id: config.google_client_id.clone(),
+    })
 }
 
 /// The service's answer with its timing, or its refusal.
-fn timed(result: (Result<Value, ApiError>, std::time::Duration, std::time::Duration)) -> Result<Response, ApiError> {
+fn timed<T: Serialize>(
+    result: (Result<T, ApiError>, std::time::Duration, std::time::Duration),
+) -> Result<Response, ApiError> {
     let (body, total, provider) = result;
     Ok(respond(StatusCode::OK, body?, total, provider))
 }
 
+const PROVIDER_FAILED: &str = "The payment provider failed (payment_provider_error)";
+
 // ---------------------------------------------------------------------------------------
 // Place the order (`/api/create-payment-intent/`, the name the web app has always called)
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct PlaceOrderBody {
     cart_id: String,
+    /// The account form (missing fields read as empty).
     #[serde(default)]
     customer_info: CustomerInfo,
     /// The secret of the order this browser placed from the cart before, if any.
@@ -73,39 +92,102 @@ fn package_type(plan: Plan) -> &'static str {
     }
 }
 
-fn placed_answer(placed: &checkout::PlacedOrder) -> Value {
+/// The order placed (or the open order of this cart and browser), as the payment page reads it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct PlacedOrderOut {
+    order_id: String,
+    /// Only this browser gets it: needed to continue the order.
+    order_secret: String,
+    order_number: String,
+    /// subscription, payg_topup_only or payg_split_payment.
+    payment_type: &'static str,
+    use_subscription: bool,
+    split_payment: bool,
+    /// Always null: the card is confirmed through create-setup-intent.
+    client_secret: Option<String>,
+    customer_id: Option<String>,
+    /// Pence, VAT included, 0 without a subscription.
+    subscription_amount: i64,
+    /// Pence, VAT included, 0 without a top-up.
+    one_time_amount: i64,
+    status: OrderStatus,
+    calculated_amounts: CalculatedAmounts,
+}
+
+/// The order's amounts in pence (the older site's names).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct CalculatedAmounts {
+    /// singleUser, multiUser or payg.
+    package_type: &'static str,
+    quantity: u32,
+    billing_cycle: BillingCycle,
+    subscription_subtotal: i64,
+    #[serde(rename = "subscriptionVAT")]
+    subscription_vat: i64,
+    #[serde(rename = "subscriptionTotalIncVAT")]
+    subscription_total_inc_vat: i64,
+    top_up_subtotal: i64,
+    #[serde(rename = "topUpVAT")]
+    top_up_vat: i64,
+    #[serde(rename = "topUpTotalIncVAT")]
+    top_up_total_inc_vat: i64,
+    #[serde(rename = "totalVAT")]
+    total_vat: i64,
+    #[serde(rename = "grandTotalIncVAT")]
+    grand_total_inc_vat: i64,
+}
+
+fn placed_answer(placed: checkout::PlacedOrder) -> PlacedOrderOut {
     let order = &placed.order;
     let lines = order.lines.as_ref().expect("a placed order has lines");
     let a = &lines.amounts;
     let kind = order.payment_type.unwrap_or(PaymentType::Subscription);
-    json!({
-        "orderId": placed.id,
-        "orderSecret": placed.secret,
-        "orderNumber": order.order_number,
-        "paymentType": kind.as_str(),
-        "useSubscription": kind.needs_subscription(),
-        "splitPayment": kind == PaymentType::PaygSplitPayment,
-        "clientSecret": null,
-        "customerId": order.payment_customer_id,
-        "subscriptionAmount": if kind.needs_subscription() { a.subscription_total.0 } else { 0 },
-        "oneTimeAmount": if kind.needs_top_up() { a.top_up_total.0 } else { 0 },
-        "status": order.status,
-        "calculatedAmounts": {
-            "packageType": package_type(lines.plan),
-            "quantity": lines.quantity,
-            "billingCycle": lines.billing_cycle,
-            "subscriptionSubtotal": a.subscription_subtotal.0,
-            "subscriptionVAT": a.subscription_vat.0,
-            "subscriptionTotalIncVAT": a.subscription_total.0,
-            "topUpSubtotal": a.top_up_subtotal.0,
-            "topUpVAT": a.top_up_vat.0,
-            "topUpTotalIncVAT": a.top_up_total.0,
-            "totalVAT": a.total_vat.0,
-            "grandTotalIncVAT": a.due_today.0,
+    PlacedOrderOut {
+        order_number: order.order_number.clone(),
+        payment_type: kind.as_str(),
+        use_subscription: kind.needs_subscription(),
+        split_payment: kind == PaymentType::PaygSplitPayment,
+        client_secret: None,
+        customer_id: order.payment_customer_id.clone(),
+        subscription_amount: if kind.needs_subscription() { a.subscription_total.0 } else { 0 },
+        one_time_amount: if kind.needs_top_up() { a.top_up_total.0 } else { 0 },
+        status: order.status,
+        calculated_amounts: CalculatedAmounts {
+            package_type: package_type(lines.plan),
+            quantity: lines.quantity,
+            billing_cycle: lines.billing_cycle,
+            subscription_subtotal: a.subscription_subtotal.0,
+            subscription_vat: a.subscription_vat.0,
+            subscription_total_inc_vat: a.subscription_total.0,
+            top_up_subtotal: a.top_up_subtotal.0,
+            top_up_vat: a.top_up_vat.0,
+            top_up_total_inc_vat: a.top_up_total.0,
+            total_vat: a.total_vat.0,
+            grand_total_inc_vat: a.due_today.0,
         },
-    })
+        order_id: placed.id,
+        order_secret: placed.secret,
+    }
 }
 
+/// Places the order from the cart (or answers the open order this browser placed from it), with its payment customer.
+#[utoipa::path(
+    post,
+    path = "/create-payment-intent/",
+    operation_id = "place_order",
+    tag = "checkout",
+    request_body = PlaceOrderBody,
+    responses(
+        (status = 200, body = PlacedOrderOut, headers(("server-timing" = String))),
+        (status = 404, description = "No such cart (cart_not_found)", body = Refusal),
+        (status = 409, description = "This cart's order is already paid (order_already_paid), a number is taken, or the order is being placed by another request (busy, conflict)", body = Refusal),
+        (status = 422, description = "Invalid account details, each in fieldErrors (invalid_fields), or nothing to order in the cart (invalid_lines)", body = Refusal),
+        (status = 429, description = "Too many password checks for this e-mail or address (too_many_attempts)", body = Refusal),
+        (status = 502, description = "The payment provider or Google sign-in failed", body = Refusal),
+    )
+)]
 async fn place_order(
     State(state): State<AppState>,
     address: ClientAddress,
@@ -118,37 +200,56 @@ async fn place_order(
         secret: body.order_secret.as_deref(),
         address: &address,
     };
-    timed(
-        measured(async { checkout::place_order(&state, gateway.as_ref(), request).await.map(|p| placed_answer(&p)) })
-            .await,
-    )
+    timed(measured(async { checkout::place_order(&state, gateway.as_ref(), request).await.map(placed_answer) }).await)
 }
 
 // ---------------------------------------------------------------------------------------
 // Save the card (`/api/create-setup-intent/`)
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct OrderBody {
     order_id: String,
 }
 
+/// A card setup (Stripe setup intent) for the browser to confirm with Stripe.js.
+#[derive(Serialize, ToSchema)]
+pub(crate) struct SetupOut {
+    pub(crate) client_secret: Option<String>,
+    pub(crate) setup_intent_id: String,
+    /// Stripe's status of the setup intent.
+    pub(crate) status: String,
+}
+
+impl From<checkout::gateway::CardSetup> for SetupOut {
+    fn from(setup: checkout::gateway::CardSetup) -> Self {
+        SetupOut { client_secret: setup.client_secret, setup_intent_id: setup.id, status: setup.status }
+    }
+}
+
+/// Saves the card for the order: a setup intent on its payment customer.
+#[utoipa::path(
+    post,
+    path = "/create-setup-intent/",
+    tag = "checkout",
+    request_body = OrderBody,
+    responses(
+        (status = 200, body = SetupOut, headers(("server-timing" = String))),
+        (status = 404, description = "No such order (order_not_found)", body = Refusal),
+        (status = 409, description = "The order is paid already or has no payment customer, or another step is under way (busy, conflict)", body = Refusal),
+        (status = 502, description = PROVIDER_FAILED, body = Refusal),
+    )
+)]
 async fn set_up_card(State(state): State<AppState>, ApiJson(body): ApiJson<OrderBody>) -> Result<Response, ApiError> {
     let id = order_id(&body.order_id)?;
     let gateway = state.services.gateway.clone();
-    timed(
-        measured(async {
-            let setup = checkout::set_up_card(&state, gateway.as_ref(), &id).await?;
-            Ok(json!({ "client_secret": setup.client_secret, "setup_intent_id": setup.id, "status": setup.status }))
-        })
-        .await,
-    )
+    timed(measured(async { Ok(SetupOut::from(checkout::set_up_card(&state, gateway.as_ref(), &id).await?)) }).await)
 }
 
 // ---------------------------------------------------------------------------------------
 // Charge the order (`/api/create-subscription/`)
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct PayOrderBody {
     order_id: String,
@@ -160,17 +261,68 @@ struct PayOrderBody {
     payment_type: Option<String>,
 }
 
-fn paid_answer(order: &ServiceOrder) -> Value {
-    let kind = order.payment_type.unwrap_or(PaymentType::Subscription);
-    json!({
-        "success": true,
-        "status": if kind.needs_subscription() { "active" } else { "succeeded" },
-        "subscriptionId": order.subscription.reference,
-        "customerId": order.payment_customer_id,
-        "topUpPaymentIntentId": order.top_up.reference,
-    })
+/// Paid, or the bank asks the buyer to confirm (3-D Secure) before asking again.
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+enum PaymentOut {
+    #[serde(rename_all = "camelCase")]
+    Paid {
+        /// Always true.
+        success: bool,
+        /// `active` (a subscription) or `succeeded` (a top-up alone).
+        status: &'static str,
+        #[schema(required = true)]
+        subscription_id: Option<String>,
+        #[schema(required = true)]
+        customer_id: Option<String>,
+        #[schema(required = true)]
+        top_up_payment_intent_id: Option<String>,
+    },
+    #[serde(rename_all = "camelCase")]
+    NeedsAction {
+        /// Always false.
+        success: bool,
+        /// `requires_action`.
+        status: &'static str,
+        /// Always true.
+        requires_action: bool,
+        /// For Stripe.js to show the bank's check.
+        client_secret: String,
+        #[schema(required = true)]
+        subscription_id: Option<String>,
+        #[schema(required = true)]
+        customer_id: Option<String>,
+    },
 }
 
+fn paid_answer(order: &ServiceOrder) -> PaymentOut {
+    let kind = order.payment_type.unwrap_or(PaymentType::Subscription);
+    PaymentOut::Paid {
+        success: true,
+        status: if kind.needs_subscription() { "active" } else { "succeeded" },
+        subscription_id: order.subscription.reference.clone(),
+        customer_id: order.payment_customer_id.clone(),
+        top_up_payment_intent_id: order.top_up.reference.clone(),
+    }
+}
+
+/// Charges the order with the card its setup saved: the subscription and/or the top-up.
+#[utoipa::path(
+    post,
+    path = "/create-subscription/",
+    operation_id = "pay_order",
+    tag = "checkout",
+    request_body = PayOrderBody,
+    responses(
+        (status = 200, body = PaymentOut, headers(("server-timing" = String))),
+        (status = 202, description = "The payment finished but its outcome is unclear: contact support (payment_processing)", body = Refusal),
+        (status = 402, description = "The card was declined (the card's code, with decline_code, status and a flag) or its setup did not succeed (setup_intent_failed)", body = Refusal),
+        (status = 404, description = "No such order (order_not_found)", body = Refusal),
+        (status = 409, description = "Already paid or completed, no payment customer, or another step is under way (busy, conflict)", body = Refusal),
+        (status = 422, description = "A payment type of the older site (legacy_payment_type), or a card or setup not of this order (unknown_setup_intent, unknown_payment_method, no_payment_method)", body = Refusal),
+        (status = 502, description = PROVIDER_FAILED, body = Refusal),
+    )
+)]
 async fn pay_order(State(state): State<AppState>, ApiJson(body): ApiJson<PayOrderBody>) -> Result<Response, ApiError> {
     if body.payment_type.as_deref() == Some("payg_upfront_payment") {
         return Err(ApiError::unprocessable(
@@ -185,14 +337,14 @@ async fn pay_order(State(state): State<AppState>, ApiJson(body): ApiJson<PayOrde
         measured(async {
             Ok(match checkout::pay_order(&state, gateway.as_ref(), &id, request).await? {
                 Payment::Paid(order) => paid_answer(&order),
-                Payment::NeedsAction { client_secret, order } => json!({
-                    "success": false,
-                    "status": "requires_action",
-                    "requiresAction": true,
-                    "clientSecret": client_secret,
-                    "subscriptionId": order.subscription.reference,
-                    "customerId": order.payment_customer_id,
-                }),
+                Payment::NeedsAction { client_secret, order } => PaymentOut::NeedsAction {
+                    success: false,
+                    status: "requires_action",
+                    requires_action: true,
+                    client_secret,
+                    subscription_id: order.subscription.reference,
+                    customer_id: order.payment_customer_id,
+                },
             })
         })
         .await,
@@ -202,7 +354,7 @@ async fn pay_order(State(state): State<AppState>, ApiJson(body): ApiJson<PayOrde
 // ---------------------------------------------------------------------------------------
 // The account, its extensions and the numbers (`/api/create-user-account/`)
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct AccountBody {
     order_id: String,
@@ -215,25 +367,62 @@ struct AccountBody {
     customer_info: Option<CustomerInfo>,
 }
 
-fn account_answer(id: &str, completed: &checkout::Completed) -> Value {
-    let order = &completed.order;
-    let extensions: Vec<Value> = order
-        .extensions
-        .iter()
-        .map(|e| {
-            let password = completed.passwords.iter().find(|(n, _)| *n == e.number).map(|(_, p)| p.clone());
-            json!({ "number": e.number, "username": e.username, "password": password })
-        })
-        .collect();
-    json!({
-        "success": true,
-        "unique_identifier": order.order_number,
-        "orderId": id,
-        "customerId": order.account_id,
-        "extensions": extensions,
-    })
+/// An extension with its SIP password, shown once (null on a replay).
+#[derive(Serialize, ToSchema)]
+pub(crate) struct ExtensionOut {
+    pub(crate) number: String,
+    pub(crate) username: String,
+    pub(crate) password: Option<String>,
 }
 
+/// The account made for the paid order.
+#[derive(Serialize, ToSchema)]
+struct AccountOut {
+    /// Always true.
+    success: bool,
+    /// The order number.
+    unique_identifier: String,
+    #[serde(rename = "orderId")]
+    order_id: String,
+    #[serde(rename = "customerId")]
+    customer_id: Option<String>,
+    extensions: Vec<ExtensionOut>,
+}
+
+fn account_answer(id: &str, completed: &checkout::Completed) -> AccountOut {
+    let order = &completed.order;
+    let extensions = order
+        .extensions
+        .iter()
+        .map(|e| ExtensionOut {
+            number: e.number.clone(),
+            username: e.username.clone(),
+            password: completed.passwords.iter().find(|(n, _)| *n == e.number).map(|(_, p)| p.clone()),
+        })
+        .collect();
+    AccountOut {
+        success: true,
+        unique_identifier: order.order_number.clone(),
+        order_id: id.to_string(),
+        customer_id: order.account_id.clone(),
+        extensions,
+    }
+}
+
+/// Makes the paid order's account, its extensions and its numbers (the browser that placed it).
+#[utoipa::path(
+    post,
+    path = "/create-user-account/",
+    tag = "checkout",
+    request_body = AccountBody,
+    responses(
+        (status = 200, body = AccountOut, headers(("server-timing" = String))),
+        (status = 403, description = "The order was placed from another browser (order_secret_mismatch)", body = Refusal),
+        (status = 404, description = "No such order (order_not_found)", body = Refusal),
+        (status = 409, description = "The payment is not confirmed yet, a number was taken, or another step is under way (payment_not_confirmed, busy, conflict)", body = Refusal),
+        (status = 422, description = "A password that is not good enough (invalid_fields)", body = Refusal),
+    )
+)]
 async fn create_account(
     State(state): State<AppState>,
     ApiJson(body): ApiJson<AccountBody>,
@@ -252,6 +441,37 @@ async fn create_account(
 // ---------------------------------------------------------------------------------------
 // Reading orders
 
+/// The order as its thank-you page reads it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct OrderOut {
+    #[serde(flatten)]
+    view: OrderView,
+    /// The confirmation e-mail is queued.
+    email_sent: bool,
+}
+
+/// An order of a path.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)]
+struct OrderPath {
+    /// The order's id (a UUID; anything else names no order).
+    id: String,
+}
+
+/// The order, as its thank-you page reads it.
+#[utoipa::path(
+    get,
+    path = "/orders/{id}",
+    operation_id = "get_order",
+    tag = "checkout",
+    params(OrderPath),
+    responses(
+        (status = 200, body = OrderOut),
+        (status = 404, description = "No such order (order_not_found)", body = Refusal),
+    )
+)]
 async fn get_order(State(state): State<AppState>, Path(raw): Path<String>) -> Result<Json<Value>, ApiError> {
     let id = order_id(&raw)?;
     let view: OrderView =
@@ -261,27 +481,51 @@ async fn get_order(State(state): State<AppState>, Path(raw): Path<String>) -> Re
             .bind(&id)
             .fetch_one(&state.pool)
             .await?;
-    let mut body = serde_json::to_value(&view).map_err(ApiError::internal)?;
+    // The view's bookkeeping is not part of the answer.
+    let mut body = serde_json::to_value(OrderOut { view, email_sent }).map_err(ApiError::internal)?;
     if let Value::Object(map) = &mut body {
         map.remove("lastSequence");
-        map.insert("emailSent".into(), email_sent.into());
     }
     Ok(Json(body))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct DebugBody {
     subscription_id: String,
 }
 
+#[derive(Serialize, ToSchema)]
+struct DebugOut {
+    subscription: SubscriptionOut,
+}
+
+#[derive(Serialize, ToSchema)]
+struct SubscriptionOut {
+    id: String,
+    /// Stripe's status of the subscription.
+    status: String,
+}
+
 /// Staff only: the subscription's status at the provider, for one of our orders (found
 /// through the subscription's own metadata, read back from the provider).
+#[utoipa::path(
+    post,
+    path = "/debug-subscription/",
+    tag = "staff",
+    security(("staff_session" = [], "staff_csrf" = [])),
+    request_body = DebugBody,
+    responses(
+        (status = 200, body = DebugOut),
+        (status = 404, description = "No order of ours has this subscription (subscription_not_found)", body = Refusal),
+        (status = 502, description = PROVIDER_FAILED, body = Refusal),
+    )
+)]
 async fn debug_subscription(
     State(state): State<AppState>,
     _staff: Staff,
     ApiJson(body): ApiJson<DebugBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<DebugOut>, ApiError> {
     let id = body.subscription_id.trim();
     let missing = || ApiError::not_found("subscription_not_found", "No order has this subscription.");
     if !id.starts_with("sub_") || id.len() > 100 {
@@ -306,5 +550,5 @@ async fn debug_subscription(
     if !ours {
         return Err(missing());
     }
-    Ok(Json(json!({ "subscription": { "id": subscription.id, "status": subscription.status } })))
+    Ok(Json(DebugOut { subscription: SubscriptionOut { id: subscription.id, status: subscription.status } }))
 }

@@ -5,36 +5,36 @@ use std::collections::BTreeMap;
 
 use aggregates::hardware::{Brand, HardwareCommand, HardwareError, HardwareFields, Image, ItemStatus};
 use aggregates::pricing::Pence;
+use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
 use chrono::{DateTime, Utc};
 use projections::hardware::{audit_page, AuditRow, HardwareView};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::auth::{Admin, Staff};
 use crate::commands;
-use crate::error::ApiError;
+use crate::error::{ApiError, Refusal};
 use crate::hardware_items;
-use crate::json::ApiJson;
+use crate::json::{ApiJson, Data, Done};
+use crate::openapi::with_trailing_slash;
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/hardware", get(list_public).post(create))
-        .route("/hardware/", get(list_public).post(create))
-        .route("/hardware/{id}", get(get_public).put(update).delete(remove))
-        .route("/hardware/{id}/", get(get_public).put(update).delete(remove))
-        .route("/admin/hardware", get(list_admin))
-        .route("/admin/hardware/", get(list_admin))
-        .route("/admin/audit-log", get(audit_log))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(with_trailing_slash(routes!(list_public, create)))
+        .routes(with_trailing_slash(routes!(get_public, update, remove)))
+        .routes(with_trailing_slash(routes!(list_admin)))
+        .routes(routes!(audit_log))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ItemOut {
     id: String,
@@ -50,6 +50,7 @@ pub struct ItemOut {
     features: Vec<String>,
     compatibility: Vec<String>,
     in_stock: bool,
+    /// From 0 to 5 in halves.
     rating: f32,
     status: ItemStatus,
     images: Vec<Image>,
@@ -83,19 +84,38 @@ fn item_out(id: String, view: HardwareView) -> Option<ItemOut> {
     })
 }
 
-fn ok<T: Serialize>(data: T) -> Json<serde_json::Value> {
-    Json(json!({ "success": true, "data": data }))
-}
-
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct BrandQuery {
+    /// grandstream, yealink, polycom, cisco, or all.
     brand: Option<String>,
 }
 
+/// An item of the catalogue.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)]
+struct ItemPath {
+    /// The item's id.
+    id: String,
+}
+
+/// The published phones, by brand then name.
+#[utoipa::path(
+    get,
+    path = "/hardware",
+    tag = "hardware",
+    params(BrandQuery),
+    responses(
+        (status = 200, body = Data<Vec<ItemOut>>),
+        (status = 422, description = "An unknown brand (invalid_query)", body = Refusal),
+    )
+)]
 async fn list_public(
     State(state): State<AppState>,
-    Query(query): Query<BrandQuery>,
-) -> Result<Json<serde_json::Value>, ApiError> {
+    query: Result<Query<BrandQuery>, QueryRejection>,
+) -> Result<Json<Data<Vec<ItemOut>>>, ApiError> {
+    let Query(query) = query?;
     let brand = match query.brand.as_deref().map(str::trim).filter(|b| !b.is_empty() && *b != "all") {
         None => None,
         Some(text) => Some(Brand::parse(text).ok_or_else(|| {
@@ -109,26 +129,42 @@ async fn list_public(
         .filter(|(_, v)| brand.is_none() || v.item.fields.as_ref().and_then(|f| f.brand) == brand)
         .filter_map(|(id, v)| item_out(id, v))
         .collect();
-    Ok(ok(items))
+    Ok(Data::json(items))
 }
 
-async fn get_public(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-) -> Result<Json<serde_json::Value>, ApiError> {
+/// One published phone.
+#[utoipa::path(
+    get,
+    path = "/hardware/{id}",
+    tag = "hardware",
+    params(ItemPath),
+    responses(
+        (status = 200, body = Data<ItemOut>),
+        (status = 404, description = "No published item has this id (hardware_not_found)", body = Refusal),
+    )
+)]
+async fn get_public(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<Data<ItemOut>>, ApiError> {
     let view = hardware_items::live_item(&state.pool, &id).await?.filter(|v| v.item.status == ItemStatus::Published);
     let item = view.and_then(|v| item_out(id, v)).ok_or(HardwareError::NotFound)?;
-    Ok(ok(item))
+    Ok(Data::json(item))
 }
 
-async fn list_admin(State(state): State<AppState>, _staff: Staff) -> Result<Json<serde_json::Value>, ApiError> {
+/// Every item, drafts and archived ones included (staff).
+#[utoipa::path(
+    get,
+    path = "/admin/hardware",
+    tag = "staff",
+    security(("staff_session" = [])),
+    responses((status = 200, body = Data<Vec<ItemOut>>))
+)]
+async fn list_admin(State(state): State<AppState>, _staff: Staff) -> Result<Json<Data<Vec<ItemOut>>>, ApiError> {
     let items: Vec<ItemOut> =
         hardware_items::live_items(&state.pool).await?.into_iter().filter_map(|(id, v)| item_out(id, v)).collect();
-    Ok(ok(items))
+    Ok(Data::json(items))
 }
 
 /// An item as admins send it (and as the demo catalogue is written).
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub(crate) struct ItemBody {
     name: String,
@@ -208,9 +244,24 @@ async fn apply_extras(state: &AppState, id: &str, body: &ItemBody, actor: &str) 
 async fn respond_with_item(state: &AppState, id: String, status: StatusCode) -> Result<Response, ApiError> {
     let view = hardware_items::live_item(&state.pool, &id).await?;
     let item = view.and_then(|v| item_out(id, v)).ok_or(HardwareError::NotFound)?;
-    Ok((status, ok(item)).into_response())
+    Ok((status, Data::json(item)).into_response())
 }
 
+/// Adds an item (admins).
+#[utoipa::path(
+    post,
+    path = "/hardware",
+    tag = "staff",
+    security(("staff_session" = [], "staff_csrf" = [])),
+    request_body = ItemBody,
+    responses(
+        (status = 201, description = "The new item", body = Data<ItemOut>),
+        (status = 403, description = "Only admins may do this (forbidden)", body = Refusal),
+        (status = 404, description = "An image id that was never uploaded (image_not_found)", body = Refusal),
+        (status = 409, description = "Changed by another request at the same time (conflict)", body = Refusal),
+        (status = 422, description = "Invalid fields, each listed in errors (invalid_hardware), or too many images (too_many_images)", body = Refusal),
+    )
+)]
 async fn create(
     State(state): State<AppState>,
     Admin(admin): Admin,
@@ -223,45 +274,112 @@ async fn create(
     respond_with_item(&state, id, StatusCode::CREATED).await
 }
 
+/// Changes an item (admins).
+#[utoipa::path(
+    put,
+    path = "/hardware/{id}",
+    tag = "staff",
+    params(ItemPath),
+    security(("staff_session" = [], "staff_csrf" = [])),
+    request_body = ItemBody,
+    responses(
+        (status = 200, description = "The item as it now is", body = Data<ItemOut>),
+        (status = 403, description = "Only admins may do this (forbidden)", body = Refusal),
+        (status = 404, description = "No such item (hardware_not_found) or an image id that was never uploaded (image_not_found)", body = Refusal),
+        (status = 409, description = "Changed by another request at the same time (conflict)", body = Refusal),
+        (status = 422, description = "Invalid fields, each listed in errors (invalid_hardware), or too many images (too_many_images)", body = Refusal),
+    )
+)]
 async fn update(
     State(state): State<AppState>,
     Admin(admin): Admin,
     Path(id): Path<String>,
     ApiJson(body): ApiJson<ItemBody>,
 ) -> Result<Response, ApiError> {
+    hardware_items::item_id(&id)?;
     let command = HardwareCommand::Update { fields: body.fields()?, actor: admin.email.clone() };
     commands::execute(&state.hardware, &id, command).await?;
     apply_extras(&state, &id, &body, &admin.email).await?;
     respond_with_item(&state, id, StatusCode::OK).await
 }
 
+/// Deletes an item (admins).
+#[utoipa::path(
+    delete,
+    path = "/hardware/{id}",
+    tag = "staff",
+    params(ItemPath),
+    security(("staff_session" = [], "staff_csrf" = [])),
+    responses(
+        (status = 200, body = Done),
+        (status = 403, description = "Only admins may do this (forbidden)", body = Refusal),
+        (status = 404, description = "No such item (hardware_not_found)", body = Refusal),
+        (status = 409, description = "Changed by another request at the same time (conflict)", body = Refusal),
+    )
+)]
 async fn remove(
     State(state): State<AppState>,
     Admin(admin): Admin,
     Path(id): Path<String>,
-) -> Result<Json<serde_json::Value>, ApiError> {
-    commands::execute(&state.hardware, &id, HardwareCommand::Delete { actor: admin.email }).await?;
-    Ok(Json(json!({ "success": true })))
+) -> Result<Json<Done>, ApiError> {
+    commands::execute(&state.hardware, hardware_items::item_id(&id)?, HardwareCommand::Delete { actor: admin.email })
+        .await?;
+    Ok(Done::json())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct AuditQuery {
+    /// From 1 (default 1).
     page: Option<u32>,
+    /// From 1 to 200 (default 50).
     per_page: Option<u32>,
+    /// One item's changes only.
     item: Option<String>,
+    /// One staff member's changes only (their e-mail).
     user: Option<String>,
 }
 
+/// A page of the audit log.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct AuditPage {
+    /// Always true.
+    success: bool,
+    /// Newest first.
+    data: Vec<AuditRow>,
+    total: i64,
+    page: u32,
+    per_page: u32,
+}
+
+/// Who changed which fields of which item, from what to what (staff).
+#[utoipa::path(
+    get,
+    path = "/admin/audit-log",
+    tag = "staff",
+    params(AuditQuery),
+    security(("staff_session" = [])),
+    responses(
+        (status = 200, body = AuditPage),
+        (status = 422, description = "A page or per_page that is not a whole number (invalid_query)", body = Refusal),
+    )
+)]
 async fn audit_log(
     State(state): State<AppState>,
     _staff: Staff,
-    Query(query): Query<AuditQuery>,
-) -> Result<Json<serde_json::Value>, ApiError> {
+    query: Result<Query<AuditQuery>, QueryRejection>,
+) -> Result<Json<AuditPage>, ApiError> {
+    let Query(query) = query?;
     let page = query.page.unwrap_or(1).max(1);
     let per_page = query.per_page.unwrap_or(50).clamp(1, 200);
+    // PostgreSQL text holds no NUL: no item or user has one.
+    if [&query.item, &query.user].into_iter().flatten().any(|text| text.contains('\0')) {
+        return Ok(Json(AuditPage { success: true, data: vec![], total: 0, page, per_page }));
+    }
     let item = query.item.filter(|i| !i.is_empty());
     let user = query.user.map(|u| u.trim().to_lowercase()).filter(|u| !u.is_empty());
     let (rows, total): (Vec<AuditRow>, i64) =
         audit_page(&state.pool, item.as_deref(), user.as_deref(), page, per_page).await?;
-    Ok(Json(json!({ "success": true, "data": rows, "total": total, "page": page, "perPage": per_page })))
+    Ok(Json(AuditPage { success: true, data: rows, total, page, per_page }))
 }

@@ -6,97 +6,176 @@
 use aggregates::hardware_order::{
     HardwareCustomer, ShippingAddress, ShippingOption, BILLING_COUNTRIES, SHIPPING_COUNTRIES,
 };
+use aggregates::pricing::Pence;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
+use chrono::{DateTime, NaiveDate, Utc};
 use cqrs_es::persist::ViewRepository;
-use projections::hardware_orders::HardwareOrderView;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use projections::hardware_orders::{
+    AddressLine, AmountsLine, BuyerLine, HardwareOrderLine, HardwareOrderView, HardwareOrderViewStatus, ShippingLine,
+};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Refusal};
 use crate::hardware_checkout::{self as service, HardwarePayment, PlaceHardwareOrder};
 use crate::json::ApiJson;
+use crate::openapi::with_trailing_slash;
 use crate::state::AppState;
 use crate::timing::{measured, respond};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/hardware-checkout/options", get(options))
-        .route("/hardware-checkout/quote", get(quote))
-        .route("/hardware-orders", post(place_order))
-        .route("/hardware-orders/{id}", get(get_order))
-        .route("/hardware-orders/{id}/card-setup", post(card_setup))
-        .route("/create-hardware-payment", post(create_payment))
-        .route("/create-hardware-payment/", post(create_payment))
-        .route("/confirm-hardware-payment", post(confirm_payment))
-        .route("/confirm-hardware-payment/", post(confirm_payment))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(options))
+        .routes(routes!(quote))
+        .routes(routes!(place_order))
+        .routes(routes!(get_order))
+        .routes(routes!(card_setup))
+        .routes(with_trailing_slash(routes!(create_payment)))
+        .routes(with_trailing_slash(routes!(confirm_payment)))
 }
 
-fn shipping_json(option: ShippingOption) -> Value {
-    json!({
-        "id": option.id(),
-        "name": option.name(),
-        "description": option.description(),
-        "carrier": option.carrier(),
-        "pricePence": option.price(),
+/// A hardware order of a path.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)]
+struct OrderPath {
+    /// The order's id (a UUID; anything else names no order).
+    id: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct ShippingOut {
+    id: &'static str,
+    name: &'static str,
+    description: &'static str,
+    carrier: &'static str,
+    price_pence: Pence,
+}
+
+fn shipping_out(option: ShippingOption) -> ShippingOut {
+    ShippingOut {
+        id: option.id(),
+        name: option.name(),
+        description: option.description(),
+        carrier: option.carrier(),
+        price_pence: option.price(),
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+struct Country {
+    /// ISO 3166-1 alpha-2.
+    code: &'static str,
+    name: &'static str,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct CheckoutOptions {
+    shipping_options: Vec<ShippingOut>,
+    shipping_countries: Vec<Country>,
+    billing_countries: Vec<Country>,
+}
+
+/// The shipping options and the countries the hardware checkout offers.
+#[utoipa::path(get, path = "/hardware-checkout/options", tag = "hardware checkout", responses((status = 200, body = CheckoutOptions)))]
+async fn options() -> Json<CheckoutOptions> {
+    let countries = |list: &[(&'static str, &'static str)]| {
+        list.iter().map(|&(code, name)| Country { code, name }).collect::<Vec<_>>()
+    };
+    Json(CheckoutOptions {
+        shipping_options: ShippingOption::ALL.iter().map(|o| shipping_out(*o)).collect(),
+        shipping_countries: countries(&SHIPPING_COUNTRIES),
+        billing_countries: countries(&BILLING_COUNTRIES),
     })
 }
 
-async fn options() -> Json<Value> {
-    let countries = |list: &[(&str, &str)]| {
-        list.iter().map(|(code, name)| json!({ "code": code, "name": name })).collect::<Vec<_>>()
-    };
-    Json(json!({
-        "shippingOptions": ShippingOption::ALL.iter().map(|o| shipping_json(*o)).collect::<Vec<_>>(),
-        "shippingCountries": countries(&SHIPPING_COUNTRIES),
-        "billingCountries": countries(&BILLING_COUNTRIES),
-    }))
-}
-
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 struct QuoteQuery {
+    /// The cart whose desk phones are priced.
     cart_id: String,
+    /// A shipping option's id: its price and VAT are added.
     #[serde(default)]
     shipping_option: Option<String>,
 }
 
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct QuoteLineOut {
+    product_id: String,
+    name: String,
+    short_desc: Option<String>,
+    image_url: Option<String>,
+    unit_price_pence: Pence,
+    quantity: u32,
+    line_pence: Pence,
+}
+
+#[derive(Serialize, ToSchema)]
+struct HardwareQuote {
+    lines: Vec<QuoteLineOut>,
+    /// The chosen shipping option, if any.
+    shipping: Option<ShippingOut>,
+    amounts: AmountsLine,
+}
+
+/// The cart's desk phones priced by the server, with a shipping option's price when one is named.
+#[utoipa::path(
+    get,
+    path = "/hardware-checkout/quote",
+    operation_id = "quote_hardware",
+    tag = "hardware checkout",
+    params(QuoteQuery),
+    responses(
+        (status = 200, body = HardwareQuote),
+        (status = 404, description = "No such cart (cart_not_found)", body = Refusal),
+        (status = 422, description = "No cartId (invalid_query), an unknown shipping option (invalid_shipping_option) or no desk phone in the cart (no_hardware)", body = Refusal),
+    )
+)]
 async fn quote(
     State(state): State<AppState>,
     query: Result<Query<QuoteQuery>, QueryRejection>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<HardwareQuote>, ApiError> {
     let Query(query) = query?;
     let shipping =
         query.shipping_option.as_deref().filter(|s| !s.is_empty()).map(service::shipping_option).transpose()?;
     let quote = service::quote(&state, &query.cart_id, shipping).await?;
-    let lines: Vec<Value> = quote
+    let lines = quote
         .lines
-        .iter()
-        .map(|l| {
-            json!({
-                "productId": l.line.product_id,
-                "name": l.line.name,
-                "shortDesc": l.short_desc,
-                "imageUrl": l.image_url,
-                "unitPricePence": l.line.unit_price,
-                "quantity": l.line.quantity,
-                "linePence": l.line.line_total(),
-            })
+        .into_iter()
+        .map(|l| QuoteLineOut {
+            line_pence: l.line.line_total(),
+            product_id: l.line.product_id,
+            name: l.line.name,
+            short_desc: l.short_desc,
+            image_url: l.image_url,
+            unit_price_pence: l.line.unit_price,
+            quantity: l.line.quantity,
         })
         .collect();
     let a = quote.amounts;
-    Ok(Json(json!({
-        "lines": lines,
-        "shipping": quote.shipping.map(shipping_json),
-        "amounts": { "itemsPence": a.items, "shippingPence": a.shipping, "vatPence": a.vat, "totalPence": a.total },
-    })))
+    Ok(Json(HardwareQuote {
+        lines,
+        shipping: quote.shipping.map(shipping_out),
+        amounts: AmountsLine {
+            items_pence: a.items,
+            shipping_pence: a.shipping,
+            vat_pence: a.vat,
+            total_pence: a.total,
+        },
+    }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct AddressBody {
     #[serde(default)]
@@ -111,7 +190,7 @@ struct AddressBody {
     country: String,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct CustomerBody {
     #[serde(default)]
@@ -125,7 +204,7 @@ struct CustomerBody {
     address: AddressBody,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct PlaceBody {
     cart_id: String,
@@ -134,23 +213,52 @@ struct PlaceBody {
 }
 
 /// The view as the buyer's pages read it (the cart id and bookkeeping left out).
-fn view_answer(view: &HardwareOrderView) -> Value {
-    json!({
-        "orderId": view.order_id,
-        "orderNumber": view.order_number,
-        "status": view.status,
-        "lines": view.lines,
-        "shipping": view.shipping,
-        "customer": view.customer,
-        "address": view.address,
-        "amounts": view.amounts,
-        "paymentReference": view.payment_reference,
-        "placedAt": view.placed_at,
-        "paidAt": view.paid_at,
-        "confirmedAt": view.confirmed_at,
-        "estimatedDelivery": view.estimated_delivery,
-        "emailQueued": view.email_queued,
-    })
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct HardwareOrderOut {
+    order_id: String,
+    order_number: String,
+    status: HardwareOrderViewStatus,
+    lines: Vec<HardwareOrderLine>,
+    shipping: ShippingLine,
+    customer: BuyerLine,
+    address: AddressLine,
+    amounts: AmountsLine,
+    payment_reference: Option<String>,
+    placed_at: Option<DateTime<Utc>>,
+    paid_at: Option<DateTime<Utc>>,
+    confirmed_at: Option<DateTime<Utc>>,
+    estimated_delivery: Option<NaiveDate>,
+    email_queued: bool,
+}
+
+fn view_answer(view: HardwareOrderView) -> HardwareOrderOut {
+    HardwareOrderOut {
+        order_id: view.order_id,
+        order_number: view.order_number,
+        status: view.status,
+        lines: view.lines,
+        shipping: view.shipping,
+        customer: view.customer,
+        address: view.address,
+        amounts: view.amounts,
+        payment_reference: view.payment_reference,
+        placed_at: view.placed_at,
+        paid_at: view.paid_at,
+        confirmed_at: view.confirmed_at,
+        estimated_delivery: view.estimated_delivery,
+        email_queued: view.email_queued,
+    }
+}
+
+/// The order just placed, with the secret only this browser gets.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct PlacedHardwareOrder {
+    #[serde(flatten)]
+    order: HardwareOrderOut,
+    /// Needed to continue the order and to read it (X-Order-Secret).
+    order_secret: String,
 }
 
 async fn view(state: &AppState, id: &str) -> Result<HardwareOrderView, ApiError> {
@@ -158,6 +266,20 @@ async fn view(state: &AppState, id: &str) -> Result<HardwareOrderView, ApiError>
     view.ok_or_else(|| aggregates::hardware_order::HardwareOrderError::NotPlaced.into())
 }
 
+/// Places the order for the cart's desk phones (the server prices it; amounts the browser sends are ignored).
+#[utoipa::path(
+    post,
+    path = "/hardware-orders",
+    operation_id = "place_hardware_order",
+    tag = "hardware checkout",
+    request_body = PlaceBody,
+    responses(
+        (status = 201, description = "The order, placed", body = PlacedHardwareOrder, headers(("server-timing" = String))),
+        (status = 404, description = "No such cart (cart_not_found)", body = Refusal),
+        (status = 409, description = "The cart changed at the same time, or the order is being placed by another request (conflict, busy)", body = Refusal),
+        (status = 422, description = "Invalid buyer details, each in fieldErrors (invalid_fields), an unknown shipping option (invalid_shipping_option), no desk phone in the cart (no_hardware) or a phone no longer available (hardware_unavailable)", body = Refusal),
+    )
+)]
 async fn place_order(State(state): State<AppState>, ApiJson(body): ApiJson<PlaceBody>) -> Result<Response, ApiError> {
     let c = body.customer_info;
     let request = PlaceHardwareOrder {
@@ -174,32 +296,67 @@ async fn place_order(State(state): State<AppState>, ApiJson(body): ApiJson<Place
     };
     let (result, total, provider) = measured(async {
         let placed = service::place_hardware_order(&state, request).await?;
-        let mut answer = view_answer(&view(&state, &placed.id).await?);
-        answer["orderSecret"] = json!(placed.secret);
-        Ok::<_, ApiError>(answer)
+        let order = view_answer(view(&state, &placed.id).await?);
+        Ok::<_, ApiError>(PlacedHardwareOrder { order, order_secret: placed.secret })
     })
     .await;
     Ok(respond(StatusCode::CREATED, result?, total, provider))
 }
 
+/// The order, for the browser that placed it.
+#[utoipa::path(
+    get,
+    path = "/hardware-orders/{id}",
+    operation_id = "get_hardware_order",
+    tag = "hardware checkout",
+    params(OrderPath, ("X-Order-Secret" = Option<String>, Header, description = "The orderSecret the order was placed with")),
+    responses(
+        (status = 200, body = HardwareOrderOut),
+        (status = 403, description = "The secret is missing or not this order's (order_secret_mismatch)", body = Refusal),
+        (status = 404, description = "No such order (hardware_order_not_found)", body = Refusal),
+    )
+)]
 async fn get_order(
     State(state): State<AppState>,
     Path(raw): Path<String>,
     headers: HeaderMap,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<HardwareOrderOut>, ApiError> {
     let id = service::order_id(&raw)?;
     let secret = headers.get("x-order-secret").and_then(|v| v.to_str().ok());
     service::check_secret(&state, &id, secret).await?;
-    Ok(Json(view_answer(&view(&state, &id).await?)))
+    Ok(Json(view_answer(view(&state, &id).await?)))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct SecretBody {
     #[serde(default)]
     order_secret: Option<String>,
 }
 
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct CardSetup {
+    /// For Stripe.js to confirm the card in the browser.
+    client_secret: Option<String>,
+    setup_intent_id: String,
+}
+
+/// A card setup (Stripe setup intent) for the order's payment.
+#[utoipa::path(
+    post,
+    path = "/hardware-orders/{id}/card-setup",
+    tag = "hardware checkout",
+    params(OrderPath),
+    request_body = SecretBody,
+    responses(
+        (status = 200, body = CardSetup, headers(("server-timing" = String))),
+        (status = 403, description = "The secret is missing or not this order's (order_secret_mismatch)", body = Refusal),
+        (status = 404, description = "No such order (hardware_order_not_found)", body = Refusal),
+        (status = 409, description = "Already paid or cancelled (order_already_paid, order_cancelled), or another step of the order is under way (busy, conflict)", body = Refusal),
+        (status = 502, description = "The payment provider failed (payment_provider_error)", body = Refusal),
+    )
+)]
 async fn card_setup(
     State(state): State<AppState>,
     Path(raw): Path<String>,
@@ -210,14 +367,18 @@ async fn card_setup(
     let (result, total, provider) =
         measured(service::set_up_card(&state, gateway.as_ref(), &id, body.order_secret.as_deref())).await;
     let setup = result?;
-    let body = json!({ "clientSecret": setup.client_secret, "setupIntentId": setup.id });
-    Ok(respond(StatusCode::OK, body, total, provider))
+    Ok(respond(
+        StatusCode::OK,
+        CardSetup { client_secret: setup.client_secret, setup_intent_id: setup.id },
+        total,
+        provider,
+    ))
 }
 
 /// The payment call with the older site's field names. `amount`, `hardware_items`, `shipping_option`, `shipping_address`
 /// and the `customer_*` fields are accepted and ignored: the order already holds them, and
 /// the server charges its own total.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 struct PaymentBody {
     order_id: String,
     #[serde(default)]
@@ -225,6 +386,44 @@ struct PaymentBody {
     payment_method_id: String,
 }
 
+/// What the payment call answers: paid, or the bank wants the buyer to confirm (3-D Secure).
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+enum HardwarePaymentOut {
+    Paid {
+        /// `succeeded`.
+        status: &'static str,
+        payment_intent_id: String,
+        order_id: String,
+        amount: Pence,
+    },
+    NeedsAction {
+        /// `requires_action`.
+        status: &'static str,
+        /// Always true.
+        requires_action: bool,
+        /// For Stripe.js to show the bank's check.
+        client_secret: String,
+        payment_intent_id: String,
+    },
+}
+
+/// Charges the order's own total to the card its setup saved.
+#[utoipa::path(
+    post,
+    path = "/create-hardware-payment",
+    tag = "hardware checkout",
+    request_body = PaymentBody,
+    responses(
+        (status = 200, body = HardwarePaymentOut, headers(("server-timing" = String))),
+        (status = 402, description = "The card was declined (the card's code, with decline_code, status and a flag)", body = Refusal),
+        (status = 403, description = "The secret is missing or not this order's (order_secret_mismatch)", body = Refusal),
+        (status = 404, description = "No such order (hardware_order_not_found)", body = Refusal),
+        (status = 409, description = "Already paid or cancelled, the bank is still processing, or another step is under way (order_already_paid, order_cancelled, payment_processing, busy, conflict)", body = Refusal),
+        (status = 422, description = "Not the card this order's setup saved (invalid_payment_method)", body = Refusal),
+        (status = 502, description = "The payment provider failed (payment_provider_error)", body = Refusal),
+    )
+)]
 async fn create_payment(
     State(state): State<AppState>,
     ApiJson(body): ApiJson<PaymentBody>,
@@ -235,23 +434,20 @@ async fn create_payment(
     let (result, total, provider) =
         measured(service::pay(&state, gateway.as_ref(), &id, secret, &body.payment_method_id)).await;
     let body = match result? {
-        HardwarePayment::Paid { payment_intent_id, amount } => json!({
-            "status": "succeeded",
-            "payment_intent_id": payment_intent_id,
-            "order_id": id,
-            "amount": amount,
-        }),
-        HardwarePayment::NeedsAction { payment_intent_id, client_secret } => json!({
-            "status": "requires_action",
-            "requires_action": true,
-            "client_secret": client_secret,
-            "payment_intent_id": payment_intent_id,
-        }),
+        HardwarePayment::Paid { payment_intent_id, amount } => {
+            HardwarePaymentOut::Paid { status: "succeeded", payment_intent_id, order_id: id, amount }
+        }
+        HardwarePayment::NeedsAction { payment_intent_id, client_secret } => HardwarePaymentOut::NeedsAction {
+            status: "requires_action",
+            requires_action: true,
+            client_secret,
+            payment_intent_id,
+        },
     };
     Ok(respond(StatusCode::OK, body, total, provider))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct ConfirmBody {
     payment_intent_id: String,
@@ -261,6 +457,36 @@ struct ConfirmBody {
     order_secret: Option<String>,
 }
 
+/// What confirming answers: the status, and the order's details for the browser that placed it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct ConfirmationOut {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    order_id: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    order_number: Option<String>,
+    /// The order's status: placed, paid, confirmed, payment-only, error-handled or cancelled.
+    status: &'static str,
+    /// The buyer's answer only: the order's reference (null until it has one).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<String>)]
+    reference: Option<Option<String>>,
+}
+
+/// Confirms the order a succeeded payment was for (the thank-you page, and its background check).
+#[utoipa::path(
+    post,
+    path = "/confirm-hardware-payment",
+    tag = "hardware checkout",
+    request_body = ConfirmBody,
+    responses(
+        (status = 200, body = ConfirmationOut, headers(("server-timing" = String))),
+        (status = 403, description = "The secret is not this order's (order_secret_mismatch)", body = Refusal),
+        (status = 404, description = "No such payment or order (payment_not_found, hardware_order_not_found)", body = Refusal),
+        (status = 409, description = "The payment has not succeeded or is still processing, or another step is under way (payment_not_succeeded, payment_processing, busy, conflict)", body = Refusal),
+        (status = 502, description = "The payment provider failed (payment_provider_error)", body = Refusal),
+    )
+)]
 async fn confirm_payment(
     State(state): State<AppState>,
     ApiJson(body): ApiJson<ConfirmBody>,
@@ -277,14 +503,14 @@ async fn confirm_payment(
     // The order's details go only to the browser that placed it; the thank-you page's
     // background call (the payment reference alone) learns whether it is confirmed.
     let body = if confirmation.for_buyer {
-        json!({
-            "orderId": confirmation.id,
-            "orderNumber": order.order_number,
-            "status": status,
-            "reference": order.reference,
-        })
+        ConfirmationOut {
+            order_id: Some(confirmation.id),
+            order_number: Some(order.order_number.clone()),
+            status,
+            reference: Some(order.reference.clone()),
+        }
     } else {
-        json!({ "status": status })
+        ConfirmationOut { order_id: None, order_number: None, status, reference: None }
     };
     Ok(respond(StatusCode::OK, body, total, provider))
 }

@@ -3,35 +3,71 @@
 
 use aggregates::hardware::{Brand, HardwareCommand, HardwareError, Image};
 use axum::body::Bytes;
+use axum::extract::multipart::MultipartRejection;
 use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::{Json, Router};
-use serde_json::json;
+use axum::Json;
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::auth::Admin;
 use crate::commands;
-use crate::error::ApiError;
+use crate::error::{ApiError, Refusal};
 use crate::hardware_items::{live_items, uploaded_image};
+use crate::json::Done;
+use crate::openapi::with_trailing_slash;
 use crate::state::AppState;
 
 /// The largest image accepted.
 pub const MAX_IMAGE_BYTES: usize = 5 * 1024 * 1024;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/hardware-images/{id}", get(image).delete(delete_image))
-        .route("/hardware-images/{id}/", get(image).delete(delete_image))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(with_trailing_slash(routes!(image, delete_image)))
 }
 
 /// Uploads get their own, larger body limit (the app's default is for JSON).
-pub fn upload_router() -> Router<AppState> {
-    Router::new()
-        .route("/upload-image", post(upload_image))
-        .route("/upload-image/", post(upload_image))
+pub fn upload_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(with_trailing_slash(routes!(upload_image)))
         .layer(DefaultBodyLimit::max(MAX_IMAGE_BYTES + 64 * 1024))
+}
+
+/// An uploaded image.
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)]
+struct ImagePath {
+    /// The image's id (a UUID).
+    id: String,
+}
+
+/// The upload form (multipart/form-data).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+struct UploadForm {
+    /// The image: JPEG, PNG or WebP, at most 5 MB.
+    #[schema(value_type = String, format = Binary)]
+    image: Vec<u8>,
+    /// grandstream, yealink, polycom or cisco.
+    brand: String,
+    model: Option<String>,
+    /// An item to attach the image to at once.
+    hardware_id: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct Uploaded {
+    /// Always true.
+    success: bool,
+    image_id: String,
+    /// Where the image is served.
+    image_url: String,
+    filename: String,
 }
 
 /// JPEG, PNG or WebP, recognised by their first bytes.
@@ -51,11 +87,27 @@ fn upload_refused(message: &str) -> ApiError {
     ApiError::unprocessable("invalid_image", message)
 }
 
+/// Uploads an image (admins), optionally attaching it to an item.
+#[utoipa::path(
+    post,
+    path = "/upload-image",
+    tag = "staff",
+    security(("staff_session" = [], "staff_csrf" = [])),
+    request_body(content = UploadForm, content_type = "multipart/form-data"),
+    responses(
+        (status = 201, body = Uploaded),
+        (status = 403, description = "Only admins may do this (forbidden)", body = Refusal),
+        (status = 404, description = "No such item to attach it to (hardware_not_found)", body = Refusal),
+        (status = 409, description = "The item was changed by another request at the same time (conflict)", body = Refusal),
+        (status = 422, description = "Not a multipart form, no brand or image, over 5 MB or not JPEG, PNG or WebP (invalid_image), or the item has too many images (too_many_images)", body = Refusal),
+    )
+)]
 async fn upload_image(
     State(state): State<AppState>,
     Admin(admin): Admin,
-    mut multipart: Multipart,
+    multipart: Result<Multipart, MultipartRejection>,
 ) -> Result<Response, ApiError> {
+    let mut multipart = multipart.map_err(|_| upload_refused("Send the image as a multipart/form-data upload."))?;
     let (mut image, mut brand, mut model, mut hardware_id): (Option<(Bytes, String)>, String, String, String) =
         (None, String::new(), String::new(), String::new());
     while let Some(field) = multipart.next_field().await.map_err(|e| {
@@ -107,16 +159,33 @@ async fn upload_image(
     let image = Image { id: id.to_string(), url: format!("/api/hardware-images/{id}"), filename: filename.clone() };
     if !hardware_id.is_empty() {
         let command = HardwareCommand::AttachImage { image: image.clone(), actor: admin.email.clone() };
-        if let Err(error) = commands::execute(&state.hardware, &hardware_id, command).await {
+        let attached = match crate::hardware_items::item_id(&hardware_id) {
+            Ok(item) => commands::execute(&state.hardware, item, command).await.map_err(ApiError::from),
+            Err(error) => Err(error),
+        };
+        if let Err(error) = attached {
             sqlx::query("DELETE FROM hardware_images WHERE id = $1").bind(id).execute(&state.pool).await?;
-            return Err(error.into());
+            return Err(error);
         }
     }
     tracing::info!(%id, brand = brand.as_str(), %model, "image uploaded");
-    let body = json!({ "success": true, "imageId": image.id, "imageUrl": image.url, "filename": filename });
+    let body = Uploaded { success: true, image_id: image.id, image_url: image.url, filename };
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }
 
+/// An image's bytes, cached for a year.
+#[utoipa::path(
+    get,
+    path = "/hardware-images/{id}",
+    tag = "hardware",
+    params(ImagePath),
+    responses(
+        (status = 200, description = "The image (the demo catalogue's drawings are SVG)", content(
+            (Vec<u8> = "image/jpeg"), (Vec<u8> = "image/png"), (Vec<u8> = "image/webp"), (Vec<u8> = "image/svg+xml"),
+        )),
+        (status = 404, description = "No such image (image_not_found)", body = Refusal),
+    )
+)]
 async fn image(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
     let id = Uuid::parse_str(&id).map_err(|_| HardwareError::ImageNotFound)?;
     let row: Option<(String, Vec<u8>)> =
@@ -133,11 +202,25 @@ async fn image(State(state): State<AppState>, Path(id): Path<String>) -> Result<
     Ok((headers, bytes).into_response())
 }
 
+/// Deletes an image and takes it off every item that shows it (admins).
+#[utoipa::path(
+    delete,
+    path = "/hardware-images/{id}",
+    tag = "staff",
+    params(ImagePath),
+    security(("staff_session" = [], "staff_csrf" = [])),
+    responses(
+        (status = 200, body = Done),
+        (status = 403, description = "Only admins may do this (forbidden)", body = Refusal),
+        (status = 404, description = "No such image (image_not_found)", body = Refusal),
+        (status = 409, description = "An item was changed by another request at the same time (conflict)", body = Refusal),
+    )
+)]
 async fn delete_image(
     State(state): State<AppState>,
     Admin(admin): Admin,
     Path(id): Path<String>,
-) -> Result<Json<serde_json::Value>, ApiError> {
+) -> Result<Json<Done>, ApiError> {
     let image = uploaded_image(&state.pool, &id).await?;
     for (item_id, view) in live_items(&state.pool).await? {
         if view.item.images.iter().any(|i| i.id == image.id) {
@@ -149,5 +232,5 @@ async fn delete_image(
         .bind(Uuid::parse_str(&image.id).ok())
         .execute(&state.pool)
         .await?;
-    Ok(Json(json!({ "success": true })))
+    Ok(Done::json())
 }

@@ -4,23 +4,25 @@
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
 use chrono::{DateTime, Utc};
 use jobs::outbox::{MailStatus, MAX_ATTEMPTS, STATUS_SQL};
 use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::auth::Staff;
-use crate::error::ApiError;
+use crate::error::{ApiError, Refusal};
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/admin/mail", get(list)).route("/admin/mail/{id}", get(one))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(list)).routes(routes!(one))
 }
 
 const PER_PAGE: i64 = 25;
 
-#[derive(Debug, Serialize, sqlx::FromRow)]
+#[derive(Debug, Serialize, sqlx::FromRow, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MailRow {
     pub id: i64,
@@ -28,6 +30,7 @@ pub struct MailRow {
     pub reference: String,
     pub recipient: String,
     pub subject: String,
+    /// queued, retrying, sent, kept (the local mailbox) or failed.
     pub status: String,
     pub attempts: i32,
     pub last_error: Option<String>,
@@ -37,7 +40,7 @@ pub struct MailRow {
     pub failed_at: Option<DateTime<Utc>>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Mailbox {
     pub mails: Vec<MailRow>,
@@ -50,7 +53,7 @@ pub struct Mailbox {
     pub relay_configured: bool,
 }
 
-#[derive(Debug, Default, Serialize)]
+#[derive(Debug, Default, Serialize, ToSchema)]
 pub struct Counts {
     pub queued: i64,
     pub retrying: i64,
@@ -59,7 +62,7 @@ pub struct Counts {
     pub failed: i64,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MailDetail {
     #[serde(flatten)]
@@ -67,16 +70,39 @@ pub struct MailDetail {
     pub body: String,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
 struct MailQuery {
+    /// queued, retrying, sent, kept or failed (default: all).
     status: Option<String>,
+    /// From 1 (default 1), 25 e-mails a page.
     page: Option<i64>,
+}
+
+#[derive(IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)]
+struct MailPath {
+    /// The e-mail's id.
+    id: String,
 }
 
 const COLUMNS: &str = "id, kind, reference, recipient, subject, attempts, last_error, created_at, sent_at, \
      CASE WHEN sent_at IS NULL AND failed_at IS NULL THEN next_attempt_at END AS next_attempt_at, failed_at";
 
+/// Every e-mail the shop queued, newest first, with counts by status (support and admins).
+#[utoipa::path(
+    get,
+    path = "/admin/mail",
+    tag = "staff",
+    params(MailQuery),
+    security(("staff_session" = [])),
+    responses(
+        (status = 200, body = Mailbox),
+        (status = 400, description = "An unknown status or parameter, or a page outside 1 to 10000 (invalid_query)", body = Refusal),
+    )
+)]
 async fn list(
     State(state): State<AppState>,
     _staff: Staff,
@@ -141,6 +167,18 @@ async fn list(
     }))
 }
 
+/// One e-mail with its body.
+#[utoipa::path(
+    get,
+    path = "/admin/mail/{id}",
+    tag = "staff",
+    params(MailPath),
+    security(("staff_session" = [])),
+    responses(
+        (status = 200, body = MailDetail),
+        (status = 404, description = "No such e-mail (mail_not_found)", body = Refusal),
+    )
+)]
 async fn one(
     State(state): State<AppState>,
     _staff: Staff,

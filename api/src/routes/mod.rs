@@ -21,13 +21,14 @@ use axum::extract::{DefaultBodyLimit, MatchedPath, Request};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
 use axum::Router;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 use tower_http::LatencyUnit;
 use tracing::Level;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use aggregates::actor::Actor;
 
@@ -41,8 +42,13 @@ async fn as_buyer(request: Request, next: middleware::Next) -> axum::response::R
     jobs::commands::acting_as(Actor::Buyer, next.run(request)).await
 }
 
-pub fn app(state: AppState, config: &Config) -> Router {
-    let json_api = Router::new()
+/// The JSON API's operations, each registered with `.routes(routes!(handler))` in its
+/// module's `router()` from a handler annotated with `#[utoipa::path]`: registering a route
+/// is what describes it in the OpenAPI document (crate::openapi), so none is served
+/// undescribed. A new module's router is merged here (tests/api/openapi.rs checks that no
+/// `/api` route is added any other way).
+fn json_api() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .merge(catalogue::router())
         .merge(cart::router())
         .merge(numbers::router())
@@ -56,16 +62,30 @@ pub fn app(state: AppState, config: &Config) -> Router {
         .merge(trial::router())
         .merge(support::router())
         .merge(mail::router())
-        .route("/openapi.yaml", get(openapi))
+        .routes(routes!(openapi_json))
+}
+
+/// Image uploads: their own, larger body limit.
+fn uploads() -> OpenApiRouter<AppState> {
+    hardware_images::upload_router()
+}
+
+/// Every `/api` operation, as served and as described (crate::openapi::document).
+pub fn api_routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().nest("/api", json_api().merge(uploads()))
+}
+
+pub fn app(state: AppState, config: &Config) -> Router {
+    let json_api = json_api()
         .layer(DefaultBodyLimit::max(config.body_limit_bytes))
         .layer(RequestBodyLimitLayer::new(config.body_limit_bytes));
     // Image uploads take up to 5 MB; everything else the JSON limit.
-    let uploads = hardware_images::upload_router()
-        .layer(RequestBodyLimitLayer::new(hardware_images::MAX_IMAGE_BYTES + 64 * 1024));
-    let api = json_api
+    let uploads = uploads().layer(RequestBodyLimitLayer::new(hardware_images::MAX_IMAGE_BYTES + 64 * 1024));
+    let (api, _) = json_api
         .merge(uploads)
         .fallback(|| async { ApiError::not_found("not_found", "There is no such API route.") })
-        .layer(middleware::from_fn(as_buyer));
+        .split_for_parts();
+    let api = api.layer(middleware::from_fn(as_buyer));
 
     let router = Router::new()
         .nest("/api", api)
@@ -105,9 +125,15 @@ pub fn app(state: AppState, config: &Config) -> Router {
 
 pub(crate) use crate::ids::uuid_id;
 
-/// The OpenAPI description of this API (api/openapi.yaml).
-async fn openapi() -> impl IntoResponse {
-    ([(header::CONTENT_TYPE, "application/yaml")], include_str!("../../openapi.yaml"))
+/// This document: OpenAPI 3.1, generated from the code (crate::openapi).
+#[utoipa::path(
+    get,
+    path = "/openapi.json",
+    tag = "openapi",
+    responses((status = 200, description = "The OpenAPI document of /api", body = Object))
+)]
+async fn openapi_json() -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, "application/json")], crate::openapi::json())
 }
 
 /// The body-limit layer answers 413 in plain text before any handler runs; give it the

@@ -4,23 +4,24 @@ use std::collections::HashMap;
 
 use aggregates::pricing::{NumberType, Pence};
 use axum::extract::{Query, State};
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
 use projections::inventory::{self, Search, StockRow};
 use serde::Serialize;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Refusal};
+use crate::openapi::with_trailing_slash;
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/available_numbers", get(available_numbers))
-        .route("/available_numbers/", get(available_numbers))
-        .route("/free-did-numbers", get(free_did_numbers))
-        .route("/free-did-numbers/", get(free_did_numbers))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(with_trailing_slash(routes!(available_numbers)))
+        .routes(with_trailing_slash(routes!(free_did_numbers)))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NumberOut {
     value: String,
@@ -48,12 +49,39 @@ impl From<StockRow> for NumberOut {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct SearchOut {
     numbers: Vec<NumberOut>,
     total_numbers: i64,
     total_pages: i64,
     current_page: u32,
+}
+
+/// The search's query as documented; the handler reads it leniently (parse_search).
+#[derive(serde::Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(dead_code)]
+struct SearchQuery {
+    /// The page, from 1 (default 1).
+    #[param(minimum = 1, maximum = 100_000)]
+    page: Option<u32>,
+    /// Numbers per page (default 20).
+    #[param(minimum = 1, maximum = 100)]
+    per_page: Option<u32>,
+    /// The country (default GB).
+    #[param(pattern = "^ *(GB|US|CA|FR|DE|ES|IT|IE|gb|us|ca|fr|de|es|it|ie) *$")]
+    country_code: Option<String>,
+    /// geographic (local), freephone (toll-free), national, mobile, or all.
+    #[serde(rename = "numberType")]
+    #[param(pattern = "^(geographic|local|landline|freephone|toll-free|tollfree|toll_free|national|mobile|all)$")]
+    number_type: Option<String>,
+    /// Up to 10 digits (GB codes get their leading 0), or all.
+    #[serde(rename = "areaCode")]
+    #[param(pattern = "^([0-9]{0,10}|all)$")]
+    area_code: Option<String>,
+    /// GB mobile numbers starting with these digits (up to 10).
+    #[param(pattern = "^[0-9]{0,10}$")]
+    mobile_prefix: Option<String>,
 }
 
 fn invalid(message: String) -> ApiError {
@@ -114,6 +142,17 @@ fn parse_search(params: &HashMap<String, String>) -> Result<Search, ApiError> {
     Ok(Search { country, number_type, area_code, national_prefix, page, per_page })
 }
 
+/// Searches the stock: free numbers, a page at a time.
+#[utoipa::path(
+    get,
+    path = "/available_numbers",
+    tag = "numbers",
+    params(SearchQuery),
+    responses(
+        (status = 200, body = SearchOut),
+        (status = 422, description = "A query parameter out of range or unknown (invalid_query)", body = Refusal),
+    )
+)]
 async fn available_numbers(
     State(state): State<AppState>,
     Query(params): Query<HashMap<String, String>>,
@@ -129,19 +168,22 @@ async fn available_numbers(
     }))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct FreeNumberOut {
     value: String,
     display_value: String,
+    /// Always `Available`.
     status: &'static str,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct FreeNumbersOut {
     numbers: Vec<FreeNumberOut>,
 }
 
+/// The free-trial pool's numbers that are free now (at most 50).
+#[utoipa::path(get, path = "/free-did-numbers", tag = "numbers", responses((status = 200, body = FreeNumbersOut)))]
 async fn free_did_numbers(State(state): State<AppState>) -> Result<Json<FreeNumbersOut>, ApiError> {
     let rows = inventory::free_trial_numbers(&state.pool, 50).await?;
     let numbers = rows

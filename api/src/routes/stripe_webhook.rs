@@ -12,21 +12,43 @@ use aggregates::service_order::{PaymentPart, ServiceOrder, ServiceOrderCommand, 
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use axum::routing::post;
-use axum::{Json, Router};
+use axum::Json;
 use cqrs_es::AggregateError;
 use hmac::{Hmac, Mac};
-use serde_json::{json, Value};
+use serde::Serialize;
+use serde_json::Value;
 use sha2::Sha256;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::checkout::failures::payment_failure;
 use crate::checkout::gateway::{GatewayError, Outcome};
 use crate::commands;
-use crate::error::ApiError;
+use crate::error::{ApiError, Refusal};
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/stripe/webhook", post(webhook))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(webhook))
+}
+
+/// The event was received (Stripe stops sending it).
+#[derive(Serialize, ToSchema)]
+struct Received {
+    /// Always true.
+    received: bool,
+    /// The event was handled before: nothing was done again.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    duplicate: Option<bool>,
+    /// Whether the event changed an order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    handled: Option<bool>,
+}
+
+impl Received {
+    fn handled(handled: bool) -> Json<Received> {
+        Json(Received { received: true, duplicate: None, handled: Some(handled) })
+    }
 }
 
 /// PostgreSQL's `lock_not_available`: the lock timeout ran out.
@@ -60,7 +82,25 @@ pub fn signature_ok(header: &str, body: &[u8], secret: &str, now: i64) -> bool {
     })
 }
 
-async fn webhook(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> Result<Json<Value>, ApiError> {
+/// Stripe's signed events: a payment or invoice the event names is read back from Stripe
+/// and recorded on its order.
+#[utoipa::path(
+    post,
+    path = "/stripe/webhook",
+    operation_id = "stripe_webhook",
+    tag = "stripe",
+    params(("Stripe-Signature" = String, Header, description = "Stripe's signature of the body")),
+    request_body(content = Object, description = "A Stripe event, read as raw bytes (its signature covers them)", content_type = "application/json"),
+    responses(
+        (status = 200, body = Received),
+        (status = 400, description = "A bad signature (bad_signature) or a body that is not JSON (malformed_json)", body = Refusal),
+        (status = 409, description = "Another delivery of the same event is being handled: deliver it again later (webhook_in_progress)", body = Refusal),
+        (status = 422, description = "An event without an id or a type (invalid_body)", body = Refusal),
+        (status = 502, description = "Stripe could not be asked about the payment (payment_provider_error)", body = Refusal),
+        (status = 503, description = "STRIPE_WEBHOOK_SECRET is not set: every event is refused (webhooks_not_configured)", body = Refusal),
+    )
+)]
+async fn webhook(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> Result<Json<Received>, ApiError> {
     jobs::commands::act_as(Actor::Webhook);
     // Without the endpoint's secret nobody can tell Stripe's events from anyone else's:
     // refuse them all (the payment is still recorded when the browser comes back).
@@ -101,7 +141,7 @@ async fn webhook(State(state): State<AppState>, headers: HeaderMap, body: Bytes)
             .await;
     match claimed {
         Ok(claimed) if claimed.rows_affected() == 0 => {
-            return Ok(Json(json!({ "received": true, "duplicate": true })));
+            return Ok(Json(Received { received: true, duplicate: Some(true), handled: None }));
         }
         Ok(_) => {}
         Err(sqlx::Error::Database(error)) if error.code().as_deref() == Some(LOCK_NOT_AVAILABLE) => {
@@ -117,7 +157,7 @@ async fn webhook(State(state): State<AppState>, headers: HeaderMap, body: Bytes)
     if kind == "payment_intent.succeeded" {
         if let Some(handled) = hardware_payment(&state, object_id).await? {
             tx.commit().await?;
-            return Ok(Json(json!({ "received": true, "handled": handled })));
+            return Ok(Received::handled(handled));
         }
     }
     let outcome = match kind {
@@ -133,7 +173,7 @@ async fn webhook(State(state): State<AppState>, headers: HeaderMap, body: Bytes)
         }
     };
     tx.commit().await?;
-    Ok(Json(json!({ "received": true, "handled": handled })))
+    Ok(Received::handled(handled))
 }
 
 /// A payment for a desk-phone order: confirmed through the hardware checkout, which reads it

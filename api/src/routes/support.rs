@@ -5,35 +5,51 @@
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use serde::Deserialize;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::auth::{Admin, Staff};
-use crate::error::ApiError;
+use crate::error::{ApiError, Refusal};
 use crate::json::ApiJson;
 use crate::state::AppState;
 use crate::support::search::{search, SearchPage, MAX_QUERY_CHARS};
 use crate::support::{self, OrderHistory, OrderKind};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/admin/orders", get(find))
-        .route("/admin/orders/{kind}/{id}/history", get(history))
-        .route("/admin/orders/{kind}/{id}/resend-confirmation", post(resend_confirmation))
-        .route("/admin/orders/{kind}/{id}/release-number", post(release_number))
-        .route("/admin/orders/{kind}/{id}/replace-number", post(replace_number))
-        .route("/admin/orders/{kind}/{id}/extend", post(extend_trial))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(find))
+        .routes(routes!(history))
+        .routes(routes!(resend_confirmation))
+        .routes(routes!(release_number))
+        .routes(routes!(replace_number))
+        .routes(routes!(extend_trial))
+}
+
+#[derive(IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)]
+struct OrderPath {
+    /// `service`, `trial` or `hardware`.
+    kind: String,
+    /// The order's id (a UUID).
+    id: String,
 }
 
 /// The most pages anyone pages through; past it, a narrower search is the way.
 const MAX_PAGE: i64 = 10_000;
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
 struct SearchQuery {
+    /// An order number (SB-, HW-, TR-), an e-mail address or part of one, a phone number
+    /// in any spacing, or a payment reference; empty for every order.
     #[serde(default)]
     query: String,
+    /// From 1 (default 1), 20 orders a page.
     page: Option<i64>,
 }
 
@@ -41,6 +57,18 @@ fn bad_query(message: impl Into<String>) -> ApiError {
     ApiError::refused(StatusCode::BAD_REQUEST, "invalid_query", message)
 }
 
+/// Orders of every kind matching the search, newest first (support and admins).
+#[utoipa::path(
+    get,
+    path = "/admin/orders",
+    tag = "staff",
+    params(SearchQuery),
+    security(("staff_session" = [])),
+    responses(
+        (status = 200, body = SearchPage),
+        (status = 400, description = "A page outside 1 to 10000, an unknown parameter or a query over 254 characters (invalid_query)", body = Refusal),
+    )
+)]
 async fn find(
     State(state): State<AppState>,
     _staff: Staff,
@@ -70,12 +98,30 @@ fn order(kind: &str, id: &str) -> Result<OrderKind, ApiError> {
     Ok(kind)
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 struct HistoryQuery {
+    /// The sequence of the event to replay the order to (default: its last event).
+    #[param(rename = "upTo")]
     up_to: Option<usize>,
 }
 
+/// An order's stored events with their actors and sentences, the aggregate replayed to
+/// `upTo`, the current view and the order's e-mails.
+#[utoipa::path(
+    get,
+    path = "/admin/orders/{kind}/{id}/history",
+    tag = "staff",
+    params(OrderPath, HistoryQuery),
+    security(("staff_session" = [])),
+    responses(
+        (status = 200, body = OrderHistory),
+        (status = 400, description = "upTo is not a whole number, or an unknown parameter (invalid_query)", body = Refusal),
+        (status = 404, description = "No such order (order_not_found)", body = Refusal),
+        (status = 422, description = "upTo is not one of the order's events (invalid_up_to)", body = Refusal),
+    )
+)]
 async fn history(
     State(state): State<AppState>,
     staff: Staff,
@@ -87,10 +133,25 @@ async fn history(
     Ok(Json(support::order_history(&state, &staff, kind, &id, query.up_to).await?))
 }
 
-#[derive(Deserialize)]
+/// No fields: `{}`.
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct Empty {}
 
+/// Sends the confirmation (a trial's welcome) e-mail again; the order records who asked.
+#[utoipa::path(
+    post,
+    path = "/admin/orders/{kind}/{id}/resend-confirmation",
+    tag = "staff",
+    params(OrderPath),
+    security(("staff_session" = [], "staff_csrf" = [])),
+    request_body = Empty,
+    responses(
+        (status = 200, description = "The fresh history", body = OrderHistory),
+        (status = 404, description = "No such order (order_not_found)", body = Refusal),
+        (status = 409, description = "The order is not complete yet (not_complete), or changed at the same time (conflict)", body = Refusal),
+    )
+)]
 async fn resend_confirmation(
     State(state): State<AppState>,
     staff: Staff,
@@ -102,12 +163,27 @@ async fn resend_confirmation(
     Ok(Json(support::order_history(&state, &staff, kind, &id, None).await?))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct ReleaseBody {
+    /// One of the order's numbers, as the history lists it.
     number: String,
 }
 
+/// Gives one of a service order's numbers back to the free stock.
+#[utoipa::path(
+    post,
+    path = "/admin/orders/{kind}/{id}/release-number",
+    tag = "staff",
+    params(OrderPath),
+    security(("staff_session" = [], "staff_csrf" = [])),
+    request_body = ReleaseBody,
+    responses(
+        (status = 200, description = "The fresh history", body = OrderHistory),
+        (status = 404, description = "No such order (order_not_found)", body = Refusal),
+        (status = 409, description = "Not the order's number (not_the_orders_number), released already (number_already_released), no longer the order's (not_owner), or not a service order (nothing_to_release)", body = Refusal),
+    )
+)]
 async fn release_number(
     State(state): State<AppState>,
     staff: Staff,
@@ -123,12 +199,28 @@ async fn release_number(
     Ok(Json(support::order_history(&state, &staff, kind, &id, None).await?))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct ReplaceBody {
+    /// The lost number, as `actions.replaceableNumbers` lists it.
     lost: String,
 }
 
+/// Replaces a paid number the order could not be given with a free one from the same
+/// area code, and e-mails the buyer the new number.
+#[utoipa::path(
+    post,
+    path = "/admin/orders/{kind}/{id}/replace-number",
+    tag = "staff",
+    params(OrderPath),
+    security(("staff_session" = [], "staff_csrf" = [])),
+    request_body = ReplaceBody,
+    responses(
+        (status = 200, description = "The fresh history", body = OrderHistory),
+        (status = 404, description = "No such order (order_not_found)", body = Refusal),
+        (status = 409, description = "The number is not waiting for a replacement (number_not_lost), or no free number in its area code (no_number_in_area)", body = Refusal),
+    )
+)]
 async fn replace_number(
     State(state): State<AppState>,
     staff: Staff,
@@ -144,12 +236,29 @@ async fn replace_number(
     Ok(Json(support::order_history(&state, &staff, kind, &id, None).await?))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct ExtendBody {
+    /// 1 to 7; at most 7 days in all per trial.
     days: u32,
 }
 
+/// Gives a running free trial more days (admins only).
+#[utoipa::path(
+    post,
+    path = "/admin/orders/{kind}/{id}/extend",
+    tag = "staff",
+    params(OrderPath),
+    security(("staff_session" = [], "staff_csrf" = [])),
+    request_body = ExtendBody,
+    responses(
+        (status = 200, description = "The fresh history", body = OrderHistory),
+        (status = 403, description = "Only admins may do this (forbidden)", body = Refusal),
+        (status = 404, description = "No such order, or not a trial (order_not_found, not_a_trial)", body = Refusal),
+        (status = 409, description = "The trial has ended (trial_over)", body = Refusal),
+        (status = 422, description = "Days outside what is left of the 7 (extension_too_long)", body = Refusal),
+    )
+)]
 async fn extend_trial(
     State(state): State<AppState>,
     Admin(admin): Admin,

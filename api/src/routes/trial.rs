@@ -5,14 +5,16 @@ use aggregates::phone_number::{PhoneNumberCommand, PhoneNumberError};
 use aggregates::trial::{TrialCommand, TrialError, TrialStatus};
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use cqrs_es::persist::ViewRepository;
 use cqrs_es::AggregateError;
 use projections::inventory;
 use projections::trials::{TrialView, TrialViewStatus};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::account_form::{field_errors, CustomerInfo, FieldErrors};
@@ -21,30 +23,33 @@ use crate::checkout::failures::payment_failure;
 use crate::checkout::gateway::SetupState;
 use crate::client::ClientAddress;
 use crate::commands;
-use crate::error::ApiError;
+use crate::error::{ApiError, Refusal};
 use crate::json::ApiJson;
 use crate::limits;
 use crate::locks::locked;
+use crate::routes::checkout::{ExtensionOut, SetupOut};
 use crate::state::AppState;
 use crate::trial_mail;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/create-free-trial-account/", post(create_trial))
-        .route("/create-trial-setup-intent/", post(create_trial_setup_intent))
-        .route("/attach-payment-method/", post(attach_payment_method))
-        .route("/trials/{id}", get(get_trial))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(create_trial))
+        .routes(routes!(create_trial_setup_intent))
+        .routes(routes!(attach_payment_method))
+        .routes(routes!(get_trial))
 }
 
+const PROVIDER_FAILED: &str = "The payment provider failed (payment_provider_error)";
+
 /// The chosen number: the free-number object (`{ value, ... }`) or its value.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(untagged)]
 enum SelectedNumber {
     Object { value: String },
     Value(String),
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct TrialBody {
     #[serde(default)]
@@ -63,13 +68,56 @@ fn already_used(what: &'static str, message: &'static str) -> ApiError {
 const EMAIL_USED: &str = "A free trial has already been used with this email address.";
 const NUMBER_USED: &str = "This number has just been taken. Please choose another.";
 
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct SelectedNumberOut {
+    value: String,
+    display_value: String,
+}
+
+/// The trial started: its account, extension 101 (its password shown once) and number.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct TrialStarted {
+    /// Always true.
+    success: bool,
+    /// The trial's id (the older site's name).
+    customer_id: String,
+    trial_id: String,
+    extensions: Vec<ExtensionOut>,
+    /// When the trial ends (RFC 3339).
+    #[serde(rename = "trial_ends")]
+    trial_ends: String,
+    /// The welcome e-mail is queued.
+    #[serde(rename = "email_sent")]
+    email_sent: bool,
+    selected_number: SelectedNumberOut,
+    package: String,
+    minutes: u32,
+}
+
+/// Starts a free trial: the account, one free number and extension 101.
+///
 /// The cheap refusals first (the form, the limits, an e-mail that had its trial, a number
 /// that is not free), then the proof of an existing account, and the argon2 hash last.
+#[utoipa::path(
+    post,
+    path = "/create-free-trial-account/",
+    tag = "trial",
+    request_body = TrialBody,
+    responses(
+        (status = 200, body = TrialStarted),
+        (status = 409, description = "This e-mail had its trial (trial_already_used), the number was just taken (number_taken), or a start for this e-mail is under way (busy)", body = Refusal),
+        (status = 422, description = "Invalid details, each in fieldErrors (invalid_fields), or not a free-trial number (not_a_free_number)", body = Refusal),
+        (status = 429, description = "Too many trials or password checks for this e-mail or address (too_many_attempts)", body = Refusal),
+        (status = 502, description = "Google sign-in could not be checked", body = Refusal),
+    )
+)]
 async fn create_trial(
     State(state): State<AppState>,
     address: ClientAddress,
     ApiJson(body): ApiJson<TrialBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<TrialStarted>, ApiError> {
     let info = &body.customer_info;
     let number = match &body.selected_number {
         Some(SelectedNumber::Object { value } | SelectedNumber::Value(value)) => {
@@ -176,22 +224,27 @@ async fn create_trial(
     let view: TrialView = state.trial_views.load(&id).await.map_err(ApiError::internal)?.ok_or(TrialError::NotFound)?;
     let ends = view.ends_at.map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)).unwrap_or_default();
     let email_sent = trial_mail::queue_welcome(&state.pool, &id, &view, &row.display()).await;
-    Ok(Json(json!({
-        "success": true,
-        "customerId": id,
-        "trialId": id,
-        "extensions": [ { "number": extension.number, "username": extension.username, "password": password } ],
-        "trial_ends": ends,
-        "email_sent": email_sent,
-        "selectedNumber": { "value": row.value, "displayValue": row.display() },
-        "package": view.package,
-        "minutes": view.minutes,
-    })))
+    Ok(Json(TrialStarted {
+        success: true,
+        customer_id: id.clone(),
+        trial_id: id,
+        extensions: vec![ExtensionOut {
+            number: extension.number,
+            username: extension.username,
+            password: Some(password),
+        }],
+        trial_ends: ends,
+        email_sent,
+        selected_number: SelectedNumberOut { display_value: row.display(), value: row.value },
+        package: view.package,
+        minutes: view.minutes,
+    }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct TrialRef {
+    /// The trial's id.
     customer_id: String,
 }
 
@@ -228,10 +281,22 @@ async fn active_trial(state: &AppState, id: &str) -> Result<TrialView, ApiError>
 }
 
 /// A setup intent for the trial's optional card (confirmed in the browser with Stripe.js).
+#[utoipa::path(
+    post,
+    path = "/create-trial-setup-intent/",
+    tag = "trial",
+    request_body = TrialRef,
+    responses(
+        (status = 200, body = SetupOut),
+        (status = 404, description = "No such trial (trial_not_found)", body = Refusal),
+        (status = 409, description = "The trial is over (trial_over), has a card already (payment_method_already_attached), or another card step is under way (busy, conflict)", body = Refusal),
+        (status = 502, description = PROVIDER_FAILED, body = Refusal),
+    )
+)]
 async fn create_trial_setup_intent(
     State(state): State<AppState>,
     ApiJson(body): ApiJson<TrialRef>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<SetupOut>, ApiError> {
     let id = trial_id(&body.customer_id)?;
     active_trial(&state, &id).await?;
     let state2 = state.clone();
@@ -256,10 +321,10 @@ async fn create_trial_setup_intent(
         Ok(intent)
     })
     .await?;
-    Ok(Json(json!({ "client_secret": intent.client_secret, "setup_intent_id": intent.id, "status": intent.status })))
+    Ok(Json(SetupOut::from(intent)))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct AttachBody {
     payment_method_id: String,
@@ -303,12 +368,35 @@ async fn confirmed_by_this_trial(state: &AppState, id: &str, method: &str) -> Re
     Ok(false)
 }
 
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct CardSaved {
+    /// Always true.
+    success: bool,
+    /// Always true.
+    payment_method_saved: bool,
+}
+
 /// Saves the card (confirmed by a setup intent of this trial) for after the trial. A
 /// failure changes nothing on the trial.
+#[utoipa::path(
+    post,
+    path = "/attach-payment-method/",
+    tag = "trial",
+    request_body = AttachBody,
+    responses(
+        (status = 200, body = CardSaved),
+        (status = 402, description = "The card was declined (the card's code, with decline_code, status and a flag)", body = Refusal),
+        (status = 404, description = "No such trial (trial_not_found)", body = Refusal),
+        (status = 409, description = "The trial is over (trial_over), has a card already (payment_method_already_attached), or another card step is under way (busy, conflict)", body = Refusal),
+        (status = 422, description = "Not a card a setup of this trial confirmed (invalid_payment_method)", body = Refusal),
+        (status = 502, description = PROVIDER_FAILED, body = Refusal),
+    )
+)]
 async fn attach_payment_method(
     State(state): State<AppState>,
     ApiJson(body): ApiJson<AttachBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<CardSaved>, ApiError> {
     let id = trial_id(&body.customer_id)?;
     active_trial(&state, &id).await?;
     let method = body.payment_method_id.trim().to_string();
@@ -338,24 +426,58 @@ async fn attach_payment_method(
         commands::execute(&state.trials, &id, command).await.map_err(ApiError::from)
     })
     .await?;
-    Ok(Json(json!({ "success": true, "paymentMethodSaved": true })))
+    Ok(Json(CardSaved { success: true, payment_method_saved: true }))
 }
 
+/// The trial as its thank-you page reads it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct TrialOut {
+    #[serde(flatten)]
+    view: TrialView,
+    /// The number as people write it, when it is in the stock.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    display_number: Option<String>,
+    /// The welcome e-mail is queued.
+    email_sent: bool,
+}
+
+/// A trial of a path.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)]
+struct TrialPath {
+    /// The trial's id (a UUID; anything else names no trial).
+    id: String,
+}
+
+/// The trial, as its thank-you page reads it.
+#[utoipa::path(
+    get,
+    path = "/trials/{id}",
+    tag = "trial",
+    params(TrialPath),
+    responses(
+        (status = 200, body = TrialOut),
+        (status = 404, description = "No such trial (trial_not_found)", body = Refusal),
+    )
+)]
 async fn get_trial(State(state): State<AppState>, Path(raw): Path<String>) -> Result<Json<Value>, ApiError> {
     let id = trial_id(&raw)?;
     let view: TrialView = state.trial_views.load(&id).await.map_err(ApiError::internal)?.ok_or(TrialError::NotFound)?;
-    let mut body = serde_json::to_value(&view).map_err(ApiError::internal)?;
+    let display_number = match inventory::find(&state.pool, &view.number).await {
+        Ok(Some(row)) => Some(row.display()),
+        _ => None,
+    };
+    let email_sent: bool =
+        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM outbox WHERE kind = 'trial_welcome' AND reference = $1)")
+            .bind(&id)
+            .fetch_one(&state.pool)
+            .await?;
+    // The view's bookkeeping is not part of the answer.
+    let mut body = serde_json::to_value(TrialOut { view, display_number, email_sent }).map_err(ApiError::internal)?;
     if let Value::Object(map) = &mut body {
         map.remove("lastSequence");
-        if let Ok(Some(row)) = inventory::find(&state.pool, &view.number).await {
-            map.insert("displayNumber".into(), row.display().into());
-        }
-        let email_sent: bool =
-            sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM outbox WHERE kind = 'trial_welcome' AND reference = $1)")
-                .bind(&id)
-                .fetch_one(&state.pool)
-                .await?;
-        map.insert("emailSent".into(), email_sent.into());
     }
     Ok(Json(body))
 }

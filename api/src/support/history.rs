@@ -14,9 +14,12 @@ use sqlx::PgPool;
 use crate::error::ApiError;
 use crate::state::store;
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct ActorOut {
+    /// buyer, staff, job, webhook or system.
+    #[schema(value_type = String)]
     pub kind: &'static str,
+    /// The staff member's e-mail or the job's name.
     pub name: Option<String>,
 }
 
@@ -26,7 +29,7 @@ impl From<&Actor> for ActorOut {
     }
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EventOut {
     pub sequence: usize,
@@ -38,7 +41,7 @@ pub struct EventOut {
     pub sentence: String,
 }
 
-#[derive(Debug, Serialize, sqlx::FromRow)]
+#[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EmailOut {
     pub id: i64,
@@ -47,8 +50,8 @@ pub struct EmailOut {
     pub recipient: String,
     pub created_at: DateTime<Utc>,
     pub sent_at: Option<DateTime<Utc>>,
-    #[sqlx(skip)]
-    pub status: &'static str,
+    /// queued, retrying, sent, kept (the local mailbox) or failed.
+    pub status: String,
 }
 
 /// The stored events of one aggregate, read through the upcasters, and the aggregate as
@@ -105,17 +108,14 @@ pub async fn replay<A: Narrated>(pool: &PgPool, id: &str, up_to: Option<usize>) 
 
 /// The e-mails queued for an order (its own and the copies staff sent again).
 pub async fn emails(pool: &PgPool, id: &str) -> Result<Vec<EmailOut>, sqlx::Error> {
-    let mut rows: Vec<EmailOut> = sqlx::query_as(
-        "SELECT id, kind, subject, recipient, created_at, sent_at FROM outbox
+    sqlx::query_as(&format!(
+        "SELECT id, kind, subject, recipient, created_at, sent_at, {} AS status FROM outbox
           WHERE reference = $1 OR reference LIKE $1 || '#%' ORDER BY id",
-    )
+        jobs::outbox::STATUS_SQL
+    ))
     .bind(id)
     .fetch_all(pool)
-    .await?;
-    for row in &mut rows {
-        row.status = if row.sent_at.is_some() { "sent" } else { "queued" };
-    }
-    Ok(rows)
+    .await
 }
 
 /// Keys support never needs to see, whatever object they are in: a street address of a

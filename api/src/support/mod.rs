@@ -22,7 +22,7 @@ use crate::commands;
 use crate::error::ApiError;
 use crate::state::{load, AppState};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum OrderKind {
     Service,
@@ -50,7 +50,7 @@ impl TryFrom<String> for OrderKind {
 }
 
 /// What staff may do to the order now (for the buttons; each command checks again).
-#[derive(Debug, Default, Serialize)]
+#[derive(Debug, Default, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Actions {
     pub resend_confirmation: bool,
@@ -60,7 +60,7 @@ pub struct Actions {
     pub extend_trial: bool,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderHistory {
     pub kind: OrderKind,
@@ -69,8 +69,14 @@ pub struct OrderHistory {
     pub up_to: usize,
     pub last_sequence: usize,
     pub events: Vec<EventOut>,
+    /// The aggregate as it stood after event `upTo`, without street addresses or credentials.
+    #[schema(value_type = Object)]
     pub state: Value,
+    /// The same as label and value pairs, in reading order.
+    #[schema(value_type = Vec<Vec<String>>)]
     pub state_summary: Vec<(String, String)>,
+    /// The read model as it is now (null when it has none yet).
+    #[schema(value_type = Option<Object>)]
     pub view: Value,
     pub emails: Vec<EmailOut>,
     pub actions: Actions,

@@ -12,7 +12,7 @@ pub const PER_PAGE: i64 = 20;
 /// Longer than any order number, e-mail address or reference support would paste.
 pub const MAX_QUERY_CHARS: usize = 254;
 
-#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Found {
     #[sqlx(try_from = "String")]
@@ -28,7 +28,7 @@ pub struct Found {
     pub total: i64,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SearchPage {
     pub results: Vec<Found>,

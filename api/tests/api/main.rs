@@ -14,6 +14,7 @@ mod helpers;
 mod jobs;
 mod metrics;
 mod numbers;
+mod openapi;
 mod rebuild;
 mod server;
 mod support;

@@ -96,43 +96,6 @@ async fn quotes_a_package_and_refuses_bad_queries() {
 }
 
 #[tokio::test]
-async fn the_openapi_description_is_served_and_names_every_route() {
-    let app = spawn_app().await;
-    let response = app.get("/api/openapi.yaml").await;
-    assert_eq!(response.status(), StatusCode::OK);
-    assert_eq!(response.headers()["content-type"], "application/yaml");
-    let text = response.text().await.unwrap();
-    assert!(text.starts_with("openapi: 3"));
-    for path in [
-        "/catalogue:",
-        "/quote:",
-        "/carts:",
-        "/carts/{id}:",
-        "/carts/{id}/package:",
-        "/carts/{id}/billing-cycle:",
-        "/carts/{id}/items/{itemId}:",
-        "/carts/{id}/add-ons:",
-        "/carts/{id}/add-ons/{addOnId}:",
-        "/carts/{id}/top-up:",
-        "/carts/{id}/numbers:",
-        "/carts/{id}/numbers/{value}:",
-        "/carts/{id}/trial-flow:",
-        "/carts/{id}/clear:",
-        "/available_numbers/:",
-        "/free-did-numbers/:",
-        "/hardware-checkout/options:",
-        "/hardware-checkout/quote:",
-        "/hardware-orders:",
-        "/hardware-orders/{id}:",
-        "/hardware-orders/{id}/card-setup:",
-        "/create-hardware-payment/:",
-        "/confirm-hardware-payment/:",
-    ] {
-        assert!(text.contains(&format!("\n  {path}\n")), "{path} is not described");
-    }
-}
-
-#[tokio::test]
 async fn web_app_pages_carry_the_content_security_policy() {
     let app = spawn_app().await;
     for path in ["/", "/checkout", "/index.html"] {
