@@ -449,6 +449,9 @@ struct OrderOut {
     view: OrderView,
     /// The confirmation e-mail is queued.
     email_sent: bool,
+    /// Where the confirmation e-mail stands: queued, retrying, sent, kept (the local
+    /// mailbox of a shop without a mail relay) or failed; null before it is queued.
+    email_status: Option<String>,
 }
 
 /// An order of a path.
@@ -482,7 +485,9 @@ async fn get_order(State(state): State<AppState>, Path(raw): Path<String>) -> Re
             .fetch_one(&state.pool)
             .await?;
     // The view's bookkeeping is not part of the answer.
-    let mut body = serde_json::to_value(OrderOut { view, email_sent }).map_err(ApiError::internal)?;
+    let email_status =
+        jobs::outbox::status_of(&state.pool, "order_confirmation", &id).await?.map(|s| s.as_str().to_string());
+    let mut body = serde_json::to_value(OrderOut { view, email_sent, email_status }).map_err(ApiError::internal)?;
     if let Value::Object(map) = &mut body {
         map.remove("lastSequence");
     }

@@ -440,6 +440,9 @@ struct TrialOut {
     display_number: Option<String>,
     /// The welcome e-mail is queued.
     email_sent: bool,
+    /// Where the welcome e-mail stands: queued, retrying, sent, kept (the local mailbox of a
+    /// shop without a mail relay) or failed; null before it is queued.
+    email_status: Option<String>,
 }
 
 /// A trial of a path.
@@ -475,7 +478,10 @@ async fn get_trial(State(state): State<AppState>, Path(raw): Path<String>) -> Re
             .fetch_one(&state.pool)
             .await?;
     // The view's bookkeeping is not part of the answer.
-    let mut body = serde_json::to_value(TrialOut { view, display_number, email_sent }).map_err(ApiError::internal)?;
+    let email_status =
+        jobs::outbox::status_of(&state.pool, "trial_welcome", &id).await?.map(|s| s.as_str().to_string());
+    let mut body = serde_json::to_value(TrialOut { view, display_number, email_sent, email_status })
+        .map_err(ApiError::internal)?;
     if let Value::Object(map) = &mut body {
         map.remove("lastSequence");
     }

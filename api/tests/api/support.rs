@@ -11,7 +11,7 @@ use crate::helpers::{expect_error, expect_ok, spawn_app, TestApp};
 use crate::trial::{free_numbers, start_trial};
 
 /// A completed single-user order with one stock number: (order id, order number, SIP password).
-async fn completed_order(app: &TestApp, email: &str, number: &str) -> (String, String, String) {
+pub(crate) async fn completed_order(app: &TestApp, email: &str, number: &str) -> (String, String, String) {
     let cart_id = crate::checkout::cart(app, single_user(&[])).await;
     let body = json!({ "value": number });
     expect_ok(app.send(Method::POST, &format!("/api/carts/{cart_id}/numbers"), Some(body)).await).await;
@@ -350,4 +350,26 @@ async fn a_paid_number_another_order_took_is_replaced_from_its_area_code_in_one_
 
     let again = post(&app, &support, &format!("{base}/replace-number"), json!({ "lost": lost })).await;
     expect_error(again, StatusCode::CONFLICT, "number_not_lost").await;
+}
+
+#[tokio::test]
+async fn the_thank_you_page_says_where_the_confirmation_e_mail_stands() {
+    let app = spawn_app().await;
+    let (order, _, _) = completed_order(&app, "mail.state@example.com", "442079460207").await;
+    let path = format!("/api/orders/{order}");
+    let status = || async { expect_ok(app.get(&path).await).await["emailStatus"].clone() };
+    assert_eq!(status().await, "queued");
+    jobs::outbox::keep_locally(&app.pool).await.unwrap();
+    assert_eq!(status().await, "kept");
+    sqlx::query("UPDATE outbox SET sent_at = NULL, delivered_to = NULL, failed_at = now(), last_error = 'mailbox full' WHERE reference = $1")
+        .bind(&order)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(status().await, "failed");
+
+    let number = free_numbers(&app).await[0].clone();
+    let trial = expect_ok(start_trial(&app, "mail.state.trial@example.com", &number).await).await;
+    let id = trial["customerId"].as_str().unwrap();
+    assert_eq!(expect_ok(app.get(&format!("/api/trials/{id}")).await).await["emailStatus"], "queued");
 }
