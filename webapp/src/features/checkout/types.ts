@@ -1,3 +1,4 @@
+import type { EmailStatus } from '../../components/email-status';
 /** Wire and form types of the service checkout (api/API.md "Service checkout"). Amounts are integer pence. */
 import type { CustomerInfo } from '../../lib/account-form/types';
 import type { BillingCycle, Cart, CartPhoneNumber, CartTotals, ExtensionDetails } from '../../lib/api-types';
@@ -131,6 +132,8 @@ export interface OrderView {
   subscriptionId: string | null;
   lastPaymentError?: string | null;
   emailSent: boolean;
+  /** Where the confirmation e-mail stands (null until it is queued). */
+  emailStatus?: EmailStatus | null;
 }
 
 /**

@@ -10,7 +10,6 @@ export const messages = {
   creating: 'Creating Account...',
   start: 'Start Free Trial',
   trialStarted: 'Your 7-day free trial has started successfully.',
-  emailSent: (email: string) => `A confirmation email has been sent to ${email}.`,
   notAssigned: 'Not assigned',
   extensionCreating: 'Creating...',
   passwordGone:

@@ -1,3 +1,4 @@
+import type { EmailStatus } from '../../components/email-status';
 /** Wire and page types of the free trial (api/API.md "Free trial"). */
 import type { CustomerInfo } from '../../lib/account-form/types';
 import type { ExtensionDetails, FreeNumber } from '../../lib/api-types';
@@ -61,6 +62,8 @@ export interface TrialView {
   endsAt: string | null;
   extension: { number: string; username: string } | null;
   paymentMethodSaved: boolean;
+  /** Where the welcome e-mail stands (null until it is queued). */
+  emailStatus?: EmailStatus | null;
 }
 
 /** The sign-up form as the thank-you page receives it: never the passwords. */

@@ -114,6 +114,20 @@ describe('thank-you page', () => {
     expect(within(screen.getByRole('region', { name: 'Account Information' })).queryByText('Password')).not.toBeInTheDocument();
   });
 
+  it('says the confirmation email is on its way until it has left, and when it could not be sent', async () => {
+    renderThankYou({ order: () => orderFixture({ emailStatus: 'queued' }) });
+    const next = await screen.findByRole('region', { name: 'What happens next' });
+    expect(within(next).getByRole('status')).toHaveTextContent('We are e-mailing your confirmation to jane@example.co.uk…');
+  });
+
+  it('says the confirmation email could not be sent, and that the details are on the page', async () => {
+    renderThankYou({ order: () => orderFixture({ emailStatus: 'failed' }) });
+    const next = await screen.findByRole('region', { name: 'What happens next' });
+    expect(within(next).getByRole('status')).toHaveTextContent(
+      'We could not e-mail you at jane@example.co.uk; your details are below, so please keep this page or print it.',
+    );
+  });
+
   it('says a confirmation email was sent and the team will be in touch, with Return to Home and Go to Dashboard', async () => {
     renderThankYou();
     const next = await screen.findByRole('region', { name: 'What happens next' });

@@ -1,7 +1,8 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
+import { EMAIL_POLL_MS, emailSettled, emailStatusText } from '../../../components/email-status';
 import { ExtensionDetailsSection } from '../../../components/extension-details';
 import { maskSecret } from '../../../components/mask-secret';
 import { PageMeta } from '../../../components/page-meta';
@@ -55,7 +56,11 @@ interface ThankYouPageProps {
 export function ThankYouPage({ deskPhonesInCart = false }: ThankYouPageProps) {
   const [params] = useSearchParams();
   const orderId = useMemo(() => params.get('order') || readStorage(LAST_ORDER_KEY), [params]);
-  const query = useGetOrderQuery(orderId ?? skipToken);
+  // Asked again every few seconds until the confirmation e-mail has left (or failed).
+  const [emailDone, setEmailDone] = useState(false);
+  const query = useGetOrderQuery(orderId ?? skipToken, { pollingInterval: emailDone ? 0 : EMAIL_POLL_MS });
+  const settled = emailSettled(query.data?.emailStatus);
+  if (settled !== emailDone) setEmailDone(settled);
   const completed = useAppSelector(selectCompletedOrder);
   const inMemory = completed && completed.orderId === orderId ? completed : null;
 
@@ -242,10 +247,8 @@ function Confirmation({ order, inMemory, deskPhonesInCart }: { order: OrderView;
       <section className="panel thank-you-next" aria-labelledby="next-heading">
         <h2 id="next-heading">What happens next</h2>
         <p>
-          {order.emailSent
-            ? `A confirmation email has been sent to ${order.email}.`
-            : `A confirmation email is on its way to ${order.email}.`}{' '}
-          Our team will be in touch shortly to help you get started.
+          <span role="status">{emailStatusText(order.emailStatus, order.email)}</span> Our team will be in touch shortly
+          to help you get started.
         </p>
         <div className="page-actions">
           <Link to="/" className="button button-secondary">

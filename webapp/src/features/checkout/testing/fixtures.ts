@@ -108,6 +108,7 @@ export function orderFixture(overrides: Partial<OrderView> = {}): OrderView {
     ],
     subscriptionId: 'sub_123',
     emailSent: true,
+    emailStatus: 'sent',
     ...overrides,
   };
 }

@@ -14,12 +14,21 @@ function renderThankYou(state?: TrialThankYouState | null) {
 }
 
 describe('trial thank-you page, straight after sign-up', () => {
+  it('says the welcome e-mail was sent once the server says it has left', async () => {
+    mockFetch({ [`GET /api/trials/${TRIAL_ID}`]: () => trialViewFixture({ emailStatus: 'sent' }) });
+    renderThankYou(thankYouState());
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('A confirmation email has been sent to jane@example.co.uk.'),
+    );
+  });
+
   it('welcomes, says the trial started, the e-mail, the end date, the number and the account', () => {
     mockFetch({});
     renderThankYou(thankYouState());
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome to Talkbridge!' })).toBeInTheDocument();
     expect(screen.getByText('Your 7-day free trial has started successfully.')).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('A confirmation email has been sent to jane@example.co.uk.');
+    // Queued, not sent yet: the page says so until the server says it has left.
+    expect(screen.getByRole('status')).toHaveTextContent('We are e-mailing your confirmation to jane@example.co.uk…');
 
     const trial = screen.getByRole('region', { name: 'Your Trial' });
     expect(valueOf(trial, 'Trial ends')).toHaveTextContent('Monday 30 November 2026 at 09:00');

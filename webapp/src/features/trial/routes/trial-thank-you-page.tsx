@@ -10,6 +10,7 @@ import { useGetTrialQuery } from '../api';
 import { formatTrialEnd } from '../format-trial-end';
 import { messages } from '../messages';
 import { forgetUserInfo, rememberedTrialId, THANK_YOU_PATH } from '../trial-storage';
+import { EMAIL_POLL_MS, emailSettled, emailStatusText, type EmailStatus } from '../../../components/email-status';
 import type { TrialThankYouState, TrialView } from '../types';
 import '../trial.css';
 
@@ -90,8 +91,13 @@ export function TrialThankYouPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const [state] = useState(() => (isThankYouState(location.state) ? location.state : null));
-  const [trialId] = useState(() => (state ? null : rememberedTrialId()));
-  const query = useGetTrialQuery(trialId ?? skipToken);
+  const [trialId] = useState(() => (state ? state.trialId || state.customerId : rememberedTrialId()));
+  // Asked again every few seconds until the welcome e-mail has left (or failed).
+  const [emailDone, setEmailDone] = useState(false);
+  const query = useGetTrialQuery(trialId ?? skipToken, { pollingInterval: emailDone ? 0 : EMAIL_POLL_MS });
+  const emailStatus = query.data?.emailStatus ?? null;
+  const settled = emailSettled(emailStatus);
+  if (settled !== emailDone) setEmailDone(settled);
 
   useEffect(() => {
     forgetSelectedFreeNumber();
@@ -105,11 +111,11 @@ export function TrialThankYouPage() {
     return (
       <>
         {meta}
-        <TrialConfirmation trial={fromNavigation(state)} />
+        <TrialConfirmation trial={fromNavigation(state)} emailStatus={emailStatus} />
       </>
     );
   }
-  if (trialId && query.isLoading) {
+  if (trialId && query.isLoading && !state) {
     return (
       <>
         {meta}
@@ -123,7 +129,7 @@ export function TrialThankYouPage() {
     return (
       <>
         {meta}
-        <TrialConfirmation trial={fromView(query.data)} />
+        <TrialConfirmation trial={fromView(query.data)} emailStatus={emailStatus} />
       </>
     );
   }
@@ -143,7 +149,7 @@ export function TrialThankYouPage() {
   );
 }
 
-function TrialConfirmation({ trial }: { trial: TrialSummary }) {
+function TrialConfirmation({ trial, emailStatus }: { trial: TrialSummary; emailStatus: EmailStatus | null }) {
   const trialEnds = formatTrialEnd(trial.endsAt);
   const passwords = trial.extension && trial.sipPassword ? [{ ...trial.extension, password: trial.sipPassword }] : null;
 
@@ -155,9 +161,9 @@ function TrialConfirmation({ trial }: { trial: TrialSummary }) {
         </p>
         <h1>Welcome to {siteConfig.productName}!</h1>
         <p className="lead">{messages.trialStarted}</p>
-        {trial.emailSent && (
+        {(trial.emailSent || emailStatus) && (
           <p role="status" className="trial-email-banner">
-            {messages.emailSent(trial.email)}
+            {emailStatusText(emailStatus, trial.email)}
           </p>
         )}
       </header>
