@@ -76,8 +76,7 @@ test('a free number, a sign-up without a card, and the thank-you page with exten
 
   await expectWelcome(page, number);
   // No mail relay in the tests: the welcome goes to the local mailbox within the outbox
-  // job's ten seconds, and the page, asking again meanwhile, says so.
-  await expect(page.getByRole('status')).toHaveText(`We are e-mailing your confirmation to ${email}…`);
+  // job's ten seconds, and the page, asking again meanwhile ("we are e-mailing you"), says so.
   await expect(page.getByRole('status')).toContainText(`Your confirmation email to ${email} is in this shop's local mailbox`, {
     timeout: 20_000,
   });
