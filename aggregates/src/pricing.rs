@@ -190,6 +190,15 @@ impl Plan {
         }
     }
 
+    /// What UK calls cost by the minute on a plan that charges for them (Pay As You Go):
+    /// the others include their minutes.
+    pub fn call_rates(self) -> Option<CallRates> {
+        match self {
+            Plan::PayAsYouGo => Some(CallRates { uk_landline_tenths: 10, uk_mobile_tenths: 83 }),
+            _ => None,
+        }
+    }
+
     /// The monthly price of a number beyond the included ones.
     pub fn extra_number_monthly(self) -> Pence {
         match self {
@@ -233,6 +242,24 @@ impl Plan {
         let blocks = self.blocks(quantity);
         let unit = self.block_price(cycle);
         PackageQuote { blocks, unit, line: unit * blocks }
+    }
+}
+
+/// Per-minute call rates in tenths of a penny (8.3p is 83): the one price finer than a penny,
+/// charged from the call credit by the minute, never summed into an amount paid by card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CallRates {
+    pub uk_landline_tenths: u32,
+    pub uk_mobile_tenths: u32,
+}
+
+impl CallRates {
+    /// "1p", "8.3p".
+    pub fn label(tenths: u32) -> String {
+        match tenths % 10 {
+            0 => format!("{}p", tenths / 10),
+            rest => format!("{}.{rest}p", tenths / 10),
+        }
     }
 }
 
@@ -507,6 +534,12 @@ mod tests {
             }
         }
         assert!(Plan::MultiUser.add_ons().is_empty());
+        let rates = Plan::PayAsYouGo.call_rates().unwrap();
+        assert_eq!(
+            (CallRates::label(rates.uk_landline_tenths), CallRates::label(rates.uk_mobile_tenths)),
+            ("1p".into(), "8.3p".into())
+        );
+        assert_eq!(Plan::SingleUser.call_rates(), None);
         assert_eq!(AddOn::from_id("fax"), None);
     }
 

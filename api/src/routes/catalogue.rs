@@ -1,7 +1,9 @@
 //! The price list as the site shows it, and quotes for a package before it is in a cart.
 
 use aggregates::cart::package_quantity;
-use aggregates::pricing::{self, AddOn, BillingCycle, Pence, Plan, TOP_UP_DEFAULT, TOP_UP_MINIMUM, TOP_UP_STEP};
+use aggregates::pricing::{
+    self, AddOn, BillingCycle, CallRates, Pence, Plan, TOP_UP_DEFAULT, TOP_UP_MINIMUM, TOP_UP_STEP,
+};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::Query;
 use axum::Json;
@@ -49,6 +51,18 @@ struct PlanEntry {
     included_numbers: usize,
     extra_number: Prices,
     add_ons: Vec<AddOnEntry>,
+    /// UK calls by the minute, on a plan that charges for them (null when minutes are included).
+    call_rates: Option<CallRatesEntry>,
+}
+
+/// Per-minute rates in tenths of a penny (83 is 8.3p), with the labels to show.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct CallRatesEntry {
+    uk_landline_tenths_of_penny: u32,
+    uk_landline_label: String,
+    uk_mobile_tenths_of_penny: u32,
+    uk_mobile_label: String,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -89,6 +103,12 @@ async fn catalogue() -> Json<Catalogue> {
             yearly_pence: plan.block_price(BillingCycle::Yearly),
             included_numbers: plan.included_numbers(),
             extra_number: Prices::of_monthly(plan.extra_number_monthly()),
+            call_rates: plan.call_rates().map(|rates| CallRatesEntry {
+                uk_landline_tenths_of_penny: rates.uk_landline_tenths,
+                uk_landline_label: CallRates::label(rates.uk_landline_tenths),
+                uk_mobile_tenths_of_penny: rates.uk_mobile_tenths,
+                uk_mobile_label: CallRates::label(rates.uk_mobile_tenths),
+            }),
             add_ons: plan
                 .add_ons()
                 .iter()

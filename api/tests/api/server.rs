@@ -75,6 +75,11 @@ async fn the_catalogue_lists_the_price_list() {
         serde_json::json!({ "id": "ringGroups", "name": "Ring Groups", "monthlyPence": 200, "yearlyPence": 1920 });
     assert_eq!(plans[1]["addOns"][4], ring_groups);
     assert!(plans[2]["addOns"].as_array().unwrap().is_empty());
+    let rates = serde_json::json!({
+        "ukLandlineTenthsOfPenny": 10, "ukLandlineLabel": "1p", "ukMobileTenthsOfPenny": 83, "ukMobileLabel": "8.3p"
+    });
+    assert_eq!(plans[0]["callRates"], rates);
+    assert!(plans[1]["callRates"].is_null());
 }
 
 #[tokio::test]

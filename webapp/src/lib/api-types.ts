@@ -23,6 +23,13 @@ export interface CataloguePlan extends CyclePrice {
   includedNumbers: number;
   extraNumber: CyclePrice;
   addOns: CatalogueAddOn[];
+  /** UK calls by the minute on a plan that charges for them (tenths of a penny, and labels). */
+  callRates?: {
+    ukLandlineTenthsOfPenny: number;
+    ukLandlineLabel: string;
+    ukMobileTenthsOfPenny: number;
+    ukMobileLabel: string;
+  } | null;
 }
 
 export interface Catalogue {

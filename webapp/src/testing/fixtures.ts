@@ -11,6 +11,7 @@ export const catalogueFixture: Catalogue = {
       id: 'payAsYouGo', name: 'Pay As You Go', description: 'Pay per call', minUsers: 1, increment: 1, usersPerBlock: 1,
       monthlyPence: 0, yearlyPence: 0, includedNumbers: 0, extraNumber: { monthlyPence: 250, yearlyPence: 2400 },
       addOns: [{ id: 'callForwarding', name: 'Call Forwarding & Routing', monthlyPence: 200, yearlyPence: 1920 }],
+      callRates: { ukLandlineTenthsOfPenny: 10, ukLandlineLabel: '1p', ukMobileTenthsOfPenny: 83, ukMobileLabel: '8.3p' },
     },
     {
       id: 'singleUser', name: 'Single User', description: 'One user', minUsers: 1, increment: 1, usersPerBlock: 1,

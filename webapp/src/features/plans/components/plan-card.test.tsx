@@ -7,22 +7,44 @@ import { mockFetch } from '../../../testing/mock-fetch';
 import { homePageRules, plansPageRules } from '../quantity-rules';
 import { PlanCard } from './plan-card';
 
-const [, single, multi] = catalogueFixture.plans;
+const [payg, single, multi] = catalogueFixture.plans;
 
+/** The quotes the card asked for (it also reads the price list, once). */
 function quoteServer() {
-  return mockFetch({
+  const calls: { url: URL }[] = [];
+  mockFetch({
+    'GET /api/catalogue': () => catalogueFixture,
     'GET /api/quote': (request) => {
+      calls.push({ url: new URL(request.url) });
       const params = new URL(request.url).searchParams;
       const quantity = Number(params.get('quantity'));
       // A recognisable figure that the card can only have got from the server.
       return { plan: params.get('plan'), billingCycle: params.get('billingCycle'), quantity, blocks: quantity, unitPence: 111, linePence: quantity * 1111 };
     },
   });
+  return { calls };
 }
 
 function card(name: string) {
   return screen.getByRole('article', { name });
 }
+
+describe('PlanCard prices from the price list', () => {
+  it('Pay As You Go shows its call rates, minimum credit and extra number price from the server', async () => {
+    quoteServer();
+    renderWithProviders(<PlanCard plan={payg} cycle="monthly" rules={homePageRules} onBuyNow={vi.fn()} />);
+    const scope = within(card('Pay As You Go'));
+    expect(scope.getByText('UK calls 1p a minute to landlines, 8.3p to mobiles')).toBeInTheDocument();
+    expect(await scope.findByText('£10.00 minimum call credit')).toBeInTheDocument();
+    expect(scope.getByText('Extra numbers £2.50 a month')).toBeInTheDocument();
+  });
+
+  it('a plan with minutes included shows no call rates', () => {
+    quoteServer();
+    renderWithProviders(<PlanCard plan={single} cycle="monthly" rules={homePageRules} onBuyNow={vi.fn()} />);
+    expect(within(card('Single User')).queryByText(/a minute to landlines/)).not.toBeInTheDocument();
+  });
+});
 
 describe('PlanCard with the home page rules', () => {
   it('starts at 0 with minus and Buy Now disabled; the first plus sets 1', async () => {

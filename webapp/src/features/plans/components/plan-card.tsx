@@ -4,7 +4,8 @@ import type { BillingCycle, CataloguePlan } from '../../../lib/api-types';
 import { errorMessage } from '../../../lib/api-error';
 import { cycleWord, formatPence } from '../../../lib/format-money';
 import { useGetQuoteQuery } from '../api';
-import { planCopy } from '../plan-copy';
+import { useGetCatalogueQuery } from '../../../lib/catalogue-api';
+import { planCopy, pricedFeatures } from '../plan-copy';
 import type { QuantityRules } from '../quantity-rules';
 import type { BuyNowHandler } from '../types';
 import { QuantitySelector } from './quantity-selector';
@@ -25,6 +26,8 @@ export function PlanCard({ plan, cycle, rules, featured = false, onBuyNow, headi
   const [error, setError] = useState<string | null>(null);
   const quote = useGetQuoteQuery(quantity > 0 ? { plan: plan.id, billingCycle: cycle, quantity } : skipToken);
   const copy = planCopy[plan.id];
+  const { data: catalogue } = useGetCatalogueQuery();
+  const features = [...pricedFeatures(plan, catalogue?.topUp.minimumPence), ...copy.features];
   const Heading = headingLevel;
   const unitPence = cycle === 'yearly' ? plan.yearlyPence : plan.monthlyPence;
 
@@ -53,7 +56,7 @@ export function PlanCard({ plan, cycle, rules, featured = false, onBuyNow, headi
         </span>
       </p>
       <ul className="plan-features">
-        {copy.features.map((feature) => (
+        {features.map((feature) => (
           <li key={feature}>{feature}</li>
         ))}
       </ul>
