@@ -3,6 +3,9 @@
 use aggregates::pricing::{BillingCycle, Pence};
 use aggregates::service_order::ServiceOrder;
 
+/// When support answers the phone, as every e-mail that sends a buyer to support says.
+pub const SUPPORT_HOURS: &str = "9am to 5:30pm";
+
 /// What the e-mail says about the SIP passwords, which it never contains.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PasswordNote {
@@ -42,18 +45,20 @@ pub fn confirmation(order: &ServiceOrder, passwords: PasswordNote) -> Option<(St
     for extension in &order.extensions {
         body.push_str(&format!("  {} (username {})\n", extension.number, extension.username));
     }
-    body.push_str(match passwords {
+    let note = match passwords {
         PasswordNote::Shown => {
             "\nYour SIP passwords were shown once on the confirmation page; our team will be in touch to help you set up.\n"
+                .to_string()
         }
-        PasswordNote::NotSet => {
+        PasswordNote::NotSet => format!(
             "\nYour payment was confirmed after you left the checkout, so your SIP passwords and account password have not been \
-             set yet. Please contact support (9am to 5:30pm) and we will set them with you.\n"
-        }
-        PasswordNote::Resent => {
+             set yet. Please contact support ({SUPPORT_HOURS}) and we will set them with you.\n"
+        ),
+        PasswordNote::Resent => format!(
             "\nThis is a copy of your order confirmation, sent again at your request. Your SIP passwords are never sent by \
-             e-mail; if you do not have them, contact support (9am to 5:30pm) and we will set new ones with you.\n"
-        }
-    });
+             e-mail; if you do not have them, contact support ({SUPPORT_HOURS}) and we will set new ones with you.\n"
+        ),
+    };
+    body.push_str(&note);
     Some((format!("Your order {} is confirmed", order.order_number), body))
 }

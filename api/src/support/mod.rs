@@ -301,8 +301,10 @@ pub async fn replace_lost_number(
     let body = format!(
         "Hello {},\n\nThe number {lost} you chose for your order {} was taken before your order completed, so we have \
          given you {replacement} in the same area code instead, at the same price.\n\nIf you would rather have another \
-         number, reply to this e-mail or call support (9am to 5:30pm).\n",
-        order.customer.first_name, order.order_number
+         number, reply to this e-mail or call support ({}).\n",
+        order.customer.first_name,
+        order.order_number,
+        crate::checkout::mail::SUPPORT_HOURS
     );
     let reference = format!("{id}#replaced-{sequence}");
     let subject = format!("Your new number for order {}", order.order_number);

@@ -9,6 +9,8 @@ export const siteConfig = {
   salesEmail: 'sales@talkbridge.co.uk',
   salesPhoneDisplay: '020 7946 0000',
   salesPhoneHref: 'tel:+442079460000',
+  /** When support answers the phone (the checkout and its e-mails say so). */
+  supportPhoneHours: '9am to 5:30pm',
   newsletterSubject: 'Newsletter subscription request',
   socialProfiles: [
     { name: 'LinkedIn', url: 'https://www.linkedin.com/company/talkbridge' },

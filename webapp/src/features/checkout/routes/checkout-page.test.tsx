@@ -89,6 +89,15 @@ describe('checkout steps', () => {
     expect(screen.getByText('Total per year').nextElementSibling).toHaveTextContent('£230.16');
   });
 
+  it('says when support answers the phone', () => {
+    server();
+    installFakeStripe();
+    renderCheckout(checkoutStore(serviceCart()));
+    const help = screen.getByText(/Questions about your order\?/);
+    expect(help).toHaveTextContent('Questions about your order? Call us on 020 7946 0000, 9am to 5:30pm.');
+    expect(within(help).getByRole('link', { name: '020 7946 0000' })).toHaveAttribute('href', 'tel:+442079460000');
+  });
+
   it('desk phones in the cart are listed apart: not in these totals, they stay for their own checkout', () => {
     server();
     renderCheckout(checkoutStore(mixedCart()));

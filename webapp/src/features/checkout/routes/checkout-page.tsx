@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { siteConfig } from '../../../config/site';
 import { PageMeta } from '../../../components/page-meta';
 import { useGetCatalogueQuery } from '../../../lib/catalogue-api';
 import { useGetCheckoutConfigQuery } from '../../../lib/stripe/config-api';
@@ -83,6 +84,10 @@ export function CheckoutPage({ checkoutCart, initialStep = 1 }: CheckoutPageProp
         <h1>Checkout</h1>
         <CheckoutSteps current={step} />
         {opened && body()}
+        <p className="checkout-help">
+          Questions about your order? Call us on <a href={siteConfig.salesPhoneHref}>{siteConfig.salesPhoneDisplay}</a>,{' '}
+          {siteConfig.supportPhoneHours}.
+        </p>
       </div>
     </>
   );
