@@ -59,7 +59,9 @@ const ORDERS: &str = r#"
     SELECT 'service' AS kind, view_id AS id, payload->>'orderNumber' AS order_number,
            payload->>'email' AS email,
            trim(concat(payload->>'firstName', ' ', payload->>'lastName')) AS name,
-           payload->>'status' AS status, (payload->>'placedAt')::timestamptz AS placed_at,
+           CASE WHEN jsonb_array_length(COALESCE(payload::jsonb->'lostNumbers', '[]')) > 0 THEN 'needs replacement'
+                ELSE payload->>'status' END AS status,
+           (payload->>'placedAt')::timestamptz AS placed_at,
            ARRAY(SELECT n->>'value' FROM jsonb_array_elements(payload::jsonb->'phoneNumbers') n) AS phone_numbers,
            ARRAY(SELECT jsonb_array_elements_text(COALESCE(payload::jsonb->'paymentReferences', '[]'))) AS refs
       FROM order_view

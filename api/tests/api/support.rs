@@ -348,6 +348,7 @@ async fn a_paid_number_another_order_took_is_replaced_from_its_area_code_in_one_
     let mails: Vec<&str> = history["emails"].as_array().unwrap().iter().map(|e| e["kind"].as_str().unwrap()).collect();
     assert!(mails.contains(&"number_replaced"), "{mails:?}");
 
+    assert_eq!(found(&app, &support, "lost.number@").await[0]["status"], "completed");
     let again = post(&app, &support, &format!("{base}/replace-number"), json!({ "lost": lost })).await;
     expect_error(again, StatusCode::CONFLICT, "number_not_lost").await;
 }
