@@ -15,6 +15,12 @@ export interface FromSearchState {
 function SearchForm({ initial, onSearch }: { initial: string; onSearch: (query: string) => void }) {
   const id = useId();
   const [text, setText] = useState(initial);
+  // Back, forward or a link changes the URL's query: the box shows it (without remounting, so focus stays).
+  const [shown, setShown] = useState(initial);
+  if (shown !== initial) {
+    setShown(initial);
+    setText(initial);
+  }
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onSearch(text.trim());
@@ -165,8 +171,7 @@ export function OrderSearch() {
 
   return (
     <>
-      {/* Keyed by the URL's query: going back or forward puts that search in the box. */}
-      <SearchForm key={query} initial={query} onSearch={(text) => go(text, 1)} />
+      <SearchForm initial={query} onSearch={(text) => go(text, 1)} />
       <section aria-labelledby={headingId} className="admin-results">
         <h2 id={headingId} className="visually-hidden">
           Results
