@@ -114,15 +114,19 @@ function EmailItem({ email }: { email: OrderEmail }) {
   const sent = email.status === 'sent';
   return (
     <li className="admin-email">
-      <span className="admin-item-name">{email.subject}</span>
+      <span className="admin-item-name">
+        {email.subject} <span className={`admin-badge${sent ? ' is-good' : ''}`}>{sent ? 'Sent' : 'Queued'}</span>
+      </span>
       <span className="admin-item-desc">To {email.recipient}</span>
       <span className="admin-email-times">
-        <span className={`admin-badge${sent ? ' is-good' : ''}`}>{sent ? 'Sent' : 'Queued'}</span> queued{' '}
-        <time dateTime={email.createdAt}>{formatUkTime(email.createdAt)}</time>
-        {email.sentAt && (
+        Queued <time dateTime={email.createdAt}>{formatUkTime(email.createdAt)}</time>
+        {' · '}
+        {email.sentAt ? (
           <>
-            , sent <time dateTime={email.sentAt}>{formatUkTime(email.sentAt)}</time>
+            sent <time dateTime={email.sentAt}>{formatUkTime(email.sentAt)}</time>
           </>
+        ) : (
+          'not sent yet'
         )}
       </span>
     </li>
