@@ -28,7 +28,7 @@ function TimelineEvent({ event, upTo, partial, onReplay }: { event: OrderEvent; 
       </p>
       <div className="admin-event-foot">
         <code className="admin-event-type">{event.type}</code>
-        <button type="button" className="admin-link-button" aria-describedby={sentenceId} disabled={current} onClick={() => onReplay(event.sequence)}>
+        <button type="button" className="admin-link-button" aria-describedby={sentenceId} onClick={() => onReplay(event.sequence)}>
           Replay to here
         </button>
       </div>
@@ -43,16 +43,17 @@ export function Timeline({ history, onReplay, onShowLatest }: TimelineProps) {
   return (
     <section className="admin-order-block" aria-labelledby={headingId}>
       <h2 id={headingId}>Timeline</h2>
-      {partial && (
-        <div className="admin-note admin-replay-note">
-          <p role="status">
-            Replayed to event {history.upTo} of {history.lastSequence}; the events after it are marked.
-          </p>
+      {/* Always there, so that screen readers announce each replay. */}
+      <div className={partial ? 'admin-note admin-replay-note' : undefined}>
+        <p role="status" className={partial ? undefined : 'visually-hidden'}>
+          {partial ? `Replayed to event ${history.upTo} of ${history.lastSequence}; the events after it are marked.` : ''}
+        </p>
+        {partial && (
           <button type="button" className="button button-secondary admin-small-button" onClick={onShowLatest}>
             Show the latest state
           </button>
-        </div>
-      )}
+        )}
+      </div>
       {history.events.length === 0 ? (
         <p className="admin-empty">No events recorded.</p>
       ) : (

@@ -116,7 +116,11 @@ describe('an order’s page (/admin/orders/{kind}/{id})', () => {
       'After replay point',
     ]);
     expect(events()[2]).toHaveAttribute('aria-current', 'step');
-    expect(within(events()[2]).getByRole('button', { name: 'Replay to here' })).toBeDisabled();
+    // Again on the same event: no new history entry, and the button keeps the focus.
+    const entries = history.index;
+    await user.click(within(events()[2]).getByRole('button', { name: 'Replay to here' }));
+    expect(history.index).toBe(entries);
+    expect(within(events()[2]).getByRole('button', { name: 'Replay to here' })).toHaveFocus();
     const state = screen.getByRole('region', { name: 'State after event 3' });
     expect([...state.querySelectorAll('dd')].map((term) => term.textContent)).toEqual(['Paid', '3 of 5']);
 

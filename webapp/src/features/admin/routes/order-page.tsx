@@ -35,8 +35,10 @@ function OrderDetails({ session }: { session: StaffSession }) {
   const status = errorStatus(history.error);
 
   // The replay point lives in the URL (a link opens the same replay); the navigation state keeps the way back.
-  const replayTo = (sequence: number | undefined) =>
+  const replayTo = (sequence: number | undefined) => {
+    if (sequence === upTo) return;
     setSearch(sequence === undefined ? {} : { upTo: String(sequence) }, { state: location.state });
+  };
 
   let body;
   if (!kind || status === 404) {
