@@ -3,7 +3,7 @@ import type { OrderHistory, OrderHistoryArgs, OrderRef, OrderSearchArgs, OrderSe
 
 const historyTag = ({ kind, id }: OrderRef) => ({ type: 'StaffOrderHistory' as const, id: `${kind}/${id}` });
 
-const orderPath = ({ kind, id }: OrderRef) => `admin/orders/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`;
+const apiPath = ({ kind, id }: OrderRef) => `admin/orders/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`;
 
 const asHistory = (body: unknown) => body as OrderHistory;
 
@@ -35,23 +35,23 @@ export const ordersApi = adminApi.injectEndpoints({
     /** The order's events, with its state replayed to `upTo` (the last event when undefined). */
     getOrderHistory: build.query<OrderHistory, OrderHistoryArgs>({
       queryFn: ({ kind, id, upTo }, queryApi, _extra, baseQuery) =>
-        staffCall({ url: `${orderPath({ kind, id })}/history`, params: upTo === undefined ? undefined : { upTo } }, queryApi, baseQuery, asHistory),
+        staffCall({ url: `${apiPath({ kind, id })}/history`, params: upTo === undefined ? undefined : { upTo } }, queryApi, baseQuery, asHistory),
       providesTags: (_result, _error, ref) => [historyTag(ref)],
     }),
     resendConfirmation: build.mutation<OrderHistory, OrderRef>({
       queryFn: (ref, queryApi, _extra, baseQuery) =>
-        staffCall({ url: `${orderPath(ref)}/resend-confirmation`, method: 'POST', body: {} }, queryApi, baseQuery, asHistory),
+        staffCall({ url: `${apiPath(ref)}/resend-confirmation`, method: 'POST', body: {} }, queryApi, baseQuery, asHistory),
       ...actionEffects,
     }),
     releaseNumber: build.mutation<OrderHistory, OrderRef & { number: string }>({
       queryFn: ({ number, ...ref }, queryApi, _extra, baseQuery) =>
-        staffCall({ url: `${orderPath(ref)}/release-number`, method: 'POST', body: { number } }, queryApi, baseQuery, asHistory),
+        staffCall({ url: `${apiPath(ref)}/release-number`, method: 'POST', body: { number } }, queryApi, baseQuery, asHistory),
       ...actionEffects,
     }),
     /** Admins only (403 for support staff). */
     extendTrial: build.mutation<OrderHistory, OrderRef & { days: number }>({
       queryFn: ({ days, ...ref }, queryApi, _extra, baseQuery) =>
-        staffCall({ url: `${orderPath(ref)}/extend`, method: 'POST', body: { days } }, queryApi, baseQuery, asHistory),
+        staffCall({ url: `${apiPath(ref)}/extend`, method: 'POST', body: { days } }, queryApi, baseQuery, asHistory),
       ...actionEffects,
     }),
   }),
