@@ -22,7 +22,8 @@ describe('staff sign-in and the guard', () => {
   it('a visitor who opens /admin/hardware is sent to sign in, then comes back to it', async () => {
     const server = fakeAdminServer({ items: [hardwareItem({ name: 'Yealink T54W' })] });
     const { history } = renderAppAt('/admin/hardware');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Staff sign-in' })).toBeInTheDocument();
+    // The first test loads the pages' code cold: on a busy machine that takes more than a second.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Staff sign-in' }, { timeout: 3000 })).toBeInTheDocument();
     expect(history.location.pathname).toBe('/admin/login');
     expect(history.location.search).toBe('?next=%2Fadmin%2Fhardware');
     // Replaced, so Back does not bounce through the guard again.

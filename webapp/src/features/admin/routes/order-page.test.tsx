@@ -20,7 +20,8 @@ const emailItems = () => within(screen.getByRole('list', { name: 'E-mails' })).g
 async function openOrder(order: FakeOrder, { role = 'admin', query = '' }: { role?: StaffRole; query?: string } = {}) {
   const server = fakeAdminServer({ session: staffSession(role), orders: [order] });
   const rendered = renderAppAt(`/admin/orders/${order.kind}/${order.id}${query}`);
-  await screen.findByRole('list', { name: 'Events' });
+  // The pages' code may load cold (the first test of the file) on a busy machine.
+  await screen.findByRole('list', { name: 'Events' }, { timeout: 3000 });
   return { server, ...rendered, user: userEvent.setup() };
 }
 
