@@ -1,11 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN_EMAIL, csrfToken, signIn } from './staff';
 
-/**
- * Staff journeys against the real server. The test script creates the admin
- * (`voip-shop users add --role admin ...`) and exports E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD.
- */
-const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? 'e2e-admin@example.com';
-const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
+/** Staff journeys against the real server, as the admin of staff.ts. */
 
 /** Unique per run, so runs against the same database do not see each other's items. */
 const run = Date.now().toString(36);
@@ -23,12 +19,6 @@ interface Item {
   images: { id: string; url: string; filename: string }[];
 }
 
-async function signIn(page: Page, email = ADMIN_EMAIL, password = ADMIN_PASSWORD) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
 /** Opens the manager and signs in through the redirect. */
 async function openManager(page: Page) {
   await page.goto('/admin/hardware');
@@ -41,9 +31,8 @@ async function openManager(page: Page) {
 /** Creates a draft through the API with the browser's session (cookie) and its CSRF token. */
 async function createThroughApi(page: Page, name: string): Promise<Item> {
   const request: APIRequestContext = page.request;
-  const me = (await (await request.get('/api/admin/me')).json()) as { data: { csrfToken: string } };
   const response = await request.post('/api/hardware/', {
-    headers: { 'X-CSRF-Token': me.data.csrfToken },
+    headers: { 'X-CSRF-Token': await csrfToken(page) },
     data: { name, brand: 'cisco', model: `M-${name}`, pricePence: 4999, features: ['SIP'], compatibility: ['Talkbridge'] },
   });
   expect(response.status()).toBe(201);
@@ -68,8 +57,11 @@ test('a visitor who opens /admin/hardware is sent to sign in; wrong details are 
   await expect(page).toHaveURL(/\/admin\/login\?next=%2Fadmin%2Fhardware$/);
   await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
   expect((await page.request.get('/api/admin/me')).status()).toBe(401);
+  // /admin opens the page of the staff member's role, once signed in.
   await page.goto('/admin');
-  await expect(page).toHaveURL(/\/admin\/login\?next=%2Fadmin%2Fhardware$/);
+  await expect(page).toHaveURL(/\/admin\/login\?next=%2Fadmin$/);
+  await signIn(page);
+  await expect(page).toHaveURL(/\/admin\/hardware$/);
 });
 
 test('the admin creates a Yealink phone with two features and a PNG, publishes it, finds it on /hardware, edits its price, sees the audit entry and deletes it', async ({ page, context }) => {

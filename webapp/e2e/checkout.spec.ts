@@ -1,98 +1,30 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { cartButton, freshStart, planCard } from './helpers';
+import {
+  accountForm,
+  CARDS,
+  cardGroup,
+  checkoutFromCartDropdown,
+  completeOrder,
+  continueToPayment,
+  expectThankYou,
+  fillAccount,
+  fillCard,
+  newAccount,
+  singleUserAtCheckout,
+  stepHeading,
+  suggestions,
+} from './service-checkout';
 
-// The service checkout against the real server and the local Stripe stand-in (localstripe),
-// whose Stripe.js renders the card element as plain inputs named by their placeholders.
+// The service checkout against the real server and the local Stripe stand-in (localstripe);
+// its steps are in service-checkout.ts.
 
-const CARDS = {
-  ok: '4242424242424242',
-  /** Accepted at card setup; its charge is declined (402 card_declined). */
-  declinedCharge: '4000000000000341',
-  /** Asks for 3-D Secure at card setup and again for the first payment. */
-  threeDSecure: '4000002760003184',
-};
-
-interface Account {
-  email: string;
-  password: string;
-  companyName: string;
-  firstName: string;
-  lastName: string;
-  phone: string;
-}
-
-/** A new account each time: repeated runs against one database never share an e-mail. */
-function newAccount(firstName = 'Jane'): Account {
-  const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  return {
-    email: `${firstName.toLowerCase()}.${unique}@example.com`,
-    password: 'correct-horse-9',
-    companyName: 'Example Widgets Ltd',
-    firstName,
-    lastName: 'Tester',
-    phone: '020 7946 0000',
-  };
-}
-
-const stepHeading = (page: Page) => page.getByRole('heading', { level: 2, name: /^(Order Summary|Account Setup|Payment)$/ });
-const accountForm = (page: Page) => page.getByRole('form', { name: 'Account details' });
-const cardGroup = (page: Page) => page.getByRole('group', { name: 'Card details' });
-const completeOrder = (page: Page) => page.getByRole('button', { name: 'Complete Order' });
 const totalsList = (page: Page) => page.locator('dl[aria-label="Totals"]');
-const suggestions = (page: Page) => page.getByRole('list', { name: 'Address suggestions' }).getByRole('button');
 
 /** The Order Summary's totals as the rows of its list: [term, figure] pairs. */
 async function expectTotals(totals: Locator, rows: [string, string][]) {
   await expect(totals.locator('dt')).toHaveText(rows.map(([term]) => term));
   await expect(totals.locator('dd')).toHaveText(rows.map(([, figure]) => figure));
-}
-
-/** On /add-ons with a package: through the cart dropdown's Checkout link to step 1. */
-async function checkoutFromCartDropdown(page: Page) {
-  await cartButton(page).click();
-  await page.getByRole('region', { name: 'Shopping cart' }).getByRole('link', { name: 'Checkout' }).click();
-  await expect(page).toHaveURL(/\/checkout$/);
-  await expect(stepHeading(page)).toHaveText('Order Summary');
-}
-
-/** Buys Single User (one user, monthly) on the plans page and opens the checkout at step 1. */
-async function singleUserAtCheckout(page: Page) {
-  await freshStart(page, '/plans-and-pricing');
-  await planCard(page, 'Single User').getByRole('button', { name: 'Buy Now' }).click();
-  await expect(page).toHaveURL(/\/add-ons$/);
-  await checkoutFromCartDropdown(page);
-}
-
-/** Fills Account Setup; the address through the postcode lookup (ID1 1QD: the offline sample set). */
-async function fillAccount(page: Page, account: Account) {
-  await expect(stepHeading(page)).toHaveText('Account Setup');
-  const form = accountForm(page);
-  await form.getByLabel('Email').fill(account.email);
-  await form.getByLabel('Password', { exact: true }).fill(account.password);
-  await form.getByLabel('Confirm Password').fill(account.password);
-  await form.getByLabel('Company Name').fill(account.companyName);
-  await form.getByLabel('First Name').fill(account.firstName);
-  await form.getByLabel('Last Name').fill(account.lastName);
-  await form.getByLabel('Phone Number').fill(account.phone);
-  await form.getByLabel('Postcode').fill('ID1 1QD');
-  await suggestions(page).filter({ hasText: '1 Example Road, Testtown, ID1 1QD' }).click();
-  await expect(form.getByLabel('Address Line 1')).toHaveValue('1 Example Road');
-}
-
-async function continueToPayment(page: Page) {
-  await page.getByRole('button', { name: 'Continue to Payment' }).click();
-  await expect(stepHeading(page)).toHaveText('Payment');
-}
-
-/** Types a card into the stand-in's card element (expiry 12/30, CVC 123). */
-async function fillCard(page: Page, number: string) {
-  const card = cardGroup(page);
-  await card.getByPlaceholder('number', { exact: true }).fill(number);
-  await card.getByPlaceholder('exp_month').fill('12');
-  await card.getByPlaceholder('exp_year').fill('30');
-  await card.getByPlaceholder('cvc').fill('123');
-  await card.getByPlaceholder('postal_code').fill('ID11QD');
-  await expect(completeOrder(page)).toBeEnabled();
 }
 
 /**
@@ -112,12 +44,6 @@ async function holdRequests(page: Page, path: string): Promise<() => void> {
 }
 
 const progressItems = (page: Page) => page.getByRole('list', { name: 'Payment progress' }).getByRole('listitem');
-
-async function expectThankYou(page: Page) {
-  await expect(page).toHaveURL(/\/thank-you\?order=[0-9a-f-]{36}$/, { timeout: 15_000 });
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your order!');
-  await expect(page.getByText(/^SB-\d{6}$/)).toBeVisible();
-}
 
 const thankYouCard = (page: Page, title: RegExp) =>
   page.getByRole('list', { name: 'Your order at a glance' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });

@@ -61,8 +61,8 @@ function redirectRoute(path: string, to: string): RouteObject {
   return { path, element: <Navigate to={to} replace />, handle: { redirectTo: to } satisfies RedirectHandle };
 }
 
-/** Where /admin and unknown /admin/... paths go. */
-const ADMIN_HOME = '/admin/hardware';
+/** Where unknown /admin/... paths go: /admin, which opens the staff member's page by role. */
+const ADMIN_HOME = '/admin';
 
 /** The pages built so far; later issues add the rest. Every page is its own lazy chunk. */
 export const routes: RouteObject[] = [
@@ -97,8 +97,10 @@ export const routes: RouteObject[] = [
     path: '/admin',
     element: lazyPage(() => import('./routes/admin')),
     children: [
-      { index: true, element: <Navigate to={ADMIN_HOME} replace />, handle: { redirectTo: ADMIN_HOME } satisfies RedirectHandle },
+      { index: true, element: lazyPage(() => import('./routes/admin-home')) },
       { path: 'login', element: lazyPage(() => import('./routes/admin-login')) },
+      { path: 'orders', element: lazyPage(() => import('./routes/admin-orders')) },
+      { path: 'orders/:kind/:id', element: lazyPage(() => import('./routes/admin-order')) },
       { path: 'hardware', element: lazyPage(() => import('./routes/admin-hardware')) },
       redirectRoute('*', ADMIN_HOME),
     ],

@@ -15,7 +15,7 @@ import type {
 
 type BaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError>;
 /** The base query bound to the current request's api and options. */
-type Call = (args: string | FetchArgs) => ReturnType<BaseQuery>;
+export type Call = (args: string | FetchArgs) => ReturnType<BaseQuery>;
 type Result<T> = { data: T } | { error: FetchBaseQueryError };
 
 export interface Credentials {
@@ -41,14 +41,15 @@ interface AuditResponse {
 
 const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
 
-/** The tags of the admin's data; they live only in this feature's chunk. */
-const staffApi = api.enhanceEndpoints({ addTagTypes: ['AdminHardware', 'AuditLog'] });
+/** The tags of the staff area's data; they live only in this feature's chunk. */
+const STAFF_TAGS = ['AdminHardware', 'AuditLog', 'StaffOrders', 'StaffOrderHistory'] as const;
+const staffApi = api.enhanceEndpoints({ addTagTypes: STAFF_TAGS });
 
 /**
  * A call of a signed-in staff member: state-changing methods carry the session's CSRF token,
  * and a 401 (session ended) forgets the session so that the guard sends the visitor to sign in.
  */
-async function staffCall<T>(args: FetchArgs, { getState, dispatch }: BaseQueryApi, baseQuery: Call, read: (body: unknown) => T): Promise<Result<T>> {
+export async function staffCall<T>(args: FetchArgs, { getState, dispatch }: BaseQueryApi, baseQuery: Call, read: (body: unknown) => T): Promise<Result<T>> {
   const method = (args.method ?? 'GET').toUpperCase();
   const session = selectStaffSession(getState());
   const headers = !SAFE_METHODS.includes(method) && session ? { 'X-CSRF-Token': session.csrfToken } : undefined;
@@ -77,7 +78,7 @@ export const adminApi = staffApi.injectEndpoints({
       query: (body) => ({ url: 'admin/login', method: 'POST', body }),
       transformResponse: (body: Envelope<StaffSession>) => body.data,
       // Whatever was cached for an earlier session is fetched again.
-      invalidatesTags: ['AdminHardware', 'AuditLog'],
+      invalidatesTags: [...STAFF_TAGS],
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
@@ -94,7 +95,7 @@ export const adminApi = staffApi.injectEndpoints({
         queryApi.dispatch(adminApi.util.upsertQueryData('getMe', undefined, null));
         return { data: undefined };
       },
-      invalidatesTags: ['AdminHardware', 'AuditLog'],
+      invalidatesTags: [...STAFF_TAGS],
     }),
     /** Every item that is not deleted, any status, by brand then name. */
     listHardware: build.query<AdminHardwareItem[], void>({

@@ -23,22 +23,6 @@ const FIELD_LABELS: Record<string, string> = {
 
 const PENCE_FIELDS = new Set(['price', 'original_price']);
 
-const auditTime = new Intl.DateTimeFormat('en-GB', {
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  timeZone: 'Europe/London',
-});
-
-/** When an entry happened, in UK time, e.g. "22 Nov 2025, 07:01:14". */
-export function formatAuditTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : auditTime.format(date);
-}
-
 function formatValue(field: string, value: JsonValue): string {
   if (value === null || value === '') return '(none)';
   if (typeof value === 'number') {

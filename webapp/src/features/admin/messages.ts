@@ -26,9 +26,33 @@ export const messages = {
   signInCheckFailed: 'We could not check your sign-in. Please try again.',
   signOutFailed: 'Sign-out failed. Please try again.',
   auditFailed: 'Failed to load the audit log',
+  readOnlyCatalogue: 'Read only: you can look at the catalogue and its audit log, but only admins can change them.',
 } as const;
 
 /** Joins validation messages after 'Please fix the following errors: '. */
 export function fixErrorsMessage(errors: readonly string[]): string {
   return `${messages.fixErrors}${errors.join(', ')}`;
 }
+
+/** The support console's messages (docs/product-rules.md, Support console). */
+export const orderMessages = {
+  searchHint: 'An order number (SB-…, HW-…), an e-mail address, a phone number or a Stripe payment reference (pi_…, seti_…, sub_…, cus_…).',
+  searching: 'Searching orders...',
+  searchFailed: 'We could not load the orders. Please try again.',
+  noOrders: 'There are no orders yet.',
+  noMatch: (query: string) => `No orders match “${query}”.`,
+  noMatchNext:
+    'Check the spelling, or try the whole order number (e.g. SB-123456), the buyer’s full e-mail address, a phone number with its area code, or a Stripe reference (pi_…, seti_…, sub_…, cus_…). Clear the search to see every order.',
+  noSuchPage: (page: number) => `There is no page ${page} of these results.`,
+  historyLoading: 'Loading the order’s history...',
+  historyFailed: 'We could not load this order’s history. Please try again.',
+  orderNotFound: 'There is no such order. Check the link, or find the order by searching.',
+  resent: 'Confirmation e-mail queued to send again.',
+  released: (number: string) => `Number ${number} released back to stock.`,
+  extended: (days: number) => `Trial extended by ${days} ${days === 1 ? 'day' : 'days'}.`,
+  actionFailed: 'That did not work. Please try again.',
+  confirmRelease: (number: string, orderNumber: string) =>
+    `Release ${number} from ${orderNumber}? The number goes back to stock and the customer can no longer use it. This cannot be undone.`,
+  extendDaysInvalid: 'Enter a whole number of days from 1 to 7.',
+  noConfirmationYet: 'There is no confirmation to resend until the order is complete.',
+} as const;

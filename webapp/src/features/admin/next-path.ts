@@ -1,6 +1,20 @@
-/** Where staff land after signing in when nothing else is asked for. */
-export const DEFAULT_ADMIN_PATH = '/admin/hardware';
+import type { StaffRole } from './types';
+
+/** Where staff land after signing in when nothing else is asked for: their home, by role (staffHomePath). */
+export const DEFAULT_ADMIN_PATH = '/admin';
 export const LOGIN_PATH = '/admin/login';
+export const ORDERS_PATH = '/admin/orders';
+export const HARDWARE_PATH = '/admin/hardware';
+
+/** The page /admin opens for a role: support staff look after orders, admins the catalogue. */
+export function staffHomePath(role: StaffRole): string {
+  return role === 'support' ? ORDERS_PATH : HARDWARE_PATH;
+}
+
+/** The support console's page of one order. */
+export function orderPath(kind: string, id: string): string {
+  return `${ORDERS_PATH}/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`;
+}
 
 /** A path on this site (not `//host` or `/\host`, which browsers treat as another site), never the sign-in page itself. */
 export function safeNextPath(value: unknown): string | null {
@@ -22,7 +36,7 @@ function pathFromState(state: unknown): string | null {
   return null;
 }
 
-/** Where to go after signing in: `?next=`, else the navigation state's `from`, else the hardware manager. */
+/** Where to go after signing in: `?next=`, else the navigation state's `from`, else the staff home (/admin). */
 export function nextAfterSignIn(nextParam: string | null, state: unknown): string {
   return safeNextPath(nextParam) ?? safeNextPath(pathFromState(state)) ?? DEFAULT_ADMIN_PATH;
 }

@@ -1,11 +1,18 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, NavLink } from 'react-router-dom';
 import { siteConfig } from '../../../config/site';
 import { useGetMeQuery, useLogoutMutation } from '../api';
 import { messages } from '../messages';
+import { DEFAULT_ADMIN_PATH, HARDWARE_PATH, ORDERS_PATH } from '../next-path';
 import '../admin.css';
 
-/** The staff area's header: who is signed in and 'Sign out'. */
+/** The staff pages, in the header's order. */
+const STAFF_PAGES = [
+  { path: ORDERS_PATH, label: 'Orders' },
+  { path: HARDWARE_PATH, label: 'Hardware' },
+];
+
+/** The staff area's header: the staff pages (the current one marked), who is signed in and 'Sign out'. */
 export function AdminHeader() {
   const me = useGetMeQuery();
   const [logout, { isLoading }] = useLogoutMutation();
@@ -25,10 +32,24 @@ export function AdminHeader() {
   return (
     <header className="admin-header">
       <div className="container admin-header-inner">
-        <Link to="/admin/hardware" className="logo">
+        <Link to={DEFAULT_ADMIN_PATH} className="logo">
           <span className="logo-mark">{siteConfig.productName.slice(0, 1)}</span>
           {siteConfig.productName} staff
         </Link>
+        {session && (
+          <nav className="admin-nav" aria-label="Staff pages">
+            <ul>
+              {STAFF_PAGES.map((page) => (
+                <li key={page.path}>
+                  {/* NavLink marks the current page (and an order's page under Orders) with aria-current="page". */}
+                  <NavLink to={page.path} className={({ isActive }) => `admin-nav-link${isActive ? ' is-active' : ''}`}>
+                    {page.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
         {session && (
           <div className="admin-user">
             <span>

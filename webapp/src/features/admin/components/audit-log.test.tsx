@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { formatAuditTime, formatChange } from '../audit-format';
+import { formatChange } from '../audit-format';
 import { fakeAdminServer, hardwareItem, staffSession } from '../testing/fake-admin-server';
 import { renderHardwareManager } from '../testing/render-admin';
 import type { AuditEntry } from '../types';
+import { formatUkTime } from '../uk-time';
 import { AUDIT_PAGE_SIZE } from './audit-log';
 
 afterEach(() => {
@@ -116,6 +117,6 @@ describe('audit tab', () => {
     expect(formatChange({ field: 'images', from: null, to: 'front.png' })).toBe('Images: (none) → front.png');
     expect(formatChange({ field: 'specs', from: {}, to: { Screen: '4.3"' } })).toBe('Specifications: (none) → Screen: 4.3"');
     expect(formatChange({ field: 'something_new', from: 'a', to: 'b' })).toBe('something_new: a → b');
-    expect(formatAuditTime('2025-12-24T23:59:00Z')).toBe('24 Dec 2025, 23:59:00');
+    expect(formatUkTime('2025-12-24T23:59:00Z')).toBe('24 Dec 2025, 23:59:00');
   });
 });

@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
 import { useGetAuditLogQuery } from '../api';
-import { formatAuditTime, formatChange } from '../audit-format';
+import { formatChange } from '../audit-format';
 import { messages } from '../messages';
 import type { AdminHardwareItem } from '../types';
+import { formatUkTime } from '../uk-time';
 
 export const AUDIT_PAGE_SIZE = 20;
 
@@ -69,7 +70,7 @@ export function AuditLog({ items }: { items: AdminHardwareItem[] }) {
                 {data.entries.map((entry) => (
                   <tr key={entry.id}>
                     <td>
-                      <time dateTime={entry.at}>{formatAuditTime(entry.at)}</time>
+                      <time dateTime={entry.at}>{formatUkTime(entry.at)}</time>
                     </td>
                     <td>{entry.actor}</td>
                     <td>{entry.itemName || entry.itemId}</td>

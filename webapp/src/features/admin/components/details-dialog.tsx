@@ -1,5 +1,6 @@
-import { useEffect, useId, useLayoutEffect, useRef } from 'react';
+import { useId, useRef } from 'react';
 import type { AdminHardwareItem } from '../types';
+import { AdminModal } from './admin-modal';
 import { brandLabel, ItemPrice, StockBadge } from './item-badges';
 
 /** Where the public page shows an item: its brand's tab, scrolled to and highlighted. */
@@ -15,67 +16,48 @@ function weight(grams: number | null): string {
 export function DetailsDialog({ item, onClose }: { item: AdminHardwareItem; onClose: () => void }) {
   const titleId = useId();
   const closeRef = useRef<HTMLButtonElement>(null);
-  const onCloseRef = useRef(onClose);
-  useLayoutEffect(() => {
-    onCloseRef.current = onClose;
-  });
-
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    closeRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onCloseRef.current();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      opener?.focus();
-    };
-  }, []);
 
   return (
-    <div className="admin-modal-backdrop" onClick={onClose}>
-      <div className="admin-modal" role="dialog" aria-modal="true" aria-labelledby={titleId} onClick={(event) => event.stopPropagation()}>
-        <div className="admin-modal-head">
-          <h2 id={titleId}>{item.name}</h2>
-          <a className="button button-secondary admin-small-button" href={publicItemPath(item)} target="_blank" rel="noopener noreferrer">
-            View on Site
-          </a>
-        </div>
-        <dl className="admin-details">
-          <dt>Brand</dt>
-          <dd>{brandLabel(item)}</dd>
-          <dt>Model</dt>
-          <dd>{item.model}</dd>
-          <dt>Price</dt>
-          <dd>
-            <ItemPrice item={item} />
-          </dd>
-          <dt>Stock</dt>
-          <dd>
-            <StockBadge item={item} />
-          </dd>
-          <dt>Gross weight</dt>
-          <dd>{weight(item.grossWeightGrams)}</dd>
-          <dt>Short description</dt>
-          <dd>{item.shortDesc || '—'}</dd>
-        </dl>
-        <h3>Features</h3>
-        {item.features.length > 0 ? (
-          <ul className="admin-details-features">
-            {item.features.map((feature) => (
-              <li key={feature}>{feature}</li>
-            ))}
-          </ul>
-        ) : (
-          <p>No features listed.</p>
-        )}
-        <div className="admin-form-actions">
-          <button type="button" className="button button-primary" onClick={onClose} ref={closeRef}>
-            Close
-          </button>
-        </div>
+    <AdminModal labelledBy={titleId} onClose={onClose} initialFocus={closeRef}>
+      <div className="admin-modal-head">
+        <h2 id={titleId}>{item.name}</h2>
+        <a className="button button-secondary admin-small-button" href={publicItemPath(item)} target="_blank" rel="noopener noreferrer">
+          View on Site
+        </a>
       </div>
-    </div>
+      <dl className="admin-details">
+        <dt>Brand</dt>
+        <dd>{brandLabel(item)}</dd>
+        <dt>Model</dt>
+        <dd>{item.model}</dd>
+        <dt>Price</dt>
+        <dd>
+          <ItemPrice item={item} />
+        </dd>
+        <dt>Stock</dt>
+        <dd>
+          <StockBadge item={item} />
+        </dd>
+        <dt>Gross weight</dt>
+        <dd>{weight(item.grossWeightGrams)}</dd>
+        <dt>Short description</dt>
+        <dd>{item.shortDesc || '—'}</dd>
+      </dl>
+      <h3>Features</h3>
+      {item.features.length > 0 ? (
+        <ul className="admin-details-features">
+          {item.features.map((feature) => (
+            <li key={feature}>{feature}</li>
+          ))}
+        </ul>
+      ) : (
+        <p>No features listed.</p>
+      )}
+      <div className="admin-form-actions">
+        <button type="button" className="button button-primary" onClick={onClose} ref={closeRef}>
+          Close
+        </button>
+      </div>
+    </AdminModal>
   );
 }

@@ -204,7 +204,7 @@ describe('admin list', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('support staff see the list, details and audit, but no create, edit or delete controls', async () => {
+  it('support staff see the list, details and audit with a read-only note, but no create, edit or delete controls', async () => {
     fakeAdminServer({ session: staffSession('support'), items: catalogue() });
     renderHardwareManager();
     await screen.findByRole('tab', { name: 'All Items (4)' });
@@ -213,6 +213,14 @@ describe('admin list', () => {
     expect(screen.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Edit/ })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'View details of Cisco 8841' })).toBeInTheDocument();
+    expect(screen.getByText('Read only: you can look at the catalogue and its audit log, but only admins can change them.')).toBeInTheDocument();
+  });
+
+  it('admins get no read-only note', async () => {
+    fakeAdminServer({ session: staffSession(), items: catalogue() });
+    renderHardwareManager();
+    await screen.findByRole('tab', { name: 'All Items (4)' });
+    expect(screen.queryByText(/^Read only/)).not.toBeInTheDocument();
   });
 
   it("shows 'Failed to load hardware data' when the list cannot be loaded", async () => {

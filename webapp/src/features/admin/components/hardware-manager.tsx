@@ -73,6 +73,7 @@ export function HardwareManager({ session }: { session: StaffSession }) {
           {flash.text}
         </div>
       )}
+      {!canEdit && <p className="admin-note">{messages.readOnlyCatalogue}</p>}
       <div className="admin-tabs" role="tablist" aria-label="Hardware manager">
         {tabs.map((entry) => (
           <button

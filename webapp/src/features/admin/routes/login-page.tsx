@@ -15,7 +15,7 @@ function signInError(error: unknown): string {
 
 /**
  * Staff sign-in (/admin/login). Once signed in (or when already), the visitor goes to `?next=`,
- * else to the page named by the navigation state's `from`, else to the hardware manager.
+ * else to the page named by the navigation state's `from`, else to /admin (the page of their role).
  */
 export function AdminLoginPage() {
   const location = useLocation();
@@ -55,7 +55,7 @@ export function AdminLoginPage() {
 
   return (
     <div className="container page-body admin-login">
-      <PageMeta title="Staff sign-in" description="Sign in to manage the hardware catalogue." path={LOGIN_PATH} noIndex />
+      <PageMeta title="Staff sign-in" description="Sign in to the staff area: orders and the hardware catalogue." path={LOGIN_PATH} noIndex />
       <h1>Staff sign-in</h1>
       {nextParam && !error && <p className="form-notice">Please sign in to continue.</p>}
       <form className="admin-login-form" onSubmit={(event) => void submit(event)} noValidate>

@@ -1,5 +1,7 @@
 import { jsonResponse, mockFetch, type Handler } from '../../../testing/mock-fetch';
 import type { AdminHardwareItem, AuditEntry, FieldChange, HardwareItemBody, StaffRole, StaffSession } from '../types';
+import { fakeOrderRoutes, type FakeOrder } from './fake-orders';
+import { refusal } from './refusal';
 
 export const ADMIN_EMAIL = 'admin@example.com';
 export const ADMIN_PASSWORD = 'correct horse battery';
@@ -49,17 +51,16 @@ interface FakeAdminOptions {
   failDelete?: string[];
   /** Refuse saves with this 422 message. */
   refuseSave?: string;
+  /** The support console's orders (fake-orders.ts). */
+  orders?: FakeOrder[];
   extra?: Record<string, Handler>;
 }
 
-function refusal(status: number, code: string, error: string) {
-  return jsonResponse({ success: false, error, code }, status);
-}
-
 /**
- * A stand-in for the staff sign-in, the hardware catalogue's admin routes and the audit log.
- * Like the server it keeps the session, checks X-CSRF-Token on writes, refuses support staff's
- * writes (403) and writes an audit entry per change.
+ * A stand-in for the staff sign-in, the hardware catalogue's admin routes, the audit log and the
+ * support console's orders. Like the server it keeps the session, checks X-CSRF-Token on writes,
+ * refuses support staff's catalogue writes and trial extensions (403) and writes an audit entry
+ * per catalogue change.
  */
 export function fakeAdminServer(options: FakeAdminOptions = {}) {
   let session: StaffSession | null = options.session ?? null;
@@ -83,6 +84,14 @@ export function fakeAdminServer(options: FakeAdminOptions = {}) {
     if (write && session.role !== 'admin') return refusal(403, 'forbidden', 'Only admins may do this.');
     return session;
   };
+
+  /** A signed-in staff member's write of any role (the support console's actions): the token only. */
+  const staffWrite = (request: Request): StaffSession | Response => {
+    const who = staff(request, false);
+    if (who instanceof Response) return who;
+    return request.headers.get('X-CSRF-Token') === who.csrfToken ? who : refusal(403, 'csrf', 'This request is missing its security token. Please reload the page.');
+  };
+  const orders = fakeOrderRoutes(options.orders ?? [], { read: (request) => staff(request, false), write: staffWrite, admin: (request) => staff(request, true) });
 
   const fromBody = (body: HardwareItemBody, base: AdminHardwareItem): AdminHardwareItem => ({
     ...base,
@@ -165,6 +174,7 @@ export function fakeAdminServer(options: FakeAdminOptions = {}) {
       const matching = audit.filter((entry) => !item || entry.itemId === item);
       return { success: true, data: matching.slice((page - 1) * perPage, page * perPage), total: matching.length, page, perPage };
     },
+    ...orders.handlers,
     ...options.extra,
   });
 
@@ -214,5 +224,7 @@ export function fakeAdminServer(options: FakeAdminOptions = {}) {
         .filter((call) => (call.method === 'POST' && call.url.pathname === '/api/hardware/') || call.method === 'PUT')
         .map((call) => JSON.parse(call.body) as HardwareItemBody),
     deletes: () => fetch.calls.filter((call) => call.method === 'DELETE').map((call) => call.url.pathname),
+    /** The orders as the fake holds them now (events and e-mails added by actions). */
+    orders: orders.orders,
   };
 }

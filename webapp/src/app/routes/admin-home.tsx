@@ -1,0 +1,5 @@
+import { StaffHomePage } from '../../features/admin/routes/staff-home';
+
+export function Component() {
+  return <StaffHomePage />;
+}

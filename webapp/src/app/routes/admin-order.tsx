@@ -1,0 +1,5 @@
+import { OrderPage } from '../../features/admin/routes/order-page';
+
+export function Component() {
+  return <OrderPage />;
+}

@@ -1,0 +1,159 @@
+import { useId, useState, type FormEvent } from 'react';
+import { serverErrorMessage } from '../../../lib/api-error';
+import { orderMessages } from '../messages';
+import type { OrderHistory } from '../order-types';
+import { useExtendTrialMutation, useReleaseNumberMutation, useResendConfirmationMutation } from '../orders-api';
+import type { StaffRole } from '../types';
+import type { ShowFlash } from '../use-flash';
+import { ConfirmDialog } from './confirm-dialog';
+
+interface StaffActionsProps {
+  history: OrderHistory;
+  role: StaffRole;
+  /** After an action: the page shows the fresh history the server answered (its last event). */
+  onChanged: () => void;
+  flash: ShowFlash;
+}
+
+const MIN_DAYS = 1;
+const MAX_DAYS = 7;
+
+/** Whole days from 1 to 7, else null. */
+function daysFrom(text: string): number | null {
+  if (!/^\d+$/.test(text.trim())) return null;
+  const days = Number(text);
+  return days >= MIN_DAYS && days <= MAX_DAYS ? days : null;
+}
+
+/**
+ * What staff may do to the order, as the server allows it (`actions`): resend the confirmation,
+ * release a number (after a confirmation), and, for admins only, extend a trial. A refusal
+ * shows the server's message.
+ */
+export function StaffActions({ history, role, onChanged, flash }: StaffActionsProps) {
+  const id = useId();
+  const { kind, id: orderId, actions } = history;
+  const ref = { kind, id: orderId };
+  const [resend, resending] = useResendConfirmationMutation();
+  const [release, releasing] = useReleaseNumberMutation();
+  const [extend, extending] = useExtendTrialMutation();
+  const busy = resending.isLoading || releasing.isLoading || extending.isLoading;
+  const [error, setError] = useState<string | null>(null);
+  const [chosen, setChosen] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [days, setDays] = useState('1');
+
+  const releasable = actions.releasableNumbers;
+  const number = releasable.includes(chosen) ? chosen : (releasable[0] ?? '');
+  const canExtend = role === 'admin' && actions.extendTrial;
+
+  const run = async (action: () => Promise<unknown>, success: string) => {
+    setError(null);
+    try {
+      await action();
+      onChanged();
+      flash('success', success);
+    } catch (failure) {
+      setError(serverErrorMessage(failure, orderMessages.actionFailed));
+    }
+  };
+
+  const confirmRelease = () => {
+    setConfirming(false);
+    void run(() => release({ ...ref, number }).unwrap(), orderMessages.released(number));
+  };
+
+  const submitExtend = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const wanted = daysFrom(days);
+    if (wanted === null) {
+      setError(orderMessages.extendDaysInvalid);
+      return;
+    }
+    void run(() => extend({ ...ref, days: wanted }).unwrap(), orderMessages.extended(wanted));
+  };
+
+  return (
+    <section className="admin-order-block" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>Staff actions</h2>
+      {error && (
+        <div className="admin-problem" role="alert">
+          {error}
+        </div>
+      )}
+
+      <div className="admin-action">
+        <h3>Confirmation e-mail</h3>
+        {!actions.resendConfirmation && <p className="admin-hint">{orderMessages.noConfirmationYet}</p>}
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={!actions.resendConfirmation || busy}
+          onClick={() => void run(() => resend(ref).unwrap(), orderMessages.resent)}
+        >
+          {resending.isLoading ? 'Resending...' : 'Resend confirmation e-mail'}
+        </button>
+      </div>
+
+      {kind !== 'hardware' && (
+        <div className="admin-action">
+          <h3>Phone numbers</h3>
+          {releasable.length === 0 ? (
+            <p className="admin-hint">No numbers to release.</p>
+          ) : (
+            <div className="admin-action-row">
+              <div className="admin-field">
+                <label htmlFor={`${id}-number`}>Number to release</label>
+                <select id={`${id}-number`} value={number} onChange={(event) => setChosen(event.target.value)} disabled={busy}>
+                  {releasable.map((candidate) => (
+                    <option key={candidate} value={candidate}>
+                      {candidate}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <button type="button" className="button button-secondary admin-danger" disabled={busy} onClick={() => setConfirming(true)}>
+                {releasing.isLoading ? 'Releasing...' : 'Release number'}
+              </button>
+            </div>
+          )}
+        </div>
+      )}
+
+      {canExtend && (
+        <form className="admin-action" onSubmit={submitExtend} noValidate aria-labelledby={`${id}-trial`}>
+          <h3 id={`${id}-trial`}>Trial</h3>
+          <div className="admin-action-row">
+            <div className="admin-field">
+              <label htmlFor={`${id}-days`}>Days to extend (1 to 7)</label>
+              <input
+                id={`${id}-days`}
+                type="number"
+                inputMode="numeric"
+                min={MIN_DAYS}
+                max={MAX_DAYS}
+                step={1}
+                value={days}
+                onChange={(event) => setDays(event.target.value)}
+                disabled={busy}
+              />
+            </div>
+            <button type="submit" className="button button-secondary" disabled={busy}>
+              {extending.isLoading ? 'Extending...' : 'Extend trial'}
+            </button>
+          </div>
+        </form>
+      )}
+
+      {confirming && (
+        <ConfirmDialog
+          title="Release this number?"
+          message={orderMessages.confirmRelease(number, history.orderNumber)}
+          confirmLabel="Release number"
+          onConfirm={confirmRelease}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
+    </section>
+  );
+}

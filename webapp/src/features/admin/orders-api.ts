@@ -1,0 +1,60 @@
+import { adminApi, staffCall } from './api';
+import type { OrderHistory, OrderHistoryArgs, OrderRef, OrderSearchArgs, OrderSearchPage } from './order-types';
+
+const historyTag = ({ kind, id }: OrderRef) => ({ type: 'StaffOrderHistory' as const, id: `${kind}/${id}` });
+
+const apiPath = ({ kind, id }: OrderRef) => `admin/orders/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`;
+
+const asHistory = (body: unknown) => body as OrderHistory;
+
+/**
+ * An action answers the order's fresh history (replayed to its last event): it becomes the
+ * latest history at once, and the search and every replay of the order are read again.
+ */
+const actionEffects = {
+  invalidatesTags: (_result: OrderHistory | undefined, error: unknown, ref: OrderRef) => (error ? [] : ['StaffOrders' as const, historyTag(ref)]),
+  async onQueryStarted(ref: OrderRef, { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: OrderHistory }> }) {
+    try {
+      const { data } = await queryFulfilled;
+      dispatch(ordersApi.util.upsertQueryData('getOrderHistory', { kind: ref.kind, id: ref.id }, data));
+    } catch {
+      // The page shows the server's message.
+    }
+  },
+};
+
+/** The support console's calls (support and admin staff), through the staff area's fetch layer. */
+export const ordersApi = adminApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** One page (20) of the orders matching `query`, newest first. */
+    searchOrders: build.query<OrderSearchPage, OrderSearchArgs>({
+      queryFn: ({ query, page }, queryApi, _extra, baseQuery) =>
+        staffCall({ url: 'admin/orders', params: { query, page } }, queryApi, baseQuery, (body) => body as OrderSearchPage),
+      providesTags: ['StaffOrders'],
+    }),
+    /** The order's events, with its state replayed to `upTo` (the last event when undefined). */
+    getOrderHistory: build.query<OrderHistory, OrderHistoryArgs>({
+      queryFn: ({ kind, id, upTo }, queryApi, _extra, baseQuery) =>
+        staffCall({ url: `${apiPath({ kind, id })}/history`, params: upTo === undefined ? undefined : { upTo } }, queryApi, baseQuery, asHistory),
+      providesTags: (_result, _error, ref) => [historyTag(ref)],
+    }),
+    resendConfirmation: build.mutation<OrderHistory, OrderRef>({
+      queryFn: (ref, queryApi, _extra, baseQuery) =>
+        staffCall({ url: `${apiPath(ref)}/resend-confirmation`, method: 'POST', body: {} }, queryApi, baseQuery, asHistory),
+      ...actionEffects,
+    }),
+    releaseNumber: build.mutation<OrderHistory, OrderRef & { number: string }>({
+      queryFn: ({ number, ...ref }, queryApi, _extra, baseQuery) =>
+        staffCall({ url: `${apiPath(ref)}/release-number`, method: 'POST', body: { number } }, queryApi, baseQuery, asHistory),
+      ...actionEffects,
+    }),
+    /** Admins only (403 for support staff). */
+    extendTrial: build.mutation<OrderHistory, OrderRef & { days: number }>({
+      queryFn: ({ days, ...ref }, queryApi, _extra, baseQuery) =>
+        staffCall({ url: `${apiPath(ref)}/extend`, method: 'POST', body: { days } }, queryApi, baseQuery, asHistory),
+      ...actionEffects,
+    }),
+  }),
+});
+
+export const { useSearchOrdersQuery, useGetOrderHistoryQuery, useResendConfirmationMutation, useReleaseNumberMutation, useExtendTrialMutation } = ordersApi;

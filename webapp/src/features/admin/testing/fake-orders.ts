@@ -1,0 +1,257 @@
+import type { Handler } from '../../../testing/mock-fetch';
+import { statusLabel } from '../order-format';
+import type { OrderEmail, OrderEventActor, OrderHistory, OrderKind, OrderSearchResult } from '../order-types';
+import type { JsonValue, StaffSession } from '../types';
+import { refusal } from './refusal';
+
+/** An event as the fake keeps it; `status` is the order's status once it has happened. */
+export interface FakeEvent {
+  type: string;
+  actor: OrderEventActor;
+  sentence: string;
+  recordedAt: string;
+  status: string;
+}
+
+/** An order of the support console's fake: its search row, events, e-mails and what staff may do to it. */
+export interface FakeOrder extends OrderSearchResult {
+  /** Stripe ids the search finds it by (pi_, seti_, sub_, cus_). */
+  paymentRefs: string[];
+  events: FakeEvent[];
+  emails: OrderEmail[];
+  view: JsonValue;
+  /** Complete or confirmed: the confirmation can be resent. */
+  complete: boolean;
+  /** Numbers released so far. */
+  released: string[];
+  /** Days a trial has been extended by in all (at most 7). */
+  extendedDays: number;
+}
+
+/** When the fake's staff actions happen. */
+export const ACTION_TIME = '2026-11-24T09:30:00Z';
+
+const event = (type: string, actor: OrderEventActor, sentence: string, recordedAt: string, status: string): FakeEvent => ({ type, actor, sentence, recordedAt, status });
+
+let nextId = 1;
+
+/**
+ * A service order (SB-) paid by card and completed: five events by each kind of actor, the
+ * confirmation e-mail sent, two numbers.
+ */
+export function serviceOrder(overrides: Partial<FakeOrder> = {}): FakeOrder {
+  const orderNumber = overrides.orderNumber ?? 'SB-123456';
+  const name = overrides.name ?? 'Ann Smith';
+  const email = overrides.email ?? 'ann@example.com';
+  return {
+    kind: 'service',
+    id: `order-${nextId++}`,
+    orderNumber,
+    email,
+    name,
+    status: 'completed',
+    placedAt: '2026-11-23T10:00:00Z',
+    phoneNumbers: ['01614960000', '01614960001'],
+    paymentRefs: ['pi_3Abc123', 'seti_1Xyz789', 'cus_Ann42'],
+    events: [
+      event('OrderPlaced', { kind: 'buyer', name: null }, `Order placed by ${name}: Business Pro x2, £40.80 due today.`, '2026-11-23T10:00:00.123Z', 'placed'),
+      event('PaymentMethodRecorded', { kind: 'buyer', name: null }, 'Card set up: Visa ending 4242.', '2026-11-23T10:00:20Z', 'paying'),
+      event('PaymentSucceeded', { kind: 'webhook', name: null }, 'Paid £40.80 by card (pi_3Abc123).', '2026-11-23T10:00:31Z', 'paid'),
+      event('AccountCreated', { kind: 'system', name: null }, `Account created for ${email}.`, '2026-11-23T10:00:40Z', 'paid'),
+      event('OrderCompleted', { kind: 'job', name: 'finalise-orders' }, 'Order completed: extensions 101 and 102 set up.', '2026-11-23T10:01:00Z', 'completed'),
+    ],
+    emails: [
+      { id: 1, kind: 'order_confirmation', subject: `Your order ${orderNumber}`, recipient: email, createdAt: '2026-11-23T10:01:00Z', sentAt: '2026-11-23T10:02:00Z', status: 'sent' },
+    ],
+    view: { orderNumber, status: 'completed', dueTodayPence: 4080, numbers: ['01614960000', '01614960001'] },
+    complete: true,
+    released: [],
+    extendedDays: 0,
+    ...overrides,
+  };
+}
+
+/** An active free trial (TR-) with one number, never extended. */
+export function trialOrder(overrides: Partial<FakeOrder> = {}): FakeOrder {
+  const email = overrides.email ?? 'tom@example.com';
+  return serviceOrder({
+    kind: 'trial',
+    id: `trial-${nextId++}`,
+    orderNumber: 'TR-1A2B3C4D',
+    name: 'Tom Jones',
+    email,
+    status: 'active',
+    placedAt: '2026-11-20T08:00:00Z',
+    phoneNumbers: ['01174960000'],
+    paymentRefs: [],
+    events: [
+      event('TrialStarted', { kind: 'buyer', name: null }, 'Trial started with 01174 960000; it ends on 27 Nov 2026.', '2026-11-20T08:00:00Z', 'active'),
+      event('AccountCreated', { kind: 'system', name: null }, `Account created for ${email}.`, '2026-11-20T08:00:05Z', 'active'),
+    ],
+    emails: [{ id: 5, kind: 'trial_welcome', subject: 'Welcome to your free trial', recipient: email, createdAt: '2026-11-20T08:00:05Z', sentAt: null, status: 'queued' }],
+    view: { status: 'active', endsAt: '2026-11-27T08:00:00Z' },
+    complete: true,
+    ...overrides,
+  });
+}
+
+/** `count` service orders, one a day backwards from 23 Nov 2026 (SB-200001 is the newest). */
+export function manyOrders(count: number): FakeOrder[] {
+  return Array.from({ length: count }, (_, index) =>
+    serviceOrder({
+      orderNumber: `SB-${200001 + index}`,
+      name: `Buyer ${index + 1}`,
+      email: `buyer${index + 1}@example.com`,
+      placedAt: new Date(Date.UTC(2026, 10, 23 - index, 10)).toISOString(),
+      phoneNumbers: [],
+      paymentRefs: [],
+    }),
+  );
+}
+
+const PAGE_SIZE = 20;
+const digits = (text: string) => text.replace(/\D/g, '');
+
+/** Like the server: order number, e-mail, phone number (digits only) or payment reference, any case. */
+function matches(order: FakeOrder, query: string): boolean {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return true;
+  const texts = [order.orderNumber, order.email, ...order.paymentRefs].map((text) => text.toLowerCase());
+  if (texts.some((text) => text.includes(needle))) return true;
+  const wanted = digits(needle);
+  return wanted.length >= 5 && wanted.length === needle.replace(/[\s()+-]/g, '').length && order.phoneNumbers.some((number) => digits(number).includes(wanted));
+}
+
+function searchRow(order: FakeOrder): OrderSearchResult {
+  const { kind, id, orderNumber, email, name, status, placedAt, phoneNumbers } = order;
+  return { kind, id, orderNumber, email, name, status, placedAt, phoneNumbers };
+}
+
+/** The history of `order` replayed to `upTo` (the last event when null), as the server answers it. */
+export function historyOf(order: FakeOrder, upTo: number | null = null): OrderHistory {
+  const last = order.events.length;
+  const replayTo = upTo ?? last;
+  const replayed = order.events.slice(0, replayTo);
+  const status = replayed.at(-1)?.status ?? order.status;
+  return {
+    kind: order.kind,
+    id: order.id,
+    orderNumber: order.orderNumber,
+    upTo: replayTo,
+    lastSequence: last,
+    events: order.events.map(({ type, actor, sentence, recordedAt }, index) => ({ sequence: index + 1, globalPosition: 1000 + index, type, recordedAt, actor, sentence })),
+    state: { status, eventTypes: replayed.map((entry) => entry.type) },
+    stateSummary: [
+      ['Status', statusLabel(status)],
+      ['Events replayed', `${replayTo} of ${last}`],
+    ],
+    view: order.view,
+    emails: order.emails,
+    actions: {
+      resendConfirmation: order.complete,
+      releasableNumbers: order.kind === 'hardware' ? [] : order.phoneNumbers.filter((number) => !order.released.includes(number)),
+      extendTrial: order.kind === 'trial' && order.status === 'active' && order.extendedDays < 7,
+    },
+  };
+}
+
+interface Access {
+  /** The signed-in staff member, or the refusal (401). */
+  read: (request: Request) => StaffSession | Response;
+  /** Also checks the CSRF token. */
+  write: (request: Request) => StaffSession | Response;
+  /** Also refuses support staff (403). */
+  admin: (request: Request) => StaffSession | Response;
+}
+
+/** The support console's routes over `initial` (GET search and history, the three POST actions). */
+export function fakeOrderRoutes(initial: FakeOrder[], access: Access) {
+  let orders = initial.map((order) => ({ ...order, events: [...order.events], emails: [...order.emails], released: [...order.released] }));
+  let emailId = 100;
+
+  const find = (request: Request): FakeOrder | undefined => {
+    const [, , , , kind, id] = new URL(request.url).pathname.split('/');
+    return orders.find((order) => order.kind === (kind as OrderKind) && order.id === decodeURIComponent(id));
+  };
+  const notFound = () => refusal(404, 'order_not_found', 'There is no such order.');
+
+  /** Adds a staff event and answers the fresh history. */
+  const record = (order: FakeOrder, change: Partial<FakeOrder>, type: string, who: StaffSession, sentence: string) => {
+    const updated: FakeOrder = { ...order, ...change, events: [...order.events, event(type, { kind: 'staff', name: who.email }, sentence, ACTION_TIME, order.events.at(-1)?.status ?? order.status)] };
+    orders = orders.map((entry) => (entry === order ? updated : entry));
+    return historyOf(updated);
+  };
+
+  /** The order of a staff action, or the refusal. */
+  const actionOn = (request: Request, check: (request: Request) => StaffSession | Response) => {
+    const who = check(request);
+    if (who instanceof Response) return who;
+    const order = find(request);
+    return order ? { who, order } : notFound();
+  };
+
+  const handlers: Record<string, Handler> = {
+    'GET /api/admin/orders': (request) => {
+      const who = access.read(request);
+      if (who instanceof Response) return who;
+      const params = new URL(request.url).searchParams;
+      const query = params.get('query') ?? '';
+      const page = Math.max(1, Number(params.get('page') ?? 1) || 1);
+      const matching = orders.filter((order) => matches(order, query)).sort((a, b) => b.placedAt.localeCompare(a.placedAt));
+      return {
+        results: matching.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map(searchRow),
+        page,
+        pageCount: Math.ceil(matching.length / PAGE_SIZE),
+        total: matching.length,
+        query,
+      };
+    },
+    'GET /api/admin/orders/:kind/:id/history': (request) => {
+      const who = access.read(request);
+      if (who instanceof Response) return who;
+      const order = find(request);
+      if (!order) return notFound();
+      const raw = new URL(request.url).searchParams.get('upTo');
+      if (raw === null) return historyOf(order);
+      const upTo = Number(raw);
+      if (!Number.isInteger(upTo) || upTo < 1 || upTo > order.events.length) {
+        return refusal(400, 'invalid_up_to', `Choose an event from 1 to ${order.events.length}.`);
+      }
+      return historyOf(order, upTo);
+    },
+    'POST /api/admin/orders/:kind/:id/resend-confirmation': (request) => {
+      const found = actionOn(request, access.write);
+      if (found instanceof Response) return found;
+      const { who, order } = found;
+      if (!order.complete) return refusal(409, 'not_complete', 'There is no confirmation to resend until the order is complete.');
+      emailId += 1;
+      const resent: OrderEmail = { id: emailId, kind: 'order_confirmation', subject: `Your order ${order.orderNumber}`, recipient: order.email, createdAt: ACTION_TIME, sentAt: null, status: 'queued' };
+      return record(order, { emails: [...order.emails, resent] }, 'ConfirmationResent', who, `Confirmation e-mail resent by ${who.email}.`);
+    },
+    'POST /api/admin/orders/:kind/:id/release-number': async (request) => {
+      const found = actionOn(request, access.write);
+      if (found instanceof Response) return found;
+      const { who, order } = found;
+      const { number } = (await request.json()) as { number?: unknown };
+      if (typeof number !== 'string' || !/^0\d{9,10}$/.test(number)) return refusal(400, 'invalid_number', 'That is not a UK phone number.');
+      if (!order.phoneNumbers.includes(number) || order.released.includes(number)) {
+        return refusal(409, 'number_not_releasable', 'That number is not on this order, or it has been released already.');
+      }
+      return record(order, { released: [...order.released, number] }, 'NumberReleased', who, `Number ${number} released back to stock by ${who.email}.`);
+    },
+    'POST /api/admin/orders/:kind/:id/extend': async (request) => {
+      const found = actionOn(request, access.admin);
+      if (found instanceof Response) return found;
+      const { who, order } = found;
+      const { days } = (await request.json()) as { days?: unknown };
+      if (order.kind !== 'trial' || order.status !== 'active') return refusal(409, 'trial_not_active', 'Only an active trial can be extended.');
+      if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > 7) return refusal(400, 'invalid_days', 'Extend a trial by 1 to 7 days.');
+      if (order.extendedDays + days > 7) {
+        return refusal(409, 'extension_limit', `A trial can be extended by at most 7 days in all; this one has ${7 - order.extendedDays} left.`);
+      }
+      return record(order, { extendedDays: order.extendedDays + days }, 'TrialExtended', who, `Trial extended by ${days} days by ${who.email}.`);
+    },
+  };
+
+  return { handlers, orders: () => orders };
+}
