@@ -49,6 +49,7 @@ export const orderMessages = {
   orderNotFound: 'There is no such order. Check the link, or find the order by searching.',
   resent: 'Confirmation e-mail queued to send again.',
   released: (number: string) => `Number ${number} released back to stock.`,
+  replaced: (lost: string) => `Number ${lost} replaced; the buyer has been e-mailed the new number.`,
   extended: (days: number) => `Trial extended by ${days} ${days === 1 ? 'day' : 'days'}.`,
   actionFailed: 'That did not work. Please try again.',
   confirmRelease: (number: string, orderNumber: string) =>

@@ -72,6 +72,8 @@ export interface OrderEmail {
 export interface OrderActions {
   resendConfirmation: boolean;
   releasableNumbers: string[];
+  /** Paid numbers the order could not be given: each is replaced in one click. */
+  replaceableNumbers: string[];
   extendTrial: boolean;
 }
 

@@ -48,6 +48,12 @@ export const ordersApi = adminApi.injectEndpoints({
         staffCall({ url: `${apiPath(ref)}/release-number`, method: 'POST', body: { number } }, queryApi, baseQuery, asHistory),
       ...actionEffects,
     }),
+    /** A free number of the lost one's area code becomes the order's; the buyer is e-mailed. */
+    replaceNumber: build.mutation<OrderHistory, OrderRef & { lost: string }>({
+      queryFn: ({ lost, ...ref }, queryApi, _extra, baseQuery) =>
+        staffCall({ url: `${apiPath(ref)}/replace-number`, method: 'POST', body: { lost } }, queryApi, baseQuery, asHistory),
+      ...actionEffects,
+    }),
     /** Admins only (403 for support staff). */
     extendTrial: build.mutation<OrderHistory, OrderRef & { days: number }>({
       queryFn: ({ days, ...ref }, queryApi, _extra, baseQuery) =>
@@ -57,4 +63,11 @@ export const ordersApi = adminApi.injectEndpoints({
   }),
 });
 
-export const { useSearchOrdersQuery, useGetOrderHistoryQuery, useResendConfirmationMutation, useReleaseNumberMutation, useExtendTrialMutation } = ordersApi;
+export const {
+  useSearchOrdersQuery,
+  useGetOrderHistoryQuery,
+  useResendConfirmationMutation,
+  useReleaseNumberMutation,
+  useReplaceNumberMutation,
+  useExtendTrialMutation,
+} = ordersApi;

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { serverErrorMessage } from '../../../lib/api-error';
 import { orderMessages } from '../messages';
 import type { OrderHistory } from '../order-types';
-import { useExtendTrialMutation, useReleaseNumberMutation, useResendConfirmationMutation } from '../orders-api';
+import { useExtendTrialMutation, useReleaseNumberMutation, useReplaceNumberMutation, useResendConfirmationMutation } from '../orders-api';
 import type { StaffRole } from '../types';
 import type { ShowFlash } from '../use-flash';
 import { ConfirmDialog } from './confirm-dialog';
@@ -37,7 +37,8 @@ export function StaffActions({ history, role, onChanged, flash }: StaffActionsPr
   const [resend, resending] = useResendConfirmationMutation();
   const [release, releasing] = useReleaseNumberMutation();
   const [extend, extending] = useExtendTrialMutation();
-  const busy = resending.isLoading || releasing.isLoading || extending.isLoading;
+  const [replace, replacing] = useReplaceNumberMutation();
+  const busy = resending.isLoading || releasing.isLoading || extending.isLoading || replacing.isLoading;
   const [error, setError] = useState<string | null>(null);
   const [chosen, setChosen] = useState('');
   const [confirming, setConfirming] = useState(false);
@@ -94,6 +95,27 @@ export function StaffActions({ history, role, onChanged, flash }: StaffActionsPr
           {resending.isLoading ? 'Resending...' : 'Resend confirmation e-mail'}
         </button>
       </div>
+
+      {actions.replaceableNumbers.length > 0 && (
+        <div className="admin-action">
+          <h3>Needs a replacement</h3>
+          <p className="admin-hint">Paid for, but taken by another order before this one completed: give a free number of the same area code.</p>
+          <ul className="admin-action-list">
+            {actions.replaceableNumbers.map((lost) => (
+              <li key={lost}>
+                <button
+                  type="button"
+                  className="button button-primary"
+                  disabled={busy}
+                  onClick={() => void run(() => replace({ ...ref, lost }).unwrap(), orderMessages.replaced(lost))}
+                >
+                  {replacing.isLoading ? 'Replacing...' : `Replace ${lost}`}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
 
       {kind !== 'hardware' && (
         <div className="admin-action">

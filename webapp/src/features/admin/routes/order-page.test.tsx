@@ -210,6 +210,18 @@ describe('staff actions', () => {
     expect(posts(server)).toEqual([{ path: '/api/admin/orders/service/ann-1/resend-confirmation', body: {}, csrf: CSRF_TOKEN }]);
   });
 
+  it('a paid number another order took is replaced in one click; the event ends the timeline', async () => {
+    const order = serviceOrder({ id: 'ann-1' });
+    const { server, user } = await openOrder({ ...order, lost: [order.phoneNumbers[0]] }, { role: 'support' });
+    const lost = order.phoneNumbers[0];
+    expect(within(actionsPanel()).getByRole('heading', { name: 'Needs a replacement' })).toBeInTheDocument();
+    await user.click(within(actionsPanel()).getByRole('button', { name: `Replace ${lost}` }));
+    expect(await screen.findByText(`Number ${lost} replaced; the buyer has been e-mailed the new number.`)).toHaveAttribute('role', 'status');
+    await waitFor(() => expect(sentences().at(-1)).toMatch(new RegExp(`^Number ${lost} replaced with \\d+ by support@example.com\\.$`)));
+    expect(within(actionsPanel()).queryByRole('heading', { name: 'Needs a replacement' })).not.toBeInTheDocument();
+    expect(posts(server)).toEqual([{ path: '/api/admin/orders/service/ann-1/replace-number', body: { lost }, csrf: CSRF_TOKEN }]);
+  });
+
   it('an action while replayed shows the fresh history at its last event (the URL loses ?upTo=)', async () => {
     const { history, user } = await openOrder(serviceOrder({ id: 'ann-1' }), { query: '?upTo=2' });
     await user.click(within(actionsPanel()).getByRole('button', { name: 'Resend confirmation e-mail' }));
@@ -280,7 +292,7 @@ describe('staff actions', () => {
     server.fetchMock.mockImplementation(async (input, init) => {
       const request = input instanceof Request ? input : new Request(String(input), init);
       if (request.url.endsWith('/release-number')) {
-        return new Response(JSON.stringify({ error: 'That number is not on this order, or it has been released already.', code: 'number_not_releasable' }), { status: 409 });
+        return new Response(JSON.stringify({ error: 'That number has already been released.', code: 'number_already_released' }), { status: 409 });
       }
       return base(input, init);
     });
@@ -289,7 +301,7 @@ describe('staff actions', () => {
     const user = userEvent.setup();
     await user.click(within(actionsPanel()).getByRole('button', { name: 'Release number' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Release number' }));
-    expect(await within(actionsPanel()).findByRole('alert')).toHaveTextContent('That number is not on this order, or it has been released already.');
+    expect(await within(actionsPanel()).findByRole('alert')).toHaveTextContent('That number has already been released.');
     expect(events()).toHaveLength(5);
   });
 
@@ -327,7 +339,7 @@ describe('staff actions', () => {
     await user.clear(days);
     await user.type(days, '3');
     await user.click(within(actionsPanel()).getByRole('button', { name: 'Extend trial' }));
-    expect(await within(actionsPanel()).findByRole('alert')).toHaveTextContent('A trial can be extended by at most 7 days in all; this one has 2 left.');
+    expect(await within(actionsPanel()).findByRole('alert')).toHaveTextContent('A trial can be extended by 1 to 7 days in all; this one has 2 days left to give.');
     expect(events()).toHaveLength(2);
   });
 

@@ -24,6 +24,8 @@ export interface FakeOrder extends OrderSearchResult {
   complete: boolean;
   /** Numbers released so far. */
   released: string[];
+  /** Paid numbers the order could not be given (waiting for a replacement). */
+  lost: string[];
   /** Days a trial has been extended by in all (at most 7). */
   extendedDays: number;
 }
@@ -66,6 +68,7 @@ export function serviceOrder(overrides: Partial<FakeOrder> = {}): FakeOrder {
     view: { orderNumber, status: 'completed', dueTodayPence: 4080, numbers: ['01614960000', '01614960001'] },
     complete: true,
     released: [],
+    lost: [],
     extendedDays: 0,
     ...overrides,
   };
@@ -150,6 +153,7 @@ export function historyOf(order: FakeOrder, upTo: number | null = null): OrderHi
     actions: {
       resendConfirmation: order.complete,
       releasableNumbers: order.kind === 'hardware' ? [] : order.phoneNumbers.filter((number) => !order.released.includes(number)),
+      replaceableNumbers: order.lost,
       extendTrial: order.kind === 'trial' && order.status === 'active' && order.extendedDays < 7,
     },
   };
@@ -166,7 +170,7 @@ interface Access {
 
 /** The support console's routes over `initial` (GET search and history, the three POST actions). */
 export function fakeOrderRoutes(initial: FakeOrder[], access: Access) {
-  let orders = initial.map((order) => ({ ...order, events: [...order.events], emails: [...order.emails], released: [...order.released] }));
+  let orders = initial.map((order) => ({ ...order, events: [...order.events], emails: [...order.emails], released: [...order.released], lost: [...order.lost] }));
   let emailId = 100;
 
   const find = (request: Request): FakeOrder | undefined => {
@@ -233,21 +237,38 @@ export function fakeOrderRoutes(initial: FakeOrder[], access: Access) {
       if (found instanceof Response) return found;
       const { who, order } = found;
       const { number } = (await request.json()) as { number?: unknown };
-      if (typeof number !== 'string' || !/^0\d{9,10}$/.test(number)) return refusal(400, 'invalid_number', 'That is not a UK phone number.');
-      if (!order.phoneNumbers.includes(number) || order.released.includes(number)) {
-        return refusal(409, 'number_not_releasable', 'That number is not on this order, or it has been released already.');
+      if (typeof number !== 'string' || number.trim() === '') return refusal(422, 'invalid_number', "Pick one of the order's numbers to release.");
+      if (order.released.includes(number)) return refusal(409, 'number_already_released', 'That number has already been released.');
+      if (!order.phoneNumbers.includes(number)) {
+        return refusal(409, 'not_the_orders_number', "That number is not one of this order's numbers: pick one from the order's list.");
       }
       return record(order, { released: [...order.released, number] }, 'NumberReleased', who, `Number ${number} released back to stock by ${who.email}.`);
+    },
+    'POST /api/admin/orders/:kind/:id/replace-number': async (request) => {
+      const found = actionOn(request, access.write);
+      if (found instanceof Response) return found;
+      const { who, order } = found;
+      const { lost } = (await request.json()) as { lost?: unknown };
+      if (typeof lost !== 'string' || !order.lost.includes(lost)) return refusal(409, 'number_not_lost', 'That number is not waiting for a replacement.');
+      const replacement = `${lost.slice(0, -1)}${(Number(lost.slice(-1)) + 1) % 10}`;
+      return record(
+        order,
+        { lost: order.lost.filter((number) => number !== lost), phoneNumbers: [...order.phoneNumbers.filter((number) => number !== lost), replacement] },
+        'NumberReplaced',
+        who,
+        `Number ${lost} replaced with ${replacement} by ${who.email}.`,
+      );
     },
     'POST /api/admin/orders/:kind/:id/extend': async (request) => {
       const found = actionOn(request, access.admin);
       if (found instanceof Response) return found;
       const { who, order } = found;
       const { days } = (await request.json()) as { days?: unknown };
-      if (order.kind !== 'trial' || order.status !== 'active') return refusal(409, 'trial_not_active', 'Only an active trial can be extended.');
-      if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > 7) return refusal(400, 'invalid_days', 'Extend a trial by 1 to 7 days.');
-      if (order.extendedDays + days > 7) {
-        return refusal(409, 'extension_limit', `A trial can be extended by at most 7 days in all; this one has ${7 - order.extendedDays} left.`);
+      if (order.kind !== 'trial') return refusal(404, 'not_a_trial', 'Only a free trial can be extended.');
+      if (order.status !== 'active') return refusal(409, 'trial_over', 'This free trial has already ended.');
+      const left = 7 - order.extendedDays;
+      if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > left) {
+        return refusal(422, 'extension_too_long', `A trial can be extended by 1 to 7 days in all; this one has ${left} days left to give.`);
       }
       return record(order, { extendedDays: order.extendedDays + days }, 'TrialExtended', who, `Trial extended by ${days} days by ${who.email}.`);
     },
