@@ -120,4 +120,19 @@ test('an admin resends the confirmation e-mail: their event ends the timeline an
   await expect(emailItems(page)).toHaveCount(emails + 1);
   await expect(emailItems(page).last()).toContainText(`To ${order.account.email}`);
   await expect(page.getByRole('region', { name: 'Staff actions' }).getByRole('alert')).toHaveCount(0);
+
+  // The mailbox shows the order's confirmation as the shop wrote it (no relay in the tests:
+  // kept in the local mailbox within the outbox job's ten seconds).
+  await page.getByRole('navigation', { name: 'Staff pages' }).getByRole('link', { name: 'Mail' }).click();
+  await expect(page).toHaveURL(/\/admin\/mail$/);
+  await expect(page.getByText(/No mail relay is set up/)).toBeVisible();
+  const confirmation = page.getByRole('row').filter({ hasText: `Your order ${order.orderNumber} is confirmed` }).last();
+  await expect(async () => {
+    await page.reload();
+    await expect(confirmation).toContainText('Kept here', { timeout: 1_000 });
+  }).toPass({ timeout: 25_000 });
+  await confirmation.getByRole('button').click();
+  const reader = page.getByRole('region', { name: /^Your order SB-\d{6} is confirmed$/ });
+  await expect(reader).toContainText(`Thank you for your order ${order.orderNumber}.`);
+  await expect(reader).toContainText(order.account.email);
 });

@@ -102,6 +102,7 @@ export const routes: RouteObject[] = [
       { path: 'orders', element: lazyPage(() => import('./routes/admin-orders')) },
       { path: 'orders/:kind/:id', element: lazyPage(() => import('./routes/admin-order')) },
       { path: 'hardware', element: lazyPage(() => import('./routes/admin-hardware')) },
+      { path: 'mail', element: lazyPage(() => import('./routes/admin-mail')) },
       redirectRoute('*', ADMIN_HOME),
     ],
   },

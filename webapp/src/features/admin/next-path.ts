@@ -5,6 +5,7 @@ export const DEFAULT_ADMIN_PATH = '/admin';
 export const LOGIN_PATH = '/admin/login';
 export const ORDERS_PATH = '/admin/orders';
 export const HARDWARE_PATH = '/admin/hardware';
+export const MAIL_PATH = '/admin/mail';
 
 /** The page /admin opens for a role: support staff look after orders, admins the catalogue. */
 export function staffHomePath(role: StaffRole): string {

@@ -1,5 +1,6 @@
 import { jsonResponse, mockFetch, type Handler } from '../../../testing/mock-fetch';
 import type { AdminHardwareItem, AuditEntry, FieldChange, HardwareItemBody, StaffRole, StaffSession } from '../types';
+import { MAIL_STATUSES, type MailDetail } from '../mail-types';
 import { fakeOrderRoutes, type FakeOrder } from './fake-orders';
 import { refusal } from './refusal';
 
@@ -51,6 +52,10 @@ interface FakeAdminOptions {
   failDelete?: string[];
   /** Refuse saves with this 422 message. */
   refuseSave?: string;
+  /** The mailbox's e-mails, newest first. */
+  mails?: MailDetail[];
+  /** No mail relay: the mailbox says e-mail is kept, not sent. */
+  relayConfigured?: boolean;
   /** The support console's orders (fake-orders.ts). */
   orders?: FakeOrder[];
   extra?: Record<string, Handler>;
@@ -175,6 +180,25 @@ export function fakeAdminServer(options: FakeAdminOptions = {}) {
       return { success: true, data: matching.slice((page - 1) * perPage, page * perPage), total: matching.length, page, perPage };
     },
     ...orders.handlers,
+    'GET /api/admin/mail': (request) => {
+      const who = staff(request, false);
+      if (who instanceof Response) return who;
+      const params = new URL(request.url).searchParams;
+      const status = params.get('status');
+      const page = Number(params.get('page') ?? '1');
+      const mails = options.mails ?? [];
+      const matching = status ? mails.filter((mail) => mail.status === status) : mails;
+      const counts = Object.fromEntries(MAIL_STATUSES.map((each) => [each, mails.filter((mail) => mail.status === each).length]));
+      const rows = matching.slice((page - 1) * 25, page * 25).map(({ body: _body, ...row }) => row);
+      return { mails: rows, counts, page, pageCount: Math.ceil(matching.length / 25), maxAttempts: 6, relayConfigured: options.relayConfigured ?? false };
+    },
+    'GET /api/admin/mail/:id': (request) => {
+      const who = staff(request, false);
+      if (who instanceof Response) return who;
+      const id = Number(new URL(request.url).pathname.split('/').pop());
+      const mail = (options.mails ?? []).find((each) => each.id === id);
+      return mail ?? refusal(404, 'mail_not_found', 'There is no such e-mail. Go back to the mailbox and pick one.');
+    },
     ...options.extra,
   });
 
