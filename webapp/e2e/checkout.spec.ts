@@ -9,6 +9,7 @@ import {
   continueToPayment,
   expectThankYou,
   fillAccount,
+  fillAccountFields,
   fillCard,
   newAccount,
   singleUserAtCheckout,
@@ -438,14 +439,7 @@ test('postcode lookup: suggestions after the pause, detail mode, Change, manual 
   await form.getByRole('button', { name: 'Enter address manually' }).click();
   await expect(line1).toHaveValue('');
   await expect(form.getByRole('button', { name: 'Change' })).toBeVisible();
-  const account = newAccount('Ann');
-  await form.getByLabel('Email').fill(account.email);
-  await form.getByLabel('Password', { exact: true }).fill(account.password);
-  await form.getByLabel('Confirm Password').fill(account.password);
-  await form.getByLabel('Company Name').fill(account.companyName);
-  await form.getByLabel('First Name').fill(account.firstName);
-  await form.getByLabel('Last Name').fill(account.lastName);
-  await form.getByLabel('Phone Number').fill(account.phone);
+  await fillAccountFields(form, newAccount('Ann'));
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Please correct the errors below and try again.' })).toBeVisible();
   await expect(line1).toHaveAccessibleDescription('Address line 1 is required');

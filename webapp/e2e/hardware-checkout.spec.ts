@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { cartButton, freshStart, planCard } from './helpers';
+import { cardGroup, typeCard as fillCard } from './service-checkout';
 
 // The hardware checkout against the real server and the local Stripe stand-in (localstripe),
 // whose Stripe.js renders the card element as plain inputs named by their placeholders.
@@ -65,7 +66,6 @@ const STEPS = /^(Order Summary|Shipping Options|Shipping Address|Review Order|Pa
 const stepHeading = (page: Page) => page.getByRole('heading', { level: 2, name: STEPS });
 const currentStep = (page: Page) => page.getByRole('navigation', { name: 'Checkout progress' }).locator('[aria-current="step"]');
 const addressForm = (page: Page) => page.getByRole('form', { name: 'Shipping address' });
-const cardGroup = (page: Page) => page.getByRole('group', { name: 'Card details' });
 const cardError = (page: Page) => cardGroup(page).locator('xpath=..').getByRole('alert');
 const payButton = (page: Page) => page.getByRole('button', { name: /^Pay £/ });
 const totalsList = (page: Page) => page.locator('dl[aria-label="Totals"]');
@@ -151,15 +151,6 @@ async function reviewAndPlace(page: Page, items: number, shipping: Shipping): Pr
   return total;
 }
 
-/** Types a card into the stand-in's card element (expiry 12/30, CVC 123). */
-async function fillCard(page: Page, number: string) {
-  const card = cardGroup(page);
-  await card.getByPlaceholder('number', { exact: true }).fill(number);
-  await card.getByPlaceholder('exp_month').fill('12');
-  await card.getByPlaceholder('exp_year').fill('30');
-  await card.getByPlaceholder('cvc').fill('123');
-  await card.getByPlaceholder('postal_code').fill('ID11QD');
-}
 
 async function expectThankYou(page: Page) {
   await expect(page).toHaveURL(/\/hardware-thank-you$/, { timeout: 15_000 });

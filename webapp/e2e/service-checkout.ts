@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { cartButton, freshStart, planCard } from './helpers';
 
 // The service checkout's steps against the real server and the local Stripe stand-in
@@ -58,10 +58,8 @@ export async function singleUserAtCheckout(page: Page) {
   await checkoutFromCartDropdown(page);
 }
 
-/** Fills Account Setup; the address through the postcode lookup (ID1 1QD: the offline sample set). */
-export async function fillAccount(page: Page, account: Account) {
-  await expect(stepHeading(page)).toHaveText('Account Setup');
-  const form = accountForm(page);
+/** Types the account's own fields (not its address) into the Account Setup form. */
+export async function fillAccountFields(form: Locator, account: Account) {
   await form.getByLabel('Email').fill(account.email);
   await form.getByLabel('Password', { exact: true }).fill(account.password);
   await form.getByLabel('Confirm Password').fill(account.password);
@@ -69,6 +67,13 @@ export async function fillAccount(page: Page, account: Account) {
   await form.getByLabel('First Name').fill(account.firstName);
   await form.getByLabel('Last Name').fill(account.lastName);
   await form.getByLabel('Phone Number').fill(account.phone);
+}
+
+/** Fills Account Setup; the address through the postcode lookup (ID1 1QD: the offline sample set). */
+export async function fillAccount(page: Page, account: Account) {
+  await expect(stepHeading(page)).toHaveText('Account Setup');
+  const form = accountForm(page);
+  await fillAccountFields(form, account);
   await form.getByLabel('Postcode').fill('ID1 1QD');
   await suggestions(page).filter({ hasText: '1 Example Road, Testtown, ID1 1QD' }).click();
   await expect(form.getByLabel('Address Line 1')).toHaveValue('1 Example Road');
@@ -79,14 +84,19 @@ export async function continueToPayment(page: Page) {
   await expect(stepHeading(page)).toHaveText('Payment');
 }
 
-/** Types a card into the stand-in's card element (expiry 12/30, CVC 123). */
-export async function fillCard(page: Page, number: string) {
+/** Types a card into the stand-in's card element (expiry 12/30, CVC 123), on either checkout. */
+export async function typeCard(page: Page, number: string) {
   const card = cardGroup(page);
   await card.getByPlaceholder('number', { exact: true }).fill(number);
   await card.getByPlaceholder('exp_month').fill('12');
   await card.getByPlaceholder('exp_year').fill('30');
   await card.getByPlaceholder('cvc').fill('123');
   await card.getByPlaceholder('postal_code').fill('ID11QD');
+}
+
+/** Types a card on the service checkout, which then lets the order be completed. */
+export async function fillCard(page: Page, number: string) {
+  await typeCard(page, number);
   await expect(completeOrder(page)).toBeEnabled();
 }
 

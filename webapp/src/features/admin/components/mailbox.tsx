@@ -4,6 +4,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { useGetMailboxQuery, useGetMailQuery } from '../mail-api';
 import { MAIL_STATUSES, type Mailbox as MailboxData, type MailRow, type MailStatus } from '../mail-types';
 import { formatUkTime } from '../uk-time';
+import { LoadProblem } from './load-problem';
 
 const STATUS_LABELS: Record<MailStatus, string> = {
   queued: 'Queued',
@@ -120,14 +121,7 @@ export function Mailbox() {
 
   if (mailbox.isLoading) return <p role="status">Loading the mailbox…</p>;
   if (!mailbox.data) {
-    return (
-      <div className="admin-problem" role="alert">
-        <p>{errorMessage(mailbox.error, 'The mailbox could not be loaded.')}</p>
-        <button type="button" className="button button-secondary" onClick={() => void mailbox.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
+    return <LoadProblem message={errorMessage(mailbox.error, 'The mailbox could not be loaded.')} onRetry={() => void mailbox.refetch()} />;
   }
   const data = mailbox.data;
   return (

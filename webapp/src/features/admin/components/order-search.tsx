@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { orderMessages } from '../messages';
+import { LoadProblem } from './load-problem';
 import { orderPath } from '../next-path';
 import { positiveInteger, statusLabel, statusTone } from '../order-format';
 import { ORDER_KIND_LABELS, type OrderSearchPage } from '../order-types';
@@ -102,14 +103,7 @@ export function OrderSearch() {
 
   let body;
   if (search.isError) {
-    body = (
-      <div className="admin-problem" role="alert">
-        <p>{orderMessages.searchFailed}</p>
-        <button type="button" className="button button-secondary" onClick={() => void search.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
+    body = <LoadProblem message={orderMessages.searchFailed} onRetry={() => void search.refetch()} />;
   } else if (!data) {
     body = (
       <p className="loading" role="status">

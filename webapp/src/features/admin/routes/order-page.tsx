@@ -3,6 +3,7 @@ import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom'
 import { PageMeta } from '../../../components/page-meta';
 import { errorStatus, serverErrorMessage } from '../../../lib/api-error';
 import type { FromSearchState } from '../components/order-search';
+import { LoadProblem } from '../components/load-problem';
 import { CurrentViewPanel, EmailList, StatePanel, Timeline } from '../components/order-history';
 import { RequireStaff } from '../components/require-staff';
 import { StaffActions } from '../components/staff-actions';
@@ -49,20 +50,16 @@ function OrderDetails({ session }: { session: StaffSession }) {
       </div>
     );
   } else if (history.isError) {
-    body = (
-      <div className="admin-problem" role="alert">
-        <p>{status === 400 ? serverErrorMessage(history.error, orderMessages.historyFailed) : orderMessages.historyFailed}</p>
-        {status === 400 ? (
+    body =
+      status === 400 ? (
+        <LoadProblem message={serverErrorMessage(history.error, orderMessages.historyFailed)}>
           <button type="button" className="button button-secondary" onClick={() => replayTo(undefined)}>
             Show the latest state
           </button>
-        ) : (
-          <button type="button" className="button button-secondary" onClick={() => void history.refetch()}>
-            Try again
-          </button>
-        )}
-      </div>
-    );
+        </LoadProblem>
+      ) : (
+        <LoadProblem message={orderMessages.historyFailed} onRetry={() => void history.refetch()} />
+      );
   } else if (!data) {
     body = (
       <p className="loading" role="status">
