@@ -16,6 +16,16 @@ use jobs::trials::{TrialJob, END_TRIALS};
 
 use crate::state::AppState;
 
+/// What filling area-code placeholders needs of the state.
+pub fn placeholders(state: &AppState) -> jobs::placeholders::Placeholders<'_> {
+    jobs::placeholders::Placeholders { pool: &state.pool, orders: &state.orders, numbers: &state.numbers }
+}
+
+/// `fill-placeholders`: each paid area-code placeholder gets a number once stock exists.
+pub async fn fill_placeholders(state: &AppState) -> Result<jobs::placeholders::Report, String> {
+    jobs::placeholders::fill_open(&placeholders(state)).await
+}
+
 /// `end-trials` at `now`: ends, converts and reminds the free trials.
 pub async fn end_trials(state: &AppState, now: DateTime<Utc>) -> Result<jobs::trials::Report, String> {
     let job = TrialJob {
@@ -95,6 +105,10 @@ pub fn jobs(state: &AppState) -> Vec<Job> {
         // Every minute, at second 50.
         job(CONFIRM_HARDWARE_ORDERS, "50 * * * * *", state, |state| {
             Box::pin(async move { Ok(confirm_hardware_orders(&state, state.clock.now()).await?.to_string()) })
+        }),
+        // Every minute, at second 40.
+        job(jobs::placeholders::FILL_PLACEHOLDERS, "40 * * * * *", state, |state| {
+            Box::pin(async move { Ok(fill_placeholders(&state).await?.to_string()) })
         }),
         // Every five minutes, at second 45.
         job(RECONCILE_PAYMENTS, "45 */5 * * * *", state, |state| {

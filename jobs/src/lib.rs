@@ -8,6 +8,7 @@ pub mod heartbeat;
 pub mod metrics;
 pub mod numbers;
 pub mod outbox;
+pub mod placeholders;
 pub mod purge;
 pub mod reconcile;
 pub mod scheduler;

@@ -79,6 +79,10 @@ impl Narrated for ServiceOrder {
                 "Number {number} was paid for but could not be given (its hold ran out and another order took it): it needs a replacement."
             ),
             Ev::NumberReplaced { lost, replacement, by, .. } => format!("Number {lost} replaced with {replacement} by {by}."),
+            Ev::PlaceholderFilled { placeholder, number, by, .. } => {
+                let code = placeholder.trim_start_matches(crate::orders::PLACEHOLDER_PREFIX);
+                format!("Number {number} given for the {code} area code by {by}.")
+            }
         }
     }
 
@@ -109,6 +113,10 @@ impl Narrated for ServiceOrder {
         }
         if !self.lost_numbers.is_empty() {
             facts.push(("Needs a replacement", self.lost_numbers.join(", ")));
+        }
+        let open = self.open_placeholders();
+        if !open.is_empty() {
+            facts.push(("Area codes waiting for a number", open.join(", ")));
         }
         if !self.released_numbers.is_empty() {
             facts.push(("Released", self.released_numbers.join(", ")));

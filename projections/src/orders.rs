@@ -13,6 +13,9 @@ use crate::lines::ExtensionLine;
 
 pub const ORDER_VIEW_TABLE: &str = "order_view";
 
+/// How the shop names an area-code placeholder: `placeholder-020` is a London number to give.
+pub const PLACEHOLDER_PREFIX: &str = "placeholder-";
+
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderView {
@@ -53,6 +56,10 @@ pub struct OrderView {
     /// are any, the order needs a replacement.
     #[serde(default)]
     pub lost_numbers: Vec<String>,
+    /// Area-code placeholders of a completed order still waiting for their number (the
+    /// fill-placeholders job looks for them).
+    #[serde(default)]
+    pub open_placeholders: Vec<String>,
     /// Bookkeeping of the view, never served (the API leaves it out).
     #[serde(default)]
     #[schema(ignore)]
@@ -184,6 +191,12 @@ impl View<ServiceOrder> for OrderView {
             ServiceOrderEvent::OrderCompleted { completed_at } => {
                 self.status = OrderViewStatus::Completed;
                 self.completed_at = Some(*completed_at);
+                self.open_placeholders = self
+                    .phone_numbers
+                    .iter()
+                    .filter(|line| line.value.starts_with(PLACEHOLDER_PREFIX))
+                    .map(|line| line.value.clone())
+                    .collect();
             }
             ServiceOrderEvent::PaymentCustomerRegistered { customer_id: reference }
             | ServiceOrderEvent::SetupIntentCreated { setup_intent_id: reference }
@@ -191,6 +204,13 @@ impl View<ServiceOrder> for OrderView {
             | ServiceOrderEvent::PaymentSucceeded { reference, .. } => self.note_reference(reference),
             ServiceOrderEvent::NumberReleased { number, .. } => self.released_numbers.push(number.clone()),
             ServiceOrderEvent::NumberLost { number } => self.lost_numbers.push(number.clone()),
+            ServiceOrderEvent::PlaceholderFilled { placeholder, number, .. } => {
+                self.open_placeholders.retain(|p| p != placeholder);
+                for line in self.phone_numbers.iter_mut().filter(|line| line.value == *placeholder) {
+                    line.value = number.clone();
+                    line.display_value = number.clone();
+                }
+            }
             ServiceOrderEvent::NumberReplaced { lost, replacement, .. } => {
                 self.lost_numbers.retain(|n| n != lost);
                 for line in self.phone_numbers.iter_mut().filter(|line| line.value == *lost) {

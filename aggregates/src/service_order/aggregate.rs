@@ -63,6 +63,9 @@ pub struct ServiceOrder {
     /// Paid stock numbers the order could not be given, waiting for a replacement.
     #[serde(default)]
     pub lost_numbers: Vec<String>,
+    /// Area-code placeholders given their number so far.
+    #[serde(default)]
+    pub filled_placeholders: Vec<String>,
 }
 
 /// `SB-` and six digits.
@@ -86,6 +89,19 @@ impl ServiceOrder {
     }
 
     /// The numbers the order takes from our stock (not ported in, not placeholders).
+    /// Area-code placeholders paid for (completed orders) still waiting for their number.
+    pub fn open_placeholders(&self) -> Vec<String> {
+        if self.status != OrderStatus::Completed {
+            return vec![];
+        }
+        self.lines
+            .iter()
+            .flat_map(|l| &l.numbers)
+            .filter(|n| n.is_placeholder && !self.filled_placeholders.contains(&n.value))
+            .map(|n| n.value.clone())
+            .collect()
+    }
+
     pub fn stock_numbers(&self) -> Vec<String> {
         self.lines
             .iter()
@@ -156,6 +172,12 @@ impl ServiceOrder {
                 }
                 Ok(vec![Ev::NumberReplaced { lost, replacement, by, at: now }])
             }
+            C::FillPlaceholder { placeholder, number, by } => {
+                if !self.open_placeholders().contains(&placeholder) {
+                    return Err(E::NotAnOpenPlaceholder);
+                }
+                Ok(vec![Ev::PlaceholderFilled { placeholder, number, by, at: now }])
+            }
             C::ReleaseNumber { number, by } => {
                 if self.released_numbers.contains(&number) {
                     return Err(E::NumberAlreadyReleased);
@@ -191,7 +213,8 @@ impl ServiceOrder {
             C::PlaceOrder { .. }
             | C::ResendConfirmation { .. }
             | C::ReleaseNumber { .. }
-            | C::ReplaceLostNumber { .. } => {
+            | C::ReplaceLostNumber { .. }
+            | C::FillPlaceholder { .. } => {
                 unreachable!("decided in decide")
             }
             C::RegisterPaymentCustomer { customer_id } => {
@@ -397,6 +420,10 @@ impl Aggregate for ServiceOrder {
             Ev::NumberReplaced { lost, replacement, .. } => {
                 self.lost_numbers.retain(|n| *n != lost);
                 self.assigned_numbers.push(replacement);
+            }
+            Ev::PlaceholderFilled { placeholder, number, .. } => {
+                self.filled_placeholders.push(placeholder);
+                self.assigned_numbers.push(number);
             }
         }
     }

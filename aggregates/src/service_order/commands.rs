@@ -70,6 +70,13 @@ pub enum ServiceOrderCommand {
         replacement: String,
         by: String,
     },
+    /// An area-code placeholder the buyer paid for gets its number (already assigned to
+    /// the order): by the job once stock in that code exists, or by staff picking one.
+    FillPlaceholder {
+        placeholder: String,
+        number: String,
+        by: String,
+    },
     /// Staff give one of the order's numbers back to the free stock.
     ReleaseNumber {
         number: String,

@@ -52,6 +52,8 @@ pub enum ServiceOrderError {
     NumberAlreadyReleased,
     #[error("That number is not waiting for a replacement.")]
     NotLost,
+    #[error("That area code is not waiting for a number on this order.")]
+    NotAnOpenPlaceholder,
 }
 
 impl ServiceOrderError {
@@ -82,6 +84,7 @@ impl ServiceOrderError {
             ServiceOrderError::NotTheOrdersNumber => "not_the_orders_number",
             ServiceOrderError::NumberAlreadyReleased => "number_already_released",
             ServiceOrderError::NotLost => "number_not_lost",
+            ServiceOrderError::NotAnOpenPlaceholder => "placeholder_not_open",
         }
     }
 }

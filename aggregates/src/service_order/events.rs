@@ -76,6 +76,12 @@ pub enum ServiceOrderEvent {
         by: String,
         at: DateTime<Utc>,
     },
+    PlaceholderFilled {
+        placeholder: String,
+        number: String,
+        by: String,
+        at: DateTime<Utc>,
+    },
     NumberReleased {
         number: String,
         by: String,
@@ -102,6 +108,7 @@ impl DomainEvent for ServiceOrderEvent {
             ServiceOrderEvent::ConfirmationResent { .. } => "ConfirmationResent",
             ServiceOrderEvent::NumberLost { .. } => "NumberLost",
             ServiceOrderEvent::NumberReplaced { .. } => "NumberReplaced",
+            ServiceOrderEvent::PlaceholderFilled { .. } => "PlaceholderFilled",
             ServiceOrderEvent::NumberReleased { .. } => "NumberReleased",
         }
         .to_string()

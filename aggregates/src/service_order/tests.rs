@@ -795,3 +795,50 @@ async fn a_lost_number_is_accounted_for_and_replaced_once() {
         },
     ]);
 }
+
+#[tokio::test]
+async fn a_paid_area_code_placeholder_is_filled_once_after_completion() {
+    let mut lines = single_lines();
+    lines.numbers.push(OrderedNumber {
+        value: "placeholder-0113".into(),
+        display_value: "0113 Leeds number".into(),
+        is_transfer: false,
+        is_placeholder: true,
+        free: false,
+        price: Pence(200),
+    });
+    let fill = || ServiceOrderCommand::FillPlaceholder {
+        placeholder: "placeholder-0113".into(),
+        number: "441134960001".into(),
+        by: "fill-placeholders".into(),
+    };
+    let mut given = vec![placed(lines), customer_registered(), sub_created()];
+    given.extend(sub_paid());
+    given.extend([account_created(), numbers_assigned()]);
+    // Not before the order is complete.
+    test().given(given.clone()).when_async(fill()).await.then_expect_error(ServiceOrderError::NotAnOpenPlaceholder);
+    given.push(ServiceOrderEvent::OrderCompleted { completed_at: at() });
+    let filled = ServiceOrderEvent::PlaceholderFilled {
+        placeholder: "placeholder-0113".into(),
+        number: "441134960001".into(),
+        by: "fill-placeholders".into(),
+        at: at(),
+    };
+    test().given(given.clone()).when_async(fill()).await.then_expect_events(vec![filled.clone()]);
+    let stock = ServiceOrderCommand::FillPlaceholder {
+        placeholder: "+442079460002".into(),
+        number: "441134960001".into(),
+        by: "sam@talkbridge.example".into(),
+    };
+    test().given(given.clone()).when_async(stock).await.then_expect_error(ServiceOrderError::NotAnOpenPlaceholder);
+    given.push(filled);
+    test().given(given.clone()).when_async(fill()).await.then_expect_error(ServiceOrderError::NotAnOpenPlaceholder);
+    // The number is the order's now: staff may release it like any other.
+    test().given(given).when_async(release("441134960001")).await.then_expect_events(vec![
+        ServiceOrderEvent::NumberReleased {
+            number: "441134960001".into(),
+            by: "sam@talkbridge.example".into(),
+            at: at(),
+        },
+    ]);
+}

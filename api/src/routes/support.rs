@@ -25,6 +25,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(resend_confirmation))
         .routes(routes!(release_number))
         .routes(routes!(replace_number))
+        .routes(routes!(fill_placeholder))
         .routes(routes!(extend_trial))
 }
 
@@ -233,6 +234,48 @@ async fn replace_number(
         return Err(ApiError::unprocessable("invalid_number", "Pick one of the order's lost numbers to replace."));
     }
     support::replace_lost_number(&state, &staff, kind, &id, lost).await?;
+    Ok(Json(support::order_history(&state, &staff, kind, &id, None).await?))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+struct FillBody {
+    /// As `actions.openPlaceholders` names it: `placeholder-020`.
+    placeholder: String,
+    /// One of its `candidates`.
+    number: String,
+}
+
+/// Gives a paid area-code placeholder one of the free numbers of its code; the buyer is e-mailed it.
+#[utoipa::path(
+    post,
+    path = "/admin/orders/{kind}/{id}/fill-placeholder",
+    tag = "staff",
+    params(OrderPath),
+    security(("staff_session" = [], "staff_csrf" = [])),
+    request_body = FillBody,
+    responses(
+        (status = 200, description = "The fresh history", body = OrderHistory),
+        (status = 404, description = "No such order (order_not_found)", body = Refusal),
+        (status = 409, description = "The area code is not waiting for a number (placeholder_not_open), or the number is not a free one of it (not_a_free_number)", body = Refusal),
+        (status = 422, description = "An empty or overlong field (invalid_number)", body = Refusal),
+    )
+)]
+async fn fill_placeholder(
+    State(state): State<AppState>,
+    staff: Staff,
+    Path((kind, id)): Path<(String, String)>,
+    ApiJson(body): ApiJson<FillBody>,
+) -> Result<Json<OrderHistory>, ApiError> {
+    let kind = order(&kind, &id)?;
+    let (placeholder, number) = (body.placeholder.trim(), body.number.trim());
+    if placeholder.is_empty() || placeholder.len() > 40 || number.is_empty() || number.len() > 20 {
+        return Err(ApiError::unprocessable(
+            "invalid_number",
+            "Pick one of the free numbers listed for the area code.",
+        ));
+    }
+    support::fill_placeholder(&state, &staff, kind, &id, placeholder, number).await?;
     Ok(Json(support::order_history(&state, &staff, kind, &id, None).await?))
 }
 

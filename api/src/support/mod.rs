@@ -57,7 +57,19 @@ pub struct Actions {
     pub releasable_numbers: Vec<String>,
     /// Paid numbers the order could not be given: each can be replaced in one click.
     pub replaceable_numbers: Vec<String>,
+    /// Area codes paid for and still waiting for a number, each with free numbers to pick.
+    pub open_placeholders: Vec<OpenPlaceholder>,
     pub extend_trial: bool,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OpenPlaceholder {
+    /// As the order names it: `placeholder-020`.
+    pub placeholder: String,
+    pub area_code: String,
+    /// A few free numbers of that area code (none yet: the job fills it when stock arrives).
+    pub candidates: Vec<String>,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -140,6 +152,7 @@ pub async fn order_history(
                     .cloned()
                     .collect(),
                 replaceable_numbers: current.lost_numbers.clone(),
+                open_placeholders: open_placeholders(state, current).await?,
                 extend_trial: false,
             };
             let view = view_json(state.order_views.load(id).await.map_err(ApiError::internal)?);
@@ -153,6 +166,7 @@ pub async fn order_history(
                 resend_confirmation: current.status != TrialStatus::New,
                 releasable_numbers: vec![],
                 replaceable_numbers: vec![],
+                open_placeholders: vec![],
                 extend_trial: staff.role == Role::Admin
                     && current.status == TrialStatus::Active
                     && current.extended_days < MAX_EXTENSION_DAYS,
@@ -170,6 +184,44 @@ pub async fn order_history(
             assemble(kind, id, number, replayed, view, mail, actions)
         }
     })
+}
+
+async fn open_placeholders(state: &AppState, order: &ServiceOrder) -> Result<Vec<OpenPlaceholder>, ApiError> {
+    let mut open = vec![];
+    for placeholder in order.open_placeholders() {
+        let candidates = jobs::placeholders::candidates(&state.pool, &placeholder, 5).await?;
+        let area_code = jobs::placeholders::area_code(&placeholder).to_string();
+        open.push(OpenPlaceholder { placeholder, area_code, candidates });
+    }
+    Ok(open)
+}
+
+/// A staff member gives an area-code placeholder one of the free numbers of its code.
+pub async fn fill_placeholder(
+    state: &AppState,
+    staff: &Staff,
+    kind: OrderKind,
+    id: &str,
+    placeholder: &str,
+    number: &str,
+) -> Result<(), ApiError> {
+    use jobs::placeholders::FillError;
+    if kind != OrderKind::Service {
+        return Err(aggregates::service_order::ServiceOrderError::NotAnOpenPlaceholder.into());
+    }
+    existing::<ServiceOrder>(state, id).await?;
+    match jobs::placeholders::fill(&crate::scheduled::placeholders(state), id, placeholder, Some(number), &staff.email)
+        .await
+    {
+        Ok(Some(_)) => Ok(()),
+        Ok(None) | Err(FillError::NotACandidate) => Err(ApiError::refused(
+            StatusCode::CONFLICT,
+            "not_a_free_number",
+            format!("{number} is not a free number of that area code any more: pick another from the list."),
+        )),
+        Err(FillError::NotOpen) => Err(aggregates::service_order::ServiceOrderError::NotAnOpenPlaceholder.into()),
+        Err(FillError::Failed(error)) => Err(ApiError::internal(error)),
+    }
 }
 
 /// The sequence of the aggregate's last event, or 404 when it has none.

@@ -374,3 +374,104 @@ async fn the_thank_you_page_says_where_the_confirmation_e_mail_stands() {
     let id = trial["customerId"].as_str().unwrap();
     assert_eq!(expect_ok(app.get(&format!("/api/trials/{id}")).await).await["emailStatus"], "queued");
 }
+
+/// A completed single-user order with one area-code placeholder: (order id, order number).
+async fn order_with_placeholder(app: &TestApp, email: &str, area_code: &str) -> (String, String) {
+    let cart_id = crate::checkout::cart(app, single_user(&[])).await;
+    let placeholder = json!({
+        "value": format!("placeholder-{area_code}"), "displayValue": format!("{area_code} number (assigned after payment)"),
+        "isPlaceholder": true, "areaCode": area_code, "country": "GB"
+    });
+    expect_ok(app.send(Method::POST, &format!("/api/carts/{cart_id}/numbers"), Some(placeholder)).await).await;
+    let (intent, charge, order) = pay(app, &cart_id, email, OK_CARD).await;
+    expect_ok(charge).await;
+    create_account(app, &order).await;
+    (order, intent["orderNumber"].as_str().unwrap().to_string())
+}
+
+#[tokio::test]
+async fn a_placeholder_is_filled_by_the_job_once_stock_in_its_area_code_arrives() {
+    use aggregates::pricing::NumberType;
+    use projections::inventory::{add_stock, StockNumber};
+
+    let app = spawn_app().await;
+    let support = sign_in(&app, "sam@talkbridge.example", Role::Support).await;
+    let (order, _) = order_with_placeholder(&app, "cambridge@example.com", "01223").await;
+    let state = api::state::AppState::new(app.pool.clone());
+    let view = expect_ok(app.get(&format!("/api/orders/{order}")).await).await;
+    assert_eq!(view["openPlaceholders"], json!(["placeholder-01223"]));
+
+    // No Cambridge stock yet (the demo stock has none): the job waits.
+    let report = api::scheduled::fill_placeholders(&state).await.unwrap();
+    assert_eq!((report.filled, report.waiting), (0, 1));
+    let history = expect_ok(get(&app, &support, &format!("/api/admin/orders/service/{order}/history")).await).await;
+    assert_eq!(
+        history["actions"]["openPlaceholders"],
+        json!([{ "placeholder": "placeholder-01223", "areaCode": "01223", "candidates": [] }])
+    );
+
+    // Stock arrives; the next run gives the first number of the code.
+    let stock = StockNumber::new("GB", "012234960001", NumberType::Geographic, "01223").unwrap();
+    add_stock(&app.pool, &[stock.clone()]).await.unwrap();
+    // As the scheduler runs it, so its events name the job.
+    let job =
+        api::scheduled::jobs(&state).into_iter().find(|job| job.name == jobs::placeholders::FILL_PLACEHOLDERS).unwrap();
+    match jobs::scheduler::run_once(&app.pool, &job).await.unwrap() {
+        jobs::RunOutcome::Ran(report) => {
+            assert_eq!(report.unwrap(), "1 placeholders filled, 0 still waiting for stock")
+        }
+        jobs::RunOutcome::Skipped => panic!("nobody else holds the lock"),
+    }
+    let view = expect_ok(app.get(&format!("/api/orders/{order}")).await).await;
+    assert_eq!(view["openPlaceholders"], json!([]));
+    assert_eq!(view["phoneNumbers"][0]["value"], stock.value.as_str());
+    let history = expect_ok(get(&app, &support, &format!("/api/admin/orders/service/{order}/history")).await).await;
+    let last = history["events"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(last["sentence"], format!("Number {} given for the 01223 area code by fill-placeholders.", stock.value));
+    assert_eq!(last["actor"], json!({ "kind": "job", "name": "fill-placeholders" }));
+    assert!(history["emails"].as_array().unwrap().iter().any(|e| e["kind"] == "placeholder_filled"));
+    let holder: String = sqlx::query_scalar("SELECT status FROM number_inventory WHERE value = $1")
+        .bind(&stock.value)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(holder, "assigned");
+    // Nothing left to do.
+    assert_eq!(api::scheduled::fill_placeholders(&state).await.unwrap(), jobs::placeholders::Report::default());
+}
+
+#[tokio::test]
+async fn support_picks_a_free_number_for_a_placeholder_from_its_area_code() {
+    let app = spawn_app().await;
+    let support = sign_in(&app, "sam@talkbridge.example", Role::Support).await;
+    let (order, _) = order_with_placeholder(&app, "london@example.com", "020").await;
+    let base = format!("/api/admin/orders/service/{order}");
+    let history = expect_ok(get(&app, &support, &format!("{base}/history")).await).await;
+    let open = &history["actions"]["openPlaceholders"][0];
+    assert_eq!(open["areaCode"], "020");
+    let candidates: Vec<String> =
+        open["candidates"].as_array().unwrap().iter().map(|c| c.as_str().unwrap().to_string()).collect();
+    assert!(candidates.len() >= 2 && candidates.iter().all(|c| c.starts_with("4420")), "{candidates:?}");
+
+    let count = app.event_count().await;
+    let wrong = post(
+        &app,
+        &support,
+        &format!("{base}/fill-placeholder"),
+        json!({ "placeholder": "placeholder-020", "number": "441134960009" }),
+    )
+    .await;
+    expect_error(wrong, StatusCode::CONFLICT, "not_a_free_number").await;
+    assert_eq!(app.event_count().await, count);
+
+    let picked = &candidates[1];
+    let body = json!({ "placeholder": "placeholder-020", "number": picked });
+    let history = expect_ok(post(&app, &support, &format!("{base}/fill-placeholder"), body.clone()).await).await;
+    let last = history["events"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(last["sentence"], format!("Number {picked} given for the 020 area code by sam@talkbridge.example."));
+    assert_eq!(last["actor"]["kind"], "staff");
+    assert_eq!(history["actions"]["openPlaceholders"], json!([]));
+    assert!(history["actions"]["releasableNumbers"].as_array().unwrap().contains(&json!(picked)));
+    let again = post(&app, &support, &format!("{base}/fill-placeholder"), body).await;
+    expect_error(again, StatusCode::CONFLICT, "placeholder_not_open").await;
+}
