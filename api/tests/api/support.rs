@@ -412,7 +412,7 @@ async fn a_placeholder_is_filled_by_the_job_once_stock_in_its_area_code_arrives(
 
     // Stock arrives; the next run gives the first number of the code.
     let stock = StockNumber::new("GB", "012234960001", NumberType::Geographic, "01223").unwrap();
-    add_stock(&app.pool, &[stock.clone()]).await.unwrap();
+    add_stock(&app.pool, std::slice::from_ref(&stock)).await.unwrap();
     // As the scheduler runs it, so its events name the job.
     let job =
         api::scheduled::jobs(&state).into_iter().find(|job| job.name == jobs::placeholders::FILL_PLACEHOLDERS).unwrap();
