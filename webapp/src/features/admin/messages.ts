@@ -50,6 +50,9 @@ export const orderMessages = {
   resent: 'Confirmation e-mail queued to send again.',
   released: (number: string) => `Number ${number} released back to stock.`,
   replaced: (lost: string) => `Number ${lost} replaced; the buyer has been e-mailed the new number.`,
+  placeholderFilled: (number: string, areaCode: string) => `Number ${number} given for the ${areaCode} area code; the buyer has been e-mailed it.`,
+  noPlaceholderStock: (areaCode: string) =>
+    `No free ${areaCode} number yet: the shop gives one by itself as soon as stock in that area code arrives (import numbers to speed it up).`,
   extended: (days: number) => `Trial extended by ${days} ${days === 1 ? 'day' : 'days'}.`,
   actionFailed: 'That did not work. Please try again.',
   confirmRelease: (number: string, orderNumber: string) =>

@@ -69,11 +69,20 @@ export interface OrderEmail {
   status: 'queued' | 'sent';
 }
 
+export interface OpenPlaceholder {
+  /** As the order names it: `placeholder-020`. */
+  placeholder: string;
+  areaCode: string;
+  candidates: string[];
+}
+
 export interface OrderActions {
   resendConfirmation: boolean;
   releasableNumbers: string[];
   /** Paid numbers the order could not be given: each is replaced in one click. */
   replaceableNumbers: string[];
+  /** Area codes paid for and waiting for a number, with free numbers to pick from. */
+  openPlaceholders: OpenPlaceholder[];
   extendTrial: boolean;
 }
 

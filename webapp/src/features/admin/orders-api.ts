@@ -54,6 +54,12 @@ export const ordersApi = adminApi.injectEndpoints({
         staffCall({ url: `${apiPath(ref)}/replace-number`, method: 'POST', body: { lost } }, queryApi, baseQuery, asHistory),
       ...actionEffects,
     }),
+    /** One of the free numbers of a paid area-code placeholder becomes the order's; the buyer is e-mailed. */
+    fillPlaceholder: build.mutation<OrderHistory, OrderRef & { placeholder: string; number: string }>({
+      queryFn: ({ placeholder, number, ...ref }, queryApi, _extra, baseQuery) =>
+        staffCall({ url: `${apiPath(ref)}/fill-placeholder`, method: 'POST', body: { placeholder, number } }, queryApi, baseQuery, asHistory),
+      ...actionEffects,
+    }),
     /** Admins only (403 for support staff). */
     extendTrial: build.mutation<OrderHistory, OrderRef & { days: number }>({
       queryFn: ({ days, ...ref }, queryApi, _extra, baseQuery) =>
@@ -69,5 +75,6 @@ export const {
   useResendConfirmationMutation,
   useReleaseNumberMutation,
   useReplaceNumberMutation,
+  useFillPlaceholderMutation,
   useExtendTrialMutation,
 } = ordersApi;

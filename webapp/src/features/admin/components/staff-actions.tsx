@@ -2,7 +2,14 @@ import { useId, useState, type FormEvent } from 'react';
 import { serverErrorMessage } from '../../../lib/api-error';
 import { orderMessages } from '../messages';
 import type { OrderHistory } from '../order-types';
-import { useExtendTrialMutation, useReleaseNumberMutation, useReplaceNumberMutation, useResendConfirmationMutation } from '../orders-api';
+import {
+  useExtendTrialMutation,
+  useFillPlaceholderMutation,
+  useReleaseNumberMutation,
+  useReplaceNumberMutation,
+  useResendConfirmationMutation,
+} from '../orders-api';
+import type { OpenPlaceholder } from '../order-types';
 import type { StaffRole } from '../types';
 import type { ShowFlash } from '../use-flash';
 import { ConfirmDialog } from './confirm-dialog';
@@ -38,7 +45,8 @@ export function StaffActions({ history, role, onChanged, flash }: StaffActionsPr
   const [release, releasing] = useReleaseNumberMutation();
   const [extend, extending] = useExtendTrialMutation();
   const [replace, replacing] = useReplaceNumberMutation();
-  const busy = resending.isLoading || releasing.isLoading || extending.isLoading || replacing.isLoading;
+  const [fill, filling] = useFillPlaceholderMutation();
+  const busy = resending.isLoading || releasing.isLoading || extending.isLoading || replacing.isLoading || filling.isLoading;
   const [error, setError] = useState<string | null>(null);
   const [chosen, setChosen] = useState('');
   const [confirming, setConfirming] = useState(false);
@@ -117,6 +125,17 @@ export function StaffActions({ history, role, onChanged, flash }: StaffActionsPr
         </div>
       )}
 
+      {actions.openPlaceholders.map((open) => (
+        <PlaceholderPicker
+          key={open.placeholder}
+          open={open}
+          busy={busy}
+          onPick={(number) =>
+            void run(() => fill({ ...ref, placeholder: open.placeholder, number }).unwrap(), orderMessages.placeholderFilled(number, open.areaCode))
+          }
+        />
+      ))}
+
       {kind !== 'hardware' && (
         <div className="admin-action">
           <h3>Phone numbers</h3>
@@ -177,5 +196,36 @@ export function StaffActions({ history, role, onChanged, flash }: StaffActionsPr
         />
       )}
     </section>
+  );
+}
+
+/** A paid area code waiting for its number: one of the free numbers of that code, picked by staff. */
+function PlaceholderPicker({ open, busy, onPick }: { open: OpenPlaceholder; busy: boolean; onPick: (number: string) => void }) {
+  const id = useId();
+  const [chosen, setChosen] = useState('');
+  const number = open.candidates.includes(chosen) ? chosen : (open.candidates[0] ?? '');
+  return (
+    <div className="admin-action">
+      <h3>{open.areaCode} number to give</h3>
+      {open.candidates.length === 0 ? (
+        <p className="admin-hint">{orderMessages.noPlaceholderStock(open.areaCode)}</p>
+      ) : (
+        <div className="admin-action-row">
+          <div className="admin-field">
+            <label htmlFor={`${id}-number`}>Free {open.areaCode} number</label>
+            <select id={`${id}-number`} value={number} onChange={(event) => setChosen(event.target.value)} disabled={busy}>
+              {open.candidates.map((candidate) => (
+                <option key={candidate} value={candidate}>
+                  {candidate}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="button" className="button button-primary" disabled={busy} onClick={() => onPick(number)}>
+            Give this number
+          </button>
+        </div>
+      )}
+    </div>
   );
 }

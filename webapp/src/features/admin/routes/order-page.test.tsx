@@ -222,6 +222,24 @@ describe('staff actions', () => {
     expect(posts(server)).toEqual([{ path: '/api/admin/orders/service/ann-1/replace-number', body: { lost }, csrf: CSRF_TOKEN }]);
   });
 
+  it('a paid area code waiting for its number: support picks one of its free numbers; with none, says the shop will', async () => {
+    const order = serviceOrder({ id: 'ann-1' });
+    const placeholders = [
+      { placeholder: 'placeholder-020', areaCode: '020', candidates: ['442079460100', '442079460101'] },
+      { placeholder: 'placeholder-01223', areaCode: '01223', candidates: [] },
+    ];
+    const { server, user } = await openOrder({ ...order, placeholders }, { role: 'support' });
+    expect(within(actionsPanel()).getByText(/No free 01223 number yet: the shop gives one by itself/)).toBeInTheDocument();
+    await user.selectOptions(within(actionsPanel()).getByLabelText('Free 020 number'), '442079460101');
+    await user.click(within(actionsPanel()).getByRole('button', { name: 'Give this number' }));
+    expect(await screen.findByText('Number 442079460101 given for the 020 area code; the buyer has been e-mailed it.')).toHaveAttribute('role', 'status');
+    await waitFor(() => expect(sentences().at(-1)).toBe('Number 442079460101 given for the 020 area code by support@example.com.'));
+    expect(within(actionsPanel()).queryByLabelText('Free 020 number')).not.toBeInTheDocument();
+    expect(posts(server)).toEqual([
+      { path: '/api/admin/orders/service/ann-1/fill-placeholder', body: { placeholder: 'placeholder-020', number: '442079460101' }, csrf: CSRF_TOKEN },
+    ]);
+  });
+
   it('an action while replayed shows the fresh history at its last event (the URL loses ?upTo=)', async () => {
     const { history, user } = await openOrder(serviceOrder({ id: 'ann-1' }), { query: '?upTo=2' });
     await user.click(within(actionsPanel()).getByRole('button', { name: 'Resend confirmation e-mail' }));

@@ -26,6 +26,8 @@ export interface FakeOrder extends OrderSearchResult {
   released: string[];
   /** Paid numbers the order could not be given (waiting for a replacement). */
   lost: string[];
+  /** Paid area codes waiting for a number, with the free numbers to pick. */
+  placeholders: { placeholder: string; areaCode: string; candidates: string[] }[];
   /** Days a trial has been extended by in all (at most 7). */
   extendedDays: number;
 }
@@ -69,6 +71,7 @@ export function serviceOrder(overrides: Partial<FakeOrder> = {}): FakeOrder {
     complete: true,
     released: [],
     lost: [],
+    placeholders: [],
     extendedDays: 0,
     ...overrides,
   };
@@ -154,6 +157,7 @@ export function historyOf(order: FakeOrder, upTo: number | null = null): OrderHi
       resendConfirmation: order.complete,
       releasableNumbers: order.kind === 'hardware' ? [] : order.phoneNumbers.filter((number) => !order.released.includes(number)),
       replaceableNumbers: order.lost,
+      openPlaceholders: order.placeholders,
       extendTrial: order.kind === 'trial' && order.status === 'active' && order.extendedDays < 7,
     },
   };
@@ -170,7 +174,7 @@ interface Access {
 
 /** The support console's routes over `initial` (GET search and history, the three POST actions). */
 export function fakeOrderRoutes(initial: FakeOrder[], access: Access) {
-  let orders = initial.map((order) => ({ ...order, events: [...order.events], emails: [...order.emails], released: [...order.released], lost: [...order.lost] }));
+  let orders = initial.map((order) => ({ ...order, events: [...order.events], emails: [...order.emails], released: [...order.released], lost: [...order.lost], placeholders: [...order.placeholders] }));
   let emailId = 100;
 
   const find = (request: Request): FakeOrder | undefined => {
@@ -257,6 +261,24 @@ export function fakeOrderRoutes(initial: FakeOrder[], access: Access) {
         'NumberReplaced',
         who,
         `Number ${lost} replaced with ${replacement} by ${who.email}.`,
+      );
+    },
+    'POST /api/admin/orders/:kind/:id/fill-placeholder': async (request) => {
+      const found = actionOn(request, access.write);
+      if (found instanceof Response) return found;
+      const { who, order } = found;
+      const { placeholder, number } = (await request.json()) as { placeholder?: unknown; number?: unknown };
+      const open = order.placeholders.find((each) => each.placeholder === placeholder);
+      if (!open) return refusal(409, 'placeholder_not_open', 'That area code is not waiting for a number on this order.');
+      if (typeof number !== 'string' || !open.candidates.includes(number)) {
+        return refusal(409, 'not_a_free_number', `${String(number)} is not a free number of that area code any more: pick another from the list.`);
+      }
+      return record(
+        order,
+        { placeholders: order.placeholders.filter((each) => each !== open), phoneNumbers: [...order.phoneNumbers, number] },
+        'PlaceholderFilled',
+        who,
+        `Number ${number} given for the ${open.areaCode} area code by ${who.email}.`,
       );
     },
     'POST /api/admin/orders/:kind/:id/extend': async (request) => {
