@@ -5,7 +5,7 @@
 //! the order first, the order records who gave it (`PlaceholderFilled`), and the buyer is
 //! e-mailed the number.
 
-use aggregates::phone_number::{PhoneNumber, PhoneNumberCommand};
+use aggregates::phone_number::{PhoneNumber, PhoneNumberCommand, PhoneNumberError};
 use aggregates::service_order::{ServiceOrder, ServiceOrderCommand};
 use cqrs_es::AggregateError;
 use postgres_es::PostgresCqrs;
@@ -78,23 +78,36 @@ pub async fn fill(
         Some(_) => return Err(FillError::NotACandidate),
         None => free,
     };
-    for number in tries {
-        let assign = PhoneNumberCommand::Assign { number: number.clone(), owner: format!("order:{id}") };
-        match commands::execute(ctx.numbers, &number, assign).await {
-            Ok(()) => {}
-            // Taken by a cart meanwhile: the next one (or, for staff's pick, say so).
-            Err(AggregateError::UserError(_)) if wanted.is_none() => continue,
-            Err(AggregateError::UserError(_)) => return Err(FillError::NotACandidate),
-            Err(error) => return Err(failed(&error)),
+    let number = match assign_first_free(ctx.numbers, tries, &format!("order:{id}")).await.map_err(|e| failed(&e))? {
+        Some(number) => number,
+        // Staff's pick was taken by a cart meanwhile.
+        None if wanted.is_some() => return Err(FillError::NotACandidate),
+        None => return Ok(None),
+    };
+    let command = ServiceOrderCommand::FillPlaceholder {
+        placeholder: placeholder.to_string(),
+        number: number.clone(),
+        by: by.to_string(),
+    };
+    commands::execute(ctx.orders, id, command).await.map_err(|e| failed(&e))?;
+    tell_the_buyer(ctx.pool, id, &order, placeholder, &number).await;
+    Ok(Some(number))
+}
+
+/// Assigns `owner` the first of `candidates` that is still free (a cart may take one
+/// meanwhile): the number given, or None when every one was taken.
+pub async fn assign_first_free(
+    numbers: &PostgresCqrs<PhoneNumber>,
+    candidates: Vec<String>,
+    owner: &str,
+) -> Result<Option<String>, AggregateError<PhoneNumberError>> {
+    for number in candidates {
+        let assign = PhoneNumberCommand::Assign { number: number.clone(), owner: owner.to_string() };
+        match commands::execute(numbers, &number, assign).await {
+            Ok(()) => return Ok(Some(number)),
+            Err(AggregateError::UserError(_)) => continue,
+            Err(error) => return Err(error),
         }
-        let command = ServiceOrderCommand::FillPlaceholder {
-            placeholder: placeholder.to_string(),
-            number: number.clone(),
-            by: by.to_string(),
-        };
-        commands::execute(ctx.orders, id, command).await.map_err(|e| failed(&e))?;
-        tell_the_buyer(ctx.pool, id, &order, placeholder, &number).await;
-        return Ok(Some(number));
     }
     Ok(None)
 }

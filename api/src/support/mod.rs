@@ -323,19 +323,8 @@ pub async fn replace_lost_number(
     if !order.lost_numbers.iter().any(|n| n == lost) {
         return Err(ServiceOrderError::NotLost.into());
     }
-    let mut replacement = None;
-    for candidate in projections::inventory::available_like(&state.pool, lost, 5).await? {
-        let command = PhoneNumberCommand::Assign { number: candidate.clone(), owner: format!("order:{id}") };
-        match commands::execute(&state.numbers, &candidate, command).await {
-            Ok(()) => {
-                replacement = Some(candidate);
-                break;
-            }
-            // Taken by a cart meanwhile: the next one.
-            Err(AggregateError::UserError(_)) => continue,
-            Err(error) => return Err(error.into()),
-        }
-    }
+    let candidates = projections::inventory::available_like(&state.pool, lost, 5).await?;
+    let replacement = jobs::placeholders::assign_first_free(&state.numbers, candidates, &format!("order:{id}")).await?;
     let Some(replacement) = replacement else {
         return Err(ApiError::refused(
             StatusCode::CONFLICT,
