@@ -130,7 +130,11 @@ impl ApiError {
                 | ServiceOrderError::NoExtensions
                 | ServiceOrderError::WrongNumbers
                 | ServiceOrderError::NoSubscriptionNeeded
-                | ServiceOrderError::NoTopUpNeeded => StatusCode::UNPROCESSABLE_ENTITY,
+                | ServiceOrderError::NoTopUpNeeded
+                | ServiceOrderError::InvalidPortDetails(_)
+                | ServiceOrderError::PortDateInThePast
+                | ServiceOrderError::RejectionReasonMissing => StatusCode::UNPROCESSABLE_ENTITY,
+                ServiceOrderError::StaffRequired => StatusCode::UNAUTHORIZED,
                 _ => StatusCode::CONFLICT,
             },
             ApiError::HardwareOrder(error) => match error {
