@@ -81,6 +81,8 @@ pub struct Config {
     /// `SITE_URL`: the shop's address, which e-mails link to (a buyer's order page); default
     /// http://localhost:PORT in development. Production refuses to start without it.
     pub site_url: String,
+    /// `SALES_EMAIL`, default sales@talkbridge.co.uk: where quote requests are e-mailed.
+    pub sales_email: String,
 }
 
 /// Stripe: `STRIPE_SECRET_KEY` and `STRIPE_PUBLISHABLE_KEY` talk to Stripe; without them the
@@ -247,6 +249,7 @@ impl Config {
         Ok(Config {
             app_env,
             site_url,
+            sales_email: non_empty(lookup("SALES_EMAIL")).unwrap_or_else(|| "sales@talkbridge.co.uk".to_string()),
             fault_injection: non_empty(lookup("FAULT_INJECTION")),
             heartbeat_job: matches!(non_empty(lookup("HEARTBEAT_JOB")).as_deref(), Some("1" | "true")),
             metrics_token: non_empty(lookup("METRICS_TOKEN")).map(Secret::new),

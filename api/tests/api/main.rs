@@ -16,6 +16,7 @@ mod metrics;
 mod numbers;
 mod openapi;
 mod ports;
+mod quotes;
 mod rebuild;
 mod server;
 mod support;
