@@ -144,7 +144,7 @@ function PortBlock({ order, port, onChanged, flash }: { order: OrderRef; port: P
         </div>
       )}
       {steps.includes('setDate') && (
-        <form className="admin-action-row admin-port-form" onSubmit={submitDate} noValidate aria-label={`Transfer date of ${number}`}>
+        <form className="admin-action-row admin-port-form" onSubmit={submitDate} noValidate aria-label={`Set the transfer date of ${number}`}>
           <div className="admin-field">
             <label htmlFor={`${id}-date`}>Transfer date</label>
             <input id={`${id}-date`} type="date" min={today} required value={date} onChange={(event) => setDate(event.target.value)} disabled={isLoading} />
