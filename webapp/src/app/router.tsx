@@ -119,6 +119,7 @@ export const routes: RouteObject[] = [
       { path: 'login', element: lazyPage(() => import('./routes/admin-login')) },
       { path: 'orders', element: lazyPage(() => import('./routes/admin-orders')) },
       { path: 'orders/:kind/:id', element: lazyPage(() => import('./routes/admin-order')) },
+      { path: 'ports', element: lazyPage(() => import('./routes/admin-ports')) },
       { path: 'hardware', element: lazyPage(() => import('./routes/admin-hardware')) },
       { path: 'mail', element: lazyPage(() => import('./routes/admin-mail')) },
       { path: 'quotes', element: lazyPage(() => import('./routes/admin-quotes')) },
