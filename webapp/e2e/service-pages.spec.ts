@@ -77,7 +77,7 @@ test('PBX feature cards open one at a time; clicking the open one closes it', as
   await expect(page.getByText(/^Cloud PBX from/)).toContainText(
     `Cloud PBX from ${pounds(list.cloudPbxFromMonthlyPence)} to ${pounds(list.cloudPbxToMonthlyPence)} a month`,
   );
-  await expect(page.getByRole('link', { name: 'Get a quote' }).first()).toHaveAttribute('href', '/quote');
+  await expect(page.getByRole('link', { name: 'Get a quote' }).first()).toHaveAttribute('href', '/quote?product=cloudPbx');
   await expect(page.getByRole('link', { name: /^Call / }).first()).toHaveAttribute('href', /^tel:/);
 });
 

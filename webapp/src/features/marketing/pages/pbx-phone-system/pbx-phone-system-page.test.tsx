@@ -47,7 +47,7 @@ describe('/pbx-phone-system', () => {
 
   it('links to a quote and a phone call, and shows the PBX range from the price list', async () => {
     renderWithProviders(<PbxPhoneSystemPage />, { route: '/pbx-phone-system' });
-    expect(screen.getAllByRole('link', { name: 'Get a quote' })[0]).toHaveAttribute('href', '/quote');
+    expect(screen.getAllByRole('link', { name: 'Get a quote' })[0]).toHaveAttribute('href', '/quote?product=cloudPbx');
     expect(screen.getByRole('link', { name: /^Call 020/ })).toHaveAttribute('href', 'tel:+442079460000');
     expect(screen.getByRole('link', { name: 'Compare plans' })).toHaveAttribute('href', '/plans-and-pricing');
     await waitFor(() => expect(screen.getByText(/Cloud PBX from/)).toHaveTextContent('Cloud PBX from £14.90 to £49.90 a month'));

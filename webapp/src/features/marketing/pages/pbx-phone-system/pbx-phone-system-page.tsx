@@ -50,7 +50,7 @@ export function PbxPhoneSystemPage() {
         title="The phone system in your cupboard, moved to the cloud"
         lead="Everything your old PBX did, and a good deal it could not, for up to 90% less than a traditional PBX. No hardware to buy, no maintenance contract, no engineer visits."
       >
-        <Link to="/quote" className="button button-light">
+        <Link to="/quote?product=cloudPbx" className="button button-light">
           Get a quote
         </Link>
         <a href={siteConfig.salesPhoneHref} className="button button-ghost">
@@ -100,7 +100,7 @@ export function PbxPhoneSystemPage() {
         <Link to="/plans-and-pricing" className="button button-primary">
           Compare plans
         </Link>
-        <Link to="/quote" className="button button-light">
+        <Link to="/quote?product=cloudPbx" className="button button-light">
           Get a quote
         </Link>
       </CtaPanel>
