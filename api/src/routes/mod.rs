@@ -11,6 +11,7 @@ mod headers;
 mod health;
 mod mail;
 mod metrics;
+mod moved;
 mod numbers;
 mod quotes;
 mod stripe_webhook;
@@ -93,6 +94,7 @@ pub fn app(state: AppState, config: &Config) -> Router {
         .nest("/api", api)
         .merge(health::router())
         .merge(metrics::router())
+        .merge(moved::router())
         .with_state(state)
         .fallback_service(web::service(&config.webapp_dir, &headers::content_security_policy(config)))
         .layer(middleware::from_fn(json_too_large))

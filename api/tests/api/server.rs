@@ -194,3 +194,23 @@ async fn the_staff_cookie_is_secure_in_production() {
         assert!(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"), "{cookie}");
     }
 }
+
+#[tokio::test]
+async fn every_moved_path_answers_a_permanent_redirect_to_its_page_keeping_the_query() {
+    let app = spawn_app().await;
+    let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let table: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(include_str!("../../../webapp/src/config/moved-paths.json")).unwrap();
+    assert!(table.len() >= 25);
+    for (from, to) in &table {
+        let answer = client.get(app.url(from)).send().await.unwrap();
+        assert_eq!(answer.status(), reqwest::StatusCode::MOVED_PERMANENTLY, "{from}");
+        assert_eq!(answer.headers()["location"], to.as_str().unwrap(), "{from}");
+    }
+    let campaign = client.get(app.url("/compare?utm_source=mail&utm_campaign=spring")).send().await.unwrap();
+    assert_eq!(campaign.headers()["location"], "/plans-and-pricing?utm_source=mail&utm_campaign=spring#compare");
+    let trial = client.get(app.url("/trial?utm_source=x")).send().await.unwrap();
+    assert_eq!(trial.headers()["location"], "/free-trial-numbers?utm_source=x");
+    // A page of its own is not moved.
+    assert_ne!(client.get(app.url("/faq")).send().await.unwrap().status(), reqwest::StatusCode::MOVED_PERMANENTLY);
+}

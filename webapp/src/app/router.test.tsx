@@ -32,8 +32,9 @@ beforeEach(() => {
 });
 
 describe('redirects', () => {
-  it('covers every old and alternative path', () => {
-    expect(redirects).toEqual({
+  it('covers every old path of the spec and every link target without a page of its own', () => {
+    // The spec's redirects, exactly.
+    expect(redirects).toMatchObject({
       '/broadband': '/business-broadband-page',
       '/business-broadband': '/business-broadband-page',
       '/about-us': '/about',
@@ -49,6 +50,21 @@ describe('redirects', () => {
       '/login': '/',
       '/guide': '/support',
     });
+    // Link targets that serve the purpose of another page.
+    expect(redirects).toMatchObject({
+      '/detailed-pricing': '/plans-and-pricing',
+      '/business-plans': '/plans-and-pricing',
+      '/signup': '/plans-and-pricing',
+      '/compare': '/plans-and-pricing#compare',
+      '/full-comparison': '/plans-and-pricing#compare',
+      '/home-features': '/residential-features',
+      '/features': '/business-features',
+      '/internet-packages': '/business-broadband-page',
+      '/questions': '/faq',
+      '/trial': '/free-trial-numbers',
+      '/phone-numbers': '/all-phone-numbers',
+    });
+    expect(Object.keys(redirects)).toHaveLength(25);
   });
 
   it.each(['/pricing', '/plans', '/business-pricing', '/voip-comparison', '/testimonials', '/login'])(
