@@ -30,7 +30,7 @@ export function CompareFeatures() {
   const [open, setOpen] = useState(false);
   const tableId = useId();
   return (
-    <section className="section compare-features" aria-labelledby={`${tableId}-heading`}>
+    <section id="compare" className="section compare-features" aria-labelledby={`${tableId}-heading`}>
       <h2 id={`${tableId}-heading`}>Compare plans side by side</h2>
       <button
         type="button"
