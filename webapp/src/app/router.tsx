@@ -88,6 +88,8 @@ export const routes: RouteObject[] = [
       { path: 'thank-you', element: lazyPage(() => import('./routes/thank-you')) },
       { path: 'hardware-checkout', element: lazyPage(() => import('./routes/hardware-checkout')) },
       { path: 'hardware-thank-you', element: lazyPage(() => import('./routes/hardware-thank-you')) },
+      // Help and information pages.
+      { path: 'faq', element: lazyPage(() => import('./routes/faq')) },
       ...Object.entries(redirects).map(([from, to]) => redirectRoute(from, to)),
       redirectRoute('*', UNKNOWN_PATH_TARGET),
     ],
