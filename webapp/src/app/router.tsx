@@ -90,6 +90,7 @@ export const routes: RouteObject[] = [
       { path: 'hardware-thank-you', element: lazyPage(() => import('./routes/hardware-thank-you')) },
       // Help and information pages.
       { path: 'faq', element: lazyPage(() => import('./routes/faq')) },
+      { path: 'support', element: lazyPage(() => import('./routes/support')) },
       ...Object.entries(redirects).map(([from, to]) => redirectRoute(from, to)),
       redirectRoute('*', UNKNOWN_PATH_TARGET),
     ],
