@@ -91,6 +91,7 @@ export const routes: RouteObject[] = [
       // Help and information pages.
       { path: 'faq', element: lazyPage(() => import('./routes/faq')) },
       { path: 'support', element: lazyPage(() => import('./routes/support')) },
+      { path: 'contact', element: lazyPage(() => import('./routes/contact')) },
       ...Object.entries(redirects).map(([from, to]) => redirectRoute(from, to)),
       redirectRoute('*', UNKNOWN_PATH_TARGET),
     ],
