@@ -14,6 +14,7 @@ import { RootLayout } from './layout/root-layout';
 import { NavigationPendingContext } from './navigation-pending';
 import { redirects, UNKNOWN_PATH_TARGET } from './redirects';
 import { RouteErrorBoundary } from './route-error';
+import { blogPostIds, blogPostPath } from '../features/blog/post-ids';
 
 /** Shown while the first page's code loads. */
 function PageLoading() {
@@ -92,6 +93,9 @@ export const routes: RouteObject[] = [
       { path: 'faq', element: lazyPage(() => import('./routes/faq')) },
       { path: 'support', element: lazyPage(() => import('./routes/support')) },
       { path: 'contact', element: lazyPage(() => import('./routes/contact')) },
+      { path: 'blog', element: lazyPage(() => import('./routes/blog')) },
+      // Every article's path, for prerendering (only the ids: the articles load with the page).
+      { path: 'blog/:id', element: lazyPage(() => import('./routes/blog-post')), handle: { paths: blogPostIds.map(blogPostPath) } },
       ...Object.entries(redirects).map(([from, to]) => redirectRoute(from, to)),
       redirectRoute('*', UNKNOWN_PATH_TARGET),
     ],

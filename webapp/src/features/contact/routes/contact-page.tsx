@@ -91,8 +91,8 @@ export function ContactPage() {
               {siteConfig.socialProfiles.map((profile) => (
                 <li key={profile.name}>
                   <a href={profile.url} target="_blank" rel="noopener noreferrer">
-                    {profile.name}
-                    <span className="visually-hidden"> (opens in a new tab)</span>
+                    {profile.name}{' '}
+                    <span className="visually-hidden">(opens in a new tab)</span>
                   </a>
                 </li>
               ))}
