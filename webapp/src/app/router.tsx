@@ -93,6 +93,11 @@ export const routes: RouteObject[] = [
       { path: 'faq', element: lazyPage(() => import('./routes/faq')) },
       { path: 'support', element: lazyPage(() => import('./routes/support')) },
       { path: 'contact', element: lazyPage(() => import('./routes/contact')) },
+      { path: 'privacy-policy', element: lazyPage(() => import('./routes/privacy-policy')) },
+      { path: 'refund-policy', element: lazyPage(() => import('./routes/refund-policy')) },
+      { path: 'general-terms-and-conditions', element: lazyPage(() => import('./routes/general-terms-and-conditions')) },
+      // The same terms at their short address (canonical: /general-terms-and-conditions).
+      { path: 'terms', element: lazyPage(() => import('./routes/general-terms-and-conditions')) },
       { path: 'blog', element: lazyPage(() => import('./routes/blog')) },
       // Every article's path, for prerendering (only the ids: the articles load with the page).
       { path: 'blog/:id', element: lazyPage(() => import('./routes/blog-post')), handle: { paths: blogPostIds.map(blogPostPath) } },
