@@ -37,7 +37,7 @@ export function OfficeMap() {
           <path d="M285 155 V265" />
         </g>
         <g className="map-street-names">
-          <text x="320" y="150" textAnchor="middle">
+          <text x="250" y="150" textAnchor="middle">
             Great Sutton Street
           </text>
           <text x="360" y="285" textAnchor="middle">
@@ -69,7 +69,7 @@ export function OfficeMap() {
           <circle cx="0" cy="-38" r="7" />
         </g>
         <g className="map-label" transform="translate(395 196)">
-          <rect x="-112" y="-16" width="224" height="46" rx="8" />
+          <rect x="-140" y="-18" width="280" height="50" rx="8" />
           <text x="0" y="2" textAnchor="middle" className="map-label-title">
             {siteConfig.productName}
           </text>
