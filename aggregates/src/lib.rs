@@ -11,6 +11,7 @@ pub mod numbers;
 pub mod payments;
 pub mod phone_number;
 pub mod pricing;
+pub mod quote_request;
 pub mod service_order;
 pub mod trial;
 pub mod upcasting;

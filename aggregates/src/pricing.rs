@@ -386,6 +386,93 @@ pub fn number_monthly(country: &str, number_type: NumberType, plan: Option<Plan>
     }
 }
 
+/// A connection sold by the month at a fixed speed (business broadband, leased lines).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ConnectionTier {
+    pub speed_mbps: u32,
+    /// The speed as the pages name it ("1000 Mbps" for broadband, "1 Gbps" for a leased line).
+    pub speed_label: &'static str,
+    /// A month, ex VAT.
+    pub monthly: Pence,
+}
+
+/// A connection product: its tiers and the length of its agreement.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ConnectionOffer {
+    pub agreement_months: u32,
+    pub tiers: &'static [ConnectionTier],
+}
+
+/// Symmetrical business broadband, a month ex VAT, on a 24-month agreement.
+pub const BUSINESS_BROADBAND: ConnectionOffer = ConnectionOffer {
+    agreement_months: 24,
+    tiers: &[
+        ConnectionTier { speed_mbps: 100, speed_label: "100 Mbps", monthly: Pence(6810) },
+        ConnectionTier { speed_mbps: 500, speed_label: "500 Mbps", monthly: Pence(11610) },
+        ConnectionTier { speed_mbps: 1000, speed_label: "1000 Mbps", monthly: Pence(13560) },
+    ],
+};
+
+/// Leased lines, a month ex VAT, on a 36-month agreement.
+pub const LEASED_LINES: ConnectionOffer = ConnectionOffer {
+    agreement_months: 36,
+    tiers: &[
+        ConnectionTier { speed_mbps: 100, speed_label: "100 Mbps", monthly: Pence::pounds(290) },
+        ConnectionTier { speed_mbps: 1000, speed_label: "1 Gbps", monthly: Pence::pounds(350) },
+        ConnectionTier { speed_mbps: 10_000, speed_label: "10 Gbps", monthly: Pence::pounds(750) },
+    ],
+};
+
+/// A professional voice recording (a greeting or menu read by a voice artist): one price per
+/// recording of up to `max_words` words, delivered the next working day.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct VoiceRecordingOffer {
+    pub price: Pence,
+    pub max_words: u32,
+}
+
+pub const VOICE_RECORDING: VoiceRecordingOffer = VoiceRecordingOffer { price: Pence::pounds(25), max_words: 150 };
+
+/// The residential service's starting price a month (no plan of the shop sells it yet).
+pub const RESIDENTIAL_FROM_MONTHLY: Pence = Pence::pounds(8);
+
+/// The top of the cloud PBX price range a month, for larger set-ups (the bottom is Multi User).
+pub const CLOUD_PBX_TO_MONTHLY: Pence = Pence(4990);
+
+/// The prices the marketing pages quote (docs/product-rules.md, Marketing prices), in one list
+/// so no page types a price into its copy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PriceList {
+    pub business_broadband: ConnectionOffer,
+    pub leased_lines: ConnectionOffer,
+    pub voice_recording: VoiceRecordingOffer,
+    pub residential_from_monthly: Pence,
+    /// Business service from: the Multi User plan's monthly price.
+    pub business_from_monthly: Pence,
+    /// Cloud PBX from: the Multi User plan's monthly price.
+    pub cloud_pbx_from_monthly: Pence,
+    pub cloud_pbx_to_monthly: Pence,
+    /// Add-ons from: the cheapest add-on a month.
+    pub add_ons_from_monthly: Pence,
+}
+
+/// The marketing price list. Figures that are plan or add-on prices are read from them, never
+/// repeated: business and cloud PBX "from" are Multi User's monthly price (£14.90), and the
+/// add-ons "from" is the cheapest add-on (£2).
+pub fn price_list() -> PriceList {
+    let multi_user_monthly = Plan::MultiUser.block_price(BillingCycle::Monthly);
+    PriceList {
+        business_broadband: BUSINESS_BROADBAND,
+        leased_lines: LEASED_LINES,
+        voice_recording: VOICE_RECORDING,
+        residential_from_monthly: RESIDENTIAL_FROM_MONTHLY,
+        business_from_monthly: multi_user_monthly,
+        cloud_pbx_from_monthly: multi_user_monthly,
+        cloud_pbx_to_monthly: CLOUD_PBX_TO_MONTHLY,
+        add_ons_from_monthly: AddOn::ALL.into_iter().map(AddOn::monthly).min().unwrap_or(Pence::ZERO),
+    }
+}
+
 /// The amounts of an order or cart, as the checkout charges them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Totals {
@@ -647,6 +734,33 @@ mod tests {
         assert_eq!(NumberType::parse("toll-free"), Some(Freephone));
         assert_eq!(NumberType::parse("Local"), Some(Geographic));
         assert_eq!(NumberType::parse("fax"), None);
+    }
+
+    #[test]
+    fn the_marketing_price_list_reads_plan_and_add_on_prices_and_matches_the_spec() {
+        let list = price_list();
+        // Derived: Multi User's monthly price and the cheapest add-on.
+        assert_eq!(list.business_from_monthly, Plan::MultiUser.block_price(Monthly));
+        assert_eq!(list.cloud_pbx_from_monthly, Plan::MultiUser.block_price(Monthly));
+        assert_eq!(list.business_from_monthly, Pence(1490));
+        assert_eq!(list.add_ons_from_monthly, Pence(200));
+        assert!(AddOn::ALL.into_iter().all(|add_on| add_on.monthly() >= list.add_ons_from_monthly));
+        assert!(list.cloud_pbx_from_monthly < list.cloud_pbx_to_monthly);
+        assert_eq!((list.residential_from_monthly, list.cloud_pbx_to_monthly), (Pence(800), Pence(4990)));
+        assert_eq!((list.voice_recording.price, list.voice_recording.max_words), (Pence(2500), 150));
+        let tiers = |offer: ConnectionOffer| -> Vec<(u32, &str, i64)> {
+            offer.tiers.iter().map(|tier| (tier.speed_mbps, tier.speed_label, tier.monthly.0)).collect()
+        };
+        assert_eq!(list.business_broadband.agreement_months, 24);
+        assert_eq!(
+            tiers(list.business_broadband),
+            [(100, "100 Mbps", 6810), (500, "500 Mbps", 11610), (1000, "1000 Mbps", 13560)]
+        );
+        assert_eq!(list.leased_lines.agreement_months, 36);
+        assert_eq!(
+            tiers(list.leased_lines),
+            [(100, "100 Mbps", 29000), (1000, "1 Gbps", 35000), (10_000, "10 Gbps", 75000)]
+        );
     }
 
     #[test]

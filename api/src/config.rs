@@ -78,6 +78,11 @@ pub struct Config {
     /// orders@talkbridge.example. `SMTP_USERNAME` + `SMTP_PASSWORD`: both or neither, never
     /// with `none`. `SMTP_CA_FILE`: a PEM root certificate trusted as well (a private CA).
     pub smtp: Option<jobs::outbox::SmtpRelay>,
+    /// `SITE_URL`: the shop's address, which e-mails link to (a buyer's order page); default
+    /// http://localhost:PORT in development. Production refuses to start without it.
+    pub site_url: String,
+    /// `SALES_EMAIL`, default sales@talkbridge.co.uk: where quote requests are e-mailed.
+    pub sales_email: String,
 }
 
 /// Stripe: `STRIPE_SECRET_KEY` and `STRIPE_PUBLISHABLE_KEY` talk to Stripe; without them the
@@ -213,6 +218,11 @@ impl Config {
                         mailbox at /admin/mail"
                 .into());
         }
+        if self.is_production() && !self.site_url.starts_with("https://") {
+            return Err("APP_ENV is production but SITE_URL is not an https:// address: set it to the shop's public \
+                        address (e.g. https://www.talkbridge.co.uk), which e-mails link to"
+                .into());
+        }
         Ok(())
     }
 
@@ -230,15 +240,23 @@ impl Config {
                 return Err(format!("APP_ENV has an invalid value: {other:?} (use production or development)"))
             }
         };
+        let port = parse("PORT", lookup("PORT"), 8080)?;
+        let site_url = match non_empty(lookup("SITE_URL")) {
+            Some(url) => url.trim_end_matches('/').to_string(),
+            None if app_env == AppEnv::Development => format!("http://localhost:{port}"),
+            None => String::new(),
+        };
         Ok(Config {
             app_env,
+            site_url,
+            sales_email: non_empty(lookup("SALES_EMAIL")).unwrap_or_else(|| "sales@talkbridge.co.uk".to_string()),
             fault_injection: non_empty(lookup("FAULT_INJECTION")),
             heartbeat_job: matches!(non_empty(lookup("HEARTBEAT_JOB")).as_deref(), Some("1" | "true")),
             metrics_token: non_empty(lookup("METRICS_TOKEN")).map(Secret::new),
             trusted_proxy: matches!(non_empty(lookup("TRUSTED_PROXY")).as_deref(), Some("1" | "true")),
             carts_per_address: parse("CARTS_PER_ADDRESS", lookup("CARTS_PER_ADDRESS"), 5)?,
             host: parse("HOST", lookup("HOST"), IpAddr::from([0, 0, 0, 0]))?,
-            port: parse("PORT", lookup("PORT"), 8080)?,
+            port,
             database_url: Secret::new(lookup("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.to_string())),
             database_max_connections: parse("DATABASE_MAX_CONNECTIONS", lookup("DATABASE_MAX_CONNECTIONS"), 10)?,
             webapp_dir: PathBuf::from(lookup("WEBAPP_DIR").unwrap_or_else(|| "webapp/dist".to_string())),
@@ -340,10 +358,12 @@ mod tests {
             "STRIPE_WEBHOOK_SECRET" => Some("whsec_x".into()),
             "LOCALSTRIPE_URL" | "LOCALSTRIPE_JS_URL" => Some("http://stripe:8420/".into()),
             "SMTP_HOST" => Some("smtp.example.com".into()),
+            "SITE_URL" => Some("https://shop.example/".into()),
             _ => None,
         })
         .unwrap();
         assert!(live.is_production());
+        assert_eq!(live.site_url, "https://shop.example");
         assert!(!live.payments.stand_in);
         assert_eq!(live.payments.api_base, "https://api.stripe.com/");
         assert_eq!(live.payments.js_url, "https://js.stripe.com/v3/");
@@ -374,6 +394,23 @@ mod tests {
         })
         .unwrap_err();
         assert!(error.contains("SMTP_HOST") && error.contains("/admin/mail") && !error.contains('\n'), "{error}");
+    }
+
+    #[test]
+    fn production_without_the_sites_https_address_refuses_to_start_and_development_links_to_itself() {
+        for site_url in [None, Some("http://shop.example")] {
+            let error = Config::from_lookup(|k| match k {
+                "STRIPE_SECRET_KEY" => Some("sk_live_x".into()),
+                "STRIPE_PUBLISHABLE_KEY" => Some("pk_live_x".into()),
+                "STRIPE_WEBHOOK_SECRET" => Some("whsec_x".into()),
+                "SMTP_HOST" => Some("smtp.example.com".into()),
+                "SITE_URL" => site_url.map(Into::into),
+                _ => None,
+            })
+            .unwrap_err();
+            assert!(error.contains("SITE_URL") && !error.contains('\n'), "{error}");
+        }
+        assert_eq!(dev(&[("PORT", "9000")]).unwrap().site_url, "http://localhost:9000");
     }
 
     #[test]

@@ -5,6 +5,7 @@ use aggregates::cart::CartError;
 use aggregates::hardware::HardwareError;
 use aggregates::hardware_order::HardwareOrderError;
 use aggregates::phone_number::PhoneNumberError;
+use aggregates::quote_request::QuoteRequestError;
 use aggregates::service_order::ServiceOrderError;
 use aggregates::trial::TrialError;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
@@ -23,6 +24,7 @@ pub enum ApiError {
     Order(ServiceOrderError),
     HardwareOrder(HardwareOrderError),
     Trial(TrialError),
+    Quote(QuoteRequestError),
     /// A refusal with more fields than `error` and `code` (field errors, card decline details).
     Detailed {
         status: StatusCode,
@@ -130,7 +132,11 @@ impl ApiError {
                 | ServiceOrderError::NoExtensions
                 | ServiceOrderError::WrongNumbers
                 | ServiceOrderError::NoSubscriptionNeeded
-                | ServiceOrderError::NoTopUpNeeded => StatusCode::UNPROCESSABLE_ENTITY,
+                | ServiceOrderError::NoTopUpNeeded
+                | ServiceOrderError::InvalidPortDetails(_)
+                | ServiceOrderError::PortDateInThePast
+                | ServiceOrderError::RejectionReasonMissing => StatusCode::UNPROCESSABLE_ENTITY,
+                ServiceOrderError::StaffRequired => StatusCode::UNAUTHORIZED,
                 _ => StatusCode::CONFLICT,
             },
             ApiError::HardwareOrder(error) => match error {
@@ -148,6 +154,14 @@ impl ApiError {
             ApiError::Trial(error) => match error {
                 TrialError::NotFound => StatusCode::NOT_FOUND,
                 TrialError::ExtensionTooLong(_) => StatusCode::UNPROCESSABLE_ENTITY,
+                _ => StatusCode::CONFLICT,
+            },
+            ApiError::Quote(error) => match error {
+                QuoteRequestError::NotFound => StatusCode::NOT_FOUND,
+                QuoteRequestError::LineDetailsMissing | QuoteRequestError::LineDetailsNotForProduct => {
+                    StatusCode::UNPROCESSABLE_ENTITY
+                }
+                QuoteRequestError::StaffRequired => StatusCode::UNAUTHORIZED,
                 _ => StatusCode::CONFLICT,
             },
             ApiError::Detailed { status, .. } => *status,
@@ -176,6 +190,7 @@ impl IntoResponse for ApiError {
             }
             ApiError::HardwareOrder(error) => (error.to_string(), error.code()),
             ApiError::Trial(error) => (error.to_string(), error.code()),
+            ApiError::Quote(error) => (error.to_string(), error.code()),
             ApiError::Detailed { code, message, extra, .. } => {
                 let mut body = extra.clone();
                 body.insert("success".into(), false.into());
@@ -218,6 +233,12 @@ impl From<HardwareOrderError> for ApiError {
 impl From<TrialError> for ApiError {
     fn from(error: TrialError) -> Self {
         ApiError::Trial(error)
+    }
+}
+
+impl From<QuoteRequestError> for ApiError {
+    fn from(error: QuoteRequestError) -> Self {
+        ApiError::Quote(error)
     }
 }
 

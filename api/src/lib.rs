@@ -22,6 +22,7 @@ pub mod metrics;
 pub mod openapi;
 pub mod order_secrets;
 pub mod payments;
+pub mod ports;
 pub mod rebuild;
 pub mod routes;
 pub mod scheduled;

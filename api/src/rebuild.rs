@@ -88,6 +88,7 @@ pub async fn rebuild_all(state: &AppState) -> Result<Vec<Rebuilt>, RebuildError>
         rebuild_cart_views(state).await?,
         rebuild_order_views(state).await?,
         rebuild_trial_views(state).await?,
+        rebuild_quote_request_views(state).await?,
         rebuild_hardware_order_views(state).await?,
         rebuild_hardware_views(state).await?,
         rebuild_audit_log(state).await?,
@@ -109,6 +110,14 @@ pub async fn rebuild_order_views(state: &AppState) -> Result<Rebuilt, RebuildErr
 /// The trial view.
 pub async fn rebuild_trial_views(state: &AppState) -> Result<Rebuilt, RebuildError> {
     let table = ViewTable::<Trial, projections::trials::TrialView>::new(projections::trials::TRIAL_VIEW_TABLE);
+    rebuild(&state.pool, &table).await
+}
+
+/// The quote request view (the sales team's list in the console).
+pub async fn rebuild_quote_request_views(state: &AppState) -> Result<Rebuilt, RebuildError> {
+    let table = ViewTable::<aggregates::quote_request::QuoteRequest, projections::quotes::QuoteRequestView>::new(
+        projections::quotes::QUOTE_REQUEST_VIEW_TABLE,
+    );
     rebuild(&state.pool, &table).await
 }
 

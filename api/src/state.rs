@@ -15,9 +15,11 @@ use projections::hardware_orders::{HardwareOrderView, HARDWARE_ORDER_VIEW_TABLE}
 use projections::inventory::InventoryQuery;
 use sqlx::PgPool;
 
+use aggregates::quote_request::{QuoteRequest, QuoteRequestServices};
 use aggregates::service_order::{ServiceOrder, ServiceOrderServices};
 use aggregates::trial::{Trial, TrialServices};
 use projections::orders::{OrderView, ORDER_VIEW_TABLE};
+use projections::quotes::{QuoteRequestView, QUOTE_REQUEST_VIEW_TABLE};
 use projections::trials::{TrialView, TRIAL_VIEW_TABLE};
 
 use crate::checkout::gateway::PaymentGateway;
@@ -43,6 +45,8 @@ pub type HardwareOrderViewQuery =
 pub type TrialViews = PostgresViewRepository<TrialView, Trial>;
 pub type TrialStore = Store<Trial>;
 pub type TrialViewQuery = CatchUpQuery<TrialStore, TrialViews, TrialView, Trial>;
+pub type QuoteRequestViews = PostgresViewRepository<QuoteRequestView, QuoteRequest>;
+pub type QuoteRequestViewQuery = CatchUpQuery<Store<QuoteRequest>, QuoteRequestViews, QuoteRequestView, QuoteRequest>;
 
 /// The outside services the checkout talks to, from the configuration.
 pub struct Services {
@@ -87,6 +91,9 @@ pub struct AppState {
     pub trials: Arc<PostgresCqrs<Trial>>,
     pub trial_views: Arc<TrialViews>,
     pub trial_view_query: Arc<TrialViewQuery>,
+    pub quote_requests: Arc<PostgresCqrs<QuoteRequest>>,
+    pub quote_request_views: Arc<QuoteRequestViews>,
+    pub quote_request_view_query: Arc<QuoteRequestViewQuery>,
     pub services: Arc<Services>,
     /// The time the jobs go by (a moved clock in tests).
     pub clock: Arc<dyn Clock>,
@@ -136,6 +143,13 @@ impl AppState {
             vec![Box::new(SharedQuery(trial_view_query.clone()))],
             TrialServices { clock: clock.clone() },
         );
+        let quote_request_views = Arc::new(QuoteRequestViews::new(QUOTE_REQUEST_VIEW_TABLE, pool.clone()));
+        let quote_request_view_query = Arc::new(CatchUpQuery::new(Arc::new(store(&pool)), quote_request_views.clone()));
+        let quote_requests = CqrsFramework::new(
+            store(&pool),
+            vec![Box::new(SharedQuery(quote_request_view_query.clone()))],
+            QuoteRequestServices { clock: clock.clone() },
+        );
         let defaults = Config::from_env().unwrap_or_else(|_| Config::development());
         AppState {
             clock,
@@ -145,6 +159,9 @@ impl AppState {
             trials: Arc::new(trials),
             trial_views,
             trial_view_query,
+            quote_requests: Arc::new(quote_requests),
+            quote_request_views,
+            quote_request_view_query,
             orders: Arc::new(orders),
             order_views,
             order_view_query,

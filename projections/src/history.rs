@@ -3,7 +3,7 @@
 //! "replay to here", and `voip-shop history`).
 
 use aggregates::hardware_order::{HardwareOrder, HardwareOrderEvent};
-use aggregates::service_order::{OrderStatus, PaymentPart, ServiceOrder, ServiceOrderEvent};
+use aggregates::service_order::{OrderStatus, PaymentPart, PortState, ServiceOrder, ServiceOrderEvent};
 use aggregates::trial::{EndReason, Trial, TrialEvent, TrialStatus};
 use chrono::{DateTime, Utc};
 use cqrs_es::Aggregate;
@@ -83,6 +83,20 @@ impl Narrated for ServiceOrder {
                 let code = placeholder.trim_start_matches(crate::orders::PLACEHOLDER_PREFIX);
                 format!("Number {number} given for the {code} area code by {by}.")
             }
+            Ev::PortDetailsConfirmed { number, details, .. } => format!(
+                "Transfer of {number}: details confirmed and the letter of authority signed by {} (account holder {}, with {}).",
+                details.signed_name, details.account_holder, details.current_provider
+            ),
+            Ev::PortSubmitted { number, by, .. } => {
+                format!("Transfer of {number} submitted to the current provider by {by}.")
+            }
+            Ev::PortDateSet { number, date, by, .. } => {
+                format!("Transfer date of {number} set to {} by {by}.", date.format("%A %-d %B %Y"))
+            }
+            Ev::PortCompleted { number, by, .. } => format!("Transfer of {number} completed by {by}."),
+            Ev::PortRejected { number, reason, by, .. } => {
+                format!("Transfer of {number} rejected by {by}: {reason}")
+            }
         }
     }
 
@@ -120,6 +134,13 @@ impl Narrated for ServiceOrder {
         }
         if !self.released_numbers.is_empty() {
             facts.push(("Released", self.released_numbers.join(", ")));
+        }
+        for port in &self.ports {
+            let state = match port.date {
+                Some(date) if port.state == PortState::DateSet => format!("{} ({date})", port.state.label()),
+                _ => port.state.label().to_string(),
+            };
+            facts.push(("Transfer", format!("{}: {state}", port.number)));
         }
         rows(facts)
     }

@@ -8,4 +8,5 @@ pub mod history;
 pub mod inventory;
 pub mod lines;
 pub mod orders;
+pub mod quotes;
 pub mod trials;

@@ -2,8 +2,8 @@
 //! built from the ServiceOrder events (amounts as fixed when the order was placed).
 
 use aggregates::pricing::{BillingCycle, Pence, Plan, Totals};
-use aggregates::service_order::{PaymentType, ServiceOrder, ServiceOrderEvent};
-use chrono::{DateTime, Utc};
+use aggregates::service_order::{PaymentType, PortState, ServiceOrder, ServiceOrderEvent};
+use chrono::{DateTime, NaiveDate, Utc};
 use cqrs_es::{EventEnvelope, View};
 use serde::{Deserialize, Serialize};
 
@@ -60,6 +60,9 @@ pub struct OrderView {
     /// fill-placeholders job looks for them).
     #[serde(default)]
     pub open_placeholders: Vec<String>,
+    /// The numbers being transferred in, each with where its transfer stands.
+    #[serde(default)]
+    pub ports: Vec<PortLine>,
     /// Bookkeeping of the view, never served (the API leaves it out).
     #[serde(default)]
     #[schema(ignore)]
@@ -67,10 +70,44 @@ pub struct OrderView {
 }
 
 impl OrderView {
+    fn port_mut(&mut self, number: &str) -> Option<&mut PortLine> {
+        self.ports.iter_mut().find(|p| p.number == number)
+    }
+
     fn note_reference(&mut self, reference: &str) {
         if !reference.is_empty() && !self.payment_references.iter().any(|r| r == reference) {
             self.payment_references.push(reference.to_string());
         }
+    }
+}
+
+/// A number being transferred in, as the buyer's page and the support console read it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PortLine {
+    pub number: String,
+    pub display_number: String,
+    pub state: PortState,
+    /// The state in words ("Submitted to your current provider").
+    pub state_label: String,
+    pub requested_at: DateTime<Utc>,
+    /// When the state last changed.
+    pub updated_at: DateTime<Utc>,
+    pub account_holder: Option<String>,
+    pub current_provider: Option<String>,
+    /// Who signed the letter of authority, and when.
+    pub signed_name: Option<String>,
+    pub signed_at: Option<DateTime<Utc>>,
+    /// The day the number moves, once the losing provider has set it.
+    pub date: Option<NaiveDate>,
+    pub rejection_reason: Option<String>,
+}
+
+impl PortLine {
+    fn moved(&mut self, state: PortState, at: DateTime<Utc>) {
+        self.state = state;
+        self.state_label = state.label().to_string();
+        self.updated_at = at;
     }
 }
 
@@ -197,6 +234,58 @@ impl View<ServiceOrder> for OrderView {
                     .filter(|line| line.value.starts_with(PLACEHOLDER_PREFIX))
                     .map(|line| line.value.clone())
                     .collect();
+                self.ports = self
+                    .phone_numbers
+                    .iter()
+                    .filter(|line| line.is_transfer && !line.value.starts_with(PLACEHOLDER_PREFIX))
+                    .map(|line| PortLine {
+                        number: line.value.clone(),
+                        display_number: line.display_value.clone(),
+                        state: PortState::Requested,
+                        state_label: PortState::Requested.label().to_string(),
+                        requested_at: *completed_at,
+                        updated_at: *completed_at,
+                        account_holder: None,
+                        current_provider: None,
+                        signed_name: None,
+                        signed_at: None,
+                        date: None,
+                        rejection_reason: None,
+                    })
+                    .collect();
+            }
+            ServiceOrderEvent::PortDetailsConfirmed { number, details, signed_at } => {
+                if let Some(port) = self.port_mut(number) {
+                    port.moved(PortState::DetailsConfirmed, *signed_at);
+                    port.account_holder = Some(details.account_holder.clone());
+                    port.current_provider = Some(details.current_provider.clone());
+                    port.signed_name = Some(details.signed_name.clone());
+                    port.signed_at = Some(*signed_at);
+                    port.date = None;
+                    port.rejection_reason = None;
+                }
+            }
+            ServiceOrderEvent::PortSubmitted { number, at, .. } => {
+                if let Some(port) = self.port_mut(number) {
+                    port.moved(PortState::Submitted, *at);
+                }
+            }
+            ServiceOrderEvent::PortDateSet { number, date, at, .. } => {
+                if let Some(port) = self.port_mut(number) {
+                    port.moved(PortState::DateSet, *at);
+                    port.date = Some(*date);
+                }
+            }
+            ServiceOrderEvent::PortCompleted { number, at, .. } => {
+                if let Some(port) = self.port_mut(number) {
+                    port.moved(PortState::Completed, *at);
+                }
+            }
+            ServiceOrderEvent::PortRejected { number, reason, at, .. } => {
+                if let Some(port) = self.port_mut(number) {
+                    port.moved(PortState::Rejected, *at);
+                    port.rejection_reason = Some(reason.clone());
+                }
             }
             ServiceOrderEvent::PaymentCustomerRegistered { customer_id: reference }
             | ServiceOrderEvent::SetupIntentCreated { setup_intent_id: reference }

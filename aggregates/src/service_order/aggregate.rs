@@ -9,6 +9,7 @@ use super::commands::ServiceOrderCommand;
 use super::errors::ServiceOrderError;
 use super::events::ServiceOrderEvent;
 use super::lines::{check_lines, OrderLines, PaymentPart, PaymentType};
+use super::ports::{Port, PortState, PortStep, MAX_REJECTION_REASON};
 use crate::clock::Clock;
 use crate::customer::{Customer, Extension};
 
@@ -66,6 +67,9 @@ pub struct ServiceOrder {
     /// Area-code placeholders given their number so far.
     #[serde(default)]
     pub filled_placeholders: Vec<String>,
+    /// The numbers being transferred in, from the order's completion.
+    #[serde(default)]
+    pub ports: Vec<Port>,
 }
 
 /// `SB-` and six digits.
@@ -100,6 +104,34 @@ impl ServiceOrder {
             .filter(|n| n.is_placeholder && !self.filled_placeholders.contains(&n.value))
             .map(|n| n.value.clone())
             .collect()
+    }
+
+    /// The port of a number this order transfers in.
+    pub fn port(&self, number: &str) -> Option<&Port> {
+        self.ports.iter().find(|p| p.number == number)
+    }
+
+    fn port_mut(&mut self, number: &str) -> Option<&mut Port> {
+        self.ports.iter_mut().find(|p| p.number == number)
+    }
+
+    /// A port step, checked: the order transfers the number in, the port has started (the
+    /// order is complete), and the step follows from the port's state.
+    fn check_port_step(&self, number: &str, step: PortStep, now: DateTime<Utc>) -> Result<(), ServiceOrderError> {
+        let transfers_it = self.lines.iter().flat_map(|l| &l.numbers).any(|n| n.is_transfer && n.value == number);
+        if !transfers_it {
+            return Err(ServiceOrderError::NotAPort);
+        }
+        let port = self.port(number).ok_or(ServiceOrderError::PortNotStarted)?;
+        port.check_step(step, now.date_naive())
+    }
+
+    /// A staff step names who took it.
+    fn staff(by: &str) -> Result<(), ServiceOrderError> {
+        if by.trim().is_empty() {
+            return Err(ServiceOrderError::StaffRequired);
+        }
+        Ok(())
     }
 
     pub fn stock_numbers(&self) -> Vec<String> {
@@ -187,6 +219,40 @@ impl ServiceOrder {
                 }
                 Ok(vec![Ev::NumberReleased { number, by, at: now }])
             }
+            C::ConfirmPortDetails { number, details } => {
+                self.check_port_step(&number, PortStep::ConfirmDetails, now)?;
+                let details = details.checked()?;
+                let port = self.port(&number).expect("checked above");
+                if port.state == PortState::DetailsConfirmed && port.details.as_ref() == Some(&details) {
+                    // The same details sent again (a double click): nothing new to record.
+                    return Ok(vec![]);
+                }
+                Ok(vec![Ev::PortDetailsConfirmed { number, details, signed_at: now }])
+            }
+            C::SubmitPort { number, by } => {
+                Self::staff(&by)?;
+                self.check_port_step(&number, PortStep::Submit, now)?;
+                Ok(vec![Ev::PortSubmitted { number, by, at: now }])
+            }
+            C::SetPortDate { number, date, by } => {
+                Self::staff(&by)?;
+                self.check_port_step(&number, PortStep::SetDate(date), now)?;
+                Ok(vec![Ev::PortDateSet { number, date, by, at: now }])
+            }
+            C::CompletePort { number, by } => {
+                Self::staff(&by)?;
+                self.check_port_step(&number, PortStep::Complete, now)?;
+                Ok(vec![Ev::PortCompleted { number, by, at: now }])
+            }
+            C::RejectPort { number, reason, by } => {
+                Self::staff(&by)?;
+                self.check_port_step(&number, PortStep::Reject, now)?;
+                let reason = reason.trim().to_string();
+                if reason.is_empty() || reason.chars().count() > MAX_REJECTION_REASON {
+                    return Err(E::RejectionReasonMissing);
+                }
+                Ok(vec![Ev::PortRejected { number, reason, by, at: now }])
+            }
             command => self.decide_buyer_step(command, now),
         }
     }
@@ -214,7 +280,12 @@ impl ServiceOrder {
             | C::ResendConfirmation { .. }
             | C::ReleaseNumber { .. }
             | C::ReplaceLostNumber { .. }
-            | C::FillPlaceholder { .. } => {
+            | C::FillPlaceholder { .. }
+            | C::ConfirmPortDetails { .. }
+            | C::SubmitPort { .. }
+            | C::SetPortDate { .. }
+            | C::CompletePort { .. }
+            | C::RejectPort { .. } => {
                 unreachable!("decided in decide")
             }
             C::RegisterPaymentCustomer { customer_id } => {
@@ -413,7 +484,17 @@ impl Aggregate for ServiceOrder {
                 self.numbers_assigned = true;
                 self.assigned_numbers = numbers;
             }
-            Ev::OrderCompleted { .. } => self.status = OrderStatus::Completed,
+            Ev::OrderCompleted { completed_at } => {
+                self.status = OrderStatus::Completed;
+                let transfers: Vec<String> = self
+                    .lines
+                    .iter()
+                    .flat_map(|l| &l.numbers)
+                    .filter(|n| n.is_transfer && !n.is_placeholder)
+                    .map(|n| n.value.clone())
+                    .collect();
+                self.ports = transfers.into_iter().map(|number| Port::requested(number, completed_at)).collect();
+            }
             Ev::ConfirmationResent { .. } => {}
             Ev::NumberReleased { number, .. } => self.released_numbers.push(number),
             Ev::NumberLost { number } => self.lost_numbers.push(number),
@@ -424,6 +505,37 @@ impl Aggregate for ServiceOrder {
             Ev::PlaceholderFilled { placeholder, number, .. } => {
                 self.filled_placeholders.push(placeholder);
                 self.assigned_numbers.push(number);
+            }
+            Ev::PortDetailsConfirmed { number, details, signed_at } => {
+                if let Some(port) = self.port_mut(&number) {
+                    port.state = PortState::DetailsConfirmed;
+                    port.details = Some(details);
+                    port.signed_at = Some(signed_at);
+                    port.rejection_reason = None;
+                    port.date = None;
+                }
+            }
+            Ev::PortSubmitted { number, .. } => {
+                if let Some(port) = self.port_mut(&number) {
+                    port.state = PortState::Submitted;
+                }
+            }
+            Ev::PortDateSet { number, date, .. } => {
+                if let Some(port) = self.port_mut(&number) {
+                    port.state = PortState::DateSet;
+                    port.date = Some(date);
+                }
+            }
+            Ev::PortCompleted { number, .. } => {
+                if let Some(port) = self.port_mut(&number) {
+                    port.state = PortState::Completed;
+                }
+            }
+            Ev::PortRejected { number, reason, .. } => {
+                if let Some(port) = self.port_mut(&number) {
+                    port.state = PortState::Rejected;
+                    port.rejection_reason = Some(reason);
+                }
             }
         }
     }

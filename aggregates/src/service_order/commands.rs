@@ -1,4 +1,7 @@
+use chrono::NaiveDate;
+
 use super::lines::{OrderLines, PaymentPart};
+use super::ports::PortDetails;
 use crate::customer::{Customer, Extension};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -80,6 +83,34 @@ pub enum ServiceOrderCommand {
     /// Staff give one of the order's numbers back to the free stock.
     ReleaseNumber {
         number: String,
+        by: String,
+    },
+    /// The buyer confirms a transfer's details and signs the letter of authority online
+    /// (again, to correct them before staff submit, or after a rejection).
+    ConfirmPortDetails {
+        number: String,
+        details: PortDetails,
+    },
+    /// Staff sent the transfer to the losing provider.
+    SubmitPort {
+        number: String,
+        by: String,
+    },
+    /// The losing provider gave (or moved) the transfer date.
+    SetPortDate {
+        number: String,
+        date: NaiveDate,
+        by: String,
+    },
+    /// The number now rings on our network.
+    CompletePort {
+        number: String,
+        by: String,
+    },
+    /// The losing provider refused the transfer, for `reason`.
+    RejectPort {
+        number: String,
+        reason: String,
         by: String,
     },
 }

@@ -54,6 +54,31 @@ pub enum ServiceOrderError {
     NotLost,
     #[error("That area code is not waiting for a number on this order.")]
     NotAnOpenPlaceholder,
+    #[error("That number is not being transferred in on this order.")]
+    NotAPort,
+    #[error("A transfer starts once the order is complete.")]
+    PortNotStarted,
+    #[error("Please check the transfer details: {}", port_field_message(.0))]
+    InvalidPortDetails(&'static str),
+    #[error("This transfer is {state}: that step does not follow from here.")]
+    PortStepNotAllowed { state: &'static str },
+    #[error("The transfer date cannot be in the past: pick today or a later day.")]
+    PortDateInThePast,
+    #[error("Say why the transfer was rejected, so the buyer knows what to correct.")]
+    RejectionReasonMissing,
+    #[error("Only a signed-in staff member can move a transfer along.")]
+    StaffRequired,
+}
+
+/// What to correct in a transfer's details, by field.
+fn port_field_message(field: &str) -> &'static str {
+    match field {
+        "account_holder" => "enter the account holder's name exactly as your current provider has it.",
+        "current_provider" => "enter the name of your current phone provider.",
+        "billing_postcode" => "enter the billing postcode of the current account as a UK postcode, like SW1A 1AA.",
+        "signed_name" => "type your full name to sign the letter of authority.",
+        _ => "every field is needed.",
+    }
 }
 
 impl ServiceOrderError {
@@ -85,6 +110,13 @@ impl ServiceOrderError {
             ServiceOrderError::NumberAlreadyReleased => "number_already_released",
             ServiceOrderError::NotLost => "number_not_lost",
             ServiceOrderError::NotAnOpenPlaceholder => "placeholder_not_open",
+            ServiceOrderError::NotAPort => "not_a_port",
+            ServiceOrderError::PortNotStarted => "port_not_started",
+            ServiceOrderError::InvalidPortDetails(_) => "invalid_port_details",
+            ServiceOrderError::PortStepNotAllowed { .. } => "port_step_not_allowed",
+            ServiceOrderError::PortDateInThePast => "port_date_in_the_past",
+            ServiceOrderError::RejectionReasonMissing => "rejection_reason_missing",
+            ServiceOrderError::StaffRequired => "staff_required",
         }
     }
 }

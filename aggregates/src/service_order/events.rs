@@ -1,8 +1,9 @@
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use cqrs_es::DomainEvent;
 use serde::{Deserialize, Serialize};
 
 use super::lines::{OrderLines, PaymentPart, PaymentType};
+use super::ports::PortDetails;
 use crate::customer::{Customer, Extension};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -87,6 +88,34 @@ pub enum ServiceOrderEvent {
         by: String,
         at: DateTime<Utc>,
     },
+    /// The buyer's transfer details and their letter of authority, signed at `signed_at`.
+    PortDetailsConfirmed {
+        number: String,
+        details: PortDetails,
+        signed_at: DateTime<Utc>,
+    },
+    PortSubmitted {
+        number: String,
+        by: String,
+        at: DateTime<Utc>,
+    },
+    PortDateSet {
+        number: String,
+        date: NaiveDate,
+        by: String,
+        at: DateTime<Utc>,
+    },
+    PortCompleted {
+        number: String,
+        by: String,
+        at: DateTime<Utc>,
+    },
+    PortRejected {
+        number: String,
+        reason: String,
+        by: String,
+        at: DateTime<Utc>,
+    },
 }
 
 impl DomainEvent for ServiceOrderEvent {
@@ -110,6 +139,11 @@ impl DomainEvent for ServiceOrderEvent {
             ServiceOrderEvent::NumberReplaced { .. } => "NumberReplaced",
             ServiceOrderEvent::PlaceholderFilled { .. } => "PlaceholderFilled",
             ServiceOrderEvent::NumberReleased { .. } => "NumberReleased",
+            ServiceOrderEvent::PortDetailsConfirmed { .. } => "PortDetailsConfirmed",
+            ServiceOrderEvent::PortSubmitted { .. } => "PortSubmitted",
+            ServiceOrderEvent::PortDateSet { .. } => "PortDateSet",
+            ServiceOrderEvent::PortCompleted { .. } => "PortCompleted",
+            ServiceOrderEvent::PortRejected { .. } => "PortRejected",
         }
         .to_string()
     }

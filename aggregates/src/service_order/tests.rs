@@ -842,3 +842,260 @@ async fn a_paid_area_code_placeholder_is_filled_once_after_completion() {
         },
     ]);
 }
+
+// Number transfers (ports): requested at completion, the buyer's details and letter of
+// authority, then staff submit, set the date and complete, or reject with a reason.
+
+const PORTED: &str = "02079460123";
+const STAFF: &str = "sam@talkbridge.example";
+
+fn transfer_lines() -> OrderLines {
+    let mut lines = single_lines();
+    lines.numbers.push(OrderedNumber {
+        value: PORTED.into(),
+        display_value: "020 7946 0123".into(),
+        is_transfer: true,
+        is_placeholder: false,
+        free: false,
+        price: Pence::ZERO,
+    });
+    lines
+}
+
+fn transfer_paid() -> Vec<ServiceOrderEvent> {
+    let mut given = vec![placed(transfer_lines()), customer_registered(), sub_created()];
+    given.extend(sub_paid());
+    given.extend([account_created(), numbers_assigned()]);
+    given
+}
+
+fn transfer_completed() -> Vec<ServiceOrderEvent> {
+    let mut given = transfer_paid();
+    given.push(ServiceOrderEvent::OrderCompleted { completed_at: at() });
+    given
+}
+
+fn port_details() -> PortDetails {
+    PortDetails {
+        account_holder: "Acme Plumbing Ltd".into(),
+        current_provider: "BT".into(),
+        billing_postcode: "SW1A 1AA".into(),
+        signed_name: "Jane Smith".into(),
+    }
+}
+
+fn confirm() -> ServiceOrderCommand {
+    ServiceOrderCommand::ConfirmPortDetails { number: PORTED.into(), details: port_details() }
+}
+
+fn confirmed() -> ServiceOrderEvent {
+    ServiceOrderEvent::PortDetailsConfirmed { number: PORTED.into(), details: port_details(), signed_at: at() }
+}
+
+fn submitted() -> ServiceOrderEvent {
+    ServiceOrderEvent::PortSubmitted { number: PORTED.into(), by: STAFF.into(), at: at() }
+}
+
+fn port_date() -> chrono::NaiveDate {
+    chrono::NaiveDate::from_ymd_opt(2026, 11, 26).unwrap()
+}
+
+fn date_set() -> ServiceOrderEvent {
+    ServiceOrderEvent::PortDateSet { number: PORTED.into(), date: port_date(), by: STAFF.into(), at: at() }
+}
+
+fn submit() -> ServiceOrderCommand {
+    ServiceOrderCommand::SubmitPort { number: PORTED.into(), by: STAFF.into() }
+}
+
+fn set_date(date: chrono::NaiveDate) -> ServiceOrderCommand {
+    ServiceOrderCommand::SetPortDate { number: PORTED.into(), date, by: STAFF.into() }
+}
+
+fn complete_port(by: &str) -> ServiceOrderCommand {
+    ServiceOrderCommand::CompletePort { number: PORTED.into(), by: by.into() }
+}
+
+fn reject(reason: &str) -> ServiceOrderCommand {
+    ServiceOrderCommand::RejectPort { number: PORTED.into(), reason: reason.into(), by: STAFF.into() }
+}
+
+fn given_port(after: &[ServiceOrderEvent]) -> Vec<ServiceOrderEvent> {
+    let mut given = transfer_completed();
+    given.extend_from_slice(after);
+    given
+}
+
+fn not_allowed(state: PortState) -> ServiceOrderError {
+    ServiceOrderError::PortStepNotAllowed { state: state.label() }
+}
+
+#[tokio::test]
+async fn a_port_starts_when_the_order_completes() {
+    test().given(transfer_paid()).when_async(confirm()).await.then_expect_error(ServiceOrderError::PortNotStarted);
+    let mut order = ServiceOrder::default();
+    for event in transfer_completed() {
+        cqrs_es::Aggregate::apply(&mut order, event);
+    }
+    let port = order.port(PORTED).expect("a port for the transfer");
+    assert_eq!(port.state, PortState::Requested);
+    assert_eq!(port.requested_at, at());
+    assert_eq!(order.ports.len(), 1, "stock numbers are not ports");
+}
+
+#[tokio::test]
+async fn the_buyer_signs_the_letter_of_authority_with_the_details() {
+    test().given(transfer_completed()).when_async(confirm()).await.then_expect_events(vec![confirmed()]);
+    // The same details again (a double click) store nothing; corrected ones before submission do.
+    test().given(given_port(&[confirmed()])).when_async(confirm()).await.then_expect_events(vec![]);
+    let corrected = PortDetails { current_provider: "Virgin Media Business".into(), ..port_details() };
+    let correct = ServiceOrderCommand::ConfirmPortDetails { number: PORTED.into(), details: corrected.clone() };
+    test().given(given_port(&[confirmed()])).when_async(correct).await.then_expect_events(vec![
+        ServiceOrderEvent::PortDetailsConfirmed { number: PORTED.into(), details: corrected, signed_at: at() },
+    ]);
+}
+
+#[tokio::test]
+async fn port_details_are_checked_and_only_for_the_orders_transfers() {
+    let unsigned = PortDetails { signed_name: " ".into(), ..port_details() };
+    test()
+        .given(transfer_completed())
+        .when_async(ServiceOrderCommand::ConfirmPortDetails { number: PORTED.into(), details: unsigned })
+        .await
+        .then_expect_error(ServiceOrderError::InvalidPortDetails("signed_name"));
+    // A stock number of the order is not a port, nor is a number of someone else's.
+    for number in ["+442079460002", "02079469999"] {
+        test()
+            .given(transfer_completed())
+            .when_async(ServiceOrderCommand::ConfirmPortDetails { number: number.into(), details: port_details() })
+            .await
+            .then_expect_error(ServiceOrderError::NotAPort);
+    }
+}
+
+#[tokio::test]
+async fn staff_submit_set_the_date_and_complete_in_that_order() {
+    test().given(given_port(&[confirmed()])).when_async(submit()).await.then_expect_events(vec![submitted()]);
+    test()
+        .given(given_port(&[confirmed(), submitted()]))
+        .when_async(set_date(port_date()))
+        .await
+        .then_expect_events(vec![date_set()]);
+    // A date can be moved before the number moves.
+    let later = chrono::NaiveDate::from_ymd_opt(2026, 11, 30).unwrap();
+    test()
+        .given(given_port(&[confirmed(), submitted(), date_set()]))
+        .when_async(set_date(later))
+        .await
+        .then_expect_events(vec![ServiceOrderEvent::PortDateSet {
+            number: PORTED.into(),
+            date: later,
+            by: STAFF.into(),
+            at: at(),
+        }]);
+    test()
+        .given(given_port(&[confirmed(), submitted(), date_set()]))
+        .when_async(complete_port(STAFF))
+        .await
+        .then_expect_events(vec![ServiceOrderEvent::PortCompleted {
+            number: PORTED.into(),
+            by: STAFF.into(),
+            at: at(),
+        }]);
+}
+
+#[tokio::test]
+async fn no_step_is_skipped() {
+    // Nothing to submit before the buyer's details.
+    test().given(transfer_completed()).when_async(submit()).await.then_expect_error(not_allowed(PortState::Requested));
+    // No date before submission; no completion before a date is set.
+    test()
+        .given(given_port(&[confirmed()]))
+        .when_async(set_date(port_date()))
+        .await
+        .then_expect_error(not_allowed(PortState::DetailsConfirmed));
+    test()
+        .given(given_port(&[confirmed(), submitted()]))
+        .when_async(complete_port(STAFF))
+        .await
+        .then_expect_error(not_allowed(PortState::Submitted));
+    test()
+        .given(transfer_completed())
+        .when_async(complete_port(STAFF))
+        .await
+        .then_expect_error(not_allowed(PortState::Requested));
+    // Once submitted, the buyer's details are with the provider: no more corrections.
+    test()
+        .given(given_port(&[confirmed(), submitted()]))
+        .when_async(confirm())
+        .await
+        .then_expect_error(not_allowed(PortState::Submitted));
+    // A completed port is done.
+    let done = ServiceOrderEvent::PortCompleted { number: PORTED.into(), by: STAFF.into(), at: at() };
+    test()
+        .given(given_port(&[confirmed(), submitted(), date_set(), done]))
+        .when_async(reject("Too late"))
+        .await
+        .then_expect_error(not_allowed(PortState::Completed));
+}
+
+#[tokio::test]
+async fn a_date_in_the_past_is_refused() {
+    let yesterday = chrono::NaiveDate::from_ymd_opt(2026, 11, 22).unwrap();
+    test()
+        .given(given_port(&[confirmed(), submitted()]))
+        .when_async(set_date(yesterday))
+        .await
+        .then_expect_error(ServiceOrderError::PortDateInThePast);
+}
+
+#[tokio::test]
+async fn a_port_cannot_be_moved_by_an_anonymous_caller() {
+    test()
+        .given(given_port(&[confirmed(), submitted(), date_set()]))
+        .when_async(complete_port("  "))
+        .await
+        .then_expect_error(ServiceOrderError::StaffRequired);
+    test()
+        .given(given_port(&[confirmed()]))
+        .when_async(ServiceOrderCommand::SubmitPort { number: PORTED.into(), by: String::new() })
+        .await
+        .then_expect_error(ServiceOrderError::StaffRequired);
+}
+
+#[tokio::test]
+async fn a_rejection_needs_a_reason_and_the_buyer_can_try_again() {
+    test()
+        .given(given_port(&[confirmed(), submitted()]))
+        .when_async(reject("  "))
+        .await
+        .then_expect_error(ServiceOrderError::RejectionReasonMissing);
+    // Not before there is anything to reject.
+    test()
+        .given(transfer_completed())
+        .when_async(reject("Wrong postcode"))
+        .await
+        .then_expect_error(not_allowed(PortState::Requested));
+    let rejected = ServiceOrderEvent::PortRejected {
+        number: PORTED.into(),
+        reason: "The billing postcode does not match the account.".into(),
+        by: STAFF.into(),
+        at: at(),
+    };
+    test()
+        .given(given_port(&[confirmed(), submitted()]))
+        .when_async(reject(" The billing postcode does not match the account. "))
+        .await
+        .then_expect_events(vec![rejected.clone()]);
+    // Corrected details start it again; staff cannot submit a rejected port as it stands.
+    test()
+        .given(given_port(&[confirmed(), submitted(), rejected.clone()]))
+        .when_async(submit())
+        .await
+        .then_expect_error(not_allowed(PortState::Rejected));
+    test()
+        .given(given_port(&[confirmed(), submitted(), rejected]))
+        .when_async(confirm())
+        .await
+        .then_expect_events(vec![confirmed()]);
+}

@@ -162,9 +162,11 @@ async fn finish(state: &AppState, id: &str, order: &ServiceOrder, passwords_show
             tracing::warn!(order = %order.order_number, %error, "the cart was not emptied of the service");
         }
     }
-    let Some((subject, body)) =
-        super::mail::confirmation(order, if passwords_shown { PasswordNote::Shown } else { PasswordNote::NotSet })
-    else {
+    let Some((subject, body)) = super::mail::confirmation(
+        order,
+        if passwords_shown { PasswordNote::Shown } else { PasswordNote::NotSet },
+        &crate::ports::order_page(state, id),
+    ) else {
         return;
     };
     let mail = Mail {

@@ -17,8 +17,9 @@ pub enum PasswordNote {
     Resent,
 }
 
-/// The subject and body, or None for an order without lines.
-pub fn confirmation(order: &ServiceOrder, passwords: PasswordNote) -> Option<(String, String)> {
+/// The subject and body, or None for an order without lines. `order_page` is the buyer's
+/// page of the order, where a number transfer's letter of authority is signed.
+pub fn confirmation(order: &ServiceOrder, passwords: PasswordNote, order_page: &str) -> Option<(String, String)> {
     let lines = order.lines.as_ref()?;
     let per = match lines.billing_cycle {
         BillingCycle::Monthly => "month",
@@ -60,5 +61,13 @@ pub fn confirmation(order: &ServiceOrder, passwords: PasswordNote) -> Option<(St
         ),
     };
     body.push_str(&note);
+    if !order.ports.is_empty() {
+        let numbers: Vec<&str> = order.ports.iter().map(|p| p.number.as_str()).collect();
+        body.push_str(&format!(
+            "\nTransferring {}: to start, confirm your current provider's details and sign the letter of authority on \
+             your order page: {order_page}\nWe e-mail you at each step; transfers usually complete in 2-3 business days.\n",
+            numbers.join(" and ")
+        ));
+    }
     Some((format!("Your order {} is confirmed", order.order_number), body))
 }

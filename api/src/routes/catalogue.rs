@@ -2,7 +2,7 @@
 
 use aggregates::cart::package_quantity;
 use aggregates::pricing::{
-    self, AddOn, BillingCycle, CallRates, Pence, Plan, TOP_UP_DEFAULT, TOP_UP_MINIMUM, TOP_UP_STEP,
+    self, AddOn, BillingCycle, CallRates, ConnectionOffer, Pence, Plan, TOP_UP_DEFAULT, TOP_UP_MINIMUM, TOP_UP_STEP,
 };
 use axum::extract::rejection::QueryRejection;
 use axum::extract::Query;
@@ -27,6 +27,83 @@ struct Catalogue {
     yearly_discount_percent: i64,
     top_up: TopUpRules,
     plans: Vec<PlanEntry>,
+    price_list: PriceListEntry,
+}
+
+/// The prices the marketing pages quote, ex VAT (docs/product-rules.md, Marketing prices).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct PriceListEntry {
+    business_broadband: ConnectionOfferEntry,
+    leased_lines: ConnectionOfferEntry,
+    voice_recording: VoiceRecordingEntry,
+    residential_from_monthly_pence: Pence,
+    /// Multi User's monthly price.
+    business_from_monthly_pence: Pence,
+    /// Multi User's monthly price.
+    cloud_pbx_from_monthly_pence: Pence,
+    cloud_pbx_to_monthly_pence: Pence,
+    /// The cheapest add-on a month.
+    add_ons_from_monthly_pence: Pence,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct ConnectionOfferEntry {
+    agreement_months: u32,
+    tiers: Vec<ConnectionTierEntry>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct ConnectionTierEntry {
+    speed_mbps: u32,
+    speed_label: &'static str,
+    monthly_pence: Pence,
+}
+
+impl From<ConnectionOffer> for ConnectionOfferEntry {
+    fn from(offer: ConnectionOffer) -> Self {
+        ConnectionOfferEntry {
+            agreement_months: offer.agreement_months,
+            tiers: offer
+                .tiers
+                .iter()
+                .map(|tier| ConnectionTierEntry {
+                    speed_mbps: tier.speed_mbps,
+                    speed_label: tier.speed_label,
+                    monthly_pence: tier.monthly,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// One recording of up to `maxWords` words, delivered the next working day.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct VoiceRecordingEntry {
+    price_pence: Pence,
+    max_words: u32,
+}
+
+impl PriceListEntry {
+    fn from_pricing() -> Self {
+        let list = pricing::price_list();
+        PriceListEntry {
+            business_broadband: list.business_broadband.into(),
+            leased_lines: list.leased_lines.into(),
+            voice_recording: VoiceRecordingEntry {
+                price_pence: list.voice_recording.price,
+                max_words: list.voice_recording.max_words,
+            },
+            residential_from_monthly_pence: list.residential_from_monthly,
+            business_from_monthly_pence: list.business_from_monthly,
+            cloud_pbx_from_monthly_pence: list.cloud_pbx_from_monthly,
+            cloud_pbx_to_monthly_pence: list.cloud_pbx_to_monthly,
+            add_ons_from_monthly_pence: list.add_ons_from_monthly,
+        }
+    }
 }
 
 #[derive(Serialize, ToSchema)]
@@ -87,7 +164,7 @@ struct AddOnEntry {
     prices: Prices,
 }
 
-/// The plans, add-ons and constants the site shows.
+/// The plans, add-ons, constants and marketing price list the site shows.
 #[utoipa::path(get, path = "/catalogue", tag = "catalogue", responses((status = 200, body = Catalogue)))]
 async fn catalogue() -> Json<Catalogue> {
     let plans = Plan::ALL
@@ -126,6 +203,7 @@ async fn catalogue() -> Json<Catalogue> {
         yearly_discount_percent: pricing::YEARLY_DISCOUNT_PERCENT,
         top_up: TopUpRules { minimum_pence: TOP_UP_MINIMUM, step_pence: TOP_UP_STEP, default_pence: TOP_UP_DEFAULT },
         plans,
+        price_list: PriceListEntry::from_pricing(),
     })
 }
 

@@ -230,6 +230,9 @@ struct HardwareOrderOut {
     confirmed_at: Option<DateTime<Utc>>,
     estimated_delivery: Option<NaiveDate>,
     email_queued: bool,
+    /// Where the confirmation e-mail stands: queued, retrying, sent, kept (the local mailbox
+    /// of a shop without a mail relay) or failed; null before it is queued.
+    email_status: Option<String>,
 }
 
 fn view_answer(view: HardwareOrderView) -> HardwareOrderOut {
@@ -248,6 +251,7 @@ fn view_answer(view: HardwareOrderView) -> HardwareOrderOut {
         confirmed_at: view.confirmed_at,
         estimated_delivery: view.estimated_delivery,
         email_queued: view.email_queued,
+        email_status: None,
     }
 }
 
@@ -324,7 +328,10 @@ async fn get_order(
     let id = service::order_id(&raw)?;
     let secret = headers.get("x-order-secret").and_then(|v| v.to_str().ok());
     service::check_secret(&state, &id, secret).await?;
-    Ok(Json(view_answer(view(&state, &id).await?)))
+    let mut answer = view_answer(view(&state, &id).await?);
+    answer.email_status =
+        jobs::outbox::status_of(&state.pool, "hardware_confirmation", &id).await?.map(|s| s.as_str().to_string());
+    Ok(Json(answer))
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -136,6 +136,7 @@ mod tests {
             ("STRIPE_PUBLISHABLE_KEY", "pk_live_x"),
             ("STRIPE_WEBHOOK_SECRET", "whsec_x"),
             ("SMTP_HOST", "smtp.example.com"),
+            ("SITE_URL", "https://www.talkbridge.co.uk"),
             ("GOOGLE_CLIENT_ID", "client.apps.googleusercontent.com"),
         ]));
         assert!(policy.contains("script-src 'self' https://js.stripe.com https://*.js.stripe.com https://accounts.google.com/gsi/client;"), "{policy}");

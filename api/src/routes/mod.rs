@@ -12,6 +12,7 @@ mod health;
 mod mail;
 mod metrics;
 mod numbers;
+mod quotes;
 mod stripe_webhook;
 mod support;
 mod trial;
@@ -60,6 +61,7 @@ fn json_api() -> OpenApiRouter<AppState> {
         .merge(address::router())
         .merge(stripe_webhook::router())
         .merge(trial::router())
+        .merge(quotes::router())
         .merge(support::router())
         .merge(mail::router())
         .routes(routes!(openapi_json))

@@ -27,6 +27,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(replace_number))
         .routes(routes!(fill_placeholder))
         .routes(routes!(extend_trial))
+        .routes(routes!(move_port))
+        .routes(routes!(open_ports))
 }
 
 #[derive(IntoParams)]
@@ -313,4 +315,95 @@ async fn extend_trial(
     }
     support::extend_trial(&state, &admin, &id, body.days).await?;
     Ok(Json(support::order_history(&state, &admin, OrderKind::Trial, &id, None).await?))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct PortBody {
+    /// The number being transferred, as `actions.ports` lists it.
+    number: String,
+    /// `submit`, `setDate`, `complete` or `reject`.
+    step: String,
+    /// For `setDate`: the day the losing provider set, `YYYY-MM-DD`, today or later.
+    date: Option<String>,
+    /// For `reject`: why, in words the buyer can act on (at most 500 characters).
+    reason: Option<String>,
+}
+
+/// Moves a number transfer along: submitted to the losing provider, its date set (or moved),
+/// completed, or rejected with a reason. Each step is an event naming the staff member, and
+/// the buyer is e-mailed.
+#[utoipa::path(
+    post,
+    path = "/admin/orders/{kind}/{id}/port",
+    tag = "staff",
+    params(OrderPath),
+    security(("staff_session" = [], "staff_csrf" = [])),
+    request_body = PortBody,
+    responses(
+        (status = 200, description = "The fresh history", body = OrderHistory),
+        (status = 404, description = "No such order (order_not_found)", body = Refusal),
+        (status = 409, description = "The order does not transfer that number (not_a_port), or the step does not follow from the transfer's state (port_step_not_allowed)", body = Refusal),
+        (status = 422, description = "An unknown step, a missing or past date, or a missing reason (invalid_port_step, port_date_in_the_past, rejection_reason_missing)", body = Refusal),
+    )
+)]
+async fn move_port(
+    State(state): State<AppState>,
+    staff: Staff,
+    Path((kind, id)): Path<(String, String)>,
+    ApiJson(body): ApiJson<PortBody>,
+) -> Result<Json<OrderHistory>, ApiError> {
+    use crate::ports::StaffStep;
+    let kind = order(&kind, &id)?;
+    if kind != OrderKind::Service {
+        return Err(aggregates::service_order::ServiceOrderError::NotAPort.into());
+    }
+    let invalid = |message: &str| ApiError::unprocessable("invalid_port_step", message.to_string());
+    let step = match (body.step.as_str(), body.date.as_deref(), body.reason) {
+        ("submit", None, None) => StaffStep::Submit,
+        ("complete", None, None) => StaffStep::Complete,
+        ("setDate", Some(date), None) => StaffStep::SetDate(
+            chrono::NaiveDate::parse_from_str(date.trim(), "%Y-%m-%d")
+                .map_err(|_| invalid("Give the transfer date as YYYY-MM-DD, e.g. 2026-12-01."))?,
+        ),
+        ("setDate", None, _) => return Err(invalid("Give the transfer date the losing provider set.")),
+        ("reject", None, Some(reason)) => StaffStep::Reject(reason),
+        ("reject", None, None) => {
+            return Err(aggregates::service_order::ServiceOrderError::RejectionReasonMissing.into())
+        }
+        ("submit" | "complete" | "setDate" | "reject", _, _) => {
+            return Err(invalid("Send a date only with setDate, and a reason only with reject."))
+        }
+        _ => return Err(invalid("The step must be submit, setDate, complete or reject.")),
+    };
+    let number = body.number.trim();
+    if number.is_empty() || number.len() > 20 {
+        return Err(invalid("Pick one of the order's transfers."));
+    }
+    crate::ports::move_port(&state, &id, number, step, &staff.email).await?;
+    Ok(Json(support::order_history(&state, &staff, kind, &id, None).await?))
+}
+
+#[derive(serde::Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct OpenPorts {
+    /// The longest waiting first.
+    ports: Vec<crate::ports::OpenPort>,
+    /// How many are past the 2-3 business days promised.
+    overdue: usize,
+}
+
+/// Every number transfer not yet completed or rejected, the longest waiting first, those
+/// open more than 3 business days flagged.
+#[utoipa::path(
+    get,
+    path = "/admin/ports",
+    tag = "staff",
+    security(("staff_session" = [])),
+    responses((status = 200, body = OpenPorts))
+)]
+async fn open_ports(State(state): State<AppState>, _staff: Staff) -> Result<Json<OpenPorts>, ApiError> {
+    let ports = crate::ports::open_ports(&state).await?;
+    let overdue = ports.iter().filter(|p| p.overdue).count();
+    Ok(Json(OpenPorts { ports, overdue }))
 }

@@ -6,7 +6,7 @@ pub mod search;
 
 use aggregates::hardware_order::{HardwareOrder, HardwareOrderCommand, HardwareOrderStatus};
 use aggregates::phone_number::{PhoneNumberCommand, PhoneNumberError};
-use aggregates::service_order::{OrderStatus, ServiceOrder, ServiceOrderCommand};
+use aggregates::service_order::{OrderStatus, PortState, PortStep, ServiceOrder, ServiceOrderCommand};
 use aggregates::trial::{Trial, TrialCommand, TrialStatus, MAX_EXTENSION_DAYS};
 use axum::http::StatusCode;
 use cqrs_es::persist::ViewRepository;
@@ -60,6 +60,65 @@ pub struct Actions {
     /// Area codes paid for and still waiting for a number, each with free numbers to pick.
     pub open_placeholders: Vec<OpenPlaceholder>,
     pub extend_trial: bool,
+    /// The order's number transfers, each with the steps staff may take now.
+    pub ports: Vec<PortAction>,
+}
+
+/// A number transfer as staff act on it: what the losing provider needs, and the next steps.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PortAction {
+    pub number: String,
+    pub state: PortState,
+    pub state_label: String,
+    /// Of `submit`, `setDate`, `complete`, `reject`: those that follow from the state.
+    pub steps: Vec<String>,
+    pub business_days_open: i64,
+    /// Open longer than the 2-3 business days the shop promises.
+    pub overdue: bool,
+    pub account_holder: Option<String>,
+    pub current_provider: Option<String>,
+    pub billing_postcode: Option<String>,
+    pub signed_name: Option<String>,
+    pub signed_at: Option<chrono::DateTime<chrono::Utc>>,
+    pub date: Option<chrono::NaiveDate>,
+    pub rejection_reason: Option<String>,
+}
+
+fn port_actions(order: &ServiceOrder, now: chrono::DateTime<chrono::Utc>) -> Vec<PortAction> {
+    let today = now.date_naive();
+    order
+        .ports
+        .iter()
+        .map(|port| {
+            let steps = [
+                ("submit", PortStep::Submit),
+                ("setDate", PortStep::SetDate(today)),
+                ("complete", PortStep::Complete),
+                ("reject", PortStep::Reject),
+            ]
+            .into_iter()
+            .filter(|(_, step)| port.check_step(*step, today).is_ok())
+            .map(|(name, _)| name.to_string())
+            .collect();
+            let details = port.details.as_ref();
+            PortAction {
+                number: port.number.clone(),
+                state: port.state,
+                state_label: port.state.label().to_string(),
+                steps,
+                business_days_open: port.business_days_open(now),
+                overdue: port.overdue(now),
+                account_holder: details.map(|d| d.account_holder.clone()),
+                current_provider: details.map(|d| d.current_provider.clone()),
+                billing_postcode: details.map(|d| d.billing_postcode.clone()),
+                signed_name: details.map(|d| d.signed_name.clone()),
+                signed_at: port.signed_at,
+                date: port.date,
+                rejection_reason: port.rejection_reason.clone(),
+            }
+        })
+        .collect()
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -154,6 +213,7 @@ pub async fn order_history(
                 replaceable_numbers: current.lost_numbers.clone(),
                 open_placeholders: open_placeholders(state, current).await?,
                 extend_trial: false,
+                ports: port_actions(current, state.clock.now()),
             };
             let view = view_json(state.order_views.load(id).await.map_err(ApiError::internal)?);
             let number = current.order_number.clone();
@@ -167,6 +227,7 @@ pub async fn order_history(
                 releasable_numbers: vec![],
                 replaceable_numbers: vec![],
                 open_placeholders: vec![],
+                ports: vec![],
                 extend_trial: staff.role == Role::Admin
                     && current.status == TrialStatus::Active
                     && current.extended_days < MAX_EXTENSION_DAYS,
@@ -241,7 +302,8 @@ pub async fn resend_confirmation(state: &AppState, staff: &Staff, kind: OrderKin
             existing::<ServiceOrder>(state, id).await?;
             commands::execute(&state.orders, id, ServiceOrderCommand::ResendConfirmation { by }).await?;
             let (order, sequence) = load::<ServiceOrder>(&state.pool, id).await?;
-            let (subject, body) = confirmation(&order, PasswordNote::Resent).ok_or_else(no_such_order)?;
+            let (subject, body) = confirmation(&order, PasswordNote::Resent, &crate::ports::order_page(state, id))
+                .ok_or_else(no_such_order)?;
             (order.customer.email, subject, body, "order_confirmation", sequence)
         }
         OrderKind::Trial => {

@@ -174,6 +174,10 @@ async fn a_desk_phone_is_bought_paid_once_confirmed_once_and_leaves_the_cart() {
     assert_eq!(shown["status"], "confirmed");
     assert_eq!(shown["paymentReference"], payment);
     assert_eq!(shown["emailQueued"], true);
+    // Queued, not sent: the thank-you page does not say "sent" yet.
+    assert_eq!(shown["emailStatus"], "queued");
+    jobs::outbox::keep_locally(&app.pool).await.unwrap();
+    assert_eq!(view(&app, &id, &secret).await["emailStatus"], "kept");
     assert!(shown.get("cartId").is_none());
     let delivery = chrono::NaiveDate::parse_from_str(shown["estimatedDelivery"].as_str().unwrap(), "%Y-%m-%d").unwrap();
     assert_eq!(delivery.format("%A").to_string(), "Saturday");

@@ -15,6 +15,8 @@ mod jobs;
 mod metrics;
 mod numbers;
 mod openapi;
+mod ports;
+mod quotes;
 mod rebuild;
 mod server;
 mod support;

@@ -80,6 +80,30 @@ async fn the_catalogue_lists_the_price_list() {
     });
     assert_eq!(plans[0]["callRates"], rates);
     assert!(plans[1]["callRates"].is_null());
+
+    // The marketing price list: its derived figures agree with the plans and add-ons above.
+    let list = &catalogue["priceList"];
+    assert_eq!(list["businessFromMonthlyPence"], plans[2]["monthlyPence"]);
+    assert_eq!(list["cloudPbxFromMonthlyPence"], plans[2]["monthlyPence"]);
+    assert_eq!(
+        (list["cloudPbxFromMonthlyPence"].as_i64(), list["cloudPbxToMonthlyPence"].as_i64()),
+        (Some(1490), Some(4990))
+    );
+    assert_eq!(list["addOnsFromMonthlyPence"], 200);
+    assert_eq!(list["residentialFromMonthlyPence"], 800);
+    assert_eq!(list["voiceRecording"], serde_json::json!({ "pricePence": 2500, "maxWords": 150 }));
+    assert_eq!(list["businessBroadband"]["agreementMonths"], 24);
+    assert_eq!(
+        list["businessBroadband"]["tiers"][2],
+        serde_json::json!({ "speedMbps": 1000, "speedLabel": "1000 Mbps", "monthlyPence": 13560 })
+    );
+    let monthly = |offer: &str| -> Vec<i64> {
+        list[offer]["tiers"].as_array().unwrap().iter().map(|tier| tier["monthlyPence"].as_i64().unwrap()).collect()
+    };
+    assert_eq!(monthly("businessBroadband"), [6810, 11610, 13560]);
+    assert_eq!(list["leasedLines"]["agreementMonths"], 36);
+    assert_eq!(monthly("leasedLines"), [29000, 35000, 75000]);
+    assert_eq!(list["leasedLines"]["tiers"][1]["speedLabel"], "1 Gbps");
 }
 
 #[tokio::test]

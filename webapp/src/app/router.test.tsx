@@ -61,9 +61,18 @@ describe('redirects', () => {
     },
   );
 
-  it('targets without a page yet end on the plans page (unknown path rule)', async () => {
-    const history = await land('/about-us');
-    expect(history.location.pathname).toBe('/plans-and-pricing');
+  it.each([
+    ['/about-us', '/about'],
+    ['/business-voip', '/business-phone-system'],
+    ['/small-business-phone', '/business-phone-system'],
+    ['/broadband', '/business-broadband-page'],
+    ['/business-broadband', '/business-broadband-page'],
+    ['/residential-voip-home', '/residential-voip'],
+    ['/voip-features', '/business-features'],
+  ])('%s lands on its page, %s', async (from, to) => {
+    const history = await land(from);
+    expect(history.location.pathname).toBe(to);
+    expect(redirectTarget(to)).toBeNull();
   });
 
   it('sends any unknown path to /plans-and-pricing', async () => {

@@ -10,6 +10,7 @@ import {
   type RouteObject,
   type To,
 } from 'react-router-dom';
+import { siteConfig } from '../config/site';
 import { RootLayout } from './layout/root-layout';
 import { NavigationPendingContext } from './navigation-pending';
 import { redirects, UNKNOWN_PATH_TARGET } from './redirects';
@@ -89,6 +90,23 @@ export const routes: RouteObject[] = [
       { path: 'thank-you', element: lazyPage(() => import('./routes/thank-you')) },
       { path: 'hardware-checkout', element: lazyPage(() => import('./routes/hardware-checkout')) },
       { path: 'hardware-thank-you', element: lazyPage(() => import('./routes/hardware-thank-you')) },
+      { path: 'quote', element: lazyPage(() => import('./routes/quote')) },
+      // The service and company pages.
+      { path: 'services', element: lazyPage(() => import('./routes/services')) },
+      { path: 'business-phone-system', element: lazyPage(() => import('./routes/business-phone-system')) },
+      { path: 'answering-services', element: lazyPage(() => import('./routes/answering-services')) },
+      { path: 'video-meetings', element: lazyPage(() => import('./routes/video-meetings')) },
+      { path: 'residential-voip', element: lazyPage(() => import('./routes/residential-voip')) },
+      { path: 'residential-features', element: lazyPage(() => import('./routes/residential-features')) },
+      { path: 'business-features', element: lazyPage(() => import('./routes/business-features')) },
+      { path: 'pbx-phone-system', element: lazyPage(() => import('./routes/pbx-phone-system')) },
+      { path: 'business-broadband-page', element: lazyPage(() => import('./routes/business-broadband-page')) },
+      { path: 'partner-program', element: lazyPage(() => import('./routes/partner-program')) },
+      { path: 'become-a-partner', element: lazyPage(() => import('./routes/become-a-partner')) },
+      { path: siteConfig.whyPath.slice(1), element: lazyPage(() => import('./routes/why')) },
+      { path: 'about', element: lazyPage(() => import('./routes/about')) },
+      // Explains where existing customers sign in; not for search engines.
+      { path: 'dashboard', element: lazyPage(() => import('./routes/dashboard')), handle: { noindex: true } },
       // Help and information pages.
       { path: 'faq', element: lazyPage(() => import('./routes/faq')) },
       { path: 'support', element: lazyPage(() => import('./routes/support')) },
@@ -114,8 +132,10 @@ export const routes: RouteObject[] = [
       { path: 'login', element: lazyPage(() => import('./routes/admin-login')) },
       { path: 'orders', element: lazyPage(() => import('./routes/admin-orders')) },
       { path: 'orders/:kind/:id', element: lazyPage(() => import('./routes/admin-order')) },
+      { path: 'ports', element: lazyPage(() => import('./routes/admin-ports')) },
       { path: 'hardware', element: lazyPage(() => import('./routes/admin-hardware')) },
       { path: 'mail', element: lazyPage(() => import('./routes/admin-mail')) },
+      { path: 'quotes', element: lazyPage(() => import('./routes/admin-quotes')) },
       redirectRoute('*', ADMIN_HOME),
     ],
   },
@@ -129,8 +149,9 @@ export function redirectTarget(to: To): string | null {
   let pathname = typeof to === 'string' ? parsePath(to).pathname : to.pathname;
   let target: string | null = null;
   for (let hops = 0; pathname && hops < 10; hops += 1) {
-    const handle = matchRoutes(routes, pathname)?.at(-1)?.route.handle as RedirectHandle | undefined;
-    if (!handle) break;
+    // Other routes may carry a handle too (e.g. `{ noindex: true }`): only a redirectTo redirects.
+    const handle = matchRoutes(routes, pathname)?.at(-1)?.route.handle as Partial<RedirectHandle> | undefined;
+    if (!handle?.redirectTo) break;
     target = pathname = handle.redirectTo;
   }
   return target;

@@ -32,12 +32,42 @@ export interface CataloguePlan extends CyclePrice {
   } | null;
 }
 
+/** A connection at a fixed speed, a month ex VAT. */
+export interface ConnectionTier {
+  speedMbps: number;
+  /** As the pages name it: "1000 Mbps", "1 Gbps". */
+  speedLabel: string;
+  monthlyPence: number;
+}
+
+export interface ConnectionOffer {
+  agreementMonths: number;
+  tiers: ConnectionTier[];
+}
+
+/** The prices the marketing pages quote, ex VAT (docs/product-rules.md#marketing-prices). */
+export interface PriceList {
+  businessBroadband: ConnectionOffer;
+  leasedLines: ConnectionOffer;
+  /** One recording of up to `maxWords` words, delivered the next working day. */
+  voiceRecording: { pricePence: number; maxWords: number };
+  residentialFromMonthlyPence: number;
+  /** Multi User's monthly price. */
+  businessFromMonthlyPence: number;
+  /** Multi User's monthly price. */
+  cloudPbxFromMonthlyPence: number;
+  cloudPbxToMonthlyPence: number;
+  /** The cheapest add-on a month. */
+  addOnsFromMonthlyPence: number;
+}
+
 export interface Catalogue {
   currency: string;
   vatPercent: number;
   yearlyDiscountPercent: number;
   topUp: { minimumPence: number; stepPence: number; defaultPence: number };
   plans: CataloguePlan[];
+  priceList: PriceList;
 }
 
 export interface Quote {

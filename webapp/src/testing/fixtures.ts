@@ -27,6 +27,30 @@ export const catalogueFixture: Catalogue = {
       addOns: [],
     },
   ],
+  priceList: {
+    businessBroadband: {
+      agreementMonths: 24,
+      tiers: [
+        { speedMbps: 100, speedLabel: '100 Mbps', monthlyPence: 6810 },
+        { speedMbps: 500, speedLabel: '500 Mbps', monthlyPence: 11610 },
+        { speedMbps: 1000, speedLabel: '1000 Mbps', monthlyPence: 13560 },
+      ],
+    },
+    leasedLines: {
+      agreementMonths: 36,
+      tiers: [
+        { speedMbps: 100, speedLabel: '100 Mbps', monthlyPence: 29000 },
+        { speedMbps: 1000, speedLabel: '1 Gbps', monthlyPence: 35000 },
+        { speedMbps: 10000, speedLabel: '10 Gbps', monthlyPence: 75000 },
+      ],
+    },
+    voiceRecording: { pricePence: 2500, maxWords: 150 },
+    residentialFromMonthlyPence: 800,
+    businessFromMonthlyPence: 1490,
+    cloudPbxFromMonthlyPence: 1490,
+    cloudPbxToMonthlyPence: 4990,
+    addOnsFromMonthlyPence: 200,
+  },
 };
 
 const zeroTotals = cartTotals();

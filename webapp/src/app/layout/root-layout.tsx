@@ -6,15 +6,32 @@ import { PageFrame } from './page-frame';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
+/** The element a URL hash names (`#routing`), if the page has it. */
+function sectionNamed(hash: string): HTMLElement | null {
+  if (hash.length < 2) return null;
+  try {
+    return document.getElementById(decodeURIComponent(hash.slice(1)));
+  } catch {
+    return null; // a malformed escape names nothing
+  }
+}
+
 /** Site-wide behaviour on each route change: scroll to top, page views, one H1. */
 function useRouteChangeEffects() {
   const location = useLocation();
   const navigationType = useNavigationType();
   const firstLoad = useRef(true);
+  const shownPath = useRef<string | null>(null);
 
+  // A new page starts at the top, unless the link names a section of it (/business-phone-system#routing):
+  // then that section scrolls into view, on a first load as on a client-side navigation.
   useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [location.pathname]);
+    const samePage = shownPath.current === location.pathname;
+    shownPath.current = location.pathname;
+    const section = sectionNamed(location.hash);
+    if (section) section.scrollIntoView?.();
+    else if (!samePage) window.scrollTo(0, 0);
+  }, [location.pathname, location.hash, location.key]);
 
   useEffect(() => {
     const path = `${location.pathname}${location.search}`;

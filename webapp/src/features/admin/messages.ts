@@ -59,4 +59,22 @@ export const orderMessages = {
     `Release ${number} from ${orderNumber}? The number goes back to stock and the customer can no longer use it. This cannot be undone.`,
   extendDaysInvalid: 'Enter a whole number of days from 1 to 7.',
   noConfirmationYet: 'There is no confirmation to resend until the order is complete.',
+  portSubmitted: (number: string) => `Transfer of ${number} submitted to the provider; the buyer has been e-mailed.`,
+  portDateSet: (number: string, day: string) => `Transfer date of ${number} set to ${day}; the buyer has been e-mailed.`,
+  portCompleted: (number: string) => `${number} marked transferred; the buyer has been e-mailed.`,
+  portRejected: (number: string) => `Transfer of ${number} rejected; the buyer has been e-mailed the reason.`,
+  portDateMissing: 'Pick the transfer date the losing provider set.',
+  portDateInThePast: 'The transfer date cannot be in the past: pick today or a later day.',
+  portReasonMissing: 'Say why the transfer was rejected, so the buyer knows what to correct.',
+  portReasonTooLong: 'Keep the reason to 500 characters or fewer.',
+  /** Why a transfer has no staff step now, by state. */
+  portWaiting: (state: string) =>
+    state === 'requested'
+      ? 'Nothing to do yet: waiting for the buyer’s details and signed letter of authority.'
+      : state === 'rejected'
+        ? 'Waiting for the buyer to correct the details and sign again.'
+        : 'Transferred: nothing more to do.',
+  portsLoading: 'Loading the transfers...',
+  portsFailed: 'We could not load the transfers. Please try again.',
+  noPorts: 'No transfers waiting.',
 } as const;

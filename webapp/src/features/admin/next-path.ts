@@ -4,8 +4,10 @@ import type { StaffRole } from './types';
 export const DEFAULT_ADMIN_PATH = '/admin';
 export const LOGIN_PATH = '/admin/login';
 export const ORDERS_PATH = '/admin/orders';
+export const PORTS_PATH = '/admin/ports';
 export const HARDWARE_PATH = '/admin/hardware';
 export const MAIL_PATH = '/admin/mail';
+export const QUOTES_PATH = '/admin/quotes';
 
 /** The page /admin opens for a role: support staff look after orders, admins the catalogue. */
 export function staffHomePath(role: StaffRole): string {

@@ -84,6 +84,61 @@ export interface OrderActions {
   /** Area codes paid for and waiting for a number, with free numbers to pick from. */
   openPlaceholders: OpenPlaceholder[];
   extendTrial: boolean;
+  /** The order's number transfers, each with the steps staff may take now. */
+  ports: PortAction[];
+}
+
+/** A number transfer's state (as the buyer's page has it). */
+export type PortState = 'requested' | 'detailsConfirmed' | 'submitted' | 'dateSet' | 'completed' | 'rejected';
+
+/** What staff do to a transfer. */
+export type PortStep = 'submit' | 'setDate' | 'complete' | 'reject';
+
+/** A number transfer as staff act on it: what the losing provider needs, and the steps allowed now. */
+export interface PortAction {
+  number: string;
+  state: PortState;
+  stateLabel: string;
+  /** Of submit, setDate, complete, reject: those that follow from the state. */
+  steps: PortStep[];
+  businessDaysOpen: number;
+  /** Open longer than the 2-3 business days the shop promises. */
+  overdue: boolean;
+  accountHolder: string | null;
+  currentProvider: string | null;
+  billingPostcode: string | null;
+  signedName: string | null;
+  signedAt: string | null;
+  /** YYYY-MM-DD. */
+  date: string | null;
+  rejectionReason: string | null;
+}
+
+/** POST /api/admin/orders/service/{id}/port: `date` only with setDate, `reason` only with reject. */
+export type PortMove =
+  | { number: string; step: 'submit' | 'complete' }
+  | { number: string; step: 'setDate'; date: string }
+  | { number: string; step: 'reject'; reason: string };
+
+/** One row of GET /api/admin/ports: a transfer not yet completed or rejected. */
+export interface OpenPort {
+  orderId: string;
+  orderNumber: string;
+  email: string;
+  number: string;
+  state: PortState;
+  stateLabel: string;
+  requestedAt: string;
+  date: string | null;
+  businessDaysOpen: number;
+  overdue: boolean;
+}
+
+/** GET /api/admin/ports: the longest waiting first. */
+export interface OpenPorts {
+  ports: OpenPort[];
+  /** How many are past the 2-3 business days promised. */
+  overdue: number;
 }
 
 /** GET /api/admin/orders/{kind}/{id}/history, and the answer of every staff action. */

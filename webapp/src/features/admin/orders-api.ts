@@ -1,5 +1,5 @@
 import { adminApi, staffCall } from './api';
-import type { OrderHistory, OrderHistoryArgs, OrderRef, OrderSearchArgs, OrderSearchPage } from './order-types';
+import type { OpenPorts, OrderHistory, OrderHistoryArgs, OrderRef, OrderSearchArgs, OrderSearchPage, PortMove } from './order-types';
 
 const historyTag = ({ kind, id }: OrderRef) => ({ type: 'StaffOrderHistory' as const, id: `${kind}/${id}` });
 
@@ -60,6 +60,21 @@ export const ordersApi = adminApi.injectEndpoints({
         staffCall({ url: `${apiPath(ref)}/fill-placeholder`, method: 'POST', body: { placeholder, number } }, queryApi, baseQuery, asHistory),
       ...actionEffects,
     }),
+    /**
+     * A number transfer moved along (submitted, its date set, transferred or rejected); the buyer
+     * is e-mailed. The open transfers are read again too.
+     */
+    movePort: build.mutation<OrderHistory, OrderRef & { move: PortMove }>({
+      queryFn: ({ move, ...ref }, queryApi, _extra, baseQuery) =>
+        staffCall({ url: `${apiPath(ref)}/port`, method: 'POST', body: move }, queryApi, baseQuery, asHistory),
+      onQueryStarted: actionEffects.onQueryStarted,
+      invalidatesTags: (result, error, ref) => (error ? [] : [...actionEffects.invalidatesTags(result, error, ref), 'StaffPorts' as const]),
+    }),
+    /** Every transfer not yet completed or rejected, the longest waiting first. */
+    getOpenPorts: build.query<OpenPorts, void>({
+      queryFn: (_arg, queryApi, _extra, baseQuery) => staffCall({ url: 'admin/ports' }, queryApi, baseQuery, (body) => body as OpenPorts),
+      providesTags: ['StaffPorts'],
+    }),
     /** Admins only (403 for support staff). */
     extendTrial: build.mutation<OrderHistory, OrderRef & { days: number }>({
       queryFn: ({ days, ...ref }, queryApi, _extra, baseQuery) =>
@@ -77,4 +92,6 @@ export const {
   useReplaceNumberMutation,
   useFillPlaceholderMutation,
   useExtendTrialMutation,
+  useMovePortMutation,
+  useGetOpenPortsQuery,
 } = ordersApi;

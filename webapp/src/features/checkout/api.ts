@@ -1,5 +1,6 @@
 import { api } from '../../lib/api';
 import type {
+  ConfirmPortDetailsArgs,
   CreatePaymentIntentArgs,
   CreateSubscriptionArgs,
   CreateUserAccountArgs,
@@ -39,6 +40,27 @@ export const checkoutApi = api.injectEndpoints({
       query: (orderId) => `orders/${encodeURIComponent(orderId)}`,
       providesTags: (_result, _error, orderId) => [{ type: 'Order', id: orderId }],
     }),
+    /**
+     * The buyer's transfer details and signed letter of authority for one of the order's ports.
+     * Answers the order: it becomes the cached order at once; the order is read again either way
+     * (after a refusal such as 'already submitted', the page shows where the transfer stands).
+     */
+    confirmPortDetails: build.mutation<OrderView, ConfirmPortDetailsArgs>({
+      query: ({ orderId, number, details }) => ({
+        url: `orders/${encodeURIComponent(orderId)}/ports/${encodeURIComponent(number)}`,
+        method: 'POST',
+        body: details,
+      }),
+      async onQueryStarted({ orderId }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(checkoutApi.util.upsertQueryData('getOrder', orderId, data));
+        } catch {
+          // The form shows the server's message.
+        }
+      },
+      invalidatesTags: (_result, _error, { orderId }) => [{ type: 'Order', id: orderId }],
+    }),
   }),
 });
 
@@ -49,4 +71,5 @@ export const {
   useDebugSubscriptionMutation,
   useCreateUserAccountMutation,
   useGetOrderQuery,
+  useConfirmPortDetailsMutation,
 } = checkoutApi;

@@ -134,6 +134,48 @@ export interface OrderView {
   emailSent: boolean;
   /** Where the confirmation e-mail stands (null until it is queued). */
   emailStatus?: EmailStatus | null;
+  /** The numbers being transferred in (ports), once the order is complete; absent from older servers. */
+  ports?: PortLine[];
+}
+
+/** Where a number transfer stands: requested → detailsConfirmed → submitted → dateSet → completed, or rejected. */
+export type PortState = 'requested' | 'detailsConfirmed' | 'submitted' | 'dateSet' | 'completed' | 'rejected';
+
+/** A number being transferred in, as GET /api/orders/{id} lists it in `ports`. */
+export interface PortLine {
+  /** As the order holds it: the key of POST /api/orders/{id}/ports/{number}. */
+  number: string;
+  displayNumber: string;
+  state: PortState;
+  /** The state in words ("Submitted to your current provider"). */
+  stateLabel: string;
+  requestedAt: string;
+  updatedAt: string;
+  accountHolder: string | null;
+  currentProvider: string | null;
+  /** Who signed the letter of authority, and when. */
+  signedName: string | null;
+  signedAt: string | null;
+  /** The day the number moves (YYYY-MM-DD), once the losing provider has set it. */
+  date: string | null;
+  rejectionReason: string | null;
+}
+
+/** The buyer's transfer details and letter of authority, as the form holds them. */
+export interface PortDetailsForm {
+  accountHolder: string;
+  currentProvider: string;
+  billingPostcode: string;
+  signedName: string;
+  /** "I authorise … to transfer this number" ticked. */
+  authorised: boolean;
+}
+
+/** POST /api/orders/{orderId}/ports/{number}: answers the order (as GET /api/orders/{id}). */
+export interface ConfirmPortDetailsArgs {
+  orderId: string;
+  number: string;
+  details: PortDetailsForm;
 }
 
 /**

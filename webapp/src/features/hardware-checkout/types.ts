@@ -3,6 +3,7 @@
  * integer pence priced by the server; field names are camelCase except the two payment calls,
  * which take the older site's own names.
  */
+import type { EmailStatus } from '../../components/email-status';
 
 export interface ShippingOption {
   id: string;
@@ -112,6 +113,8 @@ export interface HardwareOrderView {
   /** A calendar date, YYYY-MM-DD. */
   estimatedDelivery: string;
   emailQueued: boolean;
+  /** Where the confirmation e-mail stands (GET only; null before it is queued). */
+  emailStatus?: EmailStatus | null;
 }
 
 /** The 201 of POST /api/hardware-orders: the view and the order's secret (kept in this tab only). */

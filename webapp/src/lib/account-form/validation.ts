@@ -1,9 +1,9 @@
 import { formMessages as messages } from './messages';
 import type { AddressMode, CustomerInfo, FieldErrors } from './types';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Optional leading plus, then at least 10 digits, spaces, hyphens or brackets. */
-const PHONE = /^\+?[\d\s\-()]{10,}$/;
+export const PHONE_PATTERN = /^\+?[\d\s\-()]{10,}$/;
 /** 1-2 letters, 1-2 digits, an optional letter, then a digit and two letters. */
 export const UK_POSTCODE = /^[A-Z]{1,2}\d{1,2}[A-Z]?\s*\d[A-Z]{2}$/i;
 
@@ -14,7 +14,7 @@ export function validateAccount(form: CustomerInfo, addressMode: AddressMode): F
   const errors: FieldErrors = {};
   const email = form.email.trim();
   if (!email) errors.email = messages.emailRequired;
-  else if (!EMAIL.test(email)) errors.email = messages.emailInvalid;
+  else if (!EMAIL_PATTERN.test(email)) errors.email = messages.emailInvalid;
 
   if (!form.isGoogleSignIn) {
     if (!form.password) errors.password = messages.passwordRequired;
@@ -28,7 +28,7 @@ export function validateAccount(form: CustomerInfo, addressMode: AddressMode): F
 
   const phone = form.phone.trim();
   if (!phone) errors.phone = messages.phoneRequired;
-  else if (!PHONE.test(phone)) errors.phone = messages.phoneInvalid;
+  else if (!PHONE_PATTERN.test(phone)) errors.phone = messages.phoneInvalid;
 
   const postcode = form.postcode.trim();
   if (!postcode) errors.postcode = messages.postcodeRequired;

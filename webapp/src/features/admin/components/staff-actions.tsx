@@ -13,6 +13,7 @@ import type { OpenPlaceholder } from '../order-types';
 import type { StaffRole } from '../types';
 import type { ShowFlash } from '../use-flash';
 import { ConfirmDialog } from './confirm-dialog';
+import { PortActions } from './port-actions';
 
 interface StaffActionsProps {
   history: OrderHistory;
@@ -34,8 +35,9 @@ function daysFrom(text: string): number | null {
 
 /**
  * What staff may do to the order, as the server allows it (`actions`): resend the confirmation,
- * release a number (after a confirmation), and, for admins only, extend a trial. A refusal
- * shows the server's message.
+ * replace a lost number, fill an area code, move a number transfer along, release a number
+ * (after a confirmation), and, for admins only, extend a trial. A refusal shows the server's
+ * message.
  */
 export function StaffActions({ history, role, onChanged, flash }: StaffActionsProps) {
   const id = useId();
@@ -135,6 +137,8 @@ export function StaffActions({ history, role, onChanged, flash }: StaffActionsPr
           }
         />
       ))}
+
+      <PortActions order={ref} ports={actions.ports ?? []} onChanged={onChanged} flash={flash} />
 
       {kind !== 'hardware' && (
         <div className="admin-action">

@@ -1,6 +1,6 @@
 import type { Handler } from '../../../testing/mock-fetch';
 import { statusLabel } from '../order-format';
-import type { OrderEmail, OrderEventActor, OrderHistory, OrderKind, OrderSearchResult } from '../order-types';
+import type { OpenPort, OrderEmail, OrderEventActor, OrderHistory, OrderKind, OrderSearchResult, PortAction, PortState, PortStep } from '../order-types';
 import type { JsonValue, StaffSession } from '../types';
 import { refusal } from './refusal';
 
@@ -30,7 +30,57 @@ export interface FakeOrder extends OrderSearchResult {
   placeholders: { placeholder: string; areaCode: string; candidates: string[] }[];
   /** Days a trial has been extended by in all (at most 7). */
   extendedDays: number;
+  /** The numbers it transfers in; `steps` are worked out from each one's state. */
+  ports: FakePort[];
 }
+
+/** A transfer as the fake keeps it: what staff see, and when it was requested. */
+export interface FakePort extends Omit<PortAction, 'steps'> {
+  requestedAt: string;
+}
+
+const PORT_LABELS: Record<PortState, string> = {
+  requested: 'Waiting for your details',
+  detailsConfirmed: 'Details confirmed',
+  submitted: 'Submitted to your current provider',
+  dateSet: 'Transfer date set',
+  completed: 'Transferred',
+  rejected: 'Rejected',
+};
+
+/** The staff steps that follow from a state (the server's rules). */
+export function portStepsFor(state: PortState): PortStep[] {
+  const steps: PortStep[] = [];
+  if (state === 'detailsConfirmed') steps.push('submit');
+  if (state === 'submitted' || state === 'dateSet') steps.push('setDate');
+  if (state === 'dateSet') steps.push('complete');
+  if (state === 'detailsConfirmed' || state === 'submitted' || state === 'dateSet') steps.push('reject');
+  return steps;
+}
+
+/** A transfer of 020 7946 0123 whose details and letter of authority are in, open one business day. */
+export function fakePort(overrides: Partial<FakePort> = {}): FakePort {
+  const state = overrides.state ?? 'detailsConfirmed';
+  return {
+    number: '02079460123',
+    state,
+    stateLabel: PORT_LABELS[state],
+    businessDaysOpen: 1,
+    overdue: false,
+    accountHolder: 'Acme Plumbing Ltd',
+    currentProvider: 'BT',
+    billingPostcode: 'SW1A 1AA',
+    signedName: 'Ann Smith',
+    signedAt: '2026-11-23T10:05:00Z',
+    date: null,
+    rejectionReason: null,
+    requestedAt: '2026-11-23T10:01:00Z',
+    ...overrides,
+  };
+}
+
+/** The day the fake's staff actions happen (ACTION_TIME's): a transfer date may not be earlier. */
+export const ACTION_DAY = '2026-11-24';
 
 /** When the fake's staff actions happen. */
 export const ACTION_TIME = '2026-11-24T09:30:00Z';
@@ -73,6 +123,7 @@ export function serviceOrder(overrides: Partial<FakeOrder> = {}): FakeOrder {
     lost: [],
     placeholders: [],
     extendedDays: 0,
+    ports: [],
     ...overrides,
   };
 }
@@ -159,6 +210,7 @@ export function historyOf(order: FakeOrder, upTo: number | null = null): OrderHi
       replaceableNumbers: order.lost,
       openPlaceholders: order.placeholders,
       extendTrial: order.kind === 'trial' && order.status === 'active' && order.extendedDays < 7,
+      ports: order.ports.map(({ requestedAt: _requestedAt, ...port }) => ({ ...port, steps: portStepsFor(port.state) })),
     },
   };
 }
@@ -174,7 +226,15 @@ interface Access {
 
 /** The support console's routes over `initial` (GET search and history, the three POST actions). */
 export function fakeOrderRoutes(initial: FakeOrder[], access: Access) {
-  let orders = initial.map((order) => ({ ...order, events: [...order.events], emails: [...order.emails], released: [...order.released], lost: [...order.lost], placeholders: [...order.placeholders] }));
+  let orders = initial.map((order) => ({
+    ...order,
+    events: [...order.events],
+    emails: [...order.emails],
+    released: [...order.released],
+    lost: [...order.lost],
+    placeholders: [...order.placeholders],
+    ports: [...order.ports],
+  }));
   let emailId = 100;
 
   const find = (request: Request): FakeOrder | undefined => {
@@ -280,6 +340,60 @@ export function fakeOrderRoutes(initial: FakeOrder[], access: Access) {
         who,
         `Number ${number} given for the ${open.areaCode} area code by ${who.email}.`,
       );
+    },
+    'POST /api/admin/orders/:kind/:id/port': async (request) => {
+      const found = actionOn(request, access.write);
+      if (found instanceof Response) return found;
+      const { who, order } = found;
+      const { number, step, date, reason } = (await request.json()) as { number?: string; step?: PortStep; date?: string; reason?: string };
+      const port = order.ports.find((each) => each.number === number);
+      if (!port) return refusal(409, 'not_a_port', 'That number is not being transferred in on this order.');
+      if (step === 'reject' && !reason?.trim()) return refusal(422, 'rejection_reason_missing', 'Say why the transfer was rejected, so the buyer knows what to correct.');
+      if (step === 'setDate' && !date) return refusal(422, 'invalid_port_step', 'Give the transfer date the losing provider set.');
+      if (!step || !portStepsFor(port.state).includes(step)) {
+        return refusal(409, 'port_step_not_allowed', `This transfer is ${port.stateLabel}: that step does not follow from here.`);
+      }
+      if (step === 'setDate' && date! < ACTION_DAY) return refusal(422, 'port_date_in_the_past', 'The transfer date cannot be in the past: pick today or a later day.');
+      const state: PortState = { submit: 'submitted', setDate: 'dateSet', complete: 'completed', reject: 'rejected' }[step] as PortState;
+      const moved: FakePort = {
+        ...port,
+        state,
+        stateLabel: PORT_LABELS[state],
+        date: step === 'setDate' ? date! : port.date,
+        rejectionReason: step === 'reject' ? reason!.trim() : null,
+        overdue: state === 'completed' || state === 'rejected' ? false : port.overdue,
+      };
+      emailId += 1;
+      const mail: OrderEmail = { id: emailId, kind: 'port_update', subject: `Transfer of ${port.number}: ${moved.stateLabel.toLowerCase()}`, recipient: order.email, createdAt: ACTION_TIME, sentAt: null, status: 'queued' };
+      return record(
+        order,
+        { ports: order.ports.map((each) => (each === port ? moved : each)), emails: [...order.emails, mail] },
+        'PortMoved',
+        who,
+        `Transfer of ${port.number}: ${moved.stateLabel.toLowerCase()}, by ${who.email}.`,
+      );
+    },
+    'GET /api/admin/ports': (request) => {
+      const who = access.read(request);
+      if (who instanceof Response) return who;
+      const open: OpenPort[] = orders
+        .flatMap((order) =>
+          order.ports.map((port) => ({
+            orderId: order.id,
+            orderNumber: order.orderNumber,
+            email: order.email,
+            number: port.number,
+            state: port.state,
+            stateLabel: port.stateLabel,
+            requestedAt: port.requestedAt,
+            date: port.date,
+            businessDaysOpen: port.businessDaysOpen,
+            overdue: port.overdue,
+          })),
+        )
+        .filter((port) => port.state !== 'completed' && port.state !== 'rejected')
+        .sort((a, b) => a.requestedAt.localeCompare(b.requestedAt));
+      return { ports: open, overdue: open.filter((port) => port.overdue).length };
     },
     'POST /api/admin/orders/:kind/:id/extend': async (request) => {
       const found = actionOn(request, access.admin);

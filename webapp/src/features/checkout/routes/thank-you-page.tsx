@@ -2,7 +2,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
-import { EMAIL_POLL_MS, emailSettled, emailStatusText } from '../../../components/email-status';
+import { emailStatusText } from '../../../components/email-status';
 import { ExtensionDetailsSection } from '../../../components/extension-details';
 import { maskSecret } from '../../../components/mask-secret';
 import { PageMeta } from '../../../components/page-meta';
@@ -14,10 +14,12 @@ import { cycleWord, formatPence } from '../../../lib/format-money';
 import { readStorage } from '../../../lib/storage';
 import { useGetOrderQuery } from '../api';
 import { selectCompletedOrder, type CompletedOrder } from '../checkout-slice';
+import { NumberTransfers } from '../components/number-transfers';
 import { OrderTotals } from '../components/order-totals';
 import { messages } from '../messages';
 import type { OrderView } from '../types';
 import { LAST_ORDER_KEY } from '../last-order';
+import { orderPollInterval } from '../port-rules';
 import '../checkout.css';
 
 function formatOrderDate(iso: string | null): string {
@@ -56,11 +58,12 @@ interface ThankYouPageProps {
 export function ThankYouPage({ deskPhonesInCart = false }: ThankYouPageProps) {
   const [params] = useSearchParams();
   const orderId = useMemo(() => params.get('order') || readStorage(LAST_ORDER_KEY), [params]);
-  // Asked again every few seconds until the confirmation e-mail has left (or failed).
-  const [emailDone, setEmailDone] = useState(false);
-  const query = useGetOrderQuery(orderId ?? skipToken, { pollingInterval: emailDone ? 0 : EMAIL_POLL_MS });
-  const settled = emailSettled(query.data?.emailStatus);
-  if (settled !== emailDone) setEmailDone(settled);
+  // Asked again every few seconds until the confirmation e-mail has left (or failed), then every
+  // 30 seconds while a number transfer is open, so that staff's steps show without a reload.
+  const [pollMs, setPollMs] = useState(() => orderPollInterval(undefined));
+  const query = useGetOrderQuery(orderId ?? skipToken, { pollingInterval: pollMs });
+  const nextPollMs = orderPollInterval(query.data);
+  if (nextPollMs !== pollMs) setPollMs(nextPollMs);
   const completed = useAppSelector(selectCompletedOrder);
   const inMemory = completed && completed.orderId === orderId ? completed : null;
 
@@ -104,7 +107,7 @@ export function ThankYouPage({ deskPhonesInCart = false }: ThankYouPageProps) {
   return (
     <>
       {meta}
-      <Confirmation order={order} inMemory={inMemory} deskPhonesInCart={deskPhonesInCart} />
+      <Confirmation orderId={orderId} order={order} inMemory={inMemory} deskPhonesInCart={deskPhonesInCart} />
     </>
   );
 }
@@ -121,7 +124,14 @@ function DeskPhonesWaiting() {
   );
 }
 
-function Confirmation({ order, inMemory, deskPhonesInCart }: { order: OrderView; inMemory: CompletedOrder | null; deskPhonesInCart: boolean }) {
+interface ConfirmationProps {
+  orderId: string;
+  order: OrderView;
+  inMemory: CompletedOrder | null;
+  deskPhonesInCart: boolean;
+}
+
+function Confirmation({ orderId, order, inMemory, deskPhonesInCart }: ConfirmationProps) {
   const catalogue = useGetCatalogueQuery();
   const vatPercent = catalogue.data?.vatPercent ?? 20;
   const cycle = order.billingCycle ?? 'monthly';
@@ -186,6 +196,8 @@ function Confirmation({ order, inMemory, deskPhonesInCart }: { order: OrderView;
           )}
         </li>
       </ul>
+
+      <NumberTransfers orderId={orderId} ports={order.ports ?? []} />
 
       <section className="panel" aria-labelledby="order-summary-heading">
         <h2 id="order-summary-heading">Order Summary</h2>

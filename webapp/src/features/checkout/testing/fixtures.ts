@@ -3,7 +3,7 @@ import { jsonResponse } from '../../../testing/mock-fetch';
 import { filledForm } from '../../../testing/account-form';
 import { serviceCart } from '../../../testing/fixtures';
 import { initialCheckoutState, type CheckoutState } from '../checkout-slice';
-import type { OrderView, PaymentIntentResponse, UserAccountResponse } from '../types';
+import type { OrderView, PaymentIntentResponse, PortLine, UserAccountResponse } from '../types';
 
 export { filledForm };
 
@@ -109,6 +109,25 @@ export function orderFixture(overrides: Partial<OrderView> = {}): OrderView {
     subscriptionId: 'sub_123',
     emailSent: true,
     emailStatus: 'sent',
+    ...overrides,
+  };
+}
+
+/** A number being transferred in, waiting for the buyer's details (the order completed on 24 Nov 2026). */
+export function portFixture(overrides: Partial<PortLine> = {}): PortLine {
+  return {
+    number: '02079460123',
+    displayNumber: '020 7946 0123',
+    state: 'requested',
+    stateLabel: 'Waiting for your details',
+    requestedAt: '2026-11-24T10:00:00Z',
+    updatedAt: '2026-11-24T10:00:00Z',
+    accountHolder: null,
+    currentProvider: null,
+    signedName: null,
+    signedAt: null,
+    date: null,
+    rejectionReason: null,
     ...overrides,
   };
 }

@@ -50,7 +50,8 @@ describe('hardware thank-you page', () => {
     const { server } = setUp();
     expect(await screen.findByRole('heading', { level: 1, name: 'Thank You for Your Order!' })).toBeInTheDocument();
     expect(screen.getByText('Order number', { selector: 'dt' }).nextElementSibling).toHaveTextContent('HW-123456');
-    expect(screen.getByText('A confirmation email will be sent to jane@example.co.uk.')).toBeInTheDocument();
+    // Queued, not yet sent: the page does not claim it has gone.
+    expect(screen.getByRole('status')).toHaveTextContent('We are e-mailing your confirmation to jane@example.co.uk…');
     expect(screen.queryByText(/has been sent/)).not.toBeInTheDocument();
 
     const summary = screen.getByRole('region', { name: 'Order Summary' });
@@ -129,8 +130,18 @@ describe('hardware thank-you page', () => {
     await waitFor(() => expect(server.callsTo('GET', `/api/hardware-orders/${view.orderId}`)).toHaveLength(2));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Your payment went through' })).not.toBeInTheDocument());
     expect(server.posted('/api/confirm-hardware-payment/')).toEqual([{ paymentIntentId: 'pi_3Nabcdefgh' }]);
-    expect(screen.getByText('A confirmation email will be sent to jane@example.co.uk.')).toBeInTheDocument();
+    expect(screen.getByText('We are e-mailing your confirmation to jane@example.co.uk…')).toBeInTheDocument();
     expect(JSON.parse(window.sessionStorage.getItem('hardwareOrder') ?? 'null')).toMatchObject({ confirmationStatus: 'confirmed' });
+  });
+
+  it.each([
+    ['sent', 'A confirmation email has been sent to jane@example.co.uk.'],
+    ['failed', 'We could not e-mail you at jane@example.co.uk; your details are below, so please keep this page or print it.'],
+  ] as const)('the confirmation e-mail %s: the page says so and stops asking', async (emailStatus, text) => {
+    const { server } = setUp({ orderView: orderViewFixture({ emailStatus }) });
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    await waitFor(() => expect(server.callsTo('GET', `/api/carts/${CART_ID}`)).toHaveLength(2));
+    expect(server.callsTo('GET', `/api/hardware-orders/${view.orderId}`)).toHaveLength(1);
   });
 
   it("the server's own status payment-only is enough for the notice", async () => {

@@ -2,6 +2,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppDispatch } from '../../../app/hooks';
+import { EMAIL_POLL_MS, emailSettled, emailStatusText } from '../../../components/email-status';
 import { PageMeta } from '../../../components/page-meta';
 import { errorStatus } from '../../../lib/api-error';
 import { useConfirmHardwarePaymentInBackgroundMutation, useGetHardwareOrderQuery } from '../api';
@@ -67,7 +68,13 @@ function OrderNotFound() {
 export function HardwareThankYouPage({ cart }: { cart: HardwareCheckoutCart }) {
   const dispatch = useAppDispatch();
   const [order, setOrder] = useState(readHardwareOrder);
-  const view = useGetHardwareOrderQuery(order ? { orderId: order.orderId, orderSecret: order.orderSecret } : skipToken);
+  // Asked again every few seconds until the confirmation e-mail has left (or failed).
+  const [emailDone, setEmailDone] = useState(false);
+  const view = useGetHardwareOrderQuery(order ? { orderId: order.orderId, orderSecret: order.orderSecret } : skipToken, {
+    pollingInterval: emailDone ? 0 : EMAIL_POLL_MS,
+  });
+  const settled = emailSettled(view.data?.emailStatus);
+  if (settled !== emailDone) setEmailDone(settled);
   const [confirmInBackground] = useConfirmHardwarePaymentInBackgroundMutation();
   const followedUp = useRef(false);
   const { phonesOrdered } = cart;
@@ -149,9 +156,9 @@ function Confirmation({ view, pending, reference }: { view: HardwareOrderView; p
           <dt>Order number</dt>
           <dd>{view.orderNumber}</dd>
         </dl>
-        <p>
-          {view.emailQueued
-            ? `A confirmation email will be sent to ${customer.email}.`
+        <p role="status">
+          {view.emailQueued || view.emailStatus
+            ? emailStatusText(view.emailStatus, customer.email)
             : `A confirmation email will be sent to ${customer.email} once your order is confirmed.`}
         </p>
       </header>

@@ -293,7 +293,8 @@ export function fakeHardwareCheckoutServer(options: FakeHardwareCheckoutOptions 
       const order = orders.get(orderIdOf(request));
       if (!order) return orderNotFound();
       if (request.headers.get('X-Order-Secret') !== order.secret) return secretMismatch();
-      return order.view;
+      // As the server: where the confirmation e-mail stands, once it is queued.
+      return { ...order.view, emailStatus: order.view.emailStatus ?? (order.view.emailQueued ? 'queued' : null) };
     },
     [`GET /api/carts/${CART_ID}`]: () => (options.cartMissing ? cartNotFound() : cart()),
     ...options.extra,

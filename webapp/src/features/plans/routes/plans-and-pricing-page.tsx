@@ -44,7 +44,11 @@ export function PlansAndPricingPage({ onBuyNow }: { onBuyNow: BuyNowHandler }) {
         </div>
       </section>
       <div className="container">
-        <section className="section" aria-label="Plans">
+        <section className="section" aria-labelledby="plans-heading">
+          {/* Named for screen readers and the heading outline (h1 → h2 → each card's h3). */}
+          <h2 id="plans-heading" className="visually-hidden">
+            Plans
+          </h2>
           <PlanCards cycle={cycle} rules={plansPageRules} onBuyNow={onBuyNow} />
         </section>
         <CompareFeatures />

@@ -1,0 +1,244 @@
+//! Number transfers (ports): the buyer signs the letter of authority on their order page,
+//! staff move the port along in the console, every change is an event with its actor and
+//! an e-mail to the buyer, and open ports past the promise are flagged.
+
+use api::auth::Role;
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+
+use crate::checkout::{create_account, pay, single_user, OK_CARD};
+use crate::hardware_routes::{as_staff, sign_in, Session};
+use crate::helpers::{expect_error, expect_ok, spawn_app, TestApp};
+
+const PORTED: &str = "02079460123";
+
+/// A completed single-user order transferring in 020 7946 0123: (order id, order number).
+async fn order_with_transfer(app: &TestApp, email: &str) -> (String, String) {
+    let cart_id = crate::checkout::cart(app, single_user(&[])).await;
+    let transfer = json!({ "value": "020 7946 0123", "isTransfer": true });
+    expect_ok(app.send(Method::POST, &format!("/api/carts/{cart_id}/numbers"), Some(transfer)).await).await;
+    let (intent, charge, order) = pay(app, &cart_id, email, OK_CARD).await;
+    expect_ok(charge).await;
+    create_account(app, &order).await;
+    (order, intent["orderNumber"].as_str().unwrap().to_string())
+}
+
+fn details() -> Value {
+    json!({
+        "accountHolder": "Acme Plumbing Ltd", "currentProvider": "BT", "billingPostcode": "sw1a 1aa",
+        "signedName": "Jane Smith", "authorised": true
+    })
+}
+
+async fn sign(app: &TestApp, order: &str, body: Value) -> reqwest::Response {
+    app.send(Method::POST, &format!("/api/orders/{order}/ports/{PORTED}"), Some(body)).await
+}
+
+async fn step(app: &TestApp, session: &Session, order: &str, body: Value) -> reqwest::Response {
+    let path = format!("/api/admin/orders/service/{order}/port");
+    as_staff(app.client.post(app.url(&path)), session).json(&body).send().await.unwrap()
+}
+
+async fn port_mails(app: &TestApp, order: &str) -> Vec<(String, String)> {
+    sqlx::query_as(
+        "SELECT subject, body FROM outbox WHERE kind = 'port_update' AND reference LIKE $1 || '#port-%' ORDER BY id",
+    )
+    .bind(order)
+    .fetch_all(&app.pool)
+    .await
+    .unwrap()
+}
+
+#[tokio::test]
+async fn the_buyer_signs_the_letter_of_authority_and_staff_take_the_port_to_completion() {
+    let app = spawn_app().await;
+    let support = sign_in(&app, "sam@talkbridge.example", Role::Support).await;
+    let (order, number) = order_with_transfer(&app, "acme@example.com").await;
+
+    // Requested at completion; the confirmation e-mail sends the buyer to sign.
+    let view = expect_ok(app.get(&format!("/api/orders/{order}")).await).await;
+    assert_eq!(view["ports"][0]["number"], PORTED);
+    assert_eq!(view["ports"][0]["state"], "requested");
+    let confirmation: String =
+        sqlx::query_scalar("SELECT body FROM outbox WHERE kind = 'order_confirmation' AND reference = $1")
+            .bind(&order)
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    assert!(confirmation.contains(&format!("/thank-you?order={order}")), "{confirmation}");
+    assert!(confirmation.contains("letter of authority"), "{confirmation}");
+
+    let view = expect_ok(sign(&app, &order, details()).await).await;
+    let port = &view["ports"][0];
+    assert_eq!(port["state"], "detailsConfirmed");
+    assert_eq!(port["signedName"], "Jane Smith");
+    assert!(port["signedAt"].is_string());
+    // The same details again (a double click) store and send nothing more.
+    let events = app.event_count().await;
+    expect_ok(sign(&app, &order, details()).await).await;
+    assert_eq!(app.event_count().await, events);
+    assert_eq!(port_mails(&app, &order).await.len(), 1);
+
+    // Staff see what the losing provider needs, and the steps that follow.
+    let history = expect_ok(
+        as_staff(app.client.get(app.url(&format!("/api/admin/orders/service/{order}/history"))), &support)
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    let action = &history["actions"]["ports"][0];
+    assert_eq!(action["billingPostcode"], "SW1A 1AA");
+    assert_eq!(action["steps"], json!(["submit", "reject"]));
+
+    expect_ok(step(&app, &support, &order, json!({ "number": PORTED, "step": "submit" })).await).await;
+    let date = (chrono::Utc::now().date_naive() + chrono::Duration::days(3)).format("%Y-%m-%d").to_string();
+    let history =
+        expect_ok(step(&app, &support, &order, json!({ "number": PORTED, "step": "setDate", "date": date })).await)
+            .await;
+    assert_eq!(history["actions"]["ports"][0]["steps"], json!(["setDate", "complete", "reject"]));
+    let history = expect_ok(step(&app, &support, &order, json!({ "number": PORTED, "step": "complete" })).await).await;
+    let last = history["events"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(last["sentence"], format!("Transfer of {PORTED} completed by sam@talkbridge.example."));
+    assert_eq!(last["actor"], json!({ "kind": "staff", "name": "sam@talkbridge.example" }));
+    assert_eq!(history["actions"]["ports"][0]["steps"], json!([]));
+
+    // The buyer's page shows it, and an e-mail went at each change.
+    let view = expect_ok(app.get(&format!("/api/orders/{order}")).await).await;
+    assert_eq!(view["ports"][0]["state"], "completed");
+    assert_eq!(view["ports"][0]["date"], date);
+    let mails = port_mails(&app, &order).await;
+    let subjects: Vec<&str> = mails.iter().map(|(s, _)| s.as_str()).collect();
+    assert_eq!(
+        subjects,
+        [
+            format!("Transfer of {PORTED}: details confirmed"),
+            format!("Transfer of {PORTED}: submitted to your current provider"),
+            format!("Transfer of {PORTED}: transfer date set"),
+            format!("Transfer of {PORTED}: transferred"),
+        ]
+    );
+    assert!(mails
+        .iter()
+        .all(|(_, body)| body.contains(&number) && body.contains(&format!("/thank-you?order={order}"))));
+    // Nothing left open.
+    let queue = expect_ok(as_staff(app.client.get(app.url("/api/admin/ports")), &support).send().await.unwrap()).await;
+    assert_eq!(queue["ports"], json!([]));
+}
+
+#[tokio::test]
+async fn steps_out_of_order_bad_details_and_anonymous_callers_change_nothing() {
+    let app = spawn_app().await;
+    let support = sign_in(&app, "sam@talkbridge.example", Role::Support).await;
+    let (order, _) = order_with_transfer(&app, "steps@example.com").await;
+    let events = app.event_count().await;
+
+    // The buyer's details: each field checked, the authority needed.
+    for (field, value, code) in [
+        ("billingPostcode", json!("12345"), "invalid_port_details"),
+        ("signedName", json!("  "), "invalid_port_details"),
+        ("currentProvider", json!("x".repeat(101)), "invalid_port_details"),
+        ("authorised", json!(false), "authority_not_given"),
+    ] {
+        let mut body = details();
+        body[field] = value;
+        expect_error(sign(&app, &order, body).await, StatusCode::UNPROCESSABLE_ENTITY, code).await;
+    }
+    let mut wrong_type = details();
+    wrong_type["authorised"] = json!("yes");
+    assert_eq!(sign(&app, &order, wrong_type).await.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let other = app.send(Method::POST, &format!("/api/orders/{order}/ports/01614960001"), Some(details())).await;
+    expect_error(other, StatusCode::CONFLICT, "not_a_port").await;
+    let unknown =
+        app.send(Method::POST, &format!("/api/orders/{}/ports/{PORTED}", uuid::Uuid::new_v4()), Some(details())).await;
+    expect_error(unknown, StatusCode::NOT_FOUND, "order_not_found").await;
+
+    // Staff: no submission before the details, no completion before a date.
+    let refused = step(&app, &support, &order, json!({ "number": PORTED, "step": "submit" })).await;
+    expect_error(refused, StatusCode::CONFLICT, "port_step_not_allowed").await;
+    expect_ok(sign(&app, &order, details()).await).await;
+    let events_signed = app.event_count().await;
+    assert_eq!(events_signed, events + 1);
+    let refused = step(&app, &support, &order, json!({ "number": PORTED, "step": "complete" })).await;
+    expect_error(refused, StatusCode::CONFLICT, "port_step_not_allowed").await;
+    for (body, code) in [
+        (json!({ "number": PORTED, "step": "jump" }), "invalid_port_step"),
+        (json!({ "number": PORTED, "step": "setDate" }), "invalid_port_step"),
+        (json!({ "number": PORTED, "step": "submit", "reason": "x" }), "invalid_port_step"),
+        (json!({ "number": PORTED, "step": "reject" }), "rejection_reason_missing"),
+        (json!({ "number": PORTED, "step": "reject", "reason": "   " }), "rejection_reason_missing"),
+    ] {
+        expect_error(step(&app, &support, &order, body).await, StatusCode::UNPROCESSABLE_ENTITY, code).await;
+    }
+    expect_ok(step(&app, &support, &order, json!({ "number": PORTED, "step": "submit" })).await).await;
+    let past = json!({ "number": PORTED, "step": "setDate", "date": "2020-01-01" });
+    expect_error(step(&app, &support, &order, past).await, StatusCode::UNPROCESSABLE_ENTITY, "port_date_in_the_past")
+        .await;
+    // Once submitted, the buyer cannot change the details under the provider's feet.
+    expect_error(sign(&app, &order, details()).await, StatusCode::CONFLICT, "port_step_not_allowed").await;
+
+    // Nobody signed in moves a port.
+    let anonymous = app
+        .send(
+            Method::POST,
+            &format!("/api/admin/orders/service/{order}/port"),
+            Some(json!({ "number": PORTED, "step": "complete" })),
+        )
+        .await;
+    assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(app.event_count().await, events_signed + 1, "only the signature and the submission were stored");
+}
+
+#[tokio::test]
+async fn a_rejected_port_tells_the_buyer_why_and_corrected_details_start_it_again() {
+    let app = spawn_app().await;
+    let support = sign_in(&app, "sam@talkbridge.example", Role::Support).await;
+    let (order, _) = order_with_transfer(&app, "rejected@example.com").await;
+    expect_ok(sign(&app, &order, details()).await).await;
+    expect_ok(step(&app, &support, &order, json!({ "number": PORTED, "step": "submit" })).await).await;
+    let reason = "The billing postcode does not match the account at BT.";
+    expect_ok(step(&app, &support, &order, json!({ "number": PORTED, "step": "reject", "reason": reason })).await)
+        .await;
+    let view = expect_ok(app.get(&format!("/api/orders/{order}")).await).await;
+    assert_eq!(view["ports"][0]["state"], "rejected");
+    assert_eq!(view["ports"][0]["rejectionReason"], reason);
+    let (subject, body) = port_mails(&app, &order).await.pop().unwrap();
+    assert_eq!(subject, format!("Transfer of {PORTED}: rejected"));
+    assert!(body.contains(reason) && body.contains("correct your transfer details"), "{body}");
+
+    let mut corrected = details();
+    corrected["billingPostcode"] = json!("EC1A 1BB");
+    let view = expect_ok(sign(&app, &order, corrected).await).await;
+    assert_eq!(view["ports"][0]["state"], "detailsConfirmed");
+    assert_eq!(view["ports"][0]["rejectionReason"], Value::Null);
+}
+
+#[tokio::test]
+async fn open_ports_are_listed_oldest_first_and_flagged_after_three_business_days() {
+    let app = spawn_app().await;
+    let support = sign_in(&app, "sam@talkbridge.example", Role::Support).await;
+    let (old, old_number) = order_with_transfer(&app, "old@example.com").await;
+    let (new, _) = order_with_transfer(&app, "new@example.com").await;
+    // The first order completed two weeks ago (its view as it would read then).
+    sqlx::query(
+        "UPDATE order_view SET payload = jsonb_set(payload::jsonb, '{ports,0,requestedAt}', to_jsonb($2::text))::json
+          WHERE view_id = $1",
+    )
+    .bind(&old)
+    .bind((chrono::Utc::now() - chrono::Duration::days(14)).to_rfc3339())
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    let queue = expect_ok(as_staff(app.client.get(app.url("/api/admin/ports")), &support).send().await.unwrap()).await;
+    let ports = queue["ports"].as_array().unwrap();
+    assert_eq!(ports.len(), 2);
+    assert_eq!(ports[0]["orderId"], old.as_str());
+    assert_eq!(ports[0]["orderNumber"], old_number.as_str());
+    assert_eq!(ports[0]["businessDaysOpen"], 10);
+    assert_eq!(ports[0]["overdue"], true);
+    assert_eq!(ports[1]["orderId"], new.as_str());
+    assert_eq!(ports[1]["overdue"], false);
+    assert_eq!(queue["overdue"], 1);
+    let anonymous = app.get("/api/admin/ports").await;
+    assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
+}

@@ -1,0 +1,149 @@
+//! Quote requests: each field checked, the honeypot and the rate limit store nothing, the
+//! sales mailbox and the buyer are e-mailed, and staff mark a request answered.
+
+use api::auth::Role;
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+
+use crate::hardware_routes::{as_staff, sign_in};
+use crate::helpers::{expect_error, expect_ok, spawn_app, TestApp};
+
+fn request(email: &str) -> Value {
+    json!({
+        "name": "Jane Smith", "company": "Acme Plumbing Ltd", "email": email, "phone": "020 7946 0000",
+        "postcode": "sw1a1aa", "product": "leasedLine", "speed": "1gbps", "sites": 3,
+        "message": "Two offices in London and one in Leeds."
+    })
+}
+
+async fn send(app: &TestApp, body: Value) -> reqwest::Response {
+    app.send(Method::POST, "/api/quote-requests", Some(body)).await
+}
+
+async fn stored(app: &TestApp) -> (i64, i64) {
+    let events: i64 = sqlx::query_scalar("SELECT count(*) FROM events WHERE aggregate_type = 'QuoteRequest'")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    let mails: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM outbox WHERE kind LIKE 'quote%'").fetch_one(&app.pool).await.unwrap();
+    (events, mails)
+}
+
+#[tokio::test]
+async fn a_quote_request_is_recorded_and_both_sides_are_e_mailed() {
+    let app = spawn_app().await;
+    let answer = send(&app, request("Jane@Acme.example")).await;
+    assert_eq!(answer.status(), StatusCode::CREATED);
+    let received: Value = answer.json().await.unwrap();
+    let id = received["requestId"].as_str().unwrap().to_string();
+    let promise = received["replyPromise"].as_str().unwrap();
+    assert!(promise.starts_with("within the hour") || promise.starts_with("by 10am on "), "{promise}");
+
+    let mails: Vec<(String, String, String)> =
+        sqlx::query_as("SELECT kind, recipient, body FROM outbox WHERE reference = $1 ORDER BY kind")
+            .bind(&id)
+            .fetch_all(&app.pool)
+            .await
+            .unwrap();
+    assert_eq!(mails.len(), 2);
+    let (kind, recipient, body) = &mails[0];
+    assert_eq!((kind.as_str(), recipient.as_str()), ("quote_acknowledgement", "jane@acme.example"));
+    assert!(body.contains(promise) && body.contains("Speed: 1 Gbps") && body.contains("Postcode: SW1A 1AA"), "{body}");
+    let (kind, recipient, body) = &mails[1];
+    assert_eq!((kind.as_str(), recipient.as_str()), ("quote_request", "sales@talkbridge.co.uk"));
+    assert!(body.contains("Two offices in London") && body.contains("/admin/quotes"), "{body}");
+
+    // Staff see it open, with its age, and mark it answered once.
+    let support = sign_in(&app, "sam@talkbridge.example", Role::Support).await;
+    let list =
+        expect_ok(as_staff(app.client.get(app.url("/api/admin/quote-requests")), &support).send().await.unwrap()).await;
+    assert_eq!(list["open"], 1);
+    let first = &list["requests"][0];
+    assert_eq!(first["requestId"], id.as_str());
+    assert_eq!(first["productLabel"], "Leased line");
+    assert_eq!(first["sites"], 3);
+    assert_eq!(first["ageMinutes"], 0);
+    let path = format!("/api/admin/quote-requests/{id}/answered");
+    let view = expect_ok(as_staff(app.client.post(app.url(&path)), &support).send().await.unwrap()).await;
+    assert_eq!(view["answeredBy"], "sam@talkbridge.example");
+    let again = as_staff(app.client.post(app.url(&path)), &support).send().await.unwrap();
+    expect_error(again, StatusCode::CONFLICT, "quote_request_answered").await;
+    let list =
+        expect_ok(as_staff(app.client.get(app.url("/api/admin/quote-requests")), &support).send().await.unwrap()).await;
+    assert_eq!((list["open"].as_i64(), list["requests"].as_array().unwrap().len()), (Some(0), 0));
+    let answered = expect_ok(
+        as_staff(app.client.get(app.url("/api/admin/quote-requests?status=answered")), &support).send().await.unwrap(),
+    )
+    .await;
+    assert_eq!(answered["requests"][0]["requestId"], id.as_str());
+
+    // Nobody signed in reads or answers them.
+    assert_eq!(app.get("/api/admin/quote-requests").await.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(app.send(Method::POST, &path, None).await.status(), StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn each_invalid_field_has_its_message_and_nothing_is_stored() {
+    let app = spawn_app().await;
+    for (field, value, message) in [
+        ("name", json!(" "), "Name is required"),
+        ("company", json!(""), "Company name is required"),
+        ("email", json!("jane@"), "Please enter a valid email address"),
+        ("phone", json!("123"), "Please enter a valid phone number"),
+        ("postcode", json!("12345"), "Please enter a valid UK postcode (e.g., SW1A 1AA)"),
+        ("product", json!("satellite"), "Please choose what you would like a quote for"),
+        ("speed", json!("5gbps"), "Please choose the line speed"),
+        ("sites", json!(0), "Please enter the number of sites, from 1 to 50"),
+        ("sites", json!(51), "Please enter the number of sites, from 1 to 50"),
+        ("message", json!("x".repeat(2001)), "Please keep the message under 2,000 characters"),
+    ] {
+        let mut body = request("fields@example.com");
+        body[field] = value;
+        let refused = expect_error(send(&app, body).await, StatusCode::UNPROCESSABLE_ENTITY, "invalid_fields").await;
+        assert_eq!(refused["fieldErrors"][field], message, "{field}");
+    }
+    // Wrong types, unknown fields and a body that is not JSON.
+    let mut wrong = request("fields@example.com");
+    wrong["sites"] = json!("three");
+    assert_eq!(send(&app, wrong).await.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let mut unknown = request("fields@example.com");
+    unknown["price"] = json!(1);
+    assert_eq!(send(&app, unknown).await.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let garbled = app
+        .client
+        .post(app.url("/api/quote-requests"))
+        .header("content-type", "application/json")
+        .body("{")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(garbled.status(), StatusCode::BAD_REQUEST);
+    // A speed or sites for broadband are left out, not refused.
+    let mut broadband = request("fields@example.com");
+    broadband["product"] = json!("broadband");
+    assert_eq!(stored(&app).await, (0, 0));
+    assert_eq!(send(&app, broadband).await.status(), StatusCode::CREATED);
+    let view: Value =
+        sqlx::query_scalar("SELECT payload::jsonb FROM quote_request_view").fetch_one(&app.pool).await.unwrap();
+    assert_eq!((view["speed"].clone(), view["sites"].clone()), (Value::Null, Value::Null));
+}
+
+#[tokio::test]
+async fn the_honeypot_and_the_rate_limit_store_nothing() {
+    let app = spawn_app().await;
+    let mut robot = request("robot@example.com");
+    robot["website"] = json!("http://spam.example");
+    // Answered as a person would be, so the robot learns nothing; nothing kept or sent.
+    assert_eq!(send(&app, robot).await.status(), StatusCode::CREATED);
+    assert_eq!(stored(&app).await, (0, 0));
+
+    for _ in 0..3 {
+        assert_eq!(send(&app, request("busy@example.com")).await.status(), StatusCode::CREATED);
+    }
+    let before = stored(&app).await;
+    assert_eq!(before, (3, 6));
+    expect_error(send(&app, request("Busy@example.com")).await, StatusCode::TOO_MANY_REQUESTS, "too_many_attempts")
+        .await;
+    assert_eq!(stored(&app).await, before);
+}

@@ -1,0 +1,5 @@
+import { PortsPage } from '../../features/admin/routes/ports-page';
+
+export function Component() {
+  return <PortsPage />;
+}

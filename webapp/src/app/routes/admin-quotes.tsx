@@ -1,0 +1,5 @@
+import { QuotesPage } from '../../features/admin/routes/quotes-page';
+
+export function Component() {
+  return <QuotesPage />;
+}

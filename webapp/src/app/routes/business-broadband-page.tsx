@@ -1,0 +1,5 @@
+import { BusinessBroadbandPage } from '../../features/marketing/pages/business-broadband/business-broadband-page';
+
+export function Component() {
+  return <BusinessBroadbandPage />;
+}

@@ -1,0 +1,5 @@
+import { PbxPhoneSystemPage } from '../../features/marketing/pages/pbx-phone-system/pbx-phone-system-page';
+
+export function Component() {
+  return <PbxPhoneSystemPage />;
+}

@@ -1,0 +1,5 @@
+import { QuotePage } from '../../features/quotes';
+
+export function Component() {
+  return <QuotePage />;
+}

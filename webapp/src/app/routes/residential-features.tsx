@@ -1,0 +1,5 @@
+import { ResidentialFeaturesPage } from '../../features/marketing/pages/residential/residential-features-page';
+
+export function Component() {
+  return <ResidentialFeaturesPage />;
+}

@@ -1,0 +1,5 @@
+import { WhyPage } from '../../features/marketing/pages/partners/why-page';
+
+export function Component() {
+  return <WhyPage />;
+}

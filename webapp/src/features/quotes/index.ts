@@ -1,0 +1,1 @@
+export { QuotePage } from './routes/quote-page';

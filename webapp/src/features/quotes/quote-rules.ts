@@ -1,0 +1,61 @@
+import { formMessages } from '../../lib/account-form/messages';
+import { EMAIL_PATTERN, PHONE_PATTERN, UK_POSTCODE } from '../../lib/account-form/validation';
+import type { QuoteErrors, QuoteForm, QuoteRequestBody } from './types';
+
+/** The most sites one leased-line request covers (as the server). */
+export const MAX_SITES = 50;
+export const MAX_MESSAGE = 2000;
+
+/** The form's messages, word for word as the server's (docs/product-rules.md, Quote requests). */
+export const quoteMessages = {
+  nameRequired: 'Name is required',
+  productRequired: 'Please choose what you would like a quote for',
+  speedRequired: 'Please choose the line speed',
+  sitesInvalid: 'Please enter the number of sites, from 1 to 50',
+  messageTooLong: 'Please keep the message under 2,000 characters',
+  sendFailed: 'We could not send your request. Please try again, or call us.',
+} as const;
+
+export function emptyQuoteForm(product: QuoteForm['product'] = ''): QuoteForm {
+  return { name: '', company: '', email: '', phone: '', postcode: '', product, speed: '', sites: '1', message: '', website: '' };
+}
+
+/** Every field's message, the same rules the server applies. */
+export function validateQuote(form: QuoteForm): QuoteErrors {
+  const errors: QuoteErrors = {};
+  if (!form.name.trim()) errors.name = quoteMessages.nameRequired;
+  if (!form.company.trim()) errors.company = formMessages.companyRequired;
+  const email = form.email.trim();
+  if (!email) errors.email = formMessages.emailRequired;
+  else if (!EMAIL_PATTERN.test(email)) errors.email = formMessages.emailInvalid;
+  const phone = form.phone.trim();
+  if (!phone) errors.phone = formMessages.phoneRequired;
+  else if (!PHONE_PATTERN.test(phone)) errors.phone = formMessages.phoneInvalid;
+  const postcode = form.postcode.trim();
+  if (!postcode) errors.postcode = formMessages.postcodeRequired;
+  else if (!UK_POSTCODE.test(postcode)) errors.postcode = formMessages.postcodeInvalid;
+  if (!form.product) errors.product = quoteMessages.productRequired;
+  if (form.product === 'leasedLine') {
+    if (!form.speed) errors.speed = quoteMessages.speedRequired;
+    const sites = Number(form.sites);
+    if (!/^\d+$/.test(form.sites.trim()) || sites < 1 || sites > MAX_SITES) errors.sites = quoteMessages.sitesInvalid;
+  }
+  if (form.message.trim().length > MAX_MESSAGE) errors.message = quoteMessages.messageTooLong;
+  return errors;
+}
+
+/** The body the server takes: trimmed, and the line's speed and sites only for a leased line. */
+export function quoteRequestBody(form: QuoteForm): QuoteRequestBody {
+  const line = form.product === 'leasedLine' ? { speed: form.speed, sites: Number(form.sites) } : {};
+  return {
+    name: form.name.trim(),
+    company: form.company.trim(),
+    email: form.email.trim(),
+    phone: form.phone.trim(),
+    postcode: form.postcode.trim(),
+    product: form.product,
+    ...line,
+    message: form.message.trim(),
+    website: form.website,
+  };
+}
