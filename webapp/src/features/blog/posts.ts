@@ -51,7 +51,7 @@ export const posts: readonly BlogPost[] = [
       {
         kind: 'ol',
         items: [
-          'You order with the new provider and ask to bring your number. With us, you can do that when you choose your numbers, or later by asking our team.',
+          'You order with the new provider and ask to bring your number. With us, you add it as a transfer when you choose your numbers.',
           'You sign a letter of authority (LOA): your written permission for the new provider to ask for the number. It must be signed by the account holder.',
           'The new provider (the gaining provider) sends the request to the old one (the losing provider), which checks the details against its records.',
           'A date is agreed. On the day the number is switched over, normally within a short window in the morning.',
@@ -101,7 +101,7 @@ export const posts: readonly BlogPost[] = [
       { kind: 'h2', text: `Porting to ${product}` },
       {
         kind: 'p',
-        text: 'Porting numbers to us is free. We send you the letter of authority to sign, handle the request with your current provider and tell you the date as soon as it is agreed. In the meantime you can set up your apps and phones on the new system, so your team is ready on the day the calls arrive.',
+        text: 'Porting numbers to us is free. Once your order is complete, you confirm your current provider’s details and sign the letter of authority online on your order page. We handle the request with your current provider and e-mail you at each step, including the date as soon as it is agreed. In the meantime you can set up your apps and phones on the new system, so your team is ready on the day the calls arrive.',
       },
       { kind: 'link', text: 'Choose new numbers, or ask to bring your own, on the numbers page.', to: '/all-phone-numbers', label: 'UK phone numbers' },
     ],
