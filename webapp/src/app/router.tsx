@@ -16,6 +16,7 @@ import { NavigationPendingContext } from './navigation-pending';
 import { redirects, UNKNOWN_PATH_TARGET } from './redirects';
 import { RouteErrorBoundary } from './route-error';
 import { blogPostIds, blogPostPath } from '../features/blog/post-ids';
+import { guideIds, guidePath } from '../features/support/guide-ids';
 
 /** Shown while the first page's code loads. */
 function PageLoading() {
@@ -118,6 +119,7 @@ export const routes: RouteObject[] = [
       { path: 'terms', element: lazyPage(() => import('./routes/general-terms-and-conditions')) },
       { path: 'blog', element: lazyPage(() => import('./routes/blog')) },
       // Every article's path, for prerendering (only the ids: the articles load with the page).
+      { path: 'support/guides/:slug', element: lazyPage(() => import('./routes/support-guide')), handle: { paths: guideIds.map(guidePath) } },
       { path: 'blog/:id', element: lazyPage(() => import('./routes/blog-post')), handle: { paths: blogPostIds.map(blogPostPath) } },
       ...Object.entries(redirects).map(([from, to]) => redirectRoute(from, to)),
       redirectRoute('*', UNKNOWN_PATH_TARGET),

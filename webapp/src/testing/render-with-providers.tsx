@@ -13,6 +13,8 @@ interface ProviderOptions extends Omit<RenderOptions, 'queries'> {
   store?: AppStore;
   /** Path the component is rendered at. */
   route?: string;
+  /** The route's pattern, when the component reads params (`/blog/:id`); default: `route`'s path. */
+  path?: string;
   /** Navigation state of that first entry (as a `navigate(route, { state })` leaves it). */
   routeState?: unknown;
   /** Other routes, e.g. to see where a navigation lands. */
@@ -36,9 +38,9 @@ function TestRouter({ history, routes }: { history: AppHistory; routes: RouteObj
 
 /** Renders `ui` inside the Redux store and a memory router; `history` shows where navigations land. */
 export function renderWithProviders(ui: ReactElement, options: ProviderOptions = {}) {
-  const { preloadedState, store = makeStore(preloadedState), route = '/', routeState, extraRoutes = [], ...renderOptions } = options;
+  const { preloadedState, store = makeStore(preloadedState), route = '/', path, routeState, extraRoutes = [], ...renderOptions } = options;
   const history = createMemoryHistory({ initialEntries: [{ ...parsePath(route), state: routeState }], v5Compat: true });
-  const routes = [{ path: route.split(/[?#]/)[0], element: ui }, ...extraRoutes];
+  const routes = [{ path: path ?? route.split(/[?#]/)[0], element: ui }, ...extraRoutes];
   const result = render(
     <Provider store={store}>
       <TestRouter history={history} routes={routes} />

@@ -1,6 +1,45 @@
 import { useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { guidePath } from '../guide-ids';
 import type { VideoGuide } from '../video-guides';
 import { GuideDiagram } from './guide-diagram';
+
+/** A guide's diagram, numbered steps with the settings to type, and what to check when it does not work. */
+export function GuideBody({ guide, troubleshootingHeading: Heading = 'h4' }: { guide: VideoGuide; troubleshootingHeading?: 'h2' | 'h4' }) {
+  return (
+    <>
+      <GuideDiagram kind={guide.diagram} />
+      <ol className="guide-steps">
+        {guide.steps.map((step) => (
+          <li key={step.title}>
+            <p className="guide-step-title">{step.title}</p>
+            <p>{step.text}</p>
+            {step.settings && (
+              <dl className="guide-settings">
+                {step.settings.map((setting) => (
+                  <div key={setting.label}>
+                    <dt>{setting.label}</dt>
+                    <dd>
+                      <code>{setting.value}</code>
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+          </li>
+        ))}
+      </ol>
+      <div className="notice guide-troubleshooting">
+        <Heading>If it does not work</Heading>
+        <ul>
+          {guide.troubleshooting.map((tip) => (
+            <li key={tip}>{tip}</li>
+          ))}
+        </ul>
+      </div>
+    </>
+  );
+}
 
 /**
  * One guide in the page: its video when the guide has a file (none has yet, so there is no empty
@@ -25,35 +64,10 @@ export function GuidePlayer({ guide, onBack }: { guide: VideoGuide; onBack: () =
           <p>Your browser does not support HTML5 video.</p>
         </video>
       )}
-      <GuideDiagram kind={guide.diagram} />
-      <ol className="guide-steps">
-        {guide.steps.map((step) => (
-          <li key={step.title}>
-            <p className="guide-step-title">{step.title}</p>
-            <p>{step.text}</p>
-            {step.settings && (
-              <dl className="guide-settings">
-                {step.settings.map((setting) => (
-                  <div key={setting.label}>
-                    <dt>{setting.label}</dt>
-                    <dd>
-                      <code>{setting.value}</code>
-                    </dd>
-                  </div>
-                ))}
-              </dl>
-            )}
-          </li>
-        ))}
-      </ol>
-      <div className="notice guide-troubleshooting">
-        <h4>If it does not work</h4>
-        <ul>
-          {guide.troubleshooting.map((tip) => (
-            <li key={tip}>{tip}</li>
-          ))}
-        </ul>
-      </div>
+      <GuideBody guide={guide} />
+      <p>
+        <Link to={guidePath(guide.id)}>Open this guide on its own page</Link> to print it or send it to a colleague.
+      </p>
     </article>
   );
 }

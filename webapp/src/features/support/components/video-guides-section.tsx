@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { guideCategories, videoGuides, type GuideCategory, type VideoGuide } from '../video-guides';
 import { GuidePlayer } from './guide-player';
+import { Link } from 'react-router-dom';
+import { guidePath } from '../guide-ids';
 
 /**
  * The video guides: tabs Desktop Setup, Mobile Setup and Features over cards; a card opens the
@@ -89,7 +91,10 @@ export function VideoGuidesSection({ guides = videoGuides }: { guides?: readonly
                       onClick={() => setOpenId(guide.id)}
                     >
                       Open guide
-                    </button>
+                    </button>{' '}
+                    <Link to={guidePath(guide.id)} aria-label={`Written guide to print: ${guide.title}`}>
+                      Written guide
+                    </Link>
                   </li>
                 ))}
             </ul>

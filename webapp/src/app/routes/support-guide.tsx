@@ -1,0 +1,5 @@
+import { GuidePage } from '../../features/support/routes/guide-page';
+
+export function Component() {
+  return <GuidePage />;
+}
