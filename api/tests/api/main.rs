@@ -15,6 +15,7 @@ mod jobs;
 mod metrics;
 mod numbers;
 mod openapi;
+mod prerender;
 mod rebuild;
 mod server;
 mod support;
