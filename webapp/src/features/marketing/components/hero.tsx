@@ -1,12 +1,16 @@
 import { Link } from 'react-router-dom';
+import { formatPence } from '../../../lib/format-money';
 
-/** Home hero. No video files ship with the site, so the hero uses a CSS background. */
-export function Hero() {
+/**
+ * Home hero. No video files ship with the site, so the hero uses a CSS background.
+ * `fromPence`: the lowest monthly plan price, from the catalogue (left out until it is known).
+ */
+export function Hero({ fromPence }: { fromPence?: number }) {
   return (
     <section className="hero">
       <div className="container hero-inner">
         <p className="eyebrow">Hosted business phone systems for the UK</p>
-        <h1>Business calls that just work, from £4.99 a month</h1>
+        <h1>Business calls that just work{fromPence !== undefined && `, from ${formatPence(fromPence)} a month`}</h1>
         <p className="lead">
           Cloud phone numbers, desk phones and apps for teams of every size. No contracts, free setup, free porting
           and UK-based support, with 99.9% uptime.
