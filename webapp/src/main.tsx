@@ -2,6 +2,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router-dom';
 import { AppRoot } from './app/app-root';
 import { preloadData, readPreloadedData } from './app/preloaded-data';
+import { preloadRoute } from './app/router';
 import { makeStore } from './app/store';
 import './styles.css';
 
@@ -11,8 +12,15 @@ const root = document.getElementById('root') as HTMLElement;
 const app = <AppRoot store={store} history={history} />;
 
 // A prerendered page (webapp/scripts/prerender.mjs) is hydrated with the data it was rendered
-// with; the shell (every other path) has an empty root and renders from scratch.
+// with, once its page's code is loaded (its chunks are preloaded by the page's <head>), so the
+// hydration runs through in one go; the shell (every other path) has an empty root and renders
+// from scratch.
 const preloaded = readPreloadedData(document);
 if (preloaded) preloadData(store, preloaded);
-if (root.hasChildNodes()) hydrateRoot(root, app);
-else createRoot(root).render(app);
+if (root.hasChildNodes()) {
+  preloadRoute(window.location.pathname)
+    .catch(() => {}) // The page shows its loading error once hydrated.
+    .then(() => hydrateRoot(root, app));
+} else {
+  createRoot(root).render(app);
+}

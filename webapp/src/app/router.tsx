@@ -38,19 +38,40 @@ function reloadOnceForNewBuild(error: unknown): Promise<never> {
   return new Promise<never>(() => {});
 }
 
-/** A page in its own lazy chunk; the module exports `Component`. */
+/** Each lazy page's loader, by the route element that shows it (for preloadRoute). */
+const pageLoaders = new WeakMap<object, () => Promise<unknown>>();
+
+/**
+ * A page in its own lazy chunk; the module exports `Component`. Once its code is loaded (e.g.
+ * by preloadRoute) the page renders without suspending.
+ */
 function lazyPage(load: () => Promise<{ Component: ComponentType }>) {
-  const Page = lazy(() =>
-    load().then(
-      (module) => {
-        // Not in the prerender (scripts/prerender.mjs), which has no window.
-        if (typeof window !== 'undefined') window.sessionStorage.removeItem(RELOADED_FOR_NEW_BUILD);
-        return { default: module.Component };
-      },
-      reloadOnceForNewBuild,
-    ),
-  );
-  return <Page />;
+  let Loaded: ComponentType | undefined;
+  let loading: Promise<ComponentType> | undefined;
+  const loadPage = () =>
+    (loading ??= load().then((module) => {
+      // Not in the prerender (scripts/prerender.mjs), which has no window.
+      if (typeof window !== 'undefined') window.sessionStorage.removeItem(RELOADED_FOR_NEW_BUILD);
+      Loaded = module.Component;
+      return module.Component;
+    }, reloadOnceForNewBuild));
+  const LazyPage = lazy(() => loadPage().then((Component) => ({ default: Component })));
+  function Page() {
+    return Loaded ? <Loaded /> : <LazyPage />;
+  }
+  const element = <Page />;
+  pageLoaders.set(element, loadPage);
+  return element;
+}
+
+/**
+ * Loads the code of every page `pathname` shows. main.tsx waits for it before hydrating a
+ * prerendered page, so the hydration does not stop at a page still loading (a click on the
+ * page then finds its handlers).
+ */
+export async function preloadRoute(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(matches.map((match) => pageLoaders.get(match.route.element as object)?.()));
 }
 
 interface RedirectHandle {
