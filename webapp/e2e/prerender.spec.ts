@@ -92,12 +92,29 @@ test('checkout, thank-you, set-up and staff pages are noindex, disallowed and ab
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
 });
 
-test('prerendered pages hydrate without console errors and keep one of each head tag across navigation', async ({ page }) => {
+/** Every console error and uncaught exception of `page` (a hydration mismatch is one). */
+function consoleErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
+    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
   });
-  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+  return errors;
+}
+
+test('every prerendered page hydrates without a console error', async ({ page, request }) => {
+  const errors = consoleErrors(page);
+  const paths = (await sitemap(request)).map((entry) => entry.path);
+  expect(paths).toEqual(expect.arrayContaining(['/', '/plans-and-pricing']));
+  for (const path of paths) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(errors).toEqual([]);
+});
+
+test('a prerendered page works at once and keeps one of each head tag across navigation', async ({ page }) => {
+  const errors = consoleErrors(page);
 
   await page.goto('/plans-and-pricing');
   // Clicked as soon as the page has loaded, the billing switch works (the page's code is loaded
