@@ -136,6 +136,20 @@ test('a prerendered page works at once and keeps one of each head tag across nav
   expect(errors).toEqual([]);
 });
 
+test('a button clicked while the page’s code still loads is clicked once it has loaded', async ({ page }) => {
+  const errors = consoleErrors(page);
+  await page.route('**/assets/plans-and-pricing-*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/plans-and-pricing', { waitUntil: 'domcontentloaded' });
+  const singleUser = page.getByRole('article', { name: 'Single User' });
+  await expect(singleUser).toContainText('/month');
+  await page.getByRole('button', { name: 'Yearly', exact: true }).click();
+  await expect(singleUser).toContainText('/year', { timeout: 10_000 });
+  expect(errors).toEqual([]);
+});
+
 test('the prices in the prerendered HTML are the server catalogue’s', async ({ browser, request }) => {
   const list = await catalogue(request);
   const prices = monthlyPrices(list);
