@@ -102,11 +102,13 @@ ensure_chromium() {
   [ -x /usr/bin/chromium ] || apt_install chromium
 }
 
-# Builds the web app when a source file is newer than the last build.
+# Builds the web app when a source file is newer than the last build. dist/index.html.br is
+# written by the build's last step (scripts/compress.mjs, after the prerender), so a build that
+# stopped half-way is built again.
 build_webapp() {
   cd "$ROOT/webapp"
-  if [ ! -f dist/index.html ] || [ -n "$(find src public index.html package.json vite.config.ts tsconfig*.json \
-      -newer dist/index.html -print -quit 2>/dev/null)" ]; then
+  if [ ! -f dist/index.html.br ] || [ -n "$(find src public scripts index.html package.json vite.config.ts tsconfig*.json \
+      -newer dist/index.html.br -print -quit 2>/dev/null)" ]; then
     log "building the web app"
     npm run --silent build >/dev/null
   fi

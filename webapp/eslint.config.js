@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'test-results/', 'node_modules/', 'playwright-report/'] },
+  { ignores: ['dist/', 'dist-ssr/', 'test-results/', 'node_modules/', 'playwright-report/'] },
 
   js.configs.recommended,
 

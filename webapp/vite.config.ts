@@ -1,17 +1,80 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const backend = 'http://127.0.0.1:8080';
+const root = fileURLToPath(new URL('.', import.meta.url));
+const src = resolve(root, 'src');
 
-export default defineConfig({
-  plugins: [react()],
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // Read by scripts/home-js-size.mjs to measure what the home page loads.
-    manifest: true,
-  },
+/**
+ * For the prerender (the `--ssr` build of src/entry-server.tsx; scripts/prerender.mjs):
+ * - each `import('…')` in src/ reports the imported module (e.g. `src/app/routes/home.tsx`)
+ *   to `globalThis.__prerenderImported` when it runs, so the prerender learns which lazy
+ *   page modules a page loaded (their chunks are preloaded and their CSS linked in its HTML);
+ * - `page-files.json` lists, for each such module, the source files it alone brings in (its
+ *   static imports that the entry does not already have): the sitemap's lastmod is the date
+ *   of the last commit to them.
+ */
+function prerenderPageModules(): Plugin {
+  const lazyModules = new Set<string>();
+  const name = (id: string) => relative(root, id);
+  return {
+    name: 'prerender-page-modules',
+    enforce: 'post',
+    applyToEnvironment: (environment) => environment.config.consumer === 'server',
+    async transform(code, id) {
+      if (!id.startsWith(src) || !code.includes('import(')) return null;
+      const pattern = /\bimport\(\s*(['"])([^'"]+)\1\s*\)/g;
+      const found = [...code.matchAll(pattern)];
+      const targets = await Promise.all(found.map((match) => this.resolve(match[2], id)));
+      let out = '';
+      let last = 0;
+      found.forEach((match, index) => {
+        const target = targets[index]?.id;
+        if (!target || !target.startsWith(src)) return;
+        lazyModules.add(target);
+        const start = match.index;
+        out += code.slice(last, start);
+        out += `(globalThis.__prerenderImported?.(${JSON.stringify(name(target))}), ${match[0]})`;
+        last = start + match[0].length;
+      });
+      return last === 0 ? null : { code: out + code.slice(last), map: null };
+    },
+    generateBundle() {
+      const closure = (start: string[]) => {
+        const seen = new Set<string>();
+        const stack = [...start];
+        while (stack.length) {
+          const id = stack.pop() as string;
+          if (seen.has(id) || !id.startsWith(src)) continue;
+          seen.add(id);
+          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+        return seen;
+      };
+      const entries = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
+      const shell = closure(entries);
+      const pageFiles: Record<string, string[]> = {};
+      for (const id of lazyModules) {
+        pageFiles[name(id)] = [...closure([id])].filter((file) => !shell.has(file)).map(name).sort();
+      }
+      this.emitFile({ type: 'asset', fileName: 'page-files.json', source: JSON.stringify(pageFiles, null, 2) });
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), prerenderPageModules()],
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', emptyOutDir: true }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        // Read by scripts/prerender.mjs (each page's chunks and CSS) and scripts/home-js-size.mjs.
+        manifest: true,
+      },
   server: {
     proxy: {
       '/api': backend,
@@ -25,4 +88,4 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
   },
-});
+}));

@@ -1,4 +1,4 @@
-//! `voip-shop [serve|migrate|rebuild-views|run-job NAME|import-numbers FILE|users add ...|openapi]`: configuration from the environment (README).
+//! `voip-shop [serve|migrate|rebuild-views|run-job NAME|import-numbers FILE|users add ...|openapi|catalogue]`: configuration from the environment (README).
 
 use std::process::ExitCode;
 
@@ -26,6 +26,12 @@ async fn run() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     if command == "openapi" {
         // Needs no configuration: the document is the code's.
         println!("{}", api::openapi::document().to_pretty_json()?);
+        return Ok(());
+    }
+    if command == "catalogue" {
+        // The price list as GET /api/catalogue serves it, for the web app's build:
+        // cargo run --bin voip-shop catalogue > webapp/src/generated/catalogue.json
+        println!("{}", serde_json::to_string_pretty(&api::routes::catalogue::document().await)?);
         return Ok(());
     }
     let config = Config::from_env()?;
@@ -123,7 +129,7 @@ async fn run() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         }
         other => {
             return Err(format!(
-                "unknown command {other:?}: use serve, migrate, rebuild-views, run-job NAME, import-numbers FILE, history ORDER-NUMBER, users add or openapi"
+                "unknown command {other:?}: use serve, migrate, rebuild-views, run-job NAME, import-numbers FILE, history ORDER-NUMBER, users add, openapi or catalogue"
             )
             .into())
         }

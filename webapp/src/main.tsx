@@ -1,18 +1,31 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router-dom';
-import { AppRouter } from './app/router';
+import { AppRoot } from './app/app-root';
+import { holdEarlyClicks } from './app/early-clicks';
+import { preloadData, readPreloadedData } from './app/preloaded-data';
+import { preloadRoute } from './app/router';
 import { makeStore } from './app/store';
 import './styles.css';
 
 const store = makeStore();
 const history = createBrowserHistory({ v5Compat: true });
+const root = document.getElementById('root') as HTMLElement;
+const app = <AppRoot store={store} history={history} />;
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <Provider store={store}>
-      <AppRouter history={history} />
-    </Provider>
-  </StrictMode>,
-);
+// A prerendered page (webapp/scripts/prerender.mjs) is hydrated with the data it was rendered
+// with, once its page's code is loaded (its chunks are preloaded by the page's <head>), so the
+// hydration runs through in one go; a button clicked meanwhile is clicked again then. The shell
+// (every other path) has an empty root and renders from scratch.
+const preloaded = readPreloadedData(document);
+if (preloaded) preloadData(store, preloaded);
+if (root.hasChildNodes()) {
+  const releaseClicks = holdEarlyClicks(root);
+  preloadRoute(window.location.pathname)
+    .catch(() => {}) // The page shows its loading error once hydrated.
+    .then(() => {
+      hydrateRoot(root, app);
+      releaseClicks();
+    });
+} else {
+  createRoot(root).render(app);
+}

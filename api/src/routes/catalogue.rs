@@ -207,6 +207,13 @@ async fn catalogue() -> Json<Catalogue> {
     })
 }
 
+/// The catalogue exactly as GET /api/catalogue serves it: `voip-shop catalogue` prints it for
+/// the web app's build, which prerenders the pages' prices from it
+/// (webapp/src/generated/catalogue.json; tests/api/prerender.rs holds the two equal).
+pub async fn document() -> serde_json::Value {
+    serde_json::to_value(catalogue().await.0).expect("the catalogue serialises")
+}
+
 #[derive(Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]

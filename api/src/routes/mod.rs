@@ -2,7 +2,7 @@
 
 mod address;
 pub(crate) mod cart;
-mod catalogue;
+pub mod catalogue;
 pub mod checkout;
 pub mod hardware;
 mod hardware_checkout;

@@ -34,13 +34,37 @@ pub async fn fresh_database() -> String {
     with_database(&admin_url(), &name)
 }
 
-/// A folder standing in for the built web app.
+/// The files of the folder standing in for the built web app (webapp/dist): the shell, an
+/// asset, two prerendered pages, and precompressed copies of some (their bytes only mark
+/// which file was served).
+pub const WEBAPP_FILES: [(&str, &str); 8] = [
+    ("index.html", "<!doctype html><title>shop</title><div id=root></div>"),
+    ("index.html.br", "brotli shell"),
+    ("assets/app-1234.js", "console.log('app')"),
+    ("assets/app-1234.js.gz", "gzip app"),
+    ("prerendered/index.html", "<!doctype html><title>Home</title><div id=root><h1>Home page</h1></div>"),
+    ("prerendered/about/index.html", "<!doctype html><title>About</title><div id=root><h1>About us</h1></div>"),
+    ("prerendered/about/index.html.br", "brotli about"),
+    ("prerendered/about/index.html.gz", "gzip about"),
+];
+
+/// A folder standing in for the built web app, written once per test run. Each file is
+/// written aside and renamed into place, so a server of another test run reading the same
+/// folder never sees one half-written.
 pub fn webapp_dir() -> PathBuf {
-    let dir = std::env::temp_dir().join("voip-shop-test-webapp");
-    std::fs::create_dir_all(dir.join("assets")).unwrap();
-    std::fs::write(dir.join("index.html"), "<!doctype html><title>shop</title><div id=root></div>").unwrap();
-    std::fs::write(dir.join("assets/app-1234.js"), "console.log('app')").unwrap();
-    dir
+    static DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = std::env::temp_dir().join("voip-shop-test-webapp");
+        for (path, content) in WEBAPP_FILES {
+            let file = dir.join(path);
+            std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+            let aside = dir.join(format!(".{}-{}", std::process::id(), path.replace('/', "-")));
+            std::fs::write(&aside, content).unwrap();
+            std::fs::rename(&aside, &file).unwrap();
+        }
+        dir
+    })
+    .clone()
 }
 
 pub async fn spawn_app() -> TestApp {

@@ -16,6 +16,7 @@ mod metrics;
 mod numbers;
 mod openapi;
 mod ports;
+mod prerender;
 mod quotes;
 mod rebuild;
 mod server;

@@ -41,18 +41,40 @@ function reloadOnceForNewBuild(error: unknown): Promise<never> {
   return new Promise<never>(() => {});
 }
 
-/** A page in its own lazy chunk; the module exports `Component`. */
+/** Each lazy page's loader, by the route element that shows it (for preloadRoute). */
+const pageLoaders = new WeakMap<object, () => Promise<unknown>>();
+
+/**
+ * A page in its own lazy chunk; the module exports `Component`. Once its code is loaded (e.g.
+ * by preloadRoute) the page renders without suspending.
+ */
 function lazyPage(load: () => Promise<{ Component: ComponentType }>) {
-  const Page = lazy(() =>
-    load().then(
-      (module) => {
-        window.sessionStorage.removeItem(RELOADED_FOR_NEW_BUILD);
-        return { default: module.Component };
-      },
-      reloadOnceForNewBuild,
-    ),
-  );
-  return <Page />;
+  let Loaded: ComponentType | undefined;
+  let loading: Promise<ComponentType> | undefined;
+  const loadPage = () =>
+    (loading ??= load().then((module) => {
+      // Not in the prerender (scripts/prerender.mjs), which has no window.
+      if (typeof window !== 'undefined') window.sessionStorage.removeItem(RELOADED_FOR_NEW_BUILD);
+      Loaded = module.Component;
+      return module.Component;
+    }, reloadOnceForNewBuild));
+  const LazyPage = lazy(() => loadPage().then((Component) => ({ default: Component })));
+  function Page() {
+    return Loaded ? <Loaded /> : <LazyPage />;
+  }
+  const element = <Page />;
+  pageLoaders.set(element, loadPage);
+  return element;
+}
+
+/**
+ * Loads the code of every page `pathname` shows. main.tsx waits for it before hydrating a
+ * prerendered page, so the hydration does not stop at a page still loading (a click on the
+ * page then finds its handlers).
+ */
+export async function preloadRoute(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(matches.map((match) => pageLoaders.get(match.route.element as object)?.()));
 }
 
 interface RedirectHandle {
@@ -67,7 +89,12 @@ function redirectRoute(path: string, to: string): RouteObject {
 /** Where unknown /admin/... paths go: /admin, which opens the staff member's page by role. */
 const ADMIN_HOME = '/admin';
 
-/** The pages built so far; later issues add the rest. Every page is its own lazy chunk. */
+/**
+ * The pages built so far; later issues add the rest. Every page is its own lazy chunk.
+ * Each page under the public layout is prerendered at build time and listed in the sitemap
+ * (site-pages.ts) unless its route's handle says `noindex: true` (checkout, thank-you and
+ * set-up pages, the staff area); a route with parameters lists its pages in `handle.paths`.
+ */
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -75,22 +102,22 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: lazyPage(() => import('./routes/home')) },
       { path: 'plans-and-pricing', element: lazyPage(() => import('./routes/plans-and-pricing')) },
-      { path: 'add-ons', element: lazyPage(() => import('./routes/add-ons')) },
+      { path: 'add-ons', element: lazyPage(() => import('./routes/add-ons')), handle: { noindex: true } },
       { path: 'all-phone-numbers', element: lazyPage(() => import('./routes/all-phone-numbers')) },
       { path: 'international-numbers', element: lazyPage(() => import('./routes/international-numbers')) },
       { path: 'mobile-numbers', element: lazyPage(() => import('./routes/mobile-numbers')) },
       { path: 'free-trial-numbers', element: lazyPage(() => import('./routes/free-trial-numbers')) },
       { path: 'free-numbers', element: lazyPage(() => import('./routes/free-trial-numbers')) },
-      { path: 'free-trial-account-setup', element: lazyPage(() => import('./routes/free-trial-account-setup')) },
-      { path: 'free-trial-thank-you', element: lazyPage(() => import('./routes/free-trial-thank-you')) },
+      { path: 'free-trial-account-setup', element: lazyPage(() => import('./routes/free-trial-account-setup')), handle: { noindex: true } },
+      { path: 'free-trial-thank-you', element: lazyPage(() => import('./routes/free-trial-thank-you')), handle: { noindex: true } },
       // /thank-you/trial is the trial variant of the confirmation.
-      { path: 'thank-you/trial', element: lazyPage(() => import('./routes/free-trial-thank-you')) },
+      { path: 'thank-you/trial', element: lazyPage(() => import('./routes/free-trial-thank-you')), handle: { noindex: true } },
       { path: 'hardware', element: lazyPage(() => import('./routes/hardware')) },
-      { path: 'checkout', element: lazyPage(() => import('./routes/checkout')) },
-      { path: 'checkout/account-setup', element: lazyPage(() => import('./routes/checkout-account-setup')) },
-      { path: 'thank-you', element: lazyPage(() => import('./routes/thank-you')) },
-      { path: 'hardware-checkout', element: lazyPage(() => import('./routes/hardware-checkout')) },
-      { path: 'hardware-thank-you', element: lazyPage(() => import('./routes/hardware-thank-you')) },
+      { path: 'checkout', element: lazyPage(() => import('./routes/checkout')), handle: { noindex: true } },
+      { path: 'checkout/account-setup', element: lazyPage(() => import('./routes/checkout-account-setup')), handle: { noindex: true } },
+      { path: 'thank-you', element: lazyPage(() => import('./routes/thank-you')), handle: { noindex: true } },
+      { path: 'hardware-checkout', element: lazyPage(() => import('./routes/hardware-checkout')), handle: { noindex: true } },
+      { path: 'hardware-thank-you', element: lazyPage(() => import('./routes/hardware-thank-you')), handle: { noindex: true } },
       { path: 'quote', element: lazyPage(() => import('./routes/quote')) },
       // The service and company pages.
       { path: 'services', element: lazyPage(() => import('./routes/services')) },
@@ -129,6 +156,7 @@ export const routes: RouteObject[] = [
     // The staff area: its own frame; every page but sign-in needs a signed-in staff member.
     path: '/admin',
     element: lazyPage(() => import('./routes/admin')),
+    handle: { noindex: true },
     children: [
       { index: true, element: lazyPage(() => import('./routes/admin-home')) },
       { path: 'login', element: lazyPage(() => import('./routes/admin-login')) },

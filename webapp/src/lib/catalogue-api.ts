@@ -18,3 +18,14 @@ export function findPlan(catalogue: Catalogue | undefined, id: PlanId | null | u
   if (!catalogue || !id) return undefined;
   return catalogue.plans.find((plan) => plan.id === id);
 }
+
+/**
+ * The plans' monthly prices (each plan's price for its block of users), lowest first, leaving
+ * out a plan without a monthly fee: "from £4.99 a month" is the first.
+ */
+export function monthlyPlanPrices(catalogue: Catalogue): number[] {
+  return catalogue.plans
+    .map((plan) => plan.monthlyPence)
+    .filter((pence) => pence > 0)
+    .sort((a, b) => a - b);
+}

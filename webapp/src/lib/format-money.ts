@@ -7,6 +7,13 @@ export function formatPence(pence: number): string {
   return `${sign}£${pounds}.${rest}`;
 }
 
+/** Integer pence as a decimal amount of pounds, e.g. 1490 -> "14.90": structured data's prices. */
+export function penceAsDecimal(pence: number): string {
+  const sign = pence < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(pence));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
 /** "per month" / "per year" wording for a billing cycle. */
 export function cycleWord(cycle: 'monthly' | 'yearly'): 'month' | 'year' {
   return cycle === 'yearly' ? 'year' : 'month';

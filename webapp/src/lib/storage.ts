@@ -1,14 +1,19 @@
-/** Web storage access where failures (private mode, quota) are only logged. localStorage unless `area` says 'session'. */
+/**
+ * Web storage access where failures (private mode, quota) are only logged. localStorage unless
+ * `area` says 'session'. Outside a browser (the build's prerender) there is none: nothing is read
+ * or written.
+ */
 
 export type StorageArea = 'local' | 'session';
 
-function storage(area: StorageArea): Storage {
+function storage(area: StorageArea): Storage | null {
+  if (typeof window === 'undefined') return null;
   return area === 'session' ? window.sessionStorage : window.localStorage;
 }
 
 export function readStorage(key: string, area: StorageArea = 'local'): string | null {
   try {
-    return storage(area).getItem(key);
+    return storage(area)?.getItem(key) ?? null;
   } catch (error) {
     console.warn(`Could not read "${key}" from storage`, error);
     return null;
@@ -17,7 +22,7 @@ export function readStorage(key: string, area: StorageArea = 'local'): string | 
 
 export function writeStorage(key: string, value: string, area: StorageArea = 'local'): void {
   try {
-    storage(area).setItem(key, value);
+    storage(area)?.setItem(key, value);
   } catch (error) {
     console.warn(`Could not write "${key}" to storage`, error);
   }
@@ -25,7 +30,7 @@ export function writeStorage(key: string, value: string, area: StorageArea = 'lo
 
 export function removeStorage(key: string, area: StorageArea = 'local'): void {
   try {
-    storage(area).removeItem(key);
+    storage(area)?.removeItem(key);
   } catch (error) {
     console.warn(`Could not remove "${key}" from storage`, error);
   }

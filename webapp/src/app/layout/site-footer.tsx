@@ -51,7 +51,10 @@ export function SiteFooter() {
           ))}
           <a href="/sitemap.xml">Sitemap</a>
         </nav>
-        <p>© {new Date().getFullYear()} {siteConfig.productName}. All rights reserved.</p>
+        {/* A page prerendered last year keeps its year when hydrated, without a mismatch error, until the next build. */}
+        <p suppressHydrationWarning>
+          © {new Date().getFullYear()} {siteConfig.productName}. All rights reserved.
+        </p>
       </div>
     </footer>
   );

@@ -3,14 +3,19 @@ import { Testimonials } from '../../components/marketing/testimonials';
 import { siteConfig } from '../../config/site';
 import { ComparisonVideo, CtaBanner, FaqTeaser, Hero, ServicesGrid } from '../../features/marketing';
 import { HomePlans } from '../../features/plans/components/home-plans';
+import { useGetCatalogueQuery, monthlyPlanPrices } from '../../lib/catalogue-api';
+import { formatPence } from '../../lib/format-money';
 import { useBuyNow } from '../use-buy-now';
 
 export function Component() {
   const onBuyNow = useBuyNow();
+  // The price list is in the prerendered page (and the store) from the first render.
+  const { data: catalogue } = useGetCatalogueQuery();
+  const fromPence = catalogue ? monthlyPlanPrices(catalogue)[0] : undefined;
   return (
     <>
       <PageMeta
-        title={`${siteConfig.productName} | UK Business Phone Systems from £4.99`}
+        title={`${siteConfig.productName} | UK Business Phone Systems${fromPence === undefined ? '' : ` from ${formatPence(fromPence)}`}`}
         description="Hosted VoIP phone systems for UK businesses and homes. No contracts, free setup, free number porting and a 7-day free trial."
         path="/"
         jsonLd={{
@@ -22,7 +27,7 @@ export function Component() {
           aggregateRating: { '@type': 'AggregateRating', ratingValue: '4.8', bestRating: '5', ratingCount: '2000' },
         }}
       />
-      <Hero />
+      <Hero fromPence={fromPence} />
       <div className="container">
         <HomePlans onBuyNow={onBuyNow} />
         <ServicesGrid />

@@ -1,13 +1,17 @@
 import { Link } from 'react-router-dom';
+import { formatPence } from '../../../lib/format-money';
 import { HeroVisual } from './hero-visual';
 
-/** Home hero. No video files ship with the site: the hero's picture is an SVG drawn for it (HeroVisual). */
-export function Hero() {
+/**
+ * Home hero. No video files ship with the site: the hero's picture is an SVG drawn for it (HeroVisual).
+ * `fromPence`: the lowest monthly plan price, from the catalogue (left out until it is known).
+ */
+export function Hero({ fromPence }: { fromPence?: number }) {
   return (
     <section className="hero">
       <div className="container hero-inner">
         <p className="eyebrow">Hosted business phone systems for the UK</p>
-        <h1>Business calls that just work, from £4.99 a month</h1>
+        <h1>Business calls that just work{fromPence !== undefined && `, from ${formatPence(fromPence)} a month`}</h1>
         <p className="lead">
           Cloud phone numbers, desk phones and apps for teams of every size. No contracts, free setup, free porting
           and UK-based support, with 99.9% uptime.

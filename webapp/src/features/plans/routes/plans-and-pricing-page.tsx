@@ -5,6 +5,9 @@ import { Testimonials } from '../../../components/marketing/testimonials';
 import { TrialPromises } from '../../../components/marketing/trial-promises';
 import { siteConfig } from '../../../config/site';
 import { useAppSelector } from '../../../app/hooks';
+import type { Catalogue } from '../../../lib/api-types';
+import { monthlyPlanPrices, useGetCatalogueQuery } from '../../../lib/catalogue-api';
+import { formatPence, penceAsDecimal } from '../../../lib/format-money';
 import { selectBillingCycle } from '../billing-slice';
 import { AdditionalFeatures } from '../components/additional-features';
 import { BillingCycleControl } from '../components/billing-cycle-control';
@@ -13,27 +16,44 @@ import { PlanCards } from '../components/plan-cards';
 import { plansPageRules } from '../quantity-rules';
 import type { BuyNowHandler } from '../types';
 
-const faq = [
-  { question: 'Is there a contract?', answer: 'No. Every plan runs month to month (or year to year) and you can cancel with one month’s notice.' },
-  { question: 'How does yearly billing work?', answer: 'Pay for twelve months up front and save 20% compared with paying monthly.' },
-  { question: 'How is Multi User priced?', answer: 'Multi User is priced per block of 4 users. Choose 4, 8, 12 users and so on.' },
-  { question: 'Is VAT included?', answer: 'Prices are shown without VAT. VAT at 20% is added at checkout.' },
-  { question: 'Can I change plans later?', answer: 'Yes, you can upgrade or downgrade at any time from your dashboard.' },
-];
+/** The page's FAQ; its figures (discount, VAT) come from the price list once it is known. */
+function planFaq(catalogue: Catalogue | undefined) {
+  const discount = catalogue ? `save ${catalogue.yearlyDiscountPercent}%` : 'save';
+  const vat = catalogue ? `VAT at ${catalogue.vatPercent}%` : 'VAT';
+  return [
+    { question: 'Is there a contract?', answer: 'No. Every plan runs month to month (or year to year) and you can cancel with one month’s notice.' },
+    { question: 'How does yearly billing work?', answer: `Pay for twelve months up front and ${discount} compared with paying monthly.` },
+    { question: 'How is Multi User priced?', answer: 'Multi User is priced per block of 4 users. Choose 4, 8, 12 users and so on.' },
+    { question: 'Is VAT included?', answer: `Prices are shown without VAT. ${vat} is added at checkout.` },
+    { question: 'Can I change plans later?', answer: 'Yes, you can upgrade or downgrade at any time from your dashboard.' },
+  ];
+}
 
 export function PlansAndPricingPage({ onBuyNow }: { onBuyNow: BuyNowHandler }) {
   const cycle = useAppSelector(selectBillingCycle);
+  // The price list is in the prerendered page (and the store) from the first render.
+  const { data: catalogue } = useGetCatalogueQuery();
+  const prices = catalogue ? monthlyPlanPrices(catalogue) : [];
+  const [lowest, highest] = [prices[0], prices.at(-1)];
   return (
     <>
       <PageMeta
-        title={`Plans and Pricing: business phone plans from £4.99 a month`}
-        description="Compare Pay As You Go, Single User and Multi User VoIP plans. No contracts, free setup, save 20% with yearly billing."
+        title={`Plans and Pricing: business phone plans${lowest === undefined ? '' : ` from ${formatPence(lowest)} a month`}`}
+        description={`Compare Pay As You Go, Single User and Multi User VoIP plans. No contracts, free setup, ${catalogue ? `save ${catalogue.yearlyDiscountPercent}%` : 'save'} with yearly billing.`}
         path="/plans-and-pricing"
         jsonLd={{
           '@context': 'https://schema.org',
           '@type': 'Product',
           name: `${siteConfig.productName} business phone plans`,
-          offers: { '@type': 'AggregateOffer', priceCurrency: 'GBP', lowPrice: '4.99', highPrice: '14.90' },
+          ...(lowest !== undefined &&
+            highest !== undefined && {
+              offers: {
+                '@type': 'AggregateOffer',
+                priceCurrency: catalogue?.currency ?? 'GBP',
+                lowPrice: penceAsDecimal(lowest),
+                highPrice: penceAsDecimal(highest),
+              },
+            }),
         }}
       />
       <section className="page-hero compact">
@@ -57,7 +77,7 @@ export function PlansAndPricingPage({ onBuyNow }: { onBuyNow: BuyNowHandler }) {
         <Testimonials />
         <section className="section" aria-labelledby="plans-faq-heading">
           <h2 id="plans-faq-heading">Frequently asked questions</h2>
-          <FaqList items={faq} />
+          <FaqList items={planFaq(catalogue)} />
         </section>
         <TrialPromises />
         <section className="section contact-strip">

@@ -1,0 +1,184 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { formatPence } from '../src/lib/format-money';
+import type { Catalogue } from '../src/lib/api-types';
+
+const SITE_URL = 'https://www.talkbridge.co.uk';
+
+/** Pages kept out of search engines: never in the sitemap, served as the noindex shell. */
+const NOINDEX_PATHS = [
+  '/checkout',
+  '/checkout/account-setup',
+  '/thank-you',
+  '/thank-you/trial',
+  '/free-trial-account-setup',
+  '/free-trial-thank-you',
+  '/hardware-checkout',
+  '/hardware-thank-you',
+  '/admin',
+  '/admin/login',
+];
+
+async function sitemap(request: APIRequestContext): Promise<{ path: string; lastmod: string | undefined }[]> {
+  const response = await request.get('/sitemap.xml');
+  expect(response.status()).toBe(200);
+  const xml = await response.text();
+  return [...xml.matchAll(/<url>(.*?)<\/url>/gs)].map(([, entry]) => ({
+    path: new URL(/<loc>([^<]+)<\/loc>/.exec(entry)?.[1] ?? '').pathname,
+    lastmod: /<lastmod>([^<]+)<\/lastmod>/.exec(entry)?.[1],
+  }));
+}
+
+async function catalogue(request: APIRequestContext): Promise<Catalogue> {
+  const response = await request.get('/api/catalogue');
+  expect(response.status()).toBe(200);
+  return (await response.json()) as Catalogue;
+}
+
+/** The plans' monthly prices without the plan that has none, lowest first. */
+const monthlyPrices = (list: Catalogue) =>
+  list.plans.map((plan) => plan.monthlyPence).filter((pence) => pence > 0).sort((a, b) => a - b);
+
+async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return blocks.map((text) => JSON.parse(text) as Record<string, unknown>);
+}
+
+test('every page in the sitemap is real HTML without JavaScript: one H1, title, canonical, JSON-LD', async ({ browser, request }) => {
+  const pages = await sitemap(request);
+  const paths = pages.map((entry) => entry.path);
+  expect(paths).toEqual(expect.arrayContaining(['/', '/plans-and-pricing']));
+  for (const { path, lastmod } of pages) expect(lastmod, path).toMatch(/^\d{4}-\d{2}-\d{2}/);
+
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  for (const path of paths) {
+    await test.step(path, async () => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      expect(new URL(page.url()).pathname, 'served for its exact path, no redirect').toBe(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+      await expect(page).toHaveTitle(/Talkbridge/);
+      await expect(page.locator('title')).toHaveCount(1);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${SITE_URL}${path}`);
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'index, follow');
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /\w/);
+      await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', `${SITE_URL}${path}`);
+      const data = await jsonLd(page);
+      expect(data.length).toBeGreaterThan(0);
+      for (const block of data) expect(block['@context']).toBe('https://schema.org');
+    });
+  }
+  await context.close();
+});
+
+test('checkout, thank-you, set-up and staff pages are noindex, disallowed and absent from the sitemap', async ({ request, page }) => {
+  const listed = (await sitemap(request)).map((entry) => entry.path);
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);
+  const disallowed = [...robots.matchAll(/^Disallow: (\S+)$/gm)].map(([, path]) => path);
+  for (const path of NOINDEX_PATHS) {
+    expect(listed, path).not.toContain(path);
+    expect(disallowed.some((prefix) => path.startsWith(prefix)), `robots.txt disallows ${path}`).toBe(true);
+    const html = await (await request.get(path)).text();
+    expect(html, path).toContain('<div id="root"></div>');
+    expect(html, path).toMatch(/<meta name="robots" content="noindex/);
+  }
+  // An unknown path gets the same shell, never the prerendered home page.
+  const unknown = await (await request.get('/no-such-page-here')).text();
+  expect(unknown).toContain('<div id="root"></div>');
+  expect(unknown).not.toContain('<h1');
+  // The page itself says noindex too once it runs.
+  await page.goto('/checkout');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+});
+
+/** Every console error and uncaught exception of `page` (a hydration mismatch is one). */
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+  return errors;
+}
+
+test('every prerendered page hydrates without a console error', async ({ page, request }) => {
+  const errors = consoleErrors(page);
+  const paths = (await sitemap(request)).map((entry) => entry.path);
+  expect(paths).toEqual(expect.arrayContaining(['/', '/plans-and-pricing']));
+  for (const path of paths) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(errors).toEqual([]);
+});
+
+test('a prerendered page works at once and keeps one of each head tag across navigation', async ({ page }) => {
+  const errors = consoleErrors(page);
+
+  await page.goto('/plans-and-pricing');
+  // Clicked as soon as the page has loaded, the billing switch works (the page's code is loaded
+  // before hydration, so hydration never stops half-way) and the prices follow it.
+  const singleUser = page.getByRole('article', { name: 'Single User' });
+  await expect(singleUser).toContainText('/month');
+  await page.getByRole('button', { name: 'Yearly', exact: true }).click();
+  await expect(singleUser).toContainText('/year');
+
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('link', { name: 'See plans and pricing' }).click();
+  await expect(page).toHaveURL(/\/plans-and-pricing$/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${SITE_URL}/plans-and-pricing`);
+  await expect(page).toHaveTitle(/^Plans and Pricing/);
+  for (const selector of ['title', 'link[rel="canonical"]', 'meta[name="description"]', 'meta[name="robots"]', 'meta[property="og:title"]', 'script[type="application/ld+json"]']) {
+    await expect(page.locator(selector), selector).toHaveCount(1);
+  }
+  expect(errors).toEqual([]);
+});
+
+test('a button clicked while the page’s code still loads is clicked once it has loaded', async ({ page }) => {
+  const errors = consoleErrors(page);
+  await page.route('**/assets/plans-and-pricing-*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/plans-and-pricing', { waitUntil: 'domcontentloaded' });
+  const singleUser = page.getByRole('article', { name: 'Single User' });
+  await expect(singleUser).toContainText('/month');
+  await page.getByRole('button', { name: 'Yearly', exact: true }).click();
+  await expect(singleUser).toContainText('/year', { timeout: 10_000 });
+  expect(errors).toEqual([]);
+});
+
+test('the prices in the prerendered HTML are the server catalogue’s', async ({ browser, request }) => {
+  const list = await catalogue(request);
+  const prices = monthlyPrices(list);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+
+  await page.goto('/plans-and-pricing');
+  for (const plan of list.plans) {
+    await expect(page.getByRole('article', { name: plan.name }).locator('.plan-price-amount')).toHaveText(
+      formatPence(plan.monthlyPence),
+    );
+  }
+  const offers = (await jsonLd(page)).map((block) => block.offers as Record<string, string> | undefined);
+  expect(offers).toContainEqual(
+    expect.objectContaining({
+      priceCurrency: list.currency,
+      lowPrice: (prices[0] / 100).toFixed(2),
+      highPrice: (prices[prices.length - 1] / 100).toFixed(2),
+    }),
+  );
+  await expect(page).toHaveTitle(new RegExp(`from ${formatPence(prices[0])} a month`));
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(`from ${formatPence(prices[0])} a month`);
+  await expect(page).toHaveTitle(new RegExp(`from ${formatPence(prices[0])}`));
+  for (const plan of list.plans) {
+    await expect(page.getByRole('article', { name: plan.name }).locator('.plan-price-amount')).toHaveText(
+      formatPence(plan.monthlyPence),
+    );
+  }
+  await context.close();
+});

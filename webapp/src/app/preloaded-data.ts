@@ -1,0 +1,39 @@
+import { scriptSafeJson } from '../components/page-meta';
+import type { Catalogue } from '../lib/api-types';
+import { catalogueApi } from '../lib/catalogue-api';
+import type { AppStore } from './store';
+
+/**
+ * The server data a prerendered page was rendered with, embedded in it so the browser's first
+ * render (the hydration) shows the same: the price list, from src/generated/catalogue.json,
+ * which `voip-shop catalogue` writes and an API test holds equal to GET /api/catalogue.
+ */
+export interface PreloadedData {
+  catalogue: Catalogue;
+}
+
+const ELEMENT_ID = 'preloaded-data';
+
+/** Puts the data in the RTK Query cache, as if fetched: the pages read it without a request. */
+export function preloadData(store: AppStore, data: PreloadedData): void {
+  store.dispatch(
+    catalogueApi.util.upsertQueryEntries([{ endpointName: 'getCatalogue', arg: undefined, value: data.catalogue }]),
+  );
+}
+
+/** The data as a JSON block for the page (not a script that runs: the CSP allows none inline). */
+export function preloadedDataHtml(data: PreloadedData): string {
+  return `<script type="application/json" id="${ELEMENT_ID}">${scriptSafeJson(JSON.stringify(data))}</script>`;
+}
+
+/** The data a prerendered page embeds, or null (the plain shell). */
+export function readPreloadedData(document: Document): PreloadedData | null {
+  const text = document.getElementById(ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as PreloadedData;
+  } catch (error) {
+    console.warn('The page embeds unreadable data; it is fetched instead', error);
+    return null;
+  }
+}
