@@ -90,6 +90,8 @@ export const routes: RouteObject[] = [
       { path: 'hardware-checkout', element: lazyPage(() => import('./routes/hardware-checkout')) },
       { path: 'hardware-thank-you', element: lazyPage(() => import('./routes/hardware-thank-you')) },
       { path: 'quote', element: lazyPage(() => import('./routes/quote')) },
+      // Tools and guides the marketing pages link to.
+      { path: 'calculate-savings', element: lazyPage(() => import('./routes/calculate-savings')) },
       // The service and company pages.
       { path: 'services', element: lazyPage(() => import('./routes/services')) },
       { path: 'business-phone-system', element: lazyPage(() => import('./routes/business-phone-system')) },
