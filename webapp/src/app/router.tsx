@@ -91,6 +91,7 @@ export const routes: RouteObject[] = [
       { path: 'hardware-thank-you', element: lazyPage(() => import('./routes/hardware-thank-you')) },
       { path: 'quote', element: lazyPage(() => import('./routes/quote')) },
       // Tools and guides the marketing pages link to.
+      { path: 'download-app', element: lazyPage(() => import('./routes/download-app')) },
       { path: 'calculate-savings', element: lazyPage(() => import('./routes/calculate-savings')) },
       // The service and company pages.
       { path: 'services', element: lazyPage(() => import('./routes/services')) },

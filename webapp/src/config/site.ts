@@ -11,6 +11,11 @@ export const siteConfig = {
   salesPhoneHref: 'tel:+442079460000',
   /** When support answers the phone (the checkout and its e-mails say so). */
   supportPhoneHours: '9am to 5:30pm',
+  /**
+   * The SIP settings a phone or app registers with (the /support guides show them). The domain
+   * must stay the PBX's digest realm, `SIP_REALM` in api/src/accounts.rs.
+   */
+  sipServer: { domain: 'sip.talkbridge.example', port: 5060, transport: 'UDP' },
   newsletterSubject: 'Newsletter subscription request',
   socialProfiles: [
     { name: 'LinkedIn', url: 'https://www.linkedin.com/company/talkbridge' },
