@@ -93,6 +93,7 @@ export const routes: RouteObject[] = [
       // Tools and guides the marketing pages link to.
       { path: 'download-app', element: lazyPage(() => import('./routes/download-app')) },
       { path: 'calculate-savings', element: lazyPage(() => import('./routes/calculate-savings')) },
+      { path: 'prepare-for-2027', element: lazyPage(() => import('./routes/prepare-for-2027')) },
       // The service and company pages.
       { path: 'services', element: lazyPage(() => import('./routes/services')) },
       { path: 'business-phone-system', element: lazyPage(() => import('./routes/business-phone-system')) },
