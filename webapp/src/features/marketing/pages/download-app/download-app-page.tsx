@@ -89,7 +89,7 @@ function SipSettings() {
       {settings.map((setting) => (
         <div key={setting.term} className="sip-setting">
           <dt>{setting.term}</dt>
-          <dd>
+          <dd className="has-copy">
             <code className="sip-value">{setting.value}</code>
             <CopyButton value={setting.value} label={setting.label} />
           </dd>
