@@ -2,12 +2,12 @@ import { describe, expect, it, beforeEach, vi } from 'vitest';
 import { setAnalyticsSink } from '../lib/analytics';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
+import { Link, UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
 import { amountsFor, CART_LINES, OPTIONS } from '../features/hardware-checkout/testing/fake-hardware-checkout-server';
 import { CART_ID, catalogueFixture, hardwareCart } from '../testing/fixtures';
 import { mockFetch } from '../testing/mock-fetch';
 import { redirects, UNKNOWN_PATH_TARGET } from './redirects';
-import { AppRouter, redirectTarget } from './router';
+import { AppRouter, redirectTarget, routes } from './router';
 import { makeStore } from './store';
 
 /** The app's router over a memory history, as main.tsx renders it over the browser history. */
@@ -111,16 +111,30 @@ describe('redirects', () => {
   });
 
   it('a navigation to a redirecting path replaces the current entry with the target', async () => {
+    // A page with a link to an old path (every link of the site itself now reaches a page).
+    const site = routes[0].children!;
+    site.unshift({ path: 'old-links', element: <Link to="/pricing">Old pricing link</Link> });
+    try {
+      const history = renderApp(['/old-links']);
+      const link = await screen.findByRole('link', { name: 'Old pricing link' });
+      await act(async () => link.click());
+      await screen.findByRole('heading', { level: 1, name: 'Plans and Pricing' });
+      expect(history.location.pathname).toBe('/plans-and-pricing');
+      expect(history.action).toBe('REPLACE');
+      expect(history.index).toBe(0);
+    } finally {
+      site.shift();
+    }
+  });
+
+  it('a link to a page pushes it, e.g. the header’s Blog link', async () => {
     const history = renderApp(['/']);
     await screen.findByRole('heading', { level: 1, name: /Business calls that just work/ });
-    await act(async () => {
-      // /blog has no page yet: the unknown-path rule sends it to the plans page.
-      screen.getAllByRole('link', { name: 'Blog' })[0].click();
-    });
-    await screen.findByRole('heading', { level: 1, name: 'Plans and Pricing' });
-    expect(history.location.pathname).toBe(UNKNOWN_PATH_TARGET);
-    expect(history.action).toBe('REPLACE');
-    expect(history.index).toBe(0);
+    await act(async () => screen.getAllByRole('link', { name: 'Blog' })[0].click());
+    await screen.findByRole('heading', { level: 1, name: 'The Talkbridge Blog' });
+    expect(history.location.pathname).toBe('/blog');
+    expect(history.action).toBe('PUSH');
+    expect(history.index).toBe(1);
   });
 
   it('back/forward to a redirecting path lands on the target', async () => {
@@ -147,6 +161,14 @@ describe('pages', () => {
     ['/hardware-thank-you', 'Order Not Found'],
     ['/free-trial-account-setup', 'Start your free trial'],
     ['/free-trial-thank-you', 'Your free trial'],
+    ['/support', 'Support Centre'],
+    ['/contact', 'Contact us'],
+    ['/faq', 'Frequently Asked Questions'],
+    ['/blog', 'The Talkbridge Blog'],
+    ['/blog/1', 'How to port your landline number'],
+    ['/privacy-policy', 'Privacy Policy'],
+    ['/refund-policy', 'Refund Policy'],
+    ['/general-terms-and-conditions', 'General Terms and Conditions'],
   ])('%s renders exactly one H1', async (path, heading) => {
     renderApp([path]);
     expect(await screen.findByRole('heading', { level: 1, name: new RegExp(heading) })).toBeInTheDocument();
@@ -272,5 +294,35 @@ describe('loading', () => {
     expect(screen.getByRole('heading', { level: 1, name: /Business calls that just work/ })).toBeInTheDocument();
     await screen.findByRole('heading', { level: 1, name: 'Plans and Pricing' });
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+});
+
+describe('help and information pages', () => {
+  it('/guide (an old address) opens the support page', async () => {
+    const history = await land('/guide');
+    expect(screen.getByRole('heading', { level: 1, name: 'Support Centre' })).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/support');
+  });
+
+  it('/terms shows the terms there, with /general-terms-and-conditions as the canonical address', async () => {
+    const history = await land('/terms');
+    expect(screen.getByRole('heading', { level: 1, name: 'General Terms and Conditions' })).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/terms');
+    await waitFor(() =>
+      expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute('href', 'https://www.talkbridge.co.uk/general-terms-and-conditions'),
+    );
+  });
+
+  it('the article route lists every article’s path for prerendering', async () => {
+    const { posts } = await import('../features/blog/posts');
+    const route = routes[0].children!.find((entry) => entry.path === 'blog/:id');
+    expect(route?.handle).toEqual({ paths: posts.map((post) => `/blog/${post.id}`) });
+  });
+
+  it('an unknown article stays at its address with a way back to the blog', async () => {
+    const history = await land('/blog/unknown');
+    expect(screen.getByRole('heading', { level: 1, name: 'We could not find that article' })).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/blog/unknown');
+    expect(screen.getByRole('link', { name: 'Back to the blog' })).toHaveAttribute('href', '/blog');
   });
 });

@@ -15,6 +15,7 @@ import { RootLayout } from './layout/root-layout';
 import { NavigationPendingContext } from './navigation-pending';
 import { redirects, UNKNOWN_PATH_TARGET } from './redirects';
 import { RouteErrorBoundary } from './route-error';
+import { blogPostIds, blogPostPath } from '../features/blog/post-ids';
 
 /** Shown while the first page's code loads. */
 function PageLoading() {
@@ -110,6 +111,18 @@ export const routes: RouteObject[] = [
       { path: 'about', element: lazyPage(() => import('./routes/about')) },
       // Explains where existing customers sign in; not for search engines.
       { path: 'dashboard', element: lazyPage(() => import('./routes/dashboard')), handle: { noindex: true } },
+      // Help and information pages.
+      { path: 'faq', element: lazyPage(() => import('./routes/faq')) },
+      { path: 'support', element: lazyPage(() => import('./routes/support')) },
+      { path: 'contact', element: lazyPage(() => import('./routes/contact')) },
+      { path: 'privacy-policy', element: lazyPage(() => import('./routes/privacy-policy')) },
+      { path: 'refund-policy', element: lazyPage(() => import('./routes/refund-policy')) },
+      { path: 'general-terms-and-conditions', element: lazyPage(() => import('./routes/general-terms-and-conditions')) },
+      // The same terms at their short address (canonical: /general-terms-and-conditions).
+      { path: 'terms', element: lazyPage(() => import('./routes/general-terms-and-conditions')) },
+      { path: 'blog', element: lazyPage(() => import('./routes/blog')) },
+      // Every article's path, for prerendering (only the ids: the articles load with the page).
+      { path: 'blog/:id', element: lazyPage(() => import('./routes/blog-post')), handle: { paths: blogPostIds.map(blogPostPath) } },
       ...Object.entries(redirects).map(([from, to]) => redirectRoute(from, to)),
       redirectRoute('*', UNKNOWN_PATH_TARGET),
     ],

@@ -2,8 +2,11 @@ import { useId, useState, type FormEvent } from 'react';
 import { siteConfig } from '../config/site';
 import { openExternal } from '../lib/full-page-load';
 
-/** Footer newsletter sign-up: opens the visitor's mail client, no server call. */
-export function NewsletterForm() {
+/**
+ * Newsletter sign-up (the footer's, and the blog's): opens the visitor's mail client, no server
+ * call. `name` tells two of them on one page apart.
+ */
+export function NewsletterForm({ name = 'Newsletter' }: { name?: string }) {
   const inputId = useId();
   const [email, setEmail] = useState('');
 
@@ -20,7 +23,7 @@ export function NewsletterForm() {
   };
 
   return (
-    <form className="newsletter-form" noValidate onSubmit={onSubmit} aria-label="Newsletter">
+    <form className="newsletter-form" noValidate onSubmit={onSubmit} aria-label={name}>
       <label htmlFor={inputId}>Get tips and offers by email</label>
       <div className="newsletter-row">
         <input

@@ -1,7 +1,7 @@
 import { PageMeta } from '../../components/page-meta';
-import { Reviews } from '../../components/marketing/reviews';
+import { Testimonials } from '../../components/marketing/testimonials';
 import { siteConfig } from '../../config/site';
-import { CtaBanner, FaqTeaser, Hero, ServicesGrid } from '../../features/marketing';
+import { ComparisonVideo, CtaBanner, FaqTeaser, Hero, ServicesGrid } from '../../features/marketing';
 import { HomePlans } from '../../features/plans/components/home-plans';
 import { useBuyNow } from '../use-buy-now';
 
@@ -29,8 +29,9 @@ export function Component() {
       </div>
       <CtaBanner />
       <div className="container">
+        <ComparisonVideo />
         <FaqTeaser />
-        <Reviews headingId="home-reviews-heading" />
+        <Testimonials headingId="home-testimonials-heading" />
       </div>
     </>
   );

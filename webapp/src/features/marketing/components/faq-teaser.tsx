@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { FaqList } from '../../../components/faq-list';
 
 const items = [
@@ -12,6 +13,9 @@ export function FaqTeaser() {
     <section className="section" aria-labelledby="home-faq-heading">
       <h2 id="home-faq-heading">Questions, answered</h2>
       <FaqList items={items} />
+      <p className="faq-teaser-more">
+        <Link to="/faq">See all frequently asked questions</Link>
+      </p>
     </section>
   );
 }

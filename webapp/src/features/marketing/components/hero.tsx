@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
+import { HeroVisual } from './hero-visual';
 
-/** Home hero. No video files ship with the site, so the hero uses a CSS background. */
+/** Home hero. No video files ship with the site: the hero's picture is an SVG drawn for it (HeroVisual). */
 export function Hero() {
   return (
     <section className="hero">
@@ -24,6 +25,7 @@ export function Hero() {
           <li>Rated 4.8/5</li>
           <li>Cancel with one month’s notice</li>
         </ul>
+        <HeroVisual />
       </div>
     </section>
   );

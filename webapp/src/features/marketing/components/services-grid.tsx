@@ -6,7 +6,7 @@ const services = [
   { title: 'Residential VoIP', text: 'Keep your home number and make clear calls over the broadband you already have.', to: '/residential-voip' },
   { title: 'UK phone numbers', text: 'Local, national and freephone numbers in minutes, or port your own for free.', to: '/all-phone-numbers' },
   { title: 'Cloud PBX', text: 'Replace the box in the cupboard. Pay up to 90% less than a traditional PBX.', to: '/pbx-phone-system' },
-  { title: 'Answering services', text: 'Friendly UK receptionists take your calls when you cannot.', to: '/answering-services' },
+  { title: 'Answering services', text: 'A professional greeting, a menu and out-of-hours messages answer every call, even when you cannot.', to: '/answering-services' },
   { title: 'Business broadband', text: 'Fibre broadband and leased lines from 100Mbps to 10Gbps, built for voice.', to: '/business-broadband-page' },
 ];
 

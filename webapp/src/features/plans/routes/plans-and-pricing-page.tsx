@@ -1,7 +1,7 @@
 import { PageMeta } from '../../../components/page-meta';
 import { FaqList } from '../../../components/faq-list';
 import { PortingSection } from '../../../components/marketing/porting';
-import { Reviews } from '../../../components/marketing/reviews';
+import { Testimonials } from '../../../components/marketing/testimonials';
 import { TrialPromises } from '../../../components/marketing/trial-promises';
 import { siteConfig } from '../../../config/site';
 import { useAppSelector } from '../../../app/hooks';
@@ -54,7 +54,7 @@ export function PlansAndPricingPage({ onBuyNow }: { onBuyNow: BuyNowHandler }) {
         <CompareFeatures />
         <AdditionalFeatures />
         <PortingSection />
-        <Reviews />
+        <Testimonials />
         <section className="section" aria-labelledby="plans-faq-heading">
           <h2 id="plans-faq-heading">Frequently asked questions</h2>
           <FaqList items={faq} />
@@ -63,8 +63,8 @@ export function PlansAndPricingPage({ onBuyNow }: { onBuyNow: BuyNowHandler }) {
         <section className="section contact-strip">
           <h2>Prefer to talk it through?</h2>
           <p>
-            Call our UK team on <a href={siteConfig.salesPhoneHref}>{siteConfig.salesPhoneDisplay}</a>, Monday to Friday
-            9:00-18:00.
+            Call our UK team on <a href={siteConfig.salesPhoneHref}>{siteConfig.salesPhoneDisplay}</a>, {siteConfig.officeHours.days}{' '}
+            {siteConfig.officeHours.opens}–{siteConfig.officeHours.closes}.
           </p>
         </section>
       </div>

@@ -1,0 +1,1 @@
+export { PrivacyPolicyPage as Component } from '../../features/legal/routes/privacy-policy-page';

@@ -1,0 +1,1 @@
+export { RefundPolicyPage as Component } from '../../features/legal/routes/refund-policy-page';
