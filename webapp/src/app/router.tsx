@@ -119,6 +119,10 @@ export const routes: RouteObject[] = [
       { path: 'hardware-checkout', element: lazyPage(() => import('./routes/hardware-checkout')), handle: { noindex: true } },
       { path: 'hardware-thank-you', element: lazyPage(() => import('./routes/hardware-thank-you')), handle: { noindex: true } },
       { path: 'quote', element: lazyPage(() => import('./routes/quote')) },
+      // Tools and guides the marketing pages link to.
+      { path: 'download-app', element: lazyPage(() => import('./routes/download-app')) },
+      { path: 'calculate-savings', element: lazyPage(() => import('./routes/calculate-savings')) },
+      { path: 'prepare-for-2027', element: lazyPage(() => import('./routes/prepare-for-2027')) },
       // The service and company pages.
       { path: 'services', element: lazyPage(() => import('./routes/services')) },
       { path: 'business-phone-system', element: lazyPage(() => import('./routes/business-phone-system')) },

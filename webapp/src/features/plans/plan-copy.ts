@@ -1,5 +1,6 @@
 import type { CataloguePlan, PlanId } from '../../lib/api-types';
 import { formatPence } from '../../lib/format-money';
+import { formatMinutes, includedUkMinutes } from '../../config/plan-minutes';
 
 /** Marketing copy for each plan; prices never live here (they come from the server). */
 export const planCopy: Record<PlanId, { tagline: string; features: string[]; unit: string }> = {
@@ -11,12 +12,12 @@ export const planCopy: Record<PlanId, { tagline: string; features: string[]; uni
   singleUser: {
     tagline: 'Everything a sole trader or home office needs.',
     unit: 'per user',
-    features: ['500 UK minutes included', '1 free UK number', 'Call recording available', 'Auto-attendant (IVR) available', 'Mobile and desktop apps'],
+    features: [`${formatMinutes(includedUkMinutes.singleUser)} UK minutes included`, '1 free UK number', 'Call recording available', 'Auto-attendant (IVR) available', 'Mobile and desktop apps'],
   },
   multiUser: {
     tagline: 'For growing teams: priced per block of 4 users.',
     unit: 'per 4 users',
-    features: ['1,500 UK minutes per block', '2 free UK numbers', 'Unlimited extensions', 'Inclusive international calls', 'Ring groups and call queues'],
+    features: [`${formatMinutes(includedUkMinutes.multiUser)} UK minutes per block`, '2 free UK numbers', 'Unlimited extensions', 'Inclusive international calls', 'Ring groups and call queues'],
   },
 };
 

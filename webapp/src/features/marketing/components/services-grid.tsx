@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { UsefulTools } from './useful-tools';
 
 const services = [
   { title: 'Business phone system', text: 'A complete cloud phone system with extensions, routing and voicemail to email.', to: '/business-phone-system' },
@@ -24,6 +25,7 @@ export function ServicesGrid() {
           </article>
         ))}
       </div>
+      <UsefulTools />
     </section>
   );
 }

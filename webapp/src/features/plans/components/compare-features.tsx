@@ -1,10 +1,11 @@
 import { useId, useState } from 'react';
+import { formatMinutes, includedUkMinutes } from '../../../config/plan-minutes';
 
 type Cell = string | boolean;
 
 const rows: { feature: string; values: [Cell, Cell, Cell] }[] = [
   { feature: 'Users', values: ['1', '1 per licence', 'Blocks of 4'] },
-  { feature: 'Included UK minutes', values: ['Pay per call', '500', '1,500 per block'] },
+  { feature: 'Included UK minutes', values: ['Pay per call', formatMinutes(includedUkMinutes.singleUser), `${formatMinutes(includedUkMinutes.multiUser)} per block`] },
   { feature: 'Free UK numbers', values: ['0', '1', '2'] },
   { feature: 'Extensions', values: ['1', '1', 'Unlimited'] },
   { feature: 'Voicemail to email', values: [true, true, true] },

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { FaqList } from '../../../../components/faq-list';
 import { PageMeta } from '../../../../components/page-meta';
+import { formatMinutes, includedUkMinutes } from '../../../../config/plan-minutes';
 import { siteConfig } from '../../../../config/site';
 import { breadcrumbs, graph, monthlyOffer, service } from '../shared/json-ld';
 import { CtaPanel, FeatureCards, Section, ServiceHero, StepList, TickList } from '../shared/page-parts';
@@ -107,7 +108,7 @@ export function ResidentialVoipPage() {
             </p>
             <ul>
               <li>A separate business number beside your home line</li>
-              <li>500 UK minutes and one number included</li>
+              <li>{formatMinutes(includedUkMinutes.singleUser)} UK minutes and one number included</li>
               <li>Business greetings and voicemail</li>
             </ul>
             <Link to="/plans-and-pricing" className="button button-secondary">
@@ -156,6 +157,9 @@ export function ResidentialVoipPage() {
             ]}
           />
         </div>
+        <p className="sp-note">
+          Running a business from home as well? Read <Link to="/prepare-for-2027">how to prepare for the 2027 switch-off</Link>.
+        </p>
       </Section>
 
       <Section id="residential-questions" title="Questions from households">

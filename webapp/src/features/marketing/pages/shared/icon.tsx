@@ -23,6 +23,13 @@ const PATHS = {
   plug: 'M9 2v6M15 2v6M6 8h12v3a6 6 0 0 1-12 0zM12 17v5',
   heart: 'M12 20s-8-4.5-8-10a4.5 4.5 0 0 1 8-2.8A4.5 4.5 0 0 1 20 10c0 5.5-8 10-8 10z',
   spark: 'M12 2v5M12 17v5M2 12h5M17 12h5M5 5l3.5 3.5M15.5 15.5L19 19M19 5l-3.5 3.5M8.5 15.5L5 19',
+  desktop: 'M3 4h18v12H3zM8 20h8M12 16v4',
+  deskphone: 'M4 9h16v11H4zM7 9V5a2 2 0 0 1 2-2h6a2 2 0 0 1 2 2v4M8 13h2M14 13h2M8 16h2M14 16h2',
+  lift: 'M5 3h14v18H5zM12 3v18M8 9l1.5-2L11 9M13 7l1.5 2L16 7',
+  alarm: 'M6 17V11a6 6 0 0 1 12 0v6M4 17h16M10 20h4M12 3V2M4 6l-1-1M20 6l1-1',
+  card: 'M3 6h18v12H3zM3 10h18M7 15h4',
+  fax: 'M6 9V3h9l3 3v3M4 9h16v9H4zM8 14h8M7 21h10v-3H7z',
+  door: 'M6 21V3h12v18M4 21h16M14 12h.01',
 } as const;
 
 export type IconName = keyof typeof PATHS;
