@@ -58,7 +58,7 @@ test('every page in the sitemap is real HTML without JavaScript: one H1, title, 
       expect(new URL(page.url()).pathname, 'served for its exact path, no redirect').toBe(path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
       await expect(page).toHaveTitle(/Talkbridge/);
-      await expect(page.locator('title')).toHaveCount(1);
+      await expect(page.locator('head > title')).toHaveCount(1);
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${SITE_URL}${path}`);
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'index, follow');
       await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /\w/);
