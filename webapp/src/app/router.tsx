@@ -103,6 +103,7 @@ export const routes: RouteObject[] = [
       { path: 'orders/:kind/:id', element: lazyPage(() => import('./routes/admin-order')) },
       { path: 'hardware', element: lazyPage(() => import('./routes/admin-hardware')) },
       { path: 'mail', element: lazyPage(() => import('./routes/admin-mail')) },
+      { path: 'analytics', element: lazyPage(() => import('./routes/admin-analytics')) },
       redirectRoute('*', ADMIN_HOME),
     ],
   },

@@ -6,6 +6,7 @@ export const LOGIN_PATH = '/admin/login';
 export const ORDERS_PATH = '/admin/orders';
 export const HARDWARE_PATH = '/admin/hardware';
 export const MAIL_PATH = '/admin/mail';
+export const ANALYTICS_PATH = '/admin/analytics';
 
 /** The page /admin opens for a role: support staff look after orders, admins the catalogue. */
 export function staffHomePath(role: StaffRole): string {
