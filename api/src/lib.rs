@@ -2,6 +2,7 @@
 
 pub mod account_form;
 pub mod accounts;
+pub mod analytics;
 pub mod auth;
 pub mod cart_holds;
 pub mod carts;

@@ -25,6 +25,7 @@ pub const LAGGING_AGGREGATES: &str = "talkbridge_projection_lagging_aggregates";
 pub const LAG_QUERY_FAILURES: &str = "talkbridge_projection_lag_query_failures_total";
 pub const LAST_EVENT: &str = "talkbridge_event_store_last_global_sequence";
 pub const OUTBOX_EMAILS: &str = "talkbridge_outbox_emails";
+pub const PAGE_VIEWS: &str = "talkbridge_page_views_total";
 
 /// Seconds: from a millisecond to a Stripe call's 10-second timeout and beyond.
 const BUCKETS: &[f64] = &[0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0];
@@ -77,6 +78,11 @@ fn describe() {
     describe_gauge!(
         OUTBOX_EMAILS,
         "E-mails in the outbox by status: queued, retrying, sent, kept (local mailbox), failed (at scrape time)"
+    );
+    describe_counter!(
+        PAGE_VIEWS,
+        "Page views by outcome: queued, written, dropped_queue_full (a burst over the queue), \
+         dropped_no_writer, write_failed (DNT and GPC requests are never counted)"
     );
     describe_counter!(
         projections::catch_up::UPDATE_FAILURES,

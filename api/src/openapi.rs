@@ -41,6 +41,7 @@ pub const STAFF_CSRF: &str = "staff_csrf";
         (name = "checkout", description = "The service checkout: order, card, payment, account"),
         (name = "trial", description = "The seven-day free trial"),
         (name = "quotes", description = "Quote requests for leased lines, broadband, cloud PBX and large teams"),
+        (name = "analytics", description = "First-party page views: no cookie, no address or user agent kept"),
         (name = "hardware", description = "The desk-phone catalogue and its images"),
         (name = "hardware checkout", description = "Buying desk phones"),
         (name = "address", description = "UK addresses by postcode"),

@@ -16,6 +16,8 @@ pub struct Application {
     pub pool: PgPool,
     /// The state the routes use; the scheduled jobs share it (same services, same clock).
     pub state: AppState,
+    /// Writes the queued page views in batches (crate::analytics::collector).
+    page_view_writer: crate::analytics::PageViewWriter,
 }
 
 pub async fn connect(config: &Config) -> Result<PgPool, sqlx::Error> {
@@ -39,23 +41,28 @@ impl Application {
         let listener = TcpListener::bind(config.address())
             .await
             .map_err(|e| format!("cannot listen on {}: {e}", config.address()))?;
-        let state = AppState::new(pool.clone()).with_services(crate::state::Services::from_config(&config)?);
+        let mut state = AppState::new(pool.clone()).with_services(crate::state::Services::from_config(&config)?);
         seed_first_start(&state, &config).await?;
+        let (page_views, page_view_writer) = crate::analytics::start(pool.clone(), state.clock.clone());
+        state.page_views = page_views;
         let router = routes::app(state.clone(), &config);
-        Ok(Application { listener, router, pool, state })
+        Ok(Application { listener, router, pool, state, page_view_writer })
     }
 
     pub fn port(&self) -> u16 {
         self.listener.local_addr().map(|a| a.port()).unwrap_or_default()
     }
 
-    /// Serves until `shutdown` completes, then finishes the requests in flight.
+    /// Serves until `shutdown` completes, then finishes the requests in flight and writes
+    /// the page views they queued.
     pub async fn run_until(
         self,
         shutdown: impl std::future::Future<Output = ()> + Send + 'static,
     ) -> std::io::Result<()> {
         let service = self.router.into_make_service_with_connect_info::<std::net::SocketAddr>();
-        axum::serve(self.listener, service).with_graceful_shutdown(shutdown).await
+        let served = axum::serve(self.listener, service).with_graceful_shutdown(shutdown).await;
+        self.page_view_writer.finish().await;
+        served
     }
 }
 

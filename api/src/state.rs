@@ -97,6 +97,9 @@ pub struct AppState {
     pub services: Arc<Services>,
     /// The time the jobs go by (a moved clock in tests).
     pub clock: Arc<dyn Clock>,
+    /// Where page views go to be written in batches (crate::analytics); dropped unless the
+    /// server started its writer.
+    pub page_views: crate::analytics::PageViewQueue,
 }
 
 impl AppState {
@@ -153,6 +156,7 @@ impl AppState {
         let defaults = Config::from_env().unwrap_or_else(|_| Config::development());
         AppState {
             clock,
+            page_views: crate::analytics::PageViewQueue::default(),
             hardware_orders: Arc::new(hardware_orders),
             hardware_order_views,
             hardware_order_view_query,

@@ -1,7 +1,9 @@
 //! Deletes what the shop no longer needs to keep: expired staff sessions, failed staff
 //! sign-ins older than a day (the limit looks back one minute), Stripe webhook event ids
 //! older than 30 days (Stripe retries a delivery for three days), the client addresses of
-//! carts that hold nothing any more, and idle empty carts.
+//! carts that hold nothing any more, idle empty carts, and the page-view salts of past days
+//! (api/src/analytics/collector.rs: a visitor's hash must never be recomputed the day after,
+//! even when no page view came in to make the writer delete yesterday's salt).
 //!
 //! An idle empty cart (no plan, phone or number in it, and no event for 30 days) is purged
 //! whole: its events, snapshots, view row and reservation address. It holds no order (an
@@ -33,6 +35,8 @@ pub struct PurgeReport {
     pub webhook_events: u64,
     pub reservation_sources: u64,
     pub idle_carts: u64,
+    /// The visitor-hash salts of days before today (UTC).
+    pub page_view_salts: u64,
 }
 
 impl std::fmt::Display for PurgeReport {
@@ -40,13 +44,14 @@ impl std::fmt::Display for PurgeReport {
         write!(
             f,
             "{} expired staff sessions, {} old sign-in failures, {} old rate-limit windows, {} old webhook event ids, \
-             {} cart addresses, {} idle empty carts deleted",
+             {} cart addresses, {} idle empty carts, {} old page-view salts deleted",
             self.staff_sessions,
             self.sign_in_failures,
             self.rate_limit_windows,
             self.webhook_events,
             self.reservation_sources,
-            self.idle_carts
+            self.idle_carts,
+            self.page_view_salts
         )
     }
 }
@@ -75,6 +80,11 @@ pub async fn purge_old_records(pool: &PgPool, now: DateTime<Utc>) -> Result<Purg
         )
         .await?,
         idle_carts: purge_idle_empty_carts(pool, now - Duration::days(IDLE_CART_DAYS)).await?,
+        page_view_salts: sqlx::query("DELETE FROM page_view_salts WHERE day < $1")
+            .bind(now.date_naive())
+            .execute(pool)
+            .await?
+            .rows_affected(),
     })
 }
 

@@ -1,6 +1,7 @@
 //! One router per resource, merged here with the layers every request passes.
 
 mod address;
+mod analytics;
 pub(crate) mod cart;
 pub mod catalogue;
 pub mod checkout;
@@ -63,6 +64,7 @@ fn json_api() -> OpenApiRouter<AppState> {
         .merge(stripe_webhook::router())
         .merge(trial::router())
         .merge(quotes::router())
+        .merge(analytics::router())
         .merge(support::router())
         .merge(mail::router())
         .routes(routes!(openapi_json))

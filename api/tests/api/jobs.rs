@@ -328,6 +328,15 @@ async fn the_purge_deletes_old_records_and_idle_empty_carts_only() {
     .await
     .unwrap();
 
+    // The page-view salt of yesterday goes; today's stays.
+    sqlx::query(
+        "INSERT INTO page_view_salts (day, salt) VALUES
+           ((now() AT TIME ZONE 'UTC')::date - 1, decode(repeat('ab', 32), 'hex')), ((now() AT TIME ZONE 'UTC')::date, decode(repeat('ab', 32), 'hex'))",
+    )
+    .execute(&app.pool)
+    .await
+    .unwrap();
+
     let state = AppState::new(app.pool.clone());
     let job = api::scheduled::jobs(&state).into_iter().find(|j| j.name == "purge-old-records").unwrap();
     let report = match run_once(&app.pool, &job).await.unwrap() {
@@ -336,7 +345,7 @@ async fn the_purge_deletes_old_records_and_idle_empty_carts_only() {
     };
     assert_eq!(
         report,
-        "1 expired staff sessions, 1 old sign-in failures, 1 old rate-limit windows, 1 old webhook event ids, 1 cart addresses, 2 idle empty carts deleted"
+        "1 expired staff sessions, 1 old sign-in failures, 1 old rate-limit windows, 1 old webhook event ids, 1 cart addresses, 2 idle empty carts, 1 old page-view salts deleted"
     );
     assert_eq!(count(&app, "SELECT count(*) FROM staff_sessions WHERE token_hash = 'running'").await, 1);
     assert_eq!(count(&app, "SELECT count(*) FROM sign_in_failures").await, 1);
@@ -353,6 +362,7 @@ async fn the_purge_deletes_old_records_and_idle_empty_carts_only() {
         assert_eq!(events, 0);
     }
     assert_eq!(count(&app, "SELECT count(*) FROM cart_reservation_sources").await, 1);
+    assert_eq!(count(&app, "SELECT count(*) FROM page_view_salts").await, 1);
     for cart in [&recent, &with_plan] {
         expect_ok(app.get(&format!("/api/carts/{cart}")).await).await;
     }

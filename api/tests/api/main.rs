@@ -3,6 +3,7 @@
 //! that may create databases), by default postgres://postgres@127.0.0.1:5432/postgres.
 
 mod address;
+mod analytics;
 mod cart;
 pub(crate) mod checkout;
 mod checkout_service;

@@ -247,7 +247,7 @@ describe('number pages', () => {
 });
 
 describe('page views', () => {
-  it('are tracked on load and on back/forward, through the one analytics module', async () => {
+  it('are tracked on load, on in-app navigation and on back/forward, through the one analytics module', async () => {
     const sink = vi.fn();
     setAnalyticsSink(sink);
     const history = renderApp(['/']);
@@ -263,10 +263,11 @@ describe('page views', () => {
     await waitFor(() => expect(window.scrollTo).toHaveBeenCalledTimes(2));
     expect(window.scrollTo).toHaveBeenLastCalledWith(0, 0);
     expect(history.location.pathname).toBe('/plans-and-pricing');
-    expect(sink).toHaveBeenCalledTimes(1);
+    expect(sink).toHaveBeenCalledTimes(2);
+    expect(sink).toHaveBeenLastCalledWith(expect.objectContaining({ path: '/plans-and-pricing', trigger: 'navigation' }));
 
     await act(() => history.go(-1));
-    await waitFor(() => expect(sink).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(sink).toHaveBeenCalledTimes(3));
     expect(sink).toHaveBeenLastCalledWith(expect.objectContaining({ path: '/', trigger: 'back-forward' }));
   });
 });

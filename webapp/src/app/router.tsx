@@ -170,6 +170,7 @@ export const routes: RouteObject[] = [
       { path: 'hardware', element: lazyPage(() => import('./routes/admin-hardware')) },
       { path: 'mail', element: lazyPage(() => import('./routes/admin-mail')) },
       { path: 'quotes', element: lazyPage(() => import('./routes/admin-quotes')) },
+      { path: 'analytics', element: lazyPage(() => import('./routes/admin-analytics')) },
       redirectRoute('*', ADMIN_HOME),
     ],
   },

@@ -20,8 +20,8 @@ function sectionNamed(hash: string): HTMLElement | null {
 function useRouteChangeEffects() {
   const location = useLocation();
   const navigationType = useNavigationType();
-  const firstLoad = useRef(true);
   const shownPath = useRef<string | null>(null);
+  const lastTracked = useRef<string | null>(null);
 
   // A new page starts at the top, unless the link names a section of it (/business-phone-system#routing):
   // then that section scrolls into view, on a first load as on a client-side navigation.
@@ -33,14 +33,16 @@ function useRouteChangeEffects() {
     else if (!samePage) window.scrollTo(0, 0);
   }, [location.pathname, location.hash, location.key]);
 
+  // A page view on the first load and on every change of page: links and redirects (push,
+  // replace) as well as back/forward, since the order funnel (plans, add-ons, checkout,
+  // thank-you) is walked by in-app navigations. A change of the hash alone (a tab on the
+  // same page) is not a new page.
   useEffect(() => {
     const path = `${location.pathname}${location.search}`;
-    if (firstLoad.current) {
-      firstLoad.current = false;
-      trackPageView({ path, title: document.title, trigger: 'load' });
-    } else if (navigationType === 'POP') {
-      trackPageView({ path, title: document.title, trigger: 'back-forward' });
-    }
+    if (lastTracked.current === path) return;
+    const trigger = lastTracked.current === null ? 'load' : navigationType === 'POP' ? 'back-forward' : 'navigation';
+    lastTracked.current = path;
+    trackPageView({ path, title: document.title, trigger });
   }, [location.key, location.pathname, location.search, navigationType]);
 
   useEffect(() => scheduleH1Check(500), [location.key]);

@@ -8,6 +8,7 @@ export const PORTS_PATH = '/admin/ports';
 export const HARDWARE_PATH = '/admin/hardware';
 export const MAIL_PATH = '/admin/mail';
 export const QUOTES_PATH = '/admin/quotes';
+export const ANALYTICS_PATH = '/admin/analytics';
 
 /** The page /admin opens for a role: support staff look after orders, admins the catalogue. */
 export function staffHomePath(role: StaffRole): string {

@@ -3,7 +3,7 @@ import { Link, NavLink } from 'react-router-dom';
 import { siteConfig } from '../../../config/site';
 import { useGetMeQuery, useLogoutMutation } from '../api';
 import { messages } from '../messages';
-import { DEFAULT_ADMIN_PATH, HARDWARE_PATH, MAIL_PATH, ORDERS_PATH, PORTS_PATH, QUOTES_PATH } from '../next-path';
+import { ANALYTICS_PATH, DEFAULT_ADMIN_PATH, HARDWARE_PATH, MAIL_PATH, ORDERS_PATH, PORTS_PATH, QUOTES_PATH } from '../next-path';
 import '../admin.css';
 
 /** The staff pages, in the header's order. */
@@ -13,6 +13,7 @@ const STAFF_PAGES = [
   { path: HARDWARE_PATH, label: 'Hardware' },
   { path: MAIL_PATH, label: 'Mail' },
   { path: QUOTES_PATH, label: 'Quotes' },
+  { path: ANALYTICS_PATH, label: 'Analytics' },
 ];
 
 /** The staff area's header: the staff pages (the current one marked), who is signed in and 'Sign out'. */

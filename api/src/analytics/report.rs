@@ -1,0 +1,269 @@
+//! What staff read of the page views for a period of UTC days.
+//!
+//! A visitor's hash changes every day (its salt does), so a visitor is one browser on one
+//! day: the visitors of a period are the sum of its days' visitors.
+
+use chrono::{DateTime, Days, NaiveDate, Utc};
+use serde::Serialize;
+use sqlx::PgPool;
+use utoipa::ToSchema;
+
+/// The longest period one report covers, in days.
+pub const MAX_DAYS: i64 = 366;
+/// The period when none is asked for, in days (today included).
+pub const DEFAULT_DAYS: u64 = 30;
+/// Rows in the top pages and top referrers.
+const TOP: i64 = 10;
+
+/// The order funnel: each step with the paths that show it. A visitor counts at a step when
+/// they reached it or any later one that day (a buyer may choose a plan on the home page and
+/// go straight to the add-ons), so no step has more visitors than the one before.
+pub const FUNNEL: &[(&str, &str, &[&str])] = &[
+    ("plans", "Plans and pricing", &["/plans-and-pricing"]),
+    ("add-ons", "Add-ons", &["/add-ons"]),
+    ("checkout", "Checkout", &["/checkout", "/checkout/account-setup"]),
+    ("thank-you", "Thank-you page", &["/thank-you"]),
+];
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AnalyticsReport {
+    /// The first day (UTC), included.
+    pub from: NaiveDate,
+    /// The last day (UTC), included.
+    pub to: NaiveDate,
+    /// Page views and visitors over the period.
+    pub totals: Totals,
+    /// Every day of the period, days without views included.
+    pub days: Vec<DayLine>,
+    /// The ten most viewed pages.
+    pub top_pages: Vec<PageLine>,
+    /// The ten sites that sent the most views (their host).
+    pub top_referrers: Vec<ReferrerLine>,
+    /// Plans, add-ons, checkout, thank-you: visitors at each step and who dropped off.
+    pub funnel: Vec<FunnelStep>,
+    /// Service orders completed in the period (from the orders' own records).
+    pub orders: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Totals {
+    pub views: i64,
+    /// Visitors summed over the days (a browser counts once a day).
+    pub visitors: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DayLine {
+    pub day: NaiveDate,
+    pub views: i64,
+    pub visitors: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PageLine {
+    pub path: String,
+    pub views: i64,
+    pub visitors: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReferrerLine {
+    pub host: String,
+    pub views: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FunnelStep {
+    /// `plans`, `add-ons`, `checkout` or `thank-you`.
+    pub step: String,
+    pub label: String,
+    /// The pages that show this step.
+    pub paths: Vec<String>,
+    /// Visitors who reached this step (or a later one).
+    pub visitors: i64,
+    /// Visitors of the previous step who did not reach this one (0 for the first step).
+    pub drop_off: i64,
+    /// `dropOff` as a percentage of the previous step's visitors, one decimal; null for the
+    /// first step or when the previous step had nobody.
+    pub drop_off_percent: Option<f64>,
+}
+
+/// The period asked for, or why it cannot be read.
+pub fn period(
+    from: Option<NaiveDate>,
+    to: Option<NaiveDate>,
+    today: NaiveDate,
+) -> Result<(NaiveDate, NaiveDate), String> {
+    let back = |day: NaiveDate| day.checked_sub_days(Days::new(DEFAULT_DAYS - 1)).unwrap_or(day);
+    let forward = |day: NaiveDate| day.checked_add_days(Days::new(DEFAULT_DAYS - 1)).unwrap_or(day);
+    let (from, to) = match (from, to) {
+        (Some(from), Some(to)) => (from, to),
+        (Some(from), None) => (from, forward(from).min(today).max(from)),
+        (None, Some(to)) => (back(to), to),
+        (None, None) => (back(today), today),
+    };
+    if from > to {
+        return Err("The period's first day (from) is after its last day (to).".into());
+    }
+    if (to - from).num_days() + 1 > MAX_DAYS {
+        return Err(format!("A report covers at most {MAX_DAYS} days: choose a shorter period."));
+    }
+    Ok((from, to))
+}
+
+fn start_of(day: NaiveDate) -> DateTime<Utc> {
+    day.and_hms_opt(0, 0, 0).expect("midnight exists").and_utc()
+}
+
+/// The report for the UTC days `from` to `to`, both included.
+pub async fn report(pool: &PgPool, from: NaiveDate, to: NaiveDate) -> Result<AnalyticsReport, sqlx::Error> {
+    let (start, end) = (start_of(from), start_of(to) + chrono::Duration::days(1));
+    let days: Vec<(NaiveDate, i64, i64)> = sqlx::query_as(
+        "WITH per_day AS (
+             SELECT (viewed_at AT TIME ZONE 'UTC')::date AS day, count(*) AS views, count(DISTINCT visitor) AS visitors
+               FROM page_views WHERE viewed_at >= $1 AND viewed_at < $2 GROUP BY 1)
+         SELECT d::date, coalesce(p.views, 0)::bigint, coalesce(p.visitors, 0)::bigint
+           FROM generate_series($3::date, $4::date, interval '1 day') AS d
+           LEFT JOIN per_day p ON p.day = d::date
+          ORDER BY 1",
+    )
+    .bind(start)
+    .bind(end)
+    .bind(from)
+    .bind(to)
+    .fetch_all(pool)
+    .await?;
+    let totals = Totals {
+        views: days.iter().map(|(_, views, _)| views).sum(),
+        visitors: days.iter().map(|(_, _, visitors)| visitors).sum(),
+    };
+    let days = days.into_iter().map(|(day, views, visitors)| DayLine { day, views, visitors }).collect();
+
+    // A visitor is a hash of one day: (day, hash) names one browser on one day.
+    let top_pages: Vec<(String, i64, i64)> = sqlx::query_as(
+        "SELECT path, count(*), count(DISTINCT ((viewed_at AT TIME ZONE 'UTC')::date::text || visitor))
+           FROM page_views WHERE viewed_at >= $1 AND viewed_at < $2
+          GROUP BY path ORDER BY 2 DESC, path LIMIT $3",
+    )
+    .bind(start)
+    .bind(end)
+    .bind(TOP)
+    .fetch_all(pool)
+    .await?;
+    let top_referrers: Vec<(String, i64)> = sqlx::query_as(
+        "SELECT referrer_host, count(*) FROM page_views
+          WHERE viewed_at >= $1 AND viewed_at < $2 AND referrer_host IS NOT NULL
+          GROUP BY referrer_host ORDER BY 2 DESC, referrer_host LIMIT $3",
+    )
+    .bind(start)
+    .bind(end)
+    .bind(TOP)
+    .fetch_all(pool)
+    .await?;
+
+    let (paths, steps): (Vec<String>, Vec<i32>) = FUNNEL
+        .iter()
+        .enumerate()
+        .flat_map(|(index, (_, _, paths))| paths.iter().map(move |path| (path.to_string(), index as i32 + 1)))
+        .unzip();
+    // Each visitor's furthest step that day; a step counts everyone who got that far.
+    let reached: Vec<i64> = sqlx::query_scalar(
+        "WITH furthest AS (
+             SELECT max(s.step) AS step
+               FROM page_views v JOIN UNNEST($3::text[], $4::int[]) AS s(path, step) ON s.path = v.path
+              WHERE v.viewed_at >= $1 AND v.viewed_at < $2
+              GROUP BY (v.viewed_at AT TIME ZONE 'UTC')::date, v.visitor)
+         SELECT count(f.step) FILTER (WHERE f.step >= n)
+           FROM generate_series(1, $5) AS n LEFT JOIN furthest f ON true
+          GROUP BY n ORDER BY n",
+    )
+    .bind(start)
+    .bind(end)
+    .bind(&paths)
+    .bind(&steps)
+    .bind(FUNNEL.len() as i32)
+    .fetch_all(pool)
+    .await?;
+    let funnel = funnel(&reached);
+
+    let orders: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM order_view
+          WHERE (payload->>'completedAt')::timestamptz >= $1 AND (payload->>'completedAt')::timestamptz < $2",
+    )
+    .bind(start)
+    .bind(end)
+    .fetch_one(pool)
+    .await?;
+
+    Ok(AnalyticsReport {
+        from,
+        to,
+        totals,
+        days,
+        top_pages: top_pages.into_iter().map(|(path, views, visitors)| PageLine { path, views, visitors }).collect(),
+        top_referrers: top_referrers.into_iter().map(|(host, views)| ReferrerLine { host, views }).collect(),
+        funnel,
+        orders,
+    })
+}
+
+/// The funnel's steps from the visitors who reached each.
+fn funnel(reached: &[i64]) -> Vec<FunnelStep> {
+    FUNNEL
+        .iter()
+        .enumerate()
+        .map(|(index, (step, label, paths))| {
+            let visitors = reached.get(index).copied().unwrap_or(0);
+            let previous = index.checked_sub(1).map(|i| reached.get(i).copied().unwrap_or(0));
+            let drop_off = previous.map_or(0, |previous| (previous - visitors).max(0));
+            let drop_off_percent = previous
+                .filter(|previous| *previous > 0)
+                .map(|previous| (drop_off as f64 * 1000.0 / previous as f64).round() / 10.0);
+            FunnelStep {
+                step: step.to_string(),
+                label: label.to_string(),
+                paths: paths.iter().map(|p| p.to_string()).collect(),
+                visitors,
+                drop_off,
+                drop_off_percent,
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn day(text: &str) -> NaiveDate {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn the_period_defaults_to_the_last_30_days_and_is_at_most_366() {
+        let today = day("2026-11-27");
+        assert_eq!(period(None, None, today), Ok((day("2026-10-29"), today)));
+        assert_eq!(period(None, Some(day("2026-01-30")), today), Ok((day("2026-01-01"), day("2026-01-30"))));
+        assert_eq!(period(Some(day("2026-11-20")), None, today), Ok((day("2026-11-20"), today)));
+        assert!(period(Some(day("2026-11-28")), Some(today), today).is_err());
+        assert!(period(Some(day("2025-01-01")), Some(day("2025-12-31")), today).is_ok());
+        assert!(period(Some(day("2024-01-01")), Some(day("2024-12-31")), today).is_ok(), "a leap year is 366 days");
+        assert!(period(Some(day("2024-01-01")), Some(day("2025-01-01")), today).is_err());
+    }
+
+    #[test]
+    fn each_step_drops_off_from_the_one_before() {
+        let steps = funnel(&[200, 50, 20, 20]);
+        let summary: Vec<(i64, i64, Option<f64>)> =
+            steps.iter().map(|s| (s.visitors, s.drop_off, s.drop_off_percent)).collect();
+        assert_eq!(summary, [(200, 0, None), (50, 150, Some(75.0)), (20, 30, Some(60.0)), (20, 0, Some(0.0))]);
+        assert_eq!(funnel(&[0, 0, 0, 0])[1].drop_off_percent, None);
+        assert_eq!(funnel(&[3, 2, 0, 0])[1].drop_off_percent, Some(33.3));
+    }
+}

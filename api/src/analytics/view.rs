@@ -1,0 +1,208 @@
+//! One page view as the web app sends it, and what of it is kept.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+/// The longest path kept (after its query string and fragment are cut off).
+pub const MAX_PATH: usize = 300;
+/// The longest UTM value kept.
+pub const MAX_UTM: usize = 100;
+/// The longest referrer address read (only its host is kept).
+const MAX_REFERRER: usize = 1000;
+
+/// One page view.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+pub struct PageViewBody {
+    /// The page's path, starting with `/` (a query string or fragment is cut off, never kept).
+    #[schema(pattern = "^/", example = "/plans-and-pricing")]
+    pub path: String,
+    /// The referring page's address (`document.referrer`), or empty: only its host is kept,
+    /// and none when it is this site.
+    pub referrer: Option<String>,
+    /// `small` (under 640 px wide), `medium` (under 1024 px) or `large`.
+    #[schema(pattern = "^(small|medium|large)$", example = "large")]
+    pub viewport: String,
+    /// `utm_source` of the landing page's address.
+    #[schema(max_length = 100)]
+    pub utm_source: Option<String>,
+    /// `utm_medium` of the landing page's address.
+    #[schema(max_length = 100)]
+    pub utm_medium: Option<String>,
+    /// `utm_campaign` of the landing page's address.
+    #[schema(max_length = 100)]
+    pub utm_campaign: Option<String>,
+}
+
+/// The window a page was seen in, by its width.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Viewport {
+    Small,
+    Medium,
+    Large,
+}
+
+impl Viewport {
+    pub fn parse(text: &str) -> Option<Viewport> {
+        match text {
+            "small" => Some(Viewport::Small),
+            "medium" => Some(Viewport::Medium),
+            "large" => Some(Viewport::Large),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Viewport::Small => "small",
+            Viewport::Medium => "medium",
+            Viewport::Large => "large",
+        }
+    }
+}
+
+/// What is kept of a view: nothing that names a person or a browser.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheckedView {
+    pub path: String,
+    pub referrer_host: Option<String>,
+    pub viewport: Viewport,
+    pub utm_source: Option<String>,
+    pub utm_medium: Option<String>,
+    pub utm_campaign: Option<String>,
+}
+
+/// One message per wrong field, by the field's name.
+pub type FieldErrors = BTreeMap<&'static str, &'static str>;
+
+/// A host name as compared: lower case, without a port or a trailing dot.
+pub fn host_name(host: &str) -> String {
+    let host = host.trim().to_ascii_lowercase();
+    let host = if let Some(rest) = host.strip_prefix('[') {
+        // An IPv6 literal: `[::1]:8080`.
+        rest.split(']').next().unwrap_or_default().to_string()
+    } else {
+        host.rsplit_once(':')
+            .filter(|(_, port)| port.chars().all(|c| c.is_ascii_digit()))
+            .map_or(host.clone(), |(name, _)| name.to_string())
+    };
+    host.trim_end_matches('.').to_string()
+}
+
+fn optional(value: &Option<String>) -> Option<String> {
+    value.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(str::to_string)
+}
+
+fn has_control(text: &str) -> bool {
+    text.chars().any(char::is_control)
+}
+
+impl PageViewBody {
+    /// The view as kept, or what is wrong with it. `own_hosts` are this site's host names:
+    /// a referrer from one of them is an in-site navigation and is not kept.
+    pub fn check(&self, own_hosts: &[String]) -> Result<CheckedView, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let path = self.path.trim();
+        let path = &path[..path.find(['?', '#']).unwrap_or(path.len())];
+        if !path.starts_with('/') {
+            errors.insert("path", "Send the page's path, starting with /");
+        } else if path.chars().count() > MAX_PATH || has_control(path) {
+            errors.insert("path", "The path must be at most 300 characters, without control characters");
+        }
+        let viewport = Viewport::parse(self.viewport.trim());
+        if viewport.is_none() {
+            errors.insert("viewport", "The viewport must be small, medium or large");
+        }
+        let mut referrer_host = None;
+        if let Some(referrer) = optional(&self.referrer) {
+            let host = (referrer.len() <= MAX_REFERRER)
+                .then(|| reqwest::Url::parse(&referrer).ok())
+                .flatten()
+                .filter(|url| matches!(url.scheme(), "http" | "https" | "android-app"))
+                .and_then(|url| url.host_str().map(host_name))
+                .filter(|host| !host.is_empty());
+            match host {
+                Some(host) => {
+                    if !own_hosts.contains(&host) {
+                        referrer_host = Some(host);
+                    }
+                }
+                None => {
+                    errors.insert("referrer", "The referrer must be a web address (http or https), or empty");
+                }
+            }
+        }
+        let mut utm = |field: &'static str, value: &Option<String>| {
+            let value = optional(value);
+            if value.as_ref().is_some_and(|v| v.chars().count() > MAX_UTM || has_control(v)) {
+                errors.insert(field, "UTM values must be at most 100 characters");
+            }
+            value
+        };
+        let utm_source = utm("utmSource", &self.utm_source);
+        let utm_medium = utm("utmMedium", &self.utm_medium);
+        let utm_campaign = utm("utmCampaign", &self.utm_campaign);
+        let (Some(viewport), true) = (viewport, errors.is_empty()) else { return Err(errors) };
+        Ok(CheckedView { path: path.to_string(), referrer_host, viewport, utm_source, utm_medium, utm_campaign })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn body(path: &str, referrer: Option<&str>) -> PageViewBody {
+        PageViewBody {
+            path: path.into(),
+            referrer: referrer.map(Into::into),
+            viewport: "large".into(),
+            ..PageViewBody::default()
+        }
+    }
+
+    fn own() -> Vec<String> {
+        vec!["shop.example".to_string()]
+    }
+
+    #[test]
+    fn the_query_string_is_never_kept() {
+        let view = body("/plans-and-pricing?email=jane@example.com#top", None).check(&own()).unwrap();
+        assert_eq!(view.path, "/plans-and-pricing");
+    }
+
+    #[test]
+    fn a_referrer_is_kept_as_its_host_unless_it_is_ours() {
+        let outside = body("/", Some("https://WWW.Google.co.uk:443/search?q=voip")).check(&own()).unwrap();
+        assert_eq!(outside.referrer_host.as_deref(), Some("www.google.co.uk"));
+        let inside = body("/", Some("https://shop.example/plans-and-pricing")).check(&own()).unwrap();
+        assert_eq!(inside.referrer_host, None);
+        assert_eq!(body("/", Some("")).check(&own()).unwrap().referrer_host, None);
+        assert!(body("/", Some("not a url")).check(&own()).unwrap_err().contains_key("referrer"));
+        assert!(body("/", Some("javascript:alert(1)")).check(&own()).unwrap_err().contains_key("referrer"));
+    }
+
+    #[test]
+    fn each_field_is_checked() {
+        let errors = PageViewBody {
+            path: "plans".into(),
+            viewport: "huge".into(),
+            utm_source: Some("x".repeat(101)),
+            ..PageViewBody::default()
+        }
+        .check(&own())
+        .unwrap_err();
+        assert_eq!(errors.keys().copied().collect::<Vec<_>>(), ["path", "utmSource", "viewport"]);
+        assert!(body(&format!("/{}", "a".repeat(300)), None).check(&own()).unwrap_err().contains_key("path"));
+        assert!(body(&format!("/{}", "a".repeat(299)), None).check(&own()).is_ok());
+    }
+
+    #[test]
+    fn host_names_lose_their_port() {
+        assert_eq!(host_name("Shop.Example:8080"), "shop.example");
+        assert_eq!(host_name("127.0.0.1:8095"), "127.0.0.1");
+        assert_eq!(host_name("[::1]:8080"), "::1");
+        assert_eq!(host_name("shop.example."), "shop.example");
+    }
+}

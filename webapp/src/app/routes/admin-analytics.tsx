@@ -1,0 +1,5 @@
+import { AnalyticsPage } from '../../features/admin/analytics/analytics-page';
+
+export function Component() {
+  return <AnalyticsPage />;
+}
