@@ -44,7 +44,7 @@ export function BrandSection({ brand, focusId, visit, onAddToCart }: BrandSectio
   let body;
   if (isLoading) {
     body = (
-      <p className="loading" role="status">
+      <p className="loading brand-loading" role="status">
         {messages.loading(brand)}
       </p>
     );

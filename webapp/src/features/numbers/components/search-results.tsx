@@ -28,7 +28,7 @@ export function SearchResults({ results, numbers, toggle, searched, prompt, empt
     <section className="number-results" aria-labelledby="number-results-heading" aria-busy={results.isLoading || results.isLoadingMore}>
       <h2 id="number-results-heading">Available numbers</h2>
       {results.isLoading && (
-        <p className="loading" role="status">
+        <p className="loading results-loading" role="status">
           Searching for numbers…
         </p>
       )}

@@ -42,9 +42,10 @@ describe('Free trial number picker', () => {
     const user = userEvent.setup();
     mockFetch({ 'GET /api/free-did-numbers/': () => ({ numbers: pool }) });
     const { history } = renderPicker();
+    // The button holds its place while the numbers load (disabled), so nothing moves when they arrive.
     const proceed = await screen.findByRole('button', { name: 'Select a Number First' });
     expect(proceed).toBeDisabled();
-    await user.click(screen.getByRole('radio', { name: '01632 960000' }));
+    await user.click(await screen.findByRole('radio', { name: '01632 960000' }));
     await user.click(screen.getByRole('radio', { name: '01632 960001' }));
     expect(screen.getByRole('radio', { name: '01632 960000' })).not.toBeChecked();
     expect(screen.getByRole('radio', { name: '01632 960001' })).toBeChecked();

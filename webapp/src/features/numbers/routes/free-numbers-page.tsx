@@ -89,7 +89,8 @@ export function FreeNumbersPage() {
         <div className="free-numbers-layout">
           <div className="free-numbers-side">
             <TrialInclusions />
-            {numbers.length > 0 && !query.isError && (
+            {/* Shown while the numbers load too (disabled), so nothing moves when they arrive. */}
+            {(loading || numbers.length > 0) && !query.isError && (
               <button type="button" className="button button-primary button-block" disabled={!chosen} onClick={proceed}>
                 {chosen ? messages.proceedWith(shown(chosen)) : messages.selectFirst}
               </button>
@@ -98,7 +99,7 @@ export function FreeNumbersPage() {
           <section aria-labelledby="free-numbers-heading">
             <h2 id="free-numbers-heading">Available numbers</h2>
             {loading && (
-              <p className="loading" role="status">
+              <p className="loading free-numbers-loading" role="status">
                 {messages.freeLoading}
               </p>
             )}
