@@ -2,7 +2,7 @@
 // public route the server's /sitemap.xml lists, with Debian's Chromium, and a table of the
 // four scores plus FCP, LCP and CLS. Not part of the tests: run it against the release server.
 //
-// Usage: node scripts/lighthouse.mjs [baseUrl] [--out file.md]
+// Usage: node scripts/lighthouse.mjs [baseUrl] [--out file.md]   (ROUTES=/a,/b: only those of the sitemap)
 //   baseUrl defaults to $BASE_URL or http://127.0.0.1:8080; the table is printed and written
 //   to --out (default ../.local/lighthouse.md).
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -21,7 +21,10 @@ if (!sitemap.ok) {
   console.error(`Could not read ${base}/sitemap.xml (${sitemap.status}). Start the server first: bash .ci/start (the release build on port 8080).`);
   process.exit(1);
 }
-const paths = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
+const only = process.env.ROUTES ? new Set(process.env.ROUTES.split(',')) : null;
+const paths = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)]
+  .map((match) => new URL(match[1]).pathname)
+  .filter((path) => !only || only.has(path));
 
 const chrome = await chromeLauncher.launch({
   chromePath,

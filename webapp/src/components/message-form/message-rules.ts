@@ -17,6 +17,28 @@ export const messageFormMessages = {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/**
+ * Sends a checked message form by mail: with a field's message, focuses the first such field
+ * (in `order`) and returns false; else opens the mail client with `mailto`, says so in the
+ * alert, and returns true.
+ */
+export function sendByMail<F extends string>(
+  form: HTMLFormElement | null,
+  order: readonly F[],
+  errors: Partial<Record<F, string>>,
+  mailto: () => string,
+  openMail: (url: string) => void,
+): boolean {
+  const firstInvalid = order.find((field) => errors[field]);
+  if (firstInvalid) {
+    form?.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
+    return false;
+  }
+  openMail(mailto());
+  window.alert(messageFormMessages.sent);
+  return true;
+}
+
 /** 'Email is required' / 'Email is invalid' / null for a good address. */
 export function emailError(value: string): string | null {
   const email = value.trim();

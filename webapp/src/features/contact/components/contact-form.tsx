@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { TextField } from '../../../components/account-form/text-field';
-import { messageFormMessages } from '../../../components/message-form/message-rules';
+import { sendByMail } from '../../../components/message-form/message-rules';
 import { TextAreaField } from '../../../components/message-form/text-area-field';
 import { openExternal } from '../../../lib/full-page-load';
 import {
@@ -29,14 +29,9 @@ export function ContactForm() {
     event.preventDefault();
     const found = validateContactMessage(message);
     setErrors(found);
-    const firstInvalid = FIELD_ORDER.find((field) => found[field]);
-    if (firstInvalid) {
-      formRef.current?.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
-      return;
+    if (sendByMail(formRef.current, FIELD_ORDER, found, () => contactMailto(message), openExternal)) {
+      setMessage(emptyContactMessage());
     }
-    openExternal(contactMailto(message));
-    window.alert(messageFormMessages.sent);
-    setMessage(emptyContactMessage());
   };
 
   return (

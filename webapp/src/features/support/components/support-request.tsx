@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { TextField } from '../../../components/account-form/text-field';
 import { TextAreaField } from '../../../components/message-form/text-area-field';
-import { messageFormMessages } from '../../../components/message-form/message-rules';
+import { sendByMail } from '../../../components/message-form/message-rules';
 import { ModalDialog } from '../../../components/modal-dialog';
 import { openExternal } from '../../../lib/full-page-load';
 import {
@@ -41,15 +41,10 @@ export function SupportRequest({ buttonLabel = 'Request Support' }: { buttonLabe
     event.preventDefault();
     const found = validateSupportRequest(request);
     setErrors(found);
-    const firstInvalid = FIELD_ORDER.find((field) => found[field]);
-    if (firstInvalid) {
-      formRef.current?.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
-      return;
+    if (sendByMail(formRef.current, FIELD_ORDER, found, () => supportRequestMailto(request), openExternal)) {
+      setRequest(emptySupportRequest());
+      close();
     }
-    openExternal(supportRequestMailto(request));
-    window.alert(messageFormMessages.sent);
-    setRequest(emptySupportRequest());
-    close();
   };
 
   return (
