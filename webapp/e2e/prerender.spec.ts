@@ -150,6 +150,18 @@ test('a button clicked while the page’s code still loads is clicked once it ha
   expect(errors).toEqual([]);
 });
 
+test('a choice made in a field while the page’s code still loads is kept, and the search sent meanwhile uses it', async ({ page }) => {
+  await page.route('**/assets/all-phone-numbers-*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/all-phone-numbers', { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('Area code').selectOption({ label: '01202 Bournemouth' });
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('article', { name: '01202 area code' })).toContainText('provisioned after payment', { timeout: 10_000 });
+  await expect(page.getByRole('combobox', { name: 'Area code' })).toHaveValue('01202');
+});
+
 test('the prices in the prerendered HTML are the server catalogue’s', async ({ browser, request }) => {
   const list = await catalogue(request);
   const prices = monthlyPrices(list);

@@ -10,22 +10,25 @@ import './styles.css';
 const store = makeStore();
 const history = createBrowserHistory({ v5Compat: true });
 const root = document.getElementById('root') as HTMLElement;
-const app = <AppRoot store={store} history={history} />;
 
 // A prerendered page (webapp/scripts/prerender.mjs) is hydrated with the data it was rendered
 // with, once its page's code is loaded (its chunks are preloaded by the page's <head>), so the
-// hydration runs through in one go; a button clicked meanwhile is clicked again then. The shell
-// (every other path) has an empty root and renders from scratch.
+// hydration runs through in one go; once hydrated, what the visitor chose in a field meanwhile is
+// set again and a button clicked meanwhile is clicked again. The shell (every other path) has an
+// empty root and renders from scratch.
 const preloaded = readPreloadedData(document);
 if (preloaded) preloadData(store, preloaded);
 if (root.hasChildNodes()) {
-  const releaseClicks = holdEarlyClicks(root);
+  const release = holdEarlyClicks(root);
+  let released = false;
+  const onHydrated = () => {
+    if (released) return;
+    released = true;
+    release();
+  };
   preloadRoute(window.location.pathname)
     .catch(() => {}) // The page shows its loading error once hydrated.
-    .then(() => {
-      hydrateRoot(root, app);
-      releaseClicks();
-    });
+    .then(() => hydrateRoot(root, <AppRoot store={store} history={history} onHydrated={onHydrated} />));
 } else {
-  createRoot(root).render(app);
+  createRoot(root).render(<AppRoot store={store} history={history} />);
 }

@@ -30,3 +30,38 @@ describe('holdEarlyClicks', () => {
     expect(handler).toHaveBeenCalledTimes(3);
   });
 });
+
+describe('a field changed before hydration', () => {
+  it('gets its value again, as a change, and the held clicks follow in the next task', async () => {
+    document.body.innerHTML =
+      '<div id="root"><select name="area"><option value="0161">0161</option><option value="01202">01202</option></select><input name="q" /><input type="checkbox" name="c" /><button type="button">Search</button></div>';
+    const root = document.getElementById('root') as HTMLElement;
+    const select = root.querySelector('select') as HTMLSelectElement;
+    const input = root.querySelector('input[name="q"]') as HTMLInputElement;
+    const box = root.querySelector('input[type="checkbox"]') as HTMLInputElement;
+    const release = holdEarlyClicks(root);
+
+    select.value = '01202';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    input.value = 'Bournemouth';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    box.click();
+    (root.querySelector('button') as HTMLButtonElement).click();
+
+    // Hydration puts the app's state back into the fields.
+    select.value = '0161';
+    input.value = '';
+    box.checked = false;
+    const seen: string[] = [];
+    root.addEventListener('change', (event) => seen.push(`change ${(event.target as HTMLInputElement).name}=${(event.target as HTMLInputElement).value}`));
+    root.addEventListener('click', (event) => seen.push(`click ${(event.target as HTMLElement).tagName.toLowerCase()}`));
+
+    release();
+    expect(select.value).toBe('01202');
+    expect(input.value).toBe('Bournemouth');
+    expect(box.checked).toBe(true);
+    expect(seen).toEqual(['change area=01202', 'change q=Bournemouth', 'click input', 'change c=on']);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(seen.at(-1)).toBe('click button');
+  });
+});

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useLayoutEffect, useMemo, useState, useTransition, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useState, useTransition, type ComponentType } from 'react';
 import {
   matchRoutes,
   Navigate,
@@ -197,12 +197,21 @@ function AppRoutes() {
 }
 
 /**
+ * Calls `onReady` once, when the first page has committed: it sits inside the same Suspense
+ * boundary as the page, so after a hydration it runs only once the page itself is live.
+ */
+function PageReady({ onReady }: { onReady?: () => void }) {
+  useEffect(() => onReady?.(), [onReady]);
+  return null;
+}
+
+/**
  * The app's router over `history` (browser history in the app, memory history in tests; both
  * created with `v5Compat: true` so pushes and replaces are reported). Redirects are applied with
  * `replace` before their path is rendered; a navigation waits, with the progress bar, until the
  * next page's code has loaded; render errors show the error screen.
  */
-export function AppRouter({ history }: { history: AppHistory }) {
+export function AppRouter({ history, onPageReady }: { history: AppHistory; onPageReady?: () => void }) {
   const [state, setState] = useState(() => {
     const target = redirectTarget(history.location);
     if (target) history.replace(target);
@@ -246,6 +255,7 @@ export function AppRouter({ history }: { history: AppHistory }) {
         <RouteErrorBoundary>
           <Suspense fallback={<PageLoading />}>
             <AppRoutes />
+            <PageReady onReady={onPageReady} />
           </Suspense>
         </RouteErrorBoundary>
       </Router>
