@@ -1,10 +1,12 @@
 import { expect, type Page } from '@playwright/test';
 
 /** Every test starts without a cart: a fresh context, and the stored cart id cleared. */
+/** Opens `path` with an empty localStorage, once the page is live (hydrated or rendered). */
 export async function freshStart(page: Page, path: string): Promise<void> {
   await page.goto('/');
   await page.evaluate(() => window.localStorage.clear());
   await page.goto(path);
+  await page.locator('html[data-live="true"]').waitFor({ state: 'attached' });
 }
 
 export function planCard(page: Page, name: 'Pay As You Go' | 'Single User' | 'Multi User') {

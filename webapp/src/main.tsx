@@ -16,19 +16,25 @@ const root = document.getElementById('root') as HTMLElement;
 // hydration runs through in one go; once hydrated, what the visitor chose in a field meanwhile is
 // set again and a button clicked meanwhile is clicked again. The shell (every other path) has an
 // empty root and renders from scratch.
+/** `<html data-live>`: the first page is rendered or hydrated (browser tests wait for it). */
+function markLive() {
+  document.documentElement.dataset.live = 'true';
+}
+
 const preloaded = readPreloadedData(document);
 if (preloaded) preloadData(store, preloaded);
 if (root.hasChildNodes()) {
-  const release = holdEarlyClicks(root);
-  let released = false;
+  const early = holdEarlyClicks(root);
   const onHydrated = () => {
-    if (released) return;
-    released = true;
-    release();
+    early.ready();
+    markLive();
   };
   preloadRoute(window.location.pathname)
     .catch(() => {}) // The page shows its loading error once hydrated.
-    .then(() => hydrateRoot(root, <AppRoot store={store} history={history} onHydrated={onHydrated} />));
+    .then(() => {
+      hydrateRoot(root, <AppRoot store={store} history={history} onHydrated={onHydrated} />);
+      early.hydrating();
+    });
 } else {
-  createRoot(root).render(<AppRoot store={store} history={history} />);
+  createRoot(root).render(<AppRoot store={store} history={history} onHydrated={markLive} />);
 }

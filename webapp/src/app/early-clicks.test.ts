@@ -6,7 +6,7 @@ describe('holdEarlyClicks', () => {
     document.body.innerHTML = '<div id="root"><button type="button">Buy Now</button><a href="#x">Link</a></div><button id="outside">Outside</button>';
     const root = document.getElementById('root') as HTMLElement;
     const button = root.querySelector('button') as HTMLButtonElement;
-    const release = holdEarlyClicks(root);
+    const early = holdEarlyClicks(root);
 
     button.click();
     // The app's handler arrives with the hydration.
@@ -22,7 +22,8 @@ describe('holdEarlyClicks', () => {
     document.getElementById('outside')?.click();
     expect(outside).toHaveBeenCalledTimes(1);
 
-    release();
+    // No field was changed: the clicks go as soon as the hydration starts.
+    early.hydrating();
     expect(handler).toHaveBeenCalledTimes(2);
     expect(handler.mock.calls[1][0].target).toBe(button);
     // Released: clicks go straight through.
@@ -39,7 +40,7 @@ describe('a field changed before hydration', () => {
     const select = root.querySelector('select') as HTMLSelectElement;
     const input = root.querySelector('input[name="q"]') as HTMLInputElement;
     const box = root.querySelector('input[type="checkbox"]') as HTMLInputElement;
-    const release = holdEarlyClicks(root);
+    const early = holdEarlyClicks(root);
 
     select.value = '01202';
     select.dispatchEvent(new Event('change', { bubbles: true }));
@@ -56,7 +57,10 @@ describe('a field changed before hydration', () => {
     root.addEventListener('change', (event) => seen.push(`change ${(event.target as HTMLInputElement).name}=${(event.target as HTMLInputElement).value}`));
     root.addEventListener('click', (event) => seen.push(`click ${(event.target as HTMLElement).tagName.toLowerCase()}`));
 
-    release();
+    // A field was changed: nothing before the page is live.
+    early.hydrating();
+    expect(seen).toEqual([]);
+    early.ready();
     expect(select.value).toBe('01202');
     expect(input.value).toBe('Bournemouth');
     expect(box.checked).toBe(true);

@@ -1,12 +1,21 @@
+/** When to let go of what was held (see holdEarlyClicks). */
+export interface EarlyInput {
+  /** Right after `hydrateRoot`: with no field changed, the held clicks are clicked now (React
+   * hydrates at once for a click, the page's code being loaded). */
+  hydrating: () => void;
+  /** Once the page is live: the changed fields get their values again, then the clicks follow. */
+  ready: () => void;
+}
+
 /**
  * What a visitor does on a prerendered page before React handles it (the page's code is still
  * loading): clicks on its buttons are held, and what they type or choose in its fields is
- * noted. Hydration sets each field back to the app's state, so once the page is hydrated the
- * release gives each field its noted value again (as a change the app sees), then clicks the
- * held buttons, in that order: a search chosen and sent before hydration searches for what was
+ * noted. Hydration sets each field back to the app's state, so once the page is hydrated each
+ * field gets its noted value again (as a change the app sees), then the held buttons are
+ * clicked, in that order: a search chosen and sent before hydration searches for what was
  * chosen. Links need no help: they work as plain links until then.
  */
-export function holdEarlyClicks(root: HTMLElement): () => void {
+export function holdEarlyClicks(root: HTMLElement): EarlyInput {
   const held: HTMLButtonElement[] = [];
   const typed = new Map<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement, { value: string; checked: boolean }>();
   const hold = (event: MouseEvent) => {
@@ -25,7 +34,10 @@ export function holdEarlyClicks(root: HTMLElement): () => void {
   document.addEventListener('click', hold, true);
   document.addEventListener('input', note, true);
   document.addEventListener('change', note, true);
-  return () => {
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
     document.removeEventListener('click', hold, true);
     document.removeEventListener('input', note, true);
     document.removeEventListener('change', note, true);
@@ -51,5 +63,11 @@ export function holdEarlyClicks(root: HTMLElement): () => void {
     // just after it, as between a person's actions): the clicks wait for the next task.
     if (changed) setTimeout(clickAll, 0);
     else clickAll();
+  };
+  return {
+    hydrating: () => {
+      if (typed.size === 0) release();
+    },
+    ready: release,
   };
 }
