@@ -112,6 +112,13 @@ function Estimate({ result }: { result: SavingsResult }) {
  * cost from the catalogue and the saving out, as the visitor types. Each field says what is wrong
  * with it once it has been touched.
  */
+/** The three figures asked for, in order. */
+const FIELDS = [
+  { field: 'lines', label: 'Phone lines (users) today', hint: 'Everyone who has their own phone or extension, from 1 to 500.' },
+  { field: 'bill', label: 'Monthly phone bill today (£, excluding VAT)', hint: 'Line rental, calls and any phone system rental, in whole pounds before VAT.' },
+  { field: 'minutes', label: 'UK call minutes a month', hint: 'Outgoing calls to UK landlines and mobiles; your bill usually lists them.' },
+] as const;
+
 export function SavingsCalculator({ catalogue, isError }: { catalogue: Catalogue | undefined; isError: boolean }) {
   const [form, setForm] = useState<SavingsForm>(emptySavingsForm);
   const [touched, setTouched] = useState<Partial<Record<SavingsField, boolean>>>({});
@@ -134,36 +141,19 @@ export function SavingsCalculator({ catalogue, isError }: { catalogue: Catalogue
   return (
     <div className="savings-layout">
       <form className="panel savings-form" noValidate aria-label="Your phone bill today" onSubmit={(event) => event.preventDefault()}>
-        <TextField
-          label="Phone lines (users) today"
-          inputMode="numeric"
-          autoComplete="off"
-          value={form.lines}
-          onChange={edit('lines')}
-          onBlur={touch('lines')}
-          error={shown('lines')}
-          hint="Everyone who has their own phone or extension, from 1 to 500."
-        />
-        <TextField
-          label="Monthly phone bill today (£, excluding VAT)"
-          inputMode="numeric"
-          autoComplete="off"
-          value={form.bill}
-          onChange={edit('bill')}
-          onBlur={touch('bill')}
-          error={shown('bill')}
-          hint="Line rental, calls and any phone system rental, in whole pounds before VAT."
-        />
-        <TextField
-          label="UK call minutes a month"
-          inputMode="numeric"
-          autoComplete="off"
-          value={form.minutes}
-          onChange={edit('minutes')}
-          onBlur={touch('minutes')}
-          error={shown('minutes')}
-          hint="Outgoing calls to UK landlines and mobiles; your bill usually lists them."
-        />
+        {FIELDS.map(({ field, label, hint }) => (
+          <TextField
+            key={field}
+            label={label}
+            inputMode="numeric"
+            autoComplete="off"
+            value={form[field]}
+            onChange={edit(field)}
+            onBlur={touch(field)}
+            error={shown(field)}
+            hint={hint}
+          />
+        ))}
       </form>
       <section className="panel savings-result" aria-labelledby={headingId}>
         <h3 id={headingId}>Your estimate</h3>
