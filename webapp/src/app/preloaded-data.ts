@@ -1,6 +1,6 @@
 import { scriptSafeJson } from '../components/page-meta';
 import type { Catalogue } from '../lib/api-types';
-import { catalogueApi } from '../lib/catalogue-api';
+import { catalogueLoaded } from '../lib/catalogue';
 import type { AppStore } from './store';
 
 /**
@@ -14,11 +14,9 @@ export interface PreloadedData {
 
 const ELEMENT_ID = 'preloaded-data';
 
-/** Puts the data in the RTK Query cache, as if fetched: the pages read it without a request. */
+/** Puts the data in the store, as if fetched: the pages read it without a request. */
 export function preloadData(store: AppStore, data: PreloadedData): void {
-  store.dispatch(
-    catalogueApi.util.upsertQueryEntries([{ endpointName: 'getCatalogue', arg: undefined, value: data.catalogue }]),
-  );
+  store.dispatch(catalogueLoaded(data.catalogue));
 }
 
 /** The data as a JSON block for the page (not a script that runs: the CSP allows none inline). */

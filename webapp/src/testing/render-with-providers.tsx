@@ -5,7 +5,7 @@ import { parsePath, Router, UNSAFE_createMemoryHistory as createMemoryHistory, u
 import { makeStore, type AppStore, type RootState } from '../app/store';
 import type { AppHistory } from '../app/router';
 import { cartApi } from '../features/cart/api';
-import { catalogueApi } from '../lib/catalogue-api';
+import { catalogueLoaded } from '../lib/catalogue';
 import type { Cart, Catalogue } from '../lib/api-types';
 
 interface ProviderOptions extends Omit<RenderOptions, 'queries'> {
@@ -54,6 +54,6 @@ export function renderWithProviders(ui: ReactElement, options: ProviderOptions =
 export function storeWithCart(cart: Cart | null, catalogue?: Catalogue): AppStore {
   const store = makeStore({ cart: { cartId: cart?.id ?? null, dropdownOpen: false } });
   if (cart) store.dispatch(cartApi.util.upsertQueryEntries([{ endpointName: 'getCart', arg: cart.id, value: cart }]));
-  if (catalogue) store.dispatch(catalogueApi.util.upsertQueryEntries([{ endpointName: 'getCatalogue', arg: undefined, value: catalogue }]));
+  if (catalogue) store.dispatch(catalogueLoaded(catalogue));
   return store;
 }

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { NavDropdown } from '../../components/nav-dropdown';
 import { mainNav, moreLinks, topBarLinks } from '../../config/navigation';
 import { siteConfig } from '../../config/site';
-import { CartDropdown } from '../../features/cart';
+import { CartDropdown } from '../../features/cart/components/cart-dropdown';
 
 const MOBILE_MENU_ID = 'mobile-menu';
 

@@ -3,14 +3,14 @@ import { Testimonials } from '../../components/marketing/testimonials';
 import { siteConfig } from '../../config/site';
 import { ComparisonVideo, CtaBanner, FaqTeaser, Hero, ServicesGrid } from '../../features/marketing';
 import { HomePlans } from '../../features/plans/components/home-plans';
-import { useGetCatalogueQuery, monthlyPlanPrices } from '../../lib/catalogue-api';
+import { useCatalogue, monthlyPlanPrices } from '../../lib/catalogue';
 import { formatPence } from '../../lib/format-money';
 import { useBuyNow } from '../use-buy-now';
 
 export function Component() {
   const onBuyNow = useBuyNow();
   // The price list is in the prerendered page (and the store) from the first render.
-  const { data: catalogue } = useGetCatalogueQuery();
+  const { data: catalogue } = useCatalogue();
   const fromPence = catalogue ? monthlyPlanPrices(catalogue)[0] : undefined;
   return (
     <>

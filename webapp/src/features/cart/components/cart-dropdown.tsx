@@ -1,28 +1,55 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import type { Cart } from '../../../lib/api-types';
-import { errorMessage } from '../../../lib/api-error';
-import { cycleWord, formatPence } from '../../../lib/format-money';
-import { fullPageLoad } from '../../../lib/full-page-load';
-import { useRemoveAddOnMutation, useRemoveItemMutation, useRemoveNumberMutation } from '../api';
-import { isEmptyCart } from '../cart-contents';
-import { cartDropdownClosed, cartDropdownToggled, selectCartDropdownOpen } from '../cart-slice';
-import { useCart } from '../use-cart';
+import { cartDropdownClosed, cartDropdownToggled, selectCartDropdownOpen, selectCartId } from '../cart-slice';
 import { CartIcon } from './cart-icon';
 
-/** A full page load: the hardware checkout is its own flow. */
-function goToHardwareCheckout(): void {
-  fullPageLoad('/hardware-checkout');
+/** The dropdown with the server's cart, loaded once the visitor has one (with RTK Query). */
+const LiveCartDropdown = lazy(() => import('./live-cart-dropdown'));
+
+const noSubscription = () => () => {};
+
+/**
+ * False while the server renders and while the browser hydrates, true after: the prerendered
+ * page never knows the visitor's cart, so the hydration renders what the server did.
+ */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }
 
+/**
+ * The header's cart. A visitor without a cart gets the empty cart from this module alone; a
+ * visitor with one gets the live dropdown, whose module (and RTK Query) loads only then: the
+ * home page of a new visitor loads neither (app/store.ts).
+ */
 export function CartDropdown() {
+  const cartId = useAppSelector(selectCartId);
+  const hydrated = useHydrated();
+  const empty = <CartDropdownFrame count={0} panel={(close) => <EmptyCartPanel onNavigate={close} />} />;
+  if (cartId === null || !hydrated) return empty;
+  return (
+    <Suspense fallback={empty}>
+      <LiveCartDropdown />
+    </Suspense>
+  );
+}
+
+interface CartDropdownFrameProps {
+  count: number;
+  /** The panel's content; `close` closes the dropdown (after following one of its links). */
+  panel: (close: () => void) => ReactNode;
+}
+
+/** The cart button with its count, and the panel it opens (closed by Escape or a click outside). */
+export function CartDropdownFrame({ count, panel }: CartDropdownFrameProps) {
   const dispatch = useAppDispatch();
   const open = useAppSelector(selectCartDropdownOpen);
-  const { cart } = useCart();
   const rootRef = useRef<HTMLDivElement>(null);
   const panelId = useId();
-  const count = cart?.badgeCount ?? 0;
 
   useEffect(() => {
     if (!open) return undefined;
@@ -59,158 +86,21 @@ export function CartDropdown() {
       </button>
       {open && (
         <div id={panelId} className="cart-panel" role="region" aria-label="Shopping cart">
-          <CartPanel cart={cart} onNavigate={() => dispatch(cartDropdownClosed())} />
+          {panel(() => dispatch(cartDropdownClosed()))}
         </div>
       )}
     </div>
   );
 }
 
-function CartPanel({ cart, onNavigate }: { cart: Cart | undefined; onNavigate: () => void }) {
-  const [removeItem] = useRemoveItemMutation();
-  const [removeAddOn] = useRemoveAddOnMutation();
-  const [removeNumber] = useRemoveNumberMutation();
-  const [error, setError] = useState<string | null>(null);
-
-  const run = async (action: () => Promise<unknown>) => {
-    setError(null);
-    try {
-      await action();
-    } catch (failure) {
-      setError(errorMessage(failure));
-    }
-  };
-
-  if (!cart || isEmptyCart(cart)) {
-    return (
-      <div className="cart-empty">
-        <p className="cart-panel-title">Your cart is empty</p>
-        <p>Choose a plan to get started.</p>
-        <Link to="/plans-and-pricing" className="button button-secondary" onClick={onNavigate}>
-          View plans
-        </Link>
-      </div>
-    );
-  }
-
-  const cycle = cart.totals.billingCycle ?? cart.billingCycle ?? 'monthly';
-  const hardwareOnly = cart.hasHardware && !cart.hasServices;
-  const mixed = cart.hasHardware && cart.hasServices;
-
+export function EmptyCartPanel({ onNavigate }: { onNavigate: () => void }) {
   return (
-    <>
-      <p className="cart-panel-title">Your cart</p>
-      {error && (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      )}
-      <ul className="cart-lines" aria-label="Cart contents">
-        {cart.items.map((item) => (
-          <li key={item.id} className="cart-line">
-            <span className="cart-line-name">
-              {item.name}
-              {item.type === 'hardware' && item.quantity > 1 ? ` × ${item.quantity}` : ''}
-            </span>
-            <span className="cart-line-price">{formatPence(item.linePence)}</span>
-            <button
-              type="button"
-              className="cart-line-remove"
-              aria-label={`Remove ${item.name}`}
-              onClick={() => run(() => removeItem({ itemId: item.id }).unwrap())}
-            >
-              ×
-            </button>
-          </li>
-        ))}
-        {cart.addOns.map((addOn) => (
-          <li key={addOn.id} className="cart-line">
-            <span className="cart-line-name">{addOn.name}</span>
-            <span className="cart-line-price">
-              {addOn.originalPence > addOn.pricePence && <s>{formatPence(addOn.originalPence)}</s>}{' '}
-              {formatPence(addOn.pricePence)}
-            </span>
-            <button
-              type="button"
-              className="cart-line-remove"
-              aria-label={`Remove ${addOn.name}`}
-              onClick={() => run(() => removeAddOn({ addOnId: addOn.id }).unwrap())}
-            >
-              ×
-            </button>
-          </li>
-        ))}
-        {cart.phoneNumbers.map((number) => (
-          <li key={number.value} className="cart-line">
-            <span className="cart-line-name">
-              {number.displayValue || number.value}
-              {number.isTransfer ? ' (transfer)' : ''}
-            </span>
-            <span className="cart-line-price">{number.free ? 'Free' : formatPence(number.pricePence)}</span>
-            <button
-              type="button"
-              className="cart-line-remove"
-              aria-label={`Remove ${number.displayValue || number.value}`}
-              onClick={() => run(() => removeNumber({ value: number.value }).unwrap())}
-            >
-              ×
-            </button>
-          </li>
-        ))}
-        {cart.topUpPence > 0 && (
-          <li className="cart-line">
-            <span className="cart-line-name">Call credit top-up (one-time)</span>
-            <span className="cart-line-price">{formatPence(cart.topUpPence)}</span>
-          </li>
-        )}
-      </ul>
-      <dl className="cart-totals">
-        {cart.hasServices && (
-          <>
-            <dt>Subtotal (per {cycleWord(cycle)})</dt>
-            <dd>{formatPence(cart.totals.subscriptionSubtotalPence)}</dd>
-          </>
-        )}
-        {cart.totals.topUpSubtotalPence > 0 && (
-          <>
-            <dt>Top-up (one-time)</dt>
-            <dd>{formatPence(cart.totals.topUpSubtotalPence)}</dd>
-          </>
-        )}
-        {cart.hasHardware && (
-          <>
-            <dt>Hardware</dt>
-            <dd>{formatPence(cart.totals.hardwarePence)}</dd>
-          </>
-        )}
-        {/* The whole cart, desk phones included, although each part is paid in its own checkout. */}
-        <dt>VAT</dt>
-        <dd>{formatPence(cart.totals.cartVatPence)}</dd>
-        <dt className="cart-grand-total">Total inc. VAT</dt>
-        <dd className="cart-grand-total">{formatPence(cart.totals.cartTotalIncVatPence)}</dd>
-      </dl>
-      <div className="cart-actions">
-        {hardwareOnly && (
-          <button type="button" className="button button-primary" onClick={goToHardwareCheckout}>
-            Checkout
-          </button>
-        )}
-        {mixed && (
-          <>
-            <Link to="/checkout" className="button button-primary" onClick={onNavigate}>
-              Checkout All Items
-            </Link>
-            <button type="button" className="button button-secondary" onClick={goToHardwareCheckout}>
-              Checkout Hardware Only
-            </button>
-          </>
-        )}
-        {!cart.hasHardware && (
-          <Link to="/checkout" className="button button-primary" onClick={onNavigate}>
-            Checkout
-          </Link>
-        )}
-      </div>
-    </>
+    <div className="cart-empty">
+      <p className="cart-panel-title">Your cart is empty</p>
+      <p>Choose a plan to get started.</p>
+      <Link to="/plans-and-pricing" className="button button-secondary" onClick={onNavigate}>
+        View plans
+      </Link>
+    </div>
   );
 }

@@ -4,7 +4,7 @@ import { PageMeta } from '../../../components/page-meta';
 import { StepPath } from '../../../components/step-path';
 import type { BillingCycle, Cart, Catalogue, CatalogueAddOn } from '../../../lib/api-types';
 import { errorMessage } from '../../../lib/api-error';
-import { findPlan, useGetCatalogueQuery } from '../../../lib/catalogue-api';
+import { findPlan, useCatalogue } from '../../../lib/catalogue';
 import { cycleWord, formatPence } from '../../../lib/format-money';
 import { useAddAddOnMutation, useRemoveAddOnMutation, useSetBillingCycleMutation, useSetTopUpMutation } from '../api';
 import { BillingToggle } from '../../../components/billing-toggle';
@@ -14,7 +14,7 @@ import { OrderSummary } from '../components/order-summary';
 export function AddOnsPage() {
   const navigate = useNavigate();
   const { cart, isLoading, isError } = useCart();
-  const catalogueQuery = useGetCatalogueQuery();
+  const catalogueQuery = useCatalogue();
   const hasItems = (cart?.items.length ?? 0) > 0;
   const waiting = isLoading || (isError && !cart);
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { siteConfig } from '../../../config/site';
 import { PageMeta } from '../../../components/page-meta';
-import { useGetCatalogueQuery } from '../../../lib/catalogue-api';
+import { useCatalogue } from '../../../lib/catalogue';
 import { useGetCheckoutConfigQuery } from '../../../lib/stripe/config-api';
 import { checkoutOpened, orderSummaryConfirmed, selectCheckoutStep, selectPayment, type CheckoutStep } from '../checkout-slice';
 import { AccountSetupStep } from '../components/account-setup-step';
@@ -32,7 +32,7 @@ export function CheckoutPage({ checkoutCart, initialStep = 1 }: CheckoutPageProp
   const payment = useAppSelector(selectPayment);
   const [opened, setOpened] = useState(false);
   const config = useGetCheckoutConfigQuery();
-  const catalogue = useGetCatalogueQuery();
+  const catalogue = useCatalogue();
   const stripe = useStripeClient(config.data);
   const { cart, isLoading, isError } = checkoutCart;
   const hasPackage = Boolean(cart?.items.some((item) => item.type === 'package'));

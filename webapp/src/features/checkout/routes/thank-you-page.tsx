@@ -9,7 +9,7 @@ import { PageMeta } from '../../../components/page-meta';
 import { PhoneSetupInfo } from '../../../components/phone-setup-info';
 import { siteConfig } from '../../../config/site';
 import { errorStatus } from '../../../lib/api-error';
-import { useGetCatalogueQuery } from '../../../lib/catalogue-api';
+import { useCatalogue } from '../../../lib/catalogue';
 import { cycleWord, formatPence } from '../../../lib/format-money';
 import { readStorage } from '../../../lib/storage';
 import { useGetOrderQuery } from '../api';
@@ -132,7 +132,7 @@ interface ConfirmationProps {
 }
 
 function Confirmation({ orderId, order, inMemory, deskPhonesInCart }: ConfirmationProps) {
-  const catalogue = useGetCatalogueQuery();
+  const catalogue = useCatalogue();
   const vatPercent = catalogue.data?.vatPercent ?? 20;
   const cycle = order.billingCycle ?? 'monthly';
   const per = cycleWord(cycle);

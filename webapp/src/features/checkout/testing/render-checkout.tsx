@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router-dom';
 import { makeStore, type AppStore } from '../../../app/store';
 import { useCheckoutCart } from '../../../app/use-checkout-cart';
 import { cartApi } from '../../cart/api';
-import { catalogueApi } from '../../../lib/catalogue-api';
+import { catalogueLoaded } from '../../../lib/catalogue';
 import type { Cart } from '../../../lib/api-types';
 import { catalogueFixture } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/render-with-providers';
@@ -15,7 +15,7 @@ import type { CheckoutStep } from '../checkout-slice';
 export function checkoutStore(cart: Cart | null, checkout?: CheckoutState): AppStore {
   const store = makeStore({ cart: { cartId: cart?.id ?? null, dropdownOpen: false }, ...(checkout ? { checkout } : {}) });
   if (cart) store.dispatch(cartApi.util.upsertQueryEntries([{ endpointName: 'getCart', arg: cart.id, value: cart }]));
-  store.dispatch(catalogueApi.util.upsertQueryEntries([{ endpointName: 'getCatalogue', arg: undefined, value: catalogueFixture }]));
+  store.dispatch(catalogueLoaded(catalogueFixture));
   return store;
 }
 

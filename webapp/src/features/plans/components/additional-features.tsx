@@ -1,9 +1,9 @@
-import { useGetCatalogueQuery } from '../../../lib/catalogue-api';
+import { useCatalogue } from '../../../lib/catalogue';
 import { formatPence } from '../../../lib/format-money';
 
 /** Add-ons and extra numbers per plan, priced from the catalogue. */
 export function AdditionalFeatures() {
-  const { data: catalogue } = useGetCatalogueQuery();
+  const { data: catalogue } = useCatalogue();
   if (!catalogue) return null;
   const rows = catalogue.plans.flatMap((plan) => [
     { key: `${plan.id}-number`, name: 'Additional UK number', plan: plan.name, monthly: plan.extraNumber.monthlyPence, yearly: plan.extraNumber.yearlyPence },

@@ -1,5 +1,5 @@
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { useGetCatalogueQuery } from '../../../lib/catalogue-api';
+import { useCatalogue } from '../../../lib/catalogue';
 import { billingCycleChosen, selectBillingCycle } from '../billing-slice';
 import { BillingToggle } from '../../../components/billing-toggle';
 
@@ -7,7 +7,7 @@ import { BillingToggle } from '../../../components/billing-toggle';
 export function BillingCycleControl() {
   const dispatch = useAppDispatch();
   const cycle = useAppSelector(selectBillingCycle);
-  const { data: catalogue } = useGetCatalogueQuery();
+  const { data: catalogue } = useCatalogue();
   return (
     <BillingToggle
       cycle={cycle}

@@ -1,14 +1,15 @@
-import { useId, useState } from 'react';
-import { skipToken } from '@reduxjs/toolkit/query';
+import { lazy, Suspense, useId, useState } from 'react';
 import type { BillingCycle, CataloguePlan } from '../../../lib/api-types';
 import { errorMessage } from '../../../lib/api-error';
 import { cycleWord, formatPence } from '../../../lib/format-money';
-import { useGetQuoteQuery } from '../api';
-import { useGetCatalogueQuery } from '../../../lib/catalogue-api';
+import { useCatalogue } from '../../../lib/catalogue';
 import { planCopy, pricedFeatures } from '../plan-copy';
 import type { QuantityRules } from '../quantity-rules';
 import type { BuyNowHandler } from '../types';
 import { QuantitySelector } from './quantity-selector';
+
+/** The server's price for the chosen quantity: loaded with the first quantity (and RTK Query with it). */
+const PlanTotal = lazy(() => import('./plan-total'));
 
 interface PlanCardProps {
   plan: CataloguePlan;
@@ -24,9 +25,8 @@ export function PlanCard({ plan, cycle, rules, featured = false, onBuyNow, headi
   const [quantity, setQuantity] = useState(() => rules.initial(plan));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const quote = useGetQuoteQuery(quantity > 0 ? { plan: plan.id, billingCycle: cycle, quantity } : skipToken);
   const copy = planCopy[plan.id];
-  const { data: catalogue } = useGetCatalogueQuery();
+  const { data: catalogue } = useCatalogue();
   const features = [...pricedFeatures(plan, catalogue?.topUp.minimumPence), ...copy.features];
   const Heading = headingLevel;
   const unitPence = cycle === 'yearly' ? plan.yearlyPence : plan.monthlyPence;
@@ -62,14 +62,13 @@ export function PlanCard({ plan, cycle, rules, featured = false, onBuyNow, headi
       </ul>
       <QuantitySelector plan={plan} rules={rules} value={quantity} onChange={setQuantity} />
       <p className="plan-total" aria-live="polite">
-        {quantity === 0 && 'Choose the number of users'}
-        {quantity > 0 && quote.isFetching && !quote.currentData && 'Calculating…'}
-        {quantity > 0 && quote.currentData && (
-          <>
-            Total: <strong>{formatPence(quote.currentData.linePence)}</strong> per {cycleWord(cycle)} + VAT
-          </>
+        {quantity === 0 ? (
+          'Choose the number of users'
+        ) : (
+          <Suspense fallback="Calculating…">
+            <PlanTotal plan={plan.id} cycle={cycle} quantity={quantity} />
+          </Suspense>
         )}
-        {quantity > 0 && quote.isError && !quote.isFetching && errorMessage(quote.error, 'Price unavailable')}
       </p>
       {error && (
         <p role="alert" className="form-error">

@@ -1,4 +1,4 @@
-import { useGetCatalogueQuery } from '../../../lib/catalogue-api';
+import { useCatalogue } from '../../../lib/catalogue';
 import type { BillingCycle } from '../../../lib/api-types';
 import { errorMessage } from '../../../lib/api-error';
 import type { QuantityRules } from '../quantity-rules';
@@ -13,7 +13,7 @@ interface PlanCardsProps {
 
 /** The three plans from the catalogue, single user featured. */
 export function PlanCards({ cycle, rules, onBuyNow }: PlanCardsProps) {
-  const { data: catalogue, isLoading, error } = useGetCatalogueQuery();
+  const { data: catalogue, isLoading, error } = useCatalogue();
   if (isLoading) return <p className="loading">Loading plans…</p>;
   if (!catalogue) return <p role="alert">{errorMessage(error, 'Plans could not be loaded. Please try again later.')}</p>;
   return (

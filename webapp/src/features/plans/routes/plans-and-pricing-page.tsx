@@ -6,7 +6,7 @@ import { TrialPromises } from '../../../components/marketing/trial-promises';
 import { siteConfig } from '../../../config/site';
 import { useAppSelector } from '../../../app/hooks';
 import type { Catalogue } from '../../../lib/api-types';
-import { monthlyPlanPrices, useGetCatalogueQuery } from '../../../lib/catalogue-api';
+import { monthlyPlanPrices, useCatalogue } from '../../../lib/catalogue';
 import { formatPence, penceAsDecimal } from '../../../lib/format-money';
 import { selectBillingCycle } from '../billing-slice';
 import { AdditionalFeatures } from '../components/additional-features';
@@ -32,7 +32,7 @@ function planFaq(catalogue: Catalogue | undefined) {
 export function PlansAndPricingPage({ onBuyNow }: { onBuyNow: BuyNowHandler }) {
   const cycle = useAppSelector(selectBillingCycle);
   // The price list is in the prerendered page (and the store) from the first render.
-  const { data: catalogue } = useGetCatalogueQuery();
+  const { data: catalogue } = useCatalogue();
   const prices = catalogue ? monthlyPlanPrices(catalogue) : [];
   const [lowest, highest] = [prices[0], prices.at(-1)];
   return (
