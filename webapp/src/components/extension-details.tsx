@@ -40,7 +40,7 @@ function SipServerDetails({ number, registrations }: { number: string; registrat
     <>
       <dt>SIP server</dt>
       <dd>
-        <code>{domain}</code>{' '}
+        <span className="sip-domain">{domain}</span>{' '}
         <button type="button" className="link-button" aria-label={`Copy SIP server for extension ${number}`} onClick={() => void copy()}>
           Copy
         </button>
