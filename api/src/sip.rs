@@ -19,6 +19,7 @@ pub async fn rebuild_sip_accounts(state: &AppState) -> Result<Rebuilt, RebuildEr
     let started = Instant::now();
     let since: chrono::DateTime<chrono::Utc> =
         sqlx::query_scalar("SELECT clock_timestamp()").fetch_one(&state.pool).await?;
+    let before = rows(&state.pool).await?;
     let query = SipAccountsQuery::new(state.pool.clone());
     let (mut aggregates, mut events) = (0, 0);
     for id in ids::<ServiceOrder>(&state.pool).await? {
@@ -36,18 +37,24 @@ pub async fn rebuild_sip_accounts(state: &AppState) -> Result<Rebuilt, RebuildEr
         (aggregates, events) = (aggregates + 1, events + stored.len());
     }
     let deleted = query.sweep(since).await?;
-    let rows: i64 = sqlx::query_scalar("SELECT count(*) FROM sip_accounts").fetch_one(&state.pool).await?;
+    // Rows the replay added (a lost update repaired): what is there now, less what was kept.
+    let inserted = (rows(&state.pool).await? + deleted).saturating_sub(before);
     Ok(Rebuilt {
         table: SIP_ACCOUNTS_TABLE,
         aggregates,
         events,
         caught_up: 0,
         deleted,
-        updated: rows as u64,
-        inserted: 0,
+        updated: 0,
+        inserted,
         elapsed_ms: started.elapsed().as_millis(),
         locked_ms: 0,
     })
+}
+
+async fn rows(pool: &PgPool) -> Result<u64, RebuildError> {
+    let count: i64 = sqlx::query_scalar("SELECT count(*) FROM sip_accounts").fetch_one(pool).await?;
+    Ok(count as u64)
 }
 
 async fn ids<A: Aggregate>(pool: &PgPool) -> Result<Vec<String>, RebuildError> {
