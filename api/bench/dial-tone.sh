@@ -13,14 +13,18 @@ db=voip_bench_dial_tone
 runs="${RUNS:-5}"
 drop_database "$db"
 url=$(ensure_database "$db")
-log "building the server (release)"
-cargo build --release --quiet --bin voip-shop
+# VOIP_SHOP_BIN: a server binary built elsewhere, to skip the release build.
+bin="${VOIP_SHOP_BIN:-$ROOT/target/release/voip-shop}"
+if [ -z "${VOIP_SHOP_BIN:-}" ]; then
+  log "building the server (release)"
+  cargo build --release --quiet --bin voip-shop
+fi
 use_stripe_stand_in "${STAND_IN_PORT:-$(free_port)}"
 stand_in=${LOCALSTRIPE_PID:-}
 port="${BENCH_PORT:-$(free_port)}"
 base="http://127.0.0.1:$port"
 DATABASE_URL="$url" PORT="$port" HOST=127.0.0.1 RUST_LOG=warn NO_COLOR=1 WEBAPP_DIR="$ROOT/webapp/dist" \
-  "$ROOT/target/release/voip-shop" serve >"$LOCAL/bench-dial-tone-server.log" 2>&1 &
+  "$bin" serve >"$LOCAL/bench-dial-tone-server.log" 2>&1 &
 server=$!
 cleanup() {
   kill "$server" 2>/dev/null; wait "$server" 2>/dev/null || true
