@@ -136,7 +136,7 @@ describe('trial thank-you page: where to connect', () => {
     });
     const { store } = renderThankYou(thankYouState());
     const ext101 = within(screen.getByRole('region', { name: 'Extension Details' })).getByRole('listitem', { name: 'Extension 101' });
-    expect(await within(ext101).findByText('Not registered yet')).toBeInTheDocument();
+    expect(await within(ext101).findByText('Not registered yet', {}, { timeout: 3000 })).toBeInTheDocument();
     expect(valueOf(ext101, 'SIP server')).toHaveTextContent('sip.talkbridge.localhost');
     expect(valueOf(ext101, 'Port')).toHaveTextContent('5060');
     expect(valueOf(ext101, 'Transport')).toHaveTextContent('UDP');
@@ -146,7 +146,9 @@ describe('trial thank-you page: where to connect', () => {
 
     registered = true;
     await store.dispatch(trialApi.endpoints.getTrialRegistrations.initiate(TRIAL_ID, { forceRefetch: true }));
-    expect(await within(ext101).findByRole('status', { name: 'Extension 101 status' })).toHaveTextContent('Registered');
+    await waitFor(() => expect(within(ext101).getByRole('status', { name: 'Extension 101 status' })).toHaveTextContent('Registered'), {
+      timeout: 3000,
+    });
   });
 });
 
