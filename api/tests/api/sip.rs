@@ -3,6 +3,7 @@
 //! registering as a softphone would (sip/tests/*.xml).
 
 use std::net::{TcpStream, UdpSocket};
+use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
@@ -41,7 +42,10 @@ struct Registrar {
 
 impl Drop for Registrar {
     fn drop(&mut self) {
-        let _ = self.child.kill();
+        // SIGTERM to its process group: Kamailio's main process and every worker it forked
+        // (a SIGKILL to the main process alone would leave the workers running).
+        let group = format!("-{}", self.child.id());
+        let _ = Command::new("kill").args(["-TERM", "--", &group]).status();
         let _ = self.child.wait();
         let _ = std::fs::remove_dir_all(&self.dir);
     }
@@ -64,6 +68,7 @@ async fn registrar(app: &TestApp) -> Registrar {
         .args(["-f", "kamailio.cfg", "-DD", "-E"])
         .current_dir(&dir)
         .env("TZ", "UTC")
+        .process_group(0)
         .stdout(log.try_clone().unwrap())
         .stderr(log)
         .spawn()
