@@ -195,3 +195,57 @@ register_stand_in_webhook() {
     -d 'events[0]=payment_intent.succeeded' -d 'events[1]=payment_intent.payment_failed' \
     -d 'events[2]=invoice.payment_succeeded' >/dev/null
 }
+
+# The SIP registrar (Debian's Kamailio, sip/kamailio.cfg) on $SIP_LISTEN (default 127.0.0.1:5060,
+# UDP and TCP) against database $1 (a URL), which must be migrated (its tables come from the
+# shop's migrations). Installs Kamailio and sipp when missing. The config is rendered under
+# .local/kamailio/; one we started with another database or config is restarted; anything
+# else answering on the port is left alone. KAMAILIO_PID is set when this call started it.
+ensure_kamailio_installed() {
+  if ! command -v kamailio >/dev/null || ! command -v sipp >/dev/null \
+      || ! compgen -G "/usr/lib/*/kamailio/modules/db_postgres.so" >/dev/null; then
+    apt_install kamailio kamailio-postgres-modules sip-tester
+  fi
+}
+
+ensure_kamailio() {
+  local url="$1" listen="${SIP_LISTEN:-127.0.0.1:5060}" algorithm="${SIP_DIGEST_ALGORITHM:-MD5}" column
+  local dir="$LOCAL/kamailio" cfg
+  ensure_kamailio_installed
+  case "$algorithm" in
+    MD5) column=ha1 ;;
+    SHA-256) column=ha1_sha256 ;;
+    *) log "SIP_DIGEST_ALGORITHM must be MD5 or SHA-256, not $algorithm"; return 1 ;;
+  esac
+  mkdir -p "$dir"
+  cfg=$(<"$ROOT/sip/kamailio.cfg")
+  cfg=${cfg//@DB_URL@/$url}; cfg=${cfg//@LISTEN@/$listen}; cfg=${cfg//@SIP_DOMAIN@/${SIP_DOMAIN:-sip.talkbridge.localhost}}
+  cfg=${cfg//@ALGORITHM@/$algorithm}; cfg=${cfg//@HA1_COLUMN@/$column}
+  local pid=""
+  [ -f "$dir/pid" ] && pid=$(<"$dir/pid")
+  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+    if [ "$cfg" = "$(cat "$dir/running.cfg" 2>/dev/null)" ]; then return 0; fi
+    log "restarting the SIP registrar (new database or config)"
+    kill "$pid"
+    for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  fi
+  if port_open "${listen%:*}" "${listen##*:}"; then
+    log "something else answers on $listen: leaving it (not the shop's registrar)"; return 0
+  fi
+  printf '%s\n' "$cfg" >"$dir/kamailio.cfg"
+  chmod 600 "$dir/kamailio.cfg"
+  kamailio -c -f "$dir/kamailio.cfg" >"$dir/check.log" 2>&1 || { log "sip/kamailio.cfg does not check out (see $dir/check.log)"; return 1; }
+  log "starting the SIP registrar (Kamailio) on $listen"
+  # TZ=UTC: it writes registration times in local time; the shop reads them as UTC.
+  TZ=UTC nohup kamailio -f "$dir/kamailio.cfg" -DD -E >"$dir/kamailio.log" 2>&1 &
+  KAMAILIO_PID=$!
+  echo "$KAMAILIO_PID" >"$dir/pid"
+  printf '%s\n' "$cfg" >"$dir/running.cfg"
+  chmod 600 "$dir/running.cfg"
+  for _ in $(seq 1 100); do
+    if port_open "${listen%:*}" "${listen##*:}"; then return 0; fi
+    kill -0 "$KAMAILIO_PID" 2>/dev/null || break
+    sleep 0.1
+  done
+  log "the SIP registrar did not start (see $dir/kamailio.log)"; return 1
+}

@@ -6,6 +6,7 @@ use aggregates::customer::{Customer, Extension};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 
+use md5::Md5;
 use rand::Rng;
 use sha2::{Digest, Sha256};
 use sqlx::{Postgres, Transaction};
@@ -19,8 +20,8 @@ use crate::error::ApiError;
 use crate::limits;
 use crate::state::AppState;
 
-/// The realm of the PBX's SIP digests.
-pub const SIP_REALM: &str = "sip.talkbridge.example";
+/// The realm of the SIP digests, the registrar's (sip/kamailio.cfg).
+pub use projections::sip::SIP_REALM;
 
 /// A SIP password: 20 letters and digits from the OS's random source.
 pub fn sip_password() -> String {
@@ -32,6 +33,13 @@ pub fn sip_password() -> String {
 /// The PBX keeps HA1 = SHA-256(username:realm:password) (RFC 7616), never the password.
 pub fn sip_digest(username: &str, password: &str) -> String {
     hex::encode(Sha256::digest(format!("{username}:{SIP_REALM}:{password}")))
+}
+
+/// The same HA1 with MD5 (RFC 2617), the digest every softphone answers and the registrar
+/// checks by default: a password equivalent for SIP, so it is kept like the password would
+/// be (never in an event or a log).
+pub fn sip_digest_md5(username: &str, password: &str) -> String {
+    hex::encode(Md5::digest(format!("{username}:{SIP_REALM}:{password}")))
 }
 
 /// The e-mail's local part in letters and digits, or `ext` when nothing is left.
@@ -178,13 +186,15 @@ pub async fn add_extensions(
         let username = if taken { format!("{base}{number}.{suffix}") } else { format!("{base}{number}") };
         let password = sip_password();
         sqlx::query(
-            "INSERT INTO sip_extensions (order_id, account_id, number, username, secret_digest) VALUES ($1, $2, $3, $4, $5)",
+            "INSERT INTO sip_extensions (order_id, account_id, number, username, secret_digest, ha1_md5)
+             VALUES ($1, $2, $3, $4, $5, $6)",
         )
         .bind(owner)
         .bind(account_id)
         .bind(&number)
         .bind(&username)
         .bind(sip_digest(&username, &password))
+        .bind(sip_digest_md5(&username, &password))
         .execute(&mut **tx)
         .await?;
         extensions.push(Extension { number: number.clone(), username });
@@ -304,6 +314,21 @@ mod tests {
         assert_eq!(a.len(), 20);
         assert_ne!(a, b);
         assert!(a.chars().all(|c| c.is_ascii_alphanumeric()));
+    }
+
+    #[test]
+    fn md5_digest_is_the_rfc_2617_ha1() {
+        // md5("jane101:sip.talkbridge.example:secret"), as `printf %s ... | md5sum` gives it.
+        assert_eq!(sip_digest_md5("jane101", "secret"), "6bdbbabbf7aa1a77ee06d289a8290f90");
+    }
+
+    #[test]
+    fn the_registrar_challenges_with_our_realm() {
+        let config = include_str!("../../sip/kamailio.cfg");
+        assert!(
+            config.contains(&format!("#!substdef \"!REALM!{SIP_REALM}!g\"")),
+            "sip/kamailio.cfg's REALM is not SIP_REALM"
+        );
     }
 
     #[test]

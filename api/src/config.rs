@@ -83,6 +83,18 @@ pub struct Config {
     pub site_url: String,
     /// `SALES_EMAIL`, default sales@talkbridge.co.uk: where quote requests are e-mailed.
     pub sales_email: String,
+    pub sip: SipServer,
+}
+
+/// Where buyers point their phones: the registrar (sip/kamailio.cfg). `SIP_DOMAIN`, default
+/// sip.talkbridge.localhost (which resolves to this machine); `SIP_PORT`, default 5060;
+/// `SIP_TRANSPORT`, default UDP (the registrar also answers TCP on the same port).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SipServer {
+    pub domain: String,
+    pub port: u16,
+    pub transport: String,
 }
 
 /// Stripe: `STRIPE_SECRET_KEY` and `STRIPE_PUBLISHABLE_KEY` talk to Stripe; without them the
@@ -273,6 +285,17 @@ impl Config {
             google_client_id: non_empty(lookup("GOOGLE_CLIENT_ID")),
             google_tokeninfo_url: non_empty(lookup("GOOGLE_TOKENINFO_URL"))
                 .unwrap_or_else(|| "https://oauth2.googleapis.com/tokeninfo".to_string()),
+            sip: SipServer {
+                domain: non_empty(lookup("SIP_DOMAIN")).unwrap_or_else(|| "sip.talkbridge.localhost".to_string()),
+                port: parse("SIP_PORT", lookup("SIP_PORT"), 5060)?,
+                transport: match non_empty(lookup("SIP_TRANSPORT")).map(|t| t.to_ascii_uppercase()).as_deref() {
+                    None | Some("UDP") => "UDP".to_string(),
+                    Some("TCP") => "TCP".to_string(),
+                    Some(other) => {
+                        return Err(format!("SIP_TRANSPORT has an invalid value: {other:?} (use UDP or TCP)"))
+                    }
+                },
+            },
             smtp: match non_empty(lookup("SMTP_HOST")) {
                 None => None,
                 Some(host) => Some(smtp_relay(host, lookup)?),

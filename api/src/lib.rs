@@ -28,6 +28,7 @@ pub mod rebuild;
 pub mod routes;
 pub mod scheduled;
 pub mod seed;
+pub mod sip;
 pub mod startup;
 pub mod state;
 pub mod support;

@@ -93,6 +93,7 @@ pub async fn rebuild_all(state: &AppState) -> Result<Vec<Rebuilt>, RebuildError>
         rebuild_hardware_views(state).await?,
         rebuild_audit_log(state).await?,
         rebuild_number_inventory(state).await?,
+        crate::sip::rebuild_sip_accounts(state).await?,
     ])
 }
 

@@ -13,6 +13,7 @@ use projections::catch_up::CatchUpQuery;
 use projections::hardware::{AuditLogQuery, HardwareView, HARDWARE_VIEW_TABLE};
 use projections::hardware_orders::{HardwareOrderView, HARDWARE_ORDER_VIEW_TABLE};
 use projections::inventory::InventoryQuery;
+use projections::sip::SipAccountsQuery;
 use sqlx::PgPool;
 
 use aggregates::quote_request::{QuoteRequest, QuoteRequestServices};
@@ -128,7 +129,7 @@ impl AppState {
         let order_view_query = Arc::new(CatchUpQuery::new(Arc::new(store(&pool)), order_views.clone()));
         let orders = CqrsFramework::new(
             store(&pool),
-            vec![Box::new(SharedQuery(order_view_query.clone()))],
+            vec![Box::new(SharedQuery(order_view_query.clone())), Box::new(SipAccountsQuery::new(pool.clone()))],
             ServiceOrderServices { clock: clock.clone() },
         );
         let hardware_order_views = Arc::new(HardwareOrderViews::new(HARDWARE_ORDER_VIEW_TABLE, pool.clone()));
@@ -143,7 +144,7 @@ impl AppState {
         let trial_view_query = Arc::new(CatchUpQuery::new(Arc::new(store(&pool)), trial_views.clone()));
         let trials = CqrsFramework::new(
             store(&pool),
-            vec![Box::new(SharedQuery(trial_view_query.clone()))],
+            vec![Box::new(SharedQuery(trial_view_query.clone())), Box::new(SipAccountsQuery::new(pool.clone()))],
             TrialServices { clock: clock.clone() },
         );
         let quote_request_views = Arc::new(QuoteRequestViews::new(QUOTE_REQUEST_VIEW_TABLE, pool.clone()));

@@ -5,21 +5,27 @@ use jobs::outbox::{queue, Mail};
 use projections::trials::TrialView;
 use sqlx::PgPool;
 
+use crate::checkout::mail::sip_server_line;
+use crate::config::SipServer;
+
 /// The welcome e-mail's subject and body (no passwords in it).
-pub fn welcome(view: &TrialView, number: &str) -> (&'static str, String) {
+pub fn welcome(view: &TrialView, number: &str, sip: &SipServer) -> (&'static str, String) {
     let ends = view.ends_at.map(|t| t.format("%A %-d %B %Y, %H:%M UTC").to_string()).unwrap_or_default();
     let username = view.extension.as_ref().map(|e| e.username.clone()).unwrap_or_default();
     let body = format!(
-        "Hello {},\n\nYour 7-day free trial has started successfully.\n\nYour number: {number}\nExtension: 101 (username {username})\n\
-         Minutes included: {}\nYour trial ends: {ends}\n\nLog in with your e-mail address and the password you chose.\n",
-        view.first_name, view.minutes
+        "Hello {},\n\nYour 7-day free trial has started successfully.\n\nYour number: {number}\nExtension: 101 (username {username}, {})\n\
+         Minutes included: {}\nYour trial ends: {ends}\n\nSet up any SIP phone or softphone with the username, its SIP password \
+         and this server. Log in with your e-mail address and the password you chose.\n",
+        view.first_name,
+        sip_server_line(sip),
+        view.minutes
     );
     ("Your 7-day free trial has started", body)
 }
 
 /// The welcome e-mail in the outbox.
-pub async fn queue_welcome(pool: &PgPool, id: &str, view: &TrialView, number: &str) -> bool {
-    let (subject, body) = welcome(view, number);
+pub async fn queue_welcome(pool: &PgPool, id: &str, view: &TrialView, number: &str, sip: &SipServer) -> bool {
+    let (subject, body) = welcome(view, number, sip);
     let mail = Mail { recipient: &view.email, subject, body: &body, kind: "trial_welcome", reference: id };
     match queue(pool, mail).await {
         Ok(()) => true,

@@ -74,6 +74,7 @@ impl Narrated for ServiceOrder {
             Ev::NumbersAssigned { numbers } => format!("Numbers assigned: {}.", numbers.join(", ")),
             Ev::OrderCompleted { .. } => "Order completed.".to_string(),
             Ev::ConfirmationResent { by, .. } => format!("Confirmation e-mail resent by {by}."),
+            Ev::SipPasswordReset { number, by, .. } => format!("SIP password of extension {number} reset by {by}."),
             Ev::NumberReleased { number, by, .. } => format!("Number {number} released to stock by {by}."),
             Ev::NumberLost { number } => format!(
                 "Number {number} was paid for but could not be given (its hold ran out and another order took it): it needs a replacement."
@@ -170,6 +171,7 @@ impl Narrated for Trial {
                 format!("Converted to a paid plan: subscription {subscription_id}.")
             }
             TrialEvent::ConfirmationResent { by, .. } => format!("Welcome e-mail resent by {by}."),
+            TrialEvent::SipPasswordReset { by, .. } => format!("SIP password of extension 101 reset by {by}."),
             TrialEvent::TrialExtended { days, ends_at, by } => {
                 let plural = if *days == 1 { "" } else { "s" };
                 format!("Trial extended by {days} day{plural} to {} by {by}.", day(ends_at))

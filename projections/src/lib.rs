@@ -9,4 +9,5 @@ pub mod inventory;
 pub mod lines;
 pub mod orders;
 pub mod quotes;
+pub mod sip;
 pub mod trials;

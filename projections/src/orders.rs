@@ -309,7 +309,8 @@ impl View<ServiceOrder> for OrderView {
             }
             ServiceOrderEvent::PaymentMethodRecorded { .. }
             | ServiceOrderEvent::NumbersAssigned { .. }
-            | ServiceOrderEvent::ConfirmationResent { .. } => {}
+            | ServiceOrderEvent::ConfirmationResent { .. }
+            | ServiceOrderEvent::SipPasswordReset { .. } => {}
         }
     }
 }

@@ -198,6 +198,18 @@ impl ServiceOrder {
                 OrderStatus::Completed => Ok(vec![Ev::ConfirmationResent { by, at: now }]),
                 _ => Err(E::NotComplete),
             },
+            C::ResetSipPassword { number, by } => {
+                if self.status == OrderStatus::New {
+                    return Err(E::NotFound);
+                }
+                if self.account_id.is_none() {
+                    return Err(E::NoAccount);
+                }
+                if !self.extensions.iter().any(|e| e.number == number) {
+                    return Err(E::ExtensionNotFound);
+                }
+                Ok(vec![Ev::SipPasswordReset { number, by, at: now }])
+            }
             C::ReplaceLostNumber { lost, replacement, by } => {
                 if !self.lost_numbers.contains(&lost) {
                     return Err(E::NotLost);
@@ -278,6 +290,7 @@ impl ServiceOrder {
         match command {
             C::PlaceOrder { .. }
             | C::ResendConfirmation { .. }
+            | C::ResetSipPassword { .. }
             | C::ReleaseNumber { .. }
             | C::ReplaceLostNumber { .. }
             | C::FillPlaceholder { .. }
@@ -495,7 +508,7 @@ impl Aggregate for ServiceOrder {
                     .collect();
                 self.ports = transfers.into_iter().map(|number| Port::requested(number, completed_at)).collect();
             }
-            Ev::ConfirmationResent { .. } => {}
+            Ev::ConfirmationResent { .. } | Ev::SipPasswordReset { .. } => {}
             Ev::NumberReleased { number, .. } => self.released_numbers.push(number),
             Ev::NumberLost { number } => self.lost_numbers.push(number),
             Ev::NumberReplaced { lost, replacement, .. } => {

@@ -62,6 +62,12 @@ pub enum ServiceOrderCommand {
     ResendConfirmation {
         by: String,
     },
+    /// Staff gave an extension a new SIP password (its digests are stored by the API, never
+    /// in an event); `by` is their e-mail.
+    ResetSipPassword {
+        number: String,
+        by: String,
+    },
     /// A paid stock number could not be assigned (its hold ran out and another order took
     /// it): the order needs a replacement, which staff give from the same area code.
     RecordLostNumber {

@@ -68,6 +68,8 @@ pub enum ServiceOrderError {
     RejectionReasonMissing,
     #[error("Only a signed-in staff member can move a transfer along.")]
     StaffRequired,
+    #[error("That extension is not one of this order's: pick one from the order's list.")]
+    ExtensionNotFound,
 }
 
 /// What to correct in a transfer's details, by field.
@@ -106,6 +108,7 @@ impl ServiceOrderError {
             ServiceOrderError::NumbersNotAssigned => "numbers_not_assigned",
             ServiceOrderError::AlreadyCompleted => "order_already_completed",
             ServiceOrderError::NotComplete => "not_complete",
+            ServiceOrderError::ExtensionNotFound => "extension_not_found",
             ServiceOrderError::NotTheOrdersNumber => "not_the_orders_number",
             ServiceOrderError::NumberAlreadyReleased => "number_already_released",
             ServiceOrderError::NotLost => "number_not_lost",

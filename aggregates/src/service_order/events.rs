@@ -68,6 +68,12 @@ pub enum ServiceOrderEvent {
         by: String,
         at: DateTime<Utc>,
     },
+    /// An extension's SIP password was replaced by staff (the password is never in an event).
+    SipPasswordReset {
+        number: String,
+        by: String,
+        at: DateTime<Utc>,
+    },
     NumberLost {
         number: String,
     },
@@ -135,6 +141,7 @@ impl DomainEvent for ServiceOrderEvent {
             ServiceOrderEvent::NumbersAssigned { .. } => "NumbersAssigned",
             ServiceOrderEvent::OrderCompleted { .. } => "OrderCompleted",
             ServiceOrderEvent::ConfirmationResent { .. } => "ConfirmationResent",
+            ServiceOrderEvent::SipPasswordReset { .. } => "SipPasswordReset",
             ServiceOrderEvent::NumberLost { .. } => "NumberLost",
             ServiceOrderEvent::NumberReplaced { .. } => "NumberReplaced",
             ServiceOrderEvent::PlaceholderFilled { .. } => "PlaceholderFilled",

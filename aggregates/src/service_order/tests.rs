@@ -1099,3 +1099,25 @@ async fn a_rejection_needs_a_reason_and_the_buyer_can_try_again() {
         .await
         .then_expect_events(vec![confirmed()]);
 }
+
+fn reset(number: &str) -> ServiceOrderCommand {
+    ServiceOrderCommand::ResetSipPassword { number: number.into(), by: "sam@talkbridge.example".into() }
+}
+
+#[tokio::test]
+async fn staff_reset_an_extensions_sip_password_and_the_event_names_them_not_the_password() {
+    let reset_event =
+        ServiceOrderEvent::SipPasswordReset { number: "101".into(), by: "sam@talkbridge.example".into(), at: at() };
+    test().given(completed_single()).when_async(reset("101")).await.then_expect_events(vec![reset_event]);
+}
+
+#[tokio::test]
+async fn a_sip_password_is_reset_only_on_an_extension_of_the_orders_account() {
+    test()
+        .given(completed_single())
+        .when_async(reset("102"))
+        .await
+        .then_expect_error(ServiceOrderError::ExtensionNotFound);
+    test().given(paid_single()).when_async(reset("101")).await.then_expect_error(ServiceOrderError::NoAccount);
+    test().given_no_previous_events().when_async(reset("101")).await.then_expect_error(ServiceOrderError::NotFound);
+}

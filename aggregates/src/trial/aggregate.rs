@@ -73,6 +73,10 @@ impl Trial {
         match (self.status, command) {
             (TrialStatus::New, _) => Err(TrialError::NotFound),
             (_, TrialCommand::ResendConfirmation { by }) => Ok(vec![TrialEvent::ConfirmationResent { by, at: now }]),
+            // A converted trial is a paying customer's line: it keeps its extension.
+            (TrialStatus::Active | TrialStatus::Converted, TrialCommand::ResetSipPassword { by }) => {
+                Ok(vec![TrialEvent::SipPasswordReset { by, at: now }])
+            }
             (TrialStatus::Ended | TrialStatus::Converted, _) => Err(TrialError::AlreadyOver),
             (TrialStatus::Active, command) => self.decide_running(command, now),
         }
@@ -83,7 +87,9 @@ impl Trial {
         let ends_at = self.ends_at.unwrap_or(now);
         let over = now >= ends_at;
         match command {
-            TrialCommand::StartTrial { .. } | TrialCommand::ResendConfirmation { .. } => {
+            TrialCommand::StartTrial { .. }
+            | TrialCommand::ResendConfirmation { .. }
+            | TrialCommand::ResetSipPassword { .. } => {
                 unreachable!("decided in decide")
             }
             TrialCommand::Extend { days, by } => {
@@ -167,7 +173,7 @@ impl Aggregate for Trial {
                 self.payment_method_id = Some(payment_method_id);
             }
             TrialEvent::ReminderSent { .. } => self.reminder_sent = true,
-            TrialEvent::ConfirmationResent { .. } => {}
+            TrialEvent::ConfirmationResent { .. } | TrialEvent::SipPasswordReset { .. } => {}
             TrialEvent::TrialExtended { days, ends_at, .. } => {
                 self.extended_days += days;
                 self.ends_at = Some(ends_at);

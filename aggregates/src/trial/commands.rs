@@ -32,6 +32,11 @@ pub enum TrialCommand {
     ResendConfirmation {
         by: String,
     },
+    /// Staff gave extension 101 a new SIP password (its digests are stored by the API, never
+    /// in an event); `by` is their e-mail. Refused once the trial ended unconverted.
+    ResetSipPassword {
+        by: String,
+    },
     /// An admin gives a running trial more days (`MAX_EXTENSION_DAYS` in all).
     Extend {
         days: u32,

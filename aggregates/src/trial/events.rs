@@ -51,6 +51,11 @@ pub enum TrialEvent {
         by: String,
         at: DateTime<Utc>,
     },
+    /// Extension 101's SIP password was replaced by staff (the password is never in an event).
+    SipPasswordReset {
+        by: String,
+        at: DateTime<Utc>,
+    },
     TrialExtended {
         days: u32,
         ends_at: DateTime<Utc>,
@@ -68,6 +73,7 @@ impl DomainEvent for TrialEvent {
             TrialEvent::TrialEnded { .. } => "TrialEnded",
             TrialEvent::TrialConverted { .. } => "TrialConverted",
             TrialEvent::ConfirmationResent { .. } => "ConfirmationResent",
+            TrialEvent::SipPasswordReset { .. } => "SipPasswordReset",
             TrialEvent::TrialExtended { .. } => "TrialExtended",
         }
         .to_string()

@@ -166,6 +166,7 @@ async fn finish(state: &AppState, id: &str, order: &ServiceOrder, passwords_show
         order,
         if passwords_shown { PasswordNote::Shown } else { PasswordNote::NotSet },
         &crate::ports::order_page(state, id),
+        &state.services.config.sip,
     ) else {
         return;
     };

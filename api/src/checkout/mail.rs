@@ -3,6 +3,13 @@
 use aggregates::pricing::{BillingCycle, Pence};
 use aggregates::service_order::ServiceOrder;
 
+use crate::config::SipServer;
+
+/// Where a phone connects, as the thank-you pages show it next to each extension.
+pub fn sip_server_line(sip: &SipServer) -> String {
+    format!("SIP server {}, port {}, {}", sip.domain, sip.port, sip.transport)
+}
+
 /// When support answers the phone, as every e-mail that sends a buyer to support says.
 pub const SUPPORT_HOURS: &str = "9am to 5:30pm";
 
@@ -19,7 +26,12 @@ pub enum PasswordNote {
 
 /// The subject and body, or None for an order without lines. `order_page` is the buyer's
 /// page of the order, where a number transfer's letter of authority is signed.
-pub fn confirmation(order: &ServiceOrder, passwords: PasswordNote, order_page: &str) -> Option<(String, String)> {
+pub fn confirmation(
+    order: &ServiceOrder,
+    passwords: PasswordNote,
+    order_page: &str,
+    sip: &SipServer,
+) -> Option<(String, String)> {
     let lines = order.lines.as_ref()?;
     let per = match lines.billing_cycle {
         BillingCycle::Monthly => "month",
@@ -44,8 +56,9 @@ pub fn confirmation(order: &ServiceOrder, passwords: PasswordNote, order_page: &
     }
     body.push_str("\nExtensions:\n");
     for extension in &order.extensions {
-        body.push_str(&format!("  {} (username {})\n", extension.number, extension.username));
+        body.push_str(&format!("  {} (username {}, {})\n", extension.number, extension.username, sip_server_line(sip)));
     }
+    body.push_str("Set up any SIP phone or softphone with the username, its SIP password and this server.\n");
     let note = match passwords {
         PasswordNote::Shown => {
             "\nYour SIP passwords were shown once on the confirmation page; our team will be in touch to help you set up.\n"

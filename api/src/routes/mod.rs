@@ -15,6 +15,7 @@ mod metrics;
 mod moved;
 mod numbers;
 mod quotes;
+mod sip;
 mod stripe_webhook;
 mod support;
 mod trial;
@@ -63,6 +64,7 @@ fn json_api() -> OpenApiRouter<AppState> {
         .merge(address::router())
         .merge(stripe_webhook::router())
         .merge(trial::router())
+        .merge(sip::router())
         .merge(quotes::router())
         .merge(analytics::router())
         .merge(support::router())

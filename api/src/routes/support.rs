@@ -6,7 +6,7 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::Json;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -23,6 +23,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(find))
         .routes(routes!(history))
         .routes(routes!(resend_confirmation))
+        .routes(routes!(reset_sip_password))
         .routes(routes!(release_number))
         .routes(routes!(replace_number))
         .routes(routes!(fill_placeholder))
@@ -164,6 +165,48 @@ async fn resend_confirmation(
     let kind = order(&kind, &id)?;
     support::resend_confirmation(&state, &staff, kind, &id).await?;
     Ok(Json(support::order_history(&state, &staff, kind, &id, None).await?))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+struct ResetSipBody {
+    /// The extension (101, 102, ...), as the history lists the account's extensions.
+    number: String,
+}
+
+/// The new SIP password, shown to staff once (it is stored only as digests).
+#[derive(Serialize, ToSchema)]
+struct SipPasswordOut {
+    number: String,
+    username: String,
+    password: String,
+}
+
+/// Gives an extension of a service order or trial a new SIP password (the buyer lost it, or
+/// it leaked): the old one stops registering at once; the order records who reset it.
+#[utoipa::path(
+    post,
+    path = "/admin/orders/{kind}/{id}/reset-sip-password",
+    tag = "staff",
+    params(OrderPath),
+    security(("staff_session" = [], "staff_csrf" = [])),
+    request_body = ResetSipBody,
+    responses(
+        (status = 200, description = "The new password, shown once", body = SipPasswordOut),
+        (status = 404, description = "No such order (order_not_found)", body = Refusal),
+        (status = 409, description = "Not one of the order's extensions (extension_not_found), no account yet (no_account), the trial ended (trial_over), or changed at the same time (conflict)", body = Refusal),
+    )
+)]
+async fn reset_sip_password(
+    State(state): State<AppState>,
+    staff: Staff,
+    Path((kind, id)): Path<(String, String)>,
+    ApiJson(body): ApiJson<ResetSipBody>,
+) -> Result<Json<SipPasswordOut>, ApiError> {
+    let kind = order(&kind, &id)?;
+    let number = body.number.trim();
+    let (username, password) = support::reset_sip_password(&state, &staff, kind, &id, number).await?;
+    Ok(Json(SipPasswordOut { number: number.to_string(), username, password }))
 }
 
 #[derive(Deserialize, ToSchema)]

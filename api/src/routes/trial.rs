@@ -223,7 +223,8 @@ async fn create_trial(
 
     let view: TrialView = state.trial_views.load(&id).await.map_err(ApiError::internal)?.ok_or(TrialError::NotFound)?;
     let ends = view.ends_at.map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)).unwrap_or_default();
-    let email_sent = trial_mail::queue_welcome(&state.pool, &id, &view, &row.display()).await;
+    let email_sent =
+        trial_mail::queue_welcome(&state.pool, &id, &view, &row.display(), &state.services.config.sip).await;
     Ok(Json(TrialStarted {
         success: true,
         customer_id: id.clone(),

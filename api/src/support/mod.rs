@@ -6,7 +6,9 @@ pub mod search;
 
 use aggregates::hardware_order::{HardwareOrder, HardwareOrderCommand, HardwareOrderStatus};
 use aggregates::phone_number::{PhoneNumberCommand, PhoneNumberError};
-use aggregates::service_order::{OrderStatus, PortState, PortStep, ServiceOrder, ServiceOrderCommand};
+use aggregates::service_order::{
+    OrderStatus, PortState, PortStep, ServiceOrder, ServiceOrderCommand, ServiceOrderError,
+};
 use aggregates::trial::{Trial, TrialCommand, TrialStatus, MAX_EXTENSION_DAYS};
 use axum::http::StatusCode;
 use cqrs_es::persist::ViewRepository;
@@ -62,6 +64,8 @@ pub struct Actions {
     pub extend_trial: bool,
     /// The order's number transfers, each with the steps staff may take now.
     pub ports: Vec<PortAction>,
+    /// Extensions whose SIP password staff may reset (none once a trial ended unconverted).
+    pub sip_extensions: Vec<String>,
 }
 
 /// A number transfer as staff act on it: what the losing provider needs, and the next steps.
@@ -214,6 +218,7 @@ pub async fn order_history(
                 open_placeholders: open_placeholders(state, current).await?,
                 extend_trial: false,
                 ports: port_actions(current, state.clock.now()),
+                sip_extensions: current.extensions.iter().map(|e| e.number.clone()).collect(),
             };
             let view = view_json(state.order_views.load(id).await.map_err(ApiError::internal)?);
             let number = current.order_number.clone();
@@ -228,6 +233,11 @@ pub async fn order_history(
                 replaceable_numbers: vec![],
                 open_placeholders: vec![],
                 ports: vec![],
+                sip_extensions: if matches!(current.status, TrialStatus::Active | TrialStatus::Converted) {
+                    vec!["101".to_string()]
+                } else {
+                    vec![]
+                },
                 extend_trial: staff.role == Role::Admin
                     && current.status == TrialStatus::Active
                     && current.extended_days < MAX_EXTENSION_DAYS,
@@ -293,6 +303,55 @@ async fn existing<A: cqrs_es::Aggregate>(state: &AppState, id: &str) -> Result<(
     }
 }
 
+/// A new SIP password for one extension of a service order or trial, answered once for staff
+/// to read to the buyer: the event records who reset it (never the password); the digests
+/// replace the old ones in the same transaction, so the old password stops working at once.
+pub async fn reset_sip_password(
+    state: &AppState,
+    staff: &Staff,
+    kind: OrderKind,
+    id: &str,
+    number: &str,
+) -> Result<(String, String), ApiError> {
+    let by = staff.email.clone();
+    let owner = match kind {
+        OrderKind::Service => {
+            existing::<ServiceOrder>(state, id).await?;
+            id.to_string()
+        }
+        OrderKind::Trial => {
+            existing::<Trial>(state, id).await?;
+            projections::sip::trial_owner(id)
+        }
+        OrderKind::Hardware => return Err(ServiceOrderError::ExtensionNotFound.into()),
+    };
+    let mut tx = state.pool.begin().await?;
+    let username: Option<String> =
+        sqlx::query_scalar("SELECT username FROM sip_extensions WHERE order_id = $1 AND number = $2 FOR UPDATE")
+            .bind(&owner)
+            .bind(number)
+            .fetch_optional(&mut *tx)
+            .await?;
+    let username = username.ok_or(ServiceOrderError::ExtensionNotFound)?;
+    match kind {
+        OrderKind::Service => {
+            let command = ServiceOrderCommand::ResetSipPassword { number: number.to_string(), by };
+            commands::execute(&state.orders, id, command).await?
+        }
+        _ => commands::execute(&state.trials, id, TrialCommand::ResetSipPassword { by }).await?,
+    }
+    let password = crate::accounts::sip_password();
+    sqlx::query("UPDATE sip_extensions SET secret_digest = $3, ha1_md5 = $4 WHERE order_id = $1 AND number = $2")
+        .bind(&owner)
+        .bind(number)
+        .bind(crate::accounts::sip_digest(&username, &password))
+        .bind(crate::accounts::sip_digest_md5(&username, &password))
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok((username, password))
+}
+
 /// A copy of the order's confirmation (the trial's welcome) to the buyer, after an event
 /// that says who asked for it. Each copy is its own e-mail in the outbox.
 pub async fn resend_confirmation(state: &AppState, staff: &Staff, kind: OrderKind, id: &str) -> Result<(), ApiError> {
@@ -302,8 +361,13 @@ pub async fn resend_confirmation(state: &AppState, staff: &Staff, kind: OrderKin
             existing::<ServiceOrder>(state, id).await?;
             commands::execute(&state.orders, id, ServiceOrderCommand::ResendConfirmation { by }).await?;
             let (order, sequence) = load::<ServiceOrder>(&state.pool, id).await?;
-            let (subject, body) = confirmation(&order, PasswordNote::Resent, &crate::ports::order_page(state, id))
-                .ok_or_else(no_such_order)?;
+            let (subject, body) = confirmation(
+                &order,
+                PasswordNote::Resent,
+                &crate::ports::order_page(state, id),
+                &state.services.config.sip,
+            )
+            .ok_or_else(no_such_order)?;
             (order.customer.email, subject, body, "order_confirmation", sequence)
         }
         OrderKind::Trial => {
@@ -311,7 +375,7 @@ pub async fn resend_confirmation(state: &AppState, staff: &Staff, kind: OrderKin
             commands::execute(&state.trials, id, TrialCommand::ResendConfirmation { by }).await?;
             let (_, sequence) = load::<Trial>(&state.pool, id).await?;
             let view = state.trial_views.load(id).await.map_err(ApiError::internal)?.ok_or_else(no_such_order)?;
-            let (subject, body) = crate::trial_mail::welcome(&view, &view.number);
+            let (subject, body) = crate::trial_mail::welcome(&view, &view.number, &state.services.config.sip);
             (view.email.clone(), subject.to_string(), body, "trial_welcome", sequence)
         }
         OrderKind::Hardware => {

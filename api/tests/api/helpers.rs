@@ -13,12 +13,12 @@ pub struct TestApp {
     pub client: reqwest::Client,
 }
 
-fn admin_url() -> String {
+pub(crate) fn admin_url() -> String {
     std::env::var("TEST_DATABASE_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_string())
 }
 
 /// A URL naming another database on the same server as `url`.
-fn with_database(url: &str, database: &str) -> String {
+pub(crate) fn with_database(url: &str, database: &str) -> String {
     let (base, query) = url.split_once('?').map_or((url, None), |(b, q)| (b, Some(q)));
     let server = base.rsplit_once('/').map_or(base, |(server, _)| server);
     match query {

@@ -21,6 +21,7 @@ mod prerender;
 mod quotes;
 mod rebuild;
 mod server;
+mod sip;
 mod support;
 mod trial;
 mod two_servers;

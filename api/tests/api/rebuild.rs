@@ -441,7 +441,8 @@ async fn every_read_model_is_rebuilt_by_one_call() {
             "hardware_order_view",
             "hardware_view",
             "hardware_audit",
-            "number_inventory"
+            "number_inventory",
+            "sip_accounts"
         ]
     );
     assert!(all.iter().all(|r| changes(r) == (0, 0, 0)), "a healthy shop needs no repair: {all:?}");

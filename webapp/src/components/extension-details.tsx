@@ -1,11 +1,14 @@
 import { useState } from 'react';
-import type { ExtensionDetails } from '../lib/api-types';
+import type { ExtensionDetails, Registrations } from '../lib/api-types';
+import { registrationText } from '../lib/registrations';
 import { maskSecret } from './mask-secret';
 import './forms.css';
 
 export const copyMessages = {
   passwordCopied: 'Password copied!',
   copyFailed: 'The password could not be copied. Please reveal it and copy it by hand.',
+  serverCopied: 'SIP server copied!',
+  serverCopyFailed: 'The SIP server could not be copied. Please select it and copy it by hand.',
 } as const;
 
 interface ExtensionDetailsProps {
@@ -17,6 +20,43 @@ interface ExtensionDetailsProps {
   emptyText: string;
   /** Shown when the extensions are known but their passwords are no longer in memory. */
   passwordsGoneText: string;
+  /** Where phones connect and each extension's registration, polled by the page (absent while loading). */
+  registrations?: Registrations;
+}
+
+/** The SIP server's domain with a Copy button, then its port and transport. */
+function SipServerDetails({ number, registrations }: { number: string; registrations: Registrations }) {
+  const { domain, port, transport } = registrations.sipServer;
+  const [notice, setNotice] = useState<string | null>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(domain);
+      setNotice(copyMessages.serverCopied);
+    } catch {
+      setNotice(copyMessages.serverCopyFailed);
+    }
+  };
+  return (
+    <>
+      <dt>SIP server</dt>
+      <dd>
+        <span className="sip-domain">{domain}</span>{' '}
+        <button type="button" className="link-button" aria-label={`Copy SIP server for extension ${number}`} onClick={() => void copy()}>
+          Copy
+        </button>
+        {notice && (
+          <span role="alert" className="copy-notice">
+            {' '}
+            {notice}
+          </span>
+        )}
+      </dd>
+      <dt>Port</dt>
+      <dd>{port}</dd>
+      <dt>Transport</dt>
+      <dd>{transport}</dd>
+    </>
+  );
 }
 
 function SipPassword({ number, password }: { number: string; password: string }) {
@@ -58,7 +98,13 @@ function SipPassword({ number, password }: { number: string; password: string })
 }
 
 /** Extension Details: number, username and (while in memory) the SIP password, for IP phone configuration. */
-export function ExtensionDetailsSection({ extensions, passwords, emptyText, passwordsGoneText }: ExtensionDetailsProps) {
+export function ExtensionDetailsSection({
+  extensions,
+  passwords,
+  emptyText,
+  passwordsGoneText,
+  registrations,
+}: ExtensionDetailsProps) {
   const passwordOf = (number: string) => passwords?.find((extension) => extension.number === number)?.password ?? null;
   const anyPassword = extensions.some((extension) => passwordOf(extension.number));
   return (
@@ -71,6 +117,7 @@ export function ExtensionDetailsSection({ extensions, passwords, emptyText, pass
         <ul className="extension-list">
           {extensions.map((extension) => {
             const password = passwordOf(extension.number);
+            const registration = registrations?.extensions.find((r) => r.number === extension.number);
             return (
               <li key={extension.number} className="extension-card" aria-label={`Extension ${extension.number}`}>
                 <dl className="detail-list">
@@ -86,6 +133,21 @@ export function ExtensionDetailsSection({ extensions, passwords, emptyText, pass
                       </dd>
                     </>
                   )}
+                  {registrations && <SipServerDetails number={extension.number} registrations={registrations} />}
+                  {registrations && (
+                    <>
+                      <dt>Status</dt>
+                      <dd>
+                        <span
+                          role="status"
+                          aria-label={`Extension ${extension.number} status`}
+                          className={registration?.registered ? 'registration registered' : 'registration'}
+                        >
+                          {registrationText(registration)}
+                        </span>
+                      </dd>
+                    </>
+                  )}
                 </dl>
               </li>
             );
@@ -93,6 +155,12 @@ export function ExtensionDetailsSection({ extensions, passwords, emptyText, pass
         </ul>
       )}
       {extensions.length > 0 && !anyPassword && <p className="notice">{passwordsGoneText}</p>}
+      {registrations && extensions.length > 0 && (
+        <p className="muted">
+          In your phone or softphone: the username, the SIP password and the SIP server above. The status changes to
+          Registered as soon as your phone connects.
+        </p>
+      )}
     </section>
   );
 }

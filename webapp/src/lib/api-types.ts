@@ -185,3 +185,25 @@ export interface FreeNumber {
   displayValue?: string;
   status?: string;
 }
+
+/** Where phones connect: the shop's SIP registrar (GET /api/orders/{id}/registrations). */
+export interface SipServer {
+  domain: string;
+  port: number;
+  transport: string;
+}
+
+/** An extension as the registrar sees it right now. */
+export interface ExtensionRegistration {
+  number: string;
+  username: string;
+  /** The registrar lets it register (false once a trial ended unconverted). */
+  active: boolean;
+  /** A phone is registered with it now. */
+  registered: boolean;
+}
+
+export interface Registrations {
+  sipServer: SipServer;
+  extensions: ExtensionRegistration[];
+}

@@ -48,6 +48,8 @@ export const orderMessages = {
   historyFailed: 'We could not load this order’s history. Please try again.',
   orderNotFound: 'There is no such order. Check the link, or find the order by searching.',
   resent: 'Confirmation e-mail queued to send again.',
+  sipPasswordReset: (number: string, username: string) =>
+    `New SIP password for extension ${number} (username ${username}). Give it to the customer now: it is not shown again, and the old one no longer works.`,
   released: (number: string) => `Number ${number} released back to stock.`,
   replaced: (lost: string) => `Number ${lost} replaced; the buyer has been e-mailed the new number.`,
   placeholderFilled: (number: string, areaCode: string) => `Number ${number} given for the ${areaCode} area code; the buyer has been e-mailed it.`,

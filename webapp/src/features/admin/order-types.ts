@@ -86,6 +86,15 @@ export interface OrderActions {
   extendTrial: boolean;
   /** The order's number transfers, each with the steps staff may take now. */
   ports: PortAction[];
+  /** Extensions whose SIP password staff may reset (none once a trial ended unconverted). */
+  sipExtensions: string[];
+}
+
+/** POST /api/admin/orders/{kind}/{id}/reset-sip-password: the new password, shown once. */
+export interface SipPasswordReset {
+  number: string;
+  username: string;
+  password: string;
 }
 
 /** A number transfer's state (as the buyer's page has it). */

@@ -1,5 +1,14 @@
 import { adminApi, staffCall } from './api';
-import type { OpenPorts, OrderHistory, OrderHistoryArgs, OrderRef, OrderSearchArgs, OrderSearchPage, PortMove } from './order-types';
+import type {
+  OpenPorts,
+  OrderHistory,
+  OrderHistoryArgs,
+  OrderRef,
+  OrderSearchArgs,
+  OrderSearchPage,
+  PortMove,
+  SipPasswordReset,
+} from './order-types';
 
 const historyTag = ({ kind, id }: OrderRef) => ({ type: 'StaffOrderHistory' as const, id: `${kind}/${id}` });
 
@@ -75,6 +84,17 @@ export const ordersApi = adminApi.injectEndpoints({
       queryFn: (_arg, queryApi, _extra, baseQuery) => staffCall({ url: 'admin/ports' }, queryApi, baseQuery, (body) => body as OpenPorts),
       providesTags: ['StaffPorts'],
     }),
+    /** A new SIP password for one extension, answered once; the history then shows who reset it. */
+    resetSipPassword: build.mutation<SipPasswordReset, OrderRef & { number: string }>({
+      queryFn: ({ number, ...ref }, queryApi, _extra, baseQuery) =>
+        staffCall(
+          { url: `${apiPath(ref)}/reset-sip-password`, method: 'POST', body: { number } },
+          queryApi,
+          baseQuery,
+          (body) => body as SipPasswordReset,
+        ),
+      invalidatesTags: (_result, error, { kind, id }) => (error ? [] : [historyTag({ kind, id })]),
+    }),
     /** Admins only (403 for support staff). */
     extendTrial: build.mutation<OrderHistory, OrderRef & { days: number }>({
       queryFn: ({ days, ...ref }, queryApi, _extra, baseQuery) =>
@@ -92,6 +112,7 @@ export const {
   useReplaceNumberMutation,
   useFillPlaceholderMutation,
   useExtendTrialMutation,
+  useResetSipPasswordMutation,
   useMovePortMutation,
   useGetOpenPortsQuery,
 } = ordersApi;

@@ -1,4 +1,5 @@
 import { api } from '../../lib/api';
+import type { Registrations } from '../../lib/api-types';
 import type {
   ConfirmPortDetailsArgs,
   CreatePaymentIntentArgs,
@@ -40,6 +41,10 @@ export const checkoutApi = api.injectEndpoints({
       query: (orderId) => `orders/${encodeURIComponent(orderId)}`,
       providesTags: (_result, _error, orderId) => [{ type: 'Order', id: orderId }],
     }),
+    /** Where the order's extensions connect and whether each is registered now (polled by the thank-you page). */
+    getOrderRegistrations: build.query<Registrations, string>({
+      query: (orderId) => `orders/${encodeURIComponent(orderId)}/registrations`,
+    }),
     /**
      * The buyer's transfer details and signed letter of authority for one of the order's ports.
      * Answers the order: it becomes the cached order at once; the order is read again either way
@@ -71,5 +76,6 @@ export const {
   useDebugSubscriptionMutation,
   useCreateUserAccountMutation,
   useGetOrderQuery,
+  useGetOrderRegistrationsQuery,
   useConfirmPortDetailsMutation,
 } = checkoutApi;

@@ -1,4 +1,5 @@
 import { api } from '../../lib/api';
+import type { Registrations } from '../../lib/api-types';
 import type {
   AttachPaymentMethodArgs,
   AttachPaymentMethodResponse,
@@ -26,8 +27,17 @@ export const trialApi = api.injectEndpoints({
     getTrial: build.query<TrialView, string>({
       query: (trialId) => `trials/${encodeURIComponent(trialId)}`,
     }),
+    /** Where the trial's extension connects and whether it is registered now (polled by the thank-you page). */
+    getTrialRegistrations: build.query<Registrations, string>({
+      query: (trialId) => `trials/${encodeURIComponent(trialId)}/registrations`,
+    }),
   }),
 });
 
-export const { useCreateFreeTrialAccountMutation, useCreateTrialSetupIntentMutation, useAttachPaymentMethodMutation, useGetTrialQuery } =
-  trialApi;
+export const {
+  useCreateFreeTrialAccountMutation,
+  useCreateTrialSetupIntentMutation,
+  useAttachPaymentMethodMutation,
+  useGetTrialQuery,
+  useGetTrialRegistrationsQuery,
+} = trialApi;

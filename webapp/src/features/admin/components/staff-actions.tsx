@@ -8,7 +8,9 @@ import {
   useReleaseNumberMutation,
   useReplaceNumberMutation,
   useResendConfirmationMutation,
+  useResetSipPasswordMutation,
 } from '../orders-api';
+import type { SipPasswordReset } from '../order-types';
 import type { OpenPlaceholder } from '../order-types';
 import type { StaffRole } from '../types';
 import type { ShowFlash } from '../use-flash';
@@ -48,7 +50,10 @@ export function StaffActions({ history, role, onChanged, flash }: StaffActionsPr
   const [extend, extending] = useExtendTrialMutation();
   const [replace, replacing] = useReplaceNumberMutation();
   const [fill, filling] = useFillPlaceholderMutation();
-  const busy = resending.isLoading || releasing.isLoading || extending.isLoading || replacing.isLoading || filling.isLoading;
+  const [resetSip, resettingSip] = useResetSipPasswordMutation();
+  const [newSip, setNewSip] = useState<SipPasswordReset | null>(null);
+  const busy =
+    resending.isLoading || releasing.isLoading || extending.isLoading || replacing.isLoading || filling.isLoading || resettingSip.isLoading;
   const [error, setError] = useState<string | null>(null);
   const [chosen, setChosen] = useState('');
   const [confirming, setConfirming] = useState(false);
@@ -105,6 +110,34 @@ export function StaffActions({ history, role, onChanged, flash }: StaffActionsPr
           {resending.isLoading ? 'Resending...' : 'Resend confirmation e-mail'}
         </button>
       </div>
+
+      {actions.sipExtensions.length > 0 && (
+        <div className="admin-action">
+          <h3>SIP passwords</h3>
+          <p className="admin-hint">A new password for an extension the customer lost the password of: the old one stops working at once.</p>
+          <ul className="admin-action-list">
+            {actions.sipExtensions.map((extension) => (
+              <li key={extension}>
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  disabled={busy}
+                  onClick={() =>
+                    void run(async () => setNewSip(await resetSip({ ...ref, number: extension }).unwrap()), `SIP password of ${extension} reset.`)
+                  }
+                >
+                  Reset SIP password of extension {extension}
+                </button>
+              </li>
+            ))}
+          </ul>
+          {newSip && (
+            <p className="admin-hint" role="status" aria-label="New SIP password">
+              {orderMessages.sipPasswordReset(newSip.number, newSip.username)} <code>{newSip.password}</code>
+            </p>
+          )}
+        </div>
+      )}
 
       {actions.replaceableNumbers.length > 0 && (
         <div className="admin-action">

@@ -210,6 +210,16 @@ describe('staff actions', () => {
     expect(posts(server)).toEqual([{ path: '/api/admin/orders/service/ann-1/resend-confirmation', body: {}, csrf: CSRF_TOKEN }]);
   });
 
+  it('Reset SIP password (support staff too): the new password is shown once and the event ends the timeline', async () => {
+    const { server, user } = await openOrder(serviceOrder({ id: 'ann-1' }), { role: 'support' });
+    await user.click(within(actionsPanel()).getByRole('button', { name: 'Reset SIP password of extension 101' }));
+    const shown = await screen.findByRole('status', { name: 'New SIP password' });
+    expect(shown).toHaveTextContent('New SIP password for extension 101 (username ann101).');
+    expect(shown).toHaveTextContent('NewSipPassw0rd2345678');
+    await waitFor(() => expect(sentences().at(-1)).toBe('SIP password of extension 101 reset by support@example.com.'));
+    expect(posts(server)).toEqual([{ path: '/api/admin/orders/service/ann-1/reset-sip-password', body: { number: '101' }, csrf: CSRF_TOKEN }]);
+  });
+
   it('a paid number another order took is replaced in one click; the event ends the timeline', async () => {
     const order = serviceOrder({ id: 'ann-1' });
     const { server, user } = await openOrder({ ...order, lost: [order.phoneNumbers[0]] }, { role: 'support' });

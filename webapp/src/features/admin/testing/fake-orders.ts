@@ -211,6 +211,7 @@ export function historyOf(order: FakeOrder, upTo: number | null = null): OrderHi
       openPlaceholders: order.placeholders,
       extendTrial: order.kind === 'trial' && order.status === 'active' && order.extendedDays < 7,
       ports: order.ports.map(({ requestedAt: _requestedAt, ...port }) => ({ ...port, steps: portStepsFor(port.state) })),
+      sipExtensions: order.kind === 'hardware' || (order.kind === 'trial' && order.status !== 'active') ? [] : ['101'],
     },
   };
 }
@@ -394,6 +395,15 @@ export function fakeOrderRoutes(initial: FakeOrder[], access: Access) {
         .filter((port) => port.state !== 'completed' && port.state !== 'rejected')
         .sort((a, b) => a.requestedAt.localeCompare(b.requestedAt));
       return { ports: open, overdue: open.filter((port) => port.overdue).length };
+    },
+    'POST /api/admin/orders/:kind/:id/reset-sip-password': async (request) => {
+      const found = actionOn(request, access.write);
+      if (found instanceof Response) return found;
+      const { who, order } = found;
+      const { number } = (await request.json()) as { number?: string };
+      if (number !== '101') return refusal(409, 'extension_not_found', "That extension is not one of this order's: pick one from the order's list.");
+      record(order, {}, 'SipPasswordReset', who, `SIP password of extension 101 reset by ${who.email}.`);
+      return { number, username: 'ann101', password: 'NewSipPassw0rd2345678' };
     },
     'POST /api/admin/orders/:kind/:id/extend': async (request) => {
       const found = actionOn(request, access.admin);

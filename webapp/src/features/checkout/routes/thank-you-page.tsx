@@ -12,12 +12,14 @@ import { errorStatus } from '../../../lib/api-error';
 import { useCatalogue } from '../../../lib/catalogue';
 import { cycleWord, formatPence } from '../../../lib/format-money';
 import { readStorage } from '../../../lib/storage';
-import { useGetOrderQuery } from '../api';
+import { useRegistrationPolling } from '../../../lib/registrations';
+import { useGetOrderQuery, useGetOrderRegistrationsQuery } from '../api';
 import { selectCompletedOrder, type CompletedOrder } from '../checkout-slice';
 import { NumberTransfers } from '../components/number-transfers';
 import { OrderTotals } from '../components/order-totals';
 import { messages } from '../messages';
 import type { OrderView } from '../types';
+import type { Registrations } from '../../../lib/api-types';
 import { LAST_ORDER_KEY } from '../last-order';
 import { orderPollInterval } from '../port-rules';
 import '../checkout.css';
@@ -133,6 +135,11 @@ interface ConfirmationProps {
 
 function Confirmation({ orderId, order, inMemory, deskPhonesInCart }: ConfirmationProps) {
   const catalogue = useCatalogue();
+  // Whether each extension's phone has registered: asked every few seconds for two minutes.
+  const [registrations, setRegistrations] = useState<Registrations | undefined>(undefined);
+  const pollMs = useRegistrationPolling(registrations);
+  const registrationQuery = useGetOrderRegistrationsQuery(orderId, { pollingInterval: pollMs, skipPollingIfUnfocused: false });
+  if (registrationQuery.data !== registrations) setRegistrations(registrationQuery.data);
   const vatPercent = catalogue.data?.vatPercent ?? 20;
   const cycle = order.billingCycle ?? 'monthly';
   const per = cycleWord(cycle);
@@ -254,6 +261,7 @@ function Confirmation({ orderId, order, inMemory, deskPhonesInCart }: Confirmati
         passwords={inMemory?.extensions ?? null}
         emptyText="Your extensions are being set up; their details will be in your confirmation email."
         passwordsGoneText={messages.passwordsNotStored}
+        registrations={registrations}
       />
 
       <section className="panel thank-you-next" aria-labelledby="next-heading">

@@ -5,6 +5,7 @@ import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { thankYouState, TRIAL_ID, trialViewFixture } from '../testing/fixtures';
 import type { TrialThankYouState } from '../types';
+import { trialApi } from '../api';
 import { TrialThankYouPage } from './trial-thank-you-page';
 
 const valueOf = (container: HTMLElement, term: string) => within(container).getByText(term).nextElementSibling;
@@ -120,13 +121,44 @@ describe('trial thank-you page, straight after sign-up', () => {
   });
 });
 
+describe('trial thank-you page: where to connect', () => {
+  it('shows the SIP server, port and transport with a Copy button, and turns to Registered when the phone registers', async () => {
+    const user = userEvent.setup();
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    let registered = false;
+    mockFetch({
+      [`GET /api/trials/${TRIAL_ID}/registrations`]: () =>
+        jsonResponse({
+          sipServer: { domain: 'sip.talkbridge.localhost', port: 5060, transport: 'UDP' },
+          extensions: [{ number: '101', username: 'jane101', active: true, registered }],
+        }),
+    });
+    const { store } = renderThankYou(thankYouState());
+    const ext101 = within(screen.getByRole('region', { name: 'Extension Details' })).getByRole('listitem', { name: 'Extension 101' });
+    expect(await within(ext101).findByText('Not registered yet', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(valueOf(ext101, 'SIP server')).toHaveTextContent('sip.talkbridge.localhost');
+    expect(valueOf(ext101, 'Port')).toHaveTextContent('5060');
+    expect(valueOf(ext101, 'Transport')).toHaveTextContent('UDP');
+    await user.click(within(ext101).getByRole('button', { name: 'Copy SIP server for extension 101' }));
+    expect(writeText).toHaveBeenCalledWith('sip.talkbridge.localhost');
+    expect(within(ext101).getByRole('alert')).toHaveTextContent('SIP server copied!');
+
+    registered = true;
+    await store.dispatch(trialApi.endpoints.getTrialRegistrations.initiate(TRIAL_ID, { forceRefetch: true }));
+    await waitFor(() => expect(within(ext101).getByRole('status', { name: 'Extension 101 status' })).toHaveTextContent('Registered'), {
+      timeout: 3000,
+    });
+  });
+});
+
 describe('trial thank-you page without its navigation state', () => {
   it('reads the trial again by the id kept in sessionStorage (no password)', async () => {
     window.sessionStorage.setItem('freeTrialId', TRIAL_ID);
     const { calls } = mockFetch({ [`GET /api/trials/${TRIAL_ID}`]: () => trialViewFixture() });
     renderThankYou();
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to Talkbridge!' })).toBeInTheDocument();
-    expect(calls.map((call) => call.url.pathname)).toEqual([`/api/trials/${TRIAL_ID}`]);
+    expect(calls.map((call) => call.url.pathname)).toContain(`/api/trials/${TRIAL_ID}`);
     expect(valueOf(screen.getByRole('region', { name: 'Your Trial' }), 'Trial ends')).toHaveTextContent('Monday 30 November 2026 at 09:00');
     expect(valueOf(screen.getByRole('region', { name: 'Your Trial' }), 'Your phone number')).toHaveTextContent('01632 960007');
     const extensions = screen.getByRole('region', { name: 'Extension Details' });

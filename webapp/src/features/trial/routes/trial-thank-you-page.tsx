@@ -6,7 +6,9 @@ import { PageMeta } from '../../../components/page-meta';
 import { PhoneSetupInfo } from '../../../components/phone-setup-info';
 import { siteConfig } from '../../../config/site';
 import { forgetSelectedFreeNumber } from '../../../lib/selected-free-number';
-import { useGetTrialQuery } from '../api';
+import type { Registrations } from '../../../lib/api-types';
+import { useRegistrationPolling } from '../../../lib/registrations';
+import { useGetTrialQuery, useGetTrialRegistrationsQuery } from '../api';
 import { formatTrialEnd } from '../format-trial-end';
 import { messages } from '../messages';
 import { forgetUserInfo, rememberedTrialId, THANK_YOU_PATH } from '../trial-storage';
@@ -111,7 +113,7 @@ export function TrialThankYouPage() {
     return (
       <>
         {meta}
-        <TrialConfirmation trial={fromNavigation(state)} emailStatus={emailStatus} />
+        <TrialConfirmation trial={fromNavigation(state)} emailStatus={emailStatus} trialId={trialId} />
       </>
     );
   }
@@ -129,7 +131,7 @@ export function TrialThankYouPage() {
     return (
       <>
         {meta}
-        <TrialConfirmation trial={fromView(query.data)} emailStatus={emailStatus} />
+        <TrialConfirmation trial={fromView(query.data)} emailStatus={emailStatus} trialId={trialId} />
       </>
     );
   }
@@ -149,8 +151,22 @@ export function TrialThankYouPage() {
   );
 }
 
-function TrialConfirmation({ trial, emailStatus }: { trial: TrialSummary; emailStatus: EmailStatus | null }) {
+interface TrialConfirmationProps {
+  trial: TrialSummary;
+  emailStatus: EmailStatus | null;
+  trialId: string | null;
+}
+
+function TrialConfirmation({ trial, emailStatus, trialId }: TrialConfirmationProps) {
   const trialEnds = formatTrialEnd(trial.endsAt);
+  // Whether the extension's phone has registered: asked every few seconds for two minutes.
+  const [registrations, setRegistrations] = useState<Registrations | undefined>(undefined);
+  const pollMs = useRegistrationPolling(registrations);
+  const registrationQuery = useGetTrialRegistrationsQuery(trialId ?? skipToken, {
+    pollingInterval: pollMs,
+    skipPollingIfUnfocused: false,
+  });
+  if (registrationQuery.data !== registrations) setRegistrations(registrationQuery.data);
   const passwords = trial.extension && trial.sipPassword ? [{ ...trial.extension, password: trial.sipPassword }] : null;
 
   return (
@@ -192,6 +208,7 @@ function TrialConfirmation({ trial, emailStatus }: { trial: TrialSummary; emailS
         passwords={passwords}
         emptyText={messages.extensionCreating}
         passwordsGoneText={messages.passwordGone}
+        registrations={registrations}
       />
 
       <PhoneSetupInfo>

@@ -1,0 +1,133 @@
+//! Which extensions the SIP registrar lets register (`sip_accounts`, read by Kamailio through
+//! the `subscriber` view), and whether each is registered now (Kamailio's `location` table).
+//!
+//! The projection keeps no secret: an extension's digests are written by the API beside the
+//! password it shows once (`sip_extensions`), inside the transaction that also stores the
+//! order's or trial's event. The event reaches this projection before that transaction
+//! commits, so the view joins the two tables instead of copying the digests: the extension
+//! can register once both rows are committed, in whichever order that happens.
+
+use aggregates::service_order::{ServiceOrder, ServiceOrderEvent};
+use aggregates::trial::{Trial, TrialEvent};
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use cqrs_es::{EventEnvelope, Query};
+use sqlx::PgPool;
+
+/// The realm of the SIP digests (HA1 = H(username:realm:password)) and of the registrar's
+/// challenge (sip/kamailio.cfg). Changing it would void every stored digest.
+pub const SIP_REALM: &str = "sip.talkbridge.example";
+
+/// The live table.
+pub const SIP_ACCOUNTS_TABLE: &str = "sip_accounts";
+
+/// The owner of a trial's extensions in `sip_extensions` and `sip_accounts`; an order's are
+/// owned by the order id itself.
+pub fn trial_owner(trial_id: &str) -> String {
+    format!("trial:{trial_id}")
+}
+
+#[derive(Clone)]
+pub struct SipAccountsQuery {
+    pool: PgPool,
+}
+
+impl SipAccountsQuery {
+    pub fn new(pool: PgPool) -> Self {
+        SipAccountsQuery { pool }
+    }
+
+    /// Lets an extension register (again: a replay or rebuild only touches the row).
+    async fn allow(&self, owner: &str, number: &str, username: &str) -> Result<(), sqlx::Error> {
+        sqlx::query(
+            "INSERT INTO sip_accounts (username, owner, number, domain) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (username) DO UPDATE SET owner = $2, number = $3, domain = $4, updated_at = clock_timestamp()",
+        )
+        .bind(username)
+        .bind(owner)
+        .bind(number)
+        .bind(SIP_REALM)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Refuses every extension of `owner` from now on, and forgets where they were registered.
+    async fn remove(&self, owner: &str) -> Result<(), sqlx::Error> {
+        let mut tx = self.pool.begin().await?;
+        let usernames: Vec<String> = sqlx::query_scalar("DELETE FROM sip_accounts WHERE owner = $1 RETURNING username")
+            .bind(owner)
+            .fetch_all(&mut *tx)
+            .await?;
+        sqlx::query("DELETE FROM location WHERE username = ANY($1)").bind(&usernames).execute(&mut *tx).await?;
+        tx.commit().await
+    }
+
+    pub async fn apply_order(&self, id: &str, event: &ServiceOrderEvent) -> Result<(), sqlx::Error> {
+        if let ServiceOrderEvent::AccountCreated { extensions, .. } = event {
+            for extension in extensions {
+                self.allow(id, &extension.number, &extension.username).await?;
+            }
+        }
+        Ok(())
+    }
+
+    pub async fn apply_trial(&self, id: &str, event: &TrialEvent) -> Result<(), sqlx::Error> {
+        match event {
+            TrialEvent::TrialStarted { extension, .. } => {
+                self.allow(&trial_owner(id), &extension.number, &extension.username).await
+            }
+            // docs/product-rules.md, Free trial: an unconverted trial's service stops when it ends.
+            TrialEvent::TrialEnded { .. } => self.remove(&trial_owner(id)).await,
+            _ => Ok(()),
+        }
+    }
+
+    /// After a rebuild replayed every event from `started`: rows no event touched since then
+    /// belong to nothing the events know of and go.
+    pub async fn sweep(&self, started: DateTime<Utc>) -> Result<u64, sqlx::Error> {
+        let mut tx = self.pool.begin().await?;
+        let usernames: Vec<String> =
+            sqlx::query_scalar("DELETE FROM sip_accounts WHERE updated_at < $1 RETURNING username")
+                .bind(started)
+                .fetch_all(&mut *tx)
+                .await?;
+        sqlx::query("DELETE FROM location WHERE username = ANY($1)").bind(&usernames).execute(&mut *tx).await?;
+        tx.commit().await?;
+        Ok(usernames.len() as u64)
+    }
+}
+
+#[async_trait]
+impl Query<ServiceOrder> for SipAccountsQuery {
+    async fn dispatch(&self, id: &str, events: &[EventEnvelope<ServiceOrder>]) {
+        for event in events {
+            if let Err(error) = self.apply_order(id, &event.payload).await {
+                tracing::error!(order = id, %error, "SIP account update failed; run rebuild-views");
+            }
+        }
+    }
+}
+
+#[async_trait]
+impl Query<Trial> for SipAccountsQuery {
+    async fn dispatch(&self, id: &str, events: &[EventEnvelope<Trial>]) {
+        for event in events {
+            if let Err(error) = self.apply_trial(id, &event.payload).await {
+                tracing::error!(trial = id, %error, "SIP account update failed; run rebuild-views");
+            }
+        }
+    }
+}
+
+/// Of `usernames`, those registered now: a contact whose registration has not expired
+/// (Kamailio writes `expires` in UTC and deletes a contact when the phone unregisters).
+pub async fn registered(pool: &PgPool, usernames: &[String]) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT DISTINCT username::text FROM location
+         WHERE username = ANY($1) AND expires > (now() AT TIME ZONE 'UTC') ORDER BY 1",
+    )
+    .bind(usernames)
+    .fetch_all(pool)
+    .await
+}
