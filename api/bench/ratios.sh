@@ -18,16 +18,21 @@ db="${BENCH_DB:-voip_bench_ratios}"
 seconds="${BENCH_SECONDS:-8}"
 drop_database "$db"
 url=$(ensure_database "$db")
-log "building the server and the baseline (release)"
-cargo build --release --quiet -p api --features bench-baseline --bin voip-shop --example bench_baseline
-out="$LOCAL/bench-ratios"
+# VOIP_SHOP_BIN and BASELINE_BIN: binaries built elsewhere (another checkout, to compare).
+shop_bin="${VOIP_SHOP_BIN:-$ROOT/target/release/voip-shop}"
+baseline_bin="${BASELINE_BIN:-$ROOT/target/release/examples/bench_baseline}"
+if [ -z "${VOIP_SHOP_BIN:-}${BASELINE_BIN:-}" ]; then
+  log "building the server and the baseline (release)"
+  cargo build --release --quiet -p api --features bench-baseline --bin voip-shop --example bench_baseline
+fi
+out="${BENCH_OUT:-$LOCAL/bench-ratios}"
 mkdir -p "$out"
 port="${BENCH_PORT:-$(free_port)}"
 base_port="${BENCH_BASELINE_PORT:-$(free_port)}"
 shop="http://127.0.0.1:$port"
 baseline="http://127.0.0.1:$base_port"
 DATABASE_URL="$url" PORT="$port" HOST=127.0.0.1 RUST_LOG=warn NO_COLOR=1 WEBAPP_DIR="$ROOT/webapp/dist" \
-  "$ROOT/target/release/voip-shop" serve >"$out/server.log" 2>&1 &
+  "$shop_bin" serve >"$out/server.log" 2>&1 &
 server=$!
 baseline_pid=
 trap 'kill $server $baseline_pid 2>/dev/null; wait $server $baseline_pid 2>/dev/null || true; drop_database $db' EXIT
@@ -35,7 +40,7 @@ wait_ready "$shop" "$server"
 log "filling the stock to 1,000,000 numbers"
 psql "$url" -v ON_ERROR_STOP=1 -q -f "$ROOT/api/bench/million-numbers.sql"
 log "stock: $(psql "$url" -qAt -c 'select count(*) from number_inventory') numbers"
-DATABASE_URL="$url" PORT="$base_port" "$ROOT/target/release/examples/bench_baseline" >"$out/baseline.log" 2>&1 &
+DATABASE_URL="$url" PORT="$base_port" "$baseline_bin" >"$out/baseline.log" 2>&1 &
 baseline_pid=$!
 wait_ready "$baseline" "$baseline_pid"
 
@@ -73,20 +78,29 @@ log "2/7 GET /api/hardware/"; measure hardware "$server" "$shop/api/hardware/"
 log "3/7 axum + one sqlx SELECT"; measure select "$baseline_pid" "$baseline/select"
 log "4/7 GET /api/available_numbers/ (0161, 50 a page)"; measure numbers "$server" "$shop$search"
 log "5/7 POST /api/carts"; measure create "$server" "$shop" -s "$ROOT/api/bench/carts.lua" -- create
-for _ in $(seq 1 200); do
-  curl -fsS -X POST "$shop/api/carts" | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])'
-done >"$out/cart-ids"
+python3 - "$shop" >"$out/cart-ids" <<'PY'
+import json, sys, urllib.request
+for _ in range(200):
+    with urllib.request.urlopen(urllib.request.Request(sys.argv[1] + "/api/carts", method="POST")) as answer:
+        print(json.load(answer)["id"])
+PY
 log "6/7 PUT /api/carts/{id}/package (200 carts)"
 measure package "$server" "$shop" -s "$ROOT/api/bench/carts.lua" -- package "$out/cart-ids"
 
+log "one client: GET /api/available_numbers/ for $seconds s"
+wrk -t1 -c1 -d"${seconds}s" --latency "$shop$search" >"$out/numbers-one.txt"
+hardware_bytes=$(curl -fsS "$shop/api/hardware/" | wc -c)
+
 log "7/7 pgbench: single-row INSERT, 50 clients"
+# The servers' pools are closed first: pgbench's 50 connections must fit the database's limit.
+kill "$server" "$baseline_pid" 2>/dev/null; wait "$server" "$baseline_pid" 2>/dev/null || true
 psql "$url" -v ON_ERROR_STOP=1 -q -c 'CREATE TABLE bench_insert (id bigserial PRIMARY KEY, payload jsonb NOT NULL)'
 echo "INSERT INTO bench_insert (payload) VALUES ('{\"a\": 1}');" >"$out/insert.sql"
-pgbench -n -c50 -j2 -T"$seconds" -f "$out/insert.sql" "$url" >"$out/pgbench.txt" 2>&1
+for attempt in 1 2 3 4 5; do  # others' tests may hold connections for a moment
+  pgbench -n -c50 -j2 -T"$seconds" -f "$out/insert.sql" "$url" >"$out/pgbench.txt" 2>&1 && break
+  log "pgbench could not open its connections (attempt $attempt): $(grep -m1 error "$out/pgbench.txt")"; sleep 3
+done
 pg_tps=$(awk '/^tps/ { printf "%.0f", $3 }' "$out/pgbench.txt")
-
-log "one client: GET /api/available_numbers/ for 8 s"
-wrk -t1 -c1 -d"${seconds}s" --latency "$shop$search" >"$out/numbers-one.txt"
 
 row() {  # what, the route's row file, the ceiling's name, the ceiling's rate
   read -r r p rss e <"$out/$2.row"
@@ -96,10 +110,10 @@ row() {  # what, the route's row file, the ceiling's name, the ceiling's rate
 read -r bare_rate _ <"$out/bare.row"
 read -r select_rate _ <"$out/select.row"
 {
-  echo "ratios.sh $(date -u +%FT%TZ), $(nproc) cores, wrk -t2 -c50 -d${seconds}s, $(git rev-parse --short HEAD)$(git diff --quiet || echo '+changes')"
+  echo "ratios.sh $(date -u +%FT%TZ), $(nproc) cores, wrk -t2 -c50 -d${seconds}s, ${VOIP_SHOP_BIN:-$(git rev-parse --short HEAD)$(git diff --quiet || echo '+changes')}"
   echo "| what | rate | the stack's own ceiling, same run | ratio | p99 | server RSS | errors |"
   echo "|---|---|---|---|---|---|---|"
-  row "GET /api/hardware/ ($(curl -fsS "$shop/api/hardware/" | wc -c) B)" hardware "bare axum JSON" "$bare_rate"
+  row "GET /api/hardware/ ($hardware_bytes B)" hardware "bare axum JSON" "$bare_rate"
   row "GET /api/available_numbers/ (0161, 50 a page)" numbers "axum + one SELECT" "$select_rate"
   row "POST /api/carts" create "pgbench INSERT, 50 clients, tps" "$pg_tps"
   row "PUT /api/carts/{id}/package" package "pgbench INSERT, 50 clients, tps" "$pg_tps"

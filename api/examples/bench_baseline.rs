@@ -55,7 +55,9 @@ async fn main() {
     let pool = PgPoolOptions::new().max_connections(max).connect(&url).await.expect("the database answers");
     let app = Router::new()
         .route("/readyz", get(|| async { "ready" }))
-        .route("/json", get(json)).route("/select", get(select)).with_state(pool);
+        .route("/json", get(json))
+        .route("/select", get(select))
+        .with_state(pool);
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await.expect("the port is free");
     axum::serve(listener, app).await.expect("the server runs");
 }

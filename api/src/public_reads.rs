@@ -47,7 +47,11 @@ impl Cached {
             return (StatusCode::NOT_MODIFIED, [(header::ETAG, self.etag.clone()), cache]).into_response();
         }
         (
-            [(header::CONTENT_TYPE, HeaderValue::from_static("application/json")), (header::ETAG, self.etag.clone()), cache],
+            [
+                (header::CONTENT_TYPE, HeaderValue::from_static("application/json")),
+                (header::ETAG, self.etag.clone()),
+                cache,
+            ],
             self.body.clone(),
         )
             .into_response()

@@ -9,8 +9,8 @@ use axum::extract::Query;
 use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::Json;
-use std::sync::OnceLock;
 use serde::{Deserialize, Serialize};
+use std::sync::OnceLock;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -176,8 +176,7 @@ struct AddOnEntry {
     path = "/catalogue",
     tag = "catalogue",
     responses(
-        (status = 200, body = Catalogue, headers(("ETag" = String, description = "The answer's strong entity tag"))),
-        (status = 304, description = "Unchanged since the If-None-Match tag"),
+        (status = 200, body = Catalogue, headers(("ETag" = String, description = "The answer's strong entity tag; a request whose If-None-Match names it gets 304 with no body"))),
     )
 )]
 async fn catalogue(headers: HeaderMap) -> Response {

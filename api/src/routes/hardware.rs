@@ -109,8 +109,7 @@ struct ItemPath {
     tag = "hardware",
     params(BrandQuery),
     responses(
-        (status = 200, body = Data<Vec<ItemOut>>, headers(("ETag" = String, description = "The answer's strong entity tag"))),
-        (status = 304, description = "Unchanged since the If-None-Match tag"),
+        (status = 200, body = Data<Vec<ItemOut>>, headers(("ETag" = String, description = "The answer's strong entity tag; a request whose If-None-Match names it gets 304 with no body"))),
         (status = 422, description = "An unknown brand (invalid_query)", body = Refusal),
     )
 )]

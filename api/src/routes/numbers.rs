@@ -152,7 +152,11 @@ fn parse_search(params: &HashMap<String, String>) -> Result<Search, ApiError> {
     let after = match params.get("after").map(|v| v.trim()).filter(|v| !v.is_empty()) {
         None => None,
         Some(v) if v.len() <= 15 && v.bytes().all(|b| b.is_ascii_digit()) => Some(v.to_string()),
-        Some(_) => return Err(invalid("after must be the national number (up to 15 digits) of the page before's next_after.".to_string())),
+        Some(_) => {
+            return Err(invalid(
+                "after must be the national number (up to 15 digits) of the page before's next_after.".to_string(),
+            ))
+        }
     };
     Ok(Search { country, number_type, area_code, national_prefix, page, per_page, after })
 }
@@ -207,8 +211,7 @@ struct FreeNumbersOut {
     path = "/free-did-numbers",
     tag = "numbers",
     responses(
-        (status = 200, body = FreeNumbersOut, headers(("ETag" = String, description = "The answer's strong entity tag"))),
-        (status = 304, description = "Unchanged since the If-None-Match tag"),
+        (status = 200, body = FreeNumbersOut, headers(("ETag" = String, description = "The answer's strong entity tag; a request whose If-None-Match names it gets 304 with no body"))),
     )
 )]
 async fn free_did_numbers(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {

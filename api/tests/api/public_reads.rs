@@ -13,8 +13,13 @@ use serde_json::Value;
 
 use crate::helpers::{spawn_app, TestApp};
 
-const PATHS: [&str; 5] =
-    ["/api/catalogue", "/api/hardware/", "/api/hardware/?brand=yealink", "/api/hardware/?brand=cisco", "/api/free-did-numbers/"];
+const PATHS: [&str; 5] = [
+    "/api/catalogue",
+    "/api/hardware/",
+    "/api/hardware/?brand=yealink",
+    "/api/hardware/?brand=cisco",
+    "/api/free-did-numbers/",
+];
 
 async fn etag(app: &TestApp, path: &str) -> String {
     let response = app.get(path).await;
@@ -77,6 +82,8 @@ async fn a_change_made_elsewhere_is_served_within_a_second() {
         brand: Some(Brand::Yealink),
         model: "T99".into(),
         price: Pence(9900),
+        features: vec!["Wi-Fi".into()],
+        compatibility: vec!["SIP 2.0".into()],
         ..HardwareFields::default()
     };
     elsewhere.hardware.execute(id, HardwareCommand::Create { fields, actor: "ann@example.com".into() }).await.unwrap();

@@ -132,7 +132,8 @@ async fn the_public_catalogue_kept_on_a_shows_a_change_made_on_b_within_a_second
 ) {
     let changed = Instant::now();
     loop {
-        let response = on_a.client.get(on_a.url("/api/hardware/")).header("if-none-match", before).send().await.unwrap();
+        let response =
+            on_a.client.get(on_a.url("/api/hardware/")).header("if-none-match", before).send().await.unwrap();
         if response.status() == StatusCode::OK {
             assert_ne!(&response.headers()["etag"], before);
             let body = response.text().await.unwrap();
