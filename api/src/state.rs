@@ -26,6 +26,7 @@ use projections::trials::{TrialView, TRIAL_VIEW_TABLE};
 use crate::checkout::gateway::PaymentGateway;
 use crate::config::Config;
 use crate::payments::Stripe;
+use crate::public_reads::Part;
 
 use cqrs_es::persist::PersistedEventStore;
 use cqrs_es::CqrsFramework;
@@ -101,6 +102,8 @@ pub struct AppState {
     /// Where page views go to be written in batches (crate::analytics); dropped unless the
     /// server started its writer.
     pub page_views: crate::analytics::PageViewQueue,
+    /// The public catalogue's answers kept in memory (crate::public_reads).
+    pub public_reads: crate::public_reads::PublicReads,
 }
 
 impl AppState {
@@ -112,9 +115,10 @@ impl AppState {
         let cart_views = Arc::new(CartViews::new(CART_VIEW_TABLE, pool.clone()));
         let cart_view_query = Arc::new(CatchUpQuery::new(Arc::new(store(&pool)), cart_views.clone()));
         let carts = CqrsFramework::new(store(&pool), vec![Box::new(SharedQuery(cart_view_query.clone()))], ());
+        let public_reads = crate::public_reads::PublicReads::default();
         let numbers = postgres_es::postgres_cqrs(
             pool.clone(),
-            vec![Box::new(InventoryQuery::new(pool.clone()))],
+            vec![Box::new(InventoryQuery::new(pool.clone())), Box::new(public_reads.invalidator(Part::FreeNumbers))],
             PhoneNumberServices { stock: Arc::new(PgStock(pool.clone())), clock: clock.clone() },
         );
         let hardware_views = Arc::new(HardwareViews::new(HARDWARE_VIEW_TABLE, pool.clone()));
@@ -122,7 +126,11 @@ impl AppState {
         let hardware_view_query = CatchUpQuery::new(Arc::new(hardware_store), hardware_views.clone());
         let hardware = CqrsFramework::new(
             store(&pool),
-            vec![Box::new(hardware_view_query), Box::new(AuditLogQuery::new(pool.clone()))],
+            vec![
+                Box::new(hardware_view_query),
+                Box::new(public_reads.invalidator(Part::Hardware)),
+                Box::new(AuditLogQuery::new(pool.clone())),
+            ],
             HardwareServices { clock: clock.clone() },
         );
         let order_views = Arc::new(OrderViews::new(ORDER_VIEW_TABLE, pool.clone()));
@@ -158,6 +166,7 @@ impl AppState {
         AppState {
             clock,
             page_views: crate::analytics::PageViewQueue::default(),
+            public_reads,
             hardware_orders: Arc::new(hardware_orders),
             hardware_order_views,
             hardware_order_view_query,

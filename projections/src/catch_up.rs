@@ -26,6 +26,27 @@ pub struct CatchUpQuery<S, R, V, A> {
 
 const ATTEMPTS: usize = 5;
 
+tokio::task_local! {
+    static WRITTEN: std::cell::RefCell<Option<Box<dyn std::any::Any + Send>>>;
+}
+
+/// Runs `command` (a command whose framework dispatches to a CatchUpQuery in the same task)
+/// and answers its output with the view that query wrote for it, if it wrote one: the
+/// caller answers with it instead of reading the row it just wrote again.
+pub async fn with_written_view<V, F>(command: F) -> (F::Output, Option<(String, V)>)
+where
+    V: Clone + Send + 'static,
+    F: std::future::Future,
+{
+    WRITTEN
+        .scope(std::cell::RefCell::new(None), async {
+            let output = command.await;
+            let written = WRITTEN.with(|slot| slot.borrow_mut().take());
+            (output, written.and_then(|view| view.downcast::<(String, V)>().ok()).map(|view| *view))
+        })
+        .await
+}
+
 /// Views left behind after every attempt (GET /metrics): each needs a rebuild.
 pub const UPDATE_FAILURES: &str = "talkbridge_projection_update_failures_total";
 
@@ -34,7 +55,7 @@ where
     A: Aggregate,
     S: EventStore<A>,
     R: ViewRepository<V, A>,
-    V: SequencedView<A>,
+    V: SequencedView<A> + Clone + Send + 'static,
 {
     pub fn new(store: Arc<S>, views: Arc<R>) -> Self {
         CatchUpQuery { store, views, phantom: PhantomData }
@@ -72,8 +93,17 @@ where
             for event in &fresh {
                 view.update(event);
             }
+            let wanted = WRITTEN.try_with(|_| ()).is_ok();
+            let copy = wanted.then(|| view.clone());
             match self.views.update_view(view, context).await {
-                Ok(()) => return Ok(()),
+                Ok(()) => {
+                    if let Some(copy) = copy {
+                        let _ = WRITTEN.try_with(|slot| {
+                            *slot.borrow_mut() = Some(Box::new((view_id.to_string(), copy)));
+                        });
+                    }
+                    return Ok(());
+                }
                 Err(e) => last_error = e.to_string(),
             }
         }
@@ -87,7 +117,7 @@ where
     A: Aggregate + 'static,
     S: EventStore<A> + 'static,
     R: ViewRepository<V, A> + 'static,
-    V: SequencedView<A> + 'static,
+    V: SequencedView<A> + Clone + Send + 'static,
 {
     async fn dispatch(&self, view_id: &str, events: &[EventEnvelope<A>]) {
         if let Err(error) = self.catch_up(view_id, events).await {

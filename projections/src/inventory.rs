@@ -260,6 +260,10 @@ pub struct Search {
     pub national_prefix: Option<String>,
     pub page: u32,
     pub per_page: u32,
+    /// Keyset paging: the page starts after this national number (the last of the page
+    /// before), so it stays in place while numbers are added or taken before it. Without
+    /// it, `page` skips the pages before (OFFSET: kept for older callers).
+    pub after: Option<String>,
 }
 
 pub struct SearchPage {
@@ -267,61 +271,96 @@ pub struct SearchPage {
     pub total: i64,
 }
 
+/// A page row with the search's total (the total alone when the page is empty).
+#[derive(sqlx::FromRow)]
+struct SearchRow {
+    total: i64,
+    value: Option<String>,
+    country: Option<String>,
+    number_type: Option<String>,
+    area_code: Option<String>,
+    national: Option<String>,
+    demo: Option<bool>,
+}
+
+/// The search's one statement, one per shape of filter (with or without a type, with or
+/// without an exact area code): each shape is its own prepared statement with a plan of its
+/// own on the partial indexes of migrations/20261122000002_number_inventory.sql, where one
+/// statement with `$n IS NULL OR ...` would settle on a generic plan that fits none.
+/// The national prefix is a range (national >= prefix AND national < prefix || '~': digits
+/// sort before '~' in the C collation), the keyset a bound (national > after), the total the
+/// kept counts (number_counts). $1 country, $2 type, $3 prefix, $4 exact area code,
+/// $5 page size, $6 offset, $7 after.
+static SEARCH_SQL: std::sync::LazyLock<[String; 4]> = std::sync::LazyLock::new(|| {
+    let shape = |kind: bool, area: bool| {
+        format!(
+            "WITH page AS (
+               SELECT value, country, number_type, area_code, national, demo FROM number_inventory
+               WHERE status = 'available' AND NOT free_trial AND country = $1 {kind}
+                 AND national >= COALESCE($3, '') AND national < COALESCE($3, '') || '~'
+                 AND national > COALESCE($7, '') {area}
+               ORDER BY national LIMIT $5 OFFSET $6)
+             SELECT ({COUNT_SQL}) AS total, page.* FROM (SELECT 1) one LEFT JOIN page ON true ORDER BY page.national",
+            kind = if kind { "AND number_type = $2" } else { "AND $2::text IS NULL" },
+            area = if area { "AND area_code = $4" } else { "AND $4::text IS NULL" },
+        )
+    };
+    [shape(false, false), shape(true, false), shape(false, true), shape(true, true)]
+});
+
 pub async fn search(pool: &PgPool, search: &Search) -> Result<SearchPage, sqlx::Error> {
-    // Prefixes are digits only (checked by the caller), so LIKE needs no escaping.
-    let mut prefix = search.national_prefix.clone();
+    // Prefixes are digits only (checked by the caller).
+    let mut prefix = search.national_prefix.as_deref();
     let mut exact_area = None;
-    match (&search.area_code, search.country.as_str()) {
+    match (search.area_code.as_deref(), search.country.as_str()) {
         (Some(code), "GB") => {
             prefix = Some(match prefix {
                 // Both must hold: keep the longer when one extends the other.
-                Some(p) if p.starts_with(code.as_str()) => p,
-                Some(p) if code.starts_with(p.as_str()) => code.clone(),
+                Some(p) if p.starts_with(code) => p,
+                Some(p) if code.starts_with(p) => code,
                 Some(_) => return Ok(SearchPage { numbers: Vec::new(), total: 0 }),
-                None => code.clone(),
+                None => code,
             })
         }
-        (Some(code), _) => exact_area = Some(code.clone()),
+        (Some(code), _) => exact_area = Some(code),
         (None, _) => {}
     }
-    let like = prefix.as_ref().map(|p| format!("{p}%"));
-    let filter = "status = 'available' AND NOT free_trial AND country = $1
-        AND ($2::text IS NULL OR number_type = $2) AND ($3::text IS NULL OR national LIKE $3)
-        AND ($4::text IS NULL OR area_code = $4)";
-    let kind = search.number_type.map(|k| k.as_str().to_string());
-    let total = count(pool, &search.country, kind.as_deref(), prefix.as_deref(), exact_area.as_deref()).await?;
-    let offset = i64::from(search.page.saturating_sub(1)) * i64::from(search.per_page);
-    let numbers = if offset >= total {
-        Vec::new()
-    } else {
-        sqlx::query_as(&format!(
-            "SELECT value, country, number_type, area_code, national, demo FROM number_inventory
-             WHERE {filter} ORDER BY national LIMIT $5 OFFSET $6"
-        ))
+    let kind = search.number_type.map(|k| k.as_str());
+    let offset =
+        if search.after.is_some() { 0 } else { i64::from(search.page.saturating_sub(1)) * i64::from(search.per_page) };
+    let sql = &SEARCH_SQL[usize::from(kind.is_some()) + 2 * usize::from(exact_area.is_some())];
+    let rows: Vec<SearchRow> = sqlx::query_as(sql)
         .bind(&search.country)
-        .bind(&kind)
-        .bind(&like)
-        .bind(&exact_area)
+        .bind(kind)
+        .bind(prefix)
+        .bind(exact_area)
         .bind(i64::from(search.per_page))
         .bind(offset)
+        .bind(search.after.as_deref())
         .fetch_all(pool)
-        .await?
-    };
+        .await?;
+    let total = rows.first().map_or(0, |row| row.total);
+    let numbers = rows
+        .into_iter()
+        .filter_map(|row| {
+            Some(StockRow {
+                value: row.value?,
+                country: row.country?,
+                number_type: row.number_type?,
+                area_code: row.area_code?,
+                national: row.national?,
+                demo: row.demo?,
+            })
+        })
+        .collect();
     Ok(SearchPage { numbers, total })
 }
 
-/// How many numbers a search matches, from the per-area counts the triggers keep exact.
-/// Area codes that start with the prefix count whole; an area code shorter than the prefix
-/// (020 for a search of 0207) has its matching numbers counted one by one.
-async fn count(
-    pool: &PgPool,
-    country: &str,
-    kind: Option<&str>,
-    prefix: Option<&str>,
-    exact_area: Option<&str>,
-) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar(
-        "SELECT (SELECT COALESCE(sum(available), 0) FROM number_counts
+/// How many numbers a search matches (SEARCH_SQL's total), from the per-area counts the
+/// triggers keep exact. Area codes that start with the prefix count whole; an area code
+/// shorter than the prefix (020 for a search of 0207) has its matching numbers counted one
+/// by one.
+const COUNT_SQL: &str = "SELECT (SELECT COALESCE(sum(available), 0) FROM number_counts
                  WHERE country = $1 AND NOT free_trial AND ($2::text IS NULL OR number_type = $2)
                    AND ($3::text IS NULL OR area_code LIKE $3 || '%') AND ($4::text IS NULL OR area_code = $4))::bigint
               + CASE WHEN $3::text IS NOT NULL AND EXISTS (
@@ -331,15 +370,7 @@ async fn count(
                            WHERE status = 'available' AND NOT free_trial AND country = $1
                              AND ($2::text IS NULL OR number_type = $2) AND national LIKE $3 || '%'
                              AND length(area_code) < length($3))
-                     ELSE 0 END",
-    )
-    .bind(country)
-    .bind(kind)
-    .bind(prefix)
-    .bind(exact_area)
-    .fetch_one(pool)
-    .await
-}
+                     ELSE 0 END";
 
 /// The free-trial pool still available, in order.
 pub async fn free_trial_numbers(pool: &PgPool, limit: i64) -> Result<Vec<StockRow>, sqlx::Error> {

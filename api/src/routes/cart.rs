@@ -7,7 +7,8 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
 use cqrs_es::AggregateError;
-use projections::cart::CartSummary;
+use projections::cart::{CartSummary, CartView};
+use projections::catch_up::with_written_view;
 use projections::inventory;
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -51,11 +52,17 @@ struct CartPath {
 /// A cart id from the path: anything but a UUID names no cart.
 use crate::carts::{cart_id, summary};
 
-/// Runs a cart command and answers with the cart as the projection now shows it.
+/// Runs a cart command and answers with the cart as the projection now shows it: the view
+/// the command's projection just wrote (no second read of it), or, when another command's
+/// projection wrote it meanwhile, the view read again.
 async fn execute(state: &AppState, raw_id: &str, command: CartCommand) -> Result<Json<CartSummary>, ApiError> {
     let id = cart_id(raw_id)?;
-    commands::execute(&state.carts, &id, command).await?;
-    Ok(Json(summary(state, &id).await?))
+    let (done, written) = with_written_view::<CartView, _>(commands::execute(&state.carts, &id, command)).await;
+    done?;
+    match written {
+        Some((view_id, view)) if view_id == id && view.contents.exists => Ok(Json(view.summary(&id))),
+        _ => Ok(Json(summary(state, &id).await?)),
+    }
 }
 
 /// A new, empty cart.

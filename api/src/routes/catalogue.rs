@@ -6,13 +6,17 @@ use aggregates::pricing::{
 };
 use axum::extract::rejection::QueryRejection;
 use axum::extract::Query;
+use axum::http::HeaderMap;
+use axum::response::Response;
 use axum::Json;
 use serde::{Deserialize, Serialize};
+use std::sync::OnceLock;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::error::{ApiError, Refusal};
+use crate::public_reads::Cached;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -164,9 +168,23 @@ struct AddOnEntry {
     prices: Prices,
 }
 
-/// The plans, add-ons, constants and marketing price list the site shows.
-#[utoipa::path(get, path = "/catalogue", tag = "catalogue", responses((status = 200, body = Catalogue)))]
-async fn catalogue() -> Json<Catalogue> {
+/// The plans, add-ons, constants and marketing price list the site shows. The price list is
+/// code, so it is serialised once per start and served with a strong ETag: a matching
+/// If-None-Match gets 304.
+#[utoipa::path(
+    get,
+    path = "/catalogue",
+    tag = "catalogue",
+    responses(
+        (status = 200, body = Catalogue, headers(("ETag" = String, description = "The answer's strong entity tag; a request whose If-None-Match names it gets 304 with no body"))),
+    )
+)]
+async fn catalogue(headers: HeaderMap) -> Response {
+    static KEPT: OnceLock<Cached> = OnceLock::new();
+    KEPT.get_or_init(|| Cached::json(&price_list()).expect("the catalogue serialises")).respond(&headers)
+}
+
+fn price_list() -> Catalogue {
     let plans = Plan::ALL
         .into_iter()
         .map(|plan| PlanEntry {
@@ -197,21 +215,21 @@ async fn catalogue() -> Json<Catalogue> {
                 .collect(),
         })
         .collect();
-    Json(Catalogue {
+    Catalogue {
         currency: "GBP",
         vat_percent: pricing::VAT_PERCENT,
         yearly_discount_percent: pricing::YEARLY_DISCOUNT_PERCENT,
         top_up: TopUpRules { minimum_pence: TOP_UP_MINIMUM, step_pence: TOP_UP_STEP, default_pence: TOP_UP_DEFAULT },
         plans,
         price_list: PriceListEntry::from_pricing(),
-    })
+    }
 }
 
 /// The catalogue exactly as GET /api/catalogue serves it: `voip-shop catalogue` prints it for
 /// the web app's build, which prerenders the pages' prices from it
 /// (webapp/src/generated/catalogue.json; tests/api/prerender.rs holds the two equal).
 pub async fn document() -> serde_json::Value {
-    serde_json::to_value(catalogue().await.0).expect("the catalogue serialises")
+    serde_json::to_value(price_list()).expect("the catalogue serialises")
 }
 
 #[derive(Deserialize, IntoParams)]

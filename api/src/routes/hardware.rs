@@ -7,7 +7,7 @@ use aggregates::hardware::{Brand, HardwareCommand, HardwareError, HardwareFields
 use aggregates::pricing::Pence;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use chrono::{DateTime, Utc};
@@ -24,6 +24,7 @@ use crate::error::{ApiError, Refusal};
 use crate::hardware_items;
 use crate::json::{ApiJson, Data, Done};
 use crate::openapi::with_trailing_slash;
+use crate::public_reads::{Cached, HardwareAnswers};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -100,21 +101,23 @@ struct ItemPath {
     id: String,
 }
 
-/// The published phones, by brand then name.
+/// The published phones, by brand then name. Served from memory (crate::public_reads) with
+/// a strong ETag: a matching If-None-Match gets 304.
 #[utoipa::path(
     get,
     path = "/hardware",
     tag = "hardware",
     params(BrandQuery),
     responses(
-        (status = 200, body = Data<Vec<ItemOut>>),
+        (status = 200, body = Data<Vec<ItemOut>>, headers(("ETag" = String, description = "The answer's strong entity tag; a request whose If-None-Match names it gets 304 with no body"))),
         (status = 422, description = "An unknown brand (invalid_query)", body = Refusal),
     )
 )]
 async fn list_public(
     State(state): State<AppState>,
+    headers: HeaderMap,
     query: Result<Query<BrandQuery>, QueryRejection>,
-) -> Result<Json<Data<Vec<ItemOut>>>, ApiError> {
+) -> Result<Response, ApiError> {
     let Query(query) = query?;
     let brand = match query.brand.as_deref().map(str::trim).filter(|b| !b.is_empty() && *b != "all") {
         None => None,
@@ -122,14 +125,31 @@ async fn list_public(
             ApiError::unprocessable("invalid_query", "brand must be grandstream, yealink, polycom or cisco.")
         })?),
     };
+    let answers = state.public_reads.hardware(|| published(&state)).await?;
+    let cached = match brand {
+        None => &answers.all,
+        Some(brand) => &answers.brands[Brand::ALL.iter().position(|b| *b == brand).unwrap_or_default()],
+    };
+    Ok(cached.respond(&headers))
+}
+
+/// The published phones as GET /api/hardware/ answers them: all, and each brand's.
+async fn published(state: &AppState) -> Result<HardwareAnswers, ApiError> {
     let items: Vec<ItemOut> = hardware_items::live_items(&state.pool)
         .await?
         .into_iter()
         .filter(|(_, v)| v.item.status == ItemStatus::Published)
-        .filter(|(_, v)| brand.is_none() || v.item.fields.as_ref().and_then(|f| f.brand) == brand)
         .filter_map(|(id, v)| item_out(id, v))
         .collect();
-    Ok(Data::json(items))
+    let all = Cached::json(&Data { success: true, data: &items })?;
+    let brands = Brand::ALL
+        .iter()
+        .map(|brand| {
+            let data: Vec<&ItemOut> = items.iter().filter(|item| item.brand == Some(*brand)).collect();
+            Cached::json(&Data { success: true, data })
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(HardwareAnswers { all, brands })
 }
 
 /// One published phone.

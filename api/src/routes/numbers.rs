@@ -4,6 +4,8 @@ use std::collections::HashMap;
 
 use aggregates::pricing::{NumberType, Pence};
 use axum::extract::{Query, State};
+use axum::http::HeaderMap;
+use axum::response::Response;
 use axum::Json;
 use projections::inventory::{self, Search, StockRow};
 use serde::Serialize;
@@ -13,6 +15,7 @@ use utoipa_axum::routes;
 
 use crate::error::{ApiError, Refusal};
 use crate::openapi::with_trailing_slash;
+use crate::public_reads::Cached;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -55,6 +58,8 @@ struct SearchOut {
     total_numbers: i64,
     total_pages: i64,
     current_page: u32,
+    /// The next page's `after` (this page's last national number), or null on the last page.
+    next_after: Option<String>,
 }
 
 /// The search's query as documented; the handler reads it leniently (parse_search).
@@ -62,9 +67,14 @@ struct SearchOut {
 #[into_params(parameter_in = Query)]
 #[allow(dead_code)]
 struct SearchQuery {
-    /// The page, from 1 (default 1).
+    /// The page, from 1 (default 1). With `after`, only its number (current_page); without,
+    /// the pages before are skipped (slower the further, and shifted by numbers added or
+    /// taken meanwhile: prefer `after`).
     #[param(minimum = 1, maximum = 100_000)]
     page: Option<u32>,
+    /// Starts the page after this national number: the previous page's `next_after`.
+    #[param(pattern = "^[0-9]{1,15}$")]
+    after: Option<String>,
     /// Numbers per page (default 20).
     #[param(minimum = 1, maximum = 100)]
     per_page: Option<u32>,
@@ -139,7 +149,16 @@ fn parse_search(params: &HashMap<String, String>) -> Result<Search, ApiError> {
         Some(prefix) if country == "GB" => Some(if prefix.starts_with('0') { prefix } else { format!("0{prefix}") }),
         _ => None,
     };
-    Ok(Search { country, number_type, area_code, national_prefix, page, per_page })
+    let after = match params.get("after").map(|v| v.trim()).filter(|v| !v.is_empty()) {
+        None => None,
+        Some(v) if v.len() <= 15 && v.bytes().all(|b| b.is_ascii_digit()) => Some(v.to_string()),
+        Some(_) => {
+            return Err(invalid(
+                "after must be the national number (up to 15 digits) of the page before's next_after.".to_string(),
+            ))
+        }
+    };
+    Ok(Search { country, number_type, area_code, national_prefix, page, per_page, after })
 }
 
 /// Searches the stock: free numbers, a page at a time.
@@ -160,11 +179,14 @@ async fn available_numbers(
     let search = parse_search(&params)?;
     let found = inventory::search(&state.pool, &search).await?;
     let per_page = i64::from(search.per_page);
+    let more = i64::from(search.page) * per_page < found.total;
+    let next_after = found.numbers.last().filter(|_| more).map(|last| last.national.clone());
     Ok(Json(SearchOut {
         numbers: found.numbers.into_iter().map(NumberOut::from).collect(),
         total_numbers: found.total,
         total_pages: (found.total + per_page - 1) / per_page,
         current_page: search.page,
+        next_after,
     }))
 }
 
@@ -182,15 +204,29 @@ struct FreeNumbersOut {
     numbers: Vec<FreeNumberOut>,
 }
 
-/// The free-trial pool's numbers that are free now (at most 50).
-#[utoipa::path(get, path = "/free-did-numbers", tag = "numbers", responses((status = 200, body = FreeNumbersOut)))]
-async fn free_did_numbers(State(state): State<AppState>) -> Result<Json<FreeNumbersOut>, ApiError> {
-    let rows = inventory::free_trial_numbers(&state.pool, 50).await?;
-    let numbers = rows
-        .into_iter()
-        .map(|row| FreeNumberOut { display_value: row.display(), value: row.value, status: "Available" })
-        .collect();
-    Ok(Json(FreeNumbersOut { numbers }))
+/// The free-trial pool's numbers that are free now (at most 50). Served from memory
+/// (crate::public_reads) with a strong ETag: a matching If-None-Match gets 304.
+#[utoipa::path(
+    get,
+    path = "/free-did-numbers",
+    tag = "numbers",
+    responses(
+        (status = 200, body = FreeNumbersOut, headers(("ETag" = String, description = "The answer's strong entity tag; a request whose If-None-Match names it gets 304 with no body"))),
+    )
+)]
+async fn free_did_numbers(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
+    let cached = state
+        .public_reads
+        .free_numbers(|| async {
+            let rows = inventory::free_trial_numbers(&state.pool, 50).await?;
+            let numbers = rows
+                .into_iter()
+                .map(|row| FreeNumberOut { display_value: row.display(), value: row.value, status: "Available" })
+                .collect();
+            Cached::json(&FreeNumbersOut { numbers })
+        })
+        .await?;
+    Ok(cached.respond(&headers))
 }
 
 #[cfg(test)]

@@ -18,6 +18,7 @@ mod numbers;
 mod openapi;
 mod ports;
 mod prerender;
+mod public_reads;
 mod quotes;
 mod rebuild;
 mod server;

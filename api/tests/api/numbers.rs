@@ -315,3 +315,30 @@ async fn one_address_holds_numbers_in_at_most_five_carts() {
     )
     .await;
 }
+
+/// Keyset paging (`after`): the next page starts right after the last number shown, however
+/// many numbers were added before it meanwhile; the old `page` alone (OFFSET) shifts.
+#[tokio::test]
+async fn a_keyset_page_stays_in_place_while_numbers_are_added_before_it() {
+    let app = spawn_app().await;
+    let first = expect_ok(app.get("/api/available_numbers/?areaCode=0161&per_page=5").await).await;
+    let after = first["next_after"].as_str().unwrap().to_string();
+    assert_eq!(first["numbers"][4]["national"].as_str(), Some(after.as_str()));
+    sqlx::query(
+        "INSERT INTO number_inventory (value, country, number_type, area_code, national)
+         VALUES ('441610000001', 'GB', 'geographic', '0161', '01610000001'),
+                ('441610000002', 'GB', 'geographic', '0161', '01610000002')",
+    )
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    let next = format!("/api/available_numbers/?areaCode=0161&per_page=5&page=2&after={after}");
+    let second = expect_ok(app.get(&next).await).await;
+    assert_eq!(second["current_page"], 2);
+    let starts = second["numbers"][0]["national"].as_str().unwrap();
+    assert!(starts > after.as_str(), "{starts} follows {after}");
+    let by_offset = expect_ok(app.get("/api/available_numbers/?areaCode=0161&per_page=5&page=2").await).await;
+    let repeated =
+        by_offset["numbers"].as_array().unwrap().iter().any(|n| n["national"].as_str() == Some(after.as_str()));
+    assert!(repeated, "OFFSET shows a number of page 1 again: {by_offset}");
+}

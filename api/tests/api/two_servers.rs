@@ -124,6 +124,29 @@ async fn retried_commands(on_a: &TestApp, on_b: &TestApp) -> f64 {
     retried
 }
 
+/// A's kept /api/hardware/ (tag `before`) hears of B's new phone (PostgreSQL NOTIFY) and
+/// answers it, with a new tag, within a second of B's answer.
+async fn the_public_catalogue_kept_on_a_shows_a_change_made_on_b_within_a_second(
+    on_a: &TestApp,
+    before: &reqwest::header::HeaderValue,
+) {
+    let changed = Instant::now();
+    loop {
+        let response =
+            on_a.client.get(on_a.url("/api/hardware/")).header("if-none-match", before).send().await.unwrap();
+        if response.status() == StatusCode::OK {
+            assert_ne!(&response.headers()["etag"], before);
+            let body = response.text().await.unwrap();
+            assert!(body.contains("Two Servers T1"), "A's new answer has B's phone: {body}");
+            break;
+        }
+        assert_eq!(response.status(), StatusCode::NOT_MODIFIED);
+        assert!(changed.elapsed() < Duration::from_secs(1), "A still serves the old catalogue after a second");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    println!("two servers: A served B's catalogue change {:.1?} after B answered", changed.elapsed());
+}
+
 async fn a_staff_session_made_on_one_server_works_on_the_other(database: &str, on_a: &TestApp, on_b: &TestApp) {
     let database = database.to_string();
     let added = tokio::task::spawn_blocking(move || {
@@ -153,19 +176,27 @@ async fn a_staff_session_made_on_one_server_works_on_the_other(database: &str, o
         (me["data"]["email"].as_str(), me["data"]["csrfToken"].as_str()),
         (Some(STAFF_EMAIL), Some(csrf.as_str()))
     );
+    // A keeps the public catalogue in memory: read it there first, with its ETag.
+    let kept = on_a.get("/api/hardware/").await;
+    let etag = kept.headers()["etag"].clone();
+    let again = on_a.client.get(on_a.url("/api/hardware/")).header("if-none-match", &etag).send().await.unwrap();
+    assert_eq!(again.status(), StatusCode::NOT_MODIFIED, "A serves its kept copy while nothing changed");
     // A change on B: refused without the session's CSRF token, made with it, and A's audit
     // log names who made it.
     let phone = json!({
         "name": "Two Servers T1", "brand": "yealink", "model": "T54W", "pricePence": 11900,
-        "features": ["Colour screen"], "compatibility": ["SIP 2.0"], "rating": 4.5
+        "features": ["Colour screen"], "compatibility": ["SIP 2.0"], "rating": 4.5, "status": "published"
     });
     let create = || on_b.client.post(on_b.url("/api/hardware")).header(COOKIE, &cookie).json(&phone);
     expect_error(create().send().await.unwrap(), StatusCode::FORBIDDEN, "csrf").await;
     let created = create().header("x-csrf-token", &csrf).send().await.unwrap();
     assert!(created.status().is_success(), "{}", created.text().await.unwrap());
+    let on_b_now = expect_ok(on_b.get("/api/hardware/").await).await.to_string();
+    assert!(on_b_now.contains("Two Servers T1"), "B serves its own change at once");
     let audit = on_a.client.get(on_a.url("/api/admin/audit-log")).header(COOKIE, &cookie).send().await.unwrap();
     let audit = expect_ok(audit).await.to_string();
     assert!(audit.contains("Two Servers T1") && audit.contains(STAFF_EMAIL), "{audit}");
+    the_public_catalogue_kept_on_a_shows_a_change_made_on_b_within_a_second(on_a, &etag).await;
     // Signed out on B is signed out on A.
     let out = on_b.client.post(on_b.url("/api/admin/logout")).header(COOKIE, &cookie).header("x-csrf-token", &csrf);
     assert_eq!(out.send().await.unwrap().status(), StatusCode::OK);

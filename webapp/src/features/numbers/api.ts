@@ -8,11 +8,21 @@ function toAvailableNumber(entry: NumberSearchResponse['numbers'][number]): Avai
   return { ...entry, displayValue: entry.displayValue || entry.value };
 }
 
+/**
+ * Which page of a search: its number, and the previous page's `next_after`, so the page starts
+ * right after the last number shown even when the stock changed meanwhile (keyset paging).
+ */
+export interface SearchPageParam {
+  page: number;
+  after?: string;
+}
+
 /** The query string of one page of a search (api/API.md, Search the stock). */
-export function searchParams(search: NumberSearch, page: number): Record<string, string | number | undefined> {
+export function searchParams(search: NumberSearch, { page, after }: SearchPageParam): Record<string, string | number | undefined> {
   const areaCode = search.areaCode ? normaliseAreaCode(search.countryCode, search.areaCode) : '';
   return {
     page,
+    after,
     per_page: search.perPage,
     country_code: search.countryCode,
     areaCode: areaCode || undefined,
@@ -24,10 +34,11 @@ export function searchParams(search: NumberSearch, page: number): Record<string,
 export const numbersApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The stock, one page at a time; `fetchNextPage` appends the next page (load more). */
-    searchNumbers: build.infiniteQuery<NumberSearchPage, NumberSearch, number>({
+    searchNumbers: build.infiniteQuery<NumberSearchPage, NumberSearch, SearchPageParam>({
       infiniteQueryOptions: {
-        initialPageParam: 1,
-        getNextPageParam: (lastPage) => (lastPage.currentPage < lastPage.totalPages ? lastPage.currentPage + 1 : undefined),
+        initialPageParam: { page: 1 },
+        getNextPageParam: (lastPage) =>
+          lastPage.currentPage < lastPage.totalPages ? { page: lastPage.currentPage + 1, after: lastPage.nextAfter } : undefined,
       },
       query: ({ queryArg, pageParam }) => ({ url: 'available_numbers/', params: searchParams(queryArg, pageParam) }),
       transformResponse: (response: NumberSearchResponse): NumberSearchPage => ({
@@ -35,6 +46,7 @@ export const numbersApi = api.injectEndpoints({
         totalNumbers: response.total_numbers ?? 0,
         totalPages: response.total_pages ?? 0,
         currentPage: response.current_page ?? 1,
+        nextAfter: response.next_after ?? undefined,
       }),
       // Stock changes as other visitors reserve numbers: a page shown again searches again.
       keepUnusedDataFor: 0,

@@ -56,11 +56,11 @@ describe('area-code normalisation for requests', () => {
   });
 
   it('is applied to the query string', () => {
-    expect(searchParams({ countryCode: 'GB', perPage: 50, areaCode: '161', run: 1 }, 2)).toEqual({
-      page: 2, per_page: 50, country_code: 'GB', areaCode: '0161', numberType: undefined, mobile_prefix: undefined,
+    expect(searchParams({ countryCode: 'GB', perPage: 50, areaCode: '161', run: 1 }, { page: 2, after: '01614960049' })).toEqual({
+      page: 2, after: '01614960049', per_page: 50, country_code: 'GB', areaCode: '0161', numberType: undefined, mobile_prefix: undefined,
     });
-    expect(searchParams({ countryCode: 'US', perPage: 20, mobilePrefix: '07', run: 0 }, 1)).toEqual({
-      page: 1, per_page: 20, country_code: 'US', areaCode: undefined, numberType: undefined, mobile_prefix: undefined,
+    expect(searchParams({ countryCode: 'US', perPage: 20, mobilePrefix: '07', run: 0 }, { page: 1 })).toEqual({
+      page: 1, after: undefined, per_page: 20, country_code: 'US', areaCode: undefined, numberType: undefined, mobile_prefix: undefined,
     });
   });
 });

@@ -22,6 +22,8 @@ export interface NumberSearchPage {
   totalNumbers: number;
   totalPages: number;
   currentPage: number;
+  /** The next page's keyset (`after`): this page's last national number, none on the last page. */
+  nextAfter?: string;
 }
 
 /** The wire form of a page: numbers may be strings or objects with a value. */
@@ -30,6 +32,7 @@ export interface NumberSearchResponse {
   total_numbers: number;
   total_pages: number;
   current_page: number;
+  next_after?: string | null;
 }
 
 /**

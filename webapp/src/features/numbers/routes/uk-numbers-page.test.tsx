@@ -131,7 +131,7 @@ describe('UK numbers page', () => {
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
   });
 
-  it('load more asks for the next page and appends it, while pages remain', async () => {
+  it('load more asks for the page after the last number shown and appends it, while pages remain', async () => {
     const user = userEvent.setup();
     const server = fakeNumberServer({
       search: (url) => (url.searchParams.get('page') === '1' ? searchPage(manchester.slice(0, 2), 1, 2, 3) : searchPage(manchester.slice(2), 2, 2, 3)),
@@ -142,7 +142,7 @@ describe('UK numbers page', () => {
     await user.click(screen.getByRole('button', { name: 'Load more numbers' }));
     await screen.findByRole('article', { name: '01614 960002' });
     expect(screen.getAllByRole('article')).toHaveLength(3);
-    expect(server.searches().map((query) => query.page)).toEqual(['1', '2']);
+    expect(server.searches().map((query) => [query.page, query.after])).toEqual([['1', undefined], ['2', '01614960001']]);
     expect(screen.queryByRole('button', { name: 'Load more numbers' })).not.toBeInTheDocument();
   });
 

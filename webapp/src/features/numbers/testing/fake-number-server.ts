@@ -21,8 +21,10 @@ export function stockNumber(national: string, overrides: Partial<AvailableNumber
   };
 }
 
+/** A page as the server answers it: `next_after` is the last national number while pages remain. */
 export function searchPage(numbers: AvailableNumber[], page = 1, totalPages = 1, total = numbers.length): NumberSearchResponse {
-  return { numbers, total_numbers: total, total_pages: totalPages, current_page: page };
+  const nextAfter = page < totalPages ? numbers[numbers.length - 1]?.national : undefined;
+  return { numbers, total_numbers: total, total_pages: totalPages, current_page: page, next_after: nextAfter ?? null };
 }
 
 /** The server's normalisation of a typed number value: spaces, hyphens, brackets and dots dropped. */
