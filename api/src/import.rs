@@ -140,7 +140,7 @@ fn read_stock<R: Read>(
             },
             Err(reason) => rejected.push((line, reason)),
         }
-        if lines % 1024 == 0 {
+        if lines.is_multiple_of(1024) {
             let at = record.position().map_or(0, |p| p.byte());
             progress.set(at, || format!("{lines} lines"));
         }

@@ -249,11 +249,12 @@ async fn rebuild<M: ReadModel>(pool: &PgPool, model: &M) -> Result<Rebuilt, Rebu
     }
 }
 
+/// The task reading the events; it ends with the first error it met, if any.
+type Reader = tokio::task::JoinHandle<Result<(), RebuildError>>;
+
 /// Reads one aggregate type's events page by page on a connection of its own and hands the
 /// decoded pages over, so reading and decoding overlap folding and writing.
-fn read_pages<A: Aggregate + 'static>(
-    pool: &PgPool,
-) -> (tokio::task::JoinHandle<Result<(), RebuildError>>, mpsc::Receiver<Vec<Stored<A>>>) {
+fn read_pages<A: Aggregate + 'static>(pool: &PgPool) -> (Reader, mpsc::Receiver<Vec<Stored<A>>>) {
     let (pages, receiver) = mpsc::channel(2);
     let pool = pool.clone();
     let reader = tokio::spawn(async move {
