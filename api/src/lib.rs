@@ -24,6 +24,7 @@ pub mod openapi;
 pub mod order_secrets;
 pub mod payments;
 pub mod ports;
+pub mod progress;
 pub mod public_reads;
 pub mod rebuild;
 pub mod routes;

@@ -89,10 +89,11 @@ async fn run() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         }
         "import-numbers" => {
             let path = std::env::args().nth(2).ok_or("usage: voip-shop import-numbers FILE.csv")?;
-            let csv = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {path}: {e}"))?;
             let pool = connect(&config).await?;
             migrate(&pool).await?;
-            let report = api::import::import_numbers(&pool, &csv).await?;
+            let started = std::time::Instant::now();
+            let report = api::import::import_file(&pool, std::path::Path::new(&path)).await?;
+            tracing::info!(seconds = started.elapsed().as_secs_f64(), "import finished");
             for (line, reason) in &report.rejected {
                 println!("line {line}: rejected: {reason}");
             }

@@ -3,6 +3,11 @@
 //!
 //! Each read model is built into a work table of its own (a temporary table on one held
 //! connection) by replaying the event store, each aggregate's events in sequence order.
+//! The events are read in keyset pages of their primary key (type, aggregate, sequence) by
+//! a second connection while the first folds and writes rows in multi-row inserts, so
+//! memory holds a few pages and one aggregate's events, never the store. Key order rather
+//! than the global order: an aggregate's row is finished and written as soon as its last
+//! event is read, instead of every view being held until the end (docs/scaling.md).
 //! Readers meanwhile see the live table untouched. Then, in one transaction that locks the
 //! live table against writers only (`EXCLUSIVE`: plain reads go on), the work table is
 //! brought up to the events committed since it was filled, and the live table is made equal
@@ -26,7 +31,7 @@
 //! query's do.
 
 use std::marker::PhantomData;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use aggregates::cart::Cart;
 use aggregates::hardware::HardwareItem;
@@ -42,15 +47,16 @@ use projections::hardware::{AuditRecord, HardwareView, HARDWARE_VIEW_TABLE};
 use projections::inventory::NumberState;
 use serde::Serialize;
 use sqlx::{Connection, PgConnection, PgPool};
+use tokio::sync::mpsc;
 
+use crate::progress::Progress;
 use crate::state::AppState;
 
-/// Events read per query while replaying.
-const PAGE: i64 = 1000;
+/// Events read per query while replaying: large enough that the round trips do not count,
+/// small enough that the pages in flight (two queued, one folding) stay a few megabytes.
+const PAGE: i64 = 5000;
 /// Rows written to a work table per statement.
-const BATCH: usize = 500;
-/// How often progress is logged.
-const PROGRESS_EVERY: Duration = Duration::from_secs(2);
+const BATCH: usize = 2000;
 /// How long the swap waits for writers to let go of a live table before giving up.
 const LOCK_TIMEOUT: &str = "30s";
 
@@ -58,6 +64,8 @@ const LOCK_TIMEOUT: &str = "30s";
 pub enum RebuildError {
     #[error("database: {0}")]
     Database(#[from] sqlx::Error),
+    #[error("the event reader stopped: {0}")]
+    Reader(String),
     #[error("event {aggregate_type} {aggregate_id} #{sequence} could not be read: {detail}")]
     Event { aggregate_type: String, aggregate_id: String, sequence: i64, detail: String },
 }
@@ -210,7 +218,7 @@ async fn events_of<A: Aggregate>(conn: &mut PgConnection, ids: &[String]) -> Res
 /// hold them, and the swap that makes the live table equal to it.
 #[async_trait]
 trait ReadModel: Send + Sync {
-    type A: Aggregate;
+    type A: Aggregate + 'static;
     type Row: Send;
 
     /// The live table.
@@ -229,36 +237,9 @@ trait ReadModel: Send + Sync {
     async fn swap(&self, conn: &mut PgConnection) -> Result<(u64, u64, u64), sqlx::Error>;
 }
 
-/// Counts and logs how far a replay has gone.
-struct Progress {
-    table: &'static str,
-    total: i64,
-    events: usize,
-    aggregates: usize,
-    started: Instant,
-    logged: Instant,
-}
-
-impl Progress {
-    fn new(table: &'static str, total: i64) -> Progress {
-        tracing::info!(table, events = total, "rebuilding");
-        Progress { table, total, events: 0, aggregates: 0, started: Instant::now(), logged: Instant::now() }
-    }
-
-    fn add(&mut self, events: usize, aggregates: usize) {
-        self.events += events;
-        self.aggregates += aggregates;
-        if self.logged.elapsed() >= PROGRESS_EVERY {
-            self.logged = Instant::now();
-            let percent = if self.total > 0 { self.events as i64 * 100 / self.total } else { 100 };
-            tracing::info!(table = self.table, replayed = self.events, of = self.total, percent, "replaying");
-        }
-    }
-}
-
 async fn rebuild<M: ReadModel>(pool: &PgPool, model: &M) -> Result<Rebuilt, RebuildError> {
     let mut conn = pool.acquire().await?;
-    match rebuild_on(&mut conn, model).await {
+    match rebuild_on(pool, &mut conn, model).await {
         Ok(rebuilt) => Ok(rebuilt),
         Err(error) => {
             // The connection may hold the work table or a broken transaction: never hand
@@ -269,7 +250,31 @@ async fn rebuild<M: ReadModel>(pool: &PgPool, model: &M) -> Result<Rebuilt, Rebu
     }
 }
 
-async fn rebuild_on<M: ReadModel>(conn: &mut PgConnection, model: &M) -> Result<Rebuilt, RebuildError> {
+/// The task reading the events; it ends with the first error it met, if any.
+type Reader = tokio::task::JoinHandle<Result<(), RebuildError>>;
+
+/// Reads one aggregate type's events page by page on a connection of its own and hands the
+/// decoded pages over, so reading and decoding overlap folding and writing.
+fn read_pages<A: Aggregate + 'static>(pool: &PgPool) -> (Reader, mpsc::Receiver<Vec<Stored<A>>>) {
+    let (pages, receiver) = mpsc::channel(2);
+    let pool = pool.clone();
+    let reader = tokio::spawn(async move {
+        let mut conn = pool.acquire().await?;
+        let mut after = (String::new(), -1_i64);
+        loop {
+            let page = page_after::<A>(&mut conn, &after).await?;
+            let Some(last) = page.last() else { return Ok(()) };
+            after = (last.envelope.aggregate_id.clone(), last.envelope.sequence as i64);
+            if pages.send(page).await.is_err() {
+                // The rebuild stopped on an error of its own and reports it.
+                return Ok(());
+            }
+        }
+    });
+    (reader, receiver)
+}
+
+async fn rebuild_on<M: ReadModel>(pool: &PgPool, conn: &mut PgConnection, model: &M) -> Result<Rebuilt, RebuildError> {
     let table = model.table();
     let work = model.work();
     sqlx::query(&format!("DROP TABLE IF EXISTS pg_temp.{work}")).execute(&mut *conn).await?;
@@ -279,14 +284,13 @@ async fn rebuild_on<M: ReadModel>(conn: &mut PgConnection, model: &M) -> Result<
         .bind(M::A::TYPE)
         .fetch_one(&mut *conn)
         .await?;
-    let mut progress = Progress::new(table, total);
-    let mut after = (String::new(), -1_i64);
+    tracing::info!(table, events = total, "rebuilding");
+    let mut progress = Progress::new(table, "events", total as u64);
+    let (mut events_done, mut aggregates) = (0_usize, 0_usize);
     let mut current: Vec<Stored<M::A>> = Vec::new();
     let mut rows = Vec::new();
-    loop {
-        let page = page_after::<M::A>(conn, &after).await?;
-        let Some(last) = page.last() else { break };
-        after = (last.envelope.aggregate_id.clone(), last.envelope.sequence as i64);
+    let (reader, mut pages) = read_pages::<M::A>(pool);
+    while let Some(page) = pages.recv().await {
         let (events, mut finished) = (page.len(), 0);
         for event in page {
             if current.first().is_some_and(|first| first.envelope.aggregate_id != event.envelope.aggregate_id) {
@@ -299,12 +303,16 @@ async fn rebuild_on<M: ReadModel>(conn: &mut PgConnection, model: &M) -> Result<
         if rows.len() >= BATCH {
             model.insert(conn, std::mem::take(&mut rows)).await?;
         }
-        progress.add(events, finished);
+        events_done += events;
+        aggregates += finished;
+        progress.add(events as u64);
     }
     if let Some(first) = current.first() {
         rows.extend(model.rows(&first.envelope.aggregate_id, &current));
-        progress.add(0, 1);
+        aggregates += 1;
     }
+    progress.finish();
+    reader.await.map_err(|e| RebuildError::Reader(e.to_string()))??;
     model.insert(conn, rows).await?;
 
     // Once without the lock, for whatever was written during the replay, then again under
@@ -322,13 +330,13 @@ async fn rebuild_on<M: ReadModel>(conn: &mut PgConnection, model: &M) -> Result<
 
     let rebuilt = Rebuilt {
         table,
-        aggregates: progress.aggregates,
-        events: progress.events,
+        aggregates,
+        events: events_done,
         caught_up,
         deleted,
         updated,
         inserted,
-        elapsed_ms: progress.started.elapsed().as_millis(),
+        elapsed_ms: progress.elapsed().as_millis(),
         locked_ms,
     };
     tracing::info!(

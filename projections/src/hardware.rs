@@ -160,31 +160,65 @@ pub struct AuditRow {
     pub changes: serde_json::Value,
 }
 
-/// A page of the audit log, newest first, optionally for one item or one user.
+/// Where a page of the audit log starts: after the entry at (`at`, `id`), newest first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AuditCursor {
+    pub at: DateTime<Utc>,
+    pub id: i64,
+}
+
+impl AuditCursor {
+    pub fn of(row: &AuditRow) -> AuditCursor {
+        AuditCursor { at: row.at, id: row.id }
+    }
+
+    /// `MICROSECONDS.ID`: opaque to the staff pages, which hand it back as `before`.
+    pub fn encode(&self) -> String {
+        format!("{}.{}", self.at.timestamp_micros(), self.id)
+    }
+
+    pub fn decode(text: &str) -> Option<AuditCursor> {
+        let (micros, id) = text.split_once('.')?;
+        let at = DateTime::from_timestamp_micros(micros.parse().ok()?)?;
+        Some(AuditCursor { at, id: id.parse().ok()? })
+    }
+}
+
+/// Up to `limit` entries of the audit log older than `before` (from the newest without it),
+/// newest first, optionally for one item or one user. Keyset paging, not OFFSET, and no
+/// count: every page costs one index range, on the first page as on the thousandth.
 pub async fn audit_page(
     pool: &PgPool,
     item_id: Option<&str>,
     actor: Option<&str>,
-    page: u32,
-    per_page: u32,
-) -> Result<(Vec<AuditRow>, i64), sqlx::Error> {
-    let filter = "($1::text IS NULL OR item_id = $1) AND ($2::text IS NULL OR actor = $2)";
-    let total: i64 = sqlx::query_scalar(&format!("SELECT count(*) FROM hardware_audit WHERE {filter}"))
-        .bind(item_id)
-        .bind(actor)
-        .fetch_one(pool)
-        .await?;
-    let rows = sqlx::query_as(&format!(
-        "SELECT id, item_id, item_name, actor, at, action, changes FROM hardware_audit WHERE {filter}
-         ORDER BY at DESC, id DESC LIMIT $3 OFFSET $4"
+    before: Option<AuditCursor>,
+    limit: u32,
+) -> Result<Vec<AuditRow>, sqlx::Error> {
+    // Only the filters given appear in the statement, so each shape keeps the plan on its
+    // own index (a generic plan of `$1 IS NULL OR item_id = $1` would scan).
+    let mut conditions = Vec::new();
+    if item_id.is_some() {
+        conditions.push("item_id = $1");
+    }
+    if actor.is_some() {
+        conditions.push("actor = $2");
+    }
+    if before.is_some() {
+        conditions.push("(at, id) < ($3, $4)");
+    }
+    let filter = if conditions.is_empty() { String::new() } else { format!("WHERE {}", conditions.join(" AND ")) };
+    // Unused parameters are still bound (typed), so every shape takes the same four.
+    sqlx::query_as(&format!(
+        "SELECT id, item_id, item_name, actor, at, action, changes FROM hardware_audit {filter}
+         ORDER BY at DESC, id DESC LIMIT $5"
     ))
     .bind(item_id)
     .bind(actor)
-    .bind(i64::from(per_page))
-    .bind(i64::from(page.saturating_sub(1)) * i64::from(per_page))
+    .bind(before.map(|c| c.at))
+    .bind(before.map(|c| c.id))
+    .bind(i64::from(limit))
     .fetch_all(pool)
-    .await?;
-    Ok((rows, total))
+    .await
 }
 
 #[cfg(test)]

@@ -459,6 +459,12 @@ impl Query<PhoneNumber> for InventoryQuery {
 /// with the number in national form or E.164 (`+441614960000`).
 pub fn parse_stock_line(line: &str) -> Result<StockNumber, String> {
     let fields: Vec<&str> = line.split(',').map(str::trim).collect();
+    parse_stock_fields(&fields)
+}
+
+/// One stock line already split into its fields (the import's CSV reader unquotes them).
+pub fn parse_stock_fields(fields: &[&str]) -> Result<StockNumber, String> {
+    let fields: Vec<&str> = fields.iter().map(|f| f.trim()).collect();
     if !(4..=5).contains(&fields.len()) {
         return Err(format!("expected 4 or 5 fields, found {}", fields.len()));
     }

@@ -11,7 +11,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use chrono::{DateTime, Utc};
-use projections::hardware::{audit_page, AuditRow, HardwareView};
+use projections::hardware::{audit_page, AuditCursor, AuditRow, HardwareView};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -350,8 +350,8 @@ async fn remove(
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 struct AuditQuery {
-    /// From 1 (default 1).
-    page: Option<u32>,
+    /// The `next` of the page before (older entries); none for the newest page.
+    before: Option<String>,
     /// From 1 to 200 (default 50).
     per_page: Option<u32>,
     /// One item's changes only.
@@ -368,12 +368,13 @@ struct AuditPage {
     success: bool,
     /// Newest first.
     data: Vec<AuditRow>,
-    total: i64,
-    page: u32,
     per_page: u32,
+    /// Give this as `before` for the next (older) page; null on the last page.
+    next: Option<String>,
 }
 
-/// Who changed which fields of which item, from what to what (staff).
+/// Who changed which fields of which item, from what to what (staff). Pages go from the
+/// newest entry back by keyset (`before`), so a page stays the same while entries are added.
 #[utoipa::path(
     get,
     path = "/admin/audit-log",
@@ -382,7 +383,7 @@ struct AuditPage {
     security(("staff_session" = [])),
     responses(
         (status = 200, body = AuditPage),
-        (status = 422, description = "A page or per_page that is not a whole number (invalid_query)", body = Refusal),
+        (status = 422, description = "A per_page that is not a whole number, or a before that is not a page's next (invalid_query)", body = Refusal),
     )
 )]
 async fn audit_log(
@@ -391,15 +392,29 @@ async fn audit_log(
     query: Result<Query<AuditQuery>, QueryRejection>,
 ) -> Result<Json<AuditPage>, ApiError> {
     let Query(query) = query?;
-    let page = query.page.unwrap_or(1).max(1);
     let per_page = query.per_page.unwrap_or(50).clamp(1, 200);
+    let before = match query.before.as_deref().filter(|b| !b.is_empty()) {
+        None => None,
+        Some(text) => Some(AuditCursor::decode(text).ok_or_else(|| {
+            ApiError::unprocessable(
+                "invalid_query",
+                "That page of the audit log is not known: open the audit log again from its first page.",
+            )
+        })?),
+    };
     // PostgreSQL text holds no NUL: no item or user has one.
     if [&query.item, &query.user].into_iter().flatten().any(|text| text.contains('\0')) {
-        return Ok(Json(AuditPage { success: true, data: vec![], total: 0, page, per_page }));
+        return Ok(Json(AuditPage { success: true, data: vec![], per_page, next: None }));
     }
     let item = query.item.filter(|i| !i.is_empty());
     let user = query.user.map(|u| u.trim().to_lowercase()).filter(|u| !u.is_empty());
-    let (rows, total): (Vec<AuditRow>, i64) =
-        audit_page(&state.pool, item.as_deref(), user.as_deref(), page, per_page).await?;
-    Ok(Json(AuditPage { success: true, data: rows, total, page, per_page }))
+    // One more than the page: whether there is an older page, without counting the log.
+    let mut rows = audit_page(&state.pool, item.as_deref(), user.as_deref(), before, per_page + 1).await?;
+    let next = if rows.len() > per_page as usize {
+        rows.truncate(per_page as usize);
+        rows.last().map(|row| AuditCursor::of(row).encode())
+    } else {
+        None
+    };
+    Ok(Json(AuditPage { success: true, data: rows, per_page, next }))
 }

@@ -253,9 +253,8 @@ async fn the_audit_log_is_rebuilt_exactly_in_the_events_order() {
     assert_eq!(snapshot(&app.pool, rows).await, before);
     assert_eq!(changes(&rebuilt), (1, 1, 1), "{rebuilt:?}");
     assert_eq!(snapshot(&app.pool, in_id_order).await, snapshot(&app.pool, events_order).await);
-    let (page, total) =
-        projections::hardware::audit_page(&app.pool, None, Some("bob@example.com"), 1, 10).await.unwrap();
-    assert_eq!((total, page[0].action.as_str(), page[0].item_name.as_str()), (4, "deleted", "Yealink T57W Pro"));
+    let page = projections::hardware::audit_page(&app.pool, None, Some("bob@example.com"), None, 10).await.unwrap();
+    assert_eq!((page.len(), page[0].action.as_str(), page[0].item_name.as_str()), (4, "deleted", "Yealink T57W Pro"));
 }
 
 #[tokio::test]
@@ -287,6 +286,35 @@ async fn the_number_inventory_state_is_rebuilt_exactly() {
 
     assert_eq!((snapshot(&app.pool, state_rows).await, snapshot(&app.pool, counts).await), before);
     assert_eq!(changes(&rebuilt), (0, 3, 0), "{rebuilt:?}");
+}
+
+/// The stock is source data (api/src/import.rs): a rebuild rewrites the imported numbers'
+/// state from their events and never drops or adds a stock row.
+#[tokio::test]
+async fn imported_stock_survives_a_rebuild_with_its_state_rebuilt_from_the_events() {
+    let app = spawn_app().await;
+    let csv = "country,number,type,area_code\n\
+               GB,+441202000001,geographic,01202\n\
+               GB,+441202000002,geographic,01202\n\
+               GB,+441202000003,geographic,01202\n";
+    let report = api::import::import_numbers(&app.pool, csv.as_bytes(), 0).await.unwrap();
+    assert_eq!(report.added, 3);
+    cart(&app, single_user(&["441202000002"])).await;
+    let stock = "SELECT value, country, number_type, area_code, national, free_trial, demo, status, held_by
+                 FROM number_inventory ORDER BY value";
+    let counts = "SELECT * FROM number_counts ORDER BY country, number_type, area_code, free_trial";
+    let before = (snapshot(&app.pool, stock).await, snapshot(&app.pool, counts).await);
+    let reserved: String = sqlx::query_scalar("SELECT status FROM number_inventory WHERE value = '441202000002'")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(reserved, "reserved");
+    // The imported number's reservation forgotten: the rebuild brings it back from the events.
+    run(&app.pool, "UPDATE number_inventory SET status = 'available', held_by = NULL, held_until = NULL WHERE value = '441202000002'").await;
+
+    let state = AppState::new(app.pool.clone());
+    rebuild::rebuild_all(&state).await.unwrap();
+    assert_eq!((snapshot(&app.pool, stock).await, snapshot(&app.pool, counts).await), before);
 }
 
 /// A shop of `carts` carts of ten events each, made through the CQRS framework.

@@ -34,9 +34,8 @@ export interface UploadImageArgs {
 interface AuditResponse {
   success: boolean;
   data: AuditEntry[];
-  total: number;
-  page: number;
   perPage: number;
+  next: string | null;
 }
 
 const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
@@ -139,16 +138,16 @@ export const adminApi = staffApi.injectEndpoints({
         staffCall({ url: `hardware-images/${encodeURIComponent(id)}/`, method: 'DELETE' }, queryApi, baseQuery, nothing),
       invalidatesTags: ['AdminHardware', 'AuditLog'],
     }),
-    /** One page of the audit log, newest first. */
+    /** One page of the audit log, newest first, from `before` (keyset: pages hold still as entries are added). */
     getAuditLog: build.query<AuditPage, AuditQuery>({
-      queryFn: ({ page, perPage, item }, queryApi, _extra, baseQuery) =>
+      queryFn: ({ before, perPage, item }, queryApi, _extra, baseQuery) =>
         staffCall(
-          { url: 'admin/audit-log', params: { page, per_page: perPage, item: item || undefined } },
+          { url: 'admin/audit-log', params: { before: before || undefined, per_page: perPage, item: item || undefined } },
           queryApi,
           baseQuery,
           (body) => {
             const response = body as AuditResponse;
-            return { entries: response.data ?? [], total: response.total ?? 0, page: response.page ?? page, perPage: response.perPage ?? perPage };
+            return { entries: response.data ?? [], perPage: response.perPage ?? perPage, next: response.next ?? null };
           },
         ),
       providesTags: ['AuditLog'],

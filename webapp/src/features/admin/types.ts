@@ -107,7 +107,8 @@ export interface AuditEntry {
 }
 
 export interface AuditQuery {
-  page: number;
+  /** The `next` of the page before (older entries); '' for the newest page. */
+  before: string;
   perPage: number;
   /** An item id, or '' for every item. */
   item: string;
@@ -115,9 +116,9 @@ export interface AuditQuery {
 
 export interface AuditPage {
   entries: AuditEntry[];
-  total: number;
-  page: number;
   perPage: number;
+  /** The cursor of the next (older) page; null on the last page. */
+  next: string | null;
 }
 
 /** `{ success, data }`, the envelope of the hardware and sign-in routes. */

@@ -7,14 +7,19 @@ import { formatUkTime } from '../uk-time';
 
 export const AUDIT_PAGE_SIZE = 20;
 
-/** Who changed what and when, newest first; one item or all, a page at a time. */
+/**
+ * Who changed what and when, newest first; one item or all, a page at a time. Pages go by
+ * the server's cursor (the `next` of each page), kept here as a trail so "Newer" goes back:
+ * entries added meanwhile do not shift the pages being read.
+ */
 export function AuditLog({ items }: { items: AdminHardwareItem[] }) {
   const id = useId();
   const [item, setItem] = useState('');
-  const [page, setPage] = useState(1);
-  const query = useGetAuditLogQuery({ page, perPage: AUDIT_PAGE_SIZE, item }, { refetchOnMountOrArgChange: true });
+  const [trail, setTrail] = useState<string[]>([]);
+  const before = trail.at(-1) ?? '';
+  const query = useGetAuditLogQuery({ before, perPage: AUDIT_PAGE_SIZE, item }, { refetchOnMountOrArgChange: true });
   const data = query.data;
-  const pages = Math.max(1, Math.ceil((data?.total ?? 0) / AUDIT_PAGE_SIZE));
+  const page = trail.length + 1;
   const itemChoices = [...items].sort((a, b) => a.name.localeCompare(b.name, 'en-GB'));
 
   return (
@@ -27,7 +32,7 @@ export function AuditLog({ items }: { items: AdminHardwareItem[] }) {
             value={item}
             onChange={(event) => {
               setItem(event.target.value);
-              setPage(1);
+              setTrail([]);
             }}
           >
             <option value="">All items</option>
@@ -92,14 +97,17 @@ export function AuditLog({ items }: { items: AdminHardwareItem[] }) {
             </table>
           </div>
           <nav className="admin-pager" aria-label="Audit log pages">
-            <button type="button" className="button button-secondary admin-small-button" disabled={page <= 1 || query.isFetching} onClick={() => setPage(page - 1)}>
-              Previous
+            <button type="button" className="button button-secondary admin-small-button" disabled={page <= 1 || query.isFetching} onClick={() => setTrail(trail.slice(0, -1))}>
+              Newer
             </button>
-            <span>
-              Page {Math.min(page, pages)} of {pages}
-            </span>
-            <button type="button" className="button button-secondary admin-small-button" disabled={page >= pages || query.isFetching} onClick={() => setPage(page + 1)}>
-              Next
+            <span>Page {page}</span>
+            <button
+              type="button"
+              className="button button-secondary admin-small-button"
+              disabled={!data.next || query.isFetching}
+              onClick={() => data.next && setTrail([...trail, data.next])}
+            >
+              Older
             </button>
           </nav>
         </>

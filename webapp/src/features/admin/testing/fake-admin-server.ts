@@ -173,11 +173,15 @@ export function fakeAdminServer(options: FakeAdminOptions = {}) {
       const who = staff(request, false);
       if (who instanceof Response) return who;
       const params = new URL(request.url).searchParams;
-      const page = Number(params.get('page') ?? 1);
       const perPage = Number(params.get('per_page') ?? 50);
       const item = params.get('item');
+      const before = params.get('before');
+      // The cursor is opaque to the app; here it is the id of the page's last entry.
       const matching = audit.filter((entry) => !item || entry.itemId === item);
-      return { success: true, data: matching.slice((page - 1) * perPage, page * perPage), total: matching.length, page, perPage };
+      const start = before ? matching.findIndex((entry) => String(entry.id) === before) + 1 : 0;
+      const data = matching.slice(start, start + perPage);
+      const next = start + perPage < matching.length ? String(data.at(-1)?.id) : null;
+      return { success: true, data, perPage, next };
     },
     ...orders.handlers,
     'GET /api/admin/mail': (request) => {
