@@ -106,6 +106,8 @@ test('every prerendered page hydrates without a console error', async ({ page, r
   const errors = consoleErrors(page);
   const paths = (await sitemap(request)).map((entry) => entry.path);
   expect(paths).toEqual(expect.arrayContaining(['/', '/plans-and-pricing']));
+  // Each page loads and then rests half a second (networkidle): a few seconds a page.
+  test.setTimeout(paths.length * 3_000);
   for (const path of paths) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');

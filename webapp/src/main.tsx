@@ -33,7 +33,6 @@ if (root.hasChildNodes()) {
     .catch(() => {}) // The page shows its loading error once hydrated.
     .then(() => {
       hydrateRoot(root, <AppRoot store={store} history={history} onHydrated={onHydrated} />);
-      early.hydrating();
     });
 } else {
   createRoot(root).render(<AppRoot store={store} history={history} onHydrated={markLive} />);

@@ -1,9 +1,10 @@
 /** When to let go of what was held (see holdEarlyClicks). */
 export interface EarlyInput {
-  /** Right after `hydrateRoot`: with no field changed, the held clicks are clicked now (React
-   * hydrates at once for a click, the page's code being loaded). */
-  hydrating: () => void;
-  /** Once the page is live: the changed fields get their values again, then the clicks follow. */
+  /**
+   * Once the page is live (hydrated, its effects run): the changed fields get their values
+   * again, then the clicks follow. Not sooner: a click let go while React is still hydrating
+   * can reach a form before its handler is attached, and submit it natively (a reload).
+   */
   ready: () => void;
 }
 
@@ -64,10 +65,5 @@ export function holdEarlyClicks(root: HTMLElement): EarlyInput {
     if (changed) setTimeout(clickAll, 0);
     else clickAll();
   };
-  return {
-    hydrating: () => {
-      if (typed.size === 0) release();
-    },
-    ready: release,
-  };
+  return { ready: release };
 }
