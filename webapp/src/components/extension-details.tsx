@@ -24,32 +24,46 @@ interface ExtensionDetailsProps {
   registrations?: Registrations;
 }
 
-/** The SIP server's domain with a Copy button, then its port and transport. */
-function SipServerDetails({ number, registrations }: { number: string; registrations: Registrations }) {
-  const { domain, port, transport } = registrations.sipServer;
+/** A Copy button for `text`, then what happened ("copied", or how to copy it by hand). */
+function CopyButton({ text, label, copied, failed }: { text: string; label: string; copied: string; failed: string }) {
   const [notice, setNotice] = useState<string | null>(null);
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(domain);
-      setNotice(copyMessages.serverCopied);
+      await navigator.clipboard.writeText(text);
+      setNotice(copied);
     } catch {
-      setNotice(copyMessages.serverCopyFailed);
+      setNotice(failed);
     }
   };
+  return (
+    <>
+      <button type="button" className="link-button" aria-label={label} onClick={() => void copy()}>
+        Copy
+      </button>
+      {notice && (
+        <span role="alert" className="copy-notice">
+          {' '}
+          {notice}
+        </span>
+      )}
+    </>
+  );
+}
+
+/** The SIP server's domain with a Copy button, then its port and transport. */
+function SipServerDetails({ number, registrations }: { number: string; registrations: Registrations }) {
+  const { domain, port, transport } = registrations.sipServer;
   return (
     <>
       <dt>SIP server</dt>
       <dd>
         <span className="sip-domain">{domain}</span>{' '}
-        <button type="button" className="link-button" aria-label={`Copy SIP server for extension ${number}`} onClick={() => void copy()}>
-          Copy
-        </button>
-        {notice && (
-          <span role="alert" className="copy-notice">
-            {' '}
-            {notice}
-          </span>
-        )}
+        <CopyButton
+          text={domain}
+          label={`Copy SIP server for extension ${number}`}
+          copied={copyMessages.serverCopied}
+          failed={copyMessages.serverCopyFailed}
+        />
       </dd>
       <dt>Port</dt>
       <dd>{port}</dd>
@@ -61,16 +75,6 @@ function SipServerDetails({ number, registrations }: { number: string; registrat
 
 function SipPassword({ number, password }: { number: string; password: string }) {
   const [revealed, setRevealed] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(password);
-      setNotice(copyMessages.passwordCopied);
-    } catch {
-      setNotice(copyMessages.copyFailed);
-    }
-  };
 
   return (
     <>
@@ -84,15 +88,12 @@ function SipPassword({ number, password }: { number: string; password: string })
       >
         {revealed ? 'Hide' : 'Reveal'}
       </button>{' '}
-      <button type="button" className="link-button" aria-label={`Copy SIP password for extension ${number}`} onClick={() => void copy()}>
-        Copy
-      </button>
-      {notice && (
-        <span role="alert" className="copy-notice">
-          {' '}
-          {notice}
-        </span>
-      )}
+      <CopyButton
+        text={password}
+        label={`Copy SIP password for extension ${number}`}
+        copied={copyMessages.passwordCopied}
+        failed={copyMessages.copyFailed}
+      />
     </>
   );
 }
