@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { openLive } from './helpers';
 
 // The help and information pages in a real browser against the real server: the FAQ accordion,
 // the testimonials' timer and thumbnails, the support guides and the Request Support dialog, the
@@ -30,7 +31,7 @@ test('every help page has one h1 and a title naming Talkbridge', async ({ page }
     ['/general-terms-and-conditions', 'General Terms and Conditions'],
     ['/terms', 'General Terms and Conditions'],
   ]) {
-    await page.goto(path);
+    await openLive(page, path);
     await expect(heading(page)).toHaveText(title);
     await expect(page.locator('h1')).toHaveCount(1);
     await expect(page).toHaveTitle(/Talkbridge/);
@@ -40,7 +41,7 @@ test('every help page has one h1 and a title naming Talkbridge', async ({ page }
 });
 
 test('FAQ: one answer open at a time, clicking the open one closes it, with FAQPage data', async ({ page }) => {
-  await page.goto('/faq');
+  await openLive(page, '/faq');
   const main = page.getByRole('main');
   const questions = main.locator('.faq-list').getByRole('button');
   await expect(questions).toHaveCount(10);
@@ -71,7 +72,7 @@ test('FAQ: one answer open at a time, clicking the open one closes it, with FAQP
 test('testimonials: a thumbnail selects one, and the featured one moves on every 6 seconds and wraps round', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'no-preference' });
   await page.clock.install();
-  await page.goto('/');
+  await openLive(page, '/');
   const block = page.getByRole('region', { name: 'Rated 4.8 out of 5 by UK businesses' });
   const featured = block.getByRole('tabpanel');
   const thumb = (name: string) => block.getByRole('tab', { name: new RegExp(name) });
@@ -99,7 +100,7 @@ test('testimonials: a thumbnail selects one, and the featured one moves on every
 test('testimonials stay put for a visitor who prefers reduced motion', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.clock.install();
-  await page.goto('/');
+  await openLive(page, '/');
   const block = page.getByRole('region', { name: 'Rated 4.8 out of 5 by UK businesses' });
   await expect(block.getByRole('button', { name: 'Play testimonials' })).toBeVisible();
   await page.clock.fastForward(20_000);
@@ -107,7 +108,7 @@ test('testimonials stay put for a visitor who prefers reduced motion', async ({ 
 });
 
 test('support: guide tabs by mouse and keyboard, a guide opens in the page and Back to Videos returns', async ({ page }) => {
-  await page.goto('/support');
+  await openLive(page, '/support');
   const guides = page.getByRole('region', { name: 'Video guides' });
   const tab = (name: string) => guides.getByRole('tab', { name });
   await expect(tab('Desktop Setup')).toHaveAttribute('aria-selected', 'true');
@@ -137,7 +138,7 @@ test('support: guide tabs by mouse and keyboard, a guide opens in the page and B
 });
 
 test('support: the Request Support dialog checks its fields, Escape closes it, and sending says so', async ({ page }) => {
-  await page.goto('/support');
+  await openLive(page, '/support');
   const open = page.getByRole('button', { name: 'Request Support', exact: true });
   await open.click();
   const dialog = page.getByRole('dialog', { name: 'Request Support' });
@@ -178,7 +179,7 @@ test('support: the Request Support dialog checks its fields, Escape closes it, a
 });
 
 test('blog: search, category and pages live in the URL; a category goes back to page 1; back returns', async ({ page }) => {
-  await page.goto('/blog');
+  await openLive(page, '/blog');
   const list = page.locator('.blog-list article');
   const status = page.getByRole('status');
   const sidebar = page.getByRole('complementary', { name: 'Blog topics' });
@@ -232,7 +233,7 @@ test('blog: search, category and pages live in the URL; a category goes back to 
 });
 
 test('blog: an unknown article says so and links back to the blog', async ({ page }) => {
-  await page.goto('/blog/unknown');
+  await openLive(page, '/blog/unknown');
   await expect(heading(page)).toHaveText('We could not find that article');
   await expect(page).toHaveURL(/\/blog\/unknown$/);
   await page.getByRole('link', { name: 'Back to the blog' }).click();
@@ -241,7 +242,7 @@ test('blog: an unknown article says so and links back to the blog', async ({ pag
 });
 
 test('contact: the form checks its fields, then opens the e-mail with the thank-you alert and clears', async ({ page }) => {
-  await page.goto('/contact');
+  await openLive(page, '/contact');
   const form = page.getByRole('form', { name: 'Send us a message' });
   await form.getByRole('button', { name: 'Send message' }).click();
   await expect(form.getByText('Name is required')).toBeVisible();

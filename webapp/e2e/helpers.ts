@@ -9,6 +9,16 @@ export async function freshStart(page: Page, path: string): Promise<void> {
   await page.locator('html[data-live="true"]').waitFor({ state: 'attached' });
 }
 
+/**
+ * Opens `path` and waits until the page is live. A click that lands while React is still
+ * hydrating can be lost (a link's navigation undone by the page's first effects); the
+ * prerender tests cover what happens before hydration on purpose.
+ */
+export async function openLive(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.locator('html[data-live="true"]').waitFor({ state: 'attached' });
+}
+
 export function planCard(page: Page, name: 'Pay As You Go' | 'Single User' | 'Multi User') {
   return page.getByRole('article', { name });
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { planCard } from './helpers';
+import { planCard, openLive } from './helpers';
 
 /** The tools and guides the marketing pages link to: pages of their own, not redirects. */
 const PAGES = ['/download-app', '/calculate-savings', '/prepare-for-2027'];
@@ -35,7 +35,7 @@ async function catalogue(page: Page): Promise<Catalogue> {
 
 /** The UK minutes a plan includes, as its card on the plans page says ("500 UK minutes included", "1,500 UK minutes per block"). */
 async function includedMinutes(page: Page): Promise<{ singleUser: number; multiUser: number }> {
-  await page.goto('/plans-and-pricing');
+  await openLive(page, '/plans-and-pricing');
   const read = async (name: 'Single User' | 'Multi User') => {
     const text = await planCard(page, name).getByText(/UK minutes/).first().innerText();
     return Number(/([\d,]+) UK minutes/.exec(text)![1].replace(/,/g, ''));
@@ -69,7 +69,7 @@ function expected(cat: Catalogue, minutes: { singleUser: number; multiUser: numb
 test('the savings calculator with two sets of inputs checked against the pricing module', async ({ page }) => {
   const cat = await catalogue(page);
   const minutes = await includedMinutes(page);
-  await page.goto('/calculate-savings');
+  await openLive(page, '/calculate-savings');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('What would your phones cost with us?');
   const lines = page.getByRole('textbox', { name: 'Phone lines (users) today' });
   const bill = page.getByRole('textbox', { name: 'Monthly phone bill today (£, excluding VAT)' });
@@ -107,19 +107,19 @@ test('the savings calculator with two sets of inputs checked against the pricing
 
 test('each of the three pages has one H1 and a title naming Talkbridge; /download-app shows the SIP domain', async ({ page }) => {
   for (const path of PAGES) {
-    await page.goto(path);
+    await openLive(page, path);
     await expect(page, path).toHaveURL(new RegExp(`${path}$`));
     await expect(page.locator('h1'), path).toHaveCount(1);
     await expect(page, path).toHaveTitle(/Talkbridge/);
   }
-  await page.goto('/download-app');
+  await openLive(page, '/download-app');
   const settings = page.getByRole('region', { name: 'Your settings' });
   await expect(settings.getByText(SIP_DOMAIN, { exact: true })).toBeVisible();
   await expect(settings.getByRole('button', { name: 'Copy SIP server' })).toBeVisible();
 });
 
 test('the home page links to the three pages', async ({ page }) => {
-  await page.goto('/');
+  await openLive(page, '/');
   const tools = page.getByRole('list', { name: 'Useful tools and guides' });
   for (const [name, path] of [
     ['Savings calculator', '/calculate-savings'],

@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { openLive } from './helpers';
 import { signIn, SUPPORT_EMAIL, SUPPORT_PASSWORD } from './staff';
 
 test('a quote request from the PBX page: checked, sent, acknowledged, then answered by staff', async ({ page, browser }) => {
   const company = `Acme Plumbing ${Date.now()}`;
-  await page.goto('/pbx-phone-system');
+  await openLive(page, '/pbx-phone-system');
   await page.getByRole('link', { name: 'Get a quote' }).first().click();
   await expect(page).toHaveURL(/\/quote\?product=cloudPbx$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Request a quote');

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { openLive } from './helpers';
 
 /** The service and company pages, each with its own H1. */
 const PAGES = [
@@ -42,7 +43,7 @@ async function priceList(page: Page) {
 
 test('every service and company page has exactly one H1 and a title naming Talkbridge', async ({ page }) => {
   for (const path of PAGES) {
-    await page.goto(path);
+    await openLive(page, path);
     await expect(page, path).toHaveURL(new RegExp(`${path}$`));
     await expect(page.locator('h1'), path).toHaveCount(1);
     await expect(page, path).toHaveTitle(/Talkbridge/);
@@ -51,7 +52,7 @@ test('every service and company page has exactly one H1 and a title naming Talkb
 });
 
 test('PBX feature cards open one at a time; clicking the open one closes it', async ({ page }) => {
-  await page.goto('/pbx-phone-system');
+  await openLive(page, '/pbx-phone-system');
   const card = (name: string) => page.getByRole('button', { name });
   await expect(page.getByRole('button', { expanded: true })).toHaveCount(0);
 
@@ -83,7 +84,7 @@ test('PBX feature cards open one at a time; clicking the open one closes it', as
 
 test('broadband tabs show the pricing module’s prices, by mouse and by keyboard', async ({ page }) => {
   const list = await priceList(page);
-  await page.goto('/business-broadband-page');
+  await openLive(page, '/business-broadband-page');
   const broadband = page.getByRole('tab', { name: 'Broadband' });
   const leased = page.getByRole('tab', { name: 'Leased lines' });
   const rows = page.getByRole('tabpanel').getByRole('table').locator('tbody tr');
@@ -116,7 +117,7 @@ test('broadband tabs show the pricing module’s prices, by mouse and by keyboar
 
 test('business features switch between the business and residential setup, FAQ and call to action', async ({ page }) => {
   const list = await priceList(page);
-  await page.goto('/business-features');
+  await openLive(page, '/business-features');
   await expect(page.getByText(/a few extras start from/)).toContainText(`${pounds(list.addOnsFromMonthlyPence)} a month`);
   const panel = page.getByRole('tabpanel');
   await expect(page.getByRole('tab', { name: 'Business' })).toHaveAttribute('aria-selected', 'true');
@@ -135,7 +136,7 @@ test('business features switch between the business and residential setup, FAQ a
 });
 
 test('a footer link to /business-phone-system#routing scrolls to that section, on client-side navigation and on a fresh load', async ({ page }) => {
-  await page.goto('/services');
+  await openLive(page, '/services');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Call routing' }).click();
   await expect(page).toHaveURL(/\/business-phone-system#routing$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Call routing', exact: true })).toBeInViewport();
@@ -146,6 +147,6 @@ test('a footer link to /business-phone-system#routing scrolls to that section, o
   await expect(page).toHaveURL(/#flexibility$/);
   await expect(page.locator('#flexibility-heading')).toBeInViewport();
 
-  await page.goto('/business-phone-system#apps');
+  await openLive(page, '/business-phone-system#apps');
   await expect(page.locator('#apps-heading')).toBeInViewport();
 });
