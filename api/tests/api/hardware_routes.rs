@@ -29,6 +29,11 @@ pub(crate) fn as_staff(request: RequestBuilder, session: &Session) -> RequestBui
     request.header(COOKIE, &session.cookie).header("x-csrf-token", &session.csrf)
 }
 
+/// GET `path` as the signed-in staff member.
+pub(crate) async fn staff_get(app: &TestApp, session: &Session, path: &str) -> reqwest::Response {
+    as_staff(app.client.get(app.url(path)), session).send().await.unwrap()
+}
+
 fn phone(name: &str) -> Value {
     json!({
         "name": name, "brand": "yealink", "model": "T54W", "pricePence": 11900,

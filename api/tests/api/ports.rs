@@ -7,7 +7,7 @@ use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
 use crate::checkout::{create_account, pay, single_user, OK_CARD};
-use crate::hardware_routes::{as_staff, sign_in, Session};
+use crate::hardware_routes::{as_staff, sign_in, staff_get, Session};
 use crate::helpers::{expect_error, expect_ok, spawn_app, TestApp};
 
 const PORTED: &str = "02079460123";
@@ -80,13 +80,8 @@ async fn the_buyer_signs_the_letter_of_authority_and_staff_take_the_port_to_comp
     assert_eq!(port_mails(&app, &order).await.len(), 1);
 
     // Staff see what the losing provider needs, and the steps that follow.
-    let history = expect_ok(
-        as_staff(app.client.get(app.url(&format!("/api/admin/orders/service/{order}/history"))), &support)
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let history =
+        expect_ok(staff_get(&app, &support, &format!("/api/admin/orders/service/{order}/history")).await).await;
     let action = &history["actions"]["ports"][0];
     assert_eq!(action["billingPostcode"], "SW1A 1AA");
     assert_eq!(action["steps"], json!(["submit", "reject"]));
@@ -122,7 +117,7 @@ async fn the_buyer_signs_the_letter_of_authority_and_staff_take_the_port_to_comp
         .iter()
         .all(|(_, body)| body.contains(&number) && body.contains(&format!("/thank-you?order={order}"))));
     // Nothing left open.
-    let queue = expect_ok(as_staff(app.client.get(app.url("/api/admin/ports")), &support).send().await.unwrap()).await;
+    let queue = expect_ok(staff_get(&app, &support, "/api/admin/ports").await).await;
     assert_eq!(queue["ports"], json!([]));
 }
 
@@ -229,7 +224,7 @@ async fn open_ports_are_listed_oldest_first_and_flagged_after_three_business_day
     .execute(&app.pool)
     .await
     .unwrap();
-    let queue = expect_ok(as_staff(app.client.get(app.url("/api/admin/ports")), &support).send().await.unwrap()).await;
+    let queue = expect_ok(staff_get(&app, &support, "/api/admin/ports").await).await;
     let ports = queue["ports"].as_array().unwrap();
     assert_eq!(ports.len(), 2);
     assert_eq!(ports[0]["orderId"], old.as_str());

@@ -17,7 +17,7 @@ use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
 use crate::checkout::{cart, create_account, pay, single_user};
-use crate::hardware_routes::{as_staff, sign_in};
+use crate::hardware_routes::{as_staff, sign_in, staff_get};
 use crate::helpers::{admin_url, expect_error, expect_ok, spawn_app, with_database, TestApp};
 use crate::trial::{free_numbers, start_trial};
 
@@ -173,13 +173,8 @@ async fn a_paid_orders_extension_registers_within_two_seconds_and_a_wrong_passwo
     assert_ne!(new_password, password);
     assert!(sipp(&registrar, "register-refused.xml", username, password).await, "the old password is refused");
     assert!(sipp(&registrar, "register.xml", username, new_password).await, "the new one registers");
-    let history = expect_ok(
-        as_staff(app.client.get(app.url(&format!("/api/admin/orders/service/{order}/history"))), &support)
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let history =
+        expect_ok(staff_get(&app, &support, &format!("/api/admin/orders/service/{order}/history")).await).await;
     let last = history["events"].as_array().unwrap().last().unwrap().clone();
     assert_eq!(last["sentence"], "SIP password of extension 101 reset by sam@talkbridge.example.");
     let events: String =

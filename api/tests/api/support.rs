@@ -6,7 +6,7 @@ use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
 use crate::checkout::{create_account, pay, single_user, OK_CARD};
-use crate::hardware_routes::{as_staff, sign_in, Session};
+use crate::hardware_routes::{as_staff, sign_in, staff_get, Session};
 use crate::helpers::{expect_error, expect_ok, spawn_app, TestApp};
 use crate::trial::{free_numbers, start_trial};
 
@@ -22,17 +22,13 @@ pub(crate) async fn completed_order(app: &TestApp, email: &str, number: &str) ->
     (order, intent["orderNumber"].as_str().unwrap().to_string(), sip)
 }
 
-async fn get(app: &TestApp, session: &Session, path: &str) -> reqwest::Response {
-    as_staff(app.client.get(app.url(path)), session).send().await.unwrap()
-}
-
 async fn post(app: &TestApp, session: &Session, path: &str, body: Value) -> reqwest::Response {
     as_staff(app.client.post(app.url(path)), session).json(&body).send().await.unwrap()
 }
 
 async fn found(app: &TestApp, session: &Session, query: &str) -> Vec<Value> {
     let path = format!("/api/admin/orders?query={}", urlencode(query));
-    expect_ok(get(app, session, &path).await).await["results"].as_array().unwrap().clone()
+    expect_ok(staff_get(app, session, &path).await).await["results"].as_array().unwrap().clone()
 }
 
 fn urlencode(text: &str) -> String {
@@ -77,14 +73,14 @@ async fn support_finds_orders_by_number_email_phone_and_payment_reference_newest
     // A LIKE pattern typed by staff is a literal text.
     assert!(found(&app, &support, "%").await.is_empty());
 
-    let page = expect_ok(get(&app, &support, "/api/admin/orders?query=&page=2").await).await;
+    let page = expect_ok(staff_get(&app, &support, "/api/admin/orders?query=&page=2").await).await;
     assert_eq!((page["total"].as_i64(), page["pageCount"].as_i64()), (Some(2), Some(1)));
     assert!(page["results"].as_array().unwrap().is_empty());
     for bad in ["/api/admin/orders?page=0", "/api/admin/orders?page=x", "/api/admin/orders?sort=asc"] {
-        expect_error(get(&app, &support, bad).await, StatusCode::BAD_REQUEST, "invalid_query").await;
+        expect_error(staff_get(&app, &support, bad).await, StatusCode::BAD_REQUEST, "invalid_query").await;
     }
     let long = format!("/api/admin/orders?query={}", "a".repeat(300));
-    expect_error(get(&app, &support, &long).await, StatusCode::BAD_REQUEST, "invalid_query").await;
+    expect_error(staff_get(&app, &support, &long).await, StatusCode::BAD_REQUEST, "invalid_query").await;
     expect_error(app.get("/api/admin/orders").await, StatusCode::UNAUTHORIZED, "not_signed_in").await;
 }
 
@@ -94,7 +90,7 @@ async fn an_order_replays_to_any_event_with_its_actors_beside_its_view_and_email
     let support = sign_in(&app, "sam@talkbridge.example", Role::Support).await;
     let (order, number, _) = completed_order(&app, "replay@example.com", "442079460203").await;
     let path = format!("/api/admin/orders/service/{order}/history");
-    let history = expect_ok(get(&app, &support, &path).await).await;
+    let history = expect_ok(staff_get(&app, &support, &path).await).await;
     assert_eq!(history["orderNumber"], number.as_str());
     let events = history["events"].as_array().unwrap();
     assert_eq!(history["upTo"], history["lastSequence"]);
@@ -116,7 +112,7 @@ async fn an_order_replays_to_any_event_with_its_actors_beside_its_view_and_email
 
     // Replayed to the payment: placed, card set up, paid; not yet an account.
     let paid = events.iter().find(|e| e["type"] == "PaymentConfirmed").unwrap()["sequence"].as_u64().unwrap();
-    let replayed = expect_ok(get(&app, &support, &format!("{path}?upTo={paid}")).await).await;
+    let replayed = expect_ok(staff_get(&app, &support, &format!("{path}?upTo={paid}")).await).await;
     assert_eq!(replayed["upTo"], paid);
     assert_eq!(replayed["stateSummary"][0], json!(["Status", "Paid"]));
     assert!(replayed["stateSummary"].as_array().unwrap().contains(&json!(["Account", "Not yet"])));
@@ -129,18 +125,19 @@ async fn an_order_replays_to_any_event_with_its_actors_beside_its_view_and_email
     let last = history["lastSequence"].as_u64().unwrap();
     for bad in [0, last + 1] {
         expect_error(
-            get(&app, &support, &format!("{path}?upTo={bad}")).await,
+            staff_get(&app, &support, &format!("{path}?upTo={bad}")).await,
             StatusCode::UNPROCESSABLE_ENTITY,
             "invalid_up_to",
         )
         .await;
     }
-    expect_error(get(&app, &support, &format!("{path}?upTo=-1")).await, StatusCode::BAD_REQUEST, "invalid_query").await;
+    expect_error(staff_get(&app, &support, &format!("{path}?upTo=-1")).await, StatusCode::BAD_REQUEST, "invalid_query")
+        .await;
     let unknown = "/api/admin/orders/service/7b0c8e57-8c5c-4d0e-9f7e-3c1d2b4a5f60/history";
-    expect_error(get(&app, &support, unknown).await, StatusCode::NOT_FOUND, "order_not_found").await;
+    expect_error(staff_get(&app, &support, unknown).await, StatusCode::NOT_FOUND, "order_not_found").await;
     for wrong in [format!("/api/admin/orders/refund/{order}/history"), "/api/admin/orders/service/SB-1/history".into()]
     {
-        expect_error(get(&app, &support, &wrong).await, StatusCode::NOT_FOUND, "order_not_found").await;
+        expect_error(staff_get(&app, &support, &wrong).await, StatusCode::NOT_FOUND, "order_not_found").await;
     }
     expect_error(app.get(&path).await, StatusCode::UNAUTHORIZED, "not_signed_in").await;
 }
@@ -215,7 +212,7 @@ async fn only_admins_extend_a_trial_and_by_seven_days_at_most() {
     let id = trial["customerId"].as_str().unwrap();
     let base = format!("/api/admin/orders/trial/{id}");
 
-    let history = expect_ok(get(&app, &support, &format!("{base}/history")).await).await;
+    let history = expect_ok(staff_get(&app, &support, &format!("{base}/history")).await).await;
     assert!(history["orderNumber"].as_str().unwrap().starts_with("TR-"));
     assert_eq!(history["actions"]["extendTrial"], false, "support may not extend");
     let number_digits: String = number.chars().filter(char::is_ascii_digit).collect();
@@ -271,8 +268,10 @@ async fn no_secret_reaches_the_event_store_or_what_support_sees() {
     }
     let store: Vec<String> =
         sqlx::query_scalar("SELECT payload::text || metadata::text FROM events").fetch_all(&app.pool).await.unwrap();
-    let service = expect_ok(get(&app, &support, &format!("/api/admin/orders/service/{order}/history")).await).await;
-    let trial = expect_ok(get(&app, &support, &format!("/api/admin/orders/trial/{trial_id}/history")).await).await;
+    let service =
+        expect_ok(staff_get(&app, &support, &format!("/api/admin/orders/service/{order}/history")).await).await;
+    let trial =
+        expect_ok(staff_get(&app, &support, &format!("/api/admin/orders/trial/{trial_id}/history")).await).await;
     let outbox: Vec<String> = sqlx::query_scalar("SELECT body FROM outbox").fetch_all(&app.pool).await.unwrap();
     for secret in &secrets {
         assert!(store.iter().all(|event| !event.contains(secret.as_str())), "a secret is in the event store");
@@ -318,7 +317,7 @@ async fn a_paid_number_another_order_took_is_replaced_from_its_area_code_in_one_
     create_account(&app, &order).await;
 
     let base = format!("/api/admin/orders/service/{order}");
-    let history = expect_ok(get(&app, &support, &format!("{base}/history")).await).await;
+    let history = expect_ok(staff_get(&app, &support, &format!("{base}/history")).await).await;
     assert_eq!(history["view"]["status"], "completed", "the order still completes");
     assert_eq!(history["view"]["lostNumbers"], json!([lost]));
     assert_eq!(history["actions"]["replaceableNumbers"], json!([lost]));
@@ -404,7 +403,8 @@ async fn a_placeholder_is_filled_by_the_job_once_stock_in_its_area_code_arrives(
     // No Cambridge stock yet (the demo stock has none): the job waits.
     let report = api::scheduled::fill_placeholders(&state).await.unwrap();
     assert_eq!((report.filled, report.waiting), (0, 1));
-    let history = expect_ok(get(&app, &support, &format!("/api/admin/orders/service/{order}/history")).await).await;
+    let history =
+        expect_ok(staff_get(&app, &support, &format!("/api/admin/orders/service/{order}/history")).await).await;
     assert_eq!(
         history["actions"]["openPlaceholders"],
         json!([{ "placeholder": "placeholder-01223", "areaCode": "01223", "candidates": [] }])
@@ -425,7 +425,8 @@ async fn a_placeholder_is_filled_by_the_job_once_stock_in_its_area_code_arrives(
     let view = expect_ok(app.get(&format!("/api/orders/{order}")).await).await;
     assert_eq!(view["openPlaceholders"], json!([]));
     assert_eq!(view["phoneNumbers"][0]["value"], stock.value.as_str());
-    let history = expect_ok(get(&app, &support, &format!("/api/admin/orders/service/{order}/history")).await).await;
+    let history =
+        expect_ok(staff_get(&app, &support, &format!("/api/admin/orders/service/{order}/history")).await).await;
     let last = history["events"].as_array().unwrap().last().unwrap().clone();
     assert_eq!(last["sentence"], format!("Number {} given for the 01223 area code by fill-placeholders.", stock.value));
     assert_eq!(last["actor"], json!({ "kind": "job", "name": "fill-placeholders" }));
@@ -446,7 +447,7 @@ async fn support_picks_a_free_number_for_a_placeholder_from_its_area_code() {
     let support = sign_in(&app, "sam@talkbridge.example", Role::Support).await;
     let (order, _) = order_with_placeholder(&app, "london@example.com", "020").await;
     let base = format!("/api/admin/orders/service/{order}");
-    let history = expect_ok(get(&app, &support, &format!("{base}/history")).await).await;
+    let history = expect_ok(staff_get(&app, &support, &format!("{base}/history")).await).await;
     let open = &history["actions"]["openPlaceholders"][0];
     assert_eq!(open["areaCode"], "020");
     let candidates: Vec<String> =
