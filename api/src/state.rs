@@ -7,7 +7,8 @@ use aggregates::clock::{Clock, SystemClock};
 use aggregates::hardware::{HardwareItem, HardwareServices};
 use aggregates::hardware_order::{HardwareOrder, HardwareOrderServices};
 use aggregates::phone_number::{NumberStock, PhoneNumber, PhoneNumberServices};
-use postgres_es::{PostgresCqrs, PostgresEventRepository, PostgresViewRepository};
+use jobs::commands::Cqrs;
+use postgres_es::PostgresViewRepository;
 use projections::cart::{CartView, CART_VIEW_TABLE};
 use projections::catch_up::CatchUpQuery;
 use projections::hardware::{AuditLogQuery, HardwareView, HARDWARE_VIEW_TABLE};
@@ -28,12 +29,11 @@ use crate::config::Config;
 use crate::payments::Stripe;
 use crate::public_reads::Part;
 
-use cqrs_es::persist::PersistedEventStore;
 use cqrs_es::CqrsFramework;
 
 pub type CartViews = PostgresViewRepository<CartView, Cart>;
 /// The event store of one aggregate type.
-pub type Store<A> = PersistedEventStore<PostgresEventRepository, A>;
+pub type Store<A> = jobs::commands::Store<A>;
 pub type CartStore = Store<Cart>;
 pub type CartViewQuery = CatchUpQuery<CartStore, CartViews, CartView, Cart>;
 pub type HardwareViews = PostgresViewRepository<HardwareView, HardwareItem>;
@@ -78,22 +78,22 @@ impl Services {
 #[derive(Clone)]
 pub struct AppState {
     pub pool: PgPool,
-    pub carts: Arc<PostgresCqrs<Cart>>,
+    pub carts: Arc<Cqrs<Cart>>,
     pub cart_views: Arc<CartViews>,
     pub cart_view_query: Arc<CartViewQuery>,
-    pub numbers: Arc<PostgresCqrs<PhoneNumber>>,
-    pub hardware: Arc<PostgresCqrs<HardwareItem>>,
+    pub numbers: Arc<Cqrs<PhoneNumber>>,
+    pub hardware: Arc<Cqrs<HardwareItem>>,
     pub hardware_views: Arc<HardwareViews>,
-    pub orders: Arc<PostgresCqrs<ServiceOrder>>,
+    pub orders: Arc<Cqrs<ServiceOrder>>,
     pub order_views: Arc<OrderViews>,
     pub order_view_query: Arc<OrderViewQuery>,
-    pub hardware_orders: Arc<PostgresCqrs<HardwareOrder>>,
+    pub hardware_orders: Arc<Cqrs<HardwareOrder>>,
     pub hardware_order_views: Arc<HardwareOrderViews>,
     pub hardware_order_view_query: Arc<HardwareOrderViewQuery>,
-    pub trials: Arc<PostgresCqrs<Trial>>,
+    pub trials: Arc<Cqrs<Trial>>,
     pub trial_views: Arc<TrialViews>,
     pub trial_view_query: Arc<TrialViewQuery>,
-    pub quote_requests: Arc<PostgresCqrs<QuoteRequest>>,
+    pub quote_requests: Arc<Cqrs<QuoteRequest>>,
     pub quote_request_views: Arc<QuoteRequestViews>,
     pub quote_request_view_query: Arc<QuoteRequestViewQuery>,
     pub services: Arc<Services>,
@@ -116,8 +116,8 @@ impl AppState {
         let cart_view_query = Arc::new(CatchUpQuery::new(Arc::new(store(&pool)), cart_views.clone()));
         let carts = CqrsFramework::new(store(&pool), vec![Box::new(SharedQuery(cart_view_query.clone()))], ());
         let public_reads = crate::public_reads::PublicReads::default();
-        let numbers = postgres_es::postgres_cqrs(
-            pool.clone(),
+        let numbers = CqrsFramework::new(
+            store(&pool),
             vec![Box::new(InventoryQuery::new(pool.clone())), Box::new(public_reads.invalidator(Part::FreeNumbers))],
             PhoneNumberServices { stock: Arc::new(PgStock(pool.clone())), clock: clock.clone() },
         );
@@ -233,7 +233,7 @@ pub async fn load<A: cqrs_es::Aggregate>(pool: &PgPool, id: &str) -> Result<(A, 
 }
 
 /// The event store of one aggregate type.
-pub fn store<A: cqrs_es::Aggregate>(pool: &PgPool) -> PersistedEventStore<PostgresEventRepository, A> {
+pub fn store<A: cqrs_es::Aggregate>(pool: &PgPool) -> Store<A> {
     jobs::commands::store(pool)
 }
 

@@ -10,8 +10,9 @@ use aggregates::actor::Actor;
 
 use cqrs_es::persist::PersistedEventStore;
 use cqrs_es::{Aggregate, AggregateError, CqrsFramework, EventStore};
-use postgres_es::PostgresEventRepository;
 use sqlx::PgPool;
+
+use crate::event_store::{EventRepository, SNAPSHOT_EVERY};
 use uuid::Uuid;
 
 const ATTEMPTS: u32 = 20;
@@ -69,8 +70,14 @@ pub async fn load<A: Aggregate>(pool: &PgPool, id: &str) -> Result<(A, usize), A
 }
 
 /// The event store of one aggregate type, reading older event shapes through their
-/// upcasters (aggregates::upcasting).
-pub fn store<A: Aggregate>(pool: &PgPool) -> PersistedEventStore<PostgresEventRepository, A> {
-    PersistedEventStore::new_event_store(PostgresEventRepository::new(pool.clone()))
+/// upcasters (aggregates::upcasting), with a snapshot every SNAPSHOT_EVERY events
+/// (crate::event_store).
+pub fn store<A: Aggregate>(pool: &PgPool) -> Store<A> {
+    PersistedEventStore::new_snapshot_store(EventRepository::new(pool.clone()), SNAPSHOT_EVERY)
         .with_upcasters(aggregates::upcasting::upcasters(A::TYPE))
 }
+
+/// The event store of one aggregate type.
+pub type Store<A> = PersistedEventStore<EventRepository, A>;
+/// The command side of one aggregate type.
+pub type Cqrs<A> = CqrsFramework<A, Store<A>>;

@@ -13,6 +13,7 @@
 //! Each order is handled under its request lock (`hardware-order-{id}`), skipped while a
 //! request holds it; every step is a command that changes nothing the second time.
 
+use crate::commands::Cqrs;
 use aggregates::cart::{Cart, CartCommand, CartError};
 use aggregates::hardware_order::{
     HardwareOrder, HardwareOrderCommand, HardwareOrderError, HardwareOrderStatus, UNPAID_ORDER_LIFETIME,
@@ -20,7 +21,6 @@ use aggregates::hardware_order::{
 use aggregates::payments::{Outcome, PaymentGateway};
 use chrono::{DateTime, Duration, Utc};
 use cqrs_es::AggregateError;
-use postgres_es::PostgresCqrs;
 use sqlx::PgPool;
 
 use crate::commands;
@@ -35,8 +35,8 @@ pub const STALE_PAYMENT: Duration = Duration::minutes(10);
 /// What confirming works with.
 pub struct HardwareOrders<'a> {
     pub pool: &'a PgPool,
-    pub orders: &'a PostgresCqrs<HardwareOrder>,
-    pub carts: &'a PostgresCqrs<Cart>,
+    pub orders: &'a Cqrs<HardwareOrder>,
+    pub carts: &'a Cqrs<Cart>,
 }
 
 /// Why confirming a paid order failed, which decides how the order is marked.

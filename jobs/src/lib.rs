@@ -3,6 +3,7 @@
 //! of a job happens at a time across all of them.
 
 pub mod commands;
+pub mod event_store;
 pub mod hardware_orders;
 pub mod heartbeat;
 pub mod metrics;

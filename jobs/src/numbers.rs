@@ -1,11 +1,11 @@
 //! Releases the numbers whose 30-minute cart reservation ran out, and takes them out of
 //! the carts that held them, so the stock and the carts agree.
 
+use crate::commands::Cqrs;
 use aggregates::cart::{Cart, CartCommand, CartError};
 use aggregates::phone_number::{PhoneNumber, PhoneNumberCommand, PhoneNumberError};
 use chrono::{DateTime, Utc};
 use cqrs_es::AggregateError;
-use postgres_es::PostgresCqrs;
 use sqlx::PgPool;
 
 pub const RELEASE_EXPIRED_NUMBERS: &str = "release-expired-numbers";
@@ -13,8 +13,8 @@ pub const RELEASE_EXPIRED_NUMBERS: &str = "release-expired-numbers";
 /// Returns how many numbers were released. Running it twice releases nothing more.
 pub async fn release_expired(
     pool: &PgPool,
-    numbers: &PostgresCqrs<PhoneNumber>,
-    carts: &PostgresCqrs<Cart>,
+    numbers: &Cqrs<PhoneNumber>,
+    carts: &Cqrs<Cart>,
     now: DateTime<Utc>,
 ) -> Result<usize, String> {
     let expired = projections::inventory::expired_reservations(pool, now).await.map_err(|e| e.to_string())?;

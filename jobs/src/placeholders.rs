@@ -5,10 +5,10 @@
 //! the order first, the order records who gave it (`PlaceholderFilled`), and the buyer is
 //! e-mailed the number.
 
+use crate::commands::Cqrs;
 use aggregates::phone_number::{PhoneNumber, PhoneNumberCommand, PhoneNumberError};
 use aggregates::service_order::{ServiceOrder, ServiceOrderCommand};
 use cqrs_es::AggregateError;
-use postgres_es::PostgresCqrs;
 use projections::orders::PLACEHOLDER_PREFIX;
 use sqlx::PgPool;
 
@@ -20,8 +20,8 @@ pub const FILL_PLACEHOLDERS: &str = "fill-placeholders";
 /// What filling needs: the store, and the orders and numbers to command.
 pub struct Placeholders<'a> {
     pub pool: &'a PgPool,
-    pub orders: &'a PostgresCqrs<ServiceOrder>,
-    pub numbers: &'a PostgresCqrs<PhoneNumber>,
+    pub orders: &'a Cqrs<ServiceOrder>,
+    pub numbers: &'a Cqrs<PhoneNumber>,
 }
 
 /// Why a placeholder was not filled.
@@ -97,7 +97,7 @@ pub async fn fill(
 /// Assigns `owner` the first of `candidates` that is still free (a cart may take one
 /// meanwhile): the number given, or None when every one was taken.
 pub async fn assign_first_free(
-    numbers: &PostgresCqrs<PhoneNumber>,
+    numbers: &Cqrs<PhoneNumber>,
     candidates: Vec<String>,
     owner: &str,
 ) -> Result<Option<String>, AggregateError<PhoneNumberError>> {

@@ -10,6 +10,7 @@
 //! nobody is left paid but unserved. Each order is handled under its own lock, skipped when
 //! a request holds it; every step is a command that refuses to happen twice.
 
+use crate::commands::Cqrs;
 use aggregates::payments::{Outcome, PaymentGateway};
 use aggregates::service_order::{
     OrderStatus, PaymentPart, PaymentType, ServiceOrder, ServiceOrderCommand, ServiceOrderError,
@@ -17,7 +18,6 @@ use aggregates::service_order::{
 use async_trait::async_trait;
 use chrono::{DateTime, Duration, Utc};
 use cqrs_es::AggregateError;
-use postgres_es::PostgresCqrs;
 use sqlx::PgPool;
 
 use crate::commands;
@@ -34,7 +34,7 @@ pub trait CompleteUnattended: Send + Sync {
 /// What the job works with.
 pub struct ReconcileJob<'a> {
     pub pool: &'a PgPool,
-    pub orders: &'a PostgresCqrs<ServiceOrder>,
+    pub orders: &'a Cqrs<ServiceOrder>,
     pub gateway: &'a dyn PaymentGateway,
     pub completion: &'a dyn CompleteUnattended,
 }

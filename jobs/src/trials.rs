@@ -13,7 +13,9 @@ use aggregates::trial::{TrialCommand, TrialError, NUMBER_KEPT_DAYS, REMINDER_DAY
 use chrono::{DateTime, Duration, Utc};
 use cqrs_es::persist::ViewRepository;
 use cqrs_es::AggregateError;
-use postgres_es::{PostgresCqrs, PostgresViewRepository};
+use postgres_es::PostgresViewRepository;
+
+use crate::commands::Cqrs;
 use projections::trials::{due_for_reminder, due_to_end, TrialView};
 use sqlx::PgPool;
 
@@ -24,9 +26,9 @@ use crate::outbox::{queue, Mail};
 /// provider that charges a converted trial.
 pub struct TrialJob<'a> {
     pub pool: &'a PgPool,
-    pub trials: &'a PostgresCqrs<Trial>,
+    pub trials: &'a Cqrs<Trial>,
     pub trial_views: &'a PostgresViewRepository<TrialView, Trial>,
-    pub numbers: &'a PostgresCqrs<PhoneNumber>,
+    pub numbers: &'a Cqrs<PhoneNumber>,
     pub gateway: &'a dyn PaymentGateway,
 }
 

@@ -26,6 +26,8 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::Router;
+use tower_http::compression::predicate::{DefaultPredicate, Predicate, SizeAbove};
+use tower_http::compression::{CompressionLayer, CompressionLevel};
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
@@ -82,6 +84,20 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().nest("/api", json_api().merge(uploads()))
 }
 
+/// JSON answers larger than this are compressed when the client accepts brotli or gzip:
+/// below about a kilobyte the headers and the work cost more than the bytes saved.
+pub const COMPRESS_ABOVE: usize = 1024;
+
+/// Compresses the API's larger answers (brotli, else gzip) at level 4: dynamic answers are
+/// compressed per request, where brotli's default (11) would cost milliseconds each.
+/// Answers already encoded (the kept catalogue, crate::public_reads) pass through as they
+/// are; images are never compressed again (DefaultPredicate).
+fn compression() -> CompressionLayer<impl Predicate> {
+    CompressionLayer::new()
+        .quality(CompressionLevel::Precise(4))
+        .compress_when(DefaultPredicate::new().and(SizeAbove::new(COMPRESS_ABOVE as u16)))
+}
+
 pub fn app(state: AppState, config: &Config) -> Router {
     let json_api = json_api()
         .layer(DefaultBodyLimit::max(config.body_limit_bytes))
@@ -92,7 +108,7 @@ pub fn app(state: AppState, config: &Config) -> Router {
         .merge(uploads)
         .fallback(|| async { ApiError::not_found("not_found", "There is no such API route.") })
         .split_for_parts();
-    let api = api.layer(middleware::from_fn(as_buyer));
+    let api = api.layer(middleware::from_fn(as_buyer)).layer(compression());
 
     let router = Router::new()
         .nest("/api", api)

@@ -7,6 +7,7 @@ mod analytics;
 mod cart;
 pub(crate) mod checkout;
 mod checkout_service;
+mod event_store;
 pub(crate) mod hardening;
 mod hardware;
 mod hardware_checkout;

@@ -1,0 +1,216 @@
+//! The event store every framework writes through: postgres-es's repository, with one
+//! change to how a command's events are appended.
+//!
+//! postgres-es appends in a transaction: BEGIN, one INSERT per event, COMMIT, so a command
+//! that raises one event costs three round trips to the database just to store it. Here
+//! the events of one command go in one `INSERT ... SELECT FROM UNNEST` without a
+//! transaction of our own: a single statement is atomic by itself (all its rows or none),
+//! and the events' primary key (type, aggregate, sequence) refuses a stale append exactly
+//! as before, which cqrs-es reports as a conflict and the command runner retries
+//! (crate::commands). Loading and appending stay two statements, not one transaction: the
+//! key already refuses an append made from an outdated load, so wrapping both in
+//! BEGIN/COMMIT would add two round trips and no safety.
+//!
+//! Snapshots: every [`SNAPSHOT_EVERY`] events an aggregate's state is stored beside them
+//! (cqrs-es's snapshot store), so a command loads the snapshot and the few events after it
+//! instead of a stream that grows with every change (a busy cart, a number held and let go
+//! for years). The load is one statement ([`LOAD`]): the latest snapshot and the events
+//! after it together, handed to cqrs-es's two calls (get_snapshot, then get_last_events).
+//! A commit that reaches a snapshot writes its events and the snapshot in one statement too.
+//! The snapshot replaces the aggregate's earlier one and records the sequence its state is
+//! at: the last multiple of [`SNAPSHOT_EVERY`] among the events committed, which is where
+//! cqrs-es stops applying them to the snapshot (postgres-es records the last event's
+//! sequence instead, which loses the events after that multiple when one command's events
+//! cross it).
+//!
+//! A snapshot is the aggregate's own serialisation. A change to an aggregate's fields that
+//! no longer deserialises is safe (cqrs-es replays the whole stream instead); a change that
+//! still deserialises but means something else must delete that type's snapshots
+//! (`DELETE FROM snapshots WHERE aggregate_type = '...'`), as docs/scaling.md says.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use cqrs_es::persist::{PersistedEventRepository, PersistenceError, ReplayStream, SerializedEvent, SerializedSnapshot};
+use cqrs_es::Aggregate;
+use postgres_es::PostgresEventRepository;
+use serde_json::Value;
+use sqlx::{PgPool, Row};
+
+/// Events between two snapshots of one aggregate. Writing one costs a row per 25 commands;
+/// loading reads at most 24 events after it. A stream shorter than this never has one, and
+/// loads as before, in one statement.
+pub const SNAPSHOT_EVERY: usize = 25;
+
+/// The latest snapshot (if any) and every event after it, in one statement: the snapshot's
+/// row first (`snapshot` true), then the events by sequence.
+const LOAD: &str = "
+    WITH snap AS (SELECT last_sequence, current_snapshot, payload FROM snapshots
+                   WHERE aggregate_type = $1 AND aggregate_id = $2 ORDER BY last_sequence DESC LIMIT 1)
+    SELECT true AS snapshot, last_sequence AS sequence, current_snapshot, '' AS event_type, '' AS event_version,
+           payload, NULL::json AS metadata
+      FROM snap
+    UNION ALL
+    SELECT false, sequence, 0, event_type, event_version, payload, metadata FROM events
+     WHERE aggregate_type = $1 AND aggregate_id = $2
+       AND sequence > COALESCE((SELECT last_sequence FROM snap), 0)";
+
+/// The events of one command, in one statement.
+const APPEND: &str = "
+    INSERT INTO events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata)
+    SELECT $1, $2, e.sequence, e.event_type, e.event_version, e.payload::json, e.metadata::json
+      FROM UNNEST($3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[])
+           WITH ORDINALITY AS e(sequence, event_type, event_version, payload, metadata, n)
+     ORDER BY e.n";
+
+/// A commit that reaches a snapshot: its events as [`APPEND`] does, the aggregate's earlier
+/// snapshot replaced, all or nothing in one statement ($8 the snapshot's sequence, $9 its
+/// number, $10 the aggregate).
+const APPEND_WITH_SNAPSHOT: &str = "
+    WITH appended AS (
+           INSERT INTO events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata)
+           SELECT $1, $2, e.sequence, e.event_type, e.event_version, e.payload::json, e.metadata::json
+             FROM UNNEST($3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[])
+                  WITH ORDINALITY AS e(sequence, event_type, event_version, payload, metadata, n)
+            ORDER BY e.n
+           RETURNING 1),
+         earlier AS (DELETE FROM snapshots WHERE aggregate_type = $1 AND aggregate_id = $2 AND last_sequence < $8)
+    INSERT INTO snapshots (aggregate_type, aggregate_id, last_sequence, current_snapshot, payload)
+    SELECT $1, $2, $8, $9, $10::json WHERE (SELECT count(*) FROM appended) > 0";
+
+/// Events read with a snapshot, waiting for cqrs-es to ask for them: (type, aggregate) to
+/// (the snapshot's sequence, the events after it).
+type Loaded = HashMap<(&'static str, String), (usize, Vec<SerializedEvent>)>;
+/// Loads whose second call never came (a request dropped between the two) are forgotten
+/// past this many; a forgotten load only costs the second call its own query.
+const MAX_WAITING: usize = 10_000;
+
+pub struct EventRepository {
+    pool: PgPool,
+    postgres: PostgresEventRepository,
+    loaded: Mutex<Loaded>,
+}
+
+impl EventRepository {
+    pub fn new(pool: PgPool) -> EventRepository {
+        EventRepository { postgres: PostgresEventRepository::new(pool.clone()), pool, loaded: Mutex::default() }
+    }
+
+    async fn append<A: Aggregate>(
+        &self,
+        events: &[SerializedEvent],
+        snapshot: Option<(Value, usize)>,
+    ) -> Result<(), PersistenceError> {
+        let Some(first) = events.first() else { return Ok(()) };
+        let text = |value: &Value| serde_json::to_string(value).map_err(|e| PersistenceError::UnknownError(e.into()));
+        let payloads = events.iter().map(|e| text(&e.payload)).collect::<Result<Vec<_>, _>>()?;
+        let metadata = events.iter().map(|e| text(&e.metadata)).collect::<Result<Vec<_>, _>>()?;
+        let last = events.last().map_or(0, |e| e.sequence);
+        let snapshot = match snapshot {
+            Some((aggregate, number)) => Some((text(&aggregate)?, number)),
+            None => None,
+        };
+        let query = sqlx::query(if snapshot.is_some() { APPEND_WITH_SNAPSHOT } else { APPEND })
+            .bind(A::TYPE)
+            .bind(&first.aggregate_id)
+            .bind(events.iter().map(|e| e.sequence as i64).collect::<Vec<_>>())
+            .bind(events.iter().map(|e| e.event_type.as_str()).collect::<Vec<_>>())
+            .bind(events.iter().map(|e| e.event_version.as_str()).collect::<Vec<_>>())
+            .bind(payloads)
+            .bind(metadata);
+        let query = match snapshot {
+            Some((aggregate, number)) => {
+                query.bind((last - last % SNAPSHOT_EVERY) as i64).bind(number as i64).bind(aggregate)
+            }
+            None => query,
+        };
+        query.execute(&self.pool).await.map_err(refusal)?;
+        Ok(())
+    }
+}
+
+/// As postgres-es reports its own append's errors: a taken key is another command's append
+/// to the same aggregate (a conflict, retried), a lost connection is one, the rest unknown.
+fn refusal(error: sqlx::Error) -> PersistenceError {
+    match &error {
+        sqlx::Error::Database(e) if e.code().as_deref() == Some("23505") => PersistenceError::OptimisticLockError,
+        sqlx::Error::Io(_) | sqlx::Error::Tls(_) => PersistenceError::ConnectionError(error.into()),
+        _ => PersistenceError::UnknownError(error.into()),
+    }
+}
+
+impl PersistedEventRepository for EventRepository {
+    async fn get_events<A: Aggregate>(&self, aggregate_id: &str) -> Result<Vec<SerializedEvent>, PersistenceError> {
+        self.postgres.get_events::<A>(aggregate_id).await
+    }
+
+    async fn get_last_events<A: Aggregate>(
+        &self,
+        aggregate_id: &str,
+        last_sequence: usize,
+    ) -> Result<Vec<SerializedEvent>, PersistenceError> {
+        // The events get_snapshot read with the snapshot, when this asks for those; else
+        // (another load of the same aggregate took them) a query of its own.
+        let waiting =
+            self.loaded.lock().unwrap_or_else(|e| e.into_inner()).remove(&(A::TYPE, aggregate_id.to_string()));
+        match waiting {
+            Some((after, events)) if after == last_sequence => Ok(events),
+            _ => self.postgres.get_last_events::<A>(aggregate_id, last_sequence).await,
+        }
+    }
+
+    async fn get_snapshot<A: Aggregate>(
+        &self,
+        aggregate_id: &str,
+    ) -> Result<Option<SerializedSnapshot>, PersistenceError> {
+        let rows = sqlx::query(LOAD).bind(A::TYPE).bind(aggregate_id).fetch_all(&self.pool).await.map_err(refusal)?;
+        let mut snapshot = None;
+        let mut events = Vec::with_capacity(rows.len());
+        for row in rows {
+            let sequence = row.try_get::<i64, _>("sequence").map_err(refusal)? as usize;
+            let payload: Value = row.try_get("payload").map_err(refusal)?;
+            if row.try_get::<bool, _>("snapshot").map_err(refusal)? {
+                snapshot = Some(SerializedSnapshot {
+                    aggregate_id: aggregate_id.to_string(),
+                    aggregate: payload,
+                    current_sequence: sequence,
+                    current_snapshot: row.try_get::<i64, _>("current_snapshot").map_err(refusal)? as usize,
+                });
+            } else {
+                events.push(SerializedEvent {
+                    aggregate_id: aggregate_id.to_string(),
+                    sequence,
+                    aggregate_type: A::TYPE.to_string(),
+                    event_type: row.try_get("event_type").map_err(refusal)?,
+                    event_version: row.try_get("event_version").map_err(refusal)?,
+                    payload,
+                    metadata: row.try_get("metadata").map_err(refusal)?,
+                });
+            }
+        }
+        events.sort_by_key(|e| e.sequence);
+        let after = snapshot.as_ref().map_or(0, |s| s.current_sequence);
+        let mut loaded = self.loaded.lock().unwrap_or_else(|e| e.into_inner());
+        if loaded.len() >= MAX_WAITING {
+            loaded.clear();
+        }
+        loaded.insert((A::TYPE, aggregate_id.to_string()), (after, events));
+        Ok(snapshot)
+    }
+
+    async fn persist<A: Aggregate>(
+        &self,
+        events: &[SerializedEvent],
+        snapshot_update: Option<(String, Value, usize)>,
+    ) -> Result<(), PersistenceError> {
+        self.append::<A>(events, snapshot_update.map(|(_, aggregate, number)| (aggregate, number))).await
+    }
+
+    async fn stream_events<A: Aggregate>(&self, aggregate_id: &str) -> Result<ReplayStream, PersistenceError> {
+        self.postgres.stream_events::<A>(aggregate_id).await
+    }
+
+    async fn stream_all_events<A: Aggregate>(&self) -> Result<ReplayStream, PersistenceError> {
+        self.postgres.stream_all_events::<A>().await
+    }
+}
