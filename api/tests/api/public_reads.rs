@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use aggregates::hardware::{Brand, HardwareCommand, HardwareFields, ItemStatus};
 use aggregates::pricing::Pence;
 use api::state::AppState;
-use reqwest::header::{CACHE_CONTROL, ETAG, IF_NONE_MATCH};
+use reqwest::header::{ACCEPT_ENCODING, CACHE_CONTROL, CONTENT_ENCODING, ETAG, IF_NONE_MATCH, VARY};
 use reqwest::StatusCode;
 use serde_json::Value;
 
@@ -105,4 +105,56 @@ async fn a_change_made_elsewhere_is_served_within_a_second() {
         .unwrap();
     let body = changed_within_a_second(&app, "/api/free-did-numbers/", &free).await;
     assert!(body["numbers"].as_array().unwrap().iter().all(|n| n["value"] != first.as_str()), "{body}");
+}
+
+/// The body of `path` as sent when the client accepts `encoding`, with the encoding named.
+async fn encoded(app: &TestApp, path: &str, encoding: &str) -> (Option<String>, Vec<u8>, Option<String>) {
+    let response = app.client.get(app.url(path)).header(ACCEPT_ENCODING, encoding).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK, "{path}");
+    let header =
+        |name| response.headers().get(name).map(|v: &reqwest::header::HeaderValue| v.to_str().unwrap().to_string());
+    let (named, vary) = (header(CONTENT_ENCODING), header(VARY));
+    (named, response.bytes().await.unwrap().to_vec(), vary)
+}
+
+fn brotli_decoded(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    brotli::BrotliDecompress(&mut std::io::Cursor::new(bytes), &mut out).unwrap();
+    out
+}
+
+fn gzip_decoded(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(bytes), &mut out).unwrap();
+    out
+}
+
+#[tokio::test]
+async fn large_answers_are_compressed_for_clients_that_accept_it_and_small_ones_are_not() {
+    let app = spawn_app().await;
+    // The kept catalogue (compressed once per change) and a search answered per request.
+    for path in ["/api/hardware/", "/api/available_numbers/?country_code=GB&per_page=50&page=1"] {
+        let (named, plain, _) = encoded(&app, path, "identity").await;
+        assert_eq!(named, None, "{path}: not asked for");
+        assert!(plain.len() > 1024, "{path} is over a kilobyte ({} bytes)", plain.len());
+
+        let (named, body, vary) = encoded(&app, path, "gzip, deflate, br").await;
+        assert_eq!(named.as_deref(), Some("br"), "{path}");
+        assert!(vary.unwrap_or_default().to_lowercase().contains("accept-encoding"), "{path}: caches must vary");
+        assert!(body.len() * 3 < plain.len(), "{path}: {} bytes from {}", body.len(), plain.len());
+        assert_eq!(brotli_decoded(&body), plain, "{path}");
+
+        let (named, body, _) = encoded(&app, path, "gzip").await;
+        assert_eq!(named.as_deref(), Some("gzip"), "{path}");
+        assert_eq!(gzip_decoded(&body), plain, "{path}");
+
+        let (named, _, _) = encoded(&app, path, "br;q=0, gzip;q=0").await;
+        assert_eq!(named, None, "{path}: both refused");
+    }
+    // A cart is well under a kilobyte: sent as it is.
+    let id = app.create_cart().await;
+    let (named, body, _) = encoded(&app, &format!("/api/carts/{id}"), "gzip, br").await;
+    assert_eq!(named, None, "{} bytes", body.len());
+    let cart: Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(cart["id"], id.as_str());
 }
