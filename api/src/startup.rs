@@ -44,7 +44,7 @@ impl Application {
         let mut state = AppState::new(pool.clone()).with_services(crate::state::Services::from_config(&config)?);
         seed_first_start(&state, &config).await?;
         let (page_views, page_view_writer) = crate::analytics::start(pool.clone(), state.clock.clone());
-        state.page_views = page_views;
+        state.parts_mut().page_views = page_views;
         state.public_reads.listen(config.database_url.expose().to_string());
         let router = routes::app(state.clone(), &config);
         Ok(Application { listener, router, pool, state, page_view_writer })

@@ -177,7 +177,7 @@ async fn available_numbers(
     Query(params): Query<HashMap<String, String>>,
 ) -> Result<Json<SearchOut>, ApiError> {
     let search = parse_search(&params)?;
-    let found = inventory::search(&state.pool, &search).await?;
+    let found = inventory::search(&state.search_pool, &search).await?;
     let per_page = i64::from(search.per_page);
     let more = i64::from(search.page) * per_page < found.total;
     let next_after = found.numbers.last().filter(|_| more).map(|last| last.national.clone());
