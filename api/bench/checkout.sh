@@ -36,6 +36,6 @@ port=$(free_port)
 DATABASE_URL="$url" PORT="$port" HOST=127.0.0.1 RUST_LOG=warn TRUSTED_PROXY=1 WEBAPP_DIR="$ROOT/webapp/dist" \
   "$ROOT/target/release/voip-shop" serve >"$LOCAL/bench-checkout-server.log" 2>&1 &
 server=$!
-trap 'kill $server $stand_in 2>/dev/null; wait $server 2>/dev/null; drop_database $db' EXIT
+trap 'kill $server $stand_in 2>/dev/null || true; wait $server 2>/dev/null || true; drop_database $db' EXIT
 wait_ready "http://127.0.0.1:$port" "$server"
 python3 "$ROOT/api/bench/$script" "http://127.0.0.1:$port" "$STRIPE_API_BASE" "$orders"

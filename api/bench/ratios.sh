@@ -35,7 +35,7 @@ DATABASE_URL="$url" PORT="$port" HOST=127.0.0.1 RUST_LOG=warn NO_COLOR=1 WEBAPP_
   "$shop_bin" serve >"$out/server.log" 2>&1 &
 server=$!
 baseline_pid=
-trap 'kill $server $baseline_pid 2>/dev/null; wait $server $baseline_pid 2>/dev/null || true; drop_database $db' EXIT
+trap 'kill $server $baseline_pid 2>/dev/null || true; wait $server $baseline_pid 2>/dev/null || true; drop_database $db' EXIT
 wait_ready "$shop" "$server"
 log "filling the stock to 1,000,000 numbers"
 psql "$url" -v ON_ERROR_STOP=1 -q -f "$ROOT/api/bench/million-numbers.sql"

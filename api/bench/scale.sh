@@ -25,14 +25,18 @@ url=$(ensure_database "$db")
 unset STRIPE_SECRET_KEY STRIPE_PUBLISHABLE_KEY
 use_stripe_stand_in "${BENCH_STRIPE_PORT:-$(free_port)}"
 stand_in=${LOCALSTRIPE_PID:-}
-log "building the server (release)"
-cargo build --release --quiet --bin voip-shop
-shop="$ROOT/target/release/voip-shop"
+# VOIP_SHOP_BIN: a server built elsewhere (another checkout, to compare); else this one's,
+# built as api/bench/ratios.sh builds it so the two share one build.
+shop="${VOIP_SHOP_BIN:-$ROOT/target/release/voip-shop}"
+if [ -z "${VOIP_SHOP_BIN:-}" ]; then
+  log "building the server (release)"
+  cargo build --release --quiet -p api --features bench-baseline --bin voip-shop
+fi
 work=$(mktemp -d)
 server=""
 cleanup() {
-  [ -n "$server" ] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null
-  [ -n "$stand_in" ] && kill "$stand_in" 2>/dev/null
+  if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi
+  if [ -n "$stand_in" ]; then kill "$stand_in" 2>/dev/null || true; fi
   rm -rf "$work"
   drop_database "$db"
 }
@@ -51,8 +55,9 @@ wait_ready "http://127.0.0.1:$port" "$server"
 declare -A row rb
 measure() { # $1: the label; drives $carts new carts and reads them back
   local events answer
-  events=$(sql -c "select count(*) from events")
   answer=$(python3 "$ROOT/api/bench/scale.py" "http://127.0.0.1:$port" "$carts")
+  # The store as measured: with the carts just driven (the small store is those alone).
+  events=$(sql -c "select count(*) from events")
   row[$1]="$events $(python3 -c "import json,sys; a=json.loads(sys.argv[1]); print(a['command_p50'], a['command_p95'], a['get_p50'])" "$answer")"
   log "$1: events, command p50/p95, GET p50 (ms): ${row[$1]}"
 }
