@@ -51,7 +51,10 @@ async fn main() {
     let port: u16 = std::env::var("PORT").ok().and_then(|p| p.parse().ok()).expect("PORT is a port number");
     // The same pool size as the shop's default (DATABASE_MAX_CONNECTIONS), so the ceiling
     // and the shop share the database alike.
-    let max: u32 = std::env::var("DATABASE_MAX_CONNECTIONS").ok().and_then(|n| n.parse().ok()).unwrap_or(10);
+    let max: u32 = std::env::var("DATABASE_MAX_CONNECTIONS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(api::config::DEFAULT_POOL);
     let pool = PgPoolOptions::new().max_connections(max).connect(&url).await.expect("the database answers");
     let app = Router::new()
         .route("/readyz", get(|| async { "ready" }))

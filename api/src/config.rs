@@ -32,6 +32,14 @@ pub enum AppEnv {
     Production,
 }
 
+/// Connections a server keeps to PostgreSQL. A command holds one only while a statement
+/// runs, so more connections than cores still help: while one backend waits for its commit
+/// to reach the disk, others' commits join the same flush. Measured on 2 cores (issue 15,
+/// 50 clients): 5 connections 2,514 cart creations/s, 10 3,182, 20 3,582, 40 3,294 (past
+/// 20 the cores only switch between more backends). Two servers at 20, with the number
+/// search's 4 each (crate::state), stay well inside PostgreSQL's default 100.
+pub const DEFAULT_POOL: u32 = 20;
+
 #[derive(Debug, Clone)]
 pub struct Config {
     pub app_env: AppEnv,
@@ -57,7 +65,7 @@ pub struct Config {
     pub port: u16,
     /// `DATABASE_URL`, default postgres://postgres@127.0.0.1:5432/voip_shop.
     pub database_url: Secret,
-    /// `DATABASE_MAX_CONNECTIONS`, default 10.
+    /// `DATABASE_MAX_CONNECTIONS`, default 20 (DEFAULT_POOL).
     pub database_max_connections: u32,
     /// `WEBAPP_DIR`, default webapp/dist: the built web app.
     pub webapp_dir: PathBuf,
@@ -270,7 +278,11 @@ impl Config {
             host: parse("HOST", lookup("HOST"), IpAddr::from([0, 0, 0, 0]))?,
             port,
             database_url: Secret::new(lookup("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.to_string())),
-            database_max_connections: parse("DATABASE_MAX_CONNECTIONS", lookup("DATABASE_MAX_CONNECTIONS"), 10)?,
+            database_max_connections: parse(
+                "DATABASE_MAX_CONNECTIONS",
+                lookup("DATABASE_MAX_CONNECTIONS"),
+                DEFAULT_POOL,
+            )?,
             webapp_dir: PathBuf::from(lookup("WEBAPP_DIR").unwrap_or_else(|| "webapp/dist".to_string())),
             body_limit_bytes: parse("BODY_LIMIT_BYTES", lookup("BODY_LIMIT_BYTES"), 64 * 1024)?,
             seed_dir: PathBuf::from(
