@@ -22,6 +22,11 @@ async fn replayed(pool: &sqlx::PgPool, id: &str) -> (Cart, usize) {
     (context.aggregate, context.current_sequence)
 }
 
+/// A plan chosen again, with `quantity` users: an event any cart takes.
+fn package(quantity: u32) -> CartEvent {
+    CartEvent::PackageSelected { plan: Plan::SingleUser, billing_cycle: BillingCycle::Monthly, quantity }
+}
+
 async fn snapshot_of(pool: &sqlx::PgPool, id: &str) -> Vec<(i64, i64)> {
     sqlx::query_as(
         "SELECT last_sequence, current_snapshot FROM snapshots WHERE aggregate_type = 'Cart' AND aggregate_id = $1",
@@ -64,11 +69,6 @@ async fn one_commit_crossing_a_snapshot_keeps_the_events_after_it() {
     let app = spawn_app().await;
     let id = app.create_cart().await;
     let store = jobs::commands::store::<Cart>(&app.pool);
-    let package = |quantity| CartEvent::PackageSelected {
-        plan: Plan::SingleUser,
-        billing_cycle: BillingCycle::Monthly,
-        quantity,
-    };
     // Up to two short of the first snapshot, then one commit of five events across it.
     let context = store.load_aggregate(&id).await.unwrap();
     store.commit((2..SNAPSHOT_EVERY as u32).map(package).collect(), context, HashMap::new()).await.unwrap();
@@ -89,11 +89,6 @@ async fn an_append_from_an_outdated_load_is_a_conflict_and_stores_nothing() {
     let app = spawn_app().await;
     let id = app.create_cart().await;
     let store = jobs::commands::store::<Cart>(&app.pool);
-    let package = |quantity| CartEvent::PackageSelected {
-        plan: Plan::SingleUser,
-        billing_cycle: BillingCycle::Monthly,
-        quantity,
-    };
     let first = store.load_aggregate(&id).await.unwrap();
     let second = store.load_aggregate(&id).await.unwrap();
     store.commit(vec![package(1)], first, HashMap::new()).await.unwrap();
