@@ -11,6 +11,9 @@ use super::OrderKind;
 pub const PER_PAGE: i64 = 20;
 /// Longer than any order number, e-mail address or reference support would paste.
 pub const MAX_QUERY_CHARS: usize = 254;
+/// Matches are counted up to this many: past it the exact number tells support nothing
+/// (they narrow the search), and counting a million matches would cost more than the page.
+pub const COUNT_CAP: i64 = 1000;
 
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -24,18 +27,54 @@ pub struct Found {
     pub status: String,
     pub placed_at: Option<DateTime<Utc>>,
     pub phone_numbers: Vec<String>,
-    #[serde(skip)]
-    pub total: i64,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SearchPage {
+    /// Newest first, at most 20.
     pub results: Vec<Found>,
-    pub page: i64,
-    pub page_count: i64,
+    /// Give this as `before` for the next (older) page; null on the last page.
+    pub next: Option<String>,
+    /// The orders matching, counted up to 1,000 (see `totalCapped`).
     pub total: i64,
+    /// True when more than `total` orders match: show "more than 1,000".
+    pub total_capped: bool,
     pub query: String,
+}
+
+/// Where a page of the search starts: after the order (`placed_at`, `kind`, `id`), newest
+/// first. `placed_at` is None for an order not placed yet (they come last).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchCursor {
+    pub placed_at: Option<DateTime<Utc>>,
+    pub kind: OrderKind,
+    pub id: String,
+}
+
+impl SearchCursor {
+    pub fn of(found: &Found) -> SearchCursor {
+        SearchCursor { placed_at: found.placed_at, kind: found.kind, id: found.id.clone() }
+    }
+
+    /// `MICROSECONDS.KIND.ID` (`-` for no time), like the audit log's: opaque to the console,
+    /// which hands it back as `before`.
+    pub fn encode(&self) -> String {
+        let at = self.placed_at.map_or("-".to_string(), |at| at.timestamp_micros().to_string());
+        format!("{at}.{}.{}", self.kind.as_str(), self.id)
+    }
+
+    pub fn decode(text: &str) -> Option<SearchCursor> {
+        let mut parts = text.splitn(3, '.');
+        let (at, kind, id) = (parts.next()?, parts.next()?, parts.next()?);
+        let placed_at = match at {
+            "-" => None,
+            micros => Some(DateTime::from_timestamp_micros(micros.parse().ok()?)?),
+        };
+        // Ids are UUIDs; anything else is no row's and not worth a query.
+        uuid::Uuid::parse_str(id).ok()?;
+        Some(SearchCursor { placed_at, kind: OrderKind::parse(kind)?, id: id.to_string() })
+    }
 }
 
 /// A phone number as digits, UK numbers in their national form (+44 20... is 020...), so
@@ -53,38 +92,12 @@ pub fn trial_number(id: &str) -> String {
     format!("TR-{}", id.chars().filter(char::is_ascii_hexdigit).take(8).collect::<String>().to_uppercase())
 }
 
-/// Every order of each kind as one row: (kind, id, number, e-mail, name, status, placed,
-/// phone numbers, payment references).
-const ORDERS: &str = r#"
-    SELECT 'service' AS kind, view_id AS id, payload->>'orderNumber' AS order_number,
-           payload->>'email' AS email,
-           trim(concat(payload->>'firstName', ' ', payload->>'lastName')) AS name,
-           CASE WHEN jsonb_array_length(COALESCE(payload::jsonb->'lostNumbers', '[]')) > 0 THEN 'needs replacement'
-                ELSE payload->>'status' END AS status,
-           (payload->>'placedAt')::timestamptz AS placed_at,
-           ARRAY(SELECT n->>'value' FROM jsonb_array_elements(payload::jsonb->'phoneNumbers') n) AS phone_numbers,
-           ARRAY(SELECT jsonb_array_elements_text(COALESCE(payload::jsonb->'paymentReferences', '[]'))) AS refs
-      FROM order_view
-    UNION ALL
-    SELECT 'trial', view_id, 'TR-' || upper(left(replace(view_id, '-', ''), 8)),
-           payload->>'email',
-           trim(concat(payload->>'firstName', ' ', payload->>'lastName')),
-           payload->>'status', (payload->>'startedAt')::timestamptz,
-           ARRAY[payload->>'number', payload->>'phone'],
-           ARRAY(SELECT jsonb_array_elements_text(COALESCE(payload::jsonb->'paymentReferences', '[]')))
-      FROM trial_view
-    UNION ALL
-    SELECT 'hardware', view_id, payload->>'orderNumber',
-           payload->'customer'->>'email',
-           trim(concat(payload->'customer'->>'firstName', ' ', payload->'customer'->>'lastName')),
-           payload->>'status', (payload->>'placedAt')::timestamptz,
-           ARRAY[payload->'customer'->>'phone'],
-           array_remove(ARRAY[payload->>'paymentReference', payload->>'paymentIntentId'], NULL)
-      FROM hardware_order_view
-"#;
-
-/// One page of the orders matching `query` (all orders when it is empty), newest first.
-pub async fn search(pool: &PgPool, query: &str, page: i64) -> Result<SearchPage, sqlx::Error> {
+/// One page of the orders matching `query` (all orders when it is empty), newest first,
+/// after `before` (from the newest without it). Reads `order_search`, which the database
+/// keeps from the three order views (migrations/20261124200001_order_search.sql): keyset
+/// paging and an index for each way of searching, so a page costs the same at a million
+/// orders as at ten, and on the fiftieth page as on the first.
+pub async fn search(pool: &PgPool, query: &str, before: Option<&SearchCursor>) -> Result<SearchPage, sqlx::Error> {
     let query = query.trim();
     let digits = phone_digits(query);
     // A phone number needs enough digits to mean something; "SB-1" is not a phone number.
@@ -93,46 +106,65 @@ pub async fn search(pool: &PgPool, query: &str, page: i64) -> Result<SearchPage,
     } else {
         String::new()
     };
-    let matching = "WITH orders AS (ORDERS) SELECT * FROM orders
-          WHERE $1 = ''
-             OR lower(order_number) LIKE lower($2) || '%' ESCAPE '\\'
-             OR lower(email) LIKE '%' || lower($2) || '%' ESCAPE '\\'
-             OR $1 = ANY(refs)
-             OR ($3 <> '' AND EXISTS (
-                   SELECT 1 FROM unnest(phone_numbers) p
-                    WHERE regexp_replace(regexp_replace(p, '\\D', '', 'g'), '^44(\\d{9,})$', '0\\1') LIKE '%' || $3 || '%'))"
-        .replace("ORDERS", ORDERS);
-    let sql = format!(
-        "SELECT kind, id, order_number, COALESCE(email, '') AS email, name, COALESCE(status, '') AS status, placed_at,
-                ARRAY(SELECT p FROM unnest(phone_numbers) p WHERE p IS NOT NULL AND p <> '') AS phone_numbers,
-                count(*) OVER () AS total
-           FROM ({matching}) found
-          ORDER BY placed_at DESC NULLS LAST, id
-          LIMIT $4 OFFSET $5"
-    );
+    // Only the ways the text can match appear in the statement, and each is one an index
+    // answers: the prefix of the number, part of the address, a whole reference, digits.
+    let mut ways = Vec::new();
+    if !query.is_empty() {
+        ways.extend([
+            "lower(order_number) LIKE lower($2) || '%' ESCAPE '\\'",
+            "lower(email) LIKE '%' || lower($2) || '%' ESCAPE '\\'",
+            "refs @> ARRAY[$1]",
+        ]);
+    }
+    if !digits.is_empty() {
+        ways.push("phone_digits LIKE '%' || $3 || '%'");
+    }
+    let matching = if ways.is_empty() { "TRUE".to_string() } else { format!("({})", ways.join(" OR ")) };
+    let after = if before.is_some() { "AND (placed_at, kind, id) < (COALESCE($4, '-infinity'), $5, $6)" } else { "" };
     let like = escape_like(query);
-    let results: Vec<Found> = sqlx::query_as(&sql)
-        .bind(query)
-        .bind(&like)
-        .bind(&digits)
-        .bind(PER_PAGE)
-        .bind((page - 1) * PER_PAGE)
-        .fetch_all(pool)
-        .await?;
-    let total = match results.first() {
-        Some(first) => first.total,
-        // Past the last page: counted on its own, so the page still says how many there are.
-        None if page > 1 => {
-            sqlx::query_scalar(&format!("SELECT count(*) FROM ({matching}) found"))
-                .bind(query)
-                .bind(&like)
-                .bind(&digits)
-                .fetch_one(pool)
-                .await?
-        }
-        None => 0,
+    // Unnamed statements: each is planned with its text (a cached generic plan of
+    // `LIKE $2 || '%'` cannot use the prefix index).
+    let mut results: Vec<Found> = sqlx::query_as(&format!(
+        "SELECT kind, id, order_number, email, name, status, NULLIF(placed_at, '-infinity') AS placed_at, phone_numbers
+           FROM order_search
+          WHERE {matching} {after}
+          ORDER BY placed_at DESC, kind DESC, id DESC
+          LIMIT $7"
+    ))
+    .persistent(false)
+    .bind(query)
+    .bind(&like)
+    .bind(&digits)
+    .bind(before.and_then(|b| b.placed_at))
+    .bind(before.map(|b| b.kind.as_str()))
+    .bind(before.map(|b| b.id.as_str()))
+    // One more than the page: whether there is an older page, without counting.
+    .bind(PER_PAGE + 1)
+    .fetch_all(pool)
+    .await?;
+    let next = if results.len() as i64 > PER_PAGE {
+        results.truncate(PER_PAGE as usize);
+        results.last().map(|last| SearchCursor::of(last).encode())
+    } else {
+        None
     };
-    Ok(SearchPage { results, page, page_count: (total + PER_PAGE - 1) / PER_PAGE, total, query: query.to_string() })
+    let counted: i64 = sqlx::query_scalar(&format!(
+        "SELECT count(*) FROM (SELECT 1 FROM order_search WHERE {matching} LIMIT $4) capped"
+    ))
+    .persistent(false)
+    .bind(query)
+    .bind(&like)
+    .bind(&digits)
+    .bind(COUNT_CAP + 1)
+    .fetch_one(pool)
+    .await?;
+    Ok(SearchPage {
+        results,
+        next,
+        total: counted.min(COUNT_CAP),
+        total_capped: counted > COUNT_CAP,
+        query: query.to_string(),
+    })
 }
 
 /// `%` and `_` typed by staff are literal characters, not patterns.
@@ -150,6 +182,25 @@ mod tests {
         assert_eq!(phone_digits("+44 20 7946 0001"), "02079460001");
         assert_eq!(phone_digits("442079460001"), "02079460001");
         assert_eq!(phone_digits("4401"), "4401");
+    }
+
+    #[test]
+    fn a_cursor_reads_back_as_written_and_nothing_else_reads() {
+        let id = "3f2a9c1e-77aa-4b3c-9d2e-0123456789ab".to_string();
+        let placed = DateTime::from_timestamp_micros(1_767_258_000_123_456);
+        for cursor in [
+            SearchCursor { placed_at: placed, kind: OrderKind::Hardware, id: id.clone() },
+            SearchCursor { placed_at: None, kind: OrderKind::Trial, id: id.clone() },
+        ] {
+            assert_eq!(SearchCursor::decode(&cursor.encode()), Some(cursor));
+        }
+        assert_eq!(
+            SearchCursor { placed_at: placed, kind: OrderKind::Service, id: id.clone() }.encode(),
+            format!("1767258000123456.service.{id}")
+        );
+        for bad in ["", "-", "1.service", "x.service.{id}", "1.cart.{id}", "1.service.not-an-id", "1.service.{id}.2"] {
+            assert_eq!(SearchCursor::decode(&bad.replace("{id}", &id)), None, "{bad}");
+        }
     }
 
     #[test]
