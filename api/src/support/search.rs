@@ -25,6 +25,7 @@ pub struct Found {
     pub email: String,
     pub name: String,
     pub status: String,
+    #[sqlx(rename = "shown_placed_at")]
     pub placed_at: Option<DateTime<Utc>>,
     pub phone_numbers: Vec<String>,
 }
@@ -92,6 +93,14 @@ pub fn trial_number(id: &str) -> String {
     format!("TR-{}", id.chars().filter(char::is_ascii_hexdigit).take(8).collect::<String>().to_uppercase())
 }
 
+/// What a search row shows. The time shown is named apart from `placed_at`, so that
+/// `ORDER BY placed_at` sorts by the column (and its index), not by the time shown.
+const COLUMNS: &str =
+    "kind, id, order_number, email, name, status, NULLIF(placed_at, '-infinity') AS shown_placed_at, phone_numbers";
+/// The order of the pages, the keyset's: newest first, and a stable order among orders
+/// placed in the same microsecond.
+const NEWEST: &str = "ORDER BY placed_at DESC, kind DESC, id DESC";
+
 /// One page of the orders matching `query` (all orders when it is empty), newest first,
 /// after `before` (from the newest without it). Reads `order_search`, which the database
 /// keeps from the three order views (migrations/20261124200001_order_search.sql): keyset
@@ -106,58 +115,73 @@ pub async fn search(pool: &PgPool, query: &str, before: Option<&SearchCursor>) -
     } else {
         String::new()
     };
-    // Only the ways the text can match appear in the statement, and each is one an index
-    // answers: the prefix of the number, part of the address, a whole reference, digits.
-    let mut ways = Vec::new();
-    if !query.is_empty() {
-        ways.extend([
+    let keyset = if before.is_some() { "(placed_at, kind, id) < (COALESCE($4, '-infinity'), $5, $6)" } else { "TRUE" };
+    let (page_sql, count_sql) = if query.is_empty() {
+        (
+            format!("SELECT {COLUMNS} FROM order_search WHERE {keyset} {NEWEST} LIMIT $7"),
+            "SELECT count(*) FROM (SELECT 1 FROM order_search LIMIT $4) capped".to_string(),
+        )
+    } else {
+        // Only the ways the text can match appear in the statement, each one an index
+        // answers: the number's beginning, part of the address, digits of a phone number;
+        // PostgreSQL picks between those indexes and walking the newest first, by how many
+        // orders it expects to match. A payment reference names one order or a few, but its
+        // match cannot be estimated (each reference is unique): it is looked up on its own,
+        // by its index, so that guess never sends a search walking a million orders.
+        let mut ways = vec![
             "lower(order_number) LIKE lower($2) || '%' ESCAPE '\\'",
             "lower(email) LIKE '%' || lower($2) || '%' ESCAPE '\\'",
-            "refs @> ARRAY[$1]",
-        ]);
-    }
-    if !digits.is_empty() {
-        ways.push("phone_digits LIKE '%' || $3 || '%'");
-    }
-    let matching = if ways.is_empty() { "TRUE".to_string() } else { format!("({})", ways.join(" OR ")) };
-    let after = if before.is_some() { "AND (placed_at, kind, id) < (COALESCE($4, '-infinity'), $5, $6)" } else { "" };
+        ];
+        if !digits.is_empty() {
+            ways.push("phone_digits LIKE '%' || $3 || '%'");
+        }
+        let ways = ways.join(" OR ");
+        let by_ref = "WITH by_ref AS MATERIALIZED (SELECT * FROM order_search WHERE refs @> ARRAY[$1])";
+        (
+            format!(
+                "{by_ref}
+                 SELECT {COLUMNS} FROM (
+                   (SELECT * FROM order_search WHERE ({ways}) AND {keyset} {NEWEST} LIMIT $7)
+                   UNION (SELECT * FROM by_ref WHERE {keyset} {NEWEST} LIMIT $7)
+                 ) found {NEWEST} LIMIT $7"
+            ),
+            format!(
+                "{by_ref}
+                 SELECT count(*) FROM (
+                   (SELECT kind, id FROM order_search WHERE {ways} LIMIT $4) UNION (SELECT kind, id FROM by_ref)
+                 ) capped"
+            ),
+        )
+    };
     let like = escape_like(query);
-    // Unnamed statements: each is planned with its text (a cached generic plan of
-    // `LIKE $2 || '%'` cannot use the prefix index).
-    let mut results: Vec<Found> = sqlx::query_as(&format!(
-        "SELECT kind, id, order_number, email, name, status, NULLIF(placed_at, '-infinity') AS placed_at, phone_numbers
-           FROM order_search
-          WHERE {matching} {after}
-          ORDER BY placed_at DESC, kind DESC, id DESC
-          LIMIT $7"
-    ))
-    .persistent(false)
-    .bind(query)
-    .bind(&like)
-    .bind(&digits)
-    .bind(before.and_then(|b| b.placed_at))
-    .bind(before.map(|b| b.kind.as_str()))
-    .bind(before.map(|b| b.id.as_str()))
-    // One more than the page: whether there is an older page, without counting.
-    .bind(PER_PAGE + 1)
-    .fetch_all(pool)
-    .await?;
+    // Unnamed statements: each is planned with its values (a cached generic plan of
+    // `LIKE $2 || '%'` could use no index). The page and the count go on two connections
+    // at once.
+    let page = sqlx::query_as::<_, Found>(&page_sql)
+        .persistent(false)
+        .bind(query)
+        .bind(&like)
+        .bind(&digits)
+        .bind(before.and_then(|b| b.placed_at))
+        .bind(before.map(|b| b.kind.as_str()))
+        .bind(before.map(|b| b.id.as_str()))
+        // One more than the page: whether there is an older page, without counting.
+        .bind(PER_PAGE + 1)
+        .fetch_all(pool);
+    let count = sqlx::query_scalar::<_, i64>(&count_sql)
+        .persistent(false)
+        .bind(query)
+        .bind(&like)
+        .bind(&digits)
+        .bind(COUNT_CAP + 1)
+        .fetch_one(pool);
+    let (mut results, counted) = tokio::try_join!(page, count)?;
     let next = if results.len() as i64 > PER_PAGE {
         results.truncate(PER_PAGE as usize);
         results.last().map(|last| SearchCursor::of(last).encode())
     } else {
         None
     };
-    let counted: i64 = sqlx::query_scalar(&format!(
-        "SELECT count(*) FROM (SELECT 1 FROM order_search WHERE {matching} LIMIT $4) capped"
-    ))
-    .persistent(false)
-    .bind(query)
-    .bind(&like)
-    .bind(&digits)
-    .bind(COUNT_CAP + 1)
-    .fetch_one(pool)
-    .await?;
     Ok(SearchPage {
         results,
         next,

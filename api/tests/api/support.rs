@@ -144,18 +144,46 @@ async fn the_search_pages_by_keyset_through_every_order_once_newest_first() {
     let support = sign_in(&app, "sam@talkbridge.example", Role::Support).await;
     let (order, _, _) = completed_order(&app, "pager@example.com", "442079460211").await;
     copies(&app, &order, 1, 45, "2026-01-01T09:00:00Z").await;
+    // 15 orders with no time yet: they come last, over two pages (the cursor has no time).
+    sqlx::query(
+        "INSERT INTO order_view (view_id, version, payload)
+         SELECT gen_random_uuid()::text, 1,
+                jsonb_set(payload::jsonb - 'placedAt', '{orderNumber}', to_jsonb('SB-8' || lpad(g::text, 5, '0')))::json
+           FROM order_view, generate_series(1, 15) g WHERE view_id = $1",
+    )
+    .bind(&order)
+    .execute(&app.pool)
+    .await
+    .unwrap();
 
     let (ids, pages) = walk(&app, &support, "/api/admin/orders?query=").await;
-    assert_eq!((ids.len(), pages), (46, 3));
+    assert_eq!((ids.len(), pages), (61, 4));
     assert_eq!(ids, newest_first(&app).await, "each order once, newest first");
     assert_eq!(ids[0], order, "the real order is the newest");
     let first = expect_ok(staff_get(&app, &support, "/api/admin/orders?query=").await).await;
-    assert_eq!((first["total"].as_i64(), first["totalCapped"].as_bool()), (Some(46), Some(false)));
+    assert_eq!((first["total"].as_i64(), first["totalCapped"].as_bool()), (Some(61), Some(false)));
+    let cursor = first["next"].as_str().unwrap();
+    let third =
+        expect_ok(staff_get(&app, &support, &format!("/api/admin/orders?query=&before={}", urlencode(cursor))).await)
+            .await;
+    let third = expect_ok(
+        staff_get(
+            &app,
+            &support,
+            &format!("/api/admin/orders?query=&before={}", urlencode(third["next"].as_str().unwrap())),
+        )
+        .await,
+    )
+    .await;
+    let rows = third["results"].as_array().unwrap();
+    assert_eq!(rows[5]["placedAt"], "2026-01-01T09:00:00Z", "the oldest placed order");
+    assert!(rows[6..].iter().all(|row| row["placedAt"].is_null()), "then the orders with no time");
+    assert!(third["next"].as_str().unwrap().starts_with("-."), "{third}");
 
     // A search pages the same way: the 45 copies match SB-9, the real order does not.
     let (matching, pages) = walk(&app, &support, "/api/admin/orders?query=sb-9").await;
     assert_eq!((matching.len(), pages), (45, 3));
-    assert_eq!(matching, ids[1..]);
+    assert_eq!(matching, ids[1..46]);
 }
 
 #[tokio::test]
