@@ -68,8 +68,9 @@ sample() { awk -F'\t' -v k="$1" '$1 == k { print $2; exit }' "$out/samples.tsv";
 cursor=$(psql "$url" -qAt -c "SELECT placed_at FROM order_search ORDER BY placed_at DESC, kind DESC, id DESC OFFSET 999 LIMIT 1")
 newest="ORDER BY placed_at DESC, kind DESC, id DESC"
 ways() {  # $1: the text; $2: its digits when it is a phone number
-  local text=${1//\'/\'\'} w
-  w="lower(order_number) LIKE lower('$text') || '%' OR lower(email) LIKE '%' || lower('$text') || '%'"
+  local text=${1//\'/\'\'} like w
+  like=$(sed -e 's/[\\%_]/\\&/g' <<<"$text")  # as the server escapes it (search.rs escape_like)
+  w="lower(order_number) LIKE lower('$like') || '%' ESCAPE '\\' OR lower(email) LIKE '%' || lower('$like') || '%' ESCAPE '\\'"
   [ -n "${2:-}" ] && w="$w OR phone_digits LIKE '%$2%'"
   echo "WITH by_ref AS MATERIALIZED (SELECT * FROM order_search WHERE refs @> ARRAY['$text'])
         SELECT kind, id FROM ((SELECT * FROM order_search WHERE ($w) $newest LIMIT 21)
