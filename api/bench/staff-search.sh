@@ -49,12 +49,12 @@ cookie=$(curl -fsS -D - -o /dev/null -H 'Content-Type: application/json' \
   awk 'tolower($1) == "set-cookie:" { sub(/;.*/, "", $2); print $2; exit }')
 [ -n "$cookie" ] || { log "could not sign in"; exit 1; }
 
-# 50 orders picked at random, each searched as support would: the number's first 9
+# 50 orders picked at random (service and hardware), each searched as support would: the number's first 9
 # characters (SB-1012345 -> SB-101234, ten orders), the address before the @, the first
 # phone number spaced as written (020 4350 3436, 0161 496 0001), the first payment reference.
 psql "$url" -qAt -F $'\t' -v ON_ERROR_STOP=1 >"$out/samples.tsv" <<'SQL'
 CREATE TEMPORARY TABLE picked AS
-SELECT * FROM order_search TABLESAMPLE BERNOULLI (1) REPEATABLE (18) WHERE kind <> 'trial' LIMIT 50;
+SELECT * FROM order_search TABLESAMPLE BERNOULLI (1) REPEATABLE (18) WHERE kind <> 'trial' ORDER BY md5(id) LIMIT 50;
 SELECT 'number', left(order_number, 9) FROM picked
 UNION ALL SELECT 'email', split_part(email, '@', 1) FROM picked
 UNION ALL SELECT 'phone', CASE WHEN d LIKE '020%' THEN '020 ' || substr(d, 4, 4) || ' ' || substr(d, 8)
@@ -100,4 +100,4 @@ grep -E '^==|Index|Execution' "$out/plans.txt" | sed -E 's/ +\(actual.*//; s/^ +
 
 log "one client, $requests requests a row"
 python3 "$ROOT/api/bench/staff_search.py" "$shop" "$cookie" "$out/samples.tsv" "$requests" | tee "$out/table.md"
-echo "staff-search.sh $(date -u +%FT%TZ), $(nproc) cores, $orders orders, ${VOIP_SHOP_BIN:-$(git rev-parse --short HEAD)$(git diff --quiet || echo '+changes')}"
+echo "staff-search.sh $(date -u +%FT%TZ), $(nproc) cores (load average $(cut -d' ' -f1-3 /proc/loadavg)), $orders orders, ${VOIP_SHOP_BIN:-$(git rev-parse --short HEAD)$(git diff --quiet || echo '+changes')}"

@@ -65,11 +65,15 @@ def main() -> None:
         rows.append((what, p(0.5), p(0.99), times[-1], found))
 
     measure("first page (empty query)", [("", None)], True)
-    measure("page 50, by following next", [("", page_50)], True)
-    measure("order-number prefix (SB-12345)", [(t, None) for t in samples["number"]], True)
-    measure("part of an e-mail address", [(t, None) for t in samples["email"]], True)
-    measure("phone digits, spaced (020 4350 3436)", [(t, None) for t in samples["phone"]], True)
-    measure("payment reference (sub_, pi_)", [(t, None) for t in samples["ref"]], True)
+    measure("page 50 of every order, by following next", [("", page_50)], True)
+    def each(kind: str) -> list[tuple[str, str | None]]:
+        return [(text, None) for text in samples[kind]]
+
+    n = len(samples["number"])
+    measure(f"order-number prefix, {n} orders' first 9 characters (e.g. {samples['number'][0]})", each("number"), True)
+    measure(f"part of an e-mail address, {n} orders' (e.g. {samples['email'][0]})", each("email"), True)
+    measure(f"phone digits as written, {n} orders' (e.g. {samples['phone'][0]})", each("phone"), True)
+    measure(f"payment reference, {n} orders' (e.g. {samples['ref'][0]})", each("ref"), True)
     measure("e-mail part most orders share (example.com)", [("example.com", None)], True)
     measure("no match (nobody@nowhere.example)", [("nobody@nowhere.example", None)], False)
 

@@ -155,9 +155,8 @@ pub async fn search(pool: &PgPool, query: &str, before: Option<&SearchCursor>) -
     };
     let like = escape_like(query);
     // Unnamed statements: each is planned with its values (a cached generic plan of
-    // `LIKE $2 || '%'` could use no index). The page and the count go on two connections
-    // at once.
-    let page = sqlx::query_as::<_, Found>(&page_sql)
+    // `LIKE $2 || '%'` could use no index).
+    let mut results: Vec<Found> = sqlx::query_as(&page_sql)
         .persistent(false)
         .bind(query)
         .bind(&like)
@@ -167,16 +166,24 @@ pub async fn search(pool: &PgPool, query: &str, before: Option<&SearchCursor>) -
         .bind(before.map(|b| b.id.as_str()))
         // One more than the page: whether there is an older page, without counting.
         .bind(PER_PAGE + 1)
-        .fetch_all(pool);
-    let count = sqlx::query_scalar::<_, i64>(&count_sql)
-        .persistent(false)
-        .bind(query)
-        .bind(&like)
-        .bind(&digits)
-        .bind(COUNT_CAP + 1)
-        .fetch_one(pool);
-    let (mut results, counted) = tokio::try_join!(page, count)?;
-    let next = if results.len() as i64 > PER_PAGE {
+        .fetch_all(pool)
+        .await?;
+    let more = results.len() as i64 > PER_PAGE;
+    // A first page with no page after it holds every match: most searches for one order
+    // (a number, an address, a phone number, a reference) end here, without a second query.
+    let counted = if before.is_none() && !more {
+        results.len() as i64
+    } else {
+        sqlx::query_scalar(&count_sql)
+            .persistent(false)
+            .bind(query)
+            .bind(&like)
+            .bind(&digits)
+            .bind(COUNT_CAP + 1)
+            .fetch_one(pool)
+            .await?
+    };
+    let next = if more {
         results.truncate(PER_PAGE as usize);
         results.last().map(|last| SearchCursor::of(last).encode())
     } else {

@@ -85,7 +85,7 @@ async fn support_finds_orders_by_number_email_phone_and_payment_reference_newest
     expect_error(app.get("/api/admin/orders").await, StatusCode::UNAUTHORIZED, "not_signed_in").await;
 }
 
-/// `count` copies of the order `from` in the order view (new ids, numbers SB-9NNNNN from
+/// `count` copies of the order `from` in the order view (new ids, numbers SB-CNNNNN from
 /// `first`), placed a minute apart from `start`, three at a time at the same minute (the
 /// keyset's tie-break on kind and id decides their order). The database's triggers put them
 /// in the search.
@@ -93,7 +93,7 @@ async fn copies(app: &TestApp, from: &str, first: i32, count: i32, start: &str) 
     sqlx::query(
         "INSERT INTO order_view (view_id, version, payload)
          SELECT gen_random_uuid()::text, 1,
-                jsonb_set(jsonb_set(payload::jsonb, '{orderNumber}', to_jsonb('SB-9' || lpad((g + $2)::text, 5, '0'))),
+                jsonb_set(jsonb_set(payload::jsonb, '{orderNumber}', to_jsonb('SB-C' || lpad((g + $2)::text, 5, '0'))),
                           '{placedAt}', to_jsonb(to_char(($4::timestamptz + (g / 3) * interval '1 minute') AT TIME ZONE 'UTC',
                                                          'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')))::json
            FROM order_view, generate_series(0, $3 - 1) g WHERE view_id = $1",
@@ -148,7 +148,7 @@ async fn the_search_pages_by_keyset_through_every_order_once_newest_first() {
     sqlx::query(
         "INSERT INTO order_view (view_id, version, payload)
          SELECT gen_random_uuid()::text, 1,
-                jsonb_set(payload::jsonb - 'placedAt', '{orderNumber}', to_jsonb('SB-8' || lpad(g::text, 5, '0')))::json
+                jsonb_set(payload::jsonb - 'placedAt', '{orderNumber}', to_jsonb('SB-U' || lpad(g::text, 5, '0')))::json
            FROM order_view, generate_series(1, 15) g WHERE view_id = $1",
     )
     .bind(&order)
@@ -180,8 +180,8 @@ async fn the_search_pages_by_keyset_through_every_order_once_newest_first() {
     assert!(rows[6..].iter().all(|row| row["placedAt"].is_null()), "then the orders with no time");
     assert!(third["next"].as_str().unwrap().starts_with("-."), "{third}");
 
-    // A search pages the same way: the 45 copies match SB-9, the real order does not.
-    let (matching, pages) = walk(&app, &support, "/api/admin/orders?query=sb-9").await;
+    // A search pages the same way: the 45 copies match SB-C, the real order does not.
+    let (matching, pages) = walk(&app, &support, "/api/admin/orders?query=sb-c").await;
     assert_eq!((matching.len(), pages), (45, 3));
     assert_eq!(matching, ids[1..46]);
 }
@@ -217,7 +217,7 @@ async fn pages_hold_still_while_orders_are_placed() {
     assert_eq!(seen, everything, "no order twice, none skipped, none of the newer ones");
     // The newer orders are on the first page when it is read again.
     let again = expect_ok(staff_get(&app, &support, "/api/admin/orders?query=").await).await;
-    assert_eq!(again["results"][0]["orderNumber"], "SB-900109");
+    assert_eq!(again["results"][0]["orderNumber"], "SB-C00109");
 }
 
 #[tokio::test]
