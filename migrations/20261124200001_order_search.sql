@@ -95,7 +95,9 @@ BEGIN
     ON CONFLICT (kind, id) DO UPDATE
         SET order_number = EXCLUDED.order_number, email = EXCLUDED.email, name = EXCLUDED.name,
             status = EXCLUDED.status, placed_at = EXCLUDED.placed_at,
-            phone_numbers = EXCLUDED.phone_numbers, phone_digits = EXCLUDED.phone_digits, refs = EXCLUDED.refs;
+            phone_numbers = EXCLUDED.phone_numbers, phone_digits = EXCLUDED.phone_digits, refs = EXCLUDED.refs
+        -- Most writes of a view change nothing the search shows: no write (nor index update).
+        WHERE (order_search.*) IS DISTINCT FROM (EXCLUDED.*);
     RETURN NULL;
 END
 $$;
@@ -121,7 +123,9 @@ BEGIN
     ON CONFLICT (kind, id) DO UPDATE
         SET order_number = EXCLUDED.order_number, email = EXCLUDED.email, name = EXCLUDED.name,
             status = EXCLUDED.status, placed_at = EXCLUDED.placed_at,
-            phone_numbers = EXCLUDED.phone_numbers, phone_digits = EXCLUDED.phone_digits, refs = EXCLUDED.refs;
+            phone_numbers = EXCLUDED.phone_numbers, phone_digits = EXCLUDED.phone_digits, refs = EXCLUDED.refs
+        -- Most writes of a view change nothing the search shows: no write (nor index update).
+        WHERE (order_search.*) IS DISTINCT FROM (EXCLUDED.*);
     RETURN NULL;
 END
 $$;
