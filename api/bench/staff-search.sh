@@ -71,6 +71,7 @@ ways() {  # $1: the text; $2: its digits when it is a phone number
   local text=${1//\'/\'\'} like w
   like=$(sed -e 's/[\\%_]/\\&/g' <<<"$text")  # as the server escapes it (search.rs escape_like)
   w="lower(order_number) LIKE lower('$like') || '%' ESCAPE '\\' OR lower(email) LIKE '%' || lower('$like') || '%' ESCAPE '\\'"
+  [[ "$text" == *" "* ]] && w=FALSE  # no order number or address holds a space
   [ -n "${2:-}" ] && w="$w OR phone_digits LIKE '%$2%'"
   echo "WITH by_ref AS MATERIALIZED (SELECT * FROM order_search WHERE refs @> ARRAY['$text'])
         SELECT kind, id FROM ((SELECT * FROM order_search WHERE ($w) $newest LIMIT 21)
