@@ -15,7 +15,7 @@ use crate::auth::{Admin, Staff};
 use crate::error::{ApiError, Refusal};
 use crate::json::ApiJson;
 use crate::state::AppState;
-use crate::support::search::{search, SearchPage, MAX_QUERY_CHARS};
+use crate::support::search::{search, SearchCursor, SearchPage, MAX_QUERY_CHARS};
 use crate::support::{self, OrderHistory, OrderKind};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -42,9 +42,6 @@ struct OrderPath {
     id: String,
 }
 
-/// The most pages anyone pages through; past it, a narrower search is the way.
-const MAX_PAGE: i64 = 10_000;
-
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
@@ -53,15 +50,17 @@ struct SearchQuery {
     /// in any spacing, or a payment reference; empty for every order.
     #[serde(default)]
     query: String,
-    /// From 1 (default 1), 20 orders a page.
-    page: Option<i64>,
+    /// The `next` of the page before (older orders); none for the newest page.
+    before: Option<String>,
 }
 
 fn bad_query(message: impl Into<String>) -> ApiError {
     ApiError::refused(StatusCode::BAD_REQUEST, "invalid_query", message)
 }
 
-/// Orders of every kind matching the search, newest first (support and admins).
+/// Orders of every kind matching the search, newest first, 20 a page (support and admins).
+/// Pages go from the newest order back by keyset (`before`), so a page stays the same while
+/// orders are placed; matches are counted up to 1,000.
 #[utoipa::path(
     get,
     path = "/admin/orders",
@@ -70,7 +69,7 @@ fn bad_query(message: impl Into<String>) -> ApiError {
     security(("staff_session" = [])),
     responses(
         (status = 200, body = SearchPage),
-        (status = 400, description = "A page outside 1 to 10000, an unknown parameter or a query over 254 characters (invalid_query)", body = Refusal),
+        (status = 400, description = "A before that is not a page's next, an unknown parameter or a query over 254 characters (invalid_query)", body = Refusal),
     )
 )]
 async fn find(
@@ -78,15 +77,29 @@ async fn find(
     _staff: Staff,
     query: Result<Query<SearchQuery>, QueryRejection>,
 ) -> Result<Json<SearchPage>, ApiError> {
-    let Query(query) = query.map_err(|_| bad_query("Search with ?query= (text) and &page= (a page number from 1)."))?;
+    let Query(query) =
+        query.map_err(|_| bad_query("Search with ?query= (text), and &before= (a page's next) for older orders."))?;
     if query.query.chars().count() > MAX_QUERY_CHARS {
         return Err(bad_query(format!("Search with at most {MAX_QUERY_CHARS} characters.")));
     }
-    let page = query.page.unwrap_or(1);
-    if !(1..=MAX_PAGE).contains(&page) {
-        return Err(bad_query(format!("The page must be from 1 to {MAX_PAGE}.")));
+    let before = match query.before.as_deref().filter(|b| !b.is_empty()) {
+        None => None,
+        Some(text) => Some(
+            SearchCursor::decode(text)
+                .ok_or_else(|| bad_query("That page of the search is not known: search again from the first page."))?,
+        ),
+    };
+    // PostgreSQL text holds no NUL: nothing matches one.
+    if query.query.contains('\0') {
+        return Ok(Json(SearchPage {
+            results: vec![],
+            next: None,
+            total: 0,
+            total_capped: false,
+            query: query.query.trim().to_string(),
+        }));
     }
-    Ok(Json(search(&state.pool, &query.query, page).await?))
+    Ok(Json(search(&state.pool, &query.query, before.as_ref()).await?))
 }
 
 /// The order an address names: a known kind and an id as the shop makes them.

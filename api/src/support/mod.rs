@@ -41,6 +41,14 @@ impl OrderKind {
             _ => None,
         }
     }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OrderKind::Service => "service",
+            OrderKind::Trial => "trial",
+            OrderKind::Hardware => "hardware",
+        }
+    }
 }
 
 impl TryFrom<String> for OrderKind {
@@ -496,7 +504,7 @@ pub async fn extend_trial(state: &AppState, staff: &Staff, id: &str, days: u32) 
 /// The order an order number (SB-, HW-, TR-) or an order id names, for the command line.
 pub async fn find_order(state: &AppState, text: &str) -> Result<Option<(OrderKind, String)>, ApiError> {
     let text = text.trim();
-    let page = search::search(&state.pool, text, 1).await?;
+    let page = search::search(&state.pool, text, None).await?;
     let exact = page.results.iter().find(|found| found.order_number.eq_ignore_ascii_case(text) || found.id == text);
     Ok(exact.map(|found| (found.kind, found.id.clone())))
 }

@@ -43,7 +43,7 @@ export const orderMessages = {
   noMatch: (query: string) => `No orders match “${query}”.`,
   noMatchNext:
     'Check the spelling, or try the whole order number (e.g. SB-123456), the buyer’s full e-mail address, a phone number with its area code, or a Stripe reference (pi_…, seti_…, sub_…, cus_…). Clear the search to see every order.',
-  noSuchPage: (page: number) => `There is no page ${page} of these results.`,
+  noOlder: 'There are no older orders in these results.',
   historyLoading: 'Loading the order’s history...',
   historyFailed: 'We could not load this order’s history. Please try again.',
   orderNotFound: 'There is no such order. Check the link, or find the order by searching.',

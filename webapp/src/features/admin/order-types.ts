@@ -28,16 +28,21 @@ export interface OrderSearchResult {
 }
 
 export interface OrderSearchPage {
+  /** Newest first, at most 20. */
   results: OrderSearchResult[];
-  page: number;
-  pageCount: number;
+  /** The cursor of the next (older) page, given back as `before`; null on the last page. */
+  next: string | null;
+  /** The matching orders, counted up to 1,000. */
   total: number;
+  /** More than `total` orders match. */
+  totalCapped: boolean;
   query: string;
 }
 
 export interface OrderSearchArgs {
   query: string;
-  page: number;
+  /** A page's `next`: the orders older than its last row ('' for the newest). */
+  before: string;
 }
 
 export type ActorKind = 'buyer' | 'staff' | 'job' | 'webhook' | 'system';

@@ -35,10 +35,10 @@ const actionEffects = {
 /** The support console's calls (support and admin staff), through the staff area's fetch layer. */
 export const ordersApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
-    /** One page (20) of the orders matching `query`, newest first. */
+    /** A page (20) of the orders matching `query`, newest first, from `before` (keyset: pages hold still as orders are placed). */
     searchOrders: build.query<OrderSearchPage, OrderSearchArgs>({
-      queryFn: ({ query, page }, queryApi, _extra, baseQuery) =>
-        staffCall({ url: 'admin/orders', params: { query, page } }, queryApi, baseQuery, (body) => body as OrderSearchPage),
+      queryFn: ({ query, before }, queryApi, _extra, baseQuery) =>
+        staffCall({ url: 'admin/orders', params: { query, before: before || undefined } }, queryApi, baseQuery, (body) => body as OrderSearchPage),
       providesTags: ['StaffOrders'],
     }),
     /** The order's events, with its state replayed to `upTo` (the last event when undefined). */

@@ -1,16 +1,32 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { errorStatus, serverErrorMessage } from '../../../lib/api-error';
 import { orderMessages } from '../messages';
 import { LoadProblem } from './load-problem';
 import { orderPath } from '../next-path';
-import { positiveInteger, statusLabel, statusTone } from '../order-format';
+import { statusLabel, statusTone } from '../order-format';
 import { ORDER_KIND_LABELS, type OrderSearchPage } from '../order-types';
 import { useSearchOrdersQuery } from '../orders-api';
 import { formatUkTime } from '../uk-time';
 
-/** The order page's way back to these results. */
+/** The order page's way back to these results (the page of them, and the pages before it). */
 export interface FromSearchState {
   search: string;
+  trail?: string[];
+}
+
+/**
+ * The navigation state of a page of results: the `before` of each newer page, from the first
+ * page's ('') on, so "Newer" goes back through them. A linked page has none: its
+ * "Newer" goes to the first page.
+ */
+interface PagerState {
+  trail?: string[];
+}
+
+function trailOf(state: unknown): string[] | undefined {
+  const trail = (state as PagerState | null)?.trail;
+  return Array.isArray(trail) && trail.every((entry) => typeof entry === 'string') ? trail : undefined;
 }
 
 function SearchForm({ initial, onSearch }: { initial: string; onSearch: (query: string) => void }) {
@@ -44,7 +60,7 @@ function SearchForm({ initial, onSearch }: { initial: string; onSearch: (query: 
 
 function ResultsTable({ data, busy }: { data: OrderSearchPage; busy: boolean }) {
   const location = useLocation();
-  const from: FromSearchState = { search: location.search };
+  const from: FromSearchState = { search: location.search, trail: trailOf(location.state) };
   return (
     <div className="admin-table-wrap">
       <table className="admin-table" aria-busy={busy}>
@@ -87,22 +103,40 @@ function ResultsTable({ data, busy }: { data: OrderSearchPage; busy: boolean }) 
 }
 
 /**
- * The order search of /admin/orders. The query and the page live in the URL (?query=&page=), so
- * a search can be linked, reloaded and gone back to; results come newest first, 20 a page.
+ * The order search of /admin/orders. The query and the page live in the URL (?query=&before=),
+ * so a search can be linked, reloaded and gone back to; results come newest first, 20 a page.
+ * Pages go by the server's cursor (keyset): orders placed meanwhile do not shift them.
  */
 export function OrderSearch() {
   const headingId = useId();
   const [params, setParams] = useSearchParams();
+  const location = useLocation();
   const query = params.get('query') ?? '';
-  const page = positiveInteger(params.get('page')) ?? 1;
-  const search = useSearchOrdersQuery({ query, page }, { refetchOnMountOrArgChange: true });
+  const before = params.get('before') ?? '';
+  const known = before ? trailOf(location.state) : [];
+  const trail = known ?? [''];
+  const search = useSearchOrdersQuery({ query, before }, { refetchOnMountOrArgChange: true });
   const data = search.data;
-  const pageCount = Math.max(1, data?.pageCount ?? 1);
 
-  const go = (nextQuery: string, nextPage: number) => setParams({ query: nextQuery, page: String(nextPage) });
+  const go = (nextQuery: string, nextBefore: string, nextTrail: string[]) => {
+    const wanted: Record<string, string> = { query: nextQuery };
+    if (nextBefore) wanted.before = nextBefore;
+    setParams(wanted, { state: { trail: nextTrail } satisfies PagerState });
+  };
+  const newer = () => go(query, trail.at(-1) ?? '', trail.slice(0, -1));
+  const older = () => data?.next && go(query, data.next, [...trail, before]);
 
   let body;
-  if (search.isError) {
+  if (search.isError && errorStatus(search.error) === 400) {
+    // A cursor the server does not know (a mangled link): its message, and the way back in.
+    body = (
+      <LoadProblem message={serverErrorMessage(search.error, orderMessages.searchFailed)}>
+        <button type="button" className="button button-secondary" onClick={() => go(query, '', [])}>
+          Go to the first page
+        </button>
+      </LoadProblem>
+    );
+  } else if (search.isError) {
     body = <LoadProblem message={orderMessages.searchFailed} onRetry={() => void search.refetch()} />;
   } else if (!data) {
     body = (
@@ -113,10 +147,10 @@ export function OrderSearch() {
   } else if (data.results.length === 0) {
     body = (
       <div className="admin-empty">
-        {data.total > 0 ? (
+        {before ? (
           <>
-            <p>{orderMessages.noSuchPage(page)}</p>
-            <button type="button" className="button button-secondary" onClick={() => go(query, 1)}>
+            <p>{orderMessages.noOlder}</p>
+            <button type="button" className="button button-secondary" onClick={() => go(query, '', [])}>
               Go to the first page
             </button>
           </>
@@ -126,7 +160,7 @@ export function OrderSearch() {
               <strong>{orderMessages.noMatch(query)}</strong>
             </p>
             <p>{orderMessages.noMatchNext}</p>
-            <button type="button" className="button button-secondary" onClick={() => go('', 1)}>
+            <button type="button" className="button button-secondary" onClick={() => go('', '', [])}>
               Clear the search
             </button>
           </>
@@ -136,27 +170,22 @@ export function OrderSearch() {
       </div>
     );
   } else {
+    const count = data.totalCapped ? `More than ${data.total.toLocaleString('en-GB')} orders` : `${data.total} ${data.total === 1 ? 'order' : 'orders'}`;
     body = (
       <>
         <p className="admin-results-count" aria-live="polite">
-          {data.total} {data.total === 1 ? 'order' : 'orders'}
+          {count}
           {query ? ` matching “${query}”` : ''}
         </p>
         <ResultsTable data={data} busy={search.isFetching} />
         <nav className="admin-pager" aria-label="Order pages">
-          <button type="button" className="button button-secondary admin-small-button" disabled={page <= 1 || search.isFetching} onClick={() => go(query, page - 1)}>
-            Previous
+          <button type="button" className="button button-secondary admin-small-button" disabled={!before || search.isFetching} onClick={newer}>
+            Newer
           </button>
-          <span>
-            Page {Math.min(page, pageCount)} of {pageCount}
-          </span>
-          <button
-            type="button"
-            className="button button-secondary admin-small-button"
-            disabled={page >= pageCount || search.isFetching}
-            onClick={() => go(query, page + 1)}
-          >
-            Next
+          {/* A linked page does not know how many pages come before it. */}
+          <span>{known ? `Page ${known.length + 1}` : 'Older orders'}</span>
+          <button type="button" className="button button-secondary admin-small-button" disabled={!data.next || search.isFetching} onClick={older}>
+            Older
           </button>
         </nav>
       </>
@@ -165,7 +194,7 @@ export function OrderSearch() {
 
   return (
     <>
-      <SearchForm initial={query} onSearch={(text) => go(text, 1)} />
+      <SearchForm initial={query} onSearch={(text) => go(text, '', [])} />
       <section aria-labelledby={headingId} className="admin-results">
         <h2 id={headingId} className="visually-hidden">
           Results

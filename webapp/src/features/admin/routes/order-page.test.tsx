@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CSRF_TOKEN, fakeAdminServer, staffSession } from '../testing/fake-admin-server';
-import { serviceOrder, trialOrder, type FakeOrder } from '../testing/fake-orders';
+import { manyOrders, serviceOrder, trialOrder, type FakeOrder } from '../testing/fake-orders';
 import { renderAppAt } from '../testing/render-admin';
 import type { StaffRole } from '../types';
 
@@ -184,7 +184,7 @@ describe('an order’s page (/admin/orders/{kind}/{id})', () => {
 
   it('Back to orders returns to the search the order was opened from', async () => {
     fakeAdminServer({ session: staffSession('support'), orders: [serviceOrder({ id: 'ann-1' })] });
-    const { history } = renderAppAt('/admin/orders?query=ann&page=1');
+    const { history } = renderAppAt('/admin/orders?query=ann');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('link', { name: 'SB-123456' }));
     await screen.findByRole('list', { name: 'Events' });
@@ -192,7 +192,27 @@ describe('an order’s page (/admin/orders/{kind}/{id})', () => {
     await screen.findByRole('heading', { level: 2, name: 'State after event 2' });
     await user.click(screen.getByRole('link', { name: '← Back to orders' }));
     await screen.findByRole('table', { name: 'Orders, newest first' });
-    expect(`${history.location.pathname}${history.location.search}`).toBe('/admin/orders?query=ann&page=1');
+    expect(`${history.location.pathname}${history.location.search}`).toBe('/admin/orders?query=ann');
+  });
+
+  it('Back to orders returns to the page of results it was opened from, and Newer still goes back from there', async () => {
+    fakeAdminServer({ session: staffSession('support'), orders: manyOrders(45) });
+    const { history } = renderAppAt('/admin/orders');
+    const user = userEvent.setup();
+    await screen.findByText('Page 1');
+    await user.click(screen.getByRole('button', { name: 'Older' }));
+    await screen.findByText('Page 2');
+    await user.click(screen.getByRole('button', { name: 'Older' }));
+    await screen.findByText('Page 3');
+    const third = history.location.search;
+    await user.click(await screen.findByRole('link', { name: 'SB-200041' }));
+    await screen.findByRole('list', { name: 'Events' });
+    await user.click(screen.getByRole('link', { name: '← Back to orders' }));
+    await screen.findByText('Page 3');
+    expect(history.location.search).toBe(third);
+    await user.click(screen.getByRole('button', { name: 'Newer' }));
+    await screen.findByText('Page 2');
+    await screen.findByRole('link', { name: 'SB-200021' });
   });
 });
 

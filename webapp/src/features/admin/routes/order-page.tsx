@@ -17,9 +17,11 @@ import { useFlash } from '../use-flash';
 import '../admin.css';
 
 /** The search the staff member came from (kept in the navigation state), else the plain search page. */
-function useBackToResults(): string {
+function useBackToResults(): { to: string; state?: { trail: string[] } } {
   const state = useLocation().state as Partial<FromSearchState> | null;
-  return typeof state?.search === 'string' ? `${ORDERS_PATH}${state.search}` : ORDERS_PATH;
+  if (typeof state?.search !== 'string') return { to: ORDERS_PATH };
+  // The pages before the one left, so its "Newer" still goes back through them.
+  return { to: `${ORDERS_PATH}${state.search}`, state: Array.isArray(state.trail) ? { trail: state.trail } : undefined };
 }
 
 function OrderDetails({ session }: { session: StaffSession }) {
@@ -46,7 +48,9 @@ function OrderDetails({ session }: { session: StaffSession }) {
     body = (
       <div className="admin-problem" role="alert">
         <p>{orderMessages.orderNotFound}</p>
-        <Link to={back}>Search orders</Link>
+        <Link to={back.to} state={back.state}>
+          Search orders
+        </Link>
       </div>
     );
   } else if (history.isError) {
@@ -90,7 +94,9 @@ function OrderDetails({ session }: { session: StaffSession }) {
         </div>
       )}
       <p className="admin-back">
-        <Link to={back}>← Back to orders</Link>
+        <Link to={back.to} state={back.state}>
+          ← Back to orders
+        </Link>
       </p>
       <h1>{orderNumber ?? 'Order'}</h1>
       {data && kind && <p className="admin-order-kind">{ORDER_KIND_LABELS[kind]}</p>}

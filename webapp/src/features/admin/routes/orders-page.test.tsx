@@ -49,10 +49,13 @@ describe('order search (/admin/orders)', () => {
     expect(within(row).getByRole('link', { name: 'SB-123456' })).toHaveAttribute('href', '/admin/orders/service/ann-1');
     expect(within(screen.getByRole('row', { name: /TR-1A2B3C4D/ })).getByText('Free trial')).toBeInTheDocument();
     expect(screen.getByText('2 orders')).toBeInTheDocument();
-    expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
+    expect(screen.getByText('Page 1')).toBeInTheDocument();
+    const pages = screen.getByRole('navigation', { name: 'Order pages' });
+    expect(within(pages).getByRole('button', { name: 'Newer' })).toBeDisabled();
+    expect(within(pages).getByRole('button', { name: 'Older' })).toBeDisabled();
   });
 
-  it('searches by what is typed; the query and the page go into the URL, and back brings the last search', async () => {
+  it('searches by what is typed; the query goes into the URL, and back brings the last search', async () => {
     const server = fakeAdminServer({ session: staffSession(), orders: [serviceOrder(), trialOrder(), serviceOrder({ orderNumber: 'SB-654321', email: 'bob@example.com', name: 'Bob', phoneNumbers: ['02079460000'], paymentRefs: ['pi_Bob'] })] });
     const { history } = renderAppAt('/admin/orders');
     await screen.findByRole('table', { name: 'Orders, newest first' });
@@ -65,8 +68,8 @@ describe('order search (/admin/orders)', () => {
     await waitFor(() => expect(box).toHaveValue('ANN@example.com'));
     await waitFor(() => expect(orderNumbers()).toEqual(['SB-123456']));
     expect(new URLSearchParams(history.location.search).get('query')).toBe('ANN@example.com');
-    expect(new URLSearchParams(history.location.search).get('page')).toBe('1');
-    expect(searchRequests(server).at(-1)).toEqual({ query: 'ANN@example.com', page: '1' });
+    expect(new URLSearchParams(history.location.search).get('before')).toBeNull();
+    expect(searchRequests(server).at(-1)).toEqual({ query: 'ANN@example.com' });
     expect(screen.getByText('1 order matching “ANN@example.com”')).toBeInTheDocument();
 
     // A phone number as people write it, and a payment reference (Enter submits).
@@ -83,55 +86,103 @@ describe('order search (/admin/orders)', () => {
     await waitFor(() => expect(orderNumbers()).toEqual(['SB-654321']));
   });
 
-  it('pages through 47 orders, 20 a page: previous and next, "Page 2 of 3" in the URL', async () => {
+  it('pages through 47 orders, 20 a page, by the server\'s cursor: older and newer, the cursor in the URL', async () => {
     const server = fakeAdminServer({ session: staffSession('support'), orders: manyOrders(47) });
     const { history } = renderAppAt('/admin/orders');
-    await screen.findByText('Page 1 of 3');
+    await screen.findByText('Page 1');
     expect(orderNumbers()).toHaveLength(20);
     expect(orderNumbers()[0]).toBe('SB-200001');
     expect(screen.getByText('47 orders')).toBeInTheDocument();
     const pages = screen.getByRole('navigation', { name: 'Order pages' });
-    expect(within(pages).getByRole('button', { name: 'Previous' })).toBeDisabled();
+    expect(within(pages).getByRole('button', { name: 'Newer' })).toBeDisabled();
     const user = userEvent.setup();
-    await user.click(within(pages).getByRole('button', { name: 'Next' }));
-    await screen.findByText('Page 2 of 3');
+    await user.click(within(pages).getByRole('button', { name: 'Older' }));
+    await screen.findByText('Page 2');
     await waitFor(() => expect(orderNumbers()[0]).toBe('SB-200021'));
-    expect(history.location.search).toBe('?query=&page=2');
-    await user.click(within(pages).getByRole('button', { name: 'Next' }));
-    await screen.findByText('Page 3 of 3');
+    const second = new URLSearchParams(history.location.search);
+    expect(second.get('query')).toBe('');
+    expect(second.get('before')).toBeTruthy();
+    await user.click(within(pages).getByRole('button', { name: 'Older' }));
+    await screen.findByText('Page 3');
     await waitFor(() => expect(orderNumbers()).toHaveLength(7));
-    expect(within(pages).getByRole('button', { name: 'Next' })).toBeDisabled();
-    await user.click(within(pages).getByRole('button', { name: 'Previous' }));
-    await screen.findByText('Page 2 of 3');
-    expect(searchRequests(server).map((request) => request.page)).toEqual(['1', '2', '3', '2']);
+    expect(within(pages).getByRole('button', { name: 'Older' })).toBeDisabled();
+    expect(screen.getByText('47 orders')).toBeInTheDocument();
+    await user.click(within(pages).getByRole('button', { name: 'Newer' }));
+    await screen.findByText('Page 2');
+    await waitFor(() => expect(orderNumbers()[0]).toBe('SB-200021'));
+    await user.click(within(pages).getByRole('button', { name: 'Newer' }));
+    await screen.findByText('Page 1');
+    expect(history.location.search).toBe('?query=');
+    // Each page asked once, by the cursor of the page before it; back to page 2 by the same cursor.
+    const befores = searchRequests(server).map((request) => request.before ?? '');
+    expect(befores[0]).toBe('');
+    expect(befores[1]).not.toBe('');
+    expect(befores[3]).toBe(befores[1]);
+    expect(befores[4]).toBe('');
   });
 
-  it('opens a linked search at its page', async () => {
+  it('a page holds still while orders are placed: the next page follows on without repeats', async () => {
+    const server = fakeAdminServer({ session: staffSession('support'), orders: manyOrders(30) });
+    renderAppAt('/admin/orders');
+    await screen.findByText('Page 1');
+    const first = orderNumbers();
+    // Five orders placed while support reads page 1, each newer than every order shown.
+    for (let index = 0; index < 5; index += 1) {
+      server.placeOrder(serviceOrder({ id: `new-${index}`, orderNumber: `SB-30000${index}`, placedAt: new Date(Date.UTC(2026, 10, 24, 10, index)).toISOString() }));
+    }
+    const user = userEvent.setup();
+    await user.click(within(screen.getByRole('navigation', { name: 'Order pages' })).getByRole('button', { name: 'Older' }));
+    await screen.findByText('Page 2');
+    await waitFor(() => expect(orderNumbers()[0]).toBe('SB-200021'));
+    expect([...first, ...orderNumbers()]).toEqual(manyOrders(30).map((order) => order.orderNumber));
+  });
+
+  it('opens a linked page of a search; "Newer" then goes to the first page', async () => {
     fakeAdminServer({ session: staffSession(), orders: manyOrders(47) });
-    renderAppAt('/admin/orders?query=example.com&page=3');
-    await screen.findByText('Page 3 of 3');
+    const { history } = renderAppAt(`/admin/orders?query=example.com&before=${encodeURIComponent('fake.2026-11-03T10:00:00.000Z|service|x')}`);
+    await screen.findByText('Older orders');
     expect(screen.getByRole('searchbox', { name: 'Search orders' })).toHaveValue('example.com');
-    expect(orderNumbers()).toHaveLength(7);
+    await waitFor(() => expect(orderNumbers()[0]).toBe('SB-200021'));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Newer' }));
+    await screen.findByText('Page 1');
+    expect(history.location.search).toBe('?query=example.com');
+    await waitFor(() => expect(orderNumbers()[0]).toBe('SB-200001'));
+  });
+
+  it('more than 1,000 matches are counted as such', async () => {
+    fakeAdminServer({ session: staffSession(), orders: manyOrders(1001) });
+    renderAppAt('/admin/orders');
+    expect(await screen.findByText('More than 1,000 orders')).toBeInTheDocument();
   });
 
   it('nothing found: says what to try next, and Clear the search shows every order', async () => {
     fakeAdminServer({ session: staffSession('support'), orders: [serviceOrder()] });
-    const { history } = renderAppAt('/admin/orders?query=SB-999999&page=1');
+    const { history } = renderAppAt('/admin/orders?query=SB-999999');
     expect(await screen.findByText('No orders match “SB-999999”.')).toBeInTheDocument();
     expect(screen.getByText(/try the whole order number \(e\.g\. SB-123456\), the buyer’s full e-mail address, a phone number with its area code, or a Stripe reference/)).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Clear the search' }));
     await screen.findByRole('table', { name: 'Orders, newest first' });
-    expect(history.location.search).toBe('?query=&page=1');
+    expect(history.location.search).toBe('?query=');
     expect(screen.getByRole('searchbox', { name: 'Search orders' })).toHaveValue('');
   });
 
-  it('a page past the end offers the first page', async () => {
+  it('a page past the end (its orders gone meanwhile) offers the first page; a cursor not known is explained', async () => {
     fakeAdminServer({ session: staffSession(), orders: [serviceOrder()] });
-    renderAppAt('/admin/orders?query=&page=4');
-    expect(await screen.findByText('There is no page 4 of these results.')).toBeInTheDocument();
+    renderAppAt(`/admin/orders?query=&before=${encodeURIComponent('fake.2000-01-01T00:00:00.000Z|service|x')}`);
+    expect(await screen.findByText('There are no older orders in these results.')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Go to the first page' }));
+    await screen.findByText('Page 1');
+  });
+
+  it('a cursor the server does not know shows its message and a way to the first page', async () => {
+    fakeAdminServer({ session: staffSession(), orders: [serviceOrder()] });
+    renderAppAt('/admin/orders?query=&before=bogus');
+    expect(await screen.findByRole('alert')).toHaveTextContent('That page of the search is not known: search again from the first page.');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Go to the first page' }));
-    await screen.findByText('Page 1 of 1');
+    await screen.findByText('Page 1');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('says so while searching, and offers to try again when the search fails', async () => {
@@ -179,8 +230,8 @@ describe('order search (/admin/orders)', () => {
 
   it('a visitor who is not signed in is sent to sign in and back', async () => {
     fakeAdminServer({ session: null, orders: [serviceOrder()] });
-    const { history } = renderAppAt('/admin/orders?query=ann&page=1');
+    const { history } = renderAppAt('/admin/orders?query=ann');
     await screen.findByRole('heading', { level: 1, name: 'Staff sign-in' });
-    expect(new URLSearchParams(history.location.search).get('next')).toBe('/admin/orders?query=ann&page=1');
+    expect(new URLSearchParams(history.location.search).get('next')).toBe('/admin/orders?query=ann');
   });
 });

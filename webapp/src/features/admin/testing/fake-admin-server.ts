@@ -254,5 +254,7 @@ export function fakeAdminServer(options: FakeAdminOptions = {}) {
     deletes: () => fetch.calls.filter((call) => call.method === 'DELETE').map((call) => call.url.pathname),
     /** The orders as the fake holds them now (events and e-mails added by actions). */
     orders: orders.orders,
+    /** Adds an order, as if a buyer placed it now. */
+    placeOrder: orders.place,
   };
 }

@@ -167,6 +167,11 @@ export function manyOrders(count: number): FakeOrder[] {
 }
 
 const PAGE_SIZE = 20;
+const COUNT_CAP = 1000;
+/** The fake's cursors: opaque to the page, like the server's. */
+const CURSOR = 'fake.';
+/** Newest first, then kind and id (as the server orders them). */
+const sortKey = (order: FakeOrder) => `${order.placedAt}|${order.kind}|${order.id}`;
 const digits = (text: string) => text.replace(/\D/g, '');
 
 /** Like the server: order number, e-mail, phone number (digits only) or payment reference, any case. */
@@ -265,14 +270,24 @@ export function fakeOrderRoutes(initial: FakeOrder[], access: Access) {
       if (who instanceof Response) return who;
       const params = new URL(request.url).searchParams;
       const query = params.get('query') ?? '';
-      const page = Math.max(1, Number(params.get('page') ?? 1) || 1);
-      const matching = orders.filter((order) => matches(order, query)).sort((a, b) => b.placedAt.localeCompare(a.placedAt));
+      const before = params.get('before') ?? '';
+      const matching = orders.filter((order) => matches(order, query)).sort((a, b) => sortKey(b).localeCompare(sortKey(a)));
+      // Like the server's keyset: the orders after the one the cursor names, wherever it now is.
+      let from = 0;
+      if (before) {
+        if (!before.startsWith(CURSOR)) return refusal(400, 'invalid_query', 'That page of the search is not known: search again from the first page.');
+        const key = before.slice(CURSOR.length);
+        from = matching.findIndex((order) => sortKey(order) < key);
+        if (from < 0) from = matching.length;
+      }
+      const results = matching.slice(from, from + PAGE_SIZE);
+      const more = from + PAGE_SIZE < matching.length;
       return {
-        results: matching.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map(searchRow),
-        page,
-        pageCount: Math.ceil(matching.length / PAGE_SIZE),
-        total: matching.length,
-        query,
+        results: results.map(searchRow),
+        next: more ? `${CURSOR}${sortKey(results.at(-1)!)}` : null,
+        total: Math.min(matching.length, COUNT_CAP),
+        totalCapped: matching.length > COUNT_CAP,
+        query: query.trim(),
       };
     },
     'GET /api/admin/orders/:kind/:id/history': (request) => {
@@ -420,5 +435,9 @@ export function fakeOrderRoutes(initial: FakeOrder[], access: Access) {
     },
   };
 
-  return { handlers, orders: () => orders };
+  /** An order placed meanwhile (by a buyer): the search finds it from the next request on. */
+  const place = (order: FakeOrder) => {
+    orders = [...orders, order];
+  };
+  return { handlers, orders: () => orders, place };
 }
