@@ -11,7 +11,7 @@
 # Usage: bash api/bench/staff-search.sh   (not part of .ci/test). BENCH_DB names the scratch
 # database (dropped at the end), BENCH_ORDERS the size (default 1000000), BENCH_REQUESTS the
 # requests per row (default 200), VOIP_SHOP_BIN a server built elsewhere (it must hold
-# order_search: the migration 20261124200001).
+# order_search: the migration 20261129100001).
 source "$(dirname "${BASH_SOURCE[0]}")/../../.ci/lib.sh"
 cd "$ROOT"
 ensure_psql

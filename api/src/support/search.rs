@@ -103,7 +103,7 @@ const NEWEST: &str = "ORDER BY placed_at DESC, kind DESC, id DESC";
 
 /// One page of the orders matching `query` (all orders when it is empty), newest first,
 /// after `before` (from the newest without it). Reads `order_search`, which the database
-/// keeps from the three order views (migrations/20261124200001_order_search.sql): keyset
+/// keeps from the three order views (migrations/20261129100001_order_search.sql): keyset
 /// paging and an index for each way of searching, so a page costs the same at a million
 /// orders as at ten, and on the fiftieth page as on the first.
 pub async fn search(pool: &PgPool, query: &str, before: Option<&SearchCursor>) -> Result<SearchPage, sqlx::Error> {
