@@ -9,6 +9,7 @@
 # Usage: bash api/bench/audit-log.sh   (not part of .ci/test). BENCH_DB names the scratch
 # database (dropped at the end); VOIP_SHOP_BIN a server built elsewhere.
 source "$(dirname "${BASH_SOURCE[0]}")/../../.ci/lib.sh"
+source "$ROOT/api/bench/lib.sh"
 cd "$ROOT"
 ensure_psql
 ensure_database_server
@@ -17,18 +18,8 @@ rows="${BENCH_ROWS:-1000000}"
 requests="${BENCH_REQUESTS:-200}"
 drop_database "$db"
 url=$(ensure_database "$db")
-shop_bin="${VOIP_SHOP_BIN:-$ROOT/target/release/voip-shop}"
-if [ -z "${VOIP_SHOP_BIN:-}" ]; then
-  log "building the server (release)"
-  cargo build --release --quiet -p api --features bench-baseline --bin voip-shop
-fi
-port="${BENCH_PORT:-$(free_port)}"
-shop="http://127.0.0.1:$port"
-DATABASE_URL="$url" PORT="$port" HOST=127.0.0.1 RUST_LOG=warn NO_COLOR=1 WEBAPP_DIR="$ROOT/webapp/dist" \
-  "$shop_bin" serve >"$LOCAL/bench-audit-log-server.log" 2>&1 &
-server=$!
-trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; drop_database $db' EXIT
-wait_ready "$shop" "$server"
+shop_bin=$(bench_shop_bin)
+start_bench_server "$url" "$LOCAL/bench-audit-log-server.log" "$db"
 
 log "filling the audit log to $rows entries"
 psql_admin "$url" -c "
@@ -42,10 +33,5 @@ psql_admin "$url" -c "
 psql_admin "$url" -c "VACUUM ANALYZE hardware_audit"
 log "audit log: $(psql_admin "$url" -c 'select count(*) from hardware_audit') entries"
 
-email=bench-support@example.com password=bench-support-password
-DATABASE_URL="$url" RUST_LOG=warn "$shop_bin" users add --role support "$email" --password "$password" >/dev/null
-cookie=$(curl -fsS -D - -o /dev/null -H 'Content-Type: application/json' \
-  -d "{\"email\":\"$email\",\"password\":\"$password\"}" "$shop/api/admin/login" |
-  awk 'tolower($1) == "set-cookie:" { sub(/;.*/, "", $2); print $2; exit }')
-[ -n "$cookie" ] || { log "could not sign in"; exit 1; }
+cookie=$(support_cookie "$url")
 python3 "$ROOT/api/bench/audit_log.py" "$shop" "$cookie" "$requests"

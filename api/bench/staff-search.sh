@@ -13,6 +13,7 @@
 # requests per row (default 200), VOIP_SHOP_BIN a server built elsewhere (it must hold
 # order_search: the migration 20261129100001).
 source "$(dirname "${BASH_SOURCE[0]}")/../../.ci/lib.sh"
+source "$ROOT/api/bench/lib.sh"
 cd "$ROOT"
 ensure_psql
 ensure_database_server
@@ -21,20 +22,10 @@ orders="${BENCH_ORDERS:-1000000}"
 requests="${BENCH_REQUESTS:-200}"
 drop_database "$db"
 url=$(ensure_database "$db")
-shop_bin="${VOIP_SHOP_BIN:-$ROOT/target/release/voip-shop}"
-if [ -z "${VOIP_SHOP_BIN:-}" ]; then
-  log "building the server (release)"
-  cargo build --release --quiet --bin voip-shop
-fi
+shop_bin=$(bench_shop_bin)
 out="${BENCH_OUT:-$LOCAL/bench-staff-search}"
 mkdir -p "$out"
-port="${BENCH_PORT:-$(free_port)}"
-shop="http://127.0.0.1:$port"
-DATABASE_URL="$url" PORT="$port" HOST=127.0.0.1 RUST_LOG=warn NO_COLOR=1 WEBAPP_DIR="$ROOT/webapp/dist" \
-  "$shop_bin" serve >"$out/server.log" 2>&1 &
-server=$!
-trap 'kill $server 2>/dev/null; wait $server 2>/dev/null || true; drop_database $db' EXIT
-wait_ready "$shop" "$server"
+start_bench_server "$url" "$out/server.log" "$db"
 
 log "filling the order views to $orders orders (the search follows by trigger)"
 started=$(date +%s)
@@ -42,12 +33,7 @@ psql "$url" -v ON_ERROR_STOP=1 -q -v orders="$orders" -f "$ROOT/api/bench/staff-
 log "order_search: $(psql "$url" -qAt -c 'select count(*) from order_search') rows in $(( $(date +%s) - started )) s"
 
 log "signing in as support"
-email=bench-support@example.com password=bench-support-password
-DATABASE_URL="$url" RUST_LOG=warn "$shop_bin" users add --role support "$email" --password "$password" >/dev/null
-cookie=$(curl -fsS -D - -o /dev/null -H 'Content-Type: application/json' \
-  -d "{\"email\":\"$email\",\"password\":\"$password\"}" "$shop/api/admin/login" |
-  awk 'tolower($1) == "set-cookie:" { sub(/;.*/, "", $2); print $2; exit }')
-[ -n "$cookie" ] || { log "could not sign in"; exit 1; }
+cookie=$(support_cookie "$url")
 
 # 50 orders picked at random (service and hardware), each searched as support would: the number's first 9
 # characters (SB-1012345 -> SB-101234, ten orders), the address before the @, the first
