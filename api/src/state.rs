@@ -29,13 +29,9 @@ use crate::config::Config;
 use crate::payments::Stripe;
 use crate::public_reads::Part;
 
-use cqrs_es::CqrsFramework;
-
 pub type CartViews = PostgresViewRepository<CartView, Cart>;
 /// The event store of one aggregate type.
 pub type Store<A> = jobs::commands::Store<A>;
-pub type CartStore = Store<Cart>;
-pub type CartViewQuery = CatchUpQuery<CartStore, CartViews, CartView, Cart>;
 pub type HardwareViews = PostgresViewRepository<HardwareView, HardwareItem>;
 pub type HardwareStore = Store<HardwareItem>;
 pub type OrderViews = PostgresViewRepository<OrderView, ServiceOrder>;
@@ -95,7 +91,6 @@ pub struct Shared {
     pub pool: PgPool,
     pub carts: Arc<Cqrs<Cart>>,
     pub cart_views: Arc<CartViews>,
-    pub cart_view_query: Arc<CartViewQuery>,
     pub numbers: Arc<Cqrs<PhoneNumber>>,
     pub hardware: Arc<Cqrs<HardwareItem>>,
     pub hardware_views: Arc<HardwareViews>,
@@ -130,19 +125,18 @@ impl AppState {
 
     pub fn with_clock(pool: PgPool, clock: Arc<dyn Clock>) -> AppState {
         let cart_views = Arc::new(CartViews::new(CART_VIEW_TABLE, pool.clone()));
-        let cart_view_query = Arc::new(CatchUpQuery::new(Arc::new(store(&pool)), cart_views.clone()));
-        let carts = CqrsFramework::new(store(&pool), vec![Box::new(SharedQuery(cart_view_query.clone()))], ());
+        let carts = Cqrs::new(&pool, vec![], ()).with_view::<CartView>().keeping(KEPT_CARTS);
         let public_reads = crate::public_reads::PublicReads::default();
-        let numbers = CqrsFramework::new(
-            store(&pool),
+        let numbers = Cqrs::new(
+            &pool,
             vec![Box::new(InventoryQuery::new(pool.clone())), Box::new(public_reads.invalidator(Part::FreeNumbers))],
             PhoneNumberServices { stock: Arc::new(PgStock(pool.clone())), clock: clock.clone() },
         );
         let hardware_views = Arc::new(HardwareViews::new(HARDWARE_VIEW_TABLE, pool.clone()));
         let hardware_store = store(&pool);
         let hardware_view_query = CatchUpQuery::new(Arc::new(hardware_store), hardware_views.clone());
-        let hardware = CqrsFramework::new(
-            store(&pool),
+        let hardware = Cqrs::new(
+            &pool,
             vec![
                 Box::new(hardware_view_query),
                 Box::new(public_reads.invalidator(Part::Hardware)),
@@ -152,30 +146,30 @@ impl AppState {
         );
         let order_views = Arc::new(OrderViews::new(ORDER_VIEW_TABLE, pool.clone()));
         let order_view_query = Arc::new(CatchUpQuery::new(Arc::new(store(&pool)), order_views.clone()));
-        let orders = CqrsFramework::new(
-            store(&pool),
+        let orders = Cqrs::new(
+            &pool,
             vec![Box::new(SharedQuery(order_view_query.clone())), Box::new(SipAccountsQuery::new(pool.clone()))],
             ServiceOrderServices { clock: clock.clone() },
         );
         let hardware_order_views = Arc::new(HardwareOrderViews::new(HARDWARE_ORDER_VIEW_TABLE, pool.clone()));
         let hardware_order_view_query =
             Arc::new(CatchUpQuery::new(Arc::new(store(&pool)), hardware_order_views.clone()));
-        let hardware_orders = CqrsFramework::new(
-            store(&pool),
+        let hardware_orders = Cqrs::new(
+            &pool,
             vec![Box::new(SharedQuery(hardware_order_view_query.clone()))],
             HardwareOrderServices { clock: clock.clone() },
         );
         let trial_views = Arc::new(TrialViews::new(TRIAL_VIEW_TABLE, pool.clone()));
         let trial_view_query = Arc::new(CatchUpQuery::new(Arc::new(store(&pool)), trial_views.clone()));
-        let trials = CqrsFramework::new(
-            store(&pool),
+        let trials = Cqrs::new(
+            &pool,
             vec![Box::new(SharedQuery(trial_view_query.clone())), Box::new(SipAccountsQuery::new(pool.clone()))],
             TrialServices { clock: clock.clone() },
         );
         let quote_request_views = Arc::new(QuoteRequestViews::new(QUOTE_REQUEST_VIEW_TABLE, pool.clone()));
         let quote_request_view_query = Arc::new(CatchUpQuery::new(Arc::new(store(&pool)), quote_request_views.clone()));
-        let quote_requests = CqrsFramework::new(
-            store(&pool),
+        let quote_requests = Cqrs::new(
+            &pool,
             vec![Box::new(SharedQuery(quote_request_view_query.clone()))],
             QuoteRequestServices { clock: clock.clone() },
         );
@@ -201,7 +195,6 @@ impl AppState {
             pool,
             carts: Arc::new(carts),
             cart_views,
-            cart_view_query,
             numbers: Arc::new(numbers),
             hardware: Arc::new(hardware),
             hardware_views,
@@ -226,6 +219,10 @@ fn search_pool(pool: &PgPool) -> PgPool {
     let options = (*pool.connect_options()).clone().options([("plan_cache_mode", "force_generic_plan")]);
     sqlx::postgres::PgPoolOptions::new().max_connections(SEARCH_CONNECTIONS).connect_lazy_with(options)
 }
+
+/// Carts whose state each server keeps in memory after their last command (about 1 KB
+/// each), so the next command on one starts without reading it (jobs::commands::Cqrs).
+const KEPT_CARTS: usize = 20_000;
 
 /// Enough to keep both cores of the database busy with searches; more would only queue
 /// inside PostgreSQL instead of here.

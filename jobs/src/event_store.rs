@@ -16,12 +16,10 @@
 //! instead of a stream that grows with every change (a busy cart, a number held and let go
 //! for years). The load is one statement ([`LOAD`]): the latest snapshot and the events
 //! after it together, handed to cqrs-es's two calls (get_snapshot, then get_last_events).
-//! A commit that reaches a snapshot writes its events and the snapshot in one statement too.
-//! The snapshot replaces the aggregate's earlier one and records the sequence its state is
-//! at: the last multiple of [`SNAPSHOT_EVERY`] among the events committed, which is where
-//! cqrs-es stops applying them to the snapshot (postgres-es records the last event's
-//! sequence instead, which loses the events after that multiple when one command's events
-//! cross it).
+//! A commit that reaches a snapshot writes its events and the snapshot in one statement too
+//! ([`Append`], written by jobs::commands::Cqrs, which also puts a view derived from the
+//! aggregate's state in the same statement). The snapshot replaces the aggregate's earlier
+//! one: it is the state the command left, at the sequence of its last event.
 //!
 //! A snapshot is the aggregate's own serialisation. A change to an aggregate's fields that
 //! no longer deserialises is safe (cqrs-es replays the whole stream instead); a change that
@@ -55,28 +53,58 @@ const LOAD: &str = "
      WHERE aggregate_type = $1 AND aggregate_id = $2
        AND sequence > COALESCE((SELECT last_sequence FROM snap), 0)";
 
-/// The events of one command, in one statement.
-const APPEND: &str = "
-    INSERT INTO events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata)
-    SELECT $1, $2, e.sequence, e.event_type, e.event_version, e.payload::json, e.metadata::json
-      FROM UNNEST($3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[])
-           WITH ORDINALITY AS e(sequence, event_type, event_version, payload, metadata, n)
-     ORDER BY e.n";
-
-/// A commit that reaches a snapshot: its events as [`APPEND`] does, the aggregate's earlier
-/// snapshot replaced, all or nothing in one statement ($8 the snapshot's sequence, $9 its
-/// number, $10 the aggregate).
-const APPEND_WITH_SNAPSHOT: &str = "
-    WITH appended AS (
+/// The statement that stores one command: its events; with `snapshot`, the aggregate's
+/// state replacing its earlier snapshot; with `view`, that view's row (see [`Append`]). One
+/// statement, so all of it or none: a taken event key refuses the lot. It answers how many
+/// events it stored: none when the event before the first is not there (a stream deleted
+/// since it was loaded, such as an idle empty cart purged by crate::purge), which is
+/// refused like a taken key, so a state kept in memory never writes after a gap.
+fn append_statement(snapshot: bool, view: Option<&str>) -> String {
+    let mut sql = String::from(
+        "WITH appended AS (
            INSERT INTO events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata)
            SELECT $1, $2, e.sequence, e.event_type, e.event_version, e.payload::json, e.metadata::json
              FROM UNNEST($3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[])
                   WITH ORDINALITY AS e(sequence, event_type, event_version, payload, metadata, n)
+            WHERE ($3::bigint[])[1] = 1
+               OR EXISTS (SELECT 1 FROM events WHERE aggregate_type = $1 AND aggregate_id = $2
+                                                 AND sequence = ($3::bigint[])[1] - 1)
             ORDER BY e.n
-           RETURNING 1),
-         earlier AS (DELETE FROM snapshots WHERE aggregate_type = $1 AND aggregate_id = $2 AND last_sequence < $8)
-    INSERT INTO snapshots (aggregate_type, aggregate_id, last_sequence, current_snapshot, payload)
-    SELECT $1, $2, $8, $9, $10::json WHERE (SELECT count(*) FROM appended) > 0";
+           RETURNING 1)",
+    );
+    let stored = "(SELECT count(*) FROM appended) > 0";
+    let mut next = 8;
+    if snapshot {
+        sql.push_str(&format!(
+            ",
+         earlier AS (DELETE FROM snapshots WHERE aggregate_type = $1 AND aggregate_id = $2 AND last_sequence < $8
+                     AND {stored}),
+         snapshot AS (INSERT INTO snapshots (aggregate_type, aggregate_id, last_sequence, current_snapshot, payload)
+                      SELECT $1, $2, $8, $9, $10::json WHERE {stored})"
+        ));
+        next = 11;
+    }
+    if let Some(table) = view {
+        sql.push_str(&format!(
+            ",
+         view AS (INSERT INTO {table} (view_id, version, payload) SELECT $2, 1, ${next}::json WHERE {stored}
+                  ON CONFLICT (view_id) DO UPDATE SET version = {table}.version + 1, payload = EXCLUDED.payload)"
+        ));
+    }
+    sql.push_str("\n    SELECT count(*) FROM appended");
+    sql
+}
+
+/// What one command stores, in one statement ([`EventRepository::append`]).
+pub struct Append<'a> {
+    /// Its events, in order.
+    pub events: &'a [SerializedEvent],
+    /// The aggregate's state after them (JSON), when they reach a multiple of
+    /// [`SNAPSHOT_EVERY`]: stored as the snapshot at their last sequence.
+    pub snapshot: Option<String>,
+    /// A view that follows from that state: its table and its row's payload (JSON).
+    pub view: Option<(&'static str, String)>,
+}
 
 /// Events read with a snapshot, waiting for cqrs-es to ask for them: (type, aggregate) to
 /// (the snapshot's sequence, the events after it).
@@ -96,21 +124,18 @@ impl EventRepository {
         EventRepository { postgres: PostgresEventRepository::new(pool.clone()), pool, loaded: Mutex::default() }
     }
 
-    async fn append<A: Aggregate>(
-        &self,
-        events: &[SerializedEvent],
-        snapshot: Option<(Value, usize)>,
-    ) -> Result<(), PersistenceError> {
-        let Some(first) = events.first() else { return Ok(()) };
+    /// Stores one command's events, and with them its snapshot and view if any, in one
+    /// statement. A taken key (another command's append to the same aggregate since it was
+    /// loaded) is `OptimisticLockError`, and nothing is stored.
+    pub async fn append<A: Aggregate>(&self, append: Append<'_>) -> Result<(), PersistenceError> {
+        let Some(first) = append.events.first() else { return Ok(()) };
+        let events = append.events;
         let text = |value: &Value| serde_json::to_string(value).map_err(|e| PersistenceError::UnknownError(e.into()));
         let payloads = events.iter().map(|e| text(&e.payload)).collect::<Result<Vec<_>, _>>()?;
         let metadata = events.iter().map(|e| text(&e.metadata)).collect::<Result<Vec<_>, _>>()?;
         let last = events.last().map_or(0, |e| e.sequence);
-        let snapshot = match snapshot {
-            Some((aggregate, number)) => Some((text(&aggregate)?, number)),
-            None => None,
-        };
-        let query = sqlx::query(if snapshot.is_some() { APPEND_WITH_SNAPSHOT } else { APPEND })
+        let sql = append_statement(append.snapshot.is_some(), append.view.as_ref().map(|(table, _)| *table));
+        let mut query = sqlx::query(&sql)
             .bind(A::TYPE)
             .bind(&first.aggregate_id)
             .bind(events.iter().map(|e| e.sequence as i64).collect::<Vec<_>>())
@@ -118,13 +143,16 @@ impl EventRepository {
             .bind(events.iter().map(|e| e.event_version.as_str()).collect::<Vec<_>>())
             .bind(payloads)
             .bind(metadata);
-        let query = match snapshot {
-            Some((aggregate, number)) => {
-                query.bind((last - last % SNAPSHOT_EVERY) as i64).bind(number as i64).bind(aggregate)
-            }
-            None => query,
-        };
-        query.execute(&self.pool).await.map_err(refusal)?;
+        if let Some(state) = append.snapshot {
+            query = query.bind(last as i64).bind((last / SNAPSHOT_EVERY) as i64).bind(state);
+        }
+        if let Some((_, view)) = append.view {
+            query = query.bind(view);
+        }
+        let stored: i64 = query.fetch_one(&self.pool).await.map_err(refusal)?.try_get(0).map_err(refusal)?;
+        if stored == 0 {
+            return Err(PersistenceError::OptimisticLockError);
+        }
         Ok(())
     }
 }
@@ -198,12 +226,16 @@ impl PersistedEventRepository for EventRepository {
         Ok(snapshot)
     }
 
+    /// cqrs-es's own commit (PersistedEventStore::commit), which no framework here uses: its
+    /// events only. Its snapshot is not stored: cqrs-es 0.5 applies the committed events to
+    /// an aggregate that handling the command has already applied them to, so the state it
+    /// offers has them twice (jobs::commands::Cqrs stores the right one).
     async fn persist<A: Aggregate>(
         &self,
         events: &[SerializedEvent],
-        snapshot_update: Option<(String, Value, usize)>,
+        _snapshot_update: Option<(String, Value, usize)>,
     ) -> Result<(), PersistenceError> {
-        self.append::<A>(events, snapshot_update.map(|(_, aggregate, number)| (aggregate, number))).await
+        self.append::<A>(Append { events, snapshot: None, view: None }).await
     }
 
     async fn stream_events<A: Aggregate>(&self, aggregate_id: &str) -> Result<ReplayStream, PersistenceError> {

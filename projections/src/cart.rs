@@ -6,7 +6,7 @@ use aggregates::pricing::{number_monthly, BillingCycle, NumberType, Pence, Plan,
 use cqrs_es::{EventEnvelope, View};
 use serde::{Deserialize, Serialize};
 
-use crate::catch_up::SequencedView;
+use crate::catch_up::{DerivedView, SequencedView};
 
 /// The table `postgres-es` keeps this view in.
 pub const CART_VIEW_TABLE: &str = "cart_view";
@@ -23,6 +23,14 @@ impl View<Cart> for CartView {
     fn update(&mut self, event: &EventEnvelope<Cart>) {
         self.contents.apply(event.payload.clone());
         self.last_sequence = event.sequence;
+    }
+}
+
+impl DerivedView<Cart> for CartView {
+    const TABLE: &'static str = CART_VIEW_TABLE;
+
+    fn of(cart: &Cart, sequence: usize) -> CartView {
+        CartView { contents: cart.contents().clone(), last_sequence: sequence }
     }
 }
 

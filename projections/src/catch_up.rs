@@ -47,6 +47,27 @@ where
         .await
 }
 
+/// Tells a waiting `with_written_view` (if the current task has one) that `view` is the
+/// view of `view_id` as just written.
+pub fn note_written<V: Send + 'static>(view_id: &str, view: V) {
+    let _ = WRITTEN.try_with(|slot| *slot.borrow_mut() = Some(Box::new((view_id.to_string(), view))));
+}
+
+/// Whether the current task waits for the view a command writes (`with_written_view`).
+pub fn waiting_for_view() -> bool {
+    WRITTEN.try_with(|_| ()).is_ok()
+}
+
+/// A view that is a function of its aggregate's state and sequence alone, so it can be
+/// written in the same statement as the events that made it (jobs::commands::Cqrs::with_view):
+/// never behind its events, and never read in order to be updated.
+pub trait DerivedView<A: Aggregate>: serde::Serialize + Clone + Send + 'static {
+    /// Its postgres-es table (view_id, version, payload).
+    const TABLE: &'static str;
+    /// The view of an aggregate in `state` after its event `sequence`.
+    fn of(state: &A, sequence: usize) -> Self;
+}
+
 /// Views left behind after every attempt (GET /metrics): each needs a rebuild.
 pub const UPDATE_FAILURES: &str = "talkbridge_projection_update_failures_total";
 
@@ -98,14 +119,11 @@ where
             for event in &fresh {
                 view.update(event);
             }
-            let wanted = WRITTEN.try_with(|_| ()).is_ok();
-            let copy = wanted.then(|| view.clone());
+            let copy = waiting_for_view().then(|| view.clone());
             match self.views.update_view(view, context).await {
                 Ok(()) => {
                     if let Some(copy) = copy {
-                        let _ = WRITTEN.try_with(|slot| {
-                            *slot.borrow_mut() = Some(Box::new((view_id.to_string(), copy)));
-                        });
+                        note_written(view_id, copy);
                     }
                     return Ok(());
                 }

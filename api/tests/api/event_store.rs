@@ -4,8 +4,9 @@
 
 use std::collections::HashMap;
 
-use aggregates::cart::{Cart, CartEvent};
+use aggregates::cart::{Cart, CartCommand, CartEvent};
 use aggregates::pricing::{BillingCycle, Plan};
+use api::state::AppState;
 use cqrs_es::persist::PersistedEventStore;
 use cqrs_es::EventStore;
 use jobs::event_store::SNAPSHOT_EVERY;
@@ -13,6 +14,7 @@ use postgres_es::PostgresEventRepository;
 use reqwest::Method;
 use serde_json::json;
 
+use crate::hardware_checkout::cart_with_phone;
 use crate::helpers::{expect_ok, spawn_app};
 
 /// The cart as its whole stream makes it, without snapshots (postgres-es's own store).
@@ -65,23 +67,99 @@ async fn a_busy_cart_is_snapshotted_and_loads_as_its_whole_stream_does() {
 }
 
 #[tokio::test]
-async fn one_commit_crossing_a_snapshot_keeps_the_events_after_it() {
+async fn a_cart_whose_events_add_up_is_snapshotted_with_each_event_once() {
+    let app = spawn_app().await;
+    // Created (1), one phone (2), then one more phone a command: each event adds to what
+    // the cart holds, so a snapshot holding an event twice would show.
+    let (id, _, product) = cart_with_phone(&app, 1).await;
+    let extra = SNAPSHOT_EVERY + 3;
+    for _ in 0..extra {
+        let body = json!({ "productId": product, "quantity": 1 });
+        expect_ok(app.send(Method::POST, &format!("/api/carts/{id}/hardware"), Some(body)).await).await;
+    }
+    assert_eq!(snapshot_of(&app.pool, &id).await, vec![(SNAPSHOT_EVERY as i64, 1)]);
+
+    let (from_snapshot, sequence) = jobs::commands::load::<Cart>(&app.pool, &id).await.unwrap();
+    let (whole, whole_sequence) = replayed(&app.pool, &id).await;
+    assert_eq!(sequence, extra + 2);
+    assert_eq!((&from_snapshot, sequence), (&whole, whole_sequence));
+    let phones = |cart: &Cart| cart.contents().items.iter().map(|item| item.quantity()).sum::<u32>();
+    assert_eq!(phones(&from_snapshot), 1 + extra as u32);
+
+    // Another server, which loads the cart from the snapshot, takes the next command on it
+    // and the view says what the events say.
+    let other = AppState::new(app.pool.clone());
+    let item_id = format!("hardware-{product}");
+    let command = CartCommand::SetItemQuantity { item_id, quantity: 2 };
+    jobs::commands::execute(&other.carts, &id, command).await.unwrap();
+    let cart = expect_ok(app.get(&format!("/api/carts/{id}")).await).await;
+    assert_eq!(cart["items"][0]["quantity"], 2);
+    assert_eq!(cart["version"], extra as i64 + 3);
+}
+
+#[tokio::test]
+async fn a_server_whose_kept_cart_is_outdated_decides_again_on_the_stored_events() {
     let app = spawn_app().await;
     let id = app.create_cart().await;
-    let store = jobs::commands::store::<Cart>(&app.pool);
-    // Up to two short of the first snapshot, then one commit of five events across it.
-    let context = store.load_aggregate(&id).await.unwrap();
-    store.commit((2..SNAPSHOT_EVERY as u32).map(package).collect(), context, HashMap::new()).await.unwrap();
-    let context = store.load_aggregate(&id).await.unwrap();
-    assert_eq!(context.current_sequence, SNAPSHOT_EVERY - 1);
-    store.commit((100..105).map(package).collect(), context, HashMap::new()).await.unwrap();
+    let path = format!("/api/carts/{id}");
+    let single = json!({ "plan": "singleUser", "billingCycle": "monthly", "quantity": 1 });
+    expect_ok(app.send(Method::PUT, &format!("{path}/package"), Some(single.clone())).await).await;
 
-    // The snapshot holds the state at the multiple (25), not at the commit's last event.
-    assert_eq!(snapshot_of(&app.pool, &id).await, vec![(SNAPSHOT_EVERY as i64, 1)]);
-    let context = store.load_aggregate(&id).await.unwrap();
-    let (whole, sequence) = replayed(&app.pool, &id).await;
-    assert_eq!(context.current_sequence, SNAPSHOT_EVERY + 4);
-    assert_eq!((context.aggregate, context.current_sequence), (whole, sequence));
+    // Another server changes the plan: the first server's kept copy still has one user.
+    let other = AppState::new(app.pool.clone());
+    let multi = CartCommand::SelectPackage { plan: Plan::MultiUser, billing_cycle: BillingCycle::Monthly, quantity: 4 };
+    jobs::commands::execute(&other.carts, &id, multi).await.unwrap();
+
+    // The same plan again is nothing to do on the kept copy, and a change on the stored cart.
+    let cart = expect_ok(app.send(Method::PUT, &format!("{path}/package"), Some(single)).await).await;
+    assert_eq!((cart["package"].clone(), cart["version"].clone()), (json!("singleUser"), json!(4)));
+
+    // A change decided on an outdated copy meets the stored event's key and is decided
+    // again on the stored cart: both changes are in the answer and in the view.
+    let yearly = CartCommand::ChangeBillingCycle { billing_cycle: BillingCycle::Yearly };
+    jobs::commands::execute(&other.carts, &id, yearly).await.unwrap();
+    let body = json!({ "addOnId": "callRecording" });
+    let cart = expect_ok(app.send(Method::POST, &format!("{path}/add-ons"), Some(body)).await).await;
+    assert_eq!(cart["billingCycle"], "yearly");
+    assert_eq!(cart["addOns"][0]["id"], "callRecording");
+    assert_eq!(cart["version"], 6);
+    assert_eq!(expect_ok(app.get(&path).await).await, cart);
+    let stored: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM events WHERE aggregate_type = 'Cart' AND aggregate_id = $1")
+            .bind(&id)
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    assert_eq!(stored, 6);
+
+    // A refusal decided on an outdated copy is decided again too: the other server adds an
+    // add-on this one's copy lacks, and removing it here succeeds.
+    let music = aggregates::pricing::AddOn::MusicWhileRinging;
+    jobs::commands::execute(&other.carts, &id, CartCommand::AddAddOn { add_on: music }).await.unwrap();
+    let response = app.send(Method::DELETE, &format!("{path}/add-ons/musicWhileRinging"), None).await;
+    let cart = expect_ok(response).await;
+    assert_eq!(cart["addOns"].as_array().unwrap().len(), 1, "{cart}");
+    assert_eq!(cart["addOns"][0]["id"], "callRecording");
+    assert_eq!(cart["version"], 8);
+}
+
+#[tokio::test]
+async fn a_commands_events_and_the_cart_view_are_stored_together() {
+    let app = spawn_app().await;
+    let id = app.create_cart().await;
+    let body = json!({ "plan": "multiUser", "billingCycle": "yearly", "quantity": 5 });
+    let answered = expect_ok(app.send(Method::PUT, &format!("/api/carts/{id}/package"), Some(body)).await).await;
+    // The view row holds the sequence of the cart's last event, and the answer is that view.
+    let (version, payload): (i64, serde_json::Value) =
+        sqlx::query_as("SELECT version, payload::jsonb FROM cart_view WHERE view_id = $1")
+            .bind(&id)
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    assert_eq!(version, 2, "written once per command");
+    assert_eq!(payload["last_sequence"], 2);
+    assert_eq!(answered["version"], 2);
+    assert_eq!(expect_ok(app.get(&format!("/api/carts/{id}")).await).await, answered);
 }
 
 #[tokio::test]
