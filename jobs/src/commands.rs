@@ -48,12 +48,39 @@ where
     A: Aggregate,
     A::Command: Clone,
 {
+    run_with_retries(cqrs, id, command, false).await
+}
+
+/// Runs `command` on an aggregate whose id was made for it just now (a new random UUID), as
+/// [`execute`] does but without first reading its (empty) stream. Should the id have events
+/// after all, the first of them refuses the append and the command runs again as usual.
+pub async fn execute_new<A>(cqrs: &Cqrs<A>, id: &str, command: A::Command) -> Result<(), AggregateError<A::Error>>
+where
+    A: Aggregate,
+    A::Command: Clone,
+{
+    run_with_retries(cqrs, id, command, true).await
+}
+
+async fn run_with_retries<A>(
+    cqrs: &Cqrs<A>,
+    id: &str,
+    command: A::Command,
+    new: bool,
+) -> Result<(), AggregateError<A::Error>>
+where
+    A: Aggregate,
+    A::Command: Clone,
+{
     let metadata = current_actor().metadata();
     let mut attempt = 1;
     loop {
+        // The first attempt on a new id starts from an empty aggregate; any other from
+        // what is kept or stored.
+        let start = (new && attempt == 1).then(|| (A::default(), 0));
         // On the heap: an attempt's future holds the aggregate and its handler's future,
         // too much for the stack of a test's thread in a debug build.
-        match Box::pin(cqrs.run(id, command.clone(), &metadata)).await {
+        match Box::pin(cqrs.run(id, command.clone(), &metadata, start)).await {
             Err(AggregateError::AggregateConflict) if attempt < ATTEMPTS => {
                 let jitter = u64::from(Uuid::new_v4().as_bytes()[0] % 20);
                 tokio::time::sleep(Duration::from_millis(u64::from(attempt) + jitter)).await;
@@ -159,15 +186,18 @@ impl<A: Aggregate> Cqrs<A> {
         id: &str,
         command: A::Command,
         metadata: &HashMap<String, String>,
+        start: Option<(A, usize)>,
     ) -> Result<(), AggregateError<A::Error>>
     where
         A::Command: Clone,
     {
-        if let Some((state, sequence)) = self.kept.as_ref().and_then(|kept| kept.get(id)) {
+        let start = start.or_else(|| self.kept.as_ref().and_then(|kept| kept.get(id)));
+        if let Some((state, sequence)) = start {
             match self.decide(state, command.clone()).await {
                 Ok((state, events)) if !events.is_empty() => {
                     match self.commit(id, state, sequence, events, metadata).await {
-                        // The copy was outdated (and is forgotten): decide on the stored stream.
+                        // The copy was outdated (and is forgotten), or the new id was not:
+                        // decide on the stored stream.
                         Err(AggregateError::AggregateConflict) => {}
                         done => return done,
                     }

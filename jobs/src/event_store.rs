@@ -87,7 +87,7 @@ fn append_statement(snapshot: bool, view: Option<&str>) -> String {
     if let Some(table) = view {
         sql.push_str(&format!(
             ",
-         view AS (INSERT INTO {table} (view_id, version, payload) SELECT $2, 1, ${next}::json WHERE {stored}
+         view AS (INSERT INTO {table} (view_id, version, payload) SELECT $2, 1, ${next}::jsonb::json WHERE {stored}
                   ON CONFLICT (view_id) DO UPDATE SET version = {table}.version + 1, payload = EXCLUDED.payload)"
         ));
     }
@@ -102,7 +102,10 @@ pub struct Append<'a> {
     /// The aggregate's state after them (JSON), when they reach a multiple of
     /// [`SNAPSHOT_EVERY`]: stored as the snapshot at their last sequence.
     pub snapshot: Option<String>,
-    /// A view that follows from that state: its table and its row's payload (JSON).
+    /// A view that follows from that state: its table and its row's payload (JSON). It
+    /// goes in through jsonb, as postgres-es's own view writes do (sqlx sends a JSON value
+    /// as jsonb), so equal views are equal text wherever they were written (the rebuild
+    /// compares them as text, api/src/rebuild.rs).
     pub view: Option<(&'static str, String)>,
 }
 

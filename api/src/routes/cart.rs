@@ -52,16 +52,25 @@ struct CartPath {
 /// A cart id from the path: anything but a UUID names no cart.
 use crate::carts::{cart_id, summary};
 
-/// Runs a cart command and answers with the cart as the projection now shows it: the view
-/// the command's projection just wrote (no second read of it), or, when another command's
-/// projection wrote it meanwhile, the view read again.
+/// Runs a cart command and answers with the cart as its view now shows it: the view stored
+/// with the command's events (no second read of it), or, when the command stored nothing,
+/// the view read again.
 async fn execute(state: &AppState, raw_id: &str, command: CartCommand) -> Result<Json<CartSummary>, ApiError> {
     let id = cart_id(raw_id)?;
-    let (done, written) = with_written_view::<CartView, _>(commands::execute(&state.carts, &id, command)).await;
+    answer(state, &id, commands::execute(&state.carts, &id, command)).await
+}
+
+/// Answers `command` (a command on cart `id`) with the cart as its view now is.
+async fn answer(
+    state: &AppState,
+    id: &str,
+    command: impl std::future::Future<Output = Result<(), AggregateError<CartError>>>,
+) -> Result<Json<CartSummary>, ApiError> {
+    let (done, written) = with_written_view::<CartView, _>(command).await;
     done?;
     match written {
-        Some((view_id, view)) if view_id == id && view.contents.exists => Ok(Json(view.summary(&id))),
-        _ => Ok(Json(summary(state, &id).await?)),
+        Some((view_id, view)) if view_id == id && view.contents.exists => Ok(Json(view.summary(id))),
+        _ => Ok(Json(summary(state, id).await?)),
     }
 }
 
@@ -77,7 +86,7 @@ async fn execute(state: &AppState, raw_id: &str, command: CartCommand) -> Result
 )]
 async fn create_cart(State(state): State<AppState>) -> Result<(StatusCode, Json<CartSummary>), ApiError> {
     let id = Uuid::new_v4().to_string();
-    let cart = execute(&state, &id, CartCommand::CreateCart).await?;
+    let cart = answer(&state, &id, commands::execute_new(&state.carts, &id, CartCommand::CreateCart)).await?;
     Ok((StatusCode::CREATED, cart))
 }
 
