@@ -39,6 +39,15 @@ async fn snapshot_of(pool: &sqlx::PgPool, id: &str) -> Vec<(i64, i64)> {
     .unwrap()
 }
 
+/// How many events cart `id` has stored.
+async fn stored_events(pool: &sqlx::PgPool, id: &str) -> i64 {
+    sqlx::query_scalar("SELECT count(*) FROM events WHERE aggregate_type = 'Cart' AND aggregate_id = $1")
+        .bind(id)
+        .fetch_one(pool)
+        .await
+        .unwrap()
+}
+
 #[tokio::test]
 async fn a_busy_cart_is_snapshotted_and_loads_as_its_whole_stream_does() {
     let app = spawn_app().await;
@@ -124,13 +133,7 @@ async fn a_server_whose_kept_cart_is_outdated_decides_again_on_the_stored_events
     assert_eq!(cart["addOns"][0]["id"], "callRecording");
     assert_eq!(cart["version"], 6);
     assert_eq!(expect_ok(app.get(&path).await).await, cart);
-    let stored: i64 =
-        sqlx::query_scalar("SELECT count(*) FROM events WHERE aggregate_type = 'Cart' AND aggregate_id = $1")
-            .bind(&id)
-            .fetch_one(&app.pool)
-            .await
-            .unwrap();
-    assert_eq!(stored, 6);
+    assert_eq!(stored_events(&app.pool, &id).await, 6);
 
     // A refusal decided on an outdated copy is decided again too: the other server adds an
     // add-on this one's copy lacks, and removing it here succeeds.
@@ -172,11 +175,9 @@ async fn an_append_from_an_outdated_load_is_a_conflict_and_stores_nothing() {
     store.commit(vec![package(1)], first, HashMap::new()).await.unwrap();
     let refused = store.commit(vec![package(2), package(3)], second, HashMap::new()).await;
     assert!(matches!(refused, Err(cqrs_es::AggregateError::AggregateConflict)), "{refused:?}");
-    let stored: i64 =
-        sqlx::query_scalar("SELECT count(*) FROM events WHERE aggregate_type = 'Cart' AND aggregate_id = $1")
-            .bind(&id)
-            .fetch_one(&app.pool)
-            .await
-            .unwrap();
-    assert_eq!(stored, 2, "the cart's creation and the first package only: none of the refused append");
+    assert_eq!(
+        stored_events(&app.pool, &id).await,
+        2,
+        "the cart's creation and the first package only: none of the refused append"
+    );
 }
