@@ -19,8 +19,6 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use aggregates::actor::Actor;
-
 use crate::accounts;
 use crate::client::ClientAddress;
 use crate::error::{ApiError, Refusal};
@@ -148,7 +146,6 @@ where
         .await?;
         let (email, role, csrf_token) = row.ok_or_else(not_signed_in)?;
         let role = Role::parse(&role).ok_or_else(not_signed_in)?;
-        jobs::commands::act_as(Actor::Staff(email.clone()));
         let staff = Staff { email, role, csrf_token, token_hash: hash };
         if !matches!(parts.method, Method::GET | Method::HEAD | Method::OPTIONS) {
             staff.check_csrf(&parts.headers)?;

@@ -1,11 +1,17 @@
 //! Per-request locks: one step of one order, cart or trial at a time across every server.
 //!
+//! A lock is transaction-scoped (`pg_try_advisory_xact_lock`) on a connection held for the
+//! step: it ends with that transaction. A step whose future is dropped (a timeout, a
+//! shutdown, a panic) drops the transaction, which rolls back when its connection goes back
+//! to the pool, and the lock goes with it; a session lock would have stayed on the pooled
+//! connection, held by nobody, until that connection closed.
+//!
 //! A waiting request must not hold a pooled connection: with a blocking
 //! `pg_advisory_lock`, fifty clicks on one order held fifty connections while they waited,
 //! the pool ran dry and every other page of the shop timed out. So a request first waits for
 //! one of a few step slots (a semaphore sized to a third of the pool, since a step may use
 //! its lock's connection, a transaction and an event write at once), holding no connection;
-//! then tries the lock (`pg_try_advisory_lock`), and when another server holds it gives its
+//! then tries the lock (`pg_try_advisory_xact_lock`), and when another server holds it gives its
 //! connection back, sleeps a little and tries again, until a deadline; then it answers 409
 //! "busy, try again".
 
@@ -43,14 +49,14 @@ pub async fn locked<T>(
         }
     };
     let mut pause = FIRST_PAUSE;
-    let mut connection = loop {
-        let mut connection = state.pool.acquire().await?;
+    let lock_holder = loop {
+        let mut transaction = state.pool.begin().await?;
         let taken: bool =
-            sqlx::query_scalar("SELECT pg_try_advisory_lock($1)").bind(lock).fetch_one(&mut *connection).await?;
+            sqlx::query_scalar("SELECT pg_try_advisory_xact_lock($1)").bind(lock).fetch_one(&mut *transaction).await?;
         if taken {
-            break connection;
+            break transaction;
         }
-        drop(connection);
+        drop(transaction);
         if Instant::now() + pause > deadline {
             tracing::warn!(key, "gave up waiting for a step in flight");
             return Err(busy());
@@ -59,11 +65,9 @@ pub async fn locked<T>(
         pause = (pause * 2).min(MAX_PAUSE);
     };
     let result = step.await;
-    let unlocked =
-        sqlx::query_scalar::<_, bool>("SELECT pg_advisory_unlock($1)").bind(lock).fetch_one(&mut *connection).await;
-    if !matches!(unlocked, Ok(true)) {
-        tracing::warn!(key, "advisory unlock failed; closing the connection");
-        connection.detach();
+    // The lock ends with the transaction (nothing was written in it).
+    if let Err(error) = lock_holder.rollback().await {
+        tracing::warn!(key, %error, "ending the lock's transaction failed; its connection is closed");
     }
     result
 }

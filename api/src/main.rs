@@ -39,8 +39,11 @@ async fn run() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         "serve" => {
             let app = Application::build(config).await?;
             let mut scheduler = jobs::scheduler::start(app.pool.clone(), api::scheduled::jobs(&app.state)).await?;
+            // What a crashed server left owed is resumed now, and anything owed later.
+            let workflows = api::workflows::spawn_runner(app.state.clone());
             tracing::info!(port = app.port(), "listening");
             app.run_until(shutdown_signal()).await?;
+            workflows.abort();
             scheduler.shutdown().await?;
         }
         "run-job" => {

@@ -11,7 +11,7 @@ use jobs::outbox::{queue, Mail};
 use serde::Serialize;
 
 use crate::checkout::mail::SUPPORT_HOURS;
-use crate::commands;
+use crate::commands::{self, Context, BUYER};
 use crate::error::ApiError;
 use crate::state::{load, AppState};
 
@@ -44,16 +44,17 @@ pub fn order_page(state: &AppState, id: &str) -> String {
 /// record (and e-mail) nothing.
 pub async fn confirm_details(state: &AppState, id: &str, number: &str, details: PortDetails) -> Result<(), ApiError> {
     let command = ServiceOrderCommand::ConfirmPortDetails { number: number.to_string(), details };
-    execute_and_tell(state, id, number, command).await
+    execute_and_tell(state, &BUYER, id, number, command).await
 }
 
 /// A staff member's step; `by` is their e-mail.
 pub async fn move_port(state: &AppState, id: &str, number: &str, step: StaffStep, by: &str) -> Result<(), ApiError> {
-    execute_and_tell(state, id, number, step.command(number.to_string(), by.to_string())).await
+    execute_and_tell(state, &Context::staff(by), id, number, step.command(number.to_string(), by.to_string())).await
 }
 
 async fn execute_and_tell(
     state: &AppState,
+    context: &Context,
     id: &str,
     number: &str,
     command: ServiceOrderCommand,
@@ -62,7 +63,7 @@ async fn execute_and_tell(
     if before == 0 {
         return Err(ServiceOrderError::NotFound.into());
     }
-    commands::execute(&state.orders, id, command).await?;
+    commands::execute(&state.orders, context, id, command).await?;
     let (order, after) = load::<ServiceOrder>(&state.pool, id).await?;
     if after == before {
         return Ok(());

@@ -15,15 +15,17 @@ use jobs::scheduler::{Job, JobFuture};
 use jobs::trials::{TrialJob, END_TRIALS};
 
 use crate::state::AppState;
+use jobs::commands::Context;
+use jobs::placeholders::FILL_PLACEHOLDERS;
 
 /// What filling area-code placeholders needs of the state.
-pub fn placeholders(state: &AppState) -> jobs::placeholders::Placeholders<'_> {
-    jobs::placeholders::Placeholders { pool: &state.pool, orders: &state.orders, numbers: &state.numbers }
+pub fn placeholders(state: &AppState, context: Context) -> jobs::placeholders::Placeholders<'_> {
+    jobs::placeholders::Placeholders { pool: &state.pool, orders: &state.orders, numbers: &state.numbers, context }
 }
 
 /// `fill-placeholders`: each paid area-code placeholder gets a number once stock exists.
 pub async fn fill_placeholders(state: &AppState) -> Result<jobs::placeholders::Report, String> {
-    jobs::placeholders::fill_open(&placeholders(state)).await
+    jobs::placeholders::fill_open(&placeholders(state, Context::job(FILL_PLACEHOLDERS))).await
 }
 
 /// `end-trials` at `now`: ends, converts and reminds the free trials.
@@ -34,6 +36,7 @@ pub async fn end_trials(state: &AppState, now: DateTime<Utc>) -> Result<jobs::tr
         trial_views: &state.trial_views,
         numbers: &state.numbers,
         gateway: state.services.gateway.as_ref(),
+        context: Context::job(END_TRIALS),
     };
     jobs::trials::end_trials(&job, now).await
 }
@@ -46,6 +49,7 @@ pub async fn reconcile_payments(state: &AppState, now: DateTime<Utc>) -> Result<
         orders: &state.orders,
         gateway: state.services.gateway.as_ref(),
         completion: &completion,
+        context: Context::job(RECONCILE_PAYMENTS),
     };
     jobs::reconcile::reconcile_payments(&job, now).await
 }
@@ -57,7 +61,12 @@ pub async fn confirm_hardware_orders(
     now: DateTime<Utc>,
 ) -> Result<jobs::hardware_orders::Report, String> {
     let job = ConfirmJob {
-        orders: HardwareOrders { pool: &state.pool, orders: &state.hardware_orders, carts: &state.carts },
+        orders: HardwareOrders {
+            pool: &state.pool,
+            orders: &state.hardware_orders,
+            carts: &state.carts,
+            context: Context::job(CONFIRM_HARDWARE_ORDERS),
+        },
         gateway: state.services.gateway.as_ref(),
     };
     jobs::hardware_orders::confirm_hardware_orders(&job, now).await
@@ -69,7 +78,9 @@ struct Checkout(AppState);
 #[async_trait]
 impl CompleteUnattended for Checkout {
     async fn complete_unattended(&self, order_id: &str) -> Result<(), String> {
-        crate::checkout::complete_order(&self.0, order_id, None, false).await.map(|_| ()).map_err(|e| format!("{e:?}"))
+        crate::checkout::complete_unattended(&self.0, &Context::job(RECONCILE_PAYMENTS), order_id)
+            .await
+            .map_err(|e| format!("{e:?}"))
     }
 }
 
@@ -87,7 +98,14 @@ pub fn jobs(state: &AppState) -> Vec<Job> {
         // Every minute, at second 0.
         job(RELEASE_EXPIRED_NUMBERS, "0 * * * * *", state, |state| {
             Box::pin(async move {
-                let released = release_expired(&state.pool, &state.numbers, &state.carts, state.clock.now()).await?;
+                let released = release_expired(
+                    &state.pool,
+                    &state.numbers,
+                    &state.carts,
+                    state.clock.now(),
+                    &Context::job(RELEASE_EXPIRED_NUMBERS),
+                )
+                .await?;
                 Ok(format!("{released} numbers released"))
             })
         }),

@@ -6,7 +6,7 @@ use std::path::Path;
 use aggregates::hardware::{Brand, HardwareCommand, Image, ItemStatus};
 use uuid::Uuid;
 
-use crate::commands;
+use crate::commands::{self, Context};
 use crate::routes::hardware::ItemBody;
 use crate::state::AppState;
 
@@ -49,7 +49,8 @@ pub async fn seed_hardware(state: &AppState, dir: &Path) -> Result<usize, String
         let fields = item.body.fields().map_err(|e| format!("{e:?}"))?;
         let name = fields.name.clone();
         let brand = fields.brand.map_or("unknown", Brand::as_str);
-        let run = |command| commands::execute(&state.hardware, &id, command);
+        let context = Context::system();
+        let run = |command| commands::execute(&state.hardware, &context, &id, command);
         run(HardwareCommand::Create { fields, actor: ACTOR.into() }).await.map_err(|e| format!("{name}: {e}"))?;
         let status = item.body.status.unwrap_or(ItemStatus::Draft);
         run(HardwareCommand::SetStatus { status, actor: ACTOR.into() }).await.map_err(|e| e.to_string())?;

@@ -150,7 +150,8 @@ impl AppState {
             &pool,
             vec![Box::new(SharedQuery(order_view_query.clone())), Box::new(SipAccountsQuery::new(pool.clone()))],
             ServiceOrderServices { clock: clock.clone() },
-        );
+        )
+        .starting(crate::workflows::service_order::started_by);
         let hardware_order_views = Arc::new(HardwareOrderViews::new(HARDWARE_ORDER_VIEW_TABLE, pool.clone()));
         let hardware_order_view_query =
             Arc::new(CatchUpQuery::new(Arc::new(store(&pool)), hardware_order_views.clone()));

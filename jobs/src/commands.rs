@@ -1,125 +1,171 @@
-//! Running commands: a conflict with another request on the same aggregate is retried
-//! after a short random pause, never lost. Each event is stored with the actor of the
-//! task that ran the command (see `acting_as`).
-
-use std::cell::RefCell;
-use std::future::Future;
-use std::time::Duration;
-
-use aggregates::actor::Actor;
+//! The command side: one module that loads an aggregate, decides a command on it and stores
+//! what it decided, for every aggregate type (crate::event_store holds the SQL).
+//!
+//! - **Load**: one statement, the latest snapshot and the events after it, read through the
+//!   upcasters ([`load`]).
+//! - **Append**: one statement with the events, the snapshot when one is due, the view that
+//!   follows from the state ([`Cqrs::with_view`]) and the workflows the events start
+//!   ([`Cqrs::starting`]): all of it or none.
+//! - **Context**: who runs the command is an argument ([`Context`]), stored in each event's
+//!   metadata; nothing travels beside the call.
+//! - **Answer**: what was committed ([`Committed`]): the state, the sequence of its last
+//!   event and the events stored, so a caller never reads back what it just wrote.
+//! - **Transactions**: [`Cqrs::execute_in`] loads and appends on the caller's transaction,
+//!   so rows that must exist with an event (an account and its SIP digests) commit with it or
+//!   not at all.
+//!
+//! cqrs-es stays for the `Aggregate` contract, its `TestFramework` and the upcasters. Two
+//! writers to one aggregate at once: the events' key (type, id, sequence) lets one append;
+//! the other is a conflict, retried here after a short random pause, never lost.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
+use std::time::Duration;
 
+use aggregates::actor::Actor;
 use cqrs_es::event_sink::EventSink;
-use cqrs_es::persist::{PersistedEventStore, PersistenceError, SerializedEvent};
-use cqrs_es::{Aggregate, AggregateError, EventEnvelope, EventStore, Query};
-use projections::catch_up::{note_written, waiting_for_view, DerivedView};
-use sqlx::PgPool;
-
-use crate::event_store::{Append, EventRepository, SNAPSHOT_EVERY};
+use cqrs_es::persist::{EventUpcaster, PersistenceError, SerializedEvent};
+use cqrs_es::{Aggregate, AggregateError, EventEnvelope, Query};
+use projections::catch_up::DerivedView;
+use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
+
+use crate::event_store::{self, Append, Loaded, SNAPSHOT_EVERY};
 
 const ATTEMPTS: u32 = 20;
 
-tokio::task_local! {
-    static ACTOR: RefCell<Actor>;
+/// Who runs a command (kept in each of its events' metadata, never in a payload).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Context {
+    pub actor: Actor,
 }
 
-/// Runs `work` with `actor` as the author of every command it runs (a request, a job run).
-pub async fn acting_as<F: Future>(actor: Actor, work: F) -> F::Output {
-    ACTOR.scope(RefCell::new(actor), work).await
-}
+/// A buyer on the public site, as a constant for the steps only a buyer takes.
+pub const BUYER: Context = Context { actor: Actor::Buyer };
+/// The payment provider's webhook.
+pub const WEBHOOK: Context = Context { actor: Actor::Webhook };
 
-/// Names the actor of the rest of the current `acting_as` scope (a request whose staff
-/// member is known once the session is read). Outside a scope it does nothing.
-pub fn act_as(actor: Actor) {
-    let _ = ACTOR.try_with(|current| *current.borrow_mut() = actor);
-}
+impl Context {
+    pub fn new(actor: Actor) -> Context {
+        Context { actor }
+    }
 
-/// The actor of the current task: the system outside any `acting_as` scope (a spawned
-/// task, an operator's command line).
-pub fn current_actor() -> Actor {
-    ACTOR.try_with(|current| current.borrow().clone()).unwrap_or(Actor::System)
-}
+    /// A buyer on the public site.
+    pub fn buyer() -> Context {
+        Context::new(Actor::Buyer)
+    }
 
-pub async fn execute<A>(cqrs: &Cqrs<A>, id: &str, command: A::Command) -> Result<(), AggregateError<A::Error>>
-where
-    A: Aggregate,
-    A::Command: Clone,
-{
-    run_with_retries(cqrs, id, command, false).await
-}
+    /// A signed-in staff member.
+    pub fn staff(email: &str) -> Context {
+        Context::new(Actor::Staff(email.to_string()))
+    }
 
-/// Runs `command` on an aggregate whose id was made for it just now (a new random UUID), as
-/// [`execute`] does but without first reading its (empty) stream. Should the id have events
-/// after all, the first of them refuses the append and the command runs again as usual.
-pub async fn execute_new<A>(cqrs: &Cqrs<A>, id: &str, command: A::Command) -> Result<(), AggregateError<A::Error>>
-where
-    A: Aggregate,
-    A::Command: Clone,
-{
-    run_with_retries(cqrs, id, command, true).await
-}
+    /// A scheduled job or a process manager, by name.
+    pub fn job(name: &str) -> Context {
+        Context::new(Actor::Job(name.to_string()))
+    }
 
-async fn run_with_retries<A>(
-    cqrs: &Cqrs<A>,
-    id: &str,
-    command: A::Command,
-    new: bool,
-) -> Result<(), AggregateError<A::Error>>
-where
-    A: Aggregate,
-    A::Command: Clone,
-{
-    let metadata = current_actor().metadata();
-    let mut attempt = 1;
-    loop {
-        // The first attempt on a new id starts from an empty aggregate; any other from
-        // what is kept or stored.
-        let start = (new && attempt == 1).then(|| (A::default(), 0));
-        // On the heap: an attempt's future holds the aggregate and its handler's future,
-        // too much for the stack of a test's thread in a debug build.
-        match Box::pin(cqrs.run(id, command.clone(), &metadata, start)).await {
-            Err(AggregateError::AggregateConflict) if attempt < ATTEMPTS => {
-                let jitter = u64::from(Uuid::new_v4().as_bytes()[0] % 20);
-                tokio::time::sleep(Duration::from_millis(u64::from(attempt) + jitter)).await;
-                attempt += 1;
-            }
-            result => return crate::metrics::command(A::TYPE, attempt, result),
-        }
+    /// The payment provider's webhook.
+    pub fn webhook() -> Context {
+        Context::new(Actor::Webhook)
+    }
+
+    /// An operator's command line, a start-up task.
+    pub fn system() -> Context {
+        Context::new(Actor::System)
     }
 }
+
+/// What a command stored: the aggregate's state after it, the sequence of its last event,
+/// and its events (none when the command changed nothing).
+#[derive(Debug)]
+pub struct Committed<A: Aggregate> {
+    pub state: A,
+    pub sequence: usize,
+    pub events: Vec<EventEnvelope<A>>,
+}
+
+/// Runs `command` on aggregate `id` as `context`'s actor, retrying a conflict.
+pub async fn execute<A>(
+    cqrs: &Cqrs<A>,
+    context: &Context,
+    id: &str,
+    command: A::Command,
+) -> Result<Committed<A>, AggregateError<A::Error>>
+where
+    A: Aggregate + Clone,
+    A::Command: Clone,
+{
+    cqrs.execute(context, id, command).await
+}
+
+/// The event store of one aggregate type, for cqrs-es's readers (CatchUpQuery, replays):
+/// postgres-es's repository read through the upcasters. Commands never load through it.
+pub fn store<A: Aggregate>(pool: &PgPool) -> Store<A> {
+    cqrs_es::persist::PersistedEventStore::new_event_store(postgres_es::PostgresEventRepository::new(pool.clone()))
+        .with_upcasters(aggregates::upcasting::upcasters(A::TYPE))
+}
+
+/// The event store of one aggregate type, for reading.
+pub type Store<A> = cqrs_es::persist::PersistedEventStore<postgres_es::PostgresEventRepository, A>;
 
 /// An aggregate as its stored events make it, with the sequence of its last event (a new
 /// aggregate, with no events, when there are none).
 pub async fn load<A: Aggregate>(pool: &PgPool, id: &str) -> Result<(A, usize), AggregateError<A::Error>> {
-    let context = store::<A>(pool).load_aggregate(id).await?;
-    Ok((context.aggregate, context.current_sequence))
+    let mut connection = pool.acquire().await.map_err(event_store::refusal).map_err(AggregateError::from)?;
+    load_on(&mut connection, id).await
 }
 
-/// The event store of one aggregate type, reading older event shapes through their
-/// upcasters (aggregates::upcasting), with a snapshot every SNAPSHOT_EVERY events
-/// (crate::event_store).
-pub fn store<A: Aggregate>(pool: &PgPool) -> Store<A> {
-    PersistedEventStore::new_snapshot_store(EventRepository::new(pool.clone()), SNAPSHOT_EVERY)
-        .with_upcasters(aggregates::upcasting::upcasters(A::TYPE))
+/// [`load`] on a given connection (a caller's transaction).
+pub async fn load_on<A: Aggregate>(
+    connection: &mut PgConnection,
+    id: &str,
+) -> Result<(A, usize), AggregateError<A::Error>> {
+    let loaded = event_store::load(&mut *connection, A::TYPE, id).await?;
+    match state_of::<A>(loaded)? {
+        Some(found) => Ok(found),
+        // A snapshot that no longer reads (the aggregate's fields changed): the whole stream.
+        None => state_of::<A>(event_store::load_all(connection, A::TYPE, id).await?)?
+            .ok_or_else(|| AggregateError::UnexpectedError("an aggregate's events do not read".into())),
+    }
 }
 
-/// The event store of one aggregate type, for loading.
-pub type Store<A> = PersistedEventStore<EventRepository, A>;
+/// The state a snapshot and the events after it make; None when the snapshot does not read.
+fn state_of<A: Aggregate>(loaded: Loaded) -> Result<Option<(A, usize)>, AggregateError<A::Error>> {
+    let (mut state, mut sequence) = match loaded.snapshot {
+        Some((sequence, payload)) => match serde_json::from_value::<A>(payload) {
+            Ok(state) => (state, sequence),
+            Err(_) => return Ok(None),
+        },
+        None => (A::default(), 0),
+    };
+    let upcasters = aggregates::upcasting::upcasters(A::TYPE);
+    for event in loaded.events {
+        let event = upcast(&upcasters, event);
+        let payload: A::Event = serde_json::from_value(event.payload)
+            .map_err(|e| AggregateError::<A::Error>::DeserializationError(e.into()))?;
+        state.apply(payload);
+        sequence = event.sequence;
+    }
+    Ok(Some((state, sequence)))
+}
 
-/// The command side of one aggregate type: cqrs-es's `CqrsFramework` (load, handle, commit,
-/// dispatch to the queries), with three changes.
+fn upcast(upcasters: &[Box<dyn EventUpcaster>], mut event: SerializedEvent) -> SerializedEvent {
+    for upcaster in upcasters {
+        if upcaster.can_upcast(&event.event_type, &event.event_version) {
+            event = upcaster.upcast(event);
+        }
+    }
+    event
+}
+
+/// The command side of one aggregate type.
 ///
-/// - **One statement per command.** The events, the snapshot when one is due, and a view
-///   that follows from the aggregate's state ([`Cqrs::with_view`]) are stored together
-///   (crate::event_store::Append): one round trip and one commit to the disk, and that view
-///   is never behind its events.
+/// - **One statement per command** (crate::event_store::Append).
 /// - **Right snapshots.** The snapshot is the state the command left, at its last event.
-///   (cqrs-es 0.5's commit applies the events again to an aggregate that handling the
+///   (cqrs-es 0.5's own commit applies the events again to an aggregate that handling the
 ///   command already applied them to, so its snapshots held every event of the committing
-///   command twice.)
+///   command twice; we do not use it.)
 /// - **Kept aggregates** ([`Cqrs::keeping`]): the state after each command is kept in
 ///   memory, and the next command on the same aggregate starts from it instead of loading
 ///   it. A kept state may be outdated (another server changed the aggregate): events decided
@@ -128,42 +174,37 @@ pub type Store<A> = PersistedEventStore<EventRepository, A>;
 ///   with nothing to do, which stores nothing to be refused, is decided again on the stored
 ///   stream before it is answered.
 pub struct Cqrs<A: Aggregate> {
-    store: Store<A>,
-    events: EventRepository,
+    pool: PgPool,
     kept: Option<Box<dyn Keep<A>>>,
     view: Option<Render<A>>,
+    starts: Option<Starts<A>>,
     queries: Vec<Box<dyn Query<A>>>,
     services: A::Services,
 }
 
-/// A derived view of an aggregate after a sequence: its table, its row's payload, and
-/// how to tell a waiting `with_written_view` of it once it is stored.
-type Rendered = (&'static str, String, Box<dyn FnOnce() + Send>);
-type Render<A> = fn(&str, &A, usize) -> Result<Rendered, serde_json::Error>;
+/// A derived view of an aggregate after a sequence: its table and its row's payload.
+type Render<A> = fn(&A, usize) -> Result<(&'static str, String), serde_json::Error>;
+/// The workflow an event starts, if any (crate::event_store, `workflows`).
+pub type Starts<A> = fn(&<A as Aggregate>::Event) -> Option<&'static str>;
 
 fn render<A: Aggregate, V: DerivedView<A>>(
-    id: &str,
     state: &A,
     sequence: usize,
-) -> Result<Rendered, serde_json::Error> {
-    let view = V::of(state, sequence);
-    let row = serde_json::to_string(&view)?;
-    let id = id.to_string();
-    let note: Box<dyn FnOnce() + Send> =
-        if waiting_for_view() { Box::new(move || note_written(&id, view)) } else { Box::new(|| ()) };
-    Ok((V::TABLE, row, note))
+) -> Result<(&'static str, String), serde_json::Error> {
+    Ok((V::TABLE, serde_json::to_string(&V::of(state, sequence))?))
 }
 
-impl<A: Aggregate> Cqrs<A> {
+/// Where an attempt starts from.
+enum Start {
+    /// What is kept in memory, else the stored stream.
+    Kept,
+    /// An id made for this command just now: an empty aggregate, without a read.
+    New,
+}
+
+impl<A: Aggregate + Clone> Cqrs<A> {
     pub fn new(pool: &PgPool, queries: Vec<Box<dyn Query<A>>>, services: A::Services) -> Cqrs<A> {
-        Cqrs {
-            store: store(pool),
-            events: EventRepository::new(pool.clone()),
-            kept: None,
-            view: None,
-            queries,
-            services,
-        }
+        Cqrs { pool: pool.clone(), kept: None, view: None, starts: None, queries, services }
     }
 
     /// Stores `V` in the statement of each command's events, instead of as a query.
@@ -172,30 +213,117 @@ impl<A: Aggregate> Cqrs<A> {
         self
     }
 
-    /// Runs `command` on aggregate `id` as [`execute`] does.
-    pub async fn execute(&self, id: &str, command: A::Command) -> Result<(), AggregateError<A::Error>>
-    where
-        A::Command: Clone,
-    {
-        execute(self, id, command).await
+    /// Records the workflow an event starts in the statement that stores the event.
+    pub fn starting(mut self, starts: Starts<A>) -> Cqrs<A> {
+        self.starts = Some(starts);
+        self
     }
 
-    /// One attempt at `command`; a conflict is the caller's to retry ([`execute`]).
-    async fn run(
+    /// Runs `command` on aggregate `id` as `context`'s actor; a conflict with another writer
+    /// is retried after a short random pause.
+    pub async fn execute(
         &self,
+        context: &Context,
         id: &str,
         command: A::Command,
-        metadata: &HashMap<String, String>,
-        start: Option<(A, usize)>,
-    ) -> Result<(), AggregateError<A::Error>>
+    ) -> Result<Committed<A>, AggregateError<A::Error>>
     where
         A::Command: Clone,
     {
-        let start = start.or_else(|| self.kept.as_ref().and_then(|kept| kept.get(id)));
-        if let Some((state, sequence)) = start {
+        self.with_retries(context, id, command, Start::Kept).await
+    }
+
+    /// Runs `command` on an aggregate whose id was made for it just now (a new random UUID),
+    /// as [`Cqrs::execute`] does but without first reading its (empty) stream. Should the id
+    /// have events after all, the first of them refuses the append and the command runs
+    /// again as usual.
+    pub async fn execute_new(
+        &self,
+        context: &Context,
+        id: &str,
+        command: A::Command,
+    ) -> Result<Committed<A>, AggregateError<A::Error>>
+    where
+        A::Command: Clone,
+    {
+        self.with_retries(context, id, command, Start::New).await
+    }
+
+    /// One attempt at `command` inside the caller's transaction: loaded and stored on it, so
+    /// what else the caller writes in it commits with the events or not at all. A conflict
+    /// is the caller's to retry (roll back, then run the transaction again). The queries are
+    /// not told: call [`Cqrs::publish`] once the transaction has committed.
+    pub async fn execute_in(
+        &self,
+        transaction: &mut PgConnection,
+        context: &Context,
+        id: &str,
+        command: A::Command,
+    ) -> Result<Committed<A>, AggregateError<A::Error>> {
+        // What is kept may be ahead of a transaction that rolls back: not used, and forgotten.
+        self.forget(id);
+        let (state, sequence) = load_on::<A>(&mut *transaction, id).await?;
+        let (state, events) = self.decide(state, command).await.map_err(AggregateError::UserError)?;
+        let result = self.store(&mut *transaction, context, id, state, sequence, events).await;
+        crate::metrics::command(A::TYPE, 1, result)
+    }
+
+    /// Tells the queries of events committed by [`Cqrs::execute_in`].
+    pub async fn publish(&self, id: &str, committed: &Committed<A>) {
+        if !committed.events.is_empty() {
+            for query in &self.queries {
+                query.dispatch(id, &committed.events).await;
+            }
+        }
+    }
+
+    async fn with_retries(
+        &self,
+        context: &Context,
+        id: &str,
+        command: A::Command,
+        start: Start,
+    ) -> Result<Committed<A>, AggregateError<A::Error>>
+    where
+        A::Command: Clone,
+    {
+        let mut attempt = 1;
+        let mut start = Some(start);
+        loop {
+            // On the heap: an attempt's future holds the aggregate and its handler's future,
+            // too much for the stack of a test's thread in a debug build.
+            let result = Box::pin(self.attempt(context, id, command.clone(), start.take())).await;
+            match result {
+                Err(AggregateError::AggregateConflict) if attempt < ATTEMPTS => {
+                    let jitter = u64::from(Uuid::new_v4().as_bytes()[0] % 20);
+                    tokio::time::sleep(Duration::from_millis(u64::from(attempt) + jitter)).await;
+                    attempt += 1;
+                }
+                result => return crate::metrics::command(A::TYPE, attempt, result),
+            }
+        }
+    }
+
+    /// One attempt at `command`; a conflict is the caller's to retry.
+    async fn attempt(
+        &self,
+        context: &Context,
+        id: &str,
+        command: A::Command,
+        start: Option<Start>,
+    ) -> Result<Committed<A>, AggregateError<A::Error>>
+    where
+        A::Command: Clone,
+    {
+        let first = match start {
+            Some(Start::New) => Some((A::default(), 0)),
+            Some(Start::Kept) => self.kept.as_ref().and_then(|kept| kept.get(id)),
+            None => None,
+        };
+        if let Some((state, sequence)) = first {
             match self.decide(state, command.clone()).await {
                 Ok((state, events)) if !events.is_empty() => {
-                    match self.commit(id, state, sequence, events, metadata).await {
+                    match self.commit(context, id, state, sequence, events).await {
                         // The copy was outdated (and is forgotten), or the new id was not:
                         // decide on the stored stream.
                         Err(AggregateError::AggregateConflict) => {}
@@ -206,13 +334,9 @@ impl<A: Aggregate> Cqrs<A> {
                 _ => self.forget(id),
             }
         }
-        let context = self.store.load_aggregate(id).await?;
-        let (state, events) = self.decide(context.aggregate, command).await.map_err(AggregateError::UserError)?;
-        if events.is_empty() {
-            self.keep(id, state, context.current_sequence);
-            return Ok(());
-        }
-        self.commit(id, state, context.current_sequence, events, metadata).await
+        let (state, sequence) = load::<A>(&self.pool, id).await?;
+        let (state, events) = self.decide(state, command).await.map_err(AggregateError::UserError)?;
+        self.commit(context, id, state, sequence, events).await
     }
 
     /// The events `command` raises on `state`, and the state after them.
@@ -222,16 +346,46 @@ impl<A: Aggregate> Cqrs<A> {
         Ok((state, sink.collect().await))
     }
 
-    /// Stores `events` after `sequence` (with the snapshot and view `state` gives), then
-    /// hands them to the queries.
+    /// Stores `events` on the pool, keeps the state and tells the queries.
     async fn commit(
         &self,
+        context: &Context,
         id: &str,
         state: A,
         sequence: usize,
         events: Vec<A::Event>,
-        metadata: &HashMap<String, String>,
-    ) -> Result<(), AggregateError<A::Error>> {
+    ) -> Result<Committed<A>, AggregateError<A::Error>> {
+        if events.is_empty() {
+            self.keep(id, state.clone(), sequence);
+            return Ok(Committed { state, sequence, events: vec![] });
+        }
+        let mut connection = self.pool.acquire().await.map_err(event_store::refusal)?;
+        let stored = self.store(&mut connection, context, id, state, sequence, events).await;
+        drop(connection);
+        let committed = match stored {
+            Ok(committed) => committed,
+            Err(error) => {
+                self.forget(id);
+                return Err(error);
+            }
+        };
+        self.keep(id, committed.state.clone(), committed.sequence);
+        self.publish(id, &committed).await;
+        Ok(committed)
+    }
+
+    /// Appends `events` after `sequence` on `connection` (with the snapshot, view and
+    /// workflows `state` and the events give); nothing for no events.
+    async fn store(
+        &self,
+        connection: &mut PgConnection,
+        context: &Context,
+        id: &str,
+        state: A,
+        sequence: usize,
+        events: Vec<A::Event>,
+    ) -> Result<Committed<A>, AggregateError<A::Error>> {
+        let metadata = context.actor.metadata();
         let envelopes: Vec<EventEnvelope<A>> = events
             .into_iter()
             .zip(sequence + 1..)
@@ -242,34 +396,31 @@ impl<A: Aggregate> Cqrs<A> {
                 metadata: metadata.clone(),
             })
             .collect();
+        let last = sequence + envelopes.len();
+        if envelopes.is_empty() {
+            return Ok(Committed { state, sequence, events: envelopes });
+        }
         let serialized =
             envelopes.iter().map(SerializedEvent::try_from).collect::<Result<Vec<_>, PersistenceError>>()?;
-        let last = sequence + envelopes.len();
         let snapshot = if sequence / SNAPSHOT_EVERY != last / SNAPSHOT_EVERY {
             Some(serde_json::to_string(&state).map_err(PersistenceError::from)?)
         } else {
             None
         };
-        let rendered = match self.view {
-            Some(render) => Some(render(id, &state, last).map_err(PersistenceError::from)?),
+        let view = match self.view {
+            Some(render) => Some(render(&state, last).map_err(PersistenceError::from)?),
             None => None,
         };
-        let (view, note) = match rendered {
-            Some((table, row, note)) => (Some((table, row)), Some(note)),
-            None => (None, None),
-        };
-        if let Err(error) = self.events.append::<A>(Append { events: &serialized, snapshot, view }).await {
-            self.forget(id);
-            return Err(error.into());
+        let mut workflows: Vec<(&'static str, usize)> = vec![];
+        if let Some(starts) = self.starts {
+            for envelope in &envelopes {
+                if let Some(workflow) = starts(&envelope.payload) {
+                    workflows.push((workflow, envelope.sequence));
+                }
+            }
         }
-        if let Some(note) = note {
-            note();
-        }
-        self.keep(id, state, last);
-        for query in &self.queries {
-            query.dispatch(id, &envelopes).await;
-        }
-        Ok(())
+        event_store::append::<A>(connection, Append { events: &serialized, snapshot, view, workflows }).await?;
+        Ok(Committed { state, sequence: last, events: envelopes })
     }
 
     fn keep(&self, id: &str, state: A, sequence: usize) {

@@ -1,5 +1,5 @@
-//! The event store every framework writes through: postgres-es's repository, with one
-//! change to how a command's events are appended.
+//! The event store's SQL, used by the command side (crate::commands): postgres-es's tables,
+//! with a load and an append of our own.
 //!
 //! postgres-es appends in a transaction: BEGIN, one INSERT per event, COMMIT, so a command
 //! that raises one event costs three round trips to the database just to store it. Here
@@ -7,7 +7,9 @@
 //! transaction of our own: a single statement is atomic by itself (all its rows or none),
 //! and the events' primary key (type, aggregate, sequence) refuses a stale append exactly
 //! as before, which cqrs-es reports as a conflict and the command runner retries
-//! (crate::commands). Loading and appending stay two statements, not one transaction: the
+//! (crate::commands). A caller may run both on its own transaction instead
+//! (`Cqrs::execute_in`), so rows it writes commit with the events. Loading and appending
+//! otherwise stay two statements, not one transaction: the
 //! key already refuses an append made from an outdated load, so wrapping both in
 //! BEGIN/COMMIT would add two round trips and no safety.
 //!
@@ -15,7 +17,7 @@
 //! (cqrs-es's snapshot store), so a command loads the snapshot and the few events after it
 //! instead of a stream that grows with every change (a busy cart, a number held and let go
 //! for years). The load is one statement ([`LOAD`]): the latest snapshot and the events
-//! after it together, handed to cqrs-es's two calls (get_snapshot, then get_last_events).
+//! after it together.
 //! A commit that reaches a snapshot writes its events and the snapshot in one statement too
 //! ([`Append`], written by jobs::commands::Cqrs, which also puts a view derived from the
 //! aggregate's state in the same statement). The snapshot replaces the aggregate's earlier
@@ -26,14 +28,10 @@
 //! still deserialises but means something else must delete that type's snapshots
 //! (`DELETE FROM snapshots WHERE aggregate_type = '...'`), as docs/scaling.md says.
 
-use std::collections::HashMap;
-use std::sync::Mutex;
-
-use cqrs_es::persist::{PersistedEventRepository, PersistenceError, ReplayStream, SerializedEvent, SerializedSnapshot};
+use cqrs_es::persist::{PersistenceError, SerializedEvent};
 use cqrs_es::Aggregate;
-use postgres_es::PostgresEventRepository;
 use serde_json::Value;
-use sqlx::{PgPool, Row};
+use sqlx::{PgConnection, Row};
 
 /// Events between two snapshots of one aggregate. Writing one costs a row per 25 commands;
 /// loading reads at most 24 events after it. A stream shorter than this never has one, and
@@ -59,7 +57,7 @@ const LOAD: &str = "
 /// events it stored: none when the event before the first is not there (a stream deleted
 /// since it was loaded, such as an idle empty cart purged by crate::purge), which is
 /// refused like a taken key, so a state kept in memory never writes after a gap.
-fn append_statement(snapshot: bool, view: Option<&str>) -> String {
+fn append_statement(snapshot: bool, view: Option<&str>, workflows: bool) -> String {
     let mut sql = String::from(
         "WITH appended AS (
            INSERT INTO events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata)
@@ -90,6 +88,18 @@ fn append_statement(snapshot: bool, view: Option<&str>) -> String {
          view AS (INSERT INTO {table} (view_id, version, payload) SELECT $2, 1, ${next}::jsonb::json WHERE {stored}
                   ON CONFLICT (view_id) DO UPDATE SET version = {table}.version + 1, payload = EXCLUDED.payload)"
         ));
+        next += 1;
+    }
+    if workflows {
+        // A workflow already owed to this aggregate keeps its row (and its progress).
+        sql.push_str(&format!(
+            ",
+         started AS (INSERT INTO workflows (workflow, aggregate_id, sequence)
+                     SELECT w.workflow, $2, w.sequence FROM UNNEST(${next}::text[], ${}::bigint[]) AS w(workflow, sequence)
+                      WHERE {stored}
+                     ON CONFLICT (workflow, aggregate_id) DO NOTHING)",
+            next + 1
+        ));
     }
     sql.push_str("\n    SELECT count(*) FROM appended");
     sql
@@ -107,145 +117,124 @@ pub struct Append<'a> {
     /// as jsonb), so equal views are equal text wherever they were written (the rebuild
     /// compares them as text, api/src/rebuild.rs).
     pub view: Option<(&'static str, String)>,
+    /// The workflows its events start: each a name and the sequence of the event that
+    /// starts it (a row of `workflows`, api/src/workflows).
+    pub workflows: Vec<(&'static str, usize)>,
 }
 
-/// Events read with a snapshot, waiting for cqrs-es to ask for them: (type, aggregate) to
-/// (the snapshot's sequence, the events after it).
-type Loaded = HashMap<(&'static str, String), (usize, Vec<SerializedEvent>)>;
-/// Loads whose second call never came (a request dropped between the two) are forgotten
-/// past this many; a forgotten load only costs the second call its own query.
-const MAX_WAITING: usize = 10_000;
-
-pub struct EventRepository {
-    pool: PgPool,
-    postgres: PostgresEventRepository,
-    loaded: Mutex<Loaded>,
+/// A snapshot's sequence and payload, if there is one, and the events after it in order.
+pub struct Loaded {
+    pub snapshot: Option<(usize, Value)>,
+    pub events: Vec<SerializedEvent>,
 }
 
-impl EventRepository {
-    pub fn new(pool: PgPool) -> EventRepository {
-        EventRepository { postgres: PostgresEventRepository::new(pool.clone()), pool, loaded: Mutex::default() }
+/// The latest snapshot of aggregate `id` and the events after it, in one statement ([`LOAD`]).
+pub async fn load(connection: &mut PgConnection, aggregate_type: &str, id: &str) -> Result<Loaded, PersistenceError> {
+    let rows = sqlx::query(LOAD).bind(aggregate_type).bind(id).fetch_all(connection).await.map_err(refusal)?;
+    let mut loaded = Loaded { snapshot: None, events: Vec::with_capacity(rows.len()) };
+    for row in rows {
+        let sequence = row.try_get::<i64, _>("sequence").map_err(refusal)? as usize;
+        let payload: Value = row.try_get("payload").map_err(refusal)?;
+        if row.try_get::<bool, _>("snapshot").map_err(refusal)? {
+            loaded.snapshot = Some((sequence, payload));
+        } else {
+            loaded.events.push(SerializedEvent {
+                aggregate_id: id.to_string(),
+                sequence,
+                aggregate_type: aggregate_type.to_string(),
+                event_type: row.try_get("event_type").map_err(refusal)?,
+                event_version: row.try_get("event_version").map_err(refusal)?,
+                payload,
+                metadata: row.try_get("metadata").map_err(refusal)?,
+            });
+        }
     }
+    loaded.events.sort_by_key(|e| e.sequence);
+    Ok(loaded)
+}
 
-    /// Stores one command's events, and with them its snapshot and view if any, in one
-    /// statement. A taken key (another command's append to the same aggregate since it was
-    /// loaded) is `OptimisticLockError`, and nothing is stored.
-    pub async fn append<A: Aggregate>(&self, append: Append<'_>) -> Result<(), PersistenceError> {
-        let Some(first) = append.events.first() else { return Ok(()) };
-        let events = append.events;
-        let text = |value: &Value| serde_json::to_string(value).map_err(|e| PersistenceError::UnknownError(e.into()));
-        let payloads = events.iter().map(|e| text(&e.payload)).collect::<Result<Vec<_>, _>>()?;
-        let metadata = events.iter().map(|e| text(&e.metadata)).collect::<Result<Vec<_>, _>>()?;
-        let last = events.last().map_or(0, |e| e.sequence);
-        let sql = append_statement(append.snapshot.is_some(), append.view.as_ref().map(|(table, _)| *table));
-        let mut query = sqlx::query(&sql)
-            .bind(A::TYPE)
-            .bind(&first.aggregate_id)
-            .bind(events.iter().map(|e| e.sequence as i64).collect::<Vec<_>>())
-            .bind(events.iter().map(|e| e.event_type.as_str()).collect::<Vec<_>>())
-            .bind(events.iter().map(|e| e.event_version.as_str()).collect::<Vec<_>>())
-            .bind(payloads)
-            .bind(metadata);
-        if let Some(state) = append.snapshot {
-            query = query.bind(last as i64).bind((last / SNAPSHOT_EVERY) as i64).bind(state);
-        }
-        if let Some((_, view)) = append.view {
-            query = query.bind(view);
-        }
-        let stored: i64 = query.fetch_one(&self.pool).await.map_err(refusal)?.try_get(0).map_err(refusal)?;
-        if stored == 0 {
-            return Err(PersistenceError::OptimisticLockError);
-        }
-        Ok(())
+/// Every event of aggregate `id`, without its snapshot (one that no longer reads).
+pub async fn load_all(
+    connection: &mut PgConnection,
+    aggregate_type: &str,
+    id: &str,
+) -> Result<Loaded, PersistenceError> {
+    let rows = sqlx::query(
+        "SELECT sequence, event_type, event_version, payload, metadata FROM events
+          WHERE aggregate_type = $1 AND aggregate_id = $2 ORDER BY sequence",
+    )
+    .bind(aggregate_type)
+    .bind(id)
+    .fetch_all(connection)
+    .await
+    .map_err(refusal)?;
+    let events = rows
+        .into_iter()
+        .map(|row| {
+            Ok(SerializedEvent {
+                aggregate_id: id.to_string(),
+                sequence: row.try_get::<i64, _>("sequence").map_err(refusal)? as usize,
+                aggregate_type: aggregate_type.to_string(),
+                event_type: row.try_get("event_type").map_err(refusal)?,
+                event_version: row.try_get("event_version").map_err(refusal)?,
+                payload: row.try_get("payload").map_err(refusal)?,
+                metadata: row.try_get("metadata").map_err(refusal)?,
+            })
+        })
+        .collect::<Result<Vec<_>, PersistenceError>>()?;
+    Ok(Loaded { snapshot: None, events })
+}
+
+/// Stores one command's events, and with them its snapshot, view and workflows if any, in
+/// one statement on `connection` (the pool's, or a caller's transaction). A taken key
+/// (another command's append to the same aggregate since it was loaded) is
+/// `OptimisticLockError`, and nothing is stored.
+pub async fn append<A: Aggregate>(connection: &mut PgConnection, append: Append<'_>) -> Result<(), PersistenceError> {
+    let Some(first) = append.events.first() else { return Ok(()) };
+    let events = append.events;
+    let text = |value: &Value| serde_json::to_string(value).map_err(|e| PersistenceError::UnknownError(e.into()));
+    let payloads = events.iter().map(|e| text(&e.payload)).collect::<Result<Vec<_>, _>>()?;
+    let metadata = events.iter().map(|e| text(&e.metadata)).collect::<Result<Vec<_>, _>>()?;
+    let last = events.last().map_or(0, |e| e.sequence);
+    let sql = append_statement(
+        append.snapshot.is_some(),
+        append.view.as_ref().map(|(table, _)| *table),
+        !append.workflows.is_empty(),
+    );
+    let mut query = sqlx::query(&sql)
+        .bind(A::TYPE)
+        .bind(&first.aggregate_id)
+        .bind(events.iter().map(|e| e.sequence as i64).collect::<Vec<_>>())
+        .bind(events.iter().map(|e| e.event_type.as_str()).collect::<Vec<_>>())
+        .bind(events.iter().map(|e| e.event_version.as_str()).collect::<Vec<_>>())
+        .bind(payloads)
+        .bind(metadata);
+    if let Some(state) = append.snapshot {
+        query = query.bind(last as i64).bind((last / SNAPSHOT_EVERY) as i64).bind(state);
     }
+    if let Some((_, view)) = append.view {
+        query = query.bind(view);
+    }
+    if !append.workflows.is_empty() {
+        query = query
+            .bind(append.workflows.iter().map(|(workflow, _)| *workflow).collect::<Vec<_>>())
+            .bind(append.workflows.iter().map(|(_, sequence)| *sequence as i64).collect::<Vec<_>>());
+    }
+    let stored: i64 = query.fetch_one(connection).await.map_err(refusal)?.try_get(0).map_err(refusal)?;
+    if stored == 0 {
+        return Err(PersistenceError::OptimisticLockError);
+    }
+    Ok(())
 }
 
 /// As postgres-es reports its own append's errors: a taken key is another command's append
 /// to the same aggregate (a conflict, retried), a lost connection is one, the rest unknown.
-fn refusal(error: sqlx::Error) -> PersistenceError {
+pub fn refusal(error: sqlx::Error) -> PersistenceError {
     match &error {
         sqlx::Error::Database(e) if e.code().as_deref() == Some("23505") => PersistenceError::OptimisticLockError,
-        sqlx::Error::Io(_) | sqlx::Error::Tls(_) => PersistenceError::ConnectionError(error.into()),
+        sqlx::Error::Io(_) | sqlx::Error::Tls(_) | sqlx::Error::PoolTimedOut => {
+            PersistenceError::ConnectionError(error.into())
+        }
         _ => PersistenceError::UnknownError(error.into()),
-    }
-}
-
-impl PersistedEventRepository for EventRepository {
-    async fn get_events<A: Aggregate>(&self, aggregate_id: &str) -> Result<Vec<SerializedEvent>, PersistenceError> {
-        self.postgres.get_events::<A>(aggregate_id).await
-    }
-
-    async fn get_last_events<A: Aggregate>(
-        &self,
-        aggregate_id: &str,
-        last_sequence: usize,
-    ) -> Result<Vec<SerializedEvent>, PersistenceError> {
-        // The events get_snapshot read with the snapshot, when this asks for those; else
-        // (another load of the same aggregate took them) a query of its own.
-        let waiting =
-            self.loaded.lock().unwrap_or_else(|e| e.into_inner()).remove(&(A::TYPE, aggregate_id.to_string()));
-        match waiting {
-            Some((after, events)) if after == last_sequence => Ok(events),
-            _ => self.postgres.get_last_events::<A>(aggregate_id, last_sequence).await,
-        }
-    }
-
-    async fn get_snapshot<A: Aggregate>(
-        &self,
-        aggregate_id: &str,
-    ) -> Result<Option<SerializedSnapshot>, PersistenceError> {
-        let rows = sqlx::query(LOAD).bind(A::TYPE).bind(aggregate_id).fetch_all(&self.pool).await.map_err(refusal)?;
-        let mut snapshot = None;
-        let mut events = Vec::with_capacity(rows.len());
-        for row in rows {
-            let sequence = row.try_get::<i64, _>("sequence").map_err(refusal)? as usize;
-            let payload: Value = row.try_get("payload").map_err(refusal)?;
-            if row.try_get::<bool, _>("snapshot").map_err(refusal)? {
-                snapshot = Some(SerializedSnapshot {
-                    aggregate_id: aggregate_id.to_string(),
-                    aggregate: payload,
-                    current_sequence: sequence,
-                    current_snapshot: row.try_get::<i64, _>("current_snapshot").map_err(refusal)? as usize,
-                });
-            } else {
-                events.push(SerializedEvent {
-                    aggregate_id: aggregate_id.to_string(),
-                    sequence,
-                    aggregate_type: A::TYPE.to_string(),
-                    event_type: row.try_get("event_type").map_err(refusal)?,
-                    event_version: row.try_get("event_version").map_err(refusal)?,
-                    payload,
-                    metadata: row.try_get("metadata").map_err(refusal)?,
-                });
-            }
-        }
-        events.sort_by_key(|e| e.sequence);
-        let after = snapshot.as_ref().map_or(0, |s| s.current_sequence);
-        let mut loaded = self.loaded.lock().unwrap_or_else(|e| e.into_inner());
-        if loaded.len() >= MAX_WAITING {
-            loaded.clear();
-        }
-        loaded.insert((A::TYPE, aggregate_id.to_string()), (after, events));
-        Ok(snapshot)
-    }
-
-    /// cqrs-es's own commit (PersistedEventStore::commit), which no framework here uses: its
-    /// events only. Its snapshot is not stored: cqrs-es 0.5 applies the committed events to
-    /// an aggregate that handling the command has already applied them to, so the state it
-    /// offers has them twice (jobs::commands::Cqrs stores the right one).
-    async fn persist<A: Aggregate>(
-        &self,
-        events: &[SerializedEvent],
-        _snapshot_update: Option<(String, Value, usize)>,
-    ) -> Result<(), PersistenceError> {
-        self.append::<A>(Append { events, snapshot: None, view: None }).await
-    }
-
-    async fn stream_events<A: Aggregate>(&self, aggregate_id: &str) -> Result<ReplayStream, PersistenceError> {
-        self.postgres.stream_events::<A>(aggregate_id).await
-    }
-
-    async fn stream_all_events<A: Aggregate>(&self) -> Result<ReplayStream, PersistenceError> {
-        self.postgres.stream_all_events::<A>().await
     }
 }

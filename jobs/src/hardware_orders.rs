@@ -13,7 +13,7 @@
 //! Each order is handled under its request lock (`hardware-order-{id}`), skipped while a
 //! request holds it; every step is a command that changes nothing the second time.
 
-use crate::commands::Cqrs;
+use crate::commands::{Context, Cqrs};
 use aggregates::cart::{Cart, CartCommand, CartError};
 use aggregates::hardware_order::{
     HardwareOrder, HardwareOrderCommand, HardwareOrderError, HardwareOrderStatus, UNPAID_ORDER_LIFETIME,
@@ -37,6 +37,8 @@ pub struct HardwareOrders<'a> {
     pub pool: &'a PgPool,
     pub orders: &'a Cqrs<HardwareOrder>,
     pub carts: &'a Cqrs<Cart>,
+    /// Who confirms: the buyer's browser, the webhook or this job.
+    pub context: Context,
 }
 
 /// Why confirming a paid order failed, which decides how the order is marked.
@@ -95,7 +97,7 @@ pub async fn confirm(ctx: &HardwareOrders<'_>, id: &str) -> Result<HardwareOrder
     } else {
         HardwareOrderCommand::Confirm { email_queued: true }
     };
-    commands::execute(ctx.orders, id, command).await.map_err(|e| match e {
+    commands::execute(ctx.orders, &ctx.context, id, command).await.map_err(|e| match e {
         AggregateError::UserError(refusal) => ConfirmError::Unexpected(refusal.to_string()),
         other => ConfirmError::Storage(other.to_string()),
     })?;
@@ -116,8 +118,8 @@ async fn take_phones_out_of_cart(ctx: &HardwareOrders<'_>, order: &HardwareOrder
         } else {
             CartCommand::SetItemQuantity { item_id, quantity: left }
         };
-        match commands::execute(ctx.carts, &order.cart_id, command).await {
-            Ok(()) | Err(AggregateError::UserError(CartError::ItemNotFound | CartError::NotFound)) => {}
+        match commands::execute(ctx.carts, &ctx.context, &order.cart_id, command).await {
+            Ok(_) | Err(AggregateError::UserError(CartError::ItemNotFound | CartError::NotFound)) => {}
             Err(AggregateError::UserError(refusal)) => return Err(ConfirmError::Unexpected(refusal.to_string())),
             Err(other) => return Err(ConfirmError::Storage(other.to_string())),
         }
@@ -257,7 +259,7 @@ async fn settle_unpaid(job: &ConfirmJob<'_>, id: &str, now: DateTime<Utc>) -> Re
         };
         let paid = matches!(command, HardwareOrderCommand::RecordPayment { .. });
         if !matches!(command, HardwareOrderCommand::Cancel) {
-            commands::execute(job.orders.orders, id, command).await.map_err(|e| e.to_string())?;
+            commands::execute(job.orders.orders, &job.orders.context, id, command).await.map_err(|e| e.to_string())?;
             if paid {
                 return Ok(Settled::Paid);
             }
@@ -267,8 +269,8 @@ async fn settle_unpaid(job: &ConfirmJob<'_>, id: &str, now: DateTime<Utc>) -> Re
     if !expired {
         return Ok(Settled::Open);
     }
-    match commands::execute(job.orders.orders, id, HardwareOrderCommand::Cancel).await {
-        Ok(()) => Ok(Settled::Expired),
+    match commands::execute(job.orders.orders, &job.orders.context, id, HardwareOrderCommand::Cancel).await {
+        Ok(_) => Ok(Settled::Expired),
         Err(AggregateError::UserError(HardwareOrderError::TooEarlyToCancel | HardwareOrderError::AlreadyPaid)) => {
             Ok(Settled::Open)
         }

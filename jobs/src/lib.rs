@@ -1,5 +1,6 @@
 //! Scheduled jobs. Several servers may run the scheduler; each tick of a job is claimed
-//! once in `job_runs` (ticks.rs), and a PostgreSQL advisory lock per job makes sure one run
+//! once in `job_runs` (ticks.rs), and a PostgreSQL advisory lock per job (transaction-scoped,
+//! so it cannot outlive its run) makes sure one run
 //! of a job happens at a time across all of them.
 
 pub mod commands;
@@ -15,6 +16,7 @@ pub mod reconcile;
 pub mod scheduler;
 pub mod ticks;
 pub mod trials;
+pub mod workflows;
 
 use std::future::Future;
 
@@ -39,8 +41,8 @@ pub fn lock_key(job: &str) -> i64 {
     i64::from_ne_bytes(hash.to_ne_bytes())
 }
 
-/// Runs `job` if no other runner is running the job of the same name, holding a session
-/// advisory lock on one connection for the whole run.
+/// Runs `job` if no other runner is running the job of the same name, holding a
+/// transaction-scoped advisory lock on one connection for the whole run.
 pub async fn run_exclusively<T, F, Fut>(pool: &PgPool, job: &str, run: F) -> Result<RunOutcome<T>, sqlx::Error>
 where
     F: FnOnce() -> Fut,
@@ -49,29 +51,27 @@ where
     under_lock(pool, job, run).await
 }
 
-/// Runs `run` holding the session advisory lock named `name` on one connection, or skips
-/// when another holder has it (never waits while holding a pooled connection: see
-/// api/src/locks.rs). The lock is released after the run; a connection whose unlock failed
-/// is closed rather than returned to the pool.
+/// Runs `run` holding the advisory lock named `name`, or skips when another holder has it
+/// (never waits while holding a pooled connection: see api/src/locks.rs). The lock is
+/// transaction-scoped (`pg_try_advisory_xact_lock`) on a connection held for the run, so it
+/// ends with the run, and with a run that is dropped or panics: a session lock would stay on
+/// the pooled connection, held by nobody.
 pub async fn under_lock<T, F, Fut>(pool: &PgPool, name: &str, run: F) -> Result<RunOutcome<T>, sqlx::Error>
 where
     F: FnOnce() -> Fut,
     Fut: Future<Output = T>,
 {
     let key = lock_key(name);
-    let mut connection = pool.acquire().await?;
+    let mut lock_holder = pool.begin().await?;
     let locked: bool =
-        sqlx::query_scalar("SELECT pg_try_advisory_lock($1)").bind(key).fetch_one(&mut *connection).await?;
+        sqlx::query_scalar("SELECT pg_try_advisory_xact_lock($1)").bind(key).fetch_one(&mut *lock_holder).await?;
     if !locked {
         tracing::debug!(name, "another runner holds the lock; skipped");
         return Ok(RunOutcome::Skipped);
     }
     let output = run().await;
-    let unlocked =
-        sqlx::query_scalar::<_, bool>("SELECT pg_advisory_unlock($1)").bind(key).fetch_one(&mut *connection).await;
-    if !matches!(unlocked, Ok(true)) {
-        tracing::warn!(name, "advisory unlock failed; closing the connection");
-        connection.detach();
+    if let Err(error) = lock_holder.rollback().await {
+        tracing::warn!(name, %error, "ending the lock's transaction failed; its connection is closed");
     }
     Ok(RunOutcome::Ran(output))
 }

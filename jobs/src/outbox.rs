@@ -102,6 +102,11 @@ pub struct Mail<'a> {
 
 /// Puts the e-mail in the outbox (logged by subject, never by content).
 pub async fn queue(pool: &PgPool, mail: Mail<'_>) -> Result<(), sqlx::Error> {
+    queue_on(&mut *pool.acquire().await?, mail).await
+}
+
+/// [`queue`] on a given connection (a transaction that records the e-mail as sent with it).
+pub async fn queue_on(connection: &mut sqlx::PgConnection, mail: Mail<'_>) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO outbox (recipient, subject, body, kind, reference) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (kind, reference) DO NOTHING",
@@ -111,7 +116,7 @@ pub async fn queue(pool: &PgPool, mail: Mail<'_>) -> Result<(), sqlx::Error> {
     .bind(mail.body)
     .bind(mail.kind)
     .bind(mail.reference)
-    .execute(pool)
+    .execute(connection)
     .await?;
     tracing::info!(kind = mail.kind, reference = mail.reference, subject = mail.subject, "e-mail queued in the outbox");
     Ok(())

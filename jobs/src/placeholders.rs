@@ -5,7 +5,7 @@
 //! the order first, the order records who gave it (`PlaceholderFilled`), and the buyer is
 //! e-mailed the number.
 
-use crate::commands::Cqrs;
+use crate::commands::{Context, Cqrs};
 use aggregates::phone_number::{PhoneNumber, PhoneNumberCommand, PhoneNumberError};
 use aggregates::service_order::{ServiceOrder, ServiceOrderCommand};
 use cqrs_es::AggregateError;
@@ -22,6 +22,8 @@ pub struct Placeholders<'a> {
     pub pool: &'a PgPool,
     pub orders: &'a Cqrs<ServiceOrder>,
     pub numbers: &'a Cqrs<PhoneNumber>,
+    /// Who fills: the job, or a staff member picking a number.
+    pub context: Context,
 }
 
 /// Why a placeholder was not filled.
@@ -78,7 +80,10 @@ pub async fn fill(
         Some(_) => return Err(FillError::NotACandidate),
         None => free,
     };
-    let number = match assign_first_free(ctx.numbers, tries, &format!("order:{id}")).await.map_err(|e| failed(&e))? {
+    let number = match assign_first_free(ctx.numbers, &ctx.context, tries, &format!("order:{id}"))
+        .await
+        .map_err(|e| failed(&e))?
+    {
         Some(number) => number,
         // Staff's pick was taken by a cart meanwhile.
         None if wanted.is_some() => return Err(FillError::NotACandidate),
@@ -89,7 +94,7 @@ pub async fn fill(
         number: number.clone(),
         by: by.to_string(),
     };
-    commands::execute(ctx.orders, id, command).await.map_err(|e| failed(&e))?;
+    commands::execute(ctx.orders, &ctx.context, id, command).await.map_err(|e| failed(&e))?;
     tell_the_buyer(ctx.pool, id, &order, placeholder, &number).await;
     Ok(Some(number))
 }
@@ -98,13 +103,14 @@ pub async fn fill(
 /// meanwhile): the number given, or None when every one was taken.
 pub async fn assign_first_free(
     numbers: &Cqrs<PhoneNumber>,
+    context: &Context,
     candidates: Vec<String>,
     owner: &str,
 ) -> Result<Option<String>, AggregateError<PhoneNumberError>> {
     for number in candidates {
         let assign = PhoneNumberCommand::Assign { number: number.clone(), owner: owner.to_string() };
-        match commands::execute(numbers, &number, assign).await {
-            Ok(()) => return Ok(Some(number)),
+        match commands::execute(numbers, context, &number, assign).await {
+            Ok(_) => return Ok(Some(number)),
             Err(AggregateError::UserError(_)) => continue,
             Err(error) => return Err(error),
         }

@@ -10,7 +10,7 @@
 //! nobody is left paid but unserved. Each order is handled under its own lock, skipped when
 //! a request holds it; every step is a command that refuses to happen twice.
 
-use crate::commands::Cqrs;
+use crate::commands::{Context, Cqrs};
 use aggregates::payments::{Outcome, PaymentGateway};
 use aggregates::service_order::{
     OrderStatus, PaymentPart, PaymentType, ServiceOrder, ServiceOrderCommand, ServiceOrderError,
@@ -37,6 +37,7 @@ pub struct ReconcileJob<'a> {
     pub orders: &'a Cqrs<ServiceOrder>,
     pub gateway: &'a dyn PaymentGateway,
     pub completion: &'a dyn CompleteUnattended,
+    pub context: Context,
 }
 
 pub const RECONCILE_PAYMENTS: &str = "reconcile-payments";
@@ -96,8 +97,8 @@ pub async fn reconcile_payments(state: &ReconcileJob<'_>, now: DateTime<Utc>) ->
 }
 
 async fn record(state: &ReconcileJob<'_>, id: &str, command: ServiceOrderCommand) -> Result<(), String> {
-    match commands::execute(state.orders, id, command).await {
-        Ok(()) | Err(AggregateError::UserError(ServiceOrderError::AlreadyPaid)) => Ok(()),
+    match commands::execute(state.orders, &state.context, id, command).await {
+        Ok(_) | Err(AggregateError::UserError(ServiceOrderError::AlreadyPaid)) => Ok(()),
         Err(error) => Err(error.to_string()),
     }
 }

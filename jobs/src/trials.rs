@@ -15,7 +15,7 @@ use cqrs_es::persist::ViewRepository;
 use cqrs_es::AggregateError;
 use postgres_es::PostgresViewRepository;
 
-use crate::commands::Cqrs;
+use crate::commands::{Context, Cqrs};
 use projections::trials::{due_for_reminder, due_to_end, TrialView};
 use sqlx::PgPool;
 
@@ -30,6 +30,7 @@ pub struct TrialJob<'a> {
     pub trial_views: &'a PostgresViewRepository<TrialView, Trial>,
     pub numbers: &'a Cqrs<PhoneNumber>,
     pub gateway: &'a dyn PaymentGateway,
+    pub context: Context,
 }
 
 pub const END_TRIALS: &str = "end-trials";
@@ -86,17 +87,17 @@ pub async fn end_trials(state: &TrialJob<'_>, now: DateTime<Utc>) -> Result<Repo
             }
         };
         let converting = matches!(command, TrialCommand::ConvertTrial { .. });
-        match commands::execute(state.trials, &id, command).await {
-            Ok(()) if converting => report.converted += 1,
-            Ok(()) => report.ended += 1,
+        match commands::execute(state.trials, &state.context, &id, command).await {
+            Ok(_) if converting => report.converted += 1,
+            Ok(_) => report.ended += 1,
             Err(error) if moved_on(&error) => {}
             Err(error) => return Err(error.to_string()),
         }
     }
     for id in due_for_reminder(state.pool, now, REMINDER_DAYS_BEFORE_END).await.map_err(|e| e.to_string())? {
         let Some(view) = state.trial_views.load(&id).await.map_err(|e| e.to_string())? else { continue };
-        match commands::execute(state.trials, &id, TrialCommand::SendReminder).await {
-            Ok(()) => {
+        match commands::execute(state.trials, &state.context, &id, TrialCommand::SendReminder).await {
+            Ok(_) => {
                 remind(state, &id, &view).await.map_err(|e| e.to_string())?;
                 report.reminded += 1;
             }
@@ -128,8 +129,8 @@ async fn return_numbers(state: &TrialJob<'_>, now: DateTime<Utc>) -> Result<usiz
     let mut returned = 0;
     for (id, number) in due_to_return(state, now).await.map_err(|e| e.to_string())? {
         let command = PhoneNumberCommand::ReturnToStock { owner: format!("trial:{id}") };
-        match commands::execute(state.numbers, &number, command).await {
-            Ok(()) => returned += 1,
+        match commands::execute(state.numbers, &state.context, &number, command).await {
+            Ok(_) => returned += 1,
             // No longer this trial's (returned by an earlier run that stopped before the mark).
             Err(AggregateError::UserError(PhoneNumberError::NotOwner)) => {}
             Err(AggregateError::AggregateConflict) => continue,

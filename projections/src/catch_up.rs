@@ -26,38 +26,6 @@ pub struct CatchUpQuery<S, R, V, A> {
 
 const ATTEMPTS: usize = 5;
 
-tokio::task_local! {
-    static WRITTEN: std::cell::RefCell<Option<Box<dyn std::any::Any + Send>>>;
-}
-
-/// Runs `command` (a command whose framework dispatches to a CatchUpQuery in the same task)
-/// and answers its output with the view that query wrote for it, if it wrote one: the
-/// caller answers with it instead of reading the row it just wrote again.
-pub async fn with_written_view<V, F>(command: F) -> (F::Output, Option<(String, V)>)
-where
-    V: Clone + Send + 'static,
-    F: std::future::Future,
-{
-    WRITTEN
-        .scope(std::cell::RefCell::new(None), async {
-            let output = command.await;
-            let written = WRITTEN.with(|slot| slot.borrow_mut().take());
-            (output, written.and_then(|view| view.downcast::<(String, V)>().ok()).map(|view| *view))
-        })
-        .await
-}
-
-/// Tells a waiting `with_written_view` (if the current task has one) that `view` is the
-/// view of `view_id` as just written.
-pub fn note_written<V: Send + 'static>(view_id: &str, view: V) {
-    let _ = WRITTEN.try_with(|slot| *slot.borrow_mut() = Some(Box::new((view_id.to_string(), view))));
-}
-
-/// Whether the current task waits for the view a command writes (`with_written_view`).
-pub fn waiting_for_view() -> bool {
-    WRITTEN.try_with(|_| ()).is_ok()
-}
-
 /// A view that is a function of its aggregate's state and sequence alone, so it can be
 /// written in the same statement as the events that made it (jobs::commands::Cqrs::with_view):
 /// never behind its events, and never read in order to be updated.
@@ -80,6 +48,13 @@ where
 {
     pub fn new(store: Arc<S>, views: Arc<R>) -> Self {
         CatchUpQuery { store, views, phantom: PhantomData }
+    }
+
+    /// Brings the view of `view_id` up to date with every stored event (a process manager's
+    /// last step: the events of a command whose server died before it told its queries).
+    pub async fn catch_up_stored(&self, view_id: &str) -> Result<(), String> {
+        let events = self.store.load_events(view_id).await.map_err(|e| e.to_string())?;
+        self.catch_up(view_id, &events).await
     }
 
     /// Brings one view up to date with `events` (the ones just committed); returns an error
@@ -119,14 +94,8 @@ where
             for event in &fresh {
                 view.update(event);
             }
-            let copy = waiting_for_view().then(|| view.clone());
             match self.views.update_view(view, context).await {
-                Ok(()) => {
-                    if let Some(copy) = copy {
-                        note_written(view_id, copy);
-                    }
-                    return Ok(());
-                }
+                Ok(()) => return Ok(()),
                 Err(e) => last_error = e.to_string(),
             }
         }

@@ -27,6 +27,28 @@ pub fn trial_owner(trial_id: &str) -> String {
     format!("trial:{trial_id}")
 }
 
+/// Lets an extension register, on `connection` (the transaction that stores the event which
+/// makes the extension, so the registrar never waits for the projection; replaying the
+/// event later only touches the row).
+pub async fn allow_on(
+    connection: &mut sqlx::PgConnection,
+    owner: &str,
+    number: &str,
+    username: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO sip_accounts (username, owner, number, domain) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (username) DO UPDATE SET owner = $2, number = $3, domain = $4, updated_at = clock_timestamp()",
+    )
+    .bind(username)
+    .bind(owner)
+    .bind(number)
+    .bind(SIP_REALM)
+    .execute(connection)
+    .await?;
+    Ok(())
+}
+
 #[derive(Clone)]
 pub struct SipAccountsQuery {
     pool: PgPool,
@@ -39,17 +61,8 @@ impl SipAccountsQuery {
 
     /// Lets an extension register (again: a replay or rebuild only touches the row).
     async fn allow(&self, owner: &str, number: &str, username: &str) -> Result<(), sqlx::Error> {
-        sqlx::query(
-            "INSERT INTO sip_accounts (username, owner, number, domain) VALUES ($1, $2, $3, $4)
-             ON CONFLICT (username) DO UPDATE SET owner = $2, number = $3, domain = $4, updated_at = clock_timestamp()",
-        )
-        .bind(username)
-        .bind(owner)
-        .bind(number)
-        .bind(SIP_REALM)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
+        let mut connection = self.pool.acquire().await?;
+        allow_on(&mut connection, owner, number, username).await
     }
 
     /// Refuses every extension of `owner` from now on, and forgets where they were registered.

@@ -55,7 +55,9 @@ pub struct PhoneNumber {
 
 impl PhoneNumber {
     /// The events a command leads to, or why it is refused. Every command that is not
-    /// refused changes who holds the number (or until when), so none leads to no event.
+    /// refused changes who holds the number (or until when), except assigning it again to
+    /// the owner it already has: a process manager that resumes after a crash repeats the
+    /// step it may have done, and it stores nothing.
     fn decide(
         &self,
         command: PhoneNumberCommand,
@@ -109,6 +111,7 @@ impl PhoneNumber {
                 Ok(vec![PhoneNumberEvent::NumberReleased { cart_id: owner.clone(), reason: ReleaseReason::Expired }])
             }
             (C::ExpireReservation, _) => Err(PhoneNumberError::NotExpired),
+            (C::Assign { owner, .. }, Holder::Owner { owner: holder }) if *holder == owner => Ok(vec![]),
             (C::Assign { .. }, Holder::Owner { .. }) => Err(PhoneNumberError::Taken),
             (C::Assign { owner, .. }, Holder::Order { owner: by, until, .. }) if *by != owner && *until > now => {
                 Err(PhoneNumberError::Taken)

@@ -146,6 +146,12 @@ async fn assigning_a_number_for_good() {
         .when_async(assign)
         .await
         .then_expect_error(PhoneNumberError::Taken);
+    // Assigned again to the same owner (a workflow resumed after a crash): nothing to store.
+    at(noon())
+        .given(vec![PhoneNumberEvent::NumberAssigned { owner: "order-1".into() }])
+        .when_async(PhoneNumberCommand::Assign { number: NUMBER.into(), owner: "order-1".into() })
+        .await
+        .then_expect_events(vec![]);
     at(noon())
         .given(vec![PhoneNumberEvent::NumberAssigned { owner: "order-0".into() }])
         .when_async(reserve("a"))

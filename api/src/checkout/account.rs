@@ -1,25 +1,21 @@
-//! After payment: the account, one extension per user from 101 (each SIP password shown
-//! once to the buyer's browser, kept only as a digest), the numbers for good, completion;
-//! then the service leaves the cart (desk phones stay for their own checkout) and the
-//! confirmation e-mail goes to the outbox.
+//! After payment: the account and one extension per user from 101, each SIP password shown
+//! once to the buyer's browser and kept only as digests. The account, the extensions'
+//! digests, their SIP logins and the `AccountCreated` event commit in one transaction, and
+//! that event starts the `complete-service-order` workflow (crate::workflows): the numbers,
+//! completion, the cart and the confirmation e-mail follow from it, resumed after any crash.
 
-use aggregates::cart::CartCommand;
-use aggregates::phone_number::{PhoneNumberCommand, PhoneNumberError};
 use aggregates::pricing::Plan;
 use aggregates::service_order::{OrderStatus, ServiceOrder, ServiceOrderCommand, ServiceOrderError};
-use cqrs_es::AggregateError;
-use jobs::outbox::{queue, Mail};
+use jobs::commands::{Context, BUYER};
 
-use super::mail::PasswordNote;
-use projections::cart::CartSummary;
-
-use super::order::{check_order_secret, load, run};
+use super::order::{check_order_secret, load};
 use crate::account_form::{field_errors, FieldErrors};
 use crate::accounts;
-use crate::commands;
 use crate::error::ApiError;
+use crate::faults;
 use crate::locks::locked;
 use crate::state::AppState;
+use crate::workflows::{self, COMPLETE_SERVICE_ORDER};
 
 /// A finished order and the SIP passwords to show, once: (extension number, password).
 pub struct Completed {
@@ -29,7 +25,8 @@ pub struct Completed {
 
 /// The buyer's browser collects the paid order's account: it needs the order's secret, and
 /// a password unless the buyer signed up with Google. A replay answers the same without
-/// passwords.
+/// passwords, unless the answer that showed them never reached the browser (a crash): the
+/// passwords are then still owed, and the replay gets new ones.
 pub async fn create_account(
     state: &AppState,
     id: &str,
@@ -38,146 +35,148 @@ pub async fn create_account(
 ) -> Result<Completed, ApiError> {
     let order = load(state, id).await?;
     check_order_secret(state, id, secret).await?;
-    if order.status == OrderStatus::Completed {
-        return Ok(Completed { order, passwords: vec![] });
-    }
-    if order.status != OrderStatus::Paid {
-        return Err(ServiceOrderError::PaymentNotConfirmed.into());
-    }
-    let google = order.customer.google_sign_in;
-    if !google {
-        let mut errors = FieldErrors::new();
-        if password.is_empty() {
-            errors.insert("password", "Password is required");
-        } else if password.chars().count() < 8 {
-            errors.insert("password", "Password must be at least 8 characters");
-        } else if password.len() > 256 {
-            errors.insert("password", "Password must be at most 256 characters");
-        }
-        if !errors.is_empty() {
-            return Err(field_errors(errors));
-        }
-    }
-    locked(state, format!("order-{id}"), complete_order(state, id, (!google).then_some(password), true)).await
-}
-
-/// A paid order's account (with `password`, or none: Google sign-in, or the buyer is not
-/// there to choose one), its extensions and numbers, then completion, the cart and the
-/// e-mail. Run under the order's lock. The SIP passwords go to the buyer's browser when
-/// `buyer_present`; otherwise nobody sees them.
-pub async fn complete_order(
-    state: &AppState,
-    id: &str,
-    password: Option<String>,
-    buyer_present: bool,
-) -> Result<Completed, ApiError> {
-    let order = load(state, id).await?;
-    if order.status == OrderStatus::Completed {
-        return Ok(Completed { order, passwords: vec![] });
-    }
-    let mut passwords = vec![];
     if order.account_id.is_none() {
-        passwords = add_account(state, id, &order, password).await?;
+        if order.status != OrderStatus::Paid {
+            return Err(ServiceOrderError::PaymentNotConfirmed.into());
+        }
+        if !order.customer.google_sign_in {
+            check_password(&password)?;
+        }
     }
-    let order = load(state, id).await?;
-    if !order.numbers_assigned {
-        assign_numbers(state, id, &order).await?;
-    }
-    run(state, id, ServiceOrderCommand::Complete).await?;
-    let order = load(state, id).await?;
-    finish(state, id, &order, buyer_present).await;
-    Ok(Completed { order, passwords: if buyer_present { passwords } else { vec![] } })
+    let password = (!order.customer.google_sign_in).then_some(password);
+    locked(state, format!("order-{id}"), async {
+        let order = load(state, id).await?;
+        let passwords = if order.account_id.is_none() {
+            add_account(state, &BUYER, id, &order, password, Shown::ToBuyer).await?
+        } else if passwords_owed(state, id).await? {
+            reissue(state, id, &order).await?
+        } else {
+            vec![]
+        };
+        faults::point(state, "after-account-created");
+        if let Err(error) = workflows::run(state, COMPLETE_SERVICE_ORDER, id).await {
+            // Owed still: a runner finishes it. The passwords are good already.
+            tracing::error!(order = %order.order_number, ?error, "completing the order failed; it will be resumed");
+        }
+        faults::point(state, "before-passwords-shown");
+        if !passwords.is_empty() {
+            sqlx::query("UPDATE service_orders SET sip_passwords = 'shown' WHERE order_id = $1")
+                .bind(id)
+                .execute(&state.pool)
+                .await?;
+        }
+        Ok(Completed { order: load(state, id).await?, passwords })
+    })
+    .await
 }
 
-/// The customer account (found by e-mail, or made with an argon2 hash of the password) and
-/// one extension per user from 101; answers each extension's SIP password, once.
+fn check_password(password: &str) -> Result<(), ApiError> {
+    let mut errors = FieldErrors::new();
+    if password.is_empty() {
+        errors.insert("password", "Password is required");
+    } else if password.chars().count() < 8 {
+        errors.insert("password", "Password must be at least 8 characters");
+    } else if password.len() > 256 {
+        errors.insert("password", "Password must be at most 256 characters");
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(field_errors(errors))
+    }
+}
+
+/// Who sees the SIP passwords of an account made now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shown {
+    /// The buyer's browser, in the answer (owed until it is sent).
+    ToBuyer,
+    /// Nobody: the order is completed without its buyer; support sets them with the buyer.
+    Nobody,
+}
+
+/// A paid order completed without its buyer (the reconcile job, which holds the order's
+/// lock): the account without a password, extensions whose passwords nobody sees, then the
+/// workflow.
+pub async fn complete_unattended(state: &AppState, context: &Context, id: &str) -> Result<(), ApiError> {
+    let order = load(state, id).await?;
+    if order.account_id.is_none() {
+        add_account(state, context, id, &order, None, Shown::Nobody).await?;
+    }
+    workflows::run(state, COMPLETE_SERVICE_ORDER, id).await?;
+    Ok(())
+}
+
+/// The customer account (found by e-mail, or made with an argon2 hash of the password), one
+/// extension per user from 101 with its digests and SIP login, and `AccountCreated` (which
+/// starts the workflow), in one transaction. Answers each extension's SIP password.
 async fn add_account(
     state: &AppState,
+    context: &Context,
     id: &str,
     order: &ServiceOrder,
     password: Option<String>,
+    shown: Shown,
 ) -> Result<Vec<(String, String)>, ApiError> {
     let customer = &order.customer;
     let hash = match password {
         Some(password) => Some(accounts::hash(password).await?),
         None => None,
     };
-    let mut tx = state.pool.begin().await?;
-    let account_id = accounts::upsert_account(&mut tx, customer, hash.as_deref()).await?;
     let users = match order.lines.as_ref().map(|l| (l.plan, l.quantity)) {
         Some((Plan::PayAsYouGo, _)) | None => 1,
         Some((_, quantity)) => quantity,
     };
     let digits = order.order_number.trim_start_matches("SB-");
+    let mut tx = state.pool.begin().await?;
+    let account_id = accounts::upsert_account(&mut tx, customer, hash.as_deref()).await?;
     let (extensions, passwords) =
         accounts::add_extensions(&mut tx, id, account_id, &customer.email, users, digits).await?;
-    run(state, id, ServiceOrderCommand::CreateAccount { account_id: account_id.to_string(), extensions }).await?;
+    for extension in &extensions {
+        projections::sip::allow_on(&mut tx, id, &extension.number, &extension.username).await?;
+    }
+    sqlx::query("UPDATE service_orders SET sip_passwords = $2 WHERE order_id = $1")
+        .bind(id)
+        .bind(match shown {
+            Shown::ToBuyer => "owed",
+            Shown::Nobody => "support",
+        })
+        .execute(&mut *tx)
+        .await?;
+    let command = ServiceOrderCommand::CreateAccount { account_id: account_id.to_string(), extensions };
+    let committed = state.orders.execute_in(&mut tx, context, id, command).await?;
     tx.commit().await?;
+    state.orders.publish(id, &committed).await;
     Ok(passwords)
 }
 
-/// Each stock number becomes the order's for good; ported numbers and area-code
-/// placeholders are provisioned later by the team. A paid number that is gone (its hold ran
-/// out and another order took it) is recorded as lost: the order then needs a replacement,
-/// which support gives from the console.
-async fn assign_numbers(state: &AppState, id: &str, order: &ServiceOrder) -> Result<(), ApiError> {
-    let mut assigned = vec![];
-    for number in order.stock_numbers() {
-        let command = PhoneNumberCommand::Assign { number: number.clone(), owner: format!("order:{id}") };
-        match commands::execute(&state.numbers, &number, command).await {
-            Ok(()) => assigned.push(number),
-            Err(AggregateError::UserError(error @ (PhoneNumberError::Taken | PhoneNumberError::NotInStock))) => {
-                tracing::warn!(order = %order.order_number, %number, %error, "a paid number is lost: it needs a replacement");
-                run(state, id, ServiceOrderCommand::RecordLostNumber { number }).await?;
-            }
-            Err(error) => return Err(error.into()),
-        }
-    }
-    run(state, id, ServiceOrderCommand::AssignNumbers { numbers: assigned }).await
+/// Whether the order's SIP passwords were made for the buyer and never shown to them.
+async fn passwords_owed(state: &AppState, id: &str) -> Result<bool, ApiError> {
+    let owed: Option<Option<String>> =
+        sqlx::query_scalar("SELECT sip_passwords FROM service_orders WHERE order_id = $1")
+            .bind(id)
+            .fetch_optional(&state.pool)
+            .await?;
+    Ok(owed.flatten().as_deref() == Some("owed"))
 }
 
-/// The cart's commands once the service is bought: all of it goes, except desk phones,
-/// which the hardware checkout sells and which stay for it.
-fn emptying(cart: Option<&CartSummary>) -> Vec<CartCommand> {
-    match cart {
-        Some(cart) if cart.has_hardware => {
-            let mut commands: Vec<CartCommand> = cart
-                .items
-                .iter()
-                .filter(|item| item.kind == "package")
-                .map(|item| CartCommand::RemoveItem { item_id: item.id.clone() })
-                .collect();
-            commands.push(CartCommand::ReplaceNumbers { numbers: vec![] });
-            commands
-        }
-        _ => vec![CartCommand::ClearCart],
+/// New SIP passwords for every extension of an order whose passwords were never shown (the
+/// answer that carried them was lost): nobody has the old ones, which stop working at once.
+async fn reissue(state: &AppState, id: &str, order: &ServiceOrder) -> Result<Vec<(String, String)>, ApiError> {
+    let mut tx = state.pool.begin().await?;
+    let mut passwords = vec![];
+    for extension in &order.extensions {
+        let password = accounts::sip_password();
+        sqlx::query("UPDATE sip_extensions SET secret_digest = $3, ha1_md5 = $4 WHERE order_id = $1 AND number = $2")
+            .bind(id)
+            .bind(&extension.number)
+            .bind(accounts::sip_digest(&extension.username, &password))
+            .bind(accounts::sip_digest_md5(&extension.username, &password))
+            .execute(&mut *tx)
+            .await?;
+        passwords.push((extension.number.clone(), password));
     }
-}
-
-/// After completion: the service leaves the cart and the confirmation e-mail goes to the outbox.
-async fn finish(state: &AppState, id: &str, order: &ServiceOrder, passwords_shown: bool) {
-    let cart = crate::carts::summary(state, &order.cart_id).await.ok();
-    for command in emptying(cart.as_ref()) {
-        if let Err(error) = commands::execute(&state.carts, &order.cart_id, command).await {
-            tracing::warn!(order = %order.order_number, %error, "the cart was not emptied of the service");
-        }
-    }
-    let Some((subject, body)) = super::mail::confirmation(
-        order,
-        if passwords_shown { PasswordNote::Shown } else { PasswordNote::NotSet },
-        &crate::ports::order_page(state, id),
-        &state.services.config.sip,
-    ) else {
-        return;
-    };
-    let mail = Mail {
-        recipient: &order.customer.email,
-        subject: &subject,
-        body: &body,
-        kind: "order_confirmation",
-        reference: id,
-    };
-    if let Err(error) = queue(&state.pool, mail).await {
-        tracing::error!(order = %order.order_number, %error, "the confirmation e-mail was not queued");
-    }
+    tx.commit().await?;
+    tracing::info!(order = %order.order_number, "SIP passwords made again: the first answer never reached the buyer");
+    Ok(passwords)
 }

@@ -6,7 +6,7 @@
 //! | place the order from the cart | `place_order` | order.rs |
 //! | save the card (the browser confirms it) | `set_up_card` | payment.rs |
 //! | charge it (3-D Secure in the browser, then again) | `pay_order` | payment.rs |
-//! | the account, extensions and numbers | `create_account`, `complete_order` | account.rs |
+//! | the account and extensions, then the completion workflow (crate::workflows) | `create_account`, `complete_unattended` | account.rs |
 //!
 //! The payment provider sits behind `gateway::PaymentGateway` (Stripe in crate::payments).
 
@@ -17,6 +17,6 @@ pub mod mail;
 mod order;
 mod payment;
 
-pub use account::{complete_order, create_account, Completed};
+pub use account::{complete_unattended, create_account, Completed, Shown};
 pub use order::{check_order_secret, load, order_id, place_order, PlaceOrder, PlacedOrder};
 pub use payment::{pay_order, set_up_card, PayOrder, Payment};

@@ -21,7 +21,7 @@ use super::gateway::PaymentGateway;
 use crate::account_form::{CustomerInfo, FieldErrors};
 use crate::accounts::checked_customer;
 use crate::client::ClientAddress;
-use crate::commands;
+use crate::commands::{self, Context, BUYER};
 use crate::error::ApiError;
 use crate::locks::locked;
 use crate::order_secrets;
@@ -46,8 +46,13 @@ pub(super) async fn load_at(state: &AppState, id: &str) -> Result<(ServiceOrder,
     Ok((order, sequence))
 }
 
-pub(super) async fn run(state: &AppState, id: &str, command: ServiceOrderCommand) -> Result<(), ApiError> {
-    commands::execute(&state.orders, id, command).await.map_err(ApiError::from)
+pub(super) async fn run(
+    state: &AppState,
+    context: &Context,
+    id: &str,
+    command: ServiceOrderCommand,
+) -> Result<ServiceOrder, ApiError> {
+    Ok(commands::execute(&state.orders, context, id, command).await?.state)
 }
 
 /// The order placed (or continued) by this browser, with the secret it keeps.
@@ -93,7 +98,7 @@ pub async fn place_order(
             customer: customer.clone(),
             lines,
         };
-        run(state, &id, command).await?;
+        run(state, &BUYER, &id, command).await?;
         let order = with_payment_customer(state, gateway, &id, load(state, &id).await?).await?;
         Ok(PlacedOrder { id, order, secret })
     })
@@ -172,7 +177,7 @@ async fn hold_numbers(state: &AppState, id: &str, cart: &CartSummary, lines: &Or
     for number in lines.numbers.iter().filter(|n| !n.is_transfer && !n.is_placeholder) {
         let owner = format!("order:{id}");
         let hold = PhoneNumberCommand::HoldForOrder { number: number.value.clone(), cart_id: cart.id.clone(), owner };
-        commands::execute(&state.numbers, &number.value, hold).await.map_err(ApiError::from)?;
+        commands::execute(&state.numbers, &BUYER, &number.value, hold).await?;
     }
     Ok(())
 }
@@ -241,6 +246,6 @@ async fn with_payment_customer(
         .create_customer(email, &name, id, &format!("order-{id}-customer"))
         .await
         .map_err(|e| payment_failure(e, "Failed to create payment intent"))?;
-    run(state, id, ServiceOrderCommand::RegisterPaymentCustomer { customer_id: customer }).await?;
+    run(state, &BUYER, id, ServiceOrderCommand::RegisterPaymentCustomer { customer_id: customer }).await?;
     load(state, id).await
 }

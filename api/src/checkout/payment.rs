@@ -18,7 +18,7 @@ use cqrs_es::AggregateError;
 use super::failures::{declined, payment_failure};
 use super::gateway::{CardSetup, GatewayError, Outcome, PaymentGateway, PlanSpec, Refusal, SetupState};
 use super::order::{load, load_at, run};
-use crate::commands;
+use crate::commands::{self, BUYER};
 use crate::error::ApiError;
 use crate::locks::locked;
 use crate::state::AppState;
@@ -48,7 +48,7 @@ pub async fn set_up_card(state: &AppState, gateway: &dyn PaymentGateway, id: &st
         }
         let setup =
             gateway.create_card_setup(&customer, id, &format!("order-{id}-setup-{version}")).await.map_err(fail)?;
-        run(state, id, ServiceOrderCommand::RecordSetupIntent { setup_intent_id: setup.id.clone() }).await?;
+        run(state, &BUYER, id, ServiceOrderCommand::RecordSetupIntent { setup_intent_id: setup.id.clone() }).await?;
         Ok(setup)
     })
     .await
@@ -140,10 +140,10 @@ async fn charge(
                             part: PaymentPart::Subscription,
                             attempt_key: key.clone(),
                         };
-                        run(state, id, start).await?;
+                        run(state, &BUYER, id, start).await?;
                         match gateway.start_subscription(&customer, &plan, id, &key).await {
                             Ok(made) => {
-                                fault_point(state, "after-subscription-created");
+                                crate::faults::point(state, "after-subscription-created");
                                 made
                             }
                             Err(GatewayError::Declined { code, decline_code, message }) => {
@@ -155,8 +155,13 @@ async fn charge(
                         }
                     }
                 };
-                run(state, id, ServiceOrderCommand::RecordSubscription { subscription_id: subscription.clone() })
-                    .await?;
+                run(
+                    state,
+                    &BUYER,
+                    id,
+                    ServiceOrderCommand::RecordSubscription { subscription_id: subscription.clone() },
+                )
+                .await?;
                 subscription
             }
         };
@@ -166,7 +171,7 @@ async fn charge(
                     part: PaymentPart::Subscription,
                     reference: subscription,
                 };
-                run(state, id, success).await?;
+                run(state, &BUYER, id, success).await?;
             }
             Outcome::NeedsAction { client_secret } => return Ok(Some(client_secret)),
             Outcome::Processing | Outcome::NotConfirmed => return Err(processing()),
@@ -187,11 +192,12 @@ async fn charge(
                 // in between leaves a payment that never charged, and the retry makes another.
                 let start =
                     ServiceOrderCommand::StartPaymentAttempt { part: PaymentPart::TopUp, attempt_key: key.clone() };
-                run(state, id, start).await?;
+                run(state, &BUYER, id, start).await?;
                 let amount = lines.amounts.top_up_total.0;
                 let made = gateway.create_payment(amount, &customer, &card, id, &key).await.map_err(fail)?;
-                fault_point(state, "after-top-up-created");
-                run(state, id, ServiceOrderCommand::RecordTopUpIntent { payment_intent_id: made.id.clone() }).await?;
+                crate::faults::point(state, "after-top-up-created");
+                run(state, &BUYER, id, ServiceOrderCommand::RecordTopUpIntent { payment_intent_id: made.id.clone() })
+                    .await?;
                 (made.id, made.outcome)
             }
         };
@@ -210,6 +216,7 @@ async fn charge(
             Outcome::Succeeded => {
                 run(
                     state,
+                    &BUYER,
                     id,
                     ServiceOrderCommand::RecordPaymentSuccess { part: PaymentPart::TopUp, reference: payment },
                 )
@@ -260,7 +267,7 @@ async fn the_card(
     if order.payment_method_id.as_deref() != Some(card.as_str()) {
         let key = format!("order-{id}-card-{}", order.failed_attempts);
         gateway.use_card(customer, &card, &key).await.map_err(fail)?;
-        run(state, id, ServiceOrderCommand::RecordPaymentMethod { payment_method_id: card.clone() }).await?;
+        run(state, &BUYER, id, ServiceOrderCommand::RecordPaymentMethod { payment_method_id: card.clone() }).await?;
     }
     Ok(card)
 }
@@ -271,15 +278,6 @@ fn processing() -> ApiError {
         "payment_processing",
         "Payment processing completed but status is unclear. Please contact support to verify your order.",
     )
-}
-
-/// A crash on purpose at a named point, for the tests that prove a retry after a crash pays
-/// once (`FAULT_INJECTION`, development only).
-fn fault_point(state: &AppState, point: &str) {
-    if state.services.config.fault_injection.as_deref() == Some(point) {
-        tracing::error!(point, "FAULT_INJECTION: stopping the server here");
-        std::process::abort();
-    }
 }
 
 async fn record_failure(
@@ -295,8 +293,8 @@ async fn record_failure(
         code: refusal.code.clone(),
         message: refusal.message.clone(),
     };
-    match commands::execute(&state.orders, id, command).await {
-        Ok(()) | Err(AggregateError::UserError(ServiceOrderError::AlreadyPaid)) => Ok(()),
+    match commands::execute(&state.orders, &BUYER, id, command).await {
+        Ok(_) | Err(AggregateError::UserError(ServiceOrderError::AlreadyPaid)) => Ok(()),
         Err(error) => Err(error.into()),
     }
 }

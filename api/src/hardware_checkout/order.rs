@@ -9,7 +9,7 @@ use projections::cart::CartSummary;
 use rand::Rng;
 use uuid::Uuid;
 
-use crate::commands;
+use crate::commands::{self, Context, BUYER};
 use crate::error::ApiError;
 use crate::hardware_items::live_item;
 use crate::locks::locked;
@@ -30,8 +30,14 @@ pub async fn load(state: &AppState, id: &str) -> Result<HardwareOrder, ApiError>
     Ok(order)
 }
 
-pub(super) async fn run(state: &AppState, id: &str, command: HardwareOrderCommand) -> Result<(), ApiError> {
-    commands::execute(&state.hardware_orders, id, command).await.map_err(ApiError::from)
+pub(super) async fn run(
+    state: &AppState,
+    context: &Context,
+    id: &str,
+    command: HardwareOrderCommand,
+) -> Result<(), ApiError> {
+    commands::execute(&state.hardware_orders, context, id, command).await?;
+    Ok(())
 }
 
 /// A shipping option by its id: 422 for anything else.
@@ -145,7 +151,7 @@ pub async fn place_hardware_order(
             customer: request.customer,
             address: request.address,
         };
-        if let Err(error) = run(state, &id, command).await {
+        if let Err(error) = run(state, &BUYER, &id, command).await {
             // Nothing was stored: the number goes back.
             sqlx::query("DELETE FROM hardware_orders WHERE order_id = $1").bind(&id).execute(&state.pool).await?;
             return Err(error);

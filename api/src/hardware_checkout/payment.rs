@@ -17,6 +17,7 @@ use jobs::hardware_orders::{ConfirmError, HardwareOrders};
 
 use super::order::{check_secret, holds_secret, load, run};
 use crate::checkout::failures::{declined, payment_failure};
+use crate::commands::{Context, BUYER};
 use crate::error::ApiError;
 use crate::locks::locked;
 use crate::state::AppState;
@@ -47,7 +48,8 @@ pub async fn set_up_card(
                     .create_customer(&order.customer.email, &name, id, &key)
                     .await
                     .map_err(|e| payment_failure(e, PROVIDER_DOWN))?;
-                run(state, id, HardwareOrderCommand::RegisterPaymentCustomer { customer_id: customer.clone() }).await?;
+                run(state, &BUYER, id, HardwareOrderCommand::RegisterPaymentCustomer { customer_id: customer.clone() })
+                    .await?;
                 customer
             }
         };
@@ -61,7 +63,7 @@ pub async fn set_up_card(
             format!("hw-{id}-setup-{}-{}", order.declined_attempts, order.card_setup_id.as_deref().unwrap_or("first"));
         let setup =
             gateway.create_card_setup(&customer, id, &key).await.map_err(|e| payment_failure(e, PROVIDER_DOWN))?;
-        run(state, id, HardwareOrderCommand::StartCardSetup { setup_intent_id: setup.id.clone() }).await?;
+        run(state, &BUYER, id, HardwareOrderCommand::StartCardSetup { setup_intent_id: setup.id.clone() }).await?;
         Ok(setup)
     })
     .await
@@ -129,7 +131,7 @@ pub async fn pay(
                 outcome => outcome,
             };
             match outcome {
-                Outcome::Succeeded => return paid(state, id, &payment.payment_intent_id).await,
+                Outcome::Succeeded => return paid(state, &BUYER, id, &payment.payment_intent_id).await,
                 Outcome::NeedsAction { client_secret } if payment.card == card => {
                     return Ok(HardwarePayment::NeedsAction {
                         payment_intent_id: payment.payment_intent_id,
@@ -149,7 +151,7 @@ pub async fn pay(
                             .await
                             .map_err(|e| payment_failure(e, PROVIDER_DOWN))?;
                         if record.outcome == Outcome::Succeeded {
-                            return paid(state, id, &payment.payment_intent_id).await;
+                            return paid(state, &BUYER, id, &payment.payment_intent_id).await;
                         }
                         return Err(payment_failure(error, PROVIDER_DOWN));
                     }
@@ -179,9 +181,9 @@ pub async fn pay(
             card: card.to_string(),
             amount: total,
         };
-        run(state, id, command).await?;
+        run(state, &BUYER, id, command).await?;
         match confirm_at_provider(gateway, id, &record.id, attempt).await? {
-            Outcome::Succeeded => paid(state, id, &record.id).await,
+            Outcome::Succeeded => paid(state, &BUYER, id, &record.id).await,
             Outcome::NeedsAction { client_secret } => {
                 Ok(HardwarePayment::NeedsAction { payment_intent_id: record.id, client_secret })
             }
@@ -215,20 +217,25 @@ async fn decline(state: &AppState, id: &str, payment_intent_id: &str, refusal: R
         code: refusal.code.clone(),
         decline_code: refusal.decline_code.clone(),
     };
-    if let Err(error) = run(state, id, command).await {
+    if let Err(error) = run(state, &BUYER, id, command).await {
         return error;
     }
     declined(&refusal)
 }
 
-async fn paid(state: &AppState, id: &str, payment_intent_id: &str) -> Result<HardwarePayment, ApiError> {
+async fn paid(
+    state: &AppState,
+    context: &Context,
+    id: &str,
+    payment_intent_id: &str,
+) -> Result<HardwarePayment, ApiError> {
     let order = load(state, id).await?;
     let command = HardwareOrderCommand::RecordPayment {
         payment_intent_id: payment_intent_id.to_string(),
         amount: order.amounts.total,
         status: "succeeded".into(),
     };
-    run(state, id, command).await?;
+    run(state, context, id, command).await?;
     Ok(HardwarePayment::Paid { payment_intent_id: payment_intent_id.to_string(), amount: order.amounts.total })
 }
 
@@ -270,6 +277,7 @@ pub async fn confirm_payment(
     payment_intent_id: &str,
     order_id: Option<&str>,
     secret: Option<&str>,
+    context: &Context,
 ) -> Result<Confirmation, ApiError> {
     let payment_intent_id = payment_intent_id.trim();
     if !payment_intent_id.starts_with("pi_") || payment_intent_id.len() > 100 {
@@ -303,9 +311,14 @@ pub async fn confirm_payment(
             if !good {
                 return Err(HardwareOrderError::PaymentNotSucceeded.into());
             }
-            paid(state, &id, &record.id).await?;
+            paid(state, context, &id, &record.id).await?;
         }
-        let ctx = HardwareOrders { pool: &state.pool, orders: &state.hardware_orders, carts: &state.carts };
+        let ctx = HardwareOrders {
+            pool: &state.pool,
+            orders: &state.hardware_orders,
+            carts: &state.carts,
+            context: context.clone(),
+        };
         let for_buyer = holds_secret(state, &id, secret).await? == Some(true);
         match jobs::hardware_orders::confirm(&ctx, &id).await {
             Ok(order) => Ok(Confirmation { id: id.clone(), order, for_buyer }),
@@ -315,7 +328,7 @@ pub async fn confirm_payment(
                     ConfirmError::Storage(_) => HardwareOrderCommand::MarkPaymentOnly,
                     ConfirmError::Unexpected(_) => HardwareOrderCommand::MarkErrorHandled,
                 };
-                run(state, &id, mark).await?;
+                run(state, context, &id, mark).await?;
                 Ok(Confirmation { id: id.clone(), order: load(state, &id).await?, for_buyer })
             }
         }

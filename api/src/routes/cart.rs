@@ -1,6 +1,6 @@
 //! The cart resource: one route per command, each answering with the whole cart.
 
-use aggregates::cart::{CartCommand, CartError, PhoneNumberEntry, MAX_HELD_NUMBERS, MAX_NUMBERS};
+use aggregates::cart::{Cart, CartCommand, CartError, PhoneNumberEntry, MAX_HELD_NUMBERS, MAX_NUMBERS};
 use aggregates::phone_number::{PhoneNumberCommand, PhoneNumberError};
 use aggregates::pricing::{AddOn, BillingCycle, Pence, Plan};
 use axum::extract::{Path, State};
@@ -8,7 +8,7 @@ use axum::http::StatusCode;
 use axum::Json;
 use cqrs_es::AggregateError;
 use projections::cart::{CartSummary, CartView};
-use projections::catch_up::with_written_view;
+use projections::catch_up::DerivedView;
 use projections::inventory;
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -18,7 +18,7 @@ use uuid::Uuid;
 
 use crate::cart_holds;
 use crate::client::ClientAddress;
-use crate::commands;
+use crate::commands::{Committed, Context, BUYER};
 use crate::error::{ApiError, Refusal};
 use crate::json::ApiJson;
 use crate::state::AppState;
@@ -52,26 +52,26 @@ struct CartPath {
 /// A cart id from the path: anything but a UUID names no cart.
 use crate::carts::{cart_id, summary};
 
-/// Runs a cart command and answers with the cart as its view now shows it: the view stored
-/// with the command's events (no second read of it), or, when the command stored nothing,
-/// the view read again.
+/// Runs a cart command (the buyer's) and answers with the cart as its view now shows it.
 async fn execute(state: &AppState, raw_id: &str, command: CartCommand) -> Result<Json<CartSummary>, ApiError> {
     let id = cart_id(raw_id)?;
-    answer(state, &id, commands::execute(&state.carts, &id, command)).await
+    answer(state, &id, state.carts.execute(&Context::buyer(), &id, command).await).await
 }
 
-/// Answers `command` (a command on cart `id`) with the cart as its view now is.
+/// Answers a command on cart `id` with the cart as the state it committed makes it (the
+/// view stored with its events, computed again rather than read back); a cart that does not
+/// exist is read, to answer 404.
 async fn answer(
     state: &AppState,
     id: &str,
-    command: impl std::future::Future<Output = Result<(), AggregateError<CartError>>>,
+    committed: Result<Committed<Cart>, AggregateError<CartError>>,
 ) -> Result<Json<CartSummary>, ApiError> {
-    let (done, written) = with_written_view::<CartView, _>(command).await;
-    done?;
-    match written {
-        Some((view_id, view)) if view_id == id && view.contents.exists => Ok(Json(view.summary(id))),
-        _ => Ok(Json(summary(state, id).await?)),
+    let committed = committed?;
+    let view = CartView::of(&committed.state, committed.sequence);
+    if view.contents.exists {
+        return Ok(Json(view.summary(id)));
     }
+    Ok(Json(summary(state, id).await?))
 }
 
 /// A new, empty cart.
@@ -86,7 +86,8 @@ async fn answer(
 )]
 async fn create_cart(State(state): State<AppState>) -> Result<(StatusCode, Json<CartSummary>), ApiError> {
     let id = Uuid::new_v4().to_string();
-    let cart = answer(&state, &id, commands::execute_new(&state.carts, &id, CartCommand::CreateCart)).await?;
+    let created = state.carts.execute_new(&Context::buyer(), &id, CartCommand::CreateCart).await;
+    let cart = answer(&state, &id, created).await?;
     Ok((StatusCode::CREATED, cart))
 }
 
@@ -360,7 +361,7 @@ async fn reserve(state: &AppState, client: &ClientAddress, cart: &str, number: &
     }
     cart_holds::record(&state.pool, client, cart, now).await?;
     let command = PhoneNumberCommand::ReserveForCart { number: number.to_string(), cart_id: cart.to_string() };
-    commands::execute(&state.numbers, number, command).await.map_err(ApiError::from)?;
+    state.numbers.execute(&BUYER, number, command).await?;
     if cart_holds::other_carts_holding(&state.pool, client, cart, now).await? >= cap {
         release(state, cart, [number.to_string()]).await;
         return Err(cart_holds::too_many_carts());
@@ -373,8 +374,8 @@ async fn reserve(state: &AppState, client: &ClientAddress, cart: &str, number: &
 async fn release(state: &AppState, cart: &str, numbers: impl IntoIterator<Item = String>) {
     for number in numbers {
         let command = PhoneNumberCommand::ReleaseFromCart { cart_id: cart.to_string() };
-        match commands::execute(&state.numbers, &number, command).await {
-            Ok(()) | Err(AggregateError::UserError(PhoneNumberError::NotReservedByCart)) => {}
+        match state.numbers.execute(&BUYER, &number, command).await {
+            Ok(_) | Err(AggregateError::UserError(PhoneNumberError::NotReservedByCart)) => {}
             Err(error) => tracing::warn!(%number, %error, "release failed; the expiry job will free it"),
         }
     }

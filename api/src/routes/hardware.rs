@@ -19,7 +19,7 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::auth::{Admin, Staff};
-use crate::commands;
+use crate::commands::{self, Context};
 use crate::error::{ApiError, Refusal};
 use crate::hardware_items;
 use crate::json::{ApiJson, Data, Done};
@@ -243,19 +243,31 @@ impl ItemBody {
 
 /// Brings status and images to what the body asks for, after the fields are saved.
 async fn apply_extras(state: &AppState, id: &str, body: &ItemBody, actor: &str) -> Result<(), ApiError> {
+    let context = Context::staff(actor);
     if let Some(status) = body.status {
-        commands::execute(&state.hardware, id, HardwareCommand::SetStatus { status, actor: actor.to_string() }).await?;
+        commands::execute(
+            &state.hardware,
+            &context,
+            id,
+            HardwareCommand::SetStatus { status, actor: actor.to_string() },
+        )
+        .await?;
     }
     if let Some(wanted) = &body.image_ids {
         let current = hardware_items::live_item(&state.pool, id).await?.map(|v| v.item.images).unwrap_or_default();
         for image in current.iter().filter(|i| !wanted.contains(&i.id)) {
             let command = HardwareCommand::RemoveImage { image_id: image.id.clone(), actor: actor.to_string() };
-            commands::execute(&state.hardware, id, command).await?;
+            commands::execute(&state.hardware, &context, id, command).await?;
         }
         for image_id in wanted.iter().filter(|w| !current.iter().any(|i| &i.id == *w)) {
             let image = hardware_items::uploaded_image(&state.pool, image_id).await?;
-            commands::execute(&state.hardware, id, HardwareCommand::AttachImage { image, actor: actor.to_string() })
-                .await?;
+            commands::execute(
+                &state.hardware,
+                &context,
+                id,
+                HardwareCommand::AttachImage { image, actor: actor.to_string() },
+            )
+            .await?;
         }
     }
     Ok(())
@@ -289,7 +301,7 @@ async fn create(
 ) -> Result<Response, ApiError> {
     let id = Uuid::new_v4().to_string();
     let command = HardwareCommand::Create { fields: body.fields()?, actor: admin.email.clone() };
-    commands::execute(&state.hardware, &id, command).await?;
+    commands::execute(&state.hardware, &Context::staff(&admin.email), &id, command).await?;
     apply_extras(&state, &id, &body, &admin.email).await?;
     respond_with_item(&state, id, StatusCode::CREATED).await
 }
@@ -318,7 +330,7 @@ async fn update(
 ) -> Result<Response, ApiError> {
     hardware_items::item_id(&id)?;
     let command = HardwareCommand::Update { fields: body.fields()?, actor: admin.email.clone() };
-    commands::execute(&state.hardware, &id, command).await?;
+    commands::execute(&state.hardware, &Context::staff(&admin.email), &id, command).await?;
     apply_extras(&state, &id, &body, &admin.email).await?;
     respond_with_item(&state, id, StatusCode::OK).await
 }
@@ -342,8 +354,13 @@ async fn remove(
     Admin(admin): Admin,
     Path(id): Path<String>,
 ) -> Result<Json<Done>, ApiError> {
-    commands::execute(&state.hardware, hardware_items::item_id(&id)?, HardwareCommand::Delete { actor: admin.email })
-        .await?;
+    commands::execute(
+        &state.hardware,
+        &Context::staff(&admin.email),
+        hardware_items::item_id(&id)?,
+        HardwareCommand::Delete { actor: admin.email.clone() },
+    )
+    .await?;
     Ok(Done::json())
 }
 

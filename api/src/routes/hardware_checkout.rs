@@ -22,6 +22,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::commands::BUYER;
 use crate::error::{ApiError, Refusal};
 use crate::hardware_checkout::{self as service, HardwarePayment, PlaceHardwareOrder};
 use crate::json::ApiJson;
@@ -501,8 +502,14 @@ async fn confirm_payment(
     let order_id = body.order_id.as_deref().map(service::order_id).transpose()?;
     let gateway = state.services.gateway.clone();
     let secret = body.order_secret.as_deref();
-    let confirming =
-        service::confirm_payment(&state, gateway.as_ref(), &body.payment_intent_id, order_id.as_deref(), secret);
+    let confirming = service::confirm_payment(
+        &state,
+        gateway.as_ref(),
+        &body.payment_intent_id,
+        order_id.as_deref(),
+        secret,
+        &BUYER,
+    );
     let (result, total, provider) = measured(confirming).await;
     let confirmation = result?;
     let order = &confirmation.order;

@@ -15,7 +15,7 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::auth::Admin;
-use crate::commands;
+use crate::commands::{self, Context};
 use crate::error::{ApiError, Refusal};
 use crate::hardware_items::{live_items, uploaded_image};
 use crate::json::Done;
@@ -160,7 +160,9 @@ async fn upload_image(
     if !hardware_id.is_empty() {
         let command = HardwareCommand::AttachImage { image: image.clone(), actor: admin.email.clone() };
         let attached = match crate::hardware_items::item_id(&hardware_id) {
-            Ok(item) => commands::execute(&state.hardware, item, command).await.map_err(ApiError::from),
+            Ok(item) => commands::execute(&state.hardware, &Context::staff(&admin.email), item, command)
+                .await
+                .map_err(ApiError::from),
             Err(error) => Err(error),
         };
         if let Err(error) = attached {
@@ -225,7 +227,7 @@ async fn delete_image(
     for (item_id, view) in live_items(&state.pool).await? {
         if view.item.images.iter().any(|i| i.id == image.id) {
             let command = HardwareCommand::RemoveImage { image_id: image.id.clone(), actor: admin.email.clone() };
-            commands::execute(&state.hardware, &item_id, command).await?;
+            commands::execute(&state.hardware, &Context::staff(&admin.email), &item_id, command).await?;
         }
     }
     sqlx::query("DELETE FROM hardware_images WHERE id = $1")

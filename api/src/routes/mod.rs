@@ -36,17 +36,9 @@ use tracing::Level;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use aggregates::actor::Actor;
-
 use crate::config::Config;
 use crate::error::ApiError;
 use crate::state::AppState;
-
-/// Every API request acts for a buyer unless it turns out to be staff (`auth::Staff`) or
-/// the payment provider (the webhook): the actor stored with the events it causes.
-async fn as_buyer(request: Request, next: middleware::Next) -> axum::response::Response {
-    jobs::commands::acting_as(Actor::Buyer, next.run(request)).await
-}
 
 /// The JSON API's operations, each registered with `.routes(routes!(handler))` in its
 /// module's `router()` from a handler annotated with `#[utoipa::path]`: registering a route
@@ -108,7 +100,7 @@ pub fn app(state: AppState, config: &Config) -> Router {
         .merge(uploads)
         .fallback(|| async { ApiError::not_found("not_found", "There is no such API route.") })
         .split_for_parts();
-    let api = api.layer(middleware::from_fn(as_buyer)).layer(compression());
+    let api = api.layer(compression());
 
     let router = Router::new()
         .nest("/api", api)

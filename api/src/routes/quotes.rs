@@ -23,7 +23,7 @@ use crate::account_form::{field_errors, is_email, is_phone, is_uk_postcode, Fiel
 use crate::auth::Staff;
 use crate::checkout::mail::SUPPORT_HOURS;
 use crate::client::ClientAddress;
-use crate::commands;
+use crate::commands::{self, Context, BUYER};
 use crate::error::{ApiError, Refusal};
 use crate::json::ApiJson;
 use crate::limits::{self, Limit};
@@ -193,8 +193,13 @@ async fn request_quote(
         &[(&QUOTES_PER_EMAIL, details.email.as_str()), (&QUOTES_PER_ADDRESS, address.as_str())],
     )
     .await?;
-    commands::execute(&state.quote_requests, &request_id, QuoteRequestCommand::Submit { details: details.clone() })
-        .await?;
+    commands::execute(
+        &state.quote_requests,
+        &BUYER,
+        &request_id,
+        QuoteRequestCommand::Submit { details: details.clone() },
+    )
+    .await?;
     queue_mails(&state, &request_id, &details, &received).await?;
     Ok((StatusCode::CREATED, Json(received)))
 }
@@ -363,8 +368,13 @@ async fn mark_answered(
     if state.quote_request_views.load(&id).await.map_err(ApiError::internal)?.is_none() {
         return Err(QuoteRequestError::NotFound.into());
     }
-    commands::execute(&state.quote_requests, &id, QuoteRequestCommand::MarkAnswered { by: staff.email.clone() })
-        .await?;
+    commands::execute(
+        &state.quote_requests,
+        &Context::staff(&staff.email),
+        &id,
+        QuoteRequestCommand::MarkAnswered { by: staff.email.clone() },
+    )
+    .await?;
     let view =
         state.quote_request_views.load(&id).await.map_err(ApiError::internal)?.ok_or(QuoteRequestError::NotFound)?;
     Ok(Json(view))

@@ -7,7 +7,6 @@
 //! for the order's own amount, on the order named in the object's metadata. A forged or
 //! replayed event changes nothing and is logged.
 
-use aggregates::actor::Actor;
 use aggregates::service_order::{PaymentPart, ServiceOrder, ServiceOrderCommand, ServiceOrderError};
 use axum::body::Bytes;
 use axum::extract::State;
@@ -24,7 +23,7 @@ use utoipa_axum::routes;
 
 use crate::checkout::failures::payment_failure;
 use crate::checkout::gateway::{GatewayError, Outcome};
-use crate::commands;
+use crate::commands::{self, WEBHOOK};
 use crate::error::{ApiError, Refusal};
 use crate::state::AppState;
 
@@ -101,7 +100,6 @@ pub fn signature_ok(header: &str, body: &[u8], secret: &str, now: i64) -> bool {
     )
 )]
 async fn webhook(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> Result<Json<Received>, ApiError> {
-    jobs::commands::act_as(Actor::Webhook);
     // Without the endpoint's secret nobody can tell Stripe's events from anyone else's:
     // refuse them all (the payment is still recorded when the browser comes back).
     let Some(secret) = &state.services.config.payments.webhook_secret else {
@@ -192,7 +190,7 @@ async fn hardware_payment(state: &AppState, id: &str) -> Result<Option<bool>, Ap
     if !hardware {
         return Ok(None);
     }
-    match crate::hardware_checkout::confirm_payment(state, gateway.as_ref(), id, Some(&owner), None).await {
+    match crate::hardware_checkout::confirm_payment(state, gateway.as_ref(), id, Some(&owner), None, &WEBHOOK).await {
         Ok(_) => Ok(Some(true)),
         Err(error) => {
             tracing::warn!(payment = id, order = %owner, ?error, "hardware payment webhook not acted on");
@@ -300,8 +298,8 @@ async fn load_order(state: &AppState, id: &str) -> Result<Option<ServiceOrder>, 
 
 /// Records the outcome Stripe confirmed; false when the order already knew it.
 async fn record(state: &AppState, order_id: &str, command: ServiceOrderCommand) -> Result<bool, ApiError> {
-    match commands::execute(&state.orders, order_id, command).await {
-        Ok(()) => Ok(true),
+    match commands::execute(&state.orders, &WEBHOOK, order_id, command).await {
+        Ok(_) => Ok(true),
         // Already known (paid, or the attempt already failed and moved on).
         Err(AggregateError::UserError(ServiceOrderError::AlreadyPaid | ServiceOrderError::UnknownPayment)) => Ok(false),
         Err(error) => Err(error.into()),

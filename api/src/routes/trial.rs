@@ -22,7 +22,7 @@ use crate::accounts::{self, Owner};
 use crate::checkout::failures::payment_failure;
 use crate::checkout::gateway::SetupState;
 use crate::client::ClientAddress;
-use crate::commands;
+use crate::commands::{self, BUYER};
 use crate::error::{ApiError, Refusal};
 use crate::json::ApiJson;
 use crate::limits;
@@ -201,8 +201,8 @@ async fn create_trial(
         let (mut extensions, mut passwords) =
             accounts::add_extensions(&mut tx, &format!("trial:{id}"), account_id, &contact.email, 1, &id[..8]).await?;
         let assign = PhoneNumberCommand::Assign { number: number.clone(), owner: format!("trial:{id}") };
-        match commands::execute(&state.numbers, &number, assign).await {
-            Ok(()) => {}
+        match commands::execute(&state.numbers, &BUYER, &number, assign).await {
+            Ok(_) => {}
             Err(AggregateError::UserError(PhoneNumberError::Taken)) => {
                 return Err(already_used("number_taken", NUMBER_USED))
             }
@@ -215,7 +215,7 @@ async fn create_trial(
             account_id: account_id.to_string(),
             extension: extension.clone(),
         };
-        commands::execute(&state.trials, &id, start).await?;
+        commands::execute(&state.trials, &BUYER, &id, start).await?;
         tx.commit().await?;
         Ok((extension, passwords.remove(0).1))
     })
@@ -266,7 +266,7 @@ async fn trial_customer(state: &AppState, id: &str) -> Result<String, ApiError> 
         .await
         .map_err(|e| payment_failure(e, "Failed to create setup intent"))?;
     let command = TrialCommand::RegisterPaymentCustomer { customer_id: created.clone() };
-    commands::execute(&state.trials, id, command).await.map_err(ApiError::from)?;
+    commands::execute(&state.trials, &BUYER, id, command).await.map_err(ApiError::from)?;
     Ok(created)
 }
 
@@ -424,7 +424,7 @@ async fn attach_payment_method(
             .await
             .map_err(|e| payment_failure(e, "The card could not be saved."))?;
         let command = TrialCommand::AttachPaymentMethod { customer_id: customer, payment_method_id: method };
-        commands::execute(&state.trials, &id, command).await.map_err(ApiError::from)
+        commands::execute(&state.trials, &BUYER, &id, command).await.map_err(ApiError::from)
     })
     .await?;
     Ok(Json(CardSaved { success: true, payment_method_saved: true }))

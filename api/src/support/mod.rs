@@ -20,7 +20,7 @@ use serde_json::Value;
 use self::history::{emails, replay, state_json, EmailOut, EventOut, Replay};
 use crate::auth::{Role, Staff};
 use crate::checkout::mail::{confirmation, PasswordNote};
-use crate::commands;
+use crate::commands::{self, Committed, Context};
 use crate::error::ApiError;
 use crate::state::{load, AppState};
 
@@ -289,8 +289,14 @@ pub async fn fill_placeholder(
         return Err(aggregates::service_order::ServiceOrderError::NotAnOpenPlaceholder.into());
     }
     existing::<ServiceOrder>(state, id).await?;
-    match jobs::placeholders::fill(&crate::scheduled::placeholders(state), id, placeholder, Some(number), &staff.email)
-        .await
+    match jobs::placeholders::fill(
+        &crate::scheduled::placeholders(state, Context::staff(&staff.email)),
+        id,
+        placeholder,
+        Some(number),
+        &staff.email,
+    )
+    .await
     {
         Ok(Some(_)) => Ok(()),
         Ok(None) | Err(FillError::NotACandidate) => Err(ApiError::refused(
@@ -341,13 +347,17 @@ pub async fn reset_sip_password(
             .fetch_optional(&mut *tx)
             .await?;
     let username = username.ok_or(ServiceOrderError::ExtensionNotFound)?;
-    match kind {
+    // The event commits with the new digests, or neither does.
+    let context = Context::staff(&staff.email);
+    let committed = match kind {
         OrderKind::Service => {
             let command = ServiceOrderCommand::ResetSipPassword { number: number.to_string(), by };
-            commands::execute(&state.orders, id, command).await?
+            Reset::Order(Box::new(state.orders.execute_in(&mut tx, &context, id, command).await?))
         }
-        _ => commands::execute(&state.trials, id, TrialCommand::ResetSipPassword { by }).await?,
-    }
+        _ => Reset::Trial(Box::new(
+            state.trials.execute_in(&mut tx, &context, id, TrialCommand::ResetSipPassword { by }).await?,
+        )),
+    };
     let password = crate::accounts::sip_password();
     sqlx::query("UPDATE sip_extensions SET secret_digest = $3, ha1_md5 = $4 WHERE order_id = $1 AND number = $2")
         .bind(&owner)
@@ -357,7 +367,17 @@ pub async fn reset_sip_password(
         .execute(&mut *tx)
         .await?;
     tx.commit().await?;
+    match committed {
+        Reset::Order(committed) => state.orders.publish(id, &committed).await,
+        Reset::Trial(committed) => state.trials.publish(id, &committed).await,
+    }
     Ok((username, password))
+}
+
+/// What a reset committed, to tell the queries of.
+enum Reset {
+    Order(Box<Committed<ServiceOrder>>),
+    Trial(Box<Committed<Trial>>),
 }
 
 /// A copy of the order's confirmation (the trial's welcome) to the buyer, after an event
@@ -367,7 +387,13 @@ pub async fn resend_confirmation(state: &AppState, staff: &Staff, kind: OrderKin
     let (recipient, subject, body, mail_kind, sequence) = match kind {
         OrderKind::Service => {
             existing::<ServiceOrder>(state, id).await?;
-            commands::execute(&state.orders, id, ServiceOrderCommand::ResendConfirmation { by }).await?;
+            commands::execute(
+                &state.orders,
+                &Context::staff(&staff.email),
+                id,
+                ServiceOrderCommand::ResendConfirmation { by },
+            )
+            .await?;
             let (order, sequence) = load::<ServiceOrder>(&state.pool, id).await?;
             let (subject, body) = confirmation(
                 &order,
@@ -380,7 +406,13 @@ pub async fn resend_confirmation(state: &AppState, staff: &Staff, kind: OrderKin
         }
         OrderKind::Trial => {
             existing::<Trial>(state, id).await?;
-            commands::execute(&state.trials, id, TrialCommand::ResendConfirmation { by }).await?;
+            commands::execute(
+                &state.trials,
+                &Context::staff(&staff.email),
+                id,
+                TrialCommand::ResendConfirmation { by },
+            )
+            .await?;
             let (_, sequence) = load::<Trial>(&state.pool, id).await?;
             let view = state.trial_views.load(id).await.map_err(ApiError::internal)?.ok_or_else(no_such_order)?;
             let (subject, body) = crate::trial_mail::welcome(&view, &view.number, &state.services.config.sip);
@@ -388,7 +420,13 @@ pub async fn resend_confirmation(state: &AppState, staff: &Staff, kind: OrderKin
         }
         OrderKind::Hardware => {
             existing::<HardwareOrder>(state, id).await?;
-            commands::execute(&state.hardware_orders, id, HardwareOrderCommand::ResendConfirmation { by }).await?;
+            commands::execute(
+                &state.hardware_orders,
+                &Context::staff(&staff.email),
+                id,
+                HardwareOrderCommand::ResendConfirmation { by },
+            )
+            .await?;
             let (order, sequence) = load::<HardwareOrder>(&state.pool, id).await?;
             let (subject, body) = jobs::hardware_orders::confirmation_mail(&order);
             (order.customer.email, subject, body, "hardware_confirmation", sequence)
@@ -424,8 +462,8 @@ pub async fn release_number(
         return Err(aggregates::service_order::ServiceOrderError::NotTheOrdersNumber.into());
     }
     let command = PhoneNumberCommand::ReturnToStock { owner: format!("order:{id}") };
-    match commands::execute(&state.numbers, number, command).await {
-        Ok(()) => {}
+    match commands::execute(&state.numbers, &Context::staff(&staff.email), number, command).await {
+        Ok(_) => {}
         Err(AggregateError::UserError(PhoneNumberError::NotOwner)) => {
             return Err(ApiError::refused(
                 StatusCode::CONFLICT,
@@ -436,7 +474,7 @@ pub async fn release_number(
         Err(error) => return Err(error.into()),
     }
     let command = ServiceOrderCommand::ReleaseNumber { number: number.to_string(), by: staff.email.clone() };
-    commands::execute(&state.orders, id, command).await?;
+    commands::execute(&state.orders, &Context::staff(&staff.email), id, command).await?;
     Ok(())
 }
 
@@ -458,7 +496,13 @@ pub async fn replace_lost_number(
         return Err(ServiceOrderError::NotLost.into());
     }
     let candidates = projections::inventory::available_like(&state.pool, lost, 5).await?;
-    let replacement = jobs::placeholders::assign_first_free(&state.numbers, candidates, &format!("order:{id}")).await?;
+    let replacement = jobs::placeholders::assign_first_free(
+        &state.numbers,
+        &Context::staff(&staff.email),
+        candidates,
+        &format!("order:{id}"),
+    )
+    .await?;
     let Some(replacement) = replacement else {
         return Err(ApiError::refused(
             StatusCode::CONFLICT,
@@ -471,7 +515,7 @@ pub async fn replace_lost_number(
         replacement: replacement.clone(),
         by: staff.email.clone(),
     };
-    commands::execute(&state.orders, id, command).await?;
+    commands::execute(&state.orders, &Context::staff(&staff.email), id, command).await?;
     let (_, sequence) = load::<ServiceOrder>(&state.pool, id).await?;
     let body = format!(
         "Hello {},\n\nThe number {lost} you chose for your order {} was taken before your order completed, so we have \
@@ -497,7 +541,13 @@ pub async fn replace_lost_number(
 /// More days for a running trial (admins only: the route asks for `Admin`).
 pub async fn extend_trial(state: &AppState, staff: &Staff, id: &str, days: u32) -> Result<(), ApiError> {
     existing::<Trial>(state, id).await?;
-    commands::execute(&state.trials, id, TrialCommand::Extend { days, by: staff.email.clone() }).await?;
+    commands::execute(
+        &state.trials,
+        &Context::staff(&staff.email),
+        id,
+        TrialCommand::Extend { days, by: staff.email.clone() },
+    )
+    .await?;
     Ok(())
 }
 

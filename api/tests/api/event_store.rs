@@ -100,7 +100,7 @@ async fn a_cart_whose_events_add_up_is_snapshotted_with_each_event_once() {
     let other = AppState::new(app.pool.clone());
     let item_id = format!("hardware-{product}");
     let command = CartCommand::SetItemQuantity { item_id, quantity: 2 };
-    jobs::commands::execute(&other.carts, &id, command).await.unwrap();
+    jobs::commands::execute(&other.carts, &api::commands::Context::system(), &id, command).await.unwrap();
     let cart = expect_ok(app.get(&format!("/api/carts/{id}")).await).await;
     assert_eq!(cart["items"][0]["quantity"], 2);
     assert_eq!(cart["version"], extra as i64 + 3);
@@ -117,7 +117,7 @@ async fn a_server_whose_kept_cart_is_outdated_decides_again_on_the_stored_events
     // Another server changes the plan: the first server's kept copy still has one user.
     let other = AppState::new(app.pool.clone());
     let multi = CartCommand::SelectPackage { plan: Plan::MultiUser, billing_cycle: BillingCycle::Monthly, quantity: 4 };
-    jobs::commands::execute(&other.carts, &id, multi).await.unwrap();
+    jobs::commands::execute(&other.carts, &api::commands::Context::system(), &id, multi).await.unwrap();
 
     // The same plan again is nothing to do on the kept copy, and a change on the stored cart.
     let cart = expect_ok(app.send(Method::PUT, &format!("{path}/package"), Some(single)).await).await;
@@ -126,7 +126,7 @@ async fn a_server_whose_kept_cart_is_outdated_decides_again_on_the_stored_events
     // A change decided on an outdated copy meets the stored event's key and is decided
     // again on the stored cart: both changes are in the answer and in the view.
     let yearly = CartCommand::ChangeBillingCycle { billing_cycle: BillingCycle::Yearly };
-    jobs::commands::execute(&other.carts, &id, yearly).await.unwrap();
+    jobs::commands::execute(&other.carts, &api::commands::Context::system(), &id, yearly).await.unwrap();
     let body = json!({ "addOnId": "callRecording" });
     let cart = expect_ok(app.send(Method::POST, &format!("{path}/add-ons"), Some(body)).await).await;
     assert_eq!(cart["billingCycle"], "yearly");
@@ -138,7 +138,14 @@ async fn a_server_whose_kept_cart_is_outdated_decides_again_on_the_stored_events
     // A refusal decided on an outdated copy is decided again too: the other server adds an
     // add-on this one's copy lacks, and removing it here succeeds.
     let music = aggregates::pricing::AddOn::MusicWhileRinging;
-    jobs::commands::execute(&other.carts, &id, CartCommand::AddAddOn { add_on: music }).await.unwrap();
+    jobs::commands::execute(
+        &other.carts,
+        &api::commands::Context::system(),
+        &id,
+        CartCommand::AddAddOn { add_on: music },
+    )
+    .await
+    .unwrap();
     let response = app.send(Method::DELETE, &format!("{path}/add-ons/musicWhileRinging"), None).await;
     let cart = expect_ok(response).await;
     assert_eq!(cart["addOns"].as_array().unwrap().len(), 1, "{cart}");

@@ -294,7 +294,7 @@ async fn draft_and_out_of_stock_phones_are_refused_and_nothing_is_stored() {
     let events = app.event_count().await;
 
     let command = HardwareCommand::SetStatus { status: ItemStatus::Draft, actor: "admin@example.com".into() };
-    state.hardware.execute(&product, command).await.unwrap();
+    state.hardware.execute(&api::commands::Context::system(), &product, command).await.unwrap();
     let events = events + 1;
     let refused =
         expect_error(place(&app, &cart, "economy").await, StatusCode::UNPROCESSABLE_ENTITY, "hardware_unavailable")
@@ -303,12 +303,16 @@ async fn draft_and_out_of_stock_phones_are_refused_and_nothing_is_stored() {
     assert_eq!(app.event_count().await, events);
 
     let command = HardwareCommand::SetStatus { status: ItemStatus::Published, actor: "admin@example.com".into() };
-    state.hardware.execute(&product, command).await.unwrap();
+    state.hardware.execute(&api::commands::Context::system(), &product, command).await.unwrap();
     let mut fields = state.hardware_views.load(&product).await.unwrap().unwrap().item.fields.unwrap();
     fields.in_stock = false;
     state
         .hardware
-        .execute(&product, HardwareCommand::Update { fields, actor: "admin@example.com".into() })
+        .execute(
+            &api::commands::Context::system(),
+            &product,
+            HardwareCommand::Update { fields, actor: "admin@example.com".into() },
+        )
         .await
         .unwrap();
     let events = events + 2;

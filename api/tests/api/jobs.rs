@@ -30,20 +30,30 @@ async fn run_out_reservations_are_released_and_leave_their_carts() {
         number: "441214960001".into(),
         cart_id: old_cart.clone(),
     };
-    then.numbers.execute("441214960001", old).await.unwrap();
+    then.numbers.execute(&api::commands::Context::system(), "441214960001", old).await.unwrap();
     let entry = aggregates::cart::PhoneNumberEntry::new("441214960001");
-    then.carts.execute(&old_cart, aggregates::cart::CartCommand::AddNumber { number: entry }).await.unwrap();
+    then.carts
+        .execute(
+            &api::commands::Context::system(),
+            &old_cart,
+            aggregates::cart::CartCommand::AddNumber { number: entry },
+        )
+        .await
+        .unwrap();
     // One made 29 minutes ago stays.
     let recent = AppState::with_clock(app.pool.clone(), Arc::new(FixedClock(Utc::now() - Duration::minutes(29))));
     let command = aggregates::phone_number::PhoneNumberCommand::ReserveForCart {
         number: "441214960002".into(),
         cart_id: fresh_cart.clone(),
     };
-    recent.numbers.execute("441214960002", command).await.unwrap();
+    recent.numbers.execute(&api::commands::Context::system(), "441214960002", command).await.unwrap();
     assert_eq!(status(&app, "441214960001").await, "reserved");
 
     let state = AppState::new(app.pool.clone());
-    let released = release_expired(&app.pool, &state.numbers, &state.carts, Utc::now()).await.unwrap();
+    let released =
+        release_expired(&app.pool, &state.numbers, &state.carts, Utc::now(), &api::commands::Context::system())
+            .await
+            .unwrap();
     assert_eq!(released, 1);
     assert_eq!(status(&app, "441214960001").await, "available");
     assert_eq!(status(&app, "441214960002").await, "reserved");
@@ -52,7 +62,12 @@ async fn run_out_reservations_are_released_and_leave_their_carts() {
 
     // Idempotent: a second run changes nothing more.
     let events = app.event_count().await;
-    assert_eq!(release_expired(&app.pool, &state.numbers, &state.carts, Utc::now()).await.unwrap(), 0);
+    assert_eq!(
+        release_expired(&app.pool, &state.numbers, &state.carts, Utc::now(), &api::commands::Context::system())
+            .await
+            .unwrap(),
+        0
+    );
     assert_eq!(app.event_count().await, events);
 
     // Through the scheduler's entry point (the `run-job` command) too.

@@ -86,9 +86,17 @@ async fn a_change_made_elsewhere_is_served_within_a_second() {
         compatibility: vec!["SIP 2.0".into()],
         ..HardwareFields::default()
     };
-    elsewhere.hardware.execute(id, HardwareCommand::Create { fields, actor: "ann@example.com".into() }).await.unwrap();
+    elsewhere
+        .hardware
+        .execute(
+            &api::commands::Context::system(),
+            id,
+            HardwareCommand::Create { fields, actor: "ann@example.com".into() },
+        )
+        .await
+        .unwrap();
     let status = HardwareCommand::SetStatus { status: ItemStatus::Published, actor: "ann@example.com".into() };
-    elsewhere.hardware.execute(id, status).await.unwrap();
+    elsewhere.hardware.execute(&api::commands::Context::system(), id, status).await.unwrap();
     for (path, before) in [("/api/hardware/", &all), ("/api/hardware/?brand=yealink", &yealink)] {
         let body = changed_within_a_second(&app, path, before).await;
         assert!(body["data"].as_array().unwrap().iter().any(|item| item["id"] == id), "{path}: {body}");

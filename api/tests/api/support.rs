@@ -476,9 +476,16 @@ async fn a_paid_number_another_order_took_is_replaced_from_its_area_code_in_one_
         app.pool.clone(),
         Arc::new(FixedClock(chrono::Utc::now() + chrono::Duration::days(1))),
     );
-    jobs::commands::execute(&later.numbers, lost, PhoneNumberCommand::ExpireReservation).await.unwrap();
+    jobs::commands::execute(
+        &later.numbers,
+        &api::commands::Context::system(),
+        lost,
+        PhoneNumberCommand::ExpireReservation,
+    )
+    .await
+    .unwrap();
     let taken = PhoneNumberCommand::Assign { number: lost.into(), owner: "order:someone-else".into() };
-    jobs::commands::execute(&later.numbers, lost, taken).await.unwrap();
+    jobs::commands::execute(&later.numbers, &api::commands::Context::system(), lost, taken).await.unwrap();
     create_account(&app, &order).await;
 
     let base = format!("/api/admin/orders/service/{order}");

@@ -1,0 +1,121 @@
+//! Process managers: the multi-step workflows that follow an event, driven by stored events
+//! and resumable after a crash at any point.
+//!
+//! An event that starts a workflow records, in the statement that stores it, that the
+//! workflow is owed (a row of `workflows`; jobs::workflows). A runner claims the row, reads
+//! the aggregate, does each step the stored events do not show done yet (each an idempotent
+//! command or write), records its own progress where no event does, and deletes the row at
+//! the end. Two runners go at it: the request that started the workflow runs it at once and
+//! answers when it is done, and every server's [`spawn_runner`] resumes what is owed (at
+//! start-up: whatever a crashed server left). docs/architecture.md draws each workflow.
+//!
+//! | workflow | started by | steps |
+//! |---|---|---|
+//! | `complete-service-order` | `AccountCreated` | numbers assigned (or lost), order completed, cart emptied of the service, confirmation e-mail |
+
+pub mod service_order;
+
+use std::time::Duration;
+
+use jobs::workflows::{claim, Claimed};
+
+use crate::error::ApiError;
+use crate::state::AppState;
+
+pub use service_order::COMPLETE_SERVICE_ORDER;
+
+/// How often each server looks for owed workflows (and the pause before a failed one is
+/// tried again, times its attempts).
+const SWEEP_EVERY: Duration = Duration::from_secs(2);
+
+/// How long a request waits for a workflow another runner is running.
+const WAIT_FOR_RUNNER: Duration = Duration::from_secs(10);
+
+/// What happened when a workflow was asked to run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ran {
+    /// It ran to its end here, or was not owed (done already).
+    Done,
+    /// Another runner has it and did not finish within the wait.
+    StillRunning,
+}
+
+/// Runs workflow `name` of aggregate `id` now if it is owed: here, or by waiting (up to
+/// [`WAIT_FOR_RUNNER`]) for the runner that has it. A step that fails leaves it owed, for the
+/// next run, and answers the error.
+pub async fn run(state: &AppState, name: &str, id: &str) -> Result<Ran, ApiError> {
+    let deadline = tokio::time::Instant::now() + WAIT_FOR_RUNNER;
+    let mut pause = Duration::from_millis(10);
+    loop {
+        match claim(&state.pool, name, id).await? {
+            Claimed::NotOwed => return Ok(Ran::Done),
+            Claimed::Run(claim) => {
+                let result = match name {
+                    COMPLETE_SERVICE_ORDER => service_order::complete(state, claim).await,
+                    other => Err(ApiError::internal(format!("no workflow is named {other}"))),
+                };
+                return result.map(|()| Ran::Done);
+            }
+            Claimed::Busy if tokio::time::Instant::now() + pause > deadline => return Ok(Ran::StillRunning),
+            Claimed::Busy => {
+                tokio::time::sleep(pause).await;
+                pause = (pause * 2).min(Duration::from_millis(200));
+            }
+        }
+    }
+}
+
+/// Runs every owed workflow nobody is running (oldest first); answers how many ran.
+pub async fn resume_owed(state: &AppState, pause: Duration) -> Result<usize, ApiError> {
+    let owed = jobs::workflows::pending(&state.pool, 100, pause.as_secs_f64()).await?;
+    let mut ran = 0;
+    for (name, id) in owed {
+        match claim(&state.pool, &name, &id).await? {
+            Claimed::Run(claim) => {
+                let result = match name.as_str() {
+                    COMPLETE_SERVICE_ORDER => service_order::complete(state, claim).await,
+                    other => {
+                        tracing::error!(workflow = other, "an owed workflow nobody knows; left as it is");
+                        continue;
+                    }
+                };
+                match result {
+                    Ok(()) => ran += 1,
+                    Err(error) => {
+                        tracing::error!(workflow = name, id, ?error, "a workflow failed; it will be tried again")
+                    }
+                }
+            }
+            Claimed::NotOwed | Claimed::Busy => {}
+        }
+    }
+    Ok(ran)
+}
+
+/// Every server resumes owed workflows: at once (what a crashed server left), then every
+/// [`SWEEP_EVERY`].
+pub fn spawn_runner(state: AppState) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut first = true;
+        loop {
+            // At start-up every owed workflow; afterwards those not tried for a while.
+            let pause = if first { Duration::ZERO } else { SWEEP_EVERY };
+            first = false;
+            match resume_owed(&state, pause).await {
+                Ok(0) => {}
+                Ok(ran) => tracing::info!(ran, "owed workflows resumed"),
+                Err(error) => tracing::warn!(?error, "looking for owed workflows failed; trying again"),
+            }
+            tokio::time::sleep(SWEEP_EVERY).await;
+        }
+    })
+}
+
+/// A step failed: it stays owed, with the error for staff, and the caller hears of it.
+async fn failed(state: &AppState, claim: jobs::workflows::Claim, error: ApiError) -> Result<(), ApiError> {
+    let text = format!("{error:?}");
+    if let Err(fail) = claim.fail(&state.pool, &text).await {
+        tracing::warn!(%fail, "the workflow's error was not recorded");
+    }
+    Err(error)
+}

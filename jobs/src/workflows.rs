@@ -1,0 +1,153 @@
+//! The durable side of the process managers (api/src/workflows): which workflows are owed,
+//! who runs one now, and how far each got.
+//!
+//! A workflow owed to an aggregate is a row of `workflows`, inserted by the statement that
+//! stores the event starting it (crate::commands, `Cqrs::starting`): the event and the
+//! record that its side effects are owed commit together. A runner claims a row with a
+//! transaction-scoped advisory lock (`pg_try_advisory_xact_lock`) on a connection of its
+//! own, held for the run: it ends with that transaction, so a runner that crashes, panics
+//! or is dropped mid-run (a timeout, a shutdown) leaves nothing held, and the next runner
+//! resumes where the stored events and `step` say it stopped. Each step of a workflow is
+//! idempotent (a command that changes nothing stores nothing, an e-mail is queued once per
+//! kind and reference), so a step done just before a crash is done again harmlessly.
+
+use sqlx::{PgPool, Postgres, Transaction};
+
+/// A workflow this runner holds until it is dropped or [`Claim::finish`]ed.
+pub struct Claim {
+    /// The transaction whose advisory lock says this runner has it.
+    lock: Transaction<'static, Postgres>,
+    pub workflow: String,
+    pub aggregate_id: String,
+    /// The last step recorded ([`record_step`]); `started` at first.
+    pub step: String,
+}
+
+/// What asking to run a workflow found.
+pub enum Claimed {
+    /// This runner has it.
+    Run(Claim),
+    /// It is not owed (never started, or done).
+    NotOwed,
+    /// Another runner has it now.
+    Busy,
+}
+
+/// The advisory lock key of one workflow of one aggregate.
+fn key(workflow: &str, aggregate_id: &str) -> i64 {
+    crate::lock_key(&format!("workflow:{workflow}:{aggregate_id}"))
+}
+
+/// Claims workflow `workflow` of `aggregate_id` if it is owed and nobody runs it.
+pub async fn claim(pool: &PgPool, workflow: &str, aggregate_id: &str) -> Result<Claimed, sqlx::Error> {
+    let mut lock = pool.begin().await?;
+    let taken: bool = sqlx::query_scalar("SELECT pg_try_advisory_xact_lock($1)")
+        .bind(key(workflow, aggregate_id))
+        .fetch_one(&mut *lock)
+        .await?;
+    if !taken {
+        return Ok(Claimed::Busy);
+    }
+    // Read after the lock: a runner that finished just before deleted the row.
+    let step: Option<String> = sqlx::query_scalar(
+        "UPDATE workflows SET attempts = attempts + 1, updated_at = now()
+          WHERE workflow = $1 AND aggregate_id = $2 RETURNING step",
+    )
+    .bind(workflow)
+    .bind(aggregate_id)
+    .fetch_optional(pool)
+    .await?;
+    Ok(match step {
+        Some(step) => {
+            Claimed::Run(Claim { lock, workflow: workflow.to_string(), aggregate_id: aggregate_id.to_string(), step })
+        }
+        None => Claimed::NotOwed,
+    })
+}
+
+impl Claim {
+    /// Records that `step` is done (committed at once, on its own).
+    pub async fn record_step(&mut self, pool: &PgPool, step: &str) -> Result<(), sqlx::Error> {
+        record_step(pool, &self.workflow, &self.aggregate_id, step).await?;
+        self.step = step.to_string();
+        Ok(())
+    }
+
+    /// Whether `step` (one of `steps`, in order) is done already.
+    pub fn done(&self, steps: &[&str], step: &str) -> bool {
+        let at = |s: &str| steps.iter().position(|x| *x == s);
+        match (at(&self.step), at(step)) {
+            (Some(now), Some(asked)) => now >= asked,
+            _ => false,
+        }
+    }
+
+    /// The workflow is over: its row goes, then the lock.
+    pub async fn finish(self, pool: &PgPool) -> Result<(), sqlx::Error> {
+        sqlx::query("DELETE FROM workflows WHERE workflow = $1 AND aggregate_id = $2")
+            .bind(&self.workflow)
+            .bind(&self.aggregate_id)
+            .execute(pool)
+            .await?;
+        self.lock.commit().await
+    }
+
+    /// The run failed: the error is kept for staff (`workflows.last_error`), the row stays
+    /// for the next run.
+    pub async fn fail(self, pool: &PgPool, error: &str) -> Result<(), sqlx::Error> {
+        sqlx::query(
+            "UPDATE workflows SET last_error = $3, updated_at = now() WHERE workflow = $1 AND aggregate_id = $2",
+        )
+        .bind(&self.workflow)
+        .bind(&self.aggregate_id)
+        .bind(error)
+        .execute(pool)
+        .await?;
+        self.lock.commit().await
+    }
+}
+
+/// Records that `step` of a workflow is done.
+pub async fn record_step(pool: &PgPool, workflow: &str, aggregate_id: &str, step: &str) -> Result<(), sqlx::Error> {
+    record_step_on(&mut *pool.acquire().await?, workflow, aggregate_id, step).await
+}
+
+/// [`record_step`] on a given connection (the transaction of the step's own write).
+pub async fn record_step_on(
+    connection: &mut sqlx::PgConnection,
+    workflow: &str,
+    aggregate_id: &str,
+    step: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE workflows SET step = $3, updated_at = now() WHERE workflow = $1 AND aggregate_id = $2")
+        .bind(workflow)
+        .bind(aggregate_id)
+        .bind(step)
+        .execute(connection)
+        .await?;
+    Ok(())
+}
+
+/// Whether workflow `workflow` of `aggregate_id` is still owed.
+pub async fn owed(pool: &PgPool, workflow: &str, aggregate_id: &str) -> Result<bool, sqlx::Error> {
+    sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM workflows WHERE workflow = $1 AND aggregate_id = $2)")
+        .bind(workflow)
+        .bind(aggregate_id)
+        .fetch_one(pool)
+        .await
+}
+
+/// The owed workflows, oldest first, at most `limit`: those not tried for `pause` seconds
+/// times their attempts so far (up to 60 times), so one that keeps failing is tried less
+/// and less often, and one a request is running right now is left to it.
+pub async fn pending(pool: &PgPool, limit: i64, pause: f64) -> Result<Vec<(String, String)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT workflow, aggregate_id FROM workflows
+          WHERE updated_at <= now() - make_interval(secs => $2 * least(attempts, 60))
+          ORDER BY created_at LIMIT $1",
+    )
+    .bind(limit)
+    .bind(pause)
+    .fetch_all(pool)
+    .await
+}
