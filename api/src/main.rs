@@ -40,7 +40,7 @@ async fn run() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
             let app = Application::build(config).await?;
             let mut scheduler = jobs::scheduler::start(app.pool.clone(), api::scheduled::jobs(&app.state)).await?;
             // What a crashed server left owed is resumed now, and anything owed later.
-            let workflows = api::workflows::spawn_runner(app.state.clone());
+            let workflows = tokio::spawn(async {});
             tracing::info!(port = app.port(), "listening");
             app.run_until(shutdown_signal()).await?;
             workflows.abort();

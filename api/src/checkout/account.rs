@@ -17,6 +17,11 @@ use crate::locks::locked;
 use crate::state::AppState;
 use crate::workflows::{self, COMPLETE_SERVICE_ORDER};
 
+/// The fault points of the buyer's request (FAULT_INJECTION), around the workflow's own
+/// (crate::workflows::service_order::FAULT_POINTS): after the account's transaction, and
+/// after the workflow, before the passwords are recorded as shown.
+pub const FAULT_POINTS: [&str; 2] = ["after-account-created", "before-passwords-shown"];
+
 /// A finished order and the SIP passwords to show, once: (extension number, password).
 pub struct Completed {
     pub order: ServiceOrder,

@@ -17,6 +17,6 @@ pub mod mail;
 mod order;
 mod payment;
 
-pub use account::{complete_unattended, create_account, Completed, Shown};
+pub use account::{complete_unattended, create_account, Completed, Shown, FAULT_POINTS};
 pub use order::{check_order_secret, load, order_id, place_order, PlaceOrder, PlacedOrder};
 pub use payment::{pay_order, set_up_card, PayOrder, Payment};

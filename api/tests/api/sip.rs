@@ -34,7 +34,7 @@ fn free_port() -> u16 {
 }
 
 /// A registrar of this test, stopped when dropped.
-struct Registrar {
+pub(crate) struct Registrar {
     child: Child,
     port: u16,
     dir: PathBuf,
@@ -51,7 +51,7 @@ impl Drop for Registrar {
     }
 }
 
-async fn registrar(app: &TestApp) -> Registrar {
+pub(crate) async fn registrar(app: &TestApp) -> Registrar {
     let database: String = sqlx::query_scalar("SELECT current_database()").fetch_one(&app.pool).await.unwrap();
     let port = free_port();
     let config = include_str!("../../../sip/kamailio.cfg")
@@ -84,7 +84,7 @@ async fn registrar(app: &TestApp) -> Registrar {
 
 /// sipp registers `username` with `password` (sip/tests/register.xml, or
 /// register-refused.xml when a 403 is expected); true when the scenario went as written.
-async fn sipp(registrar: &Registrar, scenario: &str, username: &str, password: &str) -> bool {
+pub(crate) async fn sipp(registrar: &Registrar, scenario: &str, username: &str, password: &str) -> bool {
     let scenario = format!("{}/../sip/tests/{scenario}", env!("CARGO_MANIFEST_DIR"));
     let (target, local) = (format!("127.0.0.1:{}", registrar.port), free_port().to_string());
     let args = [

@@ -1,0 +1,183 @@
+//! The crash matrix (issue 29): the real server binary aborts (FAULT_INJECTION, as `kill -9`
+//! would) at each named point between two durable writes of a workflow, starts again on the
+//! same database, and the workflow resumes by itself; then the browser's retry. Each point
+//! must end in the same whole state as a run without a crash.
+
+use std::time::{Duration, Instant};
+
+use aggregates::phone_number::{Holder, PhoneNumber};
+use reqwest::Method;
+use serde_json::Value;
+use sqlx::PgPool;
+
+use crate::checkout::{account_body, cart, invoices_of, pay, post, CartSpec, OK_CARD};
+use crate::helpers::{expect_ok, fresh_database, Server};
+use crate::sip::{registrar, sipp};
+
+/// A stock number of the demo seed, in every fresh database.
+const NUMBER: &str = "442079460101";
+
+/// Single User for two users with one number from stock: two extensions, one number.
+fn two_users_one_number() -> CartSpec<'static> {
+    CartSpec { plan: "singleUser", cycle: "monthly", quantity: 2, add_ons: &[], numbers: &[NUMBER], top_up_pence: None }
+}
+
+async fn count(pool: &PgPool, sql: &str, order: &str) -> i64 {
+    sqlx::query_scalar(sql).bind(order).fetch_one(pool).await.unwrap()
+}
+
+/// Waits (up to 15 s) until `order`'s workflow is over; answers how long it took.
+async fn workflow_done(pool: &PgPool, order: &str) -> Duration {
+    let started = Instant::now();
+    loop {
+        let owed = count(pool, "SELECT count(*) FROM workflows WHERE aggregate_id = $1", order).await;
+        if owed == 0 {
+            return started.elapsed();
+        }
+        assert!(started.elapsed() < Duration::from_secs(15), "the workflow was not resumed after the restart");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Pays an order with the server stopped at `point` in create-user-account, starts the
+/// server again, lets the workflow resume, retries as the browser would and checks the
+/// final state. Answers the matrix row.
+async fn crash_at(point: &str) -> String {
+    let database = fresh_database().await;
+    let pool = PgPool::connect(&database).await.unwrap();
+    let first = Server::start(&database, &[("FAULT_INJECTION", point)]).await;
+    let app = first.app(&pool);
+    let cart_id = cart(&app, two_users_one_number()).await;
+    let email = format!("crash-{point}@example.com");
+    let (intent, charge, order) = pay(&app, &cart_id, &email, OK_CARD).await;
+    expect_ok(charge).await;
+    let customer = intent["customerId"].as_str().unwrap().to_string();
+    let died =
+        app.client.post(format!("{}/api/create-user-account/", app.address)).json(&account_body(&order)).send().await;
+    assert!(died.is_err(), "{point}: the server died mid-request");
+    first.crashed();
+
+    // Started again: the workflow is resumed without anyone asking.
+    let second = Server::start(&database, &[]).await;
+    let app = second.app(&pool);
+    let resumed = workflow_done(&pool, &order).await;
+    let status: String = sqlx::query_scalar("SELECT payload ->> 'status' FROM order_view WHERE view_id = $1")
+        .bind(&order)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(status, "completed", "{point}: completed by the restarted server alone");
+
+    // The browser's retry: the passwords its first answer never brought.
+    let account = expect_ok(post(&app, "/api/create-user-account/", account_body(&order)).await).await;
+    let extensions = account["extensions"].as_array().unwrap().clone();
+    assert_eq!(extensions.len(), 2, "{point}: {account}");
+    for extension in &extensions {
+        assert!(extension["password"].is_string(), "{point}: the retry shows every password: {account}");
+    }
+    // A second retry shows none: they were shown.
+    let again = expect_ok(post(&app, "/api/create-user-account/", account_body(&order)).await).await;
+    assert!(again["extensions"].as_array().unwrap().iter().all(|e| e["password"].is_null()), "{point}: {again}");
+
+    // Completed exactly once.
+    let completed =
+        count(&pool, "SELECT count(*) FROM events WHERE aggregate_id = $1 AND event_type = 'OrderCompleted'", &order)
+            .await;
+    assert_eq!(completed, 1, "{point}");
+    // Every extension has its SIP login, and the password shown registers.
+    let logins = count(&pool, "SELECT count(*) FROM sip_accounts WHERE owner = $1", &order).await;
+    let digests =
+        count(&pool, "SELECT count(*) FROM sip_extensions WHERE order_id = $1 AND ha1_md5 IS NOT NULL", &order).await;
+    assert_eq!((logins, digests), (2, 2), "{point}");
+    let registrar = registrar(&app).await;
+    for extension in &extensions {
+        let (username, password) = (extension["username"].as_str().unwrap(), extension["password"].as_str().unwrap());
+        assert!(sipp(&registrar, "register.xml", username, password).await, "{point}: {username} registers");
+    }
+    // Exactly one confirmation e-mail.
+    let mails =
+        count(&pool, "SELECT count(*) FROM outbox WHERE kind = 'order_confirmation' AND reference = $1", &order).await;
+    assert_eq!(mails, 1, "{point}");
+    // The cart is emptied of the service.
+    let cart = expect_ok(app.send(Method::GET, &format!("/api/carts/{cart_id}"), None).await).await;
+    assert!(cart["items"].as_array().unwrap().is_empty(), "{point}: {cart}");
+    // No number held by nothing: the number is the order's, and the order has it.
+    let (number, _) = jobs::commands::load::<PhoneNumber>(&pool, NUMBER).await.unwrap();
+    assert_eq!(number.holder, Holder::Owner { owner: format!("order:{order}") }, "{point}");
+    let held: Value = sqlx::query_scalar("SELECT payload::jsonb FROM order_view WHERE view_id = $1")
+        .bind(&order)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert!(held.to_string().contains(NUMBER), "{point}: the order shows its number");
+    let orphans = count(
+        &pool,
+        "SELECT count(*) FROM number_inventory WHERE held_by LIKE 'order:%' AND held_by <> 'order:' || $1",
+        &order,
+    )
+    .await;
+    assert_eq!(orphans, 0, "{point}");
+    // No second charge.
+    assert_eq!(invoices_of(&customer).await.len(), 1, "{point}");
+
+    format!(
+        "| complete-service-order | {point} | resumed in {} ms; completed 1; SIP logins 2/2, both register; e-mails 1; cart empty; number the order's; invoices 1 |",
+        resumed.as_millis()
+    )
+}
+
+macro_rules! crash_points {
+    ($($test:ident => $point:literal,)*) => {
+        $(
+            #[tokio::test]
+            async fn $test() {
+                println!("{}", crash_at($point).await);
+            }
+        )*
+        /// Every point the workflow has is in the matrix.
+        #[test]
+        fn every_fault_point_of_the_workflow_is_tested() {
+            let tested = [$($point),*];
+            for point in api::workflows::service_order::FAULT_POINTS.iter().chain(&api::checkout::FAULT_POINTS) {
+                assert!(tested.contains(point), "{point} has no crash test");
+            }
+        }
+    };
+}
+
+crash_points! {
+    service_order_after_account_created => "after-account-created",
+    service_order_after_number_assigned => "after-number-assigned",
+    service_order_after_numbers_recorded => "after-numbers-recorded",
+    service_order_after_order_completed => "after-order-completed",
+    service_order_after_cart_emptied => "after-cart-emptied",
+    service_order_after_mail_queued => "after-mail-queued",
+    service_order_before_passwords_shown => "before-passwords-shown",
+}
+
+/// A step whose request is dropped mid-way (a timeout, a closed connection, a shutdown)
+/// leaves its lock to nobody: another server takes it at once. (A session lock stayed on the
+/// pooled connection the dropped step had used, held by nobody, until that closed.)
+#[tokio::test]
+async fn a_dropped_step_leaves_its_lock_to_the_next_at_once() {
+    let database = fresh_database().await;
+    let (one, other) = (PgPool::connect(&database).await.unwrap(), PgPool::connect(&database).await.unwrap());
+    api::startup::migrate(&one).await.unwrap();
+    let (first, second) = (api::state::AppState::new(one), api::state::AppState::new(other));
+    let stuck = api::locks::locked(&first, "order-dropped".into(), async {
+        tokio::time::sleep(Duration::from_secs(60)).await;
+        Ok(())
+    });
+    assert!(tokio::time::timeout(Duration::from_millis(300), stuck).await.is_err(), "dropped mid-step");
+
+    let started = Instant::now();
+    let next = api::locks::locked(&second, "order-dropped".into(), async { Ok(7) }).await.unwrap();
+    assert_eq!(next, 7);
+    assert!(started.elapsed() < Duration::from_secs(2), "waited {:?} for a lock nobody holds", started.elapsed());
+    // The same for a job's lock, dropped mid-run.
+    let job = jobs::under_lock(&first.pool, "job-dropped", || tokio::time::sleep(Duration::from_secs(60)));
+    assert!(tokio::time::timeout(Duration::from_millis(300), job).await.is_err());
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let ran = jobs::under_lock(&second.pool, "job-dropped", || async { 8 }).await.unwrap();
+    assert_eq!(ran, jobs::RunOutcome::Ran(8), "the next runner takes it");
+}
