@@ -38,7 +38,11 @@ pub async fn end_trials(state: &AppState, now: DateTime<Utc>) -> Result<jobs::tr
         gateway: state.services.gateway.as_ref(),
         context: Context::job(END_TRIALS),
     };
-    jobs::trials::end_trials(&job, now).await
+    let report = jobs::trials::end_trials(&job, now).await?;
+    // The e-mails and logins that follow the events it stored (each also resumed by the
+    // workflow runner should this run stop here).
+    crate::workflows::resume_owed(state, std::time::Duration::ZERO).await.map_err(|e| format!("{e:?}"))?;
+    Ok(report)
 }
 
 /// `reconcile-payments` at `now`: finishes what a crash or a closed browser left.

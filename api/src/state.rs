@@ -166,7 +166,8 @@ impl AppState {
             &pool,
             vec![Box::new(SharedQuery(trial_view_query.clone())), Box::new(SipAccountsQuery::new(pool.clone()))],
             TrialServices { clock: clock.clone() },
-        );
+        )
+        .starting(crate::workflows::trial::started_by);
         let quote_request_views = Arc::new(QuoteRequestViews::new(QUOTE_REQUEST_VIEW_TABLE, pool.clone()));
         let quote_request_view_query = Arc::new(CatchUpQuery::new(Arc::new(store(&pool)), quote_request_views.clone()));
         let quote_requests = Cqrs::new(

@@ -1,9 +1,7 @@
 //! The free trial's welcome e-mail, written to the outbox (no passwords in it, ever). The
 //! reminder before the end is the end-trials job's (jobs::trials).
 
-use jobs::outbox::{queue, Mail};
 use projections::trials::TrialView;
-use sqlx::PgPool;
 
 use crate::checkout::mail::sip_server_line;
 use crate::config::SipServer;
@@ -21,17 +19,4 @@ pub fn welcome(view: &TrialView, number: &str, sip: &SipServer) -> (&'static str
         view.minutes
     );
     ("Your 7-day free trial has started", body)
-}
-
-/// The welcome e-mail in the outbox.
-pub async fn queue_welcome(pool: &PgPool, id: &str, view: &TrialView, number: &str, sip: &SipServer) -> bool {
-    let (subject, body) = welcome(view, number, sip);
-    let mail = Mail { recipient: &view.email, subject, body: &body, kind: "trial_welcome", reference: id };
-    match queue(pool, mail).await {
-        Ok(()) => true,
-        Err(error) => {
-            tracing::error!(trial = id, %error, "the welcome e-mail was not queued");
-            false
-        }
-    }
 }

@@ -268,6 +268,31 @@ impl<A: Aggregate + Clone> Cqrs<A> {
         crate::metrics::command(A::TYPE, 1, result)
     }
 
+    /// Tells the queries every stored event of aggregate `id` again (a process manager's
+    /// step after a crash: a server that died between a command and its queries left them
+    /// behind; each query skips what it has seen).
+    pub async fn republish(&self, id: &str) -> Result<(), AggregateError<A::Error>> {
+        if self.queries.is_empty() {
+            return Ok(());
+        }
+        let mut connection = self.pool.acquire().await.map_err(event_store::refusal)?;
+        let stored = event_store::load_all(&mut connection, A::TYPE, id).await?;
+        drop(connection);
+        let upcasters = aggregates::upcasting::upcasters(A::TYPE);
+        let mut events = Vec::with_capacity(stored.events.len());
+        for event in stored.events {
+            let event = upcast(&upcasters, event);
+            let metadata: HashMap<String, String> = serde_json::from_value(event.metadata).unwrap_or_default();
+            let payload: A::Event = serde_json::from_value(event.payload)
+                .map_err(|e| AggregateError::<A::Error>::DeserializationError(e.into()))?;
+            events.push(EventEnvelope { aggregate_id: id.to_string(), sequence: event.sequence, payload, metadata });
+        }
+        for query in &self.queries {
+            query.dispatch(id, &events).await;
+        }
+        Ok(())
+    }
+
     /// Tells the queries of events committed by [`Cqrs::execute_in`].
     pub async fn publish(&self, id: &str, committed: &Committed<A>) {
         if !committed.events.is_empty() {

@@ -20,7 +20,6 @@ use projections::trials::{due_for_reminder, due_to_end, TrialView};
 use sqlx::PgPool;
 
 use crate::commands;
-use crate::outbox::{queue, Mail};
 
 /// What the job works with: the trials and their views, the number stock and the payment
 /// provider that charges a converted trial.
@@ -95,12 +94,9 @@ pub async fn end_trials(state: &TrialJob<'_>, now: DateTime<Utc>) -> Result<Repo
         }
     }
     for id in due_for_reminder(state.pool, now, REMINDER_DAYS_BEFORE_END).await.map_err(|e| e.to_string())? {
-        let Some(view) = state.trial_views.load(&id).await.map_err(|e| e.to_string())? else { continue };
+        // The e-mail follows from the event (the `remind-trial` workflow it starts).
         match commands::execute(state.trials, &state.context, &id, TrialCommand::SendReminder).await {
-            Ok(_) => {
-                remind(state, &id, &view).await.map_err(|e| e.to_string())?;
-                report.reminded += 1;
-            }
+            Ok(_) => report.reminded += 1,
             Err(error) if moved_on(&error) => {}
             Err(error) => return Err(error.to_string()),
         }
@@ -182,7 +178,9 @@ async fn convert(state: &TrialJob<'_>, id: &str) -> Result<TrialCommand, Payment
     Ok(TrialCommand::EndTrial { failure: Some(format!("subscription_{status}")) })
 }
 
-async fn remind(state: &TrialJob<'_>, id: &str, view: &TrialView) -> Result<(), sqlx::Error> {
+/// The reminder e-mail's subject and body (queued by the `remind-trial` workflow that
+/// `ReminderSent` starts).
+pub fn reminder(view: &TrialView) -> (&'static str, String) {
     let ends = view.ends_at.map(|t| t.format("%A %-d %B %Y").to_string()).unwrap_or_default();
     let body = format!(
         "Hello {},\n\nYour free trial ends on {ends}. {}\n\nSee our plans: /plans-and-pricing\n",
@@ -193,12 +191,5 @@ async fn remind(state: &TrialJob<'_>, id: &str, view: &TrialView) -> Result<(), 
             "Add a card or choose a plan to keep your number."
         }
     );
-    let mail = Mail {
-        recipient: &view.email,
-        subject: "Your free trial ends in 3 days",
-        body: &body,
-        kind: "trial_reminder",
-        reference: id,
-    };
-    queue(state.pool, mail).await
+    ("Your free trial ends in 3 days", body)
 }

@@ -49,6 +49,18 @@ pub async fn allow_on(
     Ok(())
 }
 
+/// Refuses every extension of `owner` from now on, and forgets where they were registered
+/// (again: nothing left to refuse changes nothing).
+pub async fn remove(pool: &PgPool, owner: &str) -> Result<(), sqlx::Error> {
+    let mut tx = pool.begin().await?;
+    let usernames: Vec<String> = sqlx::query_scalar("DELETE FROM sip_accounts WHERE owner = $1 RETURNING username")
+        .bind(owner)
+        .fetch_all(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM location WHERE username = ANY($1)").bind(&usernames).execute(&mut *tx).await?;
+    tx.commit().await
+}
+
 #[derive(Clone)]
 pub struct SipAccountsQuery {
     pool: PgPool,
@@ -65,15 +77,8 @@ impl SipAccountsQuery {
         allow_on(&mut connection, owner, number, username).await
     }
 
-    /// Refuses every extension of `owner` from now on, and forgets where they were registered.
     async fn remove(&self, owner: &str) -> Result<(), sqlx::Error> {
-        let mut tx = self.pool.begin().await?;
-        let usernames: Vec<String> = sqlx::query_scalar("DELETE FROM sip_accounts WHERE owner = $1 RETURNING username")
-            .bind(owner)
-            .fetch_all(&mut *tx)
-            .await?;
-        sqlx::query("DELETE FROM location WHERE username = ANY($1)").bind(&usernames).execute(&mut *tx).await?;
-        tx.commit().await
+        remove(&self.pool, owner).await
     }
 
     pub async fn apply_order(&self, id: &str, event: &ServiceOrderEvent) -> Result<(), sqlx::Error> {

@@ -24,12 +24,13 @@ use crate::checkout::gateway::SetupState;
 use crate::client::ClientAddress;
 use crate::commands::{self, BUYER};
 use crate::error::{ApiError, Refusal};
+use crate::faults;
 use crate::json::ApiJson;
 use crate::limits;
 use crate::locks::locked;
 use crate::routes::checkout::{ExtensionOut, SetupOut};
 use crate::state::AppState;
-use crate::trial_mail;
+use crate::workflows::{self, trial::START_TRIAL};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -197,34 +198,48 @@ async fn create_trial(
                 return Err(field_errors(errors));
             }
         }
+        // Everything the trial is, in one transaction: its row, the account, the extension's
+        // digests and SIP login, the number assigned, and `TrialStarted` (which starts the
+        // `start-trial` workflow: the welcome e-mail).
+        let owner = projections::sip::trial_owner(&id);
         let account_id = accounts::upsert_account(&mut tx, &contact, hash.as_deref()).await?;
         let (mut extensions, mut passwords) =
-            accounts::add_extensions(&mut tx, &format!("trial:{id}"), account_id, &contact.email, 1, &id[..8]).await?;
-        let assign = PhoneNumberCommand::Assign { number: number.clone(), owner: format!("trial:{id}") };
-        match commands::execute(&state.numbers, &BUYER, &number, assign).await {
-            Ok(_) => {}
-            Err(AggregateError::UserError(PhoneNumberError::Taken)) => {
+            accounts::add_extensions(&mut tx, &owner, account_id, &contact.email, 1, &id[..8]).await?;
+        let extension = extensions.remove(0);
+        projections::sip::allow_on(&mut tx, &owner, &extension.number, &extension.username).await?;
+        let assign = PhoneNumberCommand::Assign { number: number.clone(), owner: owner.clone() };
+        let assigned = match state.numbers.execute_in(&mut tx, &BUYER, &number, assign).await {
+            Ok(committed) => committed,
+            Err(AggregateError::UserError(PhoneNumberError::Taken) | AggregateError::AggregateConflict) => {
                 return Err(already_used("number_taken", NUMBER_USED))
             }
             Err(error) => return Err(error.into()),
-        }
-        let extension = extensions.remove(0);
+        };
         let start = TrialCommand::StartTrial {
             number: number.clone(),
             contact: contact.clone(),
             account_id: account_id.to_string(),
             extension: extension.clone(),
         };
-        commands::execute(&state.trials, &BUYER, &id, start).await?;
+        let started = state.trials.execute_in(&mut tx, &BUYER, &id, start).await?;
         tx.commit().await?;
+        state.numbers.publish(&number, &assigned).await;
+        state.trials.publish(&id, &started).await;
         Ok((extension, passwords.remove(0).1))
     })
     .await?;
+    faults::point(&state, "after-trial-started");
+    if let Err(error) = workflows::run(&state, START_TRIAL, &id).await {
+        tracing::error!(trial = %id, ?error, "the trial's welcome failed; it will be resumed");
+    }
 
     let view: TrialView = state.trial_views.load(&id).await.map_err(ApiError::internal)?.ok_or(TrialError::NotFound)?;
     let ends = view.ends_at.map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)).unwrap_or_default();
-    let email_sent =
-        trial_mail::queue_welcome(&state.pool, &id, &view, &row.display(), &state.services.config.sip).await;
+    let email_sent: bool =
+        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM outbox WHERE kind = 'trial_welcome' AND reference = $1)")
+            .bind(&id)
+            .fetch_one(&state.pool)
+            .await?;
     Ok(Json(TrialStarted {
         success: true,
         customer_id: id.clone(),

@@ -12,8 +12,12 @@
 //! | workflow | started by | steps |
 //! |---|---|---|
 //! | `complete-service-order` | `AccountCreated` | numbers assigned (or lost), order completed, cart emptied of the service, confirmation e-mail |
+//! | `start-trial` | `TrialStarted` | views and the number's stock row caught up, the welcome e-mail |
+//! | `remind-trial` | `ReminderSent` | the reminder e-mail |
+//! | `end-trial` | `TrialEnded` | the trial's extension can no longer register |
 
 pub mod service_order;
+pub mod trial;
 
 use std::time::Duration;
 
@@ -49,13 +53,7 @@ pub async fn run(state: &AppState, name: &str, id: &str) -> Result<Ran, ApiError
     loop {
         match claim(&state.pool, name, id).await? {
             Claimed::NotOwed => return Ok(Ran::Done),
-            Claimed::Run(claim) => {
-                let result = match name {
-                    COMPLETE_SERVICE_ORDER => service_order::complete(state, claim).await,
-                    other => Err(ApiError::internal(format!("no workflow is named {other}"))),
-                };
-                return result.map(|()| Ran::Done);
-            }
+            Claimed::Run(claim) => return dispatch(state, claim).await.map(|()| Ran::Done),
             Claimed::Busy if tokio::time::Instant::now() + pause > deadline => return Ok(Ran::StillRunning),
             Claimed::Busy => {
                 tokio::time::sleep(pause).await;
@@ -71,25 +69,26 @@ pub async fn resume_owed(state: &AppState, pause: Duration) -> Result<usize, Api
     let mut ran = 0;
     for (name, id) in owed {
         match claim(&state.pool, &name, &id).await? {
-            Claimed::Run(claim) => {
-                let result = match name.as_str() {
-                    COMPLETE_SERVICE_ORDER => service_order::complete(state, claim).await,
-                    other => {
-                        tracing::error!(workflow = other, "an owed workflow nobody knows; left as it is");
-                        continue;
-                    }
-                };
-                match result {
-                    Ok(()) => ran += 1,
-                    Err(error) => {
-                        tracing::error!(workflow = name, id, ?error, "a workflow failed; it will be tried again")
-                    }
-                }
-            }
+            Claimed::Run(claim) => match dispatch(state, claim).await {
+                Ok(()) => ran += 1,
+                Err(error) => tracing::error!(workflow = name, id, ?error, "a workflow failed; it will be tried again"),
+            },
             Claimed::NotOwed | Claimed::Busy => {}
         }
     }
     Ok(ran)
+}
+
+/// Runs the claimed workflow by its name.
+async fn dispatch(state: &AppState, claim: jobs::workflows::Claim) -> Result<(), ApiError> {
+    match claim.workflow.as_str() {
+        COMPLETE_SERVICE_ORDER => service_order::complete(state, claim).await,
+        trial::START_TRIAL | trial::REMIND_TRIAL | trial::END_TRIAL => trial::run(state, claim).await,
+        other => {
+            let error = ApiError::internal(format!("no workflow is named {other}"));
+            failed(state, claim, error).await
+        }
+    }
 }
 
 /// Every server resumes owed workflows: at once (what a crashed server left), then every
