@@ -6,6 +6,17 @@ pub trait Clock: Send + Sync {
     fn now(&self) -> DateTime<Utc>;
 }
 
+/// The real clock moved by a fixed time (tests of the real binary that need a week to pass:
+/// `CLOCK_OFFSET_DAYS`, development only).
+#[derive(Debug, Clone, Copy)]
+pub struct ShiftedClock(pub chrono::Duration);
+
+impl Clock for ShiftedClock {
+    fn now(&self) -> DateTime<Utc> {
+        Utc::now() + self.0
+    }
+}
+
 /// The real clock.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct SystemClock;

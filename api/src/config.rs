@@ -52,6 +52,9 @@ pub struct Config {
     /// `HEARTBEAT_JOB=1` (development only): adds the `heartbeat` job, every second, which
     /// the two-server test counts to prove each tick runs once (jobs::heartbeat).
     pub heartbeat_job: bool,
+    /// `CLOCK_OFFSET_DAYS` (development only): the jobs' and commands' clock runs this many
+    /// days ahead, so a test can end a trial with the real binary (a week on in one step).
+    pub clock_offset_days: i64,
     /// `METRICS_TOKEN`: GET /metrics also answers `Authorization: Bearer <token>` from any
     /// address; without it, only loopback callers, and none behind a trusted proxy (whose
     /// visitors would all look like loopback). At least 16 characters.
@@ -181,6 +184,15 @@ impl PaymentsConfig {
 }
 
 impl Config {
+    /// The clock the jobs and commands go by: the system's, moved by `CLOCK_OFFSET_DAYS`.
+    pub fn clock(&self) -> std::sync::Arc<dyn aggregates::clock::Clock> {
+        if self.clock_offset_days == 0 {
+            std::sync::Arc::new(aggregates::clock::SystemClock)
+        } else {
+            std::sync::Arc::new(aggregates::clock::ShiftedClock(chrono::Duration::days(self.clock_offset_days)))
+        }
+    }
+
     pub fn from_env() -> Result<Config, String> {
         Config::from_lookup(|key| std::env::var(key).ok())
     }
@@ -216,6 +228,9 @@ impl Config {
         }
         if self.is_production() && self.heartbeat_job {
             return Err("HEARTBEAT_JOB is for tests only and is refused in production: unset it".into());
+        }
+        if self.is_production() && self.clock_offset_days != 0 {
+            return Err("CLOCK_OFFSET_DAYS is for tests only and is refused in production: unset it".into());
         }
         if let Some(token) = &self.metrics_token {
             if token.expose().chars().count() < MIN_METRICS_TOKEN_CHARS {
@@ -272,6 +287,14 @@ impl Config {
             sales_email: non_empty(lookup("SALES_EMAIL")).unwrap_or_else(|| "sales@talkbridge.co.uk".to_string()),
             fault_injection: non_empty(lookup("FAULT_INJECTION")),
             heartbeat_job: matches!(non_empty(lookup("HEARTBEAT_JOB")).as_deref(), Some("1" | "true")),
+            clock_offset_days: match non_empty(lookup("CLOCK_OFFSET_DAYS")) {
+                Some(days) => days
+                    .parse()
+                    .ok()
+                    .filter(|d: &i64| d.abs() <= 3650)
+                    .ok_or("CLOCK_OFFSET_DAYS must be a whole number of days (at most 3650 either way)")?,
+                None => 0,
+            },
             metrics_token: non_empty(lookup("METRICS_TOKEN")).map(Secret::new),
             trusted_proxy: matches!(non_empty(lookup("TRUSTED_PROXY")).as_deref(), Some("1" | "true")),
             carts_per_address: parse("CARTS_PER_ADDRESS", lookup("CARTS_PER_ADDRESS"), 5)?,
@@ -522,6 +545,19 @@ mod tests {
     fn the_heartbeat_job_is_refused_in_production() {
         assert!(!dev(&[]).unwrap().heartbeat_job);
         assert!(dev(&[("HEARTBEAT_JOB", "1")]).unwrap().heartbeat_job);
+    }
+
+    #[test]
+    fn a_moved_clock_is_for_tests_only() {
+        assert_eq!(dev(&[]).unwrap().clock_offset_days, 0);
+        assert_eq!(dev(&[("CLOCK_OFFSET_DAYS", "8")]).unwrap().clock_offset_days, 8);
+        assert!(dev(&[("CLOCK_OFFSET_DAYS", "a week")]).is_err());
+        assert!(dev(&[("CLOCK_OFFSET_DAYS", "99999")]).is_err());
+        let mut production = dev(&[("CLOCK_OFFSET_DAYS", "8")]).unwrap();
+        production.app_env = AppEnv::Production;
+        production.payments.stand_in = false;
+        let refused = production.check().unwrap_err();
+        assert!(refused.contains("CLOCK_OFFSET_DAYS"), "{refused}");
         let error = Config::from_lookup(|k| match k {
             "HEARTBEAT_JOB" => Some("1".into()),
             "STRIPE_SECRET_KEY" => Some("sk_live_x".into()),

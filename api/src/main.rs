@@ -40,7 +40,7 @@ async fn run() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
             let app = Application::build(config).await?;
             let mut scheduler = jobs::scheduler::start(app.pool.clone(), api::scheduled::jobs(&app.state)).await?;
             // What a crashed server left owed is resumed now, and anything owed later.
-            let workflows = tokio::spawn(async {});
+            let workflows = api::workflows::spawn_runner(app.state.clone());
             tracing::info!(port = app.port(), "listening");
             app.run_until(shutdown_signal()).await?;
             workflows.abort();
@@ -50,7 +50,8 @@ async fn run() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
             let name = std::env::args().nth(2).unwrap_or_default();
             let pool = connect(&config).await?;
             migrate(&pool).await?;
-            let state = AppState::new(pool.clone()).with_services(api::state::Services::from_config(&config)?);
+            let state =
+                AppState::with_clock(pool.clone(), config.clock()).with_services(api::state::Services::from_config(&config)?);
             let jobs = api::scheduled::jobs(&state);
             let names: Vec<&str> = jobs.iter().map(|j| j.name).collect();
             let job = jobs

@@ -41,7 +41,8 @@ impl Application {
         let listener = TcpListener::bind(config.address())
             .await
             .map_err(|e| format!("cannot listen on {}: {e}", config.address()))?;
-        let mut state = AppState::new(pool.clone()).with_services(crate::state::Services::from_config(&config)?);
+        let mut state = AppState::with_clock(pool.clone(), config.clock())
+            .with_services(crate::state::Services::from_config(&config)?);
         seed_first_start(&state, &config).await?;
         let (page_views, page_view_writer) = crate::analytics::start(pool.clone(), state.clock.clone());
         state.parts_mut().page_views = page_views;

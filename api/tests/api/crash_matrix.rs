@@ -34,7 +34,15 @@ async fn workflow_done(pool: &PgPool, order: &str) -> Duration {
         if owed == 0 {
             return started.elapsed();
         }
-        assert!(started.elapsed() < Duration::from_secs(15), "the workflow was not resumed after the restart");
+        if started.elapsed() > Duration::from_secs(15) {
+            let rows: Vec<(String, String, i32, Option<String>)> =
+                sqlx::query_as("SELECT workflow, step, attempts, last_error FROM workflows WHERE aggregate_id = $1")
+                    .bind(order)
+                    .fetch_all(pool)
+                    .await
+                    .unwrap();
+            panic!("the workflow was not resumed after the restart: {rows:?}");
+        }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
@@ -180,4 +188,134 @@ async fn a_dropped_step_leaves_its_lock_to_the_next_at_once() {
     tokio::time::sleep(Duration::from_millis(100)).await;
     let ran = jobs::under_lock(&second.pool, "job-dropped", || async { 8 }).await.unwrap();
     assert_eq!(ran, jobs::RunOutcome::Ran(8), "the next runner takes it");
+}
+
+// ---------------------------------------------------------------------------------------
+// The free trial: its start (the request, then `start-trial`), its reminder and its end
+// (the `end-trials` job, run as `voip-shop run-job end-trials` with the clock days ahead).
+
+async fn count_trial(pool: &PgPool, sql: &str, trial: &str) -> i64 {
+    count(pool, sql, trial).await
+}
+
+/// A trial started through a normal server: (trial id, its number, the extension's username).
+async fn trial_started(database: &str, pool: &PgPool, email: &str) -> (String, String, String) {
+    let server = Server::start(database, &[]).await;
+    let app = server.app(pool);
+    let number = crate::trial::free_numbers(&app).await.remove(0);
+    let started = expect_ok(crate::trial::start_trial(&app, email, &number).await).await;
+    let trial = started["trialId"].as_str().unwrap().to_string();
+    let username = started["extensions"][0]["username"].as_str().unwrap().to_string();
+    (trial, number, username)
+}
+
+/// The trial's state once every workflow of it is over, as a matrix row's end.
+async fn trial_state(pool: &PgPool, trial: &str, number: &str) -> (String, i64, i64, i64, Holder) {
+    workflow_done(pool, trial).await;
+    let status: String = sqlx::query_scalar("SELECT payload ->> 'status' FROM trial_view WHERE view_id = $1")
+        .bind(trial)
+        .fetch_one(pool)
+        .await
+        .unwrap();
+    let welcome =
+        count_trial(pool, "SELECT count(*) FROM outbox WHERE kind = 'trial_welcome' AND reference = $1", trial).await;
+    let reminders =
+        count_trial(pool, "SELECT count(*) FROM outbox WHERE kind = 'trial_reminder' AND reference = $1", trial).await;
+    let logins = count_trial(pool, "SELECT count(*) FROM sip_accounts WHERE owner = 'trial:' || $1", trial).await;
+    let (held, _) = jobs::commands::load::<PhoneNumber>(pool, number).await.unwrap();
+    (status, welcome, reminders, logins, held.holder)
+}
+
+async fn trial_start_crash_at(point: &str) -> String {
+    let database = fresh_database().await;
+    let pool = PgPool::connect(&database).await.unwrap();
+    let first = Server::start(&database, &[("FAULT_INJECTION", point)]).await;
+    let app = first.app(&pool);
+    let number = crate::trial::free_numbers(&app).await.remove(0);
+    let email = format!("trial-{point}@example.com");
+    let died = app
+        .client
+        .post(format!("{}/api/create-free-trial-account/", app.address))
+        .json(&serde_json::json!({
+            "customerInfo": crate::trial::contact(&email),
+            "selectedNumber": { "value": number, "status": "Available" },
+            "packageType": "trial",
+        }))
+        .send()
+        .await;
+    assert!(died.is_err(), "{point}: the server died mid-request");
+    first.crashed();
+    let trial: String =
+        sqlx::query_scalar("SELECT trial_id FROM trials WHERE email = $1").bind(&email).fetch_one(&pool).await.unwrap();
+
+    let _second = Server::start(&database, &[]).await;
+    let (status, welcome, reminders, logins, holder) = trial_state(&pool, &trial, &number).await;
+    assert_eq!(
+        (status.as_str(), welcome, reminders, logins),
+        ("active", 1, 0, 1),
+        "{point}: started once, one welcome, its login"
+    );
+    assert_eq!(holder, Holder::Owner { owner: format!("trial:{trial}") }, "{point}");
+    let stock: String = sqlx::query_scalar("SELECT status FROM number_inventory WHERE value = $1")
+        .bind(&number)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(stock, "assigned", "{point}: the stock row shows the number taken");
+    format!(
+        "| start-trial | {point} | active; welcome e-mails 1; SIP logins 1; number the trial's (stock row assigned) |"
+    )
+}
+
+async fn trial_job_crash_at(point: &str, days_on: &str, expected: (&str, i64, i64)) -> String {
+    let database = fresh_database().await;
+    let pool = PgPool::connect(&database).await.unwrap();
+    let (trial, number, _) = trial_started(&database, &pool, &format!("job-{point}@example.com")).await;
+    let env = [("FAULT_INJECTION", point), ("CLOCK_OFFSET_DAYS", days_on)];
+    assert!(!crate::helpers::run_job(&database, &env, "end-trials").await, "{point}: the job died");
+
+    let _later = Server::start(&database, &[("CLOCK_OFFSET_DAYS", days_on)]).await;
+    let (status, welcome, reminders, logins, holder) = trial_state(&pool, &trial, &number).await;
+    assert_eq!((status.as_str(), reminders, logins), expected, "{point}");
+    assert_eq!(welcome, 1, "{point}");
+    assert_eq!(holder, Holder::Owner { owner: format!("trial:{trial}") }, "{point}: kept 30 days after the end");
+    // The job again changes nothing.
+    assert!(crate::helpers::run_job(&database, &[("CLOCK_OFFSET_DAYS", days_on)], "end-trials").await);
+    let (_, _, again, _, _) = trial_state(&pool, &trial, &number).await;
+    assert_eq!(again, reminders, "{point}: no second reminder");
+    format!(
+        "| {} | {point} | {status}; reminder e-mails {reminders}; SIP logins {logins}; number the trial's |",
+        match point {
+            "after-reminder-queued" => "remind-trial",
+            _ => "end-trial",
+        }
+    )
+}
+
+#[tokio::test]
+async fn trial_after_trial_started() {
+    println!("{}", trial_start_crash_at("after-trial-started").await);
+}
+
+#[tokio::test]
+async fn trial_after_trial_views() {
+    println!("{}", trial_start_crash_at("after-trial-views").await);
+}
+
+#[tokio::test]
+async fn trial_after_reminder_queued() {
+    println!("{}", trial_job_crash_at("after-reminder-queued", "5", ("active", 1, 1)).await);
+}
+
+#[tokio::test]
+async fn trial_after_trial_logins_removed() {
+    println!("{}", trial_job_crash_at("after-trial-logins-removed", "8", ("ended", 0, 0)).await);
+}
+
+#[test]
+fn every_fault_point_of_the_trial_is_tested() {
+    let tested = ["after-trial-started", "after-trial-views", "after-reminder-queued", "after-trial-logins-removed"];
+    for (_, point) in api::workflows::trial::FAULT_POINTS {
+        assert!(tested.contains(&point), "{point} has no crash test");
+    }
 }

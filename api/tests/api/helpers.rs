@@ -186,6 +186,26 @@ pub struct Server {
     pub base: String,
 }
 
+/// `voip-shop run-job JOB` (the real binary, as an operator or cron runs it) against
+/// `database_url` in development mode, with `env` added; answers whether it exited cleanly.
+pub async fn run_job(database_url: &str, env: &[(&str, &str)], job: &str) -> bool {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_voip-shop"));
+    command
+        .args(["run-job", job])
+        .env_clear()
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .env("APP_ENV", "development")
+        .env("DATABASE_URL", database_url)
+        .env("STRIPE_API_BASE", stand_in())
+        .env("SEED_DIR", concat!(env!("CARGO_MANIFEST_DIR"), "/seed"))
+        .env("RUST_LOG", "warn")
+        .env("NO_COLOR", "1")
+        .envs(env.iter().map(|(k, v)| (k.to_string(), v.to_string())))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null());
+    tokio::task::spawn_blocking(move || command.status().expect("the server binary runs").success()).await.unwrap()
+}
+
 impl Server {
     pub async fn start(database_url: &str, env: &[(&str, &str)]) -> Server {
         let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();

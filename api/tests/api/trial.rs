@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 
 use crate::helpers::{expect_error, expect_existing_account_refusal, expect_ok, spawn_app, stripe, TestApp};
 
-fn contact(email: &str) -> Value {
+pub(crate) fn contact(email: &str) -> Value {
     json!({
         "email": format!("  {email} "), "password": "trial-Passw0rd", "confirmPassword": "trial-Passw0rd",
         "companyName": " Tara Ltd ", "firstName": "Tara", "lastName": "Trial", "phone": "020 7946 0001",
