@@ -7,8 +7,5 @@ use crate::state::AppState;
 /// Aborts the process (as `kill -9` would: no destructor, no flush) when `point` is the one
 /// configured.
 pub fn point(state: &AppState, point: &str) {
-    if state.services.config.fault_injection.as_deref() == Some(point) {
-        tracing::error!(point, "FAULT_INJECTION: stopping the server here");
-        std::process::abort();
-    }
+    jobs::faults::point(state.services.config.fault_injection.as_deref(), point);
 }

@@ -70,6 +70,7 @@ pub async fn confirm_hardware_orders(
             orders: &state.hardware_orders,
             carts: &state.carts,
             context: Context::job(CONFIRM_HARDWARE_ORDERS),
+            fault_injection: state.services.config.fault_injection.clone(),
         },
         gateway: state.services.gateway.as_ref(),
     };

@@ -24,7 +24,7 @@ use cqrs_es::AggregateError;
 use sqlx::PgPool;
 
 use crate::commands;
-use crate::outbox::{queue, Mail};
+use crate::outbox::{queue_on, Mail};
 use crate::{under_lock, RunOutcome};
 
 pub const CONFIRM_HARDWARE_ORDERS: &str = "confirm-hardware-orders";
@@ -39,6 +39,8 @@ pub struct HardwareOrders<'a> {
     pub carts: &'a Cqrs<Cart>,
     /// Who confirms: the buyer's browser, the webhook or this job.
     pub context: Context,
+    /// `FAULT_INJECTION` (development only): where to crash on purpose.
+    pub fault_injection: Option<String>,
 }
 
 /// Why confirming a paid order failed, which decides how the order is marked.
@@ -69,10 +71,33 @@ pub async fn load(pool: &PgPool, id: &str) -> Result<HardwareOrder, String> {
     Ok(commands::load::<HardwareOrder>(pool, id).await.map_err(|e| e.to_string())?.0)
 }
 
-/// Confirms a paid order (see the module's header). A confirmed order stays as it is.
+/// The workflow a recorded payment starts (api/src/workflows): confirming the order.
+pub const CONFIRM_HARDWARE_ORDER: &str = "confirm-hardware-order";
+
+/// The steps its row records, in order.
+const STEPS: [&str; 3] = ["started", "cart-updated", "mail-queued"];
+
+/// The fault points of confirming (FAULT_INJECTION, development only), in the order a run
+/// meets them: each between two durable writes.
+pub const FAULT_POINTS: [&str; 3] =
+    ["after-hardware-cart-updated", "after-hardware-mail-queued", "after-hardware-confirmed"];
+
+/// Which workflow a hardware order's event starts (crate::commands, `Cqrs::starting`).
+pub fn started_by(event: &aggregates::hardware_order::HardwareOrderEvent) -> Option<&'static str> {
+    matches!(event, aggregates::hardware_order::HardwareOrderEvent::PaymentRecorded { .. })
+        .then_some(CONFIRM_HARDWARE_ORDER)
+}
+
+/// Confirms a paid order (see the module's header), resuming where a crashed run stopped:
+/// the phones leave the cart once (the workflow's row records it in the same transaction),
+/// the e-mail is queued once, then `Confirm`. A confirmed order stays as it is.
 pub async fn confirm(ctx: &HardwareOrders<'_>, id: &str) -> Result<HardwareOrder, ConfirmError> {
+    let storage = |e: sqlx::Error| ConfirmError::Storage(e.to_string());
     let order = load(ctx.pool, id).await.map_err(ConfirmError::Storage)?;
     if order.status == HardwareOrderStatus::Confirmed {
+        // Its views as the events make them (a crash may have come before they heard).
+        ctx.orders.republish(id).await.map_err(|e| ConfirmError::Storage(e.to_string()))?;
+        done(ctx.pool, id).await.map_err(storage)?;
         return Ok(order);
     }
     if !order.status.is_paid() {
@@ -81,6 +106,8 @@ pub async fn confirm(ctx: &HardwareOrders<'_>, id: &str) -> Result<HardwareOrder
             order.status.as_str()
         )));
     }
+    take_phones_out_of_cart(ctx, id, &order).await?;
+    crate::faults::point(ctx.fault_injection.as_deref(), "after-hardware-cart-updated");
     let (subject, body) = confirmation_mail(&order);
     let mail = Mail {
         recipient: &order.customer.email,
@@ -89,26 +116,95 @@ pub async fn confirm(ctx: &HardwareOrders<'_>, id: &str) -> Result<HardwareOrder
         kind: "hardware_confirmation",
         reference: id,
     };
-    queue(ctx.pool, mail).await.map_err(|e| ConfirmError::Storage(e.to_string()))?;
-    take_phones_out_of_cart(ctx, &order).await?;
+    let mut tx = ctx.pool.begin().await.map_err(storage)?;
+    queue_on(&mut tx, mail).await.map_err(storage)?;
+    crate::workflows::record_step_on(&mut tx, CONFIRM_HARDWARE_ORDER, id, "mail-queued").await.map_err(storage)?;
+    tx.commit().await.map_err(storage)?;
+    crate::faults::point(ctx.fault_injection.as_deref(), "after-hardware-mail-queued");
     let retry = order.status != HardwareOrderStatus::Paid;
     let command = if retry {
         HardwareOrderCommand::RetryConfirmation { email_queued: true }
     } else {
         HardwareOrderCommand::Confirm { email_queued: true }
     };
-    commands::execute(ctx.orders, &ctx.context, id, command).await.map_err(|e| match e {
+    let confirmed = commands::execute(ctx.orders, &ctx.context, id, command).await.map_err(|e| match e {
         AggregateError::UserError(refusal) => ConfirmError::Unexpected(refusal.to_string()),
         other => ConfirmError::Storage(other.to_string()),
     })?;
-    load(ctx.pool, id).await.map_err(ConfirmError::Storage)
+    crate::faults::point(ctx.fault_injection.as_deref(), "after-hardware-confirmed");
+    done(ctx.pool, id).await.map_err(storage)?;
+    Ok(confirmed.state)
+}
+
+/// Confirms the order unless another runner is confirming it now (`None`): under the
+/// workflow's claim when one is owed (the usual case: `PaymentRecorded` made it), directly
+/// for an order paid before workflows were recorded.
+pub async fn confirm_once(ctx: &HardwareOrders<'_>, id: &str) -> Result<Option<HardwareOrder>, ConfirmError> {
+    let claimed = crate::workflows::claim(ctx.pool, CONFIRM_HARDWARE_ORDER, id)
+        .await
+        .map_err(|e| ConfirmError::Storage(e.to_string()))?;
+    match claimed {
+        crate::workflows::Claimed::Busy => Ok(None),
+        crate::workflows::Claimed::NotOwed => confirm(ctx, id).await.map(Some),
+        crate::workflows::Claimed::Run(claim) => {
+            let confirmed = confirm(ctx, id).await;
+            let ended = match &confirmed {
+                Ok(_) => claim.finish(ctx.pool).await,
+                Err(error) => claim.fail(ctx.pool, &error.to_string()).await,
+            };
+            if let Err(error) = ended {
+                tracing::warn!(order = id, %error, "the confirmation's workflow row was not updated");
+            }
+            confirmed.map(Some)
+        }
+    }
+}
+
+/// The confirmation is over: nothing more is owed.
+async fn done(pool: &PgPool, id: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM workflows WHERE workflow = $1 AND aggregate_id = $2")
+        .bind(CONFIRM_HARDWARE_ORDER)
+        .bind(id)
+        .execute(pool)
+        .await?;
+    Ok(())
 }
 
 /// The bought phones leave the cart (a line the buyer has since raised keeps the rest);
-/// services and anything else in the cart stay.
-async fn take_phones_out_of_cart(ctx: &HardwareOrders<'_>, order: &HardwareOrder) -> Result<(), ConfirmError> {
+/// services and anything else in the cart stay. Once: the cart's events and the step that
+/// records them commit together, and the step is read under the row's lock, so a second
+/// run, concurrent or after a crash, finds it done.
+async fn take_phones_out_of_cart(
+    ctx: &HardwareOrders<'_>,
+    id: &str,
+    order: &HardwareOrder,
+) -> Result<(), ConfirmError> {
+    let storage = |e: sqlx::Error| ConfirmError::Storage(e.to_string());
+    let mut tx = ctx.pool.begin().await.map_err(storage)?;
+    // An order paid before workflows were recorded has no row yet.
+    sqlx::query(
+        "INSERT INTO workflows (workflow, aggregate_id, sequence) VALUES ($1, $2, 0)
+         ON CONFLICT (workflow, aggregate_id) DO NOTHING",
+    )
+    .bind(CONFIRM_HARDWARE_ORDER)
+    .bind(id)
+    .execute(&mut *tx)
+    .await
+    .map_err(storage)?;
+    let step: String =
+        sqlx::query_scalar("SELECT step FROM workflows WHERE workflow = $1 AND aggregate_id = $2 FOR UPDATE")
+            .bind(CONFIRM_HARDWARE_ORDER)
+            .bind(id)
+            .fetch_one(&mut *tx)
+            .await
+            .map_err(storage)?;
+    let at = |s: &str| STEPS.iter().position(|x| *x == s);
+    if at(&step) >= at("cart-updated") {
+        return Ok(());
+    }
     let (cart, _) =
-        commands::load::<Cart>(ctx.pool, &order.cart_id).await.map_err(|e| ConfirmError::Storage(e.to_string()))?;
+        commands::load_on::<Cart>(&mut tx, &order.cart_id).await.map_err(|e| ConfirmError::Storage(e.to_string()))?;
+    let mut changes = vec![];
     for line in &order.lines {
         let item_id = aggregates::cart::CartItem::hardware_id(&line.product_id);
         let Some(in_cart) = cart.contents().items.iter().find(|i| i.id() == item_id) else { continue };
@@ -118,11 +214,17 @@ async fn take_phones_out_of_cart(ctx: &HardwareOrders<'_>, order: &HardwareOrder
         } else {
             CartCommand::SetItemQuantity { item_id, quantity: left }
         };
-        match commands::execute(ctx.carts, &ctx.context, &order.cart_id, command).await {
-            Ok(_) | Err(AggregateError::UserError(CartError::ItemNotFound | CartError::NotFound)) => {}
+        match ctx.carts.execute_in(&mut tx, &ctx.context, &order.cart_id, command).await {
+            Ok(committed) => changes.push(committed),
+            Err(AggregateError::UserError(CartError::ItemNotFound | CartError::NotFound)) => {}
             Err(AggregateError::UserError(refusal)) => return Err(ConfirmError::Unexpected(refusal.to_string())),
             Err(other) => return Err(ConfirmError::Storage(other.to_string())),
         }
+    }
+    crate::workflows::record_step_on(&mut tx, CONFIRM_HARDWARE_ORDER, id, "cart-updated").await.map_err(storage)?;
+    tx.commit().await.map_err(storage)?;
+    for committed in &changes {
+        ctx.carts.publish(&order.cart_id, committed).await;
     }
     Ok(())
 }
@@ -211,9 +313,9 @@ pub async fn confirm_hardware_orders(job: &ConfirmJob<'_>, now: DateTime<Utc>) -
     }
     let awaiting = projections::hardware_orders::awaiting_confirmation(pool).await.map_err(|e| e.to_string())?;
     for id in awaiting {
-        match under_lock(pool, &lock_name(&id), || confirm(&job.orders, &id)).await {
-            Ok(RunOutcome::Ran(Ok(_))) => report.confirmed += 1,
-            Ok(RunOutcome::Skipped) => {}
+        match under_lock(pool, &lock_name(&id), || confirm_once(&job.orders, &id)).await {
+            Ok(RunOutcome::Ran(Ok(Some(_)))) => report.confirmed += 1,
+            Ok(RunOutcome::Ran(Ok(None))) | Ok(RunOutcome::Skipped) => {}
             Ok(RunOutcome::Ran(Err(error))) => {
                 report.failed += 1;
                 tracing::warn!(order = %id, %error, "hardware order not confirmed; the next run tries again");

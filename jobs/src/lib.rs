@@ -5,6 +5,7 @@
 
 pub mod commands;
 pub mod event_store;
+pub mod faults;
 pub mod hardware_orders;
 pub mod heartbeat;
 pub mod metrics;

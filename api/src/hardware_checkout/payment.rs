@@ -236,6 +236,7 @@ async fn paid(
         status: "succeeded".into(),
     };
     run(state, context, id, command).await?;
+    crate::faults::point(state, "after-hardware-payment-recorded");
     Ok(HardwarePayment::Paid { payment_intent_id: payment_intent_id.to_string(), amount: order.amounts.total })
 }
 
@@ -318,10 +319,17 @@ pub async fn confirm_payment(
             orders: &state.hardware_orders,
             carts: &state.carts,
             context: context.clone(),
+            fault_injection: state.services.config.fault_injection.clone(),
         };
         let for_buyer = holds_secret(state, &id, secret).await? == Some(true);
-        match jobs::hardware_orders::confirm(&ctx, &id).await {
-            Ok(order) => Ok(Confirmation { id: id.clone(), order, for_buyer }),
+        // `PaymentRecorded` made the confirmation owed: it runs here, or the runner that has
+        // it now is waited for.
+        match jobs::hardware_orders::confirm_once(&ctx, &id).await {
+            Ok(Some(order)) => Ok(Confirmation { id: id.clone(), order, for_buyer }),
+            Ok(None) => {
+                crate::workflows::run(state, jobs::hardware_orders::CONFIRM_HARDWARE_ORDER, &id).await?;
+                Ok(Confirmation { id: id.clone(), order: load(state, &id).await?, for_buyer })
+            }
             Err(error) => {
                 tracing::error!(order = %id, %error, "a paid hardware order could not be confirmed; the job tries again");
                 let mark = match error {

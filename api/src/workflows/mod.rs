@@ -15,6 +15,7 @@
 //! | `start-trial` | `TrialStarted` | views and the number's stock row caught up, the welcome e-mail |
 //! | `remind-trial` | `ReminderSent` | the reminder e-mail |
 //! | `end-trial` | `TrialEnded` | the trial's extension can no longer register |
+//! | `confirm-hardware-order` | `PaymentRecorded` | the phones out of the cart, the confirmation e-mail, `Confirm` (jobs::hardware_orders) |
 
 pub mod service_order;
 pub mod trial;
@@ -26,6 +27,7 @@ use jobs::workflows::{claim, Claimed};
 use crate::error::ApiError;
 use crate::state::AppState;
 
+pub use jobs::hardware_orders::CONFIRM_HARDWARE_ORDER;
 pub use service_order::COMPLETE_SERVICE_ORDER;
 
 /// How often each server looks for owed workflows (and the pause before a failed one is
@@ -84,10 +86,27 @@ async fn dispatch(state: &AppState, claim: jobs::workflows::Claim) -> Result<(),
     match claim.workflow.as_str() {
         COMPLETE_SERVICE_ORDER => service_order::complete(state, claim).await,
         trial::START_TRIAL | trial::REMIND_TRIAL | trial::END_TRIAL => trial::run(state, claim).await,
+        CONFIRM_HARDWARE_ORDER => confirm_hardware_order(state, claim).await,
         other => {
             let error = ApiError::internal(format!("no workflow is named {other}"));
             failed(state, claim, error).await
         }
+    }
+}
+
+/// `confirm-hardware-order` (jobs::hardware_orders::confirm): the phones out of the cart,
+/// the e-mail, `Confirm`.
+async fn confirm_hardware_order(state: &AppState, claim: jobs::workflows::Claim) -> Result<(), ApiError> {
+    let ctx = jobs::hardware_orders::HardwareOrders {
+        pool: &state.pool,
+        orders: &state.hardware_orders,
+        carts: &state.carts,
+        context: jobs::commands::Context::job(CONFIRM_HARDWARE_ORDER),
+        fault_injection: state.services.config.fault_injection.clone(),
+    };
+    match jobs::hardware_orders::confirm(&ctx, &claim.aggregate_id).await {
+        Ok(_) => Ok(claim.finish(&state.pool).await?),
+        Err(error) => failed(state, claim, ApiError::internal(error.to_string())).await,
     }
 }
 

@@ -319,3 +319,91 @@ fn every_fault_point_of_the_trial_is_tested() {
         assert!(tested.contains(&point), "{point} has no crash test");
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// A desk-phone order's confirmation: the phones out of the cart, the e-mail, `Confirm`.
+
+async fn hardware_crash_at(point: &str) -> String {
+    use crate::hardware_checkout::{card, cart_with_phone, confirm, mails, pay, placed, view};
+    let database = fresh_database().await;
+    let pool = PgPool::connect(&database).await.unwrap();
+    let first = Server::start(&database, &[("FAULT_INJECTION", point)]).await;
+    let app = first.app(&pool);
+    let (cart, _, product) = cart_with_phone(&app, 2).await;
+    let (id, secret, _) = placed(&app, &cart, "economy").await;
+    let (method, customer) = card(&app, &id, &secret, OK_CARD).await;
+    // The buyer puts one more of the same phone in the cart first: it must stay.
+    let more = serde_json::json!({ "productId": product, "quantity": 1 });
+    expect_ok(app.send(Method::POST, &format!("/api/carts/{cart}/hardware"), Some(more)).await).await;
+    if point == "after-hardware-payment-recorded" {
+        // The charge's own answer is lost: the payment was recorded, then the server died.
+        let body = serde_json::json!({ "order_id": id, "order_secret": secret, "payment_method_id": method });
+        let died = app.client.post(format!("{}/api/create-hardware-payment/", app.address)).json(&body).send().await;
+        assert!(died.is_err(), "{point}: the server died mid-request");
+    } else {
+        let paid = expect_ok(pay(&app, &id, &secret, &method, 0).await).await;
+        let payment = paid["payment_intent_id"].as_str().unwrap().to_string();
+        let body = serde_json::json!({ "paymentIntentId": payment, "orderId": id, "orderSecret": secret });
+        let died = app.client.post(format!("{}/api/confirm-hardware-payment/", app.address)).json(&body).send().await;
+        assert!(died.is_err(), "{point}: the server died mid-request");
+    }
+    first.crashed();
+
+    let second = Server::start(&database, &[]).await;
+    let app = second.app(&pool);
+    let resumed = workflow_done(&pool, &id).await;
+    assert_eq!(view(&app, &id, &secret).await["status"], "confirmed", "{point}: confirmed by the restarted server");
+    // The browser's retries answer the same: the charge (no second one), then the confirmation.
+    let paid = expect_ok(pay(&app, &id, &secret, &method, 0).await).await;
+    let payment = paid["payment_intent_id"].as_str().unwrap().to_string();
+    let again = expect_ok(confirm(&app, &id, &secret, &payment).await).await;
+    assert_eq!(again["status"], "confirmed", "{point}");
+    assert_eq!(mails(&app, &id).await, 1, "{point}: one e-mail");
+    let confirmed =
+        count(&pool, "SELECT count(*) FROM events WHERE aggregate_id = $1 AND event_type = 'OrderConfirmed'", &id)
+            .await;
+    assert_eq!(confirmed, 1, "{point}: confirmed once");
+    let cart_now = expect_ok(app.get(&format!("/api/carts/{cart}")).await).await;
+    let left: Vec<i64> =
+        cart_now["items"].as_array().unwrap().iter().filter_map(|item| item["quantity"].as_i64()).collect();
+    assert_eq!(left, vec![1], "{point}: the two bought left the cart once, the one added after stays: {cart_now}");
+    let charges = crate::helpers::stripe(Method::GET, &format!("/charges?customer={customer}"), "").await;
+    assert_eq!(charges["data"].as_array().unwrap().len(), 1, "{point}: charged once");
+    format!(
+        "| confirm-hardware-order | {point} | resumed in {} ms; confirmed 1; e-mails 1; cart 3 -> 1 (the 2 bought left once); charges 1 |",
+        resumed.as_millis()
+    )
+}
+
+#[tokio::test]
+async fn hardware_after_payment_recorded() {
+    println!("{}", hardware_crash_at("after-hardware-payment-recorded").await);
+}
+
+#[tokio::test]
+async fn hardware_after_cart_updated() {
+    println!("{}", hardware_crash_at("after-hardware-cart-updated").await);
+}
+
+#[tokio::test]
+async fn hardware_after_mail_queued() {
+    println!("{}", hardware_crash_at("after-hardware-mail-queued").await);
+}
+
+#[tokio::test]
+async fn hardware_after_confirmed() {
+    println!("{}", hardware_crash_at("after-hardware-confirmed").await);
+}
+
+#[test]
+fn every_fault_point_of_the_hardware_confirmation_is_tested() {
+    let tested = [
+        "after-hardware-payment-recorded",
+        "after-hardware-cart-updated",
+        "after-hardware-mail-queued",
+        "after-hardware-confirmed",
+    ];
+    for point in jobs::hardware_orders::FAULT_POINTS {
+        assert!(tested.contains(&point), "{point} has no crash test");
+    }
+}

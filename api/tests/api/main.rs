@@ -11,7 +11,7 @@ mod crash_matrix;
 mod event_store;
 pub(crate) mod hardening;
 mod hardware;
-mod hardware_checkout;
+pub(crate) mod hardware_checkout;
 pub(crate) mod hardware_routes;
 mod helpers;
 mod jobs;
