@@ -8,8 +8,11 @@ CREATE TABLE workflows
 (
     workflow     text        NOT NULL,
     aggregate_id text        NOT NULL,
-    -- The event that started it.
+    -- The event that started it, and the latest event that asked for it since (a workflow
+    -- owed already is not started twice: a run that finishes deletes the row only when no
+    -- event came after the ones it saw).
     sequence     bigint      NOT NULL,
+    latest       bigint      NOT NULL,
     -- The last step done (the workflow's own progress, beside the aggregate's events).
     step         text        NOT NULL DEFAULT 'started',
     attempts     integer     NOT NULL DEFAULT 0,

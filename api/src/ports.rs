@@ -7,7 +7,6 @@ use aggregates::service_order::{
     PortDetails, PortState, ServiceOrder, ServiceOrderCommand, ServiceOrderError, PORT_PROMISE_BUSINESS_DAYS,
 };
 use chrono::{DateTime, NaiveDate, Utc};
-use jobs::outbox::{queue, Mail};
 use serde::Serialize;
 
 use crate::checkout::mail::SUPPORT_HOURS;
@@ -44,43 +43,31 @@ pub fn order_page(state: &AppState, id: &str) -> String {
 /// record (and e-mail) nothing.
 pub async fn confirm_details(state: &AppState, id: &str, number: &str, details: PortDetails) -> Result<(), ApiError> {
     let command = ServiceOrderCommand::ConfirmPortDetails { number: number.to_string(), details };
-    execute_and_tell(state, &BUYER, id, number, command).await
+    execute_and_tell(state, &BUYER, id, command).await
 }
 
 /// A staff member's step; `by` is their e-mail.
 pub async fn move_port(state: &AppState, id: &str, number: &str, step: StaffStep, by: &str) -> Result<(), ApiError> {
-    execute_and_tell(state, &Context::staff(by), id, number, step.command(number.to_string(), by.to_string())).await
+    execute_and_tell(state, &Context::staff(by), id, step.command(number.to_string(), by.to_string())).await
 }
 
 async fn execute_and_tell(
     state: &AppState,
     context: &Context,
     id: &str,
-    number: &str,
     command: ServiceOrderCommand,
 ) -> Result<(), ApiError> {
     let (_, before) = load::<ServiceOrder>(&state.pool, id).await?;
     if before == 0 {
         return Err(ServiceOrderError::NotFound.into());
     }
-    commands::execute(&state.orders, context, id, command).await?;
-    let (order, after) = load::<ServiceOrder>(&state.pool, id).await?;
-    if after == before {
-        return Ok(());
+    // The e-mail follows from the event (the `tell-buyer` workflow), sent here at once.
+    let committed = commands::execute(&state.orders, context, id, command).await?;
+    if !committed.events.is_empty() {
+        if let Err(error) = crate::workflows::run(state, crate::workflows::TELL_BUYER, id).await {
+            tracing::warn!(order = id, ?error, "the transfer's e-mail is owed; the runner sends it");
+        }
     }
-    let Some((subject, body)) = port_mail(&order, number, &order_page(state, id)) else {
-        return Ok(());
-    };
-    // One e-mail per change: the event's sequence names it, so a retry queues it once.
-    let reference = format!("{id}#port-{after}");
-    let mail = Mail {
-        recipient: &order.customer.email,
-        subject: &subject,
-        body: &body,
-        kind: "port_update",
-        reference: &reference,
-    };
-    queue(&state.pool, mail).await?;
     Ok(())
 }
 

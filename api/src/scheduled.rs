@@ -25,7 +25,10 @@ pub fn placeholders(state: &AppState, context: Context) -> jobs::placeholders::P
 
 /// `fill-placeholders`: each paid area-code placeholder gets a number once stock exists.
 pub async fn fill_placeholders(state: &AppState) -> Result<jobs::placeholders::Report, String> {
-    jobs::placeholders::fill_open(&placeholders(state, Context::job(FILL_PLACEHOLDERS))).await
+    let report = jobs::placeholders::fill_open(&placeholders(state, Context::job(FILL_PLACEHOLDERS))).await?;
+    // The buyers' e-mails that follow (each also resumed by the workflow runner).
+    crate::workflows::resume_owed(state, std::time::Duration::ZERO).await.map_err(|e| format!("{e:?}"))?;
+    Ok(report)
 }
 
 /// `end-trials` at `now`: ends, converts and reminds the free trials.

@@ -150,6 +150,23 @@ fn state_of<A: Aggregate>(loaded: Loaded) -> Result<Option<(A, usize)>, Aggregat
     Ok(Some((state, sequence)))
 }
 
+/// Every stored event of aggregate `id`, in order, read through the upcasters.
+pub async fn history<A: Aggregate>(pool: &PgPool, id: &str) -> Result<Vec<EventEnvelope<A>>, AggregateError<A::Error>> {
+    let mut connection = pool.acquire().await.map_err(event_store::refusal)?;
+    let stored = event_store::load_all(&mut connection, A::TYPE, id).await?;
+    drop(connection);
+    let upcasters = aggregates::upcasting::upcasters(A::TYPE);
+    let mut events = Vec::with_capacity(stored.events.len());
+    for event in stored.events {
+        let event = upcast(&upcasters, event);
+        let metadata: HashMap<String, String> = serde_json::from_value(event.metadata).unwrap_or_default();
+        let payload: A::Event = serde_json::from_value(event.payload)
+            .map_err(|e| AggregateError::<A::Error>::DeserializationError(e.into()))?;
+        events.push(EventEnvelope { aggregate_id: id.to_string(), sequence: event.sequence, payload, metadata });
+    }
+    Ok(events)
+}
+
 fn upcast(upcasters: &[Box<dyn EventUpcaster>], mut event: SerializedEvent) -> SerializedEvent {
     for upcaster in upcasters {
         if upcaster.can_upcast(&event.event_type, &event.event_version) {
@@ -275,18 +292,7 @@ impl<A: Aggregate + Clone> Cqrs<A> {
         if self.queries.is_empty() {
             return Ok(());
         }
-        let mut connection = self.pool.acquire().await.map_err(event_store::refusal)?;
-        let stored = event_store::load_all(&mut connection, A::TYPE, id).await?;
-        drop(connection);
-        let upcasters = aggregates::upcasting::upcasters(A::TYPE);
-        let mut events = Vec::with_capacity(stored.events.len());
-        for event in stored.events {
-            let event = upcast(&upcasters, event);
-            let metadata: HashMap<String, String> = serde_json::from_value(event.metadata).unwrap_or_default();
-            let payload: A::Event = serde_json::from_value(event.payload)
-                .map_err(|e| AggregateError::<A::Error>::DeserializationError(e.into()))?;
-            events.push(EventEnvelope { aggregate_id: id.to_string(), sequence: event.sequence, payload, metadata });
-        }
+        let events = history::<A>(&self.pool, id).await?;
         for query in &self.queries {
             query.dispatch(id, &events).await;
         }

@@ -91,13 +91,17 @@ fn append_statement(snapshot: bool, view: Option<&str>, workflows: bool) -> Stri
         next += 1;
     }
     if workflows {
-        // A workflow already owed to this aggregate keeps its row (and its progress).
+        // A workflow already owed to this aggregate keeps its row (its start and progress),
+        // and learns of the later event.
         sql.push_str(&format!(
             ",
-         started AS (INSERT INTO workflows (workflow, aggregate_id, sequence)
-                     SELECT w.workflow, $2, w.sequence FROM UNNEST(${next}::text[], ${}::bigint[]) AS w(workflow, sequence)
+         started AS (INSERT INTO workflows (workflow, aggregate_id, sequence, latest)
+                     SELECT w.workflow, $2, min(w.sequence), max(w.sequence)
+                       FROM UNNEST(${next}::text[], ${}::bigint[]) AS w(workflow, sequence)
                       WHERE {stored}
-                     ON CONFLICT (workflow, aggregate_id) DO NOTHING)",
+                      GROUP BY w.workflow
+                     ON CONFLICT (workflow, aggregate_id)
+                     DO UPDATE SET latest = GREATEST(workflows.latest, EXCLUDED.latest), updated_at = now())",
             next + 1
         ));
     }

@@ -183,7 +183,7 @@ async fn take_phones_out_of_cart(
     let mut tx = ctx.pool.begin().await.map_err(storage)?;
     // An order paid before workflows were recorded has no row yet.
     sqlx::query(
-        "INSERT INTO workflows (workflow, aggregate_id, sequence) VALUES ($1, $2, 0)
+        "INSERT INTO workflows (workflow, aggregate_id, sequence, latest) VALUES ($1, $2, 0, 0)
          ON CONFLICT (workflow, aggregate_id) DO NOTHING",
     )
     .bind(CONFIRM_HARDWARE_ORDER)

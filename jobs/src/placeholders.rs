@@ -2,18 +2,18 @@
 //! stock has none to show. Once the order is complete, each placeholder gets a free number of
 //! that area code: the `fill-placeholders` job gives the first one as soon as stock exists,
 //! or staff pick one in the support console. Either way the number's aggregate assigns it to
-//! the order first, the order records who gave it (`PlaceholderFilled`), and the buyer is
-//! e-mailed the number.
+//! the order and the order records who gave it (`PlaceholderFilled`) in one transaction, so a
+//! number is never left assigned to an order that refused it; the e-mail to the buyer follows
+//! from the event (the `tell-buyer` workflow, api/src/workflows).
 
 use crate::commands::{Context, Cqrs};
-use aggregates::phone_number::{PhoneNumber, PhoneNumberCommand, PhoneNumberError};
-use aggregates::service_order::{ServiceOrder, ServiceOrderCommand};
+use aggregates::phone_number::{PhoneNumber, PhoneNumberCommand};
+use aggregates::service_order::{ServiceOrder, ServiceOrderCommand, ServiceOrderError};
 use cqrs_es::AggregateError;
 use projections::orders::PLACEHOLDER_PREFIX;
 use sqlx::PgPool;
 
 use crate::commands;
-use crate::outbox::{queue, Mail};
 
 pub const FILL_PLACEHOLDERS: &str = "fill-placeholders";
 
@@ -80,45 +80,77 @@ pub async fn fill(
         Some(_) => return Err(FillError::NotACandidate),
         None => free,
     };
-    let number = match assign_first_free(ctx.numbers, &ctx.context, tries, &format!("order:{id}"))
-        .await
-        .map_err(|e| failed(&e))?
-    {
-        Some(number) => number,
-        // Staff's pick was taken by a cart meanwhile.
-        None if wanted.is_some() => return Err(FillError::NotACandidate),
-        None => return Ok(None),
-    };
-    let command = ServiceOrderCommand::FillPlaceholder {
+    let record = |number: &str| ServiceOrderCommand::FillPlaceholder {
         placeholder: placeholder.to_string(),
-        number: number.clone(),
+        number: number.to_string(),
         by: by.to_string(),
     };
-    commands::execute(ctx.orders, &ctx.context, id, command).await.map_err(|e| failed(&e))?;
-    tell_the_buyer(ctx.pool, id, &order, placeholder, &number).await;
-    Ok(Some(number))
+    let given = assign_and_record(ctx, id, tries, record).await.map_err(|e| match e {
+        Given::Refused(ServiceOrderError::NotAnOpenPlaceholder) => FillError::NotOpen,
+        other => failed(&other),
+    })?;
+    match given {
+        Some(number) => Ok(Some(number)),
+        // Staff's pick was taken by a cart meanwhile.
+        None if wanted.is_some() => Err(FillError::NotACandidate),
+        None => Ok(None),
+    }
 }
 
-/// Assigns `owner` the first of `candidates` that is still free (a cart may take one
-/// meanwhile): the number given, or None when every one was taken.
-pub async fn assign_first_free(
-    numbers: &Cqrs<PhoneNumber>,
-    context: &Context,
-    candidates: Vec<String>,
-    owner: &str,
-) -> Result<Option<String>, AggregateError<PhoneNumberError>> {
-    for number in candidates {
-        let assign = PhoneNumberCommand::Assign { number: number.clone(), owner: owner.to_string() };
-        match commands::execute(numbers, context, &number, assign).await {
-            Ok(_) => return Ok(Some(number)),
-            Err(AggregateError::UserError(_)) => continue,
-            Err(error) => return Err(error),
+/// Why a number could not be given to an order.
+#[derive(Debug)]
+pub enum Given {
+    /// The order refused the number (nothing was assigned).
+    Refused(ServiceOrderError),
+    Failed(String),
+}
+
+impl std::fmt::Display for Given {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Given::Refused(refusal) => write!(f, "the order refused the number: {refusal}"),
+            Given::Failed(error) => write!(f, "{error}"),
         }
+    }
+}
+
+/// The first of `candidates` still free (a cart may take one meanwhile) becomes order
+/// `id`'s: assigned to it and recorded on it by `record(number)` in one transaction, so the
+/// number is never left assigned to an order that refused it, nor the order told of a number
+/// that is not its own. The number given, or None when every one was taken.
+pub async fn assign_and_record(
+    ctx: &Placeholders<'_>,
+    id: &str,
+    candidates: Vec<String>,
+    record: impl Fn(&str) -> ServiceOrderCommand,
+) -> Result<Option<String>, Given> {
+    let failed = |e: &dyn std::fmt::Display| Given::Failed(e.to_string());
+    let owner = format!("order:{id}");
+    for number in candidates {
+        let mut tx = ctx.pool.begin().await.map_err(|e| failed(&e))?;
+        let assign = PhoneNumberCommand::Assign { number: number.clone(), owner: owner.clone() };
+        let assigned = match ctx.numbers.execute_in(&mut tx, &ctx.context, &number, assign).await {
+            Ok(assigned) => assigned,
+            // Taken (or being taken) by someone else: the next one.
+            Err(AggregateError::UserError(_) | AggregateError::AggregateConflict) => continue,
+            Err(error) => return Err(failed(&error)),
+        };
+        let recorded = match ctx.orders.execute_in(&mut tx, &ctx.context, id, record(&number)).await {
+            Ok(recorded) => recorded,
+            Err(AggregateError::UserError(refusal)) => return Err(Given::Refused(refusal)),
+            Err(error) => return Err(failed(&error)),
+        };
+        tx.commit().await.map_err(|e| failed(&e))?;
+        ctx.numbers.publish(&number, &assigned).await;
+        ctx.orders.publish(id, &recorded).await;
+        return Ok(Some(number));
     }
     Ok(None)
 }
 
-async fn tell_the_buyer(pool: &PgPool, id: &str, order: &ServiceOrder, placeholder: &str, number: &str) {
+/// The e-mail that tells the buyer a placeholder's number (queued by the `tell-buyer`
+/// workflow that `PlaceholderFilled` starts): subject and body.
+pub fn filled_mail(order: &ServiceOrder, placeholder: &str, number: &str) -> (String, String) {
     let body = format!(
         "Hello {},\n\nYour new {} number for order {} is ready: {number}.\n\nIt is live on your account now; \
          set it up in your dashboard, or reply to this e-mail if you would like a different one.\n",
@@ -126,18 +158,7 @@ async fn tell_the_buyer(pool: &PgPool, id: &str, order: &ServiceOrder, placehold
         area_code(placeholder),
         order.order_number
     );
-    let subject = format!("Your new number for order {}", order.order_number);
-    let reference = format!("{id}#{placeholder}");
-    let mail = Mail {
-        recipient: &order.customer.email,
-        subject: &subject,
-        body: &body,
-        kind: "placeholder_filled",
-        reference: &reference,
-    };
-    if let Err(error) = queue(pool, mail).await {
-        tracing::error!(order = %order.order_number, %error, "the new number's e-mail was not queued");
-    }
+    (format!("Your new number for order {}", order.order_number), body)
 }
 
 /// What one run did.

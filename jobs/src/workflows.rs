@@ -21,6 +21,10 @@ pub struct Claim {
     pub aggregate_id: String,
     /// The last step recorded ([`record_step`]); `started` at first.
     pub step: String,
+    /// The sequence of the event that started it.
+    pub sequence: usize,
+    /// The latest event that asked for it, when it was claimed.
+    pub latest: usize,
 }
 
 /// What asking to run a workflow found.
@@ -49,18 +53,23 @@ pub async fn claim(pool: &PgPool, workflow: &str, aggregate_id: &str) -> Result<
         return Ok(Claimed::Busy);
     }
     // Read after the lock: a runner that finished just before deleted the row.
-    let step: Option<String> = sqlx::query_scalar(
+    let row: Option<(String, i64, i64)> = sqlx::query_as(
         "UPDATE workflows SET attempts = attempts + 1, updated_at = now()
-          WHERE workflow = $1 AND aggregate_id = $2 RETURNING step",
+          WHERE workflow = $1 AND aggregate_id = $2 RETURNING step, sequence, latest",
     )
     .bind(workflow)
     .bind(aggregate_id)
     .fetch_optional(pool)
     .await?;
-    Ok(match step {
-        Some(step) => {
-            Claimed::Run(Claim { lock, workflow: workflow.to_string(), aggregate_id: aggregate_id.to_string(), step })
-        }
+    Ok(match row {
+        Some((step, sequence, latest)) => Claimed::Run(Claim {
+            lock,
+            workflow: workflow.to_string(),
+            aggregate_id: aggregate_id.to_string(),
+            step,
+            sequence: sequence as usize,
+            latest: latest as usize,
+        }),
         None => Claimed::NotOwed,
     })
 }
@@ -82,13 +91,25 @@ impl Claim {
         }
     }
 
-    /// The workflow is over: its row goes, then the lock.
+    /// The workflow is over: its row goes, then the lock. An event that asked for it again
+    /// while it ran keeps the row, for a run at once.
     pub async fn finish(self, pool: &PgPool) -> Result<(), sqlx::Error> {
-        sqlx::query("DELETE FROM workflows WHERE workflow = $1 AND aggregate_id = $2")
+        let gone = sqlx::query("DELETE FROM workflows WHERE workflow = $1 AND aggregate_id = $2 AND latest <= $3")
+            .bind(&self.workflow)
+            .bind(&self.aggregate_id)
+            .bind(self.latest as i64)
+            .execute(pool)
+            .await?;
+        if gone.rows_affected() == 0 {
+            sqlx::query(
+                "UPDATE workflows SET attempts = 0, last_error = NULL, updated_at = now()
+                  WHERE workflow = $1 AND aggregate_id = $2",
+            )
             .bind(&self.workflow)
             .bind(&self.aggregate_id)
             .execute(pool)
             .await?;
+        }
         self.lock.commit().await
     }
 

@@ -298,7 +298,12 @@ pub async fn fill_placeholder(
     )
     .await
     {
-        Ok(Some(_)) => Ok(()),
+        Ok(Some(_)) => {
+            if let Err(error) = crate::workflows::run(state, crate::workflows::TELL_BUYER, id).await {
+                tracing::warn!(order = id, ?error, "the buyer's e-mail is owed; the runner sends it");
+            }
+            Ok(())
+        }
         Ok(None) | Err(FillError::NotACandidate) => Err(ApiError::refused(
             StatusCode::CONFLICT,
             "not_a_free_number",
@@ -496,13 +501,19 @@ pub async fn replace_lost_number(
         return Err(ServiceOrderError::NotLost.into());
     }
     let candidates = projections::inventory::available_like(&state.pool, lost, 5).await?;
-    let replacement = jobs::placeholders::assign_first_free(
-        &state.numbers,
-        &Context::staff(&staff.email),
-        candidates,
-        &format!("order:{id}"),
-    )
-    .await?;
+    // The replacement is assigned and recorded in one transaction; the e-mail to the buyer
+    // follows from `NumberReplaced` (the `tell-buyer` workflow).
+    let record = |replacement: &str| ServiceOrderCommand::ReplaceLostNumber {
+        lost: lost.to_string(),
+        replacement: replacement.to_string(),
+        by: staff.email.clone(),
+    };
+    let ctx = crate::scheduled::placeholders(state, Context::staff(&staff.email));
+    let replacement = match jobs::placeholders::assign_and_record(&ctx, id, candidates, record).await {
+        Ok(replacement) => replacement,
+        Err(jobs::placeholders::Given::Refused(refusal)) => return Err(refusal.into()),
+        Err(jobs::placeholders::Given::Failed(error)) => return Err(ApiError::internal(error)),
+    };
     let Some(replacement) = replacement else {
         return Err(ApiError::refused(
             StatusCode::CONFLICT,
@@ -510,31 +521,9 @@ pub async fn replace_lost_number(
             format!("There is no free number like {lost} in its area code now: import more stock, then try again."),
         ));
     };
-    let command = ServiceOrderCommand::ReplaceLostNumber {
-        lost: lost.to_string(),
-        replacement: replacement.clone(),
-        by: staff.email.clone(),
-    };
-    commands::execute(&state.orders, &Context::staff(&staff.email), id, command).await?;
-    let (_, sequence) = load::<ServiceOrder>(&state.pool, id).await?;
-    let body = format!(
-        "Hello {},\n\nThe number {lost} you chose for your order {} was taken before your order completed, so we have \
-         given you {replacement} in the same area code instead, at the same price.\n\nIf you would rather have another \
-         number, reply to this e-mail or call support ({}).\n",
-        order.customer.first_name,
-        order.order_number,
-        crate::checkout::mail::SUPPORT_HOURS
-    );
-    let reference = format!("{id}#replaced-{sequence}");
-    let subject = format!("Your new number for order {}", order.order_number);
-    let mail = Mail {
-        recipient: &order.customer.email,
-        subject: &subject,
-        body: &body,
-        kind: "number_replaced",
-        reference: &reference,
-    };
-    queue(&state.pool, mail).await?;
+    if let Err(error) = crate::workflows::run(state, crate::workflows::TELL_BUYER, id).await {
+        tracing::warn!(order = %order.order_number, ?error, "the buyer's e-mail is owed; the runner sends it");
+    }
     Ok(replacement)
 }
 

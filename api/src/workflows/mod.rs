@@ -15,9 +15,11 @@
 //! | `start-trial` | `TrialStarted` | views and the number's stock row caught up, the welcome e-mail |
 //! | `remind-trial` | `ReminderSent` | the reminder e-mail |
 //! | `end-trial` | `TrialEnded` | the trial's extension can no longer register |
+//! | `tell-buyer` | `PlaceholderFilled`, `NumberReplaced`, each transfer step | the buyer's e-mail of each |
 //! | `confirm-hardware-order` | `PaymentRecorded` | the phones out of the cart, the confirmation e-mail, `Confirm` (jobs::hardware_orders) |
 
 pub mod service_order;
+pub mod tell_buyer;
 pub mod trial;
 
 use std::time::Duration;
@@ -29,6 +31,7 @@ use crate::state::AppState;
 
 pub use jobs::hardware_orders::CONFIRM_HARDWARE_ORDER;
 pub use service_order::COMPLETE_SERVICE_ORDER;
+pub use tell_buyer::TELL_BUYER;
 
 /// How often each server looks for owed workflows (and the pause before a failed one is
 /// tried again, times its attempts).
@@ -87,6 +90,7 @@ async fn dispatch(state: &AppState, claim: jobs::workflows::Claim) -> Result<(),
         COMPLETE_SERVICE_ORDER => service_order::complete(state, claim).await,
         trial::START_TRIAL | trial::REMIND_TRIAL | trial::END_TRIAL => trial::run(state, claim).await,
         CONFIRM_HARDWARE_ORDER => confirm_hardware_order(state, claim).await,
+        TELL_BUYER => tell_buyer::run(state, claim).await,
         other => {
             let error = ApiError::internal(format!("no workflow is named {other}"));
             failed(state, claim, error).await

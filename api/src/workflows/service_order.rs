@@ -43,6 +43,9 @@ pub const FAULT_POINTS: [&str; 5] = [
 
 /// Which workflow an order's event starts (jobs::commands, `Cqrs::starting`).
 pub fn started_by(event: &aggregates::service_order::ServiceOrderEvent) -> Option<&'static str> {
+    if super::tell_buyer::tells_buyer(event) {
+        return Some(super::TELL_BUYER);
+    }
     matches!(event, aggregates::service_order::ServiceOrderEvent::AccountCreated { .. })
         .then_some(COMPLETE_SERVICE_ORDER)
 }

@@ -407,3 +407,70 @@ fn every_fault_point_of_the_hardware_confirmation_is_tested() {
         assert!(tested.contains(&point), "{point} has no crash test");
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// The buyer's e-mails after completion (`tell-buyer`), here a transfer's first step; and a
+// number given to an order that refuses it.
+
+#[tokio::test]
+async fn tell_buyer_after_buyer_told() {
+    let point = "after-buyer-told";
+    let database = fresh_database().await;
+    let pool = PgPool::connect(&database).await.unwrap();
+    let first = Server::start(&database, &[("FAULT_INJECTION", point)]).await;
+    let app = first.app(&pool);
+    let (order, _) = crate::ports::order_with_transfer(&app, "port-crash@example.com").await;
+    let path = format!("{}/api/orders/{order}/ports/02079460123", app.address);
+    let died = app.client.post(&path).json(&crate::ports::details()).send().await;
+    assert!(died.is_err(), "{point}: the server died mid-request");
+    first.crashed();
+
+    let second = Server::start(&database, &[]).await;
+    let app = second.app(&pool);
+    let resumed = workflow_done(&pool, &order).await;
+    assert_eq!(crate::ports::port_mails(&app, &order).await.len(), 1, "{point}: one e-mail for the step");
+    // The buyer signs again with the same details: nothing new to tell.
+    expect_ok(
+        app.send(
+            Method::POST,
+            "/api/orders/{order}/ports/02079460123".replace("{order}", &order).as_str(),
+            Some(crate::ports::details()),
+        )
+        .await,
+    )
+    .await;
+    workflow_done(&pool, &order).await;
+    assert_eq!(crate::ports::port_mails(&app, &order).await.len(), 1, "{point}");
+    println!(
+        "| tell-buyer | {point} | resumed in {} ms; transfer e-mails 1 (and none for the same details signed again) |",
+        resumed.as_millis()
+    );
+}
+
+#[test]
+fn every_fault_point_of_tell_buyer_is_tested() {
+    assert_eq!(api::workflows::tell_buyer::FAULT_POINTS, ["after-buyer-told"]);
+}
+
+/// A number given to an order that refuses it (here a placeholder it no longer waits for)
+/// is not left assigned to it: the assignment and the order's record commit together.
+#[tokio::test]
+async fn a_number_the_order_refuses_stays_free() {
+    let app = crate::helpers::spawn_app().await;
+    let cart_id = cart(&app, two_users_one_number()).await;
+    let (_, charge, order) = pay(&app, &cart_id, "refused@example.com", OK_CARD).await;
+    expect_ok(charge).await;
+    crate::checkout::create_account(&app, &order).await;
+    let state = api::state::AppState::new(app.pool.clone());
+    let ctx = api::scheduled::placeholders(&state, api::commands::Context::system());
+    let free = "442079460150";
+    let record = |number: &str| aggregates::service_order::ServiceOrderCommand::FillPlaceholder {
+        placeholder: "placeholder-020".into(),
+        number: number.to_string(),
+        by: "test".into(),
+    };
+    let given = jobs::placeholders::assign_and_record(&ctx, &order, vec![free.to_string()], record).await;
+    assert!(matches!(given, Err(jobs::placeholders::Given::Refused(_))), "{given:?}");
+    let (number, _) = jobs::commands::load::<PhoneNumber>(&app.pool, free).await.unwrap();
+    assert_eq!(number.holder, Holder::Nobody, "the refused number is nobody's");
+}

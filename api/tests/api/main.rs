@@ -18,7 +18,7 @@ mod jobs;
 mod metrics;
 mod numbers;
 mod openapi;
-mod ports;
+pub(crate) mod ports;
 mod prerender;
 mod public_reads;
 mod quotes;

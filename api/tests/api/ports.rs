@@ -13,7 +13,7 @@ use crate::helpers::{expect_error, expect_ok, spawn_app, TestApp};
 const PORTED: &str = "02079460123";
 
 /// A completed single-user order transferring in 020 7946 0123: (order id, order number).
-async fn order_with_transfer(app: &TestApp, email: &str) -> (String, String) {
+pub(crate) async fn order_with_transfer(app: &TestApp, email: &str) -> (String, String) {
     let cart_id = crate::checkout::cart(app, single_user(&[])).await;
     let transfer = json!({ "value": "020 7946 0123", "isTransfer": true });
     expect_ok(app.send(Method::POST, &format!("/api/carts/{cart_id}/numbers"), Some(transfer)).await).await;
@@ -23,7 +23,7 @@ async fn order_with_transfer(app: &TestApp, email: &str) -> (String, String) {
     (order, intent["orderNumber"].as_str().unwrap().to_string())
 }
 
-fn details() -> Value {
+pub(crate) fn details() -> Value {
     json!({
         "accountHolder": "Acme Plumbing Ltd", "currentProvider": "BT", "billingPostcode": "sw1a 1aa",
         "signedName": "Jane Smith", "authorised": true
@@ -39,7 +39,7 @@ async fn step(app: &TestApp, session: &Session, order: &str, body: Value) -> req
     as_staff(app.client.post(app.url(&path)), session).json(&body).send().await.unwrap()
 }
 
-async fn port_mails(app: &TestApp, order: &str) -> Vec<(String, String)> {
+pub(crate) async fn port_mails(app: &TestApp, order: &str) -> Vec<(String, String)> {
     sqlx::query_as(
         "SELECT subject, body FROM outbox WHERE kind = 'port_update' AND reference LIKE $1 || '#port-%' ORDER BY id",
     )
