@@ -28,3 +28,8 @@ CREATE TABLE workflows
 -- A retry from the paying browser that finds 'owed' (the first answer was lost to a crash)
 -- is given new passwords: the old ones were never seen by anyone.
 ALTER TABLE service_orders ADD COLUMN sip_passwords text CHECK (sip_passwords IN ('owed', 'shown', 'support'));
+
+-- The same for a trial's extension: 'owed' from the start's transaction until the answer
+-- that shows it. A retry of the start (same e-mail and number, the account's own password
+-- or Google account) that finds it owed gets a new one.
+ALTER TABLE trials ADD COLUMN sip_password text CHECK (sip_password IN ('owed', 'shown'));

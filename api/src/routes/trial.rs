@@ -144,6 +144,9 @@ async fn create_trial(
     .fetch_one(&state.pool)
     .await?;
     if email_used {
+        if let Some(answer) = resume_start(&state, &address, info, &mut contact, &number).await? {
+            return Ok(Json(answer));
+        }
         return Err(already_used("trial_already_used", EMAIL_USED));
     }
     let row = inventory::find_free_trial(&state.pool, &number).await?.ok_or_else(|| {
@@ -168,7 +171,9 @@ async fn create_trial(
         let (state, id, contact) = (state2, id2, contact2);
         let mut tx = state.pool.begin().await?;
         let claimed =
-            sqlx::query("INSERT INTO trials (trial_id, email, number) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
+            sqlx::query(
+                "INSERT INTO trials (trial_id, email, number, sip_password) VALUES ($1, $2, $3, 'owed') ON CONFLICT DO NOTHING",
+            )
                 .bind(&id)
                 .bind(&contact.email)
                 .bind(&number)
@@ -229,18 +234,76 @@ async fn create_trial(
     })
     .await?;
     faults::point(&state, "after-trial-started");
-    if let Err(error) = workflows::run(&state, START_TRIAL, &id).await {
+    Ok(Json(started(&state, &id, extension, password, &row.display(), row.value).await?))
+}
+
+/// A retry of a start whose answer never reached the browser (a crash after the trial was
+/// stored): the trial of this e-mail and number whose SIP password was never shown. The
+/// visitor proves the address as a start does (the account's password, or its Google
+/// account) and is answered as the start would have been, with a new SIP password: nobody
+/// saw the old one, which stops working at once. None for anything else.
+async fn resume_start(
+    state: &AppState,
+    address: &ClientAddress,
+    info: &CustomerInfo,
+    contact: &mut aggregates::customer::Customer,
+    number: &str,
+) -> Result<Option<TrialStarted>, ApiError> {
+    let owed: Option<String> = sqlx::query_scalar(
+        "SELECT trial_id FROM trials WHERE email = $1 AND number = $2 AND sip_password = 'owed' AND number_returned_at IS NULL",
+    )
+    .bind(&contact.email)
+    .bind(number)
+    .fetch_optional(&state.pool)
+    .await?;
+    let Some(id) = owed else { return Ok(None) };
+    if accounts::prove_owner(state, info, contact, address).await? != Owner::Proven {
+        return Ok(None);
+    }
+    let owner = projections::sip::trial_owner(&id);
+    let (number_of, username): (String, String) =
+        sqlx::query_as("SELECT number, username FROM sip_extensions WHERE order_id = $1 ORDER BY number LIMIT 1")
+            .bind(&owner)
+            .fetch_one(&state.pool)
+            .await?;
+    let password = accounts::sip_password();
+    sqlx::query("UPDATE sip_extensions SET secret_digest = $3, ha1_md5 = $4 WHERE order_id = $1 AND number = $2")
+        .bind(&owner)
+        .bind(&number_of)
+        .bind(accounts::sip_digest(&username, &password))
+        .bind(accounts::sip_digest_md5(&username, &password))
+        .execute(&state.pool)
+        .await?;
+    tracing::info!(trial = %id, "SIP password made again: the start's answer never reached the visitor");
+    let row = inventory::find(&state.pool, number).await?.ok_or(TrialError::NotFound)?;
+    let extension = aggregates::customer::Extension { number: number_of, username };
+    Ok(Some(started(state, &id, extension, password, &row.display(), row.value).await?))
+}
+
+/// The answer to a start: the `start-trial` workflow run first (the welcome e-mail), then
+/// the SIP password recorded as shown, right before it is.
+async fn started(
+    state: &AppState,
+    id: &str,
+    extension: aggregates::customer::Extension,
+    password: String,
+    display: &str,
+    value: String,
+) -> Result<TrialStarted, ApiError> {
+    if let Err(error) = workflows::run(state, START_TRIAL, id).await {
         tracing::error!(trial = %id, ?error, "the trial's welcome failed; it will be resumed");
     }
-
-    let view: TrialView = state.trial_views.load(&id).await.map_err(ApiError::internal)?.ok_or(TrialError::NotFound)?;
+    let view: TrialView = state.trial_views.load(id).await.map_err(ApiError::internal)?.ok_or(TrialError::NotFound)?;
     let ends = view.ends_at.map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)).unwrap_or_default();
     let email_sent: bool =
         sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM outbox WHERE kind = 'trial_welcome' AND reference = $1)")
-            .bind(&id)
+            .bind(id)
             .fetch_one(&state.pool)
             .await?;
-    Ok(Json(TrialStarted {
+    faults::point(state, "before-trial-password-shown");
+    sqlx::query("UPDATE trials SET sip_password = 'shown' WHERE trial_id = $1").bind(id).execute(&state.pool).await?;
+    let id = id.to_string();
+    Ok(TrialStarted {
         success: true,
         customer_id: id.clone(),
         trial_id: id,
@@ -251,10 +314,10 @@ async fn create_trial(
         }],
         trial_ends: ends,
         email_sent,
-        selected_number: SelectedNumberOut { display_value: row.display(), value: row.value },
+        selected_number: SelectedNumberOut { display_value: display.to_string(), value },
         package: view.package,
         minutes: view.minutes,
-    }))
+    })
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -24,9 +24,12 @@ pub const START_TRIAL: &str = "start-trial";
 pub const REMIND_TRIAL: &str = "remind-trial";
 pub const END_TRIAL: &str = "end-trial";
 
-/// The fault points of the trial's workflows, by workflow (FAULT_INJECTION).
-pub const FAULT_POINTS: [(&str, &str); 3] = [
+/// The fault points of the trial's workflows, by workflow (FAULT_INJECTION); the first and
+/// the last of `start-trial` are the start request's own (api/src/routes/trial.rs).
+pub const FAULT_POINTS: [(&str, &str); 5] = [
+    (START_TRIAL, "after-trial-started"),
     (START_TRIAL, "after-trial-views"),
+    (START_TRIAL, "before-trial-password-shown"),
     (REMIND_TRIAL, "after-reminder-queued"),
     (END_TRIAL, "after-trial-logins-removed"),
 ];

@@ -248,7 +248,7 @@ async fn trial_start_crash_at(point: &str) -> String {
     let trial: String =
         sqlx::query_scalar("SELECT trial_id FROM trials WHERE email = $1").bind(&email).fetch_one(&pool).await.unwrap();
 
-    let _second = Server::start(&database, &[]).await;
+    let second = Server::start(&database, &[]).await;
     let (status, welcome, reminders, logins, holder) = trial_state(&pool, &trial, &number).await;
     assert_eq!(
         (status.as_str(), welcome, reminders, logins),
@@ -262,8 +262,22 @@ async fn trial_start_crash_at(point: &str) -> String {
         .await
         .unwrap();
     assert_eq!(stock, "assigned", "{point}: the stock row shows the number taken");
+
+    // The browser's retry (the same form) is answered as the start was, with a new password.
+    let app = second.app(&pool);
+    let again = expect_ok(crate::trial::start_trial(&app, &email, &number).await).await;
+    assert_eq!(again["trialId"], trial, "{point}: {again}");
+    let extension = &again["extensions"][0];
+    let (username, password) = (extension["username"].as_str().unwrap(), extension["password"].as_str().unwrap());
+    let registrar = registrar(&app).await;
+    assert!(sipp(&registrar, "register.xml", username, password).await, "{point}: the password shown registers");
+    // Shown now: a third try is the refusal of an e-mail that had its trial.
+    let third = crate::trial::start_trial(&app, &email, &number).await;
+    assert_eq!(third.status(), reqwest::StatusCode::CONFLICT, "{point}");
+    let (_, welcome, _, logins, _) = trial_state(&pool, &trial, &number).await;
+    assert_eq!((welcome, logins), (1, 1), "{point}");
     format!(
-        "| start-trial | {point} | active; welcome e-mails 1; SIP logins 1; number the trial's (stock row assigned) |"
+        "| start-trial | {point} | active; welcome e-mails 1; SIP logins 1, the retry's password registers; number the trial's (stock row assigned) |"
     )
 }
 
@@ -303,6 +317,11 @@ async fn trial_after_trial_views() {
 }
 
 #[tokio::test]
+async fn trial_before_trial_password_shown() {
+    println!("{}", trial_start_crash_at("before-trial-password-shown").await);
+}
+
+#[tokio::test]
 async fn trial_after_reminder_queued() {
     println!("{}", trial_job_crash_at("after-reminder-queued", "5", ("active", 1, 1)).await);
 }
@@ -314,7 +333,13 @@ async fn trial_after_trial_logins_removed() {
 
 #[test]
 fn every_fault_point_of_the_trial_is_tested() {
-    let tested = ["after-trial-started", "after-trial-views", "after-reminder-queued", "after-trial-logins-removed"];
+    let tested = [
+        "after-trial-started",
+        "after-trial-views",
+        "before-trial-password-shown",
+        "after-reminder-queued",
+        "after-trial-logins-removed",
+    ];
     for (_, point) in api::workflows::trial::FAULT_POINTS {
         assert!(tested.contains(&point), "{point} has no crash test");
     }
