@@ -25,6 +25,9 @@ pub const LAGGING_AGGREGATES: &str = "talkbridge_projection_lagging_aggregates";
 pub const LAG_QUERY_FAILURES: &str = "talkbridge_projection_lag_query_failures_total";
 pub const LAST_EVENT: &str = "talkbridge_event_store_last_global_sequence";
 pub const OUTBOX_EMAILS: &str = "talkbridge_outbox_emails";
+pub const WORKFLOWS_OWED: &str = "talkbridge_workflows_owed";
+pub const WORKFLOWS_FAILING: &str = "talkbridge_workflows_failing";
+pub const WORKFLOW_OLDEST_SECONDS: &str = "talkbridge_workflow_oldest_seconds";
 pub const PAGE_VIEWS: &str = "talkbridge_page_views_total";
 
 /// Seconds: from a millisecond to a Stripe call's 10-second timeout and beyond.
@@ -75,6 +78,12 @@ fn describe() {
     describe_gauge!(LAGGING_AGGREGATES, "Aggregates whose read model is behind their events, by view (at scrape time)");
     describe_counter!(LAG_QUERY_FAILURES, "Scrapes whose projection lag could not be measured");
     describe_gauge!(LAST_EVENT, "The global sequence of the newest stored event");
+    describe_gauge!(WORKFLOWS_OWED, "Workflows owed (started by an event, not finished), by workflow (at scrape time)");
+    describe_gauge!(WORKFLOWS_FAILING, "Owed workflows whose last run failed (workflows.last_error), by workflow");
+    describe_gauge!(
+        WORKFLOW_OLDEST_SECONDS,
+        "Age of the oldest owed workflow, by workflow: lasting seconds mean a step keeps failing"
+    );
     describe_gauge!(
         OUTBOX_EMAILS,
         "E-mails in the outbox by status: queued, retrying, sent, kept (local mailbox), failed (at scrape time)"
@@ -183,6 +192,20 @@ async fn measure(pool: &PgPool) -> Result<(), sqlx::Error> {
     for status in ["queued", "retrying", "sent", "kept", "failed"] {
         let count = statuses.iter().find(|(s, _)| s == status).map_or(0, |(_, count)| *count);
         metrics::gauge!(OUTBOX_EMAILS, "status" => status).set(count as f64);
+    }
+    let owed: Vec<(String, i64, i64, f64)> = sqlx::query_as(
+        "SELECT workflow, count(*), count(*) FILTER (WHERE last_error IS NOT NULL),
+                coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8
+           FROM workflows GROUP BY workflow",
+    )
+    .fetch_all(&mut *tx)
+    .await?;
+    for workflow in crate::workflows::ALL {
+        let (count, failing, oldest) =
+            owed.iter().find(|(w, ..)| w == workflow).map_or((0, 0, 0.0), |(_, c, f, o)| (*c, *f, *o));
+        metrics::gauge!(WORKFLOWS_OWED, "workflow" => workflow).set(count as f64);
+        metrics::gauge!(WORKFLOWS_FAILING, "workflow" => workflow).set(failing as f64);
+        metrics::gauge!(WORKFLOW_OLDEST_SECONDS, "workflow" => workflow).set(oldest);
     }
     tx.commit().await
 }

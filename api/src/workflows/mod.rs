@@ -33,6 +33,16 @@ pub use jobs::hardware_orders::CONFIRM_HARDWARE_ORDER;
 pub use service_order::COMPLETE_SERVICE_ORDER;
 pub use tell_buyer::TELL_BUYER;
 
+/// Every workflow, by name (GET /metrics shows each).
+pub const ALL: [&str; 6] = [
+    COMPLETE_SERVICE_ORDER,
+    trial::START_TRIAL,
+    trial::REMIND_TRIAL,
+    trial::END_TRIAL,
+    CONFIRM_HARDWARE_ORDER,
+    TELL_BUYER,
+];
+
 /// How often each server looks for owed workflows (and the pause before a failed one is
 /// tried again, times its attempts).
 const SWEEP_EVERY: Duration = Duration::from_secs(2);

@@ -48,6 +48,10 @@ async fn a_scrape_counts_requests_by_route_and_commands_by_outcome_and_measures_
     assert!(scraped.contains(r#"talkbridge_projection_lag_events{view="cart_view"}"#), "{scraped}");
     assert!(scraped.contains(r#"talkbridge_projection_lagging_aggregates{view="number_inventory"}"#), "{scraped}");
     assert!(scraped.contains(r#"talkbridge_outbox_emails{status="failed"}"#), "{scraped}");
+    for workflow in api::workflows::ALL {
+        assert!(scraped.contains(&format!(r#"talkbridge_workflows_owed{{workflow="{workflow}"}}"#)), "{scraped}");
+        assert!(scraped.contains(&format!(r#"talkbridge_workflow_oldest_seconds{{workflow="{workflow}"}}"#)));
+    }
     assert!(scraped.contains("# HELP talkbridge_commands_total"));
     // The web app's pages are one series, whatever their path.
     app.get("/plans-and-pricing").await;
