@@ -19,7 +19,7 @@ pub struct Claim {
     lock: Transaction<'static, Postgres>,
     pub workflow: String,
     pub aggregate_id: String,
-    /// The last step recorded ([`record_step`]); `started` at first.
+    /// The last step recorded ([`record_step_on`]); `started` at first.
     pub step: String,
     /// The sequence of the event that started it.
     pub sequence: usize,
@@ -75,13 +75,6 @@ pub async fn claim(pool: &PgPool, workflow: &str, aggregate_id: &str) -> Result<
 }
 
 impl Claim {
-    /// Records that `step` is done (committed at once, on its own).
-    pub async fn record_step(&mut self, pool: &PgPool, step: &str) -> Result<(), sqlx::Error> {
-        record_step(pool, &self.workflow, &self.aggregate_id, step).await?;
-        self.step = step.to_string();
-        Ok(())
-    }
-
     /// Whether `step` (one of `steps`, in order) is done already.
     pub fn done(&self, steps: &[&str], step: &str) -> bool {
         let at = |s: &str| steps.iter().position(|x| *x == s);
@@ -128,12 +121,8 @@ impl Claim {
     }
 }
 
-/// Records that `step` of a workflow is done.
-pub async fn record_step(pool: &PgPool, workflow: &str, aggregate_id: &str, step: &str) -> Result<(), sqlx::Error> {
-    record_step_on(&mut *pool.acquire().await?, workflow, aggregate_id, step).await
-}
-
-/// [`record_step`] on a given connection (the transaction of the step's own write).
+/// Records that `step` of a workflow is done, on the transaction of the step's own write
+/// (so the step and its record commit together).
 pub async fn record_step_on(
     connection: &mut sqlx::PgConnection,
     workflow: &str,
@@ -147,15 +136,6 @@ pub async fn record_step_on(
         .execute(connection)
         .await?;
     Ok(())
-}
-
-/// Whether workflow `workflow` of `aggregate_id` is still owed.
-pub async fn owed(pool: &PgPool, workflow: &str, aggregate_id: &str) -> Result<bool, sqlx::Error> {
-    sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM workflows WHERE workflow = $1 AND aggregate_id = $2)")
-        .bind(workflow)
-        .bind(aggregate_id)
-        .fetch_one(pool)
-        .await
 }
 
 /// The owed workflows, oldest first, at most `limit`: those not tried for `pause` seconds

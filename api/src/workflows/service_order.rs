@@ -7,8 +7,8 @@
 //! 2. `Complete`.
 //! 3. The views are brought up to the stored events (a server that died after a command
 //!    but before its queries heard of it leaves them behind).
-//! 4. The service leaves the cart (desk phones stay for their own checkout); step
-//!    `cart-emptied`.
+//! 4. The service leaves the cart (desk phones stay for their own checkout), with step
+//!    `cart-emptied` in the same transaction.
 //! 5. The confirmation e-mail is queued with step `mail-queued`, in one transaction.
 //!
 //! Steps 1 and 2 are recorded by the order's own events; 4 and 5 by the workflow's row.
@@ -77,9 +77,9 @@ async fn steps(state: &AppState, claim: &mut Claim) -> Result<(), ApiError> {
     }
     bring_views_up(state, &id, &order).await;
     if !claim.done(&STEPS, "cart-emptied") {
-        empty_cart(state, &order).await;
+        empty_cart(state, &id, &order).await?;
+        claim.step = "cart-emptied".into();
         faults::point(state, "after-cart-emptied");
-        claim.record_step(&state.pool, "cart-emptied").await?;
     }
     if !claim.done(&STEPS, "mail-queued") {
         queue_confirmation(state, &id, &order, claim).await?;
@@ -164,14 +164,28 @@ fn emptying(cart: Option<&CartSummary>) -> Vec<CartCommand> {
     }
 }
 
-/// The service leaves the cart. A failure is logged, not retried: the buyer can empty it.
-async fn empty_cart(state: &AppState, order: &ServiceOrder) {
+/// The service leaves the cart, once: the cart's events and the step that records them
+/// commit together, so a run after a crash never empties it again (of what the buyer put in
+/// since). A cart that refuses a command (gone, already empty) is left as it is.
+async fn empty_cart(state: &AppState, id: &str, order: &ServiceOrder) -> Result<(), ApiError> {
     let cart = crate::carts::summary(state, &order.cart_id).await.ok();
+    let mut tx = state.pool.begin().await?;
+    let mut changes = vec![];
     for command in emptying(cart.as_ref()) {
-        if let Err(error) = state.carts.execute(&context(), &order.cart_id, command).await {
-            tracing::warn!(order = %order.order_number, %error, "the cart was not emptied of the service");
+        match state.carts.execute_in(&mut tx, &context(), &order.cart_id, command).await {
+            Ok(committed) => changes.push(committed),
+            Err(AggregateError::UserError(error)) => {
+                tracing::warn!(order = %order.order_number, %error, "the cart was not emptied of the service");
+            }
+            Err(error) => return Err(error.into()),
         }
     }
+    jobs::workflows::record_step_on(&mut tx, COMPLETE_SERVICE_ORDER, id, "cart-emptied").await?;
+    tx.commit().await?;
+    for committed in &changes {
+        state.carts.publish(&order.cart_id, committed).await;
+    }
+    Ok(())
 }
 
 /// The confirmation e-mail goes to the outbox with the step that records it, in one
