@@ -40,6 +40,7 @@ pub async fn end_trials(state: &AppState, now: DateTime<Utc>) -> Result<jobs::tr
         numbers: &state.numbers,
         gateway: state.services.gateway.as_ref(),
         context: Context::job(END_TRIALS),
+        fault_injection: state.services.config.fault_injection.clone(),
     };
     let report = jobs::trials::end_trials(&job, now).await?;
     // The e-mails and logins that follow the events it stored (each also resumed by the

@@ -30,6 +30,8 @@ pub struct TrialJob<'a> {
     pub numbers: &'a Cqrs<PhoneNumber>,
     pub gateway: &'a dyn PaymentGateway,
     pub context: Context,
+    /// `FAULT_INJECTION` (development only): where to crash on purpose.
+    pub fault_injection: Option<String>,
 }
 
 pub const END_TRIALS: &str = "end-trials";
@@ -170,6 +172,8 @@ async fn convert(state: &TrialJob<'_>, id: &str) -> Result<TrialCommand, Payment
             Err(error) => return Err(error),
         },
     };
+    // Stripe has the subscription; the trial does not know yet (the next run adopts it).
+    crate::faults::point(state.fault_injection.as_deref(), "after-trial-subscribed");
     if gateway.subscription_outcome(&subscription).await? == Outcome::Succeeded {
         return Ok(TrialCommand::ConvertTrial { subscription_id: subscription });
     }

@@ -26,12 +26,15 @@ pub const END_TRIAL: &str = "end-trial";
 
 /// The fault points of the trial's workflows, by workflow (FAULT_INJECTION); the first and
 /// the last of `start-trial` are the start request's own (api/src/routes/trial.rs).
-pub const FAULT_POINTS: [(&str, &str); 5] = [
+pub const FAULT_POINTS: [(&str, &str); 6] = [
     (START_TRIAL, "after-trial-started"),
     (START_TRIAL, "after-trial-views"),
     (START_TRIAL, "before-trial-password-shown"),
     (REMIND_TRIAL, "after-reminder-queued"),
     (END_TRIAL, "after-trial-logins-removed"),
+    // The end-trials job's own: Stripe made the conversion's subscription, the trial has
+    // not recorded it (jobs::trials).
+    ("end-trials", "after-trial-subscribed"),
 ];
 
 /// Which workflow a trial's event starts (jobs::commands, `Cqrs::starting`).

@@ -306,6 +306,49 @@ async fn trial_job_crash_at(point: &str, days_on: &str, expected: (&str, i64, i6
     )
 }
 
+/// The end-trials job stopped after Stripe made a converted trial's subscription, before
+/// the trial recorded it: the next run adopts that subscription (tagged with the trial's
+/// key) and converts the trial once, with one charge.
+#[tokio::test]
+async fn trial_after_trial_subscribed() {
+    let point = "after-trial-subscribed";
+    let database = fresh_database().await;
+    let pool = PgPool::connect(&database).await.unwrap();
+    let (trial, number) = {
+        let server = Server::start(&database, &[]).await;
+        let app = server.app(&pool);
+        let number = crate::trial::free_numbers(&app).await.remove(0);
+        let started = expect_ok(crate::trial::start_trial(&app, "convert-crash@example.com", &number).await).await;
+        let trial = started["trialId"].as_str().unwrap().to_string();
+        expect_ok(crate::trial::save_card(&app, &trial, OK_CARD).await).await;
+        (trial, number)
+    };
+    let env = [("FAULT_INJECTION", point), ("CLOCK_OFFSET_DAYS", "8")];
+    assert!(!crate::helpers::run_job(&database, &env, "end-trials").await, "{point}: the job died");
+    let (stored, _) = jobs::commands::load::<aggregates::trial::Trial>(&pool, &trial).await.unwrap();
+    let customer = stored.payment_customer_id.clone().unwrap();
+    let subscriptions = |customer: String| async move {
+        let found =
+            crate::helpers::stripe(Method::GET, &format!("/subscriptions?customer={customer}&status=all"), "").await;
+        found["data"].as_array().unwrap().len()
+    };
+    assert_eq!(subscriptions(customer.clone()).await, 1, "{point}: Stripe made it; the trial does not know");
+
+    assert!(crate::helpers::run_job(&database, &[("CLOCK_OFFSET_DAYS", "8")], "end-trials").await);
+    let (status, welcome, _, logins, holder) = trial_state(&pool, &trial, &number).await;
+    assert_eq!((status.as_str(), welcome, logins), ("converted", 1, 1), "{point}");
+    assert_eq!(holder, Holder::Owner { owner: format!("trial:{trial}") }, "{point}");
+    assert_eq!(subscriptions(customer.clone()).await, 1, "{point}: adopted, not made again");
+    let converted =
+        count(&pool, "SELECT count(*) FROM events WHERE aggregate_id = $1 AND event_type = 'TrialConverted'", &trial)
+            .await;
+    assert_eq!(converted, 1, "{point}");
+    let charges = crate::helpers::stripe(Method::GET, &format!("/charges?customer={customer}"), "").await;
+    let paid = charges["data"].as_array().unwrap().iter().filter(|c| c["status"] == "succeeded").count();
+    assert_eq!(paid, 1, "{point}: charged once");
+    println!("| end-trials (conversion) | {point} | converted 1; subscriptions 1 (adopted); charges 1; SIP logins 1 |");
+}
+
 #[tokio::test]
 async fn trial_after_trial_started() {
     println!("{}", trial_start_crash_at("after-trial-started").await);
@@ -339,6 +382,7 @@ fn every_fault_point_of_the_trial_is_tested() {
         "before-trial-password-shown",
         "after-reminder-queued",
         "after-trial-logins-removed",
+        "after-trial-subscribed",
     ];
     for (_, point) in api::workflows::trial::FAULT_POINTS {
         assert!(tested.contains(&point), "{point} has no crash test");

@@ -163,7 +163,7 @@ async fn bad_trial_input_is_refused() {
 }
 
 /// Saves a card on a trial as the page does (setup intent, Stripe.js confirm, attach).
-async fn save_card(app: &TestApp, trial: &str, card: &str) -> reqwest::Response {
+pub(crate) async fn save_card(app: &TestApp, trial: &str, card: &str) -> reqwest::Response {
     let setup = expect_ok(
         app.send(Method::POST, "/api/create-trial-setup-intent/", Some(json!({ "customerId": trial }))).await,
     )
