@@ -74,6 +74,16 @@ pub const TOP_UP_DEFAULT: Pence = TOP_UP_MINIMUM;
 /// The largest quantity of one cart line; anything above is refused as absurd.
 pub const MAX_QUANTITY: u32 = 1000;
 
+/// The version of a quote: a short digest of everything it prices (its canonical JSON), so
+/// a request made on a quote the buyer saw can be checked against the quote as it is now.
+/// Any change of a price, a quantity or a line gives another version.
+pub fn quote_version(priced: &impl Serialize) -> String {
+    use sha2::{Digest, Sha256};
+    let canonical = serde_json::to_vec(priced).unwrap_or_default();
+    let digest = Sha256::digest(&canonical);
+    format!("q{}", hex::encode(&digest[..8]))
+}
+
 /// VAT on a subtotal: 20%, rounded half up to the penny.
 pub fn vat(subtotal: Pence) -> Pence {
     subtotal.scale_half_up(VAT_PERCENT, 100)

@@ -57,7 +57,34 @@ pub struct CartSummary {
     pub has_hardware: bool,
     pub has_services: bool,
     pub totals: TotalsLine,
+    /// Desk phones whose catalogue price changed since they were added: the lines above
+    /// are at today's price, and the cart says so.
+    pub price_changes: Vec<PriceChange>,
+    /// The version of the services' prices in this cart (package, add-ons, numbers, top-up):
+    /// placing a service order on another answers 409 `price_changed`. The desk phones have
+    /// their own in the hardware checkout's quote.
+    pub quote_version: String,
 }
+
+/// A desk phone whose price changed since it went into the cart.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PriceChange {
+    pub product_id: String,
+    pub name: String,
+    pub from_pence: Pence,
+    pub to_pence: Pence,
+}
+
+impl PriceChange {
+    /// What the cart and the checkout say, e.g. "The price of Yealink T54W changed from £119.00 to £129.00".
+    pub fn message(&self) -> String {
+        format!("The price of {} changed from {} to {}", self.name, self.from_pence, self.to_pence)
+    }
+}
+
+/// Today's catalogue price of each desk phone (by product id) the cart is priced with.
+pub type LivePrices = std::collections::HashMap<String, Pence>;
 
 #[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -160,7 +187,7 @@ impl From<Totals> for TotalsLine {
     }
 }
 
-fn item_line(item: &CartItem) -> ItemLine {
+fn item_line(item: &CartItem, live: &LivePrices) -> ItemLine {
     match item {
         CartItem::Package { plan, billing_cycle, quantity } => {
             let quote = plan.quote(*billing_cycle, *quantity);
@@ -176,18 +203,40 @@ fn item_line(item: &CartItem) -> ItemLine {
                 line_pence: quote.line,
             }
         }
-        CartItem::Hardware { product_id, name, unit_price, quantity } => ItemLine {
-            id: item.id(),
-            name: name.clone(),
-            kind: "hardware",
-            plan: None,
-            product_id: Some(product_id.clone()),
-            billing_cycle: None,
-            quantity: *quantity,
-            unit_pence: *unit_price,
-            line_pence: *unit_price * *quantity,
-        },
+        CartItem::Hardware { product_id, name, unit_price, quantity } => {
+            let unit = live.get(product_id).copied().unwrap_or(*unit_price);
+            ItemLine {
+                id: item.id(),
+                name: name.clone(),
+                kind: "hardware",
+                plan: None,
+                product_id: Some(product_id.clone()),
+                billing_cycle: None,
+                quantity: *quantity,
+                unit_pence: unit,
+                line_pence: unit * *quantity,
+            }
+        }
     }
+}
+
+/// The cart's desk phones priced other than when they were added.
+fn price_changes(cart: &CartContents, live: &LivePrices) -> Vec<PriceChange> {
+    cart.items
+        .iter()
+        .filter_map(|item| match item {
+            CartItem::Hardware { product_id, name, unit_price, .. } => {
+                let now = *live.get(product_id)?;
+                (now != *unit_price).then(|| PriceChange {
+                    product_id: product_id.clone(),
+                    name: name.clone(),
+                    from_pence: *unit_price,
+                    to_pence: now,
+                })
+            }
+            CartItem::Package { .. } => None,
+        })
+        .collect()
 }
 
 /// A number's monthly price by its country and type (a UK landline when unknown).
@@ -213,13 +262,21 @@ fn number_line(entry: &PhoneNumberEntry, free: bool, extra_price: Pence) -> Numb
 }
 
 impl CartView {
-    /// Prices the cart: package by plan and cycle, add-ons for the cycle, numbers beyond the
-    /// included ones at the plan's extra-number price, the top-up once, VAT per subtotal.
+    /// The cart priced with the desk phones at the price each was added for (what support's
+    /// replay shows of the past); the routes price it with [`CartView::summary_at`].
     pub fn summary(&self, id: &str) -> CartSummary {
+        self.summary_at(id, &LivePrices::new())
+    }
+
+    /// Prices the cart: package by plan and cycle, add-ons for the cycle, numbers beyond the
+    /// included ones at the plan's extra-number price, the top-up once, VAT per subtotal, and
+    /// each desk phone at its price in `live` (the catalogue's today), else at the price it
+    /// was added for.
+    pub fn summary_at(&self, id: &str, live: &LivePrices) -> CartSummary {
         let version = self.last_sequence as i64;
         let cart = &self.contents;
         let cycle = cart.billing_cycle();
-        let items: Vec<ItemLine> = cart.items.iter().map(item_line).collect();
+        let items: Vec<ItemLine> = cart.items.iter().map(|item| item_line(item, live)).collect();
         let add_ons: Vec<AddOnLine> = cart
             .add_ons
             .iter()
@@ -252,7 +309,20 @@ impl CartView {
             hardware,
         );
         let has_hardware = cart.items.iter().any(CartItem::is_hardware);
+        let priced = (
+            items
+                .iter()
+                .filter(|i| i.kind == "package")
+                .map(|i| (&i.id, i.unit_pence, i.quantity, i.line_pence))
+                .collect::<Vec<_>>(),
+            add_ons.iter().map(|a| (a.id, a.price_pence)).collect::<Vec<_>>(),
+            phone_numbers.iter().map(|n| (&n.value, n.price_pence)).collect::<Vec<_>>(),
+            cart.top_up,
+        );
+        let quote_version = aggregates::pricing::quote_version(&priced);
         CartSummary {
+            price_changes: price_changes(cart, live),
+            quote_version,
             id: id.to_string(),
             version,
             package: cart.package,
@@ -320,6 +390,29 @@ mod tests {
         assert_eq!(summary.totals.service_due_today_pence, Pence(19180 + 3836));
         assert_eq!(summary.badge_count, 4);
         assert!(summary.has_services && !summary.has_hardware);
+    }
+
+    #[test]
+    fn a_desk_phone_is_priced_at_todays_price_and_the_change_is_named() {
+        let view = view_after(vec![
+            CartEvent::CartCreated,
+            CartEvent::HardwareAdded {
+                product_id: "t54w".into(),
+                name: "Yealink T54W".into(),
+                unit_price: Pence(11900),
+                quantity: 2,
+            },
+        ]);
+        let then = view.summary("c1");
+        let live = LivePrices::from([("t54w".to_string(), Pence(12900))]);
+        let now = view.summary_at("c1", &live);
+        assert_eq!(now.items[0].unit_pence, Pence(12900));
+        assert_eq!(now.totals.hardware_pence, Pence(25800));
+        assert_eq!(now.price_changes[0].message(), "The price of Yealink T54W changed from £119.00 to £129.00");
+        assert!(then.price_changes.is_empty());
+        assert_eq!(then.quote_version, now.quote_version, "the services' version ignores desk phones");
+        let same = view.summary_at("c1", &LivePrices::from([("t54w".to_string(), Pence(11900))]));
+        assert!(same.price_changes.is_empty());
     }
 
     #[test]

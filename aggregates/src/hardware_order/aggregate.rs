@@ -119,6 +119,11 @@ fn check_lines(lines: &[HardwareLine]) -> Result<(), HardwareOrderError> {
 }
 
 impl HardwareOrder {
+    /// The version of the quote this order was placed on (its lines and shipping as priced).
+    pub fn quote_version(&self) -> String {
+        super::lines::quote_version(&self.lines, self.shipping)
+    }
+
     /// The payment steps before the money is taken: only a placed order takes them. A paid or
     /// cancelled order takes none, not even a repeated one.
     fn open_for_payment(&self) -> Result<(), HardwareOrderError> {

@@ -37,6 +37,14 @@ pub struct HardwareAmounts {
     pub total: Pence,
 }
 
+/// The version of a quote for `lines` shipped by `shipping` (see [`crate::pricing::quote_version`]):
+/// a quote of the cart and the order placed from it have the same one while nothing changed.
+pub fn quote_version(lines: &[HardwareLine], shipping: Option<ShippingOption>) -> String {
+    let priced: Vec<(&str, i64, u32)> =
+        lines.iter().map(|l| (l.product_id.as_str(), l.unit_price.0, l.quantity)).collect();
+    crate::pricing::quote_version(&(priced, shipping.map(ShippingOption::id)))
+}
+
 /// `vat()` multiplies by 40 before dividing; below this it cannot overflow.
 const VAT_BASE_LIMIT: i64 = i64::MAX / 50;
 

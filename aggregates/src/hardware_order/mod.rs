@@ -21,7 +21,7 @@ pub use commands::HardwareOrderCommand;
 pub use details::{check_details, uk_postcode, FieldErrors, HardwareCustomer, ShippingAddress};
 pub use errors::HardwareOrderError;
 pub use events::HardwareOrderEvent;
-pub use lines::{HardwareAmounts, HardwareLine, MAX_LINES, MAX_QUANTITY, MAX_UNIT_PRICE};
+pub use lines::{quote_version, HardwareAmounts, HardwareLine, MAX_LINES, MAX_QUANTITY, MAX_UNIT_PRICE};
 pub use shipping::{ShippingOption, BILLING_COUNTRIES, SHIPPING_COUNTRIES};
 
 #[cfg(test)]

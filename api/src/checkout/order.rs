@@ -69,6 +69,8 @@ pub struct PlaceOrder<'a> {
     /// The secret of the order this browser placed from the cart before, if any.
     pub secret: Option<&'a str>,
     pub address: &'a ClientAddress,
+    /// The cart's `quoteVersion` as the buyer's page showed it, if it names one.
+    pub quote_version: Option<&'a str>,
 }
 
 /// Places the order from the cart (or continues this browser's open one) and makes its
@@ -79,6 +81,9 @@ pub async fn place_order(
     request: PlaceOrder<'_>,
 ) -> Result<PlacedOrder, ApiError> {
     let cart = crate::carts::summary(state, &crate::carts::cart_id(request.cart_id)?).await?;
+    if request.quote_version.is_some_and(|v| v.trim() != cart.quote_version) {
+        return Err(price_changed(cart));
+    }
     let lines = order_lines(&cart)?;
     let customer = checked_customer(state, request.customer, true, FieldErrors::new(), request.address).await?;
     let presented = request.secret.map(str::to_string);
@@ -103,6 +108,18 @@ pub async fn place_order(
         Ok(PlacedOrder { id, order, secret })
     })
     .await
+}
+
+/// 409 `price_changed`: the cart the buyer's page showed is not priced as it is now; `cart`
+/// is the cart as priced now, to show before the buyer tries again.
+fn price_changed(cart: CartSummary) -> ApiError {
+    let message = match cart.price_changes.first() {
+        Some(change) => format!("{}. Please check the new total and try again.", change.message()),
+        None => "The prices changed since this page was loaded. Please check the new total and try again.".into(),
+    };
+    let mut extra = serde_json::Map::new();
+    extra.insert("cart".into(), serde_json::to_value(&cart).unwrap_or_default());
+    ApiError::Detailed { status: StatusCode::CONFLICT, code: "price_changed".into(), message, extra }
 }
 
 /// The order's lines from the cart as the server priced it (desk phones have their own checkout).

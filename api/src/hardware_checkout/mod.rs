@@ -17,7 +17,7 @@ mod order;
 mod payment;
 
 pub use order::{
-    check_secret, load, order_id, place_hardware_order, quote, shipping_option, PlaceHardwareOrder,
-    PlacedHardwareOrder, Quote, QuotedLine,
+    check_secret, load, order_id, order_quote, place_hardware_order, quote, shipping_option, PlaceHardwareOrder,
+    PlacedHardwareOrder, Placing, Quote, QuotedLine,
 };
 pub use payment::{confirm_payment, pay, set_up_card, Confirmation, HardwarePayment};

@@ -2,10 +2,10 @@
 
 use aggregates::hardware::ItemStatus;
 use aggregates::hardware_order::{
-    HardwareAmounts, HardwareCustomer, HardwareLine, HardwareOrder, HardwareOrderCommand, HardwareOrderError,
-    HardwareOrderStatus, ShippingAddress, ShippingOption,
+    quote_version, HardwareAmounts, HardwareCustomer, HardwareLine, HardwareOrder, HardwareOrderCommand,
+    HardwareOrderError, HardwareOrderStatus, ShippingAddress, ShippingOption,
 };
-use projections::cart::CartSummary;
+use projections::cart::{CartSummary, PriceChange};
 use rand::Rng;
 use uuid::Uuid;
 
@@ -47,7 +47,7 @@ pub fn shipping_option(id: &str) -> Result<ShippingOption, ApiError> {
 }
 
 /// One of the cart's desk phones as the checkout shows it: the line (at the catalogue's
-/// price when it was added), with the picture and short description of the catalogue.
+/// price today), with the picture and short description of the catalogue.
 pub struct QuotedLine {
     pub line: HardwareLine,
     pub short_desc: Option<String>,
@@ -58,25 +58,46 @@ pub struct Quote {
     pub lines: Vec<QuotedLine>,
     pub shipping: Option<ShippingOption>,
     pub amounts: HardwareAmounts,
+    /// Placing or paying names this version; on another one the answer is 409 `price_changed`.
+    pub version: String,
+    /// The phones whose price changed since they went into the cart.
+    pub price_changes: Vec<PriceChange>,
 }
 
-/// The cart's desk phones priced by the server: VAT on the items only until a shipping
-/// option is chosen, then on the items and the shipping. 422 `no_hardware` without any.
+/// The cart's desk phones priced by the server at today's catalogue prices: VAT on the
+/// items only until a shipping option is chosen, then on the items and the shipping. 422
+/// `no_hardware` without any.
 pub async fn quote(state: &AppState, cart_id: &str, shipping: Option<ShippingOption>) -> Result<Quote, ApiError> {
     let cart = crate::carts::summary(state, &crate::carts::cart_id(cart_id)?).await?;
-    let mut lines = vec![];
-    for line in hardware_lines(&cart)? {
+    let lines = hardware_lines(&cart)?;
+    quote_of(state, lines, shipping, cart.price_changes.clone()).await
+}
+
+/// The quote of an order as placed (its own lines and prices).
+pub async fn order_quote(state: &AppState, order: &HardwareOrder) -> Result<Quote, ApiError> {
+    quote_of(state, order.lines.clone(), order.shipping, vec![]).await
+}
+
+async fn quote_of(
+    state: &AppState,
+    lines: Vec<HardwareLine>,
+    shipping: Option<ShippingOption>,
+    price_changes: Vec<PriceChange>,
+) -> Result<Quote, ApiError> {
+    let version = quote_version(&lines, shipping);
+    let amounts = HardwareAmounts::compute(&lines, shipping);
+    let mut quoted = vec![];
+    for line in lines {
         let view = live_item(&state.pool, &line.product_id).await?;
         let fields = view.as_ref().and_then(|v| v.item.fields.as_ref());
         let short_desc = fields.map(|f| f.short_desc.clone()).filter(|d| !d.trim().is_empty());
         let image_url = view.as_ref().and_then(|v| v.item.images.first()).map(|i| i.url.clone());
-        lines.push(QuotedLine { line, short_desc, image_url });
+        quoted.push(QuotedLine { line, short_desc, image_url });
     }
-    let plain: Vec<HardwareLine> = lines.iter().map(|l| l.line.clone()).collect();
-    Ok(Quote { amounts: HardwareAmounts::compute(&plain, shipping), lines, shipping })
+    Ok(Quote { lines: quoted, shipping, amounts, version, price_changes })
 }
 
-/// The cart's hardware lines, at the price each was added for.
+/// The cart's hardware lines, at today's catalogue price.
 fn hardware_lines(cart: &CartSummary) -> Result<Vec<HardwareLine>, ApiError> {
     let lines: Vec<HardwareLine> = cart
         .items
@@ -117,6 +138,8 @@ async fn check_available(state: &AppState, lines: &[HardwareLine]) -> Result<(),
 pub struct PlaceHardwareOrder {
     pub cart_id: String,
     pub shipping_option: String,
+    /// The version of the quote the buyer saw (its `version`).
+    pub quote_version: String,
     pub customer: HardwareCustomer,
     pub address: ShippingAddress,
 }
@@ -126,12 +149,17 @@ pub struct PlacedHardwareOrder {
     pub secret: String,
 }
 
-/// Places a new order from the cart's desk phones. Each 'Complete Order' places a new
-/// order: one the buyer went back from is never paid and expires after 24 hours.
-pub async fn place_hardware_order(
-    state: &AppState,
-    request: PlaceHardwareOrder,
-) -> Result<PlacedHardwareOrder, ApiError> {
+/// What placing did.
+pub enum Placing {
+    Placed(PlacedHardwareOrder),
+    /// The quote the buyer saw is not today's: nothing was placed; this is the new one.
+    PriceChanged(Quote),
+}
+
+/// Places a new order from the cart's desk phones at today's prices, when they are the
+/// prices of the quote the buyer saw. Each 'Complete Order' places a new order: one the
+/// buyer went back from is never paid and expires after 24 hours.
+pub async fn place_hardware_order(state: &AppState, request: PlaceHardwareOrder) -> Result<Placing, ApiError> {
     let cart = crate::carts::summary(state, &crate::carts::cart_id(&request.cart_id)?).await?;
     let shipping = shipping_option(&request.shipping_option)?;
     let lines = hardware_lines(&cart)?;
@@ -139,6 +167,10 @@ pub async fn place_hardware_order(
     aggregates::hardware_order::check_details(&request.customer, &request.address)
         .map_err(HardwareOrderError::InvalidDetails)?;
     check_available(state, &lines).await?;
+    if quote_version(&lines, Some(shipping)) != request.quote_version.trim() {
+        let changes = cart.price_changes.clone();
+        return Ok(Placing::PriceChanged(quote_of(state, lines, Some(shipping), changes).await?));
+    }
     locked(state, format!("cart-{}", cart.id), async move {
         let id = Uuid::new_v4().to_string();
         let secret = order_secrets::new_secret();
@@ -156,7 +188,7 @@ pub async fn place_hardware_order(
             sqlx::query("DELETE FROM hardware_orders WHERE order_id = $1").bind(&id).execute(&state.pool).await?;
             return Err(error);
         }
-        Ok(PlacedHardwareOrder { id, secret })
+        Ok(Placing::Placed(PlacedHardwareOrder { id, secret }))
     })
     .await
 }

@@ -15,7 +15,7 @@ use aggregates::pricing::Pence;
 use axum::http::StatusCode;
 use jobs::hardware_orders::{ConfirmError, HardwareOrders};
 
-use super::order::{check_secret, holds_secret, load, run};
+use super::order::{check_secret, holds_secret, load, order_quote, run, Quote};
 use crate::checkout::failures::{declined, payment_failure};
 use crate::commands::{Context, BUYER};
 use crate::error::ApiError;
@@ -90,16 +90,21 @@ pub enum HardwarePayment {
         payment_intent_id: String,
         client_secret: String,
     },
+    /// The buyer's page showed another quote than the order's: nothing was charged; this is
+    /// the order's own.
+    PriceChanged(Quote),
 }
 
-/// Charges the order's total to `card` (a card the order's own setup saved). A replay
-/// answers what the first call did.
+/// Charges the order's total to `card` (a card the order's own setup saved), when
+/// `quote_version` (the quote the buyer's page shows, if it names one) is the order's. A
+/// replay answers what the first call did.
 pub async fn pay(
     state: &AppState,
     gateway: &dyn PaymentGateway,
     id: &str,
     secret: Option<&str>,
     card: &str,
+    quote_version: Option<&str>,
 ) -> Result<HardwarePayment, ApiError> {
     check_secret(state, id, secret).await?;
     let card = card.trim();
@@ -113,6 +118,9 @@ pub async fn pay(
             return Ok(HardwarePayment::Paid { payment_intent_id, amount: order.amounts.total });
         }
         let order = open_order(state, id).await?;
+        if quote_version.is_some_and(|v| v.trim() != order.quote_version()) {
+            return Ok(HardwarePayment::PriceChanged(order_quote(state, &order).await?));
+        }
         let customer = order.payment_customer_id.clone().ok_or_else(invalid_card)?;
         // Only a card this order's own setup saved (3-D Secure for the setup done in the browser).
         let setup_id = order.card_setup_id.clone().ok_or_else(invalid_card)?;

@@ -69,7 +69,7 @@ async fn answer(
     let committed = committed?;
     let view = CartView::of(&committed.state, committed.sequence);
     if view.contents.exists {
-        return Ok(Json(view.summary(id)));
+        return Ok(Json(crate::carts::priced(state, id, &view).await?));
     }
     Ok(Json(summary(state, id).await?))
 }

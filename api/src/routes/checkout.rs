@@ -83,6 +83,10 @@ struct PlaceOrderBody {
     /// The secret of the order this browser placed from the cart before, if any.
     #[serde(default)]
     order_secret: Option<String>,
+    /// The cart's `quoteVersion` the page showed: on a cart priced otherwise now, nothing is
+    /// placed and the answer is 409 `price_changed` with the cart as priced now.
+    #[serde(default)]
+    quote_version: Option<String>,
 }
 
 fn package_type(plan: Plan) -> &'static str {
@@ -183,7 +187,7 @@ fn placed_answer(placed: checkout::PlacedOrder) -> PlacedOrderOut {
     responses(
         (status = 200, body = PlacedOrderOut, headers(("server-timing" = String))),
         (status = 404, description = "No such cart (cart_not_found)", body = Refusal),
-        (status = 409, description = "This cart's order is already paid (order_already_paid), a number is taken, or the order is being placed by another request (busy, conflict)", body = Refusal),
+        (status = 409, description = "The cart is priced otherwise than the page's quoteVersion (price_changed, with the `cart` as priced now), this cart's order is already paid (order_already_paid), a number is taken, or the order is being placed by another request (busy, conflict)", body = Refusal),
         (status = 422, description = "Invalid account details, each in fieldErrors (invalid_fields), or nothing to order in the cart (invalid_lines)", body = Refusal),
         (status = 429, description = "Too many password checks for this e-mail or address (too_many_attempts)", body = Refusal),
         (status = 502, description = "The payment provider or Google sign-in failed", body = Refusal),
@@ -200,6 +204,7 @@ async fn place_order(
         customer: &body.customer_info,
         secret: body.order_secret.as_deref(),
         address: &address,
+        quote_version: body.quote_version.as_deref(),
     };
     timed(measured(async { checkout::place_order(&state, gateway.as_ref(), request).await.map(placed_answer) }).await)
 }

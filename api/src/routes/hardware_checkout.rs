@@ -24,7 +24,7 @@ use utoipa_axum::routes;
 
 use crate::commands::BUYER;
 use crate::error::{ApiError, Refusal};
-use crate::hardware_checkout::{self as service, HardwarePayment, PlaceHardwareOrder};
+use crate::hardware_checkout::{self as service, HardwarePayment, PlaceHardwareOrder, Placing};
 use crate::json::ApiJson;
 use crate::openapi::with_trailing_slash;
 use crate::state::AppState;
@@ -122,11 +122,81 @@ struct QuoteLineOut {
 }
 
 #[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 struct HardwareQuote {
     lines: Vec<QuoteLineOut>,
     /// The chosen shipping option, if any.
     shipping: Option<ShippingOut>,
     amounts: AmountsLine,
+    /// Send it when placing the order and paying: on another quote than today's the answer
+    /// is 409 `price_changed` with the new quote.
+    version: String,
+    /// Desk phones whose price changed since they went into the cart, with the sentence to show.
+    price_changes: Vec<PriceChangeOut>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct PriceChangeOut {
+    product_id: String,
+    name: String,
+    from_pence: Pence,
+    to_pence: Pence,
+    /// "The price of Yealink T54W changed from £119.00 to £129.00".
+    message: String,
+}
+
+fn quote_out(quote: service::Quote) -> HardwareQuote {
+    let lines = quote
+        .lines
+        .into_iter()
+        .map(|l| QuoteLineOut {
+            line_pence: l.line.line_total(),
+            product_id: l.line.product_id,
+            name: l.line.name,
+            short_desc: l.short_desc,
+            image_url: l.image_url,
+            unit_price_pence: l.line.unit_price,
+            quantity: l.line.quantity,
+        })
+        .collect();
+    let a = quote.amounts;
+    HardwareQuote {
+        lines,
+        shipping: quote.shipping.map(shipping_out),
+        amounts: AmountsLine {
+            items_pence: a.items,
+            shipping_pence: a.shipping,
+            vat_pence: a.vat,
+            total_pence: a.total,
+        },
+        version: quote.version,
+        price_changes: quote
+            .price_changes
+            .into_iter()
+            .map(|c| PriceChangeOut {
+                message: c.message(),
+                product_id: c.product_id,
+                name: c.name,
+                from_pence: c.from_pence,
+                to_pence: c.to_pence,
+            })
+            .collect(),
+    }
+}
+
+/// 409 `price_changed`: the quote the buyer's page showed is not the one the server would
+/// charge; `quote` is the new one, to show before the buyer tries again.
+fn price_changed(quote: service::Quote) -> ApiError {
+    let quote = quote_out(quote);
+    let mut message =
+        String::from("The prices changed since this page was loaded. Please check the new total and try again.");
+    if let Some(change) = quote.price_changes.first() {
+        message = format!("{}. Please check the new total and try again.", change.message);
+    }
+    let mut extra = serde_json::Map::new();
+    extra.insert("quote".into(), serde_json::to_value(&quote).unwrap_or_default());
+    ApiError::Detailed { status: StatusCode::CONFLICT, code: "price_changed".into(), message, extra }
 }
 
 /// The cart's desk phones priced by the server, with a shipping option's price when one is named.
@@ -149,31 +219,7 @@ async fn quote(
     let Query(query) = query?;
     let shipping =
         query.shipping_option.as_deref().filter(|s| !s.is_empty()).map(service::shipping_option).transpose()?;
-    let quote = service::quote(&state, &query.cart_id, shipping).await?;
-    let lines = quote
-        .lines
-        .into_iter()
-        .map(|l| QuoteLineOut {
-            line_pence: l.line.line_total(),
-            product_id: l.line.product_id,
-            name: l.line.name,
-            short_desc: l.short_desc,
-            image_url: l.image_url,
-            unit_price_pence: l.line.unit_price,
-            quantity: l.line.quantity,
-        })
-        .collect();
-    let a = quote.amounts;
-    Ok(Json(HardwareQuote {
-        lines,
-        shipping: quote.shipping.map(shipping_out),
-        amounts: AmountsLine {
-            items_pence: a.items,
-            shipping_pence: a.shipping,
-            vat_pence: a.vat,
-            total_pence: a.total,
-        },
-    }))
+    Ok(Json(quote_out(service::quote(&state, &query.cart_id, shipping).await?)))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -210,6 +256,8 @@ struct CustomerBody {
 struct PlaceBody {
     cart_id: String,
     shipping_option: String,
+    /// The `version` of the quote the buyer saw (GET /hardware-checkout/quote with this shipping option).
+    quote_version: String,
     customer_info: CustomerBody,
 }
 
@@ -281,7 +329,7 @@ async fn view(state: &AppState, id: &str) -> Result<HardwareOrderView, ApiError>
     responses(
         (status = 201, description = "The order, placed", body = PlacedHardwareOrder, headers(("server-timing" = String))),
         (status = 404, description = "No such cart (cart_not_found)", body = Refusal),
-        (status = 409, description = "The cart changed at the same time, or the order is being placed by another request (conflict, busy)", body = Refusal),
+        (status = 409, description = "The prices changed since the quote named by quoteVersion (price_changed, with the new `quote`), the cart changed at the same time, or the order is being placed by another request (conflict, busy)", body = Refusal),
         (status = 422, description = "Invalid buyer details, each in fieldErrors (invalid_fields), an unknown shipping option (invalid_shipping_option), no desk phone in the cart (no_hardware) or a phone no longer available (hardware_unavailable)", body = Refusal),
     )
 )]
@@ -290,6 +338,7 @@ async fn place_order(State(state): State<AppState>, ApiJson(body): ApiJson<Place
     let request = PlaceHardwareOrder {
         cart_id: body.cart_id,
         shipping_option: body.shipping_option,
+        quote_version: body.quote_version,
         customer: HardwareCustomer { email: c.email, first_name: c.first_name, last_name: c.last_name, phone: c.phone },
         address: ShippingAddress {
             line1: c.address.line1,
@@ -300,7 +349,10 @@ async fn place_order(State(state): State<AppState>, ApiJson(body): ApiJson<Place
         },
     };
     let (result, total, provider) = measured(async {
-        let placed = service::place_hardware_order(&state, request).await?;
+        let placed = match service::place_hardware_order(&state, request).await? {
+            Placing::Placed(placed) => placed,
+            Placing::PriceChanged(quote) => return Err(price_changed(quote)),
+        };
         let order = view_answer(view(&state, &placed.id).await?);
         Ok::<_, ApiError>(PlacedHardwareOrder { order, order_secret: placed.secret })
     })
@@ -392,6 +444,10 @@ struct PaymentBody {
     #[serde(default)]
     order_secret: Option<String>,
     payment_method_id: String,
+    /// The `version` of the quote the page shows; when it is not the order's, nothing is
+    /// charged and the answer is 409 `price_changed` with the order's quote.
+    #[serde(default)]
+    quote_version: Option<String>,
 }
 
 /// What the payment call answers: paid, or the bank wants the buyer to confirm (3-D Secure).
@@ -427,7 +483,7 @@ enum HardwarePaymentOut {
         (status = 402, description = "The card was declined (the card's code, with decline_code, status and a flag)", body = Refusal),
         (status = 403, description = "The secret is missing or not this order's (order_secret_mismatch)", body = Refusal),
         (status = 404, description = "No such order (hardware_order_not_found)", body = Refusal),
-        (status = 409, description = "Already paid or cancelled, the bank is still processing, or another step is under way (order_already_paid, order_cancelled, payment_processing, busy, conflict)", body = Refusal),
+        (status = 409, description = "The page's quote is not the order's (price_changed, with the order's `quote`), already paid or cancelled, the bank is still processing, or another step is under way (order_already_paid, order_cancelled, payment_processing, busy, conflict)", body = Refusal),
         (status = 422, description = "Not the card this order's setup saved (invalid_payment_method)", body = Refusal),
         (status = 502, description = "The payment provider failed (payment_provider_error)", body = Refusal),
     )
@@ -439,8 +495,15 @@ async fn create_payment(
     let id = service::order_id(&body.order_id)?;
     let gateway = state.services.gateway.clone();
     let secret = body.order_secret.as_deref();
-    let (result, total, provider) =
-        measured(service::pay(&state, gateway.as_ref(), &id, secret, &body.payment_method_id)).await;
+    let (result, total, provider) = measured(service::pay(
+        &state,
+        gateway.as_ref(),
+        &id,
+        secret,
+        &body.payment_method_id,
+        body.quote_version.as_deref(),
+    ))
+    .await;
     let body = match result? {
         HardwarePayment::Paid { payment_intent_id, amount } => {
             HardwarePaymentOut::Paid { status: "succeeded", payment_intent_id, order_id: id, amount }
@@ -451,6 +514,7 @@ async fn create_payment(
             client_secret,
             payment_intent_id,
         },
+        HardwarePayment::PriceChanged(quote) => return Err(price_changed(quote)),
     };
     Ok(respond(StatusCode::OK, body, total, provider))
 }

@@ -378,6 +378,35 @@ async fn amounts_from_the_browser_are_ignored() {
 }
 
 #[tokio::test]
+async fn an_order_placed_on_a_cart_priced_otherwise_than_the_page_showed_is_refused_with_the_new_prices() {
+    let app = spawn_app().await;
+    let cart_id = cart(&app, single_user(&[])).await;
+    let shown = expect_ok(app.get(&format!("/api/carts/{cart_id}")).await).await;
+    let version = shown["quoteVersion"].as_str().unwrap().to_string();
+    assert!(version.starts_with('q'), "{shown}");
+    // The page showed another price list (a release changed it since): nothing is placed.
+    let events = app.event_count().await;
+    let stale =
+        json!({ "cartId": cart_id, "customerInfo": customer_info("stale@example.com"), "quoteVersion": "q0000" });
+    let refused =
+        expect_error(post(&app, "/api/create-payment-intent/", stale).await, StatusCode::CONFLICT, "price_changed")
+            .await;
+    assert_eq!(refused["cart"]["totals"], shown["totals"], "the cart as priced now");
+    assert_eq!(refused["cart"]["quoteVersion"], version.as_str());
+    assert_eq!(app.event_count().await, events);
+    // On the version the cart has now, it is placed at the prices shown.
+    let body =
+        json!({ "cartId": cart_id, "customerInfo": customer_info("stale@example.com"), "quoteVersion": version });
+    let intent = expect_ok(post(&app, "/api/create-payment-intent/", body).await).await;
+    assert_eq!(intent["calculatedAmounts"]["grandTotalIncVAT"], shown["totals"]["serviceDueTodayPence"]);
+    // A desk phone's price is not the services': adding one keeps the version.
+    let (phone_cart, _, _) = crate::hardware_checkout::cart_with_phone(&app, 1).await;
+    let phone_only = expect_ok(app.get(&format!("/api/carts/{phone_cart}")).await).await;
+    let empty = expect_ok(app.get(&format!("/api/carts/{}", app.create_cart().await)).await).await;
+    assert_eq!(phone_only["quoteVersion"], empty["quoteVersion"]);
+}
+
+#[tokio::test]
 async fn a_replayed_complete_order_charges_once() {
     let app = spawn_app().await;
     let cart_id = cart(&app, single_user(&["442079460103"])).await;

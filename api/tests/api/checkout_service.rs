@@ -197,7 +197,7 @@ fn buyer(email: &str) -> CustomerInfo {
 async fn place(state: &AppState, gateway: &FakeGateway, cart_id: &str, email: &str) -> checkout::PlacedOrder {
     let info = buyer(email);
     let address = ClientAddress("192.0.2.1".into());
-    let request = PlaceOrder { cart_id, customer: &info, secret: None, address: &address };
+    let request = PlaceOrder { cart_id, customer: &info, secret: None, address: &address, quote_version: None };
     checkout::place_order(state, gateway, request).await.unwrap_or_else(|e| panic!("{e:?}"))
 }
 

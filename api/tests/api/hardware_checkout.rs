@@ -36,8 +36,21 @@ fn customer() -> Value {
     })
 }
 
+/// The cart's phones as the checkout quotes them with `shipping`.
+pub(crate) async fn quote(app: &TestApp, cart: &str, shipping: &str) -> Value {
+    expect_ok(app.get(&format!("/api/hardware-checkout/quote?cartId={cart}&shippingOption={shipping}")).await).await
+}
+
+/// 'Complete Order' on the quote the page shows now.
 async fn place(app: &TestApp, cart: &str, shipping: &str) -> reqwest::Response {
-    let body = json!({ "cartId": cart, "shippingOption": shipping, "customerInfo": customer(), "amount": 1 });
+    let version = quote(app, cart, shipping).await["version"].clone();
+    place_on(app, cart, shipping, &version).await
+}
+
+async fn place_on(app: &TestApp, cart: &str, shipping: &str, version: &Value) -> reqwest::Response {
+    let body = json!({
+        "cartId": cart, "shippingOption": shipping, "quoteVersion": version, "customerInfo": customer(), "amount": 1,
+    });
     app.send(Method::POST, "/api/hardware-orders", Some(body)).await
 }
 
@@ -322,12 +335,72 @@ async fn draft_and_out_of_stock_phones_are_refused_and_nothing_is_stored() {
     assert_eq!(orders, 0);
 }
 
+/// An admin sets the phone's price (as the admin page's save does).
+async fn reprice(app: &TestApp, product: &str, price: i64) {
+    let state = AppState::new(app.pool.clone());
+    let mut fields = state.hardware_views.load(product).await.unwrap().unwrap().item.fields.unwrap();
+    fields.price = aggregates::pricing::Pence(price);
+    let command = HardwareCommand::Update { fields, actor: "admin@example.com".into() };
+    state.hardware.execute(&api::commands::Context::staff("admin@example.com"), product, command).await.unwrap();
+}
+
+#[tokio::test]
+async fn a_price_changed_between_cart_and_payment_is_shown_and_charged_as_shown() {
+    let app = spawn_app().await;
+    let (cart, unit, product) = cart_with_phone(&app, 1).await;
+    let seen = quote(&app, &cart, "economy").await;
+    assert_eq!(seen["priceChanges"], json!([]));
+
+    // The admin raises the price by £10 while the phone is in the cart.
+    reprice(&app, &product, unit + 1000).await;
+    let cart_now = expect_ok(app.get(&format!("/api/carts/{cart}")).await).await;
+    assert_eq!(cart_now["items"][0]["unitPence"], unit + 1000, "the cart shows today's price");
+    let change = &cart_now["priceChanges"][0];
+    assert_eq!((change["fromPence"].as_i64(), change["toPence"].as_i64()), (Some(unit), Some(unit + 1000)));
+
+    // Placing on the quote the page showed before: nothing placed, 409 with the new quote.
+    let events = app.event_count().await;
+    let refused = place_on(&app, &cart, "economy", &seen["version"]).await;
+    let refused = expect_error(refused, StatusCode::CONFLICT, "price_changed").await;
+    let new_quote = &refused["quote"];
+    assert_eq!(new_quote["lines"][0]["unitPricePence"], unit + 1000);
+    let name = new_quote["lines"][0]["name"].as_str().unwrap();
+    let pounds = |p: i64| format!("£{}.{:02}", p / 100, p % 100);
+    let sentence = format!("The price of {name} changed from {} to {}", pounds(unit), pounds(unit + 1000));
+    assert_eq!(new_quote["priceChanges"][0]["message"], sentence);
+    assert!(refused["error"].as_str().unwrap().starts_with(&sentence), "{refused}");
+    assert_ne!(new_quote["version"], seen["version"]);
+    assert_eq!(app.event_count().await, events, "nothing stored");
+
+    // On the new quote the order is placed at today's price and charged exactly that.
+    let (id, secret, order) = placed(&app, &cart, "economy").await;
+    assert_eq!(order["amounts"], new_quote["amounts"]);
+    let (method, customer) = card(&app, &id, &secret, OK_CARD).await;
+
+    // Paying from a page that still shows the old quote charges nothing.
+    let mut stale = json!({ "order_id": id, "order_secret": secret, "payment_method_id": method });
+    stale["quote_version"] = seen["version"].clone();
+    let refused = app.send(Method::POST, "/api/create-hardware-payment/", Some(stale)).await;
+    let refused = expect_error(refused, StatusCode::CONFLICT, "price_changed").await;
+    assert_eq!(refused["quote"]["amounts"], new_quote["amounts"], "the order's own quote");
+    assert!(charges(&customer).await.is_empty());
+
+    // The price moves again after placing: the placed order keeps the price it was placed at.
+    reprice(&app, &product, unit + 5000).await;
+    let body = json!({ "order_id": id, "order_secret": secret, "payment_method_id": method, "quote_version": new_quote["version"] });
+    let paid = expect_ok(app.send(Method::POST, "/api/create-hardware-payment/", Some(body)).await).await;
+    assert_eq!(paid["amount"], new_quote["amounts"]["totalPence"]);
+    let charged = charges(&customer).await;
+    assert_eq!(charged.len(), 1);
+    assert_eq!(charged[0]["amount"], new_quote["amounts"]["totalPence"]);
+}
+
 #[tokio::test]
 async fn bad_input_names_the_field_and_changes_nothing() {
     let app = spawn_app().await;
     let (cart, _, _) = cart_with_phone(&app, 1).await;
     let events = app.event_count().await;
-    let with = |customer: Value, shipping: &str| json!({ "cartId": cart, "shippingOption": shipping, "customerInfo": customer });
+    let with = |customer: Value, shipping: &str| json!({ "cartId": cart, "shippingOption": shipping, "quoteVersion": "q0", "customerInfo": customer });
 
     let mut empty = customer();
     for field in ["email", "firstName", "lastName", "phone"] {
@@ -361,7 +434,9 @@ async fn bad_input_names_the_field_and_changes_nothing() {
 
     let refused = app.send(Method::POST, "/api/hardware-orders", Some(with(customer(), "drone"))).await;
     expect_error(refused, StatusCode::UNPROCESSABLE_ENTITY, "invalid_shipping_option").await;
-    let unknown = json!({ "cartId": uuid::Uuid::new_v4(), "shippingOption": "economy", "customerInfo": customer() });
+    let unknown = json!({
+        "cartId": uuid::Uuid::new_v4(), "shippingOption": "economy", "quoteVersion": "q0", "customerInfo": customer(),
+    });
     expect_error(
         app.send(Method::POST, "/api/hardware-orders", Some(unknown)).await,
         StatusCode::NOT_FOUND,
@@ -374,7 +449,7 @@ async fn bad_input_names_the_field_and_changes_nothing() {
         .send(
             Method::POST,
             "/api/hardware-orders",
-            Some(json!({ "cartId": empty_cart, "shippingOption": "economy", "customerInfo": customer() })),
+            Some(json!({ "cartId": empty_cart, "shippingOption": "economy", "quoteVersion": "q0", "customerInfo": customer() })),
         )
         .await;
     expect_error(refused, StatusCode::UNPROCESSABLE_ENTITY, "no_hardware").await;
