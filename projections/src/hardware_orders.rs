@@ -202,7 +202,15 @@ impl View<HardwareOrder> for HardwareOrderView {
                 self.status = HardwareOrderViewStatus::Cancelled;
                 self.cancelled_at = Some(*cancelled_at);
             }
-            Ev::PaymentCustomerRegistered { .. } | Ev::CardSetupStarted { .. } | Ev::ConfirmationResent { .. } => {}
+            Ev::OrderSuperseded { at, .. } => {
+                self.status = HardwareOrderViewStatus::Cancelled;
+                self.cancelled_at = Some(*at);
+            }
+            Ev::PaymentCustomerRegistered { .. }
+            | Ev::CardSetupStarted { .. }
+            | Ev::ConfirmationResent { .. }
+            | Ev::StrayPaymentReceived { .. }
+            | Ev::StrayPaymentRefunded { .. } => {}
         }
     }
 }

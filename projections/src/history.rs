@@ -236,6 +236,15 @@ impl Narrated for HardwareOrder {
             }
             Ev::OrderCancelled { reason, .. } => format!("Order cancelled: {reason}."),
             Ev::ConfirmationResent { by, .. } => format!("Confirmation e-mail resent by {by}."),
+            Ev::OrderSuperseded { by, .. } => {
+                format!("Replaced by a newer order from the same cart ({by}); its payments were cancelled.")
+            }
+            Ev::StrayPaymentReceived { payment_intent_id, amount, .. } => {
+                format!("Overpayment: {amount} taken by a payment the order did not need ({payment_intent_id}); it is refunded.")
+            }
+            Ev::StrayPaymentRefunded { payment_intent_id, refund_id, amount, .. } => {
+                format!("Overpayment of {amount} refunded ({refund_id} for {payment_intent_id}); the buyer is e-mailed.")
+            }
         }
     }
 
@@ -253,6 +262,13 @@ impl Narrated for HardwareOrder {
         }
         if let Some(reference) = &self.reference {
             facts.push(("Reference", reference.clone()));
+        }
+        if let Some(by) = &self.superseded_by {
+            facts.push(("Replaced by", by.clone()));
+        }
+        for stray in &self.strays {
+            let refund = stray.refund_id.as_deref().map_or("refund pending".to_string(), |r| format!("refunded {r}"));
+            facts.push(("Overpayment", format!("{} ({}), {refund}", stray.amount, stray.payment_intent_id)));
         }
         rows(facts)
     }

@@ -62,6 +62,15 @@ impl HardwareOrderStatus {
     }
 }
 
+/// A payment that succeeded for this order although the order did not take it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StrayPayment {
+    pub payment_intent_id: String,
+    pub amount: Pence,
+    /// The provider's refund, once made.
+    pub refund_id: Option<String>,
+}
+
 /// The card payment under way.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PaymentState {
@@ -95,6 +104,11 @@ pub struct HardwareOrder {
     pub reference: Option<String>,
     pub email_queued: bool,
     pub cancelled_at: Option<DateTime<Utc>>,
+    /// The newer order from the same cart that replaced this one.
+    #[serde(default)]
+    pub superseded_by: Option<String>,
+    #[serde(default)]
+    pub strays: Vec<StrayPayment>,
 }
 
 /// `HW-` and six digits.
@@ -130,6 +144,7 @@ impl HardwareOrder {
         match self.status {
             HardwareOrderStatus::New => Err(HardwareOrderError::NotPlaced),
             HardwareOrderStatus::Placed => Ok(()),
+            HardwareOrderStatus::Cancelled if self.superseded_by.is_some() => Err(HardwareOrderError::Superseded),
             HardwareOrderStatus::Cancelled => Err(HardwareOrderError::Cancelled),
             _ => Err(HardwareOrderError::AlreadyPaid),
         }
@@ -226,9 +241,11 @@ impl HardwareOrder {
                     paid if paid.is_paid() => {
                         return if self.paid_intent() == payment_intent_id { Ok(vec![]) } else { Err(E::AlreadyPaid) };
                     }
-                    // A cancelled order may still be paid: a payment that was under way when
+                    // A replaced order is not served: a payment for it is refunded instead.
+                    S::Cancelled if self.superseded_by.is_some() => return Err(E::Superseded),
+                    // An expired order may still be paid: a payment that was under way when
                     // it expired can succeed afterwards. The money is really taken, so the
-                    // order must be served (or refunded by a person), not left cancelled.
+                    // order is served, not left cancelled.
                     _ => {}
                 }
                 if status != "succeeded" {
@@ -283,6 +300,42 @@ impl HardwareOrder {
                 S::Confirmed => Ok(vec![Ev::ConfirmationResent { by, at: now }]),
                 _ => Err(E::NotConfirmed),
             },
+            C::Supersede { by } => match self.status {
+                S::New => Err(E::NotPlaced),
+                S::Placed => Ok(vec![Ev::OrderSuperseded { by, at: now }]),
+                S::Cancelled if self.superseded_by.as_deref() == Some(by.as_str()) => Ok(vec![]),
+                S::Cancelled => Err(self.open_for_payment().err().unwrap_or(E::Cancelled)),
+                // A paid order is never replaced.
+                _ => Err(E::AlreadyPaid),
+            },
+            C::RecordStrayPayment { payment_intent_id, amount } => {
+                if self.status == S::New {
+                    return Err(E::NotPlaced);
+                }
+                if self.strays.iter().any(|s| s.payment_intent_id == payment_intent_id) {
+                    return Ok(vec![]);
+                }
+                // The order's own payment (under way or taken) is never a stray.
+                let open = matches!(self.status, S::Placed) || (self.status == S::Cancelled && self.superseded_by.is_none());
+                if self.paid_intent() == payment_intent_id || (open && self.in_flight(&payment_intent_id)) {
+                    return Err(E::NotAStrayPayment);
+                }
+                if amount <= Pence::ZERO {
+                    return Err(E::AmountMismatch);
+                }
+                Ok(vec![Ev::StrayPaymentReceived { payment_intent_id, amount, at: now }])
+            }
+            C::RecordStrayRefund { payment_intent_id, refund_id, amount } => {
+                let stray =
+                    self.strays.iter().find(|s| s.payment_intent_id == payment_intent_id).ok_or(E::UnknownPayment)?;
+                if stray.refund_id.is_some() {
+                    return Ok(vec![]);
+                }
+                if amount != stray.amount {
+                    return Err(E::AmountMismatch);
+                }
+                Ok(vec![Ev::StrayPaymentRefunded { payment_intent_id, refund_id, amount, at: now }])
+            }
         }
     }
 }
@@ -357,6 +410,19 @@ impl Aggregate for HardwareOrder {
                 self.cancelled_at = Some(cancelled_at);
             }
             Ev::ConfirmationResent { .. } => {}
+            Ev::OrderSuperseded { by, at } => {
+                self.status = HardwareOrderStatus::Cancelled;
+                self.cancelled_at = Some(at);
+                self.superseded_by = Some(by);
+            }
+            Ev::StrayPaymentReceived { payment_intent_id, amount, .. } => {
+                self.strays.push(StrayPayment { payment_intent_id, amount, refund_id: None });
+            }
+            Ev::StrayPaymentRefunded { payment_intent_id, refund_id, .. } => {
+                if let Some(stray) = self.strays.iter_mut().find(|s| s.payment_intent_id == payment_intent_id) {
+                    stray.refund_id = Some(refund_id);
+                }
+            }
         }
     }
 }

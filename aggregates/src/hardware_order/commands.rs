@@ -39,4 +39,12 @@ pub enum HardwareOrderCommand {
     Cancel,
     /// Staff send the confirmation e-mail again; `by` is their e-mail.
     ResendConfirmation { by: String },
+    /// A newer order from the same cart replaces this unpaid one (`by`: its id).
+    Supersede { by: String },
+    /// A payment made for this order succeeded although the order did not take it (an
+    /// earlier attempt completed in another tab, or after the order was replaced): the
+    /// money is refunded (the `refund-stray-payment` workflow).
+    RecordStrayPayment { payment_intent_id: String, amount: Pence },
+    /// The provider refunded that payment.
+    RecordStrayRefund { payment_intent_id: String, refund_id: String, amount: Pence },
 }

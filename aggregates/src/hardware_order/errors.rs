@@ -41,6 +41,10 @@ pub enum HardwareOrderError {
     TooEarlyToCancel,
     #[error("There is no confirmation to resend until the order is confirmed.")]
     NotConfirmed,
+    #[error("This order was replaced by a newer one from the same cart. Please pay the newer order.")]
+    Superseded,
+    #[error("That payment is this order's own, not one to refund.")]
+    NotAStrayPayment,
 }
 
 impl HardwareOrderError {
@@ -65,6 +69,8 @@ impl HardwareOrderError {
             HardwareOrderError::AlreadyConfirmed => "order_already_confirmed",
             HardwareOrderError::TooEarlyToCancel => "too_early_to_cancel",
             HardwareOrderError::NotConfirmed => "not_complete",
+            HardwareOrderError::Superseded => "order_superseded",
+            HardwareOrderError::NotAStrayPayment => "not_a_stray_payment",
         }
     }
 }

@@ -70,6 +70,23 @@ pub enum HardwareOrderEvent {
         by: String,
         at: DateTime<Utc>,
     },
+    /// Replaced by a newer order from the same cart before it was paid.
+    OrderSuperseded {
+        by: String,
+        at: DateTime<Utc>,
+    },
+    /// Money this order did not take (see `RecordStrayPayment`); it is refunded.
+    StrayPaymentReceived {
+        payment_intent_id: String,
+        amount: Pence,
+        at: DateTime<Utc>,
+    },
+    StrayPaymentRefunded {
+        payment_intent_id: String,
+        refund_id: String,
+        amount: Pence,
+        at: DateTime<Utc>,
+    },
 }
 
 impl DomainEvent for HardwareOrderEvent {
@@ -86,6 +103,9 @@ impl DomainEvent for HardwareOrderEvent {
             HardwareOrderEvent::MarkedErrorHandled { .. } => "MarkedErrorHandled",
             HardwareOrderEvent::OrderCancelled { .. } => "OrderCancelled",
             HardwareOrderEvent::ConfirmationResent { .. } => "ConfirmationResent",
+            HardwareOrderEvent::OrderSuperseded { .. } => "OrderSuperseded",
+            HardwareOrderEvent::StrayPaymentReceived { .. } => "StrayPaymentReceived",
+            HardwareOrderEvent::StrayPaymentRefunded { .. } => "StrayPaymentRefunded",
         }
         .to_string()
     }

@@ -572,3 +572,64 @@ async fn staff_resend_the_confirmation_of_a_confirmed_order_only() {
         refuse(unconfirmed, resend(), E::NotConfirmed).await;
     }
 }
+
+// Replaced by a newer order from the same cart, and payments the order did not take.
+
+fn superseded() -> Ev {
+    Ev::OrderSuperseded { by: "order-2".into(), at: at() }
+}
+
+fn stray(id: &str) -> Ev {
+    Ev::StrayPaymentReceived { payment_intent_id: id.into(), amount: TOTAL, at: at() }
+}
+
+fn record_stray(id: &str) -> C {
+    C::RecordStrayPayment { payment_intent_id: id.into(), amount: TOTAL }
+}
+
+#[tokio::test]
+async fn an_unpaid_order_is_superseded_once_and_then_takes_no_payment_step() {
+    expect(placed_order(), C::Supersede { by: "order-2".into() }, vec![superseded()]).await;
+    expect(with(placed_order(), superseded()), C::Supersede { by: "order-2".into() }, vec![]).await;
+    let gone = with(with(placed_order(), started("pi_1", 1)), superseded());
+    refuse(gone.clone(), C::Supersede { by: "order-3".into() }, E::Superseded).await;
+    refuse(gone.clone(), start("pi_2", 2), E::Superseded).await;
+    refuse(gone.clone(), C::StartCardSetup { setup_intent_id: "seti_1".into() }, E::Superseded).await;
+    // Its payment completing late is not the order's: it is refunded as a stray.
+    refuse(gone.clone(), record("pi_1"), E::Superseded).await;
+    expect(gone, record_stray("pi_1"), vec![stray("pi_1")]).await;
+}
+
+#[tokio::test]
+async fn a_paid_or_unplaced_order_is_never_superseded() {
+    refuse(paid(), C::Supersede { by: "order-2".into() }, E::AlreadyPaid).await;
+    refuse(new(), C::Supersede { by: "order-2".into() }, E::NotPlaced).await;
+    refuse(with(placed_order(), cancelled()), C::Supersede { by: "order-2".into() }, E::Cancelled).await;
+}
+
+#[tokio::test]
+async fn an_expired_order_paid_late_is_served() {
+    let expired = with(with(placed_order(), started("pi_1", 1)), cancelled());
+    expect(expired, record("pi_1"), vec![recorded("pi_1")]).await;
+}
+
+#[tokio::test]
+async fn a_payment_the_order_did_not_take_is_recorded_once_and_refunded_once() {
+    // A declined attempt completed later in another tab, after the order was paid by another.
+    let paid_twice = with(with(placed_order(), started("pi_1", 1)), declined("pi_1"));
+    let paid_twice = [paid_twice, vec![started(PAID_ID, 2), recorded(PAID_ID)]].concat();
+    expect(paid_twice.clone(), record_stray("pi_1"), vec![stray("pi_1")]).await;
+    let recorded_stray = with(paid_twice.clone(), stray("pi_1"));
+    expect(recorded_stray.clone(), record_stray("pi_1"), vec![]).await;
+    let refund = |amount| C::RecordStrayRefund { payment_intent_id: "pi_1".into(), refund_id: "re_1".into(), amount };
+    let refunded =
+        Ev::StrayPaymentRefunded { payment_intent_id: "pi_1".into(), refund_id: "re_1".into(), amount: TOTAL, at: at() };
+    expect(recorded_stray.clone(), refund(TOTAL), vec![refunded.clone()]).await;
+    expect(with(recorded_stray.clone(), refunded), refund(TOTAL), vec![]).await;
+    refuse(recorded_stray, refund(Pence(1)), E::AmountMismatch).await;
+    refuse(paid_twice.clone(), refund(TOTAL), E::UnknownPayment).await;
+    // The order's own payment, taken or under way, is never a stray.
+    refuse(paid_twice, record_stray(PAID_ID), E::NotAStrayPayment).await;
+    refuse(with(placed_order(), started("pi_1", 1)), record_stray("pi_1"), E::NotAStrayPayment).await;
+    refuse(new(), record_stray("pi_1"), E::NotPlaced).await;
+}
