@@ -148,7 +148,9 @@ impl ApiError {
                 | HardwareOrderError::NotPaid
                 | HardwareOrderError::AlreadyConfirmed
                 | HardwareOrderError::TooEarlyToCancel
-                | HardwareOrderError::NotConfirmed => StatusCode::CONFLICT,
+                | HardwareOrderError::NotConfirmed
+                | HardwareOrderError::Superseded
+                | HardwareOrderError::NotAStrayPayment => StatusCode::CONFLICT,
                 _ => StatusCode::UNPROCESSABLE_ENTITY,
             },
             ApiError::Trial(error) => match error {

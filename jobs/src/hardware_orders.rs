@@ -82,10 +82,28 @@ const STEPS: [&str; 3] = ["started", "cart-updated", "mail-queued"];
 pub const FAULT_POINTS: [&str; 3] =
     ["after-hardware-cart-updated", "after-hardware-mail-queued", "after-hardware-confirmed"];
 
+/// The workflow a payment the order did not take starts (api/src/workflows/stray_payment.rs):
+/// refunding it and telling the buyer.
+pub const REFUND_STRAY_PAYMENT: &str = "refund-stray-payment";
+
+/// Cancels a payment the order moved past (declined, replaced or expired) at the provider, so
+/// it cannot be completed later through its client secret. A cancel that fails is logged: a
+/// payment that then succeeds all the same is a stray, and is refunded.
+pub async fn cancel_at_provider(gateway: &dyn PaymentGateway, order: &str, payment_intent_id: &str) {
+    let key = format!("hw-{order}-{payment_intent_id}-cancel");
+    if let Err(error) = gateway.cancel_payment(payment_intent_id, &key).await {
+        tracing::warn!(order, payment = payment_intent_id, %error, "a payment the order moved past was not cancelled");
+    }
+}
+
 /// Which workflow a hardware order's event starts (crate::commands, `Cqrs::starting`).
 pub fn started_by(event: &aggregates::hardware_order::HardwareOrderEvent) -> Option<&'static str> {
-    matches!(event, aggregates::hardware_order::HardwareOrderEvent::PaymentRecorded { .. })
-        .then_some(CONFIRM_HARDWARE_ORDER)
+    use aggregates::hardware_order::HardwareOrderEvent as Ev;
+    match event {
+        Ev::PaymentRecorded { .. } => Some(CONFIRM_HARDWARE_ORDER),
+        Ev::StrayPaymentReceived { .. } => Some(REFUND_STRAY_PAYMENT),
+        _ => None,
+    }
 }
 
 /// Confirms a paid order (see the module's header), resuming where a crashed run stopped:
@@ -360,16 +378,31 @@ async fn settle_unpaid(job: &ConfirmJob<'_>, id: &str, now: DateTime<Utc>) -> Re
             _ => HardwareOrderCommand::Cancel,
         };
         let paid = matches!(command, HardwareOrderCommand::RecordPayment { .. });
+        let declined = matches!(command, HardwareOrderCommand::RecordDecline { .. });
         if !matches!(command, HardwareOrderCommand::Cancel) {
             commands::execute(job.orders.orders, &job.orders.context, id, command).await.map_err(|e| e.to_string())?;
             if paid {
                 return Ok(Settled::Paid);
+            }
+            if declined {
+                cancel_at_provider(job.gateway, id, &payment.payment_intent_id).await;
             }
         }
     }
     let expired = order.placed_at.is_some_and(|placed| now >= placed + UNPAID_ORDER_LIFETIME);
     if !expired {
         return Ok(Settled::Open);
+    }
+    // Expiring: the payment under way is cancelled at the provider first. One it will not
+    // cancel may have just succeeded: asked again, a success is recorded and served.
+    if let Some(payment) = &order.payment {
+        let key = format!("hw-{id}-{}-cancel", payment.payment_intent_id);
+        if job.gateway.cancel_payment(&payment.payment_intent_id, &key).await.is_err() {
+            let record = job.gateway.payment(&payment.payment_intent_id).await.map_err(|e| e.to_string())?;
+            if record.outcome == Outcome::Succeeded {
+                return Ok(Settled::Open);
+            }
+        }
     }
     match commands::execute(job.orders.orders, &job.orders.context, id, HardwareOrderCommand::Cancel).await {
         Ok(_) => Ok(Settled::Expired),

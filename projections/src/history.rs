@@ -243,7 +243,9 @@ impl Narrated for HardwareOrder {
                 format!("Overpayment: {amount} taken by a payment the order did not need ({payment_intent_id}); it is refunded.")
             }
             Ev::StrayPaymentRefunded { payment_intent_id, refund_id, amount, .. } => {
-                format!("Overpayment of {amount} refunded ({refund_id} for {payment_intent_id}); the buyer is e-mailed.")
+                format!(
+                    "Overpayment of {amount} refunded ({refund_id} for {payment_intent_id}); the buyer is e-mailed."
+                )
             }
         }
     }

@@ -316,7 +316,8 @@ impl HardwareOrder {
                     return Ok(vec![]);
                 }
                 // The order's own payment (under way or taken) is never a stray.
-                let open = matches!(self.status, S::Placed) || (self.status == S::Cancelled && self.superseded_by.is_none());
+                let open =
+                    matches!(self.status, S::Placed) || (self.status == S::Cancelled && self.superseded_by.is_none());
                 if self.paid_intent() == payment_intent_id || (open && self.in_flight(&payment_intent_id)) {
                     return Err(E::NotAStrayPayment);
                 }

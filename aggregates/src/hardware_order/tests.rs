@@ -622,8 +622,12 @@ async fn a_payment_the_order_did_not_take_is_recorded_once_and_refunded_once() {
     let recorded_stray = with(paid_twice.clone(), stray("pi_1"));
     expect(recorded_stray.clone(), record_stray("pi_1"), vec![]).await;
     let refund = |amount| C::RecordStrayRefund { payment_intent_id: "pi_1".into(), refund_id: "re_1".into(), amount };
-    let refunded =
-        Ev::StrayPaymentRefunded { payment_intent_id: "pi_1".into(), refund_id: "re_1".into(), amount: TOTAL, at: at() };
+    let refunded = Ev::StrayPaymentRefunded {
+        payment_intent_id: "pi_1".into(),
+        refund_id: "re_1".into(),
+        amount: TOTAL,
+        at: at(),
+    };
     expect(recorded_stray.clone(), refund(TOTAL), vec![refunded.clone()]).await;
     expect(with(recorded_stray.clone(), refunded), refund(TOTAL), vec![]).await;
     refuse(recorded_stray, refund(Pence(1)), E::AmountMismatch).await;

@@ -171,7 +171,8 @@ pub async fn place_hardware_order(state: &AppState, request: PlaceHardwareOrder)
         let changes = cart.price_changes.clone();
         return Ok(Placing::PriceChanged(quote_of(state, lines, Some(shipping), changes).await?));
     }
-    locked(state, format!("cart-{}", cart.id), async move {
+    let cart_id = cart.id.clone();
+    let placed = locked(state, format!("cart-{}", cart.id), async move {
         let id = Uuid::new_v4().to_string();
         let secret = order_secrets::new_secret();
         let number = claim_order_number(state, &id, &cart.id, &secret).await?;
@@ -188,9 +189,43 @@ pub async fn place_hardware_order(state: &AppState, request: PlaceHardwareOrder)
             sqlx::query("DELETE FROM hardware_orders WHERE order_id = $1").bind(&id).execute(&state.pool).await?;
             return Err(error);
         }
-        Ok(Placing::Placed(PlacedHardwareOrder { id, secret }))
+        Ok(PlacedHardwareOrder { id, secret })
     })
-    .await
+    .await?;
+    supersede_older(state, &cart_id, &placed.id).await;
+    Ok(Placing::Placed(placed))
+}
+
+/// One open order per cart: the cart's unpaid orders placed before `newer` are superseded
+/// (each under its own lock, so not in the middle of a payment step) and their payment under
+/// way is cancelled at the provider. A paid order is never superseded. A failure here is
+/// logged: the older order then simply expires after its 24 hours.
+async fn supersede_older(state: &AppState, cart_id: &str, newer: &str) {
+    let older: Result<Vec<String>, sqlx::Error> = sqlx::query_scalar(
+        "SELECT order_id FROM hardware_orders WHERE cart_id = $1 AND order_id <> $2
+           AND created_at < (SELECT created_at FROM hardware_orders WHERE order_id = $2)",
+    )
+    .bind(cart_id)
+    .bind(newer)
+    .fetch_all(&state.pool)
+    .await;
+    for old in older.unwrap_or_default() {
+        let superseding = locked(state, jobs::hardware_orders::lock_name(&old), async {
+            let order = load(state, &old).await?;
+            if order.status != HardwareOrderStatus::Placed {
+                return Ok(());
+            }
+            run(state, &BUYER, &old, HardwareOrderCommand::Supersede { by: newer.to_string() }).await?;
+            if let Some(payment) = &order.payment {
+                let gateway = state.services.gateway.clone();
+                jobs::hardware_orders::cancel_at_provider(gateway.as_ref(), &old, &payment.payment_intent_id).await;
+            }
+            Ok(())
+        });
+        if let Err(error) = superseding.await {
+            tracing::warn!(order = %old, newer, ?error, "an older order of the cart was not superseded; it expires instead");
+        }
+    }
 }
 
 /// A free `HW-` order number, written with the order's cart and secret digest.

@@ -74,6 +74,7 @@ async fn open_order(state: &AppState, id: &str) -> Result<HardwareOrder, ApiErro
     let order = load(state, id).await?;
     match order.status {
         HardwareOrderStatus::Placed => Ok(order),
+        HardwareOrderStatus::Cancelled if order.superseded_by.is_some() => Err(HardwareOrderError::Superseded.into()),
         HardwareOrderStatus::Cancelled => Err(HardwareOrderError::Cancelled.into()),
         _ => Err(HardwareOrderError::AlreadyPaid.into()),
     }
@@ -147,7 +148,9 @@ pub async fn pay(
                     })
                 }
                 Outcome::Processing => return Err(processing()),
-                Outcome::Declined(refusal) => return Err(decline(state, id, &payment.payment_intent_id, refusal).await),
+                Outcome::Declined(refusal) => {
+                    return Err(decline(state, gateway, id, &payment.payment_intent_id, refusal).await)
+                }
                 // Another card now: the payment under way (never charged) is cancelled at the
                 // provider first, so a 3-D Secure finished later in another tab cannot charge
                 // it as well; when it was charged meanwhile, that payment is the order's.
@@ -168,7 +171,7 @@ pub async fn pay(
                         decline_code: None,
                         message: "Another card was used.".into(),
                     };
-                    decline(state, id, &payment.payment_intent_id, abandoned).await;
+                    decline(state, gateway, id, &payment.payment_intent_id, abandoned).await;
                 }
             }
         }
@@ -195,7 +198,7 @@ pub async fn pay(
             Outcome::NeedsAction { client_secret } => {
                 Ok(HardwarePayment::NeedsAction { payment_intent_id: record.id, client_secret })
             }
-            Outcome::Declined(refusal) => Err(decline(state, id, &record.id, refusal).await),
+            Outcome::Declined(refusal) => Err(decline(state, gateway, id, &record.id, refusal).await),
             Outcome::Processing | Outcome::NotConfirmed => Err(processing()),
         }
     })
@@ -218,8 +221,16 @@ async fn confirm_at_provider(
     }
 }
 
-/// Records the refused attempt (the order stays open for another card) and answers 402.
-async fn decline(state: &AppState, id: &str, payment_intent_id: &str, refusal: Refusal) -> ApiError {
+/// Records the refused attempt (the order stays open for another card), cancels it at the
+/// provider (a declined payment could otherwise still be completed with another card through
+/// its client secret) and answers 402.
+async fn decline(
+    state: &AppState,
+    gateway: &dyn PaymentGateway,
+    id: &str,
+    payment_intent_id: &str,
+    refusal: Refusal,
+) -> ApiError {
     let command = HardwareOrderCommand::RecordDecline {
         payment_intent_id: payment_intent_id.to_string(),
         code: refusal.code.clone(),
@@ -228,6 +239,7 @@ async fn decline(state: &AppState, id: &str, payment_intent_id: &str, refusal: R
     if let Err(error) = run(state, &BUYER, id, command).await {
         return error;
     }
+    jobs::hardware_orders::cancel_at_provider(gateway, id, payment_intent_id).await;
     declined(&refusal)
 }
 
@@ -246,6 +258,26 @@ async fn paid(
     run(state, context, id, command).await?;
     crate::faults::point(state, "after-hardware-payment-recorded");
     Ok(HardwarePayment::Paid { payment_intent_id: payment_intent_id.to_string(), amount: order.amounts.total })
+}
+
+/// Records a payment the order did not take (`StrayPaymentReceived`) and refunds it now
+/// (the `refund-stray-payment` workflow; the runner tries again if the provider fails);
+/// answers 409 `payment_refunded`.
+async fn stray(state: &AppState, context: &Context, id: &str, payment_intent_id: &str, amount: Pence) -> ApiError {
+    let command = HardwareOrderCommand::RecordStrayPayment { payment_intent_id: payment_intent_id.to_string(), amount };
+    if let Err(error) = run(state, context, id, command).await {
+        return error;
+    }
+    let stray_payment = crate::workflows::stray_payment::REFUND_STRAY_PAYMENT;
+    if let Err(error) = crate::workflows::run(state, stray_payment, id).await {
+        tracing::warn!(order = %id, ?error, "a stray payment's refund failed; the workflow runner tries again");
+    }
+    ApiError::refused(
+        StatusCode::CONFLICT,
+        "payment_refunded",
+        "This payment was not needed: the order was already paid, or replaced by a newer order from the same cart. \
+         We have refunded it in full, and your bank usually shows it within 5 to 10 working days.",
+    )
 }
 
 fn invalid_card() -> ApiError {
@@ -309,14 +341,19 @@ pub async fn confirm_payment(
     }
     locked(state, locked_name(&id), async {
         let order = load(state, &id).await.map_err(|_| not_found())?;
+        let taken = order.paid_payment_intent_id.as_deref() == Some(record.id.as_str());
+        let under_way = order.payment.as_ref().is_some_and(|p| p.payment_intent_id == record.id);
+        if !taken && (!under_way || order.status.is_paid() || order.superseded_by.is_some()) {
+            // Not the payment the order takes: money it took anyway goes back.
+            if record.outcome == Outcome::Succeeded && record.currency.eq_ignore_ascii_case("gbp") {
+                return Err(stray(state, context, &id, &record.id, Pence(record.amount)).await);
+            }
+            return Err(not_found());
+        }
         if !order.status.is_paid() {
-            let ours = order.payment.as_ref().is_some_and(|p| p.payment_intent_id == record.id);
             let good = record.outcome == Outcome::Succeeded
                 && record.amount == order.amounts.total.0
                 && record.currency.eq_ignore_ascii_case("gbp");
-            if !ours {
-                return Err(not_found());
-            }
             if !good {
                 return Err(HardwareOrderError::PaymentNotSucceeded.into());
             }

@@ -413,7 +413,7 @@ struct CardSetup {
         (status = 200, body = CardSetup, headers(("server-timing" = String))),
         (status = 403, description = "The secret is missing or not this order's (order_secret_mismatch)", body = Refusal),
         (status = 404, description = "No such order (hardware_order_not_found)", body = Refusal),
-        (status = 409, description = "Already paid or cancelled (order_already_paid, order_cancelled), or another step of the order is under way (busy, conflict)", body = Refusal),
+        (status = 409, description = "Already paid, expired or replaced by a newer order from the same cart (order_already_paid, order_cancelled, order_superseded), or another step of the order is under way (busy, conflict)", body = Refusal),
         (status = 502, description = "The payment provider failed (payment_provider_error)", body = Refusal),
     )
 )]
@@ -483,7 +483,7 @@ enum HardwarePaymentOut {
         (status = 402, description = "The card was declined (the card's code, with decline_code, status and a flag)", body = Refusal),
         (status = 403, description = "The secret is missing or not this order's (order_secret_mismatch)", body = Refusal),
         (status = 404, description = "No such order (hardware_order_not_found)", body = Refusal),
-        (status = 409, description = "The page's quote is not the order's (price_changed, with the order's `quote`), already paid or cancelled, the bank is still processing, or another step is under way (order_already_paid, order_cancelled, payment_processing, busy, conflict)", body = Refusal),
+        (status = 409, description = "The page's quote is not the order's (price_changed, with the order's `quote`), already paid, expired or replaced by a newer order from the same cart, the bank is still processing, or another step is under way (order_already_paid, order_cancelled, order_superseded, payment_processing, busy, conflict)", body = Refusal),
         (status = 422, description = "Not the card this order's setup saved (invalid_payment_method)", body = Refusal),
         (status = 502, description = "The payment provider failed (payment_provider_error)", body = Refusal),
     )
@@ -555,7 +555,7 @@ struct ConfirmationOut {
         (status = 200, body = ConfirmationOut, headers(("server-timing" = String))),
         (status = 403, description = "The secret is not this order's (order_secret_mismatch)", body = Refusal),
         (status = 404, description = "No such payment or order (payment_not_found, hardware_order_not_found)", body = Refusal),
-        (status = 409, description = "The payment has not succeeded or is still processing, or another step is under way (payment_not_succeeded, payment_processing, busy, conflict)", body = Refusal),
+        (status = 409, description = "The payment has not succeeded or is still processing, another step is under way (payment_not_succeeded, payment_processing, busy, conflict), or it succeeded but the order did not need it (already paid, or replaced by a newer order): it is refunded in full and the buyer e-mailed (payment_refunded)", body = Refusal),
         (status = 502, description = "The payment provider failed (payment_provider_error)", body = Refusal),
     )
 )]

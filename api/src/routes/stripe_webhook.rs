@@ -192,6 +192,8 @@ async fn hardware_payment(state: &AppState, id: &str) -> Result<Option<bool>, Ap
     }
     match crate::hardware_checkout::confirm_payment(state, gateway.as_ref(), id, Some(&owner), None, &WEBHOOK).await {
         Ok(_) => Ok(Some(true)),
+        // A payment the order did not take: recorded and refunded.
+        Err(ApiError::Refused { code: "payment_refunded", .. }) => Ok(Some(true)),
         Err(error) => {
             tracing::warn!(payment = id, order = %owner, ?error, "hardware payment webhook not acted on");
             Ok(Some(false))

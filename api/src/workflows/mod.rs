@@ -17,8 +17,10 @@
 //! | `end-trial` | `TrialEnded` | the trial's extension can no longer register |
 //! | `tell-buyer` | `PlaceholderFilled`, `NumberReplaced`, each transfer step | the buyer's e-mail of each |
 //! | `confirm-hardware-order` | `PaymentRecorded` | the phones out of the cart, the confirmation e-mail, `Confirm` (jobs::hardware_orders) |
+//! | `refund-stray-payment` | `StrayPaymentReceived` | each stray refunded at the provider, `StrayPaymentRefunded`, the buyer's e-mail |
 
 pub mod service_order;
+pub mod stray_payment;
 pub mod tell_buyer;
 pub mod trial;
 
@@ -34,13 +36,14 @@ pub use service_order::COMPLETE_SERVICE_ORDER;
 pub use tell_buyer::TELL_BUYER;
 
 /// Every workflow, by name (GET /metrics shows each).
-pub const ALL: [&str; 6] = [
+pub const ALL: [&str; 7] = [
     COMPLETE_SERVICE_ORDER,
     trial::START_TRIAL,
     trial::REMIND_TRIAL,
     trial::END_TRIAL,
     CONFIRM_HARDWARE_ORDER,
     TELL_BUYER,
+    stray_payment::REFUND_STRAY_PAYMENT,
 ];
 
 /// How often each server looks for owed workflows (and the pause before a failed one is
@@ -101,6 +104,7 @@ async fn dispatch(state: &AppState, claim: jobs::workflows::Claim) -> Result<(),
         trial::START_TRIAL | trial::REMIND_TRIAL | trial::END_TRIAL => trial::run(state, claim).await,
         CONFIRM_HARDWARE_ORDER => confirm_hardware_order(state, claim).await,
         TELL_BUYER => tell_buyer::run(state, claim).await,
+        stray_payment::REFUND_STRAY_PAYMENT => stray_payment::run(state, claim).await,
         other => {
             let error = ApiError::internal(format!("no workflow is named {other}"));
             failed(state, claim, error).await

@@ -218,10 +218,97 @@ async fn a_declined_card_leaves_the_order_open_for_another() {
         expect_error(pay(&app, &id, &secret, &declined_card, 0).await, StatusCode::PAYMENT_REQUIRED, "card_declined")
             .await;
     assert!(refused["error"].as_str().is_some());
+    // The declined payment is cancelled at the provider: its client secret can no longer charge.
+    let started: Vec<String> = sqlx::query_scalar(
+        "SELECT payload->'PaymentStarted'->>'payment_intent_id' FROM events WHERE aggregate_id = $1 AND event_type = 'PaymentStarted'",
+    )
+    .bind(&id)
+    .fetch_all(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(started.len(), 1);
+    assert_eq!(stripe(Method::GET, &format!("/payment_intents/{}", started[0]), "").await["status"], "canceled");
     let (good_card, _) = card(&app, &id, &secret, OK_CARD).await;
     let paid = expect_ok(pay(&app, &id, &secret, &good_card, 0).await).await;
     assert_eq!(paid["status"], "succeeded");
     assert_eq!(charges(&customer).await.iter().filter(|c| c["status"] == "succeeded").count(), 1);
+}
+
+#[tokio::test]
+async fn a_second_tab_supersedes_the_first_order_whose_payment_then_cannot_charge() {
+    let app = spawn_app().await;
+    let (cart, _, product) = cart_with_phone(&app, 1).await;
+    // Tab 1 gets as far as the bank's 3-D Secure check.
+    let (first, first_secret, _) = placed(&app, &cart, "standard").await;
+    let (method, first_customer) = card(&app, &first, &first_secret, THREE_D_SECURE).await;
+    let asked = expect_ok(pay(&app, &first, &first_secret, &method, 0).await).await;
+    let first_payment = asked["payment_intent_id"].as_str().unwrap().to_string();
+    // Tab 2 places the order again from the same cart: the first is superseded.
+    let (second, second_secret, _) = placed(&app, &cart, "standard").await;
+    let intent = stripe(Method::GET, &format!("/payment_intents/{first_payment}"), "").await;
+    assert_eq!(intent["status"], "canceled", "the first order's payment is cancelled at the provider");
+    let late = authenticate(asked["client_secret"].as_str().unwrap()).await;
+    assert_ne!(late["status"], "succeeded", "3-D Secure finished late in tab 1 charges nothing: {late}");
+    expect_error(pay(&app, &first, &first_secret, &method, 0).await, StatusCode::CONFLICT, "order_superseded").await;
+    let setup_path = format!("/api/hardware-orders/{first}/card-setup");
+    let setup = app.send(Method::POST, &setup_path, Some(json!({ "orderSecret": first_secret }))).await;
+    expect_error(setup, StatusCode::CONFLICT, "order_superseded").await;
+    assert_eq!(view(&app, &first, &first_secret).await["status"], "cancelled");
+    // Tab 2 pays: one charge in all.
+    let (good, second_customer) = card(&app, &second, &second_secret, OK_CARD).await;
+    let paid = expect_ok(pay(&app, &second, &second_secret, &good, 0).await).await;
+    let paid_id = paid["payment_intent_id"].as_str().unwrap().to_string();
+    let succeeded = |list: Vec<Value>| list.iter().filter(|c| c["status"] == "succeeded").count();
+    assert_eq!(succeeded(charges(&first_customer).await) + succeeded(charges(&second_customer).await), 1);
+    // A third 'Complete Order' from the cart never supersedes the paid order.
+    // (the paid phones left the cart: the buyer adds one again and checks out).
+    expect_ok(confirm(&app, &second, &second_secret, &paid_id).await).await;
+    let again = json!({ "productId": product, "quantity": 1 });
+    expect_ok(app.send(Method::POST, &format!("/api/carts/{cart}/hardware"), Some(again)).await).await;
+    placed(&app, &cart, "standard").await;
+    let (order, _) = api::state::load::<aggregates::hardware_order::HardwareOrder>(&app.pool, &second).await.unwrap();
+    assert!(order.status.is_paid() && order.superseded_by.is_none(), "{order:?}");
+}
+
+#[tokio::test]
+async fn a_payment_the_order_did_not_take_is_refunded_once_and_the_buyer_is_told() {
+    let app = spawn_app().await;
+    let (cart, _, _) = cart_with_phone(&app, 1).await;
+    let (id, secret, order) = placed(&app, &cart, "economy").await;
+    let total = order["amounts"]["totalPence"].as_i64().unwrap();
+    let (method, customer) = card(&app, &id, &secret, OK_CARD).await;
+    let paid = expect_ok(pay(&app, &id, &secret, &method, 0).await).await;
+    expect_ok(confirm(&app, &id, &secret, paid["payment_intent_id"].as_str().unwrap()).await).await;
+    // An older attempt of the same order completes in another tab after all (its cancel
+    // never reached the provider): the buyer has paid twice.
+    let form = format!(
+        "amount={total}&currency=gbp&customer={customer}&payment_method={method}&confirm=true\
+         &metadata[order_id]={id}&metadata[attempt]=old-tab"
+    );
+    let extra = stripe(Method::POST, "/payment_intents", &form).await;
+    assert_eq!(extra["status"], "succeeded", "{extra}");
+    let extra_id = extra["id"].as_str().unwrap();
+    let refused = confirm(&app, &id, &secret, extra_id).await;
+    let refused = expect_error(refused, StatusCode::CONFLICT, "payment_refunded").await;
+    assert!(refused["error"].as_str().unwrap().contains("refunded it in full"), "{refused}");
+    // Refunded once, whatever is asked again.
+    expect_error(confirm(&app, &id, &secret, extra_id).await, StatusCode::CONFLICT, "payment_refunded").await;
+    let refunds = stripe(Method::GET, &format!("/refunds?payment_intent={extra_id}"), "").await;
+    let refunds = refunds["data"].as_array().unwrap().clone();
+    assert_eq!(refunds.len(), 1, "{refunds:?}");
+    assert_eq!(refunds[0]["amount"], total);
+    let told: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM outbox WHERE kind = 'stray_payment_refunded' AND reference = $1")
+            .bind(extra_id)
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    assert_eq!(told, 1, "the buyer is e-mailed once");
+    // The order is as it was: paid once, confirmed; its history names the overpayment.
+    assert_eq!(view(&app, &id, &secret).await["status"], "confirmed");
+    let (order, _) = api::state::load::<aggregates::hardware_order::HardwareOrder>(&app.pool, &id).await.unwrap();
+    assert_eq!(order.strays.len(), 1);
+    assert!(order.strays[0].refund_id.as_deref().is_some_and(|r| r.starts_with("re_")));
 }
 
 #[tokio::test]
@@ -279,6 +366,33 @@ async fn a_confirmation_that_fails_after_payment_is_left_payment_only_and_the_jo
     assert_eq!(shown["status"], "confirmed");
     assert_eq!(shown["paymentReference"], payment);
     assert_eq!(mails(&app, &id).await, 1);
+}
+
+#[tokio::test]
+async fn expiring_cancels_the_payment_under_way_and_an_order_paid_late_is_served() {
+    let app = spawn_app().await;
+    let day = AppState::with_clock(app.pool.clone(), Arc::new(FixedClock(Utc::now() + Duration::hours(25))));
+    let waiting_for_bank = || async {
+        let (cart, _, _) = cart_with_phone(&app, 1).await;
+        let (id, secret, _) = placed(&app, &cart, "economy").await;
+        let (method, _) = card(&app, &id, &secret, THREE_D_SECURE).await;
+        let asked = expect_ok(pay(&app, &id, &secret, &method, 0).await).await;
+        (id, secret, asked)
+    };
+    // Left at the bank's check: expired after a day, its payment cancelled at the provider.
+    let (left, left_secret, left_payment) = waiting_for_bank().await;
+    // Finished at the bank, but the page was closed before it told us.
+    let (late, late_secret, late_payment) = waiting_for_bank().await;
+    authenticate(late_payment["client_secret"].as_str().unwrap()).await;
+
+    let report = api::scheduled::confirm_hardware_orders(&day, day.clock.now()).await.unwrap();
+    assert_eq!((report.expired, report.found_paid), (1, 1), "{report:?}");
+    assert_eq!(view(&app, &left, &left_secret).await["status"], "cancelled");
+    let pi = left_payment["payment_intent_id"].as_str().unwrap();
+    assert_eq!(stripe(Method::GET, &format!("/payment_intents/{pi}"), "").await["status"], "canceled");
+    api::scheduled::confirm_hardware_orders(&day, day.clock.now()).await.unwrap();
+    assert_eq!(view(&app, &late, &late_secret).await["status"], "confirmed", "paid late: served");
+    assert_eq!(mails(&app, &late).await, 1);
 }
 
 #[tokio::test]
