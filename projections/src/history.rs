@@ -74,6 +74,9 @@ impl Narrated for ServiceOrder {
             Ev::NumbersAssigned { numbers } => format!("Numbers assigned: {}.", numbers.join(", ")),
             Ev::OrderCompleted { .. } => "Order completed.".to_string(),
             Ev::ConfirmationResent { by, .. } => format!("Confirmation e-mail resent by {by}."),
+            Ev::OrderSuperseded { by, .. } => {
+                format!("Replaced by a newer order from the same cart ({by}); its payments were cancelled.")
+            }
             Ev::SipPasswordReset { number, by, .. } => format!("SIP password of extension {number} reset by {by}."),
             Ev::NumberReleased { number, by, .. } => format!("Number {number} released to stock by {by}."),
             Ev::NumberLost { number } => format!(

@@ -310,6 +310,7 @@ impl View<ServiceOrder> for OrderView {
             ServiceOrderEvent::PaymentMethodRecorded { .. }
             | ServiceOrderEvent::NumbersAssigned { .. }
             | ServiceOrderEvent::ConfirmationResent { .. }
+            | ServiceOrderEvent::OrderSuperseded { .. }
             | ServiceOrderEvent::SipPasswordReset { .. } => {}
         }
     }

@@ -70,6 +70,9 @@ pub struct ServiceOrder {
     /// The numbers being transferred in, from the order's completion.
     #[serde(default)]
     pub ports: Vec<Port>,
+    /// The newer order from the same cart that replaced this one before it was paid.
+    #[serde(default)]
+    pub superseded_by: Option<String>,
 }
 
 /// `SB-` and six digits.
@@ -193,6 +196,16 @@ impl ServiceOrder {
             }]);
         }
         match command {
+            C::Supersede { by } => match self.status {
+                OrderStatus::New => Err(E::NotFound),
+                // A paid order is never replaced.
+                OrderStatus::Paid | OrderStatus::Completed => Err(E::AlreadyPaid),
+                OrderStatus::Placed => match &self.superseded_by {
+                    Some(done) if *done == by => Ok(vec![]),
+                    Some(_) => Err(E::Superseded),
+                    None => Ok(vec![Ev::OrderSuperseded { by, at: now }]),
+                },
+            },
             C::ResendConfirmation { by } => match self.status {
                 OrderStatus::New => Err(E::NotFound),
                 OrderStatus::Completed => Ok(vec![Ev::ConfirmationResent { by, at: now }]),
@@ -283,12 +296,15 @@ impl ServiceOrder {
             OrderStatus::Completed if !matches!(command, C::RecordPaymentSuccess { .. }) => {
                 return Err(E::AlreadyCompleted)
             }
+            // Replaced before it was paid: no step of the buyer's goes on with it.
+            OrderStatus::Placed if self.superseded_by.is_some() => return Err(E::Superseded),
             _ => {}
         }
         let paid = matches!(self.status, OrderStatus::Paid | OrderStatus::Completed);
         let kind = self.payment_type();
         match command {
             C::PlaceOrder { .. }
+            | C::Supersede { .. }
             | C::ResendConfirmation { .. }
             | C::ResetSipPassword { .. }
             | C::ReleaseNumber { .. }
@@ -509,6 +525,7 @@ impl Aggregate for ServiceOrder {
                 self.ports = transfers.into_iter().map(|number| Port::requested(number, completed_at)).collect();
             }
             Ev::ConfirmationResent { .. } | Ev::SipPasswordReset { .. } => {}
+            Ev::OrderSuperseded { by, .. } => self.superseded_by = Some(by),
             Ev::NumberReleased { number, .. } => self.released_numbers.push(number),
             Ev::NumberLost { number } => self.lost_numbers.push(number),
             Ev::NumberReplaced { lost, replacement, .. } => {

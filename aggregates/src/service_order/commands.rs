@@ -16,6 +16,11 @@ pub enum ServiceOrderCommand {
         customer: Customer,
         lines: OrderLines,
     },
+    /// A newer order from the same cart replaces this unpaid one (`by`: its id); it takes no
+    /// payment step after.
+    Supersede {
+        by: String,
+    },
     /// The card provider's customer for this order.
     RegisterPaymentCustomer {
         customer_id: String,

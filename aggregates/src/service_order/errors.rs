@@ -14,6 +14,8 @@ pub enum ServiceOrderError {
     AmountsDoNotAddUp,
     #[error("The payment has already been confirmed.")]
     AlreadyPaid,
+    #[error("This order was replaced by a newer one from the same cart. Please continue with the newer order.")]
+    Superseded,
     #[error("The order has no payment customer yet.")]
     NoPaymentCustomer,
     #[error("The order already has a payment customer.")]
@@ -120,6 +122,7 @@ impl ServiceOrderError {
             ServiceOrderError::PortDateInThePast => "port_date_in_the_past",
             ServiceOrderError::RejectionReasonMissing => "rejection_reason_missing",
             ServiceOrderError::StaffRequired => "staff_required",
+            ServiceOrderError::Superseded => "order_superseded",
         }
     }
 }

@@ -68,6 +68,11 @@ pub enum ServiceOrderEvent {
         by: String,
         at: DateTime<Utc>,
     },
+    /// Replaced by a newer order from the same cart before it was paid.
+    OrderSuperseded {
+        by: String,
+        at: DateTime<Utc>,
+    },
     /// An extension's SIP password was replaced by staff (the password is never in an event).
     SipPasswordReset {
         number: String,
@@ -141,6 +146,7 @@ impl DomainEvent for ServiceOrderEvent {
             ServiceOrderEvent::NumbersAssigned { .. } => "NumbersAssigned",
             ServiceOrderEvent::OrderCompleted { .. } => "OrderCompleted",
             ServiceOrderEvent::ConfirmationResent { .. } => "ConfirmationResent",
+            ServiceOrderEvent::OrderSuperseded { .. } => "OrderSuperseded",
             ServiceOrderEvent::SipPasswordReset { .. } => "SipPasswordReset",
             ServiceOrderEvent::NumberLost { .. } => "NumberLost",
             ServiceOrderEvent::NumberReplaced { .. } => "NumberReplaced",

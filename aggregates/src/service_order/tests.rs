@@ -1121,3 +1121,32 @@ async fn a_sip_password_is_reset_only_on_an_extension_of_the_orders_account() {
     test().given(paid_single()).when_async(reset("101")).await.then_expect_error(ServiceOrderError::NoAccount);
     test().given_no_previous_events().when_async(reset("101")).await.then_expect_error(ServiceOrderError::NotFound);
 }
+
+#[tokio::test]
+async fn an_unpaid_order_is_superseded_once_and_then_takes_no_payment_step() {
+    let supersede = |by: &str| ServiceOrderCommand::Supersede { by: by.into() };
+    let superseded = ServiceOrderEvent::OrderSuperseded { by: "order-2".into(), at: at() };
+    let placed_with_customer = vec![placed(payg_lines(false)), customer_registered(), top_up_created()];
+    test()
+        .given(placed_with_customer.clone())
+        .when_async(supersede("order-2"))
+        .await
+        .then_expect_events(vec![superseded.clone()]);
+    let gone = [placed_with_customer, vec![superseded]].concat();
+    test().given(gone.clone()).when_async(supersede("order-2")).await.then_expect_events(vec![]);
+    test().given(gone.clone()).when_async(supersede("order-3")).await.then_expect_error(ServiceOrderError::Superseded);
+    for step in [
+        ServiceOrderCommand::RecordSetupIntent { setup_intent_id: "seti_2".into() },
+        ServiceOrderCommand::RecordPaymentMethod { payment_method_id: "pm_2".into() },
+        ServiceOrderCommand::RecordPaymentSuccess { part: PaymentPart::TopUp, reference: "pi_1".into() },
+    ] {
+        test().given(gone.clone()).when_async(step).await.then_expect_error(ServiceOrderError::Superseded);
+    }
+}
+
+#[tokio::test]
+async fn a_paid_or_unplaced_order_is_never_superseded() {
+    let supersede = ServiceOrderCommand::Supersede { by: "order-2".into() };
+    test().given(paid_single()).when_async(supersede.clone()).await.then_expect_error(ServiceOrderError::AlreadyPaid);
+    test().given(vec![]).when_async(supersede).await.then_expect_error(ServiceOrderError::NotFound);
+}

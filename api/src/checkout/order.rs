@@ -87,7 +87,8 @@ pub async fn place_order(
     let lines = order_lines(&cart)?;
     let customer = checked_customer(state, request.customer, true, FieldErrors::new(), request.address).await?;
     let presented = request.secret.map(str::to_string);
-    locked(state, format!("cart-{}", cart.id), async move {
+    let cart_id = cart.id.clone();
+    let placed = locked(state, format!("cart-{}", cart.id), async move {
         if let Some((id, order)) = open_order(state, &cart, &customer.email, presented.as_deref()).await? {
             let order = with_payment_customer(state, gateway, &id, order).await?;
             return Ok(PlacedOrder { id, order, secret: presented.unwrap_or_default() });
@@ -107,7 +108,49 @@ pub async fn place_order(
         let order = with_payment_customer(state, gateway, &id, load(state, &id).await?).await?;
         Ok(PlacedOrder { id, order, secret })
     })
-    .await
+    .await?;
+    supersede_older(state, gateway, &cart_id, &placed.id).await;
+    Ok(placed)
+}
+
+/// One open order per cart: the cart's unpaid orders placed before `newer` are superseded
+/// (each under its own lock, so never in the middle of a payment step; their number holds
+/// already passed to the newer order) and what they started at the provider is cancelled: the
+/// top-up payment and the subscription. A paid order is never superseded. A failure is
+/// logged; such an order stays unpaid.
+async fn supersede_older(state: &AppState, gateway: &dyn PaymentGateway, cart_id: &str, newer: &str) {
+    let older: Result<Vec<String>, sqlx::Error> = sqlx::query_scalar(
+        "SELECT order_id FROM service_orders WHERE cart_id = $1 AND order_id <> $2
+           AND created_at < (SELECT created_at FROM service_orders WHERE order_id = $2)",
+    )
+    .bind(cart_id)
+    .bind(newer)
+    .fetch_all(&state.pool)
+    .await;
+    for old in older.unwrap_or_default() {
+        let superseding = locked(state, format!("order-{old}"), async {
+            let order = load(state, &old).await?;
+            if order.status != OrderStatus::Placed || order.superseded_by.is_some() {
+                return Ok(());
+            }
+            run(state, &BUYER, &old, ServiceOrderCommand::Supersede { by: newer.to_string() }).await?;
+            if let (Some(payment), false) = (&order.top_up.reference, order.top_up.paid) {
+                let key = format!("order-{old}-{payment}-cancel");
+                if let Err(error) = gateway.cancel_payment(payment, &key).await {
+                    tracing::warn!(order = %old, payment, %error, "a superseded order's top-up was not cancelled");
+                }
+            }
+            if let (Some(subscription), false) = (&order.subscription.reference, order.subscription.paid) {
+                if let Err(error) = gateway.cancel_subscription(subscription).await {
+                    tracing::warn!(order = %old, subscription, %error, "a superseded order's subscription was not cancelled");
+                }
+            }
+            Ok(())
+        });
+        if let Err(error) = superseding.await {
+            tracing::warn!(order = %old, newer, ?error, "an older order of the cart was not superseded");
+        }
+    }
 }
 
 /// 409 `price_changed`: the cart the buyer's page showed is not priced as it is now; `cart`

@@ -1,6 +1,6 @@
 //! Paying a placed order: the card (a setup the browser confirms, 3-D Secure included),
 //! then the charge: a subscription for Single and Multi User, a one-time payment for pay as
-//! you go with only a top-up, both for pay as you go with monthly extras.
+//! you go with only a top-up, both for pay as you go with monthly extras (the top-up first).
 //!
 //! Every step runs under the order's lock and is recorded as it happens, so a double click
 //! or a replay finds the step done. Before the provider is asked to subscribe or charge, the
@@ -25,6 +25,9 @@ use crate::state::AppState;
 
 /// An order that may still be paid.
 fn payable(order: &ServiceOrder) -> Result<(), ApiError> {
+    if order.superseded_by.is_some() && order.status == OrderStatus::Placed {
+        return Err(ServiceOrderError::Superseded.into());
+    }
     match order.status {
         OrderStatus::Completed => Err(ServiceOrderError::AlreadyCompleted.into()),
         OrderStatus::Paid => Err(ServiceOrderError::AlreadyPaid.into()),
@@ -85,6 +88,7 @@ pub async fn pay_order(
         if matches!(order.status, OrderStatus::Paid | OrderStatus::Completed) {
             return Ok(Payment::Paid(order));
         }
+        payable(&order)?;
         match charge(state, gateway, id, &order, &request).await? {
             None => Ok(Payment::Paid(load(state, id).await?)),
             Some(client_secret) => Ok(Payment::NeedsAction { client_secret, order: load(state, id).await? }),
@@ -108,6 +112,57 @@ async fn charge(
     let attempt = order.failed_attempts;
     let card = the_card(state, gateway, id, order, request, &customer).await?;
 
+    // Pay as you go with monthly extras: the top-up is taken first, so a card that fails
+    // leaves no subscription behind (a subscription is the one thing that would go on
+    // charging). When the top-up is taken and the subscription's first period then fails,
+    // the top-up stays paid and the buyer finishes with another card (it is not taken again).
+    if kind.needs_top_up() && !order.top_up.paid {
+        let key = format!("order-{id}-top-up-{attempt}");
+        let (payment, outcome) = match &order.top_up.reference {
+            Some(existing) => (existing.clone(), gateway.payment(existing).await.map_err(fail)?.outcome),
+            None => {
+                // Made unconfirmed and charged only once its id is stored: a server that dies
+                // in between leaves a payment that never charged, and the retry makes another.
+                let start =
+                    ServiceOrderCommand::StartPaymentAttempt { part: PaymentPart::TopUp, attempt_key: key.clone() };
+                run(state, &BUYER, id, start).await?;
+                let amount = lines.amounts.top_up_total.0;
+                let made = gateway.create_payment(amount, &customer, &card, id, &key).await.map_err(fail)?;
+                crate::faults::point(state, "after-top-up-created");
+                run(state, &BUYER, id, ServiceOrderCommand::RecordTopUpIntent { payment_intent_id: made.id.clone() })
+                    .await?;
+                (made.id, made.outcome)
+            }
+        };
+        // Not charged yet (just made, or the server died before charging it): charge it now.
+        let outcome = match outcome {
+            Outcome::NotConfirmed => match gateway.confirm_payment(&payment, &key).await {
+                Ok(outcome) => outcome,
+                Err(GatewayError::Declined { code, decline_code, message }) => {
+                    Outcome::Declined(Refusal { code, decline_code, message })
+                }
+                Err(other) => return Err(fail(other)),
+            },
+            outcome => outcome,
+        };
+        match outcome {
+            Outcome::Succeeded => {
+                run(
+                    state,
+                    &BUYER,
+                    id,
+                    ServiceOrderCommand::RecordPaymentSuccess { part: PaymentPart::TopUp, reference: payment },
+                )
+                .await?;
+            }
+            Outcome::NeedsAction { client_secret } => return Ok(Some(client_secret)),
+            Outcome::Processing | Outcome::NotConfirmed => return Err(processing()),
+            Outcome::Declined(refusal) => {
+                record_failure(state, id, PaymentPart::TopUp, &payment, &refusal).await?;
+                return Err(declined(&refusal));
+            }
+        }
+    }
     if kind.needs_subscription() && !order.subscription.paid {
         let subscription = match &order.subscription.reference {
             Some(existing) => existing.clone(),
@@ -183,53 +238,6 @@ async fn charge(
         }
     }
 
-    if kind.needs_top_up() && !order.top_up.paid {
-        let key = format!("order-{id}-top-up-{attempt}");
-        let (payment, outcome) = match &order.top_up.reference {
-            Some(existing) => (existing.clone(), gateway.payment(existing).await.map_err(fail)?.outcome),
-            None => {
-                // Made unconfirmed and charged only once its id is stored: a server that dies
-                // in between leaves a payment that never charged, and the retry makes another.
-                let start =
-                    ServiceOrderCommand::StartPaymentAttempt { part: PaymentPart::TopUp, attempt_key: key.clone() };
-                run(state, &BUYER, id, start).await?;
-                let amount = lines.amounts.top_up_total.0;
-                let made = gateway.create_payment(amount, &customer, &card, id, &key).await.map_err(fail)?;
-                crate::faults::point(state, "after-top-up-created");
-                run(state, &BUYER, id, ServiceOrderCommand::RecordTopUpIntent { payment_intent_id: made.id.clone() })
-                    .await?;
-                (made.id, made.outcome)
-            }
-        };
-        // Not charged yet (just made, or the server died before charging it): charge it now.
-        let outcome = match outcome {
-            Outcome::NotConfirmed => match gateway.confirm_payment(&payment, &key).await {
-                Ok(outcome) => outcome,
-                Err(GatewayError::Declined { code, decline_code, message }) => {
-                    Outcome::Declined(Refusal { code, decline_code, message })
-                }
-                Err(other) => return Err(fail(other)),
-            },
-            outcome => outcome,
-        };
-        match outcome {
-            Outcome::Succeeded => {
-                run(
-                    state,
-                    &BUYER,
-                    id,
-                    ServiceOrderCommand::RecordPaymentSuccess { part: PaymentPart::TopUp, reference: payment },
-                )
-                .await?;
-            }
-            Outcome::NeedsAction { client_secret } => return Ok(Some(client_secret)),
-            Outcome::Processing | Outcome::NotConfirmed => return Err(processing()),
-            Outcome::Declined(refusal) => {
-                record_failure(state, id, PaymentPart::TopUp, &payment, &refusal).await?;
-                return Err(declined(&refusal));
-            }
-        }
-    }
     Ok(None)
 }
 

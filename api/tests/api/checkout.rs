@@ -300,6 +300,90 @@ async fn pay_as_you_go_with_extras_is_a_subscription_and_a_top_up() {
 }
 
 #[tokio::test]
+async fn pay_as_you_go_with_extras_takes_the_top_up_first_so_a_refused_card_leaves_no_subscription() {
+    let app = spawn_app().await;
+    let spec = CartSpec {
+        plan: "payAsYouGo",
+        cycle: "monthly",
+        quantity: 1,
+        add_ons: &["callForwarding"],
+        numbers: &[],
+        top_up_pence: Some(1000),
+    };
+    let cart_id = cart(&app, spec).await;
+    let (intent, charge, _) = pay(&app, &cart_id, "split-declined@example.com", DECLINED_AT_CHARGE).await;
+    expect_error(charge, StatusCode::PAYMENT_REQUIRED, "card_declined").await;
+    let customer = intent["customerId"].as_str().unwrap();
+    let subscriptions = stripe(Method::GET, &format!("/subscriptions?customer={customer}"), "").await;
+    assert_eq!(subscriptions["data"], json!([]), "no subscription without the top-up: {subscriptions}");
+    assert!(invoices_of(customer).await.is_empty());
+}
+
+#[tokio::test]
+async fn a_second_tab_supersedes_the_first_order_which_then_takes_no_payment() {
+    let app = spawn_app().await;
+    let spec = CartSpec {
+        plan: "payAsYouGo",
+        cycle: "monthly",
+        quantity: 1,
+        add_ons: &[],
+        numbers: &["442079460123"],
+        top_up_pence: Some(1000),
+    };
+    let cart_id = cart(&app, spec).await;
+    // Tab 1 reaches the bank's 3-D Secure check for the top-up.
+    let (_, charge, first) = pay(&app, &cart_id, "two-tabs@example.com", THREE_D_SECURE).await;
+    let pending = expect_ok(charge).await;
+    assert_eq!(pending["requiresAction"], true);
+    let first_order = api::state::load::<aggregates::service_order::ServiceOrder>(&app.pool, &first).await.unwrap().0;
+    let first_payment = first_order.top_up.reference.clone().unwrap();
+    // Tab 2 (another browser: no order secret) places the order again from the same cart.
+    let body = json!({ "cartId": cart_id, "customerInfo": customer_info("two-tabs@example.com") });
+    let second_intent = expect_ok(post(&app, "/api/create-payment-intent/", body).await).await;
+    let second = remember(&second_intent);
+    assert_ne!(second, first);
+    // The first order is superseded: its top-up cancelled at the provider, no step of it goes on.
+    let intent = stripe(Method::GET, &format!("/payment_intents/{first_payment}"), "").await;
+    assert_eq!(intent["status"], "canceled");
+    let late = authenticate(pending["clientSecret"].as_str().unwrap()).await;
+    assert_ne!(late["status"], "succeeded", "{late}");
+    let again = post(&app, "/api/create-subscription/", json!({ "orderId": first })).await;
+    expect_error(again, StatusCode::CONFLICT, "order_superseded").await;
+    let setup = post(&app, "/api/create-setup-intent/", json!({ "orderId": first })).await;
+    expect_error(setup, StatusCode::CONFLICT, "order_superseded").await;
+    // Its number hold passed to the second order, which pays: one top-up charged in all.
+    let held: String = sqlx::query_scalar(
+        "SELECT payload->'NumberHeldForOrder'->>'owner' FROM events
+         WHERE aggregate_id = '442079460123' AND event_type = 'NumberHeldForOrder' ORDER BY sequence DESC LIMIT 1",
+    )
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(held, format!("order:{second}"));
+    let setup = expect_ok(post(&app, "/api/create-setup-intent/", json!({ "orderId": second })).await).await;
+    let confirmed = confirm_card(setup["client_secret"].as_str().unwrap(), OK_CARD).await;
+    let charge = json!({ "orderId": second, "paymentMethodId": confirmed["payment_method"], "setupIntentId": setup["setup_intent_id"] });
+    let paid = expect_ok(post(&app, "/api/create-subscription/", charge).await).await;
+    assert_eq!(paid["success"], true);
+    let first_customer = first_order.payment_customer_id.unwrap();
+    let second_customer = paid["customerId"].as_str().unwrap().to_string();
+    let mut charged = std::collections::BTreeSet::new();
+    for customer in [&first_customer, &second_customer] {
+        for charge in charges_of(customer).await.iter().filter(|c| c["status"] == "succeeded") {
+            charged.insert((charge["id"].to_string(), charge["amount"].as_i64()));
+        }
+    }
+    // The second order's top-up and its number's first month: nothing of the first order.
+    let amounts: Vec<Option<i64>> = charged.iter().map(|(_, amount)| *amount).collect();
+    assert_eq!(amounts.len(), 2, "{charged:?}");
+    assert!(amounts.contains(&Some(1200)) && amounts.contains(&Some(300)), "{charged:?}");
+    // A paid order is never superseded: a third tab is refused.
+    let third = json!({ "cartId": cart_id, "customerInfo": customer_info("two-tabs@example.com") });
+    expect_error(post(&app, "/api/create-payment-intent/", third).await, StatusCode::CONFLICT, "order_already_paid")
+        .await;
+}
+
+#[tokio::test]
 async fn three_d_secure_is_completed_in_the_browser_then_the_order_is_paid() {
     let app = spawn_app().await;
     let cart_id = cart(&app, single_user(&[])).await;
