@@ -204,3 +204,14 @@ pub trait PaymentGateway: Send + Sync {
         key: &str,
     ) -> Result<RefundRecord, PaymentError>;
 }
+
+/// A payment that succeeded for an order although the order did not take it (an earlier
+/// attempt completed in another tab, or a payment of an order a newer one replaced): it is
+/// refunded.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct StrayPayment {
+    pub payment_intent_id: String,
+    pub amount: Pence,
+    /// The provider's refund, once made.
+    pub refund_id: Option<String>,
+}

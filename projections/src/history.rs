@@ -77,6 +77,12 @@ impl Narrated for ServiceOrder {
             Ev::OrderSuperseded { by, .. } => {
                 format!("Replaced by a newer order from the same cart ({by}); its payments were cancelled.")
             }
+            Ev::StrayPaymentReceived { payment_intent_id, amount, .. } => {
+                format!("Overpayment: {amount} taken by a payment the order did not need ({payment_intent_id}); it is refunded.")
+            }
+            Ev::StrayPaymentRefunded { payment_intent_id, refund_id, amount, .. } => {
+                format!("Overpayment of {amount} refunded ({refund_id} for {payment_intent_id}); the buyer is e-mailed.")
+            }
             Ev::SipPasswordReset { number, by, .. } => format!("SIP password of extension {number} reset by {by}."),
             Ev::NumberReleased { number, by, .. } => format!("Number {number} released to stock by {by}."),
             Ev::NumberLost { number } => format!(

@@ -311,6 +311,8 @@ impl View<ServiceOrder> for OrderView {
             | ServiceOrderEvent::NumbersAssigned { .. }
             | ServiceOrderEvent::ConfirmationResent { .. }
             | ServiceOrderEvent::OrderSuperseded { .. }
+            | ServiceOrderEvent::StrayPaymentReceived { .. }
+            | ServiceOrderEvent::StrayPaymentRefunded { .. }
             | ServiceOrderEvent::SipPasswordReset { .. } => {}
         }
     }

@@ -12,6 +12,7 @@ use super::events::HardwareOrderEvent;
 use super::lines::{HardwareAmounts, HardwareLine, MAX_LINES, MAX_QUANTITY, MAX_UNIT_PRICE};
 use super::shipping::ShippingOption;
 use crate::clock::Clock;
+use crate::payments::StrayPayment;
 use crate::pricing::Pence;
 
 /// How long an unpaid order is kept open before it may be cancelled as expired.
@@ -60,15 +61,6 @@ impl HardwareOrderStatus {
                 | HardwareOrderStatus::ErrorHandled
         )
     }
-}
-
-/// A payment that succeeded for this order although the order did not take it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct StrayPayment {
-    pub payment_intent_id: String,
-    pub amount: Pence,
-    /// The provider's refund, once made.
-    pub refund_id: Option<String>,
 }
 
 /// The card payment under way.

@@ -14,9 +14,9 @@ mod events;
 mod lines;
 mod shipping;
 
+pub use crate::payments::StrayPayment;
 pub use aggregate::{
-    is_order_number, HardwareOrder, HardwareOrderServices, HardwareOrderStatus, PaymentState, StrayPayment,
-    UNPAID_ORDER_LIFETIME,
+    is_order_number, HardwareOrder, HardwareOrderServices, HardwareOrderStatus, PaymentState, UNPAID_ORDER_LIFETIME,
 };
 pub use commands::HardwareOrderCommand;
 pub use details::{check_details, uk_postcode, FieldErrors, HardwareCustomer, ShippingAddress};

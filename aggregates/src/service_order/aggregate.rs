@@ -12,6 +12,7 @@ use super::lines::{check_lines, OrderLines, PaymentPart, PaymentType};
 use super::ports::{Port, PortState, PortStep, MAX_REJECTION_REASON};
 use crate::clock::Clock;
 use crate::customer::{Customer, Extension};
+use crate::pricing::Pence;
 
 pub struct ServiceOrderServices {
     pub clock: Arc<dyn Clock>,
@@ -73,6 +74,9 @@ pub struct ServiceOrder {
     /// The newer order from the same cart that replaced this one before it was paid.
     #[serde(default)]
     pub superseded_by: Option<String>,
+    /// Top-ups that succeeded although the order did not take them: refunded.
+    #[serde(default)]
+    pub strays: Vec<crate::payments::StrayPayment>,
 }
 
 /// `SB-` and six digits.
@@ -196,6 +200,34 @@ impl ServiceOrder {
             }]);
         }
         match command {
+            C::RecordStrayPayment { payment_intent_id, amount } => {
+                if self.status == OrderStatus::New {
+                    return Err(E::NotFound);
+                }
+                if self.strays.iter().any(|s| s.payment_intent_id == payment_intent_id) {
+                    return Ok(vec![]);
+                }
+                // The order's own top-up (under way or taken) is never a stray.
+                let own = self.top_up.reference.as_deref() == Some(payment_intent_id.as_str());
+                if own && (self.top_up.paid || self.superseded_by.is_none()) {
+                    return Err(E::NotAStrayPayment);
+                }
+                if amount <= Pence::ZERO {
+                    return Err(E::AmountsDoNotAddUp);
+                }
+                Ok(vec![Ev::StrayPaymentReceived { payment_intent_id, amount, at: now }])
+            }
+            C::RecordStrayRefund { payment_intent_id, refund_id, amount } => {
+                let stray =
+                    self.strays.iter().find(|s| s.payment_intent_id == payment_intent_id).ok_or(E::UnknownPayment)?;
+                if stray.refund_id.is_some() {
+                    return Ok(vec![]);
+                }
+                if amount != stray.amount {
+                    return Err(E::AmountsDoNotAddUp);
+                }
+                Ok(vec![Ev::StrayPaymentRefunded { payment_intent_id, refund_id, amount, at: now }])
+            }
             C::Supersede { by } => match self.status {
                 OrderStatus::New => Err(E::NotFound),
                 // A paid order is never replaced.
@@ -305,6 +337,8 @@ impl ServiceOrder {
         match command {
             C::PlaceOrder { .. }
             | C::Supersede { .. }
+            | C::RecordStrayPayment { .. }
+            | C::RecordStrayRefund { .. }
             | C::ResendConfirmation { .. }
             | C::ResetSipPassword { .. }
             | C::ReleaseNumber { .. }
@@ -526,6 +560,14 @@ impl Aggregate for ServiceOrder {
             }
             Ev::ConfirmationResent { .. } | Ev::SipPasswordReset { .. } => {}
             Ev::OrderSuperseded { by, .. } => self.superseded_by = Some(by),
+            Ev::StrayPaymentReceived { payment_intent_id, amount, .. } => {
+                self.strays.push(crate::payments::StrayPayment { payment_intent_id, amount, refund_id: None });
+            }
+            Ev::StrayPaymentRefunded { payment_intent_id, refund_id, .. } => {
+                if let Some(stray) = self.strays.iter_mut().find(|s| s.payment_intent_id == payment_intent_id) {
+                    stray.refund_id = Some(refund_id);
+                }
+            }
             Ev::NumberReleased { number, .. } => self.released_numbers.push(number),
             Ev::NumberLost { number } => self.lost_numbers.push(number),
             Ev::NumberReplaced { lost, replacement, .. } => {

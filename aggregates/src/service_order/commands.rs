@@ -3,6 +3,7 @@ use chrono::NaiveDate;
 use super::lines::{OrderLines, PaymentPart};
 use super::ports::PortDetails;
 use crate::customer::{Customer, Extension};
+use crate::pricing::Pence;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 // Placing or starting carries the whole order or contact; the others are small. Each value
@@ -20,6 +21,18 @@ pub enum ServiceOrderCommand {
     /// payment step after.
     Supersede {
         by: String,
+    },
+    /// A top-up made for this order succeeded although the order did not take it (an attempt
+    /// it moved past, completed later through its client secret): it is refunded.
+    RecordStrayPayment {
+        payment_intent_id: String,
+        amount: Pence,
+    },
+    /// The provider refunded that payment.
+    RecordStrayRefund {
+        payment_intent_id: String,
+        refund_id: String,
+        amount: Pence,
     },
     /// The card provider's customer for this order.
     RegisterPaymentCustomer {

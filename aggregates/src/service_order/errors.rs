@@ -16,6 +16,8 @@ pub enum ServiceOrderError {
     AlreadyPaid,
     #[error("This order was replaced by a newer one from the same cart. Please continue with the newer order.")]
     Superseded,
+    #[error("That payment is this order's own, not one to refund.")]
+    NotAStrayPayment,
     #[error("The order has no payment customer yet.")]
     NoPaymentCustomer,
     #[error("The order already has a payment customer.")]
@@ -123,6 +125,7 @@ impl ServiceOrderError {
             ServiceOrderError::RejectionReasonMissing => "rejection_reason_missing",
             ServiceOrderError::StaffRequired => "staff_required",
             ServiceOrderError::Superseded => "order_superseded",
+            ServiceOrderError::NotAStrayPayment => "not_a_stray_payment",
         }
     }
 }

@@ -2,6 +2,8 @@ use chrono::{DateTime, NaiveDate, Utc};
 use cqrs_es::DomainEvent;
 use serde::{Deserialize, Serialize};
 
+use crate::pricing::Pence;
+
 use super::lines::{OrderLines, PaymentPart, PaymentType};
 use super::ports::PortDetails;
 use crate::customer::{Customer, Extension};
@@ -71,6 +73,18 @@ pub enum ServiceOrderEvent {
     /// Replaced by a newer order from the same cart before it was paid.
     OrderSuperseded {
         by: String,
+        at: DateTime<Utc>,
+    },
+    /// Money this order did not take (see `RecordStrayPayment`); it is refunded.
+    StrayPaymentReceived {
+        payment_intent_id: String,
+        amount: Pence,
+        at: DateTime<Utc>,
+    },
+    StrayPaymentRefunded {
+        payment_intent_id: String,
+        refund_id: String,
+        amount: Pence,
         at: DateTime<Utc>,
     },
     /// An extension's SIP password was replaced by staff (the password is never in an event).
@@ -147,6 +161,8 @@ impl DomainEvent for ServiceOrderEvent {
             ServiceOrderEvent::OrderCompleted { .. } => "OrderCompleted",
             ServiceOrderEvent::ConfirmationResent { .. } => "ConfirmationResent",
             ServiceOrderEvent::OrderSuperseded { .. } => "OrderSuperseded",
+            ServiceOrderEvent::StrayPaymentReceived { .. } => "StrayPaymentReceived",
+            ServiceOrderEvent::StrayPaymentRefunded { .. } => "StrayPaymentRefunded",
             ServiceOrderEvent::SipPasswordReset { .. } => "SipPasswordReset",
             ServiceOrderEvent::NumberLost { .. } => "NumberLost",
             ServiceOrderEvent::NumberReplaced { .. } => "NumberReplaced",

@@ -302,7 +302,16 @@ async fn record_failure(
         message: refusal.message.clone(),
     };
     match commands::execute(&state.orders, &BUYER, id, command).await {
-        Ok(_) | Err(AggregateError::UserError(ServiceOrderError::AlreadyPaid)) => Ok(()),
-        Err(error) => Err(error.into()),
+        Ok(_) | Err(AggregateError::UserError(ServiceOrderError::AlreadyPaid)) => {}
+        Err(error) => return Err(error.into()),
     }
+    // The order moved past this top-up: cancelled at the provider, so its client secret
+    // cannot charge it later (one that succeeds all the same is a stray, and refunded).
+    if part == PaymentPart::TopUp && reference.starts_with("pi_") {
+        let key = format!("order-{id}-{reference}-cancel");
+        if let Err(error) = state.services.gateway.cancel_payment(reference, &key).await {
+            tracing::warn!(order = id, payment = reference, %error, "a refused top-up was not cancelled");
+        }
+    }
+    Ok(())
 }

@@ -216,7 +216,17 @@ async fn confirmed_top_up(
     };
     let Some(order_id) = payment.owner.clone() else { return Ok(Err("not one of our orders".into())) };
     let Some(order) = load_order(state, &order_id).await? else { return Ok(Err("no such order".into())) };
-    if order.top_up.reference.as_deref() != Some(payment.id.as_str()) {
+    let own = order.top_up.reference.as_deref() == Some(payment.id.as_str());
+    if !own || (order.superseded_by.is_some() && !order.top_up.paid) {
+        // Money the order did not take (an attempt it moved past, or an order replaced by a
+        // newer one): recorded, and refunded by the refund-stray-payment workflow.
+        if payment.outcome == Outcome::Succeeded && payment.currency.eq_ignore_ascii_case("gbp") {
+            let amount = aggregates::pricing::Pence(payment.amount);
+            return Ok(Ok((
+                order_id,
+                ServiceOrderCommand::RecordStrayPayment { payment_intent_id: payment.id, amount },
+            )));
+        }
         return Ok(Err("not the order's top-up".into()));
     }
     let expected = order.lines.as_ref().map(|l| l.amounts.top_up_total.0);
@@ -300,7 +310,20 @@ async fn load_order(state: &AppState, id: &str) -> Result<Option<ServiceOrder>, 
 
 /// Records the outcome Stripe confirmed; false when the order already knew it.
 async fn record(state: &AppState, order_id: &str, command: ServiceOrderCommand) -> Result<bool, ApiError> {
+    let stray = matches!(command, ServiceOrderCommand::RecordStrayPayment { .. });
     match commands::execute(&state.orders, &WEBHOOK, order_id, command).await {
+        Ok(_) if stray => {
+            // Refunded now; should the provider fail, the workflow runner tries again.
+            let refund = crate::workflows::run(state, crate::workflows::stray_payment::REFUND_STRAY_PAYMENT, order_id);
+            if let Err(error) = refund.await {
+                tracing::warn!(
+                    order = order_id,
+                    ?error,
+                    "a stray top-up's refund failed; the workflow runner tries again"
+                );
+            }
+            Ok(true)
+        }
         Ok(_) => Ok(true),
         // Already known (paid, or the attempt already failed and moved on).
         Err(AggregateError::UserError(ServiceOrderError::AlreadyPaid | ServiceOrderError::UnknownPayment)) => Ok(false),

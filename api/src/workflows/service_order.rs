@@ -46,6 +46,9 @@ pub fn started_by(event: &aggregates::service_order::ServiceOrderEvent) -> Optio
     if super::tell_buyer::tells_buyer(event) {
         return Some(super::TELL_BUYER);
     }
+    if matches!(event, aggregates::service_order::ServiceOrderEvent::StrayPaymentReceived { .. }) {
+        return Some(super::stray_payment::REFUND_STRAY_PAYMENT);
+    }
     matches!(event, aggregates::service_order::ServiceOrderEvent::AccountCreated { .. })
         .then_some(COMPLETE_SERVICE_ORDER)
 }

@@ -587,6 +587,57 @@ async fn a_webhook_completes_a_payment_the_browser_left_and_is_handled_once() {
     assert_eq!(charges_of(replay["customerId"].as_str().unwrap()).await.len(), 1);
 }
 
+#[tokio::test]
+async fn a_top_up_the_order_did_not_take_is_refunded_once_and_the_buyer_is_told() {
+    let app = spawn_app_with(|config| config.payments.webhook_secret = Some(Secret::new("whsec_test_secret"))).await;
+    let spec = CartSpec {
+        plan: "payAsYouGo",
+        cycle: "monthly",
+        quantity: 1,
+        add_ons: &[],
+        numbers: &[],
+        top_up_pence: Some(1000),
+    };
+    let cart_id = cart(&app, spec).await;
+    let (_, charge, order) = pay(&app, &cart_id, "stray@example.com", OK_CARD).await;
+    let paid = expect_ok(charge).await;
+    let customer = paid["customerId"].as_str().unwrap();
+    let (state, _) = api::state::load::<aggregates::service_order::ServiceOrder>(&app.pool, &order).await.unwrap();
+    let card = state.payment_method_id.unwrap();
+    // An attempt of the same order the browser moved past completes in another tab after all.
+    let form = format!(
+        "amount=1200&currency=gbp&customer={customer}&payment_method={card}&confirm=true\
+         &metadata[order_id]={order}&metadata[part]=top_up&metadata[attempt]=old-tab"
+    );
+    let extra = stripe(Method::POST, "/payment_intents", &form).await;
+    assert_eq!(extra["status"], "succeeded", "{extra}");
+    let extra_id = extra["id"].as_str().unwrap();
+    let event =
+        json!({ "id": "evt_stray_1", "type": "payment_intent.succeeded", "data": { "object": { "id": extra_id } } })
+            .to_string();
+    let send = |body: String| {
+        let (client, url, signature) = (app.client.clone(), app.url("/api/stripe/webhook"), sign(&body));
+        async move { client.post(url).header("stripe-signature", signature).body(body).send().await.unwrap() }
+    };
+    assert_eq!(expect_ok(send(event.clone()).await).await["handled"], true);
+    let again = event.replace("evt_stray_1", "evt_stray_2");
+    expect_ok(send(again).await).await;
+    let refunds = stripe(Method::GET, &format!("/refunds?payment_intent={extra_id}"), "").await;
+    let refunds: Vec<&Value> =
+        refunds["data"].as_array().unwrap().iter().filter(|r| r["payment_intent"] == extra_id).collect();
+    assert_eq!(refunds.len(), 1, "refunded once: {refunds:?}");
+    assert_eq!(refunds[0]["amount"], 1200);
+    let told: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM outbox WHERE kind = 'stray_payment_refunded' AND reference = $1")
+            .bind(extra_id)
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    assert_eq!(told, 1);
+    let view = expect_ok(app.get(&format!("/api/orders/{order}")).await).await;
+    assert_eq!(view["status"], "paid", "the order itself is as it was");
+}
+
 fn sign(body: &str) -> String {
     use hmac::{Hmac, Mac};
     let t = chrono::Utc::now().timestamp();
