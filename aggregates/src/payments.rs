@@ -10,6 +10,12 @@
 
 use async_trait::async_trait;
 
+/// The most card setups (the forms a buyer types a card into) one order or trial may start:
+/// enough for a mistyped number and a declined card or two, too few for a card-testing tool
+/// running down a list. Declined setups count; the last one reused while it still waits for
+/// a card does not.
+pub const MAX_CARD_SETUPS: u32 = 5;
+
 /// Why a payment call failed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PaymentError {

@@ -41,6 +41,8 @@ pub enum HardwareOrderError {
     TooEarlyToCancel,
     #[error("There is no confirmation to resend until the order is confirmed.")]
     NotConfirmed,
+    #[error("Too many card attempts on this order. Please contact support to finish it.")]
+    TooManyCardSetups,
 }
 
 impl HardwareOrderError {
@@ -65,6 +67,7 @@ impl HardwareOrderError {
             HardwareOrderError::AlreadyConfirmed => "order_already_confirmed",
             HardwareOrderError::TooEarlyToCancel => "too_early_to_cancel",
             HardwareOrderError::NotConfirmed => "not_complete",
+            HardwareOrderError::TooManyCardSetups => "too_many_attempts",
         }
     }
 }

@@ -70,6 +70,8 @@ pub enum ServiceOrderError {
     StaffRequired,
     #[error("That extension is not one of this order's: pick one from the order's list.")]
     ExtensionNotFound,
+    #[error("Too many card attempts on this order. Please contact support to finish it.")]
+    TooManyCardSetups,
 }
 
 /// What to correct in a transfer's details, by field.
@@ -120,6 +122,7 @@ impl ServiceOrderError {
             ServiceOrderError::PortDateInThePast => "port_date_in_the_past",
             ServiceOrderError::RejectionReasonMissing => "rejection_reason_missing",
             ServiceOrderError::StaffRequired => "staff_required",
+            ServiceOrderError::TooManyCardSetups => "too_many_attempts",
         }
     }
 }
