@@ -141,6 +141,8 @@ pub trait PaymentGateway: Send + Sync {
     /// customer's subscriptions are charged to.
     async fn use_card(&self, customer: &str, card: &str, key: &str) -> Result<(), PaymentError>;
     /// Makes the plan when it does not exist yet.
+    /// Makes the plan unless it exists. A plan of that id with another amount, currency or
+    /// interval is refused (`Provider`), never used: it would charge what we do not ask.
     async fn ensure_plan(&self, plan: &PlanSpec<'_>, key: &str) -> Result<(), PaymentError>;
     /// Subscribes the customer; the first invoice is charged at once.
     async fn start_subscription(
