@@ -400,8 +400,7 @@ async fn create_trial_setup_intent(
         if !trial.may_start_card_setup() {
             return Err(TrialError::TooManyCardSetups.into());
         }
-        // Keyed by the trial's count: a retry after a crash before the event gets the same one.
-        let key = format!("trial-{id}-setup-{}", trial.card_setups);
+        let key = format!("trial-{id}-setup-{}", Uuid::new_v4().simple());
         let intent = card_setups::make_counted(
             &state,
             &address,
