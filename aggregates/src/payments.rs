@@ -11,6 +11,11 @@
 use async_trait::async_trait;
 
 use crate::pricing::Pence;
+/// The most card setups (the forms a buyer types a card into) one order or trial may start:
+/// enough for a mistyped number and a declined card or two, too few for a card-testing tool
+/// running down a list. Declined setups count; the last one reused while it still waits for
+/// a card does not.
+pub const MAX_CARD_SETUPS: u32 = 5;
 
 /// Why a payment call failed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -155,6 +160,8 @@ pub trait PaymentGateway: Send + Sync {
     /// customer's subscriptions are charged to.
     async fn use_card(&self, customer: &str, card: &str, key: &str) -> Result<(), PaymentError>;
     /// Makes the plan when it does not exist yet.
+    /// Makes the plan unless it exists. A plan of that id with another amount, currency or
+    /// interval is refused (`Provider`), never used: it would charge what we do not ask.
     async fn ensure_plan(&self, plan: &PlanSpec<'_>, key: &str) -> Result<(), PaymentError>;
     /// Subscribes the customer; the first invoice is charged at once.
     async fn start_subscription(

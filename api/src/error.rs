@@ -9,11 +9,14 @@ use aggregates::quote_request::QuoteRequestError;
 use aggregates::service_order::ServiceOrderError;
 use aggregates::trial::TrialError;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::http::header::RETRY_AFTER;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use cqrs_es::AggregateError;
 use serde::Serialize;
+
+use crate::limits::Wait;
 
 #[derive(Debug)]
 pub enum ApiError {
@@ -37,6 +40,11 @@ pub enum ApiError {
         status: StatusCode,
         code: &'static str,
         message: String,
+    },
+    /// A limit reached (429 `too_many_attempts`) with a known wait, sent as `Retry-After`.
+    Limited {
+        message: String,
+        retry_after: Wait,
     },
     /// Anything unexpected: logged, answered with a generic 500.
     Internal(String),
@@ -137,6 +145,7 @@ impl ApiError {
                 | ServiceOrderError::PortDateInThePast
                 | ServiceOrderError::RejectionReasonMissing => StatusCode::UNPROCESSABLE_ENTITY,
                 ServiceOrderError::StaffRequired => StatusCode::UNAUTHORIZED,
+                ServiceOrderError::TooManyCardSetups => StatusCode::TOO_MANY_REQUESTS,
                 _ => StatusCode::CONFLICT,
             },
             ApiError::HardwareOrder(error) => match error {
@@ -151,11 +160,13 @@ impl ApiError {
                 | HardwareOrderError::NotConfirmed
                 | HardwareOrderError::Superseded
                 | HardwareOrderError::NotAStrayPayment => StatusCode::CONFLICT,
+                HardwareOrderError::TooManyCardSetups => StatusCode::TOO_MANY_REQUESTS,
                 _ => StatusCode::UNPROCESSABLE_ENTITY,
             },
             ApiError::Trial(error) => match error {
                 TrialError::NotFound => StatusCode::NOT_FOUND,
                 TrialError::ExtensionTooLong(_) => StatusCode::UNPROCESSABLE_ENTITY,
+                TrialError::TooManyCardSetups => StatusCode::TOO_MANY_REQUESTS,
                 _ => StatusCode::CONFLICT,
             },
             ApiError::Quote(error) => match error {
@@ -168,6 +179,7 @@ impl ApiError {
             },
             ApiError::Detailed { status, .. } => *status,
             ApiError::Refused { status, .. } => *status,
+            ApiError::Limited { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -201,6 +213,10 @@ impl IntoResponse for ApiError {
                 return (status, Json(serde_json::Value::Object(body))).into_response();
             }
             ApiError::Refused { code, message, .. } => (message.clone(), *code),
+            ApiError::Limited { message, retry_after } => {
+                let body = ErrorBody { success: false, error: message, code: "too_many_attempts", errors: None };
+                return (status, [(RETRY_AFTER, retry_after.seconds.to_string())], Json(body)).into_response();
+            }
             ApiError::Internal(detail) => {
                 tracing::error!(%detail, "request failed");
                 ("Something went wrong on our side. Please try again.".to_string(), "internal")

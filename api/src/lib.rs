@@ -4,6 +4,7 @@ pub mod account_form;
 pub mod accounts;
 pub mod analytics;
 pub mod auth;
+pub mod card_setups;
 pub mod cart_holds;
 pub mod carts;
 pub mod checkout;

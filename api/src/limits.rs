@@ -44,6 +44,9 @@ pub const TRIAL_PER_ADDRESS: Limit = Limit { name: "trial-address", max: 10, win
 pub const STAFF_FAILURES_PER_EMAIL: Limit = Limit { name: "staff-email", max: 5, window_seconds: 60 };
 /// Failed staff sign-ins per client address.
 pub const STAFF_FAILURES_PER_ADDRESS: Limit = Limit { name: "staff-address", max: 5, window_seconds: 60 };
+/// New card setups per client address, across service orders, trials and hardware orders:
+/// each one lets the caller try a card against the bank (card_setups.rs).
+pub const CARD_SETUPS_PER_ADDRESS: Limit = Limit { name: "card-setup-address", max: 10, window_seconds: 3600 };
 
 /// The answer when a limit is reached.
 pub fn too_many_attempts() -> ApiError {
@@ -66,15 +69,57 @@ struct Slot {
     window_start: DateTime<Utc>,
 }
 
-/// One counted attempt on one bucket: its slot when it took one, and whether it may go on.
+/// One counted attempt on one bucket: its slot when it took one, whether it may go on, and
+/// when refused how long until the bucket would let one through.
 struct Counted {
     slot: Option<Slot>,
     allowed: bool,
+    wait: Option<Wait>,
+}
+
+/// How long a refused caller waits before a bucket lets an attempt through again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Wait {
+    pub seconds: u32,
+}
+
+impl Wait {
+    /// The wait in whole minutes, rounded up (at least one).
+    pub fn minutes(&self) -> u32 {
+        self.seconds.div_ceil(60).max(1)
+    }
+
+    /// Seconds until one more attempt fits under the sliding-window estimate, for a bucket
+    /// whose current window (`elapsed` of it gone) holds `current` attempts let through and
+    /// the previous one `previous`. While the current window has room the previous one's
+    /// share shrinks as time passes; when it is full the next window must start and this
+    /// one, then the previous, must shrink in its turn.
+    fn until_room(limit: &Limit, current: i32, previous: i32, elapsed: f64) -> Wait {
+        let (max, window) = (f64::from(limit.max), f64::from(limit.window_seconds));
+        let (current, previous, elapsed) = (f64::from(current), f64::from(previous), elapsed.clamp(0.0, 1.0));
+        // The point of a window (0 to 1) from which `counted + 1 + earlier * (1 - t)` fits.
+        let fits_from = |counted: f64, earlier: f64| {
+            if earlier <= 0.0 {
+                0.0
+            } else {
+                (1.0 - (max - counted - 1.0) / earlier).clamp(0.0, 1.0)
+            }
+        };
+        let windows = if current < max {
+            (fits_from(current, previous) - elapsed).max(0.0)
+        } else {
+            (1.0 - elapsed) + fits_from(0.0, current)
+        };
+        // A hair off before rounding up, so float noise never adds a second.
+        Wait { seconds: ((windows * window - 1e-6).ceil() as u32).max(1) }
+    }
 }
 
 async fn count(pool: &PgPool, limit: &Limit, key: &str) -> Result<Counted, sqlx::Error> {
     let bucket = bucket(limit, key);
-    let (window_start, count, previous, elapsed): (DateTime<Utc>, Option<i32>, i32, f64) = sqlx::query_as(
+    // `before` is the window's count as the statement found it (every part of one statement
+    // sees the same snapshot): the full count when the upsert let nothing through.
+    let (window_start, count, before, previous, elapsed): (DateTime<Utc>, Option<i32>, i32, i32, f64) = sqlx::query_as(
         "WITH w AS (
              SELECT to_timestamp(floor(t / $3) * $3) AS start, (t - floor(t / $3) * $3) / $3 AS elapsed
              FROM (SELECT extract(epoch FROM now())::float8 AS t) AS clock
@@ -85,6 +130,7 @@ async fn count(pool: &PgPool, limit: &Limit, key: &str) -> Result<Counted, sqlx:
              RETURNING r.count
          )
          SELECT w.start, (SELECT count FROM hit),
+                COALESCE((SELECT c.count FROM rate_limits c WHERE c.bucket = $1 AND c.window_start = w.start), 0),
                 COALESCE((SELECT p.count FROM rate_limits p
                           WHERE p.bucket = $1 AND p.window_start = w.start - make_interval(secs => $3)), 0),
                 w.elapsed
@@ -95,9 +141,15 @@ async fn count(pool: &PgPool, limit: &Limit, key: &str) -> Result<Counted, sqlx:
     .bind(f64::from(limit.window_seconds))
     .fetch_one(pool)
     .await?;
-    let Some(count) = count else { return Ok(Counted { slot: None, allowed: false }) };
+    let Some(count) = count else {
+        let wait = Wait::until_room(limit, before, previous, elapsed);
+        return Ok(Counted { slot: None, allowed: false, wait: Some(wait) });
+    };
     let estimate = f64::from(count) + f64::from(previous) * (1.0 - elapsed.clamp(0.0, 1.0));
-    Ok(Counted { slot: Some(Slot { bucket, window_start }), allowed: estimate <= f64::from(limit.max) })
+    let allowed = estimate <= f64::from(limit.max);
+    // Refused, this attempt gives its slot back: the window holds one fewer than `count`.
+    let wait = (!allowed).then(|| Wait::until_room(limit, count - 1, previous, elapsed));
+    Ok(Counted { slot: Some(Slot { bucket, window_start }), allowed, wait })
 }
 
 async fn give_back(pool: &PgPool, slots: &[Slot]) -> Result<(), sqlx::Error> {
@@ -127,16 +179,21 @@ impl Attempt {
 /// Counts one attempt in each (limit, key) bucket, in order. None when a bucket is full,
 /// and then the attempt counts nowhere (the buckets after it are not asked).
 pub async fn attempt(pool: &PgPool, checks: &[(&Limit, &str)]) -> Result<Option<Attempt>, sqlx::Error> {
+    Ok(attempt_or_wait(pool, checks).await?.ok())
+}
+
+/// As `attempt`, saying when refused how long the full bucket asks the caller to wait.
+pub async fn attempt_or_wait(pool: &PgPool, checks: &[(&Limit, &str)]) -> Result<Result<Attempt, Wait>, sqlx::Error> {
     let mut slots = vec![];
     for (limit, key) in checks {
         let counted = count(pool, limit, key).await?;
         slots.extend(counted.slot);
         if !counted.allowed {
             give_back(pool, &slots).await?;
-            return Ok(None);
+            return Ok(Err(counted.wait.unwrap_or(Wait { seconds: limit.window_seconds })));
         }
     }
-    Ok(Some(Attempt { slots }))
+    Ok(Ok(Attempt { slots }))
 }
 
 /// Counts one attempt in each bucket, or answers 429 `too_many_attempts`.
@@ -154,5 +211,26 @@ mod tests {
         assert_eq!(a, bucket(&PASSWORD_PER_EMAIL, "jane@example.com"));
         assert!(a.starts_with("password-email:") && !a.contains("jane"));
         assert_ne!(a, bucket(&PASSWORD_PER_ADDRESS, "jane@example.com"));
+    }
+
+    const TEN_AN_HOUR: Limit = CARD_SETUPS_PER_ADDRESS;
+
+    #[test]
+    fn a_full_window_waits_for_the_next_and_its_own_share_to_shrink() {
+        // Ten in this window, none before, a quarter of the hour gone: the rest of this hour,
+        // then a tenth of the next (10 * (1 - t) + 1 <= 10).
+        let wait = Wait::until_room(&TEN_AN_HOUR, 10, 0, 0.25);
+        assert_eq!(wait.seconds, 2700 + 360);
+        assert_eq!(wait.minutes(), 51);
+    }
+
+    #[test]
+    fn room_in_this_window_waits_for_the_previous_share_to_shrink() {
+        // Four now, ten last hour, 0.4 gone: 4 + 1 + 10 * (1 - t) <= 10 from t = 0.5.
+        assert_eq!(Wait::until_room(&TEN_AN_HOUR, 4, 10, 0.4).seconds, 360);
+        // Never less than a second, and minutes round up.
+        assert_eq!(Wait::until_room(&TEN_AN_HOUR, 4, 10, 0.9).seconds, 1);
+        assert_eq!(Wait { seconds: 61 }.minutes(), 2);
+        assert_eq!(Wait { seconds: 1 }.minutes(), 1);
     }
 }

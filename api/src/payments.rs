@@ -86,6 +86,16 @@ pub struct Created {
     pub id: String,
 }
 
+/// What a plan charges: checked before an existing plan is used.
+#[derive(Debug, Clone, Deserialize)]
+pub struct PlanTerms {
+    pub amount: Option<i64>,
+    pub currency: String,
+    pub interval: String,
+    #[serde(default)]
+    pub interval_count: Option<u32>,
+}
+
 #[derive(Debug, Clone, Deserialize)]
 pub struct SetupIntent {
     pub id: String,
@@ -283,12 +293,22 @@ impl Stripe {
         self.post("/plans".into(), form, key).await
     }
 
-    async fn plan_exists(&self, id: &str) -> Result<bool, PaymentError> {
-        match self.get::<Created>(format!("/plans/{id}")).await {
-            Ok(_) => Ok(true),
-            Err(PaymentError::NotFound) => Ok(false),
-            Err(other) => Err(other),
+    /// Whether the plan exists; an error when it exists with terms other than `spec`'s.
+    async fn plan_exists(&self, spec: &PlanSpec<'_>) -> Result<bool, PaymentError> {
+        let found = match self.get::<PlanTerms>(format!("/plans/{}", spec.id)).await {
+            Ok(found) => found,
+            Err(PaymentError::NotFound) => return Ok(false),
+            Err(other) => return Err(other),
+        };
+        let every_one = found.interval_count.unwrap_or(1) == 1;
+        if found.amount != Some(spec.amount) || found.currency != "gbp" || found.interval != spec.interval || !every_one
+        {
+            return Err(PaymentError::Provider(format!(
+                "plan {} charges {:?} {} a {}, not {} gbp a {}: not used",
+                spec.id, found.amount, found.currency, found.interval, spec.amount, spec.interval
+            )));
         }
+        Ok(true)
     }
 
     /// A subscription tagged with the order and the attempt (`key`), so that a retry after a
@@ -477,13 +497,13 @@ impl PaymentGateway for Stripe {
     }
 
     async fn ensure_plan(&self, plan: &PlanSpec<'_>, key: &str) -> Result<(), PaymentError> {
-        if self.plan_exists(plan.id).await? {
+        if self.plan_exists(plan).await? {
             return Ok(());
         }
         match self.post_plan(plan, key).await {
             Ok(_) => Ok(()),
             // Made by another request or runner meanwhile.
-            Err(_) if self.plan_exists(plan.id).await? => Ok(()),
+            Err(_) if self.plan_exists(plan).await? => Ok(()),
             Err(error) => Err(error),
         }
     }

@@ -7,7 +7,7 @@
 use aggregates::payments::{Outcome, PaymentError, PaymentGateway, PlanSpec};
 use aggregates::phone_number::PhoneNumber;
 use aggregates::phone_number::{PhoneNumberCommand, PhoneNumberError};
-use aggregates::pricing::{vat, BillingCycle, Plan};
+use aggregates::pricing::{vat, BillingCycle, Pence, Plan};
 use aggregates::trial::Trial;
 use aggregates::trial::{TrialCommand, TrialError, NUMBER_KEPT_DAYS, REMINDER_DAYS_BEFORE_END};
 use chrono::{DateTime, Duration, Utc};
@@ -36,8 +36,17 @@ pub struct TrialJob<'a> {
 
 pub const END_TRIALS: &str = "end-trials";
 
-/// The Stripe plan a converted trial pays: Single User monthly, VAT included.
-pub const CONVERSION_PLAN: &str = "plan_single_user_monthly_inc_vat";
+/// The Stripe plan a converted trial pays: Single User monthly, VAT included, at today's
+/// price list (aggregates/src/pricing.rs). Its id carries the amount
+/// (`plan_single_user_monthly_inc_vat_599`): Stripe never changes a plan's amount, so a new
+/// price is a new plan, and trials converted after a price change pay the new price instead
+/// of reusing the old plan. (The bare `plan_single_user_monthly_inc_vat` of earlier versions
+/// holds whatever price it was made with and is no longer used.)
+pub fn conversion_plan() -> (String, Pence) {
+    let monthly = Plan::SingleUser.block_price(BillingCycle::Monthly);
+    let amount = monthly + vat(monthly);
+    (format!("plan_single_user_monthly_inc_vat_{}", amount.0), amount)
+}
 
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Report {
@@ -154,19 +163,15 @@ async fn convert(state: &TrialJob<'_>, id: &str) -> Result<TrialCommand, Payment
     let Some(customer) = trial.payment_customer_id else {
         return Ok(TrialCommand::EndTrial { failure: Some("no_payment_customer".into()) });
     };
-    let monthly = Plan::SingleUser.block_price(BillingCycle::Monthly);
-    let spec = PlanSpec {
-        id: CONVERSION_PLAN,
-        amount: (monthly + vat(monthly)).0,
-        interval: "month",
-        product_name: "Single User VoIP (monthly)",
-    };
-    gateway.ensure_plan(&spec, "plan-single-user-monthly-inc-vat").await?;
+    let (plan, amount) = conversion_plan();
+    let spec = PlanSpec { id: &plan, amount: amount.0, interval: "month", product_name: "Single User VoIP (monthly)" };
+    // Refused when a plan of this id charges another amount: the trial waits for the next run.
+    gateway.ensure_plan(&spec, &plan).await?;
     // A run that died after the provider made the subscription left it tagged with this key.
     let key = format!("trial-{id}-convert");
     let subscription = match gateway.subscription_made_by(&customer, id, &key).await? {
         Some(made) => made,
-        None => match gateway.start_subscription(&customer, CONVERSION_PLAN, id, &key).await {
+        None => match gateway.start_subscription(&customer, &plan, id, &key).await {
             Ok(subscription) => subscription,
             Err(PaymentError::Declined { code, .. }) => return Ok(TrialCommand::EndTrial { failure: Some(code) }),
             Err(error) => return Err(error),

@@ -167,6 +167,7 @@ impl Narrated for Trial {
             TrialEvent::PaymentCustomerRegistered { customer_id } => {
                 format!("Customer {customer_id} registered with the card provider.")
             }
+            TrialEvent::CardSetupStarted { setup_intent_id } => format!("Card form opened ({setup_intent_id})."),
             TrialEvent::PaymentMethodAttached { .. } => "Card saved to pay after the trial.".to_string(),
             TrialEvent::ReminderSent { .. } => "Reminder e-mail sent: the trial ends soon.".to_string(),
             TrialEvent::TrialEnded { reason: EndReason::Expired, .. } => {

@@ -99,7 +99,9 @@ impl View<Trial> for TrialView {
             TrialEvent::PaymentMethodAttached { .. } => self.payment_method_saved = true,
             TrialEvent::PaymentCustomerRegistered { customer_id } => self.payment_references.push(customer_id.clone()),
             TrialEvent::ReminderSent { .. } => self.reminder_sent = true,
-            TrialEvent::ConfirmationResent { .. } | TrialEvent::SipPasswordReset { .. } => {}
+            TrialEvent::ConfirmationResent { .. }
+            | TrialEvent::SipPasswordReset { .. }
+            | TrialEvent::CardSetupStarted { .. } => {}
             TrialEvent::TrialExtended { days, ends_at, .. } => {
                 self.extended_days += days;
                 self.ends_at = Some(*ends_at);

@@ -13,6 +13,7 @@ use super::lines::{HardwareAmounts, HardwareLine, MAX_LINES, MAX_QUANTITY, MAX_U
 use super::shipping::ShippingOption;
 use crate::clock::Clock;
 use crate::payments::StrayPayment;
+use crate::payments::MAX_CARD_SETUPS;
 use crate::pricing::Pence;
 
 /// How long an unpaid order is kept open before it may be cancelled as expired.
@@ -87,6 +88,10 @@ pub struct HardwareOrder {
     pub payment_customer_id: Option<String>,
     /// The last setup intent made for a card.
     pub card_setup_id: Option<String>,
+    /// Card setups started so far (`CardSetupStarted`), declined or not: at most
+    /// `MAX_CARD_SETUPS`.
+    #[serde(default)]
+    pub card_setups: u32,
     pub payment: Option<PaymentState>,
     pub declined_attempts: u32,
     pub paid_payment_intent_id: Option<String>,
@@ -128,6 +133,12 @@ impl HardwareOrder {
     /// The version of the quote this order was placed on (its lines and shipping as priced).
     pub fn quote_version(&self) -> String {
         super::lines::quote_version(&self.lines, self.shipping)
+    }
+
+    /// Whether another card setup may start: fewer than `MAX_CARD_SETUPS` so far. Asked
+    /// before the provider makes one, so a refused order costs the provider nothing.
+    pub fn may_start_card_setup(&self) -> bool {
+        self.card_setups < MAX_CARD_SETUPS
     }
 
     /// The payment steps before the money is taken: only a placed order takes them. A paid or
@@ -200,6 +211,9 @@ impl HardwareOrder {
                 self.open_for_payment()?;
                 if self.card_setup_id.as_deref() == Some(setup_intent_id.as_str()) {
                     return Ok(vec![]);
+                }
+                if !self.may_start_card_setup() {
+                    return Err(E::TooManyCardSetups);
                 }
                 Ok(vec![Ev::CardSetupStarted { setup_intent_id }])
             }
@@ -367,7 +381,10 @@ impl Aggregate for HardwareOrder {
                 self.placed_at = Some(placed_at);
             }
             Ev::PaymentCustomerRegistered { customer_id } => self.payment_customer_id = Some(customer_id),
-            Ev::CardSetupStarted { setup_intent_id } => self.card_setup_id = Some(setup_intent_id),
+            Ev::CardSetupStarted { setup_intent_id } => {
+                self.card_setup_id = Some(setup_intent_id);
+                self.card_setups += 1;
+            }
             Ev::PaymentStarted { payment_intent_id, card, amount, attempt } => {
                 self.payment = Some(PaymentState { payment_intent_id, card, amount, attempt });
             }

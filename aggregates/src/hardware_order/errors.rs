@@ -45,6 +45,8 @@ pub enum HardwareOrderError {
     Superseded,
     #[error("That payment is this order's own, not one to refund.")]
     NotAStrayPayment,
+    #[error("Too many card attempts on this order. Please contact support to finish it.")]
+    TooManyCardSetups,
 }
 
 impl HardwareOrderError {
@@ -71,6 +73,7 @@ impl HardwareOrderError {
             HardwareOrderError::NotConfirmed => "not_complete",
             HardwareOrderError::Superseded => "order_superseded",
             HardwareOrderError::NotAStrayPayment => "not_a_stray_payment",
+            HardwareOrderError::TooManyCardSetups => "too_many_attempts",
         }
     }
 }

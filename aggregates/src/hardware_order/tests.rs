@@ -289,6 +289,20 @@ async fn starting_a_card_setup() {
 }
 
 #[tokio::test]
+async fn an_order_starts_at_most_five_card_setups() {
+    let mut given = placed_order();
+    for n in 1..=4 {
+        given.push(setup_started(&format!("seti_{n}")));
+    }
+    expect(given.clone(), setup("seti_5"), vec![setup_started("seti_5")]).await;
+    given.push(setup_started("seti_5"));
+    refuse(given.clone(), setup("seti_6"), E::TooManyCardSetups).await;
+    // The fifth recorded again is no new setup.
+    expect(given, setup("seti_5"), vec![]).await;
+    assert_eq!(E::TooManyCardSetups.code(), "too_many_attempts");
+}
+
+#[tokio::test]
 async fn a_card_setup_needs_an_open_order() {
     refuse(new(), setup("seti_1"), E::NotPlaced).await;
     for given in all_paid() {

@@ -12,6 +12,7 @@ use super::lines::{check_lines, OrderLines, PaymentPart, PaymentType};
 use super::ports::{Port, PortState, PortStep, MAX_REJECTION_REASON};
 use crate::clock::Clock;
 use crate::customer::{Customer, Extension};
+use crate::payments::MAX_CARD_SETUPS;
 use crate::pricing::Pence;
 
 pub struct ServiceOrderServices {
@@ -49,6 +50,10 @@ pub struct ServiceOrder {
     pub payment_type: Option<PaymentType>,
     pub payment_customer_id: Option<String>,
     pub setup_intent_id: Option<String>,
+    /// Card setups started so far (`SetupIntentCreated`), declined or not: at most
+    /// `MAX_CARD_SETUPS`.
+    #[serde(default)]
+    pub card_setups: u32,
     pub payment_method_id: Option<String>,
     pub subscription: PartState,
     pub top_up: PartState,
@@ -85,6 +90,12 @@ pub fn is_order_number(text: &str) -> bool {
 }
 
 impl ServiceOrder {
+    /// Whether another card setup may start: fewer than `MAX_CARD_SETUPS` so far. Asked
+    /// before the provider makes one, so a refused order costs the provider nothing.
+    pub fn may_start_card_setup(&self) -> bool {
+        self.card_setups < MAX_CARD_SETUPS
+    }
+
     fn part(&self, part: PaymentPart) -> &PartState {
         match part {
             PaymentPart::Subscription => &self.subscription,
@@ -364,6 +375,9 @@ impl ServiceOrder {
                 if self.payment_customer_id.is_none() {
                     return Err(E::NoPaymentCustomer);
                 }
+                if !self.may_start_card_setup() {
+                    return Err(E::TooManyCardSetups);
+                }
                 Ok(vec![Ev::SetupIntentCreated { setup_intent_id }])
             }
             C::RecordPaymentMethod { payment_method_id } => {
@@ -525,7 +539,10 @@ impl Aggregate for ServiceOrder {
                 self.payment_type = Some(payment_type);
             }
             Ev::PaymentCustomerRegistered { customer_id } => self.payment_customer_id = Some(customer_id),
-            Ev::SetupIntentCreated { setup_intent_id } => self.setup_intent_id = Some(setup_intent_id),
+            Ev::SetupIntentCreated { setup_intent_id } => {
+                self.setup_intent_id = Some(setup_intent_id);
+                self.card_setups += 1;
+            }
             Ev::PaymentMethodRecorded { payment_method_id } => self.payment_method_id = Some(payment_method_id),
             Ev::PaymentAttemptStarted { part, attempt_key, .. } => self.part_mut(part).attempt = Some(attempt_key),
             Ev::SubscriptionCreated { subscription_id } => self.subscription.reference = Some(subscription_id),

@@ -74,6 +74,8 @@ pub enum ServiceOrderError {
     StaffRequired,
     #[error("That extension is not one of this order's: pick one from the order's list.")]
     ExtensionNotFound,
+    #[error("Too many card attempts on this order. Please contact support to finish it.")]
+    TooManyCardSetups,
 }
 
 /// What to correct in a transfer's details, by field.
@@ -126,6 +128,7 @@ impl ServiceOrderError {
             ServiceOrderError::StaffRequired => "staff_required",
             ServiceOrderError::Superseded => "order_superseded",
             ServiceOrderError::NotAStrayPayment => "not_a_stray_payment",
+            ServiceOrderError::TooManyCardSetups => "too_many_attempts",
         }
     }
 }

@@ -235,6 +235,37 @@ async fn a_setup_intent_needs_the_payment_customer() {
     test().given(paid_single()).when_async(command()).await.then_expect_error(ServiceOrderError::AlreadyPaid);
 }
 
+/// Five setups, the last two declined (each decline ends the attempt and forgets its setup).
+fn five_setups() -> Vec<ServiceOrderEvent> {
+    let mut given = vec![placed(single_lines()), customer_registered()];
+    for n in 1..=5 {
+        given.push(ServiceOrderEvent::SetupIntentCreated { setup_intent_id: format!("seti_{n}") });
+        if n >= 4 {
+            given.push(ServiceOrderEvent::PaymentFailed {
+                part: PaymentPart::Subscription,
+                reference: format!("sub_{n}"),
+                code: "card_declined".into(),
+                message: "Your card was declined.".into(),
+            });
+        }
+    }
+    given
+}
+
+#[tokio::test]
+async fn an_order_starts_at_most_five_card_setups_declined_ones_included() {
+    let command = || ServiceOrderCommand::RecordSetupIntent { setup_intent_id: "seti_6".into() };
+    let mut four = five_setups();
+    four.truncate(6);
+    test()
+        .given(four)
+        .when_async(ServiceOrderCommand::RecordSetupIntent { setup_intent_id: "seti_5".into() })
+        .await
+        .then_expect_events(vec![ServiceOrderEvent::SetupIntentCreated { setup_intent_id: "seti_5".into() }]);
+    test().given(five_setups()).when_async(command()).await.then_expect_error(ServiceOrderError::TooManyCardSetups);
+    assert_eq!(ServiceOrderError::TooManyCardSetups.code(), "too_many_attempts");
+}
+
 #[tokio::test]
 async fn the_payment_method_is_recorded_once() {
     let command = || ServiceOrderCommand::RecordPaymentMethod { payment_method_id: "pm_1".into() };

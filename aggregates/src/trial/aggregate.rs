@@ -10,6 +10,7 @@ use super::errors::TrialError;
 use super::events::{EndReason, TrialEvent};
 use crate::clock::Clock;
 use crate::customer::Customer;
+use crate::payments::MAX_CARD_SETUPS;
 use crate::pricing::Pence;
 
 pub const TRIAL_DAYS: i64 = 7;
@@ -44,6 +45,13 @@ pub struct Trial {
     pub ends_at: Option<DateTime<Utc>>,
     pub payment_customer_id: Option<String>,
     pub payment_method_id: Option<String>,
+    /// The last card setup made for the trial's card.
+    #[serde(default)]
+    pub card_setup_id: Option<String>,
+    /// Card setups started so far (`CardSetupStarted`), declined or not: at most
+    /// `MAX_CARD_SETUPS`.
+    #[serde(default)]
+    pub card_setups: u32,
     pub reminder_sent: bool,
     /// Days added by staff so far.
     #[serde(default)]
@@ -51,8 +59,14 @@ pub struct Trial {
 }
 
 impl Trial {
-    /// The events a command leads to, or why it is refused. Every command that is not
-    /// refused changes the trial, so none leads to no event.
+    /// Whether another card setup may start: fewer than `MAX_CARD_SETUPS` so far. Asked
+    /// before the provider makes one, so a refused trial costs the provider nothing.
+    pub fn may_start_card_setup(&self) -> bool {
+        self.card_setups < MAX_CARD_SETUPS
+    }
+
+    /// The events a command leads to, or why it is refused. A command that changes nothing
+    /// (a card setup recorded again) leads to no event.
     fn decide(&self, command: TrialCommand, now: DateTime<Utc>) -> Result<Vec<TrialEvent>, TrialError> {
         if let TrialCommand::StartTrial { number, contact, account_id, extension } = command {
             if self.status != TrialStatus::New {
@@ -104,6 +118,18 @@ impl Trial {
                     return Err(TrialError::PaymentCustomerAlreadyRegistered);
                 }
                 Ok(vec![TrialEvent::PaymentCustomerRegistered { customer_id }])
+            }
+            TrialCommand::StartCardSetup { setup_intent_id } => {
+                if self.payment_method_id.is_some() {
+                    return Err(TrialError::PaymentMethodAlreadyAttached);
+                }
+                if self.card_setup_id.as_deref() == Some(setup_intent_id.as_str()) {
+                    return Ok(vec![]);
+                }
+                if !self.may_start_card_setup() {
+                    return Err(TrialError::TooManyCardSetups);
+                }
+                Ok(vec![TrialEvent::CardSetupStarted { setup_intent_id }])
             }
             TrialCommand::AttachPaymentMethod { customer_id, payment_method_id } => {
                 if self.payment_method_id.is_some() {
@@ -168,6 +194,10 @@ impl Aggregate for Trial {
                 self.ends_at = Some(ends_at);
             }
             TrialEvent::PaymentCustomerRegistered { customer_id } => self.payment_customer_id = Some(customer_id),
+            TrialEvent::CardSetupStarted { setup_intent_id } => {
+                self.card_setup_id = Some(setup_intent_id);
+                self.card_setups += 1;
+            }
             TrialEvent::PaymentMethodAttached { customer_id, payment_method_id } => {
                 self.payment_customer_id = Some(customer_id);
                 self.payment_method_id = Some(payment_method_id);

@@ -15,6 +15,10 @@ pub enum TrialCommand {
     RegisterPaymentCustomer {
         customer_id: String,
     },
+    /// A card setup (the form the buyer types a card into) was made at the provider.
+    StartCardSetup {
+        setup_intent_id: String,
+    },
     AttachPaymentMethod {
         customer_id: String,
         payment_method_id: String,

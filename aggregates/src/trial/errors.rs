@@ -22,6 +22,8 @@ pub enum TrialError {
     ReminderTooEarly,
     #[error("A trial can be extended by 1 to 7 days in all; this one has {0} days left to give.")]
     ExtensionTooLong(u32),
+    #[error("Too many card attempts on this trial. Please contact support to add your card.")]
+    TooManyCardSetups,
 }
 
 impl TrialError {
@@ -37,6 +39,7 @@ impl TrialError {
             TrialError::ReminderAlreadySent => "reminder_already_sent",
             TrialError::ReminderTooEarly => "reminder_too_early",
             TrialError::ExtensionTooLong(_) => "extension_too_long",
+            TrialError::TooManyCardSetups => "too_many_attempts",
         }
     }
 }

@@ -31,6 +31,9 @@ pub enum TrialEvent {
     PaymentCustomerRegistered {
         customer_id: String,
     },
+    CardSetupStarted {
+        setup_intent_id: String,
+    },
     PaymentMethodAttached {
         customer_id: String,
         payment_method_id: String,
@@ -68,6 +71,7 @@ impl DomainEvent for TrialEvent {
         match self {
             TrialEvent::TrialStarted { .. } => "TrialStarted",
             TrialEvent::PaymentCustomerRegistered { .. } => "PaymentCustomerRegistered",
+            TrialEvent::CardSetupStarted { .. } => "CardSetupStarted",
             TrialEvent::PaymentMethodAttached { .. } => "PaymentMethodAttached",
             TrialEvent::ReminderSent { .. } => "ReminderSent",
             TrialEvent::TrialEnded { .. } => "TrialEnded",

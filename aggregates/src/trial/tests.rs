@@ -323,3 +323,42 @@ async fn staff_reset_extension_101s_sip_password_while_the_line_is_live_but_not_
         .then_expect_error(TrialError::AlreadyOver);
     at(Duration::zero()).given_no_previous_events().when_async(reset).await.then_expect_error(TrialError::NotFound);
 }
+
+fn setup(id: &str) -> TrialCommand {
+    TrialCommand::StartCardSetup { setup_intent_id: id.into() }
+}
+
+fn setup_started(id: &str) -> TrialEvent {
+    TrialEvent::CardSetupStarted { setup_intent_id: id.into() }
+}
+
+#[tokio::test]
+async fn a_running_trial_starts_a_card_setup_once_per_setup() {
+    at(Duration::days(1))
+        .given(vec![started()])
+        .when_async(setup("seti_1"))
+        .await
+        .then_expect_events(vec![setup_started("seti_1")]);
+    at(Duration::days(1))
+        .given(vec![started(), setup_started("seti_1")])
+        .when_async(setup("seti_1"))
+        .await
+        .then_expect_events(vec![]);
+    at(Duration::days(1))
+        .given(vec![started(), card()])
+        .when_async(setup("seti_1"))
+        .await
+        .then_expect_error(TrialError::PaymentMethodAlreadyAttached);
+}
+
+#[tokio::test]
+async fn a_trial_starts_at_most_five_card_setups() {
+    let mut given = vec![started()];
+    given.extend((1..=5).map(|n| setup_started(&format!("seti_{n}"))));
+    at(Duration::days(1))
+        .given(given)
+        .when_async(setup("seti_6"))
+        .await
+        .then_expect_error(TrialError::TooManyCardSetups);
+    assert_eq!(TrialError::TooManyCardSetups.code(), "too_many_attempts");
+}

@@ -18,6 +18,8 @@ use cqrs_es::AggregateError;
 use super::failures::{declined, payment_failure};
 use super::gateway::{CardSetup, GatewayError, Outcome, PaymentGateway, PlanSpec, Refusal, SetupState};
 use super::order::{load, load_at, run};
+use crate::card_setups;
+use crate::client::ClientAddress;
 use crate::commands::{self, BUYER};
 use crate::error::ApiError;
 use crate::locks::locked;
@@ -36,8 +38,13 @@ fn payable(order: &ServiceOrder) -> Result<(), ApiError> {
 }
 
 /// The card setup the browser confirms: the order's current one while it still waits for a
-/// card, else a new one.
-pub async fn set_up_card(state: &AppState, gateway: &dyn PaymentGateway, id: &str) -> Result<CardSetup, ApiError> {
+/// card, else a new one, within the caps of card_setups.rs (per order, per `address`).
+pub async fn set_up_card(
+    state: &AppState,
+    gateway: &dyn PaymentGateway,
+    id: &str,
+    address: &ClientAddress,
+) -> Result<CardSetup, ApiError> {
     locked(state, format!("order-{id}"), async move {
         let fail = |e| payment_failure(e, "Failed to create setup intent");
         let (order, version) = load_at(state, id).await?;
@@ -49,8 +56,17 @@ pub async fn set_up_card(state: &AppState, gateway: &dyn PaymentGateway, id: &st
                 return Ok(setup);
             }
         }
-        let setup =
-            gateway.create_card_setup(&customer, id, &format!("order-{id}-setup-{version}")).await.map_err(fail)?;
+        if !order.may_start_card_setup() {
+            return Err(ServiceOrderError::TooManyCardSetups.into());
+        }
+        let key = format!("order-{id}-setup-{version}");
+        let setup = card_setups::make_counted(
+            state,
+            address,
+            "Failed to create setup intent",
+            gateway.create_card_setup(&customer, id, &key),
+        )
+        .await?;
         run(state, &BUYER, id, ServiceOrderCommand::RecordSetupIntent { setup_intent_id: setup.id.clone() }).await?;
         Ok(setup)
     })

@@ -16,7 +16,9 @@ use axum::http::StatusCode;
 use jobs::hardware_orders::{ConfirmError, HardwareOrders};
 
 use super::order::{check_secret, holds_secret, load, order_quote, run, Quote};
+use crate::card_setups;
 use crate::checkout::failures::{declined, payment_failure};
+use crate::client::ClientAddress;
 use crate::commands::{Context, BUYER};
 use crate::error::ApiError;
 use crate::locks::locked;
@@ -28,13 +30,14 @@ fn locked_name(id: &str) -> String {
     jobs::hardware_orders::lock_name(id)
 }
 
-/// A card setup for the order (a new one when the last was used or failed), with its
-/// payment customer made first.
+/// A card setup for the order (a new one when the last was used or failed, within the caps
+/// of card_setups.rs: per order, per `address`), with its payment customer made first.
 pub async fn set_up_card(
     state: &AppState,
     gateway: &dyn PaymentGateway,
     id: &str,
     secret: Option<&str>,
+    address: &ClientAddress,
 ) -> Result<CardSetup, ApiError> {
     check_secret(state, id, secret).await?;
     locked(state, locked_name(id), async {
@@ -59,10 +62,14 @@ pub async fn set_up_card(
                 return Ok(setup);
             }
         }
+        if !order.may_start_card_setup() {
+            return Err(HardwareOrderError::TooManyCardSetups.into());
+        }
         let key =
             format!("hw-{id}-setup-{}-{}", order.declined_attempts, order.card_setup_id.as_deref().unwrap_or("first"));
         let setup =
-            gateway.create_card_setup(&customer, id, &key).await.map_err(|e| payment_failure(e, PROVIDER_DOWN))?;
+            card_setups::make_counted(state, address, PROVIDER_DOWN, gateway.create_card_setup(&customer, id, &key))
+                .await?;
         run(state, &BUYER, id, HardwareOrderCommand::StartCardSetup { setup_intent_id: setup.id.clone() }).await?;
         Ok(setup)
     })

@@ -18,6 +18,7 @@ use utoipa_axum::routes;
 
 use crate::account_form::CustomerInfo;
 use crate::auth::Staff;
+use crate::card_setups::TOO_MANY_CARD_SETUPS;
 use crate::checkout::failures::payment_failure;
 use crate::checkout::gateway::GatewayError;
 use crate::checkout::{self, order_id, PayOrder, Payment, PlaceOrder};
@@ -243,13 +244,21 @@ impl From<checkout::gateway::CardSetup> for SetupOut {
         (status = 200, body = SetupOut, headers(("server-timing" = String))),
         (status = 404, description = "No such order (order_not_found)", body = Refusal),
         (status = 409, description = "The order is paid already or has no payment customer, or another step is under way (busy, conflict)", body = Refusal),
+        (status = 429, description = TOO_MANY_CARD_SETUPS, body = Refusal, headers(("retry-after" = u32, description = "Seconds to wait (the hourly cap per address only)"))),
         (status = 502, description = PROVIDER_FAILED, body = Refusal),
     )
 )]
-async fn set_up_card(State(state): State<AppState>, ApiJson(body): ApiJson<OrderBody>) -> Result<Response, ApiError> {
+async fn set_up_card(
+    State(state): State<AppState>,
+    address: ClientAddress,
+    ApiJson(body): ApiJson<OrderBody>,
+) -> Result<Response, ApiError> {
     let id = order_id(&body.order_id)?;
     let gateway = state.services.gateway.clone();
-    timed(measured(async { Ok(SetupOut::from(checkout::set_up_card(&state, gateway.as_ref(), &id).await?)) }).await)
+    timed(
+        measured(async { Ok(SetupOut::from(checkout::set_up_card(&state, gateway.as_ref(), &id, &address).await?)) })
+            .await,
+    )
 }
 
 // ---------------------------------------------------------------------------------------

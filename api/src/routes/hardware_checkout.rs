@@ -22,6 +22,8 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::card_setups::TOO_MANY_CARD_SETUPS;
+use crate::client::ClientAddress;
 use crate::commands::BUYER;
 use crate::error::{ApiError, Refusal};
 use crate::hardware_checkout::{self as service, HardwarePayment, PlaceHardwareOrder, Placing};
@@ -414,18 +416,20 @@ struct CardSetup {
         (status = 403, description = "The secret is missing or not this order's (order_secret_mismatch)", body = Refusal),
         (status = 404, description = "No such order (hardware_order_not_found)", body = Refusal),
         (status = 409, description = "Already paid, expired or replaced by a newer order from the same cart (order_already_paid, order_cancelled, order_superseded), or another step of the order is under way (busy, conflict)", body = Refusal),
+        (status = 429, description = TOO_MANY_CARD_SETUPS, body = Refusal, headers(("retry-after" = u32, description = "Seconds to wait (the hourly cap per address only)"))),
         (status = 502, description = "The payment provider failed (payment_provider_error)", body = Refusal),
     )
 )]
 async fn card_setup(
     State(state): State<AppState>,
     Path(raw): Path<String>,
+    address: ClientAddress,
     ApiJson(body): ApiJson<SecretBody>,
 ) -> Result<Response, ApiError> {
     let id = service::order_id(&raw)?;
     let gateway = state.services.gateway.clone();
     let (result, total, provider) =
-        measured(service::set_up_card(&state, gateway.as_ref(), &id, body.order_secret.as_deref())).await;
+        measured(service::set_up_card(&state, gateway.as_ref(), &id, body.order_secret.as_deref(), &address)).await;
     let setup = result?;
     Ok(respond(
         StatusCode::OK,

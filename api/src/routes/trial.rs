@@ -19,6 +19,7 @@ use uuid::Uuid;
 
 use crate::account_form::{field_errors, CustomerInfo, FieldErrors};
 use crate::accounts::{self, Owner};
+use crate::card_setups::{self, TOO_MANY_CARD_SETUPS};
 use crate::checkout::failures::payment_failure;
 use crate::checkout::gateway::SetupState;
 use crate::client::ClientAddress;
@@ -359,7 +360,9 @@ async fn active_trial(state: &AppState, id: &str) -> Result<TrialView, ApiError>
     Ok(view)
 }
 
-/// A setup intent for the trial's optional card (confirmed in the browser with Stripe.js).
+/// A setup intent for the trial's optional card (confirmed in the browser with Stripe.js):
+/// the last one while it still waits for a card, else a new one within the caps of
+/// card_setups.rs (per trial, per client address).
 #[utoipa::path(
     post,
     path = "/create-trial-setup-intent/",
@@ -369,11 +372,13 @@ async fn active_trial(state: &AppState, id: &str) -> Result<TrialView, ApiError>
         (status = 200, body = SetupOut),
         (status = 404, description = "No such trial (trial_not_found)", body = Refusal),
         (status = 409, description = "The trial is over (trial_over), has a card already (payment_method_already_attached), or another card step is under way (busy, conflict)", body = Refusal),
+        (status = 429, description = TOO_MANY_CARD_SETUPS, body = Refusal, headers(("retry-after" = u32, description = "Seconds to wait (the hourly cap per address only)"))),
         (status = 502, description = PROVIDER_FAILED, body = Refusal),
     )
 )]
 async fn create_trial_setup_intent(
     State(state): State<AppState>,
+    address: ClientAddress,
     ApiJson(body): ApiJson<TrialRef>,
 ) -> Result<Json<SetupOut>, ApiError> {
     let id = trial_id(&body.customer_id)?;
@@ -383,13 +388,26 @@ async fn create_trial_setup_intent(
     let intent = locked(&state, format!("trial-card-{id}"), async move {
         let (state, id) = (state2, id2);
         let customer = trial_customer(&state, &id).await?;
+        let (trial, _) = crate::state::load::<aggregates::trial::Trial>(&state.pool, &id).await?;
+        let gateway = &state.services.gateway;
+        if let Some(last) = &trial.card_setup_id {
+            let setup =
+                gateway.card_setup(last).await.map_err(|e| payment_failure(e, "Failed to create setup intent"))?;
+            if setup.state == SetupState::AwaitingCard {
+                return Ok(setup);
+            }
+        }
+        if !trial.may_start_card_setup() {
+            return Err(TrialError::TooManyCardSetups.into());
+        }
         let key = format!("trial-{id}-setup-{}", Uuid::new_v4().simple());
-        let intent = state
-            .services
-            .gateway
-            .create_card_setup(&customer, &id, &key)
-            .await
-            .map_err(|e| payment_failure(e, "Failed to create setup intent"))?;
+        let intent = card_setups::make_counted(
+            &state,
+            &address,
+            "Failed to create setup intent",
+            gateway.create_card_setup(&customer, &id, &key),
+        )
+        .await?;
         sqlx::query(
             "INSERT INTO trial_setup_intents (setup_intent_id, trial_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
         )
@@ -397,6 +415,8 @@ async fn create_trial_setup_intent(
         .bind(&id)
         .execute(&state.pool)
         .await?;
+        let command = TrialCommand::StartCardSetup { setup_intent_id: intent.id.clone() };
+        commands::execute(&state.trials, &BUYER, &id, command).await.map_err(ApiError::from)?;
         Ok(intent)
     })
     .await?;

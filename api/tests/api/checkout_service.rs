@@ -238,7 +238,8 @@ async fn place(state: &AppState, gateway: &FakeGateway, cart_id: &str, email: &s
 }
 
 async fn card(state: &AppState, gateway: &FakeGateway, order: &str) -> PayOrder {
-    let setup = checkout::set_up_card(state, gateway, order).await.unwrap_or_else(|e| panic!("{e:?}"));
+    let address = ClientAddress("192.0.2.1".into());
+    let setup = checkout::set_up_card(state, gateway, order, &address).await.unwrap_or_else(|e| panic!("{e:?}"));
     gateway.confirm_card();
     PayOrder { payment_method_id: Some("pm_fake".into()), setup_intent_id: Some(setup.id) }
 }
@@ -352,7 +353,7 @@ async fn a_card_the_order_never_set_up_pays_nothing() {
     let (state, gateway) = (state().await, FakeGateway::default());
     let cart_id = cart(&state, Plan::SingleUser, None).await;
     let placed = place(&state, &gateway, &cart_id, "foreign@example.com").await;
-    checkout::set_up_card(&state, &gateway, &placed.id).await.unwrap();
+    checkout::set_up_card(&state, &gateway, &placed.id, &ClientAddress("192.0.2.1".into())).await.unwrap();
     let foreign = PayOrder { payment_method_id: None, setup_intent_id: Some("seti_other".into()) };
     let error = checkout::pay_order(&state, &gateway, &placed.id, foreign).await.err().expect("refused");
     assert!(matches!(error, ApiError::Refused { code: "unknown_setup_intent", .. }), "{error:?}");

@@ -4,6 +4,7 @@
 
 mod address;
 mod analytics;
+mod card_setups;
 mod cart;
 pub(crate) mod checkout;
 mod checkout_service;

@@ -437,6 +437,66 @@ async fn the_job_ends_trials_on_time_converts_those_with_a_card_and_reminds_befo
     assert_eq!(charges["data"].as_array().unwrap().iter().filter(|c| c["status"] == "succeeded").count(), 1);
 }
 
+/// A trial converted after a price change pays today's price: the plan of earlier versions
+/// (`plan_single_user_monthly_inc_vat`, made at an old amount) is left alone and the
+/// subscription's plan carries the price list's amount in its id.
+#[tokio::test]
+async fn a_converted_trial_pays_the_price_lists_amount_not_an_old_plans() {
+    use aggregates::pricing::{vat, BillingCycle, Plan};
+
+    let app = spawn_app().await;
+    let old = "plan_single_user_monthly_inc_vat";
+    stripe(Method::DELETE, &format!("/plans/{old}"), "").await;
+    let form = format!("id={old}&amount=499&currency=gbp&interval=month&product[name]=Single%20User%20(old%20price)");
+    assert_eq!(stripe(Method::POST, "/plans", &form).await["amount"], 499, "the old plan at the old price");
+
+    let number = free_numbers(&app).await[0].clone();
+    let started = expect_ok(start_trial(&app, "new-price@example.com", &number).await).await;
+    let id = started["customerId"].as_str().unwrap().to_string();
+    expect_ok(save_card(&app, &id, "4242424242424242").await).await;
+    let week = moved(&app, 7);
+    let report = api::scheduled::end_trials(&week, week.clock.now() + Duration::minutes(1)).await.unwrap();
+    assert_eq!(report.converted, 1);
+
+    let monthly = Plan::SingleUser.block_price(BillingCycle::Monthly);
+    let today = (monthly + vat(monthly)).0;
+    let (plan, amount) = jobs::trials::conversion_plan();
+    assert_eq!((plan.as_str(), amount.0), (format!("plan_single_user_monthly_inc_vat_{today}").as_str(), today));
+    let (trial, _) = api::state::load::<aggregates::trial::Trial>(&app.pool, &id).await.unwrap();
+    let customer = trial.payment_customer_id.unwrap();
+    let subscription = trial_status(&app, &id).await["subscriptionId"].as_str().unwrap().to_string();
+    let subscribed = stripe(Method::GET, &format!("/subscriptions/{subscription}"), "").await;
+    let item = &subscribed["items"]["data"][0]["plan"];
+    assert_eq!((item["id"].as_str().unwrap(), item["amount"].as_i64().unwrap()), (plan.as_str(), today));
+    let charges = stripe(Method::GET, &format!("/charges?customer={customer}"), "").await;
+    let paid: Vec<i64> = charges["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["status"] == "succeeded")
+        .map(|c| c["amount"].as_i64().unwrap())
+        .collect();
+    assert_eq!(paid, vec![today]);
+}
+
+/// A plan that exists under the id asked for but charges another amount is never used.
+#[tokio::test]
+async fn a_plan_of_the_same_id_at_another_amount_is_refused_not_used() {
+    use aggregates::payments::{PaymentError, PaymentGateway, PlanSpec};
+
+    let stripe_gateway =
+        api::payments::Stripe::new(&api::config::Secret::new("sk_test_localstripe"), &crate::helpers::stand_in())
+            .unwrap();
+    let id = format!("plan_test_{}", uuid::Uuid::new_v4().simple());
+    let form = format!("id={id}&amount=499&currency=gbp&interval=month&product[name]=Old");
+    assert_eq!(stripe(Method::POST, "/plans", &form).await["amount"], 499);
+    let spec = |amount| PlanSpec { id: &id, amount, interval: "month", product_name: "Single User VoIP (monthly)" };
+    let refused = stripe_gateway.ensure_plan(&spec(599), &format!("{id}-599")).await;
+    assert!(matches!(&refused, Err(PaymentError::Provider(detail)) if detail.contains("not used")), "{refused:?}");
+    assert_eq!(stripe(Method::GET, &format!("/plans/{id}"), "").await["amount"], 499, "left as it was");
+    stripe_gateway.ensure_plan(&spec(499), &format!("{id}-499")).await.expect("the same terms are used");
+}
+
 async fn inventory_status(app: &TestApp, number: &str) -> String {
     sqlx::query_scalar("SELECT status FROM number_inventory WHERE value = $1")
         .bind(number)
