@@ -76,6 +76,8 @@ export function ReviewStep({ cartId, shippingOption, countries }: ReviewStepProp
       const fields = refusedFields(failure);
       if (changed) {
         dispatch(hardwareCheckoutApi.util.upsertQueryData('getHardwareQuote', { cartId, shippingOption }, changed.quote));
+        // Step 1's quote (without shipping) is read again, so going back shows the new prices too.
+        void dispatch(hardwareCheckoutApi.endpoints.getHardwareQuote.initiate({ cartId }, { forceRefetch: true, subscribe: false }));
         setError(changed.error);
       } else if (fields) dispatch(addressRejected(fields));
       else setError(serverErrorMessage(failure, messages.placeFailed));

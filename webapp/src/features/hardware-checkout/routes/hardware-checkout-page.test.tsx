@@ -582,6 +582,18 @@ describe('live prices', () => {
     expect(server.orders()).toHaveLength(1);
   });
 
+  it('after a 409 price_changed at Review, going back to the Order Summary shows the new prices there too', async () => {
+    const { user, server } = await open();
+    await toReview(user);
+    server.setPrice(T54W.productId, 6900);
+    await user.click(button('Complete Order'));
+    await screen.findByRole('alert');
+    for (let step = 0; step < 3; step += 1) await user.click(button('Back'));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Order Summary' })).toBeInTheDocument();
+    expect(await screen.findByRole('status')).toHaveTextContent(CHANGED);
+    expect(valueOf(totals(), 'Total')).toHaveTextContent('£207.60');
+  });
+
   it("paying on another version than the order's (409 price_changed): nothing charged, the order's total and the server's sentence under the card; the next Pay names the order's version", async () => {
     const sentence = 'The prices changed since this page was loaded. Please check the new total and try again.';
     const saturday = { id: 'saturday', name: 'SATURDAY - DPD', carrier: 'DPD', pricePence: 1500 };
