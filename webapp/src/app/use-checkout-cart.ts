@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
-import { cartForgotten, useCart } from '../features/cart';
+import { cartForgotten, cartReceived, useCart } from '../features/cart';
+import type { Cart } from '../lib/api-types';
 import type { CheckoutCart } from '../features/checkout';
 import { api } from '../lib/api';
 import { useAppDispatch } from './hooks';
@@ -7,7 +8,8 @@ import { useAppDispatch } from './hooks';
 /**
  * Joins the checkout to the cart. Once the service is ordered the server has taken it out of
  * the cart: an empty cart is forgotten; desk phones stay in it for the hardware checkout, so
- * that cart is read again.
+ * that cart is read again. A cart the server priced otherwise (409 `price_changed`) becomes the
+ * cached cart, so the page shows it.
  */
 export function useCheckoutCart(): CheckoutCart {
   const dispatch = useAppDispatch();
@@ -16,9 +18,10 @@ export function useCheckoutCart(): CheckoutCart {
     if (cartId && cart?.hasHardware) dispatch(api.util.invalidateTags([{ type: 'Cart', id: cartId }]));
     else dispatch(cartForgotten());
   }, [dispatch, cartId, cart?.hasHardware]);
+  const cartRepriced = useCallback((repriced: Cart) => void dispatch(cartReceived(repriced)), [dispatch]);
   return useMemo(
-    () => ({ cartId, cart, isLoading, isError, serviceOrdered }),
-    [cartId, cart, isLoading, isError, serviceOrdered],
+    () => ({ cartId, cart, isLoading, isError, serviceOrdered, cartRepriced }),
+    [cartId, cart, isLoading, isError, serviceOrdered, cartRepriced],
   );
 }
 

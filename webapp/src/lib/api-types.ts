@@ -162,6 +162,21 @@ export interface Cart {
   hasHardware: boolean;
   hasServices: boolean;
   totals: CartTotals;
+  /** Desk phones whose catalogue price changed since they went into the cart (the lines show today's price). */
+  priceChanges: CartPriceChange[];
+  /**
+   * The version of the services' prices in this cart: the service checkout sends it when it
+   * places the order (409 `price_changed` with the cart as priced now when it is not today's).
+   */
+  quoteVersion: string;
+}
+
+/** A desk phone priced otherwise than when it went into the cart. */
+export interface CartPriceChange {
+  productId: string;
+  name: string;
+  fromPence: number;
+  toPence: number;
 }
 
 /** Body of every failed API call. */

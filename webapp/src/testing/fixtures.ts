@@ -61,7 +61,7 @@ export function emptyCart(overrides: Partial<Cart> = {}): Cart {
   return {
     id: CART_ID, version: 1, package: null, billingCycle: null, items: [], addOns: [], topUpPence: 0,
     phoneNumbers: [], hasSelectedNumbers: false, isTrialFlow: false, badgeCount: 0, hasHardware: false,
-    hasServices: false, totals: zeroTotals, ...overrides,
+    hasServices: false, totals: zeroTotals, priceChanges: [], quoteVersion: 'qcart000000000001', ...overrides,
   };
 }
 

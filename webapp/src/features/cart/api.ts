@@ -157,6 +157,9 @@ export const cartApi = api.injectEndpoints({
   }),
 });
 
+/** The cart as the server answered it somewhere else (e.g. a checkout's 409): it becomes the cached cart. */
+export const cartReceived = (cart: Cart) => cartApi.util.upsertQueryEntries([{ endpointName: 'getCart', arg: cart.id, value: cart }]);
+
 export const {
   useGetCartQuery,
   useLazyGetCartQuery,

@@ -3,6 +3,7 @@ export { cartForgotten, cartSlice } from './cart-slice';
 export { cartStorageMiddleware } from './cart-storage';
 export { CartDropdown } from './components/cart-dropdown';
 export {
+  cartReceived,
   useAddHardwareMutation,
   useAddNumberMutation,
   useLazyGetCartQuery,

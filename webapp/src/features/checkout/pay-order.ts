@@ -1,4 +1,5 @@
 import { serverErrorMessage } from '../../lib/api-error';
+import type { Cart } from '../../lib/api-types';
 import type { CustomerInfo, FieldErrors, InvalidFieldsBody } from '../../lib/account-form/types';
 import { paymentMethodId, type StripeCardElement, type StripeClient } from '../../lib/stripe/stripe-js';
 import type { CompletedOrder, ProgressStep } from './checkout-slice';
@@ -35,6 +36,8 @@ export interface OrderSecrets {
 
 export interface PayOrderInput {
   cartId: string;
+  /** The version of the cart's prices the page shows (the cart's `quoteVersion`), when it has one. */
+  quoteVersion?: string;
   customerInfo: CustomerInfo;
   stripe: StripeClient;
   card: StripeCardElement;
@@ -45,6 +48,25 @@ export interface PayOrderInput {
 
 /** A payment that stopped, with the sentence to show under the card field. */
 export class PaymentFailure extends Error {}
+
+/** 409 `price_changed`: the cart is priced otherwise than the page showed; nothing was placed, and `cart` is the cart now. */
+export class CartPriceChanged extends PaymentFailure {
+  constructor(
+    message: string,
+    readonly cart: Cart,
+  ) {
+    super(message);
+  }
+}
+
+/** The cart as priced now, from a 409 `price_changed`, if that is what `error` is. */
+function repricedCart(error: unknown): { message: string; cart: Cart } | null {
+  const body = errorBody<{ code?: unknown; error?: unknown; cart?: unknown }>(error);
+  if (typeof body !== 'object' || body === null || body.code !== 'price_changed') return null;
+  const { cart } = body;
+  if (typeof cart !== 'object' || cart === null || typeof (cart as { id?: unknown }).id !== 'string') return null;
+  return { message: typeof body.error === 'string' && body.error ? body.error : paymentMessages.paymentIntentFailed, cart: cart as Cart };
+}
 
 /** The server refused the account form (422 `invalid_fields`): the fields to mark on step 2. */
 export class AccountFieldsRejected extends Error {
@@ -142,10 +164,17 @@ export async function payOrder(
     // A retry (another card, a reload) sends the secret of the order this tab placed, so the
     // server continues that order instead of placing another one.
     const previous = input.orderSecrets.latest();
-    intent = await calls.createPaymentIntent(previous ? { cartId, customerInfo, orderSecret: previous } : { cartId, customerInfo });
+    intent = await calls.createPaymentIntent({
+      cartId,
+      customerInfo,
+      ...(previous ? { orderSecret: previous } : {}),
+      ...(input.quoteVersion ? { quoteVersion: input.quoteVersion } : {}),
+    });
   } catch (error) {
     const body = errorBody<unknown>(error);
     if (isInvalidFields(body)) throw new AccountFieldsRejected(body.error, body.fieldErrors as FieldErrors);
+    const repriced = repricedCart(error);
+    if (repriced) throw new CartPriceChanged(repriced.message, repriced.cart);
     throw new PaymentFailure(serverErrorMessage(error, paymentMessages.paymentIntentFailed));
   }
   checkPaymentType(intent);

@@ -27,6 +27,11 @@ export interface CreatePaymentIntentArgs {
   customerInfo: CustomerInfo;
   /** The secret of the order this tab placed before (a retry): the server then continues that order. */
   orderSecret?: string;
+  /**
+   * The cart's `quoteVersion` as this page shows it: on a cart priced otherwise now, nothing is
+   * placed (409 `price_changed` with the cart as priced now).
+   */
+  quoteVersion?: string;
 }
 
 export interface PaymentIntentResponse {
@@ -189,4 +194,6 @@ export interface CheckoutCart {
   isError: boolean;
   /** The server took the service out of the cart with the order (desk phones stay in it). */
   serviceOrdered: () => void;
+  /** The server priced the cart otherwise than the page showed it (409 `price_changed`): this is the cart now. */
+  cartRepriced: (cart: Cart) => void;
 }

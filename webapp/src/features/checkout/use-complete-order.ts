@@ -25,7 +25,7 @@ import { LAST_ORDER_KEY, thankYouPath } from './last-order';
 import { messages } from './messages';
 import { latestOrderSecret, storedOrderSecret } from './order-secret';
 import { customerInfoForServer } from '../../lib/account-form/validation';
-import { AccountFieldsRejected, payOrder, PaymentFailure } from './pay-order';
+import { AccountFieldsRejected, CartPriceChanged, payOrder, PaymentFailure } from './pay-order';
 import { beforePaymentMessages, paymentMessages } from './payment-messages';
 import type { StripeCardElement, StripeClient } from '../../lib/stripe/stripe-js';
 import type { CheckoutCart } from './types';
@@ -82,6 +82,7 @@ export function useCompleteOrder({ checkoutCart, stripe, card, cardComplete }: C
       const completed = await payOrder(
         {
           cartId,
+          quoteVersion: cart.quoteVersion,
           customerInfo: customerInfoForServer(form, addressMode),
           stripe,
           card,
@@ -114,6 +115,8 @@ export function useCompleteOrder({ checkoutCart, stripe, card, cardComplete }: C
       if (failure instanceof AccountFieldsRejected) {
         dispatch(accountFormRejected({ errors: failure.fieldErrors, banner: failure.message || messages.formBanner }));
       } else if (failure instanceof PaymentFailure) {
+        // Prices changed: the page shows the cart as priced now; the next click names its version.
+        if (failure instanceof CartPriceChanged) checkoutCart.cartRepriced(failure.cart);
         dispatch(paymentFailed(failure.message));
       } else {
         console.error('Payment failed unexpectedly', failure);

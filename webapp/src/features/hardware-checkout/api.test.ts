@@ -15,6 +15,7 @@ const body = {
   shipping_option: 'saturday',
   hardware_items: [],
   payment_type: 'hardware_purchase' as const,
+  quote_version: 'q0123456789abcdef',
 };
 
 const create = () => makeStore().dispatch(hardwareCheckoutApi.endpoints.createHardwarePayment.initiate(body));

@@ -10,6 +10,7 @@ import {
   initialHardwareCheckoutState,
   orderPaid,
   orderPlaced,
+  orderRepriced,
   orderSummaryConfirmed,
   paymentFailed,
   paymentStarted,
@@ -32,6 +33,7 @@ const placed: PlacedHardwareOrder = {
   amounts: amountsFor(16300, 1500),
   lines: [],
   shipping: { id: 'saturday', name: SHIPPING_OPTIONS[3].name, carrier: 'DPD', pricePence: 1500 },
+  quoteVersion: 'q0123456789abcdef',
 };
 
 /** At step 5 with an order placed for Saturday delivery. */
@@ -72,6 +74,19 @@ describe('hardware checkout slice', () => {
   it('going back keeps the placed order; Complete Order with nothing changed goes on with it', () => {
     const state = reduce(atPayment(), stepBack(), reviewConfirmed());
     expect(state).toMatchObject({ step: 5, placed });
+  });
+
+  it("a payment refused for another price (409 price_changed): the placed order takes the server's quote of it, its total and version", () => {
+    const line = { productId: 'p1', name: 'Yealink T54W', shortDesc: null, imageUrl: null, unitPricePence: 6900, quantity: 2, linePence: 13800 };
+    const quote = { lines: [line], shipping: placed.shipping, amounts: amountsFor(13800, 1500), version: 'q-new', priceChanges: [] };
+    const state = reduce(atPayment(), orderRepriced(quote));
+    expect(state.placed).toEqual({
+      ...placed,
+      amounts: amountsFor(13800, 1500),
+      lines: [{ productId: 'p1', name: 'Yealink T54W', unitPricePence: 6900, quantity: 2, linePence: 13800 }],
+      quoteVersion: 'q-new',
+    });
+    expect(reduce(initialHardwareCheckoutState(), orderRepriced(quote)).placed).toBeNull();
   });
 
   it('another shipping option forgets the placed order; the same one does not', () => {

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { emptyDraft, type CustomerDraft, type DraftField } from './address-rules';
-import type { ChosenShipping, CustomerField, CustomerFieldErrors, HardwareAmounts, OrderLine } from './types';
+import type { ChosenShipping, CustomerField, CustomerFieldErrors, HardwareAmounts, HardwareQuote, OrderLine } from './types';
 
 export type HardwareCheckoutStep = 1 | 2 | 3 | 4 | 5;
 
@@ -17,6 +17,8 @@ export interface PlacedHardwareOrder {
   amounts: HardwareAmounts;
   lines: OrderLine[];
   shipping: ChosenShipping;
+  /** The version of the quote the order was placed on: the payment names it. */
+  quoteVersion: string;
 }
 
 /**
@@ -132,6 +134,19 @@ export const hardwareCheckoutSlice = createSlice({
       state.step = 5;
       state.payment = idlePayment();
     },
+    /**
+     * The payment was refused with 409 `price_changed` (nothing charged): the order is shown,
+     * and paid next, as the server's quote of it says.
+     */
+    orderRepriced(state, action: PayloadAction<HardwareQuote>) {
+      const { placed } = state;
+      if (!placed) return;
+      const quote = action.payload;
+      placed.amounts = quote.amounts;
+      placed.lines = quote.lines.map(({ productId, name, unitPricePence, quantity, linePence }) => ({ productId, name, unitPricePence, quantity, linePence }));
+      if (quote.shipping) placed.shipping = quote.shipping;
+      placed.quoteVersion = quote.version;
+    },
     paymentStarted(state) {
       state.payment = { status: 'processing', error: null };
     },
@@ -169,6 +184,7 @@ export const {
   stepBack,
   reviewConfirmed,
   orderPlaced,
+  orderRepriced,
   paymentStarted,
   paymentFailed,
   orderPaid,

@@ -1,6 +1,7 @@
 import { paymentMethodId, type StripeCardElement, type StripeClient } from '../../lib/stripe/stripe-js';
 import type { PlacedHardwareOrder } from './hardware-checkout-slice';
 import { cardErrorMessage, hardwarePaymentMessages as text, paymentServiceMessage } from './hardware-payment-messages';
+import { priceChanged } from './price-changed';
 import type {
   CardSetupResponse,
   ConfirmationStatus,
@@ -9,6 +10,7 @@ import type {
   CreateHardwarePaymentAnswer,
   CreateHardwarePaymentBody,
   HardwareCustomerInfo,
+  HardwareQuote,
   OrderRef,
   StoredHardwareOrder,
 } from './types';
@@ -32,6 +34,16 @@ export interface PayHardwareOrderInput {
 /** A payment that stopped before the money moved, with the sentence to show under the card. */
 export class HardwarePaymentFailure extends Error {}
 
+/** 409 `price_changed`: the page's quote is not the order's; nothing was charged, and `quote` is the order's own. */
+export class HardwarePriceChanged extends HardwarePaymentFailure {
+  constructor(
+    message: string,
+    readonly quote: HardwareQuote,
+  ) {
+    super(message);
+  }
+}
+
 const CONFIRMATION_STATUSES: readonly ConfirmationStatus[] = ['confirmed', 'payment-only', 'error-handled'];
 
 /** A failed call (RTK Query's error has a status), as against a fault of our own. */
@@ -43,6 +55,8 @@ async function call<T>(promise: Promise<T>): Promise<T> {
   try {
     return await promise;
   } catch (error) {
+    const changed = priceChanged(error);
+    if (changed) throw new HardwarePriceChanged(changed.error, changed.quote);
     throw new HardwarePaymentFailure(paymentServiceMessage(error));
   }
 }
@@ -89,6 +103,7 @@ async function charge(input: PayHardwareOrderInput, calls: HardwarePaymentCalls,
       shipping_option: placed.shipping.id,
       hardware_items: placed.lines.map((line) => ({ id: line.productId, name: line.name, quantity: line.quantity, price: line.unitPricePence })),
       payment_type: 'hardware_purchase',
+      quote_version: placed.quoteVersion,
     }),
   );
   if (answer.requires_action || answer.status === 'requires_action') {

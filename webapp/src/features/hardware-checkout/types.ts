@@ -45,11 +45,35 @@ export interface QuoteLine {
 /** The shipping option an order or a quote was priced with. */
 export type ChosenShipping = Omit<ShippingOption, 'description'>;
 
-/** GET /api/hardware-checkout/quote?cartId=&shippingOption= */
+/** A desk phone whose catalogue price changed since it went into the cart. */
+export interface QuotePriceChange {
+  productId: string;
+  name: string;
+  fromPence: number;
+  toPence: number;
+  /** The server's sentence, shown as is: "The price of Yealink T54W changed from £119.00 to £129.00". */
+  message: string;
+}
+
+/** GET /api/hardware-checkout/quote?cartId=&shippingOption= (the phones at today's catalogue prices). */
 export interface HardwareQuote {
   lines: QuoteLine[];
   shipping: ChosenShipping | null;
   amounts: HardwareAmounts;
+  /**
+   * The version of these prices: placing the order names the version of the quote for its
+   * shipping option, and paying the version the order was placed on (409 `price_changed` on another).
+   */
+  version: string;
+  priceChanges: QuotePriceChange[];
+}
+
+/** The 409 `price_changed` of placing or paying: nothing was placed or charged; `quote` is the one to show now. */
+export interface PriceChangedBody {
+  code: 'price_changed';
+  /** "The price of X changed from £A to £B. Please check the new total and try again." */
+  error: string;
+  quote: HardwareQuote;
 }
 
 export interface QuoteArgs {
@@ -78,6 +102,8 @@ export interface HardwareCustomerInfo {
 export interface PlaceHardwareOrderArgs {
   cartId: string;
   shippingOption: string;
+  /** The `version` of the quote the buyer was shown for this shipping option. */
+  quoteVersion: string;
   customerInfo: HardwareCustomerInfo;
 }
 
@@ -145,6 +171,8 @@ export interface CreateHardwarePaymentBody {
   shipping_option: string;
   hardware_items: { id: string; name: string; quantity: number; price: number }[];
   payment_type: 'hardware_purchase';
+  /** The version of the quote the order was placed on (what the payment step shows). */
+  quote_version: string;
 }
 
 /** The 200 answers of create-hardware-payment (paid, or 3-D Secure needed). */

@@ -5,10 +5,10 @@ import { fullPageLoad } from '../../lib/full-page-load';
 import type { StripeCardElement, StripeClient } from '../../lib/stripe/stripe-js';
 import { customerInfoFromDraft } from './address-rules';
 import { useConfirmHardwarePaymentMutation, useCreateHardwarePaymentMutation, useStartHardwareCardSetupMutation } from './api';
-import { orderPaid, paymentFailed, paymentStarted, selectCustomerDraft, selectPlacedOrder } from './hardware-checkout-slice';
+import { orderPaid, orderRepriced, paymentFailed, paymentStarted, selectCustomerDraft, selectPlacedOrder } from './hardware-checkout-slice';
 import { storeHardwareOrder } from './hardware-order-storage';
 import { hardwarePaymentMessages } from './hardware-payment-messages';
-import { HardwarePaymentFailure, payHardwareOrder } from './pay-hardware-order';
+import { HardwarePaymentFailure, HardwarePriceChanged, payHardwareOrder } from './pay-hardware-order';
 import type { StoredHardwareOrder } from './types';
 
 export const HARDWARE_THANK_YOU_PATH = '/hardware-thank-you';
@@ -63,6 +63,8 @@ export function usePayHardwareOrder({ stripe, card, cardComplete, billingCountry
       );
     } catch (failure) {
       if (!(failure instanceof HardwarePaymentFailure)) console.error('Hardware payment failed unexpectedly', failure);
+      // The order's own prices, shown with the server's sentence: the next Pay is for them.
+      if (failure instanceof HardwarePriceChanged) dispatch(orderRepriced(failure.quote));
       dispatch(paymentFailed(failure instanceof HardwarePaymentFailure ? failure.message : hardwarePaymentMessages.processingFailed));
       return;
     }

@@ -88,6 +88,26 @@ describe('CartDropdown', () => {
     expect(totalOf('Total inc. VAT')).toHaveTextContent('£153.60');
   });
 
+  it("a desk phone whose price changed since it went in: the cart says so (\"The price of X changed from £A to £B\") and prices it today", async () => {
+    const user = userEvent.setup();
+    const cart = {
+      ...hardwareCart({ quantity: 1, unitPence: 12900 }),
+      priceChanges: [{ productId: 'p-t54w', name: 'Yealink T54W', fromPence: 11900, toPence: 12900 }],
+    };
+    renderDropdown(cart);
+    await user.click(await screen.findByRole('button', { name: 'Cart, 1 item' }));
+    const panel = screen.getByRole('region', { name: 'Shopping cart' });
+    expect(within(panel).getByRole('status').textContent).toBe('The price of Yealink T54W changed from £119.00 to £129.00');
+    expect(totalOf('Hardware')).toHaveTextContent('£129.00');
+  });
+
+  it('a cart without price changes says nothing of prices', async () => {
+    const user = userEvent.setup();
+    renderDropdown(hardwareCart());
+    await user.click(await screen.findByRole('button', { name: 'Cart, 1 item' }));
+    expect(within(screen.getByRole('region', { name: 'Shopping cart' })).queryByRole('status')).not.toBeInTheDocument();
+  });
+
   it('a mixed cart shows the whole cart: the services for the first period and the desk phones, each with their VAT', async () => {
     const user = userEvent.setup();
     renderDropdown(mixedCart());

@@ -8,6 +8,7 @@ import { useRemoveAddOnMutation, useRemoveItemMutation, useRemoveNumberMutation 
 import { isEmptyCart } from '../cart-contents';
 import { useCart } from '../use-cart';
 import { CartDropdownFrame, EmptyCartPanel } from './cart-dropdown';
+import { PriceChangeNotices } from './price-change-notices';
 
 /** A full page load: the hardware checkout is its own flow. */
 function goToHardwareCheckout(): void {
@@ -49,6 +50,7 @@ function CartPanel({ cart, onNavigate }: { cart: Cart | undefined; onNavigate: (
   return (
     <>
       <p className="cart-panel-title">Your cart</p>
+      <PriceChangeNotices changes={cart.priceChanges} />
       {error && (
         <p role="alert" className="form-error">
           {error}

@@ -1,10 +1,12 @@
 import { DeskPhonesNote } from '../../../components/desk-phones-note';
 import type { Cart } from '../../../lib/api-types';
 import { cycleWord, formatPence } from '../../../lib/format-money';
+import { PriceChangeNotices } from './price-change-notices';
 
 /**
  * Order summary from the server's totals (no arithmetic here). Due today is what the service
  * checkout charges; desk phones are paid in their own checkout, so they are noted below the list.
+ * A desk phone whose price changed since it went into the cart is named first.
  */
 export function OrderSummary({ cart, vatPercent }: { cart: Cart; vatPercent: number }) {
   const { totals } = cart;
@@ -12,6 +14,7 @@ export function OrderSummary({ cart, vatPercent }: { cart: Cart; vatPercent: num
   return (
     <aside className="order-summary panel" aria-labelledby="order-summary-heading">
       <h2 id="order-summary-heading">Order summary</h2>
+      <PriceChangeNotices changes={cart.priceChanges} />
       <dl>
         <dt>Package</dt>
         <dd>{formatPence(totals.packagePence)}</dd>

@@ -28,6 +28,15 @@ describe('AddOnsPage', () => {
     await waitFor(() => expect(history.location.pathname).toBe('/pricing'));
   });
 
+  it('names each desk phone whose price changed since it went into the cart in the order summary', async () => {
+    mockFetch({});
+    const cart = mixedCart({ unitPence: 16000 });
+    const store = storeWithCart({ ...cart, priceChanges: [{ productId: 'p-t54w', name: 'Yealink T54W', fromPence: 15000, toPence: 16000 }] }, catalogueFixture);
+    renderWithProviders(<AddOnsPage />, { store, route: '/add-ons' });
+    const summary = screen.getByRole('complementary', { name: 'Order summary' });
+    expect(within(summary).getByRole('status').textContent).toBe('The price of Yealink T54W changed from £150.00 to £160.00');
+  });
+
   it('sends a cart without items to /pricing', async () => {
     mockFetch({});
     const store = storeWithCart(emptyCart(), catalogueFixture);

@@ -283,7 +283,8 @@ describe('Complete Order', () => {
       `GET /api/orders/${ORDER_ID}`,
     ]);
     const body = (path: string) => JSON.parse(calls.find((call) => call.url.pathname === path)?.body ?? 'null');
-    expect(body('/api/create-payment-intent/')).toEqual({ cartId: CART_ID, customerInfo: filledForm() });
+    // With the version of the cart's prices the page shows.
+    expect(body('/api/create-payment-intent/')).toEqual({ cartId: CART_ID, customerInfo: filledForm(), quoteVersion: serviceCart().quoteVersion });
     expect(body('/api/create-setup-intent/')).toEqual({ orderId: ORDER_ID });
     expect(body('/api/create-subscription/')).toEqual({ orderId: ORDER_ID, paymentMethodId: 'pm_123', setupIntentId: 'seti_123' });
     expect(body('/api/create-user-account/')).toEqual({ orderId: ORDER_ID, orderSecret: ORDER_SECRET, password: 'correct-horse', customerInfo: filledForm() });
@@ -465,6 +466,37 @@ describe('Complete Order', () => {
     expect(completeOrder()).toBeEnabled();
     await user.click(completeOrder());
     expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for your order!' })).toBeInTheDocument();
+  });
+
+  it("prices changed since the page loaded (409 price_changed): nothing placed, the cart as priced now and the server's sentence; the next click names the new version", async () => {
+    const user = userEvent.setup();
+    const sentence = 'The prices changed since this page was loaded. Please check the new total and try again.';
+    // Single User x2 yearly at £49.90 each now: £99.80 + £76.80 + £19.20 = £195.80, £39.16 VAT.
+    const now = serviceCart({
+      quoteVersion: 'qcart-priced-now',
+      items: [{ id: 'single-yearly', name: 'Single User x2 (Yearly)', type: 'package', plan: 'singleUser', billingCycle: 'yearly', quantity: 2, unitPence: 4990, linePence: 9980 }],
+      totals: cartTotals({ billingCycle: 'yearly', packagePence: 9980, addOnsPence: 7680, numbersPence: 1920 }),
+    });
+    const versions: unknown[] = [];
+    server({
+      'POST /api/create-payment-intent/': async (request) => {
+        const { quoteVersion } = (await request.json()) as { quoteVersion?: string };
+        versions.push(quoteVersion);
+        if (quoteVersion !== now.quoteVersion) return jsonResponse({ error: sentence, code: 'price_changed', cart: now }, 409);
+        return jsonResponse({ error: 'Stop here.', code: 'test_stop' }, 500);
+      },
+    });
+    installFakeStripe();
+    await openPayment(user);
+    expect(screen.getByText(/^Amount due today/)).toHaveTextContent('£230.16');
+    await typeCard(user);
+    await user.click(completeOrder());
+    expect(await screen.findByRole('alert')).toHaveTextContent(sentence);
+    expect(screen.getByText(/^Amount due today/)).toHaveTextContent('£234.96');
+    expect(completeOrder()).toBeEnabled();
+
+    await user.click(completeOrder());
+    await waitFor(() => expect(versions).toEqual([serviceCart().quoteVersion, 'qcart-priced-now']));
   });
 
   it('3-D Secure on the charge: confirmCardPayment, then the same create-subscription again', async () => {

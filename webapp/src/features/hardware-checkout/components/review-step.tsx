@@ -3,7 +3,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { errorStatus, serverErrorMessage } from '../../../lib/api-error';
 import { formatPence } from '../../../lib/format-money';
 import { customerInfoFromDraft } from '../address-rules';
-import { useGetHardwareQuoteQuery, usePlaceHardwareOrderMutation } from '../api';
+import { hardwareCheckoutApi, useGetHardwareQuoteQuery, usePlaceHardwareOrderMutation } from '../api';
 import {
   addressRejected,
   orderPlaced,
@@ -13,9 +13,11 @@ import {
   stepBack,
 } from '../hardware-checkout-slice';
 import { messages } from '../messages';
+import { priceChanged } from '../price-changed';
 import type { Country, CustomerField, CustomerFieldErrors } from '../types';
 import { AmountsList } from './amounts-list';
 import { LineList } from './line-list';
+import { PriceChangeNotices } from './price-change-notices';
 
 const FIELDS: readonly CustomerField[] = ['email', 'firstName', 'lastName', 'phone', 'line1', 'city', 'postalCode', 'country'];
 
@@ -39,8 +41,11 @@ interface ReviewStepProps {
 
 /**
  * Step 4: the phones, the delivery, who receives them and where, and the totals with shipping
- * (the server's quote for the chosen option). Complete Order places the order, or goes on with
- * the one already placed when nothing changed since.
+ * (the server's quote for the chosen option). Complete Order places the order on the version of
+ * the quote shown, or goes on with the one already placed when nothing changed since. When the
+ * prices moved meanwhile (409 `price_changed`) nothing is placed: the server's new quote takes
+ * the old one's place, with its changes and the server's sentence, and the next click places
+ * the order at the new total.
  */
 export function ReviewStep({ cartId, shippingOption, countries }: ReviewStepProps) {
   const dispatch = useAppDispatch();
@@ -54,17 +59,27 @@ export function ReviewStep({ cartId, shippingOption, countries }: ReviewStepProp
 
   const complete = async () => {
     setError(null);
-    if (placed) {
+    // Only the quote for this shipping option is on screen (the button shows with it).
+    if (!quote.data) return;
+    const quoteVersion = quote.data.version;
+    // The order placed before, unless the prices shown have moved since it was placed.
+    if (placed && placed.quoteVersion === quoteVersion) {
       dispatch(reviewConfirmed());
       return;
     }
     try {
-      const order = await placeOrder({ cartId, shippingOption, customerInfo: customer }).unwrap();
+      const order = await placeOrder({ cartId, shippingOption, quoteVersion, customerInfo: customer }).unwrap();
       const { orderId, orderNumber, orderSecret, amounts, lines, shipping } = order;
-      dispatch(orderPlaced({ orderId, orderNumber, orderSecret, amounts, lines, shipping }));
+      dispatch(orderPlaced({ orderId, orderNumber, orderSecret, amounts, lines, shipping, quoteVersion }));
     } catch (failure) {
+      const changed = priceChanged(failure);
       const fields = refusedFields(failure);
-      if (fields) dispatch(addressRejected(fields));
+      if (changed) {
+        dispatch(hardwareCheckoutApi.util.upsertQueryData('getHardwareQuote', { cartId, shippingOption }, changed.quote));
+        // Step 1's quote (without shipping) is read again, so going back shows the new prices too.
+        void dispatch(hardwareCheckoutApi.endpoints.getHardwareQuote.initiate({ cartId }, { forceRefetch: true, subscribe: false }));
+        setError(changed.error);
+      } else if (fields) dispatch(addressRejected(fields));
       else setError(serverErrorMessage(failure, messages.placeFailed));
     }
   };
@@ -83,11 +98,12 @@ export function ReviewStep({ cartId, shippingOption, countries }: ReviewStepProp
       </section>
     );
   }
-  const { lines, shipping, amounts } = quote.data;
+  const { lines, shipping, amounts, priceChanges } = quote.data;
 
   return (
     <section className="panel hw-panel" aria-labelledby="hw-step-heading">
       <h2 id="hw-step-heading">Review Order</h2>
+      <PriceChangeNotices changes={priceChanges} />
       <div className="hw-review">
         <section aria-labelledby="hw-review-items">
           <h3 id="hw-review-items">Items</h3>

@@ -7,12 +7,14 @@ import { CART_ID } from '../../../testing/fixtures';
 import { jsonResponse } from '../../../testing/mock-fetch';
 import { paymentRetryTiming } from '../api';
 import {
+  amountsFor,
   fakeHardwareCheckoutServer,
   GRP2601,
   ORDER_SECRET,
   T54W,
   type FakeHardwareCheckoutOptions,
 } from '../testing/fake-hardware-checkout-server';
+import type { HardwareQuote } from '../types';
 import { fillAddress, paymentMethodsByCard, renderHardwareCheckout, storeWithCartId, typeCard } from '../testing/render-hardware-checkout';
 
 vi.mock('../../../lib/full-page-load', () => ({ fullPageLoad: vi.fn(), openExternal: vi.fn() }));
@@ -260,6 +262,8 @@ describe('step 4: Review Order', () => {
       {
         cartId: CART_ID,
         shippingOption: 'saturday',
+        // The version of the quote shown for Saturday delivery.
+        quoteVersion: server.quoteVersion('saturday'),
         customerInfo: {
           email: 'jane@example.co.uk',
           firstName: 'Jane',
@@ -329,6 +333,8 @@ describe('step 5: Payment', () => {
   it('pays: card setup with the billing details, create then confirm, the order kept in this tab, the thank-you page, the cart read again', async () => {
     const { user, server, stripe, store, history } = await open();
     await toPayment(user);
+    // The version the order was placed on (once paid, the cart has no phones left to quote).
+    const placedOn = server.quoteVersion('saturday');
     await user.selectOptions(screen.getByLabelText('Billing Country'), 'France');
     await typeCard(user, CARDS.ok);
     await user.click(payButton());
@@ -365,6 +371,7 @@ describe('step 5: Payment', () => {
           { id: GRP2601.productId, name: GRP2601.name, quantity: 1, price: 3500 },
         ],
         payment_type: 'hardware_purchase',
+        quote_version: placedOn,
       },
     ]);
     expect(server.callsTo('POST', '/api/create-hardware-payment/')[0].url.searchParams.get('_')).toMatch(/^\d+$/);
@@ -528,5 +535,98 @@ describe('step 5: Payment', () => {
     setItem.mockRestore();
     expect(history.location.pathname).toBe('/hardware-checkout');
     expect(payButton()).toBeDisabled();
+  });
+});
+
+describe('live prices', () => {
+  const CHANGED = 'The price of Yealink T54W changed from £64.00 to £69.00';
+  const totals = () => screen.getByText('Subtotal', { selector: 'dt' }).closest('dl') as HTMLElement;
+
+  it("a phone whose price changed since it went into the cart: the server's sentence above the order summary, at step 1 and at Review, the totals at today's price", async () => {
+    const { user } = await open({ pricesToday: { [T54W.productId]: 6900 } });
+    expect(screen.getByRole('status')).toHaveTextContent(CHANGED);
+    expect(screen.getByRole('status').textContent).toBe(CHANGED);
+    // Above the phones and the totals.
+    expect(screen.getByRole('status').compareDocumentPosition(screen.getByRole('list', { name: 'Desk phones' }))).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    // £138.00 + £35.00 = £173.00, £34.60 VAT.
+    expect(valueOf(totals(), 'Total')).toHaveTextContent('£207.60');
+
+    await toReview(user);
+    expect(screen.getByRole('status')).toHaveTextContent(CHANGED);
+    // With Saturday delivery: £188.00 + £37.60 VAT.
+    expect(valueOf(totals(), 'Total')).toHaveTextContent('£225.60');
+    await user.click(button('Complete Order'));
+    await screen.findByRole('heading', { level: 2, name: 'Payment' });
+    expect(payButton()).toHaveTextContent('Pay £225.60');
+  });
+
+  it("the price changes before Complete Order (409 price_changed): nothing placed, the new total, the change and the server's sentence; the next click places the order at the new version", async () => {
+    const { user, server } = await open();
+    await toReview(user);
+    expect(valueOf(totals(), 'Total')).toHaveTextContent('£213.60');
+    const shown = server.quoteVersion('saturday');
+    server.setPrice(T54W.productId, 6900);
+
+    await user.click(button('Complete Order'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(`${CHANGED}. Please check the new total and try again.`);
+    expect(screen.getByRole('status')).toHaveTextContent(CHANGED);
+    expect(valueOf(totals(), 'Total')).toHaveTextContent('£225.60');
+    expect(stepHeading()).toHaveTextContent('Review Order');
+    expect(server.orders()).toHaveLength(0);
+
+    await user.click(button('Complete Order'));
+    await screen.findByRole('heading', { level: 2, name: 'Payment' });
+    expect(payButton()).toHaveTextContent('Pay £225.60');
+    expect(server.posted('/api/hardware-orders').map((body) => body.quoteVersion)).toEqual([shown, server.quoteVersion('saturday')]);
+    expect(shown).not.toBe(server.quoteVersion('saturday'));
+    expect(server.orders()).toHaveLength(1);
+  });
+
+  it('after a 409 price_changed at Review, going back to the Order Summary shows the new prices there too', async () => {
+    const { user, server } = await open();
+    await toReview(user);
+    server.setPrice(T54W.productId, 6900);
+    await user.click(button('Complete Order'));
+    await screen.findByRole('alert');
+    for (let step = 0; step < 3; step += 1) await user.click(button('Back'));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Order Summary' })).toBeInTheDocument();
+    expect(await screen.findByRole('status')).toHaveTextContent(CHANGED);
+    expect(valueOf(totals(), 'Total')).toHaveTextContent('£207.60');
+  });
+
+  it("paying on another version than the order's (409 price_changed): nothing charged, the order's total and the server's sentence under the card; the next Pay names the order's version", async () => {
+    const sentence = 'The prices changed since this page was loaded. Please check the new total and try again.';
+    const saturday = { id: 'saturday', name: 'SATURDAY - DPD', carrier: 'DPD', pricePence: 1500 };
+    const orderQuote: HardwareQuote = {
+      lines: [{ ...T54W, unitPricePence: 6900, linePence: 13800 }, GRP2601],
+      shipping: saturday,
+      amounts: amountsFor(17300, 1500),
+      version: 'q-the-orders-own',
+      priceChanges: [],
+    };
+    const { user, server } = await open({
+      extra: {
+        'POST /api/create-hardware-payment/': async (request) => {
+          const body = (await request.json()) as { quote_version?: string };
+          if (body.quote_version !== orderQuote.version) return jsonResponse({ error: sentence, code: 'price_changed', quote: orderQuote }, 409);
+          return jsonResponse({ error: 'Your card was declined.', code: 'card_declined', decline_code: null }, 402);
+        },
+      },
+    });
+    await toPayment(user);
+    expect(payButton()).toHaveTextContent('Pay £213.60');
+    await typeCard(user, CARDS.ok);
+    await user.click(payButton());
+    await waitFor(() => expect(cardAlert()).toHaveTextContent(sentence));
+    expect(payButton()).toHaveTextContent('Pay £225.60');
+    expect(payButton()).toBeEnabled();
+
+    await user.click(payButton());
+    await waitFor(() => expect(cardAlert()).toHaveTextContent(/declined/));
+    const posted = server.posted('/api/create-hardware-payment/');
+    expect(posted.map((body) => [body.quote_version, body.amount])).toEqual([
+      [server.quoteVersion('saturday'), 21360],
+      ['q-the-orders-own', 22560],
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import { FALLBACK_SHIPPING_COUNTRIES } from '../components/address-step';
 import { FALLBACK_BILLING_COUNTRIES } from '../components/payment-step';
 import type { AddressSuggestion } from '../../../lib/account-form/types';
 import type { CheckoutConfig } from '../../../lib/stripe/config-api';
+import { formatPence } from '../../../lib/format-money';
 import { cartTotals, vatPence } from '../../../testing/fake-totals';
 import { CART_ID, emptyCart, serviceCart } from '../../../testing/fixtures';
 import { jsonResponse, mockFetch, type Handler } from '../../../testing/mock-fetch';
@@ -13,8 +14,10 @@ import type {
   HardwareAmounts,
   HardwareCheckoutOptions,
   HardwareOrderView,
+  HardwareQuote,
   PlaceHardwareOrderArgs,
   QuoteLine,
+  QuotePriceChange,
   ShippingOption,
 } from '../types';
 
@@ -121,16 +124,32 @@ function invalidFields({ customerInfo: info }: PlaceHardwareOrderArgs): Record<s
   return errors;
 }
 
+/** The server's sentence for a changed price. */
+export const priceChangeMessage = (name: string, fromPence: number, toPence: number) =>
+  `The price of ${name} changed from ${formatPence(fromPence)} to ${formatPence(toPence)}`;
+
+/** A quote's version: a short digest of what it prices (the server's is a SHA-256; any stable digest does here). */
+export function quoteVersionOf(lines: QuoteLine[], shippingId: string | null): string {
+  const text = JSON.stringify([lines.map((line) => [line.productId, line.unitPricePence, line.quantity]), shippingId]);
+  let hash = 5381;
+  for (let index = 0; index < text.length; index += 1) hash = (Math.imul(hash, 33) ^ text.charCodeAt(index)) >>> 0;
+  return `q${hash.toString(16).padStart(8, '0')}`;
+}
+
 interface FakeOrder {
   view: HardwareOrderView;
+  /** The quote it was placed on (its own prices; no changes to name). */
+  quote: HardwareQuote;
   secret: string;
   setups: number;
   paymentIntentId: string | null;
 }
 
 export interface FakeHardwareCheckoutOptions {
-  /** The cart's desk phones (the quote's lines). */
+  /** The cart's desk phones (the quote's lines), at the price each went into the cart. */
   lines?: QuoteLine[];
+  /** The catalogue's price today of some of them, by product id: the cart names each change. */
+  pricesToday?: Record<string, number>;
   /** The cart also holds a service (a mixed cart): it stays after the phones are paid. */
   withServices?: boolean;
   /** No cart on the server: the quote and the cart answer 404 `cart_not_found`. */
@@ -152,7 +171,14 @@ export interface FakeHardwareCheckoutOptions {
  * Confirming a paid order takes its phones out of the cart, as the server does.
  */
 export function fakeHardwareCheckoutServer(options: FakeHardwareCheckoutOptions = {}) {
+  /** The cart's desk phones at today's catalogue price. */
   let lines = options.lines ?? CART_LINES;
+  /** The unit price each phone went into the cart at, by product id. */
+  let added = new Map(lines.map((line) => [line.productId, line.unitPricePence]));
+  const repriced = (productId: string, unitPricePence: number) => {
+    lines = lines.map((line) => (line.productId === productId ? { ...line, unitPricePence, linePence: unitPricePence * line.quantity } : line));
+  };
+  for (const [productId, pence] of Object.entries(options.pricesToday ?? {})) repriced(productId, pence);
   const orders = new Map<string, FakeOrder>();
   let placed = 0;
   let payments = 0;
@@ -160,7 +186,26 @@ export function fakeHardwareCheckoutServer(options: FakeHardwareCheckoutOptions 
   const itemsPence = () => lines.reduce((sum, line) => sum + line.linePence, 0);
   const shippingFor = (id: string | null): ShippingOption | undefined => SHIPPING_OPTIONS.find((option) => option.id === id);
   const chosen = ({ id, name, carrier, pricePence }: ShippingOption): ChosenShipping => ({ id, name, carrier, pricePence });
-
+  const priceChanges = (): QuotePriceChange[] =>
+    lines
+      .filter((line) => (added.get(line.productId) ?? line.unitPricePence) !== line.unitPricePence)
+      .map(({ productId, name, unitPricePence }) => {
+        const fromPence = added.get(productId) ?? unitPricePence;
+        return { productId, name, fromPence, toPence: unitPricePence, message: priceChangeMessage(name, fromPence, unitPricePence) };
+      });
+  /** The cart's quote today, with `shipping` when one is chosen. */
+  const quoteFor = (shipping: ShippingOption | undefined): HardwareQuote => ({
+    lines,
+    shipping: shipping ? chosen(shipping) : null,
+    amounts: amountsFor(itemsPence(), shipping?.pricePence ?? 0),
+    version: quoteVersionOf(lines, shipping?.id ?? null),
+    priceChanges: priceChanges(),
+  });
+  const priceChangedAnswer = (quote: HardwareQuote) => {
+    const first = quote.priceChanges[0];
+    const error = `${first ? first.message : 'The prices changed since this page was loaded'}. Please check the new total and try again.`;
+    return jsonResponse({ error, code: 'price_changed', quote }, 409);
+  };
   const cart = (): Cart => {
     const items: CartItem[] = lines.map((line) => ({
       id: `hardware-${line.productId}`,
@@ -177,6 +222,7 @@ export function fakeHardwareCheckoutServer(options: FakeHardwareCheckoutOptions 
       badgeCount: base.badgeCount + items.length,
       hasHardware: items.length > 0,
       totals: cartTotals({ ...base.totals, hardwarePence: itemsPence() }),
+      priceChanges: priceChanges().map(({ productId, name, fromPence, toPence }) => ({ productId, name, fromPence, toPence })),
     };
   };
 
@@ -201,11 +247,7 @@ export function fakeHardwareCheckoutServer(options: FakeHardwareCheckoutOptions 
       const optionId = params.get('shippingOption');
       const shipping = optionId ? shippingFor(optionId) : undefined;
       if (optionId && !shipping) return badShipping();
-      return {
-        lines,
-        shipping: shipping ? chosen(shipping) : null,
-        amounts: amountsFor(itemsPence(), shipping?.pricePence ?? 0),
-      };
+      return quoteFor(shipping);
     },
     'POST /api/hardware-orders': async (request) => {
       const body = (await request.json()) as PlaceHardwareOrderArgs;
@@ -217,6 +259,10 @@ export function fakeHardwareCheckoutServer(options: FakeHardwareCheckoutOptions 
       if (Object.keys(fieldErrors).length > 0) {
         return jsonResponse({ error: 'Please check the highlighted fields.', code: 'invalid_fields', fieldErrors }, 422);
       }
+      // As the server: the version is required, and another than today's places nothing.
+      if (typeof body.quoteVersion !== 'string') return jsonResponse({ error: 'quoteVersion is missing.', code: 'invalid_body' }, 422);
+      const quote = quoteFor(shipping);
+      if (body.quoteVersion !== quote.version) return priceChangedAnswer(quote);
       placed += 1;
       const orderId = `0d6f1c2e-0000-4000-8000-${String(placed).padStart(12, '0')}`;
       const { address, ...customer } = body.customerInfo;
@@ -236,7 +282,7 @@ export function fakeHardwareCheckoutServer(options: FakeHardwareCheckoutOptions 
         estimatedDelivery: estimateDelivery(shipping.id, options.today ?? new Date()),
         emailQueued: false,
       };
-      orders.set(orderId, { view, secret: ORDER_SECRET, setups: 0, paymentIntentId: null });
+      orders.set(orderId, { view, quote: { ...quote, priceChanges: [] }, secret: ORDER_SECRET, setups: 0, paymentIntentId: null });
       return jsonResponse({ ...view, orderSecret: ORDER_SECRET }, 201);
     },
     'POST /api/hardware-orders/:id/card-setup': async (request) => {
@@ -254,6 +300,8 @@ export function fakeHardwareCheckoutServer(options: FakeHardwareCheckoutOptions 
       const order = orders.get(body.order_id);
       if (!order) return orderNotFound();
       if (body.order_secret !== order.secret) return secretMismatch();
+      // As the server: a version other than the order's charges nothing.
+      if (body.quote_version !== undefined && !order.paymentIntentId && body.quote_version !== order.quote.version) return priceChangedAnswer(order.quote);
       const outcome = options.payment?.(body.payment_method_id) ?? 'succeeded';
       if (outcome instanceof Response) return outcome;
       if (typeof outcome === 'object') {
@@ -310,11 +358,24 @@ export function fakeHardwareCheckoutServer(options: FakeHardwareCheckoutOptions 
     orders: () => [...orders.values()].map((entry) => entry.view),
     /** Puts an order in place as if this browser had placed and paid it (for the thank-you page alone). */
     seedOrder(view: HardwareOrderView, paymentIntentId: string | null = view.paymentReference) {
-      orders.set(view.orderId, { view, secret: ORDER_SECRET, setups: 0, paymentIntentId });
+      const quote: HardwareQuote = {
+        lines: view.lines.map((line) => ({ ...line, shortDesc: null, imageUrl: null })),
+        shipping: view.shipping,
+        amounts: view.amounts,
+        version: quoteVersionOf([], view.shipping.id),
+        priceChanges: [],
+      };
+      orders.set(view.orderId, { view, quote, secret: ORDER_SECRET, setups: 0, paymentIntentId });
     },
+    /** The cart's phones are now `next`, each as if it went into the cart at its price. */
     setLines(next: QuoteLine[]) {
       lines = next;
+      added = new Map(lines.map((line) => [line.productId, line.unitPricePence]));
     },
+    /** The catalogue's price of a phone in the cart is now `unitPricePence` (the cart remembers the old one). */
+    setPrice: repriced,
+    /** The version of today's quote with `shippingOption` (none: without shipping). */
+    quoteVersion: (shippingOption: string | null = null) => quoteVersionOf(lines, shippingOption),
     callsTo,
     /** The JSON bodies sent to `path` by POST, in order. */
     posted: <T = Record<string, unknown>>(path: string) => callsTo('POST', path).map((call) => JSON.parse(call.body) as T),
