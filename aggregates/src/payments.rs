@@ -10,6 +10,8 @@
 
 use async_trait::async_trait;
 
+use crate::pricing::Pence;
+
 /// Why a payment call failed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PaymentError {
@@ -115,6 +117,24 @@ pub struct SubscriptionRecord {
     pub status: String,
 }
 
+/// Money given back on a one-time payment, as the provider holds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RefundRecord {
+    pub id: String,
+    pub amount: Pence,
+    /// The provider's word: `succeeded`, `pending` (the bank has not confirmed yet),
+    /// `requires_action`, `failed` or `canceled`.
+    pub status: String,
+}
+
+impl RefundRecord {
+    /// Whether the money is on its way back (succeeded, or pending at the bank): a refund
+    /// in any other state gave nothing back.
+    pub fn is_under_way(&self) -> bool {
+        matches!(self.status.as_str(), "succeeded" | "pending")
+    }
+}
+
 /// A recurring price: pence per month or per year.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlanSpec<'a> {
@@ -170,4 +190,17 @@ pub trait PaymentGateway: Send + Sync {
     /// for the buyer's 3-D Secure), so it never can be; an error when it already was.
     async fn cancel_payment(&self, id: &str, key: &str) -> Result<(), PaymentError>;
     async fn payment(&self, id: &str) -> Result<PaymentRecord, PaymentError>;
+    /// Gives money back on a one-time payment that was charged: `amount` of it, or all of it
+    /// when `None`. `reason` is stored with the refund at the provider (its metadata: the
+    /// provider's own `reason` is a short list of codes), with `key`. Idempotent by `key`: a
+    /// retry with the same key answers the refund the first try made rather than refunding
+    /// twice. Stripe refuses (`Provider`) more than is left to refund; the caller must not
+    /// rely on that (the stand-in does not check).
+    async fn refund_payment(
+        &self,
+        payment_intent_id: &str,
+        amount: Option<Pence>,
+        reason: &str,
+        key: &str,
+    ) -> Result<RefundRecord, PaymentError>;
 }

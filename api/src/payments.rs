@@ -20,9 +20,10 @@ use stripe_client_core::{RequestBuilder, StripeMethod};
 
 use crate::config::Secret;
 use aggregates::payments::{
-    CardSetup, InvoiceRecord, Outcome, PaymentError, PaymentGateway, PaymentRecord, PlanSpec, Refusal, SetupState,
-    SubscriptionRecord,
+    CardSetup, InvoiceRecord, Outcome, PaymentError, PaymentGateway, PaymentRecord, PlanSpec, RefundRecord, Refusal,
+    SetupState, SubscriptionRecord,
 };
+use aggregates::pricing::Pence;
 
 #[derive(Clone)]
 pub struct Stripe {
@@ -116,6 +117,15 @@ pub struct PaymentIntent {
     #[serde(default)]
     pub currency: String,
     pub last_payment_error: Option<LastPaymentError>,
+    #[serde(default)]
+    pub metadata: BTreeMap<String, String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Refund {
+    pub id: String,
+    pub amount: i64,
+    pub status: String,
     #[serde(default)]
     pub metadata: BTreeMap<String, String>,
 }
@@ -365,6 +375,39 @@ impl Stripe {
     async fn get_payment_intent(&self, id: &str) -> Result<PaymentIntent, PaymentError> {
         self.get(format!("/payment_intents/{id}")).await
     }
+
+    /// A refund of the payment intent's charge (Stripe and the stand-in both take
+    /// `payment_intent` and find its charge). Our reason goes in the metadata: Stripe's
+    /// `reason` takes only `duplicate`, `fraudulent` or `requested_by_customer`, and the
+    /// stand-in refuses it.
+    async fn post_refund(
+        &self,
+        payment_intent: &str,
+        amount: Option<Pence>,
+        reason: &str,
+        key: &str,
+    ) -> Result<Refund, PaymentError> {
+        let mut form = json!({
+            "payment_intent": payment_intent,
+            "metadata": { "reason": reason, "attempt": key },
+        });
+        if let Some(amount) = amount {
+            form["amount"] = json!(amount.0);
+        }
+        self.post("/refunds".into(), form, key).await
+    }
+
+    /// The refund an earlier try of attempt `key` made on the payment, if any (the most
+    /// recent 100 refunds). Stripe keeps idempotency keys for a day and the stand-in not at
+    /// all: a retry finds the refund by the attempt it stored rather than refunding twice.
+    async fn find_refund_made_by(&self, payment_intent: &str, key: &str) -> Result<Option<Refund>, PaymentError> {
+        let list: List<Refund> = self.get(format!("/refunds?payment_intent={payment_intent}&limit=100")).await?;
+        let found = list.data.into_iter().find(|r| r.metadata.get("attempt").map(String::as_str) == Some(key));
+        if let Some(refund) = &found {
+            tracing::warn!(payment_intent, refund = %refund.id, "adopted the refund an interrupted attempt made");
+        }
+        Ok(found)
+    }
 }
 
 fn refusal_of(intent: &PaymentIntent) -> Refusal {
@@ -547,6 +590,20 @@ impl PaymentGateway for Stripe {
 
     async fn payment(&self, id: &str) -> Result<PaymentRecord, PaymentError> {
         Ok(record_of(self.get_payment_intent(id).await?))
+    }
+
+    async fn refund_payment(
+        &self,
+        payment_intent_id: &str,
+        amount: Option<Pence>,
+        reason: &str,
+        key: &str,
+    ) -> Result<RefundRecord, PaymentError> {
+        let refund = match self.find_refund_made_by(payment_intent_id, key).await? {
+            Some(made) => made,
+            None => self.post_refund(payment_intent_id, amount, reason, key).await?,
+        };
+        Ok(RefundRecord { id: refund.id, amount: Pence(refund.amount), status: refund.status })
     }
 }
 

@@ -8,8 +8,8 @@ use aggregates::cart::CartCommand;
 use aggregates::pricing::{BillingCycle, Plan};
 use api::account_form::CustomerInfo;
 use api::checkout::gateway::{
-    CardSetup, GatewayError, InvoiceRecord, Outcome, PaymentGateway, PaymentRecord, PlanSpec, Refusal, SetupState,
-    SubscriptionRecord,
+    CardSetup, GatewayError, InvoiceRecord, Outcome, PaymentGateway, PaymentRecord, PlanSpec, RefundRecord, Refusal,
+    SetupState, SubscriptionRecord,
 };
 use api::checkout::{self, PayOrder, Payment, PlaceOrder};
 use api::client::ClientAddress;
@@ -31,6 +31,8 @@ struct Provider {
     subscription_outcomes: VecDeque<Outcome>,
     confirm_outcomes: VecDeque<Outcome>,
     cancelled: Vec<String>,
+    /// (payment id, amount, reason, key)
+    refunds: Vec<(String, i64, String, String)>,
 }
 
 #[derive(Clone, Default)]
@@ -165,6 +167,40 @@ impl PaymentGateway for FakeGateway {
         let p = self.0.lock().unwrap();
         let (id, amount, outcome) = p.payments.iter().find(|x| x.0 == id).cloned().ok_or(GatewayError::NotFound)?;
         Ok(PaymentRecord { id, owner: None, amount, currency: "gbp".into(), outcome })
+    }
+
+    async fn refund_payment(
+        &self,
+        id: &str,
+        amount: Option<aggregates::pricing::Pence>,
+        reason: &str,
+        key: &str,
+    ) -> Result<RefundRecord, GatewayError> {
+        let mut p = self.0.lock().unwrap();
+        if let Some(index) = p.refunds.iter().position(|r| r.3 == key) {
+            // Idempotent by key, as the provider is.
+            return Ok(RefundRecord {
+                id: format!("re_fake{index}"),
+                amount: aggregates::pricing::Pence(p.refunds[index].1),
+                status: "succeeded".into(),
+            });
+        }
+        let (_, paid, outcome) = p.payments.iter().find(|x| x.0 == id).cloned().ok_or(GatewayError::NotFound)?;
+        if outcome != Outcome::Succeeded {
+            return Err(GatewayError::Provider("400: the payment was not charged".into()));
+        }
+        let refunded: i64 = p.refunds.iter().filter(|r| r.0 == id).map(|r| r.1).sum();
+        let amount = amount.map_or(paid - refunded, |a| a.0);
+        if amount <= 0 || refunded + amount > paid {
+            return Err(GatewayError::Provider("400: more than is left to refund".into()));
+        }
+        p.refunds.push((id.into(), amount, reason.into(), key.into()));
+        let index = p.refunds.len() - 1;
+        Ok(RefundRecord {
+            id: format!("re_fake{index}"),
+            amount: aggregates::pricing::Pence(amount),
+            status: "succeeded".into(),
+        })
     }
 }
 
