@@ -202,7 +202,14 @@ impl View<HardwareOrder> for HardwareOrderView {
                 self.status = HardwareOrderViewStatus::Cancelled;
                 self.cancelled_at = Some(*cancelled_at);
             }
-            Ev::PaymentCustomerRegistered { .. } | Ev::CardSetupStarted { .. } | Ev::ConfirmationResent { .. } => {}
+            // Refunds show in the order's history and state (support), not in this view.
+            Ev::PaymentCustomerRegistered { .. }
+            | Ev::CardSetupStarted { .. }
+            | Ev::ConfirmationResent { .. }
+            | Ev::RefundProposed { .. }
+            | Ev::RefundRequested { .. }
+            | Ev::HardwareRefunded { .. }
+            | Ev::RefundFailed { .. } => {}
         }
     }
 }

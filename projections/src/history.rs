@@ -3,6 +3,7 @@
 //! "replay to here", and `voip-shop history`).
 
 use aggregates::hardware_order::{HardwareOrder, HardwareOrderEvent};
+use aggregates::pricing::Pence;
 use aggregates::service_order::{OrderStatus, PaymentPart, PortState, ServiceOrder, ServiceOrderEvent};
 use aggregates::trial::{EndReason, Trial, TrialEvent, TrialStatus};
 use chrono::{DateTime, Utc};
@@ -33,6 +34,14 @@ fn part(part: &PaymentPart) -> &'static str {
         PaymentPart::Subscription => "subscription",
         PaymentPart::TopUp => "top-up",
     }
+}
+
+/// What a refund covers: the whole order, or its phones as product id x quantity.
+fn refund_what(lines: &[(String, u32)], full: bool) -> String {
+    if full {
+        return "the whole order".to_string();
+    }
+    lines.iter().map(|(product, quantity)| format!("{product} x{quantity}")).collect::<Vec<_>>().join(", ")
 }
 
 fn full_name(first: &str, last: &str) -> String {
@@ -98,6 +107,17 @@ impl Narrated for ServiceOrder {
             Ev::PortRejected { number, reason, by, .. } => {
                 format!("Transfer of {number} rejected by {by}: {reason}")
             }
+            Ev::CancellationProposed { at_period_end, reason, by, .. } => format!(
+                "Cancellation of the subscription {} proposed by {by}, for an admin to carry out: {reason}",
+                if *at_period_end { "at the end of its period" } else { "now" }
+            ),
+            Ev::SubscriptionCancelled { subscription_id, at_period_end: false, reason, by, .. } => {
+                format!("Subscription {subscription_id} cancelled now by {by}: {reason}")
+            }
+            Ev::SubscriptionCancelled { subscription_id, ends_at, reason, by, .. } => format!(
+                "Subscription {subscription_id} cancelled by {by} from the end of its period{}: {reason}",
+                ends_at.as_ref().map(|end| format!(" ({})", day(end))).unwrap_or_default()
+            ),
         }
     }
 
@@ -135,6 +155,14 @@ impl Narrated for ServiceOrder {
         }
         if !self.released_numbers.is_empty() {
             facts.push(("Released", self.released_numbers.join(", ")));
+        }
+        if let Some(cancellation) = &self.cancellation {
+            let ends = match (cancellation.at_period_end, &cancellation.ends_at) {
+                (false, _) => "Cancelled".to_string(),
+                (true, Some(end)) => format!("Ends on {}", day(end)),
+                (true, None) => "Ends at the end of its period".to_string(),
+            };
+            facts.push(("Subscription", ends));
         }
         for port in &self.ports {
             let state = match port.date {
@@ -236,6 +264,21 @@ impl Narrated for HardwareOrder {
             }
             Ev::OrderCancelled { reason, .. } => format!("Order cancelled: {reason}."),
             Ev::ConfirmationResent { by, .. } => format!("Confirmation e-mail resent by {by}."),
+            Ev::RefundProposed { lines, full, amount, reason, by, .. } => format!(
+                "Refund of {amount} ({}) proposed by {by}, for an admin to carry out: {reason}",
+                refund_what(lines, *full)
+            ),
+            Ev::RefundRequested { number, lines, full, amount, by, .. } => format!(
+                "Refund {number} of {amount} ({}) asked of the card provider by {by}.",
+                refund_what(lines, *full)
+            ),
+            Ev::HardwareRefunded { number, refund_id, amount, lines, full, reason, by, .. } => format!(
+                "Refunded {amount} ({}) by {by}, refund {number} ({refund_id}): {reason}",
+                refund_what(lines, *full)
+            ),
+            Ev::RefundFailed { number, message, .. } => {
+                format!("Refund {number} refused by the card provider, nothing refunded: {message}")
+            }
         }
     }
 
@@ -253,6 +296,15 @@ impl Narrated for HardwareOrder {
         }
         if let Some(reference) = &self.reference {
             facts.push(("Reference", reference.clone()));
+        }
+        if !self.refunds.is_empty() {
+            facts.push(("Refunded", self.refunds.iter().map(|r| r.amount).sum::<Pence>().to_string()));
+        }
+        if let Some(pending) = &self.pending_refund {
+            facts.push(("Refund being made", pending.amount.to_string()));
+        }
+        if let Some(proposal) = &self.refund_proposal {
+            facts.push(("Refund proposed", format!("{} by {}", proposal.amount, proposal.by)));
         }
         rows(facts)
     }

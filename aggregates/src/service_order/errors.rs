@@ -70,6 +70,12 @@ pub enum ServiceOrderError {
     StaffRequired,
     #[error("That extension is not one of this order's: pick one from the order's list.")]
     ExtensionNotFound,
+    #[error("This order has no subscription to cancel (it is not paid yet, or pays as it goes).")]
+    NoSubscriptionToCancel,
+    #[error("This subscription is cancelled already: there is nothing more to cancel.")]
+    SubscriptionAlreadyCancelled,
+    #[error("Give the reason for the cancellation (at most 500 characters): the buyer's e-mail quotes it.")]
+    CancellationReasonMissing,
 }
 
 /// What to correct in a transfer's details, by field.
@@ -120,6 +126,9 @@ impl ServiceOrderError {
             ServiceOrderError::PortDateInThePast => "port_date_in_the_past",
             ServiceOrderError::RejectionReasonMissing => "rejection_reason_missing",
             ServiceOrderError::StaffRequired => "staff_required",
+            ServiceOrderError::NoSubscriptionToCancel => "no_subscription",
+            ServiceOrderError::SubscriptionAlreadyCancelled => "subscription_already_cancelled",
+            ServiceOrderError::CancellationReasonMissing => "cancellation_reason_missing",
         }
     }
 }
