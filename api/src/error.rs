@@ -135,7 +135,8 @@ impl ApiError {
                 | ServiceOrderError::NoTopUpNeeded
                 | ServiceOrderError::InvalidPortDetails(_)
                 | ServiceOrderError::PortDateInThePast
-                | ServiceOrderError::RejectionReasonMissing => StatusCode::UNPROCESSABLE_ENTITY,
+                | ServiceOrderError::RejectionReasonMissing
+                | ServiceOrderError::CancellationReasonMissing => StatusCode::UNPROCESSABLE_ENTITY,
                 ServiceOrderError::StaffRequired => StatusCode::UNAUTHORIZED,
                 _ => StatusCode::CONFLICT,
             },
@@ -148,7 +149,11 @@ impl ApiError {
                 | HardwareOrderError::NotPaid
                 | HardwareOrderError::AlreadyConfirmed
                 | HardwareOrderError::TooEarlyToCancel
-                | HardwareOrderError::NotConfirmed => StatusCode::CONFLICT,
+                | HardwareOrderError::NotConfirmed
+                | HardwareOrderError::RefundExceedsPayment { .. }
+                | HardwareOrderError::AlreadyRefunded
+                | HardwareOrderError::RefundPending
+                | HardwareOrderError::UnknownRefund => StatusCode::CONFLICT,
                 _ => StatusCode::UNPROCESSABLE_ENTITY,
             },
             ApiError::Trial(error) => match error {
