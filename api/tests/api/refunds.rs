@@ -231,3 +231,69 @@ async fn an_admin_cancels_a_subscription_at_the_end_of_its_period_then_now_and_s
         post(&app, &support, &format!("{base}/propose-cancellation"), json!({ "when": "now", "reason": "x" })).await;
     expect_error(proposal, StatusCode::CONFLICT, "subscription_already_cancelled").await;
 }
+
+/// The server died after recording a refund and before Stripe answered (or after Stripe
+/// refunded and before the order recorded it): the order's next refund asks for the one left
+/// first, with the same key, and Stripe ends up with each refund once.
+#[tokio::test]
+async fn a_refund_left_unanswered_by_a_crash_is_finished_once_by_the_next_refund() {
+    use aggregates::hardware_order::{refund_key, HardwareOrderCommand};
+    let app = spawn_app().await;
+    let admin = sign_in(&app, ADMIN, Role::Admin).await;
+    let (id, product, price, _) = paid_order(&app).await;
+    let base = format!("/api/admin/orders/hardware/{id}");
+    let payment = expect_ok(staff_get(&app, &admin, &format!("{base}/history")).await).await["state"]
+        ["paid_payment_intent_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let state = api::state::AppState::new(app.pool.clone());
+    let context = api::commands::Context::staff(ADMIN);
+    let one_phone = || HardwareOrderCommand::RequestRefund {
+        lines: Some(vec![(product.clone(), 1)]),
+        reason: "Returned unused".into(),
+        by: ADMIN.into(),
+    };
+
+    // Refund 1 recorded, then the crash before Stripe was asked.
+    api::commands::execute(&state.hardware_orders, &context, &id, one_phone()).await.unwrap();
+    let body = json!({ "lines": [{ "productId": product, "quantity": 1 }], "reason": "The other one too" });
+    let history = expect_ok(post(&app, &admin, &format!("{base}/refund"), body.clone()).await).await;
+    let made = stripe_refunds(&payment).await;
+    assert_eq!(made.len(), 2, "the one left and the new one");
+    assert!(made.iter().all(|r| r["amount"] == with_vat(price)));
+    let keys: Vec<&str> = made.iter().map(|r| r["metadata"]["attempt"].as_str().unwrap()).collect();
+    assert!(keys.contains(&refund_key(&id, 1).as_str()) && keys.contains(&refund_key(&id, 2).as_str()), "{keys:?}");
+    let refunded: Vec<&Value> =
+        history["events"].as_array().unwrap().iter().filter(|e| e["type"] == "HardwareRefunded").collect();
+    assert_eq!(refunded.len(), 2);
+    assert_eq!(emails_of(&history, "hardware_refund"), 2);
+
+    // A second order: Stripe refunded (as the gateway asks, tagged with the key) and the crash
+    // came before the order recorded it. The retry adopts that refund: no second one.
+    let (id, product, price, _) = paid_order(&app).await;
+    let base = format!("/api/admin/orders/hardware/{id}");
+    let payment = expect_ok(staff_get(&app, &admin, &format!("{base}/history")).await).await["state"]
+        ["paid_payment_intent_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let request = HardwareOrderCommand::RequestRefund {
+        lines: Some(vec![(product.clone(), 1)]),
+        reason: "Returned unused".into(),
+        by: ADMIN.into(),
+    };
+    api::commands::execute(&state.hardware_orders, &context, &id, request).await.unwrap();
+    let form = format!(
+        "payment_intent={payment}&amount={}&metadata[reason]=Returned+unused&metadata[attempt]={}",
+        with_vat(price),
+        refund_key(&id, 1)
+    );
+    stripe(Method::POST, "/refunds", &form).await;
+    let everything = json!({ "reason": "Whole order back" });
+    expect_ok(post(&app, &admin, &format!("{base}/refund"), everything).await).await;
+    let made = stripe_refunds(&payment).await;
+    assert_eq!(made.len(), 2, "refund 1 adopted, not made again; then the rest");
+    let history = expect_ok(staff_get(&app, &admin, &format!("{base}/history")).await).await;
+    assert!(history["actions"]["refund"].is_null(), "all of it refunded, and no more");
+}
