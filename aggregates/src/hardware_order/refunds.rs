@@ -1,4 +1,4 @@
-//! Refunds of a paid hardware order (docs/product-rules.md, Refunds): the whole order, or
+//! Refunds of a paid hardware order (docs/product-rules.md, Refunds and cancellations): the whole order, or
 //! some of its phones (a returned phone: a line and a quantity). The amount is always the
 //! order's own: a phone's unit price times the quantity plus the VAT on that (20%, rounded
 //! half up, the line's share of the order's VAT); the whole order is what is left of what
