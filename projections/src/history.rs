@@ -336,6 +336,56 @@ mod tests {
     }
 
     #[test]
+    fn refunds_and_cancellations_name_what_who_and_why() {
+        let at = Utc::now();
+        let refunded = HardwareOrder::sentence(&HardwareOrderEvent::HardwareRefunded {
+            number: 1,
+            refund_id: "re_1".into(),
+            amount: Pence(7680),
+            lines: vec![("yealink-t54w".into(), 1)],
+            full: false,
+            reason: "Returned unused".into(),
+            by: "ada@talkbridge.example".into(),
+            at,
+        });
+        assert_eq!(
+            refunded,
+            "Refunded £76.80 (yealink-t54w x1) by ada@talkbridge.example, refund 1 (re_1): Returned unused"
+        );
+        let proposed = HardwareOrder::sentence(&HardwareOrderEvent::RefundProposed {
+            lines: vec![],
+            full: true,
+            amount: Pence(16560),
+            reason: "Never delivered".into(),
+            by: "sam@talkbridge.example".into(),
+            at,
+        });
+        assert_eq!(
+            proposed,
+            "Refund of £165.60 (the whole order) proposed by sam@talkbridge.example, for an admin to carry out: Never delivered"
+        );
+        let cancelled = ServiceOrder::sentence(&ServiceOrderEvent::SubscriptionCancelled {
+            subscription_id: "sub_1".into(),
+            at_period_end: false,
+            ends_at: None,
+            reason: "Moving".into(),
+            by: "ada@talkbridge.example".into(),
+            at,
+        });
+        assert_eq!(cancelled, "Subscription sub_1 cancelled now by ada@talkbridge.example: Moving");
+        let mut order = ServiceOrder::default();
+        order.apply(ServiceOrderEvent::SubscriptionCancelled {
+            subscription_id: "sub_1".into(),
+            at_period_end: true,
+            ends_at: None,
+            reason: "Moving".into(),
+            by: "ada@talkbridge.example".into(),
+            at,
+        });
+        assert!(order.summary().contains(&("Subscription".to_string(), "Ends at the end of its period".to_string())));
+    }
+
+    #[test]
     fn a_replayed_state_names_its_status_first() {
         let mut order = ServiceOrder::default();
         assert_eq!(order.summary()[0], ("Status".to_string(), "Not placed".to_string()));
