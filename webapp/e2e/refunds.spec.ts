@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { buySingleUserByCard } from './service-checkout';
 import { ADMIN_EMAIL, signIn } from './staff';
 
 // A refund in the support console against the real server and the Stripe stand-in. The paid
@@ -115,4 +116,25 @@ test('an admin refunds one returned desk phone of a paid order; more than was bo
   await expect(last).toContainText('Returned unused in its box');
   await expect(page.getByRole('list', { name: 'E-mails' }).getByRole('listitem').filter({ hasText: `Refund of ${amount} for order ${order.orderNumber}` })).toHaveCount(1);
   await expect(form.getByLabel('Desk phone', { exact: true })).toContainText(`${order.phone.name} (1 of 2 left to refund`);
+});
+
+test('an admin cancels a subscription from the end of its period, after a confirmation; the history and the e-mails show it', async ({ page }) => {
+  const order = await buySingleUserByCard(page, 'Cass');
+  await page.goto(`/admin/orders/service/${order.orderId}`);
+  await signIn(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(order.orderNumber);
+  const form = page.getByRole('form', { name: 'Subscription' });
+  await expect(form.getByLabel('At the end of the period paid for')).toBeChecked();
+  await form.getByLabel(/^Reason/).fill('Moving to another provider');
+  await form.getByRole('button', { name: 'Cancel subscription' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel this subscription?' });
+  await expect(dialog).toContainText(`Cancel the subscription of ${order.orderNumber} from the end of the period paid for?`);
+  await dialog.getByRole('button', { name: 'Cancel subscription' }).click();
+
+  await expect(page.getByRole('status').filter({ hasText: 'Subscription cancelled from the end of the period paid for' })).toBeVisible();
+  await expect(timelineEvents(page).last()).toContainText(new RegExp(`^.*Subscription sub_\\w+ cancelled by ${ADMIN_EMAIL.replace('.', '\\.')} from the end of its period`));
+  await expect(page.getByRole('list', { name: 'E-mails' }).getByRole('listitem').filter({ hasText: `Your subscription for order ${order.orderNumber} is cancelled` })).toHaveCount(1);
+  // It can still be ended now; not cancelled at the period's end twice.
+  await expect(form).toContainText('Cancelled from the end of the period paid for: it can still be ended now.');
+  await expect(form.getByLabel('At the end of the period paid for')).toHaveCount(0);
 });
