@@ -182,6 +182,13 @@ pub trait PaymentGateway: Send + Sync {
     /// Whether the subscription's first invoice was paid, or why not.
     async fn subscription_outcome(&self, id: &str) -> Result<Outcome, PaymentError>;
     async fn cancel_subscription(&self, id: &str) -> Result<(), PaymentError>;
+    /// Cancels the subscription from the end of the period paid for (it runs until then);
+    /// answers when that is, when the provider says. Asking again changes nothing.
+    async fn cancel_subscription_at_period_end(
+        &self,
+        id: &str,
+        key: &str,
+    ) -> Result<Option<chrono::DateTime<chrono::Utc>>, PaymentError>;
     async fn invoice(&self, id: &str) -> Result<InvoiceRecord, PaymentError>;
     /// A one-time payment with the card, made without charging it (`confirm_payment` does).
     async fn create_payment(

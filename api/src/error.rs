@@ -143,7 +143,8 @@ impl ApiError {
                 | ServiceOrderError::NoTopUpNeeded
                 | ServiceOrderError::InvalidPortDetails(_)
                 | ServiceOrderError::PortDateInThePast
-                | ServiceOrderError::RejectionReasonMissing => StatusCode::UNPROCESSABLE_ENTITY,
+                | ServiceOrderError::RejectionReasonMissing
+                | ServiceOrderError::CancellationReasonMissing => StatusCode::UNPROCESSABLE_ENTITY,
                 ServiceOrderError::StaffRequired => StatusCode::UNAUTHORIZED,
                 ServiceOrderError::TooManyCardSetups => StatusCode::TOO_MANY_REQUESTS,
                 _ => StatusCode::CONFLICT,
@@ -159,7 +160,11 @@ impl ApiError {
                 | HardwareOrderError::TooEarlyToCancel
                 | HardwareOrderError::NotConfirmed
                 | HardwareOrderError::Superseded
-                | HardwareOrderError::NotAStrayPayment => StatusCode::CONFLICT,
+                | HardwareOrderError::NotAStrayPayment
+                | HardwareOrderError::RefundExceedsPayment { .. }
+                | HardwareOrderError::AlreadyRefunded
+                | HardwareOrderError::RefundPending
+                | HardwareOrderError::UnknownRefund => StatusCode::CONFLICT,
                 HardwareOrderError::TooManyCardSetups => StatusCode::TOO_MANY_REQUESTS,
                 _ => StatusCode::UNPROCESSABLE_ENTITY,
             },

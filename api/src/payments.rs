@@ -144,6 +144,12 @@ pub struct Refund {
 pub struct Subscription {
     pub id: String,
     pub status: String,
+    /// When a cancellation takes effect (newer API versions say it here).
+    #[serde(default)]
+    pub cancel_at: Option<i64>,
+    /// Older API versions and the stand-in; newer ones say it on each item.
+    #[serde(default)]
+    pub current_period_end: Option<i64>,
     pub latest_invoice: Option<String>,
     #[serde(default)]
     pub customer: Option<String>,
@@ -573,6 +579,17 @@ impl PaymentGateway for Stripe {
 
     async fn cancel_subscription(&self, id: &str) -> Result<(), PaymentError> {
         self.delete_subscription(id).await
+    }
+
+    async fn cancel_subscription_at_period_end(
+        &self,
+        id: &str,
+        key: &str,
+    ) -> Result<Option<chrono::DateTime<chrono::Utc>>, PaymentError> {
+        let form = json!({ "cancel_at_period_end": true });
+        let subscription: Subscription = self.post(format!("/subscriptions/{id}"), form, key).await?;
+        let end = subscription.cancel_at.or(subscription.current_period_end);
+        Ok(end.and_then(|seconds| chrono::DateTime::from_timestamp(seconds, 0)))
     }
 
     async fn invoice(&self, id: &str) -> Result<InvoiceRecord, PaymentError> {

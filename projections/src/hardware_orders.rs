@@ -206,11 +206,16 @@ impl View<HardwareOrder> for HardwareOrderView {
                 self.status = HardwareOrderViewStatus::Cancelled;
                 self.cancelled_at = Some(*at);
             }
+            // Refunds and overpayments show in the order's history and state (support), not in this view.
             Ev::PaymentCustomerRegistered { .. }
             | Ev::CardSetupStarted { .. }
             | Ev::ConfirmationResent { .. }
             | Ev::StrayPaymentReceived { .. }
-            | Ev::StrayPaymentRefunded { .. } => {}
+            | Ev::StrayPaymentRefunded { .. }
+            | Ev::RefundProposed { .. }
+            | Ev::RefundRequested { .. }
+            | Ev::HardwareRefunded { .. }
+            | Ev::RefundFailed { .. } => {}
         }
     }
 }

@@ -3,6 +3,7 @@
 //! "replay to here", and `voip-shop history`).
 
 use aggregates::hardware_order::{HardwareOrder, HardwareOrderEvent};
+use aggregates::pricing::Pence;
 use aggregates::service_order::{OrderStatus, PaymentPart, PortState, ServiceOrder, ServiceOrderEvent};
 use aggregates::trial::{EndReason, Trial, TrialEvent, TrialStatus};
 use chrono::{DateTime, Utc};
@@ -33,6 +34,14 @@ fn part(part: &PaymentPart) -> &'static str {
         PaymentPart::Subscription => "subscription",
         PaymentPart::TopUp => "top-up",
     }
+}
+
+/// What a refund covers: the whole order, or its phones as product id x quantity.
+fn refund_what(lines: &[(String, u32)], full: bool) -> String {
+    if full {
+        return "the whole order".to_string();
+    }
+    lines.iter().map(|(product, quantity)| format!("{product} x{quantity}")).collect::<Vec<_>>().join(", ")
 }
 
 fn full_name(first: &str, last: &str) -> String {
@@ -107,6 +116,17 @@ impl Narrated for ServiceOrder {
             Ev::PortRejected { number, reason, by, .. } => {
                 format!("Transfer of {number} rejected by {by}: {reason}")
             }
+            Ev::CancellationProposed { at_period_end, reason, by, .. } => format!(
+                "Cancellation of the subscription {} proposed by {by}, for an admin to carry out: {reason}",
+                if *at_period_end { "at the end of its period" } else { "now" }
+            ),
+            Ev::SubscriptionCancelled { subscription_id, at_period_end: false, reason, by, .. } => {
+                format!("Subscription {subscription_id} cancelled now by {by}: {reason}")
+            }
+            Ev::SubscriptionCancelled { subscription_id, ends_at, reason, by, .. } => format!(
+                "Subscription {subscription_id} cancelled by {by} from the end of its period{}: {reason}",
+                ends_at.as_ref().map(|end| format!(" ({})", day(end))).unwrap_or_default()
+            ),
         }
     }
 
@@ -144,6 +164,14 @@ impl Narrated for ServiceOrder {
         }
         if !self.released_numbers.is_empty() {
             facts.push(("Released", self.released_numbers.join(", ")));
+        }
+        if let Some(cancellation) = &self.cancellation {
+            let ends = match (cancellation.at_period_end, &cancellation.ends_at) {
+                (false, _) => "Cancelled".to_string(),
+                (true, Some(end)) => format!("Ends on {}", day(end)),
+                (true, None) => "Ends at the end of its period".to_string(),
+            };
+            facts.push(("Subscription", ends));
         }
         for port in &self.ports {
             let state = match port.date {
@@ -257,6 +285,21 @@ impl Narrated for HardwareOrder {
                     "Overpayment of {amount} refunded ({refund_id} for {payment_intent_id}); the buyer is e-mailed."
                 )
             }
+            Ev::RefundProposed { lines, full, amount, reason, by, .. } => format!(
+                "Refund of {amount} ({}) proposed by {by}, for an admin to carry out: {reason}",
+                refund_what(lines, *full)
+            ),
+            Ev::RefundRequested { number, lines, full, amount, by, .. } => format!(
+                "Refund {number} of {amount} ({}) asked of the card provider by {by}.",
+                refund_what(lines, *full)
+            ),
+            Ev::HardwareRefunded { number, refund_id, amount, lines, full, reason, by, .. } => format!(
+                "Refunded {amount} ({}) by {by}, refund {number} ({refund_id}): {reason}",
+                refund_what(lines, *full)
+            ),
+            Ev::RefundFailed { number, message, .. } => {
+                format!("Refund {number} refused by the card provider, nothing refunded: {message}")
+            }
         }
     }
 
@@ -281,6 +324,15 @@ impl Narrated for HardwareOrder {
         for stray in &self.strays {
             let refund = stray.refund_id.as_deref().map_or("refund pending".to_string(), |r| format!("refunded {r}"));
             facts.push(("Overpayment", format!("{} ({}), {refund}", stray.amount, stray.payment_intent_id)));
+        }
+        if !self.refunds.is_empty() {
+            facts.push(("Refunded", self.refunds.iter().map(|r| r.amount).sum::<Pence>().to_string()));
+        }
+        if let Some(pending) = &self.pending_refund {
+            facts.push(("Refund being made", pending.amount.to_string()));
+        }
+        if let Some(proposal) = &self.refund_proposal {
+            facts.push(("Refund proposed", format!("{} by {}", proposal.amount, proposal.by)));
         }
         rows(facts)
     }
@@ -309,6 +361,56 @@ mod tests {
                 "Account created with extension 101."
             ]
         );
+    }
+
+    #[test]
+    fn refunds_and_cancellations_name_what_who_and_why() {
+        let at = Utc::now();
+        let refunded = HardwareOrder::sentence(&HardwareOrderEvent::HardwareRefunded {
+            number: 1,
+            refund_id: "re_1".into(),
+            amount: Pence(7680),
+            lines: vec![("yealink-t54w".into(), 1)],
+            full: false,
+            reason: "Returned unused".into(),
+            by: "ada@talkbridge.example".into(),
+            at,
+        });
+        assert_eq!(
+            refunded,
+            "Refunded £76.80 (yealink-t54w x1) by ada@talkbridge.example, refund 1 (re_1): Returned unused"
+        );
+        let proposed = HardwareOrder::sentence(&HardwareOrderEvent::RefundProposed {
+            lines: vec![],
+            full: true,
+            amount: Pence(16560),
+            reason: "Never delivered".into(),
+            by: "sam@talkbridge.example".into(),
+            at,
+        });
+        assert_eq!(
+            proposed,
+            "Refund of £165.60 (the whole order) proposed by sam@talkbridge.example, for an admin to carry out: Never delivered"
+        );
+        let cancelled = ServiceOrder::sentence(&ServiceOrderEvent::SubscriptionCancelled {
+            subscription_id: "sub_1".into(),
+            at_period_end: false,
+            ends_at: None,
+            reason: "Moving".into(),
+            by: "ada@talkbridge.example".into(),
+            at,
+        });
+        assert_eq!(cancelled, "Subscription sub_1 cancelled now by ada@talkbridge.example: Moving");
+        let mut order = ServiceOrder::default();
+        order.apply(ServiceOrderEvent::SubscriptionCancelled {
+            subscription_id: "sub_1".into(),
+            at_period_end: true,
+            ends_at: None,
+            reason: "Moving".into(),
+            by: "ada@talkbridge.example".into(),
+            at,
+        });
+        assert!(order.summary().contains(&("Subscription".to_string(), "Ends at the end of its period".to_string())));
     }
 
     #[test]

@@ -10,6 +10,7 @@ use super::details::{check_details, HardwareCustomer, ShippingAddress};
 use super::errors::HardwareOrderError;
 use super::events::HardwareOrderEvent;
 use super::lines::{HardwareAmounts, HardwareLine, MAX_LINES, MAX_QUANTITY, MAX_UNIT_PRICE};
+use super::refunds::RefundState;
 use super::shipping::ShippingOption;
 use crate::clock::Clock;
 use crate::payments::StrayPayment;
@@ -106,6 +107,19 @@ pub struct HardwareOrder {
     pub superseded_by: Option<String>,
     #[serde(default)]
     pub strays: Vec<StrayPayment>,
+    /// The refunds the card provider made.
+    #[serde(default)]
+    pub refunds: Vec<RefundState>,
+    /// The refund recorded and not yet answered by the provider (a crash in between leaves
+    /// it here: the next refund of the order asks for it again first, with its own key).
+    #[serde(default)]
+    pub pending_refund: Option<RefundState>,
+    /// Refunds asked for so far (made, failed or under way): the next one's number.
+    #[serde(default)]
+    pub refunds_requested: u32,
+    /// The last refund support proposed, until an admin refunds.
+    #[serde(default)]
+    pub refund_proposal: Option<RefundState>,
 }
 
 /// `HW-` and six digits.
@@ -343,6 +357,51 @@ impl HardwareOrder {
                 }
                 Ok(vec![Ev::StrayPaymentRefunded { payment_intent_id, refund_id, amount, at: now }])
             }
+            C::ProposeRefund { lines, reason, by } => {
+                let plan = self.plan_refund(lines, &reason)?;
+                Ok(vec![Ev::RefundProposed {
+                    lines: plan.lines,
+                    full: plan.full,
+                    amount: plan.amount,
+                    reason: plan.reason,
+                    by,
+                    at: now,
+                }])
+            }
+            C::RequestRefund { lines, reason, by } => {
+                if self.pending_refund.is_some() {
+                    return Err(E::RefundPending);
+                }
+                let plan = self.plan_refund(lines, &reason)?;
+                Ok(vec![Ev::RefundRequested {
+                    number: self.refunds_requested + 1,
+                    lines: plan.lines,
+                    full: plan.full,
+                    amount: plan.amount,
+                    reason: plan.reason,
+                    by,
+                    at: now,
+                }])
+            }
+            C::RecordRefund { number, refund_id, amount } => match &self.pending_refund {
+                Some(pending) if pending.number == number => Ok(vec![Ev::HardwareRefunded {
+                    number,
+                    refund_id,
+                    amount,
+                    lines: pending.lines.clone(),
+                    full: pending.full,
+                    reason: pending.reason.clone(),
+                    by: pending.by.clone(),
+                    at: now,
+                }]),
+                // Recorded already (a retry): nothing new.
+                _ if self.refunds.iter().any(|r| r.number == number) => Ok(vec![]),
+                _ => Err(E::UnknownRefund),
+            },
+            C::RecordRefundFailure { number, message } => match &self.pending_refund {
+                Some(pending) if pending.number == number => Ok(vec![Ev::RefundFailed { number, message, at: now }]),
+                _ => Err(E::UnknownRefund),
+            },
         }
     }
 }
@@ -433,6 +492,20 @@ impl Aggregate for HardwareOrder {
                     stray.refund_id = Some(refund_id);
                 }
             }
+            Ev::RefundProposed { lines, full, amount, reason, by, .. } => {
+                let number = self.refunds_requested + 1;
+                self.refund_proposal = Some(RefundState { number, refund_id: None, amount, lines, full, reason, by });
+            }
+            Ev::RefundRequested { number, lines, full, amount, reason, by, .. } => {
+                self.refunds_requested = number;
+                self.refund_proposal = None;
+                self.pending_refund = Some(RefundState { number, refund_id: None, amount, lines, full, reason, by });
+            }
+            Ev::HardwareRefunded { number, refund_id, amount, lines, full, reason, by, .. } => {
+                self.pending_refund = None;
+                self.refunds.push(RefundState { number, refund_id: Some(refund_id), amount, lines, full, reason, by });
+            }
+            Ev::RefundFailed { .. } => self.pending_refund = None,
         }
     }
 }

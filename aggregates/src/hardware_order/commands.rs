@@ -47,4 +47,17 @@ pub enum HardwareOrderCommand {
     RecordStrayPayment { payment_intent_id: String, amount: Pence },
     /// The provider refunded that payment.
     RecordStrayRefund { payment_intent_id: String, refund_id: String, amount: Pence },
+    /// Support staff propose a refund for an admin to carry out: checked as a refund is,
+    /// recorded in the order's history, nothing paid back. `lines`: (product id, quantity)
+    /// of the phones to refund; `None` for the whole order.
+    ProposeRefund { lines: Option<Vec<(String, u32)>>, reason: String, by: String },
+    /// An admin refunds: recorded (with the amount the order's own lines make) before the
+    /// card provider is asked, so a retry after a crash asks for the same refund again
+    /// (its key names the order and the refund's number) and never for a second one.
+    RequestRefund { lines: Option<Vec<(String, u32)>>, reason: String, by: String },
+    /// The provider made refund `number` (its `re_...` id and the amount it gave back).
+    RecordRefund { number: u32, refund_id: String, amount: Pence },
+    /// The provider refused refund `number`: nothing was given back, its phones and money
+    /// may be refunded again.
+    RecordRefundFailure { number: u32, message: String },
 }

@@ -1,6 +1,7 @@
 use thiserror::Error;
 
 use super::details::FieldErrors;
+use crate::pricing::Pence;
 
 /// Why a hardware order refuses a command. The messages may reach the buyer, so they say
 /// what to do next where there is something to do.
@@ -47,6 +48,26 @@ pub enum HardwareOrderError {
     NotAStrayPayment,
     #[error("Too many card attempts on this order. Please contact support to finish it.")]
     TooManyCardSetups,
+    #[error("Give the reason for the refund (at most 500 characters): the buyer's e-mail quotes it.")]
+    RefundReasonMissing,
+    #[error("Choose at least one desk phone with a quantity of 1 or more, or refund the whole order.")]
+    NoRefundLines,
+    #[error("That desk phone is not on this order: choose one of the order's lines.")]
+    UnknownRefundLine,
+    #[error(
+        "Only {left} of the {name} on this order can still be refunded: lower the quantity. Nothing was refunded."
+    )]
+    RefundBeyondQuantity { name: String, left: u32 },
+    #[error(
+        "That would refund {asked} but only {left} of what the buyer paid is left to refund. Nothing was refunded."
+    )]
+    RefundExceedsPayment { asked: Pence, left: Pence },
+    #[error("This order has been refunded in full already: there is nothing left to refund.")]
+    AlreadyRefunded,
+    #[error("A refund of this order is still being made: reload the order, then try again.")]
+    RefundPending,
+    #[error("That refund is not the one being made on this order.")]
+    UnknownRefund,
 }
 
 impl HardwareOrderError {
@@ -74,6 +95,14 @@ impl HardwareOrderError {
             HardwareOrderError::Superseded => "order_superseded",
             HardwareOrderError::NotAStrayPayment => "not_a_stray_payment",
             HardwareOrderError::TooManyCardSetups => "too_many_attempts",
+            HardwareOrderError::RefundReasonMissing => "refund_reason_missing",
+            HardwareOrderError::NoRefundLines => "no_refund_lines",
+            HardwareOrderError::UnknownRefundLine => "unknown_refund_line",
+            HardwareOrderError::RefundBeyondQuantity { .. } => "refund_beyond_quantity",
+            HardwareOrderError::RefundExceedsPayment { .. } => "refund_exceeds_payment",
+            HardwareOrderError::AlreadyRefunded => "already_refunded",
+            HardwareOrderError::RefundPending => "refund_pending",
+            HardwareOrderError::UnknownRefund => "unknown_refund",
         }
     }
 }

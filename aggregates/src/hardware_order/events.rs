@@ -87,6 +87,45 @@ pub enum HardwareOrderEvent {
         amount: Pence,
         at: DateTime<Utc>,
     },
+    /// Support proposed a refund for an admin to carry out (nothing was paid back).
+    RefundProposed {
+        /// (product id, quantity): for a whole-order refund, every phone not refunded yet.
+        lines: Vec<(String, u32)>,
+        /// The whole order (shipping included), not some of its phones.
+        full: bool,
+        amount: Pence,
+        reason: String,
+        by: String,
+        at: DateTime<Utc>,
+    },
+    /// An admin asked for refund `number` (1, 2, ...); the card provider is asked next.
+    RefundRequested {
+        number: u32,
+        lines: Vec<(String, u32)>,
+        full: bool,
+        amount: Pence,
+        reason: String,
+        by: String,
+        at: DateTime<Utc>,
+    },
+    /// The card provider gave the money back.
+    HardwareRefunded {
+        number: u32,
+        /// The provider's refund (`re_...`).
+        refund_id: String,
+        amount: Pence,
+        lines: Vec<(String, u32)>,
+        full: bool,
+        reason: String,
+        by: String,
+        at: DateTime<Utc>,
+    },
+    /// The card provider refused refund `number`: nothing was given back.
+    RefundFailed {
+        number: u32,
+        message: String,
+        at: DateTime<Utc>,
+    },
 }
 
 impl DomainEvent for HardwareOrderEvent {
@@ -106,6 +145,10 @@ impl DomainEvent for HardwareOrderEvent {
             HardwareOrderEvent::OrderSuperseded { .. } => "OrderSuperseded",
             HardwareOrderEvent::StrayPaymentReceived { .. } => "StrayPaymentReceived",
             HardwareOrderEvent::StrayPaymentRefunded { .. } => "StrayPaymentRefunded",
+            HardwareOrderEvent::RefundProposed { .. } => "RefundProposed",
+            HardwareOrderEvent::RefundRequested { .. } => "RefundRequested",
+            HardwareOrderEvent::HardwareRefunded { .. } => "HardwareRefunded",
+            HardwareOrderEvent::RefundFailed { .. } => "RefundFailed",
         }
         .to_string()
     }

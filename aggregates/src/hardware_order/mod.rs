@@ -12,6 +12,7 @@ mod details;
 mod errors;
 mod events;
 mod lines;
+mod refunds;
 mod shipping;
 
 pub use crate::payments::StrayPayment;
@@ -23,6 +24,7 @@ pub use details::{check_details, uk_postcode, FieldErrors, HardwareCustomer, Shi
 pub use errors::HardwareOrderError;
 pub use events::HardwareOrderEvent;
 pub use lines::{quote_version, HardwareAmounts, HardwareLine, MAX_LINES, MAX_QUANTITY, MAX_UNIT_PRICE};
+pub use refunds::{refund_key, RefundPlan, RefundState, MAX_REFUND_REASON};
 pub use shipping::{ShippingOption, BILLING_COUNTRIES, SHIPPING_COUNTRIES};
 
 #[cfg(test)]

@@ -289,20 +289,6 @@ async fn starting_a_card_setup() {
 }
 
 #[tokio::test]
-async fn an_order_starts_at_most_five_card_setups() {
-    let mut given = placed_order();
-    for n in 1..=4 {
-        given.push(setup_started(&format!("seti_{n}")));
-    }
-    expect(given.clone(), setup("seti_5"), vec![setup_started("seti_5")]).await;
-    given.push(setup_started("seti_5"));
-    refuse(given.clone(), setup("seti_6"), E::TooManyCardSetups).await;
-    // The fifth recorded again is no new setup.
-    expect(given, setup("seti_5"), vec![]).await;
-    assert_eq!(E::TooManyCardSetups.code(), "too_many_attempts");
-}
-
-#[tokio::test]
 async fn a_card_setup_needs_an_open_order() {
     refuse(new(), setup("seti_1"), E::NotPlaced).await;
     for given in all_paid() {
@@ -585,6 +571,276 @@ async fn staff_resend_the_confirmation_of_a_confirmed_order_only() {
     for unconfirmed in [placed_order(), paid(), payment_only(), error_handled(), cancelled_order()] {
         refuse(unconfirmed, resend(), E::NotConfirmed).await;
     }
+}
+
+// Refunds. The order: two £64 phones (line `phone-1`) and a £20 phone (`phone-2`) by
+// Saturday delivery (£15): 14800 + 1500 = 16300, VAT 3260, total 19560.
+
+const ADMIN: &str = "alex@talkbridge.example";
+const REFUND_TOTAL: Pence = Pence(19560);
+
+fn two_lines() -> Vec<HardwareLine> {
+    let mut lines = lines();
+    lines.push(HardwareLine {
+        product_id: "phone-2".into(),
+        name: "Grandstream GXP1610".into(),
+        unit_price: Pence(2000),
+        quantity: 1,
+    });
+    lines
+}
+
+fn paid_two_lines() -> Vec<Ev> {
+    let amounts = HardwareAmounts::compute(&two_lines(), Some(ShippingOption::Saturday));
+    assert_eq!(amounts.total, REFUND_TOTAL);
+    let Ev::OrderPlaced { order_number, cart_id, shipping, customer, address, placed_at, .. } = placed() else {
+        unreachable!()
+    };
+    vec![
+        Ev::OrderPlaced { order_number, cart_id, lines: two_lines(), shipping, customer, address, amounts, placed_at },
+        Ev::PaymentRecorded {
+            payment_intent_id: PAID_ID.into(),
+            amount: REFUND_TOTAL,
+            status: "succeeded".into(),
+            paid_at: at(),
+        },
+    ]
+}
+
+fn one_phone() -> Option<Vec<(String, u32)>> {
+    Some(vec![("phone-1".into(), 1)])
+}
+
+fn request(lines: Option<Vec<(String, u32)>>) -> C {
+    C::RequestRefund { lines, reason: "Returned unused".into(), by: ADMIN.into() }
+}
+
+/// Refund `number` of one £64 phone: 6400 + 1280 VAT.
+fn requested_one_phone(number: u32) -> Ev {
+    Ev::RefundRequested {
+        number,
+        lines: vec![("phone-1".into(), 1)],
+        full: false,
+        amount: Pence(7680),
+        reason: "Returned unused".into(),
+        by: ADMIN.into(),
+        at: at(),
+    }
+}
+
+fn refunded_one_phone(number: u32) -> Ev {
+    Ev::HardwareRefunded {
+        number,
+        refund_id: format!("re_{number}"),
+        amount: Pence(7680),
+        lines: vec![("phone-1".into(), 1)],
+        full: false,
+        reason: "Returned unused".into(),
+        by: ADMIN.into(),
+        at: at(),
+    }
+}
+
+#[tokio::test]
+async fn a_refund_of_one_phone_is_its_price_and_its_vat_recorded_before_the_provider_is_asked() {
+    expect(paid_two_lines(), request(one_phone()), vec![requested_one_phone(1)]).await;
+}
+
+#[tokio::test]
+async fn a_refund_of_the_whole_order_is_all_that_was_paid_shipping_included() {
+    let expected = Ev::RefundRequested {
+        number: 1,
+        lines: vec![("phone-1".into(), 2), ("phone-2".into(), 1)],
+        full: true,
+        amount: REFUND_TOTAL,
+        reason: "Returned unused".into(),
+        by: ADMIN.into(),
+        at: at(),
+    };
+    expect(paid_two_lines(), request(None), vec![expected]).await;
+}
+
+#[tokio::test]
+async fn after_a_phone_is_refunded_the_whole_order_refunds_what_is_left() {
+    let given = [paid_two_lines(), vec![requested_one_phone(1), refunded_one_phone(1)]].concat();
+    let expected = Ev::RefundRequested {
+        number: 2,
+        lines: vec![("phone-1".into(), 1), ("phone-2".into(), 1)],
+        full: true,
+        amount: Pence(REFUND_TOTAL.0 - 7680),
+        reason: "Returned unused".into(),
+        by: ADMIN.into(),
+        at: at(),
+    };
+    expect(given, request(None), vec![expected]).await;
+}
+
+#[tokio::test]
+async fn the_same_phone_named_twice_counts_both_quantities() {
+    let twice = Some(vec![("phone-1".into(), 1), (" phone-1".into(), 1)]);
+    let Ev::RefundRequested { lines, amount, .. } =
+        test_at(at()).given(paid_two_lines()).when_async(request(twice)).await.inspect_result().unwrap().remove(0)
+    else {
+        panic!("a refund requested")
+    };
+    assert_eq!((lines, amount), (vec![("phone-1".to_string(), 2)], Pence(15360)));
+}
+
+#[tokio::test]
+async fn the_provider_answer_records_the_refund_once() {
+    let given = [paid_two_lines(), vec![requested_one_phone(1)]].concat();
+    let record = || C::RecordRefund { number: 1, refund_id: "re_1".into(), amount: Pence(7680) };
+    expect(given.clone(), record(), vec![refunded_one_phone(1)]).await;
+    expect(with(given, refunded_one_phone(1)), record(), vec![]).await;
+}
+
+#[tokio::test]
+async fn a_refused_refund_frees_its_phones_for_another_try() {
+    let given = [paid_two_lines(), vec![requested_one_phone(1)]].concat();
+    let failed = Ev::RefundFailed { number: 1, message: "card expired".into(), at: at() };
+    expect(given.clone(), C::RecordRefundFailure { number: 1, message: "card expired".into() }, vec![failed.clone()])
+        .await;
+    // The next try has a number (and so a provider key) of its own.
+    let two_phones = Some(vec![("phone-1".into(), 2)]);
+    let Ev::RefundRequested { number, .. } = test_at(at())
+        .given(with(given, failed))
+        .when_async(request(two_phones))
+        .await
+        .inspect_result()
+        .unwrap()
+        .remove(0)
+    else {
+        panic!("a refund requested")
+    };
+    assert_eq!(number, 2);
+}
+
+#[tokio::test]
+async fn an_unpaid_order_is_not_refunded() {
+    refuse(placed_order(), request(None), E::NotPaid).await;
+    refuse(cancelled_order(), request(one_phone()), E::NotPaid).await;
+    refuse(new(), request(None), E::NotPlaced).await;
+}
+
+#[tokio::test]
+async fn a_refund_needs_a_reason() {
+    let blank = C::RequestRefund { lines: None, reason: "  ".into(), by: ADMIN.into() };
+    refuse(paid_two_lines(), blank, E::RefundReasonMissing).await;
+    let long = C::RequestRefund { lines: None, reason: "x".repeat(MAX_REFUND_REASON + 1), by: ADMIN.into() };
+    refuse(paid_two_lines(), long, E::RefundReasonMissing).await;
+}
+
+#[tokio::test]
+async fn a_phone_is_not_refunded_beyond_its_quantity() {
+    let three = Some(vec![("phone-1".into(), 3)]);
+    let beyond = E::RefundBeyondQuantity { name: "Yealink T54W".into(), left: 2 };
+    refuse(paid_two_lines(), request(three), beyond).await;
+    // One refunded already and one being refunded: none left.
+    let given =
+        [paid_two_lines(), vec![requested_one_phone(1), refunded_one_phone(1), requested_one_phone(2)]].concat();
+    let state = state(given.clone());
+    assert_eq!(state.refundable_quantity("phone-1"), 0);
+    let after = [paid_two_lines(), vec![requested_one_phone(1), refunded_one_phone(1)]].concat();
+    let none_left = E::RefundBeyondQuantity { name: "Yealink T54W".into(), left: 1 };
+    refuse(after, request(Some(vec![("phone-1".into(), 2)])), none_left).await;
+}
+
+#[tokio::test]
+async fn unknown_phones_and_empty_or_zero_lines_are_refused() {
+    refuse(paid_two_lines(), request(Some(vec![("phone-9".into(), 1)])), E::UnknownRefundLine).await;
+    refuse(paid_two_lines(), request(Some(vec![])), E::NoRefundLines).await;
+    refuse(paid_two_lines(), request(Some(vec![("phone-1".into(), 0)])), E::NoRefundLines).await;
+}
+
+#[tokio::test]
+async fn nothing_is_refunded_beyond_what_was_paid() {
+    // Everything given back: a whole-order refund has nothing left, a phone neither.
+    let full = Ev::RefundRequested {
+        number: 1,
+        lines: vec![("phone-1".into(), 1)],
+        full: false,
+        amount: Pence(REFUND_TOTAL.0 - 100),
+        reason: "Goodwill".into(),
+        by: ADMIN.into(),
+        at: at(),
+    };
+    let given = [paid_two_lines(), vec![full.clone()]].concat();
+    let given = with(
+        given,
+        Ev::HardwareRefunded {
+            number: 1,
+            refund_id: "re_1".into(),
+            amount: Pence(REFUND_TOTAL.0 - 100),
+            lines: vec![("phone-1".into(), 1)],
+            full: false,
+            reason: "Goodwill".into(),
+            by: ADMIN.into(),
+            at: at(),
+        },
+    );
+    let exceeds = E::RefundExceedsPayment { asked: Pence(2400), left: Pence(100) };
+    refuse(given.clone(), request(Some(vec![("phone-2".into(), 1)])), exceeds).await;
+    let everything = [
+        paid_two_lines(),
+        vec![Ev::RefundRequested {
+            number: 1,
+            lines: vec![],
+            full: true,
+            amount: REFUND_TOTAL,
+            reason: "Goodwill".into(),
+            by: ADMIN.into(),
+            at: at(),
+        }],
+    ]
+    .concat();
+    let everything = with(
+        everything,
+        Ev::HardwareRefunded {
+            number: 1,
+            refund_id: "re_1".into(),
+            amount: REFUND_TOTAL,
+            lines: vec![],
+            full: true,
+            reason: "Goodwill".into(),
+            by: ADMIN.into(),
+            at: at(),
+        },
+    );
+    refuse(everything.clone(), request(None), E::AlreadyRefunded).await;
+    refuse(everything, request(one_phone()), E::AlreadyRefunded).await;
+}
+
+#[tokio::test]
+async fn one_refund_at_a_time_and_only_the_one_under_way_is_recorded() {
+    let given = [paid_two_lines(), vec![requested_one_phone(1)]].concat();
+    refuse(given.clone(), request(Some(vec![("phone-2".into(), 1)])), E::RefundPending).await;
+    let other = C::RecordRefund { number: 2, refund_id: "re_2".into(), amount: Pence(7680) };
+    refuse(given.clone(), other, E::UnknownRefund).await;
+    refuse(paid_two_lines(), C::RecordRefundFailure { number: 1, message: "no".into() }, E::UnknownRefund).await;
+}
+
+#[tokio::test]
+async fn support_propose_a_refund_checked_as_a_refund_is() {
+    let propose =
+        |lines| C::ProposeRefund { lines, reason: "Returned unused".into(), by: "sam@talkbridge.example".into() };
+    let proposed = Ev::RefundProposed {
+        lines: vec![("phone-1".into(), 1)],
+        full: false,
+        amount: Pence(7680),
+        reason: "Returned unused".into(),
+        by: "sam@talkbridge.example".into(),
+        at: at(),
+    };
+    expect(paid_two_lines(), propose(one_phone()), vec![proposed.clone()]).await;
+    assert_eq!(state(with(paid_two_lines(), proposed)).refund_proposal.map(|p| p.amount), Some(Pence(7680)));
+    refuse(placed_order(), propose(None), E::NotPaid).await;
+    let beyond = E::RefundBeyondQuantity { name: "Yealink T54W".into(), left: 2 };
+    refuse(paid_two_lines(), propose(Some(vec![("phone-1".into(), 5)])), beyond).await;
+}
+
+#[test]
+fn refund_keys_name_the_order_and_the_refund() {
+    assert_eq!(refund_key("o-1", 2), "hardware-o-1-refund-2");
 }
 
 // Replaced by a newer order from the same cart, and payments the order did not take.

@@ -82,7 +82,23 @@ pub struct ServiceOrder {
     /// Top-ups that succeeded although the order did not take them: refunded.
     #[serde(default)]
     pub strays: Vec<crate::payments::StrayPayment>,
+    /// The subscription's cancellation, once an admin cancelled it.
+    #[serde(default)]
+    pub cancellation: Option<Cancellation>,
 }
+
+/// How a subscription was cancelled.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Cancellation {
+    pub at_period_end: bool,
+    /// When the service stops: the end of the period paid for, when the provider said.
+    pub ends_at: Option<DateTime<Utc>>,
+    pub reason: String,
+    pub by: String,
+}
+
+/// The longest reason a cancellation takes.
+pub const MAX_CANCELLATION_REASON: usize = 500;
 
 /// `SB-` and six digits.
 pub fn is_order_number(text: &str) -> bool {
@@ -159,6 +175,30 @@ impl ServiceOrder {
             .filter(|n| !n.is_transfer && !n.is_placeholder)
             .map(|n| n.value.clone())
             .collect()
+    }
+
+    /// Whether the subscription may be cancelled (now, or at the end of its period) with
+    /// `reason`: the trimmed reason, or why not. Checked before the card provider is asked.
+    pub fn check_cancellation(&self, at_period_end: bool, reason: &str) -> Result<String, ServiceOrderError> {
+        if self.status == OrderStatus::New {
+            return Err(ServiceOrderError::NotFound);
+        }
+        let paid = matches!(self.status, OrderStatus::Paid | OrderStatus::Completed);
+        if !paid || self.subscription.reference.is_none() || !self.subscription.paid {
+            return Err(ServiceOrderError::NoSubscriptionToCancel);
+        }
+        match &self.cancellation {
+            // Cancelled at once: over. Cancelled at the period's end: may still be ended now.
+            Some(c) if !c.at_period_end || at_period_end => {
+                return Err(ServiceOrderError::SubscriptionAlreadyCancelled)
+            }
+            _ => {}
+        }
+        let reason = reason.trim().to_string();
+        if reason.is_empty() || reason.chars().count() > MAX_CANCELLATION_REASON {
+            return Err(ServiceOrderError::CancellationReasonMissing);
+        }
+        Ok(reason)
     }
 
     fn payment_type(&self) -> PaymentType {
@@ -321,6 +361,17 @@ impl ServiceOrder {
                 }
                 Ok(vec![Ev::PortRejected { number, reason, by, at: now }])
             }
+            C::ProposeCancellation { at_period_end, reason, by } => {
+                Self::staff(&by)?;
+                let reason = self.check_cancellation(at_period_end, &reason)?;
+                Ok(vec![Ev::CancellationProposed { at_period_end, reason, by, at: now }])
+            }
+            C::CancelSubscription { at_period_end, ends_at, reason, by } => {
+                Self::staff(&by)?;
+                let reason = self.check_cancellation(at_period_end, &reason)?;
+                let subscription_id = self.subscription.reference.clone().unwrap_or_default();
+                Ok(vec![Ev::SubscriptionCancelled { subscription_id, at_period_end, ends_at, reason, by, at: now }])
+            }
             command => self.decide_buyer_step(command, now),
         }
     }
@@ -359,7 +410,9 @@ impl ServiceOrder {
             | C::SubmitPort { .. }
             | C::SetPortDate { .. }
             | C::CompletePort { .. }
-            | C::RejectPort { .. } => {
+            | C::RejectPort { .. }
+            | C::ProposeCancellation { .. }
+            | C::CancelSubscription { .. } => {
                 unreachable!("decided in decide")
             }
             C::RegisterPaymentCustomer { customer_id } => {
@@ -625,6 +678,10 @@ impl Aggregate for ServiceOrder {
                     port.state = PortState::Rejected;
                     port.rejection_reason = Some(reason);
                 }
+            }
+            Ev::CancellationProposed { .. } => {}
+            Ev::SubscriptionCancelled { at_period_end, ends_at, reason, by, .. } => {
+                self.cancellation = Some(Cancellation { at_period_end, ends_at, reason, by });
             }
         }
     }

@@ -1,4 +1,4 @@
-use chrono::NaiveDate;
+use chrono::{DateTime, NaiveDate, Utc};
 
 use super::lines::{OrderLines, PaymentPart};
 use super::ports::PortDetails;
@@ -134,6 +134,20 @@ pub enum ServiceOrderCommand {
     /// The losing provider refused the transfer, for `reason`.
     RejectPort {
         number: String,
+        reason: String,
+        by: String,
+    },
+    /// Support staff propose cancelling the subscription, for an admin to carry out.
+    ProposeCancellation {
+        at_period_end: bool,
+        reason: String,
+        by: String,
+    },
+    /// An admin cancelled the subscription at the card provider (now, or at the end of the
+    /// period paid for, `ends_at` when the provider said): the order records it.
+    CancelSubscription {
+        at_period_end: bool,
+        ends_at: Option<DateTime<Utc>>,
         reason: String,
         by: String,
     },

@@ -76,6 +76,12 @@ pub enum ServiceOrderError {
     ExtensionNotFound,
     #[error("Too many card attempts on this order. Please contact support to finish it.")]
     TooManyCardSetups,
+    #[error("This order has no subscription to cancel (it is not paid yet, or pays as it goes).")]
+    NoSubscriptionToCancel,
+    #[error("This subscription is cancelled already: there is nothing more to cancel.")]
+    SubscriptionAlreadyCancelled,
+    #[error("Give the reason for the cancellation (at most 500 characters): the buyer's e-mail quotes it.")]
+    CancellationReasonMissing,
 }
 
 /// What to correct in a transfer's details, by field.
@@ -129,6 +135,9 @@ impl ServiceOrderError {
             ServiceOrderError::Superseded => "order_superseded",
             ServiceOrderError::NotAStrayPayment => "not_a_stray_payment",
             ServiceOrderError::TooManyCardSetups => "too_many_attempts",
+            ServiceOrderError::NoSubscriptionToCancel => "no_subscription",
+            ServiceOrderError::SubscriptionAlreadyCancelled => "subscription_already_cancelled",
+            ServiceOrderError::CancellationReasonMissing => "cancellation_reason_missing",
         }
     }
 }

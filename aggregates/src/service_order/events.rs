@@ -141,6 +141,23 @@ pub enum ServiceOrderEvent {
         by: String,
         at: DateTime<Utc>,
     },
+    /// Support proposed cancelling the subscription (nothing was cancelled).
+    CancellationProposed {
+        at_period_end: bool,
+        reason: String,
+        by: String,
+        at: DateTime<Utc>,
+    },
+    /// The subscription was cancelled at the card provider: at once, or from the end of the
+    /// period paid for (`ends_at`, when the provider said).
+    SubscriptionCancelled {
+        subscription_id: String,
+        at_period_end: bool,
+        ends_at: Option<DateTime<Utc>>,
+        reason: String,
+        by: String,
+        at: DateTime<Utc>,
+    },
 }
 
 impl DomainEvent for ServiceOrderEvent {
@@ -173,6 +190,8 @@ impl DomainEvent for ServiceOrderEvent {
             ServiceOrderEvent::PortDateSet { .. } => "PortDateSet",
             ServiceOrderEvent::PortCompleted { .. } => "PortCompleted",
             ServiceOrderEvent::PortRejected { .. } => "PortRejected",
+            ServiceOrderEvent::CancellationProposed { .. } => "CancellationProposed",
+            ServiceOrderEvent::SubscriptionCancelled { .. } => "SubscriptionCancelled",
         }
         .to_string()
     }

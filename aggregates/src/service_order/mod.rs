@@ -12,7 +12,9 @@ mod ports;
 
 /// Shared with the trial; their home is [`crate::customer`].
 pub use crate::customer::{Customer, Extension};
-pub use aggregate::{is_order_number, OrderStatus, PartState, ServiceOrder, ServiceOrderServices};
+pub use aggregate::{
+    is_order_number, Cancellation, OrderStatus, PartState, ServiceOrder, ServiceOrderServices, MAX_CANCELLATION_REASON,
+};
 pub use commands::ServiceOrderCommand;
 pub use errors::ServiceOrderError;
 pub use events::ServiceOrderEvent;

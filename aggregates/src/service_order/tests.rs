@@ -235,37 +235,6 @@ async fn a_setup_intent_needs_the_payment_customer() {
     test().given(paid_single()).when_async(command()).await.then_expect_error(ServiceOrderError::AlreadyPaid);
 }
 
-/// Five setups, the last two declined (each decline ends the attempt and forgets its setup).
-fn five_setups() -> Vec<ServiceOrderEvent> {
-    let mut given = vec![placed(single_lines()), customer_registered()];
-    for n in 1..=5 {
-        given.push(ServiceOrderEvent::SetupIntentCreated { setup_intent_id: format!("seti_{n}") });
-        if n >= 4 {
-            given.push(ServiceOrderEvent::PaymentFailed {
-                part: PaymentPart::Subscription,
-                reference: format!("sub_{n}"),
-                code: "card_declined".into(),
-                message: "Your card was declined.".into(),
-            });
-        }
-    }
-    given
-}
-
-#[tokio::test]
-async fn an_order_starts_at_most_five_card_setups_declined_ones_included() {
-    let command = || ServiceOrderCommand::RecordSetupIntent { setup_intent_id: "seti_6".into() };
-    let mut four = five_setups();
-    four.truncate(6);
-    test()
-        .given(four)
-        .when_async(ServiceOrderCommand::RecordSetupIntent { setup_intent_id: "seti_5".into() })
-        .await
-        .then_expect_events(vec![ServiceOrderEvent::SetupIntentCreated { setup_intent_id: "seti_5".into() }]);
-    test().given(five_setups()).when_async(command()).await.then_expect_error(ServiceOrderError::TooManyCardSetups);
-    assert_eq!(ServiceOrderError::TooManyCardSetups.code(), "too_many_attempts");
-}
-
 #[tokio::test]
 async fn the_payment_method_is_recorded_once() {
     let command = || ServiceOrderCommand::RecordPaymentMethod { payment_method_id: "pm_1".into() };
@@ -1151,6 +1120,139 @@ async fn a_sip_password_is_reset_only_on_an_extension_of_the_orders_account() {
         .then_expect_error(ServiceOrderError::ExtensionNotFound);
     test().given(paid_single()).when_async(reset("101")).await.then_expect_error(ServiceOrderError::NoAccount);
     test().given_no_previous_events().when_async(reset("101")).await.then_expect_error(ServiceOrderError::NotFound);
+}
+
+// Cancelling the subscription.
+
+fn cancel(at_period_end: bool, reason: &str) -> ServiceOrderCommand {
+    ServiceOrderCommand::CancelSubscription {
+        at_period_end,
+        ends_at: at_period_end.then(|| at() + chrono::Duration::days(30)),
+        reason: reason.into(),
+        by: "alex@talkbridge.example".into(),
+    }
+}
+
+fn cancelled(at_period_end: bool) -> ServiceOrderEvent {
+    ServiceOrderEvent::SubscriptionCancelled {
+        subscription_id: "sub_1".into(),
+        at_period_end,
+        ends_at: at_period_end.then(|| at() + chrono::Duration::days(30)),
+        reason: "Moving provider".into(),
+        by: "alex@talkbridge.example".into(),
+        at: at(),
+    }
+}
+
+#[tokio::test]
+async fn an_admin_cancels_a_paid_subscription_now_or_at_the_end_of_its_period() {
+    test()
+        .given(completed_single())
+        .when_async(cancel(false, " Moving provider "))
+        .await
+        .then_expect_events(vec![cancelled(false)]);
+    test()
+        .given(paid_single())
+        .when_async(cancel(true, "Moving provider"))
+        .await
+        .then_expect_events(vec![cancelled(true)]);
+}
+
+#[tokio::test]
+async fn a_cancellation_at_the_period_end_may_be_brought_forward_but_not_repeated() {
+    let mut given = completed_single();
+    given.push(cancelled(true));
+    test()
+        .given(given.clone())
+        .when_async(cancel(false, "Moving provider"))
+        .await
+        .then_expect_events(vec![cancelled(false)]);
+    test()
+        .given(given)
+        .when_async(cancel(true, "Moving provider"))
+        .await
+        .then_expect_error(ServiceOrderError::SubscriptionAlreadyCancelled);
+    let mut now = completed_single();
+    now.push(cancelled(false));
+    for at_period_end in [false, true] {
+        test()
+            .given(now.clone())
+            .when_async(cancel(at_period_end, "Again"))
+            .await
+            .then_expect_error(ServiceOrderError::SubscriptionAlreadyCancelled);
+    }
+}
+
+#[tokio::test]
+async fn only_a_paid_subscription_is_cancelled() {
+    test().given(vec![]).when_async(cancel(false, "x")).await.then_expect_error(ServiceOrderError::NotFound);
+    test()
+        .given(vec![placed(single_lines()), customer_registered(), sub_created()])
+        .when_async(cancel(false, "x"))
+        .await
+        .then_expect_error(ServiceOrderError::NoSubscriptionToCancel);
+    let payg = vec![
+        placed(payg_lines(false)),
+        customer_registered(),
+        top_up_created(),
+        ServiceOrderEvent::PaymentSucceeded { part: PaymentPart::TopUp, reference: "pi_1".into() },
+        ServiceOrderEvent::PaymentConfirmed { confirmed_at: at() },
+    ];
+    test()
+        .given(payg)
+        .when_async(cancel(false, "x"))
+        .await
+        .then_expect_error(ServiceOrderError::NoSubscriptionToCancel);
+}
+
+#[tokio::test]
+async fn a_cancellation_needs_a_reason_and_a_staff_member() {
+    test()
+        .given(completed_single())
+        .when_async(cancel(false, "   "))
+        .await
+        .then_expect_error(ServiceOrderError::CancellationReasonMissing);
+    test()
+        .given(completed_single())
+        .when_async(cancel(false, &"x".repeat(MAX_CANCELLATION_REASON + 1)))
+        .await
+        .then_expect_error(ServiceOrderError::CancellationReasonMissing);
+    let anonymous = ServiceOrderCommand::CancelSubscription {
+        at_period_end: false,
+        ends_at: None,
+        reason: "x".into(),
+        by: " ".into(),
+    };
+    test().given(completed_single()).when_async(anonymous).await.then_expect_error(ServiceOrderError::StaffRequired);
+}
+
+#[tokio::test]
+async fn support_propose_a_cancellation_checked_as_a_cancellation_is() {
+    let propose = |reason: &str| ServiceOrderCommand::ProposeCancellation {
+        at_period_end: true,
+        reason: reason.into(),
+        by: "sam@talkbridge.example".into(),
+    };
+    test().given(completed_single()).when_async(propose("Asked by phone")).await.then_expect_events(vec![
+        ServiceOrderEvent::CancellationProposed {
+            at_period_end: true,
+            reason: "Asked by phone".into(),
+            by: "sam@talkbridge.example".into(),
+            at: at(),
+        },
+    ]);
+    let mut gone = completed_single();
+    gone.push(cancelled(false));
+    test()
+        .given(gone)
+        .when_async(propose("Again"))
+        .await
+        .then_expect_error(ServiceOrderError::SubscriptionAlreadyCancelled);
+    test()
+        .given(completed_single())
+        .when_async(propose(""))
+        .await
+        .then_expect_error(ServiceOrderError::CancellationReasonMissing);
 }
 
 #[tokio::test]

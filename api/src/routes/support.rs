@@ -1,6 +1,7 @@
 //! The support console's API: search orders, read an order's history replayed to any event,
 //! and the staff actions (each answers the fresh history). Support and admin roles; only
-//! admins extend trials.
+//! admins extend trials, refund hardware orders and cancel subscriptions (support propose
+//! those, for an admin to carry out).
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
@@ -30,6 +31,10 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(extend_trial))
         .routes(routes!(move_port))
         .routes(routes!(open_ports))
+        .routes(routes!(refund))
+        .routes(routes!(propose_refund))
+        .routes(routes!(cancel_subscription))
+        .routes(routes!(propose_cancellation))
 }
 
 #[derive(IntoParams)]
@@ -462,4 +467,195 @@ async fn open_ports(State(state): State<AppState>, _staff: Staff) -> Result<Json
     let ports = crate::ports::open_ports(&state).await?;
     let overdue = ports.iter().filter(|p| p.overdue).count();
     Ok(Json(OpenPorts { ports, overdue }))
+}
+
+/// One desk phone of the order to refund.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct RefundLineBody {
+    /// As the order's lines name it (`actions.refund.lines`).
+    product_id: String,
+    /// 1 up to what is left of the line to refund.
+    quantity: u32,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+struct RefundBody {
+    /// The phones to refund (a returned phone: its line and a quantity); leave it out to
+    /// refund the whole order, delivery included (what is left of what was paid).
+    lines: Option<Vec<RefundLineBody>>,
+    /// Why, in words the buyer may read (their e-mail quotes it): 1 to 500 characters.
+    reason: String,
+}
+
+/// At most this many lines in a refund (an order holds at most 20 desk phones).
+const MAX_REFUND_LINES: usize = 20;
+
+impl RefundBody {
+    fn into_parts(self) -> Result<(support::refunds::RefundLines, String), ApiError> {
+        let lines = match self.lines {
+            None => None,
+            Some(lines) => {
+                if lines.len() > MAX_REFUND_LINES || lines.iter().any(|l| l.product_id.len() > 100) {
+                    return Err(aggregates::hardware_order::HardwareOrderError::UnknownRefundLine.into());
+                }
+                Some(lines.into_iter().map(|l| (l.product_id, l.quantity)).collect())
+            }
+        };
+        Ok((lines, self.reason))
+    }
+}
+
+/// Refunds a paid hardware order (admins only): some of its phones (each line's unit price
+/// times the quantity plus the VAT on that) or, without `lines`, the whole order. The card
+/// provider gives the money back to the buyer's card; the order records the refund and who
+/// made it, and the buyer is e-mailed.
+#[utoipa::path(
+    post,
+    path = "/admin/orders/{kind}/{id}/refund",
+    tag = "staff",
+    params(OrderPath),
+    security(("staff_session" = [], "staff_csrf" = [])),
+    request_body = RefundBody,
+    responses(
+        (status = 200, description = "Refunded: the fresh history", body = OrderHistory),
+        (status = 400, description = "A body that is not the JSON described (bad_request)", body = Refusal),
+        (status = 401, description = "Not signed in (not_signed_in)", body = Refusal),
+        (status = 403, description = "Support staff, who may only propose it (forbidden), or no security token (csrf)", body = Refusal),
+        (status = 404, description = "No such order (order_not_found, hardware_order_not_found)", body = Refusal),
+        (status = 409, description = "Not a hardware order (not_refundable), not paid (order_not_paid), refunded in full already (already_refunded), more than is left of what was paid (refund_exceeds_payment), another refund being made (refund_pending), or changed at the same time (conflict)", body = Refusal),
+        (status = 422, description = "No reason or one over 500 characters (refund_reason_missing), no phones or a quantity of 0 (no_refund_lines), a phone not on the order (unknown_refund_line), or more of a phone than is left to refund (refund_beyond_quantity)", body = Refusal),
+        (status = 502, description = "The card provider refused the refund, nothing refunded (refund_refused), or did not confirm it: try again, the same refund is asked for (refund_not_confirmed)", body = Refusal),
+    )
+)]
+async fn refund(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    Path((kind, id)): Path<(String, String)>,
+    ApiJson(body): ApiJson<RefundBody>,
+) -> Result<Json<OrderHistory>, ApiError> {
+    let kind = order(&kind, &id)?;
+    let (lines, reason) = body.into_parts()?;
+    support::refunds::refund_hardware(&state, &admin, kind, &id, lines, reason).await?;
+    Ok(Json(support::order_history(&state, &admin, kind, &id, None).await?))
+}
+
+/// Proposes a refund of a paid hardware order for an admin to carry out (support and
+/// admins): checked as a refund is and recorded in the order's history; nothing is
+/// refunded and the buyer is not e-mailed.
+#[utoipa::path(
+    post,
+    path = "/admin/orders/{kind}/{id}/propose-refund",
+    tag = "staff",
+    params(OrderPath),
+    security(("staff_session" = [], "staff_csrf" = [])),
+    request_body = RefundBody,
+    responses(
+        (status = 200, description = "Proposed: the fresh history", body = OrderHistory),
+        (status = 400, description = "A body that is not the JSON described (bad_request)", body = Refusal),
+        (status = 401, description = "Not signed in (not_signed_in)", body = Refusal),
+        (status = 403, description = "No security token (csrf)", body = Refusal),
+        (status = 404, description = "No such order (order_not_found, hardware_order_not_found)", body = Refusal),
+        (status = 409, description = "Not a hardware order (not_refundable), not paid (order_not_paid), refunded in full already (already_refunded), more than is left of what was paid (refund_exceeds_payment), or changed at the same time (conflict)", body = Refusal),
+        (status = 422, description = "No reason or one over 500 characters (refund_reason_missing), no phones or a quantity of 0 (no_refund_lines), a phone not on the order (unknown_refund_line), or more of a phone than is left to refund (refund_beyond_quantity)", body = Refusal),
+    )
+)]
+async fn propose_refund(
+    State(state): State<AppState>,
+    staff: Staff,
+    Path((kind, id)): Path<(String, String)>,
+    ApiJson(body): ApiJson<RefundBody>,
+) -> Result<Json<OrderHistory>, ApiError> {
+    let kind = order(&kind, &id)?;
+    let (lines, reason) = body.into_parts()?;
+    support::refunds::propose_refund(&state, &staff, kind, &id, lines, reason).await?;
+    Ok(Json(support::order_history(&state, &staff, kind, &id, None).await?))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct CancelBody {
+    /// `now`, or `periodEnd`: the subscription runs to the end of the period paid for.
+    when: String,
+    /// Why, in words the buyer may read (their e-mail quotes it): 1 to 500 characters.
+    reason: String,
+}
+
+impl CancelBody {
+    fn at_period_end(&self) -> Result<bool, ApiError> {
+        match self.when.as_str() {
+            "now" => Ok(false),
+            "periodEnd" => Ok(true),
+            _ => Err(ApiError::unprocessable(
+                "invalid_when",
+                "Say when: now, or periodEnd (the end of the period paid for).",
+            )),
+        }
+    }
+}
+
+/// Cancels a service order's subscription (admins only), now or from the end of the
+/// period paid for: the card provider stops charging it; the order records the
+/// cancellation and who made it, and the buyer is e-mailed.
+#[utoipa::path(
+    post,
+    path = "/admin/orders/{kind}/{id}/cancel-subscription",
+    tag = "staff",
+    params(OrderPath),
+    security(("staff_session" = [], "staff_csrf" = [])),
+    request_body = CancelBody,
+    responses(
+        (status = 200, description = "Cancelled: the fresh history", body = OrderHistory),
+        (status = 400, description = "A body that is not the JSON described (bad_request)", body = Refusal),
+        (status = 401, description = "Not signed in (not_signed_in)", body = Refusal),
+        (status = 403, description = "Support staff, who may only propose it (forbidden), or no security token (csrf)", body = Refusal),
+        (status = 404, description = "No such order (order_not_found)", body = Refusal),
+        (status = 409, description = "No paid subscription on the order (no_subscription), cancelled already (subscription_already_cancelled), or changed at the same time (conflict)", body = Refusal),
+        (status = 422, description = "When is not now or periodEnd (invalid_when), or no reason or one over 500 characters (cancellation_reason_missing)", body = Refusal),
+        (status = 502, description = "The card provider did not confirm the cancellation; nothing recorded, try again (cancellation_not_confirmed)", body = Refusal),
+    )
+)]
+async fn cancel_subscription(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    Path((kind, id)): Path<(String, String)>,
+    ApiJson(body): ApiJson<CancelBody>,
+) -> Result<Json<OrderHistory>, ApiError> {
+    let kind = order(&kind, &id)?;
+    let at_period_end = body.at_period_end()?;
+    support::refunds::cancel_subscription(&state, &admin, kind, &id, at_period_end, body.reason).await?;
+    Ok(Json(support::order_history(&state, &admin, kind, &id, None).await?))
+}
+
+/// Proposes cancelling a service order's subscription for an admin to carry out (support
+/// and admins): checked as a cancellation is and recorded in the order's history; nothing
+/// is cancelled and the buyer is not e-mailed.
+#[utoipa::path(
+    post,
+    path = "/admin/orders/{kind}/{id}/propose-cancellation",
+    tag = "staff",
+    params(OrderPath),
+    security(("staff_session" = [], "staff_csrf" = [])),
+    request_body = CancelBody,
+    responses(
+        (status = 200, description = "Proposed: the fresh history", body = OrderHistory),
+        (status = 400, description = "A body that is not the JSON described (bad_request)", body = Refusal),
+        (status = 401, description = "Not signed in (not_signed_in)", body = Refusal),
+        (status = 403, description = "No security token (csrf)", body = Refusal),
+        (status = 404, description = "No such order (order_not_found)", body = Refusal),
+        (status = 409, description = "No paid subscription on the order (no_subscription), cancelled already (subscription_already_cancelled), or changed at the same time (conflict)", body = Refusal),
+        (status = 422, description = "When is not now or periodEnd (invalid_when), or no reason or one over 500 characters (cancellation_reason_missing)", body = Refusal),
+    )
+)]
+async fn propose_cancellation(
+    State(state): State<AppState>,
+    staff: Staff,
+    Path((kind, id)): Path<(String, String)>,
+    ApiJson(body): ApiJson<CancelBody>,
+) -> Result<Json<OrderHistory>, ApiError> {
+    let kind = order(&kind, &id)?;
+    let at_period_end = body.at_period_end()?;
+    support::refunds::propose_cancellation(&state, &staff, kind, &id, at_period_end, body.reason).await?;
+    Ok(Json(support::order_history(&state, &staff, kind, &id, None).await?))
 }

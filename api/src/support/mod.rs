@@ -2,6 +2,7 @@
 //! any event, and act on it only through commands whose events name the staff member.
 
 pub mod history;
+pub mod refunds;
 pub mod search;
 
 use aggregates::hardware_order::{HardwareOrder, HardwareOrderCommand, HardwareOrderStatus};
@@ -74,6 +75,42 @@ pub struct Actions {
     pub ports: Vec<PortAction>,
     /// Extensions whose SIP password staff may reset (none once a trial ended unconverted).
     pub sip_extensions: Vec<String>,
+    /// What of a paid hardware order is left to refund (none when nothing is).
+    pub refund: Option<RefundAction>,
+    /// A service order's subscription that may be cancelled (none when it may not).
+    pub cancel_subscription: Option<CancelAction>,
+}
+
+/// A paid hardware order's refund, as the console offers it.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RefundAction {
+    /// What is left of what the buyer paid (a whole-order refund gives this back).
+    pub left: aggregates::pricing::Pence,
+    /// Each phone with how many are left to refund.
+    pub lines: Vec<RefundableLine>,
+    /// Admins carry refunds out; support staff propose them.
+    pub perform: bool,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RefundableLine {
+    pub product_id: String,
+    pub name: String,
+    pub unit_price: aggregates::pricing::Pence,
+    pub quantity: u32,
+    pub quantity_left: u32,
+}
+
+/// A subscription's cancellation, as the console offers it.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CancelAction {
+    /// Cancelled from the end of its period already: it may still be ended now.
+    pub at_period_end_already: bool,
+    /// Admins carry cancellations out; support staff propose them.
+    pub perform: bool,
 }
 
 /// A number transfer as staff act on it: what the losing provider needs, and the next steps.
@@ -227,6 +264,11 @@ pub async fn order_history(
                 extend_trial: false,
                 ports: port_actions(current, state.clock.now()),
                 sip_extensions: current.extensions.iter().map(|e| e.number.clone()).collect(),
+                refund: None,
+                cancel_subscription: current.check_cancellation(false, "-").is_ok().then(|| CancelAction {
+                    at_period_end_already: current.cancellation.as_ref().is_some_and(|c| c.at_period_end),
+                    perform: staff.role == Role::Admin,
+                }),
             };
             let view = view_json(state.order_views.load(id).await.map_err(ApiError::internal)?);
             let number = current.order_number.clone();
@@ -249,6 +291,8 @@ pub async fn order_history(
                 extend_trial: staff.role == Role::Admin
                     && current.status == TrialStatus::Active
                     && current.extended_days < MAX_EXTENSION_DAYS,
+                refund: None,
+                cancel_subscription: None,
             };
             let view = view_json(state.trial_views.load(id).await.map_err(ApiError::internal)?);
             assemble(kind, id, search::trial_number(id), replayed, view, mail, actions)
@@ -256,8 +300,27 @@ pub async fn order_history(
         OrderKind::Hardware => {
             let replayed = replay::<HardwareOrder>(&state.pool, id, up_to).await?.ok_or_else(no_such_order)?;
             let current = &replayed.current;
-            let actions =
-                Actions { resend_confirmation: current.status == HardwareOrderStatus::Confirmed, ..Actions::default() };
+            let left = current.refund_left();
+            let refund = (left > aggregates::pricing::Pence::ZERO).then(|| RefundAction {
+                left,
+                lines: current
+                    .lines
+                    .iter()
+                    .map(|line| RefundableLine {
+                        product_id: line.product_id.clone(),
+                        name: line.name.clone(),
+                        unit_price: line.unit_price,
+                        quantity: line.quantity,
+                        quantity_left: current.refundable_quantity(&line.product_id),
+                    })
+                    .collect(),
+                perform: staff.role == Role::Admin,
+            });
+            let actions = Actions {
+                resend_confirmation: current.status == HardwareOrderStatus::Confirmed,
+                refund,
+                ..Actions::default()
+            };
             let view = view_json(state.hardware_order_views.load(id).await.map_err(ApiError::internal)?);
             let number = current.order_number.clone();
             assemble(kind, id, number, replayed, view, mail, actions)

@@ -15,7 +15,7 @@
 //! | `start-trial` | `TrialStarted` | views and the number's stock row caught up, the welcome e-mail |
 //! | `remind-trial` | `ReminderSent` | the reminder e-mail |
 //! | `end-trial` | `TrialEnded` | the trial's extension can no longer register |
-//! | `tell-buyer` | `PlaceholderFilled`, `NumberReplaced`, each transfer step | the buyer's e-mail of each |
+//! | `tell-buyer` | `PlaceholderFilled`, `NumberReplaced`, each transfer step, `SubscriptionCancelled` | the buyer's e-mail of each |
 //! | `confirm-hardware-order` | `PaymentRecorded` | the phones out of the cart, the confirmation e-mail, `Confirm` (jobs::hardware_orders) |
 //! | `refund-stray-payment` | `StrayPaymentReceived` | each stray refunded at the provider, `StrayPaymentRefunded`, the buyer's e-mail |
 

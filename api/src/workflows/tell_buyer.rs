@@ -1,7 +1,8 @@
 //! `tell-buyer`: the e-mails that follow a service order's changes after completion, each
 //! from its own stored event: a placeholder's number (`PlaceholderFilled`), a lost number's
 //! replacement (`NumberReplaced`), and each step of a number transfer (`PortDetailsConfirmed`,
-//! `PortSubmitted`, `PortDateSet`, `PortCompleted`, `PortRejected`).
+//! `PortSubmitted`, `PortDateSet`, `PortCompleted`, `PortRejected`), and the subscription's
+//! cancellation by an admin (`SubscriptionCancelled`).
 //!
 //! A run reads the order's events from the one that started the workflow and queues the
 //! e-mail of each with the order as it stood right after that event; each e-mail is queued
@@ -33,6 +34,7 @@ pub fn tells_buyer(event: &ServiceOrderEvent) -> bool {
             | ServiceOrderEvent::PortDateSet { .. }
             | ServiceOrderEvent::PortCompleted { .. }
             | ServiceOrderEvent::PortRejected { .. }
+            | ServiceOrderEvent::SubscriptionCancelled { .. }
     )
 }
 
@@ -76,6 +78,11 @@ async fn tell(state: &AppState, claim: &Claim) -> Result<(), ApiError> {
                 // One e-mail per change: the event's sequence names it.
                 ("port_update", format!("{id}#port-{}", event.sequence), mail)
             }
+            ServiceOrderEvent::SubscriptionCancelled { at_period_end, ends_at, reason, .. } => (
+                "subscription_cancelled",
+                format!("{id}#cancelled-{}", event.sequence),
+                cancelled_mail(&order, *at_period_end, ends_at.as_ref(), reason),
+            ),
             _ => continue,
         };
         let mail =
@@ -83,6 +90,41 @@ async fn tell(state: &AppState, claim: &Claim) -> Result<(), ApiError> {
         jobs::outbox::queue(&state.pool, mail).await?;
     }
     Ok(())
+}
+
+/// The e-mail that tells the buyer their subscription was cancelled: subject and body.
+pub fn cancelled_mail(
+    order: &ServiceOrder,
+    at_period_end: bool,
+    ends_at: Option<&chrono::DateTime<chrono::Utc>>,
+    reason: &str,
+) -> (String, String) {
+    let when = match (at_period_end, ends_at) {
+        (false, _) => "It has ended today: you will not be charged for it again.".to_string(),
+        (true, Some(end)) => format!(
+            "It ends at the end of the period you have paid for, on {}: you will not be charged for it again.",
+            end.format("%-d %B %Y")
+        ),
+        (true, None) => {
+            "It ends at the end of the period you have paid for: you will not be charged for it again.".to_string()
+        }
+    };
+    let body = format!(
+        "Hello {},
+
+We have cancelled the subscription of your order {}.
+
+{when}
+
+Reason: {reason}
+
+If this is          not what you expected, reply to this e-mail or call support ({}).
+",
+        order.customer.first_name,
+        order.order_number,
+        crate::checkout::mail::SUPPORT_HOURS
+    );
+    (format!("Your subscription for order {} is cancelled", order.order_number), body)
 }
 
 /// The e-mail that tells the buyer a lost number's replacement: subject and body.

@@ -122,6 +122,15 @@ impl PaymentGateway for FakeGateway {
         Ok(())
     }
 
+    async fn cancel_subscription_at_period_end(
+        &self,
+        id: &str,
+        _: &str,
+    ) -> Result<Option<chrono::DateTime<chrono::Utc>>, GatewayError> {
+        self.0.lock().unwrap().cancelled.push(id.into());
+        Ok(None)
+    }
+
     async fn invoice(&self, _: &str) -> Result<InvoiceRecord, GatewayError> {
         Err(GatewayError::NotFound)
     }

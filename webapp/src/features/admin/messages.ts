@@ -57,6 +57,21 @@ export const orderMessages = {
     `No free ${areaCode} number yet: the shop gives one by itself as soon as stock in that area code arrives (import numbers to speed it up).`,
   extended: (days: number) => `Trial extended by ${days} ${days === 1 ? 'day' : 'days'}.`,
   actionFailed: 'That did not work. Please try again.',
+  refunded: (amount: string) =>
+    `Refund of ${amount} made: the money goes back to the buyer’s card (banks usually show it within 5 to 10 working days), and the buyer has been e-mailed.`,
+  refundProposed: 'Refund proposed: it is in the order’s history for an admin to carry out. Nothing has been refunded yet.',
+  refundReasonMissing: 'Give the reason for the refund: the buyer’s e-mail quotes it.',
+  refundQuantityInvalid: 'Enter how many of the desk phone to refund, as a whole number of 1 or more.',
+  confirmRefund: (what: string, orderNumber: string) =>
+    `Refund ${what} on ${orderNumber}? Stripe gives the money back to the buyer’s card and the buyer is e-mailed. This cannot be undone.`,
+  subscriptionCancelled: (atPeriodEnd: boolean) =>
+    atPeriodEnd
+      ? 'Subscription cancelled from the end of the period paid for: it runs until then and is not charged again. The buyer has been e-mailed.'
+      : 'Subscription cancelled now: it is not charged again. The buyer has been e-mailed.',
+  cancellationProposed: 'Cancellation proposed: it is in the order’s history for an admin to carry out. Nothing has been cancelled yet.',
+  cancellationReasonMissing: 'Give the reason for the cancellation: the buyer’s e-mail quotes it.',
+  confirmCancellation: (atPeriodEnd: boolean, orderNumber: string) =>
+    `Cancel the subscription of ${orderNumber} ${atPeriodEnd ? 'from the end of the period paid for' : 'now'}? Stripe stops charging it and the buyer is e-mailed. This cannot be undone.`,
   confirmRelease: (number: string, orderNumber: string) =>
     `Release ${number} from ${orderNumber}? The number goes back to stock and the customer can no longer use it. This cannot be undone.`,
   extendDaysInvalid: 'Enter a whole number of days from 1 to 7.',

@@ -93,6 +93,46 @@ export interface OrderActions {
   ports: PortAction[];
   /** Extensions whose SIP password staff may reset (none once a trial ended unconverted). */
   sipExtensions: string[];
+  /** What of a paid hardware order is left to refund (null when nothing is). */
+  refund?: RefundAction | null;
+  /** A service order's subscription that may be cancelled (null when it may not). */
+  cancelSubscription?: CancelAction | null;
+}
+
+/** A desk phone of the order with how many are left to refund. */
+export interface RefundableLine {
+  productId: string;
+  name: string;
+  unitPrice: number;
+  quantity: number;
+  quantityLeft: number;
+}
+
+export interface RefundAction {
+  /** Pence left of what the buyer paid: a whole-order refund gives this back. */
+  left: number;
+  lines: RefundableLine[];
+  /** Admins refund; support staff propose a refund for an admin to carry out. */
+  perform: boolean;
+}
+
+export interface CancelAction {
+  /** Cancelled from the end of its period already: it may still be ended now. */
+  atPeriodEndAlready: boolean;
+  /** Admins cancel; support staff propose a cancellation. */
+  perform: boolean;
+}
+
+/** POST .../refund and .../propose-refund: some phones, or the whole order without `lines`. */
+export interface RefundRequest {
+  lines?: { productId: string; quantity: number }[];
+  reason: string;
+}
+
+/** POST .../cancel-subscription and .../propose-cancellation. */
+export interface CancelRequest {
+  when: 'now' | 'periodEnd';
+  reason: string;
 }
 
 /** POST /api/admin/orders/{kind}/{id}/reset-sip-password: the new password, shown once. */

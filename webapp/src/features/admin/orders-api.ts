@@ -1,5 +1,6 @@
 import { adminApi, staffCall } from './api';
 import type {
+  CancelRequest,
   OpenPorts,
   OrderHistory,
   OrderHistoryArgs,
@@ -7,6 +8,7 @@ import type {
   OrderSearchArgs,
   OrderSearchPage,
   PortMove,
+  RefundRequest,
   SipPasswordReset,
 } from './order-types';
 
@@ -101,6 +103,30 @@ export const ordersApi = adminApi.injectEndpoints({
         staffCall({ url: `${apiPath(ref)}/extend`, method: 'POST', body: { days } }, queryApi, baseQuery, asHistory),
       ...actionEffects,
     }),
+    /** Admins only (403 for support staff): Stripe gives the money back; the buyer is e-mailed. */
+    refundOrder: build.mutation<OrderHistory, OrderRef & { refund: RefundRequest }>({
+      queryFn: ({ refund, ...ref }, queryApi, _extra, baseQuery) =>
+        staffCall({ url: `${apiPath(ref)}/refund`, method: 'POST', body: refund }, queryApi, baseQuery, asHistory),
+      ...actionEffects,
+    }),
+    /** Support and admins: recorded in the history for an admin to carry out; nothing refunded. */
+    proposeRefund: build.mutation<OrderHistory, OrderRef & { refund: RefundRequest }>({
+      queryFn: ({ refund, ...ref }, queryApi, _extra, baseQuery) =>
+        staffCall({ url: `${apiPath(ref)}/propose-refund`, method: 'POST', body: refund }, queryApi, baseQuery, asHistory),
+      ...actionEffects,
+    }),
+    /** Admins only (403 for support staff): Stripe stops the subscription; the buyer is e-mailed. */
+    cancelSubscription: build.mutation<OrderHistory, OrderRef & { cancel: CancelRequest }>({
+      queryFn: ({ cancel, ...ref }, queryApi, _extra, baseQuery) =>
+        staffCall({ url: `${apiPath(ref)}/cancel-subscription`, method: 'POST', body: cancel }, queryApi, baseQuery, asHistory),
+      ...actionEffects,
+    }),
+    /** Support and admins: recorded in the history for an admin to carry out; nothing cancelled. */
+    proposeCancellation: build.mutation<OrderHistory, OrderRef & { cancel: CancelRequest }>({
+      queryFn: ({ cancel, ...ref }, queryApi, _extra, baseQuery) =>
+        staffCall({ url: `${apiPath(ref)}/propose-cancellation`, method: 'POST', body: cancel }, queryApi, baseQuery, asHistory),
+      ...actionEffects,
+    }),
   }),
 });
 
@@ -115,4 +141,8 @@ export const {
   useResetSipPasswordMutation,
   useMovePortMutation,
   useGetOpenPortsQuery,
+  useRefundOrderMutation,
+  useProposeRefundMutation,
+  useCancelSubscriptionMutation,
+  useProposeCancellationMutation,
 } = ordersApi;

@@ -16,6 +16,7 @@ import type { StaffRole } from '../types';
 import type { ShowFlash } from '../use-flash';
 import { ConfirmDialog } from './confirm-dialog';
 import { PortActions } from './port-actions';
+import { MoneyActions } from './refund-actions';
 
 interface StaffActionsProps {
   history: OrderHistory;
@@ -38,7 +39,8 @@ function daysFrom(text: string): number | null {
 /**
  * What staff may do to the order, as the server allows it (`actions`): resend the confirmation,
  * replace a lost number, fill an area code, move a number transfer along, release a number
- * (after a confirmation), and, for admins only, extend a trial. A refusal shows the server's
+ * (after a confirmation), refund a hardware order or cancel a subscription (admins; support
+ * staff propose them), and, for admins only, extend a trial. A refusal shows the server's
  * message.
  */
 export function StaffActions({ history, role, onChanged, flash }: StaffActionsProps) {
@@ -172,6 +174,8 @@ export function StaffActions({ history, role, onChanged, flash }: StaffActionsPr
       ))}
 
       <PortActions order={ref} ports={actions.ports ?? []} onChanged={onChanged} flash={flash} />
+
+      <MoneyActions history={history} onChanged={onChanged} flash={flash} />
 
       {kind !== 'hardware' && (
         <div className="admin-action">

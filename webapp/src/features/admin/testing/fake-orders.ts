@@ -1,6 +1,18 @@
 import type { Handler } from '../../../testing/mock-fetch';
 import { statusLabel } from '../order-format';
-import type { OpenPort, OrderEmail, OrderEventActor, OrderHistory, OrderKind, OrderSearchResult, PortAction, PortState, PortStep } from '../order-types';
+import type {
+  OpenPort,
+  OrderEmail,
+  OrderEventActor,
+  OrderHistory,
+  OrderKind,
+  OrderSearchResult,
+  PortAction,
+  PortState,
+  PortStep,
+  RefundAction,
+  RefundRequest,
+} from '../order-types';
 import type { JsonValue, StaffSession } from '../types';
 import { refusal } from './refusal';
 
@@ -32,6 +44,8 @@ export interface FakeOrder extends OrderSearchResult {
   extendedDays: number;
   /** The numbers it transfers in; `steps` are worked out from each one's state. */
   ports: FakePort[];
+  /** A paid hardware order's refund as staff may make it (none when nothing is left). */
+  refund?: RefundAction | null;
 }
 
 /** A transfer as the fake keeps it: what staff see, and when it was requested. */
@@ -217,6 +231,8 @@ export function historyOf(order: FakeOrder, upTo: number | null = null): OrderHi
       extendTrial: order.kind === 'trial' && order.status === 'active' && order.extendedDays < 7,
       ports: order.ports.map(({ requestedAt: _requestedAt, ...port }) => ({ ...port, steps: portStepsFor(port.state) })),
       sipExtensions: order.kind === 'hardware' || (order.kind === 'trial' && order.status !== 'active') ? [] : ['101'],
+      refund: order.refund ?? null,
+      cancelSubscription: null,
     },
   };
 }
@@ -264,7 +280,58 @@ export function fakeOrderRoutes(initial: FakeOrder[], access: Access) {
     return order ? { who, order } : notFound();
   };
 
+  /** A refund checked as the server checks it: its amount (pence, VAT included), or the refusal. */
+  const priceRefund = (order: FakeOrder, body: RefundRequest): number | Response => {
+    const refund = order.refund;
+    if (!refund) return refusal(409, 'order_not_paid', 'This order has not been paid yet.');
+    if (!body.reason?.trim()) return refusal(422, 'refund_reason_missing', "Give the reason for the refund (at most 500 characters): the buyer's e-mail quotes it.");
+    if (!body.lines) return refund.left;
+    let items = 0;
+    for (const { productId, quantity } of body.lines) {
+      const line = refund.lines.find((each) => each.productId === productId);
+      if (!line) return refusal(422, 'unknown_refund_line', "That desk phone is not on this order: choose one of the order's lines.");
+      if (quantity > line.quantityLeft) {
+        return refusal(422, 'refund_beyond_quantity', `Only ${line.quantityLeft} of the ${line.name} on this order can still be refunded: lower the quantity. Nothing was refunded.`);
+      }
+      items += line.unitPrice * quantity;
+    }
+    return items + Math.floor((items * 20 + 50) / 100);
+  };
+
   const handlers: Record<string, Handler> = {
+    'POST /api/admin/orders/:kind/:id/refund': async (request) => {
+      const found = actionOn(request, access.admin);
+      if (found instanceof Response) return found;
+      const { who, order } = found;
+      const body = (await request.json()) as RefundRequest;
+      const amount = priceRefund(order, body);
+      if (amount instanceof Response) return amount;
+      const refund = order.refund!;
+      const lines = refund.lines.map((line) => {
+        const taken = body.lines ? (body.lines.find((each) => each.productId === line.productId)?.quantity ?? 0) : line.quantityLeft;
+        return { ...line, quantityLeft: line.quantityLeft - taken };
+      });
+      const left = refund.left - amount;
+      emailId += 1;
+      const pounds = `£${(amount / 100).toFixed(2)}`;
+      const mail: OrderEmail = { id: emailId, kind: 'hardware_refund', subject: `Refund of ${pounds} for order ${order.orderNumber}`, recipient: order.email, createdAt: ACTION_TIME, sentAt: null, status: 'queued' };
+      return record(
+        order,
+        { refund: left > 0 ? { ...refund, left, lines } : null, emails: [...order.emails, mail] },
+        'HardwareRefunded',
+        who,
+        `Refunded ${pounds} by ${who.email}: ${body.reason.trim()}`,
+      );
+    },
+    'POST /api/admin/orders/:kind/:id/propose-refund': async (request) => {
+      const found = actionOn(request, access.write);
+      if (found instanceof Response) return found;
+      const { who, order } = found;
+      const body = (await request.json()) as RefundRequest;
+      const amount = priceRefund(order, body);
+      if (amount instanceof Response) return amount;
+      return record(order, {}, 'RefundProposed', who, `Refund of £${(amount / 100).toFixed(2)} proposed by ${who.email}, for an admin to carry out: ${body.reason.trim()}`);
+    },
     'GET /api/admin/orders': (request) => {
       const who = access.read(request);
       if (who instanceof Response) return who;
