@@ -1,6 +1,10 @@
 //! The reconcile-payments job: orders whose payment began but never finished, because the
 //! server died mid-payment or the buyer's browser went away (and no webhook came).
 //!
+//! An order still unpaid 24 hours after it was placed is expired: its top-up payment and
+//! subscription are cancelled at Stripe (a top-up already taken is refunded), then
+//! `OrderExpired` closes it.
+//!
 //! For an order whose payment attempt started more than `STALE_ATTEMPT` ago it asks Stripe
 //! what the attempt made: a subscription tagged with the attempt is adopted, and a
 //! subscription or payment Stripe says is paid is recorded. It never charges anything
@@ -13,7 +17,7 @@
 use crate::commands::{Context, Cqrs};
 use aggregates::payments::{Outcome, PaymentGateway};
 use aggregates::service_order::{
-    OrderStatus, PaymentPart, PaymentType, ServiceOrder, ServiceOrderCommand, ServiceOrderError,
+    OrderStatus, PaymentPart, PaymentType, ServiceOrder, ServiceOrderCommand, ServiceOrderError, UNPAID_ORDER_LIFETIME,
 };
 use async_trait::async_trait;
 use chrono::{DateTime, Duration, Utc};
@@ -52,39 +56,57 @@ pub struct Report {
     pub looked_at: usize,
     pub paid: usize,
     pub completed: usize,
+    /// Unpaid after 24 hours: closed, what they started at Stripe cancelled.
+    pub expired: usize,
 }
 
 impl std::fmt::Display for Report {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} orders looked at, {} found paid, {} completed", self.looked_at, self.paid, self.completed)
+        write!(
+            f,
+            "{} orders looked at, {} found paid, {} completed, {} expired",
+            self.looked_at, self.paid, self.completed, self.expired
+        )
     }
 }
 
 pub async fn reconcile_payments(state: &ReconcileJob<'_>, now: DateTime<Utc>) -> Result<Report, String> {
     let stale_attempt = now - STALE_ATTEMPT;
     let stale_paid = now - STALE_PAID;
-    // Each order with whether it is one paid long ago (to complete) or an attempt to look up.
-    let due: Vec<(String, bool)> = sqlx::query_as(
-        "SELECT view_id, payload ->> 'status' = 'paid' FROM order_view
-          WHERE (payload ->> 'status' IN ('placed', 'failed')
-                 AND (payload ->> 'paymentStartedAt')::timestamptz < $1)
-             OR (payload ->> 'status' = 'paid' AND (payload ->> 'paidAt')::timestamptz < $2)
+    let unpaid_too_long = now - UNPAID_ORDER_LIFETIME;
+    // Each order with whether it is one paid long ago (to complete) or an attempt to look up,
+    // and whether it is unpaid too long (to expire). Closed orders are left alone.
+    let due: Vec<(String, bool, bool)> = sqlx::query_as(
+        "SELECT view_id, payload ->> 'status' = 'paid',
+                payload ->> 'status' IN ('placed', 'failed') AND (payload ->> 'placedAt')::timestamptz < $3
+           FROM order_view
+          WHERE payload ->> 'closedAt' IS NULL
+            AND ((payload ->> 'status' IN ('placed', 'failed')
+                  AND ((payload ->> 'paymentStartedAt')::timestamptz < $1 OR (payload ->> 'placedAt')::timestamptz < $3))
+                 OR (payload ->> 'status' = 'paid' AND (payload ->> 'paidAt')::timestamptz < $2))
           ORDER BY view_id LIMIT 200",
     )
     .bind(stale_attempt)
     .bind(stale_paid)
+    .bind(unpaid_too_long)
     .fetch_all(state.pool)
     .await
     .map_err(|e| e.to_string())?;
     let mut report = Report::default();
-    for (id, paid_long_ago) in due {
+    for (id, paid_long_ago, too_long) in due {
         report.looked_at += 1;
         // The order's request lock: skipped while a request is paying or completing it.
-        let outcome = under_lock(state.pool, &format!("order-{id}"), || reconcile(state, &id, paid_long_ago)).await;
+        let outcome = under_lock(state.pool, &format!("order-{id}"), || async {
+            let (paid, completed) = reconcile(state, &id, paid_long_ago).await?;
+            let expired = !paid && too_long && expire(state, &id, now).await?;
+            Ok::<_, String>((paid, completed, expired))
+        })
+        .await;
         match outcome {
-            Ok(RunOutcome::Ran(Ok((paid, completed)))) => {
+            Ok(RunOutcome::Ran(Ok((paid, completed, expired)))) => {
                 report.paid += usize::from(paid);
                 report.completed += usize::from(completed);
+                report.expired += usize::from(expired);
             }
             Ok(RunOutcome::Skipped) => {}
             Ok(RunOutcome::Ran(Err(error))) => {
@@ -105,6 +127,43 @@ async fn record(state: &ReconcileJob<'_>, id: &str, command: ServiceOrderCommand
 
 async fn load(state: &ReconcileJob<'_>, id: &str) -> Result<ServiceOrder, String> {
     Ok(commands::load::<ServiceOrder>(state.pool, id).await.map_err(|e| e.to_string())?.0)
+}
+
+/// Closes an order still unpaid after 24 hours (true when it did): what it started at the
+/// provider is cancelled first (the top-up payment, the subscription), and a top-up it took
+/// (pay as you go whose subscription never succeeded) refunded, then `Expire` records it.
+/// Each provider call is safe to repeat, so a run cut short is finished by the next.
+async fn expire(state: &ReconcileJob<'_>, id: &str, now: DateTime<Utc>) -> Result<bool, String> {
+    let order = load(state, id).await?;
+    let open = order.status == OrderStatus::Placed && order.superseded_by.is_none() && order.expired_at.is_none();
+    if !open || order.placed_at.is_some_and(|placed| now < placed + UNPAID_ORDER_LIFETIME) {
+        return Ok(false);
+    }
+    let gateway = state.gateway;
+    let failed = |e| format!("payment provider: {e}");
+    let mut refund_id = None;
+    if let Some(payment) = &order.top_up.reference {
+        if order.top_up.paid {
+            let key = format!("order-{id}-expired-refund");
+            let refund =
+                gateway.refund_payment(payment, None, "the order expired unpaid", &key).await.map_err(failed)?;
+            refund_id = Some(refund.id);
+        } else if let Err(error) = gateway.cancel_payment(payment, &format!("order-{id}-{payment}-cancel")).await {
+            tracing::warn!(order = id, payment = payment.as_str(), %error, "an expiring order's top-up was not cancelled");
+        }
+    }
+    if let (Some(subscription), false) = (&order.subscription.reference, order.subscription.paid) {
+        if let Err(error) = gateway.cancel_subscription(subscription).await {
+            tracing::warn!(order = id, subscription = subscription.as_str(), %error, "an expiring order's subscription was not cancelled");
+        }
+    }
+    match commands::execute(state.orders, &state.context, id, ServiceOrderCommand::Expire { refund_id }).await {
+        Ok(_) => Ok(true),
+        Err(AggregateError::UserError(ServiceOrderError::AlreadyPaid | ServiceOrderError::TooEarlyToExpire)) => {
+            Ok(false)
+        }
+        Err(error) => Err(error.to_string()),
+    }
 }
 
 /// (found paid now, completed now)

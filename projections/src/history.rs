@@ -86,6 +86,10 @@ impl Narrated for ServiceOrder {
             Ev::OrderSuperseded { by, .. } => {
                 format!("Replaced by a newer order from the same cart ({by}); its payments were cancelled.")
             }
+            Ev::OrderExpired { refund_id, .. } => match refund_id {
+                Some(refund) => format!("Expired unpaid after 24 hours; its top-up refunded ({refund})."),
+                None => "Expired unpaid after 24 hours; what it started at the card provider was cancelled.".to_string(),
+            },
             Ev::StrayPaymentReceived { payment_intent_id, amount, .. } => {
                 format!("Overpayment: {amount} taken by a payment the order did not need ({payment_intent_id}); it is refunded.")
             }

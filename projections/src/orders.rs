@@ -63,6 +63,10 @@ pub struct OrderView {
     /// The numbers being transferred in, each with where its transfer stands.
     #[serde(default)]
     pub ports: Vec<PortLine>,
+    /// When the order closed unpaid: replaced by a newer order from the same cart, or
+    /// expired after 24 hours. The reconcile job looks at it no more.
+    #[serde(default)]
+    pub closed_at: Option<DateTime<Utc>>,
     /// Bookkeeping of the view, never served (the API leaves it out).
     #[serde(default)]
     #[schema(ignore)]
@@ -309,10 +313,13 @@ impl View<ServiceOrder> for OrderView {
                     line.display_value = replacement.clone();
                 }
             }
+            ServiceOrderEvent::OrderSuperseded { at, .. } | ServiceOrderEvent::OrderExpired { at, .. } => {
+                self.closed_at = Some(*at);
+                self.payment_started_at = None;
+            }
             ServiceOrderEvent::PaymentMethodRecorded { .. }
             | ServiceOrderEvent::NumbersAssigned { .. }
             | ServiceOrderEvent::ConfirmationResent { .. }
-            | ServiceOrderEvent::OrderSuperseded { .. }
             | ServiceOrderEvent::StrayPaymentReceived { .. }
             | ServiceOrderEvent::StrayPaymentRefunded { .. }
             | ServiceOrderEvent::SipPasswordReset { .. } => {}

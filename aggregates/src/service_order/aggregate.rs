@@ -79,6 +79,11 @@ pub struct ServiceOrder {
     /// The newer order from the same cart that replaced this one before it was paid.
     #[serde(default)]
     pub superseded_by: Option<String>,
+    #[serde(default)]
+    pub placed_at: Option<DateTime<Utc>>,
+    /// Closed unpaid after 24 hours.
+    #[serde(default)]
+    pub expired_at: Option<DateTime<Utc>>,
     /// Top-ups that succeeded although the order did not take them: refunded.
     #[serde(default)]
     pub strays: Vec<crate::payments::StrayPayment>,
@@ -99,6 +104,9 @@ pub struct Cancellation {
 
 /// The longest reason a cancellation takes.
 pub const MAX_CANCELLATION_REASON: usize = 500;
+
+/// How long an order is kept open unpaid before the reconcile job expires it.
+pub const UNPAID_ORDER_LIFETIME: chrono::TimeDelta = chrono::TimeDelta::hours(24);
 
 /// `SB-` and six digits.
 pub fn is_order_number(text: &str) -> bool {
@@ -279,6 +287,18 @@ impl ServiceOrder {
                 }
                 Ok(vec![Ev::StrayPaymentRefunded { payment_intent_id, refund_id, amount, at: now }])
             }
+            C::Expire { refund_id } => match self.status {
+                OrderStatus::New => Err(E::NotFound),
+                OrderStatus::Paid | OrderStatus::Completed => Err(E::AlreadyPaid),
+                OrderStatus::Placed if self.expired_at.is_some() => Ok(vec![]),
+                OrderStatus::Placed if self.superseded_by.is_some() => Err(E::Superseded),
+                OrderStatus::Placed => {
+                    if self.placed_at.is_some_and(|placed| now < placed + UNPAID_ORDER_LIFETIME) {
+                        return Err(E::TooEarlyToExpire);
+                    }
+                    Ok(vec![Ev::OrderExpired { refund_id, at: now }])
+                }
+            },
             C::Supersede { by } => match self.status {
                 OrderStatus::New => Err(E::NotFound),
                 // A paid order is never replaced.
@@ -390,8 +410,9 @@ impl ServiceOrder {
             OrderStatus::Completed if !matches!(command, C::RecordPaymentSuccess { .. }) => {
                 return Err(E::AlreadyCompleted)
             }
-            // Replaced before it was paid: no step of the buyer's goes on with it.
+            // Replaced or expired before it was paid: no step of the buyer's goes on with it.
             OrderStatus::Placed if self.superseded_by.is_some() => return Err(E::Superseded),
+            OrderStatus::Placed if self.expired_at.is_some() => return Err(E::Expired),
             _ => {}
         }
         let paid = matches!(self.status, OrderStatus::Paid | OrderStatus::Completed);
@@ -399,6 +420,7 @@ impl ServiceOrder {
         match command {
             C::PlaceOrder { .. }
             | C::Supersede { .. }
+            | C::Expire { .. }
             | C::RecordStrayPayment { .. }
             | C::RecordStrayRefund { .. }
             | C::ResendConfirmation { .. }
@@ -582,8 +604,9 @@ impl Aggregate for ServiceOrder {
     fn apply(&mut self, event: ServiceOrderEvent) {
         use ServiceOrderEvent as Ev;
         match event {
-            Ev::OrderPlaced { order_number, cart_id, cart_version, customer, lines, payment_type, .. } => {
+            Ev::OrderPlaced { order_number, cart_id, cart_version, customer, lines, payment_type, placed_at } => {
                 self.status = OrderStatus::Placed;
+                self.placed_at = Some(placed_at);
                 self.order_number = order_number;
                 self.cart_id = cart_id;
                 self.cart_version = cart_version;
@@ -630,6 +653,7 @@ impl Aggregate for ServiceOrder {
             }
             Ev::ConfirmationResent { .. } | Ev::SipPasswordReset { .. } => {}
             Ev::OrderSuperseded { by, .. } => self.superseded_by = Some(by),
+            Ev::OrderExpired { at, .. } => self.expired_at = Some(at),
             Ev::StrayPaymentReceived { payment_intent_id, amount, .. } => {
                 self.strays.push(crate::payments::StrayPayment { payment_intent_id, amount, refund_id: None });
             }

@@ -17,6 +17,11 @@ pub enum ServiceOrderCommand {
         customer: Customer,
         lines: OrderLines,
     },
+    /// An order still unpaid 24 hours after it was placed closes; what it started at the
+    /// provider was cancelled first, and a top-up it took refunded (`refund_id`).
+    Expire {
+        refund_id: Option<String>,
+    },
     /// A newer order from the same cart replaces this unpaid one (`by`: its id); it takes no
     /// payment step after.
     Supersede {

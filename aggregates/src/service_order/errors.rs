@@ -16,6 +16,10 @@ pub enum ServiceOrderError {
     AlreadyPaid,
     #[error("This order was replaced by a newer one from the same cart. Please continue with the newer order.")]
     Superseded,
+    #[error("This order has expired unpaid. Please check out again.")]
+    Expired,
+    #[error("An unpaid order can only be expired 24 hours after it was placed.")]
+    TooEarlyToExpire,
     #[error("That payment is this order's own, not one to refund.")]
     NotAStrayPayment,
     #[error("The order has no payment customer yet.")]
@@ -133,6 +137,8 @@ impl ServiceOrderError {
             ServiceOrderError::RejectionReasonMissing => "rejection_reason_missing",
             ServiceOrderError::StaffRequired => "staff_required",
             ServiceOrderError::Superseded => "order_superseded",
+            ServiceOrderError::Expired => "order_expired",
+            ServiceOrderError::TooEarlyToExpire => "too_early_to_expire",
             ServiceOrderError::NotAStrayPayment => "not_a_stray_payment",
             ServiceOrderError::TooManyCardSetups => "too_many_attempts",
             ServiceOrderError::NoSubscriptionToCancel => "no_subscription",

@@ -70,6 +70,11 @@ pub enum ServiceOrderEvent {
         by: String,
         at: DateTime<Utc>,
     },
+    /// Closed unpaid after 24 hours (a top-up it took refunded by `refund_id`).
+    OrderExpired {
+        refund_id: Option<String>,
+        at: DateTime<Utc>,
+    },
     /// Replaced by a newer order from the same cart before it was paid.
     OrderSuperseded {
         by: String,
@@ -178,6 +183,7 @@ impl DomainEvent for ServiceOrderEvent {
             ServiceOrderEvent::OrderCompleted { .. } => "OrderCompleted",
             ServiceOrderEvent::ConfirmationResent { .. } => "ConfirmationResent",
             ServiceOrderEvent::OrderSuperseded { .. } => "OrderSuperseded",
+            ServiceOrderEvent::OrderExpired { .. } => "OrderExpired",
             ServiceOrderEvent::StrayPaymentReceived { .. } => "StrayPaymentReceived",
             ServiceOrderEvent::StrayPaymentRefunded { .. } => "StrayPaymentRefunded",
             ServiceOrderEvent::SipPasswordReset { .. } => "SipPasswordReset",

@@ -14,6 +14,7 @@ mod ports;
 pub use crate::customer::{Customer, Extension};
 pub use aggregate::{
     is_order_number, Cancellation, OrderStatus, PartState, ServiceOrder, ServiceOrderServices, MAX_CANCELLATION_REASON,
+    UNPAID_ORDER_LIFETIME,
 };
 pub use commands::ServiceOrderCommand;
 pub use errors::ServiceOrderError;

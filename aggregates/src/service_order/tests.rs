@@ -1283,3 +1283,52 @@ async fn a_paid_or_unplaced_order_is_never_superseded() {
     test().given(paid_single()).when_async(supersede.clone()).await.then_expect_error(ServiceOrderError::AlreadyPaid);
     test().given(vec![]).when_async(supersede).await.then_expect_error(ServiceOrderError::NotFound);
 }
+
+fn placed_a_day_ago() -> ServiceOrderEvent {
+    match placed(single_lines()) {
+        ServiceOrderEvent::OrderPlaced {
+            order_number, cart_id, cart_version, customer, lines, payment_type, ..
+        } => {
+            let placed_at = at() - chrono::Duration::hours(25);
+            ServiceOrderEvent::OrderPlaced {
+                order_number,
+                cart_id,
+                cart_version,
+                customer,
+                lines,
+                payment_type,
+                placed_at,
+            }
+        }
+        other => other,
+    }
+}
+
+#[tokio::test]
+async fn an_order_unpaid_after_a_day_expires_once_and_then_takes_no_payment_step() {
+    let expire = |refund: Option<&str>| ServiceOrderCommand::Expire { refund_id: refund.map(str::to_string) };
+    let expired = ServiceOrderEvent::OrderExpired { refund_id: None, at: at() };
+    let unpaid = vec![placed_a_day_ago(), customer_registered(), sub_created()];
+    test().given(unpaid.clone()).when_async(expire(None)).await.then_expect_events(vec![expired.clone()]);
+    let closed = [unpaid, vec![expired]].concat();
+    test().given(closed.clone()).when_async(expire(None)).await.then_expect_events(vec![]);
+    test()
+        .given(closed)
+        .when_async(ServiceOrderCommand::RecordSetupIntent { setup_intent_id: "seti_9".into() })
+        .await
+        .then_expect_error(ServiceOrderError::Expired);
+}
+
+#[tokio::test]
+async fn an_order_is_not_expired_within_its_day_nor_once_paid_or_replaced() {
+    let expire = ServiceOrderCommand::Expire { refund_id: None };
+    test()
+        .given(vec![placed(single_lines())])
+        .when_async(expire.clone())
+        .await
+        .then_expect_error(ServiceOrderError::TooEarlyToExpire);
+    test().given(paid_single()).when_async(expire.clone()).await.then_expect_error(ServiceOrderError::AlreadyPaid);
+    let replaced = vec![placed_a_day_ago(), ServiceOrderEvent::OrderSuperseded { by: "order-2".into(), at: at() }];
+    test().given(replaced).when_async(expire.clone()).await.then_expect_error(ServiceOrderError::Superseded);
+    test().given(vec![]).when_async(expire).await.then_expect_error(ServiceOrderError::NotFound);
+}

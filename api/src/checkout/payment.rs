@@ -27,8 +27,11 @@ use crate::state::AppState;
 
 /// An order that may still be paid.
 fn payable(order: &ServiceOrder) -> Result<(), ApiError> {
-    if order.superseded_by.is_some() && order.status == OrderStatus::Placed {
+    if order.status == OrderStatus::Placed && order.superseded_by.is_some() {
         return Err(ServiceOrderError::Superseded.into());
+    }
+    if order.status == OrderStatus::Placed && order.expired_at.is_some() {
+        return Err(ServiceOrderError::Expired.into());
     }
     match order.status {
         OrderStatus::Completed => Err(ServiceOrderError::AlreadyCompleted.into()),

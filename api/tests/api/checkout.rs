@@ -638,6 +638,31 @@ async fn a_top_up_the_order_did_not_take_is_refunded_once_and_the_buyer_is_told(
     assert_eq!(view["status"], "paid", "the order itself is as it was");
 }
 
+#[tokio::test]
+async fn an_order_unpaid_after_a_day_expires_and_cancels_what_it_started_at_stripe() {
+    let app = spawn_app().await;
+    let cart_id = cart(&app, single_user(&[])).await;
+    let (_, charge, order) = pay(&app, &cart_id, "expiring@example.com", THREE_D_SECURE).await;
+    assert_eq!(expect_ok(charge).await["requiresAction"], true, "left at the bank's check");
+    let at = |hours: i64| {
+        let clock = aggregates::clock::FixedClock(chrono::Utc::now() + chrono::Duration::hours(hours));
+        api::state::AppState::with_clock(app.pool.clone(), std::sync::Arc::new(clock))
+    };
+    let soon = at(23);
+    assert_eq!(api::scheduled::reconcile_payments(&soon, soon.clock.now()).await.unwrap().expired, 0);
+    let day = at(25);
+    let report = api::scheduled::reconcile_payments(&day, day.clock.now()).await.unwrap();
+    assert_eq!(report.expired, 1, "{report}");
+    let again = api::scheduled::reconcile_payments(&day, day.clock.now()).await.unwrap();
+    assert_eq!(again.looked_at, 0, "a closed order is looked at no more: {again}");
+    let (state, _) = api::state::load::<aggregates::service_order::ServiceOrder>(&app.pool, &order).await.unwrap();
+    let subscription = state.subscription.reference.clone().unwrap();
+    let at_stripe = stripe(Method::GET, &format!("/subscriptions/{subscription}"), "").await;
+    assert_eq!(at_stripe["status"], "canceled", "{at_stripe}");
+    let late = post(&app, "/api/create-subscription/", json!({ "orderId": order })).await;
+    expect_error(late, StatusCode::CONFLICT, "order_expired").await;
+}
+
 fn sign(body: &str) -> String {
     use hmac::{Hmac, Mac};
     let t = chrono::Utc::now().timestamp();

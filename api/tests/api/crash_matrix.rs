@@ -516,6 +516,62 @@ async fn tell_buyer_after_buyer_told() {
     );
 }
 
+/// A payment the hardware order did not take: the server dies after Stripe refunded it and
+/// before `StrayPaymentRefunded`; the restarted server's runner finishes it, refunded once.
+#[tokio::test]
+async fn stray_payment_after_stray_refunded_at_provider() {
+    use crate::hardware_checkout::{card, cart_with_phone, confirm, pay, placed};
+    use crate::helpers::expect_error;
+    let point = "after-stray-refunded-at-provider";
+    let database = fresh_database().await;
+    let pool = PgPool::connect(&database).await.unwrap();
+    let first = Server::start(&database, &[("FAULT_INJECTION", point)]).await;
+    let app = first.app(&pool);
+    let (cart, _, _) = cart_with_phone(&app, 1).await;
+    let (id, secret, order) = placed(&app, &cart, "economy").await;
+    let total = order["amounts"]["totalPence"].as_i64().unwrap();
+    let (method, customer) = card(&app, &id, &secret, OK_CARD).await;
+    let paid = expect_ok(pay(&app, &id, &secret, &method, 0).await).await;
+    expect_ok(confirm(&app, &id, &secret, paid["payment_intent_id"].as_str().unwrap()).await).await;
+    // An older attempt completes in another tab: the buyer has paid twice.
+    let form = format!(
+        "amount={total}&currency=gbp&customer={customer}&payment_method={method}&confirm=true\
+         &metadata[order_id]={id}&metadata[attempt]=old-tab"
+    );
+    let extra = crate::helpers::stripe(Method::POST, "/payment_intents", &form).await;
+    let extra_id = extra["id"].as_str().unwrap().to_string();
+    let body = serde_json::json!({ "paymentIntentId": extra_id, "orderId": id, "orderSecret": secret });
+    let died = app.client.post(format!("{}/api/confirm-hardware-payment/", app.address)).json(&body).send().await;
+    assert!(died.is_err(), "{point}: the server died mid-request");
+    first.crashed();
+
+    let second = Server::start(&database, &[]).await;
+    let app = second.app(&pool);
+    let resumed = workflow_done(&pool, &id).await;
+    let refunded = count(
+        &pool,
+        "SELECT count(*) FROM events WHERE aggregate_id = $1 AND event_type = 'StrayPaymentRefunded'",
+        &id,
+    )
+    .await;
+    assert_eq!(refunded, 1, "{point}: recorded once");
+    let refunds = crate::helpers::stripe(Method::GET, &format!("/refunds?payment_intent={extra_id}"), "").await;
+    let ours = refunds["data"].as_array().unwrap().iter().filter(|r| r["payment_intent"] == extra_id.as_str()).count();
+    assert_eq!(ours, 1, "{point}: refunded once at Stripe");
+    let told =
+        count(&pool, "SELECT count(*) FROM outbox WHERE kind = 'stray_payment_refunded' AND reference = $1", &extra_id)
+            .await;
+    assert_eq!(told, 1, "{point}: the buyer told once");
+    // The browser's retry answers the same and refunds nothing more.
+    expect_error(confirm(&app, &id, &secret, &extra_id).await, reqwest::StatusCode::CONFLICT, "payment_refunded").await;
+    println!("| refund-stray-payment | {point} | resumed in {} ms; refunds 1; e-mails 1 |", resumed.as_millis());
+}
+
+#[test]
+fn every_fault_point_of_refund_stray_payment_is_tested() {
+    assert_eq!(api::workflows::stray_payment::FAULT_POINTS, ["after-stray-refunded-at-provider"]);
+}
+
 #[test]
 fn every_fault_point_of_tell_buyer_is_tested() {
     assert_eq!(api::workflows::tell_buyer::FAULT_POINTS, ["after-buyer-told"]);
