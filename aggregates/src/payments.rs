@@ -229,3 +229,36 @@ pub struct StrayPayment {
     /// The provider's refund, once made.
     pub refund_id: Option<String>,
 }
+
+/// Why a stray's refund cannot be recorded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StrayRefusal {
+    /// No stray of that payment.
+    Unknown,
+    /// Not the amount the stray took.
+    WrongAmount,
+}
+
+/// Whether the refund of stray `payment_intent_id` for `amount` is new to record (`false`:
+/// recorded already, a retry), or why it is refused. Shared by the orders that take strays.
+pub fn stray_refund_is_new(
+    strays: &[StrayPayment],
+    payment_intent_id: &str,
+    amount: Pence,
+) -> Result<bool, StrayRefusal> {
+    let stray = strays.iter().find(|s| s.payment_intent_id == payment_intent_id).ok_or(StrayRefusal::Unknown)?;
+    if stray.refund_id.is_some() {
+        return Ok(false);
+    }
+    if amount != stray.amount {
+        return Err(StrayRefusal::WrongAmount);
+    }
+    Ok(true)
+}
+
+/// Applies a stray's refund: the stray of `payment_intent_id` now has `refund_id`.
+pub fn note_stray_refund(strays: &mut [StrayPayment], payment_intent_id: &str, refund_id: String) {
+    if let Some(stray) = strays.iter_mut().find(|s| s.payment_intent_id == payment_intent_id) {
+        stray.refund_id = Some(refund_id);
+    }
+}

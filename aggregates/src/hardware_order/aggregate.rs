@@ -347,15 +347,12 @@ impl HardwareOrder {
                 Ok(vec![Ev::StrayPaymentReceived { payment_intent_id, amount, at: now }])
             }
             C::RecordStrayRefund { payment_intent_id, refund_id, amount } => {
-                let stray =
-                    self.strays.iter().find(|s| s.payment_intent_id == payment_intent_id).ok_or(E::UnknownPayment)?;
-                if stray.refund_id.is_some() {
-                    return Ok(vec![]);
+                match crate::payments::stray_refund_is_new(&self.strays, &payment_intent_id, amount) {
+                    Ok(true) => Ok(vec![Ev::StrayPaymentRefunded { payment_intent_id, refund_id, amount, at: now }]),
+                    Ok(false) => Ok(vec![]),
+                    Err(crate::payments::StrayRefusal::Unknown) => Err(E::UnknownPayment),
+                    Err(crate::payments::StrayRefusal::WrongAmount) => Err(E::AmountMismatch),
                 }
-                if amount != stray.amount {
-                    return Err(E::AmountMismatch);
-                }
-                Ok(vec![Ev::StrayPaymentRefunded { payment_intent_id, refund_id, amount, at: now }])
             }
             C::ProposeRefund { lines, reason, by } => {
                 let plan = self.plan_refund(lines, &reason)?;
@@ -488,9 +485,7 @@ impl Aggregate for HardwareOrder {
                 self.strays.push(StrayPayment { payment_intent_id, amount, refund_id: None });
             }
             Ev::StrayPaymentRefunded { payment_intent_id, refund_id, .. } => {
-                if let Some(stray) = self.strays.iter_mut().find(|s| s.payment_intent_id == payment_intent_id) {
-                    stray.refund_id = Some(refund_id);
-                }
+                crate::payments::note_stray_refund(&mut self.strays, &payment_intent_id, refund_id);
             }
             Ev::RefundProposed { lines, full, amount, reason, by, .. } => {
                 let number = self.refunds_requested + 1;

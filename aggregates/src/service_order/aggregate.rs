@@ -277,15 +277,12 @@ impl ServiceOrder {
                 Ok(vec![Ev::StrayPaymentReceived { payment_intent_id, amount, at: now }])
             }
             C::RecordStrayRefund { payment_intent_id, refund_id, amount } => {
-                let stray =
-                    self.strays.iter().find(|s| s.payment_intent_id == payment_intent_id).ok_or(E::UnknownPayment)?;
-                if stray.refund_id.is_some() {
-                    return Ok(vec![]);
+                match crate::payments::stray_refund_is_new(&self.strays, &payment_intent_id, amount) {
+                    Ok(true) => Ok(vec![Ev::StrayPaymentRefunded { payment_intent_id, refund_id, amount, at: now }]),
+                    Ok(false) => Ok(vec![]),
+                    Err(crate::payments::StrayRefusal::Unknown) => Err(E::UnknownPayment),
+                    Err(crate::payments::StrayRefusal::WrongAmount) => Err(E::AmountsDoNotAddUp),
                 }
-                if amount != stray.amount {
-                    return Err(E::AmountsDoNotAddUp);
-                }
-                Ok(vec![Ev::StrayPaymentRefunded { payment_intent_id, refund_id, amount, at: now }])
             }
             C::Expire { refund_id } => match self.status {
                 OrderStatus::New => Err(E::NotFound),
@@ -658,9 +655,7 @@ impl Aggregate for ServiceOrder {
                 self.strays.push(crate::payments::StrayPayment { payment_intent_id, amount, refund_id: None });
             }
             Ev::StrayPaymentRefunded { payment_intent_id, refund_id, .. } => {
-                if let Some(stray) = self.strays.iter_mut().find(|s| s.payment_intent_id == payment_intent_id) {
-                    stray.refund_id = Some(refund_id);
-                }
+                crate::payments::note_stray_refund(&mut self.strays, &payment_intent_id, refund_id);
             }
             Ev::NumberReleased { number, .. } => self.released_numbers.push(number),
             Ev::NumberLost { number } => self.lost_numbers.push(number),
