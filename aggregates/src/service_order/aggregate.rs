@@ -268,7 +268,8 @@ impl ServiceOrder {
                 }
                 // The order's own top-up (under way or taken) is never a stray.
                 let own = self.top_up.reference.as_deref() == Some(payment_intent_id.as_str());
-                if own && (self.top_up.paid || self.superseded_by.is_none()) {
+                let closed = self.superseded_by.is_some() || self.expired_at.is_some();
+                if own && (self.top_up.paid || !closed) {
                     return Err(E::NotAStrayPayment);
                 }
                 if amount <= Pence::ZERO {

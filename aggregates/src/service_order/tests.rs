@@ -1332,3 +1332,31 @@ async fn an_order_is_not_expired_within_its_day_nor_once_paid_or_replaced() {
     test().given(replaced).when_async(expire.clone()).await.then_expect_error(ServiceOrderError::Superseded);
     test().given(vec![]).when_async(expire).await.then_expect_error(ServiceOrderError::NotFound);
 }
+
+#[tokio::test]
+async fn a_top_up_of_a_closed_order_is_a_stray_and_an_open_orders_own_is_not() {
+    let stray =
+        |id: &str| ServiceOrderCommand::RecordStrayPayment { payment_intent_id: id.into(), amount: Pence(1200) };
+    let received =
+        ServiceOrderEvent::StrayPaymentReceived { payment_intent_id: "pi_1".into(), amount: Pence(1200), at: at() };
+    let open = vec![placed_a_day_ago(), customer_registered(), top_up_created()];
+    test().given(open.clone()).when_async(stray("pi_1")).await.then_expect_error(ServiceOrderError::NotAStrayPayment);
+    let expired = [open, vec![ServiceOrderEvent::OrderExpired { refund_id: None, at: at() }]].concat();
+    test().given(expired.clone()).when_async(stray("pi_1")).await.then_expect_events(vec![received.clone()]);
+    let recorded = [expired, vec![received]].concat();
+    test().given(recorded.clone()).when_async(stray("pi_1")).await.then_expect_events(vec![]);
+    let refund = |amount| ServiceOrderCommand::RecordStrayRefund {
+        payment_intent_id: "pi_1".into(),
+        refund_id: "re_1".into(),
+        amount: Pence(amount),
+    };
+    test().given(recorded.clone()).when_async(refund(1)).await.then_expect_error(ServiceOrderError::AmountsDoNotAddUp);
+    test().given(recorded).when_async(refund(1200)).await.then_expect_events(vec![
+        ServiceOrderEvent::StrayPaymentRefunded {
+            payment_intent_id: "pi_1".into(),
+            refund_id: "re_1".into(),
+            amount: Pence(1200),
+            at: at(),
+        },
+    ]);
+}

@@ -130,7 +130,7 @@ async fn supersede_older(state: &AppState, gateway: &dyn PaymentGateway, cart_id
     for old in older.unwrap_or_default() {
         let superseding = locked(state, format!("order-{old}"), async {
             let order = load(state, &old).await?;
-            if order.status != OrderStatus::Placed || order.superseded_by.is_some() {
+            if order.status != OrderStatus::Placed || order.superseded_by.is_some() || order.expired_at.is_some() {
                 return Ok(());
             }
             run(state, &BUYER, &old, ServiceOrderCommand::Supersede { by: newer.to_string() }).await?;

@@ -217,9 +217,10 @@ async fn confirmed_top_up(
     let Some(order_id) = payment.owner.clone() else { return Ok(Err("not one of our orders".into())) };
     let Some(order) = load_order(state, &order_id).await? else { return Ok(Err("no such order".into())) };
     let own = order.top_up.reference.as_deref() == Some(payment.id.as_str());
-    if !own || (order.superseded_by.is_some() && !order.top_up.paid) {
+    let closed = order.superseded_by.is_some() || order.expired_at.is_some();
+    if !own || (closed && !order.top_up.paid) {
         // Money the order did not take (an attempt it moved past, or an order replaced by a
-        // newer one): recorded, and refunded by the refund-stray-payment workflow.
+        // newer one or expired): recorded, and refunded by the refund-stray-payment workflow.
         if payment.outcome == Outcome::Succeeded && payment.currency.eq_ignore_ascii_case("gbp") {
             let amount = aggregates::pricing::Pence(payment.amount);
             return Ok(Ok((
