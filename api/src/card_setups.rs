@@ -5,7 +5,7 @@
 //! - per order or trial, `MAX_CARD_SETUPS`, counted by the aggregate from its own events and
 //!   asked before the provider makes one (`may_start_card_setup`); it never resets, so the
 //!   buyer is sent to support;
-//! - per client address, `limits::CARD_SETUPS_PER_ADDRESS` an hour across service orders,
+//! - per client address, `CARD_SETUPS_PER_ADDRESS` (default 10, `limits::CARD_SETUPS_PER_ADDRESS`) an hour across service orders,
 //!   trials and hardware orders, so new orders do not reset it; the answer says how long to
 //!   wait and carries `Retry-After`.
 //!
@@ -16,7 +16,7 @@ use aggregates::payments::{CardSetup, PaymentError};
 
 use crate::client::ClientAddress;
 use crate::error::ApiError;
-use crate::limits::{self, Wait, CARD_SETUPS_PER_ADDRESS};
+use crate::limits::{self, Limit, Wait, CARD_SETUPS_PER_ADDRESS};
 use crate::state::AppState;
 
 /// The 429 as each card-setup route documents it.
@@ -44,7 +44,8 @@ pub async fn make_counted<F>(
 where
     F: std::future::Future<Output = Result<CardSetup, PaymentError>>,
 {
-    let attempt = match limits::attempt_or_wait(&state.pool, &[(&CARD_SETUPS_PER_ADDRESS, address.as_str())]).await? {
+    let cap = Limit { max: state.services.config.card_setups_per_address, ..CARD_SETUPS_PER_ADDRESS };
+    let attempt = match limits::attempt_or_wait(&state.pool, &[(&cap, address.as_str())]).await? {
         Ok(attempt) => attempt,
         Err(wait) => return Err(too_many_from_address(wait)),
     };

@@ -62,6 +62,10 @@ pub struct Config {
     /// `CARTS_PER_ADDRESS`, default 5: how many carts one client address may hold reserved
     /// numbers in at once (the browser tests, all from one address, raise it).
     pub carts_per_address: i64,
+    /// `CARD_SETUPS_PER_ADDRESS`, default 10: new card setups one client address may start an
+    /// hour, across orders and trials (429 `too_many_attempts` above; the browser tests, all
+    /// from one address, raise it).
+    pub card_setups_per_address: i32,
     /// `HOST`, default 0.0.0.0.
     pub host: IpAddr,
     /// `PORT`, default 8080 (0 picks a free port, as the tests do).
@@ -298,6 +302,7 @@ impl Config {
             metrics_token: non_empty(lookup("METRICS_TOKEN")).map(Secret::new),
             trusted_proxy: matches!(non_empty(lookup("TRUSTED_PROXY")).as_deref(), Some("1" | "true")),
             carts_per_address: parse("CARTS_PER_ADDRESS", lookup("CARTS_PER_ADDRESS"), 5)?,
+            card_setups_per_address: parse("CARD_SETUPS_PER_ADDRESS", lookup("CARD_SETUPS_PER_ADDRESS"), 10)?,
             host: parse("HOST", lookup("HOST"), IpAddr::from([0, 0, 0, 0]))?,
             port,
             database_url: Secret::new(lookup("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.to_string())),
@@ -538,6 +543,8 @@ mod tests {
     fn five_carts_per_address_unless_configured() {
         assert_eq!(dev(&[]).unwrap().carts_per_address, 5);
         assert_eq!(dev(&[("CARTS_PER_ADDRESS", "1000")]).unwrap().carts_per_address, 1000);
+        assert_eq!(dev(&[]).unwrap().card_setups_per_address, 10);
+        assert_eq!(dev(&[("CARD_SETUPS_PER_ADDRESS", "1000")]).unwrap().card_setups_per_address, 1000);
         assert!(dev(&[("CARTS_PER_ADDRESS", "many")]).unwrap_err().contains("CARTS_PER_ADDRESS"));
     }
 

@@ -45,7 +45,8 @@ pub const STAFF_FAILURES_PER_EMAIL: Limit = Limit { name: "staff-email", max: 5,
 /// Failed staff sign-ins per client address.
 pub const STAFF_FAILURES_PER_ADDRESS: Limit = Limit { name: "staff-address", max: 5, window_seconds: 60 };
 /// New card setups per client address, across service orders, trials and hardware orders:
-/// each one lets the caller try a card against the bank (card_setups.rs).
+/// each one lets the caller try a card against the bank (card_setups.rs). `max` is the
+/// default of `CARD_SETUPS_PER_ADDRESS`.
 pub const CARD_SETUPS_PER_ADDRESS: Limit = Limit { name: "card-setup-address", max: 10, window_seconds: 3600 };
 
 /// The answer when a limit is reached.

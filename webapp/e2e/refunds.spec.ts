@@ -35,7 +35,13 @@ async function paidHardwareOrder(request: APIRequestContext): Promise<PaidOrder>
     phone: '07700 900123',
     address: { line1: '1 Example Road', line2: '', city: 'Testtown', postalCode: 'ID1 1QD', country: 'GB' },
   };
-  const placed = await ok(await request.post('/api/hardware-orders', { data: { cartId: cart, shippingOption: 'economy', customerInfo, amount: 1 } }));
+  // 'Complete Order' on the quote the page shows (its version).
+  const quote = await ok(await request.get(`/api/hardware-checkout/quote?cartId=${cart}&shippingOption=economy`));
+  const placed = await ok(
+    await request.post('/api/hardware-orders', {
+      data: { cartId: cart, shippingOption: 'economy', quoteVersion: quote.version, customerInfo, amount: 1 },
+    }),
+  );
   const id = placed.orderId as string;
   const secret = placed.orderSecret as string;
   const setup = await ok(await request.post(`/api/hardware-orders/${id}/card-setup`, { data: { orderSecret: secret } }));
