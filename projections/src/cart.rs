@@ -371,7 +371,12 @@ mod tests {
     fn prices_a_single_user_yearly_cart() {
         let view = view_after(vec![
             CartEvent::CartCreated,
-            CartEvent::PackageSelected { plan: Plan::SingleUser, billing_cycle: BillingCycle::Yearly, quantity: 2 },
+            CartEvent::PackageSelected {
+                plan: Plan::SingleUser,
+                billing_cycle: BillingCycle::Yearly,
+                quantity: 2,
+                keeps_desk_phones: true,
+            },
             CartEvent::AddOnAdded { add_on: AddOn::CallRecording },
             number("442079460123"),
             number("442079460124"),
@@ -419,7 +424,12 @@ mod tests {
     fn prices_pay_as_you_go_with_its_top_up_and_dearer_numbers() {
         let view = view_after(vec![
             CartEvent::CartCreated,
-            CartEvent::PackageSelected { plan: Plan::PayAsYouGo, billing_cycle: BillingCycle::Monthly, quantity: 1 },
+            CartEvent::PackageSelected {
+                plan: Plan::PayAsYouGo,
+                billing_cycle: BillingCycle::Monthly,
+                quantity: 1,
+                keeps_desk_phones: true,
+            },
             number("442079460123"),
             CartEvent::TopUpSet { amount: Pence(2000) },
         ]);
@@ -436,7 +446,12 @@ mod tests {
     fn multi_user_includes_two_numbers_and_prices_blocks() {
         let view = view_after(vec![
             CartEvent::CartCreated,
-            CartEvent::PackageSelected { plan: Plan::MultiUser, billing_cycle: BillingCycle::Monthly, quantity: 5 },
+            CartEvent::PackageSelected {
+                plan: Plan::MultiUser,
+                billing_cycle: BillingCycle::Monthly,
+                quantity: 5,
+                keeps_desk_phones: true,
+            },
             number("442079460121"),
             number("442079460122"),
             number("442079460123"),

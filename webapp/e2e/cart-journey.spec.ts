@@ -43,6 +43,37 @@ test('Single User yearly x2, call recording, reload keeps the cart, removing the
   await expect(cartButton(page)).toHaveAccessibleName('Cart, 0 items');
 });
 
+test('desk phones stay in the cart when a plan is chosen, and the dropdown and totals keep them', async ({ page, request }) => {
+  const all = await (await request.get('/api/hardware/')).json();
+  const phone = all.data.find((item: { inStock: boolean }) => item.inStock);
+  const brand = phone.brand.charAt(0).toUpperCase() + phone.brand.slice(1);
+  await freshStart(page, `/hardware#${phone.brand}`);
+  const card = page.getByRole('region', { name: `${brand} Phones` }).getByRole('article', { name: phone.name, exact: true });
+  await card.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(card.getByText(`Added 1 × ${phone.name} to your cart.`)).toBeVisible();
+  await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item');
+
+  await page.goto('/plans-and-pricing');
+  await planCard(page, 'Single User').getByRole('button', { name: 'Buy Now' }).click();
+  await expect(page).toHaveURL(/\/add-ons$/);
+  await expect(cartButton(page)).toHaveAccessibleName('Cart, 2 items');
+  await cartButton(page).click();
+  const panel = page.getByRole('region', { name: 'Shopping cart' });
+  await expect(panel).toContainText('Single User x1 (Monthly)');
+  await expect(panel).toContainText(phone.name);
+  // Choosing another plan replaces the package and still keeps the phone.
+  await page.goto('/plans-and-pricing');
+  await planCard(page, 'Multi User').getByRole('button', { name: 'Buy Now' }).click();
+  await expect(page).toHaveURL(/\/add-ons$/);
+  await cartButton(page).click();
+  await expect(panel).toContainText(phone.name);
+  await expect(panel).not.toContainText('Single User');
+  const cartId = await page.evaluate(() => window.localStorage.getItem('cartId'));
+  const cart = await (await request.get(`/api/carts/${cartId}`)).json();
+  expect(cart.items.map((item: { type: string }) => item.type)).toEqual(['package', 'hardware']);
+  expect(cart.totals.hardwarePence).toBe(phone.pricePence);
+});
+
 test('the cart dropdown opens on its button and closes on an outside click', async ({ page }) => {
   await freshStart(page, '/plans-and-pricing');
   await planCard(page, 'Single User').getByRole('button', { name: 'Buy Now' }).click();

@@ -48,6 +48,7 @@ impl Cart {
                 plan,
                 billing_cycle,
                 quantity: validation::package_quantity(plan, quantity)?,
+                keeps_desk_phones: true,
             },
             CartCommand::ChangeBillingCycle { billing_cycle } => {
                 self.package()?;

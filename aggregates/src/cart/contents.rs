@@ -114,8 +114,12 @@ impl CartContents {
     pub fn apply(&mut self, event: CartEvent) {
         match event {
             CartEvent::CartCreated => self.exists = true,
-            CartEvent::PackageSelected { plan, billing_cycle, quantity } => {
+            CartEvent::PackageSelected { plan, billing_cycle, quantity, keeps_desk_phones } => {
+                // The package line first, then the desk phones (kept: bought in their own checkout).
+                let phones = self.items.drain(..).filter(|item| keeps_desk_phones && item.is_hardware());
+                let phones: Vec<CartItem> = phones.collect();
                 self.items = vec![CartItem::Package { plan, billing_cycle, quantity }];
+                self.items.extend(phones);
                 self.add_ons.clear();
                 self.package = Some(plan);
                 self.top_up = plan.initial_top_up();

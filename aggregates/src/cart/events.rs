@@ -9,18 +9,52 @@ use crate::pricing::{AddOn, BillingCycle, Pence, Plan};
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum CartEvent {
     CartCreated,
-    PackageSelected { plan: Plan, billing_cycle: BillingCycle, quantity: u32 },
-    BillingCycleChanged { billing_cycle: BillingCycle },
-    HardwareAdded { product_id: String, name: String, unit_price: Pence, quantity: u32 },
-    ItemRemoved { item_id: String },
-    ItemQuantitySet { item_id: String, quantity: u32 },
-    AddOnAdded { add_on: AddOn },
-    AddOnRemoved { add_on: AddOn },
-    TopUpSet { amount: Pence },
-    NumberAdded { number: PhoneNumberEntry },
-    NumberRemoved { value: String },
-    NumbersReplaced { numbers: Vec<PhoneNumberEntry> },
-    TrialFlowSet { is_trial_flow: bool },
+    PackageSelected {
+        plan: Plan,
+        billing_cycle: BillingCycle,
+        quantity: u32,
+        /// The desk phones stay in the cart (they are bought in their own checkout). Events
+        /// stored before this rule lack it and replay as they happened: phones removed.
+        #[serde(default)]
+        keeps_desk_phones: bool,
+    },
+    BillingCycleChanged {
+        billing_cycle: BillingCycle,
+    },
+    HardwareAdded {
+        product_id: String,
+        name: String,
+        unit_price: Pence,
+        quantity: u32,
+    },
+    ItemRemoved {
+        item_id: String,
+    },
+    ItemQuantitySet {
+        item_id: String,
+        quantity: u32,
+    },
+    AddOnAdded {
+        add_on: AddOn,
+    },
+    AddOnRemoved {
+        add_on: AddOn,
+    },
+    TopUpSet {
+        amount: Pence,
+    },
+    NumberAdded {
+        number: PhoneNumberEntry,
+    },
+    NumberRemoved {
+        value: String,
+    },
+    NumbersReplaced {
+        numbers: Vec<PhoneNumberEntry>,
+    },
+    TrialFlowSet {
+        is_trial_flow: bool,
+    },
     CartCleared,
 }
 

@@ -17,11 +17,11 @@ fn with(mut events: Vec<CartEvent>, more: impl IntoIterator<Item = CartEvent>) -
 }
 
 fn single_yearly(quantity: u32) -> CartEvent {
-    CartEvent::PackageSelected { plan: SingleUser, billing_cycle: Yearly, quantity }
+    CartEvent::PackageSelected { plan: SingleUser, billing_cycle: Yearly, quantity, keeps_desk_phones: true }
 }
 
 fn payg() -> CartEvent {
-    CartEvent::PackageSelected { plan: PayAsYouGo, billing_cycle: Monthly, quantity: 1 }
+    CartEvent::PackageSelected { plan: PayAsYouGo, billing_cycle: Monthly, quantity: 1, keeps_desk_phones: true }
 }
 
 fn phone() -> CartEvent {
@@ -100,7 +100,7 @@ async fn selecting_a_plan() {
 }
 
 #[tokio::test]
-async fn selecting_a_plan_replaces_items_clears_add_ons_keeps_numbers_and_trial_flag() {
+async fn selecting_a_plan_replaces_the_package_clears_add_ons_keeps_desk_phones_numbers_and_trial_flag() {
     let given = with(
         created(),
         [
@@ -111,8 +111,11 @@ async fn selecting_a_plan_replaces_items_clears_add_ons_keeps_numbers_and_trial_
             CartEvent::TrialFlowSet { is_trial_flow: true },
         ],
     );
-    let after = contents_after(with(given, [payg()]));
-    assert_eq!(after.items, vec![CartItem::Package { plan: PayAsYouGo, billing_cycle: Monthly, quantity: 1 }]);
+    let after = contents_after(with(given.clone(), [payg()]));
+    let package = CartItem::Package { plan: PayAsYouGo, billing_cycle: Monthly, quantity: 1 };
+    let CartEvent::HardwareAdded { product_id, name, unit_price, quantity } = phone() else { unreachable!() };
+    let kept = CartItem::Hardware { product_id, name, unit_price, quantity };
+    assert_eq!(after.items, vec![package.clone(), kept], "the desk phones stay, after the package line");
     assert_eq!(after.package, Some(PayAsYouGo));
     assert!(after.add_ons.is_empty());
     assert_eq!(after.top_up, Pence(1000), "pay as you go starts with a £10 top-up");
@@ -121,6 +124,13 @@ async fn selecting_a_plan_replaces_items_clears_add_ons_keeps_numbers_and_trial_
 
     let after = contents_after(with(created(), [payg(), single_yearly(1)]));
     assert_eq!(after.top_up, Pence::ZERO, "other plans have no top-up");
+
+    // A choice stored before the rule (no `keeps_desk_phones`) replays as it happened.
+    let old: CartEvent = serde_json::from_value(
+        serde_json::json!({ "PackageSelected": { "plan": "payAsYouGo", "billing_cycle": "monthly", "quantity": 1 } }),
+    )
+    .unwrap();
+    assert_eq!(contents_after(with(given, [old])).items, vec![package]);
 }
 
 #[tokio::test]
@@ -292,7 +302,15 @@ async fn setting_a_bad_quantity_is_refused() {
     then_error(given, CartCommand::SetItemQuantity { item_id: "nope".into(), quantity: 1 }, CartError::ItemNotFound)
         .await;
     then_error(
-        with(created(), [CartEvent::PackageSelected { plan: MultiUser, billing_cycle: Monthly, quantity: 8 }]),
+        with(
+            created(),
+            [CartEvent::PackageSelected {
+                plan: MultiUser,
+                billing_cycle: Monthly,
+                quantity: 8,
+                keeps_desk_phones: true,
+            }],
+        ),
         CartCommand::SetItemQuantity { item_id: "multi-monthly".into(), quantity: 3 },
         CartError::BelowPlanMinimum { plan: MultiUser, min: 4 },
     )
@@ -330,7 +348,15 @@ async fn add_on_refusals() {
     )
     .await;
     then_error(
-        with(created(), [CartEvent::PackageSelected { plan: MultiUser, billing_cycle: Monthly, quantity: 4 }]),
+        with(
+            created(),
+            [CartEvent::PackageSelected {
+                plan: MultiUser,
+                billing_cycle: Monthly,
+                quantity: 4,
+                keeps_desk_phones: true,
+            }],
+        ),
         CartCommand::AddAddOn { add_on: AddOn::Ivr },
         CartError::AddOnNotOffered { add_on: AddOn::Ivr, plan: MultiUser },
     )

@@ -26,7 +26,12 @@ async fn replayed(pool: &sqlx::PgPool, id: &str) -> (Cart, usize) {
 
 /// A plan chosen again, with `quantity` users: an event any cart takes.
 fn package(quantity: u32) -> CartEvent {
-    CartEvent::PackageSelected { plan: Plan::SingleUser, billing_cycle: BillingCycle::Monthly, quantity }
+    CartEvent::PackageSelected {
+        plan: Plan::SingleUser,
+        billing_cycle: BillingCycle::Monthly,
+        quantity,
+        keeps_desk_phones: true,
+    }
 }
 
 async fn snapshot_of(pool: &sqlx::PgPool, id: &str) -> Vec<(i64, i64)> {
