@@ -40,8 +40,11 @@ buyer = {
     "email": "phones@example.com", "firstName": "Fuzz", "lastName": "Tester", "phone": "07700 900123",
     "address": {"line1": "1 Example Road", "line2": "", "city": "Testtown", "postalCode": "ID1 1QD", "country": "GB"},
 }
+phones_cart = cart(plan=False, phone=phone)
+# 'Complete Order' on the quote the page shows (its version).
+quote = call("GET", f"/hardware-checkout/quote?cartId={phones_cart}&shippingOption=economy")
 hardware = call("POST", "/hardware-orders", {
-    "cartId": cart(plan=False, phone=phone), "shippingOption": "economy", "customerInfo": buyer,
+    "cartId": phones_cart, "shippingOption": "economy", "quoteVersion": quote["version"], "customerInfo": buyer,
 })
 number = call("GET", "/free-did-numbers")["numbers"][0]["value"]
 trial = call("POST", "/create-free-trial-account/", {
