@@ -11,6 +11,7 @@ pub mod heartbeat;
 pub mod metrics;
 pub mod numbers;
 pub mod outbox;
+pub mod page_views;
 pub mod placeholders;
 pub mod purge;
 pub mod reconcile;

@@ -1,9 +1,10 @@
-//! Deletes what the shop no longer needs to keep: expired staff sessions, failed staff
-//! sign-ins older than a day (the limit looks back one minute), Stripe webhook event ids
+//! Deletes what the shop no longer needs to keep (docs/personal-data.md lists it all):
+//! expired staff sessions, failed staff sign-ins older than a day (the limit looks back one minute), Stripe webhook event ids
 //! older than 30 days (Stripe retries a delivery for three days), the client addresses of
 //! carts that hold nothing any more, idle empty carts, and the page-view salts of past days
 //! (api/src/analytics/collector.rs: a visitor's hash must never be recomputed the day after,
-//! even when no page view came in to make the writer delete yesterday's salt).
+//! even when no page view came in to make the writer delete yesterday's salt). Page views
+//! themselves are kept 13 months, then folded into daily totals (page_views.rs).
 //!
 //! An idle empty cart (no plan, phone or number in it, and no event for 30 days) is purged
 //! whole: its events, snapshots, view row and reservation address. It holds no order (an
@@ -37,6 +38,8 @@ pub struct PurgeReport {
     pub idle_carts: u64,
     /// The visitor-hash salts of days before today (UTC).
     pub page_view_salts: u64,
+    /// Page views over 13 months old, folded into daily totals (page_views.rs).
+    pub page_views_folded: u64,
 }
 
 impl std::fmt::Display for PurgeReport {
@@ -44,14 +47,16 @@ impl std::fmt::Display for PurgeReport {
         write!(
             f,
             "{} expired staff sessions, {} old sign-in failures, {} old rate-limit windows, {} old webhook event ids, \
-             {} cart addresses, {} idle empty carts, {} old page-view salts deleted",
+             {} cart addresses, {} idle empty carts, {} old page-view salts deleted; \
+             {} page views over 13 months old folded into daily totals",
             self.staff_sessions,
             self.sign_in_failures,
             self.rate_limit_windows,
             self.webhook_events,
             self.reservation_sources,
             self.idle_carts,
-            self.page_view_salts
+            self.page_view_salts,
+            self.page_views_folded
         )
     }
 }
@@ -85,6 +90,7 @@ pub async fn purge_old_records(pool: &PgPool, now: DateTime<Utc>) -> Result<Purg
             .execute(pool)
             .await?
             .rows_affected(),
+        page_views_folded: crate::page_views::fold_old_page_views(pool, now).await?,
     })
 }
 

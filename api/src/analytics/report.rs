@@ -1,7 +1,9 @@
 //! What staff read of the page views for a period of UTC days.
 //!
 //! A visitor's hash changes every day (its salt does), so a visitor is one browser on one
-//! day: the visitors of a period are the sum of its days' visitors.
+//! day: the visitors of a period are the sum of its days' visitors. Days over 13 months old
+//! are read from their daily totals (`page_view_totals`, jobs/src/page_views.rs), the rest
+//! from the page views themselves; each query adds the two.
 
 use chrono::{DateTime, Days, NaiveDate, Utc};
 use serde::Serialize;
@@ -15,15 +17,8 @@ pub const DEFAULT_DAYS: u64 = 30;
 /// Rows in the top pages and top referrers.
 const TOP: i64 = 10;
 
-/// The order funnel: each step with the paths that show it. A visitor counts at a step when
-/// they reached it or any later one that day (a buyer may choose a plan on the home page and
-/// go straight to the add-ons), so no step has more visitors than the one before.
-pub const FUNNEL: &[(&str, &str, &[&str])] = &[
-    ("plans", "Plans and pricing", &["/plans-and-pricing"]),
-    ("add-ons", "Add-ons", &["/add-ons"]),
-    ("checkout", "Checkout", &["/checkout", "/checkout/account-setup"]),
-    ("thank-you", "Thank-you page", &["/thank-you"]),
-];
+/// The order funnel's steps (kept beside the page views' retention, which folds it).
+pub use jobs::page_views::FUNNEL;
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -126,8 +121,12 @@ pub async fn report(pool: &PgPool, from: NaiveDate, to: NaiveDate) -> Result<Ana
     let (start, end) = (start_of(from), start_of(to) + chrono::Duration::days(1));
     let days: Vec<(NaiveDate, i64, i64)> = sqlx::query_as(
         "WITH per_day AS (
-             SELECT (viewed_at AT TIME ZONE 'UTC')::date AS day, count(*) AS views, count(DISTINCT visitor) AS visitors
-               FROM page_views WHERE viewed_at >= $1 AND viewed_at < $2 GROUP BY 1)
+             SELECT day, sum(views) AS views, sum(visitors) AS visitors FROM (
+                 SELECT (viewed_at AT TIME ZONE 'UTC')::date AS day, count(*) AS views, count(DISTINCT visitor) AS visitors
+                   FROM page_views WHERE viewed_at >= $1 AND viewed_at < $2 GROUP BY 1
+                 UNION ALL
+                 SELECT day, views, visitors FROM page_view_totals WHERE kind = 'day' AND day BETWEEN $3 AND $4
+             ) AS both_kinds GROUP BY day)
          SELECT d::date, coalesce(p.views, 0)::bigint, coalesce(p.visitors, 0)::bigint
            FROM generate_series($3::date, $4::date, interval '1 day') AS d
            LEFT JOIN per_day p ON p.day = d::date
@@ -147,47 +146,60 @@ pub async fn report(pool: &PgPool, from: NaiveDate, to: NaiveDate) -> Result<Ana
 
     // A visitor is a hash of one day: (day, hash) names one browser on one day.
     let top_pages: Vec<(String, i64, i64)> = sqlx::query_as(
-        "SELECT path, count(*), count(DISTINCT ((viewed_at AT TIME ZONE 'UTC')::date::text || visitor))
-           FROM page_views WHERE viewed_at >= $1 AND viewed_at < $2
+        "SELECT path, sum(views)::bigint, sum(visitors)::bigint FROM (
+             SELECT path, count(*) AS views, count(DISTINCT ((viewed_at AT TIME ZONE 'UTC')::date::text || visitor)) AS visitors
+               FROM page_views WHERE viewed_at >= $1 AND viewed_at < $2 GROUP BY path
+             UNION ALL
+             SELECT key, views, visitors FROM page_view_totals WHERE kind = 'page' AND day BETWEEN $4 AND $5
+          ) AS both_kinds
           GROUP BY path ORDER BY 2 DESC, path LIMIT $3",
     )
     .bind(start)
     .bind(end)
     .bind(TOP)
+    .bind(from)
+    .bind(to)
     .fetch_all(pool)
     .await?;
     let top_referrers: Vec<(String, i64)> = sqlx::query_as(
-        "SELECT referrer_host, count(*) FROM page_views
-          WHERE viewed_at >= $1 AND viewed_at < $2 AND referrer_host IS NOT NULL
-          GROUP BY referrer_host ORDER BY 2 DESC, referrer_host LIMIT $3",
+        "SELECT host, sum(views)::bigint FROM (
+             SELECT referrer_host AS host, count(*) AS views FROM page_views
+              WHERE viewed_at >= $1 AND viewed_at < $2 AND referrer_host IS NOT NULL GROUP BY referrer_host
+             UNION ALL
+             SELECT key, views FROM page_view_totals WHERE kind = 'referrer' AND day BETWEEN $4 AND $5
+          ) AS both_kinds
+          GROUP BY host ORDER BY 2 DESC, host LIMIT $3",
     )
     .bind(start)
     .bind(end)
     .bind(TOP)
+    .bind(from)
+    .bind(to)
     .fetch_all(pool)
     .await?;
 
-    let (paths, steps): (Vec<String>, Vec<i32>) = FUNNEL
-        .iter()
-        .enumerate()
-        .flat_map(|(index, (_, _, paths))| paths.iter().map(move |path| (path.to_string(), index as i32 + 1)))
-        .unzip();
-    // Each visitor's furthest step that day; a step counts everyone who got that far.
+    let (paths, steps) = jobs::page_views::funnel_paths();
+    // Each visitor's furthest step that day; a step counts everyone who got that far, and
+    // the folded days' counts of the same.
     let reached: Vec<i64> = sqlx::query_scalar(
         "WITH furthest AS (
              SELECT max(s.step) AS step
                FROM page_views v JOIN UNNEST($3::text[], $4::int[]) AS s(path, step) ON s.path = v.path
               WHERE v.viewed_at >= $1 AND v.viewed_at < $2
               GROUP BY (v.viewed_at AT TIME ZONE 'UTC')::date, v.visitor)
-         SELECT count(f.step) FILTER (WHERE f.step >= n)
-           FROM generate_series(1, $5) AS n LEFT JOIN furthest f ON true
-          GROUP BY n ORDER BY n",
+         SELECT (SELECT count(*) FROM furthest f WHERE f.step >= n)
+                + coalesce((SELECT sum(t.visitors) FROM page_view_totals t
+                             WHERE t.kind = 'funnel' AND t.key = n::text AND t.day BETWEEN $6 AND $7), 0)::bigint
+           FROM generate_series(1, $5) AS n
+          ORDER BY n",
     )
     .bind(start)
     .bind(end)
     .bind(&paths)
     .bind(&steps)
     .bind(FUNNEL.len() as i32)
+    .bind(from)
+    .bind(to)
     .fetch_all(pool)
     .await?;
     let funnel = funnel(&reached);

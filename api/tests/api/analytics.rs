@@ -270,3 +270,72 @@ async fn staff_read_views_per_day_top_pages_referrers_and_the_funnel() {
         expect_error(read(query).await.unwrap(), StatusCode::BAD_REQUEST, "invalid_query").await;
     }
 }
+
+/// Page views are kept 13 months: the purge folds older days into daily totals, deletes
+/// their rows, and the staff report of those days reads exactly as before.
+#[tokio::test]
+async fn page_views_over_13_months_old_are_folded_into_daily_totals_and_read_the_same() {
+    let app = spawn_app().await;
+    let day = |text: &str| -> NaiveDate { text.parse().unwrap() };
+    let now: chrono::DateTime<Utc> = "2026-11-26T03:00:00Z".parse().unwrap();
+    // The first day kept as it came in is 2025-10-26; the day before it is folded.
+    let (old, last_folded, kept) = (day("2025-03-01"), day("2025-10-25"), day("2025-10-26"));
+    for (path, visitor, referrer) in [
+        ("/", "aaaaaaaaaaaaaaaa", Some("www.google.co.uk")),
+        ("/plans-and-pricing", "aaaaaaaaaaaaaaaa", None),
+        ("/add-ons", "aaaaaaaaaaaaaaaa", None),
+        ("/checkout", "aaaaaaaaaaaaaaaa", None),
+        ("/thank-you", "aaaaaaaaaaaaaaaa", None),
+        ("/plans-and-pricing", "bbbbbbbbbbbbbbbb", Some("www.google.co.uk")),
+        ("/plans-and-pricing", "bbbbbbbbbbbbbbbb", None),
+        ("/add-ons", "cccccccccccccccc", Some("www.bing.com")),
+    ] {
+        insert_view(&app, old, path, visitor, referrer).await;
+    }
+    insert_view(&app, last_folded, "/plans-and-pricing", "aaaaaaaaaaaaaaaa", None).await;
+    insert_view(&app, kept, "/plans-and-pricing", "dddddddddddddddd", Some("www.bing.com")).await;
+    insert_view(&app, kept, "/add-ons", "dddddddddddddddd", None).await;
+
+    let support = sign_in(&app, "sam@talkbridge.example", Role::Support).await;
+    let read = |query: &'static str| {
+        let request = as_staff(app.client.get(app.url(&format!("/api/admin/analytics{query}"))), &support);
+        async move { expect_ok(request.send().await.unwrap()).await }
+    };
+    let periods =
+        ["?from=2025-03-01&to=2025-03-01", "?from=2025-01-01&to=2025-12-31", "?from=2025-10-20&to=2025-10-30"];
+    let mut before = vec![];
+    for period in periods {
+        before.push(read(period).await);
+    }
+    assert_eq!(before[1]["totals"], json!({ "views": 11, "visitors": 5 }), "the scenario as inserted");
+
+    let report = jobs::purge::purge_old_records(&app.pool, now).await.unwrap();
+    assert_eq!(report.page_views_folded, 9, "the 8 views of 2025-03-01 and the 1 of 2025-10-25");
+    let left: Vec<NaiveDate> =
+        sqlx::query_scalar("SELECT (viewed_at AT TIME ZONE 'UTC')::date FROM page_views ORDER BY 1")
+            .fetch_all(&app.pool)
+            .await
+            .unwrap();
+    assert_eq!(left, [kept, kept], "only the views of the last 13 months are kept as they came in");
+    let totals: Vec<(NaiveDate, String, String, i64, i64)> = sqlx::query_as(
+        "SELECT day, kind, key, views, visitors FROM page_view_totals WHERE day = $1 ORDER BY kind, key",
+    )
+    .bind(old)
+    .fetch_all(&app.pool)
+    .await
+    .unwrap();
+    let of = |kind: &str, key: &str| totals.iter().find(|t| t.1 == kind && t.2 == key).map(|t| (t.3, t.4));
+    assert_eq!(of("day", ""), Some((8, 3)));
+    assert_eq!(of("page", "/plans-and-pricing"), Some((3, 2)));
+    assert_eq!(of("referrer", "www.google.co.uk"), Some((2, 0)));
+    assert_eq!((of("funnel", "1"), of("funnel", "2"), of("funnel", "4")), (Some((0, 3)), Some((0, 2)), Some((0, 1))));
+
+    for (period, earlier) in periods.into_iter().zip(&before) {
+        let after = read(period).await;
+        for part in ["days", "totals", "topPages", "topReferrers", "funnel"] {
+            assert_eq!(after[part], earlier[part], "{part} of {period} reads as before the fold");
+        }
+    }
+    // A second run folds nothing more.
+    assert_eq!(jobs::purge::purge_old_records(&app.pool, now).await.unwrap().page_views_folded, 0);
+}
