@@ -21,6 +21,7 @@ pub mod import;
 pub mod json;
 pub mod limits;
 pub mod locks;
+pub mod logging;
 pub mod metrics;
 pub mod openapi;
 pub mod order_secrets;

@@ -5,13 +5,18 @@ use std::process::ExitCode;
 use api::config::Config;
 use api::startup::{connect, migrate, shutdown_signal, Application};
 use api::state::AppState;
-use tracing_subscriber::EnvFilter;
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    tracing_subscriber::fmt()
-        .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn")))
-        .init();
+    // Lines are written by a thread of their own; the guard writes out what is queued when
+    // `main` returns.
+    let _log = match api::logging::settings(|key| std::env::var(key).ok()).and_then(|s| api::logging::init(&s)) {
+        Ok(guard) => guard,
+        Err(error) => {
+            eprintln!("{error}");
+            return ExitCode::FAILURE;
+        }
+    };
     match run().await {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {

@@ -29,6 +29,7 @@ pub const WORKFLOWS_OWED: &str = "talkbridge_workflows_owed";
 pub const WORKFLOWS_FAILING: &str = "talkbridge_workflows_failing";
 pub const WORKFLOW_OLDEST_SECONDS: &str = "talkbridge_workflow_oldest_seconds";
 pub const PAGE_VIEWS: &str = "talkbridge_page_views_total";
+pub const LOG_LINES_DROPPED: &str = "talkbridge_log_lines_dropped_total";
 
 /// Seconds: from a millisecond to a Stripe call's 10-second timeout and beyond.
 const BUCKETS: &[f64] = &[0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0];
@@ -92,6 +93,10 @@ fn describe() {
         PAGE_VIEWS,
         "Page views by outcome: queued, written, dropped_queue_full (a burst over the queue), \
          dropped_no_writer, write_failed (DNT and GPC requests are never counted)"
+    );
+    describe_counter!(
+        LOG_LINES_DROPPED,
+        "Log lines dropped because the log's queue was full (LOG_BUFFER_LINES): the output is slower than the server"
     );
     describe_counter!(
         projections::catch_up::UPDATE_FAILURES,

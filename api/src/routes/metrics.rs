@@ -29,6 +29,7 @@ async fn metrics(State(state): State<AppState>, parts: Parts) -> Result<Response
     let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
     allowed(&state.services.config, peer, &parts.headers)?;
     crate::metrics::measure_projection_lag(&state.pool).await;
+    metrics::counter!(crate::metrics::LOG_LINES_DROPPED).absolute(crate::logging::dropped_lines());
     let handle = crate::metrics::handle();
     handle.run_upkeep();
     Ok((

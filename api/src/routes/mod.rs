@@ -29,14 +29,16 @@ use axum::Router;
 use tower_http::compression::predicate::{DefaultPredicate, Predicate, SizeAbove};
 use tower_http::compression::{CompressionLayer, CompressionLevel};
 use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::set_header::SetResponseHeaderLayer;
-use tower_http::trace::{DefaultOnResponse, TraceLayer};
-use tower_http::LatencyUnit;
-use tracing::Level;
+use tower_http::trace::TraceLayer;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::config::Config;
+
+/// The header carrying each request's id.
+const REQUEST_ID: header::HeaderName = header::HeaderName::from_static("x-request-id");
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -122,13 +124,24 @@ pub fn app(state: AppState, config: &Config) -> Router {
         ))
         .layer(middleware::from_fn(crate::metrics::track_http))
         .layer(
+            // One line per request (crate::logging writes it off the request path): its id,
+            // method, route and, when answered, status and latency. The route is the matched
+            // template, never the path: a path's ids (an order's) are not for the log.
             TraceLayer::new_for_http()
                 .make_span_with(|request: &Request| {
                     let route = request.extensions().get::<MatchedPath>().map_or("", MatchedPath::as_str);
-                    tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), route)
+                    let id = request.headers().get(REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or("");
+                    tracing::info_span!("request", id, method = %request.method(), route)
                 })
-                .on_response(DefaultOnResponse::new().level(Level::INFO).latency_unit(LatencyUnit::Micros)),
-        );
+                .on_response(|response: &Response, latency: std::time::Duration, _: &tracing::Span| {
+                    let latency_ms = (latency.as_secs_f64() * 1e5).round() / 100.0;
+                    tracing::info!(status = response.status().as_u16(), latency_ms, "answered");
+                }),
+        )
+        // Each request gets an id (or keeps a valid one its proxy gave it), logged with it and
+        // answered in `x-request-id`, so a buyer's complaint can be found in the log.
+        .layer(PropagateRequestIdLayer::new(REQUEST_ID))
+        .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid));
     if config.is_production() {
         router.layer(SetResponseHeaderLayer::overriding(
             header::STRICT_TRANSPORT_SECURITY,
