@@ -287,3 +287,24 @@ ensure_kamailio() {
   done
   log "the SIP registrar did not start (see $dir/kamailio.log)"; return 1
 }
+
+# Debian's nginx, for the test of deploy/nginx.conf (api/tests/api/nginx.rs renders it and runs
+# its own nginx in the foreground): only the binary is used, never the system service. Debian's
+# package starts and enables that service on install unless policy-rc.d says no, so one that
+# says no is in place while it installs (unless the machine has one already).
+ensure_nginx_installed() {
+  if command -v nginx >/dev/null || [ -x /usr/sbin/nginx ]; then return 0; fi
+  local policy=/usr/sbin/policy-rc.d made="" status=0
+  if [ ! -e "$policy" ]; then
+    printf '#!/bin/sh\n# ensure_nginx_installed (.ci/lib.sh): no service starts while it installs.\nexit 101\n' \
+      | as_root tee "$policy" >/dev/null
+    as_root chmod 755 "$policy"
+    made=1
+  fi
+  apt_install nginx || status=$?
+  if [ -n "$made" ]; then as_root rm -f "$policy"; fi
+  if [ -d /run/systemd/system ] && command -v systemctl >/dev/null; then
+    as_root systemctl disable --now nginx >/dev/null 2>&1 || true
+  fi
+  return "$status"
+}
