@@ -198,7 +198,8 @@ register_stand_in_webhook() {
 
 # The SIP registrar (Debian's Kamailio, sip/kamailio.cfg) on $SIP_LISTEN (default 127.0.0.1:5060,
 # UDP and TCP) against database $1 (a URL), which must be migrated (its tables come from the
-# shop's migrations). Installs Kamailio and sipp when missing. The config is rendered under
+# shop's migrations). It connects as its own role (ensure_registrar_login, below), never as the
+# user of $1. Installs Kamailio and sipp when missing. The config is rendered under
 # .local/kamailio/; one we started with another database or config is restarted; anything
 # else answering on the port is left alone. KAMAILIO_PID is set when this call started it.
 ensure_kamailio_installed() {
@@ -208,10 +209,47 @@ ensure_kamailio_installed() {
   fi
 }
 
+# The registrar's own PostgreSQL role, talkbridge_registrar (migrations/*_sip_registrar_role.sql
+# makes it NOLOGIN and grants it its four tables in every migrated database): gives it a login
+# on the server of $1 (a URL of a user who may alter roles) with a password made here once and
+# kept in .local/registrar-db-password, and exports it as SIP_REGISTRAR_DB_PASSWORD. With
+# SIP_REGISTRAR_DB_PASSWORD already set, the role is taken as set up by whoever set it and
+# nothing is changed. Kamailio never connects as the shop's own (super)user.
+REGISTRAR_ROLE=talkbridge_registrar
+ensure_registrar_login() {
+  local url="$1" file="$LOCAL/registrar-db-password"
+  if [ -n "${SIP_REGISTRAR_DB_PASSWORD:-}" ]; then export SIP_REGISTRAR_DB_PASSWORD; return 0; fi
+  if [ ! -s "$file" ]; then
+    # Hex: it goes into Kamailio's database URL as it is.
+    (umask 077; od -An -tx1 -N24 /dev/urandom | tr -d ' \n' >"$file")
+  fi
+  SIP_REGISTRAR_DB_PASSWORD=$(<"$file")
+  # Made NOLOGIN here too when no database was migrated on this server yet (the API tests
+  # connect as it to the databases they migrate).
+  psql "$url" -v ON_ERROR_STOP=1 -qAt -v pw="$SIP_REGISTRAR_DB_PASSWORD" >/dev/null <<SQL || {
+DO \$\$ BEGIN CREATE ROLE $REGISTRAR_ROLE NOLOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END \$\$;
+ALTER ROLE $REGISTRAR_ROLE LOGIN PASSWORD :'pw';
+SQL
+    local who="${url#*://}"; who="${who%%@*}"; who="${who%%:*}"
+    log "could not give the role $REGISTRAR_ROLE a login as database user $who: use a user who may (superuser or CREATEROLE), or run ALTER ROLE $REGISTRAR_ROLE LOGIN PASSWORD '...' yourself and set SIP_REGISTRAR_DB_PASSWORD to it"
+    return 1
+  }
+  export SIP_REGISTRAR_DB_PASSWORD
+}
+
+# $1 (a database URL) with the registrar's role and password in place of its user.
+registrar_database_url() {
+  local rest="${1#*://}"
+  case "$rest" in *@*) rest="${rest##*@}" ;; esac
+  echo "postgres://$REGISTRAR_ROLE:$SIP_REGISTRAR_DB_PASSWORD@$rest"
+}
+
 ensure_kamailio() {
   local url="$1" listen="${SIP_LISTEN:-127.0.0.1:5060}" algorithm="${SIP_DIGEST_ALGORITHM:-MD5}" column
   local dir="$LOCAL/kamailio" cfg
   ensure_kamailio_installed
+  ensure_registrar_login "$url"
+  url=$(registrar_database_url "$url")
   case "$algorithm" in
     MD5) column=ha1 ;;
     SHA-256) column=ha1_sha256 ;;
@@ -248,4 +286,25 @@ ensure_kamailio() {
     sleep 0.1
   done
   log "the SIP registrar did not start (see $dir/kamailio.log)"; return 1
+}
+
+# Debian's nginx, for the test of deploy/nginx.conf (api/tests/api/nginx.rs renders it and runs
+# its own nginx in the foreground): only the binary is used, never the system service. Debian's
+# package starts and enables that service on install unless policy-rc.d says no, so one that
+# says no is in place while it installs (unless the machine has one already).
+ensure_nginx_installed() {
+  if command -v nginx >/dev/null || [ -x /usr/sbin/nginx ]; then return 0; fi
+  local policy=/usr/sbin/policy-rc.d made="" status=0
+  if [ ! -e "$policy" ]; then
+    printf '#!/bin/sh\n# ensure_nginx_installed (.ci/lib.sh): no service starts while it installs.\nexit 101\n' \
+      | as_root tee "$policy" >/dev/null
+    as_root chmod 755 "$policy"
+    made=1
+  fi
+  apt_install nginx || status=$?
+  if [ -n "$made" ]; then as_root rm -f "$policy"; fi
+  if [ -d /run/systemd/system ] && command -v systemctl >/dev/null; then
+    as_root systemctl disable --now nginx >/dev/null 2>&1 || true
+  fi
+  return "$status"
 }

@@ -17,6 +17,7 @@ pub(crate) mod hardware_routes;
 mod helpers;
 mod jobs;
 mod metrics;
+mod nginx;
 mod numbers;
 mod openapi;
 pub(crate) mod ports;

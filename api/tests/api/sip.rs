@@ -1,6 +1,6 @@
 //! The SIP registrar with a real phone: a Kamailio of each test's own (sip/kamailio.cfg,
-//! rendered as .ci/lib.sh does, on a free port) against the test's database, and sipp
-//! registering as a softphone would (sip/tests/*.xml).
+//! rendered as .ci/lib.sh does, on a free port) against the test's database as the
+//! registrar's own role, and sipp registering as a softphone would (sip/tests/*.xml).
 
 use std::net::{TcpStream, UdpSocket};
 use std::os::unix::process::CommandExt;
@@ -15,6 +15,7 @@ use api::state::AppState;
 use chrono::{Duration, Utc};
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
+use sqlx::{Connection, PgConnection};
 
 use crate::checkout::{cart, create_account, pay, single_user};
 use crate::hardware_routes::{as_staff, sign_in, staff_get};
@@ -31,6 +32,40 @@ fn free_port() -> u16 {
             return port;
         }
     }
+}
+
+/// The registrar's own PostgreSQL role (migrations/*_sip_registrar_role.sql).
+pub(crate) const REGISTRAR_ROLE: &str = "talkbridge_registrar";
+
+/// `database` as the registrar's role: Kamailio's database URL. The password is
+/// SIP_REGISTRAR_DB_PASSWORD's (.ci/test sets it with .ci/lib.sh's ensure_registrar_login); a
+/// server that trusts local connections, as the scripts' does, needs none. A role nobody gave
+/// a login yet (a fresh server, tests run by hand) gets one here, without a password.
+pub(crate) async fn registrar_database_url(database: &str) -> String {
+    let mut admin = PgConnection::connect(&admin_url()).await.unwrap();
+    let mut tx = admin.begin().await.unwrap();
+    // Two tests altering the role at once would fail one ("tuple concurrently updated").
+    sqlx::query("SELECT pg_advisory_xact_lock(hashtext('talkbridge_registrar login'))")
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    let can_login: Option<bool> = sqlx::query_scalar("SELECT rolcanlogin FROM pg_roles WHERE rolname = $1")
+        .bind(REGISTRAR_ROLE)
+        .fetch_optional(&mut *tx)
+        .await
+        .unwrap();
+    match can_login {
+        None => panic!("no role {REGISTRAR_ROLE}: the migrations make it"),
+        Some(false) => {
+            sqlx::query(&format!("ALTER ROLE {REGISTRAR_ROLE} LOGIN")).execute(&mut *tx).await.unwrap();
+        }
+        Some(true) => {}
+    }
+    tx.commit().await.unwrap();
+    let mut url = reqwest::Url::parse(&with_database(&admin_url(), database)).unwrap();
+    url.set_username(REGISTRAR_ROLE).unwrap();
+    url.set_password(std::env::var("SIP_REGISTRAR_DB_PASSWORD").ok().filter(|p| !p.is_empty()).as_deref()).unwrap();
+    url.to_string()
 }
 
 /// A registrar of this test, stopped when dropped.
@@ -55,7 +90,7 @@ pub(crate) async fn registrar(app: &TestApp) -> Registrar {
     let database: String = sqlx::query_scalar("SELECT current_database()").fetch_one(&app.pool).await.unwrap();
     let port = free_port();
     let config = include_str!("../../../sip/kamailio.cfg")
-        .replace("@DB_URL@", &with_database(&admin_url(), &database))
+        .replace("@DB_URL@", &registrar_database_url(&database).await)
         .replace("@LISTEN@", &format!("127.0.0.1:{port}"))
         .replace("@SIP_DOMAIN@", DOMAIN)
         .replace("@ALGORITHM@", "MD5")
@@ -77,6 +112,12 @@ pub(crate) async fn registrar(app: &TestApp) -> Registrar {
     let started = Instant::now();
     while TcpStream::connect(("127.0.0.1", port)).is_err() {
         assert!(started.elapsed() < StdDuration::from_secs(10), "the registrar did not start: {:?}", registrar.dir);
+        tokio::time::sleep(StdDuration::from_millis(50)).await;
+    }
+    // It reads its tables as its own role (usrloc loads `location` at start).
+    let as_role = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND usename = $1";
+    while sqlx::query_scalar::<_, i64>(as_role).bind(REGISTRAR_ROLE).fetch_one(&app.pool).await.unwrap() == 0 {
+        assert!(started.elapsed() < StdDuration::from_secs(10), "the registrar is not connected as {REGISTRAR_ROLE}");
         tokio::time::sleep(StdDuration::from_millis(50)).await;
     }
     registrar
@@ -244,4 +285,153 @@ async fn an_ended_trials_extension_is_refused_and_a_rebuild_keeps_it_out() {
     assert!(sipp(&registrar, "register.xml", ordered, account["extensions"][0]["password"].as_str().unwrap()).await);
     assert!(sipp(&registrar, "register-refused.xml", username, password).await);
     assert_eq!(app.get("/api/trials/not-a-trial/registrations").await.status(), StatusCode::NOT_FOUND);
+}
+
+/// The SQLSTATE of a refused statement (None when it went through).
+fn refusal<T>(result: Result<T, sqlx::Error>) -> Option<String> {
+    match result {
+        Ok(_) => None,
+        Err(e) => {
+            Some(e.as_database_error().and_then(|d| d.code()).map(|c| c.to_string()).unwrap_or_else(|| e.to_string()))
+        }
+    }
+}
+
+#[tokio::test]
+async fn the_registrars_role_reads_subscribers_and_writes_locations_and_nothing_else() {
+    let app = spawn_app().await;
+    let database: String = sqlx::query_scalar("SELECT current_database()").fetch_one(&app.pool).await.unwrap();
+    // Three extensions the projection lets in: one with an MD5 digest, one without (made
+    // before the column existed), one with an empty one.
+    let account = uuid::Uuid::new_v4();
+    sqlx::query(
+        "INSERT INTO customer_accounts (id, email, first_name, last_name, company_name, phone)
+         VALUES ($1, 'role@example.com', 'Ro', 'Le', 'Role Ltd', '+447700900000')",
+    )
+    .bind(account)
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    for (number, username, md5) in
+        [("101", "md5ext101", Some("0123abcd")), ("102", "nomd5ext102", None), ("103", "emptymd5ext103", Some(""))]
+    {
+        sqlx::query(
+            "INSERT INTO sip_extensions (order_id, account_id, number, username, secret_digest, ha1_md5)
+             VALUES ('order-role', $1, $2, $3, 'sha256digest', $4)",
+        )
+        .bind(account)
+        .bind(number)
+        .bind(username)
+        .bind(md5)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+        sqlx::query(
+            "INSERT INTO sip_accounts (username, owner, number, domain) VALUES ($1, 'order:order-role', $2, $3)",
+        )
+        .bind(username)
+        .bind(number)
+        .bind(DOMAIN)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    }
+
+    let mut registrar = PgConnection::connect(&registrar_database_url(&database).await).await.unwrap();
+    let who: String = sqlx::query_scalar("SELECT current_user::text").fetch_one(&mut registrar).await.unwrap();
+    assert_eq!(who, REGISTRAR_ROLE);
+
+    // What auth_db reads: only the extension with an MD5 digest.
+    let subscribers: Vec<(String, String, String)> =
+        sqlx::query_as("SELECT username::text, domain::text, ha1::text FROM subscriber ORDER BY username")
+            .fetch_all(&mut registrar)
+            .await
+            .unwrap();
+    assert_eq!(subscribers, vec![("md5ext101".to_string(), DOMAIN.to_string(), "0123abcd".to_string())]);
+    let version: i32 = sqlx::query_scalar("SELECT table_version FROM version WHERE table_name = 'location'")
+        .fetch_one(&mut registrar)
+        .await
+        .unwrap();
+    assert_eq!(version, 9);
+
+    // What usrloc writes: a registration, its refresh, an attribute, and their removal.
+    let id: i32 = sqlx::query_scalar(
+        "INSERT INTO location (ruid, username, contact, expires, last_modified)
+         VALUES ('ruid-1', 'md5ext101', 'sip:md5ext101@127.0.0.1:5062', now() + interval '1 hour', now()) RETURNING id",
+    )
+    .fetch_one(&mut registrar)
+    .await
+    .unwrap();
+    let refreshed =
+        sqlx::query("UPDATE location SET cseq = 2 WHERE id = $1").bind(id).execute(&mut registrar).await.unwrap();
+    assert_eq!(refreshed.rows_affected(), 1);
+    sqlx::query("INSERT INTO location_attrs (ruid, username, aname, avalue) VALUES ('ruid-1', 'md5ext101', 'a', 'b')")
+        .execute(&mut registrar)
+        .await
+        .unwrap();
+    let seen: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM location WHERE cseq = 2").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(seen, 1, "the shop sees the registration");
+    let gone = sqlx::query("DELETE FROM location_attrs WHERE ruid = 'ruid-1'").execute(&mut registrar).await.unwrap();
+    assert_eq!(gone.rows_affected(), 1);
+    let gone = sqlx::query("DELETE FROM location WHERE id = $1").bind(id).execute(&mut registrar).await.unwrap();
+    assert_eq!(gone.rows_affected(), 1);
+
+    // Nothing else: customers, staff password hashes, events, the digests' own table, the
+    // projection's, and no writing what it only reads. 42501: permission denied.
+    for table in
+        ["customer_accounts", "staff_users", "staff_sessions", "events", "sip_extensions", "sip_accounts", "outbox"]
+    {
+        let read = sqlx::query(&format!("SELECT 1 FROM {table} LIMIT 1")).fetch_all(&mut registrar).await;
+        assert_eq!(refusal(read).as_deref(), Some("42501"), "reading {table}");
+    }
+    for statement in [
+        "INSERT INTO version (table_name, table_version) VALUES ('x', 1)",
+        "UPDATE version SET table_version = 0",
+        "INSERT INTO sip_accounts (username, owner, number, domain) VALUES ('intruder', 'x', '1', 'x')",
+        "UPDATE staff_users SET password_hash = ''",
+        "CREATE TABLE registrar_was_here (id int)",
+    ] {
+        let written = sqlx::query(statement).execute(&mut registrar).await;
+        assert_eq!(refusal(written).as_deref(), Some("42501"), "{statement}");
+    }
+
+    // The whole list, as the catalogue has it: exactly four relations and their two sequences.
+    let relations: Vec<String> = sqlx::query_scalar(
+        "SELECT c.relname::text FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+         WHERE n.nspname = 'public' AND (
+             (c.relkind IN ('r', 'v', 'm', 'p', 'f')
+                 AND has_table_privilege($1, c.oid, 'SELECT, INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER'))
+             OR (c.relkind = 'S' AND has_sequence_privilege($1, c.oid, 'USAGE, SELECT, UPDATE')))
+         ORDER BY 1",
+    )
+    .bind(REGISTRAR_ROLE)
+    .fetch_all(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(
+        relations,
+        ["location", "location_attrs", "location_attrs_id_seq", "location_id_seq", "subscriber", "version"]
+    );
+    let writable: Vec<String> = sqlx::query_scalar(
+        "SELECT c.relname::text FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+         WHERE n.nspname = 'public' AND c.relkind IN ('r', 'v')
+           AND has_table_privilege($1, c.oid, 'INSERT, UPDATE, DELETE, TRUNCATE') ORDER BY 1",
+    )
+    .bind(REGISTRAR_ROLE)
+    .fetch_all(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(writable, ["location", "location_attrs"]);
+    // No power over the server or other roles.
+    let powers: (bool, bool, bool, bool, bool, i64) = sqlx::query_as(
+        "SELECT rolsuper, rolcreaterole, rolcreatedb, rolreplication, rolbypassrls,
+                (SELECT count(*) FROM pg_auth_members m WHERE m.member = r.oid)
+         FROM pg_roles r WHERE rolname = $1",
+    )
+    .bind(REGISTRAR_ROLE)
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(powers, (false, false, false, false, false, 0));
 }
