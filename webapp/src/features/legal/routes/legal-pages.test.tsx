@@ -42,6 +42,20 @@ describe('the policies say what the business promises', () => {
     expect(text).toMatch(/do not\s+store your IP address or your browser’s details/);
   });
 
+  it('privacy: page views kept 13 months then only as daily totals, postcode lookups a day (docs/personal-data.md)', () => {
+    renderWithProviders(<PrivacyPolicyPage />, { route: '/privacy-policy' });
+    const text = document.body.textContent ?? '';
+    expect(text).toMatch(/We keep page views for 13 months; after that we keep only daily totals of views\s+and visitors for each page\./);
+    const kept = (data: RegExp) => {
+      const row = screen.getAllByRole('row').find((candidate) => data.test(candidate.querySelector('td')?.textContent ?? ''));
+      expect(row, String(data)).toBeDefined();
+      return row!.querySelectorAll('td')[1].textContent?.replace(/\s+/g, ' ').trim();
+    };
+    expect(kept(/^Page views/)).toMatch(/^Thirteen months, then only daily totals of views and visitors for each page/);
+    expect(kept(/^Postcodes typed to look up an address/)).toBe('One day');
+    expect(document.body).not.toHaveTextContent(/Twenty-five months/);
+  });
+
   it('refunds: the guarantee, outage credits, desk phones replaced then repaired then refunded, returns at the buyer’s cost', () => {
     renderWithProviders(<RefundPolicyPage />, { route: '/refund-policy' });
     const text = document.body.textContent ?? '';

@@ -30,6 +30,7 @@ const sections: LegalSection[] = [
           <li>Your name, company name, e-mail address, phone number and billing address.</li>
           <li>The phone numbers you choose or bring to us, and the address we register for emergency (999) calls.</li>
           <li>Your account password, which we keep only as a one-way hash: we cannot read it.</li>
+          <li>The link we e-mail to confirm a free trial’s e-mail address, which we keep only as a one-way hash.</li>
           <li>
             Your extensions’ SIP passwords, shown to you once and then kept only as a digest the phone system checks against.
           </li>
@@ -56,7 +57,8 @@ const sections: LegalSection[] = [
           only, not the full address), a rough screen size (phone, tablet or desktop) and any campaign tags in the link. We do not
           store your IP address or your browser’s details. To count unique visitors we keep a one-way hash made from your
           connection details and a random value that changes every day and is then deleted, so the hash cannot be traced back to
-          you or linked from one day to the next. If your browser sends a Do Not Track or Global Privacy Control signal, we do not
+          you or linked from one day to the next. We keep page views for 13 months; after that we keep only daily totals of views
+          and visitors for each page. If your browser sends a Do Not Track or Global Privacy Control signal, we do not
           count your visit at all.
         </p>
       </>
@@ -127,7 +129,7 @@ const sections: LegalSection[] = [
         </thead>
         <tbody>
           <tr>
-            <td>Account, order and payment records, invoices</td>
+            <td>Account, order and payment records, invoices, and the e-mails we send you about them</td>
             <td>While you are a customer, then six years (what tax law requires)</td>
           </tr>
           <tr>
@@ -143,12 +145,34 @@ const sections: LegalSection[] = [
             <td>Six months after the trial ends</td>
           </tr>
           <tr>
-            <td>Messages to our team</td>
+            <td>Messages to our team, including quote requests sent from this site</td>
             <td>Two years after your last contact with us</td>
           </tr>
           <tr>
-            <td>Page-view counts (which hold nothing that identifies you)</td>
-            <td>Twenty-five months; the daily value behind the visitor hash is deleted at the end of each day</td>
+            <td>Page views (which hold nothing that identifies you)</td>
+            <td>
+              Thirteen months, then only daily totals of views and visitors for each page; the daily value behind the visitor hash
+              is deleted at the end of each day
+            </td>
+          </tr>
+          <tr>
+            <td>Postcodes typed to look up an address (with the addresses found, but not who asked)</td>
+            <td>One day</td>
+          </tr>
+          <tr>
+            <td>The internet (IP) address a basket held phone numbers from, so one person cannot hold too many</td>
+            <td>One day, then deleted in our nightly clean-up</td>
+          </tr>
+          <tr>
+            <td>
+              Counts of repeated attempts (sign-ins, passwords, trial sign-ups, card checks), kept against a one-way hash of the e-mail
+              or IP address, never the address itself
+            </td>
+            <td>Two hours, then deleted in our nightly clean-up</td>
+          </tr>
+          <tr>
+            <td>Where your phones are registered to our service (their IP address and phone software)</td>
+            <td>While they are registered: at most an hour after a phone last checked in</td>
           </tr>
           <tr>
             <td>Newsletter subscription</td>
@@ -278,7 +302,7 @@ export function PrivacyPolicyPage() {
       title="Privacy Policy"
       description={`How ${product} collects, uses and protects personal data under UK GDPR: what we keep, why, for how long, who we share it with, your rights and how to complain to the ICO.`}
       path="/privacy-policy"
-      updated="2026-11-24"
+      updated="2026-11-26"
       intro={
         <p>
           This policy explains what personal data {product} collects when you visit this site, order from us or use our service,
