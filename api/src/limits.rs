@@ -13,6 +13,9 @@
 //! back, and a caller can give slots back for attempts that turned out well (the staff
 //! sign-in limit counts failures only).
 //!
+//! Each refusal is counted in `talkbridge_rate_limited_total{limit}` (crate::metrics), by the
+//! limit's name.
+//!
 //! Old rows are useless after two windows: the `rate_limits` table needs a regular purge
 //! of rows whose `window_start` is more than two hours old.
 
@@ -48,6 +51,12 @@ pub const STAFF_FAILURES_PER_ADDRESS: Limit = Limit { name: "staff-address", max
 /// each one lets the caller try a card against the bank (card_setups.rs). `max` is the
 /// default of `CARD_SETUPS_PER_ADDRESS`.
 pub const CARD_SETUPS_PER_ADDRESS: Limit = Limit { name: "card-setup-address", max: 10, window_seconds: 3600 };
+/// Page views kept per client address a minute; the rest are answered 204 and dropped.
+/// `max` is the default of `PAGE_VIEWS_PER_ADDRESS`.
+pub const PAGE_VIEWS_PER_ADDRESS: Limit = Limit { name: "page-view-address", max: 120, window_seconds: 60 };
+/// Postcode lookups per client address a minute (cached answers included). `max` is the
+/// default of `ADDRESS_LOOKUPS_PER_ADDRESS`.
+pub const ADDRESS_LOOKUPS_PER_ADDRESS: Limit = Limit { name: "address-lookup-address", max: 30, window_seconds: 60 };
 
 /// The answer when a limit is reached.
 pub fn too_many_attempts() -> ApiError {
@@ -190,6 +199,7 @@ pub async fn attempt_or_wait(pool: &PgPool, checks: &[(&Limit, &str)]) -> Result
         let counted = count(pool, limit, key).await?;
         slots.extend(counted.slot);
         if !counted.allowed {
+            metrics::counter!(crate::metrics::RATE_LIMITED, "limit" => limit.name).increment(1);
             give_back(pool, &slots).await?;
             return Ok(Err(counted.wait.unwrap_or(Wait { seconds: limit.window_seconds })));
         }
