@@ -32,6 +32,8 @@ pub struct PurgeReport {
     pub sign_in_failures: u64,
     /// Rate-limit windows (api/src/limits.rs) over two hours old: no limit looks that far back.
     pub rate_limit_windows: u64,
+    /// Postcode lookups cached over 24 hours ago (api/src/routes/address.rs uses them no longer).
+    pub address_lookups: u64,
     pub webhook_events: u64,
     pub reservation_sources: u64,
     pub idle_carts: u64,
@@ -69,6 +71,7 @@ pub async fn purge_old_records(pool: &PgPool, now: DateTime<Utc>) -> Result<Purg
         )
         .await?,
         rate_limit_windows: delete("DELETE FROM rate_limits WHERE window_start < $1", now - Duration::hours(2)).await?,
+        address_lookups: delete("DELETE FROM address_lookups WHERE fetched_at < $1", now - Duration::hours(24)).await?,
         webhook_events: delete(
             "DELETE FROM stripe_webhook_events WHERE received_at < $1",
             now - Duration::days(WEBHOOK_EVENT_DAYS),
