@@ -255,8 +255,10 @@ pub fn checked_form(info: &CustomerInfo, with_password: bool, mut errors: FieldE
 /// Proof that the visitor may use the form's e-mail address: a Google token of the same
 /// Google account as the existing account's (or of any, when it has none yet: Google has
 /// checked the address), or the existing account's password. Password checks are limited
-/// per e-mail and per client address, counted before the argon2 work, whether or not the
-/// address has an account. Answers whether a new account is to be made with the password.
+/// per e-mail from one client address (5 a minute), per client address (20) and per e-mail
+/// from anywhere (50, so guesses from other addresses cannot lock the buyer out), counted
+/// before the argon2 work, whether or not the e-mail has an account. Answers whether a new
+/// account is to be made with the password.
 pub async fn prove_owner(
     state: &AppState,
     info: &CustomerInfo,
@@ -277,9 +279,14 @@ pub async fn prove_owner(
         customer.google_subject = Some(subject);
         return Ok(if existing.is_some() { Owner::Proven } else { Owner::NewAccount });
     }
+    let pair = limits::email_and_address(&customer.email, address.as_str());
     limits::require(
         &state.pool,
-        &[(&limits::PASSWORD_PER_EMAIL, customer.email.as_str()), (&limits::PASSWORD_PER_ADDRESS, address.as_str())],
+        &[
+            (&limits::PASSWORD_PER_EMAIL_AND_ADDRESS, pair.as_str()),
+            (&limits::PASSWORD_PER_ADDRESS, address.as_str()),
+            (&limits::PASSWORD_PER_EMAIL, customer.email.as_str()),
+        ],
     )
     .await?;
     let owner = check_existing(&state.pool, &customer.email, &info.password).await?;

@@ -236,7 +236,7 @@ fn session_cookie(value: &str, max_age: i64, secure: bool) -> HeaderValue {
         (status = 200, description = "Signed in; the session cookie is set", body = Data<Me>,
             headers(("set-cookie" = String, description = "The HttpOnly session cookie"))),
         (status = 401, description = "Wrong e-mail or password (invalid_credentials)", body = Refusal),
-        (status = 429, description = "Too many failed sign-ins for this e-mail or address (too_many_attempts)", body = Refusal),
+        (status = 429, description = "Too many failed sign-ins a minute: 5 for this e-mail from this address, 5 from this address, or 50 for this e-mail from anywhere (too_many_attempts)", body = Refusal),
     )
 )]
 async fn login(
@@ -247,9 +247,14 @@ async fn login(
 ) -> Result<Response, ApiError> {
     let email = body.email.trim().to_lowercase();
     // Counted before the argon2 work; a successful sign-in gives its count back, so the
-    // limit is on failures.
-    let buckets =
-        [(&limits::STAFF_FAILURES_PER_EMAIL, email.as_str()), (&limits::STAFF_FAILURES_PER_ADDRESS, address.as_str())];
+    // limit is on failures: per e-mail from this address, per address, and per e-mail from
+    // anywhere with a much higher ceiling (failures elsewhere cannot lock the member out).
+    let pair = limits::email_and_address(&email, address.as_str());
+    let buckets = [
+        (&limits::STAFF_FAILURES_PER_EMAIL_AND_ADDRESS, pair.as_str()),
+        (&limits::STAFF_FAILURES_PER_ADDRESS, address.as_str()),
+        (&limits::STAFF_FAILURES_PER_EMAIL, email.as_str()),
+    ];
     let Some(attempt) = limits::attempt(&state.pool, &buckets).await? else {
         return Err(ApiError::refused(
             StatusCode::TOO_MANY_REQUESTS,

@@ -66,6 +66,12 @@ pub struct Config {
     /// hour, across orders and trials (429 `too_many_attempts` above; the browser tests, all
     /// from one address, raise it).
     pub card_setups_per_address: i32,
+    /// `PAGE_VIEWS_PER_ADDRESS`, default 120: page views kept per client address a minute; the
+    /// rest are answered 204 and dropped (the browser tests, all from one address, raise it).
+    pub page_views_per_address: i32,
+    /// `ADDRESS_LOOKUPS_PER_ADDRESS`, default 30: postcode lookups per client address a minute
+    /// (429 `too_many_attempts` above; the browser tests, all from one address, raise it).
+    pub address_lookups_per_address: i32,
     /// `HOST`, default 0.0.0.0.
     pub host: IpAddr,
     /// `PORT`, default 8080 (0 picks a free port, as the tests do).
@@ -303,6 +309,12 @@ impl Config {
             trusted_proxy: matches!(non_empty(lookup("TRUSTED_PROXY")).as_deref(), Some("1" | "true")),
             carts_per_address: parse("CARTS_PER_ADDRESS", lookup("CARTS_PER_ADDRESS"), 5)?,
             card_setups_per_address: parse("CARD_SETUPS_PER_ADDRESS", lookup("CARD_SETUPS_PER_ADDRESS"), 10)?,
+            page_views_per_address: parse("PAGE_VIEWS_PER_ADDRESS", lookup("PAGE_VIEWS_PER_ADDRESS"), 120)?,
+            address_lookups_per_address: parse(
+                "ADDRESS_LOOKUPS_PER_ADDRESS",
+                lookup("ADDRESS_LOOKUPS_PER_ADDRESS"),
+                30,
+            )?,
             host: parse("HOST", lookup("HOST"), IpAddr::from([0, 0, 0, 0]))?,
             port,
             database_url: Secret::new(lookup("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.to_string())),
@@ -546,6 +558,9 @@ mod tests {
         assert_eq!(dev(&[]).unwrap().card_setups_per_address, 10);
         assert_eq!(dev(&[("CARD_SETUPS_PER_ADDRESS", "1000")]).unwrap().card_setups_per_address, 1000);
         assert!(dev(&[("CARTS_PER_ADDRESS", "many")]).unwrap_err().contains("CARTS_PER_ADDRESS"));
+        assert_eq!(dev(&[]).unwrap().page_views_per_address, crate::limits::PAGE_VIEWS_PER_ADDRESS.max);
+        assert_eq!(dev(&[]).unwrap().address_lookups_per_address, crate::limits::ADDRESS_LOOKUPS_PER_ADDRESS.max);
+        assert_eq!(dev(&[("ADDRESS_LOOKUPS_PER_ADDRESS", "1000")]).unwrap().address_lookups_per_address, 1000);
     }
 
     #[test]

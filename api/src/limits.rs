@@ -13,6 +13,9 @@
 //! back, and a caller can give slots back for attempts that turned out well (the staff
 //! sign-in limit counts failures only).
 //!
+//! Each refusal is counted in `talkbridge_rate_limited_total{limit}` (crate::metrics), by the
+//! limit's name.
+//!
 //! Old rows are useless after two windows: the `rate_limits` table needs a regular purge
 //! of rows whose `window_start` is more than two hours old.
 
@@ -31,23 +34,42 @@ pub struct Limit {
     pub window_seconds: u32,
 }
 
-/// Customer password checks (joining an order or a trial to an existing account), per e-mail.
-pub const PASSWORD_PER_EMAIL: Limit = Limit { name: "password-email", max: 5, window_seconds: 60 };
-/// Customer password checks per client address: higher than per e-mail, since an office or
-/// a mobile network puts many buyers behind one address.
+/// Customer password checks (joining an order or a trial to an existing account) per e-mail
+/// and client address together: the low ceiling a guesser meets.
+pub const PASSWORD_PER_EMAIL_AND_ADDRESS: Limit = Limit { name: "password-email-address", max: 5, window_seconds: 60 };
+/// Customer password checks per client address: higher than per e-mail and address, since an
+/// office or a mobile network puts many buyers behind one address.
 pub const PASSWORD_PER_ADDRESS: Limit = Limit { name: "password-address", max: 20, window_seconds: 60 };
+/// Customer password checks per e-mail from any address: much higher, so guesses from other
+/// addresses cannot lock the buyer out, yet a guess spread over many addresses still stops.
+pub const PASSWORD_PER_EMAIL: Limit = Limit { name: "password-email", max: 50, window_seconds: 60 };
 /// Free trial sign-ups per e-mail.
 pub const TRIAL_PER_EMAIL: Limit = Limit { name: "trial-email", max: 3, window_seconds: 3600 };
 /// Free trial sign-ups per client address.
 pub const TRIAL_PER_ADDRESS: Limit = Limit { name: "trial-address", max: 10, window_seconds: 3600 };
-/// Failed staff sign-ins per e-mail.
-pub const STAFF_FAILURES_PER_EMAIL: Limit = Limit { name: "staff-email", max: 5, window_seconds: 60 };
+/// Failed staff sign-ins per e-mail and client address together.
+pub const STAFF_FAILURES_PER_EMAIL_AND_ADDRESS: Limit =
+    Limit { name: "staff-email-address", max: 5, window_seconds: 60 };
 /// Failed staff sign-ins per client address.
 pub const STAFF_FAILURES_PER_ADDRESS: Limit = Limit { name: "staff-address", max: 5, window_seconds: 60 };
+/// Failed staff sign-ins per e-mail from any address: much higher, so failures from other
+/// addresses cannot lock a staff member out, yet a guess spread over many addresses stops.
+pub const STAFF_FAILURES_PER_EMAIL: Limit = Limit { name: "staff-email", max: 50, window_seconds: 60 };
 /// New card setups per client address, across service orders, trials and hardware orders:
 /// each one lets the caller try a card against the bank (card_setups.rs). `max` is the
 /// default of `CARD_SETUPS_PER_ADDRESS`.
 pub const CARD_SETUPS_PER_ADDRESS: Limit = Limit { name: "card-setup-address", max: 10, window_seconds: 3600 };
+/// Page views kept per client address a minute; the rest are answered 204 and dropped.
+/// `max` is the default of `PAGE_VIEWS_PER_ADDRESS`.
+pub const PAGE_VIEWS_PER_ADDRESS: Limit = Limit { name: "page-view-address", max: 120, window_seconds: 60 };
+/// Postcode lookups per client address a minute (cached answers included). `max` is the
+/// default of `ADDRESS_LOOKUPS_PER_ADDRESS`.
+pub const ADDRESS_LOOKUPS_PER_ADDRESS: Limit = Limit { name: "address-lookup-address", max: 30, window_seconds: 60 };
+
+/// The key of a bucket counting one e-mail from one client address.
+pub fn email_and_address(email: &str, address: &str) -> String {
+    format!("{}|{}", email.trim().to_lowercase(), address)
+}
 
 /// The answer when a limit is reached.
 pub fn too_many_attempts() -> ApiError {
@@ -190,6 +212,7 @@ pub async fn attempt_or_wait(pool: &PgPool, checks: &[(&Limit, &str)]) -> Result
         let counted = count(pool, limit, key).await?;
         slots.extend(counted.slot);
         if !counted.allowed {
+            metrics::counter!(crate::metrics::RATE_LIMITED, "limit" => limit.name).increment(1);
             give_back(pool, &slots).await?;
             return Ok(Err(counted.wait.unwrap_or(Wait { seconds: limit.window_seconds })));
         }

@@ -30,6 +30,8 @@ pub const WORKFLOWS_FAILING: &str = "talkbridge_workflows_failing";
 pub const WORKFLOW_OLDEST_SECONDS: &str = "talkbridge_workflow_oldest_seconds";
 pub const PAGE_VIEWS: &str = "talkbridge_page_views_total";
 pub const LOG_LINES_DROPPED: &str = "talkbridge_log_lines_dropped_total";
+pub const RATE_LIMITED: &str = "talkbridge_rate_limited_total";
+pub const ADDRESS_LOOKUP_CACHE: &str = "talkbridge_address_lookup_cache_total";
 
 /// Seconds: from a millisecond to a Stripe call's 10-second timeout and beyond.
 const BUCKETS: &[f64] = &[0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0];
@@ -91,8 +93,17 @@ fn describe() {
     );
     describe_counter!(
         PAGE_VIEWS,
-        "Page views by outcome: queued, written, dropped_queue_full (a burst over the queue), \
-         dropped_no_writer, write_failed (DNT and GPC requests are never counted)"
+        "Page views by outcome: queued, written, dropped_rate_limited (over PAGE_VIEWS_PER_ADDRESS a minute), \
+         dropped_queue_full (a burst over the queue), dropped_no_writer, write_failed (DNT and GPC requests are \
+         never counted)"
+    );
+    describe_counter!(
+        RATE_LIMITED,
+        "Requests refused (or page views dropped) by a rate limit (api/src/limits.rs), by the limit's name"
+    );
+    describe_counter!(
+        ADDRESS_LOOKUP_CACHE,
+        "Postcode lookups by outcome: hit (answered from the 24-hour cache, no upstream call) or miss"
     );
     describe_counter!(
         LOG_LINES_DROPPED,

@@ -33,6 +33,8 @@ pub struct PurgeReport {
     pub sign_in_failures: u64,
     /// Rate-limit windows (api/src/limits.rs) over two hours old: no limit looks that far back.
     pub rate_limit_windows: u64,
+    /// Postcode lookups cached over 24 hours ago (api/src/routes/address.rs uses them no longer).
+    pub address_lookups: u64,
     pub webhook_events: u64,
     pub reservation_sources: u64,
     pub idle_carts: u64,
@@ -46,12 +48,14 @@ impl std::fmt::Display for PurgeReport {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "{} expired staff sessions, {} old sign-in failures, {} old rate-limit windows, {} old webhook event ids, \
+            "{} expired staff sessions, {} old sign-in failures, {} old rate-limit windows, {} cached postcode lookups, \
+             {} old webhook event ids, \
              {} cart addresses, {} idle empty carts, {} old page-view salts deleted; \
              {} page views over 13 months old folded into daily totals",
             self.staff_sessions,
             self.sign_in_failures,
             self.rate_limit_windows,
+            self.address_lookups,
             self.webhook_events,
             self.reservation_sources,
             self.idle_carts,
@@ -74,6 +78,7 @@ pub async fn purge_old_records(pool: &PgPool, now: DateTime<Utc>) -> Result<Purg
         )
         .await?,
         rate_limit_windows: delete("DELETE FROM rate_limits WHERE window_start < $1", now - Duration::hours(2)).await?,
+        address_lookups: delete("DELETE FROM address_lookups WHERE fetched_at < $1", now - Duration::hours(24)).await?,
         webhook_events: delete(
             "DELETE FROM stripe_webhook_events WHERE received_at < $1",
             now - Duration::days(WEBHOOK_EVENT_DAYS),

@@ -1,7 +1,9 @@
 //! The page-view queue and its writer.
 //!
 //! The handler offers each checked view to a bounded in-memory queue (`QUEUE_SIZE`) and
-//! answers at once; it never touches the database. One background task drains the queue
+//! answers at once; its only database work is counting the client address's views a minute
+//! (crate::limits, `PAGE_VIEWS_PER_ADDRESS`: one upsert), and a view over that is dropped
+//! before it is queued. One background task drains the queue
 //! and writes batches of up to `BATCH_SIZE` rows in one `INSERT ... SELECT FROM UNNEST`,
 //! as soon as a batch is full and otherwise every `FLUSH_EVERY`. A full queue drops the view
 //! (counted in `talkbridge_page_views_total{outcome="dropped_queue_full"}`): losing a few

@@ -22,6 +22,7 @@ use crate::card_setups;
 use crate::client::ClientAddress;
 use crate::commands::{self, BUYER};
 use crate::error::ApiError;
+use crate::ids::StripeId;
 use crate::locks::locked;
 use crate::state::AppState;
 
@@ -76,11 +77,11 @@ pub async fn set_up_card(
     .await
 }
 
-/// The card the browser says it confirmed.
+/// The card the browser says it confirmed (each id of its documented shape: crate::ids).
 #[derive(Debug, Default, Clone)]
 pub struct PayOrder {
-    pub payment_method_id: Option<String>,
-    pub setup_intent_id: Option<String>,
+    pub payment_method_id: Option<StripeId>,
+    pub setup_intent_id: Option<StripeId>,
 }
 
 /// Where the payment stands after `pay_order`.
@@ -275,7 +276,8 @@ async fn the_card(
         return Ok(card.clone());
     }
     let fail = |e| payment_failure(e, "Failed to create subscription");
-    let setup_id = request.setup_intent_id.as_deref().or(order.setup_intent_id.as_deref()).unwrap_or_default();
+    let setup_id =
+        request.setup_intent_id.as_ref().map(StripeId::as_str).or(order.setup_intent_id.as_deref()).unwrap_or_default();
     if order.setup_intent_id.as_deref() != Some(setup_id) {
         return Err(ApiError::unprocessable("unknown_setup_intent", "That card setup does not belong to this order."));
     }
@@ -288,7 +290,7 @@ async fn the_card(
         ));
     }
     let card = setup.card.ok_or_else(|| ApiError::unprocessable("no_payment_method", "The card setup has no card."))?;
-    if request.payment_method_id.as_deref().is_some_and(|pm| pm != card) {
+    if request.payment_method_id.as_ref().is_some_and(|pm| pm.as_str() != card) {
         return Err(ApiError::unprocessable("unknown_payment_method", "That card does not belong to this order."));
     }
     if order.payment_method_id.as_deref() != Some(card.as_str()) {

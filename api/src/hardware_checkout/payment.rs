@@ -21,6 +21,7 @@ use crate::checkout::failures::{declined, payment_failure};
 use crate::client::ClientAddress;
 use crate::commands::{Context, BUYER};
 use crate::error::ApiError;
+use crate::ids::StripeId;
 use crate::locks::locked;
 use crate::state::AppState;
 
@@ -111,14 +112,11 @@ pub async fn pay(
     gateway: &dyn PaymentGateway,
     id: &str,
     secret: Option<&str>,
-    card: &str,
+    card: &StripeId,
     quote_version: Option<&str>,
 ) -> Result<HardwarePayment, ApiError> {
     check_secret(state, id, secret).await?;
-    let card = card.trim();
-    if !card.starts_with("pm_") || card.len() > 100 || !card[3..].chars().all(|c| c.is_ascii_alphanumeric()) {
-        return Err(invalid_card());
-    }
+    let card = card.as_str();
     locked(state, locked_name(id), async {
         let order = load(state, id).await?;
         if order.status.is_paid() {
@@ -322,15 +320,12 @@ pub struct Confirmation {
 pub async fn confirm_payment(
     state: &AppState,
     gateway: &dyn PaymentGateway,
-    payment_intent_id: &str,
+    payment_intent_id: &StripeId,
     order_id: Option<&str>,
     secret: Option<&str>,
     context: &Context,
 ) -> Result<Confirmation, ApiError> {
-    let payment_intent_id = payment_intent_id.trim();
-    if !payment_intent_id.starts_with("pi_") || payment_intent_id.len() > 100 {
-        return Err(not_found());
-    }
+    let payment_intent_id = payment_intent_id.as_str();
     let record = match gateway.payment(payment_intent_id).await {
         Ok(record) => record,
         Err(PaymentError::NotFound) => return Err(not_found()),

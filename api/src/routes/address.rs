@@ -1,6 +1,13 @@
 //! UK addresses by postcode, through our server so the lookup key never reaches the
 //! browser: an Ideal-Postcodes-shaped upstream when a key is configured, otherwise an
 //! offline set of sample addresses for a few test postcodes.
+//!
+//! Each lookup is paid for, so: at most `ADDRESS_LOOKUPS_PER_ADDRESS` (default 30) a minute
+//! per client address (crate::limits; 429 with `Retry-After`), and the upstream's answers
+//! with addresses are kept 24 hours in `address_lookups` by normalised postcode, so the same
+//! postcode asked again (however it is spaced or cased) makes no upstream call. A refusal or
+//! an upstream error is never kept. Hits and misses are counted in
+//! `talkbridge_address_lookup_cache_total`; the purge job deletes rows over 24 hours old.
 
 use axum::extract::{Query, State};
 use axum::http::{header, HeaderValue, StatusCode};
@@ -10,8 +17,14 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::client::ClientAddress;
 use crate::error::{ApiError, Refusal};
+use crate::limits::{self, Limit, Wait, ADDRESS_LOOKUPS_PER_ADDRESS};
+use crate::metrics::ADDRESS_LOOKUP_CACHE;
 use crate::state::AppState;
+
+/// An upstream answer is used this long, then asked again.
+pub const CACHE_HOURS: i32 = 24;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(lookup))
@@ -140,55 +153,41 @@ fn not_found() -> ApiError {
         (status = 402, description = "The lookup service's limit is reached (lookup_limit): enter the address by hand", body = Refusal),
         (status = 404, description = "No addresses at this postcode (postcode_not_found)", body = Refusal),
         (status = 422, description = "Not a UK postcode (invalid_postcode)", body = Refusal),
+        (status = 429, description = "Over 30 lookups a minute from this client address (too_many_attempts): try again when Retry-After says, or enter the address by hand", body = Refusal,
+            headers(("retry-after" = u32, description = "Seconds to wait"))),
         (status = 502, description = "The lookup service failed (lookup_failed): enter the address by hand", body = Refusal),
     )
 )]
-async fn lookup(State(state): State<AppState>, Query(query): Query<LookupQuery>) -> Result<Json<Addresses>, ApiError> {
+async fn lookup(
+    State(state): State<AppState>,
+    address: ClientAddress,
+    Query(query): Query<LookupQuery>,
+) -> Result<Json<Addresses>, ApiError> {
     let postcode = normalise(&query.postcode);
     if !(5..=8).contains(&postcode.len()) || !postcode.chars().all(|c| c.is_ascii_alphanumeric()) {
         return Err(ApiError::unprocessable("invalid_postcode", "Please enter a valid UK postcode (e.g., SW1A 1AA)"));
     }
+    let limit = Limit { max: state.services.config.address_lookups_per_address, ..ADDRESS_LOOKUPS_PER_ADDRESS };
+    if let Err(wait) = limits::attempt_or_wait(&state.pool, &[(&limit, address.as_str())]).await? {
+        return Err(too_many_lookups(wait));
+    }
     let config = &state.services.config.address_lookup;
     let addresses = match &config.key {
         None => offline(&postcode),
-        Some(key) => {
-            // The key goes in a header, never in the URL: reqwest's errors (and any log of
-            // the request line, ours or a proxy's) include the URL.
-            let url = format!("{}{}", config.url, postcode);
-            let response = state
-                .services
-                .http
-                .get(url)
-                .header(header::AUTHORIZATION, authorization(key.expose())?)
-                .send()
-                .await
-                .map_err(|error| {
-                    tracing::warn!(error = %error.without_url(), "address lookup unreachable");
-                    failed()
-                })?;
-            match response.status() {
-                StatusCode::OK => response.json::<Upstream>().await.map_err(|_| failed())?.result,
-                StatusCode::NOT_FOUND => vec![],
-                StatusCode::UNAUTHORIZED => {
-                    return Err(ApiError::refused(
-                        StatusCode::UNAUTHORIZED,
-                        "lookup_unavailable",
-                        "Address lookup service unavailable. Please enter address manually.",
-                    ))
-                }
-                StatusCode::PAYMENT_REQUIRED => {
-                    return Err(ApiError::refused(
-                        StatusCode::PAYMENT_REQUIRED,
-                        "lookup_limit",
-                        "Address lookup limit reached. Please enter address manually.",
-                    ))
-                }
-                status => {
-                    tracing::warn!(%status, "address lookup failed");
-                    return Err(failed());
-                }
+        Some(key) => match cached(&state, &postcode).await? {
+            Some(addresses) => {
+                metrics::counter!(ADDRESS_LOOKUP_CACHE, "outcome" => "hit").increment(1);
+                addresses
             }
-        }
+            None => {
+                metrics::counter!(ADDRESS_LOOKUP_CACHE, "outcome" => "miss").increment(1);
+                let addresses = upstream(&state, key.expose(), &postcode).await?;
+                if !addresses.is_empty() {
+                    keep(&state, &postcode, &addresses).await;
+                }
+                addresses
+            }
+        },
     };
     if addresses.is_empty() {
         return Err(not_found());
@@ -209,6 +208,80 @@ async fn lookup(State(state): State<AppState>, Query(query): Query<LookupQuery>)
         })
         .collect();
     Ok(Json(Addresses { result }))
+}
+
+/// The upstream's addresses at `postcode` (none when it knows none), or why not.
+async fn upstream(state: &AppState, key: &str, postcode: &str) -> Result<Vec<Address>, ApiError> {
+    // The key goes in a header, never in the URL: reqwest's errors (and any log of the
+    // request line, ours or a proxy's) include the URL.
+    let url = format!("{}{}", state.services.config.address_lookup.url, postcode);
+    let response =
+        state.services.http.get(url).header(header::AUTHORIZATION, authorization(key)?).send().await.map_err(
+            |error| {
+                tracing::warn!(error = %error.without_url(), "address lookup unreachable");
+                failed()
+            },
+        )?;
+    match response.status() {
+        StatusCode::OK => Ok(response.json::<Upstream>().await.map_err(|_| failed())?.result),
+        StatusCode::NOT_FOUND => Ok(vec![]),
+        StatusCode::UNAUTHORIZED => Err(ApiError::refused(
+            StatusCode::UNAUTHORIZED,
+            "lookup_unavailable",
+            "Address lookup service unavailable. Please enter address manually.",
+        )),
+        StatusCode::PAYMENT_REQUIRED => Err(ApiError::refused(
+            StatusCode::PAYMENT_REQUIRED,
+            "lookup_limit",
+            "Address lookup limit reached. Please enter address manually.",
+        )),
+        status => {
+            tracing::warn!(%status, "address lookup failed");
+            Err(failed())
+        }
+    }
+}
+
+/// The upstream's answer for `postcode` kept under `CACHE_HOURS` ago, if any.
+async fn cached(state: &AppState, postcode: &str) -> Result<Option<Vec<Address>>, ApiError> {
+    let kept: Option<sqlx::types::Json<Vec<Address>>> = sqlx::query_scalar(
+        "SELECT addresses FROM address_lookups
+          WHERE postcode = $1 AND fetched_at > now() - make_interval(hours => $2)",
+    )
+    .bind(postcode)
+    .bind(CACHE_HOURS)
+    .fetch_optional(&state.pool)
+    .await?;
+    Ok(kept.map(|json| json.0).filter(|addresses| !addresses.is_empty()))
+}
+
+/// Keeps an upstream answer with addresses for `CACHE_HOURS`; a failure to keep it only
+/// means the next lookup asks again.
+async fn keep(state: &AppState, postcode: &str, addresses: &[Address]) {
+    let kept = sqlx::query(
+        "INSERT INTO address_lookups (postcode, addresses, fetched_at) VALUES ($1, $2, now())
+         ON CONFLICT (postcode) DO UPDATE SET addresses = EXCLUDED.addresses, fetched_at = EXCLUDED.fetched_at",
+    )
+    .bind(postcode)
+    .bind(sqlx::types::Json(addresses))
+    .execute(&state.pool)
+    .await;
+    if let Err(error) = kept {
+        tracing::warn!(%error, "a postcode lookup was not cached");
+    }
+}
+
+/// The answer when the client address has looked up too many postcodes this minute.
+fn too_many_lookups(wait: Wait) -> ApiError {
+    let minutes = wait.minutes();
+    let unit = if minutes == 1 { "minute" } else { "minutes" };
+    ApiError::Limited {
+        message: format!(
+            "Too many address lookups from your connection. Please try again in {minutes} {unit}, \
+             or enter your address by hand."
+        ),
+        retry_after: wait,
+    }
 }
 
 /// Ideal Postcodes' header form of the key, marked sensitive so no debug output shows it.

@@ -19,6 +19,8 @@ use crate::auth::Staff;
 use crate::client::ClientAddress;
 use crate::error::{ApiError, Refusal};
 use crate::json::ApiJson;
+use crate::limits::{self, Limit, PAGE_VIEWS_PER_ADDRESS};
+use crate::metrics::PAGE_VIEWS;
 use crate::state::AppState;
 
 /// A page view's body is small: anything bigger is not the web app's.
@@ -37,14 +39,16 @@ fn asks_not_to_be_tracked(headers: &HeaderMap) -> bool {
 /// Records one page view, without waiting for it to be written: it is queued and written
 /// in a batch within a second. No cookie is read or set; the address and user agent are
 /// only hashed (with the day's salt) into a visitor that cannot be traced back. A browser
-/// sending `DNT: 1` or `Sec-GPC: 1` is answered the same and nothing is kept.
+/// sending `DNT: 1` or `Sec-GPC: 1` is answered the same and nothing is kept. At most
+/// `PAGE_VIEWS_PER_ADDRESS` (default 120) views a minute are kept per client address: the
+/// rest are answered the same and dropped, neither queued nor written.
 #[utoipa::path(
     post,
     path = "/page-views",
     tag = "analytics",
     request_body = PageViewBody,
     responses(
-        (status = 204, description = "Accepted (or, for Do Not Track, Global Privacy Control or a full queue, dropped)"),
+        (status = 204, description = "Accepted (or, for Do Not Track, Global Privacy Control, over 120 a minute from one client address or a full queue, dropped)"),
         (status = 413, description = "The body is over 2 KB (payload_too_large)", body = Refusal),
         (status = 422, description = "A wrong field, each in fieldErrors (invalid_fields)", body = Refusal),
     )
@@ -69,6 +73,10 @@ async fn record_page_view(
         own_hosts.push(host);
     }
     let view = body.check(&own_hosts).map_err(field_errors)?;
+    if !kept_for(&state, &address).await {
+        metrics::counter!(PAGE_VIEWS, "outcome" => "dropped_rate_limited").increment(1);
+        return Ok(StatusCode::NO_CONTENT);
+    }
     let user_agent = headers.get(header::USER_AGENT).and_then(|v| v.to_str().ok()).unwrap_or_default();
     state.page_views.offer(QueuedView {
         viewed_at: state.clock.now(),
@@ -77,6 +85,20 @@ async fn record_page_view(
         user_agent: user_agent.to_string(),
     });
     Ok(StatusCode::NO_CONTENT)
+}
+
+/// Whether the address is still under its page views a minute (counted in the shared
+/// limiter, crate::limits). When the count cannot be made the view is kept: analytics never
+/// fails a page, and the writer meets the same database.
+async fn kept_for(state: &AppState, address: &ClientAddress) -> bool {
+    let limit = Limit { max: state.services.config.page_views_per_address, ..PAGE_VIEWS_PER_ADDRESS };
+    match limits::attempt(&state.pool, &[(&limit, address.as_str())]).await {
+        Ok(attempt) => attempt.is_some(),
+        Err(error) => {
+            tracing::warn!(%error, "the page-view limit could not be counted; the view is kept");
+            true
+        }
+    }
 }
 
 #[derive(Deserialize, IntoParams)]

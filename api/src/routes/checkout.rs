@@ -24,6 +24,7 @@ use crate::checkout::gateway::GatewayError;
 use crate::checkout::{self, order_id, PayOrder, Payment, PlaceOrder};
 use crate::client::ClientAddress;
 use crate::error::{ApiError, Refusal};
+use crate::ids::{StripeId, StripeKind};
 use crate::json::ApiJson;
 use crate::state::AppState;
 use crate::timing::{measured, respond};
@@ -190,7 +191,7 @@ fn placed_answer(placed: checkout::PlacedOrder) -> PlacedOrderOut {
         (status = 404, description = "No such cart (cart_not_found)", body = Refusal),
         (status = 409, description = "The cart is priced otherwise than the page's quoteVersion (price_changed, with the `cart` as priced now), this cart's order is already paid (order_already_paid), a number is taken, or the order is being placed by another request (busy, conflict)", body = Refusal),
         (status = 422, description = "Invalid account details, each in fieldErrors (invalid_fields), or nothing to order in the cart (invalid_lines)", body = Refusal),
-        (status = 429, description = "Too many password checks for this e-mail or address (too_many_attempts)", body = Refusal),
+        (status = 429, description = "Too many password checks a minute: 5 for this e-mail from this address, 20 from this address, or 50 for this e-mail from anywhere (too_many_attempts)", body = Refusal),
         (status = 502, description = "The payment provider or Google sign-in failed", body = Refusal),
     )
 )]
@@ -268,9 +269,13 @@ async fn set_up_card(
 #[serde(rename_all = "camelCase")]
 struct PayOrderBody {
     order_id: String,
+    /// The card the setup confirmed (Stripe's payment method id).
     #[serde(default)]
+    #[schema(pattern = "^pm_[A-Za-z0-9]+$", max_length = 255)]
     payment_method_id: Option<String>,
+    /// The order's card setup (Stripe's setup intent id).
     #[serde(default)]
+    #[schema(pattern = "^seti_[A-Za-z0-9]+$", max_length = 255)]
     setup_intent_id: Option<String>,
     #[serde(default, rename = "payment_type", alias = "paymentType")]
     payment_type: Option<String>,
@@ -334,7 +339,7 @@ fn paid_answer(order: &ServiceOrder) -> PaymentOut {
         (status = 402, description = "The card was declined (the card's code, with decline_code, status and a flag) or its setup did not succeed (setup_intent_failed)", body = Refusal),
         (status = 404, description = "No such order (order_not_found)", body = Refusal),
         (status = 409, description = "Already paid or completed, no payment customer, or another step is under way (busy, conflict)", body = Refusal),
-        (status = 422, description = "A payment type of the older site (legacy_payment_type), or a card or setup not of this order (unknown_setup_intent, unknown_payment_method, no_payment_method)", body = Refusal),
+        (status = 422, description = "A payment type of the older site (legacy_payment_type), a card or setup not of this order (unknown_setup_intent, unknown_payment_method, no_payment_method), or paymentMethodId or setupIntentId not of its shape (invalid_fields, naming it: nothing reaches Stripe)", body = Refusal),
         (status = 502, description = PROVIDER_FAILED, body = Refusal),
     )
 )]
@@ -345,9 +350,13 @@ async fn pay_order(State(state): State<AppState>, ApiJson(body): ApiJson<PayOrde
             "Legacy payment type detected. Please refresh and try again.",
         ));
     }
+    let stripe_id = |kind, field, id: Option<String>| id.map(|id| StripeId::field(kind, field, &id)).transpose();
+    let request = PayOrder {
+        payment_method_id: stripe_id(StripeKind::PaymentMethod, "paymentMethodId", body.payment_method_id)?,
+        setup_intent_id: stripe_id(StripeKind::SetupIntent, "setupIntentId", body.setup_intent_id)?,
+    };
     let id = order_id(&body.order_id)?;
     let gateway = state.services.gateway.clone();
-    let request = PayOrder { payment_method_id: body.payment_method_id, setup_intent_id: body.setup_intent_id };
     timed(
         measured(async {
             Ok(match checkout::pay_order(&state, gateway.as_ref(), &id, request).await? {
@@ -580,6 +589,8 @@ async fn confirm_port_details(
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct DebugBody {
+    /// Stripe's subscription id.
+    #[schema(pattern = "^sub_[A-Za-z0-9]+$", max_length = 255)]
     subscription_id: String,
 }
 
@@ -606,6 +617,7 @@ struct SubscriptionOut {
     responses(
         (status = 200, body = DebugOut),
         (status = 404, description = "No order of ours has this subscription (subscription_not_found)", body = Refusal),
+        (status = 422, description = "subscriptionId not of its shape (invalid_fields, naming it: nothing reaches Stripe)", body = Refusal),
         (status = 502, description = PROVIDER_FAILED, body = Refusal),
     )
 )]
@@ -614,11 +626,9 @@ async fn debug_subscription(
     _staff: Staff,
     ApiJson(body): ApiJson<DebugBody>,
 ) -> Result<Json<DebugOut>, ApiError> {
-    let id = body.subscription_id.trim();
+    let id = StripeId::field(StripeKind::Subscription, "subscriptionId", &body.subscription_id)?;
+    let id = id.as_str();
     let missing = || ApiError::not_found("subscription_not_found", "No order has this subscription.");
-    if !id.starts_with("sub_") || id.len() > 100 {
-        return Err(missing());
-    }
     let subscription = match state.services.gateway.subscription(id).await {
         Ok(subscription) => subscription,
         Err(GatewayError::NotFound) => return Err(missing()),

@@ -27,6 +27,7 @@ use crate::client::ClientAddress;
 use crate::commands::BUYER;
 use crate::error::{ApiError, Refusal};
 use crate::hardware_checkout::{self as service, HardwarePayment, PlaceHardwareOrder, Placing};
+use crate::ids::{StripeId, StripeKind};
 use crate::json::ApiJson;
 use crate::openapi::with_trailing_slash;
 use crate::state::AppState;
@@ -447,6 +448,8 @@ struct PaymentBody {
     order_id: String,
     #[serde(default)]
     order_secret: Option<String>,
+    /// The card the order's setup saved (Stripe's payment method id).
+    #[schema(pattern = "^pm_[A-Za-z0-9]+$", max_length = 255)]
     payment_method_id: String,
     /// The `version` of the quote the page shows; when it is not the order's, nothing is
     /// charged and the answer is 409 `price_changed` with the order's quote.
@@ -488,7 +491,7 @@ enum HardwarePaymentOut {
         (status = 403, description = "The secret is missing or not this order's (order_secret_mismatch)", body = Refusal),
         (status = 404, description = "No such order (hardware_order_not_found)", body = Refusal),
         (status = 409, description = "The page's quote is not the order's (price_changed, with the order's `quote`), already paid, expired or replaced by a newer order from the same cart, the bank is still processing, or another step is under way (order_already_paid, order_cancelled, order_superseded, payment_processing, busy, conflict)", body = Refusal),
-        (status = 422, description = "Not the card this order's setup saved (invalid_payment_method)", body = Refusal),
+        (status = 422, description = "Not the card this order's setup saved (invalid_payment_method), or payment_method_id not of its shape (invalid_fields, naming it: nothing reaches Stripe)", body = Refusal),
         (status = 502, description = "The payment provider failed (payment_provider_error)", body = Refusal),
     )
 )]
@@ -496,18 +499,12 @@ async fn create_payment(
     State(state): State<AppState>,
     ApiJson(body): ApiJson<PaymentBody>,
 ) -> Result<Response, ApiError> {
+    let card = StripeId::field(StripeKind::PaymentMethod, "payment_method_id", &body.payment_method_id)?;
     let id = service::order_id(&body.order_id)?;
     let gateway = state.services.gateway.clone();
     let secret = body.order_secret.as_deref();
-    let (result, total, provider) = measured(service::pay(
-        &state,
-        gateway.as_ref(),
-        &id,
-        secret,
-        &body.payment_method_id,
-        body.quote_version.as_deref(),
-    ))
-    .await;
+    let (result, total, provider) =
+        measured(service::pay(&state, gateway.as_ref(), &id, secret, &card, body.quote_version.as_deref())).await;
     let body = match result? {
         HardwarePayment::Paid { payment_intent_id, amount } => {
             HardwarePaymentOut::Paid { status: "succeeded", payment_intent_id, order_id: id, amount }
@@ -526,6 +523,8 @@ async fn create_payment(
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct ConfirmBody {
+    /// Stripe's payment intent id.
+    #[schema(pattern = "^pi_[A-Za-z0-9]+$", max_length = 255)]
     payment_intent_id: String,
     #[serde(default)]
     order_id: Option<String>,
@@ -560,6 +559,7 @@ struct ConfirmationOut {
         (status = 403, description = "The secret is not this order's (order_secret_mismatch)", body = Refusal),
         (status = 404, description = "No such payment or order (payment_not_found, hardware_order_not_found)", body = Refusal),
         (status = 409, description = "The payment has not succeeded or is still processing, another step is under way (payment_not_succeeded, payment_processing, busy, conflict), or it succeeded but the order did not need it (already paid, or replaced by a newer order): it is refunded in full and the buyer e-mailed (payment_refunded)", body = Refusal),
+        (status = 422, description = "paymentIntentId not of its shape (invalid_fields, naming it): nothing reaches Stripe", body = Refusal),
         (status = 502, description = "The payment provider failed (payment_provider_error)", body = Refusal),
     )
 )]
@@ -567,17 +567,11 @@ async fn confirm_payment(
     State(state): State<AppState>,
     ApiJson(body): ApiJson<ConfirmBody>,
 ) -> Result<Response, ApiError> {
+    let payment = StripeId::field(StripeKind::PaymentIntent, "paymentIntentId", &body.payment_intent_id)?;
     let order_id = body.order_id.as_deref().map(service::order_id).transpose()?;
     let gateway = state.services.gateway.clone();
     let secret = body.order_secret.as_deref();
-    let confirming = service::confirm_payment(
-        &state,
-        gateway.as_ref(),
-        &body.payment_intent_id,
-        order_id.as_deref(),
-        secret,
-        &BUYER,
-    );
+    let confirming = service::confirm_payment(&state, gateway.as_ref(), &payment, order_id.as_deref(), secret, &BUYER);
     let (result, total, provider) = measured(confirming).await;
     let confirmation = result?;
     let order = &confirmation.order;

@@ -67,9 +67,11 @@ struct SearchOut {
 #[into_params(parameter_in = Query)]
 #[allow(dead_code)]
 struct SearchQuery {
-    /// The page, from 1 (default 1). With `after`, only its number (current_page); without,
-    /// the pages before are skipped (slower the further, and shifted by numbers added or
-    /// taken meanwhile: prefer `after`).
+    /// The page, from 1 (default 1). With `after`, only its number (current_page), up to
+    /// 100000; without, the pages before are skipped (slower the further, and shifted by
+    /// numbers added or taken meanwhile: prefer `after`), so then `page * per_page` may be at
+    /// most 2000 (page 100 at 20 per page, 20 at 100): deeper answers 422 `invalid_query`,
+    /// and the way on is `after`.
     #[param(minimum = 1, maximum = 100_000)]
     page: Option<u32>,
     /// Starts the page after this national number: the previous page's `next_after`.
@@ -93,6 +95,10 @@ struct SearchQuery {
     #[param(pattern = "^[0-9]{0,10}$")]
     mobile_prefix: Option<String>,
 }
+
+/// Without `after`, a page reaches at most this many numbers deep (`page * per_page`): OFFSET
+/// reads and drops every row before the page, so deeper pages go by the keyset (`after`).
+pub const MAX_OFFSET_DEPTH: u32 = 2_000;
 
 fn invalid(message: String) -> ApiError {
     ApiError::unprocessable("invalid_query", message)
@@ -158,6 +164,13 @@ fn parse_search(params: &HashMap<String, String>) -> Result<Search, ApiError> {
             ))
         }
     };
+    if after.is_none() && page * per_page > MAX_OFFSET_DEPTH {
+        let deepest = MAX_OFFSET_DEPTH / per_page;
+        return Err(invalid(format!(
+            "Without after, page may be at most {deepest} at {per_page} per page ({MAX_OFFSET_DEPTH} numbers deep). \
+             To go further, page on with after set to the previous page's next_after."
+        )));
+    }
     Ok(Search { country, number_type, area_code, national_prefix, page, per_page, after })
 }
 
@@ -169,7 +182,7 @@ fn parse_search(params: &HashMap<String, String>) -> Result<Search, ApiError> {
     params(SearchQuery),
     responses(
         (status = 200, body = SearchOut),
-        (status = 422, description = "A query parameter out of range or unknown (invalid_query)", body = Refusal),
+        (status = 422, description = "A query parameter out of range or unknown, or without after a page over 2000 numbers deep (page * per_page > 2000: use after = next_after) (invalid_query)", body = Refusal),
     )
 )]
 async fn available_numbers(
@@ -246,5 +259,18 @@ mod tests {
         let mobile = parse_search(&params(&[("mobile_prefix", "77"), ("numberType", "mobile")])).unwrap();
         assert_eq!(mobile.national_prefix.as_deref(), Some("077"));
         assert_eq!(mobile.number_type, Some(NumberType::Mobile));
+    }
+
+    #[test]
+    fn without_after_a_page_is_at_most_2000_numbers_deep() {
+        assert_eq!(parse_search(&params(&[("page", "100")])).unwrap().page, 100);
+        let deep = parse_search(&params(&[("page", "101")])).unwrap_err();
+        assert!(format!("{deep:?}").contains("page may be at most 100 at 20 per page"), "{deep:?}");
+        assert!(parse_search(&params(&[("page", "20"), ("per_page", "100")])).is_ok());
+        assert!(parse_search(&params(&[("page", "21"), ("per_page", "100")])).is_err());
+        // 285 * 7 = 1995: the deepest whole page at 7 per page.
+        assert!(parse_search(&params(&[("page", "285"), ("per_page", "7")])).is_ok());
+        assert!(parse_search(&params(&[("page", "286"), ("per_page", "7")])).is_err());
+        assert_eq!(parse_search(&params(&[("page", "5000"), ("after", "01614960019")])).unwrap().page, 5000);
     }
 }

@@ -25,6 +25,7 @@ use crate::checkout::failures::payment_failure;
 use crate::checkout::gateway::{GatewayError, Outcome};
 use crate::commands::{self, WEBHOOK};
 use crate::error::{ApiError, Refusal};
+use crate::ids::{StripeId, StripeKind};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -178,9 +179,7 @@ async fn webhook(State(state): State<AppState>, headers: HeaderMap, body: Bytes)
 /// back from the provider and checks it is paid, in pounds, for the order's own total.
 /// `None` when the payment is not for a hardware order.
 async fn hardware_payment(state: &AppState, id: &str) -> Result<Option<bool>, ApiError> {
-    if !id.starts_with("pi_") {
-        return Ok(None);
-    }
+    let Some(payment) = StripeId::parse(StripeKind::PaymentIntent, id) else { return Ok(None) };
     let gateway = state.services.gateway.clone();
     let Ok(Some(owner)) = asked(gateway.payment(id).await, "payment")?.map(|p| p.owner) else { return Ok(None) };
     let hardware: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM hardware_orders WHERE order_id = $1)")
@@ -190,7 +189,9 @@ async fn hardware_payment(state: &AppState, id: &str) -> Result<Option<bool>, Ap
     if !hardware {
         return Ok(None);
     }
-    match crate::hardware_checkout::confirm_payment(state, gateway.as_ref(), id, Some(&owner), None, &WEBHOOK).await {
+    match crate::hardware_checkout::confirm_payment(state, gateway.as_ref(), &payment, Some(&owner), None, &WEBHOOK)
+        .await
+    {
         Ok(_) => Ok(Some(true)),
         // A payment the order did not take: recorded and refunded.
         Err(ApiError::Refused { code: "payment_refunded", .. }) => Ok(Some(true)),
@@ -207,7 +208,7 @@ async fn confirmed_top_up(
     state: &AppState,
     id: &str,
 ) -> Result<Result<(String, ServiceOrderCommand), String>, ApiError> {
-    if !id.starts_with("pi_") {
+    if StripeId::parse(StripeKind::PaymentIntent, id).is_none() {
         return Ok(Err("no payment intent id".into()));
     }
     let payment = match asked(state.services.gateway.payment(id).await, "payment")? {

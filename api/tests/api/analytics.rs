@@ -10,7 +10,7 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use crate::hardware_routes::{as_staff, sign_in};
-use crate::helpers::{expect_error, expect_ok, spawn_app, TestApp};
+use crate::helpers::{expect_error, expect_ok, spawn_app, spawn_app_with, within_one_minute, TestApp};
 
 const BROWSER: &str = "Mozilla/5.0 (X11; Linux x86_64) TestBrowser/1.0";
 
@@ -154,6 +154,60 @@ async fn wrong_fields_are_refused_and_a_referrer_from_this_site_is_not_kept() {
     let stored = written(&app, 2).await;
     assert_eq!(stored.len(), 2, "nothing refused was stored: {stored:?}");
     assert!(stored.iter().all(|row| row["referrer_host"].is_null()), "{stored:?}");
+}
+
+/// The value of `series` in a scrape of `app`'s /metrics with the token `token`.
+async fn metric(app: &TestApp, token: &str, series: &str) -> f64 {
+    let scrape = app.client.get(app.url("/metrics")).bearer_auth(token).send().await.unwrap();
+    assert_eq!(scrape.status(), StatusCode::OK);
+    crate::metrics::value(&scrape.text().await.unwrap(), series)
+}
+
+#[tokio::test]
+async fn one_address_has_120_views_a_minute_kept_and_the_rest_answered_and_dropped() {
+    const TOKEN: &str = "analytics-test-token-0123456789";
+    let app = spawn_app_with(|config| {
+        config.trusted_proxy = true;
+        config.metrics_token = Some(api::config::Secret::new(TOKEN));
+    })
+    .await;
+    let dropped = r#"talkbridge_page_views_total{outcome="dropped_rate_limited"}"#;
+    let limited = r#"talkbridge_rate_limited_total{limit="page-view-address"}"#;
+    let (dropped_before, limited_before) = (metric(&app, TOKEN, dropped).await, metric(&app, TOKEN, limited).await);
+    within_one_minute(Duration::from_secs(20)).await;
+    let sends: Vec<_> = (0..130)
+        .map(|n| {
+            let request = app
+                .client
+                .post(app.url("/api/page-views"))
+                .header("x-forwarded-for", "198.51.100.7")
+                .json(&view(&format!("/page-{n}")));
+            tokio::spawn(async move { request.send().await.unwrap().status() })
+        })
+        .collect();
+    for send in sends {
+        assert_eq!(send.await.unwrap(), StatusCode::NO_CONTENT, "every view is answered the same");
+    }
+    written(&app, 120).await;
+    // The writer flushes every half second: anything more would be there by now.
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+    assert_eq!(rows(&app).await.len(), 120, "120 kept, 10 dropped");
+    assert_eq!(metric(&app, TOKEN, dropped).await - dropped_before, 10.0);
+    assert_eq!(metric(&app, TOKEN, limited).await - limited_before, 10.0);
+
+    // Another address is still kept.
+    let other = app
+        .client
+        .post(app.url("/api/page-views"))
+        .header("x-forwarded-for", "198.51.100.8")
+        .json(&view("/from-another-address"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(other.status(), StatusCode::NO_CONTENT);
+    let stored = written(&app, 121).await;
+    assert_eq!(stored.last().unwrap()["path"], "/from-another-address");
+    assert_eq!(metric(&app, TOKEN, dropped).await - dropped_before, 10.0);
 }
 
 async fn insert_view(app: &TestApp, day: NaiveDate, path: &str, visitor: &str, referrer: Option<&str>) {

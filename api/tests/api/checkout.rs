@@ -7,7 +7,8 @@ use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
 use crate::helpers::{
-    expect_error, expect_existing_account_refusal, expect_ok, spawn_app, spawn_app_with, stripe, TestApp,
+    expect_error, expect_existing_account_refusal, expect_ok, spawn_app, spawn_app_with, stripe, within_one_minute,
+    TestApp,
 };
 
 pub(crate) const OK_CARD: &str = "4242424242424242";
@@ -1194,11 +1195,59 @@ async fn behind_a_trusted_proxy_each_forwarded_address_is_counted_apart() {
         StatusCode::TOO_MANY_REQUESTS
     );
     assert_eq!(check_from(&app, &cart_id, "other@example.com", "203.0.113.2").await, StatusCode::OK);
-    // One e-mail from many addresses: its own limit, whether or not it has an account.
-    for n in 0..5 {
-        assert_eq!(check_from(&app, &cart_id, "spread@example.com", &format!("192.0.2.{n}")).await, StatusCode::OK);
+    // One e-mail from many addresses has its own, higher limit:
+    // guesses_from_other_addresses_never_lock_a_buyer_out_yet_a_spread_guess_stops.
+}
+
+/// A checkout of `cart_id` for `email`'s existing account with `password`, from
+/// X-Forwarded-For `forwarded`: 200 (the right password), 422 (a wrong one) or 429.
+async fn guess_from(app: &TestApp, cart_id: &str, email: &str, password: &str, forwarded: &str) -> StatusCode {
+    let mut info = customer_info(email);
+    info["password"] = json!(password);
+    info["confirmPassword"] = json!(password);
+    let body = json!({ "cartId": cart_id, "customerInfo": info });
+    let response = app
+        .client
+        .post(app.url("/api/create-payment-intent/"))
+        .header("x-forwarded-for", forwarded)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    response.status()
+}
+
+#[tokio::test]
+async fn guesses_from_other_addresses_never_lock_a_buyer_out_yet_a_spread_guess_stops() {
+    const RIGHT: &str = "s3cret-Passw0rd";
+    let app = spawn_app_with(|config| config.trusted_proxy = true).await;
+    password_account(&app, "buyer@example.com", RIGHT).await;
+    password_account(&app, "spread@example.com", RIGHT).await;
+    let cart_id = cart(&app, single_user(&[])).await;
+    let (pair, per_email) = (api::limits::PASSWORD_PER_EMAIL_AND_ADDRESS.max, api::limits::PASSWORD_PER_EMAIL.max);
+    assert_eq!((pair, per_email), (5, 50));
+    within_one_minute(std::time::Duration::from_secs(30)).await;
+
+    // Five wrong passwords from A: A's sixth try is refused, even with the right password.
+    for _ in 0..pair {
+        let status = guess_from(&app, &cart_id, "buyer@example.com", "a-wrong-guess", "203.0.113.10").await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     }
-    assert_eq!(check_from(&app, &cart_id, "spread@example.com", "192.0.2.99").await, StatusCode::TOO_MANY_REQUESTS);
+    let sixth = guess_from(&app, &cart_id, "buyer@example.com", RIGHT, "203.0.113.10").await;
+    assert_eq!(sixth, StatusCode::TOO_MANY_REQUESTS);
+    // The buyer, from their own address B, is not locked out.
+    assert_eq!(guess_from(&app, &cart_id, "buyer@example.com", RIGHT, "198.51.100.20").await, StatusCode::OK);
+
+    // A guess spread over many addresses, one try each, meets the e-mail's own ceiling.
+    for n in 0..per_email {
+        let from = format!("192.0.2.{n}");
+        let status = guess_from(&app, &cart_id, "spread@example.com", "a-wrong-guess", &from).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "try {n}");
+    }
+    let next = guess_from(&app, &cart_id, "spread@example.com", RIGHT, "192.0.2.200").await;
+    assert_eq!(next, StatusCode::TOO_MANY_REQUESTS);
+    let orders: i64 = sqlx::query_scalar("SELECT count(*) FROM service_orders").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(orders, 1, "only the buyer's own checkout placed an order");
 }
 
 #[tokio::test]

@@ -14,6 +14,7 @@ use api::checkout::gateway::{
 use api::checkout::{self, PayOrder, Payment, PlaceOrder};
 use api::client::ClientAddress;
 use api::error::ApiError;
+use api::ids::{StripeId, StripeKind};
 use api::state::AppState;
 use async_trait::async_trait;
 
@@ -250,7 +251,10 @@ async fn card(state: &AppState, gateway: &FakeGateway, order: &str) -> PayOrder 
     let address = ClientAddress("192.0.2.1".into());
     let setup = checkout::set_up_card(state, gateway, order, &address).await.unwrap_or_else(|e| panic!("{e:?}"));
     gateway.confirm_card();
-    PayOrder { payment_method_id: Some("pm_fake".into()), setup_intent_id: Some(setup.id) }
+    PayOrder {
+        payment_method_id: StripeId::parse(StripeKind::PaymentMethod, "pm_fake"),
+        setup_intent_id: StripeId::parse(StripeKind::SetupIntent, &setup.id),
+    }
 }
 
 #[tokio::test]
@@ -363,7 +367,8 @@ async fn a_card_the_order_never_set_up_pays_nothing() {
     let cart_id = cart(&state, Plan::SingleUser, None).await;
     let placed = place(&state, &gateway, &cart_id, "foreign@example.com").await;
     checkout::set_up_card(&state, &gateway, &placed.id, &ClientAddress("192.0.2.1".into())).await.unwrap();
-    let foreign = PayOrder { payment_method_id: None, setup_intent_id: Some("seti_other".into()) };
+    let foreign =
+        PayOrder { payment_method_id: None, setup_intent_id: StripeId::parse(StripeKind::SetupIntent, "seti_other") };
     let error = checkout::pay_order(&state, &gateway, &placed.id, foreign).await.err().expect("refused");
     assert!(matches!(error, ApiError::Refused { code: "unknown_setup_intent", .. }), "{error:?}");
     let unconfirmed = PayOrder::default();

@@ -415,3 +415,89 @@ async fn the_reconcile_job_finishes_an_order_whose_server_and_browser_both_went_
             .unwrap();
     assert!(hash.is_none());
 }
+
+/// A stand-in for Stripe that records each request line it gets and answers 404 (no such
+/// object) to all of them.
+async fn recording_stripe() -> (String, tokio::sync::mpsc::UnboundedReceiver<String>) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://127.0.0.1:{}/", listener.local_addr().unwrap().port());
+    let (sender, receiver) = tokio::sync::mpsc::unbounded_channel();
+    tokio::spawn(async move {
+        while let Ok((mut socket, _)) = listener.accept().await {
+            let sender = sender.clone();
+            tokio::spawn(async move {
+                let mut head = Vec::new();
+                let mut buffer = [0u8; 4096];
+                while !head.windows(4).any(|w| w == b"\r\n\r\n") {
+                    match socket.read(&mut buffer).await {
+                        Ok(0) | Err(_) => break,
+                        Ok(n) => head.extend_from_slice(&buffer[..n]),
+                    }
+                }
+                let head = String::from_utf8_lossy(&head).to_string();
+                let _ = sender.send(head.lines().next().unwrap_or_default().to_string());
+                let body = r#"{"error":{"type":"invalid_request_error","message":"No such object"}}"#;
+                let answer = format!(
+                    "HTTP/1.1 404 Not Found\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+                    body.len()
+                );
+                let _ = socket.write_all(answer.as_bytes()).await;
+            });
+        }
+    });
+    (base, receiver)
+}
+
+/// Every route taking a Stripe id from the client checks its documented shape (the prefix,
+/// then letters and digits) before use: anything else, such as a path that climbs out of
+/// the payment intent to another object, is refused 422 naming the field, and Stripe is
+/// never called.
+#[tokio::test]
+async fn a_stripe_id_not_of_its_shape_never_reaches_stripe() {
+    let (base, mut stripe_requests) = recording_stripe().await;
+    let app = spawn_app_with(|config| config.payments.api_base = base).await;
+    let staff = crate::hardware_routes::sign_in(&app, "ann@example.com", api::auth::Role::Admin).await;
+    let order = uuid::Uuid::new_v4().to_string();
+    let climbing = |prefix: &str| format!("{prefix}_x/../../v1/customers/cus_1?expand[]=x");
+    let events = app.event_count().await;
+    while stripe_requests.try_recv().is_ok() {}
+
+    // (path, body, the field named, with the shape it must have)
+    let mut cases: Vec<(&str, Value, &str)> = vec![];
+    for bad in [climbing("pi"), "pi_".into(), "pm_123".into(), format!("pi_{}", "a".repeat(253)), " pi_123".into()] {
+        cases.push((
+            "/api/confirm-hardware-payment/",
+            json!({ "paymentIntentId": bad, "orderId": order }),
+            "paymentIntentId",
+        ));
+    }
+    for bad in [climbing("pm"), "card_123".into()] {
+        let body = json!({ "order_id": order, "order_secret": "0".repeat(64), "payment_method_id": bad });
+        cases.push(("/api/create-hardware-payment/", body, "payment_method_id"));
+        let body = json!({ "orderId": order, "paymentMethodId": bad, "setupIntentId": "seti_123" });
+        cases.push(("/api/create-subscription/", body, "paymentMethodId"));
+        let body = json!({ "paymentMethodId": bad, "customerId": order });
+        cases.push(("/api/attach-payment-method/", body, "paymentMethodId"));
+    }
+    let body = json!({ "orderId": order, "paymentMethodId": "pm_123", "setupIntentId": climbing("seti") });
+    cases.push(("/api/create-subscription/", body, "setupIntentId"));
+    cases.push(("/api/debug-subscription/", json!({ "subscriptionId": climbing("sub") }), "subscriptionId"));
+    for (path, body, field) in cases {
+        let request = crate::hardware_routes::as_staff(app.client.post(app.url(path)), &staff).json(&body);
+        let refused =
+            expect_error(request.send().await.unwrap(), StatusCode::UNPROCESSABLE_ENTITY, "invalid_fields").await;
+        let errors = refused["fieldErrors"].as_object().unwrap();
+        assert_eq!(errors.keys().collect::<Vec<_>>(), [field], "{path} {body}: {refused}");
+        assert!(errors[field].as_str().unwrap().contains("letters and digits"), "{refused}");
+    }
+    assert_eq!(std::iter::from_fn(|| stripe_requests.try_recv().ok()).collect::<Vec<_>>(), Vec::<String>::new());
+    assert_eq!(app.event_count().await, events, "nothing changed");
+
+    // A well-shaped id does go to Stripe (which knows no such payment here).
+    let known = post(&app, "/api/confirm-hardware-payment/", json!({ "paymentIntentId": "pi_123" })).await;
+    expect_error(known, StatusCode::NOT_FOUND, "payment_not_found").await;
+    let asked: Vec<String> = std::iter::from_fn(|| stripe_requests.try_recv().ok()).collect();
+    assert!(asked.iter().all(|line| line.starts_with("GET /v1/payment_intents/pi_123")), "{asked:?}");
+    assert!(!asked.is_empty());
+}

@@ -581,12 +581,18 @@ async fn bad_input_names_the_field_and_changes_nothing() {
     let missing = pay(&app, &uuid::Uuid::new_v4().to_string(), &secret, "pm_123", 0).await;
     expect_error(missing, StatusCode::NOT_FOUND, "hardware_order_not_found").await;
     expect_error(pay(&app, &id, "wrong", "pm_123", 0).await, StatusCode::FORBIDDEN, "order_secret_mismatch").await;
-    expect_error(
+    let refused = expect_error(
         pay(&app, &id, &secret, "not a card", 0).await,
         StatusCode::UNPROCESSABLE_ENTITY,
-        "invalid_payment_method",
+        "invalid_fields",
     )
     .await;
+    assert!(refused["fieldErrors"]["payment_method_id"].is_string(), "{refused}");
+    let events = app.event_count().await;
+    let climbing = confirm(&app, &id, &secret, "pi_x/../../v1/customers/cus_1?expand[]=x").await;
+    let refused = expect_error(climbing, StatusCode::UNPROCESSABLE_ENTITY, "invalid_fields").await;
+    assert!(refused["fieldErrors"]["paymentIntentId"].is_string(), "{refused}");
+    assert_eq!(app.event_count().await, events, "the order is as it was");
     let unknown_payment = confirm(&app, &id, &secret, "pi_doesnotexist").await;
     expect_error(unknown_payment, StatusCode::NOT_FOUND, "payment_not_found").await;
 }

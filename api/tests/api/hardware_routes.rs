@@ -158,6 +158,42 @@ async fn five_failed_sign_ins_a_minute_then_429() {
     expect_error(other, StatusCode::TOO_MANY_REQUESTS, "too_many_attempts").await;
 }
 
+/// A staff sign-in from X-Forwarded-For `from`: its status.
+async fn sign_in_from(app: &TestApp, email: &str, password: &str, from: &str) -> StatusCode {
+    let body = json!({ "email": email, "password": password });
+    let response =
+        app.client.post(app.url("/api/admin/login")).header("x-forwarded-for", from).json(&body).send().await.unwrap();
+    response.status()
+}
+
+#[tokio::test]
+async fn failed_sign_ins_elsewhere_never_lock_staff_out_yet_a_spread_guess_stops() {
+    let app = crate::helpers::spawn_app_with(|config| config.trusted_proxy = true).await;
+    add_user(&app.pool, "ann@example.com", Role::Admin, Some(PASSWORD.into())).await.unwrap();
+    add_user(&app.pool, "bob@example.com", Role::Support, Some(PASSWORD.into())).await.unwrap();
+    let (pair, per_email) =
+        (api::limits::STAFF_FAILURES_PER_EMAIL_AND_ADDRESS.max, api::limits::STAFF_FAILURES_PER_EMAIL.max);
+    assert_eq!((pair, per_email), (5, 50));
+    crate::helpers::within_one_minute(std::time::Duration::from_secs(30)).await;
+
+    // Five failures from A: A's sixth try is refused, even with the right password.
+    for _ in 0..pair {
+        assert_eq!(sign_in_from(&app, "ann@example.com", "guess", "203.0.113.10").await, StatusCode::UNAUTHORIZED);
+    }
+    assert_eq!(sign_in_from(&app, "ann@example.com", PASSWORD, "203.0.113.10").await, StatusCode::TOO_MANY_REQUESTS);
+    // Ann, from her own address B, signs in.
+    assert_eq!(sign_in_from(&app, "ann@example.com", PASSWORD, "198.51.100.20").await, StatusCode::OK);
+
+    // A guess spread over many addresses, one failure each, meets the e-mail's own ceiling.
+    for n in 0..per_email {
+        let status = sign_in_from(&app, "bob@example.com", "guess", &format!("192.0.2.{n}")).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "try {n}");
+    }
+    assert_eq!(sign_in_from(&app, "bob@example.com", PASSWORD, "192.0.2.200").await, StatusCode::TOO_MANY_REQUESTS);
+    let sessions: i64 = sqlx::query_scalar("SELECT count(*) FROM staff_sessions").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(sessions, 1, "only Ann's own sign-in opened a session");
+}
+
 #[tokio::test]
 async fn an_admin_creates_publishes_edits_and_deletes_with_an_audit_trail() {
     let app = spawn_app().await;

@@ -264,3 +264,16 @@ impl Drop for Server {
         let _ = self.child.wait();
     }
 }
+
+/// Returns once at least `needed` is left of the current minute, waiting for the next one to
+/// start when it is not. The limiter (api/src/limits.rs) counts whole minutes, the previous
+/// one in part: a test filling a per-minute limit to the edge runs inside one.
+pub async fn within_one_minute(needed: std::time::Duration) {
+    use chrono::Timelike;
+    let now = chrono::Utc::now();
+    let into = std::time::Duration::new(u64::from(now.second()), now.nanosecond() % 1_000_000_000);
+    let left = std::time::Duration::from_secs(60).saturating_sub(into);
+    if left < needed {
+        tokio::time::sleep(left + std::time::Duration::from_millis(200)).await;
+    }
+}

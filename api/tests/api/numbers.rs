@@ -342,3 +342,60 @@ async fn a_keyset_page_stays_in_place_while_numbers_are_added_before_it() {
         by_offset["numbers"].as_array().unwrap().iter().any(|n| n["national"].as_str() == Some(after.as_str()));
     assert!(repeated, "OFFSET shows a number of page 1 again: {by_offset}");
 }
+
+/// Without `after`, a page reaches at most 2,000 numbers deep (`page * per_page`); deeper
+/// pages are refused with the way on, and `after` still reaches every number.
+#[tokio::test]
+async fn page_goes_2000_numbers_deep_and_after_goes_further() {
+    let app = spawn_app().await;
+    // The keyset walk over the whole GB stock, 100 at a time.
+    let mut walked: Vec<String> = Vec::new();
+    let mut after: Option<String> = None;
+    for page in 1.. {
+        let query = match &after {
+            None => "country_code=GB&per_page=100".to_string(),
+            Some(after) => format!("country_code=GB&per_page=100&page={page}&after={after}"),
+        };
+        let found = search(&app, &query).await;
+        assert_eq!(found["current_page"], page);
+        walked.extend(values(&found));
+        match found["next_after"].as_str() {
+            Some(next) => after = Some(next.to_string()),
+            None => break,
+        }
+    }
+    let total = search(&app, "country_code=GB&per_page=1").await["total_numbers"].as_u64().unwrap() as usize;
+    assert!(total > 2_500, "the stock goes deeper than page alone may: {total}");
+    assert_eq!(walked.len(), total, "after reaches every number");
+    assert_eq!(walked.iter().collect::<HashSet<_>>().len(), total);
+
+    // The deepest page allowed without after, at 20 and at 100 per page: the same numbers.
+    let last = search(&app, "country_code=GB&per_page=20&page=100").await;
+    assert_eq!(values(&last), walked[1_980..2_000]);
+    assert!(last["next_after"].is_string());
+    let last = search(&app, "country_code=GB&per_page=100&page=20").await;
+    assert_eq!(values(&last), walked[1_900..2_000]);
+    // One page more is refused, saying how to go on.
+    for (query, deepest) in
+        [("per_page=20&page=101", "100 at 20 per page"), ("per_page=100&page=21", "20 at 100 per page")]
+    {
+        let refused = app.get(&format!("/api/available_numbers/?country_code=GB&{query}")).await;
+        let body = expect_error(refused, StatusCode::UNPROCESSABLE_ENTITY, "invalid_query").await;
+        let message = body["error"].as_str().unwrap();
+        assert!(message.contains(deepest) && message.contains("next_after"), "{query}: {message}");
+    }
+    // With after, any page number: the page starts after the number given.
+    let deep = &walked[2_499];
+    let national = expect_ok(
+        app.get(&format!("/api/available_numbers/?country_code=GB&per_page=20&page=126&after={}", national_of(deep)))
+            .await,
+    )
+    .await;
+    assert_eq!(national["current_page"], 126);
+    assert_eq!(values(&national), walked[2_500..2_520]);
+}
+
+/// The national number of a GB value (`44` and the number without its 0).
+fn national_of(value: &str) -> String {
+    format!("0{}", value.strip_prefix("44").unwrap())
+}

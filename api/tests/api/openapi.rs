@@ -161,3 +161,32 @@ async fn a_nul_character_is_refused_not_a_server_error() {
     assert_eq!(response.status(), StatusCode::OK);
     expect_error(app.get("/api/hardware/a%00b").await, StatusCode::NOT_FOUND, "hardware_not_found").await;
 }
+
+/// Every Stripe id a request carries is described with the shape the server checks
+/// (api::ids::StripeKind::pattern) and its length, so a client or a fuzzer knows it.
+#[tokio::test]
+async fn each_stripe_id_of_a_request_states_its_pattern() {
+    use api::ids::{StripeKind, MAX_STRIPE_ID};
+    let app = spawn_app().await;
+    let doc: Value = app.get("/api/openapi.json").await.json().await.unwrap();
+    let schemas = &doc["components"]["schemas"];
+    let body_of = |method: &str, path: &str| {
+        let reference = doc["paths"][path][method]["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{method} {path} has a JSON body"))
+            .to_string();
+        schemas[reference.rsplit('/').next().unwrap()].clone()
+    };
+    for (path, field, kind) in [
+        ("/api/confirm-hardware-payment", "paymentIntentId", StripeKind::PaymentIntent),
+        ("/api/create-hardware-payment", "payment_method_id", StripeKind::PaymentMethod),
+        ("/api/create-subscription/", "paymentMethodId", StripeKind::PaymentMethod),
+        ("/api/create-subscription/", "setupIntentId", StripeKind::SetupIntent),
+        ("/api/attach-payment-method/", "paymentMethodId", StripeKind::PaymentMethod),
+        ("/api/debug-subscription/", "subscriptionId", StripeKind::Subscription),
+    ] {
+        let property = &body_of("post", path)["properties"][field];
+        assert_eq!(property["pattern"], kind.pattern(), "{path} {field}: {property}");
+        assert_eq!(property["maxLength"], MAX_STRIPE_ID, "{path} {field}: {property}");
+    }
+}
