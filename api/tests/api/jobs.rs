@@ -393,7 +393,9 @@ async fn the_purge_deletes_old_records_and_idle_empty_carts_only() {
     };
     assert_eq!(
         report,
-        "1 expired staff sessions, 1 old sign-in failures, 1 old rate-limit windows, 1 old webhook event ids, 1 cart addresses, 2 idle empty carts, 1 old page-view salts deleted"
+        "1 expired staff sessions, 1 old sign-in failures, 1 old rate-limit windows, 0 cached postcode lookups, \
+         1 old webhook event ids, 1 cart addresses, 2 idle empty carts, 1 old page-view salts deleted; \
+         0 page views over 13 months old folded into daily totals"
     );
     assert_eq!(count(&app, "SELECT count(*) FROM staff_sessions WHERE token_hash = 'running'").await, 1);
     assert_eq!(count(&app, "SELECT count(*) FROM sign_in_failures").await, 1);
