@@ -172,6 +172,7 @@ impl ApiError {
                 TrialError::NotFound => StatusCode::NOT_FOUND,
                 TrialError::ExtensionTooLong(_) => StatusCode::UNPROCESSABLE_ENTITY,
                 TrialError::TooManyCardSetups => StatusCode::TOO_MANY_REQUESTS,
+                TrialError::VerificationExpired => StatusCode::GONE,
                 _ => StatusCode::CONFLICT,
             },
             ApiError::Quote(error) => match error {

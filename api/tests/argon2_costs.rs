@@ -33,9 +33,19 @@ async fn a_trial_refused_for_its_email_or_number_costs_no_argon2_work() {
         pool["numbers"].as_array().unwrap().iter().map(|n| n["value"].as_str().unwrap().to_string()).collect();
 
     let before = argon2_runs();
-    expect_ok(start_trial(&app, "once@example.com", &numbers[0]).await).await;
+    let started = expect_ok(start_trial(&app, "once@example.com", &numbers[0]).await).await;
     // A new account: one check (against a dummy hash: no account yet) and one hash.
     assert_eq!(argon2_runs() - before, 2);
+    // Its e-mail address confirmed through the link: no other trial for it.
+    let body: String =
+        sqlx::query_scalar("SELECT body FROM outbox WHERE kind = 'trial_verification' AND reference = $1")
+            .bind(started["trialId"].as_str().unwrap())
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    let token = &body[body.find("token=").unwrap() + 6..][..64];
+    let verified = app.send(Method::POST, "/api/trial-email-verifications", Some(json!({ "token": token }))).await;
+    expect_ok(verified).await;
 
     let before = argon2_runs();
     expect_error(start_trial(&app, "once@example.com", &numbers[1]).await, StatusCode::CONFLICT, "trial_already_used")

@@ -1,5 +1,7 @@
-//! The scheduled end of free trials: each run ends the active trials whose seven days are
-//! over (or, with a saved card, converts them to a paid Single User subscription, ended
+//! The scheduled end of free trials: each run ends the trials whose e-mail address was not
+//! confirmed within 24 hours of their start (their number goes back to the free pool at once,
+//! by the `end-trial` workflow: [`release_number`]), ends the active trials whose seven days
+//! are over (or, with a saved card, converts them to a paid Single User subscription, ended
 //! instead if the charge fails), sends the reminder three days before the end, and returns
 //! the numbers of trials that ended unconverted 30 days ago to the free pool. Every step is
 //! a command that refuses to happen twice, so a second run changes nothing.
@@ -16,7 +18,7 @@ use cqrs_es::AggregateError;
 use postgres_es::PostgresViewRepository;
 
 use crate::commands::{Context, Cqrs};
-use projections::trials::{due_for_reminder, due_to_end, TrialView};
+use projections::trials::{due_for_reminder, due_to_end, due_unverified, TrialView};
 use sqlx::PgPool;
 
 use crate::commands;
@@ -50,6 +52,8 @@ pub fn conversion_plan() -> (String, Pence) {
 
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Report {
+    /// Trials ended because their e-mail address was not confirmed in time.
+    pub released: usize,
     pub ended: usize,
     pub converted: usize,
     pub reminded: usize,
@@ -61,8 +65,8 @@ impl std::fmt::Display for Report {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "{} trials ended, {} converted, {} reminded, {} numbers returned",
-            self.ended, self.converted, self.reminded, self.returned
+            "{} unconfirmed trials released, {} trials ended, {} converted, {} reminded, {} numbers returned",
+            self.released, self.ended, self.converted, self.reminded, self.returned
         )
     }
 }
@@ -76,12 +80,24 @@ fn moved_on(error: &AggregateError<TrialError>) -> bool {
                 | TrialError::NotOver
                 | TrialError::ReminderAlreadySent
                 | TrialError::ReminderTooEarly
+                | TrialError::EmailAlreadyVerified
+                | TrialError::VerificationNotDue
+                | TrialError::NoVerificationNeeded
         ) | AggregateError::AggregateConflict
     )
 }
 
 pub async fn end_trials(state: &TrialJob<'_>, now: DateTime<Utc>) -> Result<Report, String> {
     let mut report = Report::default();
+    // First the unconfirmed ones: such a trial ends for that, not for its seven days, and is
+    // reminded of nothing. Their SIP login and number follow (the `end-trial` workflow).
+    for id in due_unverified(state.pool, now).await.map_err(|e| e.to_string())? {
+        match commands::execute(state.trials, &state.context, &id, TrialCommand::EndUnverified).await {
+            Ok(_) => report.released += 1,
+            Err(error) if moved_on(&error) => {}
+            Err(error) => return Err(error.to_string()),
+        }
+    }
     for id in due_to_end(state.pool, now).await.map_err(|e| e.to_string())? {
         let Some(view) = state.trial_views.load(&id).await.map_err(|e| e.to_string())? else { continue };
         let outcome = if view.payment_method_saved {
@@ -114,6 +130,39 @@ pub async fn end_trials(state: &TrialJob<'_>, now: DateTime<Utc>) -> Result<Repo
     }
     report.returned = return_numbers(state, now).await?;
     Ok(report)
+}
+
+/// Gives the number of a trial that ended unconfirmed back to the stock at once, and marks the
+/// trial's claim on it over, in one transaction (so the number may start someone else's
+/// trial). Again changes nothing: a number no longer the trial's is only marked. Run by the
+/// `end-trial` workflow that the trial's `TrialEnded` (`Unverified`) starts.
+pub async fn release_number(
+    pool: &PgPool,
+    numbers: &Cqrs<PhoneNumber>,
+    context: &Context,
+    trial_id: &str,
+    number: &str,
+    now: DateTime<Utc>,
+) -> Result<(), String> {
+    let mut tx = pool.begin().await.map_err(|e| e.to_string())?;
+    let command = PhoneNumberCommand::ReturnToStock { owner: format!("trial:{trial_id}") };
+    let returned = match numbers.execute_in(&mut tx, context, number, command).await {
+        Ok(committed) => Some(committed),
+        // Returned already (a run that stopped before its commit was seen).
+        Err(AggregateError::UserError(PhoneNumberError::NotOwner)) => None,
+        Err(error) => return Err(error.to_string()),
+    };
+    sqlx::query("UPDATE trials SET number_returned_at = $2 WHERE trial_id = $1 AND number_returned_at IS NULL")
+        .bind(trial_id)
+        .bind(now)
+        .execute(&mut *tx)
+        .await
+        .map_err(|e| e.to_string())?;
+    tx.commit().await.map_err(|e| e.to_string())?;
+    if let Some(committed) = returned {
+        numbers.publish(number, &committed).await;
+    }
+    Ok(())
 }
 
 /// Trials that ended unconverted at least `NUMBER_KEPT_DAYS` before `now` and still hold

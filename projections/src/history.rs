@@ -205,6 +205,11 @@ impl Narrated for Trial {
             TrialEvent::TrialEnded { reason: EndReason::Expired, .. } => {
                 "Trial ended: seven days passed with no card saved.".to_string()
             }
+            TrialEvent::EmailVerified { email, .. } => format!("E-mail address {email} confirmed through its link."),
+            TrialEvent::TrialEnded { reason: EndReason::Unverified, .. } => {
+                "Trial ended: the e-mail address was not confirmed within 24 hours; the number went back to the pool."
+                    .to_string()
+            }
             TrialEvent::TrialEnded { reason: EndReason::ConversionFailed, detail, .. } => format!(
                 "Trial ended: the saved card was refused{}.",
                 detail.as_ref().map(|d| format!(" ({d})")).unwrap_or_default()
@@ -235,6 +240,10 @@ impl Narrated for Trial {
             ("Days added by staff", self.extended_days.to_string()),
             ("Card saved", yes_no(self.payment_method_id.is_some())),
             ("Reminder sent", yes_no(self.reminder_sent)),
+            (
+                "E-mail confirmed",
+                if self.verify_by.is_none() { "Not needed".to_string() } else { yes_no(self.email_verified) },
+            ),
         ])
     }
 }

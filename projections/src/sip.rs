@@ -1,5 +1,6 @@
 //! Which extensions the SIP registrar lets register (`sip_accounts`, read by Kamailio through
-//! the `subscriber` view), and whether each is registered now (Kamailio's `location` table).
+//! the `subscriber` view), which of them may place outgoing calls (`may_call_out`, for the
+//! call routing), and whether each is registered now (Kamailio's `location` table).
 //!
 //! The projection keeps no secret: an extension's digests are written by the API beside the
 //! password it shows once (`sip_extensions`), inside the transaction that also stores the
@@ -29,23 +30,40 @@ pub fn trial_owner(trial_id: &str) -> String {
 
 /// Lets an extension register, on `connection` (the transaction that stores the event which
 /// makes the extension, so the registrar never waits for the projection; replaying the
-/// event later only touches the row).
+/// event later only touches the row). `may_call_out`: whether it may place outgoing calls
+/// (`sip_accounts.may_call_out`, read by the call routing): a service order's extensions
+/// may; a trial's once its e-mail address is confirmed ([`allow_calls_on`]). A replay
+/// never takes the right back: only the row's removal does.
 pub async fn allow_on(
     connection: &mut sqlx::PgConnection,
     owner: &str,
     number: &str,
     username: &str,
+    may_call_out: bool,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "INSERT INTO sip_accounts (username, owner, number, domain) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (username) DO UPDATE SET owner = $2, number = $3, domain = $4, updated_at = clock_timestamp()",
+        "INSERT INTO sip_accounts (username, owner, number, domain, may_call_out) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (username) DO UPDATE SET owner = $2, number = $3, domain = $4,
+             may_call_out = sip_accounts.may_call_out OR $5, updated_at = clock_timestamp()",
     )
     .bind(username)
     .bind(owner)
     .bind(number)
     .bind(SIP_REALM)
+    .bind(may_call_out)
     .execute(connection)
     .await?;
+    Ok(())
+}
+
+/// Lets every extension of `owner` place outgoing calls (a trial whose e-mail address was
+/// confirmed), on `connection` (the transaction that stores `EmailVerified`; the
+/// projection's replay of the event does it again, harmlessly).
+pub async fn allow_calls_on(connection: &mut sqlx::PgConnection, owner: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE sip_accounts SET may_call_out = true, updated_at = clock_timestamp() WHERE owner = $1")
+        .bind(owner)
+        .execute(connection)
+        .await?;
     Ok(())
 }
 
@@ -72,9 +90,9 @@ impl SipAccountsQuery {
     }
 
     /// Lets an extension register (again: a replay or rebuild only touches the row).
-    async fn allow(&self, owner: &str, number: &str, username: &str) -> Result<(), sqlx::Error> {
+    async fn allow(&self, owner: &str, number: &str, username: &str, may_call_out: bool) -> Result<(), sqlx::Error> {
         let mut connection = self.pool.acquire().await?;
-        allow_on(&mut connection, owner, number, username).await
+        allow_on(&mut connection, owner, number, username, may_call_out).await
     }
 
     async fn remove(&self, owner: &str) -> Result<(), sqlx::Error> {
@@ -84,7 +102,7 @@ impl SipAccountsQuery {
     pub async fn apply_order(&self, id: &str, event: &ServiceOrderEvent) -> Result<(), sqlx::Error> {
         if let ServiceOrderEvent::AccountCreated { extensions, .. } = event {
             for extension in extensions {
-                self.allow(id, &extension.number, &extension.username).await?;
+                self.allow(id, &extension.number, &extension.username, true).await?;
             }
         }
         Ok(())
@@ -92,8 +110,13 @@ impl SipAccountsQuery {
 
     pub async fn apply_trial(&self, id: &str, event: &TrialEvent) -> Result<(), sqlx::Error> {
         match event {
-            TrialEvent::TrialStarted { extension, .. } => {
-                self.allow(&trial_owner(id), &extension.number, &extension.username).await
+            // A trial started before e-mail confirmation existed needs none: it may call out.
+            TrialEvent::TrialStarted { extension, verify_by, .. } => {
+                self.allow(&trial_owner(id), &extension.number, &extension.username, verify_by.is_none()).await
+            }
+            // docs/product-rules.md, Free trial: no outgoing call before the e-mail is confirmed.
+            TrialEvent::EmailVerified { .. } => {
+                allow_calls_on(&mut *self.pool.acquire().await?, &trial_owner(id)).await
             }
             // docs/product-rules.md, Free trial: an unconverted trial's service stops when it ends.
             TrialEvent::TrialEnded { .. } => self.remove(&trial_owner(id)).await,

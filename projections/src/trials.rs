@@ -41,6 +41,13 @@ pub struct TrialView {
     /// Days staff added to the trial.
     #[serde(default)]
     pub extended_days: u32,
+    /// By when the e-mail address must be confirmed, or the trial ends and its number goes
+    /// back to the pool; null for a trial started before e-mail confirmation existed.
+    #[serde(default)]
+    pub verify_by: Option<DateTime<Utc>>,
+    /// The buyer followed the confirmation link: the trial may call out.
+    #[serde(default)]
+    pub email_verified: bool,
     /// Bookkeeping of the view, never served (the API leaves it out).
     #[serde(default)]
     #[schema(ignore)]
@@ -66,6 +73,8 @@ pub enum TrialViewStatus {
 pub enum TrialEndReason {
     Expired,
     ConversionFailed,
+    /// The e-mail address was not confirmed within 24 hours.
+    Unverified,
 }
 
 impl From<EndReason> for TrialEndReason {
@@ -73,6 +82,7 @@ impl From<EndReason> for TrialEndReason {
         match reason {
             EndReason::Expired => TrialEndReason::Expired,
             EndReason::ConversionFailed => TrialEndReason::ConversionFailed,
+            EndReason::Unverified => TrialEndReason::Unverified,
         }
     }
 }
@@ -82,7 +92,17 @@ impl View<Trial> for TrialView {
         self.last_sequence = event.sequence;
         self.trial_id = event.aggregate_id.clone();
         match &event.payload {
-            TrialEvent::TrialStarted { number, contact, extension, package, minutes, started_at, ends_at, .. } => {
+            TrialEvent::TrialStarted {
+                number,
+                contact,
+                extension,
+                package,
+                minutes,
+                started_at,
+                ends_at,
+                verify_by,
+                ..
+            } => {
                 self.status = TrialViewStatus::Active;
                 self.package = package.clone();
                 self.number = number.clone();
@@ -95,7 +115,9 @@ impl View<Trial> for TrialView {
                 self.started_at = Some(*started_at);
                 self.ends_at = Some(*ends_at);
                 self.extension = Some(extension.into());
+                self.verify_by = *verify_by;
             }
+            TrialEvent::EmailVerified { .. } => self.email_verified = true,
             TrialEvent::PaymentMethodAttached { .. } => self.payment_method_saved = true,
             TrialEvent::PaymentCustomerRegistered { customer_id } => self.payment_references.push(customer_id.clone()),
             TrialEvent::ReminderSent { .. } => self.reminder_sent = true,
@@ -137,11 +159,25 @@ pub async fn due_to_end(pool: &PgPool, now: DateTime<Utc>) -> Result<Vec<String>
     .await
 }
 
-/// Active trials within `days` of their end that have had no reminder.
+/// Active trials whose e-mail address was not confirmed by their deadline (`verifyBy`).
+pub async fn due_unverified(pool: &PgPool, now: DateTime<Utc>) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT view_id FROM trial_view WHERE payload ->> 'status' = 'active'
+           AND NOT COALESCE((payload ->> 'emailVerified')::boolean, false)
+           AND (payload ->> 'verifyBy')::timestamptz <= $1 ORDER BY view_id",
+    )
+    .bind(now)
+    .fetch_all(pool)
+    .await
+}
+
+/// Active trials within `days` of their end that have had no reminder (and whose e-mail
+/// address is confirmed, or needs no confirmation: an unconfirmed one is ended instead).
 pub async fn due_for_reminder(pool: &PgPool, now: DateTime<Utc>, days: i64) -> Result<Vec<String>, sqlx::Error> {
     sqlx::query_scalar(
         "SELECT view_id FROM trial_view WHERE payload ->> 'status' = 'active'
            AND NOT (payload ->> 'reminderSent')::boolean
+           AND (payload ->> 'verifyBy' IS NULL OR COALESCE((payload ->> 'emailVerified')::boolean, false))
            AND (payload ->> 'endsAt')::timestamptz - make_interval(days => $2) <= $1 ORDER BY view_id",
     )
     .bind(now)
@@ -174,6 +210,8 @@ mod tests {
         let mut written = stored.clone();
         written["paymentReferences"] = json!([]);
         written["extendedDays"] = json!(0);
+        written["verifyBy"] = json!(null);
+        written["emailVerified"] = json!(false);
         assert_eq!(serde_json::to_value(&view).unwrap(), written);
         for (status, wire) in [(TrialViewStatus::Ended, "ended"), (TrialViewStatus::Converted, "converted")] {
             let mut later = stored.clone();

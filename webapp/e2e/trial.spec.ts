@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { freshStart } from './helpers';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { freshStart, openLive } from './helpers';
+import { signIn, SUPPORT_EMAIL, SUPPORT_PASSWORD } from './staff';
 
 // The free trial against the real server and the local Stripe stand-in (localstripe), whose
 // Stripe.js renders the card element as plain inputs named by their placeholders. The pool is
@@ -182,18 +183,87 @@ test('the form’s messages, without a call to the server', async ({ page }) => 
   expect(created).toEqual([]);
 });
 
-test('a second trial with the same e-mail is refused with its message', async ({ page }) => {
-  const email = newEmail('twice');
-  const first = await chooseFreeNumber(page);
+const CONFIRM_SUBJECT = 'Confirm your email address to keep your free trial';
+const EMAIL_USED =
+  'A free trial has already been used with this email address. To carry on, choose a plan on our Plans and Pricing page, or contact support.';
+
+/** The confirmation link e-mailed to `email`, read from the shop's local mailbox as staff read it (/admin/mail): its path and query. */
+async function confirmationLink(browser: Browser, email: string): Promise<string> {
+  const staff = await (await browser.newContext()).newPage();
+  await staff.goto('/admin/mail');
+  await signIn(staff, SUPPORT_EMAIL, SUPPORT_PASSWORD);
+  await expect(staff.getByRole('heading', { level: 1 })).toBeVisible();
+  // Queued with the start (no relay in the tests: it stays in the local mailbox).
+  const row = staff.getByRole('row').filter({ hasText: email }).filter({ hasText: CONFIRM_SUBJECT });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: CONFIRM_SUBJECT }).click();
+  const reader = staff.getByRole('region', { name: CONFIRM_SUBJECT });
+  await expect(reader).toContainText('Until you confirm it, your trial cannot make outgoing calls. If the link is not followed within 24 hours');
+  await expect(reader).toContainText('the trial ends and your number');
+  const body = (await reader.locator('pre').textContent()) ?? '';
+  const link = body.match(/https?:\/\/\S+\/trial\/verify\?token=[0-9a-f]{64}/)?.[0];
+  expect(link, body).toBeTruthy();
+  await staff.context().close();
+  const url = new URL(link!);
+  return `${url.pathname}${url.search}`;
+}
+
+test('the confirmation e-mail’s link, read from the local mailbox, confirms the address; then no second trial for it', async ({ page, browser }) => {
+  const email = newEmail('confirm');
+  const number = await chooseFreeNumber(page);
+  await expect(trialForm(page)).toContainText('We will email you a link to confirm your address: open it within 24 hours to make calls and keep your number.');
   await fillTrialForm(page, email, 'manual');
   await startButton(page).click();
-  await expectWelcome(page, first);
+  await expectWelcome(page, number);
+  const confirm = page.getByRole('region', { name: 'Confirm your email address' });
+  await expect(confirm.locator('p')).toHaveText(new RegExp(`^We have emailed a link to ${email.replace(/[.]/g, '\\.')}\\. Open it by [A-Z][a-z]+day \\d{1,2} [A-Z][a-z]+ \\d{4} at \\d{2}:\\d{2}: until then your trial cannot make outgoing calls`));
+  const trialId = await page.evaluate(() => window.sessionStorage.getItem('freeTrialId'));
+  expect((await (await page.request.get(`/api/trials/${trialId}`)).json()).emailVerified).toBe(false);
 
+  // The buyer follows the link from the e-mail.
+  const link = await confirmationLink(browser, email);
+  await openLive(page, link);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Confirm your email address');
+  await expect(page.getByRole('status')).toHaveText(
+    new RegExp(`^Your email address is confirmed\\. Your free trial can now make outgoing calls, and ${number} is yours until [A-Z][a-z]+day \\d{1,2} [A-Z][a-z]+ \\d{4} at \\d{2}:\\d{2}\\.$`),
+  );
+  expect(await (await page.request.get(`/api/trials/${trialId}`)).json()).toMatchObject({ status: 'active', emailVerified: true });
+  // Opened again: nothing more to do.
+  await page.reload();
+  await expect(page.getByRole('status')).toHaveText('This link has already been used: your email address is confirmed. There is nothing more to do.');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  // The trial's page says so too.
+  await openLive(page, '/free-trial-thank-you');
+  await expect(page.getByRole('region', { name: 'Confirm your email address' })).toHaveText(/Your email address is confirmed\.$/);
+
+  // A second trial for the confirmed address is refused, with what to do instead.
   await chooseFreeNumber(page);
   await fillTrialForm(page, email.toUpperCase(), 'manual');
   await startButton(page).click();
-  await expect(page.getByRole('alert').first()).toHaveText('A free trial has already been used with this email address.');
+  await expect(page.getByRole('alert').first()).toHaveText(EMAIL_USED);
   await expect(startButton(page)).toHaveText('Start Free Trial');
   await expect(startButton(page)).toBeEnabled();
   await expect(page).toHaveURL(SETUP_URL);
+});
+
+test('a confirmation link that is wrong or cut short says so and what to do next', async ({ page }) => {
+  const confirmations: number[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/api/trial-email-verifications')) confirmations.push(response.status());
+  });
+  await openLive(page, `/trial/verify?token=${'0'.repeat(64)}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Confirm your email address');
+  await expect(page.getByRole('alert')).toHaveText(
+    'This confirmation link is not valid. Open the link from the email we sent you again, making sure you have all of it; if it still fails, contact support.',
+  );
+  expect(confirmations).toEqual([404]);
+  await expect(page.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/contact');
+  await page.getByRole('link', { name: 'Start a new free trial' }).click();
+  await expect(page).toHaveURL(/\/free-trial-numbers$/);
+
+  await openLive(page, '/trial/verify');
+  await expect(page.getByRole('alert')).toHaveText(
+    'This confirmation link is incomplete. Open the link from the email we sent you again, making sure you have all of it.',
+  );
+  expect(confirmations).toEqual([404]);
 });

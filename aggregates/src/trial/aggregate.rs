@@ -22,6 +22,10 @@ pub const TRIAL_MINUTES: u32 = 50;
 pub const NUMBER_KEPT_DAYS: i64 = 30;
 /// The most days staff may add to one trial, in all its extensions.
 pub const MAX_EXTENSION_DAYS: u32 = 7;
+/// A trial's e-mail address must be confirmed (the link of the confirmation e-mail) within
+/// this many hours of the start; until then the trial places no outgoing call, and after
+/// them an unconfirmed trial ends and its number goes back to the pool at once.
+pub const VERIFY_WITHIN_HOURS: i64 = 24;
 
 pub struct TrialServices {
     pub clock: Arc<dyn Clock>,
@@ -56,6 +60,16 @@ pub struct Trial {
     /// Days added by staff so far.
     #[serde(default)]
     pub extended_days: u32,
+    /// By when the e-mail address must be confirmed (`TrialStarted`); None for a trial
+    /// started before e-mail confirmation existed, which needs none.
+    #[serde(default)]
+    pub verify_by: Option<DateTime<Utc>>,
+    /// The buyer followed the confirmation link (`EmailVerified`).
+    #[serde(default)]
+    pub email_verified: bool,
+    /// Why the trial ended, once it did.
+    #[serde(default)]
+    pub end_reason: Option<EndReason>,
 }
 
 impl Trial {
@@ -63,6 +77,16 @@ impl Trial {
     /// before the provider makes one, so a refused trial costs the provider nothing.
     pub fn may_start_card_setup(&self) -> bool {
         self.card_setups < MAX_CARD_SETUPS
+    }
+
+    /// The confirmation deadline of a trial that needs one and is not confirmed yet, or why
+    /// there is none.
+    fn awaiting_verification(&self) -> Result<DateTime<Utc>, TrialError> {
+        let verify_by = self.verify_by.ok_or(TrialError::NoVerificationNeeded)?;
+        if self.email_verified {
+            return Err(TrialError::EmailAlreadyVerified);
+        }
+        Ok(verify_by)
     }
 
     /// The events a command leads to, or why it is refused. A command that changes nothing
@@ -82,6 +106,7 @@ impl Trial {
                 minutes: TRIAL_MINUTES,
                 started_at: now,
                 ends_at: now + Duration::days(TRIAL_DAYS),
+                verify_by: Some(now + Duration::hours(VERIFY_WITHIN_HOURS)),
             }]);
         }
         match (self.status, command) {
@@ -105,6 +130,18 @@ impl Trial {
             | TrialCommand::ResendConfirmation { .. }
             | TrialCommand::ResetSipPassword { .. } => {
                 unreachable!("decided in decide")
+            }
+            TrialCommand::VerifyEmail => {
+                if now >= self.awaiting_verification()? {
+                    return Err(TrialError::VerificationExpired);
+                }
+                Ok(vec![TrialEvent::EmailVerified { email: self.contact.email.clone(), at: now }])
+            }
+            TrialCommand::EndUnverified => {
+                if now < self.awaiting_verification()? {
+                    return Err(TrialError::VerificationNotDue);
+                }
+                Ok(vec![TrialEvent::TrialEnded { reason: EndReason::Unverified, detail: None, at: now }])
             }
             TrialCommand::Extend { days, by } => {
                 let left = MAX_EXTENSION_DAYS - self.extended_days;
@@ -187,12 +224,14 @@ impl Aggregate for Trial {
 
     fn apply(&mut self, event: TrialEvent) {
         match event {
-            TrialEvent::TrialStarted { number, contact, ends_at, .. } => {
+            TrialEvent::TrialStarted { number, contact, ends_at, verify_by, .. } => {
                 self.status = TrialStatus::Active;
                 self.number = number;
                 self.contact = contact;
                 self.ends_at = Some(ends_at);
+                self.verify_by = verify_by;
             }
+            TrialEvent::EmailVerified { .. } => self.email_verified = true,
             TrialEvent::PaymentCustomerRegistered { customer_id } => self.payment_customer_id = Some(customer_id),
             TrialEvent::CardSetupStarted { setup_intent_id } => {
                 self.card_setup_id = Some(setup_intent_id);
@@ -208,7 +247,10 @@ impl Aggregate for Trial {
                 self.extended_days += days;
                 self.ends_at = Some(ends_at);
             }
-            TrialEvent::TrialEnded { .. } => self.status = TrialStatus::Ended,
+            TrialEvent::TrialEnded { reason, .. } => {
+                self.status = TrialStatus::Ended;
+                self.end_reason = Some(reason);
+            }
             TrialEvent::TrialConverted { .. } => self.status = TrialStatus::Converted,
         }
     }

@@ -23,6 +23,10 @@ pub enum TrialCommand {
         customer_id: String,
         payment_method_id: String,
     },
+    /// The buyer followed the confirmation link of the e-mail (before `verify_by`).
+    VerifyEmail,
+    /// `verify_by` has passed without the link followed: the trial ends (`Unverified`).
+    EndUnverified,
     SendReminder,
     /// The seven days are over and there is no card (or its charge failed: `failure`).
     EndTrial {

@@ -24,6 +24,14 @@ pub enum TrialError {
     ExtensionTooLong(u32),
     #[error("Too many card attempts on this trial. Please contact support to add your card.")]
     TooManyCardSetups,
+    #[error("This confirmation link has expired: the email address was not confirmed within 24 hours and the trial's number was released. Start a new free trial to get a new link.")]
+    VerificationExpired,
+    #[error("This email address is already confirmed. There is nothing more to do.")]
+    EmailAlreadyVerified,
+    #[error("The trial still has time to confirm its email address.")]
+    VerificationNotDue,
+    #[error("This trial started before email confirmation and needs none.")]
+    NoVerificationNeeded,
 }
 
 impl TrialError {
@@ -40,6 +48,10 @@ impl TrialError {
             TrialError::ReminderTooEarly => "reminder_too_early",
             TrialError::ExtensionTooLong(_) => "extension_too_long",
             TrialError::TooManyCardSetups => "too_many_attempts",
+            TrialError::VerificationExpired => "verification_link_expired",
+            TrialError::EmailAlreadyVerified => "email_already_verified",
+            TrialError::VerificationNotDue => "verification_not_due",
+            TrialError::NoVerificationNeeded => "no_verification_needed",
         }
     }
 }

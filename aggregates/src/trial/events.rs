@@ -10,6 +10,9 @@ use crate::pricing::Pence;
 pub enum EndReason {
     Expired,
     ConversionFailed,
+    /// The buyer did not follow the e-mail's confirmation link within
+    /// `VERIFY_WITHIN_HOURS` of the start: the number went back to the pool at once.
+    Unverified,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -27,6 +30,17 @@ pub enum TrialEvent {
         minutes: u32,
         started_at: DateTime<Utc>,
         ends_at: DateTime<Utc>,
+        /// By when the buyer must follow the confirmation link the e-mail carries, or the
+        /// trial ends and its number goes back to the pool. None: a trial started before
+        /// e-mail confirmation existed, which needs none (and is written without the field).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        verify_by: Option<DateTime<Utc>>,
+    },
+    /// The buyer followed the confirmation link sent to `email`: the trial may call out and
+    /// keeps its number for the seven days.
+    EmailVerified {
+        email: String,
+        at: DateTime<Utc>,
     },
     PaymentCustomerRegistered {
         customer_id: String,
@@ -70,6 +84,7 @@ impl DomainEvent for TrialEvent {
     fn event_type(&self) -> String {
         match self {
             TrialEvent::TrialStarted { .. } => "TrialStarted",
+            TrialEvent::EmailVerified { .. } => "EmailVerified",
             TrialEvent::PaymentCustomerRegistered { .. } => "PaymentCustomerRegistered",
             TrialEvent::CardSetupStarted { .. } => "CardSetupStarted",
             TrialEvent::PaymentMethodAttached { .. } => "PaymentMethodAttached",

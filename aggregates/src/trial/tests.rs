@@ -35,7 +35,43 @@ fn started() -> TrialEvent {
         minutes: 50,
         started_at: start(),
         ends_at: start() + Duration::days(7),
+        verify_by: Some(start() + Duration::hours(24)),
     }
+}
+
+/// A trial's start as stored before e-mail confirmation existed (no `verify_by`).
+fn started_before_confirmation() -> TrialEvent {
+    let TrialEvent::TrialStarted {
+        number,
+        contact,
+        account_id,
+        extension,
+        package,
+        price,
+        minutes,
+        started_at,
+        ends_at,
+        ..
+    } = started()
+    else {
+        unreachable!()
+    };
+    TrialEvent::TrialStarted {
+        number,
+        contact,
+        account_id,
+        extension,
+        package,
+        price,
+        minutes,
+        started_at,
+        ends_at,
+        verify_by: None,
+    }
+}
+
+fn verified(hours: i64) -> TrialEvent {
+    TrialEvent::EmailVerified { email: "tara@example.com".into(), at: start() + Duration::hours(hours) }
 }
 
 fn card() -> TrialEvent {
@@ -195,8 +231,9 @@ fn a_trial_started_stored_before_the_customer_module_still_reads() {
         "extension": { "number": "101", "username": "tarainventory101" },
         "account_id": "4bbad117-0925-4fca-b782-756dc24f57ee", "started_at": "2026-11-23T16:28:37.584424076Z" } });
     let event: TrialEvent = serde_json::from_value(stored.clone()).unwrap();
-    let TrialEvent::TrialStarted { contact, extension, .. } = &event else { panic!("{event:?}") };
+    let TrialEvent::TrialStarted { contact, extension, verify_by, .. } = &event else { panic!("{event:?}") };
     assert_eq!((contact.first_name.as_str(), extension.username.as_str()), ("Tara", "tarainventory101"));
+    assert_eq!(*verify_by, None, "stored before e-mail confirmation: it needs none");
     assert_eq!(serde_json::to_value(&event).unwrap(), stored);
 }
 
@@ -361,4 +398,106 @@ async fn a_trial_starts_at_most_five_card_setups() {
         .await
         .then_expect_error(TrialError::TooManyCardSetups);
     assert_eq!(TrialError::TooManyCardSetups.code(), "too_many_attempts");
+}
+
+// E-mail confirmation.
+
+#[tokio::test]
+async fn the_email_is_confirmed_once_within_24_hours() {
+    at(Duration::hours(23))
+        .given(vec![started()])
+        .when_async(TrialCommand::VerifyEmail)
+        .await
+        .then_expect_events(vec![verified(23)]);
+    at(Duration::hours(23))
+        .given(vec![started(), verified(2)])
+        .when_async(TrialCommand::VerifyEmail)
+        .await
+        .then_expect_error(TrialError::EmailAlreadyVerified);
+    at(Duration::hours(24))
+        .given(vec![started()])
+        .when_async(TrialCommand::VerifyEmail)
+        .await
+        .then_expect_error(TrialError::VerificationExpired);
+    at(Duration::zero())
+        .given_no_previous_events()
+        .when_async(TrialCommand::VerifyEmail)
+        .await
+        .then_expect_error(TrialError::NotFound);
+}
+
+#[tokio::test]
+async fn an_ended_trial_is_not_confirmed() {
+    let released =
+        TrialEvent::TrialEnded { reason: EndReason::Unverified, detail: None, at: start() + Duration::hours(24) };
+    at(Duration::hours(25))
+        .given(vec![started(), released])
+        .when_async(TrialCommand::VerifyEmail)
+        .await
+        .then_expect_error(TrialError::AlreadyOver);
+}
+
+#[tokio::test]
+async fn an_unconfirmed_trial_ends_24_hours_after_its_start_and_not_before() {
+    at(Duration::hours(24) - Duration::seconds(1))
+        .given(vec![started()])
+        .when_async(TrialCommand::EndUnverified)
+        .await
+        .then_expect_error(TrialError::VerificationNotDue);
+    at(Duration::hours(24)).given(vec![started()]).when_async(TrialCommand::EndUnverified).await.then_expect_events(
+        vec![TrialEvent::TrialEnded { reason: EndReason::Unverified, detail: None, at: start() + Duration::hours(24) }],
+    );
+}
+
+#[tokio::test]
+async fn a_confirmed_trial_is_not_ended_for_it_and_an_ended_one_not_again() {
+    at(Duration::hours(30))
+        .given(vec![started(), verified(1)])
+        .when_async(TrialCommand::EndUnverified)
+        .await
+        .then_expect_error(TrialError::EmailAlreadyVerified);
+    let released =
+        TrialEvent::TrialEnded { reason: EndReason::Unverified, detail: None, at: start() + Duration::hours(24) };
+    at(Duration::hours(30))
+        .given(vec![started(), released])
+        .when_async(TrialCommand::EndUnverified)
+        .await
+        .then_expect_error(TrialError::AlreadyOver);
+}
+
+#[tokio::test]
+async fn a_trial_started_before_email_confirmation_needs_none() {
+    for command in [TrialCommand::VerifyEmail, TrialCommand::EndUnverified] {
+        at(Duration::hours(30))
+            .given(vec![started_before_confirmation()])
+            .when_async(command)
+            .await
+            .then_expect_error(TrialError::NoVerificationNeeded);
+    }
+    // It ends after its seven days as before.
+    at(Duration::days(7))
+        .given(vec![started_before_confirmation()])
+        .when_async(TrialCommand::EndTrial { failure: None })
+        .await
+        .then_expect_events(vec![TrialEvent::TrialEnded {
+            reason: EndReason::Expired,
+            detail: None,
+            at: start() + Duration::days(7),
+        }]);
+}
+
+#[test]
+fn the_new_event_and_end_reason_keep_their_wire_names() {
+    assert_eq!(serde_json::to_value(EndReason::Unverified).unwrap(), serde_json::json!("unverified"));
+    let stored = serde_json::json!({ "EmailVerified": { "email": "tara@example.com", "at": "2026-11-23T10:00:00Z" } });
+    let event: TrialEvent = serde_json::from_value(stored.clone()).unwrap();
+    assert_eq!(cqrs_es::DomainEvent::event_type(&event), "EmailVerified");
+    assert_eq!(serde_json::to_value(&event).unwrap(), stored);
+    // A state snapshotted before confirmation existed still loads: it needs none.
+    let old: Trial = serde_json::from_value(serde_json::json!({
+        "status": "active", "number": "441632960001", "contact": serde_json::to_value(contact()).unwrap(),
+        "ends_at": null, "payment_customer_id": null, "payment_method_id": null, "reminder_sent": false
+    }))
+    .unwrap();
+    assert_eq!((old.verify_by, old.email_verified, old.end_reason), (None, false, None));
 }

@@ -138,7 +138,7 @@ async fn add_account(
     let (extensions, passwords) =
         accounts::add_extensions(&mut tx, id, account_id, &customer.email, users, digits).await?;
     for extension in &extensions {
-        projections::sip::allow_on(&mut tx, id, &extension.number, &extension.username).await?;
+        projections::sip::allow_on(&mut tx, id, &extension.number, &extension.username, true).await?;
     }
     sqlx::query("UPDATE service_orders SET sip_passwords = $2 WHERE order_id = $1")
         .bind(id)

@@ -76,7 +76,7 @@ pub fn is_private_api_path(path: &str) -> bool {
         "/api/hardware-orders",
         "/api/hardware-checkout/",
     ];
-    const STEPS: [&str; 9] = [
+    const STEPS: [&str; 10] = [
         "create-payment-intent",
         "create-setup-intent",
         "create-subscription",
@@ -86,6 +86,7 @@ pub fn is_private_api_path(path: &str) -> bool {
         "attach-payment-method",
         "create-hardware-payment",
         "confirm-hardware-payment",
+        "trial-email-verifications",
     ];
     if PREFIXES.iter().any(|prefix| path.starts_with(prefix)) {
         return true;

@@ -1,5 +1,6 @@
 //! The free trial (docs/product-rules.md, Free trial): the account with one free number and extension 101,
-//! an optional card saved for after the seven days, and the trial's view.
+//! an optional card saved for after the seven days, the trial's view, and the confirmation of
+//! its e-mail address through the link e-mailed to it.
 
 use aggregates::phone_number::{PhoneNumberCommand, PhoneNumberError};
 use aggregates::trial::{TrialCommand, TrialError, TrialStatus};
@@ -40,6 +41,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(create_trial_setup_intent))
         .routes(routes!(attach_payment_method))
         .routes(routes!(get_trial))
+        .routes(routes!(verify_trial_email))
 }
 
 const PROVIDER_FAILED: &str = "The payment provider failed (payment_provider_error)";
@@ -68,8 +70,13 @@ fn already_used(what: &'static str, message: &'static str) -> ApiError {
     ApiError::refused(StatusCode::CONFLICT, what, message)
 }
 
-const EMAIL_USED: &str = "A free trial has already been used with this email address.";
+const EMAIL_USED: &str = "A free trial has already been used with this email address. To carry on, choose a plan on our Plans and Pricing page, or contact support.";
 const NUMBER_USED: &str = "This number has just been taken. Please choose another.";
+
+/// A trial row that uses up its e-mail address: its address was confirmed, or it started
+/// before confirmation existed (one trial per confirmed e-mail address; an address whose
+/// trials all ended unconfirmed may start another).
+const EMAIL_HOLDS_TRIAL: &str = "(verified_at IS NOT NULL OR NOT needs_verification)";
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -94,6 +101,10 @@ struct TrialStarted {
     /// The welcome e-mail is queued.
     #[serde(rename = "email_sent")]
     email_sent: bool,
+    /// By when the e-mail address must be confirmed through the link e-mailed to it (RFC
+    /// 3339): until then the trial places no outgoing call, and after it an unconfirmed trial
+    /// ends and its number is released.
+    verify_by: Option<String>,
     selected_number: SelectedNumberOut,
     package: String,
     minutes: u32,
@@ -110,7 +121,7 @@ struct TrialStarted {
     request_body = TrialBody,
     responses(
         (status = 200, body = TrialStarted),
-        (status = 409, description = "This e-mail had its trial (trial_already_used), the number was just taken (number_taken), or a start for this e-mail is under way (busy)", body = Refusal),
+        (status = 409, description = "This e-mail has a confirmed trial, or one started before confirmation existed (trial_already_used), the number was just taken (number_taken), or a start for this e-mail is under way (busy)", body = Refusal),
         (status = 422, description = "Invalid details, each in fieldErrors (invalid_fields), or not a free-trial number (not_a_free_number)", body = Refusal),
         (status = 429, description = "Too many trials or password checks for this e-mail or address (too_many_attempts)", body = Refusal),
         (status = 502, description = "Google sign-in could not be checked", body = Refusal),
@@ -138,17 +149,21 @@ async fn create_trial(
         &[(&limits::TRIAL_PER_EMAIL, contact.email.as_str()), (&limits::TRIAL_PER_ADDRESS, address.as_str())],
     )
     .await?;
-    let (email_used, number_used): (bool, bool) = sqlx::query_as(
-        "SELECT EXISTS (SELECT 1 FROM trials WHERE email = $1), EXISTS (SELECT 1 FROM trials WHERE number = $2 AND number_returned_at IS NULL)",
-    )
+    let (owed, email_used, number_used): (bool, bool, bool) = sqlx::query_as(&format!(
+        "SELECT EXISTS (SELECT 1 FROM trials WHERE email = $1 AND number = $2 AND sip_password = 'owed' AND number_returned_at IS NULL),
+                EXISTS (SELECT 1 FROM trials WHERE email = $1 AND {EMAIL_HOLDS_TRIAL}),
+                EXISTS (SELECT 1 FROM trials WHERE number = $2 AND number_returned_at IS NULL)"
+    ))
     .bind(&contact.email)
     .bind(&number)
     .fetch_one(&state.pool)
     .await?;
-    if email_used {
+    if owed {
         if let Some(answer) = resume_start(&state, &address, info, &mut contact, &number).await? {
             return Ok(Json(answer));
         }
+    }
+    if email_used {
         return Err(already_used("trial_already_used", EMAIL_USED));
     }
     let row = inventory::find_free_trial(&state.pool, &number).await?.ok_or_else(|| {
@@ -172,6 +187,15 @@ async fn create_trial(
     let (extension, password) = locked(&state, format!("trial-{}", contact.email), async move {
         let (state, id, contact) = (state2, id2, contact2);
         let mut tx = state.pool.begin().await?;
+        let email_used: bool =
+            sqlx::query_scalar(&format!("SELECT EXISTS (SELECT 1 FROM trials WHERE email = $1 AND {EMAIL_HOLDS_TRIAL})"))
+                .bind(&contact.email)
+                .fetch_one(&mut *tx)
+                .await?;
+        if email_used {
+            return Err(already_used("trial_already_used", EMAIL_USED));
+        }
+        // The row needs its e-mail confirmed (the column's default).
         let claimed =
             sqlx::query(
                 "INSERT INTO trials (trial_id, email, number, sip_password) VALUES ($1, $2, $3, 'owed') ON CONFLICT DO NOTHING",
@@ -182,15 +206,7 @@ async fn create_trial(
                 .execute(&mut *tx)
                 .await?;
         if claimed.rows_affected() == 0 {
-            let email_used: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM trials WHERE email = $1)")
-                .bind(&contact.email)
-                .fetch_one(&mut *tx)
-                .await?;
-            return Err(if email_used {
-                already_used("trial_already_used", EMAIL_USED)
-            } else {
-                already_used("number_taken", NUMBER_USED)
-            });
+            return Err(already_used("number_taken", NUMBER_USED));
         }
         if hash.is_some() {
             // An account made for this address since its password was checked is not joined
@@ -213,7 +229,8 @@ async fn create_trial(
         let (mut extensions, mut passwords) =
             accounts::add_extensions(&mut tx, &owner, account_id, &contact.email, 1, &id[..8]).await?;
         let extension = extensions.remove(0);
-        projections::sip::allow_on(&mut tx, &owner, &extension.number, &extension.username).await?;
+        // It registers at once; it calls out once the e-mail address is confirmed.
+        projections::sip::allow_on(&mut tx, &owner, &extension.number, &extension.username, false).await?;
         let assign = PhoneNumberCommand::Assign { number: number.clone(), owner: owner.clone() };
         let assigned = match state.numbers.execute_in(&mut tx, &BUYER, &number, assign).await {
             Ok(committed) => committed,
@@ -297,6 +314,7 @@ async fn started(
     }
     let view: TrialView = state.trial_views.load(id).await.map_err(ApiError::internal)?.ok_or(TrialError::NotFound)?;
     let ends = view.ends_at.map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)).unwrap_or_default();
+    let verify_by = view.verify_by.map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true));
     let email_sent: bool =
         sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM outbox WHERE kind = 'trial_welcome' AND reference = $1)")
             .bind(id)
@@ -316,6 +334,7 @@ async fn started(
         }],
         trial_ends: ends,
         email_sent,
+        verify_by,
         selected_number: SelectedNumberOut { display_value: display.to_string(), value },
         package: view.package,
         minutes: view.minutes,
@@ -579,4 +598,119 @@ async fn get_trial(State(state): State<AppState>, Path(raw): Path<String>) -> Re
         map.remove("lastSequence");
     }
     Ok(Json(body))
+}
+
+/// The token of a trial's confirmation link.
+#[derive(Deserialize, ToSchema)]
+struct VerifyBody {
+    /// The `token` of the link in the confirmation e-mail (`/trial/verify?token=...`): 64
+    /// hexadecimal digits.
+    #[schema(min_length = 64, max_length = 64, pattern = "^[0-9a-fA-F]{64}$")]
+    token: String,
+}
+
+/// The trial's e-mail address is confirmed.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct EmailConfirmed {
+    /// Always true.
+    verified: bool,
+    trial_id: String,
+    /// The address confirmed.
+    email: String,
+    /// The trial's number as people write it.
+    display_number: String,
+    /// When the trial ends (RFC 3339).
+    ends_at: Option<String>,
+}
+
+const LINK_UNKNOWN: &str = "This confirmation link is not valid. Open the link from the email we sent you again, making sure you have all of it; if it still fails, contact support.";
+const LINK_USED: &str =
+    "This link has already been used: your email address is confirmed. There is nothing more to do.";
+const LINK_EXPIRED: &str = "This confirmation link has expired: the email address was not confirmed within 24 hours and the trial's number was released. Start a new free trial to get a new link.";
+const EMAIL_CONFIRMED_ELSEWHERE: &str = "This email address already has a confirmed free trial. To carry on, choose a plan on our Plans and Pricing page, or contact support.";
+
+fn link_unknown() -> ApiError {
+    ApiError::not_found("verification_link_unknown", LINK_UNKNOWN)
+}
+
+fn link_used() -> ApiError {
+    ApiError::refused(StatusCode::CONFLICT, "verification_link_used", LINK_USED)
+}
+
+fn link_expired() -> ApiError {
+    ApiError::refused(StatusCode::GONE, "verification_link_expired", LINK_EXPIRED)
+}
+
+/// Confirms a trial's e-mail address: the token of the link e-mailed to it, followed before
+/// the deadline (24 hours after the start). Records `EmailVerified` (the buyer its actor),
+/// lets the trial's extension call out (`sip_accounts.may_call_out`) and uses up the address
+/// for other trials, all in one transaction; any refusal changes nothing.
+#[utoipa::path(
+    post,
+    path = "/trial-email-verifications",
+    tag = "trial",
+    request_body = VerifyBody,
+    responses(
+        (status = 200, body = EmailConfirmed),
+        (status = 404, description = "No link has this token (verification_link_unknown)", body = Refusal),
+        (status = 409, description = "The link was used already (verification_link_used), this e-mail address has another confirmed trial (trial_already_used), or the trial changed at the same moment (conflict)", body = Refusal),
+        (status = 410, description = "The 24 hours passed: the trial ended and its number was released (verification_link_expired)", body = Refusal),
+    )
+)]
+async fn verify_trial_email(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<VerifyBody>,
+) -> Result<Json<EmailConfirmed>, ApiError> {
+    let token = body.token.trim().to_ascii_lowercase();
+    if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(link_unknown());
+    }
+    let found: Option<(String, bool)> =
+        sqlx::query_as("SELECT trial_id, verified_at IS NOT NULL FROM trials WHERE verify_digest = $1")
+            .bind(crate::order_secrets::digest(&token))
+            .fetch_optional(&state.pool)
+            .await?;
+    let Some((id, used)) = found else { return Err(link_unknown()) };
+    if used {
+        return Err(link_used());
+    }
+    let mut tx = state.pool.begin().await?;
+    // One confirmed trial per address: the unique index refuses a second.
+    let marked = sqlx::query("UPDATE trials SET verified_at = $2 WHERE trial_id = $1 AND verified_at IS NULL")
+        .bind(&id)
+        .bind(state.clock.now())
+        .execute(&mut *tx)
+        .await;
+    match marked {
+        Err(sqlx::Error::Database(error)) if error.is_unique_violation() => {
+            return Err(already_used("trial_already_used", EMAIL_CONFIRMED_ELSEWHERE));
+        }
+        Err(error) => return Err(error.into()),
+        Ok(done) if done.rows_affected() == 0 => return Err(link_used()),
+        Ok(_) => {}
+    }
+    let committed = match state.trials.execute_in(&mut tx, &BUYER, &id, TrialCommand::VerifyEmail).await {
+        Ok(committed) => committed,
+        Err(AggregateError::UserError(TrialError::VerificationExpired | TrialError::AlreadyOver)) => {
+            return Err(link_expired())
+        }
+        Err(AggregateError::UserError(TrialError::EmailAlreadyVerified)) => return Err(link_used()),
+        Err(error) => return Err(error.into()),
+    };
+    projections::sip::allow_calls_on(&mut tx, &projections::sip::trial_owner(&id)).await?;
+    tx.commit().await?;
+    state.trials.publish(&id, &committed).await;
+    let trial = &committed.state;
+    let display_number = match inventory::find(&state.pool, &trial.number).await? {
+        Some(row) => row.display(),
+        None => trial.number.clone(),
+    };
+    Ok(Json(EmailConfirmed {
+        verified: true,
+        trial_id: id,
+        email: trial.contact.email.clone(),
+        display_number,
+        ends_at: trial.ends_at.map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)),
+    }))
 }

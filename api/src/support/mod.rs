@@ -519,7 +519,7 @@ pub async fn release_number(
         return Err(ApiError::refused(
             StatusCode::CONFLICT,
             "nothing_to_release",
-            "Only a service order's numbers can be released here; a trial's number returns to stock by itself 30 days after the trial ends.",
+            "Only a service order's numbers can be released here; a trial's number returns to stock by itself 30 days after the trial ends (at once when its e-mail address was never confirmed).",
         ));
     }
     let (order, _) = existing::<ServiceOrder>(state, id).await?;

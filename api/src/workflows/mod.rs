@@ -12,9 +12,9 @@
 //! | workflow | started by | steps |
 //! |---|---|---|
 //! | `complete-service-order` | `AccountCreated` | numbers assigned (or lost), order completed, cart emptied of the service, confirmation e-mail |
-//! | `start-trial` | `TrialStarted` | views and the number's stock row caught up, the welcome e-mail |
+//! | `start-trial` | `TrialStarted` | views and the number's stock row caught up, the e-mail with the confirmation link, the welcome e-mail |
 //! | `remind-trial` | `ReminderSent` | the reminder e-mail |
-//! | `end-trial` | `TrialEnded` | the trial's extension can no longer register |
+//! | `end-trial` | `TrialEnded` | the trial's extension can no longer register; an unconfirmed trial's number back in the pool |
 //! | `tell-buyer` | `PlaceholderFilled`, `NumberReplaced`, each transfer step, `SubscriptionCancelled` | the buyer's e-mail of each |
 //! | `confirm-hardware-order` | `PaymentRecorded` | the phones out of the cart, the confirmation e-mail, `Confirm` (jobs::hardware_orders) |
 //! | `refund-stray-payment` | `StrayPaymentReceived` | each stray refunded at the provider, `StrayPaymentRefunded`, the buyer's e-mail |

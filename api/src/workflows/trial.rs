@@ -6,11 +6,11 @@
 //!
 //! | workflow | started by | steps |
 //! |---|---|---|
-//! | `start-trial` | `TrialStarted` | views and the number's stock row caught up; the welcome e-mail |
+//! | `start-trial` | `TrialStarted` | views and the number's stock row caught up; the e-mail with the confirmation link (its token's digest in the same transaction); the welcome e-mail |
 //! | `remind-trial` | `ReminderSent` | the reminder e-mail |
-//! | `end-trial` | `TrialEnded` | the extension can no longer register; the view caught up |
+//! | `end-trial` | `TrialEnded` | the extension can no longer register; for a trial ended unconfirmed, its number back in the pool; the view caught up |
 
-use aggregates::trial::{Trial, TrialError, TrialEvent};
+use aggregates::trial::{EndReason, Trial, TrialError, TrialEvent};
 use cqrs_es::persist::ViewRepository;
 use jobs::outbox::Mail;
 use jobs::workflows::Claim;
@@ -26,12 +26,14 @@ pub const END_TRIAL: &str = "end-trial";
 
 /// The fault points of the trial's workflows, by workflow (FAULT_INJECTION); the first and
 /// the last of `start-trial` are the start request's own (api/src/routes/trial.rs).
-pub const FAULT_POINTS: [(&str, &str); 6] = [
+pub const FAULT_POINTS: [(&str, &str); 8] = [
     (START_TRIAL, "after-trial-started"),
     (START_TRIAL, "after-trial-views"),
+    (START_TRIAL, "after-trial-verification-queued"),
     (START_TRIAL, "before-trial-password-shown"),
     (REMIND_TRIAL, "after-reminder-queued"),
     (END_TRIAL, "after-trial-logins-removed"),
+    (END_TRIAL, "after-trial-number-returned"),
     // The end-trials job's own: Stripe made the conversion's subscription, the trial has
     // not recorded it (jobs::trials).
     ("end-trials", "after-trial-subscribed"),
@@ -79,6 +81,10 @@ async fn start(state: &AppState, claim: &Claim) -> Result<(), ApiError> {
         .await?
         .map(|row| row.display())
         .unwrap_or_else(|| trial.number.clone());
+    if view.verify_by.is_some() {
+        crate::trial_mail::queue_verification(state, id, &view, &display).await?;
+        faults::point(state, "after-trial-verification-queued");
+    }
     let (subject, body) = crate::trial_mail::welcome(&view, &display, &state.services.config.sip);
     let mail = Mail { recipient: &view.email, subject, body: &body, kind: "trial_welcome", reference: id };
     jobs::outbox::queue(&state.pool, mail).await?;
@@ -99,6 +105,15 @@ async fn end(state: &AppState, claim: &Claim) -> Result<(), ApiError> {
     let id = &claim.aggregate_id;
     projections::sip::remove(&state.pool, &projections::sip::trial_owner(id)).await?;
     faults::point(state, "after-trial-logins-removed");
+    // Not confirmed in time: the number is free again at once (not 30 days later).
+    let (trial, _) = crate::state::load::<Trial>(&state.pool, id).await?;
+    if trial.end_reason == Some(EndReason::Unverified) {
+        let context = jobs::commands::Context::job(END_TRIAL);
+        jobs::trials::release_number(&state.pool, &state.numbers, &context, id, &trial.number, state.clock.now())
+            .await
+            .map_err(ApiError::internal)?;
+        faults::point(state, "after-trial-number-returned");
+    }
     view(state, id).await?;
     Ok(())
 }

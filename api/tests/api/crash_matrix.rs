@@ -198,12 +198,17 @@ async fn count_trial(pool: &PgPool, sql: &str, trial: &str) -> i64 {
     count(pool, sql, trial).await
 }
 
-/// A trial started through a normal server: (trial id, its number, the extension's username).
-async fn trial_started(database: &str, pool: &PgPool, email: &str) -> (String, String, String) {
+/// A trial started through a normal server, its e-mail address `confirmed` through the link
+/// or not: (trial id, its number, the extension's username).
+async fn trial_started(database: &str, pool: &PgPool, email: &str, confirmed: bool) -> (String, String, String) {
     let server = Server::start(database, &[]).await;
     let app = server.app(pool);
     let number = crate::trial::free_numbers(&app).await.remove(0);
-    let started = expect_ok(crate::trial::start_trial(&app, email, &number).await).await;
+    let started = if confirmed {
+        crate::trial::start_confirmed_trial(&app, email, &number).await
+    } else {
+        expect_ok(crate::trial::start_trial(&app, email, &number).await).await
+    };
     let trial = started["trialId"].as_str().unwrap().to_string();
     let username = started["extensions"][0]["username"].as_str().unwrap().to_string();
     (trial, number, username)
@@ -276,15 +281,26 @@ async fn trial_start_crash_at(point: &str) -> String {
     assert_eq!(third.status(), reqwest::StatusCode::CONFLICT, "{point}");
     let (_, welcome, _, logins, _) = trial_state(&pool, &trial, &number).await;
     assert_eq!((welcome, logins), (1, 1), "{point}");
+    // One confirmation e-mail, whose link (made once, never again by the resumed run) works.
+    let links =
+        count_trial(&pool, "SELECT count(*) FROM outbox WHERE kind = 'trial_verification' AND reference = $1", &trial)
+            .await;
+    assert_eq!(links, 1, "{point}");
+    let token = crate::trial::verification_token(&pool, &trial).await;
+    expect_ok(crate::trial::verify(&app, &token).await).await;
+    let calls =
+        count_trial(&pool, "SELECT count(*) FROM sip_accounts WHERE owner = 'trial:' || $1 AND may_call_out", &trial)
+            .await;
+    assert_eq!(calls, 1, "{point}: confirmed, it may call out");
     format!(
-        "| start-trial | {point} | active; welcome e-mails 1; SIP logins 1, the retry's password registers; number the trial's (stock row assigned) |"
+        "| start-trial | {point} | active; welcome e-mails 1; confirmation e-mails 1, its link confirms; SIP logins 1, the retry's password registers; number the trial's (stock row assigned) |"
     )
 }
 
 async fn trial_job_crash_at(point: &str, days_on: &str, expected: (&str, i64, i64)) -> String {
     let database = fresh_database().await;
     let pool = PgPool::connect(&database).await.unwrap();
-    let (trial, number, _) = trial_started(&database, &pool, &format!("job-{point}@example.com")).await;
+    let (trial, number, _) = trial_started(&database, &pool, &format!("job-{point}@example.com"), true).await;
     let env = [("FAULT_INJECTION", point), ("CLOCK_OFFSET_DAYS", days_on)];
     assert!(!crate::helpers::run_job(&database, &env, "end-trials").await, "{point}: the job died");
 
@@ -318,7 +334,7 @@ async fn trial_after_trial_subscribed() {
         let server = Server::start(&database, &[]).await;
         let app = server.app(&pool);
         let number = crate::trial::free_numbers(&app).await.remove(0);
-        let started = expect_ok(crate::trial::start_trial(&app, "convert-crash@example.com", &number).await).await;
+        let started = crate::trial::start_confirmed_trial(&app, "convert-crash@example.com", &number).await;
         let trial = started["trialId"].as_str().unwrap().to_string();
         expect_ok(crate::trial::save_card(&app, &trial, OK_CARD).await).await;
         (trial, number)
@@ -360,6 +376,11 @@ async fn trial_after_trial_views() {
 }
 
 #[tokio::test]
+async fn trial_after_trial_verification_queued() {
+    println!("{}", trial_start_crash_at("after-trial-verification-queued").await);
+}
+
+#[tokio::test]
 async fn trial_before_trial_password_shown() {
     println!("{}", trial_start_crash_at("before-trial-password-shown").await);
 }
@@ -374,14 +395,58 @@ async fn trial_after_trial_logins_removed() {
     println!("{}", trial_job_crash_at("after-trial-logins-removed", "8", ("ended", 0, 0)).await);
 }
 
+/// A trial never confirmed, released by the job (two days on) with the number given back
+/// and the row still owed: the restarted server's runner finishes it, the number returned once.
+#[tokio::test]
+async fn trial_after_trial_number_returned() {
+    let point = "after-trial-number-returned";
+    let database = fresh_database().await;
+    let pool = PgPool::connect(&database).await.unwrap();
+    let (trial, number, _) = trial_started(&database, &pool, "released-crash@example.com", false).await;
+    let env = [("FAULT_INJECTION", point), ("CLOCK_OFFSET_DAYS", "2")];
+    assert!(!crate::helpers::run_job(&database, &env, "end-trials").await, "{point}: the job died");
+    let owed = count_trial(&pool, "SELECT count(*) FROM workflows WHERE aggregate_id = $1", &trial).await;
+    assert_eq!(owed, 1, "{point}: the end-trial workflow is still owed");
+
+    let _later = Server::start(&database, &[("CLOCK_OFFSET_DAYS", "2")]).await;
+    let (status, welcome, reminders, logins, holder) = trial_state(&pool, &trial, &number).await;
+    assert_eq!((status.as_str(), welcome, reminders, logins), ("ended", 1, 0, 0), "{point}");
+    assert_eq!(holder, Holder::Nobody, "{point}: back in the pool at once");
+    let returned_events = || {
+        count(&pool, "SELECT count(*) FROM events WHERE aggregate_id = $1 AND event_type = 'NumberReturned'", &number)
+    };
+    assert_eq!(returned_events().await, 1, "{point}: returned once");
+    let marked = count_trial(
+        &pool,
+        "SELECT count(*) FROM trials WHERE trial_id = $1 AND number_returned_at IS NOT NULL",
+        &trial,
+    )
+    .await;
+    let stock: String = sqlx::query_scalar("SELECT status FROM number_inventory WHERE value = $1")
+        .bind(&number)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!((marked, stock.as_str()), (1, "available"), "{point}");
+    // The job again changes nothing.
+    assert!(crate::helpers::run_job(&database, &[("CLOCK_OFFSET_DAYS", "2")], "end-trials").await);
+    assert_eq!(returned_events().await, 1, "{point}");
+    let ended =
+        count(&pool, "SELECT count(*) FROM events WHERE aggregate_id = $1 AND event_type = 'TrialEnded'", &trial).await;
+    assert_eq!(ended, 1, "{point}");
+    println!("| end-trial (unconfirmed) | {point} | ended 1 (unverified); SIP logins 0; number returned 1, stock available, trial's claim marked over |");
+}
+
 #[test]
 fn every_fault_point_of_the_trial_is_tested() {
     let tested = [
         "after-trial-started",
         "after-trial-views",
+        "after-trial-verification-queued",
         "before-trial-password-shown",
         "after-reminder-queued",
         "after-trial-logins-removed",
+        "after-trial-number-returned",
         "after-trial-subscribed",
     ];
     for (_, point) in api::workflows::trial::FAULT_POINTS {

@@ -20,7 +20,7 @@ use sqlx::{Connection, PgConnection};
 use crate::checkout::{cart, create_account, pay, single_user};
 use crate::hardware_routes::{as_staff, sign_in, staff_get};
 use crate::helpers::{admin_url, expect_error, expect_ok, spawn_app, with_database, TestApp};
-use crate::trial::{free_numbers, start_trial};
+use crate::trial::{free_numbers, start_confirmed_trial};
 
 const DOMAIN: &str = "sip.talkbridge.localhost";
 
@@ -244,7 +244,7 @@ async fn an_ended_trials_extension_is_refused_and_a_rebuild_keeps_it_out() {
     let app = spawn_app().await;
     let registrar = registrar(&app).await;
     let numbers = free_numbers(&app).await;
-    let ending = expect_ok(start_trial(&app, "ending@example.com", &numbers[0]).await).await;
+    let ending = start_confirmed_trial(&app, "ending@example.com", &numbers[0]).await;
     let (id, extension) = (ending["customerId"].as_str().unwrap(), &ending["extensions"][0]);
     let (username, password) = (extension["username"].as_str().unwrap(), extension["password"].as_str().unwrap());
     assert!(sipp(&registrar, "register.xml", username, password).await, "a trial's extension registers");
@@ -267,6 +267,12 @@ async fn an_ended_trials_extension_is_refused_and_a_rebuild_keeps_it_out() {
     let (_, charge, order) = pay(&app, &cart_id, "rebuilt@example.com", "4242424242424242").await;
     expect_ok(charge).await;
     let account = create_account(&app, &order).await;
+    let may_call_out = || async {
+        let rows: Vec<bool> =
+            sqlx::query_scalar("SELECT may_call_out FROM sip_accounts").fetch_all(&app.pool).await.unwrap();
+        rows
+    };
+    assert_eq!(may_call_out().await, vec![true], "a service order's extension may call out");
     sqlx::query("DELETE FROM sip_accounts").execute(&app.pool).await.unwrap();
     sqlx::query(
         "INSERT INTO sip_accounts (username, owner, number, domain) VALUES ('ghost101', 'trial:x', '101', 'x')",
@@ -282,6 +288,7 @@ async fn an_ended_trials_extension_is_refused_and_a_rebuild_keeps_it_out() {
         sqlx::query_scalar("SELECT username FROM sip_accounts").fetch_all(&app.pool).await.unwrap();
     let ordered = account["extensions"][0]["username"].as_str().unwrap();
     assert_eq!(usernames, vec![ordered.to_string()]);
+    assert_eq!(may_call_out().await, vec![true], "and may again once rebuilt");
     assert!(sipp(&registrar, "register.xml", ordered, account["extensions"][0]["password"].as_str().unwrap()).await);
     assert!(sipp(&registrar, "register-refused.xml", username, password).await);
     assert_eq!(app.get("/api/trials/not-a-trial/registrations").await.status(), StatusCode::NOT_FOUND);

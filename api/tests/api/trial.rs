@@ -27,6 +27,31 @@ pub(crate) async fn start_trial(app: &TestApp, email: &str, number: &str) -> req
     app.send(Method::POST, "/api/create-free-trial-account/", Some(body)).await
 }
 
+/// The token of the confirmation link e-mailed for trial `id`, read from the outbox.
+pub(crate) async fn verification_token(pool: &sqlx::PgPool, id: &str) -> String {
+    let body: String =
+        sqlx::query_scalar("SELECT body FROM outbox WHERE kind = 'trial_verification' AND reference = $1")
+            .bind(id)
+            .fetch_one(pool)
+            .await
+            .expect("the confirmation e-mail is queued");
+    let at = body.find("/trial/verify?token=").expect("the e-mail carries the link") + "/trial/verify?token=".len();
+    body[at..at + 64].to_string()
+}
+
+/// Follows a confirmation link as its page does.
+pub(crate) async fn verify(app: &TestApp, token: &str) -> reqwest::Response {
+    app.send(Method::POST, "/api/trial-email-verifications", Some(json!({ "token": token }))).await
+}
+
+/// Starts a trial and confirms its e-mail address through the e-mailed link: the start's answer.
+pub(crate) async fn start_confirmed_trial(app: &TestApp, email: &str, number: &str) -> Value {
+    let started = expect_ok(start_trial(app, email, number).await).await;
+    let id = started["trialId"].as_str().unwrap();
+    expect_ok(verify(app, &verification_token(&app.pool, id).await).await).await;
+    started
+}
+
 pub(crate) async fn free_numbers(app: &TestApp) -> Vec<String> {
     let pool = expect_ok(app.get("/api/free-did-numbers/").await).await;
     pool["numbers"].as_array().unwrap().iter().map(|n| n["value"].as_str().unwrap().to_string()).collect()
@@ -56,6 +81,7 @@ async fn a_trial_starts_without_a_card_with_its_free_number_and_extension_101() 
     let sip = extension["password"].as_str().unwrap().to_string();
     assert_eq!(sip.len(), 20);
     assert_eq!(trial["email_sent"], true);
+    assert!(trial["verifyBy"].is_string(), "{trial}");
     assert_eq!(trial["package"], "Single User VoIP - Trial");
     let ends = DateTime::parse_from_rfc3339(trial["trial_ends"].as_str().unwrap()).unwrap();
     let days = (ends.with_timezone(&Utc) - Utc::now()).num_hours();
@@ -91,33 +117,236 @@ async fn a_trial_starts_without_a_card_with_its_free_number_and_extension_101() 
     assert!(!welcome.contains(&sip));
 }
 
+/// The sentence of a start (or a confirmation) refused for an address with a confirmed trial.
+const EMAIL_USED: &str = "A free trial has already been used with this email address. To carry on, choose a plan on our Plans and Pricing page, or contact support.";
+
 #[tokio::test]
-async fn one_trial_per_email_and_per_number() {
+async fn one_trial_per_confirmed_email_and_one_per_number() {
     let app = spawn_app().await;
     let numbers = free_numbers(&app).await;
-    expect_ok(start_trial(&app, "once@example.com", &numbers[0]).await).await;
+    // An address not confirmed yet may start another trial (its first one is released if
+    // never confirmed); once one of its trials is confirmed, no other starts or confirms.
+    let first = expect_ok(start_trial(&app, "once@example.com", &numbers[0]).await).await;
+    let first = first["trialId"].as_str().unwrap().to_string();
+    let second = expect_ok(start_trial(&app, "ONCE@example.com", &numbers[1]).await).await;
+    let second = second["trialId"].as_str().unwrap().to_string();
+    let second_token = verification_token(&app.pool, &second).await;
+    expect_ok(verify(&app, &verification_token(&app.pool, &first).await).await).await;
+
     let events = app.event_count().await;
     let again = expect_error(
-        start_trial(&app, "ONCE@example.com", &numbers[1]).await,
+        start_trial(&app, "ONCE@example.com", &numbers[2]).await,
         StatusCode::CONFLICT,
         "trial_already_used",
     )
     .await;
-    assert_eq!(again["error"], "A free trial has already been used with this email address.");
+    assert_eq!(again["error"], EMAIL_USED);
+    let refused = expect_error(verify(&app, &second_token).await, StatusCode::CONFLICT, "trial_already_used").await;
+    assert_eq!(
+        refused["error"],
+        "This email address already has a confirmed free trial. To carry on, choose a plan on our Plans and Pricing page, or contact support."
+    );
+    assert_eq!(trial_status(&app, &second).await["emailVerified"], false);
+    assert!(!may_call_out(&app, &second).await, "the refused confirmation changed nothing");
     let taken =
         expect_error(start_trial(&app, "other@example.com", &numbers[0]).await, StatusCode::CONFLICT, "number_taken")
             .await;
     assert_eq!(taken["error"], "This number has just been taken. Please choose another.");
     assert_eq!(app.event_count().await, events, "a refusal changes nothing");
-    assert!(free_numbers(&app).await.contains(&numbers[1]));
+    assert!(free_numbers(&app).await.contains(&numbers[2]));
 
-    // Two at once for the same e-mail: one trial.
-    let (a, b) = tokio::join!(
-        start_trial(&app, "race@example.com", &numbers[2]),
-        start_trial(&app, "race@example.com", &numbers[3])
+    // Two trials of one address confirmed at once: one of them.
+    let a = expect_ok(start_trial(&app, "race@example.com", &numbers[2]).await).await;
+    let b = expect_ok(start_trial(&app, "race@example.com", &numbers[3]).await).await;
+    let (a, b) = (a["trialId"].as_str().unwrap().to_string(), b["trialId"].as_str().unwrap().to_string());
+    let (token_a, token_b) = (verification_token(&app.pool, &a).await, verification_token(&app.pool, &b).await);
+    let (one, other) = tokio::join!(verify(&app, &token_a), verify(&app, &token_b));
+    let mut statuses = [one.status(), other.status()];
+    statuses.sort();
+    assert_eq!(statuses, [StatusCode::OK, StatusCode::CONFLICT]);
+    let confirmed: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM events WHERE event_type = 'EmailVerified' AND aggregate_id = ANY($1)")
+            .bind(vec![a, b])
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    assert_eq!(confirmed, 1);
+}
+
+/// Whether the trial's extension may place outgoing calls (what the call routing reads).
+async fn may_call_out(app: &TestApp, id: &str) -> bool {
+    sqlx::query_scalar("SELECT may_call_out FROM sip_accounts WHERE owner = 'trial:' || $1")
+        .bind(id)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_trial_is_confirmed_by_the_link_it_e_mails_and_only_then_calls_out() {
+    let app = spawn_app().await;
+    let number = free_numbers(&app).await[0].clone();
+    let started = expect_ok(start_trial(&app, "confirm@example.com", &number).await).await;
+    let id = started["trialId"].as_str().unwrap().to_string();
+    // It starts at once and its extension may register, but not call out.
+    let registered: i64 = sqlx::query_scalar("SELECT count(*) FROM subscriber WHERE username = $1")
+        .bind(started["extensions"][0]["username"].as_str().unwrap())
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(registered, 1);
+    assert!(!may_call_out(&app, &id).await);
+    let view = trial_status(&app, &id).await;
+    assert_eq!((view["status"].as_str(), &view["emailVerified"]), (Some("active"), &json!(false)));
+    let deadline = DateTime::parse_from_rfc3339(view["verifyBy"].as_str().unwrap()).unwrap();
+    let started_at = DateTime::parse_from_rfc3339(view["startedAt"].as_str().unwrap()).unwrap();
+    assert_eq!(deadline - started_at, Duration::hours(24));
+    assert_eq!(
+        DateTime::parse_from_rfc3339(started["verifyBy"].as_str().unwrap()).unwrap().timestamp(),
+        deadline.timestamp()
     );
-    let statuses = [a.status(), b.status()];
-    assert!(statuses.contains(&StatusCode::OK) && statuses.contains(&StatusCode::CONFLICT), "{statuses:?}");
+
+    // The e-mail: the link, what happens without it; only the token's digest is stored.
+    let (recipient, subject, body): (String, String, String) = sqlx::query_as(
+        "SELECT recipient, subject, body FROM outbox WHERE kind = 'trial_verification' AND reference = $1",
+    )
+    .bind(&id)
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(
+        (recipient.as_str(), subject.as_str()),
+        ("confirm@example.com", "Confirm your email address to keep your free trial")
+    );
+    assert!(body.contains("/trial/verify?token="), "{body}");
+    assert!(body.contains("If the link is not followed within 24 hours"), "{body}");
+    assert!(body.contains("your number 01632 96"), "{body}");
+    let token = verification_token(&app.pool, &id).await;
+    assert!(token.bytes().all(|b| b.is_ascii_hexdigit()), "{token}");
+    let stored: String = sqlx::query_scalar("SELECT verify_digest FROM trials WHERE trial_id = $1")
+        .bind(&id)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(stored, api::order_secrets::digest(&token));
+    let in_events: i64 = sqlx::query_scalar("SELECT count(*) FROM events WHERE payload::text LIKE '%' || $1 || '%'")
+        .bind(&token)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(in_events, 0);
+    let welcome: String = sqlx::query_scalar("SELECT body FROM outbox WHERE kind = 'trial_welcome' AND reference = $1")
+        .bind(&id)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert!(welcome.contains("Until then your trial cannot make outgoing calls"), "{welcome}");
+
+    // Bad links change nothing.
+    let events = app.event_count().await;
+    for bad in ["", "nope", &"0".repeat(64), &format!("{}x", &token[..63]), &token[..63]] {
+        let refused = expect_error(verify(&app, bad).await, StatusCode::NOT_FOUND, "verification_link_unknown").await;
+        assert!(refused["error"].as_str().unwrap().contains("contact support"), "{refused}");
+    }
+    expect_error(
+        app.send(Method::POST, "/api/trial-email-verifications", Some(json!({ "token": 5 }))).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "invalid_body",
+    )
+    .await;
+    assert_eq!(app.event_count().await, events);
+    assert!(!may_call_out(&app, &id).await);
+
+    // The link (as typed, in capitals too): confirmed by the buyer, once.
+    let answer = verify(&app, &format!(" {} ", token.to_uppercase())).await;
+    assert_eq!(answer.headers()["cache-control"], "no-store", "it names the buyer");
+    let confirmed = expect_ok(answer).await;
+    assert_eq!(confirmed["verified"], true);
+    assert_eq!(confirmed["trialId"], id.as_str());
+    assert_eq!(confirmed["email"], "confirm@example.com");
+    assert!(confirmed["displayNumber"].as_str().unwrap().starts_with("01632 96"), "{confirmed}");
+    let actor: String = sqlx::query_scalar(
+        "SELECT metadata ->> 'actor' FROM events WHERE aggregate_id = $1 AND event_type = 'EmailVerified'",
+    )
+    .bind(&id)
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(actor, "buyer");
+    assert!(may_call_out(&app, &id).await);
+    assert_eq!(trial_status(&app, &id).await["emailVerified"], true);
+    let events = app.event_count().await;
+    let used = expect_error(verify(&app, &token).await, StatusCode::CONFLICT, "verification_link_used").await;
+    assert_eq!(
+        used["error"],
+        "This link has already been used: your email address is confirmed. There is nothing more to do."
+    );
+    assert_eq!(app.event_count().await, events);
+}
+
+#[tokio::test]
+async fn an_unconfirmed_trial_ends_after_24_hours_and_its_number_is_free_again_at_once() {
+    let app = spawn_app().await;
+    let numbers = free_numbers(&app).await;
+    let (lapsed_number, kept_number) = (numbers[0].clone(), numbers[1].clone());
+    let lapsed = expect_ok(start_trial(&app, "unconfirmed@example.com", &lapsed_number).await).await;
+    let lapsed = lapsed["trialId"].as_str().unwrap().to_string();
+    let lapsed_token = verification_token(&app.pool, &lapsed).await;
+    let kept = start_confirmed_trial(&app, "confirmed@example.com", &kept_number).await;
+    let kept = kept["trialId"].as_str().unwrap().to_string();
+
+    // 23 hours on: nothing is due.
+    let soon = AppState::with_clock(app.pool.clone(), Arc::new(FixedClock(Utc::now() + Duration::hours(23))));
+    assert_eq!(api::scheduled::end_trials(&soon, soon.clock.now()).await.unwrap(), jobs::trials::Report::default());
+    assert_eq!(trial_status(&app, &lapsed).await["status"], "active");
+
+    // 25 hours on, as the scheduler runs the job: the unconfirmed trial ends, its login goes
+    // and its number is free again at once; the confirmed one is untouched.
+    let later = AppState::with_clock(app.pool.clone(), Arc::new(FixedClock(Utc::now() + Duration::hours(25))));
+    let job = api::scheduled::jobs(&later).into_iter().find(|j| j.name == "end-trials").unwrap();
+    let RunOutcome::Ran(report) = run_once(&app.pool, &job).await.unwrap() else { panic!("nobody else runs it") };
+    assert_eq!(
+        report.unwrap(),
+        "1 unconfirmed trials released, 0 trials ended, 0 converted, 0 reminded, 0 numbers returned"
+    );
+    let ended = trial_status(&app, &lapsed).await;
+    assert_eq!((ended["status"].as_str(), ended["endReason"].as_str()), (Some("ended"), Some("unverified")));
+    let logins: i64 = sqlx::query_scalar("SELECT count(*) FROM sip_accounts WHERE owner = 'trial:' || $1")
+        .bind(&lapsed)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(logins, 0, "its SIP login is gone");
+    assert_eq!(inventory_status(&app, &lapsed_number).await, "available");
+    assert!(free_numbers_within_a_second(&app, |pool| pool.contains(&lapsed_number)).await.contains(&lapsed_number));
+    let returned_at: Option<DateTime<Utc>> =
+        sqlx::query_scalar("SELECT number_returned_at FROM trials WHERE trial_id = $1")
+            .bind(&lapsed)
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    assert!(returned_at.is_some());
+    let owed: i64 = sqlx::query_scalar("SELECT count(*) FROM workflows").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(owed, 0, "the end-trial workflow ran to its end");
+    let (number, _) =
+        jobs::commands::load::<aggregates::phone_number::PhoneNumber>(&app.pool, &lapsed_number).await.unwrap();
+    assert_eq!(number.holder, aggregates::phone_number::Holder::Nobody);
+
+    let confirmed = trial_status(&app, &kept).await;
+    assert_eq!((confirmed["status"].as_str(), &confirmed["emailVerified"]), (Some("active"), &json!(true)));
+    assert!(may_call_out(&app, &kept).await);
+    assert_eq!(inventory_status(&app, &kept_number).await, "assigned");
+
+    // Once: a second run changes nothing; the old link says it expired, and changes nothing.
+    let events = app.event_count().await;
+    assert_eq!(api::scheduled::end_trials(&later, later.clock.now()).await.unwrap(), jobs::trials::Report::default());
+    let expired = expect_error(verify(&app, &lapsed_token).await, StatusCode::GONE, "verification_link_expired").await;
+    assert!(expired["error"].as_str().unwrap().contains("Start a new free trial"), "{expired}");
+    assert_eq!(app.event_count().await, events);
+
+    // The number starts someone's trial again; the unconfirmed address may try again too.
+    expect_ok(start_trial(&app, "unconfirmed@example.com", &lapsed_number).await).await;
+    assert_eq!(inventory_status(&app, &lapsed_number).await, "assigned");
 }
 
 #[tokio::test]
@@ -365,12 +594,12 @@ async fn trial_status(app: &TestApp, id: &str) -> Value {
 async fn the_job_ends_trials_on_time_converts_those_with_a_card_and_reminds_before() {
     let app = spawn_app().await;
     let numbers = free_numbers(&app).await;
-    let plain = expect_ok(start_trial(&app, "plain@example.com", &numbers[0]).await).await;
+    let plain = start_confirmed_trial(&app, "plain@example.com", &numbers[0]).await;
     let plain = plain["customerId"].as_str().unwrap().to_string();
-    let carded = expect_ok(start_trial(&app, "carded@example.com", &numbers[1]).await).await;
+    let carded = start_confirmed_trial(&app, "carded@example.com", &numbers[1]).await;
     let carded = carded["customerId"].as_str().unwrap().to_string();
     expect_ok(save_card(&app, &carded, "4242424242424242").await).await;
-    let declined = expect_ok(start_trial(&app, "declined@example.com", &numbers[2]).await).await;
+    let declined = start_confirmed_trial(&app, "declined@example.com", &numbers[2]).await;
     let declined = declined["customerId"].as_str().unwrap().to_string();
     expect_ok(save_card(&app, &declined, "4000000000000341").await).await;
 
@@ -463,7 +692,7 @@ async fn a_converted_trial_pays_the_price_lists_amount_not_an_old_plans() {
     assert_eq!(stripe(Method::POST, "/plans", &form).await["amount"], 499, "the old plan at the old price");
 
     let number = free_numbers(&app).await[0].clone();
-    let started = expect_ok(start_trial(&app, "new-price@example.com", &number).await).await;
+    let started = start_confirmed_trial(&app, "new-price@example.com", &number).await;
     let id = started["customerId"].as_str().unwrap().to_string();
     expect_ok(save_card(&app, &id, "4242424242424242").await).await;
     let week = moved(&app, 7);
@@ -522,9 +751,9 @@ async fn an_unconverted_trials_number_returns_to_the_pool_thirty_days_after_it_e
     let app = spawn_app().await;
     let numbers = free_numbers(&app).await;
     let (lapsed_number, kept_number) = (numbers[0].clone(), numbers[1].clone());
-    let lapsed = expect_ok(start_trial(&app, "lapsed@example.com", &lapsed_number).await).await;
+    let lapsed = start_confirmed_trial(&app, "lapsed@example.com", &lapsed_number).await;
     let lapsed = lapsed["customerId"].as_str().unwrap().to_string();
-    let kept = expect_ok(start_trial(&app, "kept@example.com", &kept_number).await).await;
+    let kept = start_confirmed_trial(&app, "kept@example.com", &kept_number).await;
     let kept = kept["customerId"].as_str().unwrap().to_string();
     expect_ok(save_card(&app, &kept, "4242424242424242").await).await;
 

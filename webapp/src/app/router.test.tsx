@@ -161,6 +161,7 @@ describe('pages', () => {
     ['/hardware-thank-you', 'Order Not Found'],
     ['/free-trial-account-setup', 'Start your free trial'],
     ['/free-trial-thank-you', 'Your free trial'],
+    ['/trial/verify', 'Confirm your email address'],
     ['/support', 'Support Centre'],
     ['/contact', 'Contact us'],
     ['/faq', 'Frequently Asked Questions'],

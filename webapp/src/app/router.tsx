@@ -112,6 +112,8 @@ export const routes: RouteObject[] = [
       { path: 'free-trial-thank-you', element: lazyPage(() => import('./routes/free-trial-thank-you')), handle: { noindex: true } },
       // /thank-you/trial is the trial variant of the confirmation.
       { path: 'thank-you/trial', element: lazyPage(() => import('./routes/free-trial-thank-you')), handle: { noindex: true } },
+      // The free trial's e-mail confirmation link (`?token=...`).
+      { path: 'trial/verify', element: lazyPage(() => import('./routes/trial-verify')), handle: { noindex: true } },
       { path: 'hardware', element: lazyPage(() => import('./routes/hardware')) },
       { path: 'checkout', element: lazyPage(() => import('./routes/checkout')), handle: { noindex: true } },
       { path: 'checkout/account-setup', element: lazyPage(() => import('./routes/checkout-account-setup')), handle: { noindex: true } },

@@ -7,6 +7,7 @@ import type {
   CreateTrialAccountResponse,
   TrialSetupIntentResponse,
   TrialView,
+  VerifyTrialEmailResponse,
 } from './types';
 
 /** The free trial's calls (api/API.md "Free trial"), in the order the sign-up makes them. */
@@ -27,6 +28,10 @@ export const trialApi = api.injectEndpoints({
     getTrial: build.query<TrialView, string>({
       query: (trialId) => `trials/${encodeURIComponent(trialId)}`,
     }),
+    /** Confirms the trial's e-mail address with the token of the link e-mailed to it (the /trial/verify page). */
+    verifyTrialEmail: build.mutation<VerifyTrialEmailResponse, { token: string }>({
+      query: (body) => ({ url: 'trial-email-verifications', method: 'POST', body }),
+    }),
     /** Where the trial's extension connects and whether it is registered now (polled by the thank-you page). */
     getTrialRegistrations: build.query<Registrations, string>({
       query: (trialId) => `trials/${encodeURIComponent(trialId)}/registrations`,
@@ -40,4 +45,5 @@ export const {
   useAttachPaymentMethodMutation,
   useGetTrialQuery,
   useGetTrialRegistrationsQuery,
+  useVerifyTrialEmailMutation,
 } = trialApi;

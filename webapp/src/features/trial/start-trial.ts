@@ -135,6 +135,7 @@ export async function startTrial(input: StartTrialInput, calls: TrialCalls): Pro
     customerId: account.customerId,
     trialId: account.trialId || account.customerId,
     trial_ends: account.trial_ends,
+    verifyBy: account.verifyBy ?? null,
     paymentMethodSaved,
     email_sent: Boolean(account.email_sent),
   };

@@ -7,6 +7,8 @@ export const USER_INFO_KEY = 'userInfo';
 
 export const THANK_YOU_PATH = '/free-trial-thank-you';
 export const NUMBERS_PATH = '/free-trial-numbers';
+/** The page the confirmation e-mail's link opens (`?token=...`). */
+export const VERIFY_PATH = '/trial/verify';
 
 export function rememberTrialId(trialId: string): void {
   writeStorage(TRIAL_ID_KEY, trialId, 'session');

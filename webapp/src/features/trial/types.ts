@@ -20,6 +20,8 @@ export interface CreateTrialAccountResponse {
   /** ISO date-time. */
   trial_ends: string;
   email_sent: boolean;
+  /** ISO date-time: by when the e-mail address must be confirmed through the e-mailed link. */
+  verifyBy?: string | null;
   selectedNumber?: FreeNumber;
   package?: string;
   minutes?: number;
@@ -62,8 +64,24 @@ export interface TrialView {
   endsAt: string | null;
   extension: { number: string; username: string } | null;
   paymentMethodSaved: boolean;
+  /** Why an ended trial ended. */
+  endReason?: 'expired' | 'conversionFailed' | 'unverified' | null;
+  /** By when the e-mail address must be confirmed (null: a trial from before confirmation existed). */
+  verifyBy?: string | null;
+  /** The buyer followed the e-mailed confirmation link. */
+  emailVerified?: boolean;
   /** Where the welcome e-mail stands (null until it is queued). */
   emailStatus?: EmailStatus | null;
+}
+
+/** POST /api/trial-email-verifications: the trial's e-mail address is confirmed. */
+export interface VerifyTrialEmailResponse {
+  verified: true;
+  trialId: string;
+  email: string;
+  displayNumber: string;
+  /** ISO date-time. */
+  endsAt: string | null;
 }
 
 /** The sign-up form as the thank-you page receives it: never the passwords. */
@@ -79,6 +97,8 @@ export interface TrialThankYouState {
   customerId: string;
   trialId: string;
   trial_ends: string;
+  /** By when the e-mail address must be confirmed (null when the server did not say). */
+  verifyBy: string | null;
   paymentMethodSaved: boolean;
   email_sent: boolean;
 }

@@ -34,6 +34,10 @@ const sections: LegalSection[] = [
           <li>
             Your extensions’ SIP passwords, shown to you once and then kept only as a digest the phone system checks against.
           </li>
+          <li>
+            For a free trial, the link we e-mail you to confirm your address: we keep only a one-way hash of its code, and when
+            you followed it. A trial whose address is not confirmed within 24 hours ends and its number goes to someone else.
+          </li>
         </ul>
         <h3>When you pay</h3>
         <p>

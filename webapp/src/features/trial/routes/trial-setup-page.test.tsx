@@ -193,6 +193,7 @@ describe('starting the trial', () => {
       selectedNumber: { value: freeNumber.value, displayValue: '01632 960007' },
       extensionDetails: { number: '101', username: 'jane101', password: 'HYZo9yHHvGpo' },
       trial_ends: '2026-11-30T09:00:00+00:00',
+      verifyBy: '2026-11-24T09:00:00Z',
       paymentMethodSaved: false,
       email_sent: true,
       userInfo: { email: 'jane@example.co.uk', companyName: 'Acme Ltd', firstName: 'Jane', lastName: 'Smith', phone: '020 7946 0123' },

@@ -134,6 +134,7 @@ export function TrialSetupPage() {
                 {submitting ? messages.creating : messages.start}
               </button>
             </div>
+            <p className="muted small">{messages.confirmationAhead}</p>
           </form>
         </div>
       </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render-with-providers';
@@ -42,6 +42,32 @@ describe('trial thank-you page, straight after sign-up', () => {
     expect(valueOf(account, 'Phone')).toHaveTextContent('020 7946 0123');
 
     expect(screen.queryByRole('region', { name: 'Payment Method Saved' })).not.toBeInTheDocument();
+  });
+
+  it('asks for the e-mail confirmation by its deadline, and says once it is done', async () => {
+    mockFetch({ [`GET /api/trials/${TRIAL_ID}`]: () => trialViewFixture({ emailStatus: 'queued' }) });
+    renderThankYou(thankYouState());
+    const confirm = screen.getByRole('region', { name: 'Confirm your email address' });
+    expect(confirm).toHaveTextContent(
+      'We have emailed a link to jane@example.co.uk. Open it by Tuesday 24 November 2026 at 09:00: until then your trial cannot make outgoing calls, and if it is not confirmed in time the trial ends and your number is released.',
+    );
+    cleanup();
+    mockFetch({ [`GET /api/trials/${TRIAL_ID}`]: () => trialViewFixture({ emailStatus: 'sent', emailVerified: true }) });
+    renderThankYou(thankYouState({ paymentMethodSaved: true }));
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Confirm your email address' })).toHaveTextContent('Your email address is confirmed.'),
+    );
+    expect(screen.getByRole('region', { name: 'Payment Method Saved' })).toHaveTextContent(
+      'Your card is saved. Your service carries on when the trial ends unless you cancel before then.',
+    );
+  });
+
+  it('an unconfirmed trial’s saved card carries on only once the address is confirmed', () => {
+    mockFetch({});
+    renderThankYou(thankYouState({ paymentMethodSaved: true }));
+    expect(screen.getByRole('region', { name: 'Payment Method Saved' })).toHaveTextContent(
+      'unless you cancel before then, once your email address is confirmed.',
+    );
   });
 
   it('shows extension 101 with its username and password; Copy copies the password and says Password copied!', async () => {

@@ -10,7 +10,7 @@ import type { Registrations } from '../../../lib/api-types';
 import { useRegistrationPolling } from '../../../lib/registrations';
 import { useGetTrialQuery, useGetTrialRegistrationsQuery } from '../api';
 import { formatTrialEnd } from '../format-trial-end';
-import { messages } from '../messages';
+import { confirmBy, messages } from '../messages';
 import { forgetUserInfo, rememberedTrialId, THANK_YOU_PATH } from '../trial-storage';
 import { EMAIL_POLL_MS, emailSettled, emailStatusText, type EmailStatus } from '../../../components/email-status';
 import type { TrialThankYouState, TrialView } from '../types';
@@ -36,6 +36,9 @@ interface TrialSummary {
   sipPassword: string | null;
   paymentMethodSaved: boolean;
   emailSent: boolean;
+  /** By when the e-mail address must be confirmed (null: it needs no confirmation, or the server did not say). */
+  verifyBy: string | null;
+  emailVerified: boolean;
 }
 
 function isThankYouState(value: unknown): value is TrialThankYouState {
@@ -56,6 +59,8 @@ function fromNavigation(state: TrialThankYouState): TrialSummary {
     sipPassword: extensionDetails?.password ?? null,
     paymentMethodSaved: state.paymentMethodSaved,
     emailSent: state.email_sent,
+    verifyBy: state.verifyBy ?? null,
+    emailVerified: false,
   };
 }
 
@@ -71,7 +76,15 @@ function fromView(view: TrialView): TrialSummary {
     sipPassword: null,
     paymentMethodSaved: view.paymentMethodSaved,
     emailSent: false,
+    verifyBy: view.verifyBy ?? null,
+    emailVerified: Boolean(view.emailVerified),
   };
+}
+
+/** The confirmation as the server last said it, over what the sign-up knew. */
+function withConfirmation(trial: TrialSummary, view: TrialView | undefined): TrialSummary {
+  if (!view) return trial;
+  return { ...trial, verifyBy: view.verifyBy ?? trial.verifyBy, emailVerified: Boolean(view.emailVerified) };
 }
 
 const meta = (
@@ -113,7 +126,7 @@ export function TrialThankYouPage() {
     return (
       <>
         {meta}
-        <TrialConfirmation trial={fromNavigation(state)} emailStatus={emailStatus} trialId={trialId} />
+        <TrialConfirmation trial={withConfirmation(fromNavigation(state), query.data)} emailStatus={emailStatus} trialId={trialId} />
       </>
     );
   }
@@ -184,10 +197,20 @@ function TrialConfirmation({ trial, emailStatus, trialId }: TrialConfirmationPro
         )}
       </header>
 
+      {trial.verifyBy && (
+        <section className="panel trial-confirm-email" aria-labelledby="confirm-email-heading">
+          <h2 id="confirm-email-heading">{messages.confirmHeading}</h2>
+          <p>{trial.emailVerified ? messages.emailConfirmed : confirmBy(trial.email, formatTrialEnd(trial.verifyBy))}</p>
+        </section>
+      )}
+
       {trial.paymentMethodSaved && (
         <section className="trial-card-saved" aria-labelledby="card-saved-heading">
           <h2 id="card-saved-heading">Payment Method Saved</h2>
-          <p>Your card is saved. Your service carries on when the trial ends unless you cancel before then.</p>
+          <p>
+            Your card is saved. Your service carries on when the trial ends unless you cancel before then
+            {trial.verifyBy && !trial.emailVerified ? ', once your email address is confirmed' : ''}.
+          </p>
         </section>
       )}
 

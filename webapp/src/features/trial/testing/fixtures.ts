@@ -19,6 +19,7 @@ export function trialAccountFixture(overrides: Partial<CreateTrialAccountRespons
     extensions: [{ number: '101', username: 'jane101', password: 'HYZo9yHHvGpo' }],
     trial_ends: '2026-11-30T09:00:00+00:00',
     email_sent: true,
+    verifyBy: '2026-11-24T09:00:00Z',
     selectedNumber: { value: freeNumber.value, displayValue: freeNumber.displayValue },
     package: 'Single User VoIP - Trial',
     minutes: 50,
@@ -48,6 +49,7 @@ export function thankYouState(overrides: Partial<TrialThankYouState> = {}): Tria
     customerId: TRIAL_ID,
     trialId: TRIAL_ID,
     trial_ends: '2026-11-30T09:00:00+00:00',
+    verifyBy: '2026-11-24T09:00:00Z',
     paymentMethodSaved: false,
     email_sent: true,
     ...overrides,
@@ -71,6 +73,11 @@ export function trialViewFixture(overrides: Partial<TrialView> = {}): TrialView 
     endsAt: '2026-11-30T09:00:00Z',
     extension: { number: '101', username: 'jane101' },
     paymentMethodSaved: true,
+    verifyBy: '2026-11-24T09:00:00Z',
+    emailVerified: false,
     ...overrides,
   };
 }
+
+/** A token as the confirmation link carries it (64 hexadecimal digits). */
+export const VERIFY_TOKEN = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';

@@ -1,0 +1,5 @@
+import { TrialVerifyPage } from '../../features/trial/routes/trial-verify-page';
+
+export function Component() {
+  return <TrialVerifyPage />;
+}
