@@ -21,7 +21,7 @@ mod support;
 mod trial;
 mod web;
 
-use axum::extract::{DefaultBodyLimit, MatchedPath, Request};
+use axum::extract::{DefaultBodyLimit, Request};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -31,14 +31,13 @@ use tower_http::compression::{CompressionLayer, CompressionLevel};
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::set_header::SetResponseHeaderLayer;
-use tower_http::trace::TraceLayer;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::config::Config;
 
 /// The header carrying each request's id.
-const REQUEST_ID: header::HeaderName = header::HeaderName::from_static("x-request-id");
+pub(crate) const REQUEST_ID: header::HeaderName = header::HeaderName::from_static("x-request-id");
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -122,22 +121,9 @@ pub fn app(state: AppState, config: &Config) -> Router {
             header::REFERRER_POLICY,
             HeaderValue::from_static("strict-origin-when-cross-origin"),
         ))
+        // Counted, timed and logged: one line per request (crate::logging writes it off the
+        // request path) with its id, method, route, status and latency.
         .layer(middleware::from_fn(crate::metrics::track_http))
-        .layer(
-            // One line per request (crate::logging writes it off the request path): its id,
-            // method, route and, when answered, status and latency. The route is the matched
-            // template, never the path: a path's ids (an order's) are not for the log.
-            TraceLayer::new_for_http()
-                .make_span_with(|request: &Request| {
-                    let route = request.extensions().get::<MatchedPath>().map_or("", MatchedPath::as_str);
-                    let id = request.headers().get(REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or("");
-                    tracing::info_span!("request", id, method = %request.method(), route)
-                })
-                .on_response(|response: &Response, latency: std::time::Duration, _: &tracing::Span| {
-                    let latency_ms = (latency.as_secs_f64() * 1e5).round() / 100.0;
-                    tracing::info!(status = response.status().as_u16(), latency_ms, "answered");
-                }),
-        )
         // Each request gets an id (or keeps a valid one its proxy gave it), logged with it and
         // answered in `x-request-id`, so a buyer's complaint can be found in the log.
         .layer(PropagateRequestIdLayer::new(REQUEST_ID))

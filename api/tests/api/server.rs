@@ -214,3 +214,55 @@ async fn every_moved_path_answers_a_permanent_redirect_to_its_page_keeping_the_q
     // A page of its own is not moved.
     assert_ne!(client.get(app.url("/faq")).send().await.unwrap().status(), reqwest::StatusCode::MOVED_PERMANENTLY);
 }
+
+/// The real binary, logging as production does (JSON lines): each request is one line with
+/// its id (the caller's `x-request-id`, or one made and answered), method, route template
+/// (never the path, whose ids are not for the log), status and latency.
+#[tokio::test]
+async fn each_request_is_one_json_log_line_with_its_id_route_status_and_latency() {
+    let database = crate::helpers::fresh_database().await;
+    let server = crate::helpers::Server::start(&database, &[("RUST_LOG", "info"), ("LOG_FORMAT", "json")]).await;
+    let client = reqwest::Client::new();
+    let answer = client
+        .get(format!("{}/api/orders/secret-order-id-123", server.base))
+        .header("x-request-id", "req-test-42")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(answer.status(), StatusCode::NOT_FOUND);
+    assert_eq!(answer.headers()["x-request-id"], "req-test-42", "the id is answered");
+    let made = client.get(format!("{}/api/hardware/", server.base)).send().await.unwrap();
+    let made_id = made.headers()["x-request-id"].to_str().unwrap().to_string();
+    assert_eq!(made_id.len(), 36, "a UUID is made when the caller sends none: {made_id}");
+
+    let port = server.base.rsplit(':').next().unwrap().to_string();
+    let log_path = std::env::temp_dir().join(format!("voip-shop-test-{port}.log"));
+    let line_of = |id: &str| {
+        std::fs::read_to_string(&log_path)
+            .unwrap()
+            .lines()
+            .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+            .find(|line| line["fields"]["id"] == id)
+    };
+    // Written within the flusher's 50 ms; allow a busy machine a few seconds.
+    let mut found = None;
+    for _ in 0..100 {
+        found = line_of("req-test-42").zip(line_of(&made_id));
+        if found.is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let (order, hardware) = found.expect("both requests are in the log");
+    let fields = &order["fields"];
+    assert_eq!((order["level"].as_str(), order["target"].as_str()), (Some("INFO"), Some("talkbridge::http")));
+    assert_eq!(
+        (fields["message"].as_str(), fields["method"].as_str(), fields["route"].as_str(), fields["status"].as_u64()),
+        (Some("answered"), Some("GET"), Some("/api/orders/{id}"), Some(404))
+    );
+    assert!(fields["latency_ms"].as_f64().is_some_and(|ms| ms >= 0.0), "{order}");
+    assert!(!order.to_string().contains("secret-order-id-123"), "the path's id is not logged: {order}");
+    assert!(chrono::DateTime::parse_from_rfc3339(order["timestamp"].as_str().unwrap()).is_ok(), "{order}");
+    assert_eq!(hardware["fields"]["status"], 200);
+    assert_eq!(hardware["fields"]["route"], "/api/hardware/");
+}
