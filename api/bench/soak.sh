@@ -33,7 +33,9 @@ stand_in=${LOCALSTRIPE_PID:-}
 port=$(free_port)
 shop="http://127.0.0.1:$port"
 register_stand_in_webhook "$port"
-DATABASE_URL="$url" PORT="$port" HOST=127.0.0.1 APP_ENV=development RUST_LOG=info LOG_FORMAT=json TRUSTED_PROXY=1 \
+# With TRUSTED_PROXY, /metrics answers only its token.
+metrics_token="soak-metrics-$(free_port)-$RANDOM$RANDOM"
+METRICS_TOKEN="$metrics_token" DATABASE_URL="$url" PORT="$port" HOST=127.0.0.1 APP_ENV=development RUST_LOG=info LOG_FORMAT=json TRUSTED_PROXY=1 \
   WEBAPP_DIR="$ROOT/webapp/dist" CARTS_PER_ADDRESS=1000 CARD_SETUPS_PER_ADDRESS=100000 \
   "$shop_bin" serve >"$out/server.log" 2>&1 &
 server=$!
@@ -43,7 +45,7 @@ wait_ready "$shop" "$server"
 
 rss_mb() { awk '/VmRSS/ { printf "%.1f", $2 / 1024 }' "/proc/$server/status"; }
 connections() { psql_admin "$ADMIN_DATABASE_URL" -c "SELECT count(*) FROM pg_stat_activity WHERE datname = '$db'"; }
-metric_sum() { curl -fsS "$shop/metrics" | awk -v pattern="$1" '$0 ~ pattern && $0 !~ /^#/ { s += $NF } END { printf "%d", s }'; }
+metric_sum() { curl -fsS -H "Authorization: Bearer $metrics_token" "$shop/metrics" | awk -v pattern="$1" '$0 ~ pattern && $0 !~ /^#/ { s += $NF } END { printf "%d", s }'; }
 
 log "measuring capacity (20 s)"
 capacity=$("$soak_bin" capacity "$shop" 20)
@@ -51,19 +53,30 @@ rate=$((capacity / 2))
 sleep 5
 start_rss=$(rss_mb); start_connections=$(connections)
 start_5xx=$(metric_sum 'talkbridge_http_requests_total.*status="5')
+since=$(psql_admin "$url" -c "SELECT now()")
 log "soaking at $rate requests a second (half of $capacity) for $minutes minutes"
-"$soak_bin" run "$shop" "$STRIPE_API_BASE" "$rate" $((minutes * 60)) >"$out/load.json"
+"$soak_bin" run "$shop" "$STRIPE_API_BASE" "$rate" $((minutes * 60)) >"$out/load.json" &
+load=$!
+# RSS and connections each minute, to see a creep rather than two points.
+: >"$out/samples"
+while kill -0 "$load" 2>/dev/null; do
+  for _ in $(seq 1 60); do sleep 1; kill -0 "$load" 2>/dev/null || break; done
+  kill -0 "$load" 2>/dev/null && echo "$(rss_mb) $(connections)" >>"$out/samples"
+done
+wait "$load"
 end_rss=$(rss_mb); end_connections=$(connections)
 end_5xx=$(metric_sum 'talkbridge_http_requests_total.*status="5')
 dropped_logs=$(metric_sum 'talkbridge_log_lines_dropped_total')
 
 # What the load was answered, held against the event store.
 sql() { psql_admin "$url" -c "$1"; }
-stored_carts=$(sql "SELECT count(*) FROM events WHERE aggregate_type = 'Cart' AND event_type = 'CartCreated'")
-stored_packages=$(sql "SELECT count(*) FROM events WHERE aggregate_type = 'Cart' AND event_type = 'PackageSelected'")
-stored_completed=$(sql "SELECT count(*) FROM events WHERE aggregate_type = 'ServiceOrder' AND event_type = 'OrderCompleted'")
-stored_confirmed=$(sql "SELECT count(*) FROM events WHERE aggregate_type = 'HardwareOrder' AND event_type = 'OrderConfirmed'")
-kept_views=$(sql "SELECT count(*) FROM page_views")
+# Only what the soak sent: the capacity run's events are older than `since`.
+stored() { sql "SELECT count(*) FROM events WHERE aggregate_type = '$1' AND event_type = '$2' AND recorded_at >= '$since'"; }
+stored_carts=$(stored Cart CartCreated)
+stored_packages=$(stored Cart PackageSelected)
+stored_completed=$(stored ServiceOrder OrderCompleted)
+stored_confirmed=$(stored HardwareOrder OrderConfirmed)
+kept_views=$(sql "SELECT count(*) FROM page_views WHERE viewed_at >= '$since'")
 
 python3 - "$out/load.json" <<PY
 import json, sys
@@ -81,6 +94,9 @@ print()
 print(f"5xx answers: {$end_5xx - $start_5xx} (server's metrics over the soak), {load['server_errors']} (as the load saw them)")
 print(f"server RSS: $start_rss MB at the start, $end_rss MB at the end; database connections: $start_connections at the start, $end_connections at the end")
 print(f"log lines dropped (queue full): $dropped_logs")
+samples = [line.split() for line in open("$out/samples") if line.strip()]
+print("RSS MB, each minute: " + " ".join(s[0] for s in samples))
+print("database connections, each minute: " + " ".join(s[1] for s in samples))
 sc, hc = load["service_checkouts"], load["hardware_checkouts"]
 print(f"checkouts: service {sc['completed']} completed, {sc['failed']} failed; hardware {hc['confirmed']} confirmed, {hc['failed']} failed")
 for error in load["checkout_errors"]:

@@ -4,6 +4,7 @@ use std::time::Duration;
 
 use sqlx::postgres::PgPoolOptions;
 use sqlx::PgPool;
+use axum::serve::ListenerExt;
 use tokio::net::TcpListener;
 
 use crate::config::Config;
@@ -62,7 +63,15 @@ impl Application {
         shutdown: impl std::future::Future<Output = ()> + Send + 'static,
     ) -> std::io::Result<()> {
         let service = self.router.into_make_service_with_connect_info::<std::net::SocketAddr>();
-        let served = axum::serve(self.listener, service).with_graceful_shutdown(shutdown).await;
+        // TCP_NODELAY: a streamed answer (a page, a file) goes out as its headers and then its
+        // body; with Nagle's algorithm the body waited for the client's delayed ACK of the
+        // headers, 40 ms on every prerendered page (api/bench/soak.sh found it).
+        let listener = self.listener.tap_io(|stream| {
+            if let Err(error) = stream.set_nodelay(true) {
+                tracing::debug!(%error, "could not set TCP_NODELAY on a connection");
+            }
+        });
+        let served = axum::serve(listener, service).with_graceful_shutdown(shutdown).await;
         self.page_view_writer.finish().await;
         served
     }
