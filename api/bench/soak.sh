@@ -12,7 +12,7 @@
 # The server runs as production logs (RUST_LOG=info, JSON lines to a file), trusting the load
 # as its proxy so each request comes from an address of its own (X-Forwarded-For).
 # Usage: bash api/bench/soak.sh [MINUTES]   (not part of .ci/test; VOIP_SHOP_BIN to soak a
-# build from elsewhere)
+# build from elsewhere; SOAK_RATE to set the rate instead of measuring the capacity)
 source "$(dirname "${BASH_SOURCE[0]}")/../../.ci/lib.sh"
 source "$ROOT/api/bench/lib.sh"
 cd "$ROOT"
@@ -47,9 +47,13 @@ rss_mb() { awk '/VmRSS/ { printf "%.1f", $2 / 1024 }' "/proc/$server/status"; }
 connections() { psql_admin "$ADMIN_DATABASE_URL" -c "SELECT count(*) FROM pg_stat_activity WHERE datname = '$db'"; }
 metric_sum() { curl -fsS -H "Authorization: Bearer $metrics_token" "$shop/metrics" | awk -v pattern="$1" '$0 ~ pattern && $0 !~ /^#/ { s += $NF } END { printf "%d", s }'; }
 
-log "measuring capacity (20 s)"
-capacity=$("$soak_bin" capacity "$shop" 20)
-rate=$((capacity / 2))
+if [ -n "${SOAK_RATE:-}" ]; then
+  capacity="not measured (SOAK_RATE)"; rate=$SOAK_RATE
+else
+  log "measuring capacity (20 s)"
+  capacity=$("$soak_bin" capacity "$shop" 20)
+  rate=$((capacity / 2))
+fi
 sleep 5
 start_rss=$(rss_mb); start_connections=$(connections)
 start_5xx=$(metric_sum 'talkbridge_http_requests_total.*status="5')
