@@ -2,9 +2,9 @@
 
 use std::time::Duration;
 
+use axum::serve::ListenerExt;
 use sqlx::postgres::PgPoolOptions;
 use sqlx::PgPool;
-use axum::serve::ListenerExt;
 use tokio::net::TcpListener;
 
 use crate::config::Config;

@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
 import { freshStart, openLive } from './helpers';
 import { signIn, SUPPORT_EMAIL, SUPPORT_PASSWORD } from './staff';
 
@@ -266,4 +267,41 @@ test('a confirmation link that is wrong or cut short says so and what to do next
     'This confirmation link is incomplete. Open the link from the email we sent you again, making sure you have all of it.',
   );
   expect(confirmations).toEqual([404]);
+});
+
+/** Runs one of the server's jobs as an operator would (`voip-shop run-job NAME`) on the browser tests' database, with the jobs' clock moved `days` on. */
+function runJobDaysLater(job: string, days: number) {
+  const bin = process.env.E2E_SHOP_BIN;
+  const databaseUrl = process.env.E2E_DATABASE_URL;
+  // Set by .ci/test and .ci/e2e-server: without them this journey cannot move the clock.
+  expect(bin && databaseUrl, 'E2E_SHOP_BIN and E2E_DATABASE_URL name the server binary and its database').toBeTruthy();
+  execFileSync(bin!, ['run-job', job], {
+    env: { ...process.env, DATABASE_URL: databaseUrl!, APP_ENV: 'development', CLOCK_OFFSET_DAYS: String(days), RUST_LOG: 'warn' },
+    stdio: 'pipe',
+    timeout: 60_000,
+  });
+}
+
+test('an unconfirmed trial ends a day after its start and its number is back on offer (the jobs’ clock moved a day on)', async ({ page }) => {
+  const email = newEmail('unconfirmed');
+  const number = await chooseFreeNumber(page);
+  await fillTrialForm(page, email, 'manual');
+  await startButton(page).click();
+  await expectWelcome(page, number);
+  const trialId = await page.evaluate(() => window.sessionStorage.getItem('freeTrialId'));
+  const trial = async () => (await page.request.get(`/api/trials/${trialId}`)).json();
+  expect(await trial()).toMatchObject({ status: 'active', emailVerified: false });
+  const onOffer = async () =>
+    ((await (await page.request.get('/api/free-did-numbers')).json()).numbers as { displayValue: string }[]).some((n) => n.displayValue === number);
+  expect(await onOffer()).toBe(false);
+
+  // The link is never followed; a day later the trials job releases the number.
+  runJobDaysLater('end-trials', 1);
+  await expect.poll(async () => (await trial()).status, { timeout: 15_000 }).toBe('ended');
+  await expect.poll(onOffer, { timeout: 15_000 }).toBe(true);
+  // And the picker offers it again to the next visitor.
+  await expect(async () => {
+    await freshStart(page, '/free-numbers');
+    await expect(page.getByRole('radio', { name: number })).toHaveCount(1, { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
 });
