@@ -67,6 +67,9 @@ function prerenderPageModules(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), prerenderPageModules()],
+  // The SSR bundle carries its dependencies: the server's renderer of live pages
+  // (scripts/render-worker.mjs) runs it with Node where no node_modules is installed.
+  ssr: isSsrBuild ? { noExternal: true, target: 'node' } : undefined,
   build: isSsrBuild
     ? { outDir: 'dist-ssr', emptyOutDir: true }
     : {

@@ -82,6 +82,11 @@ pub struct Config {
     pub database_max_connections: u32,
     /// `WEBAPP_DIR`, default webapp/dist: the built web app.
     pub webapp_dir: PathBuf,
+    /// `RENDERER_DIR`, default `dist-ssr` beside WEBAPP_DIR: the web app's server bundle,
+    /// which renders the live pages (crate::live_pages).
+    pub renderer_dir: PathBuf,
+    /// `NODE_BIN`, default `node` (on the PATH): what runs the renderer.
+    pub node_bin: PathBuf,
     /// `BODY_LIMIT_BYTES`, default 65536.
     pub body_limit_bytes: usize,
     /// `SEED_DIR`, default this crate's seed/: the demo catalogue created on first start.
@@ -291,6 +296,7 @@ impl Config {
             None if app_env == AppEnv::Development => format!("http://localhost:{port}"),
             None => String::new(),
         };
+        let webapp_dir = PathBuf::from(lookup("WEBAPP_DIR").unwrap_or_else(|| "webapp/dist".to_string()));
         Ok(Config {
             app_env,
             site_url,
@@ -323,7 +329,10 @@ impl Config {
                 lookup("DATABASE_MAX_CONNECTIONS"),
                 DEFAULT_POOL,
             )?,
-            webapp_dir: PathBuf::from(lookup("WEBAPP_DIR").unwrap_or_else(|| "webapp/dist".to_string())),
+            webapp_dir: webapp_dir.clone(),
+            renderer_dir: lookup("RENDERER_DIR")
+                .map_or_else(|| crate::live_pages::default_renderer_dir(&webapp_dir), PathBuf::from),
+            node_bin: PathBuf::from(lookup("NODE_BIN").unwrap_or_else(|| "node".to_string())),
             body_limit_bytes: parse("BODY_LIMIT_BYTES", lookup("BODY_LIMIT_BYTES"), 64 * 1024)?,
             seed_dir: PathBuf::from(
                 lookup("SEED_DIR").unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/seed").to_string()),

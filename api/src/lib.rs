@@ -20,6 +20,7 @@ pub mod ids;
 pub mod import;
 pub mod json;
 pub mod limits;
+pub mod live_pages;
 pub mod locks;
 pub mod logging;
 pub mod metrics;

@@ -29,6 +29,7 @@ use crate::error::ApiError;
 /// the first time a client accepts each: the same bytes then go to every client that
 /// accepts them, instead of the compression layer compressing them again per request.
 pub struct Cached {
+    content_type: HeaderValue,
     body: Bytes,
     etag: HeaderValue,
     brotli: OnceLock<Bytes>,
@@ -38,10 +39,19 @@ pub struct Cached {
 impl Cached {
     pub fn json<T: Serialize>(value: &T) -> Result<Cached, ApiError> {
         let body = serde_json::to_vec(value).map_err(ApiError::internal)?;
+        Ok(Cached::new(body, HeaderValue::from_static("application/json")))
+    }
+
+    /// A page's HTML (crate::live_pages), served as the JSON answers are.
+    pub fn html(body: Vec<u8>) -> Cached {
+        Cached::new(body, HeaderValue::from_static("text/html; charset=utf-8"))
+    }
+
+    fn new(body: Vec<u8>, content_type: HeaderValue) -> Cached {
         let digest = Sha256::digest(&body);
         let etag = HeaderValue::from_str(&format!("\"{}\"", hex::encode(&digest[..16])))
             .expect("a quoted hex string is a header value");
-        Ok(Cached { body: Bytes::from(body), etag, brotli: OnceLock::new(), gzip: OnceLock::new() })
+        Cached { content_type, body: Bytes::from(body), etag, brotli: OnceLock::new(), gzip: OnceLock::new() }
     }
 
     /// 304 when the request's If-None-Match names this answer, else the answer, compressed
@@ -53,7 +63,7 @@ impl Cached {
         if request.get_all(header::IF_NONE_MATCH).iter().any(|v| matches(v, &self.etag)) {
             return (StatusCode::NOT_MODIFIED, [(header::ETAG, self.etag.clone()), cache, vary]).into_response();
         }
-        let json = (header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        let json = (header::CONTENT_TYPE, self.content_type.clone());
         let etag = (header::ETAG, self.etag.clone());
         let accepted = Accepted::of(request);
         let big = self.body.len() > crate::routes::COMPRESS_ABOVE;

@@ -48,6 +48,7 @@ impl Application {
         let (page_views, page_view_writer) = crate::analytics::start(pool.clone(), state.clock.clone());
         state.parts_mut().page_views = page_views;
         state.public_reads.listen(config.database_url.expose().to_string());
+        state.parts_mut().renderer = start_renderer(&config).await?;
         let router = routes::app(state.clone(), &config);
         Ok(Application { listener, router, pool, state, page_view_writer })
     }
@@ -81,6 +82,36 @@ impl Application {
 /// servers start at once on an empty database: each waits for the others' seeding (a
 /// transaction's advisory lock, held while seeding and released at its end), then finds
 /// the stock and catalogue there and adds nothing.
+/// The renderer of the live pages (crate::live_pages). In production the server does not start
+/// without it: its pages would show the catalogue as it was at build time. Elsewhere the
+/// build's pages are served, with a warning.
+async fn start_renderer(
+    config: &Config,
+) -> Result<Option<crate::live_pages::Renderer>, Box<dyn std::error::Error + Send + Sync>> {
+    let renderer_config = crate::live_pages::RendererConfig {
+        dir: config.renderer_dir.clone(),
+        webapp_dir: config.webapp_dir.clone(),
+        node: config.node_bin.clone(),
+    };
+    let problem = match crate::live_pages::Renderer::start(renderer_config).await {
+        Ok(Some(renderer)) => return Ok(Some(renderer)),
+        Ok(None) => format!(
+            "{} has no live-pages.json (the web app's server bundle, built by `npm run build`)",
+            config.renderer_dir.display()
+        ),
+        Err(error) => error,
+    };
+    if config.is_production() {
+        return Err(format!(
+            "the live pages cannot be rendered: {problem}. Build the web app (npm run build) and set RENDERER_DIR to \
+             its dist-ssr and NODE_BIN to Node 20 or later"
+        )
+        .into());
+    }
+    tracing::warn!("the live pages are served as built, without live data: {problem}");
+    Ok(None)
+}
+
 async fn seed_first_start(state: &AppState, config: &Config) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let mut lock = state.pool.begin().await?;
     sqlx::query("SELECT pg_advisory_xact_lock($1)")

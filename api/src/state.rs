@@ -114,6 +114,8 @@ pub struct Shared {
     pub page_views: crate::analytics::PageViewQueue,
     /// The public catalogue's answers kept in memory (crate::public_reads).
     pub public_reads: crate::public_reads::PublicReads,
+    /// The web app's renderer of the live pages (crate::live_pages), once the server started it.
+    pub renderer: Option<crate::live_pages::Renderer>,
     /// Connections of the number search alone (see [`search_pool`]).
     pub search_pool: PgPool,
 }
@@ -182,6 +184,7 @@ impl AppState {
             clock,
             page_views: crate::analytics::PageViewQueue::default(),
             public_reads,
+            renderer: None,
             hardware_orders: Arc::new(hardware_orders),
             hardware_order_views,
             hardware_order_view_query,

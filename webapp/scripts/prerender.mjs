@@ -19,52 +19,21 @@
 // The build fails when a page fails to render, redirects, has no <PageMeta>, or says noIndex
 // without its route saying so.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pageAssembler, renderNotingModules } from './page-html.mjs';
 
 process.env.NODE_ENV ??= 'production';
 
 const webapp = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(webapp, 'dist');
 const ssr = join(webapp, 'dist-ssr');
-const HEAD_MARKER = '<!--app-head-->';
-const ROOT = '<div id="root"></div>';
 
 const template = readFileSync(join(dist, 'index.html'), 'utf8');
-if (!template.includes(HEAD_MARKER) || !template.includes(ROOT)) {
-  throw new Error(`dist/index.html lacks ${HEAD_MARKER} or ${ROOT}: run vite build first (npm run build)`);
-}
-const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+const assembler = pageAssembler(dist, template);
 const pageFiles = JSON.parse(readFileSync(join(ssr, 'page-files.json'), 'utf8'));
 const server = await import(pathToFileURL(join(ssr, 'entry-server.js')).href);
-
-/** The manifest keys `keys` load (themselves and their static imports). */
-function chunksOf(keys) {
-  const seen = new Set();
-  const visit = (key) => {
-    if (seen.has(key) || !manifest[key]) return;
-    seen.add(key);
-    for (const next of manifest[key].imports ?? []) visit(next);
-  };
-  keys.forEach(visit);
-  return seen;
-}
-
-const entryChunks = chunksOf(['index.html']);
-const entryCss = new Set([...entryChunks].flatMap((key) => manifest[key].css ?? []));
-
-/** <link>s for the page's lazy chunks (beyond the entry's) and their CSS, so it is styled at first paint. */
-function assetLinks(modules) {
-  const missing = modules.filter((id) => !manifest[id]);
-  if (missing.length) console.warn(`  no chunk in the manifest for ${missing.join(', ')}`);
-  const chunks = [...chunksOf(modules)].filter((key) => !entryChunks.has(key));
-  const css = new Set(chunks.flatMap((key) => manifest[key].css ?? []).filter((file) => !entryCss.has(file)));
-  return [
-    ...[...css].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...chunks.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`),
-  ];
-}
 
 const buildDate = new Date().toISOString().slice(0, 10);
 
@@ -86,12 +55,12 @@ const { pages, disallow } = server.site();
 const siteUrl = server.siteConfig.siteUrl;
 const sitemap = [];
 const failures = [];
+const pageModules = {};
 for (const path of pages) {
-  const modules = new Set();
-  globalThis.__prerenderImported = (id) => modules.add(id);
   let page;
+  let modules;
   try {
-    page = await server.renderPage(path);
+    ({ page, modules } = await renderNotingModules(() => server.renderPage(path)));
     if (page.meta.noIndex) {
       throw new Error(`${path} says noIndex in <PageMeta>: mark its route handle: { noindex: true } in src/app/router.tsx`);
     }
@@ -99,12 +68,8 @@ for (const path of pages) {
     failures.push(error);
     continue;
   }
-  // The page's CSS after the entry's, as the browser would add it when the chunk loads.
-  const links = assetLinks([...modules]).map((link) => `  ${link}\n  `);
-  const html = template
-    .replace(HEAD_MARKER, page.head)
-    .replace('</head>', `${links.join('')}</head>`)
-    .replace(ROOT, `<div id="root">${page.html}</div>\n    ${page.data}`);
+  pageModules[path] = [...modules];
+  const html = assembler.document(page, modules);
   write(pageFile(path), html);
   const canonical = page.meta.path === path;
   if (canonical) {
@@ -114,13 +79,21 @@ for (const path of pages) {
   const size = (Buffer.byteLength(html) / 1024).toFixed(1);
   console.log(`  ${path.padEnd(32)} ${size.padStart(6)} KB${canonical ? '' : `  (canonical ${page.meta.path}: not in the sitemap)`}`);
 }
-delete globalThis.__prerenderImported;
 if (failures.length) {
   for (const failure of failures) console.error(failure);
   throw new Error(`${failures.length} page(s) could not be prerendered`);
 }
 
-write(join(dist, 'index.html'), template.replace(HEAD_MARKER, server.shellHead()));
+write(join(dist, 'index.html'), assembler.shell(server.shellHead()));
+
+// What the server's renderer of live pages needs (scripts/render-worker.mjs), beside the SSR
+// bundle: the page template, each page's lazy modules, the live pages and their GETs, and the
+// worker itself, so dist-ssr/ runs on its own with Node (nothing from node_modules).
+const livePages = await server.livePages();
+write(join(ssr, 'template.html'), template);
+write(join(ssr, 'page-modules.json'), JSON.stringify(pageModules));
+write(join(ssr, 'live-pages.json'), JSON.stringify(livePages, null, 2));
+for (const file of ['render-worker.mjs', 'page-html.mjs']) copyFileSync(join(webapp, 'scripts', file), join(ssr, file));
 
 write(
   join(dist, 'sitemap.xml'),
@@ -140,4 +113,5 @@ write(
   ['User-agent: *', ...disallow.map((path) => `Disallow: ${path}`), '', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n'),
 );
 
+console.log(`live pages: ${Object.keys(livePages).join(' ')}`);
 console.log(`prerendered ${pages.length} pages; ${sitemap.length} in sitemap.xml; robots.txt disallows ${disallow.join(' ')}`);

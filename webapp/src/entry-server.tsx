@@ -8,7 +8,7 @@ import { prerender } from 'react-dom/static';
 import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
 import { AppRoot } from './app/app-root';
 import { preloadData, preloadedDataHtml, type PreloadedData } from './app/preloaded-data';
-import { routes } from './app/router';
+import { preloadRoute, routes } from './app/router';
 import { disallowedPaths, sitePages } from './app/site-pages';
 import { makeStore } from './app/store';
 import { headTagsHtml, pageHeadTags, type PageMetaProps } from './components/page-meta';
@@ -46,10 +46,30 @@ export function shellHead(): string {
   ]);
 }
 
-/** Renders the page at `path`; throws when it fails to render, redirects or has no <PageMeta>. */
-export async function renderPage(path: string): Promise<RenderedPage> {
+/**
+ * The pages served live (src/lib/live-page.ts), each with the GET whose answer it is rendered
+ * with: written to dist-ssr/live-pages.json by the prerender, read by the server.
+ */
+export async function livePages(): Promise<Record<string, string>> {
+  const found: Record<string, string> = {};
+  for (const path of site().pages) {
+    const live = await preloadRoute(path);
+    if (live) found[path] = live.api;
+  }
+  return found;
+}
+
+/**
+ * Renders the page at `path`; throws when it fails to render, redirects or has no <PageMeta>.
+ * `liveAnswer` is, for a page served live, the answer of its `live.api` (the build renders
+ * without one: that page is the server's fallback).
+ */
+export async function renderPage(path: string, liveAnswer?: unknown): Promise<RenderedPage> {
   const store = makeStore();
-  preloadData(store, data);
+  const pageData: PreloadedData = liveAnswer === undefined ? data : { ...data, live: liveAnswer };
+  preloadData(store, pageData);
+  const live = liveAnswer === undefined ? undefined : await preloadRoute(path);
+  const release = live?.preload(store.dispatch, liveAnswer);
   const collected: { meta?: PageMetaProps } = {};
   const pageMeta = { collect: (meta: PageMetaProps) => (collected.meta = meta) };
   const history = createMemoryHistory({ initialEntries: [path], v5Compat: true });
@@ -65,8 +85,9 @@ export async function renderPage(path: string): Promise<RenderedPage> {
     if (history.location.pathname !== path) throw new Error(`${path} redirected to ${history.location.pathname}`);
     const { meta } = collected;
     if (!meta) throw new Error(`${path} renders no <PageMeta>: every page needs its title, description and canonical path`);
-    return { html, head: headTagsHtml(pageHeadTags(meta)), data: preloadedDataHtml(data), meta };
+    return { html, head: headTagsHtml(pageHeadTags(meta)), data: preloadedDataHtml(pageData), meta };
   } finally {
+    release?.();
     // Clears the cache's removal timers, so the prerender's process ends.
     store.dispatch(api.util.resetApiState());
   }

@@ -25,13 +25,16 @@ const preloaded = readPreloadedData(document);
 if (preloaded) preloadData(store, preloaded);
 if (root.hasChildNodes()) {
   const early = holdEarlyClicks(root);
-  const onHydrated = () => {
-    early.ready();
-    markLive();
-  };
   preloadRoute(window.location.pathname)
-    .catch(() => {}) // The page shows its loading error once hydrated.
-    .then(() => {
+    .catch(() => undefined) // The page shows its loading error once hydrated.
+    .then((live) => {
+      // A page served live starts from the answer it was rendered with (src/lib/live-page.ts).
+      const release = live && preloaded?.live !== undefined ? live.preload(store.dispatch, preloaded.live) : undefined;
+      const onHydrated = () => {
+        early.ready();
+        release?.();
+        markLive();
+      };
       hydrateRoot(root, <AppRoot store={store} history={history} onHydrated={onHydrated} />);
     });
 } else {

@@ -102,6 +102,10 @@ pub fn app(state: AppState, config: &Config) -> Router {
         .fallback(|| async { ApiError::not_found("not_found", "There is no such API route.") })
         .split_for_parts();
     let api = api.layer(compression());
+    // The live pages ask the API in process what a browser would (crate::live_pages).
+    let live_pages = state.renderer.clone().map(|renderer| {
+        crate::live_pages::LivePages::new(renderer, Router::new().nest("/api", api.clone()).with_state(state.clone()))
+    });
 
     let router = Router::new()
         .nest("/api", api)
@@ -109,7 +113,7 @@ pub fn app(state: AppState, config: &Config) -> Router {
         .merge(metrics::router())
         .merge(moved::router())
         .with_state(state)
-        .fallback_service(web::service(&config.webapp_dir, &headers::content_security_policy(config)))
+        .fallback_service(web::service(&config.webapp_dir, &headers::content_security_policy(config), live_pages))
         .layer(middleware::from_fn(json_too_large))
         .layer(middleware::from_fn(headers::no_store_for_private_data))
         .layer(SetResponseHeaderLayer::if_not_present(

@@ -7,7 +7,9 @@
 //! Layout of the build (webapp/scripts/prerender.mjs): `prerendered/index.html` is the home
 //! page, `prerendered/about/index.html` the page for `/about`, and so on; `index.html` is the
 //! shell. A page is looked up by its path explicitly, so `/about` is answered as it is, with
-//! no redirect to `/about/`.
+//! no redirect to `/about/`. The live pages (the desk-phone shop, the number pages) are
+//! rendered at request time with the live catalogue instead (crate::live_pages); their
+//! prerendered page is the fallback.
 
 use std::path::{Path, PathBuf};
 
@@ -19,10 +21,12 @@ use axum::Router;
 use tower::ServiceExt;
 use tower_http::services::{ServeDir, ServeFile};
 
+use crate::live_pages::LivePages;
+
 /// The folder of the prerendered pages inside the build.
 const PRERENDERED: &str = "prerendered";
 
-pub fn service(dir: &Path, content_security_policy: &str) -> Router {
+pub fn service(dir: &Path, content_security_policy: &str, live: Option<LivePages>) -> Router {
     let shell = ServeFile::new(dir.join("index.html")).precompressed_br().precompressed_gzip();
     // No index.html appended to directories: a folder's path (e.g. /prerendered/) is not a page.
     let files = ServeDir::new(dir)
@@ -33,13 +37,19 @@ pub fn service(dir: &Path, content_security_policy: &str) -> Router {
     let dir = dir.to_path_buf();
     let policy = HeaderValue::from_str(content_security_policy).expect("the policy is a valid header value");
     Router::new()
-        .fallback(move |request: Request| page_or_file(dir.clone(), files.clone(), request))
+        .fallback(move |request: Request| page_or_file(dir.clone(), files.clone(), live.clone(), request))
         .layer(middleware::from_fn(cache_headers))
         .layer(middleware::from_fn(move |request, next| policy_on_pages(policy.clone(), request, next)))
 }
 
-/// The prerendered page of the request's path when the build has one, else what `files` serves.
-async fn page_or_file(dir: PathBuf, files: ServeDir<ServeFile>, request: Request) -> Response {
+/// The live page of the request's path (crate::live_pages), else its prerendered page when
+/// the build has one, else what `files` serves.
+async fn page_or_file(dir: PathBuf, files: ServeDir<ServeFile>, live: Option<LivePages>, request: Request) -> Response {
+    if let Some(live) = &live {
+        if let Some(page) = live.respond(request.method(), request.uri().path(), request.headers()).await {
+            return page;
+        }
+    }
     let readable = matches!(*request.method(), Method::GET | Method::HEAD);
     if let Some(page) = readable.then(|| prerendered_page(&dir, request.uri().path())).flatten() {
         if tokio::fs::metadata(&page).await.is_ok_and(|m| m.is_file()) {
@@ -90,7 +100,10 @@ async fn cache_headers(request: Request, next: Next) -> Response {
         if immutable && response.status().is_success() { "public, max-age=31536000, immutable" } else { "no-cache" };
     let headers = response.headers_mut();
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(value));
-    headers.append(header::VARY, HeaderValue::from_static("accept-encoding"));
+    // A live page (crate::public_reads::Cached) says so itself.
+    if !headers.get_all(header::VARY).iter().any(|v| v.as_bytes().eq_ignore_ascii_case(b"accept-encoding")) {
+        headers.append(header::VARY, HeaderValue::from_static("accept-encoding"));
+    }
     response
 }
 

@@ -6,10 +6,16 @@ import type { AppStore } from './store';
 /**
  * The server data a prerendered page was rendered with, embedded in it so the browser's first
  * render (the hydration) shows the same: the price list, from src/generated/catalogue.json,
- * which `voip-shop catalogue` writes and an API test holds equal to GET /api/catalogue.
+ * which `voip-shop catalogue` writes and an API test holds equal to GET /api/catalogue, and for
+ * a page served live the answer it was rendered with.
  */
 export interface PreloadedData {
   catalogue: Catalogue;
+  /**
+   * A page served live (src/lib/live-page.ts): the answer of its `live.api` the server
+   * rendered it with, put in the store by its `live.preload` before the first render.
+   */
+  live?: unknown;
 }
 
 const ELEMENT_ID = 'preloaded-data';

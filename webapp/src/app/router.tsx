@@ -11,6 +11,7 @@ import {
   type To,
 } from 'react-router-dom';
 import { siteConfig } from '../config/site';
+import type { LivePage } from '../lib/live-page';
 import { RootLayout } from './layout/root-layout';
 import { NavigationPendingContext } from './navigation-pending';
 import { redirects, UNKNOWN_PATH_TARGET } from './redirects';
@@ -41,24 +42,30 @@ function reloadOnceForNewBuild(error: unknown): Promise<never> {
   return new Promise<never>(() => {});
 }
 
+/** A lazy page's module: its component, and `live` when the server renders it from live data. */
+interface PageModule {
+  Component: ComponentType;
+  live?: LivePage;
+}
+
 /** Each lazy page's loader, by the route element that shows it (for preloadRoute). */
-const pageLoaders = new WeakMap<object, () => Promise<unknown>>();
+const pageLoaders = new WeakMap<object, () => Promise<PageModule>>();
 
 /**
- * A page in its own lazy chunk; the module exports `Component`. Once its code is loaded (e.g.
- * by preloadRoute) the page renders without suspending.
+ * A page in its own lazy chunk; the module exports `Component` (and `live`, src/lib/live-page.ts).
+ * Once its code is loaded (e.g. by preloadRoute) the page renders without suspending.
  */
-function lazyPage(load: () => Promise<{ Component: ComponentType }>) {
+function lazyPage(load: () => Promise<PageModule>) {
   let Loaded: ComponentType | undefined;
-  let loading: Promise<ComponentType> | undefined;
+  let loading: Promise<PageModule> | undefined;
   const loadPage = () =>
     (loading ??= load().then((module) => {
       // Not in the prerender (scripts/prerender.mjs), which has no window.
       if (typeof window !== 'undefined') window.sessionStorage.removeItem(RELOADED_FOR_NEW_BUILD);
       Loaded = module.Component;
-      return module.Component;
+      return module;
     }, reloadOnceForNewBuild));
-  const LazyPage = lazy(() => loadPage().then((Component) => ({ default: Component })));
+  const LazyPage = lazy(() => loadPage().then((module) => ({ default: module.Component })));
   function Page() {
     return Loaded ? <Loaded /> : <LazyPage />;
   }
@@ -70,11 +77,12 @@ function lazyPage(load: () => Promise<{ Component: ComponentType }>) {
 /**
  * Loads the code of every page `pathname` shows. main.tsx waits for it before hydrating a
  * prerendered page, so the hydration does not stop at a page still loading (a click on the
- * page then finds its handlers).
+ * page then finds its handlers). Gives the page's `live` when it is served live.
  */
-export async function preloadRoute(pathname: string): Promise<void> {
+export async function preloadRoute(pathname: string): Promise<LivePage | undefined> {
   const matches = matchRoutes(routes, pathname) ?? [];
-  await Promise.all(matches.map((match) => pageLoaders.get(match.route.element as object)?.()));
+  const modules = await Promise.all(matches.map((match) => pageLoaders.get(match.route.element as object)?.()));
+  return modules.find((module) => module?.live)?.live;
 }
 
 interface RedirectHandle {

@@ -1,4 +1,5 @@
 import { api } from '../../lib/api';
+import type { LivePage } from '../../lib/live-page';
 import {
   BRANDS,
   type CatalogueStatus,
@@ -84,3 +85,21 @@ export const hardwareApi = api.injectEndpoints({
 });
 
 export const { useGetBrandHardwareQuery } = hardwareApi;
+
+/**
+ * The desk-phone shop served live (api/src/routes/web.rs): every published phone is in its
+ * HTML, and the browser starts from the same answer, each brand's list as if fetched.
+ */
+export const liveHardware: LivePage = {
+  api: '/api/hardware/',
+  preload: (dispatch, answer) => {
+    const items = (answer as HardwareListResponse).data ?? [];
+    dispatch(
+      hardwareApi.util.upsertQueryEntries(
+        BRANDS.map((brand) => ({ endpointName: 'getBrandHardware' as const, arg: brand, value: brandProducts(items, brand) })),
+      ),
+    );
+    const held = BRANDS.map((brand) => dispatch(hardwareApi.endpoints.getBrandHardware.initiate(brand)));
+    return () => held.forEach((subscription) => subscription.unsubscribe());
+  },
+};

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { BRANDS, type BrandTab } from './types';
+import { useHydrated } from '../../lib/use-hydrated';
 
 export interface HardwareHash {
   tab: BrandTab;
@@ -43,7 +44,9 @@ export function productHash(brand: string, id: string): string {
 export function useHardwareHash() {
   const location = useLocation();
   const navigate = useNavigate();
-  const parsed = parseHardwareHash(location.hash);
+  // The server has no hash: the page hydrates as it was rendered (every brand), then follows it.
+  const hydrated = useHydrated();
+  const parsed = parseHardwareHash(hydrated ? location.hash : '');
   const { pathname, search } = location;
   const selectTab = useCallback(
     (tab: BrandTab) => navigate({ pathname, search, hash: tab }),

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { HARDWARE_CACHE_SECONDS, useGetBrandHardwareQuery } from './api';
+import { useAppSelector } from '../../app/hooks';
+import { HARDWARE_CACHE_SECONDS, hardwareApi, useGetBrandHardwareQuery } from './api';
 import type { HardwareBrand, HardwareProduct } from './types';
 
 /** What identifies a list's content: its ids and update stamps, in order. */
@@ -31,4 +32,17 @@ export function useBrandProducts(brand: HardwareBrand) {
     isError: query.isError && !query.isFetching,
     refetch: query.refetch,
   };
+}
+
+/**
+ * The phones `brands` show, as far as they are loaded (read from the cache, not fetched:
+ * each brand's section fetches its own): the page's structured data lists them.
+ */
+export function useShownProducts(brands: readonly HardwareBrand[]): HardwareProduct[] {
+  const lists = useAppSelector(
+    (state) =>
+    brands.map((brand) => hardwareApi.endpoints.getBrandHardware.select(brand)(state).data),
+    (a, b) => a.length === b.length && a.every((list, index) => list === b[index]),
+  );
+  return useMemo(() => lists.flatMap((list) => list ?? []), [lists]);
 }

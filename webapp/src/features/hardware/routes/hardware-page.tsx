@@ -4,6 +4,8 @@ import { BrandSection } from '../components/brand-section';
 import { BrandTabs } from '../components/brand-tabs';
 import { HardwareErrorBoundary } from '../components/hardware-error-boundary';
 import { useHardwareHash } from '../hardware-hash';
+import { hardwareJsonLd } from '../structured-data';
+import { useShownProducts } from '../use-brand-products';
 import { BRANDS, type AddToCart, type HardwareBrand } from '../types';
 import '../hardware.css';
 
@@ -14,19 +16,14 @@ import '../hardware.css';
 export function HardwarePage({ onAddToCart }: { onAddToCart: AddToCart }) {
   const { tab, productId, visit, selectTab } = useHardwareHash();
   const brands: readonly HardwareBrand[] = tab === 'all' ? BRANDS : [tab];
+  const shown = useShownProducts(brands);
   return (
     <>
       <PageMeta
         title="IP Desk Phones: Yealink, Grandstream, Polycom and Cisco"
         description="Business desk phones ready for your hosted phone system: Grandstream, Yealink, Polycom and Cisco IP phones, delivered across the UK."
         path="/hardware"
-        jsonLd={{
-          '@context': 'https://schema.org',
-          '@type': 'CollectionPage',
-          name: `${siteConfig.productName} desk phones`,
-          description: 'Grandstream, Yealink, Polycom and Cisco IP desk phones.',
-          url: `${siteConfig.siteUrl}/hardware`,
-        }}
+        jsonLd={hardwareJsonLd(shown)}
       />
       <section className="page-hero compact">
         <div className="container">
