@@ -49,6 +49,8 @@ test('every page in the sitemap is real HTML without JavaScript: one H1, title, 
   expect(paths).toEqual(expect.arrayContaining(['/', '/plans-and-pricing']));
   for (const { path, lastmod } of pages) expect(lastmod, path).toMatch(/^\d{4}-\d{2}-\d{2}/);
 
+  // A second or so a page (six steps each), more on a busy machine.
+  test.setTimeout(paths.length * 2_000);
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   for (const path of paths) {
