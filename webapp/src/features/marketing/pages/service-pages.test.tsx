@@ -85,7 +85,7 @@ describe('the service and company pages', () => {
     await user.click(links[0]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Request a quote' }, { timeout: 5000 })).toBeInTheDocument();
     expect(`${history.location.pathname}${history.location.search}`).toBe(quote);
-  });
+  }, 15_000);
 
   it('prices in structured data come from the catalogue', async () => {
     renderApp('/pbx-phone-system');
