@@ -1,7 +1,7 @@
 import { PageMeta } from '../../components/page-meta';
 import { Testimonials } from '../../components/marketing/testimonials';
 import { siteConfig } from '../../config/site';
-import { ComparisonVideo, CtaBanner, FaqTeaser, Hero, ServicesGrid } from '../../features/marketing';
+import { CloudComparison, CtaBanner, FaqTeaser, Hero, ServicesGrid } from '../../features/marketing';
 import { HomePlans } from '../../features/plans/components/home-plans';
 import { useCatalogue, monthlyPlanPrices } from '../../lib/catalogue';
 import { formatPence } from '../../lib/format-money';
@@ -34,7 +34,7 @@ export function Component() {
       </div>
       <CtaBanner />
       <div className="container">
-        <ComparisonVideo />
+        <CloudComparison />
         <FaqTeaser />
         <Testimonials headingId="home-testimonials-heading" />
       </div>

@@ -139,6 +139,15 @@ describe('address lookup', () => {
     ['an empty result', () => ({ result: [] }), 'No addresses found for this postcode. Please check and try again.'],
     ['401', () => jsonResponse({ error: 'x', code: 'lookup_unavailable' }, 401), 'Address lookup service unavailable. Please enter address manually.'],
     ['402', () => jsonResponse({ error: 'x', code: 'lookup_limit' }, 402), 'Address lookup limit reached. Please enter address manually.'],
+    [
+      '429',
+      () =>
+        jsonResponse(
+          { error: 'Too many address lookups from your connection. Please try again in 1 minute, or enter your address by hand.', code: 'too_many_attempts' },
+          429,
+        ),
+      'Too many address lookups from your connection. Please try again in 1 minute, or enter your address by hand.',
+    ],
     ['502', () => jsonResponse({ error: 'x', code: 'lookup_failed' }, 502), 'Unable to fetch addresses. Please enter your address manually.'],
     ['a network error', () => Promise.reject(new TypeError('Failed to fetch')), 'Unable to fetch addresses. Please enter your address manually.'],
   ])('%s shows its message', async (_case, answer, message) => {

@@ -3,7 +3,7 @@ import { useLazyLookupAddressQuery } from '../../lib/account-form/address-api';
 import { formMessages as messages } from '../../lib/account-form/messages';
 import type { AddressSuggestion } from '../../lib/account-form/types';
 import { isLookupLength, normalisePostcode } from '../../lib/account-form/validation';
-import { errorStatus } from '../../lib/api-error';
+import { errorStatus, serverErrorMessage } from '../../lib/api-error';
 
 /** Pause after the last key before a postcode is looked up. */
 export const LOOKUP_DELAY_MS = 500;
@@ -17,6 +17,9 @@ export function lookupErrorMessage(error: unknown): string {
       return messages.addressUnavailable;
     case 402:
       return messages.addressLimit;
+    case 429:
+      // Too many lookups from this connection: the server says when to try again.
+      return serverErrorMessage(error, messages.addressFailed);
     default:
       return messages.addressFailed;
   }

@@ -1,4 +1,4 @@
-export { ComparisonVideo } from './components/comparison-video';
+export { CloudComparison } from './components/cloud-comparison';
 export { CtaBanner } from './components/cta-banner';
 export { FaqTeaser } from './components/faq-teaser';
 export { Hero } from './components/hero';

@@ -69,6 +69,24 @@ describe('the service and company pages', () => {
     expect(robots).toBe(path === '/dashboard' ? 'noindex, nofollow' : 'index, follow');
   });
 
+  it.each([
+    ['/', /Business calls that just work/, '/quote'],
+    ['/business-broadband-page', /Connectivity built for calls/, '/quote?product=broadband'],
+    ['/answering-services', /Every caller greeted/, '/quote?product=largeTeam'],
+    ['/pbx-phone-system', /moved to the cloud/, '/quote?product=cloudPbx'],
+  ])('%s links the quote form (docs/product-rules.md#quote-requests), and the link opens it', async (path, heading, quote) => {
+    const user = userEvent.setup();
+    const history = renderApp(path);
+    await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 5000 });
+    const links = within(document.querySelector('main')!)
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('href') === quote);
+    expect(links.length).toBeGreaterThan(0);
+    await user.click(links[0]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Request a quote' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(`${history.location.pathname}${history.location.search}`).toBe(quote);
+  }, 15_000);
+
   it('prices in structured data come from the catalogue', async () => {
     renderApp('/pbx-phone-system');
     await waitFor(() => {

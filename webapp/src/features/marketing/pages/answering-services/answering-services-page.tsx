@@ -136,10 +136,13 @@ export function AnsweringServicesPage() {
       <CtaPanel
         id="answering-cta"
         title="Sound as professional as you are"
-        text={`Order a recording or ask about call flows: our UK team is on ${siteConfig.salesPhoneDisplay}.`}
+        text={`Order a recording or ask about call flows: our UK team is on ${siteConfig.salesPhoneDisplay}. Answering calls for more than 20 people? Request a quote and we will plan your call flows with you.`}
       >
         <Link to="/contact" className="button button-primary">
           Contact us
+        </Link>
+        <Link to="/quote?product=largeTeam" className="button button-light">
+          Request a quote
         </Link>
         <Link to="/business-features" className="button button-light">
           All business features

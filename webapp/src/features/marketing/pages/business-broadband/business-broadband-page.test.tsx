@@ -59,6 +59,16 @@ describe('/business-broadband-page', () => {
     expect(screen.getByText('Faults fixed within 5 hours')).toBeInTheDocument();
   });
 
+  it('asks for a quote for the connection on show: broadband, then a leased line', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<BusinessBroadbandPage />, { route: '/business-broadband-page' });
+    const quoteLinks = () => screen.getAllByRole('link', { name: 'Request a quote' }).map((link) => link.getAttribute('href'));
+    expect(quoteLinks()).toEqual(['/quote?product=broadband', '/quote?product=broadband']);
+    expect(screen.getByRole('link', { name: 'leased line quote' })).toHaveAttribute('href', '/quote?product=leasedLine');
+    await user.click(screen.getByRole('tab', { name: 'Leased lines' }));
+    expect(quoteLinks()).toEqual(['/quote?product=leasedLine', '/quote?product=leasedLine']);
+  });
+
   it('moves between the tabs with the arrow keys, Home and End', async () => {
     const user = userEvent.setup();
     renderWithProviders(<BusinessBroadbandPage />, { route: '/business-broadband-page' });

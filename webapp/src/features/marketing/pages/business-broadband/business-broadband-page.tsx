@@ -17,6 +17,9 @@ const DESCRIPTION =
 
 const SALES_MAILTO = `mailto:${siteConfig.salesEmail}?subject=${encodeURIComponent('Business broadband and leased lines')}`;
 
+/** The quote form for the connection on show (docs/product-rules.md#quote-requests). */
+export const quotePath = (kind: ConnectionKind) => `/quote?product=${kind === 'leased' ? 'leasedLine' : 'broadband'}`;
+
 /** Rows held while the prices load, so the table does not jump when they arrive. */
 const PLACEHOLDER_ROWS = 3;
 
@@ -117,12 +120,12 @@ export function BusinessBroadbandPage() {
         title="Connectivity built for calls, video and the cloud"
         lead="A phone system is only as good as the line beneath it. Choose fibre broadband for most offices, or a dedicated leased line when every second of uptime matters."
       >
-        <a href={SALES_MAILTO} className="button button-light">
+        <Link to={quotePath(kind)} className="button button-light">
+          Request a quote
+        </Link>
+        <a href={SALES_MAILTO} className="button button-ghost">
           Email our sales team
         </a>
-        <Link to="/contact" className="button button-ghost">
-          Contact us
-        </Link>
       </ServiceHero>
 
       <Section id="prices" title="Prices and terms" intro="Fixed monthly prices, shown ex VAT. Choose a connection to see its speeds and terms.">
@@ -145,7 +148,8 @@ export function BusinessBroadbandPage() {
             <Link to="/business-phone-system">business phone system</Link> and you have one supplier and one support number for both.
           </p>
           <p>
-            Want a price for your address, or a leased line quote? Email <a href={SALES_MAILTO}>{siteConfig.salesEmail}</a> or call{' '}
+            Want a price for your address? <Link to={quotePath('broadband')}>Request a broadband quote</Link> or a{' '}
+            <Link to={quotePath('leased')}>leased line quote</Link>, email <a href={SALES_MAILTO}>{siteConfig.salesEmail}</a> or call{' '}
             <a href={siteConfig.salesPhoneHref}>{siteConfig.salesPhoneDisplay}</a>.
           </p>
         </div>
@@ -156,7 +160,10 @@ export function BusinessBroadbandPage() {
       </Section>
 
       <CtaPanel id="broadband-cta" title="Check what is available at your address" text="Send us your postcode and we will come back with your options and prices.">
-        <a href={SALES_MAILTO} className="button button-primary">
+        <Link to={quotePath(kind)} className="button button-primary">
+          Request a quote
+        </Link>
+        <a href={SALES_MAILTO} className="button button-light">
           Email {siteConfig.salesEmail}
         </a>
         <Link to="/contact" className="button button-light">
