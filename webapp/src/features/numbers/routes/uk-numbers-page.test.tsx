@@ -105,6 +105,28 @@ describe('UK numbers page', () => {
     expect(card('020 7946 0001')).not.toHaveTextContent('Included');
   });
 
+  it('at the cart\'s cap keeps the refusal and offers a quote for the numbers wanted', async () => {
+    const user = userEvent.setup();
+    const ten = Array.from({ length: 10 }, (_, i) => ({
+      value: `4416149610${i.toString().padStart(2, '0')}`, displayValue: `01614 9610${i.toString().padStart(2, '0')}`, provider: 'unknown',
+      isTransfer: false, isPlaceholder: false, free: false, pricePence: 200,
+    }));
+    const full = emptyCart({ phoneNumbers: ten, hasSelectedNumbers: true, badgeCount: 10 });
+    fakeNumberServer({
+      cart: full,
+      search: () => searchPage(london),
+      extra: {
+        [`POST /api/carts/${CART_ID}/numbers`]: () =>
+          jsonResponse({ success: false, error: 'A cart can hold at most 10 numbers. Remove one to add another.', code: 'too_many_numbers' }, 422),
+      },
+    });
+    renderNumberPage(UkNumbersPage, '/all-phone-numbers', storeWithCart(full));
+    await user.click(within(await screen.findByRole('article', { name: '020 7946 0000' })).getByRole('button', { name: 'Select +' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('A cart can hold at most 10 numbers. Remove one to add another. Need more numbers? Request a quote');
+    expect(within(alert).getByRole('link', { name: 'Need more numbers? Request a quote' })).toHaveAttribute('href', '/quote?numbers=11');
+  });
+
   it('a number taken by another cart shows the 409 message and stays unselected', async () => {
     const user = userEvent.setup();
     fakeNumberServer({ search: () => searchPage(london), taken: ['442079460000'] });
