@@ -23,7 +23,7 @@ export function QuotePage() {
       />
       <h1>Request a quote</h1>
       <p className="lead">
-        Leased lines, business broadband, a cloud PBX or a phone system for more than 20 users are priced for your sites and your team.
+        Leased lines, business broadband, a cloud PBX, a phone system for more than 20 users or more than 10 new phone numbers are priced for your sites and your team.
         Tell us what you need and our sales team replies by e-mail within the hour in office hours ({siteConfig.supportPhoneHours}, Monday to Friday), or
         by 10am the next working day.
       </p>
