@@ -3,8 +3,8 @@
 //! an acknowledgement to the buyer; and the sales team's list in the console.
 
 use aggregates::quote_request::{
-    within_the_hour, LineSpeed, QuoteDetails, QuoteProduct, QuoteRequestCommand, QuoteRequestError, MAX_QUOTE_NUMBERS, MAX_SITES,
-    MIN_QUOTE_NUMBERS,
+    within_the_hour, LineSpeed, QuoteDetails, QuoteProduct, QuoteRequestCommand, QuoteRequestError, MAX_QUOTE_NUMBERS,
+    MAX_SITES, MIN_QUOTE_NUMBERS,
 };
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};

@@ -438,7 +438,10 @@ async fn the_search_prices_each_number_for_the_buyers_cart_as_the_cart_charges_i
     assert_eq!((number["monthlyPence"].as_i64(), number["included"].as_bool()), (Some(250), Some(false)));
     assert_eq!(cache.as_deref(), Some("private, no-store"), "a per-cart answer is never shared");
     let cart = expect_ok(add_number(&app, &payg, number["value"].as_str().unwrap()).await).await;
-    assert_eq!((cart["phoneNumbers"][0]["pricePence"].as_i64(), cart["phoneNumbers"][0]["free"].as_bool()), (Some(250), Some(false)));
+    assert_eq!(
+        (cart["phoneNumbers"][0]["pricePence"].as_i64(), cart["phoneNumbers"][0]["free"].as_bool()),
+        (Some(250), Some(false))
+    );
     assert_eq!(cart["totals"]["numbersPence"], 250);
     assert_eq!(cart["totals"]["subscriptionSubtotalPence"], 250);
     // Meanwhile a buyer without a cart is still shown £2.00: nothing cached crossed over.
@@ -450,12 +453,18 @@ async fn the_search_prices_each_number_for_the_buyers_cart_as_the_cart_charges_i
     let (first, _) = first_priced(&app, Some(&single)).await;
     assert_eq!((first["monthlyPence"].as_i64(), first["included"].as_bool()), (Some(200), Some(true)));
     let cart = expect_ok(add_number(&app, &single, first["value"].as_str().unwrap()).await).await;
-    assert_eq!((cart["phoneNumbers"][0]["pricePence"].as_i64(), cart["phoneNumbers"][0]["free"].as_bool()), (Some(0), Some(true)));
+    assert_eq!(
+        (cart["phoneNumbers"][0]["pricePence"].as_i64(), cart["phoneNumbers"][0]["free"].as_bool()),
+        (Some(0), Some(true))
+    );
     assert_eq!(cart["nextNumberIncluded"], false);
     let (second, _) = first_priced(&app, Some(&single)).await;
     assert_eq!((second["monthlyPence"].as_i64(), second["included"].as_bool()), (Some(200), Some(false)));
     let cart = expect_ok(add_number(&app, &single, second["value"].as_str().unwrap()).await).await;
-    assert_eq!((cart["phoneNumbers"][1]["pricePence"].as_i64(), cart["phoneNumbers"][1]["free"].as_bool()), (Some(200), Some(false)));
+    assert_eq!(
+        (cart["phoneNumbers"][1]["pricePence"].as_i64(), cart["phoneNumbers"][1]["free"].as_bool()),
+        (Some(200), Some(false))
+    );
     assert_eq!(cart["totals"]["numbersPence"], 200);
 
     // Multi User includes two; a UK mobile is £4.99 beyond them whatever the plan.

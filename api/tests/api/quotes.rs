@@ -161,7 +161,8 @@ async fn a_quote_for_more_than_ten_numbers_carries_its_count_to_the_sales_team()
         body
     };
     for count in [json!(null), json!(10), json!(1001)] {
-        let refused = expect_error(send(&app, numbers(count)).await, StatusCode::UNPROCESSABLE_ENTITY, "invalid_fields").await;
+        let refused =
+            expect_error(send(&app, numbers(count)).await, StatusCode::UNPROCESSABLE_ENTITY, "invalid_fields").await;
         assert_eq!(refused["fieldErrors"]["numbers"], "Please enter how many numbers you need, from 11 to 1,000");
     }
     assert_eq!(stored(&app).await, (0, 0));
