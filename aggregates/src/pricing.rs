@@ -382,10 +382,11 @@ impl NumberType {
     }
 }
 
-/// The monthly price of a number (docs/product-rules.md, Numbers and reservations): UK landline, freephone and national
-/// £2.00 (£2.50 with pay as you go), UK mobile £4.99; elsewhere toll-free £4.50, else
-/// US and CA £2.50, DE and ES £3.00, FR £3.50, other countries £2.50.
-pub fn number_monthly(country: &str, number_type: NumberType, plan: Option<Plan>) -> Pence {
+/// The monthly price of a number beyond the plan's included ones (docs/product-rules.md,
+/// Numbers and reservations): UK landline, freephone and national £2.00 (£2.50 with pay as you
+/// go), UK mobile £4.99; elsewhere toll-free £4.50, else US and CA £2.50, DE and ES £3.00, FR
+/// £3.50, other countries £2.50. Without a plan, as with Single User.
+fn number_monthly(country: &str, number_type: NumberType, plan: Option<Plan>) -> Pence {
     match (country, number_type) {
         ("GB", NumberType::Mobile) => Pence(499),
         ("GB", _) => plan.unwrap_or(Plan::SingleUser).extra_number_monthly(),
@@ -393,6 +394,38 @@ pub fn number_monthly(country: &str, number_type: NumberType, plan: Option<Plan>
         ("DE" | "ES", _) => Pence(300),
         ("FR", _) => Pence(350),
         _ => Pence(250),
+    }
+}
+
+/// What one number costs a cart a month.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NumberPrice {
+    /// Its monthly price with the cart's plan, as charged when it is not included.
+    pub monthly: Pence,
+    /// Within the plan's included numbers: the cart charges nothing for it ("Included").
+    pub included: bool,
+}
+
+impl NumberPrice {
+    /// What the cart charges for it for a billing cycle: nothing when included.
+    pub fn charged(self, cycle: BillingCycle) -> Pence {
+        if self.included {
+            Pence::ZERO
+        } else {
+            cycle.of_monthly(self.monthly)
+        }
+    }
+}
+
+/// The one rule for a number's price in a cart, used by the cart and by the number search:
+/// by its country and type and the cart's plan (none: as Single User), and free when it falls
+/// within the plan's included numbers. `position` is its place among the cart's numbers (0 for
+/// the first); a number the cart does not hold yet is priced at the place it would take (the
+/// count of numbers the cart holds).
+pub fn number_price(country: &str, number_type: NumberType, plan: Option<Plan>, position: usize) -> NumberPrice {
+    NumberPrice {
+        monthly: number_monthly(country, number_type, plan),
+        included: position < plan.map_or(0, Plan::included_numbers),
     }
 }
 
@@ -739,11 +772,44 @@ mod tests {
             ("US", Freephone, None, 450),
         ];
         for (country, kind, plan, monthly) in table {
-            assert_eq!(number_monthly(country, kind, plan), Pence(monthly), "{country} {kind:?} {plan:?}");
+            // Past the included numbers of every plan (Multi User includes 2).
+            let price = number_price(country, kind, plan, 2);
+            assert_eq!(price, NumberPrice { monthly: Pence(monthly), included: false }, "{country} {kind:?} {plan:?}");
         }
         assert_eq!(NumberType::parse("toll-free"), Some(Freephone));
         assert_eq!(NumberType::parse("Local"), Some(Geographic));
         assert_eq!(NumberType::parse("fax"), None);
+    }
+
+    /// Every plan (and none) x every UK type and a foreign one x the first, second and third
+    /// number of the cart: the monthly price, whether it is included, and what the cart charges.
+    #[test]
+    fn a_numbers_price_in_a_cart_by_plan_kind_and_place() {
+        use NumberType::*;
+        let kinds = [("GB", Geographic), ("GB", Freephone), ("GB", National), ("GB", Mobile), ("FR", Geographic)];
+        // (plan, the monthly price of each kind above, how many numbers it includes)
+        let plans = [
+            (None, [200, 200, 200, 499, 350], 0),
+            (Some(Plan::PayAsYouGo), [250, 250, 250, 499, 350], 0),
+            (Some(Plan::SingleUser), [200, 200, 200, 499, 350], 1),
+            (Some(Plan::MultiUser), [200, 200, 200, 499, 350], 2),
+        ];
+        for (plan, monthly, included) in plans {
+            for ((country, kind), monthly) in kinds.into_iter().zip(monthly) {
+                for position in 0..3 {
+                    let price = number_price(country, kind, plan, position);
+                    let case = format!("{plan:?} {country} {kind:?} number {}", position + 1);
+                    assert_eq!(price.monthly, Pence(monthly), "{case}");
+                    assert_eq!(price.included, position < included, "{case}");
+                    let charged = if position < included { 0 } else { monthly };
+                    assert_eq!(price.charged(Monthly), Pence(charged), "{case}");
+                    assert_eq!(price.charged(Yearly), yearly_from_monthly(Pence(charged)), "{case}");
+                }
+            }
+        }
+        // A Pay As You Go UK landline: £2.50 a month, £24.00 a year; Single User's second: £2.00.
+        assert_eq!(number_price("GB", Geographic, Some(Plan::PayAsYouGo), 0).charged(Yearly), Pence(2400));
+        assert_eq!(number_price("GB", Geographic, Some(Plan::SingleUser), 1).charged(Monthly), Pence(200));
     }
 
     #[test]

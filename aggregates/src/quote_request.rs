@@ -24,6 +24,8 @@ pub enum QuoteProduct {
     CloudPbx,
     /// A phone system for more than 20 users.
     LargeTeam,
+    /// More new phone numbers than a cart holds (its cap of 10 from the stock).
+    PhoneNumbers,
 }
 
 impl QuoteProduct {
@@ -33,6 +35,7 @@ impl QuoteProduct {
             QuoteProduct::Broadband => "Business broadband",
             QuoteProduct::CloudPbx => "Cloud PBX",
             QuoteProduct::LargeTeam => "Phone system for more than 20 users",
+            QuoteProduct::PhoneNumbers => "More than 10 phone numbers",
         }
     }
 }
@@ -60,6 +63,10 @@ impl LineSpeed {
 
 /// Most sites one leased-line request covers; more is a conversation, not a form.
 pub const MAX_SITES: u32 = 50;
+/// A phone numbers quote: more than a cart holds (10 of the stock, crate::cart::MAX_HELD_NUMBERS),
+/// up to this many.
+pub const MIN_QUOTE_NUMBERS: u32 = 11;
+pub const MAX_QUOTE_NUMBERS: u32 = 1000;
 
 /// The request as the buyer filled it in, checked at the API's edge (one message per field).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -73,6 +80,9 @@ pub struct QuoteDetails {
     /// Leased lines only: the speed and the number of sites.
     pub speed: Option<LineSpeed>,
     pub sites: Option<u32>,
+    /// Phone numbers only: how many new numbers (11 to 1000). Absent from older requests.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub numbers: Option<u32>,
     pub message: String,
 }
 
@@ -117,6 +127,10 @@ pub enum QuoteRequestError {
     LineDetailsMissing,
     #[error("The speed and number of sites are for leased lines only.")]
     LineDetailsNotForProduct,
+    #[error("A phone numbers quote needs how many numbers (11 to 1,000).")]
+    NumbersMissing,
+    #[error("The count of numbers is for a phone numbers quote only.")]
+    NumbersNotForProduct,
     #[error("This quote request has already been marked answered.")]
     AlreadyAnswered,
     #[error("Only a signed-in staff member can mark a quote request answered.")]
@@ -130,6 +144,8 @@ impl QuoteRequestError {
             QuoteRequestError::AlreadySubmitted => "quote_request_exists",
             QuoteRequestError::LineDetailsMissing => "line_details_missing",
             QuoteRequestError::LineDetailsNotForProduct => "line_details_not_for_product",
+            QuoteRequestError::NumbersMissing => "numbers_missing",
+            QuoteRequestError::NumbersNotForProduct => "numbers_not_for_product",
             QuoteRequestError::AlreadyAnswered => "quote_request_answered",
             QuoteRequestError::StaffRequired => "staff_required",
         }
@@ -165,6 +181,14 @@ impl QuoteRequest {
                 }
                 if !is_line && (details.speed.is_some() || details.sites.is_some()) {
                     return Err(QuoteRequestError::LineDetailsNotForProduct);
+                }
+                let for_numbers = details.product == QuoteProduct::PhoneNumbers;
+                let count_ok = details.numbers.is_some_and(|n| (MIN_QUOTE_NUMBERS..=MAX_QUOTE_NUMBERS).contains(&n));
+                if for_numbers && !count_ok {
+                    return Err(QuoteRequestError::NumbersMissing);
+                }
+                if !for_numbers && details.numbers.is_some() {
+                    return Err(QuoteRequestError::NumbersNotForProduct);
                 }
                 Ok(vec![QuoteRequestEvent::QuoteRequested { details, received_at: now, reply_by: reply_by(now) }])
             }
@@ -275,6 +299,7 @@ mod tests {
             product,
             speed: None,
             sites: None,
+            numbers: None,
             message: String::new(),
         }
     }
@@ -322,6 +347,40 @@ mod tests {
             .when_async(QuoteRequestCommand::Submit { details: details(QuoteProduct::CloudPbx) })
             .await
             .then_expect_error(QuoteRequestError::AlreadySubmitted);
+    }
+
+    #[tokio::test]
+    async fn a_phone_numbers_quote_needs_from_11_to_1000_numbers_and_only_it_has_a_count() {
+        let now = utc(23, 14, 0);
+        let numbers = |count: Option<u32>| QuoteDetails { numbers: count, ..details(QuoteProduct::PhoneNumbers) };
+        for count in [None, Some(0), Some(10), Some(1001)] {
+            test(now)
+                .given_no_previous_events()
+                .when_async(QuoteRequestCommand::Submit { details: numbers(count) })
+                .await
+                .then_expect_error(QuoteRequestError::NumbersMissing);
+        }
+        for count in [11, 1000] {
+            test(now)
+                .given_no_previous_events()
+                .when_async(QuoteRequestCommand::Submit { details: numbers(Some(count)) })
+                .await
+                .then_expect_events(vec![QuoteRequestEvent::QuoteRequested {
+                    details: numbers(Some(count)),
+                    received_at: now,
+                    reply_by: utc(23, 15, 0),
+                }]);
+        }
+        let pbx = QuoteDetails { numbers: Some(12), ..details(QuoteProduct::CloudPbx) };
+        test(now)
+            .given_no_previous_events()
+            .when_async(QuoteRequestCommand::Submit { details: pbx })
+            .await
+            .then_expect_error(QuoteRequestError::NumbersNotForProduct);
+        // A request stored before the count existed still reads.
+        let stored = serde_json::json!({ "name": "J", "company": "A", "email": "j@a.example", "phone": "1",
+            "postcode": "SW1A 1AA", "product": "cloudPbx", "speed": null, "sites": null, "message": "" });
+        assert_eq!(serde_json::from_value::<QuoteDetails>(stored).unwrap().numbers, None);
     }
 
     #[tokio::test]

@@ -2,7 +2,7 @@
 //! the site shows (priced with today's price list each time it is read).
 
 use aggregates::cart::{Cart, CartContents, CartItem, PhoneNumberEntry};
-use aggregates::pricing::{number_monthly, BillingCycle, NumberType, Pence, Plan, Totals};
+use aggregates::pricing::{number_price, BillingCycle, NumberPrice, NumberType, Pence, Plan, Totals};
 use cqrs_es::{EventEnvelope, View};
 use serde::{Deserialize, Serialize};
 
@@ -52,6 +52,9 @@ pub struct CartSummary {
     pub top_up_pence: Pence,
     pub phone_numbers: Vec<NumberLine>,
     pub has_selected_numbers: bool,
+    /// Whether a number added now falls within the plan's included numbers (the number cards
+    /// show "Included"): the plan includes more numbers than the cart holds.
+    pub next_number_included: bool,
     pub is_trial_flow: bool,
     pub badge_count: usize,
     pub has_hardware: bool,
@@ -239,14 +242,15 @@ fn price_changes(cart: &CartContents, live: &LivePrices) -> Vec<PriceChange> {
         .collect()
 }
 
-/// A number's monthly price by its country and type (a UK landline when unknown).
-fn number_price(entry: &PhoneNumberEntry, plan: Option<Plan>) -> Pence {
+/// A number's price in the cart (aggregates::pricing::number_price) by its country and type
+/// (a UK landline when unknown), the cart's plan and its place among the cart's numbers.
+pub fn entry_price(entry: &PhoneNumberEntry, plan: Option<Plan>, position: usize) -> NumberPrice {
     let country = entry.country.as_deref().unwrap_or("GB");
     let kind = entry.number_type.as_deref().and_then(NumberType::parse).unwrap_or(NumberType::Geographic);
-    number_monthly(country, kind, plan)
+    number_price(country, kind, plan, position)
 }
 
-fn number_line(entry: &PhoneNumberEntry, free: bool, extra_price: Pence) -> NumberLine {
+fn number_line(entry: &PhoneNumberEntry, price: NumberPrice, cycle: BillingCycle) -> NumberLine {
     NumberLine {
         value: entry.value.clone(),
         display_value: entry.display_value.clone().unwrap_or_else(|| entry.value.clone()),
@@ -256,8 +260,8 @@ fn number_line(entry: &PhoneNumberEntry, free: bool, extra_price: Pence) -> Numb
         area_code: entry.area_code.clone(),
         number_type: entry.number_type.clone(),
         country: entry.country.clone(),
-        free,
-        price_pence: if free { Pence::ZERO } else { extra_price },
+        free: price.included,
+        price_pence: price.charged(cycle),
     }
 }
 
@@ -289,14 +293,11 @@ impl CartView {
                 price_pence: add_on.price(cycle),
             })
             .collect();
-        let included = cart.package.map_or(0, Plan::included_numbers);
         let phone_numbers: Vec<NumberLine> = cart
             .phone_numbers
             .iter()
             .enumerate()
-            .map(|(index, entry)| {
-                number_line(entry, index < included, cycle.of_monthly(number_price(entry, cart.package)))
-            })
+            .map(|(position, entry)| number_line(entry, entry_price(entry, cart.package, position), cycle))
             .collect();
 
         let package = items.iter().filter(|i| i.kind == "package").map(|i| i.line_pence).sum();
@@ -333,6 +334,8 @@ impl CartView {
             has_hardware,
             badge_count: cart.badge_count(),
             has_selected_numbers: !cart.phone_numbers.is_empty(),
+            next_number_included: number_price("GB", NumberType::Geographic, cart.package, cart.phone_numbers.len())
+                .included,
             is_trial_flow: cart.is_trial_flow,
             top_up_pence: cart.top_up,
             totals: TotalsLine { billing_cycle: cycle, ..totals.into() },
@@ -389,6 +392,7 @@ mod tests {
         assert_eq!(summary.add_ons[0].original_pence, Pence(9600));
         assert!(summary.phone_numbers[0].free);
         assert!(!summary.phone_numbers[1].free);
+        assert!(!summary.next_number_included);
         assert_eq!(summary.phone_numbers[1].price_pence, Pence(1920));
         assert_eq!(summary.totals.subscription_subtotal_pence, Pence(9580 + 7680 + 1920));
         assert_eq!(summary.totals.subscription_vat_pence, Pence(3836));
@@ -418,6 +422,36 @@ mod tests {
         assert_eq!(then.quote_version, now.quote_version, "the services' version ignores desk phones");
         let same = view.summary_at("c1", &LivePrices::from([("t54w".to_string(), Pence(11900))]));
         assert!(same.price_changes.is_empty());
+    }
+
+    #[test]
+    fn a_number_added_now_is_included_while_the_plan_includes_more_than_the_cart_holds() {
+        let single = |numbers: usize| {
+            let mut events = vec![
+                CartEvent::CartCreated,
+                CartEvent::PackageSelected {
+                    plan: Plan::SingleUser,
+                    billing_cycle: BillingCycle::Monthly,
+                    quantity: 1,
+                    keeps_desk_phones: true,
+                },
+            ];
+            events.extend((0..numbers).map(|i| number(&format!("44207946012{i}"))));
+            view_after(events).summary("c1").next_number_included
+        };
+        assert!(single(0));
+        assert!(!single(1));
+        let payg = view_after(vec![
+            CartEvent::CartCreated,
+            CartEvent::PackageSelected {
+                plan: Plan::PayAsYouGo,
+                billing_cycle: BillingCycle::Monthly,
+                quantity: 1,
+                keeps_desk_phones: true,
+            },
+        ]);
+        assert!(!payg.summary("c1").next_number_included);
+        assert!(!view_after(vec![CartEvent::CartCreated]).summary("c1").next_number_included, "no plan, none included");
     }
 
     #[test]
@@ -460,6 +494,7 @@ mod tests {
         assert_eq!(summary.items[0].line_pence, Pence(2980));
         let free: Vec<bool> = summary.phone_numbers.iter().map(|n| n.free).collect();
         assert_eq!(free, vec![true, true, false]);
+        assert!(!summary.next_number_included, "both included numbers are taken");
     }
 
     #[test]

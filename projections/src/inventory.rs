@@ -3,7 +3,7 @@
 
 use aggregates::numbers::uk_number_type;
 use aggregates::phone_number::{PhoneNumber, PhoneNumberEvent};
-use aggregates::pricing::{number_monthly, NumberType, Pence};
+use aggregates::pricing::{number_price, NumberPrice, NumberType, Plan};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use cqrs_es::{EventEnvelope, Query};
@@ -209,8 +209,10 @@ impl StockRow {
         display(&self.country, &self.national)
     }
 
-    pub fn list_price(&self) -> Pence {
-        number_monthly(&self.country, self.kind(), None)
+    /// Its price for a cart with `plan` holding `held` numbers (aggregates::pricing::number_price):
+    /// the place it would take is the next one.
+    pub fn price_for(&self, plan: Option<Plan>, held: usize) -> NumberPrice {
+        number_price(&self.country, self.kind(), plan, held)
     }
 }
 

@@ -23,6 +23,9 @@ pub struct QuoteRequestView {
     pub product_label: String,
     pub speed: Option<LineSpeed>,
     pub sites: Option<u32>,
+    /// A phone numbers quote: how many new numbers.
+    #[serde(default)]
+    pub numbers: Option<u32>,
     pub message: String,
     pub received_at: Option<DateTime<Utc>>,
     /// When the buyer was promised a reply.
@@ -50,6 +53,7 @@ impl View<QuoteRequest> for QuoteRequestView {
                 self.product_label = details.product.label().to_string();
                 self.speed = details.speed;
                 self.sites = details.sites;
+                self.numbers = details.numbers;
                 self.message = details.message.clone();
                 self.received_at = Some(*received_at);
                 self.reply_by = Some(*reply_by);

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { buyOnPlansPage, cartButton, freshStart } from './helpers';
+import { checkoutFromCartDropdown } from './service-checkout';
 
 const numberCards = (page: Page) => page.getByRole('list', { name: 'Numbers found' }).getByRole('article');
 const selectionPanel = (page: Page) => page.getByRole('complementary', { name: 'Your selected numbers' });
@@ -24,12 +25,15 @@ test('UK: Single User, then two 0161 numbers (one included Free), load more, Con
   await searchUk(page, '0161 Manchester');
   await expect(numberCards(page)).toHaveCount(50);
   await expect(numberCards(page).first()).toHaveAccessibleName(/^01614 96\d{4}$/);
-  await expect(numberCards(page).first()).toContainText('£2.00 per month');
+  // Single User includes one number: every card says so until the cart holds it.
+  await expect(numberCards(page).first()).toContainText('Included');
 
   const first = numberCards(page).nth(0);
   const second = numberCards(page).nth(1);
   await first.getByRole('button', { name: 'Select +' }).click();
   await expect(first.getByRole('button', { name: 'Selected' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(first).toContainText('Included');
+  await expect(second).toContainText('£2.00 per month');
   await second.getByRole('button', { name: 'Select +' }).click();
   await expect(second.getByRole('button', { name: 'Selected' })).toBeVisible();
   await expect(cartButton(page)).toHaveAccessibleName('Cart, 3 items');
@@ -49,6 +53,54 @@ test('UK: Single User, then two 0161 numbers (one included Free), load more, Con
 
   await page.getByRole('link', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/add-ons$/);
+});
+
+test('UK: a Pay As You Go buyer sees £2.50 on the cards and the cart and checkout charge £2.50', async ({ page }) => {
+  await buyOnPlansPage(page, 'Pay As You Go');
+  await page.getByRole('link', { name: 'Continue to Phone Numbers' }).click();
+  await expect(page).toHaveURL(/\/all-phone-numbers\?checkout=true$/);
+  await searchUk(page, '0161 Manchester');
+  const first = numberCards(page).first();
+  await expect(first).toContainText('£2.50 per month');
+  await expect(numberCards(page).nth(1)).toContainText('£2.50 per month');
+  await expect(page.getByText('£2.00 per month')).toHaveCount(0);
+  await first.getByRole('button', { name: 'Select +' }).click();
+  await expect(first.getByRole('button', { name: 'Selected' })).toBeVisible();
+  await expect(selectionPanel(page).getByRole('listitem')).toContainText('£2.50 per month');
+
+  await page.getByRole('link', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/add-ons$/);
+  await checkoutFromCartDropdown(page);
+  await expect(page.getByRole('list', { name: 'Phone numbers' })).toContainText('£2.50 per month');
+  // £2.50 a month and the £10 top-up, VAT 20% on each: £15.00 today, then £3.00 a month.
+  const totals = page.locator('dl.order-totals');
+  await expect(totals).toContainText('Subtotal (per month)£2.50');
+  await expect(totals.locator('dd.summary-grand')).toHaveText('£15.00');
+  await expect(totals).toContainText('Then per month inc. VAT£3.00');
+});
+
+test('UK: at the cart\'s cap of 10 numbers the refusal offers a quote, which opens with the count filled in', async ({ page }) => {
+  await freshStart(page, '/all-phone-numbers');
+  await searchUk(page, '0161 Manchester');
+  await expect(numberCards(page)).toHaveCount(50);
+  for (let i = 0; i < 10; i += 1) {
+    const card = numberCards(page).nth(i);
+    await card.getByRole('button', { name: 'Select +' }).click();
+    await expect(card.getByRole('button', { name: 'Selected' })).toBeVisible();
+  }
+  await expect(cartButton(page)).toHaveAccessibleName('Cart, 10 items');
+  await numberCards(page).nth(10).getByRole('button', { name: 'Select +' }).click();
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('A cart can hold at most 10 numbers. Remove one to add another.');
+  const offer = alert.getByRole('link', { name: 'Need more numbers? Request a quote' });
+  await expect(offer).toHaveAttribute('href', '/quote?numbers=11');
+  await expect(numberCards(page).nth(10).getByRole('button', { name: 'Select +' })).toBeVisible();
+  await expect(cartButton(page)).toHaveAccessibleName('Cart, 10 items');
+
+  await offer.click();
+  await expect(page).toHaveURL(/\/quote\?numbers=11$/);
+  await expect(page.getByRole('radio', { name: 'More than 10 phone numbers' })).toBeChecked();
+  await expect(page.getByLabel('How many new numbers')).toHaveValue('11');
 });
 
 test('UK: an area code without stock offers the placeholder card, selected and removed by its value', async ({ page }) => {

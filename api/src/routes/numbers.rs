@@ -2,11 +2,12 @@
 
 use std::collections::HashMap;
 
-use aggregates::pricing::{NumberType, Pence};
+use aggregates::pricing::{NumberType, Pence, Plan};
 use axum::extract::{Query, State};
-use axum::http::HeaderMap;
-use axum::response::Response;
+use axum::http::{header, HeaderMap, HeaderValue};
+use axum::response::{IntoResponse, Response};
 use axum::Json;
+use cqrs_es::persist::ViewRepository;
 use projections::inventory::{self, Search, StockRow};
 use serde::Serialize;
 use utoipa::{IntoParams, ToSchema};
@@ -33,15 +34,30 @@ pub struct NumberOut {
     country: String,
     number_type: String,
     area_code: String,
+    /// Its monthly price with the cart's plan (`cartId`), as charged when it is not included:
+    /// without a cart, at the default (no plan: as Single User).
     monthly_pence: Pence,
+    /// Added to the cart now, it would fall within the plan's included numbers (the plan
+    /// includes more numbers than the cart holds): the cart charges nothing for it.
+    included: bool,
     is_demo: bool,
 }
 
-impl From<StockRow> for NumberOut {
-    fn from(row: StockRow) -> Self {
+/// What the search prices numbers for: the cart's plan and how many numbers it holds (none
+/// and 0 without a cart).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PricedFor {
+    pub plan: Option<Plan>,
+    pub held: usize,
+}
+
+impl NumberOut {
+    pub fn priced(row: StockRow, cart: PricedFor) -> Self {
+        let price = row.price_for(cart.plan, cart.held);
         NumberOut {
             display_value: row.display(),
-            monthly_pence: row.list_price(),
+            monthly_pence: price.monthly,
+            included: price.included,
             value: row.value,
             national: row.national,
             country: row.country,
@@ -50,6 +66,20 @@ impl From<StockRow> for NumberOut {
             is_demo: row.demo,
         }
     }
+}
+
+/// The cart a search prices for: its plan and count of numbers. No `cartId`, one that is not
+/// a cart's id, or a cart that does not exist: the default (no plan, no numbers).
+async fn priced_for(state: &AppState, params: &HashMap<String, String>) -> Result<Option<PricedFor>, ApiError> {
+    let Some(raw) = params.get("cartId").map(|v| v.trim()).filter(|v| !v.is_empty()) else { return Ok(None) };
+    let Ok(id) = uuid::Uuid::parse_str(raw) else { return Ok(Some(PricedFor::default())) };
+    let view = state.cart_views.load(&id.to_string()).await.map_err(ApiError::internal)?;
+    Ok(Some(match view {
+        Some(view) if view.contents.exists => {
+            PricedFor { plan: view.contents.package, held: view.contents.phone_numbers.len() }
+        }
+        _ => PricedFor::default(),
+    }))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -94,6 +124,12 @@ struct SearchQuery {
     /// GB mobile numbers starting with these digits (up to 10).
     #[param(pattern = "^[0-9]{0,10}$")]
     mobile_prefix: Option<String>,
+    /// The buyer's cart: each number is priced for its plan (`monthlyPence`) and marked
+    /// `included` when the plan includes more numbers than the cart holds. Without it, or for
+    /// an unknown cart, the default: no plan (as Single User), nothing included. An answer for
+    /// a cart is `Cache-Control: private, no-store`.
+    #[serde(rename = "cartId")]
+    cart_id: Option<String>,
 }
 
 /// Without `after`, a page reaches at most this many numbers deep (`page * per_page`): OFFSET
@@ -181,26 +217,32 @@ fn parse_search(params: &HashMap<String, String>) -> Result<Search, ApiError> {
     tag = "numbers",
     params(SearchQuery),
     responses(
-        (status = 200, body = SearchOut),
+        (status = 200, body = SearchOut, headers(("Cache-Control" = String, description = "private, no-store when priced for a cart (cartId)"))),
         (status = 422, description = "A query parameter out of range or unknown, or without after a page over 2000 numbers deep (page * per_page > 2000: use after = next_after) (invalid_query)", body = Refusal),
     )
 )]
 async fn available_numbers(
     State(state): State<AppState>,
     Query(params): Query<HashMap<String, String>>,
-) -> Result<Json<SearchOut>, ApiError> {
+) -> Result<Response, ApiError> {
     let search = parse_search(&params)?;
+    let cart = priced_for(&state, &params).await?;
     let found = inventory::search(&state.search_pool, &search).await?;
     let per_page = i64::from(search.per_page);
     let more = i64::from(search.page) * per_page < found.total;
     let next_after = found.numbers.last().filter(|_| more).map(|last| last.national.clone());
-    Ok(Json(SearchOut {
-        numbers: found.numbers.into_iter().map(NumberOut::from).collect(),
+    let answer = Json(SearchOut {
+        numbers: found.numbers.into_iter().map(|row| NumberOut::priced(row, cart.unwrap_or_default())).collect(),
         total_numbers: found.total,
         total_pages: (found.total + per_page - 1) / per_page,
         current_page: search.page,
         next_after,
-    }))
+    });
+    if cart.is_none() {
+        return Ok(answer.into_response());
+    }
+    // Priced for one cart: no cache may keep it or hand it to another buyer.
+    Ok(([(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"))], answer).into_response())
 }
 
 #[derive(Serialize, ToSchema)]

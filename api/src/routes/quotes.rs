@@ -3,7 +3,8 @@
 //! an acknowledgement to the buyer; and the sales team's list in the console.
 
 use aggregates::quote_request::{
-    within_the_hour, LineSpeed, QuoteDetails, QuoteProduct, QuoteRequestCommand, QuoteRequestError, MAX_SITES,
+    within_the_hour, LineSpeed, QuoteDetails, QuoteProduct, QuoteRequestCommand, QuoteRequestError, MAX_QUOTE_NUMBERS,
+    MAX_SITES, MIN_QUOTE_NUMBERS,
 };
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
@@ -50,12 +51,14 @@ struct QuoteBody {
     email: String,
     phone: String,
     postcode: String,
-    /// `leasedLine`, `broadband`, `cloudPbx` or `largeTeam`.
+    /// `leasedLine`, `broadband`, `cloudPbx`, `largeTeam` or `phoneNumbers`.
     product: String,
     /// Leased lines: `100mbps`, `1gbps` or `10gbps`.
     speed: Option<String>,
     /// Leased lines: how many sites, 1 to 50.
     sites: Option<u32>,
+    /// Phone numbers: how many new numbers, 11 to 1000 (the cart holds 10).
+    numbers: Option<u32>,
     /// Anything else the sales team should know (optional).
     message: String,
     /// Hidden from people; a form that fills it in is a robot's.
@@ -119,6 +122,10 @@ impl QuoteBody {
         if is_line && !self.sites.is_some_and(|n| (1..=MAX_SITES).contains(&n)) {
             errors.insert("sites", "Please enter the number of sites, from 1 to 50");
         }
+        let for_numbers = product == Some(QuoteProduct::PhoneNumbers);
+        if for_numbers && !self.numbers.is_some_and(|n| (MIN_QUOTE_NUMBERS..=MAX_QUOTE_NUMBERS).contains(&n)) {
+            errors.insert("numbers", "Please enter how many numbers you need, from 11 to 1,000");
+        }
         let message = self.message.trim().to_string();
         if message.chars().count() > MAX_MESSAGE {
             errors.insert("message", "Please keep the message under 2,000 characters");
@@ -133,6 +140,7 @@ impl QuoteBody {
             product,
             speed: if is_line { parsed_speed } else { None },
             sites: if is_line { self.sites } else { None },
+            numbers: if for_numbers { self.numbers } else { None },
             message,
         })
     }
@@ -210,8 +218,9 @@ async fn queue_mails(
     details: &QuoteDetails,
     received: &QuoteReceived,
 ) -> Result<(), ApiError> {
-    let line = match (details.speed, details.sites) {
-        (Some(speed), Some(sites)) => format!("Speed: {}\nSites: {sites}\n", speed.label()),
+    let line = match (details.speed, details.sites, details.numbers) {
+        (Some(speed), Some(sites), _) => format!("Speed: {}\nSites: {sites}\n", speed.label()),
+        (_, _, Some(numbers)) => format!("Numbers: {numbers}\n"),
         _ => String::new(),
     };
     let summary = format!(

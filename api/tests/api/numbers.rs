@@ -399,3 +399,85 @@ async fn page_goes_2000_numbers_deep_and_after_goes_further() {
 fn national_of(value: &str) -> String {
     format!("0{}", value.strip_prefix("44").unwrap())
 }
+
+async fn choose_plan(app: &TestApp, cart: &str, plan: &str) {
+    let body = json!({ "plan": plan, "billingCycle": "monthly", "quantity": if plan == "multiUser" { 4 } else { 1 } });
+    expect_ok(app.send(Method::PUT, &format!("/api/carts/{cart}/package"), Some(body)).await).await;
+}
+
+/// The first number of a page of 0161 numbers, priced for `cart` (or for no cart).
+async fn first_priced(app: &TestApp, cart: Option<&str>) -> (Value, Option<String>) {
+    let query = match cart {
+        Some(cart) => format!("/api/available_numbers/?country_code=GB&areaCode=0161&per_page=5&cartId={cart}"),
+        None => "/api/available_numbers/?country_code=GB&areaCode=0161&per_page=5".to_string(),
+    };
+    let response = app.get(&query).await;
+    let cache = response.headers().get("cache-control").map(|v| v.to_str().unwrap().to_string());
+    let page = expect_ok(response).await;
+    (page["numbers"][0].clone(), cache)
+}
+
+#[tokio::test]
+async fn the_search_prices_each_number_for_the_buyers_cart_as_the_cart_charges_it() {
+    let app = spawn_app().await;
+    // No cart, a cart without a plan, an unknown cart, a malformed id: the default, £2.00.
+    let (none, cache) = first_priced(&app, None).await;
+    assert_eq!((none["monthlyPence"].as_i64(), none["included"].as_bool()), (Some(200), Some(false)));
+    assert_eq!(cache, None, "the cart-less answer is the same for everyone");
+    let empty = app.create_cart().await;
+    for cart in [empty.as_str(), "7b0f5a8e-0000-4000-8000-000000000000", "not-a-cart"] {
+        let (number, cache) = first_priced(&app, Some(cart)).await;
+        assert_eq!((number["monthlyPence"].as_i64(), number["included"].as_bool()), (Some(200), Some(false)), "{cart}");
+        assert_eq!(cache.as_deref(), Some("private, no-store"), "{cart}");
+    }
+
+    // Pay As You Go: £2.50 on the card, and £2.50 in the cart.
+    let payg = app.create_cart().await;
+    choose_plan(&app, &payg, "payAsYouGo").await;
+    let (number, cache) = first_priced(&app, Some(&payg)).await;
+    assert_eq!((number["monthlyPence"].as_i64(), number["included"].as_bool()), (Some(250), Some(false)));
+    assert_eq!(cache.as_deref(), Some("private, no-store"), "a per-cart answer is never shared");
+    let cart = expect_ok(add_number(&app, &payg, number["value"].as_str().unwrap()).await).await;
+    assert_eq!(
+        (cart["phoneNumbers"][0]["pricePence"].as_i64(), cart["phoneNumbers"][0]["free"].as_bool()),
+        (Some(250), Some(false))
+    );
+    assert_eq!(cart["totals"]["numbersPence"], 250);
+    assert_eq!(cart["totals"]["subscriptionSubtotalPence"], 250);
+    // Meanwhile a buyer without a cart is still shown £2.00: nothing cached crossed over.
+    assert_eq!(first_priced(&app, None).await.0["monthlyPence"], 200);
+
+    // Single User: the first number is included, the next £2.00, as the cart charges them.
+    let single = app.create_cart().await;
+    choose_plan(&app, &single, "singleUser").await;
+    let (first, _) = first_priced(&app, Some(&single)).await;
+    assert_eq!((first["monthlyPence"].as_i64(), first["included"].as_bool()), (Some(200), Some(true)));
+    let cart = expect_ok(add_number(&app, &single, first["value"].as_str().unwrap()).await).await;
+    assert_eq!(
+        (cart["phoneNumbers"][0]["pricePence"].as_i64(), cart["phoneNumbers"][0]["free"].as_bool()),
+        (Some(0), Some(true))
+    );
+    assert_eq!(cart["nextNumberIncluded"], false);
+    let (second, _) = first_priced(&app, Some(&single)).await;
+    assert_eq!((second["monthlyPence"].as_i64(), second["included"].as_bool()), (Some(200), Some(false)));
+    let cart = expect_ok(add_number(&app, &single, second["value"].as_str().unwrap()).await).await;
+    assert_eq!(
+        (cart["phoneNumbers"][1]["pricePence"].as_i64(), cart["phoneNumbers"][1]["free"].as_bool()),
+        (Some(200), Some(false))
+    );
+    assert_eq!(cart["totals"]["numbersPence"], 200);
+
+    // Multi User includes two; a UK mobile is £4.99 beyond them whatever the plan.
+    let multi = app.create_cart().await;
+    choose_plan(&app, &multi, "multiUser").await;
+    let mobiles = expect_ok(
+        app.get(&format!("/api/available_numbers/?country_code=GB&numberType=mobile&per_page=3&cartId={multi}")).await,
+    )
+    .await;
+    assert_eq!(mobiles["numbers"][0]["monthlyPence"], 499);
+    assert_eq!(mobiles["numbers"][0]["included"], true);
+    for (i, expected) in [(0, 0), (1, 0), (2, 499)] {
+        let cart = expect_ok(add_number(&app, &multi, mobiles["numbers"][i]["value"].as_str().unwrap()).await).await;
+        assert_eq!(cart["phoneNumbers"][i]["pricePence"], expected, "mobile number {}", i + 1);
+    }
+}

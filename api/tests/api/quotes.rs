@@ -147,3 +147,41 @@ async fn the_honeypot_and_the_rate_limit_store_nothing() {
         .await;
     assert_eq!(stored(&app).await, before);
 }
+
+#[tokio::test]
+async fn a_quote_for_more_than_ten_numbers_carries_its_count_to_the_sales_team() {
+    let app = spawn_app().await;
+    let numbers = |count: Value| {
+        let mut body = request("jane@acme.example");
+        let fields = body.as_object_mut().unwrap();
+        fields.remove("speed");
+        fields.remove("sites");
+        fields.insert("product".into(), json!("phoneNumbers"));
+        fields.insert("numbers".into(), count);
+        body
+    };
+    for count in [json!(null), json!(10), json!(1001)] {
+        let refused =
+            expect_error(send(&app, numbers(count)).await, StatusCode::UNPROCESSABLE_ENTITY, "invalid_fields").await;
+        assert_eq!(refused["fieldErrors"]["numbers"], "Please enter how many numbers you need, from 11 to 1,000");
+    }
+    assert_eq!(stored(&app).await, (0, 0));
+    let answer = send(&app, numbers(json!(11))).await;
+    assert_eq!(answer.status(), StatusCode::CREATED);
+    let id = answer.json::<Value>().await.unwrap()["requestId"].as_str().unwrap().to_string();
+    let sales: String = sqlx::query_scalar("SELECT body FROM outbox WHERE reference = $1 AND kind = 'quote_request'")
+        .bind(&id)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert!(sales.contains("Product: More than 10 phone numbers") && sales.contains("Numbers: 11"), "{sales}");
+    let support = sign_in(&app, "sam@talkbridge.example", Role::Support).await;
+    let list =
+        expect_ok(as_staff(app.client.get(app.url("/api/admin/quote-requests")), &support).send().await.unwrap()).await;
+    let listed = list["requests"].as_array().unwrap().iter().find(|r| r["requestId"] == id.as_str()).unwrap().clone();
+    assert_eq!((listed["product"].as_str(), listed["numbers"].as_i64()), (Some("phoneNumbers"), Some(11)));
+    // Another product takes no count (the count is dropped, as a leased line's sites are elsewhere).
+    let pbx = json!({ "name": "J", "company": "A", "email": "k@acme.example", "phone": "020 7946 0000",
+        "postcode": "SW1A 1AA", "product": "cloudPbx", "numbers": 40, "message": "" });
+    assert_eq!(send(&app, pbx).await.status(), StatusCode::CREATED);
+}

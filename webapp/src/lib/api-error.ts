@@ -17,6 +17,15 @@ export function errorStatus(error: unknown): number | undefined {
   return undefined;
 }
 
+/** The server's stable `code` of a refusal (api/API.md, Errors), when it sent one. */
+export function errorCode(error: unknown): string | undefined {
+  if (typeof error === 'object' && error !== null && 'data' in error) {
+    const data = (error as { data: unknown }).data;
+    if (typeof data === 'object' && data !== null && typeof (data as { code?: unknown }).code === 'string') return (data as { code: string }).code;
+  }
+  return undefined;
+}
+
 /** The message to show for a failed call: the server's `error` when it sent one. */
 export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
   if (typeof error === 'object' && error !== null) {

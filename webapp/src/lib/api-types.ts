@@ -157,6 +157,8 @@ export interface Cart {
   topUpPence: number;
   phoneNumbers: CartPhoneNumber[];
   hasSelectedNumbers: boolean;
+  /** Whether a number added now is within the plan's included numbers (the number cards show "Included"). */
+  nextNumberIncluded: boolean;
   isTrialFlow: boolean;
   badgeCount: number;
   hasHardware: boolean;

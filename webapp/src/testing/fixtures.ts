@@ -60,7 +60,7 @@ export const CART_ID = '0b6c2b52-8d0e-4b8e-9a51-3f1f0c9f1a01';
 export function emptyCart(overrides: Partial<Cart> = {}): Cart {
   return {
     id: CART_ID, version: 1, package: null, billingCycle: null, items: [], addOns: [], topUpPence: 0,
-    phoneNumbers: [], hasSelectedNumbers: false, isTrialFlow: false, badgeCount: 0, hasHardware: false,
+    phoneNumbers: [], hasSelectedNumbers: false, nextNumberIncluded: false, isTrialFlow: false, badgeCount: 0, hasHardware: false,
     hasServices: false, totals: zeroTotals, priceChanges: [], quoteVersion: 'qcart000000000001', ...overrides,
   };
 }

@@ -10,6 +10,8 @@ export interface StaffQuoteRequest {
   productLabel: string;
   speed: string | null;
   sites: number | null;
+  /** A phone numbers quote: how many new numbers. */
+  numbers?: number | null;
   message: string;
   receivedAt: string;
   replyBy: string;

@@ -1,6 +1,6 @@
 import { api } from '../../lib/api';
 import type { LivePage } from '../../lib/live-page';
-import type { AvailableNumber, FreeNumber, NumberSearch, NumberSearchPage, NumberSearchResponse } from './types';
+import type { AvailableNumber, FreeNumber, NumberSearch, NumberSearchPage, NumberSearchResponse, SearchPricing } from './types';
 import { normaliseAreaCode } from './area-codes';
 
 /** Bare strings (the older API sent them) become objects without a price. */
@@ -18,8 +18,12 @@ export interface SearchPageParam {
   after?: string;
 }
 
-/** The query string of one page of a search (api/API.md, Search the stock). */
-export function searchParams(search: NumberSearch, { page, after }: SearchPageParam): Record<string, string | number | undefined> {
+/**
+ * The query string of one page of a search (api/API.md, Search the stock): with the buyer's
+ * `cartId`, the server prices each number for the cart's plan. The plan itself is not sent: it
+ * is in the query's argument so that a change of plan searches again.
+ */
+export function searchParams(search: NumberSearch & SearchPricing, { page, after }: SearchPageParam): Record<string, string | number | undefined> {
   const areaCode = search.areaCode ? normaliseAreaCode(search.countryCode, search.areaCode) : '';
   return {
     page,
@@ -29,6 +33,7 @@ export function searchParams(search: NumberSearch, { page, after }: SearchPagePa
     areaCode: areaCode || undefined,
     numberType: search.numberType || undefined,
     mobile_prefix: search.countryCode === 'GB' && search.mobilePrefix ? search.mobilePrefix : undefined,
+    cartId: search.cartId || undefined,
   };
 }
 
@@ -60,7 +65,7 @@ export function firstPageUrl(search: NumberSearch): string {
 export const numbersApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The stock, one page at a time; `fetchNextPage` appends the next page (load more). */
-    searchNumbers: build.infiniteQuery<NumberSearchPage, NumberSearch, SearchPageParam>({
+    searchNumbers: build.infiniteQuery<NumberSearchPage, NumberSearch & SearchPricing, SearchPageParam>({
       infiniteQueryOptions: {
         initialPageParam: { page: 1 },
         getNextPageParam: (lastPage) =>

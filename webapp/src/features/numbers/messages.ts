@@ -1,4 +1,5 @@
-import { errorMessage, errorStatus } from '../../lib/api-error';
+import { errorCode, errorMessage, errorStatus } from '../../lib/api-error';
+import type { CartPhoneNumber } from '../../lib/api-types';
 
 /** The exact user-facing messages of the number pages (docs/product-rules.md, Numbers and reservations). */
 export const messages = {
@@ -16,6 +17,7 @@ export const messages = {
   freeEmptyHint: 'Please check back later for available numbers',
   selectFirst: 'Select a Number First',
   proceedWith: (number: string) => `Proceed with ${number}`,
+  quoteOffer: 'Need more numbers? Request a quote',
 } as const;
 
 /** The server's error (or the transport's message) for a sentence, without a final full stop. */
@@ -28,4 +30,15 @@ export function errorDetail(error: unknown): string {
 export function selectionErrorMessage(error: unknown): string {
   if (errorStatus(error) === 409) return messages.numberTaken;
   return errorMessage(error);
+}
+
+/**
+ * At the cart's cap (422 `too_many_numbers`, "A cart can hold at most 10 numbers..."), the way
+ * on: a quote for the new numbers wanted, the cart's new (not transferred) numbers and the one
+ * refused: /quote?numbers=11. Null for any other failure.
+ */
+export function quoteOfferPath(error: unknown, numbers: readonly Pick<CartPhoneNumber, 'isTransfer'>[]): string | null {
+  if (errorCode(error) !== 'too_many_numbers') return null;
+  const wanted = numbers.filter((number) => !number.isTransfer).length + 1;
+  return `/quote?numbers=${wanted}`;
 }

@@ -11,8 +11,13 @@ export interface AvailableNumber {
   country?: string;
   numberType?: string;
   areaCode?: string;
-  /** List price per month from the server; absent when the server sent a bare string. */
+  /**
+   * Its price per month for the buyer's cart (its plan), as charged when not included, from the
+   * server; absent when the server sent a bare string.
+   */
   monthlyPence?: number;
+  /** The server's word that, added now, the cart's plan would include it (no charge). */
+  included?: boolean;
   isDemo?: boolean;
 }
 
@@ -48,6 +53,15 @@ export interface NumberSearch {
   run: number;
 }
 
+/**
+ * Whom the search prices for: the buyer's cart and its plan. A change of plan is another
+ * search (the server prices the numbers again).
+ */
+export interface SearchPricing {
+  cartId?: string;
+  plan?: string;
+}
+
 /** A number of the free-trial pool (`GET /api/free-did-numbers/`). */
 export type { FreeNumber } from '../../lib/api-types';
 
@@ -58,6 +72,11 @@ export type { FreeNumber } from '../../lib/api-types';
 export interface NumberSelection {
   numbers: CartPhoneNumber[];
   billingCycle: BillingCycle;
+  /** The cart the search prices numbers for, and its plan (none before a cart or a plan). */
+  cartId?: string;
+  plan?: string;
+  /** The cart's word that a number added now is within its plan's included numbers (absent before the cart loads). */
+  nextNumberIncluded?: boolean;
   add: (entry: PhoneNumberEntry) => Promise<unknown>;
   remove: (value: string) => Promise<unknown>;
 }

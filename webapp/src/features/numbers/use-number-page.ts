@@ -33,7 +33,7 @@ export function useNumberPage(selection: NumberSelection, initialSearch: () => N
   const [tab, setTab] = useState<NumberTab>('new');
   const [search, setSearch] = useState(initialSearch);
   const [submitted, setSubmitted] = useState(false);
-  const results = useNumberSearch(search);
+  const results = useNumberSearch(search, { cartId: selection.cartId, plan: selection.plan });
   const toggle = useNumberToggle(selection);
 
   const reset = () => {

@@ -1,6 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useSearchNumbersInfiniteQuery } from './api';
-import type { AvailableNumber, NumberSearch } from './types';
+import type { AvailableNumber, NumberSearch, SearchPricing } from './types';
 
 export interface NumberSearchState {
   /** The numbers of every page loaded so far (empty before a search and while a new one loads). */
@@ -17,9 +17,14 @@ export interface NumberSearchState {
   loadMore: () => void;
 }
 
-/** Runs a submitted search (or nothing for `null`) with load more. */
-export function useNumberSearch(search: NumberSearch | null): NumberSearchState {
-  const query = useSearchNumbersInfiniteQuery(search ?? skipToken);
+/**
+ * Runs a submitted search (or nothing for `null`) with load more, priced for the buyer's cart
+ * once it has a plan: a change of plan runs the search again. A cart without a plan is priced
+ * as no cart, so the cart the first Select + creates does not search again.
+ */
+export function useNumberSearch(search: NumberSearch | null, { cartId, plan }: SearchPricing = {}): NumberSearchState {
+  const pricing = cartId && plan ? { cartId, plan } : {};
+  const query = useSearchNumbersInfiniteQuery(search ? { ...search, ...pricing } : skipToken);
   const pages = search ? (query.currentData?.pages ?? []) : [];
   const last = pages.at(-1);
   const isLoadingMore = search !== null && query.isFetchingNextPage;

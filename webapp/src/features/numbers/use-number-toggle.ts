@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { PhoneNumberEntry } from '../../lib/api-types';
-import { selectionErrorMessage } from './messages';
+import { quoteOfferPath, selectionErrorMessage } from './messages';
 import type { AvailableNumber, NumberSelection } from './types';
 
 /** The cart entry for a number of the stock: the server fills in the rest from its stock. */
@@ -36,6 +36,8 @@ export function placeholderEntry(areaCode: string, displayValue: string): PhoneN
  */
 export function useNumberToggle(selection: NumberSelection) {
   const [error, setError] = useState<string | null>(null);
+  /** At the cart's cap: the quote page for more numbers, with the count (shown beside the error). */
+  const [quotePath, setQuotePath] = useState<string | null>(null);
   const [pending, setPending] = useState<ReadonlySet<string>>(() => new Set());
   const { numbers, add, remove } = selection;
 
@@ -45,12 +47,14 @@ export function useNumberToggle(selection: NumberSelection) {
 
   const run = useCallback(async (value: string, action: () => Promise<unknown>): Promise<boolean> => {
     setError(null);
+    setQuotePath(null);
     setPending((current) => new Set(current).add(value));
     try {
       await action();
       return true;
     } catch (failure) {
       setError(selectionErrorMessage(failure));
+      setQuotePath(quoteOfferPath(failure, numbers));
       return false;
     } finally {
       setPending((current) => {
@@ -59,7 +63,7 @@ export function useNumberToggle(selection: NumberSelection) {
         return next;
       });
     }
-  }, []);
+  }, [numbers]);
 
   const toggle = useCallback(
     (entry: PhoneNumberEntry) => {
@@ -81,9 +85,12 @@ export function useNumberToggle(selection: NumberSelection) {
     [run, add],
   );
 
-  const clearError = useCallback(() => setError(null), []);
+  const clearError = useCallback(() => {
+    setError(null);
+    setQuotePath(null);
+  }, []);
 
-  return { error, clearError, isSelected, isPending, toggle, removeValue, addTransfer };
+  return { error, quotePath, clearError, isSelected, isPending, toggle, removeValue, addTransfer };
 }
 
 export type NumberToggle = ReturnType<typeof useNumberToggle>;

@@ -1,10 +1,13 @@
 import { formMessages } from '../../lib/account-form/messages';
 import { EMAIL_PATTERN, PHONE_PATTERN, UK_POSTCODE } from '../../lib/account-form/validation';
-import type { QuoteErrors, QuoteForm, QuoteRequestBody } from './types';
+import type { QuoteErrors, QuoteForm, QuoteProduct, QuoteRequestBody } from './types';
 
 /** The most sites one leased-line request covers (as the server). */
 export const MAX_SITES = 50;
 export const MAX_MESSAGE = 2000;
+/** A phone numbers quote: more than the cart's 10, up to 1,000 (as the server). */
+export const MIN_QUOTE_NUMBERS = 11;
+export const MAX_QUOTE_NUMBERS = 1000;
 
 /** The form's messages, word for word as the server's (docs/product-rules.md, Quote requests). */
 export const quoteMessages = {
@@ -12,12 +15,24 @@ export const quoteMessages = {
   productRequired: 'Please choose what you would like a quote for',
   speedRequired: 'Please choose the line speed',
   sitesInvalid: 'Please enter the number of sites, from 1 to 50',
+  numbersInvalid: 'Please enter how many numbers you need, from 11 to 1,000',
   messageTooLong: 'Please keep the message under 2,000 characters',
   sendFailed: 'We could not send your request. Please try again, or call us.',
 } as const;
 
-export function emptyQuoteForm(product: QuoteForm['product'] = ''): QuoteForm {
-  return { name: '', company: '', email: '', phone: '', postcode: '', product, speed: '', sites: '1', message: '', website: '' };
+export function emptyQuoteForm(product: QuoteForm['product'] = '', numbers = ''): QuoteForm {
+  return { name: '', company: '', email: '', phone: '', postcode: '', product, speed: '', sites: '1', numbers, message: '', website: '' };
+}
+
+/**
+ * The form /quote opens with: `?product=` preselects one; `?numbers=` (the number pages' offer at
+ * the cart's cap, e.g. 11) chooses "More than 10 phone numbers" with the count filled in.
+ */
+export function initialQuoteForm(params: URLSearchParams, isProduct: (value: string) => value is QuoteProduct): QuoteForm {
+  const numbers = params.get('numbers')?.trim() ?? '';
+  if (/^\d{1,4}$/.test(numbers)) return emptyQuoteForm('phoneNumbers', String(Number(numbers)));
+  const product = params.get('product') ?? '';
+  return emptyQuoteForm(isProduct(product) ? product : '');
 }
 
 /** Every field's message, the same rules the server applies. */
@@ -40,6 +55,10 @@ export function validateQuote(form: QuoteForm): QuoteErrors {
     const sites = Number(form.sites);
     if (!/^\d+$/.test(form.sites.trim()) || sites < 1 || sites > MAX_SITES) errors.sites = quoteMessages.sitesInvalid;
   }
+  if (form.product === 'phoneNumbers') {
+    const numbers = Number(form.numbers);
+    if (!/^\d+$/.test(form.numbers.trim()) || numbers < MIN_QUOTE_NUMBERS || numbers > MAX_QUOTE_NUMBERS) errors.numbers = quoteMessages.numbersInvalid;
+  }
   if (form.message.trim().length > MAX_MESSAGE) errors.message = quoteMessages.messageTooLong;
   return errors;
 }
@@ -47,6 +66,7 @@ export function validateQuote(form: QuoteForm): QuoteErrors {
 /** The body the server takes: trimmed, and the line's speed and sites only for a leased line. */
 export function quoteRequestBody(form: QuoteForm): QuoteRequestBody {
   const line = form.product === 'leasedLine' ? { speed: form.speed, sites: Number(form.sites) } : {};
+  const numbers = form.product === 'phoneNumbers' ? { numbers: Number(form.numbers) } : {};
   return {
     name: form.name.trim(),
     company: form.company.trim(),
@@ -55,6 +75,7 @@ export function quoteRequestBody(form: QuoteForm): QuoteRequestBody {
     postcode: form.postcode.trim(),
     product: form.product,
     ...line,
+    ...numbers,
     message: form.message.trim(),
     website: form.website,
   };

@@ -1,5 +1,5 @@
 /** Wire types of quote requests (api/API.md, Quote requests). */
-export const QUOTE_PRODUCTS = ['leasedLine', 'broadband', 'cloudPbx', 'largeTeam'] as const;
+export const QUOTE_PRODUCTS = ['leasedLine', 'broadband', 'cloudPbx', 'largeTeam', 'phoneNumbers'] as const;
 export type QuoteProduct = (typeof QUOTE_PRODUCTS)[number];
 
 export const LINE_SPEEDS = ['100mbps', '1gbps', '10gbps'] as const;
@@ -10,6 +10,7 @@ export const PRODUCT_LABELS: Record<QuoteProduct, string> = {
   broadband: 'Business broadband',
   cloudPbx: 'Cloud PBX',
   largeTeam: 'Phone system for more than 20 users',
+  phoneNumbers: 'More than 10 phone numbers',
 };
 
 export const SPEED_LABELS: Record<LineSpeed, string> = { '100mbps': '100 Mbps', '1gbps': '1 Gbps', '10gbps': '10 Gbps' };
@@ -24,6 +25,8 @@ export interface QuoteForm {
   product: QuoteProduct | '';
   speed: LineSpeed | '';
   sites: string;
+  /** A phone numbers quote: how many new numbers. */
+  numbers: string;
   message: string;
   /** The hidden field only robots fill in. */
   website: string;
@@ -42,6 +45,7 @@ export interface QuoteRequestBody {
   product: string;
   speed?: string;
   sites?: number;
+  numbers?: number;
   message: string;
   website: string;
 }

@@ -19,7 +19,11 @@ export function formatAge(minutes: number): string {
 function RequestRow({ request, status }: { request: StaffQuoteRequest; status: QuoteListStatus }) {
   const [markAnswered, { isLoading }] = useMarkQuoteAnsweredMutation();
   const [problem, setProblem] = useState<string | null>(null);
-  const line = request.speed && request.sites ? `${request.speed.replace('mbps', ' Mbps').replace('gbps', ' Gbps')}, ${request.sites} site${request.sites === 1 ? '' : 's'}` : null;
+  const line = request.speed && request.sites
+    ? `${request.speed.replace('mbps', ' Mbps').replace('gbps', ' Gbps')}, ${request.sites} site${request.sites === 1 ? '' : 's'}`
+    : request.numbers
+      ? `${request.numbers} numbers`
+      : null;
   const answer = async () => {
     setProblem(null);
     try {

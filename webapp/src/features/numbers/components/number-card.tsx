@@ -1,10 +1,9 @@
 import { useId, type ReactNode } from 'react';
-import { formatPence } from '../../../lib/format-money';
 
 interface NumberCardProps {
   displayValue: string;
-  /** The server's monthly list price; none for placeholder cards. */
-  monthlyPence?: number;
+  /** What the buyer's cart would pay for it ("£2.50 per month", "Included": number-price.ts); none for placeholder cards. */
+  price?: string;
   tag?: string;
   note?: ReactNode;
   selected: boolean;
@@ -12,8 +11,8 @@ interface NumberCardProps {
   onToggle: () => void;
 }
 
-/** A number to choose: its display value, the server's price per month, Select + / Selected. */
-export function NumberCard({ displayValue, monthlyPence, tag, note, selected, busy, onToggle }: NumberCardProps) {
+/** A number to choose: its display value, the price the cart would pay, Select + / Selected. */
+export function NumberCard({ displayValue, price, tag, note, selected, busy, onToggle }: NumberCardProps) {
   const headingId = useId();
   return (
     <li>
@@ -22,7 +21,7 @@ export function NumberCard({ displayValue, monthlyPence, tag, note, selected, bu
           {displayValue}
         </h3>
         {tag && <p className="number-tag">{tag}</p>}
-        {monthlyPence !== undefined && <p className="number-card-price">{formatPence(monthlyPence)} per month</p>}
+        {price !== undefined && <p className="number-card-price">{price}</p>}
         {note && <p className="number-card-note">{note}</p>}
         <button
           type="button"

@@ -28,7 +28,7 @@ interface NumberSearchPageProps {
   filters: ReactNode;
   onSearch: () => void;
   /** How the page shows its results (its numbers, prompt, messages and cards). */
-  results: Omit<SearchResultsProps, 'results' | 'toggle'>;
+  results: Omit<SearchResultsProps, 'results' | 'toggle' | 'selection'>;
 }
 
 /**
@@ -67,7 +67,7 @@ export function NumberSearchPage({ meta, title, lead, selection, page, filters, 
                   Search
                 </button>
               </form>
-              <SearchResults results={page.results} toggle={page.toggle} {...results} />
+              <SearchResults results={page.results} toggle={page.toggle} selection={selection} {...results} />
             </>
           ) : (
             <TransferForm onAdd={page.toggle.addTransfer} />

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { messages } from '../messages';
 import { StepPath } from '../../../components/step-path';
 import type { NumberSelection } from '../types';
 import type { NumberToggle } from '../use-number-toggle';
@@ -32,6 +34,14 @@ export function NumbersPageFrame({ title, lead, selection, toggle, checkoutMode,
             {toggle.error && (
               <p role="alert" className="form-error selection-error">
                 {toggle.error}
+                {toggle.quotePath && (
+                  <>
+                    {' '}
+                    <Link to={toggle.quotePath} className="selection-quote-offer">
+                      {messages.quoteOffer}
+                    </Link>
+                  </>
+                )}
               </p>
             )}
           </div>

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import type { NumberSearchState } from '../use-number-search';
 import type { NumberToggle } from '../use-number-toggle';
 import { stockEntry } from '../use-number-toggle';
-import type { AvailableNumber } from '../types';
+import { cardPriceLabel } from '../number-price';
+import type { AvailableNumber, NumberSelection } from '../types';
 import { NumberCard } from './number-card';
 
 export interface SearchResultsProps {
@@ -10,6 +11,8 @@ export interface SearchResultsProps {
   /** The numbers to show (the UK page filters them by area code). */
   numbers: AvailableNumber[];
   toggle: NumberToggle;
+  /** The buyer's cart: each card shows the price it would pay. */
+  selection: Pick<NumberSelection, 'numbers' | 'billingCycle' | 'nextNumberIncluded'>;
   /** False before any search: the prompt shows instead of the 'no results' message. */
   searched: boolean;
   prompt: ReactNode;
@@ -22,7 +25,7 @@ export interface SearchResultsProps {
 }
 
 /** Results with their loading, loading-more, error, empty and prompt states, and Load more. */
-export function SearchResults({ results, numbers, toggle, searched, prompt, emptyMessage, emptyCard, failure, tagFor }: SearchResultsProps) {
+export function SearchResults({ results, numbers, toggle, selection, searched, prompt, emptyMessage, emptyCard, failure, tagFor }: SearchResultsProps) {
   const empty = results.isDone && numbers.length === 0 && !results.error;
   return (
     <section className="number-results" aria-labelledby="number-results-heading" aria-busy={results.isLoading || results.isLoadingMore}>
@@ -50,7 +53,7 @@ export function SearchResults({ results, numbers, toggle, searched, prompt, empt
               <NumberCard
                 key={number.value}
                 displayValue={number.displayValue}
-                monthlyPence={number.monthlyPence}
+                price={cardPriceLabel(number, selection)}
                 tag={tagFor?.(number)}
                 selected={toggle.isSelected(number.value)}
                 busy={toggle.isPending(number.value)}

@@ -77,6 +77,56 @@ describe('UK numbers page', () => {
     expect(within(panel).getAllByRole('listitem')).toHaveLength(1);
   });
 
+  it('prices every card for the cart: £2.50 with Pay As You Go, sending the cartId', async () => {
+    // Like the server: £2.50 for a UK landline when the cart's plan is Pay As You Go, else £2.00.
+    const server = fakeNumberServer({
+      cart: emptyCart({ package: 'payAsYouGo' }),
+      search: (url) => searchPage(london.map((n) => ({ ...n, monthlyPence: url.searchParams.get('cartId') === CART_ID ? 250 : 200, included: false }))),
+      pricePence: 250,
+    });
+    renderNumberPage(UkNumbersPage, '/all-phone-numbers', storeWithCart(emptyCart({ package: 'payAsYouGo' })));
+    expect(await screen.findByRole('article', { name: '020 7946 0000' })).toHaveTextContent('£2.50 per month');
+    expect(card('020 7946 0001')).toHaveTextContent('£2.50 per month');
+    expect(server.searches()).toEqual([{ page: '1', per_page: '50', country_code: 'GB', areaCode: '020', cartId: CART_ID }]);
+  });
+
+  it('shows Included for the number the plan includes, then the price once the cart holds it', async () => {
+    const user = userEvent.setup();
+    const single = emptyCart({ package: 'singleUser', nextNumberIncluded: true });
+    fakeNumberServer({ cart: single, included: 1, search: () => searchPage(london.map((n) => ({ ...n, included: true }))) });
+    renderNumberPage(UkNumbersPage, '/all-phone-numbers', storeWithCart(single));
+    expect(await screen.findByRole('article', { name: '020 7946 0000' })).toHaveTextContent('Included');
+    expect(card('020 7946 0001')).toHaveTextContent('Included');
+    await user.click(within(card('020 7946 0000')).getByRole('button', { name: 'Select +' }));
+    await within(card('020 7946 0000')).findByRole('button', { name: 'Selected' });
+    // The first is the included one; the next would cost £2.00, as the panel will say.
+    expect(card('020 7946 0000')).toHaveTextContent('Included');
+    await waitFor(() => expect(card('020 7946 0001')).toHaveTextContent('£2.00 per month'));
+    expect(card('020 7946 0001')).not.toHaveTextContent('Included');
+  });
+
+  it('at the cart\'s cap keeps the refusal and offers a quote for the numbers wanted', async () => {
+    const user = userEvent.setup();
+    const ten = Array.from({ length: 10 }, (_, i) => ({
+      value: `4416149610${i.toString().padStart(2, '0')}`, displayValue: `01614 9610${i.toString().padStart(2, '0')}`, provider: 'unknown',
+      isTransfer: false, isPlaceholder: false, free: false, pricePence: 200,
+    }));
+    const full = emptyCart({ phoneNumbers: ten, hasSelectedNumbers: true, badgeCount: 10 });
+    fakeNumberServer({
+      cart: full,
+      search: () => searchPage(london),
+      extra: {
+        [`POST /api/carts/${CART_ID}/numbers`]: () =>
+          jsonResponse({ success: false, error: 'A cart can hold at most 10 numbers. Remove one to add another.', code: 'too_many_numbers' }, 422),
+      },
+    });
+    renderNumberPage(UkNumbersPage, '/all-phone-numbers', storeWithCart(full));
+    await user.click(within(await screen.findByRole('article', { name: '020 7946 0000' })).getByRole('button', { name: 'Select +' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('A cart can hold at most 10 numbers. Remove one to add another. Need more numbers? Request a quote');
+    expect(within(alert).getByRole('link', { name: 'Need more numbers? Request a quote' })).toHaveAttribute('href', '/quote?numbers=11');
+  });
+
   it('a number taken by another cart shows the 409 message and stays unselected', async () => {
     const user = userEvent.setup();
     fakeNumberServer({ search: () => searchPage(london), taken: ['442079460000'] });

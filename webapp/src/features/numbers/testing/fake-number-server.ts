@@ -63,7 +63,13 @@ export function fakeNumberServer(options: FakeServerOptions = {}) {
       free: index < included,
       pricePence: index < included ? 0 : pricePence,
     }));
-    return emptyCart({ ...options.cart, phoneNumbers, hasSelectedNumbers: phoneNumbers.length > 0, badgeCount: phoneNumbers.length });
+    return emptyCart({
+      ...options.cart,
+      phoneNumbers,
+      hasSelectedNumbers: phoneNumbers.length > 0,
+      nextNumberIncluded: entries.length < included,
+      badgeCount: phoneNumbers.length,
+    });
   };
 
   const numbersPath = `/api/carts/${CART_ID}/numbers`;

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { QuoteForm } from './quote-form';
+import { QuotePage } from '../routes/quote-page';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -61,5 +62,34 @@ describe('the quote request form', () => {
     answer = jsonResponse({ error: 'Too many attempts. Please wait a minute and try again.', code: 'too_many_attempts' }, 429);
     await user.click(screen.getByRole('button', { name: 'Request my quote' }));
     expect(await screen.findByText('You have sent several requests in a short time. Please wait an hour, or call us.')).toBeInTheDocument();
+  });
+  it('opens from the number pages\' offer (/quote?numbers=11) asking for that many numbers, and sends the count', async () => {
+    const { calls } = mockFetch({
+      'POST /api/quote-requests': () => jsonResponse({ requestId: 'q1', replyBy: '2026-11-23T15:05:00Z', replyPromise: 'within the hour (by 3:05pm)' }, 201),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<QuotePage />, { route: '/quote?numbers=11' });
+    expect(screen.getByRole('radio', { name: 'More than 10 phone numbers' })).toBeChecked();
+    const count = screen.getByLabelText('How many new numbers');
+    expect(count).toHaveValue(11);
+    await fillIn(user);
+    // Fewer than the cart holds is not a quote.
+    await user.clear(count);
+    await user.type(count, '10');
+    await user.click(screen.getByRole('button', { name: 'Request my quote' }));
+    expect(count).toHaveAccessibleDescription('Please enter how many numbers you need, from 11 to 1,000');
+    await user.clear(count);
+    await user.type(count, '25');
+    await user.click(screen.getByRole('button', { name: 'Request my quote' }));
+    await screen.findByRole('status');
+    const sent = JSON.parse(calls.find((call) => call.url.pathname === '/api/quote-requests')!.body);
+    expect(sent).toMatchObject({ product: 'phoneNumbers', numbers: 25 });
+    expect(sent).not.toHaveProperty('sites');
+  });
+
+  it('without ?numbers= asks for no count, and another product sends none', async () => {
+    renderWithProviders(<QuotePage />, { route: '/quote?product=cloudPbx' });
+    expect(screen.getByRole('radio', { name: 'Cloud PBX' })).toBeChecked();
+    expect(screen.queryByLabelText('How many new numbers')).not.toBeInTheDocument();
   });
 });

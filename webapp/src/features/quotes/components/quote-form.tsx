@@ -3,7 +3,7 @@ import { TextField } from '../../../components/account-form/text-field';
 import { errorStatus, serverErrorText } from '../../../lib/api-error';
 import { formMessages } from '../../../lib/account-form/messages';
 import { useRequestQuoteMutation } from '../api';
-import { emptyQuoteForm, MAX_SITES, quoteMessages, quoteRequestBody, validateQuote } from '../quote-rules';
+import { emptyQuoteForm, MAX_QUOTE_NUMBERS, MAX_SITES, MIN_QUOTE_NUMBERS, quoteMessages, quoteRequestBody, validateQuote } from '../quote-rules';
 import { LINE_SPEEDS, PRODUCT_LABELS, QUOTE_PRODUCTS, SPEED_LABELS, type QuoteErrors, type QuoteField, type QuoteForm as Form, type QuoteProduct, type QuoteReceived } from '../types';
 
 function fieldErrorsOf(error: unknown): QuoteErrors | null {
@@ -13,8 +13,8 @@ function fieldErrorsOf(error: unknown): QuoteErrors | null {
 }
 
 /** The quote request form: checked here as on the server; on success, when to expect the reply. */
-export function QuoteForm({ initialProduct = '' }: { initialProduct?: QuoteProduct | '' }) {
-  const [form, setForm] = useState<Form>(() => emptyQuoteForm(initialProduct));
+export function QuoteForm({ initialProduct = '', initialForm }: { initialProduct?: QuoteProduct | ''; initialForm?: Form }) {
+  const [form, setForm] = useState<Form>(() => initialForm ?? emptyQuoteForm(initialProduct));
   const [errors, setErrors] = useState<QuoteErrors>({});
   const [banner, setBanner] = useState<string | null>(null);
   const [received, setReceived] = useState<QuoteReceived | null>(null);
@@ -110,6 +110,23 @@ export function QuoteForm({ initialProduct = '' }: { initialProduct?: QuoteProdu
               )}
             </div>
             <TextField label="Number of sites" type="number" min={1} max={MAX_SITES} inputMode="numeric" value={form.sites} onChange={edit('sites')} error={errors.sites} />
+          </div>
+        </fieldset>
+      )}
+      {form.product === 'phoneNumbers' && (
+        <fieldset className="form-section">
+          <legend>Your phone numbers</legend>
+          <div className="form-grid">
+            <TextField
+              label="How many new numbers"
+              type="number"
+              min={MIN_QUOTE_NUMBERS}
+              max={MAX_QUOTE_NUMBERS}
+              inputMode="numeric"
+              value={form.numbers}
+              onChange={edit('numbers')}
+              error={errors.numbers}
+            />
           </div>
         </fieldset>
       )}

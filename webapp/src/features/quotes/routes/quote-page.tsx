@@ -2,15 +2,18 @@ import { useSearchParams } from 'react-router-dom';
 import { PageMeta } from '../../../components/page-meta';
 import { siteConfig } from '../../../config/site';
 import { QuoteForm } from '../components/quote-form';
+import { initialQuoteForm } from '../quote-rules';
 import { QUOTE_PRODUCTS, type QuoteProduct } from '../types';
 import '../quotes.css';
 
 const isProduct = (value: string | null): value is QuoteProduct => (QUOTE_PRODUCTS as readonly string[]).includes(value ?? '');
 
-/** /quote: leased lines, broadband, cloud PBX and teams over 20, priced by a person. `?product=` preselects one. */
+/**
+ * /quote: leased lines, broadband, cloud PBX, teams over 20 and more than 10 phone numbers, priced
+ * by a person. `?product=` preselects one; `?numbers=11` asks for that many phone numbers.
+ */
 export function QuotePage() {
   const [params] = useSearchParams();
-  const product = params.get('product');
   return (
     <div className="container page-body quote-page">
       <PageMeta
@@ -20,12 +23,12 @@ export function QuotePage() {
       />
       <h1>Request a quote</h1>
       <p className="lead">
-        Leased lines, business broadband, a cloud PBX or a phone system for more than 20 users are priced for your sites and your team.
+        Leased lines, business broadband, a cloud PBX, a phone system for more than 20 users or more than 10 new phone numbers are priced for your sites and your team.
         Tell us what you need and our sales team replies by e-mail within the hour in office hours ({siteConfig.supportPhoneHours}, Monday to Friday), or
         by 10am the next working day.
       </p>
       <div className="quote-layout">
-        <QuoteForm initialProduct={isProduct(product) ? product : ''} />
+        <QuoteForm initialForm={initialQuoteForm(params, isProduct)} />
         <aside className="panel quote-aside" aria-labelledby="quote-next-heading">
           <h2 id="quote-next-heading">What happens next</h2>
           <ol>
