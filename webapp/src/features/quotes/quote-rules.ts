@@ -16,8 +16,21 @@ export const quoteMessages = {
   sendFailed: 'We could not send your request. Please try again, or call us.',
 } as const;
 
-export function emptyQuoteForm(product: QuoteForm['product'] = ''): QuoteForm {
-  return { name: '', company: '', email: '', phone: '', postcode: '', product, speed: '', sites: '1', message: '', website: '' };
+export function emptyQuoteForm(product: QuoteForm['product'] = '', message = ''): QuoteForm {
+  return { name: '', company: '', email: '', phone: '', postcode: '', product, speed: '', sites: '1', message, website: '' };
+}
+
+/** The longest number the quote page takes from its address (a phone number is at most 15 digits with its spacing). */
+const MAX_NUMBER_PARAM = 30;
+
+/**
+ * The message a quote for international porting starts with, from the page's `?number=` (the
+ * Transfer tab of the international page links it): empty for any other product or no number.
+ */
+export function portingMessage(product: string | null, number: string | null): string {
+  const typed = (number ?? '').trim().slice(0, MAX_NUMBER_PARAM);
+  if (product !== 'internationalPorting' || !typed) return '';
+  return `Please quote for moving my number ${typed} to us.`;
 }
 
 /** Every field's message, the same rules the server applies. */

@@ -13,8 +13,8 @@ function fieldErrorsOf(error: unknown): QuoteErrors | null {
 }
 
 /** The quote request form: checked here as on the server; on success, when to expect the reply. */
-export function QuoteForm({ initialProduct = '' }: { initialProduct?: QuoteProduct | '' }) {
-  const [form, setForm] = useState<Form>(() => emptyQuoteForm(initialProduct));
+export function QuoteForm({ initialProduct = '', initialMessage = '' }: { initialProduct?: QuoteProduct | ''; initialMessage?: string }) {
+  const [form, setForm] = useState<Form>(() => emptyQuoteForm(initialProduct, initialMessage));
   const [errors, setErrors] = useState<QuoteErrors>({});
   const [banner, setBanner] = useState<string | null>(null);
   const [received, setReceived] = useState<QuoteReceived | null>(null);

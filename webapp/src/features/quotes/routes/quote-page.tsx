@@ -2,15 +2,20 @@ import { useSearchParams } from 'react-router-dom';
 import { PageMeta } from '../../../components/page-meta';
 import { siteConfig } from '../../../config/site';
 import { QuoteForm } from '../components/quote-form';
+import { portingMessage } from '../quote-rules';
 import { QUOTE_PRODUCTS, type QuoteProduct } from '../types';
 import '../quotes.css';
 
 const isProduct = (value: string | null): value is QuoteProduct => (QUOTE_PRODUCTS as readonly string[]).includes(value ?? '');
 
-/** /quote: leased lines, broadband, cloud PBX and teams over 20, priced by a person. `?product=` preselects one. */
+/**
+ * /quote: leased lines, broadband, cloud PBX, teams over 20 and international porting, priced by
+ * a person. `?product=` preselects one; with `internationalPorting`, `?number=` fills in the message.
+ */
 export function QuotePage() {
   const [params] = useSearchParams();
   const product = params.get('product');
+  const message = portingMessage(product, params.get('number'));
   return (
     <div className="container page-body quote-page">
       <PageMeta
@@ -25,7 +30,7 @@ export function QuotePage() {
         by 10am the next working day.
       </p>
       <div className="quote-layout">
-        <QuoteForm initialProduct={isProduct(product) ? product : ''} />
+        <QuoteForm initialProduct={isProduct(product) ? product : ''} initialMessage={message} />
         <aside className="panel quote-aside" aria-labelledby="quote-next-heading">
           <h2 id="quote-next-heading">What happens next</h2>
           <ol>
