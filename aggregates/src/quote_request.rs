@@ -24,6 +24,8 @@ pub enum QuoteProduct {
     CloudPbx,
     /// A phone system for more than 20 users.
     LargeTeam,
+    /// Moving a number from abroad to us (the Transfer tab of the international page offers it).
+    InternationalPorting,
 }
 
 impl QuoteProduct {
@@ -33,6 +35,7 @@ impl QuoteProduct {
             QuoteProduct::Broadband => "Business broadband",
             QuoteProduct::CloudPbx => "Cloud PBX",
             QuoteProduct::LargeTeam => "Phone system for more than 20 users",
+            QuoteProduct::InternationalPorting => "International number porting",
         }
     }
 }

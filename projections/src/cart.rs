@@ -126,6 +126,10 @@ pub struct NumberLine {
     pub country: Option<String>,
     pub free: bool,
     pub price_pence: Pence,
+    /// A mobile transfer's PAC code, for the order placed from the cart: never served (staff
+    /// see it on the order, in the support console).
+    #[serde(skip)]
+    pub pac: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -258,6 +262,7 @@ fn number_line(entry: &PhoneNumberEntry, free: bool, extra_price: Pence) -> Numb
         country: entry.country.clone(),
         free,
         price_pence: if free { Pence::ZERO } else { extra_price },
+        pac: entry.pac.clone(),
     }
 }
 

@@ -50,7 +50,7 @@ struct QuoteBody {
     email: String,
     phone: String,
     postcode: String,
-    /// `leasedLine`, `broadband`, `cloudPbx` or `largeTeam`.
+    /// `leasedLine`, `broadband`, `cloudPbx`, `largeTeam` or `internationalPorting`.
     product: String,
     /// Leased lines: `100mbps`, `1gbps` or `10gbps`.
     speed: Option<String>,
