@@ -177,8 +177,8 @@ async fn a_mobile_transfer_needs_its_pac_and_only_a_mobile_transfer_takes_one() 
     let refusals = [
         (json!({ "value": "07700 900123", "isTransfer": true }), "pac_required"),
         (json!({ "value": "07700 900123", "isTransfer": true, "pac": "  " }), "pac_required"),
-        (json!({ "value": "07700 900123", "isTransfer": true, "pac": "AB1234567" }), "invalid_pac"),
-        (json!({ "value": "07700 900123", "isTransfer": true, "pac": "ABC12345" }), "invalid_pac"),
+        (json!({ "value": "07700 900123", "isTransfer": true, "pac": "XY1234567" }), "invalid_pac"),
+        (json!({ "value": "07700 900123", "isTransfer": true, "pac": "XYZ12345" }), "invalid_pac"),
         (json!({ "value": "020 7946 0123", "isTransfer": true, "pac": "ABC123456" }), "pac_not_for_this_number"),
         (json!({ "value": "447700900042", "pac": "ABC123456" }), "pac_not_for_this_number"),
         (json!({ "value": "+33 1 23 45 67 89", "isTransfer": true }), "international_transfer"),
@@ -186,7 +186,8 @@ async fn a_mobile_transfer_needs_its_pac_and_only_a_mobile_transfer_takes_one() 
     for (body, code) in refusals {
         let answer = expect_error(add(body.clone()).await, StatusCode::UNPROCESSABLE_ENTITY, code).await;
         let message = answer["error"].as_str().unwrap();
-        assert!(!message.contains("ABC"), "{body}: the PAC is not echoed: {message}");
+        let typed = body["pac"].as_str().map(str::trim).unwrap_or_default();
+        assert!(typed.is_empty() || !message.contains(typed), "{body}: the PAC is not echoed: {message}");
     }
     let answer = expect_error(
         add(json!({ "value": "07700 900123", "isTransfer": true })).await,
@@ -213,7 +214,7 @@ async fn a_mobile_transfer_needs_its_pac_and_only_a_mobile_transfer_takes_one() 
     assert!(!accepted.to_string().contains("ABC123456"));
     assert_eq!(app.event_count().await, events + 1);
     let stored: i64 = sqlx::query_scalar(
-        "SELECT count(*) FROM events WHERE aggregate_id = $1 AND payload->'NumberAdded'->'number'->>'pac' = 'ABC123456'",
+        "SELECT count(*) FROM events WHERE aggregate_id = $1 AND event_type = 'NumberAdded' AND payload::text LIKE '%ABC123456%'",
     )
     .bind(&cart)
     .fetch_one(&app.pool)
