@@ -26,6 +26,8 @@ pub enum QuoteProduct {
     LargeTeam,
     /// More new phone numbers than a cart holds (its cap of 10 from the stock).
     PhoneNumbers,
+    /// Moving a number from abroad to us (the Transfer tab of the international page offers it).
+    InternationalPorting,
 }
 
 impl QuoteProduct {
@@ -36,6 +38,7 @@ impl QuoteProduct {
             QuoteProduct::CloudPbx => "Cloud PBX",
             QuoteProduct::LargeTeam => "Phone system for more than 20 users",
             QuoteProduct::PhoneNumbers => "More than 10 phone numbers",
+            QuoteProduct::InternationalPorting => "International number porting",
         }
     }
 }

@@ -142,6 +142,7 @@ impl ApiError {
                 | ServiceOrderError::NoSubscriptionNeeded
                 | ServiceOrderError::NoTopUpNeeded
                 | ServiceOrderError::InvalidPortDetails(_)
+                | ServiceOrderError::InvalidPac
                 | ServiceOrderError::PortDateInThePast
                 | ServiceOrderError::RejectionReasonMissing
                 | ServiceOrderError::CancellationReasonMissing => StatusCode::UNPROCESSABLE_ENTITY,

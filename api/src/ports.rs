@@ -46,6 +46,12 @@ pub async fn confirm_details(state: &AppState, id: &str, number: &str, details: 
     execute_and_tell(state, &BUYER, id, command).await
 }
 
+/// A new PAC code for a mobile's port, from the buyer.
+pub async fn give_pac(state: &AppState, id: &str, number: &str, pac: String) -> Result<(), ApiError> {
+    let command = ServiceOrderCommand::GivePortPac { number: number.to_string(), pac };
+    execute_and_tell(state, &BUYER, id, command).await
+}
+
 /// A staff member's step; `by` is their e-mail.
 pub async fn move_port(state: &AppState, id: &str, number: &str, step: StaffStep, by: &str) -> Result<(), ApiError> {
     execute_and_tell(state, &Context::staff(by), id, step.command(number.to_string(), by.to_string())).await
@@ -76,6 +82,9 @@ async fn execute_and_tell(
 pub fn port_mail(order: &ServiceOrder, number: &str, order_page: &str) -> Option<(String, String)> {
     let port = order.port(number)?;
     let provider = port.details.as_ref().map_or("your current provider", |d| d.current_provider.as_str());
+    if port.moves_with_pac() {
+        return mobile_port_mail(order, port, order_page);
+    }
     let news = match port.state {
         PortState::Requested => return None,
         PortState::DetailsConfirmed => format!(
@@ -98,6 +107,46 @@ pub fn port_mail(order: &ServiceOrder, number: &str, order_page: &str) -> Option
         PortState::Rejected => format!(
             "{provider} did not release {number}: {}\n\nPlease correct your transfer details and sign again on your order \
              page; we will send it again as soon as you do.",
+            port.rejection_reason.as_deref().unwrap_or("no reason was given")
+        ),
+    };
+    let subject = format!("Transfer of {number}: {}", port.state.label().to_lowercase());
+    let body = format!(
+        "Hello {},\n\n{news}\n\nYour order {} shows where the transfer stands: {order_page}\n\nQuestions? Reply to this \
+         e-mail or call support ({SUPPORT_HOURS}, Monday to Friday).\n",
+        order.customer.first_name, order.order_number
+    );
+    Some((subject, body))
+}
+
+/// A mobile's transfer, authorised by its PAC code: the same steps, told for a mobile.
+fn mobile_port_mail(
+    order: &ServiceOrder,
+    port: &aggregates::service_order::Port,
+    order_page: &str,
+) -> Option<(String, String)> {
+    let number = &port.number;
+    let news = match port.state {
+        PortState::Requested => return None,
+        PortState::DetailsConfirmed => "We have your PAC code. We will send the transfer to your mobile network within one \
+             business day; a mobile number usually moves one business day after that."
+            .to_string(),
+        PortState::Submitted => format!(
+            "We have sent the transfer of {number} to your mobile network with your PAC code. They confirm the day it \
+             moves, and we will e-mail you as soon as they do. Keep your SIM until then."
+        ),
+        PortState::DateSet => format!(
+            "Your mobile network has agreed to transfer {number} on {}. The SIM stops working for calls to the number \
+             that day, once it rings on Talkbridge.",
+            port.date.map(|d| d.format("%A %-d %B %Y").to_string()).unwrap_or_default()
+        ),
+        PortState::Completed => format!(
+            "{number} now rings on Talkbridge: calls to it reach your extensions. Your contract with the old network for \
+             that number ends with the transfer (any notice or charges under it remain yours)."
+        ),
+        PortState::Rejected => format!(
+            "Your mobile network did not release {number}: {}\n\nA PAC code is valid for 30 days. Text PAC to 65075 \
+             from the phone for a new one and enter it on your order page; we will send the transfer again as soon as you do.",
             port.rejection_reason.as_deref().unwrap_or("no reason was given")
         ),
     };

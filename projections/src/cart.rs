@@ -129,6 +129,10 @@ pub struct NumberLine {
     pub country: Option<String>,
     pub free: bool,
     pub price_pence: Pence,
+    /// A mobile transfer's PAC code, for the order placed from the cart: never served (staff
+    /// see it on the order, in the support console).
+    #[serde(skip)]
+    pub pac: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -262,6 +266,7 @@ fn number_line(entry: &PhoneNumberEntry, price: NumberPrice, cycle: BillingCycle
         country: entry.country.clone(),
         free: price.included,
         price_pence: price.charged(cycle),
+        pac: entry.pac.clone(),
     }
 }
 

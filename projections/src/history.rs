@@ -110,6 +110,9 @@ impl Narrated for ServiceOrder {
                 "Transfer of {number}: details confirmed and the letter of authority signed by {} (account holder {}, with {}).",
                 details.signed_name, details.account_holder, details.current_provider
             ),
+            Ev::PortPacGiven { number, pac, .. } => {
+                format!("Transfer of {number}: the buyer gave a new PAC code, {pac}.")
+            }
             Ev::PortSubmitted { number, by, .. } => {
                 format!("Transfer of {number} submitted to the current provider by {by}.")
             }

@@ -105,6 +105,10 @@ pub struct PortLine {
     /// The day the number moves, once the losing provider has set it.
     pub date: Option<NaiveDate>,
     pub rejection_reason: Option<String>,
+    /// A UK mobile: it moves with the PAC code the buyer gave (which this view never holds),
+    /// with no letter of authority; after a rejection the buyer gives a new PAC.
+    #[serde(default)]
+    pub moves_with_pac: bool,
 }
 
 impl PortLine {
@@ -242,21 +246,34 @@ impl View<ServiceOrder> for OrderView {
                     .phone_numbers
                     .iter()
                     .filter(|line| line.is_transfer && !line.value.starts_with(PLACEHOLDER_PREFIX))
-                    .map(|line| PortLine {
-                        number: line.value.clone(),
-                        display_number: line.display_value.clone(),
-                        state: PortState::Requested,
-                        state_label: PortState::Requested.label().to_string(),
-                        requested_at: *completed_at,
-                        updated_at: *completed_at,
-                        account_holder: None,
-                        current_provider: None,
-                        signed_name: None,
-                        signed_at: None,
-                        date: None,
-                        rejection_reason: None,
+                    .map(|line| {
+                        // A mobile (07) came with its PAC code (the order's lines hold it): its details are in.
+                        let moves_with_pac = line.value.starts_with("07");
+                        let state = if moves_with_pac { PortState::DetailsConfirmed } else { PortState::Requested };
+                        PortLine {
+                            number: line.value.clone(),
+                            display_number: line.display_value.clone(),
+                            state,
+                            state_label: state.label().to_string(),
+                            requested_at: *completed_at,
+                            updated_at: *completed_at,
+                            account_holder: None,
+                            current_provider: None,
+                            signed_name: None,
+                            signed_at: None,
+                            date: None,
+                            rejection_reason: None,
+                            moves_with_pac,
+                        }
                     })
                     .collect();
+            }
+            ServiceOrderEvent::PortPacGiven { number, at, .. } => {
+                if let Some(port) = self.port_mut(number) {
+                    port.moved(PortState::DetailsConfirmed, *at);
+                    port.date = None;
+                    port.rejection_reason = None;
+                }
             }
             ServiceOrderEvent::PortDetailsConfirmed { number, details, signed_at } => {
                 if let Some(port) = self.port_mut(number) {

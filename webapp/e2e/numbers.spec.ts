@@ -128,10 +128,10 @@ test('UK: a transfer number typed with spaces is added trimmed', async ({ page }
   await expect(selectionPanel(page).getByRole('listitem')).toHaveText(/^020 7946 0123 \(transfer\)£2\.\d\d per month/);
 
   // A number that cannot be ported: the server's message.
-  await input.fill('07700 900123');
+  await input.fill('0909 879 0000');
   await page.getByRole('button', { name: 'Add number' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Only UK numbers starting 01, 02, 03, 0800, 0808, 0845 or 0870 can be transferred.');
-  await expect(input).toHaveValue('07700 900123');
+  await expect(page.getByRole('alert')).toHaveText('Only UK numbers starting 01, 02, 03, 07, 0800, 0808, 0845 or 0870 can be transferred.');
+  await expect(input).toHaveValue('0909 879 0000');
 });
 
 test('UK: a number another cart has just taken shows the 409 message', async ({ page, request }) => {

@@ -68,6 +68,10 @@ pub struct PhoneNumberEntry {
     pub area_code: Option<String>,
     pub number_type: Option<String>,
     pub country: Option<String>,
+    /// A UK mobile's PAC code (3 letters then 6 digits, upper case), with which its network
+    /// releases it: only on a mobile number transferred in. Staff see it; never logged.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pac: Option<String>,
 }
 
 impl PhoneNumberEntry {

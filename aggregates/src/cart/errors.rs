@@ -27,6 +27,16 @@ pub enum CartError {
     TopUpAboveMaximum,
     #[error("{0}")]
     InvalidPhoneNumber(String),
+    #[error(
+        "A mobile number moves with its PAC code: text PAC to 65075 from the phone to get it, then enter it here."
+    )]
+    PacRequired,
+    #[error("A PAC code is 3 letters then 6 digits, like ABC123456.")]
+    InvalidPac,
+    #[error("A PAC code only goes with a UK mobile number (07) you transfer: a landline moves with a letter of authority after checkout.")]
+    PacNotForThisNumber,
+    #[error("We transfer numbers from abroad on a quote: request one for international porting.")]
+    InternationalTransfer,
     #[error("A cart can hold at most {max} phone numbers.")]
     TooManyNumbers { max: usize },
     #[error("A cart can hold at most {max} numbers. Remove one to add another.")]
@@ -56,6 +66,10 @@ impl CartError {
             CartError::TopUpNotWholePounds => "top_up_not_whole_pounds",
             CartError::TopUpAboveMaximum => "top_up_above_maximum",
             CartError::InvalidPhoneNumber(_) => "invalid_phone_number",
+            CartError::PacRequired => "pac_required",
+            CartError::InvalidPac => "invalid_pac",
+            CartError::PacNotForThisNumber => "pac_not_for_this_number",
+            CartError::InternationalTransfer => "international_transfer",
             CartError::TooManyNumbers { .. } | CartError::TooManyHeldNumbers { .. } => "too_many_numbers",
             CartError::ItemNotFound => "item_not_found",
             CartError::AddOnNotInCart => "add_on_not_in_cart",

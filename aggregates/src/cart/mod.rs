@@ -13,7 +13,9 @@ pub use commands::CartCommand;
 pub use contents::{CartContents, CartItem, PhoneNumberEntry};
 pub use errors::CartError;
 pub use events::CartEvent;
-pub use validation::{package_quantity, MAX_HELD_NUMBERS, MAX_NUMBERS, MAX_TOP_UP};
+pub use validation::{
+    is_foreign_number, pac_code, package_quantity, MAX_HELD_NUMBERS, MAX_NUMBERS, MAX_TOP_UP, NOT_PORTABLE,
+};
 
 #[cfg(test)]
 mod tests;

@@ -62,8 +62,11 @@ fn text(field: &str, value: Option<String>) -> Result<Option<String>, CartError>
     }
 }
 
-/// A UK number to port in: national form (0...), 10 or 11 digits, of a portable type (any
-/// type of the UK number plan but mobile).
+/// The message for a number that cannot be transferred in online.
+pub const NOT_PORTABLE: &str = "Only UK numbers starting 01, 02, 03, 07, 0800, 0808, 0845 or 0870 can be transferred.";
+
+/// A UK number to port in: national form (0...), 10 or 11 digits, of a type of the UK
+/// number plan (mobiles with their PAC code).
 fn portable_uk_number(value: &str) -> Option<(String, NumberType)> {
     let digits = value.strip_prefix('+').unwrap_or(value);
     if !digits.chars().all(|c| c.is_ascii_digit()) {
@@ -79,12 +82,30 @@ fn portable_uk_number(value: &str) -> Option<(String, NumberType)> {
     if !(10..=11).contains(&national.len()) {
         return None;
     }
-    let kind = uk_number_type(&national).filter(|kind| *kind != NumberType::Mobile)?;
+    let kind = uk_number_type(&national)?;
     Some((national, kind))
 }
 
+/// A number written in international form (`+` or `00`) with a country code other than 44:
+/// transferred on a quote, not online.
+pub fn is_foreign_number(value: &str) -> bool {
+    let international = value.strip_prefix('+').or_else(|| value.strip_prefix("00"));
+    international.is_some_and(|rest| !rest.is_empty() && !rest.starts_with("44"))
+}
+
+/// A PAC code as Ofcom's scheme issues it: 3 letters then 6 digits. Spaces and hyphens are
+/// dropped and the letters upper-cased; None when it is not one.
+pub fn pac_code(typed: &str) -> Option<String> {
+    let pac: String = typed.chars().filter(|c| !matches!(c, ' ' | '-')).collect::<String>().to_ascii_uppercase();
+    let bytes = pac.as_bytes();
+    let valid =
+        bytes.len() == 9 && bytes[..3].iter().all(u8::is_ascii_uppercase) && bytes[3..].iter().all(u8::is_ascii_digit);
+    valid.then_some(pac)
+}
+
 /// Checks and normalises a number entry: a real number has an optional `+` and 4 to 15
-/// digits; a placeholder (an area code provisioned after payment) has a short code.
+/// digits; a placeholder (an area code provisioned after payment) has a short code. A number
+/// transferred in is a UK one (a mobile with its PAC code); only such a mobile has a PAC.
 pub(super) fn phone_number(entry: PhoneNumberEntry) -> Result<PhoneNumberEntry, CartError> {
     let value =
         if entry.is_placeholder { entry.value.trim().to_string() } else { normalise_number_value(entry.value.trim()) };
@@ -99,15 +120,25 @@ pub(super) fn phone_number(entry: PhoneNumberEntry) -> Result<PhoneNumberEntry, 
             "Please enter a phone number of 4 to 15 digits (an optional + first).".to_string(),
         ));
     }
-    let (value, number_type, country) = if entry.is_transfer && !entry.is_placeholder {
-        let (national, kind) = portable_uk_number(&value).ok_or_else(|| {
-            CartError::InvalidPhoneNumber(
-                "Only UK numbers starting 01, 02, 03, 0800, 0808, 0845 or 0870 can be transferred.".to_string(),
-            )
-        })?;
-        (national, Some(kind.as_str().to_string()), Some("GB".to_string()))
+    let typed_pac = entry.pac.as_deref().map(str::trim).filter(|p| !p.is_empty());
+    let (value, number_type, country, pac) = if entry.is_transfer && !entry.is_placeholder {
+        if is_foreign_number(&value) {
+            return Err(CartError::InternationalTransfer);
+        }
+        let (national, kind) =
+            portable_uk_number(&value).ok_or_else(|| CartError::InvalidPhoneNumber(NOT_PORTABLE.to_string()))?;
+        let pac = match (kind, typed_pac) {
+            (NumberType::Mobile, None) => return Err(CartError::PacRequired),
+            (NumberType::Mobile, Some(typed)) => Some(pac_code(typed).ok_or(CartError::InvalidPac)?),
+            (_, Some(_)) => return Err(CartError::PacNotForThisNumber),
+            (_, None) => None,
+        };
+        (national, Some(kind.as_str().to_string()), Some("GB".to_string()), pac)
     } else {
-        (value, entry.number_type, entry.country)
+        if typed_pac.is_some() {
+            return Err(CartError::PacNotForThisNumber);
+        }
+        (value, entry.number_type, entry.country, None)
     };
     Ok(PhoneNumberEntry {
         value,
@@ -118,6 +149,7 @@ pub(super) fn phone_number(entry: PhoneNumberEntry) -> Result<PhoneNumberEntry, 
         area_code: text("area code", entry.area_code)?,
         number_type: text("number type", number_type)?,
         country: text("country", country)?,
+        pac,
     })
 }
 

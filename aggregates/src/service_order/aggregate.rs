@@ -347,13 +347,28 @@ impl ServiceOrder {
             }
             C::ConfirmPortDetails { number, details } => {
                 self.check_port_step(&number, PortStep::ConfirmDetails, now)?;
-                let details = details.checked()?;
                 let port = self.port(&number).expect("checked above");
+                if port.moves_with_pac() {
+                    return Err(E::PortMovesWithPac);
+                }
+                let details = details.checked()?;
                 if port.state == PortState::DetailsConfirmed && port.details.as_ref() == Some(&details) {
                     // The same details sent again (a double click): nothing new to record.
                     return Ok(vec![]);
                 }
                 Ok(vec![Ev::PortDetailsConfirmed { number, details, signed_at: now }])
+            }
+            C::GivePortPac { number, pac } => {
+                self.check_port_step(&number, PortStep::GivePac, now)?;
+                let port = self.port(&number).expect("checked above");
+                if !port.moves_with_pac() {
+                    return Err(E::PortNeedsLetter);
+                }
+                let pac = crate::cart::pac_code(&pac).ok_or(E::InvalidPac)?;
+                if port.state == PortState::DetailsConfirmed && port.pac.as_ref() == Some(&pac) {
+                    return Ok(vec![]);
+                }
+                Ok(vec![Ev::PortPacGiven { number, pac, at: now }])
             }
             C::SubmitPort { number, by } => {
                 Self::staff(&by)?;
@@ -427,6 +442,7 @@ impl ServiceOrder {
             | C::ReplaceLostNumber { .. }
             | C::FillPlaceholder { .. }
             | C::ConfirmPortDetails { .. }
+            | C::GivePortPac { .. }
             | C::SubmitPort { .. }
             | C::SetPortDate { .. }
             | C::CompletePort { .. }
@@ -640,14 +656,17 @@ impl Aggregate for ServiceOrder {
             }
             Ev::OrderCompleted { completed_at } => {
                 self.status = OrderStatus::Completed;
-                let transfers: Vec<String> = self
+                // A mobile's port starts with its PAC code: its details are in.
+                self.ports = self
                     .lines
                     .iter()
                     .flat_map(|l| &l.numbers)
                     .filter(|n| n.is_transfer && !n.is_placeholder)
-                    .map(|n| n.value.clone())
+                    .map(|n| match &n.pac {
+                        Some(pac) => Port::with_pac(n.value.clone(), completed_at, pac.clone()),
+                        None => Port::requested(n.value.clone(), completed_at),
+                    })
                     .collect();
-                self.ports = transfers.into_iter().map(|number| Port::requested(number, completed_at)).collect();
             }
             Ev::ConfirmationResent { .. } | Ev::SipPasswordReset { .. } => {}
             Ev::OrderSuperseded { by, .. } => self.superseded_by = Some(by),
@@ -673,6 +692,14 @@ impl Aggregate for ServiceOrder {
                     port.state = PortState::DetailsConfirmed;
                     port.details = Some(details);
                     port.signed_at = Some(signed_at);
+                    port.rejection_reason = None;
+                    port.date = None;
+                }
+            }
+            Ev::PortPacGiven { number, pac, .. } => {
+                if let Some(port) = self.port_mut(&number) {
+                    port.state = PortState::DetailsConfirmed;
+                    port.pac = Some(pac);
                     port.rejection_reason = None;
                     port.date = None;
                 }

@@ -116,6 +116,11 @@ pub enum ServiceOrderCommand {
     },
     /// The buyer confirms a transfer's details and signs the letter of authority online
     /// (again, to correct them before staff submit, or after a rejection).
+    /// A new PAC code for a mobile's port (after a rejection: the one given expired or was wrong).
+    GivePortPac {
+        number: String,
+        pac: String,
+    },
     ConfirmPortDetails {
         number: String,
         details: PortDetails,

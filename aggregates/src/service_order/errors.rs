@@ -68,6 +68,14 @@ pub enum ServiceOrderError {
     PortNotStarted,
     #[error("Please check the transfer details: {}", port_field_message(.0))]
     InvalidPortDetails(&'static str),
+    #[error("A mobile number moves with its PAC code: there is no letter of authority to sign for it.")]
+    PortMovesWithPac,
+    #[error(
+        "Only a mobile number moves with a PAC code: confirm this number's details and sign the letter of authority."
+    )]
+    PortNeedsLetter,
+    #[error("A PAC code is 3 letters then 6 digits, like ABC123456.")]
+    InvalidPac,
     #[error("This transfer is {state}: that step does not follow from here.")]
     PortStepNotAllowed { state: &'static str },
     #[error("The transfer date cannot be in the past: pick today or a later day.")]
@@ -133,6 +141,9 @@ impl ServiceOrderError {
             ServiceOrderError::PortNotStarted => "port_not_started",
             ServiceOrderError::InvalidPortDetails(_) => "invalid_port_details",
             ServiceOrderError::PortStepNotAllowed { .. } => "port_step_not_allowed",
+            ServiceOrderError::PortMovesWithPac => "port_moves_with_pac",
+            ServiceOrderError::PortNeedsLetter => "port_needs_letter",
+            ServiceOrderError::InvalidPac => "invalid_pac",
             ServiceOrderError::PortDateInThePast => "port_date_in_the_past",
             ServiceOrderError::RejectionReasonMissing => "rejection_reason_missing",
             ServiceOrderError::StaffRequired => "staff_required",

@@ -124,6 +124,12 @@ pub enum ServiceOrderEvent {
         details: PortDetails,
         signed_at: DateTime<Utc>,
     },
+    /// A new PAC code for a mobile's port, given by the buyer: its details are in again.
+    PortPacGiven {
+        number: String,
+        pac: String,
+        at: DateTime<Utc>,
+    },
     PortSubmitted {
         number: String,
         by: String,
@@ -192,6 +198,7 @@ impl DomainEvent for ServiceOrderEvent {
             ServiceOrderEvent::PlaceholderFilled { .. } => "PlaceholderFilled",
             ServiceOrderEvent::NumberReleased { .. } => "NumberReleased",
             ServiceOrderEvent::PortDetailsConfirmed { .. } => "PortDetailsConfirmed",
+            ServiceOrderEvent::PortPacGiven { .. } => "PortPacGiven",
             ServiceOrderEvent::PortSubmitted { .. } => "PortSubmitted",
             ServiceOrderEvent::PortDateSet { .. } => "PortDateSet",
             ServiceOrderEvent::PortCompleted { .. } => "PortCompleted",

@@ -67,6 +67,17 @@ pub struct OrderedNumber {
     /// One of the plan's included numbers.
     pub free: bool,
     pub price: Pence,
+    /// A mobile transferred in: its PAC code, the authority to move it (no letter of
+    /// authority is signed for it). Staff see it; never logged.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pac: Option<String>,
+}
+
+impl OrderedNumber {
+    /// A UK mobile (07) transferred in: it moves with its PAC code.
+    pub fn is_mobile_transfer(&self) -> bool {
+        self.is_transfer && !self.is_placeholder && self.value.starts_with("07")
+    }
 }
 
 /// The order's amounts, fixed when it is placed (per month or per year by its cycle).
@@ -123,6 +134,14 @@ pub(super) fn check_lines(lines: &OrderLines) -> Result<(), ServiceOrderError> {
         return Err(ServiceOrderError::InvalidLines);
     }
     if lines.add_ons.iter().any(|a| !plan.offers(a.add_on)) {
+        return Err(ServiceOrderError::InvalidLines);
+    }
+    // A mobile transferred in has its PAC code, and nothing else has one.
+    let pac_ok = |n: &OrderedNumber| match &n.pac {
+        Some(pac) => n.is_mobile_transfer() && crate::cart::pac_code(pac).as_ref() == Some(pac),
+        None => !n.is_mobile_transfer(),
+    };
+    if !lines.numbers.iter().all(pac_ok) {
         return Err(ServiceOrderError::InvalidLines);
     }
     let a = &lines.amounts;

@@ -6,6 +6,11 @@
 //! The buyer confirms the details and signs the letter of authority online (which is also
 //! how a rejected port is tried again, with corrected details); staff move it along; a port
 //! can be rejected, with a reason, at any step after the details are in.
+//!
+//! A UK mobile moves with its PAC code instead (Ofcom's scheme: the network texts it to the
+//! account holder): the PAC is the authority, given with the number in the cart, so its port
+//! starts with its details confirmed and nothing to sign. After a rejection (an expired or
+//! mistyped PAC) the buyer gives a new PAC.
 
 use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc, Weekday};
 use serde::{Deserialize, Serialize};
@@ -90,6 +95,9 @@ pub struct Port {
     pub signed_at: Option<DateTime<Utc>>,
     pub date: Option<NaiveDate>,
     pub rejection_reason: Option<String>,
+    /// A mobile's PAC code, its authority to move (staff only; never logged).
+    #[serde(default)]
+    pub pac: Option<String>,
 }
 
 impl Port {
@@ -102,7 +110,18 @@ impl Port {
             signed_at: None,
             date: None,
             rejection_reason: None,
+            pac: None,
         }
+    }
+
+    /// A port started with the number's PAC code: with it, the details are in.
+    pub fn with_pac(number: String, at: DateTime<Utc>, pac: String) -> Port {
+        Port { state: PortState::DetailsConfirmed, pac: Some(pac), ..Port::requested(number, at) }
+    }
+
+    /// A mobile's port, authorised by its PAC code (no letter of authority).
+    pub fn moves_with_pac(&self) -> bool {
+        self.pac.is_some()
     }
 
     /// Whether the step leads anywhere from here (each step's refusal names the state).
@@ -110,7 +129,9 @@ impl Port {
         use PortState as S;
         let allowed = match step {
             // The buyer may correct details until staff submit them, and try again after a rejection.
-            PortStep::ConfirmDetails => matches!(self.state, S::Requested | S::DetailsConfirmed | S::Rejected),
+            PortStep::ConfirmDetails | PortStep::GivePac => {
+                matches!(self.state, S::Requested | S::DetailsConfirmed | S::Rejected)
+            }
             PortStep::Submit => self.state == S::DetailsConfirmed,
             // A date can be moved until the number has moved.
             PortStep::SetDate(date) => {
@@ -144,6 +165,8 @@ impl Port {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PortStep {
     ConfirmDetails,
+    /// A new PAC code for a mobile's port (the one given expired or was refused).
+    GivePac,
     Submit,
     SetDate(NaiveDate),
     Complete,

@@ -27,6 +27,7 @@ fn number(value: &str, free: bool) -> OrderedNumber {
         is_placeholder: false,
         free,
         price: if free { Pence::ZERO } else { Pence(200) },
+        pac: None,
     }
 }
 
@@ -806,6 +807,7 @@ async fn a_paid_area_code_placeholder_is_filled_once_after_completion() {
         is_placeholder: true,
         free: false,
         price: Pence(200),
+        pac: None,
     });
     let fill = || ServiceOrderCommand::FillPlaceholder {
         placeholder: "placeholder-0113".into(),
@@ -858,6 +860,7 @@ fn transfer_lines() -> OrderLines {
         is_placeholder: false,
         free: false,
         price: Pence::ZERO,
+        pac: None,
     });
     lines
 }
@@ -1359,4 +1362,149 @@ async fn a_top_up_of_a_closed_order_is_a_stray_and_an_open_orders_own_is_not() {
             at: at(),
         },
     ]);
+}
+
+// A mobile transferred in with its PAC code: the same port, with the PAC as its authority.
+
+const MOBILE: &str = "07700900123";
+
+fn mobile_number(pac: Option<&str>) -> OrderedNumber {
+    OrderedNumber {
+        value: MOBILE.into(),
+        display_value: "07700 900123".into(),
+        is_transfer: true,
+        is_placeholder: false,
+        free: false,
+        price: Pence::ZERO,
+        pac: pac.map(str::to_string),
+    }
+}
+
+fn mobile_completed() -> Vec<ServiceOrderEvent> {
+    let mut lines = transfer_lines();
+    lines.numbers.push(mobile_number(Some("ABC123456")));
+    let mut given = vec![placed(lines), customer_registered(), sub_created()];
+    given.extend(sub_paid());
+    given.extend([account_created(), numbers_assigned(), ServiceOrderEvent::OrderCompleted { completed_at: at() }]);
+    given
+}
+
+fn mobile_given(after: &[ServiceOrderEvent]) -> Vec<ServiceOrderEvent> {
+    let mut given = mobile_completed();
+    given.extend_from_slice(after);
+    given
+}
+
+fn order_after(events: Vec<ServiceOrderEvent>) -> ServiceOrder {
+    let mut order = ServiceOrder::default();
+    for event in events {
+        cqrs_es::Aggregate::apply(&mut order, event);
+    }
+    order
+}
+
+fn give_pac(number: &str, pac: &str) -> ServiceOrderCommand {
+    ServiceOrderCommand::GivePortPac { number: number.into(), pac: pac.into() }
+}
+
+#[tokio::test]
+async fn a_mobile_transfer_is_placed_only_with_a_well_formed_pac() {
+    for pac in [None, Some("abc123456"), Some("AB1234567")] {
+        let mut lines = single_lines();
+        lines.numbers.push(mobile_number(pac));
+        test()
+            .given_no_previous_events()
+            .when_async(place(lines))
+            .await
+            .then_expect_error(ServiceOrderError::InvalidLines);
+    }
+    // A PAC with a landline or a stock number is refused too.
+    let mut lines = transfer_lines();
+    lines.numbers[2].pac = Some("ABC123456".into());
+    test().given_no_previous_events().when_async(place(lines)).await.then_expect_error(ServiceOrderError::InvalidLines);
+    let mut lines = single_lines();
+    lines.numbers[0].pac = Some("ABC123456".into());
+    test().given_no_previous_events().when_async(place(lines)).await.then_expect_error(ServiceOrderError::InvalidLines);
+    let mut lines = single_lines();
+    lines.numbers.push(mobile_number(Some("ABC123456")));
+    test().given_no_previous_events().when_async(place(lines.clone())).await.then_expect_events(vec![placed(lines)]);
+}
+
+#[tokio::test]
+async fn a_mobile_port_starts_with_its_pac_and_its_details_in() {
+    let order = order_after(mobile_completed());
+    let port = order.port(MOBILE).expect("a port for the mobile");
+    assert_eq!(port.state, PortState::DetailsConfirmed);
+    assert_eq!(port.pac.as_deref(), Some("ABC123456"));
+    assert!(port.moves_with_pac());
+    assert_eq!((port.details.as_ref(), port.signed_at), (None, None), "nothing is signed for a mobile");
+    // The landline of the same order waits for its letter of authority.
+    let landline = order.port(PORTED).unwrap();
+    assert_eq!((landline.state, landline.pac.as_deref()), (PortState::Requested, None));
+}
+
+#[tokio::test]
+async fn a_mobile_port_goes_through_the_staff_steps() {
+    let number = || MOBILE.to_string();
+    let by = || STAFF.to_string();
+    test()
+        .given(mobile_completed())
+        .when_async(ServiceOrderCommand::SubmitPort { number: number(), by: by() })
+        .await
+        .then_expect_events(vec![ServiceOrderEvent::PortSubmitted { number: number(), by: by(), at: at() }]);
+    let submitted = ServiceOrderEvent::PortSubmitted { number: number(), by: by(), at: at() };
+    let date_set = ServiceOrderEvent::PortDateSet { number: number(), date: port_date(), by: by(), at: at() };
+    test()
+        .given(mobile_given(&[submitted.clone(), date_set.clone()]))
+        .when_async(ServiceOrderCommand::CompletePort { number: number(), by: by() })
+        .await
+        .then_expect_events(vec![ServiceOrderEvent::PortCompleted { number: number(), by: by(), at: at() }]);
+}
+
+#[tokio::test]
+async fn a_mobile_port_has_no_letter_of_authority_to_sign() {
+    test()
+        .given(mobile_completed())
+        .when_async(ServiceOrderCommand::ConfirmPortDetails { number: MOBILE.into(), details: port_details() })
+        .await
+        .then_expect_error(ServiceOrderError::PortMovesWithPac);
+}
+
+#[tokio::test]
+async fn after_a_rejection_the_buyer_gives_a_new_pac() {
+    let rejected = ServiceOrderEvent::PortRejected {
+        number: MOBILE.into(),
+        reason: "The PAC code has expired".into(),
+        by: STAFF.into(),
+        at: at(),
+    };
+    let submitted = ServiceOrderEvent::PortSubmitted { number: MOBILE.into(), by: STAFF.into(), at: at() };
+    let given = mobile_given(&[submitted.clone(), rejected.clone()]);
+    let new_pac = ServiceOrderEvent::PortPacGiven { number: MOBILE.into(), pac: "XYZ654321".into(), at: at() };
+    test()
+        .given(given.clone())
+        .when_async(give_pac(MOBILE, "xyz 654 321"))
+        .await
+        .then_expect_events(vec![new_pac.clone()]);
+    let mut after = given.clone();
+    after.push(new_pac);
+    let port = order_after(after.clone()).port(MOBILE).cloned().unwrap();
+    assert_eq!(
+        (port.state, port.pac.as_deref(), port.rejection_reason),
+        (PortState::DetailsConfirmed, Some("XYZ654321"), None)
+    );
+    // The same PAC again stores nothing; a malformed one is refused.
+    test().given(after).when_async(give_pac(MOBILE, "XYZ654321")).await.then_expect_events(vec![]);
+    test().given(given).when_async(give_pac(MOBILE, "XYZ65432")).await.then_expect_error(ServiceOrderError::InvalidPac);
+    // Not once submitted; not for a landline, which moves with a letter of authority.
+    test()
+        .given(mobile_given(&[submitted]))
+        .when_async(give_pac(MOBILE, "XYZ654321"))
+        .await
+        .then_expect_error(not_allowed(PortState::Submitted));
+    test()
+        .given(mobile_completed())
+        .when_async(give_pac(PORTED, "XYZ654321"))
+        .await
+        .then_expect_error(ServiceOrderError::PortNeedsLetter);
 }

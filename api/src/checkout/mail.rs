@@ -74,11 +74,20 @@ pub fn confirmation(
         ),
     };
     body.push_str(&note);
-    if !order.ports.is_empty() {
-        let numbers: Vec<&str> = order.ports.iter().map(|p| p.number.as_str()).collect();
+    let (mobiles, landlines): (Vec<_>, Vec<_>) = order.ports.iter().partition(|p| p.moves_with_pac());
+    if !landlines.is_empty() {
+        let numbers: Vec<&str> = landlines.iter().map(|p| p.number.as_str()).collect();
         body.push_str(&format!(
             "\nTransferring {}: to start, confirm your current provider's details and sign the letter of authority on \
              your order page: {order_page}\nWe e-mail you at each step; transfers usually complete in 2-3 business days.\n",
+            numbers.join(" and ")
+        ));
+    }
+    if !mobiles.is_empty() {
+        let numbers: Vec<&str> = mobiles.iter().map(|p| p.number.as_str()).collect();
+        body.push_str(&format!(
+            "\nTransferring {}: we have the PAC code you gave, and we send the transfer to your mobile network within one \
+             business day. Your order page shows where it stands: {order_page}\n",
             numbers.join(" and ")
         ));
     }

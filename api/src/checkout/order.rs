@@ -186,6 +186,7 @@ fn order_lines(cart: &CartSummary) -> Result<OrderLines, ApiError> {
             is_placeholder: n.is_placeholder,
             free: n.free,
             price: n.price_pence,
+            pac: n.pac.clone(),
         })
         .collect();
     let totals = aggregates::pricing::Totals::new(

@@ -39,6 +39,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(debug_subscription))
         .routes(routes!(get_order))
         .routes(routes!(confirm_port_details))
+        .routes(routes!(give_port_pac))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -560,7 +561,7 @@ struct PortPath {
     responses(
         (status = 200, description = "The order, with the port's new state", body = OrderOut),
         (status = 404, description = "No such order (order_not_found)", body = Refusal),
-        (status = 409, description = "The order does not transfer that number (not_a_port), its transfer has not started (port_not_started) or is past the buyer's step (port_step_not_allowed)", body = Refusal),
+        (status = 409, description = "The order does not transfer that number (not_a_port), its transfer has not started (port_not_started), is past the buyer's step (port_step_not_allowed), or is a mobile's, which moves with its PAC code (port_moves_with_pac)", body = Refusal),
         (status = 422, description = "A missing or invalid detail (invalid_port_details), or the authority not given (authority_not_given)", body = Refusal),
     )
 )]
@@ -583,6 +584,40 @@ async fn confirm_port_details(
         signed_name: body.signed_name,
     };
     crate::ports::confirm_details(&state, &id, number.trim(), details).await?;
+    Ok(Json(order_out(&state, &id).await?))
+}
+
+/// A new PAC code for a mobile's transfer.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct PortPacBody {
+    /// 3 letters then 6 digits, as the network texted it (`ABC123456`; lower case and spaces accepted).
+    pac: String,
+}
+
+/// Gives a mobile's transfer a new PAC code (the one given with the number expired, or the
+/// network refused it): the transfer's details are in again. Answers the order (which never
+/// shows the PAC).
+#[utoipa::path(
+    post,
+    path = "/orders/{id}/ports/{number}/pac",
+    tag = "checkout",
+    params(PortPath),
+    request_body = PortPacBody,
+    responses(
+        (status = 200, description = "The order, with the port's details confirmed", body = OrderOut),
+        (status = 404, description = "No such order (order_not_found)", body = Refusal),
+        (status = 409, description = "The order does not transfer that number (not_a_port), its transfer has not started (port_not_started), is past the buyer's step (port_step_not_allowed), or is a landline's, which moves with a letter of authority (port_needs_letter)", body = Refusal),
+        (status = 422, description = "Not a PAC code (invalid_pac)", body = Refusal),
+    )
+)]
+async fn give_port_pac(
+    State(state): State<AppState>,
+    Path((raw, number)): Path<(String, String)>,
+    ApiJson(body): ApiJson<PortPacBody>,
+) -> Result<Json<Value>, ApiError> {
+    let id = order_id(&raw)?;
+    crate::ports::give_pac(&state, &id, number.trim(), body.pac).await?;
     Ok(Json(order_out(&state, &id).await?))
 }
 

@@ -51,7 +51,7 @@ struct QuoteBody {
     email: String,
     phone: String,
     postcode: String,
-    /// `leasedLine`, `broadband`, `cloudPbx`, `largeTeam` or `phoneNumbers`.
+    /// `leasedLine`, `broadband`, `cloudPbx`, `largeTeam`, `phoneNumbers` or `internationalPorting`.
     product: String,
     /// Leased lines: `100mbps`, `1gbps` or `10gbps`.
     speed: Option<String>,

@@ -132,6 +132,9 @@ pub struct PortAction {
     pub signed_at: Option<chrono::DateTime<chrono::Utc>>,
     pub date: Option<chrono::NaiveDate>,
     pub rejection_reason: Option<String>,
+    /// A mobile's PAC code, its authority to move in place of a letter of authority (staff
+    /// only: the buyer's order view never carries it).
+    pub pac: Option<String>,
 }
 
 fn port_actions(order: &ServiceOrder, now: chrono::DateTime<chrono::Utc>) -> Vec<PortAction> {
@@ -165,6 +168,7 @@ fn port_actions(order: &ServiceOrder, now: chrono::DateTime<chrono::Utc>) -> Vec
                 signed_at: port.signed_at,
                 date: port.date,
                 rejection_reason: port.rejection_reason.clone(),
+                pac: port.pac.clone(),
             }
         })
         .collect()

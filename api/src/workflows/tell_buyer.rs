@@ -30,6 +30,7 @@ pub fn tells_buyer(event: &ServiceOrderEvent) -> bool {
         ServiceOrderEvent::PlaceholderFilled { .. }
             | ServiceOrderEvent::NumberReplaced { .. }
             | ServiceOrderEvent::PortDetailsConfirmed { .. }
+            | ServiceOrderEvent::PortPacGiven { .. }
             | ServiceOrderEvent::PortSubmitted { .. }
             | ServiceOrderEvent::PortDateSet { .. }
             | ServiceOrderEvent::PortCompleted { .. }
@@ -70,6 +71,7 @@ async fn tell(state: &AppState, claim: &Claim) -> Result<(), ApiError> {
                 replaced_mail(&order, lost, replacement),
             ),
             ServiceOrderEvent::PortDetailsConfirmed { number, .. }
+            | ServiceOrderEvent::PortPacGiven { number, .. }
             | ServiceOrderEvent::PortSubmitted { number, .. }
             | ServiceOrderEvent::PortDateSet { number, .. }
             | ServiceOrderEvent::PortCompleted { number, .. }

@@ -165,7 +165,62 @@ async fn transfers_and_placeholders_are_not_reserved() {
         )
         .await;
     let body = expect_error(refused, StatusCode::UNPROCESSABLE_ENTITY, "invalid_phone_number").await;
-    assert!(body["error"].as_str().unwrap().contains("can be transferred"));
+    assert_eq!(body["error"], "Only UK numbers starting 01, 02, 03, 07, 0800, 0808, 0845 or 0870 can be transferred.");
+}
+
+#[tokio::test]
+async fn a_mobile_transfer_needs_its_pac_and_only_a_mobile_transfer_takes_one() {
+    let app = spawn_app().await;
+    let cart = app.create_cart().await;
+    let path = format!("/api/carts/{cart}/numbers");
+    let add = |body: serde_json::Value| app.send(Method::POST, &path, Some(body));
+    let refusals = [
+        (json!({ "value": "07700 900123", "isTransfer": true }), "pac_required"),
+        (json!({ "value": "07700 900123", "isTransfer": true, "pac": "  " }), "pac_required"),
+        (json!({ "value": "07700 900123", "isTransfer": true, "pac": "XY1234567" }), "invalid_pac"),
+        (json!({ "value": "07700 900123", "isTransfer": true, "pac": "XYZ12345" }), "invalid_pac"),
+        (json!({ "value": "020 7946 0123", "isTransfer": true, "pac": "ABC123456" }), "pac_not_for_this_number"),
+        (json!({ "value": "447700900042", "pac": "ABC123456" }), "pac_not_for_this_number"),
+        (json!({ "value": "+33 1 23 45 67 89", "isTransfer": true }), "international_transfer"),
+    ];
+    for (body, code) in refusals {
+        let answer = expect_error(add(body.clone()).await, StatusCode::UNPROCESSABLE_ENTITY, code).await;
+        let message = answer["error"].as_str().unwrap();
+        let typed = body["pac"].as_str().map(str::trim).unwrap_or_default();
+        assert!(typed.is_empty() || !message.contains(typed), "{body}: the PAC is not echoed: {message}");
+    }
+    let answer = expect_error(
+        add(json!({ "value": "07700 900123", "isTransfer": true })).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "pac_required",
+    )
+    .await;
+    assert_eq!(
+        answer["error"],
+        "A mobile number moves with its PAC code: text PAC to 65075 from the phone to get it, then enter it here."
+    );
+    assert_eq!(expect_ok(app.get(&format!("/api/carts/{cart}")).await).await["phoneNumbers"], json!([]));
+
+    // Accepted in lower case with spaces; stored upper case, and never served back.
+    let events = app.event_count().await;
+    let accepted =
+        expect_ok(add(json!({ "value": "+44 7700 900123", "isTransfer": true, "pac": "abc 123 456" })).await).await;
+    let line = &accepted["phoneNumbers"][0];
+    assert_eq!(
+        (&line["value"], &line["numberType"], &line["isTransfer"]),
+        (&json!("07700900123"), &json!("mobile"), &json!(true))
+    );
+    assert!(line.get("pac").is_none(), "{line}");
+    assert!(!accepted.to_string().contains("ABC123456"));
+    assert_eq!(app.event_count().await, events + 1);
+    let stored: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM events WHERE aggregate_id = $1 AND event_type = 'NumberAdded' AND payload::text LIKE '%ABC123456%'",
+    )
+    .bind(&cart)
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(stored, 1, "the PAC is the cart's data, in its event");
 }
 
 #[tokio::test]

@@ -237,3 +237,81 @@ async fn open_ports_are_listed_oldest_first_and_flagged_after_three_business_day
     let anonymous = app.get("/api/admin/ports").await;
     assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
 }
+
+const MOBILE: &str = "07700900123";
+
+/// A completed single-user order transferring in the mobile 07700 900123 with its PAC code.
+async fn order_with_mobile_transfer(app: &TestApp, email: &str) -> String {
+    let cart_id = crate::checkout::cart(app, single_user(&[])).await;
+    let transfer = json!({ "value": "07700 900123", "isTransfer": true, "pac": "abc123456" });
+    expect_ok(app.send(Method::POST, &format!("/api/carts/{cart_id}/numbers"), Some(transfer)).await).await;
+    let (_, charge, order) = pay(app, &cart_id, email, OK_CARD).await;
+    expect_ok(charge).await;
+    create_account(app, &order).await;
+    order
+}
+
+#[tokio::test]
+async fn a_mobile_moves_with_its_pac_through_the_same_port_steps_and_staff_see_the_pac() {
+    let app = spawn_app().await;
+    let support = sign_in(&app, "sam@talkbridge.example", Role::Support).await;
+    let order = order_with_mobile_transfer(&app, "mobile@example.com").await;
+
+    // Its details are in at completion: nothing to sign; the buyer's page never shows the PAC.
+    let view = expect_ok(app.get(&format!("/api/orders/{order}")).await).await;
+    let port = &view["ports"][0];
+    assert_eq!(
+        (&port["number"], &port["state"], &port["movesWithPac"]),
+        (&json!(MOBILE), &json!("detailsConfirmed"), &json!(true))
+    );
+    assert!(!view.to_string().contains("ABC123456"), "{view}");
+    let confirmation: String =
+        sqlx::query_scalar("SELECT body FROM outbox WHERE kind = 'order_confirmation' AND reference = $1")
+            .bind(&order)
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    assert!(confirmation.contains("we have the PAC code you gave"), "{confirmation}");
+    assert!(!confirmation.contains("ABC123456"), "{confirmation}");
+    let signing = app.send(Method::POST, &format!("/api/orders/{order}/ports/{MOBILE}"), Some(details())).await;
+    expect_error(signing, StatusCode::CONFLICT, "port_moves_with_pac").await;
+
+    // Staff see the PAC in place of the letter of authority, and take the port along.
+    let history =
+        expect_ok(staff_get(&app, &support, &format!("/api/admin/orders/service/{order}/history")).await).await;
+    let action = &history["actions"]["ports"][0];
+    assert_eq!((&action["pac"], &action["signedName"]), (&json!("ABC123456"), &Value::Null));
+    assert_eq!(action["steps"], json!(["submit", "reject"]));
+    expect_ok(step(&app, &support, &order, json!({ "number": MOBILE, "step": "submit" })).await).await;
+    let reason = "The PAC code has expired.";
+    expect_ok(step(&app, &support, &order, json!({ "number": MOBILE, "step": "reject", "reason": reason })).await)
+        .await;
+    let (subject, body) = port_mails(&app, &order).await.pop().unwrap();
+    assert_eq!(subject, format!("Transfer of {MOBILE}: rejected"));
+    assert!(body.contains(reason) && body.contains("Text PAC to 65075"), "{body}");
+
+    // A new PAC from the buyer: malformed is a 422; a good one starts it again.
+    let pac_path = format!("/api/orders/{order}/ports/{MOBILE}/pac");
+    let give = |pac: &str| app.send(Method::POST, &pac_path, Some(json!({ "pac": pac })));
+    let events = app.event_count().await;
+    expect_error(give("XYZ65432").await, StatusCode::UNPROCESSABLE_ENTITY, "invalid_pac").await;
+    assert_eq!(app.event_count().await, events);
+    let view = expect_ok(give("xyz 654 321").await).await;
+    assert_eq!(
+        (&view["ports"][0]["state"], &view["ports"][0]["rejectionReason"]),
+        (&json!("detailsConfirmed"), &Value::Null)
+    );
+    assert!(!view.to_string().contains("XYZ654321"));
+    let history =
+        expect_ok(staff_get(&app, &support, &format!("/api/admin/orders/service/{order}/history")).await).await;
+    assert_eq!(history["actions"]["ports"][0]["pac"], "XYZ654321");
+    let (_, body) = port_mails(&app, &order).await.pop().unwrap();
+    assert!(body.contains("We have your PAC code") && !body.contains("XYZ654321"), "{body}");
+
+    // A landline's port takes no PAC.
+    let (landline, _) = order_with_transfer(&app, "landline@example.com").await;
+    let refused = app
+        .send(Method::POST, &format!("/api/orders/{landline}/ports/{PORTED}/pac"), Some(json!({ "pac": "ABC123456" })))
+        .await;
+    expect_error(refused, StatusCode::CONFLICT, "port_needs_letter").await;
+}

@@ -185,3 +185,19 @@ async fn a_quote_for_more_than_ten_numbers_carries_its_count_to_the_sales_team()
         "postcode": "SW1A 1AA", "product": "cloudPbx", "numbers": 40, "message": "" });
     assert_eq!(send(&app, pbx).await.status(), StatusCode::CREATED);
 }
+
+#[tokio::test]
+async fn international_porting_is_quoted_for_with_the_number_in_the_message() {
+    let app = spawn_app().await;
+    let mut body = request("porting@acme.example");
+    body["product"] = json!("internationalPorting");
+    body["message"] = json!("Please quote for moving my number +33 1 23 45 67 89 to us.");
+    let answer = send(&app, body).await;
+    assert_eq!(answer.status(), StatusCode::CREATED);
+    let sales: String = sqlx::query_scalar("SELECT subject || E'\\n' || body FROM outbox WHERE kind = 'quote_request'")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert!(sales.starts_with("Quote request: International number porting for Acme Plumbing Ltd"), "{sales}");
+    assert!(sales.contains("+33 1 23 45 67 89") && !sales.contains("Speed:"), "{sales}");
+}

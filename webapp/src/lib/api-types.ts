@@ -114,6 +114,8 @@ export interface PhoneNumberEntry {
   areaCode?: string;
   numberType?: string;
   country?: string;
+  /** A UK mobile transferred in: its PAC code (sent, never served back). */
+  pac?: string;
 }
 
 export interface CartPhoneNumber extends PhoneNumberEntry {

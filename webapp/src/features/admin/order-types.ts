@@ -166,6 +166,8 @@ export interface PortAction {
   /** YYYY-MM-DD. */
   date: string | null;
   rejectionReason: string | null;
+  /** A mobile's PAC code: its authority to move, in place of a letter of authority (staff only). */
+  pac?: string | null;
 }
 
 /** POST /api/admin/orders/service/{id}/port: `date` only with setDate, `reason` only with reject. */

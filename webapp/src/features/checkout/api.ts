@@ -2,6 +2,7 @@ import { api } from '../../lib/api';
 import type { Registrations } from '../../lib/api-types';
 import type {
   ConfirmPortDetailsArgs,
+  GivePortPacArgs,
   CreatePaymentIntentArgs,
   CreateSubscriptionArgs,
   CreateUserAccountArgs,
@@ -66,6 +67,22 @@ export const checkoutApi = api.injectEndpoints({
       },
       invalidatesTags: (_result, _error, { orderId }) => [{ type: 'Order', id: orderId }],
     }),
+    givePortPac: build.mutation<OrderView, GivePortPacArgs>({
+      query: ({ orderId, number, pac }) => ({
+        url: `orders/${encodeURIComponent(orderId)}/ports/${encodeURIComponent(number)}/pac`,
+        method: 'POST',
+        body: { pac },
+      }),
+      async onQueryStarted({ orderId }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(checkoutApi.util.upsertQueryData('getOrder', orderId, data));
+        } catch {
+          // The form shows the server's message.
+        }
+      },
+      invalidatesTags: (_result, _error, { orderId }) => [{ type: 'Order', id: orderId }],
+    }),
   }),
 });
 
@@ -78,4 +95,5 @@ export const {
   useGetOrderQuery,
   useGetOrderRegistrationsQuery,
   useConfirmPortDetailsMutation,
+  useGivePortPacMutation,
 } = checkoutApi;

@@ -62,6 +62,7 @@ export const portMessages = {
   fixFields: 'Please check the transfer details marked below.',
   failed: 'We could not save your transfer details. Please try again.',
   signed: 'Thank you: we have your transfer details and your signed letter of authority.',
+  pacGiven: 'Thank you: we have your new PAC code.',
 } as const;
 
 export type PortField = keyof PortDetailsForm;

@@ -164,6 +164,15 @@ export interface PortLine {
   /** The day the number moves (YYYY-MM-DD), once the losing provider has set it. */
   date: string | null;
   rejectionReason: string | null;
+  /** A UK mobile: it moves with the PAC code given in the cart (never shown here), no letter of authority. */
+  movesWithPac?: boolean;
+}
+
+/** POST /api/orders/{id}/ports/{number}/pac: a mobile's new PAC code after a rejection. */
+export interface GivePortPacArgs {
+  orderId: string;
+  number: string;
+  pac: string;
 }
 
 /** The buyer's transfer details and letter of authority, as the form holds them. */

@@ -75,12 +75,13 @@ export function useNumberToggle(selection: NumberSelection) {
 
   const removeValue = useCallback((value: string) => run(value, () => remove(value)), [run, remove]);
 
-  /** Adds a number to transfer in; resolves to whether the server accepted it. */
+  /** Adds a number to transfer in (a mobile with its PAC code); resolves to whether the server accepted it. */
   const addTransfer = useCallback(
-    (typed: string) => {
+    (typed: string, pac?: string) => {
       const value = typed.trim();
       if (!value) return Promise.resolve(false);
-      return run(value, () => add({ value, displayValue: value, provider: 'unknown', isTransfer: true, isPlaceholder: false }));
+      const entry: PhoneNumberEntry = { value, displayValue: value, provider: 'unknown', isTransfer: true, isPlaceholder: false, ...(pac ? { pac } : {}) };
+      return run(value, () => add(entry));
     },
     [run, add],
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyQuoteForm, quoteRequestBody, validateQuote } from './quote-rules';
+import { emptyQuoteForm, portingMessage, quoteRequestBody, validateQuote } from './quote-rules';
 import type { QuoteForm } from './types';
 
 const filled = (overrides: Partial<QuoteForm> = {}): QuoteForm => ({
@@ -55,5 +55,18 @@ describe('the quote form rules (the server applies the same)', () => {
     const broadband = quoteRequestBody(filled({ product: 'broadband' }));
     expect(broadband).not.toHaveProperty('speed');
     expect(broadband).not.toHaveProperty('sites');
+  });
+});
+
+describe('portingMessage', () => {
+  it('fills in the number for an international porting quote', () => {
+    expect(portingMessage('internationalPorting', ' +33 1 23 45 67 89 ')).toBe('Please quote for moving my number +33 1 23 45 67 89 to us.');
+  });
+
+  it('is empty for another product or no number, and takes at most 30 characters of it', () => {
+    expect(portingMessage('broadband', '+33 1 23 45 67 89')).toBe('');
+    expect(portingMessage('internationalPorting', null)).toBe('');
+    expect(portingMessage('internationalPorting', '   ')).toBe('');
+    expect(portingMessage('internationalPorting', '1'.repeat(100))).toBe(`Please quote for moving my number ${'1'.repeat(30)} to us.`);
   });
 });

@@ -20,19 +20,33 @@ export const quoteMessages = {
   sendFailed: 'We could not send your request. Please try again, or call us.',
 } as const;
 
-export function emptyQuoteForm(product: QuoteForm['product'] = '', numbers = ''): QuoteForm {
-  return { name: '', company: '', email: '', phone: '', postcode: '', product, speed: '', sites: '1', numbers, message: '', website: '' };
+export function emptyQuoteForm(product: QuoteForm['product'] = '', numbers = '', message = ''): QuoteForm {
+  return { name: '', company: '', email: '', phone: '', postcode: '', product, speed: '', sites: '1', numbers, message, website: '' };
+}
+
+/** The longest number the quote page takes from its address (a phone number is at most 15 digits with its spacing). */
+const MAX_NUMBER_PARAM = 30;
+
+/**
+ * The message a quote for international porting starts with, from the page's `?number=` (the
+ * Transfer tab of the international page links it): empty for any other product or no number.
+ */
+export function portingMessage(product: string | null, number: string | null): string {
+  const typed = (number ?? '').trim().slice(0, MAX_NUMBER_PARAM);
+  if (product !== 'internationalPorting' || !typed) return '';
+  return `Please quote for moving my number ${typed} to us.`;
 }
 
 /**
  * The form /quote opens with: `?product=` preselects one; `?numbers=` (the number pages' offer at
- * the cart's cap, e.g. 11) chooses "More than 10 phone numbers" with the count filled in.
+ * the cart's cap, e.g. 11) chooses "More than 10 phone numbers" with the count filled in; with
+ * `internationalPorting`, `?number=` fills in the message (portingMessage).
  */
 export function initialQuoteForm(params: URLSearchParams, isProduct: (value: string) => value is QuoteProduct): QuoteForm {
   const numbers = params.get('numbers')?.trim() ?? '';
   if (/^\d{1,4}$/.test(numbers)) return emptyQuoteForm('phoneNumbers', String(Number(numbers)));
   const product = params.get('product') ?? '';
-  return emptyQuoteForm(isProduct(product) ? product : '');
+  return emptyQuoteForm(isProduct(product) ? product : '', '', portingMessage(product, params.get('number')));
 }
 
 /** Every field's message, the same rules the server applies. */

@@ -1,5 +1,5 @@
 /** Wire types of quote requests (api/API.md, Quote requests). */
-export const QUOTE_PRODUCTS = ['leasedLine', 'broadband', 'cloudPbx', 'largeTeam', 'phoneNumbers'] as const;
+export const QUOTE_PRODUCTS = ['leasedLine', 'broadband', 'cloudPbx', 'largeTeam', 'phoneNumbers', 'internationalPorting'] as const;
 export type QuoteProduct = (typeof QUOTE_PRODUCTS)[number];
 
 export const LINE_SPEEDS = ['100mbps', '1gbps', '10gbps'] as const;
@@ -11,6 +11,7 @@ export const PRODUCT_LABELS: Record<QuoteProduct, string> = {
   cloudPbx: 'Cloud PBX',
   largeTeam: 'Phone system for more than 20 users',
   phoneNumbers: 'More than 10 phone numbers',
+  internationalPorting: 'International number porting',
 };
 
 export const SPEED_LABELS: Record<LineSpeed, string> = { '100mbps': '100 Mbps', '1gbps': '1 Gbps', '10gbps': '10 Gbps' };

@@ -29,6 +29,15 @@ async function openOrderWithPorts(ports: FakePort[], role: 'admin' | 'support' =
 }
 
 describe('number transfers on an order’s page', () => {
+  it('shows a mobile’s PAC code in place of the letter of authority', async () => {
+    await openOrderWithPorts([
+      fakePort({ number: '07700900123', pac: 'ABC123456', accountHolder: null, currentProvider: null, billingPostcode: null, signedName: null, signedAt: null }),
+    ]);
+    const mobile = portBlock('07700900123');
+    expect(detailsOf(mobile)).toEqual([['PAC code', 'ABC123456']]);
+    expect(buttonsOf(mobile)).toEqual(['Submit to provider', 'Reject']);
+  });
+
   it('shows each transfer’s state, age, the details the losing provider needs, and only the steps the server allows', async () => {
     await openOrderWithPorts([
       fakePort(),

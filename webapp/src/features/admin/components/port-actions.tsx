@@ -87,7 +87,9 @@ function PortBlock({ order, port, onChanged, flash }: { order: OrderRef; port: P
     void run({ number, step: 'reject', reason: text }, orderMessages.portRejected(number));
   };
 
-  const details: [string, string | null][] = [
+  const details: [string, string | null | undefined][] = [
+    // A mobile moves with its PAC code: the network checks it against the number, no letter of authority.
+    ['PAC code', port.pac],
     ['Account holder', port.accountHolder],
     ['Current provider', port.currentProvider],
     ['Billing postcode', port.billingPostcode],

@@ -195,3 +195,51 @@ describe('number transfers on the thank-you page', () => {
     expect(screen.queryByRole('region', { name: 'Number transfers' })).not.toBeInTheDocument();
   });
 });
+
+describe('a mobile’s transfer (moves with its PAC code)', () => {
+  const MOBILE_PATH = `/api/orders/${ORDER_ID}/ports/07700900123/pac`;
+  const mobilePort = (overrides: Partial<PortLine> = {}) =>
+    portFixture({ number: '07700900123', displayNumber: '07700 900123', state: 'detailsConfirmed', stateLabel: 'Details confirmed', movesWithPac: true, ...overrides });
+
+  function renderMobile(initial: PortLine) {
+    let port = initial;
+    const order = () => orderFixture({ ports: [port] });
+    const { calls } = mockFetch({
+      'GET /api/catalogue': () => catalogueFixture,
+      [`GET /api/orders/${ORDER_ID}`]: order,
+      [`POST ${MOBILE_PATH}`]: () => {
+        port = { ...port, state: 'detailsConfirmed', stateLabel: 'Details confirmed', rejectionReason: null, updatedAt: '2026-11-24T11:00:00Z' };
+        return order();
+      },
+    });
+    renderWithProviders(<ThankYouPage />, { store: makeStore(), route: `/thank-you?order=${ORDER_ID}` });
+    const posts = () => calls.filter((call) => call.method === 'POST').map((call) => ({ path: call.url.pathname, body: JSON.parse(call.body) as unknown }));
+    return { posts, user: userEvent.setup() };
+  }
+
+  it('has nothing to sign: no letter of authority, no form', async () => {
+    renderMobile(mobilePort());
+    await transfers();
+    const article = screen.getByRole('article', { name: '07700 900123' });
+    expect(article).toHaveTextContent('We have your PAC code, so there is nothing to sign.');
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+    expect(within(article).queryByRole('button', { name: 'Correct details' })).not.toBeInTheDocument();
+  });
+
+  it('after a rejection takes a new PAC code, checked here, and sends it normalised', async () => {
+    const { posts, user } = renderMobile(mobilePort({ state: 'rejected', stateLabel: 'Rejected', rejectionReason: 'The PAC code has expired' }));
+    await transfers();
+    const form = screen.getByRole('form', { name: 'Give a new PAC code' });
+    const pac = within(form).getByLabelText('PAC code');
+    await user.type(pac, 'AB123');
+    await user.click(within(form).getByRole('button', { name: 'Send the new PAC' }));
+    expect(within(form).getByText('A PAC code is 3 letters then 6 digits, like ABC123456.')).toBeInTheDocument();
+    expect(posts()).toEqual([]);
+    await user.clear(pac);
+    await user.type(pac, 'xyz 654 321');
+    await user.click(within(form).getByRole('button', { name: 'Send the new PAC' }));
+    expect(await screen.findByText('Thank you: we have your new PAC code.')).toHaveAttribute('role', 'status');
+    expect(posts()).toEqual([{ path: MOBILE_PATH, body: { pac: 'XYZ654321' } }]);
+    expect(screen.queryByRole('form', { name: 'Give a new PAC code' })).not.toBeInTheDocument();
+  });
+});

@@ -3,6 +3,7 @@ import { siteConfig } from '../../../config/site';
 import { buyerMaySign, formatPortDate, formatSignedDay, PORT_STEPS, portMessages, portStepIndex } from '../port-rules';
 import type { PortLine } from '../types';
 import { PortDetailsFormView } from './port-details-form';
+import { PortPacForm } from './port-pac-form';
 
 /** The five steps of a transfer, those reached ticked, the one it stands at marked `aria-current="step"`. */
 function PortSteps({ port, label }: { port: PortLine; label: string }) {
@@ -29,8 +30,45 @@ function PortSteps({ port, label }: { port: PortLine; label: string }) {
   );
 }
 
+/** A mobile's transfer, authorised by the PAC code given with it: what its state means for the buyer. */
+function MobilePortNews({ port }: { port: PortLine }) {
+  const product = siteConfig.productName;
+  switch (port.state) {
+    case 'detailsConfirmed':
+      return (
+        <p>
+          We have your PAC code, so there is nothing to sign. We send the transfer to your mobile network within one business
+          day; a mobile number usually moves one business day after that.
+        </p>
+      );
+    case 'submitted':
+      return <p>We have sent the transfer to your mobile network with your PAC code. Keep your SIM until the number moves.</p>;
+    case 'dateSet':
+      return (
+        <>
+          {port.date && <p className="port-date">Your number moves on {formatPortDate(port.date)}</p>}
+          <p>The SIM stops taking calls to the number that day, once it rings on {product}.</p>
+        </>
+      );
+    case 'completed':
+      return <p>The number now rings on {product}.</p>;
+    case 'rejected':
+      return (
+        <div className="port-rejected">
+          <p>
+            Your mobile network did not release the number: <strong>{port.rejectionReason || 'no reason was given'}</strong>
+          </p>
+          <p>A PAC code is valid for 30 days. Text PAC to 65075 from the phone for a new one and enter it below; we send the transfer again as soon as you do.</p>
+        </div>
+      );
+    default:
+      return null;
+  }
+}
+
 /** What the transfer's state means for the buyer, in a sentence or two. */
 function PortNews({ port }: { port: PortLine }) {
+  if (port.movesWithPac) return <MobilePortNews port={port} />;
   const product = siteConfig.productName;
   const provider = port.currentProvider || 'your current provider';
   switch (port.state) {
@@ -94,7 +132,9 @@ function PortItem({ orderId, port }: { orderId: string; port: PortLine }) {
   const [correcting, setCorrecting] = useState(false);
   const [signed, setSigned] = useState(false);
   const number = port.displayNumber || port.number;
-  const formOpen = port.state === 'requested' || port.state === 'rejected' || (correcting && buyerMaySign(port.state));
+  const mobile = port.movesWithPac === true;
+  // A mobile signs nothing: after a rejection it takes a new PAC code instead.
+  const formOpen = !mobile && (port.state === 'requested' || port.state === 'rejected' || (correcting && buyerMaySign(port.state)));
 
   return (
     <li className="port-item">
@@ -106,7 +146,7 @@ function PortItem({ orderId, port }: { orderId: string; port: PortLine }) {
         <PortSteps port={port} label={`Transfer of ${number}`} />
         {signed && port.state === 'detailsConfirmed' && (
           <p className="form-success" role="status">
-            {portMessages.signed}
+            {mobile ? portMessages.pacGiven : portMessages.signed}
           </p>
         )}
         <PortNews port={port} />
@@ -115,7 +155,8 @@ function PortItem({ orderId, port }: { orderId: string; port: PortLine }) {
             Letter of authority signed by {port.signedName} on {formatSignedDay(new Date(port.signedAt))}.
           </p>
         )}
-        {port.state === 'detailsConfirmed' && !correcting && (
+        {mobile && port.state === 'rejected' && <PortPacForm orderId={orderId} port={port} onGiven={() => setSigned(true)} />}
+        {!mobile && port.state === 'detailsConfirmed' && !correcting && (
           <button type="button" className="button button-secondary" onClick={() => setCorrecting(true)}>
             Correct details
           </button>

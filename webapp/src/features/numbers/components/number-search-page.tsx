@@ -29,13 +29,15 @@ interface NumberSearchPageProps {
   onSearch: () => void;
   /** How the page shows its results (its numbers, prompt, messages and cards). */
   results: Omit<SearchResultsProps, 'results' | 'toggle' | 'selection'>;
+  /** The international page: the Transfer tab speaks of numbers from abroad first. */
+  international?: boolean;
 }
 
 /**
  * A number page (UK, international, mobile): meta, the frame with the selection panel, the New
  * number tab with the search form and its results, and the Transfer my number tab.
  */
-export function NumberSearchPage({ meta, title, lead, selection, page, filters, onSearch, results }: NumberSearchPageProps) {
+export function NumberSearchPage({ meta, title, lead, selection, page, filters, onSearch, results, international }: NumberSearchPageProps) {
   return (
     <>
       <PageMeta
@@ -70,7 +72,7 @@ export function NumberSearchPage({ meta, title, lead, selection, page, filters, 
               <SearchResults results={page.results} toggle={page.toggle} selection={selection} {...results} />
             </>
           ) : (
-            <TransferForm onAdd={page.toggle.addTransfer} />
+            <TransferForm onAdd={page.toggle.addTransfer} international={international} />
           )}
         </NumberTabs>
       </NumbersPageFrame>

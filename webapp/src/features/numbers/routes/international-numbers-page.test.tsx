@@ -96,4 +96,29 @@ describe('International numbers page', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     warn.mockRestore();
   });
+
+  it('a number from abroad on the Transfer tab offers a quote for international porting with the number filled in', async () => {
+    const user = userEvent.setup();
+    const server = fakeNumberServer({ search: () => searchPage([newYork]) });
+    renderNumberPage(InternationalNumbersPage, '/international-numbers');
+    await user.click(screen.getByRole('tab', { name: 'Transfer my number' }));
+    expect(screen.getByText(/We arrange international porting on a quote/)).toBeInTheDocument();
+    const input = screen.getByLabelText('Number to transfer');
+    await user.type(input, '+33 1 23 45 67 89');
+    const offer = screen.getByRole('link', { name: 'Request a quote for international porting' });
+    const url = new URL(offer.getAttribute('href') ?? '', 'https://example.test');
+    expect([url.pathname, url.searchParams.get('product'), url.searchParams.get('number')]).toEqual(['/quote', 'internationalPorting', '+33 1 23 45 67 89']);
+    expect(input).toHaveAccessibleDescription(expect.stringContaining('We transfer numbers from abroad on a quote'));
+    // Adding it leads to the offer instead: nothing goes to the cart.
+    await user.click(screen.getByRole('button', { name: 'Add number' }));
+    expect(offer).toHaveFocus();
+    expect(server.posted()).toHaveLength(0);
+
+    // A UK number still goes to the cart.
+    await user.clear(input);
+    await user.type(input, '020 7946 0123');
+    expect(screen.queryByRole('link', { name: 'Request a quote for international porting' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add number' }));
+    await waitFor(() => expect(server.posted()).toHaveLength(1));
+  });
 });

@@ -103,6 +103,7 @@ export function InternationalNumbersPage({ selection }: { selection: NumberSelec
       lead="Give customers abroad a local or toll-free number to call. Calls ring on your phones in the UK. Try it free for 7 days."
       selection={selection}
       page={page}
+      international
       onSearch={() => {
         setShowFailure(true);
         page.submit((run) => internationalSearch(country, numberType, areaCode, run));

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { jsonResponse } from '../../../testing/mock-fetch';
 import { fakeNumberServer, searchPage, stockNumber } from '../testing/fake-number-server';
 import { renderNumberPage } from '../testing/render-number-page';
+import { transferMessages } from '../transfer-rules';
 import { MobileNumbersPage } from './mobile-numbers-page';
 
 const mobiles = [stockNumber('07700900000', { areaCode: '07700' }), stockNumber('07700900001', { areaCode: '07700' })];
@@ -52,5 +53,34 @@ describe('Mobile numbers page', () => {
     await user.click(screen.getByRole('button', { name: 'Add number' }));
     await waitFor(() => expect(server.posted()).toHaveLength(1));
     expect(server.posted()[0]).toMatchObject({ value: '0161 496 0000', isTransfer: true });
+  });
+
+  it('a mobile asks for its PAC code, checks it here, and sends it normalised', async () => {
+    const user = userEvent.setup();
+    const server = fakeNumberServer({ search: () => searchPage(mobiles) });
+    renderNumberPage(MobileNumbersPage, '/mobile-numbers');
+    await user.click(screen.getByRole('tab', { name: 'Transfer my number' }));
+    expect(screen.queryByLabelText('PAC code')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Number to transfer'), '07700 900123');
+    const pac = screen.getByLabelText('PAC code');
+    expect(pac).toHaveAccessibleDescription('Text PAC to 65075 from the phone to get it; it is valid for 30 days.');
+
+    // Missing, then malformed: the field says why, and nothing is sent.
+    await user.click(screen.getByRole('button', { name: 'Add number' }));
+    expect(pac).toHaveAccessibleDescription(expect.stringContaining(transferMessages.pacRequired));
+    expect(pac).toHaveFocus();
+    await user.type(pac, 'AB1234567');
+    await user.click(screen.getByRole('button', { name: 'Add number' }));
+    expect(pac).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText(transferMessages.pacInvalid)).toBeInTheDocument();
+    expect(server.posted()).toHaveLength(0);
+
+    await user.clear(pac);
+    await user.type(pac, 'abc 123 456');
+    await user.click(screen.getByRole('button', { name: 'Add number' }));
+    await waitFor(() => expect(server.posted()).toHaveLength(1));
+    expect(server.posted()[0]).toEqual({ value: '07700 900123', displayValue: '07700 900123', provider: 'unknown', isTransfer: true, isPlaceholder: false, pac: 'ABC123456' });
+    await waitFor(() => expect(screen.getByLabelText('Number to transfer')).toHaveValue(''));
+    expect(screen.queryByLabelText('PAC code')).not.toBeInTheDocument();
   });
 });

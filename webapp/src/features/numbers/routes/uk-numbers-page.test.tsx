@@ -224,14 +224,14 @@ describe('UK numbers page', () => {
 
   it('shows the server 422 message for a number that cannot be transferred and keeps the input', async () => {
     const user = userEvent.setup();
-    const refusal = 'Only UK numbers starting 01, 02, 03, 0800, 0808, 0845 or 0870 can be transferred.';
+    const refusal = 'Only UK numbers starting 01, 02, 03, 07, 0800, 0808, 0845 or 0870 can be transferred.';
     fakeNumberServer({ search: () => searchPage(london), refuseTransfer: refusal });
     renderNumberPage(UkNumbersPage, '/all-phone-numbers');
     await user.click(screen.getByRole('tab', { name: 'Transfer my number' }));
-    await user.type(screen.getByLabelText('Number to transfer'), '07700 900000');
+    await user.type(screen.getByLabelText('Number to transfer'), '0909 879 0000');
     await user.click(screen.getByRole('button', { name: 'Add number' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
-    expect(screen.getByLabelText('Number to transfer')).toHaveValue('07700 900000');
+    expect(screen.getByLabelText('Number to transfer')).toHaveValue('0909 879 0000');
     // Switching tabs clears the error.
     await user.click(screen.getByRole('tab', { name: 'New number' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

@@ -9,8 +9,9 @@ import '../quotes.css';
 const isProduct = (value: string | null): value is QuoteProduct => (QUOTE_PRODUCTS as readonly string[]).includes(value ?? '');
 
 /**
- * /quote: leased lines, broadband, cloud PBX, teams over 20 and more than 10 phone numbers, priced
- * by a person. `?product=` preselects one; `?numbers=11` asks for that many phone numbers.
+ * /quote: leased lines, broadband, cloud PBX, teams over 20, more than 10 phone numbers and
+ * international porting, priced by a person. `?product=` preselects one; `?numbers=11` asks for
+ * that many phone numbers; with `internationalPorting`, `?number=` fills in the message.
  */
 export function QuotePage() {
   const [params] = useSearchParams();
