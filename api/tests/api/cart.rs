@@ -197,9 +197,16 @@ async fn every_refusal_answers_clearly_and_stores_nothing() {
         (
             Method::POST,
             format!("{path}/numbers"),
-            Some(json!({"value": "07700 900000", "isTransfer": true})),
+            Some(json!({"value": "0909 879 0000", "isTransfer": true})),
             S::UNPROCESSABLE_ENTITY,
             "invalid_phone_number",
+        ),
+        (
+            Method::POST,
+            format!("{path}/numbers"),
+            Some(json!({"value": "07700 900000", "isTransfer": true})),
+            S::UNPROCESSABLE_ENTITY,
+            "pac_required",
         ),
         (
             Method::POST,

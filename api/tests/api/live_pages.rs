@@ -32,7 +32,7 @@ for await (const line of createInterface({ input: process.stdin })) {
 "#;
 
 /// A renderer folder with the stand-in worker and the given live pages (path, GET).
-fn renderer_dir(name: &str, pages: &[(&str, &str)]) -> PathBuf {
+pub(crate) fn renderer_dir(name: &str, pages: &[(&str, &str)]) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("voip-shop-live-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("render-worker.mjs"), WORKER).unwrap();

@@ -16,7 +16,7 @@ pub(crate) mod hardware_checkout;
 pub(crate) mod hardware_routes;
 mod helpers;
 mod jobs;
-mod live_pages;
+pub(crate) mod live_pages;
 mod metrics;
 mod nginx;
 mod numbers;

@@ -145,11 +145,17 @@ async fn web_app_pages_carry_the_content_security_policy() {
     assert!(policy.contains("https://accounts.google.com/gsi/client"), "{policy}");
 }
 
+/// Production, which needs the live pages' renderer (a stand-in, crate::live_pages).
+fn production(config: &mut api::config::Config) {
+    config.app_env = AppEnv::Production;
+    config.renderer_dir = crate::live_pages::renderer_dir("production", &[]);
+}
+
 #[tokio::test]
 async fn hsts_only_in_production() {
     let development = spawn_app().await;
     assert!(development.get("/").await.headers().get("strict-transport-security").is_none());
-    let production = spawn_app_with(|config| config.app_env = AppEnv::Production).await;
+    let production = spawn_app_with(production).await;
     for path in ["/", "/healthz", "/api/catalogue", "/api/no-such-thing"] {
         let response = production.get(path).await;
         assert_eq!(response.headers()["strict-transport-security"], "max-age=31536000; includeSubDomains", "{path}");
@@ -182,7 +188,11 @@ async fn personal_api_answers_are_never_stored_by_caches() {
 #[tokio::test]
 async fn the_staff_cookie_is_secure_in_production() {
     for (env, secure) in [(AppEnv::Development, false), (AppEnv::Production, true)] {
-        let app = spawn_app_with(|config| config.app_env = env).await;
+        let app = spawn_app_with(|config| match env {
+            AppEnv::Production => production(config),
+            _ => config.app_env = env,
+        })
+        .await;
         api::auth::add_user(&app.pool, "cookie@example.com", api::auth::Role::Admin, Some("a-long-password-1".into()))
             .await
             .unwrap();
