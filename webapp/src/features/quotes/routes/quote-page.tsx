@@ -19,12 +19,12 @@ export function QuotePage() {
     <div className="container page-body quote-page">
       <PageMeta
         title="Request a quote"
-        description={`A quote for a leased line, business broadband, a cloud PBX or a phone system for more than 20 users, from ${siteConfig.productName}'s sales team: within the hour in office hours.`}
+        description={`A quote for a leased line, business broadband, a cloud PBX, a phone system for more than 20 users, more than 10 numbers or moving a number from abroad, from ${siteConfig.productName}'s sales team: within the hour in office hours.`}
         path="/quote"
       />
       <h1>Request a quote</h1>
       <p className="lead">
-        Leased lines, business broadband, a cloud PBX, a phone system for more than 20 users or more than 10 new phone numbers are priced for your sites and your team.
+        Leased lines, business broadband, a cloud PBX, a phone system for more than 20 users, more than 10 new phone numbers and moving a number from abroad are priced for your sites and your team.
         Tell us what you need and our sales team replies by e-mail within the hour in office hours ({siteConfig.supportPhoneHours}, Monday to Friday), or
         by 10am the next working day.
       </p>
