@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { PageMeta } from '../../../components/page-meta';
 import { siteConfig } from '../../../config/site';
 import { BrandSection } from '../components/brand-section';
@@ -38,11 +37,13 @@ export function HardwarePage({ onAddToCart }: { onAddToCart: AddToCart }) {
         <HardwareErrorBoundary resetKey={visit}>
           <BrandTabs tab={tab} onChange={selectTab}>
             {brands.map((brand) => (
-              // A boundary per brand: the browser hydrates the served phones a brand at a time,
-              // yielding between them, instead of in one long task.
-              <Suspense key={brand} fallback={null}>
-                <BrandSection brand={brand} focusId={brand === tab ? productId : null} visit={visit} onAddToCart={onAddToCart} />
-              </Suspense>
+              <BrandSection
+                key={brand}
+                brand={brand}
+                focusId={brand === tab ? productId : null}
+                visit={visit}
+                onAddToCart={onAddToCart}
+              />
             ))}
           </BrandTabs>
         </HardwareErrorBoundary>
