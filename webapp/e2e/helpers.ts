@@ -34,3 +34,13 @@ export async function buyOnPlansPage(page: Page, name: 'Pay As You Go' | 'Single
   await expect(page).toHaveURL(/\/add-ons$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Customise your plan');
 }
+
+/** Every console error and uncaught exception of `page` (a hydration mismatch is one). */
+export function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+  return errors;
+}

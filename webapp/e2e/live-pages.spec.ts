@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { openLive } from './helpers';
+import { consoleErrors, openLive } from './helpers';
 import { csrfToken, signIn } from './staff';
 
 // The live pages (api/src/live_pages.rs): /hardware and the number pages are served with the
@@ -79,15 +79,6 @@ function productsOf(html: string): ProductLd[] {
     const list = (block.mainEntity as { itemListElement?: { item: ProductLd }[] } | undefined)?.itemListElement ?? [];
     return list.map((entry) => entry.item);
   });
-}
-
-function consoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
-  return errors;
 }
 
 test("/hardware's HTML, fetched without JavaScript, names a phone an admin just added, at its price, with Product JSON-LD, and follows each change at once", async ({ browser, request }) => {

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { consoleErrors } from './helpers';
 import { formatPence } from '../src/lib/format-money';
 import type { Catalogue } from '../src/lib/api-types';
 
@@ -93,16 +94,6 @@ test('checkout, thank-you, set-up and staff pages are noindex, disallowed and ab
   await page.goto('/checkout');
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
 });
-
-/** Every console error and uncaught exception of `page` (a hydration mismatch is one). */
-function consoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
-  return errors;
-}
 
 test('every prerendered page hydrates without a console error', async ({ page, request }) => {
   const errors = consoleErrors(page);
