@@ -169,7 +169,7 @@ fn price_changed(cart: CartSummary) -> ApiError {
 fn order_lines(cart: &CartSummary) -> Result<OrderLines, ApiError> {
     let empty = || ApiError::from(ServiceOrderError::InvalidLines);
     let plan = cart.package.ok_or_else(empty)?;
-    let package = cart.items.iter().find(|i| i.kind == "package").ok_or_else(empty)?;
+    let package = cart.items.iter().find(|i| i.kind == projections::cart::ItemKind::Package).ok_or_else(empty)?;
     let t = &cart.totals;
     let add_ons = cart
         .add_ons

@@ -554,7 +554,7 @@ struct TrialOut {
     email_sent: bool,
     /// Where the welcome e-mail stands: queued, retrying, sent, kept (the local mailbox of a
     /// shop without a mail relay) or failed; null before it is queued.
-    email_status: Option<String>,
+    email_status: Option<jobs::outbox::MailStatus>,
 }
 
 /// A trial of a path.
@@ -590,8 +590,7 @@ async fn get_trial(State(state): State<AppState>, Path(raw): Path<String>) -> Re
             .fetch_one(&state.pool)
             .await?;
     // The view's bookkeeping is not part of the answer.
-    let email_status =
-        jobs::outbox::status_of(&state.pool, "trial_welcome", &id).await?.map(|s| s.as_str().to_string());
+    let email_status = jobs::outbox::status_of(&state.pool, "trial_welcome", &id).await?;
     let mut body = serde_json::to_value(TrialOut { view, display_number, email_sent, email_status })
         .map_err(ApiError::internal)?;
     if let Value::Object(map) = &mut body {

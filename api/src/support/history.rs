@@ -50,7 +50,8 @@ pub struct EmailOut {
     pub recipient: String,
     pub created_at: DateTime<Utc>,
     pub sent_at: Option<DateTime<Utc>>,
-    /// queued, retrying, sent, kept (the local mailbox) or failed.
+    /// queued, retrying, sent, kept (the local mailbox) or failed (outbox::STATUS_SQL).
+    #[schema(value_type = jobs::outbox::MailStatus)]
     pub status: String,
 }
 

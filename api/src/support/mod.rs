@@ -194,13 +194,13 @@ pub struct OrderHistory {
     pub last_sequence: usize,
     pub events: Vec<EventOut>,
     /// The aggregate as it stood after event `upTo`, without street addresses or credentials.
-    #[schema(value_type = Object)]
+    #[schema(value_type = std::collections::HashMap<String, Value>)]
     pub state: Value,
     /// The same as label and value pairs, in reading order.
     #[schema(value_type = Vec<Vec<String>>)]
     pub state_summary: Vec<(String, String)>,
     /// The read model as it is now (null when it has none yet).
-    #[schema(value_type = Option<Object>)]
+    #[schema(value_type = Option<std::collections::HashMap<String, Value>>)]
     pub view: Value,
     pub emails: Vec<EmailOut>,
     pub actions: Actions,

@@ -157,7 +157,7 @@ fn emptying(cart: Option<&CartSummary>) -> Vec<CartCommand> {
             let mut commands: Vec<CartCommand> = cart
                 .items
                 .iter()
-                .filter(|item| item.kind == "package")
+                .filter(|item| item.kind == projections::cart::ItemKind::Package)
                 .map(|item| CartCommand::RemoveItem { item_id: item.id.clone() })
                 .collect();
             commands.push(CartCommand::ReplaceNumbers { numbers: vec![] });
