@@ -42,9 +42,11 @@ function serverDocument() {
 
 async function typesOf(documentText) {
   const ast = await openapiTS(JSON.parse(documentText), {
-    // Fields the document lists as required are required; the others optional (`?`), as sent.
     exportType: true,
     alphabetize: false,
+    // A field is required when the document lists it as required, and only then: a field with a
+    // default (a body's `#[serde(default)]`) may be left out of a request.
+    defaultNonNullable: false,
   });
   return HEADER + astToString(ast);
 }
