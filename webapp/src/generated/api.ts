@@ -1012,7 +1012,7 @@ export type paths = {
         };
         /**
          * The free-trial pool's numbers that are free now (at most 50). Served from memory
-         *     (crate::public_reads) with a strong ETag: a matching If-None-Match gets 304.
+         *     (crate::app::public_reads) with a strong ETag: a matching If-None-Match gets 304.
          */
         get: operations["free_did_numbers"];
         put?: never;
@@ -1032,7 +1032,7 @@ export type paths = {
         };
         /**
          * The free-trial pool's numbers that are free now (at most 50). Served from memory
-         *     (crate::public_reads) with a strong ETag: a matching If-None-Match gets 304.
+         *     (crate::app::public_reads) with a strong ETag: a matching If-None-Match gets 304.
          */
         get: operations["free_did_numbers_trailing_slash"];
         put?: never;
@@ -1051,7 +1051,7 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * The published phones, by brand then name. Served from memory (crate::public_reads) with
+         * The published phones, by brand then name. Served from memory (crate::app::public_reads) with
          *     a strong ETag: a matching If-None-Match gets 304.
          */
         get: operations["list_public"];
@@ -1193,7 +1193,7 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * The published phones, by brand then name. Served from memory (crate::public_reads) with
+         * The published phones, by brand then name. Served from memory (crate::app::public_reads) with
          *     a strong ETag: a matching If-None-Match gets 304.
          */
         get: operations["list_public_trailing_slash"];
@@ -1251,7 +1251,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** This document: OpenAPI 3.1, generated from the code (crate::openapi). */
+        /** This document: OpenAPI 3.1, generated from the code (crate::http::openapi). */
         get: operations["openapi_json"];
         put?: never;
         post?: never;
@@ -2993,7 +2993,7 @@ export type components = {
             quantityLeft: number;
         };
         /**
-         * @description Every refusal as the OpenAPI document describes it (api/src/openapi.rs): what
+         * @description Every refusal as the OpenAPI document describes it (api/src/http/openapi.rs): what
          *     `ErrorBody` writes, and the fields a refusal with details adds.
          */
         Refusal: {
