@@ -3,10 +3,11 @@ import catalogue from '../generated/catalogue.json';
 import { findTrialClaims } from '../testing/trial-claims';
 import { TRIAL_DAYS } from './trial';
 
-// Every page and component source (tests and test helpers aside, whose examples are on purpose),
+// Every page and component source (tests and test helpers aside, whose examples are on purpose, and
+// the files generated from the server, whose API descriptions are not page text),
 // the HTML shell and the public files, as text.
 const sources: Record<string, string> = {
-  ...import.meta.glob(['/src/**/*.{ts,tsx,css}', '!/src/**/*.test.{ts,tsx}', '!/src/testing/**'], {
+  ...import.meta.glob(['/src/**/*.{ts,tsx,css}', '!/src/**/*.test.{ts,tsx}', '!/src/testing/**', '!/src/generated/**'], {
     query: '?raw',
     import: 'default',
     eager: true,
