@@ -1,7 +1,7 @@
 import { trial } from '../generated/catalogue.json';
 
 /**
- * The free trial's figures as the pages quote them ("Start 7 days trial", "50 minutes of calls"),
+ * The free trial's figures as the pages quote them (its length in days, its minutes of calls),
  * from the catalogue the server serves (GET /api/catalogue): src/generated/catalogue.json is
  * `voip-shop catalogue`'s print of it, which an API test holds equal to the server's, so a page
  * never promises a trial the server does not give. Only this object is bundled, not the price list.
