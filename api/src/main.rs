@@ -95,7 +95,7 @@ enum UsersCommand {
         role: StaffRole,
         /// The user's e-mail address, with which they sign in.
         email: String,
-        /// The password to set (at least the length /admin asks for); else one is generated.
+        /// The password to set, at least 12 characters; without it one is generated.
         #[arg(long, value_name = "PW")]
         password: Option<String>,
     },
@@ -104,9 +104,9 @@ enum UsersCommand {
 /// What a staff user may do (api::auth::Role).
 #[derive(Debug, Clone, Copy, ValueEnum)]
 enum StaffRole {
-    /// Everything in /admin.
+    /// Changes the catalogue and performs every staff action.
     Admin,
-    /// The support console.
+    /// The support console; reads the catalogue and the audit log.
     Support,
 }
 
@@ -305,16 +305,24 @@ mod readme {
             .filter(|a| !a.is_hide_set() && !matches!(a.get_id().as_str(), "help" | "version"))
             .collect();
         let usage: Vec<String> = args.iter().map(|arg| usage(arg)).collect();
-        let mut text =
-            one_line(command.get_long_about().or(command.get_about()).map(|s| s.to_string()).unwrap_or_default());
+        let mut text = sentence(command.get_long_about().or(command.get_about()).map(|s| s.to_string()));
         for arg in &args {
             if let Some(help) = arg.get_help() {
-                text.push_str(&format!(" `{}`: {}", placeholder(arg), one_line(help.to_string())));
+                text.push_str(&format!(" `{}`: {}", placeholder(arg), sentence(Some(help.to_string()))));
+            }
+            let values = possible_values(arg);
+            if values.len() > INLINE_VALUES {
+                let values: Vec<String> = values.iter().map(|v| format!("`{v}`")).collect();
+                text.push_str(&format!(" One of {}.", values.join(", ")));
             }
         }
         let usage = if usage.is_empty() { String::new() } else { format!("`{}`", usage.join(" ")) };
         table.push_str(&format!("| `{name}` | {} | {} |\n", cell(&usage), cell(&text)));
     }
+
+    /// Choices shown in the arguments column (`--role <admin|support>`); longer lists go in
+    /// the description.
+    const INLINE_VALUES: usize = 3;
 
     /// `--role <admin|support>`, `FILE.csv`, `[--password <PW>]`.
     fn usage(arg: &clap::Arg) -> String {
@@ -330,15 +338,28 @@ mod readme {
         }
     }
 
+    fn possible_values(arg: &clap::Arg) -> Vec<String> {
+        arg.get_possible_values().iter().filter(|v| !v.is_hide_set()).map(|v| v.get_name().to_string()).collect()
+    }
+
     fn placeholder(arg: &clap::Arg) -> String {
-        let values: Vec<String> =
-            arg.get_possible_values().iter().filter(|v| !v.is_hide_set()).map(|v| v.get_name().to_string()).collect();
-        if !values.is_empty() {
+        let values = possible_values(arg);
+        if !values.is_empty() && values.len() <= INLINE_VALUES {
             return values.join("|");
         }
         match arg.get_value_names() {
             Some(names) => names.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(" "),
             None => arg.get_id().as_str().to_ascii_uppercase(),
+        }
+    }
+
+    /// One line ending with a full stop (clap drops the stop of a one-line doc comment).
+    fn sentence(text: Option<String>) -> String {
+        let text = one_line(text.unwrap_or_default());
+        if text.is_empty() || text.ends_with('.') {
+            text
+        } else {
+            format!("{text}.")
         }
     }
 
