@@ -6,9 +6,9 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use api::config::{Config, DatabaseSettings};
+use api::app::state::AppState;
+use api::platform::config::{Config, DatabaseSettings};
 use api::startup::{connect, migrate, shutdown_signal, Application};
-use api::state::AppState;
 use clap::{Parser, Subcommand, ValueEnum};
 use sqlx::PgPool;
 
@@ -101,7 +101,7 @@ enum UsersCommand {
     },
 }
 
-/// What a staff user may do (api::auth::Role).
+/// What a staff user may do (api::app::auth::Role).
 #[derive(Debug, Clone, Copy, ValueEnum)]
 enum StaffRole {
     /// Changes the catalogue and performs every staff action.
@@ -110,11 +110,11 @@ enum StaffRole {
     Support,
 }
 
-impl From<StaffRole> for api::auth::Role {
+impl From<StaffRole> for api::app::auth::Role {
     fn from(role: StaffRole) -> Self {
         match role {
-            StaffRole::Admin => api::auth::Role::Admin,
-            StaffRole::Support => api::auth::Role::Support,
+            StaffRole::Admin => api::app::auth::Role::Admin,
+            StaffRole::Support => api::app::auth::Role::Support,
         }
     }
 }
@@ -162,7 +162,9 @@ fn main() -> ExitCode {
 async fn serve_main(command: Command) -> ExitCode {
     // Lines are written by a thread of their own; the guard writes out what is queued when
     // `main` returns.
-    let _log = match api::logging::settings(|key| std::env::var(key).ok()).and_then(|s| api::logging::init(&s)) {
+    let _log = match api::platform::logging::settings(|key| std::env::var(key).ok())
+        .and_then(|s| api::platform::logging::init(&s))
+    {
         Ok(guard) => guard,
         Err(error) => {
             eprintln!("{error}");
@@ -191,17 +193,17 @@ async fn run(command: Command) -> Result<(), Failure> {
     match command {
         Command::Openapi => {
             // Needs no configuration: the document is the code's.
-            println!("{}", api::openapi::document().to_pretty_json()?);
+            println!("{}", api::http::openapi::document().to_pretty_json()?);
         }
         Command::Catalogue => {
             // The price list as GET /api/catalogue serves it, for the web app's build.
-            println!("{}", serde_json::to_string_pretty(&api::routes::catalogue::document().await)?);
+            println!("{}", serde_json::to_string_pretty(&api::http::routes::catalogue::document().await)?);
         }
         Command::Serve => {
             let app = Application::build(Config::from_env()?).await?;
             let mut scheduler = jobs::scheduler::start(app.pool.clone(), api::scheduled::jobs(&app.state)).await?;
             // What a crashed server left owed is resumed now, and anything owed later.
-            let workflows = api::workflows::spawn_runner(app.state.clone());
+            let workflows = api::app::workflows::spawn_runner(app.state.clone());
             tracing::info!(port = app.port(), "listening");
             app.run_until(shutdown_signal()).await?;
             workflows.abort();
@@ -212,7 +214,7 @@ async fn run(command: Command) -> Result<(), Failure> {
             let pool = connect(&config.database()).await?;
             migrate(&pool).await?;
             let state = AppState::with_clock(pool.clone(), config.clock())
-                .with_services(api::state::Services::from_config(&config)?);
+                .with_services(api::app::state::Services::from_config(&config)?);
             let jobs = api::scheduled::jobs(&state);
             let job = jobs.iter().find(|j| j.name == name).ok_or_else(|| {
                 let names: Vec<&str> = jobs.iter().map(|j| j.name).collect();
@@ -228,9 +230,9 @@ async fn run(command: Command) -> Result<(), Failure> {
         }
         Command::Users(UsersCommand::Add { role, email, password }) => {
             let pool = database().await?;
-            let role = api::auth::Role::from(role);
+            let role = api::app::auth::Role::from(role);
             let generated = password.is_none();
-            let password = api::auth::add_user(&pool, &email, role, password).await?;
+            let password = api::app::auth::add_user(&pool, &email, role, password).await?;
             if generated {
                 println!("{} {email} added. Password (shown once): {password}", role.as_str());
             } else {
@@ -240,7 +242,7 @@ async fn run(command: Command) -> Result<(), Failure> {
         Command::ImportNumbers { file } => {
             let pool = database().await?;
             let started = std::time::Instant::now();
-            let report = api::import::import_file(&pool, &file).await?;
+            let report = api::tools::import::import_file(&pool, &file).await?;
             tracing::info!(seconds = started.elapsed().as_secs_f64(), "import finished");
             for (line, reason) in &report.rejected {
                 println!("line {line}: rejected: {reason}");
@@ -254,10 +256,11 @@ async fn run(command: Command) -> Result<(), Failure> {
         }
         Command::History { order } => {
             let state = AppState::new(database().await?);
-            let Some((kind, id)) = api::support::find_order(&state, &order).await.map_err(|e| format!("{e:?}"))? else {
+            let Some((kind, id)) = api::app::support::find_order(&state, &order).await.map_err(|e| format!("{e:?}"))?
+            else {
                 return Err(format!("no order {order:?}: give an SB-, HW- or TR- number, or an order id").into());
             };
-            print!("{}", api::support::timeline(&state, kind, &id).await.map_err(|e| format!("{e:?}"))?);
+            print!("{}", api::app::support::timeline(&state, kind, &id).await.map_err(|e| format!("{e:?}"))?);
         }
         Command::Migrate => {
             database().await?;
@@ -266,7 +269,7 @@ async fn run(command: Command) -> Result<(), Failure> {
         Command::RebuildViews => {
             let state = AppState::new(database().await?);
             // Each read model is built aside and swapped in; the site keeps serving meanwhile.
-            let rebuilt = api::rebuild::rebuild_all(&state).await?;
+            let rebuilt = api::tools::rebuild::rebuild_all(&state).await?;
             let events: usize = rebuilt.iter().map(|r| r.events).sum();
             tracing::info!(read_models = rebuilt.len(), events, "every read model rebuilt from the event store");
         }
@@ -408,11 +411,11 @@ mod tests {
         // The order .ci/test writes it in: the flag after the address.
         let added = parse(&["users", "add", "--role", "support", "s@example.com", "--password", "pw-1"]).unwrap();
         let Some(Command::Users(UsersCommand::Add { role, email, password })) = added.command else { panic!() };
-        assert_eq!(api::auth::Role::from(role), api::auth::Role::Support);
+        assert_eq!(api::app::auth::Role::from(role), api::app::auth::Role::Support);
         assert_eq!((email.as_str(), password.as_deref()), ("s@example.com", Some("pw-1")));
         let added = parse(&["users", "add", "a@example.com", "--role=admin"]).unwrap();
         let Some(Command::Users(UsersCommand::Add { role, password, .. })) = added.command else { panic!() };
-        assert_eq!((api::auth::Role::from(role), password), (api::auth::Role::Admin, None));
+        assert_eq!((api::app::auth::Role::from(role), password), (api::app::auth::Role::Admin, None));
     }
 
     #[test]
@@ -451,7 +454,7 @@ mod tests {
         let mut config = Config::development();
         config.heartbeat_job = true;
         let pool = sqlx::postgres::PgPoolOptions::new().connect_lazy("postgres://127.0.0.1:1/none").unwrap();
-        let state = AppState::new(pool).with_services(api::state::Services::from_config(&config).unwrap());
+        let state = AppState::new(pool).with_services(api::app::state::Services::from_config(&config).unwrap());
         let mut scheduled: Vec<&str> = api::scheduled::jobs(&state).iter().map(|j| j.name).collect();
         let mut offered = JOB_NAMES.to_vec();
         scheduled.sort();
