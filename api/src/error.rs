@@ -6,6 +6,7 @@ use aggregates::hardware::HardwareError;
 use aggregates::hardware_order::HardwareOrderError;
 use aggregates::phone_number::PhoneNumberError;
 use aggregates::quote_request::QuoteRequestError;
+use aggregates::refusal::Refusal as DomainRefusal;
 use aggregates::service_order::ServiceOrderError;
 use aggregates::trial::TrialError;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
@@ -115,75 +116,13 @@ impl ApiError {
 
     fn status(&self) -> StatusCode {
         match self {
-            ApiError::Cart(error) => match error {
-                CartError::NotFound
-                | CartError::ItemNotFound
-                | CartError::AddOnNotInCart
-                | CartError::NumberNotInCart => StatusCode::NOT_FOUND,
-                CartError::AlreadyExists => StatusCode::CONFLICT,
-                _ => StatusCode::UNPROCESSABLE_ENTITY,
-            },
-            ApiError::Number(error) => match error {
-                PhoneNumberError::NotInStock => StatusCode::UNPROCESSABLE_ENTITY,
-                _ => StatusCode::CONFLICT,
-            },
-            ApiError::Hardware(error) => match error {
-                HardwareError::NotFound | HardwareError::ImageNotFound => StatusCode::NOT_FOUND,
-                HardwareError::AlreadyExists => StatusCode::CONFLICT,
-                HardwareError::Invalid(_) | HardwareError::TooManyImages => StatusCode::UNPROCESSABLE_ENTITY,
-            },
-            ApiError::Order(error) => match error {
-                ServiceOrderError::NotFound | ServiceOrderError::UnknownPayment => StatusCode::NOT_FOUND,
-                ServiceOrderError::InvalidLines
-                | ServiceOrderError::AmountsDoNotAddUp
-                | ServiceOrderError::InvalidOrderNumber
-                | ServiceOrderError::NoExtensions
-                | ServiceOrderError::WrongNumbers
-                | ServiceOrderError::NoSubscriptionNeeded
-                | ServiceOrderError::NoTopUpNeeded
-                | ServiceOrderError::InvalidPortDetails(_)
-                | ServiceOrderError::InvalidPac
-                | ServiceOrderError::PortDateInThePast
-                | ServiceOrderError::RejectionReasonMissing
-                | ServiceOrderError::CancellationReasonMissing => StatusCode::UNPROCESSABLE_ENTITY,
-                ServiceOrderError::StaffRequired => StatusCode::UNAUTHORIZED,
-                ServiceOrderError::TooManyCardSetups => StatusCode::TOO_MANY_REQUESTS,
-                _ => StatusCode::CONFLICT,
-            },
-            ApiError::HardwareOrder(error) => match error {
-                HardwareOrderError::NotPlaced | HardwareOrderError::UnknownPayment => StatusCode::NOT_FOUND,
-                HardwareOrderError::AlreadyPlaced
-                | HardwareOrderError::AlreadyPaid
-                | HardwareOrderError::Cancelled
-                | HardwareOrderError::PaymentNotSucceeded
-                | HardwareOrderError::NotPaid
-                | HardwareOrderError::AlreadyConfirmed
-                | HardwareOrderError::TooEarlyToCancel
-                | HardwareOrderError::NotConfirmed
-                | HardwareOrderError::Superseded
-                | HardwareOrderError::NotAStrayPayment
-                | HardwareOrderError::RefundExceedsPayment { .. }
-                | HardwareOrderError::AlreadyRefunded
-                | HardwareOrderError::RefundPending
-                | HardwareOrderError::UnknownRefund => StatusCode::CONFLICT,
-                HardwareOrderError::TooManyCardSetups => StatusCode::TOO_MANY_REQUESTS,
-                _ => StatusCode::UNPROCESSABLE_ENTITY,
-            },
-            ApiError::Trial(error) => match error {
-                TrialError::NotFound => StatusCode::NOT_FOUND,
-                TrialError::ExtensionTooLong(_) => StatusCode::UNPROCESSABLE_ENTITY,
-                TrialError::TooManyCardSetups => StatusCode::TOO_MANY_REQUESTS,
-                TrialError::VerificationExpired => StatusCode::GONE,
-                _ => StatusCode::CONFLICT,
-            },
-            ApiError::Quote(error) => match error {
-                QuoteRequestError::NotFound => StatusCode::NOT_FOUND,
-                QuoteRequestError::LineDetailsMissing | QuoteRequestError::LineDetailsNotForProduct => {
-                    StatusCode::UNPROCESSABLE_ENTITY
-                }
-                QuoteRequestError::StaffRequired => StatusCode::UNAUTHORIZED,
-                _ => StatusCode::CONFLICT,
-            },
+            ApiError::Cart(error) => declared_status(error),
+            ApiError::Number(error) => declared_status(error),
+            ApiError::Hardware(error) => declared_status(error),
+            ApiError::Order(error) => declared_status(error),
+            ApiError::HardwareOrder(error) => declared_status(error),
+            ApiError::Trial(error) => declared_status(error),
+            ApiError::Quote(error) => declared_status(error),
             ApiError::Detailed { status, .. } => *status,
             ApiError::Refused { status, .. } => *status,
             ApiError::Limited { .. } => StatusCode::TOO_MANY_REQUESTS,
@@ -200,11 +139,11 @@ impl IntoResponse for ApiError {
             ApiError::Number(error) => (error.to_string(), error.code()),
             ApiError::Hardware(error) => (error.to_string(), error.code()),
             ApiError::Order(error) => (error.to_string(), error.code()),
-            ApiError::HardwareOrder(HardwareOrderError::InvalidDetails(fields)) => {
+            ApiError::HardwareOrder(error @ HardwareOrderError::InvalidDetails(fields)) => {
                 let body = serde_json::json!({
                     "success": false,
-                    "error": "Please correct the errors below and try again.",
-                    "code": "invalid_fields",
+                    "error": error.to_string(),
+                    "code": error.code(),
                     "fieldErrors": fields,
                 });
                 return (status, Json(body)).into_response();
@@ -235,6 +174,11 @@ impl IntoResponse for ApiError {
         };
         (status, Json(ErrorBody { success: false, error: &message, code, errors })).into_response()
     }
+}
+
+/// A domain refusal's status, as declared beside it (aggregates::refusal).
+fn declared_status(error: &impl DomainRefusal) -> StatusCode {
+    StatusCode::from_u16(DomainRefusal::status(error)).expect("a declared status is an HTTP status")
 }
 
 impl From<CartError> for ApiError {
