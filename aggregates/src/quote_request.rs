@@ -152,7 +152,6 @@ refusals! {
     }
 }
 
-
 pub struct QuoteRequestServices {
     pub clock: Arc<dyn Clock>,
 }

@@ -13,7 +13,11 @@ use serde::Deserialize;
 #[serde(rename_all = "camelCase", default)]
 pub struct CustomerInfo {
     /// An e-mail address (at most 200 characters).
-    #[schema(required = true, max_length = 200, pattern = r"^[ \t\n\r]*[^@\s]+@[^@\s.][^@\s]*\.[^@\s]*[^@\s.][ \t\n\r]*$")]
+    #[schema(
+        required = true,
+        max_length = 200,
+        pattern = r"^[ \t\n\r]*[^@\s]+@[^@\s.][^@\s]*\.[^@\s]*[^@\s.][ \t\n\r]*$"
+    )]
     pub email: String,
     /// 8 to 256 characters (none with Google sign-in).
     #[schema(required = true, min_length = 8, max_length = 256)]
@@ -27,10 +31,16 @@ pub struct CustomerInfo {
     #[schema(required = true, max_length = 200, pattern = r"[\S\x1c-\x1f]")]
     pub company_name: String,
     /// An optional leading +, then 10 to 40 digits, spaces, hyphens or brackets.
-    #[schema(required = true, pattern = r"^[ \t\n\r]*(\+[0-9 ()-]{9,38}[0-9()-]|[0-9()-][0-9 ()-]{8,38}[0-9()-])[ \t\n\r]*$")]
+    #[schema(
+        required = true,
+        pattern = r"^[ \t\n\r]*(\+[0-9 ()-]{9,38}[0-9()-]|[0-9()-][0-9 ()-]{8,38}[0-9()-])[ \t\n\r]*$"
+    )]
     pub phone: String,
     /// A UK postcode, like SW1A 1AA.
-    #[schema(required = true, pattern = r"^[ \t\n\r]*[A-Za-z]([0-9]|[0-9][0-9]|[A-Za-z][0-9]|[A-Za-z][0-9][0-9]|[0-9][A-Za-z]|[A-Za-z][0-9][A-Za-z]) ?[0-9][A-Za-z]{2}[ \t\n\r]*$")]
+    #[schema(
+        required = true,
+        pattern = r"^[ \t\n\r]*[A-Za-z]([0-9]|[0-9][0-9]|[A-Za-z][0-9]|[A-Za-z][0-9][0-9]|[0-9][A-Za-z]|[A-Za-z][0-9][A-Za-z]) ?[0-9][A-Za-z]{2}[ \t\n\r]*$"
+    )]
     pub postcode: String,
     /// Not read (the address is in the lines below).
     pub address: String,

@@ -97,14 +97,19 @@ pub const API_REFUSALS: &[Declared] = &[
 /// The API's own refusals that the error type, the JSON extractor and the OpenAPI document
 /// name in code.
 pub const MALFORMED_JSON: Declared = api_refusal("malformed_json", 400, "The request body is not valid JSON: {detail}");
-pub const UNSUPPORTED_MEDIA_TYPE: Declared = api_refusal("unsupported_media_type", 415, "Send the request body as JSON with Content-Type: application/json.");
-pub const INVALID_BODY: Declared = api_refusal("invalid_body", 422, "The request body has a wrong or missing field: {detail}");
+pub const UNSUPPORTED_MEDIA_TYPE: Declared =
+    api_refusal("unsupported_media_type", 415, "Send the request body as JSON with Content-Type: application/json.");
+pub const INVALID_BODY: Declared =
+    api_refusal("invalid_body", 422, "The request body has a wrong or missing field: {detail}");
 pub const PAYLOAD_TOO_LARGE: Declared = api_refusal("payload_too_large", 413, "The request body is too large.");
-pub const CONFLICT: Declared = api_refusal("conflict", 409, "This was changed by another request at the same time. Please try again.");
+pub const CONFLICT: Declared =
+    api_refusal("conflict", 409, "This was changed by another request at the same time. Please try again.");
 pub const INTERNAL: Declared = api_refusal("internal", 500, "Something went wrong on our side. Please try again.");
-pub const TOO_MANY_ATTEMPTS: Declared = api_refusal("too_many_attempts", 429, "Too many attempts: the message says when to try again (Retry-After).");
+pub const TOO_MANY_ATTEMPTS: Declared =
+    api_refusal("too_many_attempts", 429, "Too many attempts: the message says when to try again (Retry-After).");
 pub const NOT_SIGNED_IN: Declared = api_refusal("not_signed_in", 401, "Please sign in.");
-pub const CSRF: Declared = api_refusal("csrf", 403, "This request is missing its security token. Please reload the page.");
+pub const CSRF: Declared =
+    api_refusal("csrf", 403, "This request is missing its security token. Please reload the page.");
 pub const BAD_REQUEST: Declared = api_refusal("bad_request", 400, "The request could not be read: {detail}");
 
 const fn api_refusal(code: &'static str, status: u16, message: &'static str) -> Declared {
@@ -378,14 +383,12 @@ impl From<JsonRejection> for ApiError {
             StatusCode::UNSUPPORTED_MEDIA_TYPE => {
                 ApiError::declared(&UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_MEDIA_TYPE.message)
             }
-            StatusCode::BAD_REQUEST => ApiError::declared(
-                &MALFORMED_JSON,
-                MALFORMED_JSON.message.replace("{detail}", &detail(&rejection)),
-            ),
-            StatusCode::UNPROCESSABLE_ENTITY => ApiError::declared(
-                &INVALID_BODY,
-                INVALID_BODY.message.replace("{detail}", &detail(&rejection)),
-            ),
+            StatusCode::BAD_REQUEST => {
+                ApiError::declared(&MALFORMED_JSON, MALFORMED_JSON.message.replace("{detail}", &detail(&rejection)))
+            }
+            StatusCode::UNPROCESSABLE_ENTITY => {
+                ApiError::declared(&INVALID_BODY, INVALID_BODY.message.replace("{detail}", &detail(&rejection)))
+            }
             _ => ApiError::refused(status, "bad_request", rejection.body_text()),
         }
     }
@@ -409,7 +412,8 @@ mod tests {
 
     use super::{declared_refusals, error_table};
 
-    const TABLE_START: &str = "<!-- error codes: generated from their declarations by api/src/error.rs (error_table) -->\n";
+    const TABLE_START: &str =
+        "<!-- error codes: generated from their declarations by api/src/error.rs (error_table) -->\n";
     const TABLE_END: &str = "<!-- end of error codes -->";
 
     /// api/API.md's table of codes is the declarations' (UPDATE_API_MD=1 writes it).
@@ -458,7 +462,9 @@ mod tests {
                         named += 1;
                         match declared.get(code) {
                             Some(statuses) if statuses.contains(&status) => {}
-                            Some(statuses) => wrong.push(format!("{method} {path} {status}: {code} is declared {statuses:?}")),
+                            Some(statuses) => {
+                                wrong.push(format!("{method} {path} {status}: {code} is declared {statuses:?}"))
+                            }
                             None => wrong.push(format!("{method} {path} {status}: {code} is not declared")),
                         }
                     }

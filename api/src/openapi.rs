@@ -12,8 +12,8 @@ use std::sync::OnceLock;
 
 use utoipa::openapi::path::{Operation, PathItem};
 use utoipa::openapi::response::{Response, ResponseBuilder};
-use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
 use utoipa::openapi::schema::{AdditionalProperties, ArrayItems, Schema, SchemaType, Type};
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
 use utoipa::openapi::{ContentBuilder, OpenApi, Ref, RefOr};
 use utoipa::{Modify, OpenApi as _};
 use utoipa_axum::router::UtoipaMethodRouter;

@@ -75,4 +75,3 @@ refusals! {
         InvalidProduct,
     }
 }
-

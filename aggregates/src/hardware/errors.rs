@@ -24,4 +24,3 @@ refusals! {
         ImageNotFound,
     }
 }
-

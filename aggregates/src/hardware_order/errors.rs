@@ -101,4 +101,3 @@ refusals! {
         UnknownRefund,
     }
 }
-

@@ -22,4 +22,3 @@ refusals! {
         NotOwner,
     }
 }
-

@@ -155,4 +155,3 @@ fn port_field_message(field: &str) -> &'static str {
         _ => "every field is needed.",
     }
 }
-

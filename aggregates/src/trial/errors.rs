@@ -52,4 +52,3 @@ refusals! {
         NoVerificationNeeded,
     }
 }
-

@@ -17,11 +17,18 @@ const MAX_REFERRER: usize = 1000;
 #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 pub struct PageViewBody {
     /// The page's path, starting with `/` (a query string or fragment is cut off, never kept).
-    #[schema(required = true, pattern = "^/[^?#\\u0000-\\u001f\\u007f-\\u009f]{0,299}([?#].*)?$", example = "/plans-and-pricing")]
+    #[schema(
+        required = true,
+        pattern = "^/[^?#\\u0000-\\u001f\\u007f-\\u009f]{0,299}([?#].*)?$",
+        example = "/plans-and-pricing"
+    )]
     pub path: String,
     /// The referring page's address (`document.referrer`), or empty: only its host is kept,
     /// and none when it is this site.
-    #[schema(max_length = 1000, pattern = r"^[ \t\n\r]*((https?|android-app)://[A-Za-z]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z]([A-Za-z0-9-]*[A-Za-z0-9])?)*([/?#][!-~]*)?)?[ \t\n\r]*$")]
+    #[schema(
+        max_length = 1000,
+        pattern = r"^[ \t\n\r]*((https?|android-app)://[A-Za-z]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z]([A-Za-z0-9-]*[A-Za-z0-9])?)*([/?#][!-~]*)?)?[ \t\n\r]*$"
+    )]
     pub referrer: Option<String>,
     /// `small` (under 640 px wide), `medium` (under 1024 px) or `large`.
     #[schema(required = true, pattern = "^(small|medium|large)$", example = "large")]

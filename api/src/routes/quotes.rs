@@ -53,16 +53,26 @@ struct QuoteBody {
     #[schema(required = true, max_length = 200, pattern = r"[\S\x1c-\x1f]")]
     company: String,
     /// An e-mail address (at most 200 characters).
-    #[schema(required = true, max_length = 200, pattern = r"^[ \t\n\r]*[^@\s]+@[^@\s.][^@\s]*\.[^@\s]*[^@\s.][ \t\n\r]*$")]
+    #[schema(
+        required = true,
+        max_length = 200,
+        pattern = r"^[ \t\n\r]*[^@\s]+@[^@\s.][^@\s]*\.[^@\s]*[^@\s.][ \t\n\r]*$"
+    )]
     email: String,
     /// An optional leading +, then 10 to 40 digits, single spaces, hyphens or brackets.
     #[schema(required = true, pattern = r"^[ \t\n\r]*\+?([0-9()-] ?){9,19}[0-9()-][ \t\n\r]*$")]
     phone: String,
     /// A UK postcode, like SW1A 1AA.
-    #[schema(required = true, pattern = r"^[ \t\n\r]*[A-Za-z]([0-9]|[0-9][0-9]|[A-Za-z][0-9]|[A-Za-z][0-9][0-9]|[0-9][A-Za-z]|[A-Za-z][0-9][A-Za-z]) ?[0-9][A-Za-z]{2}[ \t\n\r]*$")]
+    #[schema(
+        required = true,
+        pattern = r"^[ \t\n\r]*[A-Za-z]([0-9]|[0-9][0-9]|[A-Za-z][0-9]|[A-Za-z][0-9][0-9]|[0-9][A-Za-z]|[A-Za-z][0-9][A-Za-z]) ?[0-9][A-Za-z]{2}[ \t\n\r]*$"
+    )]
     postcode: String,
     /// `leasedLine`, `broadband`, `cloudPbx`, `largeTeam`, `phoneNumbers` or `internationalPorting`.
-    #[schema(required = true, pattern = r"^[ \t\n\r]*(leasedLine|broadband|cloudPbx|largeTeam|phoneNumbers|internationalPorting)[ \t\n\r]*$")]
+    #[schema(
+        required = true,
+        pattern = r"^[ \t\n\r]*(leasedLine|broadband|cloudPbx|largeTeam|phoneNumbers|internationalPorting)[ \t\n\r]*$"
+    )]
     product: String,
     /// Leased lines: `100mbps`, `1gbps` or `10gbps`.
     #[schema(pattern = r"^[ \t\n\r]*(100mbps|1gbps|10gbps)?[ \t\n\r]*$")]
