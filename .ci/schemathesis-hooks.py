@@ -3,7 +3,7 @@ verdict is wrong for this API, each for the reason given. Every check stays on; 
 dropped only as said here, and the run's summary counts what was dropped.
 
 The codes come from api/API.md's table, which is generated from their one declaration
-(aggregates' `refusals!` and `API_REFUSALS` in api/src/error.rs).
+(aggregates' `refusals!` and `API_REFUSALS` in api/src/platform/error.rs).
 """
 
 import json

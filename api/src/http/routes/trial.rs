@@ -1,0 +1,317 @@
+//! The free trial (docs/product-rules.md, Free trial): the account with one free number and extension 101,
+//! an optional card saved for after the seven days, the trial's view, and the confirmation of
+//! its e-mail address through the link e-mailed to it.
+
+use aggregates::trial::TrialError;
+use axum::extract::{Path, State};
+use axum::Json;
+use projections::trials::TrialView;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::app::account_form::CustomerInfo;
+use crate::app::card_setups::TOO_MANY_CARD_SETUPS;
+use crate::app::ids::{StripeId, StripeKind};
+use crate::app::state::AppState;
+use crate::app::trial;
+use crate::http::routes::checkout::{ExtensionOut, SetupOut};
+use crate::platform::client::ClientAddress;
+use crate::platform::error::{ApiError, Refusal};
+use crate::platform::json::ApiJson;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(create_trial))
+        .routes(routes!(create_trial_setup_intent))
+        .routes(routes!(attach_payment_method))
+        .routes(routes!(get_trial))
+        .routes(routes!(verify_trial_email))
+}
+
+const PROVIDER_FAILED: &str = "The payment provider failed (payment_provider_error)";
+
+/// The chosen number: the free-number object (`{ value, ... }`) or its value.
+#[derive(Deserialize, ToSchema)]
+#[serde(untagged)]
+enum SelectedNumber {
+    Object { value: String },
+    Value(String),
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct TrialBody {
+    #[serde(default)]
+    customer_info: CustomerInfo,
+    selected_number: Option<SelectedNumber>,
+}
+
+fn trial_id(raw: &str) -> Result<String, ApiError> {
+    super::uuid_id(raw, TrialError::NotFound)
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct SelectedNumberOut {
+    value: String,
+    display_value: String,
+}
+
+/// The trial started: its account, extension 101 (its password shown once) and number.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct TrialStarted {
+    /// Always true.
+    success: bool,
+    /// The trial's id (the older site's name).
+    customer_id: String,
+    trial_id: String,
+    extensions: Vec<ExtensionOut>,
+    /// When the trial ends (RFC 3339).
+    #[serde(rename = "trial_ends")]
+    trial_ends: String,
+    /// The welcome e-mail is queued.
+    #[serde(rename = "email_sent")]
+    email_sent: bool,
+    /// By when the e-mail address must be confirmed through the link e-mailed to it (RFC
+    /// 3339): until then the trial places no outgoing call, and after it an unconfirmed trial
+    /// ends and its number is released.
+    verify_by: Option<String>,
+    selected_number: SelectedNumberOut,
+    package: String,
+    minutes: u32,
+}
+
+/// Starts a free trial: the account, one free number and extension 101.
+///
+/// The cheap refusals first (the form, the limits, an e-mail that had its trial, a number
+/// that is not free), then the proof of an existing account, and the argon2 hash last.
+#[utoipa::path(
+    post,
+    path = "/create-free-trial-account/",
+    tag = "trial",
+    request_body = TrialBody,
+    responses(
+        (status = 200, body = TrialStarted),
+        (status = 409, description = "This e-mail has a confirmed trial, or one started before confirmation existed (trial_already_used), the number was just taken (number_taken), or a start for this e-mail is under way (busy)", body = Refusal),
+        (status = 422, description = "Invalid details, each in fieldErrors (invalid_fields), or not a free-trial number (not_a_free_number)", body = Refusal),
+        (status = 429, description = "Too many trials or password checks for this e-mail or address (too_many_attempts)", body = Refusal),
+        (status = 502, description = "Google sign-in could not be checked", body = Refusal),
+    )
+)]
+async fn create_trial(
+    State(state): State<AppState>,
+    address: ClientAddress,
+    ApiJson(body): ApiJson<TrialBody>,
+) -> Result<Json<TrialStarted>, ApiError> {
+    let number = match &body.selected_number {
+        Some(SelectedNumber::Object { value } | SelectedNumber::Value(value)) => {
+            value.trim().trim_start_matches('+').to_string()
+        }
+        None => String::new(),
+    };
+    let started = trial::start(&state, &address, &body.customer_info, number).await?;
+    let rfc3339 = |t: chrono::DateTime<chrono::Utc>| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+    Ok(Json(TrialStarted {
+        success: true,
+        customer_id: started.id.clone(),
+        trial_id: started.id,
+        extensions: vec![ExtensionOut {
+            number: started.extension.number,
+            username: started.extension.username,
+            password: Some(started.password),
+        }],
+        trial_ends: started.ends_at.map(rfc3339).unwrap_or_default(),
+        email_sent: started.email_sent,
+        verify_by: started.verify_by.map(rfc3339),
+        selected_number: SelectedNumberOut { display_value: started.display_number, value: started.number },
+        package: started.package,
+        minutes: started.minutes,
+    }))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct TrialRef {
+    /// The trial's id.
+    customer_id: String,
+}
+
+/// A setup intent for the trial's optional card (confirmed in the browser with Stripe.js):
+/// the last one while it still waits for a card, else a new one within the caps of
+/// card_setups.rs (per trial, per client address).
+#[utoipa::path(
+    post,
+    path = "/create-trial-setup-intent/",
+    tag = "trial",
+    request_body = TrialRef,
+    responses(
+        (status = 200, body = SetupOut),
+        (status = 404, description = "No such trial (trial_not_found)", body = Refusal),
+        (status = 409, description = "The trial is over (trial_over), has a card already (payment_method_already_attached), or another card step is under way (busy, conflict)", body = Refusal),
+        (status = 429, description = TOO_MANY_CARD_SETUPS, body = Refusal, headers(("retry-after" = u32, description = "Seconds to wait (the hourly cap per address only)"))),
+        (status = 502, description = PROVIDER_FAILED, body = Refusal),
+    )
+)]
+async fn create_trial_setup_intent(
+    State(state): State<AppState>,
+    address: ClientAddress,
+    ApiJson(body): ApiJson<TrialRef>,
+) -> Result<Json<SetupOut>, ApiError> {
+    let id = trial_id(&body.customer_id)?;
+    Ok(Json(SetupOut::from(trial::card_setup(&state, &address, &id).await?)))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct AttachBody {
+    /// The card a setup of this trial confirmed (Stripe's payment method id).
+    #[schema(pattern = "^pm_[A-Za-z0-9]+$", max_length = 255)]
+    payment_method_id: String,
+    customer_id: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct CardSaved {
+    /// Always true.
+    success: bool,
+    /// Always true.
+    payment_method_saved: bool,
+}
+
+/// Saves the card (confirmed by a setup intent of this trial) for after the trial. A
+/// failure changes nothing on the trial.
+#[utoipa::path(
+    post,
+    path = "/attach-payment-method/",
+    tag = "trial",
+    request_body = AttachBody,
+    responses(
+        (status = 200, body = CardSaved),
+        (status = 402, description = "The card was declined (the card's code, with decline_code, status and a flag)", body = Refusal),
+        (status = 404, description = "No such trial (trial_not_found)", body = Refusal),
+        (status = 409, description = "The trial is over (trial_over), has a card already (payment_method_already_attached), or another card step is under way (busy, conflict)", body = Refusal),
+        (status = 422, description = "Not a card a setup of this trial confirmed (invalid_payment_method), or paymentMethodId not of its shape (invalid_fields, naming it: nothing reaches Stripe)", body = Refusal),
+        (status = 502, description = PROVIDER_FAILED, body = Refusal),
+    )
+)]
+async fn attach_payment_method(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<AttachBody>,
+) -> Result<Json<CardSaved>, ApiError> {
+    let method = StripeId::field(StripeKind::PaymentMethod, "paymentMethodId", &body.payment_method_id)?.into_string();
+    let id = trial_id(&body.customer_id)?;
+    trial::save_card(&state, &id, method).await?;
+    Ok(Json(CardSaved { success: true, payment_method_saved: true }))
+}
+
+/// The trial as its thank-you page reads it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct TrialOut {
+    #[serde(flatten)]
+    view: TrialView,
+    /// The number as people write it, when it is in the stock.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    display_number: Option<String>,
+    /// The welcome e-mail is queued.
+    email_sent: bool,
+    /// Where the welcome e-mail stands: queued, retrying, sent, kept (the local mailbox of a
+    /// shop without a mail relay) or failed; null before it is queued.
+    email_status: Option<String>,
+}
+
+/// A trial of a path.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)]
+struct TrialPath {
+    /// The trial's id (a UUID; anything else names no trial).
+    id: String,
+}
+
+/// The trial, as its thank-you page reads it.
+#[utoipa::path(
+    get,
+    path = "/trials/{id}",
+    tag = "trial",
+    params(TrialPath),
+    responses(
+        (status = 200, body = TrialOut),
+        (status = 404, description = "No such trial (trial_not_found)", body = Refusal),
+    )
+)]
+async fn get_trial(State(state): State<AppState>, Path(raw): Path<String>) -> Result<Json<Value>, ApiError> {
+    let id = trial_id(&raw)?;
+    let read = trial::read(&state, &id).await?;
+    let answer = TrialOut {
+        view: read.view,
+        display_number: read.display_number,
+        email_sent: read.email_sent,
+        email_status: read.email_status,
+    };
+    let mut body = serde_json::to_value(answer).map_err(ApiError::internal)?;
+    // The view's bookkeeping is not part of the answer.
+    if let Value::Object(map) = &mut body {
+        map.remove("lastSequence");
+    }
+    Ok(Json(body))
+}
+
+/// The token of a trial's confirmation link.
+#[derive(Deserialize, ToSchema)]
+struct VerifyBody {
+    /// The `token` of the link in the confirmation e-mail (`/trial/verify?token=...`): 64
+    /// hexadecimal digits.
+    #[schema(min_length = 64, max_length = 64, pattern = "^[0-9a-fA-F]{64}$")]
+    token: String,
+}
+
+/// The trial's e-mail address is confirmed.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct EmailConfirmed {
+    /// Always true.
+    verified: bool,
+    trial_id: String,
+    /// The address confirmed.
+    email: String,
+    /// The trial's number as people write it.
+    display_number: String,
+    /// When the trial ends (RFC 3339).
+    ends_at: Option<String>,
+}
+
+/// Confirms a trial's e-mail address: the token of the link e-mailed to it, followed before
+/// the deadline (24 hours after the start). Records `EmailVerified` (the buyer its actor),
+/// lets the trial's extension call out (`sip_accounts.may_call_out`) and uses up the address
+/// for other trials, all in one transaction; any refusal changes nothing.
+#[utoipa::path(
+    post,
+    path = "/trial-email-verifications",
+    tag = "trial",
+    request_body = VerifyBody,
+    responses(
+        (status = 200, body = EmailConfirmed),
+        (status = 404, description = "No link has this token (verification_link_unknown)", body = Refusal),
+        (status = 409, description = "The link was used already (verification_link_used), this e-mail address has another confirmed trial (trial_already_used), or the trial changed at the same moment (conflict)", body = Refusal),
+        (status = 410, description = "The 24 hours passed: the trial ended and its number was released (verification_link_expired)", body = Refusal),
+    )
+)]
+async fn verify_trial_email(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<VerifyBody>,
+) -> Result<Json<EmailConfirmed>, ApiError> {
+    let confirmed = trial::verify_email(&state, &body.token).await?;
+    Ok(Json(EmailConfirmed {
+        verified: true,
+        trial_id: confirmed.trial_id,
+        email: confirmed.email,
+        display_number: confirmed.display_number,
+        ends_at: confirmed.ends_at.map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)),
+    }))
+}
