@@ -184,7 +184,7 @@ impl Modify for CommonAnswers {
 }
 
 /// A text the API reads never holds a NUL character (PostgreSQL stores none; the JSON
-/// extractor refuses it: api/src/json.rs). Said on every text of the document's schemas that
+/// extractor refuses it: api/src/platform/json.rs). Said on every text of the document's schemas that
 /// has no pattern, format or list of values of its own.
 struct NoNulInText;
 
@@ -216,10 +216,8 @@ fn no_nul(schema: &mut RefOr<Schema>) {
             for property in object.properties.values_mut() {
                 no_nul(property);
             }
-            if let Some(extra) = object.additional_properties.as_deref_mut() {
-                if let AdditionalProperties::RefOr(extra) = extra {
-                    no_nul(extra);
-                }
+            if let Some(AdditionalProperties::RefOr(extra)) = object.additional_properties.as_deref_mut() {
+                no_nul(extra);
             }
         }
         Schema::Array(array) => {
