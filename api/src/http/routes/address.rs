@@ -9,6 +9,7 @@
 //! an upstream error is never kept. Hits and misses are counted in
 //! `talkbridge_address_lookup_cache_total`; the purge job deletes rows over 24 hours old.
 
+use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::Json;
@@ -34,7 +35,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 struct LookupQuery {
-    /// A UK postcode, spaces and case as typed (e.g. SW1A 1AA).
+    /// A UK postcode, spaces and case as typed (e.g. SW1A 1AA): 5 to 8 letters and digits.
+    #[param(required = true, pattern = "^[ \\t\\n\\r]*([A-Za-z0-9][ \\t\\n\\r]*){5,8}$")]
     #[serde(default)]
     postcode: String,
 }
@@ -129,7 +131,7 @@ fn not_found() -> ApiError {
         (status = 401, description = "The lookup service refused our key (lookup_unavailable): enter the address by hand", body = Refusal),
         (status = 402, description = "The lookup service's limit is reached (lookup_limit): enter the address by hand", body = Refusal),
         (status = 404, description = "No addresses at this postcode (postcode_not_found)", body = Refusal),
-        (status = 422, description = "Not a UK postcode (invalid_postcode)", body = Refusal),
+        (status = 422, description = "Not a UK postcode (invalid_postcode), or a query string that does not read (invalid_query)", body = Refusal),
         (status = 429, description = "Over 30 lookups a minute from this client address (too_many_attempts): try again when Retry-After says, or enter the address by hand", body = Refusal,
             headers(("retry-after" = u32, description = "Seconds to wait"))),
         (status = 502, description = "The lookup service failed (lookup_failed): enter the address by hand", body = Refusal),
@@ -138,8 +140,9 @@ fn not_found() -> ApiError {
 async fn lookup(
     State(state): State<AppState>,
     address: ClientAddress,
-    Query(query): Query<LookupQuery>,
+    query: Result<Query<LookupQuery>, QueryRejection>,
 ) -> Result<Json<Addresses>, ApiError> {
+    let Query(query) = query?;
     let postcode = normalise(&query.postcode);
     if !(5..=8).contains(&postcode.len()) || !postcode.chars().all(|c| c.is_ascii_alphanumeric()) {
         return Err(ApiError::unprocessable("invalid_postcode", "Please enter a valid UK postcode (e.g., SW1A 1AA)"));
