@@ -196,12 +196,14 @@ register_stand_in_webhook() {
     -d 'events[2]=invoice.payment_succeeded' >/dev/null
 }
 
-# The SIP registrar (Debian's Kamailio, sip/kamailio.cfg) on $SIP_LISTEN (default 127.0.0.1:5060,
-# UDP and TCP) against database $1 (a URL), which must be migrated (its tables come from the
-# shop's migrations). It connects as its own role (ensure_registrar_login, below), never as the
-# user of $1. Installs Kamailio and sipp when missing. The config is rendered under
-# .local/kamailio/; one we started with another database or config is restarted; anything
-# else answering on the port is left alone. KAMAILIO_PID is set when this call started it.
+# The SIP registrar (Debian's Kamailio, sip/kamailio.cfg) against database $1 (a URL), which must
+# be migrated (its tables come from the shop's migrations). It connects as its own role
+# (ensure_registrar_login, below), never as the user of $1. Two kinds, which share nothing:
+# - the site's (ensure_kamailio; .ci/start): on $SIP_LISTEN (default 127.0.0.1:5060, UDP and
+#   TCP), its files under .local/kamailio/, kept running from one start to the next;
+# - a test run's (start_registrar; .ci/test, .ci/e2e-server): on a free port, its files in a
+#   directory of that run, stopped by stop_registrar. It never reads the site's files or port,
+#   so a test run neither registers against the site's registrar nor restarts it.
 ensure_kamailio_installed() {
   if ! command -v kamailio >/dev/null || ! command -v sipp >/dev/null \
       || ! compgen -G "/usr/lib/*/kamailio/modules/db_postgres.so" >/dev/null; then
@@ -214,7 +216,9 @@ ensure_kamailio_installed() {
 # on the server of $1 (a URL of a user who may alter roles) with a password made here once and
 # kept in .local/registrar-db-password, and exports it as SIP_REGISTRAR_DB_PASSWORD. With
 # SIP_REGISTRAR_DB_PASSWORD already set, the role is taken as set up by whoever set it and
-# nothing is changed. Kamailio never connects as the shop's own (super)user.
+# nothing is changed. Kamailio never connects as the shop's own (super)user. A role is the whole
+# server's, shared with any site on it: when it logs in with this password already (always so on
+# a server that trusts local connections, as the scripts' do), it is left as it is.
 REGISTRAR_ROLE=talkbridge_registrar
 ensure_registrar_login() {
   local url="$1" file="$LOCAL/registrar-db-password"
@@ -224,6 +228,8 @@ ensure_registrar_login() {
     (umask 077; od -An -tx1 -N24 /dev/urandom | tr -d ' \n' >"$file")
   fi
   SIP_REGISTRAR_DB_PASSWORD=$(<"$file")
+  export SIP_REGISTRAR_DB_PASSWORD
+  if psql "$(registrar_database_url "$url")" -qAt -c 'select 1' >/dev/null 2>&1; then return 0; fi
   # Made NOLOGIN here too when no database was migrated on this server yet (the API tests
   # connect as it to the databases they migrate).
   psql "$url" -v ON_ERROR_STOP=1 -qAt -v pw="$SIP_REGISTRAR_DB_PASSWORD" >/dev/null <<SQL || {
@@ -234,7 +240,6 @@ SQL
     log "could not give the role $REGISTRAR_ROLE a login as database user $who: use a user who may (superuser or CREATEROLE), or run ALTER ROLE $REGISTRAR_ROLE LOGIN PASSWORD '...' yourself and set SIP_REGISTRAR_DB_PASSWORD to it"
     return 1
   }
-  export SIP_REGISTRAR_DB_PASSWORD
 }
 
 # $1 (a database URL) with the registrar's role and password in place of its user.
@@ -244,22 +249,64 @@ registrar_database_url() {
   echo "postgres://$REGISTRAR_ROLE:$SIP_REGISTRAR_DB_PASSWORD@$rest"
 }
 
-ensure_kamailio() {
-  local url="$1" listen="${SIP_LISTEN:-127.0.0.1:5060}" algorithm="${SIP_DIGEST_ALGORITHM:-MD5}" column
-  local dir="$LOCAL/kamailio" cfg
-  ensure_kamailio_installed
-  ensure_registrar_login "$url"
-  url=$(registrar_database_url "$url")
+# sip/kamailio.cfg rendered for database URL $1 (already the registrar's role) and listen
+# address $2 (address:port), with SIP_DOMAIN and SIP_DIGEST_ALGORITHM (MD5 or SHA-256).
+render_kamailio_cfg() {
+  local url="$1" listen="$2" algorithm="${SIP_DIGEST_ALGORITHM:-MD5}" column cfg
   case "$algorithm" in
     MD5) column=ha1 ;;
     SHA-256) column=ha1_sha256 ;;
     *) log "SIP_DIGEST_ALGORITHM must be MD5 or SHA-256, not $algorithm"; return 1 ;;
   esac
-  mkdir -p "$dir"
   cfg=$(<"$ROOT/sip/kamailio.cfg")
   cfg=${cfg//@DB_URL@/$url}; cfg=${cfg//@LISTEN@/$listen}; cfg=${cfg//@SIP_DOMAIN@/${SIP_DOMAIN:-sip.talkbridge.localhost}}
   cfg=${cfg//@ALGORITHM@/$algorithm}; cfg=${cfg//@HA1_COLUMN@/$column}
-  local pid=""
+  printf '%s' "$cfg"
+}
+
+# Checks and starts Kamailio with config file $1, logging to $2, in a session of its own (so the
+# terminal's Ctrl-C never reaches it, and stopping its process group stops every worker it
+# forks); waits until it listens on $3 (address:port). Sets KAMAILIO_PID. Fails when it exits
+# first (e.g. the port was taken meanwhile).
+run_kamailio() {
+  local cfg="$1" out="$2" listen="$3"
+  kamailio -c -f "$cfg" >"${out%.log}.check.log" 2>&1 || { log "sip/kamailio.cfg does not check out (see ${out%.log}.check.log)"; return 1; }
+  # TZ=UTC: it writes registration times in local time; the shop reads them as UTC.
+  # Python's setsid, not setsid(1), which forks when it leads a process group (under a shell with
+  # job control), and so would leave no pid to watch; such a process leads its own group already.
+  TZ=UTC nohup python3 -c 'import os, sys
+try:
+    os.setsid()
+except OSError:
+    pass
+os.execvp(sys.argv[1], sys.argv[1:])' kamailio -f "$cfg" -DD -E >"$out" 2>&1 </dev/null &
+  KAMAILIO_PID=$!
+  for _ in $(seq 1 100); do
+    kill -0 "$KAMAILIO_PID" 2>/dev/null || return 1
+    if port_open "${listen%:*}" "${listen##*:}"; then
+      # Still alive a moment later: the answer was its own, not another process's on the port.
+      sleep 0.3
+      kill -0 "$KAMAILIO_PID" 2>/dev/null && return 0
+      return 1
+    fi
+    sleep 0.1
+  done
+  return 1
+}
+
+# The site's registrar on $SIP_LISTEN (default 127.0.0.1:5060) against database $1, its files
+# under .local/kamailio/: kept when it runs with the same config, restarted when ours runs with
+# another database or config; anything else answering on the port is left alone. Exports SIP_PORT
+# (the port the server tells buyers) as the listen port unless it is set. KAMAILIO_PID is set
+# when this call started it.
+ensure_kamailio() {
+  local url="$1" listen="${SIP_LISTEN:-127.0.0.1:5060}" dir="$LOCAL/kamailio" cfg pid=""
+  ensure_kamailio_installed
+  ensure_registrar_login "$url"
+  url=$(registrar_database_url "$url")
+  cfg=$(render_kamailio_cfg "$url" "$listen")
+  export SIP_PORT="${SIP_PORT:-${listen##*:}}"
+  mkdir -p "$dir"
   [ -f "$dir/pid" ] && pid=$(<"$dir/pid")
   if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
     if [ "$cfg" = "$(cat "$dir/running.cfg" 2>/dev/null)" ]; then return 0; fi
@@ -268,24 +315,62 @@ ensure_kamailio() {
     for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
   fi
   if port_open "${listen%:*}" "${listen##*:}"; then
-    log "something else answers on $listen: leaving it (not the shop's registrar)"; return 0
+    log "something else answers on $listen: leaving it (not this site's registrar: phones registering there are checked against another database)"; return 0
   fi
-  printf '%s\n' "$cfg" >"$dir/kamailio.cfg"
-  chmod 600 "$dir/kamailio.cfg"
-  kamailio -c -f "$dir/kamailio.cfg" >"$dir/check.log" 2>&1 || { log "sip/kamailio.cfg does not check out (see $dir/check.log)"; return 1; }
+  (umask 077; printf '%s\n' "$cfg" >"$dir/kamailio.cfg")
   log "starting the SIP registrar (Kamailio) on $listen"
-  # TZ=UTC: it writes registration times in local time; the shop reads them as UTC.
-  TZ=UTC nohup kamailio -f "$dir/kamailio.cfg" -DD -E >"$dir/kamailio.log" 2>&1 &
-  KAMAILIO_PID=$!
+  run_kamailio "$dir/kamailio.cfg" "$dir/kamailio.log" "$listen" || { log "the SIP registrar did not start (see $dir/kamailio.log)"; return 1; }
   echo "$KAMAILIO_PID" >"$dir/pid"
-  printf '%s\n' "$cfg" >"$dir/running.cfg"
-  chmod 600 "$dir/running.cfg"
-  for _ in $(seq 1 100); do
-    if port_open "${listen%:*}" "${listen##*:}"; then return 0; fi
-    kill -0 "$KAMAILIO_PID" 2>/dev/null || break
-    sleep 0.1
+  (umask 077; printf '%s\n' "$cfg" >"$dir/running.cfg")
+}
+
+# A port free on 127.0.0.1 for both TCP and UDP (a registrar listens on both).
+free_sip_port() {
+  python3 -c '
+import socket
+while True:
+    t = socket.socket(); t.bind(("127.0.0.1", 0)); port = t.getsockname()[1]
+    u = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        u.bind(("127.0.0.1", port))
+    except OSError:
+        continue
+    print(port); break'
+}
+
+# A test run's own registrar against database $1 (a URL, migrated), its rendered config (mode
+# 600: it holds the role's password), pid and log in directory $2 (made here; the caller removes
+# it), on a free port, tried again on another when that one was taken meanwhile. Exports SIP_PORT
+# (for the server under test, which tells buyers the port) and SIP_REGISTRAR (127.0.0.1:PORT,
+# where the browser tests' softphone registers); sets REGISTRAR_PID for stop_registrar.
+start_registrar() {
+  local url="$1" dir="$2" port cfg
+  ensure_kamailio_installed
+  ensure_registrar_login "$url"
+  url=$(registrar_database_url "$url")
+  mkdir -p "$dir"; chmod 700 "$dir"
+  for _ in 1 2 3; do
+    port=$(free_sip_port)
+    cfg=$(render_kamailio_cfg "$url" "127.0.0.1:$port")
+    (umask 077; printf '%s\n' "$cfg" >"$dir/kamailio.cfg")
+    if run_kamailio "$dir/kamailio.cfg" "$dir/kamailio.log" "127.0.0.1:$port"; then
+      REGISTRAR_PID=$KAMAILIO_PID
+      echo "$REGISTRAR_PID" >"$dir/pid"
+      export SIP_PORT="$port" SIP_REGISTRAR="127.0.0.1:$port"
+      log "this run's SIP registrar (Kamailio) on 127.0.0.1:$port (files in $dir)"
+      return 0
+    fi
   done
   log "the SIP registrar did not start (see $dir/kamailio.log)"; return 1
+}
+
+# Stops start_registrar's Kamailio: SIGTERM to its process group, its main process and every
+# worker it forked.
+stop_registrar() {
+  [ -n "${REGISTRAR_PID:-}" ] || return 0
+  kill -TERM -- "-$REGISTRAR_PID" 2>/dev/null || true
+  for _ in $(seq 1 50); do kill -0 "$REGISTRAR_PID" 2>/dev/null || break; sleep 0.1; done
+  REGISTRAR_PID=""
 }
 
 # Debian's nginx, for the test of deploy/nginx.conf (api/tests/api/nginx.rs renders it and runs

@@ -12,6 +12,7 @@ pub mod payments;
 pub mod phone_number;
 pub mod pricing;
 pub mod quote_request;
+pub mod refusal;
 pub mod service_order;
 pub mod trial;
 pub mod upcasting;

@@ -13,6 +13,8 @@ use cqrs_es::{Aggregate, DomainEvent};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::refusals;
+
 use crate::clock::Clock;
 
 /// What a quote is for.
@@ -120,38 +122,33 @@ impl DomainEvent for QuoteRequestEvent {
     }
 }
 
-#[derive(Debug, Error, Clone, PartialEq, Eq)]
-pub enum QuoteRequestError {
-    #[error("There is no such quote request.")]
-    NotFound,
-    #[error("This quote request has already been received.")]
-    AlreadySubmitted,
-    #[error("A leased line quote needs the speed and the number of sites (1 to 50).")]
-    LineDetailsMissing,
-    #[error("The speed and number of sites are for leased lines only.")]
-    LineDetailsNotForProduct,
-    #[error("A phone numbers quote needs how many numbers (11 to 1,000).")]
-    NumbersMissing,
-    #[error("The count of numbers is for a phone numbers quote only.")]
-    NumbersNotForProduct,
-    #[error("This quote request has already been marked answered.")]
-    AlreadyAnswered,
-    #[error("Only a signed-in staff member can mark a quote request answered.")]
-    StaffRequired,
-}
-
-impl QuoteRequestError {
-    pub fn code(&self) -> &'static str {
-        match self {
-            QuoteRequestError::NotFound => "quote_request_not_found",
-            QuoteRequestError::AlreadySubmitted => "quote_request_exists",
-            QuoteRequestError::LineDetailsMissing => "line_details_missing",
-            QuoteRequestError::LineDetailsNotForProduct => "line_details_not_for_product",
-            QuoteRequestError::NumbersMissing => "numbers_missing",
-            QuoteRequestError::NumbersNotForProduct => "numbers_not_for_product",
-            QuoteRequestError::AlreadyAnswered => "quote_request_answered",
-            QuoteRequestError::StaffRequired => "staff_required",
-        }
+refusals! {
+    #[derive(Debug, Error, Clone, PartialEq, Eq)]
+    pub enum QuoteRequestError {
+        #[error("There is no such quote request.")]
+        #[refusal("quote_request_not_found", 404)]
+        NotFound,
+        #[error("This quote request has already been received.")]
+        #[refusal("quote_request_exists", 409)]
+        AlreadySubmitted,
+        #[error("A leased line quote needs the speed and the number of sites (1 to 50).")]
+        #[refusal("line_details_missing", 422)]
+        LineDetailsMissing,
+        #[error("The speed and number of sites are for leased lines only.")]
+        #[refusal("line_details_not_for_product", 422)]
+        LineDetailsNotForProduct,
+        #[error("A phone numbers quote needs how many numbers (11 to 1,000).")]
+        #[refusal("numbers_missing", 409)]
+        NumbersMissing,
+        #[error("The count of numbers is for a phone numbers quote only.")]
+        #[refusal("numbers_not_for_product", 409)]
+        NumbersNotForProduct,
+        #[error("This quote request has already been marked answered.")]
+        #[refusal("quote_request_answered", 409)]
+        AlreadyAnswered,
+        #[error("Only a signed-in staff member can mark a quote request answered.")]
+        #[refusal("staff_required", 401)]
+        StaffRequired,
     }
 }
 

@@ -18,7 +18,7 @@ const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 const sitemap = await fetch(`${base}/sitemap.xml`);
 if (!sitemap.ok) {
-  console.error(`Could not read ${base}/sitemap.xml (${sitemap.status}). Start the server first: bash .ci/start (the release build on port 8080).`);
+  console.error(`Could not read ${base}/sitemap.xml (${sitemap.status}). Start the server first: bash .ci/start --release (the release build on port 8080).`);
   process.exit(1);
 }
 const only = process.env.ROUTES ? new Set(process.env.ROUTES.split(',')) : null;

@@ -1,29 +1,26 @@
 use thiserror::Error;
 
+use crate::refusals;
+
 use super::fields::MAX_IMAGES;
 
-#[derive(Debug, Error, Clone, PartialEq, Eq)]
-pub enum HardwareError {
-    #[error("This item already exists.")]
-    AlreadyExists,
-    #[error("Hardware item not found.")]
-    NotFound,
-    #[error("Please fix the following errors: {}", .0.join(", "))]
-    Invalid(Vec<String>),
-    #[error("An item can have at most {MAX_IMAGES} images.")]
-    TooManyImages,
-    #[error("This image is not on the item.")]
-    ImageNotFound,
-}
-
-impl HardwareError {
-    pub fn code(&self) -> &'static str {
-        match self {
-            HardwareError::AlreadyExists => "hardware_exists",
-            HardwareError::NotFound => "hardware_not_found",
-            HardwareError::Invalid(_) => "invalid_hardware",
-            HardwareError::TooManyImages => "too_many_images",
-            HardwareError::ImageNotFound => "image_not_found",
-        }
+refusals! {
+    #[derive(Debug, Error, Clone, PartialEq, Eq)]
+    pub enum HardwareError {
+        #[error("This item already exists.")]
+        #[refusal("hardware_exists", 409)]
+        AlreadyExists,
+        #[error("Hardware item not found.")]
+        #[refusal("hardware_not_found", 404)]
+        NotFound,
+        #[error("Please fix the following errors: {}", .0.join(", "))]
+        #[refusal("invalid_hardware", 422)]
+        Invalid(Vec<String>),
+        #[error("An item can have at most {MAX_IMAGES} images.")]
+        #[refusal("too_many_images", 422)]
+        TooManyImages,
+        #[error("This image is not on the item.")]
+        #[refusal("image_not_found", 404)]
+        ImageNotFound,
     }
 }

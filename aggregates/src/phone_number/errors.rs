@@ -1,27 +1,24 @@
 use thiserror::Error;
 
-#[derive(Debug, Error, Clone, PartialEq, Eq)]
-pub enum PhoneNumberError {
-    #[error("This number is not available.")]
-    NotInStock,
-    #[error("This number has just been taken. Please choose another.")]
-    Taken,
-    #[error("This number is not reserved for this cart.")]
-    NotReservedByCart,
-    #[error("The reservation has not run out yet.")]
-    NotExpired,
-    #[error("This number does not belong to this owner.")]
-    NotOwner,
-}
+use crate::refusals;
 
-impl PhoneNumberError {
-    pub fn code(&self) -> &'static str {
-        match self {
-            PhoneNumberError::NotInStock => "number_not_in_stock",
-            PhoneNumberError::Taken => "number_taken",
-            PhoneNumberError::NotReservedByCart => "number_not_reserved",
-            PhoneNumberError::NotExpired => "reservation_not_expired",
-            PhoneNumberError::NotOwner => "number_not_owned",
-        }
+refusals! {
+    #[derive(Debug, Error, Clone, PartialEq, Eq)]
+    pub enum PhoneNumberError {
+        #[error("This number is not available.")]
+        #[refusal("number_not_in_stock", 422)]
+        NotInStock,
+        #[error("This number has just been taken. Please choose another.")]
+        #[refusal("number_taken", 409)]
+        Taken,
+        #[error("This number is not reserved for this cart.")]
+        #[refusal("number_not_reserved", 409)]
+        NotReservedByCart,
+        #[error("The reservation has not run out yet.")]
+        #[refusal("reservation_not_expired", 409)]
+        NotExpired,
+        #[error("This number does not belong to this owner.")]
+        #[refusal("number_not_owned", 409)]
+        NotOwner,
     }
 }

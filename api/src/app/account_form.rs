@@ -6,22 +6,51 @@ use std::collections::BTreeMap;
 use aggregates::customer::Customer;
 use serde::Deserialize;
 
-/// The form as the page sends it (`customerInfo`). Missing fields read as empty.
+/// The form as the page sends it (`customerInfo`). Missing fields read as empty. The schema
+/// states the checks of [`CustomerInfo::check`] (a test holds them to its limits); texts are
+/// trimmed first, and `confirmPassword`, when sent, must equal `password`.
 #[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct CustomerInfo {
+    /// An e-mail address (at most 200 characters).
+    #[schema(
+        required = true,
+        max_length = 200,
+        pattern = r"^[ \t\n\r]*[^@\s]+@[^@\s.][^@\s]*\.[^@\s]*[^@\s.][ \t\n\r]*$"
+    )]
     pub email: String,
+    /// 8 to 256 characters (none with Google sign-in).
+    #[schema(required = true, min_length = 8, max_length = 256)]
     pub password: String,
+    /// The password again: equal to `password`.
     pub confirm_password: Option<String>,
+    #[schema(required = true, max_length = 200, pattern = r"[\S\x1c-\x1f]")]
     pub first_name: String,
+    #[schema(required = true, max_length = 200, pattern = r"[\S\x1c-\x1f]")]
     pub last_name: String,
+    #[schema(required = true, max_length = 200, pattern = r"[\S\x1c-\x1f]")]
     pub company_name: String,
+    /// An optional leading +, then 10 to 40 digits, spaces, hyphens or brackets.
+    #[schema(
+        required = true,
+        pattern = r"^[ \t\n\r]*(\+[0-9 ()-]{9,38}[0-9()-]|[0-9()-][0-9 ()-]{8,38}[0-9()-])[ \t\n\r]*$"
+    )]
     pub phone: String,
+    /// A UK postcode, like SW1A 1AA.
+    #[schema(
+        required = true,
+        pattern = r"^[ \t\n\r]*[A-Za-z]([0-9]|[0-9][0-9]|[A-Za-z][0-9]|[A-Za-z][0-9][0-9]|[0-9][A-Za-z]|[A-Za-z][0-9][A-Za-z]) ?[0-9][A-Za-z]{2}[ \t\n\r]*$"
+    )]
     pub postcode: String,
+    /// Not read (the address is in the lines below).
     pub address: String,
+    #[schema(required = true, max_length = 200, pattern = r"[\S\x1c-\x1f]")]
     pub address_line1: String,
+    #[schema(max_length = 200)]
     pub address_line2: String,
+    #[schema(required = true, max_length = 200, pattern = r"[\S\x1c-\x1f]")]
     pub city: String,
+    /// Not read: the shop serves the United Kingdom.
     pub country: String,
     pub is_google_sign_in: bool,
     pub google_credential: Option<String>,
@@ -88,7 +117,7 @@ impl CustomerInfo {
         let mut errors = FieldErrors::new();
         if f.email.is_empty() {
             errors.insert("email", "Email is required");
-        } else if !is_email(&f.email) || f.email.len() > MAX_FIELD {
+        } else if !is_email(&f.email) || f.email.chars().count() > MAX_FIELD {
             errors.insert("email", "Please enter a valid email address");
         }
         if with_password && !self.is_google_sign_in {
@@ -96,7 +125,7 @@ impl CustomerInfo {
                 errors.insert("password", "Password is required");
             } else if self.password.chars().count() < 8 {
                 errors.insert("password", "Password must be at least 8 characters");
-            } else if self.password.len() > 256 {
+            } else if self.password.chars().count() > 256 {
                 errors.insert("password", "Password must be at most 256 characters");
             }
             if self.confirm_password.as_ref().is_some_and(|c| *c != self.password) {
@@ -211,6 +240,24 @@ mod tests {
     fn google_sign_in_needs_no_password() {
         let form = CustomerInfo { password: String::new(), confirm_password: None, is_google_sign_in: true, ..valid() };
         assert!(form.check(true).is_ok());
+    }
+
+    /// The OpenAPI schema states the limits `check` applies.
+    #[test]
+    fn the_schema_states_the_checks_limits() {
+        use utoipa::PartialSchema;
+        let schema = serde_json::to_value(CustomerInfo::schema()).unwrap();
+        let properties = &schema["properties"];
+        for field in ["email", "firstName", "lastName", "companyName", "addressLine1", "addressLine2", "city"] {
+            assert_eq!(properties[field]["maxLength"], MAX_FIELD, "{field}");
+        }
+        assert_eq!(properties["password"]["minLength"], 8);
+        assert_eq!(properties["password"]["maxLength"], 256);
+        let required: Vec<&str> = schema["required"].as_array().unwrap().iter().filter_map(|v| v.as_str()).collect();
+        let errors = CustomerInfo::default().check(true).unwrap_err();
+        for field in errors.keys() {
+            assert!(required.contains(field), "{field} is required by check but not by the schema");
+        }
     }
 
     #[test]

@@ -12,12 +12,16 @@ use std::sync::OnceLock;
 
 use utoipa::openapi::path::{Operation, PathItem};
 use utoipa::openapi::response::{Response, ResponseBuilder};
+use utoipa::openapi::schema::{AdditionalProperties, ArrayItems, Schema, SchemaType, Type};
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
 use utoipa::openapi::{ContentBuilder, OpenApi, Ref, RefOr};
 use utoipa::{Modify, OpenApi as _};
 use utoipa_axum::router::UtoipaMethodRouter;
 
-use crate::platform::error::Refusal;
+use crate::platform::error::{
+    Refusal, CSRF, INTERNAL, INVALID_BODY, MALFORMED_JSON, NOT_SIGNED_IN, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE,
+};
+use aggregates::refusal::Declared;
 
 /// The security scheme of staff operations: the session cookie set by `/api/admin/login`.
 pub const STAFF_SESSION: &str = "staff_session";
@@ -57,7 +61,7 @@ pub fn document() -> OpenApi {
     let (_, paths) = crate::http::routes::api_routes().split_for_parts();
     let mut doc = ApiDoc::openapi();
     doc.merge(paths);
-    for modifier in [&StaffSecurity as &dyn Modify, &CommonAnswers] {
+    for modifier in [&StaffSecurity as &dyn Modify, &CommonAnswers, &NoNulInText] {
         modifier.modify(&mut doc);
     }
     doc
@@ -117,6 +121,11 @@ fn add_answer(operation: &mut Operation, status: &str, description: &str) {
     }
 }
 
+/// Adds a declared refusal to `operation`'s answers: `when`, then its code in brackets.
+fn add_declared(operation: &mut Operation, declared: &Declared, when: &str) {
+    add_answer(operation, &declared.status.to_string(), &format!("{when} ({})", declared.code));
+}
+
 struct StaffSecurity;
 
 impl Modify for StaffSecurity {
@@ -154,23 +163,72 @@ impl Modify for CommonAnswers {
                         .as_ref()
                         .is_some_and(|body| body.content.keys().any(|kind| kind == "application/json"));
                 if json_body {
-                    add_answer(operation, "400", "the body is not JSON (malformed_json)");
-                    add_answer(operation, "415", "the body is not sent as application/json (unsupported_media_type)");
-                    add_answer(operation, "422", "the body has a wrong or missing field (invalid_body)");
+                    add_declared(operation, &MALFORMED_JSON, "the body is not JSON");
+                    add_declared(operation, &UNSUPPORTED_MEDIA_TYPE, "the body is not sent as application/json");
+                    add_declared(operation, &INVALID_BODY, "the body has a wrong or missing field");
                 }
                 if operation.request_body.is_some() {
-                    add_answer(operation, "413", "the body is over the size limit (payload_too_large)");
+                    add_declared(operation, &PAYLOAD_TOO_LARGE, "the body is over the size limit");
                 }
                 let requirements = serde_json::to_string(&operation.security).unwrap_or_default();
                 if requirements.contains(STAFF_SESSION) {
-                    add_answer(operation, "401", "no staff session, or it expired (not_signed_in)");
+                    add_declared(operation, &NOT_SIGNED_IN, "no staff session, or it expired");
                 }
                 if requirements.contains(STAFF_CSRF) {
-                    add_answer(operation, "403", "the X-CSRF-Token header is missing or wrong (csrf)");
+                    add_declared(operation, &CSRF, "the X-CSRF-Token header is missing or wrong");
                 }
-                add_answer(operation, "500", "something failed on our side (internal; the detail is only logged)");
+                add_declared(operation, &INTERNAL, "something failed on our side (the detail is only logged)");
             }
         }
+    }
+}
+
+/// A text the API reads never holds a NUL character (PostgreSQL stores none; the JSON
+/// extractor refuses it: api/src/platform/json.rs). Said on every text of the document's schemas that
+/// has no pattern, format or list of values of its own.
+struct NoNulInText;
+
+/// The pattern of a text without NUL.
+pub const NO_NUL: &str = "^[^\\u0000]*$";
+
+impl Modify for NoNulInText {
+    fn modify(&self, doc: &mut OpenApi) {
+        if let Some(components) = doc.components.as_mut() {
+            for schema in components.schemas.values_mut() {
+                no_nul(schema);
+            }
+        }
+    }
+}
+
+fn no_nul(schema: &mut RefOr<Schema>) {
+    let RefOr::T(schema) = schema else { return };
+    match schema {
+        Schema::Object(object) => {
+            let text = match &object.schema_type {
+                SchemaType::Type(kind) => *kind == Type::String,
+                SchemaType::Array(kinds) => kinds.contains(&Type::String),
+                SchemaType::AnyValue => false,
+            };
+            if text && object.pattern.is_none() && object.format.is_none() && object.enum_values.is_none() {
+                object.pattern = Some(NO_NUL.to_string());
+            }
+            for property in object.properties.values_mut() {
+                no_nul(property);
+            }
+            if let Some(AdditionalProperties::RefOr(extra)) = object.additional_properties.as_deref_mut() {
+                no_nul(extra);
+            }
+        }
+        Schema::Array(array) => {
+            if let ArrayItems::RefOrSchema(items) = &mut array.items {
+                no_nul(items);
+            }
+        }
+        Schema::OneOf(one_of) => one_of.items.iter_mut().for_each(no_nul),
+        Schema::AllOf(all_of) => all_of.items.iter_mut().for_each(no_nul),
+        Schema::AnyOf(any_of) => any_of.items.iter_mut().for_each(no_nul),
+        _ => {}
     }
 }
 

@@ -27,8 +27,16 @@ pub(crate) fn with_database(url: &str, database: &str) -> String {
     }
 }
 
+/// A new database on the server of TEST_DATABASE_URL, named TEST_DATABASE_PREFIX (default
+/// `voip_test_`) and a random id: .ci/test gives each run its own prefix and drops only the
+/// databases that carry it, never another run's or a site's.
 pub async fn fresh_database() -> String {
-    let name = format!("voip_test_{}", Uuid::new_v4().simple());
+    let prefix = std::env::var("TEST_DATABASE_PREFIX").unwrap_or_else(|_| "voip_test_".to_string());
+    assert!(
+        prefix.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_'),
+        "TEST_DATABASE_PREFIX may hold only a-z, 0-9 and _: {prefix:?}"
+    );
+    let name = format!("{prefix}{}", Uuid::new_v4().simple());
     let mut admin = PgConnection::connect(&admin_url()).await.expect("TEST_DATABASE_URL must reach PostgreSQL");
     admin.execute(format!(r#"CREATE DATABASE "{name}""#).as_str()).await.expect("create test database");
     with_database(&admin_url(), &name)

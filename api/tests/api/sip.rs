@@ -1,6 +1,8 @@
 //! The SIP registrar with a real phone: a Kamailio of each test's own (sip/kamailio.cfg,
-//! rendered as .ci/lib.sh does, on a free port) against the test's database as the
-//! registrar's own role, and sipp registering as a softphone would (sip/tests/*.xml).
+//! rendered as .ci/lib.sh does, on a free port, its files in a folder of its own) against the
+//! test's database as the registrar's own role, and sipp registering as a softphone would
+//! (sip/tests/*.xml). Nothing is shared with a site's registrar on 5060 (.ci/start): the
+//! server under test tells buyers its own registrar's port (SIP_PORT).
 
 use std::net::{TcpStream, UdpSocket};
 use std::os::unix::process::CommandExt;
@@ -19,12 +21,12 @@ use sqlx::{Connection, PgConnection};
 
 use crate::checkout::{cart, create_account, pay, single_user};
 use crate::hardware_routes::{as_staff, sign_in, staff_get};
-use crate::helpers::{admin_url, expect_error, expect_ok, spawn_app, with_database, TestApp};
+use crate::helpers::{admin_url, expect_error, expect_ok, spawn_app, spawn_app_with, with_database, TestApp};
 use crate::trial::{free_numbers, start_confirmed_trial};
 
 const DOMAIN: &str = "sip.talkbridge.localhost";
 
-fn free_port() -> u16 {
+pub(crate) fn free_port() -> u16 {
     // A port free for TCP and for UDP, where the registrar listens on both.
     loop {
         let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
@@ -86,16 +88,29 @@ impl Drop for Registrar {
     }
 }
 
-pub(crate) async fn registrar(app: &TestApp) -> Registrar {
-    let database: String = sqlx::query_scalar("SELECT current_database()").fetch_one(&app.pool).await.unwrap();
+/// The app with a registrar of its own, on the port the app tells buyers (SIP_PORT).
+pub(crate) async fn spawn_app_with_registrar() -> (TestApp, Registrar) {
     let port = free_port();
+    let app = spawn_app_with(|config| config.sip.port = port).await;
+    let registrar = registrar_on(&app, port).await;
+    (app, registrar)
+}
+
+/// A registrar of this test on a free port, against `app`'s database.
+pub(crate) async fn registrar(app: &TestApp) -> Registrar {
+    registrar_on(app, free_port()).await
+}
+
+/// A registrar of this test on `port` (free for UDP and TCP), against `app`'s database.
+pub(crate) async fn registrar_on(app: &TestApp, port: u16) -> Registrar {
+    let database: String = sqlx::query_scalar("SELECT current_database()").fetch_one(&app.pool).await.unwrap();
     let config = include_str!("../../../sip/kamailio.cfg")
         .replace("@DB_URL@", &registrar_database_url(&database).await)
         .replace("@LISTEN@", &format!("127.0.0.1:{port}"))
         .replace("@SIP_DOMAIN@", DOMAIN)
         .replace("@ALGORITHM@", "MD5")
         .replace("@HA1_COLUMN@", "ha1");
-    let dir = std::env::temp_dir().join(format!("talkbridge-registrar-{port}"));
+    let dir = std::env::temp_dir().join(format!("talkbridge-registrar-{port}-{}", uuid::Uuid::new_v4().simple()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("kamailio.cfg"), config).unwrap();
     let log = std::fs::File::create(dir.join("kamailio.log")).unwrap();
@@ -108,9 +123,12 @@ pub(crate) async fn registrar(app: &TestApp) -> Registrar {
         .stderr(log)
         .spawn()
         .expect("kamailio (Debian's kamailio and kamailio-postgres-modules; .ci/test installs them)");
-    let registrar = Registrar { child, port, dir };
+    let mut registrar = Registrar { child, port, dir };
     let started = Instant::now();
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+    // Its own answer, not another process's on the port: it still runs once the port answers.
+    let running = |registrar: &mut Registrar| registrar.child.try_wait().unwrap().is_none();
+    while TcpStream::connect(("127.0.0.1", port)).is_err() || !running(&mut registrar) {
+        assert!(running(&mut registrar), "the registrar stopped while starting: {:?}", registrar.dir);
         assert!(started.elapsed() < StdDuration::from_secs(10), "the registrar did not start: {:?}", registrar.dir);
         tokio::time::sleep(StdDuration::from_millis(50)).await;
     }
@@ -169,8 +187,7 @@ async fn registrations(app: &TestApp, path: &str) -> Value {
 
 #[tokio::test]
 async fn a_paid_orders_extension_registers_within_two_seconds_and_a_wrong_password_is_refused() {
-    let app = spawn_app().await;
-    let registrar = registrar(&app).await;
+    let (app, registrar) = spawn_app_with_registrar().await;
     let cart_id = cart(&app, single_user(&[])).await;
     let (_, charge, order) = pay(&app, &cart_id, "dial@example.com", "4242424242424242").await;
     expect_ok(charge).await;
@@ -181,7 +198,7 @@ async fn a_paid_orders_extension_registers_within_two_seconds_and_a_wrong_passwo
 
     let before = registrations(&app, &format!("orders/{order}")).await;
     assert_eq!(before["sipServer"]["domain"], DOMAIN);
-    assert_eq!(before["sipServer"]["port"], 5060);
+    assert_eq!(before["sipServer"]["port"], registrar.port, "the port of the registrar the phone registers with");
     assert_eq!(before["sipServer"]["transport"], "UDP");
     assert_eq!(before["extensions"][0]["username"], username);
     assert_eq!(
@@ -229,7 +246,8 @@ async fn a_paid_orders_extension_registers_within_two_seconds_and_a_wrong_passwo
             .fetch_one(&app.pool)
             .await
             .unwrap();
-    assert!(mail.contains(&format!("101 (username {username}, SIP server {DOMAIN}, port 5060, UDP)")), "{mail}");
+    let port = registrar.port;
+    assert!(mail.contains(&format!("101 (username {username}, SIP server {DOMAIN}, port {port}, UDP)")), "{mail}");
     assert!(!mail.contains(password));
 
     // The stored credentials are digests of the password, never the password.
@@ -241,8 +259,7 @@ async fn a_paid_orders_extension_registers_within_two_seconds_and_a_wrong_passwo
 
 #[tokio::test]
 async fn an_ended_trials_extension_is_refused_and_a_rebuild_keeps_it_out() {
-    let app = spawn_app().await;
-    let registrar = registrar(&app).await;
+    let (app, registrar) = spawn_app_with_registrar().await;
     let numbers = free_numbers(&app).await;
     let ending = start_confirmed_trial(&app, "ending@example.com", &numbers[0]).await;
     let (id, extension) = (ending["customerId"].as_str().unwrap(), &ending["extensions"][0]);

@@ -17,22 +17,30 @@ const MAX_REFERRER: usize = 1000;
 #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 pub struct PageViewBody {
     /// The page's path, starting with `/` (a query string or fragment is cut off, never kept).
-    #[schema(pattern = "^/", example = "/plans-and-pricing")]
+    #[schema(
+        required = true,
+        pattern = "^/[^?#\\u0000-\\u001f\\u007f-\\u009f]{0,299}([?#].*)?$",
+        example = "/plans-and-pricing"
+    )]
     pub path: String,
     /// The referring page's address (`document.referrer`), or empty: only its host is kept,
     /// and none when it is this site.
+    #[schema(
+        max_length = 1000,
+        pattern = r"^[ \t\n\r]*((https?|android-app)://[A-Za-z]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z]([A-Za-z0-9-]*[A-Za-z0-9])?)*([/?#][!-~]*)?)?[ \t\n\r]*$"
+    )]
     pub referrer: Option<String>,
     /// `small` (under 640 px wide), `medium` (under 1024 px) or `large`.
-    #[schema(pattern = "^(small|medium|large)$", example = "large")]
+    #[schema(required = true, pattern = "^(small|medium|large)$", example = "large")]
     pub viewport: String,
     /// `utm_source` of the landing page's address.
-    #[schema(max_length = 100)]
+    #[schema(max_length = 100, pattern = r"^[^\x00-\x1f\x7f-\x9f]*$")]
     pub utm_source: Option<String>,
     /// `utm_medium` of the landing page's address.
-    #[schema(max_length = 100)]
+    #[schema(max_length = 100, pattern = r"^[^\x00-\x1f\x7f-\x9f]*$")]
     pub utm_medium: Option<String>,
     /// `utm_campaign` of the landing page's address.
-    #[schema(max_length = 100)]
+    #[schema(max_length = 100, pattern = r"^[^\x00-\x1f\x7f-\x9f]*$")]
     pub utm_campaign: Option<String>,
 }
 

@@ -9,14 +9,16 @@
 //! an upstream error is never kept. Hits and misses are counted in
 //! `talkbridge_address_lookup_cache_total`; the purge job deletes rows over 24 hours old.
 
+use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
-use axum::http::{header, HeaderValue, StatusCode};
+use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::adapters::postcode::{self, Address, LookupError};
 use crate::app::state::AppState;
 use crate::platform::client::ClientAddress;
 use crate::platform::error::{ApiError, Refusal};
@@ -33,7 +35,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 struct LookupQuery {
-    /// A UK postcode, spaces and case as typed (e.g. SW1A 1AA).
+    /// A UK postcode, spaces and case as typed (e.g. SW1A 1AA): 5 to 8 letters and digits.
+    #[param(required = true, pattern = "^[ \\t\\n\\r]*([A-Za-z0-9][ \\t\\n\\r]*){5,8}$")]
     #[serde(default)]
     postcode: String,
 }
@@ -57,30 +60,6 @@ struct AddressOut {
 #[derive(Serialize, ToSchema)]
 struct Addresses {
     result: Vec<AddressOut>,
-}
-
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-struct Address {
-    #[serde(default)]
-    line_1: String,
-    #[serde(default)]
-    line_2: String,
-    #[serde(default)]
-    line_3: String,
-    #[serde(default)]
-    post_town: String,
-    #[serde(default)]
-    postcode: String,
-    #[serde(default)]
-    county: String,
-    #[serde(default)]
-    country: String,
-}
-
-#[derive(Deserialize)]
-struct Upstream {
-    #[serde(default)]
-    result: Vec<Address>,
 }
 
 /// Spaces removed, upper case.
@@ -152,7 +131,7 @@ fn not_found() -> ApiError {
         (status = 401, description = "The lookup service refused our key (lookup_unavailable): enter the address by hand", body = Refusal),
         (status = 402, description = "The lookup service's limit is reached (lookup_limit): enter the address by hand", body = Refusal),
         (status = 404, description = "No addresses at this postcode (postcode_not_found)", body = Refusal),
-        (status = 422, description = "Not a UK postcode (invalid_postcode)", body = Refusal),
+        (status = 422, description = "Not a UK postcode (invalid_postcode), or a query string that does not read (invalid_query)", body = Refusal),
         (status = 429, description = "Over 30 lookups a minute from this client address (too_many_attempts): try again when Retry-After says, or enter the address by hand", body = Refusal,
             headers(("retry-after" = u32, description = "Seconds to wait"))),
         (status = 502, description = "The lookup service failed (lookup_failed): enter the address by hand", body = Refusal),
@@ -161,8 +140,9 @@ fn not_found() -> ApiError {
 async fn lookup(
     State(state): State<AppState>,
     address: ClientAddress,
-    Query(query): Query<LookupQuery>,
+    query: Result<Query<LookupQuery>, QueryRejection>,
 ) -> Result<Json<Addresses>, ApiError> {
+    let Query(query) = query?;
     let postcode = normalise(&query.postcode);
     if !(5..=8).contains(&postcode.len()) || !postcode.chars().all(|c| c.is_ascii_alphanumeric()) {
         return Err(ApiError::unprocessable("invalid_postcode", "Please enter a valid UK postcode (e.g., SW1A 1AA)"));
@@ -212,34 +192,20 @@ async fn lookup(
 
 /// The upstream's addresses at `postcode` (none when it knows none), or why not.
 async fn upstream(state: &AppState, key: &str, postcode: &str) -> Result<Vec<Address>, ApiError> {
-    // The key goes in a header, never in the URL: reqwest's errors (and any log of the
-    // request line, ours or a proxy's) include the URL.
-    let url = format!("{}{}", state.services.config.address_lookup.url, postcode);
-    let response =
-        state.services.http.get(url).header(header::AUTHORIZATION, authorization(key)?).send().await.map_err(
-            |error| {
-                tracing::warn!(error = %error.without_url(), "address lookup unreachable");
-                failed()
-            },
-        )?;
-    match response.status() {
-        StatusCode::OK => Ok(response.json::<Upstream>().await.map_err(|_| failed())?.result),
-        StatusCode::NOT_FOUND => Ok(vec![]),
-        StatusCode::UNAUTHORIZED => Err(ApiError::refused(
+    let url = &state.services.config.address_lookup.url;
+    postcode::lookup(&state.services.http, url, key, postcode).await.map_err(|error| match error {
+        LookupError::Unauthorized => ApiError::refused(
             StatusCode::UNAUTHORIZED,
             "lookup_unavailable",
             "Address lookup service unavailable. Please enter address manually.",
-        )),
-        StatusCode::PAYMENT_REQUIRED => Err(ApiError::refused(
+        ),
+        LookupError::LimitReached => ApiError::refused(
             StatusCode::PAYMENT_REQUIRED,
             "lookup_limit",
             "Address lookup limit reached. Please enter address manually.",
-        )),
-        status => {
-            tracing::warn!(%status, "address lookup failed");
-            Err(failed())
-        }
-    }
+        ),
+        LookupError::Failed => failed(),
+    })
 }
 
 /// The upstream's answer for `postcode` kept under `CACHE_HOURS` ago, if any.
@@ -282,14 +248,6 @@ fn too_many_lookups(wait: Wait) -> ApiError {
         ),
         retry_after: wait,
     }
-}
-
-/// Ideal Postcodes' header form of the key, marked sensitive so no debug output shows it.
-fn authorization(key: &str) -> Result<HeaderValue, ApiError> {
-    let mut value = HeaderValue::from_str(&format!("IDEALPOSTCODES api_key=\"{key}\""))
-        .map_err(|_| ApiError::internal("ADDRESS_LOOKUP_KEY is not a valid header value"))?;
-    value.set_sensitive(true);
-    Ok(value)
 }
 
 fn failed() -> ApiError {

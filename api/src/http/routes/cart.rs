@@ -401,7 +401,7 @@ fn reserved_numbers(cart: &CartSummary) -> Vec<String> {
         (status = 200, description = "The cart as it now is", body = CartSummary),
         (status = 404, description = "No such cart (cart_not_found)", body = Refusal),
         (status = 409, description = "The number is held by another cart or taken, or the cart changed at the same time (conflict)", body = Refusal),
-        (status = 422, description = "A number that is not valid (invalid_phone_number), a mobile transfer without its PAC code or with a malformed one (pac_required, invalid_pac), a PAC code with anything but a mobile transfer (pac_not_for_this_number), a number from abroad to transfer, which is quoted for (international_transfer), not in our stock (number_not_in_stock) or one too many (too_many_numbers, too_many_held_numbers)", body = Refusal),
+        (status = 422, description = "A number that is not valid (invalid_phone_number), a mobile transfer without its PAC code or with a malformed one (pac_required, invalid_pac), a PAC code with anything but a mobile transfer (pac_not_for_this_number), a number from abroad to transfer, which is quoted for (international_transfer), not in our stock (number_not_in_stock) or one too many (too_many_numbers)", body = Refusal),
         (status = 429, description = "Too many carts of this client address hold numbers (too_many_carts)", body = Refusal),
     )
 )]
@@ -452,7 +452,7 @@ struct NumbersBody {
         (status = 200, description = "The cart as it now is", body = CartSummary),
         (status = 404, description = "No such cart (cart_not_found)", body = Refusal),
         (status = 409, description = "The number is held by another cart or taken, or the cart changed at the same time (conflict)", body = Refusal),
-        (status = 422, description = "A number that is not valid (invalid_phone_number), a mobile transfer without its PAC code or with a malformed one (pac_required, invalid_pac), a PAC code with anything but a mobile transfer (pac_not_for_this_number), a number from abroad to transfer, which is quoted for (international_transfer), not in our stock (number_not_in_stock) or one too many (too_many_numbers, too_many_held_numbers)", body = Refusal),
+        (status = 422, description = "A number that is not valid (invalid_phone_number), a mobile transfer without its PAC code or with a malformed one (pac_required, invalid_pac), a PAC code with anything but a mobile transfer (pac_not_for_this_number), a number from abroad to transfer, which is quoted for (international_transfer), not in our stock (number_not_in_stock) or one too many (too_many_numbers)", body = Refusal),
         (status = 429, description = "Too many carts of this client address hold numbers (too_many_carts)", body = Refusal),
     )
 )]

@@ -191,7 +191,7 @@ fn placed_answer(placed: checkout::PlacedOrder) -> PlacedOrderOut {
         (status = 200, body = PlacedOrderOut, headers(("server-timing" = String))),
         (status = 404, description = "No such cart (cart_not_found)", body = Refusal),
         (status = 409, description = "The cart is priced otherwise than the page's quoteVersion (price_changed, with the `cart` as priced now), this cart's order is already paid (order_already_paid), a number is taken, or the order is being placed by another request (busy, conflict)", body = Refusal),
-        (status = 422, description = "Invalid account details, each in fieldErrors (invalid_fields), or nothing to order in the cart (invalid_lines)", body = Refusal),
+        (status = 422, description = "Invalid account details, each in fieldErrors (invalid_fields), or nothing to order in the cart (empty_cart)", body = Refusal),
         (status = 429, description = "Too many password checks a minute: 5 for this e-mail from this address, 20 from this address, or 50 for this e-mail from anywhere (too_many_attempts)", body = Refusal),
         (status = 502, description = "The payment provider or Google sign-in failed", body = Refusal),
     )

@@ -89,6 +89,7 @@ fn item_out(id: String, view: HardwareView) -> Option<ItemOut> {
 #[into_params(parameter_in = Query)]
 struct BrandQuery {
     /// grandstream, yealink, polycom, cisco, or all.
+    #[param(pattern = "^ *(grandstream|yealink|polycom|cisco|all)? *$")]
     brand: Option<String>,
 }
 

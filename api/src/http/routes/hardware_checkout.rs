@@ -107,7 +107,8 @@ async fn options() -> Json<CheckoutOptions> {
 struct QuoteQuery {
     /// The cart whose desk phones are priced.
     cart_id: String,
-    /// A shipping option's id: its price and VAT are added.
+    /// A shipping option's id (economy, standard, express or saturday): its price and VAT are added.
+    #[param(pattern = r"^(|[ \t\n\r]*(economy|standard|express|saturday)[ \t\n\r]*)$")]
     #[serde(default)]
     shipping_option: Option<String>,
 }
@@ -228,14 +229,20 @@ async fn quote(
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct AddressBody {
+    #[schema(required = true, pattern = r"[\S\x1c-\x1f]")]
     #[serde(default)]
     line1: String,
     #[serde(default)]
     line2: String,
+    #[schema(required = true, pattern = r"[\S\x1c-\x1f]")]
     #[serde(default)]
     city: String,
+    /// For GB a UK postcode, like SW1A 1AA.
+    #[schema(required = true, pattern = r"[\S\x1c-\x1f]")]
     #[serde(default)]
     postal_code: String,
+    /// GB or IE.
+    #[schema(required = true, pattern = r"^[ \t\n\r]*([Gg][Bb]|[Ii][Ee])[ \t\n\r]*$")]
     #[serde(default)]
     country: String,
 }
@@ -243,12 +250,17 @@ struct AddressBody {
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct CustomerBody {
+    /// An e-mail address.
+    #[schema(required = true, pattern = r"^[ \t\n\r]*[^@\s]+@[^@\s]+\.[^@\s]+[ \t\n\r]*$")]
     #[serde(default)]
     email: String,
+    #[schema(required = true, pattern = r"[\S\x1c-\x1f]")]
     #[serde(default)]
     first_name: String,
+    #[schema(required = true, pattern = r"[\S\x1c-\x1f]")]
     #[serde(default)]
     last_name: String,
+    #[schema(required = true, pattern = r"[\S\x1c-\x1f]")]
     #[serde(default)]
     phone: String,
     address: AddressBody,
@@ -258,6 +270,8 @@ struct CustomerBody {
 #[serde(rename_all = "camelCase")]
 struct PlaceBody {
     cart_id: String,
+    /// economy, standard, express or saturday.
+    #[schema(pattern = r"^[ \t\n\r]*(economy|standard|express|saturday)[ \t\n\r]*$")]
     shipping_option: String,
     /// The `version` of the quote the buyer saw (GET /hardware-checkout/quote with this shipping option).
     quote_version: String,

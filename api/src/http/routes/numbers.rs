@@ -105,7 +105,7 @@ struct SearchQuery {
     #[param(minimum = 1, maximum = 100_000)]
     page: Option<u32>,
     /// Starts the page after this national number: the previous page's `next_after`.
-    #[param(pattern = "^[0-9]{1,15}$")]
+    #[param(pattern = "^ *[0-9]{0,15} *$")]
     after: Option<String>,
     /// Numbers per page (default 20).
     #[param(minimum = 1, maximum = 100)]
@@ -115,7 +115,7 @@ struct SearchQuery {
     country_code: Option<String>,
     /// geographic (local), freephone (toll-free), national, mobile, or all.
     #[serde(rename = "numberType")]
-    #[param(pattern = "^(geographic|local|landline|freephone|toll-free|tollfree|toll_free|national|mobile|all)$")]
+    #[param(pattern = "^ *(geographic|local|landline|freephone|toll-free|tollfree|toll_free|national|mobile|all)? *$")]
     number_type: Option<String>,
     /// Up to 10 digits (GB codes get their leading 0), or all.
     #[serde(rename = "areaCode")]

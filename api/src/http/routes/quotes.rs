@@ -42,24 +42,49 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(request_quote)).routes(routes!(list_requests)).routes(routes!(mark_answered))
 }
 
-/// The /quote form.
+/// The /quote form. The schema states the checks of `QuoteBody::check` (texts are trimmed
+/// and their inner spaces collapsed first); `speed` and `sites` go with a leased line only,
+/// `numbers` with phone numbers only.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 struct QuoteBody {
+    #[schema(required = true, max_length = 200, pattern = r"[\S\x1c-\x1f]")]
     name: String,
+    #[schema(required = true, max_length = 200, pattern = r"[\S\x1c-\x1f]")]
     company: String,
+    /// An e-mail address (at most 200 characters).
+    #[schema(
+        required = true,
+        max_length = 200,
+        pattern = r"^[ \t\n\r]*[^@\s]+@[^@\s.][^@\s]*\.[^@\s]*[^@\s.][ \t\n\r]*$"
+    )]
     email: String,
+    /// An optional leading +, then 10 to 40 digits, single spaces, hyphens or brackets.
+    #[schema(required = true, pattern = r"^[ \t\n\r]*\+?([0-9()-] ?){9,19}[0-9()-][ \t\n\r]*$")]
     phone: String,
+    /// A UK postcode, like SW1A 1AA.
+    #[schema(
+        required = true,
+        pattern = r"^[ \t\n\r]*[A-Za-z]([0-9]|[0-9][0-9]|[A-Za-z][0-9]|[A-Za-z][0-9][0-9]|[0-9][A-Za-z]|[A-Za-z][0-9][A-Za-z]) ?[0-9][A-Za-z]{2}[ \t\n\r]*$"
+    )]
     postcode: String,
     /// `leasedLine`, `broadband`, `cloudPbx`, `largeTeam`, `phoneNumbers` or `internationalPorting`.
+    #[schema(
+        required = true,
+        pattern = r"^[ \t\n\r]*(leasedLine|broadband|cloudPbx|largeTeam|phoneNumbers|internationalPorting)[ \t\n\r]*$"
+    )]
     product: String,
     /// Leased lines: `100mbps`, `1gbps` or `10gbps`.
+    #[schema(pattern = r"^[ \t\n\r]*(100mbps|1gbps|10gbps)?[ \t\n\r]*$")]
     speed: Option<String>,
     /// Leased lines: how many sites, 1 to 50.
+    #[schema(minimum = 1, maximum = 50)]
     sites: Option<u32>,
     /// Phone numbers: how many new numbers, 11 to 1000 (the cart holds 10).
+    #[schema(minimum = 11, maximum = 1000)]
     numbers: Option<u32>,
-    /// Anything else the sales team should know (optional).
+    /// Anything else the sales team should know (optional, at most 2,000 characters).
+    #[schema(max_length = 2000)]
     message: String,
     /// Hidden from people; a form that fills it in is a robot's.
     website: String,
@@ -96,7 +121,7 @@ impl QuoteBody {
         }
         if email.is_empty() {
             errors.insert("email", "Email is required");
-        } else if !is_email(&email) || email.len() > MAX_FIELD {
+        } else if !is_email(&email) || email.chars().count() > MAX_FIELD {
             errors.insert("email", "Please enter a valid email address");
         }
         if phone.is_empty() {
@@ -394,6 +419,28 @@ mod tests {
     use chrono::TimeZone;
 
     use super::*;
+
+    /// The OpenAPI schema states the limits `check` applies, from the same constants.
+    #[test]
+    fn the_schema_states_the_checks_limits() {
+        use aggregates::quote_request::{MAX_QUOTE_NUMBERS, MAX_SITES, MIN_QUOTE_NUMBERS};
+        use utoipa::PartialSchema;
+        let schema = serde_json::to_value(QuoteBody::schema()).unwrap();
+        let properties = &schema["properties"];
+        for field in ["name", "company", "email"] {
+            assert_eq!(properties[field]["maxLength"], MAX_FIELD, "{field}");
+        }
+        assert_eq!(properties["message"]["maxLength"], MAX_MESSAGE);
+        assert_eq!(properties["sites"]["minimum"], 1);
+        assert_eq!(properties["sites"]["maximum"], MAX_SITES);
+        assert_eq!(properties["numbers"]["minimum"], MIN_QUOTE_NUMBERS);
+        assert_eq!(properties["numbers"]["maximum"], MAX_QUOTE_NUMBERS);
+        let required: Vec<&str> = schema["required"].as_array().unwrap().iter().filter_map(|v| v.as_str()).collect();
+        let errors = QuoteBody::default().check().unwrap_err();
+        for field in errors.keys() {
+            assert!(required.contains(field), "{field} is required by check but not by the schema");
+        }
+    }
 
     #[test]
     fn the_promise_reads_in_uk_time() {
