@@ -1571,11 +1571,13 @@ export type components = {
             pricePence: components["schemas"]["Pence"];
         };
         AddressBody: {
-            line1?: string;
+            line1: string;
             line2?: string;
-            city?: string;
-            postalCode?: string;
-            country?: string;
+            city: string;
+            /** @description For GB a UK postcode, like SW1A 1AA. */
+            postalCode: string;
+            /** @description GB or IE. */
+            country: string;
         };
         AddressLine: {
             line1: string;
@@ -1838,39 +1840,65 @@ export type components = {
             failed: number;
         };
         CustomerBody: {
-            email?: string;
-            firstName?: string;
-            lastName?: string;
-            phone?: string;
+            /** @description An e-mail address. */
+            email: string;
+            firstName: string;
+            lastName: string;
+            phone: string;
             address: components["schemas"]["AddressBody"];
         };
-        /** @description The form as the page sends it (`customerInfo`). Missing fields read as empty. */
+        /**
+         * @description The form as the page sends it (`customerInfo`). Missing fields read as empty. The schema
+         *     states the checks of [`CustomerInfo::check`] (a test holds them to its limits); texts are
+         *     trimmed first, and `confirmPassword`, when sent, must equal `password`.
+         */
         CustomerInfo: {
-            /** @default  */
-            email?: string;
-            /** @default  */
-            password?: string;
-            /** @default null */
+            /**
+             * @description An e-mail address (at most 200 characters).
+             * @default
+             */
+            email: string;
+            /**
+             * @description 8 to 256 characters (none with Google sign-in).
+             * @default
+             */
+            password: string;
+            /**
+             * @description The password again: equal to `password`.
+             * @default null
+             */
             confirmPassword?: string | null;
             /** @default  */
-            firstName?: string;
+            firstName: string;
             /** @default  */
-            lastName?: string;
+            lastName: string;
             /** @default  */
-            companyName?: string;
-            /** @default  */
-            phone?: string;
-            /** @default  */
-            postcode?: string;
-            /** @default  */
+            companyName: string;
+            /**
+             * @description An optional leading +, then 10 to 40 digits, spaces, hyphens or brackets.
+             * @default
+             */
+            phone: string;
+            /**
+             * @description A UK postcode, like SW1A 1AA.
+             * @default
+             */
+            postcode: string;
+            /**
+             * @description Not read (the address is in the lines below).
+             * @default
+             */
             address?: string;
             /** @default  */
-            addressLine1?: string;
+            addressLine1: string;
             /** @default  */
             addressLine2?: string;
             /** @default  */
-            city?: string;
-            /** @default  */
+            city: string;
+            /**
+             * @description Not read: the shop serves the United Kingdom.
+             * @default
+             */
             country?: string;
             /** @default false */
             isGoogleSignIn?: boolean;
@@ -2524,7 +2552,7 @@ export type components = {
              * @default
              * @example /plans-and-pricing
              */
-            path?: string;
+            path: string;
             /**
              * @description The referring page's address (`document.referrer`), or empty: only its host is kept,
              *     and none when it is this site.
@@ -2536,7 +2564,7 @@ export type components = {
              * @default
              * @example large
              */
-            viewport?: string;
+            viewport: string;
             /**
              * @description `utm_source` of the landing page's address.
              * @default null
@@ -2605,6 +2633,7 @@ export type components = {
         Pence: number;
         PlaceBody: {
             cartId: string;
+            /** @description economy, standard, express or saturday. */
             shippingOption: string;
             /** @description The `version` of the quote the buyer saw (GET /hardware-checkout/quote with this shipping option). */
             quoteVersion: string;
@@ -2806,23 +2835,36 @@ export type components = {
             unitPence: components["schemas"]["Pence"];
             linePence: components["schemas"]["Pence"];
         };
-        /** @description The /quote form. */
+        /**
+         * @description The /quote form. The schema states the checks of `QuoteBody::check` (texts are trimmed
+         *     and their inner spaces collapsed first); `speed` and `sites` go with a leased line only,
+         *     `numbers` with phone numbers only.
+         */
         QuoteBody: {
             /** @default  */
-            name?: string;
+            name: string;
             /** @default  */
-            company?: string;
-            /** @default  */
-            email?: string;
-            /** @default  */
-            phone?: string;
-            /** @default  */
-            postcode?: string;
+            company: string;
+            /**
+             * @description An e-mail address (at most 200 characters).
+             * @default
+             */
+            email: string;
+            /**
+             * @description An optional leading +, then 10 to 40 digits, single spaces, hyphens or brackets.
+             * @default
+             */
+            phone: string;
+            /**
+             * @description A UK postcode, like SW1A 1AA.
+             * @default
+             */
+            postcode: string;
             /**
              * @description `leasedLine`, `broadband`, `cloudPbx`, `largeTeam`, `phoneNumbers` or `internationalPorting`.
              * @default
              */
-            product?: string;
+            product: string;
             /**
              * @description Leased lines: `100mbps`, `1gbps` or `10gbps`.
              * @default null
@@ -2841,7 +2883,7 @@ export type components = {
              */
             numbers?: number | null;
             /**
-             * @description Anything else the sales team should know (optional).
+             * @description Anything else the sales team should know (optional, at most 2,000 characters).
              * @default
              */
             message?: string;
@@ -3332,9 +3374,9 @@ export type $defs = Record<string, never>;
 export interface operations {
     lookup: {
         parameters: {
-            query?: {
-                /** @description A UK postcode, spaces and case as typed (e.g. SW1A 1AA). */
-                postcode?: string;
+            query: {
+                /** @description A UK postcode, spaces and case as typed (e.g. SW1A 1AA): 5 to 8 letters and digits. */
+                postcode: string;
             };
             header?: never;
             path?: never;
@@ -3377,7 +3419,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Not a UK postcode (invalid_postcode) */
+            /** @description Not a UK postcode (invalid_postcode), or a query string that does not read (invalid_query) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3397,7 +3439,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3457,7 +3499,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3512,7 +3554,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3549,7 +3591,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3586,7 +3628,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3675,7 +3717,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3722,7 +3764,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3773,7 +3815,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3822,7 +3864,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3859,7 +3901,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3913,7 +3955,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4023,7 +4065,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4142,7 +4184,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4252,7 +4294,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4324,7 +4366,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4434,7 +4476,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4544,7 +4586,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4654,7 +4696,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4764,7 +4806,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4883,7 +4925,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4993,7 +5035,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5103,7 +5145,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5213,7 +5255,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5250,7 +5292,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5299,7 +5341,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5366,7 +5408,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5461,7 +5503,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5537,7 +5579,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5604,7 +5646,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5642,7 +5684,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5683,7 +5725,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5773,7 +5815,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5825,7 +5867,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5915,7 +5957,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5965,7 +6007,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -6055,7 +6097,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -6147,7 +6189,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -6199,7 +6241,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -6280,7 +6322,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description A number that is not valid (invalid_phone_number), a mobile transfer without its PAC code or with a malformed one (pac_required, invalid_pac), a PAC code with anything but a mobile transfer (pac_not_for_this_number), a number from abroad to transfer, which is quoted for (international_transfer), not in our stock (number_not_in_stock) or one too many (too_many_numbers, too_many_held_numbers); or the body has a wrong or missing field (invalid_body) */
+            /** @description A number that is not valid (invalid_phone_number), a mobile transfer without its PAC code or with a malformed one (pac_required, invalid_pac), a PAC code with anything but a mobile transfer (pac_not_for_this_number), a number from abroad to transfer, which is quoted for (international_transfer), not in our stock (number_not_in_stock) or one too many (too_many_numbers); or the body has a wrong or missing field (invalid_body) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6298,7 +6340,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -6379,7 +6421,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description A number that is not valid (invalid_phone_number), a mobile transfer without its PAC code or with a malformed one (pac_required, invalid_pac), a PAC code with anything but a mobile transfer (pac_not_for_this_number), a number from abroad to transfer, which is quoted for (international_transfer), not in our stock (number_not_in_stock) or one too many (too_many_numbers, too_many_held_numbers); or the body has a wrong or missing field (invalid_body) */
+            /** @description A number that is not valid (invalid_phone_number), a mobile transfer without its PAC code or with a malformed one (pac_required, invalid_pac), a PAC code with anything but a mobile transfer (pac_not_for_this_number), a number from abroad to transfer, which is quoted for (international_transfer), not in our stock (number_not_in_stock) or one too many (too_many_numbers); or the body has a wrong or missing field (invalid_body) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6397,7 +6439,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -6449,7 +6491,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -6539,7 +6581,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -6629,7 +6671,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -6719,7 +6761,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -6749,7 +6791,7 @@ export interface operations {
                     "application/json": components["schemas"]["Catalogue"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -6777,7 +6819,7 @@ export interface operations {
                     "application/json": components["schemas"]["CheckoutConfig"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -6873,7 +6915,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -6978,7 +7020,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -7073,7 +7115,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -7187,7 +7229,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -7301,7 +7343,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -7388,7 +7430,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Invalid account details, each in fieldErrors (invalid_fields), or nothing to order in the cart (invalid_lines); or the body has a wrong or missing field (invalid_body) */
+            /** @description Invalid account details, each in fieldErrors (invalid_fields), or nothing to order in the cart (empty_cart); or the body has a wrong or missing field (invalid_body) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7406,7 +7448,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -7513,7 +7555,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -7627,7 +7669,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -7733,7 +7775,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -7838,7 +7880,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -7933,7 +7975,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -7972,7 +8014,7 @@ export interface operations {
                     "application/json": components["schemas"]["FreeNumbersOut"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -8002,7 +8044,7 @@ export interface operations {
                     "application/json": components["schemas"]["FreeNumbersOut"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -8044,7 +8086,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -8149,7 +8191,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -8177,7 +8219,7 @@ export interface operations {
                     "application/json": components["schemas"]["CheckoutOptions"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -8193,7 +8235,7 @@ export interface operations {
             query: {
                 /** @description The cart whose desk phones are priced. */
                 cartId: string;
-                /** @description A shipping option's id: its price and VAT are added. */
+                /** @description A shipping option's id (economy, standard, express or saturday): its price and VAT are added. */
                 shippingOption?: string;
             };
             header?: never;
@@ -8228,7 +8270,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -8272,7 +8314,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -8339,7 +8381,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -8383,7 +8425,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -8450,7 +8492,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -8538,7 +8580,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -8590,7 +8632,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -8700,7 +8742,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -8751,7 +8793,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -8856,7 +8898,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -8896,7 +8938,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -9004,7 +9046,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -9071,7 +9113,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -9111,7 +9153,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -9219,7 +9261,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -9286,7 +9328,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -9315,7 +9357,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -9355,7 +9397,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -9447,7 +9489,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -9539,7 +9581,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -9579,7 +9621,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -9646,7 +9688,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -9688,7 +9730,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -9765,7 +9807,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -9837,7 +9879,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -9950,7 +9992,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -9990,7 +10032,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -10030,7 +10072,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -10116,7 +10158,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -10202,7 +10244,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description something failed on our side (internal; the detail is only logged) */
+            /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
                     [name: string]: unknown;
