@@ -99,7 +99,6 @@ pub struct Cancellation {
     /// When the service stops: the end of the period paid for, when the provider said.
     pub ends_at: Option<DateTime<Utc>>,
     pub reason: String,
-    pub by: String,
 }
 
 /// The longest reason a cancellation takes.
@@ -307,12 +306,12 @@ impl ServiceOrder {
                     None => Ok(vec![Ev::OrderSuperseded { by, at: now }]),
                 },
             },
-            C::ResendConfirmation { by } => match self.status {
+            C::ResendConfirmation { by: _ } => match self.status {
                 OrderStatus::New => Err(E::NotFound),
-                OrderStatus::Completed => Ok(vec![Ev::ConfirmationResent { by, at: now }]),
+                OrderStatus::Completed => Ok(vec![Ev::ConfirmationResent { at: now }]),
                 _ => Err(E::NotComplete),
             },
-            C::ResetSipPassword { number, by } => {
+            C::ResetSipPassword { number, by: _ } => {
                 if self.status == OrderStatus::New {
                     return Err(E::NotFound);
                 }
@@ -322,28 +321,28 @@ impl ServiceOrder {
                 if !self.extensions.iter().any(|e| e.number == number) {
                     return Err(E::ExtensionNotFound);
                 }
-                Ok(vec![Ev::SipPasswordReset { number, by, at: now }])
+                Ok(vec![Ev::SipPasswordReset { number, at: now }])
             }
-            C::ReplaceLostNumber { lost, replacement, by } => {
+            C::ReplaceLostNumber { lost, replacement, by: _ } => {
                 if !self.lost_numbers.contains(&lost) {
                     return Err(E::NotLost);
                 }
-                Ok(vec![Ev::NumberReplaced { lost, replacement, by, at: now }])
+                Ok(vec![Ev::NumberReplaced { lost, replacement, at: now }])
             }
-            C::FillPlaceholder { placeholder, number, by } => {
+            C::FillPlaceholder { placeholder, number, by: _ } => {
                 if !self.open_placeholders().contains(&placeholder) {
                     return Err(E::NotAnOpenPlaceholder);
                 }
-                Ok(vec![Ev::PlaceholderFilled { placeholder, number, by, at: now }])
+                Ok(vec![Ev::PlaceholderFilled { placeholder, number, at: now }])
             }
-            C::ReleaseNumber { number, by } => {
+            C::ReleaseNumber { number, by: _ } => {
                 if self.released_numbers.contains(&number) {
                     return Err(E::NumberAlreadyReleased);
                 }
                 if !self.assigned_numbers.contains(&number) {
                     return Err(E::NotTheOrdersNumber);
                 }
-                Ok(vec![Ev::NumberReleased { number, by, at: now }])
+                Ok(vec![Ev::NumberReleased { number, at: now }])
             }
             C::ConfirmPortDetails { number, details } => {
                 self.check_port_step(&number, PortStep::ConfirmDetails, now)?;
@@ -373,17 +372,17 @@ impl ServiceOrder {
             C::SubmitPort { number, by } => {
                 Self::staff(&by)?;
                 self.check_port_step(&number, PortStep::Submit, now)?;
-                Ok(vec![Ev::PortSubmitted { number, by, at: now }])
+                Ok(vec![Ev::PortSubmitted { number, at: now }])
             }
             C::SetPortDate { number, date, by } => {
                 Self::staff(&by)?;
                 self.check_port_step(&number, PortStep::SetDate(date), now)?;
-                Ok(vec![Ev::PortDateSet { number, date, by, at: now }])
+                Ok(vec![Ev::PortDateSet { number, date, at: now }])
             }
             C::CompletePort { number, by } => {
                 Self::staff(&by)?;
                 self.check_port_step(&number, PortStep::Complete, now)?;
-                Ok(vec![Ev::PortCompleted { number, by, at: now }])
+                Ok(vec![Ev::PortCompleted { number, at: now }])
             }
             C::RejectPort { number, reason, by } => {
                 Self::staff(&by)?;
@@ -392,18 +391,18 @@ impl ServiceOrder {
                 if reason.is_empty() || reason.chars().count() > MAX_REJECTION_REASON {
                     return Err(E::RejectionReasonMissing);
                 }
-                Ok(vec![Ev::PortRejected { number, reason, by, at: now }])
+                Ok(vec![Ev::PortRejected { number, reason, at: now }])
             }
             C::ProposeCancellation { at_period_end, reason, by } => {
                 Self::staff(&by)?;
                 let reason = self.check_cancellation(at_period_end, &reason)?;
-                Ok(vec![Ev::CancellationProposed { at_period_end, reason, by, at: now }])
+                Ok(vec![Ev::CancellationProposed { at_period_end, reason, at: now }])
             }
             C::CancelSubscription { at_period_end, ends_at, reason, by } => {
                 Self::staff(&by)?;
                 let reason = self.check_cancellation(at_period_end, &reason)?;
                 let subscription_id = self.subscription.reference.clone().unwrap_or_default();
-                Ok(vec![Ev::SubscriptionCancelled { subscription_id, at_period_end, ends_at, reason, by, at: now }])
+                Ok(vec![Ev::SubscriptionCancelled { subscription_id, at_period_end, ends_at, reason, at: now }])
             }
             command => self.decide_buyer_step(command, now),
         }
@@ -727,8 +726,8 @@ impl Aggregate for ServiceOrder {
                 }
             }
             Ev::CancellationProposed { .. } => {}
-            Ev::SubscriptionCancelled { at_period_end, ends_at, reason, by, .. } => {
-                self.cancellation = Some(Cancellation { at_period_end, ends_at, reason, by });
+            Ev::SubscriptionCancelled { at_period_end, ends_at, reason, .. } => {
+                self.cancellation = Some(Cancellation { at_period_end, ends_at, reason });
             }
         }
     }

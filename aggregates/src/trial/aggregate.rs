@@ -111,10 +111,10 @@ impl Trial {
         }
         match (self.status, command) {
             (TrialStatus::New, _) => Err(TrialError::NotFound),
-            (_, TrialCommand::ResendConfirmation { by }) => Ok(vec![TrialEvent::ConfirmationResent { by, at: now }]),
+            (_, TrialCommand::ResendConfirmation { by: _ }) => Ok(vec![TrialEvent::ConfirmationResent { at: now }]),
             // A converted trial is a paying customer's line: it keeps its extension.
-            (TrialStatus::Active | TrialStatus::Converted, TrialCommand::ResetSipPassword { by }) => {
-                Ok(vec![TrialEvent::SipPasswordReset { by, at: now }])
+            (TrialStatus::Active | TrialStatus::Converted, TrialCommand::ResetSipPassword { by: _ }) => {
+                Ok(vec![TrialEvent::SipPasswordReset { at: now }])
             }
             (TrialStatus::Ended | TrialStatus::Converted, _) => Err(TrialError::AlreadyOver),
             (TrialStatus::Active, command) => self.decide_running(command, now),
@@ -143,12 +143,12 @@ impl Trial {
                 }
                 Ok(vec![TrialEvent::TrialEnded { reason: EndReason::Unverified, detail: None, at: now }])
             }
-            TrialCommand::Extend { days, by } => {
+            TrialCommand::Extend { days, by: _ } => {
                 let left = MAX_EXTENSION_DAYS - self.extended_days;
                 if days == 0 || days > left {
                     return Err(TrialError::ExtensionTooLong(left));
                 }
-                Ok(vec![TrialEvent::TrialExtended { days, ends_at: ends_at + Duration::days(i64::from(days)), by }])
+                Ok(vec![TrialEvent::TrialExtended { days, ends_at: ends_at + Duration::days(i64::from(days)) }])
             }
             TrialCommand::RegisterPaymentCustomer { customer_id } => {
                 if self.payment_customer_id.is_some() {
