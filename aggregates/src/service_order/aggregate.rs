@@ -5,7 +5,7 @@ use cqrs_es::event_sink::EventSink;
 use cqrs_es::Aggregate;
 use serde::{Deserialize, Serialize};
 
-use super::commands::ServiceOrderCommand;
+use super::commands::{CheckoutStep, ServiceOrderCommand};
 use super::errors::ServiceOrderError;
 use super::events::ServiceOrderEvent;
 use super::lines::{check_lines, OrderLines, PaymentPart, PaymentType};
@@ -238,26 +238,26 @@ impl ServiceOrder {
         use ServiceOrderCommand as C;
         use ServiceOrderError as E;
         use ServiceOrderEvent as Ev;
-        if let C::PlaceOrder { order_number, cart_id, cart_version, customer, lines } = command {
-            if self.status != OrderStatus::New {
-                return Err(E::AlreadyPlaced);
-            }
-            if !is_order_number(&order_number) {
-                return Err(E::InvalidOrderNumber);
-            }
-            check_lines(&lines)?;
-            let payment_type = PaymentType::decide(lines.plan, lines.amounts.subscription_subtotal);
-            return Ok(vec![Ev::OrderPlaced {
-                order_number,
-                cart_id,
-                cart_version,
-                customer,
-                lines,
-                payment_type,
-                placed_at: now,
-            }]);
-        }
         match command {
+            C::PlaceOrder { order_number, cart_id, cart_version, customer, lines } => {
+                if self.status != OrderStatus::New {
+                    return Err(E::AlreadyPlaced);
+                }
+                if !is_order_number(&order_number) {
+                    return Err(E::InvalidOrderNumber);
+                }
+                check_lines(&lines)?;
+                let payment_type = PaymentType::decide(lines.plan, lines.amounts.subscription_subtotal);
+                Ok(vec![Ev::OrderPlaced {
+                    order_number,
+                    cart_id,
+                    cart_version,
+                    customer,
+                    lines,
+                    payment_type,
+                    placed_at: now,
+                }])
+            }
             C::RecordStrayPayment { payment_intent_id, amount } => {
                 if self.status == OrderStatus::New {
                     return Err(E::NotFound);
@@ -404,22 +404,22 @@ impl ServiceOrder {
                 let subscription_id = self.subscription.reference.clone().unwrap_or_default();
                 Ok(vec![Ev::SubscriptionCancelled { subscription_id, at_period_end, ends_at, reason, at: now }])
             }
-            command => self.decide_buyer_step(command, now),
+            C::Checkout(step) => self.decide_checkout_step(step, now),
         }
     }
 
-    /// The buyer's and the checkout's steps, in the order's life before completion.
-    fn decide_buyer_step(
+    /// The checkout's steps, once the order is open for them (see [`CheckoutStep`]).
+    fn decide_checkout_step(
         &self,
-        command: ServiceOrderCommand,
+        step: CheckoutStep,
         now: DateTime<Utc>,
     ) -> Result<Vec<ServiceOrderEvent>, ServiceOrderError> {
-        use ServiceOrderCommand as C;
+        use CheckoutStep as C;
         use ServiceOrderError as E;
         use ServiceOrderEvent as Ev;
         match self.status {
             OrderStatus::New => return Err(E::NotFound),
-            OrderStatus::Completed if !matches!(command, C::RecordPaymentSuccess { .. }) => {
+            OrderStatus::Completed if !matches!(step, C::RecordPaymentSuccess { .. }) => {
                 return Err(E::AlreadyCompleted)
             }
             // Replaced or expired before it was paid: no step of the buyer's goes on with it.
@@ -429,27 +429,7 @@ impl ServiceOrder {
         }
         let paid = matches!(self.status, OrderStatus::Paid | OrderStatus::Completed);
         let kind = self.payment_type();
-        match command {
-            C::PlaceOrder { .. }
-            | C::Supersede { .. }
-            | C::Expire { .. }
-            | C::RecordStrayPayment { .. }
-            | C::RecordStrayRefund { .. }
-            | C::ResendConfirmation { .. }
-            | C::ResetSipPassword { .. }
-            | C::ReleaseNumber { .. }
-            | C::ReplaceLostNumber { .. }
-            | C::FillPlaceholder { .. }
-            | C::ConfirmPortDetails { .. }
-            | C::GivePortPac { .. }
-            | C::SubmitPort { .. }
-            | C::SetPortDate { .. }
-            | C::CompletePort { .. }
-            | C::RejectPort { .. }
-            | C::ProposeCancellation { .. }
-            | C::CancelSubscription { .. } => {
-                unreachable!("decided in decide")
-            }
+        match step {
             C::RegisterPaymentCustomer { customer_id } => {
                 if self.payment_customer_id.is_some() {
                     return Err(E::PaymentCustomerAlreadyRegistered);

@@ -201,7 +201,9 @@ async fn absurd_quantities_add_ons_the_plan_lacks_and_low_top_ups_are_refused() 
 async fn every_step_needs_a_placed_order() {
     test()
         .given_no_previous_events()
-        .when_async(ServiceOrderCommand::RegisterPaymentCustomer { customer_id: "cus_1".into() })
+        .when_async(ServiceOrderCommand::Checkout(CheckoutStep::RegisterPaymentCustomer {
+            customer_id: "cus_1".into(),
+        }))
         .await
         .then_expect_error(ServiceOrderError::NotFound);
 }
@@ -210,19 +212,24 @@ async fn every_step_needs_a_placed_order() {
 async fn the_payment_customer_is_registered_once() {
     test()
         .given(vec![placed(single_lines())])
-        .when_async(ServiceOrderCommand::RegisterPaymentCustomer { customer_id: "cus_1".into() })
+        .when_async(ServiceOrderCommand::Checkout(CheckoutStep::RegisterPaymentCustomer {
+            customer_id: "cus_1".into(),
+        }))
         .await
         .then_expect_events(vec![customer_registered()]);
     test()
         .given(vec![placed(single_lines()), customer_registered()])
-        .when_async(ServiceOrderCommand::RegisterPaymentCustomer { customer_id: "cus_2".into() })
+        .when_async(ServiceOrderCommand::Checkout(CheckoutStep::RegisterPaymentCustomer {
+            customer_id: "cus_2".into(),
+        }))
         .await
         .then_expect_error(ServiceOrderError::PaymentCustomerAlreadyRegistered);
 }
 
 #[tokio::test]
 async fn a_setup_intent_needs_the_payment_customer() {
-    let command = || ServiceOrderCommand::RecordSetupIntent { setup_intent_id: "seti_1".into() };
+    let command =
+        || ServiceOrderCommand::Checkout(CheckoutStep::RecordSetupIntent { setup_intent_id: "seti_1".into() });
     test()
         .given(vec![placed(single_lines())])
         .when_async(command())
@@ -238,7 +245,8 @@ async fn a_setup_intent_needs_the_payment_customer() {
 
 #[tokio::test]
 async fn the_payment_method_is_recorded_once() {
-    let command = || ServiceOrderCommand::RecordPaymentMethod { payment_method_id: "pm_1".into() };
+    let command =
+        || ServiceOrderCommand::Checkout(CheckoutStep::RecordPaymentMethod { payment_method_id: "pm_1".into() });
     let recorded = ServiceOrderEvent::PaymentMethodRecorded { payment_method_id: "pm_1".into() };
     test()
         .given(vec![placed(single_lines()), customer_registered()])
@@ -255,7 +263,8 @@ async fn the_payment_method_is_recorded_once() {
 
 #[tokio::test]
 async fn a_subscription_is_recorded_once_and_only_where_the_order_needs_one() {
-    let command = || ServiceOrderCommand::RecordSubscription { subscription_id: "sub_1".into() };
+    let command =
+        || ServiceOrderCommand::Checkout(CheckoutStep::RecordSubscription { subscription_id: "sub_1".into() });
     test()
         .given(vec![placed(single_lines()), customer_registered()])
         .when_async(command())
@@ -281,7 +290,8 @@ async fn a_subscription_is_recorded_once_and_only_where_the_order_needs_one() {
 
 #[tokio::test]
 async fn a_top_up_intent_only_for_pay_as_you_go() {
-    let command = || ServiceOrderCommand::RecordTopUpIntent { payment_intent_id: "pi_1".into() };
+    let command =
+        || ServiceOrderCommand::Checkout(CheckoutStep::RecordTopUpIntent { payment_intent_id: "pi_1".into() });
     test()
         .given(vec![placed(payg_lines(false)), customer_registered()])
         .when_async(command())
@@ -298,10 +308,10 @@ async fn a_top_up_intent_only_for_pay_as_you_go() {
 async fn a_paid_subscription_confirms_a_subscription_order() {
     test()
         .given(vec![placed(single_lines()), customer_registered(), sub_created()])
-        .when_async(ServiceOrderCommand::RecordPaymentSuccess {
+        .when_async(ServiceOrderCommand::Checkout(CheckoutStep::RecordPaymentSuccess {
             part: PaymentPart::Subscription,
             reference: "sub_1".into(),
-        })
+        }))
         .await
         .then_expect_events(sub_paid());
 }
@@ -310,10 +320,10 @@ async fn a_paid_subscription_confirms_a_subscription_order() {
 async fn a_payment_confirmed_twice_is_recorded_once() {
     test()
         .given(paid_single())
-        .when_async(ServiceOrderCommand::RecordPaymentSuccess {
+        .when_async(ServiceOrderCommand::Checkout(CheckoutStep::RecordPaymentSuccess {
             part: PaymentPart::Subscription,
             reference: "sub_1".into(),
-        })
+        }))
         .await
         .then_expect_events(vec![]);
 }
@@ -322,10 +332,10 @@ async fn a_payment_confirmed_twice_is_recorded_once() {
 async fn a_payment_of_another_order_is_refused() {
     test()
         .given(vec![placed(single_lines()), customer_registered(), sub_created()])
-        .when_async(ServiceOrderCommand::RecordPaymentSuccess {
+        .when_async(ServiceOrderCommand::Checkout(CheckoutStep::RecordPaymentSuccess {
             part: PaymentPart::Subscription,
             reference: "sub_other".into(),
-        })
+        }))
         .await
         .then_expect_error(ServiceOrderError::UnknownPayment);
 }
@@ -337,17 +347,20 @@ async fn a_split_payment_is_confirmed_when_both_parts_are_paid() {
         ServiceOrderEvent::PaymentSucceeded { part: PaymentPart::Subscription, reference: "sub_1".into() };
     test()
         .given(given.clone())
-        .when_async(ServiceOrderCommand::RecordPaymentSuccess {
+        .when_async(ServiceOrderCommand::Checkout(CheckoutStep::RecordPaymentSuccess {
             part: PaymentPart::Subscription,
             reference: "sub_1".into(),
-        })
+        }))
         .await
         .then_expect_events(vec![sub_success.clone()]);
     let mut both = given;
     both.push(sub_success);
     test()
         .given(both)
-        .when_async(ServiceOrderCommand::RecordPaymentSuccess { part: PaymentPart::TopUp, reference: "pi_1".into() })
+        .when_async(ServiceOrderCommand::Checkout(CheckoutStep::RecordPaymentSuccess {
+            part: PaymentPart::TopUp,
+            reference: "pi_1".into(),
+        }))
         .await
         .then_expect_events(vec![
             ServiceOrderEvent::PaymentSucceeded { part: PaymentPart::TopUp, reference: "pi_1".into() },
@@ -366,19 +379,19 @@ async fn a_declined_card_is_recorded_and_the_next_card_starts_again() {
     let given = vec![placed(payg_lines(false)), customer_registered(), top_up_created()];
     test()
         .given(given.clone())
-        .when_async(ServiceOrderCommand::RecordPaymentFailure {
+        .when_async(ServiceOrderCommand::Checkout(CheckoutStep::RecordPaymentFailure {
             part: PaymentPart::TopUp,
             reference: "pi_1".into(),
             code: "card_declined".into(),
             message: "Your card was declined.".into(),
-        })
+        }))
         .await
         .then_expect_events(vec![failed.clone()]);
     let mut after = given;
     after.push(failed);
     test()
         .given(after)
-        .when_async(ServiceOrderCommand::RecordTopUpIntent { payment_intent_id: "pi_2".into() })
+        .when_async(ServiceOrderCommand::Checkout(CheckoutStep::RecordTopUpIntent { payment_intent_id: "pi_2".into() }))
         .await
         .then_expect_events(vec![ServiceOrderEvent::TopUpIntentCreated { payment_intent_id: "pi_2".into() }]);
 }
@@ -387,12 +400,12 @@ async fn a_declined_card_is_recorded_and_the_next_card_starts_again() {
 async fn a_failure_after_payment_is_refused() {
     test()
         .given(paid_single())
-        .when_async(ServiceOrderCommand::RecordPaymentFailure {
+        .when_async(ServiceOrderCommand::Checkout(CheckoutStep::RecordPaymentFailure {
             part: PaymentPart::Subscription,
             reference: "sub_1".into(),
             code: "card_declined".into(),
             message: "late".into(),
-        })
+        }))
         .await
         .then_expect_error(ServiceOrderError::AlreadyPaid);
 }
@@ -401,7 +414,10 @@ async fn a_failure_after_payment_is_refused() {
 async fn no_account_before_payment() {
     test()
         .given(vec![placed(single_lines()), customer_registered(), sub_created()])
-        .when_async(ServiceOrderCommand::CreateAccount { account_id: "acc-1".into(), extensions: extensions() })
+        .when_async(ServiceOrderCommand::Checkout(CheckoutStep::CreateAccount {
+            account_id: "acc-1".into(),
+            extensions: extensions(),
+        }))
         .await
         .then_expect_error(ServiceOrderError::PaymentNotConfirmed);
 }
@@ -410,27 +426,38 @@ async fn no_account_before_payment() {
 async fn the_account_is_created_once_with_its_extensions() {
     test()
         .given(paid_single())
-        .when_async(ServiceOrderCommand::CreateAccount { account_id: "acc-1".into(), extensions: extensions() })
+        .when_async(ServiceOrderCommand::Checkout(CheckoutStep::CreateAccount {
+            account_id: "acc-1".into(),
+            extensions: extensions(),
+        }))
         .await
         .then_expect_events(vec![account_created()]);
     test()
         .given(paid_single())
-        .when_async(ServiceOrderCommand::CreateAccount { account_id: "acc-1".into(), extensions: vec![] })
+        .when_async(ServiceOrderCommand::Checkout(CheckoutStep::CreateAccount {
+            account_id: "acc-1".into(),
+            extensions: vec![],
+        }))
         .await
         .then_expect_error(ServiceOrderError::NoExtensions);
     let mut given = paid_single();
     given.push(account_created());
     test()
         .given(given)
-        .when_async(ServiceOrderCommand::CreateAccount { account_id: "acc-2".into(), extensions: extensions() })
+        .when_async(ServiceOrderCommand::Checkout(CheckoutStep::CreateAccount {
+            account_id: "acc-2".into(),
+            extensions: extensions(),
+        }))
         .await
         .then_expect_error(ServiceOrderError::AccountAlreadyCreated);
 }
 
 #[tokio::test]
 async fn the_orders_own_numbers_are_assigned_once_after_the_account() {
-    let command = |numbers: Vec<&str>| ServiceOrderCommand::AssignNumbers {
-        numbers: numbers.into_iter().map(String::from).collect(),
+    let command = |numbers: Vec<&str>| {
+        ServiceOrderCommand::Checkout(CheckoutStep::AssignNumbers {
+            numbers: numbers.into_iter().map(String::from).collect(),
+        })
     };
     test()
         .given(paid_single())
@@ -462,34 +489,34 @@ async fn completion_needs_the_account_and_numbers_and_happens_once() {
     let mut given = paid_single();
     test()
         .given(given.clone())
-        .when_async(ServiceOrderCommand::Complete)
+        .when_async(ServiceOrderCommand::Checkout(CheckoutStep::Complete))
         .await
         .then_expect_error(ServiceOrderError::NoAccount);
     given.push(account_created());
     test()
         .given(given.clone())
-        .when_async(ServiceOrderCommand::Complete)
+        .when_async(ServiceOrderCommand::Checkout(CheckoutStep::Complete))
         .await
         .then_expect_error(ServiceOrderError::NumbersNotAssigned);
     given.push(numbers_assigned());
     test()
         .given(given.clone())
-        .when_async(ServiceOrderCommand::Complete)
+        .when_async(ServiceOrderCommand::Checkout(CheckoutStep::Complete))
         .await
         .then_expect_events(vec![ServiceOrderEvent::OrderCompleted { completed_at: at() }]);
     given.push(ServiceOrderEvent::OrderCompleted { completed_at: at() });
     test()
         .given(given.clone())
-        .when_async(ServiceOrderCommand::Complete)
+        .when_async(ServiceOrderCommand::Checkout(CheckoutStep::Complete))
         .await
         .then_expect_error(ServiceOrderError::AlreadyCompleted);
     // A late webhook for a completed order changes nothing.
     test()
         .given(given)
-        .when_async(ServiceOrderCommand::RecordPaymentSuccess {
+        .when_async(ServiceOrderCommand::Checkout(CheckoutStep::RecordPaymentSuccess {
             part: PaymentPart::Subscription,
             reference: "sub_1".into(),
-        })
+        }))
         .await
         .then_expect_events(vec![]);
 }
@@ -512,28 +539,28 @@ async fn a_card_refused_before_the_payment_had_an_id_is_recorded() {
     };
     test()
         .given(vec![placed(payg_lines(false)), customer_registered()])
-        .when_async(ServiceOrderCommand::RecordPaymentFailure {
+        .when_async(ServiceOrderCommand::Checkout(CheckoutStep::RecordPaymentFailure {
             part: PaymentPart::TopUp,
             reference: String::new(),
             code: "card_declined".into(),
             message: "Your card was declined.".into(),
-        })
+        }))
         .await
         .then_expect_events(vec![failed]);
     test()
         .given(vec![placed(payg_lines(false)), customer_registered(), top_up_created()])
-        .when_async(ServiceOrderCommand::RecordPaymentFailure {
+        .when_async(ServiceOrderCommand::Checkout(CheckoutStep::RecordPaymentFailure {
             part: PaymentPart::TopUp,
             reference: "pi_other".into(),
             code: "card_declined".into(),
             message: "x".into(),
-        })
+        }))
         .await
         .then_expect_error(ServiceOrderError::UnknownPayment);
 }
 
 fn attempt(part: PaymentPart, key: &str) -> ServiceOrderCommand {
-    ServiceOrderCommand::StartPaymentAttempt { part, attempt_key: key.into() }
+    ServiceOrderCommand::Checkout(CheckoutStep::StartPaymentAttempt { part, attempt_key: key.into() })
 }
 
 fn attempt_started(part: PaymentPart, key: &str) -> ServiceOrderEvent {
@@ -738,12 +765,12 @@ async fn a_lost_number_is_accounted_for_and_replaced_once() {
     let lost = || ServiceOrderEvent::NumberLost { number: "+442079460002".into() };
     test()
         .given(given.clone())
-        .when_async(ServiceOrderCommand::RecordLostNumber { number: "+442079460002".into() })
+        .when_async(ServiceOrderCommand::Checkout(CheckoutStep::RecordLostNumber { number: "+442079460002".into() }))
         .await
         .then_expect_events(vec![lost()]);
     test()
         .given(given.clone())
-        .when_async(ServiceOrderCommand::RecordLostNumber { number: "+442079469999".into() })
+        .when_async(ServiceOrderCommand::Checkout(CheckoutStep::RecordLostNumber { number: "+442079469999".into() }))
         .await
         .then_expect_error(ServiceOrderError::WrongNumbers);
     given.push(lost());
@@ -751,12 +778,16 @@ async fn a_lost_number_is_accounted_for_and_replaced_once() {
     let assigned = ServiceOrderEvent::NumbersAssigned { numbers: vec!["+442079460001".into()] };
     test()
         .given(given.clone())
-        .when_async(ServiceOrderCommand::AssignNumbers { numbers: vec!["+442079460001".into()] })
+        .when_async(ServiceOrderCommand::Checkout(CheckoutStep::AssignNumbers {
+            numbers: vec!["+442079460001".into()],
+        }))
         .await
         .then_expect_events(vec![assigned.clone()]);
     test()
         .given(paid_single().into_iter().chain([account_created()]).collect())
-        .when_async(ServiceOrderCommand::AssignNumbers { numbers: vec!["+442079460001".into()] })
+        .when_async(ServiceOrderCommand::Checkout(CheckoutStep::AssignNumbers {
+            numbers: vec!["+442079460001".into()],
+        }))
         .await
         .then_expect_error(ServiceOrderError::WrongNumbers);
     given.extend([assigned, ServiceOrderEvent::OrderCompleted { completed_at: at() }]);
@@ -1245,9 +1276,12 @@ async fn an_unpaid_order_is_superseded_once_and_then_takes_no_payment_step() {
     test().given(gone.clone()).when_async(supersede("order-2")).await.then_expect_events(vec![]);
     test().given(gone.clone()).when_async(supersede("order-3")).await.then_expect_error(ServiceOrderError::Superseded);
     for step in [
-        ServiceOrderCommand::RecordSetupIntent { setup_intent_id: "seti_2".into() },
-        ServiceOrderCommand::RecordPaymentMethod { payment_method_id: "pm_2".into() },
-        ServiceOrderCommand::RecordPaymentSuccess { part: PaymentPart::TopUp, reference: "pi_1".into() },
+        ServiceOrderCommand::Checkout(CheckoutStep::RecordSetupIntent { setup_intent_id: "seti_2".into() }),
+        ServiceOrderCommand::Checkout(CheckoutStep::RecordPaymentMethod { payment_method_id: "pm_2".into() }),
+        ServiceOrderCommand::Checkout(CheckoutStep::RecordPaymentSuccess {
+            part: PaymentPart::TopUp,
+            reference: "pi_1".into(),
+        }),
     ] {
         test().given(gone.clone()).when_async(step).await.then_expect_error(ServiceOrderError::Superseded);
     }
@@ -1290,7 +1324,7 @@ async fn an_order_unpaid_after_a_day_expires_once_and_then_takes_no_payment_step
     test().given(closed.clone()).when_async(expire(None)).await.then_expect_events(vec![]);
     test()
         .given(closed)
-        .when_async(ServiceOrderCommand::RecordSetupIntent { setup_intent_id: "seti_9".into() })
+        .when_async(ServiceOrderCommand::Checkout(CheckoutStep::RecordSetupIntent { setup_intent_id: "seti_9".into() }))
         .await
         .then_expect_error(ServiceOrderError::Expired);
 }

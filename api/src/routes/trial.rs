@@ -3,6 +3,7 @@
 //! its e-mail address through the link e-mailed to it.
 
 use aggregates::phone_number::{PhoneNumberCommand, PhoneNumberError};
+use aggregates::trial::TrialStep;
 use aggregates::trial::{TrialCommand, TrialError, TrialStatus};
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -364,7 +365,7 @@ async fn trial_customer(state: &AppState, id: &str) -> Result<String, ApiError> 
         .create_customer(email, email, id, &format!("trial-{id}-customer"))
         .await
         .map_err(|e| payment_failure(e, "Failed to create setup intent"))?;
-    let command = TrialCommand::RegisterPaymentCustomer { customer_id: created.clone() };
+    let command = TrialCommand::Running(TrialStep::RegisterPaymentCustomer { customer_id: created.clone() });
     commands::execute(&state.trials, &BUYER, id, command).await.map_err(ApiError::from)?;
     Ok(created)
 }
@@ -435,7 +436,7 @@ async fn create_trial_setup_intent(
         .bind(&id)
         .execute(&state.pool)
         .await?;
-        let command = TrialCommand::StartCardSetup { setup_intent_id: intent.id.clone() };
+        let command = TrialCommand::Running(TrialStep::StartCardSetup { setup_intent_id: intent.id.clone() });
         commands::execute(&state.trials, &BUYER, &id, command).await.map_err(ApiError::from)?;
         Ok(intent)
     })
@@ -534,7 +535,8 @@ async fn attach_payment_method(
             .use_card(&customer, &method, &format!("trial-{id}-card"))
             .await
             .map_err(|e| payment_failure(e, "The card could not be saved."))?;
-        let command = TrialCommand::AttachPaymentMethod { customer_id: customer, payment_method_id: method };
+        let command =
+            TrialCommand::Running(TrialStep::AttachPaymentMethod { customer_id: customer, payment_method_id: method });
         commands::execute(&state.trials, &BUYER, &id, command).await.map_err(ApiError::from)
     })
     .await?;
@@ -690,14 +692,15 @@ async fn verify_trial_email(
         Ok(done) if done.rows_affected() == 0 => return Err(link_used()),
         Ok(_) => {}
     }
-    let committed = match state.trials.execute_in(&mut tx, &BUYER, &id, TrialCommand::VerifyEmail).await {
-        Ok(committed) => committed,
-        Err(AggregateError::UserError(TrialError::VerificationExpired | TrialError::AlreadyOver)) => {
-            return Err(link_expired())
-        }
-        Err(AggregateError::UserError(TrialError::EmailAlreadyVerified)) => return Err(link_used()),
-        Err(error) => return Err(error.into()),
-    };
+    let committed =
+        match state.trials.execute_in(&mut tx, &BUYER, &id, TrialCommand::Running(TrialStep::VerifyEmail)).await {
+            Ok(committed) => committed,
+            Err(AggregateError::UserError(TrialError::VerificationExpired | TrialError::AlreadyOver)) => {
+                return Err(link_expired())
+            }
+            Err(AggregateError::UserError(TrialError::EmailAlreadyVerified)) => return Err(link_used()),
+            Err(error) => return Err(error.into()),
+        };
     projections::sip::allow_calls_on(&mut tx, &projections::sip::trial_owner(&id)).await?;
     tx.commit().await?;
     state.trials.publish(&id, &committed).await;
