@@ -1,4 +1,4 @@
--- Every server keeps the public catalogue's answers in memory (api/src/public_reads.rs) and
+-- Every server keeps the public catalogue's answers in memory (api/src/app/public_reads.rs) and
 -- reads them again when told, on the channel public_reads, that their rows changed: the
 -- hardware view, or a number of the free-trial pool. NOTIFY is sent at commit, so another
 -- server hears of a change as soon as it can read it.

@@ -37,7 +37,7 @@ CREATE INDEX order_search_phone ON order_search USING gin (phone_digits gin_trgm
 CREATE INDEX order_search_refs ON order_search USING gin (refs);
 
 -- "020 7946 0001", "+44 20 7946 0001" and "442079460001" as the same digits (the same
--- rule as api/src/support/search.rs `phone_digits`).
+-- rule as api/src/app/support/search.rs `phone_digits`).
 CREATE FUNCTION order_search_digits(phone text) RETURNS text
     LANGUAGE sql IMMUTABLE PARALLEL SAFE AS
 $$ SELECT regexp_replace(regexp_replace(phone, '\D', '', 'g'), '^44(\d{9,})$', '0\1') $$;

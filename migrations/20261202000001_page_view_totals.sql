@@ -1,5 +1,5 @@
 -- Page views older than 13 months are folded into daily totals by the purge job
--- (jobs/src/page_views.rs) and deleted; staff's analytics reads both (api/src/analytics/report.rs).
+-- (jobs/src/page_views.rs) and deleted; staff's analytics reads both (api/src/app/analytics/report.rs).
 -- Nothing here names a visitor: a total counts them.
 --   kind 'day'      key ''           the day's views and visitors
 --   kind 'page'     key the path     that page's views and visitors that day

@@ -1,6 +1,6 @@
 //! The payment provider as the shop sees it: customers, cards, subscriptions and one-time
 //! payments, and what became of each, in the shop's own words. A port of the domain: Stripe
-//! is one implementation (api/src/payments.rs, the only place that knows Stripe's shapes),
+//! is one implementation (api/src/adapters/stripe.rs, the only place that knows Stripe's shapes),
 //! tests use fakes. It lives here, below both the API and the jobs, because the checkout,
 //! the trial conversion and the reconcile job all speak to it.
 //!

@@ -3,7 +3,7 @@
 # database, in interleaved rounds so a machine whose speed drifts still compares fairly.
 #   quiet:   RUST_LOG=warn (no request line)
 #   logging: RUST_LOG=info LOG_FORMAT=json, production's log: one JSON line per request,
-#            written to a file by the non-blocking writer (api/src/logging.rs)
+#            written to a file by the non-blocking writer (api/src/platform/logging.rs)
 # Each round is wrk -t2 -c50 -d${BENCH_SECONDS:-5}s on GET /api/hardware/ against each server.
 # The goal: logging costs at most 5% of the quiet server's rate. Also reports the lines
 # written and the lines dropped (talkbridge_log_lines_dropped_total).

@@ -54,7 +54,7 @@ async fn main() {
     let max: u32 = std::env::var("DATABASE_MAX_CONNECTIONS")
         .ok()
         .and_then(|n| n.parse().ok())
-        .unwrap_or(api::config::DEFAULT_POOL);
+        .unwrap_or(api::platform::config::DEFAULT_POOL);
     let pool = PgPoolOptions::new().max_connections(max).connect(&url).await.expect("the database answers");
     let app = Router::new()
         .route("/readyz", get(|| async { "ready" }))

@@ -1,43 +1,21 @@
-//! The ordering platform's server: routes, configuration, errors and start-up.
+//! The ordering platform's server, in layers that import one way (docs/architecture.md):
+//!
+//! - [`http`]: the routes (request DTO in, one use case, answer DTO out), the OpenAPI
+//!   document and the served pages;
+//! - [`app`]: the use cases (checkouts, trial, ports, quotes, support, analytics), the
+//!   workflows that finish orders from their events, and the state they run with;
+//! - [`adapters`]: the outside services behind the use cases (Stripe, the page renderer);
+//! - [`platform`]: what every layer stands on (settings, errors, limits, locks, metrics, logs);
+//! - [`tools`]: the operator's commands (rebuild-views, import-numbers, seed);
+//! - [`startup`] and [`scheduled`] put them together into the server and its jobs.
 
-pub mod account_form;
-pub mod accounts;
-pub mod analytics;
-pub mod auth;
-pub mod card_setups;
-pub mod cart_holds;
-pub mod carts;
-pub mod checkout;
-pub mod client;
+pub mod adapters;
+pub mod app;
+pub mod http;
+pub mod platform;
+pub mod scheduled;
+pub mod startup;
+pub mod tools;
+
 /// Running commands with their conflict retry (shared with the scheduled jobs).
 pub use jobs::commands;
-pub mod config;
-pub mod error;
-pub mod faults;
-pub mod hardware_checkout;
-pub mod hardware_items;
-pub mod ids;
-pub mod import;
-pub mod json;
-pub mod limits;
-pub mod live_pages;
-pub mod locks;
-pub mod logging;
-pub mod metrics;
-pub mod openapi;
-pub mod order_secrets;
-pub mod payments;
-pub mod ports;
-pub mod progress;
-pub mod public_reads;
-pub mod rebuild;
-pub mod routes;
-pub mod scheduled;
-pub mod seed;
-pub mod sip;
-pub mod startup;
-pub mod state;
-pub mod support;
-pub mod timing;
-pub mod trial_mail;
-pub mod workflows;

@@ -2,9 +2,9 @@
 
 use std::process::ExitCode;
 
-use api::config::Config;
+use api::app::state::AppState;
+use api::platform::config::Config;
 use api::startup::{connect, migrate, shutdown_signal, Application};
-use api::state::AppState;
 
 /// glibc serves a large allocation with its own mapping and, once one is freed, raises that
 /// threshold to the freed size (up to 32 MiB). After the first argon2 run (about 20 MiB) every
@@ -35,7 +35,9 @@ fn main() -> ExitCode {
 async fn serve_main() -> ExitCode {
     // Lines are written by a thread of their own; the guard writes out what is queued when
     // `main` returns.
-    let _log = match api::logging::settings(|key| std::env::var(key).ok()).and_then(|s| api::logging::init(&s)) {
+    let _log = match api::platform::logging::settings(|key| std::env::var(key).ok())
+        .and_then(|s| api::platform::logging::init(&s))
+    {
         Ok(guard) => guard,
         Err(error) => {
             eprintln!("{error}");
@@ -55,13 +57,13 @@ async fn run() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let command = std::env::args().nth(1).unwrap_or_else(|| "serve".to_string());
     if command == "openapi" {
         // Needs no configuration: the document is the code's.
-        println!("{}", api::openapi::document().to_pretty_json()?);
+        println!("{}", api::http::openapi::document().to_pretty_json()?);
         return Ok(());
     }
     if command == "catalogue" {
         // The price list as GET /api/catalogue serves it, for the web app's build:
         // cargo run --bin voip-shop catalogue > webapp/src/generated/catalogue.json
-        println!("{}", serde_json::to_string_pretty(&api::routes::catalogue::document().await)?);
+        println!("{}", serde_json::to_string_pretty(&api::http::routes::catalogue::document().await)?);
         return Ok(());
     }
     let config = Config::from_env()?;
@@ -70,7 +72,7 @@ async fn run() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
             let app = Application::build(config).await?;
             let mut scheduler = jobs::scheduler::start(app.pool.clone(), api::scheduled::jobs(&app.state)).await?;
             // What a crashed server left owed is resumed now, and anything owed later.
-            let workflows = api::workflows::spawn_runner(app.state.clone());
+            let workflows = api::app::workflows::spawn_runner(app.state.clone());
             tracing::info!(port = app.port(), "listening");
             app.run_until(shutdown_signal()).await?;
             workflows.abort();
@@ -81,7 +83,7 @@ async fn run() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
             let pool = connect(&config).await?;
             migrate(&pool).await?;
             let state =
-                AppState::with_clock(pool.clone(), config.clock()).with_services(api::state::Services::from_config(&config)?);
+                AppState::with_clock(pool.clone(), config.clock()).with_services(api::app::state::Services::from_config(&config)?);
             let jobs = api::scheduled::jobs(&state);
             let names: Vec<&str> = jobs.iter().map(|j| j.name).collect();
             let job = jobs
@@ -101,7 +103,7 @@ async fn run() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
             let args: Vec<String> = std::env::args().skip(2).collect();
             let usage = "usage: voip-shop users add --role admin|support EMAIL [--password PASSWORD]";
             let value_of = |flag: &str| args.iter().position(|a| a == flag).and_then(|i| args.get(i + 1)).cloned();
-            let role = value_of("--role").and_then(|r| api::auth::Role::parse(&r)).ok_or(usage)?;
+            let role = value_of("--role").and_then(|r| api::app::auth::Role::parse(&r)).ok_or(usage)?;
             let password = value_of("--password");
             let flags = ["--role", "--password"];
             let email = args
@@ -114,7 +116,7 @@ async fn run() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
             let pool = connect(&config).await?;
             migrate(&pool).await?;
             let generated = password.is_none();
-            let password = api::auth::add_user(&pool, &email, role, password).await?;
+            let password = api::app::auth::add_user(&pool, &email, role, password).await?;
             if generated {
                 println!("{} {email} added. Password (shown once): {password}", role.as_str());
             } else {
@@ -126,7 +128,7 @@ async fn run() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
             let pool = connect(&config).await?;
             migrate(&pool).await?;
             let started = std::time::Instant::now();
-            let report = api::import::import_file(&pool, std::path::Path::new(&path)).await?;
+            let report = api::tools::import::import_file(&pool, std::path::Path::new(&path)).await?;
             tracing::info!(seconds = started.elapsed().as_secs_f64(), "import finished");
             for (line, reason) in &report.rejected {
                 println!("line {line}: rejected: {reason}");
@@ -143,10 +145,10 @@ async fn run() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
             let pool = connect(&config).await?;
             migrate(&pool).await?;
             let state = AppState::new(pool);
-            let Some((kind, id)) = api::support::find_order(&state, &wanted).await.map_err(|e| format!("{e:?}"))? else {
+            let Some((kind, id)) = api::app::support::find_order(&state, &wanted).await.map_err(|e| format!("{e:?}"))? else {
                 return Err(format!("no order {wanted:?}: give an SB-, HW- or TR- number, or an order id").into());
             };
-            print!("{}", api::support::timeline(&state, kind, &id).await.map_err(|e| format!("{e:?}"))?);
+            print!("{}", api::app::support::timeline(&state, kind, &id).await.map_err(|e| format!("{e:?}"))?);
         }
         "migrate" => {
             let pool = connect(&config).await?;
@@ -158,7 +160,7 @@ async fn run() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
             migrate(&pool).await?;
             let state = AppState::new(pool);
             // Each read model is built aside and swapped in; the site keeps serving meanwhile.
-            let rebuilt = api::rebuild::rebuild_all(&state).await?;
+            let rebuilt = api::tools::rebuild::rebuild_all(&state).await?;
             let events: usize = rebuilt.iter().map(|r| r.events).sum();
             tracing::info!(read_models = rebuilt.len(), events, "every read model rebuilt from the event store");
         }

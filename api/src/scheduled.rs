@@ -14,20 +14,17 @@ use jobs::reconcile::{CompleteUnattended, ReconcileJob, RECONCILE_PAYMENTS};
 use jobs::scheduler::{Job, JobFuture};
 use jobs::trials::{TrialJob, END_TRIALS};
 
-use crate::state::AppState;
+use crate::app::state::AppState;
 use jobs::commands::Context;
 use jobs::placeholders::FILL_PLACEHOLDERS;
 
-/// What filling area-code placeholders needs of the state.
-pub fn placeholders(state: &AppState, context: Context) -> jobs::placeholders::Placeholders<'_> {
-    jobs::placeholders::Placeholders { pool: &state.pool, orders: &state.orders, numbers: &state.numbers, context }
-}
+pub use crate::app::state::placeholders;
 
 /// `fill-placeholders`: each paid area-code placeholder gets a number once stock exists.
 pub async fn fill_placeholders(state: &AppState) -> Result<jobs::placeholders::Report, String> {
     let report = jobs::placeholders::fill_open(&placeholders(state, Context::job(FILL_PLACEHOLDERS))).await?;
     // The buyers' e-mails that follow (each also resumed by the workflow runner).
-    crate::workflows::resume_owed(state, std::time::Duration::ZERO).await.map_err(|e| format!("{e:?}"))?;
+    crate::app::workflows::resume_owed(state, std::time::Duration::ZERO).await.map_err(|e| format!("{e:?}"))?;
     Ok(report)
 }
 
@@ -45,7 +42,7 @@ pub async fn end_trials(state: &AppState, now: DateTime<Utc>) -> Result<jobs::tr
     let report = jobs::trials::end_trials(&job, now).await?;
     // The e-mails and logins that follow the events it stored (each also resumed by the
     // workflow runner should this run stop here).
-    crate::workflows::resume_owed(state, std::time::Duration::ZERO).await.map_err(|e| format!("{e:?}"))?;
+    crate::app::workflows::resume_owed(state, std::time::Duration::ZERO).await.map_err(|e| format!("{e:?}"))?;
     Ok(report)
 }
 
@@ -87,7 +84,7 @@ struct Checkout(AppState);
 #[async_trait]
 impl CompleteUnattended for Checkout {
     async fn complete_unattended(&self, order_id: &str) -> Result<(), String> {
-        crate::checkout::complete_unattended(&self.0, &Context::job(RECONCILE_PAYMENTS), order_id)
+        crate::app::checkout::complete_unattended(&self.0, &Context::job(RECONCILE_PAYMENTS), order_id)
             .await
             .map_err(|e| format!("{e:?}"))
     }

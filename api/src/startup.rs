@@ -7,9 +7,9 @@ use sqlx::postgres::PgPoolOptions;
 use sqlx::PgPool;
 use tokio::net::TcpListener;
 
-use crate::config::Config;
-use crate::routes;
-use crate::state::AppState;
+use crate::app::state::AppState;
+use crate::http::routes;
+use crate::platform::config::Config;
 
 pub struct Application {
     listener: TcpListener,
@@ -17,8 +17,8 @@ pub struct Application {
     pub pool: PgPool,
     /// The state the routes use; the scheduled jobs share it (same services, same clock).
     pub state: AppState,
-    /// Writes the queued page views in batches (crate::analytics::collector).
-    page_view_writer: crate::analytics::PageViewWriter,
+    /// Writes the queued page views in batches (crate::app::analytics::collector).
+    page_view_writer: crate::app::analytics::PageViewWriter,
 }
 
 pub async fn connect(config: &Config) -> Result<PgPool, sqlx::Error> {
@@ -36,16 +36,16 @@ pub async fn migrate(pool: &PgPool) -> Result<(), sqlx::migrate::MigrateError> {
 impl Application {
     pub async fn build(config: Config) -> Result<Application, Box<dyn std::error::Error + Send + Sync>> {
         // Before anything counts: series recorded with no recorder are lost.
-        crate::metrics::handle();
+        crate::platform::metrics::handle();
         let pool = connect(&config).await.map_err(|e| format!("cannot connect to the database: {e}"))?;
         migrate(&pool).await.map_err(|e| format!("cannot apply the migrations: {e}"))?;
         let listener = TcpListener::bind(config.address())
             .await
             .map_err(|e| format!("cannot listen on {}: {e}", config.address()))?;
         let mut state = AppState::with_clock(pool.clone(), config.clock())
-            .with_services(crate::state::Services::from_config(&config)?);
+            .with_services(crate::app::state::Services::from_config(&config)?);
         seed_first_start(&state, &config).await?;
-        let (page_views, page_view_writer) = crate::analytics::start(pool.clone(), state.clock.clone());
+        let (page_views, page_view_writer) = crate::app::analytics::start(pool.clone(), state.clock.clone());
         state.parts_mut().page_views = page_views;
         state.public_reads.listen(config.database_url.expose().to_string());
         state.parts_mut().renderer = start_renderer(&config).await?;
@@ -82,18 +82,18 @@ impl Application {
 /// servers start at once on an empty database: each waits for the others' seeding (a
 /// transaction's advisory lock, held while seeding and released at its end), then finds
 /// the stock and catalogue there and adds nothing.
-/// The renderer of the live pages (crate::live_pages). In production the server does not start
+/// The renderer of the live pages (crate::http::live_pages). In production the server does not start
 /// without it: its pages would show the catalogue as it was at build time. Elsewhere the
 /// build's pages are served, with a warning.
 async fn start_renderer(
     config: &Config,
-) -> Result<Option<crate::live_pages::Renderer>, Box<dyn std::error::Error + Send + Sync>> {
-    let renderer_config = crate::live_pages::RendererConfig {
+) -> Result<Option<crate::adapters::renderer::Renderer>, Box<dyn std::error::Error + Send + Sync>> {
+    let renderer_config = crate::adapters::renderer::RendererConfig {
         dir: config.renderer_dir.clone(),
         webapp_dir: config.webapp_dir.clone(),
         node: config.node_bin.clone(),
     };
-    let problem = match crate::live_pages::Renderer::start(renderer_config).await {
+    let problem = match crate::adapters::renderer::Renderer::start(renderer_config).await {
         Ok(Some(renderer)) => return Ok(Some(renderer)),
         Ok(None) => format!(
             "{} has no live-pages.json (the web app's server bundle, built by `npm run build`)",
@@ -122,7 +122,7 @@ async fn seed_first_start(state: &AppState, config: &Config) -> Result<(), Box<d
     if seeded > 0 {
         tracing::info!(numbers = seeded, "seeded the demo number stock (fiction ranges)");
     }
-    match crate::seed::seed_hardware(state, &config.seed_dir).await {
+    match crate::tools::seed::seed_hardware(state, &config.seed_dir).await {
         Ok(0) => {}
         Ok(items) => tracing::info!(items, "seeded the demo hardware catalogue"),
         Err(error) => tracing::warn!(%error, "the demo hardware catalogue was not seeded"),

@@ -1,12 +1,12 @@
 //! What argon2 work a request costs, read from the process-wide counter
-//! (`api::accounts::argon2_runs`). A test binary of its own: in the shared `api` binary
+//! (`api::app::accounts::argon2_runs`). A test binary of its own: in the shared `api` binary
 //! other tests hash at the same time and the counter would move under these tests.
 
 #[path = "api/helpers.rs"]
 #[allow(dead_code)]
 mod helpers;
 
-use api::accounts::argon2_runs;
+use api::app::accounts::argon2_runs;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 

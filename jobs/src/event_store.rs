@@ -119,7 +119,7 @@ pub struct Append<'a> {
     /// A view that follows from that state: its table and its row's payload (JSON). It
     /// goes in through jsonb, as postgres-es's own view writes do (sqlx sends a JSON value
     /// as jsonb), so equal views are equal text wherever they were written (the rebuild
-    /// compares them as text, api/src/rebuild.rs).
+    /// compares them as text, api/src/tools/rebuild.rs).
     pub view: Option<(&'static str, String)>,
     /// The workflows its events start: each a name and the sequence of the event that
     /// starts it (a row of `workflows`, api/src/workflows).

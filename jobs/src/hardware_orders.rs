@@ -82,7 +82,7 @@ const STEPS: [&str; 3] = ["started", "cart-updated", "mail-queued"];
 pub const FAULT_POINTS: [&str; 3] =
     ["after-hardware-cart-updated", "after-hardware-mail-queued", "after-hardware-confirmed"];
 
-/// The workflow a payment the order did not take starts (api/src/workflows/stray_payment.rs):
+/// The workflow a payment the order did not take starts (api/src/app/workflows/stray_payment.rs):
 /// refunding it and telling the buyer.
 pub const REFUND_STRAY_PAYMENT: &str = "refund-stray-payment";
 

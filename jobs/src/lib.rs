@@ -54,7 +54,7 @@ where
 }
 
 /// Runs `run` holding the advisory lock named `name`, or skips when another holder has it
-/// (never waits while holding a pooled connection: see api/src/locks.rs). The lock is
+/// (never waits while holding a pooled connection: see api/src/app/locks.rs). The lock is
 /// transaction-scoped (`pg_try_advisory_xact_lock`) on a connection held for the run, so it
 /// ends with the run, and with a run that is dropped or panics: a session lock would stay on
 /// the pooled connection, held by nobody.

@@ -2,7 +2,7 @@
 //! expired staff sessions, failed staff sign-ins older than a day (the limit looks back one minute), Stripe webhook event ids
 //! older than 30 days (Stripe retries a delivery for three days), the client addresses of
 //! carts that hold nothing any more, idle empty carts, and the page-view salts of past days
-//! (api/src/analytics/collector.rs: a visitor's hash must never be recomputed the day after,
+//! (api/src/app/analytics/collector.rs: a visitor's hash must never be recomputed the day after,
 //! even when no page view came in to make the writer delete yesterday's salt). Page views
 //! themselves are kept 13 months, then folded into daily totals (page_views.rs).
 //!
@@ -31,9 +31,9 @@ pub const RESERVATION_SOURCE_DAYS: i64 = 1;
 pub struct PurgeReport {
     pub staff_sessions: u64,
     pub sign_in_failures: u64,
-    /// Rate-limit windows (api/src/limits.rs) over two hours old: no limit looks that far back.
+    /// Rate-limit windows (api/src/platform/limits.rs) over two hours old: no limit looks that far back.
     pub rate_limit_windows: u64,
-    /// Postcode lookups cached over 24 hours ago (api/src/routes/address.rs uses them no longer).
+    /// Postcode lookups cached over 24 hours ago (api/src/http/routes/address.rs uses them no longer).
     pub address_lookups: u64,
     pub webhook_events: u64,
     pub reservation_sources: u64,

@@ -4,7 +4,7 @@ import { planCard, openLive } from './helpers';
 /** The tools and guides the marketing pages link to: pages of their own, not redirects. */
 const PAGES = ['/download-app', '/calculate-savings', '/prepare-for-2027'];
 
-/** The PBX's SIP domain (its digest realm, SIP_REALM in api/src/accounts.rs). */
+/** The PBX's SIP domain (its digest realm, SIP_REALM in api/src/app/accounts.rs). */
 const SIP_DOMAIN = 'sip.talkbridge.example';
 
 /** As the web app writes pence: £1,234.50. */

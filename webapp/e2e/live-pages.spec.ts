@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { consoleErrors, openLive } from './helpers';
 import { csrfToken, signIn } from './staff';
 
-// The live pages (api/src/live_pages.rs): /hardware and the number pages are served with the
+// The live pages (api/src/http/live_pages.rs): /hardware and the number pages are served with the
 // live catalogue in their HTML, rendered again at each change, and hydrate from the data they
 // were rendered with. Each test's phone is its own, made by the admin of staff.ts through the
 // admin hardware API and deleted at the end.

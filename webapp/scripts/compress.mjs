@@ -1,6 +1,6 @@
 // Writes a brotli (.br) and a gzip (.gz) copy next to every text file of dist/ (.js, .css,
 // .html, .svg, .json, .xml, .txt), the last step of `npm run build`. The server sends the copy
-// a request's Accept-Encoding takes (api/src/routes/web.rs), so nothing is compressed per request.
+// a request's Accept-Encoding takes (api/src/http/routes/web.rs), so nothing is compressed per request.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -9,7 +9,7 @@
 //   list of src/generated/catalogue.json, and written to dist/prerendered/<path>/index.html
 //   (the home page to dist/prerendered/index.html): the markup in #root, and in <head> its
 //   title, description, robots, canonical, Open Graph tags and JSON-LD (from <PageMeta>), its
-//   lazy chunks as modulepreload and their CSS. The server (api/src/routes/web.rs) serves each
+//   lazy chunks as modulepreload and their CSS. The server (api/src/http/routes/web.rs) serves each
 //   for its exact path; main.tsx hydrates it.
 // - dist/index.html becomes the plain shell for every other path (checkout, unknown paths):
 //   an empty #root, the product's name as title, noindex.

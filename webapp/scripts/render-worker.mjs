@@ -1,4 +1,4 @@
-// The server's renderer of live pages (api/src/web/live.rs starts it with Node): renders a
+// The server's renderer of live pages (api/src/adapters/renderer.rs starts it with Node): renders a
 // page of the app with the answer of its `live.api` (src/lib/live-page.ts), one request at a
 // time, for as long as the server runs. The build copies it into dist-ssr/ beside the SSR
 // bundle, which it runs on its own (nothing from node_modules).

@@ -3,7 +3,7 @@
 //! request log would show); answers with addresses are kept a day, so a postcode asked again
 //! makes no upstream call; one client address looks up at most 30 postcodes a minute.
 
-use api::config::Secret;
+use api::platform::config::Secret;
 use reqwest::StatusCode;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::sync::mpsc;
@@ -199,7 +199,7 @@ async fn thirty_lookups_a_minute_per_address_then_429_with_retry_after() {
         "invalid_postcode",
     )
     .await;
-    for _ in 0..api::limits::ADDRESS_LOOKUPS_PER_ADDRESS.max {
+    for _ in 0..api::platform::limits::ADDRESS_LOOKUPS_PER_ADDRESS.max {
         expect_ok(app.get("/api/address-lookup/?postcode=EH1%201YZ").await).await;
     }
     let refused = app.get("/api/address-lookup/?postcode=EH1%201YZ").await;

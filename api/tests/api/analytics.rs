@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use api::auth::Role;
+use api::app::auth::Role;
 use chrono::{Days, NaiveDate, Utc};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
@@ -168,7 +168,7 @@ async fn one_address_has_120_views_a_minute_kept_and_the_rest_answered_and_dropp
     const TOKEN: &str = "analytics-test-token-0123456789";
     let app = spawn_app_with(|config| {
         config.trusted_proxy = true;
-        config.metrics_token = Some(api::config::Secret::new(TOKEN));
+        config.metrics_token = Some(api::platform::config::Secret::new(TOKEN));
     })
     .await;
     let dropped = r#"talkbridge_page_views_total{outcome="dropped_rate_limited"}"#;

@@ -341,8 +341,8 @@ async fn the_cart_view_can_be_rebuilt_from_the_events() {
     let id = cart_with_package(&app, "multiUser", "yearly", 8).await;
     let before = expect_ok(app.get(&format!("/api/carts/{id}")).await).await;
     sqlx::query("UPDATE cart_view SET payload = '{}'::json").execute(&app.pool).await.unwrap();
-    let state = api::state::AppState::new(app.pool.clone());
-    let rebuilt = api::rebuild::rebuild_cart_views(&state).await.unwrap();
+    let state = api::app::state::AppState::new(app.pool.clone());
+    let rebuilt = api::tools::rebuild::rebuild_cart_views(&state).await.unwrap();
     assert_eq!(rebuilt.aggregates, 1);
     let after = expect_ok(app.get(&format!("/api/carts/{id}")).await).await;
     assert_eq!(after, before);

@@ -2,7 +2,7 @@
 //! .ci/test; its address in STRIPE_API_BASE). The browser's Stripe.js steps (confirming the
 //! card setup, 3-D Secure) are made here with the same calls to the stand-in.
 
-use api::config::Secret;
+use api::platform::config::Secret;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
@@ -336,7 +336,8 @@ async fn a_second_tab_supersedes_the_first_order_which_then_takes_no_payment() {
     let (_, charge, first) = pay(&app, &cart_id, "two-tabs@example.com", THREE_D_SECURE).await;
     let pending = expect_ok(charge).await;
     assert_eq!(pending["requiresAction"], true);
-    let first_order = api::state::load::<aggregates::service_order::ServiceOrder>(&app.pool, &first).await.unwrap().0;
+    let first_order =
+        api::app::state::load::<aggregates::service_order::ServiceOrder>(&app.pool, &first).await.unwrap().0;
     let first_payment = first_order.top_up.reference.clone().unwrap();
     // Tab 2 (another browser: no order secret) places the order again from the same cart.
     let body = json!({ "cartId": cart_id, "customerInfo": customer_info("two-tabs@example.com") });
@@ -603,7 +604,7 @@ async fn a_top_up_the_order_did_not_take_is_refunded_once_and_the_buyer_is_told(
     let (_, charge, order) = pay(&app, &cart_id, "stray@example.com", OK_CARD).await;
     let paid = expect_ok(charge).await;
     let customer = paid["customerId"].as_str().unwrap();
-    let (state, _) = api::state::load::<aggregates::service_order::ServiceOrder>(&app.pool, &order).await.unwrap();
+    let (state, _) = api::app::state::load::<aggregates::service_order::ServiceOrder>(&app.pool, &order).await.unwrap();
     let card = state.payment_method_id.unwrap();
     // An attempt of the same order the browser moved past completes in another tab after all.
     let form = format!(
@@ -647,7 +648,7 @@ async fn an_order_unpaid_after_a_day_expires_and_cancels_what_it_started_at_stri
     assert_eq!(expect_ok(charge).await["requiresAction"], true, "left at the bank's check");
     let at = |hours: i64| {
         let clock = aggregates::clock::FixedClock(chrono::Utc::now() + chrono::Duration::hours(hours));
-        api::state::AppState::with_clock(app.pool.clone(), std::sync::Arc::new(clock))
+        api::app::state::AppState::with_clock(app.pool.clone(), std::sync::Arc::new(clock))
     };
     let soon = at(23);
     assert_eq!(api::scheduled::reconcile_payments(&soon, soon.clock.now()).await.unwrap().expired, 0);
@@ -656,7 +657,7 @@ async fn an_order_unpaid_after_a_day_expires_and_cancels_what_it_started_at_stri
     assert_eq!(report.expired, 1, "{report}");
     let again = api::scheduled::reconcile_payments(&day, day.clock.now()).await.unwrap();
     assert_eq!(again.looked_at, 0, "a closed order is looked at no more: {again}");
-    let (state, _) = api::state::load::<aggregates::service_order::ServiceOrder>(&app.pool, &order).await.unwrap();
+    let (state, _) = api::app::state::load::<aggregates::service_order::ServiceOrder>(&app.pool, &order).await.unwrap();
     let subscription = state.subscription.reference.clone().unwrap();
     let at_stripe = stripe(Method::GET, &format!("/subscriptions/{subscription}"), "").await;
     assert_eq!(at_stripe["status"], "canceled", "{at_stripe}");
@@ -853,7 +854,7 @@ async fn addresses_come_from_the_configured_service_and_its_refusals_have_their_
     let upstream = spawn_postcode_service().await;
     let with_key = |key: &'static str| {
         let upstream = upstream.clone();
-        move |config: &mut api::config::Config| {
+        move |config: &mut api::platform::config::Config| {
             config.address_lookup.url = upstream;
             config.address_lookup.key = Some(Secret::new(key));
         }
@@ -990,7 +991,7 @@ async fn google_sign_up_is_checked_with_google_and_needs_no_password() {
     assert_eq!(subject.as_deref(), Some("google-sub-1"), "the Google account is recorded");
 }
 
-fn google_app(tokeninfo: String) -> impl FnOnce(&mut api::config::Config) {
+fn google_app(tokeninfo: String) -> impl FnOnce(&mut api::platform::config::Config) {
     move |config| {
         config.google_client_id = Some("client-123.apps.googleusercontent.com".into());
         config.google_tokeninfo_url = tokeninfo;
@@ -1065,7 +1066,7 @@ async fn a_google_account_opens_only_with_a_token_of_the_same_google_account() {
 #[tokio::test]
 async fn a_google_token_joins_a_password_account_and_keeps_its_password() {
     let app = spawn_app_with(google_app(spawn_tokeninfo().await)).await;
-    let hash = api::auth::hash_password("owner-Passw0rd").unwrap();
+    let hash = api::app::auth::hash_password("owner-Passw0rd").unwrap();
     sqlx::query(
         "INSERT INTO customer_accounts (id, email, password_hash, first_name, last_name, company_name, phone)
          VALUES ($1, 'owner@example.com', $2, 'Olive', 'Owner', 'O Ltd', '020 7946 0000')",
@@ -1116,7 +1117,7 @@ async fn password_account(app: &TestApp, email: &str, password: &str) {
     )
     .bind(uuid::Uuid::new_v4())
     .bind(email)
-    .bind(api::auth::hash_password(password).unwrap())
+    .bind(api::app::auth::hash_password(password).unwrap())
     .execute(&app.pool)
     .await
     .unwrap();
@@ -1183,7 +1184,7 @@ async fn check_from(app: &TestApp, cart_id: &str, email: &str, forwarded: &str) 
 async fn behind_a_trusted_proxy_each_forwarded_address_is_counted_apart() {
     let app = spawn_app_with(|config| config.trusted_proxy = true).await;
     let cart_id = cart(&app, single_user(&[])).await;
-    let per_address = api::limits::PASSWORD_PER_ADDRESS.max;
+    let per_address = api::platform::limits::PASSWORD_PER_ADDRESS.max;
     for n in 0..per_address {
         // Unknown e-mails count as much as accounts do.
         assert_eq!(check_from(&app, &cart_id, &format!("new{n}@example.com"), "203.0.113.1").await, StatusCode::OK);
@@ -1224,7 +1225,8 @@ async fn guesses_from_other_addresses_never_lock_a_buyer_out_yet_a_spread_guess_
     password_account(&app, "buyer@example.com", RIGHT).await;
     password_account(&app, "spread@example.com", RIGHT).await;
     let cart_id = cart(&app, single_user(&[])).await;
-    let (pair, per_email) = (api::limits::PASSWORD_PER_EMAIL_AND_ADDRESS.max, api::limits::PASSWORD_PER_EMAIL.max);
+    let (pair, per_email) =
+        (api::platform::limits::PASSWORD_PER_EMAIL_AND_ADDRESS.max, api::platform::limits::PASSWORD_PER_EMAIL.max);
     assert_eq!((pair, per_email), (5, 50));
     within_one_minute(std::time::Duration::from_secs(30)).await;
 
@@ -1254,7 +1256,7 @@ async fn guesses_from_other_addresses_never_lock_a_buyer_out_yet_a_spread_guess_
 async fn without_a_trusted_proxy_x_forwarded_for_is_ignored() {
     let app = spawn_app().await;
     let cart_id = cart(&app, single_user(&[])).await;
-    for n in 0..api::limits::PASSWORD_PER_ADDRESS.max {
+    for n in 0..api::platform::limits::PASSWORD_PER_ADDRESS.max {
         let forwarded = format!("203.0.113.{n}");
         assert_eq!(check_from(&app, &cart_id, &format!("new{n}@example.com"), &forwarded).await, StatusCode::OK);
     }

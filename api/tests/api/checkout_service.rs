@@ -6,16 +6,16 @@ use std::sync::{Arc, Mutex};
 
 use aggregates::cart::CartCommand;
 use aggregates::pricing::{BillingCycle, Plan};
-use api::account_form::CustomerInfo;
-use api::checkout::gateway::{
+use api::app::account_form::CustomerInfo;
+use api::app::checkout::gateway::{
     CardSetup, GatewayError, InvoiceRecord, Outcome, PaymentGateway, PaymentRecord, PlanSpec, RefundRecord, Refusal,
     SetupState, SubscriptionRecord,
 };
-use api::checkout::{self, PayOrder, Payment, PlaceOrder};
-use api::client::ClientAddress;
-use api::error::ApiError;
-use api::ids::{StripeId, StripeKind};
-use api::state::AppState;
+use api::app::checkout::{self, PayOrder, Payment, PlaceOrder};
+use api::app::ids::{StripeId, StripeKind};
+use api::app::state::AppState;
+use api::platform::client::ClientAddress;
+use api::platform::error::ApiError;
 use async_trait::async_trait;
 
 use crate::helpers::fresh_database;

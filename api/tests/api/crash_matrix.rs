@@ -146,7 +146,7 @@ macro_rules! crash_points {
         #[test]
         fn every_fault_point_of_the_workflow_is_tested() {
             let tested = [$($point),*];
-            for point in api::workflows::service_order::FAULT_POINTS.iter().chain(&api::checkout::FAULT_POINTS) {
+            for point in api::app::workflows::service_order::FAULT_POINTS.iter().chain(&api::app::checkout::FAULT_POINTS) {
                 assert!(tested.contains(point), "{point} has no crash test");
             }
         }
@@ -171,15 +171,15 @@ async fn a_dropped_step_leaves_its_lock_to_the_next_at_once() {
     let database = fresh_database().await;
     let (one, other) = (PgPool::connect(&database).await.unwrap(), PgPool::connect(&database).await.unwrap());
     api::startup::migrate(&one).await.unwrap();
-    let (first, second) = (api::state::AppState::new(one), api::state::AppState::new(other));
-    let stuck = api::locks::locked(&first, "order-dropped".into(), async {
+    let (first, second) = (api::app::state::AppState::new(one), api::app::state::AppState::new(other));
+    let stuck = api::app::locks::locked(&first, "order-dropped".into(), async {
         tokio::time::sleep(Duration::from_secs(60)).await;
         Ok(())
     });
     assert!(tokio::time::timeout(Duration::from_millis(300), stuck).await.is_err(), "dropped mid-step");
 
     let started = Instant::now();
-    let next = api::locks::locked(&second, "order-dropped".into(), async { Ok(7) }).await.unwrap();
+    let next = api::app::locks::locked(&second, "order-dropped".into(), async { Ok(7) }).await.unwrap();
     assert_eq!(next, 7);
     assert!(started.elapsed() < Duration::from_secs(2), "waited {:?} for a lock nobody holds", started.elapsed());
     // The same for a job's lock, dropped mid-run.
@@ -449,7 +449,7 @@ fn every_fault_point_of_the_trial_is_tested() {
         "after-trial-number-returned",
         "after-trial-subscribed",
     ];
-    for (_, point) in api::workflows::trial::FAULT_POINTS {
+    for (_, point) in api::app::workflows::trial::FAULT_POINTS {
         assert!(tested.contains(&point), "{point} has no crash test");
     }
 }
@@ -634,12 +634,12 @@ async fn stray_payment_after_stray_refunded_at_provider() {
 
 #[test]
 fn every_fault_point_of_refund_stray_payment_is_tested() {
-    assert_eq!(api::workflows::stray_payment::FAULT_POINTS, ["after-stray-refunded-at-provider"]);
+    assert_eq!(api::app::workflows::stray_payment::FAULT_POINTS, ["after-stray-refunded-at-provider"]);
 }
 
 #[test]
 fn every_fault_point_of_tell_buyer_is_tested() {
-    assert_eq!(api::workflows::tell_buyer::FAULT_POINTS, ["after-buyer-told"]);
+    assert_eq!(api::app::workflows::tell_buyer::FAULT_POINTS, ["after-buyer-told"]);
 }
 
 /// A number given to an order that refuses it (here a placeholder it no longer waits for)
@@ -651,7 +651,7 @@ async fn a_number_the_order_refuses_stays_free() {
     let (_, charge, order) = pay(&app, &cart_id, "refused@example.com", OK_CARD).await;
     expect_ok(charge).await;
     crate::checkout::create_account(&app, &order).await;
-    let state = api::state::AppState::new(app.pool.clone());
+    let state = api::app::state::AppState::new(app.pool.clone());
     let ctx = api::scheduled::placeholders(&state, api::commands::Context::system());
     let free = "442079460150";
     let record = |number: &str| aggregates::service_order::ServiceOrderCommand::FillPlaceholder {

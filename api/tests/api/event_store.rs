@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use aggregates::cart::{Cart, CartCommand, CartEvent};
 use aggregates::pricing::{BillingCycle, Plan};
-use api::state::AppState;
+use api::app::state::AppState;
 use cqrs_es::persist::PersistedEventStore;
 use cqrs_es::EventStore;
 use jobs::event_store::SNAPSHOT_EVERY;

@@ -5,8 +5,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use aggregates::clock::FixedClock;
-use api::config::{Config, Secret};
-use api::state::{AppState, Services};
+use api::app::state::{AppState, Services};
+use api::platform::config::{Config, Secret};
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
@@ -457,7 +457,7 @@ async fn recording_stripe() -> (String, tokio::sync::mpsc::UnboundedReceiver<Str
 async fn a_stripe_id_not_of_its_shape_never_reaches_stripe() {
     let (base, mut stripe_requests) = recording_stripe().await;
     let app = spawn_app_with(|config| config.payments.api_base = base).await;
-    let staff = crate::hardware_routes::sign_in(&app, "ann@example.com", api::auth::Role::Admin).await;
+    let staff = crate::hardware_routes::sign_in(&app, "ann@example.com", api::app::auth::Role::Admin).await;
     let order = uuid::Uuid::new_v4().to_string();
     let climbing = |prefix: &str| format!("{prefix}_x/../../v1/customers/cus_1?expand[]=x");
     let events = app.event_count().await;

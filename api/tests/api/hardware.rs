@@ -3,7 +3,7 @@
 
 use aggregates::hardware::{Brand, HardwareCommand, HardwareFields, Image, ItemStatus};
 use aggregates::pricing::Pence;
-use api::state::AppState;
+use api::app::state::AppState;
 use cqrs_es::persist::ViewRepository;
 use projections::hardware::{audit_page, AuditCursor};
 

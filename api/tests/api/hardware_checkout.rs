@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use aggregates::clock::FixedClock;
 use aggregates::hardware::{HardwareCommand, ItemStatus};
-use api::state::AppState;
+use api::app::state::AppState;
 use chrono::{Duration, Utc};
 use cqrs_es::persist::ViewRepository;
 use reqwest::{Method, StatusCode};
@@ -266,7 +266,8 @@ async fn a_second_tab_supersedes_the_first_order_whose_payment_then_cannot_charg
     let again = json!({ "productId": product, "quantity": 1 });
     expect_ok(app.send(Method::POST, &format!("/api/carts/{cart}/hardware"), Some(again)).await).await;
     placed(&app, &cart, "standard").await;
-    let (order, _) = api::state::load::<aggregates::hardware_order::HardwareOrder>(&app.pool, &second).await.unwrap();
+    let (order, _) =
+        api::app::state::load::<aggregates::hardware_order::HardwareOrder>(&app.pool, &second).await.unwrap();
     assert!(order.status.is_paid() && order.superseded_by.is_none(), "{order:?}");
 }
 
@@ -308,7 +309,7 @@ async fn a_payment_the_order_did_not_take_is_refunded_once_and_the_buyer_is_told
     assert_eq!(told, 1, "the buyer is e-mailed once");
     // The order is as it was: paid once, confirmed; its history names the overpayment.
     assert_eq!(view(&app, &id, &secret).await["status"], "confirmed");
-    let (order, _) = api::state::load::<aggregates::hardware_order::HardwareOrder>(&app.pool, &id).await.unwrap();
+    let (order, _) = api::app::state::load::<aggregates::hardware_order::HardwareOrder>(&app.pool, &id).await.unwrap();
     assert_eq!(order.strays.len(), 1);
     assert!(order.strays[0].refund_id.as_deref().is_some_and(|r| r.starts_with("re_")));
 }
@@ -601,8 +602,10 @@ async fn bad_input_names_the_field_and_changes_nothing() {
 async fn a_signed_webhook_confirms_an_order_whose_browser_went_away_and_a_forged_one_changes_nothing() {
     use crate::hardening::{signed, webhook};
     const SECRET: &str = "whsec_hardware";
-    let app =
-        crate::helpers::spawn_app_with(|c| c.payments.webhook_secret = Some(api::config::Secret::new(SECRET))).await;
+    let app = crate::helpers::spawn_app_with(|c| {
+        c.payments.webhook_secret = Some(api::platform::config::Secret::new(SECRET))
+    })
+    .await;
     let event = |id: &str, payment: &str| {
         json!({ "id": id, "type": "payment_intent.succeeded", "data": { "object": { "id": payment, "status": "succeeded" } } })
             .to_string()

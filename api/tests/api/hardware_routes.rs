@@ -1,6 +1,6 @@
 //! The hardware routes: roles, CSRF, the sign-in limit, uploads, the audit log, the shop.
 
-use api::auth::{add_user, Role};
+use api::app::auth::{add_user, Role};
 use reqwest::header::{COOKIE, SET_COOKIE};
 use reqwest::multipart::{Form, Part};
 use reqwest::{Method, RequestBuilder, StatusCode};
@@ -171,8 +171,10 @@ async fn failed_sign_ins_elsewhere_never_lock_staff_out_yet_a_spread_guess_stops
     let app = crate::helpers::spawn_app_with(|config| config.trusted_proxy = true).await;
     add_user(&app.pool, "ann@example.com", Role::Admin, Some(PASSWORD.into())).await.unwrap();
     add_user(&app.pool, "bob@example.com", Role::Support, Some(PASSWORD.into())).await.unwrap();
-    let (pair, per_email) =
-        (api::limits::STAFF_FAILURES_PER_EMAIL_AND_ADDRESS.max, api::limits::STAFF_FAILURES_PER_EMAIL.max);
+    let (pair, per_email) = (
+        api::platform::limits::STAFF_FAILURES_PER_EMAIL_AND_ADDRESS.max,
+        api::platform::limits::STAFF_FAILURES_PER_EMAIL.max,
+    );
     assert_eq!((pair, per_email), (5, 50));
     crate::helpers::within_one_minute(std::time::Duration::from_secs(30)).await;
 

@@ -1,6 +1,6 @@
 use std::path::PathBuf;
 
-use api::config::{Config, Secret};
+use api::platform::config::{Config, Secret};
 use api::startup::Application;
 use reqwest::{Response, StatusCode};
 use serde_json::Value;
@@ -266,7 +266,7 @@ impl Drop for Server {
 }
 
 /// Returns once at least `needed` is left of the current minute, waiting for the next one to
-/// start when it is not. The limiter (api/src/limits.rs) counts whole minutes, the previous
+/// start when it is not. The limiter (api/src/platform/limits.rs) counts whole minutes, the previous
 /// one in part: a test filling a per-minute limit to the edge runs inside one.
 pub async fn within_one_minute(needed: std::time::Duration) {
     use chrono::Timelike;

@@ -1,7 +1,7 @@
 use std::sync::Arc;
 
 use aggregates::clock::FixedClock;
-use api::state::AppState;
+use api::app::state::AppState;
 use chrono::{Duration, Utc};
 use jobs::numbers::release_expired;
 use jobs::scheduler::run_once;
@@ -94,7 +94,7 @@ async fn importing_stock_checks_every_line_and_twice_changes_nothing() {
                GB,07700 900001,geographic,07700\n\
                XX,123456,geographic,1\n\
                GB,+441614960000,geographic,0161\n";
-    let report = api::import::import_numbers(&app.pool, csv.as_bytes(), 0).await.unwrap();
+    let report = api::tools::import::import_numbers(&app.pool, csv.as_bytes(), 0).await.unwrap();
     assert_eq!(report.added, 3);
     assert_eq!(report.already_there, 1, "the demo stock already has 01614 960000");
     let lines: Vec<usize> = report.rejected.iter().map(|(line, _)| *line).collect();
@@ -102,7 +102,7 @@ async fn importing_stock_checks_every_line_and_twice_changes_nothing() {
     let found = expect_ok(app.get("/api/available_numbers/?country_code=GB&areaCode=01202").await).await;
     assert_eq!(found["total_numbers"], 2);
 
-    let again = api::import::import_numbers(&app.pool, csv.as_bytes(), 0).await.unwrap();
+    let again = api::tools::import::import_numbers(&app.pool, csv.as_bytes(), 0).await.unwrap();
     assert_eq!((again.added, again.already_there, again.rejected.len()), (0, 4, 3));
 }
 
@@ -116,7 +116,7 @@ async fn importing_stock_reads_quoted_fields_and_a_byte_order_mark() {
                \r\n\
                # a comment line\r\n\
                GB,\"01202,000013\",geographic,01202\r\n";
-    let report = api::import::import_numbers(&app.pool, csv.as_bytes(), 0).await.unwrap();
+    let report = api::tools::import::import_numbers(&app.pool, csv.as_bytes(), 0).await.unwrap();
     assert_eq!((report.added, report.already_there), (2, 0), "{report:?}");
     assert_eq!(report.rejected.len(), 1, "{report:?}");
     assert_eq!(report.rejected[0].0, 6, "a comma inside quotes is part of the number: {report:?}");
@@ -134,7 +134,7 @@ async fn importing_twenty_thousand_lines_rejects_each_repeated_number_once() {
         csv.push_str(&format!("GB,+4412025{:05},geographic,01202\n", n));
     }
     csv.push_str("GB,+441202500007,geographic,01202\n");
-    let report = api::import::import_numbers(&app.pool, std::io::Cursor::new(csv), 0).await.unwrap();
+    let report = api::tools::import::import_numbers(&app.pool, std::io::Cursor::new(csv), 0).await.unwrap();
     assert_eq!(report.added, 20_000);
     assert_eq!(report.rejected, vec![(20_002, "441202500007 appears twice in the file".to_string())]);
 }
@@ -221,7 +221,7 @@ async fn without_a_relay_the_outbox_job_keeps_mail_in_the_local_mailbox() {
     let (port, mut received) = spawn_smtp_relay().await;
     let mut config = without.services.config.clone();
     config.smtp = Some(local_relay(port));
-    let with = without.clone().with_services(api::state::Services::from_config(&config).unwrap());
+    let with = without.clone().with_services(api::app::state::Services::from_config(&config).unwrap());
     let job = api::scheduled::jobs(&with).into_iter().find(|job| job.name == jobs::outbox::SEND_OUTBOX).unwrap();
     jobs::outbox::queue(&app.pool, mail("w-1")).await.unwrap();
     match run_once(&app.pool, &job).await.unwrap() {
@@ -318,9 +318,14 @@ async fn age_cart(app: &TestApp, cart: &str, days: i64) {
 async fn the_purge_deletes_old_records_and_idle_empty_carts_only() {
     let app = spawn_app().await;
     // Staff sessions: one expired, one running. Sign-in failures: two days old and fresh.
-    api::auth::add_user(&app.pool, "purge@example.com", api::auth::Role::Support, Some("a-long-password-1".into()))
-        .await
-        .unwrap();
+    api::app::auth::add_user(
+        &app.pool,
+        "purge@example.com",
+        api::app::auth::Role::Support,
+        Some("a-long-password-1".into()),
+    )
+    .await
+    .unwrap();
     sqlx::query(
         "INSERT INTO staff_sessions (token_hash, user_id, csrf_token, expires_at)
          SELECT t.hash, u.id, 'csrf', t.expires FROM staff_users u,
@@ -428,7 +433,7 @@ async fn the_purge_deletes_old_records_and_idle_empty_carts_only() {
 async fn staff_read_the_mailbox_with_each_mails_status_and_body() {
     use crate::hardware_routes::{as_staff, sign_in};
     let app = spawn_app().await;
-    let support = sign_in(&app, "sam@talkbridge.example", api::auth::Role::Support).await;
+    let support = sign_in(&app, "sam@talkbridge.example", api::app::auth::Role::Support).await;
     jobs::outbox::queue(&app.pool, mail("m-1")).await.unwrap();
     jobs::outbox::keep_locally(&app.pool).await.unwrap();
     jobs::outbox::queue(&app.pool, mail("m-2")).await.unwrap();

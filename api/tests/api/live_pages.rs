@@ -1,4 +1,4 @@
-//! The live pages (api/src/live_pages.rs): a page the build lists is rendered by the web app's
+//! The live pages (api/src/http/live_pages.rs): a page the build lists is rendered by the web app's
 //! renderer with its GET's answer, at each change of that answer and only then; the build's
 //! page is served when the renderer fails, hangs or is missing. The renderer here is a small
 //! Node script speaking the worker's protocol (webapp/scripts/render-worker.mjs): its page
@@ -62,7 +62,7 @@ fn renders(html: &str) -> u32 {
 }
 
 async fn publish(app: &TestApp, id: &str, name: &str) {
-    let state = api::state::AppState::new(app.pool.clone());
+    let state = api::app::state::AppState::new(app.pool.clone());
     let fields = HardwareFields {
         name: name.into(),
         brand: Some(Brand::Cisco),
@@ -161,8 +161,8 @@ async fn without_a_renderer_the_built_pages_are_served() {
 
 #[test]
 fn the_renderer_is_looked_for_beside_the_web_app_build() {
-    let config = api::config::Config::development();
-    assert_eq!(config.renderer_dir, api::live_pages::default_renderer_dir(&config.webapp_dir));
+    let config = api::platform::config::Config::development();
+    assert_eq!(config.renderer_dir, api::http::live_pages::default_renderer_dir(&config.webapp_dir));
     assert!(config.renderer_dir.ends_with("webapp/dist-ssr"), "{}", config.renderer_dir.display());
 }
 
@@ -170,7 +170,7 @@ fn the_renderer_is_looked_for_beside_the_web_app_build() {
 async fn a_production_server_refuses_to_start_without_the_renderer() {
     let database_url = crate::helpers::fresh_database().await;
     let missing = std::env::temp_dir().join("voip-shop-live-none").display().to_string();
-    let config = api::config::Config::from_lookup(|key| {
+    let config = api::platform::config::Config::from_lookup(|key| {
         let value = match key {
             "APP_ENV" => "production",
             "DATABASE_URL" => &database_url,

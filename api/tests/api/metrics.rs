@@ -2,8 +2,8 @@
 
 use std::net::SocketAddr;
 
-use api::config::{Config, Secret};
-use api::state::{AppState, Services};
+use api::app::state::{AppState, Services};
+use api::platform::config::{Config, Secret};
 use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::{Request, StatusCode};
@@ -48,7 +48,7 @@ async fn a_scrape_counts_requests_by_route_and_commands_by_outcome_and_measures_
     assert!(scraped.contains(r#"talkbridge_projection_lag_events{view="cart_view"}"#), "{scraped}");
     assert!(scraped.contains(r#"talkbridge_projection_lagging_aggregates{view="number_inventory"}"#), "{scraped}");
     assert!(scraped.contains(r#"talkbridge_outbox_emails{status="failed"}"#), "{scraped}");
-    for workflow in api::workflows::ALL {
+    for workflow in api::app::workflows::ALL {
         assert!(scraped.contains(&format!(r#"talkbridge_workflows_owed{{workflow="{workflow}"}}"#)), "{scraped}");
         assert!(scraped.contains(&format!(r#"talkbridge_workflow_oldest_seconds{{workflow="{workflow}"}}"#)));
     }
@@ -65,7 +65,7 @@ async fn ask(app: &TestApp, config: &Config, peer: &str, headers: &[(&str, &str)
     for (name, value) in headers {
         request = request.header(*name, *value);
     }
-    api::routes::app(state, config).oneshot(request.body(Body::empty()).unwrap()).await.unwrap()
+    api::http::routes::app(state, config).oneshot(request.body(Body::empty()).unwrap()).await.unwrap()
 }
 
 async fn code_of(response: axum::response::Response) -> (StatusCode, String) {

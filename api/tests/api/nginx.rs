@@ -2,7 +2,7 @@
 //! its templates (TRUSTED_LOAD_BALANCER filled in), checked with `nginx -t` and run in the
 //! foreground with Debian's nginx (.ci/test installs it; without it these tests fail) in front
 //! of an upstream that answers with the X-Forwarded-For it received and the client address the
-//! shop's server counts from it behind its proxy (`api::client`, TRUSTED_PROXY=1).
+//! shop's server counts from it behind its proxy (`api::platform::client`, TRUSTED_PROXY=1).
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpStream};
 use std::os::unix::process::CommandExt;
@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use api::client::ClientAddress;
+use api::platform::client::ClientAddress;
 use axum::extract::ConnectInfo;
 use axum::http::HeaderMap;
 use serde_json::{json, Value};

@@ -91,7 +91,7 @@ async fn every_described_operation_is_served() {
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(response.headers()["content-type"], "application/json");
     let doc: Value = response.json().await.unwrap();
-    assert_eq!(doc, serde_json::to_value(api::openapi::document()).unwrap(), "the served document is the code's");
+    assert_eq!(doc, serde_json::to_value(api::http::openapi::document()).unwrap(), "the served document is the code's");
     assert!(doc["openapi"].as_str().unwrap().starts_with("3.1"));
     let operations = operations(&doc);
     assert!(operations.len() >= 60, "{} operations", operations.len());
@@ -112,7 +112,7 @@ async fn every_described_operation_is_served() {
 
 #[tokio::test]
 async fn every_operation_says_what_it_answers() {
-    let doc = serde_json::to_value(api::openapi::document()).unwrap();
+    let doc = serde_json::to_value(api::http::openapi::document()).unwrap();
     let mut ids = BTreeSet::new();
     for (method, path, operation) in operations(&doc) {
         let id = operation["operationId"].as_str().unwrap_or_default().to_string();
@@ -163,10 +163,10 @@ async fn a_nul_character_is_refused_not_a_server_error() {
 }
 
 /// Every Stripe id a request carries is described with the shape the server checks
-/// (api::ids::StripeKind::pattern) and its length, so a client or a fuzzer knows it.
+/// (api::app::ids::StripeKind::pattern) and its length, so a client or a fuzzer knows it.
 #[tokio::test]
 async fn each_stripe_id_of_a_request_states_its_pattern() {
-    use api::ids::{StripeKind, MAX_STRIPE_ID};
+    use api::app::ids::{StripeKind, MAX_STRIPE_ID};
     let app = spawn_app().await;
     let doc: Value = app.get("/api/openapi.json").await.json().await.unwrap();
     let schemas = &doc["components"]["schemas"];

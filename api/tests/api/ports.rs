@@ -2,7 +2,7 @@
 //! staff move the port along in the console, every change is an event with its actor and
 //! an e-mail to the buyer, and open ports past the promise are flagged.
 
-use api::auth::Role;
+use api::app::auth::Role;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 

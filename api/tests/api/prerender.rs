@@ -106,5 +106,5 @@ async fn the_web_apps_price_list_is_the_servers() {
          other prices than the server charges; run `cargo run --bin voip-shop catalogue > \
          webapp/src/generated/catalogue.json`"
     );
-    assert_eq!(committed, api::routes::catalogue::document().await);
+    assert_eq!(committed, api::http::routes::catalogue::document().await);
 }

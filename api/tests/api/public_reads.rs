@@ -1,4 +1,4 @@
-//! The public catalogue served from memory (api/src/public_reads.rs): strong ETags, 304 on
+//! The public catalogue served from memory (api/src/app/public_reads.rs): strong ETags, 304 on
 //! If-None-Match, and a change made elsewhere (another server, a command-line tool: here a
 //! second AppState and plain SQL on the same database) served within a second.
 
@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use aggregates::hardware::{Brand, HardwareCommand, HardwareFields, ItemStatus};
 use aggregates::pricing::Pence;
-use api::state::AppState;
+use api::app::state::AppState;
 use reqwest::header::{ACCEPT_ENCODING, CACHE_CONTROL, CONTENT_ENCODING, ETAG, IF_NONE_MATCH, VARY};
 use reqwest::StatusCode;
 use serde_json::Value;

@@ -1,7 +1,7 @@
 //! Quote requests: each field checked, the honeypot and the rate limit store nothing, the
 //! sales mailbox and the buyer are e-mailed, and staff mark a request answered.
 
-use api::auth::Role;
+use api::app::auth::Role;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 

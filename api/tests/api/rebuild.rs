@@ -8,8 +8,8 @@ use std::time::Instant;
 use aggregates::cart::CartCommand;
 use aggregates::hardware::{Brand, HardwareCommand, HardwareFields, Image};
 use aggregates::pricing::{BillingCycle, Pence, Plan};
-use api::rebuild::{self, Rebuilt};
-use api::state::AppState;
+use api::app::state::AppState;
+use api::tools::rebuild::{self, Rebuilt};
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 use sqlx::postgres::PgPoolOptions;
@@ -313,7 +313,7 @@ async fn the_number_inventory_state_is_rebuilt_exactly() {
     assert_eq!(changes(&rebuilt), (0, 3, 0), "{rebuilt:?}");
 }
 
-/// The stock is source data (api/src/import.rs): a rebuild rewrites the imported numbers'
+/// The stock is source data (api/src/tools/import.rs): a rebuild rewrites the imported numbers'
 /// state from their events and never drops or adds a stock row.
 #[tokio::test]
 async fn imported_stock_survives_a_rebuild_with_its_state_rebuilt_from_the_events() {
@@ -322,7 +322,7 @@ async fn imported_stock_survives_a_rebuild_with_its_state_rebuilt_from_the_event
                GB,+441202000001,geographic,01202\n\
                GB,+441202000002,geographic,01202\n\
                GB,+441202000003,geographic,01202\n";
-    let report = api::import::import_numbers(&app.pool, csv.as_bytes(), 0).await.unwrap();
+    let report = api::tools::import::import_numbers(&app.pool, csv.as_bytes(), 0).await.unwrap();
     assert_eq!(report.added, 3);
     cart(&app, single_user(&["441202000002"])).await;
     let stock = "SELECT value, country, number_type, area_code, national, free_trial, demo, status, held_by
@@ -518,7 +518,7 @@ async fn an_order_stored_in_an_older_event_shape_loads_and_rebuilds_the_same() {
     let (_, order) = shop_with_an_order(&app).await;
     let before = snapshot(&app.pool, &view_rows("order_view")).await;
     let state = AppState::new(app.pool.clone());
-    let (current, _) = api::state::load::<ServiceOrder>(&app.pool, &order).await.unwrap();
+    let (current, _) = api::app::state::load::<ServiceOrder>(&app.pool, &order).await.unwrap();
 
     let rewritten = sqlx::query(
         "UPDATE events SET event_version = '1.0',
@@ -542,7 +542,7 @@ async fn an_order_stored_in_an_older_event_shape_loads_and_rebuilds_the_same() {
     .unwrap();
     assert!(stored.get("grand_total").is_some() && stored.get("due_today").is_none(), "{stored}");
 
-    let (loaded, _) = api::state::load::<ServiceOrder>(&app.pool, &order).await.unwrap();
+    let (loaded, _) = api::app::state::load::<ServiceOrder>(&app.pool, &order).await.unwrap();
     assert_eq!(loaded, current);
     run(&app.pool, "TRUNCATE order_view").await;
     assert_eq!(search_differs_from_views(&app.pool).await, Vec::<String>::new());

@@ -2,7 +2,7 @@
 //! PostgreSQL and the Stripe stand-in: the amount Stripe gave back, refusals that refund
 //! nothing, roles (support propose, admins carry out), the buyer's e-mails.
 
-use api::auth::Role;
+use api::app::auth::Role;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
@@ -247,7 +247,7 @@ async fn a_refund_left_unanswered_by_a_crash_is_finished_once_by_the_next_refund
         .as_str()
         .unwrap()
         .to_string();
-    let state = api::state::AppState::new(app.pool.clone());
+    let state = api::app::state::AppState::new(app.pool.clone());
     let context = api::commands::Context::staff(ADMIN);
     let one_phone = || HardwareOrderCommand::RequestRefund {
         lines: Some(vec![(product.clone(), 1)]),

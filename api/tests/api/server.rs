@@ -1,7 +1,7 @@
 use std::time::Duration;
 
-use api::config::{AppEnv, Config};
-use api::state::AppState;
+use api::app::state::AppState;
+use api::platform::config::{AppEnv, Config};
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use sqlx::postgres::PgPoolOptions;
@@ -26,7 +26,7 @@ async fn not_ready_without_a_database() {
         .connect_lazy("postgres://postgres@127.0.0.1:1/none")
         .unwrap();
     let config = Config::development();
-    let app = api::routes::app(AppState::new(pool), &config);
+    let app = api::http::routes::app(AppState::new(pool), &config);
     let response = app.oneshot(Request::get("/readyz").body(Body::empty()).unwrap()).await.unwrap();
     assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
 }
@@ -146,7 +146,7 @@ async fn web_app_pages_carry_the_content_security_policy() {
 }
 
 /// Production, which needs the live pages' renderer (a stand-in, crate::live_pages).
-fn production(config: &mut api::config::Config) {
+fn production(config: &mut api::platform::config::Config) {
     config.app_env = AppEnv::Production;
     config.renderer_dir = crate::live_pages::renderer_dir("production", &[]);
 }
@@ -193,9 +193,14 @@ async fn the_staff_cookie_is_secure_in_production() {
             _ => config.app_env = env,
         })
         .await;
-        api::auth::add_user(&app.pool, "cookie@example.com", api::auth::Role::Admin, Some("a-long-password-1".into()))
-            .await
-            .unwrap();
+        api::app::auth::add_user(
+            &app.pool,
+            "cookie@example.com",
+            api::app::auth::Role::Admin,
+            Some("a-long-password-1".into()),
+        )
+        .await
+        .unwrap();
         let body = serde_json::json!({ "email": "cookie@example.com", "password": "a-long-password-1" });
         let response = app.send(reqwest::Method::POST, "/api/admin/login", Some(body)).await;
         assert_eq!(response.status(), StatusCode::OK);

@@ -10,8 +10,8 @@ use std::sync::Arc;
 use std::time::{Duration as StdDuration, Instant};
 
 use aggregates::clock::FixedClock;
-use api::auth::Role;
-use api::state::AppState;
+use api::app::auth::Role;
+use api::app::state::AppState;
 use chrono::{Duration, Utc};
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
@@ -281,7 +281,7 @@ async fn an_ended_trials_extension_is_refused_and_a_rebuild_keeps_it_out() {
     .await
     .unwrap();
     let state = AppState::new(app.pool.clone());
-    let rebuilt = api::rebuild::rebuild_all(&state).await.unwrap();
+    let rebuilt = api::tools::rebuild::rebuild_all(&state).await.unwrap();
     let sip = rebuilt.iter().find(|r| r.table == "sip_accounts").expect("rebuild-views rebuilds sip_accounts");
     assert_eq!((sip.deleted, sip.inserted), (1, 1), "the row no event accounts for goes, the lost one comes back");
     let usernames: Vec<String> =

@@ -1,7 +1,7 @@
 //! The support console's API: search, history replayed to any event, staff actions with
 //! their names in the events, roles, bad input, and no secret anywhere support looks.
 
-use api::auth::Role;
+use api::app::auth::Role;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
@@ -490,10 +490,13 @@ async fn no_secret_reaches_the_event_store_or_what_support_sees() {
     // value (a bare "4242" substring also turns up by chance in ids and microsecond times).
     assert!(store.iter().all(|event| !event.contains("\"4242\"") && !event.to_lowercase().contains("last4")));
 
-    let printed =
-        api::support::timeline(&api::state::AppState::new(app.pool.clone()), api::support::OrderKind::Service, &order)
-            .await
-            .unwrap();
+    let printed = api::app::support::timeline(
+        &api::app::state::AppState::new(app.pool.clone()),
+        api::app::support::OrderKind::Service,
+        &order,
+    )
+    .await
+    .unwrap();
     assert!(printed.starts_with(&format!("{number}: service order {order}")));
     assert!(printed.contains("buyer"));
     assert!(printed.contains("Card set up"));
@@ -515,7 +518,7 @@ async fn a_paid_number_another_order_took_is_replaced_from_its_area_code_in_one_
     let (_, charge, order) = pay(&app, &cart_id, "lost.number@example.com", OK_CARD).await;
     expect_ok(charge).await;
     // The order's hold runs out and another order takes the number before this one completes.
-    let later = api::state::AppState::with_clock(
+    let later = api::app::state::AppState::with_clock(
         app.pool.clone(),
         Arc::new(FixedClock(chrono::Utc::now() + chrono::Duration::days(1))),
     );
@@ -611,7 +614,7 @@ async fn a_placeholder_is_filled_by_the_job_once_stock_in_its_area_code_arrives(
     let app = spawn_app().await;
     let support = sign_in(&app, "sam@talkbridge.example", Role::Support).await;
     let (order, _) = order_with_placeholder(&app, "cambridge@example.com", "01223").await;
-    let state = api::state::AppState::new(app.pool.clone());
+    let state = api::app::state::AppState::new(app.pool.clone());
     let view = expect_ok(app.get(&format!("/api/orders/{order}")).await).await;
     assert_eq!(view["openPlaceholders"], json!(["placeholder-01223"]));
 

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use aggregates::clock::FixedClock;
-use api::state::AppState;
+use api::app::state::AppState;
 use chrono::{DateTime, Duration, Utc};
 use jobs::scheduler::run_once;
 use jobs::RunOutcome;
@@ -228,7 +228,7 @@ async fn a_trial_is_confirmed_by_the_link_it_e_mails_and_only_then_calls_out() {
         .fetch_one(&app.pool)
         .await
         .unwrap();
-    assert_eq!(stored, api::order_secrets::digest(&token));
+    assert_eq!(stored, api::app::order_secrets::digest(&token));
     let in_events: i64 = sqlx::query_scalar("SELECT count(*) FROM events WHERE payload::text LIKE '%' || $1 || '%'")
         .bind(&token)
         .fetch_one(&app.pool)
@@ -535,7 +535,7 @@ async fn trial_sign_ups_are_limited_per_email_and_per_address() {
 
 /// An account with a password, or (`None`) one made through Google sign-in.
 async fn existing_account(app: &TestApp, email: &str, password: Option<&str>) -> Option<String> {
-    let hash = password.map(|p| api::auth::hash_password(p).unwrap());
+    let hash = password.map(|p| api::app::auth::hash_password(p).unwrap());
     sqlx::query(
         "INSERT INTO customer_accounts (id, email, password_hash, google_sign_in, google_subject, first_name, last_name, company_name, phone)
          VALUES ($1, $2, $3, $4, $5, 'Tara', 'Trial', 'Tara Ltd', '020 7946 0001')",
@@ -662,7 +662,7 @@ async fn the_job_ends_trials_on_time_converts_those_with_a_card_and_reminds_befo
     assert_eq!(ended_events, 3, "each trial ends once");
 
     // One charge of £5.99 for the converted trial, at the stand-in.
-    let (trial, _) = api::state::load::<aggregates::trial::Trial>(&first.pool, &carded).await.unwrap();
+    let (trial, _) = api::app::state::load::<aggregates::trial::Trial>(&first.pool, &carded).await.unwrap();
     let customer = trial.payment_customer_id.expect("the customer is an event of the trial");
     let charges = stripe(Method::GET, &format!("/charges?customer={customer}"), "").await;
     let paid: Vec<&Value> = charges["data"].as_array().unwrap().iter().filter(|c| c["status"] == "succeeded").collect();
@@ -703,7 +703,7 @@ async fn a_converted_trial_pays_the_price_lists_amount_not_an_old_plans() {
     let today = (monthly + vat(monthly)).0;
     let (plan, amount) = jobs::trials::conversion_plan();
     assert_eq!((plan.as_str(), amount.0), (format!("plan_single_user_monthly_inc_vat_{today}").as_str(), today));
-    let (trial, _) = api::state::load::<aggregates::trial::Trial>(&app.pool, &id).await.unwrap();
+    let (trial, _) = api::app::state::load::<aggregates::trial::Trial>(&app.pool, &id).await.unwrap();
     let customer = trial.payment_customer_id.unwrap();
     let subscription = trial_status(&app, &id).await["subscriptionId"].as_str().unwrap().to_string();
     let subscribed = stripe(Method::GET, &format!("/subscriptions/{subscription}"), "").await;
@@ -725,9 +725,11 @@ async fn a_converted_trial_pays_the_price_lists_amount_not_an_old_plans() {
 async fn a_plan_of_the_same_id_at_another_amount_is_refused_not_used() {
     use aggregates::payments::{PaymentError, PaymentGateway, PlanSpec};
 
-    let stripe_gateway =
-        api::payments::Stripe::new(&api::config::Secret::new("sk_test_localstripe"), &crate::helpers::stand_in())
-            .unwrap();
+    let stripe_gateway = api::adapters::stripe::Stripe::new(
+        &api::platform::config::Secret::new("sk_test_localstripe"),
+        &crate::helpers::stand_in(),
+    )
+    .unwrap();
     let id = format!("plan_test_{}", uuid::Uuid::new_v4().simple());
     let form = format!("id={id}&amount=499&currency=gbp&interval=month&product[name]=Old");
     assert_eq!(stripe(Method::POST, "/plans", &form).await["amount"], 499);
@@ -777,7 +779,7 @@ async fn an_unconverted_trials_number_returns_to_the_pool_thirty_days_after_it_e
     assert_eq!(inventory_status(&app, &lapsed_number).await, "available");
     assert_eq!(inventory_status(&app, &kept_number).await, "assigned");
     // The job ran on another state (as another server would): this server hears of the
-    // change by NOTIFY (api/src/public_reads.rs), within milliseconds, not at once.
+    // change by NOTIFY (api/src/app/public_reads.rs), within milliseconds, not at once.
     assert!(free_numbers_within_a_second(&app, |pool| pool.contains(&lapsed_number)).await.contains(&lapsed_number));
     let returned_at: Option<DateTime<Utc>> =
         sqlx::query_scalar("SELECT number_returned_at FROM trials WHERE trial_id = $1")

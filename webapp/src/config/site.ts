@@ -26,7 +26,7 @@ export const siteConfig = {
   officeHours: { days: 'Monday to Friday', shortDays: 'Mon–Fri', opens: '09:00', closes: '18:00' },
   /**
    * The SIP settings a phone or app registers with (the /support guides show them). The domain
-   * must stay the PBX's digest realm, `SIP_REALM` in api/src/accounts.rs.
+   * must stay the PBX's digest realm, `SIP_REALM` in api/src/app/accounts.rs.
    */
   sipServer: { domain: 'sip.talkbridge.example', port: 5060, transport: 'UDP' },
   newsletterSubject: 'Newsletter subscription request',

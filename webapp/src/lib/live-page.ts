@@ -1,7 +1,7 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 
 /**
- * A page whose HTML the server renders from live data at each change (api/src/routes/web.rs,
+ * A page whose HTML the server renders from live data at each change (api/src/http/routes/web.rs,
  * scripts/render-worker.mjs), instead of once at build time: its route module exports it as
  * `live`. `api` is the GET (under the site's origin) whose answer the page is rendered with;
  * the server embeds that answer in the page, and `preload` puts it in the store before the

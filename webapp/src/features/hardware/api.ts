@@ -87,7 +87,7 @@ export const hardwareApi = api.injectEndpoints({
 export const { useGetBrandHardwareQuery } = hardwareApi;
 
 /**
- * The desk-phone shop served live (api/src/routes/web.rs): every published phone is in its
+ * The desk-phone shop served live (api/src/http/routes/web.rs): every published phone is in its
  * HTML, and the browser starts from the same answer, each brand's list as if fetched.
  */
 export const liveHardware: LivePage = {

@@ -88,7 +88,7 @@ export const numbersApi = api.injectEndpoints({
 export const { useSearchNumbersInfiniteQuery, useGetFreeNumbersQuery } = numbersApi;
 
 /**
- * A number page served live (api/src/routes/web.rs): the first page of its opening search is
+ * A number page served live (api/src/http/routes/web.rs): the first page of its opening search is
  * in its HTML, and the browser starts from it. `preload` puts the server's answer in the store
  * as if fetched and holds it until `release` (the endpoints keep nothing unused).
  */

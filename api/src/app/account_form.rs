@@ -1,0 +1,225 @@
+//! The account setup form (docs/product-rules.md, Account form), checked again on the server with the same
+//! messages the page shows, one per field.
+
+use std::collections::BTreeMap;
+
+use aggregates::customer::Customer;
+use serde::Deserialize;
+
+/// The form as the page sends it (`customerInfo`). Missing fields read as empty.
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct CustomerInfo {
+    pub email: String,
+    pub password: String,
+    pub confirm_password: Option<String>,
+    pub first_name: String,
+    pub last_name: String,
+    pub company_name: String,
+    pub phone: String,
+    pub postcode: String,
+    pub address: String,
+    pub address_line1: String,
+    pub address_line2: String,
+    pub city: String,
+    pub country: String,
+    pub is_google_sign_in: bool,
+    pub google_credential: Option<String>,
+}
+
+pub type FieldErrors = BTreeMap<&'static str, &'static str>;
+
+/// 422 with one message per field, under the form's banner.
+pub fn field_errors(errors: FieldErrors) -> crate::platform::error::ApiError {
+    let mut extra = serde_json::Map::new();
+    extra.insert("fieldErrors".into(), serde_json::json!(errors));
+    crate::platform::error::ApiError::Detailed {
+        status: axum::http::StatusCode::UNPROCESSABLE_ENTITY,
+        code: "invalid_fields".into(),
+        message: BANNER.into(),
+        extra,
+    }
+}
+
+pub const BANNER: &str = "Please correct the errors below and try again.";
+const MAX_FIELD: usize = 200;
+
+pub fn is_email(text: &str) -> bool {
+    let Some((local, domain)) = text.split_once('@') else { return false };
+    !local.is_empty()
+        && !domain.contains('@')
+        && domain.contains('.')
+        && !domain.starts_with('.')
+        && !domain.ends_with('.')
+        && !text.chars().any(char::is_whitespace)
+}
+
+/// An optional leading plus, then at least 10 digits, spaces, hyphens or brackets.
+pub fn is_phone(text: &str) -> bool {
+    let rest = text.strip_prefix('+').unwrap_or(text);
+    rest.chars().count() >= 10 && rest.chars().all(|c| c.is_ascii_digit() || matches!(c, ' ' | '-' | '(' | ')'))
+}
+
+/// A UK postcode: the one rule of the shop (aggregates::customer::uk_postcode).
+pub fn is_uk_postcode(text: &str) -> bool {
+    aggregates::customer::uk_postcode(text).is_some()
+}
+
+impl CustomerInfo {
+    fn trimmed(&self) -> CustomerInfo {
+        CustomerInfo {
+            email: self.email.trim().to_lowercase(),
+            first_name: self.first_name.trim().into(),
+            last_name: self.last_name.trim().into(),
+            company_name: self.company_name.trim().into(),
+            phone: self.phone.trim().into(),
+            postcode: self.postcode.trim().to_uppercase(),
+            address_line1: self.address_line1.trim().into(),
+            address_line2: self.address_line2.trim().into(),
+            city: self.city.trim().into(),
+            ..self.clone()
+        }
+    }
+
+    /// The customer the order records, or every field's message. `with_password`: the
+    /// password rules apply (not for Google sign-in).
+    pub fn check(&self, with_password: bool) -> Result<Customer, FieldErrors> {
+        let f = self.trimmed();
+        let mut errors = FieldErrors::new();
+        if f.email.is_empty() {
+            errors.insert("email", "Email is required");
+        } else if !is_email(&f.email) || f.email.len() > MAX_FIELD {
+            errors.insert("email", "Please enter a valid email address");
+        }
+        if with_password && !self.is_google_sign_in {
+            if self.password.is_empty() {
+                errors.insert("password", "Password is required");
+            } else if self.password.chars().count() < 8 {
+                errors.insert("password", "Password must be at least 8 characters");
+            } else if self.password.len() > 256 {
+                errors.insert("password", "Password must be at most 256 characters");
+            }
+            if self.confirm_password.as_ref().is_some_and(|c| *c != self.password) {
+                errors.insert("confirmPassword", "Passwords do not match");
+            }
+        }
+        let required = [
+            ("companyName", &f.company_name, "Company name is required"),
+            ("firstName", &f.first_name, "First name is required"),
+            ("lastName", &f.last_name, "Last name is required"),
+            ("addressLine1", &f.address_line1, "Address line 1 is required"),
+            ("city", &f.city, "City is required"),
+        ];
+        for (field, value, message) in required {
+            if value.is_empty() {
+                errors.insert(field, message);
+            } else if value.chars().count() > MAX_FIELD {
+                errors.insert(field, "This is too long");
+            }
+        }
+        if f.address_line2.chars().count() > MAX_FIELD {
+            errors.insert("addressLine2", "This is too long");
+        }
+        if f.phone.is_empty() {
+            errors.insert("phone", "Phone number is required");
+        } else if !is_phone(&f.phone) || f.phone.len() > 40 {
+            errors.insert("phone", "Please enter a valid phone number");
+        }
+        if f.postcode.is_empty() {
+            errors.insert("postcode", "Postcode is required");
+        } else if !is_uk_postcode(&f.postcode) {
+            errors.insert("postcode", "Please enter a valid UK postcode (e.g., SW1A 1AA)");
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        Ok(Customer {
+            email: f.email,
+            first_name: f.first_name,
+            last_name: f.last_name,
+            company_name: f.company_name,
+            phone: f.phone,
+            address_line1: f.address_line1,
+            address_line2: f.address_line2,
+            city: f.city,
+            postcode: f.postcode,
+            country: "United Kingdom".into(),
+            google_sign_in: self.is_google_sign_in,
+            // Set from the verified Google token, never from the form.
+            google_subject: None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn valid() -> CustomerInfo {
+        CustomerInfo {
+            email: " Jane@Example.com ".into(),
+            password: "correct horse".into(),
+            confirm_password: Some("correct horse".into()),
+            first_name: "Jane".into(),
+            last_name: "Doe".into(),
+            company_name: "Doe Ltd".into(),
+            phone: "+44 (0)20 7946 0000".into(),
+            postcode: "sw1a 1aa".into(),
+            address_line1: "1 Test Street".into(),
+            city: "London".into(),
+            ..CustomerInfo::default()
+        }
+    }
+
+    #[test]
+    fn a_complete_form_becomes_the_customer() {
+        let customer = valid().check(true).unwrap();
+        assert_eq!(customer.email, "jane@example.com");
+        assert_eq!(customer.postcode, "SW1A 1AA");
+        assert_eq!(customer.country, "United Kingdom");
+    }
+
+    #[test]
+    fn every_field_has_its_message() {
+        let errors = CustomerInfo::default().check(true).unwrap_err();
+        assert_eq!(errors["email"], "Email is required");
+        assert_eq!(errors["password"], "Password is required");
+        assert_eq!(errors["companyName"], "Company name is required");
+        assert_eq!(errors["firstName"], "First name is required");
+        assert_eq!(errors["lastName"], "Last name is required");
+        assert_eq!(errors["phone"], "Phone number is required");
+        assert_eq!(errors["postcode"], "Postcode is required");
+        assert_eq!(errors["addressLine1"], "Address line 1 is required");
+        assert_eq!(errors["city"], "City is required");
+        let bad = CustomerInfo {
+            email: "jane@".into(),
+            password: "short".into(),
+            confirm_password: Some("other".into()),
+            phone: "12345".into(),
+            postcode: "12345".into(),
+            ..valid()
+        };
+        let errors = bad.check(true).unwrap_err();
+        assert_eq!(errors["email"], "Please enter a valid email address");
+        assert_eq!(errors["password"], "Password must be at least 8 characters");
+        assert_eq!(errors["confirmPassword"], "Passwords do not match");
+        assert_eq!(errors["phone"], "Please enter a valid phone number");
+        assert_eq!(errors["postcode"], "Please enter a valid UK postcode (e.g., SW1A 1AA)");
+    }
+
+    #[test]
+    fn google_sign_in_needs_no_password() {
+        let form = CustomerInfo { password: String::new(), confirm_password: None, is_google_sign_in: true, ..valid() };
+        assert!(form.check(true).is_ok());
+    }
+
+    #[test]
+    fn uk_postcodes() {
+        for good in ["SW1A 1AA", "M1 1AE", "B33 8TH", "CR2 6XH", "DN55 1PT", "ID1 1QD", "ec1a1bb"] {
+            assert!(is_uk_postcode(good), "{good}");
+        }
+        for bad in ["", "SW1A", "1AA SW1", "SW1A 1A1", "ABC1 1AA", "SW1A  1AA", "SW1AA 1AA"] {
+            assert!(!is_uk_postcode(bad), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,354 @@
+//! Customer accounts and SIP extensions, shared by the service checkout and the free trial.
+//! Account passwords are argon2 hashes; a SIP password is generated, handed back once for
+//! the buyer to see, and kept only as the PBX's digest.
+
+use aggregates::customer::{Customer, Extension};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::OnceLock;
+
+use md5::Md5;
+use rand::Rng;
+use sha2::{Digest, Sha256};
+use sqlx::{Postgres, Transaction};
+use uuid::Uuid;
+
+use serde_json::Value;
+
+use crate::app::account_form::{field_errors, CustomerInfo, FieldErrors};
+use crate::app::state::AppState;
+use crate::platform::client::ClientAddress;
+use crate::platform::error::ApiError;
+use crate::platform::limits;
+
+/// The realm of the SIP digests, the registrar's (sip/kamailio.cfg).
+pub use projections::sip::SIP_REALM;
+
+/// A SIP password: 20 letters and digits from the OS's random source.
+pub fn sip_password() -> String {
+    const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
+    let mut rng = rand::rngs::OsRng;
+    (0..20).map(|_| ALPHABET[rng.gen_range(0..ALPHABET.len())] as char).collect()
+}
+
+/// The PBX keeps HA1 = SHA-256(username:realm:password) (RFC 7616), never the password.
+pub fn sip_digest(username: &str, password: &str) -> String {
+    hex::encode(Sha256::digest(format!("{username}:{SIP_REALM}:{password}")))
+}
+
+/// The same HA1 with MD5 (RFC 2617), the digest every softphone answers and the registrar
+/// checks by default: a password equivalent for SIP, so it is kept like the password would
+/// be (never in an event or a log).
+pub fn sip_digest_md5(username: &str, password: &str) -> String {
+    hex::encode(Md5::digest(format!("{username}:{SIP_REALM}:{password}")))
+}
+
+/// The e-mail's local part in letters and digits, or `ext` when nothing is left.
+pub fn username_base(email: &str) -> String {
+    let local: String =
+        email.split('@').next().unwrap_or_default().chars().filter(char::is_ascii_alphanumeric).take(20).collect();
+    if local.is_empty() {
+        "ext".into()
+    } else {
+        local.to_lowercase()
+    }
+}
+
+/// Argon2 is slow on purpose (about 20 MiB and tens of milliseconds per run): at most two
+/// run at once in this process, off the async threads, whatever the number of requests.
+const ARGON2_AT_ONCE: usize = 2;
+
+fn argon2_permits() -> &'static tokio::sync::Semaphore {
+    static PERMITS: OnceLock<tokio::sync::Semaphore> = OnceLock::new();
+    PERMITS.get_or_init(|| tokio::sync::Semaphore::new(ARGON2_AT_ONCE))
+}
+
+/// Argon2 hashes and verifications run in this process so far (tests read it to see that a
+/// refusal cost none).
+static ARGON2_RUNS: AtomicU64 = AtomicU64::new(0);
+
+pub fn argon2_runs() -> u64 {
+    ARGON2_RUNS.load(Ordering::SeqCst)
+}
+
+async fn argon2<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T, ApiError> {
+    let _permit = argon2_permits().acquire().await.map_err(ApiError::internal)?;
+    ARGON2_RUNS.fetch_add(1, Ordering::SeqCst);
+    tokio::task::spawn_blocking(work).await.map_err(ApiError::internal)
+}
+
+/// An argon2 hash of `password`.
+pub async fn hash(password: String) -> Result<String, ApiError> {
+    argon2(move || crate::app::auth::hash_password(&password)).await?.map_err(ApiError::internal)
+}
+
+/// Whether `password` matches `hash`; with no hash, a check against a hash of a password
+/// nobody knows, so an answer takes as long whether or not there is an account.
+pub async fn verify(password: String, hash: Option<String>) -> Result<bool, ApiError> {
+    argon2(move || match hash {
+        Some(hash) => crate::app::auth::verify_password(&password, &hash),
+        None => {
+            crate::app::auth::verify_password(&password, dummy_hash());
+            false
+        }
+    })
+    .await
+}
+
+/// An argon2 hash of a random password nobody knows, made once (on a blocking thread).
+fn dummy_hash() -> &'static str {
+    static HASH: OnceLock<String> = OnceLock::new();
+    HASH.get_or_init(|| crate::app::auth::hash_password(&sip_password()).unwrap_or_default())
+}
+
+/// What the form says when its e-mail address already has an account with a password the
+/// visitor did not type: the order or trial would join an account they cannot open. An
+/// account made through Google sign-in (no password) gets the same answer to any password.
+pub const EXISTING_ACCOUNT: &str =
+    "An account already exists with this email address. Enter its password to add to it.";
+
+/// Who may use an e-mail address, as the password check found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Owner {
+    /// No account yet: one is made with this password.
+    NewAccount,
+    /// The account's own password was typed.
+    Proven,
+    /// Wrong password, or an account that opens only with Google.
+    Refused,
+}
+
+/// Before payment: an existing account with this e-mail must be opened with its password.
+/// Accounts made through Google sign-in have none and open only with a Google token of
+/// their Google account. One argon2 run whatever the case, so the time tells nothing.
+pub async fn check_existing(pool: &sqlx::PgPool, email: &str, password: &str) -> Result<Owner, ApiError> {
+    let hash: Option<Option<String>> =
+        sqlx::query_scalar("SELECT password_hash FROM customer_accounts WHERE email = $1")
+            .bind(email.trim().to_lowercase())
+            .fetch_optional(pool)
+            .await?;
+    let valid = verify(password.to_string(), hash.clone().flatten()).await?;
+    Ok(match hash {
+        None => Owner::NewAccount,
+        Some(Some(_)) if valid => Owner::Proven,
+        Some(_) => Owner::Refused,
+    })
+}
+
+/// The customer's account, found by e-mail (an existing password is kept; a Google subject
+/// is recorded when it has none) or made.
+pub async fn upsert_account(
+    tx: &mut Transaction<'_, Postgres>,
+    customer: &Customer,
+    password_hash: Option<&str>,
+) -> Result<Uuid, ApiError> {
+    let id = sqlx::query_scalar(
+        "INSERT INTO customer_accounts
+             (id, email, password_hash, google_sign_in, first_name, last_name, company_name, phone, google_subject)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         ON CONFLICT (email) DO UPDATE
+             SET google_subject = COALESCE(customer_accounts.google_subject, EXCLUDED.google_subject)
+         RETURNING id",
+    )
+    .bind(Uuid::new_v4())
+    .bind(&customer.email)
+    .bind(password_hash)
+    .bind(customer.google_sign_in)
+    .bind(&customer.first_name)
+    .bind(&customer.last_name)
+    .bind(&customer.company_name)
+    .bind(&customer.phone)
+    .bind(&customer.google_subject)
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok(id)
+}
+
+/// `count` extensions from 101 for `owner` (an order or a trial); usernames are the
+/// e-mail's local part and the extension, with `suffix` added when that is taken. Answers
+/// the extensions and each one's SIP password (number, password), to be shown once.
+pub async fn add_extensions(
+    tx: &mut Transaction<'_, Postgres>,
+    owner: &str,
+    account_id: Uuid,
+    email: &str,
+    count: u32,
+    suffix: &str,
+) -> Result<(Vec<Extension>, Vec<(String, String)>), ApiError> {
+    let base = username_base(email);
+    let mut extensions = vec![];
+    let mut passwords = vec![];
+    for index in 0..count {
+        let number = (101 + index).to_string();
+        let taken: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM sip_extensions WHERE username = $1)")
+            .bind(format!("{base}{number}"))
+            .fetch_one(&mut **tx)
+            .await?;
+        let username = if taken { format!("{base}{number}.{suffix}") } else { format!("{base}{number}") };
+        let password = sip_password();
+        sqlx::query(
+            "INSERT INTO sip_extensions (order_id, account_id, number, username, secret_digest, ha1_md5)
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(owner)
+        .bind(account_id)
+        .bind(&number)
+        .bind(&username)
+        .bind(sip_digest(&username, &password))
+        .bind(sip_digest_md5(&username, &password))
+        .execute(&mut **tx)
+        .await?;
+        extensions.push(Extension { number: number.clone(), username });
+        passwords.push((number, password));
+    }
+    Ok((extensions, passwords))
+}
+
+fn google_failed() -> ApiError {
+    let mut errors = FieldErrors::new();
+    errors.insert("email", "Google sign in failed. Please try again or fill the form manually.");
+    field_errors(errors)
+}
+
+/// Checks a Google ID token with Google (audience = our client id, e-mail verified and the
+/// same as the form's); answers the Google account's subject (`sub`).
+async fn check_google(state: &AppState, info: &CustomerInfo) -> Result<String, ApiError> {
+    let failed = google_failed;
+    let (Some(client_id), Some(token)) = (&state.services.config.google_client_id, &info.google_credential) else {
+        return Err(failed());
+    };
+    let response = state
+        .services
+        .http
+        .get(&state.services.config.google_tokeninfo_url)
+        .query(&[("id_token", token)])
+        .send()
+        .await
+        .map_err(|_| failed())?;
+    if !response.status().is_success() {
+        return Err(failed());
+    }
+    let claims: Value = response.json().await.map_err(|_| failed())?;
+    let verified = matches!(&claims["email_verified"], Value::Bool(true)) || claims["email_verified"] == "true";
+    let same = claims["email"].as_str().is_some_and(|e| e.eq_ignore_ascii_case(info.email.trim()));
+    let subject = claims["sub"].as_str().map(str::trim).filter(|s| !s.is_empty() && s.len() <= 255);
+    match subject {
+        Some(subject) if claims["aud"].as_str() == Some(client_id.as_str()) && verified && same => {
+            Ok(subject.to_string())
+        }
+        _ => Err(failed()),
+    }
+}
+
+/// The account form checked as docs/product-rules.md, Account form says (with `errors` the
+/// caller found in its other fields). Cheap: no database, no argon2.
+pub fn checked_form(info: &CustomerInfo, with_password: bool, mut errors: FieldErrors) -> Result<Customer, ApiError> {
+    match info.check(with_password) {
+        Ok(customer) if errors.is_empty() => Ok(customer),
+        Ok(_) => Err(field_errors(errors)),
+        Err(more) => {
+            errors.extend(more);
+            Err(field_errors(errors))
+        }
+    }
+}
+
+/// Proof that the visitor may use the form's e-mail address: a Google token of the same
+/// Google account as the existing account's (or of any, when it has none yet: Google has
+/// checked the address), or the existing account's password. Password checks are limited
+/// per e-mail from one client address (5 a minute), per client address (20) and per e-mail
+/// from anywhere (50, so guesses from other addresses cannot lock the buyer out), counted
+/// before the argon2 work, whether or not the e-mail has an account. Answers whether a new
+/// account is to be made with the password.
+pub async fn prove_owner(
+    state: &AppState,
+    info: &CustomerInfo,
+    customer: &mut Customer,
+    address: &ClientAddress,
+) -> Result<Owner, ApiError> {
+    if info.is_google_sign_in {
+        let subject = check_google(state, info).await?;
+        let existing: Option<Option<String>> =
+            sqlx::query_scalar("SELECT google_subject FROM customer_accounts WHERE email = $1")
+                .bind(&customer.email)
+                .fetch_optional(&state.pool)
+                .await?;
+        if existing.as_ref().is_some_and(|known| known.as_ref().is_some_and(|known| *known != subject)) {
+            // Another Google account once had this address: the same answer as a bad token.
+            return Err(google_failed());
+        }
+        customer.google_subject = Some(subject);
+        return Ok(if existing.is_some() { Owner::Proven } else { Owner::NewAccount });
+    }
+    let pair = limits::email_and_address(&customer.email, address.as_str());
+    limits::require(
+        &state.pool,
+        &[
+            (&limits::PASSWORD_PER_EMAIL_AND_ADDRESS, pair.as_str()),
+            (&limits::PASSWORD_PER_ADDRESS, address.as_str()),
+            (&limits::PASSWORD_PER_EMAIL, customer.email.as_str()),
+        ],
+    )
+    .await?;
+    let owner = check_existing(&state.pool, &customer.email, &info.password).await?;
+    if owner == Owner::Refused {
+        let mut errors = FieldErrors::new();
+        errors.insert("password", EXISTING_ACCOUNT);
+        return Err(field_errors(errors));
+    }
+    Ok(owner)
+}
+
+/// The form checked, then the Google token or the password of an existing account.
+pub async fn checked_customer(
+    state: &AppState,
+    info: &CustomerInfo,
+    with_password: bool,
+    errors: FieldErrors,
+    address: &ClientAddress,
+) -> Result<Customer, ApiError> {
+    let mut customer = checked_form(info, with_password, errors)?;
+    prove_owner(state, info, &mut customer, address).await?;
+    Ok(customer)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sip_passwords_are_strong_and_differ() {
+        let (a, b) = (sip_password(), sip_password());
+        assert_eq!(a.len(), 20);
+        assert_ne!(a, b);
+        assert!(a.chars().all(|c| c.is_ascii_alphanumeric()));
+    }
+
+    #[test]
+    fn md5_digest_is_the_rfc_2617_ha1() {
+        // md5("jane101:sip.talkbridge.example:secret"), as `printf %s ... | md5sum` gives it.
+        assert_eq!(sip_digest_md5("jane101", "secret"), "6bdbbabbf7aa1a77ee06d289a8290f90");
+    }
+
+    #[test]
+    fn the_registrar_challenges_with_our_realm() {
+        let config = include_str!("../../../sip/kamailio.cfg");
+        assert!(
+            config.contains(&format!("#!substdef \"!REALM!{SIP_REALM}!g\"")),
+            "sip/kamailio.cfg's REALM is not SIP_REALM"
+        );
+    }
+
+    #[test]
+    fn digests_hide_the_password() {
+        let digest = sip_digest("jane101", "secret");
+        assert_eq!(digest.len(), 64);
+        assert!(!digest.contains("secret"));
+        assert_ne!(digest, sip_digest("jane101", "other"));
+    }
+
+    #[test]
+    fn usernames_come_from_the_email() {
+        assert_eq!(username_base("Jane.Doe+x@example.com"), "janedoex");
+        assert_eq!(username_base("...@example.com"), "ext");
+    }
+}

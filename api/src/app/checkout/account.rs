@@ -1,0 +1,189 @@
+//! After payment: the account and one extension per user from 101, each SIP password shown
+//! once to the buyer's browser and kept only as digests. The account, the extensions'
+//! digests, their SIP logins and the `AccountCreated` event commit in one transaction, and
+//! that event starts the `complete-service-order` workflow (crate::app::workflows): the numbers,
+//! completion, the cart and the confirmation e-mail follow from it, resumed after any crash.
+
+use aggregates::pricing::Plan;
+use aggregates::service_order::CheckoutStep;
+use aggregates::service_order::{OrderStatus, ServiceOrder, ServiceOrderCommand, ServiceOrderError};
+use jobs::commands::{Context, BUYER};
+
+use super::order::{check_order_secret, load};
+use crate::app::account_form::{field_errors, FieldErrors};
+use crate::app::accounts;
+use crate::app::faults;
+use crate::app::locks::locked;
+use crate::app::state::AppState;
+use crate::app::workflows::{self, COMPLETE_SERVICE_ORDER};
+use crate::platform::error::ApiError;
+
+/// The fault points of the buyer's request (FAULT_INJECTION), around the workflow's own
+/// (crate::app::workflows::service_order::FAULT_POINTS): after the account's transaction, and
+/// after the workflow, before the passwords are recorded as shown.
+pub const FAULT_POINTS: [&str; 2] = ["after-account-created", "before-passwords-shown"];
+
+/// A finished order and the SIP passwords to show, once: (extension number, password).
+pub struct Completed {
+    pub order: ServiceOrder,
+    pub passwords: Vec<(String, String)>,
+}
+
+/// The buyer's browser collects the paid order's account: it needs the order's secret, and
+/// a password unless the buyer signed up with Google. A replay answers the same without
+/// passwords, unless the answer that showed them never reached the browser (a crash): the
+/// passwords are then still owed, and the replay gets new ones.
+pub async fn create_account(
+    state: &AppState,
+    id: &str,
+    secret: Option<&str>,
+    password: String,
+) -> Result<Completed, ApiError> {
+    let order = load(state, id).await?;
+    check_order_secret(state, id, secret).await?;
+    if order.account_id.is_none() {
+        if order.status != OrderStatus::Paid {
+            return Err(ServiceOrderError::PaymentNotConfirmed.into());
+        }
+        if !order.customer.google_sign_in {
+            check_password(&password)?;
+        }
+    }
+    let password = (!order.customer.google_sign_in).then_some(password);
+    locked(state, format!("order-{id}"), async {
+        let order = load(state, id).await?;
+        let passwords = if order.account_id.is_none() {
+            add_account(state, &BUYER, id, &order, password, Shown::ToBuyer).await?
+        } else if passwords_owed(state, id).await? {
+            reissue(state, id, &order).await?
+        } else {
+            vec![]
+        };
+        faults::point(state, "after-account-created");
+        if let Err(error) = workflows::run(state, COMPLETE_SERVICE_ORDER, id).await {
+            // Owed still: a runner finishes it. The passwords are good already.
+            tracing::error!(order = %order.order_number, ?error, "completing the order failed; it will be resumed");
+        }
+        faults::point(state, "before-passwords-shown");
+        if !passwords.is_empty() {
+            sqlx::query("UPDATE service_orders SET sip_passwords = 'shown' WHERE order_id = $1")
+                .bind(id)
+                .execute(&state.pool)
+                .await?;
+        }
+        Ok(Completed { order: load(state, id).await?, passwords })
+    })
+    .await
+}
+
+fn check_password(password: &str) -> Result<(), ApiError> {
+    let mut errors = FieldErrors::new();
+    if password.is_empty() {
+        errors.insert("password", "Password is required");
+    } else if password.chars().count() < 8 {
+        errors.insert("password", "Password must be at least 8 characters");
+    } else if password.len() > 256 {
+        errors.insert("password", "Password must be at most 256 characters");
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(field_errors(errors))
+    }
+}
+
+/// Who sees the SIP passwords of an account made now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shown {
+    /// The buyer's browser, in the answer (owed until it is sent).
+    ToBuyer,
+    /// Nobody: the order is completed without its buyer; support sets them with the buyer.
+    Nobody,
+}
+
+/// A paid order completed without its buyer (the reconcile job, which holds the order's
+/// lock): the account without a password, extensions whose passwords nobody sees, then the
+/// workflow.
+pub async fn complete_unattended(state: &AppState, context: &Context, id: &str) -> Result<(), ApiError> {
+    let order = load(state, id).await?;
+    if order.account_id.is_none() {
+        add_account(state, context, id, &order, None, Shown::Nobody).await?;
+    }
+    workflows::run(state, COMPLETE_SERVICE_ORDER, id).await?;
+    Ok(())
+}
+
+/// The customer account (found by e-mail, or made with an argon2 hash of the password), one
+/// extension per user from 101 with its digests and SIP login, and `AccountCreated` (which
+/// starts the workflow), in one transaction. Answers each extension's SIP password.
+async fn add_account(
+    state: &AppState,
+    context: &Context,
+    id: &str,
+    order: &ServiceOrder,
+    password: Option<String>,
+    shown: Shown,
+) -> Result<Vec<(String, String)>, ApiError> {
+    let customer = &order.customer;
+    let hash = match password {
+        Some(password) => Some(accounts::hash(password).await?),
+        None => None,
+    };
+    let users = match order.lines.as_ref().map(|l| (l.plan, l.quantity)) {
+        Some((Plan::PayAsYouGo, _)) | None => 1,
+        Some((_, quantity)) => quantity,
+    };
+    let digits = order.order_number.trim_start_matches("SB-");
+    let mut tx = state.pool.begin().await?;
+    let account_id = accounts::upsert_account(&mut tx, customer, hash.as_deref()).await?;
+    let (extensions, passwords) =
+        accounts::add_extensions(&mut tx, id, account_id, &customer.email, users, digits).await?;
+    for extension in &extensions {
+        projections::sip::allow_on(&mut tx, id, &extension.number, &extension.username, true).await?;
+    }
+    sqlx::query("UPDATE service_orders SET sip_passwords = $2 WHERE order_id = $1")
+        .bind(id)
+        .bind(match shown {
+            Shown::ToBuyer => "owed",
+            Shown::Nobody => "support",
+        })
+        .execute(&mut *tx)
+        .await?;
+    let command =
+        ServiceOrderCommand::Checkout(CheckoutStep::CreateAccount { account_id: account_id.to_string(), extensions });
+    let committed = state.orders.execute_in(&mut tx, context, id, command).await?;
+    tx.commit().await?;
+    state.orders.publish(id, &committed).await;
+    Ok(passwords)
+}
+
+/// Whether the order's SIP passwords were made for the buyer and never shown to them.
+async fn passwords_owed(state: &AppState, id: &str) -> Result<bool, ApiError> {
+    let owed: Option<Option<String>> =
+        sqlx::query_scalar("SELECT sip_passwords FROM service_orders WHERE order_id = $1")
+            .bind(id)
+            .fetch_optional(&state.pool)
+            .await?;
+    Ok(owed.flatten().as_deref() == Some("owed"))
+}
+
+/// New SIP passwords for every extension of an order whose passwords were never shown (the
+/// answer that carried them was lost): nobody has the old ones, which stop working at once.
+async fn reissue(state: &AppState, id: &str, order: &ServiceOrder) -> Result<Vec<(String, String)>, ApiError> {
+    let mut tx = state.pool.begin().await?;
+    let mut passwords = vec![];
+    for extension in &order.extensions {
+        let password = accounts::sip_password();
+        sqlx::query("UPDATE sip_extensions SET secret_digest = $3, ha1_md5 = $4 WHERE order_id = $1 AND number = $2")
+            .bind(id)
+            .bind(&extension.number)
+            .bind(accounts::sip_digest(&extension.username, &password))
+            .bind(accounts::sip_digest_md5(&extension.username, &password))
+            .execute(&mut *tx)
+            .await?;
+        passwords.push((extension.number.clone(), password));
+    }
+    tx.commit().await?;
+    tracing::info!(order = %order.order_number, "SIP passwords made again: the first answer never reached the buyer");
+    Ok(passwords)
+}

@@ -1,0 +1,392 @@
+//! Paying for a hardware order: the card saved through a setup intent (the browser confirms
+//! it), one payment of the order's own total, 3-D Secure in the browser, and the
+//! confirmation once the provider says the money is taken.
+//!
+//! Every step runs under the order's lock and reads the order's events before asking the
+//! provider, so a double click or the browser's retries (three tries on a 400, a 404 or a
+//! network error) reach the provider once; every creating call also carries an idempotency
+//! key of the order and its attempt. A payment is created unconfirmed, recorded, and only
+//! then confirmed: a server that dies in between leaves an uncharged payment, never two
+//! charges.
+
+use aggregates::hardware_order::{HardwareOrder, HardwareOrderCommand, HardwareOrderError, HardwareOrderStatus};
+use aggregates::payments::{CardSetup, Outcome, PaymentError, PaymentGateway, Refusal, SetupState};
+use aggregates::pricing::Pence;
+use axum::http::StatusCode;
+use jobs::hardware_orders::{ConfirmError, HardwareOrders};
+
+use super::order::{check_secret, holds_secret, load, order_quote, run, Quote};
+use crate::app::card_setups;
+use crate::app::checkout::failures::{declined, payment_failure};
+use crate::app::ids::StripeId;
+use crate::app::locks::locked;
+use crate::app::state::AppState;
+use crate::commands::{Context, BUYER};
+use crate::platform::client::ClientAddress;
+use crate::platform::error::ApiError;
+
+const PROVIDER_DOWN: &str = "The payment service did not answer. Please try again.";
+
+fn locked_name(id: &str) -> String {
+    jobs::hardware_orders::lock_name(id)
+}
+
+/// A card setup for the order (a new one when the last was used or failed, within the caps
+/// of card_setups.rs: per order, per `address`), with its payment customer made first.
+pub async fn set_up_card(
+    state: &AppState,
+    gateway: &dyn PaymentGateway,
+    id: &str,
+    secret: Option<&str>,
+    address: &ClientAddress,
+) -> Result<CardSetup, ApiError> {
+    check_secret(state, id, secret).await?;
+    locked(state, locked_name(id), async {
+        let order = open_order(state, id).await?;
+        let customer = match order.payment_customer_id.clone() {
+            Some(customer) => customer,
+            None => {
+                let name = format!("{} {}", order.customer.first_name, order.customer.last_name);
+                let key = format!("hw-{id}-customer");
+                let customer = gateway
+                    .create_customer(&order.customer.email, &name, id, &key)
+                    .await
+                    .map_err(|e| payment_failure(e, PROVIDER_DOWN))?;
+                run(state, &BUYER, id, HardwareOrderCommand::RegisterPaymentCustomer { customer_id: customer.clone() })
+                    .await?;
+                customer
+            }
+        };
+        if let Some(last) = &order.card_setup_id {
+            let setup = gateway.card_setup(last).await.map_err(|e| payment_failure(e, PROVIDER_DOWN))?;
+            if setup.state == SetupState::AwaitingCard {
+                return Ok(setup);
+            }
+        }
+        if !order.may_start_card_setup() {
+            return Err(HardwareOrderError::TooManyCardSetups.into());
+        }
+        let key =
+            format!("hw-{id}-setup-{}-{}", order.declined_attempts, order.card_setup_id.as_deref().unwrap_or("first"));
+        let setup =
+            card_setups::make_counted(state, address, PROVIDER_DOWN, gateway.create_card_setup(&customer, id, &key))
+                .await?;
+        run(state, &BUYER, id, HardwareOrderCommand::StartCardSetup { setup_intent_id: setup.id.clone() }).await?;
+        Ok(setup)
+    })
+    .await
+}
+
+/// A placed order that can still be paid (409 once paid or expired).
+async fn open_order(state: &AppState, id: &str) -> Result<HardwareOrder, ApiError> {
+    let order = load(state, id).await?;
+    match order.status {
+        HardwareOrderStatus::Placed => Ok(order),
+        HardwareOrderStatus::Cancelled if order.superseded_by.is_some() => Err(HardwareOrderError::Superseded.into()),
+        HardwareOrderStatus::Cancelled => Err(HardwareOrderError::Cancelled.into()),
+        _ => Err(HardwareOrderError::AlreadyPaid.into()),
+    }
+}
+
+/// Where a payment stands after `pay`.
+pub enum HardwarePayment {
+    /// Paid: the amount the provider charged (the order's own total).
+    Paid {
+        payment_intent_id: String,
+        amount: Pence,
+    },
+    NeedsAction {
+        payment_intent_id: String,
+        client_secret: String,
+    },
+    /// The buyer's page showed another quote than the order's: nothing was charged; this is
+    /// the order's own.
+    PriceChanged(Quote),
+}
+
+/// Charges the order's total to `card` (a card the order's own setup saved), when
+/// `quote_version` (the quote the buyer's page shows, if it names one) is the order's. A
+/// replay answers what the first call did.
+pub async fn pay(
+    state: &AppState,
+    gateway: &dyn PaymentGateway,
+    id: &str,
+    secret: Option<&str>,
+    card: &StripeId,
+    quote_version: Option<&str>,
+) -> Result<HardwarePayment, ApiError> {
+    check_secret(state, id, secret).await?;
+    let card = card.as_str();
+    locked(state, locked_name(id), async {
+        let order = load(state, id).await?;
+        if order.status.is_paid() {
+            let payment_intent_id = order.paid_payment_intent_id.clone().unwrap_or_default();
+            return Ok(HardwarePayment::Paid { payment_intent_id, amount: order.amounts.total });
+        }
+        let order = open_order(state, id).await?;
+        if quote_version.is_some_and(|v| v.trim() != order.quote_version()) {
+            return Ok(HardwarePayment::PriceChanged(order_quote(state, &order).await?));
+        }
+        let customer = order.payment_customer_id.clone().ok_or_else(invalid_card)?;
+        // Only a card this order's own setup saved (3-D Secure for the setup done in the browser).
+        let setup_id = order.card_setup_id.clone().ok_or_else(invalid_card)?;
+        let setup = gateway.card_setup(&setup_id).await.map_err(|e| payment_failure(e, PROVIDER_DOWN))?;
+        if setup.state != SetupState::Succeeded || setup.card.as_deref() != Some(card) {
+            return Err(invalid_card());
+        }
+        // The payment under way: its outcome first (a retry, or 3-D Secure done).
+        if let Some(payment) = order.payment.clone() {
+            let record =
+                gateway.payment(&payment.payment_intent_id).await.map_err(|e| payment_failure(e, PROVIDER_DOWN))?;
+            let outcome = match record.outcome {
+                Outcome::NotConfirmed if payment.card == card => {
+                    confirm_at_provider(gateway, id, &payment.payment_intent_id, payment.attempt).await?
+                }
+                outcome => outcome,
+            };
+            match outcome {
+                Outcome::Succeeded => return paid(state, &BUYER, id, &payment.payment_intent_id).await,
+                Outcome::NeedsAction { client_secret } if payment.card == card => {
+                    return Ok(HardwarePayment::NeedsAction {
+                        payment_intent_id: payment.payment_intent_id,
+                        client_secret,
+                    })
+                }
+                Outcome::Processing => return Err(processing()),
+                Outcome::Declined(refusal) => {
+                    return Err(decline(state, gateway, id, &payment.payment_intent_id, refusal).await)
+                }
+                // Another card now: the payment under way (never charged) is cancelled at the
+                // provider first, so a 3-D Secure finished later in another tab cannot charge
+                // it as well; when it was charged meanwhile, that payment is the order's.
+                _ => {
+                    let key = format!("hw-{id}-pay-{}", payment.attempt);
+                    if let Err(error) = gateway.cancel_payment(&payment.payment_intent_id, &key).await {
+                        let record = gateway
+                            .payment(&payment.payment_intent_id)
+                            .await
+                            .map_err(|e| payment_failure(e, PROVIDER_DOWN))?;
+                        if record.outcome == Outcome::Succeeded {
+                            return paid(state, &BUYER, id, &payment.payment_intent_id).await;
+                        }
+                        return Err(payment_failure(error, PROVIDER_DOWN));
+                    }
+                    let abandoned = Refusal {
+                        code: "abandoned".into(),
+                        decline_code: None,
+                        message: "Another card was used.".into(),
+                    };
+                    decline(state, gateway, id, &payment.payment_intent_id, abandoned).await;
+                }
+            }
+        }
+        let order = load(state, id).await?;
+        let attempt = order.declined_attempts + 1;
+        let total = order.amounts.total;
+        let key = format!("hw-{id}-pay-{attempt}");
+        gateway
+            .use_card(&customer, card, &format!("{key}-card"))
+            .await
+            .map_err(|e| payment_failure(e, PROVIDER_DOWN))?;
+        let record = gateway
+            .create_payment(total.0, &customer, card, id, &key)
+            .await
+            .map_err(|e| payment_failure(e, PROVIDER_DOWN))?;
+        let command = HardwareOrderCommand::StartPayment {
+            payment_intent_id: record.id.clone(),
+            card: card.to_string(),
+            amount: total,
+        };
+        run(state, &BUYER, id, command).await?;
+        match confirm_at_provider(gateway, id, &record.id, attempt).await? {
+            Outcome::Succeeded => paid(state, &BUYER, id, &record.id).await,
+            Outcome::NeedsAction { client_secret } => {
+                Ok(HardwarePayment::NeedsAction { payment_intent_id: record.id, client_secret })
+            }
+            Outcome::Declined(refusal) => Err(decline(state, gateway, id, &record.id, refusal).await),
+            Outcome::Processing | Outcome::NotConfirmed => Err(processing()),
+        }
+    })
+    .await
+}
+
+/// Asks the provider to charge the payment; a card refusal is an outcome, not an error.
+async fn confirm_at_provider(
+    gateway: &dyn PaymentGateway,
+    id: &str,
+    payment_intent_id: &str,
+    attempt: u32,
+) -> Result<Outcome, ApiError> {
+    match gateway.confirm_payment(payment_intent_id, &format!("hw-{id}-pay-{attempt}-confirm")).await {
+        Ok(outcome) => Ok(outcome),
+        Err(PaymentError::Declined { code, decline_code, message }) => {
+            Ok(Outcome::Declined(Refusal { code, decline_code, message }))
+        }
+        Err(error) => Err(payment_failure(error, PROVIDER_DOWN)),
+    }
+}
+
+/// Records the refused attempt (the order stays open for another card), cancels it at the
+/// provider (a declined payment could otherwise still be completed with another card through
+/// its client secret) and answers 402.
+async fn decline(
+    state: &AppState,
+    gateway: &dyn PaymentGateway,
+    id: &str,
+    payment_intent_id: &str,
+    refusal: Refusal,
+) -> ApiError {
+    let command = HardwareOrderCommand::RecordDecline {
+        payment_intent_id: payment_intent_id.to_string(),
+        code: refusal.code.clone(),
+        decline_code: refusal.decline_code.clone(),
+    };
+    if let Err(error) = run(state, &BUYER, id, command).await {
+        return error;
+    }
+    jobs::hardware_orders::cancel_at_provider(gateway, id, payment_intent_id).await;
+    declined(&refusal)
+}
+
+async fn paid(
+    state: &AppState,
+    context: &Context,
+    id: &str,
+    payment_intent_id: &str,
+) -> Result<HardwarePayment, ApiError> {
+    let order = load(state, id).await?;
+    let command = HardwareOrderCommand::RecordPayment {
+        payment_intent_id: payment_intent_id.to_string(),
+        amount: order.amounts.total,
+        status: "succeeded".into(),
+    };
+    run(state, context, id, command).await?;
+    crate::app::faults::point(state, "after-hardware-payment-recorded");
+    Ok(HardwarePayment::Paid { payment_intent_id: payment_intent_id.to_string(), amount: order.amounts.total })
+}
+
+/// Records a payment the order did not take (`StrayPaymentReceived`) and refunds it now
+/// (the `refund-stray-payment` workflow; the runner tries again if the provider fails);
+/// answers 409 `payment_refunded`.
+async fn stray(state: &AppState, context: &Context, id: &str, payment_intent_id: &str, amount: Pence) -> ApiError {
+    let command = HardwareOrderCommand::RecordStrayPayment { payment_intent_id: payment_intent_id.to_string(), amount };
+    if let Err(error) = run(state, context, id, command).await {
+        return error;
+    }
+    let stray_payment = crate::app::workflows::stray_payment::REFUND_STRAY_PAYMENT;
+    if let Err(error) = crate::app::workflows::run(state, stray_payment, id).await {
+        tracing::warn!(order = %id, ?error, "a stray payment's refund failed; the workflow runner tries again");
+    }
+    ApiError::refused(
+        StatusCode::CONFLICT,
+        "payment_refunded",
+        "This payment was not needed: the order was already paid, or replaced by a newer order from the same cart. \
+         We have refunded it in full, and your bank usually shows it within 5 to 10 working days.",
+    )
+}
+
+fn invalid_card() -> ApiError {
+    ApiError::unprocessable("invalid_payment_method", "Please enter your card details again.")
+}
+
+fn processing() -> ApiError {
+    ApiError::refused(
+        StatusCode::CONFLICT,
+        "payment_processing",
+        "Your bank is still processing the payment. Please wait a moment and try again.",
+    )
+}
+
+fn not_found() -> ApiError {
+    ApiError::not_found(
+        "payment_not_found",
+        "We could not find this payment. Please contact support with your payment reference.",
+    )
+}
+
+/// What the confirmation answers.
+pub struct Confirmation {
+    pub id: String,
+    pub order: HardwareOrder,
+    /// The caller holds the order's secret: it may see the order's details.
+    pub for_buyer: bool,
+}
+
+/// Confirms the order the payment `payment_intent_id` was made for, once the provider says
+/// it succeeded for the order's own total in pounds: the payment recorded, then the order
+/// confirmed (e-mail queued, stock noted, the phones out of the cart). When confirming fails
+/// the order is marked payment-only (or error-handled) and the job confirms it later; the
+/// answer says so. A second call answers the same and queues nothing more.
+pub async fn confirm_payment(
+    state: &AppState,
+    gateway: &dyn PaymentGateway,
+    payment_intent_id: &StripeId,
+    order_id: Option<&str>,
+    secret: Option<&str>,
+    context: &Context,
+) -> Result<Confirmation, ApiError> {
+    let payment_intent_id = payment_intent_id.as_str();
+    let record = match gateway.payment(payment_intent_id).await {
+        Ok(record) => record,
+        Err(PaymentError::NotFound) => return Err(not_found()),
+        Err(error) => return Err(payment_failure(error, PROVIDER_DOWN)),
+    };
+    // The provider names the order it was made for; a body that names another is refused.
+    let id = record
+        .owner
+        .clone()
+        .and_then(|o| uuid::Uuid::parse_str(&o).ok())
+        .map(|u| u.to_string())
+        .ok_or_else(not_found)?;
+    if order_id.is_some_and(|given| given != id) {
+        return Err(not_found());
+    }
+    locked(state, locked_name(&id), async {
+        let order = load(state, &id).await.map_err(|_| not_found())?;
+        let taken = order.paid_payment_intent_id.as_deref() == Some(record.id.as_str());
+        let under_way = order.payment.as_ref().is_some_and(|p| p.payment_intent_id == record.id);
+        if !taken && (!under_way || order.status.is_paid() || order.superseded_by.is_some()) {
+            // Not the payment the order takes: money it took anyway goes back.
+            if record.outcome == Outcome::Succeeded && record.currency.eq_ignore_ascii_case("gbp") {
+                return Err(stray(state, context, &id, &record.id, Pence(record.amount)).await);
+            }
+            return Err(not_found());
+        }
+        if !order.status.is_paid() {
+            let good = record.outcome == Outcome::Succeeded
+                && record.amount == order.amounts.total.0
+                && record.currency.eq_ignore_ascii_case("gbp");
+            if !good {
+                return Err(HardwareOrderError::PaymentNotSucceeded.into());
+            }
+            paid(state, context, &id, &record.id).await?;
+        }
+        let ctx = HardwareOrders {
+            pool: &state.pool,
+            orders: &state.hardware_orders,
+            carts: &state.carts,
+            context: context.clone(),
+            fault_injection: state.services.config.fault_injection.clone(),
+        };
+        let for_buyer = holds_secret(state, &id, secret).await? == Some(true);
+        // `PaymentRecorded` made the confirmation owed: it runs here, or the runner that has
+        // it now is waited for.
+        match jobs::hardware_orders::confirm_once(&ctx, &id).await {
+            Ok(Some(order)) => Ok(Confirmation { id: id.clone(), order, for_buyer }),
+            Ok(None) => {
+                crate::app::workflows::run(state, jobs::hardware_orders::CONFIRM_HARDWARE_ORDER, &id).await?;
+                Ok(Confirmation { id: id.clone(), order: load(state, &id).await?, for_buyer })
+            }
+            Err(error) => {
+                tracing::error!(order = %id, %error, "a paid hardware order could not be confirmed; the job tries again");
+                let mark = match error {
+                    ConfirmError::Storage(_) => HardwareOrderCommand::MarkPaymentOnly,
+                    ConfirmError::Unexpected(_) => HardwareOrderCommand::MarkErrorHandled,
+                };
+                run(state, context, &id, mark).await?;
+                Ok(Confirmation { id: id.clone(), order: load(state, &id).await?, for_buyer })
+            }
+        }
+    })
+    .await
+}

@@ -1,0 +1,24 @@
+//! The use cases: what a buyer, a staff member or a job asks of the shop, each a function over
+//! [`state::AppState`] that runs aggregate commands and reads projections. Routes call these;
+//! these never call routes.
+
+pub mod account_form;
+pub mod accounts;
+pub mod analytics;
+pub mod auth;
+pub mod card_setups;
+pub mod cart_holds;
+pub mod carts;
+pub mod checkout;
+pub mod faults;
+pub mod hardware_checkout;
+pub mod hardware_items;
+pub mod ids;
+pub mod locks;
+pub mod order_secrets;
+pub mod ports;
+pub mod public_reads;
+pub mod state;
+pub mod support;
+pub mod trial_mail;
+pub mod workflows;

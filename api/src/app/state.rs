@@ -1,0 +1,299 @@
+//! What the handlers share: the CQRS frameworks, the view repositories, the pool.
+
+use std::sync::Arc;
+
+use aggregates::cart::Cart;
+use aggregates::clock::{Clock, SystemClock};
+use aggregates::hardware::{HardwareItem, HardwareServices};
+use aggregates::hardware_order::{HardwareOrder, HardwareOrderServices};
+use aggregates::phone_number::{NumberStock, PhoneNumber, PhoneNumberServices};
+use jobs::commands::Cqrs;
+use postgres_es::PostgresViewRepository;
+use projections::cart::{CartView, CART_VIEW_TABLE};
+use projections::catch_up::CatchUpQuery;
+use projections::hardware::{AuditLogQuery, HardwareView, HARDWARE_VIEW_TABLE};
+use projections::hardware_orders::{HardwareOrderView, HARDWARE_ORDER_VIEW_TABLE};
+use projections::inventory::InventoryQuery;
+use projections::sip::SipAccountsQuery;
+use sqlx::PgPool;
+
+use aggregates::quote_request::{QuoteRequest, QuoteRequestServices};
+use aggregates::service_order::{ServiceOrder, ServiceOrderServices};
+use aggregates::trial::{Trial, TrialServices};
+use projections::orders::{OrderView, ORDER_VIEW_TABLE};
+use projections::quotes::{QuoteRequestView, QUOTE_REQUEST_VIEW_TABLE};
+use projections::trials::{TrialView, TRIAL_VIEW_TABLE};
+
+use crate::adapters::stripe::Stripe;
+use crate::app::checkout::gateway::PaymentGateway;
+use crate::app::public_reads::Part;
+use crate::platform::config::Config;
+
+pub type CartViews = PostgresViewRepository<CartView, Cart>;
+/// The event store of one aggregate type.
+pub type Store<A> = jobs::commands::Store<A>;
+pub type HardwareViews = PostgresViewRepository<HardwareView, HardwareItem>;
+pub type HardwareStore = Store<HardwareItem>;
+pub type OrderViews = PostgresViewRepository<OrderView, ServiceOrder>;
+pub type OrderStore = Store<ServiceOrder>;
+pub type OrderViewQuery = CatchUpQuery<OrderStore, OrderViews, OrderView, ServiceOrder>;
+pub type HardwareOrderViews = PostgresViewRepository<HardwareOrderView, HardwareOrder>;
+pub type HardwareOrderViewQuery =
+    CatchUpQuery<Store<HardwareOrder>, HardwareOrderViews, HardwareOrderView, HardwareOrder>;
+pub type TrialViews = PostgresViewRepository<TrialView, Trial>;
+pub type TrialStore = Store<Trial>;
+pub type TrialViewQuery = CatchUpQuery<TrialStore, TrialViews, TrialView, Trial>;
+pub type QuoteRequestViews = PostgresViewRepository<QuoteRequestView, QuoteRequest>;
+pub type QuoteRequestViewQuery = CatchUpQuery<Store<QuoteRequest>, QuoteRequestViews, QuoteRequestView, QuoteRequest>;
+
+/// The outside services the checkout talks to, from the configuration.
+pub struct Services {
+    pub config: Config,
+    /// The payment provider: Stripe (or its local stand-in), a fake in some tests.
+    pub gateway: Arc<dyn PaymentGateway>,
+    pub http: reqwest::Client,
+    /// How many locked steps (crate::app::locks) may run at once: each may use up to three
+    /// pooled connections (its lock, a transaction, an event write), and the rest of the
+    /// pool must stay free for every other page.
+    pub step_slots: Arc<tokio::sync::Semaphore>,
+}
+
+impl Services {
+    pub fn from_config(config: &Config) -> Result<Services, String> {
+        let http = reqwest::Client::builder()
+            .timeout(std::time::Duration::from_secs(10))
+            .build()
+            .map_err(|e| e.to_string())?;
+        let stripe = Stripe::new(&config.payments.secret_key, &config.payments.api_base)?;
+        let slots = (config.database_max_connections.saturating_sub(2) / 3).max(1) as usize;
+        let gateway: Arc<dyn PaymentGateway> = Arc::new(stripe);
+        Ok(Services { config: config.clone(), gateway, http, step_slots: Arc::new(tokio::sync::Semaphore::new(slots)) })
+    }
+}
+
+/// What every handler reaches, behind one `Arc`: axum clones the state for each request
+/// (and each layer that takes it), and cloning a struct of twenty-odd `Arc`s was a sixth of
+/// the server's time on GET /api/hardware/ (issue 15's profile): twenty atomic counts on
+/// cache lines both cores share, up and down again per request.
+#[derive(Clone)]
+pub struct AppState(Arc<Shared>);
+
+impl std::ops::Deref for AppState {
+    type Target = Shared;
+
+    fn deref(&self) -> &Shared {
+        &self.0
+    }
+}
+
+#[derive(Clone)]
+pub struct Shared {
+    pub pool: PgPool,
+    pub carts: Arc<Cqrs<Cart>>,
+    pub cart_views: Arc<CartViews>,
+    pub numbers: Arc<Cqrs<PhoneNumber>>,
+    pub hardware: Arc<Cqrs<HardwareItem>>,
+    pub hardware_views: Arc<HardwareViews>,
+    pub orders: Arc<Cqrs<ServiceOrder>>,
+    pub order_views: Arc<OrderViews>,
+    pub order_view_query: Arc<OrderViewQuery>,
+    pub hardware_orders: Arc<Cqrs<HardwareOrder>>,
+    pub hardware_order_views: Arc<HardwareOrderViews>,
+    pub hardware_order_view_query: Arc<HardwareOrderViewQuery>,
+    pub trials: Arc<Cqrs<Trial>>,
+    pub trial_views: Arc<TrialViews>,
+    pub trial_view_query: Arc<TrialViewQuery>,
+    pub quote_requests: Arc<Cqrs<QuoteRequest>>,
+    pub quote_request_views: Arc<QuoteRequestViews>,
+    pub quote_request_view_query: Arc<QuoteRequestViewQuery>,
+    pub services: Arc<Services>,
+    /// The time the jobs go by (a moved clock in tests).
+    pub clock: Arc<dyn Clock>,
+    /// Where page views go to be written in batches (crate::app::analytics); dropped unless the
+    /// server started its writer.
+    pub page_views: crate::app::analytics::PageViewQueue,
+    /// The public catalogue's answers kept in memory (crate::app::public_reads).
+    pub public_reads: crate::app::public_reads::PublicReads,
+    /// The web app's renderer of the live pages (crate::http::live_pages), once the server started it.
+    pub renderer: Option<crate::adapters::renderer::Renderer>,
+    /// Connections of the number search alone (see [`search_pool`]).
+    pub search_pool: PgPool,
+}
+
+impl AppState {
+    pub fn new(pool: PgPool) -> AppState {
+        AppState::with_clock(pool, Arc::new(SystemClock))
+    }
+
+    pub fn with_clock(pool: PgPool, clock: Arc<dyn Clock>) -> AppState {
+        let cart_views = Arc::new(CartViews::new(CART_VIEW_TABLE, pool.clone()));
+        let carts = Cqrs::new(&pool, vec![], ()).with_view::<CartView>().keeping(KEPT_CARTS);
+        let public_reads = crate::app::public_reads::PublicReads::default();
+        let numbers = Cqrs::new(
+            &pool,
+            vec![Box::new(InventoryQuery::new(pool.clone())), Box::new(public_reads.invalidator(Part::FreeNumbers))],
+            PhoneNumberServices { stock: Arc::new(PgStock(pool.clone())), clock: clock.clone() },
+        );
+        let hardware_views = Arc::new(HardwareViews::new(HARDWARE_VIEW_TABLE, pool.clone()));
+        let hardware_store = store(&pool);
+        let hardware_view_query = CatchUpQuery::new(Arc::new(hardware_store), hardware_views.clone());
+        let hardware = Cqrs::new(
+            &pool,
+            vec![
+                Box::new(hardware_view_query),
+                Box::new(public_reads.invalidator(Part::Hardware)),
+                Box::new(AuditLogQuery::new(pool.clone())),
+            ],
+            HardwareServices { clock: clock.clone() },
+        );
+        let order_views = Arc::new(OrderViews::new(ORDER_VIEW_TABLE, pool.clone()));
+        let order_view_query = Arc::new(CatchUpQuery::new(Arc::new(store(&pool)), order_views.clone()));
+        let orders = Cqrs::new(
+            &pool,
+            vec![Box::new(SharedQuery(order_view_query.clone())), Box::new(SipAccountsQuery::new(pool.clone()))],
+            ServiceOrderServices { clock: clock.clone() },
+        )
+        .starting(crate::app::workflows::triggers::service_order_started_by);
+        let hardware_order_views = Arc::new(HardwareOrderViews::new(HARDWARE_ORDER_VIEW_TABLE, pool.clone()));
+        let hardware_order_view_query =
+            Arc::new(CatchUpQuery::new(Arc::new(store(&pool)), hardware_order_views.clone()));
+        let hardware_orders = Cqrs::new(
+            &pool,
+            vec![Box::new(SharedQuery(hardware_order_view_query.clone()))],
+            HardwareOrderServices { clock: clock.clone() },
+        )
+        .starting(jobs::hardware_orders::started_by);
+        let trial_views = Arc::new(TrialViews::new(TRIAL_VIEW_TABLE, pool.clone()));
+        let trial_view_query = Arc::new(CatchUpQuery::new(Arc::new(store(&pool)), trial_views.clone()));
+        let trials = Cqrs::new(
+            &pool,
+            vec![Box::new(SharedQuery(trial_view_query.clone())), Box::new(SipAccountsQuery::new(pool.clone()))],
+            TrialServices { clock: clock.clone() },
+        )
+        .starting(crate::app::workflows::triggers::trial_started_by);
+        let quote_request_views = Arc::new(QuoteRequestViews::new(QUOTE_REQUEST_VIEW_TABLE, pool.clone()));
+        let quote_request_view_query = Arc::new(CatchUpQuery::new(Arc::new(store(&pool)), quote_request_views.clone()));
+        let quote_requests = Cqrs::new(
+            &pool,
+            vec![Box::new(SharedQuery(quote_request_view_query.clone()))],
+            QuoteRequestServices { clock: clock.clone() },
+        );
+        let defaults = Config::from_env().unwrap_or_else(|_| Config::development());
+        AppState(Arc::new(Shared {
+            search_pool: search_pool(&pool),
+            clock,
+            page_views: crate::app::analytics::PageViewQueue::default(),
+            public_reads,
+            renderer: None,
+            hardware_orders: Arc::new(hardware_orders),
+            hardware_order_views,
+            hardware_order_view_query,
+            trials: Arc::new(trials),
+            trial_views,
+            trial_view_query,
+            quote_requests: Arc::new(quote_requests),
+            quote_request_views,
+            quote_request_view_query,
+            orders: Arc::new(orders),
+            order_views,
+            order_view_query,
+            services: Arc::new(Services::from_config(&defaults).expect("the default services build")),
+            pool,
+            carts: Arc::new(carts),
+            cart_views,
+            numbers: Arc::new(numbers),
+            hardware: Arc::new(hardware),
+            hardware_views,
+        }))
+    }
+
+    /// The state's parts, to change one while setting the server up (a copy if the state
+    /// is already shared).
+    pub fn parts_mut(&mut self) -> &mut Shared {
+        Arc::make_mut(&mut self.0)
+    }
+}
+
+/// The number search's own few connections, which plan its statements once
+/// (`plan_cache_mode = force_generic_plan`). Left to choose, PostgreSQL plans each search
+/// afresh: its estimate of the generic plan is poor, so it keeps the custom one, and
+/// planning took 0.18 ms of each 0.25 ms search at a million numbers, where the generic
+/// plan runs the same index range in 0.11 ms with no planning (issue 15's profile). Only
+/// here: statements whose plan depends on the values given (a LIKE prefix) need custom
+/// plans, and the rest of the pool keeps them.
+fn search_pool(pool: &PgPool) -> PgPool {
+    let options = (*pool.connect_options()).clone().options([("plan_cache_mode", "force_generic_plan")]);
+    sqlx::postgres::PgPoolOptions::new().max_connections(SEARCH_CONNECTIONS).connect_lazy_with(options)
+}
+
+/// Carts whose state each server keeps in memory after their last command (about 1 KB
+/// each), so the next command on one starts without reading it (jobs::commands::Cqrs).
+const KEPT_CARTS: usize = 20_000;
+
+/// Enough to keep both cores of the database busy with searches; more would only queue
+/// inside PostgreSQL instead of here.
+const SEARCH_CONNECTIONS: u32 = 4;
+
+/// The stock the PhoneNumber aggregate checks against: the inventory table.
+struct PgStock(PgPool);
+
+#[async_trait::async_trait]
+impl NumberStock for PgStock {
+    async fn in_stock(&self, value: &str) -> bool {
+        match projections::inventory::in_stock(&self.0, value).await {
+            Ok(found) => found,
+            Err(error) => {
+                tracing::error!(%error, "stock lookup failed");
+                false
+            }
+        }
+    }
+}
+
+impl AppState {
+    /// The same state with another payment provider (a fake in tests).
+    pub fn with_gateway(self, gateway: Arc<dyn PaymentGateway>) -> AppState {
+        let services = Services {
+            config: self.services.config.clone(),
+            gateway,
+            http: self.services.http.clone(),
+            step_slots: self.services.step_slots.clone(),
+        };
+        self.with_services(services)
+    }
+
+    /// The same state talking to the services of `config`.
+    pub fn with_services(mut self, services: Services) -> AppState {
+        self.parts_mut().services = Arc::new(services);
+        self
+    }
+}
+
+/// An aggregate as its stored events make it, with the sequence of its last event (a new
+/// aggregate, with no events, when there are none).
+pub async fn load<A: cqrs_es::Aggregate>(
+    pool: &PgPool,
+    id: &str,
+) -> Result<(A, usize), crate::platform::error::ApiError> {
+    jobs::commands::load::<A>(pool, id).await.map_err(crate::platform::error::ApiError::internal)
+}
+
+/// The event store of one aggregate type.
+pub fn store<A: cqrs_es::Aggregate>(pool: &PgPool) -> Store<A> {
+    jobs::commands::store(pool)
+}
+
+/// Lets the framework and the rebuild command share one query.
+struct SharedQuery<Q>(Arc<Q>);
+
+#[async_trait::async_trait]
+impl<A: cqrs_es::Aggregate, Q: cqrs_es::Query<A>> cqrs_es::Query<A> for SharedQuery<Q> {
+    async fn dispatch(&self, id: &str, events: &[cqrs_es::EventEnvelope<A>]) {
+        self.0.dispatch(id, events).await;
+    }
+}
+
+/// What filling area-code placeholders needs of the state.
+pub fn placeholders(state: &AppState, context: jobs::commands::Context) -> jobs::placeholders::Placeholders<'_> {
+    jobs::placeholders::Placeholders { pool: &state.pool, orders: &state.orders, numbers: &state.numbers, context }
+}

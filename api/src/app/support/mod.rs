@@ -1,0 +1,669 @@
+//! The support console: find an order, read its history with the aggregate replayed to
+//! any event, and act on it only through commands whose events name the staff member.
+
+pub mod history;
+pub mod refunds;
+pub mod search;
+
+use aggregates::hardware_order::{HardwareOrder, HardwareOrderCommand, HardwareOrderStatus};
+use aggregates::phone_number::{PhoneNumberCommand, PhoneNumberError};
+use aggregates::service_order::{
+    OrderStatus, PortState, PortStep, ServiceOrder, ServiceOrderCommand, ServiceOrderError,
+};
+use aggregates::trial::TrialStep;
+use aggregates::trial::{Trial, TrialCommand, TrialStatus, MAX_EXTENSION_DAYS};
+use axum::http::StatusCode;
+use cqrs_es::persist::ViewRepository;
+use cqrs_es::AggregateError;
+use jobs::outbox::{queue, Mail};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use self::history::{emails, replay, state_json, EmailOut, EventOut, Replay};
+use crate::app::auth::{Role, Staff};
+use crate::app::checkout::mail::{confirmation, PasswordNote};
+use crate::app::state::{load, AppState};
+use crate::commands::{self, Committed, Context};
+use crate::platform::error::ApiError;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum OrderKind {
+    Service,
+    Trial,
+    Hardware,
+}
+
+impl OrderKind {
+    pub fn parse(text: &str) -> Option<OrderKind> {
+        match text {
+            "service" => Some(OrderKind::Service),
+            "trial" => Some(OrderKind::Trial),
+            "hardware" => Some(OrderKind::Hardware),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OrderKind::Service => "service",
+            OrderKind::Trial => "trial",
+            OrderKind::Hardware => "hardware",
+        }
+    }
+}
+
+impl TryFrom<String> for OrderKind {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<Self, Self::Error> {
+        OrderKind::parse(&text).ok_or_else(|| format!("{text:?} is not an order kind"))
+    }
+}
+
+/// What staff may do to the order now (for the buttons; each command checks again).
+#[derive(Debug, Default, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Actions {
+    pub resend_confirmation: bool,
+    pub releasable_numbers: Vec<String>,
+    /// Paid numbers the order could not be given: each can be replaced in one click.
+    pub replaceable_numbers: Vec<String>,
+    /// Area codes paid for and still waiting for a number, each with free numbers to pick.
+    pub open_placeholders: Vec<OpenPlaceholder>,
+    pub extend_trial: bool,
+    /// The order's number transfers, each with the steps staff may take now.
+    pub ports: Vec<PortAction>,
+    /// Extensions whose SIP password staff may reset (none once a trial ended unconverted).
+    pub sip_extensions: Vec<String>,
+    /// What of a paid hardware order is left to refund (none when nothing is).
+    pub refund: Option<RefundAction>,
+    /// A service order's subscription that may be cancelled (none when it may not).
+    pub cancel_subscription: Option<CancelAction>,
+}
+
+/// A paid hardware order's refund, as the console offers it.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RefundAction {
+    /// What is left of what the buyer paid (a whole-order refund gives this back).
+    pub left: aggregates::pricing::Pence,
+    /// Each phone with how many are left to refund.
+    pub lines: Vec<RefundableLine>,
+    /// Admins carry refunds out; support staff propose them.
+    pub perform: bool,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RefundableLine {
+    pub product_id: String,
+    pub name: String,
+    pub unit_price: aggregates::pricing::Pence,
+    pub quantity: u32,
+    pub quantity_left: u32,
+}
+
+/// A subscription's cancellation, as the console offers it.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CancelAction {
+    /// Cancelled from the end of its period already: it may still be ended now.
+    pub at_period_end_already: bool,
+    /// Admins carry cancellations out; support staff propose them.
+    pub perform: bool,
+}
+
+/// A number transfer as staff act on it: what the losing provider needs, and the next steps.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PortAction {
+    pub number: String,
+    pub state: PortState,
+    pub state_label: String,
+    /// Of `submit`, `setDate`, `complete`, `reject`: those that follow from the state.
+    pub steps: Vec<String>,
+    pub business_days_open: i64,
+    /// Open longer than the 2-3 business days the shop promises.
+    pub overdue: bool,
+    pub account_holder: Option<String>,
+    pub current_provider: Option<String>,
+    pub billing_postcode: Option<String>,
+    pub signed_name: Option<String>,
+    pub signed_at: Option<chrono::DateTime<chrono::Utc>>,
+    pub date: Option<chrono::NaiveDate>,
+    pub rejection_reason: Option<String>,
+    /// A mobile's PAC code, its authority to move in place of a letter of authority (staff
+    /// only: the buyer's order view never carries it).
+    pub pac: Option<String>,
+}
+
+fn port_actions(order: &ServiceOrder, now: chrono::DateTime<chrono::Utc>) -> Vec<PortAction> {
+    let today = now.date_naive();
+    order
+        .ports
+        .iter()
+        .map(|port| {
+            let steps = [
+                ("submit", PortStep::Submit),
+                ("setDate", PortStep::SetDate(today)),
+                ("complete", PortStep::Complete),
+                ("reject", PortStep::Reject),
+            ]
+            .into_iter()
+            .filter(|(_, step)| port.check_step(*step, today).is_ok())
+            .map(|(name, _)| name.to_string())
+            .collect();
+            let details = port.details.as_ref();
+            PortAction {
+                number: port.number.clone(),
+                state: port.state,
+                state_label: port.state.label().to_string(),
+                steps,
+                business_days_open: port.business_days_open(now),
+                overdue: port.overdue(now),
+                account_holder: details.map(|d| d.account_holder.clone()),
+                current_provider: details.map(|d| d.current_provider.clone()),
+                billing_postcode: details.map(|d| d.billing_postcode.clone()),
+                signed_name: details.map(|d| d.signed_name.clone()),
+                signed_at: port.signed_at,
+                date: port.date,
+                rejection_reason: port.rejection_reason.clone(),
+                pac: port.pac.clone(),
+            }
+        })
+        .collect()
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OpenPlaceholder {
+    /// As the order names it: `placeholder-020`.
+    pub placeholder: String,
+    pub area_code: String,
+    /// A few free numbers of that area code (none yet: the job fills it when stock arrives).
+    pub candidates: Vec<String>,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderHistory {
+    pub kind: OrderKind,
+    pub id: String,
+    pub order_number: String,
+    pub up_to: usize,
+    pub last_sequence: usize,
+    pub events: Vec<EventOut>,
+    /// The aggregate as it stood after event `upTo`, without street addresses or credentials.
+    #[schema(value_type = Object)]
+    pub state: Value,
+    /// The same as label and value pairs, in reading order.
+    #[schema(value_type = Vec<Vec<String>>)]
+    pub state_summary: Vec<(String, String)>,
+    /// The read model as it is now (null when it has none yet).
+    #[schema(value_type = Option<Object>)]
+    pub view: Value,
+    pub emails: Vec<EmailOut>,
+    pub actions: Actions,
+}
+
+fn no_such_order() -> ApiError {
+    ApiError::not_found("order_not_found", "There is no such order. Search for it by number, e-mail or phone number.")
+}
+
+fn view_json<V: Serialize>(view: Option<V>) -> Value {
+    let mut value = view.map(|v| state_json(&v)).unwrap_or(Value::Null);
+    if let Value::Object(map) = &mut value {
+        map.remove("lastSequence");
+    }
+    value
+}
+
+fn assemble<A: projections::history::Narrated>(
+    kind: OrderKind,
+    id: &str,
+    order_number: String,
+    replayed: Replay<A>,
+    view: Value,
+    emails: Vec<EmailOut>,
+    actions: Actions,
+) -> OrderHistory {
+    OrderHistory {
+        kind,
+        id: id.to_string(),
+        order_number,
+        up_to: replayed.up_to,
+        last_sequence: replayed.events.last().map_or(0, |e| e.sequence),
+        state_summary: replayed.state.summary(),
+        state: state_json(&replayed.state),
+        events: replayed.events,
+        view,
+        emails,
+        actions,
+    }
+}
+
+/// The order's history replayed to `up_to` (its last event when `None`).
+pub async fn order_history(
+    state: &AppState,
+    staff: &Staff,
+    kind: OrderKind,
+    id: &str,
+    up_to: Option<usize>,
+) -> Result<OrderHistory, ApiError> {
+    let mail = emails(&state.pool, id).await?;
+    Ok(match kind {
+        OrderKind::Service => {
+            let replayed = replay::<ServiceOrder>(&state.pool, id, up_to).await?.ok_or_else(no_such_order)?;
+            let current = &replayed.current;
+            let actions = Actions {
+                resend_confirmation: current.status == OrderStatus::Completed,
+                releasable_numbers: current
+                    .assigned_numbers
+                    .iter()
+                    .filter(|n| !current.released_numbers.contains(n))
+                    .cloned()
+                    .collect(),
+                replaceable_numbers: current.lost_numbers.clone(),
+                open_placeholders: open_placeholders(state, current).await?,
+                extend_trial: false,
+                ports: port_actions(current, state.clock.now()),
+                sip_extensions: current.extensions.iter().map(|e| e.number.clone()).collect(),
+                refund: None,
+                cancel_subscription: current.check_cancellation(false, "-").is_ok().then(|| CancelAction {
+                    at_period_end_already: current.cancellation.as_ref().is_some_and(|c| c.at_period_end),
+                    perform: staff.role == Role::Admin,
+                }),
+            };
+            let view = view_json(state.order_views.load(id).await.map_err(ApiError::internal)?);
+            let number = current.order_number.clone();
+            assemble(kind, id, number, replayed, view, mail, actions)
+        }
+        OrderKind::Trial => {
+            let replayed = replay::<Trial>(&state.pool, id, up_to).await?.ok_or_else(no_such_order)?;
+            let current = &replayed.current;
+            let actions = Actions {
+                resend_confirmation: current.status != TrialStatus::New,
+                releasable_numbers: vec![],
+                replaceable_numbers: vec![],
+                open_placeholders: vec![],
+                ports: vec![],
+                sip_extensions: if matches!(current.status, TrialStatus::Active | TrialStatus::Converted) {
+                    vec!["101".to_string()]
+                } else {
+                    vec![]
+                },
+                extend_trial: staff.role == Role::Admin
+                    && current.status == TrialStatus::Active
+                    && current.extended_days < MAX_EXTENSION_DAYS,
+                refund: None,
+                cancel_subscription: None,
+            };
+            let view = view_json(state.trial_views.load(id).await.map_err(ApiError::internal)?);
+            assemble(kind, id, search::trial_number(id), replayed, view, mail, actions)
+        }
+        OrderKind::Hardware => {
+            let replayed = replay::<HardwareOrder>(&state.pool, id, up_to).await?.ok_or_else(no_such_order)?;
+            let current = &replayed.current;
+            let left = current.refund_left();
+            let refund = (left > aggregates::pricing::Pence::ZERO).then(|| RefundAction {
+                left,
+                lines: current
+                    .lines
+                    .iter()
+                    .map(|line| RefundableLine {
+                        product_id: line.product_id.clone(),
+                        name: line.name.clone(),
+                        unit_price: line.unit_price,
+                        quantity: line.quantity,
+                        quantity_left: current.refundable_quantity(&line.product_id),
+                    })
+                    .collect(),
+                perform: staff.role == Role::Admin,
+            });
+            let actions = Actions {
+                resend_confirmation: current.status == HardwareOrderStatus::Confirmed,
+                refund,
+                ..Actions::default()
+            };
+            let view = view_json(state.hardware_order_views.load(id).await.map_err(ApiError::internal)?);
+            let number = current.order_number.clone();
+            assemble(kind, id, number, replayed, view, mail, actions)
+        }
+    })
+}
+
+async fn open_placeholders(state: &AppState, order: &ServiceOrder) -> Result<Vec<OpenPlaceholder>, ApiError> {
+    let mut open = vec![];
+    for placeholder in order.open_placeholders() {
+        let candidates = jobs::placeholders::candidates(&state.pool, &placeholder, 5).await?;
+        let area_code = jobs::placeholders::area_code(&placeholder).to_string();
+        open.push(OpenPlaceholder { placeholder, area_code, candidates });
+    }
+    Ok(open)
+}
+
+/// A staff member gives an area-code placeholder one of the free numbers of its code.
+pub async fn fill_placeholder(
+    state: &AppState,
+    staff: &Staff,
+    kind: OrderKind,
+    id: &str,
+    placeholder: &str,
+    number: &str,
+) -> Result<(), ApiError> {
+    use jobs::placeholders::FillError;
+    if kind != OrderKind::Service {
+        return Err(aggregates::service_order::ServiceOrderError::NotAnOpenPlaceholder.into());
+    }
+    existing::<ServiceOrder>(state, id).await?;
+    match jobs::placeholders::fill(
+        &crate::app::state::placeholders(state, Context::staff(&staff.email)),
+        id,
+        placeholder,
+        Some(number),
+        &staff.email,
+    )
+    .await
+    {
+        Ok(Some(_)) => {
+            if let Err(error) = crate::app::workflows::run(state, crate::app::workflows::TELL_BUYER, id).await {
+                tracing::warn!(order = id, ?error, "the buyer's e-mail is owed; the runner sends it");
+            }
+            Ok(())
+        }
+        Ok(None) | Err(FillError::NotACandidate) => Err(ApiError::refused(
+            StatusCode::CONFLICT,
+            "not_a_free_number",
+            format!("{number} is not a free number of that area code any more: pick another from the list."),
+        )),
+        Err(FillError::NotOpen) => Err(aggregates::service_order::ServiceOrderError::NotAnOpenPlaceholder.into()),
+        Err(FillError::Failed(error)) => Err(ApiError::internal(error)),
+    }
+}
+
+/// The sequence of the aggregate's last event, or 404 when it has none.
+async fn existing<A: cqrs_es::Aggregate>(state: &AppState, id: &str) -> Result<(A, usize), ApiError> {
+    match load::<A>(&state.pool, id).await? {
+        (_, 0) => Err(no_such_order()),
+        found => Ok(found),
+    }
+}
+
+/// A new SIP password for one extension of a service order or trial, answered once for staff
+/// to read to the buyer: the event records who reset it (never the password); the digests
+/// replace the old ones in the same transaction, so the old password stops working at once.
+pub async fn reset_sip_password(
+    state: &AppState,
+    staff: &Staff,
+    kind: OrderKind,
+    id: &str,
+    number: &str,
+) -> Result<(String, String), ApiError> {
+    let by = staff.email.clone();
+    let owner = match kind {
+        OrderKind::Service => {
+            existing::<ServiceOrder>(state, id).await?;
+            id.to_string()
+        }
+        OrderKind::Trial => {
+            existing::<Trial>(state, id).await?;
+            projections::sip::trial_owner(id)
+        }
+        OrderKind::Hardware => return Err(ServiceOrderError::ExtensionNotFound.into()),
+    };
+    let mut tx = state.pool.begin().await?;
+    let username: Option<String> =
+        sqlx::query_scalar("SELECT username FROM sip_extensions WHERE order_id = $1 AND number = $2 FOR UPDATE")
+            .bind(&owner)
+            .bind(number)
+            .fetch_optional(&mut *tx)
+            .await?;
+    let username = username.ok_or(ServiceOrderError::ExtensionNotFound)?;
+    // The event commits with the new digests, or neither does.
+    let context = Context::staff(&staff.email);
+    let committed = match kind {
+        OrderKind::Service => {
+            let command = ServiceOrderCommand::ResetSipPassword { number: number.to_string(), by };
+            Reset::Order(Box::new(state.orders.execute_in(&mut tx, &context, id, command).await?))
+        }
+        _ => Reset::Trial(Box::new(
+            state.trials.execute_in(&mut tx, &context, id, TrialCommand::ResetSipPassword { by }).await?,
+        )),
+    };
+    let password = crate::app::accounts::sip_password();
+    sqlx::query("UPDATE sip_extensions SET secret_digest = $3, ha1_md5 = $4 WHERE order_id = $1 AND number = $2")
+        .bind(&owner)
+        .bind(number)
+        .bind(crate::app::accounts::sip_digest(&username, &password))
+        .bind(crate::app::accounts::sip_digest_md5(&username, &password))
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    match committed {
+        Reset::Order(committed) => state.orders.publish(id, &committed).await,
+        Reset::Trial(committed) => state.trials.publish(id, &committed).await,
+    }
+    Ok((username, password))
+}
+
+/// What a reset committed, to tell the queries of.
+enum Reset {
+    Order(Box<Committed<ServiceOrder>>),
+    Trial(Box<Committed<Trial>>),
+}
+
+/// A copy of the order's confirmation (the trial's welcome) to the buyer, after an event
+/// that says who asked for it. Each copy is its own e-mail in the outbox.
+pub async fn resend_confirmation(state: &AppState, staff: &Staff, kind: OrderKind, id: &str) -> Result<(), ApiError> {
+    let by = staff.email.clone();
+    let (recipient, subject, body, mail_kind, sequence) = match kind {
+        OrderKind::Service => {
+            existing::<ServiceOrder>(state, id).await?;
+            commands::execute(
+                &state.orders,
+                &Context::staff(&staff.email),
+                id,
+                ServiceOrderCommand::ResendConfirmation { by },
+            )
+            .await?;
+            let (order, sequence) = load::<ServiceOrder>(&state.pool, id).await?;
+            let (subject, body) = confirmation(
+                &order,
+                PasswordNote::Resent,
+                &crate::app::ports::order_page(state, id),
+                &state.services.config.sip,
+            )
+            .ok_or_else(no_such_order)?;
+            (order.customer.email, subject, body, "order_confirmation", sequence)
+        }
+        OrderKind::Trial => {
+            existing::<Trial>(state, id).await?;
+            commands::execute(
+                &state.trials,
+                &Context::staff(&staff.email),
+                id,
+                TrialCommand::ResendConfirmation { by },
+            )
+            .await?;
+            let (_, sequence) = load::<Trial>(&state.pool, id).await?;
+            let view = state.trial_views.load(id).await.map_err(ApiError::internal)?.ok_or_else(no_such_order)?;
+            let (subject, body) = crate::app::trial_mail::welcome(&view, &view.number, &state.services.config.sip);
+            (view.email.clone(), subject.to_string(), body, "trial_welcome", sequence)
+        }
+        OrderKind::Hardware => {
+            existing::<HardwareOrder>(state, id).await?;
+            commands::execute(
+                &state.hardware_orders,
+                &Context::staff(&staff.email),
+                id,
+                HardwareOrderCommand::ResendConfirmation { by },
+            )
+            .await?;
+            let (order, sequence) = load::<HardwareOrder>(&state.pool, id).await?;
+            let (subject, body) = jobs::hardware_orders::confirmation_mail(&order);
+            (order.customer.email, subject, body, "hardware_confirmation", sequence)
+        }
+    };
+    let reference = format!("{id}#resent-{sequence}");
+    let mail = Mail { recipient: &recipient, subject: &subject, body: &body, kind: mail_kind, reference: &reference };
+    queue(&state.pool, mail).await?;
+    Ok(())
+}
+
+/// One of a service order's numbers back to the free stock: the number's own aggregate
+/// lets go first (refused when the order no longer owns it), then the order records it.
+pub async fn release_number(
+    state: &AppState,
+    staff: &Staff,
+    kind: OrderKind,
+    id: &str,
+    number: &str,
+) -> Result<(), ApiError> {
+    if kind != OrderKind::Service {
+        return Err(ApiError::refused(
+            StatusCode::CONFLICT,
+            "nothing_to_release",
+            "Only a service order's numbers can be released here; a trial's number returns to stock by itself 30 days after the trial ends (at once when its e-mail address was never confirmed).",
+        ));
+    }
+    let (order, _) = existing::<ServiceOrder>(state, id).await?;
+    if order.released_numbers.iter().any(|n| n == number) {
+        return Err(aggregates::service_order::ServiceOrderError::NumberAlreadyReleased.into());
+    }
+    if !order.assigned_numbers.iter().any(|n| n == number) {
+        return Err(aggregates::service_order::ServiceOrderError::NotTheOrdersNumber.into());
+    }
+    let command = PhoneNumberCommand::ReturnToStock { owner: format!("order:{id}") };
+    match commands::execute(&state.numbers, &Context::staff(&staff.email), number, command).await {
+        Ok(_) => {}
+        Err(AggregateError::UserError(PhoneNumberError::NotOwner)) => {
+            return Err(ApiError::refused(
+                StatusCode::CONFLICT,
+                "not_owner",
+                "That number is no longer this order's (it was never assigned, or went back to stock already), so there is nothing to release.",
+            ))
+        }
+        Err(error) => return Err(error.into()),
+    }
+    let command = ServiceOrderCommand::ReleaseNumber { number: number.to_string(), by: staff.email.clone() };
+    commands::execute(&state.orders, &Context::staff(&staff.email), id, command).await?;
+    Ok(())
+}
+
+/// A lost number's replacement: the first free number of the same kind in the same area
+/// code becomes the order's, the order records who gave it, and the buyer is told by e-mail.
+pub async fn replace_lost_number(
+    state: &AppState,
+    staff: &Staff,
+    kind: OrderKind,
+    id: &str,
+    lost: &str,
+) -> Result<String, ApiError> {
+    use aggregates::service_order::ServiceOrderError;
+    if kind != OrderKind::Service {
+        return Err(ServiceOrderError::NotLost.into());
+    }
+    let (order, _) = existing::<ServiceOrder>(state, id).await?;
+    if !order.lost_numbers.iter().any(|n| n == lost) {
+        return Err(ServiceOrderError::NotLost.into());
+    }
+    let candidates = projections::inventory::available_like(&state.pool, lost, 5).await?;
+    // The replacement is assigned and recorded in one transaction; the e-mail to the buyer
+    // follows from `NumberReplaced` (the `tell-buyer` workflow).
+    let record = |replacement: &str| ServiceOrderCommand::ReplaceLostNumber {
+        lost: lost.to_string(),
+        replacement: replacement.to_string(),
+        by: staff.email.clone(),
+    };
+    let ctx = crate::app::state::placeholders(state, Context::staff(&staff.email));
+    let replacement = match jobs::placeholders::assign_and_record(&ctx, id, candidates, record).await {
+        Ok(replacement) => replacement,
+        Err(jobs::placeholders::Given::Refused(refusal)) => return Err(refusal.into()),
+        Err(jobs::placeholders::Given::Failed(error)) => return Err(ApiError::internal(error)),
+    };
+    let Some(replacement) = replacement else {
+        return Err(ApiError::refused(
+            StatusCode::CONFLICT,
+            "no_number_in_area",
+            format!("There is no free number like {lost} in its area code now: import more stock, then try again."),
+        ));
+    };
+    if let Err(error) = crate::app::workflows::run(state, crate::app::workflows::TELL_BUYER, id).await {
+        tracing::warn!(order = %order.order_number, ?error, "the buyer's e-mail is owed; the runner sends it");
+    }
+    Ok(replacement)
+}
+
+/// More days for a running trial (admins only: the route asks for `Admin`).
+pub async fn extend_trial(state: &AppState, staff: &Staff, id: &str, days: u32) -> Result<(), ApiError> {
+    existing::<Trial>(state, id).await?;
+    commands::execute(
+        &state.trials,
+        &Context::staff(&staff.email),
+        id,
+        TrialCommand::Running(TrialStep::Extend { days, by: staff.email.clone() }),
+    )
+    .await?;
+    Ok(())
+}
+
+/// The order an order number (SB-, HW-, TR-) or an order id names, for the command line.
+pub async fn find_order(state: &AppState, text: &str) -> Result<Option<(OrderKind, String)>, ApiError> {
+    let text = text.trim();
+    let page = search::search(&state.pool, text, None).await?;
+    let exact = page.results.iter().find(|found| found.order_number.eq_ignore_ascii_case(text) || found.id == text);
+    Ok(exact.map(|found| (found.kind, found.id.clone())))
+}
+
+/// The order's timeline as text: one line per event (position, time, actor, sentence),
+/// then its e-mails. `voip-shop history ORDER-NUMBER` prints it.
+pub async fn timeline(state: &AppState, kind: OrderKind, id: &str) -> Result<String, ApiError> {
+    let (number, events) = match kind {
+        OrderKind::Service => {
+            let replayed = replay::<ServiceOrder>(&state.pool, id, None).await?.ok_or_else(no_such_order)?;
+            (replayed.current.order_number.clone(), replayed.events)
+        }
+        OrderKind::Trial => {
+            let replayed = replay::<Trial>(&state.pool, id, None).await?.ok_or_else(no_such_order)?;
+            (search::trial_number(id), replayed.events)
+        }
+        OrderKind::Hardware => {
+            let replayed = replay::<HardwareOrder>(&state.pool, id, None).await?.ok_or_else(no_such_order)?;
+            (replayed.current.order_number.clone(), replayed.events)
+        }
+    };
+    let kind_name = match kind {
+        OrderKind::Service => "service order",
+        OrderKind::Trial => "free trial",
+        OrderKind::Hardware => "hardware order",
+    };
+    let mut text = format!("{number}: {kind_name} {id}, {} events\n", events.len());
+    for event in &events {
+        let actor = match &event.actor.name {
+            Some(name) => format!("{} {name}", event.actor.kind),
+            None => event.actor.kind.to_string(),
+        };
+        text.push_str(&format!(
+            "{:>4}  {}  {:<32}  {}\n",
+            event.sequence,
+            event.recorded_at.format("%Y-%m-%d %H:%M:%S UTC"),
+            actor,
+            event.sentence
+        ));
+    }
+    let mail = emails(&state.pool, id).await?;
+    if !mail.is_empty() {
+        text.push_str("E-mails:\n");
+        for email in &mail {
+            text.push_str(&format!(
+                "      {}  {:<6}  {}: {}\n",
+                email.created_at.format("%Y-%m-%d %H:%M:%S UTC"),
+                email.status,
+                email.kind,
+                email.subject
+            ));
+        }
+    }
+    Ok(text)
+}

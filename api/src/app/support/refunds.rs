@@ -1,0 +1,256 @@
+//! Refunds of hardware orders and cancellations of service subscriptions, by staff.
+//!
+//! Admins carry them out; support staff propose them (an event in the order's history that
+//! an admin then acts on) and cannot carry them out (the routes ask for `Admin`).
+//!
+//! A refund is recorded before the card provider is asked (`RefundRequested`, with the
+//! amount the order's own lines make) and after it answered (`HardwareRefunded`, or
+//! `RefundFailed` when it said no). The provider is asked with a key naming the order and
+//! the refund's number, so a server that dies between the provider's refund and the event
+//! leaves the request recorded: the next refund of the order asks for it again first, with
+//! the same key, and the provider answers the refund it made instead of making a second
+//! one (the gateway also finds it by the key stored with it). The buyer's e-mail is queued
+//! in the transaction that records the refund.
+//!
+//! A cancellation is asked of the provider first (cancelling is idempotent there: asking
+//! again changes nothing), then recorded (`SubscriptionCancelled`); its e-mail follows from
+//! the event (the `tell-buyer` workflow).
+
+use aggregates::hardware_order::{refund_key, HardwareOrder, HardwareOrderCommand, RefundState};
+use aggregates::payments::PaymentError;
+use aggregates::pricing::Pence;
+use aggregates::service_order::{ServiceOrder, ServiceOrderCommand};
+use axum::http::StatusCode;
+use jobs::outbox::{queue_on, Mail};
+
+use super::{existing, OrderKind};
+use crate::app::auth::Staff;
+use crate::app::state::AppState;
+use crate::commands::{self, Context};
+use crate::platform::error::ApiError;
+
+/// What to refund: some phones as (product id, quantity), or the whole order.
+pub type RefundLines = Option<Vec<(String, u32)>>;
+
+fn only_hardware(kind: OrderKind) -> Result<(), ApiError> {
+    if kind != OrderKind::Hardware {
+        return Err(ApiError::refused(
+            StatusCode::CONFLICT,
+            "not_refundable",
+            "Only a hardware order is refunded here; a service subscription is cancelled instead.",
+        ));
+    }
+    Ok(())
+}
+
+fn only_service(kind: OrderKind) -> Result<(), ApiError> {
+    if kind != OrderKind::Service {
+        return Err(aggregates::service_order::ServiceOrderError::NoSubscriptionToCancel.into());
+    }
+    Ok(())
+}
+
+/// Support propose a refund for an admin to carry out (checked as a refund is).
+pub async fn propose_refund(
+    state: &AppState,
+    staff: &Staff,
+    kind: OrderKind,
+    id: &str,
+    lines: RefundLines,
+    reason: String,
+) -> Result<(), ApiError> {
+    only_hardware(kind)?;
+    existing::<HardwareOrder>(state, id).await?;
+    let command = HardwareOrderCommand::ProposeRefund { lines, reason, by: staff.email.clone() };
+    commands::execute(&state.hardware_orders, &Context::staff(&staff.email), id, command).await?;
+    Ok(())
+}
+
+/// An admin refunds some phones of a paid hardware order, or all of it: what the provider
+/// gave back.
+pub async fn refund_hardware(
+    state: &AppState,
+    admin: &Staff,
+    kind: OrderKind,
+    id: &str,
+    lines: RefundLines,
+    reason: String,
+) -> Result<Pence, ApiError> {
+    only_hardware(kind)?;
+    let (order, _) = existing::<HardwareOrder>(state, id).await?;
+    let context = Context::staff(&admin.email);
+    // A refund an earlier try left unanswered is asked for again first (the same key), as
+    // this admin's step: the events name who acted in their metadata only.
+    if let Some(pending) = order.pending_refund.clone() {
+        tracing::warn!(order = %order.order_number, number = pending.number, "finishing a refund left unanswered");
+        finish_refund(state, &context, id, &order, &pending).await?;
+    }
+    let command = HardwareOrderCommand::RequestRefund { lines, reason, by: admin.email.clone() };
+    let committed = commands::execute(&state.hardware_orders, &context, id, command).await?;
+    let pending = committed.state.pending_refund.clone().ok_or_else(|| ApiError::internal("no refund requested"))?;
+    finish_refund(state, &context, id, &committed.state, &pending).await
+}
+
+/// Asks the provider for the recorded refund and records its answer.
+async fn finish_refund(
+    state: &AppState,
+    context: &Context,
+    id: &str,
+    order: &HardwareOrder,
+    pending: &RefundState,
+) -> Result<Pence, ApiError> {
+    let payment = order
+        .paid_payment_intent_id
+        .as_deref()
+        .ok_or_else(|| ApiError::internal("a paid order without its payment"))?;
+    let key = refund_key(id, pending.number);
+    match state.services.gateway.refund_payment(payment, Some(pending.amount), &pending.reason, &key).await {
+        Ok(refund) if refund.is_under_way() => {
+            let command = HardwareOrderCommand::RecordRefund {
+                number: pending.number,
+                refund_id: refund.id,
+                amount: refund.amount,
+            };
+            let mut tx = state.pool.begin().await?;
+            let committed = state.hardware_orders.execute_in(&mut tx, context, id, command).await?;
+            if !committed.events.is_empty() {
+                let (subject, body) = refund_mail(&committed.state, pending, refund.amount);
+                let reference = format!("{id}#refund-{}", pending.number);
+                let mail = Mail {
+                    recipient: &committed.state.customer.email,
+                    subject: &subject,
+                    body: &body,
+                    kind: "hardware_refund",
+                    reference: &reference,
+                };
+                queue_on(&mut tx, mail).await?;
+            }
+            tx.commit().await?;
+            state.hardware_orders.publish(id, &committed).await;
+            Ok(refund.amount)
+        }
+        Ok(refund) => {
+            refused(state, context, id, pending, format!("the card provider answered {}", refund.status)).await
+        }
+        Err(PaymentError::Declined { message, .. }) => refused(state, context, id, pending, message).await,
+        // No answer, or one we cannot read: the refund may have been made. It stays
+        // recorded as asked; the next try asks again with the same key.
+        Err(error) => {
+            tracing::error!(order = id, number = pending.number, %error, "a refund was not confirmed by the card provider");
+            Err(ApiError::refused(
+                StatusCode::BAD_GATEWAY,
+                "refund_not_confirmed",
+                "The card provider did not confirm the refund. Try again in a minute: the same refund is asked for again, never a second one.",
+            ))
+        }
+    }
+}
+
+/// The provider said no: recorded, and the phones and money are free to refund again.
+async fn refused(
+    state: &AppState,
+    context: &Context,
+    id: &str,
+    pending: &RefundState,
+    message: String,
+) -> Result<Pence, ApiError> {
+    let command = HardwareOrderCommand::RecordRefundFailure { number: pending.number, message: message.clone() };
+    commands::execute(&state.hardware_orders, context, id, command).await?;
+    Err(ApiError::refused(
+        StatusCode::BAD_GATEWAY,
+        "refund_refused",
+        format!("The card provider refused the refund ({message}). Nothing was refunded; check the payment in the card provider's dashboard."),
+    ))
+}
+
+fn pounds(amount: Pence) -> String {
+    amount.to_string()
+}
+
+/// The buyer's e-mail of a refund: subject and body.
+pub fn refund_mail(order: &HardwareOrder, refund: &RefundState, amount: Pence) -> (String, String) {
+    let what = if refund.full {
+        "your whole order, delivery included".to_string()
+    } else {
+        let phones: Vec<String> = refund
+            .lines
+            .iter()
+            .map(|(product, quantity)| {
+                let name = order.lines.iter().find(|l| &l.product_id == product).map_or(product.as_str(), |l| &l.name);
+                format!("{quantity} x {name}")
+            })
+            .collect();
+        phones.join(", ")
+    };
+    let body = format!(
+        "Hello {},\n\nWe have refunded {} for {what} on your order {}.\n\nReason: {}\n\nThe money goes back to the \
+         card you paid with. Banks usually show it within 5 to 10 working days.\n\nIf you have a question, reply to this \
+         e-mail or call support ({}).\n",
+        order.customer.first_name,
+        pounds(amount),
+        order.order_number,
+        refund.reason,
+        crate::app::checkout::mail::SUPPORT_HOURS
+    );
+    (format!("Refund of {} for order {}", pounds(amount), order.order_number), body)
+}
+
+/// Support propose cancelling a service order's subscription (checked as a cancellation is).
+pub async fn propose_cancellation(
+    state: &AppState,
+    staff: &Staff,
+    kind: OrderKind,
+    id: &str,
+    at_period_end: bool,
+    reason: String,
+) -> Result<(), ApiError> {
+    only_service(kind)?;
+    existing::<ServiceOrder>(state, id).await?;
+    let command = ServiceOrderCommand::ProposeCancellation { at_period_end, reason, by: staff.email.clone() };
+    commands::execute(&state.orders, &Context::staff(&staff.email), id, command).await?;
+    Ok(())
+}
+
+/// An admin cancels a service order's subscription now or from the end of its period.
+pub async fn cancel_subscription(
+    state: &AppState,
+    admin: &Staff,
+    kind: OrderKind,
+    id: &str,
+    at_period_end: bool,
+    reason: String,
+) -> Result<(), ApiError> {
+    only_service(kind)?;
+    let (order, _) = existing::<ServiceOrder>(state, id).await?;
+    // Refused here before the provider is asked; checked again by the command.
+    order.check_cancellation(at_period_end, &reason)?;
+    let subscription = order.subscription.reference.clone().unwrap_or_default();
+    let not_confirmed = |error: PaymentError| {
+        tracing::error!(order = id, %error, "the card provider did not cancel the subscription");
+        ApiError::refused(
+            StatusCode::BAD_GATEWAY,
+            "cancellation_not_confirmed",
+            "The card provider did not confirm the cancellation. Nothing was recorded: try again in a minute.",
+        )
+    };
+    let ends_at = if at_period_end {
+        let key = format!("service-{id}-cancel-at-period-end");
+        state.services.gateway.cancel_subscription_at_period_end(&subscription, &key).await.map_err(not_confirmed)?
+    } else {
+        if let Err(error) = state.services.gateway.cancel_subscription(&subscription).await {
+            // Cancelled by an earlier try whose event was never stored: done already.
+            let cancelled =
+                state.services.gateway.subscription(&subscription).await.is_ok_and(|s| s.status == "canceled");
+            if !cancelled {
+                return Err(not_confirmed(error));
+            }
+        }
+        None
+    };
+    let command = ServiceOrderCommand::CancelSubscription { at_period_end, ends_at, reason, by: admin.email.clone() };
+    commands::execute(&state.orders, &Context::staff(&admin.email), id, command).await?;
+    if let Err(error) = crate::app::workflows::run(state, crate::app::workflows::TELL_BUYER, id).await {
+        tracing::warn!(order = id, ?error, "the buyer's e-mail is owed; the runner sends it");
+    }
+    Ok(())
+}

@@ -1,0 +1,129 @@
+//! `tell-buyer`: the e-mails that follow a service order's changes after completion, each
+//! from its own stored event: a placeholder's number (`PlaceholderFilled`), a lost number's
+//! replacement (`NumberReplaced`), and each step of a number transfer (`PortDetailsConfirmed`,
+//! `PortSubmitted`, `PortDateSet`, `PortCompleted`, `PortRejected`), and the subscription's
+//! cancellation by an admin (`SubscriptionCancelled`).
+//!
+//! A run reads the order's events from the one that started the workflow and queues the
+//! e-mail of each with the order as it stood right after that event; each e-mail is queued
+//! once whatever happens (the outbox keeps one per kind and reference, and the reference
+//! names the event). An event stored while a run goes on keeps the workflow owed.
+
+use aggregates::service_order::{ServiceOrder, ServiceOrderEvent};
+use cqrs_es::Aggregate;
+use jobs::outbox::Mail;
+use jobs::workflows::Claim;
+
+use crate::app::faults;
+use crate::app::state::AppState;
+use crate::platform::error::ApiError;
+
+pub use super::triggers::TELL_BUYER;
+
+/// Its fault point (FAULT_INJECTION): after the e-mails are queued, before the row goes.
+pub const FAULT_POINTS: [&str; 1] = ["after-buyer-told"];
+
+pub use super::triggers::tells_buyer;
+
+/// Queues the e-mail of each event from the one that started the workflow.
+pub async fn run(state: &AppState, claim: Claim) -> Result<(), ApiError> {
+    match tell(state, &claim).await {
+        Ok(()) => {
+            faults::point(state, "after-buyer-told");
+            Ok(claim.finish(&state.pool).await?)
+        }
+        Err(error) => super::failed(state, claim, error).await,
+    }
+}
+
+async fn tell(state: &AppState, claim: &Claim) -> Result<(), ApiError> {
+    let id = &claim.aggregate_id;
+    let page = crate::app::ports::order_page(state, id);
+    let mut order = ServiceOrder::default();
+    for event in jobs::commands::history::<ServiceOrder>(&state.pool, id).await? {
+        order.apply(event.payload.clone());
+        if event.sequence < claim.sequence {
+            continue;
+        }
+        let (kind, reference, (subject, body)) = match &event.payload {
+            ServiceOrderEvent::PlaceholderFilled { placeholder, number, .. } => (
+                "placeholder_filled",
+                format!("{id}#{placeholder}"),
+                jobs::placeholders::filled_mail(&order, placeholder, number),
+            ),
+            ServiceOrderEvent::NumberReplaced { lost, replacement, .. } => (
+                "number_replaced",
+                format!("{id}#replaced-{}", event.sequence),
+                replaced_mail(&order, lost, replacement),
+            ),
+            ServiceOrderEvent::PortDetailsConfirmed { number, .. }
+            | ServiceOrderEvent::PortPacGiven { number, .. }
+            | ServiceOrderEvent::PortSubmitted { number, .. }
+            | ServiceOrderEvent::PortDateSet { number, .. }
+            | ServiceOrderEvent::PortCompleted { number, .. }
+            | ServiceOrderEvent::PortRejected { number, .. } => {
+                let Some(mail) = crate::app::ports::port_mail(&order, number, &page) else { continue };
+                // One e-mail per change: the event's sequence names it.
+                ("port_update", format!("{id}#port-{}", event.sequence), mail)
+            }
+            ServiceOrderEvent::SubscriptionCancelled { at_period_end, ends_at, reason, .. } => (
+                "subscription_cancelled",
+                format!("{id}#cancelled-{}", event.sequence),
+                cancelled_mail(&order, *at_period_end, ends_at.as_ref(), reason),
+            ),
+            _ => continue,
+        };
+        let mail =
+            Mail { recipient: &order.customer.email, subject: &subject, body: &body, kind, reference: &reference };
+        jobs::outbox::queue(&state.pool, mail).await?;
+    }
+    Ok(())
+}
+
+/// The e-mail that tells the buyer their subscription was cancelled: subject and body.
+pub fn cancelled_mail(
+    order: &ServiceOrder,
+    at_period_end: bool,
+    ends_at: Option<&chrono::DateTime<chrono::Utc>>,
+    reason: &str,
+) -> (String, String) {
+    let when = match (at_period_end, ends_at) {
+        (false, _) => "It has ended today: you will not be charged for it again.".to_string(),
+        (true, Some(end)) => format!(
+            "It ends at the end of the period you have paid for, on {}: you will not be charged for it again.",
+            end.format("%-d %B %Y")
+        ),
+        (true, None) => {
+            "It ends at the end of the period you have paid for: you will not be charged for it again.".to_string()
+        }
+    };
+    let body = format!(
+        "Hello {},
+
+We have cancelled the subscription of your order {}.
+
+{when}
+
+Reason: {reason}
+
+If this is          not what you expected, reply to this e-mail or call support ({}).
+",
+        order.customer.first_name,
+        order.order_number,
+        crate::app::checkout::mail::SUPPORT_HOURS
+    );
+    (format!("Your subscription for order {} is cancelled", order.order_number), body)
+}
+
+/// The e-mail that tells the buyer a lost number's replacement: subject and body.
+pub fn replaced_mail(order: &ServiceOrder, lost: &str, replacement: &str) -> (String, String) {
+    let body = format!(
+        "Hello {},\n\nThe number {lost} you chose for your order {} was taken before your order completed, so we have \
+         given you {replacement} in the same area code instead, at the same price.\n\nIf you would rather have another \
+         number, reply to this e-mail or call support ({}).\n",
+        order.customer.first_name,
+        order.order_number,
+        crate::app::checkout::mail::SUPPORT_HOURS
+    );
+    (format!("Your new number for order {}", order.order_number), body)
+}

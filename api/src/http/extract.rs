@@ -1,0 +1,27 @@
+//! The request extractors of types that live below the HTTP layer: the caller's address
+//! (crate::platform::client), read with the state's trusted proxy setting.
+
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, FromRef, FromRequestParts};
+use axum::http::request::Parts;
+
+use crate::app::state::AppState;
+use crate::platform::client::ClientAddress;
+use crate::platform::error::ApiError;
+
+impl<S> FromRequestParts<S> for ClientAddress
+where
+    AppState: FromRef<S>,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let state = AppState::from_ref(state);
+        let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0);
+        // A router served without connect info (unit tests with `oneshot`) counts as one client.
+        Ok(ClientAddress::of(&parts.headers, peer, state.services.config.trusted_proxy)
+            .unwrap_or_else(|| ClientAddress("unknown".into())))
+    }
+}

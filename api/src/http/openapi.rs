@@ -1,0 +1,197 @@
+//! The OpenAPI 3.1 document of `/api`, generated from the code: each handler's
+//! `#[utoipa::path]` (its parameters, body and answers), the `ToSchema` types it reads and
+//! answers, and the router that serves it (routes/mod.rs registers every `/api` operation
+//! through `utoipa_axum::routes!`, so a route cannot be served without being described).
+//!
+//! What every operation of a kind answers is added here once rather than on each handler:
+//! the JSON extractor's refusals on operations with a JSON body, the staff session's on
+//! staff operations, and 500.
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use utoipa::openapi::path::{Operation, PathItem};
+use utoipa::openapi::response::{Response, ResponseBuilder};
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
+use utoipa::openapi::{ContentBuilder, OpenApi, Ref, RefOr};
+use utoipa::{Modify, OpenApi as _};
+use utoipa_axum::router::UtoipaMethodRouter;
+
+use crate::platform::error::Refusal;
+
+/// The security scheme of staff operations: the session cookie set by `/api/admin/login`.
+pub const STAFF_SESSION: &str = "staff_session";
+/// The CSRF token every state-changing staff call echoes (`csrfToken` of `/api/admin/me`).
+pub const STAFF_CSRF: &str = "staff_csrf";
+
+#[derive(utoipa::OpenApi)]
+#[openapi(
+    info(
+        title = "VoIP ordering platform API",
+        description = "JSON over HTTP, camelCase field names, every amount in integer pence. \
+            Every refusal answers `{ success: false, error, code }` with the matching status \
+            (api/API.md, Errors). Request bodies are limited to 64 KiB by default (413 above).",
+        version = "1",
+    ),
+    components(schemas(Refusal)),
+    tags(
+        (name = "catalogue", description = "Plans, add-ons and prices"),
+        (name = "cart", description = "The cart: one route per command, each answering the whole cart"),
+        (name = "numbers", description = "Number search and the free-trial pool"),
+        (name = "checkout", description = "The service checkout: order, card, payment, account"),
+        (name = "trial", description = "The seven-day free trial"),
+        (name = "quotes", description = "Quote requests for leased lines, broadband, cloud PBX and large teams"),
+        (name = "analytics", description = "First-party page views: no cookie, no address or user agent kept"),
+        (name = "hardware", description = "The desk-phone catalogue and its images"),
+        (name = "hardware checkout", description = "Buying desk phones"),
+        (name = "address", description = "UK addresses by postcode"),
+        (name = "staff", description = "Staff sign-in and staff-only operations"),
+        (name = "stripe", description = "Stripe's signed events"),
+        (name = "openapi", description = "This document"),
+    )
+)]
+struct ApiDoc;
+
+/// The document, built once: the routes' operations under the document's own header.
+pub fn document() -> OpenApi {
+    let (_, paths) = crate::http::routes::api_routes().split_for_parts();
+    let mut doc = ApiDoc::openapi();
+    doc.merge(paths);
+    for modifier in [&StaffSecurity as &dyn Modify, &CommonAnswers] {
+        modifier.modify(&mut doc);
+    }
+    doc
+}
+
+/// The document as served by `GET /api/openapi.json` (`voip-shop openapi` prints it indented).
+pub fn json() -> &'static str {
+    static JSON: OnceLock<String> = OnceLock::new();
+    JSON.get_or_init(|| document().to_json().expect("the OpenAPI document serialises"))
+}
+
+/// The same operations also answered with a trailing slash (older clients call both forms):
+/// each is served and described under both paths, the second with `_trailing_slash` after
+/// its operation id.
+pub fn with_trailing_slash<S: Send + Sync + Clone + 'static>(routes: UtoipaMethodRouter<S>) -> UtoipaMethodRouter<S> {
+    let (schemas, mut paths, method_router) = routes;
+    let aliases: Vec<(String, PathItem)> = paths
+        .paths
+        .iter()
+        .map(|(path, item)| {
+            let mut item = item.clone();
+            for operation in operations_mut(&mut item) {
+                operation.operation_id = operation.operation_id.take().map(|id| format!("{id}_trailing_slash"));
+            }
+            (format!("{path}/"), item)
+        })
+        .collect();
+    paths.paths.extend(aliases);
+    (schemas, paths, method_router)
+}
+
+pub fn operations_mut(item: &mut PathItem) -> impl Iterator<Item = &mut Operation> {
+    [&mut item.get, &mut item.put, &mut item.post, &mut item.delete, &mut item.patch, &mut item.head, &mut item.options]
+        .into_iter()
+        .filter_map(Option::as_mut)
+}
+
+/// A refusal answer: `description` with the `Refusal` body.
+pub fn refusal(description: &str) -> Response {
+    ResponseBuilder::new()
+        .description(description)
+        .content("application/json", ContentBuilder::new().schema(Some(Ref::from_schema_name("Refusal"))).build())
+        .build()
+}
+
+/// Adds `status` to `operation`'s answers, or its reason to the answer already there.
+fn add_answer(operation: &mut Operation, status: &str, description: &str) {
+    let answers = &mut operation.responses.responses;
+    match answers.get_mut(status) {
+        Some(RefOr::T(existing)) if !existing.description.contains(description) => {
+            existing.description = format!("{}; or {description}", existing.description);
+        }
+        Some(_) => {}
+        None => {
+            answers.insert(status.to_string(), RefOr::T(refusal(description)));
+        }
+    }
+}
+
+struct StaffSecurity;
+
+impl Modify for StaffSecurity {
+    fn modify(&self, doc: &mut OpenApi) {
+        let components = doc.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            STAFF_SESSION,
+            SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
+                crate::app::auth::SESSION_COOKIE,
+                "The staff session from POST /api/admin/login.",
+            ))),
+        );
+        components.add_security_scheme(
+            STAFF_CSRF,
+            SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
+                "X-CSRF-Token",
+                "The session's csrfToken (from /api/admin/login or /api/admin/me), on every state-changing call.",
+            ))),
+        );
+    }
+}
+
+/// What operations of a kind answer, whatever the handler: see the module's comment.
+struct CommonAnswers;
+
+impl Modify for CommonAnswers {
+    fn modify(&self, doc: &mut OpenApi) {
+        for item in doc.paths.paths.values_mut() {
+            for operation in operations_mut(item) {
+                // The webhook reads its body as bytes (its signature covers them), not through ApiJson.
+                let raw_body = operation.operation_id.as_deref() == Some("stripe_webhook");
+                let json_body = !raw_body
+                    && operation
+                        .request_body
+                        .as_ref()
+                        .is_some_and(|body| body.content.keys().any(|kind| kind == "application/json"));
+                if json_body {
+                    add_answer(operation, "400", "the body is not JSON (malformed_json)");
+                    add_answer(operation, "415", "the body is not sent as application/json (unsupported_media_type)");
+                    add_answer(operation, "422", "the body has a wrong or missing field (invalid_body)");
+                }
+                if operation.request_body.is_some() {
+                    add_answer(operation, "413", "the body is over the size limit (payload_too_large)");
+                }
+                let requirements = serde_json::to_string(&operation.security).unwrap_or_default();
+                if requirements.contains(STAFF_SESSION) {
+                    add_answer(operation, "401", "no staff session, or it expired (not_signed_in)");
+                }
+                if requirements.contains(STAFF_CSRF) {
+                    add_answer(operation, "403", "the X-CSRF-Token header is missing or wrong (csrf)");
+                }
+                add_answer(operation, "500", "something failed on our side (internal; the detail is only logged)");
+            }
+        }
+    }
+}
+
+/// Every operation of the document, as (method, path, operation id), sorted.
+pub fn operations(doc: &OpenApi) -> Vec<(String, String, String)> {
+    let mut list: BTreeMap<(String, String), String> = BTreeMap::new();
+    for (path, item) in &doc.paths.paths {
+        let methods = [
+            ("GET", &item.get),
+            ("PUT", &item.put),
+            ("POST", &item.post),
+            ("DELETE", &item.delete),
+            ("PATCH", &item.patch),
+            ("HEAD", &item.head),
+            ("OPTIONS", &item.options),
+        ];
+        for (method, operation) in methods {
+            if let Some(operation) = operation {
+                list.insert((path.clone(), method.to_string()), operation.operation_id.clone().unwrap_or_default());
+            }
+        }
+    }
+    list.into_iter().map(|((path, method), id)| (method, path, id)).collect()
+}

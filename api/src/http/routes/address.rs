@@ -1,0 +1,301 @@
+//! UK addresses by postcode, through our server so the lookup key never reaches the
+//! browser: an Ideal-Postcodes-shaped upstream when a key is configured, otherwise an
+//! offline set of sample addresses for a few test postcodes.
+//!
+//! Each lookup is paid for, so: at most `ADDRESS_LOOKUPS_PER_ADDRESS` (default 30) a minute
+//! per client address (crate::platform::limits; 429 with `Retry-After`), and the upstream's answers
+//! with addresses are kept 24 hours in `address_lookups` by normalised postcode, so the same
+//! postcode asked again (however it is spaced or cased) makes no upstream call. A refusal or
+//! an upstream error is never kept. Hits and misses are counted in
+//! `talkbridge_address_lookup_cache_total`; the purge job deletes rows over 24 hours old.
+
+use axum::extract::{Query, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::app::state::AppState;
+use crate::platform::client::ClientAddress;
+use crate::platform::error::{ApiError, Refusal};
+use crate::platform::limits::{self, Limit, Wait, ADDRESS_LOOKUPS_PER_ADDRESS};
+use crate::platform::metrics::ADDRESS_LOOKUP_CACHE;
+
+/// An upstream answer is used this long, then asked again.
+pub const CACHE_HOURS: i32 = 24;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(lookup))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct LookupQuery {
+    /// A UK postcode, spaces and case as typed (e.g. SW1A 1AA).
+    #[serde(default)]
+    postcode: String,
+}
+
+/// An address found for the postcode.
+#[derive(Serialize, ToSchema)]
+struct AddressOut {
+    /// `{postcode}-{index}`.
+    id: String,
+    /// The lines, town and postcode on one line.
+    formatted: String,
+    line_1: String,
+    line_2: String,
+    line_3: String,
+    post_town: String,
+    postcode: String,
+    county: String,
+    country: String,
+}
+
+#[derive(Serialize, ToSchema)]
+struct Addresses {
+    result: Vec<AddressOut>,
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+struct Address {
+    #[serde(default)]
+    line_1: String,
+    #[serde(default)]
+    line_2: String,
+    #[serde(default)]
+    line_3: String,
+    #[serde(default)]
+    post_town: String,
+    #[serde(default)]
+    postcode: String,
+    #[serde(default)]
+    county: String,
+    #[serde(default)]
+    country: String,
+}
+
+#[derive(Deserialize)]
+struct Upstream {
+    #[serde(default)]
+    result: Vec<Address>,
+}
+
+/// Spaces removed, upper case.
+pub fn normalise(postcode: &str) -> String {
+    postcode.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_uppercase()
+}
+
+fn sample(street: &str, town: &str, postcode: &str, county: &str) -> Vec<Address> {
+    (1..=4)
+        .map(|n| Address {
+            line_1: format!("{n} {street}"),
+            line_2: String::new(),
+            line_3: String::new(),
+            post_town: town.into(),
+            postcode: postcode.into(),
+            county: county.into(),
+            country: "England".into(),
+        })
+        .collect()
+}
+
+/// The offline set: made-up streets at real test postcodes.
+fn offline(postcode: &str) -> Vec<Address> {
+    match postcode {
+        "ID11QD" => {
+            let mut list = sample("Example Road", "Testtown", "ID1 1QD", "Testshire");
+            list.push(Address {
+                line_1: "Flat 2".into(),
+                line_2: "Idea House".into(),
+                line_3: "Example Road".into(),
+                post_town: "Testtown".into(),
+                postcode: "ID1 1QD".into(),
+                county: "Testshire".into(),
+                country: "England".into(),
+            });
+            list
+        }
+        "SW1A1AA" => sample("Palace Walk", "London", "SW1A 1AA", "Greater London"),
+        "M11AE" => sample("Sample Street", "Manchester", "M1 1AE", "Greater Manchester"),
+        "EH11YZ" => sample("Specimen Close", "Edinburgh", "EH1 1YZ", "Midlothian")
+            .into_iter()
+            .map(|a| Address { country: "Scotland".into(), ..a })
+            .collect(),
+        _ => vec![],
+    }
+}
+
+fn formatted(address: &Address) -> String {
+    [&address.line_1, &address.line_2, &address.line_3, &address.post_town, &address.postcode]
+        .into_iter()
+        .filter(|part| !part.trim().is_empty())
+        .cloned()
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn not_found() -> ApiError {
+    ApiError::not_found("postcode_not_found", "No addresses found for this postcode. Please check and try again.")
+}
+
+/// The addresses at a UK postcode.
+#[utoipa::path(
+    get,
+    path = "/address-lookup/",
+    tag = "address",
+    params(LookupQuery),
+    responses(
+        (status = 200, body = Addresses),
+        (status = 401, description = "The lookup service refused our key (lookup_unavailable): enter the address by hand", body = Refusal),
+        (status = 402, description = "The lookup service's limit is reached (lookup_limit): enter the address by hand", body = Refusal),
+        (status = 404, description = "No addresses at this postcode (postcode_not_found)", body = Refusal),
+        (status = 422, description = "Not a UK postcode (invalid_postcode)", body = Refusal),
+        (status = 429, description = "Over 30 lookups a minute from this client address (too_many_attempts): try again when Retry-After says, or enter the address by hand", body = Refusal,
+            headers(("retry-after" = u32, description = "Seconds to wait"))),
+        (status = 502, description = "The lookup service failed (lookup_failed): enter the address by hand", body = Refusal),
+    )
+)]
+async fn lookup(
+    State(state): State<AppState>,
+    address: ClientAddress,
+    Query(query): Query<LookupQuery>,
+) -> Result<Json<Addresses>, ApiError> {
+    let postcode = normalise(&query.postcode);
+    if !(5..=8).contains(&postcode.len()) || !postcode.chars().all(|c| c.is_ascii_alphanumeric()) {
+        return Err(ApiError::unprocessable("invalid_postcode", "Please enter a valid UK postcode (e.g., SW1A 1AA)"));
+    }
+    let limit = Limit { max: state.services.config.address_lookups_per_address, ..ADDRESS_LOOKUPS_PER_ADDRESS };
+    if let Err(wait) = limits::attempt_or_wait(&state.pool, &[(&limit, address.as_str())]).await? {
+        return Err(too_many_lookups(wait));
+    }
+    let config = &state.services.config.address_lookup;
+    let addresses = match &config.key {
+        None => offline(&postcode),
+        Some(key) => match cached(&state, &postcode).await? {
+            Some(addresses) => {
+                metrics::counter!(ADDRESS_LOOKUP_CACHE, "outcome" => "hit").increment(1);
+                addresses
+            }
+            None => {
+                metrics::counter!(ADDRESS_LOOKUP_CACHE, "outcome" => "miss").increment(1);
+                let addresses = upstream(&state, key.expose(), &postcode).await?;
+                if !addresses.is_empty() {
+                    keep(&state, &postcode, &addresses).await;
+                }
+                addresses
+            }
+        },
+    };
+    if addresses.is_empty() {
+        return Err(not_found());
+    }
+    let result = addresses
+        .into_iter()
+        .enumerate()
+        .map(|(index, a)| AddressOut {
+            id: format!("{postcode}-{index}"),
+            formatted: formatted(&a),
+            country: if a.country.is_empty() { "England".to_string() } else { a.country },
+            line_1: a.line_1,
+            line_2: a.line_2,
+            line_3: a.line_3,
+            post_town: a.post_town,
+            postcode: a.postcode,
+            county: a.county,
+        })
+        .collect();
+    Ok(Json(Addresses { result }))
+}
+
+/// The upstream's addresses at `postcode` (none when it knows none), or why not.
+async fn upstream(state: &AppState, key: &str, postcode: &str) -> Result<Vec<Address>, ApiError> {
+    // The key goes in a header, never in the URL: reqwest's errors (and any log of the
+    // request line, ours or a proxy's) include the URL.
+    let url = format!("{}{}", state.services.config.address_lookup.url, postcode);
+    let response =
+        state.services.http.get(url).header(header::AUTHORIZATION, authorization(key)?).send().await.map_err(
+            |error| {
+                tracing::warn!(error = %error.without_url(), "address lookup unreachable");
+                failed()
+            },
+        )?;
+    match response.status() {
+        StatusCode::OK => Ok(response.json::<Upstream>().await.map_err(|_| failed())?.result),
+        StatusCode::NOT_FOUND => Ok(vec![]),
+        StatusCode::UNAUTHORIZED => Err(ApiError::refused(
+            StatusCode::UNAUTHORIZED,
+            "lookup_unavailable",
+            "Address lookup service unavailable. Please enter address manually.",
+        )),
+        StatusCode::PAYMENT_REQUIRED => Err(ApiError::refused(
+            StatusCode::PAYMENT_REQUIRED,
+            "lookup_limit",
+            "Address lookup limit reached. Please enter address manually.",
+        )),
+        status => {
+            tracing::warn!(%status, "address lookup failed");
+            Err(failed())
+        }
+    }
+}
+
+/// The upstream's answer for `postcode` kept under `CACHE_HOURS` ago, if any.
+async fn cached(state: &AppState, postcode: &str) -> Result<Option<Vec<Address>>, ApiError> {
+    let kept: Option<sqlx::types::Json<Vec<Address>>> = sqlx::query_scalar(
+        "SELECT addresses FROM address_lookups
+          WHERE postcode = $1 AND fetched_at > now() - make_interval(hours => $2)",
+    )
+    .bind(postcode)
+    .bind(CACHE_HOURS)
+    .fetch_optional(&state.pool)
+    .await?;
+    Ok(kept.map(|json| json.0).filter(|addresses| !addresses.is_empty()))
+}
+
+/// Keeps an upstream answer with addresses for `CACHE_HOURS`; a failure to keep it only
+/// means the next lookup asks again.
+async fn keep(state: &AppState, postcode: &str, addresses: &[Address]) {
+    let kept = sqlx::query(
+        "INSERT INTO address_lookups (postcode, addresses, fetched_at) VALUES ($1, $2, now())
+         ON CONFLICT (postcode) DO UPDATE SET addresses = EXCLUDED.addresses, fetched_at = EXCLUDED.fetched_at",
+    )
+    .bind(postcode)
+    .bind(sqlx::types::Json(addresses))
+    .execute(&state.pool)
+    .await;
+    if let Err(error) = kept {
+        tracing::warn!(%error, "a postcode lookup was not cached");
+    }
+}
+
+/// The answer when the client address has looked up too many postcodes this minute.
+fn too_many_lookups(wait: Wait) -> ApiError {
+    let minutes = wait.minutes();
+    let unit = if minutes == 1 { "minute" } else { "minutes" };
+    ApiError::Limited {
+        message: format!(
+            "Too many address lookups from your connection. Please try again in {minutes} {unit}, \
+             or enter your address by hand."
+        ),
+        retry_after: wait,
+    }
+}
+
+/// Ideal Postcodes' header form of the key, marked sensitive so no debug output shows it.
+fn authorization(key: &str) -> Result<HeaderValue, ApiError> {
+    let mut value = HeaderValue::from_str(&format!("IDEALPOSTCODES api_key=\"{key}\""))
+        .map_err(|_| ApiError::internal("ADDRESS_LOOKUP_KEY is not a valid header value"))?;
+    value.set_sensitive(true);
+    Ok(value)
+}
+
+fn failed() -> ApiError {
+    ApiError::refused(
+        StatusCode::BAD_GATEWAY,
+        "lookup_failed",
+        "Unable to fetch addresses. Please enter your address manually.",
+    )
+}

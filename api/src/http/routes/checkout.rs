@@ -1,0 +1,687 @@
+//! The service checkout's routes: each takes its request, makes one call to the checkout
+//! service (crate::app::checkout) and answers in the shape the web app reads. The time spent
+//! waiting for the payment provider is reported in `Server-Timing`.
+
+use aggregates::pricing::{BillingCycle, Plan};
+use aggregates::service_order::{OrderStatus, PaymentType, ServiceOrder, ServiceOrderError};
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use axum::Json;
+use cqrs_es::persist::ViewRepository;
+use projections::orders::OrderView;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::app::account_form::CustomerInfo;
+use crate::app::auth::Staff;
+use crate::app::card_setups::TOO_MANY_CARD_SETUPS;
+use crate::app::checkout::failures::payment_failure;
+use crate::app::checkout::gateway::GatewayError;
+use crate::app::checkout::{self, order_id, PayOrder, Payment, PlaceOrder};
+use crate::app::ids::{StripeId, StripeKind};
+use crate::app::state::AppState;
+use crate::platform::client::ClientAddress;
+use crate::platform::error::{ApiError, Refusal};
+use crate::platform::json::ApiJson;
+use crate::platform::timing::{measured, respond};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(checkout_config))
+        .routes(routes!(place_order))
+        .routes(routes!(set_up_card))
+        .routes(routes!(pay_order))
+        .routes(routes!(create_account))
+        .routes(routes!(debug_subscription))
+        .routes(routes!(get_order))
+        .routes(routes!(confirm_port_details))
+        .routes(routes!(give_port_pac))
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct CheckoutConfig {
+    stripe_publishable_key: String,
+    /// The Stripe.js the checkout page loads.
+    stripe_js_url: String,
+    /// Shown: 'Sign up with Google'.
+    google_client_id: Option<String>,
+}
+
+/// What the checkout page needs to load Stripe.js (and Google sign-up).
+#[utoipa::path(get, path = "/checkout/config", tag = "checkout", responses((status = 200, body = CheckoutConfig)))]
+async fn checkout_config(State(state): State<AppState>) -> Json<CheckoutConfig> {
+    let config = &state.services.config;
+    Json(CheckoutConfig {
+        stripe_publishable_key: config.payments.publishable_key.clone(),
+        stripe_js_url: config.payments.js_url.clone(),
+        google_client_id: config.google_client_id.clone(),
+    })
+}
+
+/// The service's answer with its timing, or its refusal.
+fn timed<T: Serialize>(
+    result: (Result<T, ApiError>, std::time::Duration, std::time::Duration),
+) -> Result<Response, ApiError> {
+    let (body, total, provider) = result;
+    Ok(respond(StatusCode::OK, body?, total, provider))
+}
+
+const PROVIDER_FAILED: &str = "The payment provider failed (payment_provider_error)";
+
+// ---------------------------------------------------------------------------------------
+// Place the order (`/api/create-payment-intent/`, the name the web app has always called)
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct PlaceOrderBody {
+    cart_id: String,
+    /// The account form (missing fields read as empty).
+    #[serde(default)]
+    customer_info: CustomerInfo,
+    /// The secret of the order this browser placed from the cart before, if any.
+    #[serde(default)]
+    order_secret: Option<String>,
+    /// The cart's `quoteVersion` the page showed: on a cart priced otherwise now, nothing is
+    /// placed and the answer is 409 `price_changed` with the cart as priced now.
+    #[serde(default)]
+    quote_version: Option<String>,
+}
+
+fn package_type(plan: Plan) -> &'static str {
+    match plan {
+        Plan::SingleUser => "singleUser",
+        Plan::MultiUser => "multiUser",
+        Plan::PayAsYouGo => "payg",
+    }
+}
+
+/// The order placed (or the open order of this cart and browser), as the payment page reads it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct PlacedOrderOut {
+    order_id: String,
+    /// Only this browser gets it: needed to continue the order.
+    order_secret: String,
+    order_number: String,
+    /// subscription, payg_topup_only or payg_split_payment.
+    payment_type: &'static str,
+    use_subscription: bool,
+    split_payment: bool,
+    /// Always null: the card is confirmed through create-setup-intent.
+    client_secret: Option<String>,
+    customer_id: Option<String>,
+    /// Pence, VAT included, 0 without a subscription.
+    subscription_amount: i64,
+    /// Pence, VAT included, 0 without a top-up.
+    one_time_amount: i64,
+    status: OrderStatus,
+    calculated_amounts: CalculatedAmounts,
+}
+
+/// The order's amounts in pence (the older site's names).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct CalculatedAmounts {
+    /// singleUser, multiUser or payg.
+    package_type: &'static str,
+    quantity: u32,
+    billing_cycle: BillingCycle,
+    subscription_subtotal: i64,
+    #[serde(rename = "subscriptionVAT")]
+    subscription_vat: i64,
+    #[serde(rename = "subscriptionTotalIncVAT")]
+    subscription_total_inc_vat: i64,
+    top_up_subtotal: i64,
+    #[serde(rename = "topUpVAT")]
+    top_up_vat: i64,
+    #[serde(rename = "topUpTotalIncVAT")]
+    top_up_total_inc_vat: i64,
+    #[serde(rename = "totalVAT")]
+    total_vat: i64,
+    #[serde(rename = "grandTotalIncVAT")]
+    grand_total_inc_vat: i64,
+}
+
+fn placed_answer(placed: checkout::PlacedOrder) -> PlacedOrderOut {
+    let order = &placed.order;
+    let lines = order.lines.as_ref().expect("a placed order has lines");
+    let a = &lines.amounts;
+    let kind = order.payment_type.unwrap_or(PaymentType::Subscription);
+    PlacedOrderOut {
+        order_number: order.order_number.clone(),
+        payment_type: kind.as_str(),
+        use_subscription: kind.needs_subscription(),
+        split_payment: kind == PaymentType::PaygSplitPayment,
+        client_secret: None,
+        customer_id: order.payment_customer_id.clone(),
+        subscription_amount: if kind.needs_subscription() { a.subscription_total.0 } else { 0 },
+        one_time_amount: if kind.needs_top_up() { a.top_up_total.0 } else { 0 },
+        status: order.status,
+        calculated_amounts: CalculatedAmounts {
+            package_type: package_type(lines.plan),
+            quantity: lines.quantity,
+            billing_cycle: lines.billing_cycle,
+            subscription_subtotal: a.subscription_subtotal.0,
+            subscription_vat: a.subscription_vat.0,
+            subscription_total_inc_vat: a.subscription_total.0,
+            top_up_subtotal: a.top_up_subtotal.0,
+            top_up_vat: a.top_up_vat.0,
+            top_up_total_inc_vat: a.top_up_total.0,
+            total_vat: a.total_vat.0,
+            grand_total_inc_vat: a.due_today.0,
+        },
+        order_id: placed.id,
+        order_secret: placed.secret,
+    }
+}
+
+/// Places the order from the cart (or answers the open order this browser placed from it), with its payment customer.
+#[utoipa::path(
+    post,
+    path = "/create-payment-intent/",
+    operation_id = "place_order",
+    tag = "checkout",
+    request_body = PlaceOrderBody,
+    responses(
+        (status = 200, body = PlacedOrderOut, headers(("server-timing" = String))),
+        (status = 404, description = "No such cart (cart_not_found)", body = Refusal),
+        (status = 409, description = "The cart is priced otherwise than the page's quoteVersion (price_changed, with the `cart` as priced now), this cart's order is already paid (order_already_paid), a number is taken, or the order is being placed by another request (busy, conflict)", body = Refusal),
+        (status = 422, description = "Invalid account details, each in fieldErrors (invalid_fields), or nothing to order in the cart (invalid_lines)", body = Refusal),
+        (status = 429, description = "Too many password checks a minute: 5 for this e-mail from this address, 20 from this address, or 50 for this e-mail from anywhere (too_many_attempts)", body = Refusal),
+        (status = 502, description = "The payment provider or Google sign-in failed", body = Refusal),
+    )
+)]
+async fn place_order(
+    State(state): State<AppState>,
+    address: ClientAddress,
+    ApiJson(body): ApiJson<PlaceOrderBody>,
+) -> Result<Response, ApiError> {
+    let gateway = state.services.gateway.clone();
+    let request = PlaceOrder {
+        cart_id: &body.cart_id,
+        customer: &body.customer_info,
+        secret: body.order_secret.as_deref(),
+        address: &address,
+        quote_version: body.quote_version.as_deref(),
+    };
+    timed(measured(async { checkout::place_order(&state, gateway.as_ref(), request).await.map(placed_answer) }).await)
+}
+
+// ---------------------------------------------------------------------------------------
+// Save the card (`/api/create-setup-intent/`)
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct OrderBody {
+    order_id: String,
+}
+
+/// A card setup (Stripe setup intent) for the browser to confirm with Stripe.js.
+#[derive(Serialize, ToSchema)]
+pub(crate) struct SetupOut {
+    pub(crate) client_secret: Option<String>,
+    pub(crate) setup_intent_id: String,
+    /// Stripe's status of the setup intent.
+    pub(crate) status: String,
+}
+
+impl From<checkout::gateway::CardSetup> for SetupOut {
+    fn from(setup: checkout::gateway::CardSetup) -> Self {
+        SetupOut { client_secret: setup.client_secret, setup_intent_id: setup.id, status: setup.status }
+    }
+}
+
+/// Saves the card for the order: a setup intent on its payment customer.
+#[utoipa::path(
+    post,
+    path = "/create-setup-intent/",
+    tag = "checkout",
+    request_body = OrderBody,
+    responses(
+        (status = 200, body = SetupOut, headers(("server-timing" = String))),
+        (status = 404, description = "No such order (order_not_found)", body = Refusal),
+        (status = 409, description = "The order is paid already or has no payment customer, or another step is under way (busy, conflict)", body = Refusal),
+        (status = 429, description = TOO_MANY_CARD_SETUPS, body = Refusal, headers(("retry-after" = u32, description = "Seconds to wait (the hourly cap per address only)"))),
+        (status = 502, description = PROVIDER_FAILED, body = Refusal),
+    )
+)]
+async fn set_up_card(
+    State(state): State<AppState>,
+    address: ClientAddress,
+    ApiJson(body): ApiJson<OrderBody>,
+) -> Result<Response, ApiError> {
+    let id = order_id(&body.order_id)?;
+    let gateway = state.services.gateway.clone();
+    timed(
+        measured(async { Ok(SetupOut::from(checkout::set_up_card(&state, gateway.as_ref(), &id, &address).await?)) })
+            .await,
+    )
+}
+
+// ---------------------------------------------------------------------------------------
+// Charge the order (`/api/create-subscription/`)
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct PayOrderBody {
+    order_id: String,
+    /// The card the setup confirmed (Stripe's payment method id).
+    #[serde(default)]
+    #[schema(pattern = "^pm_[A-Za-z0-9]+$", max_length = 255)]
+    payment_method_id: Option<String>,
+    /// The order's card setup (Stripe's setup intent id).
+    #[serde(default)]
+    #[schema(pattern = "^seti_[A-Za-z0-9]+$", max_length = 255)]
+    setup_intent_id: Option<String>,
+    #[serde(default, rename = "payment_type", alias = "paymentType")]
+    payment_type: Option<String>,
+}
+
+/// Paid, or the bank asks the buyer to confirm (3-D Secure) before asking again.
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+enum PaymentOut {
+    #[serde(rename_all = "camelCase")]
+    Paid {
+        /// Always true.
+        success: bool,
+        /// `active` (a subscription) or `succeeded` (a top-up alone).
+        status: &'static str,
+        #[schema(required = true)]
+        subscription_id: Option<String>,
+        #[schema(required = true)]
+        customer_id: Option<String>,
+        #[schema(required = true)]
+        top_up_payment_intent_id: Option<String>,
+    },
+    #[serde(rename_all = "camelCase")]
+    NeedsAction {
+        /// Always false.
+        success: bool,
+        /// `requires_action`.
+        status: &'static str,
+        /// Always true.
+        requires_action: bool,
+        /// For Stripe.js to show the bank's check.
+        client_secret: String,
+        #[schema(required = true)]
+        subscription_id: Option<String>,
+        #[schema(required = true)]
+        customer_id: Option<String>,
+    },
+}
+
+fn paid_answer(order: &ServiceOrder) -> PaymentOut {
+    let kind = order.payment_type.unwrap_or(PaymentType::Subscription);
+    PaymentOut::Paid {
+        success: true,
+        status: if kind.needs_subscription() { "active" } else { "succeeded" },
+        subscription_id: order.subscription.reference.clone(),
+        customer_id: order.payment_customer_id.clone(),
+        top_up_payment_intent_id: order.top_up.reference.clone(),
+    }
+}
+
+/// Charges the order with the card its setup saved: the subscription and/or the top-up.
+#[utoipa::path(
+    post,
+    path = "/create-subscription/",
+    operation_id = "pay_order",
+    tag = "checkout",
+    request_body = PayOrderBody,
+    responses(
+        (status = 200, body = PaymentOut, headers(("server-timing" = String))),
+        (status = 202, description = "The payment finished but its outcome is unclear: contact support (payment_processing)", body = Refusal),
+        (status = 402, description = "The card was declined (the card's code, with decline_code, status and a flag) or its setup did not succeed (setup_intent_failed)", body = Refusal),
+        (status = 404, description = "No such order (order_not_found)", body = Refusal),
+        (status = 409, description = "Already paid or completed, no payment customer, or another step is under way (busy, conflict)", body = Refusal),
+        (status = 422, description = "A payment type of the older site (legacy_payment_type), a card or setup not of this order (unknown_setup_intent, unknown_payment_method, no_payment_method), or paymentMethodId or setupIntentId not of its shape (invalid_fields, naming it: nothing reaches Stripe)", body = Refusal),
+        (status = 502, description = PROVIDER_FAILED, body = Refusal),
+    )
+)]
+async fn pay_order(State(state): State<AppState>, ApiJson(body): ApiJson<PayOrderBody>) -> Result<Response, ApiError> {
+    if body.payment_type.as_deref() == Some("payg_upfront_payment") {
+        return Err(ApiError::unprocessable(
+            "legacy_payment_type",
+            "Legacy payment type detected. Please refresh and try again.",
+        ));
+    }
+    let stripe_id = |kind, field, id: Option<String>| id.map(|id| StripeId::field(kind, field, &id)).transpose();
+    let request = PayOrder {
+        payment_method_id: stripe_id(StripeKind::PaymentMethod, "paymentMethodId", body.payment_method_id)?,
+        setup_intent_id: stripe_id(StripeKind::SetupIntent, "setupIntentId", body.setup_intent_id)?,
+    };
+    let id = order_id(&body.order_id)?;
+    let gateway = state.services.gateway.clone();
+    timed(
+        measured(async {
+            Ok(match checkout::pay_order(&state, gateway.as_ref(), &id, request).await? {
+                Payment::Paid(order) => paid_answer(&order),
+                Payment::NeedsAction { client_secret, order } => PaymentOut::NeedsAction {
+                    success: false,
+                    status: "requires_action",
+                    requires_action: true,
+                    client_secret,
+                    subscription_id: order.subscription.reference,
+                    customer_id: order.payment_customer_id,
+                },
+            })
+        })
+        .await,
+    )
+}
+
+// ---------------------------------------------------------------------------------------
+// The account, its extensions and the numbers (`/api/create-user-account/`)
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct AccountBody {
+    order_id: String,
+    /// The secret create-payment-intent gave the browser that placed the order.
+    #[serde(default)]
+    order_secret: Option<String>,
+    #[serde(default)]
+    password: Option<String>,
+    #[serde(default)]
+    customer_info: Option<CustomerInfo>,
+}
+
+/// An extension with its SIP password, shown once (null on a replay).
+#[derive(Serialize, ToSchema)]
+pub(crate) struct ExtensionOut {
+    pub(crate) number: String,
+    pub(crate) username: String,
+    pub(crate) password: Option<String>,
+}
+
+/// The account made for the paid order.
+#[derive(Serialize, ToSchema)]
+struct AccountOut {
+    /// Always true.
+    success: bool,
+    /// The order number.
+    unique_identifier: String,
+    #[serde(rename = "orderId")]
+    order_id: String,
+    #[serde(rename = "customerId")]
+    customer_id: Option<String>,
+    extensions: Vec<ExtensionOut>,
+}
+
+fn account_answer(id: &str, completed: &checkout::Completed) -> AccountOut {
+    let order = &completed.order;
+    let extensions = order
+        .extensions
+        .iter()
+        .map(|e| ExtensionOut {
+            number: e.number.clone(),
+            username: e.username.clone(),
+            password: completed.passwords.iter().find(|(n, _)| *n == e.number).map(|(_, p)| p.clone()),
+        })
+        .collect();
+    AccountOut {
+        success: true,
+        unique_identifier: order.order_number.clone(),
+        order_id: id.to_string(),
+        customer_id: order.account_id.clone(),
+        extensions,
+    }
+}
+
+/// Makes the paid order's account, its extensions and its numbers (the browser that placed it).
+#[utoipa::path(
+    post,
+    path = "/create-user-account/",
+    tag = "checkout",
+    request_body = AccountBody,
+    responses(
+        (status = 200, body = AccountOut, headers(("server-timing" = String))),
+        (status = 403, description = "The order was placed from another browser (order_secret_mismatch)", body = Refusal),
+        (status = 404, description = "No such order (order_not_found)", body = Refusal),
+        (status = 409, description = "The payment is not confirmed yet, a number was taken, or another step is under way (payment_not_confirmed, busy, conflict)", body = Refusal),
+        (status = 422, description = "A password that is not good enough (invalid_fields)", body = Refusal),
+    )
+)]
+async fn create_account(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<AccountBody>,
+) -> Result<Response, ApiError> {
+    let id = order_id(&body.order_id)?;
+    let password = body.password.or_else(|| body.customer_info.map(|c| c.password)).unwrap_or_default();
+    timed(
+        measured(async {
+            let completed = checkout::create_account(&state, &id, body.order_secret.as_deref(), password).await?;
+            Ok(account_answer(&id, &completed))
+        })
+        .await,
+    )
+}
+
+// ---------------------------------------------------------------------------------------
+// Reading orders
+
+/// The order as its thank-you page reads it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct OrderOut {
+    #[serde(flatten)]
+    view: OrderView,
+    /// The confirmation e-mail is queued.
+    email_sent: bool,
+    /// Where the confirmation e-mail stands: queued, retrying, sent, kept (the local
+    /// mailbox of a shop without a mail relay) or failed; null before it is queued.
+    email_status: Option<String>,
+}
+
+/// An order of a path.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)]
+struct OrderPath {
+    /// The order's id (a UUID; anything else names no order).
+    id: String,
+}
+
+/// The order, as its thank-you page reads it.
+#[utoipa::path(
+    get,
+    path = "/orders/{id}",
+    operation_id = "get_order",
+    tag = "checkout",
+    params(OrderPath),
+    responses(
+        (status = 200, body = OrderOut),
+        (status = 404, description = "No such order (order_not_found)", body = Refusal),
+    )
+)]
+async fn get_order(State(state): State<AppState>, Path(raw): Path<String>) -> Result<Json<Value>, ApiError> {
+    let id = order_id(&raw)?;
+    Ok(Json(order_out(&state, &id).await?))
+}
+
+/// The order's view with where its confirmation e-mail stands, as GET /orders/{id} answers.
+async fn order_out(state: &AppState, id: &str) -> Result<Value, ApiError> {
+    let view: OrderView =
+        state.order_views.load(id).await.map_err(ApiError::internal)?.ok_or(ServiceOrderError::NotFound)?;
+    let email_sent: bool =
+        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM outbox WHERE kind = 'order_confirmation' AND reference = $1)")
+            .bind(id)
+            .fetch_one(&state.pool)
+            .await?;
+    let email_status =
+        jobs::outbox::status_of(&state.pool, "order_confirmation", id).await?.map(|s| s.as_str().to_string());
+    let mut body = serde_json::to_value(OrderOut { view, email_sent, email_status }).map_err(ApiError::internal)?;
+    // The view's bookkeeping is not part of the answer.
+    if let Value::Object(map) = &mut body {
+        map.remove("lastSequence");
+    }
+    Ok(body)
+}
+
+/// The buyer's details of a number transfer and their letter of authority, signed online.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct PortDetailsBody {
+    /// The name on the account with the current provider.
+    account_holder: String,
+    current_provider: String,
+    /// The billing postcode of that account (a UK postcode).
+    billing_postcode: String,
+    /// The buyer's full name, typed as their signature.
+    signed_name: String,
+    /// The buyer ticked "I authorise Talkbridge to transfer this number".
+    authorised: bool,
+}
+
+/// A transferred number of an order and the order.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)]
+struct PortPath {
+    /// The order's id (a UUID).
+    id: String,
+    /// The number being transferred, as the order's `ports` list it.
+    number: String,
+}
+
+/// Confirms a number transfer's details and signs its letter of authority (again, to
+/// correct them before they are submitted, or after a rejection). Answers the order.
+#[utoipa::path(
+    post,
+    path = "/orders/{id}/ports/{number}",
+    tag = "checkout",
+    params(PortPath),
+    request_body = PortDetailsBody,
+    responses(
+        (status = 200, description = "The order, with the port's new state", body = OrderOut),
+        (status = 404, description = "No such order (order_not_found)", body = Refusal),
+        (status = 409, description = "The order does not transfer that number (not_a_port), its transfer has not started (port_not_started), is past the buyer's step (port_step_not_allowed), or is a mobile's, which moves with its PAC code (port_moves_with_pac)", body = Refusal),
+        (status = 422, description = "A missing or invalid detail (invalid_port_details), or the authority not given (authority_not_given)", body = Refusal),
+    )
+)]
+async fn confirm_port_details(
+    State(state): State<AppState>,
+    Path((raw, number)): Path<(String, String)>,
+    ApiJson(body): ApiJson<PortDetailsBody>,
+) -> Result<Json<Value>, ApiError> {
+    let id = order_id(&raw)?;
+    if !body.authorised {
+        return Err(ApiError::unprocessable(
+            "authority_not_given",
+            "Tick the box to authorise the transfer: your current provider needs your authority to release the number.",
+        ));
+    }
+    let details = aggregates::service_order::PortDetails {
+        account_holder: body.account_holder,
+        current_provider: body.current_provider,
+        billing_postcode: body.billing_postcode,
+        signed_name: body.signed_name,
+    };
+    crate::app::ports::confirm_details(&state, &id, number.trim(), details).await?;
+    Ok(Json(order_out(&state, &id).await?))
+}
+
+/// A new PAC code for a mobile's transfer.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct PortPacBody {
+    /// 3 letters then 6 digits, as the network texted it (`ABC123456`; lower case and spaces accepted).
+    pac: String,
+}
+
+/// Gives a mobile's transfer a new PAC code (the one given with the number expired, or the
+/// network refused it): the transfer's details are in again. Answers the order (which never
+/// shows the PAC).
+#[utoipa::path(
+    post,
+    path = "/orders/{id}/ports/{number}/pac",
+    tag = "checkout",
+    params(PortPath),
+    request_body = PortPacBody,
+    responses(
+        (status = 200, description = "The order, with the port's details confirmed", body = OrderOut),
+        (status = 404, description = "No such order (order_not_found)", body = Refusal),
+        (status = 409, description = "The order does not transfer that number (not_a_port), its transfer has not started (port_not_started), is past the buyer's step (port_step_not_allowed), or is a landline's, which moves with a letter of authority (port_needs_letter)", body = Refusal),
+        (status = 422, description = "Not a PAC code (invalid_pac)", body = Refusal),
+    )
+)]
+async fn give_port_pac(
+    State(state): State<AppState>,
+    Path((raw, number)): Path<(String, String)>,
+    ApiJson(body): ApiJson<PortPacBody>,
+) -> Result<Json<Value>, ApiError> {
+    let id = order_id(&raw)?;
+    crate::app::ports::give_pac(&state, &id, number.trim(), body.pac).await?;
+    Ok(Json(order_out(&state, &id).await?))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct DebugBody {
+    /// Stripe's subscription id.
+    #[schema(pattern = "^sub_[A-Za-z0-9]+$", max_length = 255)]
+    subscription_id: String,
+}
+
+#[derive(Serialize, ToSchema)]
+struct DebugOut {
+    subscription: SubscriptionOut,
+}
+
+#[derive(Serialize, ToSchema)]
+struct SubscriptionOut {
+    id: String,
+    /// Stripe's status of the subscription.
+    status: String,
+}
+
+/// Staff only: the subscription's status at the provider, for one of our orders (found
+/// through the subscription's own metadata, read back from the provider).
+#[utoipa::path(
+    post,
+    path = "/debug-subscription/",
+    tag = "staff",
+    security(("staff_session" = [], "staff_csrf" = [])),
+    request_body = DebugBody,
+    responses(
+        (status = 200, body = DebugOut),
+        (status = 404, description = "No order of ours has this subscription (subscription_not_found)", body = Refusal),
+        (status = 422, description = "subscriptionId not of its shape (invalid_fields, naming it: nothing reaches Stripe)", body = Refusal),
+        (status = 502, description = PROVIDER_FAILED, body = Refusal),
+    )
+)]
+async fn debug_subscription(
+    State(state): State<AppState>,
+    _staff: Staff,
+    ApiJson(body): ApiJson<DebugBody>,
+) -> Result<Json<DebugOut>, ApiError> {
+    let id = StripeId::field(StripeKind::Subscription, "subscriptionId", &body.subscription_id)?;
+    let id = id.as_str();
+    let missing = || ApiError::not_found("subscription_not_found", "No order has this subscription.");
+    let subscription = match state.services.gateway.subscription(id).await {
+        Ok(subscription) => subscription,
+        Err(GatewayError::NotFound) => return Err(missing()),
+        Err(error) => {
+            return Err(payment_failure(
+                error,
+                "Payment status could not be verified. Please try again or contact support.",
+            ))
+        }
+    };
+    let ours = match &subscription.owner {
+        Some(order) => checkout::load(&state, &order_id(order)?)
+            .await
+            .is_ok_and(|o| o.subscription.reference.as_deref() == Some(id)),
+        None => false,
+    };
+    if !ours {
+        return Err(missing());
+    }
+    Ok(Json(DebugOut { subscription: SubscriptionOut { id: subscription.id, status: subscription.status } }))
+}

@@ -1,0 +1,437 @@
+//! The hardware catalogue: the public shop's reads, the admins' writes (signed in, CSRF
+//! checked) and the audit log. Images are in hardware_images.rs.
+
+use std::collections::BTreeMap;
+
+use aggregates::hardware::{Brand, HardwareCommand, HardwareError, HardwareFields, Image, ItemStatus};
+use aggregates::pricing::Pence;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use chrono::{DateTime, Utc};
+use projections::hardware::{audit_page, AuditCursor, AuditRow, HardwareView};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use crate::app::auth::{Admin, Staff};
+use crate::app::hardware_items;
+use crate::app::public_reads::{Cached, HardwareAnswers};
+use crate::app::state::AppState;
+use crate::commands::{self, Context};
+use crate::http::openapi::with_trailing_slash;
+use crate::platform::error::{ApiError, Refusal};
+use crate::platform::json::{ApiJson, Data, Done};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(with_trailing_slash(routes!(list_public, create)))
+        .routes(with_trailing_slash(routes!(get_public, update, remove)))
+        .routes(with_trailing_slash(routes!(list_admin)))
+        .routes(routes!(audit_log))
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ItemOut {
+    id: String,
+    brand: Option<Brand>,
+    model: String,
+    name: String,
+    sku: String,
+    price_pence: Pence,
+    original_price_pence: Option<Pence>,
+    gross_weight_grams: Option<u32>,
+    short_desc: String,
+    description: String,
+    features: Vec<String>,
+    compatibility: Vec<String>,
+    in_stock: bool,
+    /// From 0 to 5 in halves.
+    rating: f32,
+    status: ItemStatus,
+    images: Vec<Image>,
+    specs: BTreeMap<String, String>,
+    created_at: Option<DateTime<Utc>>,
+    updated_at: Option<DateTime<Utc>>,
+}
+
+fn item_out(id: String, view: HardwareView) -> Option<ItemOut> {
+    let fields = view.item.fields?;
+    Some(ItemOut {
+        id,
+        brand: fields.brand,
+        model: fields.model,
+        name: fields.name,
+        sku: fields.sku,
+        price_pence: fields.price,
+        original_price_pence: fields.original_price,
+        gross_weight_grams: fields.gross_weight_grams,
+        short_desc: fields.short_desc,
+        description: fields.description,
+        features: fields.features,
+        compatibility: fields.compatibility,
+        in_stock: fields.in_stock,
+        rating: f32::from(fields.rating_halves) / 2.0,
+        status: view.item.status,
+        images: view.item.images,
+        specs: fields.specs,
+        created_at: view.created_at,
+        updated_at: view.updated_at,
+    })
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct BrandQuery {
+    /// grandstream, yealink, polycom, cisco, or all.
+    brand: Option<String>,
+}
+
+/// An item of the catalogue.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)]
+struct ItemPath {
+    /// The item's id.
+    id: String,
+}
+
+/// The published phones, by brand then name. Served from memory (crate::app::public_reads) with
+/// a strong ETag: a matching If-None-Match gets 304.
+#[utoipa::path(
+    get,
+    path = "/hardware",
+    tag = "hardware",
+    params(BrandQuery),
+    responses(
+        (status = 200, body = Data<Vec<ItemOut>>, headers(("ETag" = String, description = "The answer's strong entity tag; a request whose If-None-Match names it gets 304 with no body"))),
+        (status = 422, description = "An unknown brand (invalid_query)", body = Refusal),
+    )
+)]
+async fn list_public(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    query: Result<Query<BrandQuery>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let Query(query) = query?;
+    let brand = match query.brand.as_deref().map(str::trim).filter(|b| !b.is_empty() && *b != "all") {
+        None => None,
+        Some(text) => Some(Brand::parse(text).ok_or_else(|| {
+            ApiError::unprocessable("invalid_query", "brand must be grandstream, yealink, polycom or cisco.")
+        })?),
+    };
+    let answers = state.public_reads.hardware(|| published(&state)).await?;
+    let cached = match brand {
+        None => &answers.all,
+        Some(brand) => &answers.brands[Brand::ALL.iter().position(|b| *b == brand).unwrap_or_default()],
+    };
+    Ok(cached.respond(&headers))
+}
+
+/// The published phones as GET /api/hardware/ answers them: all, and each brand's.
+async fn published(state: &AppState) -> Result<HardwareAnswers, ApiError> {
+    let items: Vec<ItemOut> = hardware_items::live_items(&state.pool)
+        .await?
+        .into_iter()
+        .filter(|(_, v)| v.item.status == ItemStatus::Published)
+        .filter_map(|(id, v)| item_out(id, v))
+        .collect();
+    let all = Cached::json(&Data { success: true, data: &items })?;
+    let brands = Brand::ALL
+        .iter()
+        .map(|brand| {
+            let data: Vec<&ItemOut> = items.iter().filter(|item| item.brand == Some(*brand)).collect();
+            Cached::json(&Data { success: true, data })
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(HardwareAnswers { all, brands })
+}
+
+/// One published phone.
+#[utoipa::path(
+    get,
+    path = "/hardware/{id}",
+    tag = "hardware",
+    params(ItemPath),
+    responses(
+        (status = 200, body = Data<ItemOut>),
+        (status = 404, description = "No published item has this id (hardware_not_found)", body = Refusal),
+    )
+)]
+async fn get_public(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<Data<ItemOut>>, ApiError> {
+    let view = hardware_items::live_item(&state.pool, &id).await?.filter(|v| v.item.status == ItemStatus::Published);
+    let item = view.and_then(|v| item_out(id, v)).ok_or(HardwareError::NotFound)?;
+    Ok(Data::json(item))
+}
+
+/// Every item, drafts and archived ones included (staff).
+#[utoipa::path(
+    get,
+    path = "/admin/hardware",
+    tag = "staff",
+    security(("staff_session" = [])),
+    responses((status = 200, body = Data<Vec<ItemOut>>))
+)]
+async fn list_admin(State(state): State<AppState>, _staff: Staff) -> Result<Json<Data<Vec<ItemOut>>>, ApiError> {
+    let items: Vec<ItemOut> =
+        hardware_items::live_items(&state.pool).await?.into_iter().filter_map(|(id, v)| item_out(id, v)).collect();
+    Ok(Data::json(items))
+}
+
+/// An item as admins send it (and as the demo catalogue is written).
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(crate) struct ItemBody {
+    name: String,
+    brand: Option<String>,
+    model: String,
+    #[serde(default)]
+    sku: String,
+    price_pence: i64,
+    original_price_pence: Option<i64>,
+    gross_weight_grams: Option<u32>,
+    #[serde(default)]
+    short_desc: String,
+    #[serde(default)]
+    description: String,
+    #[serde(default)]
+    features: Vec<String>,
+    #[serde(default)]
+    compatibility: Vec<String>,
+    rating: Option<f64>,
+    in_stock: Option<bool>,
+    #[serde(default)]
+    specs: BTreeMap<String, String>,
+    pub(crate) status: Option<ItemStatus>,
+    image_ids: Option<Vec<String>>,
+}
+
+impl ItemBody {
+    pub(crate) fn fields(&self) -> Result<HardwareFields, ApiError> {
+        let brand = match self.brand.as_deref().map(str::trim).filter(|b| !b.is_empty()) {
+            None => None,
+            Some(text) => Some(Brand::parse(text).ok_or_else(|| {
+                HardwareError::Invalid(vec!["Brand must be Grandstream, Yealink, Polycom or Cisco".to_string()])
+            })?),
+        };
+        let rating = self.rating.unwrap_or(5.0);
+        let halves = rating * 2.0;
+        let rating_halves = if halves.fract() == 0.0 && (0.0..=20.0).contains(&halves) { halves as u8 } else { 0 };
+        Ok(HardwareFields {
+            name: self.name.clone(),
+            brand,
+            model: self.model.clone(),
+            sku: self.sku.clone(),
+            price: Pence(self.price_pence),
+            original_price: self.original_price_pence.map(Pence),
+            gross_weight_grams: self.gross_weight_grams,
+            short_desc: self.short_desc.clone(),
+            description: self.description.clone(),
+            features: self.features.clone(),
+            compatibility: self.compatibility.clone(),
+            rating_halves,
+            in_stock: self.in_stock.unwrap_or(true),
+            specs: self.specs.clone(),
+        })
+    }
+}
+
+/// Brings status and images to what the body asks for, after the fields are saved.
+async fn apply_extras(state: &AppState, id: &str, body: &ItemBody, actor: &str) -> Result<(), ApiError> {
+    let context = Context::staff(actor);
+    if let Some(status) = body.status {
+        commands::execute(
+            &state.hardware,
+            &context,
+            id,
+            HardwareCommand::SetStatus { status, actor: actor.to_string() },
+        )
+        .await?;
+    }
+    if let Some(wanted) = &body.image_ids {
+        let current = hardware_items::live_item(&state.pool, id).await?.map(|v| v.item.images).unwrap_or_default();
+        for image in current.iter().filter(|i| !wanted.contains(&i.id)) {
+            let command = HardwareCommand::RemoveImage { image_id: image.id.clone(), actor: actor.to_string() };
+            commands::execute(&state.hardware, &context, id, command).await?;
+        }
+        for image_id in wanted.iter().filter(|w| !current.iter().any(|i| &i.id == *w)) {
+            let image = hardware_items::uploaded_image(&state.pool, image_id).await?;
+            commands::execute(
+                &state.hardware,
+                &context,
+                id,
+                HardwareCommand::AttachImage { image, actor: actor.to_string() },
+            )
+            .await?;
+        }
+    }
+    Ok(())
+}
+
+async fn respond_with_item(state: &AppState, id: String, status: StatusCode) -> Result<Response, ApiError> {
+    let view = hardware_items::live_item(&state.pool, &id).await?;
+    let item = view.and_then(|v| item_out(id, v)).ok_or(HardwareError::NotFound)?;
+    Ok((status, Data::json(item)).into_response())
+}
+
+/// Adds an item (admins).
+#[utoipa::path(
+    post,
+    path = "/hardware",
+    tag = "staff",
+    security(("staff_session" = [], "staff_csrf" = [])),
+    request_body = ItemBody,
+    responses(
+        (status = 201, description = "The new item", body = Data<ItemOut>),
+        (status = 403, description = "Only admins may do this (forbidden)", body = Refusal),
+        (status = 404, description = "An image id that was never uploaded (image_not_found)", body = Refusal),
+        (status = 409, description = "Changed by another request at the same time (conflict)", body = Refusal),
+        (status = 422, description = "Invalid fields, each listed in errors (invalid_hardware), or too many images (too_many_images)", body = Refusal),
+    )
+)]
+async fn create(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    ApiJson(body): ApiJson<ItemBody>,
+) -> Result<Response, ApiError> {
+    let id = Uuid::new_v4().to_string();
+    let command = HardwareCommand::Create { fields: body.fields()?, actor: admin.email.clone() };
+    commands::execute(&state.hardware, &Context::staff(&admin.email), &id, command).await?;
+    apply_extras(&state, &id, &body, &admin.email).await?;
+    respond_with_item(&state, id, StatusCode::CREATED).await
+}
+
+/// Changes an item (admins).
+#[utoipa::path(
+    put,
+    path = "/hardware/{id}",
+    tag = "staff",
+    params(ItemPath),
+    security(("staff_session" = [], "staff_csrf" = [])),
+    request_body = ItemBody,
+    responses(
+        (status = 200, description = "The item as it now is", body = Data<ItemOut>),
+        (status = 403, description = "Only admins may do this (forbidden)", body = Refusal),
+        (status = 404, description = "No such item (hardware_not_found) or an image id that was never uploaded (image_not_found)", body = Refusal),
+        (status = 409, description = "Changed by another request at the same time (conflict)", body = Refusal),
+        (status = 422, description = "Invalid fields, each listed in errors (invalid_hardware), or too many images (too_many_images)", body = Refusal),
+    )
+)]
+async fn update(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<ItemBody>,
+) -> Result<Response, ApiError> {
+    hardware_items::item_id(&id)?;
+    let command = HardwareCommand::Update { fields: body.fields()?, actor: admin.email.clone() };
+    commands::execute(&state.hardware, &Context::staff(&admin.email), &id, command).await?;
+    apply_extras(&state, &id, &body, &admin.email).await?;
+    respond_with_item(&state, id, StatusCode::OK).await
+}
+
+/// Deletes an item (admins).
+#[utoipa::path(
+    delete,
+    path = "/hardware/{id}",
+    tag = "staff",
+    params(ItemPath),
+    security(("staff_session" = [], "staff_csrf" = [])),
+    responses(
+        (status = 200, body = Done),
+        (status = 403, description = "Only admins may do this (forbidden)", body = Refusal),
+        (status = 404, description = "No such item (hardware_not_found)", body = Refusal),
+        (status = 409, description = "Changed by another request at the same time (conflict)", body = Refusal),
+    )
+)]
+async fn remove(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    Path(id): Path<String>,
+) -> Result<Json<Done>, ApiError> {
+    commands::execute(
+        &state.hardware,
+        &Context::staff(&admin.email),
+        hardware_items::item_id(&id)?,
+        HardwareCommand::Delete { actor: admin.email.clone() },
+    )
+    .await?;
+    Ok(Done::json())
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct AuditQuery {
+    /// The `next` of the page before (older entries); none for the newest page.
+    before: Option<String>,
+    /// From 1 to 200 (default 50).
+    per_page: Option<u32>,
+    /// One item's changes only.
+    item: Option<String>,
+    /// One staff member's changes only (their e-mail).
+    user: Option<String>,
+}
+
+/// A page of the audit log.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct AuditPage {
+    /// Always true.
+    success: bool,
+    /// Newest first.
+    data: Vec<AuditRow>,
+    per_page: u32,
+    /// Give this as `before` for the next (older) page; null on the last page.
+    next: Option<String>,
+}
+
+/// Who changed which fields of which item, from what to what (staff). Pages go from the
+/// newest entry back by keyset (`before`), so a page stays the same while entries are added.
+#[utoipa::path(
+    get,
+    path = "/admin/audit-log",
+    tag = "staff",
+    params(AuditQuery),
+    security(("staff_session" = [])),
+    responses(
+        (status = 200, body = AuditPage),
+        (status = 422, description = "A per_page that is not a whole number, or a before that is not a page's next (invalid_query)", body = Refusal),
+    )
+)]
+async fn audit_log(
+    State(state): State<AppState>,
+    _staff: Staff,
+    query: Result<Query<AuditQuery>, QueryRejection>,
+) -> Result<Json<AuditPage>, ApiError> {
+    let Query(query) = query?;
+    let per_page = query.per_page.unwrap_or(50).clamp(1, 200);
+    let before = match query.before.as_deref().filter(|b| !b.is_empty()) {
+        None => None,
+        Some(text) => Some(AuditCursor::decode(text).ok_or_else(|| {
+            ApiError::unprocessable(
+                "invalid_query",
+                "That page of the audit log is not known: open the audit log again from its first page.",
+            )
+        })?),
+    };
+    // PostgreSQL text holds no NUL: no item or user has one.
+    if [&query.item, &query.user].into_iter().flatten().any(|text| text.contains('\0')) {
+        return Ok(Json(AuditPage { success: true, data: vec![], per_page, next: None }));
+    }
+    let item = query.item.filter(|i| !i.is_empty());
+    let user = query.user.map(|u| u.trim().to_lowercase()).filter(|u| !u.is_empty());
+    // One more than the page: whether there is an older page, without counting the log.
+    let mut rows = audit_page(&state.pool, item.as_deref(), user.as_deref(), before, per_page + 1).await?;
+    let next = if rows.len() > per_page as usize {
+        rows.truncate(per_page as usize);
+        rows.last().map(|row| AuditCursor::of(row).encode())
+    } else {
+        None
+    };
+    Ok(Json(AuditPage { success: true, data: rows, per_page, next }))
+}
