@@ -351,6 +351,15 @@ impl CartView {
     }
 }
 
+/// Rebuilds the cart view from the event store while the live table keeps answering
+/// (crate::rebuild).
+pub async fn rebuild(
+    pool: &sqlx::PgPool,
+    watch: &mut dyn crate::rebuild::Watch,
+) -> Result<crate::rebuild::Rebuilt, crate::rebuild::RebuildError> {
+    crate::rebuild::rebuild(pool, &crate::rebuild::ViewTable::<Cart, CartView>::new(CART_VIEW_TABLE), watch).await
+}
+
 #[cfg(test)]
 mod tests {
     use aggregates::cart::CartEvent;

@@ -221,6 +221,130 @@ pub async fn audit_page(
     .await
 }
 
+/// Rebuilds the hardware catalogue view (the shop's catalogue and the admin list) from the event store while the live table keeps answering
+/// (crate::rebuild).
+pub async fn rebuild(
+    pool: &sqlx::PgPool,
+    watch: &mut dyn crate::rebuild::Watch,
+) -> Result<crate::rebuild::Rebuilt, crate::rebuild::RebuildError> {
+    crate::rebuild::rebuild(
+        pool,
+        &crate::rebuild::ViewTable::<HardwareItem, HardwareView>::new(HARDWARE_VIEW_TABLE),
+        watch,
+    )
+    .await
+}
+
+/// Rebuilds the admin audit log of catalogue changes (crate::rebuild).
+pub async fn rebuild_audit_log(
+    pool: &sqlx::PgPool,
+    watch: &mut dyn crate::rebuild::Watch,
+) -> Result<crate::rebuild::Rebuilt, crate::rebuild::RebuildError> {
+    crate::rebuild::rebuild(pool, &AuditLog, watch).await
+}
+
+/// One item's audit rows so far, and its name as its last event left it (an entry names
+/// the item as it was).
+#[derive(Default)]
+struct AuditRows {
+    name: Option<String>,
+    rows: Vec<(String, i64, AuditRecord)>,
+}
+
+/// The audit log (`hardware_audit`): one row per catalogue event. Rows are matched by
+/// (item, sequence), so a row already right keeps its id; in the work table the id is the
+/// event's global sequence, and missing rows are inserted in that order.
+struct AuditLog;
+
+#[async_trait]
+impl crate::rebuild::ReadModel for AuditLog {
+    type A = HardwareItem;
+    type Row = (String, i64, AuditRecord);
+    type State = AuditRows;
+
+    fn table(&self) -> &'static str {
+        "hardware_audit"
+    }
+
+    fn work(&self) -> String {
+        "hardware_audit_rebuild".to_string()
+    }
+
+    fn create_work(&self) -> String {
+        "CREATE TEMPORARY TABLE hardware_audit_rebuild (LIKE hardware_audit INCLUDING ALL)".to_string()
+    }
+
+    fn apply(&self, state: &mut AuditRows, event: &crate::rebuild::Stored<HardwareItem>) {
+        let record = AuditRecord::of(&event.envelope, state.name.as_deref());
+        state.name = Some(record.item_name.clone());
+        state.rows.push((event.envelope.aggregate_id.clone(), event.global_sequence, record));
+    }
+
+    fn rows(&self, _id: &str, state: AuditRows) -> Vec<Self::Row> {
+        state.rows
+    }
+
+    async fn insert(&self, conn: &mut sqlx::PgConnection, rows: Vec<Self::Row>) -> Result<(), sqlx::Error> {
+        for chunk in rows.chunks(crate::rebuild::BATCH) {
+            let column = |f: fn(&Self::Row) -> String| chunk.iter().map(f).collect::<Vec<String>>();
+            sqlx::query(
+                "INSERT INTO hardware_audit_rebuild (id, item_id, sequence, actor, at, action, item_name, changes)
+                 OVERRIDING SYSTEM VALUE
+                 SELECT * FROM UNNEST($1::bigint[], $2::text[], $3::bigint[], $4::text[], $5::timestamptz[],
+                                      $6::text[], $7::text[], $8::jsonb[])",
+            )
+            .bind(chunk.iter().map(|r| r.1).collect::<Vec<i64>>())
+            .bind(column(|r| r.0.clone()))
+            .bind(chunk.iter().map(|r| r.2.sequence).collect::<Vec<i64>>())
+            .bind(column(|r| r.2.actor.clone()))
+            .bind(chunk.iter().map(|r| r.2.at).collect::<Vec<_>>())
+            .bind(column(|r| r.2.action.to_string()))
+            .bind(column(|r| r.2.item_name.clone()))
+            .bind(chunk.iter().map(|r| &r.2.changes).collect::<Vec<_>>())
+            .execute(&mut *conn)
+            .await?;
+        }
+        Ok(())
+    }
+
+    fn built(&self) -> String {
+        "SELECT item_id AS id, max(sequence) AS last FROM hardware_audit_rebuild GROUP BY item_id".to_string()
+    }
+
+    fn id_column(&self) -> &'static str {
+        "item_id"
+    }
+
+    async fn swap(&self, conn: &mut sqlx::PgConnection) -> Result<(u64, u64, u64), sqlx::Error> {
+        let deleted = sqlx::query(
+            "DELETE FROM hardware_audit a WHERE NOT EXISTS
+               (SELECT 1 FROM hardware_audit_rebuild w WHERE (w.item_id, w.sequence) = (a.item_id, a.sequence))",
+        )
+        .execute(&mut *conn)
+        .await?;
+        let updated = sqlx::query(
+            "UPDATE hardware_audit a
+             SET actor = w.actor, at = w.at, action = w.action, item_name = w.item_name, changes = w.changes
+             FROM hardware_audit_rebuild w
+             WHERE (w.item_id, w.sequence) = (a.item_id, a.sequence)
+               AND (a.actor, a.at, a.action, a.item_name, a.changes)
+                   IS DISTINCT FROM (w.actor, w.at, w.action, w.item_name, w.changes)",
+        )
+        .execute(&mut *conn)
+        .await?;
+        let inserted = sqlx::query(
+            "INSERT INTO hardware_audit (item_id, sequence, actor, at, action, item_name, changes)
+             SELECT w.item_id, w.sequence, w.actor, w.at, w.action, w.item_name, w.changes
+             FROM hardware_audit_rebuild w
+             WHERE NOT EXISTS (SELECT 1 FROM hardware_audit a WHERE (a.item_id, a.sequence) = (w.item_id, w.sequence))
+             ORDER BY w.id",
+        )
+        .execute(&mut *conn)
+        .await?;
+        Ok((deleted.rows_affected(), updated.rows_affected(), inserted.rows_affected()))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use aggregates::hardware::{Brand, HardwareFields, Image, ItemStatus, Stamp};

@@ -251,6 +251,20 @@ pub async fn unpaid_since(pool: &PgPool, cutoff: DateTime<Utc>) -> Result<Vec<St
     .await
 }
 
+/// Rebuilds the hardware order view (the hardware thank-you page, the confirm job) from the event store while the live table keeps answering
+/// (crate::rebuild).
+pub async fn rebuild(
+    pool: &sqlx::PgPool,
+    watch: &mut dyn crate::rebuild::Watch,
+) -> Result<crate::rebuild::Rebuilt, crate::rebuild::RebuildError> {
+    crate::rebuild::rebuild(
+        pool,
+        &crate::rebuild::ViewTable::<HardwareOrder, HardwareOrderView>::new(HARDWARE_ORDER_VIEW_TABLE),
+        watch,
+    )
+    .await
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

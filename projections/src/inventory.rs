@@ -495,6 +495,98 @@ pub fn parse_stock_fields(fields: &[&str]) -> Result<StockNumber, String> {
     Ok(stock)
 }
 
+/// Rebuilds the number inventory's state columns (status, held_by, held_until,
+/// last_sequence); the stock rows themselves come from the seed and imports and are left as
+/// they are (crate::rebuild).
+pub async fn rebuild(
+    pool: &PgPool,
+    watch: &mut dyn crate::rebuild::Watch,
+) -> Result<crate::rebuild::Rebuilt, crate::rebuild::RebuildError> {
+    crate::rebuild::rebuild(pool, &Inventory, watch).await
+}
+
+/// The state columns of `number_inventory`. A stock number without events is available,
+/// held by no one, at sequence 0 (the columns' defaults); numbers in events but not in the
+/// stock have no row to update. The number_counts triggers see the changed rows only.
+struct Inventory;
+
+#[async_trait]
+impl crate::rebuild::ReadModel for Inventory {
+    type A = PhoneNumber;
+    type Row = (String, i64, NumberState);
+    /// The state after the number's last event so far, and that event's sequence.
+    type State = Option<(i64, NumberState)>;
+
+    fn table(&self) -> &'static str {
+        "number_inventory"
+    }
+
+    fn work(&self) -> String {
+        "number_inventory_rebuild".to_string()
+    }
+
+    fn create_work(&self) -> String {
+        "CREATE TEMPORARY TABLE number_inventory_rebuild
+         (value text PRIMARY KEY, status text NOT NULL, held_by text, held_until timestamptz, last_sequence bigint NOT NULL)"
+            .to_string()
+    }
+
+    fn apply(&self, state: &mut Self::State, event: &crate::rebuild::Stored<PhoneNumber>) {
+        *state = Some((event.envelope.sequence as i64, NumberState::after(&event.envelope.payload)));
+    }
+
+    fn rows(&self, id: &str, state: Self::State) -> Vec<Self::Row> {
+        state.map(|(sequence, number)| (id.to_string(), sequence, number)).into_iter().collect()
+    }
+
+    async fn insert(&self, conn: &mut sqlx::PgConnection, rows: Vec<Self::Row>) -> Result<(), sqlx::Error> {
+        for chunk in rows.chunks(crate::rebuild::BATCH) {
+            sqlx::query(
+                "INSERT INTO number_inventory_rebuild (value, status, held_by, held_until, last_sequence)
+                 SELECT * FROM UNNEST($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::bigint[])",
+            )
+            .bind(chunk.iter().map(|r| r.0.as_str()).collect::<Vec<_>>())
+            .bind(chunk.iter().map(|r| r.2.status).collect::<Vec<_>>())
+            .bind(chunk.iter().map(|r| r.2.held_by.as_deref()).collect::<Vec<_>>())
+            .bind(chunk.iter().map(|r| r.2.held_until).collect::<Vec<_>>())
+            .bind(chunk.iter().map(|r| r.1).collect::<Vec<_>>())
+            .execute(&mut *conn)
+            .await?;
+        }
+        Ok(())
+    }
+
+    fn built(&self) -> String {
+        "SELECT value AS id, last_sequence AS last FROM number_inventory_rebuild".to_string()
+    }
+
+    fn id_column(&self) -> &'static str {
+        "value"
+    }
+
+    async fn swap(&self, conn: &mut sqlx::PgConnection) -> Result<(u64, u64, u64), sqlx::Error> {
+        let from_events = sqlx::query(
+            "UPDATE number_inventory n
+             SET status = w.status, held_by = w.held_by, held_until = w.held_until, last_sequence = w.last_sequence
+             FROM number_inventory_rebuild w
+             WHERE w.value = n.value
+               AND (n.status, n.held_by, n.held_until, n.last_sequence)
+                   IS DISTINCT FROM (w.status, w.held_by, w.held_until, w.last_sequence)",
+        )
+        .execute(&mut *conn)
+        .await?;
+        let untouched = sqlx::query(
+            "UPDATE number_inventory n
+             SET status = 'available', held_by = NULL, held_until = NULL, last_sequence = 0
+             WHERE (n.status <> 'available' OR n.held_by IS NOT NULL OR n.held_until IS NOT NULL OR n.last_sequence <> 0)
+               AND NOT EXISTS (SELECT 1 FROM number_inventory_rebuild w WHERE w.value = n.value)",
+        )
+        .execute(&mut *conn)
+        .await?;
+        Ok((0, from_events.rows_affected() + untouched.rows_affected(), 0))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,5 +9,6 @@ pub mod inventory;
 pub mod lines;
 pub mod orders;
 pub mod quotes;
+pub mod rebuild;
 pub mod sip;
 pub mod trials;

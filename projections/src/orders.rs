@@ -350,6 +350,16 @@ impl SequencedView<ServiceOrder> for OrderView {
     }
 }
 
+/// Rebuilds the order view (thank-you pages, support, the reconcile job) from the event store while the live table keeps answering
+/// (crate::rebuild).
+pub async fn rebuild(
+    pool: &sqlx::PgPool,
+    watch: &mut dyn crate::rebuild::Watch,
+) -> Result<crate::rebuild::Rebuilt, crate::rebuild::RebuildError> {
+    crate::rebuild::rebuild(pool, &crate::rebuild::ViewTable::<ServiceOrder, OrderView>::new(ORDER_VIEW_TABLE), watch)
+        .await
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -71,3 +71,17 @@ impl SequencedView<QuoteRequest> for QuoteRequestView {
         self.last_sequence
     }
 }
+
+/// Rebuilds the quote request view (the sales team's list in the console) from the event store while the live table keeps answering
+/// (crate::rebuild).
+pub async fn rebuild(
+    pool: &sqlx::PgPool,
+    watch: &mut dyn crate::rebuild::Watch,
+) -> Result<crate::rebuild::Rebuilt, crate::rebuild::RebuildError> {
+    crate::rebuild::rebuild(
+        pool,
+        &crate::rebuild::ViewTable::<QuoteRequest, QuoteRequestView>::new(QUOTE_REQUEST_VIEW_TABLE),
+        watch,
+    )
+    .await
+}

@@ -186,6 +186,15 @@ pub async fn due_for_reminder(pool: &PgPool, now: DateTime<Utc>, days: i64) -> R
     .await
 }
 
+/// Rebuilds the trial view from the event store while the live table keeps answering
+/// (crate::rebuild).
+pub async fn rebuild(
+    pool: &sqlx::PgPool,
+    watch: &mut dyn crate::rebuild::Watch,
+) -> Result<crate::rebuild::Rebuilt, crate::rebuild::RebuildError> {
+    crate::rebuild::rebuild(pool, &crate::rebuild::ViewTable::<Trial, TrialView>::new(TRIAL_VIEW_TABLE), watch).await
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;

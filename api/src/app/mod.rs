@@ -20,5 +20,6 @@ pub mod ports;
 pub mod public_reads;
 pub mod state;
 pub mod support;
+pub mod trial;
 pub mod trial_mail;
 pub mod workflows;

@@ -5,4 +5,3 @@ pub mod import;
 pub mod progress;
 pub mod rebuild;
 pub mod seed;
-pub mod sip;

@@ -1,97 +1,34 @@
-//! Rebuilds every read model from the event store (`voip-shop rebuild-views`) while the site
-//! keeps answering from the old one.
-//!
-//! Each read model is built into a work table of its own (a temporary table on one held
-//! connection) by replaying the event store. A second connection reads one aggregate type's
-//! events in the store's global order, in keyset pages of `(aggregate_type,
-//! global_sequence)`: the order they were written in, so the pages come off the disk in
-//! sequence instead of one aggregate's rows here and there (reading by aggregate took 8 of
-//! the 12 s a million cart events needed). It reads them in one REPEATABLE READ
-//! transaction that first lists each aggregate's last sequence, so the folder knows when an
-//! aggregate is complete: its row is written then and its state dropped. Memory holds a
-//! few pages, that list, and the aggregates still open at the current position (for carts,
-//! the few in progress together), never the store (docs/scaling.md). The folder writes rows
-//! in multi-row inserts meanwhile. Readers see the live table untouched. Then, in one transaction that locks the
-//! live table against writers only (`EXCLUSIVE`: plain reads go on), the work table is
-//! brought up to the events committed since it was filled, and the live table is made equal
-//! to it: rows that should not exist are deleted, rows that differ are updated, rows
-//! missing are inserted. Readers see the old rows until that commit and the new ones after;
-//! rows already right are not touched.
-//!
-//! Why "brought up to date" compares, per aggregate, the last sequence in the events with
-//! the last one the work table saw, instead of following the events' global order: a
-//! global-sequence value is taken when an event is inserted, not when it commits, so a
-//! later commit can carry a lower value and a high-water mark would miss it. The per
-//! aggregate comparison misses nothing. Events committed after the lock reach the new rows
-//! through the live queries, which wait for the lock and then apply what the row lacks
-//! (`CatchUpQuery` notices a changed row by its version and retries; the inventory and the
-//! audit log apply by sequence).
-//!
-//! Order: every read model here is a fold of each aggregate's own events (a view, an item's
-//! audit rows, a number's state), so each aggregate is replayed by its sequence. The audit
-//! log is the one whose rows span aggregates in one list: its new rows are inserted in the
-//! events' global order (`events.global_sequence`), so their ids follow it as the live
-//! query's do.
+//! `voip-shop rebuild-views`: rebuilds every read model from the event store while the site
+//! keeps answering from the old one. Each read model owns its rebuild beside its fold in
+//! projections/ (the engine and why it is safe under live writes: projections/src/rebuild.rs);
+//! this file runs them one after the other with a progress bar.
 
-use std::collections::HashMap;
-use std::marker::PhantomData;
-use std::time::Instant;
-
-use aggregates::cart::Cart;
-use aggregates::hardware::HardwareItem;
-use aggregates::hardware_order::HardwareOrder;
-use aggregates::phone_number::PhoneNumber;
-use aggregates::service_order::ServiceOrder;
-use aggregates::trial::Trial;
-use async_trait::async_trait;
-use cqrs_es::persist::SerializedEvent;
-use cqrs_es::{Aggregate, EventEnvelope};
-use projections::catch_up::SequencedView;
-use projections::hardware::{AuditRecord, HardwareView, HARDWARE_VIEW_TABLE};
-use projections::inventory::NumberState;
-use serde::Serialize;
-use sqlx::{Connection, PgConnection, PgPool};
-use tokio::sync::{mpsc, oneshot};
+use projections::rebuild::Watch;
+pub use projections::rebuild::{RebuildError, Rebuilt};
 
 use crate::app::state::AppState;
 use crate::tools::progress::Progress;
 
-/// Events read per query while replaying: large enough that the round trips do not count,
-/// small enough that the pages in flight (two queued, one folding) stay a few megabytes.
-const PAGE: i64 = 5000;
-/// Rows written to a work table per statement.
-const BATCH: usize = 2000;
-/// How long the swap waits for writers to let go of a live table before giving up.
-const LOCK_TIMEOUT: &str = "30s";
+/// The operator's progress bar (a log line per step when stderr is not a terminal).
+#[derive(Default)]
+struct Bar(Option<Progress>);
 
-#[derive(Debug, thiserror::Error)]
-pub enum RebuildError {
-    #[error("database: {0}")]
-    Database(#[from] sqlx::Error),
-    #[error("the event reader stopped: {0}")]
-    Reader(String),
-    #[error("event {aggregate_type} {aggregate_id} #{sequence} could not be read: {detail}")]
-    Event { aggregate_type: String, aggregate_id: String, sequence: i64, detail: String },
-}
+impl Watch for Bar {
+    fn start(&mut self, table: &'static str, events: u64) {
+        self.0 = Some(Progress::new(table, "events", events));
+    }
 
-/// What one rebuild did.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Rebuilt {
-    /// The live table rebuilt.
-    pub table: &'static str,
-    /// Aggregates replayed (views, catalogue items, numbers with events).
-    pub aggregates: usize,
-    pub events: usize,
-    /// Aggregates found behind the events (or gone from them) after the first replay and
-    /// replayed again, before and under the lock.
-    pub caught_up: usize,
-    /// Rows of the live table deleted, updated and inserted by the swap.
-    pub deleted: u64,
-    pub updated: u64,
-    pub inserted: u64,
-    pub elapsed_ms: u128,
-    /// How long the live table was locked against writers (the final catch-up and swap).
-    pub locked_ms: u128,
+    fn add(&mut self, events: u64) {
+        if let Some(progress) = &mut self.0 {
+            progress.add(events);
+        }
+    }
+
+    fn finish(&mut self) {
+        if let Some(progress) = &self.0 {
+            progress.finish();
+        }
+    }
 }
 
 /// Every read model, one after the other.
@@ -105,623 +42,51 @@ pub async fn rebuild_all(state: &AppState) -> Result<Vec<Rebuilt>, RebuildError>
         rebuild_hardware_views(state).await?,
         rebuild_audit_log(state).await?,
         rebuild_number_inventory(state).await?,
-        crate::tools::sip::rebuild_sip_accounts(state).await?,
+        rebuild_sip_accounts(state).await?,
     ])
 }
 
 /// The cart view.
 pub async fn rebuild_cart_views(state: &AppState) -> Result<Rebuilt, RebuildError> {
-    rebuild(&state.pool, &ViewTable::<Cart, projections::cart::CartView>::new(projections::cart::CART_VIEW_TABLE)).await
+    projections::cart::rebuild(&state.pool, &mut Bar::default()).await
 }
 
-/// The order view (thank-you pages, support, the reconcile job).
+/// The order view.
 pub async fn rebuild_order_views(state: &AppState) -> Result<Rebuilt, RebuildError> {
-    let table = ViewTable::<ServiceOrder, projections::orders::OrderView>::new(projections::orders::ORDER_VIEW_TABLE);
-    rebuild(&state.pool, &table).await
+    projections::orders::rebuild(&state.pool, &mut Bar::default()).await
 }
 
 /// The trial view.
 pub async fn rebuild_trial_views(state: &AppState) -> Result<Rebuilt, RebuildError> {
-    let table = ViewTable::<Trial, projections::trials::TrialView>::new(projections::trials::TRIAL_VIEW_TABLE);
-    rebuild(&state.pool, &table).await
+    projections::trials::rebuild(&state.pool, &mut Bar::default()).await
 }
 
-/// The quote request view (the sales team's list in the console).
+/// The quote request view.
 pub async fn rebuild_quote_request_views(state: &AppState) -> Result<Rebuilt, RebuildError> {
-    let table = ViewTable::<aggregates::quote_request::QuoteRequest, projections::quotes::QuoteRequestView>::new(
-        projections::quotes::QUOTE_REQUEST_VIEW_TABLE,
-    );
-    rebuild(&state.pool, &table).await
+    projections::quotes::rebuild(&state.pool, &mut Bar::default()).await
 }
 
-/// The hardware order view (the hardware thank-you page, the confirm job).
+/// The hardware order view.
 pub async fn rebuild_hardware_order_views(state: &AppState) -> Result<Rebuilt, RebuildError> {
-    let table = ViewTable::<HardwareOrder, projections::hardware_orders::HardwareOrderView>::new(
-        projections::hardware_orders::HARDWARE_ORDER_VIEW_TABLE,
-    );
-    rebuild(&state.pool, &table).await
+    projections::hardware_orders::rebuild(&state.pool, &mut Bar::default()).await
 }
 
-/// The hardware catalogue view (the shop's catalogue and the admin list).
+/// The hardware catalogue view.
 pub async fn rebuild_hardware_views(state: &AppState) -> Result<Rebuilt, RebuildError> {
-    rebuild(&state.pool, &ViewTable::<HardwareItem, HardwareView>::new(HARDWARE_VIEW_TABLE)).await
+    projections::hardware::rebuild(&state.pool, &mut Bar::default()).await
 }
 
 /// The admin audit log of catalogue changes.
 pub async fn rebuild_audit_log(state: &AppState) -> Result<Rebuilt, RebuildError> {
-    rebuild(&state.pool, &AuditLog).await
+    projections::hardware::rebuild_audit_log(&state.pool, &mut Bar::default()).await
 }
 
-/// The number inventory's state columns (status, held_by, held_until, last_sequence); the
-/// stock rows themselves come from the seed and imports and are left as they are.
+/// The number inventory's state columns.
 pub async fn rebuild_number_inventory(state: &AppState) -> Result<Rebuilt, RebuildError> {
-    rebuild(&state.pool, &Inventory).await
+    projections::inventory::rebuild(&state.pool, &mut Bar::default()).await
 }
 
-/// One event as stored, with its place in the store's global order.
-struct Stored<A: Aggregate> {
-    envelope: EventEnvelope<A>,
-    global_sequence: i64,
-}
-
-/// An event as the replay reads it: aggregate, sequence, type, version, payload (as text),
-/// global sequence. No metadata: no read model reads it (the audit log's actor is in the
-/// event itself).
-type EventRow = (String, i64, String, String, String, i64);
-
-const EVENT_COLUMNS: &str = "aggregate_id, sequence, event_type, event_version, payload::text, global_sequence";
-
-/// Decodes a stored event straight from its text into the event type, or, for an older
-/// shape an upcaster rewrites (aggregates::upcasting), through a JSON value and the upcaster.
-fn decode<A: Aggregate>(row: EventRow) -> Result<Stored<A>, RebuildError> {
-    let (aggregate_id, sequence, event_type, event_version, payload, global_sequence) = row;
-    let failed = |detail: String, aggregate_id: &str| RebuildError::Event {
-        aggregate_type: A::TYPE.to_string(),
-        aggregate_id: aggregate_id.to_string(),
-        sequence,
-        detail,
-    };
-    let upcast = aggregates::upcasting::upcasters(A::TYPE)
-        .iter()
-        .any(|upcaster| upcaster.can_upcast(&event_type, &event_version));
-    let envelope = if upcast {
-        let payload = serde_json::from_str(&payload).map_err(|e| failed(e.to_string(), &aggregate_id))?;
-        let serialized = SerializedEvent {
-            aggregate_id: aggregate_id.clone(),
-            sequence: sequence as usize,
-            aggregate_type: A::TYPE.to_string(),
-            event_type,
-            event_version,
-            payload,
-            metadata: serde_json::json!({}),
-        };
-        EventEnvelope::<A>::try_from(aggregates::upcasting::upcast(serialized))
-            .map_err(|e| failed(e.to_string(), &aggregate_id))?
-    } else {
-        let payload = serde_json::from_str(&payload).map_err(|e| failed(e.to_string(), &aggregate_id))?;
-        EventEnvelope { aggregate_id, sequence: sequence as usize, payload, metadata: HashMap::new() }
-    };
-    Ok(Stored { envelope, global_sequence })
-}
-
-/// The next page of one aggregate type's events after global position `after`, in the
-/// store's global order (an index range of events_type_global).
-async fn page_after<A: Aggregate>(conn: &mut PgConnection, after: i64) -> Result<Vec<Stored<A>>, RebuildError> {
-    let rows: Vec<EventRow> = sqlx::query_as(&format!(
-        "SELECT {EVENT_COLUMNS} FROM events WHERE aggregate_type = $1 AND global_sequence > $2
-         ORDER BY aggregate_type, global_sequence LIMIT $3"
-    ))
-    .bind(A::TYPE)
-    .bind(after)
-    .bind(PAGE)
-    .fetch_all(conn)
-    .await?;
-    rows.into_iter().map(decode).collect()
-}
-
-/// All events of the given aggregates, by aggregate then sequence.
-async fn events_of<A: Aggregate>(conn: &mut PgConnection, ids: &[String]) -> Result<Vec<Stored<A>>, RebuildError> {
-    let rows: Vec<EventRow> = sqlx::query_as(&format!(
-        "SELECT {EVENT_COLUMNS} FROM events WHERE aggregate_type = $1 AND aggregate_id = ANY($2)
-         ORDER BY aggregate_id, sequence"
-    ))
-    .bind(A::TYPE)
-    .bind(ids)
-    .fetch_all(conn)
-    .await?;
-    rows.into_iter().map(decode).collect()
-}
-
-/// How one read model is rebuilt: the rows each aggregate's events make, a work table to
-/// hold them, and the swap that makes the live table equal to it.
-#[async_trait]
-trait ReadModel: Send + Sync {
-    type A: Aggregate + 'static;
-    type Row: Send;
-    /// What one aggregate's events so far make (a view being folded, audit rows so far).
-    type State: Default + Send;
-
-    /// The live table.
-    fn table(&self) -> &'static str;
-    /// The work table's name and the statement creating it (a temporary table).
-    fn work(&self) -> String;
-    fn create_work(&self) -> String;
-    /// Applies one aggregate's next event (in sequence order) to what its earlier ones made.
-    fn apply(&self, state: &mut Self::State, event: &Stored<Self::A>);
-    /// The rows of one aggregate, once all its events are applied.
-    fn rows(&self, id: &str, state: Self::State) -> Vec<Self::Row>;
-    async fn insert(&self, conn: &mut PgConnection, rows: Vec<Self::Row>) -> Result<(), sqlx::Error>;
-    /// A query of the work table's aggregates, as `(id, last)`: the last sequence each saw.
-    fn built(&self) -> String;
-    /// The column of the work table naming the aggregate.
-    fn id_column(&self) -> &'static str;
-    /// Makes the live table equal to the work table; answers (deleted, updated, inserted).
-    async fn swap(&self, conn: &mut PgConnection) -> Result<(u64, u64, u64), sqlx::Error>;
-}
-
-async fn rebuild<M: ReadModel>(pool: &PgPool, model: &M) -> Result<Rebuilt, RebuildError> {
-    let mut conn = pool.acquire().await?;
-    match rebuild_on(pool, &mut conn, model).await {
-        Ok(rebuilt) => Ok(rebuilt),
-        Err(error) => {
-            // The connection may hold the work table or a broken transaction: never hand
-            // it back to the pool.
-            let _ = conn.close().await;
-            Err(error)
-        }
-    }
-}
-
-/// The task reading the events; it ends with the first error it met, if any.
-type Reader = tokio::task::JoinHandle<Result<(), RebuildError>>;
-
-/// Each aggregate's last sequence, as the reader's snapshot sees it.
-type Lasts = HashMap<String, i64>;
-
-/// Reads one aggregate type's events page by page on a connection of its own and hands the
-/// decoded pages over, so reading and decoding overlap folding and writing. First it hands
-/// over each aggregate's last sequence, read in the same REPEATABLE READ transaction as
-/// the pages, so every aggregate listed ends at the event listed, and no later event of it
-/// is read (those are the catch-up's).
-fn read_pages<A: Aggregate + 'static>(
-    pool: &PgPool,
-) -> (Reader, oneshot::Receiver<Lasts>, mpsc::Receiver<Vec<Stored<A>>>) {
-    let (pages, receiver) = mpsc::channel(2);
-    let (lasts_sender, lasts) = oneshot::channel();
-    let pool = pool.clone();
-    let reader = tokio::spawn(async move {
-        let mut conn = pool.acquire().await?;
-        let mut tx = conn.begin().await?;
-        sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY").execute(&mut *tx).await?;
-        let ends: Vec<(String, i64)> = sqlx::query_as(
-            "SELECT aggregate_id, max(sequence) FROM events WHERE aggregate_type = $1 GROUP BY aggregate_id",
-        )
-        .bind(A::TYPE)
-        .fetch_all(&mut *tx)
-        .await?;
-        if lasts_sender.send(ends.into_iter().collect()).is_err() {
-            return Ok(());
-        }
-        let mut after = 0_i64;
-        loop {
-            let page = page_after::<A>(&mut tx, after).await?;
-            let Some(last) = page.last() else { break };
-            after = last.global_sequence;
-            if pages.send(page).await.is_err() {
-                // The rebuild stopped on an error of its own and reports it.
-                break;
-            }
-        }
-        tx.rollback().await?;
-        Ok(())
-    });
-    (reader, lasts, receiver)
-}
-
-async fn rebuild_on<M: ReadModel>(pool: &PgPool, conn: &mut PgConnection, model: &M) -> Result<Rebuilt, RebuildError> {
-    let table = model.table();
-    let work = model.work();
-    sqlx::query(&format!("DROP TABLE IF EXISTS pg_temp.{work}")).execute(&mut *conn).await?;
-    sqlx::query(&model.create_work()).execute(&mut *conn).await?;
-
-    let total: i64 = sqlx::query_scalar("SELECT count(*) FROM events WHERE aggregate_type = $1")
-        .bind(M::A::TYPE)
-        .fetch_one(&mut *conn)
-        .await?;
-    tracing::info!(table, events = total, "rebuilding");
-    let mut progress = Progress::new(table, "events", total as u64);
-    let (mut events_done, mut aggregates) = (0_usize, 0_usize);
-    let (reader, lasts, mut pages) = read_pages::<M::A>(pool);
-    // Without the list the reader has failed: its error is reported below.
-    let mut lasts = lasts.await.unwrap_or_default();
-    let mut open: HashMap<String, M::State> = HashMap::new();
-    let mut rows = Vec::new();
-    while let Some(page) = pages.recv().await {
-        let events = page.len();
-        for event in page {
-            let id = &event.envelope.aggregate_id;
-            match open.get_mut(id) {
-                Some(state) => model.apply(state, &event),
-                None => model.apply(open.entry(id.clone()).or_default(), &event),
-            }
-            if lasts.get(id) == Some(&(event.envelope.sequence as i64)) {
-                lasts.remove(id);
-                let state = open.remove(id).expect("the state just applied to");
-                rows.extend(model.rows(id, state));
-                aggregates += 1;
-            }
-        }
-        if rows.len() >= BATCH {
-            model.insert(conn, std::mem::take(&mut rows)).await?;
-        }
-        events_done += events;
-        progress.add(events as u64);
-    }
-    progress.finish();
-    reader.await.map_err(|e| RebuildError::Reader(e.to_string()))??;
-    // None are left open when the reader read to the end; should any be, the catch-up
-    // below finds them behind their events.
-    for (id, state) in open {
-        rows.extend(model.rows(&id, state));
-        aggregates += 1;
-    }
-    model.insert(conn, rows).await?;
-    // The temporary table has no statistics until analysed: without them the catch-up
-    // and the swap below are planned as if it were empty.
-    sqlx::query(&format!("ANALYZE pg_temp.{work}")).execute(&mut *conn).await?;
-
-    // Once without the lock, for whatever was written during the replay, then again under
-    // it, for the last moments: the lock is held only as long as that takes.
-    let mut caught_up = catch_up(conn, model).await?;
-    let mut tx = conn.begin().await?;
-    sqlx::query(&format!("SET LOCAL lock_timeout = '{LOCK_TIMEOUT}'")).execute(&mut *tx).await?;
-    sqlx::query(&format!("LOCK TABLE {table} IN EXCLUSIVE MODE")).execute(&mut *tx).await?;
-    let locked = Instant::now();
-    caught_up += catch_up(&mut tx, model).await?;
-    let (deleted, updated, inserted) = model.swap(&mut tx).await?;
-    tx.commit().await?;
-    let locked_ms = locked.elapsed().as_millis();
-    sqlx::query(&format!("DROP TABLE pg_temp.{work}")).execute(&mut *conn).await?;
-
-    let rebuilt = Rebuilt {
-        table,
-        aggregates,
-        events: events_done,
-        caught_up,
-        deleted,
-        updated,
-        inserted,
-        elapsed_ms: progress.elapsed().as_millis(),
-        locked_ms,
-    };
-    tracing::info!(
-        table,
-        aggregates = rebuilt.aggregates,
-        events = rebuilt.events,
-        caught_up,
-        deleted,
-        updated,
-        inserted,
-        elapsed_ms = rebuilt.elapsed_ms as u64,
-        locked_ms = locked_ms as u64,
-        "rebuilt"
-    );
-    Ok(rebuilt)
-}
-
-/// Replays again every aggregate whose last event the work table has not seen, and drops
-/// the rows of aggregates whose events are gone (purged carts). Answers how many.
-async fn catch_up<M: ReadModel>(conn: &mut PgConnection, model: &M) -> Result<usize, RebuildError> {
-    let ids: Vec<String> = sqlx::query_scalar(&format!(
-        "WITH latest AS (SELECT aggregate_id AS id, max(sequence) AS last FROM events
-                         WHERE aggregate_type = $1 GROUP BY aggregate_id),
-              built AS ({})
-         SELECT coalesce(latest.id, built.id) FROM latest FULL JOIN built ON built.id = latest.id
-         WHERE latest.last IS DISTINCT FROM built.last",
-        model.built()
-    ))
-    .bind(M::A::TYPE)
-    .fetch_all(&mut *conn)
-    .await?;
-    if ids.is_empty() {
-        return Ok(0);
-    }
-    sqlx::query(&format!("DELETE FROM {} WHERE {} = ANY($1)", model.work(), model.id_column()))
-        .bind(&ids)
-        .execute(&mut *conn)
-        .await?;
-    let events = events_of::<M::A>(conn, &ids).await?;
-    let mut rows = Vec::new();
-    for chunk in events.chunk_by(|a, b| a.envelope.aggregate_id == b.envelope.aggregate_id) {
-        let mut state = M::State::default();
-        for event in chunk {
-            model.apply(&mut state, event);
-        }
-        rows.extend(model.rows(&chunk[0].envelope.aggregate_id, state));
-    }
-    model.insert(conn, rows).await?;
-    Ok(ids.len())
-}
-
-/// A postgres-es view table `(view_id, version, payload)` of a [`SequencedView`]. In the
-/// work table `version` holds the view's last sequence; the swap gives a changed row the
-/// live row's version plus one, so a live query that loaded the old row retries.
-struct ViewTable<A, V> {
-    table: &'static str,
-    phantom: PhantomData<fn() -> (A, V)>,
-}
-
-impl<A, V> ViewTable<A, V> {
-    fn new(table: &'static str) -> Self {
-        ViewTable { table, phantom: PhantomData }
-    }
-}
-
-#[async_trait]
-impl<A, V> ReadModel for ViewTable<A, V>
-where
-    A: Aggregate + 'static,
-    V: SequencedView<A> + 'static,
-{
-    type A = A;
-    /// The view's id, its last sequence, and the view as JSON text.
-    type Row = (String, i64, String);
-    type State = V;
-
-    fn table(&self) -> &'static str {
-        self.table
-    }
-
-    fn work(&self) -> String {
-        format!("{}_rebuild", self.table)
-    }
-
-    fn create_work(&self) -> String {
-        format!("CREATE TEMPORARY TABLE {} (LIKE {} INCLUDING ALL)", self.work(), self.table)
-    }
-
-    fn apply(&self, view: &mut V, event: &Stored<A>) {
-        view.update(&event.envelope);
-    }
-
-    fn rows(&self, id: &str, view: V) -> Vec<Self::Row> {
-        let payload = serde_json::to_string(&view).expect("a view serialises");
-        vec![(id.to_string(), view.last_sequence() as i64, payload)]
-    }
-
-    async fn insert(&self, conn: &mut PgConnection, rows: Vec<Self::Row>) -> Result<(), sqlx::Error> {
-        for chunk in rows.chunks(BATCH) {
-            let ids: Vec<&str> = chunk.iter().map(|r| r.0.as_str()).collect();
-            let lasts: Vec<i64> = chunk.iter().map(|r| r.1).collect();
-            let payloads: Vec<&str> = chunk.iter().map(|r| r.2.as_str()).collect();
-            // Through jsonb, as postgres-es writes the live rows (a JSON value bound as
-            // jsonb): the same view is then the same text, and the swap compares text.
-            sqlx::query(&format!(
-                "INSERT INTO {} (view_id, version, payload)
-                 SELECT id, last, payload::jsonb::json FROM UNNEST($1::text[], $2::bigint[], $3::text[]) AS r(id, last, payload)",
-                self.work()
-            ))
-            .bind(ids)
-            .bind(lasts)
-            .bind(payloads)
-            .execute(&mut *conn)
-            .await?;
-        }
-        Ok(())
-    }
-
-    fn built(&self) -> String {
-        format!("SELECT view_id AS id, version AS last FROM {}", self.work())
-    }
-
-    fn id_column(&self) -> &'static str {
-        "view_id"
-    }
-
-    async fn swap(&self, conn: &mut PgConnection) -> Result<(u64, u64, u64), sqlx::Error> {
-        let (live, work) = (self.table, self.work());
-        let deleted = sqlx::query(&format!(
-            "DELETE FROM {live} v WHERE NOT EXISTS (SELECT 1 FROM {work} w WHERE w.view_id = v.view_id)"
-        ))
-        .execute(&mut *conn)
-        .await?;
-        let updated = sqlx::query(&format!(
-            "UPDATE {live} v SET payload = w.payload, version = v.version + 1 FROM {work} w
-             WHERE w.view_id = v.view_id AND w.payload::text IS DISTINCT FROM v.payload::text"
-        ))
-        .execute(&mut *conn)
-        .await?;
-        let inserted = sqlx::query(&format!(
-            "INSERT INTO {live} (view_id, version, payload)
-             SELECT w.view_id, 1, w.payload FROM {work} w
-             WHERE NOT EXISTS (SELECT 1 FROM {live} v WHERE v.view_id = w.view_id)"
-        ))
-        .execute(&mut *conn)
-        .await?;
-        Ok((deleted.rows_affected(), updated.rows_affected(), inserted.rows_affected()))
-    }
-}
-
-/// One item's audit rows so far, and its name as its last event left it (an entry names
-/// the item as it was).
-#[derive(Default)]
-struct AuditRows {
-    name: Option<String>,
-    rows: Vec<(String, i64, AuditRecord)>,
-}
-
-/// The audit log (`hardware_audit`): one row per catalogue event. Rows are matched by
-/// (item, sequence), so a row already right keeps its id; in the work table the id is the
-/// event's global sequence, and missing rows are inserted in that order.
-struct AuditLog;
-
-#[async_trait]
-impl ReadModel for AuditLog {
-    type A = HardwareItem;
-    type Row = (String, i64, AuditRecord);
-    type State = AuditRows;
-
-    fn table(&self) -> &'static str {
-        "hardware_audit"
-    }
-
-    fn work(&self) -> String {
-        "hardware_audit_rebuild".to_string()
-    }
-
-    fn create_work(&self) -> String {
-        "CREATE TEMPORARY TABLE hardware_audit_rebuild (LIKE hardware_audit INCLUDING ALL)".to_string()
-    }
-
-    fn apply(&self, state: &mut AuditRows, event: &Stored<HardwareItem>) {
-        let record = AuditRecord::of(&event.envelope, state.name.as_deref());
-        state.name = Some(record.item_name.clone());
-        state.rows.push((event.envelope.aggregate_id.clone(), event.global_sequence, record));
-    }
-
-    fn rows(&self, _id: &str, state: AuditRows) -> Vec<Self::Row> {
-        state.rows
-    }
-
-    async fn insert(&self, conn: &mut PgConnection, rows: Vec<Self::Row>) -> Result<(), sqlx::Error> {
-        for chunk in rows.chunks(BATCH) {
-            let column = |f: fn(&Self::Row) -> String| chunk.iter().map(f).collect::<Vec<String>>();
-            sqlx::query(
-                "INSERT INTO hardware_audit_rebuild (id, item_id, sequence, actor, at, action, item_name, changes)
-                 OVERRIDING SYSTEM VALUE
-                 SELECT * FROM UNNEST($1::bigint[], $2::text[], $3::bigint[], $4::text[], $5::timestamptz[],
-                                      $6::text[], $7::text[], $8::jsonb[])",
-            )
-            .bind(chunk.iter().map(|r| r.1).collect::<Vec<i64>>())
-            .bind(column(|r| r.0.clone()))
-            .bind(chunk.iter().map(|r| r.2.sequence).collect::<Vec<i64>>())
-            .bind(column(|r| r.2.actor.clone()))
-            .bind(chunk.iter().map(|r| r.2.at).collect::<Vec<_>>())
-            .bind(column(|r| r.2.action.to_string()))
-            .bind(column(|r| r.2.item_name.clone()))
-            .bind(chunk.iter().map(|r| &r.2.changes).collect::<Vec<_>>())
-            .execute(&mut *conn)
-            .await?;
-        }
-        Ok(())
-    }
-
-    fn built(&self) -> String {
-        "SELECT item_id AS id, max(sequence) AS last FROM hardware_audit_rebuild GROUP BY item_id".to_string()
-    }
-
-    fn id_column(&self) -> &'static str {
-        "item_id"
-    }
-
-    async fn swap(&self, conn: &mut PgConnection) -> Result<(u64, u64, u64), sqlx::Error> {
-        let deleted = sqlx::query(
-            "DELETE FROM hardware_audit a WHERE NOT EXISTS
-               (SELECT 1 FROM hardware_audit_rebuild w WHERE (w.item_id, w.sequence) = (a.item_id, a.sequence))",
-        )
-        .execute(&mut *conn)
-        .await?;
-        let updated = sqlx::query(
-            "UPDATE hardware_audit a
-             SET actor = w.actor, at = w.at, action = w.action, item_name = w.item_name, changes = w.changes
-             FROM hardware_audit_rebuild w
-             WHERE (w.item_id, w.sequence) = (a.item_id, a.sequence)
-               AND (a.actor, a.at, a.action, a.item_name, a.changes)
-                   IS DISTINCT FROM (w.actor, w.at, w.action, w.item_name, w.changes)",
-        )
-        .execute(&mut *conn)
-        .await?;
-        let inserted = sqlx::query(
-            "INSERT INTO hardware_audit (item_id, sequence, actor, at, action, item_name, changes)
-             SELECT w.item_id, w.sequence, w.actor, w.at, w.action, w.item_name, w.changes
-             FROM hardware_audit_rebuild w
-             WHERE NOT EXISTS (SELECT 1 FROM hardware_audit a WHERE (a.item_id, a.sequence) = (w.item_id, w.sequence))
-             ORDER BY w.id",
-        )
-        .execute(&mut *conn)
-        .await?;
-        Ok((deleted.rows_affected(), updated.rows_affected(), inserted.rows_affected()))
-    }
-}
-
-/// The state columns of `number_inventory`. A stock number without events is available,
-/// held by no one, at sequence 0 (the columns' defaults); numbers in events but not in the
-/// stock have no row to update. The number_counts triggers see the changed rows only.
-struct Inventory;
-
-#[async_trait]
-impl ReadModel for Inventory {
-    type A = PhoneNumber;
-    type Row = (String, i64, NumberState);
-    /// The state after the number's last event so far, and that event's sequence.
-    type State = Option<(i64, NumberState)>;
-
-    fn table(&self) -> &'static str {
-        "number_inventory"
-    }
-
-    fn work(&self) -> String {
-        "number_inventory_rebuild".to_string()
-    }
-
-    fn create_work(&self) -> String {
-        "CREATE TEMPORARY TABLE number_inventory_rebuild
-         (value text PRIMARY KEY, status text NOT NULL, held_by text, held_until timestamptz, last_sequence bigint NOT NULL)"
-            .to_string()
-    }
-
-    fn apply(&self, state: &mut Self::State, event: &Stored<PhoneNumber>) {
-        *state = Some((event.envelope.sequence as i64, NumberState::after(&event.envelope.payload)));
-    }
-
-    fn rows(&self, id: &str, state: Self::State) -> Vec<Self::Row> {
-        state.map(|(sequence, number)| (id.to_string(), sequence, number)).into_iter().collect()
-    }
-
-    async fn insert(&self, conn: &mut PgConnection, rows: Vec<Self::Row>) -> Result<(), sqlx::Error> {
-        for chunk in rows.chunks(BATCH) {
-            sqlx::query(
-                "INSERT INTO number_inventory_rebuild (value, status, held_by, held_until, last_sequence)
-                 SELECT * FROM UNNEST($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::bigint[])",
-            )
-            .bind(chunk.iter().map(|r| r.0.as_str()).collect::<Vec<_>>())
-            .bind(chunk.iter().map(|r| r.2.status).collect::<Vec<_>>())
-            .bind(chunk.iter().map(|r| r.2.held_by.as_deref()).collect::<Vec<_>>())
-            .bind(chunk.iter().map(|r| r.2.held_until).collect::<Vec<_>>())
-            .bind(chunk.iter().map(|r| r.1).collect::<Vec<_>>())
-            .execute(&mut *conn)
-            .await?;
-        }
-        Ok(())
-    }
-
-    fn built(&self) -> String {
-        "SELECT value AS id, last_sequence AS last FROM number_inventory_rebuild".to_string()
-    }
-
-    fn id_column(&self) -> &'static str {
-        "value"
-    }
-
-    async fn swap(&self, conn: &mut PgConnection) -> Result<(u64, u64, u64), sqlx::Error> {
-        let from_events = sqlx::query(
-            "UPDATE number_inventory n
-             SET status = w.status, held_by = w.held_by, held_until = w.held_until, last_sequence = w.last_sequence
-             FROM number_inventory_rebuild w
-             WHERE w.value = n.value
-               AND (n.status, n.held_by, n.held_until, n.last_sequence)
-                   IS DISTINCT FROM (w.status, w.held_by, w.held_until, w.last_sequence)",
-        )
-        .execute(&mut *conn)
-        .await?;
-        let untouched = sqlx::query(
-            "UPDATE number_inventory n
-             SET status = 'available', held_by = NULL, held_until = NULL, last_sequence = 0
-             WHERE (n.status <> 'available' OR n.held_by IS NOT NULL OR n.held_until IS NOT NULL OR n.last_sequence <> 0)
-               AND NOT EXISTS (SELECT 1 FROM number_inventory_rebuild w WHERE w.value = n.value)",
-        )
-        .execute(&mut *conn)
-        .await?;
-        Ok((0, from_events.rows_affected() + untouched.rows_affected(), 0))
-    }
+/// The SIP registrar's extensions (`sip_accounts`).
+pub async fn rebuild_sip_accounts(state: &AppState) -> Result<Rebuilt, RebuildError> {
+    projections::sip::rebuild(&state.pool, &mut Bar::default()).await
 }
