@@ -9,7 +9,7 @@ use tokio::net::TcpListener;
 
 use crate::app::state::AppState;
 use crate::http::routes;
-use crate::platform::config::Config;
+use crate::platform::config::{Config, DatabaseSettings};
 
 pub struct Application {
     listener: TcpListener,
@@ -21,11 +21,11 @@ pub struct Application {
     page_view_writer: crate::app::analytics::PageViewWriter,
 }
 
-pub async fn connect(config: &Config) -> Result<PgPool, sqlx::Error> {
+pub async fn connect(database: &DatabaseSettings) -> Result<PgPool, sqlx::Error> {
     PgPoolOptions::new()
-        .max_connections(config.database_max_connections)
+        .max_connections(database.max_connections)
         .acquire_timeout(Duration::from_secs(5))
-        .connect(config.database_url.expose())
+        .connect(database.url.expose())
         .await
 }
 
@@ -37,7 +37,7 @@ impl Application {
     pub async fn build(config: Config) -> Result<Application, Box<dyn std::error::Error + Send + Sync>> {
         // Before anything counts: series recorded with no recorder are lost.
         crate::platform::metrics::handle();
-        let pool = connect(&config).await.map_err(|e| format!("cannot connect to the database: {e}"))?;
+        let pool = connect(&config.database()).await.map_err(|e| format!("cannot connect to the database: {e}"))?;
         migrate(&pool).await.map_err(|e| format!("cannot apply the migrations: {e}"))?;
         let listener = TcpListener::bind(config.address())
             .await

@@ -12,8 +12,6 @@ use sha2::{Digest, Sha256};
 use sqlx::{Postgres, Transaction};
 use uuid::Uuid;
 
-use serde_json::Value;
-
 use crate::app::account_form::{field_errors, CustomerInfo, FieldErrors};
 use crate::app::state::AppState;
 use crate::platform::client::ClientAddress;
@@ -209,34 +207,22 @@ fn google_failed() -> ApiError {
     field_errors(errors)
 }
 
-/// Checks a Google ID token with Google (audience = our client id, e-mail verified and the
-/// same as the form's); answers the Google account's subject (`sub`).
+/// Checks a Google ID token with Google (crate::adapters::google); answers the Google
+/// account's subject (`sub`).
 async fn check_google(state: &AppState, info: &CustomerInfo) -> Result<String, ApiError> {
-    let failed = google_failed;
     let (Some(client_id), Some(token)) = (&state.services.config.google_client_id, &info.google_credential) else {
-        return Err(failed());
+        return Err(google_failed());
     };
-    let response = state
-        .services
-        .http
-        .get(&state.services.config.google_tokeninfo_url)
-        .query(&[("id_token", token)])
-        .send()
-        .await
-        .map_err(|_| failed())?;
-    if !response.status().is_success() {
-        return Err(failed());
-    }
-    let claims: Value = response.json().await.map_err(|_| failed())?;
-    let verified = matches!(&claims["email_verified"], Value::Bool(true)) || claims["email_verified"] == "true";
-    let same = claims["email"].as_str().is_some_and(|e| e.eq_ignore_ascii_case(info.email.trim()));
-    let subject = claims["sub"].as_str().map(str::trim).filter(|s| !s.is_empty() && s.len() <= 255);
-    match subject {
-        Some(subject) if claims["aud"].as_str() == Some(client_id.as_str()) && verified && same => {
-            Ok(subject.to_string())
-        }
-        _ => Err(failed()),
-    }
+    let config = &state.services.config;
+    crate::adapters::google::verified_subject(
+        &state.services.http,
+        &config.google_tokeninfo_url,
+        client_id,
+        token,
+        &info.email,
+    )
+    .await
+    .ok_or_else(google_failed)
 }
 
 /// The account form checked as docs/product-rules.md, Account form says (with `errors` the

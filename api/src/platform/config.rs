@@ -146,6 +146,38 @@ pub struct AddressLookupConfig {
     pub key: Option<Secret>,
 }
 
+/// What the database-only commands (`migrate`, `rebuild-views`, `import-numbers`, `history`,
+/// `users add`) read: they never call Stripe, send mail or serve pages, so they are not held
+/// to the server's Stripe, mail and site checks ([`Config::from_lookup`]).
+#[derive(Debug, Clone)]
+pub struct DatabaseSettings {
+    /// `DATABASE_URL`, default postgres://postgres@127.0.0.1:5432/voip_shop.
+    pub url: Secret,
+    /// `DATABASE_MAX_CONNECTIONS`, default 20 (DEFAULT_POOL).
+    pub max_connections: u32,
+}
+
+impl DatabaseSettings {
+    pub fn from_env() -> Result<DatabaseSettings, String> {
+        DatabaseSettings::from_lookup(|key| std::env::var(key).ok())
+    }
+
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<DatabaseSettings, String> {
+        Ok(DatabaseSettings {
+            url: Secret::new(lookup("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.to_string())),
+            max_connections: parse("DATABASE_MAX_CONNECTIONS", lookup("DATABASE_MAX_CONNECTIONS"), DEFAULT_POOL)?,
+        })
+    }
+}
+
+/// `value` parsed, `default` when unset or blank; a bad value is named with its key.
+fn parse<T: std::str::FromStr>(key: &str, value: Option<String>, default: T) -> Result<T, String> {
+    match value.filter(|v| !v.trim().is_empty()) {
+        None => Ok(default),
+        Some(v) => v.trim().parse().map_err(|_| format!("{key} has an invalid value: {v:?}")),
+    }
+}
+
 /// The shortest `METRICS_TOKEN` the server starts with.
 pub const MIN_METRICS_TOKEN_CHARS: usize = 16;
 
@@ -276,13 +308,12 @@ impl Config {
         Ok(())
     }
 
+    /// The settings the database-only commands use, as this configuration has them.
+    pub fn database(&self) -> DatabaseSettings {
+        DatabaseSettings { url: self.database_url.clone(), max_connections: self.database_max_connections }
+    }
+
     fn read(lookup: &impl Fn(&str) -> Option<String>) -> Result<Config, String> {
-        fn parse<T: std::str::FromStr>(key: &str, value: Option<String>, default: T) -> Result<T, String> {
-            match value.filter(|v| !v.trim().is_empty()) {
-                None => Ok(default),
-                Some(v) => v.trim().parse().map_err(|_| format!("{key} has an invalid value: {v:?}")),
-            }
-        }
         let app_env = match non_empty(lookup("APP_ENV")).as_deref() {
             None | Some("production") => AppEnv::Production,
             Some("development") => AppEnv::Development,
@@ -297,6 +328,7 @@ impl Config {
             None => String::new(),
         };
         let webapp_dir = PathBuf::from(lookup("WEBAPP_DIR").unwrap_or_else(|| "webapp/dist".to_string()));
+        let database = DatabaseSettings::from_lookup(lookup)?;
         Ok(Config {
             app_env,
             site_url,
@@ -323,12 +355,8 @@ impl Config {
             )?,
             host: parse("HOST", lookup("HOST"), IpAddr::from([0, 0, 0, 0]))?,
             port,
-            database_url: Secret::new(lookup("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.to_string())),
-            database_max_connections: parse(
-                "DATABASE_MAX_CONNECTIONS",
-                lookup("DATABASE_MAX_CONNECTIONS"),
-                DEFAULT_POOL,
-            )?,
+            database_url: database.url,
+            database_max_connections: database.max_connections,
             webapp_dir: webapp_dir.clone(),
             renderer_dir: lookup("RENDERER_DIR").map_or_else(|| default_renderer_dir(&webapp_dir), PathBuf::from),
             node_bin: PathBuf::from(lookup("NODE_BIN").unwrap_or_else(|| "node".to_string())),
@@ -456,6 +484,33 @@ mod tests {
         assert_eq!(live.payments.api_base, "https://api.stripe.com/");
         assert_eq!(live.payments.js_url, "https://js.stripe.com/v3/");
         assert!(!format!("{live:?}").contains("sk_live_x"));
+    }
+
+    #[test]
+    fn the_database_commands_read_the_database_alone() {
+        // What refuses the server (production without Stripe, mail or the site's address)
+        // is no concern of a command that only writes the database.
+        assert!(Config::from_lookup(|_| None).is_err());
+        let settings = DatabaseSettings::from_lookup(|_| None).unwrap();
+        assert_eq!((settings.url.expose(), settings.max_connections), (DEFAULT_DATABASE_URL, DEFAULT_POOL));
+        let settings = DatabaseSettings::from_lookup(|k| match k {
+            "DATABASE_URL" => Some("postgres://u:hunter2@db/x".into()),
+            "DATABASE_MAX_CONNECTIONS" => Some("3".into()),
+            "STRIPE_SECRET_KEY" => Some("sk_live_x".into()),
+            _ => None,
+        })
+        .unwrap();
+        assert_eq!((settings.url.expose(), settings.max_connections), ("postgres://u:hunter2@db/x", 3));
+        assert!(!format!("{settings:?}").contains("hunter2"));
+        let error = DatabaseSettings::from_lookup(|k| (k == "DATABASE_MAX_CONNECTIONS").then(|| "lots".into()));
+        assert!(error.unwrap_err().contains("DATABASE_MAX_CONNECTIONS"));
+    }
+
+    #[test]
+    fn the_servers_database_settings_are_the_commands() {
+        let config = dev(&[("DATABASE_URL", "postgres://db/shop"), ("DATABASE_MAX_CONNECTIONS", "7")]).unwrap();
+        let settings = config.database();
+        assert_eq!((settings.url.expose(), settings.max_connections), ("postgres://db/shop", 7));
     }
 
     #[test]

@@ -281,3 +281,51 @@ async fn each_request_is_one_json_log_line_with_its_id_route_status_and_latency(
     assert_eq!(hardware["fields"]["status"], 200);
     assert_eq!(hardware["fields"]["route"], "/api/hardware/");
 }
+
+/// The real binary with nothing but `PATH`, `DATABASE_URL` and quiet logs: production (APP_ENV
+/// unset), no Stripe keys, no mail relay, no site address.
+fn bare_command(database_url: &str, args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_voip-shop"))
+        .args(args)
+        .env_clear()
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .env("DATABASE_URL", database_url)
+        .env("RUST_LOG", "warn")
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the server binary runs")
+}
+
+/// A database command needs the database alone, as an operator runs it in production; the
+/// server under the same environment still refuses to start without Stripe.
+#[tokio::test]
+async fn users_add_needs_only_the_database_and_serve_still_refuses_without_stripe() {
+    let database = crate::helpers::fresh_database().await;
+    let run = |args: &'static [&'static str]| {
+        let database = database.clone();
+        tokio::task::spawn_blocking(move || bare_command(&database, args))
+    };
+    let added = run(&["users", "add", "--role", "admin", "ops@example.com"]).await.unwrap();
+    let said = String::from_utf8_lossy(&added.stdout);
+    assert!(added.status.success(), "{said}{}", String::from_utf8_lossy(&added.stderr));
+    assert!(said.starts_with("admin ops@example.com added. Password (shown once): "), "{said}");
+    let pool = PgPoolOptions::new().max_connections(1).connect(&database).await.unwrap();
+    let staff: i64 = sqlx::query_scalar("SELECT count(*) FROM staff_users WHERE email = 'ops@example.com'")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(staff, 1);
+
+    let served = run(&["serve"]).await.unwrap();
+    let log = format!("{}{}", String::from_utf8_lossy(&served.stdout), String::from_utf8_lossy(&served.stderr));
+    assert_eq!(served.status.code(), Some(1), "{log}");
+    assert!(log.contains("STRIPE_SECRET_KEY"), "{log}");
+
+    // A bad command line is clap's usage error, exit code 2, and changes nothing.
+    let refused = run(&["users", "add", "--role", "root", "x@example.com"]).await.unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("invalid value 'root' for '--role <ROLE>'"));
+    let refused = run(&["serve", "--verbose"]).await.unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("unexpected argument '--verbose'"));
+}

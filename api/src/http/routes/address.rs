@@ -10,13 +10,14 @@
 //! `talkbridge_address_lookup_cache_total`; the purge job deletes rows over 24 hours old.
 
 use axum::extract::{Query, State};
-use axum::http::{header, HeaderValue, StatusCode};
+use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::adapters::postcode::{self, Address, LookupError};
 use crate::app::state::AppState;
 use crate::platform::client::ClientAddress;
 use crate::platform::error::{ApiError, Refusal};
@@ -57,30 +58,6 @@ struct AddressOut {
 #[derive(Serialize, ToSchema)]
 struct Addresses {
     result: Vec<AddressOut>,
-}
-
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-struct Address {
-    #[serde(default)]
-    line_1: String,
-    #[serde(default)]
-    line_2: String,
-    #[serde(default)]
-    line_3: String,
-    #[serde(default)]
-    post_town: String,
-    #[serde(default)]
-    postcode: String,
-    #[serde(default)]
-    county: String,
-    #[serde(default)]
-    country: String,
-}
-
-#[derive(Deserialize)]
-struct Upstream {
-    #[serde(default)]
-    result: Vec<Address>,
 }
 
 /// Spaces removed, upper case.
@@ -212,34 +189,20 @@ async fn lookup(
 
 /// The upstream's addresses at `postcode` (none when it knows none), or why not.
 async fn upstream(state: &AppState, key: &str, postcode: &str) -> Result<Vec<Address>, ApiError> {
-    // The key goes in a header, never in the URL: reqwest's errors (and any log of the
-    // request line, ours or a proxy's) include the URL.
-    let url = format!("{}{}", state.services.config.address_lookup.url, postcode);
-    let response =
-        state.services.http.get(url).header(header::AUTHORIZATION, authorization(key)?).send().await.map_err(
-            |error| {
-                tracing::warn!(error = %error.without_url(), "address lookup unreachable");
-                failed()
-            },
-        )?;
-    match response.status() {
-        StatusCode::OK => Ok(response.json::<Upstream>().await.map_err(|_| failed())?.result),
-        StatusCode::NOT_FOUND => Ok(vec![]),
-        StatusCode::UNAUTHORIZED => Err(ApiError::refused(
+    let url = &state.services.config.address_lookup.url;
+    postcode::lookup(&state.services.http, url, key, postcode).await.map_err(|error| match error {
+        LookupError::Unauthorized => ApiError::refused(
             StatusCode::UNAUTHORIZED,
             "lookup_unavailable",
             "Address lookup service unavailable. Please enter address manually.",
-        )),
-        StatusCode::PAYMENT_REQUIRED => Err(ApiError::refused(
+        ),
+        LookupError::LimitReached => ApiError::refused(
             StatusCode::PAYMENT_REQUIRED,
             "lookup_limit",
             "Address lookup limit reached. Please enter address manually.",
-        )),
-        status => {
-            tracing::warn!(%status, "address lookup failed");
-            Err(failed())
-        }
-    }
+        ),
+        LookupError::Failed => failed(),
+    })
 }
 
 /// The upstream's answer for `postcode` kept under `CACHE_HOURS` ago, if any.
@@ -282,14 +245,6 @@ fn too_many_lookups(wait: Wait) -> ApiError {
         ),
         retry_after: wait,
     }
-}
-
-/// Ideal Postcodes' header form of the key, marked sensitive so no debug output shows it.
-fn authorization(key: &str) -> Result<HeaderValue, ApiError> {
-    let mut value = HeaderValue::from_str(&format!("IDEALPOSTCODES api_key=\"{key}\""))
-        .map_err(|_| ApiError::internal("ADDRESS_LOOKUP_KEY is not a valid header value"))?;
-    value.set_sensitive(true);
-    Ok(value)
 }
 
 fn failed() -> ApiError {
