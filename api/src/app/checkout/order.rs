@@ -7,6 +7,7 @@
 
 use aggregates::phone_number::PhoneNumberCommand;
 use aggregates::pricing::{AddOn, Pence};
+use aggregates::service_order::CheckoutStep;
 use aggregates::service_order::{
     Customer, OrderLines, OrderStatus, OrderedAddOn, OrderedNumber, ServiceOrder, ServiceOrderCommand,
     ServiceOrderError,
@@ -307,6 +308,12 @@ async fn with_payment_customer(
         .create_customer(email, &name, id, &format!("order-{id}-customer"))
         .await
         .map_err(|e| payment_failure(e, "Failed to create payment intent"))?;
-    run(state, &BUYER, id, ServiceOrderCommand::RegisterPaymentCustomer { customer_id: customer }).await?;
+    run(
+        state,
+        &BUYER,
+        id,
+        ServiceOrderCommand::Checkout(CheckoutStep::RegisterPaymentCustomer { customer_id: customer }),
+    )
+    .await?;
     load(state, id).await
 }

@@ -91,13 +91,14 @@ pub async fn replay<A: Narrated>(pool: &PgPool, id: &str, up_to: Option<usize>) 
     for envelope in envelopes {
         let (global_position, recorded_at) =
             positions.get(&(envelope.sequence as i64)).copied().unwrap_or((0, DateTime::<Utc>::MIN_UTC));
+        let actor = Actor::from_metadata(&envelope.metadata);
         events.push(EventOut {
             sequence: envelope.sequence,
             global_position,
             event_type: cqrs_es::DomainEvent::event_type(&envelope.payload),
             recorded_at,
-            actor: (&Actor::from_metadata(&envelope.metadata)).into(),
-            sentence: A::sentence(&envelope.payload),
+            actor: (&actor).into(),
+            sentence: A::sentence(&envelope.payload, &actor),
         });
         if envelope.sequence <= up_to {
             state.apply(envelope.payload.clone());

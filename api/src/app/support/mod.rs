@@ -10,6 +10,7 @@ use aggregates::phone_number::{PhoneNumberCommand, PhoneNumberError};
 use aggregates::service_order::{
     OrderStatus, PortState, PortStep, ServiceOrder, ServiceOrderCommand, ServiceOrderError,
 };
+use aggregates::trial::TrialStep;
 use aggregates::trial::{Trial, TrialCommand, TrialStatus, MAX_EXTENSION_DAYS};
 use axum::http::StatusCode;
 use cqrs_es::persist::ViewRepository;
@@ -601,7 +602,7 @@ pub async fn extend_trial(state: &AppState, staff: &Staff, id: &str, days: u32) 
         &state.trials,
         &Context::staff(&staff.email),
         id,
-        TrialCommand::Extend { days, by: staff.email.clone() },
+        TrialCommand::Running(TrialStep::Extend { days, by: staff.email.clone() }),
     )
     .await?;
     Ok(())
