@@ -146,7 +146,8 @@ fn whole(
     default: u32,
     range: std::ops::RangeInclusive<u32>,
 ) -> Result<u32, ApiError> {
-    let Some(raw) = params.get(name).map(|v| v.trim()).filter(|v| !v.is_empty()) else { return Ok(default) };
+    // Absent: the default. Present, it is a number (an empty `page=` is not one).
+    let Some(raw) = params.get(name).map(|v| v.trim()) else { return Ok(default) };
     raw.parse::<u32>()
         .ok()
         .filter(|v| range.contains(v))
@@ -322,6 +323,7 @@ mod tests {
         let pair = |k: &str, v: &str| (k.to_string(), v.to_string());
         let twice = single_valued(vec![pair("page", "1"), pair("per_page", "5"), pair("page", "2")]).unwrap_err();
         assert!(format!("{twice:?}").contains("page may be given only once"), "{twice:?}");
+        assert!(parse_search(&params(&[("per_page", "")])).is_err());
         let once = single_valued(vec![pair("page", "2"), pair("per_page", "5")]).unwrap();
         assert_eq!(once.get("page").map(String::as_str), Some("2"));
     }
