@@ -39,7 +39,7 @@ const PROVIDER_FAILED: &str = "The payment provider failed (payment_provider_err
 enum SelectedNumber {
     Object {
         /// The number: some character other than a space or `+` (an empty one is refused).
-        #[schema(pattern = r"^[^\x00]*([^\s+\x00]|[\x1c-\x1f])[^\x00]*$")]
+        #[schema(pattern = r"^[^\x00]*([^\s+\x00\x85]|[\x1c-\x1f])[^\x00]*$")]
         value: String,
     },
     Value(NumberText),
@@ -47,13 +47,15 @@ enum SelectedNumber {
 
 /// A chosen number's text: some character other than a space or `+` (an empty one is refused).
 #[derive(Deserialize, ToSchema)]
-#[schema(pattern = r"^[^\x00]*([^\s+\x00]|[\x1c-\x1f])[^\x00]*$")]
+#[schema(pattern = r"^[^\x00]*([^\s+\x00\x85]|[\x1c-\x1f])[^\x00]*$")]
 struct NumberText(String);
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct TrialBody {
+    /// Required: missing, every field of it is refused as empty.
     #[serde(default)]
+    #[schema(required = true)]
     customer_info: CustomerInfo,
     /// Required: a trial starts on a number (missing, it is refused like an empty one).
     #[schema(required = true, nullable = false)]
