@@ -137,8 +137,10 @@ pub fn backoff(failures: i32) -> chrono::Duration {
     chrono::Duration::minutes(minutes)
 }
 
-/// Where an e-mail stands, as the thank-you pages and /admin/mail show it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Where an e-mail stands, as the thank-you pages and /admin/mail show it (`emailStatus`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+#[schema(as = EmailStatus)]
 pub enum MailStatus {
     /// Waiting for its first attempt.
     Queued,
@@ -390,6 +392,15 @@ fn message(from: &Mailbox, to: &str, subject: &str, body: &str) -> Result<Messag
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_mail_status_is_sent_by_the_name_it_is_stored_and_parsed_by() {
+        for status in [MailStatus::Queued, MailStatus::Retrying, MailStatus::Sent, MailStatus::Kept, MailStatus::Failed]
+        {
+            assert_eq!(serde_json::to_value(status).unwrap(), status.as_str());
+            assert_eq!(MailStatus::parse(status.as_str()), Some(status));
+        }
+    }
 
     fn from() -> Mailbox {
         "Talkbridge <orders@talkbridge.example>".parse().unwrap()

@@ -16,6 +16,7 @@
 
 use crate::commands::{Context, Cqrs};
 use aggregates::payments::{Outcome, PaymentGateway};
+use aggregates::service_order::CheckoutStep;
 use aggregates::service_order::{
     OrderStatus, PaymentPart, PaymentType, ServiceOrder, ServiceOrderCommand, ServiceOrderError, UNPAID_ORDER_LIFETIME,
 };
@@ -182,7 +183,9 @@ async fn reconcile(state: &ReconcileJob<'_>, id: &str, paid_long_ago: bool) -> R
                     record(
                         state,
                         id,
-                        ServiceOrderCommand::RecordSubscription { subscription_id: subscription.clone() },
+                        ServiceOrderCommand::Checkout(CheckoutStep::RecordSubscription {
+                            subscription_id: subscription.clone(),
+                        }),
                     )
                     .await?;
                     reference = Some(subscription);
@@ -191,7 +194,12 @@ async fn reconcile(state: &ReconcileJob<'_>, id: &str, paid_long_ago: bool) -> R
             if let Some(reference) = reference {
                 if gateway.subscription(&reference).await.map_err(failed)?.active {
                     let part = PaymentPart::Subscription;
-                    record(state, id, ServiceOrderCommand::RecordPaymentSuccess { part, reference }).await?;
+                    record(
+                        state,
+                        id,
+                        ServiceOrderCommand::Checkout(CheckoutStep::RecordPaymentSuccess { part, reference }),
+                    )
+                    .await?;
                 }
             }
         }
@@ -199,7 +207,12 @@ async fn reconcile(state: &ReconcileJob<'_>, id: &str, paid_long_ago: bool) -> R
             if let Some(reference) = order.top_up.reference.clone() {
                 if gateway.payment(&reference).await.map_err(failed)?.outcome == Outcome::Succeeded {
                     let part = PaymentPart::TopUp;
-                    record(state, id, ServiceOrderCommand::RecordPaymentSuccess { part, reference }).await?;
+                    record(
+                        state,
+                        id,
+                        ServiceOrderCommand::Checkout(CheckoutStep::RecordPaymentSuccess { part, reference }),
+                    )
+                    .await?;
                 }
             }
         }

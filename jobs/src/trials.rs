@@ -11,6 +11,7 @@ use aggregates::phone_number::PhoneNumber;
 use aggregates::phone_number::{PhoneNumberCommand, PhoneNumberError};
 use aggregates::pricing::{vat, BillingCycle, Pence, Plan};
 use aggregates::trial::Trial;
+use aggregates::trial::TrialStep;
 use aggregates::trial::{TrialCommand, TrialError, NUMBER_KEPT_DAYS, REMINDER_DAYS_BEFORE_END};
 use chrono::{DateTime, Duration, Utc};
 use cqrs_es::persist::ViewRepository;
@@ -92,7 +93,9 @@ pub async fn end_trials(state: &TrialJob<'_>, now: DateTime<Utc>) -> Result<Repo
     // First the unconfirmed ones: such a trial ends for that, not for its seven days, and is
     // reminded of nothing. Their SIP login and number follow (the `end-trial` workflow).
     for id in due_unverified(state.pool, now).await.map_err(|e| e.to_string())? {
-        match commands::execute(state.trials, &state.context, &id, TrialCommand::EndUnverified).await {
+        match commands::execute(state.trials, &state.context, &id, TrialCommand::Running(TrialStep::EndUnverified))
+            .await
+        {
             Ok(_) => report.released += 1,
             Err(error) if moved_on(&error) => {}
             Err(error) => return Err(error.to_string()),
@@ -103,7 +106,7 @@ pub async fn end_trials(state: &TrialJob<'_>, now: DateTime<Utc>) -> Result<Repo
         let outcome = if view.payment_method_saved {
             convert(state, &id).await
         } else {
-            Ok(TrialCommand::EndTrial { failure: None })
+            Ok(TrialCommand::Running(TrialStep::EndTrial { failure: None }))
         };
         let command = match outcome {
             Ok(command) => command,
@@ -112,7 +115,7 @@ pub async fn end_trials(state: &TrialJob<'_>, now: DateTime<Utc>) -> Result<Repo
                 continue;
             }
         };
-        let converting = matches!(command, TrialCommand::ConvertTrial { .. });
+        let converting = matches!(command, TrialCommand::Running(TrialStep::ConvertTrial { .. }));
         match commands::execute(state.trials, &state.context, &id, command).await {
             Ok(_) if converting => report.converted += 1,
             Ok(_) => report.ended += 1,
@@ -122,7 +125,8 @@ pub async fn end_trials(state: &TrialJob<'_>, now: DateTime<Utc>) -> Result<Repo
     }
     for id in due_for_reminder(state.pool, now, REMINDER_DAYS_BEFORE_END).await.map_err(|e| e.to_string())? {
         // The e-mail follows from the event (the `remind-trial` workflow it starts).
-        match commands::execute(state.trials, &state.context, &id, TrialCommand::SendReminder).await {
+        match commands::execute(state.trials, &state.context, &id, TrialCommand::Running(TrialStep::SendReminder)).await
+        {
             Ok(_) => report.reminded += 1,
             Err(error) if moved_on(&error) => {}
             Err(error) => return Err(error.to_string()),
@@ -210,7 +214,7 @@ async fn convert(state: &TrialJob<'_>, id: &str) -> Result<TrialCommand, Payment
         .await
         .map_err(|e| PaymentError::Provider(format!("the trial could not be read: {e}")))?;
     let Some(customer) = trial.payment_customer_id else {
-        return Ok(TrialCommand::EndTrial { failure: Some("no_payment_customer".into()) });
+        return Ok(TrialCommand::Running(TrialStep::EndTrial { failure: Some("no_payment_customer".into()) }));
     };
     let (plan, amount) = conversion_plan();
     let spec = PlanSpec { id: &plan, amount: amount.0, interval: "month", product_name: "Single User VoIP (monthly)" };
@@ -222,18 +226,20 @@ async fn convert(state: &TrialJob<'_>, id: &str) -> Result<TrialCommand, Payment
         Some(made) => made,
         None => match gateway.start_subscription(&customer, &plan, id, &key).await {
             Ok(subscription) => subscription,
-            Err(PaymentError::Declined { code, .. }) => return Ok(TrialCommand::EndTrial { failure: Some(code) }),
+            Err(PaymentError::Declined { code, .. }) => {
+                return Ok(TrialCommand::Running(TrialStep::EndTrial { failure: Some(code) }))
+            }
             Err(error) => return Err(error),
         },
     };
     // Stripe has the subscription; the trial does not know yet (the next run adopts it).
     crate::faults::point(state.fault_injection.as_deref(), "after-trial-subscribed");
     if gateway.subscription_outcome(&subscription).await? == Outcome::Succeeded {
-        return Ok(TrialCommand::ConvertTrial { subscription_id: subscription });
+        return Ok(TrialCommand::Running(TrialStep::ConvertTrial { subscription_id: subscription }));
     }
     let status = gateway.subscription(&subscription).await.map(|s| s.status).unwrap_or_default();
     let _ = gateway.cancel_subscription(&subscription).await;
-    Ok(TrialCommand::EndTrial { failure: Some(format!("subscription_{status}")) })
+    Ok(TrialCommand::Running(TrialStep::EndTrial { failure: Some(format!("subscription_{status}")) }))
 }
 
 /// The reminder e-mail's subject and body (queued by the `remind-trial` workflow that

@@ -95,7 +95,7 @@ pub struct ItemLine {
     pub id: String,
     pub name: String,
     #[serde(rename = "type")]
-    pub kind: &'static str,
+    pub kind: ItemKind,
     pub plan: Option<Plan>,
     pub product_id: Option<String>,
     pub billing_cycle: Option<BillingCycle>,
@@ -104,13 +104,28 @@ pub struct ItemLine {
     pub line_pence: Pence,
 }
 
+/// What a cart line is: the package, or desk phones.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum ItemKind {
+    Package,
+    Hardware,
+}
+
+/// An add-on line's `type`: always `addOn`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum AddOnKind {
+    AddOn,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AddOnLine {
     pub id: &'static str,
     pub name: &'static str,
     #[serde(rename = "type")]
-    pub kind: &'static str,
+    pub kind: AddOnKind,
     pub billing_cycle: BillingCycle,
     pub original_pence: Pence,
     pub price_pence: Pence,
@@ -158,14 +173,20 @@ pub struct TotalsLine {
     #[serde(alias = "grandTotalIncVatPence")]
     pub service_due_today_pence: Pence,
     /// VAT on the desk phones (20% of their subtotal; shipping is added in their checkout).
+    ///
+    /// These four are always sent (`default` only reads order views stored before them).
     #[serde(default)]
+    #[schema(required = true)]
     pub hardware_vat_pence: Pence,
     #[serde(default)]
+    #[schema(required = true)]
     pub hardware_total_inc_vat_pence: Pence,
     /// All the VAT in the cart, and everything in it VAT included (what the cart shows).
     #[serde(default)]
+    #[schema(required = true)]
     pub cart_vat_pence: Pence,
     #[serde(default)]
+    #[schema(required = true)]
     pub cart_total_inc_vat_pence: Pence,
 }
 
@@ -201,7 +222,7 @@ fn item_line(item: &CartItem, live: &LivePrices) -> ItemLine {
             ItemLine {
                 id: item.id(),
                 name: format!("{} x{} ({})", plan.name(), quantity, billing_cycle.label()),
-                kind: "package",
+                kind: ItemKind::Package,
                 plan: Some(*plan),
                 product_id: None,
                 billing_cycle: Some(*billing_cycle),
@@ -215,7 +236,7 @@ fn item_line(item: &CartItem, live: &LivePrices) -> ItemLine {
             ItemLine {
                 id: item.id(),
                 name: name.clone(),
-                kind: "hardware",
+                kind: ItemKind::Hardware,
                 plan: None,
                 product_id: Some(product_id.clone()),
                 billing_cycle: None,
@@ -292,7 +313,7 @@ impl CartView {
             .map(|add_on| AddOnLine {
                 id: add_on.id(),
                 name: add_on.name(),
-                kind: "addOn",
+                kind: AddOnKind::AddOn,
                 billing_cycle: cycle,
                 original_pence: add_on.original_price(cycle),
                 price_pence: add_on.price(cycle),
@@ -305,8 +326,8 @@ impl CartView {
             .map(|(position, entry)| number_line(entry, entry_price(entry, cart.package, position), cycle))
             .collect();
 
-        let package = items.iter().filter(|i| i.kind == "package").map(|i| i.line_pence).sum();
-        let hardware = items.iter().filter(|i| i.kind == "hardware").map(|i| i.line_pence).sum();
+        let package = items.iter().filter(|i| i.kind == ItemKind::Package).map(|i| i.line_pence).sum();
+        let hardware = items.iter().filter(|i| i.kind == ItemKind::Hardware).map(|i| i.line_pence).sum();
         let totals = Totals::new(
             package,
             add_ons.iter().map(|a| a.price_pence).sum(),
@@ -318,7 +339,7 @@ impl CartView {
         let priced = (
             items
                 .iter()
-                .filter(|i| i.kind == "package")
+                .filter(|i| i.kind == ItemKind::Package)
                 .map(|i| (&i.id, i.unit_pence, i.quantity, i.line_pence))
                 .collect::<Vec<_>>(),
             add_ons.iter().map(|a| (a.id, a.price_pence)).collect::<Vec<_>>(),

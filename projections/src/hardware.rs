@@ -157,6 +157,8 @@ pub struct AuditRow {
     pub actor: String,
     pub at: DateTime<Utc>,
     pub action: String,
+    /// The fields the action changed (stored as JSON).
+    #[schema(value_type = Vec<aggregates::hardware::FieldChange>)]
     pub changes: serde_json::Value,
 }
 

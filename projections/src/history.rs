@@ -2,6 +2,7 @@
 //! labelled facts about the aggregate as it stood after any event (the support console's
 //! "replay to here", and `voip-shop history`).
 
+use aggregates::actor::Actor;
 use aggregates::hardware_order::{HardwareOrder, HardwareOrderEvent};
 use aggregates::pricing::Pence;
 use aggregates::service_order::{OrderStatus, PaymentPart, PortState, ServiceOrder, ServiceOrderEvent};
@@ -11,10 +12,17 @@ use cqrs_es::Aggregate;
 
 /// An aggregate support can read the history of.
 pub trait Narrated: Aggregate {
-    /// What happened, in a sentence for a support agent.
-    fn sentence(event: &Self::Event) -> String;
+    /// What happened, in a sentence for a support agent. `actor` is who caused it, from the
+    /// stored event's metadata (events no longer name them: crate::actor).
+    fn sentence(event: &Self::Event, actor: &Actor) -> String;
     /// The state as label and value rows, in reading order.
     fn summary(&self) -> Vec<(String, String)>;
+}
+
+/// Who acted, as a sentence names them: a staff member's e-mail or a job's name, else the
+/// kind of actor (the buyer, the webhook, the system).
+pub fn who(actor: &Actor) -> String {
+    actor.name().unwrap_or(actor.kind()).to_string()
 }
 
 fn day(at: &DateTime<Utc>) -> String {
@@ -49,7 +57,8 @@ fn full_name(first: &str, last: &str) -> String {
 }
 
 impl Narrated for ServiceOrder {
-    fn sentence(event: &ServiceOrderEvent) -> String {
+    fn sentence(event: &ServiceOrderEvent, actor: &Actor) -> String {
+        let by = who(actor);
         use ServiceOrderEvent as Ev;
         match event {
             Ev::OrderPlaced { order_number, customer, lines, .. } => format!(
@@ -82,7 +91,7 @@ impl Narrated for ServiceOrder {
             Ev::NumbersAssigned { numbers } if numbers.is_empty() => "No stock numbers to assign.".to_string(),
             Ev::NumbersAssigned { numbers } => format!("Numbers assigned: {}.", numbers.join(", ")),
             Ev::OrderCompleted { .. } => "Order completed.".to_string(),
-            Ev::ConfirmationResent { by, .. } => format!("Confirmation e-mail resent by {by}."),
+            Ev::ConfirmationResent { .. } => format!("Confirmation e-mail resent by {by}."),
             Ev::OrderSuperseded { by, .. } => {
                 format!("Replaced by a newer order from the same cart ({by}); its payments were cancelled.")
             }
@@ -96,13 +105,13 @@ impl Narrated for ServiceOrder {
             Ev::StrayPaymentRefunded { payment_intent_id, refund_id, amount, .. } => {
                 format!("Overpayment of {amount} refunded ({refund_id} for {payment_intent_id}); the buyer is e-mailed.")
             }
-            Ev::SipPasswordReset { number, by, .. } => format!("SIP password of extension {number} reset by {by}."),
-            Ev::NumberReleased { number, by, .. } => format!("Number {number} released to stock by {by}."),
+            Ev::SipPasswordReset { number, .. } => format!("SIP password of extension {number} reset by {by}."),
+            Ev::NumberReleased { number, .. } => format!("Number {number} released to stock by {by}."),
             Ev::NumberLost { number } => format!(
                 "Number {number} was paid for but could not be given (its hold ran out and another order took it): it needs a replacement."
             ),
-            Ev::NumberReplaced { lost, replacement, by, .. } => format!("Number {lost} replaced with {replacement} by {by}."),
-            Ev::PlaceholderFilled { placeholder, number, by, .. } => {
+            Ev::NumberReplaced { lost, replacement, .. } => format!("Number {lost} replaced with {replacement} by {by}."),
+            Ev::PlaceholderFilled { placeholder, number, .. } => {
                 let code = placeholder.trim_start_matches(crate::orders::PLACEHOLDER_PREFIX);
                 format!("Number {number} given for the {code} area code by {by}.")
             }
@@ -113,24 +122,24 @@ impl Narrated for ServiceOrder {
             Ev::PortPacGiven { number, pac, .. } => {
                 format!("Transfer of {number}: the buyer gave a new PAC code, {pac}.")
             }
-            Ev::PortSubmitted { number, by, .. } => {
+            Ev::PortSubmitted { number, .. } => {
                 format!("Transfer of {number} submitted to the current provider by {by}.")
             }
-            Ev::PortDateSet { number, date, by, .. } => {
+            Ev::PortDateSet { number, date, .. } => {
                 format!("Transfer date of {number} set to {} by {by}.", date.format("%A %-d %B %Y"))
             }
-            Ev::PortCompleted { number, by, .. } => format!("Transfer of {number} completed by {by}."),
-            Ev::PortRejected { number, reason, by, .. } => {
+            Ev::PortCompleted { number, .. } => format!("Transfer of {number} completed by {by}."),
+            Ev::PortRejected { number, reason, .. } => {
                 format!("Transfer of {number} rejected by {by}: {reason}")
             }
-            Ev::CancellationProposed { at_period_end, reason, by, .. } => format!(
+            Ev::CancellationProposed { at_period_end, reason, .. } => format!(
                 "Cancellation of the subscription {} proposed by {by}, for an admin to carry out: {reason}",
                 if *at_period_end { "at the end of its period" } else { "now" }
             ),
-            Ev::SubscriptionCancelled { subscription_id, at_period_end: false, reason, by, .. } => {
+            Ev::SubscriptionCancelled { subscription_id, at_period_end: false, reason, .. } => {
                 format!("Subscription {subscription_id} cancelled now by {by}: {reason}")
             }
-            Ev::SubscriptionCancelled { subscription_id, ends_at, reason, by, .. } => format!(
+            Ev::SubscriptionCancelled { subscription_id, ends_at, reason, .. } => format!(
                 "Subscription {subscription_id} cancelled by {by} from the end of its period{}: {reason}",
                 ends_at.as_ref().map(|end| format!(" ({})", day(end))).unwrap_or_default()
             ),
@@ -192,7 +201,8 @@ impl Narrated for ServiceOrder {
 }
 
 impl Narrated for Trial {
-    fn sentence(event: &TrialEvent) -> String {
+    fn sentence(event: &TrialEvent, actor: &Actor) -> String {
+        let by = who(actor);
         match event {
             TrialEvent::TrialStarted { number, contact, ends_at, .. } => format!(
                 "Free trial started by {} with number {number}; it ends on {}.",
@@ -220,9 +230,9 @@ impl Narrated for Trial {
             TrialEvent::TrialConverted { subscription_id, .. } => {
                 format!("Converted to a paid plan: subscription {subscription_id}.")
             }
-            TrialEvent::ConfirmationResent { by, .. } => format!("Welcome e-mail resent by {by}."),
-            TrialEvent::SipPasswordReset { by, .. } => format!("SIP password of extension 101 reset by {by}."),
-            TrialEvent::TrialExtended { days, ends_at, by } => {
+            TrialEvent::ConfirmationResent { .. } => format!("Welcome e-mail resent by {by}."),
+            TrialEvent::SipPasswordReset { .. } => format!("SIP password of extension 101 reset by {by}."),
+            TrialEvent::TrialExtended { days, ends_at } => {
                 let plural = if *days == 1 { "" } else { "s" };
                 format!("Trial extended by {days} day{plural} to {} by {by}.", day(ends_at))
             }
@@ -252,7 +262,8 @@ impl Narrated for Trial {
 }
 
 impl Narrated for HardwareOrder {
-    fn sentence(event: &HardwareOrderEvent) -> String {
+    fn sentence(event: &HardwareOrderEvent, actor: &Actor) -> String {
+        let by = who(actor);
         use HardwareOrderEvent as Ev;
         match event {
             Ev::OrderPlaced { order_number, lines, shipping, customer, amounts, .. } => {
@@ -289,7 +300,7 @@ impl Narrated for HardwareOrder {
                 format!("Paid, but confirming failed: a person follows it up ({reference}).")
             }
             Ev::OrderCancelled { reason, .. } => format!("Order cancelled: {reason}."),
-            Ev::ConfirmationResent { by, .. } => format!("Confirmation e-mail resent by {by}."),
+            Ev::ConfirmationResent { .. } => format!("Confirmation e-mail resent by {by}."),
             Ev::OrderSuperseded { by, .. } => {
                 format!("Replaced by a newer order from the same cart ({by}); its payments were cancelled.")
             }
@@ -301,15 +312,15 @@ impl Narrated for HardwareOrder {
                     "Overpayment of {amount} refunded ({refund_id} for {payment_intent_id}); the buyer is e-mailed."
                 )
             }
-            Ev::RefundProposed { lines, full, amount, reason, by, .. } => format!(
+            Ev::RefundProposed { lines, full, amount, reason, .. } => format!(
                 "Refund of {amount} ({}) proposed by {by}, for an admin to carry out: {reason}",
                 refund_what(lines, *full)
             ),
-            Ev::RefundRequested { number, lines, full, amount, by, .. } => format!(
+            Ev::RefundRequested { number, lines, full, amount, .. } => format!(
                 "Refund {number} of {amount} ({}) asked of the card provider by {by}.",
                 refund_what(lines, *full)
             ),
-            Ev::HardwareRefunded { number, refund_id, amount, lines, full, reason, by, .. } => format!(
+            Ev::HardwareRefunded { number, refund_id, amount, lines, full, reason, .. } => format!(
                 "Refunded {amount} ({}) by {by}, refund {number} ({refund_id}): {reason}",
                 refund_what(lines, *full)
             ),
@@ -348,7 +359,7 @@ impl Narrated for HardwareOrder {
             facts.push(("Refund being made", pending.amount.to_string()));
         }
         if let Some(proposal) = &self.refund_proposal {
-            facts.push(("Refund proposed", format!("{} by {}", proposal.amount, proposal.by)));
+            facts.push(("Refund proposed", format!("{}: {}", proposal.amount, proposal.reason)));
         }
         rows(facts)
     }
@@ -361,13 +372,20 @@ mod tests {
 
     #[test]
     fn a_card_order_reads_placed_card_set_up_paid() {
+        let buyer = Actor::Buyer;
         let sentences = [
-            ServiceOrder::sentence(&ServiceOrderEvent::PaymentMethodRecorded { payment_method_id: "pm_1".into() }),
-            ServiceOrder::sentence(&ServiceOrderEvent::PaymentConfirmed { confirmed_at: Utc::now() }),
-            ServiceOrder::sentence(&ServiceOrderEvent::AccountCreated {
-                account_id: "a".into(),
-                extensions: vec![Extension { number: "101".into(), username: "u".into() }],
-            }),
+            ServiceOrder::sentence(
+                &ServiceOrderEvent::PaymentMethodRecorded { payment_method_id: "pm_1".into() },
+                &buyer,
+            ),
+            ServiceOrder::sentence(&ServiceOrderEvent::PaymentConfirmed { confirmed_at: Utc::now() }, &Actor::Webhook),
+            ServiceOrder::sentence(
+                &ServiceOrderEvent::AccountCreated {
+                    account_id: "a".into(),
+                    extensions: vec![Extension { number: "101".into(), username: "u".into() }],
+                },
+                &Actor::System,
+            ),
         ];
         assert_eq!(
             sentences,
@@ -382,40 +400,48 @@ mod tests {
     #[test]
     fn refunds_and_cancellations_name_what_who_and_why() {
         let at = Utc::now();
-        let refunded = HardwareOrder::sentence(&HardwareOrderEvent::HardwareRefunded {
-            number: 1,
-            refund_id: "re_1".into(),
-            amount: Pence(7680),
-            lines: vec![("yealink-t54w".into(), 1)],
-            full: false,
-            reason: "Returned unused".into(),
-            by: "ada@talkbridge.example".into(),
-            at,
-        });
+        // Who acted comes from the event's metadata, not its payload.
+        let (ada, sam) = (Actor::Staff("ada@talkbridge.example".into()), Actor::Staff("sam@talkbridge.example".into()));
+        let refunded = HardwareOrder::sentence(
+            &HardwareOrderEvent::HardwareRefunded {
+                number: 1,
+                refund_id: "re_1".into(),
+                amount: Pence(7680),
+                lines: vec![("yealink-t54w".into(), 1)],
+                full: false,
+                reason: "Returned unused".into(),
+                at,
+            },
+            &ada,
+        );
         assert_eq!(
             refunded,
             "Refunded £76.80 (yealink-t54w x1) by ada@talkbridge.example, refund 1 (re_1): Returned unused"
         );
-        let proposed = HardwareOrder::sentence(&HardwareOrderEvent::RefundProposed {
-            lines: vec![],
-            full: true,
-            amount: Pence(16560),
-            reason: "Never delivered".into(),
-            by: "sam@talkbridge.example".into(),
-            at,
-        });
+        let proposed = HardwareOrder::sentence(
+            &HardwareOrderEvent::RefundProposed {
+                lines: vec![],
+                full: true,
+                amount: Pence(16560),
+                reason: "Never delivered".into(),
+                at,
+            },
+            &sam,
+        );
         assert_eq!(
             proposed,
             "Refund of £165.60 (the whole order) proposed by sam@talkbridge.example, for an admin to carry out: Never delivered"
         );
-        let cancelled = ServiceOrder::sentence(&ServiceOrderEvent::SubscriptionCancelled {
-            subscription_id: "sub_1".into(),
-            at_period_end: false,
-            ends_at: None,
-            reason: "Moving".into(),
-            by: "ada@talkbridge.example".into(),
-            at,
-        });
+        let cancelled = ServiceOrder::sentence(
+            &ServiceOrderEvent::SubscriptionCancelled {
+                subscription_id: "sub_1".into(),
+                at_period_end: false,
+                ends_at: None,
+                reason: "Moving".into(),
+                at,
+            },
+            &ada,
+        );
         assert_eq!(cancelled, "Subscription sub_1 cancelled now by ada@talkbridge.example: Moving");
         let mut order = ServiceOrder::default();
         order.apply(ServiceOrderEvent::SubscriptionCancelled {
@@ -423,7 +449,6 @@ mod tests {
             at_period_end: true,
             ends_at: None,
             reason: "Moving".into(),
-            by: "ada@talkbridge.example".into(),
             at,
         });
         assert!(order.summary().contains(&("Subscription".to_string(), "Ends at the end of its period".to_string())));
@@ -438,5 +463,20 @@ mod tests {
         let trial = Trial::default();
         assert_eq!(trial.summary()[0].1, "Not started");
         assert_eq!(HardwareOrder::default().summary()[0].1, "new");
+    }
+
+    #[test]
+    fn a_job_or_an_actor_without_a_name_is_named_by_its_kind() {
+        let filled = ServiceOrderEvent::PlaceholderFilled {
+            placeholder: "placeholder-0161".into(),
+            number: "01612345678".into(),
+            at: Utc::now(),
+        };
+        assert_eq!(
+            ServiceOrder::sentence(&filled, &Actor::Job("fill-placeholders".into())),
+            "Number 01612345678 given for the 0161 area code by fill-placeholders."
+        );
+        let resent = TrialEvent::ConfirmationResent { at: Utc::now() };
+        assert_eq!(Trial::sentence(&resent, &Actor::System), "Welcome e-mail resent by system.");
     }
 }

@@ -77,7 +77,7 @@ impl Default for HardwareFields {
 }
 
 /// One field an update changed, as the audit log shows it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct FieldChange {
     pub field: String,
     pub from: serde_json::Value,

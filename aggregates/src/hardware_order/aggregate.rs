@@ -315,9 +315,9 @@ impl HardwareOrder {
                 }
                 _ => Err(E::AlreadyPaid),
             },
-            C::ResendConfirmation { by } => match self.status {
+            C::ResendConfirmation { by: _ } => match self.status {
                 S::New => Err(E::NotPlaced),
-                S::Confirmed => Ok(vec![Ev::ConfirmationResent { by, at: now }]),
+                S::Confirmed => Ok(vec![Ev::ConfirmationResent { at: now }]),
                 _ => Err(E::NotConfirmed),
             },
             C::Supersede { by } => match self.status {
@@ -354,18 +354,17 @@ impl HardwareOrder {
                     Err(crate::payments::StrayRefusal::WrongAmount) => Err(E::AmountMismatch),
                 }
             }
-            C::ProposeRefund { lines, reason, by } => {
+            C::ProposeRefund { lines, reason, by: _ } => {
                 let plan = self.plan_refund(lines, &reason)?;
                 Ok(vec![Ev::RefundProposed {
                     lines: plan.lines,
                     full: plan.full,
                     amount: plan.amount,
                     reason: plan.reason,
-                    by,
                     at: now,
                 }])
             }
-            C::RequestRefund { lines, reason, by } => {
+            C::RequestRefund { lines, reason, by: _ } => {
                 if self.pending_refund.is_some() {
                     return Err(E::RefundPending);
                 }
@@ -376,7 +375,6 @@ impl HardwareOrder {
                     full: plan.full,
                     amount: plan.amount,
                     reason: plan.reason,
-                    by,
                     at: now,
                 }])
             }
@@ -388,7 +386,6 @@ impl HardwareOrder {
                     lines: pending.lines.clone(),
                     full: pending.full,
                     reason: pending.reason.clone(),
-                    by: pending.by.clone(),
                     at: now,
                 }]),
                 // Recorded already (a retry): nothing new.
@@ -487,18 +484,18 @@ impl Aggregate for HardwareOrder {
             Ev::StrayPaymentRefunded { payment_intent_id, refund_id, .. } => {
                 crate::payments::note_stray_refund(&mut self.strays, &payment_intent_id, refund_id);
             }
-            Ev::RefundProposed { lines, full, amount, reason, by, .. } => {
+            Ev::RefundProposed { lines, full, amount, reason, .. } => {
                 let number = self.refunds_requested + 1;
-                self.refund_proposal = Some(RefundState { number, refund_id: None, amount, lines, full, reason, by });
+                self.refund_proposal = Some(RefundState { number, refund_id: None, amount, lines, full, reason });
             }
-            Ev::RefundRequested { number, lines, full, amount, reason, by, .. } => {
+            Ev::RefundRequested { number, lines, full, amount, reason, .. } => {
                 self.refunds_requested = number;
                 self.refund_proposal = None;
-                self.pending_refund = Some(RefundState { number, refund_id: None, amount, lines, full, reason, by });
+                self.pending_refund = Some(RefundState { number, refund_id: None, amount, lines, full, reason });
             }
-            Ev::HardwareRefunded { number, refund_id, amount, lines, full, reason, by, .. } => {
+            Ev::HardwareRefunded { number, refund_id, amount, lines, full, reason, .. } => {
                 self.pending_refund = None;
-                self.refunds.push(RefundState { number, refund_id: Some(refund_id), amount, lines, full, reason, by });
+                self.refunds.push(RefundState { number, refund_id: Some(refund_id), amount, lines, full, reason });
             }
             Ev::RefundFailed { .. } => self.pending_refund = None,
         }

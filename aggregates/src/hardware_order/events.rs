@@ -67,7 +67,6 @@ pub enum HardwareOrderEvent {
         cancelled_at: DateTime<Utc>,
     },
     ConfirmationResent {
-        by: String,
         at: DateTime<Utc>,
     },
     /// Replaced by a newer order from the same cart before it was paid.
@@ -95,7 +94,6 @@ pub enum HardwareOrderEvent {
         full: bool,
         amount: Pence,
         reason: String,
-        by: String,
         at: DateTime<Utc>,
     },
     /// An admin asked for refund `number` (1, 2, ...); the card provider is asked next.
@@ -105,7 +103,6 @@ pub enum HardwareOrderEvent {
         full: bool,
         amount: Pence,
         reason: String,
-        by: String,
         at: DateTime<Utc>,
     },
     /// The card provider gave the money back.
@@ -117,7 +114,6 @@ pub enum HardwareOrderEvent {
         lines: Vec<(String, u32)>,
         full: bool,
         reason: String,
-        by: String,
         at: DateTime<Utc>,
     },
     /// The card provider refused refund `number`: nothing was given back.
@@ -154,6 +150,14 @@ impl DomainEvent for HardwareOrderEvent {
     }
 
     fn event_version(&self) -> String {
-        "1.0".to_string()
+        match self {
+            // 1.1: the staff member who acted is in the metadata only, no longer `by`
+            // (crate::upcasting).
+            HardwareOrderEvent::ConfirmationResent { .. }
+            | HardwareOrderEvent::RefundProposed { .. }
+            | HardwareOrderEvent::RefundRequested { .. }
+            | HardwareOrderEvent::HardwareRefunded { .. } => "1.1".to_string(),
+            _ => "1.0".to_string(),
+        }
     }
 }

@@ -28,7 +28,6 @@ pub struct RefundState {
     pub lines: Vec<(String, u32)>,
     pub full: bool,
     pub reason: String,
-    pub by: String,
 }
 
 /// A refund checked against the order, ready to record.

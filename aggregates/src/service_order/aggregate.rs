@@ -5,7 +5,7 @@ use cqrs_es::event_sink::EventSink;
 use cqrs_es::Aggregate;
 use serde::{Deserialize, Serialize};
 
-use super::commands::ServiceOrderCommand;
+use super::commands::{CheckoutStep, ServiceOrderCommand};
 use super::errors::ServiceOrderError;
 use super::events::ServiceOrderEvent;
 use super::lines::{check_lines, OrderLines, PaymentPart, PaymentType};
@@ -99,7 +99,6 @@ pub struct Cancellation {
     /// When the service stops: the end of the period paid for, when the provider said.
     pub ends_at: Option<DateTime<Utc>>,
     pub reason: String,
-    pub by: String,
 }
 
 /// The longest reason a cancellation takes.
@@ -239,26 +238,26 @@ impl ServiceOrder {
         use ServiceOrderCommand as C;
         use ServiceOrderError as E;
         use ServiceOrderEvent as Ev;
-        if let C::PlaceOrder { order_number, cart_id, cart_version, customer, lines } = command {
-            if self.status != OrderStatus::New {
-                return Err(E::AlreadyPlaced);
-            }
-            if !is_order_number(&order_number) {
-                return Err(E::InvalidOrderNumber);
-            }
-            check_lines(&lines)?;
-            let payment_type = PaymentType::decide(lines.plan, lines.amounts.subscription_subtotal);
-            return Ok(vec![Ev::OrderPlaced {
-                order_number,
-                cart_id,
-                cart_version,
-                customer,
-                lines,
-                payment_type,
-                placed_at: now,
-            }]);
-        }
         match command {
+            C::PlaceOrder { order_number, cart_id, cart_version, customer, lines } => {
+                if self.status != OrderStatus::New {
+                    return Err(E::AlreadyPlaced);
+                }
+                if !is_order_number(&order_number) {
+                    return Err(E::InvalidOrderNumber);
+                }
+                check_lines(&lines)?;
+                let payment_type = PaymentType::decide(lines.plan, lines.amounts.subscription_subtotal);
+                Ok(vec![Ev::OrderPlaced {
+                    order_number,
+                    cart_id,
+                    cart_version,
+                    customer,
+                    lines,
+                    payment_type,
+                    placed_at: now,
+                }])
+            }
             C::RecordStrayPayment { payment_intent_id, amount } => {
                 if self.status == OrderStatus::New {
                     return Err(E::NotFound);
@@ -307,12 +306,12 @@ impl ServiceOrder {
                     None => Ok(vec![Ev::OrderSuperseded { by, at: now }]),
                 },
             },
-            C::ResendConfirmation { by } => match self.status {
+            C::ResendConfirmation { by: _ } => match self.status {
                 OrderStatus::New => Err(E::NotFound),
-                OrderStatus::Completed => Ok(vec![Ev::ConfirmationResent { by, at: now }]),
+                OrderStatus::Completed => Ok(vec![Ev::ConfirmationResent { at: now }]),
                 _ => Err(E::NotComplete),
             },
-            C::ResetSipPassword { number, by } => {
+            C::ResetSipPassword { number, by: _ } => {
                 if self.status == OrderStatus::New {
                     return Err(E::NotFound);
                 }
@@ -322,28 +321,28 @@ impl ServiceOrder {
                 if !self.extensions.iter().any(|e| e.number == number) {
                     return Err(E::ExtensionNotFound);
                 }
-                Ok(vec![Ev::SipPasswordReset { number, by, at: now }])
+                Ok(vec![Ev::SipPasswordReset { number, at: now }])
             }
-            C::ReplaceLostNumber { lost, replacement, by } => {
+            C::ReplaceLostNumber { lost, replacement, by: _ } => {
                 if !self.lost_numbers.contains(&lost) {
                     return Err(E::NotLost);
                 }
-                Ok(vec![Ev::NumberReplaced { lost, replacement, by, at: now }])
+                Ok(vec![Ev::NumberReplaced { lost, replacement, at: now }])
             }
-            C::FillPlaceholder { placeholder, number, by } => {
+            C::FillPlaceholder { placeholder, number, by: _ } => {
                 if !self.open_placeholders().contains(&placeholder) {
                     return Err(E::NotAnOpenPlaceholder);
                 }
-                Ok(vec![Ev::PlaceholderFilled { placeholder, number, by, at: now }])
+                Ok(vec![Ev::PlaceholderFilled { placeholder, number, at: now }])
             }
-            C::ReleaseNumber { number, by } => {
+            C::ReleaseNumber { number, by: _ } => {
                 if self.released_numbers.contains(&number) {
                     return Err(E::NumberAlreadyReleased);
                 }
                 if !self.assigned_numbers.contains(&number) {
                     return Err(E::NotTheOrdersNumber);
                 }
-                Ok(vec![Ev::NumberReleased { number, by, at: now }])
+                Ok(vec![Ev::NumberReleased { number, at: now }])
             }
             C::ConfirmPortDetails { number, details } => {
                 self.check_port_step(&number, PortStep::ConfirmDetails, now)?;
@@ -373,17 +372,17 @@ impl ServiceOrder {
             C::SubmitPort { number, by } => {
                 Self::staff(&by)?;
                 self.check_port_step(&number, PortStep::Submit, now)?;
-                Ok(vec![Ev::PortSubmitted { number, by, at: now }])
+                Ok(vec![Ev::PortSubmitted { number, at: now }])
             }
             C::SetPortDate { number, date, by } => {
                 Self::staff(&by)?;
                 self.check_port_step(&number, PortStep::SetDate(date), now)?;
-                Ok(vec![Ev::PortDateSet { number, date, by, at: now }])
+                Ok(vec![Ev::PortDateSet { number, date, at: now }])
             }
             C::CompletePort { number, by } => {
                 Self::staff(&by)?;
                 self.check_port_step(&number, PortStep::Complete, now)?;
-                Ok(vec![Ev::PortCompleted { number, by, at: now }])
+                Ok(vec![Ev::PortCompleted { number, at: now }])
             }
             C::RejectPort { number, reason, by } => {
                 Self::staff(&by)?;
@@ -392,35 +391,35 @@ impl ServiceOrder {
                 if reason.is_empty() || reason.chars().count() > MAX_REJECTION_REASON {
                     return Err(E::RejectionReasonMissing);
                 }
-                Ok(vec![Ev::PortRejected { number, reason, by, at: now }])
+                Ok(vec![Ev::PortRejected { number, reason, at: now }])
             }
             C::ProposeCancellation { at_period_end, reason, by } => {
                 Self::staff(&by)?;
                 let reason = self.check_cancellation(at_period_end, &reason)?;
-                Ok(vec![Ev::CancellationProposed { at_period_end, reason, by, at: now }])
+                Ok(vec![Ev::CancellationProposed { at_period_end, reason, at: now }])
             }
             C::CancelSubscription { at_period_end, ends_at, reason, by } => {
                 Self::staff(&by)?;
                 let reason = self.check_cancellation(at_period_end, &reason)?;
                 let subscription_id = self.subscription.reference.clone().unwrap_or_default();
-                Ok(vec![Ev::SubscriptionCancelled { subscription_id, at_period_end, ends_at, reason, by, at: now }])
+                Ok(vec![Ev::SubscriptionCancelled { subscription_id, at_period_end, ends_at, reason, at: now }])
             }
-            command => self.decide_buyer_step(command, now),
+            C::Checkout(step) => self.decide_checkout_step(step, now),
         }
     }
 
-    /// The buyer's and the checkout's steps, in the order's life before completion.
-    fn decide_buyer_step(
+    /// The checkout's steps, once the order is open for them (see [`CheckoutStep`]).
+    fn decide_checkout_step(
         &self,
-        command: ServiceOrderCommand,
+        step: CheckoutStep,
         now: DateTime<Utc>,
     ) -> Result<Vec<ServiceOrderEvent>, ServiceOrderError> {
-        use ServiceOrderCommand as C;
+        use CheckoutStep as C;
         use ServiceOrderError as E;
         use ServiceOrderEvent as Ev;
         match self.status {
             OrderStatus::New => return Err(E::NotFound),
-            OrderStatus::Completed if !matches!(command, C::RecordPaymentSuccess { .. }) => {
+            OrderStatus::Completed if !matches!(step, C::RecordPaymentSuccess { .. }) => {
                 return Err(E::AlreadyCompleted)
             }
             // Replaced or expired before it was paid: no step of the buyer's goes on with it.
@@ -430,27 +429,7 @@ impl ServiceOrder {
         }
         let paid = matches!(self.status, OrderStatus::Paid | OrderStatus::Completed);
         let kind = self.payment_type();
-        match command {
-            C::PlaceOrder { .. }
-            | C::Supersede { .. }
-            | C::Expire { .. }
-            | C::RecordStrayPayment { .. }
-            | C::RecordStrayRefund { .. }
-            | C::ResendConfirmation { .. }
-            | C::ResetSipPassword { .. }
-            | C::ReleaseNumber { .. }
-            | C::ReplaceLostNumber { .. }
-            | C::FillPlaceholder { .. }
-            | C::ConfirmPortDetails { .. }
-            | C::GivePortPac { .. }
-            | C::SubmitPort { .. }
-            | C::SetPortDate { .. }
-            | C::CompletePort { .. }
-            | C::RejectPort { .. }
-            | C::ProposeCancellation { .. }
-            | C::CancelSubscription { .. } => {
-                unreachable!("decided in decide")
-            }
+        match step {
             C::RegisterPaymentCustomer { customer_id } => {
                 if self.payment_customer_id.is_some() {
                     return Err(E::PaymentCustomerAlreadyRegistered);
@@ -727,8 +706,8 @@ impl Aggregate for ServiceOrder {
                 }
             }
             Ev::CancellationProposed { .. } => {}
-            Ev::SubscriptionCancelled { at_period_end, ends_at, reason, by, .. } => {
-                self.cancellation = Some(Cancellation { at_period_end, ends_at, reason, by });
+            Ev::SubscriptionCancelled { at_period_end, ends_at, reason, .. } => {
+                self.cancellation = Some(Cancellation { at_period_end, ends_at, reason });
             }
         }
     }

@@ -39,48 +39,6 @@ pub enum ServiceOrderCommand {
         refund_id: String,
         amount: Pence,
     },
-    /// The card provider's customer for this order.
-    RegisterPaymentCustomer {
-        customer_id: String,
-    },
-    RecordSetupIntent {
-        setup_intent_id: String,
-    },
-    RecordPaymentMethod {
-        payment_method_id: String,
-    },
-    /// Written before the provider is asked to create a subscription or a charge, so that a
-    /// server that dies between the provider's answer and the next event finds, on a retry,
-    /// what this attempt already made (tagged with `attempt_key`) instead of paying twice.
-    StartPaymentAttempt {
-        part: PaymentPart,
-        attempt_key: String,
-    },
-    RecordSubscription {
-        subscription_id: String,
-    },
-    RecordTopUpIntent {
-        payment_intent_id: String,
-    },
-    /// A part was paid (from the browser's step or a webhook; once is enough).
-    RecordPaymentSuccess {
-        part: PaymentPart,
-        reference: String,
-    },
-    RecordPaymentFailure {
-        part: PaymentPart,
-        reference: String,
-        code: String,
-        message: String,
-    },
-    CreateAccount {
-        account_id: String,
-        extensions: Vec<Extension>,
-    },
-    AssignNumbers {
-        numbers: Vec<String>,
-    },
-    Complete,
     /// Staff send the confirmation e-mail again (the buyer lost it); `by` is their e-mail.
     ResendConfirmation {
         by: String,
@@ -90,11 +48,6 @@ pub enum ServiceOrderCommand {
     ResetSipPassword {
         number: String,
         by: String,
-    },
-    /// A paid stock number could not be assigned (its hold ran out and another order took
-    /// it): the order needs a replacement, which staff give from the same area code.
-    RecordLostNumber {
-        number: String,
     },
     /// Staff (or a job) give a lost number's replacement, already assigned to the order.
     ReplaceLostNumber {
@@ -160,5 +113,61 @@ pub enum ServiceOrderCommand {
         ends_at: Option<DateTime<Utc>>,
         reason: String,
         by: String,
+    },
+    /// The checkout's steps, from the card to the completed order (CheckoutStep).
+    Checkout(CheckoutStep),
+}
+
+/// The steps of an order's checkout, from the buyer's card to the account and numbers of a
+/// completed order: every one needs a placed order still open (not replaced or expired, and
+/// only a late payment success once it is complete), checked once before the step is decided.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CheckoutStep {
+    /// The card provider's customer for this order.
+    RegisterPaymentCustomer {
+        customer_id: String,
+    },
+    RecordSetupIntent {
+        setup_intent_id: String,
+    },
+    RecordPaymentMethod {
+        payment_method_id: String,
+    },
+    /// Written before the provider is asked to create a subscription or a charge, so that a
+    /// server that dies between the provider's answer and the next event finds, on a retry,
+    /// what this attempt already made (tagged with `attempt_key`) instead of paying twice.
+    StartPaymentAttempt {
+        part: PaymentPart,
+        attempt_key: String,
+    },
+    RecordSubscription {
+        subscription_id: String,
+    },
+    RecordTopUpIntent {
+        payment_intent_id: String,
+    },
+    /// A part was paid (from the browser's step or a webhook; once is enough).
+    RecordPaymentSuccess {
+        part: PaymentPart,
+        reference: String,
+    },
+    RecordPaymentFailure {
+        part: PaymentPart,
+        reference: String,
+        code: String,
+        message: String,
+    },
+    CreateAccount {
+        account_id: String,
+        extensions: Vec<Extension>,
+    },
+    AssignNumbers {
+        numbers: Vec<String>,
+    },
+    Complete,
+    /// A paid stock number could not be assigned (its hold ran out and another order took
+    /// it): the order needs a replacement, which staff give from the same area code.
+    RecordLostNumber {
+        number: String,
     },
 }

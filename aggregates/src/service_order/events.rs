@@ -67,7 +67,6 @@ pub enum ServiceOrderEvent {
         completed_at: DateTime<Utc>,
     },
     ConfirmationResent {
-        by: String,
         at: DateTime<Utc>,
     },
     /// Closed unpaid after 24 hours (a top-up it took refunded by `refund_id`).
@@ -95,7 +94,6 @@ pub enum ServiceOrderEvent {
     /// An extension's SIP password was replaced by staff (the password is never in an event).
     SipPasswordReset {
         number: String,
-        by: String,
         at: DateTime<Utc>,
     },
     NumberLost {
@@ -104,18 +102,15 @@ pub enum ServiceOrderEvent {
     NumberReplaced {
         lost: String,
         replacement: String,
-        by: String,
         at: DateTime<Utc>,
     },
     PlaceholderFilled {
         placeholder: String,
         number: String,
-        by: String,
         at: DateTime<Utc>,
     },
     NumberReleased {
         number: String,
-        by: String,
         at: DateTime<Utc>,
     },
     /// The buyer's transfer details and their letter of authority, signed at `signed_at`.
@@ -132,31 +127,26 @@ pub enum ServiceOrderEvent {
     },
     PortSubmitted {
         number: String,
-        by: String,
         at: DateTime<Utc>,
     },
     PortDateSet {
         number: String,
         date: NaiveDate,
-        by: String,
         at: DateTime<Utc>,
     },
     PortCompleted {
         number: String,
-        by: String,
         at: DateTime<Utc>,
     },
     PortRejected {
         number: String,
         reason: String,
-        by: String,
         at: DateTime<Utc>,
     },
     /// Support proposed cancelling the subscription (nothing was cancelled).
     CancellationProposed {
         at_period_end: bool,
         reason: String,
-        by: String,
         at: DateTime<Utc>,
     },
     /// The subscription was cancelled at the card provider: at once, or from the end of the
@@ -166,7 +156,6 @@ pub enum ServiceOrderEvent {
         at_period_end: bool,
         ends_at: Option<DateTime<Utc>>,
         reason: String,
-        by: String,
         at: DateTime<Utc>,
     },
 }
@@ -213,6 +202,19 @@ impl DomainEvent for ServiceOrderEvent {
         match self {
             // 1.1: the amounts' `grand_total` became `due_today` (crate::upcasting).
             ServiceOrderEvent::OrderPlaced { .. } => "1.1".to_string(),
+            // 1.1: the staff member or job who acted is in the metadata only, no longer `by`
+            // (crate::upcasting).
+            ServiceOrderEvent::ConfirmationResent { .. }
+            | ServiceOrderEvent::SipPasswordReset { .. }
+            | ServiceOrderEvent::NumberReplaced { .. }
+            | ServiceOrderEvent::PlaceholderFilled { .. }
+            | ServiceOrderEvent::NumberReleased { .. }
+            | ServiceOrderEvent::PortSubmitted { .. }
+            | ServiceOrderEvent::PortDateSet { .. }
+            | ServiceOrderEvent::PortCompleted { .. }
+            | ServiceOrderEvent::PortRejected { .. }
+            | ServiceOrderEvent::CancellationProposed { .. }
+            | ServiceOrderEvent::SubscriptionCancelled { .. } => "1.1".to_string(),
             _ => "1.0".to_string(),
         }
     }

@@ -16,7 +16,7 @@ pub use aggregate::{
     is_order_number, Cancellation, OrderStatus, PartState, ServiceOrder, ServiceOrderServices, MAX_CANCELLATION_REASON,
     UNPAID_ORDER_LIFETIME,
 };
-pub use commands::ServiceOrderCommand;
+pub use commands::{CheckoutStep, ServiceOrderCommand};
 pub use errors::ServiceOrderError;
 pub use events::ServiceOrderEvent;
 pub use lines::{OrderAmounts, OrderLines, OrderedAddOn, OrderedNumber, PaymentPart, PaymentType};

@@ -5,7 +5,7 @@ use cqrs_es::event_sink::EventSink;
 use cqrs_es::Aggregate;
 use serde::{Deserialize, Serialize};
 
-use super::commands::TrialCommand;
+use super::commands::{TrialCommand, TrialStep};
 use super::errors::TrialError;
 use super::events::{EndReason, TrialEvent};
 use crate::clock::Clock;
@@ -92,71 +92,64 @@ impl Trial {
     /// The events a command leads to, or why it is refused. A command that changes nothing
     /// (a card setup recorded again) leads to no event.
     fn decide(&self, command: TrialCommand, now: DateTime<Utc>) -> Result<Vec<TrialEvent>, TrialError> {
-        if let TrialCommand::StartTrial { number, contact, account_id, extension } = command {
-            if self.status != TrialStatus::New {
-                return Err(TrialError::AlreadyStarted);
-            }
-            return Ok(vec![TrialEvent::TrialStarted {
-                number,
-                contact,
-                account_id,
-                extension,
-                package: TRIAL_PACKAGE.to_string(),
-                price: Pence::ZERO,
-                minutes: TRIAL_MINUTES,
-                started_at: now,
-                ends_at: now + Duration::days(TRIAL_DAYS),
-                verify_by: Some(now + Duration::hours(VERIFY_WITHIN_HOURS)),
-            }]);
-        }
         match (self.status, command) {
+            (TrialStatus::New, TrialCommand::StartTrial { number, contact, account_id, extension }) => {
+                Ok(vec![TrialEvent::TrialStarted {
+                    number,
+                    contact,
+                    account_id,
+                    extension,
+                    package: TRIAL_PACKAGE.to_string(),
+                    price: Pence::ZERO,
+                    minutes: TRIAL_MINUTES,
+                    started_at: now,
+                    ends_at: now + Duration::days(TRIAL_DAYS),
+                    verify_by: Some(now + Duration::hours(VERIFY_WITHIN_HOURS)),
+                }])
+            }
+            (_, TrialCommand::StartTrial { .. }) => Err(TrialError::AlreadyStarted),
             (TrialStatus::New, _) => Err(TrialError::NotFound),
-            (_, TrialCommand::ResendConfirmation { by }) => Ok(vec![TrialEvent::ConfirmationResent { by, at: now }]),
+            (_, TrialCommand::ResendConfirmation { by: _ }) => Ok(vec![TrialEvent::ConfirmationResent { at: now }]),
             // A converted trial is a paying customer's line: it keeps its extension.
-            (TrialStatus::Active | TrialStatus::Converted, TrialCommand::ResetSipPassword { by }) => {
-                Ok(vec![TrialEvent::SipPasswordReset { by, at: now }])
+            (TrialStatus::Active | TrialStatus::Converted, TrialCommand::ResetSipPassword { by: _ }) => {
+                Ok(vec![TrialEvent::SipPasswordReset { at: now }])
             }
             (TrialStatus::Ended | TrialStatus::Converted, _) => Err(TrialError::AlreadyOver),
-            (TrialStatus::Active, command) => self.decide_running(command, now),
+            (TrialStatus::Active, TrialCommand::Running(step)) => self.decide_running(step, now),
         }
     }
 
-    /// The commands of a trial under way.
-    fn decide_running(&self, command: TrialCommand, now: DateTime<Utc>) -> Result<Vec<TrialEvent>, TrialError> {
+    /// The steps of a trial under way.
+    fn decide_running(&self, step: TrialStep, now: DateTime<Utc>) -> Result<Vec<TrialEvent>, TrialError> {
         let ends_at = self.ends_at.unwrap_or(now);
         let over = now >= ends_at;
-        match command {
-            TrialCommand::StartTrial { .. }
-            | TrialCommand::ResendConfirmation { .. }
-            | TrialCommand::ResetSipPassword { .. } => {
-                unreachable!("decided in decide")
-            }
-            TrialCommand::VerifyEmail => {
+        match step {
+            TrialStep::VerifyEmail => {
                 if now >= self.awaiting_verification()? {
                     return Err(TrialError::VerificationExpired);
                 }
                 Ok(vec![TrialEvent::EmailVerified { email: self.contact.email.clone(), at: now }])
             }
-            TrialCommand::EndUnverified => {
+            TrialStep::EndUnverified => {
                 if now < self.awaiting_verification()? {
                     return Err(TrialError::VerificationNotDue);
                 }
                 Ok(vec![TrialEvent::TrialEnded { reason: EndReason::Unverified, detail: None, at: now }])
             }
-            TrialCommand::Extend { days, by } => {
+            TrialStep::Extend { days, by: _ } => {
                 let left = MAX_EXTENSION_DAYS - self.extended_days;
                 if days == 0 || days > left {
                     return Err(TrialError::ExtensionTooLong(left));
                 }
-                Ok(vec![TrialEvent::TrialExtended { days, ends_at: ends_at + Duration::days(i64::from(days)), by }])
+                Ok(vec![TrialEvent::TrialExtended { days, ends_at: ends_at + Duration::days(i64::from(days)) }])
             }
-            TrialCommand::RegisterPaymentCustomer { customer_id } => {
+            TrialStep::RegisterPaymentCustomer { customer_id } => {
                 if self.payment_customer_id.is_some() {
                     return Err(TrialError::PaymentCustomerAlreadyRegistered);
                 }
                 Ok(vec![TrialEvent::PaymentCustomerRegistered { customer_id }])
             }
-            TrialCommand::StartCardSetup { setup_intent_id } => {
+            TrialStep::StartCardSetup { setup_intent_id } => {
                 if self.payment_method_id.is_some() {
                     return Err(TrialError::PaymentMethodAlreadyAttached);
                 }
@@ -168,13 +161,13 @@ impl Trial {
                 }
                 Ok(vec![TrialEvent::CardSetupStarted { setup_intent_id }])
             }
-            TrialCommand::AttachPaymentMethod { customer_id, payment_method_id } => {
+            TrialStep::AttachPaymentMethod { customer_id, payment_method_id } => {
                 if self.payment_method_id.is_some() {
                     return Err(TrialError::PaymentMethodAlreadyAttached);
                 }
                 Ok(vec![TrialEvent::PaymentMethodAttached { customer_id, payment_method_id }])
             }
-            TrialCommand::SendReminder => {
+            TrialStep::SendReminder => {
                 if self.reminder_sent {
                     return Err(TrialError::ReminderAlreadySent);
                 }
@@ -183,14 +176,14 @@ impl Trial {
                 }
                 Ok(vec![TrialEvent::ReminderSent { at: now }])
             }
-            TrialCommand::EndTrial { failure } => {
+            TrialStep::EndTrial { failure } => {
                 if !over {
                     return Err(TrialError::NotOver);
                 }
                 let reason = if failure.is_some() { EndReason::ConversionFailed } else { EndReason::Expired };
                 Ok(vec![TrialEvent::TrialEnded { reason, detail: failure, at: now }])
             }
-            TrialCommand::ConvertTrial { subscription_id } => {
+            TrialStep::ConvertTrial { subscription_id } => {
                 if !over {
                     return Err(TrialError::NotOver);
                 }

@@ -11,6 +11,23 @@ pub enum TrialCommand {
         account_id: String,
         extension: Extension,
     },
+    /// Staff send the welcome e-mail again; `by` is their e-mail.
+    ResendConfirmation {
+        by: String,
+    },
+    /// Staff gave extension 101 a new SIP password (its digests are stored by the API, never
+    /// in an event); `by` is their e-mail. Refused once the trial ended unconverted.
+    ResetSipPassword {
+        by: String,
+    },
+    /// A step of the trial while it runs (TrialStep).
+    Running(TrialStep),
+}
+
+/// The steps of a trial while it runs (started, not ended or converted): the card, the
+/// e-mail confirmation, the reminder, the end or the conversion, and staff's extension.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TrialStep {
     /// The payment provider's customer for the trial's optional card (made once).
     RegisterPaymentCustomer {
         customer_id: String,
@@ -35,15 +52,6 @@ pub enum TrialCommand {
     /// The seven days are over and the saved card now pays a subscription.
     ConvertTrial {
         subscription_id: String,
-    },
-    /// Staff send the welcome e-mail again; `by` is their e-mail.
-    ResendConfirmation {
-        by: String,
-    },
-    /// Staff gave extension 101 a new SIP password (its digests are stored by the API, never
-    /// in an event); `by` is their e-mail. Refused once the trial ended unconverted.
-    ResetSipPassword {
-        by: String,
     },
     /// An admin gives a running trial more days (`MAX_EXTENSION_DAYS` in all).
     Extend {

@@ -65,18 +65,15 @@ pub enum TrialEvent {
         at: DateTime<Utc>,
     },
     ConfirmationResent {
-        by: String,
         at: DateTime<Utc>,
     },
     /// Extension 101's SIP password was replaced by staff (the password is never in an event).
     SipPasswordReset {
-        by: String,
         at: DateTime<Utc>,
     },
     TrialExtended {
         days: u32,
         ends_at: DateTime<Utc>,
-        by: String,
     },
 }
 
@@ -99,6 +96,13 @@ impl DomainEvent for TrialEvent {
     }
 
     fn event_version(&self) -> String {
-        "1.0".to_string()
+        match self {
+            // 1.1: the staff member who acted is in the metadata only, no longer `by`
+            // (crate::upcasting).
+            TrialEvent::ConfirmationResent { .. }
+            | TrialEvent::SipPasswordReset { .. }
+            | TrialEvent::TrialExtended { .. } => "1.1".to_string(),
+            _ => "1.0".to_string(),
+        }
     }
 }

@@ -14,7 +14,7 @@ pub use aggregate::{
     Trial, TrialServices, TrialStatus, MAX_EXTENSION_DAYS, NUMBER_KEPT_DAYS, REMINDER_DAYS_BEFORE_END, TRIAL_DAYS,
     TRIAL_MINUTES, TRIAL_PACKAGE, VERIFY_WITHIN_HOURS,
 };
-pub use commands::TrialCommand;
+pub use commands::{TrialCommand, TrialStep};
 pub use errors::TrialError;
 pub use events::{EndReason, TrialEvent};
 

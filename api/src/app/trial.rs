@@ -6,6 +6,7 @@
 
 use aggregates::customer::Extension;
 use aggregates::phone_number::{PhoneNumberCommand, PhoneNumberError};
+use aggregates::trial::TrialStep;
 use aggregates::trial::{TrialCommand, TrialError, TrialStatus};
 use axum::http::StatusCode;
 use cqrs_es::persist::ViewRepository;
@@ -278,7 +279,7 @@ async fn trial_customer(state: &AppState, id: &str) -> Result<String, ApiError> 
         .create_customer(email, email, id, &format!("trial-{id}-customer"))
         .await
         .map_err(|e| payment_failure(e, "Failed to create setup intent"))?;
-    let command = TrialCommand::RegisterPaymentCustomer { customer_id: created.clone() };
+    let command = TrialCommand::Running(TrialStep::RegisterPaymentCustomer { customer_id: created.clone() });
     commands::execute(&state.trials, &BUYER, id, command).await.map_err(ApiError::from)?;
     Ok(created)
 }
@@ -332,7 +333,7 @@ pub async fn card_setup(state: &AppState, address: &ClientAddress, id: &str) -> 
         .bind(&id)
         .execute(&state.pool)
         .await?;
-        let command = TrialCommand::StartCardSetup { setup_intent_id: intent.id.clone() };
+        let command = TrialCommand::Running(TrialStep::StartCardSetup { setup_intent_id: intent.id.clone() });
         commands::execute(&state.trials, &BUYER, &id, command).await.map_err(ApiError::from)?;
         Ok(intent)
     })
@@ -393,7 +394,8 @@ pub async fn save_card(state: &AppState, id: &str, method: String) -> Result<(),
             .use_card(&customer, &method, &format!("trial-{id}-card"))
             .await
             .map_err(|e| payment_failure(e, "The card could not be saved."))?;
-        let command = TrialCommand::AttachPaymentMethod { customer_id: customer, payment_method_id: method };
+        let command =
+            TrialCommand::Running(TrialStep::AttachPaymentMethod { customer_id: customer, payment_method_id: method });
         commands::execute(&state.trials, &BUYER, &id, command).await.map_err(ApiError::from)?;
         Ok(())
     })
@@ -408,7 +410,7 @@ pub struct TrialRead {
     /// The welcome e-mail is queued.
     pub email_sent: bool,
     /// Where the welcome e-mail stands (jobs::outbox), None before it is queued.
-    pub email_status: Option<String>,
+    pub email_status: Option<jobs::outbox::MailStatus>,
 }
 
 /// The trial `id`, as its thank-you page reads it.
@@ -424,7 +426,7 @@ pub async fn read(state: &AppState, id: &str) -> Result<TrialRead, ApiError> {
             .fetch_one(&state.pool)
             .await?;
     // The view's bookkeeping is not part of the answer.
-    let email_status = jobs::outbox::status_of(&state.pool, "trial_welcome", id).await?.map(|s| s.as_str().to_string());
+    let email_status = jobs::outbox::status_of(&state.pool, "trial_welcome", id).await?;
     Ok(TrialRead { view, display_number, email_sent, email_status })
 }
 
@@ -488,14 +490,15 @@ pub async fn verify_email(state: &AppState, token: &str) -> Result<Confirmed, Ap
         Ok(done) if done.rows_affected() == 0 => return Err(link_used()),
         Ok(_) => {}
     }
-    let committed = match state.trials.execute_in(&mut tx, &BUYER, &id, TrialCommand::VerifyEmail).await {
-        Ok(committed) => committed,
-        Err(AggregateError::UserError(TrialError::VerificationExpired | TrialError::AlreadyOver)) => {
-            return Err(link_expired())
-        }
-        Err(AggregateError::UserError(TrialError::EmailAlreadyVerified)) => return Err(link_used()),
-        Err(error) => return Err(error.into()),
-    };
+    let committed =
+        match state.trials.execute_in(&mut tx, &BUYER, &id, TrialCommand::Running(TrialStep::VerifyEmail)).await {
+            Ok(committed) => committed,
+            Err(AggregateError::UserError(TrialError::VerificationExpired | TrialError::AlreadyOver)) => {
+                return Err(link_expired())
+            }
+            Err(AggregateError::UserError(TrialError::EmailAlreadyVerified)) => return Err(link_used()),
+            Err(error) => return Err(error.into()),
+        };
     projections::sip::allow_calls_on(&mut tx, &projections::sip::trial_owner(&id)).await?;
     tx.commit().await?;
     state.trials.publish(&id, &committed).await;

@@ -330,10 +330,12 @@ async fn an_attempt_the_provider_already_made_is_adopted_not_made_again() {
     // As if a server had recorded the attempt, the provider had made the subscription, and
     // the server had died before storing its id.
     let key = format!("order-{}-subscription-0", placed.id);
-    let start = aggregates::service_order::ServiceOrderCommand::StartPaymentAttempt {
-        part: aggregates::service_order::PaymentPart::Subscription,
-        attempt_key: key.clone(),
-    };
+    let start = aggregates::service_order::ServiceOrderCommand::Checkout(
+        aggregates::service_order::CheckoutStep::StartPaymentAttempt {
+            part: aggregates::service_order::PaymentPart::Subscription,
+            attempt_key: key.clone(),
+        },
+    );
     api::commands::execute(&state.orders, &api::commands::Context::system(), &placed.id, start).await.unwrap();
     gateway.start_subscription("cus_fake1", "plan", &placed.id, &key).await.unwrap();
     let Payment::Paid(order) = checkout::pay_order(&state, &gateway, &placed.id, pay).await.unwrap() else {

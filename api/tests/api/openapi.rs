@@ -49,7 +49,7 @@ fn no_api_route_is_added_outside_the_openapi_router() {
         let name = file.strip_prefix(&root).unwrap().to_string_lossy().replace('\\', "/");
         let text = std::fs::read_to_string(&file).unwrap();
         // Only the routes outside /api (health checks, metrics, moved pages) are plain axum routes.
-        let operators = ["routes/health.rs", "routes/metrics.rs", "routes/moved.rs"].contains(&name.as_str());
+        let operators = ["http/routes/health.rs", "http/routes/metrics.rs", "http/routes/moved.rs"].contains(&name.as_str());
         for method in ["route", "route_service", "nest_service"] {
             for argument in calls(&text, method) {
                 if !operators || argument.starts_with("\"/api") {
@@ -57,11 +57,11 @@ fn no_api_route_is_added_outside_the_openapi_router() {
                 }
             }
         }
-        // The one nest is /api itself, in routes/mod.rs, built from the OpenApiRouter.
+        // The one nest is /api itself, in http/routes/mod.rs, built from the OpenApiRouter.
         for argument in calls(&text, "nest") {
-            if name != "routes/mod.rs" || argument != "\"/api\"" {
+            if name != "http/routes/mod.rs" || argument != "\"/api\"" {
                 problems
-                    .push(format!("{name}: .nest({argument}, ..): merge an OpenApiRouter in routes/mod.rs instead"));
+                    .push(format!("{name}: .nest({argument}, ..): merge an OpenApiRouter in http/routes/mod.rs instead"));
             }
         }
         if text.contains("OpenApiRouter::from(") || (text.contains("axum::routing::") && !operators) {

@@ -368,6 +368,48 @@ async fn staff_resend_and_release_through_events_that_carry_their_name() {
 }
 
 #[tokio::test]
+async fn an_old_staff_event_naming_its_actor_in_by_reads_with_the_same_who_as_a_new_one() {
+    let app = spawn_app().await;
+    let support = sign_in(&app, "sam@talkbridge.example", Role::Support).await;
+    let (order, _, _) = completed_order(&app, "old-by@example.com", "442079460205").await;
+    let base = format!("/api/admin/orders/service/{order}");
+    expect_ok(post(&app, &support, &format!("{base}/resend-confirmation"), json!({})).await).await;
+    // The new event: the actor in its metadata only.
+    let (sequence, version, payload, metadata): (i64, String, Value, Value) = sqlx::query_as(
+        "SELECT sequence, event_version, payload::jsonb, metadata::jsonb FROM events
+          WHERE aggregate_type = 'ServiceOrder' AND aggregate_id = $1 ORDER BY sequence DESC LIMIT 1",
+    )
+    .bind(&order)
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(version, "1.1");
+    assert!(payload["ConfirmationResent"].get("by").is_none(), "{payload}");
+    assert_eq!(metadata, json!({ "actor": "staff", "actor_name": "sam@talkbridge.example" }));
+    // The same event as 1.0 stored it before actors were recorded: the name in `by` only.
+    let mut old = payload.clone();
+    old["ConfirmationResent"]["by"] = json!("sam@talkbridge.example");
+    sqlx::query(
+        "INSERT INTO events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata)
+         VALUES ('ServiceOrder', $1, $2, 'ConfirmationResent', '1.0', $3, '{}')",
+    )
+    .bind(&order)
+    .bind(sequence + 1)
+    .bind(&old)
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    let history = expect_ok(staff_get(&app, &support, &format!("{base}/history")).await).await;
+    let events = history["events"].as_array().unwrap();
+    let (new, old) = (&events[events.len() - 2], &events[events.len() - 1]);
+    assert_eq!((new["sequence"].as_i64(), old["sequence"].as_i64()), (Some(sequence), Some(sequence + 1)));
+    for event in [new, old] {
+        assert_eq!(event["actor"], json!({ "kind": "staff", "name": "sam@talkbridge.example" }));
+        assert_eq!(event["sentence"], "Confirmation e-mail resent by sam@talkbridge.example.");
+    }
+}
+
+#[tokio::test]
 async fn only_admins_extend_a_trial_and_by_seven_days_at_most() {
     let app = spawn_app().await;
     let support = sign_in(&app, "sam@talkbridge.example", Role::Support).await;

@@ -1,3 +1,4 @@
+import { TRIAL_MINUTES } from '../config/trial';
 /** What the free trial includes (docs/product-rules.md, Free trial): the same list on the number picker and the sign-up. */
 export function TrialInclusions() {
   return (
@@ -6,7 +7,7 @@ export function TrialInclusions() {
       <ul>
         <li>1 phone number</li>
         <li>1 extension</li>
-        <li>50 minutes of calls</li>
+        <li>{TRIAL_MINUTES} minutes of calls</li>
         <li>No card required</li>
       </ul>
     </section>

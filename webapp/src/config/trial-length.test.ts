@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import catalogue from '../generated/catalogue.json';
 import { findTrialClaims } from '../testing/trial-claims';
+import { TRIAL_DAYS } from './trial';
 
-/** The product has one free trial, and it lasts this long. */
-const TRIAL_DAYS = 7;
-
-// Every page and component source (tests and test helpers aside, whose examples are on purpose),
+// Every page and component source (tests and test helpers aside, whose examples are on purpose, and
+// the files generated from the server, whose API descriptions are not page text),
 // the HTML shell and the public files, as text.
 const sources: Record<string, string> = {
-  ...import.meta.glob(['/src/**/*.{ts,tsx,css}', '!/src/**/*.test.{ts,tsx}', '!/src/testing/**'], {
+  ...import.meta.glob(['/src/**/*.{ts,tsx,css}', '!/src/**/*.test.{ts,tsx}', '!/src/testing/**', '!/src/generated/**'], {
     query: '?raw',
     import: 'default',
     eager: true,
@@ -33,21 +33,26 @@ describe(`the one free trial: ${TRIAL_DAYS} days`, () => {
     expect(files.some((file) => file.endsWith('.test.ts') || file.endsWith('.test.tsx') || file.startsWith('/src/testing/'))).toBe(false);
   });
 
-  it(`no page, component, index.html or public file promises a free trial of other than ${TRIAL_DAYS} days`, () => {
-    const wrong = Object.entries(sources).flatMap(([file, text]) =>
-      findTrialClaims(text)
-        .filter((claim) => claim.days !== TRIAL_DAYS)
-        .map((claim) => `${file}: "${claim.phrase}" (${claim.days} days)`),
-    );
-    expect(wrong).toEqual([]);
+  it("the length is the catalogue's, as the server serves it (src/generated/catalogue.json)", () => {
+    expect(TRIAL_DAYS).toBe(catalogue.trial.days);
+    expect(TRIAL_DAYS).toBe(7);
   });
 
-  it('finds the trial promises the site makes (the check is not passing on nothing)', () => {
-    const found = (file: string) => findTrialClaims(sources[file]).map((claim) => claim.days);
-    expect(found('/src/components/marketing/trial-promises.tsx')).toEqual([7, 7, 7]);
-    expect(found('/src/features/numbers/routes/uk-numbers-page.tsx')).toEqual([7]);
-    expect(found('/src/features/numbers/routes/international-numbers-page.tsx')).toEqual([7]);
-    expect(found('/src/features/numbers/routes/mobile-numbers-page.tsx')).toEqual([7]);
+  it("no page, component, index.html or public file writes a trial's length out: each takes it from the catalogue", () => {
+    const written = Object.entries(sources).flatMap(([file, text]) =>
+      findTrialClaims(text).map((claim) => `${file}: "${claim.phrase}" (${claim.days} days)`),
+    );
+    expect(written).toEqual([]);
+  });
+
+  it('the promises read the length from the catalogue (the check is not passing on nothing)', () => {
+    const fromCatalogue = (file: string) => sources[file].match(/\{TRIAL_DAYS\}|\$\{TRIAL_DAYS\}/g)?.length ?? 0;
+    expect(fromCatalogue('/src/components/marketing/trial-promises.tsx')).toBe(3);
+    expect(fromCatalogue('/src/features/numbers/routes/uk-numbers-page.tsx')).toBe(1);
+    expect(fromCatalogue('/src/features/numbers/routes/international-numbers-page.tsx')).toBe(1);
+    expect(fromCatalogue('/src/features/numbers/routes/mobile-numbers-page.tsx')).toBe(1);
+    // And a claim written with the figure is found, so one written out would be.
+    expect(findTrialClaims(sources['/src/components/marketing/trial-promises.tsx'].replaceAll('${TRIAL_DAYS}', '7').replaceAll('{TRIAL_DAYS}', '7')).map((claim) => claim.days)).toEqual([7, 7, 7]);
   });
 
   it('the 30-day money-back guarantee is worded as a guarantee wherever it appears, never as a trial', () => {

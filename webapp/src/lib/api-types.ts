@@ -1,228 +1,55 @@
-/** Wire types of the HTTP API (see api/API.md). Every amount is integer pence. */
+/**
+ * Wire types of the HTTP API, named as the pages use them. Each is the server's own schema,
+ * taken from its OpenAPI document (src/generated/api.ts, made by `npm run api-types`): a field
+ * that changes on the server changes here, and the CI drift gate keeps the two together. Every
+ * amount is integer pence.
+ */
+import type { components, operations } from '../generated/api';
 
-export type BillingCycle = 'monthly' | 'yearly';
-export type PlanId = 'payAsYouGo' | 'singleUser' | 'multiUser';
+/** A schema of the server's OpenAPI document, by name. */
+export type Schema<Name extends keyof components['schemas']> = components['schemas'][Name];
 
-export interface CyclePrice {
-  monthlyPence: number;
-  yearlyPence: number;
-}
+export type BillingCycle = Schema<'BillingCycle'>;
+export type PlanId = Schema<'Plan'>;
 
-export interface CatalogueAddOn extends CyclePrice {
-  id: string;
-  name: string;
-}
-
-export interface CataloguePlan extends CyclePrice {
-  id: PlanId;
-  name: string;
-  description: string;
-  minUsers: number;
-  increment: number;
-  usersPerBlock: number;
-  includedNumbers: number;
-  extraNumber: CyclePrice;
-  addOns: CatalogueAddOn[];
-  /** UK calls by the minute on a plan that charges for them (tenths of a penny, and labels). */
-  callRates?: {
-    ukLandlineTenthsOfPenny: number;
-    ukLandlineLabel: string;
-    ukMobileTenthsOfPenny: number;
-    ukMobileLabel: string;
-  } | null;
-}
-
+export type CyclePrice = Schema<'Prices'>;
+export type CatalogueAddOn = Schema<'AddOnEntry'>;
+export type CataloguePlan = Schema<'PlanEntry'>;
 /** A connection at a fixed speed, a month ex VAT. */
-export interface ConnectionTier {
-  speedMbps: number;
-  /** As the pages name it: "1000 Mbps", "1 Gbps". */
-  speedLabel: string;
-  monthlyPence: number;
-}
-
-export interface ConnectionOffer {
-  agreementMonths: number;
-  tiers: ConnectionTier[];
-}
-
+export type ConnectionTier = Schema<'ConnectionTierEntry'>;
+export type ConnectionOffer = Schema<'ConnectionOfferEntry'>;
 /** The prices the marketing pages quote, ex VAT (docs/product-rules.md#marketing-prices). */
-export interface PriceList {
-  businessBroadband: ConnectionOffer;
-  leasedLines: ConnectionOffer;
-  /** One recording of up to `maxWords` words, delivered the next working day. */
-  voiceRecording: { pricePence: number; maxWords: number };
-  residentialFromMonthlyPence: number;
-  /** Multi User's monthly price. */
-  businessFromMonthlyPence: number;
-  /** Multi User's monthly price. */
-  cloudPbxFromMonthlyPence: number;
-  cloudPbxToMonthlyPence: number;
-  /** The cheapest add-on a month. */
-  addOnsFromMonthlyPence: number;
-}
+export type PriceList = Schema<'PriceListEntry'>;
+/** GET /api/catalogue. */
+export type Catalogue = Schema<'Catalogue'>;
 
-export interface Catalogue {
-  currency: string;
-  vatPercent: number;
-  yearlyDiscountPercent: number;
-  topUp: { minimumPence: number; stepPence: number; defaultPence: number };
-  plans: CataloguePlan[];
-  priceList: PriceList;
-}
+/** GET /api/quote. */
+export type Quote = Schema<'Quote'>;
+export type QuoteArgs = operations['quote_package']['parameters']['query'];
 
-export interface Quote {
-  plan: PlanId;
-  billingCycle: BillingCycle;
-  quantity: number;
-  blocks: number;
-  unitPence: number;
-  linePence: number;
-}
-
-export interface QuoteArgs {
-  plan: PlanId;
-  billingCycle: BillingCycle;
-  quantity: number;
-}
-
-export interface CartItem {
-  id: string;
-  name: string;
-  type: 'package' | 'hardware';
-  plan?: PlanId;
-  billingCycle?: BillingCycle;
-  quantity: number;
-  unitPence: number;
-  linePence: number;
-}
-
-export interface CartAddOn {
-  id: string;
-  name: string;
-  type: 'addOn';
-  billingCycle: BillingCycle;
-  originalPence: number;
-  pricePence: number;
-}
-
-export interface PhoneNumberEntry {
-  value: string;
-  displayValue?: string;
-  provider?: string;
-  isTransfer?: boolean;
-  isPlaceholder?: boolean;
-  areaCode?: string;
-  numberType?: string;
-  country?: string;
-  /** A UK mobile transferred in: its PAC code (sent, never served back). */
-  pac?: string;
-}
-
-export interface CartPhoneNumber extends PhoneNumberEntry {
-  free: boolean;
-  pricePence: number;
-}
-
-export interface CartTotals {
-  billingCycle: BillingCycle | null;
-  packagePence: number;
-  addOnsPence: number;
-  numbersPence: number;
-  subscriptionSubtotalPence: number;
-  subscriptionVatPence: number;
-  subscriptionTotalIncVatPence: number;
-  topUpSubtotalPence: number;
-  topUpVatPence: number;
-  topUpTotalIncVatPence: number;
-  /** The desk phones' subtotal, ex VAT. */
-  hardwarePence: number;
-  /** The services' VAT (subscription and top-up). */
-  serviceVatPence: number;
-  /** What the service checkout charges today, VAT included: the first period and the top-up, never the desk phones. */
-  serviceDueTodayPence: number;
-  /** VAT on the desk phones (shipping and its VAT come in the hardware checkout). */
-  hardwareVatPence: number;
-  hardwareTotalIncVatPence: number;
-  /** All the VAT in the cart: the services' and the desk phones'. */
-  cartVatPence: number;
-  /** Everything in the cart, VAT included (each part paid in its own checkout). */
-  cartTotalIncVatPence: number;
-}
-
-export interface Cart {
-  id: string;
-  version: number;
-  package: PlanId | null;
-  billingCycle: BillingCycle | null;
-  items: CartItem[];
-  addOns: CartAddOn[];
-  topUpPence: number;
-  phoneNumbers: CartPhoneNumber[];
-  hasSelectedNumbers: boolean;
-  /** Whether a number added now is within the plan's included numbers (the number cards show "Included"). */
-  nextNumberIncluded: boolean;
-  isTrialFlow: boolean;
-  badgeCount: number;
-  hasHardware: boolean;
-  hasServices: boolean;
-  totals: CartTotals;
-  /** Desk phones whose catalogue price changed since they went into the cart (the lines show today's price). */
-  priceChanges: CartPriceChange[];
-  /**
-   * The version of the services' prices in this cart: the service checkout sends it when it
-   * places the order (409 `price_changed` with the cart as priced now when it is not today's).
-   */
-  quoteVersion: string;
-}
-
+export type CartItem = Schema<'ItemLine'>;
+export type CartAddOn = Schema<'AddOnLine'>;
+/** A number as the cart takes it (POST /api/cart/{id}/numbers). */
+export type PhoneNumberEntry = Schema<'NumberBody'>;
+/** A number as the cart holds it. */
+export type CartPhoneNumber = Schema<'NumberLine'>;
+export type CartTotals = Schema<'TotalsLine'>;
+/** Every cart route answers the whole cart. */
+export type Cart = Schema<'CartSummary'>;
 /** A desk phone priced otherwise than when it went into the cart. */
-export interface CartPriceChange {
-  productId: string;
-  name: string;
-  fromPence: number;
-  toPence: number;
-}
+export type CartPriceChange = Schema<'PriceChange'>;
 
 /** Body of every failed API call. */
-export interface ApiErrorBody {
-  error: string;
-  code: string;
-}
+export type ApiErrorBody = Schema<'Refusal'>;
 
-/** An extension as the account answers of the checkout and the trial give it. */
-export interface ExtensionDetails {
-  number: string;
-  username: string;
-  /** The SIP password: in the first answer only (null on a replay). */
-  password: string | null;
-}
-
+/** An extension as the account answers of the checkout and the trial give it (the SIP password in the first answer only). */
+export type ExtensionDetails = Schema<'ExtensionOut'>;
 
 /** A number of the free-trial pool (`GET /api/free-did-numbers/`), as the picker hands it to the trial sign-up. */
-export interface FreeNumber {
-  value: string;
-  displayValue?: string;
-  status?: string;
-}
+export type FreeNumber = Schema<'FreeNumberOut'>;
 
 /** Where phones connect: the shop's SIP registrar (GET /api/orders/{id}/registrations). */
-export interface SipServer {
-  domain: string;
-  port: number;
-  transport: string;
-}
-
+export type SipServer = Schema<'SipServer'>;
 /** An extension as the registrar sees it right now. */
-export interface ExtensionRegistration {
-  number: string;
-  username: string;
-  /** The registrar lets it register (false once a trial ended unconverted). */
-  active: boolean;
-  /** A phone is registered with it now. */
-  registered: boolean;
-}
-
-export interface Registrations {
-  sipServer: SipServer;
-  extensions: ExtensionRegistration[];
-}
+export type ExtensionRegistration = Schema<'ExtensionState'>;
+export type Registrations = Schema<'Registrations'>;

@@ -55,7 +55,7 @@ export type TotalsParts = Partial<Pick<CartTotals, 'billingCycle' | 'packagePenc
  * `{ ...cart.totals, hardwarePence }`, are worked out again.
  */
 export function cartTotals(parts: TotalsParts = {}): CartTotals {
-  const { billingCycle = null, packagePence = 0, addOnsPence = 0, numbersPence = 0, topUpSubtotalPence = 0, hardwarePence = 0 } = parts;
+  const { billingCycle = 'monthly', packagePence = 0, addOnsPence = 0, numbersPence = 0, topUpSubtotalPence = 0, hardwarePence = 0 } = parts;
   return {
     billingCycle,
     packagePence,

@@ -51,6 +51,9 @@ export const catalogueFixture: Catalogue = {
     cloudPbxToMonthlyPence: 4990,
     addOnsFromMonthlyPence: 200,
   },
+  maxQuantity: 1000,
+  trial: { days: 7, minutes: 50, verifyWithinHours: 24, maxExtensionDays: 7 },
+  quoteRequests: { minNumbers: 11, maxNumbers: 1000, maxSites: 50 },
 };
 
 const zeroTotals = cartTotals();

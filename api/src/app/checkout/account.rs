@@ -5,6 +5,7 @@
 //! completion, the cart and the confirmation e-mail follow from it, resumed after any crash.
 
 use aggregates::pricing::Plan;
+use aggregates::service_order::CheckoutStep;
 use aggregates::service_order::{OrderStatus, ServiceOrder, ServiceOrderCommand, ServiceOrderError};
 use jobs::commands::{Context, BUYER};
 
@@ -148,7 +149,8 @@ async fn add_account(
         })
         .execute(&mut *tx)
         .await?;
-    let command = ServiceOrderCommand::CreateAccount { account_id: account_id.to_string(), extensions };
+    let command =
+        ServiceOrderCommand::Checkout(CheckoutStep::CreateAccount { account_id: account_id.to_string(), extensions });
     let committed = state.orders.execute_in(&mut tx, context, id, command).await?;
     tx.commit().await?;
     state.orders.publish(id, &committed).await;

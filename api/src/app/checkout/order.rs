@@ -7,6 +7,7 @@
 
 use aggregates::phone_number::PhoneNumberCommand;
 use aggregates::pricing::{AddOn, Pence};
+use aggregates::service_order::CheckoutStep;
 use aggregates::service_order::{
     Customer, OrderLines, OrderStatus, OrderedAddOn, OrderedNumber, ServiceOrder, ServiceOrderCommand,
     ServiceOrderError,
@@ -169,7 +170,7 @@ fn price_changed(cart: CartSummary) -> ApiError {
 fn order_lines(cart: &CartSummary) -> Result<OrderLines, ApiError> {
     let empty = || ApiError::from(ServiceOrderError::InvalidLines);
     let plan = cart.package.ok_or_else(empty)?;
-    let package = cart.items.iter().find(|i| i.kind == "package").ok_or_else(empty)?;
+    let package = cart.items.iter().find(|i| i.kind == projections::cart::ItemKind::Package).ok_or_else(empty)?;
     let t = &cart.totals;
     let add_ons = cart
         .add_ons
@@ -307,6 +308,12 @@ async fn with_payment_customer(
         .create_customer(email, &name, id, &format!("order-{id}-customer"))
         .await
         .map_err(|e| payment_failure(e, "Failed to create payment intent"))?;
-    run(state, &BUYER, id, ServiceOrderCommand::RegisterPaymentCustomer { customer_id: customer }).await?;
+    run(
+        state,
+        &BUYER,
+        id,
+        ServiceOrderCommand::Checkout(CheckoutStep::RegisterPaymentCustomer { customer_id: customer }),
+    )
+    .await?;
     load(state, id).await
 }

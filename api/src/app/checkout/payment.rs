@@ -9,6 +9,7 @@
 //! so a server that dies mid-payment never charges twice.
 
 use aggregates::pricing::BillingCycle;
+use aggregates::service_order::CheckoutStep;
 use aggregates::service_order::{
     OrderStatus, PaymentPart, PaymentType, ServiceOrder, ServiceOrderCommand, ServiceOrderError,
 };
@@ -71,7 +72,13 @@ pub async fn set_up_card(
             gateway.create_card_setup(&customer, id, &key),
         )
         .await?;
-        run(state, &BUYER, id, ServiceOrderCommand::RecordSetupIntent { setup_intent_id: setup.id.clone() }).await?;
+        run(
+            state,
+            &BUYER,
+            id,
+            ServiceOrderCommand::Checkout(CheckoutStep::RecordSetupIntent { setup_intent_id: setup.id.clone() }),
+        )
+        .await?;
         Ok(setup)
     })
     .await
@@ -143,14 +150,23 @@ async fn charge(
             None => {
                 // Made unconfirmed and charged only once its id is stored: a server that dies
                 // in between leaves a payment that never charged, and the retry makes another.
-                let start =
-                    ServiceOrderCommand::StartPaymentAttempt { part: PaymentPart::TopUp, attempt_key: key.clone() };
+                let start = ServiceOrderCommand::Checkout(CheckoutStep::StartPaymentAttempt {
+                    part: PaymentPart::TopUp,
+                    attempt_key: key.clone(),
+                });
                 run(state, &BUYER, id, start).await?;
                 let amount = lines.amounts.top_up_total.0;
                 let made = gateway.create_payment(amount, &customer, &card, id, &key).await.map_err(fail)?;
                 crate::app::faults::point(state, "after-top-up-created");
-                run(state, &BUYER, id, ServiceOrderCommand::RecordTopUpIntent { payment_intent_id: made.id.clone() })
-                    .await?;
+                run(
+                    state,
+                    &BUYER,
+                    id,
+                    ServiceOrderCommand::Checkout(CheckoutStep::RecordTopUpIntent {
+                        payment_intent_id: made.id.clone(),
+                    }),
+                )
+                .await?;
                 (made.id, made.outcome)
             }
         };
@@ -171,7 +187,10 @@ async fn charge(
                     state,
                     &BUYER,
                     id,
-                    ServiceOrderCommand::RecordPaymentSuccess { part: PaymentPart::TopUp, reference: payment },
+                    ServiceOrderCommand::Checkout(CheckoutStep::RecordPaymentSuccess {
+                        part: PaymentPart::TopUp,
+                        reference: payment,
+                    }),
                 )
                 .await?;
             }
@@ -211,10 +230,10 @@ async fn charge(
                             product_name: &product_name,
                         };
                         gateway.ensure_plan(&spec, &format!("order-{id}-plan")).await.map_err(fail)?;
-                        let start = ServiceOrderCommand::StartPaymentAttempt {
+                        let start = ServiceOrderCommand::Checkout(CheckoutStep::StartPaymentAttempt {
                             part: PaymentPart::Subscription,
                             attempt_key: key.clone(),
-                        };
+                        });
                         run(state, &BUYER, id, start).await?;
                         match gateway.start_subscription(&customer, &plan, id, &key).await {
                             Ok(made) => {
@@ -234,7 +253,9 @@ async fn charge(
                     state,
                     &BUYER,
                     id,
-                    ServiceOrderCommand::RecordSubscription { subscription_id: subscription.clone() },
+                    ServiceOrderCommand::Checkout(CheckoutStep::RecordSubscription {
+                        subscription_id: subscription.clone(),
+                    }),
                 )
                 .await?;
                 subscription
@@ -242,10 +263,10 @@ async fn charge(
         };
         match gateway.subscription_outcome(&subscription).await.map_err(fail)? {
             Outcome::Succeeded => {
-                let success = ServiceOrderCommand::RecordPaymentSuccess {
+                let success = ServiceOrderCommand::Checkout(CheckoutStep::RecordPaymentSuccess {
                     part: PaymentPart::Subscription,
                     reference: subscription,
-                };
+                });
                 run(state, &BUYER, id, success).await?;
             }
             Outcome::NeedsAction { client_secret } => return Ok(Some(client_secret)),
@@ -296,7 +317,13 @@ async fn the_card(
     if order.payment_method_id.as_deref() != Some(card.as_str()) {
         let key = format!("order-{id}-card-{}", order.failed_attempts);
         gateway.use_card(customer, &card, &key).await.map_err(fail)?;
-        run(state, &BUYER, id, ServiceOrderCommand::RecordPaymentMethod { payment_method_id: card.clone() }).await?;
+        run(
+            state,
+            &BUYER,
+            id,
+            ServiceOrderCommand::Checkout(CheckoutStep::RecordPaymentMethod { payment_method_id: card.clone() }),
+        )
+        .await?;
     }
     Ok(card)
 }
@@ -316,12 +343,12 @@ async fn record_failure(
     reference: &str,
     refusal: &Refusal,
 ) -> Result<(), ApiError> {
-    let command = ServiceOrderCommand::RecordPaymentFailure {
+    let command = ServiceOrderCommand::Checkout(CheckoutStep::RecordPaymentFailure {
         part,
         reference: reference.to_string(),
         code: refusal.code.clone(),
         message: refusal.message.clone(),
-    };
+    });
     match commands::execute(&state.orders, &BUYER, id, command).await {
         Ok(_) | Err(AggregateError::UserError(ServiceOrderError::AlreadyPaid)) => {}
         Err(error) => return Err(error.into()),

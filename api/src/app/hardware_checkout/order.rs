@@ -102,7 +102,7 @@ fn hardware_lines(cart: &CartSummary) -> Result<Vec<HardwareLine>, ApiError> {
     let lines: Vec<HardwareLine> = cart
         .items
         .iter()
-        .filter(|i| i.kind == "hardware")
+        .filter(|i| i.kind == projections::cart::ItemKind::Hardware)
         .filter_map(|i| {
             Some(HardwareLine {
                 product_id: i.product_id.clone()?,

@@ -50,7 +50,8 @@ pub struct EmailOut {
     pub recipient: String,
     pub created_at: DateTime<Utc>,
     pub sent_at: Option<DateTime<Utc>>,
-    /// queued, retrying, sent, kept (the local mailbox) or failed.
+    /// queued, retrying, sent, kept (the local mailbox) or failed (outbox::STATUS_SQL).
+    #[schema(value_type = jobs::outbox::MailStatus)]
     pub status: String,
 }
 
@@ -90,13 +91,14 @@ pub async fn replay<A: Narrated>(pool: &PgPool, id: &str, up_to: Option<usize>) 
     for envelope in envelopes {
         let (global_position, recorded_at) =
             positions.get(&(envelope.sequence as i64)).copied().unwrap_or((0, DateTime::<Utc>::MIN_UTC));
+        let actor = Actor::from_metadata(&envelope.metadata);
         events.push(EventOut {
             sequence: envelope.sequence,
             global_position,
             event_type: cqrs_es::DomainEvent::event_type(&envelope.payload),
             recorded_at,
-            actor: (&Actor::from_metadata(&envelope.metadata)).into(),
-            sentence: A::sentence(&envelope.payload),
+            actor: (&actor).into(),
+            sentence: A::sentence(&envelope.payload, &actor),
         });
         if envelope.sequence <= up_to {
             state.apply(envelope.payload.clone());

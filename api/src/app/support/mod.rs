@@ -10,6 +10,7 @@ use aggregates::phone_number::{PhoneNumberCommand, PhoneNumberError};
 use aggregates::service_order::{
     OrderStatus, PortState, PortStep, ServiceOrder, ServiceOrderCommand, ServiceOrderError,
 };
+use aggregates::trial::TrialStep;
 use aggregates::trial::{Trial, TrialCommand, TrialStatus, MAX_EXTENSION_DAYS};
 use axum::http::StatusCode;
 use cqrs_es::persist::ViewRepository;
@@ -194,13 +195,13 @@ pub struct OrderHistory {
     pub last_sequence: usize,
     pub events: Vec<EventOut>,
     /// The aggregate as it stood after event `upTo`, without street addresses or credentials.
-    #[schema(value_type = Object)]
+    #[schema(value_type = std::collections::HashMap<String, Value>)]
     pub state: Value,
     /// The same as label and value pairs, in reading order.
     #[schema(value_type = Vec<Vec<String>>)]
     pub state_summary: Vec<(String, String)>,
     /// The read model as it is now (null when it has none yet).
-    #[schema(value_type = Option<Object>)]
+    #[schema(value_type = Option<std::collections::HashMap<String, Value>>)]
     pub view: Value,
     pub emails: Vec<EmailOut>,
     pub actions: Actions,
@@ -601,7 +602,7 @@ pub async fn extend_trial(state: &AppState, staff: &Staff, id: &str, days: u32) 
         &state.trials,
         &Context::staff(&staff.email),
         id,
-        TrialCommand::Extend { days, by: staff.email.clone() },
+        TrialCommand::Running(TrialStep::Extend { days, by: staff.email.clone() }),
     )
     .await?;
     Ok(())

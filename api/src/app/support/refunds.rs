@@ -78,20 +78,23 @@ pub async fn refund_hardware(
 ) -> Result<Pence, ApiError> {
     only_hardware(kind)?;
     let (order, _) = existing::<HardwareOrder>(state, id).await?;
-    // A refund an earlier try left unanswered is asked for again first (the same key).
+    let context = Context::staff(&admin.email);
+    // A refund an earlier try left unanswered is asked for again first (the same key), as
+    // this admin's step: the events name who acted in their metadata only.
     if let Some(pending) = order.pending_refund.clone() {
         tracing::warn!(order = %order.order_number, number = pending.number, "finishing a refund left unanswered");
-        finish_refund(state, id, &order, &pending).await?;
+        finish_refund(state, &context, id, &order, &pending).await?;
     }
     let command = HardwareOrderCommand::RequestRefund { lines, reason, by: admin.email.clone() };
-    let committed = commands::execute(&state.hardware_orders, &Context::staff(&admin.email), id, command).await?;
+    let committed = commands::execute(&state.hardware_orders, &context, id, command).await?;
     let pending = committed.state.pending_refund.clone().ok_or_else(|| ApiError::internal("no refund requested"))?;
-    finish_refund(state, id, &committed.state, &pending).await
+    finish_refund(state, &context, id, &committed.state, &pending).await
 }
 
 /// Asks the provider for the recorded refund and records its answer.
 async fn finish_refund(
     state: &AppState,
+    context: &Context,
     id: &str,
     order: &HardwareOrder,
     pending: &RefundState,
@@ -101,8 +104,6 @@ async fn finish_refund(
         .as_deref()
         .ok_or_else(|| ApiError::internal("a paid order without its payment"))?;
     let key = refund_key(id, pending.number);
-    // The refund's own context: the admin who asked for it.
-    let context = Context::staff(&pending.by);
     match state.services.gateway.refund_payment(payment, Some(pending.amount), &pending.reason, &key).await {
         Ok(refund) if refund.is_under_way() => {
             let command = HardwareOrderCommand::RecordRefund {
@@ -111,7 +112,7 @@ async fn finish_refund(
                 amount: refund.amount,
             };
             let mut tx = state.pool.begin().await?;
-            let committed = state.hardware_orders.execute_in(&mut tx, &context, id, command).await?;
+            let committed = state.hardware_orders.execute_in(&mut tx, context, id, command).await?;
             if !committed.events.is_empty() {
                 let (subject, body) = refund_mail(&committed.state, pending, refund.amount);
                 let reference = format!("{id}#refund-{}", pending.number);
@@ -129,9 +130,9 @@ async fn finish_refund(
             Ok(refund.amount)
         }
         Ok(refund) => {
-            refused(state, &context, id, pending, format!("the card provider answered {}", refund.status)).await
+            refused(state, context, id, pending, format!("the card provider answered {}", refund.status)).await
         }
-        Err(PaymentError::Declined { message, .. }) => refused(state, &context, id, pending, message).await,
+        Err(PaymentError::Declined { message, .. }) => refused(state, context, id, pending, message).await,
         // No answer, or one we cannot read: the refund may have been made. It stays
         // recorded as asked; the next try asks again with the same key.
         Err(error) => {

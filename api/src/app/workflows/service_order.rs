@@ -15,6 +15,7 @@
 
 use aggregates::cart::CartCommand;
 use aggregates::phone_number::{PhoneNumberCommand, PhoneNumberError};
+use aggregates::service_order::CheckoutStep;
 use aggregates::service_order::{OrderStatus, ServiceOrder, ServiceOrderCommand, ServiceOrderError};
 use cqrs_es::AggregateError;
 use jobs::commands::Context;
@@ -63,7 +64,7 @@ async fn steps(state: &AppState, claim: &mut Claim) -> Result<(), ApiError> {
         order = assign_numbers(state, &id, &order).await?;
     }
     if order.status != OrderStatus::Completed {
-        order = run(state, &id, ServiceOrderCommand::Complete).await?;
+        order = run(state, &id, ServiceOrderCommand::Checkout(CheckoutStep::Complete)).await?;
         faults::point(state, "after-order-completed");
     }
     bring_views_up(state, &id, &order).await;
@@ -109,13 +110,21 @@ async fn assign_numbers(state: &AppState, id: &str, order: &ServiceOrder) -> Res
             Ok(_) => assigned.push(number),
             Err(AggregateError::UserError(error @ (PhoneNumberError::Taken | PhoneNumberError::NotInStock))) => {
                 tracing::warn!(order = %order.order_number, %number, %error, "a paid number is lost: it needs a replacement");
-                run(state, id, ServiceOrderCommand::RecordLostNumber { number }).await?;
+                run(state, id, ServiceOrderCommand::Checkout(CheckoutStep::RecordLostNumber { number })).await?;
             }
             Err(error) => return Err(error.into()),
         }
         faults::point(state, "after-number-assigned");
     }
-    match state.orders.execute(&context(), id, ServiceOrderCommand::AssignNumbers { numbers: assigned.clone() }).await {
+    match state
+        .orders
+        .execute(
+            &context(),
+            id,
+            ServiceOrderCommand::Checkout(CheckoutStep::AssignNumbers { numbers: assigned.clone() }),
+        )
+        .await
+    {
         Ok(committed) => {
             faults::point(state, "after-numbers-recorded");
             Ok(committed.state)
@@ -145,7 +154,7 @@ fn emptying(cart: Option<&CartSummary>) -> Vec<CartCommand> {
             let mut commands: Vec<CartCommand> = cart
                 .items
                 .iter()
-                .filter(|item| item.kind == "package")
+                .filter(|item| item.kind == projections::cart::ItemKind::Package)
                 .map(|item| CartCommand::RemoveItem { item_id: item.id.clone() })
                 .collect();
             commands.push(CartCommand::ReplaceNumbers { numbers: vec![] });

@@ -1,9 +1,11 @@
-//! The price list as the site shows it, and quotes for a package before it is in a cart.
+//! The price list as the site shows it, the figures its pages quote (the trial's terms and
+//! the limits of a package and a quote request), and quotes for a package before it is in a cart.
 
 use aggregates::cart::package_quantity;
 use aggregates::pricing::{
     self, AddOn, BillingCycle, CallRates, ConnectionOffer, Pence, Plan, TOP_UP_DEFAULT, TOP_UP_MINIMUM, TOP_UP_STEP,
 };
+use aggregates::{quote_request, trial};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::Query;
 use axum::http::HeaderMap;
@@ -30,8 +32,37 @@ struct Catalogue {
     vat_percent: i64,
     yearly_discount_percent: i64,
     top_up: TopUpRules,
+    /// The most users (or numbers of users) one package line may have.
+    max_quantity: u32,
     plans: Vec<PlanEntry>,
     price_list: PriceListEntry,
+    trial: TrialTerms,
+    quote_requests: QuoteRequestLimits,
+}
+
+/// The free trial as the pages describe it ("Start 7 days trial", "50 minutes of calls").
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct TrialTerms {
+    /// How long a trial runs.
+    days: i64,
+    /// The call minutes it includes.
+    minutes: u32,
+    /// Within how many hours of the start the e-mail address must be confirmed.
+    verify_within_hours: i64,
+    /// The most days staff may add to one trial, in all its extensions.
+    max_extension_days: u32,
+}
+
+/// What a quote request may ask for (the /quote form's limits).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct QuoteRequestLimits {
+    /// A phone numbers quote: at least this many numbers (more than a cart holds).
+    min_numbers: u32,
+    max_numbers: u32,
+    /// A leased line quote: at most this many sites.
+    max_sites: u32,
 }
 
 /// The prices the marketing pages quote, ex VAT (docs/product-rules.md, Marketing prices).
@@ -220,8 +251,20 @@ fn price_list() -> Catalogue {
         vat_percent: pricing::VAT_PERCENT,
         yearly_discount_percent: pricing::YEARLY_DISCOUNT_PERCENT,
         top_up: TopUpRules { minimum_pence: TOP_UP_MINIMUM, step_pence: TOP_UP_STEP, default_pence: TOP_UP_DEFAULT },
+        max_quantity: pricing::MAX_QUANTITY,
         plans,
         price_list: PriceListEntry::from_pricing(),
+        trial: TrialTerms {
+            days: trial::TRIAL_DAYS,
+            minutes: trial::TRIAL_MINUTES,
+            verify_within_hours: trial::VERIFY_WITHIN_HOURS,
+            max_extension_days: trial::MAX_EXTENSION_DAYS,
+        },
+        quote_requests: QuoteRequestLimits {
+            min_numbers: quote_request::MIN_QUOTE_NUMBERS,
+            max_numbers: quote_request::MAX_QUOTE_NUMBERS,
+            max_sites: quote_request::MAX_SITES,
+        },
     }
 }
 

@@ -109,7 +109,7 @@ struct PlacedOrderOut {
     order_secret: String,
     order_number: String,
     /// subscription, payg_topup_only or payg_split_payment.
-    payment_type: &'static str,
+    payment_type: projections::orders::OrderPaymentType,
     use_subscription: bool,
     split_payment: bool,
     /// Always null: the card is confirmed through create-setup-intent.
@@ -154,7 +154,7 @@ fn placed_answer(placed: checkout::PlacedOrder) -> PlacedOrderOut {
     let kind = order.payment_type.unwrap_or(PaymentType::Subscription);
     PlacedOrderOut {
         order_number: order.order_number.clone(),
-        payment_type: kind.as_str(),
+        payment_type: kind.into(),
         use_subscription: kind.needs_subscription(),
         split_payment: kind == PaymentType::PaygSplitPayment,
         client_secret: None,
@@ -476,7 +476,7 @@ struct OrderOut {
     email_sent: bool,
     /// Where the confirmation e-mail stands: queued, retrying, sent, kept (the local
     /// mailbox of a shop without a mail relay) or failed; null before it is queued.
-    email_status: Option<String>,
+    email_status: Option<jobs::outbox::MailStatus>,
 }
 
 /// An order of a path.
@@ -514,8 +514,7 @@ async fn order_out(state: &AppState, id: &str) -> Result<Value, ApiError> {
             .bind(id)
             .fetch_one(&state.pool)
             .await?;
-    let email_status =
-        jobs::outbox::status_of(&state.pool, "order_confirmation", id).await?.map(|s| s.as_str().to_string());
+    let email_status = jobs::outbox::status_of(&state.pool, "order_confirmation", id).await?;
     let mut body = serde_json::to_value(OrderOut { view, email_sent, email_status }).map_err(ApiError::internal)?;
     // The view's bookkeeping is not part of the answer.
     if let Value::Object(map) = &mut body {

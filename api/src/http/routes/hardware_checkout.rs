@@ -298,7 +298,7 @@ struct HardwareOrderOut {
     email_queued: bool,
     /// Where the confirmation e-mail stands: queued, retrying, sent, kept (the local mailbox
     /// of a shop without a mail relay) or failed; null before it is queued.
-    email_status: Option<String>,
+    email_status: Option<jobs::outbox::MailStatus>,
 }
 
 fn view_answer(view: HardwareOrderView) -> HardwareOrderOut {
@@ -399,8 +399,7 @@ async fn get_order(
     let secret = headers.get("x-order-secret").and_then(|v| v.to_str().ok());
     service::check_secret(&state, &id, secret).await?;
     let mut answer = view_answer(view(&state, &id).await?);
-    answer.email_status =
-        jobs::outbox::status_of(&state.pool, "hardware_confirmation", &id).await?.map(|s| s.as_str().to_string());
+    answer.email_status = jobs::outbox::status_of(&state.pool, "hardware_confirmation", &id).await?;
     Ok(Json(answer))
 }
 
@@ -555,6 +554,7 @@ struct ConfirmationOut {
     #[serde(skip_serializing_if = "Option::is_none")]
     order_number: Option<String>,
     /// The order's status: placed, paid, confirmed, payment-only, error-handled or cancelled.
+    #[schema(value_type = HardwareOrderViewStatus)]
     status: &'static str,
     /// The buyer's answer only: the order's reference (null until it has one).
     #[serde(skip_serializing_if = "Option::is_none")]

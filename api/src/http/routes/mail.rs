@@ -30,7 +30,8 @@ pub struct MailRow {
     pub reference: String,
     pub recipient: String,
     pub subject: String,
-    /// queued, retrying, sent, kept (the local mailbox) or failed.
+    /// queued, retrying, sent, kept (the local mailbox) or failed (outbox::STATUS_SQL).
+    #[schema(value_type = jobs::outbox::MailStatus)]
     pub status: String,
     pub attempts: i32,
     pub last_error: Option<String>,

@@ -7,6 +7,7 @@
 //! for the order's own amount, on the order named in the object's metadata. A forged or
 //! replayed event changes nothing and is logged.
 
+use aggregates::service_order::CheckoutStep;
 use aggregates::service_order::{PaymentPart, ServiceOrder, ServiceOrderCommand, ServiceOrderError};
 use axum::body::Bytes;
 use axum::extract::State;
@@ -237,15 +238,16 @@ async fn confirmed_top_up(
         return Ok(Err(format!("amount {} {} is not the order's", payment.amount, payment.currency)));
     }
     let command = match payment.outcome {
-        Outcome::Succeeded => {
-            ServiceOrderCommand::RecordPaymentSuccess { part: PaymentPart::TopUp, reference: payment.id }
-        }
-        Outcome::Declined(refusal) => ServiceOrderCommand::RecordPaymentFailure {
+        Outcome::Succeeded => ServiceOrderCommand::Checkout(CheckoutStep::RecordPaymentSuccess {
+            part: PaymentPart::TopUp,
+            reference: payment.id,
+        }),
+        Outcome::Declined(refusal) => ServiceOrderCommand::Checkout(CheckoutStep::RecordPaymentFailure {
             part: PaymentPart::TopUp,
             reference: payment.id,
             code: refusal.code,
             message: refusal.message,
-        },
+        }),
         other => return Ok(Err(format!("the payment is {other:?}"))),
     };
     Ok(Ok((order_id, command)))
@@ -286,7 +288,10 @@ async fn confirmed_invoice(
     }
     Ok(Ok((
         order_id,
-        ServiceOrderCommand::RecordPaymentSuccess { part: PaymentPart::Subscription, reference: subscription_id },
+        ServiceOrderCommand::Checkout(CheckoutStep::RecordPaymentSuccess {
+            part: PaymentPart::Subscription,
+            reference: subscription_id,
+        }),
     )))
 }
 

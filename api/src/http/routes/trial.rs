@@ -235,7 +235,7 @@ struct TrialOut {
     email_sent: bool,
     /// Where the welcome e-mail stands: queued, retrying, sent, kept (the local mailbox of a
     /// shop without a mail relay) or failed; null before it is queued.
-    email_status: Option<String>,
+    email_status: Option<jobs::outbox::MailStatus>,
 }
 
 /// A trial of a path.

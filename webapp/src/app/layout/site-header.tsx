@@ -4,6 +4,7 @@ import { NavDropdown } from '../../components/nav-dropdown';
 import { mainNav, moreLinks, topBarLinks } from '../../config/navigation';
 import { siteConfig } from '../../config/site';
 import { CartDropdown } from '../../features/cart/components/cart-dropdown';
+import { TRIAL_DAYS } from '../../config/trial';
 
 const MOBILE_MENU_ID = 'mobile-menu';
 
@@ -54,7 +55,7 @@ export function SiteHeader() {
           </nav>
           <div className="header-actions">
             <Link to="/free-trial-numbers" className="button button-primary trial-button">
-              Start 7 days trial
+              Start {TRIAL_DAYS} days trial
             </Link>
             <CartDropdown />
             <button
@@ -105,7 +106,7 @@ export function SiteHeader() {
             </li>
           </ul>
           <Link to="/free-trial-numbers" className="button button-primary button-block">
-            Start 7 days trial
+            Start {TRIAL_DAYS} days trial
           </Link>
         </div>
       </nav>

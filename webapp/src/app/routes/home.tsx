@@ -6,6 +6,7 @@ import { HomePlans } from '../../features/plans/components/home-plans';
 import { useCatalogue, monthlyPlanPrices } from '../../lib/catalogue';
 import { formatPence } from '../../lib/format-money';
 import { useBuyNow } from '../use-buy-now';
+import { TRIAL_DAYS } from '../../config/trial';
 
 export function Component() {
   const onBuyNow = useBuyNow();
@@ -16,7 +17,7 @@ export function Component() {
     <>
       <PageMeta
         title={`${siteConfig.productName} | UK Business Phone Systems${fromPence === undefined ? '' : ` from ${formatPence(fromPence)}`}`}
-        description="Hosted VoIP phone systems for UK businesses and homes. No contracts, free setup, free number porting and a 7-day free trial."
+        description={`Hosted VoIP phone systems for UK businesses and homes. No contracts, free setup, free number porting and a ${TRIAL_DAYS}-day free trial.`}
         path="/"
         jsonLd={{
           '@context': 'https://schema.org',

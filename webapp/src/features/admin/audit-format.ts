@@ -1,5 +1,5 @@
 import { formatPence } from '../../lib/format-money';
-import type { FieldChange, JsonValue } from './types';
+import type { FieldChange } from './types';
 
 /** The wire names of the fields as the admin form labels them. */
 const FIELD_LABELS: Record<string, string> = {
@@ -23,7 +23,7 @@ const FIELD_LABELS: Record<string, string> = {
 
 const PENCE_FIELDS = new Set(['price', 'original_price']);
 
-function formatValue(field: string, value: JsonValue): string {
+function formatValue(field: string, value: unknown): string {
   if (value === null || value === '') return '(none)';
   if (typeof value === 'number') {
     if (PENCE_FIELDS.has(field)) return formatPence(value);
@@ -34,6 +34,7 @@ function formatValue(field: string, value: JsonValue): string {
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (typeof value === 'string') return value;
   if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.map((entry) => formatValue('', entry)).join(', ');
+  if (typeof value !== 'object' || value === undefined) return String(value);
   const pairs = Object.entries(value);
   return pairs.length === 0 ? '(none)' : pairs.map(([key, entry]) => `${key}: ${formatValue('', entry)}`).join(', ');
 }

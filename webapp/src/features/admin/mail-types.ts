@@ -1,36 +1,14 @@
 /** Wire types of the staff mailbox (GET /api/admin/mail, api/API.md). */
-export type MailStatus = 'queued' | 'retrying' | 'sent' | 'kept' | 'failed';
+import type { Schema } from '../../lib/api-types';
+export type MailStatus = Schema<'EmailStatus'>;
 
 export const MAIL_STATUSES: MailStatus[] = ['queued', 'retrying', 'sent', 'kept', 'failed'];
 
-export interface MailRow {
-  id: number;
-  kind: string;
-  reference: string;
-  recipient: string;
-  subject: string;
-  status: MailStatus;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  sentAt: string | null;
-  nextAttemptAt: string | null;
-  failedAt: string | null;
-}
+export type MailRow = Schema<'MailRow'>;
 
-export interface Mailbox {
-  mails: MailRow[];
-  counts: Record<MailStatus, number>;
-  page: number;
-  pageCount: number;
-  maxAttempts: number;
-  /** False: no mail relay, every e-mail is kept here (the local mailbox). */
-  relayConfigured: boolean;
-}
+export type Mailbox = Schema<'Mailbox'>;
 
-export interface MailDetail extends MailRow {
-  body: string;
-}
+export type MailDetail = Schema<'MailDetail'>;
 
 export interface MailboxArgs {
   status: MailStatus | null;

@@ -1,3 +1,5 @@
+import { TRIAL_MAX_EXTENSION_DAYS } from '../../config/trial';
+
 /** The admin's messages (docs/product-rules.md, Hardware catalogue and admin). */
 export const messages = {
   fixErrors: 'Please fix the following errors: ',
@@ -74,7 +76,7 @@ export const orderMessages = {
     `Cancel the subscription of ${orderNumber} ${atPeriodEnd ? 'from the end of the period paid for' : 'now'}? Stripe stops charging it and the buyer is e-mailed. This cannot be undone.`,
   confirmRelease: (number: string, orderNumber: string) =>
     `Release ${number} from ${orderNumber}? The number goes back to stock and the customer can no longer use it. This cannot be undone.`,
-  extendDaysInvalid: 'Enter a whole number of days from 1 to 7.',
+  extendDaysInvalid: `Enter a whole number of days from 1 to ${TRIAL_MAX_EXTENSION_DAYS}.`,
   noConfirmationYet: 'There is no confirmation to resend until the order is complete.',
   portSubmitted: (number: string) => `Transfer of ${number} submitted to the provider; the buyer has been e-mailed.`,
   portDateSet: (number: string, day: string) => `Transfer date of ${number} set to ${day}; the buyer has been e-mailed.`,

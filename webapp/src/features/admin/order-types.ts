@@ -1,8 +1,8 @@
 /** Wire types of the support console: order search, an order's history and the staff actions (api/API.md). */
-import type { JsonValue } from './types';
+import type { Schema } from '../../lib/api-types';
 
-export const ORDER_KINDS = ['service', 'trial', 'hardware'] as const;
-export type OrderKind = (typeof ORDER_KINDS)[number];
+export type OrderKind = Schema<'OrderKind'>;
+export const ORDER_KINDS = ['service', 'trial', 'hardware'] as const satisfies readonly OrderKind[];
 
 export const ORDER_KIND_LABELS: Record<OrderKind, string> = {
   service: 'Service',
@@ -15,29 +15,9 @@ export function isOrderKind(value: unknown): value is OrderKind {
 }
 
 /** One row of GET /api/admin/orders. `status` is a lower-case word of its kind (placed, paid, payment_only, ...). */
-export interface OrderSearchResult {
-  kind: OrderKind;
-  id: string;
-  orderNumber: string;
-  email: string;
-  name: string;
-  status: string;
-  /** ISO 8601. */
-  placedAt: string;
-  phoneNumbers: string[];
-}
+export type OrderSearchResult = Schema<'Found'>;
 
-export interface OrderSearchPage {
-  /** Newest first, at most 20. */
-  results: OrderSearchResult[];
-  /** The cursor of the next (older) page, given back as `before`; null on the last page. */
-  next: string | null;
-  /** The matching orders, counted up to 1,000. */
-  total: number;
-  /** More than `total` orders match. */
-  totalCapped: boolean;
-  query: string;
-}
+export type OrderSearchPage = Schema<'SearchPage'>;
 
 export interface OrderSearchArgs {
   query: string;
@@ -47,87 +27,25 @@ export interface OrderSearchArgs {
 
 export type ActorKind = 'buyer' | 'staff' | 'job' | 'webhook' | 'system';
 
-export interface OrderEventActor {
-  kind: ActorKind;
-  /** The staff member's e-mail or the job's name; null for the others. */
-  name: string | null;
-}
+export type OrderEventActor = Schema<'ActorOut'>;
 
-export interface OrderEvent {
-  /** The event's place in its order, from 1. */
-  sequence: number;
-  globalPosition: number;
-  type: string;
-  recordedAt: string;
-  actor: OrderEventActor;
-  /** What happened, in a sentence written by the server. */
-  sentence: string;
-}
+export type OrderEvent = Schema<'EventOut'>;
 
-export interface OrderEmail {
-  id: number;
-  kind: string;
-  subject: string;
-  recipient: string;
-  createdAt: string;
-  sentAt: string | null;
-  status: 'queued' | 'sent';
-}
+export type OrderEmail = Schema<'EmailOut'>;
 
-export interface OpenPlaceholder {
-  /** As the order names it: `placeholder-020`. */
-  placeholder: string;
-  areaCode: string;
-  candidates: string[];
-}
+export type OpenPlaceholder = Schema<'OpenPlaceholder'>;
 
-export interface OrderActions {
-  resendConfirmation: boolean;
-  releasableNumbers: string[];
-  /** Paid numbers the order could not be given: each is replaced in one click. */
-  replaceableNumbers: string[];
-  /** Area codes paid for and waiting for a number, with free numbers to pick from. */
-  openPlaceholders: OpenPlaceholder[];
-  extendTrial: boolean;
-  /** The order's number transfers, each with the steps staff may take now. */
-  ports: PortAction[];
-  /** Extensions whose SIP password staff may reset (none once a trial ended unconverted). */
-  sipExtensions: string[];
-  /** What of a paid hardware order is left to refund (null when nothing is). */
-  refund?: RefundAction | null;
-  /** A service order's subscription that may be cancelled (null when it may not). */
-  cancelSubscription?: CancelAction | null;
-}
+export type OrderActions = Schema<'Actions'>;
 
 /** A desk phone of the order with how many are left to refund. */
-export interface RefundableLine {
-  productId: string;
-  name: string;
-  unitPrice: number;
-  quantity: number;
-  quantityLeft: number;
-}
+export type RefundableLine = Schema<'RefundableLine'>;
 
-export interface RefundAction {
-  /** Pence left of what the buyer paid: a whole-order refund gives this back. */
-  left: number;
-  lines: RefundableLine[];
-  /** Admins refund; support staff propose a refund for an admin to carry out. */
-  perform: boolean;
-}
+export type RefundAction = Schema<'RefundAction'>;
 
-export interface CancelAction {
-  /** Cancelled from the end of its period already: it may still be ended now. */
-  atPeriodEndAlready: boolean;
-  /** Admins cancel; support staff propose a cancellation. */
-  perform: boolean;
-}
+export type CancelAction = Schema<'CancelAction'>;
 
 /** POST .../refund and .../propose-refund: some phones, or the whole order without `lines`. */
-export interface RefundRequest {
-  lines?: { productId: string; quantity: number }[];
-  reason: string;
-}
+export type RefundRequest = Schema<'RefundBody'>;
 
 /** POST .../cancel-subscription and .../propose-cancellation. */
 export interface CancelRequest {
@@ -136,39 +54,16 @@ export interface CancelRequest {
 }
 
 /** POST /api/admin/orders/{kind}/{id}/reset-sip-password: the new password, shown once. */
-export interface SipPasswordReset {
-  number: string;
-  username: string;
-  password: string;
-}
+export type SipPasswordReset = Schema<'SipPasswordOut'>;
 
 /** A number transfer's state (as the buyer's page has it). */
-export type PortState = 'requested' | 'detailsConfirmed' | 'submitted' | 'dateSet' | 'completed' | 'rejected';
+export type PortState = Schema<'PortState'>;
 
 /** What staff do to a transfer. */
 export type PortStep = 'submit' | 'setDate' | 'complete' | 'reject';
 
 /** A number transfer as staff act on it: what the losing provider needs, and the steps allowed now. */
-export interface PortAction {
-  number: string;
-  state: PortState;
-  stateLabel: string;
-  /** Of submit, setDate, complete, reject: those that follow from the state. */
-  steps: PortStep[];
-  businessDaysOpen: number;
-  /** Open longer than the 2-3 business days the shop promises. */
-  overdue: boolean;
-  accountHolder: string | null;
-  currentProvider: string | null;
-  billingPostcode: string | null;
-  signedName: string | null;
-  signedAt: string | null;
-  /** YYYY-MM-DD. */
-  date: string | null;
-  rejectionReason: string | null;
-  /** A mobile's PAC code: its authority to move, in place of a letter of authority (staff only). */
-  pac?: string | null;
-}
+export type PortAction = Schema<'PortAction'>;
 
 /** POST /api/admin/orders/service/{id}/port: `date` only with setDate, `reason` only with reject. */
 export type PortMove =
@@ -177,43 +72,13 @@ export type PortMove =
   | { number: string; step: 'reject'; reason: string };
 
 /** One row of GET /api/admin/ports: a transfer not yet completed or rejected. */
-export interface OpenPort {
-  orderId: string;
-  orderNumber: string;
-  email: string;
-  number: string;
-  state: PortState;
-  stateLabel: string;
-  requestedAt: string;
-  date: string | null;
-  businessDaysOpen: number;
-  overdue: boolean;
-}
+export type OpenPort = Schema<'OpenPort'>;
 
 /** GET /api/admin/ports: the longest waiting first. */
-export interface OpenPorts {
-  ports: OpenPort[];
-  /** How many are past the 2-3 business days promised. */
-  overdue: number;
-}
+export type OpenPorts = Schema<'OpenPorts'>;
 
 /** GET /api/admin/orders/{kind}/{id}/history, and the answer of every staff action. */
-export interface OrderHistory {
-  kind: OrderKind;
-  id: string;
-  orderNumber: string;
-  /** The sequence the state is replayed to. */
-  upTo: number;
-  lastSequence: number;
-  events: OrderEvent[];
-  state: JsonValue;
-  /** Label and value rows of the replayed state. */
-  stateSummary: [string, string][];
-  /** The read model's view today, or null. */
-  view: JsonValue;
-  emails: OrderEmail[];
-  actions: OrderActions;
-}
+export type OrderHistory = Schema<'OrderHistory'>;
 
 export interface OrderRef {
   kind: OrderKind;

@@ -1,17 +1,13 @@
 /** Wire types of the staff sign-in and the hardware catalogue as the admin edits it (api/API.md). */
+import type { Schema } from '../../lib/api-types';
 
-export type StaffRole = 'admin' | 'support';
+export type StaffRole = Schema<'Role'>;
 
 /** The signed-in staff member, as POST /api/admin/login and GET /api/admin/me answer. */
-export interface StaffSession {
-  email: string;
-  role: StaffRole;
-  /** Sent back as the X-CSRF-Token header on every state-changing call. */
-  csrfToken: string;
-}
+export type StaffSession = Schema<'Me'>;
 
-export const BRANDS = ['grandstream', 'yealink', 'polycom', 'cisco'] as const;
-export type Brand = (typeof BRANDS)[number];
+export type Brand = Schema<'Brand'>;
+export const BRANDS = ['grandstream', 'yealink', 'polycom', 'cisco'] as const satisfies readonly Brand[];
 
 export const BRAND_LABELS: Record<Brand, string> = {
   grandstream: 'Grandstream',
@@ -20,8 +16,8 @@ export const BRAND_LABELS: Record<Brand, string> = {
   cisco: 'Cisco',
 };
 
-export const ITEM_STATUSES = ['draft', 'published', 'archived'] as const;
-export type ItemStatus = (typeof ITEM_STATUSES)[number];
+export type ItemStatus = Schema<'ItemStatus'>;
+export const ITEM_STATUSES = ['draft', 'published', 'archived'] as const satisfies readonly ItemStatus[];
 
 export const STATUS_LABELS: Record<ItemStatus, string> = {
   draft: 'Draft',
@@ -29,82 +25,23 @@ export const STATUS_LABELS: Record<ItemStatus, string> = {
   archived: 'Archived',
 };
 
-export interface HardwareImage {
-  id: string;
-  url: string;
-  filename: string;
-}
+export type HardwareImage = Schema<'Image'>;
 
 /** A hardware item as GET /api/admin/hardware/ lists it (any status). Prices in pence, weight in grams. */
-export interface AdminHardwareItem {
-  id: string;
-  brand: Brand | null;
-  model: string;
-  name: string;
-  sku: string;
-  pricePence: number;
-  originalPricePence: number | null;
-  grossWeightGrams: number | null;
-  shortDesc: string;
-  description: string;
-  features: string[];
-  compatibility: string[];
-  inStock: boolean;
-  rating: number;
+export type AdminHardwareItem = Omit<Schema<'ItemOut'>, 'status'> & {
   /** A missing status displays as published (docs/product-rules.md, Hardware catalogue and admin). */
   status?: ItemStatus | null;
-  images: HardwareImage[];
-  specs: Record<string, string>;
-  createdAt: string | null;
-  updatedAt: string | null;
-}
+};
 
 /** The body of POST /api/hardware/ and PUT /api/hardware/{id}/. */
-export interface HardwareItemBody {
-  name: string;
-  brand: Brand | null;
-  model: string;
-  sku: string;
-  pricePence: number;
-  originalPricePence: number | null;
-  grossWeightGrams: number | null;
-  shortDesc: string;
-  description: string;
-  features: string[];
-  compatibility: string[];
-  rating: number;
-  inStock: boolean;
-  specs: Record<string, string>;
-  status: ItemStatus;
-  imageIds: string[];
-}
+export type HardwareItemBody = Schema<'ItemBody'>;
 
 /** POST /api/upload-image/ answers (outside the data envelope). */
-export interface UploadedImageResponse {
-  success: boolean;
-  imageId: string;
-  imageUrl: string;
-  filename: string;
-}
+export type UploadedImageResponse = Schema<'Uploaded'>;
 
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export type FieldChange = Schema<'FieldChange'>;
 
-export interface FieldChange {
-  field: string;
-  from: JsonValue;
-  to: JsonValue;
-}
-
-export interface AuditEntry {
-  id: number;
-  itemId: string;
-  itemName: string;
-  actor: string;
-  /** ISO 8601. */
-  at: string;
-  action: string;
-  changes: FieldChange[];
-}
+export type AuditEntry = Schema<'AuditRow'>;
 
 export interface AuditQuery {
   /** The `next` of the page before (older entries); '' for the newest page. */

@@ -9,7 +9,8 @@ const ukTime = new Intl.DateTimeFormat('en-GB', {
 });
 
 /** A moment as staff read it, in UK time whatever the browser's zone, e.g. "22 Nov 2025, 07:01:14". */
-export function formatUkTime(iso: string): string {
+export function formatUkTime(iso: string | null | undefined): string {
+  if (!iso) return '';
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : ukTime.format(date);
 }

@@ -6,7 +6,17 @@ import type { CartPhoneNumber } from '../../lib/api-types';
 import { cartApi } from './api';
 import { CART_ID_KEY } from './cart-slice';
 
-const london: CartPhoneNumber = { value: '442079460000', displayValue: '020 7946 0000', areaCode: '020', country: 'GB', free: false, pricePence: 200 };
+const london: CartPhoneNumber = {
+  value: '442079460000',
+  displayValue: '020 7946 0000',
+  provider: 'unknown',
+  isTransfer: false,
+  isPlaceholder: false,
+  areaCode: '020',
+  country: 'GB',
+  free: false,
+  pricePence: 200,
+};
 
 describe('number commands', () => {
   it('addNumber creates the cart when the visitor has none and caches the answer', async () => {

@@ -1,71 +1,25 @@
-import type { EmailStatus } from '../../components/email-status';
 /** Wire and form types of the service checkout (api/API.md "Service checkout"). Amounts are integer pence. */
-import type { CustomerInfo } from '../../lib/account-form/types';
-import type { BillingCycle, Cart, CartPhoneNumber, CartTotals, ExtensionDetails } from '../../lib/api-types';
+import type { Cart, CartTotals, ExtensionDetails, Schema } from '../../lib/api-types';
 
 export type { ExtensionDetails };
 
-export type PaymentType = 'subscription' | 'payg_topup_only' | 'payg_split_payment';
+export type PaymentType = Schema<'OrderPaymentType'>;
 
-export interface CalculatedAmounts {
-  packageType: 'singleUser' | 'multiUser' | 'payg' | string;
-  quantity: number;
-  billingCycle: BillingCycle;
-  subscriptionSubtotal: number;
-  subscriptionVAT: number;
-  subscriptionTotalIncVAT: number;
-  topUpSubtotal: number;
-  topUpVAT: number;
-  topUpTotalIncVAT: number;
-  totalVAT: number;
-  grandTotalIncVAT: number;
-}
+export type CalculatedAmounts = Schema<'CalculatedAmounts'>;
 
 /** POST /api/create-payment-intent/ */
-export interface CreatePaymentIntentArgs {
-  cartId: string;
-  customerInfo: CustomerInfo;
-  /** The secret of the order this tab placed before (a retry): the server then continues that order. */
-  orderSecret?: string;
-  /**
-   * The cart's `quoteVersion` as this page shows it: on a cart priced otherwise now, nothing is
-   * placed (409 `price_changed` with the cart as priced now).
-   */
-  quoteVersion?: string;
-}
+export type CreatePaymentIntentArgs = Schema<'PlaceOrderBody'>;
 
-export interface PaymentIntentResponse {
-  orderId: string;
-  orderNumber: string;
-  /** Any other value is refused in the browser (`payg_upfront_payment` as legacy). */
-  paymentType: PaymentType | string;
-  useSubscription: boolean;
-  splitPayment: boolean;
-  clientSecret: string | null;
-  customerId: string;
-  subscriptionAmount: number;
-  oneTimeAmount: number;
-  calculatedAmounts: CalculatedAmounts;
-  /**
-   * Opaque; given only to the browser that placed (or re-opened) the order, and asked for by
-   * create-user-account. Absent from servers older than it.
-   */
-  orderSecret?: string;
-}
+export type PaymentIntentResponse = Omit<Schema<'PlacedOrderOut'>, 'paymentType'> & {
+  /** One of `PaymentType`; anything else (an older server's `payg_upfront_payment`) is refused in the browser. */
+  paymentType: string;
+};
 
 /** POST /api/create-setup-intent/ */
-export interface SetupIntentResponse {
-  client_secret: string;
-  setup_intent_id: string;
-  status: string;
-}
+export type SetupIntentResponse = Schema<'SetupOut'>;
 
 /** POST /api/create-subscription/ */
-export interface CreateSubscriptionArgs {
-  orderId: string;
-  paymentMethodId: string;
-  setupIntentId: string;
-}
+export type CreateSubscriptionArgs = Schema<'PayOrderBody'>;
 
 /** The 200 answers (paid, or 3-D Secure needed) and the 402 body share these fields. */
 export interface SubscriptionResponse {
@@ -85,29 +39,14 @@ export interface SubscriptionResponse {
 }
 
 /** POST /api/debug-subscription/ */
-export interface DebugSubscriptionResponse {
-  subscription: { id: string; status: string };
-}
+export type DebugSubscriptionResponse = Schema<'DebugOut'>;
 
 /** POST /api/create-user-account/ */
-export interface CreateUserAccountArgs {
-  orderId: string;
-  /** The order's secret from create-payment-intent (403 `order_secret_mismatch` without the right one). */
-  orderSecret?: string;
-  password: string;
-  customerInfo: CustomerInfo;
-}
+export type CreateUserAccountArgs = Schema<'AccountBody'>;
 
-export interface UserAccountResponse {
-  success: boolean;
-  /** The order number, SB- plus 6 digits. */
-  unique_identifier: string;
-  orderId: string;
-  customerId: string;
-  extensions: ExtensionDetails[];
-}
+export type UserAccountResponse = Schema<'AccountOut'>;
 
-export type OrderStatus = 'placed' | 'paid' | 'completed' | 'failed';
+export type OrderStatus = Schema<'OrderViewStatus'>;
 
 /** The figures of a cart's totals about its desk phones (and the whole cart with them). */
 type HardwareTotals = 'hardwarePence' | 'hardwareVatPence' | 'hardwareTotalIncVatPence' | 'cartVatPence' | 'cartTotalIncVatPence';
@@ -116,57 +55,13 @@ type HardwareTotals = 'hardwarePence' | 'hardwareVatPence' | 'hardwareTotalIncVa
 export type OrderTotalsView = Omit<CartTotals, 'billingCycle' | HardwareTotals> & Partial<Pick<CartTotals, HardwareTotals>>;
 
 /** GET /api/orders/{orderId}: the thank-you view. */
-export interface OrderView {
-  orderId?: string;
-  orderNumber: string;
-  status: OrderStatus;
-  placedAt: string | null;
-  email: string;
-  firstName: string;
-  lastName: string;
-  companyName: string;
-  packageName: string;
-  packageType: string;
-  quantity: number;
-  billingCycle: BillingCycle | null;
-  paymentType: string | null;
-  addOns: { id: string; name: string; pricePence: number }[];
-  phoneNumbers: Pick<CartPhoneNumber, 'value' | 'displayValue' | 'isTransfer' | 'free' | 'pricePence'>[];
-  totals: OrderTotalsView | null;
-  extensions: { number: string; username: string }[];
-  subscriptionId: string | null;
-  lastPaymentError?: string | null;
-  emailSent: boolean;
-  /** Where the confirmation e-mail stands (null until it is queued). */
-  emailStatus?: EmailStatus | null;
-  /** The numbers being transferred in (ports), once the order is complete; absent from older servers. */
-  ports?: PortLine[];
-}
+export type OrderView = Schema<'OrderOut'>;
 
 /** Where a number transfer stands: requested → detailsConfirmed → submitted → dateSet → completed, or rejected. */
-export type PortState = 'requested' | 'detailsConfirmed' | 'submitted' | 'dateSet' | 'completed' | 'rejected';
+export type PortState = Schema<'PortState'>;
 
 /** A number being transferred in, as GET /api/orders/{id} lists it in `ports`. */
-export interface PortLine {
-  /** As the order holds it: the key of POST /api/orders/{id}/ports/{number}. */
-  number: string;
-  displayNumber: string;
-  state: PortState;
-  /** The state in words ("Submitted to your current provider"). */
-  stateLabel: string;
-  requestedAt: string;
-  updatedAt: string;
-  accountHolder: string | null;
-  currentProvider: string | null;
-  /** Who signed the letter of authority, and when. */
-  signedName: string | null;
-  signedAt: string | null;
-  /** The day the number moves (YYYY-MM-DD), once the losing provider has set it. */
-  date: string | null;
-  rejectionReason: string | null;
-  /** A UK mobile: it moves with the PAC code given in the cart (never shown here), no letter of authority. */
-  movesWithPac?: boolean;
-}
+export type PortLine = Schema<'PortLine'>;
 
 /** POST /api/orders/{id}/ports/{number}/pac: a mobile's new PAC code after a rejection. */
 export interface GivePortPacArgs {
@@ -176,14 +71,7 @@ export interface GivePortPacArgs {
 }
 
 /** The buyer's transfer details and letter of authority, as the form holds them. */
-export interface PortDetailsForm {
-  accountHolder: string;
-  currentProvider: string;
-  billingPostcode: string;
-  signedName: string;
-  /** "I authorise … to transfer this number" ticked. */
-  authorised: boolean;
-}
+export type PortDetailsForm = Schema<'PortDetailsBody'>;
 
 /** POST /api/orders/{orderId}/ports/{number}: answers the order (as GET /api/orders/{id}). */
 export interface ConfirmPortDetailsArgs {

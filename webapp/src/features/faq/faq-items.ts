@@ -1,5 +1,6 @@
 import type { FaqItem } from '../../components/faq-list';
 import { siteConfig } from '../../config/site';
+import { TRIAL_DAYS } from '../../config/trial';
 
 const product = siteConfig.productName;
 
@@ -11,7 +12,7 @@ export const faqItems: readonly FaqItem[] = [
   },
   {
     question: 'How do I sign up?',
-    answer: `Choose a plan on the Plans and Pricing page, pick your numbers (or ask to bring your existing ones), add any extras and pay by card. Your account and extensions are created as soon as the payment goes through, and the confirmation e-mail tells you what to do next. If you would rather try first, the 7-day free trial needs no card.`,
+    answer: `Choose a plan on the Plans and Pricing page, pick your numbers (or ask to bring your existing ones), add any extras and pay by card. Your account and extensions are created as soon as the payment goes through, and the confirmation e-mail tells you what to do next. If you would rather try first, the ${TRIAL_DAYS}-day free trial needs no card.`,
   },
   {
     question: 'What equipment do I need?',

@@ -108,7 +108,7 @@ export const hardwareCheckoutApi = api.injectEndpoints({
     }),
     confirmHardwarePayment: build.mutation<ConfirmHardwarePaymentAnswer, ConfirmHardwarePaymentBody>({
       queryFn: paymentCall<ConfirmHardwarePaymentAnswer, ConfirmHardwarePaymentBody>('confirm-hardware-payment/'),
-      invalidatesTags: (result) => (result ? [{ type: 'HardwareOrder', id: result.orderId }] : []),
+      invalidatesTags: (result) => (result ? [{ type: 'HardwareOrder', id: result.orderId ?? undefined }] : []),
     }),
     /**
      * The thank-you page's one background attempt for an order paid but not yet confirmed

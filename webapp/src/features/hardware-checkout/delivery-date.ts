@@ -3,7 +3,8 @@
  * (long en-GB). The server sends a calendar date (YYYY-MM-DD); it is read as that day here,
  * not as midnight UTC (which would be the day before west of Greenwich).
  */
-export function formatDeliveryDate(date: string): string {
+export function formatDeliveryDate(date: string | null | undefined): string {
+  if (!date) return '';
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   if (!match) return date;
   const [, year, month, day] = match;

@@ -78,7 +78,7 @@ describe('hardware checkout slice', () => {
 
   it("a payment refused for another price (409 price_changed): the placed order takes the server's quote of it, its total and version", () => {
     const line = { productId: 'p1', name: 'Yealink T54W', shortDesc: null, imageUrl: null, unitPricePence: 6900, quantity: 2, linePence: 13800 };
-    const quote = { lines: [line], shipping: placed.shipping, amounts: amountsFor(13800, 1500), version: 'q-new', priceChanges: [] };
+    const quote = { lines: [line], shipping: { ...placed.shipping, description: 'Next working day' }, amounts: amountsFor(13800, 1500), version: 'q-new', priceChanges: [] };
     const state = reduce(atPayment(), orderRepriced(quote));
     expect(state.placed).toEqual({
       ...placed,

@@ -144,7 +144,11 @@ export const hardwareCheckoutSlice = createSlice({
       const quote = action.payload;
       placed.amounts = quote.amounts;
       placed.lines = quote.lines.map(({ productId, name, unitPricePence, quantity, linePence }) => ({ productId, name, unitPricePence, quantity, linePence }));
-      if (quote.shipping) placed.shipping = quote.shipping;
+      if (quote.shipping) {
+        // The order's shipping as the order names it (the quote's also has its description).
+        const { id, name, carrier, pricePence } = quote.shipping;
+        placed.shipping = { id, name, carrier, pricePence };
+      }
       placed.quoteVersion = quote.version;
     },
     paymentStarted(state) {

@@ -131,11 +131,12 @@ async function confirm(input: PayHardwareOrderInput, calls: HardwarePaymentCalls
   const kept = { orderId, orderSecret, orderNumber, paymentIntentId };
   try {
     const answer = await calls.confirmPayment({ paymentIntentId, orderId, orderSecret });
-    if (!CONFIRMATION_STATUSES.includes(answer?.status)) throw new Error(`Unknown confirmation status ${String(answer?.status)}`);
+    const status = CONFIRMATION_STATUSES.find((known) => known === answer?.status);
+    if (!status) throw new Error(`Unknown confirmation status ${String(answer?.status)}`);
     return {
       ...kept,
       orderNumber: answer.orderNumber || orderNumber,
-      confirmationStatus: answer.status,
+      confirmationStatus: status,
       ...(answer.reference ? { reference: answer.reference } : {}),
     };
   } catch (error) {

@@ -3,70 +3,28 @@
  * integer pence priced by the server; field names are camelCase except the two payment calls,
  * which take the older site's own names.
  */
-import type { EmailStatus } from '../../components/email-status';
+import type { operations } from '../../generated/api';
+import type { Schema } from '../../lib/api-types';
 
-export interface ShippingOption {
-  id: string;
-  name: string;
-  description: string;
-  carrier: string;
-  pricePence: number;
-}
+export type ShippingOption = Schema<'ShippingOut'>;
 
-export interface Country {
-  code: string;
-  name: string;
-}
+export type Country = Schema<'Country'>;
 
 /** GET /api/hardware-checkout/options */
-export interface HardwareCheckoutOptions {
-  shippingOptions: ShippingOption[];
-  shippingCountries: Country[];
-  billingCountries: Country[];
-}
+export type HardwareCheckoutOptions = Schema<'CheckoutOptions'>;
 
-export interface HardwareAmounts {
-  itemsPence: number;
-  shippingPence: number;
-  vatPence: number;
-  totalPence: number;
-}
+export type HardwareAmounts = Schema<'AmountsLine'>;
 
-export interface QuoteLine {
-  productId: string;
-  name: string;
-  shortDesc: string | null;
-  imageUrl: string | null;
-  unitPricePence: number;
-  quantity: number;
-  linePence: number;
-}
+export type QuoteLine = Schema<'QuoteLineOut'>;
 
 /** The shipping option an order or a quote was priced with. */
-export type ChosenShipping = Omit<ShippingOption, 'description'>;
+export type ChosenShipping = Schema<'ShippingLine'>;
 
 /** A desk phone whose catalogue price changed since it went into the cart. */
-export interface QuotePriceChange {
-  productId: string;
-  name: string;
-  fromPence: number;
-  toPence: number;
-  /** The server's sentence, shown as is: "The price of Yealink T54W changed from £119.00 to £129.00". */
-  message: string;
-}
+export type QuotePriceChange = Schema<'PriceChangeOut'>;
 
 /** GET /api/hardware-checkout/quote?cartId=&shippingOption= (the phones at today's catalogue prices). */
-export interface HardwareQuote {
-  lines: QuoteLine[];
-  shipping: ChosenShipping | null;
-  amounts: HardwareAmounts;
-  /**
-   * The version of these prices: placing the order names the version of the quote for its
-   * shipping option, and paying the version the order was placed on (409 `price_changed` on another).
-   */
-  version: string;
-  priceChanges: QuotePriceChange[];
-}
+export type HardwareQuote = Schema<'HardwareQuote'>;
 
 /** The 409 `price_changed` of placing or paying: nothing was placed or charged; `quote` is the one to show now. */
 export interface PriceChangedBody {
@@ -76,19 +34,9 @@ export interface PriceChangedBody {
   quote: HardwareQuote;
 }
 
-export interface QuoteArgs {
-  cartId: string;
-  shippingOption?: string;
-}
+export type QuoteArgs = operations['quote_hardware']['parameters']['query'];
 
-export interface ShippingAddress {
-  line1: string;
-  line2: string;
-  city: string;
-  postalCode: string;
-  /** GB or IE. */
-  country: string;
-}
+export type ShippingAddress = Schema<'AddressLine'>;
 
 export interface HardwareCustomerInfo {
   email: string;
@@ -99,52 +47,22 @@ export interface HardwareCustomerInfo {
 }
 
 /** POST /api/hardware-orders */
-export interface PlaceHardwareOrderArgs {
-  cartId: string;
-  shippingOption: string;
-  /** The `version` of the quote the buyer was shown for this shipping option. */
-  quoteVersion: string;
-  customerInfo: HardwareCustomerInfo;
-}
+export type PlaceHardwareOrderArgs = Schema<'PlaceBody'>;
 
 /** The fields a 422 `invalid_fields` may name (and the address form shows errors on). */
 export type CustomerField = 'email' | 'firstName' | 'lastName' | 'phone' | 'line1' | 'city' | 'postalCode' | 'country';
 
 export type CustomerFieldErrors = Partial<Record<CustomerField, string>>;
 
-export type HardwareOrderStatus = 'placed' | 'paid' | 'confirmed' | 'payment-only' | 'error-handled' | 'cancelled';
+export type HardwareOrderStatus = Schema<'HardwareOrderViewStatus'>;
 
-export interface OrderLine {
-  productId: string;
-  name: string;
-  unitPricePence: number;
-  quantity: number;
-  linePence: number;
-}
+export type OrderLine = Schema<'HardwareOrderLine'>;
 
 /** GET /api/hardware-orders/{orderId} (header X-Order-Secret): the thank-you view. */
-export interface HardwareOrderView {
-  orderId: string;
-  orderNumber: string;
-  status: HardwareOrderStatus;
-  lines: OrderLine[];
-  shipping: ChosenShipping;
-  customer: { email: string; firstName: string; lastName: string; phone: string };
-  address: ShippingAddress;
-  amounts: HardwareAmounts;
-  paymentReference: string | null;
-  placedAt: string;
-  paidAt: string | null;
-  confirmedAt: string | null;
-  /** A calendar date, YYYY-MM-DD. */
-  estimatedDelivery: string;
-  emailQueued: boolean;
-  /** Where the confirmation e-mail stands (GET only; null before it is queued). */
-  emailStatus?: EmailStatus | null;
-}
+export type HardwareOrderView = Schema<'HardwareOrderOut'>;
 
 /** The 201 of POST /api/hardware-orders: the view and the order's secret (kept in this tab only). */
-export type PlacedHardwareOrderView = HardwareOrderView & { orderSecret: string };
+export type PlacedHardwareOrderView = Schema<'PlacedHardwareOrder'>;
 
 export interface OrderRef {
   orderId: string;
@@ -152,10 +70,7 @@ export interface OrderRef {
 }
 
 /** POST /api/hardware-orders/{orderId}/card-setup */
-export interface CardSetupResponse {
-  clientSecret: string;
-  setupIntentId: string;
-}
+export type CardSetupResponse = Schema<'CardSetup'>;
 
 /** POST /api/create-hardware-payment/ (the older site's field names; the server reads the order's own figures). */
 export interface CreateHardwarePaymentBody {
@@ -193,21 +108,12 @@ export interface CardDeclinedBody {
 }
 
 /** POST /api/confirm-hardware-payment/ (the thank-you page's background call sends `paymentIntentId` only). */
-export interface ConfirmHardwarePaymentBody {
-  paymentIntentId: string;
-  orderId?: string;
-  orderSecret?: string;
-}
+export type ConfirmHardwarePaymentBody = Schema<'ConfirmBody'>;
 
-export type ConfirmationStatus = 'confirmed' | 'payment-only' | 'error-handled';
+/** What confirming a paid order leaves it as (the thank-you page's three outcomes). */
+export type ConfirmationStatus = Extract<HardwareOrderStatus, 'confirmed' | 'payment-only' | 'error-handled'>;
 
-export interface ConfirmHardwarePaymentAnswer {
-  /** Only with the order's secret: the background call (payment id alone) gets the status alone. */
-  orderId?: string;
-  orderNumber?: string;
-  status: ConfirmationStatus;
-  reference?: string;
-}
+export type ConfirmHardwarePaymentAnswer = Schema<'ConfirmationOut'>;
 
 /** sessionStorage `hardwareOrder`: what the thank-you page needs to read the order back. */
 export interface StoredHardwareOrder {

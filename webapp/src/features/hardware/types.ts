@@ -1,7 +1,7 @@
+import type { Schema } from '../../lib/api-types';
 /** The brands of the shop, in tab order (docs/product-rules.md, Hardware catalogue and admin). */
-export const BRANDS = ['grandstream', 'yealink', 'polycom', 'cisco'] as const;
-
-export type HardwareBrand = (typeof BRANDS)[number];
+export type HardwareBrand = Schema<'Brand'>;
+export const BRANDS = ['grandstream', 'yealink', 'polycom', 'cisco'] as const satisfies readonly HardwareBrand[];
 
 /** A tab of the page: every brand, or one. */
 export type BrandTab = 'all' | HardwareBrand;
@@ -13,7 +13,7 @@ export const BRAND_NAMES: Record<HardwareBrand, string> = {
   cisco: 'Cisco',
 };
 
-export type CatalogueStatus = 'published' | 'draft' | 'archived';
+export type CatalogueStatus = Schema<'ItemStatus'>;
 
 /** A desk phone as the public shop shows it, prices in pence ex VAT from the server. */
 export interface HardwareProduct {

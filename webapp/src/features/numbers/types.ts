@@ -1,4 +1,4 @@
-import type { BillingCycle, CartPhoneNumber, PhoneNumberEntry } from '../../lib/api-types';
+import type { BillingCycle, CartPhoneNumber, PhoneNumberEntry, Schema } from '../../lib/api-types';
 
 /** Countries numbers are sold in. */
 export type CountryCode = 'GB' | 'US' | 'CA' | 'FR' | 'DE' | 'ES' | 'IT' | 'IE';
@@ -32,13 +32,7 @@ export interface NumberSearchPage {
 }
 
 /** The wire form of a page: numbers may be strings or objects with a value. */
-export interface NumberSearchResponse {
-  numbers: (string | (Partial<AvailableNumber> & { value: string }))[];
-  total_numbers: number;
-  total_pages: number;
-  current_page: number;
-  next_after?: string | null;
-}
+export type NumberSearchResponse = Schema<'SearchOut'>;
 
 /**
  * A search as the visitor submitted it. `run` makes every submitted search its own cache

@@ -1,9 +1,10 @@
 /** Wire types of quote requests (api/API.md, Quote requests). */
-export const QUOTE_PRODUCTS = ['leasedLine', 'broadband', 'cloudPbx', 'largeTeam', 'phoneNumbers', 'internationalPorting'] as const;
-export type QuoteProduct = (typeof QUOTE_PRODUCTS)[number];
+import type { Schema } from '../../lib/api-types';
+export type QuoteProduct = Schema<'QuoteProduct'>;
+export const QUOTE_PRODUCTS = ['leasedLine', 'broadband', 'cloudPbx', 'largeTeam', 'phoneNumbers', 'internationalPorting'] as const satisfies readonly QuoteProduct[];
 
-export const LINE_SPEEDS = ['100mbps', '1gbps', '10gbps'] as const;
-export type LineSpeed = (typeof LINE_SPEEDS)[number];
+export type LineSpeed = Schema<'LineSpeed'>;
+export const LINE_SPEEDS = ['100mbps', '1gbps', '10gbps'] as const satisfies readonly LineSpeed[];
 
 export const PRODUCT_LABELS: Record<QuoteProduct, string> = {
   leasedLine: 'Leased line',
@@ -37,24 +38,7 @@ export type QuoteField = Exclude<keyof QuoteForm, 'website'>;
 export type QuoteErrors = Partial<Record<QuoteField, string>>;
 
 /** POST /api/quote-requests */
-export interface QuoteRequestBody {
-  name: string;
-  company: string;
-  email: string;
-  phone: string;
-  postcode: string;
-  product: string;
-  speed?: string;
-  sites?: number;
-  numbers?: number;
-  message: string;
-  website: string;
-}
+export type QuoteRequestBody = Schema<'QuoteBody'>;
 
 /** Its 201. */
-export interface QuoteReceived {
-  requestId: string;
-  replyBy: string;
-  /** "within the hour (by 3:05pm)" or "by 10am on Monday 30 November". */
-  replyPromise: string;
-}
+export type QuoteReceived = Schema<'QuoteReceived'>;

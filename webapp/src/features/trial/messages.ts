@@ -1,4 +1,5 @@
 import { formMessages } from '../../lib/account-form/messages';
+import { TRIAL_DAYS, TRIAL_VERIFY_HOURS } from '../../config/trial';
 
 /** The free trial's user-facing messages (docs/product-rules.md, Free trial; the server's from api/API.md), word for word. */
 export const messages = {
@@ -9,7 +10,7 @@ export const messages = {
   noNumber: 'No number selected',
   creating: 'Creating Account...',
   start: 'Start Free Trial',
-  trialStarted: 'Your 7-day free trial has started successfully.',
+  trialStarted: `Your ${TRIAL_DAYS}-day free trial has started successfully.`,
   notAssigned: 'Not assigned',
   extensionCreating: 'Creating...',
   passwordGone:
@@ -17,7 +18,7 @@ export const messages = {
   cardUnavailable: 'The card form could not be loaded. You can start your trial without a card and add one later.',
   trialNotFound: 'We could not find your free trial in this browser. Your trial details are in your confirmation email.',
   /** The sign-up, under its button. */
-  confirmationAhead: 'We will email you a link to confirm your address: open it within 24 hours to make calls and keep your number.',
+  confirmationAhead: `We will email you a link to confirm your address: open it within ${TRIAL_VERIFY_HOURS} hours to make calls and keep your number.`,
   confirmHeading: 'Confirm your email address',
   emailConfirmed: 'Your email address is confirmed.',
   /** The /trial/verify page. */
@@ -29,12 +30,12 @@ export const messages = {
 
 /** The thank-you page's words while the e-mail address waits for its confirmation. */
 export function confirmBy(email: string, deadline: string): string {
-  const by = deadline ? `by ${deadline}` : 'within 24 hours';
+  const by = deadline ? `by ${deadline}` : `within ${TRIAL_VERIFY_HOURS} hours`;
   return `We have emailed a link to ${email}. Open it ${by}: until then your trial cannot make outgoing calls, and if it is not confirmed in time the trial ends and your number is released.`;
 }
 
 /** The /trial/verify page once the server confirmed the address. */
 export function confirmedFor(number: string, ends: string): string {
-  const until = ends ? ` until ${ends}` : ' for the 7 days of your trial';
+  const until = ends ? ` until ${ends}` : ` for the ${TRIAL_DAYS} days of your trial`;
   return `Your email address is confirmed. Your free trial can now make outgoing calls, and ${number} is yours${until}.`;
 }

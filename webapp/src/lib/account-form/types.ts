@@ -1,4 +1,5 @@
 /** The account form of the checkout and the free trial (docs/product-rules.md, Account form), as the server takes it in `customerInfo`. */
+import type { Schema } from '../api-types';
 
 export interface CustomerInfo {
   email: string;
@@ -40,25 +41,9 @@ export type FieldErrors = Partial<Record<AccountField, string>>;
 export type AddressMode = 'lookup' | 'detail';
 
 /** 422 `invalid_fields` of the account form. */
-export interface InvalidFieldsBody {
-  error: string;
-  code: 'invalid_fields';
-  fieldErrors: Record<string, string>;
-}
+export type InvalidFieldsBody = Schema<'Refusal'> & { code: 'invalid_fields'; fieldErrors: Record<string, string> };
 
 /** GET /api/address-lookup/?postcode= */
-export interface AddressSuggestion {
-  id: string;
-  formatted: string;
-  line_1: string;
-  line_2: string;
-  line_3: string;
-  post_town: string;
-  postcode: string;
-  county: string;
-  country: string;
-}
+export type AddressSuggestion = Schema<'AddressOut'>;
 
-export interface AddressLookupResponse {
-  result: AddressSuggestion[];
-}
+export type AddressLookupResponse = Schema<'Addresses'>;

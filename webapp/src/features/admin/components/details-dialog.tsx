@@ -8,7 +8,7 @@ export function publicItemPath(item: AdminHardwareItem): string {
   return item.brand ? `/hardware#${item.brand}-${item.id}` : '/hardware';
 }
 
-function weight(grams: number | null): string {
+function weight(grams: number | null | undefined): string {
   return grams === null || grams === undefined ? '—' : `${(grams / 1000).toFixed(2)} kg`;
 }
 

@@ -91,7 +91,7 @@ function ResultsTable({ data, busy }: { data: OrderSearchPage; busy: boolean }) 
                 <span className={`admin-badge ${statusTone(order.status)}`}>{statusLabel(order.status)}</span>
               </td>
               <td>
-                <time dateTime={order.placedAt}>{formatUkTime(order.placedAt)}</time>
+                <time dateTime={order.placedAt ?? undefined}>{formatUkTime(order.placedAt)}</time>
               </td>
               <td>{order.phoneNumbers.length > 0 ? order.phoneNumbers.join(', ') : '—'}</td>
             </tr>

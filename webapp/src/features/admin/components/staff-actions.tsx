@@ -17,6 +17,7 @@ import type { ShowFlash } from '../use-flash';
 import { ConfirmDialog } from './confirm-dialog';
 import { PortActions } from './port-actions';
 import { MoneyActions } from './refund-actions';
+import { TRIAL_MAX_EXTENSION_DAYS } from '../../../config/trial';
 
 interface StaffActionsProps {
   history: OrderHistory;
@@ -27,9 +28,10 @@ interface StaffActionsProps {
 }
 
 const MIN_DAYS = 1;
-const MAX_DAYS = 7;
+/** The most days one trial may gain in all (the catalogue's `trial.maxExtensionDays`). */
+const MAX_DAYS = TRIAL_MAX_EXTENSION_DAYS;
 
-/** Whole days from 1 to 7, else null. */
+/** Whole days from 1 to the most, else null. */
 function daysFrom(text: string): number | null {
   if (!/^\d+$/.test(text.trim())) return null;
   const days = Number(text);
@@ -207,7 +209,9 @@ export function StaffActions({ history, role, onChanged, flash }: StaffActionsPr
           <h3 id={`${id}-trial`}>Trial</h3>
           <div className="admin-action-row">
             <div className="admin-field">
-              <label htmlFor={`${id}-days`}>Days to extend (1 to 7)</label>
+              <label htmlFor={`${id}-days`}>
+                Days to extend ({MIN_DAYS} to {MAX_DAYS})
+              </label>
               <input
                 id={`${id}-days`}
                 type="number"

@@ -1,5 +1,5 @@
 import { jsonResponse, mockFetch, type Handler } from '../../../testing/mock-fetch';
-import type { AdminHardwareItem, AuditEntry, FieldChange, HardwareItemBody, StaffRole, StaffSession } from '../types';
+import { BRANDS, type AdminHardwareItem, type AuditEntry, type FieldChange, type HardwareItemBody, type StaffRole, type StaffSession } from '../types';
 import { MAIL_STATUSES, type MailDetail } from '../mail-types';
 import { fakeOrderRoutes, type FakeOrder } from './fake-orders';
 import { refusal } from './refusal';
@@ -100,22 +100,23 @@ export function fakeAdminServer(options: FakeAdminOptions = {}) {
 
   const fromBody = (body: HardwareItemBody, base: AdminHardwareItem): AdminHardwareItem => ({
     ...base,
+    // What the server keeps of a body: a known brand, and its defaults for what is left out.
     name: body.name,
-    brand: body.brand,
+    brand: BRANDS.find((brand) => brand === body.brand) ?? null,
     model: body.model,
-    sku: body.sku,
+    sku: body.sku ?? '',
     pricePence: body.pricePence,
     originalPricePence: body.originalPricePence,
     grossWeightGrams: body.grossWeightGrams,
-    shortDesc: body.shortDesc,
-    description: body.description,
-    features: body.features,
-    compatibility: body.compatibility,
-    rating: body.rating,
-    inStock: body.inStock,
-    specs: body.specs,
-    status: body.status,
-    images: body.imageIds.map((imageId) => ({ id: imageId, url: `/api/hardware-images/${imageId}`, filename: `${imageId}.png` })),
+    shortDesc: body.shortDesc ?? '',
+    description: body.description ?? '',
+    features: body.features ?? [],
+    compatibility: body.compatibility ?? [],
+    rating: body.rating ?? 0,
+    inStock: body.inStock ?? true,
+    specs: body.specs ?? {},
+    status: body.status ?? 'published',
+    images: (body.imageIds ?? []).map((imageId) => ({ id: imageId, url: `/api/hardware-images/${imageId}`, filename: `${imageId}.png` })),
   });
 
   const save = async (request: Request, existing: AdminHardwareItem | null) => {

@@ -13,7 +13,7 @@ import type {
   RefundAction,
   RefundRequest,
 } from '../order-types';
-import type { JsonValue, StaffSession } from '../types';
+import type { StaffSession } from '../types';
 import { refusal } from './refusal';
 
 /** An event as the fake keeps it; `status` is the order's status once it has happened. */
@@ -31,7 +31,8 @@ export interface FakeOrder extends OrderSearchResult {
   paymentRefs: string[];
   events: FakeEvent[];
   emails: OrderEmail[];
-  view: JsonValue;
+  /** The read model's view (null when it has none yet). */
+  view: OrderHistory['view'];
   /** Complete or confirmed: the confirmation can be resent. */
   complete: boolean;
   /** Numbers released so far. */

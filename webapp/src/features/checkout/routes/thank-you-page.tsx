@@ -24,7 +24,7 @@ import { LAST_ORDER_KEY } from '../last-order';
 import { orderPollInterval } from '../port-rules';
 import '../checkout.css';
 
-function formatOrderDate(iso: string | null): string {
+function formatOrderDate(iso: string | null | undefined): string {
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';

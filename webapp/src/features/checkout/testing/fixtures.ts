@@ -38,6 +38,7 @@ export function paymentIntentFixture(overrides: Partial<PaymentIntentResponse> =
     customerId: 'cus_123',
     subscriptionAmount: totals.subscriptionTotalIncVatPence,
     oneTimeAmount: 0,
+    status: 'placed',
     calculatedAmounts: {
       packageType: 'singleUser',
       quantity: 2,
@@ -87,6 +88,7 @@ export async function userAccountAnswer(request: Request, overrides: Partial<Use
 export function orderFixture(overrides: Partial<OrderView> = {}): OrderView {
   const cart = serviceCart();
   return {
+    orderId: ORDER_ID,
     orderNumber: 'SB-123456',
     status: 'completed',
     placedAt: '2025-03-14T10:15:00Z',

@@ -596,7 +596,7 @@ describe('live prices', () => {
 
   it("paying on another version than the order's (409 price_changed): nothing charged, the order's total and the server's sentence under the card; the next Pay names the order's version", async () => {
     const sentence = 'The prices changed since this page was loaded. Please check the new total and try again.';
-    const saturday = { id: 'saturday', name: 'SATURDAY - DPD', carrier: 'DPD', pricePence: 1500 };
+    const saturday = { id: 'saturday', name: 'SATURDAY - DPD', description: 'Saturday delivery', carrier: 'DPD', pricePence: 1500 };
     const orderQuote: HardwareQuote = {
       lines: [{ ...T54W, unitPricePence: 6900, linePence: 13800 }, GRP2601],
       shipping: saturday,

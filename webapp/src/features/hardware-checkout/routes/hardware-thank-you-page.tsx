@@ -137,7 +137,7 @@ export function HardwareThankYouPage({ cart }: { cart: HardwareCheckoutCart }) {
   return (
     <>
       {meta}
-      <Confirmation view={view.data} pending={isPending(order, view.data)} reference={order.reference ?? view.data.paymentReference} />
+      <Confirmation view={view.data} pending={isPending(order, view.data)} reference={order.reference ?? view.data.paymentReference ?? null} />
     </>
   );
 }

@@ -120,7 +120,7 @@ function invalidFields({ customerInfo: info }: PlaceHardwareOrderArgs): Record<s
   if (!info.address.city) errors.city = 'City is required';
   if (!info.address.postalCode) errors.postalCode = 'Postal code is required';
   else if (info.address.country === 'GB' && !UK_POSTCODE.test(info.address.postalCode)) errors.postalCode = 'Please enter a valid UK postal code';
-  if (!['GB', 'IE'].includes(info.address.country)) errors.country = 'Please choose United Kingdom or Ireland.';
+  if (!['GB', 'IE'].includes(info.address.country ?? '')) errors.country = 'Please choose United Kingdom or Ireland.';
   return errors;
 }
 
@@ -196,7 +196,7 @@ export function fakeHardwareCheckoutServer(options: FakeHardwareCheckoutOptions 
   /** The cart's quote today, with `shipping` when one is chosen. */
   const quoteFor = (shipping: ShippingOption | undefined): HardwareQuote => ({
     lines,
-    shipping: shipping ? chosen(shipping) : null,
+    shipping: shipping ?? null,
     amounts: amountsFor(itemsPence(), shipping?.pricePence ?? 0),
     version: quoteVersionOf(lines, shipping?.id ?? null),
     priceChanges: priceChanges(),
@@ -272,8 +272,9 @@ export function fakeHardwareCheckoutServer(options: FakeHardwareCheckoutOptions 
         status: 'placed',
         lines: lines.map(({ productId, name, unitPricePence, quantity, linePence }) => ({ productId, name, unitPricePence, quantity, linePence })),
         shipping: chosen(shipping),
-        customer,
-        address,
+        // As the server keeps them: a field left out is empty.
+        customer: { email: customer.email ?? '', firstName: customer.firstName ?? '', lastName: customer.lastName ?? '', phone: customer.phone ?? '' },
+        address: { line1: address.line1 ?? '', line2: address.line2 ?? '', city: address.city ?? '', postalCode: address.postalCode ?? '', country: address.country ?? '' },
         amounts: amountsFor(itemsPence(), shipping.pricePence),
         paymentReference: null,
         placedAt: '2026-11-23T10:00:00Z',
@@ -357,10 +358,10 @@ export function fakeHardwareCheckoutServer(options: FakeHardwareCheckoutOptions 
     order: (orderId: string) => orders.get(orderId)?.view,
     orders: () => [...orders.values()].map((entry) => entry.view),
     /** Puts an order in place as if this browser had placed and paid it (for the thank-you page alone). */
-    seedOrder(view: HardwareOrderView, paymentIntentId: string | null = view.paymentReference) {
+    seedOrder(view: HardwareOrderView, paymentIntentId: string | null = view.paymentReference ?? null) {
       const quote: HardwareQuote = {
         lines: view.lines.map((line) => ({ ...line, shortDesc: null, imageUrl: null })),
-        shipping: view.shipping,
+        shipping: SHIPPING_OPTIONS.find((option) => option.id === view.shipping.id) ?? { ...view.shipping, description: '' },
         amounts: view.amounts,
         version: quoteVersionOf([], view.shipping.id),
         priceChanges: [],

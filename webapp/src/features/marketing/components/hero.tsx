@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { formatPence } from '../../../lib/format-money';
 import { HeroVisual } from './hero-visual';
+import { TRIAL_DAYS } from '../../../config/trial';
 
 /**
  * Home hero. No video files ship with the site: the hero's picture is an SVG drawn for it (HeroVisual).
@@ -21,7 +22,7 @@ export function Hero({ fromPence }: { fromPence?: number }) {
             See plans and pricing
           </Link>
           <Link to="/free-trial-numbers" className="button button-ghost">
-            Start 7 days trial
+            Start {TRIAL_DAYS} days trial
           </Link>
         </div>
         <ul className="hero-facts" aria-label="Why businesses choose us">

@@ -9,6 +9,7 @@ import { useGetFreeNumbersQuery } from '../api';
 import { messages } from '../messages';
 import type { FreeNumber } from '../types';
 import '../numbers.css';
+import { TRIAL_MINUTES } from '../../../config/trial';
 
 function shown(number: FreeNumber): string {
   return number.displayValue || number.value;
@@ -70,13 +71,13 @@ export function FreeNumbersPage() {
     <>
       <PageMeta
         title="Choose your free trial number"
-        description="Start a free trial with a UK phone number, one extension and 50 minutes of calls. No card needed."
+        description={`Start a free trial with a UK phone number, one extension and ${TRIAL_MINUTES} minutes of calls. No card needed.`}
         path="/free-trial-numbers"
         jsonLd={{
           '@context': 'https://schema.org',
           '@type': 'Product',
           name: `${siteConfig.productName} free trial phone number`,
-          description: 'A free UK number with one extension and 50 minutes for the trial.',
+          description: `A free UK number with one extension and ${TRIAL_MINUTES} minutes for the trial.`,
           offers: { '@type': 'Offer', priceCurrency: 'GBP', price: '0' },
         }}
       />

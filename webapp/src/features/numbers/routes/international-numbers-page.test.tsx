@@ -4,11 +4,33 @@ import userEvent from '@testing-library/user-event';
 import { jsonResponse } from '../../../testing/mock-fetch';
 import { fakeNumberServer, searchPage } from '../testing/fake-number-server';
 import { renderNumberPage } from '../testing/render-number-page';
-import type { AvailableNumber } from '../types';
+import type { NumberSearchResponse } from '../types';
+
+type ServedNumber = NumberSearchResponse['numbers'][number];
 import { InternationalNumbersPage } from './international-numbers-page';
 
-const newYork: AvailableNumber = { value: '12125550100', displayValue: '+1 212-555-0100', national: '2125550100', country: 'US', numberType: 'geographic', areaCode: '212', monthlyPence: 250 };
-const frTollFree: AvailableNumber = { value: '33800990000', displayValue: '+33 800990000', national: '0800990000', country: 'FR', numberType: 'freephone', areaCode: '800', monthlyPence: 450, isDemo: true };
+const newYork: ServedNumber = {
+  value: '12125550100',
+  displayValue: '+1 212-555-0100',
+  national: '2125550100',
+  country: 'US',
+  numberType: 'geographic',
+  areaCode: '212',
+  monthlyPence: 250,
+  included: false,
+  isDemo: false,
+};
+const frTollFree: ServedNumber = {
+  value: '33800990000',
+  displayValue: '+33 800990000',
+  national: '0800990000',
+  country: 'FR',
+  numberType: 'freephone',
+  areaCode: '800',
+  monthlyPence: 450,
+  included: false,
+  isDemo: true,
+};
 
 describe('International numbers page', () => {
   it('first load: US, page 1, per_page 20, no filters; results shown with the server price', async () => {

@@ -5,6 +5,7 @@ import { NumberSearchPage, type NumberPageMeta } from '../components/number-sear
 import { errorDetail, messages } from '../messages';
 import type { AvailableNumber, CountryCode, NumberSearch, NumberSelection } from '../types';
 import { useNumberPage } from '../use-number-page';
+import { TRIAL_DAYS } from '../../../config/trial';
 
 export type InternationalNumberType = 'all' | 'local' | 'toll-free' | 'mobile';
 
@@ -100,7 +101,7 @@ export function InternationalNumbersPage({ selection }: { selection: NumberSelec
     <NumberSearchPage
       meta={meta}
       title="International Phone Numbers"
-      lead="Give customers abroad a local or toll-free number to call. Calls ring on your phones in the UK. Try it free for 7 days."
+      lead={`Give customers abroad a local or toll-free number to call. Calls ring on your phones in the UK. Try it free for ${TRIAL_DAYS} days.`}
       selection={selection}
       page={page}
       international

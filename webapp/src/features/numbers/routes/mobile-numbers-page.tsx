@@ -4,6 +4,7 @@ import { NumberSearchPage, type NumberPageMeta } from '../components/number-sear
 import { errorDetail, messages } from '../messages';
 import type { NumberSearch, NumberSelection } from '../types';
 import { useNumberPage } from '../use-number-page';
+import { TRIAL_DAYS } from '../../../config/trial';
 
 export const MOBILE_PREFIXES = ['074', '075', '077', '078', '079'] as const;
 
@@ -37,7 +38,7 @@ export function MobileNumbersPage({ selection }: { selection: NumberSelection })
     <NumberSearchPage
       meta={meta}
       title="UK Mobile Numbers"
-      lead="A UK 07 number that rings on your desk phone, mobile app and computer. Try it free for 7 days."
+      lead={`A UK 07 number that rings on your desk phone, mobile app and computer. Try it free for ${TRIAL_DAYS} days.`}
       selection={selection}
       page={page}
       onSearch={() => page.submit((run) => mobileSearch(prefix, run))}

@@ -241,8 +241,8 @@ describe('UK numbers page', () => {
     const cart = emptyCart({
       billingCycle: 'yearly',
       phoneNumbers: [
-        { value: '442079460123', displayValue: '020 7946 0123', free: true, pricePence: 0 },
-        { value: '441614960000', displayValue: '01614 960000', free: false, pricePence: 1920 },
+        { value: '442079460123', displayValue: '020 7946 0123', provider: 'unknown', isTransfer: false, isPlaceholder: false, free: true, pricePence: 0 },
+        { value: '441614960000', displayValue: '01614 960000', provider: 'unknown', isTransfer: false, isPlaceholder: false, free: false, pricePence: 1920 },
       ],
       badgeCount: 2,
     });

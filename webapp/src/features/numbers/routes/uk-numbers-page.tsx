@@ -7,6 +7,7 @@ import { errorDetail, messages } from '../messages';
 import type { AvailableNumber, NumberSearch, NumberSelection } from '../types';
 import { useNumberPage } from '../use-number-page';
 import { placeholderEntry, type NumberToggle } from '../use-number-toggle';
+import { TRIAL_DAYS } from '../../../config/trial';
 
 export type UkNumberType = 'all' | 'geographic' | 'freephone' | 'mobile';
 
@@ -110,7 +111,7 @@ export function UkNumbersPage({ selection }: { selection: NumberSelection }) {
     <NumberSearchPage
       meta={meta}
       title="UK Phone Numbers"
-      lead="Pick a local number in any UK area code, a freephone number, or bring the number you already have. Try it free for 7 days."
+      lead={`Pick a local number in any UK area code, a freephone number, or bring the number you already have. Try it free for ${TRIAL_DAYS} days.`}
       selection={selection}
       page={page}
       onSearch={() => page.submit((run) => ukSearch(numberType, areaCode, run))}

@@ -1,10 +1,13 @@
 import type { Cart, CartPhoneNumber, PhoneNumberEntry } from '../../../lib/api-types';
 import { CART_ID, emptyCart } from '../../../testing/fixtures';
 import { jsonResponse, mockFetch, type Handler } from '../../../testing/mock-fetch';
-import type { AvailableNumber, FreeNumber, NumberSearchResponse } from '../types';
+import type { FreeNumber, NumberSearchResponse } from '../types';
+
+/** A number of a search page, as the server describes it. */
+type ServedNumber = NumberSearchResponse['numbers'][number];
 
 /** A UK stock number as the server lists it, e.g. stockNumber('01614960000'). */
-export function stockNumber(national: string, overrides: Partial<AvailableNumber> = {}): AvailableNumber {
+export function stockNumber(national: string, overrides: Partial<ServedNumber> = {}): ServedNumber {
   const displayValue = national.startsWith('02')
     ? `${national.slice(0, 3)} ${national.slice(3, 7)} ${national.slice(7)}`
     : `${national.slice(0, 5)} ${national.slice(5)}`;
@@ -16,13 +19,14 @@ export function stockNumber(national: string, overrides: Partial<AvailableNumber
     numberType: national.startsWith('07') ? 'mobile' : 'geographic',
     areaCode: national.slice(0, 4),
     monthlyPence: national.startsWith('07') ? 499 : 200,
+    included: false,
     isDemo: true,
     ...overrides,
   };
 }
 
 /** A page as the server answers it: `next_after` is the last national number while pages remain. */
-export function searchPage(numbers: AvailableNumber[], page = 1, totalPages = 1, total = numbers.length): NumberSearchResponse {
+export function searchPage(numbers: ServedNumber[], page = 1, totalPages = 1, total = numbers.length): NumberSearchResponse {
   const nextAfter = page < totalPages ? numbers[numbers.length - 1]?.national : undefined;
   return { numbers, total_numbers: total, total_pages: totalPages, current_page: page, next_after: nextAfter ?? null };
 }
@@ -58,8 +62,13 @@ export function fakeNumberServer(options: FakeServerOptions = {}) {
   let created = options.cart !== undefined;
 
   const cart = (): Cart => {
-    const phoneNumbers: CartPhoneNumber[] = entries.map((entry, index) => ({
+    // As the server fills a number in: its display form, provider and flags.
+    const phoneNumbers: CartPhoneNumber[] = entries.map(({ pac: _pac, ...entry }, index) => ({
       ...entry,
+      displayValue: entry.displayValue ?? entry.value,
+      provider: entry.provider ?? 'unknown',
+      isTransfer: entry.isTransfer ?? false,
+      isPlaceholder: entry.isPlaceholder ?? false,
       free: index < included,
       pricePence: index < included ? 0 : pricePence,
     }));

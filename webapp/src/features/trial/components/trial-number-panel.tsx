@@ -3,6 +3,7 @@ import { TrialInclusions } from '../../../components/trial-inclusions';
 import type { FreeNumber } from '../../../lib/api-types';
 import { messages } from '../messages';
 import { NUMBERS_PATH } from '../trial-storage';
+import { TRIAL_DAYS } from '../../../config/trial';
 
 interface TrialNumberPanelProps {
   number: FreeNumber | null;
@@ -17,7 +18,7 @@ export function TrialNumberPanel({ number, error }: TrialNumberPanelProps) {
       <section className="panel" aria-labelledby="trial-number-heading">
         <h2 id="trial-number-heading">Your selected number</h2>
         <p className="trial-number">{number ? number.displayValue || number.value : messages.noNumber}</p>
-        {number && <p className="muted small">Free for your 7-day trial</p>}
+        {number && <p className="muted small">Free for your {TRIAL_DAYS}-day trial</p>}
         {error && (
           <p role="alert" className="field-error">
             {error}

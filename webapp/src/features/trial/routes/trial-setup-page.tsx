@@ -16,6 +16,7 @@ import { messages } from '../messages';
 import { startTrial, TrialRefused, type TrialCalls } from '../start-trial';
 import { NUMBERS_PATH, rememberTrialId, THANK_YOU_PATH } from '../trial-storage';
 import '../trial.css';
+import { TRIAL_DAYS, TRIAL_MINUTES } from '../../../config/trial';
 
 /** The number from the picker's navigation state, else the one it saved (a reload), else none. */
 function chosenNumber(state: unknown): FreeNumber | null {
@@ -98,7 +99,7 @@ export function TrialSetupPage() {
     <>
       <PageMeta
         title="Start your free trial"
-        description="Set up your free trial account: one UK number, one extension and 50 minutes for 7 days. No card required."
+        description={`Set up your free trial account: one UK number, one extension and ${TRIAL_MINUTES} minutes for ${TRIAL_DAYS} days. No card required.`}
         path="/free-trial-account-setup"
         noIndex
       />
@@ -116,7 +117,7 @@ export function TrialSetupPage() {
             <fieldset className="form-section">
               <legend>Payment Method (Optional)</legend>
               <p className="muted">
-                No card is needed for the trial. Add one now if you would like your service to carry on after the 7 days: it is
+                No card is needed for the trial. Add one now if you would like your service to carry on after the {TRIAL_DAYS} days: it is
                 charged then unless you cancel.
               </p>
               <CardField

@@ -15,6 +15,7 @@ import { forgetUserInfo, rememberedTrialId, THANK_YOU_PATH } from '../trial-stor
 import { EMAIL_POLL_MS, emailSettled, emailStatusText, type EmailStatus } from '../../../components/email-status';
 import type { TrialThankYouState, TrialView } from '../types';
 import '../trial.css';
+import { TRIAL_DAYS, TRIAL_MINUTES } from '../../../config/trial';
 
 /** The app downloads of What's Next: placeholders until the apps are published. */
 const APP_DOWNLOADS = [
@@ -71,8 +72,8 @@ function fromView(view: TrialView): TrialSummary {
     name: `${view.firstName} ${view.lastName}`.trim(),
     phone: view.phone,
     number: view.displayNumber || view.number || null,
-    endsAt: view.endsAt,
-    extension: view.extension,
+    endsAt: view.endsAt ?? null,
+    extension: view.extension ?? null,
     sipPassword: null,
     paymentMethodSaved: view.paymentMethodSaved,
     emailSent: false,
@@ -218,11 +219,11 @@ function TrialConfirmation({ trial, emailStatus, trialId }: TrialConfirmationPro
         <h2 id="trial-details-heading">Your Trial</h2>
         <dl className="detail-list">
           <dt>Trial ends</dt>
-          <dd>{trialEnds || 'In 7 days'}</dd>
+          <dd>{trialEnds || `In ${TRIAL_DAYS} days`}</dd>
           <dt>Your phone number</dt>
           <dd>{trial.number ?? messages.notAssigned}</dd>
           <dt>Included</dt>
-          <dd>1 number, 1 extension and 50 minutes of calls</dd>
+          <dd>1 number, 1 extension and {TRIAL_MINUTES} minutes of calls</dd>
         </dl>
       </section>
 

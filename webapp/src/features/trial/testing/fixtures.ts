@@ -60,6 +60,8 @@ export function trialViewFixture(overrides: Partial<TrialView> = {}): TrialView 
   return {
     trialId: TRIAL_ID,
     status: 'active',
+    reminderSent: false,
+    emailSent: true,
     package: 'Single User VoIP - Trial',
     number: freeNumber.value,
     displayNumber: freeNumber.displayValue,

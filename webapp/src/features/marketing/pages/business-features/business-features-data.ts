@@ -1,6 +1,7 @@
 import type { FaqItem } from '../../../../components/faq-list';
 import { residentialFaq, residentialSetupSteps } from '../residential/residential-data';
 import type { FeatureCard, Step } from '../shared/page-parts';
+import { TRIAL_DAYS, TRIAL_MINUTES } from '../../../../config/trial';
 
 export const essentialFeatures: FeatureCard[] = [
   { icon: 'users', title: 'Unlimited extensions', text: 'Give every person, team and department its own extension at no extra cost, and add more whenever you like.' },
@@ -83,7 +84,7 @@ export const businessFaq: FaqItem[] = [
   { question: 'Can staff work from home?', answer: 'Yes. Each person’s extension rings wherever they sign in, and calls between colleagues stay free.' },
   { question: 'Do you support several offices?', answer: 'Yes. One system can cover any number of sites, each with its own local number and opening hours if you wish.' },
   { question: 'Are prices shown with VAT?', answer: 'Prices on our website exclude VAT. VAT at 20% is added at checkout and shown on every invoice.' },
-  { question: 'Can we try it first?', answer: 'Yes. Take a free number for 7 days with one extension and 50 minutes of calls, with no card needed.' },
+  { question: 'Can we try it first?', answer: `Yes. Take a free number for ${TRIAL_DAYS} days with one extension and ${TRIAL_MINUTES} minutes of calls, with no card needed.` },
 ];
 
 export type Audience = 'business' | 'residential';

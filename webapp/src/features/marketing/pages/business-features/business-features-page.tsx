@@ -11,6 +11,7 @@ import { prices } from '../shared/prices';
 import { Tabs } from '../shared/tabs';
 import { usePriceList } from '../shared/use-price-list';
 import { advancedFeatures, AUDIENCES, audienceVariants, essentialFeatures, industryExamples, sampleExtensions, type Audience } from './business-features-data';
+import { TRIAL_DAYS } from '../../../../config/trial';
 
 const PATH = '/business-features';
 const NAME = 'Business phone features';
@@ -48,7 +49,7 @@ function AudienceTabs() {
                 {variant.cta.primary.label}
               </Link>
               <Link to="/free-trial-numbers" className="button button-secondary">
-                Start 7 days trial
+                Start {TRIAL_DAYS} days trial
               </Link>
               <Link to="/contact" className="button button-secondary">
                 Contact us
@@ -88,7 +89,7 @@ export function BusinessFeaturesPage() {
           See plans and pricing
         </Link>
         <Link to="/free-trial-numbers" className="button button-ghost">
-          Start 7 days trial
+          Start {TRIAL_DAYS} days trial
         </Link>
       </ServiceHero>
 

@@ -7,6 +7,7 @@ import { CtaPanel, FeatureCards, Section, ServiceHero, TickList } from '../share
 import { Price } from '../shared/price';
 import { prices } from '../shared/prices';
 import { usePriceList } from '../shared/use-price-list';
+import { TRIAL_DAYS } from '../../../../config/trial';
 
 const PATH = '/business-phone-system';
 const NAME = 'Business phone system';
@@ -59,7 +60,7 @@ export function BusinessPhoneSystemPage() {
           See plans and pricing
         </Link>
         <Link to="/free-trial-numbers" className="button button-ghost">
-          Start 7 days trial
+          Start {TRIAL_DAYS} days trial
         </Link>
       </ServiceHero>
 
@@ -180,10 +181,10 @@ export function BusinessPhoneSystemPage() {
       <CtaPanel
         id="bps-cta"
         title="Hear it for yourself"
-        text="Take a free UK number for 7 days, make real calls, and keep it if you stay."
+        text={`Take a free UK number for ${TRIAL_DAYS} days, make real calls, and keep it if you stay.`}
       >
         <Link to="/free-trial-numbers" className="button button-primary">
-          Start 7 days trial
+          Start {TRIAL_DAYS} days trial
         </Link>
         <Link to="/plans-and-pricing" className="button button-light">
           Compare plans

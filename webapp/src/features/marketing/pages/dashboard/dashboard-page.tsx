@@ -3,6 +3,7 @@ import { PageMeta } from '../../../../components/page-meta';
 import { siteConfig } from '../../../../config/site';
 import { breadcrumbs, graph } from '../shared/json-ld';
 import { FeatureCards, Section, ServiceHero } from '../shared/page-parts';
+import { TRIAL_DAYS } from '../../../../config/trial';
 
 const PATH = '/dashboard';
 
@@ -53,13 +54,13 @@ export function DashboardPage() {
         </div>
       </Section>
 
-      <Section id="not-a-customer" title="Not a customer yet?" intro="There is nothing to sign in to until you have a service with us. Choose a plan, or try one free for 7 days.">
+      <Section id="not-a-customer" title="Not a customer yet?" intro={`There is nothing to sign in to until you have a service with us. Choose a plan, or try one free for ${TRIAL_DAYS} days.`}>
         <div className="sp-cta-actions">
           <Link to="/plans-and-pricing" className="button button-primary">
             See plans and pricing
           </Link>
           <Link to="/free-trial-numbers" className="button button-secondary">
-            Start 7 days trial
+            Start {TRIAL_DAYS} days trial
           </Link>
         </div>
       </Section>

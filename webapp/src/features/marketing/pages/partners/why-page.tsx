@@ -3,6 +3,7 @@ import { PageMeta } from '../../../../components/page-meta';
 import { siteConfig } from '../../../../config/site';
 import { breadcrumbs, graph, provider } from '../shared/json-ld';
 import { CtaPanel, FeatureCards, Section, ServiceHero } from '../shared/page-parts';
+import { TRIAL_DAYS } from '../../../../config/trial';
 
 const DESCRIPTION =
   'Why more than 2,000 UK businesses run their phones with us: UK-based support, 99.9% uptime, no contracts, free number porting, every feature on every plan and a 30-day money-back guarantee.';
@@ -38,7 +39,7 @@ export function WhyPage() {
           See plans and pricing
         </Link>
         <Link to="/free-trial-numbers" className="button button-ghost">
-          Start 7 days trial
+          Start {TRIAL_DAYS} days trial
         </Link>
       </ServiceHero>
 
@@ -89,7 +90,7 @@ export function WhyPage() {
 
       <CtaPanel id="why-cta" title="See for yourself" text="Start a free trial, or ask us anything: we would rather you chose us knowing exactly what you get.">
         <Link to="/free-trial-numbers" className="button button-primary">
-          Start 7 days trial
+          Start {TRIAL_DAYS} days trial
         </Link>
         <Link to="/about" className="button button-light">
           About us

@@ -5,6 +5,7 @@ import { breadcrumbs, graph, provider } from '../shared/json-ld';
 import { CtaPanel, FeatureCards, Section, ServiceHero, StepList } from '../shared/page-parts';
 import { affectedThings, ARTICLE_DATES, checklist, timeline } from './switch-off-data';
 import './prepare-for-2027.css';
+import { TRIAL_DAYS } from '../../../../config/trial';
 
 const PATH = '/prepare-for-2027';
 const HEADLINE = 'The 2027 switch-off: what it means for your business';
@@ -43,7 +44,7 @@ export function PrepareFor2027Page() {
         lead="The UK’s old copper phone network is closing. For most businesses the change is simple, and the numbers customers know can stay. Here is what is happening, what it touches, and what to do, in plain English."
       >
         <Link to="/free-trial-numbers" className="button button-light">
-          Start 7 days trial
+          Start {TRIAL_DAYS} days trial
         </Link>
         <a href="#checklist" className="button button-ghost">
           Jump to the checklist
@@ -98,10 +99,10 @@ export function PrepareFor2027Page() {
       <CtaPanel
         id="prepare-cta"
         title="Move before your line is moved for you"
-        text="Try us with a free number for 7 days, no card needed. Then bring your own numbers across, free."
+        text={`Try us with a free number for ${TRIAL_DAYS} days, no card needed. Then bring your own numbers across, free.`}
       >
         <Link to="/free-trial-numbers" className="button button-primary">
-          Start 7 days trial
+          Start {TRIAL_DAYS} days trial
         </Link>
         <Link to="/plans-and-pricing" className="button button-light">
           See plans and prices

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { FeatureCard, Step } from '../shared/page-parts';
+import { TRIAL_DAYS } from '../../../../config/trial';
 
 /** When this guide was written and last checked (the Article's dates). */
 export const ARTICLE_DATES = { published: '2026-11-24', modified: '2026-11-24' } as const;
@@ -94,7 +95,7 @@ export const checklist: Step[] = [
     title: 'Test before you switch',
     text: (
       <>
-        Take a free number for 7 days and <Link to="/download-app">install the app</Link> on a phone and a computer. Make a few calls from
+        Take a free number for {TRIAL_DAYS} days and <Link to="/download-app">install the app</Link> on a phone and a computer. Make a few calls from
         the places you work, then move the rest when you are happy.
       </>
     ),

@@ -7,6 +7,7 @@ import { CtaPanel, FeatureCards, Section, ServiceHero, StepList } from '../share
 import { Price } from '../shared/price';
 import { prices } from '../shared/prices';
 import { residentialFaq, residentialFeatures, residentialSetupSteps } from './residential-data';
+import { TRIAL_DAYS } from '../../../../config/trial';
 
 const PATH = '/residential-features';
 const DESCRIPTION =
@@ -45,7 +46,7 @@ export function ResidentialFeaturesPage() {
         }
       >
         <Link to="/free-trial-numbers" className="button button-light">
-          Start 7 days trial
+          Start {TRIAL_DAYS} days trial
         </Link>
         <Link to="/contact" className="button button-ghost">
           Talk to us
@@ -64,9 +65,9 @@ export function ResidentialFeaturesPage() {
         <FaqList items={residentialFaq} />
       </Section>
 
-      <CtaPanel id="home-features-cta" title="Hear it at home first" text="Take a free number for 7 days, or ask our UK team anything about switching.">
+      <CtaPanel id="home-features-cta" title="Hear it at home first" text={`Take a free number for ${TRIAL_DAYS} days, or ask our UK team anything about switching.`}>
         <Link to="/free-trial-numbers" className="button button-primary">
-          Start 7 days trial
+          Start {TRIAL_DAYS} days trial
         </Link>
         <Link to="/contact" className="button button-light">
           Contact us

@@ -9,6 +9,7 @@ import { Price } from '../shared/price';
 import { prices } from '../shared/prices';
 import { usePriceList } from '../shared/use-price-list';
 import { regions, residentialFaq, residentialFeatures, residentialSetupSteps } from './residential-data';
+import { TRIAL_DAYS } from '../../../../config/trial';
 
 const PATH = '/residential-voip';
 const NAME = 'Residential VoIP';
@@ -49,7 +50,7 @@ export function ResidentialVoipPage() {
         lead="The old copper phone network is closing. Keep your number, keep your phone, and make clearer, cheaper calls over the broadband you already pay for."
       >
         <Link to="/free-trial-numbers" className="button button-light">
-          Start 7 days trial
+          Start {TRIAL_DAYS} days trial
         </Link>
         <Link to="#pricing" className="button button-ghost">
           See prices
@@ -187,9 +188,9 @@ export function ResidentialVoipPage() {
         </p>
       </Section>
 
-      <CtaPanel id="residential-cta" title="Try it before your landline goes" text="A free number for 7 days. Hear the difference, then keep your own.">
+      <CtaPanel id="residential-cta" title="Try it before your landline goes" text={`A free number for ${TRIAL_DAYS} days. Hear the difference, then keep your own.`}>
         <Link to="/free-trial-numbers" className="button button-primary">
-          Start 7 days trial
+          Start {TRIAL_DAYS} days trial
         </Link>
         <Link to="/residential-features" className="button button-light">
           See every home feature

@@ -8,6 +8,7 @@ import { breadcrumbs, graph } from '../shared/json-ld';
 import { CtaPanel, Section, ServiceHero, TickList } from '../shared/page-parts';
 import { usePriceList } from '../shared/use-price-list';
 import { SavingsCalculator } from './savings-calculator';
+import { TRIAL_DAYS } from '../../../../config/trial';
 
 const PATH = '/calculate-savings';
 const NAME = 'Phone bill savings calculator';
@@ -83,9 +84,9 @@ export function CalculateSavingsPage() {
         />
       </Section>
 
-      <CtaPanel id="savings-cta" title="Try it before you switch" text="A free UK number for 7 days, with no card needed. Or compare every plan side by side.">
+      <CtaPanel id="savings-cta" title="Try it before you switch" text={`A free UK number for ${TRIAL_DAYS} days, with no card needed. Or compare every plan side by side.`}>
         <Link to="/free-trial-numbers" className="button button-primary">
-          Start 7 days trial
+          Start {TRIAL_DAYS} days trial
         </Link>
         <Link to="/plans-and-pricing" className="button button-light">
           Compare plans

@@ -6,6 +6,7 @@ import { Icon } from '../shared/icon';
 import { CtaPanel, Section, ServiceHero } from '../shared/page-parts';
 import { Price } from '../shared/price';
 import { serviceGroups, type ServiceEntry } from './services-data';
+import { TRIAL_DAYS } from '../../../../config/trial';
 
 const PATH = '/services';
 const DESCRIPTION =
@@ -81,9 +82,9 @@ export function ServicesPage() {
           </ul>
         </Section>
       ))}
-      <CtaPanel id="services-cta" title="Not sure where to start?" text="Try the phone system free for 7 days with a UK number, or call us and we will suggest a setup for your team.">
+      <CtaPanel id="services-cta" title="Not sure where to start?" text={`Try the phone system free for ${TRIAL_DAYS} days with a UK number, or call us and we will suggest a setup for your team.`}>
         <Link to="/free-trial-numbers" className="button button-primary">
-          Start 7 days trial
+          Start {TRIAL_DAYS} days trial
         </Link>
         <a href={siteConfig.salesPhoneHref} className="button button-light">
           Call {siteConfig.salesPhoneDisplay}

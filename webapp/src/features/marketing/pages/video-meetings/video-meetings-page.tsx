@@ -4,6 +4,7 @@ import { PageMeta } from '../../../../components/page-meta';
 import { siteConfig } from '../../../../config/site';
 import { breadcrumbs, graph, service } from '../shared/json-ld';
 import { CtaPanel, FeatureCards, Section, ServiceHero, StepList, TickList } from '../shared/page-parts';
+import { TRIAL_DAYS } from '../../../../config/trial';
 
 const PATH = '/video-meetings';
 const NAME = 'Video meetings';
@@ -53,7 +54,7 @@ export function VideoMeetingsPage() {
           See plans and pricing
         </Link>
         <Link to="/free-trial-numbers" className="button button-ghost">
-          Start 7 days trial
+          Start {TRIAL_DAYS} days trial
         </Link>
       </ServiceHero>
 
@@ -97,7 +98,7 @@ export function VideoMeetingsPage() {
 
       <CtaPanel id="video-cta" title="Try it with a real customer" text="Start a free trial and hold your first meeting today.">
         <Link to="/free-trial-numbers" className="button button-primary">
-          Start 7 days trial
+          Start {TRIAL_DAYS} days trial
         </Link>
         <Link to="/contact" className="button button-light">
           Ask a question
