@@ -16,7 +16,7 @@ pub struct CustomerInfo {
     #[schema(
         required = true,
         max_length = 200,
-        pattern = r"^[ \t\n\r]*[^@\s]+@[^@\s.][^@\s]*\.[^@\s]*[^@\s.][ \t\n\r]*$"
+        pattern = r"^[ \t\n\r]*[^@\s\x00\x85]+@[^@\s.\x00\x85][^@\s\x00\x85]*\.[^@\s\x00\x85]*[^@\s.\x00\x85][ \t\n\r]*$"
     )]
     pub email: String,
     /// 8 to 256 characters (none with Google sign-in).
@@ -24,11 +24,11 @@ pub struct CustomerInfo {
     pub password: String,
     /// The password again: equal to `password`.
     pub confirm_password: Option<String>,
-    #[schema(required = true, max_length = 200, pattern = r"[\S\x1c-\x1f]")]
+    #[schema(required = true, max_length = 200, pattern = r"^[^\x00]*([^\s\x00\x85]|[\x1c-\x1f])[^\x00]*$")]
     pub first_name: String,
-    #[schema(required = true, max_length = 200, pattern = r"[\S\x1c-\x1f]")]
+    #[schema(required = true, max_length = 200, pattern = r"^[^\x00]*([^\s\x00\x85]|[\x1c-\x1f])[^\x00]*$")]
     pub last_name: String,
-    #[schema(required = true, max_length = 200, pattern = r"[\S\x1c-\x1f]")]
+    #[schema(required = true, max_length = 200, pattern = r"^[^\x00]*([^\s\x00\x85]|[\x1c-\x1f])[^\x00]*$")]
     pub company_name: String,
     /// An optional leading +, then 10 to 40 digits, spaces, hyphens or brackets.
     #[schema(
@@ -44,11 +44,11 @@ pub struct CustomerInfo {
     pub postcode: String,
     /// Not read (the address is in the lines below).
     pub address: String,
-    #[schema(required = true, max_length = 200, pattern = r"[\S\x1c-\x1f]")]
+    #[schema(required = true, max_length = 200, pattern = r"^[^\x00]*([^\s\x00\x85]|[\x1c-\x1f])[^\x00]*$")]
     pub address_line1: String,
     #[schema(max_length = 200)]
     pub address_line2: String,
-    #[schema(required = true, max_length = 200, pattern = r"[\S\x1c-\x1f]")]
+    #[schema(required = true, max_length = 200, pattern = r"^[^\x00]*([^\s\x00\x85]|[\x1c-\x1f])[^\x00]*$")]
     pub city: String,
     /// Not read: the shop serves the United Kingdom.
     pub country: String,

@@ -185,7 +185,8 @@ impl Modify for CommonAnswers {
 
 /// A text the API reads never holds a NUL character (PostgreSQL stores none; the JSON
 /// extractor refuses it: api/src/platform/json.rs). Said on every text of the document's schemas that
-/// has no pattern, format or list of values of its own.
+/// has no pattern, format or list of values of its own, except the answers' `Refusal`: its message
+/// may quote what the request sent (an unknown variant, say), NUL and all, so it says nothing of NUL.
 struct NoNulInText;
 
 /// The pattern of a text without NUL.
@@ -194,8 +195,10 @@ pub const NO_NUL: &str = "^[^\\u0000]*$";
 impl Modify for NoNulInText {
     fn modify(&self, doc: &mut OpenApi) {
         if let Some(components) = doc.components.as_mut() {
-            for schema in components.schemas.values_mut() {
-                no_nul(schema);
+            for (name, schema) in components.schemas.iter_mut() {
+                if name != "Refusal" {
+                    no_nul(schema);
+                }
             }
         }
     }

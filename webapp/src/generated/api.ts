@@ -2379,6 +2379,8 @@ export type components = {
             included: boolean;
             isDemo: boolean;
         };
+        /** @description A chosen number's text: some character other than a space or `+` (an empty one is refused). */
+        NumberText: string;
         NumbersBody: {
             numbers: components["schemas"]["NumberBody"][];
         };
@@ -3109,8 +3111,9 @@ export type components = {
         };
         /** @description The chosen number: the free-number object (`{ value, ... }`) or its value. */
         SelectedNumber: {
+            /** @description The number: some character other than a space or `+` (an empty one is refused). */
             value: string;
-        } | string;
+        } | components["schemas"]["NumberText"];
         SelectedNumberOut: {
             value: string;
             displayValue: string;
@@ -3210,8 +3213,10 @@ export type components = {
             cartTotalIncVatPence: components["schemas"]["Pence"];
         };
         TrialBody: {
-            customerInfo?: components["schemas"]["CustomerInfo"];
-            selectedNumber?: null | components["schemas"]["SelectedNumber"];
+            /** @description Required: missing, every field of it is refused as empty. */
+            customerInfo: components["schemas"]["CustomerInfo"];
+            /** @description Required: a trial starts on a number (missing, it is refused like an empty one). */
+            selectedNumber: components["schemas"]["SelectedNumber"];
         };
         /**
          * @description Why a trial ended without converting.

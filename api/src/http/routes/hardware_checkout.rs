@@ -229,16 +229,16 @@ async fn quote(
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct AddressBody {
-    #[schema(required = true, pattern = r"[\S\x1c-\x1f]")]
+    #[schema(required = true, pattern = r"^[^\x00]*([^\s\x00\x85]|[\x1c-\x1f])[^\x00]*$")]
     #[serde(default)]
     line1: String,
     #[serde(default)]
     line2: String,
-    #[schema(required = true, pattern = r"[\S\x1c-\x1f]")]
+    #[schema(required = true, pattern = r"^[^\x00]*([^\s\x00\x85]|[\x1c-\x1f])[^\x00]*$")]
     #[serde(default)]
     city: String,
     /// For GB a UK postcode, like SW1A 1AA.
-    #[schema(required = true, pattern = r"[\S\x1c-\x1f]")]
+    #[schema(required = true, pattern = r"^[^\x00]*([^\s\x00\x85]|[\x1c-\x1f])[^\x00]*$")]
     #[serde(default)]
     postal_code: String,
     /// GB or IE.
@@ -251,16 +251,16 @@ struct AddressBody {
 #[serde(rename_all = "camelCase")]
 struct CustomerBody {
     /// An e-mail address.
-    #[schema(required = true, pattern = r"^[ \t\n\r]*[^@\s]+@[^@\s]+\.[^@\s]+[ \t\n\r]*$")]
+    #[schema(required = true, pattern = r"^[ \t\n\r]*[^@\s\x00\x85]+@[^@\s\x00\x85]+\.[^@\s\x00\x85]+[ \t\n\r]*$")]
     #[serde(default)]
     email: String,
-    #[schema(required = true, pattern = r"[\S\x1c-\x1f]")]
+    #[schema(required = true, pattern = r"^[^\x00]*([^\s\x00\x85]|[\x1c-\x1f])[^\x00]*$")]
     #[serde(default)]
     first_name: String,
-    #[schema(required = true, pattern = r"[\S\x1c-\x1f]")]
+    #[schema(required = true, pattern = r"^[^\x00]*([^\s\x00\x85]|[\x1c-\x1f])[^\x00]*$")]
     #[serde(default)]
     last_name: String,
-    #[schema(required = true, pattern = r"[\S\x1c-\x1f]")]
+    #[schema(required = true, pattern = r"^[^\x00]*([^\s\x00\x85]|[\x1c-\x1f])[^\x00]*$")]
     #[serde(default)]
     phone: String,
     address: AddressBody,

@@ -146,7 +146,8 @@ fn whole(
     default: u32,
     range: std::ops::RangeInclusive<u32>,
 ) -> Result<u32, ApiError> {
-    let Some(raw) = params.get(name).map(|v| v.trim()).filter(|v| !v.is_empty()) else { return Ok(default) };
+    // Absent: the default. Present, it is a number (an empty `page=` is not one).
+    let Some(raw) = params.get(name).map(|v| v.trim()) else { return Ok(default) };
     raw.parse::<u32>()
         .ok()
         .filter(|v| range.contains(v))
@@ -162,6 +163,19 @@ fn digits(params: &HashMap<String, String>, name: &str) -> Result<Option<String>
         return Err(invalid(format!("{name} must be up to 10 digits.")));
     }
     Ok(Some(digits))
+}
+
+/// The query's parameters by name. Each is one value (a whole number, a code): one given twice
+/// (`page=1&page=2`, an array) is refused rather than one of its values picked silently.
+fn single_valued(pairs: Vec<(String, String)>) -> Result<HashMap<String, String>, ApiError> {
+    let mut params = HashMap::with_capacity(pairs.len());
+    for (name, value) in pairs {
+        if params.contains_key(&name) {
+            return Err(invalid(format!("{name} may be given only once.")));
+        }
+        params.insert(name, value);
+    }
+    Ok(params)
 }
 
 /// Parses and checks the query of a search (api/API.md, Search the stock).
@@ -223,8 +237,9 @@ fn parse_search(params: &HashMap<String, String>) -> Result<Search, ApiError> {
 )]
 async fn available_numbers(
     State(state): State<AppState>,
-    Query(params): Query<HashMap<String, String>>,
+    Query(pairs): Query<Vec<(String, String)>>,
 ) -> Result<Response, ApiError> {
+    let params = single_valued(pairs)?;
     let search = parse_search(&params)?;
     let cart = priced_for(&state, &params).await?;
     let found = inventory::search(&state.search_pool, &search).await?;
@@ -301,6 +316,16 @@ mod tests {
         let mobile = parse_search(&params(&[("mobile_prefix", "77"), ("numberType", "mobile")])).unwrap();
         assert_eq!(mobile.national_prefix.as_deref(), Some("077"));
         assert_eq!(mobile.number_type, Some(NumberType::Mobile));
+    }
+
+    #[test]
+    fn a_parameter_given_twice_is_refused() {
+        let pair = |k: &str, v: &str| (k.to_string(), v.to_string());
+        let twice = single_valued(vec![pair("page", "1"), pair("per_page", "5"), pair("page", "2")]).unwrap_err();
+        assert!(format!("{twice:?}").contains("page may be given only once"), "{twice:?}");
+        assert!(parse_search(&params(&[("per_page", "")])).is_err());
+        let once = single_valued(vec![pair("page", "2"), pair("per_page", "5")]).unwrap();
+        assert_eq!(once.get("page").map(String::as_str), Some("2"));
     }
 
     #[test]

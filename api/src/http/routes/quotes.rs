@@ -48,15 +48,15 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 struct QuoteBody {
-    #[schema(required = true, max_length = 200, pattern = r"[\S\x1c-\x1f]")]
+    #[schema(required = true, max_length = 200, pattern = r"^[^\x00]*([^\s\x00\x85]|[\x1c-\x1f])[^\x00]*$")]
     name: String,
-    #[schema(required = true, max_length = 200, pattern = r"[\S\x1c-\x1f]")]
+    #[schema(required = true, max_length = 200, pattern = r"^[^\x00]*([^\s\x00\x85]|[\x1c-\x1f])[^\x00]*$")]
     company: String,
     /// An e-mail address (at most 200 characters).
     #[schema(
         required = true,
         max_length = 200,
-        pattern = r"^[ \t\n\r]*[^@\s]+@[^@\s.][^@\s]*\.[^@\s]*[^@\s.][ \t\n\r]*$"
+        pattern = r"^[ \t\n\r]*[^@\s\x00\x85]+@[^@\s.\x00\x85][^@\s\x00\x85]*\.[^@\s\x00\x85]*[^@\s.\x00\x85][ \t\n\r]*$"
     )]
     email: String,
     /// An optional leading +, then 10 to 40 digits, single spaces, hyphens or brackets.

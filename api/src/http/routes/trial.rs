@@ -37,15 +37,28 @@ const PROVIDER_FAILED: &str = "The payment provider failed (payment_provider_err
 #[derive(Deserialize, ToSchema)]
 #[serde(untagged)]
 enum SelectedNumber {
-    Object { value: String },
-    Value(String),
+    Object {
+        /// The number: some character other than a space or `+` (an empty one is refused).
+        #[schema(pattern = r"^[^\x00]*([^\s+\x00\x85]|[\x1c-\x1f])[^\x00]*$")]
+        value: String,
+    },
+    Value(NumberText),
 }
+
+/// A chosen number's text: some character other than a space or `+` (an empty one is refused).
+#[derive(Deserialize, ToSchema)]
+#[schema(pattern = r"^[^\x00]*([^\s+\x00\x85]|[\x1c-\x1f])[^\x00]*$")]
+struct NumberText(String);
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct TrialBody {
+    /// Required: missing, every field of it is refused as empty.
     #[serde(default)]
+    #[schema(required = true)]
     customer_info: CustomerInfo,
+    /// Required: a trial starts on a number (missing, it is refused like an empty one).
+    #[schema(required = true, nullable = false)]
     selected_number: Option<SelectedNumber>,
 }
 
@@ -108,7 +121,7 @@ async fn create_trial(
     ApiJson(body): ApiJson<TrialBody>,
 ) -> Result<Json<TrialStarted>, ApiError> {
     let number = match &body.selected_number {
-        Some(SelectedNumber::Object { value } | SelectedNumber::Value(value)) => {
+        Some(SelectedNumber::Object { value } | SelectedNumber::Value(NumberText(value))) => {
             value.trim().trim_start_matches('+').to_string()
         }
         None => String::new(),
