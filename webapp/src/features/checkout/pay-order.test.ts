@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CART_ID } from '../../testing/fixtures';
-import { AccountFieldsRejected, payOrder, PaymentFailure, type OrderSecrets, type PaymentCalls } from './pay-order';
+import { CardPaymentFailure } from '../../lib/card-payment/run-card-payment';
+import { AccountFieldsRejected, payOrder, type OrderSecrets, type PaymentCalls } from './pay-order';
 import type { StripeCardElement } from '../../lib/stripe/stripe-js';
 import { installFakeStripe } from '../../testing/fake-stripe';
 import {
@@ -62,7 +63,7 @@ async function failureOf(promise: Promise<unknown>): Promise<string> {
   try {
     await promise;
   } catch (error) {
-    expect(error).toBeInstanceOf(PaymentFailure);
+    expect(error).toBeInstanceOf(CardPaymentFailure);
     return (error as Error).message;
   }
   throw new Error('the payment did not fail');
