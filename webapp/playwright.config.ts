@@ -5,19 +5,19 @@ import { defineConfig, devices } from '@playwright/test';
 // - `catalogue`, one file at a time: the specs that change the hardware catalogue (admin,
 //   hardware-prices and live-pages create, reprice, unstock and delete phones) with every spec
 //   that picks a phone from it or reads /hardware (the first in-stock phone, the brand with the
-//   most phones, /hardware's HTML, its axe report and console, the links it lists; a phone
-//   deleted meanwhile would leave a page with a missing picture).
+//   most phones, /hardware's HTML and console, the links it lists; a phone deleted meanwhile
+//   would leave a page with a missing picture).
 // - `stock`, one file at a time: numbers.spec takes "the first available number" of 0161 and
 //   0121 and the first free-trial number, and trial.spec takes free-trial numbers and runs the
 //   trial jobs with a moved clock (they end every unconfirmed trial).
-// - `rest`, on whichever worker is free: specs that read none of that, or make state of their
+// - `rest`, on whichever worker is free: specs that read none of that (axe's findings on
+//   /hardware do not depend on which phones it lists), or make state of their
 //   own (their own cart, order, 0117 numbers, transfer, quote, e-mail address), found again by
 //   its own order number, company or address; staff sign-ins are separate sessions, and only
 //   failed ones are limited (admin.spec makes the one failure).
 // - `alone`, after all of them: analytics.spec counts today's page views exactly, so nothing
 //   else may open a page while it runs. (A failure in the others skips it: fix that first.)
 const catalogue = [
-  'accessibility.spec.ts',
   'admin.spec.ts',
   'cart-journey.spec.ts',
   'hardware-checkout.spec.ts',

@@ -23,14 +23,22 @@ async function violations(page: Page, path: string) {
   return result.violations.map((v) => `${path}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ')} — ${v.help}`);
 }
 
-test('no accessibility violations on any public page', async ({ page }) => {
-  test.setTimeout(240_000);
-  const paths = [...new Set([...(await sitemapPaths(page)), ...UNLISTED])];
-  expect(paths.length).toBeGreaterThan(1);
-  const found: string[] = [];
-  for (const path of paths) found.push(...(await violations(page, path)));
-  expect(found, `axe found:\n${found.join('\n')}`).toEqual([]);
-});
+// The pages are shared out between a few tests so that both workers scan at once (each part
+// has the time the whole scan once had alone).
+test.describe.configure({ mode: 'parallel' });
+const PARTS = 4;
+
+for (let part = 0; part < PARTS; part += 1) {
+  test(`no accessibility violations on any public page (part ${part + 1} of ${PARTS})`, async ({ page }) => {
+    test.setTimeout(240_000);
+    const all = [...new Set([...(await sitemapPaths(page)), ...UNLISTED])];
+    expect(all.length).toBeGreaterThan(PARTS);
+    const paths = all.filter((_, index) => index % PARTS === part);
+    const found: string[] = [];
+    for (const path of paths) found.push(...(await violations(page, path)));
+    expect(found, `axe found:\n${found.join('\n')}`).toEqual([]);
+  });
+}
 
 test('the keyboard reaches the skip link first, then the header\'s top bar, each with a visible focus ring', async ({ page }) => {
   await page.goto('/');
