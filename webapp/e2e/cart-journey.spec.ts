@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { cartButton, freshStart, planCard } from './helpers';
+import { cartButton, freshStart, openLive, planCard } from './helpers';
 
 test('Single User yearly x2, call recording, reload keeps the cart, removing the package goes back to the plans', async ({ page }) => {
   await freshStart(page, '/plans-and-pricing');
@@ -53,7 +53,9 @@ test('desk phones stay in the cart when a plan is chosen, and the dropdown and t
   await expect(card.getByText(`Added 1 × ${phone.name} to your cart.`)).toBeVisible();
   await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item');
 
-  await page.goto('/plans-and-pricing');
+  // Live before the click: a Buy Now pressed while the page still hydrates goes to /add-ons
+  // without touching the cart (seen under load with two workers).
+  await openLive(page, '/plans-and-pricing');
   await planCard(page, 'Single User').getByRole('button', { name: 'Buy Now' }).click();
   await expect(page).toHaveURL(/\/add-ons$/);
   await expect(cartButton(page)).toHaveAccessibleName('Cart, 2 items');
@@ -62,7 +64,7 @@ test('desk phones stay in the cart when a plan is chosen, and the dropdown and t
   await expect(panel).toContainText('Single User x1 (Monthly)');
   await expect(panel).toContainText(phone.name);
   // Choosing another plan replaces the package and still keeps the phone.
-  await page.goto('/plans-and-pricing');
+  await openLive(page, '/plans-and-pricing');
   await planCard(page, 'Multi User').getByRole('button', { name: 'Buy Now' }).click();
   await expect(page).toHaveURL(/\/add-ons$/);
   await cartButton(page).click();
