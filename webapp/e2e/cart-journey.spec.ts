@@ -53,9 +53,10 @@ test('desk phones stay in the cart when a plan is chosen, and the dropdown and t
   await expect(card.getByText(`Added 1 × ${phone.name} to your cart.`)).toBeVisible();
   await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item');
 
-  // Live before the click: a Buy Now pressed while the page still hydrates goes to /add-ons
-  // without touching the cart (seen under load with two workers).
+  // Live, with the cart loaded, before the click: under load with two workers a Buy Now
+  // pressed earlier left the dropdown showing the plan it replaced.
   await openLive(page, '/plans-and-pricing');
+  await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item');
   await planCard(page, 'Single User').getByRole('button', { name: 'Buy Now' }).click();
   await expect(page).toHaveURL(/\/add-ons$/);
   await expect(cartButton(page)).toHaveAccessibleName('Cart, 2 items');
@@ -65,6 +66,7 @@ test('desk phones stay in the cart when a plan is chosen, and the dropdown and t
   await expect(panel).toContainText(phone.name);
   // Choosing another plan replaces the package and still keeps the phone.
   await openLive(page, '/plans-and-pricing');
+  await expect(cartButton(page)).toHaveAccessibleName('Cart, 2 items');
   await planCard(page, 'Multi User').getByRole('button', { name: 'Buy Now' }).click();
   await expect(page).toHaveURL(/\/add-ons$/);
   await cartButton(page).click();
