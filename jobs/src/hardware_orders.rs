@@ -180,9 +180,7 @@ pub async fn confirm_once(ctx: &HardwareOrders<'_>, id: &str) -> Result<Option<H
 
 /// The confirmation is over: nothing more is owed.
 async fn done(pool: &PgPool, id: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("DELETE FROM workflows WHERE workflow = $1 AND aggregate_id = $2")
-        .bind(CONFIRM_HARDWARE_ORDER)
-        .bind(id)
+    sqlx::query!("DELETE FROM workflows WHERE workflow = $1 AND aggregate_id = $2", CONFIRM_HARDWARE_ORDER, id)
         .execute(pool)
         .await?;
     Ok(())
@@ -200,22 +198,23 @@ async fn take_phones_out_of_cart(
     let storage = |e: sqlx::Error| ConfirmError::Storage(e.to_string());
     let mut tx = ctx.pool.begin().await.map_err(storage)?;
     // An order paid before workflows were recorded has no row yet.
-    sqlx::query(
+    sqlx::query!(
         "INSERT INTO workflows (workflow, aggregate_id, sequence, latest) VALUES ($1, $2, 0, 0)
          ON CONFLICT (workflow, aggregate_id) DO NOTHING",
+        CONFIRM_HARDWARE_ORDER,
+        id
     )
-    .bind(CONFIRM_HARDWARE_ORDER)
-    .bind(id)
     .execute(&mut *tx)
     .await
     .map_err(storage)?;
-    let step: String =
-        sqlx::query_scalar("SELECT step FROM workflows WHERE workflow = $1 AND aggregate_id = $2 FOR UPDATE")
-            .bind(CONFIRM_HARDWARE_ORDER)
-            .bind(id)
-            .fetch_one(&mut *tx)
-            .await
-            .map_err(storage)?;
+    let step: String = sqlx::query_scalar!(
+        "SELECT step FROM workflows WHERE workflow = $1 AND aggregate_id = $2 FOR UPDATE",
+        CONFIRM_HARDWARE_ORDER,
+        id
+    )
+    .fetch_one(&mut *tx)
+    .await
+    .map_err(storage)?;
     let at = |s: &str| STEPS.iter().position(|x| *x == s);
     if at(&step) >= at("cart-updated") {
         return Ok(());

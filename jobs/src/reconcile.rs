@@ -77,22 +77,25 @@ pub async fn reconcile_payments(state: &ReconcileJob<'_>, now: DateTime<Utc>) ->
     let unpaid_too_long = now - UNPAID_ORDER_LIFETIME;
     // Each order with whether it is one paid long ago (to complete) or an attempt to look up,
     // and whether it is unpaid too long (to expire). Closed orders are left alone.
-    let due: Vec<(String, bool, bool)> = sqlx::query_as(
-        "SELECT view_id, payload ->> 'status' = 'paid',
-                payload ->> 'status' IN ('placed', 'failed') AND (payload ->> 'placedAt')::timestamptz < $3
+    let due: Vec<(String, bool, bool)> = sqlx::query!(
+        r#"SELECT view_id, payload ->> 'status' = 'paid' AS "paid!",
+                payload ->> 'status' IN ('placed', 'failed') AND (payload ->> 'placedAt')::timestamptz < $3 AS "expire!"
            FROM order_view
           WHERE payload ->> 'closedAt' IS NULL
             AND ((payload ->> 'status' IN ('placed', 'failed')
                   AND ((payload ->> 'paymentStartedAt')::timestamptz < $1 OR (payload ->> 'placedAt')::timestamptz < $3))
                  OR (payload ->> 'status' = 'paid' AND (payload ->> 'paidAt')::timestamptz < $2))
-          ORDER BY view_id LIMIT 200",
+          ORDER BY view_id LIMIT 200"#,
+        stale_attempt,
+        stale_paid,
+        unpaid_too_long
     )
-    .bind(stale_attempt)
-    .bind(stale_paid)
-    .bind(unpaid_too_long)
     .fetch_all(state.pool)
     .await
-    .map_err(|e| e.to_string())?;
+    .map_err(|e| e.to_string())?
+    .into_iter()
+    .map(|r| (r.view_id, r.paid, r.expire))
+    .collect();
     let mut report = Report::default();
     for (id, paid_long_ago, too_long) in due {
         report.looked_at += 1;
