@@ -177,7 +177,6 @@ pub struct OpenPort {
     pub overdue: bool,
 }
 
-#[derive(sqlx::FromRow)]
 struct PortRow {
     order_id: String,
     order_number: String,
@@ -187,11 +186,13 @@ struct PortRow {
 
 /// Every port not yet completed or rejected, the longest waiting first.
 pub async fn open_ports(state: &AppState) -> Result<Vec<OpenPort>, ApiError> {
-    let rows: Vec<PortRow> = sqlx::query_as(
-        "SELECT view_id AS order_id, payload->>'orderNumber' AS order_number, payload->>'email' AS email, p AS port
+    let rows = sqlx::query_as!(
+        PortRow,
+        r#"SELECT view_id AS order_id, payload->>'orderNumber' AS "order_number!", payload->>'email' AS "email!",
+                  p AS "port!: sqlx::types::Json<projections::orders::PortLine>"
            FROM order_view, jsonb_array_elements(COALESCE(payload::jsonb->'ports', '[]')) p
           WHERE p->>'state' NOT IN ('completed', 'rejected')
-          ORDER BY p->>'requestedAt', view_id",
+          ORDER BY p->>'requestedAt', view_id"#
     )
     .fetch_all(&state.pool)
     .await?;

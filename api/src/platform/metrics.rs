@@ -198,8 +198,8 @@ pub async fn measure_projection_lag(pool: &PgPool, workflows: &[&'static str]) {
 async fn measure(pool: &PgPool, workflows: &[&'static str]) -> Result<(), sqlx::Error> {
     let mut tx = pool.begin().await?;
     // A scrape never holds the database for long.
-    sqlx::query("SET LOCAL statement_timeout = '5s'").execute(&mut *tx).await?;
-    let last: Option<i64> = sqlx::query_scalar("SELECT max(global_sequence) FROM events").fetch_one(&mut *tx).await?;
+    sqlx::query!("SET LOCAL statement_timeout = '5s'").execute(&mut *tx).await?;
+    let last: Option<i64> = sqlx::query_scalar!("SELECT max(global_sequence) FROM events").fetch_one(&mut *tx).await?;
     metrics::gauge!(LAST_EVENT).set(last.unwrap_or(0) as f64);
     for (view, aggregate, seen) in VIEWS {
         let (events, aggregates): (i64, i64) = sqlx::query_as(&format!(
@@ -222,13 +222,16 @@ async fn measure(pool: &PgPool, workflows: &[&'static str]) -> Result<(), sqlx::
         let count = statuses.iter().find(|(s, _)| s == status).map_or(0, |(_, count)| *count);
         metrics::gauge!(OUTBOX_EMAILS, "status" => status).set(count as f64);
     }
-    let owed: Vec<(String, i64, i64, f64)> = sqlx::query_as(
-        "SELECT workflow, count(*), count(*) FILTER (WHERE last_error IS NOT NULL),
-                coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8
-           FROM workflows GROUP BY workflow",
+    let owed: Vec<(String, i64, i64, f64)> = sqlx::query!(
+        r#"SELECT workflow, count(*) AS "count!", count(*) FILTER (WHERE last_error IS NOT NULL) AS "failing!",
+                coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8 AS "oldest!"
+           FROM workflows GROUP BY workflow"#
     )
     .fetch_all(&mut *tx)
-    .await?;
+    .await?
+    .into_iter()
+    .map(|r| (r.workflow, r.count, r.failing, r.oldest))
+    .collect();
     for &workflow in workflows {
         let (count, failing, oldest) =
             owed.iter().find(|(w, ..)| w == workflow).map_or((0, 0, 0.0), |(_, c, f, o)| (*c, *f, *o));
