@@ -179,6 +179,7 @@ pub const STATUS_SQL: &str = "CASE WHEN sent_at IS NOT NULL AND delivered_to = '
 
 /// The status of the e-mail of `kind` about `reference` (an order or a trial), if queued.
 pub async fn status_of(pool: &PgPool, kind: &str, reference: &str) -> Result<Option<MailStatus>, sqlx::Error> {
+    // Runtime SQL: STATUS_SQL is one definition shared by every reader (the macros take only a literal).
     let status: Option<String> =
         sqlx::query_scalar(&format!("SELECT {STATUS_SQL} FROM outbox WHERE kind = $1 AND reference = $2"))
             .bind(kind)

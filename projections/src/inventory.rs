@@ -332,6 +332,7 @@ pub async fn search(pool: &PgPool, search: &Search) -> Result<SearchPage, sqlx::
     let kind = search.number_type.map(|k| k.as_str());
     let offset =
         if search.after.is_some() { 0 } else { i64::from(search.page.saturating_sub(1)) * i64::from(search.per_page) };
+    // Runtime SQL: one of four statement shapes, chosen by the filters given.
     let sql = &SEARCH_SQL[usize::from(kind.is_some()) + 2 * usize::from(exact_area.is_some())];
     let rows: Vec<SearchRow> = sqlx::query_as(sql)
         .bind(&search.country)

@@ -202,6 +202,7 @@ async fn measure(pool: &PgPool, workflows: &[&'static str]) -> Result<(), sqlx::
     let last: Option<i64> = sqlx::query_scalar!("SELECT max(global_sequence) FROM events").fetch_one(&mut *tx).await?;
     metrics::gauge!(LAST_EVENT).set(last.unwrap_or(0) as f64);
     for (view, aggregate, seen) in VIEWS {
+        // Runtime SQL: each view's own `seen` subquery is spliced in.
         let (events, aggregates): (i64, i64) = sqlx::query_as(&format!(
             "SELECT coalesce(sum(e.last - coalesce(v.seen, 0)), 0)::bigint, count(*)
              FROM (SELECT aggregate_id, max(sequence) AS last FROM events WHERE aggregate_type = $1 GROUP BY aggregate_id) e
@@ -214,6 +215,7 @@ async fn measure(pool: &PgPool, workflows: &[&'static str]) -> Result<(), sqlx::
         metrics::gauge!(LAG_EVENTS, "view" => *view).set(events as f64);
         metrics::gauge!(LAGGING_AGGREGATES, "view" => *view).set(aggregates as f64);
     }
+    // Runtime SQL: STATUS_SQL is one definition shared by every reader (the macros take only a literal).
     let statuses: Vec<(String, i64)> =
         sqlx::query_as(&format!("SELECT {}, count(*) FROM outbox GROUP BY 1", jobs::outbox::STATUS_SQL))
             .fetch_all(&mut *tx)
