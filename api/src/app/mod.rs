@@ -18,6 +18,7 @@ pub mod locks;
 pub mod order_secrets;
 pub mod ports;
 pub mod public_reads;
+pub mod quotes;
 pub mod state;
 pub mod support;
 pub mod trial;
