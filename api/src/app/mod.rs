@@ -20,6 +20,7 @@ pub mod ports;
 pub mod public_reads;
 pub mod quotes;
 pub mod state;
+pub mod stripe_events;
 pub mod support;
 pub mod trial;
 pub mod trial_mail;
