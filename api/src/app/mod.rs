@@ -9,6 +9,7 @@ pub mod auth;
 pub mod card_setups;
 pub mod cart_holds;
 pub mod carts;
+pub mod catalogue;
 pub mod checkout;
 pub mod faults;
 pub mod hardware_checkout;
