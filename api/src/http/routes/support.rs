@@ -417,7 +417,7 @@ async fn move_port(
     use crate::app::ports::StaffStep;
     let kind = order(&kind, &id)?;
     if kind != OrderKind::Service {
-        return Err(aggregates::service_order::ServiceOrderError::NotAPort.into());
+        return Err(aggregates::port::PortError::NotAPort.into());
     }
     let invalid = |message: &str| ApiError::unprocessable("invalid_port_step", message.to_string());
     let step = match (body.step.as_str(), body.date.as_deref(), body.reason) {
@@ -429,9 +429,7 @@ async fn move_port(
         ),
         ("setDate", None, _) => return Err(invalid("Give the transfer date the losing provider set.")),
         ("reject", None, Some(reason)) => StaffStep::Reject(reason),
-        ("reject", None, None) => {
-            return Err(aggregates::service_order::ServiceOrderError::RejectionReasonMissing.into())
-        }
+        ("reject", None, None) => return Err(aggregates::port::PortError::RejectionReasonMissing.into()),
         ("submit" | "complete" | "setDate" | "reject", _, _) => {
             return Err(invalid("Send a date only with setDate, and a reason only with reject."))
         }
