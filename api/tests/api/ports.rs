@@ -224,6 +224,17 @@ async fn open_ports_are_listed_oldest_first_and_flagged_after_three_business_day
     .execute(&app.pool)
     .await
     .unwrap();
+    // And its port's own view (the port is its own aggregate, `{order}:{number}`).
+    sqlx::query(
+        "UPDATE port_view SET payload = jsonb_set(payload::jsonb, '{requestedAt}', to_jsonb($2::text))::json
+          WHERE view_id = $1 || ':' || $3",
+    )
+    .bind(&old)
+    .bind((chrono::Utc::now() - chrono::Duration::days(14)).to_rfc3339())
+    .bind(PORTED)
+    .execute(&app.pool)
+    .await
+    .unwrap();
     let queue = expect_ok(staff_get(&app, &support, "/api/admin/ports").await).await;
     let ports = queue["ports"].as_array().unwrap();
     assert_eq!(ports.len(), 2);
