@@ -166,6 +166,8 @@ pub async fn replay_service_order(
     .bind(id)
     .fetch_all(pool)
     .await?;
+    // Read once and dropped: no need to box either side.
+    #[allow(clippy::large_enum_variant)]
     enum Entry {
         Order(Placed<ServiceOrder>),
         Port(String, Placed<Port>),
