@@ -10,6 +10,7 @@ pub mod hardware_order;
 pub mod numbers;
 pub mod payments;
 pub mod phone_number;
+pub mod port;
 pub mod pricing;
 pub mod quote_request;
 pub mod refusal;

@@ -8,8 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::commands::{CheckoutStep, ServiceOrderCommand};
 use super::errors::ServiceOrderError;
 use super::events::ServiceOrderEvent;
-use super::lines::{check_lines, OrderLines, PaymentPart, PaymentType};
-use super::ports::{Port, PortState, PortStep, MAX_REJECTION_REASON};
+use super::lines::{check_lines, OrderLines, OrderedNumber, PaymentPart, PaymentType};
 use crate::clock::Clock;
 use crate::customer::{Customer, Extension};
 use crate::payments::MAX_CARD_SETUPS;
@@ -73,9 +72,6 @@ pub struct ServiceOrder {
     /// Area-code placeholders given their number so far.
     #[serde(default)]
     pub filled_placeholders: Vec<String>,
-    /// The numbers being transferred in, from the order's completion.
-    #[serde(default)]
-    pub ports: Vec<Port>,
     /// The newer order from the same cart that replaced this one before it was paid.
     #[serde(default)]
     pub superseded_by: Option<String>,
@@ -147,24 +143,10 @@ impl ServiceOrder {
             .collect()
     }
 
-    /// The port of a number this order transfers in.
-    pub fn port(&self, number: &str) -> Option<&Port> {
-        self.ports.iter().find(|p| p.number == number)
-    }
-
-    fn port_mut(&mut self, number: &str) -> Option<&mut Port> {
-        self.ports.iter_mut().find(|p| p.number == number)
-    }
-
-    /// A port step, checked: the order transfers the number in, the port has started (the
-    /// order is complete), and the step follows from the port's state.
-    fn check_port_step(&self, number: &str, step: PortStep, now: DateTime<Utc>) -> Result<(), ServiceOrderError> {
-        let transfers_it = self.lines.iter().flat_map(|l| &l.numbers).any(|n| n.is_transfer && n.value == number);
-        if !transfers_it {
-            return Err(ServiceOrderError::NotAPort);
-        }
-        let port = self.port(number).ok_or(ServiceOrderError::PortNotStarted)?;
-        port.check_step(step, now.date_naive())
+    /// The numbers the order transfers in (each becomes a Port once the order completes:
+    /// crate::port), with the PAC code a mobile came with.
+    pub fn transfers(&self) -> impl Iterator<Item = &OrderedNumber> {
+        self.lines.iter().flat_map(|l| &l.numbers).filter(|n| n.is_transfer && !n.is_placeholder)
     }
 
     /// A staff step names who took it.
@@ -343,55 +325,6 @@ impl ServiceOrder {
                     return Err(E::NotTheOrdersNumber);
                 }
                 Ok(vec![Ev::NumberReleased { number, at: now }])
-            }
-            C::ConfirmPortDetails { number, details } => {
-                self.check_port_step(&number, PortStep::ConfirmDetails, now)?;
-                let port = self.port(&number).expect("checked above");
-                if port.moves_with_pac() {
-                    return Err(E::PortMovesWithPac);
-                }
-                let details = details.checked()?;
-                if port.state == PortState::DetailsConfirmed && port.details.as_ref() == Some(&details) {
-                    // The same details sent again (a double click): nothing new to record.
-                    return Ok(vec![]);
-                }
-                Ok(vec![Ev::PortDetailsConfirmed { number, details, signed_at: now }])
-            }
-            C::GivePortPac { number, pac } => {
-                self.check_port_step(&number, PortStep::GivePac, now)?;
-                let port = self.port(&number).expect("checked above");
-                if !port.moves_with_pac() {
-                    return Err(E::PortNeedsLetter);
-                }
-                let pac = crate::cart::pac_code(&pac).ok_or(E::InvalidPac)?;
-                if port.state == PortState::DetailsConfirmed && port.pac.as_ref() == Some(&pac) {
-                    return Ok(vec![]);
-                }
-                Ok(vec![Ev::PortPacGiven { number, pac, at: now }])
-            }
-            C::SubmitPort { number, by } => {
-                Self::staff(&by)?;
-                self.check_port_step(&number, PortStep::Submit, now)?;
-                Ok(vec![Ev::PortSubmitted { number, at: now }])
-            }
-            C::SetPortDate { number, date, by } => {
-                Self::staff(&by)?;
-                self.check_port_step(&number, PortStep::SetDate(date), now)?;
-                Ok(vec![Ev::PortDateSet { number, date, at: now }])
-            }
-            C::CompletePort { number, by } => {
-                Self::staff(&by)?;
-                self.check_port_step(&number, PortStep::Complete, now)?;
-                Ok(vec![Ev::PortCompleted { number, at: now }])
-            }
-            C::RejectPort { number, reason, by } => {
-                Self::staff(&by)?;
-                self.check_port_step(&number, PortStep::Reject, now)?;
-                let reason = reason.trim().to_string();
-                if reason.is_empty() || reason.chars().count() > MAX_REJECTION_REASON {
-                    return Err(E::RejectionReasonMissing);
-                }
-                Ok(vec![Ev::PortRejected { number, reason, at: now }])
             }
             C::ProposeCancellation { at_period_end, reason, by } => {
                 Self::staff(&by)?;
@@ -633,20 +566,7 @@ impl Aggregate for ServiceOrder {
                 self.numbers_assigned = true;
                 self.assigned_numbers = numbers;
             }
-            Ev::OrderCompleted { completed_at } => {
-                self.status = OrderStatus::Completed;
-                // A mobile's port starts with its PAC code: its details are in.
-                self.ports = self
-                    .lines
-                    .iter()
-                    .flat_map(|l| &l.numbers)
-                    .filter(|n| n.is_transfer && !n.is_placeholder)
-                    .map(|n| match &n.pac {
-                        Some(pac) => Port::with_pac(n.value.clone(), completed_at, pac.clone()),
-                        None => Port::requested(n.value.clone(), completed_at),
-                    })
-                    .collect();
-            }
+            Ev::OrderCompleted { .. } => self.status = OrderStatus::Completed,
             Ev::ConfirmationResent { .. } | Ev::SipPasswordReset { .. } => {}
             Ev::OrderSuperseded { by, .. } => self.superseded_by = Some(by),
             Ev::OrderExpired { at, .. } => self.expired_at = Some(at),
@@ -666,45 +586,13 @@ impl Aggregate for ServiceOrder {
                 self.filled_placeholders.push(placeholder);
                 self.assigned_numbers.push(number);
             }
-            Ev::PortDetailsConfirmed { number, details, signed_at } => {
-                if let Some(port) = self.port_mut(&number) {
-                    port.state = PortState::DetailsConfirmed;
-                    port.details = Some(details);
-                    port.signed_at = Some(signed_at);
-                    port.rejection_reason = None;
-                    port.date = None;
-                }
-            }
-            Ev::PortPacGiven { number, pac, .. } => {
-                if let Some(port) = self.port_mut(&number) {
-                    port.state = PortState::DetailsConfirmed;
-                    port.pac = Some(pac);
-                    port.rejection_reason = None;
-                    port.date = None;
-                }
-            }
-            Ev::PortSubmitted { number, .. } => {
-                if let Some(port) = self.port_mut(&number) {
-                    port.state = PortState::Submitted;
-                }
-            }
-            Ev::PortDateSet { number, date, .. } => {
-                if let Some(port) = self.port_mut(&number) {
-                    port.state = PortState::DateSet;
-                    port.date = Some(date);
-                }
-            }
-            Ev::PortCompleted { number, .. } => {
-                if let Some(port) = self.port_mut(&number) {
-                    port.state = PortState::Completed;
-                }
-            }
-            Ev::PortRejected { number, reason, .. } => {
-                if let Some(port) = self.port_mut(&number) {
-                    port.state = PortState::Rejected;
-                    port.rejection_reason = Some(reason);
-                }
-            }
+            // Legacy transfer steps: the port's own stream carries them on (crate::port::opening).
+            Ev::PortDetailsConfirmed { .. }
+            | Ev::PortPacGiven { .. }
+            | Ev::PortSubmitted { .. }
+            | Ev::PortDateSet { .. }
+            | Ev::PortCompleted { .. }
+            | Ev::PortRejected { .. } => {}
             Ev::CancellationProposed { .. } => {}
             Ev::SubscriptionCancelled { at_period_end, ends_at, reason, .. } => {
                 self.cancellation = Some(Cancellation { at_period_end, ends_at, reason });

@@ -7,9 +7,8 @@ pub mod search;
 
 use aggregates::hardware_order::{HardwareOrder, HardwareOrderCommand, HardwareOrderStatus};
 use aggregates::phone_number::{PhoneNumberCommand, PhoneNumberError};
-use aggregates::service_order::{
-    OrderStatus, PortState, PortStep, ServiceOrder, ServiceOrderCommand, ServiceOrderError,
-};
+use aggregates::port::{Port, PortState, PortStep};
+use aggregates::service_order::{OrderStatus, ServiceOrder, ServiceOrderCommand, ServiceOrderError};
 use aggregates::trial::TrialStep;
 use aggregates::trial::{Trial, TrialCommand, TrialStatus, MAX_EXTENSION_DAYS};
 use axum::http::StatusCode;
@@ -19,7 +18,7 @@ use jobs::outbox::{queue, Mail};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use self::history::{emails, replay, state_json, EmailOut, EventOut, Replay};
+use self::history::{emails, replay, replay_service_order, state_json, EmailOut, EventOut, Replay};
 use crate::app::auth::{Role, Staff};
 use crate::app::checkout::mail::{confirmation, PasswordNote};
 use crate::app::state::{load, AppState};
@@ -138,10 +137,9 @@ pub struct PortAction {
     pub pac: Option<String>,
 }
 
-fn port_actions(order: &ServiceOrder, now: chrono::DateTime<chrono::Utc>) -> Vec<PortAction> {
+fn port_actions(ports: &[Port], now: chrono::DateTime<chrono::Utc>) -> Vec<PortAction> {
     let today = now.date_naive();
-    order
-        .ports
+    ports
         .iter()
         .map(|port| {
             let steps = [
@@ -254,7 +252,9 @@ pub async fn order_history(
     let mail = emails(&state.pool, id).await?;
     Ok(match kind {
         OrderKind::Service => {
-            let replayed = replay::<ServiceOrder>(&state.pool, id, up_to).await?.ok_or_else(no_such_order)?;
+            let replayed = replay_service_order(&state.pool, id, up_to).await?.ok_or_else(no_such_order)?;
+            let current_ports = crate::app::ports::ports_of(state, id).await?;
+            let (replayed, ports) = (replayed.replay, replayed.ports);
             let current = &replayed.current;
             let actions = Actions {
                 resend_confirmation: current.status == OrderStatus::Completed,
@@ -267,7 +267,7 @@ pub async fn order_history(
                 replaceable_numbers: current.lost_numbers.clone(),
                 open_placeholders: open_placeholders(state, current).await?,
                 extend_trial: false,
-                ports: port_actions(current, state.clock.now()),
+                ports: port_actions(&current_ports, state.clock.now()),
                 sip_extensions: current.extensions.iter().map(|e| e.number.clone()).collect(),
                 refund: None,
                 cancel_subscription: current.check_cancellation(false, "-").is_ok().then(|| CancelAction {
@@ -275,9 +275,19 @@ pub async fn order_history(
                     perform: staff.role == Role::Admin,
                 }),
             };
-            let view = view_json(state.order_views.load(id).await.map_err(ApiError::internal)?);
+            let view = match state.order_views.load(id).await.map_err(ApiError::internal)? {
+                Some(view) => Some(crate::app::ports::with_ports(state, view).await?),
+                None => None,
+            };
+            let view = view_json(view);
             let number = current.order_number.clone();
-            assemble(kind, id, number, replayed, view, mail, actions)
+            let mut history = assemble(kind, id, number, replayed, view, mail, actions);
+            // The order's ports are part of it, as they stood then.
+            history.state_summary.extend(ports.iter().flat_map(projections::history::Narrated::summary));
+            if let Value::Object(map) = &mut history.state {
+                map.insert("ports".to_string(), state_json(&ports));
+            }
+            history
         }
         OrderKind::Trial => {
             let replayed = replay::<Trial>(&state.pool, id, up_to).await?.ok_or_else(no_such_order)?;

@@ -406,7 +406,7 @@ async fn move_port(
 ) -> Result<Json<OrderHistory>, ApiError> {
     // Only a service order transfers numbers: that is answered before the step is read.
     if order(&kind, &id)? != OrderKind::Service {
-        return Err(aggregates::service_order::ServiceOrderError::NotAPort.into());
+        return Err(aggregates::port::PortError::NotAPort.into());
     }
     let (number, step) = body.into_step()?;
     Ok(Json(support::move_port(&state, &staff, &id, &number, step).await?))
@@ -426,7 +426,7 @@ impl PortBody {
             ("setDate", None, _) => return Err(invalid("Give the transfer date the losing provider set.")),
             ("reject", None, Some(reason)) => StaffStep::Reject(reason),
             ("reject", None, None) => {
-                return Err(aggregates::service_order::ServiceOrderError::RejectionReasonMissing.into())
+                return Err(aggregates::port::PortError::RejectionReasonMissing.into())
             }
             ("submit" | "complete" | "setDate" | "reject", _, _) => {
                 return Err(invalid("Send a date only with setDate, and a reason only with reject."))
