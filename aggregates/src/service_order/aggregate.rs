@@ -46,11 +46,12 @@ pub struct ServiceOrder {
     #[serde(default)]
     pub card_setups: u32,
     pub payment_method_id: Option<String>,
-    /// The subscription's payment attempt, and the top-up's (crate::payment_attempt).
+    /// The subscription's payment attempt, and the top-up's (crate::payment_attempt). Boxed:
+    /// the order is held across many awaits, and debug builds keep every copy on the stack.
     #[serde(default)]
-    pub subscription: PaymentAttempt,
+    pub subscription: Box<PaymentAttempt>,
     #[serde(default)]
-    pub top_up: PaymentAttempt,
+    pub top_up: Box<PaymentAttempt>,
     /// Failed payment attempts so far: each new attempt gets new idempotency keys.
     pub failed_attempts: u32,
     pub account_id: Option<String>,
@@ -115,15 +116,15 @@ impl ServiceOrder {
 
     fn part(&self, part: PaymentPart) -> &PaymentAttempt {
         match part {
-            PaymentPart::Subscription => &self.subscription,
-            PaymentPart::TopUp => &self.top_up,
+            PaymentPart::Subscription => &*self.subscription,
+            PaymentPart::TopUp => &*self.top_up,
         }
     }
 
     fn part_mut(&mut self, part: PaymentPart) -> &mut PaymentAttempt {
         match part {
-            PaymentPart::Subscription => &mut self.subscription,
-            PaymentPart::TopUp => &mut self.top_up,
+            PaymentPart::Subscription => &mut *self.subscription,
+            PaymentPart::TopUp => &mut *self.top_up,
         }
     }
 
