@@ -116,15 +116,15 @@ impl ServiceOrder {
 
     fn part(&self, part: PaymentPart) -> &PaymentAttempt {
         match part {
-            PaymentPart::Subscription => &*self.subscription,
-            PaymentPart::TopUp => &*self.top_up,
+            PaymentPart::Subscription => &self.subscription,
+            PaymentPart::TopUp => &self.top_up,
         }
     }
 
     fn part_mut(&mut self, part: PaymentPart) -> &mut PaymentAttempt {
         match part {
-            PaymentPart::Subscription => &mut *self.subscription,
-            PaymentPart::TopUp => &mut *self.top_up,
+            PaymentPart::Subscription => &mut self.subscription,
+            PaymentPart::TopUp => &mut self.top_up,
         }
     }
 
