@@ -2558,6 +2558,7 @@ export type components = {
             /**
              * @description The referring page's address (`document.referrer`), or empty: only its host is kept,
              *     and none when it is this site.
+             *     `REFERRER_PATTERN`, which the server checks (a test holds the two equal).
              * @default null
              */
             referrer?: string | null;

@@ -11,6 +11,17 @@ pub const MAX_PATH: usize = 300;
 pub const MAX_UTM: usize = 100;
 /// The longest referrer address read (only its host is kept).
 const MAX_REFERRER: usize = 1000;
+/// A referrer the server reads, as the OpenAPI document states it (`referrer`'s pattern):
+/// http, https or an Android app, a host name (each label starting with a letter) or an IPv4
+/// address, an optional port up to 65535, then printable ASCII. Anything else is refused,
+/// so the document and the server never disagree (a port, an address, a user name).
+pub const REFERRER_PATTERN: &str = r"^[ \t\n\r]*((https?|android-app)://((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}|[A-Za-z]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z]([A-Za-z0-9-]*[A-Za-z0-9])?)*)(:([0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?([/?#][!-~]*)?)?[ \t\n\r]*$";
+
+fn referrer_form() -> &'static regex::Regex {
+    static FORM: std::sync::LazyLock<regex::Regex> =
+        std::sync::LazyLock::new(|| regex::Regex::new(REFERRER_PATTERN).expect("REFERRER_PATTERN is a regex"));
+    &FORM
+}
 
 /// One page view.
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -25,9 +36,10 @@ pub struct PageViewBody {
     pub path: String,
     /// The referring page's address (`document.referrer`), or empty: only its host is kept,
     /// and none when it is this site.
+    /// `REFERRER_PATTERN`, which the server checks (a test holds the two equal).
     #[schema(
         max_length = 1000,
-        pattern = r"^[ \t\n\r]*((https?|android-app)://[A-Za-z]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z]([A-Za-z0-9-]*[A-Za-z0-9])?)*([/?#][!-~]*)?)?[ \t\n\r]*$"
+        pattern = r"^[ \t\n\r]*((https?|android-app)://((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}|[A-Za-z]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z]([A-Za-z0-9-]*[A-Za-z0-9])?)*)(:([0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?([/?#][!-~]*)?)?[ \t\n\r]*$"
     )]
     pub referrer: Option<String>,
     /// `small` (under 640 px wide), `medium` (under 1024 px) or `large`.
@@ -125,7 +137,7 @@ impl PageViewBody {
         }
         let mut referrer_host = None;
         if let Some(referrer) = optional(&self.referrer) {
-            let host = (referrer.len() <= MAX_REFERRER)
+            let host = (referrer.len() <= MAX_REFERRER && referrer_form().is_match(&referrer))
                 .then(|| reqwest::Url::parse(&referrer).ok())
                 .flatten()
                 .filter(|url| matches!(url.scheme(), "http" | "https" | "android-app"))
@@ -189,6 +201,33 @@ mod tests {
         assert_eq!(body("/", Some("")).check(&own()).unwrap().referrer_host, None);
         assert!(body("/", Some("not a url")).check(&own()).unwrap_err().contains_key("referrer"));
         assert!(body("/", Some("javascript:alert(1)")).check(&own()).unwrap_err().contains_key("referrer"));
+        assert!(body("/", Some("http://127.0.0.1:8080/plans")).check(&own()).is_ok());
+    }
+
+    /// What the document's pattern admits, the server reads, and what it refuses, the server
+    /// refuses (schemathesis holds the server to the document).
+    #[test]
+    fn the_referrer_pattern_is_the_documents_and_the_servers() {
+        use utoipa::PartialSchema;
+        let schema = serde_json::to_value(PageViewBody::schema()).unwrap();
+        assert_eq!(schema["properties"]["referrer"]["pattern"], REFERRER_PATTERN);
+        for refused in [
+            "http://user@example.com/",
+            "http://example.com:65536/",
+            "http://999.1.1.1/",
+            "http://01.1.1.1/",
+            "http://1example.com/",
+            "http://[::1]/",
+            "ftp://example.com/",
+            "HTTP://example.com/",
+        ] {
+            assert!(body("/", Some(refused)).check(&own()).is_err(), "{refused} is refused");
+        }
+        for read in
+            ["http://a", "https://a-b.c:65535/x?y#z", "android-app://com.google.android.gm/", "http://10.0.0.1:8/"]
+        {
+            assert!(body("/", Some(read)).check(&own()).is_ok(), "{read} is read");
+        }
     }
 
     #[test]

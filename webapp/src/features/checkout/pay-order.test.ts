@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CART_ID } from '../../testing/fixtures';
-import { AccountFieldsRejected, payOrder, PaymentFailure, type OrderSecrets, type PaymentCalls } from './pay-order';
+import { CardPaymentFailure, cardPaymentTiming } from '../../lib/card-payment/run-card-payment';
+import { AccountFieldsRejected, payOrder, type OrderSecrets, type PaymentCalls } from './pay-order';
 import type { StripeCardElement } from '../../lib/stripe/stripe-js';
 import { installFakeStripe } from '../../testing/fake-stripe';
 import {
@@ -62,7 +63,7 @@ async function failureOf(promise: Promise<unknown>): Promise<string> {
   try {
     await promise;
   } catch (error) {
-    expect(error).toBeInstanceOf(PaymentFailure);
+    expect(error).toBeInstanceOf(CardPaymentFailure);
     return (error as Error).message;
   }
   throw new Error('the payment did not fail');
@@ -258,6 +259,23 @@ describe('payOrder', () => {
     stripe.confirmCardPayment.mockResolvedValueOnce({ paymentIntent: { id: 'pi_9', status: 'succeeded' } });
     expect(await failureOf(pay(calls, { stripe }).result)).toBe('Payment was not successful. Status: requires_action');
     expect(calls.createUserAccount).not.toHaveBeenCalled();
+  });
+
+  it('202 payment_processing: the same request again after 1 s, then 2 s; paid then, or the server\'s sentence', async () => {
+    const waits = vi.spyOn(cardPaymentTiming, 'sleep').mockResolvedValue(undefined);
+    const processing = { success: false, error: 'Payment processing completed but status is unclear. Please contact support to verify your order.', code: 'payment_processing' };
+    const calls = fakeCalls();
+    calls.createSubscription.mockResolvedValueOnce(processing).mockResolvedValueOnce(processing);
+    await expect(pay(calls).result).resolves.toMatchObject({ orderId: ORDER_ID });
+    expect(waits.mock.calls).toEqual([[1000], [2000]]);
+    expect(calls.createSubscription).toHaveBeenCalledTimes(3);
+    expect(calls.createSubscription.mock.calls[2]).toEqual(calls.createSubscription.mock.calls[0]);
+
+    const still = fakeCalls({ createSubscription: async () => processing });
+    expect(await failureOf(pay(still).result)).toBe(processing.error);
+    expect(still.createSubscription).toHaveBeenCalledTimes(3);
+    expect(still.createUserAccount).not.toHaveBeenCalled();
+    waits.mockRestore();
   });
 
   it('status incomplete counts as a declined card', async () => {

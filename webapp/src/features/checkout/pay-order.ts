@@ -1,7 +1,9 @@
 import { serverErrorMessage } from '../../lib/api-error';
 import type { Cart } from '../../lib/api-types';
 import type { CustomerInfo, FieldErrors, InvalidFieldsBody } from '../../lib/account-form/types';
-import { paymentMethodId, type StripeCardElement, type StripeClient } from '../../lib/stripe/stripe-js';
+import type { AttemptKey, ChargeAnswer, PaymentRules, PaymentTexts } from '../../lib/card-payment/card-payment';
+import { CardPaymentFailure, runCardPayment, type CardPaymentAdapter } from '../../lib/card-payment/run-card-payment';
+import type { StripeCardElement, StripeClient } from '../../lib/stripe/stripe-js';
 import type { CompletedOrder, ProgressStep } from './checkout-slice';
 import { paymentMessages, stripeErrorMessage, subscriptionRefusalMessage } from './payment-messages';
 import type {
@@ -46,11 +48,8 @@ export interface PayOrderInput {
   orderSecrets: OrderSecrets;
 }
 
-/** A payment that stopped, with the sentence to show under the card field. */
-export class PaymentFailure extends Error {}
-
 /** 409 `price_changed`: the cart is priced otherwise than the page showed; nothing was placed, and `cart` is the cart now. */
-export class CartPriceChanged extends PaymentFailure {
+export class CartPriceChanged extends CardPaymentFailure {
   constructor(
     message: string,
     readonly cart: Cart,
@@ -69,7 +68,7 @@ function repricedCart(error: unknown): { message: string; cart: Cart } | null {
 }
 
 /** The server refused the account form (422 `invalid_fields`): the fields to mark on step 2. */
-export class AccountFieldsRejected extends Error {
+export class AccountFieldsRejected extends CardPaymentFailure {
   constructor(
     message: string,
     readonly fieldErrors: FieldErrors,
@@ -80,10 +79,29 @@ export class AccountFieldsRejected extends Error {
 
 const KNOWN_PAYMENT_TYPES = ['subscription', 'payg_topup_only', 'payg_split_payment'];
 const PAID_SUBSCRIPTION = ['active', 'trialing', 'succeeded'];
-/** An order has at most two payments to authenticate: its subscription and its top-up. */
-const MAX_AUTHENTICATIONS = 2;
-/** A 3-D Secure payment intent in one of these states has been authorised. */
-const AUTHORISED_PAYMENT = ['succeeded', 'processing', 'requires_capture'];
+
+/** How the service checkout's server finishes a payment. */
+export const servicePaymentRules: PaymentRules = {
+  // The same request once more after each check: a split order's top-up may then ask for its own.
+  afterAuthentication: 'charge-again',
+  // An order has at most two payments to authenticate: its subscription and its top-up.
+  maxAuthentications: 2,
+  // A 3-D Secure payment intent in one of these states has been authorised.
+  authorisedStatuses: ['succeeded', 'processing', 'requires_capture'],
+  processingRetries: 2,
+};
+
+export const servicePaymentTexts: PaymentTexts = {
+  cardError: stripeErrorMessage,
+  setupFailed: paymentMessages.setupIntentFailed,
+  unexpected: paymentMessages.unexpected,
+  setupNotSucceeded: paymentMessages.setupIntentNotSuccessful,
+  noPaymentMethod: paymentMessages.noDetail,
+  missingClientSecret: paymentMessages.invalidConfiguration,
+  authenticationNotSucceeded: (status) => (status ? paymentMessages.paymentIntentNotSuccessful(status) : paymentMessages.unexpected),
+  missingPaymentId: paymentMessages.unexpected,
+  tooManyAuthentications: paymentMessages.notSuccessfulStatus,
+};
 
 function errorBody<T>(error: unknown): T | undefined {
   if (typeof error === 'object' && error !== null && 'data' in error) return (error as { data: T }).data;
@@ -101,64 +119,23 @@ function errorCode(error: unknown): unknown {
 
 /** The server chose how the order is paid; the browser refuses what it does not know. */
 function checkPaymentType(intent: PaymentIntentResponse): void {
-  if (intent.paymentType === 'payg_upfront_payment') throw new PaymentFailure(paymentMessages.legacyPaymentType);
-  if (!intent.orderId) throw new PaymentFailure(paymentMessages.invalidConfiguration);
+  if (intent.paymentType === 'payg_upfront_payment') throw new CardPaymentFailure(paymentMessages.legacyPaymentType);
+  if (!intent.orderId) throw new CardPaymentFailure(paymentMessages.invalidConfiguration);
   if (KNOWN_PAYMENT_TYPES.includes(intent.paymentType)) return;
   if (intent.useSubscription || intent.splitPayment) return;
-  throw new PaymentFailure(paymentMessages.invalidConfiguration);
+  throw new CardPaymentFailure(paymentMessages.invalidConfiguration);
 }
 
-async function charge(calls: PaymentCalls, args: CreateSubscriptionArgs): Promise<SubscriptionResponse> {
-  try {
-    return await calls.createSubscription(args);
-  } catch (error) {
-    throw new PaymentFailure(subscriptionRefusalMessage(errorBody<SubscriptionResponse>(error)));
-  }
+/** The order being paid: as create-payment-intent named it, with the secret that finishes it (if any). */
+interface ServiceOrder {
+  orderId: string;
+  orderNumber: string;
+  orderSecret: string | undefined;
 }
 
-/** 3-D Secure on the charge: Stripe.js shows its own window; a refusal stops here. */
-async function authenticate(stripe: StripeClient, clientSecret: string | null | undefined): Promise<void> {
-  if (!clientSecret) throw new PaymentFailure(paymentMessages.invalidConfiguration);
-  const result = await stripe.confirmCardPayment(clientSecret);
-  if (result.error) throw new PaymentFailure(stripeErrorMessage(result.error));
-  const status = result.paymentIntent?.status;
-  if (!status) throw new PaymentFailure(paymentMessages.unexpected);
-  if (!AUTHORISED_PAYMENT.includes(status)) throw new PaymentFailure(paymentMessages.paymentIntentNotSuccessful(status));
-}
-
-/** Subscription acceptance (success, or active or trialing), asking Stripe through the debug call when the answer is unclear. */
-async function acceptCharge(calls: PaymentCalls, answer: SubscriptionResponse): Promise<void> {
-  if (answer.success || (answer.status && PAID_SUBSCRIPTION.includes(answer.status))) return;
-  if (answer.status === 'incomplete') throw new PaymentFailure(paymentMessages.incompleteDeclined);
-  if (answer.error || answer.card_declined || answer.card_error || answer.payment_error) {
-    throw new PaymentFailure(subscriptionRefusalMessage(answer));
-  }
-  if (!answer.subscriptionId) throw new PaymentFailure(paymentMessages.statusUnclear);
-  let checked: DebugSubscriptionResponse;
-  try {
-    checked = await calls.debugSubscription({ subscriptionId: answer.subscriptionId });
-  } catch {
-    throw new PaymentFailure(paymentMessages.verificationFailed);
-  }
-  const status = checked?.subscription?.status;
-  if (!status) throw new PaymentFailure(paymentMessages.couldNotVerify);
-  if (status === 'active' || status === 'trialing') return;
-  if (status === 'incomplete') throw new PaymentFailure(paymentMessages.incompleteDeclined);
-  throw new PaymentFailure(paymentMessages.notSuccessfulRetry(status));
-}
-
-/**
- * The payment (API.md "Service checkout"): place the order, confirm a setup intent with the card
- * (Stripe.js does 3-D Secure), charge it (3-D Secure again for each payment that asks, the same
- * request once more after each), then create the account. Throws PaymentFailure or AccountFieldsRejected.
- */
-export async function payOrder(
-  input: PayOrderInput,
-  calls: PaymentCalls,
-  onProgress: (step: ProgressStep) => void,
-): Promise<CompletedOrder> {
-  const { cartId, customerInfo, stripe, card } = input;
-
+/** create-payment-intent: places the order, or continues the one this tab placed (a retry, a reload). */
+async function placeOrder(input: PayOrderInput, calls: PaymentCalls): Promise<ServiceOrder> {
+  const { cartId, customerInfo } = input;
   let intent: PaymentIntentResponse;
   try {
     // A retry (another card, a reload) sends the secret of the order this tab placed, so the
@@ -175,7 +152,7 @@ export async function payOrder(
     if (isInvalidFields(body)) throw new AccountFieldsRejected(body.error, body.fieldErrors as FieldErrors);
     const repriced = repricedCart(error);
     if (repriced) throw new CartPriceChanged(repriced.message, repriced.cart);
-    throw new PaymentFailure(serverErrorMessage(error, paymentMessages.paymentIntentFailed));
+    throw new CardPaymentFailure(serverErrorMessage(error, paymentMessages.paymentIntentFailed));
   }
   checkPaymentType(intent);
   const { orderId } = intent;
@@ -183,57 +160,64 @@ export async function payOrder(
   // one this tab kept for the order before a reload; without either, none is sent.
   if (intent.orderSecret) input.orderSecrets.keep(orderId, intent.orderSecret);
   const orderSecret = intent.orderSecret || input.orderSecrets.find(orderId) || undefined;
+  return { orderId, orderNumber: intent.orderNumber, orderSecret };
+}
 
-  let setup: SetupIntentResponse;
+/** Subscription acceptance (success, or active or trialing), asking Stripe through the debug call when the answer is unclear. */
+async function acceptCharge(calls: PaymentCalls, answer: SubscriptionResponse): Promise<void> {
+  if (answer.success || (answer.status && PAID_SUBSCRIPTION.includes(answer.status))) return;
+  if (answer.status === 'incomplete') throw new CardPaymentFailure(paymentMessages.incompleteDeclined);
+  if (answer.error || answer.card_declined || answer.card_error || answer.payment_error) {
+    throw new CardPaymentFailure(subscriptionRefusalMessage(answer));
+  }
+  if (!answer.subscriptionId) throw new CardPaymentFailure(paymentMessages.statusUnclear);
+  let checked: DebugSubscriptionResponse;
   try {
-    setup = await calls.createSetupIntent({ orderId });
+    checked = await calls.debugSubscription({ subscriptionId: answer.subscriptionId });
+  } catch {
+    throw new CardPaymentFailure(paymentMessages.verificationFailed);
+  }
+  const status = checked?.subscription?.status;
+  if (!status) throw new CardPaymentFailure(paymentMessages.couldNotVerify);
+  if (status === 'active' || status === 'trialing') return;
+  if (status === 'incomplete') throw new CardPaymentFailure(paymentMessages.incompleteDeclined);
+  throw new CardPaymentFailure(paymentMessages.notSuccessfulRetry(status));
+}
+
+/** create-subscription with the attempt key, read as the card payment's answer. */
+async function charge(calls: PaymentCalls, orderId: string, attempt: AttemptKey): Promise<ChargeAnswer> {
+  let answer: SubscriptionResponse;
+  try {
+    answer = await calls.createSubscription({ orderId, paymentMethodId: attempt.paymentMethodId, setupIntentId: attempt.setupIntentId });
   } catch (error) {
-    throw new PaymentFailure(serverErrorMessage(error, paymentMessages.setupIntentFailed));
+    return { kind: 'refused', message: subscriptionRefusalMessage(errorBody<SubscriptionResponse>(error)) };
   }
-  if (!setup?.client_secret) throw new PaymentFailure(paymentMessages.setupIntentFailed);
-
-  const name = `${customerInfo.firstName} ${customerInfo.lastName}`.trim();
-  const confirmed = await stripe.confirmCardSetup(setup.client_secret, {
-    payment_method: { card, billing_details: { name, email: customerInfo.email } },
-  });
-  if (confirmed.error) throw new PaymentFailure(stripeErrorMessage(confirmed.error));
-  const setupIntent = confirmed.setupIntent;
-  if (!setupIntent) throw new PaymentFailure(paymentMessages.unexpected);
-  if (setupIntent.status !== 'succeeded') throw new PaymentFailure(paymentMessages.setupIntentNotSuccessful(setupIntent.status));
-  const methodId = paymentMethodId(setupIntent);
-  if (!methodId) throw new PaymentFailure(paymentMessages.noDetail);
-
-  const chargeArgs: CreateSubscriptionArgs = {
-    orderId,
-    paymentMethodId: methodId,
-    setupIntentId: setup.setup_intent_id || setupIntent.id,
-  };
-  let answer = await charge(calls, chargeArgs);
-  // Each payment of the order may ask for 3-D Secure in turn (a split payment: the
-  // subscription's first invoice, then the top-up); the same one asking again after it was
-  // authenticated, or more asks than payments, stops here.
-  const authenticated: string[] = [];
-  while (answer.requiresAction) {
-    const secret = answer.clientSecret;
-    if (authenticated.length >= MAX_AUTHENTICATIONS || (secret && authenticated.includes(secret))) {
-      throw new PaymentFailure(paymentMessages.notSuccessfulStatus(answer.status ?? 'requires_action'));
-    }
-    await authenticate(stripe, secret);
-    authenticated.push(secret ?? '');
-    answer = await charge(calls, chargeArgs);
-  }
+  // 202 `payment_processing`: the bank has not decided; the same request later answers how it did.
+  if (answer.code === 'payment_processing') return { kind: 'processing', message: answer.error || paymentMessages.statusUnclear };
+  if (answer.requiresAction) return { kind: 'requires_action', clientSecret: answer.clientSecret ?? null, status: answer.status };
   await acceptCharge(calls, answer);
-  onProgress('paymentConfirmed');
+  return { kind: 'paid' };
+}
 
+/** create-user-account once paid: the account, its extensions and what the thank-you page shows once. */
+async function createAccount(
+  input: PayOrderInput,
+  calls: PaymentCalls,
+  order: ServiceOrder,
+  onProgress: (step: ProgressStep) => void,
+): Promise<CompletedOrder> {
+  const { customerInfo } = input;
+  const { orderId, orderSecret } = order;
+  onProgress('paymentConfirmed');
   let account: UserAccountResponse;
   try {
     account = await calls.createUserAccount({ orderId, orderSecret, password: customerInfo.password, customerInfo });
   } catch (error) {
     // 403 `order_secret_mismatch`: paid, but this browser may not see the passwords; it stops here.
     const fallback = errorCode(error) === 'order_secret_mismatch' ? paymentMessages.orderSecretMismatch : paymentMessages.userAccountFailed;
-    throw new PaymentFailure(serverErrorMessage(error, fallback));
+    throw new CardPaymentFailure(serverErrorMessage(error, fallback));
   }
-  if (!account || account.success === false) throw new PaymentFailure(paymentMessages.userAccountFailed);
+  if (!account || account.success === false) throw new CardPaymentFailure(paymentMessages.userAccountFailed);
   const extensions = account.extensions ?? [];
   onProgress('accountCreated');
   if (extensions.length > 0) onProgress('extensionsSetUp');
@@ -241,9 +225,44 @@ export async function payOrder(
 
   return {
     orderId,
-    orderNumber: account.unique_identifier || intent.orderNumber,
+    orderNumber: account.unique_identifier || order.orderNumber,
     email: customerInfo.email,
     password: customerInfo.isGoogleSignIn ? null : customerInfo.password,
     extensions,
   };
+}
+
+/**
+ * The service order's card payment (API.md "Service checkout"): place the order, confirm a setup
+ * intent with the card (Stripe.js does 3-D Secure), charge it (3-D Secure again for each payment
+ * that asks, the same request once more after each), then create the account.
+ */
+export function servicePayment(
+  input: PayOrderInput,
+  calls: PaymentCalls,
+  onProgress: (step: ProgressStep) => void,
+): CardPaymentAdapter<ServiceOrder, CompletedOrder> {
+  const { customerInfo } = input;
+  return {
+    rules: servicePaymentRules,
+    texts: servicePaymentTexts,
+    open: () => placeOrder(input, calls),
+    async startSetup({ orderId }) {
+      let setup: SetupIntentResponse;
+      try {
+        setup = await calls.createSetupIntent({ orderId });
+      } catch (error) {
+        throw new CardPaymentFailure(serverErrorMessage(error, paymentMessages.setupIntentFailed));
+      }
+      return { clientSecret: setup?.client_secret, setupIntentId: setup?.setup_intent_id };
+    },
+    billingDetails: () => ({ name: `${customerInfo.firstName} ${customerInfo.lastName}`.trim(), email: customerInfo.email }),
+    charge: ({ orderId }, attempt) => charge(calls, orderId, attempt),
+    finish: (order) => createAccount(input, calls, order, onProgress),
+  };
+}
+
+/** The whole payment; rejects with a CardPaymentFailure (CartPriceChanged, AccountFieldsRejected among them). */
+export function payOrder(input: PayOrderInput, calls: PaymentCalls, onProgress: (step: ProgressStep) => void): Promise<CompletedOrder> {
+  return runCardPayment(servicePayment(input, calls, onProgress), input.stripe, input.card);
 }

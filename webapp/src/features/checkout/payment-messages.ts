@@ -3,6 +3,7 @@
  * Sentences the older site used are kept word for word; the per-decline-code sentences are
  * our own, and each advises another card, the bank or a retry.
  */
+import { cardErrorMessage, cardMessages } from '../../lib/card-payment/card-error-message';
 import type { PaymentErrorLike } from '../../lib/stripe/stripe-js';
 
 /** By decline code: the sentence shown for a card the bank refused. */
@@ -60,10 +61,7 @@ export const errorCodeMessages: Readonly<Record<string, string>> = {
 };
 
 export const paymentMessages = {
-  unexpected: 'An unexpected error occurred. Please try again.',
-  noDetail: 'Your payment could not be processed. Please try again or use a different card.',
-  declinedWithCode: (code: string) => `Your card was declined (${code}). Please contact your bank or try a different card.`,
-  failedWithCode: (code: string) => `Payment failed (${code}). Please try a different card.`,
+  ...cardMessages,
 
   setupIntentNotSuccessful: (status: string) => `Setup intent not successful: ${status}`,
   paymentIntentNotSuccessful: (status: string) => `Payment intent not successful: ${status}`,
@@ -102,14 +100,7 @@ export const beforePaymentMessages = {
 
 /** The sentence for a Stripe error (from Stripe.js, or Stripe's codes passed on by the server). */
 export function stripeErrorMessage(error: PaymentErrorLike | null | undefined): string {
-  if (!error) return paymentMessages.unexpected;
-  if (error.decline_code) {
-    return declineCodeMessages[error.decline_code] ?? paymentMessages.declinedWithCode(error.decline_code);
-  }
-  if (error.code) {
-    return errorCodeMessages[error.code] ?? (error.message || paymentMessages.failedWithCode(error.code));
-  }
-  return error.message || paymentMessages.noDetail;
+  return cardErrorMessage(error, { byDeclineCode: declineCodeMessages, byErrorCode: errorCodeMessages });
 }
 
 /** A refused charge from create-subscription: the server's text, else its flag's default. */

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { fullPageLoad } from '../../lib/full-page-load';
+import { useCardPayment } from '../../lib/card-payment/use-card-payment';
 import { writeStorage } from '../../lib/storage';
+import { customerInfoForServer } from '../../lib/account-form/validation';
+import type { StripeCardElement, StripeClient } from '../../lib/stripe/stripe-js';
 import {
   useCreatePaymentIntentMutation,
   useCreateSetupIntentMutation,
@@ -24,14 +24,9 @@ import {
 import { LAST_ORDER_KEY, thankYouPath } from './last-order';
 import { messages } from './messages';
 import { latestOrderSecret, storedOrderSecret } from './order-secret';
-import { customerInfoForServer } from '../../lib/account-form/validation';
-import { AccountFieldsRejected, CartPriceChanged, payOrder, PaymentFailure } from './pay-order';
+import { AccountFieldsRejected, CartPriceChanged, servicePayment } from './pay-order';
 import { beforePaymentMessages, paymentMessages } from './payment-messages';
-import type { StripeCardElement, StripeClient } from '../../lib/stripe/stripe-js';
 import type { CheckoutCart } from './types';
-
-/** The hard redirect to the thank-you page when the app's navigation has not happened by then. */
-export const REDIRECT_FALLBACK_MS = 500;
 
 interface CompleteOrderOptions {
   checkoutCart: CheckoutCart;
@@ -40,10 +35,9 @@ interface CompleteOrderOptions {
   cardComplete: boolean;
 }
 
-/** Complete Order: the checks before payment, the payment, then on to the thank-you page. */
+/** Complete Order: the checks before payment, the card payment of a service order, then on to the thank-you page. */
 export function useCompleteOrder({ checkoutCart, stripe, card, cardComplete }: CompleteOrderOptions) {
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const form = useAppSelector(selectAccountForm);
   const addressMode = useAppSelector(selectAddressMode);
   const placed = useAppSelector(selectPlacedOrder);
@@ -52,34 +46,20 @@ export function useCompleteOrder({ checkoutCart, stripe, card, cardComplete }: C
   const [createSubscription] = useCreateSubscriptionMutation();
   const [debugSubscription] = useDebugSubscriptionMutation();
   const [createUserAccount] = useCreateUserAccountMutation();
-  const fallback = useRef<number | undefined>(undefined);
 
-  // Leaving the page means the navigation happened: no hard redirect then.
-  useEffect(() => () => window.clearTimeout(fallback.current), []);
-
-  return useCallback(async () => {
-    const { cart, cartId } = checkoutCart;
-    const before = (() => {
+  return useCardPayment({
+    stripe,
+    card,
+    unexpected: paymentMessages.unexpected,
+    prepare() {
+      const { cart, cartId } = checkoutCart;
       if (!stripe) return beforePaymentMessages.stripeNotLoaded;
       if (!card) return beforePaymentMessages.noCardElement;
       if (!cardComplete) return beforePaymentMessages.cardIncomplete;
       if (!cartId || !cart || cart.items.length === 0) return beforePaymentMessages.invalidCart;
       if (!form.email.trim()) return beforePaymentMessages.invalidCustomer;
       if (!(cart.totals?.serviceDueTodayPence > 0)) return beforePaymentMessages.noAmounts;
-      return null;
-    })();
-    if (before || !stripe || !card || !cartId || !cart) {
-      dispatch(paymentFailed(before ?? paymentMessages.unexpected));
-      return;
-    }
-
-    dispatch(paymentStarted());
-    // The thank-you page's code loads while the buyer pays, so the navigation at the end is
-    // immediate and the 500 ms hard-redirect fallback (which would lose the SIP passwords
-    // held in memory) does not fire on a slow connection or a busy machine.
-    void import('./routes/thank-you-page').catch(() => undefined);
-    try {
-      const completed = await payOrder(
+      return servicePayment(
         {
           cartId,
           quoteVersion: cart.quoteVersion,
@@ -103,40 +83,28 @@ export function useCompleteOrder({ checkoutCart, stripe, card, cardComplete }: C
         },
         (step) => dispatch(paymentProgressed(step)),
       );
+    },
+    started: () => dispatch(paymentStarted()),
+    // The thank-you page's code loads while the buyer pays, so the navigation at the end is
+    // immediate and the hard-redirect fallback (which would lose the SIP passwords held in
+    // memory) does not fire on a slow connection or a busy machine.
+    prefetch: () => import('./routes/thank-you-page'),
+    stopped(failure, message) {
+      if (failure instanceof AccountFieldsRejected) {
+        dispatch(accountFormRejected({ errors: failure.fieldErrors, banner: failure.message || messages.formBanner }));
+        return;
+      }
+      // Prices changed: the page shows the cart as priced now; the next click names its version.
+      if (failure instanceof CartPriceChanged) checkoutCart.cartRepriced(failure.cart);
+      dispatch(paymentFailed(message));
+    },
+    paid(completed) {
       // Completed: the order's secret is forgotten (order-secret.ts), and the cart id below.
       dispatch(orderCompleted(completed));
       writeStorage(LAST_ORDER_KEY, completed.orderId);
-      const target = thankYouPath(completed.orderId);
-      navigate(target);
-      // The server took the service out of the cart with the order.
-      checkoutCart.serviceOrdered();
-      fallback.current = window.setTimeout(() => fullPageLoad(target), REDIRECT_FALLBACK_MS);
-    } catch (failure) {
-      if (failure instanceof AccountFieldsRejected) {
-        dispatch(accountFormRejected({ errors: failure.fieldErrors, banner: failure.message || messages.formBanner }));
-      } else if (failure instanceof PaymentFailure) {
-        // Prices changed: the page shows the cart as priced now; the next click names its version.
-        if (failure instanceof CartPriceChanged) checkoutCart.cartRepriced(failure.cart);
-        dispatch(paymentFailed(failure.message));
-      } else {
-        console.error('Payment failed unexpectedly', failure);
-        dispatch(paymentFailed(paymentMessages.unexpected));
-      }
-    }
-  }, [
-    checkoutCart,
-    stripe,
-    card,
-    cardComplete,
-    form,
-    addressMode,
-    placed,
-    dispatch,
-    navigate,
-    createPaymentIntent,
-    createSetupIntent,
-    createSubscription,
-    debugSubscription,
-    createUserAccount,
-  ]);
+      return thankYouPath(completed.orderId);
+    },
+    // The server took the service out of the cart with the order.
+    navigated: () => checkoutCart.serviceOrdered(),
+  });
 }

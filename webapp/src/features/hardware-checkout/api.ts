@@ -1,6 +1,7 @@
 import type { BaseQueryApi, BaseQueryFn, FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta, QueryReturnValue } from '@reduxjs/toolkit/query';
 import { api } from '../../lib/api';
-import { sleep, withPaymentRetry, type Sleep } from './payment-retry';
+import { sleep, type Sleep } from '../../lib/card-payment/run-card-payment';
+import { withPaymentRetry } from './payment-retry';
 import type {
   CardSetupResponse,
   ConfirmHardwarePaymentAnswer,

@@ -2,6 +2,7 @@
  * Every sentence the hardware checkout's payment can show (docs/product-rules.md, Hardware checkout), word for word,
  * and the pure functions that choose one. No state, no calls: unit-tested as a table.
  */
+import { cardErrorMessage as cardErrorText, cardMessages } from '../../lib/card-payment/card-error-message';
 import type { PaymentErrorLike } from '../../lib/stripe/stripe-js';
 
 /** A refused card, by decline code (or, without one, by error code). */
@@ -15,10 +16,7 @@ export const cardCodeMessages: Readonly<Record<string, string>> = {
 };
 
 export const hardwarePaymentMessages = {
-  unexpected: 'An unexpected error occurred. Please try again.',
-  noDetail: 'Your payment could not be processed. Please try again or use a different card.',
-  declinedWithCode: (code: string) => `Your card was declined (${code}). Please contact your bank or try a different card.`,
-  failedWithCode: (code: string) => `Payment failed (${code}). Please try a different card.`,
+  ...cardMessages,
 
   /** Before any call. */
   cardIncomplete: 'Please complete your card details.',
@@ -38,14 +36,7 @@ export const hardwarePaymentMessages = {
 
 /** The sentence for a refused card, from Stripe.js or from the server's 402 (which carries Stripe's codes). */
 export function cardErrorMessage(error: PaymentErrorLike | null | undefined): string {
-  if (!error) return hardwarePaymentMessages.unexpected;
-  if (error.decline_code) {
-    return cardCodeMessages[error.decline_code] ?? hardwarePaymentMessages.declinedWithCode(error.decline_code);
-  }
-  if (error.code) {
-    return cardCodeMessages[error.code] ?? (error.message || hardwarePaymentMessages.failedWithCode(error.code));
-  }
-  return error.message || hardwarePaymentMessages.noDetail;
+  return cardErrorText(error, { byDeclineCode: cardCodeMessages, byErrorCode: cardCodeMessages });
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

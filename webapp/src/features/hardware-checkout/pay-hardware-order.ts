@@ -1,4 +1,7 @@
-import { paymentMethodId, type StripeCardElement, type StripeClient } from '../../lib/stripe/stripe-js';
+import { errorCode } from '../../lib/api-error';
+import type { AttemptKey, ChargeAnswer, PaymentRules, PaymentTexts } from '../../lib/card-payment/card-payment';
+import { CardPaymentFailure, runCardPayment, type CardPaymentAdapter } from '../../lib/card-payment/run-card-payment';
+import type { StripeCardElement, StripeClient } from '../../lib/stripe/stripe-js';
 import type { PlacedHardwareOrder } from './hardware-checkout-slice';
 import { cardErrorMessage, hardwarePaymentMessages as text, paymentServiceMessage } from './hardware-payment-messages';
 import { priceChanged } from './price-changed';
@@ -31,11 +34,8 @@ export interface PayHardwareOrderInput {
   card: StripeCardElement;
 }
 
-/** A payment that stopped before the money moved, with the sentence to show under the card. */
-export class HardwarePaymentFailure extends Error {}
-
 /** 409 `price_changed`: the page's quote is not the order's; nothing was charged, and `quote` is the order's own. */
-export class HardwarePriceChanged extends HardwarePaymentFailure {
+export class HardwarePriceChanged extends CardPaymentFailure {
   constructor(
     message: string,
     readonly quote: HardwareQuote,
@@ -44,6 +44,27 @@ export class HardwarePriceChanged extends HardwarePaymentFailure {
   }
 }
 
+/** How the hardware checkout's server finishes a payment. */
+export const hardwarePaymentRules: PaymentRules = {
+  // One payment per order: once the bank's check succeeded it is paid (confirm-hardware-payment follows).
+  afterAuthentication: 'paid',
+  maxAuthentications: 1,
+  authorisedStatuses: ['succeeded'],
+  processingRetries: 2,
+};
+
+export const hardwarePaymentTexts: PaymentTexts = {
+  cardError: cardErrorMessage,
+  setupFailed: text.invalidResponse,
+  unexpected: text.unexpected,
+  setupNotSucceeded: text.unexpectedStatus,
+  noPaymentMethod: text.noDetail,
+  missingClientSecret: text.invalidResponse,
+  authenticationNotSucceeded: (status) => text.unexpectedStatus(status ?? 'unknown'),
+  missingPaymentId: text.invalidResponse,
+  tooManyAuthentications: text.unexpectedStatus,
+};
+
 const CONFIRMATION_STATUSES: readonly ConfirmationStatus[] = ['confirmed', 'payment-only', 'error-handled'];
 
 /** A failed call (RTK Query's error has a status), as against a fault of our own. */
@@ -51,50 +72,22 @@ function isCallFailure(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'status' in error && !(error instanceof Error);
 }
 
-async function call<T>(promise: Promise<T>): Promise<T> {
+/** A failed call's sentence; a 409 `price_changed` carries the order's own quote. */
+function callFailure(error: unknown): CardPaymentFailure {
+  const changed = priceChanged(error);
+  if (changed) return new HardwarePriceChanged(changed.error, changed.quote);
+  return new CardPaymentFailure(paymentServiceMessage(error));
+}
+
+/** create-hardware-payment with the attempt key, read as the card payment's answer. */
+async function charge(input: PayHardwareOrderInput, calls: HardwarePaymentCalls, attempt: AttemptKey): Promise<ChargeAnswer> {
+  const { placed, customer } = input;
+  let answer: CreateHardwarePaymentAnswer;
   try {
-    return await promise;
-  } catch (error) {
-    const changed = priceChanged(error);
-    if (changed) throw new HardwarePriceChanged(changed.error, changed.quote);
-    throw new HardwarePaymentFailure(paymentServiceMessage(error));
-  }
-}
-
-/** The card confirmed against a new setup intent (Stripe.js does any 3-D Secure): its payment method id. */
-async function setUpCard(input: PayHardwareOrderInput, calls: HardwarePaymentCalls): Promise<string> {
-  const { placed, customer, stripe, card } = input;
-  const setup = await call(calls.startCardSetup({ orderId: placed.orderId, orderSecret: placed.orderSecret }));
-  if (!setup?.clientSecret) throw new HardwarePaymentFailure(text.invalidResponse);
-  const { address } = customer;
-  const confirmed = await stripe.confirmCardSetup(setup.clientSecret, {
-    payment_method: {
-      card,
-      billing_details: {
-        name: `${customer.firstName} ${customer.lastName}`.trim(),
-        email: customer.email,
-        phone: customer.phone,
-        address: { line1: address.line1, line2: address.line2, city: address.city, postal_code: address.postalCode, country: input.billingCountry },
-      },
-    },
-  });
-  if (confirmed.error) throw new HardwarePaymentFailure(cardErrorMessage(confirmed.error));
-  const setupIntent = confirmed.setupIntent;
-  if (!setupIntent) throw new HardwarePaymentFailure(text.unexpected);
-  if (setupIntent.status !== 'succeeded') throw new HardwarePaymentFailure(text.unexpectedStatus(setupIntent.status));
-  const methodId = paymentMethodId(setupIntent);
-  if (!methodId) throw new HardwarePaymentFailure(text.noDetail);
-  return methodId;
-}
-
-/** create-hardware-payment, then 3-D Secure when asked: the id of the payment that succeeded. */
-async function charge(input: PayHardwareOrderInput, calls: HardwarePaymentCalls, methodId: string): Promise<string> {
-  const { placed, customer, stripe } = input;
-  const answer = await call(
-    calls.createPayment({
+    answer = await calls.createPayment({
       order_id: placed.orderId,
       order_secret: placed.orderSecret,
-      payment_method_id: methodId,
+      payment_method_id: attempt.paymentMethodId,
       amount: placed.amounts.totalPence,
       customer_email: customer.email,
       customer_name: `${customer.firstName} ${customer.lastName}`.trim(),
@@ -104,21 +97,18 @@ async function charge(input: PayHardwareOrderInput, calls: HardwarePaymentCalls,
       hardware_items: placed.lines.map((line) => ({ id: line.productId, name: line.name, quantity: line.quantity, price: line.unitPricePence })),
       payment_type: 'hardware_purchase',
       quote_version: placed.quoteVersion,
-    }),
-  );
-  if (answer.requires_action || answer.status === 'requires_action') {
-    if (!answer.client_secret) throw new HardwarePaymentFailure(text.invalidResponse);
-    const result = await stripe.confirmCardPayment(answer.client_secret);
-    if (result.error) throw new HardwarePaymentFailure(cardErrorMessage(result.error));
-    const status = result.paymentIntent?.status;
-    if (status !== 'succeeded') throw new HardwarePaymentFailure(text.unexpectedStatus(status ?? 'unknown'));
-    const id = answer.payment_intent_id || result.paymentIntent?.id;
-    if (!id) throw new HardwarePaymentFailure(text.invalidResponse);
-    return id;
+    });
+  } catch (error) {
+    // 409 `payment_processing`: the bank has not decided; the same request later answers how it did.
+    if (errorCode(error) === 'payment_processing') return { kind: 'processing', message: paymentServiceMessage(error) };
+    throw callFailure(error);
   }
-  if (answer.status !== 'succeeded') throw new HardwarePaymentFailure(text.unexpectedStatus(String(answer.status)));
-  if (!answer.payment_intent_id) throw new HardwarePaymentFailure(text.invalidResponse);
-  return answer.payment_intent_id;
+  if (answer.requires_action || answer.status === 'requires_action') {
+    return { kind: 'requires_action', clientSecret: answer.client_secret || null, paymentId: answer.payment_intent_id, status: answer.status };
+  }
+  if (answer.status !== 'succeeded') return { kind: 'refused', message: text.unexpectedStatus(String(answer.status)) };
+  if (!answer.payment_intent_id) return { kind: 'refused', message: text.invalidResponse };
+  return { kind: 'paid', paymentId: answer.payment_intent_id };
 }
 
 /**
@@ -147,13 +137,45 @@ async function confirm(input: PayHardwareOrderInput, calls: HardwarePaymentCalls
 }
 
 /**
- * The payment of a placed order (docs/product-rules.md, Hardware checkout): a new card setup confirmed
- * with the card and the billing details, create-hardware-payment (3-D Secure when asked), then
- * confirm-hardware-payment. Throws HardwarePaymentFailure while nothing is paid; once paid it
- * always answers the order to keep for the thank-you page.
+ * The card payment of a placed hardware order (docs/product-rules.md, Hardware checkout): a new
+ * card setup confirmed with the card and the billing details, create-hardware-payment (3-D Secure
+ * when asked), then confirm-hardware-payment. Fails while nothing is paid; once paid it always
+ * answers the order to keep for the thank-you page.
  */
-export async function payHardwareOrder(input: PayHardwareOrderInput, calls: HardwarePaymentCalls): Promise<StoredHardwareOrder> {
-  const methodId = await setUpCard(input, calls);
-  const paymentIntentId = await charge(input, calls, methodId);
-  return confirm(input, calls, paymentIntentId);
+export function hardwarePayment(input: PayHardwareOrderInput, calls: HardwarePaymentCalls): CardPaymentAdapter<PlacedHardwareOrder, StoredHardwareOrder> {
+  const { customer } = input;
+  return {
+    rules: hardwarePaymentRules,
+    texts: hardwarePaymentTexts,
+    open: async () => input.placed,
+    async startSetup({ orderId, orderSecret }) {
+      let setup: CardSetupResponse;
+      try {
+        setup = await calls.startCardSetup({ orderId, orderSecret });
+      } catch (error) {
+        throw callFailure(error);
+      }
+      return { clientSecret: setup?.clientSecret };
+    },
+    billingDetails: () => {
+      const { address } = customer;
+      return {
+        name: `${customer.firstName} ${customer.lastName}`.trim(),
+        email: customer.email,
+        phone: customer.phone,
+        address: { line1: address.line1, line2: address.line2, city: address.city, postal_code: address.postalCode, country: input.billingCountry },
+      };
+    },
+    charge: (_order, attempt) => charge(input, calls, attempt),
+    finish: async (_order, { paymentId }) => {
+      // Not reached: a charge or a check answers paid only with the payment's id.
+      if (!paymentId) throw new CardPaymentFailure(text.invalidResponse);
+      return confirm(input, calls, paymentId);
+    },
+  };
+}
+
+/** The whole payment; rejects with a CardPaymentFailure (HardwarePriceChanged among them) while nothing is paid. */
+export function payHardwareOrder(input: PayHardwareOrderInput, calls: HardwarePaymentCalls): Promise<StoredHardwareOrder> {
+  return runCardPayment(hardwarePayment(input, calls), input.stripe, input.card);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { isRetried, MAX_PAYMENT_ATTEMPTS, retryWaitMs, withPaymentRetry, type CallResult } from './payment-retry';
+import { retryWaitMs } from '../../lib/card-payment/card-payment';
+import { isRetried, MAX_PAYMENT_ATTEMPTS, withPaymentRetry, type CallResult } from './payment-retry';
 
 /** A call answering `results` in turn, counting its attempts. */
 function answers(...results: CallResult[]) {

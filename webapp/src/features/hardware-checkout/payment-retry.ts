@@ -4,11 +4,10 @@
  * network error; any other failing status, and any success, stops at once.
  */
 
-export const MAX_PAYMENT_ATTEMPTS = 3;
-export const FIRST_RETRY_WAIT_MS = 1000;
+import { retryWaitMs } from '../../lib/card-payment/card-payment';
+import { sleep, type Sleep } from '../../lib/card-payment/run-card-payment';
 
-/** The wait after failed attempt `attempt` (from 1): 1000, 2000, 4000 ms... */
-export const retryWaitMs = (attempt: number) => FIRST_RETRY_WAIT_MS * 2 ** (attempt - 1);
+export const MAX_PAYMENT_ATTEMPTS = 3;
 
 /** A call's result as RTK Query's base query gives it: an error with a status, or data. */
 export interface CallResult {
@@ -25,10 +24,6 @@ export function isRetried(result: CallResult): boolean {
   if (error.status === 'PARSING_ERROR') return RETRIED_STATUSES.includes(error.originalStatus);
   return RETRIED_STATUSES.includes(error.status);
 }
-
-export type Sleep = (ms: number) => Promise<void>;
-
-export const sleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Runs `attempt` under the retry rule and answers the last result. `wait` is injected by tests. */
 export async function withPaymentRetry<T extends CallResult>(attempt: () => Promise<T>, wait: Sleep = sleep): Promise<T> {

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { cardPaymentTiming } from '../../../lib/card-payment/run-card-payment';
 import { fullPageLoad } from '../../../lib/full-page-load';
 import { installFakeStripe } from '../../../testing/fake-stripe';
 import { CART_ID } from '../../../testing/fixtures';
@@ -24,6 +25,7 @@ const CARDS = { ok: '4242424242424242', declined: '4000000000000341', threeDSecu
 beforeEach(() => {
   vi.mocked(fullPageLoad).mockClear();
   vi.spyOn(paymentRetryTiming, 'sleep').mockResolvedValue(undefined);
+  vi.spyOn(cardPaymentTiming, 'sleep').mockResolvedValue(undefined);
 });
 
 const stepHeading = () => screen.getByRole('heading', { level: 2, name: /^(Order Summary|Shipping Options|Shipping Address|Review Order|Payment)$/ });
@@ -489,6 +491,32 @@ describe('step 5: Payment', () => {
     await waitFor(() => expect(cardAlert()).toHaveTextContent('The provided PaymentMethod has failed authentication.'));
     expect(server.callsTo('POST', '/api/confirm-hardware-payment/')).toHaveLength(0);
     expect(payButton()).toBeEnabled();
+  });
+
+  it("the bank still processing (409 payment_processing): the same card asked again, then paid", async () => {
+    const stillProcessing = () => jsonResponse({ error: 'Your bank is still processing the payment. Please wait a moment and try again.', code: 'payment_processing' }, 409);
+    let asked = 0;
+    const { user, server } = await open({ payment: () => ((asked += 1) <= 2 ? stillProcessing() : 'succeeded') });
+    await toPayment(user);
+    await typeCard(user);
+    await user.click(payButton());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Thank You for Your Order!' })).toBeInTheDocument();
+    const charges = server.posted<{ payment_method_id: string }>('/api/create-hardware-payment/');
+    expect(charges).toHaveLength(3);
+    expect(new Set(charges.map((charge) => charge.payment_method_id)).size).toBe(1);
+    expect(server.callsTo('POST', '/api/confirm-hardware-payment/')).toHaveLength(1);
+  });
+
+  it('the bank processing past the last retry shows its sentence under the card; nothing confirmed', async () => {
+    const { user, server } = await open({
+      payment: () => jsonResponse({ error: 'Your bank is still processing the payment. Please wait a moment and try again.', code: 'payment_processing' }, 409),
+    });
+    await toPayment(user);
+    await typeCard(user);
+    await user.click(payButton());
+    await waitFor(() => expect(cardAlert()).toHaveTextContent('Your bank is still processing the payment. Please wait a moment and try again.'));
+    expect(server.callsTo('POST', '/api/create-hardware-payment/')).toHaveLength(3);
+    expect(server.callsTo('POST', '/api/confirm-hardware-payment/')).toHaveLength(0);
   });
 
   it('a failing payment service says so (502 that is not JSON, after no retry)', async () => {
