@@ -8,6 +8,7 @@ pub mod customer;
 pub mod hardware;
 pub mod hardware_order;
 pub mod numbers;
+pub mod payment_attempt;
 pub mod payments;
 pub mod phone_number;
 pub mod port;

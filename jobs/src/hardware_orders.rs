@@ -274,7 +274,7 @@ pub fn confirmation_mail(order: &HardwareOrder) -> (String, String) {
         let date = option.estimated_delivery(paid_at.date_naive());
         body.push_str(&format!("Estimated delivery: {} ({})\n", date.format("%A %-d %B %Y"), option.carrier()));
     }
-    if let Some(reference) = &order.paid_payment_intent_id {
+    if let Some(reference) = order.payment.paid_reference() {
         body.push_str(&format!("Payment reference: {reference}\n"));
     }
     body.push_str(
@@ -356,8 +356,8 @@ async fn settle_unpaid(job: &ConfirmJob<'_>, id: &str, now: DateTime<Utc>) -> Re
     if order.status != HardwareOrderStatus::Placed {
         return Ok(Settled::Open);
     }
-    if let Some(payment) = &order.payment {
-        let record = job.gateway.payment(&payment.payment_intent_id).await.map_err(|e| e.to_string())?;
+    if let Some(payment) = order.payment.under_way() {
+        let record = job.gateway.payment(payment).await.map_err(|e| e.to_string())?;
         let command = match record.outcome {
             Outcome::Succeeded
                 if record.amount == order.amounts.total.0 && record.currency.eq_ignore_ascii_case("gbp") =>
@@ -384,7 +384,7 @@ async fn settle_unpaid(job: &ConfirmJob<'_>, id: &str, now: DateTime<Utc>) -> Re
                 return Ok(Settled::Paid);
             }
             if declined {
-                cancel_at_provider(job.gateway, id, &payment.payment_intent_id).await;
+                cancel_at_provider(job.gateway, id, payment).await;
             }
         }
     }
@@ -394,10 +394,10 @@ async fn settle_unpaid(job: &ConfirmJob<'_>, id: &str, now: DateTime<Utc>) -> Re
     }
     // Expiring: the payment under way is cancelled at the provider first. One it will not
     // cancel may have just succeeded: asked again, a success is recorded and served.
-    if let Some(payment) = &order.payment {
-        let key = format!("hw-{id}-{}-cancel", payment.payment_intent_id);
-        if job.gateway.cancel_payment(&payment.payment_intent_id, &key).await.is_err() {
-            let record = job.gateway.payment(&payment.payment_intent_id).await.map_err(|e| e.to_string())?;
+    if let Some(payment) = order.payment.under_way() {
+        let key = format!("hw-{id}-{payment}-cancel");
+        if job.gateway.cancel_payment(payment, &key).await.is_err() {
+            let record = job.gateway.payment(payment).await.map_err(|e| e.to_string())?;
             if record.outcome == Outcome::Succeeded {
                 return Ok(Settled::Open);
             }

@@ -153,11 +153,11 @@ impl Narrated for ServiceOrder {
             facts.push(("Due today", lines.amounts.due_today.to_string()));
         }
         facts.push(("Card set up", yes_no(self.payment_method_id.is_some())));
-        if self.subscription.reference.is_some() {
-            facts.push(("Subscription paid", yes_no(self.subscription.paid)));
+        if self.subscription.reference().is_some() {
+            facts.push(("Subscription paid", yes_no(self.subscription.is_paid())));
         }
-        if self.top_up.reference.is_some() {
-            facts.push(("Top-up paid", yes_no(self.top_up.paid)));
+        if self.top_up.reference().is_some() {
+            facts.push(("Top-up paid", yes_no(self.top_up.is_paid())));
         }
         facts.push(("Failed payments", self.failed_attempts.to_string()));
         facts.push(("Account", if self.account_id.is_some() { "Created" } else { "Not yet" }.to_string()));
@@ -366,8 +366,8 @@ impl Narrated for HardwareOrder {
             ("Total inc. VAT", self.amounts.total.to_string()),
             ("Declined cards", self.declined_attempts.to_string()),
         ];
-        if let Some(paid) = &self.paid_payment_intent_id {
-            facts.push(("Paid by", paid.clone()));
+        if let Some(paid) = self.payment.paid_reference() {
+            facts.push(("Paid by", paid.to_string()));
         }
         if let Some(reference) = &self.reference {
             facts.push(("Reference", reference.clone()));

@@ -11,6 +11,7 @@ use super::events::ServiceOrderEvent;
 use super::lines::{check_lines, OrderLines, OrderedNumber, PaymentPart, PaymentType};
 use crate::clock::Clock;
 use crate::customer::{Customer, Extension};
+use crate::payment_attempt::PaymentAttempt;
 use crate::payments::MAX_CARD_SETUPS;
 use crate::pricing::Pence;
 
@@ -26,16 +27,6 @@ pub enum OrderStatus {
     Placed,
     Paid,
     Completed,
-}
-
-/// One part of the payment: the provider's reference and whether it is paid.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PartState {
-    pub reference: Option<String>,
-    pub paid: bool,
-    /// The attempt under way (its key tags what the provider makes for it).
-    #[serde(default)]
-    pub attempt: Option<String>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -54,8 +45,12 @@ pub struct ServiceOrder {
     #[serde(default)]
     pub card_setups: u32,
     pub payment_method_id: Option<String>,
-    pub subscription: PartState,
-    pub top_up: PartState,
+    /// The subscription's payment attempt, and the top-up's (crate::payment_attempt). Boxed:
+    /// the order is held across many awaits, and debug builds keep every copy on the stack.
+    #[serde(default)]
+    pub subscription: Box<PaymentAttempt>,
+    #[serde(default)]
+    pub top_up: Box<PaymentAttempt>,
     /// Failed payment attempts so far: each new attempt gets new idempotency keys.
     pub failed_attempts: u32,
     pub account_id: Option<String>,
@@ -115,14 +110,14 @@ impl ServiceOrder {
         self.card_setups < MAX_CARD_SETUPS
     }
 
-    fn part(&self, part: PaymentPart) -> &PartState {
+    fn part(&self, part: PaymentPart) -> &PaymentAttempt {
         match part {
             PaymentPart::Subscription => &self.subscription,
             PaymentPart::TopUp => &self.top_up,
         }
     }
 
-    fn part_mut(&mut self, part: PaymentPart) -> &mut PartState {
+    fn part_mut(&mut self, part: PaymentPart) -> &mut PaymentAttempt {
         match part {
             PaymentPart::Subscription => &mut self.subscription,
             PaymentPart::TopUp => &mut self.top_up,
@@ -173,7 +168,7 @@ impl ServiceOrder {
             return Err(ServiceOrderError::NotFound);
         }
         let paid = matches!(self.status, OrderStatus::Paid | OrderStatus::Completed);
-        if !paid || self.subscription.reference.is_none() || !self.subscription.paid {
+        if !paid || !self.subscription.is_paid() {
             return Err(ServiceOrderError::NoSubscriptionToCancel);
         }
         match &self.cancellation {
@@ -204,7 +199,7 @@ impl ServiceOrder {
         if self.payment_customer_id.is_none() {
             return Err(ServiceOrderError::NoPaymentCustomer);
         }
-        if self.part(part).reference.is_some() {
+        if self.part(part).reference().is_some() {
             return Err(ServiceOrderError::PaymentAlreadyStarted);
         }
         Ok(())
@@ -248,9 +243,9 @@ impl ServiceOrder {
                     return Ok(vec![]);
                 }
                 // The order's own top-up (under way or taken) is never a stray.
-                let own = self.top_up.reference.as_deref() == Some(payment_intent_id.as_str());
+                let own = self.top_up.reference() == Some(payment_intent_id.as_str());
                 let closed = self.superseded_by.is_some() || self.expired_at.is_some();
-                if own && (self.top_up.paid || !closed) {
+                if own && (self.top_up.is_paid() || !closed) {
                     return Err(E::NotAStrayPayment);
                 }
                 if amount <= Pence::ZERO {
@@ -334,7 +329,7 @@ impl ServiceOrder {
             C::CancelSubscription { at_period_end, ends_at, reason, by } => {
                 Self::staff(&by)?;
                 let reason = self.check_cancellation(at_period_end, &reason)?;
-                let subscription_id = self.subscription.reference.clone().unwrap_or_default();
+                let subscription_id = self.subscription.reference().unwrap_or_default().to_string();
                 Ok(vec![Ev::SubscriptionCancelled { subscription_id, at_period_end, ends_at, reason, at: now }])
             }
             C::Checkout(step) => self.decide_checkout_step(step, now),
@@ -398,7 +393,7 @@ impl ServiceOrder {
                     PaymentPart::Subscription => kind.needs_subscription(),
                     PaymentPart::TopUp => kind.needs_top_up(),
                 };
-                if self.part(part).attempt.as_deref() == Some(attempt_key.as_str()) {
+                if self.part(part).key() == Some(attempt_key.as_str()) {
                     return Ok(vec![]);
                 }
                 self.start_part(part, needed)?;
@@ -422,17 +417,17 @@ impl ServiceOrder {
                 Ok(vec![Ev::TopUpIntentCreated { payment_intent_id }])
             }
             C::RecordPaymentSuccess { part, reference } => {
-                let state = self.part(part);
-                if state.reference.as_deref() != Some(reference.as_str()) {
+                let attempt = self.part(part);
+                if attempt.reference() != Some(reference.as_str()) {
                     return Err(E::UnknownPayment);
                 }
-                if state.paid {
+                if attempt.is_paid() {
                     return Ok(vec![]);
                 }
                 let mut events = vec![Ev::PaymentSucceeded { part, reference }];
                 let other_paid = match part {
-                    PaymentPart::Subscription => !kind.needs_top_up() || self.top_up.paid,
-                    PaymentPart::TopUp => !kind.needs_subscription() || self.subscription.paid,
+                    PaymentPart::Subscription => !kind.needs_top_up() || self.top_up.is_paid(),
+                    PaymentPart::TopUp => !kind.needs_subscription() || self.subscription.is_paid(),
                 };
                 if other_paid {
                     events.push(Ev::PaymentConfirmed { confirmed_at: now });
@@ -440,12 +435,12 @@ impl ServiceOrder {
                 Ok(events)
             }
             C::RecordPaymentFailure { part, reference, code, message } => {
-                let state = self.part(part);
+                let attempt = self.part(part);
                 // A card refused while the payment was being created leaves no reference yet.
-                if state.reference.as_ref().is_some_and(|r| *r != reference) {
+                if attempt.reference().is_some_and(|r| r != reference) {
                     return Err(E::UnknownPayment);
                 }
-                if state.paid || paid {
+                if attempt.is_paid() || paid {
                     return Err(E::AlreadyPaid);
                 }
                 Ok(vec![Ev::PaymentFailed { part, reference, code, message }])
@@ -546,14 +541,14 @@ impl Aggregate for ServiceOrder {
                 self.card_setups += 1;
             }
             Ev::PaymentMethodRecorded { payment_method_id } => self.payment_method_id = Some(payment_method_id),
-            Ev::PaymentAttemptStarted { part, attempt_key, .. } => self.part_mut(part).attempt = Some(attempt_key),
-            Ev::SubscriptionCreated { subscription_id } => self.subscription.reference = Some(subscription_id),
-            Ev::TopUpIntentCreated { payment_intent_id } => self.top_up.reference = Some(payment_intent_id),
-            Ev::PaymentSucceeded { part, .. } => self.part_mut(part).paid = true,
+            Ev::PaymentAttemptStarted { part, attempt_key, .. } => self.part_mut(part).start(attempt_key),
+            Ev::SubscriptionCreated { subscription_id } => self.subscription.made(subscription_id),
+            Ev::TopUpIntentCreated { payment_intent_id } => self.top_up.made(payment_intent_id),
+            Ev::PaymentSucceeded { part, reference } => self.part_mut(part).paid(reference),
             Ev::PaymentConfirmed { .. } => self.status = OrderStatus::Paid,
-            Ev::PaymentFailed { part, .. } => {
+            Ev::PaymentFailed { part, code, .. } => {
                 // The attempt is over: the next card starts this part again.
-                *self.part_mut(part) = PartState::default();
+                self.part_mut(part).declined(code);
                 self.setup_intent_id = None;
                 self.payment_method_id = None;
                 self.failed_attempts += 1;

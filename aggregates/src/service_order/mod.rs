@@ -12,7 +12,7 @@ mod lines;
 /// Shared with the trial; their home is [`crate::customer`].
 pub use crate::customer::{Customer, Extension};
 pub use aggregate::{
-    is_order_number, Cancellation, OrderStatus, PartState, ServiceOrder, ServiceOrderServices, MAX_CANCELLATION_REASON,
+    is_order_number, Cancellation, OrderStatus, ServiceOrder, ServiceOrderServices, MAX_CANCELLATION_REASON,
     UNPAID_ORDER_LIFETIME,
 };
 pub use commands::{CheckoutStep, ServiceOrderCommand};

@@ -649,6 +649,48 @@ async fn a_failed_attempt_lets_the_next_card_start_a_new_one() {
         .then_expect_events(vec![attempt_started(PaymentPart::TopUp, "k1")]);
 }
 
+fn folded(events: Vec<ServiceOrderEvent>) -> ServiceOrder {
+    let mut order = ServiceOrder::default();
+    for event in events {
+        cqrs_es::Aggregate::apply(&mut order, event);
+    }
+    order
+}
+
+/// Each part's `PaymentAttempt` follows its events: key, then reference, then paid, and a
+/// refusal ends it (keeping its code) so the next card starts afresh.
+#[test]
+fn each_part_folds_its_payment_attempt_from_the_events() {
+    use crate::payment_attempt::AttemptStatus;
+    let mut events = vec![placed(payg_lines(true)), customer_registered(), attempt_started(PaymentPart::TopUp, "k0")];
+    let order = folded(events.clone());
+    assert_eq!(order.top_up.status, AttemptStatus::Started);
+    assert!(order.top_up.started_without_reference("k0"));
+    assert_eq!(order.subscription.status, AttemptStatus::NotStarted);
+
+    events.push(top_up_created());
+    let order = folded(events.clone());
+    assert_eq!((order.top_up.under_way(), order.top_up.key()), (Some("pi_1"), Some("k0")));
+
+    let mut declined = events.clone();
+    declined.push(ServiceOrderEvent::PaymentFailed {
+        part: PaymentPart::TopUp,
+        reference: "pi_1".into(),
+        code: "card_declined".into(),
+        message: "Your card was declined.".into(),
+    });
+    let order = folded(declined);
+    assert_eq!(
+        (order.top_up.under_way(), order.top_up.refusal(), order.failed_attempts),
+        (None, Some("card_declined"), 1)
+    );
+
+    events.push(ServiceOrderEvent::PaymentSucceeded { part: PaymentPart::TopUp, reference: "pi_1".into() });
+    let order = folded(events);
+    assert_eq!((order.top_up.paid_reference(), order.top_up.under_way()), (Some("pi_1"), None));
+    assert!(!order.subscription.is_paid());
+}
+
 /// The order's status was called `Status` before `OrderStatus`; the type's name never
 /// reaches the JSON, and the variants keep their names.
 #[test]

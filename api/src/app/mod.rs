@@ -17,6 +17,7 @@ pub mod hardware_items;
 pub mod ids;
 pub mod locks;
 pub mod order_secrets;
+pub mod payments;
 pub mod ports;
 pub mod public_reads;
 pub mod quotes;

@@ -14,7 +14,7 @@ use cqrs_es::AggregateError;
 use serde_json::Value;
 
 use crate::adapters::stripe_signature::signature_ok;
-use crate::app::checkout::failures::payment_failure;
+use crate::app::payments::failures::payment_failure;
 use crate::app::checkout::gateway::{GatewayError, Outcome};
 use crate::app::ids::{StripeId, StripeKind};
 use crate::app::state::AppState;
@@ -166,9 +166,9 @@ async fn confirmed_top_up(
     };
     let Some(order_id) = payment.owner.clone() else { return Ok(Err("not one of our orders".into())) };
     let Some(order) = load_order(state, &order_id).await? else { return Ok(Err("no such order".into())) };
-    let own = order.top_up.reference.as_deref() == Some(payment.id.as_str());
+    let own = order.top_up.reference() == Some(payment.id.as_str());
     let closed = order.superseded_by.is_some() || order.expired_at.is_some();
-    if !own || (closed && !order.top_up.paid) {
+    if !own || (closed && !order.top_up.is_paid()) {
         // Money the order did not take (an attempt it moved past, or an order replaced by a
         // newer one or expired): recorded, and refunded by the refund-stray-payment workflow.
         if payment.outcome == Outcome::Succeeded && payment.currency.eq_ignore_ascii_case("gbp") {
@@ -226,7 +226,7 @@ async fn confirmed_invoice(
     };
     let Some(order_id) = subscription.owner.clone() else { return Ok(Err("not one of our orders".into())) };
     let Some(order) = load_order(state, &order_id).await? else { return Ok(Err("no such order".into())) };
-    if order.subscription.reference.as_deref() != Some(subscription_id.as_str()) {
+    if order.subscription.reference() != Some(subscription_id.as_str()) {
         return Ok(Err("not the order's subscription".into()));
     }
     let expected = order.lines.as_ref().map(|l| l.amounts.subscription_total.0);

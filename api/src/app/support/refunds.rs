@@ -100,10 +100,8 @@ async fn finish_refund(
     order: &HardwareOrder,
     pending: &RefundState,
 ) -> Result<Pence, ApiError> {
-    let payment = order
-        .paid_payment_intent_id
-        .as_deref()
-        .ok_or_else(|| ApiError::internal("a paid order without its payment"))?;
+    let payment =
+        order.payment.paid_reference().ok_or_else(|| ApiError::internal("a paid order without its payment"))?;
     let key = refund_key(id, pending.number);
     match state.services.gateway.refund_payment(payment, Some(pending.amount), &pending.reason, &key).await {
         Ok(refund) if refund.is_under_way() => {
@@ -225,7 +223,7 @@ pub async fn cancel_subscription(
     let (order, _) = existing::<ServiceOrder>(state, id).await?;
     // Refused here before the provider is asked; checked again by the command.
     order.check_cancellation(at_period_end, &reason)?;
-    let subscription = order.subscription.reference.clone().unwrap_or_default();
+    let subscription = order.subscription.reference().unwrap_or_default().to_string();
     let not_confirmed = |error: PaymentError| {
         tracing::error!(order = id, %error, "the card provider did not cancel the subscription");
         ApiError::refused(

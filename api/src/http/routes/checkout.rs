@@ -19,15 +19,13 @@ use utoipa_axum::routes;
 use crate::app::account_form::CustomerInfo;
 use crate::app::auth::Staff;
 use crate::app::card_setups::TOO_MANY_CARD_SETUPS;
-use crate::app::checkout::failures::payment_failure;
-use crate::app::checkout::gateway::GatewayError;
 use crate::app::checkout::{self, order_id, PayOrder, Payment, PlaceOrder};
 use crate::app::ids::{StripeId, StripeKind};
 use crate::app::state::AppState;
 use crate::platform::client::ClientAddress;
 use crate::platform::error::{ApiError, Refusal};
 use crate::platform::json::ApiJson;
-use crate::platform::timing::{measured, respond};
+use crate::platform::timing::timed;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -59,14 +57,6 @@ async fn checkout_config(State(state): State<AppState>) -> Json<CheckoutConfig> 
         stripe_js_url: config.payments.js_url.clone(),
         google_client_id: config.google_client_id.clone(),
     })
-}
-
-/// The service's answer with its timing, or its refusal.
-fn timed<T: Serialize>(
-    result: (Result<T, ApiError>, std::time::Duration, std::time::Duration),
-) -> Result<Response, ApiError> {
-    let (body, total, provider) = result;
-    Ok(respond(StatusCode::OK, body?, total, provider))
 }
 
 const PROVIDER_FAILED: &str = "The payment provider failed (payment_provider_error)";
@@ -207,7 +197,8 @@ async fn place_order(
         address: &address,
         quote_version: body.quote_version.as_deref(),
     };
-    timed(measured(async { checkout::place_order(&state, gateway.as_ref(), request).await.map(placed_answer) }).await)
+    timed(StatusCode::OK, async { checkout::place_order(&state, gateway.as_ref(), request).await.map(placed_answer) })
+        .await
 }
 
 // ---------------------------------------------------------------------------------------
@@ -255,10 +246,10 @@ async fn set_up_card(
 ) -> Result<Response, ApiError> {
     let id = order_id(&body.order_id)?;
     let gateway = state.services.gateway.clone();
-    timed(
-        measured(async { Ok(SetupOut::from(checkout::set_up_card(&state, gateway.as_ref(), &id, &address).await?)) })
-            .await,
-    )
+    timed(StatusCode::OK, async {
+        Ok(SetupOut::from(checkout::set_up_card(&state, gateway.as_ref(), &id, &address).await?))
+    })
+    .await
 }
 
 // ---------------------------------------------------------------------------------------
@@ -343,6 +334,7 @@ fn paid_answer(order: &ServiceOrder) -> PaymentOut {
     )
 )]
 async fn pay_order(State(state): State<AppState>, ApiJson(body): ApiJson<PayOrderBody>) -> Result<Response, ApiError> {
+    // The older site's pay-as-you-go call: a page that old must reload first.
     if body.payment_type.as_deref() == Some("payg_upfront_payment") {
         return Err(ApiError::unprocessable(
             "legacy_payment_type",
@@ -356,22 +348,20 @@ async fn pay_order(State(state): State<AppState>, ApiJson(body): ApiJson<PayOrde
     };
     let id = order_id(&body.order_id)?;
     let gateway = state.services.gateway.clone();
-    timed(
-        measured(async {
-            Ok(match checkout::pay_order(&state, gateway.as_ref(), &id, request).await? {
-                Payment::Paid(order) => paid_answer(&order),
-                Payment::NeedsAction { client_secret, order } => PaymentOut::NeedsAction {
-                    success: false,
-                    status: "requires_action",
-                    requires_action: true,
-                    client_secret,
-                    subscription_id: order.subscription.reference,
-                    customer_id: order.payment_customer_id,
-                },
-            })
+    timed(StatusCode::OK, async {
+        Ok(match checkout::pay_order(&state, gateway.as_ref(), &id, request).await? {
+            Payment::Paid(order) => paid_answer(&order),
+            Payment::NeedsAction { client_secret, order } => PaymentOut::NeedsAction {
+                success: false,
+                status: "requires_action",
+                requires_action: true,
+                client_secret,
+                subscription_id: order.subscription.reference,
+                customer_id: order.payment_customer_id,
+            },
         })
-        .await,
-    )
+    })
+    .await
 }
 
 // ---------------------------------------------------------------------------------------
@@ -452,13 +442,11 @@ async fn create_account(
 ) -> Result<Response, ApiError> {
     let id = order_id(&body.order_id)?;
     let password = body.password.or_else(|| body.customer_info.map(|c| c.password)).unwrap_or_default();
-    timed(
-        measured(async {
-            let completed = checkout::create_account(&state, &id, body.order_secret.as_deref(), password).await?;
-            Ok(account_answer(&id, &completed))
-        })
-        .await,
-    )
+    timed(StatusCode::OK, async {
+        let completed = checkout::create_account(&state, &id, body.order_secret.as_deref(), password).await?;
+        Ok(account_answer(&id, &completed))
+    })
+    .await
 }
 
 // ---------------------------------------------------------------------------------------
@@ -563,26 +551,6 @@ async fn debug_subscription(
     ApiJson(body): ApiJson<DebugBody>,
 ) -> Result<Json<DebugOut>, ApiError> {
     let id = StripeId::field(StripeKind::Subscription, "subscriptionId", &body.subscription_id)?;
-    let id = id.as_str();
-    let missing = || ApiError::not_found("subscription_not_found", "No order has this subscription.");
-    let subscription = match state.services.gateway.subscription(id).await {
-        Ok(subscription) => subscription,
-        Err(GatewayError::NotFound) => return Err(missing()),
-        Err(error) => {
-            return Err(payment_failure(
-                error,
-                "Payment status could not be verified. Please try again or contact support.",
-            ))
-        }
-    };
-    let ours = match &subscription.owner {
-        Some(order) => checkout::load(&state, &order_id(order)?)
-            .await
-            .is_ok_and(|o| o.subscription.reference.as_deref() == Some(id)),
-        None => false,
-    };
-    if !ours {
-        return Err(missing());
-    }
+    let subscription = checkout::order_subscription(&state, &id).await?;
     Ok(Json(DebugOut { subscription: SubscriptionOut { id: subscription.id, status: subscription.status } }))
 }
