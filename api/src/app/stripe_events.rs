@@ -14,9 +14,9 @@ use cqrs_es::AggregateError;
 use serde_json::Value;
 
 use crate::adapters::stripe_signature::signature_ok;
-use crate::app::payments::failures::payment_failure;
 use crate::app::checkout::gateway::{GatewayError, Outcome};
 use crate::app::ids::{StripeId, StripeKind};
+use crate::app::payments::failures::payment_failure;
 use crate::app::state::AppState;
 use crate::commands::{self, WEBHOOK};
 use crate::platform::error::ApiError;

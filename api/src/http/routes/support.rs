@@ -425,9 +425,7 @@ impl PortBody {
             ),
             ("setDate", None, _) => return Err(invalid("Give the transfer date the losing provider set.")),
             ("reject", None, Some(reason)) => StaffStep::Reject(reason),
-            ("reject", None, None) => {
-                return Err(aggregates::port::PortError::RejectionReasonMissing.into())
-            }
+            ("reject", None, None) => return Err(aggregates::port::PortError::RejectionReasonMissing.into()),
             ("submit" | "complete" | "setDate" | "reject", _, _) => {
                 return Err(invalid("Send a date only with setDate, and a reason only with reject."))
             }
