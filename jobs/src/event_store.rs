@@ -16,7 +16,7 @@
 //! Snapshots: every [`SNAPSHOT_EVERY`] events an aggregate's state is stored beside them
 //! (cqrs-es's snapshot store), so a command loads the snapshot and the few events after it
 //! instead of a stream that grows with every change (a busy cart, a number held and let go
-//! for years). The load is one statement ([`LOAD`]): the latest snapshot and the events
+//! for years). The load is one statement ([`load`]): the latest snapshot and the events
 //! after it together.
 //! A commit that reaches a snapshot writes its events and the snapshot in one statement too
 //! ([`Append`], written by jobs::commands::Cqrs, which also puts a view derived from the
@@ -37,19 +37,6 @@ use sqlx::{PgConnection, Row};
 /// loading reads at most 24 events after it. A stream shorter than this never has one, and
 /// loads as before, in one statement.
 pub const SNAPSHOT_EVERY: usize = 25;
-
-/// The latest snapshot (if any) and every event after it, in one statement: the snapshot's
-/// row first (`snapshot` true), then the events by sequence.
-const LOAD: &str = "
-    WITH snap AS (SELECT last_sequence, current_snapshot, payload FROM snapshots
-                   WHERE aggregate_type = $1 AND aggregate_id = $2 ORDER BY last_sequence DESC LIMIT 1)
-    SELECT true AS snapshot, last_sequence AS sequence, current_snapshot, '' AS event_type, '' AS event_version,
-           payload, NULL::json AS metadata
-      FROM snap
-    UNION ALL
-    SELECT false, sequence, 0, event_type, event_version, payload, metadata FROM events
-     WHERE aggregate_type = $1 AND aggregate_id = $2
-       AND sequence > COALESCE((SELECT last_sequence FROM snap), 0)";
 
 /// The statement that stores one command: its events; with `snapshot`, the aggregate's
 /// state replacing its earlier snapshot; with `view`, that view's row (see [`Append`]). One
@@ -132,24 +119,40 @@ pub struct Loaded {
     pub events: Vec<SerializedEvent>,
 }
 
-/// The latest snapshot of aggregate `id` and the events after it, in one statement ([`LOAD`]).
+/// The latest snapshot of aggregate `id` and the events after it, in one statement: the
+/// snapshot's row first (`snapshot` true), then the events by sequence.
 pub async fn load(connection: &mut PgConnection, aggregate_type: &str, id: &str) -> Result<Loaded, PersistenceError> {
-    let rows = sqlx::query(LOAD).bind(aggregate_type).bind(id).fetch_all(connection).await.map_err(refusal)?;
+    let rows = sqlx::query!(
+        r#"WITH snap AS (SELECT last_sequence, current_snapshot, payload FROM snapshots
+                       WHERE aggregate_type = $1 AND aggregate_id = $2 ORDER BY last_sequence DESC LIMIT 1)
+        SELECT true AS "snapshot!", last_sequence AS "sequence!", current_snapshot, '' AS "event_type!",
+               '' AS "event_version!", payload AS "payload!", NULL::json AS metadata
+          FROM snap
+        UNION ALL
+        SELECT false, sequence, 0, event_type, event_version, payload, metadata FROM events
+         WHERE aggregate_type = $1 AND aggregate_id = $2
+           AND sequence > COALESCE((SELECT last_sequence FROM snap), 0)"#,
+        aggregate_type,
+        id
+    )
+    .fetch_all(connection)
+    .await
+    .map_err(refusal)?;
     let mut loaded = Loaded { snapshot: None, events: Vec::with_capacity(rows.len()) };
     for row in rows {
-        let sequence = row.try_get::<i64, _>("sequence").map_err(refusal)? as usize;
-        let payload: Value = row.try_get("payload").map_err(refusal)?;
-        if row.try_get::<bool, _>("snapshot").map_err(refusal)? {
-            loaded.snapshot = Some((sequence, payload));
+        let sequence = row.sequence as usize;
+        if row.snapshot {
+            loaded.snapshot = Some((sequence, row.payload));
         } else {
             loaded.events.push(SerializedEvent {
                 aggregate_id: id.to_string(),
                 sequence,
                 aggregate_type: aggregate_type.to_string(),
-                event_type: row.try_get("event_type").map_err(refusal)?,
-                event_version: row.try_get("event_version").map_err(refusal)?,
-                payload,
-                metadata: row.try_get("metadata").map_err(refusal)?,
+                event_type: row.event_type,
+                event_version: row.event_version,
+                payload: row.payload,
+                // An event's metadata is never NULL (the column is NOT NULL); the snapshot's row has none.
+                metadata: row.metadata.unwrap_or_default(),
             });
         }
     }
@@ -163,29 +166,27 @@ pub async fn load_all(
     aggregate_type: &str,
     id: &str,
 ) -> Result<Loaded, PersistenceError> {
-    let rows = sqlx::query(
+    let rows = sqlx::query!(
         "SELECT sequence, event_type, event_version, payload, metadata FROM events
           WHERE aggregate_type = $1 AND aggregate_id = $2 ORDER BY sequence",
+        aggregate_type,
+        id
     )
-    .bind(aggregate_type)
-    .bind(id)
     .fetch_all(connection)
     .await
     .map_err(refusal)?;
     let events = rows
         .into_iter()
-        .map(|row| {
-            Ok(SerializedEvent {
-                aggregate_id: id.to_string(),
-                sequence: row.try_get::<i64, _>("sequence").map_err(refusal)? as usize,
-                aggregate_type: aggregate_type.to_string(),
-                event_type: row.try_get("event_type").map_err(refusal)?,
-                event_version: row.try_get("event_version").map_err(refusal)?,
-                payload: row.try_get("payload").map_err(refusal)?,
-                metadata: row.try_get("metadata").map_err(refusal)?,
-            })
+        .map(|row| SerializedEvent {
+            aggregate_id: id.to_string(),
+            sequence: row.sequence as usize,
+            aggregate_type: aggregate_type.to_string(),
+            event_type: row.event_type,
+            event_version: row.event_version,
+            payload: row.payload,
+            metadata: row.metadata,
         })
-        .collect::<Result<Vec<_>, PersistenceError>>()?;
+        .collect();
     Ok(Loaded { snapshot: None, events })
 }
 
@@ -205,6 +206,7 @@ pub async fn append<A: Aggregate>(connection: &mut PgConnection, append: Append<
         append.view.as_ref().map(|(table, _)| *table),
         !append.workflows.is_empty(),
     );
+    // Built per command (snapshot, view table, workflows), so checked only when it runs.
     let mut query = sqlx::query(&sql)
         .bind(A::TYPE)
         .bind(&first.aggregate_id)

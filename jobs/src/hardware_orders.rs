@@ -180,9 +180,7 @@ pub async fn confirm_once(ctx: &HardwareOrders<'_>, id: &str) -> Result<Option<H
 
 /// The confirmation is over: nothing more is owed.
 async fn done(pool: &PgPool, id: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("DELETE FROM workflows WHERE workflow = $1 AND aggregate_id = $2")
-        .bind(CONFIRM_HARDWARE_ORDER)
-        .bind(id)
+    sqlx::query!("DELETE FROM workflows WHERE workflow = $1 AND aggregate_id = $2", CONFIRM_HARDWARE_ORDER, id)
         .execute(pool)
         .await?;
     Ok(())
@@ -200,22 +198,23 @@ async fn take_phones_out_of_cart(
     let storage = |e: sqlx::Error| ConfirmError::Storage(e.to_string());
     let mut tx = ctx.pool.begin().await.map_err(storage)?;
     // An order paid before workflows were recorded has no row yet.
-    sqlx::query(
+    sqlx::query!(
         "INSERT INTO workflows (workflow, aggregate_id, sequence, latest) VALUES ($1, $2, 0, 0)
          ON CONFLICT (workflow, aggregate_id) DO NOTHING",
+        CONFIRM_HARDWARE_ORDER,
+        id
     )
-    .bind(CONFIRM_HARDWARE_ORDER)
-    .bind(id)
     .execute(&mut *tx)
     .await
     .map_err(storage)?;
-    let step: String =
-        sqlx::query_scalar("SELECT step FROM workflows WHERE workflow = $1 AND aggregate_id = $2 FOR UPDATE")
-            .bind(CONFIRM_HARDWARE_ORDER)
-            .bind(id)
-            .fetch_one(&mut *tx)
-            .await
-            .map_err(storage)?;
+    let step: String = sqlx::query_scalar!(
+        "SELECT step FROM workflows WHERE workflow = $1 AND aggregate_id = $2 FOR UPDATE",
+        CONFIRM_HARDWARE_ORDER,
+        id
+    )
+    .fetch_one(&mut *tx)
+    .await
+    .map_err(storage)?;
     let at = |s: &str| STEPS.iter().position(|x| *x == s);
     if at(&step) >= at("cart-updated") {
         return Ok(());
@@ -275,7 +274,7 @@ pub fn confirmation_mail(order: &HardwareOrder) -> (String, String) {
         let date = option.estimated_delivery(paid_at.date_naive());
         body.push_str(&format!("Estimated delivery: {} ({})\n", date.format("%A %-d %B %Y"), option.carrier()));
     }
-    if let Some(reference) = &order.paid_payment_intent_id {
+    if let Some(reference) = order.payment.paid_reference() {
         body.push_str(&format!("Payment reference: {reference}\n"));
     }
     body.push_str(
@@ -357,8 +356,8 @@ async fn settle_unpaid(job: &ConfirmJob<'_>, id: &str, now: DateTime<Utc>) -> Re
     if order.status != HardwareOrderStatus::Placed {
         return Ok(Settled::Open);
     }
-    if let Some(payment) = &order.payment {
-        let record = job.gateway.payment(&payment.payment_intent_id).await.map_err(|e| e.to_string())?;
+    if let Some(payment) = order.payment.under_way() {
+        let record = job.gateway.payment(payment).await.map_err(|e| e.to_string())?;
         let command = match record.outcome {
             Outcome::Succeeded
                 if record.amount == order.amounts.total.0 && record.currency.eq_ignore_ascii_case("gbp") =>
@@ -385,7 +384,7 @@ async fn settle_unpaid(job: &ConfirmJob<'_>, id: &str, now: DateTime<Utc>) -> Re
                 return Ok(Settled::Paid);
             }
             if declined {
-                cancel_at_provider(job.gateway, id, &payment.payment_intent_id).await;
+                cancel_at_provider(job.gateway, id, payment).await;
             }
         }
     }
@@ -395,10 +394,10 @@ async fn settle_unpaid(job: &ConfirmJob<'_>, id: &str, now: DateTime<Utc>) -> Re
     }
     // Expiring: the payment under way is cancelled at the provider first. One it will not
     // cancel may have just succeeded: asked again, a success is recorded and served.
-    if let Some(payment) = &order.payment {
-        let key = format!("hw-{id}-{}-cancel", payment.payment_intent_id);
-        if job.gateway.cancel_payment(&payment.payment_intent_id, &key).await.is_err() {
-            let record = job.gateway.payment(&payment.payment_intent_id).await.map_err(|e| e.to_string())?;
+    if let Some(payment) = order.payment.under_way() {
+        let key = format!("hw-{id}-{payment}-cancel");
+        if job.gateway.cancel_payment(payment, &key).await.is_err() {
+            let record = job.gateway.payment(payment).await.map_err(|e| e.to_string())?;
             if record.outcome == Outcome::Succeeded {
                 return Ok(Settled::Open);
             }

@@ -11,12 +11,11 @@ pub const HEARTBEAT_SCHEDULE: &str = "* * * * * *";
 
 /// Records one beat of this server (crate::ticks::runner).
 pub async fn beat(pool: &PgPool) -> Result<String, String> {
-    sqlx::query("INSERT INTO job_heartbeats (runner) VALUES ($1)")
-        .bind(crate::ticks::runner())
+    sqlx::query!("INSERT INTO job_heartbeats (runner) VALUES ($1)", crate::ticks::runner())
         .execute(pool)
         .await
         .map_err(|e| e.to_string())?;
-    sqlx::query("DELETE FROM job_heartbeats WHERE ran_at < now() - interval '1 hour'")
+    sqlx::query!("DELETE FROM job_heartbeats WHERE ran_at < now() - interval '1 hour'")
         .execute(pool)
         .await
         .map_err(|e| e.to_string())?;

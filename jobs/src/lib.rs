@@ -65,8 +65,9 @@ where
 {
     let key = lock_key(name);
     let mut lock_holder = pool.begin().await?;
-    let locked: bool =
-        sqlx::query_scalar("SELECT pg_try_advisory_xact_lock($1)").bind(key).fetch_one(&mut *lock_holder).await?;
+    let locked: bool = sqlx::query_scalar!(r#"SELECT pg_try_advisory_xact_lock($1) AS "locked!""#, key)
+        .fetch_one(&mut *lock_holder)
+        .await?;
     if !locked {
         tracing::debug!(name, "another runner holds the lock; skipped");
         return Ok(RunOutcome::Skipped);

@@ -107,15 +107,15 @@ pub async fn queue(pool: &PgPool, mail: Mail<'_>) -> Result<(), sqlx::Error> {
 
 /// [`queue`] on a given connection (a transaction that records the e-mail as sent with it).
 pub async fn queue_on(connection: &mut sqlx::PgConnection, mail: Mail<'_>) -> Result<(), sqlx::Error> {
-    sqlx::query(
+    sqlx::query!(
         "INSERT INTO outbox (recipient, subject, body, kind, reference) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (kind, reference) DO NOTHING",
+        mail.recipient,
+        mail.subject,
+        mail.body,
+        mail.kind,
+        mail.reference
     )
-    .bind(mail.recipient)
-    .bind(mail.subject)
-    .bind(mail.body)
-    .bind(mail.kind)
-    .bind(mail.reference)
     .execute(connection)
     .await?;
     tracing::info!(kind = mail.kind, reference = mail.reference, subject = mail.subject, "e-mail queued in the outbox");
@@ -179,6 +179,7 @@ pub const STATUS_SQL: &str = "CASE WHEN sent_at IS NOT NULL AND delivered_to = '
 
 /// The status of the e-mail of `kind` about `reference` (an order or a trial), if queued.
 pub async fn status_of(pool: &PgPool, kind: &str, reference: &str) -> Result<Option<MailStatus>, sqlx::Error> {
+    // Runtime SQL: STATUS_SQL is one definition shared by every reader (the macros take only a literal).
     let status: Option<String> =
         sqlx::query_scalar(&format!("SELECT {STATUS_SQL} FROM outbox WHERE kind = $1 AND reference = $2"))
             .bind(kind)
@@ -191,9 +192,9 @@ pub async fn status_of(pool: &PgPool, kind: &str, reference: &str) -> Result<Opt
 /// With no relay set up: every waiting e-mail goes to the local mailbox (the outbox itself,
 /// marked delivered locally), so a newcomer sees at /admin/mail what the shop sends.
 pub async fn keep_locally(pool: &PgPool) -> Result<u64, String> {
-    let kept = sqlx::query(
+    let kept = sqlx::query!(
         "UPDATE outbox SET sent_at = now(), delivered_to = 'local', attempts = attempts + 1
-          WHERE sent_at IS NULL AND failed_at IS NULL",
+          WHERE sent_at IS NULL AND failed_at IS NULL"
     )
     .execute(pool)
     .await
@@ -209,20 +210,22 @@ async fn record_failure(
     error: &str,
     hopeless: bool,
 ) -> Result<(), String> {
-    let attempts: i32 = sqlx::query_scalar(
+    let attempts: i32 = sqlx::query_scalar!(
         "UPDATE outbox SET attempts = attempts + 1, last_error = $2 WHERE id = $1 RETURNING attempts",
+        id,
+        error
     )
-    .bind(id)
-    .bind(error)
     .fetch_one(&mut **tx)
     .await
     .map_err(|e| e.to_string())?;
-    let query = if hopeless || attempts >= MAX_ATTEMPTS {
-        sqlx::query("UPDATE outbox SET failed_at = now() WHERE id = $1").bind(id)
+    if hopeless || attempts >= MAX_ATTEMPTS {
+        sqlx::query!("UPDATE outbox SET failed_at = now() WHERE id = $1", id).execute(&mut **tx).await
     } else {
-        sqlx::query("UPDATE outbox SET next_attempt_at = now() + $2 WHERE id = $1").bind(id).bind(backoff(attempts))
-    };
-    query.execute(&mut **tx).await.map_err(|e| e.to_string())?;
+        sqlx::query!("UPDATE outbox SET next_attempt_at = now() + $2 WHERE id = $1", id, backoff(attempts) as _)
+            .execute(&mut **tx)
+            .await
+    }
+    .map_err(|e| e.to_string())?;
     Ok(())
 }
 
@@ -238,14 +241,17 @@ pub struct SendReport {
 pub async fn send_outbox(pool: &PgPool, relay: &SmtpRelay) -> Result<SendReport, String> {
     let mailer = Mailer::new(relay)?;
     let mut tx = pool.begin().await.map_err(|e| e.to_string())?;
-    let rows: Vec<(i64, String, String, String)> = sqlx::query_as(
+    let rows: Vec<(i64, String, String, String)> = sqlx::query!(
         "SELECT id, recipient, subject, body FROM outbox
           WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
-          ORDER BY id LIMIT 50 FOR UPDATE SKIP LOCKED",
+          ORDER BY id LIMIT 50 FOR UPDATE SKIP LOCKED"
     )
     .fetch_all(&mut *tx)
     .await
-    .map_err(|e| e.to_string())?;
+    .map_err(|e| e.to_string())?
+    .into_iter()
+    .map(|r| (r.id, r.recipient, r.subject, r.body))
+    .collect();
     if rows.is_empty() {
         return Ok(SendReport::default());
     }
@@ -271,11 +277,11 @@ pub async fn send_outbox(pool: &PgPool, relay: &SmtpRelay) -> Result<SendReport,
         };
         match outcome {
             Ok(()) => {
-                sqlx::query(
+                sqlx::query!(
                     "UPDATE outbox SET sent_at = now(), delivered_to = 'relay', attempts = attempts + 1, last_error = NULL
                       WHERE id = $1",
+                    id
                 )
-                .bind(id)
                 .execute(&mut *tx)
                 .await
                 .map_err(|e| e.to_string())?;

@@ -44,11 +44,11 @@ pub async fn fold_old_page_views(pool: &PgPool, now: DateTime<Utc>) -> Result<u6
     let before = first_kept_day(now);
     let mut folded = 0;
     loop {
-        let oldest: Option<NaiveDate> = sqlx::query_scalar(
+        let oldest: Option<NaiveDate> = sqlx::query_scalar!(
             "SELECT (min(viewed_at) AT TIME ZONE 'UTC')::date FROM page_views
               WHERE viewed_at < ($1::date)::timestamp AT TIME ZONE 'UTC'",
+            before
         )
-        .bind(before)
         .fetch_one(pool)
         .await?;
         let Some(day) = oldest else { return Ok(folded) };
@@ -61,48 +61,54 @@ async fn fold_day(pool: &PgPool, day: NaiveDate) -> Result<u64, sqlx::Error> {
     let mut tx = pool.begin().await?;
     // The day's rows, locked: a second purge folding the same day at once waits here and
     // then finds them gone.
-    let locked: Vec<i64> = sqlx::query_scalar(
+    let locked: Vec<i64> = sqlx::query_scalar!(
         "SELECT id FROM page_views
           WHERE viewed_at >= ($1::date)::timestamp AT TIME ZONE 'UTC'
             AND viewed_at < ($1::date + 1)::timestamp AT TIME ZONE 'UTC'
           ORDER BY id FOR UPDATE",
+        day
     )
-    .bind(day)
     .fetch_all(&mut *tx)
     .await?;
-    let add = "ON CONFLICT (day, kind, key) DO UPDATE
-               SET views = page_view_totals.views + excluded.views,
-                   visitors = page_view_totals.visitors + excluded.visitors";
-    sqlx::query(&format!(
+    sqlx::query!(
         "INSERT INTO page_view_totals (day, kind, key, views, visitors)
          SELECT $2, 'day', '', count(*), count(DISTINCT visitor) FROM page_views WHERE id = ANY($1)
-         HAVING count(*) > 0 {add}"
-    ))
-    .bind(&locked)
-    .bind(day)
+         HAVING count(*) > 0
+         ON CONFLICT (day, kind, key) DO UPDATE
+         SET views = page_view_totals.views + excluded.views,
+             visitors = page_view_totals.visitors + excluded.visitors",
+        &locked,
+        day
+    )
     .execute(&mut *tx)
     .await?;
-    sqlx::query(&format!(
+    sqlx::query!(
         "INSERT INTO page_view_totals (day, kind, key, views, visitors)
          SELECT $2, 'page', path, count(*), count(DISTINCT visitor) FROM page_views WHERE id = ANY($1)
-         GROUP BY path {add}"
-    ))
-    .bind(&locked)
-    .bind(day)
+         GROUP BY path
+         ON CONFLICT (day, kind, key) DO UPDATE
+         SET views = page_view_totals.views + excluded.views,
+             visitors = page_view_totals.visitors + excluded.visitors",
+        &locked,
+        day
+    )
     .execute(&mut *tx)
     .await?;
-    sqlx::query(&format!(
+    sqlx::query!(
         "INSERT INTO page_view_totals (day, kind, key, views, visitors)
          SELECT $2, 'referrer', referrer_host, count(*), 0 FROM page_views
           WHERE id = ANY($1) AND referrer_host IS NOT NULL
-         GROUP BY referrer_host {add}"
-    ))
-    .bind(&locked)
-    .bind(day)
+         GROUP BY referrer_host
+         ON CONFLICT (day, kind, key) DO UPDATE
+         SET views = page_view_totals.views + excluded.views,
+             visitors = page_view_totals.visitors + excluded.visitors",
+        &locked,
+        day
+    )
     .execute(&mut *tx)
     .await?;
     let (paths, steps) = funnel_paths();
-    sqlx::query(&format!(
+    sqlx::query!(
         "WITH furthest AS (
              SELECT max(s.step) AS step
                FROM page_views v JOIN UNNEST($3::text[], $4::int[]) AS s(path, step) ON s.path = v.path
@@ -112,16 +118,19 @@ async fn fold_day(pool: &PgPool, day: NaiveDate) -> Result<u64, sqlx::Error> {
          SELECT $2, 'funnel', n::text, 0, count(f.step) FILTER (WHERE f.step >= n)
            FROM generate_series(1, $5) AS n LEFT JOIN furthest f ON true
           GROUP BY n
-         HAVING count(f.step) FILTER (WHERE f.step >= n) > 0 {add}"
-    ))
-    .bind(&locked)
-    .bind(day)
-    .bind(&paths)
-    .bind(&steps)
-    .bind(FUNNEL.len() as i32)
+         HAVING count(f.step) FILTER (WHERE f.step >= n) > 0
+         ON CONFLICT (day, kind, key) DO UPDATE
+         SET views = page_view_totals.views + excluded.views,
+             visitors = page_view_totals.visitors + excluded.visitors",
+        &locked,
+        day,
+        &paths,
+        &steps,
+        FUNNEL.len() as i32
+    )
     .execute(&mut *tx)
     .await?;
-    let deleted = sqlx::query("DELETE FROM page_views WHERE id = ANY($1)").bind(&locked).execute(&mut *tx).await?;
+    let deleted = sqlx::query!("DELETE FROM page_views WHERE id = ANY($1)", &locked).execute(&mut *tx).await?;
     tx.commit().await?;
     Ok(deleted.rows_affected())
 }

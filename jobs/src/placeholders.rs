@@ -47,14 +47,14 @@ pub async fn candidates(pool: &PgPool, placeholder: &str, limit: i64) -> Result<
     if code.is_empty() || !code.bytes().all(|b| b.is_ascii_digit()) {
         return Ok(vec![]);
     }
-    sqlx::query_scalar(
+    sqlx::query_scalar!(
         "SELECT value FROM number_inventory
           WHERE country = 'GB' AND number_type = 'geographic' AND national LIKE $1 || '%'
             AND status = 'available' AND NOT free_trial
           ORDER BY national LIMIT $2",
+        code,
+        limit
     )
-    .bind(code)
-    .bind(limit)
     .fetch_all(pool)
     .await
 }
@@ -176,13 +176,16 @@ impl std::fmt::Display for Report {
 
 /// Fills every open placeholder of completed orders whose area code has free stock.
 pub async fn fill_open(ctx: &Placeholders<'_>) -> Result<Report, String> {
-    let open: Vec<(String, String)> = sqlx::query_as(
-        "SELECT view_id, p FROM order_view, json_array_elements_text(payload -> 'openPlaceholders') p
-          WHERE payload ->> 'status' = 'completed' ORDER BY payload ->> 'completedAt', view_id LIMIT 200",
+    let open: Vec<(String, String)> = sqlx::query!(
+        r#"SELECT view_id, p AS "placeholder!" FROM order_view, json_array_elements_text(payload -> 'openPlaceholders') p
+          WHERE payload ->> 'status' = 'completed' ORDER BY payload ->> 'completedAt', view_id LIMIT 200"#
     )
     .fetch_all(ctx.pool)
     .await
-    .map_err(|e| e.to_string())?;
+    .map_err(|e| e.to_string())?
+    .into_iter()
+    .map(|r| (r.view_id, r.placeholder))
+    .collect();
     let mut report = Report::default();
     for (id, placeholder) in open {
         match fill(ctx, &id, &placeholder, None, FILL_PLACEHOLDERS).await {

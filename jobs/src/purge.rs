@@ -67,31 +67,42 @@ impl std::fmt::Display for PurgeReport {
 
 /// Runs every purge as of `now`. Running it twice deletes nothing more.
 pub async fn purge_old_records(pool: &PgPool, now: DateTime<Utc>) -> Result<PurgeReport, sqlx::Error> {
-    let delete = |sql: &'static str, before: DateTime<Utc>| async move {
-        sqlx::query(sql).bind(before).execute(pool).await.map(|done| done.rows_affected())
-    };
     Ok(PurgeReport {
-        staff_sessions: delete("DELETE FROM staff_sessions WHERE expires_at < $1", now).await?,
-        sign_in_failures: delete(
+        staff_sessions: sqlx::query!("DELETE FROM staff_sessions WHERE expires_at < $1", now)
+            .execute(pool)
+            .await?
+            .rows_affected(),
+        sign_in_failures: sqlx::query!(
             "DELETE FROM sign_in_failures WHERE at < $1",
-            now - Duration::days(SIGN_IN_FAILURE_DAYS),
+            now - Duration::days(SIGN_IN_FAILURE_DAYS)
         )
-        .await?,
-        rate_limit_windows: delete("DELETE FROM rate_limits WHERE window_start < $1", now - Duration::hours(2)).await?,
-        address_lookups: delete("DELETE FROM address_lookups WHERE fetched_at < $1", now - Duration::hours(24)).await?,
-        webhook_events: delete(
+        .execute(pool)
+        .await?
+        .rows_affected(),
+        rate_limit_windows: sqlx::query!("DELETE FROM rate_limits WHERE window_start < $1", now - Duration::hours(2))
+            .execute(pool)
+            .await?
+            .rows_affected(),
+        address_lookups: sqlx::query!("DELETE FROM address_lookups WHERE fetched_at < $1", now - Duration::hours(24))
+            .execute(pool)
+            .await?
+            .rows_affected(),
+        webhook_events: sqlx::query!(
             "DELETE FROM stripe_webhook_events WHERE received_at < $1",
-            now - Duration::days(WEBHOOK_EVENT_DAYS),
+            now - Duration::days(WEBHOOK_EVENT_DAYS)
         )
-        .await?,
-        reservation_sources: delete(
+        .execute(pool)
+        .await?
+        .rows_affected(),
+        reservation_sources: sqlx::query!(
             "DELETE FROM cart_reservation_sources WHERE reserved_at < $1",
-            now - Duration::days(RESERVATION_SOURCE_DAYS),
+            now - Duration::days(RESERVATION_SOURCE_DAYS)
         )
-        .await?,
+        .execute(pool)
+        .await?
+        .rows_affected(),
         idle_carts: purge_idle_empty_carts(pool, now - Duration::days(IDLE_CART_DAYS)).await?,
-        page_view_salts: sqlx::query("DELETE FROM page_view_salts WHERE day < $1")
-            .bind(now.date_naive())
+        page_view_salts: sqlx::query!("DELETE FROM page_view_salts WHERE day < $1", now.date_naive())
             .execute(pool)
             .await?
             .rows_affected(),
@@ -103,7 +114,7 @@ pub async fn purge_old_records(pool: &PgPool, now: DateTime<Utc>) -> Result<Purg
 /// older than `before`; answers how many.
 pub async fn purge_idle_empty_carts(pool: &PgPool, before: DateTime<Utc>) -> Result<u64, sqlx::Error> {
     let mut tx = pool.begin().await?;
-    let ids: Vec<String> = sqlx::query_scalar(
+    let ids: Vec<String> = sqlx::query_scalar!(
         "SELECT v.view_id FROM cart_view v
          WHERE json_array_length(v.payload -> 'contents' -> 'items') = 0
            AND json_array_length(v.payload -> 'contents' -> 'phone_numbers') = 0
@@ -111,23 +122,21 @@ pub async fn purge_idle_empty_carts(pool: &PgPool, before: DateTime<Utc>) -> Res
                            WHERE e.aggregate_type = 'Cart' AND e.aggregate_id = v.view_id AND e.recorded_at >= $1)
          ORDER BY v.view_id
          FOR UPDATE OF v SKIP LOCKED",
+        before
     )
-    .bind(before)
     .fetch_all(&mut *tx)
     .await?;
     if ids.is_empty() {
         return Ok(0);
     }
-    sqlx::query("DELETE FROM events WHERE aggregate_type = 'Cart' AND aggregate_id = ANY($1)")
-        .bind(&ids)
+    sqlx::query!("DELETE FROM events WHERE aggregate_type = 'Cart' AND aggregate_id = ANY($1)", &ids)
         .execute(&mut *tx)
         .await?;
-    sqlx::query("DELETE FROM snapshots WHERE aggregate_type = 'Cart' AND aggregate_id = ANY($1)")
-        .bind(&ids)
+    sqlx::query!("DELETE FROM snapshots WHERE aggregate_type = 'Cart' AND aggregate_id = ANY($1)", &ids)
         .execute(&mut *tx)
         .await?;
-    sqlx::query("DELETE FROM cart_reservation_sources WHERE cart_id = ANY($1)").bind(&ids).execute(&mut *tx).await?;
-    let carts = sqlx::query("DELETE FROM cart_view WHERE view_id = ANY($1)").bind(&ids).execute(&mut *tx).await?;
+    sqlx::query!("DELETE FROM cart_reservation_sources WHERE cart_id = ANY($1)", &ids).execute(&mut *tx).await?;
+    let carts = sqlx::query!("DELETE FROM cart_view WHERE view_id = ANY($1)", &ids).execute(&mut *tx).await?;
     tx.commit().await?;
     Ok(carts.rows_affected())
 }

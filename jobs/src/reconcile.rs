@@ -77,22 +77,25 @@ pub async fn reconcile_payments(state: &ReconcileJob<'_>, now: DateTime<Utc>) ->
     let unpaid_too_long = now - UNPAID_ORDER_LIFETIME;
     // Each order with whether it is one paid long ago (to complete) or an attempt to look up,
     // and whether it is unpaid too long (to expire). Closed orders are left alone.
-    let due: Vec<(String, bool, bool)> = sqlx::query_as(
-        "SELECT view_id, payload ->> 'status' = 'paid',
-                payload ->> 'status' IN ('placed', 'failed') AND (payload ->> 'placedAt')::timestamptz < $3
+    let due: Vec<(String, bool, bool)> = sqlx::query!(
+        r#"SELECT view_id, payload ->> 'status' = 'paid' AS "paid!",
+                payload ->> 'status' IN ('placed', 'failed') AND (payload ->> 'placedAt')::timestamptz < $3 AS "expire!"
            FROM order_view
           WHERE payload ->> 'closedAt' IS NULL
             AND ((payload ->> 'status' IN ('placed', 'failed')
                   AND ((payload ->> 'paymentStartedAt')::timestamptz < $1 OR (payload ->> 'placedAt')::timestamptz < $3))
                  OR (payload ->> 'status' = 'paid' AND (payload ->> 'paidAt')::timestamptz < $2))
-          ORDER BY view_id LIMIT 200",
+          ORDER BY view_id LIMIT 200"#,
+        stale_attempt,
+        stale_paid,
+        unpaid_too_long
     )
-    .bind(stale_attempt)
-    .bind(stale_paid)
-    .bind(unpaid_too_long)
     .fetch_all(state.pool)
     .await
-    .map_err(|e| e.to_string())?;
+    .map_err(|e| e.to_string())?
+    .into_iter()
+    .map(|r| (r.view_id, r.paid, r.expire))
+    .collect();
     let mut report = Report::default();
     for (id, paid_long_ago, too_long) in due {
         report.looked_at += 1;
@@ -143,19 +146,19 @@ async fn expire(state: &ReconcileJob<'_>, id: &str, now: DateTime<Utc>) -> Resul
     let gateway = state.gateway;
     let failed = |e| format!("payment provider: {e}");
     let mut refund_id = None;
-    if let Some(payment) = &order.top_up.reference {
-        if order.top_up.paid {
+    if let Some(payment) = order.top_up.reference() {
+        if order.top_up.is_paid() {
             let key = format!("order-{id}-expired-refund");
             let refund =
                 gateway.refund_payment(payment, None, "the order expired unpaid", &key).await.map_err(failed)?;
             refund_id = Some(refund.id);
         } else if let Err(error) = gateway.cancel_payment(payment, &format!("order-{id}-{payment}-cancel")).await {
-            tracing::warn!(order = id, payment = payment.as_str(), %error, "an expiring order's top-up was not cancelled");
+            tracing::warn!(order = id, payment, %error, "an expiring order's top-up was not cancelled");
         }
     }
-    if let (Some(subscription), false) = (&order.subscription.reference, order.subscription.paid) {
+    if let Some(subscription) = order.subscription.under_way() {
         if let Err(error) = gateway.cancel_subscription(subscription).await {
-            tracing::warn!(order = id, subscription = subscription.as_str(), %error, "an expiring order's subscription was not cancelled");
+            tracing::warn!(order = id, subscription, %error, "an expiring order's subscription was not cancelled");
         }
     }
     match commands::execute(state.orders, &state.context, id, ServiceOrderCommand::Expire { refund_id }).await {
@@ -176,9 +179,9 @@ async fn reconcile(state: &ReconcileJob<'_>, id: &str, paid_long_ago: bool) -> R
     if order.status == OrderStatus::Placed {
         let kind = order.payment_type.unwrap_or(PaymentType::Subscription);
         let customer = order.payment_customer_id.clone().unwrap_or_default();
-        if kind.needs_subscription() && !order.subscription.paid {
-            let mut reference = order.subscription.reference.clone();
-            if let (None, Some(key)) = (&reference, &order.subscription.attempt) {
+        if kind.needs_subscription() && !order.subscription.is_paid() {
+            let mut reference = order.subscription.reference().map(str::to_string);
+            if let (None, Some(key)) = (&reference, order.subscription.key()) {
                 if let Some(subscription) = gateway.subscription_made_by(&customer, id, key).await.map_err(failed)? {
                     record(
                         state,
@@ -203,8 +206,8 @@ async fn reconcile(state: &ReconcileJob<'_>, id: &str, paid_long_ago: bool) -> R
                 }
             }
         }
-        if kind.needs_top_up() && !order.top_up.paid {
-            if let Some(reference) = order.top_up.reference.clone() {
+        if kind.needs_top_up() && !order.top_up.is_paid() {
+            if let Some(reference) = order.top_up.reference().map(str::to_string) {
                 if gateway.payment(&reference).await.map_err(failed)?.outcome == Outcome::Succeeded {
                     let part = PaymentPart::TopUp;
                     record(

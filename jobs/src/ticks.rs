@@ -48,18 +48,18 @@ pub fn runner() -> &'static str {
 
 /// Claims `tick` of `job` for this server: true when no server had it.
 pub async fn claim(pool: &PgPool, job: &str, tick: DateTime<Utc>) -> Result<bool, sqlx::Error> {
-    let claimed = sqlx::query("INSERT INTO job_runs (job, tick, runner) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
-        .bind(job)
-        .bind(tick)
-        .bind(runner())
-        .execute(pool)
-        .await?
-        .rows_affected()
+    let claimed = sqlx::query!(
+        "INSERT INTO job_runs (job, tick, runner) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+        job,
+        tick,
+        runner()
+    )
+    .execute(pool)
+    .await?
+    .rows_affected()
         == 1;
     if claimed {
-        sqlx::query("DELETE FROM job_runs WHERE job = $1 AND tick < $2 - interval '7 days'")
-            .bind(job)
-            .bind(tick)
+        sqlx::query!("DELETE FROM job_runs WHERE job = $1 AND tick < $2::timestamptz - interval '7 days'", job, tick)
             .execute(pool)
             .await?;
     }
@@ -87,12 +87,14 @@ pub async fn run_tick(pool: &PgPool, job: &Job) -> Result<RunOutcome<Result<Stri
         Ok(RunOutcome::Ran(Err(_))) | Err(_) => "failed",
         Ok(RunOutcome::Skipped) => "skipped",
     };
-    let finished = sqlx::query("UPDATE job_runs SET finished_at = now(), outcome = $3 WHERE job = $1 AND tick = $2")
-        .bind(job.name)
-        .bind(tick)
-        .bind(recorded)
-        .execute(pool)
-        .await;
+    let finished = sqlx::query!(
+        "UPDATE job_runs SET finished_at = now(), outcome = $3 WHERE job = $1 AND tick = $2",
+        job.name,
+        tick,
+        recorded
+    )
+    .execute(pool)
+    .await;
     if let Err(error) = finished {
         tracing::warn!(job = job.name, %tick, %error, "the run's outcome was not recorded");
     }

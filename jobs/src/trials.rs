@@ -156,12 +156,14 @@ pub async fn release_number(
         Err(AggregateError::UserError(PhoneNumberError::NotOwner)) => None,
         Err(error) => return Err(error.to_string()),
     };
-    sqlx::query("UPDATE trials SET number_returned_at = $2 WHERE trial_id = $1 AND number_returned_at IS NULL")
-        .bind(trial_id)
-        .bind(now)
-        .execute(&mut *tx)
-        .await
-        .map_err(|e| e.to_string())?;
+    sqlx::query!(
+        "UPDATE trials SET number_returned_at = $2 WHERE trial_id = $1 AND number_returned_at IS NULL",
+        trial_id,
+        now
+    )
+    .execute(&mut *tx)
+    .await
+    .map_err(|e| e.to_string())?;
     tx.commit().await.map_err(|e| e.to_string())?;
     if let Some(committed) = returned {
         numbers.publish(number, &committed).await;
@@ -172,15 +174,16 @@ pub async fn release_number(
 /// Trials that ended unconverted at least `NUMBER_KEPT_DAYS` before `now` and still hold
 /// their number: (trial id, number).
 async fn due_to_return(state: &TrialJob<'_>, now: DateTime<Utc>) -> Result<Vec<(String, String)>, sqlx::Error> {
-    sqlx::query_as(
+    let rows = sqlx::query!(
         "SELECT t.trial_id, t.number FROM trials t JOIN trial_view v ON v.view_id = t.trial_id
          WHERE t.number_returned_at IS NULL AND v.payload ->> 'status' = 'ended'
            AND COALESCE(v.payload ->> 'endedAt', v.payload ->> 'endsAt')::timestamptz <= $1
          ORDER BY t.trial_id",
+        now - Duration::days(NUMBER_KEPT_DAYS)
     )
-    .bind(now - Duration::days(NUMBER_KEPT_DAYS))
     .fetch_all(state.pool)
-    .await
+    .await?;
+    Ok(rows.into_iter().map(|r| (r.trial_id, r.number)).collect())
 }
 
 /// Gives each due trial's number back to the stock (the trial is its owner) and marks the
@@ -196,9 +199,7 @@ async fn return_numbers(state: &TrialJob<'_>, now: DateTime<Utc>) -> Result<usiz
             Err(AggregateError::AggregateConflict) => continue,
             Err(error) => return Err(error.to_string()),
         }
-        sqlx::query("UPDATE trials SET number_returned_at = $2 WHERE trial_id = $1")
-            .bind(&id)
-            .bind(now)
+        sqlx::query!("UPDATE trials SET number_returned_at = $2 WHERE trial_id = $1", &id, now)
             .execute(state.pool)
             .await
             .map_err(|e| e.to_string())?;

@@ -45,22 +45,23 @@ fn key(workflow: &str, aggregate_id: &str) -> i64 {
 /// Claims workflow `workflow` of `aggregate_id` if it is owed and nobody runs it.
 pub async fn claim(pool: &PgPool, workflow: &str, aggregate_id: &str) -> Result<Claimed, sqlx::Error> {
     let mut lock = pool.begin().await?;
-    let taken: bool = sqlx::query_scalar("SELECT pg_try_advisory_xact_lock($1)")
-        .bind(key(workflow, aggregate_id))
-        .fetch_one(&mut *lock)
-        .await?;
+    let taken: bool =
+        sqlx::query_scalar!(r#"SELECT pg_try_advisory_xact_lock($1) AS "locked!""#, key(workflow, aggregate_id))
+            .fetch_one(&mut *lock)
+            .await?;
     if !taken {
         return Ok(Claimed::Busy);
     }
     // Read after the lock: a runner that finished just before deleted the row.
-    let row: Option<(String, i64, i64)> = sqlx::query_as(
+    let row: Option<(String, i64, i64)> = sqlx::query!(
         "UPDATE workflows SET attempts = attempts + 1, updated_at = now()
           WHERE workflow = $1 AND aggregate_id = $2 RETURNING step, sequence, latest",
+        workflow,
+        aggregate_id
     )
-    .bind(workflow)
-    .bind(aggregate_id)
     .fetch_optional(pool)
-    .await?;
+    .await?
+    .map(|r| (r.step, r.sequence, r.latest));
     Ok(match row {
         Some((step, sequence, latest)) => Claimed::Run(Claim {
             lock,
@@ -87,19 +88,21 @@ impl Claim {
     /// The workflow is over: its row goes, then the lock. An event that asked for it again
     /// while it ran keeps the row, for a run at once.
     pub async fn finish(self, pool: &PgPool) -> Result<(), sqlx::Error> {
-        let gone = sqlx::query("DELETE FROM workflows WHERE workflow = $1 AND aggregate_id = $2 AND latest <= $3")
-            .bind(&self.workflow)
-            .bind(&self.aggregate_id)
-            .bind(self.latest as i64)
-            .execute(pool)
-            .await?;
+        let gone = sqlx::query!(
+            "DELETE FROM workflows WHERE workflow = $1 AND aggregate_id = $2 AND latest <= $3",
+            &self.workflow,
+            &self.aggregate_id,
+            self.latest as i64
+        )
+        .execute(pool)
+        .await?;
         if gone.rows_affected() == 0 {
-            sqlx::query(
+            sqlx::query!(
                 "UPDATE workflows SET attempts = 0, last_error = NULL, updated_at = now()
                   WHERE workflow = $1 AND aggregate_id = $2",
+                &self.workflow,
+                &self.aggregate_id
             )
-            .bind(&self.workflow)
-            .bind(&self.aggregate_id)
             .execute(pool)
             .await?;
         }
@@ -109,12 +112,12 @@ impl Claim {
     /// The run failed: the error is kept for staff (`workflows.last_error`), the row stays
     /// for the next run.
     pub async fn fail(self, pool: &PgPool, error: &str) -> Result<(), sqlx::Error> {
-        sqlx::query(
+        sqlx::query!(
             "UPDATE workflows SET last_error = $3, updated_at = now() WHERE workflow = $1 AND aggregate_id = $2",
+            &self.workflow,
+            &self.aggregate_id,
+            error
         )
-        .bind(&self.workflow)
-        .bind(&self.aggregate_id)
-        .bind(error)
         .execute(pool)
         .await?;
         self.lock.commit().await
@@ -129,12 +132,14 @@ pub async fn record_step_on(
     aggregate_id: &str,
     step: &str,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE workflows SET step = $3, updated_at = now() WHERE workflow = $1 AND aggregate_id = $2")
-        .bind(workflow)
-        .bind(aggregate_id)
-        .bind(step)
-        .execute(connection)
-        .await?;
+    sqlx::query!(
+        "UPDATE workflows SET step = $3, updated_at = now() WHERE workflow = $1 AND aggregate_id = $2",
+        workflow,
+        aggregate_id,
+        step
+    )
+    .execute(connection)
+    .await?;
     Ok(())
 }
 
@@ -142,13 +147,14 @@ pub async fn record_step_on(
 /// times their attempts so far (up to 60 times), so one that keeps failing is tried less
 /// and less often, and one a request is running right now is left to it.
 pub async fn pending(pool: &PgPool, limit: i64, pause: f64) -> Result<Vec<(String, String)>, sqlx::Error> {
-    sqlx::query_as(
+    let rows = sqlx::query!(
         "SELECT workflow, aggregate_id FROM workflows
-          WHERE updated_at <= now() - make_interval(secs => $2 * least(attempts, 60))
+          WHERE updated_at <= now() - make_interval(secs => $2::float8 * least(attempts, 60))
           ORDER BY created_at LIMIT $1",
+        limit,
+        pause
     )
-    .bind(limit)
-    .bind(pause)
     .fetch_all(pool)
-    .await
+    .await?;
+    Ok(rows.into_iter().map(|r| (r.workflow, r.aggregate_id)).collect())
 }

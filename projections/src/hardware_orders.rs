@@ -229,10 +229,10 @@ impl SequencedView<HardwareOrder> for HardwareOrderView {
 /// Paid orders still waiting for their confirmation (paid, payment-only, error-handled),
 /// oldest first: the confirm-hardware-orders job's work.
 pub async fn awaiting_confirmation(pool: &PgPool) -> Result<Vec<String>, sqlx::Error> {
-    sqlx::query_scalar(
+    sqlx::query_scalar!(
         "SELECT view_id FROM hardware_order_view
           WHERE payload ->> 'status' IN ('paid', 'payment-only', 'error-handled')
-          ORDER BY payload ->> 'paidAt', view_id LIMIT 500",
+          ORDER BY payload ->> 'paidAt', view_id LIMIT 500"
     )
     .fetch_all(pool)
     .await
@@ -241,12 +241,12 @@ pub async fn awaiting_confirmation(pool: &PgPool) -> Result<Vec<String>, sqlx::E
 /// Orders placed before `cutoff` and not paid (oldest first): the job asks about their
 /// payments under way and expires them once their 24 hours are over.
 pub async fn unpaid_since(pool: &PgPool, cutoff: DateTime<Utc>) -> Result<Vec<String>, sqlx::Error> {
-    sqlx::query_scalar(
+    sqlx::query_scalar!(
         "SELECT view_id FROM hardware_order_view
           WHERE payload ->> 'status' = 'placed' AND (payload ->> 'placedAt')::timestamptz <= $1
           ORDER BY payload ->> 'placedAt', view_id LIMIT 500",
+        cutoff
     )
-    .bind(cutoff)
     .fetch_all(pool)
     .await
 }

@@ -4,8 +4,9 @@
 
 use aggregates::actor::Actor;
 use aggregates::hardware_order::{HardwareOrder, HardwareOrderEvent};
+use aggregates::port::{legacy_event, Port, PortEvent, PortState};
 use aggregates::pricing::Pence;
-use aggregates::service_order::{OrderStatus, PaymentPart, PortState, ServiceOrder, ServiceOrderEvent};
+use aggregates::service_order::{OrderStatus, PaymentPart, ServiceOrder, ServiceOrderEvent};
 use aggregates::trial::{EndReason, Trial, TrialEvent, TrialStatus};
 use chrono::{DateTime, Utc};
 use cqrs_es::Aggregate;
@@ -115,22 +116,14 @@ impl Narrated for ServiceOrder {
                 let code = placeholder.trim_start_matches(crate::orders::PLACEHOLDER_PREFIX);
                 format!("Number {number} given for the {code} area code by {by}.")
             }
-            Ev::PortDetailsConfirmed { number, details, .. } => format!(
-                "Transfer of {number}: details confirmed and the letter of authority signed by {} (account holder {}, with {}).",
-                details.signed_name, details.account_holder, details.current_provider
-            ),
-            Ev::PortPacGiven { number, pac, .. } => {
-                format!("Transfer of {number}: the buyer gave a new PAC code, {pac}.")
-            }
-            Ev::PortSubmitted { number, .. } => {
-                format!("Transfer of {number} submitted to the current provider by {by}.")
-            }
-            Ev::PortDateSet { number, date, .. } => {
-                format!("Transfer date of {number} set to {} by {by}.", date.format("%A %-d %B %Y"))
-            }
-            Ev::PortCompleted { number, .. } => format!("Transfer of {number} completed by {by}."),
-            Ev::PortRejected { number, reason, .. } => {
-                format!("Transfer of {number} rejected by {by}: {reason}")
+            // Transfer steps an older order stored in its own stream: told as the port's own.
+            Ev::PortDetailsConfirmed { .. }
+            | Ev::PortPacGiven { .. }
+            | Ev::PortSubmitted { .. }
+            | Ev::PortDateSet { .. }
+            | Ev::PortCompleted { .. }
+            | Ev::PortRejected { .. } => {
+                legacy_event(event).map(|event| Port::sentence(&event, actor)).unwrap_or_default()
             }
             Ev::CancellationProposed { at_period_end, reason, .. } => format!(
                 "Cancellation of the subscription {} proposed by {by}, for an admin to carry out: {reason}",
@@ -160,11 +153,11 @@ impl Narrated for ServiceOrder {
             facts.push(("Due today", lines.amounts.due_today.to_string()));
         }
         facts.push(("Card set up", yes_no(self.payment_method_id.is_some())));
-        if self.subscription.reference.is_some() {
-            facts.push(("Subscription paid", yes_no(self.subscription.paid)));
+        if self.subscription.reference().is_some() {
+            facts.push(("Subscription paid", yes_no(self.subscription.is_paid())));
         }
-        if self.top_up.reference.is_some() {
-            facts.push(("Top-up paid", yes_no(self.top_up.paid)));
+        if self.top_up.reference().is_some() {
+            facts.push(("Top-up paid", yes_no(self.top_up.is_paid())));
         }
         facts.push(("Failed payments", self.failed_attempts.to_string()));
         facts.push(("Account", if self.account_id.is_some() { "Created" } else { "Not yet" }.to_string()));
@@ -189,14 +182,48 @@ impl Narrated for ServiceOrder {
             };
             facts.push(("Subscription", ends));
         }
-        for port in &self.ports {
-            let state = match port.date {
-                Some(date) if port.state == PortState::DateSet => format!("{} ({date})", port.state.label()),
-                _ => port.state.label().to_string(),
-            };
-            facts.push(("Transfer", format!("{}: {state}", port.number)));
-        }
         rows(facts)
+    }
+}
+
+/// A number transfer's history is its order's: support reads its events in the order's
+/// timeline (the port's id names the order), and its state among the order's facts.
+impl Narrated for Port {
+    fn sentence(event: &PortEvent, actor: &Actor) -> String {
+        let by = who(actor);
+        match event {
+            PortEvent::PortOpened { number, state, carried_over: false, .. } => {
+                format!("Transfer of {number} opened: {}.", state.label().to_lowercase())
+            }
+            PortEvent::PortOpened { number, state, .. } => {
+                format!("Transfer of {number} carried on in its own record, {}.", state.label().to_lowercase())
+            }
+            PortEvent::PortDetailsConfirmed { number, details, .. } => format!(
+                "Transfer of {number}: details confirmed and the letter of authority signed by {} (account holder {}, with {}).",
+                details.signed_name, details.account_holder, details.current_provider
+            ),
+            PortEvent::PortPacGiven { number, pac, .. } => {
+                format!("Transfer of {number}: the buyer gave a new PAC code, {pac}.")
+            }
+            PortEvent::PortSubmitted { number, .. } => {
+                format!("Transfer of {number} submitted to the current provider by {by}.")
+            }
+            PortEvent::PortDateSet { number, date, .. } => {
+                format!("Transfer date of {number} set to {} by {by}.", date.format("%A %-d %B %Y"))
+            }
+            PortEvent::PortCompleted { number, .. } => format!("Transfer of {number} completed by {by}."),
+            PortEvent::PortRejected { number, reason, .. } => {
+                format!("Transfer of {number} rejected by {by}: {reason}")
+            }
+        }
+    }
+
+    fn summary(&self) -> Vec<(String, String)> {
+        let state = match self.date {
+            Some(date) if self.state == PortState::DateSet => format!("{} ({date})", self.state.label()),
+            _ => self.state.label().to_string(),
+        };
+        rows(vec![("Transfer", format!("{}: {state}", self.number))])
     }
 }
 
@@ -339,8 +366,8 @@ impl Narrated for HardwareOrder {
             ("Total inc. VAT", self.amounts.total.to_string()),
             ("Declined cards", self.declined_attempts.to_string()),
         ];
-        if let Some(paid) = &self.paid_payment_intent_id {
-            facts.push(("Paid by", paid.clone()));
+        if let Some(paid) = self.payment.paid_reference() {
+            facts.push(("Paid by", paid.to_string()));
         }
         if let Some(reference) = &self.reference {
             facts.push(("Reference", reference.clone()));

@@ -153,18 +153,18 @@ pub async fn add_stock(pool: &PgPool, numbers: &[StockNumber]) -> Result<u64, sq
     let mut added = 0;
     for chunk in numbers.chunks(5000) {
         let column = |f: fn(&StockNumber) -> String| chunk.iter().map(f).collect::<Vec<String>>();
-        let result = sqlx::query(
+        let result = sqlx::query!(
             "INSERT INTO number_inventory (value, country, number_type, area_code, national, free_trial, demo)
              SELECT * FROM UNNEST($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bool[], $7::bool[])
              ON CONFLICT (value) DO NOTHING",
+            &column(|n| n.value.clone()),
+            &column(|n| n.country.clone()),
+            &column(|n| n.number_type.as_str().to_string()),
+            &column(|n| n.area_code.clone()),
+            &column(|n| n.national.clone()),
+            &chunk.iter().map(|n| n.free_trial).collect::<Vec<bool>>(),
+            &chunk.iter().map(|n| n.demo).collect::<Vec<bool>>()
         )
-        .bind(column(|n| n.value.clone()))
-        .bind(column(|n| n.country.clone()))
-        .bind(column(|n| n.number_type.as_str().to_string()))
-        .bind(column(|n| n.area_code.clone()))
-        .bind(column(|n| n.national.clone()))
-        .bind(chunk.iter().map(|n| n.free_trial).collect::<Vec<bool>>())
-        .bind(chunk.iter().map(|n| n.demo).collect::<Vec<bool>>())
         .execute(pool)
         .await?;
         added += result.rows_affected();
@@ -174,7 +174,8 @@ pub async fn add_stock(pool: &PgPool, numbers: &[StockNumber]) -> Result<u64, sq
 
 /// Seeds the demo stock when the inventory is empty (the first start).
 pub async fn seed_if_empty(pool: &PgPool) -> Result<u64, sqlx::Error> {
-    let any: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM number_inventory)").fetch_one(pool).await?;
+    let any: bool =
+        sqlx::query_scalar!(r#"SELECT EXISTS (SELECT 1 FROM number_inventory) AS "exists!""#).fetch_one(pool).await?;
     if any {
         return Ok(0);
     }
@@ -183,8 +184,7 @@ pub async fn seed_if_empty(pool: &PgPool) -> Result<u64, sqlx::Error> {
 
 /// Whether a number is in the stock.
 pub async fn in_stock(pool: &PgPool, value: &str) -> Result<bool, sqlx::Error> {
-    sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM number_inventory WHERE value = $1)")
-        .bind(value)
+    sqlx::query_scalar!(r#"SELECT EXISTS (SELECT 1 FROM number_inventory WHERE value = $1) AS "exists!""#, value)
         .fetch_one(pool)
         .await
 }
@@ -218,20 +218,22 @@ impl StockRow {
 
 /// A number of the free-trial pool, whatever its status now.
 pub async fn find_free_trial(pool: &PgPool, value: &str) -> Result<Option<StockRow>, sqlx::Error> {
-    sqlx::query_as(
+    sqlx::query_as!(
+        StockRow,
         "SELECT value, country, number_type, area_code, national, demo FROM number_inventory
          WHERE value = $1 AND free_trial",
+        value
     )
-    .bind(value)
     .fetch_optional(pool)
     .await
 }
 
 pub async fn find(pool: &PgPool, value: &str) -> Result<Option<StockRow>, sqlx::Error> {
-    sqlx::query_as(
+    sqlx::query_as!(
+        StockRow,
         "SELECT value, country, number_type, area_code, national, demo FROM number_inventory WHERE value = $1",
+        value
     )
-    .bind(value)
     .fetch_optional(pool)
     .await
 }
@@ -239,14 +241,14 @@ pub async fn find(pool: &PgPool, value: &str) -> Result<Option<StockRow>, sqlx::
 /// A few available numbers of the same kind in the same area code as `value` (a lost
 /// number's replacement), first in the national order.
 pub async fn available_like(pool: &PgPool, value: &str, limit: i64) -> Result<Vec<String>, sqlx::Error> {
-    sqlx::query_scalar(
+    sqlx::query_scalar!(
         "SELECT n.value FROM number_inventory n JOIN number_inventory lost ON lost.value = $1
           WHERE n.country = lost.country AND n.area_code = lost.area_code AND n.number_type = lost.number_type
             AND n.status = 'available' AND NOT n.free_trial
           ORDER BY n.national LIMIT $2",
+        value,
+        limit
     )
-    .bind(value)
-    .bind(limit)
     .fetch_all(pool)
     .await
 }
@@ -330,6 +332,7 @@ pub async fn search(pool: &PgPool, search: &Search) -> Result<SearchPage, sqlx::
     let kind = search.number_type.map(|k| k.as_str());
     let offset =
         if search.after.is_some() { 0 } else { i64::from(search.page.saturating_sub(1)) * i64::from(search.per_page) };
+    // Runtime SQL: one of four statement shapes, chosen by the filters given.
     let sql = &SEARCH_SQL[usize::from(kind.is_some()) + 2 * usize::from(exact_area.is_some())];
     let rows: Vec<SearchRow> = sqlx::query_as(sql)
         .bind(&search.country)
@@ -376,23 +379,26 @@ const COUNT_SQL: &str = "SELECT (SELECT COALESCE(sum(available), 0) FROM number_
 
 /// The free-trial pool still available, in order.
 pub async fn free_trial_numbers(pool: &PgPool, limit: i64) -> Result<Vec<StockRow>, sqlx::Error> {
-    sqlx::query_as(
+    sqlx::query_as!(
+        StockRow,
         "SELECT value, country, number_type, area_code, national, demo FROM number_inventory
          WHERE free_trial AND status = 'available' ORDER BY national LIMIT $1",
+        limit
     )
-    .bind(limit)
     .fetch_all(pool)
     .await
 }
 
 /// Numbers whose cart reservation ran out before `now`, with the cart that held each.
 pub async fn expired_reservations(pool: &PgPool, now: DateTime<Utc>) -> Result<Vec<(String, String)>, sqlx::Error> {
-    sqlx::query_as(
-        "SELECT value, held_by FROM number_inventory WHERE status = 'reserved' AND held_until <= $1 ORDER BY held_until",
+    let rows = sqlx::query!(
+        r#"SELECT value, held_by AS "held_by!" FROM number_inventory
+           WHERE status = 'reserved' AND held_until <= $1 ORDER BY held_until"#,
+        now
     )
-    .bind(now)
     .fetch_all(pool)
-    .await
+    .await?;
+    Ok(rows.into_iter().map(|r| (r.value, r.held_by)).collect())
 }
 
 /// A number's state columns (status, held_by, held_until) as one event leaves them: each
@@ -431,15 +437,15 @@ impl InventoryQuery {
 
     pub async fn apply(&self, value: &str, event: &EventEnvelope<PhoneNumber>) -> Result<(), sqlx::Error> {
         let state = NumberState::after(&event.payload);
-        sqlx::query(
+        sqlx::query!(
             "UPDATE number_inventory SET status = $2, held_by = $3, held_until = $4, last_sequence = $5
              WHERE value = $1 AND last_sequence < $5",
+            value,
+            state.status,
+            state.held_by.as_deref(),
+            state.held_until,
+            event.sequence as i64
         )
-        .bind(value)
-        .bind(state.status)
-        .bind(&state.held_by)
-        .bind(state.held_until)
-        .bind(event.sequence as i64)
         .execute(&self.pool)
         .await?;
         Ok(())
@@ -510,6 +516,8 @@ pub async fn rebuild(
 /// stock have no row to update. The number_counts triggers see the changed rows only.
 struct Inventory;
 
+// The work table is a temporary table that exists only while the rebuild runs
+// (crate::rebuild), so the checked macros cannot see it: these queries stay runtime.
 #[async_trait]
 impl crate::rebuild::ReadModel for Inventory {
     type A = PhoneNumber;

@@ -8,6 +8,7 @@ pub mod history;
 pub mod inventory;
 pub mod lines;
 pub mod orders;
+pub mod ports;
 pub mod quotes;
 pub mod rebuild;
 pub mod sip;

@@ -1,8 +1,9 @@
 //! The order view: what the thank-you page and support staff read of a service order,
 //! built from the ServiceOrder events (amounts as fixed when the order was placed).
 
+use aggregates::port::PortState;
 use aggregates::pricing::{BillingCycle, Pence, Plan, Totals};
-use aggregates::service_order::{PaymentType, PortState, ServiceOrder, ServiceOrderEvent};
+use aggregates::service_order::{PaymentType, ServiceOrder, ServiceOrderEvent};
 use chrono::{DateTime, NaiveDate, Utc};
 use cqrs_es::{EventEnvelope, View};
 use serde::{Deserialize, Serialize};

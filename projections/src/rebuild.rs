@@ -114,8 +114,6 @@ pub struct Stored<A: Aggregate> {
 /// event itself).
 type EventRow = (String, i64, String, String, String, i64);
 
-const EVENT_COLUMNS: &str = "aggregate_id, sequence, event_type, event_version, payload::text, global_sequence";
-
 /// Decodes a stored event straight from its text into the event type, or, for an older
 /// shape an upcaster rewrites (aggregates::upcasting), through a JSON value and the upcaster.
 fn decode<A: Aggregate>(row: EventRow) -> Result<Stored<A>, RebuildError> {
@@ -152,29 +150,35 @@ fn decode<A: Aggregate>(row: EventRow) -> Result<Stored<A>, RebuildError> {
 /// The next page of one aggregate type's events after global position `after`, in the
 /// store's global order (an index range of events_type_global).
 async fn page_after<A: Aggregate>(conn: &mut PgConnection, after: i64) -> Result<Vec<Stored<A>>, RebuildError> {
-    let rows: Vec<EventRow> = sqlx::query_as(&format!(
-        "SELECT {EVENT_COLUMNS} FROM events WHERE aggregate_type = $1 AND global_sequence > $2
-         ORDER BY aggregate_type, global_sequence LIMIT $3"
-    ))
-    .bind(A::TYPE)
-    .bind(after)
-    .bind(PAGE)
+    let rows = sqlx::query!(
+        r#"SELECT aggregate_id, sequence, event_type, event_version, payload::text AS "payload!", global_sequence
+             FROM events WHERE aggregate_type = $1 AND global_sequence > $2
+            ORDER BY aggregate_type, global_sequence LIMIT $3"#,
+        A::TYPE,
+        after,
+        PAGE
+    )
     .fetch_all(conn)
     .await?;
-    rows.into_iter().map(decode).collect()
+    rows.into_iter()
+        .map(|r| decode((r.aggregate_id, r.sequence, r.event_type, r.event_version, r.payload, r.global_sequence)))
+        .collect()
 }
 
 /// All events of the given aggregates, by aggregate then sequence.
 pub async fn events_of<A: Aggregate>(conn: &mut PgConnection, ids: &[String]) -> Result<Vec<Stored<A>>, RebuildError> {
-    let rows: Vec<EventRow> = sqlx::query_as(&format!(
-        "SELECT {EVENT_COLUMNS} FROM events WHERE aggregate_type = $1 AND aggregate_id = ANY($2)
-         ORDER BY aggregate_id, sequence"
-    ))
-    .bind(A::TYPE)
-    .bind(ids)
+    let rows = sqlx::query!(
+        r#"SELECT aggregate_id, sequence, event_type, event_version, payload::text AS "payload!", global_sequence
+             FROM events WHERE aggregate_type = $1 AND aggregate_id = ANY($2)
+            ORDER BY aggregate_id, sequence"#,
+        A::TYPE,
+        ids
+    )
     .fetch_all(conn)
     .await?;
-    rows.into_iter().map(decode).collect()
+    rows.into_iter()
+        .map(|r| decode((r.aggregate_id, r.sequence, r.event_type, r.event_version, r.payload, r.global_sequence)))
+        .collect()
 }
 
 /// How one read model is rebuilt: the rows each aggregate's events make, a work table to
@@ -237,13 +241,16 @@ fn read_pages<A: Aggregate + 'static>(
     let reader = tokio::spawn(async move {
         let mut conn = pool.acquire().await?;
         let mut tx = conn.begin().await?;
-        sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY").execute(&mut *tx).await?;
-        let ends: Vec<(String, i64)> = sqlx::query_as(
-            "SELECT aggregate_id, max(sequence) FROM events WHERE aggregate_type = $1 GROUP BY aggregate_id",
+        sqlx::query!("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY").execute(&mut *tx).await?;
+        let ends: Vec<(String, i64)> = sqlx::query!(
+            r#"SELECT aggregate_id, max(sequence) AS "last!" FROM events WHERE aggregate_type = $1 GROUP BY aggregate_id"#,
+            A::TYPE
         )
-        .bind(A::TYPE)
         .fetch_all(&mut *tx)
-        .await?;
+        .await?
+        .into_iter()
+        .map(|r| (r.aggregate_id, r.last))
+        .collect();
         if lasts_sender.send(ends.into_iter().collect()).is_err() {
             return Ok(());
         }
@@ -275,10 +282,10 @@ async fn rebuild_on<M: ReadModel>(
     sqlx::query(&format!("DROP TABLE IF EXISTS pg_temp.{work}")).execute(&mut *conn).await?;
     sqlx::query(&model.create_work()).execute(&mut *conn).await?;
 
-    let total: i64 = sqlx::query_scalar("SELECT count(*) FROM events WHERE aggregate_type = $1")
-        .bind(M::A::TYPE)
-        .fetch_one(&mut *conn)
-        .await?;
+    let total: i64 =
+        sqlx::query_scalar!(r#"SELECT count(*) AS "count!" FROM events WHERE aggregate_type = $1"#, M::A::TYPE)
+            .fetch_one(&mut *conn)
+            .await?;
     tracing::info!(table, events = total, "rebuilding");
     watch.start(table, total as u64);
     let (mut events_done, mut aggregates) = (0_usize, 0_usize);

@@ -41,16 +41,16 @@ pub async fn allow_on(
     username: &str,
     may_call_out: bool,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query(
+    sqlx::query!(
         "INSERT INTO sip_accounts (username, owner, number, domain, may_call_out) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (username) DO UPDATE SET owner = $2, number = $3, domain = $4,
              may_call_out = sip_accounts.may_call_out OR $5, updated_at = clock_timestamp()",
+        username,
+        owner,
+        number,
+        SIP_REALM,
+        may_call_out
     )
-    .bind(username)
-    .bind(owner)
-    .bind(number)
-    .bind(SIP_REALM)
-    .bind(may_call_out)
     .execute(connection)
     .await?;
     Ok(())
@@ -60,8 +60,7 @@ pub async fn allow_on(
 /// confirmed), on `connection` (the transaction that stores `EmailVerified`; the
 /// projection's replay of the event does it again, harmlessly).
 pub async fn allow_calls_on(connection: &mut sqlx::PgConnection, owner: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE sip_accounts SET may_call_out = true, updated_at = clock_timestamp() WHERE owner = $1")
-        .bind(owner)
+    sqlx::query!("UPDATE sip_accounts SET may_call_out = true, updated_at = clock_timestamp() WHERE owner = $1", owner)
         .execute(connection)
         .await?;
     Ok(())
@@ -71,11 +70,11 @@ pub async fn allow_calls_on(connection: &mut sqlx::PgConnection, owner: &str) ->
 /// (again: nothing left to refuse changes nothing).
 pub async fn remove(pool: &PgPool, owner: &str) -> Result<(), sqlx::Error> {
     let mut tx = pool.begin().await?;
-    let usernames: Vec<String> = sqlx::query_scalar("DELETE FROM sip_accounts WHERE owner = $1 RETURNING username")
-        .bind(owner)
-        .fetch_all(&mut *tx)
-        .await?;
-    sqlx::query("DELETE FROM location WHERE username = ANY($1)").bind(&usernames).execute(&mut *tx).await?;
+    let usernames: Vec<String> =
+        sqlx::query_scalar!("DELETE FROM sip_accounts WHERE owner = $1 RETURNING username", owner)
+            .fetch_all(&mut *tx)
+            .await?;
+    sqlx::query!("DELETE FROM location WHERE username = ANY($1)", &usernames).execute(&mut *tx).await?;
     tx.commit().await
 }
 
@@ -129,11 +128,10 @@ impl SipAccountsQuery {
     pub async fn sweep(&self, started: DateTime<Utc>) -> Result<u64, sqlx::Error> {
         let mut tx = self.pool.begin().await?;
         let usernames: Vec<String> =
-            sqlx::query_scalar("DELETE FROM sip_accounts WHERE updated_at < $1 RETURNING username")
-                .bind(started)
+            sqlx::query_scalar!("DELETE FROM sip_accounts WHERE updated_at < $1 RETURNING username", started)
                 .fetch_all(&mut *tx)
                 .await?;
-        sqlx::query("DELETE FROM location WHERE username = ANY($1)").bind(&usernames).execute(&mut *tx).await?;
+        sqlx::query!("DELETE FROM location WHERE username = ANY($1)", &usernames).execute(&mut *tx).await?;
         tx.commit().await?;
         Ok(usernames.len() as u64)
     }
@@ -164,11 +162,11 @@ impl Query<Trial> for SipAccountsQuery {
 /// Of `usernames`, those registered now: a contact whose registration has not expired
 /// (Kamailio writes `expires` in UTC and deletes a contact when the phone unregisters).
 pub async fn registered(pool: &PgPool, usernames: &[String]) -> Result<Vec<String>, sqlx::Error> {
-    sqlx::query_scalar(
-        "SELECT DISTINCT username::text FROM location
-         WHERE username = ANY($1) AND expires > (now() AT TIME ZONE 'UTC') ORDER BY 1",
+    sqlx::query_scalar!(
+        r#"SELECT DISTINCT username::text AS "username!" FROM location
+         WHERE username = ANY($1) AND expires > (now() AT TIME ZONE 'UTC') ORDER BY 1"#,
+        usernames
     )
-    .bind(usernames)
     .fetch_all(pool)
     .await
 }
@@ -182,12 +180,15 @@ pub async fn rebuild(
 ) -> Result<crate::rebuild::Rebuilt, crate::rebuild::RebuildError> {
     use cqrs_es::Aggregate;
     let started = std::time::Instant::now();
-    let since: DateTime<Utc> = sqlx::query_scalar("SELECT clock_timestamp()").fetch_one(pool).await?;
+    let since: DateTime<Utc> = sqlx::query_scalar!(r#"SELECT clock_timestamp() AS "now!""#).fetch_one(pool).await?;
     let before = sip_rows(pool).await?;
-    let total: i64 = sqlx::query_scalar("SELECT count(*) FROM events WHERE aggregate_type = ANY($1)")
-        .bind([ServiceOrder::TYPE, Trial::TYPE])
-        .fetch_one(pool)
-        .await?;
+    let total: i64 = sqlx::query_scalar!(
+        r#"SELECT count(*) AS "count!" FROM events WHERE aggregate_type IN ($1, $2)"#,
+        ServiceOrder::TYPE,
+        Trial::TYPE
+    )
+    .fetch_one(pool)
+    .await?;
     watch.start(SIP_ACCOUNTS_TABLE, total as u64);
     let query = SipAccountsQuery::new(pool.clone());
     let mut conn = pool.acquire().await?;
@@ -226,13 +227,12 @@ pub async fn rebuild(
 }
 
 async fn sip_rows(pool: &PgPool) -> Result<u64, sqlx::Error> {
-    let count: i64 = sqlx::query_scalar("SELECT count(*) FROM sip_accounts").fetch_one(pool).await?;
+    let count: i64 = sqlx::query_scalar!(r#"SELECT count(*) AS "count!" FROM sip_accounts"#).fetch_one(pool).await?;
     Ok(count as u64)
 }
 
 async fn aggregate_ids(pool: &PgPool, aggregate_type: &str) -> Result<Vec<String>, sqlx::Error> {
-    sqlx::query_scalar("SELECT DISTINCT aggregate_id FROM events WHERE aggregate_type = $1 ORDER BY 1")
-        .bind(aggregate_type)
+    sqlx::query_scalar!("SELECT DISTINCT aggregate_id FROM events WHERE aggregate_type = $1 ORDER BY 1", aggregate_type)
         .fetch_all(pool)
         .await
 }

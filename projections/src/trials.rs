@@ -150,23 +150,23 @@ impl SequencedView<Trial> for TrialView {
 
 /// Active trials whose end has come by `now`.
 pub async fn due_to_end(pool: &PgPool, now: DateTime<Utc>) -> Result<Vec<String>, sqlx::Error> {
-    sqlx::query_scalar(
+    sqlx::query_scalar!(
         "SELECT view_id FROM trial_view WHERE payload ->> 'status' = 'active'
            AND (payload ->> 'endsAt')::timestamptz <= $1 ORDER BY view_id",
+        now
     )
-    .bind(now)
     .fetch_all(pool)
     .await
 }
 
 /// Active trials whose e-mail address was not confirmed by their deadline (`verifyBy`).
 pub async fn due_unverified(pool: &PgPool, now: DateTime<Utc>) -> Result<Vec<String>, sqlx::Error> {
-    sqlx::query_scalar(
+    sqlx::query_scalar!(
         "SELECT view_id FROM trial_view WHERE payload ->> 'status' = 'active'
            AND NOT COALESCE((payload ->> 'emailVerified')::boolean, false)
            AND (payload ->> 'verifyBy')::timestamptz <= $1 ORDER BY view_id",
+        now
     )
-    .bind(now)
     .fetch_all(pool)
     .await
 }
@@ -174,14 +174,14 @@ pub async fn due_unverified(pool: &PgPool, now: DateTime<Utc>) -> Result<Vec<Str
 /// Active trials within `days` of their end that have had no reminder (and whose e-mail
 /// address is confirmed, or needs no confirmation: an unconfirmed one is ended instead).
 pub async fn due_for_reminder(pool: &PgPool, now: DateTime<Utc>, days: i64) -> Result<Vec<String>, sqlx::Error> {
-    sqlx::query_scalar(
+    sqlx::query_scalar!(
         "SELECT view_id FROM trial_view WHERE payload ->> 'status' = 'active'
            AND NOT (payload ->> 'reminderSent')::boolean
            AND (payload ->> 'verifyBy' IS NULL OR COALESCE((payload ->> 'emailVerified')::boolean, false))
            AND (payload ->> 'endsAt')::timestamptz - make_interval(days => $2) <= $1 ORDER BY view_id",
+        now,
+        days as i32
     )
-    .bind(now)
-    .bind(days as i32)
     .fetch_all(pool)
     .await
 }

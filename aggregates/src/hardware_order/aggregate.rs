@@ -13,6 +13,7 @@ use super::lines::{HardwareAmounts, HardwareLine, MAX_LINES, MAX_QUANTITY, MAX_U
 use super::refunds::RefundState;
 use super::shipping::ShippingOption;
 use crate::clock::Clock;
+use crate::payment_attempt::PaymentAttempt;
 use crate::payments::StrayPayment;
 use crate::payments::MAX_CARD_SETUPS;
 use crate::pricing::Pence;
@@ -65,16 +66,6 @@ impl HardwareOrderStatus {
     }
 }
 
-/// The card payment under way.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PaymentState {
-    pub payment_intent_id: String,
-    /// The payment method (`pm_...`).
-    pub card: String,
-    pub amount: Pence,
-    pub attempt: u32,
-}
-
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct HardwareOrder {
     pub status: HardwareOrderStatus,
@@ -93,9 +84,11 @@ pub struct HardwareOrder {
     /// `MAX_CARD_SETUPS`.
     #[serde(default)]
     pub card_setups: u32,
-    pub payment: Option<PaymentState>,
+    /// The card payment: under way (with its card and number), paid, or the last declined
+    /// (crate::payment_attempt).
+    #[serde(default)]
+    pub payment: PaymentAttempt,
     pub declined_attempts: u32,
-    pub paid_payment_intent_id: Option<String>,
     pub paid_at: Option<DateTime<Utc>>,
     pub confirmed_at: Option<DateTime<Utc>>,
     /// `temp-...` or `error-...` while the order is marked payment-only or error-handled.
@@ -169,11 +162,12 @@ impl HardwareOrder {
 
     /// Whether `payment_intent_id` is the payment under way.
     fn in_flight(&self, payment_intent_id: &str) -> bool {
-        self.payment.as_ref().is_some_and(|p| p.payment_intent_id == payment_intent_id)
+        self.payment.is_under_way(payment_intent_id)
     }
 
+    /// The payment that took the money ("" before).
     fn paid_intent(&self) -> &str {
-        self.paid_payment_intent_id.as_deref().unwrap_or_default()
+        self.payment.paid_reference().unwrap_or_default()
     }
 
     fn confirmed(&self, email_queued: bool, now: DateTime<Utc>, retried: bool) -> HardwareOrderEvent {
@@ -438,18 +432,17 @@ impl Aggregate for HardwareOrder {
                 self.card_setup_id = Some(setup_intent_id);
                 self.card_setups += 1;
             }
-            Ev::PaymentStarted { payment_intent_id, card, amount, attempt } => {
-                self.payment = Some(PaymentState { payment_intent_id, card, amount, attempt });
+            Ev::PaymentStarted { payment_intent_id, card, amount: _, attempt } => {
+                self.payment.made_with_card(payment_intent_id, card, attempt);
             }
-            Ev::PaymentDeclined { .. } => {
+            Ev::PaymentDeclined { code, .. } => {
                 // That attempt is over: the next card starts a new one.
-                self.payment = None;
+                self.payment.declined(code);
                 self.declined_attempts += 1;
             }
             Ev::PaymentRecorded { payment_intent_id, paid_at, .. } => {
                 self.status = HardwareOrderStatus::Paid;
-                self.payment = None;
-                self.paid_payment_intent_id = Some(payment_intent_id);
+                self.payment.paid(payment_intent_id);
                 self.paid_at = Some(paid_at);
                 // Paid after it expired: the order is live again.
                 self.cancelled_at = None;

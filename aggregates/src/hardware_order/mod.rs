@@ -17,7 +17,7 @@ mod shipping;
 
 pub use crate::payments::StrayPayment;
 pub use aggregate::{
-    is_order_number, HardwareOrder, HardwareOrderServices, HardwareOrderStatus, PaymentState, UNPAID_ORDER_LIFETIME,
+    is_order_number, HardwareOrder, HardwareOrderServices, HardwareOrderStatus, UNPAID_ORDER_LIFETIME,
 };
 pub use commands::HardwareOrderCommand;
 pub use details::{check_details, uk_postcode, FieldErrors, HardwareCustomer, ShippingAddress};

@@ -324,8 +324,15 @@ async fn a_decline_closes_the_attempt_and_the_next_is_attempt_2() {
     expect(given.clone(), decline("pi_1"), vec![declined("pi_1")]).await;
     let given = with(given, declined("pi_1"));
     expect(given.clone(), start("pi_2", 2), vec![started("pi_2", 2)]).await;
-    let order = state(given);
-    assert_eq!((order.payment, order.declined_attempts), (None, 1));
+    let order = state(given.clone());
+    assert_eq!(
+        (order.payment.under_way(), order.payment.refusal(), order.declined_attempts),
+        (None, Some("card_declined"), 1)
+    );
+    // The next attempt is under way with its card and its number.
+    let order = state(with(given, started("pi_2", 2)));
+    assert_eq!((order.payment.under_way(), order.payment.number), (Some("pi_2"), 2));
+    assert_eq!(order.payment.refusal(), None);
 }
 
 #[tokio::test]
@@ -489,12 +496,12 @@ async fn the_happy_path() {
     }
     let order = state(given);
     assert_eq!(order.status, HardwareOrderStatus::Confirmed);
-    assert_eq!(order.paid_payment_intent_id.as_deref(), Some(PAID_ID));
+    assert_eq!(order.payment.paid_reference(), Some(PAID_ID));
     assert_eq!(order.payment_customer_id.as_deref(), Some("cus_1"));
     assert_eq!(order.card_setup_id.as_deref(), Some("seti_1"));
     assert_eq!(order.amounts.total, TOTAL);
     assert_eq!((order.paid_at, order.confirmed_at), (Some(at()), Some(at())));
-    assert_eq!((order.payment, order.reference, order.email_queued), (None, None, true));
+    assert_eq!((order.payment.under_way(), order.reference.clone(), order.email_queued), (None, None, true));
 }
 
 #[test]

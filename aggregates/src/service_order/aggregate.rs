@@ -8,10 +8,10 @@ use serde::{Deserialize, Serialize};
 use super::commands::{CheckoutStep, ServiceOrderCommand};
 use super::errors::ServiceOrderError;
 use super::events::ServiceOrderEvent;
-use super::lines::{check_lines, OrderLines, PaymentPart, PaymentType};
-use super::ports::{Port, PortState, PortStep, MAX_REJECTION_REASON};
+use super::lines::{check_lines, OrderLines, OrderedNumber, PaymentPart, PaymentType};
 use crate::clock::Clock;
 use crate::customer::{Customer, Extension};
+use crate::payment_attempt::PaymentAttempt;
 use crate::payments::MAX_CARD_SETUPS;
 use crate::pricing::Pence;
 
@@ -27,16 +27,6 @@ pub enum OrderStatus {
     Placed,
     Paid,
     Completed,
-}
-
-/// One part of the payment: the provider's reference and whether it is paid.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PartState {
-    pub reference: Option<String>,
-    pub paid: bool,
-    /// The attempt under way (its key tags what the provider makes for it).
-    #[serde(default)]
-    pub attempt: Option<String>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -55,8 +45,12 @@ pub struct ServiceOrder {
     #[serde(default)]
     pub card_setups: u32,
     pub payment_method_id: Option<String>,
-    pub subscription: PartState,
-    pub top_up: PartState,
+    /// The subscription's payment attempt, and the top-up's (crate::payment_attempt). Boxed:
+    /// the order is held across many awaits, and debug builds keep every copy on the stack.
+    #[serde(default)]
+    pub subscription: Box<PaymentAttempt>,
+    #[serde(default)]
+    pub top_up: Box<PaymentAttempt>,
     /// Failed payment attempts so far: each new attempt gets new idempotency keys.
     pub failed_attempts: u32,
     pub account_id: Option<String>,
@@ -73,9 +67,6 @@ pub struct ServiceOrder {
     /// Area-code placeholders given their number so far.
     #[serde(default)]
     pub filled_placeholders: Vec<String>,
-    /// The numbers being transferred in, from the order's completion.
-    #[serde(default)]
-    pub ports: Vec<Port>,
     /// The newer order from the same cart that replaced this one before it was paid.
     #[serde(default)]
     pub superseded_by: Option<String>,
@@ -119,14 +110,14 @@ impl ServiceOrder {
         self.card_setups < MAX_CARD_SETUPS
     }
 
-    fn part(&self, part: PaymentPart) -> &PartState {
+    fn part(&self, part: PaymentPart) -> &PaymentAttempt {
         match part {
             PaymentPart::Subscription => &self.subscription,
             PaymentPart::TopUp => &self.top_up,
         }
     }
 
-    fn part_mut(&mut self, part: PaymentPart) -> &mut PartState {
+    fn part_mut(&mut self, part: PaymentPart) -> &mut PaymentAttempt {
         match part {
             PaymentPart::Subscription => &mut self.subscription,
             PaymentPart::TopUp => &mut self.top_up,
@@ -147,24 +138,10 @@ impl ServiceOrder {
             .collect()
     }
 
-    /// The port of a number this order transfers in.
-    pub fn port(&self, number: &str) -> Option<&Port> {
-        self.ports.iter().find(|p| p.number == number)
-    }
-
-    fn port_mut(&mut self, number: &str) -> Option<&mut Port> {
-        self.ports.iter_mut().find(|p| p.number == number)
-    }
-
-    /// A port step, checked: the order transfers the number in, the port has started (the
-    /// order is complete), and the step follows from the port's state.
-    fn check_port_step(&self, number: &str, step: PortStep, now: DateTime<Utc>) -> Result<(), ServiceOrderError> {
-        let transfers_it = self.lines.iter().flat_map(|l| &l.numbers).any(|n| n.is_transfer && n.value == number);
-        if !transfers_it {
-            return Err(ServiceOrderError::NotAPort);
-        }
-        let port = self.port(number).ok_or(ServiceOrderError::PortNotStarted)?;
-        port.check_step(step, now.date_naive())
+    /// The numbers the order transfers in (each becomes a Port once the order completes:
+    /// crate::port), with the PAC code a mobile came with.
+    pub fn transfers(&self) -> impl Iterator<Item = &OrderedNumber> {
+        self.lines.iter().flat_map(|l| &l.numbers).filter(|n| n.is_transfer && !n.is_placeholder)
     }
 
     /// A staff step names who took it.
@@ -191,7 +168,7 @@ impl ServiceOrder {
             return Err(ServiceOrderError::NotFound);
         }
         let paid = matches!(self.status, OrderStatus::Paid | OrderStatus::Completed);
-        if !paid || self.subscription.reference.is_none() || !self.subscription.paid {
+        if !paid || !self.subscription.is_paid() {
             return Err(ServiceOrderError::NoSubscriptionToCancel);
         }
         match &self.cancellation {
@@ -222,7 +199,7 @@ impl ServiceOrder {
         if self.payment_customer_id.is_none() {
             return Err(ServiceOrderError::NoPaymentCustomer);
         }
-        if self.part(part).reference.is_some() {
+        if self.part(part).reference().is_some() {
             return Err(ServiceOrderError::PaymentAlreadyStarted);
         }
         Ok(())
@@ -266,9 +243,9 @@ impl ServiceOrder {
                     return Ok(vec![]);
                 }
                 // The order's own top-up (under way or taken) is never a stray.
-                let own = self.top_up.reference.as_deref() == Some(payment_intent_id.as_str());
+                let own = self.top_up.reference() == Some(payment_intent_id.as_str());
                 let closed = self.superseded_by.is_some() || self.expired_at.is_some();
-                if own && (self.top_up.paid || !closed) {
+                if own && (self.top_up.is_paid() || !closed) {
                     return Err(E::NotAStrayPayment);
                 }
                 if amount <= Pence::ZERO {
@@ -344,55 +321,6 @@ impl ServiceOrder {
                 }
                 Ok(vec![Ev::NumberReleased { number, at: now }])
             }
-            C::ConfirmPortDetails { number, details } => {
-                self.check_port_step(&number, PortStep::ConfirmDetails, now)?;
-                let port = self.port(&number).expect("checked above");
-                if port.moves_with_pac() {
-                    return Err(E::PortMovesWithPac);
-                }
-                let details = details.checked()?;
-                if port.state == PortState::DetailsConfirmed && port.details.as_ref() == Some(&details) {
-                    // The same details sent again (a double click): nothing new to record.
-                    return Ok(vec![]);
-                }
-                Ok(vec![Ev::PortDetailsConfirmed { number, details, signed_at: now }])
-            }
-            C::GivePortPac { number, pac } => {
-                self.check_port_step(&number, PortStep::GivePac, now)?;
-                let port = self.port(&number).expect("checked above");
-                if !port.moves_with_pac() {
-                    return Err(E::PortNeedsLetter);
-                }
-                let pac = crate::cart::pac_code(&pac).ok_or(E::InvalidPac)?;
-                if port.state == PortState::DetailsConfirmed && port.pac.as_ref() == Some(&pac) {
-                    return Ok(vec![]);
-                }
-                Ok(vec![Ev::PortPacGiven { number, pac, at: now }])
-            }
-            C::SubmitPort { number, by } => {
-                Self::staff(&by)?;
-                self.check_port_step(&number, PortStep::Submit, now)?;
-                Ok(vec![Ev::PortSubmitted { number, at: now }])
-            }
-            C::SetPortDate { number, date, by } => {
-                Self::staff(&by)?;
-                self.check_port_step(&number, PortStep::SetDate(date), now)?;
-                Ok(vec![Ev::PortDateSet { number, date, at: now }])
-            }
-            C::CompletePort { number, by } => {
-                Self::staff(&by)?;
-                self.check_port_step(&number, PortStep::Complete, now)?;
-                Ok(vec![Ev::PortCompleted { number, at: now }])
-            }
-            C::RejectPort { number, reason, by } => {
-                Self::staff(&by)?;
-                self.check_port_step(&number, PortStep::Reject, now)?;
-                let reason = reason.trim().to_string();
-                if reason.is_empty() || reason.chars().count() > MAX_REJECTION_REASON {
-                    return Err(E::RejectionReasonMissing);
-                }
-                Ok(vec![Ev::PortRejected { number, reason, at: now }])
-            }
             C::ProposeCancellation { at_period_end, reason, by } => {
                 Self::staff(&by)?;
                 let reason = self.check_cancellation(at_period_end, &reason)?;
@@ -401,7 +329,7 @@ impl ServiceOrder {
             C::CancelSubscription { at_period_end, ends_at, reason, by } => {
                 Self::staff(&by)?;
                 let reason = self.check_cancellation(at_period_end, &reason)?;
-                let subscription_id = self.subscription.reference.clone().unwrap_or_default();
+                let subscription_id = self.subscription.reference().unwrap_or_default().to_string();
                 Ok(vec![Ev::SubscriptionCancelled { subscription_id, at_period_end, ends_at, reason, at: now }])
             }
             C::Checkout(step) => self.decide_checkout_step(step, now),
@@ -465,7 +393,7 @@ impl ServiceOrder {
                     PaymentPart::Subscription => kind.needs_subscription(),
                     PaymentPart::TopUp => kind.needs_top_up(),
                 };
-                if self.part(part).attempt.as_deref() == Some(attempt_key.as_str()) {
+                if self.part(part).key() == Some(attempt_key.as_str()) {
                     return Ok(vec![]);
                 }
                 self.start_part(part, needed)?;
@@ -489,17 +417,17 @@ impl ServiceOrder {
                 Ok(vec![Ev::TopUpIntentCreated { payment_intent_id }])
             }
             C::RecordPaymentSuccess { part, reference } => {
-                let state = self.part(part);
-                if state.reference.as_deref() != Some(reference.as_str()) {
+                let attempt = self.part(part);
+                if attempt.reference() != Some(reference.as_str()) {
                     return Err(E::UnknownPayment);
                 }
-                if state.paid {
+                if attempt.is_paid() {
                     return Ok(vec![]);
                 }
                 let mut events = vec![Ev::PaymentSucceeded { part, reference }];
                 let other_paid = match part {
-                    PaymentPart::Subscription => !kind.needs_top_up() || self.top_up.paid,
-                    PaymentPart::TopUp => !kind.needs_subscription() || self.subscription.paid,
+                    PaymentPart::Subscription => !kind.needs_top_up() || self.top_up.is_paid(),
+                    PaymentPart::TopUp => !kind.needs_subscription() || self.subscription.is_paid(),
                 };
                 if other_paid {
                     events.push(Ev::PaymentConfirmed { confirmed_at: now });
@@ -507,12 +435,12 @@ impl ServiceOrder {
                 Ok(events)
             }
             C::RecordPaymentFailure { part, reference, code, message } => {
-                let state = self.part(part);
+                let attempt = self.part(part);
                 // A card refused while the payment was being created leaves no reference yet.
-                if state.reference.as_ref().is_some_and(|r| *r != reference) {
+                if attempt.reference().is_some_and(|r| r != reference) {
                     return Err(E::UnknownPayment);
                 }
-                if state.paid || paid {
+                if attempt.is_paid() || paid {
                     return Err(E::AlreadyPaid);
                 }
                 Ok(vec![Ev::PaymentFailed { part, reference, code, message }])
@@ -613,14 +541,14 @@ impl Aggregate for ServiceOrder {
                 self.card_setups += 1;
             }
             Ev::PaymentMethodRecorded { payment_method_id } => self.payment_method_id = Some(payment_method_id),
-            Ev::PaymentAttemptStarted { part, attempt_key, .. } => self.part_mut(part).attempt = Some(attempt_key),
-            Ev::SubscriptionCreated { subscription_id } => self.subscription.reference = Some(subscription_id),
-            Ev::TopUpIntentCreated { payment_intent_id } => self.top_up.reference = Some(payment_intent_id),
-            Ev::PaymentSucceeded { part, .. } => self.part_mut(part).paid = true,
+            Ev::PaymentAttemptStarted { part, attempt_key, .. } => self.part_mut(part).start(attempt_key),
+            Ev::SubscriptionCreated { subscription_id } => self.subscription.made(subscription_id),
+            Ev::TopUpIntentCreated { payment_intent_id } => self.top_up.made(payment_intent_id),
+            Ev::PaymentSucceeded { part, reference } => self.part_mut(part).paid(reference),
             Ev::PaymentConfirmed { .. } => self.status = OrderStatus::Paid,
-            Ev::PaymentFailed { part, .. } => {
+            Ev::PaymentFailed { part, code, .. } => {
                 // The attempt is over: the next card starts this part again.
-                *self.part_mut(part) = PartState::default();
+                self.part_mut(part).declined(code);
                 self.setup_intent_id = None;
                 self.payment_method_id = None;
                 self.failed_attempts += 1;
@@ -633,20 +561,7 @@ impl Aggregate for ServiceOrder {
                 self.numbers_assigned = true;
                 self.assigned_numbers = numbers;
             }
-            Ev::OrderCompleted { completed_at } => {
-                self.status = OrderStatus::Completed;
-                // A mobile's port starts with its PAC code: its details are in.
-                self.ports = self
-                    .lines
-                    .iter()
-                    .flat_map(|l| &l.numbers)
-                    .filter(|n| n.is_transfer && !n.is_placeholder)
-                    .map(|n| match &n.pac {
-                        Some(pac) => Port::with_pac(n.value.clone(), completed_at, pac.clone()),
-                        None => Port::requested(n.value.clone(), completed_at),
-                    })
-                    .collect();
-            }
+            Ev::OrderCompleted { .. } => self.status = OrderStatus::Completed,
             Ev::ConfirmationResent { .. } | Ev::SipPasswordReset { .. } => {}
             Ev::OrderSuperseded { by, .. } => self.superseded_by = Some(by),
             Ev::OrderExpired { at, .. } => self.expired_at = Some(at),
@@ -666,45 +581,13 @@ impl Aggregate for ServiceOrder {
                 self.filled_placeholders.push(placeholder);
                 self.assigned_numbers.push(number);
             }
-            Ev::PortDetailsConfirmed { number, details, signed_at } => {
-                if let Some(port) = self.port_mut(&number) {
-                    port.state = PortState::DetailsConfirmed;
-                    port.details = Some(details);
-                    port.signed_at = Some(signed_at);
-                    port.rejection_reason = None;
-                    port.date = None;
-                }
-            }
-            Ev::PortPacGiven { number, pac, .. } => {
-                if let Some(port) = self.port_mut(&number) {
-                    port.state = PortState::DetailsConfirmed;
-                    port.pac = Some(pac);
-                    port.rejection_reason = None;
-                    port.date = None;
-                }
-            }
-            Ev::PortSubmitted { number, .. } => {
-                if let Some(port) = self.port_mut(&number) {
-                    port.state = PortState::Submitted;
-                }
-            }
-            Ev::PortDateSet { number, date, .. } => {
-                if let Some(port) = self.port_mut(&number) {
-                    port.state = PortState::DateSet;
-                    port.date = Some(date);
-                }
-            }
-            Ev::PortCompleted { number, .. } => {
-                if let Some(port) = self.port_mut(&number) {
-                    port.state = PortState::Completed;
-                }
-            }
-            Ev::PortRejected { number, reason, .. } => {
-                if let Some(port) = self.port_mut(&number) {
-                    port.state = PortState::Rejected;
-                    port.rejection_reason = Some(reason);
-                }
-            }
+            // Legacy transfer steps: the port's own stream carries them on (crate::port::opening).
+            Ev::PortDetailsConfirmed { .. }
+            | Ev::PortPacGiven { .. }
+            | Ev::PortSubmitted { .. }
+            | Ev::PortDateSet { .. }
+            | Ev::PortCompleted { .. }
+            | Ev::PortRejected { .. } => {}
             Ev::CancellationProposed { .. } => {}
             Ev::SubscriptionCancelled { at_period_end, ends_at, reason, .. } => {
                 self.cancellation = Some(Cancellation { at_period_end, ends_at, reason });

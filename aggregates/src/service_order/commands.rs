@@ -1,7 +1,6 @@
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::{DateTime, Utc};
 
 use super::lines::{OrderLines, PaymentPart};
-use super::ports::PortDetails;
 use crate::customer::{Customer, Extension};
 use crate::pricing::Pence;
 
@@ -65,39 +64,6 @@ pub enum ServiceOrderCommand {
     /// Staff give one of the order's numbers back to the free stock.
     ReleaseNumber {
         number: String,
-        by: String,
-    },
-    /// The buyer confirms a transfer's details and signs the letter of authority online
-    /// (again, to correct them before staff submit, or after a rejection).
-    /// A new PAC code for a mobile's port (after a rejection: the one given expired or was wrong).
-    GivePortPac {
-        number: String,
-        pac: String,
-    },
-    ConfirmPortDetails {
-        number: String,
-        details: PortDetails,
-    },
-    /// Staff sent the transfer to the losing provider.
-    SubmitPort {
-        number: String,
-        by: String,
-    },
-    /// The losing provider gave (or moved) the transfer date.
-    SetPortDate {
-        number: String,
-        date: NaiveDate,
-        by: String,
-    },
-    /// The number now rings on our network.
-    CompletePort {
-        number: String,
-        by: String,
-    },
-    /// The losing provider refused the transfer, for `reason`.
-    RejectPort {
-        number: String,
-        reason: String,
         by: String,
     },
     /// Support staff propose cancelling the subscription, for an admin to carry out.

@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 use crate::pricing::Pence;
 
 use super::lines::{OrderLines, PaymentPart, PaymentType};
-use super::ports::PortDetails;
 use crate::customer::{Customer, Extension};
+use crate::port::PortDetails;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 // Placing or starting carries the whole order or contact; the others are small. Each value
@@ -113,6 +113,10 @@ pub enum ServiceOrderEvent {
         number: String,
         at: DateTime<Utc>,
     },
+    // Legacy: the steps of a number transfer, stored here before transfers became their own
+    // aggregate (crate::port). Older orders' streams hold them, so they still read; none is
+    // stored any more, and the order itself ignores them: the Port aggregate opens from
+    // them (crate::port::opening), and the views and history read them as before.
     /// The buyer's transfer details and their letter of authority, signed at `signed_at`.
     PortDetailsConfirmed {
         number: String,

@@ -8,22 +8,17 @@ mod commands;
 mod errors;
 mod events;
 mod lines;
-mod ports;
 
 /// Shared with the trial; their home is [`crate::customer`].
 pub use crate::customer::{Customer, Extension};
 pub use aggregate::{
-    is_order_number, Cancellation, OrderStatus, PartState, ServiceOrder, ServiceOrderServices, MAX_CANCELLATION_REASON,
+    is_order_number, Cancellation, OrderStatus, ServiceOrder, ServiceOrderServices, MAX_CANCELLATION_REASON,
     UNPAID_ORDER_LIFETIME,
 };
 pub use commands::{CheckoutStep, ServiceOrderCommand};
 pub use errors::ServiceOrderError;
 pub use events::ServiceOrderEvent;
 pub use lines::{OrderAmounts, OrderLines, OrderedAddOn, OrderedNumber, PaymentPart, PaymentType};
-pub use ports::{
-    business_days_between, Port, PortDetails, PortState, PortStep, MAX_PORT_TEXT, MAX_REJECTION_REASON,
-    PORT_PROMISE_BUSINESS_DAYS,
-};
 
 #[cfg(test)]
 mod tests;

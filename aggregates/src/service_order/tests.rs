@@ -649,6 +649,48 @@ async fn a_failed_attempt_lets_the_next_card_start_a_new_one() {
         .then_expect_events(vec![attempt_started(PaymentPart::TopUp, "k1")]);
 }
 
+fn folded(events: Vec<ServiceOrderEvent>) -> ServiceOrder {
+    let mut order = ServiceOrder::default();
+    for event in events {
+        cqrs_es::Aggregate::apply(&mut order, event);
+    }
+    order
+}
+
+/// Each part's `PaymentAttempt` follows its events: key, then reference, then paid, and a
+/// refusal ends it (keeping its code) so the next card starts afresh.
+#[test]
+fn each_part_folds_its_payment_attempt_from_the_events() {
+    use crate::payment_attempt::AttemptStatus;
+    let mut events = vec![placed(payg_lines(true)), customer_registered(), attempt_started(PaymentPart::TopUp, "k0")];
+    let order = folded(events.clone());
+    assert_eq!(order.top_up.status, AttemptStatus::Started);
+    assert!(order.top_up.started_without_reference("k0"));
+    assert_eq!(order.subscription.status, AttemptStatus::NotStarted);
+
+    events.push(top_up_created());
+    let order = folded(events.clone());
+    assert_eq!((order.top_up.under_way(), order.top_up.key()), (Some("pi_1"), Some("k0")));
+
+    let mut declined = events.clone();
+    declined.push(ServiceOrderEvent::PaymentFailed {
+        part: PaymentPart::TopUp,
+        reference: "pi_1".into(),
+        code: "card_declined".into(),
+        message: "Your card was declined.".into(),
+    });
+    let order = folded(declined);
+    assert_eq!(
+        (order.top_up.under_way(), order.top_up.refusal(), order.failed_attempts),
+        (None, Some("card_declined"), 1)
+    );
+
+    events.push(ServiceOrderEvent::PaymentSucceeded { part: PaymentPart::TopUp, reference: "pi_1".into() });
+    let order = folded(events);
+    assert_eq!((order.top_up.paid_reference(), order.top_up.under_way()), (Some("pi_1"), None));
+    assert!(!order.subscription.is_paid());
+}
+
 /// The order's status was called `Status` before `OrderStatus`; the type's name never
 /// reaches the JSON, and the variants keep their names.
 #[test]
@@ -866,11 +908,10 @@ async fn a_paid_area_code_placeholder_is_filled_once_after_completion() {
         .then_expect_events(vec![ServiceOrderEvent::NumberReleased { number: "441134960001".into(), at: at() }]);
 }
 
-// Number transfers (ports): requested at completion, the buyer's details and letter of
-// authority, then staff submit, set the date and complete, or reject with a reason.
+// A transferred-in number is a line of the order; its port is the Port aggregate's
+// (crate::port, where the transfer tests live).
 
 const PORTED: &str = "02079460123";
-const STAFF: &str = "sam@talkbridge.example";
 
 fn transfer_lines() -> OrderLines {
     let mut lines = single_lines();
@@ -884,234 +925,6 @@ fn transfer_lines() -> OrderLines {
         pac: None,
     });
     lines
-}
-
-fn transfer_paid() -> Vec<ServiceOrderEvent> {
-    let mut given = vec![placed(transfer_lines()), customer_registered(), sub_created()];
-    given.extend(sub_paid());
-    given.extend([account_created(), numbers_assigned()]);
-    given
-}
-
-fn transfer_completed() -> Vec<ServiceOrderEvent> {
-    let mut given = transfer_paid();
-    given.push(ServiceOrderEvent::OrderCompleted { completed_at: at() });
-    given
-}
-
-fn port_details() -> PortDetails {
-    PortDetails {
-        account_holder: "Acme Plumbing Ltd".into(),
-        current_provider: "BT".into(),
-        billing_postcode: "SW1A 1AA".into(),
-        signed_name: "Jane Smith".into(),
-    }
-}
-
-fn confirm() -> ServiceOrderCommand {
-    ServiceOrderCommand::ConfirmPortDetails { number: PORTED.into(), details: port_details() }
-}
-
-fn confirmed() -> ServiceOrderEvent {
-    ServiceOrderEvent::PortDetailsConfirmed { number: PORTED.into(), details: port_details(), signed_at: at() }
-}
-
-fn submitted() -> ServiceOrderEvent {
-    ServiceOrderEvent::PortSubmitted { number: PORTED.into(), at: at() }
-}
-
-fn port_date() -> chrono::NaiveDate {
-    chrono::NaiveDate::from_ymd_opt(2026, 11, 26).unwrap()
-}
-
-fn date_set() -> ServiceOrderEvent {
-    ServiceOrderEvent::PortDateSet { number: PORTED.into(), date: port_date(), at: at() }
-}
-
-fn submit() -> ServiceOrderCommand {
-    ServiceOrderCommand::SubmitPort { number: PORTED.into(), by: STAFF.into() }
-}
-
-fn set_date(date: chrono::NaiveDate) -> ServiceOrderCommand {
-    ServiceOrderCommand::SetPortDate { number: PORTED.into(), date, by: STAFF.into() }
-}
-
-fn complete_port(by: &str) -> ServiceOrderCommand {
-    ServiceOrderCommand::CompletePort { number: PORTED.into(), by: by.into() }
-}
-
-fn reject(reason: &str) -> ServiceOrderCommand {
-    ServiceOrderCommand::RejectPort { number: PORTED.into(), reason: reason.into(), by: STAFF.into() }
-}
-
-fn given_port(after: &[ServiceOrderEvent]) -> Vec<ServiceOrderEvent> {
-    let mut given = transfer_completed();
-    given.extend_from_slice(after);
-    given
-}
-
-fn not_allowed(state: PortState) -> ServiceOrderError {
-    ServiceOrderError::PortStepNotAllowed { state: state.label() }
-}
-
-#[tokio::test]
-async fn a_port_starts_when_the_order_completes() {
-    test().given(transfer_paid()).when_async(confirm()).await.then_expect_error(ServiceOrderError::PortNotStarted);
-    let mut order = ServiceOrder::default();
-    for event in transfer_completed() {
-        cqrs_es::Aggregate::apply(&mut order, event);
-    }
-    let port = order.port(PORTED).expect("a port for the transfer");
-    assert_eq!(port.state, PortState::Requested);
-    assert_eq!(port.requested_at, at());
-    assert_eq!(order.ports.len(), 1, "stock numbers are not ports");
-}
-
-#[tokio::test]
-async fn the_buyer_signs_the_letter_of_authority_with_the_details() {
-    test().given(transfer_completed()).when_async(confirm()).await.then_expect_events(vec![confirmed()]);
-    // The same details again (a double click) store nothing; corrected ones before submission do.
-    test().given(given_port(&[confirmed()])).when_async(confirm()).await.then_expect_events(vec![]);
-    let corrected = PortDetails { current_provider: "Virgin Media Business".into(), ..port_details() };
-    let correct = ServiceOrderCommand::ConfirmPortDetails { number: PORTED.into(), details: corrected.clone() };
-    test().given(given_port(&[confirmed()])).when_async(correct).await.then_expect_events(vec![
-        ServiceOrderEvent::PortDetailsConfirmed { number: PORTED.into(), details: corrected, signed_at: at() },
-    ]);
-}
-
-#[tokio::test]
-async fn port_details_are_checked_and_only_for_the_orders_transfers() {
-    let unsigned = PortDetails { signed_name: " ".into(), ..port_details() };
-    test()
-        .given(transfer_completed())
-        .when_async(ServiceOrderCommand::ConfirmPortDetails { number: PORTED.into(), details: unsigned })
-        .await
-        .then_expect_error(ServiceOrderError::InvalidPortDetails("signed_name"));
-    // A stock number of the order is not a port, nor is a number of someone else's.
-    for number in ["+442079460002", "02079469999"] {
-        test()
-            .given(transfer_completed())
-            .when_async(ServiceOrderCommand::ConfirmPortDetails { number: number.into(), details: port_details() })
-            .await
-            .then_expect_error(ServiceOrderError::NotAPort);
-    }
-}
-
-#[tokio::test]
-async fn staff_submit_set_the_date_and_complete_in_that_order() {
-    test().given(given_port(&[confirmed()])).when_async(submit()).await.then_expect_events(vec![submitted()]);
-    test()
-        .given(given_port(&[confirmed(), submitted()]))
-        .when_async(set_date(port_date()))
-        .await
-        .then_expect_events(vec![date_set()]);
-    // A date can be moved before the number moves.
-    let later = chrono::NaiveDate::from_ymd_opt(2026, 11, 30).unwrap();
-    test()
-        .given(given_port(&[confirmed(), submitted(), date_set()]))
-        .when_async(set_date(later))
-        .await
-        .then_expect_events(vec![ServiceOrderEvent::PortDateSet { number: PORTED.into(), date: later, at: at() }]);
-    test()
-        .given(given_port(&[confirmed(), submitted(), date_set()]))
-        .when_async(complete_port(STAFF))
-        .await
-        .then_expect_events(vec![ServiceOrderEvent::PortCompleted { number: PORTED.into(), at: at() }]);
-}
-
-#[tokio::test]
-async fn no_step_is_skipped() {
-    // Nothing to submit before the buyer's details.
-    test().given(transfer_completed()).when_async(submit()).await.then_expect_error(not_allowed(PortState::Requested));
-    // No date before submission; no completion before a date is set.
-    test()
-        .given(given_port(&[confirmed()]))
-        .when_async(set_date(port_date()))
-        .await
-        .then_expect_error(not_allowed(PortState::DetailsConfirmed));
-    test()
-        .given(given_port(&[confirmed(), submitted()]))
-        .when_async(complete_port(STAFF))
-        .await
-        .then_expect_error(not_allowed(PortState::Submitted));
-    test()
-        .given(transfer_completed())
-        .when_async(complete_port(STAFF))
-        .await
-        .then_expect_error(not_allowed(PortState::Requested));
-    // Once submitted, the buyer's details are with the provider: no more corrections.
-    test()
-        .given(given_port(&[confirmed(), submitted()]))
-        .when_async(confirm())
-        .await
-        .then_expect_error(not_allowed(PortState::Submitted));
-    // A completed port is done.
-    let done = ServiceOrderEvent::PortCompleted { number: PORTED.into(), at: at() };
-    test()
-        .given(given_port(&[confirmed(), submitted(), date_set(), done]))
-        .when_async(reject("Too late"))
-        .await
-        .then_expect_error(not_allowed(PortState::Completed));
-}
-
-#[tokio::test]
-async fn a_date_in_the_past_is_refused() {
-    let yesterday = chrono::NaiveDate::from_ymd_opt(2026, 11, 22).unwrap();
-    test()
-        .given(given_port(&[confirmed(), submitted()]))
-        .when_async(set_date(yesterday))
-        .await
-        .then_expect_error(ServiceOrderError::PortDateInThePast);
-}
-
-#[tokio::test]
-async fn a_port_cannot_be_moved_by_an_anonymous_caller() {
-    test()
-        .given(given_port(&[confirmed(), submitted(), date_set()]))
-        .when_async(complete_port("  "))
-        .await
-        .then_expect_error(ServiceOrderError::StaffRequired);
-    test()
-        .given(given_port(&[confirmed()]))
-        .when_async(ServiceOrderCommand::SubmitPort { number: PORTED.into(), by: String::new() })
-        .await
-        .then_expect_error(ServiceOrderError::StaffRequired);
-}
-
-#[tokio::test]
-async fn a_rejection_needs_a_reason_and_the_buyer_can_try_again() {
-    test()
-        .given(given_port(&[confirmed(), submitted()]))
-        .when_async(reject("  "))
-        .await
-        .then_expect_error(ServiceOrderError::RejectionReasonMissing);
-    // Not before there is anything to reject.
-    test()
-        .given(transfer_completed())
-        .when_async(reject("Wrong postcode"))
-        .await
-        .then_expect_error(not_allowed(PortState::Requested));
-    let rejected = ServiceOrderEvent::PortRejected {
-        number: PORTED.into(),
-        reason: "The billing postcode does not match the account.".into(),
-        at: at(),
-    };
-    test()
-        .given(given_port(&[confirmed(), submitted()]))
-        .when_async(reject(" The billing postcode does not match the account. "))
-        .await
-        .then_expect_events(vec![rejected.clone()]);
-    // Corrected details start it again; staff cannot submit a rejected port as it stands.
-    test()
-        .given(given_port(&[confirmed(), submitted(), rejected.clone()]))
-        .when_async(submit())
-        .await
-        .then_expect_error(not_allowed(PortState::Rejected));
-    test()
-        .given(given_port(&[confirmed(), submitted(), rejected]))
-        .when_async(confirm())
-        .await
-        .then_expect_events(vec![confirmed()]);
 }
 
 fn reset(number: &str) -> ServiceOrderCommand {
@@ -1387,33 +1200,6 @@ fn mobile_number(pac: Option<&str>) -> OrderedNumber {
     }
 }
 
-fn mobile_completed() -> Vec<ServiceOrderEvent> {
-    let mut lines = transfer_lines();
-    lines.numbers.push(mobile_number(Some("ABC123456")));
-    let mut given = vec![placed(lines), customer_registered(), sub_created()];
-    given.extend(sub_paid());
-    given.extend([account_created(), numbers_assigned(), ServiceOrderEvent::OrderCompleted { completed_at: at() }]);
-    given
-}
-
-fn mobile_given(after: &[ServiceOrderEvent]) -> Vec<ServiceOrderEvent> {
-    let mut given = mobile_completed();
-    given.extend_from_slice(after);
-    given
-}
-
-fn order_after(events: Vec<ServiceOrderEvent>) -> ServiceOrder {
-    let mut order = ServiceOrder::default();
-    for event in events {
-        cqrs_es::Aggregate::apply(&mut order, event);
-    }
-    order
-}
-
-fn give_pac(number: &str, pac: &str) -> ServiceOrderCommand {
-    ServiceOrderCommand::GivePortPac { number: number.into(), pac: pac.into() }
-}
-
 #[tokio::test]
 async fn a_mobile_transfer_is_placed_only_with_a_well_formed_pac() {
     for pac in [None, Some("abc123456"), Some("AB1234567")] {
@@ -1437,77 +1223,28 @@ async fn a_mobile_transfer_is_placed_only_with_a_well_formed_pac() {
     test().given_no_previous_events().when_async(place(lines.clone())).await.then_expect_events(vec![placed(lines)]);
 }
 
-#[tokio::test]
-async fn a_mobile_port_starts_with_its_pac_and_its_details_in() {
-    let order = order_after(mobile_completed());
-    let port = order.port(MOBILE).expect("a port for the mobile");
-    assert_eq!(port.state, PortState::DetailsConfirmed);
-    assert_eq!(port.pac.as_deref(), Some("ABC123456"));
-    assert!(port.moves_with_pac());
-    assert_eq!((port.details.as_ref(), port.signed_at), (None, None), "nothing is signed for a mobile");
-    // The landline of the same order waits for its letter of authority.
-    let landline = order.port(PORTED).unwrap();
-    assert_eq!((landline.state, landline.pac.as_deref()), (PortState::Requested, None));
+#[test]
+fn the_orders_transfers_are_its_transferred_in_numbers_with_their_pac() {
+    let mut lines = transfer_lines();
+    lines.numbers.push(mobile_number(Some("ABC123456")));
+    let mut order = ServiceOrder::default();
+    cqrs_es::Aggregate::apply(&mut order, placed(lines));
+    let transfers: Vec<(&str, Option<&str>)> =
+        order.transfers().map(|n| (n.value.as_str(), n.pac.as_deref())).collect();
+    assert_eq!(transfers, vec![(PORTED, None), (MOBILE, Some("ABC123456"))]);
 }
 
-#[tokio::test]
-async fn a_mobile_port_goes_through_the_staff_steps() {
-    let number = || MOBILE.to_string();
-    let by = || STAFF.to_string();
-    test()
-        .given(mobile_completed())
-        .when_async(ServiceOrderCommand::SubmitPort { number: number(), by: by() })
-        .await
-        .then_expect_events(vec![ServiceOrderEvent::PortSubmitted { number: number(), at: at() }]);
-    let submitted = ServiceOrderEvent::PortSubmitted { number: number(), at: at() };
-    let date_set = ServiceOrderEvent::PortDateSet { number: number(), date: port_date(), at: at() };
-    test()
-        .given(mobile_given(&[submitted.clone(), date_set.clone()]))
-        .when_async(ServiceOrderCommand::CompletePort { number: number(), by: by() })
-        .await
-        .then_expect_events(vec![ServiceOrderEvent::PortCompleted { number: number(), at: at() }]);
-}
-
-#[tokio::test]
-async fn a_mobile_port_has_no_letter_of_authority_to_sign() {
-    test()
-        .given(mobile_completed())
-        .when_async(ServiceOrderCommand::ConfirmPortDetails { number: MOBILE.into(), details: port_details() })
-        .await
-        .then_expect_error(ServiceOrderError::PortMovesWithPac);
-}
-
-#[tokio::test]
-async fn after_a_rejection_the_buyer_gives_a_new_pac() {
-    let rejected =
-        ServiceOrderEvent::PortRejected { number: MOBILE.into(), reason: "The PAC code has expired".into(), at: at() };
-    let submitted = ServiceOrderEvent::PortSubmitted { number: MOBILE.into(), at: at() };
-    let given = mobile_given(&[submitted.clone(), rejected.clone()]);
-    let new_pac = ServiceOrderEvent::PortPacGiven { number: MOBILE.into(), pac: "XYZ654321".into(), at: at() };
-    test()
-        .given(given.clone())
-        .when_async(give_pac(MOBILE, "xyz 654 321"))
-        .await
-        .then_expect_events(vec![new_pac.clone()]);
-    let mut after = given.clone();
-    after.push(new_pac);
-    let port = order_after(after.clone()).port(MOBILE).cloned().unwrap();
-    assert_eq!(
-        (port.state, port.pac.as_deref(), port.rejection_reason),
-        (PortState::DetailsConfirmed, Some("XYZ654321"), None)
-    );
-    // The same PAC again stores nothing; a malformed one is refused.
-    test().given(after).when_async(give_pac(MOBILE, "XYZ654321")).await.then_expect_events(vec![]);
-    test().given(given).when_async(give_pac(MOBILE, "XYZ65432")).await.then_expect_error(ServiceOrderError::InvalidPac);
-    // Not once submitted; not for a landline, which moves with a letter of authority.
-    test()
-        .given(mobile_given(&[submitted]))
-        .when_async(give_pac(MOBILE, "XYZ654321"))
-        .await
-        .then_expect_error(not_allowed(PortState::Submitted));
-    test()
-        .given(mobile_completed())
-        .when_async(give_pac(PORTED, "XYZ654321"))
-        .await
-        .then_expect_error(ServiceOrderError::PortNeedsLetter);
+#[test]
+fn legacy_transfer_steps_in_an_order_stream_still_read_and_change_nothing_of_the_order() {
+    let stored = serde_json::json!({ "PortRejected": { "number": PORTED, "reason": "Wrong postcode", "at": "2026-11-23T10:00:00Z" } });
+    let event: ServiceOrderEvent = serde_json::from_value(stored).unwrap();
+    let mut given = paid_single();
+    given.extend([account_created(), numbers_assigned(), ServiceOrderEvent::OrderCompleted { completed_at: at() }]);
+    let mut order = ServiceOrder::default();
+    for e in given {
+        cqrs_es::Aggregate::apply(&mut order, e);
+    }
+    let before = order.clone();
+    cqrs_es::Aggregate::apply(&mut order, event);
+    assert_eq!(order, before);
 }

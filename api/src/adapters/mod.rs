@@ -6,3 +6,4 @@ pub mod google;
 pub mod postcode;
 pub mod renderer;
 pub mod stripe;
+pub mod stripe_signature;

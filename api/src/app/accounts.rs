@@ -119,11 +119,12 @@ pub enum Owner {
 /// Accounts made through Google sign-in have none and open only with a Google token of
 /// their Google account. One argon2 run whatever the case, so the time tells nothing.
 pub async fn check_existing(pool: &sqlx::PgPool, email: &str, password: &str) -> Result<Owner, ApiError> {
-    let hash: Option<Option<String>> =
-        sqlx::query_scalar("SELECT password_hash FROM customer_accounts WHERE email = $1")
-            .bind(email.trim().to_lowercase())
-            .fetch_optional(pool)
-            .await?;
+    let hash: Option<Option<String>> = sqlx::query_scalar!(
+        "SELECT password_hash FROM customer_accounts WHERE email = $1",
+        email.trim().to_lowercase()
+    )
+    .fetch_optional(pool)
+    .await?;
     let valid = verify(password.to_string(), hash.clone().flatten()).await?;
     Ok(match hash {
         None => Owner::NewAccount,
@@ -139,23 +140,23 @@ pub async fn upsert_account(
     customer: &Customer,
     password_hash: Option<&str>,
 ) -> Result<Uuid, ApiError> {
-    let id = sqlx::query_scalar(
+    let id = sqlx::query_scalar!(
         "INSERT INTO customer_accounts
              (id, email, password_hash, google_sign_in, first_name, last_name, company_name, phone, google_subject)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
          ON CONFLICT (email) DO UPDATE
              SET google_subject = COALESCE(customer_accounts.google_subject, EXCLUDED.google_subject)
          RETURNING id",
+        Uuid::new_v4(),
+        &customer.email,
+        password_hash,
+        customer.google_sign_in,
+        &customer.first_name,
+        &customer.last_name,
+        &customer.company_name,
+        &customer.phone,
+        customer.google_subject.as_deref()
     )
-    .bind(Uuid::new_v4())
-    .bind(&customer.email)
-    .bind(password_hash)
-    .bind(customer.google_sign_in)
-    .bind(&customer.first_name)
-    .bind(&customer.last_name)
-    .bind(&customer.company_name)
-    .bind(&customer.phone)
-    .bind(&customer.google_subject)
     .fetch_one(&mut **tx)
     .await?;
     Ok(id)
@@ -177,22 +178,24 @@ pub async fn add_extensions(
     let mut passwords = vec![];
     for index in 0..count {
         let number = (101 + index).to_string();
-        let taken: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM sip_extensions WHERE username = $1)")
-            .bind(format!("{base}{number}"))
-            .fetch_one(&mut **tx)
-            .await?;
+        let taken: bool = sqlx::query_scalar!(
+            r#"SELECT EXISTS (SELECT 1 FROM sip_extensions WHERE username = $1) AS "exists!""#,
+            format!("{base}{number}")
+        )
+        .fetch_one(&mut **tx)
+        .await?;
         let username = if taken { format!("{base}{number}.{suffix}") } else { format!("{base}{number}") };
         let password = sip_password();
-        sqlx::query(
+        sqlx::query!(
             "INSERT INTO sip_extensions (order_id, account_id, number, username, secret_digest, ha1_md5)
              VALUES ($1, $2, $3, $4, $5, $6)",
+            owner,
+            account_id,
+            &number,
+            &username,
+            sip_digest(&username, &password),
+            sip_digest_md5(&username, &password)
         )
-        .bind(owner)
-        .bind(account_id)
-        .bind(&number)
-        .bind(&username)
-        .bind(sip_digest(&username, &password))
-        .bind(sip_digest_md5(&username, &password))
         .execute(&mut **tx)
         .await?;
         extensions.push(Extension { number: number.clone(), username });
@@ -254,8 +257,7 @@ pub async fn prove_owner(
     if info.is_google_sign_in {
         let subject = check_google(state, info).await?;
         let existing: Option<Option<String>> =
-            sqlx::query_scalar("SELECT google_subject FROM customer_accounts WHERE email = $1")
-                .bind(&customer.email)
+            sqlx::query_scalar!("SELECT google_subject FROM customer_accounts WHERE email = $1", &customer.email)
                 .fetch_optional(&state.pool)
                 .await?;
         if existing.as_ref().is_some_and(|known| known.as_ref().is_some_and(|known| *known != subject)) {

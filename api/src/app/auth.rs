@@ -88,17 +88,19 @@ pub async fn add_user(pool: &PgPool, email: &str, role: Role, password: Option<S
         ApiError::Internal(detail) => detail,
         other => format!("{other:?}"),
     })?;
-    sqlx::query("INSERT INTO staff_users (id, email, role, password_hash) VALUES ($1, $2, $3, $4)")
-        .bind(Uuid::new_v4())
-        .bind(&email)
-        .bind(role.as_str())
-        .bind(hash)
-        .execute(pool)
-        .await
-        .map_err(|e| match e {
-            sqlx::Error::Database(db) if db.is_unique_violation() => format!("{email} already exists"),
-            other => other.to_string(),
-        })?;
+    sqlx::query!(
+        "INSERT INTO staff_users (id, email, role, password_hash) VALUES ($1, $2, $3, $4)",
+        Uuid::new_v4(),
+        &email,
+        role.as_str(),
+        hash
+    )
+    .execute(pool)
+    .await
+    .map_err(|e| match e {
+        sqlx::Error::Database(db) if db.is_unique_violation() => format!("{email} already exists"),
+        other => other.to_string(),
+    })?;
     Ok(password)
 }
 
@@ -137,14 +139,14 @@ where
         let state = AppState::from_ref(state);
         let token = cookie(&parts.headers, SESSION_COOKIE).ok_or_else(not_signed_in)?;
         let hash = token_hash(&token);
-        let row: Option<(String, String, String)> = sqlx::query_as(
+        let row = sqlx::query!(
             "SELECT u.email, u.role, s.csrf_token FROM staff_sessions s JOIN staff_users u ON u.id = s.user_id
              WHERE s.token_hash = $1 AND s.expires_at > now()",
+            &hash
         )
-        .bind(&hash)
         .fetch_optional(&state.pool)
         .await?;
-        let (email, role, csrf_token) = row.ok_or_else(not_signed_in)?;
+        let (email, role, csrf_token) = row.map(|r| (r.email, r.role, r.csrf_token)).ok_or_else(not_signed_in)?;
         let role = Role::parse(&role).ok_or_else(not_signed_in)?;
         let staff = Staff { email, role, csrf_token, token_hash: hash };
         if !matches!(parts.method, Method::GET | Method::HEAD | Method::OPTIONS) {
@@ -263,10 +265,10 @@ async fn login(
         ));
     };
     let user: Option<(Uuid, String, String)> =
-        sqlx::query_as("SELECT id, role, password_hash FROM staff_users WHERE email = $1")
-            .bind(&email)
+        sqlx::query!("SELECT id, role, password_hash FROM staff_users WHERE email = $1", &email)
             .fetch_optional(&state.pool)
-            .await?;
+            .await?
+            .map(|r| (r.id, r.role, r.password_hash));
     // Unknown addresses are checked against a dummy hash so both answers take as long.
     let valid = accounts::verify(body.password, user.as_ref().map(|(_, _, hash)| hash.clone())).await?;
     let (Some((user_id, role, _)), true) = (user, valid) else {
@@ -280,13 +282,15 @@ async fn login(
     attempt.forget(&state.pool).await?;
     let token = random_token();
     let csrf_token = random_token();
-    sqlx::query("INSERT INTO staff_sessions (token_hash, user_id, csrf_token, expires_at) VALUES ($1, $2, $3, $4)")
-        .bind(token_hash(&token))
-        .bind(user_id)
-        .bind(&csrf_token)
-        .bind(Utc::now() + Duration::hours(SESSION_HOURS))
-        .execute(&state.pool)
-        .await?;
+    sqlx::query!(
+        "INSERT INTO staff_sessions (token_hash, user_id, csrf_token, expires_at) VALUES ($1, $2, $3, $4)",
+        token_hash(&token),
+        user_id,
+        &csrf_token,
+        Utc::now() + Duration::hours(SESSION_HOURS)
+    )
+    .execute(&state.pool)
+    .await?;
     let role = Role::parse(&role).ok_or_else(|| ApiError::internal("unknown role"))?;
     let cookie = session_cookie(&token, SESSION_HOURS * 3600, is_https(&state, &headers));
     let body = Data::json(Me { email, role, csrf_token });
@@ -302,10 +306,7 @@ async fn login(
     responses((status = 200, description = "Signed out; the cookie is cleared", body = Done))
 )]
 async fn logout(State(state): State<AppState>, headers: HeaderMap, staff: Staff) -> Result<Response, ApiError> {
-    sqlx::query("DELETE FROM staff_sessions WHERE token_hash = $1")
-        .bind(&staff.token_hash)
-        .execute(&state.pool)
-        .await?;
+    sqlx::query!("DELETE FROM staff_sessions WHERE token_hash = $1", &staff.token_hash).execute(&state.pool).await?;
     let cookie = session_cookie("", 0, is_https(&state, &headers));
     Ok(([(header::SET_COOKIE, cookie)], Done::json()).into_response())
 }

@@ -53,7 +53,7 @@ where
         Ok(setup) => Ok(setup),
         Err(error) => {
             attempt.forget(&state.pool).await?;
-            Err(crate::app::checkout::failures::payment_failure(error, fallback))
+            Err(crate::app::payments::failures::payment_failure(error, fallback))
         }
     }
 }

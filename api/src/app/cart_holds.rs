@@ -29,27 +29,27 @@ pub async fn other_carts_holding(
     cart: &str,
     now: DateTime<Utc>,
 ) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar(
-        "SELECT count(DISTINCT s.cart_id) FROM cart_reservation_sources s
+    sqlx::query_scalar!(
+        r#"SELECT count(DISTINCT s.cart_id) AS "count!" FROM cart_reservation_sources s
          JOIN number_inventory n ON n.held_by = s.cart_id AND n.status = 'reserved' AND n.held_until > $3
-         WHERE s.address = $1 AND s.cart_id <> $2",
+         WHERE s.address = $1 AND s.cart_id <> $2"#,
+        address.as_str(),
+        cart,
+        now
     )
-    .bind(address.as_str())
-    .bind(cart)
-    .bind(now)
     .fetch_one(pool)
     .await
 }
 
 /// Records that `cart` reserves from `address` (its latest address counts).
 pub async fn record(pool: &PgPool, address: &ClientAddress, cart: &str, now: DateTime<Utc>) -> Result<(), sqlx::Error> {
-    sqlx::query(
+    sqlx::query!(
         "INSERT INTO cart_reservation_sources (cart_id, address, reserved_at) VALUES ($1, $2, $3)
          ON CONFLICT (cart_id) DO UPDATE SET address = excluded.address, reserved_at = excluded.reserved_at",
+        cart,
+        address.as_str(),
+        now
     )
-    .bind(cart)
-    .bind(address.as_str())
-    .bind(now)
     .execute(pool)
     .await?;
     Ok(())

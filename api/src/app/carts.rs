@@ -43,13 +43,13 @@ async fn live_prices(state: &AppState, cart: &CartContents) -> Result<LivePrices
     if ids.is_empty() {
         return Ok(LivePrices::new());
     }
-    let rows: Vec<(String, Option<i64>)> = sqlx::query_as(
-        "SELECT view_id, (payload->'item'->'fields'->>'price')::bigint FROM hardware_view
+    let rows = sqlx::query!(
+        r#"SELECT view_id, (payload->'item'->'fields'->>'price')::bigint AS "price?" FROM hardware_view
          WHERE view_id = ANY($1) AND (payload->'item'->>'exists')::boolean
-           AND NOT COALESCE((payload->'item'->>'deleted')::boolean, false)",
+           AND NOT COALESCE((payload->'item'->>'deleted')::boolean, false)"#,
+        &ids
     )
-    .bind(&ids)
     .fetch_all(&state.pool)
     .await?;
-    Ok(rows.into_iter().filter_map(|(id, price)| Some((id, Pence(price?)))).collect())
+    Ok(rows.into_iter().filter_map(|r| Some((r.view_id, Pence(r.price?)))).collect())
 }

@@ -51,8 +51,9 @@ pub async fn locked<T>(
     let mut pause = FIRST_PAUSE;
     let lock_holder = loop {
         let mut transaction = state.pool.begin().await?;
-        let taken: bool =
-            sqlx::query_scalar("SELECT pg_try_advisory_xact_lock($1)").bind(lock).fetch_one(&mut *transaction).await?;
+        let taken: bool = sqlx::query_scalar!(r#"SELECT pg_try_advisory_xact_lock($1) AS "locked!""#, lock)
+            .fetch_one(&mut *transaction)
+            .await?;
         if taken {
             break transaction;
         }

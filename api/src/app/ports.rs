@@ -3,10 +3,11 @@
 //! console, and each change e-mails the buyer. The rules are the aggregate's
 //! (aggregates::service_order::ports).
 
-use aggregates::service_order::{
-    PortDetails, PortState, ServiceOrder, ServiceOrderCommand, ServiceOrderError, PORT_PROMISE_BUSINESS_DAYS,
-};
+use aggregates::port::{opening, port_id, Port, PortCommand, PortDetails, PortState, PORT_PROMISE_BUSINESS_DAYS};
+use aggregates::service_order::{ServiceOrder, ServiceOrderError, ServiceOrderEvent};
 use chrono::{DateTime, NaiveDate, Utc};
+use cqrs_es::persist::ViewRepository;
+use projections::orders::OrderView;
 use serde::Serialize;
 
 use crate::app::checkout::mail::SUPPORT_HOURS;
@@ -24,12 +25,12 @@ pub enum StaffStep {
 }
 
 impl StaffStep {
-    fn command(self, number: String, by: String) -> ServiceOrderCommand {
+    fn command(self, by: String) -> PortCommand {
         match self {
-            StaffStep::Submit => ServiceOrderCommand::SubmitPort { number, by },
-            StaffStep::SetDate(date) => ServiceOrderCommand::SetPortDate { number, date, by },
-            StaffStep::Complete => ServiceOrderCommand::CompletePort { number, by },
-            StaffStep::Reject(reason) => ServiceOrderCommand::RejectPort { number, reason, by },
+            StaffStep::Submit => PortCommand::Submit { by },
+            StaffStep::SetDate(date) => PortCommand::SetDate { date, by },
+            StaffStep::Complete => PortCommand::Complete { by },
+            StaffStep::Reject(reason) => PortCommand::Reject { reason, by },
         }
     }
 }
@@ -42,45 +43,110 @@ pub fn order_page(state: &AppState, id: &str) -> String {
 /// The buyer's transfer details and signed letter of authority. The same details sent again
 /// record (and e-mail) nothing.
 pub async fn confirm_details(state: &AppState, id: &str, number: &str, details: PortDetails) -> Result<(), ApiError> {
-    let command = ServiceOrderCommand::ConfirmPortDetails { number: number.to_string(), details };
-    execute_and_tell(state, &BUYER, id, command).await
+    execute_and_tell(state, &BUYER, id, number, PortCommand::ConfirmDetails { details }).await
 }
 
 /// A new PAC code for a mobile's port, from the buyer.
 pub async fn give_pac(state: &AppState, id: &str, number: &str, pac: String) -> Result<(), ApiError> {
-    let command = ServiceOrderCommand::GivePortPac { number: number.to_string(), pac };
-    execute_and_tell(state, &BUYER, id, command).await
+    execute_and_tell(state, &BUYER, id, number, PortCommand::GivePac { pac }).await
 }
 
 /// A staff member's step; `by` is their e-mail.
 pub async fn move_port(state: &AppState, id: &str, number: &str, step: StaffStep, by: &str) -> Result<(), ApiError> {
-    execute_and_tell(state, &Context::staff(by), id, step.command(number.to_string(), by.to_string())).await
+    execute_and_tell(state, &Context::staff(by), id, number, step.command(by.to_string())).await
+}
+
+/// The order's stored events (none: the order does not exist).
+async fn order_events(state: &AppState, id: &str) -> Result<Vec<ServiceOrderEvent>, ApiError> {
+    let events = jobs::commands::history::<ServiceOrder>(&state.pool, id).await?;
+    if events.is_empty() {
+        return Err(ServiceOrderError::NotFound.into());
+    }
+    Ok(events.into_iter().map(|e| e.payload).collect())
+}
+
+/// Opens the port of `number` on order `id` unless it is open already: from the order's
+/// events, where a port begun in the order's own stream (an older order) carries on from
+/// the state it reached there. Opening twice stores nothing, so the `open-ports` workflow
+/// and a buyer's or staff member's first step may both do it.
+pub async fn open(state: &AppState, context: &Context, id: &str, number: &str) -> Result<(), ApiError> {
+    let port_id = port_id(id, number);
+    let (_, sequence) = load::<Port>(&state.pool, &port_id).await?;
+    if sequence > 0 {
+        return Ok(());
+    }
+    let command = opening(id, number, &order_events(state, id).await?)?;
+    commands::execute(&state.ports, context, &port_id, command).await?;
+    Ok(())
+}
+
+/// Opens every port of a completed order (the `open-ports` workflow).
+pub async fn open_all(state: &AppState, context: &Context, id: &str) -> Result<(), ApiError> {
+    let (order, _) = load::<ServiceOrder>(&state.pool, id).await?;
+    for number in order.transfers() {
+        open(state, context, id, &number.value).await?;
+    }
+    Ok(())
 }
 
 async fn execute_and_tell(
     state: &AppState,
     context: &Context,
     id: &str,
-    command: ServiceOrderCommand,
+    number: &str,
+    command: PortCommand,
 ) -> Result<(), ApiError> {
-    let (_, before) = load::<ServiceOrder>(&state.pool, id).await?;
-    if before == 0 {
-        return Err(ServiceOrderError::NotFound.into());
-    }
-    // The e-mail follows from the event (the `tell-buyer` workflow), sent here at once.
-    let committed = commands::execute(&state.orders, context, id, command).await?;
+    open(state, context, id, number).await?;
+    let port_id = port_id(id, number);
+    // The e-mail follows from the event (the `tell-transfer` workflow), sent here at once.
+    let committed = commands::execute(&state.ports, context, &port_id, command).await?;
     if !committed.events.is_empty() {
-        if let Err(error) = crate::app::workflows::run(state, crate::app::workflows::TELL_BUYER, id).await {
+        if let Err(error) = crate::app::workflows::run(state, crate::app::workflows::TELL_TRANSFER, &port_id).await {
             tracing::warn!(order = id, ?error, "the transfer's e-mail is owed; the runner sends it");
         }
     }
     Ok(())
 }
 
-/// The e-mail that tells the buyer where their transfer stands now, or None when the
-/// order does not transfer that number.
-pub fn port_mail(order: &ServiceOrder, number: &str, order_page: &str) -> Option<(String, String)> {
-    let port = order.port(number)?;
+/// Each port of order `id` as it stands (support's console): from its own stream once
+/// opened, else as the order's events make it (an older order whose port was never moved
+/// since the upgrade). A service order with no transfers has none.
+pub async fn ports_of(state: &AppState, id: &str) -> Result<Vec<Port>, ApiError> {
+    let events = order_events(state, id).await?;
+    let mut order = ServiceOrder::default();
+    for event in &events {
+        cqrs_es::Aggregate::apply(&mut order, event.clone());
+    }
+    let mut ports = Vec::new();
+    for number in order.transfers() {
+        let (port, sequence) = load::<Port>(&state.pool, &port_id(id, &number.value)).await?;
+        if sequence > 0 {
+            ports.push(port);
+        } else if let Ok(port) = aggregates::port::from_order(id, &number.value, &events) {
+            ports.push(port);
+        }
+    }
+    Ok(ports)
+}
+
+/// The order view with each port as its own view has it (projections::ports::overlay).
+pub async fn with_ports(state: &AppState, mut view: OrderView) -> Result<OrderView, ApiError> {
+    let mut ports = Vec::new();
+    for line in &view.ports {
+        if let Some(port) =
+            state.port_views.load(&port_id(&view.order_id, &line.number)).await.map_err(ApiError::internal)?
+        {
+            ports.push(port);
+        }
+    }
+    projections::ports::overlay(&mut view, &ports);
+    Ok(view)
+}
+
+/// The e-mail that tells the buyer where their transfer stands now (none while it waits
+/// for their details).
+pub fn port_mail(order: &ServiceOrder, port: &Port, order_page: &str) -> Option<(String, String)> {
+    let number = &port.number;
     let provider = port.details.as_ref().map_or("your current provider", |d| d.current_provider.as_str());
     if port.moves_with_pac() {
         return mobile_port_mail(order, port, order_page);
@@ -120,11 +186,7 @@ pub fn port_mail(order: &ServiceOrder, number: &str, order_page: &str) -> Option
 }
 
 /// A mobile's transfer, authorised by its PAC code: the same steps, told for a mobile.
-fn mobile_port_mail(
-    order: &ServiceOrder,
-    port: &aggregates::service_order::Port,
-    order_page: &str,
-) -> Option<(String, String)> {
+fn mobile_port_mail(order: &ServiceOrder, port: &Port, order_page: &str) -> Option<(String, String)> {
     let number = &port.number;
     let news = match port.state {
         PortState::Requested => return None,
@@ -177,21 +239,37 @@ pub struct OpenPort {
     pub overdue: bool,
 }
 
+/// A port as the queue reads it: the port's own view, or else the order view's line.
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct QueuedPort {
+    number: String,
+    state: PortState,
+    state_label: String,
+    requested_at: DateTime<Utc>,
+    date: Option<NaiveDate>,
+}
+
 #[derive(sqlx::FromRow)]
 struct PortRow {
     order_id: String,
     order_number: String,
     email: String,
-    port: sqlx::types::Json<projections::orders::PortLine>,
+    port: sqlx::types::Json<QueuedPort>,
 }
 
 /// Every port not yet completed or rejected, the longest waiting first.
 pub async fn open_ports(state: &AppState) -> Result<Vec<OpenPort>, ApiError> {
+    // Each port of the order view, as its own view has it once it is opened.
     let rows: Vec<PortRow> = sqlx::query_as(
-        "SELECT view_id AS order_id, payload->>'orderNumber' AS order_number, payload->>'email' AS email, p AS port
-           FROM order_view, jsonb_array_elements(COALESCE(payload::jsonb->'ports', '[]')) p
-          WHERE p->>'state' NOT IN ('completed', 'rejected')
-          ORDER BY p->>'requestedAt', view_id",
+        "SELECT order_id, order_number, email, port FROM (
+           SELECT o.view_id AS order_id, o.payload->>'orderNumber' AS order_number, o.payload->>'email' AS email,
+                  COALESCE(v.payload::jsonb, p) AS port
+             FROM order_view o
+            CROSS JOIN jsonb_array_elements(COALESCE(o.payload::jsonb->'ports', '[]')) p
+             LEFT JOIN port_view v ON v.view_id = o.view_id || ':' || (p->>'number')) q
+          WHERE port->>'state' NOT IN ('completed', 'rejected')
+          ORDER BY port->>'requestedAt', order_id",
     )
     .fetch_all(&state.pool)
     .await?;
@@ -200,8 +278,7 @@ pub async fn open_ports(state: &AppState) -> Result<Vec<OpenPort>, ApiError> {
         .into_iter()
         .map(|row| {
             let port = row.port.0;
-            let days =
-                aggregates::service_order::business_days_between(port.requested_at.date_naive(), now.date_naive());
+            let days = aggregates::port::business_days_between(port.requested_at.date_naive(), now.date_naive());
             OpenPort {
                 order_id: row.order_id,
                 order_number: row.order_number,

@@ -7,6 +7,7 @@ use aggregates::clock::{Clock, SystemClock};
 use aggregates::hardware::{HardwareItem, HardwareServices};
 use aggregates::hardware_order::{HardwareOrder, HardwareOrderServices};
 use aggregates::phone_number::{NumberStock, PhoneNumber, PhoneNumberServices};
+use aggregates::port::{Port, PortServices};
 use jobs::commands::Cqrs;
 use postgres_es::PostgresViewRepository;
 use projections::cart::{CartView, CART_VIEW_TABLE};
@@ -21,6 +22,7 @@ use aggregates::quote_request::{QuoteRequest, QuoteRequestServices};
 use aggregates::service_order::{ServiceOrder, ServiceOrderServices};
 use aggregates::trial::{Trial, TrialServices};
 use projections::orders::{OrderView, ORDER_VIEW_TABLE};
+use projections::ports::{PortView, PORT_VIEW_TABLE};
 use projections::quotes::{QuoteRequestView, QUOTE_REQUEST_VIEW_TABLE};
 use projections::trials::{TrialView, TRIAL_VIEW_TABLE};
 
@@ -36,6 +38,7 @@ pub type HardwareViews = PostgresViewRepository<HardwareView, HardwareItem>;
 pub type HardwareStore = Store<HardwareItem>;
 pub type OrderViews = PostgresViewRepository<OrderView, ServiceOrder>;
 pub type OrderStore = Store<ServiceOrder>;
+pub type PortViews = PostgresViewRepository<PortView, Port>;
 pub type OrderViewQuery = CatchUpQuery<OrderStore, OrderViews, OrderView, ServiceOrder>;
 pub type HardwareOrderViews = PostgresViewRepository<HardwareOrderView, HardwareOrder>;
 pub type HardwareOrderViewQuery =
@@ -97,6 +100,9 @@ pub struct Shared {
     pub orders: Arc<Cqrs<ServiceOrder>>,
     pub order_views: Arc<OrderViews>,
     pub order_view_query: Arc<OrderViewQuery>,
+    /// The number transfers of paid orders, one aggregate per number (crate::app::ports).
+    pub ports: Arc<Cqrs<Port>>,
+    pub port_views: Arc<PortViews>,
     pub hardware_orders: Arc<Cqrs<HardwareOrder>>,
     pub hardware_order_views: Arc<HardwareOrderViews>,
     pub hardware_order_view_query: Arc<HardwareOrderViewQuery>,
@@ -154,6 +160,10 @@ impl AppState {
             ServiceOrderServices { clock: clock.clone() },
         )
         .starting(crate::app::workflows::triggers::service_order_started_by);
+        let port_views = Arc::new(PortViews::new(PORT_VIEW_TABLE, pool.clone()));
+        let ports = Cqrs::new(&pool, vec![], PortServices { clock: clock.clone() })
+            .with_view::<PortView>()
+            .starting(crate::app::workflows::triggers::port_started_by);
         let hardware_order_views = Arc::new(HardwareOrderViews::new(HARDWARE_ORDER_VIEW_TABLE, pool.clone()));
         let hardware_order_view_query =
             Arc::new(CatchUpQuery::new(Arc::new(store(&pool)), hardware_order_views.clone()));
@@ -197,6 +207,8 @@ impl AppState {
             orders: Arc::new(orders),
             order_views,
             order_view_query,
+            ports: Arc::new(ports),
+            port_views,
             services: Arc::new(Services::from_config(&defaults).expect("the default services build")),
             pool,
             carts: Arc::new(carts),

@@ -18,10 +18,10 @@ use uuid::Uuid;
 use crate::app::account_form::{field_errors, CustomerInfo, FieldErrors};
 use crate::app::accounts::{self, Owner};
 use crate::app::card_setups;
-use crate::app::checkout::failures::payment_failure;
 use crate::app::checkout::gateway::{CardSetup, SetupState};
 use crate::app::faults;
 use crate::app::locks::locked;
+use crate::app::payments::failures::payment_failure;
 use crate::app::state::AppState;
 use crate::app::workflows::{self, trial::START_TRIAL};
 use crate::commands::{self, BUYER};
@@ -35,11 +35,6 @@ pub fn already_used(what: &'static str, message: &'static str) -> ApiError {
 
 pub const EMAIL_USED: &str = "A free trial has already been used with this email address. To carry on, choose a plan on our Plans and Pricing page, or contact support.";
 pub const NUMBER_USED: &str = "This number has just been taken. Please choose another.";
-
-/// A trial row that uses up its e-mail address: its address was confirmed, or it started
-/// before confirmation existed (one trial per confirmed e-mail address; an address whose
-/// trials all ended unconfirmed may start another).
-const EMAIL_HOLDS_TRIAL: &str = "(verified_at IS NOT NULL OR NOT needs_verification)";
 
 /// A started trial, as its start answers it once: the SIP password is in nothing else.
 pub struct Started {
@@ -78,15 +73,20 @@ pub async fn start(
         &[(&limits::TRIAL_PER_EMAIL, contact.email.as_str()), (&limits::TRIAL_PER_ADDRESS, address.as_str())],
     )
     .await?;
-    let (owed, email_used, number_used): (bool, bool, bool) = sqlx::query_as(&format!(
-        "SELECT EXISTS (SELECT 1 FROM trials WHERE email = $1 AND number = $2 AND sip_password = 'owed' AND number_returned_at IS NULL),
-                EXISTS (SELECT 1 FROM trials WHERE email = $1 AND {EMAIL_HOLDS_TRIAL}),
-                EXISTS (SELECT 1 FROM trials WHERE number = $2 AND number_returned_at IS NULL)"
-    ))
-    .bind(&contact.email)
-    .bind(&number)
+    // A trial row uses up its e-mail address (`verified_at IS NOT NULL OR NOT needs_verification`,
+    // here and in the start below) when its address was confirmed, or it started before
+    // confirmation existed: one trial per confirmed address; an address whose trials all ended
+    // unconfirmed may start another.
+    let found = sqlx::query!(
+        r#"SELECT EXISTS (SELECT 1 FROM trials WHERE email = $1 AND number = $2 AND sip_password = 'owed' AND number_returned_at IS NULL) AS "owed!",
+                EXISTS (SELECT 1 FROM trials WHERE email = $1 AND (verified_at IS NOT NULL OR NOT needs_verification)) AS "email_used!",
+                EXISTS (SELECT 1 FROM trials WHERE number = $2 AND number_returned_at IS NULL) AS "number_used!""#,
+        &contact.email,
+        &number
+    )
     .fetch_one(&state.pool)
     .await?;
+    let (owed, email_used, number_used) = (found.owed, found.email_used, found.number_used);
     if owed {
         if let Some(answer) = resume_start(&state, address, info, &mut contact, &number).await? {
             return Ok(answer);
@@ -117,21 +117,23 @@ pub async fn start(
         let (state, id, contact) = (state2, id2, contact2);
         let mut tx = state.pool.begin().await?;
         let email_used: bool =
-            sqlx::query_scalar(&format!("SELECT EXISTS (SELECT 1 FROM trials WHERE email = $1 AND {EMAIL_HOLDS_TRIAL})"))
-                .bind(&contact.email)
-                .fetch_one(&mut *tx)
-                .await?;
+            sqlx::query_scalar!(
+                r#"SELECT EXISTS (SELECT 1 FROM trials WHERE email = $1 AND (verified_at IS NOT NULL OR NOT needs_verification)) AS "e!""#,
+                &contact.email
+            )
+            .fetch_one(&mut *tx)
+            .await?;
         if email_used {
             return Err(already_used("trial_already_used", EMAIL_USED));
         }
         // The row needs its e-mail confirmed (the column's default).
         let claimed =
-            sqlx::query(
+            sqlx::query!(
                 "INSERT INTO trials (trial_id, email, number, sip_password) VALUES ($1, $2, $3, 'owed') ON CONFLICT DO NOTHING",
+                &id,
+                &contact.email,
+                &number
             )
-                .bind(&id)
-                .bind(&contact.email)
-                .bind(&number)
                 .execute(&mut *tx)
                 .await?;
         if claimed.rows_affected() == 0 {
@@ -140,8 +142,10 @@ pub async fn start(
         if hash.is_some() {
             // An account made for this address since its password was checked is not joined
             // on a password that never opened it.
-            let made: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM customer_accounts WHERE email = $1)")
-                .bind(&contact.email)
+            let made: bool = sqlx::query_scalar!(
+                r#"SELECT EXISTS (SELECT 1 FROM customer_accounts WHERE email = $1) AS "exists!""#,
+                &contact.email
+            )
                 .fetch_one(&mut *tx)
                 .await?;
             if made {
@@ -197,11 +201,11 @@ async fn resume_start(
     contact: &mut aggregates::customer::Customer,
     number: &str,
 ) -> Result<Option<Started>, ApiError> {
-    let owed: Option<String> = sqlx::query_scalar(
+    let owed: Option<String> = sqlx::query_scalar!(
         "SELECT trial_id FROM trials WHERE email = $1 AND number = $2 AND sip_password = 'owed' AND number_returned_at IS NULL",
+        &contact.email,
+        number
     )
-    .bind(&contact.email)
-    .bind(number)
     .fetch_optional(&state.pool)
     .await?;
     let Some(id) = owed else { return Ok(None) };
@@ -209,19 +213,21 @@ async fn resume_start(
         return Ok(None);
     }
     let owner = projections::sip::trial_owner(&id);
-    let (number_of, username): (String, String) =
-        sqlx::query_as("SELECT number, username FROM sip_extensions WHERE order_id = $1 ORDER BY number LIMIT 1")
-            .bind(&owner)
+    let extension =
+        sqlx::query!("SELECT number, username FROM sip_extensions WHERE order_id = $1 ORDER BY number LIMIT 1", &owner)
             .fetch_one(&state.pool)
             .await?;
+    let (number_of, username) = (extension.number, extension.username);
     let password = accounts::sip_password();
-    sqlx::query("UPDATE sip_extensions SET secret_digest = $3, ha1_md5 = $4 WHERE order_id = $1 AND number = $2")
-        .bind(&owner)
-        .bind(&number_of)
-        .bind(accounts::sip_digest(&username, &password))
-        .bind(accounts::sip_digest_md5(&username, &password))
-        .execute(&state.pool)
-        .await?;
+    sqlx::query!(
+        "UPDATE sip_extensions SET secret_digest = $3, ha1_md5 = $4 WHERE order_id = $1 AND number = $2",
+        &owner,
+        &number_of,
+        accounts::sip_digest(&username, &password),
+        accounts::sip_digest_md5(&username, &password)
+    )
+    .execute(&state.pool)
+    .await?;
     tracing::info!(trial = %id, "SIP password made again: the start's answer never reached the visitor");
     let row = inventory::find(&state.pool, number).await?.ok_or(TrialError::NotFound)?;
     let extension = Extension { number: number_of, username };
@@ -242,13 +248,14 @@ async fn started(
         tracing::error!(trial = %id, ?error, "the trial's welcome failed; it will be resumed");
     }
     let view: TrialView = state.trial_views.load(id).await.map_err(ApiError::internal)?.ok_or(TrialError::NotFound)?;
-    let email_sent: bool =
-        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM outbox WHERE kind = 'trial_welcome' AND reference = $1)")
-            .bind(id)
-            .fetch_one(&state.pool)
-            .await?;
+    let email_sent: bool = sqlx::query_scalar!(
+        r#"SELECT EXISTS (SELECT 1 FROM outbox WHERE kind = 'trial_welcome' AND reference = $1) AS "exists!""#,
+        id
+    )
+    .fetch_one(&state.pool)
+    .await?;
     faults::point(state, "before-trial-password-shown");
-    sqlx::query("UPDATE trials SET sip_password = 'shown' WHERE trial_id = $1").bind(id).execute(&state.pool).await?;
+    sqlx::query!("UPDATE trials SET sip_password = 'shown' WHERE trial_id = $1", id).execute(&state.pool).await?;
     Ok(Started {
         id: id.to_string(),
         extension,
@@ -326,11 +333,11 @@ pub async fn card_setup(state: &AppState, address: &ClientAddress, id: &str) -> 
             gateway.create_card_setup(&customer, &id, &key),
         )
         .await?;
-        sqlx::query(
+        sqlx::query!(
             "INSERT INTO trial_setup_intents (setup_intent_id, trial_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+            &intent.id,
+            &id
         )
-        .bind(&intent.id)
-        .bind(&id)
         .execute(&state.pool)
         .await?;
         let command = TrialCommand::Running(TrialStep::StartCardSetup { setup_intent_id: intent.id.clone() });
@@ -350,11 +357,11 @@ pub fn not_this_trials_card() -> ApiError {
 /// Whether `method` is the card a setup intent of this trial confirmed (Stripe is asked:
 /// the setup intent succeeded with this very payment method).
 async fn confirmed_by_this_trial(state: &AppState, id: &str, method: &str) -> Result<bool, ApiError> {
-    let intents: Vec<String> = sqlx::query_scalar(
+    let intents: Vec<String> = sqlx::query_scalar!(
         "SELECT setup_intent_id FROM trial_setup_intents WHERE trial_id = $1 ORDER BY created_at DESC LIMIT $2",
+        id,
+        SETUP_INTENTS_SEARCHED
     )
-    .bind(id)
-    .bind(SETUP_INTENTS_SEARCHED)
     .fetch_all(&state.pool)
     .await?;
     for intent in intents {
@@ -420,11 +427,12 @@ pub async fn read(state: &AppState, id: &str) -> Result<TrialRead, ApiError> {
         Ok(Some(row)) => Some(row.display()),
         _ => None,
     };
-    let email_sent: bool =
-        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM outbox WHERE kind = 'trial_welcome' AND reference = $1)")
-            .bind(id)
-            .fetch_one(&state.pool)
-            .await?;
+    let email_sent: bool = sqlx::query_scalar!(
+        r#"SELECT EXISTS (SELECT 1 FROM outbox WHERE kind = 'trial_welcome' AND reference = $1) AS "exists!""#,
+        id
+    )
+    .fetch_one(&state.pool)
+    .await?;
     // The view's bookkeeping is not part of the answer.
     let email_status = jobs::outbox::status_of(&state.pool, "trial_welcome", id).await?;
     Ok(TrialRead { view, display_number, email_sent, email_status })
@@ -466,22 +474,26 @@ pub async fn verify_email(state: &AppState, token: &str) -> Result<Confirmed, Ap
     if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Err(link_unknown());
     }
-    let found: Option<(String, bool)> =
-        sqlx::query_as("SELECT trial_id, verified_at IS NOT NULL FROM trials WHERE verify_digest = $1")
-            .bind(crate::app::order_secrets::digest(&token))
-            .fetch_optional(&state.pool)
-            .await?;
+    let found = sqlx::query!(
+        r#"SELECT trial_id, verified_at IS NOT NULL AS "used!" FROM trials WHERE verify_digest = $1"#,
+        crate::app::order_secrets::digest(&token)
+    )
+    .fetch_optional(&state.pool)
+    .await?
+    .map(|r| (r.trial_id, r.used));
     let Some((id, used)) = found else { return Err(link_unknown()) };
     if used {
         return Err(link_used());
     }
     let mut tx = state.pool.begin().await?;
     // One confirmed trial per address: the unique index refuses a second.
-    let marked = sqlx::query("UPDATE trials SET verified_at = $2 WHERE trial_id = $1 AND verified_at IS NULL")
-        .bind(&id)
-        .bind(state.clock.now())
-        .execute(&mut *tx)
-        .await;
+    let marked = sqlx::query!(
+        "UPDATE trials SET verified_at = $2 WHERE trial_id = $1 AND verified_at IS NULL",
+        &id,
+        state.clock.now()
+    )
+    .execute(&mut *tx)
+    .await;
     match marked {
         Err(sqlx::Error::Database(error)) if error.is_unique_violation() => {
             return Err(already_used("trial_already_used", EMAIL_CONFIRMED_ELSEWHERE));

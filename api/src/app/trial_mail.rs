@@ -69,21 +69,25 @@ pub fn verification(view: &TrialView, number: &str, site_url: &str, token: &str)
 pub async fn queue_verification(state: &AppState, id: &str, view: &TrialView, number: &str) -> Result<(), ApiError> {
     let mut tx = state.pool.begin().await?;
     // The trial's row, locked: one writer of its token at a time.
-    sqlx::query("SELECT 1 FROM trials WHERE trial_id = $1 FOR UPDATE").bind(id).execute(&mut *tx).await?;
-    let queued: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM outbox WHERE kind = $1 AND reference = $2)")
-        .bind(VERIFICATION_KIND)
-        .bind(id)
-        .fetch_one(&mut *tx)
-        .await?;
+    sqlx::query!("SELECT trial_id FROM trials WHERE trial_id = $1 FOR UPDATE", id).fetch_optional(&mut *tx).await?;
+    let queued: bool = sqlx::query_scalar!(
+        r#"SELECT EXISTS (SELECT 1 FROM outbox WHERE kind = $1 AND reference = $2) AS "exists!""#,
+        VERIFICATION_KIND,
+        id
+    )
+    .fetch_one(&mut *tx)
+    .await?;
     if queued {
         return Ok(());
     }
     let token = crate::app::order_secrets::new_secret();
-    sqlx::query("UPDATE trials SET verify_digest = $2 WHERE trial_id = $1")
-        .bind(id)
-        .bind(crate::app::order_secrets::digest(&token))
-        .execute(&mut *tx)
-        .await?;
+    sqlx::query!(
+        "UPDATE trials SET verify_digest = $2 WHERE trial_id = $1",
+        id,
+        crate::app::order_secrets::digest(&token)
+    )
+    .execute(&mut *tx)
+    .await?;
     let (subject, body) = verification(view, number, &state.services.config.site_url, &token);
     let mail =
         jobs::outbox::Mail { recipient: &view.email, subject, body: &body, kind: VERIFICATION_KIND, reference: id };

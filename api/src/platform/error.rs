@@ -5,6 +5,7 @@ use aggregates::cart::CartError;
 use aggregates::hardware::HardwareError;
 use aggregates::hardware_order::HardwareOrderError;
 use aggregates::phone_number::PhoneNumberError;
+use aggregates::port::PortError;
 use aggregates::quote_request::QuoteRequestError;
 use aggregates::refusal::{Declared, Refusal as DomainRefusal};
 use aggregates::service_order::ServiceOrderError;
@@ -126,6 +127,7 @@ pub fn declared_refusals() -> Vec<(&'static str, Declared)> {
         .chain(all::<PhoneNumberError>("PhoneNumberError"))
         .chain(all::<HardwareError>("HardwareError"))
         .chain(all::<ServiceOrderError>("ServiceOrderError"))
+        .chain(all::<PortError>("PortError"))
         .chain(all::<HardwareOrderError>("HardwareOrderError"))
         .chain(all::<TrialError>("TrialError"))
         .chain(all::<QuoteRequestError>("QuoteRequestError"))
@@ -155,6 +157,7 @@ pub enum ApiError {
     Number(PhoneNumberError),
     Hardware(HardwareError),
     Order(ServiceOrderError),
+    Port(PortError),
     HardwareOrder(HardwareOrderError),
     Trial(TrialError),
     Quote(QuoteRequestError),
@@ -256,6 +259,7 @@ impl ApiError {
             ApiError::Number(error) => declared_status(error),
             ApiError::Hardware(error) => declared_status(error),
             ApiError::Order(error) => declared_status(error),
+            ApiError::Port(error) => declared_status(error),
             ApiError::HardwareOrder(error) => declared_status(error),
             ApiError::Trial(error) => declared_status(error),
             ApiError::Quote(error) => declared_status(error),
@@ -275,6 +279,7 @@ impl IntoResponse for ApiError {
             ApiError::Number(error) => (error.to_string(), error.code()),
             ApiError::Hardware(error) => (error.to_string(), error.code()),
             ApiError::Order(error) => (error.to_string(), error.code()),
+            ApiError::Port(error) => (error.to_string(), error.code()),
             ApiError::HardwareOrder(error @ HardwareOrderError::InvalidDetails(fields)) => {
                 let body = serde_json::json!({
                     "success": false,
@@ -326,6 +331,12 @@ impl From<CartError> for ApiError {
 impl From<ServiceOrderError> for ApiError {
     fn from(error: ServiceOrderError) -> Self {
         ApiError::Order(error)
+    }
+}
+
+impl From<PortError> for ApiError {
+    fn from(error: PortError) -> Self {
+        ApiError::Port(error)
     }
 }
 

@@ -142,8 +142,8 @@ async fn count(pool: &PgPool, limit: &Limit, key: &str) -> Result<Counted, sqlx:
     let bucket = bucket(limit, key);
     // `before` is the window's count as the statement found it (every part of one statement
     // sees the same snapshot): the full count when the upsert let nothing through.
-    let (window_start, count, before, previous, elapsed): (DateTime<Utc>, Option<i32>, i32, i32, f64) = sqlx::query_as(
-        "WITH w AS (
+    let row = sqlx::query!(
+        r#"WITH w AS (
              SELECT to_timestamp(floor(t / $3) * $3) AS start, (t - floor(t / $3) * $3) / $3 AS elapsed
              FROM (SELECT extract(epoch FROM now())::float8 AS t) AS clock
          ), hit AS (
@@ -152,18 +152,22 @@ async fn count(pool: &PgPool, limit: &Limit, key: &str) -> Result<Counted, sqlx:
              ON CONFLICT (bucket, window_start) DO UPDATE SET count = r.count + 1 WHERE r.count < $2
              RETURNING r.count
          )
-         SELECT w.start, (SELECT count FROM hit),
-                COALESCE((SELECT c.count FROM rate_limits c WHERE c.bucket = $1 AND c.window_start = w.start), 0),
+         SELECT w.start AS "window_start!", (SELECT count FROM hit) AS "count?",
+                COALESCE((SELECT c.count FROM rate_limits c WHERE c.bucket = $1 AND c.window_start = w.start), 0)
+                  AS "before!",
                 COALESCE((SELECT p.count FROM rate_limits p
-                          WHERE p.bucket = $1 AND p.window_start = w.start - make_interval(secs => $3)), 0),
-                w.elapsed
-         FROM w",
+                          WHERE p.bucket = $1 AND p.window_start = w.start - make_interval(secs => $3)), 0)
+                  AS "previous!",
+                w.elapsed AS "elapsed!"
+         FROM w"#,
+        &bucket,
+        limit.max,
+        f64::from(limit.window_seconds)
     )
-    .bind(&bucket)
-    .bind(limit.max)
-    .bind(f64::from(limit.window_seconds))
     .fetch_one(pool)
     .await?;
+    let (window_start, count, before, previous, elapsed) =
+        (row.window_start, row.count, row.before, row.previous, row.elapsed);
     let Some(count) = count else {
         let wait = Wait::until_room(limit, before, previous, elapsed);
         return Ok(Counted { slot: None, allowed: false, wait: Some(wait) });
@@ -177,11 +181,13 @@ async fn count(pool: &PgPool, limit: &Limit, key: &str) -> Result<Counted, sqlx:
 
 async fn give_back(pool: &PgPool, slots: &[Slot]) -> Result<(), sqlx::Error> {
     for slot in slots {
-        sqlx::query("UPDATE rate_limits SET count = count - 1 WHERE bucket = $1 AND window_start = $2 AND count > 0")
-            .bind(&slot.bucket)
-            .bind(slot.window_start)
-            .execute(pool)
-            .await?;
+        sqlx::query!(
+            "UPDATE rate_limits SET count = count - 1 WHERE bucket = $1 AND window_start = $2 AND count > 0",
+            &slot.bucket,
+            slot.window_start
+        )
+        .execute(pool)
+        .await?;
     }
     Ok(())
 }

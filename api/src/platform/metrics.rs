@@ -198,10 +198,11 @@ pub async fn measure_projection_lag(pool: &PgPool, workflows: &[&'static str]) {
 async fn measure(pool: &PgPool, workflows: &[&'static str]) -> Result<(), sqlx::Error> {
     let mut tx = pool.begin().await?;
     // A scrape never holds the database for long.
-    sqlx::query("SET LOCAL statement_timeout = '5s'").execute(&mut *tx).await?;
-    let last: Option<i64> = sqlx::query_scalar("SELECT max(global_sequence) FROM events").fetch_one(&mut *tx).await?;
+    sqlx::query!("SET LOCAL statement_timeout = '5s'").execute(&mut *tx).await?;
+    let last: Option<i64> = sqlx::query_scalar!("SELECT max(global_sequence) FROM events").fetch_one(&mut *tx).await?;
     metrics::gauge!(LAST_EVENT).set(last.unwrap_or(0) as f64);
     for (view, aggregate, seen) in VIEWS {
+        // Runtime SQL: each view's own `seen` subquery is spliced in.
         let (events, aggregates): (i64, i64) = sqlx::query_as(&format!(
             "SELECT coalesce(sum(e.last - coalesce(v.seen, 0)), 0)::bigint, count(*)
              FROM (SELECT aggregate_id, max(sequence) AS last FROM events WHERE aggregate_type = $1 GROUP BY aggregate_id) e
@@ -214,6 +215,7 @@ async fn measure(pool: &PgPool, workflows: &[&'static str]) -> Result<(), sqlx::
         metrics::gauge!(LAG_EVENTS, "view" => *view).set(events as f64);
         metrics::gauge!(LAGGING_AGGREGATES, "view" => *view).set(aggregates as f64);
     }
+    // Runtime SQL: STATUS_SQL is one definition shared by every reader (the macros take only a literal).
     let statuses: Vec<(String, i64)> =
         sqlx::query_as(&format!("SELECT {}, count(*) FROM outbox GROUP BY 1", jobs::outbox::STATUS_SQL))
             .fetch_all(&mut *tx)
@@ -222,13 +224,16 @@ async fn measure(pool: &PgPool, workflows: &[&'static str]) -> Result<(), sqlx::
         let count = statuses.iter().find(|(s, _)| s == status).map_or(0, |(_, count)| *count);
         metrics::gauge!(OUTBOX_EMAILS, "status" => status).set(count as f64);
     }
-    let owed: Vec<(String, i64, i64, f64)> = sqlx::query_as(
-        "SELECT workflow, count(*), count(*) FILTER (WHERE last_error IS NOT NULL),
-                coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8
-           FROM workflows GROUP BY workflow",
+    let owed: Vec<(String, i64, i64, f64)> = sqlx::query!(
+        r#"SELECT workflow, count(*) AS "count!", count(*) FILTER (WHERE last_error IS NOT NULL) AS "failing!",
+                coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8 AS "oldest!"
+           FROM workflows GROUP BY workflow"#
     )
     .fetch_all(&mut *tx)
-    .await?;
+    .await?
+    .into_iter()
+    .map(|r| (r.workflow, r.count, r.failing, r.oldest))
+    .collect();
     for &workflow in workflows {
         let (count, failing, oldest) =
             owed.iter().find(|(w, ..)| w == workflow).map_or((0, 0, 0.0), |(_, c, f, o)| (*c, *f, *o));

@@ -44,3 +44,13 @@ pub fn respond(status: StatusCode, body: impl serde::Serialize, total: Duration,
     }
     response
 }
+
+/// Runs a use case inside `measured`: its answer with `status` and `Server-Timing`, or its
+/// refusal. The one shape of every checkout route that waits for the payment provider.
+pub async fn timed<T: serde::Serialize>(
+    status: StatusCode,
+    work: impl Future<Output = Result<T, crate::platform::error::ApiError>>,
+) -> Result<Response, crate::platform::error::ApiError> {
+    let (result, total, provider) = measured(work).await;
+    Ok(respond(status, result?, total, provider))
+}

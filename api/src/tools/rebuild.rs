@@ -36,6 +36,7 @@ pub async fn rebuild_all(state: &AppState) -> Result<Vec<Rebuilt>, RebuildError>
     Ok(vec![
         rebuild_cart_views(state).await?,
         rebuild_order_views(state).await?,
+        rebuild_port_views(state).await?,
         rebuild_trial_views(state).await?,
         rebuild_quote_request_views(state).await?,
         rebuild_hardware_order_views(state).await?,
@@ -54,6 +55,11 @@ pub async fn rebuild_cart_views(state: &AppState) -> Result<Rebuilt, RebuildErro
 /// The order view.
 pub async fn rebuild_order_views(state: &AppState) -> Result<Rebuilt, RebuildError> {
     projections::orders::rebuild(&state.pool, &mut Bar::default()).await
+}
+
+/// The port view (number transfers).
+pub async fn rebuild_port_views(state: &AppState) -> Result<Rebuilt, RebuildError> {
+    projections::ports::rebuild(&state.pool, &mut Bar::default()).await
 }
 
 /// The trial view.

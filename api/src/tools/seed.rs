@@ -34,10 +34,12 @@ fn parse_items(text: &str) -> Result<Vec<SeedItem>, String> {
 
 /// Seeds the catalogue when no hardware event exists yet; answers how many items.
 pub async fn seed_hardware(state: &AppState, dir: &Path) -> Result<usize, String> {
-    let any: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM events WHERE aggregate_type = 'HardwareItem')")
-        .fetch_one(&state.pool)
-        .await
-        .map_err(|e| e.to_string())?;
+    let any: bool = sqlx::query_scalar!(
+        r#"SELECT EXISTS (SELECT 1 FROM events WHERE aggregate_type = 'HardwareItem') AS "exists!""#
+    )
+    .fetch_one(&state.pool)
+    .await
+    .map_err(|e| e.to_string())?;
     let file = dir.join("hardware/catalogue.json");
     if any || !file.exists() {
         return Ok(0);
@@ -58,15 +60,15 @@ pub async fn seed_hardware(state: &AppState, dir: &Path) -> Result<usize, String
             let path = dir.join("hardware/images").join(filename);
             let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
             let image_id = Uuid::new_v4();
-            sqlx::query(
+            sqlx::query!(
                 "INSERT INTO hardware_images (id, content_type, filename, bytes, brand, uploaded_by)
                  VALUES ($1, 'image/svg+xml', $2, $3, $4, $5)",
+                image_id,
+                filename,
+                bytes,
+                brand,
+                ACTOR
             )
-            .bind(image_id)
-            .bind(filename)
-            .bind(bytes)
-            .bind(brand)
-            .bind(ACTOR)
             .execute(&state.pool)
             .await
             .map_err(|e| e.to_string())?;

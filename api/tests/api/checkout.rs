@@ -338,7 +338,7 @@ async fn a_second_tab_supersedes_the_first_order_which_then_takes_no_payment() {
     assert_eq!(pending["requiresAction"], true);
     let first_order =
         api::app::state::load::<aggregates::service_order::ServiceOrder>(&app.pool, &first).await.unwrap().0;
-    let first_payment = first_order.top_up.reference.clone().unwrap();
+    let first_payment = first_order.top_up.reference().unwrap().to_string();
     // Tab 2 (another browser: no order secret) places the order again from the same cart.
     let body = json!({ "cartId": cart_id, "customerInfo": customer_info("two-tabs@example.com") });
     let second_intent = expect_ok(post(&app, "/api/create-payment-intent/", body).await).await;
@@ -658,7 +658,7 @@ async fn an_order_unpaid_after_a_day_expires_and_cancels_what_it_started_at_stri
     let again = api::scheduled::reconcile_payments(&day, day.clock.now()).await.unwrap();
     assert_eq!(again.looked_at, 0, "a closed order is looked at no more: {again}");
     let (state, _) = api::app::state::load::<aggregates::service_order::ServiceOrder>(&app.pool, &order).await.unwrap();
-    let subscription = state.subscription.reference.clone().unwrap();
+    let subscription = state.subscription.reference().unwrap().to_string();
     let at_stripe = stripe(Method::GET, &format!("/subscriptions/{subscription}"), "").await;
     assert_eq!(at_stripe["status"], "canceled", "{at_stripe}");
     let late = post(&app, "/api/create-subscription/", json!({ "orderId": order })).await;

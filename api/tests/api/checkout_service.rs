@@ -267,7 +267,7 @@ async fn a_subscription_order_is_placed_paid_and_completed() {
     let Payment::Paid(order) = checkout::pay_order(&state, &gateway, &placed.id, pay.clone()).await.unwrap() else {
         panic!("paid at once")
     };
-    assert_eq!(order.subscription.reference.as_deref(), Some("sub_fake0"));
+    assert_eq!(order.subscription.reference(), Some("sub_fake0"));
     // Asked again: nothing more is made.
     assert!(matches!(checkout::pay_order(&state, &gateway, &placed.id, pay).await.unwrap(), Payment::Paid(_)));
     gateway.with(|p| assert_eq!(p.subscriptions.len(), 1));
@@ -314,7 +314,7 @@ async fn a_declined_subscription_is_cancelled_and_recorded_and_another_card_pays
     );
     gateway.with(|p| assert_eq!(p.cancelled, vec!["sub_fake0".to_string()]));
     let order = checkout::load(&state, &placed.id).await.unwrap();
-    assert_eq!((order.failed_attempts, order.subscription.reference.clone()), (1, None));
+    assert_eq!((order.failed_attempts, order.subscription.reference()), (1, None));
     // Another card: a new setup, a new attempt, paid.
     let pay = card(&state, &gateway, &placed.id).await;
     assert!(matches!(checkout::pay_order(&state, &gateway, &placed.id, pay).await.unwrap(), Payment::Paid(_)));
@@ -341,7 +341,7 @@ async fn an_attempt_the_provider_already_made_is_adopted_not_made_again() {
     let Payment::Paid(order) = checkout::pay_order(&state, &gateway, &placed.id, pay).await.unwrap() else {
         panic!("paid")
     };
-    assert_eq!(order.subscription.reference.as_deref(), Some("sub_fake0"));
+    assert_eq!(order.subscription.reference(), Some("sub_fake0"));
     gateway.with(|p| assert_eq!(p.subscriptions.len(), 1, "adopted, not made twice"));
 }
 
@@ -354,7 +354,7 @@ async fn a_top_up_is_made_unconfirmed_then_charged_once() {
     let Payment::Paid(order) = checkout::pay_order(&state, &gateway, &placed.id, pay).await.unwrap() else {
         panic!("paid")
     };
-    assert_eq!(order.top_up.reference.as_deref(), Some("pi_fake0"));
+    assert_eq!(order.top_up.reference(), Some("pi_fake0"));
     gateway.with(|p| {
         assert_eq!(p.payments.len(), 1);
         // £10 + 20% VAT, in pence, computed by the server.

@@ -543,7 +543,8 @@ fn every_fault_point_of_the_hardware_confirmation_is_tested() {
 }
 
 // ---------------------------------------------------------------------------------------
-// The buyer's e-mails after completion (`tell-buyer`), here a transfer's first step; and a
+// The buyer's e-mails after completion (`tell-buyer`; a transfer's steps are `tell-transfer`'s,
+// keyed by the port, with the same fault point), here a transfer's first step; and a
 // number given to an order that refuses it.
 
 #[tokio::test]
@@ -561,7 +562,8 @@ async fn tell_buyer_after_buyer_told() {
 
     let second = Server::start(&database, &[]).await;
     let app = second.app(&pool);
-    let resumed = workflow_done(&pool, &order).await;
+    let port = format!("{order}:02079460123");
+    let resumed = workflow_done(&pool, &port).await;
     assert_eq!(crate::ports::port_mails(&app, &order).await.len(), 1, "{point}: one e-mail for the step");
     // The buyer signs again with the same details: nothing new to tell.
     expect_ok(
@@ -573,7 +575,7 @@ async fn tell_buyer_after_buyer_told() {
         .await,
     )
     .await;
-    workflow_done(&pool, &order).await;
+    workflow_done(&pool, &port).await;
     assert_eq!(crate::ports::port_mails(&app, &order).await.len(), 1, "{point}");
     println!(
         "| tell-buyer | {point} | resumed in {} ms; transfer e-mails 1 (and none for the same details signed again) |",

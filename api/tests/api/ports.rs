@@ -224,6 +224,17 @@ async fn open_ports_are_listed_oldest_first_and_flagged_after_three_business_day
     .execute(&app.pool)
     .await
     .unwrap();
+    // And its port's own view (the port is its own aggregate, `{order}:{number}`).
+    sqlx::query(
+        "UPDATE port_view SET payload = jsonb_set(payload::jsonb, '{requestedAt}', to_jsonb($2::text))::json
+          WHERE view_id = $1 || ':' || $3",
+    )
+    .bind(&old)
+    .bind((chrono::Utc::now() - chrono::Duration::days(14)).to_rfc3339())
+    .bind(PORTED)
+    .execute(&app.pool)
+    .await
+    .unwrap();
     let queue = expect_ok(staff_get(&app, &support, "/api/admin/ports").await).await;
     let ports = queue["ports"].as_array().unwrap();
     assert_eq!(ports.len(), 2);
@@ -314,4 +325,118 @@ async fn a_mobile_moves_with_its_pac_through_the_same_port_steps_and_staff_see_t
         .send(Method::POST, &format!("/api/orders/{landline}/ports/{PORTED}/pac"), Some(json!({ "pac": "ABC123456" })))
         .await;
     expect_error(refused, StatusCode::CONFLICT, "port_needs_letter").await;
+}
+
+/// An order from before transfers had their own aggregate: its port's steps are stored in
+/// the order's own stream, and no Port exists for it.
+async fn order_with_legacy_port(app: &TestApp, email: &str) -> String {
+    let (order, _) = order_with_transfer(app, email).await;
+    // Back to how the upgrade finds it: no Port, no port view.
+    for sql in [
+        "DELETE FROM events WHERE aggregate_type = 'Port' AND aggregate_id LIKE $1 || ':%'",
+        "DELETE FROM snapshots WHERE aggregate_type = 'Port' AND aggregate_id LIKE $1 || ':%'",
+        "DELETE FROM port_view WHERE view_id LIKE $1 || ':%'",
+    ] {
+        sqlx::query(sql).bind(&order).execute(&app.pool).await.unwrap();
+    }
+    let last: i64 = sqlx::query_scalar(
+        "SELECT max(sequence) FROM events WHERE aggregate_type = 'ServiceOrder' AND aggregate_id = $1",
+    )
+    .bind(&order)
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    // The details and the submission as they were stored then (1.0: the staff member in `by`).
+    let stored = [
+        (
+            "PortDetailsConfirmed",
+            "1.0",
+            json!({ "PortDetailsConfirmed": { "number": PORTED, "details": {
+            "account_holder": "Acme Plumbing Ltd", "current_provider": "BT", "billing_postcode": "SW1A 1AA",
+            "signed_name": "Jane Smith" }, "signed_at": "2026-11-20T10:00:00Z" } }),
+            json!({ "actor": "buyer" }),
+        ),
+        (
+            "PortSubmitted",
+            "1.0",
+            json!({ "PortSubmitted": { "number": PORTED, "by": "sam@talkbridge.example",
+            "at": "2026-11-20T11:00:00Z" } }),
+            json!({}),
+        ),
+    ];
+    for (offset, (event_type, version, payload, metadata)) in stored.into_iter().enumerate() {
+        sqlx::query(
+            "INSERT INTO events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata)
+             VALUES ('ServiceOrder', $1, $2, $3, $4, $5, $6)",
+        )
+        .bind(&order)
+        .bind(last + 1 + offset as i64)
+        .bind(event_type)
+        .bind(version)
+        .bind(&payload)
+        .bind(&metadata)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    }
+    // The views as the store makes them (the order view reads the old steps too).
+    api::tools::rebuild::rebuild_all(&api::app::state::AppState::new(app.pool.clone())).await.unwrap();
+    order
+}
+
+#[tokio::test]
+async fn a_port_half_way_in_an_older_orders_stream_shows_and_its_next_step_carries_it_on() {
+    let app = spawn_app().await;
+    let support = sign_in(&app, "sam@talkbridge.example", Role::Support).await;
+    let order = order_with_legacy_port(&app, "legacy@example.com").await;
+
+    // It shows where the old stream left it: to the buyer, in the queue and to staff.
+    let view = expect_ok(app.get(&format!("/api/orders/{order}")).await).await;
+    assert_eq!(
+        (view["ports"][0]["state"].as_str(), view["ports"][0]["signedName"].as_str()),
+        (Some("submitted"), Some("Jane Smith"))
+    );
+    let queue = expect_ok(staff_get(&app, &support, "/api/admin/ports").await).await;
+    assert_eq!(queue["ports"][0]["state"], "submitted");
+    let history =
+        expect_ok(staff_get(&app, &support, &format!("/api/admin/orders/service/{order}/history")).await).await;
+    let last = history["events"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(
+        last["sentence"],
+        format!("Transfer of {PORTED} submitted to the current provider by sam@talkbridge.example.")
+    );
+    assert_eq!(history["actions"]["ports"][0]["steps"], json!(["setDate", "reject"]));
+    assert_eq!(history["actions"]["ports"][0]["billingPostcode"], "SW1A 1AA");
+
+    // The next step goes to the port's own stream, from where the old one stood.
+    let date = (chrono::Utc::now().date_naive() + chrono::Duration::days(3)).format("%Y-%m-%d").to_string();
+    let history =
+        expect_ok(step(&app, &support, &order, json!({ "number": PORTED, "step": "setDate", "date": date })).await)
+            .await;
+    let types: Vec<&str> = history["events"].as_array().unwrap().iter().map(|e| e["type"].as_str().unwrap()).collect();
+    assert_eq!(&types[types.len() - 3..], ["PortSubmitted", "PortOpened", "PortDateSet"]);
+    assert_eq!(history["actions"]["ports"][0]["steps"], json!(["setDate", "complete", "reject"]));
+    let carried: (String, serde_json::Value) = sqlx::query_as(
+        "SELECT aggregate_id, payload::jsonb FROM events WHERE aggregate_type = 'Port' AND event_type = 'PortOpened' AND aggregate_id LIKE $1 || ':%'",
+    )
+    .bind(&order)
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(carried.0, format!("{order}:{PORTED}"));
+    assert_eq!(
+        (carried.1["PortOpened"]["state"].as_str(), carried.1["PortOpened"]["carried_over"].as_bool()),
+        (Some("submitted"), Some(true))
+    );
+    let view = expect_ok(app.get(&format!("/api/orders/{order}")).await).await;
+    assert_eq!(
+        (view["ports"][0]["state"].as_str(), view["ports"][0]["date"].as_str()),
+        (Some("dateSet"), Some(date.as_str()))
+    );
+    let mails = port_mails(&app, &order).await;
+    assert_eq!(mails.last().unwrap().0, format!("Transfer of {PORTED}: transfer date set"));
+    // A rebuild keeps it so.
+    api::tools::rebuild::rebuild_all(&api::app::state::AppState::new(app.pool.clone())).await.unwrap();
+    let again = expect_ok(app.get(&format!("/api/orders/{order}")).await).await;
+    assert_eq!(again["ports"], view["ports"]);
 }

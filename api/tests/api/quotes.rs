@@ -201,3 +201,58 @@ async fn international_porting_is_quoted_for_with_the_number_in_the_message() {
     assert!(sales.starts_with("Quote request: International number porting for Acme Plumbing Ltd"), "{sales}");
     assert!(sales.contains("+33 1 23 45 67 89") && !sales.contains("Speed:"), "{sales}");
 }
+
+/// A speed, sites or numbers that breaks the document's rules is refused whatever the product
+/// (schemathesis sent `{"product":"broadband","speed":"fast"}`), with the field's own message;
+/// a valid one the product does not use is still accepted and left out.
+#[tokio::test]
+async fn line_and_number_fields_are_checked_whatever_the_product() {
+    let app = spawn_app().await;
+    let broadband = |field: &str, value: Value| {
+        let mut body = request(&format!("{field}@example.com"));
+        let fields = body.as_object_mut().unwrap();
+        fields.insert("product".into(), json!("broadband"));
+        fields.remove("speed");
+        fields.remove("sites");
+        fields.insert(field.into(), value);
+        body
+    };
+    for (field, value, message) in [
+        ("speed", json!("fast"), "Please choose the line speed"),
+        ("sites", json!(0), "Please enter the number of sites, from 1 to 50"),
+        ("sites", json!(51), "Please enter the number of sites, from 1 to 50"),
+        ("numbers", json!(10), "Please enter how many numbers you need, from 11 to 1,000"),
+        ("numbers", json!(1001), "Please enter how many numbers you need, from 11 to 1,000"),
+    ] {
+        let refused = expect_error(
+            send(&app, broadband(field, value.clone())).await,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "invalid_fields",
+        )
+        .await;
+        assert_eq!(refused["fieldErrors"][field], message, "{field} {value}");
+        assert_eq!(refused["fieldErrors"].as_object().unwrap().len(), 1, "{refused}");
+    }
+    // A leased line with a count of numbers out of range is refused as well.
+    let mut line = request("line@example.com");
+    line["numbers"] = json!(5);
+    let refused = expect_error(send(&app, line).await, StatusCode::UNPROCESSABLE_ENTITY, "invalid_fields").await;
+    assert_eq!(refused["fieldErrors"]["numbers"], "Please enter how many numbers you need, from 11 to 1,000");
+    assert_eq!(stored(&app).await, (0, 0));
+
+    // Valid values, a blank speed and nulls are accepted for a product that does not use them.
+    for (field, value) in
+        [("speed", json!("10gbps")), ("sites", json!(50)), ("numbers", json!(40)), ("numbers", json!(null))]
+    {
+        assert_eq!(send(&app, broadband(field, value)).await.status(), StatusCode::CREATED, "{field}");
+    }
+    let mut blank = broadband("speed", json!(" "));
+    blank["email"] = json!("blank@example.com");
+    assert_eq!(send(&app, blank).await.status(), StatusCode::CREATED);
+    let views: Vec<Value> =
+        sqlx::query_scalar("SELECT payload::jsonb FROM quote_request_view").fetch_all(&app.pool).await.unwrap();
+    assert_eq!(views.len(), 5);
+    for view in views {
+        assert_eq!((&view["speed"], &view["sites"], &view["numbers"]), (&Value::Null, &Value::Null, &Value::Null));
+    }
+}

@@ -58,7 +58,7 @@ async fn an_admin_refunds_one_returned_phone_then_the_rest_and_stripe_gives_back
     assert_eq!(before["actions"]["refund"]["left"], total);
     assert_eq!(before["actions"]["refund"]["perform"], true);
     assert_eq!(before["actions"]["refund"]["lines"][0]["quantityLeft"], 2);
-    let payment = before["state"]["paid_payment_intent_id"].as_str().unwrap().to_string();
+    let payment = before["state"]["payment"]["reference"].as_str().unwrap().to_string();
 
     // One phone of two: its price and its VAT, computed by the server.
     let body = json!({ "lines": [{ "productId": product, "quantity": 1 }], "reason": "Returned unused" });
@@ -242,8 +242,8 @@ async fn a_refund_left_unanswered_by_a_crash_is_finished_once_by_the_next_refund
     let admin = sign_in(&app, ADMIN, Role::Admin).await;
     let (id, product, price, _) = paid_order(&app).await;
     let base = format!("/api/admin/orders/hardware/{id}");
-    let payment = expect_ok(staff_get(&app, &admin, &format!("{base}/history")).await).await["state"]
-        ["paid_payment_intent_id"]
+    let payment = expect_ok(staff_get(&app, &admin, &format!("{base}/history")).await).await["state"]["payment"]
+        ["reference"]
         .as_str()
         .unwrap()
         .to_string();
@@ -273,8 +273,8 @@ async fn a_refund_left_unanswered_by_a_crash_is_finished_once_by_the_next_refund
     // came before the order recorded it. The retry adopts that refund: no second one.
     let (id, product, price, _) = paid_order(&app).await;
     let base = format!("/api/admin/orders/hardware/{id}");
-    let payment = expect_ok(staff_get(&app, &admin, &format!("{base}/history")).await).await["state"]
-        ["paid_payment_intent_id"]
+    let payment = expect_ok(staff_get(&app, &admin, &format!("{base}/history")).await).await["state"]["payment"]
+        ["reference"]
         .as_str()
         .unwrap()
         .to_string();

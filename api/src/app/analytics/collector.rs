@@ -165,20 +165,21 @@ async fn insert(pool: &PgPool, clock: &dyn Clock, salts: &mut Salts, batch: &[Qu
         columns.utm_campaign.push(view.utm_campaign.clone());
         columns.visitor.push(visitor(&salt, &queued.address, &queued.user_agent));
     }
-    sqlx::query(
+    sqlx::query!(
         "INSERT INTO page_views
              (viewed_at, path, referrer_host, viewport, utm_source, utm_medium, utm_campaign, visitor)
          SELECT * FROM UNNEST($1::timestamptz[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
                               $7::text[], $8::text[])",
+        &columns.viewed_at,
+        &columns.path,
+        // Nullable elements, which the macro's check of a text[] parameter does not express.
+        &columns.referrer_host as _,
+        &columns.viewport,
+        &columns.utm_source as _,
+        &columns.utm_medium as _,
+        &columns.utm_campaign as _,
+        &columns.visitor
     )
-    .bind(columns.viewed_at)
-    .bind(columns.path)
-    .bind(columns.referrer_host)
-    .bind(columns.viewport)
-    .bind(columns.utm_source)
-    .bind(columns.utm_medium)
-    .bind(columns.utm_campaign)
-    .bind(columns.visitor)
     .execute(pool)
     .await?;
     Ok(())
@@ -229,14 +230,16 @@ impl Salts {
 /// The salt of `day`, made once however many servers ask at once; every older salt is
 /// deleted.
 pub async fn day_salt(pool: &PgPool, day: NaiveDate) -> Result<Vec<u8>, sqlx::Error> {
-    sqlx::query("DELETE FROM page_view_salts WHERE day < $1").bind(day).execute(pool).await?;
+    sqlx::query!("DELETE FROM page_view_salts WHERE day < $1", day).execute(pool).await?;
     let fresh: [u8; 32] = rand::random();
-    sqlx::query("INSERT INTO page_view_salts (day, salt) VALUES ($1, $2) ON CONFLICT (day) DO NOTHING")
-        .bind(day)
-        .bind(fresh.as_slice())
-        .execute(pool)
-        .await?;
-    sqlx::query_scalar("SELECT salt FROM page_view_salts WHERE day = $1").bind(day).fetch_one(pool).await
+    sqlx::query!(
+        "INSERT INTO page_view_salts (day, salt) VALUES ($1, $2) ON CONFLICT (day) DO NOTHING",
+        day,
+        fresh.as_slice()
+    )
+    .execute(pool)
+    .await?;
+    sqlx::query_scalar!("SELECT salt FROM page_view_salts WHERE day = $1", day).fetch_one(pool).await
 }
 
 #[cfg(test)]

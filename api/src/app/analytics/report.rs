@@ -119,25 +119,28 @@ fn start_of(day: NaiveDate) -> DateTime<Utc> {
 /// The report for the UTC days `from` to `to`, both included.
 pub async fn report(pool: &PgPool, from: NaiveDate, to: NaiveDate) -> Result<AnalyticsReport, sqlx::Error> {
     let (start, end) = (start_of(from), start_of(to) + chrono::Duration::days(1));
-    let days: Vec<(NaiveDate, i64, i64)> = sqlx::query_as(
-        "WITH per_day AS (
+    let days: Vec<(NaiveDate, i64, i64)> = sqlx::query!(
+        r#"WITH per_day AS (
              SELECT day, sum(views) AS views, sum(visitors) AS visitors FROM (
                  SELECT (viewed_at AT TIME ZONE 'UTC')::date AS day, count(*) AS views, count(DISTINCT visitor) AS visitors
                    FROM page_views WHERE viewed_at >= $1 AND viewed_at < $2 GROUP BY 1
                  UNION ALL
                  SELECT day, views, visitors FROM page_view_totals WHERE kind = 'day' AND day BETWEEN $3 AND $4
              ) AS both_kinds GROUP BY day)
-         SELECT d::date, coalesce(p.views, 0)::bigint, coalesce(p.visitors, 0)::bigint
+         SELECT d::date AS "day!", coalesce(p.views, 0)::bigint AS "views!", coalesce(p.visitors, 0)::bigint AS "visitors!"
            FROM generate_series($3::date, $4::date, interval '1 day') AS d
            LEFT JOIN per_day p ON p.day = d::date
-          ORDER BY 1",
+          ORDER BY 1"#,
+        start,
+        end,
+        from,
+        to
     )
-    .bind(start)
-    .bind(end)
-    .bind(from)
-    .bind(to)
     .fetch_all(pool)
-    .await?;
+    .await?
+    .into_iter()
+    .map(|r| (r.day, r.views, r.visitors))
+    .collect();
     let totals = Totals {
         views: days.iter().map(|(_, views, _)| views).sum(),
         visitors: days.iter().map(|(_, _, visitors)| visitors).sum(),
@@ -145,44 +148,50 @@ pub async fn report(pool: &PgPool, from: NaiveDate, to: NaiveDate) -> Result<Ana
     let days = days.into_iter().map(|(day, views, visitors)| DayLine { day, views, visitors }).collect();
 
     // A visitor is a hash of one day: (day, hash) names one browser on one day.
-    let top_pages: Vec<(String, i64, i64)> = sqlx::query_as(
-        "SELECT path, sum(views)::bigint, sum(visitors)::bigint FROM (
+    let top_pages: Vec<(String, i64, i64)> = sqlx::query!(
+        r#"SELECT path AS "path!", sum(views)::bigint AS "views!", sum(visitors)::bigint AS "visitors!" FROM (
              SELECT path, count(*) AS views, count(DISTINCT ((viewed_at AT TIME ZONE 'UTC')::date::text || visitor)) AS visitors
                FROM page_views WHERE viewed_at >= $1 AND viewed_at < $2 GROUP BY path
              UNION ALL
              SELECT key, views, visitors FROM page_view_totals WHERE kind = 'page' AND day BETWEEN $4 AND $5
           ) AS both_kinds
-          GROUP BY path ORDER BY 2 DESC, path LIMIT $3",
+          GROUP BY path ORDER BY 2 DESC, path LIMIT $3"#,
+        start,
+        end,
+        TOP,
+        from,
+        to
     )
-    .bind(start)
-    .bind(end)
-    .bind(TOP)
-    .bind(from)
-    .bind(to)
     .fetch_all(pool)
-    .await?;
-    let top_referrers: Vec<(String, i64)> = sqlx::query_as(
-        "SELECT host, sum(views)::bigint FROM (
+    .await?
+    .into_iter()
+    .map(|r| (r.path, r.views, r.visitors))
+    .collect();
+    let top_referrers: Vec<(String, i64)> = sqlx::query!(
+        r#"SELECT host AS "host!", sum(views)::bigint AS "views!" FROM (
              SELECT referrer_host AS host, count(*) AS views FROM page_views
               WHERE viewed_at >= $1 AND viewed_at < $2 AND referrer_host IS NOT NULL GROUP BY referrer_host
              UNION ALL
              SELECT key, views FROM page_view_totals WHERE kind = 'referrer' AND day BETWEEN $4 AND $5
           ) AS both_kinds
-          GROUP BY host ORDER BY 2 DESC, host LIMIT $3",
+          GROUP BY host ORDER BY 2 DESC, host LIMIT $3"#,
+        start,
+        end,
+        TOP,
+        from,
+        to
     )
-    .bind(start)
-    .bind(end)
-    .bind(TOP)
-    .bind(from)
-    .bind(to)
     .fetch_all(pool)
-    .await?;
+    .await?
+    .into_iter()
+    .map(|r| (r.host, r.views))
+    .collect();
 
     let (paths, steps) = jobs::page_views::funnel_paths();
     // Each visitor's furthest step that day; a step counts everyone who got that far, and
     // the folded days' counts of the same.
-    let reached: Vec<i64> = sqlx::query_scalar(
-        "WITH furthest AS (
+    let reached: Vec<i64> = sqlx::query_scalar!(
+        r#"WITH furthest AS (
              SELECT max(s.step) AS step
                FROM page_views v JOIN UNNEST($3::text[], $4::int[]) AS s(path, step) ON s.path = v.path
               WHERE v.viewed_at >= $1 AND v.viewed_at < $2
@@ -190,26 +199,27 @@ pub async fn report(pool: &PgPool, from: NaiveDate, to: NaiveDate) -> Result<Ana
          SELECT (SELECT count(*) FROM furthest f WHERE f.step >= n)
                 + coalesce((SELECT sum(t.visitors) FROM page_view_totals t
                              WHERE t.kind = 'funnel' AND t.key = n::text AND t.day BETWEEN $6 AND $7), 0)::bigint
+                AS "reached!"
            FROM generate_series(1, $5) AS n
-          ORDER BY n",
+          ORDER BY n"#,
+        start,
+        end,
+        &paths,
+        &steps,
+        FUNNEL.len() as i32,
+        from,
+        to
     )
-    .bind(start)
-    .bind(end)
-    .bind(&paths)
-    .bind(&steps)
-    .bind(FUNNEL.len() as i32)
-    .bind(from)
-    .bind(to)
     .fetch_all(pool)
     .await?;
     let funnel = funnel(&reached);
 
-    let orders: i64 = sqlx::query_scalar(
-        "SELECT count(*) FROM order_view
-          WHERE (payload->>'completedAt')::timestamptz >= $1 AND (payload->>'completedAt')::timestamptz < $2",
+    let orders: i64 = sqlx::query_scalar!(
+        r#"SELECT count(*) AS "count!" FROM order_view
+          WHERE (payload->>'completedAt')::timestamptz >= $1 AND (payload->>'completedAt')::timestamptz < $2"#,
+        start,
+        end
     )
-    .bind(start)
-    .bind(end)
     .fetch_one(pool)
     .await?;
 

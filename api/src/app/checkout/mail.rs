@@ -74,9 +74,11 @@ pub fn confirmation(
         ),
     };
     body.push_str(&note);
-    let (mobiles, landlines): (Vec<_>, Vec<_>) = order.ports.iter().partition(|p| p.moves_with_pac());
+    // A completed order's transfers (each a Port from then on): a mobile's moves with its PAC code.
+    let completed = order.status == aggregates::service_order::OrderStatus::Completed;
+    let (mobiles, landlines): (Vec<_>, Vec<_>) = order.transfers().filter(|_| completed).partition(|n| n.pac.is_some());
     if !landlines.is_empty() {
-        let numbers: Vec<&str> = landlines.iter().map(|p| p.number.as_str()).collect();
+        let numbers: Vec<&str> = landlines.iter().map(|n| n.value.as_str()).collect();
         body.push_str(&format!(
             "\nTransferring {}: to start, confirm your current provider's details and sign the letter of authority on \
              your order page: {order_page}\nWe e-mail you at each step; transfers usually complete in 2-3 business days.\n",
@@ -84,7 +86,7 @@ pub fn confirmation(
         ));
     }
     if !mobiles.is_empty() {
-        let numbers: Vec<&str> = mobiles.iter().map(|p| p.number.as_str()).collect();
+        let numbers: Vec<&str> = mobiles.iter().map(|n| n.value.as_str()).collect();
         body.push_str(&format!(
             "\nTransferring {}: we have the PAC code you gave, and we send the transfer to your mobile network within one \
              business day. Your order page shows where it stands: {order_page}\n",

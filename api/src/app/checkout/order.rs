@@ -17,12 +17,12 @@ use projections::cart::CartSummary;
 use rand::Rng;
 use uuid::Uuid;
 
-use super::failures::payment_failure;
 use super::gateway::PaymentGateway;
 use crate::app::account_form::{CustomerInfo, FieldErrors};
 use crate::app::accounts::checked_customer;
 use crate::app::locks::locked;
 use crate::app::order_secrets;
+use crate::app::payments::failures::payment_failure;
 use crate::app::state::AppState;
 use crate::commands::{self, Context, BUYER};
 use crate::platform::client::ClientAddress;
@@ -135,13 +135,13 @@ async fn supersede_older(state: &AppState, gateway: &dyn PaymentGateway, cart_id
                 return Ok(());
             }
             run(state, &BUYER, &old, ServiceOrderCommand::Supersede { by: newer.to_string() }).await?;
-            if let (Some(payment), false) = (&order.top_up.reference, order.top_up.paid) {
+            if let Some(payment) = order.top_up.under_way() {
                 let key = format!("order-{old}-{payment}-cancel");
                 if let Err(error) = gateway.cancel_payment(payment, &key).await {
                     tracing::warn!(order = %old, payment, %error, "a superseded order's top-up was not cancelled");
                 }
             }
-            if let (Some(subscription), false) = (&order.subscription.reference, order.subscription.paid) {
+            if let Some(subscription) = order.subscription.under_way() {
                 if let Err(error) = gateway.cancel_subscription(subscription).await {
                     tracing::warn!(order = %old, subscription, %error, "a superseded order's subscription was not cancelled");
                 }

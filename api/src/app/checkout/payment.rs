@@ -8,20 +8,24 @@
 //! made, and a one-time payment is made unconfirmed and charged only once its id is stored,
 //! so a server that dies mid-payment never charges twice.
 
-use aggregates::pricing::BillingCycle;
+use aggregates::payment_attempt::PaymentAttempt;
+use aggregates::pricing::{BillingCycle, Pence};
 use aggregates::service_order::CheckoutStep;
 use aggregates::service_order::{
     OrderStatus, PaymentPart, PaymentType, ServiceOrder, ServiceOrderCommand, ServiceOrderError,
 };
+use async_trait::async_trait;
 use axum::http::StatusCode;
 use cqrs_es::AggregateError;
 
-use super::failures::{declined, payment_failure};
-use super::gateway::{CardSetup, GatewayError, Outcome, PaymentGateway, PlanSpec, Refusal, SetupState};
+use super::gateway::{
+    CardSetup, GatewayError, Outcome, PaymentGateway, PlanSpec, Refusal, SetupState, SubscriptionRecord,
+};
 use super::order::{load, load_at, run};
-use crate::app::card_setups;
 use crate::app::ids::StripeId;
 use crate::app::locks::locked;
+use crate::app::payments::failures::{declined, payment_failure};
+use crate::app::payments::{self, Charged, PayableOrder};
 use crate::app::state::AppState;
 use crate::commands::{self, BUYER};
 use crate::platform::client::ClientAddress;
@@ -50,38 +54,118 @@ pub async fn set_up_card(
     id: &str,
     address: &ClientAddress,
 ) -> Result<CardSetup, ApiError> {
-    locked(state, format!("order-{id}"), async move {
-        let fail = |e| payment_failure(e, "Failed to create setup intent");
+    payments::set_up_card::<PayableServiceOrder>(state, gateway, id, address).await
+}
+
+/// A service order open for payment, with the sequence of its last event (new after every
+/// step: a card setup's key).
+pub struct PayableServiceOrder {
+    order: ServiceOrder,
+    version: usize,
+}
+
+const FAILED_SUBSCRIPTION: &str = "Failed to create subscription";
+
+/// The service order as the payment use case sees it: its one-time payment is the top-up
+/// (`order-{id}-top-up-{failed attempts}`), its key recorded before the provider is asked.
+#[async_trait]
+impl PayableOrder for PayableServiceOrder {
+    const PROVIDER_FAILED: &'static str = FAILED_SUBSCRIPTION;
+    const SETUP_FAILED: &'static str = "Failed to create setup intent";
+    const AFTER_MADE: Option<&'static str> = Some("after-top-up-created");
+
+    fn lock(id: &str) -> String {
+        format!("order-{id}")
+    }
+
+    async fn load_payable(state: &AppState, id: &str) -> Result<Self, ApiError> {
         let (order, version) = load_at(state, id).await?;
         payable(&order)?;
-        let customer = order.payment_customer_id.clone().ok_or(ServiceOrderError::NoPaymentCustomer)?;
-        if let Some(existing) = &order.setup_intent_id {
-            let setup = gateway.card_setup(existing).await.map_err(fail)?;
-            if setup.state == SetupState::AwaitingCard {
-                return Ok(setup);
-            }
-        }
-        if !order.may_start_card_setup() {
+        Ok(PayableServiceOrder { order, version })
+    }
+
+    fn attempt(&self) -> &PaymentAttempt {
+        &self.order.top_up
+    }
+
+    fn amount(&self) -> Pence {
+        self.order.lines.as_ref().map_or(Pence::ZERO, |l| l.amounts.top_up_total)
+    }
+
+    fn attempt_key(&self, id: &str) -> String {
+        format!("order-{id}-top-up-{}", self.order.failed_attempts)
+    }
+
+    fn confirm_key(key: &str) -> String {
+        key.to_string()
+    }
+
+    async fn payment_customer(&self, _: &AppState, _: &dyn PaymentGateway, _: &str) -> Result<String, ApiError> {
+        Ok(self.order.payment_customer_id.clone().ok_or(ServiceOrderError::NoPaymentCustomer)?)
+    }
+
+    fn last_card_setup(&self) -> Option<&str> {
+        self.order.setup_intent_id.as_deref()
+    }
+
+    fn may_start_card_setup(&self) -> Result<(), ApiError> {
+        if !self.order.may_start_card_setup() {
             return Err(ServiceOrderError::TooManyCardSetups.into());
         }
-        let key = format!("order-{id}-setup-{version}");
-        let setup = card_setups::make_counted(
-            state,
-            address,
-            "Failed to create setup intent",
-            gateway.create_card_setup(&customer, id, &key),
+        Ok(())
+    }
+
+    fn card_setup_key(&self, id: &str) -> String {
+        format!("order-{id}-setup-{}", self.version)
+    }
+
+    async fn record_card_setup(state: &AppState, id: &str, setup_intent_id: &str) -> Result<(), ApiError> {
+        let step = CheckoutStep::RecordSetupIntent { setup_intent_id: setup_intent_id.to_string() };
+        run(state, &BUYER, id, ServiceOrderCommand::Checkout(step)).await.map(|_| ())
+    }
+
+    /// The attempt's key first: a payment made unconfirmed and charged only once its id is
+    /// stored, so a server that dies in between leaves one that never charged.
+    async fn before_made(
+        &self,
+        state: &AppState,
+        _: &dyn PaymentGateway,
+        id: &str,
+        key: &str,
+        _: &str,
+        _: &str,
+    ) -> Result<(), ApiError> {
+        let step = CheckoutStep::StartPaymentAttempt { part: PaymentPart::TopUp, attempt_key: key.to_string() };
+        run(state, &BUYER, id, ServiceOrderCommand::Checkout(step)).await.map(|_| ())
+    }
+
+    async fn record_made(&self, state: &AppState, id: &str, reference: &str, _card: &str) -> Result<(), ApiError> {
+        let step = CheckoutStep::RecordTopUpIntent { payment_intent_id: reference.to_string() };
+        run(state, &BUYER, id, ServiceOrderCommand::Checkout(step)).await.map(|_| ())
+    }
+
+    async fn record_paid(state: &AppState, id: &str, reference: &str) -> Result<(), ApiError> {
+        let step = CheckoutStep::RecordPaymentSuccess { part: PaymentPart::TopUp, reference: reference.to_string() };
+        run(state, &BUYER, id, ServiceOrderCommand::Checkout(step)).await.map(|_| ())
+    }
+
+    async fn record_declined(
+        state: &AppState,
+        _: &dyn PaymentGateway,
+        id: &str,
+        reference: &str,
+        refusal: &Refusal,
+    ) -> Result<(), ApiError> {
+        record_failure(state, id, PaymentPart::TopUp, reference, refusal).await
+    }
+
+    fn processing() -> ApiError {
+        ApiError::refused(
+            StatusCode::ACCEPTED,
+            "payment_processing",
+            "Payment processing completed but status is unclear. Please contact support to verify your order.",
         )
-        .await?;
-        run(
-            state,
-            &BUYER,
-            id,
-            ServiceOrderCommand::Checkout(CheckoutStep::RecordSetupIntent { setup_intent_id: setup.id.clone() }),
-        )
-        .await?;
-        Ok(setup)
-    })
-    .await
+    }
 }
 
 /// The card the browser says it confirmed (each id of its documented shape: crate::app::ids).
@@ -110,12 +194,13 @@ pub async fn pay_order(
     if matches!(order.status, OrderStatus::Paid | OrderStatus::Completed) {
         return Ok(Payment::Paid(order));
     }
-    locked(state, format!("order-{id}"), async move {
-        let order = load(state, id).await?;
+    locked(state, PayableServiceOrder::lock(id), async move {
+        let (order, version) = load_at(state, id).await?;
         if matches!(order.status, OrderStatus::Paid | OrderStatus::Completed) {
             return Ok(Payment::Paid(order));
         }
         payable(&order)?;
+        let order = PayableServiceOrder { order, version };
         match charge(state, gateway, id, &order, &request).await? {
             None => Ok(Payment::Paid(load(state, id).await?)),
             Some(client_secret) => Ok(Payment::NeedsAction { client_secret, order: load(state, id).await? }),
@@ -129,10 +214,11 @@ async fn charge(
     state: &AppState,
     gateway: &dyn PaymentGateway,
     id: &str,
-    order: &ServiceOrder,
+    payable: &PayableServiceOrder,
     request: &PayOrder,
 ) -> Result<Option<String>, ApiError> {
-    let fail = |e| payment_failure(e, "Failed to create subscription");
+    let order = &payable.order;
+    let fail = |e| payment_failure(e, FAILED_SUBSCRIPTION);
     let customer = order.payment_customer_id.clone().ok_or(ServiceOrderError::NoPaymentCustomer)?;
     let kind = order.payment_type.unwrap_or(PaymentType::Subscription);
     let lines = order.lines.as_ref().ok_or(ServiceOrderError::NotFound)?;
@@ -143,73 +229,21 @@ async fn charge(
     // leaves no subscription behind (a subscription is the one thing that would go on
     // charging). When the top-up is taken and the subscription's first period then fails,
     // the top-up stays paid and the buyer finishes with another card (it is not taken again).
-    if kind.needs_top_up() && !order.top_up.paid {
-        let key = format!("order-{id}-top-up-{attempt}");
-        let (payment, outcome) = match &order.top_up.reference {
-            Some(existing) => (existing.clone(), gateway.payment(existing).await.map_err(fail)?.outcome),
-            None => {
-                // Made unconfirmed and charged only once its id is stored: a server that dies
-                // in between leaves a payment that never charged, and the retry makes another.
-                let start = ServiceOrderCommand::Checkout(CheckoutStep::StartPaymentAttempt {
-                    part: PaymentPart::TopUp,
-                    attempt_key: key.clone(),
-                });
-                run(state, &BUYER, id, start).await?;
-                let amount = lines.amounts.top_up_total.0;
-                let made = gateway.create_payment(amount, &customer, &card, id, &key).await.map_err(fail)?;
-                crate::app::faults::point(state, "after-top-up-created");
-                run(
-                    state,
-                    &BUYER,
-                    id,
-                    ServiceOrderCommand::Checkout(CheckoutStep::RecordTopUpIntent {
-                        payment_intent_id: made.id.clone(),
-                    }),
-                )
-                .await?;
-                (made.id, made.outcome)
-            }
-        };
-        // Not charged yet (just made, or the server died before charging it): charge it now.
-        let outcome = match outcome {
-            Outcome::NotConfirmed => match gateway.confirm_payment(&payment, &key).await {
-                Ok(outcome) => outcome,
-                Err(GatewayError::Declined { code, decline_code, message }) => {
-                    Outcome::Declined(Refusal { code, decline_code, message })
-                }
-                Err(other) => return Err(fail(other)),
-            },
-            outcome => outcome,
-        };
-        match outcome {
-            Outcome::Succeeded => {
-                run(
-                    state,
-                    &BUYER,
-                    id,
-                    ServiceOrderCommand::Checkout(CheckoutStep::RecordPaymentSuccess {
-                        part: PaymentPart::TopUp,
-                        reference: payment,
-                    }),
-                )
-                .await?;
-            }
-            Outcome::NeedsAction { client_secret } => return Ok(Some(client_secret)),
-            Outcome::Processing | Outcome::NotConfirmed => return Err(processing()),
-            Outcome::Declined(refusal) => {
-                record_failure(state, id, PaymentPart::TopUp, &payment, &refusal).await?;
-                return Err(declined(&refusal));
-            }
+    if kind.needs_top_up() && !order.top_up.is_paid() {
+        if let Charged::NeedsAction { client_secret, .. } =
+            payments::charge(state, gateway, id, payable, &customer, &card).await?
+        {
+            return Ok(Some(client_secret));
         }
     }
-    if kind.needs_subscription() && !order.subscription.paid {
-        let subscription = match &order.subscription.reference {
-            Some(existing) => existing.clone(),
+    if kind.needs_subscription() && !order.subscription.is_paid() {
+        let subscription = match order.subscription.reference() {
+            Some(existing) => existing.to_string(),
             None => {
                 let key = format!("order-{id}-subscription-{attempt}");
                 // A retry of an attempt that already reached the provider (the server died
                 // before storing the answer) adopts what it made instead of subscribing again.
-                let found = if order.subscription.attempt.as_deref() == Some(key.as_str()) {
+                let found = if order.subscription.started_without_reference(&key) {
                     gateway.subscription_made_by(&customer, id, &key).await.map_err(fail)?
                 } else {
                     None
@@ -270,7 +304,7 @@ async fn charge(
                 run(state, &BUYER, id, success).await?;
             }
             Outcome::NeedsAction { client_secret } => return Ok(Some(client_secret)),
-            Outcome::Processing | Outcome::NotConfirmed => return Err(processing()),
+            Outcome::Processing | Outcome::NotConfirmed => return Err(PayableServiceOrder::processing()),
             Outcome::Declined(refusal) => {
                 let _ = gateway.cancel_subscription(&subscription).await;
                 record_failure(state, id, PaymentPart::Subscription, &subscription, &refusal).await?;
@@ -292,7 +326,7 @@ async fn the_card(
     request: &PayOrder,
     customer: &str,
 ) -> Result<String, ApiError> {
-    let started = order.subscription.reference.is_some() || order.top_up.reference.is_some();
+    let started = order.subscription.reference().is_some() || order.top_up.reference().is_some();
     if let (true, Some(card)) = (started, &order.payment_method_id) {
         return Ok(card.clone());
     }
@@ -328,14 +362,6 @@ async fn the_card(
     Ok(card)
 }
 
-fn processing() -> ApiError {
-    ApiError::refused(
-        StatusCode::ACCEPTED,
-        "payment_processing",
-        "Payment processing completed but status is unclear. Please contact support to verify your order.",
-    )
-}
-
 async fn record_failure(
     state: &AppState,
     id: &str,
@@ -362,4 +388,31 @@ async fn record_failure(
         }
     }
     Ok(())
+}
+
+/// Staff: the subscription `id` at the provider, when it is one of our orders' (found through
+/// the subscription's own metadata, read back from the provider); 404 for any other.
+pub async fn order_subscription(state: &AppState, id: &StripeId) -> Result<SubscriptionRecord, ApiError> {
+    let id = id.as_str();
+    let missing = || ApiError::not_found("subscription_not_found", "No order has this subscription.");
+    let subscription = match state.services.gateway.subscription(id).await {
+        Ok(subscription) => subscription,
+        Err(GatewayError::NotFound) => return Err(missing()),
+        Err(error) => {
+            return Err(payment_failure(
+                error,
+                "Payment status could not be verified. Please try again or contact support.",
+            ))
+        }
+    };
+    let ours = match &subscription.owner {
+        Some(order) => {
+            load(state, &super::order_id(order)?).await.is_ok_and(|o| o.subscription.reference() == Some(id))
+        }
+        None => false,
+    };
+    if !ours {
+        return Err(missing());
+    }
+    Ok(subscription)
 }

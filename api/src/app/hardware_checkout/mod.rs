@@ -6,8 +6,8 @@
 //! |---|---|---|
 //! | price the cart's phones (with a shipping option) | `quote` | order.rs |
 //! | place the order ('Complete Order') | `place_hardware_order` | order.rs |
-//! | save the card (the browser confirms it) | `set_up_card` | payment.rs |
-//! | charge it (3-D Secure in the browser) | `pay` | payment.rs |
+//! | save the card (the browser confirms it) | `set_up_card` (crate::app::payments) | payment.rs |
+//! | charge it (3-D Secure in the browser) | `pay` (crate::app::payments::charge) | payment.rs |
 //! | confirm it once paid | `confirm_payment` (then jobs::hardware_orders::confirm) | payment.rs |
 //!
 //! The confirm-hardware-orders job (jobs/src/hardware_orders.rs) confirms what a failed
@@ -17,7 +17,7 @@ mod order;
 mod payment;
 
 pub use order::{
-    check_secret, load, order_id, order_quote, place_hardware_order, quote, shipping_option, PlaceHardwareOrder,
-    PlacedHardwareOrder, Placing, Quote, QuotedLine,
+    buyer_order, check_secret, load, order_id, order_quote, order_view, place_hardware_order, quote, shipping_option,
+    PlaceHardwareOrder, PlacedHardwareOrder, Placing, Quote, QuotedLine,
 };
 pub use payment::{confirm_payment, pay, set_up_card, Confirmation, HardwarePayment};

@@ -5,7 +5,10 @@ use aggregates::hardware_order::{
     quote_version, HardwareAmounts, HardwareCustomer, HardwareLine, HardwareOrder, HardwareOrderCommand,
     HardwareOrderError, HardwareOrderStatus, ShippingAddress, ShippingOption,
 };
+use cqrs_es::persist::ViewRepository;
+use jobs::outbox::MailStatus;
 use projections::cart::{CartSummary, PriceChange};
+use projections::hardware_orders::HardwareOrderView;
 use rand::Rng;
 use uuid::Uuid;
 
@@ -216,9 +219,9 @@ async fn supersede_older(state: &AppState, cart_id: &str, newer: &str) {
                 return Ok(());
             }
             run(state, &BUYER, &old, HardwareOrderCommand::Supersede { by: newer.to_string() }).await?;
-            if let Some(payment) = &order.payment {
+            if let Some(payment) = order.payment.under_way() {
                 let gateway = state.services.gateway.clone();
-                jobs::hardware_orders::cancel_at_provider(gateway.as_ref(), &old, &payment.payment_intent_id).await;
+                jobs::hardware_orders::cancel_at_provider(gateway.as_ref(), &old, payment).await;
             }
             Ok(())
         });
@@ -265,4 +268,22 @@ pub async fn holds_secret(state: &AppState, id: &str, secret: Option<&str>) -> R
         .fetch_optional(&state.pool)
         .await?;
     Ok(stored.map(|hash| order_secrets::matches(Some(&hash), secret)))
+}
+
+/// The order as its pages read it (404 when it was never placed).
+pub async fn order_view(state: &AppState, id: &str) -> Result<HardwareOrderView, ApiError> {
+    let view = state.hardware_order_views.load(id).await.map_err(ApiError::internal)?;
+    view.ok_or_else(|| HardwareOrderError::NotPlaced.into())
+}
+
+/// The order for the browser that placed it (403 for any other), with where its
+/// confirmation e-mail stands.
+pub async fn buyer_order(
+    state: &AppState,
+    id: &str,
+    secret: Option<&str>,
+) -> Result<(HardwareOrderView, Option<MailStatus>), ApiError> {
+    check_secret(state, id, secret).await?;
+    let view = order_view(state, id).await?;
+    Ok((view, jobs::outbox::status_of(&state.pool, "hardware_confirmation", id).await?))
 }

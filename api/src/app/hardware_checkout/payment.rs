@@ -10,26 +10,24 @@
 //! charges.
 
 use aggregates::hardware_order::{HardwareOrder, HardwareOrderCommand, HardwareOrderError, HardwareOrderStatus};
+use aggregates::payment_attempt::PaymentAttempt;
 use aggregates::payments::{CardSetup, Outcome, PaymentError, PaymentGateway, Refusal, SetupState};
 use aggregates::pricing::Pence;
+use async_trait::async_trait;
 use axum::http::StatusCode;
 use jobs::hardware_orders::{ConfirmError, HardwareOrders};
 
 use super::order::{check_secret, holds_secret, load, order_quote, run, Quote};
-use crate::app::card_setups;
-use crate::app::checkout::failures::{declined, payment_failure};
 use crate::app::ids::StripeId;
 use crate::app::locks::locked;
+use crate::app::payments::failures::payment_failure;
+use crate::app::payments::{self, Charged, PayableOrder};
 use crate::app::state::AppState;
 use crate::commands::{Context, BUYER};
 use crate::platform::client::ClientAddress;
 use crate::platform::error::ApiError;
 
 const PROVIDER_DOWN: &str = "The payment service did not answer. Please try again.";
-
-fn locked_name(id: &str) -> String {
-    jobs::hardware_orders::lock_name(id)
-}
 
 /// A card setup for the order (a new one when the last was used or failed, within the caps
 /// of card_setups.rs: per order, per `address`), with its payment customer made first.
@@ -41,40 +39,7 @@ pub async fn set_up_card(
     address: &ClientAddress,
 ) -> Result<CardSetup, ApiError> {
     check_secret(state, id, secret).await?;
-    locked(state, locked_name(id), async {
-        let order = open_order(state, id).await?;
-        let customer = match order.payment_customer_id.clone() {
-            Some(customer) => customer,
-            None => {
-                let name = format!("{} {}", order.customer.first_name, order.customer.last_name);
-                let key = format!("hw-{id}-customer");
-                let customer = gateway
-                    .create_customer(&order.customer.email, &name, id, &key)
-                    .await
-                    .map_err(|e| payment_failure(e, PROVIDER_DOWN))?;
-                run(state, &BUYER, id, HardwareOrderCommand::RegisterPaymentCustomer { customer_id: customer.clone() })
-                    .await?;
-                customer
-            }
-        };
-        if let Some(last) = &order.card_setup_id {
-            let setup = gateway.card_setup(last).await.map_err(|e| payment_failure(e, PROVIDER_DOWN))?;
-            if setup.state == SetupState::AwaitingCard {
-                return Ok(setup);
-            }
-        }
-        if !order.may_start_card_setup() {
-            return Err(HardwareOrderError::TooManyCardSetups.into());
-        }
-        let key =
-            format!("hw-{id}-setup-{}-{}", order.declined_attempts, order.card_setup_id.as_deref().unwrap_or("first"));
-        let setup =
-            card_setups::make_counted(state, address, PROVIDER_DOWN, gateway.create_card_setup(&customer, id, &key))
-                .await?;
-        run(state, &BUYER, id, HardwareOrderCommand::StartCardSetup { setup_intent_id: setup.id.clone() }).await?;
-        Ok(setup)
-    })
-    .await
+    payments::set_up_card::<HardwareOrder>(state, gateway, id, address).await
 }
 
 /// A placed order that can still be paid (409 once paid or expired).
@@ -85,6 +50,135 @@ async fn open_order(state: &AppState, id: &str) -> Result<HardwareOrder, ApiErro
         HardwareOrderStatus::Cancelled if order.superseded_by.is_some() => Err(HardwareOrderError::Superseded.into()),
         HardwareOrderStatus::Cancelled => Err(HardwareOrderError::Cancelled.into()),
         _ => Err(HardwareOrderError::AlreadyPaid.into()),
+    }
+}
+
+/// The hardware order as the payment use case sees it: one payment of its own total, keyed
+/// `hw-{id}-pay-{attempt}`, the card made the customer's just before it is made.
+#[async_trait]
+impl PayableOrder for HardwareOrder {
+    const PROVIDER_FAILED: &'static str = PROVIDER_DOWN;
+    const SETUP_FAILED: &'static str = PROVIDER_DOWN;
+    const AFTER_MADE: Option<&'static str> = None;
+
+    fn lock(id: &str) -> String {
+        jobs::hardware_orders::lock_name(id)
+    }
+
+    async fn load_payable(state: &AppState, id: &str) -> Result<Self, ApiError> {
+        open_order(state, id).await
+    }
+
+    fn attempt(&self) -> &PaymentAttempt {
+        &self.payment
+    }
+
+    fn amount(&self) -> Pence {
+        self.amounts.total
+    }
+
+    fn attempt_key(&self, id: &str) -> String {
+        let number = match self.payment.under_way() {
+            Some(_) => self.payment.number,
+            None => self.declined_attempts + 1,
+        };
+        format!("hw-{id}-pay-{number}")
+    }
+
+    fn confirm_key(key: &str) -> String {
+        format!("{key}-confirm")
+    }
+
+    async fn payment_customer(
+        &self,
+        state: &AppState,
+        gateway: &dyn PaymentGateway,
+        id: &str,
+    ) -> Result<String, ApiError> {
+        if let Some(customer) = &self.payment_customer_id {
+            return Ok(customer.clone());
+        }
+        let name = format!("{} {}", self.customer.first_name, self.customer.last_name);
+        let key = format!("hw-{id}-customer");
+        let customer = gateway
+            .create_customer(&self.customer.email, &name, id, &key)
+            .await
+            .map_err(|e| payment_failure(e, PROVIDER_DOWN))?;
+        run(state, &BUYER, id, HardwareOrderCommand::RegisterPaymentCustomer { customer_id: customer.clone() }).await?;
+        Ok(customer)
+    }
+
+    fn last_card_setup(&self) -> Option<&str> {
+        self.card_setup_id.as_deref()
+    }
+
+    fn may_start_card_setup(&self) -> Result<(), ApiError> {
+        if !HardwareOrder::may_start_card_setup(self) {
+            return Err(HardwareOrderError::TooManyCardSetups.into());
+        }
+        Ok(())
+    }
+
+    fn card_setup_key(&self, id: &str) -> String {
+        format!("hw-{id}-setup-{}-{}", self.declined_attempts, self.card_setup_id.as_deref().unwrap_or("first"))
+    }
+
+    async fn record_card_setup(state: &AppState, id: &str, setup_intent_id: &str) -> Result<(), ApiError> {
+        let command = HardwareOrderCommand::StartCardSetup { setup_intent_id: setup_intent_id.to_string() };
+        run(state, &BUYER, id, command).await
+    }
+
+    async fn before_made(
+        &self,
+        _state: &AppState,
+        gateway: &dyn PaymentGateway,
+        _id: &str,
+        key: &str,
+        customer: &str,
+        card: &str,
+    ) -> Result<(), ApiError> {
+        gateway.use_card(customer, card, &format!("{key}-card")).await.map_err(|e| payment_failure(e, PROVIDER_DOWN))
+    }
+
+    async fn record_made(&self, state: &AppState, id: &str, reference: &str, card: &str) -> Result<(), ApiError> {
+        let command = HardwareOrderCommand::StartPayment {
+            payment_intent_id: reference.to_string(),
+            card: card.to_string(),
+            amount: self.amounts.total,
+        };
+        run(state, &BUYER, id, command).await
+    }
+
+    async fn record_paid(state: &AppState, id: &str, reference: &str) -> Result<(), ApiError> {
+        paid(state, &BUYER, id, reference).await
+    }
+
+    /// Records the refused attempt (the order stays open for another card) and cancels it at
+    /// the provider (a declined payment could otherwise still be completed with another card
+    /// through its client secret).
+    async fn record_declined(
+        state: &AppState,
+        gateway: &dyn PaymentGateway,
+        id: &str,
+        reference: &str,
+        refusal: &Refusal,
+    ) -> Result<(), ApiError> {
+        let command = HardwareOrderCommand::RecordDecline {
+            payment_intent_id: reference.to_string(),
+            code: refusal.code.clone(),
+            decline_code: refusal.decline_code.clone(),
+        };
+        run(state, &BUYER, id, command).await?;
+        jobs::hardware_orders::cancel_at_provider(gateway, id, reference).await;
+        Ok(())
+    }
+
+    fn processing() -> ApiError {
+        ApiError::refused(
+            StatusCode::CONFLICT,
+            "payment_processing",
+            "Your bank is still processing the payment. Please wait a moment and try again.",
+        )
     }
 }
 
@@ -117,10 +211,10 @@ pub async fn pay(
 ) -> Result<HardwarePayment, ApiError> {
     check_secret(state, id, secret).await?;
     let card = card.as_str();
-    locked(state, locked_name(id), async {
+    locked(state, HardwareOrder::lock(id), async {
         let order = load(state, id).await?;
         if order.status.is_paid() {
-            let payment_intent_id = order.paid_payment_intent_id.clone().unwrap_or_default();
+            let payment_intent_id = order.payment.paid_reference().unwrap_or_default().to_string();
             return Ok(HardwarePayment::Paid { payment_intent_id, amount: order.amounts.total });
         }
         let order = open_order(state, id).await?;
@@ -134,126 +228,20 @@ pub async fn pay(
         if setup.state != SetupState::Succeeded || setup.card.as_deref() != Some(card) {
             return Err(invalid_card());
         }
-        // The payment under way: its outcome first (a retry, or 3-D Secure done).
-        if let Some(payment) = order.payment.clone() {
-            let record =
-                gateway.payment(&payment.payment_intent_id).await.map_err(|e| payment_failure(e, PROVIDER_DOWN))?;
-            let outcome = match record.outcome {
-                Outcome::NotConfirmed if payment.card == card => {
-                    confirm_at_provider(gateway, id, &payment.payment_intent_id, payment.attempt).await?
-                }
-                outcome => outcome,
-            };
-            match outcome {
-                Outcome::Succeeded => return paid(state, &BUYER, id, &payment.payment_intent_id).await,
-                Outcome::NeedsAction { client_secret } if payment.card == card => {
-                    return Ok(HardwarePayment::NeedsAction {
-                        payment_intent_id: payment.payment_intent_id,
-                        client_secret,
-                    })
-                }
-                Outcome::Processing => return Err(processing()),
-                Outcome::Declined(refusal) => {
-                    return Err(decline(state, gateway, id, &payment.payment_intent_id, refusal).await)
-                }
-                // Another card now: the payment under way (never charged) is cancelled at the
-                // provider first, so a 3-D Secure finished later in another tab cannot charge
-                // it as well; when it was charged meanwhile, that payment is the order's.
-                _ => {
-                    let key = format!("hw-{id}-pay-{}", payment.attempt);
-                    if let Err(error) = gateway.cancel_payment(&payment.payment_intent_id, &key).await {
-                        let record = gateway
-                            .payment(&payment.payment_intent_id)
-                            .await
-                            .map_err(|e| payment_failure(e, PROVIDER_DOWN))?;
-                        if record.outcome == Outcome::Succeeded {
-                            return paid(state, &BUYER, id, &payment.payment_intent_id).await;
-                        }
-                        return Err(payment_failure(error, PROVIDER_DOWN));
-                    }
-                    let abandoned = Refusal {
-                        code: "abandoned".into(),
-                        decline_code: None,
-                        message: "Another card was used.".into(),
-                    };
-                    decline(state, gateway, id, &payment.payment_intent_id, abandoned).await;
-                }
+        Ok(match payments::charge(state, gateway, id, &order, &customer, card).await? {
+            Charged::Paid { reference } => {
+                HardwarePayment::Paid { payment_intent_id: reference, amount: order.amounts.total }
             }
-        }
-        let order = load(state, id).await?;
-        let attempt = order.declined_attempts + 1;
-        let total = order.amounts.total;
-        let key = format!("hw-{id}-pay-{attempt}");
-        gateway
-            .use_card(&customer, card, &format!("{key}-card"))
-            .await
-            .map_err(|e| payment_failure(e, PROVIDER_DOWN))?;
-        let record = gateway
-            .create_payment(total.0, &customer, card, id, &key)
-            .await
-            .map_err(|e| payment_failure(e, PROVIDER_DOWN))?;
-        let command = HardwareOrderCommand::StartPayment {
-            payment_intent_id: record.id.clone(),
-            card: card.to_string(),
-            amount: total,
-        };
-        run(state, &BUYER, id, command).await?;
-        match confirm_at_provider(gateway, id, &record.id, attempt).await? {
-            Outcome::Succeeded => paid(state, &BUYER, id, &record.id).await,
-            Outcome::NeedsAction { client_secret } => {
-                Ok(HardwarePayment::NeedsAction { payment_intent_id: record.id, client_secret })
+            Charged::NeedsAction { reference, client_secret } => {
+                HardwarePayment::NeedsAction { payment_intent_id: reference, client_secret }
             }
-            Outcome::Declined(refusal) => Err(decline(state, gateway, id, &record.id, refusal).await),
-            Outcome::Processing | Outcome::NotConfirmed => Err(processing()),
-        }
+        })
     })
     .await
 }
 
-/// Asks the provider to charge the payment; a card refusal is an outcome, not an error.
-async fn confirm_at_provider(
-    gateway: &dyn PaymentGateway,
-    id: &str,
-    payment_intent_id: &str,
-    attempt: u32,
-) -> Result<Outcome, ApiError> {
-    match gateway.confirm_payment(payment_intent_id, &format!("hw-{id}-pay-{attempt}-confirm")).await {
-        Ok(outcome) => Ok(outcome),
-        Err(PaymentError::Declined { code, decline_code, message }) => {
-            Ok(Outcome::Declined(Refusal { code, decline_code, message }))
-        }
-        Err(error) => Err(payment_failure(error, PROVIDER_DOWN)),
-    }
-}
-
-/// Records the refused attempt (the order stays open for another card), cancels it at the
-/// provider (a declined payment could otherwise still be completed with another card through
-/// its client secret) and answers 402.
-async fn decline(
-    state: &AppState,
-    gateway: &dyn PaymentGateway,
-    id: &str,
-    payment_intent_id: &str,
-    refusal: Refusal,
-) -> ApiError {
-    let command = HardwareOrderCommand::RecordDecline {
-        payment_intent_id: payment_intent_id.to_string(),
-        code: refusal.code.clone(),
-        decline_code: refusal.decline_code.clone(),
-    };
-    if let Err(error) = run(state, &BUYER, id, command).await {
-        return error;
-    }
-    jobs::hardware_orders::cancel_at_provider(gateway, id, payment_intent_id).await;
-    declined(&refusal)
-}
-
-async fn paid(
-    state: &AppState,
-    context: &Context,
-    id: &str,
-    payment_intent_id: &str,
-) -> Result<HardwarePayment, ApiError> {
+/// Records the payment (`PaymentRecorded`): the order is paid, and its confirmation owed.
+async fn paid(state: &AppState, context: &Context, id: &str, payment_intent_id: &str) -> Result<(), ApiError> {
     let order = load(state, id).await?;
     let command = HardwareOrderCommand::RecordPayment {
         payment_intent_id: payment_intent_id.to_string(),
@@ -262,7 +250,7 @@ async fn paid(
     };
     run(state, context, id, command).await?;
     crate::app::faults::point(state, "after-hardware-payment-recorded");
-    Ok(HardwarePayment::Paid { payment_intent_id: payment_intent_id.to_string(), amount: order.amounts.total })
+    Ok(())
 }
 
 /// Records a payment the order did not take (`StrayPaymentReceived`) and refunds it now
@@ -287,14 +275,6 @@ async fn stray(state: &AppState, context: &Context, id: &str, payment_intent_id:
 
 fn invalid_card() -> ApiError {
     ApiError::unprocessable("invalid_payment_method", "Please enter your card details again.")
-}
-
-fn processing() -> ApiError {
-    ApiError::refused(
-        StatusCode::CONFLICT,
-        "payment_processing",
-        "Your bank is still processing the payment. Please wait a moment and try again.",
-    )
 }
 
 fn not_found() -> ApiError {
@@ -341,10 +321,10 @@ pub async fn confirm_payment(
     if order_id.is_some_and(|given| given != id) {
         return Err(not_found());
     }
-    locked(state, locked_name(&id), async {
+    locked(state, HardwareOrder::lock(&id), async {
         let order = load(state, &id).await.map_err(|_| not_found())?;
-        let taken = order.paid_payment_intent_id.as_deref() == Some(record.id.as_str());
-        let under_way = order.payment.as_ref().is_some_and(|p| p.payment_intent_id == record.id);
+        let taken = order.payment.paid_reference() == Some(record.id.as_str());
+        let under_way = order.payment.is_under_way(&record.id);
         if !taken && (!under_way || order.status.is_paid() || order.superseded_by.is_some()) {
             // Not the payment the order takes: money it took anyway goes back.
             if record.outcome == Outcome::Succeeded && record.currency.eq_ignore_ascii_case("gbp") {

@@ -11,6 +11,9 @@ use serde::Serialize;
 use serde_json::Value;
 use sqlx::PgPool;
 
+use aggregates::port::Port;
+use aggregates::service_order::ServiceOrder;
+
 use crate::app::state::store;
 use crate::platform::error::ApiError;
 
@@ -64,17 +67,16 @@ pub struct Replay<A: Aggregate> {
     pub current: A,
 }
 
-/// None when the aggregate has no events.
-pub async fn replay<A: Narrated>(pool: &PgPool, id: &str, up_to: Option<usize>) -> Result<Option<Replay<A>>, ApiError> {
+/// One stored event with where it stands among all events, and when it was stored.
+struct Placed<A: Aggregate> {
+    global_position: i64,
+    recorded_at: DateTime<Utc>,
+    envelope: EventEnvelope<A>,
+}
+
+/// The stored events of aggregate `id`, read through the upcasters.
+async fn stream<A: Aggregate>(pool: &PgPool, id: &str) -> Result<Vec<Placed<A>>, ApiError> {
     let envelopes: Vec<EventEnvelope<A>> = store::<A>(pool).load_events(id).await.map_err(ApiError::internal)?;
-    let Some(last) = envelopes.last().map(|e| e.sequence) else { return Ok(None) };
-    let up_to = up_to.unwrap_or(last);
-    if up_to == 0 || up_to > last {
-        return Err(ApiError::unprocessable(
-            "invalid_up_to",
-            format!("upTo must be an event of this order: 1 to {last}. Leave it out to see the order as it is now."),
-        ));
-    }
     let positions: HashMap<i64, (i64, DateTime<Utc>)> = sqlx::query_as::<_, (i64, i64, DateTime<Utc>)>(
         "SELECT sequence, global_sequence, recorded_at FROM events
           WHERE aggregate_type = $1 AND aggregate_id = $2",
@@ -86,26 +88,129 @@ pub async fn replay<A: Narrated>(pool: &PgPool, id: &str, up_to: Option<usize>) 
     .into_iter()
     .map(|(sequence, position, at)| (sequence, (position, at)))
     .collect();
+    Ok(envelopes
+        .into_iter()
+        .map(|envelope| {
+            let (global_position, recorded_at) =
+                positions.get(&(envelope.sequence as i64)).copied().unwrap_or((0, DateTime::<Utc>::MIN_UTC));
+            Placed { global_position, recorded_at, envelope }
+        })
+        .collect())
+}
+
+fn event_out<A: Narrated>(sequence: usize, placed: &Placed<A>) -> EventOut {
+    let actor = Actor::from_metadata(&placed.envelope.metadata);
+    EventOut {
+        sequence,
+        global_position: placed.global_position,
+        event_type: cqrs_es::DomainEvent::event_type(&placed.envelope.payload),
+        recorded_at: placed.recorded_at,
+        actor: (&actor).into(),
+        sentence: A::sentence(&placed.envelope.payload, &actor),
+    }
+}
+
+fn check_up_to(up_to: Option<usize>, last: usize) -> Result<usize, ApiError> {
+    let up_to = up_to.unwrap_or(last);
+    if up_to == 0 || up_to > last {
+        return Err(ApiError::unprocessable(
+            "invalid_up_to",
+            format!("upTo must be an event of this order: 1 to {last}. Leave it out to see the order as it is now."),
+        ));
+    }
+    Ok(up_to)
+}
+
+/// None when the aggregate has no events.
+pub async fn replay<A: Narrated>(pool: &PgPool, id: &str, up_to: Option<usize>) -> Result<Option<Replay<A>>, ApiError> {
+    let placed = stream::<A>(pool, id).await?;
+    let Some(last) = placed.last().map(|e| e.envelope.sequence) else { return Ok(None) };
+    let up_to = check_up_to(up_to, last)?;
     let (mut state, mut current) = (A::default(), A::default());
-    let mut events = Vec::with_capacity(envelopes.len());
-    for envelope in envelopes {
-        let (global_position, recorded_at) =
-            positions.get(&(envelope.sequence as i64)).copied().unwrap_or((0, DateTime::<Utc>::MIN_UTC));
-        let actor = Actor::from_metadata(&envelope.metadata);
-        events.push(EventOut {
-            sequence: envelope.sequence,
-            global_position,
-            event_type: cqrs_es::DomainEvent::event_type(&envelope.payload),
-            recorded_at,
-            actor: (&actor).into(),
-            sentence: A::sentence(&envelope.payload, &actor),
-        });
-        if envelope.sequence <= up_to {
-            state.apply(envelope.payload.clone());
+    let mut events = Vec::with_capacity(placed.len());
+    for placed in placed {
+        events.push(event_out(placed.envelope.sequence, &placed));
+        if placed.envelope.sequence <= up_to {
+            state.apply(placed.envelope.payload.clone());
         }
-        current.apply(envelope.payload);
+        current.apply(placed.envelope.payload);
     }
     Ok(Some(Replay { events, state, up_to, current }))
+}
+
+/// A service order's history: its own events and its ports' (aggregates::port), in the
+/// order they were stored and numbered along that one timeline (an order without ports
+/// numbers as its stream does), with the order and its ports as they stood after `up_to`.
+pub struct OrderReplay {
+    pub replay: Replay<ServiceOrder>,
+    /// The ports after `up_to`: from their own streams, or (an older order's port not
+    /// opened since) as the order's events make them.
+    pub ports: Vec<Port>,
+}
+
+/// None when the order has no events.
+pub async fn replay_service_order(
+    pool: &PgPool,
+    id: &str,
+    up_to: Option<usize>,
+) -> Result<Option<OrderReplay>, ApiError> {
+    let order = stream::<ServiceOrder>(pool, id).await?;
+    if order.is_empty() {
+        return Ok(None);
+    }
+    // A port's id is its order's id, a colon and the number (aggregates::port::port_id).
+    let port_ids: Vec<String> = sqlx::query_scalar(
+        "SELECT DISTINCT aggregate_id FROM events WHERE aggregate_type = $1 AND aggregate_id LIKE $2 || ':%' ORDER BY 1",
+    )
+    .bind(Port::TYPE)
+    .bind(id)
+    .fetch_all(pool)
+    .await?;
+    // Read once and dropped: no need to box either side.
+    #[allow(clippy::large_enum_variant)]
+    enum Entry {
+        Order(Placed<ServiceOrder>),
+        Port(String, Placed<Port>),
+    }
+    let mut timeline: Vec<(i64, Entry)> = order.into_iter().map(|p| (p.global_position, Entry::Order(p))).collect();
+    for port_id in port_ids {
+        for placed in stream::<Port>(pool, &port_id).await? {
+            timeline.push((placed.global_position, Entry::Port(port_id.clone(), placed)));
+        }
+    }
+    timeline.sort_by_key(|(position, _)| *position);
+    let up_to = check_up_to(up_to, timeline.len())?;
+    let (mut state, mut current) = (ServiceOrder::default(), ServiceOrder::default());
+    let mut order_events = Vec::new();
+    let mut ports: std::collections::BTreeMap<String, Port> = Default::default();
+    let mut events = Vec::with_capacity(timeline.len());
+    for (index, (_, entry)) in timeline.into_iter().enumerate() {
+        let sequence = index + 1;
+        match entry {
+            Entry::Order(placed) => {
+                events.push(event_out(sequence, &placed));
+                if sequence <= up_to {
+                    state.apply(placed.envelope.payload.clone());
+                    order_events.push(placed.envelope.payload.clone());
+                }
+                current.apply(placed.envelope.payload);
+            }
+            Entry::Port(port_id, placed) => {
+                events.push(event_out(sequence, &placed));
+                if sequence <= up_to {
+                    ports.entry(port_id).or_default().apply(placed.envelope.payload);
+                }
+            }
+        }
+    }
+    let mut shown = Vec::new();
+    for number in state.transfers() {
+        match ports.remove(&aggregates::port::port_id(id, &number.value)) {
+            Some(port) => shown.push(port),
+            None => shown.extend(aggregates::port::from_order(id, &number.value, &order_events).ok()),
+        }
+    }
+    Ok(Some(OrderReplay { replay: Replay { events, state, up_to, current }, ports: shown }))
 }
 
 /// The e-mails queued for an order (its own and the copies staff sent again).

@@ -7,9 +7,8 @@ pub mod search;
 
 use aggregates::hardware_order::{HardwareOrder, HardwareOrderCommand, HardwareOrderStatus};
 use aggregates::phone_number::{PhoneNumberCommand, PhoneNumberError};
-use aggregates::service_order::{
-    OrderStatus, PortState, PortStep, ServiceOrder, ServiceOrderCommand, ServiceOrderError,
-};
+use aggregates::port::{Port, PortState, PortStep};
+use aggregates::service_order::{OrderStatus, ServiceOrder, ServiceOrderCommand, ServiceOrderError};
 use aggregates::trial::TrialStep;
 use aggregates::trial::{Trial, TrialCommand, TrialStatus, MAX_EXTENSION_DAYS};
 use axum::http::StatusCode;
@@ -19,7 +18,7 @@ use jobs::outbox::{queue, Mail};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use self::history::{emails, replay, state_json, EmailOut, EventOut, Replay};
+use self::history::{emails, replay, replay_service_order, state_json, EmailOut, EventOut, Replay};
 use crate::app::auth::{Role, Staff};
 use crate::app::checkout::mail::{confirmation, PasswordNote};
 use crate::app::state::{load, AppState};
@@ -138,10 +137,9 @@ pub struct PortAction {
     pub pac: Option<String>,
 }
 
-fn port_actions(order: &ServiceOrder, now: chrono::DateTime<chrono::Utc>) -> Vec<PortAction> {
+fn port_actions(ports: &[Port], now: chrono::DateTime<chrono::Utc>) -> Vec<PortAction> {
     let today = now.date_naive();
-    order
-        .ports
+    ports
         .iter()
         .map(|port| {
             let steps = [
@@ -254,7 +252,9 @@ pub async fn order_history(
     let mail = emails(&state.pool, id).await?;
     Ok(match kind {
         OrderKind::Service => {
-            let replayed = replay::<ServiceOrder>(&state.pool, id, up_to).await?.ok_or_else(no_such_order)?;
+            let replayed = replay_service_order(&state.pool, id, up_to).await?.ok_or_else(no_such_order)?;
+            let current_ports = crate::app::ports::ports_of(state, id).await?;
+            let (replayed, ports) = (replayed.replay, replayed.ports);
             let current = &replayed.current;
             let actions = Actions {
                 resend_confirmation: current.status == OrderStatus::Completed,
@@ -267,7 +267,7 @@ pub async fn order_history(
                 replaceable_numbers: current.lost_numbers.clone(),
                 open_placeholders: open_placeholders(state, current).await?,
                 extend_trial: false,
-                ports: port_actions(current, state.clock.now()),
+                ports: port_actions(&current_ports, state.clock.now()),
                 sip_extensions: current.extensions.iter().map(|e| e.number.clone()).collect(),
                 refund: None,
                 cancel_subscription: current.check_cancellation(false, "-").is_ok().then(|| CancelAction {
@@ -275,9 +275,19 @@ pub async fn order_history(
                     perform: staff.role == Role::Admin,
                 }),
             };
-            let view = view_json(state.order_views.load(id).await.map_err(ApiError::internal)?);
+            let view = match state.order_views.load(id).await.map_err(ApiError::internal)? {
+                Some(view) => Some(crate::app::ports::with_ports(state, view).await?),
+                None => None,
+            };
+            let view = view_json(view);
             let number = current.order_number.clone();
-            assemble(kind, id, number, replayed, view, mail, actions)
+            let mut history = assemble(kind, id, number, replayed, view, mail, actions);
+            // The order's ports are part of it, as they stood then.
+            history.state_summary.extend(ports.iter().flat_map(projections::history::Narrated::summary));
+            if let Value::Object(map) = &mut history.state {
+                map.insert("ports".to_string(), state_json(&ports));
+            }
+            history
         }
         OrderKind::Trial => {
             let replayed = replay::<Trial>(&state.pool, id, up_to).await?.ok_or_else(no_such_order)?;
@@ -343,7 +353,8 @@ async fn open_placeholders(state: &AppState, order: &ServiceOrder) -> Result<Vec
     Ok(open)
 }
 
-/// A staff member gives an area-code placeholder one of the free numbers of its code.
+/// A staff member gives an area-code placeholder one of the free numbers of its code; answers
+/// the fresh history (as every staff action on an order does, but the SIP password's reset).
 pub async fn fill_placeholder(
     state: &AppState,
     staff: &Staff,
@@ -351,35 +362,39 @@ pub async fn fill_placeholder(
     id: &str,
     placeholder: &str,
     number: &str,
-) -> Result<(), ApiError> {
+) -> Result<OrderHistory, ApiError> {
     use jobs::placeholders::FillError;
     if kind != OrderKind::Service {
         return Err(aggregates::service_order::ServiceOrderError::NotAnOpenPlaceholder.into());
     }
     existing::<ServiceOrder>(state, id).await?;
-    match jobs::placeholders::fill(
+    let filled = jobs::placeholders::fill(
         &crate::app::state::placeholders(state, Context::staff(&staff.email)),
         id,
         placeholder,
         Some(number),
         &staff.email,
     )
-    .await
-    {
+    .await;
+    match filled {
         Ok(Some(_)) => {
             if let Err(error) = crate::app::workflows::run(state, crate::app::workflows::TELL_BUYER, id).await {
                 tracing::warn!(order = id, ?error, "the buyer's e-mail is owed; the runner sends it");
             }
-            Ok(())
         }
-        Ok(None) | Err(FillError::NotACandidate) => Err(ApiError::refused(
-            StatusCode::CONFLICT,
-            "not_a_free_number",
-            format!("{number} is not a free number of that area code any more: pick another from the list."),
-        )),
-        Err(FillError::NotOpen) => Err(aggregates::service_order::ServiceOrderError::NotAnOpenPlaceholder.into()),
-        Err(FillError::Failed(error)) => Err(ApiError::internal(error)),
+        Ok(None) | Err(FillError::NotACandidate) => {
+            return Err(ApiError::refused(
+                StatusCode::CONFLICT,
+                "not_a_free_number",
+                format!("{number} is not a free number of that area code any more: pick another from the list."),
+            ))
+        }
+        Err(FillError::NotOpen) => {
+            return Err(aggregates::service_order::ServiceOrderError::NotAnOpenPlaceholder.into())
+        }
+        Err(FillError::Failed(error)) => return Err(ApiError::internal(error)),
     }
+    order_history(state, staff, kind, id, None).await
 }
 
 /// The sequence of the aggregate's last event, or 404 when it has none.
@@ -455,7 +470,12 @@ enum Reset {
 
 /// A copy of the order's confirmation (the trial's welcome) to the buyer, after an event
 /// that says who asked for it. Each copy is its own e-mail in the outbox.
-pub async fn resend_confirmation(state: &AppState, staff: &Staff, kind: OrderKind, id: &str) -> Result<(), ApiError> {
+pub async fn resend_confirmation(
+    state: &AppState,
+    staff: &Staff,
+    kind: OrderKind,
+    id: &str,
+) -> Result<OrderHistory, ApiError> {
     let by = staff.email.clone();
     let (recipient, subject, body, mail_kind, sequence) = match kind {
         OrderKind::Service => {
@@ -508,7 +528,7 @@ pub async fn resend_confirmation(state: &AppState, staff: &Staff, kind: OrderKin
     let reference = format!("{id}#resent-{sequence}");
     let mail = Mail { recipient: &recipient, subject: &subject, body: &body, kind: mail_kind, reference: &reference };
     queue(&state.pool, mail).await?;
-    Ok(())
+    order_history(state, staff, kind, id, None).await
 }
 
 /// One of a service order's numbers back to the free stock: the number's own aggregate
@@ -519,7 +539,7 @@ pub async fn release_number(
     kind: OrderKind,
     id: &str,
     number: &str,
-) -> Result<(), ApiError> {
+) -> Result<OrderHistory, ApiError> {
     if kind != OrderKind::Service {
         return Err(ApiError::refused(
             StatusCode::CONFLICT,
@@ -548,7 +568,7 @@ pub async fn release_number(
     }
     let command = ServiceOrderCommand::ReleaseNumber { number: number.to_string(), by: staff.email.clone() };
     commands::execute(&state.orders, &Context::staff(&staff.email), id, command).await?;
-    Ok(())
+    order_history(state, staff, kind, id, None).await
 }
 
 /// A lost number's replacement: the first free number of the same kind in the same area
@@ -559,7 +579,7 @@ pub async fn replace_lost_number(
     kind: OrderKind,
     id: &str,
     lost: &str,
-) -> Result<String, ApiError> {
+) -> Result<OrderHistory, ApiError> {
     use aggregates::service_order::ServiceOrderError;
     if kind != OrderKind::Service {
         return Err(ServiceOrderError::NotLost.into());
@@ -582,21 +602,30 @@ pub async fn replace_lost_number(
         Err(jobs::placeholders::Given::Refused(refusal)) => return Err(refusal.into()),
         Err(jobs::placeholders::Given::Failed(error)) => return Err(ApiError::internal(error)),
     };
-    let Some(replacement) = replacement else {
+    if replacement.is_none() {
         return Err(ApiError::refused(
             StatusCode::CONFLICT,
             "no_number_in_area",
             format!("There is no free number like {lost} in its area code now: import more stock, then try again."),
         ));
-    };
+    }
     if let Err(error) = crate::app::workflows::run(state, crate::app::workflows::TELL_BUYER, id).await {
         tracing::warn!(order = %order.order_number, ?error, "the buyer's e-mail is owed; the runner sends it");
     }
-    Ok(replacement)
+    order_history(state, staff, kind, id, None).await
 }
 
 /// More days for a running trial (admins only: the route asks for `Admin`).
-pub async fn extend_trial(state: &AppState, staff: &Staff, id: &str, days: u32) -> Result<(), ApiError> {
+pub async fn extend_trial(
+    state: &AppState,
+    staff: &Staff,
+    kind: OrderKind,
+    id: &str,
+    days: u32,
+) -> Result<OrderHistory, ApiError> {
+    if kind != OrderKind::Trial {
+        return Err(ApiError::not_found("not_a_trial", "Only a free trial can be extended."));
+    }
     existing::<Trial>(state, id).await?;
     commands::execute(
         &state.trials,
@@ -605,7 +634,19 @@ pub async fn extend_trial(state: &AppState, staff: &Staff, id: &str, days: u32) 
         TrialCommand::Running(TrialStep::Extend { days, by: staff.email.clone() }),
     )
     .await?;
-    Ok(())
+    order_history(state, staff, kind, id, None).await
+}
+
+/// Moves a service order's number transfer a step along (the buyer is e-mailed).
+pub async fn move_port(
+    state: &AppState,
+    staff: &Staff,
+    id: &str,
+    number: &str,
+    step: crate::app::ports::StaffStep,
+) -> Result<OrderHistory, ApiError> {
+    crate::app::ports::move_port(state, id, number, step, &staff.email).await?;
+    order_history(state, staff, OrderKind::Service, id, None).await
 }
 
 /// The order an order number (SB-, HW-, TR-) or an order id names, for the command line.

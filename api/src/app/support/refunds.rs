@@ -23,7 +23,7 @@ use aggregates::service_order::{ServiceOrder, ServiceOrderCommand};
 use axum::http::StatusCode;
 use jobs::outbox::{queue_on, Mail};
 
-use super::{existing, OrderKind};
+use super::{existing, order_history, OrderHistory, OrderKind};
 use crate::app::auth::Staff;
 use crate::app::state::AppState;
 use crate::commands::{self, Context};
@@ -58,16 +58,16 @@ pub async fn propose_refund(
     id: &str,
     lines: RefundLines,
     reason: String,
-) -> Result<(), ApiError> {
+) -> Result<OrderHistory, ApiError> {
     only_hardware(kind)?;
     existing::<HardwareOrder>(state, id).await?;
     let command = HardwareOrderCommand::ProposeRefund { lines, reason, by: staff.email.clone() };
     commands::execute(&state.hardware_orders, &Context::staff(&staff.email), id, command).await?;
-    Ok(())
+    order_history(state, staff, kind, id, None).await
 }
 
-/// An admin refunds some phones of a paid hardware order, or all of it: what the provider
-/// gave back.
+/// An admin refunds some phones of a paid hardware order, or all of it (what the provider
+/// gave back is recorded); answers the fresh history.
 pub async fn refund_hardware(
     state: &AppState,
     admin: &Staff,
@@ -75,7 +75,7 @@ pub async fn refund_hardware(
     id: &str,
     lines: RefundLines,
     reason: String,
-) -> Result<Pence, ApiError> {
+) -> Result<OrderHistory, ApiError> {
     only_hardware(kind)?;
     let (order, _) = existing::<HardwareOrder>(state, id).await?;
     let context = Context::staff(&admin.email);
@@ -88,7 +88,8 @@ pub async fn refund_hardware(
     let command = HardwareOrderCommand::RequestRefund { lines, reason, by: admin.email.clone() };
     let committed = commands::execute(&state.hardware_orders, &context, id, command).await?;
     let pending = committed.state.pending_refund.clone().ok_or_else(|| ApiError::internal("no refund requested"))?;
-    finish_refund(state, &context, id, &committed.state, &pending).await
+    finish_refund(state, &context, id, &committed.state, &pending).await?;
+    order_history(state, admin, kind, id, None).await
 }
 
 /// Asks the provider for the recorded refund and records its answer.
@@ -99,10 +100,8 @@ async fn finish_refund(
     order: &HardwareOrder,
     pending: &RefundState,
 ) -> Result<Pence, ApiError> {
-    let payment = order
-        .paid_payment_intent_id
-        .as_deref()
-        .ok_or_else(|| ApiError::internal("a paid order without its payment"))?;
+    let payment =
+        order.payment.paid_reference().ok_or_else(|| ApiError::internal("a paid order without its payment"))?;
     let key = refund_key(id, pending.number);
     match state.services.gateway.refund_payment(payment, Some(pending.amount), &pending.reason, &key).await {
         Ok(refund) if refund.is_under_way() => {
@@ -203,12 +202,12 @@ pub async fn propose_cancellation(
     id: &str,
     at_period_end: bool,
     reason: String,
-) -> Result<(), ApiError> {
+) -> Result<OrderHistory, ApiError> {
     only_service(kind)?;
     existing::<ServiceOrder>(state, id).await?;
     let command = ServiceOrderCommand::ProposeCancellation { at_period_end, reason, by: staff.email.clone() };
     commands::execute(&state.orders, &Context::staff(&staff.email), id, command).await?;
-    Ok(())
+    order_history(state, staff, kind, id, None).await
 }
 
 /// An admin cancels a service order's subscription now or from the end of its period.
@@ -219,12 +218,12 @@ pub async fn cancel_subscription(
     id: &str,
     at_period_end: bool,
     reason: String,
-) -> Result<(), ApiError> {
+) -> Result<OrderHistory, ApiError> {
     only_service(kind)?;
     let (order, _) = existing::<ServiceOrder>(state, id).await?;
     // Refused here before the provider is asked; checked again by the command.
     order.check_cancellation(at_period_end, &reason)?;
-    let subscription = order.subscription.reference.clone().unwrap_or_default();
+    let subscription = order.subscription.reference().unwrap_or_default().to_string();
     let not_confirmed = |error: PaymentError| {
         tracing::error!(order = id, %error, "the card provider did not cancel the subscription");
         ApiError::refused(
@@ -252,5 +251,5 @@ pub async fn cancel_subscription(
     if let Err(error) = crate::app::workflows::run(state, crate::app::workflows::TELL_BUYER, id).await {
         tracing::warn!(order = id, ?error, "the buyer's e-mail is owed; the runner sends it");
     }
-    Ok(())
+    order_history(state, admin, kind, id, None).await
 }

@@ -106,8 +106,14 @@ const NEWEST: &str = "ORDER BY placed_at DESC, kind DESC, id DESC";
 /// keeps from the three order views (migrations/20261129100001_order_search.sql): keyset
 /// paging and an index for each way of searching, so a page costs the same at a million
 /// orders as at ten, and on the fiftieth page as on the first.
+///
+/// PostgreSQL text holds no NUL, so a query with one matches nothing.
 pub async fn search(pool: &PgPool, query: &str, before: Option<&SearchCursor>) -> Result<SearchPage, sqlx::Error> {
     let query = query.trim();
+    if query.contains('\0') {
+        let query = query.to_string();
+        return Ok(SearchPage { results: vec![], next: None, total: 0, total_capped: false, query });
+    }
     let digits = phone_digits(query);
     // A phone number needs enough digits to mean something; "SB-1" is not a phone number.
     let digits = if digits.len() >= 4 && query.chars().all(|c| c.is_ascii_digit() || " +()-".contains(c)) {

@@ -15,10 +15,13 @@
 //! | `start-trial` | `TrialStarted` | views and the number's stock row caught up, the e-mail with the confirmation link, the welcome e-mail |
 //! | `remind-trial` | `ReminderSent` | the reminder e-mail |
 //! | `end-trial` | `TrialEnded` | the trial's extension can no longer register; an unconfirmed trial's number back in the pool |
-//! | `tell-buyer` | `PlaceholderFilled`, `NumberReplaced`, each transfer step, `SubscriptionCancelled` | the buyer's e-mail of each |
+//! | `tell-buyer` | `PlaceholderFilled`, `NumberReplaced`, `SubscriptionCancelled` (and an order's legacy transfer steps) | the buyer's e-mail of each |
+//! | `open-ports` | `OrderCompleted` | a Port for each number the order transfers in (aggregates::port) |
+//! | `tell-transfer` | each step of a Port | the buyer's e-mail of each |
 //! | `confirm-hardware-order` | `PaymentRecorded` | the phones out of the cart, the confirmation e-mail, `Confirm` (jobs::hardware_orders) |
 //! | `refund-stray-payment` | `StrayPaymentReceived` | each stray refunded at the provider, `StrayPaymentRefunded`, the buyer's e-mail |
 
+pub mod ports;
 pub mod service_order;
 pub mod stray_payment;
 pub mod tell_buyer;
@@ -33,11 +36,12 @@ use crate::app::state::AppState;
 use crate::platform::error::ApiError;
 
 pub use jobs::hardware_orders::CONFIRM_HARDWARE_ORDER;
+pub use ports::{OPEN_PORTS, TELL_TRANSFER};
 pub use service_order::COMPLETE_SERVICE_ORDER;
 pub use tell_buyer::TELL_BUYER;
 
 /// Every workflow, by name (GET /metrics shows each).
-pub const ALL: [&str; 7] = [
+pub const ALL: [&str; 9] = [
     COMPLETE_SERVICE_ORDER,
     trial::START_TRIAL,
     trial::REMIND_TRIAL,
@@ -45,6 +49,8 @@ pub const ALL: [&str; 7] = [
     CONFIRM_HARDWARE_ORDER,
     TELL_BUYER,
     stray_payment::REFUND_STRAY_PAYMENT,
+    OPEN_PORTS,
+    TELL_TRANSFER,
 ];
 
 /// How often each server looks for owed workflows (and the pause before a failed one is
@@ -105,6 +111,8 @@ async fn dispatch(state: &AppState, claim: jobs::workflows::Claim) -> Result<(),
         trial::START_TRIAL | trial::REMIND_TRIAL | trial::END_TRIAL => trial::run(state, claim).await,
         CONFIRM_HARDWARE_ORDER => confirm_hardware_order(state, claim).await,
         TELL_BUYER => tell_buyer::run(state, claim).await,
+        OPEN_PORTS => ports::open(state, claim).await,
+        TELL_TRANSFER => ports::tell(state, claim).await,
         stray_payment::REFUND_STRAY_PAYMENT => stray_payment::run(state, claim).await,
         other => {
             let error = ApiError::internal(format!("no workflow is named {other}"));

@@ -197,8 +197,7 @@ async fn queue_confirmation(
     order: &ServiceOrder,
     claim: &mut Claim,
 ) -> Result<(), ApiError> {
-    let shown: Option<String> = sqlx::query_scalar("SELECT sip_passwords FROM service_orders WHERE order_id = $1")
-        .bind(id)
+    let shown: Option<String> = sqlx::query_scalar!("SELECT sip_passwords FROM service_orders WHERE order_id = $1", id)
         .fetch_optional(&state.pool)
         .await?
         .flatten();

@@ -13,8 +13,8 @@ use aggregates::service_order::{OrderStatus, ServiceOrder, ServiceOrderCommand};
 use jobs::outbox::Mail;
 use jobs::workflows::Claim;
 
-use crate::app::checkout::failures::payment_failure;
 use crate::app::faults;
+use crate::app::payments::failures::payment_failure;
 use crate::app::state::AppState;
 use crate::commands::{self, Context};
 use crate::platform::error::ApiError;

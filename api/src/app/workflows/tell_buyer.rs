@@ -1,8 +1,9 @@
 //! `tell-buyer`: the e-mails that follow a service order's changes after completion, each
 //! from its own stored event: a placeholder's number (`PlaceholderFilled`), a lost number's
-//! replacement (`NumberReplaced`), and each step of a number transfer (`PortDetailsConfirmed`,
-//! `PortSubmitted`, `PortDateSet`, `PortCompleted`, `PortRejected`), and the subscription's
-//! cancellation by an admin (`SubscriptionCancelled`).
+//! replacement (`NumberReplaced`), the subscription's cancellation by an admin
+//! (`SubscriptionCancelled`), and the transfer steps an order's own stream still held when
+//! transfers became their own aggregate (their e-mails are `tell-transfer`'s now:
+//! super::ports).
 //!
 //! A run reads the order's events from the one that started the workflow and queues the
 //! e-mail of each with the order as it stood right after that event; each e-mail is queued
@@ -40,8 +41,10 @@ async fn tell(state: &AppState, claim: &Claim) -> Result<(), ApiError> {
     let id = &claim.aggregate_id;
     let page = crate::app::ports::order_page(state, id);
     let mut order = ServiceOrder::default();
+    let mut so_far = Vec::new();
     for event in jobs::commands::history::<ServiceOrder>(&state.pool, id).await? {
         order.apply(event.payload.clone());
+        so_far.push(event.payload.clone());
         if event.sequence < claim.sequence {
             continue;
         }
@@ -62,7 +65,8 @@ async fn tell(state: &AppState, claim: &Claim) -> Result<(), ApiError> {
             | ServiceOrderEvent::PortDateSet { number, .. }
             | ServiceOrderEvent::PortCompleted { number, .. }
             | ServiceOrderEvent::PortRejected { number, .. } => {
-                let Some(mail) = crate::app::ports::port_mail(&order, number, &page) else { continue };
+                let Ok(port) = aggregates::port::from_order(id, number, &so_far) else { continue };
+                let Some(mail) = crate::app::ports::port_mail(&order, &port, &page) else { continue };
                 // One e-mail per change: the event's sequence names it.
                 ("port_update", format!("{id}#port-{}", event.sequence), mail)
             }

@@ -2,6 +2,7 @@
 //! stored (jobs::commands, `Cqrs::starting`), so the state that builds the command handlers
 //! needs only this file, not the workflows that run on it.
 
+use aggregates::port::PortEvent;
 use aggregates::service_order::ServiceOrderEvent;
 use aggregates::trial::TrialEvent;
 
@@ -9,6 +10,8 @@ pub use jobs::hardware_orders::REFUND_STRAY_PAYMENT;
 
 pub const COMPLETE_SERVICE_ORDER: &str = "complete-service-order";
 pub const TELL_BUYER: &str = "tell-buyer";
+pub const OPEN_PORTS: &str = "open-ports";
+pub const TELL_TRANSFER: &str = "tell-transfer";
 pub const START_TRIAL: &str = "start-trial";
 pub const REMIND_TRIAL: &str = "remind-trial";
 pub const END_TRIAL: &str = "end-trial";
@@ -21,7 +24,16 @@ pub fn service_order_started_by(event: &ServiceOrderEvent) -> Option<&'static st
     if matches!(event, ServiceOrderEvent::StrayPaymentReceived { .. }) {
         return Some(REFUND_STRAY_PAYMENT);
     }
-    matches!(event, ServiceOrderEvent::AccountCreated { .. }).then_some(COMPLETE_SERVICE_ORDER)
+    match event {
+        ServiceOrderEvent::AccountCreated { .. } => Some(COMPLETE_SERVICE_ORDER),
+        ServiceOrderEvent::OrderCompleted { .. } => Some(OPEN_PORTS),
+        _ => None,
+    }
+}
+
+/// Which workflow a port's event starts: each step of a transfer is e-mailed to the buyer.
+pub fn port_started_by(event: &PortEvent) -> Option<&'static str> {
+    (!matches!(event, PortEvent::PortOpened { .. })).then_some(TELL_TRANSFER)
 }
 
 /// Which workflow a trial's event starts.
@@ -34,7 +46,9 @@ pub fn trial_started_by(event: &TrialEvent) -> Option<&'static str> {
     }
 }
 
-/// Whether an order's event has an e-mail for the buyer (the `tell-buyer` workflow).
+/// Whether an order's event has an e-mail for the buyer (the `tell-buyer` workflow). The
+/// transfer steps are legacy here (a port's own stream stores them now: `tell-transfer`),
+/// kept so that one stored just before the upgrade still gets its e-mail.
 pub fn tells_buyer(event: &ServiceOrderEvent) -> bool {
     matches!(
         event,

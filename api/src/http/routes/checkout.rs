@@ -19,15 +19,13 @@ use utoipa_axum::routes;
 use crate::app::account_form::CustomerInfo;
 use crate::app::auth::Staff;
 use crate::app::card_setups::TOO_MANY_CARD_SETUPS;
-use crate::app::checkout::failures::payment_failure;
-use crate::app::checkout::gateway::GatewayError;
 use crate::app::checkout::{self, order_id, PayOrder, Payment, PlaceOrder};
 use crate::app::ids::{StripeId, StripeKind};
 use crate::app::state::AppState;
 use crate::platform::client::ClientAddress;
 use crate::platform::error::{ApiError, Refusal};
 use crate::platform::json::ApiJson;
-use crate::platform::timing::{measured, respond};
+use crate::platform::timing::timed;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -38,8 +36,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(create_account))
         .routes(routes!(debug_subscription))
         .routes(routes!(get_order))
-        .routes(routes!(confirm_port_details))
-        .routes(routes!(give_port_pac))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -61,14 +57,6 @@ async fn checkout_config(State(state): State<AppState>) -> Json<CheckoutConfig> 
         stripe_js_url: config.payments.js_url.clone(),
         google_client_id: config.google_client_id.clone(),
     })
-}
-
-/// The service's answer with its timing, or its refusal.
-fn timed<T: Serialize>(
-    result: (Result<T, ApiError>, std::time::Duration, std::time::Duration),
-) -> Result<Response, ApiError> {
-    let (body, total, provider) = result;
-    Ok(respond(StatusCode::OK, body?, total, provider))
 }
 
 const PROVIDER_FAILED: &str = "The payment provider failed (payment_provider_error)";
@@ -209,7 +197,8 @@ async fn place_order(
         address: &address,
         quote_version: body.quote_version.as_deref(),
     };
-    timed(measured(async { checkout::place_order(&state, gateway.as_ref(), request).await.map(placed_answer) }).await)
+    timed(StatusCode::OK, async { checkout::place_order(&state, gateway.as_ref(), request).await.map(placed_answer) })
+        .await
 }
 
 // ---------------------------------------------------------------------------------------
@@ -257,10 +246,10 @@ async fn set_up_card(
 ) -> Result<Response, ApiError> {
     let id = order_id(&body.order_id)?;
     let gateway = state.services.gateway.clone();
-    timed(
-        measured(async { Ok(SetupOut::from(checkout::set_up_card(&state, gateway.as_ref(), &id, &address).await?)) })
-            .await,
-    )
+    timed(StatusCode::OK, async {
+        Ok(SetupOut::from(checkout::set_up_card(&state, gateway.as_ref(), &id, &address).await?))
+    })
+    .await
 }
 
 // ---------------------------------------------------------------------------------------
@@ -345,6 +334,7 @@ fn paid_answer(order: &ServiceOrder) -> PaymentOut {
     )
 )]
 async fn pay_order(State(state): State<AppState>, ApiJson(body): ApiJson<PayOrderBody>) -> Result<Response, ApiError> {
+    // The older site's pay-as-you-go call: a page that old must reload first.
     if body.payment_type.as_deref() == Some("payg_upfront_payment") {
         return Err(ApiError::unprocessable(
             "legacy_payment_type",
@@ -358,22 +348,20 @@ async fn pay_order(State(state): State<AppState>, ApiJson(body): ApiJson<PayOrde
     };
     let id = order_id(&body.order_id)?;
     let gateway = state.services.gateway.clone();
-    timed(
-        measured(async {
-            Ok(match checkout::pay_order(&state, gateway.as_ref(), &id, request).await? {
-                Payment::Paid(order) => paid_answer(&order),
-                Payment::NeedsAction { client_secret, order } => PaymentOut::NeedsAction {
-                    success: false,
-                    status: "requires_action",
-                    requires_action: true,
-                    client_secret,
-                    subscription_id: order.subscription.reference,
-                    customer_id: order.payment_customer_id,
-                },
-            })
+    timed(StatusCode::OK, async {
+        Ok(match checkout::pay_order(&state, gateway.as_ref(), &id, request).await? {
+            Payment::Paid(order) => paid_answer(&order),
+            Payment::NeedsAction { client_secret, order } => PaymentOut::NeedsAction {
+                success: false,
+                status: "requires_action",
+                requires_action: true,
+                client_secret,
+                subscription_id: order.subscription.reference,
+                customer_id: order.payment_customer_id,
+            },
         })
-        .await,
-    )
+    })
+    .await
 }
 
 // ---------------------------------------------------------------------------------------
@@ -454,13 +442,11 @@ async fn create_account(
 ) -> Result<Response, ApiError> {
     let id = order_id(&body.order_id)?;
     let password = body.password.or_else(|| body.customer_info.map(|c| c.password)).unwrap_or_default();
-    timed(
-        measured(async {
-            let completed = checkout::create_account(&state, &id, body.order_secret.as_deref(), password).await?;
-            Ok(account_answer(&id, &completed))
-        })
-        .await,
-    )
+    timed(StatusCode::OK, async {
+        let completed = checkout::create_account(&state, &id, body.order_secret.as_deref(), password).await?;
+        Ok(account_answer(&id, &completed))
+    })
+    .await
 }
 
 // ---------------------------------------------------------------------------------------
@@ -469,7 +455,7 @@ async fn create_account(
 /// The order as its thank-you page reads it.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct OrderOut {
+pub(super) struct OrderOut {
     #[serde(flatten)]
     view: OrderView,
     /// The confirmation e-mail is queued.
@@ -506,9 +492,10 @@ async fn get_order(State(state): State<AppState>, Path(raw): Path<String>) -> Re
 }
 
 /// The order's view with where its confirmation e-mail stands, as GET /orders/{id} answers.
-async fn order_out(state: &AppState, id: &str) -> Result<Value, ApiError> {
+pub(super) async fn order_out(state: &AppState, id: &str) -> Result<Value, ApiError> {
     let view: OrderView =
         state.order_views.load(id).await.map_err(ApiError::internal)?.ok_or(ServiceOrderError::NotFound)?;
+    let view = crate::app::ports::with_ports(state, view).await?;
     let email_sent: bool =
         sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM outbox WHERE kind = 'order_confirmation' AND reference = $1)")
             .bind(id)
@@ -521,103 +508,6 @@ async fn order_out(state: &AppState, id: &str) -> Result<Value, ApiError> {
         map.remove("lastSequence");
     }
     Ok(body)
-}
-
-/// The buyer's details of a number transfer and their letter of authority, signed online.
-#[derive(Deserialize, ToSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-struct PortDetailsBody {
-    /// The name on the account with the current provider.
-    account_holder: String,
-    current_provider: String,
-    /// The billing postcode of that account (a UK postcode).
-    billing_postcode: String,
-    /// The buyer's full name, typed as their signature.
-    signed_name: String,
-    /// The buyer ticked "I authorise Talkbridge to transfer this number".
-    authorised: bool,
-}
-
-/// A transferred number of an order and the order.
-#[derive(IntoParams)]
-#[into_params(parameter_in = Path)]
-#[allow(dead_code)]
-struct PortPath {
-    /// The order's id (a UUID).
-    id: String,
-    /// The number being transferred, as the order's `ports` list it.
-    number: String,
-}
-
-/// Confirms a number transfer's details and signs its letter of authority (again, to
-/// correct them before they are submitted, or after a rejection). Answers the order.
-#[utoipa::path(
-    post,
-    path = "/orders/{id}/ports/{number}",
-    tag = "checkout",
-    params(PortPath),
-    request_body = PortDetailsBody,
-    responses(
-        (status = 200, description = "The order, with the port's new state", body = OrderOut),
-        (status = 404, description = "No such order (order_not_found)", body = Refusal),
-        (status = 409, description = "The order does not transfer that number (not_a_port), its transfer has not started (port_not_started), is past the buyer's step (port_step_not_allowed), or is a mobile's, which moves with its PAC code (port_moves_with_pac)", body = Refusal),
-        (status = 422, description = "A missing or invalid detail (invalid_port_details), or the authority not given (authority_not_given)", body = Refusal),
-    )
-)]
-async fn confirm_port_details(
-    State(state): State<AppState>,
-    Path((raw, number)): Path<(String, String)>,
-    ApiJson(body): ApiJson<PortDetailsBody>,
-) -> Result<Json<Value>, ApiError> {
-    let id = order_id(&raw)?;
-    if !body.authorised {
-        return Err(ApiError::unprocessable(
-            "authority_not_given",
-            "Tick the box to authorise the transfer: your current provider needs your authority to release the number.",
-        ));
-    }
-    let details = aggregates::service_order::PortDetails {
-        account_holder: body.account_holder,
-        current_provider: body.current_provider,
-        billing_postcode: body.billing_postcode,
-        signed_name: body.signed_name,
-    };
-    crate::app::ports::confirm_details(&state, &id, number.trim(), details).await?;
-    Ok(Json(order_out(&state, &id).await?))
-}
-
-/// A new PAC code for a mobile's transfer.
-#[derive(Deserialize, ToSchema)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-struct PortPacBody {
-    /// 3 letters then 6 digits, as the network texted it (`ABC123456`; lower case and spaces accepted).
-    pac: String,
-}
-
-/// Gives a mobile's transfer a new PAC code (the one given with the number expired, or the
-/// network refused it): the transfer's details are in again. Answers the order (which never
-/// shows the PAC).
-#[utoipa::path(
-    post,
-    path = "/orders/{id}/ports/{number}/pac",
-    tag = "checkout",
-    params(PortPath),
-    request_body = PortPacBody,
-    responses(
-        (status = 200, description = "The order, with the port's details confirmed", body = OrderOut),
-        (status = 404, description = "No such order (order_not_found)", body = Refusal),
-        (status = 409, description = "The order does not transfer that number (not_a_port), its transfer has not started (port_not_started), is past the buyer's step (port_step_not_allowed), or is a landline's, which moves with a letter of authority (port_needs_letter)", body = Refusal),
-        (status = 422, description = "Not a PAC code (invalid_pac)", body = Refusal),
-    )
-)]
-async fn give_port_pac(
-    State(state): State<AppState>,
-    Path((raw, number)): Path<(String, String)>,
-    ApiJson(body): ApiJson<PortPacBody>,
-) -> Result<Json<Value>, ApiError> {
-    let id = order_id(&raw)?;
-    crate::app::ports::give_pac(&state, &id, number.trim(), body.pac).await?;
-    Ok(Json(order_out(&state, &id).await?))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -661,26 +551,6 @@ async fn debug_subscription(
     ApiJson(body): ApiJson<DebugBody>,
 ) -> Result<Json<DebugOut>, ApiError> {
     let id = StripeId::field(StripeKind::Subscription, "subscriptionId", &body.subscription_id)?;
-    let id = id.as_str();
-    let missing = || ApiError::not_found("subscription_not_found", "No order has this subscription.");
-    let subscription = match state.services.gateway.subscription(id).await {
-        Ok(subscription) => subscription,
-        Err(GatewayError::NotFound) => return Err(missing()),
-        Err(error) => {
-            return Err(payment_failure(
-                error,
-                "Payment status could not be verified. Please try again or contact support.",
-            ))
-        }
-    };
-    let ours = match &subscription.owner {
-        Some(order) => checkout::load(&state, &order_id(order)?)
-            .await
-            .is_ok_and(|o| o.subscription.reference.as_deref() == Some(id)),
-        None => false,
-    };
-    if !ours {
-        return Err(missing());
-    }
+    let subscription = checkout::order_subscription(&state, &id).await?;
     Ok(Json(DebugOut { subscription: SubscriptionOut { id: subscription.id, status: subscription.status } }))
 }

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use aggregates::hardware::{Brand, HardwareCommand, HardwareError, HardwareFields, Image, ItemStatus};
+use aggregates::hardware::{Brand, HardwareError, HardwareFields, Image, ItemStatus};
 use aggregates::pricing::Pence;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
@@ -11,18 +11,17 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use chrono::{DateTime, Utc};
-use projections::hardware::{audit_page, AuditCursor, AuditRow, HardwareView};
+use projections::hardware::{AuditCursor, AuditRow, HardwareView};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
-use uuid::Uuid;
 
 use crate::app::auth::{Admin, Staff};
+use crate::app::catalogue::{self, AuditFilter, ItemExtras};
 use crate::app::hardware_items;
 use crate::app::public_reads::{Cached, HardwareAnswers};
 use crate::app::state::AppState;
-use crate::commands::{self, Context};
 use crate::http::openapi::with_trailing_slash;
 use crate::platform::error::{ApiError, Refusal};
 use crate::platform::json::{ApiJson, Data, Done};
@@ -243,40 +242,16 @@ impl ItemBody {
 }
 
 /// Brings status and images to what the body asks for, after the fields are saved.
-async fn apply_extras(state: &AppState, id: &str, body: &ItemBody, actor: &str) -> Result<(), ApiError> {
-    let context = Context::staff(actor);
-    if let Some(status) = body.status {
-        commands::execute(
-            &state.hardware,
-            &context,
-            id,
-            HardwareCommand::SetStatus { status, actor: actor.to_string() },
-        )
-        .await?;
+impl ItemBody {
+    /// The status and images the body sets besides the fields.
+    fn extras(&self) -> ItemExtras {
+        ItemExtras { status: self.status, image_ids: self.image_ids.clone() }
     }
-    if let Some(wanted) = &body.image_ids {
-        let current = hardware_items::live_item(&state.pool, id).await?.map(|v| v.item.images).unwrap_or_default();
-        for image in current.iter().filter(|i| !wanted.contains(&i.id)) {
-            let command = HardwareCommand::RemoveImage { image_id: image.id.clone(), actor: actor.to_string() };
-            commands::execute(&state.hardware, &context, id, command).await?;
-        }
-        for image_id in wanted.iter().filter(|w| !current.iter().any(|i| &i.id == *w)) {
-            let image = hardware_items::uploaded_image(&state.pool, image_id).await?;
-            commands::execute(
-                &state.hardware,
-                &context,
-                id,
-                HardwareCommand::AttachImage { image, actor: actor.to_string() },
-            )
-            .await?;
-        }
-    }
-    Ok(())
 }
 
-async fn respond_with_item(state: &AppState, id: String, status: StatusCode) -> Result<Response, ApiError> {
-    let view = hardware_items::live_item(&state.pool, &id).await?;
-    let item = view.and_then(|v| item_out(id, v)).ok_or(HardwareError::NotFound)?;
+/// The item as the admins' answers show it (404 when it has no fields).
+fn item_answer(id: String, view: HardwareView, status: StatusCode) -> Result<Response, ApiError> {
+    let item = item_out(id, view).ok_or(HardwareError::NotFound)?;
     Ok((status, Data::json(item)).into_response())
 }
 
@@ -300,11 +275,8 @@ async fn create(
     Admin(admin): Admin,
     ApiJson(body): ApiJson<ItemBody>,
 ) -> Result<Response, ApiError> {
-    let id = Uuid::new_v4().to_string();
-    let command = HardwareCommand::Create { fields: body.fields()?, actor: admin.email.clone() };
-    commands::execute(&state.hardware, &Context::staff(&admin.email), &id, command).await?;
-    apply_extras(&state, &id, &body, &admin.email).await?;
-    respond_with_item(&state, id, StatusCode::CREATED).await
+    let (id, view) = catalogue::create_item(&state, &admin, body.fields()?, &body.extras()).await?;
+    item_answer(id, view, StatusCode::CREATED)
 }
 
 /// Changes an item (admins).
@@ -329,11 +301,9 @@ async fn update(
     Path(id): Path<String>,
     ApiJson(body): ApiJson<ItemBody>,
 ) -> Result<Response, ApiError> {
-    hardware_items::item_id(&id)?;
-    let command = HardwareCommand::Update { fields: body.fields()?, actor: admin.email.clone() };
-    commands::execute(&state.hardware, &Context::staff(&admin.email), &id, command).await?;
-    apply_extras(&state, &id, &body, &admin.email).await?;
-    respond_with_item(&state, id, StatusCode::OK).await
+    let item = hardware_items::item_id(&id)?;
+    let view = catalogue::update_item(&state, &admin, item, body.fields()?, &body.extras()).await?;
+    item_answer(id, view, StatusCode::OK)
 }
 
 /// Deletes an item (admins).
@@ -355,13 +325,7 @@ async fn remove(
     Admin(admin): Admin,
     Path(id): Path<String>,
 ) -> Result<Json<Done>, ApiError> {
-    commands::execute(
-        &state.hardware,
-        &Context::staff(&admin.email),
-        hardware_items::item_id(&id)?,
-        HardwareCommand::Delete { actor: admin.email.clone() },
-    )
-    .await?;
+    catalogue::delete_item(&state, &admin, hardware_items::item_id(&id)?).await?;
     Ok(Done::json())
 }
 
@@ -420,19 +384,7 @@ async fn audit_log(
             )
         })?),
     };
-    // PostgreSQL text holds no NUL: no item or user has one.
-    if [&query.item, &query.user].into_iter().flatten().any(|text| text.contains('\0')) {
-        return Ok(Json(AuditPage { success: true, data: vec![], per_page, next: None }));
-    }
-    let item = query.item.filter(|i| !i.is_empty());
-    let user = query.user.map(|u| u.trim().to_lowercase()).filter(|u| !u.is_empty());
-    // One more than the page: whether there is an older page, without counting the log.
-    let mut rows = audit_page(&state.pool, item.as_deref(), user.as_deref(), before, per_page + 1).await?;
-    let next = if rows.len() > per_page as usize {
-        rows.truncate(per_page as usize);
-        rows.last().map(|row| AuditCursor::of(row).encode())
-    } else {
-        None
-    };
-    Ok(Json(AuditPage { success: true, data: rows, per_page, next }))
+    let filter = AuditFilter { item: query.item, user: query.user };
+    let page = catalogue::audit_log(&state, filter, before, per_page).await?;
+    Ok(Json(AuditPage { success: true, data: page.rows, per_page, next: page.next }))
 }

@@ -13,7 +13,6 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use axum::Json;
 use chrono::{DateTime, NaiveDate, Utc};
-use cqrs_es::persist::ViewRepository;
 use projections::hardware_orders::{
     AddressLine, AmountsLine, BuyerLine, HardwareOrderLine, HardwareOrderView, HardwareOrderViewStatus, ShippingLine,
 };
@@ -31,7 +30,7 @@ use crate::http::openapi::with_trailing_slash;
 use crate::platform::client::ClientAddress;
 use crate::platform::error::{ApiError, Refusal};
 use crate::platform::json::ApiJson;
-use crate::platform::timing::{measured, respond};
+use crate::platform::timing::timed;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -331,11 +330,6 @@ struct PlacedHardwareOrder {
     order_secret: String,
 }
 
-async fn view(state: &AppState, id: &str) -> Result<HardwareOrderView, ApiError> {
-    let view = state.hardware_order_views.load(id).await.map_err(ApiError::internal)?;
-    view.ok_or_else(|| aggregates::hardware_order::HardwareOrderError::NotPlaced.into())
-}
-
 /// Places the order for the cart's desk phones (the server prices it; amounts the browser sends are ignored).
 #[utoipa::path(
     post,
@@ -365,16 +359,15 @@ async fn place_order(State(state): State<AppState>, ApiJson(body): ApiJson<Place
             country: c.address.country,
         },
     };
-    let (result, total, provider) = measured(async {
+    timed(StatusCode::CREATED, async {
         let placed = match service::place_hardware_order(&state, request).await? {
             Placing::Placed(placed) => placed,
             Placing::PriceChanged(quote) => return Err(price_changed(quote)),
         };
-        let order = view_answer(view(&state, &placed.id).await?);
-        Ok::<_, ApiError>(PlacedHardwareOrder { order, order_secret: placed.secret })
+        let order = view_answer(service::order_view(&state, &placed.id).await?);
+        Ok(PlacedHardwareOrder { order, order_secret: placed.secret })
     })
-    .await;
-    Ok(respond(StatusCode::CREATED, result?, total, provider))
+    .await
 }
 
 /// The order, for the browser that placed it.
@@ -397,10 +390,8 @@ async fn get_order(
 ) -> Result<Json<HardwareOrderOut>, ApiError> {
     let id = service::order_id(&raw)?;
     let secret = headers.get("x-order-secret").and_then(|v| v.to_str().ok());
-    service::check_secret(&state, &id, secret).await?;
-    let mut answer = view_answer(view(&state, &id).await?);
-    answer.email_status = jobs::outbox::status_of(&state.pool, "hardware_confirmation", &id).await?;
-    Ok(Json(answer))
+    let (view, email_status) = service::buyer_order(&state, &id, secret).await?;
+    Ok(Json(HardwareOrderOut { email_status, ..view_answer(view) }))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -442,15 +433,11 @@ async fn card_setup(
 ) -> Result<Response, ApiError> {
     let id = service::order_id(&raw)?;
     let gateway = state.services.gateway.clone();
-    let (result, total, provider) =
-        measured(service::set_up_card(&state, gateway.as_ref(), &id, body.order_secret.as_deref(), &address)).await;
-    let setup = result?;
-    Ok(respond(
-        StatusCode::OK,
-        CardSetup { client_secret: setup.client_secret, setup_intent_id: setup.id },
-        total,
-        provider,
-    ))
+    timed(StatusCode::OK, async {
+        let setup = service::set_up_card(&state, gateway.as_ref(), &id, body.order_secret.as_deref(), &address).await?;
+        Ok(CardSetup { client_secret: setup.client_secret, setup_intent_id: setup.id })
+    })
+    .await
 }
 
 /// The payment call with the older site's field names. `amount`, `hardware_items`, `shipping_option`, `shipping_address`
@@ -516,21 +503,21 @@ async fn create_payment(
     let id = service::order_id(&body.order_id)?;
     let gateway = state.services.gateway.clone();
     let secret = body.order_secret.as_deref();
-    let (result, total, provider) =
-        measured(service::pay(&state, gateway.as_ref(), &id, secret, &card, body.quote_version.as_deref())).await;
-    let body = match result? {
-        HardwarePayment::Paid { payment_intent_id, amount } => {
-            HardwarePaymentOut::Paid { status: "succeeded", payment_intent_id, order_id: id, amount }
-        }
-        HardwarePayment::NeedsAction { payment_intent_id, client_secret } => HardwarePaymentOut::NeedsAction {
-            status: "requires_action",
-            requires_action: true,
-            client_secret,
-            payment_intent_id,
-        },
-        HardwarePayment::PriceChanged(quote) => return Err(price_changed(quote)),
-    };
-    Ok(respond(StatusCode::OK, body, total, provider))
+    timed(StatusCode::OK, async {
+        Ok(match service::pay(&state, gateway.as_ref(), &id, secret, &card, body.quote_version.as_deref()).await? {
+            HardwarePayment::Paid { payment_intent_id, amount } => {
+                HardwarePaymentOut::Paid { status: "succeeded", payment_intent_id, order_id: id, amount }
+            }
+            HardwarePayment::NeedsAction { payment_intent_id, client_secret } => HardwarePaymentOut::NeedsAction {
+                status: "requires_action",
+                requires_action: true,
+                client_secret,
+                payment_intent_id,
+            },
+            HardwarePayment::PriceChanged(quote) => return Err(price_changed(quote)),
+        })
+    })
+    .await
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -585,22 +572,23 @@ async fn confirm_payment(
     let order_id = body.order_id.as_deref().map(service::order_id).transpose()?;
     let gateway = state.services.gateway.clone();
     let secret = body.order_secret.as_deref();
-    let confirming = service::confirm_payment(&state, gateway.as_ref(), &payment, order_id.as_deref(), secret, &BUYER);
-    let (result, total, provider) = measured(confirming).await;
-    let confirmation = result?;
-    let order = &confirmation.order;
-    let status = order.status.as_str();
-    // The order's details go only to the browser that placed it; the thank-you page's
-    // background call (the payment reference alone) learns whether it is confirmed.
-    let body = if confirmation.for_buyer {
-        ConfirmationOut {
-            order_id: Some(confirmation.id),
-            order_number: Some(order.order_number.clone()),
-            status,
-            reference: Some(order.reference.clone()),
-        }
-    } else {
-        ConfirmationOut { order_id: None, order_number: None, status, reference: None }
-    };
-    Ok(respond(StatusCode::OK, body, total, provider))
+    timed(StatusCode::OK, async {
+        let confirmation =
+            service::confirm_payment(&state, gateway.as_ref(), &payment, order_id.as_deref(), secret, &BUYER).await?;
+        let order = &confirmation.order;
+        let status = order.status.as_str();
+        // The order's details go only to the browser that placed it; the thank-you page's
+        // background call (the payment reference alone) learns whether it is confirmed.
+        Ok(if confirmation.for_buyer {
+            ConfirmationOut {
+                order_id: Some(confirmation.id),
+                order_number: Some(order.order_number.clone()),
+                status,
+                reference: Some(order.reference.clone()),
+            }
+        } else {
+            ConfirmationOut { order_id: None, order_number: None, status, reference: None }
+        })
+    })
+    .await
 }

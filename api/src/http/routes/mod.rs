@@ -14,6 +14,7 @@ mod mail;
 mod metrics;
 mod moved;
 mod numbers;
+mod ports;
 mod quotes;
 mod sip;
 mod stripe_webhook;
@@ -56,6 +57,7 @@ fn json_api() -> OpenApiRouter<AppState> {
         .merge(hardware_images::router())
         .merge(hardware_checkout::router())
         .merge(checkout::router())
+        .merge(ports::router())
         .merge(address::router())
         .merge(stripe_webhook::router())
         .merge(trial::router())

@@ -1,47 +1,31 @@
-//! Quote requests (docs/product-rules.md, Quote requests): the /quote form's POST, checked
-//! field by field, rate limited and guarded by a honeypot; a mail to the sales mailbox and
-//! an acknowledgement to the buyer; and the sales team's list in the console.
+//! Quote requests' routes (docs/product-rules.md, Quote requests): the /quote form's POST and
+//! the sales team's list and "answered" in the console. The use cases (the checks, the rate
+//! limit, the honeypot, the mails and the promise) are crate::app::quotes.
 
-use aggregates::quote_request::{
-    within_the_hour, LineSpeed, QuoteDetails, QuoteProduct, QuoteRequestCommand, QuoteRequestError, MAX_QUOTE_NUMBERS,
-    MAX_SITES, MIN_QUOTE_NUMBERS,
-};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::Json;
 use chrono::{DateTime, Utc};
-use chrono_tz::Europe::London;
-use cqrs_es::persist::ViewRepository;
-use jobs::outbox::{queue, Mail};
 use projections::quotes::QuoteRequestView;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::app::account_form::{field_errors, is_email, is_phone, is_uk_postcode, FieldErrors};
 use crate::app::auth::Staff;
-use crate::app::checkout::mail::SUPPORT_HOURS;
+use crate::app::quotes::{self, QuoteForm, QuoteList, QuoteReceipt, QuoteStatus};
 use crate::app::state::AppState;
-use crate::commands::{self, Context, BUYER};
 use crate::platform::client::ClientAddress;
 use crate::platform::error::{ApiError, Refusal};
 use crate::platform::json::ApiJson;
-use crate::platform::limits::{self, Limit};
-
-/// Quote requests per e-mail address.
-pub const QUOTES_PER_EMAIL: Limit = Limit { name: "quote-email", max: 3, window_seconds: 3600 };
-/// Quote requests per client address (an office may send a few for different sites).
-pub const QUOTES_PER_ADDRESS: Limit = Limit { name: "quote-address", max: 10, window_seconds: 3600 };
-
-const MAX_FIELD: usize = 200;
-const MAX_MESSAGE: usize = 2000;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(request_quote)).routes(routes!(list_requests)).routes(routes!(mark_answered))
 }
 
+// The checks themselves are `crate::app::quotes::QuoteForm::check`; the description below is
+// part of the published document, so it keeps its wording.
 /// The /quote form. The schema states the checks of `QuoteBody::check` (texts are trimmed
 /// and their inner spaces collapsed first); `speed` and `sites` go with a leased line only,
 /// `numbers` with phone numbers only.
@@ -90,84 +74,11 @@ struct QuoteBody {
     website: String,
 }
 
-fn product(text: &str) -> Option<QuoteProduct> {
-    serde_json::from_value(serde_json::Value::String(text.to_string())).ok()
-}
-
-fn speed(text: &str) -> Option<LineSpeed> {
-    serde_json::from_value(serde_json::Value::String(text.to_string())).ok()
-}
-
-impl QuoteBody {
-    /// The request, or one message per field in the account form's style.
-    fn check(&self) -> Result<QuoteDetails, FieldErrors> {
-        let trim = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
-        let (name, company, email, phone, postcode) = (
-            trim(&self.name),
-            trim(&self.company),
-            self.email.trim().to_string(),
-            trim(&self.phone),
-            trim(&self.postcode),
-        );
-        let mut errors = FieldErrors::new();
-        for (field, value, message) in
-            [("name", &name, "Name is required"), ("company", &company, "Company name is required")]
-        {
-            if value.is_empty() {
-                errors.insert(field, message);
-            } else if value.chars().count() > MAX_FIELD {
-                errors.insert(field, "This is too long");
-            }
-        }
-        if email.is_empty() {
-            errors.insert("email", "Email is required");
-        } else if !is_email(&email) || email.chars().count() > MAX_FIELD {
-            errors.insert("email", "Please enter a valid email address");
-        }
-        if phone.is_empty() {
-            errors.insert("phone", "Phone number is required");
-        } else if !is_phone(&phone) || phone.len() > 40 {
-            errors.insert("phone", "Please enter a valid phone number");
-        }
-        if postcode.is_empty() {
-            errors.insert("postcode", "Postcode is required");
-        } else if !is_uk_postcode(&postcode) {
-            errors.insert("postcode", "Please enter a valid UK postcode (e.g., SW1A 1AA)");
-        }
-        let product = product(self.product.trim());
-        if product.is_none() {
-            errors.insert("product", "Please choose what you would like a quote for");
-        }
-        let is_line = product == Some(QuoteProduct::LeasedLine);
-        let speed = self.speed.as_deref().map(str::trim).filter(|s| !s.is_empty());
-        let parsed_speed = speed.and_then(self::speed);
-        if is_line && parsed_speed.is_none() {
-            errors.insert("speed", "Please choose the line speed");
-        }
-        if is_line && !self.sites.is_some_and(|n| (1..=MAX_SITES).contains(&n)) {
-            errors.insert("sites", "Please enter the number of sites, from 1 to 50");
-        }
-        let for_numbers = product == Some(QuoteProduct::PhoneNumbers);
-        if for_numbers && !self.numbers.is_some_and(|n| (MIN_QUOTE_NUMBERS..=MAX_QUOTE_NUMBERS).contains(&n)) {
-            errors.insert("numbers", "Please enter how many numbers you need, from 11 to 1,000");
-        }
-        let message = self.message.trim().to_string();
-        if message.chars().count() > MAX_MESSAGE {
-            errors.insert("message", "Please keep the message under 2,000 characters");
-        }
-        let (Some(product), true) = (product, errors.is_empty()) else { return Err(errors) };
-        Ok(QuoteDetails {
-            name,
-            company,
-            email: email.to_lowercase(),
-            phone,
-            postcode: aggregates::customer::uk_postcode(&postcode).unwrap_or(postcode),
-            product,
-            speed: if is_line { parsed_speed } else { None },
-            sites: if is_line { self.sites } else { None },
-            numbers: if for_numbers { self.numbers } else { None },
-            message,
-        })
+impl From<QuoteBody> for QuoteForm {
+    fn from(body: QuoteBody) -> QuoteForm {
+        let QuoteBody { name, company, email, phone, postcode, product, speed, sites, numbers, message, website } =
+            body;
+        QuoteForm { name, company, email, phone, postcode, product, speed, sites, numbers, message, website }
     }
 }
 
@@ -182,13 +93,10 @@ struct QuoteReceived {
     reply_promise: String,
 }
 
-/// The promise as the buyer reads it, in UK time.
-fn promise(received_at: DateTime<Utc>, reply_by: DateTime<Utc>) -> String {
-    let local = reply_by.with_timezone(&London);
-    if within_the_hour(received_at, reply_by) {
-        format!("within the hour (by {})", local.format("%-I:%M%P").to_string().replace(":00", ""))
-    } else {
-        format!("by {} on {}", local.format("%-I%P"), local.format("%A %-d %B"))
+impl From<QuoteReceipt> for QuoteReceived {
+    fn from(receipt: QuoteReceipt) -> QuoteReceived {
+        let QuoteReceipt { request_id, reply_by, reply_promise } = receipt;
+        QuoteReceived { request_id, reply_by, reply_promise }
     }
 }
 
@@ -210,86 +118,8 @@ async fn request_quote(
     address: ClientAddress,
     ApiJson(body): ApiJson<QuoteBody>,
 ) -> Result<(StatusCode, Json<QuoteReceived>), ApiError> {
-    let details = body.check().map_err(field_errors)?;
-    let now = state.clock.now();
-    let reply_by = aggregates::quote_request::reply_by(now);
-    let request_id = uuid::Uuid::new_v4().to_string();
-    let received = QuoteReceived { request_id: request_id.clone(), reply_by, reply_promise: promise(now, reply_by) };
-    if !body.website.trim().is_empty() {
-        // A robot filled in the hidden field: it is answered as a person would be, and
-        // nothing is stored or sent.
-        tracing::info!("a quote request with the honeypot filled in was dropped");
-        return Ok((StatusCode::CREATED, Json(received)));
-    }
-    limits::require(
-        &state.pool,
-        &[(&QUOTES_PER_EMAIL, details.email.as_str()), (&QUOTES_PER_ADDRESS, address.as_str())],
-    )
-    .await?;
-    commands::execute(
-        &state.quote_requests,
-        &BUYER,
-        &request_id,
-        QuoteRequestCommand::Submit { details: details.clone() },
-    )
-    .await?;
-    queue_mails(&state, &request_id, &details, &received).await?;
-    Ok((StatusCode::CREATED, Json(received)))
-}
-
-async fn queue_mails(
-    state: &AppState,
-    id: &str,
-    details: &QuoteDetails,
-    received: &QuoteReceived,
-) -> Result<(), ApiError> {
-    let line = match (details.speed, details.sites, details.numbers) {
-        (Some(speed), Some(sites), _) => format!("Speed: {}\nSites: {sites}\n", speed.label()),
-        (_, _, Some(numbers)) => format!("Numbers: {numbers}\n"),
-        _ => String::new(),
-    };
-    let summary = format!(
-        "Product: {}\n{line}Name: {}\nCompany: {}\nE-mail: {}\nPhone: {}\nPostcode: {}\n{}",
-        details.product.label(),
-        details.name,
-        details.company,
-        details.email,
-        details.phone,
-        details.postcode,
-        if details.message.is_empty() { String::new() } else { format!("\nMessage:\n{}\n", details.message) }
-    );
-    let sales_subject = format!("Quote request: {} for {}", details.product.label(), details.company);
-    let sales_body = format!(
-        "A quote request came in; the buyer was promised a reply {}.\n\n{summary}\nMark it answered in the console: {}/admin/quotes\n",
-        received.reply_promise, state.services.config.site_url
-    );
-    let sales = Mail {
-        recipient: &state.services.config.sales_email,
-        subject: &sales_subject,
-        body: &sales_body,
-        kind: "quote_request",
-        reference: id,
-    };
-    queue(&state.pool, sales).await?;
-    let buyer_subject = format!("We have your quote request: {}", details.product.label());
-    let buyer_body = format!(
-        "Hello {},\n\nThank you for asking about {}. Our sales team will reply {} by e-mail, with a quote for {}.\n\n\
-         What you sent us:\n{summary}\nOur office hours are {SUPPORT_HOURS}, Monday to Friday (UK time). If anything \
-         changes before we reply, just reply to this e-mail.\n",
-        details.name,
-        details.product.label().to_lowercase(),
-        received.reply_promise,
-        details.company
-    );
-    let buyer = Mail {
-        recipient: &details.email,
-        subject: &buyer_subject,
-        body: &buyer_body,
-        kind: "quote_acknowledgement",
-        reference: id,
-    };
-    queue(&state.pool, buyer).await?;
-    Ok(())
+    let receipt = quotes::request_quote(&state, &address, body.into()).await?;
+    Ok((StatusCode::CREATED, Json(receipt.into())))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -339,37 +169,23 @@ async fn list_requests(
 ) -> Result<Json<QuoteRequests>, ApiError> {
     let bad = || ApiError::refused(StatusCode::BAD_REQUEST, "invalid_query", "Use ?status=open or ?status=answered.");
     let Query(query) = query.map_err(|_| bad())?;
-    let answered = match query.status.as_deref() {
-        None | Some("open") => false,
-        Some("answered") => true,
+    let status = match query.status.as_deref() {
+        None | Some("open") => QuoteStatus::Open,
+        Some("answered") => QuoteStatus::Answered,
         Some(_) => return Err(bad()),
     };
-    let order = if answered { "payload->>'answeredAt' DESC" } else { "payload->>'receivedAt' ASC" };
-    let rows: Vec<sqlx::types::Json<QuoteRequestView>> = sqlx::query_scalar(&format!(
-        "SELECT payload::jsonb FROM quote_request_view
-          WHERE (payload->>'answeredBy' IS NOT NULL) = $1 ORDER BY {order}, view_id LIMIT 200"
-    ))
-    .bind(answered)
-    .fetch_all(&state.pool)
-    .await?;
-    let now = state.clock.now();
-    let (open, late): (i64, i64) = sqlx::query_as(
-        "SELECT count(*), count(*) FILTER (WHERE (payload->>'replyBy')::timestamptz < $1)
-           FROM quote_request_view WHERE payload->>'answeredBy' IS NULL",
-    )
-    .bind(now)
-    .fetch_one(&state.pool)
-    .await?;
-    let requests = rows
-        .into_iter()
-        .map(|row| {
-            let view = row.0;
-            let age_minutes = view.received_at.map_or(0, |at| (now - at).num_minutes());
-            let late = view.answered_by.is_none() && view.reply_by.is_some_and(|by| by < now);
-            QuoteRequestLine { view, age_minutes, late }
-        })
-        .collect();
-    Ok(Json(QuoteRequests { requests, open, late }))
+    Ok(Json(quotes::list_requests(&state, status).await?.into()))
+}
+
+impl From<QuoteList> for QuoteRequests {
+    fn from(list: QuoteList) -> QuoteRequests {
+        let requests = list
+            .requests
+            .into_iter()
+            .map(|line| QuoteRequestLine { view: line.view, age_minutes: line.age_minutes, late: line.late })
+            .collect();
+        QuoteRequests { requests, open: list.open, late: list.late }
+    }
 }
 
 #[derive(IntoParams)]
@@ -398,27 +214,13 @@ async fn mark_answered(
     staff: Staff,
     Path(id): Path<String>,
 ) -> Result<Json<QuoteRequestView>, ApiError> {
-    let id = uuid::Uuid::parse_str(&id).map_err(|_| QuoteRequestError::NotFound)?.to_string();
-    if state.quote_request_views.load(&id).await.map_err(ApiError::internal)?.is_none() {
-        return Err(QuoteRequestError::NotFound.into());
-    }
-    commands::execute(
-        &state.quote_requests,
-        &Context::staff(&staff.email),
-        &id,
-        QuoteRequestCommand::MarkAnswered { by: staff.email.clone() },
-    )
-    .await?;
-    let view =
-        state.quote_request_views.load(&id).await.map_err(ApiError::internal)?.ok_or(QuoteRequestError::NotFound)?;
-    Ok(Json(view))
+    Ok(Json(quotes::mark_answered(&state, &staff, &id).await?))
 }
 
 #[cfg(test)]
 mod tests {
-    use chrono::TimeZone;
-
     use super::*;
+    use crate::app::quotes::{MAX_FIELD, MAX_MESSAGE};
 
     /// The OpenAPI schema states the limits `check` applies, from the same constants.
     #[test]
@@ -436,20 +238,9 @@ mod tests {
         assert_eq!(properties["numbers"]["minimum"], MIN_QUOTE_NUMBERS);
         assert_eq!(properties["numbers"]["maximum"], MAX_QUOTE_NUMBERS);
         let required: Vec<&str> = schema["required"].as_array().unwrap().iter().filter_map(|v| v.as_str()).collect();
-        let errors = QuoteBody::default().check().unwrap_err();
+        let errors = QuoteForm::from(QuoteBody::default()).check().unwrap_err();
         for field in errors.keys() {
             assert!(required.contains(field), "{field} is required by check but not by the schema");
         }
-    }
-
-    #[test]
-    fn the_promise_reads_in_uk_time() {
-        let at = Utc.with_ymd_and_hms(2026, 11, 23, 14, 5, 0).unwrap();
-        assert_eq!(promise(at, aggregates::quote_request::reply_by(at)), "within the hour (by 3:05pm)");
-        let friday_night = Utc.with_ymd_and_hms(2026, 11, 27, 19, 0, 0).unwrap();
-        assert_eq!(
-            promise(friday_night, aggregates::quote_request::reply_by(friday_night)),
-            "by 10am on Monday 30 November"
-        );
     }
 }

@@ -13,6 +13,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::app::auth::{Admin, Staff};
+use crate::app::ports::StaffStep;
 use crate::app::state::AppState;
 use crate::app::support::search::{search, SearchCursor, SearchPage, MAX_QUERY_CHARS};
 use crate::app::support::{self, OrderHistory, OrderKind};
@@ -84,27 +85,23 @@ async fn find(
 ) -> Result<Json<SearchPage>, ApiError> {
     let Query(query) =
         query.map_err(|_| bad_query("Search with ?query= (text), and &before= (a page's next) for older orders."))?;
-    if query.query.chars().count() > MAX_QUERY_CHARS {
-        return Err(bad_query(format!("Search with at most {MAX_QUERY_CHARS} characters.")));
-    }
-    let before = match query.before.as_deref().filter(|b| !b.is_empty()) {
-        None => None,
-        Some(text) => Some(
-            SearchCursor::decode(text)
-                .ok_or_else(|| bad_query("That page of the search is not known: search again from the first page."))?,
-        ),
-    };
-    // PostgreSQL text holds no NUL: nothing matches one.
-    if query.query.contains('\0') {
-        return Ok(Json(SearchPage {
-            results: vec![],
-            next: None,
-            total: 0,
-            total_capped: false,
-            query: query.query.trim().to_string(),
-        }));
-    }
+    let before = query.checked()?;
     Ok(Json(search(&state.pool, &query.query, before.as_ref()).await?))
+}
+
+impl SearchQuery {
+    /// The page to start after, once the query's length is checked.
+    fn checked(&self) -> Result<Option<SearchCursor>, ApiError> {
+        if self.query.chars().count() > MAX_QUERY_CHARS {
+            return Err(bad_query(format!("Search with at most {MAX_QUERY_CHARS} characters.")));
+        }
+        match self.before.as_deref().filter(|b| !b.is_empty()) {
+            None => Ok(None),
+            Some(text) => SearchCursor::decode(text)
+                .map(Some)
+                .ok_or_else(|| bad_query("That page of the search is not known: search again from the first page.")),
+        }
+    }
 }
 
 /// The order an address names: a known kind and an id as the shop makes them.
@@ -181,8 +178,7 @@ async fn resend_confirmation(
     ApiJson(Empty {}): ApiJson<Empty>,
 ) -> Result<Json<OrderHistory>, ApiError> {
     let kind = order(&kind, &id)?;
-    support::resend_confirmation(&state, &staff, kind, &id).await?;
-    Ok(Json(support::order_history(&state, &staff, kind, &id, None).await?))
+    Ok(Json(support::resend_confirmation(&state, &staff, kind, &id).await?))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -259,8 +255,7 @@ async fn release_number(
     if number.is_empty() || number.len() > 20 {
         return Err(ApiError::unprocessable("invalid_number", "Pick one of the order's numbers to release."));
     }
-    support::release_number(&state, &staff, kind, &id, number).await?;
-    Ok(Json(support::order_history(&state, &staff, kind, &id, None).await?))
+    Ok(Json(support::release_number(&state, &staff, kind, &id, number).await?))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -296,8 +291,7 @@ async fn replace_number(
     if lost.is_empty() || lost.len() > 20 {
         return Err(ApiError::unprocessable("invalid_number", "Pick one of the order's lost numbers to replace."));
     }
-    support::replace_lost_number(&state, &staff, kind, &id, lost).await?;
-    Ok(Json(support::order_history(&state, &staff, kind, &id, None).await?))
+    Ok(Json(support::replace_lost_number(&state, &staff, kind, &id, lost).await?))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -338,8 +332,7 @@ async fn fill_placeholder(
             "Pick one of the free numbers listed for the area code.",
         ));
     }
-    support::fill_placeholder(&state, &staff, kind, &id, placeholder, number).await?;
-    Ok(Json(support::order_history(&state, &staff, kind, &id, None).await?))
+    Ok(Json(support::fill_placeholder(&state, &staff, kind, &id, placeholder, number).await?))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -371,11 +364,8 @@ async fn extend_trial(
     Path((kind, id)): Path<(String, String)>,
     ApiJson(body): ApiJson<ExtendBody>,
 ) -> Result<Json<OrderHistory>, ApiError> {
-    if order(&kind, &id)? != OrderKind::Trial {
-        return Err(ApiError::not_found("not_a_trial", "Only a free trial can be extended."));
-    }
-    support::extend_trial(&state, &admin, &id, body.days).await?;
-    Ok(Json(support::order_history(&state, &admin, OrderKind::Trial, &id, None).await?))
+    let kind = order(&kind, &id)?;
+    Ok(Json(support::extend_trial(&state, &admin, kind, &id, body.days).await?))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -414,35 +404,39 @@ async fn move_port(
     Path((kind, id)): Path<(String, String)>,
     ApiJson(body): ApiJson<PortBody>,
 ) -> Result<Json<OrderHistory>, ApiError> {
-    use crate::app::ports::StaffStep;
-    let kind = order(&kind, &id)?;
-    if kind != OrderKind::Service {
-        return Err(aggregates::service_order::ServiceOrderError::NotAPort.into());
+    // Only a service order transfers numbers: that is answered before the step is read.
+    if order(&kind, &id)? != OrderKind::Service {
+        return Err(aggregates::port::PortError::NotAPort.into());
     }
-    let invalid = |message: &str| ApiError::unprocessable("invalid_port_step", message.to_string());
-    let step = match (body.step.as_str(), body.date.as_deref(), body.reason) {
-        ("submit", None, None) => StaffStep::Submit,
-        ("complete", None, None) => StaffStep::Complete,
-        ("setDate", Some(date), None) => StaffStep::SetDate(
-            chrono::NaiveDate::parse_from_str(date.trim(), "%Y-%m-%d")
-                .map_err(|_| invalid("Give the transfer date as YYYY-MM-DD, e.g. 2026-12-01."))?,
-        ),
-        ("setDate", None, _) => return Err(invalid("Give the transfer date the losing provider set.")),
-        ("reject", None, Some(reason)) => StaffStep::Reject(reason),
-        ("reject", None, None) => {
-            return Err(aggregates::service_order::ServiceOrderError::RejectionReasonMissing.into())
+    let (number, step) = body.into_step()?;
+    Ok(Json(support::move_port(&state, &staff, &id, &number, step).await?))
+}
+
+impl PortBody {
+    /// The transfer's number and the step, as the port's use case takes them.
+    fn into_step(self) -> Result<(String, StaffStep), ApiError> {
+        let invalid = |message: &str| ApiError::unprocessable("invalid_port_step", message.to_string());
+        let step = match (self.step.as_str(), self.date.as_deref(), self.reason) {
+            ("submit", None, None) => StaffStep::Submit,
+            ("complete", None, None) => StaffStep::Complete,
+            ("setDate", Some(date), None) => StaffStep::SetDate(
+                chrono::NaiveDate::parse_from_str(date.trim(), "%Y-%m-%d")
+                    .map_err(|_| invalid("Give the transfer date as YYYY-MM-DD, e.g. 2026-12-01."))?,
+            ),
+            ("setDate", None, _) => return Err(invalid("Give the transfer date the losing provider set.")),
+            ("reject", None, Some(reason)) => StaffStep::Reject(reason),
+            ("reject", None, None) => return Err(aggregates::port::PortError::RejectionReasonMissing.into()),
+            ("submit" | "complete" | "setDate" | "reject", _, _) => {
+                return Err(invalid("Send a date only with setDate, and a reason only with reject."))
+            }
+            _ => return Err(invalid("The step must be submit, setDate, complete or reject.")),
+        };
+        let number = self.number.trim();
+        if number.is_empty() || number.len() > 20 {
+            return Err(invalid("Pick one of the order's transfers."));
         }
-        ("submit" | "complete" | "setDate" | "reject", _, _) => {
-            return Err(invalid("Send a date only with setDate, and a reason only with reject."))
-        }
-        _ => return Err(invalid("The step must be submit, setDate, complete or reject.")),
-    };
-    let number = body.number.trim();
-    if number.is_empty() || number.len() > 20 {
-        return Err(invalid("Pick one of the order's transfers."));
+        Ok((number.to_string(), step))
     }
-    crate::app::ports::move_port(&state, &id, number, step, &staff.email).await?;
-    Ok(Json(support::order_history(&state, &staff, kind, &id, None).await?))
 }
 
 #[derive(serde::Serialize, ToSchema)]
@@ -537,8 +531,7 @@ async fn refund(
 ) -> Result<Json<OrderHistory>, ApiError> {
     let kind = order(&kind, &id)?;
     let (lines, reason) = body.into_parts()?;
-    support::refunds::refund_hardware(&state, &admin, kind, &id, lines, reason).await?;
-    Ok(Json(support::order_history(&state, &admin, kind, &id, None).await?))
+    Ok(Json(support::refunds::refund_hardware(&state, &admin, kind, &id, lines, reason).await?))
 }
 
 /// Proposes a refund of a paid hardware order for an admin to carry out (support and
@@ -569,8 +562,7 @@ async fn propose_refund(
 ) -> Result<Json<OrderHistory>, ApiError> {
     let kind = order(&kind, &id)?;
     let (lines, reason) = body.into_parts()?;
-    support::refunds::propose_refund(&state, &staff, kind, &id, lines, reason).await?;
-    Ok(Json(support::order_history(&state, &staff, kind, &id, None).await?))
+    Ok(Json(support::refunds::propose_refund(&state, &staff, kind, &id, lines, reason).await?))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -624,8 +616,7 @@ async fn cancel_subscription(
 ) -> Result<Json<OrderHistory>, ApiError> {
     let kind = order(&kind, &id)?;
     let at_period_end = body.at_period_end()?;
-    support::refunds::cancel_subscription(&state, &admin, kind, &id, at_period_end, body.reason).await?;
-    Ok(Json(support::order_history(&state, &admin, kind, &id, None).await?))
+    Ok(Json(support::refunds::cancel_subscription(&state, &admin, kind, &id, at_period_end, body.reason).await?))
 }
 
 /// Proposes cancelling a service order's subscription for an admin to carry out (support
@@ -656,6 +647,5 @@ async fn propose_cancellation(
 ) -> Result<Json<OrderHistory>, ApiError> {
     let kind = order(&kind, &id)?;
     let at_period_end = body.at_period_end()?;
-    support::refunds::propose_cancellation(&state, &staff, kind, &id, at_period_end, body.reason).await?;
-    Ok(Json(support::order_history(&state, &staff, kind, &id, None).await?))
+    Ok(Json(support::refunds::propose_cancellation(&state, &staff, kind, &id, at_period_end, body.reason).await?))
 }

@@ -5,8 +5,8 @@
 use axum::http::StatusCode;
 use serde_json::json;
 
-use super::gateway::{GatewayError, Refusal};
 use crate::platform::error::ApiError;
+use aggregates::payments::{PaymentError as GatewayError, Refusal};
 
 /// The answer to a failed payment call, with `fallback` as the message when it was not the card.
 pub fn payment_failure(error: GatewayError, fallback: &'static str) -> ApiError {

@@ -1,0 +1,36 @@
+use chrono::{DateTime, NaiveDate, Utc};
+
+use super::aggregate::{PortDetails, PortState};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PortCommand {
+    /// The order completed with this number to transfer in (the `open-ports` workflow), or
+    /// a first step found the port not opened yet. Opening an open port changes nothing.
+    /// Built by [`super::opening`] from the order's events: the state is where the port
+    /// stood in the order's stream (a port that began there), else where a new one starts.
+    Open {
+        order_id: String,
+        number: String,
+        requested_at: DateTime<Utc>,
+        updated_at: Option<DateTime<Utc>>,
+        state: PortState,
+        details: Option<PortDetails>,
+        signed_at: Option<DateTime<Utc>>,
+        date: Option<NaiveDate>,
+        rejection_reason: Option<String>,
+        pac: Option<String>,
+    },
+    /// The buyer confirms the transfer's details and signs the letter of authority online
+    /// (again, to correct them before staff submit, or after a rejection).
+    ConfirmDetails { details: PortDetails },
+    /// A new PAC code for a mobile's port (after a rejection: the one given expired or was wrong).
+    GivePac { pac: String },
+    /// Staff sent the transfer to the losing provider; `by` is their e-mail.
+    Submit { by: String },
+    /// The losing provider gave (or moved) the transfer date.
+    SetDate { date: NaiveDate, by: String },
+    /// The number now rings on our network.
+    Complete { by: String },
+    /// The losing provider refused the transfer, for `reason`.
+    Reject { reason: String, by: String },
+}

@@ -1,0 +1,89 @@
+//! Where a port starts: from the order it belongs to. A port is opened once the order is
+//! complete, for a number the order transfers in, in the state the order's own stream left
+//! it: ports used to live there, and their events (`PortDetailsConfirmed` and the rest) are
+//! still stored in the ServiceOrder streams of older orders. Those are read here, once, when
+//! the port is opened; from then on its steps are stored in its own stream.
+
+use cqrs_es::Aggregate;
+
+use super::aggregate::{Port, PortState};
+use super::commands::PortCommand;
+use super::errors::PortError;
+use super::events::PortEvent;
+use crate::service_order::{ServiceOrder, ServiceOrderEvent};
+
+/// The port of `number` on order `order_id`: the same id whoever asks, so that a retry (or a
+/// second opener) finds the port the first one opened.
+pub fn port_id(order_id: &str, number: &str) -> String {
+    format!("{order_id}:{number}")
+}
+
+/// A port step an older order stored in its own stream, as the Port's event of that step.
+pub fn legacy_event(event: &ServiceOrderEvent) -> Option<PortEvent> {
+    use ServiceOrderEvent as Ev;
+    Some(match event.clone() {
+        Ev::PortDetailsConfirmed { number, details, signed_at } => {
+            PortEvent::PortDetailsConfirmed { number, details, signed_at }
+        }
+        Ev::PortPacGiven { number, pac, at } => PortEvent::PortPacGiven { number, pac, at },
+        Ev::PortSubmitted { number, at } => PortEvent::PortSubmitted { number, at },
+        Ev::PortDateSet { number, date, at } => PortEvent::PortDateSet { number, date, at },
+        Ev::PortCompleted { number, at } => PortEvent::PortCompleted { number, at },
+        Ev::PortRejected { number, reason, at } => PortEvent::PortRejected { number, reason, at },
+        _ => return None,
+    })
+}
+
+/// The port of `number` as the order's stored events make it (`order_id` is their
+/// stream's): where it starts once the order completed, moved along by the steps the
+/// order's own stream holds for it (older orders). Refused when the order does not transfer
+/// that number in, or is not complete yet.
+pub fn from_order(order_id: &str, number: &str, events: &[ServiceOrderEvent]) -> Result<Port, PortError> {
+    let mut order = ServiceOrder::default();
+    let mut completed_at = None;
+    for event in events {
+        if let ServiceOrderEvent::OrderCompleted { completed_at: at } = event {
+            completed_at = Some(*at);
+        }
+        order.apply(event.clone());
+    }
+    let line = order.transfers().find(|n| n.value == number).ok_or(PortError::NotAPort)?;
+    let requested_at = completed_at.ok_or(PortError::PortNotStarted)?;
+    // A mobile's port starts with its PAC code: its details are in.
+    let state = if line.pac.is_some() { PortState::DetailsConfirmed } else { PortState::Requested };
+    let mut port = Port::default();
+    port.apply(PortEvent::PortOpened {
+        order_id: order_id.to_string(),
+        number: number.to_string(),
+        requested_at,
+        updated_at: None,
+        state,
+        details: None,
+        signed_at: None,
+        date: None,
+        rejection_reason: None,
+        pac: line.pac.clone(),
+        carried_over: false,
+    });
+    for event in events.iter().filter_map(legacy_event).filter(|e| e.number() == number) {
+        port.apply(event);
+    }
+    Ok(port)
+}
+
+/// The command that opens the port of `number`, in the state [`from_order`] finds it.
+pub fn opening(order_id: &str, number: &str, events: &[ServiceOrderEvent]) -> Result<PortCommand, PortError> {
+    let port = from_order(order_id, number, events)?;
+    Ok(PortCommand::Open {
+        order_id: port.order_id,
+        number: port.number,
+        requested_at: port.requested_at,
+        updated_at: (port.updated_at != port.requested_at).then_some(port.updated_at),
+        state: port.state,
+        details: port.details,
+        signed_at: port.signed_at,
+        date: port.date,
+        rejection_reason: port.rejection_reason,
+        pac: port.pac,
+    })
+}

@@ -1,0 +1,71 @@
+//! The workflows of number transfers (aggregates::port).
+//!
+//! - `open-ports`, started by an order's `OrderCompleted`: a Port for each number the order
+//!   transfers in (`Open`, which stores nothing for a port open already; the buyer's or
+//!   staff's first step opens it too, so an order completed before ports had their own
+//!   aggregate is covered as well).
+//! - `tell-transfer`, started by each step of a port: the buyer's e-mail of each step, read
+//!   from the port's events from the one that started it, with the port as it stood right
+//!   after that event. The outbox keeps one e-mail per kind and reference, and the reference
+//!   names the order and the port's event, so a rerun queues nothing twice.
+
+use aggregates::port::{Port, PortEvent};
+use aggregates::service_order::ServiceOrder;
+use cqrs_es::Aggregate;
+use jobs::commands::Context;
+use jobs::outbox::Mail;
+use jobs::workflows::Claim;
+
+use crate::app::state::{load, AppState};
+use crate::platform::error::ApiError;
+
+pub use super::triggers::{OPEN_PORTS, TELL_TRANSFER};
+
+/// `open-ports` of the claimed order.
+pub async fn open(state: &AppState, claim: Claim) -> Result<(), ApiError> {
+    let context = Context::job(OPEN_PORTS);
+    match crate::app::ports::open_all(state, &context, &claim.aggregate_id).await {
+        Ok(()) => Ok(claim.finish(&state.pool).await?),
+        Err(error) => super::failed(state, claim, error).await,
+    }
+}
+
+/// `tell-transfer` of the claimed port. Its fault point is `tell-buyer`'s
+/// (super::tell_buyer::FAULT_POINTS), whose e-mails these were.
+pub async fn tell(state: &AppState, claim: Claim) -> Result<(), ApiError> {
+    match queue_mails(state, &claim).await {
+        Ok(()) => {
+            crate::app::faults::point(state, "after-buyer-told");
+            Ok(claim.finish(&state.pool).await?)
+        }
+        Err(error) => super::failed(state, claim, error).await,
+    }
+}
+
+async fn queue_mails(state: &AppState, claim: &Claim) -> Result<(), ApiError> {
+    let mut port = Port::default();
+    let mut order = None;
+    for event in jobs::commands::history::<Port>(&state.pool, &claim.aggregate_id).await? {
+        port.apply(event.payload.clone());
+        if event.sequence < claim.sequence || matches!(event.payload, PortEvent::PortOpened { .. }) {
+            continue;
+        }
+        if order.is_none() {
+            order = Some(load::<ServiceOrder>(&state.pool, &port.order_id).await?.0);
+        }
+        let Some(order) = &order else { continue };
+        let page = crate::app::ports::order_page(state, &port.order_id);
+        let Some((subject, body)) = crate::app::ports::port_mail(order, &port, &page) else { continue };
+        // One e-mail per change: the order and the port's event name it.
+        let reference = format!("{}#port-{}-{}", port.order_id, port.number, event.sequence);
+        let mail = Mail {
+            recipient: &order.customer.email,
+            subject: &subject,
+            body: &body,
+            kind: "port_update",
+            reference: &reference,
+        };
+        jobs::outbox::queue(&state.pool, mail).await?;
+    }
+    Ok(())
+}

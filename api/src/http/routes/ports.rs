@@ -1,0 +1,118 @@
+//! The buyer's steps of a number transfer (aggregates::port), on their order page: the
+//! details and signed letter of authority of a landline, a new PAC code for a mobile. Each
+//! answers the order as GET /orders/{id} does.
+
+use axum::extract::{Path, State};
+use axum::Json;
+use serde::Deserialize;
+use serde_json::Value;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::checkout::{order_out, OrderOut};
+use crate::app::checkout::order_id;
+use crate::app::state::AppState;
+use crate::platform::error::{ApiError, Refusal};
+use crate::platform::json::ApiJson;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(confirm_port_details)).routes(routes!(give_port_pac))
+}
+
+/// The buyer's details of a number transfer and their letter of authority, signed online.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct PortDetailsBody {
+    /// The name on the account with the current provider.
+    account_holder: String,
+    current_provider: String,
+    /// The billing postcode of that account (a UK postcode).
+    billing_postcode: String,
+    /// The buyer's full name, typed as their signature.
+    signed_name: String,
+    /// The buyer ticked "I authorise Talkbridge to transfer this number".
+    authorised: bool,
+}
+
+/// A transferred number of an order and the order.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)]
+struct PortPath {
+    /// The order's id (a UUID).
+    id: String,
+    /// The number being transferred, as the order's `ports` list it.
+    number: String,
+}
+
+/// Confirms a number transfer's details and signs its letter of authority (again, to
+/// correct them before they are submitted, or after a rejection). Answers the order.
+#[utoipa::path(
+    post,
+    path = "/orders/{id}/ports/{number}",
+    tag = "checkout",
+    params(PortPath),
+    request_body = PortDetailsBody,
+    responses(
+        (status = 200, description = "The order, with the port's new state", body = OrderOut),
+        (status = 404, description = "No such order (order_not_found)", body = Refusal),
+        (status = 409, description = "The order does not transfer that number (not_a_port), its transfer has not started (port_not_started), is past the buyer's step (port_step_not_allowed), or is a mobile's, which moves with its PAC code (port_moves_with_pac)", body = Refusal),
+        (status = 422, description = "A missing or invalid detail (invalid_port_details), or the authority not given (authority_not_given)", body = Refusal),
+    )
+)]
+async fn confirm_port_details(
+    State(state): State<AppState>,
+    Path((raw, number)): Path<(String, String)>,
+    ApiJson(body): ApiJson<PortDetailsBody>,
+) -> Result<Json<Value>, ApiError> {
+    let id = order_id(&raw)?;
+    if !body.authorised {
+        return Err(ApiError::unprocessable(
+            "authority_not_given",
+            "Tick the box to authorise the transfer: your current provider needs your authority to release the number.",
+        ));
+    }
+    let details = aggregates::port::PortDetails {
+        account_holder: body.account_holder,
+        current_provider: body.current_provider,
+        billing_postcode: body.billing_postcode,
+        signed_name: body.signed_name,
+    };
+    crate::app::ports::confirm_details(&state, &id, number.trim(), details).await?;
+    Ok(Json(order_out(&state, &id).await?))
+}
+
+/// A new PAC code for a mobile's transfer.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct PortPacBody {
+    /// 3 letters then 6 digits, as the network texted it (`ABC123456`; lower case and spaces accepted).
+    pac: String,
+}
+
+/// Gives a mobile's transfer a new PAC code (the one given with the number expired, or the
+/// network refused it): the transfer's details are in again. Answers the order (which never
+/// shows the PAC).
+#[utoipa::path(
+    post,
+    path = "/orders/{id}/ports/{number}/pac",
+    tag = "checkout",
+    params(PortPath),
+    request_body = PortPacBody,
+    responses(
+        (status = 200, description = "The order, with the port's details confirmed", body = OrderOut),
+        (status = 404, description = "No such order (order_not_found)", body = Refusal),
+        (status = 409, description = "The order does not transfer that number (not_a_port), its transfer has not started (port_not_started), is past the buyer's step (port_step_not_allowed), or is a landline's, which moves with a letter of authority (port_needs_letter)", body = Refusal),
+        (status = 422, description = "Not a PAC code (invalid_pac)", body = Refusal),
+    )
+)]
+async fn give_port_pac(
+    State(state): State<AppState>,
+    Path((raw, number)): Path<(String, String)>,
+    ApiJson(body): ApiJson<PortPacBody>,
+) -> Result<Json<Value>, ApiError> {
+    let id = order_id(&raw)?;
+    crate::app::ports::give_pac(&state, &id, number.trim(), body.pac).await?;
+    Ok(Json(order_out(&state, &id).await?))
+}
