@@ -150,15 +150,13 @@ ensure_schemathesis_installed() {
 }
 
 # Starts localstripe on port $1 (logs under .local/) unless one answers there; waits until
-# it serves its Stripe.js. It always starts empty: every instance on the machine dumps its
-# data to the same /tmp/localstripe.pickle, so loading it would read another instance's
-# data (or a half-written file).
+# it serves its Stripe.js. It always starts empty and keeps nothing on disk (.ci/stripe-stand-in.py).
 start_localstripe() {
   local port="$1"
   ensure_localstripe_installed
   if curl -fsS "http://127.0.0.1:$port/js.stripe.com/v3/" >/dev/null 2>&1; then return 0; fi
   log "starting the Stripe stand-in (localstripe) on port $port"
-  nohup "$LOCAL/venv/bin/localstripe" --port "$port" --from-scratch >"$LOCAL/localstripe-$port.log" 2>&1 &
+  nohup "$LOCAL/venv/bin/python" "$ROOT/.ci/stripe-stand-in.py" --port "$port" --from-scratch >"$LOCAL/localstripe-$port.log" 2>&1 &
   LOCALSTRIPE_PID=$!
   for _ in $(seq 1 150); do
     if curl -fsS "http://127.0.0.1:$port/js.stripe.com/v3/" >/dev/null 2>&1; then return 0; fi
