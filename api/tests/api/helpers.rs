@@ -27,19 +27,57 @@ pub(crate) fn with_database(url: &str, database: &str) -> String {
     }
 }
 
-/// A new database on the server of TEST_DATABASE_URL, named TEST_DATABASE_PREFIX (default
-/// `voip_test_`) and a random id: .ci/test gives each run its own prefix and drops only the
-/// databases that carry it, never another run's or a site's.
+/// A new database on the server of TEST_DATABASE_URL with the migrations applied, named
+/// TEST_DATABASE_PREFIX (default `voip_test_`) and a random id: .ci/test gives each run its own
+/// prefix and drops only the databases that carry it, never another run's or a site's. It is a
+/// copy of this test process's template ([`migrated_template`]): copying takes a tenth of what
+/// applying the migrations took (0.1 s against 1 s), for each of some two hundred databases.
 pub async fn fresh_database() -> String {
+    new_database(Some(migrated_template().await)).await
+}
+
+/// A new database with nothing in it, not even the migrations (a test of the first start).
+pub async fn empty_database() -> String {
+    new_database(None).await
+}
+
+fn database_prefix() -> String {
     let prefix = std::env::var("TEST_DATABASE_PREFIX").unwrap_or_else(|_| "voip_test_".to_string());
     assert!(
         prefix.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_'),
         "TEST_DATABASE_PREFIX may hold only a-z, 0-9 and _: {prefix:?}"
     );
-    let name = format!("{prefix}{}", Uuid::new_v4().simple());
+    prefix
+}
+
+async fn new_database(template: Option<&str>) -> String {
+    let name = format!("{}{}", database_prefix(), Uuid::new_v4().simple());
     let mut admin = PgConnection::connect(&admin_url()).await.expect("TEST_DATABASE_URL must reach PostgreSQL");
-    admin.execute(format!(r#"CREATE DATABASE "{name}""#).as_str()).await.expect("create test database");
+    let create = match template {
+        Some(template) => format!(r#"CREATE DATABASE "{name}" TEMPLATE "{template}""#),
+        None => format!(r#"CREATE DATABASE "{name}""#),
+    };
+    admin.execute(create.as_str()).await.expect("create test database");
     with_database(&admin_url(), &name)
+}
+
+/// This process's migrated database, made once and only copied after that: PostgreSQL copies a
+/// template only while nobody is connected to it, so its pool is closed before the first copy.
+/// It carries the run's prefix (dropped with the run's databases) and the process id.
+async fn migrated_template() -> &'static str {
+    static TEMPLATE: tokio::sync::OnceCell<String> = tokio::sync::OnceCell::const_new();
+    TEMPLATE
+        .get_or_init(|| async {
+            let name = format!("{}template_{}", database_prefix(), std::process::id());
+            let mut admin = PgConnection::connect(&admin_url()).await.expect("TEST_DATABASE_URL must reach PostgreSQL");
+            admin.execute(format!(r#"DROP DATABASE IF EXISTS "{name}""#).as_str()).await.unwrap();
+            admin.execute(format!(r#"CREATE DATABASE "{name}""#).as_str()).await.expect("create the template");
+            let pool = PgPool::connect(&with_database(&admin_url(), &name)).await.unwrap();
+            api::startup::migrate(&pool).await.expect("the migrations apply to the template");
+            pool.close().await;
+            name
+        })
+        .await
 }
 
 /// The files of the folder standing in for the built web app (webapp/dist): the shell, an

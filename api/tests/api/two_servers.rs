@@ -17,7 +17,7 @@ use sqlx::PgPool;
 use crate::checkout::OK_CARD;
 use crate::hardening::signed;
 use crate::hardware_checkout::{card, cart_with_phone, mails, pay, placed, view};
-use crate::helpers::{expect_error, expect_ok, fresh_database, Server, TestApp};
+use crate::helpers::{empty_database, expect_error, expect_ok, Server, TestApp};
 use crate::metrics::value;
 
 const WEBHOOK_SECRET: &str = "whsec_two_servers";
@@ -29,7 +29,7 @@ const HEARTBEAT_WINDOW: Duration = Duration::from_secs(15);
 #[tokio::test]
 async fn two_servers_on_one_database_run_each_tick_once_lose_no_event_share_sessions_and_handle_a_webhook_once() {
     let began = Instant::now();
-    let database = fresh_database().await;
+    let database = empty_database().await;
     let env = [("HEARTBEAT_JOB", "1"), ("STRIPE_WEBHOOK_SECRET", WEBHOOK_SECRET)];
     // Both start at once on the empty database: the migrations and the first start's
     // seeding race.
