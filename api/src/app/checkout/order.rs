@@ -13,7 +13,10 @@ use aggregates::service_order::{
     ServiceOrderError,
 };
 use axum::http::StatusCode;
+use cqrs_es::persist::ViewRepository;
+use jobs::outbox::MailStatus;
 use projections::cart::CartSummary;
+use projections::orders::OrderView;
 use rand::Rng;
 use uuid::Uuid;
 
@@ -315,4 +318,30 @@ async fn with_payment_customer(
     )
     .await?;
     load(state, id).await
+}
+
+/// The order as its thank-you page reads it.
+pub struct OrderPage {
+    /// Its view, each port as the port's own view has it.
+    pub view: OrderView,
+    /// The confirmation e-mail is queued.
+    pub email_sent: bool,
+    /// Where the confirmation e-mail stands; None before it is queued.
+    pub email_status: Option<MailStatus>,
+}
+
+/// The order as its thank-you page (and every buyer step that answers the order) reads it;
+/// 404 when it was never placed.
+pub async fn order_page(state: &AppState, id: &str) -> Result<OrderPage, ApiError> {
+    let view: OrderView =
+        state.order_views.load(id).await.map_err(ApiError::internal)?.ok_or(ServiceOrderError::NotFound)?;
+    let view = crate::app::ports::with_ports(state, view).await?;
+    let email_sent = sqlx::query_scalar!(
+        r#"SELECT EXISTS (SELECT 1 FROM outbox WHERE kind = 'order_confirmation' AND reference = $1) AS "exists!""#,
+        id
+    )
+    .fetch_one(&state.pool)
+    .await?;
+    let email_status = jobs::outbox::status_of(&state.pool, "order_confirmation", id).await?;
+    Ok(OrderPage { view, email_sent, email_status })
 }
