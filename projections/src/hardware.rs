@@ -196,8 +196,8 @@ pub async fn audit_page(
     before: Option<AuditCursor>,
     limit: u32,
 ) -> Result<Vec<AuditRow>, sqlx::Error> {
-    // Only the filters given appear in the statement, so each shape keeps the plan on its
-    // own index (a generic plan of `$1 IS NULL OR item_id = $1` would scan).
+    // Runtime SQL: only the filters given appear in the statement, so each shape keeps the
+    // plan on its own index (a generic plan of `$1 IS NULL OR item_id = $1` would scan).
     let mut conditions = Vec::new();
     if item_id.is_some() {
         conditions.push("item_id = $1");

@@ -55,8 +55,6 @@ use tokio::sync::{mpsc, oneshot};
 const PAGE: i64 = 5000;
 /// Rows written to a work table per statement.
 pub const BATCH: usize = 2000;
-/// How long the swap waits for writers to let go of a live table before giving up.
-const LOCK_TIMEOUT: &str = "30s";
 
 #[derive(Debug, thiserror::Error)]
 pub enum RebuildError {
@@ -279,6 +277,8 @@ async fn rebuild_on<M: ReadModel>(
     let started = Instant::now();
     let table = model.table();
     let work = model.work();
+    // Runtime SQL, here and on the work table below: it is the model's, named at run time,
+    // and temporary, so no database the macros describe against has it.
     sqlx::query(&format!("DROP TABLE IF EXISTS pg_temp.{work}")).execute(&mut *conn).await?;
     sqlx::query(&model.create_work()).execute(&mut *conn).await?;
 
@@ -332,7 +332,9 @@ async fn rebuild_on<M: ReadModel>(
     // it, for the last moments: the lock is held only as long as that takes.
     let mut caught_up = catch_up(conn, model).await?;
     let mut tx = conn.begin().await?;
-    sqlx::query(&format!("SET LOCAL lock_timeout = '{LOCK_TIMEOUT}'")).execute(&mut *tx).await?;
+    // How long the swap waits for writers to let go of the live table before giving up.
+    sqlx::query!("SET LOCAL lock_timeout = '30s'").execute(&mut *tx).await?;
+    // Runtime SQL: the live table is the model's, named at run time.
     sqlx::query(&format!("LOCK TABLE {table} IN EXCLUSIVE MODE")).execute(&mut *tx).await?;
     let locked = Instant::now();
     caught_up += catch_up(&mut tx, model).await?;
@@ -370,6 +372,7 @@ async fn rebuild_on<M: ReadModel>(
 /// Replays again every aggregate whose last event the work table has not seen, and drops
 /// the rows of aggregates whose events are gone (purged carts). Answers how many.
 async fn catch_up<M: ReadModel>(conn: &mut PgConnection, model: &M) -> Result<usize, RebuildError> {
+    // Runtime SQL: the model's `built` query and work table are spliced in.
     let ids: Vec<String> = sqlx::query_scalar(&format!(
         "WITH latest AS (SELECT aggregate_id AS id, max(sequence) AS last FROM events
                          WHERE aggregate_type = $1 GROUP BY aggregate_id),
@@ -415,6 +418,8 @@ impl<A, V> ViewTable<A, V> {
     }
 }
 
+// Runtime SQL throughout: the view table is chosen at run time (one ViewTable per view),
+// and its work table is temporary.
 #[async_trait]
 impl<A, V> ReadModel for ViewTable<A, V>
 where

@@ -241,7 +241,6 @@ struct QueuedPort {
     date: Option<NaiveDate>,
 }
 
-#[derive(sqlx::FromRow)]
 struct PortRow {
     order_id: String,
     order_number: String,
@@ -252,15 +251,17 @@ struct PortRow {
 /// Every port not yet completed or rejected, the longest waiting first.
 pub async fn open_ports(state: &AppState) -> Result<Vec<OpenPort>, ApiError> {
     // Each port of the order view, as its own view has it once it is opened.
-    let rows: Vec<PortRow> = sqlx::query_as(
-        "SELECT order_id, order_number, email, port FROM (
+    let rows = sqlx::query_as!(
+        PortRow,
+        r#"SELECT order_id AS "order_id!", order_number AS "order_number!", email AS "email!",
+                  port AS "port!: sqlx::types::Json<QueuedPort>" FROM (
            SELECT o.view_id AS order_id, o.payload->>'orderNumber' AS order_number, o.payload->>'email' AS email,
                   COALESCE(v.payload::jsonb, p) AS port
              FROM order_view o
             CROSS JOIN jsonb_array_elements(COALESCE(o.payload::jsonb->'ports', '[]')) p
              LEFT JOIN port_view v ON v.view_id = o.view_id || ':' || (p->>'number')) q
           WHERE port->>'state' NOT IN ('completed', 'rejected')
-          ORDER BY port->>'requestedAt', order_id",
+          ORDER BY port->>'requestedAt', order_id"#
     )
     .fetch_all(&state.pool)
     .await?;

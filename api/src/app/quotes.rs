@@ -278,23 +278,33 @@ pub struct QuoteList {
 
 /// The quote requests of one status for the sales team, with their age.
 pub async fn list_requests(state: &AppState, status: QuoteStatus) -> Result<QuoteList, ApiError> {
-    let answered = status == QuoteStatus::Answered;
-    let order = if answered { "payload->>'answeredAt' DESC" } else { "payload->>'receivedAt' ASC" };
-    let rows: Vec<sqlx::types::Json<QuoteRequestView>> = sqlx::query_scalar(&format!(
-        "SELECT payload::jsonb FROM quote_request_view
-          WHERE (payload->>'answeredBy' IS NOT NULL) = $1 ORDER BY {order}, view_id LIMIT 200"
-    ))
-    .bind(answered)
-    .fetch_all(&state.pool)
-    .await?;
+    let rows: Vec<sqlx::types::Json<QuoteRequestView>> = match status {
+        QuoteStatus::Answered => {
+            sqlx::query_scalar!(
+                r#"SELECT payload::jsonb AS "payload!: sqlx::types::Json<QuoteRequestView>" FROM quote_request_view
+                    WHERE payload->>'answeredBy' IS NOT NULL ORDER BY payload->>'answeredAt' DESC, view_id LIMIT 200"#
+            )
+            .fetch_all(&state.pool)
+            .await?
+        }
+        QuoteStatus::Open => {
+            sqlx::query_scalar!(
+                r#"SELECT payload::jsonb AS "payload!: sqlx::types::Json<QuoteRequestView>" FROM quote_request_view
+                    WHERE payload->>'answeredBy' IS NULL ORDER BY payload->>'receivedAt' ASC, view_id LIMIT 200"#
+            )
+            .fetch_all(&state.pool)
+            .await?
+        }
+    };
     let now = state.clock.now();
-    let (open, late): (i64, i64) = sqlx::query_as(
-        "SELECT count(*), count(*) FILTER (WHERE (payload->>'replyBy')::timestamptz < $1)
-           FROM quote_request_view WHERE payload->>'answeredBy' IS NULL",
+    let counts = sqlx::query!(
+        r#"SELECT count(*) AS "open!", count(*) FILTER (WHERE (payload->>'replyBy')::timestamptz < $1) AS "late!"
+           FROM quote_request_view WHERE payload->>'answeredBy' IS NULL"#,
+        now
     )
-    .bind(now)
     .fetch_one(&state.pool)
     .await?;
+    let (open, late) = (counts.open, counts.late);
     let requests = rows
         .into_iter()
         .map(|row| {

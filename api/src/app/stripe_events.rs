@@ -50,13 +50,14 @@ pub async fn receive(state: &AppState, signature: &str, body: &[u8]) -> Result<R
     // connection, which the handling may need: it waits a moment, then is told to come
     // again (Stripe delivers it again later, and then finds it taken).
     let mut tx = state.pool.begin().await?;
-    sqlx::query("SET LOCAL lock_timeout = '100ms'").execute(&mut *tx).await?;
-    let claimed =
-        sqlx::query("INSERT INTO stripe_webhook_events (event_id, event_type) VALUES ($1, $2) ON CONFLICT DO NOTHING")
-            .bind(event_id)
-            .bind(kind)
-            .execute(&mut *tx)
-            .await;
+    sqlx::query!("SET LOCAL lock_timeout = '100ms'").execute(&mut *tx).await?;
+    let claimed = sqlx::query!(
+        "INSERT INTO stripe_webhook_events (event_id, event_type) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+        event_id,
+        kind
+    )
+    .execute(&mut *tx)
+    .await;
     match claimed {
         Ok(claimed) if claimed.rows_affected() == 0 => return Ok(Receipt::Duplicate),
         Ok(_) => {}
@@ -124,10 +125,12 @@ async fn hardware_payment(state: &AppState, id: &str) -> Result<Option<bool>, Ap
     let Some(payment) = StripeId::parse(StripeKind::PaymentIntent, id) else { return Ok(None) };
     let gateway = state.services.gateway.clone();
     let Ok(Some(owner)) = asked(gateway.payment(id).await, "payment")?.map(|p| p.owner) else { return Ok(None) };
-    let hardware: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM hardware_orders WHERE order_id = $1)")
-        .bind(&owner)
-        .fetch_one(&state.pool)
-        .await?;
+    let hardware: bool = sqlx::query_scalar!(
+        r#"SELECT EXISTS (SELECT 1 FROM hardware_orders WHERE order_id = $1) AS "exists!""#,
+        &owner
+    )
+    .fetch_one(&state.pool)
+    .await?;
     if !hardware {
         return Ok(None);
     }

@@ -70,8 +70,7 @@ pub async fn create_account(
         }
         faults::point(state, "before-passwords-shown");
         if !passwords.is_empty() {
-            sqlx::query("UPDATE service_orders SET sip_passwords = 'shown' WHERE order_id = $1")
-                .bind(id)
+            sqlx::query!("UPDATE service_orders SET sip_passwords = 'shown' WHERE order_id = $1", id)
                 .execute(&state.pool)
                 .await?;
         }
@@ -146,12 +145,11 @@ async fn add_account(
     for extension in &extensions {
         projections::sip::allow_on(&mut tx, id, &extension.number, &extension.username, true).await?;
     }
-    sqlx::query("UPDATE service_orders SET sip_passwords = $2 WHERE order_id = $1")
-        .bind(id)
-        .bind(match shown {
-            Shown::ToBuyer => "owed",
-            Shown::Nobody => "support",
-        })
+    let sip_passwords = match shown {
+        Shown::ToBuyer => "owed",
+        Shown::Nobody => "support",
+    };
+    sqlx::query!("UPDATE service_orders SET sip_passwords = $2 WHERE order_id = $1", id, sip_passwords)
         .execute(&mut *tx)
         .await?;
     let command =
@@ -165,8 +163,7 @@ async fn add_account(
 /// Whether the order's SIP passwords were made for the buyer and never shown to them.
 async fn passwords_owed(state: &AppState, id: &str) -> Result<bool, ApiError> {
     let owed: Option<Option<String>> =
-        sqlx::query_scalar("SELECT sip_passwords FROM service_orders WHERE order_id = $1")
-            .bind(id)
+        sqlx::query_scalar!("SELECT sip_passwords FROM service_orders WHERE order_id = $1", id)
             .fetch_optional(&state.pool)
             .await?;
     Ok(owed.flatten().as_deref() == Some("owed"))
@@ -179,13 +176,15 @@ async fn reissue(state: &AppState, id: &str, order: &ServiceOrder) -> Result<Vec
     let mut passwords = vec![];
     for extension in &order.extensions {
         let password = accounts::sip_password();
-        sqlx::query("UPDATE sip_extensions SET secret_digest = $3, ha1_md5 = $4 WHERE order_id = $1 AND number = $2")
-            .bind(id)
-            .bind(&extension.number)
-            .bind(accounts::sip_digest(&extension.username, &password))
-            .bind(accounts::sip_digest_md5(&extension.username, &password))
-            .execute(&mut *tx)
-            .await?;
+        sqlx::query!(
+            "UPDATE sip_extensions SET secret_digest = $3, ha1_md5 = $4 WHERE order_id = $1 AND number = $2",
+            id,
+            &extension.number,
+            accounts::sip_digest(&extension.username, &password),
+            accounts::sip_digest_md5(&extension.username, &password)
+        )
+        .execute(&mut *tx)
+        .await?;
         passwords.push((extension.number.clone(), password));
     }
     tx.commit().await?;

@@ -7,6 +7,7 @@
 //! | save the card (the browser confirms it) | `set_up_card` (crate::app::payments) | payment.rs |
 //! | charge it (3-D Secure in the browser, then again): the top-up through crate::app::payments, then the subscription | `pay_order` | payment.rs |
 //! | the account and extensions, then the completion workflow (crate::app::workflows) | `create_account`, `complete_unattended` | account.rs |
+//! | read it back for its thank-you page | `order_page` | order.rs |
 //!
 //! The payment provider sits behind `gateway::PaymentGateway` (Stripe in crate::adapters::stripe).
 
@@ -17,5 +18,5 @@ mod order;
 mod payment;
 
 pub use account::{complete_unattended, create_account, Completed, Shown, FAULT_POINTS};
-pub use order::{check_order_secret, load, order_id, place_order, PlaceOrder, PlacedOrder};
+pub use order::{check_order_secret, load, order_id, order_page, place_order, OrderPage, PlaceOrder, PlacedOrder};
 pub use payment::{order_subscription, pay_order, set_up_card, PayOrder, PayableServiceOrder, Payment};

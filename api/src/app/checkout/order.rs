@@ -13,7 +13,10 @@ use aggregates::service_order::{
     ServiceOrderError,
 };
 use axum::http::StatusCode;
+use cqrs_es::persist::ViewRepository;
+use jobs::outbox::MailStatus;
 use projections::cart::CartSummary;
+use projections::orders::OrderView;
 use rand::Rng;
 use uuid::Uuid;
 
@@ -120,12 +123,12 @@ pub async fn place_order(
 /// top-up payment and the subscription. A paid order is never superseded. A failure is
 /// logged; such an order stays unpaid.
 async fn supersede_older(state: &AppState, gateway: &dyn PaymentGateway, cart_id: &str, newer: &str) {
-    let older: Result<Vec<String>, sqlx::Error> = sqlx::query_scalar(
+    let older: Result<Vec<String>, sqlx::Error> = sqlx::query_scalar!(
         "SELECT order_id FROM service_orders WHERE cart_id = $1 AND order_id <> $2
            AND created_at < (SELECT created_at FROM service_orders WHERE order_id = $2)",
+        cart_id,
+        newer
     )
-    .bind(cart_id)
-    .bind(newer)
     .fetch_all(&state.pool)
     .await;
     for old in older.unwrap_or_default() {
@@ -215,15 +218,15 @@ fn new_order_number() -> String {
 async fn claim_order_number(state: &AppState, id: &str, cart: &CartSummary, secret: &str) -> Result<String, ApiError> {
     for _ in 0..20 {
         let number = new_order_number();
-        let inserted = sqlx::query(
+        let inserted = sqlx::query!(
             "INSERT INTO service_orders (order_id, order_number, cart_id, cart_version, secret_hash) VALUES ($1, $2, $3, $4, $5)
              ON CONFLICT (order_number) DO NOTHING",
+            id,
+            &number,
+            &cart.id,
+            cart.version,
+            order_secrets::digest(secret)
         )
-        .bind(id)
-        .bind(&number)
-        .bind(&cart.id)
-        .bind(cart.version)
-        .bind(order_secrets::digest(secret))
         .execute(&state.pool)
         .await?;
         if inserted.rows_affected() == 1 {
@@ -254,13 +257,13 @@ async fn open_order(
     email: &str,
     secret: Option<&str>,
 ) -> Result<Option<(String, ServiceOrder)>, ApiError> {
-    let row: Option<(String, Option<String>)> = sqlx::query_as(
+    let row = sqlx::query!(
         "SELECT order_id, secret_hash FROM service_orders WHERE cart_id = $1 ORDER BY created_at DESC LIMIT 1",
+        &cart.id
     )
-    .bind(&cart.id)
     .fetch_optional(&state.pool)
     .await?;
-    let Some((id, secret_hash)) = row else { return Ok(None) };
+    let Some((id, secret_hash)) = row.map(|r| (r.order_id, r.secret_hash)) else { return Ok(None) };
     let order = match load(state, &id).await {
         Ok(order) => order,
         Err(_) => return Ok(None),
@@ -282,8 +285,7 @@ async fn open_order(
 /// 403 unless `secret` is the one the order was placed with.
 pub async fn check_order_secret(state: &AppState, id: &str, secret: Option<&str>) -> Result<(), ApiError> {
     let stored: Option<Option<String>> =
-        sqlx::query_scalar("SELECT secret_hash FROM service_orders WHERE order_id = $1")
-            .bind(id)
+        sqlx::query_scalar!("SELECT secret_hash FROM service_orders WHERE order_id = $1", id)
             .fetch_optional(&state.pool)
             .await?;
     if !order_secrets::matches(stored.flatten().as_deref(), secret) {
@@ -316,4 +318,30 @@ async fn with_payment_customer(
     )
     .await?;
     load(state, id).await
+}
+
+/// The order as its thank-you page reads it.
+pub struct OrderPage {
+    /// Its view, each port as the port's own view has it.
+    pub view: OrderView,
+    /// The confirmation e-mail is queued.
+    pub email_sent: bool,
+    /// Where the confirmation e-mail stands; None before it is queued.
+    pub email_status: Option<MailStatus>,
+}
+
+/// The order as its thank-you page (and every buyer step that answers the order) reads it;
+/// 404 when it was never placed.
+pub async fn order_page(state: &AppState, id: &str) -> Result<OrderPage, ApiError> {
+    let view: OrderView =
+        state.order_views.load(id).await.map_err(ApiError::internal)?.ok_or(ServiceOrderError::NotFound)?;
+    let view = crate::app::ports::with_ports(state, view).await?;
+    let email_sent = sqlx::query_scalar!(
+        r#"SELECT EXISTS (SELECT 1 FROM outbox WHERE kind = 'order_confirmation' AND reference = $1) AS "exists!""#,
+        id
+    )
+    .fetch_one(&state.pool)
+    .await?;
+    let email_status = jobs::outbox::status_of(&state.pool, "order_confirmation", id).await?;
+    Ok(OrderPage { view, email_sent, email_status })
 }

@@ -189,7 +189,7 @@ pub async fn place_hardware_order(state: &AppState, request: PlaceHardwareOrder)
         };
         if let Err(error) = run(state, &BUYER, &id, command).await {
             // Nothing was stored: the number goes back.
-            sqlx::query("DELETE FROM hardware_orders WHERE order_id = $1").bind(&id).execute(&state.pool).await?;
+            sqlx::query!("DELETE FROM hardware_orders WHERE order_id = $1", &id).execute(&state.pool).await?;
             return Err(error);
         }
         Ok(PlacedHardwareOrder { id, secret })
@@ -204,12 +204,12 @@ pub async fn place_hardware_order(state: &AppState, request: PlaceHardwareOrder)
 /// way is cancelled at the provider. A paid order is never superseded. A failure here is
 /// logged: the older order then simply expires after its 24 hours.
 async fn supersede_older(state: &AppState, cart_id: &str, newer: &str) {
-    let older: Result<Vec<String>, sqlx::Error> = sqlx::query_scalar(
+    let older: Result<Vec<String>, sqlx::Error> = sqlx::query_scalar!(
         "SELECT order_id FROM hardware_orders WHERE cart_id = $1 AND order_id <> $2
            AND created_at < (SELECT created_at FROM hardware_orders WHERE order_id = $2)",
+        cart_id,
+        newer
     )
-    .bind(cart_id)
-    .bind(newer)
     .fetch_all(&state.pool)
     .await;
     for old in older.unwrap_or_default() {
@@ -235,14 +235,14 @@ async fn supersede_older(state: &AppState, cart_id: &str, newer: &str) {
 async fn claim_order_number(state: &AppState, id: &str, cart_id: &str, secret: &str) -> Result<String, ApiError> {
     for _ in 0..20 {
         let number = format!("HW-{:06}", rand::thread_rng().gen_range(0..1_000_000));
-        let inserted = sqlx::query(
+        let inserted = sqlx::query!(
             "INSERT INTO hardware_orders (order_id, order_number, cart_id, secret_hash) VALUES ($1, $2, $3, $4)
              ON CONFLICT (order_number) DO NOTHING",
+            id,
+            &number,
+            cart_id,
+            order_secrets::digest(secret)
         )
-        .bind(id)
-        .bind(&number)
-        .bind(cart_id)
-        .bind(order_secrets::digest(secret))
         .execute(&state.pool)
         .await?;
         if inserted.rows_affected() == 1 {
@@ -263,8 +263,7 @@ pub async fn check_secret(state: &AppState, id: &str, secret: Option<&str>) -> R
 
 /// Whether `secret` is the order's (`None`: no such order).
 pub async fn holds_secret(state: &AppState, id: &str, secret: Option<&str>) -> Result<Option<bool>, ApiError> {
-    let stored: Option<String> = sqlx::query_scalar("SELECT secret_hash FROM hardware_orders WHERE order_id = $1")
-        .bind(id)
+    let stored: Option<String> = sqlx::query_scalar!("SELECT secret_hash FROM hardware_orders WHERE order_id = $1", id)
         .fetch_optional(&state.pool)
         .await?;
     Ok(stored.map(|hash| order_secrets::matches(Some(&hash), secret)))

@@ -77,16 +77,16 @@ struct Placed<A: Aggregate> {
 /// The stored events of aggregate `id`, read through the upcasters.
 async fn stream<A: Aggregate>(pool: &PgPool, id: &str) -> Result<Vec<Placed<A>>, ApiError> {
     let envelopes: Vec<EventEnvelope<A>> = store::<A>(pool).load_events(id).await.map_err(ApiError::internal)?;
-    let positions: HashMap<i64, (i64, DateTime<Utc>)> = sqlx::query_as::<_, (i64, i64, DateTime<Utc>)>(
+    let positions: HashMap<i64, (i64, DateTime<Utc>)> = sqlx::query!(
         "SELECT sequence, global_sequence, recorded_at FROM events
           WHERE aggregate_type = $1 AND aggregate_id = $2",
+        A::TYPE,
+        id
     )
-    .bind(A::TYPE)
-    .bind(id)
     .fetch_all(pool)
     .await?
     .into_iter()
-    .map(|(sequence, position, at)| (sequence, (position, at)))
+    .map(|row| (row.sequence, (row.global_sequence, row.recorded_at)))
     .collect();
     Ok(envelopes
         .into_iter()
@@ -159,11 +159,11 @@ pub async fn replay_service_order(
         return Ok(None);
     }
     // A port's id is its order's id, a colon and the number (aggregates::port::port_id).
-    let port_ids: Vec<String> = sqlx::query_scalar(
+    let port_ids: Vec<String> = sqlx::query_scalar!(
         "SELECT DISTINCT aggregate_id FROM events WHERE aggregate_type = $1 AND aggregate_id LIKE $2 || ':%' ORDER BY 1",
+        Port::TYPE,
+        id
     )
-    .bind(Port::TYPE)
-    .bind(id)
     .fetch_all(pool)
     .await?;
     // Read once and dropped: no need to box either side.
@@ -215,6 +215,7 @@ pub async fn replay_service_order(
 
 /// The e-mails queued for an order (its own and the copies staff sent again).
 pub async fn emails(pool: &PgPool, id: &str) -> Result<Vec<EmailOut>, sqlx::Error> {
+    // Runtime SQL: STATUS_SQL is one definition shared by every reader (the macros take only a literal).
     sqlx::query_as(&format!(
         "SELECT id, kind, subject, recipient, created_at, sent_at, {} AS status FROM outbox
           WHERE reference = $1 OR reference LIKE $1 || '#%' ORDER BY id",

@@ -428,12 +428,13 @@ pub async fn reset_sip_password(
         OrderKind::Hardware => return Err(ServiceOrderError::ExtensionNotFound.into()),
     };
     let mut tx = state.pool.begin().await?;
-    let username: Option<String> =
-        sqlx::query_scalar("SELECT username FROM sip_extensions WHERE order_id = $1 AND number = $2 FOR UPDATE")
-            .bind(&owner)
-            .bind(number)
-            .fetch_optional(&mut *tx)
-            .await?;
+    let username: Option<String> = sqlx::query_scalar!(
+        "SELECT username FROM sip_extensions WHERE order_id = $1 AND number = $2 FOR UPDATE",
+        &owner,
+        number
+    )
+    .fetch_optional(&mut *tx)
+    .await?;
     let username = username.ok_or(ServiceOrderError::ExtensionNotFound)?;
     // The event commits with the new digests, or neither does.
     let context = Context::staff(&staff.email);
@@ -447,13 +448,15 @@ pub async fn reset_sip_password(
         )),
     };
     let password = crate::app::accounts::sip_password();
-    sqlx::query("UPDATE sip_extensions SET secret_digest = $3, ha1_md5 = $4 WHERE order_id = $1 AND number = $2")
-        .bind(&owner)
-        .bind(number)
-        .bind(crate::app::accounts::sip_digest(&username, &password))
-        .bind(crate::app::accounts::sip_digest_md5(&username, &password))
-        .execute(&mut *tx)
-        .await?;
+    sqlx::query!(
+        "UPDATE sip_extensions SET secret_digest = $3, ha1_md5 = $4 WHERE order_id = $1 AND number = $2",
+        &owner,
+        number,
+        crate::app::accounts::sip_digest(&username, &password),
+        crate::app::accounts::sip_digest_md5(&username, &password)
+    )
+    .execute(&mut *tx)
+    .await?;
     tx.commit().await?;
     match committed {
         Reset::Order(committed) => state.orders.publish(id, &committed).await,

@@ -165,6 +165,7 @@ pub async fn search(pool: &PgPool, query: &str, before: Option<&SearchCursor>) -
         )
     };
     let like = escape_like(query);
+    // Runtime SQL: the statements are built from the ways the text can match (above).
     // Unnamed statements: each is planned with its values (a cached generic plan of
     // `LIKE $2 || '%'` could use no index).
     let mut results: Vec<Found> = sqlx::query_as(&page_sql)

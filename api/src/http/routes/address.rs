@@ -210,12 +210,12 @@ async fn upstream(state: &AppState, key: &str, postcode: &str) -> Result<Vec<Add
 
 /// The upstream's answer for `postcode` kept under `CACHE_HOURS` ago, if any.
 async fn cached(state: &AppState, postcode: &str) -> Result<Option<Vec<Address>>, ApiError> {
-    let kept: Option<sqlx::types::Json<Vec<Address>>> = sqlx::query_scalar(
-        "SELECT addresses FROM address_lookups
-          WHERE postcode = $1 AND fetched_at > now() - make_interval(hours => $2)",
+    let kept: Option<sqlx::types::Json<Vec<Address>>> = sqlx::query_scalar!(
+        r#"SELECT addresses AS "addresses: sqlx::types::Json<Vec<Address>>" FROM address_lookups
+          WHERE postcode = $1 AND fetched_at > now() - make_interval(hours => $2)"#,
+        postcode,
+        CACHE_HOURS
     )
-    .bind(postcode)
-    .bind(CACHE_HOURS)
     .fetch_optional(&state.pool)
     .await?;
     Ok(kept.map(|json| json.0).filter(|addresses| !addresses.is_empty()))
@@ -224,12 +224,12 @@ async fn cached(state: &AppState, postcode: &str) -> Result<Option<Vec<Address>>
 /// Keeps an upstream answer with addresses for `CACHE_HOURS`; a failure to keep it only
 /// means the next lookup asks again.
 async fn keep(state: &AppState, postcode: &str, addresses: &[Address]) {
-    let kept = sqlx::query(
+    let kept = sqlx::query!(
         "INSERT INTO address_lookups (postcode, addresses, fetched_at) VALUES ($1, $2, now())
          ON CONFLICT (postcode) DO UPDATE SET addresses = EXCLUDED.addresses, fetched_at = EXCLUDED.fetched_at",
+        postcode,
+        sqlx::types::Json(addresses) as _
     )
-    .bind(postcode)
-    .bind(sqlx::types::Json(addresses))
     .execute(&state.pool)
     .await;
     if let Err(error) = kept {

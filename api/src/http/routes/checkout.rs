@@ -3,12 +3,11 @@
 //! waiting for the payment provider is reported in `Server-Timing`.
 
 use aggregates::pricing::{BillingCycle, Plan};
-use aggregates::service_order::{OrderStatus, PaymentType, ServiceOrder, ServiceOrderError};
+use aggregates::service_order::{OrderStatus, PaymentType, ServiceOrder};
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use axum::Json;
-use cqrs_es::persist::ViewRepository;
 use projections::orders::OrderView;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -493,15 +492,7 @@ async fn get_order(State(state): State<AppState>, Path(raw): Path<String>) -> Re
 
 /// The order's view with where its confirmation e-mail stands, as GET /orders/{id} answers.
 pub(super) async fn order_out(state: &AppState, id: &str) -> Result<Value, ApiError> {
-    let view: OrderView =
-        state.order_views.load(id).await.map_err(ApiError::internal)?.ok_or(ServiceOrderError::NotFound)?;
-    let view = crate::app::ports::with_ports(state, view).await?;
-    let email_sent: bool =
-        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM outbox WHERE kind = 'order_confirmation' AND reference = $1)")
-            .bind(id)
-            .fetch_one(&state.pool)
-            .await?;
-    let email_status = jobs::outbox::status_of(&state.pool, "order_confirmation", id).await?;
+    let checkout::OrderPage { view, email_sent, email_status } = checkout::order_page(state, id).await?;
     let mut body = serde_json::to_value(OrderOut { view, email_sent, email_status }).map_err(ApiError::internal)?;
     // The view's bookkeeping is not part of the answer.
     if let Value::Object(map) = &mut body {

@@ -145,15 +145,15 @@ async fn upload_image(
     let model = if model.is_empty() { "unknown".to_string() } else { model };
     let filename = format!("{}.{extension}", if stem.is_empty() { "image" } else { &stem });
     let id = Uuid::new_v4();
-    sqlx::query(
+    sqlx::query!(
         "INSERT INTO hardware_images (id, content_type, filename, bytes, brand, uploaded_by) VALUES ($1, $2, $3, $4, $5, $6)",
+        id,
+        content_type,
+        &filename,
+        bytes.as_ref(),
+        brand.as_str(),
+        &admin.email
     )
-    .bind(id)
-    .bind(content_type)
-    .bind(&filename)
-    .bind(bytes.as_ref())
-    .bind(brand.as_str())
-    .bind(&admin.email)
     .execute(&state.pool)
     .await?;
     let image = Image { id: id.to_string(), url: format!("/api/hardware-images/{id}"), filename: filename.clone() };
@@ -166,7 +166,7 @@ async fn upload_image(
             Err(error) => Err(error),
         };
         if let Err(error) = attached {
-            sqlx::query("DELETE FROM hardware_images WHERE id = $1").bind(id).execute(&state.pool).await?;
+            sqlx::query!("DELETE FROM hardware_images WHERE id = $1", id).execute(&state.pool).await?;
             return Err(error);
         }
     }
@@ -190,12 +190,11 @@ async fn upload_image(
 )]
 async fn image(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
     let id = Uuid::parse_str(&id).map_err(|_| HardwareError::ImageNotFound)?;
-    let row: Option<(String, Vec<u8>)> =
-        sqlx::query_as("SELECT content_type, bytes FROM hardware_images WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&state.pool)
-            .await?;
-    let (content_type, bytes) = row.ok_or(HardwareError::ImageNotFound)?;
+    let row = sqlx::query!("SELECT content_type, bytes FROM hardware_images WHERE id = $1", id)
+        .fetch_optional(&state.pool)
+        .await?
+        .ok_or(HardwareError::ImageNotFound)?;
+    let (content_type, bytes) = (row.content_type, row.bytes);
     let headers = [
         (header::CONTENT_TYPE, content_type),
         (header::CACHE_CONTROL, "public, max-age=31536000, immutable".to_string()),
@@ -230,8 +229,7 @@ async fn delete_image(
             commands::execute(&state.hardware, &Context::staff(&admin.email), &item_id, command).await?;
         }
     }
-    sqlx::query("DELETE FROM hardware_images WHERE id = $1")
-        .bind(Uuid::parse_str(&image.id).ok())
+    sqlx::query!("DELETE FROM hardware_images WHERE id = $1", Uuid::parse_str(&image.id).ok())
         .execute(&state.pool)
         .await?;
     Ok(Done::json())

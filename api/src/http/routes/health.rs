@@ -32,5 +32,5 @@ async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
 }
 
 async fn ping(pool: &PgPool) -> Result<(), sqlx::Error> {
-    sqlx::query("SELECT 1").execute(pool).await.map(|_| ())
+    sqlx::query!("SELECT 1 AS one").fetch_one(pool).await.map(|_| ())
 }

@@ -125,6 +125,7 @@ async fn list(
     if !(1..=10_000).contains(&page) {
         return Err(bad());
     }
+    // Runtime SQL: STATUS_SQL is one definition shared by every reader (the macros take only a literal).
     let mails: Vec<MailRow> = sqlx::query_as(&format!(
         "SELECT {COLUMNS}, {STATUS_SQL} AS status FROM outbox
           WHERE $1::text IS NULL OR {STATUS_SQL} = $1
@@ -135,6 +136,7 @@ async fn list(
     .bind((page - 1) * PER_PAGE)
     .fetch_all(&state.pool)
     .await?;
+    // Runtime SQL: as above.
     let by_status: Vec<(String, i64)> =
         sqlx::query_as(&format!("SELECT {STATUS_SQL} AS status, count(*) FROM outbox GROUP BY 1"))
             .fetch_all(&state.pool)
@@ -188,9 +190,10 @@ async fn one(
     let missing =
         || ApiError::not_found("mail_not_found", "There is no such e-mail. Go back to the mailbox and pick one.");
     let id: i64 = id.parse().map_err(|_| missing())?;
-    let row: Option<(String,)> =
-        sqlx::query_as("SELECT body FROM outbox WHERE id = $1").bind(id).fetch_optional(&state.pool).await?;
-    let (body,) = row.ok_or_else(missing)?;
+    let body: Option<String> =
+        sqlx::query_scalar!("SELECT body FROM outbox WHERE id = $1", id).fetch_optional(&state.pool).await?;
+    let body = body.ok_or_else(missing)?;
+    // Runtime SQL: as the list's, STATUS_SQL is spliced in.
     let row: MailRow = sqlx::query_as(&format!("SELECT {COLUMNS}, {STATUS_SQL} AS status FROM outbox WHERE id = $1"))
         .bind(id)
         .fetch_one(&state.pool)
