@@ -378,6 +378,20 @@ async fn the_registrars_role_reads_subscribers_and_writes_locations_and_nothing_
         .unwrap();
     assert_eq!(version, 9);
 
+    // What the call routing reads: who an extension reaches by number or username (without
+    // any owner), and which extensions a number rings (none here: the owner has no number).
+    let dialled: Vec<(String, bool)> = sqlx::query_as(
+        "SELECT callee, same_owner FROM sip_dial_plan WHERE caller = 'md5ext101' AND dialled IN ('102', 'emptymd5ext103')
+         ORDER BY callee",
+    )
+    .fetch_all(&mut registrar)
+    .await
+    .unwrap();
+    assert_eq!(dialled, vec![("emptymd5ext103".to_string(), true), ("nomd5ext102".to_string(), true)]);
+    let routes: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM sip_number_routes").fetch_one(&mut registrar).await.unwrap();
+    assert_eq!(routes, 0);
+
     // What usrloc writes: a registration, its refresh, an attribute, and their removal.
     let id: i32 = sqlx::query_scalar(
         "INSERT INTO location (ruid, username, contact, expires, last_modified)
@@ -403,9 +417,16 @@ async fn the_registrars_role_reads_subscribers_and_writes_locations_and_nothing_
 
     // Nothing else: customers, staff password hashes, events, the digests' own table, the
     // projection's, and no writing what it only reads. 42501: permission denied.
-    for table in
-        ["customer_accounts", "staff_users", "staff_sessions", "events", "sip_extensions", "sip_accounts", "outbox"]
-    {
+    for table in [
+        "customer_accounts",
+        "staff_users",
+        "staff_sessions",
+        "events",
+        "sip_extensions",
+        "sip_accounts",
+        "sip_numbers",
+        "outbox",
+    ] {
         let read = sqlx::query(&format!("SELECT 1 FROM {table} LIMIT 1")).fetch_all(&mut registrar).await;
         assert_eq!(refusal(read).as_deref(), Some("42501"), "reading {table}");
     }
@@ -420,7 +441,7 @@ async fn the_registrars_role_reads_subscribers_and_writes_locations_and_nothing_
         assert_eq!(refusal(written).as_deref(), Some("42501"), "{statement}");
     }
 
-    // The whole list, as the catalogue has it: exactly four relations and their two sequences.
+    // The whole list, as the catalogue has it: exactly six relations and two sequences.
     let relations: Vec<String> = sqlx::query_scalar(
         "SELECT c.relname::text FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
          WHERE n.nspname = 'public' AND (
@@ -435,7 +456,16 @@ async fn the_registrars_role_reads_subscribers_and_writes_locations_and_nothing_
     .unwrap();
     assert_eq!(
         relations,
-        ["location", "location_attrs", "location_attrs_id_seq", "location_id_seq", "subscriber", "version"]
+        [
+            "location",
+            "location_attrs",
+            "location_attrs_id_seq",
+            "location_id_seq",
+            "sip_dial_plan",
+            "sip_number_routes",
+            "subscriber",
+            "version"
+        ]
     );
     let writable: Vec<String> = sqlx::query_scalar(
         "SELECT c.relname::text FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
