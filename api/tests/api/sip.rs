@@ -73,8 +73,11 @@ pub(crate) async fn registrar_database_url(database: &str) -> String {
 /// A registrar of this test, stopped when dropped.
 pub(crate) struct Registrar {
     child: Child,
-    port: u16,
-    dir: PathBuf,
+    pub(crate) port: u16,
+    /// The port of 127.0.0.1 it takes for the carrier's trunk (SIP_TRUNK): calls from there
+    /// to the shop's numbers need no digest (crate::calls).
+    pub(crate) trunk: u16,
+    pub(crate) dir: PathBuf,
 }
 
 impl Drop for Registrar {
@@ -104,12 +107,14 @@ pub(crate) async fn registrar(app: &TestApp) -> Registrar {
 /// A registrar of this test on `port` (free for UDP and TCP), against `app`'s database.
 pub(crate) async fn registrar_on(app: &TestApp, port: u16) -> Registrar {
     let database: String = sqlx::query_scalar("SELECT current_database()").fetch_one(&app.pool).await.unwrap();
+    let trunk = free_port();
     let config = include_str!("../../../sip/kamailio.cfg")
         .replace("@DB_URL@", &registrar_database_url(&database).await)
         .replace("@LISTEN@", &format!("127.0.0.1:{port}"))
         .replace("@SIP_DOMAIN@", DOMAIN)
         .replace("@ALGORITHM@", "MD5")
-        .replace("@HA1_COLUMN@", "ha1");
+        .replace("@HA1_COLUMN@", "ha1")
+        .replace("@TRUNK@", &format!("127.0.0.1:{trunk}"));
     let dir = std::env::temp_dir().join(format!("talkbridge-registrar-{port}-{}", uuid::Uuid::new_v4().simple()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("kamailio.cfg"), config).unwrap();
@@ -123,7 +128,7 @@ pub(crate) async fn registrar_on(app: &TestApp, port: u16) -> Registrar {
         .stderr(log)
         .spawn()
         .expect("kamailio (Debian's kamailio and kamailio-postgres-modules; .ci/test installs them)");
-    let mut registrar = Registrar { child, port, dir };
+    let mut registrar = Registrar { child, port, trunk, dir };
     let started = Instant::now();
     // Its own answer, not another process's on the port: it still runs once the port answers.
     let running = |registrar: &mut Registrar| registrar.child.try_wait().unwrap().is_none();
