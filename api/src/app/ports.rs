@@ -80,15 +80,6 @@ pub async fn open(state: &AppState, context: &Context, id: &str, number: &str) -
     Ok(())
 }
 
-/// Opens every port of a completed order (the `open-ports` workflow).
-pub async fn open_all(state: &AppState, context: &Context, id: &str) -> Result<(), ApiError> {
-    let (order, _) = load::<ServiceOrder>(&state.pool, id).await?;
-    for number in order.transfers() {
-        open(state, context, id, &number.value).await?;
-    }
-    Ok(())
-}
-
 async fn execute_and_tell(
     state: &AppState,
     context: &Context,

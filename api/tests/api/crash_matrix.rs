@@ -644,6 +644,78 @@ fn every_fault_point_of_tell_buyer_is_tested() {
     assert_eq!(api::app::workflows::tell_buyer::FAULT_POINTS, ["after-buyer-told"]);
 }
 
+// ---------------------------------------------------------------------------------------
+// A completed order's transfers, each its own Port (`open-ports`).
+
+/// The numbers `open_ports_after_port_opened` transfers in, as the order stores them.
+const TRANSFERRED: [&str; 2] = ["02079460123", "01614960123"];
+
+/// An order transferring two numbers: the server dies after the first port is opened and
+/// before the second; the restarted server's runner opens the second, and the first once.
+#[tokio::test]
+async fn open_ports_after_port_opened() {
+    let point = "after-port-opened";
+    let database = fresh_database().await;
+    let pool = PgPool::connect(&database).await.unwrap();
+    let first = Server::start(&database, &[("FAULT_INJECTION", point)]).await;
+    let app = first.app(&pool);
+    let cart_id = cart(&app, crate::checkout::single_user(&[])).await;
+    for number in ["020 7946 0123", "0161 496 0123"] {
+        let transfer = serde_json::json!({ "value": number, "isTransfer": true });
+        expect_ok(app.send(Method::POST, &format!("/api/carts/{cart_id}/numbers"), Some(transfer)).await).await;
+    }
+    let (_, charge, order) = pay(&app, &cart_id, "ports-crash@example.com", OK_CARD).await;
+    expect_ok(charge).await;
+    let died =
+        app.client.post(format!("{}/api/create-user-account/", app.address)).json(&account_body(&order)).send().await;
+    assert!(died.is_err(), "{point}: the server died mid-request");
+    first.crashed();
+    let port_ids = TRANSFERRED.map(|number| format!("{order}:{number}"));
+    let opened = "SELECT count(*) FROM events WHERE aggregate_id = $1 AND event_type = 'PortOpened'";
+    let before = [count(&pool, opened, &port_ids[0]).await, count(&pool, opened, &port_ids[1]).await];
+    assert_eq!(before, [1, 0], "{point}: one port open and one not when the server died");
+    let owed: Vec<String> = sqlx::query_scalar("SELECT workflow FROM workflows WHERE aggregate_id = $1")
+        .bind(&order)
+        .fetch_all(&pool)
+        .await
+        .unwrap();
+    assert_eq!(owed, ["open-ports"], "{point}: the order completed, its ports owed");
+
+    let second = Server::start(&database, &[]).await;
+    let app = second.app(&pool);
+    let resumed = workflow_done(&pool, &order).await;
+    // The browser's retry: the passwords, and no port opened again.
+    let account = expect_ok(post(&app, "/api/create-user-account/", account_body(&order)).await).await;
+    assert!(account["extensions"][0]["password"].is_string(), "{point}: {account}");
+    for port in &port_ids {
+        assert_eq!(count(&pool, opened, port).await, 1, "{point}: {port} opened once");
+        let events = count(&pool, "SELECT count(*) FROM events WHERE aggregate_id = $1", port).await;
+        assert_eq!(events, 1, "{point}: {port} holds its PortOpened alone");
+    }
+    let views: Vec<String> =
+        sqlx::query_scalar("SELECT view_id FROM port_view WHERE view_id LIKE $1 || ':%' ORDER BY view_id")
+            .bind(&order)
+            .fetch_all(&pool)
+            .await
+            .unwrap();
+    let mut expected = port_ids.to_vec();
+    expected.sort();
+    assert_eq!(views, expected, "{point}: each port's view, once");
+    let owed = count(&pool, "SELECT count(*) FROM workflows WHERE aggregate_id = $1", &order).await;
+    assert_eq!(owed, 0, "{point}: the workflow's row is gone");
+    let view = expect_ok(app.get(&format!("/api/orders/{order}")).await).await;
+    assert_eq!(view["ports"].as_array().map(Vec::len), Some(2), "{point}: the order shows both ports: {view}");
+    println!(
+        "| open-ports | {point} | resumed in {} ms; ports 2 (1 open at the crash), each PortOpened 1; port views 2; row deleted |",
+        resumed.as_millis()
+    );
+}
+
+#[test]
+fn every_fault_point_of_open_ports_is_tested() {
+    assert_eq!(api::app::workflows::ports::FAULT_POINTS, ["after-port-opened"]);
+}
+
 /// A number given to an order that refuses it (here a placeholder it no longer waits for)
 /// is not left assigned to it: the assignment and the order's record commit together.
 #[tokio::test]

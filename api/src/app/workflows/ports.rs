@@ -3,7 +3,8 @@
 //! - `open-ports`, started by an order's `OrderCompleted`: a Port for each number the order
 //!   transfers in (`Open`, which stores nothing for a port open already; the buyer's or
 //!   staff's first step opens it too, so an order completed before ports had their own
-//!   aggregate is covered as well).
+//!   aggregate is covered as well). A rerun after a crash between two ports opens only the
+//!   ones still missing.
 //! - `tell-transfer`, started by each step of a port: the buyer's e-mail of each step, read
 //!   from the port's events from the one that started it, with the port as it stood right
 //!   after that event. The outbox keeps one e-mail per kind and reference, and the reference
@@ -16,18 +17,35 @@ use jobs::commands::Context;
 use jobs::outbox::Mail;
 use jobs::workflows::Claim;
 
+use crate::app::faults;
 use crate::app::state::{load, AppState};
 use crate::platform::error::ApiError;
 
 pub use super::triggers::{OPEN_PORTS, TELL_TRANSFER};
 
+/// The fault point of `open-ports` (FAULT_INJECTION): after each port is opened, before the
+/// next one or the row's deletion, so that an order transferring two numbers stops with one
+/// port open and one not.
+pub const FAULT_POINTS: [&str; 1] = ["after-port-opened"];
+
 /// `open-ports` of the claimed order.
 pub async fn open(state: &AppState, claim: Claim) -> Result<(), ApiError> {
-    let context = Context::job(OPEN_PORTS);
-    match crate::app::ports::open_all(state, &context, &claim.aggregate_id).await {
+    match open_each(state, &claim.aggregate_id).await {
         Ok(()) => Ok(claim.finish(&state.pool).await?),
         Err(error) => super::failed(state, claim, error).await,
     }
+}
+
+/// Opens the port of each number order `id` transfers in. The loop is the workflow's own
+/// (crate::app::ports opens one port) so that its fault point sits between two ports.
+async fn open_each(state: &AppState, id: &str) -> Result<(), ApiError> {
+    let context = Context::job(OPEN_PORTS);
+    let (order, _) = load::<ServiceOrder>(&state.pool, id).await?;
+    for number in order.transfers() {
+        crate::app::ports::open(state, &context, id, &number.value).await?;
+        faults::point(state, "after-port-opened");
+    }
+    Ok(())
 }
 
 /// `tell-transfer` of the claimed port. Its fault point is `tell-buyer`'s
@@ -35,7 +53,7 @@ pub async fn open(state: &AppState, claim: Claim) -> Result<(), ApiError> {
 pub async fn tell(state: &AppState, claim: Claim) -> Result<(), ApiError> {
     match queue_mails(state, &claim).await {
         Ok(()) => {
-            crate::app::faults::point(state, "after-buyer-told");
+            faults::point(state, "after-buyer-told");
             Ok(claim.finish(&state.pool).await?)
         }
         Err(error) => super::failed(state, claim, error).await,
