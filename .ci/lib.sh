@@ -248,18 +248,28 @@ registrar_database_url() {
 }
 
 # sip/kamailio.cfg rendered for database URL $1 (already the registrar's role) and listen
-# address $2 (address:port), with SIP_DOMAIN and SIP_DIGEST_ALGORITHM (MD5 or SHA-256).
+# address $2 (address:port), with SIP_DOMAIN, SIP_DIGEST_ALGORITHM (MD5 or SHA-256) and
+# SIP_TRUNK (the carrier's address:port, whose calls to the shop's numbers need no digest).
 render_kamailio_cfg() {
-  local url="$1" listen="$2" algorithm="${SIP_DIGEST_ALGORITHM:-MD5}" column cfg
+  local url="$1" listen="$2" algorithm="${SIP_DIGEST_ALGORITHM:-MD5}" trunk="${SIP_TRUNK:-127.0.0.1:5070}" column cfg
   case "$algorithm" in
     MD5) column=ha1 ;;
     SHA-256) column=ha1_sha256 ;;
     *) log "SIP_DIGEST_ALGORITHM must be MD5 or SHA-256, not $algorithm"; return 1 ;;
   esac
+  if ! valid_sip_trunk "$trunk"; then
+    log "SIP_TRUNK must be an IP address and port (203.0.113.5:5060, or [2001:db8::5]:5060), not $trunk"; return 1
+  fi
   cfg=$(<"$ROOT/sip/kamailio.cfg")
   cfg=${cfg//@DB_URL@/$url}; cfg=${cfg//@LISTEN@/$listen}; cfg=${cfg//@SIP_DOMAIN@/${SIP_DOMAIN:-sip.talkbridge.localhost}}
-  cfg=${cfg//@ALGORITHM@/$algorithm}; cfg=${cfg//@HA1_COLUMN@/$column}
+  cfg=${cfg//@ALGORITHM@/$algorithm}; cfg=${cfg//@HA1_COLUMN@/$column}; cfg=${cfg//@TRUNK@/$trunk}
   printf '%s' "$cfg"
+}
+
+# Whether $1 is an IPv4 address and port, or an IPv6 address in brackets and port: the form
+# Kamailio's source address takes in sip/kamailio.cfg (and nothing that could end its string).
+valid_sip_trunk() {
+  [[ "$1" =~ ^([0-9]{1,3}(\.[0-9]{1,3}){3}|\[[0-9A-Fa-f:.]+\]):[0-9]{1,5}$ ]]
 }
 
 # Checks and starts Kamailio with config file $1, logging to $2, in a session of its own (so the

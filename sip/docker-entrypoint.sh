@@ -8,6 +8,8 @@
 #   SIP_DOMAIN                 the domain buyers type into their phone (sip.talkbridge.localhost)
 #   SIP_DIGEST_ALGORITHM       MD5 (every softphone) or SHA-256
 #   SIP_LISTEN                 address:port for UDP and TCP (the container's own address:5060)
+#   SIP_TRUNK                  the carrier's trunk, IP address:port (127.0.0.1:5070; IPv6 in
+#                              brackets): its calls to the shop's numbers need no digest
 # It never connects as the shop's user: without the role's password it does not start.
 set -euo pipefail
 
@@ -38,6 +40,10 @@ if [ -z "$listen" ]; then
   listen="$address:5060"
 fi
 
+trunk="${SIP_TRUNK:-127.0.0.1:5070}"
+[[ "$trunk" =~ ^([0-9]{1,3}(\.[0-9]{1,3}){3}|\[[0-9A-Fa-f:.]+\]):[0-9]{1,5}$ ]] \
+  || fail "SIP_TRUNK must be an IP address and port (203.0.113.5:5060, or [2001:db8::5]:5060), not $trunk"
+
 url="postgres://talkbridge_registrar:$password@${SIP_REGISTRAR_DB_HOST:-db}:${SIP_REGISTRAR_DB_PORT:-5432}/${SIP_REGISTRAR_DB_NAME:-voip_shop}"
 cfg=$(</etc/talkbridge/kamailio.cfg.in)
 cfg=${cfg//@DB_URL@/$url}
@@ -45,6 +51,7 @@ cfg=${cfg//@LISTEN@/$listen}
 cfg=${cfg//@SIP_DOMAIN@/${SIP_DOMAIN:-sip.talkbridge.localhost}}
 cfg=${cfg//@ALGORITHM@/$algorithm}
 cfg=${cfg//@HA1_COLUMN@/$column}
+cfg=${cfg//@TRUNK@/$trunk}
 # The config names Debian's amd64 module directory: use this image's own (arm64 too).
 modules=$(ls -d /usr/lib/*/kamailio/modules | head -n 1)
 cfg=${cfg//\/usr\/lib\/x86_64-linux-gnu\/kamailio\/modules\//$modules/}

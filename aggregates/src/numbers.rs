@@ -29,6 +29,24 @@ pub fn uk_number_type(national: &str) -> Option<NumberType> {
     }
 }
 
+/// A number as E.164 digits without the `+` (`442079460123`), the form the stock keeps and
+/// a carrier's trunk dials: a stock value stays as it is, a UK number in national form (a
+/// transfer's, `02079460123`) gets its country code, `+` or `00` goes. None when what is
+/// left is not 6 to 15 digits starting 1 to 9.
+pub fn e164_digits(value: &str) -> Option<String> {
+    let value: String = value.chars().filter(|c| !matches!(c, ' ' | '-')).collect();
+    let digits = if let Some(international) = value.strip_prefix('+').or_else(|| value.strip_prefix("00")) {
+        international.to_string()
+    } else if let Some(national) = value.strip_prefix('0') {
+        format!("44{national}")
+    } else {
+        value
+    };
+    let valid =
+        (6..=15).contains(&digits.len()) && digits.bytes().all(|b| b.is_ascii_digit()) && !digits.starts_with('0');
+    valid.then_some(digits)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -66,6 +84,26 @@ mod tests {
             ("", None),
         ] {
             assert_eq!(uk_number_type(national), expected, "{national}");
+        }
+    }
+
+    #[test]
+    fn numbers_in_any_of_our_forms_become_e164_digits() {
+        for (value, expected) in [
+            ("442079460123", Some("442079460123")),
+            ("+442079460123", Some("442079460123")),
+            ("00442079460123", Some("442079460123")),
+            ("02079460123", Some("442079460123")),
+            ("07700 900123", Some("447700900123")),
+            ("353123456789", Some("353123456789")),
+            ("+", None),
+            ("0", None),
+            ("12345", None),
+            ("1234567890123456", None),
+            ("44207946012x", None),
+            ("", None),
+        ] {
+            assert_eq!(e164_digits(value).as_deref(), expected, "{value}");
         }
     }
 }

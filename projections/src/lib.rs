@@ -12,4 +12,5 @@ pub mod ports;
 pub mod quotes;
 pub mod rebuild;
 pub mod sip;
+pub mod sip_numbers;
 pub mod trials;

@@ -231,7 +231,7 @@ async fn sip_rows(pool: &PgPool) -> Result<u64, sqlx::Error> {
     Ok(count as u64)
 }
 
-async fn aggregate_ids(pool: &PgPool, aggregate_type: &str) -> Result<Vec<String>, sqlx::Error> {
+pub(crate) async fn aggregate_ids(pool: &PgPool, aggregate_type: &str) -> Result<Vec<String>, sqlx::Error> {
     sqlx::query_scalar!("SELECT DISTINCT aggregate_id FROM events WHERE aggregate_type = $1 ORDER BY 1", aggregate_type)
         .fetch_all(pool)
         .await

@@ -127,6 +127,14 @@ pub struct OrderLines {
     pub amounts: OrderAmounts,
 }
 
+impl OrderLines {
+    /// Whether the order's numbers ring all its extensions at once (the first to answer
+    /// takes the call) rather than only the first: Multi User, or the Ring Groups add-on.
+    pub fn rings_all_extensions(&self) -> bool {
+        self.plan == Plan::MultiUser || self.add_ons.iter().any(|a| a.add_on == AddOn::RingGroups)
+    }
+}
+
 /// Lines the plan allows, with amounts that add up (the server priced them; this checks).
 pub(super) fn check_lines(lines: &OrderLines) -> Result<(), ServiceOrderError> {
     let plan = lines.plan;

@@ -1248,3 +1248,14 @@ fn legacy_transfer_steps_in_an_order_stream_still_read_and_change_nothing_of_the
     cqrs_es::Aggregate::apply(&mut order, event);
     assert_eq!(order, before);
 }
+
+#[test]
+fn numbers_ring_every_extension_with_ring_groups_or_multi_user_and_the_first_otherwise() {
+    let mut lines = single_lines();
+    assert!(!lines.rings_all_extensions(), "Single User without Ring Groups rings extension 101");
+    lines.add_ons.push(OrderedAddOn { add_on: AddOn::RingGroups, price: Pence(200) });
+    assert!(lines.rings_all_extensions());
+    assert!(!payg_lines(true).rings_all_extensions());
+    let multi = OrderLines { plan: Plan::MultiUser, quantity: 4, add_ons: vec![], ..single_lines() };
+    assert!(multi.rings_all_extensions());
+}

@@ -16,6 +16,7 @@ use projections::hardware::{AuditLogQuery, HardwareView, HARDWARE_VIEW_TABLE};
 use projections::hardware_orders::{HardwareOrderView, HARDWARE_ORDER_VIEW_TABLE};
 use projections::inventory::InventoryQuery;
 use projections::sip::SipAccountsQuery;
+use projections::sip_numbers::SipNumbersQuery;
 use sqlx::PgPool;
 
 use aggregates::quote_request::{QuoteRequest, QuoteRequestServices};
@@ -156,14 +157,19 @@ impl AppState {
         let order_view_query = Arc::new(CatchUpQuery::new(Arc::new(store(&pool)), order_views.clone()));
         let orders = Cqrs::new(
             &pool,
-            vec![Box::new(SharedQuery(order_view_query.clone())), Box::new(SipAccountsQuery::new(pool.clone()))],
+            vec![
+                Box::new(SharedQuery(order_view_query.clone())),
+                Box::new(SipAccountsQuery::new(pool.clone())),
+                Box::new(SipNumbersQuery::new(pool.clone())),
+            ],
             ServiceOrderServices { clock: clock.clone() },
         )
         .starting(crate::app::workflows::triggers::service_order_started_by);
         let port_views = Arc::new(PortViews::new(PORT_VIEW_TABLE, pool.clone()));
-        let ports = Cqrs::new(&pool, vec![], PortServices { clock: clock.clone() })
-            .with_view::<PortView>()
-            .starting(crate::app::workflows::triggers::port_started_by);
+        let ports =
+            Cqrs::new(&pool, vec![Box::new(SipNumbersQuery::new(pool.clone()))], PortServices { clock: clock.clone() })
+                .with_view::<PortView>()
+                .starting(crate::app::workflows::triggers::port_started_by);
         let hardware_order_views = Arc::new(HardwareOrderViews::new(HARDWARE_ORDER_VIEW_TABLE, pool.clone()));
         let hardware_order_view_query =
             Arc::new(CatchUpQuery::new(Arc::new(store(&pool)), hardware_order_views.clone()));
@@ -177,7 +183,11 @@ impl AppState {
         let trial_view_query = Arc::new(CatchUpQuery::new(Arc::new(store(&pool)), trial_views.clone()));
         let trials = Cqrs::new(
             &pool,
-            vec![Box::new(SharedQuery(trial_view_query.clone())), Box::new(SipAccountsQuery::new(pool.clone()))],
+            vec![
+                Box::new(SharedQuery(trial_view_query.clone())),
+                Box::new(SipAccountsQuery::new(pool.clone())),
+                Box::new(SipNumbersQuery::new(pool.clone())),
+            ],
             TrialServices { clock: clock.clone() },
         )
         .starting(crate::app::workflows::triggers::trial_started_by);

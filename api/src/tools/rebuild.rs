@@ -44,6 +44,7 @@ pub async fn rebuild_all(state: &AppState) -> Result<Vec<Rebuilt>, RebuildError>
         rebuild_audit_log(state).await?,
         rebuild_number_inventory(state).await?,
         rebuild_sip_accounts(state).await?,
+        rebuild_sip_numbers(state).await?,
     ])
 }
 
@@ -95,4 +96,9 @@ pub async fn rebuild_number_inventory(state: &AppState) -> Result<Rebuilt, Rebui
 /// The SIP registrar's extensions (`sip_accounts`).
 pub async fn rebuild_sip_accounts(state: &AppState) -> Result<Rebuilt, RebuildError> {
     projections::sip::rebuild(&state.pool, &mut Bar::default()).await
+}
+
+/// The SIP registrar's routing of the shop's numbers (`sip_numbers`).
+pub async fn rebuild_sip_numbers(state: &AppState) -> Result<Rebuilt, RebuildError> {
+    projections::sip_numbers::rebuild(&state.pool, &mut Bar::default()).await
 }

@@ -4,6 +4,7 @@
 
 mod address;
 mod analytics;
+pub(crate) mod calls;
 mod card_setups;
 mod cart;
 pub(crate) mod checkout;

@@ -6,6 +6,7 @@ use api::app::auth::Role;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
+use crate::calls::routed;
 use crate::checkout::{create_account, pay, single_user, OK_CARD};
 use crate::hardware_routes::{as_staff, sign_in, staff_get, Session};
 use crate::helpers::{expect_error, expect_ok, spawn_app, TestApp};
@@ -92,7 +93,9 @@ async fn the_buyer_signs_the_letter_of_authority_and_staff_take_the_port_to_comp
         expect_ok(step(&app, &support, &order, json!({ "number": PORTED, "step": "setDate", "date": date })).await)
             .await;
     assert_eq!(history["actions"]["ports"][0]["steps"], json!(["setDate", "complete", "reject"]));
+    assert_eq!(routed(&app, &order).await, vec![], "the number rings nothing before it is ours");
     let history = expect_ok(step(&app, &support, &order, json!({ "number": PORTED, "step": "complete" })).await).await;
+    assert_eq!(routed(&app, &order).await, vec![("442079460123".to_string(), false)], "the trunk's calls ring it");
     let last = history["events"].as_array().unwrap().last().unwrap().clone();
     assert_eq!(last["sentence"], format!("Transfer of {PORTED} completed by sam@talkbridge.example."));
     assert_eq!(last["actor"], json!({ "kind": "staff", "name": "sam@talkbridge.example" }));

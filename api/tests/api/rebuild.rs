@@ -504,7 +504,8 @@ async fn every_read_model_is_rebuilt_by_one_call() {
             "hardware_view",
             "hardware_audit",
             "number_inventory",
-            "sip_accounts"
+            "sip_accounts",
+            "sip_numbers"
         ]
     );
     assert!(all.iter().all(|r| changes(r) == (0, 0, 0)), "a healthy shop needs no repair: {all:?}");

@@ -73,8 +73,11 @@ pub(crate) async fn registrar_database_url(database: &str) -> String {
 /// A registrar of this test, stopped when dropped.
 pub(crate) struct Registrar {
     child: Child,
-    port: u16,
-    dir: PathBuf,
+    pub(crate) port: u16,
+    /// The port of 127.0.0.1 it takes for the carrier's trunk (SIP_TRUNK): calls from there
+    /// to the shop's numbers need no digest (crate::calls).
+    pub(crate) trunk: u16,
+    pub(crate) dir: PathBuf,
 }
 
 impl Drop for Registrar {
@@ -104,12 +107,14 @@ pub(crate) async fn registrar(app: &TestApp) -> Registrar {
 /// A registrar of this test on `port` (free for UDP and TCP), against `app`'s database.
 pub(crate) async fn registrar_on(app: &TestApp, port: u16) -> Registrar {
     let database: String = sqlx::query_scalar("SELECT current_database()").fetch_one(&app.pool).await.unwrap();
+    let trunk = free_port();
     let config = include_str!("../../../sip/kamailio.cfg")
         .replace("@DB_URL@", &registrar_database_url(&database).await)
         .replace("@LISTEN@", &format!("127.0.0.1:{port}"))
         .replace("@SIP_DOMAIN@", DOMAIN)
         .replace("@ALGORITHM@", "MD5")
-        .replace("@HA1_COLUMN@", "ha1");
+        .replace("@HA1_COLUMN@", "ha1")
+        .replace("@TRUNK@", &format!("127.0.0.1:{trunk}"));
     let dir = std::env::temp_dir().join(format!("talkbridge-registrar-{port}-{}", uuid::Uuid::new_v4().simple()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("kamailio.cfg"), config).unwrap();
@@ -123,7 +128,7 @@ pub(crate) async fn registrar_on(app: &TestApp, port: u16) -> Registrar {
         .stderr(log)
         .spawn()
         .expect("kamailio (Debian's kamailio and kamailio-postgres-modules; .ci/test installs them)");
-    let mut registrar = Registrar { child, port, dir };
+    let mut registrar = Registrar { child, port, trunk, dir };
     let started = Instant::now();
     // Its own answer, not another process's on the port: it still runs once the port answers.
     let running = |registrar: &mut Registrar| registrar.child.try_wait().unwrap().is_none();
@@ -378,6 +383,20 @@ async fn the_registrars_role_reads_subscribers_and_writes_locations_and_nothing_
         .unwrap();
     assert_eq!(version, 9);
 
+    // What the call routing reads: who an extension reaches by number or username (without
+    // any owner), and which extensions a number rings (none here: the owner has no number).
+    let dialled: Vec<(String, bool)> = sqlx::query_as(
+        "SELECT callee, same_owner FROM sip_dial_plan WHERE caller = 'md5ext101' AND dialled IN ('102', 'emptymd5ext103')
+         ORDER BY callee",
+    )
+    .fetch_all(&mut registrar)
+    .await
+    .unwrap();
+    assert_eq!(dialled, vec![("emptymd5ext103".to_string(), true), ("nomd5ext102".to_string(), true)]);
+    let routes: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM sip_number_routes").fetch_one(&mut registrar).await.unwrap();
+    assert_eq!(routes, 0);
+
     // What usrloc writes: a registration, its refresh, an attribute, and their removal.
     let id: i32 = sqlx::query_scalar(
         "INSERT INTO location (ruid, username, contact, expires, last_modified)
@@ -403,9 +422,16 @@ async fn the_registrars_role_reads_subscribers_and_writes_locations_and_nothing_
 
     // Nothing else: customers, staff password hashes, events, the digests' own table, the
     // projection's, and no writing what it only reads. 42501: permission denied.
-    for table in
-        ["customer_accounts", "staff_users", "staff_sessions", "events", "sip_extensions", "sip_accounts", "outbox"]
-    {
+    for table in [
+        "customer_accounts",
+        "staff_users",
+        "staff_sessions",
+        "events",
+        "sip_extensions",
+        "sip_accounts",
+        "sip_numbers",
+        "outbox",
+    ] {
         let read = sqlx::query(&format!("SELECT 1 FROM {table} LIMIT 1")).fetch_all(&mut registrar).await;
         assert_eq!(refusal(read).as_deref(), Some("42501"), "reading {table}");
     }
@@ -420,7 +446,7 @@ async fn the_registrars_role_reads_subscribers_and_writes_locations_and_nothing_
         assert_eq!(refusal(written).as_deref(), Some("42501"), "{statement}");
     }
 
-    // The whole list, as the catalogue has it: exactly four relations and their two sequences.
+    // The whole list, as the catalogue has it: exactly six relations and two sequences.
     let relations: Vec<String> = sqlx::query_scalar(
         "SELECT c.relname::text FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
          WHERE n.nspname = 'public' AND (
@@ -435,7 +461,16 @@ async fn the_registrars_role_reads_subscribers_and_writes_locations_and_nothing_
     .unwrap();
     assert_eq!(
         relations,
-        ["location", "location_attrs", "location_attrs_id_seq", "location_id_seq", "subscriber", "version"]
+        [
+            "location",
+            "location_attrs",
+            "location_attrs_id_seq",
+            "location_id_seq",
+            "sip_dial_plan",
+            "sip_number_routes",
+            "subscriber",
+            "version"
+        ]
     );
     let writable: Vec<String> = sqlx::query_scalar(
         "SELECT c.relname::text FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace

@@ -5,6 +5,7 @@ use api::app::auth::Role;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
+use crate::calls::routed;
 use crate::checkout::{create_account, pay, single_user, OK_CARD};
 use crate::hardware_routes::{as_staff, sign_in, staff_get, Session};
 use crate::helpers::{expect_error, expect_ok, spawn_app, TestApp};
@@ -313,6 +314,7 @@ async fn staff_resend_and_release_through_events_that_carry_their_name() {
     let support = sign_in(&app, "sam@talkbridge.example", Role::Support).await;
     let (order, _, _) = completed_order(&app, "resend@example.com", "442079460204").await;
     let base = format!("/api/admin/orders/service/{order}");
+    assert_eq!(routed(&app, &order).await, vec![("442079460204".to_string(), false)]);
     let before = app.event_count().await;
 
     let history = expect_ok(post(&app, &support, &format!("{base}/resend-confirmation"), json!({})).await).await;
@@ -331,6 +333,7 @@ async fn staff_resend_and_release_through_events_that_carry_their_name() {
     let last = history["events"].as_array().unwrap().last().unwrap().clone();
     assert_eq!(last["sentence"], "Number 442079460204 released to stock by sam@talkbridge.example.");
     assert_eq!(history["actions"]["releasableNumbers"], json!([]));
+    assert_eq!(routed(&app, &order).await, vec![], "a released number rings nothing");
     let stock: String = sqlx::query_scalar("SELECT status FROM number_inventory WHERE value = '442079460204'")
         .fetch_one(&app.pool)
         .await
@@ -691,6 +694,7 @@ async fn support_picks_a_free_number_for_a_placeholder_from_its_area_code() {
     assert_eq!(last["actor"]["kind"], "staff");
     assert_eq!(history["actions"]["openPlaceholders"], json!([]));
     assert!(history["actions"]["releasableNumbers"].as_array().unwrap().contains(&json!(picked)));
+    assert_eq!(routed(&app, &order).await, vec![(picked.clone(), false)], "the trunk's calls ring it");
     let again = post(&app, &support, &format!("{base}/fill-placeholder"), body).await;
     expect_error(again, StatusCode::CONFLICT, "placeholder_not_open").await;
 }

@@ -1,0 +1,288 @@
+//! Calls through the SIP registrar (sip/kamailio.cfg), each test with a Kamailio of its own
+//! (crate::sip): sipp as the phones, which register from a port of their own and then answer
+//! or ring there (sip/tests/answer.xml, ring.xml), as the caller with its digest
+//! (call.xml), and as the carrier's trunk from the port the registrar takes for it
+//! (inbound.xml). The callers' scenarios log the final answer they got, so each test checks
+//! the code sipp saw.
+
+use std::net::UdpSocket;
+use std::os::unix::process::CommandExt;
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration as StdDuration, Instant};
+
+use aggregates::clock::FixedClock;
+use api::app::state::AppState;
+use chrono::{Duration, Utc};
+use serde_json::Value;
+
+use crate::checkout::{cart, create_account, pay, CartSpec, OK_CARD};
+use crate::helpers::{expect_ok, TestApp};
+use crate::sip::{free_port, spawn_app_with_registrar, Registrar};
+use crate::trial::{free_numbers, start_confirmed_trial};
+
+const DOMAIN: &str = "sip.talkbridge.localhost";
+
+fn scenario(name: &str) -> String {
+    format!("{}/../sip/tests/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs sipp to the end (at most its 10 s timeout) with `args` after the registrar's address,
+/// in the registrar's folder: whether the scenario went as written.
+async fn sipp(registrar: &Registrar, args: Vec<String>) -> bool {
+    let mut all = vec![format!("127.0.0.1:{}", registrar.port)];
+    all.extend(args);
+    all.extend(["-m", "1", "-i", "127.0.0.1", "-nostdin", "-timeout", "10s", "-timeout_error"].map(String::from));
+    let dir = registrar.dir.clone();
+    tokio::task::spawn_blocking(move || {
+        Command::new("sipp").args(&all).current_dir(dir).stdout(Stdio::null()).stderr(Stdio::null()).status()
+    })
+    .await
+    .unwrap()
+    .expect("sipp (Debian's sip-tester; .ci/test installs it)")
+    .success()
+}
+
+/// A caller's scenario `name` run with `args`: the final answer it got (200 once the call was
+/// answered and hung up), or None when it got none it expected.
+async fn final_answer(registrar: &Registrar, name: &str, mut args: Vec<String>) -> Option<u16> {
+    let log = registrar.dir.join(format!("{name}-{}.log", uuid::Uuid::new_v4().simple()));
+    args.extend(["-sf".into(), scenario(name), "-trace_logs".into(), "-log_file".into(), log.display().to_string()]);
+    let went = sipp(registrar, args).await;
+    let logged = std::fs::read_to_string(&log).unwrap_or_default();
+    let code = logged.lines().find_map(|line| line.trim().parse().ok());
+    went.then_some(code).flatten()
+}
+
+/// Extension `username` (with `password`) dials `dialled`.
+async fn call(registrar: &Registrar, (username, password): (&str, &str), dialled: &str) -> Option<u16> {
+    let args = ["-s", dialled, "-key", "caller", username, "-au", username, "-ap", password, "-key", "domain", DOMAIN];
+    let local = free_port().to_string();
+    let mut args: Vec<String> = args.map(String::from).to_vec();
+    args.extend(["-p".to_string(), local]);
+    final_answer(registrar, "call.xml", args).await
+}
+
+/// The carrier calls `number` from `port` (the trunk's, unless a test says otherwise).
+async fn call_in_from(registrar: &Registrar, port: u16, number: &str) -> Option<u16> {
+    let args = ["-s", number, "-key", "caller", "+447700900123", "-p", &port.to_string()].map(String::from).to_vec();
+    final_answer(registrar, "inbound.xml", args).await
+}
+
+async fn call_in(registrar: &Registrar, number: &str) -> Option<u16> {
+    call_in_from(registrar, registrar.trunk, number).await
+}
+
+/// A phone registered as an extension, from a port of its own.
+struct Phone {
+    port: u16,
+}
+
+impl Phone {
+    async fn register(registrar: &Registrar, (username, password): (&str, &str)) -> Phone {
+        let port = free_port();
+        let args = [
+            "-sf",
+            &scenario("register.xml"),
+            "-s",
+            username,
+            "-au",
+            username,
+            "-ap",
+            password,
+            "-key",
+            "domain",
+            DOMAIN,
+            "-p",
+            &port.to_string(),
+        ]
+        .map(String::from)
+        .to_vec();
+        assert!(sipp(registrar, args).await, "{username} registers");
+        Phone { port }
+    }
+
+    /// The phone waits for one call on its port and plays `name` (answer.xml, ring.xml).
+    fn expect(&self, registrar: &Registrar, name: &str) -> Waiting {
+        let child = Command::new("sipp")
+            .args(["-sf", &scenario(name), "-m", "1", "-i", "127.0.0.1", "-p", &self.port.to_string()])
+            .args(["-nostdin", "-timeout", "10s", "-timeout_error"])
+            .current_dir(&registrar.dir)
+            .process_group(0)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("sipp (Debian's sip-tester; .ci/test installs it)");
+        // Listening once its port is taken: a call sent before would find no one.
+        let started = Instant::now();
+        while UdpSocket::bind(("127.0.0.1", self.port)).is_ok() {
+            assert!(started.elapsed() < StdDuration::from_secs(5), "the phone's sipp did not start");
+            std::thread::sleep(StdDuration::from_millis(10));
+        }
+        Waiting { child: Some(child) }
+    }
+}
+
+/// A phone's sipp waiting for its call; stopped if the test ends first.
+struct Waiting {
+    child: Option<Child>,
+}
+
+impl Waiting {
+    /// Whether the phone's scenario went as written (it was called, and answered or rang).
+    async fn went(mut self) -> bool {
+        let mut child = self.child.take().unwrap();
+        tokio::task::spawn_blocking(move || child.wait()).await.unwrap().unwrap().success()
+    }
+}
+
+impl Drop for Waiting {
+    fn drop(&mut self) {
+        if let Some(child) = &mut self.child {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// A paid and completed order of `spec` for `email`: its extensions as (username, password),
+/// in extension order.
+async fn order(app: &TestApp, spec: CartSpec<'_>, email: &str) -> Vec<(String, String)> {
+    let cart_id = cart(app, spec).await;
+    let (_, charge, order) = pay(app, &cart_id, email, OK_CARD).await;
+    expect_ok(charge).await;
+    extensions(&create_account(app, &order).await)
+}
+
+fn extensions(account: &Value) -> Vec<(String, String)> {
+    account["extensions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| (e["username"].as_str().unwrap().to_string(), e["password"].as_str().unwrap().to_string()))
+        .collect()
+}
+
+fn single_user(users: u32, add_ons: &'static [&'static str], numbers: &'static [&'static str]) -> CartSpec<'static> {
+    CartSpec { plan: "singleUser", cycle: "monthly", quantity: users, add_ons, numbers, top_up_pence: None }
+}
+
+/// The numbers the registrar routes to `owner`'s extensions (`sip_numbers`), each with
+/// whether it rings them all.
+pub(crate) async fn routed(app: &TestApp, owner: &str) -> Vec<(String, bool)> {
+    sqlx::query_as("SELECT number, ring_all FROM sip_numbers WHERE owner = $1 ORDER BY number")
+        .bind(owner)
+        .fetch_all(&app.pool)
+        .await
+        .unwrap()
+}
+
+fn pair(extension: &(String, String)) -> (&str, &str) {
+    (&extension.0, &extension.1)
+}
+
+#[tokio::test]
+async fn an_extension_calls_another_of_its_order_by_number_or_username_and_no_one_elses() {
+    let (app, registrar) = spawn_app_with_registrar().await;
+    let ours = order(&app, single_user(2, &[], &[]), "calls@example.com").await;
+    let theirs = order(&app, single_user(1, &[], &[]), "neighbour@example.com").await;
+    let (first, second) = (pair(&ours[0]), pair(&ours[1]));
+
+    assert_eq!(call(&registrar, first, "102").await, Some(480), "102 is not registered yet");
+    let phone = Phone::register(&registrar, second).await;
+    let ringing = phone.expect(&registrar, "answer.xml");
+    assert_eq!(call(&registrar, first, "102").await, Some(200), "101 dials 102");
+    assert!(ringing.went().await, "102 answered, and the caller hung up");
+    let ringing = phone.expect(&registrar, "answer.xml");
+    assert_eq!(call(&registrar, first, second.0).await, Some(200), "101 dials 102's username");
+    assert!(ringing.went().await);
+
+    // Another order's extension, registered and reachable, is not ours to call.
+    let neighbour = Phone::register(&registrar, pair(&theirs[0])).await;
+    let _unanswered = neighbour.expect(&registrar, "answer.xml");
+    assert_eq!(call(&registrar, first, &theirs[0].0).await, Some(403), "another order's extension");
+    assert_eq!(call(&registrar, pair(&theirs[0]), second.0).await, Some(403), "and the other way");
+    assert_eq!(call(&registrar, pair(&theirs[0]), "102").await, Some(404), "its order has no 102");
+    assert_eq!(call(&registrar, first, "103").await, Some(404));
+    assert_eq!(call(&registrar, first, "nobody101").await, Some(404));
+    assert_eq!(call(&registrar, (first.0, "not-the-password"), "102").await, Some(403), "a wrong password");
+}
+
+#[tokio::test]
+async fn the_trunk_rings_a_bought_numbers_first_extension_and_refuses_numbers_out_of_service() {
+    let (app, registrar) = spawn_app_with_registrar().await;
+    let ours = order(&app, single_user(2, &[], &["442079460101"]), "inbound@example.com").await;
+
+    assert_eq!(call_in(&registrar, "+442079460101").await, Some(480), "no phone registered");
+    // The number rings 101 alone: 102's phone does not take its calls.
+    let second = Phone::register(&registrar, pair(&ours[1])).await;
+    let _never_rung = second.expect(&registrar, "answer.xml");
+    assert_eq!(call_in(&registrar, "+442079460101").await, Some(480), "102 is not rung");
+    let first = Phone::register(&registrar, pair(&ours[0])).await;
+    let ringing = first.expect(&registrar, "answer.xml");
+    assert_eq!(call_in(&registrar, "+442079460101").await, Some(200), "101 answers");
+    assert!(ringing.went().await);
+    let ringing = first.expect(&registrar, "answer.xml");
+    assert_eq!(call_in(&registrar, "442079460101").await, Some(200), "without the + too");
+    assert!(ringing.went().await);
+
+    assert_eq!(call_in(&registrar, "+442079460199").await, Some(404), "a number not in service");
+    assert_eq!(call_in(&registrar, "101").await, Some(404), "not a number from the trunk");
+    // Anyone else must answer a digest challenge, whatever they call.
+    assert_eq!(call_in_from(&registrar, free_port(), "+442079460101").await, Some(407));
+
+    // rebuild-views: the routing comes back from the events alone.
+    sqlx::query("DELETE FROM sip_numbers").execute(&app.pool).await.unwrap();
+    sqlx::query("INSERT INTO sip_numbers (number, owner, ring_all) VALUES ('442079460199', 'ghost', false)")
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let rebuilt = api::tools::rebuild::rebuild_sip_numbers(&AppState::new(app.pool.clone())).await.unwrap();
+    assert_eq!((rebuilt.deleted, rebuilt.inserted), (1, 1));
+    let ringing = first.expect(&registrar, "answer.xml");
+    assert_eq!(call_in(&registrar, "+442079460101").await, Some(200));
+    assert!(ringing.went().await);
+    assert_eq!(call_in(&registrar, "+442079460199").await, Some(404));
+}
+
+#[tokio::test]
+async fn a_ring_group_rings_both_phones_and_the_first_to_answer_takes_the_call() {
+    let (app, registrar) = spawn_app_with_registrar().await;
+    let ours = order(&app, single_user(2, &["ringGroups"], &["442079460102"]), "group@example.com").await;
+    let first = Phone::register(&registrar, pair(&ours[0])).await;
+    let second = Phone::register(&registrar, pair(&ours[1])).await;
+
+    // 101 answers; 102 rings until the registrar cancels its leg.
+    let answering = first.expect(&registrar, "answer.xml");
+    let ringing = second.expect(&registrar, "ring.xml");
+    assert_eq!(call_in(&registrar, "+442079460102").await, Some(200));
+    assert!(answering.went().await, "101 answered");
+    assert!(ringing.went().await, "102 rang, and was cancelled");
+}
+
+#[tokio::test]
+async fn an_ended_trials_extension_can_neither_call_nor_be_called() {
+    let (app, registrar) = spawn_app_with_registrar().await;
+    let number = free_numbers(&app).await[0].clone();
+    let trial = start_confirmed_trial(&app, "calling@example.com", &number).await;
+    let extension = &extensions(&trial)[0];
+    let neighbour = order(&app, single_user(1, &[], &[]), "caller@example.com").await;
+
+    let phone = Phone::register(&registrar, pair(extension)).await;
+    let ringing = phone.expect(&registrar, "answer.xml");
+    assert_eq!(call_in(&registrar, &format!("+{number}")).await, Some(200), "the trial's number rings its phone");
+    assert!(ringing.went().await);
+    assert_eq!(call(&registrar, pair(extension), "102").await, Some(404), "it may call (it has no 102)");
+    assert_eq!(call(&registrar, pair(&neighbour[0]), &extension.0).await, Some(403), "not another owner's");
+
+    // A week on, the trial (without a card) ends unconverted.
+    let week = AppState::with_clock(app.pool.clone(), Arc::new(FixedClock(Utc::now() + Duration::days(7))));
+    let report = api::scheduled::end_trials(&week, week.clock.now() + Duration::minutes(1)).await.unwrap();
+    assert_eq!(report.ended, 1);
+
+    // Registered still in the registrar's memory, but out of service.
+    let _unanswered = phone.expect(&registrar, "answer.xml");
+    assert_eq!(call_in(&registrar, &format!("+{number}")).await, Some(404), "its number is not in service");
+    assert_eq!(call(&registrar, pair(&neighbour[0]), &extension.0).await, Some(404), "its extension is gone");
+    assert_eq!(call(&registrar, pair(extension), "101").await, Some(403), "and it may not call");
+}

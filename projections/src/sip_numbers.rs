@@ -1,0 +1,243 @@
+//! Which numbers are in service and whose extensions they ring (`sip_numbers`, read by the
+//! SIP registrar through the `sip_number_routes` view when the carrier's trunk calls one).
+//!
+//! A number starts ringing when it becomes its owner's: an order's stock numbers
+//! (`NumbersAssigned`), a lost one's replacement (`NumberReplaced`), an area-code
+//! placeholder's number (`PlaceholderFilled`), a number transferred in once its port
+//! completes (the Port's `PortCompleted`, or a port carried over completed, or the legacy
+//! step in an older order's stream), and a trial's number (`TrialStarted`). It stops when
+//! staff release it (`NumberReleased`) or the trial ends (`TrialEnded`). Rows are keyed by
+//! number and owner, so each owner's events only touch that owner's rows, and a replay in
+//! any order of the aggregates ends where the live queries did.
+//!
+//! Whether a number rings all of an order's extensions is a fact of the order's lines
+//! (`OrderLines::rings_all_extensions`), which the events that give it numbers do not
+//! carry: the order's stream is read for them. Owners are named as in `sip_accounts` (an
+//! order by its id, a trial by [`crate::sip::trial_owner`]), so the view joins the two.
+
+use aggregates::numbers::e164_digits;
+use aggregates::port::{Port, PortEvent, PortState};
+use aggregates::service_order::{ServiceOrder, ServiceOrderEvent};
+use aggregates::trial::{Trial, TrialEvent};
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use cqrs_es::{Aggregate, EventEnvelope, Query};
+use sqlx::PgPool;
+
+use crate::rebuild::{events_of, RebuildError};
+use crate::sip::{aggregate_ids, trial_owner};
+
+/// The live table.
+pub const SIP_NUMBERS_TABLE: &str = "sip_numbers";
+
+#[derive(Clone)]
+pub struct SipNumbersQuery {
+    pool: PgPool,
+}
+
+impl SipNumbersQuery {
+    pub fn new(pool: PgPool) -> Self {
+        SipNumbersQuery { pool }
+    }
+
+    /// `number` rings `owner`'s extensions from now on (again: a replay only touches the row).
+    async fn route(&self, number: &str, owner: &str, ring_all: bool) -> Result<(), sqlx::Error> {
+        let Some(number) = e164_digits(number) else {
+            tracing::warn!(%number, owner, "a number that is not E.164 is not routed");
+            return Ok(());
+        };
+        sqlx::query!(
+            "INSERT INTO sip_numbers (number, owner, ring_all) VALUES ($1, $2, $3)
+             ON CONFLICT (number, owner) DO UPDATE SET ring_all = $3, updated_at = clock_timestamp()",
+            number,
+            owner,
+            ring_all
+        )
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    async fn stop(&self, number: &str, owner: &str) -> Result<(), sqlx::Error> {
+        if let Some(number) = e164_digits(number) {
+            sqlx::query!("DELETE FROM sip_numbers WHERE number = $1 AND owner = $2", number, owner)
+                .execute(&self.pool)
+                .await?;
+        }
+        Ok(())
+    }
+
+    async fn stop_all(&self, owner: &str) -> Result<(), sqlx::Error> {
+        sqlx::query!("DELETE FROM sip_numbers WHERE owner = $1", owner).execute(&self.pool).await?;
+        Ok(())
+    }
+
+    /// Whether order `id`'s numbers ring all its extensions, from its stored events.
+    async fn rings_all(&self, id: &str) -> Result<bool, RebuildError> {
+        let order: ServiceOrder = fold(&self.pool, id).await?;
+        Ok(order.lines.as_ref().is_some_and(|lines| lines.rings_all_extensions()))
+    }
+
+    pub async fn apply_order(&self, id: &str, event: &ServiceOrderEvent) -> Result<(), RebuildError> {
+        use ServiceOrderEvent as Ev;
+        let numbers: Vec<&String> = match event {
+            Ev::NumbersAssigned { numbers } => numbers.iter().collect(),
+            Ev::NumberReplaced { replacement, .. } => vec![replacement],
+            Ev::PlaceholderFilled { number, .. } => vec![number],
+            // Legacy: a transfer completed in the order's own stream.
+            Ev::PortCompleted { number, .. } => vec![number],
+            Ev::NumberReleased { number, .. } => return Ok(self.stop(number, id).await?),
+            _ => return Ok(()),
+        };
+        if numbers.is_empty() {
+            return Ok(());
+        }
+        let ring_all = self.rings_all(id).await?;
+        for number in numbers {
+            self.route(number, id, ring_all).await?;
+        }
+        Ok(())
+    }
+
+    pub async fn apply_port(&self, id: &str, event: &PortEvent) -> Result<(), RebuildError> {
+        let completed = match event {
+            PortEvent::PortCompleted { .. } => true,
+            // A port begun in an older order's stream, carried over already completed.
+            PortEvent::PortOpened { state, .. } => *state == PortState::Completed,
+            _ => false,
+        };
+        if !completed {
+            return Ok(());
+        }
+        let port: Port = fold(&self.pool, id).await?;
+        let ring_all = self.rings_all(&port.order_id).await?;
+        Ok(self.route(event.number(), &port.order_id, ring_all).await?)
+    }
+
+    pub async fn apply_trial(&self, id: &str, event: &TrialEvent) -> Result<(), sqlx::Error> {
+        match event {
+            // One extension: ringing all of them or the first is the same.
+            TrialEvent::TrialStarted { number, .. } => self.route(number, &trial_owner(id), false).await,
+            // docs/product-rules.md, Free trial: an unconverted trial's service stops when it ends.
+            TrialEvent::TrialEnded { .. } => self.stop_all(&trial_owner(id)).await,
+            _ => Ok(()),
+        }
+    }
+
+    /// After a rebuild replayed every event from `started`: rows no event touched since then
+    /// belong to nothing the events know of and go.
+    pub async fn sweep(&self, started: DateTime<Utc>) -> Result<u64, sqlx::Error> {
+        let swept = sqlx::query!("DELETE FROM sip_numbers WHERE updated_at < $1", started).execute(&self.pool).await?;
+        Ok(swept.rows_affected())
+    }
+}
+
+/// Aggregate `id`'s state from its stored events.
+async fn fold<A: Aggregate>(pool: &PgPool, id: &str) -> Result<A, RebuildError> {
+    let mut conn = pool.acquire().await?;
+    let mut state = A::default();
+    for stored in events_of::<A>(&mut conn, &[id.to_string()]).await? {
+        state.apply(stored.envelope.payload);
+    }
+    Ok(state)
+}
+
+#[async_trait]
+impl Query<ServiceOrder> for SipNumbersQuery {
+    async fn dispatch(&self, id: &str, events: &[EventEnvelope<ServiceOrder>]) {
+        for event in events {
+            if let Err(error) = self.apply_order(id, &event.payload).await {
+                tracing::error!(order = id, %error, "SIP number routing update failed; run rebuild-views");
+            }
+        }
+    }
+}
+
+#[async_trait]
+impl Query<Port> for SipNumbersQuery {
+    async fn dispatch(&self, id: &str, events: &[EventEnvelope<Port>]) {
+        for event in events {
+            if let Err(error) = self.apply_port(id, &event.payload).await {
+                tracing::error!(port = id, %error, "SIP number routing update failed; run rebuild-views");
+            }
+        }
+    }
+}
+
+#[async_trait]
+impl Query<Trial> for SipNumbersQuery {
+    async fn dispatch(&self, id: &str, events: &[EventEnvelope<Trial>]) {
+        for event in events {
+            if let Err(error) = self.apply_trial(id, &event.payload).await {
+                tracing::error!(trial = id, %error, "SIP number routing update failed; run rebuild-views");
+            }
+        }
+    }
+}
+
+/// Rebuilds the numbers' routing: replays every order's, port's and trial's events through
+/// the projection into the live table (each step is idempotent, so the registrar keeps
+/// answering meanwhile), then removes the rows no event accounts for.
+pub async fn rebuild(
+    pool: &PgPool,
+    watch: &mut dyn crate::rebuild::Watch,
+) -> Result<crate::rebuild::Rebuilt, crate::rebuild::RebuildError> {
+    let started = std::time::Instant::now();
+    let since: DateTime<Utc> = sqlx::query_scalar!(r#"SELECT clock_timestamp() AS "now!""#).fetch_one(pool).await?;
+    let before = rows(pool).await?;
+    let total: i64 = sqlx::query_scalar!(
+        r#"SELECT count(*) AS "count!" FROM events WHERE aggregate_type IN ($1, $2, $3)"#,
+        ServiceOrder::TYPE,
+        Port::TYPE,
+        Trial::TYPE
+    )
+    .fetch_one(pool)
+    .await?;
+    watch.start(SIP_NUMBERS_TABLE, total as u64);
+    let query = SipNumbersQuery::new(pool.clone());
+    let mut conn = pool.acquire().await?;
+    let (mut aggregates, mut events) = (0, 0);
+    for id in aggregate_ids(pool, ServiceOrder::TYPE).await? {
+        let stored = events_of::<ServiceOrder>(&mut conn, std::slice::from_ref(&id)).await?;
+        for event in &stored {
+            query.apply_order(&id, &event.envelope.payload).await?;
+        }
+        (aggregates, events) = (aggregates + 1, events + stored.len());
+        watch.add(stored.len() as u64);
+    }
+    for id in aggregate_ids(pool, Port::TYPE).await? {
+        let stored = events_of::<Port>(&mut conn, std::slice::from_ref(&id)).await?;
+        for event in &stored {
+            query.apply_port(&id, &event.envelope.payload).await?;
+        }
+        (aggregates, events) = (aggregates + 1, events + stored.len());
+        watch.add(stored.len() as u64);
+    }
+    for id in aggregate_ids(pool, Trial::TYPE).await? {
+        let stored = events_of::<Trial>(&mut conn, std::slice::from_ref(&id)).await?;
+        for event in &stored {
+            query.apply_trial(&id, &event.envelope.payload).await?;
+        }
+        (aggregates, events) = (aggregates + 1, events + stored.len());
+        watch.add(stored.len() as u64);
+    }
+    watch.finish();
+    let deleted = query.sweep(since).await?;
+    let inserted = (rows(pool).await? + deleted).saturating_sub(before);
+    Ok(crate::rebuild::Rebuilt {
+        table: SIP_NUMBERS_TABLE,
+        aggregates,
+        events,
+        caught_up: 0,
+        deleted,
+        updated: 0,
+        inserted,
+        elapsed_ms: started.elapsed().as_millis(),
+        locked_ms: 0,
+    })
+}
+
+async fn rows(pool: &PgPool) -> Result<u64, sqlx::Error> {
+    let count: i64 = sqlx::query_scalar!(r#"SELECT count(*) AS "count!" FROM sip_numbers"#).fetch_one(pool).await?;
+    Ok(count as u64)
+}
