@@ -179,60 +179,17 @@ pub async fn rebuild(
     watch: &mut dyn crate::rebuild::Watch,
 ) -> Result<crate::rebuild::Rebuilt, crate::rebuild::RebuildError> {
     use cqrs_es::Aggregate;
-    let started = std::time::Instant::now();
-    let since: DateTime<Utc> = sqlx::query_scalar!(r#"SELECT clock_timestamp() AS "now!""#).fetch_one(pool).await?;
-    let before = sip_rows(pool).await?;
-    let total: i64 = sqlx::query_scalar!(
-        r#"SELECT count(*) AS "count!" FROM events WHERE aggregate_type IN ($1, $2)"#,
-        ServiceOrder::TYPE,
-        Trial::TYPE
-    )
-    .fetch_one(pool)
-    .await?;
-    watch.start(SIP_ACCOUNTS_TABLE, total as u64);
+    let types = [ServiceOrder::TYPE, Trial::TYPE];
+    let mut replay =
+        crate::rebuild::Replay::start(pool, watch, SIP_ACCOUNTS_TABLE, &types, sip_rows(pool).await?).await?;
     let query = SipAccountsQuery::new(pool.clone());
-    let mut conn = pool.acquire().await?;
-    let (mut aggregates, mut events) = (0, 0);
-    for id in aggregate_ids(pool, ServiceOrder::TYPE).await? {
-        let stored = crate::rebuild::events_of::<ServiceOrder>(&mut conn, std::slice::from_ref(&id)).await?;
-        for event in &stored {
-            query.apply_order(&id, &event.envelope.payload).await?;
-        }
-        (aggregates, events) = (aggregates + 1, events + stored.len());
-        watch.add(stored.len() as u64);
-    }
-    for id in aggregate_ids(pool, Trial::TYPE).await? {
-        let stored = crate::rebuild::events_of::<Trial>(&mut conn, std::slice::from_ref(&id)).await?;
-        for event in &stored {
-            query.apply_trial(&id, &event.envelope.payload).await?;
-        }
-        (aggregates, events) = (aggregates + 1, events + stored.len());
-        watch.add(stored.len() as u64);
-    }
-    watch.finish();
-    let deleted = query.sweep(since).await?;
-    // Rows the replay added (a lost update repaired): what is there now, less what was kept.
-    let inserted = (sip_rows(pool).await? + deleted).saturating_sub(before);
-    Ok(crate::rebuild::Rebuilt {
-        table: SIP_ACCOUNTS_TABLE,
-        aggregates,
-        events,
-        caught_up: 0,
-        deleted,
-        updated: 0,
-        inserted,
-        elapsed_ms: started.elapsed().as_millis(),
-        locked_ms: 0,
-    })
+    replay.each::<ServiceOrder, _>(async |id, event| query.apply_order(id, event).await).await?;
+    replay.each::<Trial, _>(async |id, event| query.apply_trial(id, event).await).await?;
+    let deleted = query.sweep(replay.since()).await?;
+    Ok(replay.finish(deleted, sip_rows(pool).await?))
 }
 
 async fn sip_rows(pool: &PgPool) -> Result<u64, sqlx::Error> {
     let count: i64 = sqlx::query_scalar!(r#"SELECT count(*) AS "count!" FROM sip_accounts"#).fetch_one(pool).await?;
     Ok(count as u64)
-}
-
-pub(crate) async fn aggregate_ids(pool: &PgPool, aggregate_type: &str) -> Result<Vec<String>, sqlx::Error> {
-    sqlx::query_scalar!("SELECT DISTINCT aggregate_id FROM events WHERE aggregate_type = $1 ORDER BY 1", aggregate_type)
-        .fetch_all(pool)
-        .await
 }

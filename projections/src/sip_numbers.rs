@@ -25,7 +25,7 @@ use cqrs_es::{Aggregate, EventEnvelope, Query};
 use sqlx::PgPool;
 
 use crate::rebuild::{events_of, RebuildError};
-use crate::sip::{aggregate_ids, trial_owner};
+use crate::sip::trial_owner;
 
 /// The live table.
 pub const SIP_NUMBERS_TABLE: &str = "sip_numbers";
@@ -181,60 +181,15 @@ impl Query<Trial> for SipNumbersQuery {
 pub async fn rebuild(
     pool: &PgPool,
     watch: &mut dyn crate::rebuild::Watch,
-) -> Result<crate::rebuild::Rebuilt, crate::rebuild::RebuildError> {
-    let started = std::time::Instant::now();
-    let since: DateTime<Utc> = sqlx::query_scalar!(r#"SELECT clock_timestamp() AS "now!""#).fetch_one(pool).await?;
-    let before = rows(pool).await?;
-    let total: i64 = sqlx::query_scalar!(
-        r#"SELECT count(*) AS "count!" FROM events WHERE aggregate_type IN ($1, $2, $3)"#,
-        ServiceOrder::TYPE,
-        Port::TYPE,
-        Trial::TYPE
-    )
-    .fetch_one(pool)
-    .await?;
-    watch.start(SIP_NUMBERS_TABLE, total as u64);
+) -> Result<crate::rebuild::Rebuilt, RebuildError> {
+    let types = [ServiceOrder::TYPE, Port::TYPE, Trial::TYPE];
+    let mut replay = crate::rebuild::Replay::start(pool, watch, SIP_NUMBERS_TABLE, &types, rows(pool).await?).await?;
     let query = SipNumbersQuery::new(pool.clone());
-    let mut conn = pool.acquire().await?;
-    let (mut aggregates, mut events) = (0, 0);
-    for id in aggregate_ids(pool, ServiceOrder::TYPE).await? {
-        let stored = events_of::<ServiceOrder>(&mut conn, std::slice::from_ref(&id)).await?;
-        for event in &stored {
-            query.apply_order(&id, &event.envelope.payload).await?;
-        }
-        (aggregates, events) = (aggregates + 1, events + stored.len());
-        watch.add(stored.len() as u64);
-    }
-    for id in aggregate_ids(pool, Port::TYPE).await? {
-        let stored = events_of::<Port>(&mut conn, std::slice::from_ref(&id)).await?;
-        for event in &stored {
-            query.apply_port(&id, &event.envelope.payload).await?;
-        }
-        (aggregates, events) = (aggregates + 1, events + stored.len());
-        watch.add(stored.len() as u64);
-    }
-    for id in aggregate_ids(pool, Trial::TYPE).await? {
-        let stored = events_of::<Trial>(&mut conn, std::slice::from_ref(&id)).await?;
-        for event in &stored {
-            query.apply_trial(&id, &event.envelope.payload).await?;
-        }
-        (aggregates, events) = (aggregates + 1, events + stored.len());
-        watch.add(stored.len() as u64);
-    }
-    watch.finish();
-    let deleted = query.sweep(since).await?;
-    let inserted = (rows(pool).await? + deleted).saturating_sub(before);
-    Ok(crate::rebuild::Rebuilt {
-        table: SIP_NUMBERS_TABLE,
-        aggregates,
-        events,
-        caught_up: 0,
-        deleted,
-        updated: 0,
-        inserted,
-        elapsed_ms: started.elapsed().as_millis(),
-        locked_ms: 0,
-    })
+    replay.each::<ServiceOrder, _>(async |id, event| query.apply_order(id, event).await).await?;
+    replay.each::<Port, _>(async |id, event| query.apply_port(id, event).await).await?;
+    replay.each::<Trial, _>(async |id, event| query.apply_trial(id, event).await).await?;
+    let deleted = query.sweep(replay.since()).await?;
+    Ok(replay.finish(deleted, rows(pool).await?))
 }
 
 async fn rows(pool: &PgPool) -> Result<u64, sqlx::Error> {
