@@ -14,6 +14,12 @@
 //! (`OrderLines::rings_all_extensions`), which the events that give it numbers do not
 //! carry: the order's stream is read for them. Owners are named as in `sip_accounts` (an
 //! order by its id, a trial by [`crate::sip::trial_owner`]), so the view joins the two.
+//!
+//! When an owner's service stops is kept beside (`sip_service_ends`): a subscription
+//! cancelled (`SubscriptionCancelled`: at once, or at the end of the period paid for when the
+//! card provider said when that is) or a trial ended (`TrialEnded`). The registrar's views
+//! compare it with the time of each call: from then on the owner's numbers answer 404, its
+//! extensions are not reached, and they neither register nor call (403 with the reason).
 
 use aggregates::numbers::e164_digits;
 use aggregates::port::{Port, PortEvent, PortState};
@@ -29,6 +35,11 @@ use crate::sip::trial_owner;
 
 /// The live table.
 pub const SIP_NUMBERS_TABLE: &str = "sip_numbers";
+
+/// The reason phrases of the registrar's 403 to an owner's extensions once its service
+/// stopped (`sip_service_ends.reason`).
+pub const SERVICE_CANCELLED: &str = "Service cancelled";
+pub const TRIAL_ENDED: &str = "Trial ended";
 
 #[derive(Clone)]
 pub struct SipNumbersQuery {
@@ -67,6 +78,22 @@ impl SipNumbersQuery {
         Ok(())
     }
 
+    /// `owner`'s service stops at `ends_at`, or at once (`None`: when the event is stored,
+    /// whatever the clock that dated it says). Again: a replay only touches the row.
+    async fn end_service(&self, owner: &str, reason: &str, ends_at: Option<DateTime<Utc>>) -> Result<(), sqlx::Error> {
+        sqlx::query!(
+            "INSERT INTO sip_service_ends (owner, reason, ends_at) VALUES ($1, $2, coalesce($3::timestamptz, '-infinity'))
+             ON CONFLICT (owner) DO UPDATE SET reason = $2, ends_at = coalesce($3::timestamptz, '-infinity'),
+                 updated_at = clock_timestamp()",
+            owner,
+            reason,
+            ends_at
+        )
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
     async fn stop_all(&self, owner: &str) -> Result<(), sqlx::Error> {
         sqlx::query!("DELETE FROM sip_numbers WHERE owner = $1", owner).execute(&self.pool).await?;
         Ok(())
@@ -87,6 +114,17 @@ impl SipNumbersQuery {
             // Legacy: a transfer completed in the order's own stream.
             Ev::PortCompleted { number, .. } => vec![number],
             Ev::NumberReleased { number, .. } => return Ok(self.stop(number, id).await?),
+            // At once, or at the period's end. A cancellation at the period's end whose end
+            // the card provider did not say keeps the service (it is paid for) until a later
+            // event says otherwise.
+            Ev::SubscriptionCancelled { at_period_end, ends_at, .. } => {
+                match (at_period_end, ends_at) {
+                    (false, _) => self.end_service(id, SERVICE_CANCELLED, None).await?,
+                    (true, Some(ends_at)) => self.end_service(id, SERVICE_CANCELLED, Some(*ends_at)).await?,
+                    (true, None) => {}
+                }
+                return Ok(());
+            }
             _ => return Ok(()),
         };
         if numbers.is_empty() {
@@ -119,7 +157,10 @@ impl SipNumbersQuery {
             // One extension: ringing all of them or the first is the same.
             TrialEvent::TrialStarted { number, .. } => self.route(number, &trial_owner(id), false).await,
             // docs/product-rules.md, Free trial: an unconverted trial's service stops when it ends.
-            TrialEvent::TrialEnded { .. } => self.stop_all(&trial_owner(id)).await,
+            TrialEvent::TrialEnded { .. } => {
+                self.stop_all(&trial_owner(id)).await?;
+                self.end_service(&trial_owner(id), TRIAL_ENDED, None).await
+            }
             _ => Ok(()),
         }
     }
@@ -128,6 +169,7 @@ impl SipNumbersQuery {
     /// belong to nothing the events know of and go.
     pub async fn sweep(&self, started: DateTime<Utc>) -> Result<u64, sqlx::Error> {
         let swept = sqlx::query!("DELETE FROM sip_numbers WHERE updated_at < $1", started).execute(&self.pool).await?;
+        sqlx::query!("DELETE FROM sip_service_ends WHERE updated_at < $1", started).execute(&self.pool).await?;
         Ok(swept.rows_affected())
     }
 }

@@ -12,11 +12,13 @@ use std::sync::Arc;
 use std::time::{Duration as StdDuration, Instant};
 
 use aggregates::clock::FixedClock;
+use api::app::auth::Role;
 use api::app::state::AppState;
 use chrono::{Duration, Utc};
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use crate::checkout::{cart, create_account, pay, CartSpec, OK_CARD};
+use crate::hardware_routes::{as_staff, sign_in};
 use crate::helpers::{expect_ok, TestApp};
 use crate::sip::{free_port, spawn_app_with_registrar, Registrar};
 use crate::trial::{free_numbers, start_confirmed_trial};
@@ -44,23 +46,89 @@ async fn sipp(registrar: &Registrar, args: Vec<String>) -> bool {
 }
 
 /// A caller's scenario `name` run with `args`: the final answer it got (200 once the call was
-/// answered and hung up), or None when it got none it expected.
-async fn final_answer(registrar: &Registrar, name: &str, mut args: Vec<String>) -> Option<u16> {
+/// answered and hung up), or None when it got none it expected; and the reason phrase of a
+/// 403 (call.xml logs it).
+async fn answer_and_reason(registrar: &Registrar, name: &str, mut args: Vec<String>) -> (Option<u16>, Option<String>) {
     let log = registrar.dir.join(format!("{name}-{}.log", uuid::Uuid::new_v4().simple()));
     args.extend(["-sf".into(), scenario(name), "-trace_logs".into(), "-log_file".into(), log.display().to_string()]);
     let went = sipp(registrar, args).await;
     let logged = std::fs::read_to_string(&log).unwrap_or_default();
     let code = logged.lines().find_map(|line| line.trim().parse().ok());
-    went.then_some(code).flatten()
+    let reason = logged.lines().find_map(|line| line.trim().strip_prefix("reason ").map(|r| r.trim().to_string()));
+    (went.then_some(code).flatten(), reason)
+}
+
+async fn final_answer(registrar: &Registrar, name: &str, args: Vec<String>) -> Option<u16> {
+    answer_and_reason(registrar, name, args).await.0
 }
 
 /// Extension `username` (with `password`) dials `dialled`.
-async fn call(registrar: &Registrar, (username, password): (&str, &str), dialled: &str) -> Option<u16> {
+async fn call(registrar: &Registrar, extension: (&str, &str), dialled: &str) -> Option<u16> {
+    call_and_reason(registrar, extension, dialled).await.0
+}
+
+/// Extension `username` (with `password`) dials `dialled`: the final answer and a 403's reason.
+pub(crate) async fn call_and_reason(
+    registrar: &Registrar,
+    (username, password): (&str, &str),
+    dialled: &str,
+) -> (Option<u16>, Option<String>) {
     let args = ["-s", dialled, "-key", "caller", username, "-au", username, "-ap", password, "-key", "domain", DOMAIN];
     let local = free_port().to_string();
     let mut args: Vec<String> = args.map(String::from).to_vec();
     args.extend(["-p".to_string(), local]);
-    final_answer(registrar, "call.xml", args).await
+    answer_and_reason(registrar, "call.xml", args).await
+}
+
+/// The carrier's trunk, waiting on the port the registrar sends calls out to (SIP_TRUNK) for
+/// one call, which it answers (sip/tests/trunk.xml), logging its request URI and caller ID.
+pub(crate) struct TrunkCall {
+    waiting: Waiting,
+    log: std::path::PathBuf,
+}
+
+impl TrunkCall {
+    pub(crate) fn expect(registrar: &Registrar) -> TrunkCall {
+        let log = registrar.dir.join(format!("trunk-{}.log", uuid::Uuid::new_v4().simple()));
+        let logging = ["-trace_logs".to_string(), "-log_file".to_string(), log.display().to_string()];
+        let waiting = listen(registrar, registrar.trunk, "trunk.xml", &logging);
+        TrunkCall { waiting, log }
+    }
+
+    /// Whether the call came and was answered, with the request URI and the
+    /// P-Asserted-Identity it came with.
+    pub(crate) async fn went(self) -> (bool, String, String) {
+        let went = self.waiting.went().await;
+        let logged = std::fs::read_to_string(&self.log).unwrap_or_default();
+        let field = |name: &str| {
+            logged
+                .lines()
+                .find_map(|line| line.trim().strip_prefix(name).map(|v| v.trim().to_string()))
+                .unwrap_or_default()
+        };
+        (went, field("ruri "), field("pai "))
+    }
+}
+
+/// sipp waiting on `port` for one call, playing `name` (answer.xml, ring.xml, trunk.xml).
+fn listen(registrar: &Registrar, port: u16, name: &str, extra: &[String]) -> Waiting {
+    let child = Command::new("sipp")
+        .args(["-sf", &scenario(name), "-m", "1", "-i", "127.0.0.1", "-p", &port.to_string()])
+        .args(["-nostdin", "-timeout", "10s", "-timeout_error"])
+        .args(extra)
+        .current_dir(&registrar.dir)
+        .process_group(0)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("sipp (Debian's sip-tester; .ci/test installs it)");
+    // Listening once its port is taken: a call sent before would find no one.
+    let started = Instant::now();
+    while UdpSocket::bind(("127.0.0.1", port)).is_ok() {
+        assert!(started.elapsed() < StdDuration::from_secs(5), "the phone's sipp did not start");
+        std::thread::sleep(StdDuration::from_millis(10));
+    }
+    Waiting { child: Some(child) }
 }
 
 /// The carrier calls `number` from `port` (the trunk's, unless a test says otherwise).
@@ -104,22 +172,7 @@ impl Phone {
 
     /// The phone waits for one call on its port and plays `name` (answer.xml, ring.xml).
     fn expect(&self, registrar: &Registrar, name: &str) -> Waiting {
-        let child = Command::new("sipp")
-            .args(["-sf", &scenario(name), "-m", "1", "-i", "127.0.0.1", "-p", &self.port.to_string()])
-            .args(["-nostdin", "-timeout", "10s", "-timeout_error"])
-            .current_dir(&registrar.dir)
-            .process_group(0)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("sipp (Debian's sip-tester; .ci/test installs it)");
-        // Listening once its port is taken: a call sent before would find no one.
-        let started = Instant::now();
-        while UdpSocket::bind(("127.0.0.1", self.port)).is_ok() {
-            assert!(started.elapsed() < StdDuration::from_secs(5), "the phone's sipp did not start");
-            std::thread::sleep(StdDuration::from_millis(10));
-        }
-        Waiting { child: Some(child) }
+        listen(registrar, self.port, name, &[])
     }
 }
 
@@ -284,5 +337,89 @@ async fn an_ended_trials_extension_can_neither_call_nor_be_called() {
     let _unanswered = phone.expect(&registrar, "answer.xml");
     assert_eq!(call_in(&registrar, &format!("+{number}")).await, Some(404), "its number is not in service");
     assert_eq!(call(&registrar, pair(&neighbour[0]), &extension.0).await, Some(404), "its extension is gone");
-    assert_eq!(call(&registrar, pair(extension), "101").await, Some(403), "and it may not call");
+    let refused = (Some(403), Some("Trial ended".to_string()));
+    assert_eq!(call_and_reason(&registrar, pair(extension), "101").await, refused, "and it may not call");
+    assert_eq!(call_and_reason(&registrar, pair(extension), "07700900123").await, refused, "nor out");
+    // Nobody but its phone learns why: a wrong password is only wrong.
+    let wrong = (Some(403), Some("Wrong username or password".to_string()));
+    assert_eq!(call_and_reason(&registrar, (&extension.0, "not-the-password"), "101").await, wrong);
+}
+
+/// The caller ID the trunk sees for `number` (E.164 digits).
+fn caller_id(number: &str) -> String {
+    format!("<sip:+{number}@{DOMAIN};user=phone>")
+}
+
+#[tokio::test]
+async fn a_number_dialled_out_reaches_the_trunk_with_the_orders_first_number_as_caller_id() {
+    let (app, registrar) = spawn_app_with_registrar().await;
+    let ours = order(&app, single_user(2, &[], &["442079460103", "442079460104"]), "out@example.com").await;
+    let trunk = registrar.trunk;
+    for (dialled, to) in [
+        ("07700900123", "+447700900123"),
+        ("02079460999", "+442079460999"),
+        ("+442079460998", "+442079460998"),
+        ("0033142685300", "+33142685300"),
+        ("+12025550123", "+12025550123"),
+    ] {
+        let carrier = TrunkCall::expect(&registrar);
+        assert_eq!(call(&registrar, pair(&ours[1]), dialled).await, Some(200), "{dialled} is answered");
+        let (went, ruri, pai) = carrier.went().await;
+        assert!(went, "the trunk took the call to {dialled}");
+        assert_eq!(ruri, format!("sip:{to}@127.0.0.1:{trunk};user=phone"), "{dialled}");
+        // Both extensions call as the order's first number.
+        assert_eq!(pai, caller_id("442079460103"), "{dialled}");
+    }
+
+    // Neither too short nor too long for a number: not out, and no extension either.
+    let _never_called = TrunkCall::expect(&registrar);
+    assert_eq!(call(&registrar, pair(&ours[0]), "0123").await, Some(404));
+    assert_eq!(call(&registrar, pair(&ours[0]), "+1234567890123456").await, Some(404));
+
+    // An order without a number has nothing to call out as.
+    let none = order(&app, single_user(1, &[], &[]), "no.number@example.com").await;
+    let refused = call_and_reason(&registrar, pair(&none[0]), "07700900123").await;
+    assert_eq!(refused, (Some(403), Some("No number to call from".to_string())));
+}
+
+#[tokio::test]
+async fn a_cancelled_service_rings_and_calls_until_its_end_then_neither_calls_nor_is_called() {
+    let (app, registrar) = spawn_app_with_registrar().await;
+    let ours = order(&app, single_user(2, &[], &["442079460105"]), "cancelled@example.com").await;
+    let admin = sign_in(&app, "admin@talkbridge.example", Role::Admin).await;
+    let path = format!("/api/admin/orders/service/{}/cancel-subscription", owner_of(&app, &ours[0].0).await);
+    let cancel = |when: &str| {
+        as_staff(app.client.post(app.url(&path)), &admin).json(&json!({ "when": when, "reason": "Closing down" }))
+    };
+    let first = Phone::register(&registrar, pair(&ours[0])).await;
+
+    // At the end of the period paid for: until then, nothing changes.
+    expect_ok(cancel("periodEnd").send().await.unwrap()).await;
+    let ringing = first.expect(&registrar, "answer.xml");
+    assert_eq!(call_in(&registrar, "+442079460105").await, Some(200), "its number still rings");
+    assert!(ringing.went().await);
+    let carrier = TrunkCall::expect(&registrar);
+    assert_eq!(call(&registrar, pair(&ours[1]), "07700900123").await, Some(200), "it still calls out");
+    assert!(carrier.went().await.0);
+
+    // At once: its number is out of service, its extensions are not reached, and they may
+    // neither call nor register, and are told why.
+    expect_ok(cancel("now").send().await.unwrap()).await;
+    let _unanswered = first.expect(&registrar, "answer.xml");
+    assert_eq!(call_in(&registrar, "+442079460105").await, Some(404), "its number is not in service");
+    let _never_called = TrunkCall::expect(&registrar);
+    let refused = (Some(403), Some("Service cancelled".to_string()));
+    assert_eq!(call_and_reason(&registrar, pair(&ours[1]), "07700900123").await, refused, "it may not call out");
+    assert_eq!(call_and_reason(&registrar, pair(&ours[1]), "101").await, refused, "nor in");
+    let neighbour = order(&app, single_user(1, &[], &[]), "neighbour@example.com").await;
+    assert_eq!(call(&registrar, pair(&neighbour[0]), &ours[0].0).await, Some(404), "its extension is gone");
+}
+
+/// The order (or trial) extension `username` belongs to.
+pub(crate) async fn owner_of(app: &TestApp, username: &str) -> String {
+    sqlx::query_scalar("SELECT order_id FROM sip_extensions WHERE username = $1")
+        .bind(username)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap()
 }

@@ -430,6 +430,7 @@ async fn the_registrars_role_reads_subscribers_and_writes_locations_and_nothing_
         "sip_extensions",
         "sip_accounts",
         "sip_numbers",
+        "sip_service_ends",
         "outbox",
     ] {
         let read = sqlx::query(&format!("SELECT 1 FROM {table} LIMIT 1")).fetch_all(&mut registrar).await;
@@ -446,7 +447,7 @@ async fn the_registrars_role_reads_subscribers_and_writes_locations_and_nothing_
         assert_eq!(refusal(written).as_deref(), Some("42501"), "{statement}");
     }
 
-    // The whole list, as the catalogue has it: exactly six relations and two sequences.
+    // The whole list, as the catalogue has it: exactly eight relations and two sequences.
     let relations: Vec<String> = sqlx::query_scalar(
         "SELECT c.relname::text FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
          WHERE n.nspname = 'public' AND (
@@ -468,6 +469,8 @@ async fn the_registrars_role_reads_subscribers_and_writes_locations_and_nothing_
             "location_id_seq",
             "sip_dial_plan",
             "sip_number_routes",
+            "sip_outbound_callers",
+            "sip_stopped_subscriber",
             "subscriber",
             "version"
         ]
