@@ -8,10 +8,12 @@ const NAME: &str = "actor_name";
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Actor {
-    /// A buyer on the public site (anonymous: carts and orders have no sign-in).
+    /// A buyer on the public site, not signed in (carts, checkout, trials).
     Buyer,
     /// A signed-in staff member, by e-mail.
     Staff(String),
+    /// A signed-in customer (the shop's own account pages), by the account's e-mail.
+    Customer(String),
     /// A scheduled job, by name.
     Job(String),
     /// The payment provider's webhook.
@@ -26,6 +28,7 @@ impl Actor {
         match self {
             Actor::Buyer => "buyer",
             Actor::Staff(_) => "staff",
+            Actor::Customer(_) => "customer",
             Actor::Job(_) => "job",
             Actor::Webhook => "webhook",
             Actor::System => "system",
@@ -34,7 +37,7 @@ impl Actor {
 
     pub fn name(&self) -> Option<&str> {
         match self {
-            Actor::Staff(name) | Actor::Job(name) => Some(name),
+            Actor::Staff(name) | Actor::Customer(name) | Actor::Job(name) => Some(name),
             _ => None,
         }
     }
@@ -54,6 +57,7 @@ impl Actor {
         match metadata.get(KIND).map(String::as_str) {
             Some("buyer") => Actor::Buyer,
             Some("staff") if !name.is_empty() => Actor::Staff(name),
+            Some("customer") if !name.is_empty() => Actor::Customer(name),
             Some("job") if !name.is_empty() => Actor::Job(name),
             Some("webhook") => Actor::Webhook,
             _ => Actor::System,
@@ -70,6 +74,7 @@ mod tests {
         for actor in [
             Actor::Buyer,
             Actor::Staff("sam@talkbridge.example".into()),
+            Actor::Customer("jane@example.com".into()),
             Actor::Job("end-trials".into()),
             Actor::Webhook,
             Actor::System,
@@ -83,5 +88,15 @@ mod tests {
         assert_eq!(Actor::from_metadata(&HashMap::new()), Actor::System);
         let nameless = HashMap::from([(KIND.to_string(), "staff".to_string())]);
         assert_eq!(Actor::from_metadata(&nameless), Actor::System);
+        let nameless = HashMap::from([(KIND.to_string(), "customer".to_string())]);
+        assert_eq!(Actor::from_metadata(&nameless), Actor::System);
+    }
+
+    #[test]
+    fn a_customer_is_named_by_the_account_email() {
+        let actor = Actor::Customer("jane@example.com".into());
+        assert_eq!(actor.kind(), "customer");
+        assert_eq!(actor.name(), Some("jane@example.com"));
+        assert_eq!(actor.metadata().get(NAME).map(String::as_str), Some("jane@example.com"));
     }
 }

@@ -20,10 +20,14 @@ pub trait Narrated: Aggregate {
     fn summary(&self) -> Vec<(String, String)>;
 }
 
-/// Who acted, as a sentence names them: a staff member's e-mail or a job's name, else the
-/// kind of actor (the buyer, the webhook, the system).
+/// Who acted, as a sentence names them: a staff member's e-mail, "customer <e-mail>" for a
+/// signed-in customer, or a job's name, else the kind of actor (the buyer, the webhook, the
+/// system).
 pub fn who(actor: &Actor) -> String {
-    actor.name().unwrap_or(actor.kind()).to_string()
+    match actor {
+        Actor::Customer(email) => format!("customer {email}"),
+        _ => actor.name().unwrap_or(actor.kind()).to_string(),
+    }
 }
 
 fn day(at: &DateTime<Utc>) -> String {
@@ -422,6 +426,13 @@ mod tests {
                 "Account created with extension 101."
             ]
         );
+    }
+
+    #[test]
+    fn a_signed_in_customer_is_named_as_a_customer() {
+        assert_eq!(who(&Actor::Customer("jane@example.com".into())), "customer jane@example.com");
+        assert_eq!(who(&Actor::Staff("ada@talkbridge.example".into())), "ada@talkbridge.example");
+        assert_eq!(who(&Actor::Buyer), "buyer");
     }
 
     #[test]

@@ -66,11 +66,11 @@ pub fn verify_password(password: &str, hash: &str) -> bool {
 }
 
 /// 256 random bits as hex.
-fn random_token() -> String {
+pub(crate) fn random_token() -> String {
     format!("{}{}", Uuid::new_v4().simple(), Uuid::new_v4().simple())
 }
 
-fn token_hash(token: &str) -> String {
+pub(crate) fn token_hash(token: &str) -> String {
     Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
@@ -113,7 +113,7 @@ pub struct Staff {
     token_hash: String,
 }
 
-fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
+pub(crate) fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
     headers
         .get_all(header::COOKIE)
         .iter()
@@ -212,7 +212,7 @@ struct Me {
 
 /// A Secure cookie always in production (served over HTTPS only), and in development when
 /// the site is reached over HTTPS (behind a proxy that says so).
-fn is_https(state: &AppState, headers: &HeaderMap) -> bool {
+pub(crate) fn is_https(state: &AppState, headers: &HeaderMap) -> bool {
     state.services.config.is_production()
         || headers
             .get("x-forwarded-proto")

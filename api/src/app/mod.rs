@@ -11,6 +11,8 @@ pub mod cart_holds;
 pub mod carts;
 pub mod catalogue;
 pub mod checkout;
+pub mod customer_account;
+pub mod customer_sessions;
 pub mod faults;
 pub mod hardware_checkout;
 pub mod hardware_items;

@@ -19,7 +19,8 @@ use utoipa::{Modify, OpenApi as _};
 use utoipa_axum::router::UtoipaMethodRouter;
 
 use crate::platform::error::{
-    Refusal, CSRF, INTERNAL, INVALID_BODY, MALFORMED_JSON, NOT_SIGNED_IN, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE,
+    Refusal, CSRF, CUSTOMER_NOT_SIGNED_IN, INTERNAL, INVALID_BODY, MALFORMED_JSON, NOT_SIGNED_IN, PAYLOAD_TOO_LARGE,
+    UNSUPPORTED_MEDIA_TYPE,
 };
 use aggregates::refusal::Declared;
 
@@ -27,6 +28,11 @@ use aggregates::refusal::Declared;
 pub const STAFF_SESSION: &str = "staff_session";
 /// The CSRF token every state-changing staff call echoes (`csrfToken` of `/api/admin/me`).
 pub const STAFF_CSRF: &str = "staff_csrf";
+/// The security scheme of a customer's account operations: the cookie set by
+/// `/api/account/sign-in` (crate::app::customer_sessions).
+pub const CUSTOMER_SESSION: &str = "customer_session";
+/// The CSRF token every state-changing account call echoes (`csrfToken` of `/api/account/me`).
+pub const CUSTOMER_CSRF: &str = "customer_csrf";
 
 #[derive(utoipa::OpenApi)]
 #[openapi(
@@ -50,6 +56,7 @@ pub const STAFF_CSRF: &str = "staff_csrf";
         (name = "hardware checkout", description = "Buying desk phones"),
         (name = "address", description = "UK addresses by postcode"),
         (name = "staff", description = "Staff sign-in and staff-only operations"),
+        (name = "account", description = "The customer's own account: sign-in, orders, services and billing"),
         (name = "stripe", description = "Stripe's signed events"),
         (name = "openapi", description = "This document"),
     )
@@ -145,6 +152,20 @@ impl Modify for StaffSecurity {
                 "The session's csrfToken (from /api/admin/login or /api/admin/me), on every state-changing call.",
             ))),
         );
+        components.add_security_scheme(
+            CUSTOMER_SESSION,
+            SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
+                crate::app::customer_sessions::SESSION_COOKIE,
+                "The customer session from POST /api/account/sign-in.",
+            ))),
+        );
+        components.add_security_scheme(
+            CUSTOMER_CSRF,
+            SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
+                "X-CSRF-Token",
+                "The customer session's csrfToken (from /api/account/sign-in or /api/account/me), on every state-changing account call.",
+            ))),
+        );
     }
 }
 
@@ -175,6 +196,12 @@ impl Modify for CommonAnswers {
                     add_declared(operation, &NOT_SIGNED_IN, "no staff session, or it expired");
                 }
                 if requirements.contains(STAFF_CSRF) {
+                    add_declared(operation, &CSRF, "the X-CSRF-Token header is missing or wrong");
+                }
+                if requirements.contains(CUSTOMER_SESSION) {
+                    add_declared(operation, &CUSTOMER_NOT_SIGNED_IN, "no customer session, or it expired");
+                }
+                if requirements.contains(CUSTOMER_CSRF) {
                     add_declared(operation, &CSRF, "the X-CSRF-Token header is missing or wrong");
                 }
                 add_declared(operation, &INTERNAL, "something failed on our side (the detail is only logged)");

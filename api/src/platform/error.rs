@@ -31,6 +31,8 @@ pub const API_REFUSALS: &[Declared] = &[
     BAD_REQUEST,
     api_refusal("invalid_credentials", 401, "The e-mail or password is not right."),
     NOT_SIGNED_IN,
+    CUSTOMER_NOT_SIGNED_IN,
+    api_refusal("google_sign_in_failed", 401, "Google sign-in did not work for an account of this shop. Try again, or sign in with your password."),
     api_refusal("lookup_unavailable", 401, "The postcode lookup service is not set up: enter the address by hand."),
     api_refusal("lookup_limit", 402, "Address lookup limit reached. Please enter address manually."),
     api_refusal("setup_intent_failed", 402, "The card could not be saved: {detail}"),
@@ -38,6 +40,7 @@ pub const API_REFUSALS: &[Declared] = &[
     CSRF,
     api_refusal("forbidden", 403, "Only admins may do this."),
     api_refusal("order_secret_mismatch", 403, "This link is not for that order."),
+    NOT_YOUR_ORDER,
     api_refusal("not_found", 404, "No such /api route."),
     api_refusal("order_not_found", 404, "Order not found."),
     api_refusal("subscription_not_found", 404, "No such subscription on this order."),
@@ -109,6 +112,14 @@ pub const INTERNAL: Declared = api_refusal("internal", 500, "Something went wron
 pub const TOO_MANY_ATTEMPTS: Declared =
     api_refusal("too_many_attempts", 429, "Too many attempts: the message says when to try again (Retry-After).");
 pub const NOT_SIGNED_IN: Declared = api_refusal("not_signed_in", 401, "Please sign in.");
+/// A customer's account route without a (live) customer session (crate::app::customer_sessions).
+pub const CUSTOMER_NOT_SIGNED_IN: Declared = api_refusal("not_signed_in", 401, "Please sign in to your account.");
+/// A signed-in customer asking for an order, hardware order or trial of another account.
+pub const NOT_YOUR_ORDER: Declared = api_refusal(
+    "not_your_order",
+    403,
+    "This order belongs to another account. Sign in with the e-mail it was bought with.",
+);
 pub const CSRF: Declared =
     api_refusal("csrf", 403, "This request is missing its security token. Please reload the page.");
 pub const BAD_REQUEST: Declared = api_refusal("bad_request", 400, "The request could not be read: {detail}");

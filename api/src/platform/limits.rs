@@ -55,6 +55,18 @@ pub const STAFF_FAILURES_PER_ADDRESS: Limit = Limit { name: "staff-address", max
 /// Failed staff sign-ins per e-mail from any address: much higher, so failures from other
 /// addresses cannot lock a staff member out, yet a guess spread over many addresses stops.
 pub const STAFF_FAILURES_PER_EMAIL: Limit = Limit { name: "staff-email", max: 50, window_seconds: 60 };
+/// Failed customer sign-ins (the account pages) per e-mail and client address together.
+pub const CUSTOMER_SIGN_IN_PER_EMAIL_AND_ADDRESS: Limit =
+    Limit { name: "customer-sign-in-email-address", max: 5, window_seconds: 60 };
+/// Failed customer sign-ins per client address (an office shares one).
+pub const CUSTOMER_SIGN_IN_PER_ADDRESS: Limit = Limit { name: "customer-sign-in-address", max: 20, window_seconds: 60 };
+/// Failed customer sign-ins per e-mail from any address: much higher, so failures from other
+/// addresses cannot lock the customer out, yet a guess spread over many addresses stops.
+pub const CUSTOMER_SIGN_IN_PER_EMAIL: Limit = Limit { name: "customer-sign-in-email", max: 50, window_seconds: 60 };
+/// "Forgot password" requests per client address an hour.
+pub const PASSWORD_RESET_PER_ADDRESS: Limit = Limit { name: "password-reset-address", max: 10, window_seconds: 3600 };
+/// "Forgot password" requests per e-mail an hour: few, so nobody can flood an inbox.
+pub const PASSWORD_RESET_PER_EMAIL: Limit = Limit { name: "password-reset-email", max: 3, window_seconds: 3600 };
 /// New card setups per client address, across service orders, trials and hardware orders:
 /// each one lets the caller try a card against the bank (card_setups.rs). `max` is the
 /// default of `CARD_SETUPS_PER_ADDRESS`.

@@ -5,6 +5,60 @@
  */
 
 export type paths = {
+    "/api/account/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer and the session's CSRF token. */
+        get: operations["account_me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signs a customer in with the password set at checkout, or with a Google ID token of the
+         *     account's address; sets the `talkbridge_account` session cookie and answers the CSRF token.
+         */
+        post: operations["account_sign_in"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends the customer's session and clears its cookie. */
+        post: operations["account_sign_out"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/address-lookup/": {
         parameters: {
             query?: never;
@@ -1518,6 +1572,19 @@ export type components = {
             password?: string | null;
             customerInfo?: null | components["schemas"]["CustomerInfo"];
         };
+        /**
+         * @description The signed-in customer and the session's CSRF token (sent back in `X-CSRF-Token` on every
+         *     state-changing account call).
+         */
+        AccountMe: {
+            email: string;
+            csrfToken: string;
+            /**
+             * @description Whether the account's address is confirmed (a link sent to it was followed, or Google
+             *     vouched for it). Hardware orders are listed only once it is.
+             */
+            verified: boolean;
+        };
         /** @description The account made for the paid order. */
         AccountOut: {
             /** @description Always true. */
@@ -1545,9 +1612,9 @@ export type components = {
             cancelSubscription?: null | components["schemas"]["CancelAction"];
         };
         ActorOut: {
-            /** @description buyer, staff, job, webhook or system. */
+            /** @description buyer, staff, customer, job, webhook or system. */
             kind: string;
-            /** @description The staff member's e-mail or the job's name. */
+            /** @description The staff member's or signed-in customer's e-mail, or the job's name. */
             name?: string | null;
         };
         AddOnBody: {
@@ -1904,6 +1971,24 @@ export type components = {
             isGoogleSignIn?: boolean;
             /** @default null */
             googleCredential?: string | null;
+        };
+        /** @description The `{ success: true, data }` answer of the staff and hardware routes. */
+        Data_AccountMe: {
+            /** @description Always true. */
+            success: boolean;
+            /**
+             * @description The signed-in customer and the session's CSRF token (sent back in `X-CSRF-Token` on every
+             *     state-changing account call).
+             */
+            data: {
+                email: string;
+                csrfToken: string;
+                /**
+                 * @description Whether the account's address is confirmed (a link sent to it was followed, or Google
+                 *     vouched for it). Hardware orders are listed only once it is.
+                 */
+                verified: boolean;
+            };
         };
         /** @description The `{ success: true, data }` answer of the staff and hardware routes. */
         Data_ItemOut: {
@@ -3139,6 +3224,14 @@ export type components = {
             carrier: string;
             pricePence: components["schemas"]["Pence"];
         };
+        SignInBody: {
+            /** @description The account's e-mail address. */
+            email: string;
+            /** @description The password set at checkout (or through "Forgot password"); or send `googleCredential`. */
+            password?: string | null;
+            /** @description A Google ID token of the account's address, instead of the password. */
+            googleCredential?: string | null;
+        };
         /** @description The new SIP password, shown to staff once (it is stored only as digests). */
         SipPasswordOut: {
             number: string;
@@ -3378,6 +3471,179 @@ export type components = {
 };
 export type $defs = Record<string, never>;
 export interface operations {
+    account_me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_AccountMe"];
+                };
+            };
+            /** @description no customer session, or it expired (not_signed_in) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description something failed on our side (the detail is only logged) (internal) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    account_sign_in: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignInBody"];
+            };
+        };
+        responses: {
+            /** @description Signed in; the session cookie is set */
+            200: {
+                headers: {
+                    /** @description The HttpOnly session cookie */
+                    "set-cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_AccountMe"];
+                };
+            };
+            /** @description the body is not JSON (malformed_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Wrong e-mail or password (invalid_credentials), or a Google token not of this account's address (google_sign_in_failed) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description the body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description the body is not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Neither or both of password and googleCredential, or an empty e-mail (invalid_fields); or the body has a wrong or missing field (invalid_body) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Too many failed sign-ins a minute: 5 for this e-mail from this address, 20 from this address, or 50 for this e-mail from anywhere (too_many_attempts) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description something failed on our side (the detail is only logged) (internal) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    account_sign_out: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out; the cookie is cleared */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description no customer session, or it expired (not_signed_in) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description the X-CSRF-Token header is missing or wrong (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description something failed on our side (the detail is only logged) (internal) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
     lookup: {
         parameters: {
             query: {

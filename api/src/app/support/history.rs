@@ -19,10 +19,10 @@ use crate::platform::error::ApiError;
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct ActorOut {
-    /// buyer, staff, job, webhook or system.
+    /// buyer, staff, customer, job, webhook or system.
     #[schema(value_type = String)]
     pub kind: &'static str,
-    /// The staff member's e-mail or the job's name.
+    /// The staff member's or signed-in customer's e-mail, or the job's name.
     pub name: Option<String>,
 }
 

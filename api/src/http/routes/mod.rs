@@ -1,5 +1,6 @@
 //! One router per resource, merged here with the layers every request passes.
 
+mod account;
 mod address;
 mod analytics;
 pub(crate) mod cart;
@@ -66,6 +67,8 @@ fn json_api() -> OpenApiRouter<AppState> {
         .merge(analytics::router())
         .merge(support::router())
         .merge(mail::router())
+        // The customer's own account (issue 34): each helper's routes in a file of its own.
+        .merge(account::router())
         .routes(routes!(openapi_json))
 }
 

@@ -7,6 +7,8 @@ export function actorLabel(actor: OrderEventActor): string {
       return 'Buyer';
     case 'staff':
       return actor.name ? `Staff: ${actor.name}` : 'Staff';
+    case 'customer':
+      return actor.name ? `Customer ${actor.name}` : 'Customer';
     case 'job':
       return actor.name ? `Job: ${actor.name}` : 'Job';
     case 'webhook':

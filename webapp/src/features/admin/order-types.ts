@@ -25,7 +25,7 @@ export interface OrderSearchArgs {
   before: string;
 }
 
-export type ActorKind = 'buyer' | 'staff' | 'job' | 'webhook' | 'system';
+export type ActorKind = 'buyer' | 'staff' | 'customer' | 'job' | 'webhook' | 'system';
 
 export type OrderEventActor = Schema<'ActorOut'>;
 

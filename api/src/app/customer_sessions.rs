@@ -1,0 +1,232 @@
+//! Customers' own sessions (the account pages, `/api/account/...`), made as staff sessions
+//! are (crate::app::auth): a random token in an HttpOnly cookie, only its SHA-256 digest kept
+//! (`customer_sessions`), a CSRF token per session that every state-changing call echoes in
+//! `X-CSRF-Token`, and the owner checks every account route makes before it reads or changes
+//! an order.
+//!
+//! Who owns what (docs/product-rules.md, Customer account): a service order and a trial are
+//! the account's whose e-mail they were bought with (joining an existing account at checkout
+//! needs its password or the Google account of its address). A hardware order needs no
+//! password, so it is the account's only once the account's address is confirmed
+//! (`customer_accounts.verified_at`: a link sent to it was followed).
+
+use axum::extract::{FromRef, FromRequestParts};
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, HeaderValue, Method};
+use chrono::{DateTime, Duration, Utc};
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use aggregates::actor::Actor;
+
+use crate::app::auth::{cookie, random_token, token_hash, CSRF_HEADER};
+use crate::app::state::AppState;
+use crate::platform::error::{ApiError, CSRF, CUSTOMER_NOT_SIGNED_IN, NOT_YOUR_ORDER};
+
+/// The session cookie of a signed-in customer.
+pub const SESSION_COOKIE: &str = "talkbridge_account";
+/// How long a customer session lasts from sign-in.
+pub const SESSION_HOURS: i64 = 12;
+
+/// The signed-in customer behind a request's `talkbridge_account` cookie (401
+/// `not_signed_in` otherwise; 403 `csrf` on a write without the session's token).
+#[derive(Debug, Clone)]
+pub struct SignedInCustomer {
+    pub account_id: Uuid,
+    /// The account's e-mail (lower case).
+    pub email: String,
+    pub csrf_token: String,
+    /// When a link sent to the account's address was followed; None: not confirmed yet.
+    pub verified_at: Option<DateTime<Utc>>,
+    token_hash: String,
+}
+
+pub fn not_signed_in() -> ApiError {
+    ApiError::declared(&CUSTOMER_NOT_SIGNED_IN, CUSTOMER_NOT_SIGNED_IN.message)
+}
+
+pub fn not_your_order() -> ApiError {
+    ApiError::declared(&NOT_YOUR_ORDER, NOT_YOUR_ORDER.message)
+}
+
+impl<S> FromRequestParts<S> for SignedInCustomer
+where
+    AppState: FromRef<S>,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let state = AppState::from_ref(state);
+        let token = cookie(&parts.headers, SESSION_COOKIE).ok_or_else(not_signed_in)?;
+        let customer = by_token(&state.pool, &token).await?.ok_or_else(not_signed_in)?;
+        if !matches!(parts.method, Method::GET | Method::HEAD | Method::OPTIONS) {
+            customer.check_csrf(&parts.headers)?;
+        }
+        Ok(customer)
+    }
+}
+
+/// The live session of a cookie's token, if any.
+async fn by_token(pool: &PgPool, token: &str) -> Result<Option<SignedInCustomer>, ApiError> {
+    let hash = token_hash(token);
+    let row = sqlx::query!(
+        "SELECT a.id, a.email, a.verified_at, s.csrf_token
+           FROM customer_sessions s JOIN customer_accounts a ON a.id = s.account_id
+          WHERE s.token_hash = $1 AND s.expires_at > now()",
+        &hash
+    )
+    .fetch_optional(pool)
+    .await?;
+    Ok(row.map(|r| SignedInCustomer {
+        account_id: r.id,
+        email: r.email,
+        csrf_token: r.csrf_token,
+        verified_at: r.verified_at,
+        token_hash: hash,
+    }))
+}
+
+impl SignedInCustomer {
+    /// The actor of the commands this customer's requests run.
+    pub fn actor(&self) -> Actor {
+        Actor::Customer(self.email.clone())
+    }
+
+    /// Whether the account's address is confirmed (a link sent to it was followed).
+    pub fn is_verified(&self) -> bool {
+        self.verified_at.is_some()
+    }
+
+    fn check_csrf(&self, headers: &HeaderMap) -> Result<(), ApiError> {
+        let sent = headers.get(CSRF_HEADER).and_then(|v| v.to_str().ok()).unwrap_or_default();
+        // Both are our own random hex; a plain comparison leaks nothing useful over a network.
+        if sent.is_empty() || sent != self.csrf_token {
+            return Err(ApiError::declared(&CSRF, CSRF.message));
+        }
+        Ok(())
+    }
+
+    /// Ends this session (sign-out).
+    pub async fn end(&self, pool: &PgPool) -> Result<(), ApiError> {
+        sqlx::query!("DELETE FROM customer_sessions WHERE token_hash = $1", &self.token_hash).execute(pool).await?;
+        Ok(())
+    }
+}
+
+/// A new session for `account_id`: answers the cookie's token and the CSRF token.
+pub async fn start(pool: &PgPool, account_id: Uuid) -> Result<(String, String), ApiError> {
+    let token = random_token();
+    let csrf_token = random_token();
+    sqlx::query!(
+        "INSERT INTO customer_sessions (token_hash, account_id, csrf_token, expires_at) VALUES ($1, $2, $3, $4)",
+        token_hash(&token),
+        account_id,
+        &csrf_token,
+        Utc::now() + Duration::hours(SESSION_HOURS)
+    )
+    .execute(pool)
+    .await?;
+    Ok((token, csrf_token))
+}
+
+/// Ends every session of the account (a password reset, a claim).
+pub async fn end_all<'e>(executor: impl sqlx::PgExecutor<'e>, account_id: Uuid) -> Result<(), ApiError> {
+    sqlx::query!("DELETE FROM customer_sessions WHERE account_id = $1", account_id).execute(executor).await?;
+    Ok(())
+}
+
+/// The session cookie: HttpOnly, SameSite=Lax (the links in e-mails open the account signed
+/// in), Path=/, Secure in production and over HTTPS. An empty value with Max-Age=0 clears it.
+pub fn session_cookie(value: &str, max_age: i64, secure: bool) -> HeaderValue {
+    let secure = if secure { "; Secure" } else { "" };
+    HeaderValue::from_str(&format!(
+        "{SESSION_COOKIE}={value}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age}{secure}"
+    ))
+    .unwrap_or_else(|_| HeaderValue::from_static(""))
+}
+
+/// The e-mail an order of `kind` (service, trial, hardware) was bought with, from the
+/// support search's row of it (kept by the database from the three order views); None when
+/// there is no such order.
+async fn order_email(state: &AppState, kind: &str, id: &str) -> Result<Option<String>, ApiError> {
+    let email: Option<String> =
+        sqlx::query_scalar!("SELECT email FROM order_search WHERE kind = $1 AND id = $2", kind, id)
+            .fetch_optional(&state.pool)
+            .await?;
+    Ok(email.map(|email| email.trim().to_lowercase()))
+}
+
+fn order_not_found() -> ApiError {
+    ApiError::not_found("order_not_found", "Order not found.")
+}
+
+/// 404 `order_not_found` without such a service order; 403 `not_your_order` when it was
+/// bought with another account's e-mail.
+pub async fn require_order_owner(
+    state: &AppState,
+    customer: &SignedInCustomer,
+    order_id: &str,
+) -> Result<(), ApiError> {
+    let email = order_email(state, "service", order_id).await?.ok_or_else(order_not_found)?;
+    if email != customer.email {
+        return Err(not_your_order());
+    }
+    Ok(())
+}
+
+/// As [`require_order_owner`] for a hardware order: its e-mail must be the account's, and
+/// the account's address confirmed (a hardware order is bought without a password).
+pub async fn require_hardware_order_owner(
+    state: &AppState,
+    customer: &SignedInCustomer,
+    order_id: &str,
+) -> Result<(), ApiError> {
+    let email = order_email(state, "hardware", order_id).await?.ok_or_else(order_not_found)?;
+    if email != customer.email || !customer.is_verified() {
+        return Err(not_your_order());
+    }
+    Ok(())
+}
+
+/// As [`require_order_owner`] for a free trial (404 `not_a_trial` without one).
+pub async fn require_trial_owner(
+    state: &AppState,
+    customer: &SignedInCustomer,
+    trial_id: &str,
+) -> Result<(), ApiError> {
+    let email = order_email(state, "trial", trial_id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("not_a_trial", "No such free trial."))?;
+    if email != customer.email {
+        return Err(not_your_order());
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cookie_is_http_only_lax_and_secure_when_asked() {
+        let cookie = session_cookie("abc", 60, true);
+        let text = cookie.to_str().unwrap();
+        assert!(text.starts_with("talkbridge_account=abc; Path=/; HttpOnly; SameSite=Lax; Max-Age=60"));
+        assert!(text.ends_with("; Secure"));
+        assert!(!session_cookie("", 0, false).to_str().unwrap().contains("Secure"));
+    }
+
+    #[test]
+    fn a_customer_acts_as_itself() {
+        let customer = SignedInCustomer {
+            account_id: Uuid::nil(),
+            email: "jane@example.com".into(),
+            csrf_token: "t".into(),
+            verified_at: None,
+            token_hash: "h".into(),
+        };
+        assert_eq!(customer.actor(), Actor::Customer("jane@example.com".into()));
+        assert!(!customer.is_verified());
+    }
+}
