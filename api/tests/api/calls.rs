@@ -18,7 +18,7 @@ use chrono::{Duration, Utc};
 use serde_json::{json, Value};
 
 use crate::checkout::{cart, create_account, pay, CartSpec, OK_CARD};
-use crate::hardware_routes::{as_staff, sign_in};
+use crate::hardware_routes::{as_staff, sign_in, staff_get, Session};
 use crate::helpers::{expect_ok, TestApp};
 use crate::sip::{free_port, spawn_app_with_registrar, Registrar};
 use crate::trial::{free_numbers, start_confirmed_trial};
@@ -422,4 +422,117 @@ pub(crate) async fn owner_of(app: &TestApp, username: &str) -> String {
         .fetch_one(&app.pool)
         .await
         .unwrap()
+}
+
+/// Order `id`'s calls as support sees them (`/api/admin/orders/service/{id}/calls`), once the
+/// registrar wrote `records` of them (it writes each as the call ends: a moment after the
+/// caller's sipp is done).
+async fn calls_of(app: &TestApp, support: &Session, path: &str, records: u64) -> Value {
+    let started = Instant::now();
+    loop {
+        let calls = expect_ok(staff_get(app, support, path).await).await;
+        if calls["total"] == json!(records) || started.elapsed() > StdDuration::from_secs(5) {
+            return calls;
+        }
+        tokio::time::sleep(StdDuration::from_millis(100)).await;
+    }
+}
+
+#[tokio::test]
+async fn every_call_leaves_a_record_which_support_sees_in_the_order_with_counts_by_outcome() {
+    let (app, registrar) = spawn_app_with_registrar().await;
+    let ours = order(&app, single_user(2, &[], &[]), "records@example.com").await;
+    let id = owner_of(&app, &ours[0].0).await;
+    let path = format!("/api/admin/orders/service/{id}/calls");
+    let anonymous = app.send(reqwest::Method::GET, &path, None).await;
+    assert_eq!(anonymous.status(), reqwest::StatusCode::UNAUTHORIZED);
+    let support = sign_in(&app, "support.calls@talkbridge.example", Role::Support).await;
+    let none = calls_of(&app, &support, &path, 0).await;
+    assert_eq!(none["calls"], json!([]));
+
+    // Answered: 101 calls 102, which answers and is hung up on.
+    let phone = Phone::register(&registrar, pair(&ours[1])).await;
+    let ringing = phone.expect(&registrar, "answer.xml");
+    let before = Utc::now();
+    assert_eq!(call(&registrar, pair(&ours[0]), "102").await, Some(200));
+    assert!(ringing.went().await);
+    // Refused: the order has no number to call out as.
+    let refused = call_and_reason(&registrar, pair(&ours[0]), "07700900123").await;
+    assert_eq!(refused, (Some(403), Some("No number to call from".to_string())));
+    // Failed: nothing answers to 103.
+    assert_eq!(call(&registrar, pair(&ours[1]), "103").await, Some(404));
+
+    let calls = calls_of(&app, &support, &path, 3).await;
+    assert_eq!(calls["total"], 3, "{calls}");
+    let records = calls["calls"].as_array().unwrap();
+    let [failed, refused, answered] = [&records[0], &records[1], &records[2]];
+    assert_eq!(answered["direction"], "internal");
+    assert_eq!((answered["from"].as_str(), answered["to"].as_str()), (Some(ours[0].0.as_str()), Some("102")));
+    assert_eq!(answered["extension"], ours[0].0.as_str());
+    assert_eq!((answered["outcome"].as_str(), answered["sipCode"].as_i64()), (Some("answered"), Some(200)));
+    assert!(answered["number"].is_null());
+    let at = |field: &str, record: &Value| {
+        chrono::DateTime::parse_from_rfc3339(record[field].as_str().unwrap_or_else(|| panic!("{field}: {record}")))
+            .unwrap()
+            .with_timezone(&Utc)
+    };
+    let (started, answer, end) = (at("startedAt", answered), at("answeredAt", answered), at("endedAt", answered));
+    assert!(before <= started && started <= answer && answer <= end && end <= Utc::now(), "{answered}");
+    // answer.xml answers after 200 ms; call.xml hangs up 100 ms after the answer.
+    assert!(answer - started >= Duration::milliseconds(150), "{answered}");
+    assert_eq!(answered["durationSeconds"], 1, "each started second");
+
+    assert_eq!(refused["direction"], "outbound");
+    assert_eq!((refused["from"].as_str(), refused["to"].as_str()), (Some(ours[0].0.as_str()), Some("07700900123")));
+    assert_eq!((refused["outcome"].as_str(), refused["sipCode"].as_i64()), (Some("refused"), Some(403)));
+    assert_eq!(refused["reason"], "No number to call from");
+    assert!(refused["answeredAt"].is_null());
+    assert_eq!(refused["durationSeconds"], 0);
+    assert_eq!(at("startedAt", refused), at("endedAt", refused).min(at("startedAt", refused)));
+
+    assert_eq!((failed["outcome"].as_str(), failed["sipCode"].as_i64()), (Some("failed"), Some(404)));
+    assert_eq!(failed["extension"], ours[1].0.as_str());
+
+    let outcomes: Vec<(String, i64)> = calls["outcomes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| (o["outcome"].as_str().unwrap().to_string(), o["calls"].as_i64().unwrap()))
+        .collect();
+    let expected = [("answered", 1), ("busy", 0), ("no answer", 0), ("refused", 1), ("failed", 1)];
+    assert_eq!(outcomes, expected.map(|(o, n)| (o.to_string(), n)));
+
+    // Another order sees none of them; an unknown order is no order.
+    let theirs = order(&app, single_user(1, &[], &[]), "other.records@example.com").await;
+    let other = format!("/api/admin/orders/service/{}/calls", owner_of(&app, &theirs[0].0).await);
+    assert_eq!(calls_of(&app, &support, &other, 0).await["total"], 0);
+    let unknown = format!("/api/admin/orders/service/{}/calls", uuid::Uuid::new_v4());
+    let missing = staff_get(&app, &support, &unknown).await;
+    assert_eq!(missing.status(), reqwest::StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn an_inbound_call_and_one_out_are_recorded_with_the_number_used() {
+    let (app, registrar) = spawn_app_with_registrar().await;
+    let ours = order(&app, single_user(1, &[], &["442079460111"]), "records.numbers@example.com").await;
+    let path = format!("/api/admin/orders/service/{}/calls", owner_of(&app, &ours[0].0).await);
+    let phone = Phone::register(&registrar, pair(&ours[0])).await;
+    let ringing = phone.expect(&registrar, "answer.xml");
+    assert_eq!(call_in(&registrar, "+442079460111").await, Some(200));
+    assert!(ringing.went().await);
+    let carrier = TrunkCall::expect(&registrar);
+    assert_eq!(call(&registrar, pair(&ours[0]), "07700900123").await, Some(200));
+    assert!(carrier.went().await.0);
+
+    let support = sign_in(&app, "support.calls@talkbridge.example", Role::Support).await;
+    let calls = calls_of(&app, &support, &path, 2).await;
+    let records = calls["calls"].as_array().unwrap();
+    let (out, inbound) = (&records[0], &records[1]);
+    assert_eq!(inbound["direction"], "inbound");
+    assert_eq!((inbound["from"].as_str(), inbound["to"].as_str()), (Some("+447700900123"), Some("+442079460111")));
+    assert_eq!((inbound["number"].as_str(), inbound["outcome"].as_str()), (Some("442079460111"), Some("answered")));
+    assert_eq!(inbound["extension"], ours[0].0.as_str());
+    assert_eq!(out["direction"], "outbound");
+    assert_eq!((out["to"].as_str(), out["number"].as_str()), (Some("+447700900123"), Some("442079460111")));
+    assert_eq!(out["outcome"], "answered");
 }

@@ -431,6 +431,8 @@ async fn the_registrars_role_reads_subscribers_and_writes_locations_and_nothing_
         "sip_accounts",
         "sip_numbers",
         "sip_service_ends",
+        "sip_acc",
+        "call_records",
         "outbox",
     ] {
         let read = sqlx::query(&format!("SELECT 1 FROM {table} LIMIT 1")).fetch_all(&mut registrar).await;
@@ -447,7 +449,7 @@ async fn the_registrars_role_reads_subscribers_and_writes_locations_and_nothing_
         assert_eq!(refusal(written).as_deref(), Some("42501"), "{statement}");
     }
 
-    // The whole list, as the catalogue has it: exactly eight relations and two sequences.
+    // The whole list, as the catalogue has it: exactly nine relations and three sequences.
     let relations: Vec<String> = sqlx::query_scalar(
         "SELECT c.relname::text FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
          WHERE n.nspname = 'public' AND (
@@ -467,6 +469,8 @@ async fn the_registrars_role_reads_subscribers_and_writes_locations_and_nothing_
             "location_attrs",
             "location_attrs_id_seq",
             "location_id_seq",
+            "sip_acc",
+            "sip_acc_id_seq",
             "sip_dial_plan",
             "sip_number_routes",
             "sip_outbound_callers",
@@ -484,7 +488,12 @@ async fn the_registrars_role_reads_subscribers_and_writes_locations_and_nothing_
     .fetch_all(&app.pool)
     .await
     .unwrap();
-    assert_eq!(writable, ["location", "location_attrs"]);
+    // sip_acc: the calls' records, which it may add and never read, change or delete.
+    assert_eq!(writable, ["location", "location_attrs", "sip_acc"]);
+    for statement in ["UPDATE sip_acc SET sip_code = '200'", "DELETE FROM sip_acc"] {
+        let written = sqlx::query(statement).execute(&mut registrar).await;
+        assert_eq!(refusal(written).as_deref(), Some("42501"), "{statement}");
+    }
     // No power over the server or other roles.
     let powers: (bool, bool, bool, bool, bool, i64) = sqlx::query_as(
         "SELECT rolsuper, rolcreaterole, rolcreatedb, rolreplication, rolbypassrls,

@@ -256,6 +256,27 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders/{kind}/{id}/calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order's calls (support and admins): every call made from or to its extensions and
+         *     numbers, as the SIP registrar recorded it, newest first (at most 200), with how many of
+         *     them ended each way.
+         */
+        get: operations["calls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders/{kind}/{id}/cancel-subscription": {
         parameters: {
             query?: never;
@@ -1777,6 +1798,57 @@ export type components = {
             ukMobileTenthsOfPenny: number;
             ukMobileLabel: string;
         };
+        /** @description One call, as the registrar recorded it. */
+        CallRecord: {
+            /** @description The call's SIP Call-ID. */
+            callId: string;
+            /**
+             * @description `internal` (extension to extension), `inbound` (from the carrier to one of the
+             *     order's numbers) or `outbound` (from an extension out through the carrier).
+             */
+            direction: string;
+            /** @description Who called: an extension's username, or the outside caller's number. */
+            from: string;
+            /**
+             * @description What was dialled: an extension (102, a username) or a number (E.164 out, the
+             *     order's number in).
+             */
+            to: string;
+            /**
+             * @description The order's number used: the caller ID of a call out, the number called in; null for
+             *     an internal call.
+             */
+            number?: string | null;
+            /** @description The order's extension (username) the call was made from, or the first it rang. */
+            extension?: string | null;
+            /** Format: date-time */
+            startedAt: string;
+            /**
+             * Format: date-time
+             * @description When it was answered; null when it was not.
+             */
+            answeredAt?: string | null;
+            /**
+             * Format: date-time
+             * @description When it ended (hung up, or refused or failed); null while an answered call goes on.
+             */
+            endedAt?: string | null;
+            /**
+             * Format: int32
+             * @description Seconds from answer to hang-up, each started second counted; 0 when not answered,
+             *     null while it goes on.
+             */
+            durationSeconds?: number | null;
+            /** @description `answered`, `busy`, `no answer`, `refused` or `failed`. */
+            outcome: string;
+            /**
+             * Format: int32
+             * @description The SIP answer the call ended with (200, 403, 404, 480, 486, 487...).
+             */
+            sipCode: number;
+            /** @description That answer's reason phrase ("Trial ended", "No number to call from"). */
+            reason: string;
+        };
         /** @description A subscription's cancellation, as the console offers it. */
         CancelAction: {
             /** @description Cancelled from the end of its period already: it may still be ended now. */
@@ -2510,6 +2582,20 @@ export type components = {
         OrderBody: {
             orderId: string;
         };
+        OrderCalls: {
+            /** @description Newest first, at most 200. */
+            calls: components["schemas"]["CallRecord"][];
+            /**
+             * @description Every outcome (answered, busy, no answer, refused, failed), with how many of all
+             *     the order's calls ended so, zeros included.
+             */
+            outcomes: components["schemas"]["OutcomeCount"][];
+            /**
+             * Format: int64
+             * @description All the order's calls (more than `calls` holds when over 200).
+             */
+            total: number;
+        };
         OrderHistory: {
             kind: components["schemas"]["OrderKind"];
             id: string;
@@ -2616,6 +2702,12 @@ export type components = {
          * @enum {string}
          */
         OrderViewStatus: "placed" | "paid" | "failed" | "completed";
+        /** @description How many of the order's calls ended one way. */
+        OutcomeCount: {
+            outcome: string;
+            /** Format: int64 */
+            calls: number;
+        };
         PackageBody: {
             plan: components["schemas"]["Plan"];
             billingCycle: components["schemas"]["BillingCycle"];
@@ -4220,6 +4312,57 @@ export interface operations {
             };
             /** @description no staff session, or it expired (not_signed_in) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description something failed on our side (the detail is only logged) (internal) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    calls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `service`, `trial` or `hardware`. */
+                kind: string;
+                /** @description The order's id (a UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderCalls"];
+                };
+            };
+            /** @description Not signed in (not_signed_in); or no staff session, or it expired (not_signed_in) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such order (order_not_found), or a hardware order, which has no calls (no_calls) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

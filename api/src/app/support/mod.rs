@@ -1,6 +1,7 @@
 //! The support console: find an order, read its history with the aggregate replayed to
 //! any event, and act on it only through commands whose events name the staff member.
 
+pub mod calls;
 pub mod history;
 pub mod refunds;
 pub mod search;

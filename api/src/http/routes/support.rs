@@ -15,6 +15,7 @@ use utoipa_axum::routes;
 use crate::app::auth::{Admin, Staff};
 use crate::app::ports::StaffStep;
 use crate::app::state::AppState;
+use crate::app::support::calls::{order_calls, OrderCalls};
 use crate::app::support::search::{search, SearchCursor, SearchPage, MAX_QUERY_CHARS};
 use crate::app::support::{self, OrderHistory, OrderKind};
 use crate::platform::error::{ApiError, Refusal};
@@ -24,6 +25,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(find))
         .routes(routes!(history))
+        .routes(routes!(calls))
         .routes(routes!(resend_confirmation))
         .routes(routes!(reset_sip_password))
         .routes(routes!(release_number))
@@ -150,6 +152,30 @@ async fn history(
     let kind = order(&kind, &id)?;
     let Query(query) = query.map_err(|_| bad_query("upTo must be the number of one of the order's events, from 1."))?;
     Ok(Json(support::order_history(&state, &staff, kind, &id, query.up_to).await?))
+}
+
+/// The order's calls (support and admins): every call made from or to its extensions and
+/// numbers, as the SIP registrar recorded it, newest first (at most 200), with how many of
+/// them ended each way.
+#[utoipa::path(
+    get,
+    path = "/admin/orders/{kind}/{id}/calls",
+    tag = "staff",
+    params(OrderPath),
+    security(("staff_session" = [])),
+    responses(
+        (status = 200, body = OrderCalls),
+        (status = 401, description = "Not signed in (not_signed_in)", body = Refusal),
+        (status = 404, description = "No such order (order_not_found), or a hardware order, which has no calls (no_calls)", body = Refusal),
+    )
+)]
+async fn calls(
+    State(state): State<AppState>,
+    _staff: Staff,
+    Path((kind, id)): Path<(String, String)>,
+) -> Result<Json<OrderCalls>, ApiError> {
+    let kind = order(&kind, &id)?;
+    Ok(Json(order_calls(&state, kind, &id).await?))
 }
 
 /// No fields: `{}`.

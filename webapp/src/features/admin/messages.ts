@@ -48,6 +48,10 @@ export const orderMessages = {
   noOlder: 'There are no older orders in these results.',
   historyLoading: 'Loading the order’s history...',
   historyFailed: 'We could not load this order’s history. Please try again.',
+  callsLoading: 'Loading the order’s calls...',
+  callsFailed: 'We could not load this order’s calls. Please try again.',
+  noCalls: 'No calls yet. Calls made from or to this order’s extensions and numbers show here as soon as they end.',
+  callsCapped: (shown: number, total: number) => `Showing the newest ${shown} of ${total} calls; the chart counts them all.`,
   orderNotFound: 'There is no such order. Check the link, or find the order by searching.',
   resent: 'Confirmation e-mail queued to send again.',
   sipPasswordReset: (number: string, username: string) =>

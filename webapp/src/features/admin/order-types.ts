@@ -80,6 +80,13 @@ export type OpenPorts = Schema<'OpenPorts'>;
 /** GET /api/admin/orders/{kind}/{id}/history, and the answer of every staff action. */
 export type OrderHistory = Schema<'OrderHistory'>;
 
+/** GET /api/admin/orders/{kind}/{id}/calls: the order's call records, newest first, and how many ended each way. */
+export type OrderCalls = Schema<'OrderCalls'>;
+
+export type CallRecord = Schema<'CallRecord'>;
+
+export type OutcomeCount = Schema<'OutcomeCount'>;
+
 export interface OrderRef {
   kind: OrderKind;
   id: string;

@@ -2,6 +2,7 @@ import { adminApi, staffCall } from './api';
 import type {
   CancelRequest,
   OpenPorts,
+  OrderCalls,
   OrderHistory,
   OrderHistoryArgs,
   OrderRef,
@@ -48,6 +49,10 @@ export const ordersApi = adminApi.injectEndpoints({
       queryFn: ({ kind, id, upTo }, queryApi, _extra, baseQuery) =>
         staffCall({ url: `${apiPath({ kind, id })}/history`, params: upTo === undefined ? undefined : { upTo } }, queryApi, baseQuery, asHistory),
       providesTags: (_result, _error, ref) => [historyTag(ref)],
+    }),
+    /** The order's calls as the SIP registrar recorded them, newest first, with counts by outcome. */
+    getOrderCalls: build.query<OrderCalls, OrderRef>({
+      queryFn: (ref, queryApi, _extra, baseQuery) => staffCall({ url: `${apiPath(ref)}/calls` }, queryApi, baseQuery, (body) => body as OrderCalls),
     }),
     resendConfirmation: build.mutation<OrderHistory, OrderRef>({
       queryFn: (ref, queryApi, _extra, baseQuery) =>
@@ -133,6 +138,7 @@ export const ordersApi = adminApi.injectEndpoints({
 export const {
   useSearchOrdersQuery,
   useGetOrderHistoryQuery,
+  useGetOrderCallsQuery,
   useResendConfirmationMutation,
   useReleaseNumberMutation,
   useReplaceNumberMutation,

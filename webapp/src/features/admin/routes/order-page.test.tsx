@@ -47,6 +47,7 @@ describe('an order’s page (/admin/orders/{kind}/{id})', () => {
       'Staff actions',
       'E-mails',
       'Current view',
+      'Calls',
     ]);
 
     expect(events()).toHaveLength(5);

@@ -4,6 +4,7 @@ import { PageMeta } from '../../../components/page-meta';
 import { errorStatus, serverErrorMessage } from '../../../lib/api-error';
 import type { FromSearchState } from '../components/order-search';
 import { LoadProblem } from '../components/load-problem';
+import { OrderCallsPanel } from '../components/order-calls';
 import { CurrentViewPanel, EmailList, StatePanel, Timeline } from '../components/order-history';
 import { RequireStaff } from '../components/require-staff';
 import { StaffActions } from '../components/staff-actions';
@@ -80,6 +81,7 @@ function OrderDetails({ session }: { session: StaffSession }) {
           <EmailList emails={data.emails} />
           <CurrentViewPanel history={data} />
         </div>
+        {kind !== 'hardware' && <OrderCallsPanel kind={kind} id={id} />}
       </div>
     );
   }

@@ -2,6 +2,7 @@ import type { Handler } from '../../../testing/mock-fetch';
 import { statusLabel } from '../order-format';
 import type {
   OpenPort,
+  OrderCalls,
   OrderEmail,
   OrderEventActor,
   OrderHistory,
@@ -47,6 +48,8 @@ export interface FakeOrder extends OrderSearchResult {
   ports: FakePort[];
   /** A paid hardware order's refund as staff may make it (none when nothing is left). */
   refund?: RefundAction | null;
+  /** Its calls as GET .../calls answers them (none by default). */
+  calls?: OrderCalls;
 }
 
 /** A transfer as the fake keeps it: what staff see, and when it was requested. */
@@ -247,6 +250,11 @@ interface Access {
   admin: (request: Request) => StaffSession | Response;
 }
 
+/** No calls yet: every outcome counted at zero. */
+export function noCalls(): OrderCalls {
+  return { calls: [], total: 0, outcomes: ['answered', 'busy', 'no answer', 'refused', 'failed'].map((outcome) => ({ outcome, calls: 0 })) };
+}
+
 /** The support console's routes over `initial` (GET search and history, the three POST actions). */
 export function fakeOrderRoutes(initial: FakeOrder[], access: Access) {
   let orders = initial.map((order) => ({
@@ -370,6 +378,14 @@ export function fakeOrderRoutes(initial: FakeOrder[], access: Access) {
         return refusal(400, 'invalid_up_to', `Choose an event from 1 to ${order.events.length}.`);
       }
       return historyOf(order, upTo);
+    },
+    'GET /api/admin/orders/:kind/:id/calls': (request) => {
+      const who = access.read(request);
+      if (who instanceof Response) return who;
+      const order = find(request);
+      if (!order) return notFound();
+      if (order.kind === 'hardware') return refusal(404, 'no_calls', 'A hardware order has no phone service, so no calls: open the service order.');
+      return order.calls ?? noCalls();
     },
     'POST /api/admin/orders/:kind/:id/resend-confirmation': (request) => {
       const found = actionOn(request, access.write);
