@@ -2,6 +2,7 @@
 //! price list. No I/O: outside calls are traits in each aggregate's services.
 
 pub mod actor;
+pub mod call_credit;
 pub mod cart;
 pub mod clock;
 pub mod customer;

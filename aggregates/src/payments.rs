@@ -140,6 +140,47 @@ impl RefundRecord {
     }
 }
 
+/// One of a subscription's invoices, as the account's billing lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InvoiceSummary {
+    pub id: String,
+    /// The invoice's number, when the provider gave it one.
+    pub number: Option<String>,
+    pub created: chrono::DateTime<chrono::Utc>,
+    /// What it asks (with VAT) and what was paid of it, in pence.
+    pub amount_due: Pence,
+    pub amount_paid: Pence,
+    pub currency: String,
+    /// draft, open, paid, uncollectible or void.
+    pub status: String,
+    /// The provider's page of the invoice, and its PDF, when it has them.
+    pub hosted_invoice_url: Option<String>,
+    pub invoice_pdf: Option<String>,
+}
+
+/// A saved card as the buyer recognises it (never its number).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CardDetails {
+    pub id: String,
+    pub brand: String,
+    pub last4: String,
+    pub exp_month: u32,
+    pub exp_year: u32,
+}
+
+/// A subscription's period and cancellation, as the provider holds them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SubscriptionTerms {
+    pub id: String,
+    /// active, trialing, past_due, canceled, incomplete...
+    pub status: String,
+    /// Whether it ends at the end of the current period, and when a cancellation takes
+    /// effect (`cancel_at`) when the provider says.
+    pub cancel_at_period_end: bool,
+    pub cancel_at: Option<chrono::DateTime<chrono::Utc>>,
+    pub current_period_end: Option<chrono::DateTime<chrono::Utc>>,
+}
+
 /// A recurring price: pence per month or per year.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlanSpec<'a> {
@@ -190,6 +231,40 @@ pub trait PaymentGateway: Send + Sync {
         key: &str,
     ) -> Result<Option<chrono::DateTime<chrono::Utc>>, PaymentError>;
     async fn invoice(&self, id: &str) -> Result<InvoiceRecord, PaymentError>;
+    /// The subscription's invoices, newest first (at most `limit`). A gateway without them
+    /// refuses (`Provider`).
+    async fn invoices(
+        &self,
+        _customer: &str,
+        _subscription: &str,
+        _limit: u32,
+    ) -> Result<Vec<InvoiceSummary>, PaymentError> {
+        Err(PaymentError::Provider("this payment provider does not list invoices".into()))
+    }
+    /// The customer's default card for its invoices and subscriptions, if any.
+    async fn default_card(&self, _customer: &str) -> Result<Option<String>, PaymentError> {
+        Err(PaymentError::Provider("this payment provider does not say the default card".into()))
+    }
+    /// What the buyer recognises of a saved card.
+    async fn card_details(&self, _card: &str) -> Result<CardDetails, PaymentError> {
+        Err(PaymentError::Provider("this payment provider does not describe cards".into()))
+    }
+    /// The subscription's period and cancellation.
+    async fn subscription_terms(&self, _id: &str) -> Result<SubscriptionTerms, PaymentError> {
+        Err(PaymentError::Provider("this payment provider does not describe subscriptions".into()))
+    }
+    /// Ends the subscription at the end of its current period (`Some(true)`), at `cancel_at`
+    /// (a later period's end), or undoes a scheduled end (`cancel_at_period_end` false and
+    /// no `cancel_at`); answers the terms after it. Idempotent by `key`.
+    async fn schedule_cancellation(
+        &self,
+        _id: &str,
+        _at_period_end: bool,
+        _cancel_at: Option<chrono::DateTime<chrono::Utc>>,
+        _key: &str,
+    ) -> Result<SubscriptionTerms, PaymentError> {
+        Err(PaymentError::Provider("this payment provider does not schedule cancellations".into()))
+    }
     /// A one-time payment with the card, made without charging it (`confirm_payment` does).
     async fn create_payment(
         &self,

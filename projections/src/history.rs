@@ -3,6 +3,7 @@
 //! "replay to here", and `voip-shop history`).
 
 use aggregates::actor::Actor;
+use aggregates::call_credit::{CallCredit, CallCreditEvent};
 use aggregates::hardware_order::{HardwareOrder, HardwareOrderEvent};
 use aggregates::port::{legacy_event, Port, PortEvent, PortState};
 use aggregates::pricing::Pence;
@@ -140,6 +141,19 @@ impl Narrated for ServiceOrder {
                 "Subscription {subscription_id} cancelled by {by} from the end of its period{}: {reason}",
                 ends_at.as_ref().map(|end| format!(" ({})", day(end))).unwrap_or_default()
             ),
+            Ev::CancellationScheduled { subscription_id, effective_on, .. } => format!(
+                "Notice given by {by}: subscription {subscription_id} ends on {}, at the end of its period.",
+                day(effective_on)
+            ),
+            Ev::CancellationUndone { subscription_id, .. } => {
+                format!("Cancellation of subscription {subscription_id} undone by {by}: the service carries on.")
+            }
+            Ev::CardChangeStarted { setup_intent_id, .. } => {
+                format!("Card change opened by {by} ({setup_intent_id}).")
+            }
+            Ev::CardChanged { payment_method_id, brand, last4, .. } => {
+                format!("Card on file changed by {by} to {brand} ending {last4} ({payment_method_id}).")
+            }
         }
     }
 
@@ -228,6 +242,44 @@ impl Narrated for Port {
             _ => self.state.label().to_string(),
         };
         rows(vec![("Transfer", format!("{}: {state}", self.number))])
+    }
+}
+
+/// Call credit in tenths of a penny as support reads it: pence, with the tenth when there
+/// is one (1234 is 123.4p).
+pub fn credit_label(tenths: i64) -> String {
+    let pence = Pence(tenths / 10);
+    match tenths % 10 {
+        0 => pence.to_string(),
+        rest => format!("{pence} and {}/10p", rest.abs()),
+    }
+}
+
+/// A Pay As You Go order's call credit: its history is its order's (the credit's id is the
+/// order's), read in the order's timeline.
+impl Narrated for CallCredit {
+    fn sentence(event: &CallCreditEvent, actor: &Actor) -> String {
+        let by = who(actor);
+        match event {
+            CallCreditEvent::CreditBought { tenths, payment_reference, source, .. } => format!(
+                "Call credit of {} bought ({}, payment {payment_reference}) by {by}.",
+                credit_label(*tenths),
+                source.label()
+            ),
+            CallCreditEvent::TopUpStarted { amount, charged, .. } => {
+                format!("Top-up of {amount} credit ({charged} with VAT, by the card on file) started by {by}.")
+            }
+            CallCreditEvent::TopUpPaymentMade { payment_intent_id, .. } => {
+                format!("Top-up charge {payment_intent_id} created.")
+            }
+            CallCreditEvent::TopUpDeclined { payment_intent_id, code, .. } => {
+                format!("Top-up charge {payment_intent_id} declined ({code}): no credit bought.")
+            }
+        }
+    }
+
+    fn summary(&self) -> Vec<(String, String)> {
+        rows(vec![("Call credit", credit_label(self.balance_tenths))])
     }
 }
 

@@ -1,5 +1,6 @@
 //! Read models built from the stored events. Each can be rebuilt by replaying the store.
 
+pub mod call_credit;
 pub mod cart;
 pub mod catch_up;
 pub mod hardware;

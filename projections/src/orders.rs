@@ -315,7 +315,12 @@ impl View<ServiceOrder> for OrderView {
             | ServiceOrderEvent::PaymentSucceeded { reference, .. } => self.note_reference(reference),
             ServiceOrderEvent::NumberReleased { number, .. } => self.released_numbers.push(number.clone()),
             // Shown in the order's history and state (support), not in this view.
-            ServiceOrderEvent::CancellationProposed { .. } | ServiceOrderEvent::SubscriptionCancelled { .. } => {}
+            ServiceOrderEvent::CancellationProposed { .. }
+            | ServiceOrderEvent::SubscriptionCancelled { .. }
+            | ServiceOrderEvent::CancellationScheduled { .. }
+            | ServiceOrderEvent::CancellationUndone { .. }
+            | ServiceOrderEvent::CardChangeStarted { .. }
+            | ServiceOrderEvent::CardChanged { .. } => {}
             ServiceOrderEvent::NumberLost { number } => self.lost_numbers.push(number.clone()),
             ServiceOrderEvent::PlaceholderFilled { placeholder, number, .. } => {
                 self.open_placeholders.retain(|p| p != placeholder);

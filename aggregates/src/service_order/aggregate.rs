@@ -78,9 +78,15 @@ pub struct ServiceOrder {
     /// Top-ups that succeeded although the order did not take them: refunded.
     #[serde(default)]
     pub strays: Vec<crate::payments::StrayPayment>,
-    /// The subscription's cancellation, once an admin cancelled it.
+    /// The subscription's cancellation, once an admin cancelled it or the buyer gave notice.
     #[serde(default)]
     pub cancellation: Option<Cancellation>,
+    /// Card setups the signed-in buyer opened to change the card on file.
+    #[serde(default)]
+    pub card_change_setups: Vec<String>,
+    /// The card on file since the buyer last changed it (the provider's payment method).
+    #[serde(default)]
+    pub card_on_file: Option<String>,
 }
 
 /// How a subscription was cancelled.
@@ -91,6 +97,12 @@ pub struct Cancellation {
     pub ends_at: Option<DateTime<Utc>>,
     pub reason: String,
 }
+
+/// The reason a cancellation by the buyer's notice is recorded with.
+pub const CUSTOMER_NOTICE: &str = "Notice given by the customer from their account.";
+
+/// The most card changes one order may open (a mistyped card or two, not a card-testing tool).
+pub const MAX_CARD_CHANGES: usize = 10;
 
 /// The longest reason a cancellation takes.
 pub const MAX_CANCELLATION_REASON: usize = 500;
@@ -183,6 +195,48 @@ impl ServiceOrder {
             return Err(ServiceOrderError::CancellationReasonMissing);
         }
         Ok(reason)
+    }
+
+    /// Whether the buyer may give notice: a paid subscription not cancelled already.
+    pub fn check_notice(&self) -> Result<(), ServiceOrderError> {
+        if self.status == OrderStatus::New {
+            return Err(ServiceOrderError::NotFound);
+        }
+        let paid = matches!(self.status, OrderStatus::Paid | OrderStatus::Completed);
+        if !paid || !self.subscription.is_paid() {
+            return Err(ServiceOrderError::NoSubscriptionToCancel);
+        }
+        if self.cancellation.is_some() {
+            return Err(ServiceOrderError::SubscriptionAlreadyCancelled);
+        }
+        Ok(())
+    }
+
+    /// Whether a cancellation at a period's end may be undone at `now`.
+    pub fn check_undo(&self, now: DateTime<Utc>) -> Result<(), ServiceOrderError> {
+        if self.status == OrderStatus::New {
+            return Err(ServiceOrderError::NotFound);
+        }
+        match &self.cancellation {
+            None => Err(ServiceOrderError::NoCancellationToUndo),
+            Some(c) if !c.at_period_end => Err(ServiceOrderError::SubscriptionAlreadyCancelled),
+            Some(c) if c.ends_at.is_some_and(|end| now >= end) => Err(ServiceOrderError::CancellationInEffect),
+            Some(_) => Ok(()),
+        }
+    }
+
+    /// Whether the buyer may change the card on file: a paid order with a payment customer.
+    pub fn check_card_change(&self) -> Result<(), ServiceOrderError> {
+        if self.status == OrderStatus::New {
+            return Err(ServiceOrderError::NotFound);
+        }
+        if !matches!(self.status, OrderStatus::Paid | OrderStatus::Completed) {
+            return Err(ServiceOrderError::PaymentNotConfirmed);
+        }
+        if self.payment_customer_id.is_none() {
+            return Err(ServiceOrderError::NoPaymentCustomer);
+        }
+        Ok(())
     }
 
     fn payment_type(&self) -> PaymentType {
@@ -331,6 +385,42 @@ impl ServiceOrder {
                 let reason = self.check_cancellation(at_period_end, &reason)?;
                 let subscription_id = self.subscription.reference().unwrap_or_default().to_string();
                 Ok(vec![Ev::SubscriptionCancelled { subscription_id, at_period_end, ends_at, reason, at: now }])
+            }
+            C::ScheduleCancellation { effective_on, in_trial } => {
+                self.check_notice()?;
+                if in_trial {
+                    return Err(E::CancellationInTrial);
+                }
+                if effective_on <= now {
+                    return Err(E::CancellationInEffect);
+                }
+                let subscription_id = self.subscription.reference().unwrap_or_default().to_string();
+                Ok(vec![Ev::CancellationScheduled { subscription_id, effective_on, at: now }])
+            }
+            C::UndoCancellation => {
+                self.check_undo(now)?;
+                let subscription_id = self.subscription.reference().unwrap_or_default().to_string();
+                Ok(vec![Ev::CancellationUndone { subscription_id, at: now }])
+            }
+            C::StartCardChange { setup_intent_id } => {
+                self.check_card_change()?;
+                if self.card_change_setups.contains(&setup_intent_id) {
+                    return Ok(vec![]);
+                }
+                if self.card_change_setups.len() >= MAX_CARD_CHANGES {
+                    return Err(E::TooManyCardSetups);
+                }
+                Ok(vec![Ev::CardChangeStarted { setup_intent_id, at: now }])
+            }
+            C::ChangeCard { setup_intent_id, payment_method_id, brand, last4 } => {
+                self.check_card_change()?;
+                if !self.card_change_setups.contains(&setup_intent_id) {
+                    return Err(E::UnknownCardSetup);
+                }
+                if self.card_on_file.as_deref() == Some(payment_method_id.as_str()) {
+                    return Ok(vec![]);
+                }
+                Ok(vec![Ev::CardChanged { payment_method_id, brand, last4, at: now }])
             }
             C::Checkout(step) => self.decide_checkout_step(step, now),
         }
@@ -592,6 +682,16 @@ impl Aggregate for ServiceOrder {
             Ev::SubscriptionCancelled { at_period_end, ends_at, reason, .. } => {
                 self.cancellation = Some(Cancellation { at_period_end, ends_at, reason });
             }
+            Ev::CancellationScheduled { effective_on, .. } => {
+                self.cancellation = Some(Cancellation {
+                    at_period_end: true,
+                    ends_at: Some(effective_on),
+                    reason: CUSTOMER_NOTICE.to_string(),
+                });
+            }
+            Ev::CancellationUndone { .. } => self.cancellation = None,
+            Ev::CardChangeStarted { setup_intent_id, .. } => self.card_change_setups.push(setup_intent_id),
+            Ev::CardChanged { payment_method_id, .. } => self.card_on_file = Some(payment_method_id),
         }
     }
 }

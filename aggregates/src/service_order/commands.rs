@@ -80,6 +80,28 @@ pub enum ServiceOrderCommand {
         reason: String,
         by: String,
     },
+    /// The signed-in buyer gives notice: the subscription ends on `effective_on` (the end
+    /// of the period in which the notice the terms state runs out), which the card provider
+    /// was told first. `in_trial`: the provider says the subscription is still in its trial.
+    ScheduleCancellation {
+        effective_on: DateTime<Utc>,
+        in_trial: bool,
+    },
+    /// The buyer keeps the service after all, before the cancellation takes effect (the
+    /// provider was told first).
+    UndoCancellation,
+    /// A card setup the signed-in buyer opened to change the card on file.
+    StartCardChange {
+        setup_intent_id: String,
+    },
+    /// That setup succeeded: its card is now the customer's default for the subscription
+    /// (set at the provider first). Only the brand and last four digits are kept.
+    ChangeCard {
+        setup_intent_id: String,
+        payment_method_id: String,
+        brand: String,
+        last4: String,
+    },
     /// The checkout's steps, from the card to the completed order (CheckoutStep).
     Checkout(CheckoutStep),
 }

@@ -110,6 +110,18 @@ refusals! {
         #[error("This subscription is cancelled already: there is nothing more to cancel.")]
         #[refusal("subscription_already_cancelled", 409)]
         SubscriptionAlreadyCancelled,
+        #[error("Your service is still in its free trial: it has nothing to cancel yet. Contact support if you do not want it to carry on.")]
+        #[refusal("cancellation_in_trial", 409)]
+        CancellationInTrial,
+        #[error("There is no cancellation to undo: your service carries on.")]
+        #[refusal("no_cancellation", 409)]
+        NoCancellationToUndo,
+        #[error("The cancellation has taken effect already: to have the service again, place a new order.")]
+        #[refusal("cancellation_in_effect", 409)]
+        CancellationInEffect,
+        #[error("That card setup is not known.")]
+        #[refusal("unknown_setup_intent", 422)]
+        UnknownCardSetup,
         #[error("Give the reason for the cancellation (at most 500 characters): the buyer's e-mail quotes it.")]
         #[refusal("cancellation_reason_missing", 422)]
         CancellationReasonMissing,

@@ -162,6 +162,31 @@ pub enum ServiceOrderEvent {
         reason: String,
         at: DateTime<Utc>,
     },
+    /// The buyer gave notice: the subscription ends on `effective_on` (the provider ends it
+    /// then).
+    CancellationScheduled {
+        subscription_id: String,
+        effective_on: DateTime<Utc>,
+        at: DateTime<Utc>,
+    },
+    /// A cancellation at a period's end was undone before it took effect.
+    CancellationUndone {
+        subscription_id: String,
+        at: DateTime<Utc>,
+    },
+    /// The buyer opened a card setup to change the card on file.
+    CardChangeStarted {
+        setup_intent_id: String,
+        at: DateTime<Utc>,
+    },
+    /// The card on file changed (the provider's payment method; only its brand and last four
+    /// digits, never more of the card).
+    CardChanged {
+        payment_method_id: String,
+        brand: String,
+        last4: String,
+        at: DateTime<Utc>,
+    },
 }
 
 impl DomainEvent for ServiceOrderEvent {
@@ -198,6 +223,10 @@ impl DomainEvent for ServiceOrderEvent {
             ServiceOrderEvent::PortRejected { .. } => "PortRejected",
             ServiceOrderEvent::CancellationProposed { .. } => "CancellationProposed",
             ServiceOrderEvent::SubscriptionCancelled { .. } => "SubscriptionCancelled",
+            ServiceOrderEvent::CancellationScheduled { .. } => "CancellationScheduled",
+            ServiceOrderEvent::CancellationUndone { .. } => "CancellationUndone",
+            ServiceOrderEvent::CardChangeStarted { .. } => "CardChangeStarted",
+            ServiceOrderEvent::CardChanged { .. } => "CardChanged",
         }
         .to_string()
     }

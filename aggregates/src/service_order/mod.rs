@@ -12,8 +12,8 @@ mod lines;
 /// Shared with the trial; their home is [`crate::customer`].
 pub use crate::customer::{Customer, Extension};
 pub use aggregate::{
-    is_order_number, Cancellation, OrderStatus, ServiceOrder, ServiceOrderServices, MAX_CANCELLATION_REASON,
-    UNPAID_ORDER_LIFETIME,
+    is_order_number, Cancellation, OrderStatus, ServiceOrder, ServiceOrderServices, CUSTOMER_NOTICE,
+    MAX_CANCELLATION_REASON, MAX_CARD_CHANGES, UNPAID_ORDER_LIFETIME,
 };
 pub use commands::{CheckoutStep, ServiceOrderCommand};
 pub use errors::ServiceOrderError;

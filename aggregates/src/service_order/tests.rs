@@ -1259,3 +1259,199 @@ fn numbers_ring_every_extension_with_ring_groups_or_multi_user_and_the_first_oth
     let multi = OrderLines { plan: Plan::MultiUser, quantity: 4, add_ons: vec![], ..single_lines() };
     assert!(multi.rings_all_extensions());
 }
+
+// The buyer's own billing: notice with the period's end, undone until then; the card on file.
+
+fn notice_ends() -> DateTime<Utc> {
+    at() + chrono::Duration::days(30)
+}
+
+fn schedule(in_trial: bool) -> ServiceOrderCommand {
+    ServiceOrderCommand::ScheduleCancellation { effective_on: notice_ends(), in_trial }
+}
+
+fn scheduled() -> ServiceOrderEvent {
+    ServiceOrderEvent::CancellationScheduled { subscription_id: "sub_1".into(), effective_on: notice_ends(), at: at() }
+}
+
+fn payg_paid() -> Vec<ServiceOrderEvent> {
+    vec![
+        placed(payg_lines(false)),
+        customer_registered(),
+        top_up_created(),
+        ServiceOrderEvent::PaymentSucceeded { part: PaymentPart::TopUp, reference: "pi_1".into() },
+        ServiceOrderEvent::PaymentConfirmed { confirmed_at: at() },
+    ]
+}
+
+#[tokio::test]
+async fn the_buyer_gives_notice_and_the_subscription_ends_at_the_period_it_runs_out_in() {
+    test().given(completed_single()).when_async(schedule(false)).await.then_expect_events(vec![scheduled()]);
+    let mut given = completed_single();
+    given.push(scheduled());
+    let order = folded(given);
+    let cancellation = order.cancellation.expect("scheduled");
+    assert!(cancellation.at_period_end);
+    assert_eq!((cancellation.ends_at, cancellation.reason.as_str()), (Some(notice_ends()), CUSTOMER_NOTICE));
+}
+
+#[tokio::test]
+async fn notice_is_refused_when_there_is_nothing_to_cancel() {
+    test().given(vec![]).when_async(schedule(false)).await.then_expect_error(ServiceOrderError::NotFound);
+    test()
+        .given(vec![placed(single_lines()), customer_registered(), sub_created()])
+        .when_async(schedule(false))
+        .await
+        .then_expect_error(ServiceOrderError::NoSubscriptionToCancel);
+    test()
+        .given(payg_paid())
+        .when_async(schedule(false))
+        .await
+        .then_expect_error(ServiceOrderError::NoSubscriptionToCancel);
+}
+
+#[tokio::test]
+async fn notice_is_refused_in_a_trial_and_when_already_cancelled() {
+    test()
+        .given(completed_single())
+        .when_async(schedule(true))
+        .await
+        .then_expect_error(ServiceOrderError::CancellationInTrial);
+    for done in [scheduled(), cancelled(true), cancelled(false)] {
+        let mut given = completed_single();
+        given.push(done);
+        test()
+            .given(given)
+            .when_async(schedule(false))
+            .await
+            .then_expect_error(ServiceOrderError::SubscriptionAlreadyCancelled);
+    }
+    test()
+        .given(completed_single())
+        .when_async(ServiceOrderCommand::ScheduleCancellation { effective_on: at(), in_trial: false })
+        .await
+        .then_expect_error(ServiceOrderError::CancellationInEffect);
+}
+
+#[tokio::test]
+async fn keep_my_service_undoes_the_notice_until_the_day_it_takes_effect() {
+    let undone = ServiceOrderEvent::CancellationUndone { subscription_id: "sub_1".into(), at: at() };
+    for done in [scheduled(), cancelled(true)] {
+        let mut given = completed_single();
+        given.push(done);
+        test()
+            .given(given)
+            .when_async(ServiceOrderCommand::UndoCancellation)
+            .await
+            .then_expect_events(vec![undone.clone()]);
+    }
+    let mut given = completed_single();
+    given.extend([scheduled(), undone]);
+    assert_eq!(folded(given.clone()).cancellation, None);
+    // Given notice again after keeping it.
+    test().given(given).when_async(schedule(false)).await.then_expect_events(vec![scheduled()]);
+}
+
+#[tokio::test]
+async fn an_undo_is_refused_with_nothing_to_undo_after_a_cancellation_now_and_after_the_date() {
+    test()
+        .given(completed_single())
+        .when_async(ServiceOrderCommand::UndoCancellation)
+        .await
+        .then_expect_error(ServiceOrderError::NoCancellationToUndo);
+    let mut now = completed_single();
+    now.push(cancelled(false));
+    test()
+        .given(now)
+        .when_async(ServiceOrderCommand::UndoCancellation)
+        .await
+        .then_expect_error(ServiceOrderError::SubscriptionAlreadyCancelled);
+    let mut passed = completed_single();
+    passed.push(ServiceOrderEvent::CancellationScheduled {
+        subscription_id: "sub_1".into(),
+        effective_on: at() - chrono::Duration::days(1),
+        at: at() - chrono::Duration::days(31),
+    });
+    test()
+        .given(passed)
+        .when_async(ServiceOrderCommand::UndoCancellation)
+        .await
+        .then_expect_error(ServiceOrderError::CancellationInEffect);
+    test()
+        .given(vec![])
+        .when_async(ServiceOrderCommand::UndoCancellation)
+        .await
+        .then_expect_error(ServiceOrderError::NotFound);
+}
+
+fn change_card(setup: &str, card: &str) -> ServiceOrderCommand {
+    ServiceOrderCommand::ChangeCard {
+        setup_intent_id: setup.into(),
+        payment_method_id: card.into(),
+        brand: "visa".into(),
+        last4: "4242".into(),
+    }
+}
+
+fn card_changed(card: &str) -> ServiceOrderEvent {
+    ServiceOrderEvent::CardChanged {
+        payment_method_id: card.into(),
+        brand: "visa".into(),
+        last4: "4242".into(),
+        at: at(),
+    }
+}
+
+fn change_started(setup: &str) -> ServiceOrderEvent {
+    ServiceOrderEvent::CardChangeStarted { setup_intent_id: setup.into(), at: at() }
+}
+
+#[tokio::test]
+async fn the_buyer_changes_the_card_through_a_card_setup_of_the_order() {
+    test()
+        .given(completed_single())
+        .when_async(ServiceOrderCommand::StartCardChange { setup_intent_id: "seti_9".into() })
+        .await
+        .then_expect_events(vec![change_started("seti_9")]);
+    let mut given = completed_single();
+    given.push(change_started("seti_9"));
+    test()
+        .given(given.clone())
+        .when_async(ServiceOrderCommand::StartCardChange { setup_intent_id: "seti_9".into() })
+        .await
+        .then_expect_events(vec![]);
+    test()
+        .given(given.clone())
+        .when_async(change_card("seti_9", "pm_9"))
+        .await
+        .then_expect_events(vec![card_changed("pm_9")]);
+    test()
+        .given(given.clone())
+        .when_async(change_card("seti_other", "pm_9"))
+        .await
+        .then_expect_error(ServiceOrderError::UnknownCardSetup);
+    given.push(card_changed("pm_9"));
+    test().given(given.clone()).when_async(change_card("seti_9", "pm_9")).await.then_expect_events(vec![]);
+    assert_eq!(folded(given).card_on_file.as_deref(), Some("pm_9"));
+}
+
+#[tokio::test]
+async fn a_card_change_needs_a_paid_order_and_stops_at_its_cap() {
+    test()
+        .given(vec![placed(single_lines()), customer_registered()])
+        .when_async(ServiceOrderCommand::StartCardChange { setup_intent_id: "seti_1".into() })
+        .await
+        .then_expect_error(ServiceOrderError::PaymentNotConfirmed);
+    test()
+        .given(vec![])
+        .when_async(ServiceOrderCommand::StartCardChange { setup_intent_id: "seti_1".into() })
+        .await
+        .then_expect_error(ServiceOrderError::NotFound);
+    let mut given = completed_single();
+    given.extend((0..MAX_CARD_CHANGES).map(|n| change_started(&format!("seti_{n}"))));
+    test()
+        .given(given)
+        .when_async(ServiceOrderCommand::StartCardChange { setup_intent_id: "seti_more".into() })
+        .await
+        .then_expect_error(ServiceOrderError::TooManyCardSetups);
+}

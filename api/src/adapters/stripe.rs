@@ -20,8 +20,8 @@ use stripe_client_core::{RequestBuilder, StripeMethod};
 
 use crate::platform::config::Secret;
 use aggregates::payments::{
-    CardSetup, InvoiceRecord, Outcome, PaymentError, PaymentGateway, PaymentRecord, PlanSpec, RefundRecord, Refusal,
-    SetupState, SubscriptionRecord,
+    CardDetails, CardSetup, InvoiceRecord, InvoiceSummary, Outcome, PaymentError, PaymentGateway, PaymentRecord,
+    PlanSpec, RefundRecord, Refusal, SetupState, SubscriptionRecord, SubscriptionTerms,
 };
 use aggregates::pricing::Pence;
 
@@ -109,6 +109,59 @@ pub struct SetupIntent {
 pub struct PaymentMethod {
     pub id: String,
     pub customer: Option<String>,
+    #[serde(default)]
+    pub card: Option<Card>,
+}
+
+/// What a card payment method says of its card.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Card {
+    #[serde(default)]
+    pub brand: String,
+    #[serde(default)]
+    pub last4: String,
+    #[serde(default)]
+    pub exp_month: u32,
+    #[serde(default)]
+    pub exp_year: u32,
+}
+
+/// A customer's invoice settings (its default card).
+#[derive(Debug, Clone, Deserialize)]
+pub struct Customer {
+    #[serde(default)]
+    pub invoice_settings: Option<InvoiceSettings>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct InvoiceSettings {
+    #[serde(default)]
+    pub default_payment_method: Option<String>,
+}
+
+/// One invoice of a list, with the fields the account's billing shows.
+#[derive(Debug, Clone, Deserialize)]
+pub struct ListedInvoice {
+    pub id: String,
+    #[serde(default)]
+    pub number: Option<String>,
+    #[serde(default)]
+    pub created: Option<i64>,
+    /// Older API versions and the stand-in.
+    #[serde(default)]
+    pub date: Option<i64>,
+    #[serde(default)]
+    pub status: Option<String>,
+    #[serde(default)]
+    pub amount_due: i64,
+    #[serde(default)]
+    pub amount_paid: i64,
+    #[serde(default)]
+    pub currency: String,
+    #[serde(default)]
+    pub hosted_invoice_url: Option<String>,
+    #[serde(default)]
+    pub invoice_pdf: Option<String>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -150,6 +203,11 @@ pub struct Subscription {
     /// Older API versions and the stand-in; newer ones say it on each item.
     #[serde(default)]
     pub current_period_end: Option<i64>,
+    #[serde(default)]
+    pub cancel_at_period_end: bool,
+    /// Its items (newer API versions keep each item's period there).
+    #[serde(default)]
+    pub items: Option<Value>,
     pub latest_invoice: Option<String>,
     #[serde(default)]
     pub customer: Option<String>,
@@ -368,6 +426,22 @@ impl Stripe {
         Ok(())
     }
 
+    /// The subscription's invoices, newest first.
+    async fn list_invoices(
+        &self,
+        customer: &str,
+        subscription: &str,
+        limit: u32,
+    ) -> Result<Vec<ListedInvoice>, PaymentError> {
+        let path = format!("/invoices?customer={customer}&subscription={subscription}&limit={limit}");
+        let list: List<ListedInvoice> = self.get(path).await?;
+        Ok(list.data)
+    }
+
+    async fn get_customer(&self, id: &str) -> Result<Customer, PaymentError> {
+        self.get(format!("/customers/{id}")).await
+    }
+
     async fn get_invoice(&self, id: &str) -> Result<Invoice, PaymentError> {
         self.get(format!("/invoices/{id}")).await
     }
@@ -433,6 +507,36 @@ impl Stripe {
             tracing::warn!(payment_intent, refund = %refund.id, "adopted the refund an interrupted attempt made");
         }
         Ok(found)
+    }
+}
+
+fn timestamp(seconds: Option<i64>) -> Option<chrono::DateTime<chrono::Utc>> {
+    seconds.and_then(|seconds| chrono::DateTime::from_timestamp(seconds, 0))
+}
+
+fn terms_of(subscription: Subscription) -> SubscriptionTerms {
+    // Newer API versions keep the period on each item.
+    let item_end = subscription.items.as_ref().and_then(|items| items["data"][0]["current_period_end"].as_i64());
+    SubscriptionTerms {
+        current_period_end: timestamp(subscription.current_period_end.or(item_end)),
+        cancel_at: timestamp(subscription.cancel_at),
+        cancel_at_period_end: subscription.cancel_at_period_end,
+        status: subscription.status,
+        id: subscription.id,
+    }
+}
+
+fn invoice_summary(invoice: ListedInvoice) -> InvoiceSummary {
+    InvoiceSummary {
+        created: timestamp(invoice.created.or(invoice.date)).unwrap_or_default(),
+        amount_due: Pence(invoice.amount_due),
+        amount_paid: Pence(invoice.amount_paid),
+        currency: invoice.currency,
+        status: invoice.status.unwrap_or_default(),
+        hosted_invoice_url: invoice.hosted_invoice_url,
+        invoice_pdf: invoice.invoice_pdf,
+        number: invoice.number,
+        id: invoice.id,
     }
 }
 
@@ -602,6 +706,60 @@ impl PaymentGateway for Stripe {
             currency: invoice.currency,
             status,
         })
+    }
+
+    async fn invoices(
+        &self,
+        customer: &str,
+        subscription: &str,
+        limit: u32,
+    ) -> Result<Vec<InvoiceSummary>, PaymentError> {
+        Ok(self.list_invoices(customer, subscription, limit).await?.into_iter().map(invoice_summary).collect())
+    }
+
+    async fn default_card(&self, customer: &str) -> Result<Option<String>, PaymentError> {
+        Ok(self.get_customer(customer).await?.invoice_settings.and_then(|s| s.default_payment_method))
+    }
+
+    async fn card_details(&self, card: &str) -> Result<CardDetails, PaymentError> {
+        let method = self.get_payment_method(card).await?;
+        let details = method.card.ok_or_else(|| PaymentError::Provider(format!("{card} is not a card")))?;
+        Ok(CardDetails {
+            id: method.id,
+            brand: details.brand,
+            last4: details.last4,
+            exp_month: details.exp_month,
+            exp_year: details.exp_year,
+        })
+    }
+
+    async fn subscription_terms(&self, id: &str) -> Result<SubscriptionTerms, PaymentError> {
+        Ok(terms_of(self.get_subscription(id).await?))
+    }
+
+    async fn schedule_cancellation(
+        &self,
+        id: &str,
+        at_period_end: bool,
+        cancel_at: Option<chrono::DateTime<chrono::Utc>>,
+        key: &str,
+    ) -> Result<SubscriptionTerms, PaymentError> {
+        let form = match (at_period_end, cancel_at) {
+            (true, _) => json!({ "cancel_at_period_end": true }),
+            (false, Some(at)) => json!({ "cancel_at": at.timestamp() }),
+            // Undone: a later period's end set by `cancel_at` is cleared with an empty value
+            // (the stand-in takes only `cancel_at_period_end`, which is all it sets).
+            (false, None) => {
+                let now = self.get_subscription(id).await?;
+                if !now.cancel_at_period_end && now.cancel_at.is_some() {
+                    json!({ "cancel_at": "" })
+                } else {
+                    json!({ "cancel_at_period_end": false })
+                }
+            }
+        };
+        let subscription: Subscription = self.post(format!("/subscriptions/{id}"), form, key).await?;
+        Ok(terms_of(subscription))
     }
 
     async fn create_payment(

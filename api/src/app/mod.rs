@@ -6,6 +6,7 @@ pub mod account_form;
 pub mod accounts;
 pub mod analytics;
 pub mod auth;
+pub mod billing;
 pub mod card_setups;
 pub mod cart_holds;
 pub mod carts;

@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use aggregates::call_credit::{CallCredit, CallCreditServices};
 use aggregates::cart::Cart;
 use aggregates::clock::{Clock, SystemClock};
 use aggregates::hardware::{HardwareItem, HardwareServices};
@@ -10,6 +11,7 @@ use aggregates::phone_number::{NumberStock, PhoneNumber, PhoneNumberServices};
 use aggregates::port::{Port, PortServices};
 use jobs::commands::Cqrs;
 use postgres_es::PostgresViewRepository;
+use projections::call_credit::{CallCreditView, CALL_CREDIT_VIEW_TABLE};
 use projections::cart::{CartView, CART_VIEW_TABLE};
 use projections::catch_up::CatchUpQuery;
 use projections::hardware::{AuditLogQuery, HardwareView, HARDWARE_VIEW_TABLE};
@@ -40,6 +42,7 @@ pub type HardwareStore = Store<HardwareItem>;
 pub type OrderViews = PostgresViewRepository<OrderView, ServiceOrder>;
 pub type OrderStore = Store<ServiceOrder>;
 pub type PortViews = PostgresViewRepository<PortView, Port>;
+pub type CallCreditViews = PostgresViewRepository<CallCreditView, CallCredit>;
 pub type OrderViewQuery = CatchUpQuery<OrderStore, OrderViews, OrderView, ServiceOrder>;
 pub type HardwareOrderViews = PostgresViewRepository<HardwareOrderView, HardwareOrder>;
 pub type HardwareOrderViewQuery =
@@ -104,6 +107,10 @@ pub struct Shared {
     /// The number transfers of paid orders, one aggregate per number (crate::app::ports).
     pub ports: Arc<Cqrs<Port>>,
     pub port_views: Arc<PortViews>,
+    /// The call credit of Pay As You Go orders, one aggregate per order
+    /// (crate::app::call_credit), and its balance view.
+    pub call_credits: Arc<Cqrs<CallCredit>>,
+    pub call_credit_views: Arc<CallCreditViews>,
     pub hardware_orders: Arc<Cqrs<HardwareOrder>>,
     pub hardware_order_views: Arc<HardwareOrderViews>,
     pub hardware_order_view_query: Arc<HardwareOrderViewQuery>,
@@ -170,6 +177,9 @@ impl AppState {
             Cqrs::new(&pool, vec![Box::new(SipNumbersQuery::new(pool.clone()))], PortServices { clock: clock.clone() })
                 .with_view::<PortView>()
                 .starting(crate::app::workflows::triggers::port_started_by);
+        let call_credit_views = Arc::new(CallCreditViews::new(CALL_CREDIT_VIEW_TABLE, pool.clone()));
+        let call_credits =
+            Cqrs::new(&pool, vec![], CallCreditServices { clock: clock.clone() }).with_view::<CallCreditView>();
         let hardware_order_views = Arc::new(HardwareOrderViews::new(HARDWARE_ORDER_VIEW_TABLE, pool.clone()));
         let hardware_order_view_query =
             Arc::new(CatchUpQuery::new(Arc::new(store(&pool)), hardware_order_views.clone()));
@@ -219,6 +229,8 @@ impl AppState {
             order_view_query,
             ports: Arc::new(ports),
             port_views,
+            call_credits: Arc::new(call_credits),
+            call_credit_views,
             services: Arc::new(Services::from_config(&defaults).expect("the default services build")),
             pool,
             carts: Arc::new(carts),

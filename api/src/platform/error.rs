@@ -1,6 +1,7 @@
 //! One error type for the whole API: every failure becomes `{ "error", "code" }` with the
 //! right status. Details of unexpected failures go to the log only.
 
+use aggregates::call_credit::CallCreditError;
 use aggregates::cart::CartError;
 use aggregates::hardware::HardwareError;
 use aggregates::hardware_order::HardwareOrderError;
@@ -142,6 +143,7 @@ pub fn declared_refusals() -> Vec<(&'static str, Declared)> {
         .chain(all::<HardwareOrderError>("HardwareOrderError"))
         .chain(all::<TrialError>("TrialError"))
         .chain(all::<QuoteRequestError>("QuoteRequestError"))
+        .chain(all::<CallCreditError>("CallCreditError"))
         .chain(API_REFUSALS.iter().map(|declared| ("API", *declared)))
         .collect()
 }
@@ -372,6 +374,13 @@ impl From<QuoteRequestError> for ApiError {
 impl From<HardwareError> for ApiError {
     fn from(error: HardwareError) -> Self {
         ApiError::Hardware(error)
+    }
+}
+
+/// Call credit's refusals, answered with their declared code, status and message.
+impl From<CallCreditError> for ApiError {
+    fn from(error: CallCreditError) -> Self {
+        ApiError::Refused { status: declared_status(&error), code: error.code(), message: error.to_string() }
     }
 }
 

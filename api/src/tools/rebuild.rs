@@ -37,6 +37,7 @@ pub async fn rebuild_all(state: &AppState) -> Result<Vec<Rebuilt>, RebuildError>
         rebuild_cart_views(state).await?,
         rebuild_order_views(state).await?,
         rebuild_port_views(state).await?,
+        rebuild_call_credit_views(state).await?,
         rebuild_trial_views(state).await?,
         rebuild_quote_request_views(state).await?,
         rebuild_hardware_order_views(state).await?,
@@ -61,6 +62,11 @@ pub async fn rebuild_order_views(state: &AppState) -> Result<Rebuilt, RebuildErr
 /// The port view (number transfers).
 pub async fn rebuild_port_views(state: &AppState) -> Result<Rebuilt, RebuildError> {
     projections::ports::rebuild(&state.pool, &mut Bar::default()).await
+}
+
+/// The call credit view (Pay As You Go credit).
+pub async fn rebuild_call_credit_views(state: &AppState) -> Result<Rebuilt, RebuildError> {
+    projections::call_credit::rebuild(&state.pool, &mut Bar::default()).await
 }
 
 /// The trial view.

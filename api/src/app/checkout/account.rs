@@ -15,7 +15,7 @@ use crate::app::accounts;
 use crate::app::faults;
 use crate::app::locks::locked;
 use crate::app::state::AppState;
-use crate::app::workflows::{self, COMPLETE_SERVICE_ORDER, OPEN_PORTS};
+use crate::app::workflows::{self, BUY_CREDIT, COMPLETE_SERVICE_ORDER, OPEN_PORTS};
 use crate::platform::error::ApiError;
 
 /// The fault points of the buyer's request (FAULT_INJECTION), around the workflow's own
@@ -68,6 +68,10 @@ pub async fn create_account(
         if let Err(error) = workflows::run(state, OPEN_PORTS, id).await {
             tracing::warn!(order = %order.order_number, ?error, "opening the order's transfers failed; it will be resumed");
         }
+        // A Pay As You Go order's top-up becomes its call credit (owed still on failure).
+        if let Err(error) = workflows::run(state, BUY_CREDIT, id).await {
+            tracing::warn!(order = %order.order_number, ?error, "recording the call credit failed; it will be resumed");
+        }
         faults::point(state, "before-passwords-shown");
         if !passwords.is_empty() {
             sqlx::query!("UPDATE service_orders SET sip_passwords = 'shown' WHERE order_id = $1", id)
@@ -114,6 +118,7 @@ pub async fn complete_unattended(state: &AppState, context: &Context, id: &str) 
     }
     workflows::run(state, COMPLETE_SERVICE_ORDER, id).await?;
     workflows::run(state, OPEN_PORTS, id).await?;
+    workflows::run(state, BUY_CREDIT, id).await?;
     Ok(())
 }
 

@@ -11,6 +11,7 @@ use serde::Serialize;
 use serde_json::Value;
 use sqlx::PgPool;
 
+use aggregates::call_credit::CallCredit;
 use aggregates::port::Port;
 use aggregates::service_order::ServiceOrder;
 
@@ -146,6 +147,8 @@ pub struct OrderReplay {
     /// The ports after `up_to`: from their own streams, or (an older order's port not
     /// opened since) as the order's events make them.
     pub ports: Vec<Port>,
+    /// The order's call credit after `up_to` (Pay As You Go), when it has any events.
+    pub credit: Option<CallCredit>,
 }
 
 /// None when the order has no events.
@@ -171,6 +174,7 @@ pub async fn replay_service_order(
     enum Entry {
         Order(Placed<ServiceOrder>),
         Port(String, Placed<Port>),
+        Credit(Placed<CallCredit>),
     }
     let mut timeline: Vec<(i64, Entry)> = order.into_iter().map(|p| (p.global_position, Entry::Order(p))).collect();
     for port_id in port_ids {
@@ -178,11 +182,16 @@ pub async fn replay_service_order(
             timeline.push((placed.global_position, Entry::Port(port_id.clone(), placed)));
         }
     }
+    // The order's call credit (its id is the order's).
+    let credit_events = stream::<CallCredit>(pool, id).await?;
+    let has_credit = !credit_events.is_empty();
+    timeline.extend(credit_events.into_iter().map(|p| (p.global_position, Entry::Credit(p))));
     timeline.sort_by_key(|(position, _)| *position);
     let up_to = check_up_to(up_to, timeline.len())?;
     let (mut state, mut current) = (ServiceOrder::default(), ServiceOrder::default());
     let mut order_events = Vec::new();
     let mut ports: std::collections::BTreeMap<String, Port> = Default::default();
+    let mut credit = CallCredit::default();
     let mut events = Vec::with_capacity(timeline.len());
     for (index, (_, entry)) in timeline.into_iter().enumerate() {
         let sequence = index + 1;
@@ -201,6 +210,12 @@ pub async fn replay_service_order(
                     ports.entry(port_id).or_default().apply(placed.envelope.payload);
                 }
             }
+            Entry::Credit(placed) => {
+                events.push(event_out(sequence, &placed));
+                if sequence <= up_to {
+                    credit.apply(placed.envelope.payload);
+                }
+            }
         }
     }
     let mut shown = Vec::new();
@@ -210,7 +225,8 @@ pub async fn replay_service_order(
             None => shown.extend(aggregates::port::from_order(id, &number.value, &order_events).ok()),
         }
     }
-    Ok(Some(OrderReplay { replay: Replay { events, state, up_to, current }, ports: shown }))
+    let credit = has_credit.then_some(credit);
+    Ok(Some(OrderReplay { replay: Replay { events, state, up_to, current }, ports: shown, credit }))
 }
 
 /// The e-mails queued for an order (its own and the copies staff sent again).

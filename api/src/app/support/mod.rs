@@ -255,7 +255,7 @@ pub async fn order_history(
         OrderKind::Service => {
             let replayed = replay_service_order(&state.pool, id, up_to).await?.ok_or_else(no_such_order)?;
             let current_ports = crate::app::ports::ports_of(state, id).await?;
-            let (replayed, ports) = (replayed.replay, replayed.ports);
+            let (replayed, ports, credit) = (replayed.replay, replayed.ports, replayed.credit);
             let current = &replayed.current;
             let actions = Actions {
                 resend_confirmation: current.status == OrderStatus::Completed,
@@ -285,8 +285,13 @@ pub async fn order_history(
             let mut history = assemble(kind, id, number, replayed, view, mail, actions);
             // The order's ports are part of it, as they stood then.
             history.state_summary.extend(ports.iter().flat_map(projections::history::Narrated::summary));
+            // And its call credit (Pay As You Go), as it stood then.
+            history.state_summary.extend(credit.iter().flat_map(projections::history::Narrated::summary));
             if let Value::Object(map) = &mut history.state {
                 map.insert("ports".to_string(), state_json(&ports));
+                if let Some(credit) = &credit {
+                    map.insert("callCredit".to_string(), state_json(credit));
+                }
             }
             history
         }

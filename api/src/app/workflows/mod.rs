@@ -20,7 +20,9 @@
 //! | `tell-transfer` | each step of a Port | the buyer's e-mail of each |
 //! | `confirm-hardware-order` | `PaymentRecorded` | the phones out of the cart, the confirmation e-mail, `Confirm` (jobs::hardware_orders) |
 //! | `refund-stray-payment` | `StrayPaymentReceived` | each stray refunded at the provider, `StrayPaymentRefunded`, the buyer's e-mail |
+//! | `buy-credit` | `PaymentSucceeded` of an order's top-up | `BuyCredit` on the order's call credit (aggregates::call_credit) |
 
+pub mod call_credit;
 pub mod ports;
 pub mod service_order;
 pub mod stray_payment;
@@ -35,13 +37,14 @@ use jobs::workflows::{claim, Claimed};
 use crate::app::state::AppState;
 use crate::platform::error::ApiError;
 
+pub use call_credit::BUY_CREDIT;
 pub use jobs::hardware_orders::CONFIRM_HARDWARE_ORDER;
 pub use ports::{OPEN_PORTS, TELL_TRANSFER};
 pub use service_order::COMPLETE_SERVICE_ORDER;
 pub use tell_buyer::TELL_BUYER;
 
 /// Every workflow, by name (GET /metrics shows each).
-pub const ALL: [&str; 9] = [
+pub const ALL: [&str; 10] = [
     COMPLETE_SERVICE_ORDER,
     trial::START_TRIAL,
     trial::REMIND_TRIAL,
@@ -51,6 +54,7 @@ pub const ALL: [&str; 9] = [
     stray_payment::REFUND_STRAY_PAYMENT,
     OPEN_PORTS,
     TELL_TRANSFER,
+    BUY_CREDIT,
 ];
 
 /// How often each server looks for owed workflows (and the pause before a failed one is
@@ -114,6 +118,7 @@ async fn dispatch(state: &AppState, claim: jobs::workflows::Claim) -> Result<(),
         OPEN_PORTS => ports::open(state, claim).await,
         TELL_TRANSFER => ports::tell(state, claim).await,
         stray_payment::REFUND_STRAY_PAYMENT => stray_payment::run(state, claim).await,
+        BUY_CREDIT => call_credit::run(state, claim).await,
         other => {
             let error = ApiError::internal(format!("no workflow is named {other}"));
             failed(state, claim, error).await

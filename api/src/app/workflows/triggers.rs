@@ -3,7 +3,7 @@
 //! needs only this file, not the workflows that run on it.
 
 use aggregates::port::PortEvent;
-use aggregates::service_order::ServiceOrderEvent;
+use aggregates::service_order::{PaymentPart, ServiceOrderEvent};
 use aggregates::trial::TrialEvent;
 
 pub use jobs::hardware_orders::REFUND_STRAY_PAYMENT;
@@ -15,6 +15,7 @@ pub const TELL_TRANSFER: &str = "tell-transfer";
 pub const START_TRIAL: &str = "start-trial";
 pub const REMIND_TRIAL: &str = "remind-trial";
 pub const END_TRIAL: &str = "end-trial";
+pub const BUY_CREDIT: &str = "buy-credit";
 
 /// Which workflow an order's event starts.
 pub fn service_order_started_by(event: &ServiceOrderEvent) -> Option<&'static str> {
@@ -27,6 +28,7 @@ pub fn service_order_started_by(event: &ServiceOrderEvent) -> Option<&'static st
     match event {
         ServiceOrderEvent::AccountCreated { .. } => Some(COMPLETE_SERVICE_ORDER),
         ServiceOrderEvent::OrderCompleted { .. } => Some(OPEN_PORTS),
+        ServiceOrderEvent::PaymentSucceeded { part: PaymentPart::TopUp, .. } => Some(BUY_CREDIT),
         _ => None,
     }
 }

@@ -1,0 +1,230 @@
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+use cqrs_es::event_sink::EventSink;
+use cqrs_es::Aggregate;
+use serde::{Deserialize, Serialize};
+
+use super::commands::CallCreditCommand;
+use super::errors::CallCreditError;
+use super::events::{CallCreditEvent, CreditSource};
+use crate::cart::MAX_TOP_UP;
+use crate::clock::Clock;
+use crate::payment_attempt::PaymentAttempt;
+use crate::pricing::{vat, Pence, TOP_UP_MINIMUM};
+
+pub struct CallCreditServices {
+    pub clock: Arc<dyn Clock>,
+}
+
+/// The longest request id a top-up takes.
+pub const MAX_TOP_UP_REQUEST_ID: usize = 64;
+
+/// Credit in tenths of a penny that `amount` buys (£10 is 10,000 tenths).
+pub fn tenths_of(amount: Pence) -> i64 {
+    amount.0 * 10
+}
+
+/// The top-up from the account under way (or last one, once paid or refused).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingTopUp {
+    pub request_id: String,
+    /// The credit it buys (pence before VAT) and what the card pays (with VAT).
+    pub amount: Pence,
+    pub charged: Pence,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CallCredit {
+    /// Credit left, in tenths of a penny: the sum of every event's amount.
+    pub balance_tenths: i64,
+    /// Credit bought so far, in tenths of a penny.
+    pub bought_tenths: i64,
+    /// The payments whose credit is recorded (each once).
+    pub payments: Vec<String>,
+    /// The top-up from the account: its payment attempt, and what it buys.
+    pub attempt: PaymentAttempt,
+    pub top_up: Option<PendingTopUp>,
+    /// Top-ups from the account started so far (each attempt's key is numbered by it).
+    pub top_ups_started: u32,
+    /// The request ids of top-ups that bought their credit (a replay of one buys nothing more).
+    pub requests_paid: Vec<String>,
+    /// The top-ups' payments the bank refused.
+    pub declined_payments: Vec<String>,
+    pub updated_at: Option<DateTime<Utc>>,
+}
+
+impl CallCredit {
+    /// Whether `request_id` is a top-up that already bought its credit.
+    pub fn request_paid(&self, request_id: &str) -> bool {
+        self.requests_paid.iter().any(|r| r == request_id)
+    }
+
+    /// The top-up under way: started (the provider may hold what its key made) or made, not
+    /// yet paid nor refused.
+    pub fn top_up_under_way(&self) -> Option<&PendingTopUp> {
+        use crate::payment_attempt::AttemptStatus;
+        match self.attempt.status {
+            AttemptStatus::Started | AttemptStatus::Made => self.top_up.as_ref(),
+            _ => None,
+        }
+    }
+
+    /// The key a top-up for `request_id` of order `order_id` tags its payment with: the
+    /// same for a replay of the request, so the provider makes one payment for it.
+    pub fn attempt_key(order_id: &str, request_id: &str) -> String {
+        format!("{order_id}-credit-top-up-{request_id}")
+    }
+
+    fn check_top_up(amount: Pence) -> Result<(), CallCreditError> {
+        if amount < TOP_UP_MINIMUM {
+            Err(CallCreditError::TopUpBelowMinimum)
+        } else if amount > MAX_TOP_UP {
+            Err(CallCreditError::TopUpAboveMaximum)
+        } else if !amount.is_whole_pounds() {
+            Err(CallCreditError::TopUpNotWholePounds)
+        } else {
+            Ok(())
+        }
+    }
+
+    fn check_request_id(request_id: &str) -> Result<(), CallCreditError> {
+        let fine = !request_id.is_empty()
+            && request_id.len() <= MAX_TOP_UP_REQUEST_ID
+            && request_id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
+        if fine {
+            Ok(())
+        } else {
+            Err(CallCreditError::InvalidRequestId)
+        }
+    }
+
+    /// The events a command leads to (none when it would change nothing: a payment or a
+    /// request recorded again), or why it is refused.
+    fn decide(&self, command: CallCreditCommand, now: DateTime<Utc>) -> Result<Vec<CallCreditEvent>, CallCreditError> {
+        use CallCreditCommand as C;
+        use CallCreditError as E;
+        use CallCreditEvent as Ev;
+        match command {
+            C::BuyCredit { tenths, payment_reference, source } => {
+                if payment_reference.trim().is_empty() {
+                    return Err(E::PaymentReferenceMissing);
+                }
+                if tenths <= 0 {
+                    return Err(E::InvalidAmount);
+                }
+                if self.payments.contains(&payment_reference) {
+                    return Ok(vec![]);
+                }
+                Ok(vec![Ev::CreditBought { tenths, payment_reference, source, at: now }])
+            }
+            C::StartTopUp { amount, request_id, attempt_key } => {
+                Self::check_request_id(&request_id)?;
+                if attempt_key.trim().is_empty() {
+                    return Err(E::InvalidRequestId);
+                }
+                if self.request_paid(&request_id) {
+                    return Ok(vec![]);
+                }
+                if let Some(pending) = self.top_up_under_way() {
+                    if pending.request_id == request_id {
+                        return Ok(vec![]);
+                    }
+                    return Err(E::TopUpUnderWay);
+                }
+                Self::check_top_up(amount)?;
+                Ok(vec![Ev::TopUpStarted { amount, charged: amount + vat(amount), request_id, attempt_key, at: now }])
+            }
+            C::RecordTopUpPayment { payment_intent_id, card } => {
+                if self.top_up_under_way().is_none() {
+                    return Err(E::UnknownPayment);
+                }
+                if self.attempt.reference() == Some(payment_intent_id.as_str()) {
+                    return Ok(vec![]);
+                }
+                if self.attempt.under_way().is_some() {
+                    return Err(E::TopUpUnderWay);
+                }
+                Ok(vec![Ev::TopUpPaymentMade { payment_intent_id, card, at: now }])
+            }
+            C::RecordTopUpPaid { payment_intent_id } => {
+                if self.payments.contains(&payment_intent_id) {
+                    return Ok(vec![]);
+                }
+                let pending = match self.top_up_under_way() {
+                    Some(pending) if self.attempt.is_under_way(&payment_intent_id) => pending,
+                    _ => return Err(E::UnknownPayment),
+                };
+                Ok(vec![Ev::CreditBought {
+                    tenths: tenths_of(pending.amount),
+                    payment_reference: payment_intent_id,
+                    source: CreditSource::TopUp,
+                    at: now,
+                }])
+            }
+            C::RecordTopUpDeclined { payment_intent_id, code } => {
+                if self.declined_payments.contains(&payment_intent_id) {
+                    return Ok(vec![]);
+                }
+                if !self.attempt.is_under_way(&payment_intent_id) {
+                    return Err(E::UnknownPayment);
+                }
+                Ok(vec![Ev::TopUpDeclined { payment_intent_id, code, at: now }])
+            }
+        }
+    }
+}
+
+impl Aggregate for CallCredit {
+    const TYPE: &'static str = "CallCredit";
+    type Command = CallCreditCommand;
+    type Event = CallCreditEvent;
+    type Error = CallCreditError;
+    type Services = CallCreditServices;
+
+    async fn handle(
+        &mut self,
+        command: CallCreditCommand,
+        services: &CallCreditServices,
+        sink: &EventSink<Self>,
+    ) -> Result<(), CallCreditError> {
+        for event in self.decide(command, services.clock.now())? {
+            sink.write(event, self).await;
+        }
+        Ok(())
+    }
+
+    fn apply(&mut self, event: CallCreditEvent) {
+        use CallCreditEvent as Ev;
+        match event {
+            Ev::CreditBought { tenths, payment_reference, source, at } => {
+                self.balance_tenths += tenths;
+                self.bought_tenths += tenths;
+                if source == CreditSource::TopUp && self.attempt.is_under_way(&payment_reference) {
+                    self.attempt.paid(payment_reference.clone());
+                    if let Some(pending) = &self.top_up {
+                        self.requests_paid.push(pending.request_id.clone());
+                    }
+                }
+                self.payments.push(payment_reference);
+                self.updated_at = Some(at);
+            }
+            Ev::TopUpStarted { amount, charged, request_id, attempt_key, at } => {
+                self.attempt.start(attempt_key);
+                self.top_up = Some(PendingTopUp { request_id, amount, charged });
+                self.top_ups_started += 1;
+                self.updated_at = Some(at);
+            }
+            Ev::TopUpPaymentMade { payment_intent_id, card, at } => {
+                self.attempt.made(payment_intent_id);
+                self.attempt.card = Some(card);
+                self.updated_at = Some(at);
+            }
+            Ev::TopUpDeclined { payment_intent_id, code, at } => {
+                self.attempt.declined(code);
+                self.declined_payments.push(payment_intent_id);
+                self.updated_at = Some(at);
+            }
+        }
+    }
+}

@@ -1,0 +1,20 @@
+use super::events::CreditSource;
+use crate::pricing::Pence;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CallCreditCommand {
+    /// Credit paid for elsewhere (the checkout's top-up, by `payment_reference`): recorded
+    /// once per payment.
+    BuyCredit { tenths: i64, payment_reference: String, source: CreditSource },
+    /// The buyer asks for a top-up of `amount` (before VAT: the credit it buys) from the
+    /// account, paid by the card on file; written before the provider is asked.
+    /// `request_id` is the browser's, the same for a replay of one request.
+    /// `attempt_key` tags what the provider makes (CallCredit::attempt_key).
+    StartTopUp { amount: Pence, request_id: String, attempt_key: String },
+    /// The provider made the top-up's payment (not charged yet) with `card`.
+    RecordTopUpPayment { payment_intent_id: String, card: String },
+    /// The top-up's payment succeeded: its credit is bought.
+    RecordTopUpPaid { payment_intent_id: String },
+    /// The bank refused the top-up's payment: the attempt is over.
+    RecordTopUpDeclined { payment_intent_id: String, code: String },
+}

@@ -1,0 +1,33 @@
+use thiserror::Error;
+
+use crate::refusals;
+
+refusals! {
+    #[derive(Debug, Error, Clone, PartialEq, Eq)]
+    pub enum CallCreditError {
+        #[error("Credit is bought in whole tenths of a penny above nothing.")]
+        #[refusal("invalid_credit_amount", 422)]
+        InvalidAmount,
+        #[error("Credit needs the payment that bought it.")]
+        #[refusal("payment_reference_missing", 422)]
+        PaymentReferenceMissing,
+        #[error("The minimum top-up is £10.")]
+        #[refusal("top_up_below_minimum", 422)]
+        TopUpBelowMinimum,
+        #[error("The top-up must be in whole pounds.")]
+        #[refusal("top_up_not_whole_pounds", 422)]
+        TopUpNotWholePounds,
+        #[error("The largest top-up online is £5,000.")]
+        #[refusal("top_up_above_maximum", 422)]
+        TopUpAboveMaximum,
+        #[error("A top-up needs a request id (1 to 64 letters, digits or dashes): reload the page and try again.")]
+        #[refusal("invalid_request_id", 422)]
+        InvalidRequestId,
+        #[error("Another top-up is still being paid. Wait a moment, reload the page and try again.")]
+        #[refusal("top_up_under_way", 409)]
+        TopUpUnderWay,
+        #[error("That payment is not this credit's top-up.")]
+        #[refusal("unknown_payment", 404)]
+        UnknownPayment,
+    }
+}

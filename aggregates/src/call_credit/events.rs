@@ -1,0 +1,53 @@
+use chrono::{DateTime, Utc};
+use cqrs_es::DomainEvent;
+use serde::{Deserialize, Serialize};
+
+use crate::pricing::Pence;
+
+/// Where bought credit came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum CreditSource {
+    /// The top-up paid with the order at the checkout.
+    Checkout,
+    /// A top-up from the buyer's account, paid by the card on file.
+    TopUp,
+}
+
+impl CreditSource {
+    pub fn label(self) -> &'static str {
+        match self {
+            CreditSource::Checkout => "checkout",
+            CreditSource::TopUp => "top-up",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CallCreditEvent {
+    /// Credit bought: `tenths` of a penny, paid by `payment_reference` (a payment intent).
+    CreditBought { tenths: i64, payment_reference: String, source: CreditSource, at: DateTime<Utc> },
+    /// A top-up from the account began: `amount` is the credit it buys (pence, before VAT),
+    /// `charged` what the card pays (with VAT); `attempt_key` tags what the provider makes.
+    TopUpStarted { amount: Pence, charged: Pence, request_id: String, attempt_key: String, at: DateTime<Utc> },
+    /// The provider made the top-up's payment, not charged yet.
+    TopUpPaymentMade { payment_intent_id: String, card: String, at: DateTime<Utc> },
+    /// The bank refused the top-up: no credit, the attempt is over.
+    TopUpDeclined { payment_intent_id: String, code: String, at: DateTime<Utc> },
+}
+
+impl DomainEvent for CallCreditEvent {
+    fn event_type(&self) -> String {
+        match self {
+            CallCreditEvent::CreditBought { .. } => "CreditBought",
+            CallCreditEvent::TopUpStarted { .. } => "TopUpStarted",
+            CallCreditEvent::TopUpPaymentMade { .. } => "TopUpPaymentMade",
+            CallCreditEvent::TopUpDeclined { .. } => "TopUpDeclined",
+        }
+        .to_string()
+    }
+
+    fn event_version(&self) -> String {
+        "1.0".to_string()
+    }
+}

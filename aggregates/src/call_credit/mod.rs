@@ -1,0 +1,32 @@
+//! The CallCredit aggregate: a Pay As You Go order's call credit, one stream per service
+//! order (keyed by the order's id). Credit is a sequence of events, never a number edited in
+//! place: what was bought (the checkout's top-up, or a top-up from the account paid by the
+//! card on file), and later what calls spent (issue 35). Its balance is the sum of them, in
+//! tenths of a penny (call rates are finer than a penny: crate::pricing::CallRates).
+//!
+//! A top-up from the account follows the payment attempt of every order
+//! (crate::payment_attempt): `StartTopUp` is written before the provider is asked (with the
+//! buyer's request id, so a replayed request charges once), the payment the provider made
+//! is recorded, and its success buys the credit (`CreditBought`) or its refusal ends the
+//! attempt (`TopUpDeclined`).
+//!
+//! | command | event |
+//! |---|---|
+//! | `BuyCredit { tenths, payment_reference, source }` (the checkout's paid top-up; the same payment again stores nothing) | `CreditBought` |
+//! | `StartTopUp { amount, request_id }` (the same request again stores nothing) | `TopUpStarted` |
+//! | `RecordTopUpPayment { payment_intent_id, card }` | `TopUpPaymentMade` |
+//! | `RecordTopUpPaid { payment_intent_id }` | `CreditBought { source: topUp }` |
+//! | `RecordTopUpDeclined { payment_intent_id, code }` | `TopUpDeclined` |
+
+mod aggregate;
+mod commands;
+mod errors;
+mod events;
+
+pub use aggregate::{tenths_of, CallCredit, CallCreditServices, PendingTopUp, MAX_TOP_UP_REQUEST_ID};
+pub use commands::CallCreditCommand;
+pub use errors::CallCreditError;
+pub use events::{CallCreditEvent, CreditSource};
+
+#[cfg(test)]
+mod tests;

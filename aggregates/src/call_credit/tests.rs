@@ -1,0 +1,233 @@
+//! Credit bought at the checkout and by top-ups from the account (started, made, paid or
+//! refused), each recorded once.
+
+use std::sync::Arc;
+
+use chrono::{DateTime, TimeZone, Utc};
+use cqrs_es::test::TestFramework;
+use cqrs_es::Aggregate;
+
+use super::*;
+use crate::clock::FixedClock;
+use crate::pricing::Pence;
+
+const ORDER: &str = "0b7c9f2e-0000-4000-8000-000000000001";
+
+fn at() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, 27, 10, 0, 0).unwrap()
+}
+
+fn test() -> TestFramework<CallCredit> {
+    TestFramework::with(CallCreditServices { clock: Arc::new(FixedClock(at())) })
+}
+
+fn bought_at_checkout() -> CallCreditEvent {
+    CallCreditEvent::CreditBought {
+        tenths: 10_000,
+        payment_reference: "pi_checkout".into(),
+        source: CreditSource::Checkout,
+        at: at(),
+    }
+}
+
+fn key(request: &str) -> String {
+    CallCredit::attempt_key(ORDER, request)
+}
+
+fn start(amount: i64, request: &str) -> CallCreditCommand {
+    CallCreditCommand::StartTopUp { amount: Pence(amount), request_id: request.into(), attempt_key: key(request) }
+}
+
+fn started(amount: i64, request: &str) -> CallCreditEvent {
+    CallCreditEvent::TopUpStarted {
+        amount: Pence(amount),
+        charged: Pence(amount * 12 / 10),
+        request_id: request.into(),
+        attempt_key: key(request),
+        at: at(),
+    }
+}
+
+fn made(pi: &str) -> CallCreditEvent {
+    CallCreditEvent::TopUpPaymentMade { payment_intent_id: pi.into(), card: "pm_1".into(), at: at() }
+}
+
+fn fold(events: Vec<CallCreditEvent>) -> CallCredit {
+    let mut credit = CallCredit::default();
+    for event in events {
+        credit.apply(event);
+    }
+    credit
+}
+
+#[test]
+fn the_checkouts_top_up_buys_its_credit_in_tenths_of_a_penny() {
+    test()
+        .given_no_previous_events()
+        .when(CallCreditCommand::BuyCredit {
+            tenths: tenths_of(Pence(1000)),
+            payment_reference: "pi_checkout".into(),
+            source: CreditSource::Checkout,
+        })
+        .then_expect_events(vec![bought_at_checkout()]);
+    assert_eq!(fold(vec![bought_at_checkout()]).balance_tenths, 10_000);
+}
+
+#[test]
+fn the_same_payment_buys_credit_once() {
+    test()
+        .given(vec![bought_at_checkout()])
+        .when(CallCreditCommand::BuyCredit {
+            tenths: 10_000,
+            payment_reference: "pi_checkout".into(),
+            source: CreditSource::Checkout,
+        })
+        .then_expect_events(vec![]);
+}
+
+#[test]
+fn credit_needs_an_amount_and_a_payment() {
+    test()
+        .given_no_previous_events()
+        .when(CallCreditCommand::BuyCredit {
+            tenths: 0,
+            payment_reference: "pi_1".into(),
+            source: CreditSource::Checkout,
+        })
+        .then_expect_error(CallCreditError::InvalidAmount);
+    test()
+        .given_no_previous_events()
+        .when(CallCreditCommand::BuyCredit { tenths: 10, payment_reference: " ".into(), source: CreditSource::TopUp })
+        .then_expect_error(CallCreditError::PaymentReferenceMissing);
+}
+
+#[test]
+fn a_top_up_starts_with_its_vat_and_key_before_the_provider_is_asked() {
+    test()
+        .given(vec![bought_at_checkout()])
+        .when(start(2000, "req-1"))
+        .then_expect_events(vec![started(2000, "req-1")]);
+    let credit = fold(vec![started(2000, "req-1")]);
+    assert_eq!(credit.attempt.key(), Some(key("req-1").as_str()));
+    assert_eq!(credit.top_up_under_way().map(|t| t.charged), Some(Pence(2400)));
+}
+
+#[test]
+fn a_top_up_follows_the_pricing_rules() {
+    for (amount, error) in [
+        (900, CallCreditError::TopUpBelowMinimum),
+        (1050, CallCreditError::TopUpNotWholePounds),
+        (500_100, CallCreditError::TopUpAboveMaximum),
+    ] {
+        test().given_no_previous_events().when(start(amount, "req-1")).then_expect_error(error);
+    }
+}
+
+#[test]
+fn a_top_up_needs_a_request_id() {
+    for request in ["", "has space", &"x".repeat(MAX_TOP_UP_REQUEST_ID + 1)] {
+        test()
+            .given_no_previous_events()
+            .when(CallCreditCommand::StartTopUp {
+                amount: Pence(1000),
+                request_id: request.to_string(),
+                attempt_key: "k".into(),
+            })
+            .then_expect_error(CallCreditError::InvalidRequestId);
+    }
+}
+
+#[test]
+fn a_replayed_request_starts_nothing_new() {
+    test().given(vec![started(1000, "req-1")]).when(start(1000, "req-1")).then_expect_events(vec![]);
+    test().given(vec![started(1000, "req-1"), made("pi_1")]).when(start(1000, "req-1")).then_expect_events(vec![]);
+}
+
+#[test]
+fn another_top_up_waits_for_the_one_under_way() {
+    test()
+        .given(vec![started(1000, "req-1"), made("pi_1")])
+        .when(start(2000, "req-2"))
+        .then_expect_error(CallCreditError::TopUpUnderWay);
+}
+
+#[test]
+fn the_payment_made_is_recorded_once() {
+    test()
+        .given(vec![started(1000, "req-1")])
+        .when(CallCreditCommand::RecordTopUpPayment { payment_intent_id: "pi_1".into(), card: "pm_1".into() })
+        .then_expect_events(vec![made("pi_1")]);
+    test()
+        .given(vec![started(1000, "req-1"), made("pi_1")])
+        .when(CallCreditCommand::RecordTopUpPayment { payment_intent_id: "pi_1".into(), card: "pm_1".into() })
+        .then_expect_events(vec![]);
+    test()
+        .given(vec![started(1000, "req-1"), made("pi_1")])
+        .when(CallCreditCommand::RecordTopUpPayment { payment_intent_id: "pi_2".into(), card: "pm_1".into() })
+        .then_expect_error(CallCreditError::TopUpUnderWay);
+    test()
+        .given_no_previous_events()
+        .when(CallCreditCommand::RecordTopUpPayment { payment_intent_id: "pi_1".into(), card: "pm_1".into() })
+        .then_expect_error(CallCreditError::UnknownPayment);
+}
+
+#[test]
+fn a_paid_top_up_buys_its_credit_once_and_a_replay_buys_nothing() {
+    let bought = CallCreditEvent::CreditBought {
+        tenths: 20_000,
+        payment_reference: "pi_1".into(),
+        source: CreditSource::TopUp,
+        at: at(),
+    };
+    test()
+        .given(vec![bought_at_checkout(), started(2000, "req-1"), made("pi_1")])
+        .when(CallCreditCommand::RecordTopUpPaid { payment_intent_id: "pi_1".into() })
+        .then_expect_events(vec![bought.clone()]);
+    let history = vec![bought_at_checkout(), started(2000, "req-1"), made("pi_1"), bought];
+    test()
+        .given(history.clone())
+        .when(CallCreditCommand::RecordTopUpPaid { payment_intent_id: "pi_1".into() })
+        .then_expect_events(vec![]);
+    test().given(history.clone()).when(start(2000, "req-1")).then_expect_events(vec![]);
+    let credit = fold(history);
+    assert_eq!((credit.balance_tenths, credit.bought_tenths), (30_000, 30_000));
+    assert!(credit.request_paid("req-1") && credit.top_up_under_way().is_none());
+}
+
+#[test]
+fn only_the_payment_under_way_is_paid_or_declined() {
+    test()
+        .given(vec![started(1000, "req-1"), made("pi_1")])
+        .when(CallCreditCommand::RecordTopUpPaid { payment_intent_id: "pi_9".into() })
+        .then_expect_error(CallCreditError::UnknownPayment);
+    test()
+        .given(vec![started(1000, "req-1")])
+        .when(CallCreditCommand::RecordTopUpDeclined { payment_intent_id: "pi_1".into(), code: "card_declined".into() })
+        .then_expect_error(CallCreditError::UnknownPayment);
+}
+
+#[test]
+fn a_declined_top_up_buys_nothing_and_the_next_one_may_start() {
+    let declined =
+        CallCreditEvent::TopUpDeclined { payment_intent_id: "pi_1".into(), code: "card_declined".into(), at: at() };
+    test()
+        .given(vec![started(1000, "req-1"), made("pi_1")])
+        .when(CallCreditCommand::RecordTopUpDeclined { payment_intent_id: "pi_1".into(), code: "card_declined".into() })
+        .then_expect_events(vec![declined.clone()]);
+    let history = vec![started(1000, "req-1"), made("pi_1"), declined];
+    test()
+        .given(history.clone())
+        .when(CallCreditCommand::RecordTopUpDeclined { payment_intent_id: "pi_1".into(), code: "card_declined".into() })
+        .then_expect_events(vec![]);
+    test().given(history.clone()).when(start(1000, "req-2")).then_expect_events(vec![started(1000, "req-2")]);
+    assert_eq!(fold(history).balance_tenths, 0);
+}
+
+#[test]
+fn events_read_back_as_written() {
+    for event in [bought_at_checkout(), started(1000, "req-1"), made("pi_1")] {
+        let json = serde_json::to_value(&event).unwrap();
+        assert_eq!(serde_json::from_value::<CallCreditEvent>(json).unwrap(), event);
+    }
+    assert_eq!(serde_json::to_value(CreditSource::TopUp).unwrap(), "topUp");
+}
