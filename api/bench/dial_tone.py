@@ -6,8 +6,11 @@ order id, each extension's username and SIP password, and the wall time of each 
 of all of them (ms). Standard library only.
 
     dial_tone.py SHOP_URL STRIPE_URL [EMAIL]   (api/bench/dial-tone.sh runs it)
+
+USERS=N in the environment orders N users (extensions 101, 102, ...; api/bench/first-call.sh).
 """
 import json
+import os
 import random
 import sys
 import time
@@ -48,7 +51,7 @@ def main():
 
     def plan():
         cart = call("POST", f"{shop}/api/carts")["id"]
-        package = {"plan": "singleUser", "billingCycle": "monthly", "quantity": 1}
+        package = {"plan": "singleUser", "billingCycle": "monthly", "quantity": int(os.environ.get("USERS", "1"))}
         call("PUT", f"{shop}/api/carts/{cart}/package", package)
         return cart
 
