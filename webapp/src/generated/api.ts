@@ -22,6 +22,132 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/account/orders/{id}/cancellation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the order's cancellation stands: whether notice may be given, when the service
+         *     ends once it is, and whether "Keep my service" undoes it.
+         */
+        get: operations["account_order_cancellation"];
+        put?: never;
+        /**
+         * Gives notice: Stripe ends the subscription at the end of the period in which the terms'
+         *     thirty days' notice runs out (`cancel_at_period_end`, or `cancel_at` a later period's end).
+         */
+        post: operations["account_order_give_notice"];
+        /**
+         * "Keep my service": undoes the notice until the day it takes effect (Stripe's
+         *     `cancel_at_period_end` back to false).
+         */
+        delete: operations["account_order_keep_service"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/orders/{id}/card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The card the subscription and top-ups are charged to: brand, last four digits, expiry. */
+        get: operations["account_order_card"];
+        put?: never;
+        /**
+         * Makes the confirmed card setup's card the card on file (the customer's default for the
+         *     subscription's invoices and for top-ups).
+         */
+        post: operations["account_order_change_card"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/orders/{id}/card/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Opens a card setup for a new card: the browser confirms it with Stripe.js, then sends
+         *     its id to `POST .../card`.
+         */
+        post: operations["account_order_card_setup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/orders/{id}/credit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order's Pay As You Go credit: balance (tenths of a penny), what bought it, and the
+         *     top-up rules of the price list.
+         */
+        get: operations["account_order_credit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/orders/{id}/credit/top-ups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Buys credit with the card on file: the amount is priced by the server (VAT added), and a
+         *     replay of the same `requestId` charges once.
+         */
+        post: operations["account_order_top_up"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/orders/{id}/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The subscription's invoices, newest first (none for Pay As You Go with only a top-up). */
+        get: operations["account_order_invoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/sign-in": {
         parameters: {
             query?: never;
@@ -1862,6 +1988,41 @@ export type components = {
             /** @description Why, in words the buyer may read (their e-mail quotes it): 1 to 500 characters. */
             reason: string;
         };
+        /** @description Where the order's cancellation stands. */
+        CancellationOut: {
+            /** @description Whether the order has a subscription the buyer may give notice on (or has). */
+            cancellable: boolean;
+            /**
+             * Format: date-time
+             * @description When the service ends, once notice is given (or it was cancelled).
+             */
+            effectiveOn?: string | null;
+            /** @description Whether "Keep my service" undoes it (a cancellation at a period's end, before it). */
+            canUndo: boolean;
+            /**
+             * Format: int64
+             * @description The days of notice the terms state.
+             */
+            noticeDays: number;
+        };
+        /** @description A card setup for the browser to confirm with Stripe.js. */
+        CardChangeOut: {
+            setupIntentId: string;
+            clientSecret: string;
+        };
+        /** @description The card on file, when the order has one. */
+        CardOnFile: {
+            card?: null | components["schemas"]["CardOut"];
+        };
+        /** @description A saved card as the buyer recognises it. */
+        CardOut: {
+            brand: string;
+            last4: string;
+            /** Format: int32 */
+            expMonth: number;
+            /** Format: int32 */
+            expYear: number;
+        };
         CardSaved: {
             /** @description Always true. */
             success: boolean;
@@ -1923,6 +2084,10 @@ export type components = {
             trial: components["schemas"]["TrialTerms"];
             quoteRequests: components["schemas"]["QuoteRequestLimits"];
         };
+        ChangeCardBody: {
+            /** @description The card setup `POST .../card/setup` opened, once the browser confirmed it. */
+            setupIntentId: string;
+        };
         CheckoutConfig: {
             stripePublishableKey: string;
             /** @description The Stripe.js the checkout page loads. */
@@ -1978,6 +2143,39 @@ export type components = {
             /** Format: int64 */
             failed: number;
         };
+        /** @description One movement of the credit. */
+        CreditEntryOut: {
+            /** Format: date-time */
+            at: string;
+            /**
+             * Format: int64
+             * @description Tenths of a penny added (bought) or taken (spent: negative).
+             */
+            tenths: number;
+            /** @description checkout or topUp for credit bought. */
+            source: components["schemas"]["CreditSource"];
+            reference: string;
+        };
+        /** @description An order's call credit. */
+        CreditOut: {
+            /** @description Whether the order's plan pays for calls from credit (Pay As You Go). */
+            available: boolean;
+            /**
+             * Format: int64
+             * @description Credit left and bought, in tenths of a penny.
+             */
+            balanceTenths: number;
+            /** Format: int64 */
+            boughtTenths: number;
+            /** @description Newest first. */
+            entries: components["schemas"]["CreditEntryOut"][];
+            topUp: components["schemas"]["TopUpRulesOut"];
+        };
+        /**
+         * @description Where bought credit came from.
+         * @enum {string}
+         */
+        CreditSource: "checkout" | "topUp";
         CustomerBody: {
             /** @description An e-mail address. */
             email: string;
@@ -2063,6 +2261,81 @@ export type components = {
             };
         };
         /** @description The `{ success: true, data }` answer of the staff and hardware routes. */
+        Data_CancellationOut: {
+            /** @description Always true. */
+            success: boolean;
+            /** @description Where the order's cancellation stands. */
+            data: {
+                /** @description Whether the order has a subscription the buyer may give notice on (or has). */
+                cancellable: boolean;
+                /**
+                 * Format: date-time
+                 * @description When the service ends, once notice is given (or it was cancelled).
+                 */
+                effectiveOn?: string | null;
+                /** @description Whether "Keep my service" undoes it (a cancellation at a period's end, before it). */
+                canUndo: boolean;
+                /**
+                 * Format: int64
+                 * @description The days of notice the terms state.
+                 */
+                noticeDays: number;
+            };
+        };
+        /** @description The `{ success: true, data }` answer of the staff and hardware routes. */
+        Data_CardChangeOut: {
+            /** @description Always true. */
+            success: boolean;
+            /** @description A card setup for the browser to confirm with Stripe.js. */
+            data: {
+                setupIntentId: string;
+                clientSecret: string;
+            };
+        };
+        /** @description The `{ success: true, data }` answer of the staff and hardware routes. */
+        Data_CardOnFile: {
+            /** @description Always true. */
+            success: boolean;
+            /** @description The card on file, when the order has one. */
+            data: {
+                card?: null | components["schemas"]["CardOut"];
+            };
+        };
+        /** @description The `{ success: true, data }` answer of the staff and hardware routes. */
+        Data_CardOut: {
+            /** @description Always true. */
+            success: boolean;
+            /** @description A saved card as the buyer recognises it. */
+            data: {
+                brand: string;
+                last4: string;
+                /** Format: int32 */
+                expMonth: number;
+                /** Format: int32 */
+                expYear: number;
+            };
+        };
+        /** @description The `{ success: true, data }` answer of the staff and hardware routes. */
+        Data_CreditOut: {
+            /** @description Always true. */
+            success: boolean;
+            /** @description An order's call credit. */
+            data: {
+                /** @description Whether the order's plan pays for calls from credit (Pay As You Go). */
+                available: boolean;
+                /**
+                 * Format: int64
+                 * @description Credit left and bought, in tenths of a penny.
+                 */
+                balanceTenths: number;
+                /** Format: int64 */
+                boughtTenths: number;
+                /** @description Newest first. */
+                entries: components["schemas"]["CreditEntryOut"][];
+                topUp: components["schemas"]["TopUpRulesOut"];
+            };
+        };
+        /** @description The `{ success: true, data }` answer of the staff and hardware routes. */
         Data_ItemOut: {
             /** @description Always true. */
             success: boolean;
@@ -2106,6 +2379,48 @@ export type components = {
                 role: components["schemas"]["Role"];
                 csrfToken: string;
             };
+        };
+        /** @description The `{ success: true, data }` answer of the staff and hardware routes. */
+        Data_TopUpOut: {
+            /** @description Always true. */
+            success: boolean;
+            /** @description What a top-up did. */
+            data: {
+                /**
+                 * @description paid, or needsAction (the bank asks the buyer to confirm: `clientSecret` for
+                 *     Stripe.js, then the same request again).
+                 */
+                status: string;
+                clientSecret?: string | null;
+                /**
+                 * Format: int64
+                 * @description What the card paid (with VAT), in pence.
+                 */
+                chargedPence: number;
+                credit: components["schemas"]["CreditOut"];
+            };
+        };
+        /** @description The `{ success: true, data }` answer of the staff and hardware routes. */
+        Data_Vec_InvoiceOut: {
+            /** @description Always true. */
+            success: boolean;
+            data: {
+                id: string;
+                number?: string | null;
+                /** Format: date-time */
+                date: string;
+                /**
+                 * Format: int64
+                 * @description What it asks (with VAT) and what was paid, in pence.
+                 */
+                amountPence: number;
+                /** Format: int64 */
+                paidPence: number;
+                /** @description draft, open, paid, uncollectible or void. */
+                status: string;
+                /** @description The provider's page of the invoice, else its PDF, when it has one. */
+                url?: string | null;
+            }[];
         };
         /** @description The `{ success: true, data }` answer of the staff and hardware routes. */
         Data_Vec_ItemOut: {
@@ -2364,6 +2679,24 @@ export type components = {
             id: string;
             url: string;
             filename: string;
+        };
+        /** @description One invoice as the account's billing shows it. */
+        InvoiceOut: {
+            id: string;
+            number?: string | null;
+            /** Format: date-time */
+            date: string;
+            /**
+             * Format: int64
+             * @description What it asks (with VAT) and what was paid, in pence.
+             */
+            amountPence: number;
+            /** Format: int64 */
+            paidPence: number;
+            /** @description draft, open, paid, uncollectible or void. */
+            status: string;
+            /** @description The provider's page of the invoice, else its PDF, when it has one. */
+            url?: string | null;
         };
         /** @description An item as admins send it (and as the demo catalogue is written). */
         ItemBody: {
@@ -3353,10 +3686,39 @@ export type components = {
              */
             amountPence: number;
         };
+        /** @description What a top-up did. */
+        TopUpOut: {
+            /**
+             * @description paid, or needsAction (the bank asks the buyer to confirm: `clientSecret` for
+             *     Stripe.js, then the same request again).
+             */
+            status: string;
+            clientSecret?: string | null;
+            /**
+             * Format: int64
+             * @description What the card paid (with VAT), in pence.
+             */
+            chargedPence: number;
+            credit: components["schemas"]["CreditOut"];
+        };
         TopUpRules: {
             minimumPence: components["schemas"]["Pence"];
             stepPence: components["schemas"]["Pence"];
             defaultPence: components["schemas"]["Pence"];
+        };
+        /** @description The top-up rules the page offers (from the price list). */
+        TopUpRulesOut: {
+            /** Format: int64 */
+            minimumPence: number;
+            /** Format: int64 */
+            maximumPence: number;
+            /** Format: int64 */
+            stepPence: number;
+            /** Format: int64 */
+            defaultPence: number;
+            choicesPence: number[];
+            /** Format: int64 */
+            vatPercent: number;
         };
         Totals: {
             /** Format: int64 */
@@ -3591,6 +3953,747 @@ export interface operations {
             };
             /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    account_order_cancellation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service order's id (a UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_CancellationOut"];
+                };
+            };
+            /** @description Not signed in (not_signed_in); or no customer session, or it expired (not_signed_in) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Another account's order (not_your_order) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such order (order_not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description something failed on our side (the detail is only logged) (internal) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    account_order_give_notice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service order's id (a UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Notice given: when the service ends */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_CancellationOut"];
+                };
+            };
+            /** @description Not signed in (not_signed_in); or no customer session, or it expired (not_signed_in) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Another account's order (not_your_order), or no CSRF token (csrf); or the X-CSRF-Token header is missing or wrong (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such order (order_not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Nothing to cancel (no_subscription), cancelled already (subscription_already_cancelled), still in a trial (cancellation_in_trial) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description something failed on our side (the detail is only logged) (internal) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Stripe did not answer (payment_provider_error) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    account_order_keep_service: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service order's id (a UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The service carries on */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_CancellationOut"];
+                };
+            };
+            /** @description Not signed in (not_signed_in); or no customer session, or it expired (not_signed_in) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Another account's order (not_your_order), or no CSRF token (csrf); or the X-CSRF-Token header is missing or wrong (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such order (order_not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No cancellation to undo (no_cancellation), cancelled at once (subscription_already_cancelled), or past the date it took effect (cancellation_in_effect) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description something failed on our side (the detail is only logged) (internal) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Stripe did not answer (payment_provider_error) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    account_order_card: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service order's id (a UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_CardOnFile"];
+                };
+            };
+            /** @description Not signed in (not_signed_in); or no customer session, or it expired (not_signed_in) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Another account's order (not_your_order) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such order (order_not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description something failed on our side (the detail is only logged) (internal) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Stripe did not answer (payment_provider_error) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    account_order_change_card: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service order's id (a UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeCardBody"];
+            };
+        };
+        responses: {
+            /** @description The new card on file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_CardOut"];
+                };
+            };
+            /** @description the body is not JSON (malformed_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Not signed in (not_signed_in); or no customer session, or it expired (not_signed_in) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The card setup did not succeed (setup_intent_failed) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Another account's order (not_your_order), or no CSRF token (csrf); or the X-CSRF-Token header is missing or wrong (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such order (order_not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The order is not paid yet (payment_not_confirmed) or has no payment customer (no_payment_customer) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description the body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description the body is not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Not a card setup of this order (unknown_setup_intent, invalid_fields), or it has no card (no_payment_method); or the body has a wrong or missing field (invalid_body) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description something failed on our side (the detail is only logged) (internal) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Stripe did not answer (payment_provider_error) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    account_order_card_setup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service order's id (a UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_CardChangeOut"];
+                };
+            };
+            /** @description Not signed in (not_signed_in); or no customer session, or it expired (not_signed_in) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Another account's order (not_your_order), or no CSRF token (csrf); or the X-CSRF-Token header is missing or wrong (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such order (order_not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The order is not paid yet (payment_not_confirmed) or has no payment customer (no_payment_customer) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Ten card changes on this order, or too many card setups from this address (too_many_attempts) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description something failed on our side (the detail is only logged) (internal) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Stripe did not answer (payment_provider_error) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    account_order_credit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service order's id (a UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_CreditOut"];
+                };
+            };
+            /** @description Not signed in (not_signed_in); or no customer session, or it expired (not_signed_in) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Another account's order (not_your_order) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such order (order_not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description something failed on our side (the detail is only logged) (internal) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    account_order_top_up: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service order's id (a UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TopUpBody"];
+            };
+        };
+        responses: {
+            /** @description Paid (the credit is bought), or needsAction: the bank asks the buyer to confirm (Stripe.js with clientSecret, then the same request again) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_TopUpOut"];
+                };
+            };
+            /** @description the body is not JSON (malformed_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Not signed in (not_signed_in); or no customer session, or it expired (not_signed_in) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The bank declined the card (card_declined and the card's codes) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Another account's order (not_your_order), or no CSRF token (csrf); or the X-CSRF-Token header is missing or wrong (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such order (order_not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Not a Pay As You Go order (no_call_credit), not paid yet (payment_not_confirmed), another top-up still being paid (top_up_under_way), or the bank still processing (payment_processing) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description the body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description the body is not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description An amount outside the rules (top_up_below_minimum, top_up_not_whole_pounds, top_up_above_maximum), a bad request id (invalid_request_id), or no card on file (no_payment_method); or the body has a wrong or missing field (invalid_body) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description something failed on our side (the detail is only logged) (internal) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Stripe did not answer (payment_provider_error) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    account_order_invoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service order's id (a UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_InvoiceOut"];
+                };
+            };
+            /** @description Not signed in (not_signed_in); or no customer session, or it expired (not_signed_in) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Another account's order (not_your_order) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such order (order_not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description something failed on our side (the detail is only logged) (internal) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Stripe did not answer (payment_provider_error) */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

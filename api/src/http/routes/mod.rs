@@ -1,6 +1,7 @@
 //! One router per resource, merged here with the layers every request passes.
 
 mod account;
+mod account_billing;
 mod address;
 mod analytics;
 pub(crate) mod cart;
@@ -69,6 +70,7 @@ fn json_api() -> OpenApiRouter<AppState> {
         .merge(mail::router())
         // The customer's own account (issue 34): each helper's routes in a file of its own.
         .merge(account::router())
+        .merge(account_billing::router())
         .routes(routes!(openapi_json))
 }
 

@@ -1,0 +1,322 @@
+//! A signed-in buyer's billing of one of their service orders, `/api/account/orders/{id}/...`:
+//! invoices, the card on file and its change, notice of cancellation and "Keep my service",
+//! Pay As You Go credit and its top-ups (crate::app::billing, which names the Stripe calls
+//! of each). Every route takes the session (401 without one) and checks the order is the
+//! customer's (404 `order_not_found`, 403 `not_your_order`) before anything else.
+
+use aggregates::pricing::Pence;
+use aggregates::service_order::ServiceOrderError;
+use axum::extract::{Path, State};
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::app::billing::{self, CancellationOut, CardChangeOut, CardOut, CreditOut, InvoiceOut, TopUpOut, MAX_TOP_UP};
+use crate::app::customer_sessions::{require_order_owner, SignedInCustomer};
+use crate::app::ids::{uuid_id, StripeId, StripeKind};
+use crate::app::state::AppState;
+use crate::platform::client::ClientAddress;
+use crate::platform::error::{ApiError, Refusal};
+use crate::platform::json::{ApiJson, Data};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(invoices))
+        .routes(routes!(card_on_file, change_card))
+        .routes(routes!(start_card_change))
+        .routes(routes!(cancellation, give_notice, keep_service))
+        .routes(routes!(credit))
+        .routes(routes!(top_up))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)]
+struct OrderPath {
+    /// The service order's id (a UUID).
+    id: String,
+}
+
+/// The order's id, once the signed-in customer is its owner.
+async fn owned(state: &AppState, customer: &SignedInCustomer, raw: &str) -> Result<String, ApiError> {
+    let id = uuid_id(raw, ServiceOrderError::NotFound)?;
+    require_order_owner(state, customer, &id).await?;
+    Ok(id)
+}
+
+/// The subscription's invoices, newest first (none for Pay As You Go with only a top-up).
+#[utoipa::path(
+    get,
+    path = "/account/orders/{id}/invoices",
+    operation_id = "account_order_invoices",
+    tag = "account",
+    params(OrderPath),
+    security(("customer_session" = [])),
+    responses(
+        (status = 200, body = Data<Vec<InvoiceOut>>),
+        (status = 401, description = "Not signed in (not_signed_in)", body = Refusal),
+        (status = 403, description = "Another account's order (not_your_order)", body = Refusal),
+        (status = 404, description = "No such order (order_not_found)", body = Refusal),
+        (status = 502, description = "Stripe did not answer (payment_provider_error)", body = Refusal),
+    )
+)]
+async fn invoices(
+    State(state): State<AppState>,
+    customer: SignedInCustomer,
+    Path(raw): Path<String>,
+) -> Result<Json<Data<Vec<InvoiceOut>>>, ApiError> {
+    let id = owned(&state, &customer, &raw).await?;
+    Ok(Data::json(billing::invoices(&state, &id).await?))
+}
+
+/// The card on file, when the order has one.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct CardOnFile {
+    card: Option<CardOut>,
+}
+
+/// The card the subscription and top-ups are charged to: brand, last four digits, expiry.
+#[utoipa::path(
+    get,
+    path = "/account/orders/{id}/card",
+    operation_id = "account_order_card",
+    tag = "account",
+    params(OrderPath),
+    security(("customer_session" = [])),
+    responses(
+        (status = 200, body = Data<CardOnFile>),
+        (status = 401, description = "Not signed in (not_signed_in)", body = Refusal),
+        (status = 403, description = "Another account's order (not_your_order)", body = Refusal),
+        (status = 404, description = "No such order (order_not_found)", body = Refusal),
+        (status = 502, description = "Stripe did not answer (payment_provider_error)", body = Refusal),
+    )
+)]
+async fn card_on_file(
+    State(state): State<AppState>,
+    customer: SignedInCustomer,
+    Path(raw): Path<String>,
+) -> Result<Json<Data<CardOnFile>>, ApiError> {
+    let id = owned(&state, &customer, &raw).await?;
+    Ok(Data::json(CardOnFile { card: billing::card_on_file(&state, &id).await? }))
+}
+
+/// Opens a card setup for a new card: the browser confirms it with Stripe.js, then sends
+/// its id to `POST .../card`.
+#[utoipa::path(
+    post,
+    path = "/account/orders/{id}/card/setup",
+    operation_id = "account_order_card_setup",
+    tag = "account",
+    params(OrderPath),
+    security(("customer_session" = [], "customer_csrf" = [])),
+    responses(
+        (status = 200, body = Data<CardChangeOut>),
+        (status = 401, description = "Not signed in (not_signed_in)", body = Refusal),
+        (status = 403, description = "Another account's order (not_your_order), or no CSRF token (csrf)", body = Refusal),
+        (status = 404, description = "No such order (order_not_found)", body = Refusal),
+        (status = 409, description = "The order is not paid yet (payment_not_confirmed) or has no payment customer (no_payment_customer)", body = Refusal),
+        (status = 429, description = "Ten card changes on this order, or too many card setups from this address (too_many_attempts)", body = Refusal),
+        (status = 502, description = "Stripe did not answer (payment_provider_error)", body = Refusal),
+    )
+)]
+async fn start_card_change(
+    State(state): State<AppState>,
+    customer: SignedInCustomer,
+    address: ClientAddress,
+    Path(raw): Path<String>,
+) -> Result<Json<Data<CardChangeOut>>, ApiError> {
+    let id = owned(&state, &customer, &raw).await?;
+    Ok(Data::json(billing::start_card_change(&state, &customer.actor(), &id, &address).await?))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct ChangeCardBody {
+    /// The card setup `POST .../card/setup` opened, once the browser confirmed it.
+    #[schema(max_length = 255, pattern = "^seti_[A-Za-z0-9]+$")]
+    setup_intent_id: String,
+}
+
+/// Makes the confirmed card setup's card the card on file (the customer's default for the
+/// subscription's invoices and for top-ups).
+#[utoipa::path(
+    post,
+    path = "/account/orders/{id}/card",
+    operation_id = "account_order_change_card",
+    tag = "account",
+    params(OrderPath),
+    request_body = ChangeCardBody,
+    security(("customer_session" = [], "customer_csrf" = [])),
+    responses(
+        (status = 200, description = "The new card on file", body = Data<CardOut>),
+        (status = 401, description = "Not signed in (not_signed_in)", body = Refusal),
+        (status = 402, description = "The card setup did not succeed (setup_intent_failed)", body = Refusal),
+        (status = 403, description = "Another account's order (not_your_order), or no CSRF token (csrf)", body = Refusal),
+        (status = 404, description = "No such order (order_not_found)", body = Refusal),
+        (status = 409, description = "The order is not paid yet (payment_not_confirmed) or has no payment customer (no_payment_customer)", body = Refusal),
+        (status = 422, description = "Not a card setup of this order (unknown_setup_intent, invalid_fields), or it has no card (no_payment_method)", body = Refusal),
+        (status = 502, description = "Stripe did not answer (payment_provider_error)", body = Refusal),
+    )
+)]
+async fn change_card(
+    State(state): State<AppState>,
+    customer: SignedInCustomer,
+    Path(raw): Path<String>,
+    ApiJson(body): ApiJson<ChangeCardBody>,
+) -> Result<Json<Data<CardOut>>, ApiError> {
+    let id = owned(&state, &customer, &raw).await?;
+    let setup = StripeId::field(StripeKind::SetupIntent, "setupIntentId", &body.setup_intent_id)?;
+    Ok(Data::json(billing::finish_card_change(&state, &customer.actor(), &id, &setup).await?))
+}
+
+/// Where the order's cancellation stands: whether notice may be given, when the service
+/// ends once it is, and whether "Keep my service" undoes it.
+#[utoipa::path(
+    get,
+    path = "/account/orders/{id}/cancellation",
+    operation_id = "account_order_cancellation",
+    tag = "account",
+    params(OrderPath),
+    security(("customer_session" = [])),
+    responses(
+        (status = 200, body = Data<CancellationOut>),
+        (status = 401, description = "Not signed in (not_signed_in)", body = Refusal),
+        (status = 403, description = "Another account's order (not_your_order)", body = Refusal),
+        (status = 404, description = "No such order (order_not_found)", body = Refusal),
+    )
+)]
+async fn cancellation(
+    State(state): State<AppState>,
+    customer: SignedInCustomer,
+    Path(raw): Path<String>,
+) -> Result<Json<Data<CancellationOut>>, ApiError> {
+    let id = owned(&state, &customer, &raw).await?;
+    Ok(Data::json(billing::cancellation(&state, &id).await?))
+}
+
+/// Gives notice: Stripe ends the subscription at the end of the period in which the terms'
+/// thirty days' notice runs out (`cancel_at_period_end`, or `cancel_at` a later period's end).
+#[utoipa::path(
+    post,
+    path = "/account/orders/{id}/cancellation",
+    operation_id = "account_order_give_notice",
+    tag = "account",
+    params(OrderPath),
+    security(("customer_session" = [], "customer_csrf" = [])),
+    responses(
+        (status = 200, description = "Notice given: when the service ends", body = Data<CancellationOut>),
+        (status = 401, description = "Not signed in (not_signed_in)", body = Refusal),
+        (status = 403, description = "Another account's order (not_your_order), or no CSRF token (csrf)", body = Refusal),
+        (status = 404, description = "No such order (order_not_found)", body = Refusal),
+        (status = 409, description = "Nothing to cancel (no_subscription), cancelled already (subscription_already_cancelled), still in a trial (cancellation_in_trial)", body = Refusal),
+        (status = 502, description = "Stripe did not answer (payment_provider_error)", body = Refusal),
+    )
+)]
+async fn give_notice(
+    State(state): State<AppState>,
+    customer: SignedInCustomer,
+    Path(raw): Path<String>,
+) -> Result<Json<Data<CancellationOut>>, ApiError> {
+    let id = owned(&state, &customer, &raw).await?;
+    Ok(Data::json(billing::schedule_cancellation(&state, &customer.actor(), &id).await?))
+}
+
+/// "Keep my service": undoes the notice until the day it takes effect (Stripe's
+/// `cancel_at_period_end` back to false).
+#[utoipa::path(
+    delete,
+    path = "/account/orders/{id}/cancellation",
+    operation_id = "account_order_keep_service",
+    tag = "account",
+    params(OrderPath),
+    security(("customer_session" = [], "customer_csrf" = [])),
+    responses(
+        (status = 200, description = "The service carries on", body = Data<CancellationOut>),
+        (status = 401, description = "Not signed in (not_signed_in)", body = Refusal),
+        (status = 403, description = "Another account's order (not_your_order), or no CSRF token (csrf)", body = Refusal),
+        (status = 404, description = "No such order (order_not_found)", body = Refusal),
+        (status = 409, description = "No cancellation to undo (no_cancellation), cancelled at once (subscription_already_cancelled), or past the date it took effect (cancellation_in_effect)", body = Refusal),
+        (status = 502, description = "Stripe did not answer (payment_provider_error)", body = Refusal),
+    )
+)]
+async fn keep_service(
+    State(state): State<AppState>,
+    customer: SignedInCustomer,
+    Path(raw): Path<String>,
+) -> Result<Json<Data<CancellationOut>>, ApiError> {
+    let id = owned(&state, &customer, &raw).await?;
+    Ok(Data::json(billing::undo_cancellation(&state, &customer.actor(), &id).await?))
+}
+
+/// The order's Pay As You Go credit: balance (tenths of a penny), what bought it, and the
+/// top-up rules of the price list.
+#[utoipa::path(
+    get,
+    path = "/account/orders/{id}/credit",
+    operation_id = "account_order_credit",
+    tag = "account",
+    params(OrderPath),
+    security(("customer_session" = [])),
+    responses(
+        (status = 200, body = Data<CreditOut>),
+        (status = 401, description = "Not signed in (not_signed_in)", body = Refusal),
+        (status = 403, description = "Another account's order (not_your_order)", body = Refusal),
+        (status = 404, description = "No such order (order_not_found)", body = Refusal),
+    )
+)]
+async fn credit(
+    State(state): State<AppState>,
+    customer: SignedInCustomer,
+    Path(raw): Path<String>,
+) -> Result<Json<Data<CreditOut>>, ApiError> {
+    let id = owned(&state, &customer, &raw).await?;
+    Ok(Data::json(billing::credit(&state, &id).await?))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct TopUpBody {
+    /// The credit to buy in pence before VAT: whole pounds, £10 to £5,000 (VAT is added).
+    #[schema(minimum = 1000, maximum = 500000)]
+    amount_pence: i64,
+    /// The browser's id of this top-up (1 to 64 letters, digits or dashes): the same for a
+    /// retry, which charges once.
+    #[schema(min_length = 1, max_length = 64, pattern = "^[A-Za-z0-9-]+$")]
+    request_id: String,
+}
+
+/// Buys credit with the card on file: the amount is priced by the server (VAT added), and a
+/// replay of the same `requestId` charges once.
+#[utoipa::path(
+    post,
+    path = "/account/orders/{id}/credit/top-ups",
+    operation_id = "account_order_top_up",
+    tag = "account",
+    params(OrderPath),
+    request_body = TopUpBody,
+    security(("customer_session" = [], "customer_csrf" = [])),
+    responses(
+        (status = 200, description = "Paid (the credit is bought), or needsAction: the bank asks the buyer to confirm (Stripe.js with clientSecret, then the same request again)", body = Data<TopUpOut>),
+        (status = 401, description = "Not signed in (not_signed_in)", body = Refusal),
+        (status = 402, description = "The bank declined the card (card_declined and the card's codes)", body = Refusal),
+        (status = 403, description = "Another account's order (not_your_order), or no CSRF token (csrf)", body = Refusal),
+        (status = 404, description = "No such order (order_not_found)", body = Refusal),
+        (status = 409, description = "Not a Pay As You Go order (no_call_credit), not paid yet (payment_not_confirmed), another top-up still being paid (top_up_under_way), or the bank still processing (payment_processing)", body = Refusal),
+        (status = 422, description = "An amount outside the rules (top_up_below_minimum, top_up_not_whole_pounds, top_up_above_maximum), a bad request id (invalid_request_id), or no card on file (no_payment_method)", body = Refusal),
+        (status = 502, description = "Stripe did not answer (payment_provider_error)", body = Refusal),
+    )
+)]
+async fn top_up(
+    State(state): State<AppState>,
+    customer: SignedInCustomer,
+    Path(raw): Path<String>,
+    ApiJson(body): ApiJson<TopUpBody>,
+) -> Result<Json<Data<TopUpOut>>, ApiError> {
+    let id = owned(&state, &customer, &raw).await?;
+    // Far outside the rules: refused as the aggregate would, without overflowing on the way.
+    let amount = Pence(body.amount_pence.clamp(-1, MAX_TOP_UP.0 + 1));
+    Ok(Data::json(billing::top_up(&state, &customer.actor(), &id, amount, body.request_id.trim()).await?))
+}
