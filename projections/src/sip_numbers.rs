@@ -17,7 +17,8 @@
 //!
 //! When an owner's service stops is kept beside (`sip_service_ends`): a subscription
 //! cancelled (`SubscriptionCancelled`: at once, or at the end of the period paid for when the
-//! card provider said when that is) or a trial ended (`TrialEnded`). The registrar's views
+//! card provider said when that is; the buyer's notice, `CancellationScheduled`, on the day
+//! it takes effect; `CancellationUndone` takes either back) or a trial ended (`TrialEnded`). The registrar's views
 //! compare it with the time of each call: from then on the owner's numbers answer 404, its
 //! extensions are not reached, and they neither register nor call (403 with the reason).
 
@@ -94,6 +95,11 @@ impl SipNumbersQuery {
         Ok(())
     }
 
+    async fn resume_service(&self, owner: &str) -> Result<(), sqlx::Error> {
+        sqlx::query!("DELETE FROM sip_service_ends WHERE owner = $1", owner).execute(&self.pool).await?;
+        Ok(())
+    }
+
     async fn stop_all(&self, owner: &str) -> Result<(), sqlx::Error> {
         sqlx::query!("DELETE FROM sip_numbers WHERE owner = $1", owner).execute(&self.pool).await?;
         Ok(())
@@ -125,6 +131,12 @@ impl SipNumbersQuery {
                 }
                 return Ok(());
             }
+            // The buyer's notice: the service ends on the day it takes effect.
+            Ev::CancellationScheduled { effective_on, .. } => {
+                return Ok(self.end_service(id, SERVICE_CANCELLED, Some(*effective_on)).await?);
+            }
+            // A cancellation at a period's end undone before it took effect: the service goes on.
+            Ev::CancellationUndone { .. } => return Ok(self.resume_service(id).await?),
             _ => return Ok(()),
         };
         if numbers.is_empty() {

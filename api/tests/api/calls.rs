@@ -536,3 +536,34 @@ async fn an_inbound_call_and_one_out_are_recorded_with_the_number_used() {
     assert_eq!((out["to"].as_str(), out["number"].as_str()), (Some("+447700900123"), Some("442079460111")));
     assert_eq!(out["outcome"], "answered");
 }
+
+#[tokio::test]
+async fn the_buyers_notice_stops_the_service_on_its_day_and_undoing_it_keeps_it() {
+    use aggregates::service_order::ServiceOrderEvent as Ev;
+    let (app, registrar) = spawn_app_with_registrar().await;
+    let ours = order(&app, single_user(1, &[], &["442079460150"]), "notice@example.com").await;
+    let id = owner_of(&app, &ours[0].0).await;
+    let projection = projections::sip_numbers::SipNumbersQuery::new(app.pool.clone());
+    let phone = Phone::register(&registrar, pair(&ours[0])).await;
+    let notice =
+        |effective_on| Ev::CancellationScheduled { subscription_id: "sub_1".into(), effective_on, at: Utc::now() };
+
+    // Notice for next month: nothing changes yet.
+    projection.apply_order(&id, &notice(Utc::now() + Duration::days(30))).await.unwrap();
+    let ringing = phone.expect(&registrar, "answer.xml");
+    assert_eq!(call_in(&registrar, "+442079460150").await, Some(200));
+    assert!(ringing.went().await);
+
+    // Its day came: the number is out of service and the extension told why.
+    projection.apply_order(&id, &notice(Utc::now() - Duration::seconds(1))).await.unwrap();
+    assert_eq!(call_in(&registrar, "+442079460150").await, Some(404));
+    let refused = (Some(403), Some("Service cancelled".to_string()));
+    assert_eq!(call_and_reason(&registrar, pair(&ours[0]), "07700900123").await, refused);
+
+    // Undone: it rings again.
+    let undone = Ev::CancellationUndone { subscription_id: "sub_1".into(), at: Utc::now() };
+    projection.apply_order(&id, &undone).await.unwrap();
+    let ringing = phone.expect(&registrar, "answer.xml");
+    assert_eq!(call_in(&registrar, "+442079460150").await, Some(200));
+    assert!(ringing.went().await);
+}
