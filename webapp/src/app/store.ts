@@ -9,6 +9,7 @@ import {
   type WithSlice,
 } from '@reduxjs/toolkit';
 import { accountSlice } from '../features/account/account-slice';
+import { accountBillingSlice } from '../features/account/billing/billing-slice';
 import { cartSlice } from '../features/cart/cart-slice';
 import { cartStorageMiddleware } from '../features/cart/cart-storage';
 import { billingSlice } from '../features/plans/billing-slice';
@@ -23,7 +24,7 @@ import { catalogueSlice } from '../lib/catalogue';
  * module first loads (`injectApi`): the home page of a visitor without a cart renders, hydrates
  * and answers its first clicks without it, which keeps RTK Query out of its JavaScript.
  */
-const rootReducer = combineSlices(cartSlice, billingSlice, checkoutSlice, hardwareCheckoutSlice, catalogueSlice, accountSlice);
+const rootReducer = combineSlices(cartSlice, billingSlice, checkoutSlice, hardwareCheckoutSlice, catalogueSlice, accountSlice, accountBillingSlice);
 const lateMiddleware = createDynamicMiddleware();
 
 /**

@@ -1,0 +1,137 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { makeStore } from '../../../app/store';
+import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
+import { renderWithProviders } from '../../../testing/render-with-providers';
+import { formatTenths } from '../billing/billing-api';
+import { OrderBilling } from './order-billing';
+import { OrderCredit } from './order-credit';
+
+const ORDER = '0b7c9f2e-0000-4000-8000-000000000001';
+const BASE = `/api/account/orders/${ORDER}`;
+const CARD = { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2031 };
+const NOT_CANCELLED = { cancellable: true, canUndo: false, effectiveOn: null, noticeDays: 30 };
+const CANCELLED = { cancellable: true, canUndo: true, effectiveOn: '2026-12-27T09:00:00Z', noticeDays: 30 };
+const RULES = { minimumPence: 1000, maximumPence: 500000, stepPence: 100, defaultPence: 1000, choicesPence: [1000, 2000, 5000, 10000], vatPercent: 20 };
+
+function credit(balanceTenths: number, entries: unknown[] = []) {
+  return { available: true, balanceTenths, boughtTenths: balanceTenths, entries, topUp: RULES };
+}
+
+function billingServer(overrides: Record<string, (request: Request) => unknown> = {}) {
+  let cancellation: unknown = NOT_CANCELLED;
+  return mockFetch({
+    [`GET ${BASE}/invoices`]: () => ({
+      success: true,
+      data: [{ id: 'in_1', number: null, date: '2026-11-27T09:00:00Z', amountPence: 599, paidPence: 599, status: 'paid', url: null }],
+    }),
+    [`GET ${BASE}/card`]: () => ({ success: true, data: { card: CARD } }),
+    [`GET ${BASE}/cancellation`]: () => ({ success: true, data: cancellation }),
+    [`POST ${BASE}/cancellation`]: () => {
+      cancellation = CANCELLED;
+      return { success: true, data: cancellation };
+    },
+    [`DELETE ${BASE}/cancellation`]: () => {
+      cancellation = NOT_CANCELLED;
+      return { success: true, data: cancellation };
+    },
+    'GET /api/checkout/config': () => ({ stripePublishableKey: 'pk_test', stripeJsUrl: 'http://stripe.invalid/v3/', googleClientId: null }),
+    ...overrides,
+  });
+}
+
+describe('OrderBilling', () => {
+  it('lists the invoices and the card on file', async () => {
+    billingServer();
+    renderWithProviders(<OrderBilling orderId={ORDER} />, { store: makeStore() });
+    const row = await screen.findByTestId('invoice-row');
+    expect(row).toHaveTextContent('27 November 2026');
+    expect(row).toHaveTextContent('£5.99');
+    expect(row).toHaveTextContent('Paid');
+    expect(await screen.findByTestId('card-on-file')).toHaveTextContent('VISA ending 4242, expires 12/2031');
+  });
+
+  it('cancels with the notice the terms state, shows the day it ends, and keeps the service', async () => {
+    const { calls } = billingServer();
+    const user = userEvent.setup();
+    renderWithProviders(<OrderBilling orderId={ORDER} />, { store: makeStore() });
+    await user.click(await screen.findByRole('button', { name: 'Cancel service' }));
+    expect(screen.getByText(/30 days’ notice, as our terms say/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Confirm cancellation' }));
+    const part = await screen.findByTestId('cancellation');
+    expect(await within(part).findByText('27 December 2026')).toBeInTheDocument();
+    await user.click(within(part).getByRole('button', { name: 'Keep my service' }));
+    expect(await within(part).findByRole('button', { name: 'Cancel service' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.pathname === `${BASE}/cancellation`).map((c) => c.method)).toEqual(['GET', 'POST', 'DELETE']);
+  });
+
+  it('says what to do when a cancellation is refused', async () => {
+    billingServer({
+      [`POST ${BASE}/cancellation`]: () =>
+        jsonResponse({ success: false, code: 'cancellation_in_trial', error: 'Your service is still in its free trial.' }, 409),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<OrderBilling orderId={ORDER} />, { store: makeStore() });
+    await user.click(await screen.findByRole('button', { name: 'Cancel service' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm cancellation' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your service is still in its free trial.');
+  });
+});
+
+describe('OrderCredit', () => {
+  it('shows the balance and tops up a chosen amount, once per request', async () => {
+    let balance = 10_000;
+    const { calls } = mockFetch({
+      [`GET ${BASE}/credit`]: () => ({ success: true, data: credit(balance) }),
+      [`POST ${BASE}/credit/top-ups`]: async (request) => {
+        const body = (await request.json()) as { amountPence: number; requestId: string };
+        balance += body.amountPence * 10;
+        return { success: true, data: { status: 'paid', clientSecret: null, chargedPence: 2400, credit: credit(balance) } };
+      },
+      'GET /api/checkout/config': () => ({ stripePublishableKey: 'pk_test', stripeJsUrl: 'http://stripe.invalid/v3/', googleClientId: null }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<OrderCredit orderId={ORDER} />, { store: makeStore() });
+    expect(await screen.findByTestId('credit-balance')).toHaveTextContent('£10.00');
+    await user.click(screen.getByRole('radio', { name: '£20.00' }));
+    expect(screen.getByText(/costs £24.00 with VAT/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Top up £20.00' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Paid £24.00: £20.00 of credit is added.');
+    expect(screen.getByTestId('credit-balance')).toHaveTextContent('£30.00');
+    const posts = calls.filter((c) => c.method === 'POST').map((c) => JSON.parse(c.body) as { amountPence: number; requestId: string });
+    expect(posts).toHaveLength(1);
+    expect(posts[0].amountPence).toBe(2000);
+    expect(posts[0].requestId).toMatch(/^[A-Za-z0-9-]{1,64}$/);
+  });
+
+  it('tells the buyer a declined card bought nothing and what to do', async () => {
+    mockFetch({
+      [`GET ${BASE}/credit`]: () => ({ success: true, data: credit(10_000) }),
+      [`POST ${BASE}/credit/top-ups`]: () =>
+        jsonResponse({ success: false, code: 'card_declined', error: 'Your card was declined.', card_declined: true }, 402),
+      'GET /api/checkout/config': () => ({ stripePublishableKey: 'pk_test', stripeJsUrl: 'http://stripe.invalid/v3/', googleClientId: null }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<OrderCredit orderId={ORDER} />, { store: makeStore() });
+    await user.click(await screen.findByRole('button', { name: 'Top up £10.00' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your card was declined. Change the card on file, then try again.');
+    expect(screen.getByTestId('credit-balance')).toHaveTextContent('£10.00');
+  });
+
+  it('is not shown for a plan that includes its calls', async () => {
+    mockFetch({ [`GET ${BASE}/credit`]: () => ({ success: true, data: { ...credit(0), available: false } }) });
+    const store = makeStore();
+    renderWithProviders(<OrderCredit orderId={ORDER} />, { store });
+    await vi.waitFor(() => expect(store.getState().accountBilling.byOrder[ORDER]?.credit.status).toBe('ready'));
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+  });
+});
+
+describe('formatTenths', () => {
+  it('shows credit to the tenth of a penny when there is one', () => {
+    expect(formatTenths(10_000)).toBe('£10.00');
+    expect(formatTenths(166)).toBe('£0.166');
+    expect(formatTenths(1_234_560)).toBe('£1,234.56');
+  });
+});

@@ -1,0 +1,310 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { CardField } from '../../../components/card-field';
+import { formatPence } from '../../../lib/format-money';
+import { useGetCheckoutConfigQuery } from '../../../lib/stripe/config-api';
+import { useStripeClient } from '../../../lib/stripe/use-stripe-client';
+import { paymentMethodId, type StripeCardElement } from '../../../lib/stripe/stripe-js';
+import { billingApi, formatDay } from '../billing/billing-api';
+import {
+  loadCancellation,
+  loadCard,
+  loadInvoices,
+  messageOf,
+  partChanged,
+  selectOrderBilling,
+} from '../billing/billing-slice';
+import './order-billing.css';
+
+const STATUS_LABELS: Record<string, string> = {
+  paid: 'Paid',
+  open: 'Due',
+  draft: 'Draft',
+  void: 'Void',
+  uncollectible: 'Not collected',
+};
+
+/**
+ * The Billing section of a service order's page: the subscription's invoices, the card on file
+ * (changed through a new card setup), and cancellation with the notice the terms state, which
+ * "Keep my service" undoes until it takes effect.
+ */
+export function OrderBilling({ orderId }: { orderId: string }) {
+  const dispatch = useAppDispatch();
+  const billing = useAppSelector((state) => selectOrderBilling(state, orderId));
+
+  useEffect(() => {
+    void dispatch(loadInvoices(orderId));
+    void dispatch(loadCard(orderId));
+    void dispatch(loadCancellation(orderId));
+  }, [dispatch, orderId]);
+
+  return (
+    <section className="account-section order-billing" aria-labelledby={`billing-${orderId}`}>
+      <h2 id={`billing-${orderId}`}>Billing</h2>
+      <Invoices orderId={orderId} />
+      <CardOnFile orderId={orderId} />
+      <CancellationPart orderId={orderId} />
+      {billing.invoices.status === 'loading' && billing.card.status === 'loading' && (
+        <p className="muted" role="status">
+          Loading your billing...
+        </p>
+      )}
+    </section>
+  );
+}
+
+function Invoices({ orderId }: { orderId: string }) {
+  const { invoices } = useAppSelector((state) => selectOrderBilling(state, orderId));
+  return (
+    <div className="billing-part">
+      <h3>Invoices</h3>
+      {invoices.error && (
+        <p className="form-error" role="alert">
+          {invoices.error}
+        </p>
+      )}
+      {invoices.data && invoices.data.length === 0 && (
+        <p className="muted">No invoices yet: a plan paid by the month or year lists each invoice here.</p>
+      )}
+      {invoices.data && invoices.data.length > 0 && (
+        <div className="billing-table-wrap">
+          <table className="billing-table">
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Status</th>
+                <th scope="col">Invoice</th>
+              </tr>
+            </thead>
+            <tbody>
+              {invoices.data.map((invoice) => (
+                <tr key={invoice.id} data-testid="invoice-row">
+                  <td>{formatDay(invoice.date)}</td>
+                  <td>{formatPence(invoice.amountPence)}</td>
+                  <td>{STATUS_LABELS[invoice.status] ?? invoice.status}</td>
+                  <td>
+                    {invoice.url ? (
+                      <a href={invoice.url} target="_blank" rel="noreferrer">
+                        View {invoice.number ?? 'invoice'}
+                        <span className="visually-hidden"> (opens Stripe's page)</span>
+                      </a>
+                    ) : (
+                      <span className="muted">{invoice.number ?? invoice.id}</span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function CardOnFile({ orderId }: { orderId: string }) {
+  const dispatch = useAppDispatch();
+  const { card } = useAppSelector((state) => selectOrderBilling(state, orderId));
+  const [changing, setChanging] = useState(false);
+  const [done, setDone] = useState(false);
+  const current = card.data;
+  return (
+    <div className="billing-part">
+      <h3>Card on file</h3>
+      {card.error && (
+        <p className="form-error" role="alert">
+          {card.error}
+        </p>
+      )}
+      {card.status === 'ready' && (
+        <p data-testid="card-on-file">
+          {current ? (
+            <>
+              <span className="card-brand">{current.brand.toUpperCase()}</span> ending {current.last4}, expires{' '}
+              {String(current.expMonth).padStart(2, '0')}/{current.expYear}
+            </>
+          ) : (
+            'No card is saved for this order.'
+          )}
+        </p>
+      )}
+      {done && !changing && (
+        <p className="form-success" role="status">
+          Your new card is saved: it pays your next invoices and top-ups.
+        </p>
+      )}
+      {changing ? (
+        <ChangeCardForm
+          orderId={orderId}
+          onCancel={() => setChanging(false)}
+          onChanged={(changed) => {
+            dispatch(partChanged({ orderId, part: 'card', data: changed }));
+            setChanging(false);
+            setDone(true);
+          }}
+        />
+      ) : (
+        card.status === 'ready' && (
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => {
+              setDone(false);
+              setChanging(true);
+            }}
+          >
+            Change card
+          </button>
+        )
+      )}
+    </div>
+  );
+}
+
+function ChangeCardForm({
+  orderId,
+  onCancel,
+  onChanged,
+}: {
+  orderId: string;
+  onCancel: () => void;
+  onChanged: (card: NonNullable<Awaited<ReturnType<typeof billingApi.finishCardChange>>>) => void;
+}) {
+  const config = useGetCheckoutConfigQuery();
+  const stripe = useStripeClient(config.data);
+  const [element, setElement] = useState<StripeCardElement | null>(null);
+  const [complete, setComplete] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving || !stripe.client || !element) return;
+    if (!complete) {
+      setError('Enter the whole card number, its expiry date and security code.');
+      return;
+    }
+    setSaving(true);
+    setError(null);
+    try {
+      const setup = await billingApi.startCardChange(orderId);
+      const confirmed = await stripe.client.confirmCardSetup(setup.clientSecret, { payment_method: { card: element } });
+      if (confirmed.error || !confirmed.setupIntent || !paymentMethodId(confirmed.setupIntent)) {
+        setError(
+          `${confirmed.error?.message ?? 'The card could not be saved.'} Check the card details, or try another card.`,
+        );
+        return;
+      }
+      onChanged(await billingApi.finishCardChange(orderId, setup.setupIntentId));
+    } catch (failure) {
+      setError(messageOf(failure, 'The card could not be saved just now. Please try again in a minute.'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form className="change-card" onSubmit={submit} noValidate>
+      <CardField
+        stripe={stripe.client}
+        onElement={setElement}
+        onCompleteChange={setComplete}
+        error={error ?? (stripe.failed ? 'The secure card form did not load. Please reload the page.' : null)}
+        label="New card"
+      />
+      {!stripe.client && !stripe.failed && <p className="muted">Loading the secure card form...</p>}
+      <div className="billing-actions">
+        <button type="submit" className="button button-primary" disabled={saving || !stripe.client}>
+          {saving ? 'Saving your card...' : 'Save new card'}
+        </button>
+        <button type="button" className="button-text" onClick={onCancel} disabled={saving}>
+          Keep the current card
+        </button>
+      </div>
+      <p className="muted small">Card details go straight to our payment provider, Stripe; we never see or store them.</p>
+    </form>
+  );
+}
+
+function CancellationPart({ orderId }: { orderId: string }) {
+  const dispatch = useAppDispatch();
+  const { cancellation } = useAppSelector((state) => selectOrderBilling(state, orderId));
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const data = cancellation.data;
+
+  const change = async (action: 'give' | 'keep') => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = action === 'give' ? await billingApi.giveNotice(orderId) : await billingApi.keepService(orderId);
+      dispatch(partChanged({ orderId, part: 'cancellation', data: answer }));
+      setConfirming(false);
+    } catch (failure) {
+      setError(messageOf(failure, 'That did not go through just now. Please try again in a minute.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (cancellation.error) {
+    return (
+      <div className="billing-part">
+        <h3>Cancellation</h3>
+        <p className="form-error" role="alert">
+          {cancellation.error}
+        </p>
+      </div>
+    );
+  }
+  if (!data || !data.cancellable) return null;
+  return (
+    <div className="billing-part" data-testid="cancellation">
+      <h3>Cancellation</h3>
+      {data.effectiveOn ? (
+        <>
+          <p role="status">
+            Your service is cancelled: it ends on <strong>{formatDay(data.effectiveOn)}</strong>. It keeps working, and is
+            charged, until then.
+          </p>
+          {data.canUndo && (
+            <button type="button" className="button button-primary" onClick={() => change('keep')} disabled={busy}>
+              {busy ? 'Keeping your service...' : 'Keep my service'}
+            </button>
+          )}
+        </>
+      ) : confirming ? (
+        <>
+          <p>
+            Cancelling needs {data.noticeDays} days&rsquo; notice, as our terms say: your service ends at the end of the billing
+            period in which the notice runs out, and is charged until then. You can keep it up to that day.
+          </p>
+          <div className="billing-actions">
+            <button type="button" className="button button-danger" onClick={() => change('give')} disabled={busy}>
+              {busy ? 'Cancelling...' : 'Confirm cancellation'}
+            </button>
+            <button type="button" className="button-text" onClick={() => setConfirming(false)} disabled={busy}>
+              Go back
+            </button>
+          </div>
+        </>
+      ) : (
+        <>
+          <p className="muted">There is no minimum term: cancel any time with {data.noticeDays} days&rsquo; notice.</p>
+          <button type="button" className="button button-secondary" onClick={() => setConfirming(true)}>
+            Cancel service
+          </button>
+        </>
+      )}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
