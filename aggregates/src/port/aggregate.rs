@@ -16,6 +16,10 @@ pub const PORT_PROMISE_BUSINESS_DAYS: i64 = 3;
 pub const MAX_PORT_TEXT: usize = 100;
 /// Longest rejection reason accepted.
 pub const MAX_REJECTION_REASON: usize = 500;
+/// How many times the letter of authority may be signed (with new details) before staff
+/// act on it: each signature e-mails the buyer, so corrections are capped. A rejection
+/// starts the count again (the buyer must sign corrected details then).
+pub const MAX_SIGNATURES: u32 = 5;
 
 pub struct PortServices {
     pub clock: Arc<dyn Clock>,
@@ -99,6 +103,10 @@ pub struct Port {
     pub rejection_reason: Option<String>,
     /// A mobile's PAC code, its authority to move (staff only; never logged).
     pub pac: Option<String>,
+    /// Letters of authority signed since the port opened or was last rejected
+    /// ([`MAX_SIGNATURES`]).
+    #[serde(default)]
+    pub signatures: u32,
 }
 
 impl Port {
@@ -204,6 +212,9 @@ impl Port {
                     // The same details sent again (a double click): nothing new to record.
                     return Ok(vec![]);
                 }
+                if self.signatures >= MAX_SIGNATURES {
+                    return Err(E::TooManySignatures);
+                }
                 Ok(vec![Ev::PortDetailsConfirmed { number, details, signed_at: now }])
             }
             C::GivePac { pac } => {
@@ -303,9 +314,11 @@ impl Aggregate for Port {
                     date,
                     rejection_reason,
                     pac,
+                    signatures: 0,
                 };
             }
             PortEvent::PortDetailsConfirmed { details, signed_at, .. } => {
+                self.signatures = self.signatures.saturating_add(1);
                 self.updated_at = signed_at;
                 self.state = PortState::DetailsConfirmed;
                 self.details = Some(details);
@@ -337,6 +350,7 @@ impl Aggregate for Port {
                 self.updated_at = at;
                 self.state = PortState::Rejected;
                 self.rejection_reason = Some(reason);
+                self.signatures = 0;
             }
         }
     }

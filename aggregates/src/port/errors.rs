@@ -34,6 +34,11 @@ refusals! {
         #[error("Say why the transfer was rejected, so the buyer knows what to correct.")]
         #[refusal("rejection_reason_missing", 422)]
         RejectionReasonMissing,
+        #[error(
+            "This letter of authority has been signed 5 times already: contact support to correct the details, and we will update the transfer for you."
+        )]
+        #[refusal("too_many_signatures", 429)]
+        TooManySignatures,
         #[error("Only a signed-in staff member can move a transfer along.")]
         #[refusal("staff_required", 401)]
         StaffRequired,

@@ -26,7 +26,7 @@ mod opening;
 
 pub use aggregate::{
     business_days_between, Port, PortDetails, PortServices, PortState, PortStep, MAX_PORT_TEXT, MAX_REJECTION_REASON,
-    PORT_PROMISE_BUSINESS_DAYS,
+    MAX_SIGNATURES, PORT_PROMISE_BUSINESS_DAYS,
 };
 pub use commands::PortCommand;
 pub use errors::PortError;

@@ -262,6 +262,46 @@ async fn the_buyer_signs_the_letter_of_authority_with_the_details() {
     ]);
 }
 
+fn signed_by(name: &str) -> PortDetails {
+    PortDetails { signed_name: name.into(), ..port_details() }
+}
+
+fn confirmed_by(name: &str) -> PortEvent {
+    PortEvent::PortDetailsConfirmed { number: PORTED.into(), details: signed_by(name), signed_at: at() }
+}
+
+#[tokio::test]
+async fn the_letter_of_authority_is_signed_at_most_five_times_until_staff_act() {
+    let signed: Vec<PortEvent> = (0..MAX_SIGNATURES).map(|n| confirmed_by(&format!("Jane Smith {n}"))).collect();
+    let sign_again = PortCommand::ConfirmDetails { details: signed_by("Somebody Else") };
+    test()
+        .given(given_port(&signed))
+        .when_async(sign_again.clone())
+        .await
+        .then_expect_error(PortError::TooManySignatures);
+    // The last details sent again are still a replay that stores nothing, not a refusal.
+    let last = PortCommand::ConfirmDetails { details: signed_by(&format!("Jane Smith {}", MAX_SIGNATURES - 1)) };
+    test().given(given_port(&signed)).when_async(last).await.then_expect_events(vec![]);
+    // One fewer is still allowed.
+    let fewer = &signed[..signed.len() - 1];
+    test()
+        .given(given_port(fewer))
+        .when_async(sign_again.clone())
+        .await
+        .then_expect_events(vec![confirmed_by("Somebody Else")]);
+    // A rejection asks for corrected details: the count starts again.
+    let mut rejected = signed.clone();
+    rejected.push(submitted());
+    rejected.push(PortEvent::PortRejected { number: PORTED.into(), reason: "Wrong postcode".into(), at: at() });
+    test()
+        .given(given_port(&rejected))
+        .when_async(sign_again)
+        .await
+        .then_expect_events(vec![confirmed_by("Somebody Else")]);
+    assert_eq!(port_after(given_port(&rejected)).signatures, 0);
+    assert_eq!(port_after(given_port(&signed)).signatures, MAX_SIGNATURES);
+}
+
 #[tokio::test]
 async fn port_details_are_checked() {
     let unsigned = PortDetails { signed_name: " ".into(), ..port_details() };

@@ -948,6 +948,24 @@ async fn a_sip_password_is_reset_only_on_an_extension_of_the_orders_account() {
     test().given_no_previous_events().when_async(reset("101")).await.then_expect_error(ServiceOrderError::NotFound);
 }
 
+#[tokio::test]
+async fn the_customer_resets_their_own_extension_and_an_unknown_one_is_refused() {
+    // The signed-in customer's reset is the same command, `by` their account's e-mail (the
+    // event's actor, in its metadata, says it was the customer).
+    let by_customer =
+        |number: &str| ServiceOrderCommand::ResetSipPassword { number: number.into(), by: "jane@example.com".into() };
+    test()
+        .given(completed_single())
+        .when_async(by_customer("101"))
+        .await
+        .then_expect_events(vec![ServiceOrderEvent::SipPasswordReset { number: "101".into(), at: at() }]);
+    test()
+        .given(completed_single())
+        .when_async(by_customer("999"))
+        .await
+        .then_expect_error(ServiceOrderError::ExtensionNotFound);
+}
+
 // Cancelling the subscription.
 
 fn cancel(at_period_end: bool, reason: &str) -> ServiceOrderCommand {
