@@ -3,6 +3,7 @@
 //! these never call routes.
 
 pub mod account_form;
+pub mod account_services;
 pub mod accounts;
 pub mod analytics;
 pub mod auth;
@@ -24,6 +25,8 @@ pub mod payments;
 pub mod ports;
 pub mod public_reads;
 pub mod quotes;
+pub mod shop;
+pub mod sip_passwords;
 pub mod state;
 pub mod stripe_events;
 pub mod support;

@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use crate::app::checkout::mail::SUPPORT_HOURS;
 use crate::app::state::{load, AppState};
-use crate::commands::{self, Context, BUYER};
+use crate::commands::{self, Context};
 use crate::platform::error::ApiError;
 
 /// What staff do to a port.
@@ -40,15 +40,29 @@ pub fn order_page(state: &AppState, id: &str) -> String {
     format!("{}/thank-you?order={id}", state.services.config.site_url)
 }
 
-/// The buyer's transfer details and signed letter of authority. The same details sent again
-/// record (and e-mail) nothing.
-pub async fn confirm_details(state: &AppState, id: &str, number: &str, details: PortDetails) -> Result<(), ApiError> {
-    execute_and_tell(state, &BUYER, id, number, PortCommand::ConfirmDetails { details }).await
+/// The buyer's transfer details and signed letter of authority; `context` names who signed
+/// (the browser that placed the order, or the signed-in owner: the caller checked which,
+/// crate::app::account_services::transfer_signer). The same details sent again record (and
+/// e-mail) nothing; the aggregate caps how often new ones are signed.
+pub async fn confirm_details(
+    state: &AppState,
+    context: &Context,
+    id: &str,
+    number: &str,
+    details: PortDetails,
+) -> Result<(), ApiError> {
+    execute_and_tell(state, context, id, number, PortCommand::ConfirmDetails { details }).await
 }
 
-/// A new PAC code for a mobile's port, from the buyer.
-pub async fn give_pac(state: &AppState, id: &str, number: &str, pac: String) -> Result<(), ApiError> {
-    execute_and_tell(state, &BUYER, id, number, PortCommand::GivePac { pac }).await
+/// A new PAC code for a mobile's port, from the buyer (`context`, as for [`confirm_details`]).
+pub async fn give_pac(
+    state: &AppState,
+    context: &Context,
+    id: &str,
+    number: &str,
+    pac: String,
+) -> Result<(), ApiError> {
+    execute_and_tell(state, context, id, number, PortCommand::GivePac { pac }).await
 }
 
 /// A staff member's step; `by` is their e-mail.

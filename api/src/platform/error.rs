@@ -58,6 +58,7 @@ pub const API_REFUSALS: &[Declared] = &[
     api_refusal("order_already_paid", 409, "This order is already paid."),
     api_refusal("no_call_credit", 409, "This plan includes its calls: it has no Pay As You Go credit to top up."),
     api_refusal("not_a_free_number", 409, "{number} is not a free number of that area code any more."),
+    RECEIPT_NOT_AVAILABLE,
     api_refusal("no_number_in_area", 409, "No free number of that area code is left."),
     api_refusal("not_owner", 409, "That number is not this order's."),
     api_refusal("nothing_to_release", 409, "There is nothing to release."),
@@ -124,6 +125,11 @@ pub const NOT_YOUR_ORDER: Declared = api_refusal(
 );
 pub const CSRF: Declared =
     api_refusal("csrf", 403, "This request is missing its security token. Please reload the page.");
+pub const RECEIPT_NOT_AVAILABLE: Declared = api_refusal(
+    "receipt_not_available",
+    409,
+    "This order has not been paid, so it has no VAT receipt. If you paid for it, contact support with its order number.",
+);
 pub const BAD_REQUEST: Declared = api_refusal("bad_request", 400, "The request could not be read: {detail}");
 
 const fn api_refusal(code: &'static str, status: u16, message: &'static str) -> Declared {

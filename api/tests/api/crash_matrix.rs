@@ -556,7 +556,8 @@ async fn tell_buyer_after_buyer_told() {
     let app = first.app(&pool);
     let (order, _) = crate::ports::order_with_transfer(&app, "port-crash@example.com").await;
     let path = format!("{}/api/orders/{order}/ports/02079460123", app.address);
-    let died = app.client.post(&path).json(&crate::ports::details()).send().await;
+    let secret = crate::checkout::secret_of(&order);
+    let died = app.client.post(&path).header("x-order-secret", &secret).json(&crate::ports::details()).send().await;
     assert!(died.is_err(), "{point}: the server died mid-request");
     first.crashed();
 
@@ -566,15 +567,8 @@ async fn tell_buyer_after_buyer_told() {
     let resumed = workflow_done(&pool, &port).await;
     assert_eq!(crate::ports::port_mails(&app, &order).await.len(), 1, "{point}: one e-mail for the step");
     // The buyer signs again with the same details: nothing new to tell.
-    expect_ok(
-        app.send(
-            Method::POST,
-            "/api/orders/{order}/ports/02079460123".replace("{order}", &order).as_str(),
-            Some(crate::ports::details()),
-        )
-        .await,
-    )
-    .await;
+    let path = format!("/api/orders/{order}/ports/02079460123");
+    expect_ok(crate::ports::as_buyer(&app, &order, &path, crate::ports::details()).await).await;
     workflow_done(&pool, &port).await;
     assert_eq!(crate::ports::port_mails(&app, &order).await.len(), 1, "{point}");
     println!(

@@ -3,6 +3,7 @@
 //! that may create databases), by default postgres://postgres@127.0.0.1:5432/postgres.
 
 mod account_billing;
+mod account_services;
 mod address;
 mod analytics;
 pub(crate) mod calls;

@@ -7,7 +7,7 @@ use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
 use crate::calls::routed;
-use crate::checkout::{create_account, pay, single_user, OK_CARD};
+use crate::checkout::{create_account, pay, secret_of, single_user, OK_CARD};
 use crate::hardware_routes::{as_staff, sign_in, staff_get, Session};
 use crate::helpers::{expect_error, expect_ok, spawn_app, TestApp};
 
@@ -31,8 +31,13 @@ pub(crate) fn details() -> Value {
     })
 }
 
+/// A POST of the browser that placed `order`: its order secret in `X-Order-Secret`.
+pub(crate) async fn as_buyer(app: &TestApp, order: &str, path: &str, body: Value) -> reqwest::Response {
+    app.client.post(app.url(path)).header("x-order-secret", secret_of(order)).json(&body).send().await.unwrap()
+}
+
 async fn sign(app: &TestApp, order: &str, body: Value) -> reqwest::Response {
-    app.send(Method::POST, &format!("/api/orders/{order}/ports/{PORTED}"), Some(body)).await
+    as_buyer(app, order, &format!("/api/orders/{order}/ports/{PORTED}"), body).await
 }
 
 async fn step(app: &TestApp, session: &Session, order: &str, body: Value) -> reqwest::Response {
@@ -145,7 +150,7 @@ async fn steps_out_of_order_bad_details_and_anonymous_callers_change_nothing() {
     let mut wrong_type = details();
     wrong_type["authorised"] = json!("yes");
     assert_eq!(sign(&app, &order, wrong_type).await.status(), StatusCode::UNPROCESSABLE_ENTITY);
-    let other = app.send(Method::POST, &format!("/api/orders/{order}/ports/01614960001"), Some(details())).await;
+    let other = as_buyer(&app, &order, &format!("/api/orders/{order}/ports/01614960001"), details()).await;
     expect_error(other, StatusCode::CONFLICT, "not_a_port").await;
     let unknown =
         app.send(Method::POST, &format!("/api/orders/{}/ports/{PORTED}", uuid::Uuid::new_v4()), Some(details())).await;
@@ -287,7 +292,7 @@ async fn a_mobile_moves_with_its_pac_through_the_same_port_steps_and_staff_see_t
             .unwrap();
     assert!(confirmation.contains("we have the PAC code you gave"), "{confirmation}");
     assert!(!confirmation.contains("ABC123456"), "{confirmation}");
-    let signing = app.send(Method::POST, &format!("/api/orders/{order}/ports/{MOBILE}"), Some(details())).await;
+    let signing = as_buyer(&app, &order, &format!("/api/orders/{order}/ports/{MOBILE}"), details()).await;
     expect_error(signing, StatusCode::CONFLICT, "port_moves_with_pac").await;
 
     // Staff see the PAC in place of the letter of authority, and take the port along.
@@ -306,7 +311,7 @@ async fn a_mobile_moves_with_its_pac_through_the_same_port_steps_and_staff_see_t
 
     // A new PAC from the buyer: malformed is a 422; a good one starts it again.
     let pac_path = format!("/api/orders/{order}/ports/{MOBILE}/pac");
-    let give = |pac: &str| app.send(Method::POST, &pac_path, Some(json!({ "pac": pac })));
+    let give = |pac: &str| as_buyer(&app, &order, &pac_path, json!({ "pac": pac }));
     let events = app.event_count().await;
     expect_error(give("XYZ65432").await, StatusCode::UNPROCESSABLE_ENTITY, "invalid_pac").await;
     assert_eq!(app.event_count().await, events);
@@ -324,9 +329,9 @@ async fn a_mobile_moves_with_its_pac_through_the_same_port_steps_and_staff_see_t
 
     // A landline's port takes no PAC.
     let (landline, _) = order_with_transfer(&app, "landline@example.com").await;
-    let refused = app
-        .send(Method::POST, &format!("/api/orders/{landline}/ports/{PORTED}/pac"), Some(json!({ "pac": "ABC123456" })))
-        .await;
+    let refused =
+        as_buyer(&app, &landline, &format!("/api/orders/{landline}/ports/{PORTED}/pac"), json!({ "pac": "ABC123456" }))
+            .await;
     expect_error(refused, StatusCode::CONFLICT, "port_needs_letter").await;
 }
 

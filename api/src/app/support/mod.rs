@@ -23,7 +23,7 @@ use self::history::{emails, replay, replay_service_order, state_json, EmailOut, 
 use crate::app::auth::{Role, Staff};
 use crate::app::checkout::mail::{confirmation, PasswordNote};
 use crate::app::state::{load, AppState};
-use crate::commands::{self, Committed, Context};
+use crate::commands::{self, Context};
 use crate::platform::error::ApiError;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -412,8 +412,7 @@ async fn existing<A: cqrs_es::Aggregate>(state: &AppState, id: &str) -> Result<(
 }
 
 /// A new SIP password for one extension of a service order or trial, answered once for staff
-/// to read to the buyer: the event records who reset it (never the password); the digests
-/// replace the old ones in the same transaction, so the old password stops working at once.
+/// to read to the buyer (crate::app::sip_passwords, which the customer's own reset shares).
 pub async fn reset_sip_password(
     state: &AppState,
     staff: &Staff,
@@ -421,60 +420,13 @@ pub async fn reset_sip_password(
     id: &str,
     number: &str,
 ) -> Result<(String, String), ApiError> {
-    let by = staff.email.clone();
-    let owner = match kind {
-        OrderKind::Service => {
-            existing::<ServiceOrder>(state, id).await?;
-            id.to_string()
-        }
-        OrderKind::Trial => {
-            existing::<Trial>(state, id).await?;
-            projections::sip::trial_owner(id)
-        }
+    use crate::app::sip_passwords::{reset, Extensions};
+    let whose = match kind {
+        OrderKind::Service => Extensions::Order(id),
+        OrderKind::Trial => Extensions::Trial(id),
         OrderKind::Hardware => return Err(ServiceOrderError::ExtensionNotFound.into()),
     };
-    let mut tx = state.pool.begin().await?;
-    let username: Option<String> = sqlx::query_scalar!(
-        "SELECT username FROM sip_extensions WHERE order_id = $1 AND number = $2 FOR UPDATE",
-        &owner,
-        number
-    )
-    .fetch_optional(&mut *tx)
-    .await?;
-    let username = username.ok_or(ServiceOrderError::ExtensionNotFound)?;
-    // The event commits with the new digests, or neither does.
-    let context = Context::staff(&staff.email);
-    let committed = match kind {
-        OrderKind::Service => {
-            let command = ServiceOrderCommand::ResetSipPassword { number: number.to_string(), by };
-            Reset::Order(Box::new(state.orders.execute_in(&mut tx, &context, id, command).await?))
-        }
-        _ => Reset::Trial(Box::new(
-            state.trials.execute_in(&mut tx, &context, id, TrialCommand::ResetSipPassword { by }).await?,
-        )),
-    };
-    let password = crate::app::accounts::sip_password();
-    sqlx::query!(
-        "UPDATE sip_extensions SET secret_digest = $3, ha1_md5 = $4 WHERE order_id = $1 AND number = $2",
-        &owner,
-        number,
-        crate::app::accounts::sip_digest(&username, &password),
-        crate::app::accounts::sip_digest_md5(&username, &password)
-    )
-    .execute(&mut *tx)
-    .await?;
-    tx.commit().await?;
-    match committed {
-        Reset::Order(committed) => state.orders.publish(id, &committed).await,
-        Reset::Trial(committed) => state.trials.publish(id, &committed).await,
-    }
-    Ok((username, password))
-}
-
-/// What a reset committed, to tell the queries of.
-enum Reset {
-    Order(Box<Committed<ServiceOrder>>),
-    Trial(Box<Committed<Trial>>),
+    reset(state, &Context::staff(&staff.email), &staff.email, whose, number).await
 }
 
 /// A copy of the order's confirmation (the trial's welcome) to the buyer, after an event

@@ -2,6 +2,7 @@
 
 mod account;
 mod account_billing;
+mod account_services;
 mod address;
 mod analytics;
 pub(crate) mod cart;
@@ -71,6 +72,7 @@ fn json_api() -> OpenApiRouter<AppState> {
         // The customer's own account (issue 34): each helper's routes in a file of its own.
         .merge(account::router())
         .merge(account_billing::router())
+        .merge(account_services::router())
         .routes(routes!(openapi_json))
 }
 

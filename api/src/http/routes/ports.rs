@@ -1,8 +1,11 @@
 //! The buyer's steps of a number transfer (aggregates::port), on their order page: the
-//! details and signed letter of authority of a landline, a new PAC code for a mobile. Each
-//! answers the order as GET /orders/{id} does.
+//! details and signed letter of authority of a landline, a new PAC code for a mobile. Only
+//! the browser that placed the order (its order secret, in `X-Order-Secret`) or the
+//! signed-in customer who owns it may take them: the order id alone is in every e-mail and
+//! link. Each answers the order as GET /orders/{id} does.
 
 use axum::extract::{Path, State};
+use axum::http::HeaderMap;
 use axum::Json;
 use serde::Deserialize;
 use serde_json::Value;
@@ -11,7 +14,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::checkout::{order_out, OrderOut};
+use crate::app::account_services::transfer_signer;
 use crate::app::checkout::order_id;
+use crate::app::customer_sessions::SignedInCustomer;
 use crate::app::state::AppState;
 use crate::platform::error::{ApiError, Refusal};
 use crate::platform::json::ApiJson;
@@ -46,27 +51,37 @@ struct PortPath {
     number: String,
 }
 
+/// The order secret a request carries, if any.
+fn order_secret(headers: &HeaderMap) -> Option<&str> {
+    headers.get("x-order-secret").and_then(|v| v.to_str().ok()).map(str::trim).filter(|s| !s.is_empty())
+}
+
 /// Confirms a number transfer's details and signs its letter of authority (again, to
 /// correct them before they are submitted, or after a rejection). Answers the order.
 #[utoipa::path(
     post,
     path = "/orders/{id}/ports/{number}",
     tag = "checkout",
-    params(PortPath),
+    params(PortPath, ("X-Order-Secret" = Option<String>, Header, description = "The orderSecret the order was placed with (else the signed-in owner's session)")),
     request_body = PortDetailsBody,
     responses(
         (status = 200, description = "The order, with the port's new state", body = OrderOut),
+        (status = 403, description = "Neither the order's secret nor its signed-in owner (order_secret_mismatch)", body = Refusal),
         (status = 404, description = "No such order (order_not_found)", body = Refusal),
         (status = 409, description = "The order does not transfer that number (not_a_port), its transfer has not started (port_not_started), is past the buyer's step (port_step_not_allowed), or is a mobile's, which moves with its PAC code (port_moves_with_pac)", body = Refusal),
         (status = 422, description = "A missing or invalid detail (invalid_port_details), or the authority not given (authority_not_given)", body = Refusal),
+        (status = 429, description = "Signed too many times before staff acted on it (too_many_signatures)", body = Refusal),
     )
 )]
 async fn confirm_port_details(
     State(state): State<AppState>,
     Path((raw, number)): Path<(String, String)>,
+    headers: HeaderMap,
+    customer: Result<SignedInCustomer, ApiError>,
     ApiJson(body): ApiJson<PortDetailsBody>,
 ) -> Result<Json<Value>, ApiError> {
     let id = order_id(&raw)?;
+    let signer = transfer_signer(&state, &id, order_secret(&headers), customer.ok().as_ref()).await?;
     if !body.authorised {
         return Err(ApiError::unprocessable(
             "authority_not_given",
@@ -79,7 +94,7 @@ async fn confirm_port_details(
         billing_postcode: body.billing_postcode,
         signed_name: body.signed_name,
     };
-    crate::app::ports::confirm_details(&state, &id, number.trim(), details).await?;
+    crate::app::ports::confirm_details(&state, &signer, &id, number.trim(), details).await?;
     Ok(Json(order_out(&state, &id).await?))
 }
 
@@ -98,10 +113,11 @@ struct PortPacBody {
     post,
     path = "/orders/{id}/ports/{number}/pac",
     tag = "checkout",
-    params(PortPath),
+    params(PortPath, ("X-Order-Secret" = Option<String>, Header, description = "The orderSecret the order was placed with (else the signed-in owner's session)")),
     request_body = PortPacBody,
     responses(
         (status = 200, description = "The order, with the port's details confirmed", body = OrderOut),
+        (status = 403, description = "Neither the order's secret nor its signed-in owner (order_secret_mismatch)", body = Refusal),
         (status = 404, description = "No such order (order_not_found)", body = Refusal),
         (status = 409, description = "The order does not transfer that number (not_a_port), its transfer has not started (port_not_started), is past the buyer's step (port_step_not_allowed), or is a landline's, which moves with a letter of authority (port_needs_letter)", body = Refusal),
         (status = 422, description = "Not a PAC code (invalid_pac)", body = Refusal),
@@ -110,9 +126,12 @@ struct PortPacBody {
 async fn give_port_pac(
     State(state): State<AppState>,
     Path((raw, number)): Path<(String, String)>,
+    headers: HeaderMap,
+    customer: Result<SignedInCustomer, ApiError>,
     ApiJson(body): ApiJson<PortPacBody>,
 ) -> Result<Json<Value>, ApiError> {
     let id = order_id(&raw)?;
-    crate::app::ports::give_pac(&state, &id, number.trim(), body.pac).await?;
+    let signer = transfer_signer(&state, &id, order_secret(&headers), customer.ok().as_ref()).await?;
+    crate::app::ports::give_pac(&state, &signer, &id, number.trim(), body.pac).await?;
     Ok(Json(order_out(&state, &id).await?))
 }

@@ -1,0 +1,98 @@
+//! A new SIP password for one extension of a service order or trial, by staff (support's
+//! console) or by the signed-in customer who owns it (their account page). The event records
+//! who reset it (the command's `by` and the actor in its metadata, never the password); the
+//! digests replace the old ones in the same transaction, so the registrar refuses the old
+//! password from the moment it commits, and the extension's current registrations are
+//! forgotten with it (a phone still holding the old password shows as not registered until
+//! it registers with the new one).
+
+use aggregates::service_order::{ServiceOrder, ServiceOrderCommand, ServiceOrderError};
+use aggregates::trial::{Trial, TrialCommand};
+
+use crate::app::state::{load, AppState};
+use crate::commands::{Committed, Context};
+use crate::platform::error::ApiError;
+
+/// Whose extension: a service order's or a trial's (by id).
+#[derive(Debug, Clone, Copy)]
+pub enum Extensions<'a> {
+    Order(&'a str),
+    Trial(&'a str),
+}
+
+/// What a reset committed, to tell the queries of.
+enum Reset {
+    Order(Box<Committed<ServiceOrder>>),
+    Trial(Box<Committed<Trial>>),
+}
+
+fn no_such_order() -> ApiError {
+    ApiError::not_found("order_not_found", "There is no such order. Search for it by number, e-mail or phone number.")
+}
+
+/// Resets extension `number`'s password; answers its SIP username and the new password (shown
+/// once, kept nowhere). `by` names who asked (a staff member's or the customer's e-mail) and
+/// `context` is their actor. 404 `order_not_found` without such an order or trial, 409
+/// `extension_not_found` when the extension is not one of its own.
+pub async fn reset(
+    state: &AppState,
+    context: &Context,
+    by: &str,
+    whose: Extensions<'_>,
+    number: &str,
+) -> Result<(String, String), ApiError> {
+    let (id, owner) = match whose {
+        Extensions::Order(id) => {
+            if load::<ServiceOrder>(&state.pool, id).await?.1 == 0 {
+                return Err(no_such_order());
+            }
+            (id, id.to_string())
+        }
+        Extensions::Trial(id) => {
+            if load::<Trial>(&state.pool, id).await?.1 == 0 {
+                return Err(no_such_order());
+            }
+            (id, projections::sip::trial_owner(id))
+        }
+    };
+    let mut tx = state.pool.begin().await?;
+    let username: Option<String> = sqlx::query_scalar!(
+        "SELECT username FROM sip_extensions WHERE order_id = $1 AND number = $2 FOR UPDATE",
+        &owner,
+        number
+    )
+    .fetch_optional(&mut *tx)
+    .await?;
+    let username = username.ok_or(ServiceOrderError::ExtensionNotFound)?;
+    // The event commits with the new digests, or neither does.
+    let by = by.to_string();
+    let committed = match whose {
+        Extensions::Order(_) => {
+            let command = ServiceOrderCommand::ResetSipPassword { number: number.to_string(), by };
+            Reset::Order(Box::new(state.orders.execute_in(&mut tx, context, id, command).await?))
+        }
+        Extensions::Trial(_) => Reset::Trial(Box::new(
+            state.trials.execute_in(&mut tx, context, id, TrialCommand::ResetSipPassword { by }).await?,
+        )),
+    };
+    let password = crate::app::accounts::sip_password();
+    sqlx::query!(
+        "UPDATE sip_extensions SET secret_digest = $3, ha1_md5 = $4 WHERE order_id = $1 AND number = $2",
+        &owner,
+        number,
+        crate::app::accounts::sip_digest(&username, &password),
+        crate::app::accounts::sip_digest_md5(&username, &password)
+    )
+    .execute(&mut *tx)
+    .await?;
+    // Where the extension registered with the old password: forgotten, so nothing reaches a
+    // phone that no longer holds the extension's password.
+    let registered = vec![username.clone()];
+    sqlx::query!("DELETE FROM location WHERE username = ANY($1)", &registered).execute(&mut *tx).await?;
+    tx.commit().await?;
+    match committed {
+        Reset::Order(committed) => state.orders.publish(id, &committed).await,
+        Reset::Trial(committed) => state.trials.publish(id, &committed).await,
+    }
+    Ok((username, password))
+}
