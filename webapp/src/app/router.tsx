@@ -128,6 +128,7 @@ export const routes: RouteObject[] = [
       { path: 'thank-you', element: lazyPage(() => import('./routes/thank-you')), handle: { noindex: true } },
       { path: 'hardware-checkout', element: lazyPage(() => import('./routes/hardware-checkout')), handle: { noindex: true } },
       { path: 'hardware-thank-you', element: lazyPage(() => import('./routes/hardware-thank-you')), handle: { noindex: true } },
+      { path: 'account/hardware-orders/:id/receipt', element: lazyPage(() => import('./routes/account-hardware-receipt')), handle: { noindex: true } },
       { path: 'quote', element: lazyPage(() => import('./routes/quote')) },
       // Tools and guides the marketing pages link to.
       { path: 'download-app', element: lazyPage(() => import('./routes/download-app')) },

@@ -1,5 +1,6 @@
 import { api } from '../../lib/api';
 import type { Registrations } from '../../lib/api-types';
+import { storedOrderSecret } from './order-secret';
 import type {
   ConfirmPortDetailsArgs,
   GivePortPacArgs,
@@ -13,6 +14,15 @@ import type {
   SubscriptionResponse,
   UserAccountResponse,
 } from './types';
+
+/**
+ * The order secret this tab placed the order with, for the buyer's steps of a transfer: without it
+ * (another browser, another tab) the server asks for the signed-in owner instead.
+ */
+function orderSecretHeader(orderId: string): Record<string, string> {
+  const secret = storedOrderSecret(orderId);
+  return secret ? { 'X-Order-Secret': secret } : {};
+}
 
 /** The service checkout's calls (api/API.md "Service checkout"), in the order the payment makes them. */
 export const checkoutApi = api.injectEndpoints({
@@ -55,6 +65,7 @@ export const checkoutApi = api.injectEndpoints({
       query: ({ orderId, number, details }) => ({
         url: `orders/${encodeURIComponent(orderId)}/ports/${encodeURIComponent(number)}`,
         method: 'POST',
+        headers: orderSecretHeader(orderId),
         body: details,
       }),
       async onQueryStarted({ orderId }, { dispatch, queryFulfilled }) {
@@ -71,6 +82,7 @@ export const checkoutApi = api.injectEndpoints({
       query: ({ orderId, number, pac }) => ({
         url: `orders/${encodeURIComponent(orderId)}/ports/${encodeURIComponent(number)}/pac`,
         method: 'POST',
+        headers: orderSecretHeader(orderId),
         body: { pac },
       }),
       async onQueryStarted({ orderId }, { dispatch, queryFulfilled }) {

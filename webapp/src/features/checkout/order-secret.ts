@@ -6,7 +6,10 @@
  * Besides the checkout's state, it is kept in this tab's sessionStorage under the order's id, so
  * that a reload in the middle of the payment can still finish the order. Never localStorage (it
  * would outlive the tab and be shared with every other tab) and never the URL (which ends up in
- * history, logs and Referer headers). It is forgotten with the cart id once the order completes.
+ * history, logs and Referer headers). Once the order completes, every other order's secret is
+ * forgotten (an earlier order of the same cart will not be finished); the completed order's own is
+ * kept in this tab, because its thank-you page still proves with it that this is the browser that
+ * placed the order (the buyer's letter of authority, personal data of the order).
  * The middleware below mirrors the checkout's events into storage, as the cart's does its id.
  */
 import type { Middleware } from '@reduxjs/toolkit';
@@ -28,11 +31,16 @@ export function latestOrderSecret(): string | null {
   return readStorage(LATEST_KEY, 'session') || null;
 }
 
-/** Every order secret of this tab: once an order completes, an earlier order of the same cart will not be finished. */
-export function forgetOrderSecrets(): void {
+/**
+ * Every order secret of this tab but `keep`'s: once an order completes, an earlier order of the same
+ * cart will not be finished.
+ */
+export function forgetOrderSecrets(keep?: string): void {
   let keys: string[];
   try {
-    keys = Object.keys(window.sessionStorage).filter((key) => key.startsWith(KEY_PREFIX));
+    keys = Object.keys(window.sessionStorage).filter(
+      (key) => key.startsWith(KEY_PREFIX) && (keep === undefined || key !== orderSecretKey(keep)),
+    );
   } catch (error) {
     console.warn('Could not list the order secrets in storage', error);
     return;
@@ -47,6 +55,6 @@ export const orderSecretStorageMiddleware: Middleware = () => (next) => (action)
     writeStorage(orderSecretKey(action.payload.orderId), action.payload.orderSecret, 'session');
     writeStorage(LATEST_KEY, action.payload.orderSecret, 'session');
   }
-  else if (orderCompleted.match(action)) forgetOrderSecrets();
+  else if (orderCompleted.match(action)) forgetOrderSecrets(action.payload.orderId);
   return result;
 };

@@ -5,7 +5,8 @@ import { makeStore } from '../../../app/store';
 import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { catalogueFixture } from '../../../testing/fixtures';
-import { ORDER_ID, orderFixture, portFixture } from '../testing/fixtures';
+import { ORDER_ID, ORDER_SECRET, orderFixture, portFixture } from '../testing/fixtures';
+import { orderSecretKey } from '../order-secret';
 import { ThankYouPage } from '../routes/thank-you-page';
 import type { PortDetailsForm, PortLine } from '../types';
 
@@ -40,7 +41,8 @@ function renderWithPort(initial: PortLine, refuse?: () => Response) {
   });
   renderWithProviders(<ThankYouPage />, { store: makeStore(), route: `/thank-you?order=${ORDER_ID}` });
   const posts = () => calls.filter((call) => call.method === 'POST').map((call) => JSON.parse(call.body) as PortDetailsForm);
-  return { posts, user: userEvent.setup() };
+  const secrets = () => calls.filter((call) => call.method === 'POST').map((call) => call.headers?.get('x-order-secret') ?? null);
+  return { posts, secrets, user: userEvent.setup() };
 }
 
 const transfers = () => screen.findByRole('region', { name: 'Number transfers' });
@@ -141,6 +143,33 @@ describe('number transfers on the thank-you page', () => {
     await user.click(within(form).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('form', { name: 'Confirm your transfer details' })).not.toBeInTheDocument();
     expect(within(portArticle()).getByRole('button', { name: 'Correct details' })).toBeInTheDocument();
+  });
+
+  it('sends the order secret this tab placed the order with (the server asks for it or the signed-in owner)', async () => {
+    window.sessionStorage.setItem(orderSecretKey(ORDER_ID), ORDER_SECRET);
+    try {
+      const { secrets, user } = renderWithPort(portFixture());
+      await transfers();
+      await fillForm(user);
+      await user.click(within(detailsForm()).getByRole('checkbox'));
+      await user.click(within(detailsForm()).getByRole('button', { name: 'Sign and confirm' }));
+      await within(portArticle()).findByRole('status');
+      expect(secrets()).toEqual([ORDER_SECRET]);
+    } finally {
+      window.sessionStorage.clear();
+    }
+  });
+
+  it('without the secret (another tab) it sends none, and shows the server’s refusal', async () => {
+    const { secrets, user } = renderWithPort(portFixture(), () =>
+      jsonResponse({ error: 'This order was placed from another browser. Please sign in or contact support.', code: 'order_secret_mismatch' }, 403),
+    );
+    await transfers();
+    await fillForm(user);
+    await user.click(within(detailsForm()).getByRole('checkbox'));
+    await user.click(within(detailsForm()).getByRole('button', { name: 'Sign and confirm' }));
+    expect(await within(detailsForm()).findByRole('alert')).toHaveTextContent('Please sign in or contact support.');
+    expect(secrets()).toEqual([null]);
   });
 
   it('a refusal shows the server’s message (already submitted by staff)', async () => {

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { siteConfig } from '../../../config/site';
 import { buyerMaySign, formatPortDate, formatSignedDay, PORT_STEPS, portMessages, portStepIndex } from '../port-rules';
 import type { PortLine } from '../types';
-import { PortDetailsFormView } from './port-details-form';
+import { PortDetailsFormView, type PortSigner } from './port-details-form';
 import { PortPacForm } from './port-pac-form';
 
 /** The five steps of a transfer, those reached ticked, the one it stands at marked `aria-current="step"`. */
@@ -126,8 +126,17 @@ function PortNews({ port }: { port: PortLine }) {
   }
 }
 
+/**
+ * How the buyer's steps reach the server, when not through the thank-you page's public routes
+ * (the account page's session): each rejects with the server's refusal.
+ */
+export interface PortActions {
+  sign: PortSigner;
+  givePac: (number: string, pac: string) => Promise<unknown>;
+}
+
 /** One number being transferred: where it stands, and the buyer's form while it is theirs to fill in. */
-function PortItem({ orderId, port }: { orderId: string; port: PortLine }) {
+function PortItem({ orderId, port, actions }: { orderId: string; port: PortLine; actions?: PortActions }) {
   const id = useId();
   const [correcting, setCorrecting] = useState(false);
   const [signed, setSigned] = useState(false);
@@ -155,7 +164,7 @@ function PortItem({ orderId, port }: { orderId: string; port: PortLine }) {
             Letter of authority signed by {port.signedName} on {formatSignedDay(new Date(port.signedAt))}.
           </p>
         )}
-        {mobile && port.state === 'rejected' && <PortPacForm orderId={orderId} port={port} onGiven={() => setSigned(true)} />}
+        {mobile && port.state === 'rejected' && <PortPacForm orderId={orderId} port={port} onGiven={() => setSigned(true)} give={actions?.givePac} />}
         {!mobile && port.state === 'detailsConfirmed' && !correcting && (
           <button type="button" className="button button-secondary" onClick={() => setCorrecting(true)}>
             Correct details
@@ -167,6 +176,7 @@ function PortItem({ orderId, port }: { orderId: string; port: PortLine }) {
             key={`${port.state}-${port.updatedAt}`}
             orderId={orderId}
             port={port}
+            sign={actions?.sign}
             onSigned={() => {
               setSigned(true);
               setCorrecting(false);
@@ -179,8 +189,19 @@ function PortItem({ orderId, port }: { orderId: string; port: PortLine }) {
   );
 }
 
-/** The order's number transfers (ports) on the thank-you page: each with its steps, and the buyer's letter of authority. */
-export function NumberTransfers({ orderId, ports }: { orderId: string; ports: PortLine[] }) {
+/**
+ * The order's number transfers (ports) on the thank-you page (and the account's order page, with
+ * its own `actions`): each with its steps, and the buyer's letter of authority.
+ */
+export function NumberTransfers({
+  orderId,
+  ports,
+  actions,
+}: {
+  orderId: string;
+  ports: PortLine[];
+  actions?: PortActions;
+}) {
   const id = useId();
   if (ports.length === 0) return null;
   return (
@@ -193,7 +214,7 @@ export function NumberTransfers({ orderId, ports }: { orderId: string; ports: Po
       </p>
       <ul className="port-list">
         {ports.map((port) => (
-          <PortItem key={port.number} orderId={orderId} port={port} />
+          <PortItem key={port.number} orderId={orderId} port={port} actions={actions} />
         ))}
       </ul>
     </section>

@@ -13,7 +13,15 @@ interface PortDetailsFormProps {
   onSigned: () => void;
   /** Shown while correcting details already signed: closes the form unchanged. */
   onCancel?: () => void;
+  /**
+   * Sends the signed details another way than the thank-you page's (the account page signs
+   * through its own session); rejects with the server's refusal. Default: the order's public route.
+   */
+  sign?: PortSigner;
 }
+
+/** Sends a port's signed details; rejects with the server's refusal (`{ data: { error } }` or an Error). */
+export type PortSigner = (number: string, details: PortDetailsForm) => Promise<unknown>;
 
 const FIELD_ORDER: PortField[] = ['accountHolder', 'currentProvider', 'billingPostcode', 'signedName', 'authorised'];
 
@@ -22,13 +30,15 @@ const FIELD_ORDER: PortField[] = ['accountHolder', 'currentProvider', 'billingPo
  * authority signed by typing their name and ticking the authorisation. Checked here as the
  * server checks them; a refusal shows the server's message.
  */
-export function PortDetailsFormView({ orderId, port, onSigned, onCancel }: PortDetailsFormProps) {
+export function PortDetailsFormView({ orderId, port, onSigned, onCancel, sign }: PortDetailsFormProps) {
   const id = useId();
   const [form, setForm] = useState<PortDetailsForm>(() => portDetailsFormFor(port));
   const [errors, setErrors] = useState<PortFieldErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [today] = useState(() => new Date());
-  const [confirm, { isLoading }] = useConfirmPortDetailsMutation();
+  const [confirm, { isLoading: confirming }] = useConfirmPortDetailsMutation();
+  const [signing, setSigning] = useState(false);
+  const isLoading = confirming || signing;
   const formRef = useRef<HTMLFormElement>(null);
   const product = siteConfig.productName;
   const number = port.displayNumber || port.number;
@@ -49,11 +59,15 @@ export function PortDetailsFormView({ orderId, port, onSigned, onCancel }: PortD
       formRef.current?.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
       return;
     }
+    setSigning(true);
     try {
-      await confirm({ orderId, number: port.number, details: form }).unwrap();
+      if (sign) await sign(port.number, form);
+      else await confirm({ orderId, number: port.number, details: form }).unwrap();
       onSigned();
     } catch (failure) {
       setServerError(serverErrorMessage(failure, portMessages.failed));
+    } finally {
+      setSigning(false);
     }
   };
 

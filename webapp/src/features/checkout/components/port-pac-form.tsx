@@ -7,12 +7,25 @@ import { portMessages } from '../port-rules';
 import type { PortLine } from '../types';
 
 /** A new PAC code for a mobile's transfer the network refused (expired or mistyped): checked here as the server checks it. */
-export function PortPacForm({ orderId, port, onGiven }: { orderId: string; port: PortLine; onGiven: () => void }) {
+export function PortPacForm({
+  orderId,
+  port,
+  onGiven,
+  give: giveOtherwise,
+}: {
+  orderId: string;
+  port: PortLine;
+  onGiven: () => void;
+  /** Sends the PAC another way (the account page's session); rejects with the server's refusal. */
+  give?: (number: string, pac: string) => Promise<unknown>;
+}) {
   const id = useId();
   const [pac, setPac] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [serverError, setServerError] = useState<string | null>(null);
-  const [give, { isLoading }] = useGivePortPacMutation();
+  const [give, { isLoading: giving }] = useGivePortPacMutation();
+  const [sending, setSending] = useState(false);
+  const isLoading = giving || sending;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -24,11 +37,15 @@ export function PortPacForm({ orderId, port, onGiven }: { orderId: string; port:
       event.currentTarget.querySelector<HTMLElement>('[data-field="pac"]')?.focus();
       return;
     }
+    setSending(true);
     try {
-      await give({ orderId, number: port.number, pac: normalised }).unwrap();
+      if (giveOtherwise) await giveOtherwise(port.number, normalised);
+      else await give({ orderId, number: port.number, pac: normalised }).unwrap();
       onGiven();
     } catch (failure) {
       setServerError(serverErrorMessage(failure, portMessages.failed));
+    } finally {
+      setSending(false);
     }
   };
 

@@ -300,14 +300,17 @@ describe('Complete Order', () => {
     expect(window.localStorage.getItem('cartId')).toBeNull();
     expect(window.localStorage.getItem('lastOrderId')).toBe(ORDER_ID);
     const stored = JSON.stringify({ ...window.localStorage }) + JSON.stringify({ ...window.sessionStorage });
-    for (const secret of ['correct-horse', 'Xy7pQ2wLm9', 'Kb4rT8vNz3', ORDER_SECRET]) expect(stored).not.toContain(secret);
+    for (const secret of ['correct-horse', 'Xy7pQ2wLm9', 'Kb4rT8vNz3']) expect(stored).not.toContain(secret);
+    // The order's secret stays in this tab only (its thank-you page proves with it that this browser placed the order).
+    expect(JSON.stringify({ ...window.localStorage })).not.toContain(ORDER_SECRET);
+    expect(window.sessionStorage.getItem(`orderSecret:${ORDER_ID}`)).toBe(ORDER_SECRET);
     expect(history.location.search + history.location.hash).not.toContain(ORDER_SECRET);
     // The app's navigation happened: no hard redirect.
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(fullPageLoad).not.toHaveBeenCalled();
   });
 
-  it("keeps the order's secret in the checkout state and this tab's sessionStorage while paying (never localStorage or the URL), and forgets it with the cart id", async () => {
+  it("keeps the order's secret in the checkout state and this tab's sessionStorage while paying (never localStorage or the URL); once completed, this tab keeps only the completed order's", async () => {
     const user = userEvent.setup();
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -330,7 +333,8 @@ describe('Complete Order', () => {
     release();
     expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for your order!' })).toBeInTheDocument();
     expect(store.getState().checkout.placed).toBeNull();
-    expect(window.sessionStorage.getItem(`orderSecret:${ORDER_ID}`)).toBeNull();
+    expect(window.sessionStorage.getItem(`orderSecret:${ORDER_ID}`)).toBe(ORDER_SECRET);
+    expect(window.sessionStorage.getItem('orderSecret:latest')).toBeNull();
     expect(store.getState().cart.cartId).toBeNull();
     expect(history.location.search).toBe(`?order=${ORDER_ID}`);
   });
@@ -347,7 +351,7 @@ describe('Complete Order', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for your order!' })).toBeInTheDocument();
     const account = calls.find((call) => call.url.pathname === '/api/create-user-account/');
     expect(JSON.parse(account?.body ?? 'null')).toMatchObject({ orderId: ORDER_ID, orderSecret: ORDER_SECRET });
-    expect(window.sessionStorage.getItem(`orderSecret:${ORDER_ID}`)).toBeNull();
+    expect(window.sessionStorage.getItem(`orderSecret:${ORDER_ID}`)).toBe(ORDER_SECRET);
   });
 
   it("403 order_secret_mismatch: the server's message under the card, the checkout stops there and no password is shown", async () => {
