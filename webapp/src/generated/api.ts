@@ -5,6 +5,26 @@
  */
 
 export type paths = {
+    "/api/account/hardware-orders/{id}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The VAT receipt of one of the customer's paid desk-phone orders, computed from the order as
+         *     it was charged (integer pence; net + VAT = total).
+         */
+        get: operations["hardware_receipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/me": {
         parameters: {
             query?: never;
@@ -131,6 +151,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/account/orders/{id}/extensions/{number}/sip-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Gives one of the customer's extensions a new SIP password: the old one stops registering at
+         *     once (and the phones registered with it are forgotten). Answers the new password once.
+         */
+        post: operations["reset_order_sip_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/orders/{id}/invoices": {
         parameters: {
             query?: never;
@@ -140,6 +180,43 @@ export type paths = {
         };
         /** The subscription's invoices, newest first (none for Pay As You Go with only a top-up). */
         get: operations["account_order_invoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/orders/{id}/ports/{number}/letter-of-authority": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signs the letter of authority of one of the order's transfers (again, to correct the
+         *     details before they are submitted, or after a rejection). Answers the order's transfers.
+         */
+        post: operations["sign_letter_of_authority"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/orders/{id}/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The number transfers of one of the customer's service orders (an empty list: none). */
+        get: operations["order_transfers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -179,6 +256,23 @@ export type paths = {
         put?: never;
         /** Ends the customer's session and clears its cookie. */
         post: operations["account_sign_out"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/trials/{id}/extensions/{number}/sip-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Gives the extension of the customer's free trial a new SIP password, as for an order. */
+        post: operations["reset_trial_sip_password"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2675,6 +2769,34 @@ export type components = {
             /** @description Desk phones whose price changed since they went into the cart, with the sentence to show. */
             priceChanges: components["schemas"]["PriceChangeOut"][];
         };
+        /**
+         * @description A paid desk-phone order's VAT receipt, every amount in pence as the order was charged:
+         *     `netPence + vatPence = totalPence`.
+         */
+        HardwareReceipt: {
+            receiptNumber: string;
+            orderId: string;
+            orderNumber: string;
+            /** Format: date-time */
+            paidAt: string;
+            seller: components["schemas"]["ReceiptSeller"];
+            /** @description The buyer's name and e-mail. */
+            customerName: string;
+            customerEmail: string;
+            /** @description The delivery address, one line each. */
+            deliveryAddress: string[];
+            lines: components["schemas"]["ReceiptLine"][];
+            netPence: components["schemas"]["Pence"];
+            /**
+             * Format: int64
+             * @description The VAT rate, in percent.
+             */
+            vatRate: number;
+            vatPence: components["schemas"]["Pence"];
+            totalPence: components["schemas"]["Pence"];
+            /** @description Given back since (refunds), included in nothing above; 0 when none. */
+            refundedPence: components["schemas"]["Pence"];
+        };
         Image: {
             id: string;
             url: string;
@@ -2772,6 +2894,18 @@ export type components = {
         };
         /** @enum {string} */
         ItemStatus: "published" | "draft" | "archived";
+        /** @description The details of a number transfer and the letter of authority, signed from the account. */
+        LetterOfAuthorityBody: {
+            /** @description The name on the account with the current provider. */
+            accountHolder: string;
+            currentProvider: string;
+            /** @description The billing postcode of that account (a UK postcode). */
+            billingPostcode: string;
+            /** @description The customer's full name, typed as their signature. */
+            signedName: string;
+            /** @description The customer ticked "I authorise Talkbridge to transfer this number". */
+            authorised: boolean;
+        };
         /**
          * @description A leased line's speed.
          * @enum {string}
@@ -2822,6 +2956,13 @@ export type components = {
             email: string;
             role: components["schemas"]["Role"];
             csrfToken: string;
+        };
+        /** @description An extension's new SIP password: shown this once, kept nowhere. */
+        NewSipPassword: {
+            number: string;
+            /** @description The SIP username the phone registers with (unchanged). */
+            username: string;
+            password: string;
         };
         NumberBody: {
             value: string;
@@ -3496,6 +3637,24 @@ export type components = {
             /** Format: int64 */
             late: number;
         };
+        /** @description One line of a VAT receipt: a desk phone, or the delivery. */
+        ReceiptLine: {
+            description: string;
+            /** Format: int32 */
+            quantity: number;
+            /** @description Each, before VAT. */
+            unitPricePence: components["schemas"]["Pence"];
+            /** @description `quantity` x `unitPricePence`, before VAT. */
+            netPence: components["schemas"]["Pence"];
+        };
+        /** @description The shop as the receipt names it. */
+        ReceiptSeller: {
+            name: string;
+            /** @description The postal address, one line each. */
+            address: string[];
+            vatNumber: string;
+            email: string;
+        };
         /** @description The event was received (Stripe stops sending it). */
         Received: {
             /** @description Always true. */
@@ -3760,6 +3919,10 @@ export type components = {
             cartVatPence: components["schemas"]["Pence"];
             cartTotalIncVatPence: components["schemas"]["Pence"];
         };
+        /** @description The order's number transfers, each with its state and dates. */
+        Transfers: {
+            ports: components["schemas"]["PortLine"][];
+        };
         TrialBody: {
             /** @description Required: missing, every field of it is refused as empty. */
             customerInfo: components["schemas"]["CustomerInfo"];
@@ -3925,6 +4088,73 @@ export type components = {
 };
 export type $defs = Record<string, never>;
 export interface operations {
+    hardware_receipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id, a UUID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HardwareReceipt"];
+                };
+            };
+            /** @description no customer session, or it expired (not_signed_in) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Another account's order, or the account's address is not confirmed yet (not_your_order) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such order (order_not_found, hardware_order_not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The order was not paid (receipt_not_available) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description something failed on our side (the detail is only logged) (internal) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
     account_me: {
         parameters: {
             query?: never;
@@ -4636,6 +4866,76 @@ export interface operations {
             };
         };
     };
+    reset_order_sip_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's (or trial's) id, a UUID. */
+                id: string;
+                /** @description The extension's number, as the order lists it (`101`). */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new password, shown once */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewSipPassword"];
+                };
+            };
+            /** @description no customer session, or it expired (not_signed_in) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Another account's order (not_your_order); or the X-CSRF-Token header is missing or wrong (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such order (order_not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Not one of the order's extensions (extension_not_found), no account yet (no_account), or changed at the same time (conflict) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description something failed on our side (the detail is only logged) (internal) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
     account_order_invoices: {
         parameters: {
             query?: never;
@@ -4694,6 +4994,183 @@ export interface operations {
             };
             /** @description Stripe did not answer (payment_provider_error) */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    sign_letter_of_authority: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id, a UUID. */
+                id: string;
+                /** @description The number being transferred, as the order's transfers list it. */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LetterOfAuthorityBody"];
+            };
+        };
+        responses: {
+            /** @description The order's transfers, this one with its new state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transfers"];
+                };
+            };
+            /** @description the body is not JSON (malformed_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description no customer session, or it expired (not_signed_in) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Another account's order (not_your_order); or the X-CSRF-Token header is missing or wrong (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such order (order_not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The order does not transfer that number (not_a_port), its transfer has not started (port_not_started), is past the buyer's step (port_step_not_allowed), or is a mobile's, which moves with its PAC code (port_moves_with_pac) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description the body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description the body is not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description A missing or invalid detail (invalid_port_details), or the authority not given (authority_not_given); or the body has a wrong or missing field (invalid_body) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Signed too many times before staff acted on it (too_many_signatures) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description something failed on our side (the detail is only logged) (internal) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    order_transfers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id, a UUID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transfers"];
+                };
+            };
+            /** @description no customer session, or it expired (not_signed_in) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Another account's order (not_your_order) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such order (order_not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description something failed on our side (the detail is only logged) (internal) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4821,6 +5298,76 @@ export interface operations {
             };
             /** @description the X-CSRF-Token header is missing or wrong (csrf) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description something failed on our side (the detail is only logged) (internal) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    reset_trial_sip_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's (or trial's) id, a UUID. */
+                id: string;
+                /** @description The extension's number, as the order lists it (`101`). */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new password, shown once */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewSipPassword"];
+                };
+            };
+            /** @description no customer session, or it expired (not_signed_in) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Another account's trial (not_your_order); or the X-CSRF-Token header is missing or wrong (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such trial (not_a_trial) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Not the trial's extension (extension_not_found), the trial ended (trial_over), or changed at the same time (conflict) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10929,7 +11476,10 @@ export interface operations {
     confirm_port_details: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The orderSecret the order was placed with (else the signed-in owner's session) */
+                "X-Order-Secret"?: string | null;
+            };
             path: {
                 /** @description The order's id (a UUID). */
                 id: string;
@@ -10955,6 +11505,15 @@ export interface operations {
             };
             /** @description the body is not JSON (malformed_json) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Neither the order's secret nor its signed-in owner (order_secret_mismatch) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11007,6 +11566,15 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
+            /** @description Signed too many times before staff acted on it (too_many_signatures) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
             /** @description something failed on our side (the detail is only logged) (internal) */
             500: {
                 headers: {
@@ -11021,7 +11589,10 @@ export interface operations {
     give_port_pac: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The orderSecret the order was placed with (else the signed-in owner's session) */
+                "X-Order-Secret"?: string | null;
+            };
             path: {
                 /** @description The order's id (a UUID). */
                 id: string;
@@ -11047,6 +11618,15 @@ export interface operations {
             };
             /** @description the body is not JSON (malformed_json) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Neither the order's secret nor its signed-in owner (order_secret_mismatch) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
