@@ -121,8 +121,9 @@ impl From<StaffRole> for api::app::auth::Role {
 }
 
 /// The scheduled jobs `run-job` takes (api::scheduled::jobs; a test keeps the two the same).
-const JOB_NAMES: [&str; 8] = [
+const JOB_NAMES: [&str; 9] = [
     jobs::numbers::RELEASE_EXPIRED_NUMBERS,
+    api::app::call_charges::CHARGE_CALLS,
     jobs::trials::END_TRIALS,
     jobs::hardware_orders::CONFIRM_HARDWARE_ORDERS,
     jobs::reconcile::RECONCILE_PAYMENTS,

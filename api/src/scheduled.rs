@@ -20,6 +20,12 @@ use jobs::placeholders::FILL_PLACEHOLDERS;
 
 pub use crate::app::state::placeholders;
 
+/// `charge-calls`: Pay As You Go's calls charged from its credit, refusals recorded, and the
+/// buyer told when the credit runs out (crate::app::call_charges).
+pub async fn charge_calls(state: &AppState) -> Result<crate::app::call_charges::Report, String> {
+    crate::app::call_charges::charge_calls(state).await
+}
+
 /// `fill-placeholders`: each paid area-code placeholder gets a number once stock exists.
 pub async fn fill_placeholders(state: &AppState) -> Result<jobs::placeholders::Report, String> {
     let report = jobs::placeholders::fill_open(&placeholders(state, Context::job(FILL_PLACEHOLDERS))).await?;
@@ -133,6 +139,10 @@ pub fn jobs(state: &AppState) -> Vec<Job> {
         // Every minute, at second 40.
         job(jobs::placeholders::FILL_PLACEHOLDERS, "40 * * * * *", state, |state| {
             Box::pin(async move { Ok(fill_placeholders(&state).await?.to_string()) })
+        }),
+        // Every ten seconds: Pay As You Go's calls charged from its credit soon after they end.
+        job(crate::app::call_charges::CHARGE_CALLS, "*/10 * * * * *", state, |state| {
+            Box::pin(async move { Ok(charge_calls(&state).await?.to_string()) })
         }),
         // Every five minutes, at second 45.
         job(RECONCILE_PAYMENTS, "45 */5 * * * *", state, |state| {

@@ -275,6 +275,15 @@ impl Narrated for CallCredit {
             CallCreditEvent::TopUpDeclined { payment_intent_id, code, .. } => {
                 format!("Top-up charge {payment_intent_id} declined ({code}): no credit bought.")
             }
+            CallCreditEvent::CallCharged { to, seconds, minutes, rate_tenths, tenths, .. } => format!(
+                "Call to {to} of {seconds} s charged: {minutes} min at {} a minute, {}.",
+                credit_label(*rate_tenths),
+                credit_label(*tenths)
+            ),
+            CallCreditEvent::CreditRanOut { .. } => {
+                "Call credit ran out: calls out are refused until a top-up; the buyer is e-mailed.".to_string()
+            }
+            CallCreditEvent::CallRefused { to, .. } => format!("Call to {to} refused: no call credit left."),
         }
     }
 

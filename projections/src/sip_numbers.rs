@@ -18,12 +18,16 @@
 //! When an owner's service stops is kept beside (`sip_service_ends`): a subscription
 //! cancelled (`SubscriptionCancelled`: at once, or at the end of the period paid for when the
 //! card provider said when that is; the buyer's notice, `CancellationScheduled`, on the day
-//! it takes effect; `CancellationUndone` takes either back) or a trial ended (`TrialEnded`). The registrar's views
+//! it takes effect; `CancellationUndone` takes either back) or a trial ended (`TrialEnded`).
+//! And which owners pay for their calls out from call credit (`sip_prepaid_owners`: a Pay As
+//! You Go order, from its `AccountCreated`), so the registrar refuses their calls out once
+//! the credit is spent. The registrar's views
 //! compare it with the time of each call: from then on the owner's numbers answer 404, its
 //! extensions are not reached, and they neither register nor call (403 with the reason).
 
 use aggregates::numbers::e164_digits;
 use aggregates::port::{Port, PortEvent, PortState};
+use aggregates::pricing::Plan;
 use aggregates::service_order::{ServiceOrder, ServiceOrderEvent};
 use aggregates::trial::{Trial, TrialEvent};
 use async_trait::async_trait;
@@ -95,6 +99,18 @@ impl SipNumbersQuery {
         Ok(())
     }
 
+    /// `owner`'s calls out are paid from its call credit (again: a replay only touches the row).
+    async fn prepaid(&self, owner: &str) -> Result<(), sqlx::Error> {
+        sqlx::query!(
+            "INSERT INTO sip_prepaid_owners (owner) VALUES ($1)
+             ON CONFLICT (owner) DO UPDATE SET updated_at = clock_timestamp()",
+            owner
+        )
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
     async fn resume_service(&self, owner: &str) -> Result<(), sqlx::Error> {
         sqlx::query!("DELETE FROM sip_service_ends WHERE owner = $1", owner).execute(&self.pool).await?;
         Ok(())
@@ -128,6 +144,14 @@ impl SipNumbersQuery {
                     (false, _) => self.end_service(id, SERVICE_CANCELLED, None).await?,
                     (true, Some(ends_at)) => self.end_service(id, SERVICE_CANCELLED, Some(*ends_at)).await?,
                     (true, None) => {}
+                }
+                return Ok(());
+            }
+            // Its extensions exist: a Pay As You Go order's calls out are paid from its credit.
+            Ev::AccountCreated { .. } => {
+                let order: ServiceOrder = fold(&self.pool, id).await?;
+                if order.lines.as_ref().is_some_and(|lines| lines.plan == Plan::PayAsYouGo) {
+                    self.prepaid(id).await?;
                 }
                 return Ok(());
             }
@@ -182,6 +206,7 @@ impl SipNumbersQuery {
     pub async fn sweep(&self, started: DateTime<Utc>) -> Result<u64, sqlx::Error> {
         let swept = sqlx::query!("DELETE FROM sip_numbers WHERE updated_at < $1", started).execute(&self.pool).await?;
         sqlx::query!("DELETE FROM sip_service_ends WHERE updated_at < $1", started).execute(&self.pool).await?;
+        sqlx::query!("DELETE FROM sip_prepaid_owners WHERE updated_at < $1", started).execute(&self.pool).await?;
         Ok(swept.rows_affected())
     }
 }

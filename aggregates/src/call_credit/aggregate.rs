@@ -11,7 +11,7 @@ use super::events::{CallCreditEvent, CreditSource};
 use crate::cart::MAX_TOP_UP;
 use crate::clock::Clock;
 use crate::payment_attempt::PaymentAttempt;
-use crate::pricing::{vat, Pence, TOP_UP_MINIMUM};
+use crate::pricing::{vat, CallRates, Pence, TOP_UP_MINIMUM};
 
 pub struct CallCreditServices {
     pub clock: Arc<dyn Clock>,
@@ -52,6 +52,37 @@ pub struct CallCredit {
     /// The top-ups' payments the bank refused.
     pub declined_payments: Vec<String>,
     pub updated_at: Option<DateTime<Utc>>,
+    /// The calls charged (each once) and refused for want of credit (each recorded once).
+    #[serde(default)]
+    pub charged_calls: Vec<String>,
+    #[serde(default)]
+    pub refused_calls: Vec<String>,
+    /// The credit ran out and no credit was bought since (the buyer was told).
+    #[serde(default)]
+    pub ran_out: bool,
+}
+
+/// The rate a minute of a call to `to` (E.164 with its +) costs, in tenths of a penny: a UK
+/// mobile (+447…), another UK number (+44…); none for a number abroad.
+pub fn rate_for(to: &str, rates: CallRates) -> Option<i64> {
+    let digits = to.strip_prefix('+')?;
+    if !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    if digits.starts_with("447") {
+        Some(i64::from(rates.uk_mobile_tenths))
+    } else if digits.starts_with("44") {
+        Some(i64::from(rates.uk_landline_tenths))
+    } else {
+        None
+    }
+}
+
+/// What a call of `seconds` costs at `rate_tenths` a minute, each started minute counted:
+/// (minutes, tenths). A 61-second call to a mobile is 2 minutes, 166 tenths (16.6p).
+pub fn call_cost(seconds: i64, rate_tenths: i64) -> (i64, i64) {
+    let minutes = (seconds + 59) / 60;
+    (minutes, minutes * rate_tenths)
 }
 
 impl CallCredit {
@@ -162,6 +193,30 @@ impl CallCredit {
                     at: now,
                 }])
             }
+            C::ChargeCall { call_id, to, seconds, rates } => {
+                if call_id.trim().is_empty() || seconds < 0 {
+                    return Err(E::InvalidCall);
+                }
+                if self.charged_calls.contains(&call_id) {
+                    return Ok(vec![]);
+                }
+                let rate_tenths = rate_for(&to, rates).ok_or(E::NoCallRate)?;
+                let (minutes, tenths) = call_cost(seconds, rate_tenths);
+                let mut events = vec![Ev::CallCharged { call_id, to, seconds, minutes, rate_tenths, tenths, at: now }];
+                if !self.ran_out && self.balance_tenths - tenths <= 0 {
+                    events.push(Ev::CreditRanOut { at: now });
+                }
+                Ok(events)
+            }
+            C::RecordRefusedCall { call_id, to } => {
+                if call_id.trim().is_empty() {
+                    return Err(E::InvalidCall);
+                }
+                if self.refused_calls.contains(&call_id) {
+                    return Ok(vec![]);
+                }
+                Ok(vec![Ev::CallRefused { call_id, to, at: now }])
+            }
             C::RecordTopUpDeclined { payment_intent_id, code } => {
                 if self.declined_payments.contains(&payment_intent_id) {
                     return Ok(vec![]);
@@ -207,6 +262,22 @@ impl Aggregate for CallCredit {
                     }
                 }
                 self.payments.push(payment_reference);
+                if self.balance_tenths > 0 {
+                    self.ran_out = false;
+                }
+                self.updated_at = Some(at);
+            }
+            Ev::CallCharged { call_id, tenths, at, .. } => {
+                self.balance_tenths -= tenths;
+                self.charged_calls.push(call_id);
+                self.updated_at = Some(at);
+            }
+            Ev::CreditRanOut { at } => {
+                self.ran_out = true;
+                self.updated_at = Some(at);
+            }
+            Ev::CallRefused { call_id, at, .. } => {
+                self.refused_calls.push(call_id);
                 self.updated_at = Some(at);
             }
             Ev::TopUpStarted { amount, charged, request_id, attempt_key, at } => {

@@ -1,5 +1,5 @@
 use super::events::CreditSource;
-use crate::pricing::Pence;
+use crate::pricing::{CallRates, Pence};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CallCreditCommand {
@@ -17,4 +17,9 @@ pub enum CallCreditCommand {
     RecordTopUpPaid { payment_intent_id: String },
     /// The bank refused the top-up's payment: the attempt is over.
     RecordTopUpDeclined { payment_intent_id: String, code: String },
+    /// An answered call out (`call_id`) to `to` (E.164, +44… or other) that lasted `seconds`,
+    /// charged at `rates` for each started minute: once per call.
+    ChargeCall { call_id: String, to: String, seconds: i64, rates: CallRates },
+    /// The registrar refused call `call_id` to `to` for want of credit: recorded once.
+    RecordRefusedCall { call_id: String, to: String },
 }

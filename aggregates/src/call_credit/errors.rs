@@ -29,5 +29,11 @@ refusals! {
         #[error("That payment is not this credit's top-up.")]
         #[refusal("unknown_payment", 404)]
         UnknownPayment,
+        #[error("Calls to that number have no rate on Pay As You Go: only UK landlines and mobiles are charged from the credit.")]
+        #[refusal("no_call_rate", 422)]
+        NoCallRate,
+        #[error("A call is charged for a whole number of seconds, from nothing up.")]
+        #[refusal("invalid_call", 422)]
+        InvalidCall,
     }
 }

@@ -34,6 +34,22 @@ pub enum CallCreditEvent {
     TopUpPaymentMade { payment_intent_id: String, card: String, at: DateTime<Utc> },
     /// The bank refused the top-up: no credit, the attempt is over.
     TopUpDeclined { payment_intent_id: String, code: String, at: DateTime<Utc> },
+    /// An answered call out (`call_id`, the registrar's record) to `to` (E.164) spent
+    /// `tenths`: `minutes` started minutes of its `seconds` at `rate_tenths` a minute.
+    CallCharged {
+        call_id: String,
+        to: String,
+        seconds: i64,
+        minutes: i64,
+        rate_tenths: i64,
+        tenths: i64,
+        at: DateTime<Utc>,
+    },
+    /// The credit was spent (nothing left, or less): calls out are refused until a top-up,
+    /// and the buyer is told once.
+    CreditRanOut { at: DateTime<Utc> },
+    /// A call out (`call_id`) the registrar refused because no credit was left.
+    CallRefused { call_id: String, to: String, at: DateTime<Utc> },
 }
 
 impl DomainEvent for CallCreditEvent {
@@ -43,6 +59,9 @@ impl DomainEvent for CallCreditEvent {
             CallCreditEvent::TopUpStarted { .. } => "TopUpStarted",
             CallCreditEvent::TopUpPaymentMade { .. } => "TopUpPaymentMade",
             CallCreditEvent::TopUpDeclined { .. } => "TopUpDeclined",
+            CallCreditEvent::CallCharged { .. } => "CallCharged",
+            CallCreditEvent::CreditRanOut { .. } => "CreditRanOut",
+            CallCreditEvent::CallRefused { .. } => "CallRefused",
         }
         .to_string()
     }

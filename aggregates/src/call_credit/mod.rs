@@ -23,7 +23,9 @@ mod commands;
 mod errors;
 mod events;
 
-pub use aggregate::{tenths_of, CallCredit, CallCreditServices, PendingTopUp, MAX_TOP_UP_REQUEST_ID};
+pub use aggregate::{
+    call_cost, rate_for, tenths_of, CallCredit, CallCreditServices, PendingTopUp, MAX_TOP_UP_REQUEST_ID,
+};
 pub use commands::CallCreditCommand;
 pub use errors::CallCreditError;
 pub use events::{CallCreditEvent, CreditSource};

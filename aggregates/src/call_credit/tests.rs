@@ -231,3 +231,102 @@ fn events_read_back_as_written() {
     }
     assert_eq!(serde_json::to_value(CreditSource::TopUp).unwrap(), "topUp");
 }
+
+const RATES: crate::pricing::CallRates = crate::pricing::CallRates { uk_landline_tenths: 10, uk_mobile_tenths: 83 };
+
+fn charge(call_id: &str, to: &str, seconds: i64) -> CallCreditCommand {
+    CallCreditCommand::ChargeCall { call_id: call_id.into(), to: to.into(), seconds, rates: RATES }
+}
+
+fn charged(call_id: &str, to: &str, seconds: i64, minutes: i64, rate_tenths: i64) -> CallCreditEvent {
+    CallCreditEvent::CallCharged {
+        call_id: call_id.into(),
+        to: to.into(),
+        seconds,
+        minutes,
+        rate_tenths,
+        tenths: minutes * rate_tenths,
+        at: at(),
+    }
+}
+
+#[test]
+fn a_61_second_call_to_a_mobile_costs_two_started_minutes_166_tenths() {
+    test()
+        .given(vec![bought_at_checkout()])
+        .when(charge("call-1", "+447700900123", 61))
+        .then_expect_events(vec![charged("call-1", "+447700900123", 61, 2, 83)]);
+    test()
+        .given(vec![bought_at_checkout()])
+        .when(charge("call-2", "+442079460999", 60))
+        .then_expect_events(vec![charged("call-2", "+442079460999", 60, 1, 10)]);
+    assert_eq!(call_cost(61, 83), (2, 166));
+    assert_eq!(call_cost(0, 83), (0, 0));
+}
+
+#[test]
+fn a_call_is_charged_once_and_a_number_abroad_has_no_rate() {
+    test()
+        .given(vec![bought_at_checkout(), charged("call-1", "+447700900123", 61, 2, 83)])
+        .when(charge("call-1", "+447700900123", 61))
+        .then_expect_events(vec![]);
+    test()
+        .given(vec![bought_at_checkout()])
+        .when(charge("call-1", "+33142685300", 61))
+        .then_expect_error(CallCreditError::NoCallRate);
+    test()
+        .given(vec![bought_at_checkout()])
+        .when(charge("", "+447700900123", 61))
+        .then_expect_error(CallCreditError::InvalidCall);
+    test()
+        .given(vec![bought_at_checkout()])
+        .when(charge("call-1", "+447700900123", -1))
+        .then_expect_error(CallCreditError::InvalidCall);
+}
+
+#[test]
+fn the_call_that_spends_the_last_credit_says_it_ran_out_once_until_credit_is_bought() {
+    // 10,000 tenths (£10): 120 minutes to a mobile is 9,960, then 1 minute more is -43.
+    let long = charged("call-1", "+447700900123", 7200, 120, 83);
+    test()
+        .given(vec![bought_at_checkout(), long.clone()])
+        .when(charge("call-2", "+447700900123", 30))
+        .then_expect_events(vec![
+            charged("call-2", "+447700900123", 30, 1, 83),
+            CallCreditEvent::CreditRanOut { at: at() },
+        ]);
+    let ran_out = vec![
+        bought_at_checkout(),
+        long,
+        charged("call-2", "+447700900123", 30, 1, 83),
+        CallCreditEvent::CreditRanOut { at: at() },
+    ];
+    // A call that ended after the credit ran out is still charged, and told no more.
+    test().given(ran_out.clone()).when(charge("call-3", "+442079460999", 5)).then_expect_events(vec![charged(
+        "call-3",
+        "+442079460999",
+        5,
+        1,
+        10,
+    )]);
+    // Credit bought: running out again is told again.
+    let mut topped_up = ran_out;
+    topped_up.push(CallCreditEvent::CreditBought {
+        tenths: 100,
+        payment_reference: "pi_more".into(),
+        source: CreditSource::TopUp,
+        at: at(),
+    });
+    test().given(topped_up).when(charge("call-4", "+447700900123", 60)).then_expect_events(vec![
+        charged("call-4", "+447700900123", 60, 1, 83),
+        CallCreditEvent::CreditRanOut { at: at() },
+    ]);
+}
+
+#[test]
+fn a_call_refused_for_want_of_credit_is_recorded_once() {
+    let refused = CallCreditEvent::CallRefused { call_id: "call-9".into(), to: "+447700900123".into(), at: at() };
+    let record = || CallCreditCommand::RecordRefusedCall { call_id: "call-9".into(), to: "+447700900123".into() };
+    test().given(vec![]).when(record()).then_expect_events(vec![refused.clone()]);
+    test().given(vec![refused]).when(record()).then_expect_events(vec![]);
+}

@@ -567,3 +567,125 @@ async fn the_buyers_notice_stops_the_service_on_its_day_and_undoing_it_keeps_it(
     assert_eq!(call_in(&registrar, "+442079460150").await, Some(200));
     assert!(ringing.went().await);
 }
+
+/// A call out of `extension` to `to` that lasted `seconds` from its answer, as the registrar
+/// records one (sip_acc: the INVITE's 200, then the BYE).
+async fn recorded_call_out(app: &TestApp, call_id: &str, extension: &str, to: &str, seconds: i64) {
+    let started = Utc::now().timestamp() - seconds - 5;
+    sqlx::query(
+        "INSERT INTO sip_acc (method, callid, sip_code, sip_reason, direction, caller, callee, number, extension, started, at)
+         VALUES ('INVITE', $1, '200', 'OK', 'outbound', $2, $3, '442079460201', $2, $4, $5),
+                ('BYE', $1, '200', 'OK', NULL, NULL, NULL, NULL, NULL, NULL, $6)",
+    )
+    .bind(call_id)
+    .bind(extension)
+    .bind(to)
+    .bind(format!("{started}.000000"))
+    .bind(format!("{}.000000", started + 1))
+    .bind(format!("{}.000000", started + 1 + seconds))
+    .execute(&app.pool)
+    .await
+    .unwrap();
+}
+
+async fn balance(app: &TestApp, order: &str) -> i64 {
+    let view: Option<sqlx::types::Json<Value>> =
+        sqlx::query_scalar("SELECT payload::jsonb FROM call_credit_view WHERE view_id = $1")
+            .bind(order)
+            .fetch_optional(&app.pool)
+            .await
+            .unwrap();
+    view.map(|v| v.0["balanceTenths"].as_i64().unwrap()).unwrap_or(0)
+}
+
+#[tokio::test]
+async fn pay_as_you_go_pays_for_calls_from_its_credit_and_refuses_them_once_it_is_spent() {
+    use aggregates::call_credit::{CallCredit, CallCreditEvent};
+    use api::app::call_charges::{charge_calls, Report};
+    let (app, registrar) = spawn_app_with_registrar().await;
+    let spec = CartSpec {
+        plan: "payAsYouGo",
+        cycle: "monthly",
+        quantity: 1,
+        add_ons: &[],
+        numbers: &["442079460201"],
+        top_up_pence: Some(1000),
+    };
+    let ours = order(&app, spec, "payg.calls@example.com").await;
+    let id = owner_of(&app, &ours[0].0).await;
+    let state = AppState::new(app.pool.clone());
+    assert_eq!(balance(&app, &id).await, 10_000, "£10 of credit");
+
+    // A call out to a mobile, answered and hung up within its first minute: 8.3p.
+    let carrier = TrunkCall::expect(&registrar);
+    assert_eq!(call(&registrar, pair(&ours[0]), "07700900123").await, Some(200));
+    assert!(carrier.went().await.0);
+    // The credit pays for UK numbers alone.
+    let abroad = call_and_reason(&registrar, pair(&ours[0]), "0033142685300").await;
+    assert_eq!(abroad, (Some(403), Some("No international calls on Pay As You Go".to_string())));
+    // And a 61-second call to a mobile: two started minutes, 16.6p.
+    recorded_call_out(&app, "call-61", &ours[0].0, "+447700900123", 61).await;
+    let ended =
+        "SELECT count(*) FROM call_records WHERE owner = $1 AND outcome = 'answered' AND duration_seconds IS NOT NULL";
+    let started = Instant::now();
+    while sqlx::query_scalar::<_, i64>(ended).bind(&id).fetch_one(&app.pool).await.unwrap() < 2 {
+        assert!(started.elapsed() < StdDuration::from_secs(5), "the real call's end was not recorded");
+        tokio::time::sleep(StdDuration::from_millis(50)).await;
+    }
+    let report = charge_calls(&state).await.unwrap();
+    assert_eq!(report, Report { charged: 2, ..Report::default() });
+    assert_eq!(balance(&app, &id).await, 10_000 - 83 - 166);
+    let history = jobs::commands::history::<CallCredit>(&app.pool, &id).await.unwrap();
+    let sixty_one = history.iter().find_map(|e| match &e.payload {
+        CallCreditEvent::CallCharged { call_id, seconds, minutes, tenths, .. } if call_id == "call-61" => {
+            Some((*seconds, *minutes, *tenths))
+        }
+        _ => None,
+    });
+    assert_eq!(sixty_one, Some((61, 2, 166)), "a 61-second call to a mobile costs 16.6p");
+    assert_eq!(charge_calls(&state).await.unwrap(), Report::default(), "each call is charged once");
+
+    // Two hours more spend the rest (120 minutes at 8.3p is £9.96): the credit runs out, and
+    // the buyer is e-mailed.
+    recorded_call_out(&app, "call-long", &ours[0].0, "+447700900124", 7200).await;
+    assert_eq!(charge_calls(&state).await.unwrap(), Report { charged: 1, emailed: 1, ..Report::default() });
+    assert_eq!(balance(&app, &id).await, 10_000 - 83 - 166 - 9_960);
+
+    // The next call out is refused, recorded as such, and the buyer is not e-mailed again.
+    let refused = call_and_reason(&registrar, pair(&ours[0]), "07700900123").await;
+    assert_eq!(refused, (Some(403), Some("No call credit left".to_string())));
+    let refused_again = call_and_reason(&registrar, pair(&ours[0]), "02079460999").await;
+    assert_eq!(refused_again.1.as_deref(), Some("No call credit left"));
+    let started = Instant::now();
+    let mut report = Report::default();
+    while report.refused < 2 {
+        assert!(started.elapsed() < StdDuration::from_secs(5), "the refusals were not recorded: {report:?}");
+        let more = charge_calls(&state).await.unwrap();
+        assert_eq!((more.charged, more.emailed), (0, 0));
+        report.refused += more.refused;
+        tokio::time::sleep(StdDuration::from_millis(50)).await;
+    }
+    let mails: Vec<(String, String)> =
+        sqlx::query_as("SELECT recipient, subject FROM outbox WHERE kind = 'call_credit_ran_out'")
+            .fetch_all(&app.pool)
+            .await
+            .unwrap();
+    assert_eq!(mails.len(), 1, "{mails:?}");
+    assert_eq!(mails[0].0, "payg.calls@example.com");
+    assert!(mails[0].1.contains("has run out"), "{mails:?}");
+    let types: Vec<String> = jobs::commands::history::<CallCredit>(&app.pool, &id)
+        .await
+        .unwrap()
+        .iter()
+        .map(|e| cqrs_es::DomainEvent::event_type(&e.payload))
+        .collect();
+    assert_eq!(
+        types,
+        ["CreditBought", "CallCharged", "CallCharged", "CallCharged", "CreditRanOut", "CallRefused", "CallRefused"]
+    );
+    // Calls in still ring.
+    let phone = Phone::register(&registrar, pair(&ours[0])).await;
+    let ringing = phone.expect(&registrar, "answer.xml");
+    assert_eq!(call_in(&registrar, "+442079460201").await, Some(200));
+    assert!(ringing.went().await);
+}
