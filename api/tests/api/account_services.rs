@@ -22,8 +22,12 @@ pub(crate) struct Customer {
 
 /// Signs in with the password set at checkout.
 pub(crate) async fn customer_session(app: &TestApp, email: &str) -> Customer {
+    session_with(app, email, PASSWORD).await
+}
+
+async fn session_with(app: &TestApp, email: &str, password: &str) -> Customer {
     let response =
-        app.send(Method::POST, "/api/account/sign-in", Some(json!({ "email": email, "password": PASSWORD }))).await;
+        app.send(Method::POST, "/api/account/sign-in", Some(json!({ "email": email, "password": password }))).await;
     assert_eq!(response.status(), StatusCode::OK, "sign-in of {email}");
     let cookie = response
         .headers()
@@ -278,4 +282,31 @@ async fn a_paid_hardware_orders_vat_receipt_adds_up_and_is_the_owners_alone() {
         .await
         .unwrap();
     expect_error(customer_get(&app, &jo, &path).await, StatusCode::FORBIDDEN, "not_your_order").await;
+}
+
+#[tokio::test]
+async fn the_trials_owner_resets_its_extension_and_nobody_else_does() {
+    use crate::trial::{free_numbers, start_confirmed_trial};
+    let app = spawn_app().await;
+    let numbers = free_numbers(&app).await;
+    let trial = start_confirmed_trial(&app, "tara@example.com", &numbers[0]).await;
+    let id = trial["customerId"].as_str().unwrap();
+    let username = trial["extensions"][0]["username"].as_str().unwrap().to_string();
+    let digest = registrar_digest(&app, &username).await;
+    let path = format!("/api/account/trials/{id}/extensions/101/sip-password");
+    bought(&app, "other@example.com").await;
+
+    let other = customer_session(&app, "other@example.com").await;
+    expect_error(customer_post(&app, &other, &path, None).await, StatusCode::FORBIDDEN, "not_your_order").await;
+    expect_error(app.send(Method::POST, &path, None).await, StatusCode::UNAUTHORIZED, "not_signed_in").await;
+    assert_eq!(registrar_digest(&app, &username).await, digest);
+
+    let tara = session_with(&app, "tara@example.com", "trial-Passw0rd").await;
+    let reset = expect_ok(customer_post(&app, &tara, &path, None).await).await;
+    let password = reset["password"].as_str().unwrap();
+    assert_eq!(registrar_digest(&app, &username).await, api::app::accounts::sip_digest_md5(&username, password));
+    let unknown = format!("/api/account/trials/{}/extensions/101/sip-password", uuid::Uuid::new_v4());
+    expect_error(customer_post(&app, &tara, &unknown, None).await, StatusCode::NOT_FOUND, "not_a_trial").await;
+    let wrong = format!("/api/account/trials/{id}/extensions/102/sip-password");
+    expect_error(customer_post(&app, &tara, &wrong, None).await, StatusCode::CONFLICT, "extension_not_found").await;
 }
