@@ -10,7 +10,6 @@ import {
   fillCard,
   newAccount,
   type Account,
-  typeCard,
   CARDS,
 } from './service-checkout';
 
@@ -45,6 +44,16 @@ async function subscriptionOf(request: APIRequestContext, email: string): Promis
     data: { id: string }[];
   };
   return subscriptions.data[0].id;
+}
+
+/** Types a card into the Change card form's stand-in card element (expiry 12/30, CVC 123). */
+async function typeNewCard(page: Page, number: string) {
+  const card = page.getByRole('group', { name: 'New card' });
+  await card.getByPlaceholder('number', { exact: true }).fill(number);
+  await card.getByPlaceholder('exp_month').fill('12');
+  await card.getByPlaceholder('exp_year').fill('30');
+  await card.getByPlaceholder('cvc').fill('123');
+  await card.getByPlaceholder('postal_code').fill('ID11QD');
 }
 
 /** Signs in with the checkout password (the session cookie is the page's) and opens the order. */
@@ -106,7 +115,7 @@ test('the card on file is changed through the card form', async ({ page }) => {
   await openOrder(page, order.account, order.orderId);
   const billing = page.getByRole('region', { name: 'Billing' });
   await billing.getByRole('button', { name: 'Change card' }).click();
-  await typeCard(page, '5555555555554444');
+  await typeNewCard(page, '5555555555554444');
   await billing.getByRole('button', { name: 'Save new card' }).click();
   await expect(billing.getByText('Your new card is saved')).toBeVisible();
   await expect(billing.getByTestId('card-on-file')).toContainText('ending 4444');
@@ -128,9 +137,10 @@ test('a Pay As You Go order is topped up by the card on file; a declined card bu
   // The card on file becomes one whose charges the bank declines.
   const billing = page.getByRole('region', { name: 'Billing' });
   await billing.getByRole('button', { name: 'Change card' }).click();
-  await typeCard(page, CARDS.declinedCharge);
+  await typeNewCard(page, CARDS.declinedCharge);
   await billing.getByRole('button', { name: 'Save new card' }).click();
   await expect(billing.getByTestId('card-on-file')).toContainText('ending 0341');
+  await credit.getByRole('radio', { name: '£10.00' }).check();
   await credit.getByRole('button', { name: 'Top up £10.00' }).click();
   await expect(credit.getByRole('alert')).toContainText('Change the card on file, then try again.');
   await expect(credit.getByTestId('credit-balance')).toHaveText('£30.00');
