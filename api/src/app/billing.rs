@@ -333,6 +333,18 @@ pub async fn undo_cancellation(state: &AppState, actor: &Actor, id: &str) -> Res
 
 // ---- Pay As You Go credit ----
 
+/// What moved the credit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum CreditEntryKind {
+    /// Bought with the order at the checkout.
+    Checkout,
+    /// Bought by a top-up from the account.
+    TopUp,
+    /// Spent by a call out.
+    Call,
+}
+
 /// One movement of the credit.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -340,10 +352,15 @@ pub struct CreditEntryOut {
     pub at: DateTime<Utc>,
     /// Tenths of a penny added (bought) or taken (spent: negative).
     pub tenths: i64,
-    /// checkout or topUp for credit bought.
-    pub source: CreditSource,
+    pub kind: CreditEntryKind,
+    /// The payment that bought it, or the number a call went to.
     pub reference: String,
+    /// A call's length in seconds.
+    pub seconds: Option<i64>,
 }
+
+/// The most movements the account page lists (newest first).
+pub const CREDIT_ENTRIES_LISTED: usize = 100;
 
 /// The top-up rules the page offers (from the price list).
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -395,12 +412,24 @@ pub async fn credit(state: &AppState, id: &str) -> Result<CreditOut, ApiError> {
         .into_iter()
         .filter_map(|event| match event.payload {
             CallCreditEvent::CreditBought { tenths, payment_reference, source, at } => {
-                Some(CreditEntryOut { at, tenths, source, reference: payment_reference })
+                let kind = match source {
+                    CreditSource::Checkout => CreditEntryKind::Checkout,
+                    CreditSource::TopUp => CreditEntryKind::TopUp,
+                };
+                Some(CreditEntryOut { at, tenths, kind, reference: payment_reference, seconds: None })
             }
+            CallCreditEvent::CallCharged { to, seconds, tenths, at, .. } => Some(CreditEntryOut {
+                at,
+                tenths: -tenths,
+                kind: CreditEntryKind::Call,
+                reference: to,
+                seconds: Some(seconds),
+            }),
             _ => None,
         })
         .collect();
     entries.reverse();
+    entries.truncate(CREDIT_ENTRIES_LISTED);
     Ok(CreditOut {
         available: takes_credit(&order),
         balance_tenths: view.balance_tenths,

@@ -265,7 +265,8 @@ async fn a_top_up_charges_the_card_on_file_once_and_adds_credit_events() {
     assert_eq!(paid["credit"]["balanceTenths"], 30_000);
     let entries = paid["credit"]["entries"].as_array().unwrap();
     assert_eq!(entries.len(), 2);
-    assert_eq!((entries[0]["tenths"].as_i64(), entries[0]["source"].as_str()), (Some(20_000), Some("topUp")));
+    assert_eq!((entries[0]["tenths"].as_i64(), entries[0]["kind"].as_str()), (Some(20_000), Some("topUp")));
+    assert_eq!(entries[1]["kind"], "checkout");
     // The same request again (a double click, a retry): charged once.
     let again = ok(&app, &jane, Method::POST, &format!("{path}/top-ups"), Some(body)).await;
     assert_eq!(again["credit"]["balanceTenths"], 30_000);

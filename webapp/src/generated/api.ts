@@ -2237,6 +2237,11 @@ export type components = {
             /** Format: int64 */
             failed: number;
         };
+        /**
+         * @description What moved the credit.
+         * @enum {string}
+         */
+        CreditEntryKind: "checkout" | "topUp" | "call";
         /** @description One movement of the credit. */
         CreditEntryOut: {
             /** Format: date-time */
@@ -2246,9 +2251,14 @@ export type components = {
              * @description Tenths of a penny added (bought) or taken (spent: negative).
              */
             tenths: number;
-            /** @description checkout or topUp for credit bought. */
-            source: components["schemas"]["CreditSource"];
+            kind: components["schemas"]["CreditEntryKind"];
+            /** @description The payment that bought it, or the number a call went to. */
             reference: string;
+            /**
+             * Format: int64
+             * @description A call's length in seconds.
+             */
+            seconds?: number | null;
         };
         /** @description An order's call credit. */
         CreditOut: {
@@ -2265,11 +2275,6 @@ export type components = {
             entries: components["schemas"]["CreditEntryOut"][];
             topUp: components["schemas"]["TopUpRulesOut"];
         };
-        /**
-         * @description Where bought credit came from.
-         * @enum {string}
-         */
-        CreditSource: "checkout" | "topUp";
         CustomerBody: {
             /** @description An e-mail address. */
             email: string;

@@ -6,6 +6,7 @@ export type Card = components['schemas']['CardOut'];
 export type CardChange = components['schemas']['CardChangeOut'];
 export type Cancellation = components['schemas']['CancellationOut'];
 export type Credit = components['schemas']['CreditOut'];
+export type CreditEntry = components['schemas']['CreditEntryOut'];
 export type TopUp = components['schemas']['TopUpOut'];
 
 interface Envelope<T> {

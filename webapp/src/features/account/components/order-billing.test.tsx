@@ -119,6 +119,24 @@ describe('OrderCredit', () => {
     expect(screen.getByTestId('credit-balance')).toHaveTextContent('£10.00');
   });
 
+  it('lists what bought and what spent the credit', async () => {
+    mockFetch({
+      [`GET ${BASE}/credit`]: () => ({
+        success: true,
+        data: credit(9834, [
+          { at: '2026-11-27T10:00:00Z', tenths: -166, kind: 'call', reference: '+447700900123', seconds: 61 },
+          { at: '2026-11-26T10:00:00Z', tenths: 10_000, kind: 'checkout', reference: 'pi_1', seconds: null },
+        ]),
+      }),
+      'GET /api/checkout/config': () => ({ stripePublishableKey: 'pk_test', stripeJsUrl: 'http://stripe.invalid/v3/', googleClientId: null }),
+    });
+    renderWithProviders(<OrderCredit orderId={ORDER} />, { store: makeStore() });
+    const items = await screen.findAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('27 November 2026: -£0.166 call to +447700900123 (1 min 1 s)');
+    expect(items[1]).toHaveTextContent('26 November 2026: +£10.00 bought with your order');
+    expect(screen.getByTestId('credit-balance')).toHaveTextContent('£9.834');
+  });
+
   it('is not shown for a plan that includes its calls', async () => {
     mockFetch({ [`GET ${BASE}/credit`]: () => ({ success: true, data: { ...credit(0), available: false } }) });
     const store = makeStore();

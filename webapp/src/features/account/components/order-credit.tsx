@@ -3,9 +3,17 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { formatPence } from '../../../lib/format-money';
 import { useGetCheckoutConfigQuery } from '../../../lib/stripe/config-api';
 import { useStripeClient } from '../../../lib/stripe/use-stripe-client';
-import { billingApi, formatDay, formatTenths, newRequestId } from '../billing/billing-api';
+import { billingApi, formatDay, formatTenths, newRequestId, type CreditEntry } from '../billing/billing-api';
 import { loadCredit, messageOf, partChanged, selectOrderBilling } from '../billing/billing-slice';
 import './order-billing.css';
+
+/** What moved the credit, in words. */
+function entryLabel(entry: CreditEntry): string {
+  if (entry.kind === 'checkout') return 'bought with your order';
+  if (entry.kind === 'topUp') return 'top-up';
+  const seconds = entry.seconds ?? 0;
+  return `call to ${entry.reference} (${Math.floor(seconds / 60)} min ${seconds % 60} s)`;
+}
 
 /** What the card pays for `pence` of credit: VAT added, rounded half up to the penny (as the server prices it). */
 function withVat(pence: number, vatPercent: number): number {
@@ -47,12 +55,12 @@ export function OrderCredit({ orderId }: { orderId: string }) {
       <TopUpForm orderId={orderId} />
       {data.entries.length > 0 && (
         <div className="billing-part">
-          <h3>Credit bought</h3>
+          <h3>Credit history</h3>
           <ul className="credit-entries">
-            {data.entries.map((entry) => (
-              <li key={entry.reference}>
-                {formatDay(entry.at)}: {formatTenths(entry.tenths)}{' '}
-                {entry.source === 'checkout' ? 'with your order' : 'top-up'}
+            {data.entries.map((entry, index) => (
+              <li key={`${entry.kind}-${entry.reference}-${entry.at}-${index}`}>
+                {formatDay(entry.at)}: {entry.tenths >= 0 ? '+' : ''}
+                {formatTenths(entry.tenths)} {entryLabel(entry)}
               </li>
             ))}
           </ul>
