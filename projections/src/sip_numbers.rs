@@ -21,7 +21,9 @@
 //! it takes effect; `CancellationUndone` takes either back) or a trial ended (`TrialEnded`).
 //! And which owners pay for their calls out from call credit (`sip_prepaid_owners`: a Pay As
 //! You Go order, from its `AccountCreated`), so the registrar refuses their calls out once
-//! the credit is spent. The registrar's views
+//! the credit is spent; and the minutes the others' plans include (`sip_minute_allowances`:
+//! Single User and Multi User each month from `AccountCreated`, a trial's from
+//! `TrialStarted`), refused once spoken. The registrar's views
 //! compare it with the time of each call: from then on the owner's numbers answer 404, its
 //! extensions are not reached, and they neither register nor call (403 with the reason).
 
@@ -111,6 +113,21 @@ impl SipNumbersQuery {
         Ok(())
     }
 
+    /// `owner`'s plan includes `minutes` of calls out, each month or (a trial's) in all.
+    async fn allow_minutes(&self, owner: &str, minutes: i64, monthly: bool) -> Result<(), sqlx::Error> {
+        let minutes = i32::try_from(minutes).unwrap_or(i32::MAX);
+        sqlx::query!(
+            "INSERT INTO sip_minute_allowances (owner, minutes, monthly) VALUES ($1, $2, $3)
+             ON CONFLICT (owner) DO UPDATE SET minutes = $2, monthly = $3, updated_at = clock_timestamp()",
+            owner,
+            minutes,
+            monthly
+        )
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
     async fn resume_service(&self, owner: &str) -> Result<(), sqlx::Error> {
         sqlx::query!("DELETE FROM sip_service_ends WHERE owner = $1", owner).execute(&self.pool).await?;
         Ok(())
@@ -150,8 +167,15 @@ impl SipNumbersQuery {
             // Its extensions exist: a Pay As You Go order's calls out are paid from its credit.
             Ev::AccountCreated { .. } => {
                 let order: ServiceOrder = fold(&self.pool, id).await?;
-                if order.lines.as_ref().is_some_and(|lines| lines.plan == Plan::PayAsYouGo) {
-                    self.prepaid(id).await?;
+                let Some(lines) = order.lines.as_ref() else { return Ok(()) };
+                match lines.plan {
+                    Plan::PayAsYouGo => self.prepaid(id).await?,
+                    // docs/product-rules.md: 500 UK minutes a user, 1,500 a block, each month.
+                    Plan::SingleUser => self.allow_minutes(id, 500 * i64::from(lines.quantity), true).await?,
+                    Plan::MultiUser => {
+                        let blocks = Plan::MultiUser.blocks(lines.quantity);
+                        self.allow_minutes(id, 1500 * i64::from(blocks), true).await?
+                    }
                 }
                 return Ok(());
             }
@@ -191,7 +215,10 @@ impl SipNumbersQuery {
     pub async fn apply_trial(&self, id: &str, event: &TrialEvent) -> Result<(), sqlx::Error> {
         match event {
             // One extension: ringing all of them or the first is the same.
-            TrialEvent::TrialStarted { number, .. } => self.route(number, &trial_owner(id), false).await,
+            TrialEvent::TrialStarted { number, minutes, .. } => {
+                self.route(number, &trial_owner(id), false).await?;
+                self.allow_minutes(&trial_owner(id), i64::from(*minutes), false).await
+            }
             // docs/product-rules.md, Free trial: an unconverted trial's service stops when it ends.
             TrialEvent::TrialEnded { .. } => {
                 self.stop_all(&trial_owner(id)).await?;
@@ -207,6 +234,7 @@ impl SipNumbersQuery {
         let swept = sqlx::query!("DELETE FROM sip_numbers WHERE updated_at < $1", started).execute(&self.pool).await?;
         sqlx::query!("DELETE FROM sip_service_ends WHERE updated_at < $1", started).execute(&self.pool).await?;
         sqlx::query!("DELETE FROM sip_prepaid_owners WHERE updated_at < $1", started).execute(&self.pool).await?;
+        sqlx::query!("DELETE FROM sip_minute_allowances WHERE updated_at < $1", started).execute(&self.pool).await?;
         Ok(swept.rows_affected())
     }
 }

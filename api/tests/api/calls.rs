@@ -571,7 +571,8 @@ async fn the_buyers_notice_stops_the_service_on_its_day_and_undoing_it_keeps_it(
 /// A call out of `extension` to `to` that lasted `seconds` from its answer, as the registrar
 /// records one (sip_acc: the INVITE's 200, then the BYE).
 async fn recorded_call_out(app: &TestApp, call_id: &str, extension: &str, to: &str, seconds: i64) {
-    let started = Utc::now().timestamp() - seconds - 5;
+    // Started a moment ago (this month, whenever the test runs), ended `seconds` after.
+    let started = Utc::now().timestamp() - 5;
     sqlx::query(
         "INSERT INTO sip_acc (method, callid, sip_code, sip_reason, direction, caller, callee, number, extension, started, at)
          VALUES ('INVITE', $1, '200', 'OK', 'outbound', $2, $3, '442079460201', $2, $4, $5),
@@ -688,4 +689,44 @@ async fn pay_as_you_go_pays_for_calls_from_its_credit_and_refuses_them_once_it_i
     let ringing = phone.expect(&registrar, "answer.xml");
     assert_eq!(call_in(&registrar, "+442079460201").await, Some(200));
     assert!(ringing.went().await);
+}
+
+#[tokio::test]
+async fn a_plans_included_minutes_are_counted_down_and_calls_out_refused_once_spoken() {
+    let (app, registrar) = spawn_app_with_registrar().await;
+    let ours = order(&app, single_user(1, &[], &["442079460202"]), "minutes@example.com").await;
+    let id = owner_of(&app, &ours[0].0).await;
+    // 499 of its 500 minutes spoken this month (the last one started, not whole).
+    recorded_call_out(&app, "call-499", &ours[0].0, "+447700900123", 498 * 60 + 1).await;
+    let carrier = TrunkCall::expect(&registrar);
+    assert_eq!(call(&registrar, pair(&ours[0]), "07700900123").await, Some(200), "one minute left");
+    assert!(carrier.went().await.0);
+    let used = "SELECT coalesce((SELECT this_month FROM sip_minutes_used WHERE owner = $1), 0)";
+    let started = Instant::now();
+    while sqlx::query_scalar::<_, i64>(used).bind(&id).fetch_one(&app.pool).await.unwrap() < 500 {
+        assert!(started.elapsed() < StdDuration::from_secs(5), "the call's end was not recorded");
+        tokio::time::sleep(StdDuration::from_millis(50)).await;
+    }
+    let refused = call_and_reason(&registrar, pair(&ours[0]), "07700900123").await;
+    assert_eq!(refused, (Some(403), Some("No minutes left this month".to_string())));
+    // Calls between its extensions and calls in are not counted.
+    assert_eq!(call(&registrar, pair(&ours[0]), "102").await, Some(404));
+
+    // A trial's 50 minutes, for its whole length.
+    let number = free_numbers(&app).await[0].clone();
+    let trial = start_confirmed_trial(&app, "trial.minutes@example.com", &number).await;
+    let extension = &extensions(&trial)[0];
+    recorded_call_out(&app, "trial-call", &extension.0, "+447700900123", 49 * 60).await;
+    let carrier = TrunkCall::expect(&registrar);
+    assert_eq!(call(&registrar, pair(extension), "07700900123").await, Some(200), "49 of 50 spoken");
+    assert!(carrier.went().await.0);
+    let trial_owner = format!("trial:{}", trial["trialId"].as_str().unwrap_or_default());
+    let in_all = "SELECT coalesce((SELECT in_all FROM sip_minutes_used WHERE owner = $1), 0)";
+    let started = Instant::now();
+    while sqlx::query_scalar::<_, i64>(in_all).bind(&trial_owner).fetch_one(&app.pool).await.unwrap() < 50 {
+        assert!(started.elapsed() < StdDuration::from_secs(5), "the trial's call was not recorded ({trial_owner})");
+        tokio::time::sleep(StdDuration::from_millis(50)).await;
+    }
+    let refused = call_and_reason(&registrar, pair(extension), "07700900123").await;
+    assert_eq!(refused, (Some(403), Some("No trial minutes left".to_string())));
 }
