@@ -307,6 +307,10 @@ pub async fn schedule_cancellation(state: &AppState, actor: &Actor, id: &str) ->
         gateway.schedule_cancellation(subscription, at_period_end, later, &key).await.map_err(fail)?;
         let command = ServiceOrderCommand::ScheduleCancellation { effective_on, in_trial: false };
         let order = run(state, actor, id, command).await?;
+        // The buyer's e-mail confirming the notice (owed still on failure: a runner sends it).
+        if let Err(error) = crate::app::workflows::run(state, crate::app::workflows::TELL_BUYER, id).await {
+            tracing::warn!(order = id, ?error, "the notice's e-mail was not queued yet; it will be");
+        }
         Ok(cancellation_of(&order, now))
     })
     .await

@@ -227,6 +227,15 @@ async fn notice_sets_cancel_at_period_end_and_keep_my_service_undoes_it() {
         actor_of(&app, "ServiceOrder", &order.id, "CancellationScheduled").await,
         ("customer".to_string(), "notice@example.com".to_string())
     );
+    // The buyer's e-mail confirms it, with the day and how to keep the service.
+    let (subject, body): (String, String) =
+        sqlx::query_as("SELECT subject, body FROM outbox WHERE kind = 'notice_given' AND reference LIKE $1 || '#%'")
+            .bind(&order.id)
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    assert!(subject.starts_with("Your notice to cancel order SB-"), "{subject}");
+    assert!(body.contains(&period_end.format("%-d %B %Y").to_string()) && body.contains("Keep my service"), "{body}");
     // Notice twice is refused; keep my service undoes it; undo twice is refused.
     expect_error(
         call(&app, Some(&jane), Method::POST, &path, None).await,

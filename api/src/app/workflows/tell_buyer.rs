@@ -1,7 +1,7 @@
 //! `tell-buyer`: the e-mails that follow a service order's changes after completion, each
 //! from its own stored event: a placeholder's number (`PlaceholderFilled`), a lost number's
 //! replacement (`NumberReplaced`), the subscription's cancellation by an admin
-//! (`SubscriptionCancelled`), and the transfer steps an order's own stream still held when
+//! (`SubscriptionCancelled`), the buyer's own notice (`CancellationScheduled`), and the transfer steps an order's own stream still held when
 //! transfers became their own aggregate (their e-mails are `tell-transfer`'s now:
 //! super::ports).
 //!
@@ -75,6 +75,11 @@ async fn tell(state: &AppState, claim: &Claim) -> Result<(), ApiError> {
                 format!("{id}#cancelled-{}", event.sequence),
                 cancelled_mail(&order, *at_period_end, ends_at.as_ref(), reason),
             ),
+            ServiceOrderEvent::CancellationScheduled { effective_on, .. } => (
+                "notice_given",
+                format!("{id}#notice-{}", event.sequence),
+                notice_mail(&order, effective_on, &format!("{}/account/orders/{id}", state.services.config.site_url)),
+            ),
             _ => continue,
         };
         let mail =
@@ -117,6 +122,21 @@ If this is          not what you expected, reply to this e-mail or call support 
         crate::app::checkout::mail::SUPPORT_HOURS
     );
     (format!("Your subscription for order {} is cancelled", order.order_number), body)
+}
+
+/// The e-mail that confirms the buyer's notice: when the service ends, and how to keep it.
+pub fn notice_mail(order: &ServiceOrder, effective_on: &chrono::DateTime<chrono::Utc>, page: &str) -> (String, String) {
+    let body = format!(
+        "Hello {},\n\nWe have your notice to cancel order {}. Your service keeps working, and is charged, until the \
+         end of its billing period on {}; then it ends and you will not be charged again.\n\nChanged your mind? Sign in \
+         to your account and choose Keep my service on the order's page before that day: {page}\n\nQuestions: reply \
+         to this e-mail or call support ({}).\n",
+        order.customer.first_name,
+        order.order_number,
+        effective_on.format("%-d %B %Y"),
+        crate::app::checkout::mail::SUPPORT_HOURS
+    );
+    (format!("Your notice to cancel order {} is received", order.order_number), body)
 }
 
 /// The e-mail that tells the buyer a lost number's replacement: subject and body.

@@ -63,5 +63,6 @@ pub fn tells_buyer(event: &ServiceOrderEvent) -> bool {
             | ServiceOrderEvent::PortCompleted { .. }
             | ServiceOrderEvent::PortRejected { .. }
             | ServiceOrderEvent::SubscriptionCancelled { .. }
+            | ServiceOrderEvent::CancellationScheduled { .. }
     )
 }
