@@ -21,7 +21,7 @@ use crate::checkout::{cart, create_account, pay, CartSpec, OK_CARD};
 use crate::hardware_routes::{as_staff, sign_in, staff_get, Session};
 use crate::helpers::{expect_ok, TestApp};
 use crate::sip::{free_port, spawn_app_with_registrar, Registrar};
-use crate::trial::{free_numbers, start_confirmed_trial};
+use crate::trial::{free_numbers, start_confirmed_trial, start_trial};
 
 const DOMAIN: &str = "sip.talkbridge.localhost";
 
@@ -729,4 +729,14 @@ async fn a_plans_included_minutes_are_counted_down_and_calls_out_refused_once_sp
     }
     let refused = call_and_reason(&registrar, pair(extension), "07700900123").await;
     assert_eq!(refused, (Some(403), Some("No trial minutes left".to_string())));
+}
+
+#[tokio::test]
+async fn a_trial_calls_out_only_once_its_email_address_is_confirmed() {
+    let (app, registrar) = spawn_app_with_registrar().await;
+    let number = free_numbers(&app).await[0].clone();
+    let started = expect_ok(start_trial(&app, "unconfirmed@example.com", &number).await).await;
+    let extension = &extensions(&started)[0];
+    let refused = call_and_reason(&registrar, pair(extension), "07700900123").await;
+    assert_eq!(refused, (Some(403), Some("Confirm your e-mail address first".to_string())));
 }
