@@ -2,9 +2,10 @@
 //! console) or by the signed-in customer who owns it (their account page). The event records
 //! who reset it (the command's `by` and the actor in its metadata, never the password); the
 //! digests replace the old ones in the same transaction, so the registrar refuses the old
-//! password from the moment it commits, and the extension's current registrations are
-//! forgotten with it (a phone still holding the old password shows as not registered until
-//! it registers with the new one).
+//! password from the moment it commits. A phone registered with the old password stays in the
+//! registrar's `location` until its registration expires (it cannot renew it): that table is
+//! the registrar's own (Kamailio keeps it in memory and writes it through), so it is never
+//! changed under it here.
 
 use aggregates::service_order::{ServiceOrder, ServiceOrderCommand, ServiceOrderError};
 use aggregates::trial::{Trial, TrialCommand};
@@ -85,10 +86,6 @@ pub async fn reset(
     )
     .execute(&mut *tx)
     .await?;
-    // Where the extension registered with the old password: forgotten, so nothing reaches a
-    // phone that no longer holds the extension's password.
-    let registered = vec![username.clone()];
-    sqlx::query!("DELETE FROM location WHERE username = ANY($1)", &registered).execute(&mut *tx).await?;
     tx.commit().await?;
     match committed {
         Reset::Order(committed) => state.orders.publish(id, &committed).await,
