@@ -146,3 +146,288 @@ pub async fn start_session(state: &AppState, account_id: Uuid) -> Result<SignedI
         .await?;
     Ok(SignedIn { token, csrf_token, email: account.email, verified: account.verified_at.is_some() })
 }
+
+/// Signs in the buyer who just finished a checkout or started a trial (their password or
+/// Google account was proven, or the account made with it): the thank-you page then reads
+/// the order as its owner, reloads included.
+pub async fn sign_in_buyer(state: &AppState, email: &str) -> Result<Option<SignedIn>, ApiError> {
+    let account: Option<Uuid> =
+        sqlx::query_scalar!("SELECT id FROM customer_accounts WHERE email = $1", normal_email(email))
+            .fetch_optional(&state.pool)
+            .await?;
+    match account {
+        Some(id) => Ok(Some(start_session(state, id).await?)),
+        None => Ok(None),
+    }
+}
+
+/// The `Set-Cookie` value of a started session.
+pub fn session_cookie(
+    state: &AppState,
+    headers: &axum::http::HeaderMap,
+    signed_in: &SignedIn,
+) -> axum::http::HeaderValue {
+    customer_sessions::session_cookie(
+        &signed_in.token,
+        customer_sessions::SESSION_HOURS * 3600,
+        crate::app::auth::is_https(state, headers),
+    )
+}
+
+// ---------------------------------------------------------------------------------------
+// "Forgot password": a one-time link, an hour to live, that sets a new password and
+// confirms the address (the claim of an account nobody has confirmed yet).
+
+/// The outbox kind of the e-mail with the link.
+pub const RESET_MAIL_KIND: &str = "account_password_reset";
+/// The web app's page the link opens (it sends the token to `POST /api/account/password`).
+pub const RESET_PATH: &str = "/account/reset-password";
+/// How long a link works.
+pub const RESET_MINUTES: i64 = 60;
+
+/// The e-mail's subject and body, with the link that carries `token`.
+pub fn reset_mail(site_url: &str, token: &str) -> (&'static str, String) {
+    let body = format!(
+        "Hello,\n\nSomeone (we hope you) asked to set a new password for the Talkbridge account of this e-mail address.\n\n\
+         Set a new password here:\n\n{}{RESET_PATH}?token={token}\n\n\
+         The link works once, for one hour. Setting a password also confirms that the account is yours: anyone else \
+         signed in to it is signed out.\n\n\
+         If you did not ask for this, ignore this e-mail: your password stays as it is.\n",
+        site_url.trim_end_matches('/')
+    );
+    ("Set a new password for your Talkbridge account", body)
+}
+
+/// Asks for a link: limited per client address and per e-mail (429 above), and otherwise the
+/// same answer whether or not the address has an account. Only an account's address gets mail.
+pub async fn request_reset(state: &AppState, address: &ClientAddress, email: &str) -> Result<(), ApiError> {
+    let email = normal_email(email);
+    limits::require(
+        &state.pool,
+        &[(&limits::PASSWORD_RESET_PER_ADDRESS, address.as_str()), (&limits::PASSWORD_RESET_PER_EMAIL, email.as_str())],
+    )
+    .await?;
+    let account: Option<Uuid> = sqlx::query_scalar!("SELECT id FROM customer_accounts WHERE email = $1", &email)
+        .fetch_optional(&state.pool)
+        .await?;
+    let Some(account_id) = account else { return Ok(()) };
+    let token = crate::app::order_secrets::new_secret();
+    let digest = crate::app::order_secrets::digest(&token);
+    let mut tx = state.pool.begin().await?;
+    sqlx::query!(
+        "INSERT INTO customer_password_resets (token_hash, account_id, expires_at) VALUES ($1, $2, $3)",
+        &digest,
+        account_id,
+        chrono::Utc::now() + chrono::Duration::minutes(RESET_MINUTES)
+    )
+    .execute(&mut *tx)
+    .await?;
+    let (subject, body) = reset_mail(&state.services.config.site_url, &token);
+    // One e-mail per link: the reference is the link's digest (never the token).
+    let mail =
+        jobs::outbox::Mail { recipient: &email, subject, body: &body, kind: RESET_MAIL_KIND, reference: &digest };
+    jobs::outbox::queue_on(&mut tx, mail).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+fn link_invalid() -> ApiError {
+    ApiError::refused(
+        StatusCode::BAD_REQUEST,
+        "reset_link_invalid",
+        "This password link is not valid. Ask for a new link with \"Forgot password\".",
+    )
+}
+
+fn link_used() -> ApiError {
+    ApiError::refused(
+        StatusCode::GONE,
+        "reset_link_used",
+        "This password link has been used already. Ask for a new link with \"Forgot password\".",
+    )
+}
+
+fn link_expired() -> ApiError {
+    ApiError::refused(
+        StatusCode::GONE,
+        "reset_link_expired",
+        "This password link has expired (links work for one hour). Ask for a new link with \"Forgot password\".",
+    )
+}
+
+/// Whether a link's row can still be used at `now`.
+pub fn link_state(
+    used: bool,
+    expires_at: chrono::DateTime<chrono::Utc>,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<(), ApiError> {
+    if used {
+        return Err(link_used());
+    }
+    if expires_at <= now {
+        return Err(link_expired());
+    }
+    Ok(())
+}
+
+/// The password rules of the checkout (crate::app::account_form): 8 to 256 characters.
+pub fn check_password(password: &str) -> Result<(), ApiError> {
+    let count = password.chars().count();
+    let message = if password.is_empty() {
+        "Password is required"
+    } else if count < 8 {
+        "Password must be at least 8 characters"
+    } else if count > 256 {
+        "Password must be at most 256 characters"
+    } else {
+        return Ok(());
+    };
+    let mut errors = crate::app::account_form::FieldErrors::new();
+    errors.insert("password", message);
+    Err(crate::app::account_form::field_errors(errors))
+}
+
+/// Follows a link: sets the password, uses the link (and every other of the account's), confirms
+/// the address, ends every session of the account, and signs this browser in.
+pub async fn reset_password(state: &AppState, token: &str, password: String) -> Result<SignedIn, ApiError> {
+    let token = token.trim();
+    if token.len() != 64 || !token.chars().all(|c| c.is_ascii_hexdigit()) {
+        return Err(link_invalid());
+    }
+    check_password(&password)?;
+    let digest = crate::app::order_secrets::digest(token);
+    let found = sqlx::query!(
+        "SELECT account_id, expires_at, used_at IS NOT NULL AS \"used!\" FROM customer_password_resets WHERE token_hash = $1",
+        &digest
+    )
+    .fetch_optional(&state.pool)
+    .await?
+    .ok_or_else(link_invalid)?;
+    link_state(found.used, found.expires_at, chrono::Utc::now())?;
+    // The argon2 work outside the transaction; the link is checked again under its lock.
+    let hash = accounts::hash(password).await?;
+    let mut tx = state.pool.begin().await?;
+    let locked = sqlx::query!(
+        "SELECT expires_at, used_at IS NOT NULL AS \"used!\" FROM customer_password_resets WHERE token_hash = $1 FOR UPDATE",
+        &digest
+    )
+    .fetch_one(&mut *tx)
+    .await?;
+    link_state(locked.used, locked.expires_at, chrono::Utc::now())?;
+    sqlx::query!(
+        "UPDATE customer_password_resets SET used_at = now() WHERE account_id = $1 AND used_at IS NULL",
+        found.account_id
+    )
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query!(
+        "UPDATE customer_accounts SET password_hash = $2, verified_at = COALESCE(verified_at, now()) WHERE id = $1",
+        found.account_id,
+        hash
+    )
+    .execute(&mut *tx)
+    .await?;
+    customer_sessions::end_all(&mut *tx, found.account_id).await?;
+    tx.commit().await?;
+    start_session(state, found.account_id).await
+}
+
+// ---------------------------------------------------------------------------------------
+// What the account bought.
+
+/// One row of the account's orders.
+pub struct Listed {
+    pub kind: String,
+    pub id: String,
+    pub order_number: String,
+    pub status: String,
+    pub placed_at: Option<chrono::DateTime<chrono::Utc>>,
+}
+
+/// The account's service orders, hardware orders and trials, newest first: by the account's
+/// e-mail (hardware orders only once the address is confirmed: crate::app::customer_sessions).
+pub async fn orders(state: &AppState, customer: &customer_sessions::SignedInCustomer) -> Result<Vec<Listed>, ApiError> {
+    let rows = sqlx::query!(
+        r#"SELECT kind, id, order_number, status, placed_at FROM order_search
+            WHERE lower(email) = $1 AND (kind <> 'hardware' OR $2)
+              AND placed_at > '-infinity'
+            ORDER BY placed_at DESC, id"#,
+        &customer.email,
+        customer.is_verified()
+    )
+    .fetch_all(&state.pool)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|r| Listed {
+            kind: r.kind,
+            id: r.id,
+            order_number: r.order_number,
+            status: r.status,
+            placed_at: Some(r.placed_at),
+        })
+        .collect())
+}
+
+/// One extension of an order, with whether a phone is registered with it now (what
+/// `GET /api/orders/{id}/registrations` reads).
+pub struct ExtensionState {
+    pub number: String,
+    pub username: String,
+    pub registered: bool,
+}
+
+pub async fn extensions(state: &AppState, owner: &str) -> Result<Vec<ExtensionState>, ApiError> {
+    let rows = sqlx::query!(
+        r#"SELECT e.number, e.username, a.username IS NOT NULL AS "active!" FROM sip_extensions e
+         LEFT JOIN sip_accounts a ON a.username = e.username WHERE e.order_id = $1 ORDER BY e.number::int"#,
+        owner
+    )
+    .fetch_all(&state.pool)
+    .await?;
+    let usernames: Vec<String> = rows.iter().map(|r| r.username.clone()).collect();
+    let registered = projections::sip::registered(&state.pool, &usernames).await?;
+    Ok(rows
+        .into_iter()
+        .map(|r| ExtensionState {
+            registered: r.active && registered.contains(&r.username),
+            number: r.number,
+            username: r.username,
+        })
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::{Duration, Utc};
+
+    #[test]
+    fn a_link_works_once_and_for_an_hour() {
+        let now = Utc::now();
+        assert!(link_state(false, now + Duration::minutes(RESET_MINUTES), now).is_ok());
+        let code = |r: Result<(), ApiError>| match r {
+            Err(ApiError::Refused { code, status, .. }) => (status.as_u16(), code),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(code(link_state(true, now + Duration::minutes(5), now)), (410, "reset_link_used"));
+        assert_eq!(code(link_state(false, now - Duration::seconds(1), now)), (410, "reset_link_expired"));
+        assert_eq!(code(link_state(false, now, now)), (410, "reset_link_expired"));
+    }
+
+    #[test]
+    fn the_mail_carries_the_link_and_says_what_it_does() {
+        let (subject, body) = reset_mail("https://shop.example/", "abc");
+        assert!(subject.contains("password"));
+        assert!(body.contains("https://shop.example/account/reset-password?token=abc"));
+        assert!(body.contains("one hour"));
+    }
+
+    #[test]
+    fn passwords_follow_the_checkout_rules() {
+        assert!(check_password("correct horse").is_ok());
+        assert!(check_password("short").is_err());
+        assert!(check_password("").is_err());
+        assert!(check_password(&"x".repeat(257)).is_err());
+    }
+}

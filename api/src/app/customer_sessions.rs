@@ -67,6 +67,15 @@ where
     }
 }
 
+/// The signed-in customer of a request's cookie, if any (for reads that answer more to the
+/// owner without refusing anyone else).
+pub async fn from_headers(state: &AppState, headers: &HeaderMap) -> Result<Option<SignedInCustomer>, ApiError> {
+    match cookie(headers, SESSION_COOKIE) {
+        Some(token) => by_token(&state.pool, &token).await,
+        None => Ok(None),
+    }
+}
+
 /// The live session of a cookie's token, if any.
 async fn by_token(pool: &PgPool, token: &str) -> Result<Option<SignedInCustomer>, ApiError> {
     let hash = token_hash(token);

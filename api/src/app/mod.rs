@@ -21,6 +21,8 @@ pub mod hardware_checkout;
 pub mod hardware_items;
 pub mod ids;
 pub mod locks;
+pub mod order_access;
+pub mod order_links;
 pub mod order_secrets;
 pub mod payments;
 pub mod ports;

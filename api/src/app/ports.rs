@@ -35,9 +35,10 @@ impl StaffStep {
     }
 }
 
-/// The buyer's page for an order: where a transfer's details are confirmed and followed.
+/// The buyer's page for an order: where a transfer's details are confirmed and followed. The
+/// link is signed (crate::app::order_links): it opens the order's details for 30 days.
 pub fn order_page(state: &AppState, id: &str) -> String {
-    format!("{}/thank-you?order={id}", state.services.config.site_url)
+    crate::app::order_links::order_url(state, id)
 }
 
 /// The buyer's transfer details and signed letter of authority; `context` names who signed

@@ -24,6 +24,11 @@ impl fmt::Debug for Secret {
     }
 }
 
+/// The shortest `LINK_SECRET` taken.
+pub const MIN_LINK_SECRET_CHARS: usize = 32;
+/// Development's link key when `LINK_SECRET` is unset (never production's: it refuses to start).
+const DEVELOPMENT_LINK_SECRET: &str = "development-only-link-secret-not-for-production";
+
 /// `APP_ENV`: `development` (the scripts' default: the Stripe stand-in is allowed) or
 /// `production` (unset means production: real keys and a webhook secret are required).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -109,6 +114,10 @@ pub struct Config {
     pub site_url: String,
     /// `SALES_EMAIL`, default sales@talkbridge.co.uk: where quote requests are e-mailed.
     pub sales_email: String,
+    /// `LINK_SECRET`: the key that signs the links in e-mails to a buyer's order (HMAC,
+    /// crate::app::order_links), at least 32 characters. Production refuses to start without
+    /// it; development uses a fixed key of its own.
+    pub link_secret: Secret,
     pub sip: SipServer,
 }
 
@@ -305,6 +314,12 @@ impl Config {
                         address (e.g. https://www.talkbridge.co.uk), which e-mails link to"
                 .into());
         }
+        if self.link_secret.expose().chars().count() < MIN_LINK_SECRET_CHARS {
+            return Err(format!(
+                "LINK_SECRET is not set or too short: production needs at least {MIN_LINK_SECRET_CHARS} random \
+                 characters (e.g. `openssl rand -hex 32`) to sign the order links in e-mails"
+            ));
+        }
         Ok(())
     }
 
@@ -333,6 +348,11 @@ impl Config {
             app_env,
             site_url,
             sales_email: non_empty(lookup("SALES_EMAIL")).unwrap_or_else(|| "sales@talkbridge.co.uk".to_string()),
+            link_secret: Secret::new(match non_empty(lookup("LINK_SECRET")) {
+                Some(secret) => secret,
+                None if app_env == AppEnv::Development => DEVELOPMENT_LINK_SECRET.to_string(),
+                None => String::new(),
+            }),
             fault_injection: non_empty(lookup("FAULT_INJECTION")),
             heartbeat_job: matches!(non_empty(lookup("HEARTBEAT_JOB")).as_deref(), Some("1" | "true")),
             clock_offset_days: match non_empty(lookup("CLOCK_OFFSET_DAYS")) {
@@ -475,6 +495,7 @@ mod tests {
             "LOCALSTRIPE_URL" | "LOCALSTRIPE_JS_URL" => Some("http://stripe:8420/".into()),
             "SMTP_HOST" => Some("smtp.example.com".into()),
             "SITE_URL" => Some("https://shop.example/".into()),
+            "LINK_SECRET" => Some("0123456789abcdef0123456789abcdef".into()),
             _ => None,
         })
         .unwrap();
@@ -554,6 +575,27 @@ mod tests {
             assert!(error.contains("SITE_URL") && !error.contains('\n'), "{error}");
         }
         assert_eq!(dev(&[("PORT", "9000")]).unwrap().site_url, "http://localhost:9000");
+    }
+
+    #[test]
+    fn production_without_a_link_secret_refuses_to_start_and_development_has_one() {
+        for secret in [None, Some("tiny-secret")] {
+            let error = Config::from_lookup(|k| match k {
+                "STRIPE_SECRET_KEY" => Some("sk_live_x".into()),
+                "STRIPE_PUBLISHABLE_KEY" => Some("pk_live_x".into()),
+                "STRIPE_WEBHOOK_SECRET" => Some("whsec_x".into()),
+                "SMTP_HOST" => Some("smtp.example.com".into()),
+                "SITE_URL" => Some("https://shop.example".into()),
+                "LINK_SECRET" => secret.map(Into::into),
+                _ => None,
+            })
+            .unwrap_err();
+            assert!(
+                error.contains("LINK_SECRET") && !error.contains("tiny-secret") && !error.contains('\n'),
+                "{error}"
+            );
+        }
+        assert!(dev(&[]).unwrap().link_secret.expose().len() >= MIN_LINK_SECRET_CHARS);
     }
 
     #[test]

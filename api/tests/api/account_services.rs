@@ -39,6 +39,8 @@ async fn session_with(app: &TestApp, email: &str, password: &str) -> Customer {
         .expect("the session cookie");
     let body: Value = response.json().await.unwrap();
     let csrf = body["data"]["csrfToken"].as_str().or(body["csrfToken"].as_str()).expect("a CSRF token").to_string();
+    // The session is this Customer's: the app's own requests stay anonymous.
+    app.account_cookie.forget();
     Customer { cookie, csrf }
 }
 
@@ -62,6 +64,8 @@ async fn bought(app: &TestApp, email: &str) -> (String, Value) {
     let (_, charge, order) = pay(app, &cart_id, email, OK_CARD).await;
     expect_ok(charge).await;
     let account = create_account(app, &order).await;
+    // Finishing the checkout signs the app's cookie jar in: the tests say who is signed in.
+    app.account_cookie.forget();
     (order, account)
 }
 

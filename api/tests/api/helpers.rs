@@ -11,6 +11,39 @@ pub struct TestApp {
     pub address: String,
     pub pool: PgPool,
     pub client: reqwest::Client,
+    /// The customer's session cookie (`talkbridge_account`), kept as the buyer's browser keeps
+    /// it: set by an answer that signs in (a finished checkout, a started trial, a sign-in),
+    /// sent with every later request of this app's helpers, cleared by a sign-out.
+    pub account_cookie: AccountCookie,
+}
+
+/// The one cookie a [`TestApp`] keeps, like a browser's jar.
+#[derive(Clone, Default)]
+pub struct AccountCookie(std::sync::Arc<std::sync::Mutex<Option<String>>>);
+
+impl AccountCookie {
+    pub fn get(&self) -> Option<String> {
+        self.0.lock().unwrap().clone()
+    }
+
+    pub fn forget(&self) {
+        *self.0.lock().unwrap() = None;
+    }
+
+    fn with(&self, request: reqwest::RequestBuilder) -> reqwest::RequestBuilder {
+        match self.get() {
+            Some(value) => request.header("cookie", format!("talkbridge_account={value}")),
+            None => request,
+        }
+    }
+
+    fn keep(&self, response: &Response) {
+        for set in response.headers().get_all("set-cookie") {
+            let Some(rest) = set.to_str().ok().and_then(|s| s.strip_prefix("talkbridge_account=")) else { continue };
+            let value = rest.split(';').next().unwrap_or_default();
+            *self.0.lock().unwrap() = (!value.is_empty()).then(|| value.to_string());
+        }
+    }
 }
 
 pub(crate) fn admin_url() -> String {
@@ -138,7 +171,7 @@ pub async fn spawn_app_with(customise: impl FnOnce(&mut Config)) -> TestApp {
     let address = format!("http://127.0.0.1:{}", app.port());
     let pool = app.pool.clone();
     tokio::spawn(app.run_until(std::future::pending()));
-    TestApp { address, pool, client: reqwest::Client::new() }
+    TestApp { address, pool, client: reqwest::Client::new(), account_cookie: AccountCookie::default() }
 }
 
 impl TestApp {
@@ -147,26 +180,27 @@ impl TestApp {
     }
 
     pub async fn get(&self, path: &str) -> Response {
-        self.client.get(self.url(path)).send().await.unwrap()
+        let response = self.account_cookie.with(self.client.get(self.url(path))).send().await.unwrap();
+        self.account_cookie.keep(&response);
+        response
     }
 
     pub async fn send(&self, method: reqwest::Method, path: &str, body: Option<Value>) -> Response {
-        let mut request = self.client.request(method, self.url(path));
+        let mut request = self.account_cookie.with(self.client.request(method, self.url(path)));
         if let Some(body) = body {
             request = request.json(&body);
         }
-        request.send().await.unwrap()
+        let response = request.send().await.unwrap();
+        self.account_cookie.keep(&response);
+        response
     }
 
     /// Sends raw bytes as JSON, for bodies serde_json would never produce.
     pub async fn send_raw(&self, method: reqwest::Method, path: &str, body: impl Into<reqwest::Body>) -> Response {
-        self.client
-            .request(method, self.url(path))
-            .header("content-type", "application/json")
-            .body(body)
-            .send()
-            .await
-            .unwrap()
+        let request = self.client.request(method, self.url(path)).header("content-type", "application/json").body(body);
+        let response = self.account_cookie.with(request).send().await.unwrap();
+        self.account_cookie.keep(&response);
+        response
     }
 
     pub async fn create_cart(&self) -> String {
@@ -179,6 +213,13 @@ impl TestApp {
     pub async fn event_count(&self) -> i64 {
         sqlx::query_scalar("SELECT count(*) FROM events").fetch_one(&self.pool).await.unwrap()
     }
+}
+
+/// The signed token of a link in an e-mail about order or trial `id` (30 days, the development
+/// key the test servers sign with): what the e-mail's reader's page sends in `X-Order-Link`.
+pub fn email_link(kind: api::app::order_links::LinkKind, id: &str) -> String {
+    let key = Config::development().link_secret;
+    api::app::order_links::sign(key.expose(), kind, id, chrono::Utc::now() + chrono::Duration::days(30))
 }
 
 /// Asserts a status and an error body with the given code; returns the body.
@@ -300,7 +341,12 @@ impl Server {
 
     /// This server as a TestApp (the other tests' helpers), reading the database through `pool`.
     pub fn app(&self, pool: &PgPool) -> TestApp {
-        TestApp { address: self.base.clone(), pool: pool.clone(), client: reqwest::Client::new() }
+        TestApp {
+            address: self.base.clone(),
+            pool: pool.clone(),
+            client: reqwest::Client::new(),
+            account_cookie: AccountCookie::default(),
+        }
     }
 }
 

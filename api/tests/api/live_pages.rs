@@ -182,6 +182,7 @@ async fn a_production_server_refuses_to_start_without_the_renderer() {
             "SMTP_HOST" => "127.0.0.1",
             "SMTP_FROM" => "shop@example.com",
             "SITE_URL" => "https://shop.example.com",
+            "LINK_SECRET" => "0123456789abcdef0123456789abcdef",
             "RENDERER_DIR" => &missing,
             _ => return None,
         };

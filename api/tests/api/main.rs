@@ -2,6 +2,7 @@
 //! The server is found through TEST_DATABASE_URL (a URL of any database on the server
 //! that may create databases), by default postgres://postgres@127.0.0.1:5432/postgres.
 
+mod account;
 mod account_billing;
 mod account_services;
 mod address;

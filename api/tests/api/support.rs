@@ -67,7 +67,7 @@ async fn support_finds_orders_by_number_email_phone_and_payment_reference_newest
         assert_eq!(hits.len(), 1, "{query}");
         assert_eq!(hits[0]["id"], first.as_str(), "{query}");
     }
-    let view = expect_ok(app.get(&format!("/api/orders/{first}")).await).await;
+    let view = expect_ok(staff_get(&app, &support, &format!("/api/orders/{first}")).await).await;
     let subscription = view["subscriptionId"].as_str().unwrap();
     assert_eq!(found(&app, &support, subscription).await[0]["id"], first.as_str());
     assert!(found(&app, &support, "nobody@example.com").await.is_empty());

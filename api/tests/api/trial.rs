@@ -586,8 +586,11 @@ fn moved(app: &TestApp, days: i64) -> AppState {
     AppState::with_clock(app.pool.clone(), Arc::new(FixedClock(Utc::now() + Duration::days(days))))
 }
 
+/// The trial's whole view, as the page opened from a link in its e-mails reads it.
 async fn trial_status(app: &TestApp, id: &str) -> Value {
-    expect_ok(app.get(&format!("/api/trials/{id}")).await).await
+    let link = crate::helpers::email_link(api::app::order_links::LinkKind::Trial, id);
+    expect_ok(app.client.get(app.url(&format!("/api/trials/{id}"))).header("x-order-link", link).send().await.unwrap())
+        .await
 }
 
 #[tokio::test]

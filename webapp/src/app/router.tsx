@@ -148,6 +148,12 @@ export const routes: RouteObject[] = [
       { path: 'become-a-partner', element: lazyPage(() => import('./routes/become-a-partner')) },
       { path: siteConfig.whyPath.slice(1), element: lazyPage(() => import('./routes/why')) },
       { path: 'about', element: lazyPage(() => import('./routes/about')) },
+      // The customer's own account (issue 34): sign-in, "Forgot password", the orders.
+      { path: 'account', element: lazyPage(() => import('./routes/account')), handle: { noindex: true } },
+      { path: 'account/sign-in', element: lazyPage(() => import('./routes/account-sign-in')), handle: { noindex: true } },
+      { path: 'account/forgot-password', element: lazyPage(() => import('./routes/account-forgot-password')), handle: { noindex: true } },
+      { path: 'account/reset-password', element: lazyPage(() => import('./routes/account-reset-password')), handle: { noindex: true } },
+      { path: 'account/orders/:id', element: lazyPage(() => import('./routes/account-order')), handle: { noindex: true } },
       // Explains where existing customers sign in; not for search engines.
       { path: 'dashboard', element: lazyPage(() => import('./routes/dashboard')), handle: { noindex: true } },
       // Help and information pages.

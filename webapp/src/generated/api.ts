@@ -42,6 +42,46 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/account/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in customer's service orders, hardware orders and free trials, newest first,
+         *     each with its status.
+         */
+        get: operations["account_orders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the signed-in customer's service orders: plan, numbers and extensions, each with
+         *     whether a phone is registered with it now.
+         */
+        get: operations["account_order"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/orders/{id}/cancellation": {
         parameters: {
             query?: never;
@@ -219,6 +259,46 @@ export type paths = {
         get: operations["order_transfers"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Follows a "Forgot password" link: sets the new password, confirms the address (the account
+         *     is now its owner's), signs out every other session of the account and signs this browser in.
+         */
+        post: operations["account_set_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * "Forgot password": e-mails the account's address a one-time link (an hour to live) that sets
+         *     a new password. Answers 202 the same whether or not the address has an account.
+         */
+        post: operations["account_password_reset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1270,7 +1350,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Makes the paid order's account, its extensions and its numbers (the browser that placed it). */
+        /**
+         * Makes the paid order's account, its extensions and its numbers (the browser that placed it),
+         *     and signs that browser in to the account (the `talkbridge_account` cookie).
+         */
         post: operations["create_account"];
         delete?: never;
         options?: never;
@@ -1563,7 +1646,12 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The order, as its thank-you page reads it. */
+        /**
+         * The order, as its thank-you page reads it. The whole order (with its personal data) only to
+         *     the browser that placed it (`X-Order-Secret`), the reader of a signed link from an e-mail
+         *     (`X-Order-Link`: the page's `link` parameter), the signed-in owner (the account's cookie) or
+         *     staff; anyone else gets its status alone (`restricted: true`).
+         */
         get: operations["get_order"];
         put?: never;
         post?: never;
@@ -1741,7 +1829,11 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The trial, as its thank-you page reads it. */
+        /**
+         * The trial, as its thank-you page reads it. The whole trial (with its personal data) only to
+         *     the signed-in owner (the browser that started it is signed in), the reader of a signed link
+         *     (`X-Order-Link`) or staff; anyone else gets its status alone (`restricted: true`).
+         */
         get: operations["get_trial"];
         put?: never;
         post?: never;
@@ -1813,6 +1905,21 @@ export type components = {
             password?: string | null;
             customerInfo?: null | components["schemas"]["CustomerInfo"];
         };
+        AccountExtension: {
+            /** @description 101, 102, ... */
+            number: string;
+            /** @description The SIP username a phone registers with. */
+            username: string;
+            /** @description A phone is registered with it now ("Registered"; else "Not registered yet"). */
+            registered: boolean;
+        };
+        AccountHardwareOrder: {
+            id: string;
+            orderNumber: string;
+            status: string;
+            /** Format: date-time */
+            placedAt?: string | null;
+        };
         /**
          * @description The signed-in customer and the session's CSRF token (sent back in `X-CSRF-Token` on every
          *     state-changing account call).
@@ -1826,6 +1933,34 @@ export type components = {
              */
             verified: boolean;
         };
+        /** @description One service order's page. */
+        AccountOrderDetail: {
+            id: string;
+            orderNumber: string;
+            status: components["schemas"]["OrderViewStatus"];
+            /** Format: date-time */
+            placedAt?: string | null;
+            /** @description The plan's name. */
+            packageName: string;
+            /**
+             * Format: int32
+             * @description How many users (extensions) the plan has.
+             */
+            quantity: number;
+            billingCycle?: null | components["schemas"]["BillingCycle"];
+            /** @description The order's phone numbers as people write them. */
+            numbers: string[];
+            /** @description Where phones connect. */
+            sipServer: components["schemas"]["SipServer"];
+            extensions: components["schemas"]["AccountExtension"][];
+        };
+        /** @description What the account holds. */
+        AccountOrders: {
+            serviceOrders: components["schemas"]["AccountServiceOrder"][];
+            /** @description Listed once the account's address is confirmed (`verified` of /api/account/me). */
+            hardwareOrders: components["schemas"]["AccountHardwareOrder"][];
+            trials: components["schemas"]["AccountTrial"][];
+        };
         /** @description The account made for the paid order. */
         AccountOut: {
             /** @description Always true. */
@@ -1835,6 +1970,27 @@ export type components = {
             orderId: string;
             customerId?: string | null;
             extensions: components["schemas"]["ExtensionOut"][];
+        };
+        AccountServiceOrder: {
+            id: string;
+            orderNumber: string;
+            /** @description placed, paid, failed, completed or "needs replacement". */
+            status: string;
+            /** Format: date-time */
+            placedAt?: string | null;
+            /** @description The plan's name. */
+            packageName: string;
+        };
+        AccountTrial: {
+            id: string;
+            /** @description active, ended or converted. */
+            status: string;
+            /** @description The trial's number as people write it. */
+            number: string;
+            /** Format: date-time */
+            startedAt?: string | null;
+            /** Format: date-time */
+            endsAt?: string | null;
         };
         /** @description What staff may do to the order now (for the buttons; each command checks again). */
         Actions: {
@@ -2357,6 +2513,44 @@ export type components = {
                  *     vouched for it). Hardware orders are listed only once it is.
                  */
                 verified: boolean;
+            };
+        };
+        /** @description The `{ success: true, data }` answer of the staff and hardware routes. */
+        Data_AccountOrderDetail: {
+            /** @description Always true. */
+            success: boolean;
+            /** @description One service order's page. */
+            data: {
+                id: string;
+                orderNumber: string;
+                status: components["schemas"]["OrderViewStatus"];
+                /** Format: date-time */
+                placedAt?: string | null;
+                /** @description The plan's name. */
+                packageName: string;
+                /**
+                 * Format: int32
+                 * @description How many users (extensions) the plan has.
+                 */
+                quantity: number;
+                billingCycle?: null | components["schemas"]["BillingCycle"];
+                /** @description The order's phone numbers as people write them. */
+                numbers: string[];
+                /** @description Where phones connect. */
+                sipServer: components["schemas"]["SipServer"];
+                extensions: components["schemas"]["AccountExtension"][];
+            };
+        };
+        /** @description The `{ success: true, data }` answer of the staff and hardware routes. */
+        Data_AccountOrders: {
+            /** @description Always true. */
+            success: boolean;
+            /** @description What the account holds. */
+            data: {
+                serviceOrders: components["schemas"]["AccountServiceOrder"][];
+                /** @description Listed once the account's address is confirmed (`verified` of /api/account/me). */
+                hardwareOrders: components["schemas"]["AccountHardwareOrder"][];
+                trials: components["schemas"]["AccountTrial"][];
             };
         };
         /** @description The `{ success: true, data }` answer of the staff and hardware routes. */
@@ -3058,6 +3252,8 @@ export type components = {
             name: string;
             pricePence: components["schemas"]["Pence"];
         };
+        /** @description What `GET /orders/{id}` answers: the whole order to its owner, else its status alone. */
+        OrderAnswer: components["schemas"]["OrderOut"] | components["schemas"]["OrderStatusOut"];
         OrderBody: {
             orderId: string;
         };
@@ -3118,6 +3314,25 @@ export type components = {
         OrderPaymentType: "subscription" | "payg_topup_only" | "payg_split_payment";
         /** @enum {string} */
         OrderStatus: "new" | "placed" | "paid" | "completed";
+        /**
+         * @description An order's status alone: what `GET /orders/{id}` answers a caller who has not shown the
+         *     order is theirs (no e-mail, names, numbers, extensions, payment references or transfers).
+         */
+        OrderStatusOut: {
+            orderId: string;
+            orderNumber: string;
+            status: components["schemas"]["OrderViewStatus"];
+            /** Format: date-time */
+            placedAt?: string | null;
+            /** Format: date-time */
+            paidAt?: string | null;
+            /** Format: date-time */
+            completedAt?: string | null;
+            emailSent: boolean;
+            emailStatus?: null | components["schemas"]["EmailStatus"];
+            /** @description Always true: the answer holds the status alone. */
+            restricted: boolean;
+        };
         OrderView: {
             orderId: string;
             orderNumber: string;
@@ -3750,6 +3965,16 @@ export type components = {
             /** @description The lost number, as `actions.replaceableNumbers` lists it. */
             lost: string;
         };
+        ResetRequestBody: {
+            /** @description The account's e-mail address. */
+            email: string;
+        };
+        ResetRequested: {
+            /** @description Always true. */
+            success: boolean;
+            /** @description The same words whether or not the address has an account. */
+            message: string;
+        };
         ResetSipBody: {
             /** @description The extension (101, 102, ...), as the history lists the account's extensions. */
             number: string;
@@ -3792,6 +4017,12 @@ export type components = {
         SelectedNumberOut: {
             value: string;
             displayValue: string;
+        };
+        SetPasswordBody: {
+            /** @description The `token` of the e-mailed link (`/account/reset-password?token=...`). */
+            token: string;
+            /** @description The new password: 8 to 256 characters. */
+            password: string;
         };
         /** @description A card setup (Stripe setup intent) for the browser to confirm with Stripe.js. */
         SetupOut: {
@@ -3928,6 +4159,8 @@ export type components = {
         Transfers: {
             ports: components["schemas"]["PortLine"][];
         };
+        /** @description What `GET /trials/{id}` answers: the whole trial to its owner, else its status alone. */
+        TrialAnswer: components["schemas"]["TrialOut"] | components["schemas"]["TrialStatusOut"];
         TrialBody: {
             /** @description Required: missing, every field of it is refused as empty. */
             customerInfo: components["schemas"]["CustomerInfo"];
@@ -3976,6 +4209,26 @@ export type components = {
             package: string;
             /** Format: int32 */
             minutes: number;
+        };
+        /**
+         * @description A trial's status alone: what `GET /trials/{id}` answers a caller who has not shown the
+         *     trial is theirs (no e-mail, names, company, phone, number, extension or payment references).
+         */
+        TrialStatusOut: {
+            trialId: string;
+            status: components["schemas"]["TrialViewStatus"];
+            package: string;
+            /** Format: date-time */
+            startedAt?: string | null;
+            /** Format: date-time */
+            endsAt?: string | null;
+            /** Format: date-time */
+            verifyBy?: string | null;
+            emailVerified: boolean;
+            emailSent: boolean;
+            emailStatus?: null | components["schemas"]["EmailStatus"];
+            /** @description Always true: the answer holds the status alone. */
+            restricted: boolean;
         };
         /** @description The free trial as the pages describe it ("Start 7 days trial", "50 minutes of calls"). */
         TrialTerms: {
@@ -4179,6 +4432,101 @@ export interface operations {
             };
             /** @description no customer session, or it expired (not_signed_in) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description something failed on our side (the detail is only logged) (internal) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    account_orders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_AccountOrders"];
+                };
+            };
+            /** @description no customer session, or it expired (not_signed_in) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description something failed on our side (the detail is only logged) (internal) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    account_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service order's id (a UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_AccountOrderDetail"];
+                };
+            };
+            /** @description no customer session, or it expired (not_signed_in) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The order is another account's (not_your_order) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such order (order_not_found) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5167,6 +5515,164 @@ export interface operations {
             };
             /** @description No such order (order_not_found) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description something failed on our side (the detail is only logged) (internal) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    account_set_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetPasswordBody"];
+            };
+        };
+        responses: {
+            /** @description The password is set and this browser signed in */
+            200: {
+                headers: {
+                    /** @description The HttpOnly session cookie */
+                    "set-cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_AccountMe"];
+                };
+            };
+            /** @description Not a link we sent (reset_link_invalid); or the body is not JSON (malformed_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The link was used already (reset_link_used) or is over an hour old (reset_link_expired) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description the body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description the body is not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description A password that is not good enough (invalid_fields); or the body has a wrong or missing field (invalid_body) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description something failed on our side (the detail is only logged) (internal) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    account_password_reset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetRequestBody"];
+            };
+        };
+        responses: {
+            /** @description Asked: a link is e-mailed if the address has an account */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResetRequested"];
+                };
+            };
+            /** @description the body is not JSON (malformed_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description the body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description the body is not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No e-mail address (invalid_fields); or the body has a wrong or missing field (invalid_body) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Too many links asked for: 10 an hour from this address, or 3 an hour for this e-mail (too_many_attempts) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9125,6 +9631,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The account's session (HttpOnly): the browser that started the trial is signed in */
+                    "set-cookie"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9881,6 +10389,8 @@ export interface operations {
             200: {
                 headers: {
                     "server-timing"?: string;
+                    /** @description The account's session (HttpOnly) */
+                    "set-cookie"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11441,7 +11951,12 @@ export interface operations {
     get_order: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The order's secret, as create-payment-intent gave it */
+                "x-order-secret"?: string | null;
+                /** @description The signed token of a link in an e-mail about the order (30 days) */
+                "x-order-link"?: string | null;
+            };
             path: {
                 /** @description The order's id (a UUID; anything else names no order). */
                 id: string;
@@ -11450,12 +11965,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The whole order (OrderOut) to its owner; else the status alone (OrderStatusOut, restricted: true) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OrderOut"];
+                    "application/json": components["schemas"]["OrderAnswer"];
                 };
             };
             /** @description No such order (order_not_found) */
@@ -12109,7 +12625,10 @@ export interface operations {
     get_trial: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The signed token of a link in an e-mail about the trial (30 days) */
+                "x-order-link"?: string | null;
+            };
             path: {
                 /** @description The trial's id (a UUID; anything else names no trial). */
                 id: string;
@@ -12118,12 +12637,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The whole trial (TrialOut) to its owner; else the status alone (TrialStatusOut, restricted: true) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TrialOut"];
+                    "application/json": components["schemas"]["TrialAnswer"];
                 };
             };
             /** @description No such trial (trial_not_found) */

@@ -3,12 +3,13 @@
 //! routes live beside this file (account_services.rs, account_billing.rs); every one takes a
 //! `SignedInCustomer` (crate::app::customer_sessions) and checks the owner of what it names.
 
-use axum::extract::State;
-use axum::http::{header, HeaderMap};
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use cqrs_es::persist::ViewRepository;
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -18,11 +19,19 @@ use crate::app::customer_account::{self, Credentials};
 use crate::app::customer_sessions::{self, SignedInCustomer, SESSION_HOURS};
 use crate::app::state::AppState;
 use crate::platform::client::ClientAddress;
+use crate::platform::config::SipServer;
 use crate::platform::error::{ApiError, Refusal};
 use crate::platform::json::{ApiJson, Data, Done};
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(sign_in)).routes(routes!(sign_out)).routes(routes!(me))
+    OpenApiRouter::new()
+        .routes(routes!(sign_in))
+        .routes(routes!(sign_out))
+        .routes(routes!(me))
+        .routes(routes!(request_password_reset))
+        .routes(routes!(set_password))
+        .routes(routes!(orders))
+        .routes(routes!(order))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -135,4 +144,266 @@ async fn sign_out(
 async fn me(customer: SignedInCustomer) -> Json<Data<AccountMe>> {
     let verified = customer.is_verified();
     Data::json(AccountMe { email: customer.email, csrf_token: customer.csrf_token, verified })
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct ResetRequestBody {
+    /// The account's e-mail address.
+    #[schema(max_length = 254)]
+    email: String,
+}
+
+#[derive(Serialize, ToSchema)]
+struct ResetRequested {
+    /// Always true.
+    success: bool,
+    /// The same words whether or not the address has an account.
+    message: &'static str,
+}
+
+const RESET_REQUESTED: &str = "If an account uses this e-mail address, we have sent it a link to set a new password. \
+     The link works for one hour. Check your inbox (and spam folder).";
+
+/// "Forgot password": e-mails the account's address a one-time link (an hour to live) that sets
+/// a new password. Answers 202 the same whether or not the address has an account.
+#[utoipa::path(
+    post,
+    path = "/account/password-reset",
+    operation_id = "account_password_reset",
+    tag = "account",
+    request_body = ResetRequestBody,
+    responses(
+        (status = 202, description = "Asked: a link is e-mailed if the address has an account", body = ResetRequested),
+        (status = 422, description = "No e-mail address (invalid_fields)", body = Refusal),
+        (status = 429, description = "Too many links asked for: 10 an hour from this address, or 3 an hour for this e-mail (too_many_attempts)", body = Refusal),
+    )
+)]
+async fn request_password_reset(
+    State(state): State<AppState>,
+    address: ClientAddress,
+    ApiJson(body): ApiJson<ResetRequestBody>,
+) -> Result<Response, ApiError> {
+    if !body.email.contains('@') || body.email.len() > 254 {
+        let mut errors = FieldErrors::new();
+        errors.insert("email", "Enter the e-mail address of your account.");
+        return Err(field_errors(errors));
+    }
+    customer_account::request_reset(&state, &address, &body.email).await?;
+    Ok((StatusCode::ACCEPTED, Json(ResetRequested { success: true, message: RESET_REQUESTED })).into_response())
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct SetPasswordBody {
+    /// The `token` of the e-mailed link (`/account/reset-password?token=...`).
+    #[schema(max_length = 128)]
+    token: String,
+    /// The new password: 8 to 256 characters.
+    #[schema(max_length = 256)]
+    password: String,
+}
+
+/// Follows a "Forgot password" link: sets the new password, confirms the address (the account
+/// is now its owner's), signs out every other session of the account and signs this browser in.
+#[utoipa::path(
+    post,
+    path = "/account/password",
+    operation_id = "account_set_password",
+    tag = "account",
+    request_body = SetPasswordBody,
+    responses(
+        (status = 200, description = "The password is set and this browser signed in", body = Data<AccountMe>,
+            headers(("set-cookie" = String, description = "The HttpOnly session cookie"))),
+        (status = 400, description = "Not a link we sent (reset_link_invalid)", body = Refusal),
+        (status = 410, description = "The link was used already (reset_link_used) or is over an hour old (reset_link_expired)", body = Refusal),
+        (status = 422, description = "A password that is not good enough (invalid_fields)", body = Refusal),
+    )
+)]
+async fn set_password(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    ApiJson(body): ApiJson<SetPasswordBody>,
+) -> Result<Response, ApiError> {
+    let signed_in = customer_account::reset_password(&state, &body.token, body.password).await?;
+    Ok(signed_in_answer(&state, &headers, signed_in))
+}
+
+/// What the account holds.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AccountOrders {
+    service_orders: Vec<AccountServiceOrder>,
+    /// Listed once the account's address is confirmed (`verified` of /api/account/me).
+    hardware_orders: Vec<AccountHardwareOrder>,
+    trials: Vec<AccountTrial>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AccountServiceOrder {
+    id: String,
+    order_number: String,
+    /// placed, paid, failed, completed or "needs replacement".
+    status: String,
+    placed_at: Option<chrono::DateTime<chrono::Utc>>,
+    /// The plan's name.
+    package_name: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AccountHardwareOrder {
+    id: String,
+    order_number: String,
+    status: String,
+    placed_at: Option<chrono::DateTime<chrono::Utc>>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AccountTrial {
+    id: String,
+    /// active, ended or converted.
+    status: String,
+    /// The trial's number as people write it.
+    number: String,
+    started_at: Option<chrono::DateTime<chrono::Utc>>,
+    ends_at: Option<chrono::DateTime<chrono::Utc>>,
+}
+
+/// The signed-in customer's service orders, hardware orders and free trials, newest first,
+/// each with its status.
+#[utoipa::path(
+    get,
+    path = "/account/orders",
+    operation_id = "account_orders",
+    tag = "account",
+    security(("customer_session" = [])),
+    responses((status = 200, body = Data<AccountOrders>))
+)]
+async fn orders(
+    State(state): State<AppState>,
+    customer: SignedInCustomer,
+) -> Result<Json<Data<AccountOrders>>, ApiError> {
+    let mut answer = AccountOrders { service_orders: vec![], hardware_orders: vec![], trials: vec![] };
+    for listed in customer_account::orders(&state, &customer).await? {
+        match listed.kind.as_str() {
+            "service" => {
+                let package_name = state
+                    .order_views
+                    .load(&listed.id)
+                    .await
+                    .map_err(ApiError::internal)?
+                    .map(|view| view.package_name)
+                    .unwrap_or_default();
+                answer.service_orders.push(AccountServiceOrder {
+                    id: listed.id,
+                    order_number: listed.order_number,
+                    status: listed.status,
+                    placed_at: listed.placed_at,
+                    package_name,
+                });
+            }
+            "trial" => {
+                let view = state.trial_views.load(&listed.id).await.map_err(ApiError::internal)?;
+                let (number, started_at, ends_at) =
+                    view.map(|v| (v.number, v.started_at, v.ends_at)).unwrap_or_default();
+                answer.trials.push(AccountTrial { id: listed.id, status: listed.status, number, started_at, ends_at });
+            }
+            _ => answer.hardware_orders.push(AccountHardwareOrder {
+                id: listed.id,
+                order_number: listed.order_number,
+                status: listed.status,
+                placed_at: listed.placed_at,
+            }),
+        }
+    }
+    Ok(Data::json(answer))
+}
+
+/// One service order's page.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AccountOrderDetail {
+    id: String,
+    order_number: String,
+    status: projections::orders::OrderViewStatus,
+    placed_at: Option<chrono::DateTime<chrono::Utc>>,
+    /// The plan's name.
+    package_name: String,
+    /// How many users (extensions) the plan has.
+    quantity: u32,
+    billing_cycle: Option<aggregates::pricing::BillingCycle>,
+    /// The order's phone numbers as people write them.
+    numbers: Vec<String>,
+    /// Where phones connect.
+    sip_server: SipServer,
+    extensions: Vec<AccountExtension>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AccountExtension {
+    /// 101, 102, ...
+    number: String,
+    /// The SIP username a phone registers with.
+    username: String,
+    /// A phone is registered with it now ("Registered"; else "Not registered yet").
+    registered: bool,
+}
+
+#[derive(IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)]
+struct AccountOrderPath {
+    /// The service order's id (a UUID).
+    id: String,
+}
+
+/// One of the signed-in customer's service orders: plan, numbers and extensions, each with
+/// whether a phone is registered with it now.
+#[utoipa::path(
+    get,
+    path = "/account/orders/{id}",
+    operation_id = "account_order",
+    tag = "account",
+    params(AccountOrderPath),
+    security(("customer_session" = [])),
+    responses(
+        (status = 200, body = Data<AccountOrderDetail>),
+        (status = 403, description = "The order is another account's (not_your_order)", body = Refusal),
+        (status = 404, description = "No such order (order_not_found)", body = Refusal),
+    )
+)]
+async fn order(
+    State(state): State<AppState>,
+    customer: SignedInCustomer,
+    Path(raw): Path<String>,
+) -> Result<Json<Data<AccountOrderDetail>>, ApiError> {
+    let id = crate::app::checkout::order_id(&raw)?;
+    customer_sessions::require_order_owner(&state, &customer, &id).await?;
+    let view = state
+        .order_views
+        .load(&id)
+        .await
+        .map_err(ApiError::internal)?
+        .ok_or_else(|| ApiError::not_found("order_not_found", "Order not found."))?;
+    let extensions = customer_account::extensions(&state, &id)
+        .await?
+        .into_iter()
+        .map(|e| AccountExtension { number: e.number, username: e.username, registered: e.registered })
+        .collect();
+    Ok(Data::json(AccountOrderDetail {
+        id,
+        order_number: view.order_number,
+        status: view.status,
+        placed_at: view.placed_at,
+        package_name: view.package_name,
+        quantity: view.quantity,
+        billing_cycle: view.billing_cycle,
+        numbers: view.phone_numbers.into_iter().map(|n| n.display_value).collect(),
+        sip_server: state.services.config.sip.clone(),
+        extensions,
+    }))
 }

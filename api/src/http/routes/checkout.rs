@@ -5,7 +5,7 @@
 use aggregates::pricing::{BillingCycle, Plan};
 use aggregates::service_order::{OrderStatus, PaymentType, ServiceOrder};
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::Response;
 use axum::Json;
 use projections::orders::OrderView;
@@ -19,7 +19,10 @@ use crate::app::account_form::CustomerInfo;
 use crate::app::auth::Staff;
 use crate::app::card_setups::TOO_MANY_CARD_SETUPS;
 use crate::app::checkout::{self, order_id, PayOrder, Payment, PlaceOrder};
+use crate::app::customer_account;
 use crate::app::ids::{StripeId, StripeKind};
+use crate::app::order_access;
+use crate::app::order_links::LinkKind;
 use crate::app::state::AppState;
 use crate::platform::client::ClientAddress;
 use crate::platform::error::{ApiError, Refusal};
@@ -421,14 +424,15 @@ fn account_answer(id: &str, completed: &checkout::Completed) -> AccountOut {
     }
 }
 
-/// Makes the paid order's account, its extensions and its numbers (the browser that placed it).
+/// Makes the paid order's account, its extensions and its numbers (the browser that placed it),
+/// and signs that browser in to the account (the `talkbridge_account` cookie).
 #[utoipa::path(
     post,
     path = "/create-user-account/",
     tag = "checkout",
     request_body = AccountBody,
     responses(
-        (status = 200, body = AccountOut, headers(("server-timing" = String))),
+        (status = 200, body = AccountOut, headers(("server-timing" = String), ("set-cookie" = String, description = "The account's session (HttpOnly)"))),
         (status = 403, description = "The order was placed from another browser (order_secret_mismatch)", body = Refusal),
         (status = 404, description = "No such order (order_not_found)", body = Refusal),
         (status = 409, description = "The payment is not confirmed yet, a number was taken, or another step is under way (payment_not_confirmed, busy, conflict)", body = Refusal),
@@ -437,15 +441,23 @@ fn account_answer(id: &str, completed: &checkout::Completed) -> AccountOut {
 )]
 async fn create_account(
     State(state): State<AppState>,
+    headers: HeaderMap,
     ApiJson(body): ApiJson<AccountBody>,
 ) -> Result<Response, ApiError> {
     let id = order_id(&body.order_id)?;
     let password = body.password.or_else(|| body.customer_info.map(|c| c.password)).unwrap_or_default();
-    timed(StatusCode::OK, async {
+    let mut email = None;
+    let mut response = timed(StatusCode::OK, async {
         let completed = checkout::create_account(&state, &id, body.order_secret.as_deref(), password).await?;
+        email = Some(completed.order.customer.email.clone());
         Ok(account_answer(&id, &completed))
     })
-    .await
+    .await?;
+    if let Some(signed_in) = customer_account::sign_in_buyer(&state, &email.unwrap_or_default()).await? {
+        let cookie = customer_account::session_cookie(&state, &headers, &signed_in);
+        response.headers_mut().append(header::SET_COOKIE, cookie);
+    }
+    Ok(response)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -473,21 +485,67 @@ struct OrderPath {
     id: String,
 }
 
-/// The order, as its thank-you page reads it.
+/// An order's status alone: what `GET /orders/{id}` answers a caller who has not shown the
+/// order is theirs (no e-mail, names, numbers, extensions, payment references or transfers).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[allow(dead_code)]
+struct OrderStatusOut {
+    order_id: String,
+    order_number: String,
+    status: projections::orders::OrderViewStatus,
+    placed_at: Option<chrono::DateTime<chrono::Utc>>,
+    paid_at: Option<chrono::DateTime<chrono::Utc>>,
+    completed_at: Option<chrono::DateTime<chrono::Utc>>,
+    email_sent: bool,
+    email_status: Option<jobs::outbox::MailStatus>,
+    /// Always true: the answer holds the status alone.
+    restricted: bool,
+}
+
+/// What `GET /orders/{id}` answers: the whole order to its owner, else its status alone.
+#[derive(ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code, clippy::large_enum_variant)]
+enum OrderAnswer {
+    Whole(OrderOut),
+    StatusOnly(OrderStatusOut),
+}
+
+/// The fields of [`OrderStatusOut`].
+const ORDER_STATUS_FIELDS: &[&str] =
+    &["orderId", "orderNumber", "status", "placedAt", "paidAt", "completedAt", "emailSent", "emailStatus"];
+
+/// The order, as its thank-you page reads it. The whole order (with its personal data) only to
+/// the browser that placed it (`X-Order-Secret`), the reader of a signed link from an e-mail
+/// (`X-Order-Link`: the page's `link` parameter), the signed-in owner (the account's cookie) or
+/// staff; anyone else gets its status alone (`restricted: true`).
 #[utoipa::path(
     get,
     path = "/orders/{id}",
     operation_id = "get_order",
     tag = "checkout",
-    params(OrderPath),
+    params(
+        OrderPath,
+        ("x-order-secret" = Option<String>, Header, description = "The order's secret, as create-payment-intent gave it"),
+        ("x-order-link" = Option<String>, Header, description = "The signed token of a link in an e-mail about the order (30 days)"),
+    ),
     responses(
-        (status = 200, body = OrderOut),
+        (status = 200, body = OrderAnswer, description = "The whole order (OrderOut) to its owner; else the status alone (OrderStatusOut, restricted: true)"),
         (status = 404, description = "No such order (order_not_found)", body = Refusal),
     )
 )]
-async fn get_order(State(state): State<AppState>, Path(raw): Path<String>) -> Result<Json<Value>, ApiError> {
+async fn get_order(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(raw): Path<String>,
+) -> Result<Json<Value>, ApiError> {
     let id = order_id(&raw)?;
-    Ok(Json(order_out(&state, &id).await?))
+    let body = order_out(&state, &id).await?;
+    if order_access::may_read_personal(&state, &headers, LinkKind::Order, &id).await? {
+        return Ok(Json(body));
+    }
+    Ok(Json(order_access::status_only(body, ORDER_STATUS_FIELDS)))
 }
 
 /// The order's view with where its confirmation e-mail stands, as GET /orders/{id} answers.

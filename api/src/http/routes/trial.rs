@@ -4,6 +4,8 @@
 
 use aggregates::trial::TrialError;
 use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap};
+use axum::response::{IntoResponse, Response};
 use axum::Json;
 use projections::trials::TrialView;
 use serde::{Deserialize, Serialize};
@@ -14,7 +16,10 @@ use utoipa_axum::routes;
 
 use crate::app::account_form::CustomerInfo;
 use crate::app::card_setups::TOO_MANY_CARD_SETUPS;
+use crate::app::customer_account;
 use crate::app::ids::{StripeId, StripeKind};
+use crate::app::order_access;
+use crate::app::order_links::LinkKind;
 use crate::app::state::AppState;
 use crate::app::trial;
 use crate::http::routes::checkout::{ExtensionOut, SetupOut};
@@ -155,7 +160,7 @@ struct TrialStarted {
     tag = "trial",
     request_body = TrialBody,
     responses(
-        (status = 200, body = TrialStarted),
+        (status = 200, body = TrialStarted, headers(("set-cookie" = String, description = "The account's session (HttpOnly): the browser that started the trial is signed in"))),
         (status = 409, description = "This e-mail has a confirmed trial, or one started before confirmation existed (trial_already_used), the number was just taken (number_taken), or a start for this e-mail is under way (busy)", body = Refusal),
         (status = 422, description = "Invalid details, each in fieldErrors (invalid_fields), or not a free-trial number (not_a_free_number)", body = Refusal),
         (status = 429, description = "Too many trials or password checks for this e-mail or address (too_many_attempts)", body = Refusal),
@@ -165,8 +170,9 @@ struct TrialStarted {
 async fn create_trial(
     State(state): State<AppState>,
     address: ClientAddress,
+    headers: HeaderMap,
     ApiJson(body): ApiJson<TrialBody>,
-) -> Result<Json<TrialStarted>, ApiError> {
+) -> Result<Response, ApiError> {
     let number = match &body.selected_number {
         Some(SelectedNumber::Object { value } | SelectedNumber::Value(NumberText(value))) => {
             value.trim().trim_start_matches('+').to_string()
@@ -174,8 +180,9 @@ async fn create_trial(
         None => String::new(),
     };
     let started = trial::start(&state, &address, &body.customer_info, number).await?;
+    let signed_in = customer_account::sign_in_buyer(&state, &body.customer_info.email).await?;
     let rfc3339 = |t: chrono::DateTime<chrono::Utc>| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
-    Ok(Json(TrialStarted {
+    let answer = Json(TrialStarted {
         success: true,
         customer_id: started.id.clone(),
         trial_id: started.id,
@@ -190,7 +197,14 @@ async fn create_trial(
         selected_number: SelectedNumberOut { display_value: started.display_number, value: started.number },
         package: started.package,
         minutes: started.minutes,
-    }))
+    });
+    Ok(match signed_in {
+        Some(signed_in) => {
+            ([(header::SET_COOKIE, customer_account::session_cookie(&state, &headers, &signed_in))], answer)
+                .into_response()
+        }
+        None => answer.into_response(),
+    })
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -294,18 +308,59 @@ struct TrialPath {
     id: String,
 }
 
-/// The trial, as its thank-you page reads it.
+/// A trial's status alone: what `GET /trials/{id}` answers a caller who has not shown the
+/// trial is theirs (no e-mail, names, company, phone, number, extension or payment references).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[allow(dead_code)]
+struct TrialStatusOut {
+    trial_id: String,
+    status: projections::trials::TrialViewStatus,
+    package: String,
+    started_at: Option<chrono::DateTime<chrono::Utc>>,
+    ends_at: Option<chrono::DateTime<chrono::Utc>>,
+    verify_by: Option<chrono::DateTime<chrono::Utc>>,
+    email_verified: bool,
+    email_sent: bool,
+    email_status: Option<jobs::outbox::MailStatus>,
+    /// Always true: the answer holds the status alone.
+    restricted: bool,
+}
+
+/// What `GET /trials/{id}` answers: the whole trial to its owner, else its status alone.
+#[derive(ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code, clippy::large_enum_variant)]
+enum TrialAnswer {
+    Whole(TrialOut),
+    StatusOnly(TrialStatusOut),
+}
+
+/// The fields of [`TrialStatusOut`].
+const TRIAL_STATUS_FIELDS: &[&str] =
+    &["trialId", "status", "package", "startedAt", "endsAt", "verifyBy", "emailVerified", "emailSent", "emailStatus"];
+
+/// The trial, as its thank-you page reads it. The whole trial (with its personal data) only to
+/// the signed-in owner (the browser that started it is signed in), the reader of a signed link
+/// (`X-Order-Link`) or staff; anyone else gets its status alone (`restricted: true`).
 #[utoipa::path(
     get,
     path = "/trials/{id}",
     tag = "trial",
-    params(TrialPath),
+    params(
+        TrialPath,
+        ("x-order-link" = Option<String>, Header, description = "The signed token of a link in an e-mail about the trial (30 days)"),
+    ),
     responses(
-        (status = 200, body = TrialOut),
+        (status = 200, body = TrialAnswer, description = "The whole trial (TrialOut) to its owner; else the status alone (TrialStatusOut, restricted: true)"),
         (status = 404, description = "No such trial (trial_not_found)", body = Refusal),
     )
 )]
-async fn get_trial(State(state): State<AppState>, Path(raw): Path<String>) -> Result<Json<Value>, ApiError> {
+async fn get_trial(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(raw): Path<String>,
+) -> Result<Json<Value>, ApiError> {
     let id = trial_id(&raw)?;
     let read = trial::read(&state, &id).await?;
     let answer = TrialOut {
@@ -319,7 +374,10 @@ async fn get_trial(State(state): State<AppState>, Path(raw): Path<String>) -> Re
     if let Value::Object(map) = &mut body {
         map.remove("lastSequence");
     }
-    Ok(Json(body))
+    if order_access::may_read_personal(&state, &headers, LinkKind::Trial, &id).await? {
+        return Ok(Json(body));
+    }
+    Ok(Json(order_access::status_only(body, TRIAL_STATUS_FIELDS)))
 }
 
 /// The token of a trial's confirmation link.

@@ -31,9 +31,7 @@ export function SiteHeader() {
               </Link>
             ))}
             <NavDropdown label="More" links={moreLinks} className="top-bar-more" />
-            <a href={siteConfig.dashboardLoginUrl} target="_blank" rel="noopener noreferrer">
-              Login
-            </a>
+            <Link to="/account">Login</Link>
           </nav>
         </div>
       </div>
@@ -100,9 +98,7 @@ export function SiteHeader() {
               </li>
             ))}
             <li>
-              <a href={siteConfig.dashboardLoginUrl} target="_blank" rel="noopener noreferrer">
-                Login
-              </a>
+              <Link to="/account">Login</Link>
             </li>
           </ul>
           <Link to="/free-trial-numbers" className="button button-primary button-block">

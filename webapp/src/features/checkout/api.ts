@@ -1,5 +1,6 @@
 import { api } from '../../lib/api';
 import type { Registrations } from '../../lib/api-types';
+import { orderOwnerHeaders } from './order-link';
 import { storedOrderSecret } from './order-secret';
 import type {
   ConfirmPortDetailsArgs,
@@ -49,7 +50,9 @@ export const checkoutApi = api.injectEndpoints({
     }),
     /** The thank-you view of an order. */
     getOrder: build.query<OrderView, string>({
-      query: (orderId) => `orders/${encodeURIComponent(orderId)}`,
+      // The order's details need the browser to show it is the buyer's (its session cookie, the
+      // secret the order was placed with, or an e-mail's signed link): else the status alone.
+      query: (orderId) => ({ url: `orders/${encodeURIComponent(orderId)}`, headers: orderOwnerHeaders(orderId) }),
       providesTags: (_result, _error, orderId) => [{ type: 'Order', id: orderId }],
     }),
     /** Where the order's extensions connect and whether each is registered now (polled by the thank-you page). */

@@ -84,7 +84,7 @@ describe('thank-you page', () => {
     expect(valueOf(account, 'Email')).toHaveTextContent('jane@example.co.uk');
     expect(valueOf(account, 'Password')).toHaveTextContent('cor••••••••');
     expect(account).not.toHaveTextContent('correct-horse');
-    expect(within(account).getByRole('link', { name: 'Login to Dashboard' })).toHaveAttribute('href', 'https://portal.talkbridge.co.uk/login');
+    expect(within(account).getByRole('link', { name: 'Login to Dashboard' })).toHaveAttribute('href', '/account');
 
     const extensions = screen.getByRole('region', { name: 'Extension Details' });
     expect(within(extensions).getByText('For IP phone configuration')).toBeInTheDocument();
@@ -134,7 +134,7 @@ describe('thank-you page', () => {
     expect(next).toHaveTextContent('A confirmation email has been sent to jane@example.co.uk.');
     expect(next).toHaveTextContent('Our team will be in touch');
     expect(within(next).getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
-    expect(within(next).getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', 'https://portal.talkbridge.co.uk/login');
+    expect(within(next).getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/account');
   });
 
   it('Oops! without an order id, with Try Again to /checkout', async () => {

@@ -1,13 +1,14 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { isRestricted, SignInToSee } from '../../account/components/sign-in-to-see';
+import { rememberOrderLink } from '../order-link';
 import { useAppSelector } from '../../../app/hooks';
 import { emailStatusText } from '../../../components/email-status';
 import { ExtensionDetailsSection } from '../../../components/extension-details';
 import { maskSecret } from '../../../components/mask-secret';
 import { PageMeta } from '../../../components/page-meta';
 import { PhoneSetupInfo } from '../../../components/phone-setup-info';
-import { siteConfig } from '../../../config/site';
 import { errorStatus } from '../../../lib/api-error';
 import { useCatalogue } from '../../../lib/catalogue';
 import { cycleWord, formatPence } from '../../../lib/format-money';
@@ -60,6 +61,9 @@ interface ThankYouPageProps {
 export function ThankYouPage({ deskPhonesInCart = false }: ThankYouPageProps) {
   const [params] = useSearchParams();
   const orderId = useMemo(() => params.get('order') || readStorage(LAST_ORDER_KEY), [params]);
+  // A signed link from an e-mail (`&link=`): kept for this order so the page reads its details.
+  const link = params.get('link');
+  if (orderId && link) rememberOrderLink(orderId, link);
   // Asked again every few seconds until the confirmation e-mail has left (or failed), then every
   // 30 seconds while a number transfer is open, so that staff's steps show without a reload.
   const [pollMs, setPollMs] = useState(() => orderPollInterval(undefined));
@@ -97,6 +101,14 @@ export function ThankYouPage({ deskPhonesInCart = false }: ThankYouPageProps) {
     );
   }
   const order = query.data;
+  if (order && isRestricted(order)) {
+    return (
+      <>
+        {meta}
+        <SignInToSee what="Your order" status={order.status} />
+      </>
+    );
+  }
   if (!order || query.isError || (order.status !== 'paid' && order.status !== 'completed')) {
     const notFound = query.isError && errorStatus(query.error) === 404;
     return (
@@ -251,9 +263,7 @@ function Confirmation({ orderId, order, inMemory, deskPhonesInCart }: Confirmati
             </>
           )}
         </dl>
-        <a href={siteConfig.dashboardLoginUrl} target="_blank" rel="noreferrer">
-          Login to Dashboard
-        </a>
+        <Link to="/account">Login to Dashboard</Link>
       </section>
 
       <ExtensionDetailsSection
@@ -274,9 +284,9 @@ function Confirmation({ orderId, order, inMemory, deskPhonesInCart }: Confirmati
           <Link to="/" className="button button-secondary">
             Return to Home
           </Link>
-          <a href={siteConfig.dashboardLoginUrl} className="button button-primary" target="_blank" rel="noreferrer">
+          <Link to="/account" className="button button-primary">
             Go to Dashboard
-          </a>
+          </Link>
         </div>
       </section>
     </div>

@@ -37,6 +37,9 @@ function SupportLinks({ home }: { home: string }) {
       <Link to="/" className="button button-secondary">
         {home}
       </Link>
+      <Link to="/account" className="button button-secondary">
+        Go to Dashboard
+      </Link>
       <Link to="/contact" className="button button-primary">
         Contact Support
       </Link>

@@ -121,7 +121,7 @@ describe('trial thank-you page, straight after sign-up', () => {
     for (const app of ['iOS', 'Android', 'Desktop']) {
       expect(within(next).getByRole('link', { name: `Download for ${app}` })).toBeInTheDocument();
     }
-    expect(within(next).getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(within(next).getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/account');
     expect(within(next).getByRole('link', { name: 'View Features' })).toHaveAttribute('href', '/features');
 
     expect(within(screen.getByRole('region', { name: 'Ready for more?' })).getByRole('link', { name: 'View Plans' })).toHaveAttribute(

@@ -8,6 +8,7 @@ import { siteConfig } from '../../../config/site';
 import { forgetSelectedFreeNumber } from '../../../lib/selected-free-number';
 import type { Registrations } from '../../../lib/api-types';
 import { useRegistrationPolling } from '../../../lib/registrations';
+import { isRestricted, SignInToSee } from '../../account/components/sign-in-to-see';
 import { useGetTrialQuery, useGetTrialRegistrationsQuery } from '../api';
 import { formatTrialEnd } from '../format-trial-end';
 import { confirmBy, messages } from '../messages';
@@ -141,6 +142,14 @@ export function TrialThankYouPage() {
       </>
     );
   }
+  if (trialId && query.data && isRestricted(query.data)) {
+    return (
+      <>
+        {meta}
+        <SignInToSee what="Your free trial" status={query.data.status} />
+      </>
+    );
+  }
   if (trialId && query.data) {
     return (
       <>
@@ -271,7 +280,7 @@ function TrialConfirmation({ trial, emailStatus, trialId }: TrialConfirmationPro
           </li>
           <li>
             <h3>Open your dashboard</h3>
-            <Link to="/dashboard">Go to Dashboard</Link>
+            <Link to="/account">Go to Dashboard</Link>
           </li>
           <li>
             <h3>Explore the features</h3>

@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { PageMeta } from '../../../components/page-meta';
+import { accountFetch, AccountError, readJson } from '../api';
+import { AccountGate } from '../components/account-gate';
+import { OrderBilling } from '../components/order-billing';
+import { OrderCredit } from '../components/order-credit';
+import { OrderExtensions } from '../components/order-extensions';
+import { OrderPlan } from '../components/order-plan';
+import { OrderTransfers } from '../components/order-transfers';
+import { StatusBadge } from '../components/status-badge';
+import type { AccountOrderDetail } from '../types';
+import '../account.css';
+
+/**
+ * /account/orders/:id, one service order's page. Its sections, in this order, each its own
+ * component (the shared contract of issue 34): plan and numbers, extensions (each with its SIP
+ * password reset), transfers, billing, Pay As You Go credit.
+ */
+export function OrderPage() {
+  const { id = '' } = useParams();
+  return <AccountGate>{() => <OrderDetail key={id} id={id} />}</AccountGate>;
+}
+
+function OrderDetail({ id }: { id: string }) {
+  const [order, setOrder] = useState<AccountOrderDetail | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    accountFetch(`account/orders/${encodeURIComponent(id)}`)
+      .then((response) => readJson<{ data: AccountOrderDetail }>(response))
+      .then((body) => {
+        if (!cancelled) setOrder(body.data);
+      })
+      .catch((failure: unknown) => {
+        if (cancelled) return;
+        setError(
+          failure instanceof AccountError && failure.status < 500
+            ? failure.message
+            : 'This order could not be loaded just now. Please reload the page in a moment.',
+        );
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [id]);
+
+  return (
+    <div className="container page-body account-page">
+      <PageMeta title="Your order" description="Your plan, numbers and extensions." path={`/account/orders/${id}`} noIndex />
+      <p className="account-back">
+        <Link to="/account">← All your orders</Link>
+      </p>
+      {error && (
+        <>
+          <h1>Your order</h1>
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        </>
+      )}
+      {!order && !error && <p role="status">Loading your order...</p>}
+      {order && (
+        <>
+          <div className="account-heading">
+            <h1>Order {order.orderNumber}</h1>
+            <StatusBadge status={order.status} />
+          </div>
+          <OrderPlan order={order} />
+          <OrderExtensions order={order} />
+          <OrderTransfers orderId={order.id} />
+          <OrderBilling orderId={order.id} />
+          <OrderCredit orderId={order.id} />
+        </>
+      )}
+    </div>
+  );
+}
