@@ -129,8 +129,9 @@ test('"Forgot password": the e-mailed link sets a new password, confirms the add
   await other.goto('/account/sign-in');
   await other.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(other.getByRole('heading', { level: 1 })).toHaveText('Forgot password');
-  await other.getByLabel('Email').fill(account.email);
-  await other.getByRole('button', { name: 'E-mail me a link' }).click();
+  const forgot = other.getByRole('form', { name: 'Forgot password' });
+  await forgot.getByLabel('Email').fill(account.email);
+  await forgot.getByRole('button', { name: 'E-mail me a link' }).click();
   await expect(other.getByRole('status')).toHaveText(/^If an account uses this e-mail address, we have sent it a link/);
 
   const link = await resetLink(browser, account.email);
@@ -202,6 +203,7 @@ test('the account pages fit a phone (390 px) and axe finds nothing on them', asy
     found.push(...(await axeViolations(page)));
   }
   // The error state too.
+  await page.goto('/account/sign-in');
   await signInForm(page, 'nobody@example.com', 'wrong-password');
   await expect(page.getByRole('alert')).toBeVisible();
   found.push(...(await axeViolations(page)));
