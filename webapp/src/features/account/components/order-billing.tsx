@@ -68,8 +68,7 @@ function Invoices({ orderId }: { orderId: string }) {
         <p className="muted">No invoices yet: a plan paid by the month or year lists each invoice here.</p>
       )}
       {invoices.data && invoices.data.length > 0 && (
-        // Scrolls sideways on a phone: keyboard users reach it too (axe: scrollable-region-focusable).
-        <div className="billing-table-wrap" tabIndex={0} role="region" aria-label="Invoices">
+        <div className="billing-table-wrap">
           <table className="billing-table">
             <thead>
               <tr>
