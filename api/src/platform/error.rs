@@ -49,6 +49,7 @@ pub const API_REFUSALS: &[Declared] = &[
     api_refusal("payment_not_found", 404, "No such payment on this order."),
     api_refusal("postcode_not_found", 404, "No addresses found for that postcode."),
     api_refusal("mail_not_found", 404, "No such e-mail in the outbox."),
+    api_refusal("no_calls", 404, "A hardware order has no phone service, so no calls: open the service order."),
     api_refusal("not_a_trial", 404, "No such free trial."),
     api_refusal("verification_link_unknown", 404, "This confirmation link is not known."),
     api_refusal("payment_processing", 202, "Payment processing completed but status is unclear. Please contact support to verify your order."),
