@@ -139,6 +139,7 @@ mod tests {
             ("SMTP_HOST", "smtp.example.com"),
             ("SITE_URL", "https://www.talkbridge.co.uk"),
             ("GOOGLE_CLIENT_ID", "client.apps.googleusercontent.com"),
+            ("LINK_SECRET", "0123456789abcdef0123456789abcdef"),
         ]));
         assert!(policy.contains("script-src 'self' https://js.stripe.com https://*.js.stripe.com https://accounts.google.com/gsi/client;"), "{policy}");
         assert!(policy.contains("https://hooks.stripe.com"), "{policy}");
