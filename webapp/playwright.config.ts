@@ -18,6 +18,7 @@ import { defineConfig, devices } from '@playwright/test';
 // - `alone`, after all of them: analytics.spec counts today's page views exactly, so nothing
 //   else may open a page while it runs. (A failure in the others skips it: fix that first.)
 const catalogue = [
+  'account-services.spec.ts',
   'admin.spec.ts',
   'cart-journey.spec.ts',
   'hardware-checkout.spec.ts',
