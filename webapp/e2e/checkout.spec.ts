@@ -120,12 +120,18 @@ test('Single User monthly, call recording and two numbers, paid by card: the tha
   await expect(page.getByRole('button', { name: 'Back' })).toBeDisabled();
   releaseAccount();
 
-  // The thank-you page; the order's secret was forgotten with the cart id and never was in the URL.
+  // The thank-you page. The order's secret was never in the URL nor in localStorage; this tab keeps
+  // the completed order's own secret alone (its thank-you page proves with it that this is the
+  // browser that placed the order), every other one is forgotten.
   await expectThankYou(page);
-  const stored = await page.evaluate(() => JSON.stringify({ ...window.localStorage }) + JSON.stringify({ ...window.sessionStorage }));
-  expect(stored).not.toContain('orderSecret:');
+  const { local, session } = await page.evaluate(() => ({ local: JSON.stringify({ ...window.localStorage }), session: { ...window.sessionStorage } }));
+  expect(local).not.toContain('orderSecret:');
+  const secretKeys = Object.keys(session).filter((key) => key.startsWith('orderSecret:'));
+  const orderId = new URL(page.url()).searchParams.get('order');
+  expect(secretKeys).toEqual([`orderSecret:${orderId}`]);
   if (orderSecret) {
-    expect(stored).not.toContain(orderSecret);
+    expect(local).not.toContain(orderSecret);
+    expect(session[`orderSecret:${orderId}`]).toBe(orderSecret);
     expect(page.url()).not.toContain(orderSecret);
   }
   await expect(thankYouCard(page, /^Package$/)).toContainText('Single User');
