@@ -124,12 +124,13 @@ pub struct ReceiptSeller {
     pub email: String,
 }
 
-impl From<ShopIdentity> for ReceiptSeller {
-    fn from(shop: ShopIdentity) -> Self {
+impl ReceiptSeller {
+    /// The shop with its VAT registration (the `VAT_NUMBER` setting).
+    pub fn new(shop: ShopIdentity, vat_number: &str) -> Self {
         ReceiptSeller {
             name: shop.name.to_string(),
             address: shop.address.iter().map(|line| line.to_string()).collect(),
-            vat_number: shop.vat_number.to_string(),
+            vat_number: vat_number.to_string(),
             email: shop.email.to_string(),
         }
     }
@@ -166,7 +167,7 @@ pub fn not_paid() -> ApiError {
 }
 
 /// The VAT receipt of a paid hardware order, from its events (the aggregate as they make it).
-pub fn receipt_of(id: &str, order: &HardwareOrder) -> Result<HardwareReceipt, ApiError> {
+pub fn receipt_of(id: &str, order: &HardwareOrder, seller: ReceiptSeller) -> Result<HardwareReceipt, ApiError> {
     let paid_at = order.paid_at.filter(|_| order.status.is_paid()).ok_or_else(not_paid)?;
     let mut lines: Vec<ReceiptLine> = order
         .lines
@@ -203,7 +204,7 @@ pub fn receipt_of(id: &str, order: &HardwareOrder) -> Result<HardwareReceipt, Ap
         order_id: id.to_string(),
         order_number: order.order_number.clone(),
         paid_at,
-        seller: SHOP.into(),
+        seller,
         customer_name: format!("{} {}", order.customer.first_name, order.customer.last_name).trim().to_string(),
         customer_email: order.customer.email.clone(),
         delivery_address,
@@ -227,7 +228,7 @@ pub async fn hardware_receipt(
     if order.status == HardwareOrderStatus::New {
         return Err(aggregates::hardware_order::HardwareOrderError::NotPlaced.into());
     }
-    receipt_of(id, &order)
+    receipt_of(id, &order, ReceiptSeller::new(SHOP, &state.services.config.vat_number))
 }
 
 #[cfg(test)]
@@ -285,7 +286,8 @@ mod tests {
             status: "succeeded".into(),
             paid_at,
         };
-        let receipt = receipt_of("o1", &order(vec![placed(), paid])).unwrap();
+        let receipt =
+            receipt_of("o1", &order(vec![placed(), paid]), ReceiptSeller::new(SHOP, "GB 123 4567 89")).unwrap();
         // 2 x 64.00 + 49.99 + 8.45 delivery = 186.44 net; VAT 20% = 37.288 -> 37.29; 223.73.
         assert_eq!(receipt.net_pence, Pence(18644));
         assert_eq!(receipt.vat_pence, Pence(3729));
@@ -298,14 +300,14 @@ mod tests {
         assert_eq!(receipt.receipt_number, "RC-123456");
         assert_eq!(receipt.paid_at, paid_at);
         assert_eq!(receipt.vat_rate, 20);
-        assert_eq!(receipt.seller.vat_number, SHOP.vat_number);
+        assert_eq!(receipt.seller.vat_number, "GB 123 4567 89");
         assert_eq!(receipt.delivery_address, vec!["1 High St", "Leeds", "LS1 1AA", "GB"]);
         assert_eq!(receipt.refunded_pence, Pence::ZERO);
     }
 
     #[test]
     fn an_unpaid_order_has_no_receipt() {
-        let refused = receipt_of("o1", &order(vec![placed()])).unwrap_err();
+        let refused = receipt_of("o1", &order(vec![placed()]), ReceiptSeller::new(SHOP, "GB 123 4567 89")).unwrap_err();
         assert!(matches!(refused, ApiError::Refused { code: "receipt_not_available", .. }));
     }
 }

@@ -24,6 +24,17 @@ impl fmt::Debug for Secret {
     }
 }
 
+/// Development's `VAT_NUMBER` when unset: a sample that says so on every receipt it prints.
+const DEVELOPMENT_VAT_NUMBER: &str = "GB 123 4567 89 (sample: set VAT_NUMBER)";
+
+/// A UK VAT registration as receipts print it: "GB" then 9 or 12 digits, spaces allowed.
+pub fn valid_vat_number(number: &str) -> bool {
+    let compact: String = number.chars().filter(|c| !c.is_whitespace()).collect();
+    compact
+        .strip_prefix("GB")
+        .is_some_and(|digits| digits.chars().all(|c| c.is_ascii_digit()) && matches!(digits.len(), 9 | 12))
+}
+
 /// The shortest `LINK_SECRET` taken.
 pub const MIN_LINK_SECRET_CHARS: usize = 32;
 /// Development's link key when `LINK_SECRET` is unset (never production's: it refuses to start).
@@ -114,6 +125,10 @@ pub struct Config {
     pub site_url: String,
     /// `SALES_EMAIL`, default sales@talkbridge.co.uk: where quote requests are e-mailed.
     pub sales_email: String,
+    /// `VAT_NUMBER`: the shop's UK VAT registration ("GB" and 9 or 12 digits) that its VAT
+    /// receipts print. Production refuses to start without a valid one; development prints a
+    /// sample that says it is not real.
+    pub vat_number: String,
     /// `LINK_SECRET`: the key that signs the links in e-mails to a buyer's order (HMAC,
     /// crate::app::order_links), at least 32 characters. Production refuses to start without
     /// it; development uses a fixed key of its own.
@@ -320,6 +335,11 @@ impl Config {
                  characters (e.g. `openssl rand -hex 32`) to sign the order links in e-mails"
             ));
         }
+        if self.is_production() && !valid_vat_number(&self.vat_number) {
+            return Err("VAT_NUMBER is not set or not a UK VAT registration: production prints it on VAT receipts, \
+                        so set it to the company's own (GB and 9 or 12 digits, e.g. GB 123 4567 89)"
+                .into());
+        }
         Ok(())
     }
 
@@ -348,6 +368,11 @@ impl Config {
             app_env,
             site_url,
             sales_email: non_empty(lookup("SALES_EMAIL")).unwrap_or_else(|| "sales@talkbridge.co.uk".to_string()),
+            vat_number: match non_empty(lookup("VAT_NUMBER")) {
+                Some(number) => number.trim().to_string(),
+                None if app_env == AppEnv::Development => DEVELOPMENT_VAT_NUMBER.to_string(),
+                None => String::new(),
+            },
             link_secret: Secret::new(match non_empty(lookup("LINK_SECRET")) {
                 Some(secret) => secret,
                 None if app_env == AppEnv::Development => DEVELOPMENT_LINK_SECRET.to_string(),
@@ -496,6 +521,7 @@ mod tests {
             "SMTP_HOST" => Some("smtp.example.com".into()),
             "SITE_URL" => Some("https://shop.example/".into()),
             "LINK_SECRET" => Some("0123456789abcdef0123456789abcdef".into()),
+            "VAT_NUMBER" => Some("GB 123 4567 89".into()),
             _ => None,
         })
         .unwrap();
@@ -596,6 +622,28 @@ mod tests {
             );
         }
         assert!(dev(&[]).unwrap().link_secret.expose().len() >= MIN_LINK_SECRET_CHARS);
+    }
+
+    #[test]
+    fn production_without_a_vat_number_refuses_to_start_and_development_prints_a_sample() {
+        for number in [None, Some("123456789"), Some("GB 12345"), Some("GB12345678X")] {
+            let error = Config::from_lookup(|k| match k {
+                "STRIPE_SECRET_KEY" => Some("sk_live_x".into()),
+                "STRIPE_PUBLISHABLE_KEY" => Some("pk_live_x".into()),
+                "STRIPE_WEBHOOK_SECRET" => Some("whsec_x".into()),
+                "SMTP_HOST" => Some("smtp.example.com".into()),
+                "SITE_URL" => Some("https://shop.example".into()),
+                "LINK_SECRET" => Some("0123456789abcdef0123456789abcdef".into()),
+                "VAT_NUMBER" => number.map(Into::into),
+                _ => None,
+            })
+            .unwrap_err();
+            assert!(error.contains("VAT_NUMBER") && !error.contains('\n'), "{number:?}: {error}");
+        }
+        for good in ["GB 123 4567 89", "GB123456789", "GB 123 4567 89 012"] {
+            assert!(valid_vat_number(good), "{good}");
+        }
+        assert!(dev(&[]).unwrap().vat_number.contains("sample"));
     }
 
     #[test]

@@ -183,6 +183,7 @@ async fn a_production_server_refuses_to_start_without_the_renderer() {
             "SMTP_FROM" => "shop@example.com",
             "SITE_URL" => "https://shop.example.com",
             "LINK_SECRET" => "0123456789abcdef0123456789abcdef",
+            "VAT_NUMBER" => "GB 123 4567 89",
             "RENDERER_DIR" => &missing,
             _ => return None,
         };

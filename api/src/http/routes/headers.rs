@@ -140,6 +140,7 @@ mod tests {
             ("SITE_URL", "https://www.talkbridge.co.uk"),
             ("GOOGLE_CLIENT_ID", "client.apps.googleusercontent.com"),
             ("LINK_SECRET", "0123456789abcdef0123456789abcdef"),
+            ("VAT_NUMBER", "GB 123 4567 89"),
         ]));
         assert!(policy.contains("script-src 'self' https://js.stripe.com https://*.js.stripe.com https://accounts.google.com/gsi/client;"), "{policy}");
         assert!(policy.contains("https://hooks.stripe.com"), "{policy}");

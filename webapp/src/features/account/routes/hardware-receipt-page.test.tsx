@@ -14,7 +14,7 @@ const receipt: HardwareReceipt = {
   orderId: ORDER,
   orderNumber: 'HW-123456',
   paidAt: '2026-11-26T10:05:00Z',
-  seller: { name: 'Talkbridge', address: ['27 Great Sutton Street', 'London', 'EC1V 0DS', 'United Kingdom'], vatNumber: 'GB 284 7391 62', email: 'support@talkbridge.co.uk' },
+  seller: { name: 'Talkbridge', address: ['27 Great Sutton Street', 'London', 'EC1V 0DS', 'United Kingdom'], vatNumber: 'GB 123 4567 89', email: 'support@talkbridge.co.uk' },
   customerName: 'Jo Bloggs',
   customerEmail: 'jo@example.com',
   deliveryAddress: ['1 High St', 'Leeds', 'LS1 1AA', 'GB'],
@@ -44,7 +44,7 @@ describe('a desk-phone order’s VAT receipt', () => {
   it('shows the shop’s VAT number, the lines and the server’s net, VAT and total, and prints', async () => {
     renderPage(() => receipt);
     const article = await screen.findByRole('article', { name: 'VAT receipt' });
-    expect(article).toHaveTextContent('VAT number: GB 284 7391 62');
+    expect(article).toHaveTextContent('VAT number: GB 123 4567 89');
     expect(article).toHaveTextContent('27 Great Sutton Street');
     expect(article).toHaveTextContent('RC-123456');
     expect(article).toHaveTextContent('26 November 2026');
