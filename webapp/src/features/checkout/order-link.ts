@@ -4,7 +4,7 @@ import { storedOrderSecret } from './order-secret';
 /**
  * The signed token of a link from an e-mail about an order (`/thank-you?order=...&link=...`):
  * kept in this tab's sessionStorage by order, so that the page's reads (and a reload) show the
- * order's details. It is worth what the link is (30 days); never localStorage.
+ * order's details. It is worth what the link is (until the expiry the server signed into it); never localStorage.
  */
 const linkKey = (orderId: string) => `orderLink:${orderId}`;
 
