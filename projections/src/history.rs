@@ -284,6 +284,9 @@ impl Narrated for CallCredit {
                 "Call credit ran out: calls out are refused until a top-up; the buyer is e-mailed.".to_string()
             }
             CallCreditEvent::CallRefused { to, .. } => format!("Call to {to} refused: no call credit left."),
+            CallCreditEvent::IncludedMinutesRanOut { period, minutes, .. } => format!(
+                "The {minutes} included minutes ran out ({period}): calls out are refused until they renew; the buyer is e-mailed."
+            ),
         }
     }
 

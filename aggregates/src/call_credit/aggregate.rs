@@ -17,6 +17,9 @@ pub struct CallCreditServices {
     pub clock: Arc<dyn Clock>,
 }
 
+/// The period of a trial's included minutes (its whole length).
+pub const TRIAL_PERIOD: &str = "trial";
+
 /// The longest request id a top-up takes.
 pub const MAX_TOP_UP_REQUEST_ID: usize = 64;
 
@@ -60,6 +63,9 @@ pub struct CallCredit {
     /// The credit ran out and no credit was bought since (the buyer was told).
     #[serde(default)]
     pub ran_out: bool,
+    /// The periods (`2026-12`, or `trial`) whose included minutes ran out (each recorded once).
+    #[serde(default)]
+    pub minutes_ran_out: Vec<String>,
 }
 
 /// The rate a minute of a call to `to` (E.164 with its +) costs, in tenths of a penny: a UK
@@ -128,6 +134,18 @@ impl CallCredit {
         } else {
             Err(CallCreditError::InvalidRequestId)
         }
+    }
+
+    /// `trial`, or a month as `YYYY-MM`.
+    fn is_minutes_period(period: &str) -> bool {
+        if period == TRIAL_PERIOD {
+            return true;
+        }
+        let b = period.as_bytes();
+        b.len() == 7
+            && b[4] == b'-'
+            && b[..4].iter().chain(&b[5..]).all(u8::is_ascii_digit)
+            && matches!(&period[5..], "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12")
     }
 
     /// The events a command leads to (none when it would change nothing: a payment or a
@@ -217,6 +235,15 @@ impl CallCredit {
                 }
                 Ok(vec![Ev::CallRefused { call_id, to, at: now }])
             }
+            C::RecordIncludedMinutesRanOut { period, minutes } => {
+                if !Self::is_minutes_period(&period) || minutes <= 0 {
+                    return Err(E::InvalidMinutesPeriod);
+                }
+                if self.minutes_ran_out.contains(&period) {
+                    return Err(E::MinutesAlreadyRanOut);
+                }
+                Ok(vec![Ev::IncludedMinutesRanOut { period, minutes, at: now }])
+            }
             C::RecordTopUpDeclined { payment_intent_id, code } => {
                 if self.declined_payments.contains(&payment_intent_id) {
                     return Ok(vec![]);
@@ -274,6 +301,10 @@ impl Aggregate for CallCredit {
             }
             Ev::CreditRanOut { at } => {
                 self.ran_out = true;
+                self.updated_at = Some(at);
+            }
+            Ev::IncludedMinutesRanOut { period, at, .. } => {
+                self.minutes_ran_out.push(period);
                 self.updated_at = Some(at);
             }
             Ev::CallRefused { call_id, at, .. } => {

@@ -22,4 +22,8 @@ pub enum CallCreditCommand {
     ChargeCall { call_id: String, to: String, seconds: i64, rates: CallRates },
     /// The registrar refused call `call_id` to `to` for want of credit: recorded once.
     RecordRefusedCall { call_id: String, to: String },
+    /// The minutes the owner's plan includes are spoken for `period` (a UK calendar month,
+    /// `2026-12`, or `trial` for a trial's whole length): `minutes` of them. Recorded once a
+    /// period; again is refused.
+    RecordIncludedMinutesRanOut { period: String, minutes: i64 },
 }

@@ -35,5 +35,11 @@ refusals! {
         #[error("A call is charged for a whole number of seconds, from nothing up.")]
         #[refusal("invalid_call", 422)]
         InvalidCall,
+        #[error("A period of included minutes is a month (2026-12) or trial, with minutes from one up.")]
+        #[refusal("invalid_minutes_period", 422)]
+        InvalidMinutesPeriod,
+        #[error("The included minutes already ran out for that period: the buyer was told once.")]
+        #[refusal("minutes_already_ran_out", 409)]
+        MinutesAlreadyRanOut,
     }
 }

@@ -50,6 +50,10 @@ pub enum CallCreditEvent {
     CreditRanOut { at: DateTime<Utc> },
     /// A call out (`call_id`) the registrar refused because no credit was left.
     CallRefused { call_id: String, to: String, at: DateTime<Utc> },
+    /// The `minutes` the plan includes for `period` (a UK calendar month, `2026-12`, or
+    /// `trial`) are spoken: calls out are refused until they renew (a month's on the 1st),
+    /// and the buyer is told once.
+    IncludedMinutesRanOut { period: String, minutes: i64, at: DateTime<Utc> },
 }
 
 impl DomainEvent for CallCreditEvent {
@@ -62,6 +66,7 @@ impl DomainEvent for CallCreditEvent {
             CallCreditEvent::CallCharged { .. } => "CallCharged",
             CallCreditEvent::CreditRanOut { .. } => "CreditRanOut",
             CallCreditEvent::CallRefused { .. } => "CallRefused",
+            CallCreditEvent::IncludedMinutesRanOut { .. } => "IncludedMinutesRanOut",
         }
         .to_string()
     }

@@ -17,6 +17,12 @@
 //! | `RecordTopUpPayment { payment_intent_id, card }` | `TopUpPaymentMade` |
 //! | `RecordTopUpPaid { payment_intent_id }` | `CreditBought { source: topUp }` |
 //! | `RecordTopUpDeclined { payment_intent_id, code }` | `TopUpDeclined` |
+//! | `RecordIncludedMinutesRanOut { period, minutes }` (once a period; again is refused) | `IncludedMinutesRanOut` |
+//!
+//! A plan with included minutes (Single User, Multi User, a trial) has no credit, but its
+//! stream records when the minutes ran out, once a period (a UK month, or a trial's whole
+//! length), so the buyer is e-mailed once. Its key is the registrar's owner: the order's id,
+//! or `trial:<trial id>` for a trial.
 
 mod aggregate;
 mod commands;
@@ -24,7 +30,7 @@ mod errors;
 mod events;
 
 pub use aggregate::{
-    call_cost, rate_for, tenths_of, CallCredit, CallCreditServices, PendingTopUp, MAX_TOP_UP_REQUEST_ID,
+    call_cost, rate_for, tenths_of, CallCredit, CallCreditServices, PendingTopUp, MAX_TOP_UP_REQUEST_ID, TRIAL_PERIOD,
 };
 pub use commands::CallCreditCommand;
 pub use errors::CallCreditError;

@@ -330,3 +330,49 @@ fn a_call_refused_for_want_of_credit_is_recorded_once() {
     test().given(vec![]).when(record()).then_expect_events(vec![refused.clone()]);
     test().given(vec![refused]).when(record()).then_expect_events(vec![]);
 }
+
+fn minutes_ran_out(period: &str, minutes: i64) -> CallCreditEvent {
+    CallCreditEvent::IncludedMinutesRanOut { period: period.into(), minutes, at: at() }
+}
+
+fn record_minutes_ran_out(period: &str, minutes: i64) -> CallCreditCommand {
+    CallCreditCommand::RecordIncludedMinutesRanOut { period: period.into(), minutes }
+}
+
+#[test]
+fn included_minutes_run_out_once_a_month_and_once_in_a_trials_whole_length() {
+    test()
+        .given(vec![])
+        .when(record_minutes_ran_out("2026-11", 500))
+        .then_expect_events(vec![minutes_ran_out("2026-11", 500)]);
+    test()
+        .given(vec![minutes_ran_out("2026-11", 500)])
+        .when(record_minutes_ran_out("2026-11", 500))
+        .then_expect_error(CallCreditError::MinutesAlreadyRanOut);
+    // The next month's minutes run out again, and are told again.
+    test()
+        .given(vec![minutes_ran_out("2026-11", 500)])
+        .when(record_minutes_ran_out("2026-12", 500))
+        .then_expect_events(vec![minutes_ran_out("2026-12", 500)]);
+    // A trial's minutes run out once in all.
+    test()
+        .given(vec![])
+        .when(record_minutes_ran_out(TRIAL_PERIOD, 50))
+        .then_expect_events(vec![minutes_ran_out("trial", 50)]);
+    test()
+        .given(vec![minutes_ran_out("trial", 50)])
+        .when(record_minutes_ran_out("trial", 50))
+        .then_expect_error(CallCreditError::MinutesAlreadyRanOut);
+}
+
+#[test]
+fn included_minutes_run_out_only_for_a_month_or_a_trial_and_some_minutes() {
+    for (period, minutes) in
+        [("", 500), ("2026-13", 500), ("2026-1", 500), ("26-11-01", 500), ("month", 500), ("2026-11", 0)]
+    {
+        test()
+            .given(vec![])
+            .when(record_minutes_ran_out(period, minutes))
+            .then_expect_error(CallCreditError::InvalidMinutesPeriod);
+    }
+}

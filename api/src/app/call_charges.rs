@@ -6,12 +6,20 @@
 //! (`CreditRanOut`), the buyer is e-mailed, once for each time it runs out. Every step is
 //! idempotent (the events say what was charged, the outbox's reference what was sent), so a
 //! run that stops half way is finished by the next.
+//!
+//! A plan with included minutes (Single User, Multi User, a trial) is refused calls out by
+//! the registrar once they are spoken; the job records it on the owner's CallCredit stream
+//! (`IncludedMinutesRanOut`, once a UK month, or once in a trial's whole length: the stream
+//! of the registrar's owner, the order's id or `trial:<id>`), and the buyer is e-mailed once
+//! for each such event.
 
 use std::fmt;
 
 use aggregates::call_credit::{CallCredit, CallCreditCommand, CallCreditError};
+use aggregates::customer::Customer;
 use aggregates::pricing::Plan;
 use aggregates::service_order::ServiceOrder;
+use aggregates::trial::Trial;
 use cqrs_es::{Aggregate, AggregateError};
 use jobs::commands::Context;
 use jobs::outbox::{queue, Mail};
@@ -24,6 +32,9 @@ pub const CHARGE_CALLS: &str = "charge-calls";
 /// The outbox kind of the e-mail that tells the buyer the credit ran out.
 pub const CREDIT_RAN_OUT_MAIL: &str = "call_credit_ran_out";
 
+/// The outbox kind of the e-mail that tells the buyer the included minutes ran out.
+pub const MINUTES_RAN_OUT_MAIL: &str = "included_minutes_ran_out";
+
 /// The registrar's reason phrase for a call out refused for want of credit
 /// (migrations/*_prepaid_calls.sql, sip_outbound_callers).
 pub const NO_CREDIT_LEFT: &str = "No call credit left";
@@ -34,14 +45,16 @@ pub struct Report {
     pub refused: usize,
     pub emailed: usize,
     pub failed: usize,
+    /// Owners whose included minutes ran out (recorded this run).
+    pub minutes_ran_out: usize,
 }
 
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} calls charged, {} refusals recorded, {} buyers e-mailed, {} failed",
-            self.charged, self.refused, self.emailed, self.failed
+            "{} calls charged, {} refusals recorded, {} included minutes ran out, {} buyers e-mailed, {} failed",
+            self.charged, self.refused, self.minutes_ran_out, self.emailed, self.failed
         )
     }
 }
@@ -145,7 +158,112 @@ pub async fn charge_calls(state: &AppState) -> Result<Report, String> {
         queue(&state.pool, mail).await.map_err(|e| e.to_string())?;
         report.emailed += 1;
     }
+
+    included_minutes(state, &context, &mut report).await?;
     Ok(report)
+}
+
+/// The period whose minutes count now: this UK month (`2026-12`), or a trial's whole length.
+const PERIOD_SQL: &str =
+    "CASE WHEN m.monthly THEN to_char(now() AT TIME ZONE 'Europe/London', 'YYYY-MM') ELSE 'trial' END";
+
+/// Owners whose included minutes are spoken for the period are recorded (once a period),
+/// and each such record is told to its buyer once (the outbox's reference).
+async fn included_minutes(state: &AppState, context: &Context, report: &mut Report) -> Result<(), String> {
+    let spoken: Vec<(String, i64, String)> = sqlx::query_as(&format!(
+        "SELECT m.owner, m.minutes::bigint, {PERIOD_SQL}
+         FROM sip_minute_allowances m
+                  JOIN sip_minutes_used u ON u.owner = m.owner
+         WHERE m.minutes > 0
+           AND coalesce(CASE WHEN m.monthly THEN u.this_month ELSE u.in_all END, 0) >= m.minutes
+           AND NOT EXISTS (SELECT 1 FROM events e
+                           WHERE e.aggregate_type = 'CallCredit' AND e.aggregate_id = m.owner
+                             AND e.event_type = 'IncludedMinutesRanOut'
+                             AND e.payload -> 'IncludedMinutesRanOut' ->> 'period' = {PERIOD_SQL})
+         ORDER BY m.owner"
+    ))
+    .fetch_all(&state.pool)
+    .await
+    .map_err(|e| e.to_string())?;
+    for (owner, minutes, period) in spoken {
+        let command = CallCreditCommand::RecordIncludedMinutesRanOut { period: period.clone(), minutes };
+        match state.call_credits.execute(context, &owner, command).await {
+            Ok(_) => report.minutes_ran_out += 1,
+            // Recorded meanwhile (another run): nothing more to do.
+            Err(AggregateError::UserError(CallCreditError::MinutesAlreadyRanOut)) => {}
+            Err(error) => {
+                report.failed += 1;
+                log_failure(&owner, &period, error);
+            }
+        }
+    }
+
+    let untold: Vec<(String, i64, String, i64)> = sqlx::query_as(
+        "SELECT e.aggregate_id, e.sequence, e.payload -> 'IncludedMinutesRanOut' ->> 'period',
+                (e.payload -> 'IncludedMinutesRanOut' ->> 'minutes')::bigint
+         FROM events e
+         WHERE e.aggregate_type = 'CallCredit' AND e.event_type = 'IncludedMinutesRanOut'
+           AND NOT EXISTS (SELECT 1 FROM outbox o
+                           WHERE o.kind = $1 AND o.reference = e.aggregate_id || ':' || e.sequence)
+         ORDER BY e.aggregate_id, e.sequence",
+    )
+    .bind(MINUTES_RAN_OUT_MAIL)
+    .fetch_all(&state.pool)
+    .await
+    .map_err(|e| e.to_string())?;
+    for (owner, sequence, period, minutes) in untold {
+        let (contact, subject, body) = match owner.strip_prefix("trial:") {
+            Some(trial_id) => {
+                let (trial, _) = load::<Trial>(&state.pool, trial_id).await.map_err(|e| format!("{e:?}"))?;
+                let (subject, body) = trial_minutes_mail(&trial.contact, minutes);
+                (trial.contact, subject, body)
+            }
+            None => {
+                let (order, _) = load::<ServiceOrder>(&state.pool, &owner).await.map_err(|e| format!("{e:?}"))?;
+                let (subject, body) = monthly_minutes_mail(&order.customer, &order.order_number, minutes, &period);
+                (order.customer, subject, body)
+            }
+        };
+        let reference = format!("{owner}:{sequence}");
+        let mail = Mail {
+            recipient: &contact.email,
+            subject: &subject,
+            body: &body,
+            kind: MINUTES_RAN_OUT_MAIL,
+            reference: &reference,
+        };
+        queue(&state.pool, mail).await.map_err(|e| e.to_string())?;
+        report.emailed += 1;
+    }
+    Ok(())
+}
+
+/// The e-mail for an order whose month's included minutes are spoken.
+fn monthly_minutes_mail(customer: &Customer, order_number: &str, minutes: i64, period: &str) -> (String, String) {
+    let subject = format!("The included call minutes of order {order_number} are used up for this month");
+    let body = format!(
+        "Hello {},\n\nAll {minutes} minutes of calls out included with order {order_number} this month ({period}) \
+         are spoken, so calls out from its phones are refused until the minutes renew on the 1st of next month \
+         (UK time). Calls in, and calls between your extensions, still work as before.\n\nTo call out before \
+         then, contact us at {} to move the order to a plan with more minutes.\n\nTalkbridge\n",
+        customer.first_name,
+        crate::app::shop::SHOP.email
+    );
+    (subject, body)
+}
+
+/// The e-mail for a trial whose minutes are spoken.
+fn trial_minutes_mail(contact: &Customer, minutes: i64) -> (String, String) {
+    let subject = "Your free trial's call minutes are used up".to_string();
+    let body = format!(
+        "Hello {},\n\nAll {minutes} minutes of calls out included with your free trial are spoken, so calls out \
+         from its phone are refused for the rest of the trial. Calls in still ring as before.\n\nTo keep calling \
+         out, choose a plan (see /plans-and-pricing; Single User includes 500 minutes a month), or contact us at \
+         {}.\n\nTalkbridge\n",
+        contact.first_name,
+        crate::app::shop::SHOP.email
+    );
+    (subject, body)
 }
 
 fn log_failure(owner: &str, call_id: &str, error: AggregateError<CallCreditError>) {

@@ -731,6 +731,73 @@ async fn a_plans_included_minutes_are_counted_down_and_calls_out_refused_once_sp
     assert_eq!(refused, (Some(403), Some("No trial minutes left".to_string())));
 }
 
+/// The included-minutes e-mails queued so far: (recipient, subject, body).
+async fn minutes_mails(app: &TestApp) -> Vec<(String, String, String)> {
+    sqlx::query_as(
+        "SELECT recipient, subject, body FROM outbox WHERE kind = 'included_minutes_ran_out' ORDER BY recipient",
+    )
+    .fetch_all(&app.pool)
+    .await
+    .unwrap()
+}
+
+#[tokio::test]
+async fn the_buyer_is_emailed_once_when_the_included_minutes_run_out() {
+    use aggregates::call_credit::{CallCredit, CallCreditEvent};
+    use api::app::call_charges::{charge_calls, Report};
+    let app = crate::helpers::spawn_app().await;
+    let state = AppState::new(app.pool.clone());
+    let ours = order(&app, single_user(1, &[], &["442079460203"]), "minutes.mail@example.com").await;
+    let id = owner_of(&app, &ours[0].0).await;
+    let number = free_numbers(&app).await[0].clone();
+    let trial = start_confirmed_trial(&app, "trial.minutes.mail@example.com", &number).await;
+    let extension = &extensions(&trial)[0];
+    let trial_owner = format!("trial:{}", trial["trialId"].as_str().unwrap_or_default());
+
+    // 499 of the order's 500 minutes, and 49 of the trial's 50: nothing to tell yet.
+    recorded_call_out(&app, "mail-499", &ours[0].0, "+447700900123", 499 * 60).await;
+    recorded_call_out(&app, "trial-49", &extension.0, "+447700900123", 49 * 60).await;
+    assert_eq!(charge_calls(&state).await.unwrap(), Report::default());
+    assert!(minutes_mails(&app).await.is_empty());
+
+    // The last minute of each is spoken: each buyer is e-mailed, once over two runs.
+    recorded_call_out(&app, "mail-500", &ours[0].0, "+442079460999", 30).await;
+    recorded_call_out(&app, "trial-50", &extension.0, "+442079460999", 60).await;
+    let first = charge_calls(&state).await.unwrap();
+    assert_eq!(first, Report { minutes_ran_out: 2, emailed: 2, ..Report::default() });
+    assert_eq!(charge_calls(&state).await.unwrap(), Report::default(), "told once");
+    let mails = minutes_mails(&app).await;
+    assert_eq!(mails.len(), 2, "{mails:?}");
+    let (recipient, subject, body) = &mails[0];
+    assert_eq!(recipient, "minutes.mail@example.com");
+    assert!(subject.contains("used up for this month"), "{subject}");
+    assert!(body.contains("All 500 minutes") && body.contains("renew on the 1st"), "{body}");
+    let (recipient, subject, body) = &mails[1];
+    assert_eq!(recipient, "trial.minutes.mail@example.com");
+    assert!(subject.contains("free trial"), "{subject}");
+    assert!(body.contains("All 50 minutes") && body.contains("choose a plan"), "{body}");
+
+    // One event each, for this month and for the trial's whole length.
+    let month = Utc::now().with_timezone(&chrono_tz::Europe::London).format("%Y-%m").to_string();
+    for (owner, period, minutes) in [(id.as_str(), month.as_str(), 500), (trial_owner.as_str(), "trial", 50)] {
+        let recorded: Vec<(String, i64)> = jobs::commands::history::<CallCredit>(&app.pool, owner)
+            .await
+            .unwrap()
+            .into_iter()
+            .filter_map(|e| match e.payload {
+                CallCreditEvent::IncludedMinutesRanOut { period, minutes, .. } => Some((period, minutes)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(recorded, [(period.to_string(), minutes)], "{owner}");
+    }
+
+    // More calls after the minutes ran out (ended before the refusal took) tell no more.
+    recorded_call_out(&app, "mail-501", &ours[0].0, "+442079460999", 60).await;
+    assert_eq!(charge_calls(&state).await.unwrap(), Report::default());
+    assert_eq!(minutes_mails(&app).await.len(), 2);
+}
+
 #[tokio::test]
 async fn a_trial_calls_out_only_once_its_email_address_is_confirmed() {
     let (app, registrar) = spawn_app_with_registrar().await;
