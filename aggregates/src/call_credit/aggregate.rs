@@ -19,6 +19,8 @@ pub struct CallCreditServices {
 
 /// The period of a trial's included minutes (its whole length).
 pub const TRIAL_PERIOD: &str = "trial";
+/// The code a top-up given up for a new one is declined with (AbandonTopUp).
+pub const ABANDONED: &str = "abandoned";
 
 /// The longest request id a top-up takes.
 pub const MAX_TOP_UP_REQUEST_ID: usize = 64;
@@ -35,7 +37,14 @@ pub struct PendingTopUp {
     /// The credit it buys (pence before VAT) and what the card pays (with VAT).
     pub amount: Pence,
     pub charged: Pence,
+    /// When it began (none for a top-up recorded before this was kept: taken as long ago).
+    #[serde(default)]
+    pub started_at: Option<DateTime<Utc>>,
 }
+
+/// How long a top-up whose payment waits on the buyer (the bank's 3-D Secure check, or never
+/// charged) holds off a new one: after this, a new top-up cancels it (AbandonTopUp).
+pub const TOP_UP_ABANDONED_AFTER_MINUTES: i64 = 5;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CallCredit {
@@ -104,6 +113,18 @@ impl CallCredit {
         match self.attempt.status {
             AttemptStatus::Started | AttemptStatus::Made => self.top_up.as_ref(),
             _ => None,
+        }
+    }
+
+    /// Whether the top-up under way, waiting on the buyer, may be given up for a new one
+    /// at `now`: it began at least TOP_UP_ABANDONED_AFTER_MINUTES ago (TopUpWithBank if not).
+    pub fn may_abandon_top_up(&self, now: DateTime<Utc>) -> Result<(), CallCreditError> {
+        let started = self.top_up_under_way().and_then(|t| t.started_at);
+        match started {
+            Some(at) if now - at < chrono::Duration::minutes(TOP_UP_ABANDONED_AFTER_MINUTES) => {
+                Err(CallCreditError::TopUpWithBank)
+            }
+            _ => Ok(()),
         }
     }
 
@@ -244,11 +265,23 @@ impl CallCredit {
                 }
                 Ok(vec![Ev::IncludedMinutesRanOut { period, minutes, at: now }])
             }
-            C::RecordTopUpDeclined { payment_intent_id, code } => {
-                if self.declined_payments.contains(&payment_intent_id) {
-                    return Ok(vec![]);
+            C::AbandonTopUp { payment_intent_id } => {
+                if self.top_up_under_way().is_none() || !self.attempt.is_under_way(&payment_intent_id) {
+                    if self.declined_payments.contains(&payment_intent_id) {
+                        return Ok(vec![]);
+                    }
+                    return Err(E::UnknownPayment);
                 }
+                self.may_abandon_top_up(now)?;
+                Ok(vec![Ev::TopUpDeclined { payment_intent_id, code: ABANDONED.to_string(), at: now }])
+            }
+            C::RecordTopUpDeclined { payment_intent_id, code } => {
+                // A payment under way again (a replayed request gets it back by its key) is
+                // declined again: the attempt must end.
                 if !self.attempt.is_under_way(&payment_intent_id) {
+                    if self.declined_payments.contains(&payment_intent_id) {
+                        return Ok(vec![]);
+                    }
                     return Err(E::UnknownPayment);
                 }
                 Ok(vec![Ev::TopUpDeclined { payment_intent_id, code, at: now }])
@@ -313,7 +346,7 @@ impl Aggregate for CallCredit {
             }
             Ev::TopUpStarted { amount, charged, request_id, attempt_key, at } => {
                 self.attempt.start(attempt_key);
-                self.top_up = Some(PendingTopUp { request_id, amount, charged });
+                self.top_up = Some(PendingTopUp { request_id, amount, charged, started_at: Some(at) });
                 self.top_ups_started += 1;
                 self.updated_at = Some(at);
             }

@@ -17,6 +17,10 @@ pub enum CallCreditCommand {
     RecordTopUpPaid { payment_intent_id: String },
     /// The bank refused the top-up's payment: the attempt is over.
     RecordTopUpDeclined { payment_intent_id: String, code: String },
+    /// A new top-up gives up the one under way whose payment waits on the buyer (the bank's
+    /// 3-D Secure check left unfinished) once it is old enough (CallCredit::may_abandon_top_up):
+    /// declined as `abandoned`; the caller cancels the payment at the provider first.
+    AbandonTopUp { payment_intent_id: String },
     /// An answered call out (`call_id`) to `to` (E.164, +44… or other) that lasted `seconds`,
     /// charged at `rates` for each started minute: once per call.
     ChargeCall { call_id: String, to: String, seconds: i64, rates: CallRates },

@@ -26,6 +26,9 @@ refusals! {
         #[error("Another top-up is still being paid. Wait a moment, reload the page and try again.")]
         #[refusal("top_up_under_way", 409)]
         TopUpUnderWay,
+        #[error("Your bank is still checking the earlier top-up. Finish the bank's check in the other window, or try again in a few minutes.")]
+        #[refusal("top_up_with_bank", 409)]
+        TopUpWithBank,
         #[error("That payment is not this credit's top-up.")]
         #[refusal("unknown_payment", 404)]
         UnknownPayment,

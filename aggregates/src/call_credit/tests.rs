@@ -376,3 +376,84 @@ fn included_minutes_run_out_only_for_a_month_or_a_trial_and_some_minutes() {
             .then_expect_error(CallCreditError::InvalidMinutesPeriod);
     }
 }
+fn started_minutes_ago(amount: i64, request: &str, minutes: i64) -> CallCreditEvent {
+    match started(amount, request) {
+        CallCreditEvent::TopUpStarted { amount, charged, request_id, attempt_key, .. } => {
+            CallCreditEvent::TopUpStarted {
+                amount,
+                charged,
+                request_id,
+                attempt_key,
+                at: at() - chrono::Duration::minutes(minutes),
+            }
+        }
+        other => other,
+    }
+}
+
+fn abandon(pi: &str) -> CallCreditCommand {
+    CallCreditCommand::AbandonTopUp { payment_intent_id: pi.into() }
+}
+
+#[test]
+fn a_top_up_left_with_the_bank_holds_off_a_new_one_for_a_few_minutes() {
+    test()
+        .given(vec![started_minutes_ago(1000, "req-1", TOP_UP_ABANDONED_AFTER_MINUTES - 1), made("pi_1")])
+        .when(abandon("pi_1"))
+        .then_expect_error(CallCreditError::TopUpWithBank);
+    let young = fold(vec![started_minutes_ago(1000, "req-1", 1), made("pi_1")]);
+    assert_eq!(young.may_abandon_top_up(at()), Err(CallCreditError::TopUpWithBank));
+    assert_eq!(young.may_abandon_top_up(at() + chrono::Duration::minutes(TOP_UP_ABANDONED_AFTER_MINUTES)), Ok(()));
+}
+
+#[test]
+fn an_abandoned_top_up_is_declined_once_and_the_next_one_may_start() {
+    let history = vec![started_minutes_ago(1000, "req-1", TOP_UP_ABANDONED_AFTER_MINUTES), made("pi_1")];
+    let declined =
+        CallCreditEvent::TopUpDeclined { payment_intent_id: "pi_1".into(), code: ABANDONED.into(), at: at() };
+    test().given(history.clone()).when(abandon("pi_1")).then_expect_events(vec![declined.clone()]);
+    let after = [history, vec![declined]].concat();
+    test().given(after.clone()).when(abandon("pi_1")).then_expect_events(vec![]);
+    test().given(after.clone()).when(start(2000, "req-2")).then_expect_events(vec![started(2000, "req-2")]);
+    let credit = fold(after);
+    assert_eq!((credit.balance_tenths, credit.top_up_under_way()), (0, None));
+}
+
+#[test]
+fn only_the_payment_under_way_is_abandoned() {
+    let history = vec![started_minutes_ago(1000, "req-1", 60), made("pi_1")];
+    test().given(history).when(abandon("pi_2")).then_expect_error(CallCreditError::UnknownPayment);
+    test().given_no_previous_events().when(abandon("pi_1")).then_expect_error(CallCreditError::UnknownPayment);
+    // Paid already: nothing to give up.
+    let paid = CallCreditEvent::CreditBought {
+        tenths: 10_000,
+        payment_reference: "pi_1".into(),
+        source: CreditSource::TopUp,
+        at: at(),
+    };
+    test()
+        .given(vec![started_minutes_ago(1000, "req-1", 60), made("pi_1"), paid])
+        .when(abandon("pi_1"))
+        .then_expect_error(CallCreditError::UnknownPayment);
+}
+
+#[test]
+fn a_payment_made_again_for_a_replayed_request_is_abandoned_again() {
+    // A declined request sent again gets the same payment back from the provider (same key).
+    let declined =
+        CallCreditEvent::TopUpDeclined { payment_intent_id: "pi_1".into(), code: ABANDONED.into(), at: at() };
+    let history = vec![
+        started_minutes_ago(1000, "req-1", 60),
+        made("pi_1"),
+        declined.clone(),
+        started_minutes_ago(1000, "req-1", 30),
+        made("pi_1"),
+    ];
+    test().given(history.clone()).when(abandon("pi_1")).then_expect_events(vec![declined]);
+    let refused =
+        CallCreditEvent::TopUpDeclined { payment_intent_id: "pi_1".into(), code: "card_declined".into(), at: at() };
+    test()
+        .given(history)
+        .when(CallCreditCommand::RecordTopUpDeclined { payment_intent_id: "pi_1".into(), code: "card_declined".into() })
+        .then_expect_events(vec![refused]);
+}

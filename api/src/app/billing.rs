@@ -488,6 +488,7 @@ pub async fn top_up(
             return Err(ServiceOrderError::PaymentNotConfirmed.into());
         }
         let customer = order.payment_customer_id.clone().ok_or(ServiceOrderError::NoPaymentCustomer)?;
+        settle_earlier_top_up(state, &context, id, &order, &customer, request_id).await?;
         let start = CallCreditCommand::StartTopUp {
             amount,
             request_id: request_id.to_string(),
@@ -555,6 +556,85 @@ pub async fn top_up(
         }
     })
     .await
+}
+
+/// A top-up asked for (a new request) while an earlier one is under way first settles the
+/// earlier one with the provider, so an unfinished bank check never blocks the credit for
+/// good: paid → its credit is bought; refused → declined; still with the buyer (3-D Secure,
+/// or never charged) → refused TopUpWithBank for a few minutes, then cancelled at the
+/// provider and declined as abandoned; the bank still processing → payment_processing.
+/// Nothing is charged here that the earlier request did not already ask for.
+async fn settle_earlier_top_up(
+    state: &AppState,
+    context: &Context,
+    id: &str,
+    order: &ServiceOrder,
+    customer: &str,
+    request_id: &str,
+) -> Result<(), ApiError> {
+    let (credit, _) = crate::app::state::load::<CallCredit>(&state.pool, id).await?;
+    let Some(pending) = credit.top_up_under_way() else { return Ok(()) };
+    if pending.request_id == request_id || credit.request_paid(request_id) {
+        return Ok(());
+    }
+    let gateway = &state.services.gateway;
+    let fail = |e| payment_failure(e, PROVIDER_DOWN);
+    let reference = match credit.attempt.under_way() {
+        Some(reference) => reference.to_string(),
+        None => {
+            // Started, nothing recorded made (a crash in between): the provider may hold what
+            // the attempt's key made; the same key finds it (or makes it, not charged).
+            credit.may_abandon_top_up(state.clock.now())?;
+            let card = card_id(state, order).await?.ok_or_else(|| {
+                ApiError::unprocessable("no_payment_method", "No card is saved for this order: add a card first.")
+            })?;
+            let key = credit.attempt.key().unwrap_or_default();
+            let made = gateway.create_payment(pending.charged.0, customer, &card, id, key).await.map_err(fail)?;
+            let record = CallCreditCommand::RecordTopUpPayment { payment_intent_id: made.id.clone(), card };
+            state.call_credits.execute(context, id, record).await?;
+            made.id
+        }
+    };
+    if settle(state, context, id, &reference, gateway.payment(&reference).await.map_err(fail)?.outcome).await? {
+        return Ok(());
+    }
+    credit.may_abandon_top_up(state.clock.now())?;
+    if let Err(error) = gateway.cancel_payment(&reference, &format!("credit-{id}-{reference}-cancel")).await {
+        // The buyer may have finished the bank's check just now: what the provider says wins.
+        return match settle(state, context, id, &reference, gateway.payment(&reference).await.map_err(fail)?.outcome)
+            .await?
+        {
+            true => Ok(()),
+            false => Err(payment_failure(error, PROVIDER_DOWN)),
+        };
+    }
+    let abandon = CallCreditCommand::AbandonTopUp { payment_intent_id: reference.clone() };
+    state.call_credits.execute(context, id, abandon).await?;
+    Ok(())
+}
+
+/// Records what the provider says of an earlier top-up's payment: true when that ends it
+/// (paid or refused), false when it still waits on the buyer.
+async fn settle(
+    state: &AppState,
+    context: &Context,
+    id: &str,
+    reference: &str,
+    outcome: Outcome,
+) -> Result<bool, ApiError> {
+    match outcome {
+        Outcome::Succeeded => {
+            let paid = CallCreditCommand::RecordTopUpPaid { payment_intent_id: reference.to_string() };
+            state.call_credits.execute(context, id, paid).await?;
+            Ok(true)
+        }
+        Outcome::Declined(refusal) => {
+            record_declined(state, context, id, reference, &refusal).await?;
+            Ok(true)
+        }
+        Outcome::Processing => Err(processing()),
+        Outcome::NeedsAction { .. } | Outcome::NotConfirmed => Ok(false),
+    }
 }
 
 async fn credit_of(state: &AppState, id: &str) -> Result<CreditOut, ApiError> {

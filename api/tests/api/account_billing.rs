@@ -10,6 +10,7 @@ use serde_json::{json, Value};
 
 use crate::checkout::{
     cart, charges_of, confirm_card, create_account, pay, single_user, CartSpec, DECLINED_AT_CHARGE, OK_CARD,
+    THREE_D_SECURE,
 };
 use crate::helpers::{expect_error, expect_ok, spawn_app, stripe, TestApp};
 
@@ -356,6 +357,111 @@ async fn a_declined_card_buys_no_credit_and_the_next_top_up_may_start() {
     let body = json!({ "amountPence": 1000, "requestId": "req-second" });
     let paid = ok(&app, &jane, Method::POST, &format!("{path}/top-ups"), Some(body)).await;
     assert_eq!(paid["credit"]["balanceTenths"], 20_000);
+}
+
+#[tokio::test]
+async fn a_top_up_left_at_the_banks_check_is_given_up_after_a_few_minutes_and_the_next_one_is_paid() {
+    let app = spawn_app().await;
+    let order = payg_order(&app, "abandoned@example.com", 1000).await;
+    let jane = sign_in(&app, "abandoned@example.com").await;
+    let card = format!("/api/account/orders/{}/card", order.id);
+    let use_card = |number: &'static str| {
+        let (app, jane, card) = (&app, &jane, card.clone());
+        async move {
+            let setup = ok(app, jane, Method::POST, &format!("{card}/setup"), None).await;
+            confirm_card(setup["clientSecret"].as_str().unwrap(), number).await;
+            ok(app, jane, Method::POST, &card, Some(json!({ "setupIntentId": setup["setupIntentId"] }))).await;
+        }
+    };
+    // A card whose bank asks the buyer to confirm: the buyer never finishes the check.
+    use_card(THREE_D_SECURE).await;
+    let path = format!("/api/account/orders/{}/credit", order.id);
+    let body = json!({ "amountPence": 2000, "requestId": "req-3ds" });
+    let left = ok(&app, &jane, Method::POST, &format!("{path}/top-ups"), Some(body)).await;
+    assert_eq!(left["status"], "needsAction", "{left}");
+    let secret = left["clientSecret"].as_str().unwrap().to_string();
+    let abandoned = secret.split("_secret_").next().unwrap().to_string();
+    // A good card, a new request straight away: the bank's check is still open.
+    use_card(OK_CARD).await;
+    let body = json!({ "amountPence": 1000, "requestId": "req-good" });
+    let refused = call(&app, Some(&jane), Method::POST, &format!("{path}/top-ups"), Some(body)).await;
+    let refusal = expect_error(refused, StatusCode::CONFLICT, "top_up_with_bank").await;
+    assert!(refusal.to_string().contains("Finish the bank's check in the other window"), "{refusal}");
+    // Minutes later the same request gives the earlier one up (cancelled at Stripe) and is paid.
+    let later = api::app::state::AppState::with_clock(
+        app.pool.clone(),
+        std::sync::Arc::new(aggregates::clock::FixedClock(
+            chrono::Utc::now() + chrono::Duration::minutes(aggregates::call_credit::TOP_UP_ABANDONED_AFTER_MINUTES + 1),
+        )),
+    );
+    let actor = aggregates::actor::Actor::Customer("abandoned@example.com".into());
+    let paid = api::app::billing::top_up(&later, &actor, &order.id, aggregates::pricing::Pence(1000), "req-good")
+        .await
+        .unwrap();
+    assert_eq!((paid.status.as_str(), paid.charged_pence), ("paid", 1200));
+    assert_eq!(paid.credit.balance_tenths, 20_000, "the checkout's £10 and the new £10, once");
+    // Sent again: nothing more.
+    let again = ok(
+        &app,
+        &jane,
+        Method::POST,
+        &format!("{path}/top-ups"),
+        Some(json!({ "amountPence": 1000, "requestId": "req-good" })),
+    )
+    .await;
+    assert_eq!(again["credit"]["balanceTenths"], 20_000);
+    let intent = stripe(Method::GET, &format!("/payment_intents/{abandoned}"), "").await;
+    assert_eq!(intent["status"], "canceled", "{intent}");
+    let history = jobs::commands::history::<CallCredit>(&app.pool, &order.id).await.unwrap();
+    let declined: Vec<_> = history
+        .iter()
+        .filter_map(|e| match &e.payload {
+            CallCreditEvent::TopUpDeclined { payment_intent_id, code, .. } => {
+                Some((payment_intent_id.clone(), code.clone()))
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(declined, vec![(abandoned.clone(), "abandoned".to_string())]);
+    let bought = history
+        .iter()
+        .filter(|e| matches!(e.payload, CallCreditEvent::CreditBought { source: CreditSource::TopUp, .. }))
+        .count();
+    assert_eq!(bought, 1);
+    let charges = charges_of(&order.customer).await;
+    let amounts: Vec<i64> =
+        charges.iter().filter(|c| c["status"] == "succeeded").map(|c| c["amount"].as_i64().unwrap()).collect();
+    assert_eq!(amounts, vec![1200, 1200], "the checkout's £10 + VAT and the new top-up's, each once");
+    assert!(!amounts.contains(&2400), "the abandoned top-up charged nothing: {amounts:?}");
+}
+
+#[tokio::test]
+async fn a_top_up_confirmed_in_another_window_is_recorded_when_the_next_one_is_asked_for() {
+    let app = spawn_app().await;
+    let order = payg_order(&app, "finished@example.com", 1000).await;
+    let jane = sign_in(&app, "finished@example.com").await;
+    let card = format!("/api/account/orders/{}/card", order.id);
+    let setup = ok(&app, &jane, Method::POST, &format!("{card}/setup"), None).await;
+    confirm_card(setup["clientSecret"].as_str().unwrap(), THREE_D_SECURE).await;
+    ok(&app, &jane, Method::POST, &card, Some(json!({ "setupIntentId": setup["setupIntentId"] }))).await;
+    let path = format!("/api/account/orders/{}/credit", order.id);
+    let body = json!({ "amountPence": 2000, "requestId": "req-first" });
+    let left = ok(&app, &jane, Method::POST, &format!("{path}/top-ups"), Some(body)).await;
+    assert_eq!(left["status"], "needsAction", "{left}");
+    // The buyer passes the bank's check, but the page never sends the request again.
+    crate::checkout::authenticate(left["clientSecret"].as_str().unwrap()).await;
+    let body = json!({ "amountPence": 1000, "requestId": "req-second" });
+    let next = ok(&app, &jane, Method::POST, &format!("{path}/top-ups"), Some(body)).await;
+    // The first one's £20 is recorded; the second asks for its own check.
+    assert_eq!(next["status"], "needsAction", "{next}");
+    assert_eq!(next["credit"]["balanceTenths"], 30_000);
+    let history = jobs::commands::history::<CallCredit>(&app.pool, &order.id).await.unwrap();
+    let bought = history
+        .iter()
+        .filter(|e| matches!(e.payload, CallCreditEvent::CreditBought { source: CreditSource::TopUp, .. }))
+        .count();
+    assert_eq!(bought, 1);
+    assert!(!history.iter().any(|e| matches!(e.payload, CallCreditEvent::TopUpDeclined { .. })));
 }
 
 /// Every billing route, with a body where it takes one.
