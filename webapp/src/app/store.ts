@@ -9,7 +9,7 @@ import {
   type WithSlice,
 } from '@reduxjs/toolkit';
 import { accountSlice } from '../features/account/account-slice';
-import { accountBillingSlice } from '../features/account/billing/billing-slice';
+import type { accountBillingSlice } from '../features/account/billing/billing-slice';
 import { cartSlice } from '../features/cart/cart-slice';
 import { cartStorageMiddleware } from '../features/cart/cart-storage';
 import { billingSlice } from '../features/plans/billing-slice';
@@ -24,14 +24,17 @@ import { catalogueSlice } from '../lib/catalogue';
  * module first loads (`injectApi`): the home page of a visitor without a cart renders, hydrates
  * and answers its first clicks without it, which keeps RTK Query out of its JavaScript.
  */
-const rootReducer = combineSlices(cartSlice, billingSlice, checkoutSlice, hardwareCheckoutSlice, catalogueSlice, accountSlice, accountBillingSlice);
+export const rootReducer = combineSlices(cartSlice, billingSlice, checkoutSlice, hardwareCheckoutSlice, catalogueSlice, accountSlice);
 const lateMiddleware = createDynamicMiddleware();
 
 /**
  * Typed with the API's state: it is there from the API module's first load, which comes before
  * any of its selectors or hooks can run.
  */
-export type RootState = ReturnType<typeof rootReducer> & WithSlice<typeof api>;
+export type RootState = ReturnType<typeof rootReducer> &
+  WithSlice<typeof api> &
+  // Injected when the account's order page loads (its billing-slice module).
+  Partial<WithSlice<typeof accountBillingSlice>>;
 const reducer = rootReducer as unknown as Reducer<RootState, UnknownAction, Partial<RootState>>;
 
 type StoreDispatch = ThunkDispatch<unknown, unknown, UnknownAction>;

@@ -38,13 +38,13 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct SignInBody {
     /// The account's e-mail address.
-    #[schema(max_length = 254)]
+    #[schema(max_length = 254, pattern = r"^[^\x00]*([^\s\x00\x85]|[\x1c-\x1f])[^\x00]*$")]
     email: String,
     /// The password set at checkout (or through "Forgot password"); or send `googleCredential`.
-    #[schema(max_length = 256)]
+    #[schema(max_length = 256, pattern = r"^[^\x00]*$")]
     password: Option<String>,
     /// A Google ID token of the account's address, instead of the password.
-    #[schema(max_length = 4096)]
+    #[schema(max_length = 4096, pattern = r"^[^\x00]*$")]
     google_credential: Option<String>,
 }
 
@@ -150,7 +150,7 @@ async fn me(customer: SignedInCustomer) -> Json<Data<AccountMe>> {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct ResetRequestBody {
     /// The account's e-mail address.
-    #[schema(max_length = 254)]
+    #[schema(max_length = 254, pattern = r"^[^\x00]*@[^\x00]*$")]
     email: String,
 }
 

@@ -1,4 +1,5 @@
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { rootReducer } from '../../../app/store';
 import { AccountError } from '../api';
 import { billingApi, type Cancellation, type Card, type Credit, type Invoice } from './billing-api';
 
@@ -93,4 +94,10 @@ export const accountBillingSlice = createSlice({
 const EMPTY: OrderBilling = empty();
 
 export const { partChanged } = accountBillingSlice.actions;
-export const { selectOrderBilling } = accountBillingSlice.selectors;
+/**
+ * Joins the store when the account's billing first loads (the order page), not with the
+ * store: the home page's JavaScript stays without it.
+ */
+const injectedBillingSlice = accountBillingSlice.injectInto(rootReducer);
+
+export const { selectOrderBilling } = injectedBillingSlice.selectors;

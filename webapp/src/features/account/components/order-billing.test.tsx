@@ -5,6 +5,7 @@ import { makeStore } from '../../../app/store';
 import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { formatTenths } from '../billing/billing-api';
+import { selectOrderBilling } from '../billing/billing-slice';
 import { OrderBilling } from './order-billing';
 import { OrderCredit } from './order-credit';
 
@@ -141,7 +142,7 @@ describe('OrderCredit', () => {
     mockFetch({ [`GET ${BASE}/credit`]: () => ({ success: true, data: { ...credit(0), available: false } }) });
     const store = makeStore();
     renderWithProviders(<OrderCredit orderId={ORDER} />, { store });
-    await vi.waitFor(() => expect(store.getState().accountBilling.byOrder[ORDER]?.credit.status).toBe('ready'));
+    await vi.waitFor(() => expect(selectOrderBilling(store.getState(), ORDER).credit.status).toBe('ready'));
     expect(screen.queryByRole('region')).not.toBeInTheDocument();
   });
 });
