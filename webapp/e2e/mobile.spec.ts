@@ -14,7 +14,9 @@ test('the mobile menu opens, shows the links, navigates and closes', async ({ pa
   await expect(menu).toBeVisible();
   await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
   await expect(menu.getByRole('link', { name: 'UK Numbers' })).toBeVisible();
-  await expect(menu.getByRole('link', { name: 'Login' })).toHaveAttribute('target', '_blank');
+  // Login opens the customer's own account, in this tab.
+  await expect(menu.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/account');
+  await expect(menu.getByRole('link', { name: 'Login' })).not.toHaveAttribute('target', /.+/);
 
   await menu.getByRole('link', { name: 'Plans and Pricing' }).click();
   await expect(page).toHaveURL(/\/plans-and-pricing$/);
