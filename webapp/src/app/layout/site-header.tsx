@@ -5,12 +5,17 @@ import { mainNav, moreLinks, topBarLinks } from '../../config/navigation';
 import { siteConfig } from '../../config/site';
 import { CartDropdown } from '../../features/cart/components/cart-dropdown';
 import { TRIAL_DAYS } from '../../config/trial';
+import { selectAccountStatus } from '../../features/account/account-slice';
+import { useAppSelector } from '../hooks';
 
 const MOBILE_MENU_ID = 'mobile-menu';
 
 export function SiteHeader() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const location = useLocation();
+  // "My account" once this tab knows the customer is signed in (the session cookie is
+  // HttpOnly: the account pages ask the server); "Login" otherwise. Both lead to /account.
+  const accountLabel = useAppSelector(selectAccountStatus) === 'signedIn' ? 'My account' : 'Login';
 
   // Navigation (a new path or hash) closes the menu: adjusted while rendering, not in an effect.
   const place = location.pathname + location.hash;
@@ -31,7 +36,7 @@ export function SiteHeader() {
               </Link>
             ))}
             <NavDropdown label="More" links={moreLinks} className="top-bar-more" />
-            <Link to="/account">Login</Link>
+            <Link to="/account">{accountLabel}</Link>
           </nav>
         </div>
       </div>
@@ -98,7 +103,7 @@ export function SiteHeader() {
               </li>
             ))}
             <li>
-              <Link to="/account">Login</Link>
+              <Link to="/account">{accountLabel}</Link>
             </li>
           </ul>
           <Link to="/free-trial-numbers" className="button button-primary button-block">
