@@ -163,28 +163,31 @@ pub async fn charge_calls(state: &AppState) -> Result<Report, String> {
     Ok(report)
 }
 
-/// The period whose minutes count now: this UK month (`2026-12`), or a trial's whole length.
-const PERIOD_SQL: &str =
-    "CASE WHEN m.monthly THEN to_char(now() AT TIME ZONE 'Europe/London', 'YYYY-MM') ELSE 'trial' END";
-
 /// Owners whose included minutes are spoken for the period are recorded (once a period),
-/// and each such record is told to its buyer once (the outbox's reference).
+/// and each such record is told to its buyer once (the outbox's reference). The period whose
+/// minutes count now is this UK month (`2026-12`), or a trial's whole length (`trial`).
 async fn included_minutes(state: &AppState, context: &Context, report: &mut Report) -> Result<(), String> {
-    let spoken: Vec<(String, i64, String)> = sqlx::query_as(&format!(
-        "SELECT m.owner, m.minutes::bigint, {PERIOD_SQL}
-         FROM sip_minute_allowances m
-                  JOIN sip_minutes_used u ON u.owner = m.owner
-         WHERE m.minutes > 0
-           AND coalesce(CASE WHEN m.monthly THEN u.this_month ELSE u.in_all END, 0) >= m.minutes
-           AND NOT EXISTS (SELECT 1 FROM events e
-                           WHERE e.aggregate_type = 'CallCredit' AND e.aggregate_id = m.owner
-                             AND e.event_type = 'IncludedMinutesRanOut'
-                             AND e.payload -> 'IncludedMinutesRanOut' ->> 'period' = {PERIOD_SQL})
-         ORDER BY m.owner"
-    ))
+    let spoken = sqlx::query!(
+        r#"SELECT m.owner AS "owner!", m.minutes::bigint AS "minutes!",
+                  CASE WHEN m.monthly THEN to_char(now() AT TIME ZONE 'Europe/London', 'YYYY-MM')
+                       ELSE 'trial' END AS "period!"
+           FROM sip_minute_allowances m
+                    JOIN sip_minutes_used u ON u.owner = m.owner
+           WHERE m.minutes > 0
+             AND coalesce(CASE WHEN m.monthly THEN u.this_month ELSE u.in_all END, 0) >= m.minutes
+             AND NOT EXISTS (SELECT 1 FROM events e
+                             WHERE e.aggregate_type = 'CallCredit' AND e.aggregate_id = m.owner
+                               AND e.event_type = 'IncludedMinutesRanOut'
+                               AND e.payload -> 'IncludedMinutesRanOut' ->> 'period' =
+                                   CASE WHEN m.monthly THEN to_char(now() AT TIME ZONE 'Europe/London', 'YYYY-MM')
+                                        ELSE 'trial' END)
+           ORDER BY m.owner"#
+    )
     .fetch_all(&state.pool)
     .await
-    .map_err(|e| e.to_string())?;
+    .map_err(|e| e.to_string())?
+    .into_iter()
+    .map(|r| (r.owner, r.minutes, r.period));
     for (owner, minutes, period) in spoken {
         let command = CallCreditCommand::RecordIncludedMinutesRanOut { period: period.clone(), minutes };
         match state.call_credits.execute(context, &owner, command).await {
@@ -198,19 +201,22 @@ async fn included_minutes(state: &AppState, context: &Context, report: &mut Repo
         }
     }
 
-    let untold: Vec<(String, i64, String, i64)> = sqlx::query_as(
-        "SELECT e.aggregate_id, e.sequence, e.payload -> 'IncludedMinutesRanOut' ->> 'period',
-                (e.payload -> 'IncludedMinutesRanOut' ->> 'minutes')::bigint
-         FROM events e
-         WHERE e.aggregate_type = 'CallCredit' AND e.event_type = 'IncludedMinutesRanOut'
-           AND NOT EXISTS (SELECT 1 FROM outbox o
-                           WHERE o.kind = $1 AND o.reference = e.aggregate_id || ':' || e.sequence)
-         ORDER BY e.aggregate_id, e.sequence",
+    let untold = sqlx::query!(
+        r#"SELECT e.aggregate_id AS "owner!", e.sequence AS "sequence!",
+                  e.payload -> 'IncludedMinutesRanOut' ->> 'period' AS "period!",
+                  (e.payload -> 'IncludedMinutesRanOut' ->> 'minutes')::bigint AS "minutes!"
+           FROM events e
+           WHERE e.aggregate_type = 'CallCredit' AND e.event_type = 'IncludedMinutesRanOut'
+             AND NOT EXISTS (SELECT 1 FROM outbox o
+                             WHERE o.kind = $1 AND o.reference = e.aggregate_id || ':' || e.sequence)
+           ORDER BY e.aggregate_id, e.sequence"#,
+        MINUTES_RAN_OUT_MAIL
     )
-    .bind(MINUTES_RAN_OUT_MAIL)
     .fetch_all(&state.pool)
     .await
-    .map_err(|e| e.to_string())?;
+    .map_err(|e| e.to_string())?
+    .into_iter()
+    .map(|r| (r.owner, r.sequence, r.period, r.minutes));
     for (owner, sequence, period, minutes) in untold {
         let (contact, subject, body) = match owner.strip_prefix("trial:") {
             Some(trial_id) => {
