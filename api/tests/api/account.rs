@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 
 use crate::checkout::{cart, create_account, pay, secret_of, single_user, OK_CARD};
 use crate::hardware_routes::{sign_in as staff_sign_in, staff_get};
-use crate::helpers::{expect_error, expect_ok, spawn_app, TestApp};
+use crate::helpers::{expect_error, expect_ok, spawn_app, spawn_app_with, TestApp};
 use crate::trial::{free_numbers, start_trial};
 
 const CHECKOUT_PASSWORD: &str = "s3cret-Passw0rd";
@@ -406,4 +406,74 @@ async fn a_trial_view_holds_personal_data_only_for_its_owner() {
     let orders = expect_ok(owner.get(&app, "/api/account/orders").await).await;
     assert_eq!(orders["data"]["trials"][0]["id"], trial.as_str());
     assert_eq!(orders["data"]["trials"][0]["status"], "active");
+}
+
+async fn google_sign_in(app: &TestApp, email: &str, token: &str) -> reqwest::Response {
+    Browser::default()
+        .send(app, Method::POST, "/api/account/sign-in", Some(json!({ "email": email, "googleCredential": token })))
+        .await
+}
+
+/// "Sign in with Google" (issue 34): Google's token info vouches for the address, which
+/// makes an account nobody confirmed its owner's (the checkout's password no longer opens
+/// it); a token for another Google account, one Google refuses, or a server without Google
+/// set up signs nobody in.
+#[tokio::test]
+async fn google_signs_the_addresss_owner_in_and_claims_an_account_nobody_confirmed() {
+    let tokeninfo = crate::checkout::spawn_tokeninfo().await;
+    let app = spawn_app_with(|config| {
+        config.google_client_id = Some("client-123.apps.googleusercontent.com".into());
+        config.google_tokeninfo_url = tokeninfo;
+    })
+    .await;
+    let order = bought(&app, "google@example.com", "442079460106").await;
+    // A token Google refuses (failures count towards the sign-in limit: five a minute).
+    expect_error(
+        google_sign_in(&app, "google@example.com", "forged").await,
+        StatusCode::UNAUTHORIZED,
+        "google_sign_in_failed",
+    )
+    .await;
+    // A token of another address's Google account, for this address: refused.
+    expect_error(
+        google_sign_in(&app, "google@example.com", "owner-token").await,
+        StatusCode::UNAUTHORIZED,
+        "google_sign_in_failed",
+    )
+    .await;
+    let (browser, _) = session_of(google_sign_in(&app, "google@example.com", "good-token").await).await;
+    let orders = expect_ok(browser.get(&app, "/api/account/orders").await).await;
+    assert!(orders.to_string().contains(&order), "the account lists the order: {orders}");
+    // Google vouched for the address: the password someone typed at checkout is gone.
+    expect_error(
+        sign_in(&app, "google@example.com", CHECKOUT_PASSWORD).await,
+        StatusCode::UNAUTHORIZED,
+        "invalid_credentials",
+    )
+    .await;
+    let (verified, subject): (bool, Option<String>) = sqlx::query_as(
+        "SELECT verified_at IS NOT NULL, google_subject FROM customer_accounts WHERE email = 'google@example.com'",
+    )
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!((verified, subject.as_deref()), (true, Some("google-sub-1")));
+    // Another Google account that has the address since: not this account's.
+    expect_error(
+        google_sign_in(&app, "google@example.com", "another-google-account").await,
+        StatusCode::UNAUTHORIZED,
+        "google_sign_in_failed",
+    )
+    .await;
+    // Signed in again with the same Google account: still fine.
+    session_of(google_sign_in(&app, "google@example.com", "good-token").await).await;
+
+    // A server without Google set up refuses the way as a whole.
+    let plain = spawn_app().await;
+    expect_error(
+        google_sign_in(&plain, "google@example.com", "good-token").await,
+        StatusCode::UNAUTHORIZED,
+        "google_sign_in_failed",
+    )
+    .await;
 }

@@ -895,7 +895,7 @@ async fn addresses_come_from_the_configured_service_and_its_refusals_have_their_
 }
 
 /// A stand-in for Google's tokeninfo: `good-token` belongs to google@example.com for our client id.
-async fn spawn_tokeninfo() -> String {
+pub(crate) async fn spawn_tokeninfo() -> String {
     use axum::extract::Query;
     use axum::http::StatusCode as Status;
     async fn tokeninfo(Query(query): Query<std::collections::HashMap<String, String>>) -> (Status, axum::Json<Value>) {
