@@ -26,6 +26,12 @@ pub async fn charge_calls(state: &AppState) -> Result<crate::app::call_charges::
     crate::app::call_charges::charge_calls(state).await
 }
 
+/// `settle-top-ups`: account top-ups left under way (a crash, a closed window, a bank check
+/// never finished) settled with the provider (crate::app::billing::settle_top_ups).
+pub async fn settle_top_ups(state: &AppState) -> Result<crate::app::billing::TopUpsReport, String> {
+    crate::app::billing::settle_top_ups(state).await
+}
+
 /// `fill-placeholders`: each paid area-code placeholder gets a number once stock exists.
 pub async fn fill_placeholders(state: &AppState) -> Result<jobs::placeholders::Report, String> {
     let report = jobs::placeholders::fill_open(&placeholders(state, Context::job(FILL_PLACEHOLDERS))).await?;
@@ -143,6 +149,10 @@ pub fn jobs(state: &AppState) -> Vec<Job> {
         // Every ten seconds: Pay As You Go's calls charged from its credit soon after they end.
         job(crate::app::call_charges::CHARGE_CALLS, "*/10 * * * * *", state, |state| {
             Box::pin(async move { Ok(charge_calls(&state).await?.to_string()) })
+        }),
+        // Every minute, at second 25: top-ups under way for a minute settled with the provider.
+        job(crate::app::billing::SETTLE_TOP_UPS, "25 * * * * *", state, |state| {
+            Box::pin(async move { Ok(settle_top_ups(&state).await?.to_string()) })
         }),
         // Every five minutes, at second 45.
         job(RECONCILE_PAYMENTS, "45 */5 * * * *", state, |state| {

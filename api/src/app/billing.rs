@@ -16,6 +16,7 @@
 //! | keep my service | `GET /v1/subscriptions/{id}`, `POST /v1/subscriptions/{id}` (`cancel_at_period_end=false`, or `cancel_at=""`) |
 //! | credit | none |
 //! | top-up | `GET /v1/customers/{id}`, `POST /v1/payment_intents` (unconfirmed, idempotent by the request), `POST /v1/payment_intents/{id}/confirm`; a retry `GET /v1/payment_intents/{id}`; a refusal `POST /v1/payment_intents/{id}/cancel` |
+//! | `settle-top-ups` job (a top-up under way for a minute) | `GET /v1/payment_intents/{id}` (or `POST /v1/payment_intents` with the attempt's key, after a crash before it was recorded); after 5 minutes with the buyer, `POST /v1/payment_intents/{id}/cancel` |
 
 use aggregates::actor::Actor;
 use aggregates::call_credit::{CallCredit, CallCreditCommand, CallCreditEvent, CreditSource};
@@ -464,6 +465,12 @@ fn processing() -> ApiError {
     )
 }
 
+/// The points a top-up may crash at, between two durable writes (crate::app::faults): its
+/// key stored, the provider's payment made and recorded, the card charged. The same request
+/// again, or the `settle-top-ups` job, ends each in the state a run without a crash leaves.
+pub const TOP_UP_FAULT_POINTS: [&str; 3] =
+    ["after-top-up-started", "after-top-up-payment-made", "after-top-up-charged"];
+
 /// A top-up of `amount` (before VAT) paid by the card on file, once per `request_id` however
 /// often it is sent: started (the attempt's key stored) before the provider is asked, the
 /// payment made unconfirmed and recorded, then charged; its success buys the credit.
@@ -495,6 +502,7 @@ pub async fn top_up(
             attempt_key: CallCredit::attempt_key(id, request_id),
         };
         let credit = state.call_credits.execute(&context, id, start).await?.state;
+        crate::app::faults::point(state, "after-top-up-started");
         let done = |charged: Pence| async move {
             Ok(TopUpOut {
                 status: "paid".into(),
@@ -529,6 +537,7 @@ pub async fn top_up(
                 let made = gateway.create_payment(pending.charged.0, &customer, &card, id, &key).await.map_err(fail)?;
                 let record = CallCreditCommand::RecordTopUpPayment { payment_intent_id: made.id.clone(), card };
                 state.call_credits.execute(&context, id, record).await?;
+                crate::app::faults::point(state, "after-top-up-payment-made");
                 let outcome = match made.outcome {
                     Outcome::NotConfirmed => confirm(state, &made.id, &key).await?,
                     outcome => outcome,
@@ -538,6 +547,7 @@ pub async fn top_up(
         };
         match outcome {
             Outcome::Succeeded => {
+                crate::app::faults::point(state, "after-top-up-charged");
                 let paid = CallCreditCommand::RecordTopUpPaid { payment_intent_id: reference };
                 state.call_credits.execute(&context, id, paid).await?;
                 done(pending.charged).await
@@ -577,14 +587,52 @@ async fn settle_earlier_top_up(
     if pending.request_id == request_id || credit.request_paid(request_id) {
         return Ok(());
     }
+    match settle_under_way(state, context, id, order, customer, &credit).await? {
+        Settled::WithBuyer => Err(aggregates::call_credit::CallCreditError::TopUpWithBank.into()),
+        Settled::Processing => Err(processing()),
+        Settled::Paid | Settled::Refused | Settled::Abandoned => Ok(()),
+    }
+}
+
+/// How the provider left a top-up that was under way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Settled {
+    /// Paid: its credit is bought.
+    Paid,
+    /// Refused by the bank: declined.
+    Refused,
+    /// Left with the buyer (or never charged) for longer than
+    /// TOP_UP_ABANDONED_AFTER_MINUTES: cancelled at the provider and declined as abandoned.
+    Abandoned,
+    /// Still with the buyer (the bank's check), and not for long enough to give up.
+    WithBuyer,
+    /// The bank is still processing the payment.
+    Processing,
+}
+
+/// Settles `credit`'s top-up under way with what the provider holds of it: a request after
+/// it (settle_earlier_top_up) and the `settle-top-ups` job (after a crash, or a buyer who
+/// left) both end it here. The caller holds the credit's lock.
+async fn settle_under_way(
+    state: &AppState,
+    context: &Context,
+    id: &str,
+    order: &ServiceOrder,
+    customer: &str,
+    credit: &CallCredit,
+) -> Result<Settled, ApiError> {
     let gateway = &state.services.gateway;
     let fail = |e| payment_failure(e, PROVIDER_DOWN);
+    let Some(pending) = credit.top_up_under_way() else { return Ok(Settled::Abandoned) };
+    let with_buyer_long_enough = credit.may_abandon_top_up(state.clock.now()).is_ok();
     let reference = match credit.attempt.under_way() {
         Some(reference) => reference.to_string(),
         None => {
             // Started, nothing recorded made (a crash in between): the provider may hold what
             // the attempt's key made; the same key finds it (or makes it, not charged).
-            credit.may_abandon_top_up(state.clock.now())?;
+            if !with_buyer_long_enough {
+                return Ok(Settled::WithBuyer);
+            }
             let card = card_id(state, order).await?.ok_or_else(|| {
                 ApiError::unprocessable("no_payment_method", "No card is saved for this order: add a card first.")
             })?;
@@ -595,45 +643,119 @@ async fn settle_earlier_top_up(
             made.id
         }
     };
-    if settle(state, context, id, &reference, gateway.payment(&reference).await.map_err(fail)?.outcome).await? {
-        return Ok(());
+    if let Some(ended) =
+        settle(state, context, id, &reference, gateway.payment(&reference).await.map_err(fail)?.outcome).await?
+    {
+        return Ok(ended);
     }
-    credit.may_abandon_top_up(state.clock.now())?;
+    if !with_buyer_long_enough {
+        return Ok(Settled::WithBuyer);
+    }
     if let Err(error) = gateway.cancel_payment(&reference, &format!("credit-{id}-{reference}-cancel")).await {
         // The buyer may have finished the bank's check just now: what the provider says wins.
         return match settle(state, context, id, &reference, gateway.payment(&reference).await.map_err(fail)?.outcome)
             .await?
         {
-            true => Ok(()),
-            false => Err(payment_failure(error, PROVIDER_DOWN)),
+            Some(ended) => Ok(ended),
+            None => Err(payment_failure(error, PROVIDER_DOWN)),
         };
     }
     let abandon = CallCreditCommand::AbandonTopUp { payment_intent_id: reference.clone() };
     state.call_credits.execute(context, id, abandon).await?;
-    Ok(())
+    Ok(Settled::Abandoned)
 }
 
-/// Records what the provider says of an earlier top-up's payment: true when that ends it
-/// (paid or refused), false when it still waits on the buyer.
+/// The `settle-top-ups` job (every minute): each order's top-up under way for a minute or
+/// more is settled with the provider (settle_under_way), so a payment taken just before a
+/// crash, or confirmed in a window the buyer then closed, still buys its credit, and one left
+/// at the bank's check is given up after TOP_UP_ABANDONED_AFTER_MINUTES. Answers how many
+/// ended each way; an order the provider could not be asked about is tried again next run.
+pub async fn settle_top_ups(state: &AppState) -> Result<TopUpsReport, String> {
+    let since = state.clock.now() - chrono::Duration::minutes(SETTLE_AFTER_MINUTES);
+    let ids: Vec<String> = sqlx::query_scalar!(
+        r#"SELECT view_id AS "view_id!" FROM call_credit_view
+            WHERE payload ->> 'topUpUnderWay' IS NOT NULL AND (payload ->> 'updatedAt')::timestamptz <= $1
+            ORDER BY view_id"#,
+        since
+    )
+    .fetch_all(&state.pool)
+    .await
+    .map_err(|e| e.to_string())?;
+    let context = Context::job(SETTLE_TOP_UPS);
+    let mut report = TopUpsReport::default();
+    for id in ids {
+        let settled = locked(state, format!("credit-{id}"), async {
+            let (order, _) = load_order(state, &id).await?;
+            let (credit, _) = crate::app::state::load::<CallCredit>(&state.pool, &id).await?;
+            if credit.top_up_under_way().is_none() {
+                return Ok(None);
+            }
+            let customer = order.payment_customer_id.clone().ok_or(ServiceOrderError::NoPaymentCustomer)?;
+            Ok(Some(settle_under_way(state, &context, &id, &order, &customer, &credit).await?))
+        })
+        .await;
+        match settled {
+            Ok(Some(Settled::Paid)) => report.paid += 1,
+            Ok(Some(Settled::Refused)) => report.refused += 1,
+            Ok(Some(Settled::Abandoned)) => report.abandoned += 1,
+            Ok(Some(Settled::WithBuyer | Settled::Processing)) => report.waiting += 1,
+            Ok(None) => {}
+            Err(error) => {
+                tracing::warn!(order = %id, ?error, "a top-up under way was not settled; the next run tries again");
+                report.failed += 1;
+            }
+        }
+    }
+    Ok(report)
+}
+
+/// The job's name (its events' actor, `voip-shop run-job settle-top-ups`).
+pub const SETTLE_TOP_UPS: &str = "settle-top-ups";
+
+/// A top-up under way is left to its own request for this long before the job asks.
+pub const SETTLE_AFTER_MINUTES: i64 = 1;
+
+/// What a run of `settle-top-ups` ended.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct TopUpsReport {
+    pub paid: usize,
+    pub refused: usize,
+    pub abandoned: usize,
+    pub waiting: usize,
+    pub failed: usize,
+}
+
+impl std::fmt::Display for TopUpsReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "top-ups settled: {} paid, {} refused, {} abandoned; {} still with the buyer or bank, {} to try again",
+            self.paid, self.refused, self.abandoned, self.waiting, self.failed
+        )
+    }
+}
+
+/// Records what the provider says of an earlier top-up's payment: how it ended (paid or
+/// refused), or None while it still waits on the buyer.
 async fn settle(
     state: &AppState,
     context: &Context,
     id: &str,
     reference: &str,
     outcome: Outcome,
-) -> Result<bool, ApiError> {
+) -> Result<Option<Settled>, ApiError> {
     match outcome {
         Outcome::Succeeded => {
             let paid = CallCreditCommand::RecordTopUpPaid { payment_intent_id: reference.to_string() };
             state.call_credits.execute(context, id, paid).await?;
-            Ok(true)
+            Ok(Some(Settled::Paid))
         }
         Outcome::Declined(refusal) => {
             record_declined(state, context, id, reference, &refusal).await?;
-            Ok(true)
+            Ok(Some(Settled::Refused))
         }
-        Outcome::Processing => Err(processing()),
-        Outcome::NeedsAction { .. } | Outcome::NotConfirmed => Ok(false),
+        Outcome::Processing => Ok(Some(Settled::Processing)),
+        Outcome::NeedsAction { .. } | Outcome::NotConfirmed => Ok(None),
     }
 }
 

@@ -57,8 +57,8 @@ async fn subscription_order(app: &TestApp, email: &str) -> Bought {
 
 /// A customer's session: its cookie and CSRF token.
 pub(crate) struct Customer {
-    cookie: String,
-    csrf: String,
+    pub cookie: String,
+    pub csrf: String,
 }
 
 pub(crate) async fn sign_in(app: &TestApp, email: &str) -> Customer {

@@ -3,7 +3,7 @@
 //! that may create databases), by default postgres://postgres@127.0.0.1:5432/postgres.
 
 mod account;
-mod account_billing;
+pub(crate) mod account_billing;
 mod account_services;
 mod address;
 mod analytics;
@@ -34,5 +34,6 @@ mod refunds;
 mod server;
 pub(crate) mod sip;
 pub(crate) mod support;
+mod top_up_crashes;
 mod trial;
 mod two_servers;
