@@ -96,7 +96,7 @@ impl TrunkCall {
     }
 
     /// Whether the call came and was answered, with the request URI and the
-    /// P-Asserted-Identity it came with.
+    /// P-Asserted-Identity it came with (empty: none).
     pub(crate) async fn went(self) -> (bool, String, String) {
         let went = self.waiting.went().await;
         let logged = std::fs::read_to_string(&self.log).unwrap_or_default();
@@ -806,4 +806,84 @@ async fn a_trial_calls_out_only_once_its_email_address_is_confirmed() {
     let extension = &extensions(&started)[0];
     let refused = call_and_reason(&registrar, pair(extension), "07700900123").await;
     assert_eq!(refused, (Some(403), Some("Confirm your e-mail address first".to_string())));
+}
+
+#[tokio::test]
+async fn an_emergency_call_reaches_the_trunk_whatever_the_credit_and_is_never_charged() {
+    use aggregates::call_credit::CallCredit;
+    use api::app::call_charges::{charge_calls, Report};
+    let (app, registrar) = spawn_app_with_registrar().await;
+    let spec = CartSpec {
+        plan: "payAsYouGo",
+        cycle: "monthly",
+        quantity: 1,
+        add_ons: &[],
+        numbers: &["442079460204"],
+        top_up_pence: Some(1000),
+    };
+    let ours = order(&app, spec, "payg.emergency@example.com").await;
+    let id = owner_of(&app, &ours[0].0).await;
+    let state = AppState::new(app.pool.clone());
+    // Its £10 of credit spent: 121 started minutes to a mobile are £10.04.
+    recorded_call_out(&app, "call-121", &ours[0].0, "+447700900123", 120 * 60 + 1).await;
+    assert_eq!(charge_calls(&state).await.unwrap(), Report { charged: 1, emailed: 1, ..Report::default() });
+    let spent = balance(&app, &id).await;
+    assert_eq!(spent, 10_000 - 121 * 83);
+    let refused = call_and_reason(&registrar, pair(&ours[0]), "07700900123").await;
+    assert_eq!(refused, (Some(403), Some("No call credit left".to_string())), "an ordinary call out is refused");
+
+    // 999 and 112 go out as dialled, with the order's number as the caller ID.
+    let trunk = registrar.trunk;
+    for dialled in ["999", "112"] {
+        let carrier = TrunkCall::expect(&registrar);
+        assert_eq!(call(&registrar, pair(&ours[0]), dialled).await, Some(200), "{dialled} is answered");
+        let (went, ruri, pai) = carrier.went().await;
+        assert!(went, "the trunk took the call to {dialled}");
+        assert_eq!(ruri, format!("sip:{dialled}@127.0.0.1:{trunk};user=phone"));
+        assert_eq!(pai, caller_id("442079460204"), "{dialled}");
+    }
+    let refused = call_and_reason(&registrar, pair(&ours[0]), "02079460999").await;
+    assert_eq!(refused.1.as_deref(), Some("No call credit left"), "and still refused after");
+
+    // Recorded as emergency calls, answered and ended; the job charges neither, nor counts
+    // their minutes: it records the refusals alone.
+    let ended = "SELECT callee, number FROM call_records
+                 WHERE owner = $1 AND direction = 'emergency' AND outcome = 'answered' AND duration_seconds IS NOT NULL
+                 ORDER BY started_at";
+    let started = Instant::now();
+    let mut recorded: Vec<(String, Option<String>)> = Vec::new();
+    while recorded.len() < 2 {
+        assert!(started.elapsed() < StdDuration::from_secs(5), "the emergency calls' ends were not recorded");
+        tokio::time::sleep(StdDuration::from_millis(50)).await;
+        recorded = sqlx::query_as(ended).bind(&id).fetch_all(&app.pool).await.unwrap();
+    }
+    let number = Some("442079460204".to_string());
+    assert_eq!(recorded, [("999".to_string(), number.clone()), ("112".to_string(), number)]);
+    assert_eq!(charge_calls(&state).await.unwrap(), Report { refused: 2, ..Report::default() });
+    assert_eq!(balance(&app, &id).await, spent, "the credit is unchanged");
+    let types: Vec<String> = jobs::commands::history::<CallCredit>(&app.pool, &id)
+        .await
+        .unwrap()
+        .iter()
+        .map(|e| cqrs_es::DomainEvent::event_type(&e.payload))
+        .collect();
+    assert_eq!(types, ["CreditBought", "CallCharged", "CreditRanOut", "CallRefused", "CallRefused"]);
+    let minutes: i64 = sqlx::query_scalar("SELECT in_all FROM sip_minutes_used WHERE owner = $1")
+        .bind(&id)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(minutes, 121, "the call out's minutes alone");
+
+    // An order without a number still reaches the emergency services: no caller ID of ours
+    // (the carrier presents its default one).
+    let none = order(&app, single_user(1, &[], &[]), "no.number.emergency@example.com").await;
+    let refused = call_and_reason(&registrar, pair(&none[0]), "07700900123").await;
+    assert_eq!(refused, (Some(403), Some("No number to call from".to_string())));
+    let carrier = TrunkCall::expect(&registrar);
+    assert_eq!(call(&registrar, pair(&none[0]), "999").await, Some(200));
+    let (went, ruri, pai) = carrier.went().await;
+    assert!(went, "the trunk took the call");
+    assert_eq!(ruri, format!("sip:999@127.0.0.1:{trunk};user=phone"));
+    assert_eq!(pai, "", "no P-Asserted-Identity");
 }
