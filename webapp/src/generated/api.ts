@@ -2180,7 +2180,8 @@ export type components = {
             callId: string;
             /**
              * @description `internal` (extension to extension), `inbound` (from the carrier to one of the
-             *     order's numbers) or `outbound` (from an extension out through the carrier).
+             *     order's numbers), `outbound` (from an extension out through the carrier) or
+             *     `emergency` (999 or 112 from an extension, out through the carrier, never charged).
              */
             direction: string;
             /** @description Who called: an extension's username, or the outside caller's number. */

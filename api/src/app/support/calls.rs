@@ -26,7 +26,8 @@ pub struct CallRecord {
     /// The call's SIP Call-ID.
     pub call_id: String,
     /// `internal` (extension to extension), `inbound` (from the carrier to one of the
-    /// order's numbers) or `outbound` (from an extension out through the carrier).
+    /// order's numbers), `outbound` (from an extension out through the carrier) or
+    /// `emergency` (999 or 112 from an extension, out through the carrier, never charged).
     pub direction: String,
     /// Who called: an extension's username, or the outside caller's number.
     pub from: String,

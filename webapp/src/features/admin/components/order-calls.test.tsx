@@ -33,6 +33,16 @@ function record(overrides: Partial<CallRecord>): CallRecord {
 const CALLS: OrderCalls = {
   calls: [
     record({
+      callId: 'call-3',
+      direction: 'emergency',
+      to: '999',
+      number: '441614960000',
+      startedAt: '2026-11-27T12:00:00Z',
+      answeredAt: '2026-11-27T12:00:01Z',
+      endedAt: '2026-11-27T12:03:01Z',
+      durationSeconds: 180,
+    }),
+    record({
       callId: 'call-2',
       direction: 'outbound',
       to: '+447700900123',
@@ -48,13 +58,13 @@ const CALLS: OrderCalls = {
     record({}),
   ],
   outcomes: [
-    { outcome: 'answered', calls: 1 },
+    { outcome: 'answered', calls: 2 },
     { outcome: 'busy', calls: 0 },
     { outcome: 'no answer', calls: 0 },
     { outcome: 'refused', calls: 1 },
     { outcome: 'failed', calls: 0 },
   ],
-  total: 2,
+  total: 3,
 };
 
 const callsPanel = () => screen.findByRole('region', { name: 'Calls' }, { timeout: 3000 });
@@ -65,9 +75,10 @@ describe('an order’s calls on its page', () => {
     renderAppAt('/admin/orders/service/ann-1');
     const panel = await callsPanel();
     const chart = await within(panel).findByRole('img', { name: /^Calls by outcome/ });
-    expect(chart).toHaveAccessibleName('Calls by outcome: answered: 1, busy: 0, no answer: 0, refused: 1, failed: 0');
+    expect(chart).toHaveAccessibleName('Calls by outcome: answered: 2, busy: 0, no answer: 0, refused: 1, failed: 0');
     const rows = within(panel).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+      ['27 Nov 2026, 12:00:00', 'Emergency', 'ann101', '999', '+441614960000', 'answered', '3 min 00 s'],
       ['27 Nov 2026, 11:00:00', 'Out', 'ann101', '+447700900123', '+441614960000', 'refused (403 Service cancelled)', '—'],
       ['27 Nov 2026, 10:00:00', 'Extension to extension', 'ann101', '102', '—', 'answered', '1 min 05 s'],
     ]);

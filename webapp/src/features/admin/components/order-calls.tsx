@@ -9,6 +9,7 @@ const DIRECTION_LABELS: Record<string, string> = {
   internal: 'Extension to extension',
   inbound: 'In',
   outbound: 'Out',
+  emergency: 'Emergency',
 };
 
 /** "1 min 05 s", "42 s"; an answered call still going on has no duration yet. */
