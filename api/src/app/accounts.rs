@@ -162,7 +162,21 @@ pub async fn upsert_account(
     Ok(id)
 }
 
-/// `count` extensions from 101 for `owner` (an order or a trial); usernames are the
+/// The numbers a phone dials for the emergency services: the registrar sends them to the
+/// carrier (sip/kamailio.cfg, route EMERGENCY), so no extension is ever given one.
+pub const EMERGENCY_NUMBERS: [&str; 2] = ["112", "999"];
+
+/// The extension numbers of `count` extensions: from 101 up, past the emergency numbers
+/// (an order's twelfth extension is 113).
+pub fn extension_numbers(count: u32) -> Vec<String> {
+    (101u32..)
+        .map(|n| n.to_string())
+        .filter(|n| !EMERGENCY_NUMBERS.contains(&n.as_str()))
+        .take(count as usize)
+        .collect()
+}
+
+/// `count` extensions from 101 (extension_numbers) for `owner` (an order or a trial); usernames are the
 /// e-mail's local part and the extension, with `suffix` added when that is taken. Answers
 /// the extensions and each one's SIP password (number, password), to be shown once.
 pub async fn add_extensions(
@@ -176,8 +190,7 @@ pub async fn add_extensions(
     let base = username_base(email);
     let mut extensions = vec![];
     let mut passwords = vec![];
-    for index in 0..count {
-        let number = (101 + index).to_string();
+    for number in extension_numbers(count) {
         let taken: bool = sqlx::query_scalar!(
             r#"SELECT EXISTS (SELECT 1 FROM sip_extensions WHERE username = $1) AS "exists!""#,
             format!("{base}{number}")
@@ -338,5 +351,16 @@ mod tests {
     fn usernames_come_from_the_email() {
         assert_eq!(username_base("Jane.Doe+x@example.com"), "janedoex");
         assert_eq!(username_base("...@example.com"), "ext");
+    }
+
+    #[test]
+    fn extensions_are_numbered_from_101_past_the_emergency_numbers() {
+        assert_eq!(extension_numbers(2), ["101", "102"]);
+        let twelve = extension_numbers(12);
+        assert_eq!((twelve[10].as_str(), twelve[11].as_str()), ("111", "113"));
+        let many = extension_numbers(1000);
+        assert!(many.iter().all(|n| !EMERGENCY_NUMBERS.contains(&n.as_str())));
+        assert_eq!(many.len(), 1000);
+        assert_eq!(many.last().map(String::as_str), Some("1102"));
     }
 }
