@@ -37,6 +37,8 @@ async function signIn(page: Page, account: Account, next: string) {
 }
 
 test('signed in, the buyer resets an extension’s SIP password: the registrar refuses the old one and accepts the new', async ({ page }) => {
+  // Buys by card through the real checkout and registers with sipp: more than the 30 s default.
+  test.setTimeout(120_000);
   const order = await buySingleUserByCard(page, 'Reset');
   // The password the thank-you page showed once.
   const ext101 = page.getByRole('listitem', { name: 'Extension 101' });
@@ -147,6 +149,8 @@ function confirmAddress(email: string) {
 }
 
 test('a desk-phone order’s VAT receipt: the shop’s VAT number, net + VAT = total, and a Print button; signed out and another customer are refused', async ({ page, request, browser }) => {
+  // Two card checkouts and a desk-phone checkout: more than the 30 s default.
+  test.setTimeout(120_000);
   const phone = await inStockPhone(request);
   const order = await buySingleUserByCard(page, 'Receipt');
   const hardwareOrder = await buyPhone(page, phone, order.account.email);
