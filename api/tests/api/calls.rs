@@ -216,6 +216,11 @@ fn extensions(account: &Value) -> Vec<(String, String)> {
         .collect()
 }
 
+/// Pay As You Go for one user with `numbers` and £10 of credit.
+fn pay_as_you_go(numbers: &'static [&'static str]) -> CartSpec<'static> {
+    CartSpec { plan: "payAsYouGo", cycle: "monthly", quantity: 1, add_ons: &[], numbers, top_up_pence: Some(1000) }
+}
+
 fn single_user(users: u32, add_ons: &'static [&'static str], numbers: &'static [&'static str]) -> CartSpec<'static> {
     CartSpec { plan: "singleUser", cycle: "monthly", quantity: users, add_ons, numbers, top_up_pence: None }
 }
@@ -604,14 +609,7 @@ async fn pay_as_you_go_pays_for_calls_from_its_credit_and_refuses_them_once_it_i
     use aggregates::call_credit::{CallCredit, CallCreditEvent};
     use api::app::call_charges::{charge_calls, Report};
     let (app, registrar) = spawn_app_with_registrar().await;
-    let spec = CartSpec {
-        plan: "payAsYouGo",
-        cycle: "monthly",
-        quantity: 1,
-        add_ons: &[],
-        numbers: &["442079460201"],
-        top_up_pence: Some(1000),
-    };
+    let spec = pay_as_you_go(&["442079460201"]);
     let ours = order(&app, spec, "payg.calls@example.com").await;
     let id = owner_of(&app, &ours[0].0).await;
     let state = AppState::new(app.pool.clone());
@@ -813,14 +811,7 @@ async fn an_emergency_call_reaches_the_trunk_whatever_the_credit_and_is_never_ch
     use aggregates::call_credit::CallCredit;
     use api::app::call_charges::{charge_calls, Report};
     let (app, registrar) = spawn_app_with_registrar().await;
-    let spec = CartSpec {
-        plan: "payAsYouGo",
-        cycle: "monthly",
-        quantity: 1,
-        add_ons: &[],
-        numbers: &["442079460204"],
-        top_up_pence: Some(1000),
-    };
+    let spec = pay_as_you_go(&["442079460204"]);
     let ours = order(&app, spec, "payg.emergency@example.com").await;
     let id = owner_of(&app, &ours[0].0).await;
     let state = AppState::new(app.pool.clone());
