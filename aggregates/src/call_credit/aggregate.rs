@@ -61,6 +61,10 @@ pub struct CallCredit {
     pub top_ups_started: u32,
     /// The request ids of top-ups that bought their credit (a replay of one buys nothing more).
     pub requests_paid: Vec<String>,
+    /// The request ids of top-ups that ended with nothing bought (refused by the bank, or
+    /// given up): sent again, each is refused (TopUpRequestEnded), not tried a second time.
+    #[serde(default)]
+    pub requests_ended: Vec<String>,
     /// The top-ups' payments the bank refused.
     pub declined_payments: Vec<String>,
     pub updated_at: Option<DateTime<Utc>>,
@@ -195,6 +199,9 @@ impl CallCredit {
                 }
                 if self.request_paid(&request_id) {
                     return Ok(vec![]);
+                }
+                if self.requests_ended.contains(&request_id) {
+                    return Err(E::TopUpRequestEnded);
                 }
                 if let Some(pending) = self.top_up_under_way() {
                     if pending.request_id == request_id {
@@ -356,6 +363,11 @@ impl Aggregate for CallCredit {
                 self.updated_at = Some(at);
             }
             Ev::TopUpDeclined { payment_intent_id, code, at } => {
+                if let Some(pending) = &self.top_up {
+                    if !self.requests_ended.contains(&pending.request_id) {
+                        self.requests_ended.push(pending.request_id.clone());
+                    }
+                }
                 self.attempt.declined(code);
                 self.declined_payments.push(payment_intent_id);
                 self.updated_at = Some(at);

@@ -29,6 +29,9 @@ refusals! {
         #[error("Your bank is still checking the earlier top-up. Finish the bank's check in the other window, or try again in a few minutes.")]
         #[refusal("top_up_with_bank", 409)]
         TopUpWithBank,
+        #[error("That top-up ended without a charge (the bank refused it, or it was given up). Choose an amount and top up again.")]
+        #[refusal("top_up_request_ended", 409)]
+        TopUpRequestEnded,
         #[error("That payment is not this credit's top-up.")]
         #[refusal("unknown_payment", 404)]
         UnknownPayment,

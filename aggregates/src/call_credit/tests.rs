@@ -457,3 +457,15 @@ fn a_payment_made_again_for_a_replayed_request_is_abandoned_again() {
         .when(CallCreditCommand::RecordTopUpDeclined { payment_intent_id: "pi_1".into(), code: "card_declined".into() })
         .then_expect_events(vec![refused]);
 }
+
+#[test]
+fn a_top_up_request_that_ended_without_a_charge_is_refused_when_sent_again() {
+    for code in ["card_declined", ABANDONED] {
+        let declined = CallCreditEvent::TopUpDeclined { payment_intent_id: "pi_1".into(), code: code.into(), at: at() };
+        let history = vec![started_minutes_ago(1000, "req-1", 60), made("pi_1"), declined];
+        test().given(history.clone()).when(start(1000, "req-1")).then_expect_error(CallCreditError::TopUpRequestEnded);
+        // A new request starts at once.
+        test().given(history.clone()).when(start(1000, "req-2")).then_expect_events(vec![started(1000, "req-2")]);
+        assert_eq!(fold(history).requests_ended, vec!["req-1".to_string()]);
+    }
+}

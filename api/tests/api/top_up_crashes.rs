@@ -115,6 +115,10 @@ async fn top_up_crash_at(point: &str, buyer_returns: bool) -> String {
     if after.top_ups_bought == 1 {
         let replay = expect_ok(top_up(&app, &jane, &order.id, "req-crash").await.unwrap()).await;
         assert_eq!(replay["data"]["credit"]["balanceTenths"], 30_000, "{point}: {replay}");
+    } else {
+        // Given up: that request is over, and says so (a new one was paid above).
+        let replay = top_up(&app, &jane, &order.id, "req-crash").await.unwrap();
+        crate::helpers::expect_error(replay, reqwest::StatusCode::CONFLICT, "top_up_request_ended").await;
     }
     let last = outcome(&app, &order.id, &order.customer).await;
     assert_eq!(last.charged, vec![1200, 2400], "{point}: one £24 charge");

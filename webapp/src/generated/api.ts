@@ -5164,7 +5164,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Not a Pay As You Go order (no_call_credit), not paid yet (payment_not_confirmed), another top-up still being paid (top_up_under_way), an earlier top-up still at the bank's check for a few minutes (top_up_with_bank), or the bank still processing (payment_processing) */
+            /** @description Not a Pay As You Go order (no_call_credit), not paid yet (payment_not_confirmed), another top-up still being paid (top_up_under_way), an earlier top-up still at the bank's check for a few minutes (top_up_with_bank), this request's top-up already ended with nothing charged (top_up_request_ended), or the bank still processing (payment_processing) */
             409: {
                 headers: {
                     [name: string]: unknown;

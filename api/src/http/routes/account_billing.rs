@@ -304,7 +304,7 @@ struct TopUpBody {
         (status = 402, description = "The bank declined the card (card_declined and the card's codes)", body = Refusal),
         (status = 403, description = "Another account's order (not_your_order), or no CSRF token (csrf)", body = Refusal),
         (status = 404, description = "No such order (order_not_found)", body = Refusal),
-        (status = 409, description = "Not a Pay As You Go order (no_call_credit), not paid yet (payment_not_confirmed), another top-up still being paid (top_up_under_way), an earlier top-up still at the bank's check for a few minutes (top_up_with_bank), or the bank still processing (payment_processing)", body = Refusal),
+        (status = 409, description = "Not a Pay As You Go order (no_call_credit), not paid yet (payment_not_confirmed), another top-up still being paid (top_up_under_way), an earlier top-up still at the bank's check for a few minutes (top_up_with_bank), this request's top-up already ended with nothing charged (top_up_request_ended), or the bank still processing (payment_processing)", body = Refusal),
         (status = 422, description = "An amount outside the rules (top_up_below_minimum, top_up_not_whole_pounds, top_up_above_maximum), a bad request id (invalid_request_id), or no card on file (no_payment_method)", body = Refusal),
         (status = 502, description = "Stripe did not answer (payment_provider_error)", body = Refusal),
     )
