@@ -491,6 +491,25 @@ mod tests {
         })
     }
 
+    /// Everything a production server needs to start.
+    const LIVE: [(&str, &str); 7] = [
+        ("STRIPE_SECRET_KEY", "sk_live_x"),
+        ("STRIPE_PUBLISHABLE_KEY", "pk_live_x"),
+        ("STRIPE_WEBHOOK_SECRET", "whsec_x"),
+        ("SMTP_HOST", "smtp.example.com"),
+        ("SITE_URL", "https://shop.example"),
+        ("LINK_SECRET", "0123456789abcdef0123456789abcdef"),
+        ("VAT_NUMBER", "GB 123 4567 89"),
+    ];
+
+    /// A production server's settings: `set` first (None leaves a setting unset), then LIVE.
+    fn production(set: &[(&str, Option<&str>)]) -> Result<Config, String> {
+        Config::from_lookup(|k| match set.iter().find(|(key, _)| *key == k) {
+            Some((_, value)) => value.map(str::to_string),
+            None => LIVE.iter().find(|(key, _)| *key == k).map(|(_, v)| v.to_string()),
+        })
+    }
+
     #[test]
     fn defaults_run_locally() {
         let config = dev(&[]).unwrap();
@@ -513,17 +532,11 @@ mod tests {
         assert!(local.payments.stand_in);
         assert_eq!(local.payments.api_base, "http://stripe:8420/");
         assert_eq!(local.payments.js_url, "http://stripe:8420/js.stripe.com/v3/");
-        let live = Config::from_lookup(|k| match k {
-            "STRIPE_SECRET_KEY" => Some("sk_live_x".into()),
-            "STRIPE_PUBLISHABLE_KEY" => Some("pk_live_x".into()),
-            "STRIPE_WEBHOOK_SECRET" => Some("whsec_x".into()),
-            "LOCALSTRIPE_URL" | "LOCALSTRIPE_JS_URL" => Some("http://stripe:8420/".into()),
-            "SMTP_HOST" => Some("smtp.example.com".into()),
-            "SITE_URL" => Some("https://shop.example/".into()),
-            "LINK_SECRET" => Some("0123456789abcdef0123456789abcdef".into()),
-            "VAT_NUMBER" => Some("GB 123 4567 89".into()),
-            _ => None,
-        })
+        let live = production(&[
+            ("LOCALSTRIPE_URL", Some("http://stripe:8420/")),
+            ("LOCALSTRIPE_JS_URL", Some("http://stripe:8420/")),
+            ("SITE_URL", Some("https://shop.example/")),
+        ])
         .unwrap();
         assert!(live.is_production());
         assert_eq!(live.site_url, "https://shop.example");
@@ -589,15 +602,7 @@ mod tests {
     #[test]
     fn production_without_the_sites_https_address_refuses_to_start_and_development_links_to_itself() {
         for site_url in [None, Some("http://shop.example")] {
-            let error = Config::from_lookup(|k| match k {
-                "STRIPE_SECRET_KEY" => Some("sk_live_x".into()),
-                "STRIPE_PUBLISHABLE_KEY" => Some("pk_live_x".into()),
-                "STRIPE_WEBHOOK_SECRET" => Some("whsec_x".into()),
-                "SMTP_HOST" => Some("smtp.example.com".into()),
-                "SITE_URL" => site_url.map(Into::into),
-                _ => None,
-            })
-            .unwrap_err();
+            let error = production(&[("SITE_URL", site_url)]).unwrap_err();
             assert!(error.contains("SITE_URL") && !error.contains('\n'), "{error}");
         }
         assert_eq!(dev(&[("PORT", "9000")]).unwrap().site_url, "http://localhost:9000");
@@ -606,16 +611,7 @@ mod tests {
     #[test]
     fn production_without_a_link_secret_refuses_to_start_and_development_has_one() {
         for secret in [None, Some("tiny-secret")] {
-            let error = Config::from_lookup(|k| match k {
-                "STRIPE_SECRET_KEY" => Some("sk_live_x".into()),
-                "STRIPE_PUBLISHABLE_KEY" => Some("pk_live_x".into()),
-                "STRIPE_WEBHOOK_SECRET" => Some("whsec_x".into()),
-                "SMTP_HOST" => Some("smtp.example.com".into()),
-                "SITE_URL" => Some("https://shop.example".into()),
-                "LINK_SECRET" => secret.map(Into::into),
-                _ => None,
-            })
-            .unwrap_err();
+            let error = production(&[("LINK_SECRET", secret)]).unwrap_err();
             assert!(
                 error.contains("LINK_SECRET") && !error.contains("tiny-secret") && !error.contains('\n'),
                 "{error}"
@@ -627,17 +623,7 @@ mod tests {
     #[test]
     fn production_without_a_vat_number_refuses_to_start_and_development_prints_a_sample() {
         for number in [None, Some("123456789"), Some("GB 12345"), Some("GB12345678X")] {
-            let error = Config::from_lookup(|k| match k {
-                "STRIPE_SECRET_KEY" => Some("sk_live_x".into()),
-                "STRIPE_PUBLISHABLE_KEY" => Some("pk_live_x".into()),
-                "STRIPE_WEBHOOK_SECRET" => Some("whsec_x".into()),
-                "SMTP_HOST" => Some("smtp.example.com".into()),
-                "SITE_URL" => Some("https://shop.example".into()),
-                "LINK_SECRET" => Some("0123456789abcdef0123456789abcdef".into()),
-                "VAT_NUMBER" => number.map(Into::into),
-                _ => None,
-            })
-            .unwrap_err();
+            let error = production(&[("VAT_NUMBER", number)]).unwrap_err();
             assert!(error.contains("VAT_NUMBER") && !error.contains('\n'), "{number:?}: {error}");
         }
         for good in ["GB 123 4567 89", "GB123456789", "GB 123 4567 89 012"] {
