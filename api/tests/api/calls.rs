@@ -364,8 +364,8 @@ async fn a_number_dialled_out_reaches_the_trunk_with_the_orders_first_number_as_
         ("07700900123", "+447700900123"),
         ("02079460999", "+442079460999"),
         ("+442079460998", "+442079460998"),
-        ("0033142685300", "+33142685300"),
-        ("+12025550123", "+12025550123"),
+        ("03069990000", "+443069990000"),
+        ("08001234567", "+448001234567"),
     ] {
         let carrier = TrunkCall::expect(&registrar);
         assert_eq!(call(&registrar, pair(&ours[1]), dialled).await, Some(200), "{dialled} is answered");
@@ -374,6 +374,12 @@ async fn a_number_dialled_out_reaches_the_trunk_with_the_orders_first_number_as_
         assert_eq!(ruri, format!("sip:{to}@127.0.0.1:{trunk};user=phone"), "{dialled}");
         // Both extensions call as the order's first number.
         assert_eq!(pai, caller_id("442079460103"), "{dialled}");
+    }
+
+    // Numbers abroad have no rate on a plan (docs/fraud.md): refused, saying so.
+    for dialled in ["0033142685300", "+12025550123"] {
+        let refused = call_and_reason(&registrar, pair(&ours[1]), dialled).await;
+        assert_eq!(refused, (Some(403), Some("International calls are not available on your plan".to_string())));
     }
 
     // Neither too short nor too long for a number: not out, and no extension either.
@@ -576,12 +582,26 @@ async fn the_buyers_notice_stops_the_service_on_its_day_and_undoing_it_keeps_it(
 /// A call out of `extension` to `to` that lasted `seconds` from its answer, as the registrar
 /// records one (sip_acc: the INVITE's 200, then the BYE).
 async fn recorded_call_out(app: &TestApp, call_id: &str, extension: &str, to: &str, seconds: i64) {
-    // Started a moment ago (this month, whenever the test runs), ended `seconds` after.
+    // Started a moment ago (this month, whenever the test runs), ended `seconds` after. As
+    // the registrar records one: the grant sip_call_out makes (at no rate: the charge-calls
+    // job rates it), then its answer and its end, which move the owner's counters on.
     let started = Utc::now().timestamp() - 5;
     sqlx::query(
-        "INSERT INTO sip_acc (method, callid, sip_code, sip_reason, direction, caller, callee, number, extension, started, at)
-         VALUES ('INVITE', $1, '200', 'OK', 'outbound', $2, $3, '442079460201', $2, $4, $5),
-                ('BYE', $1, '200', 'OK', NULL, NULL, NULL, NULL, NULL, NULL, $6)",
+        "INSERT INTO sip_calls (call, owner, username, callee, class, tariff, rate_tenths, max_seconds, started_at)
+         SELECT $1, e.order_id, $2, $3, 'uk_mobile', 'minutes', 0, 14400, to_timestamp($4)
+         FROM sip_extensions e WHERE e.username = $2",
+    )
+    .bind(call_id)
+    .bind(extension)
+    .bind(to)
+    .bind(started as f64)
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    sqlx::query(
+        "INSERT INTO sip_acc (method, callid, call, sip_code, sip_reason, direction, caller, callee, number, extension, started, at)
+         VALUES ('INVITE', $1, $1, '200', 'OK', 'outbound', $2, $3, '442079460201', $2, $4, $5),
+                ('END', '', $1, '', '', 'outbound', NULL, NULL, NULL, NULL, NULL, $6)",
     )
     .bind(call_id)
     .bind(extension)
@@ -619,9 +639,9 @@ async fn pay_as_you_go_pays_for_calls_from_its_credit_and_refuses_them_once_it_i
     let carrier = TrunkCall::expect(&registrar);
     assert_eq!(call(&registrar, pair(&ours[0]), "07700900123").await, Some(200));
     assert!(carrier.went().await.0);
-    // The credit pays for UK numbers alone.
+    // The credit pays for the classes the price list rates: not a number abroad.
     let abroad = call_and_reason(&registrar, pair(&ours[0]), "0033142685300").await;
-    assert_eq!(abroad, (Some(403), Some("No international calls on Pay As You Go".to_string())));
+    assert_eq!(abroad, (Some(403), Some("International calls are not available on your plan".to_string())));
     // And a 61-second call to a mobile: two started minutes, 16.6p.
     recorded_call_out(&app, "call-61", &ours[0].0, "+447700900123", 61).await;
     let ended =

@@ -434,6 +434,10 @@ async fn the_registrars_role_reads_subscribers_and_writes_locations_and_nothing_
         "sip_acc",
         "call_records",
         "outbox",
+        "sip_calls",
+        "sip_usage",
+        "dial_rates",
+        "sip_call_suspensions",
     ] {
         let read = sqlx::query(&format!("SELECT 1 FROM {table} LIMIT 1")).fetch_all(&mut registrar).await;
         assert_eq!(refusal(read).as_deref(), Some("42501"), "reading {table}");
@@ -449,7 +453,7 @@ async fn the_registrars_role_reads_subscribers_and_writes_locations_and_nothing_
         assert_eq!(refusal(written).as_deref(), Some("42501"), "{statement}");
     }
 
-    // The whole list, as the catalogue has it: exactly nine relations and three sequences.
+    // The whole list, as the catalogue has it: exactly eleven relations and five sequences.
     let relations: Vec<String> = sqlx::query_scalar(
         "SELECT c.relname::text FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
          WHERE n.nspname = 'public' AND (
@@ -465,6 +469,10 @@ async fn the_registrars_role_reads_subscribers_and_writes_locations_and_nothing_
     assert_eq!(
         relations,
         [
+            "dialog",
+            "dialog_id_seq",
+            "dialog_vars",
+            "dialog_vars_id_seq",
             "location",
             "location_attrs",
             "location_attrs_id_seq",
@@ -488,8 +496,19 @@ async fn the_registrars_role_reads_subscribers_and_writes_locations_and_nothing_
     .fetch_all(&app.pool)
     .await
     .unwrap();
-    // sip_acc: the calls' records, which it may add and never read, change or delete.
-    assert_eq!(writable, ["location", "location_attrs", "sip_acc"]);
+    // sip_acc: the calls' records, which it may add and never read, change or delete; dialog
+    // and dialog_vars: the calls in progress (the dialog module's db_mode).
+    assert_eq!(writable, ["dialog", "dialog_vars", "location", "location_attrs", "sip_acc"]);
+    // And of the functions that run as their owner, one: the calls-out decision (sip_call_out).
+    let functions: Vec<String> = sqlx::query_scalar(
+        "SELECT p.proname::text FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+         WHERE n.nspname = 'public' AND p.prosecdef AND has_function_privilege($1, p.oid, 'EXECUTE') ORDER BY 1",
+    )
+    .bind(REGISTRAR_ROLE)
+    .fetch_all(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(functions, ["sip_call_out"]);
     for statement in ["UPDATE sip_acc SET sip_code = '200'", "DELETE FROM sip_acc"] {
         let written = sqlx::query(statement).execute(&mut registrar).await;
         assert_eq!(refusal(written).as_deref(), Some("42501"), "{statement}");
