@@ -86,8 +86,9 @@ CREATE INDEX sip_acc_call ON sip_acc (call);
 --   caller_id    the owner's first number (E.164 digits);
 --   class        the dial plan's class of p_to;
 --   max_seconds  how long the call may last: what the credit or minutes left (less what the
---                owner's calls in progress may still spend) and the daily cap allow, at most
---                4 hours. The registrar ends the call then.
+--                owner's calls in progress may still spend) and the daily cap allow, shared
+--                with the calls that may still start beside it, at most 4 hours. The
+--                registrar ends the call then.
 -- Default deny: no account in service, no tariff (neither a Pay As You Go credit nor a
 -- minutes allowance row), a class without a rate, a suspension, a spent cap: refused.
 CREATE FUNCTION sip_call_out(p_username text, p_to text, p_call text)
@@ -114,6 +115,7 @@ DECLARE
     v_extension_calls integer;
     v_owner_calls     integer;
     v_users           integer;
+    v_slots           integer;
     v_minutes_left    bigint;
     v_tenths_left     bigint;
     v_cap_left        bigint;
@@ -177,6 +179,10 @@ BEGIN
             OR v_owner_calls >= 2 * v_users THEN
             refusal := 'Too many calls at once: end a call first';
         END IF;
+        -- The calls that may still start beside this one share what is left: a call takes
+        -- its share (at least a minute), so one call cannot hold the whole credit.
+        v_slots := greatest(1, least((CASE WHEN v_tariff = 'trial' THEN 1 ELSE 2 END) - v_extension_calls,
+                                     2 * v_users - v_owner_calls));
     END IF;
 
     IF refusal IS NULL THEN
@@ -206,7 +212,7 @@ BEGIN
             ELSIF v_tenths_left < v_rate THEN
                 refusal := 'No call credit left';
             ELSE
-                max_seconds := least(longest, (least(v_tenths_left, v_cap_left) / v_rate) * 60);
+                max_seconds := least(longest, greatest(1, (least(v_tenths_left, v_cap_left) / v_rate) / v_slots) * 60);
             END IF;
         ELSIF v_tariff IN ('minutes', 'trial') THEN
             v_minutes_left := v_allowance.minutes
@@ -222,7 +228,7 @@ BEGIN
             IF v_minutes_left < 1 THEN
                 refusal := CASE WHEN v_tariff = 'trial' THEN 'No trial minutes left' ELSE 'No minutes left this month' END;
             ELSE
-                max_seconds := least(longest, v_minutes_left * 60);
+                max_seconds := least(longest, greatest(1, v_minutes_left / v_slots) * 60);
             END IF;
         END IF;
     END IF;
@@ -271,7 +277,7 @@ BEGIN
           AND ended_at IS NULL
         RETURNING * INTO c;
         IF FOUND AND c.answered_at IS NOT NULL THEN
-            seconds := greatest(ceil(extract(epoch FROM c.ended_at - c.answered_at)), 0)::bigint;
+            seconds := least(greatest(ceil(extract(epoch FROM c.ended_at - c.answered_at)), 0), c.max_seconds)::bigint;
             minutes := (seconds + 59) / 60;
             INSERT INTO sip_usage (owner, day, calls, seconds, minutes, spend_tenths)
             VALUES (c.owner, (c.answered_at AT TIME ZONE 'Europe/London')::date, 1, seconds, minutes, minutes * c.rate_tenths)
@@ -326,7 +332,9 @@ SELECT i.key                                                         AS call_id,
        CASE WHEN i.code = 200 THEN to_timestamp(b.at) ELSE to_timestamp(i.at) END AS ended_at,
        CASE
            WHEN i.code <> 200 THEN 0
-           WHEN b.at IS NOT NULL THEN greatest(ceil(b.at - i.at), 0)::int
+           -- Never past the length the call was granted (the registrar's timer ends it within
+           -- a second of it).
+           WHEN b.at IS NOT NULL THEN least(greatest(ceil(b.at - i.at), 0), coalesce(c.max_seconds, 2147483647))::int
            END                                                       AS duration_seconds,
        CASE
            WHEN i.code = 200 THEN 'answered'
@@ -339,6 +347,7 @@ SELECT i.key                                                         AS call_id,
        i.sip_reason
 FROM invites i
          LEFT JOIN byes b ON b.key = i.key
+         LEFT JOIN sip_calls c ON c.call = i.key
          LEFT JOIN sip_extensions e ON e.username = i.extension;
 CREATE INDEX sip_acc_call_or_callid ON sip_acc ((coalesce(call, callid)));
 
