@@ -35,6 +35,11 @@ pub const CREDIT_RAN_OUT_MAIL: &str = "call_credit_ran_out";
 /// The outbox kind of the e-mail that tells the buyer the included minutes ran out.
 pub const MINUTES_RAN_OUT_MAIL: &str = "included_minutes_ran_out";
 
+/// The outbox kinds of the e-mails that tell an owner, and staff, that today's calls spent
+/// 80% of the daily cap, and all of it.
+pub const SPEND_WARNING_MAIL: &str = "daily_spend_warning";
+pub const SPEND_CAP_REACHED_MAIL: &str = "daily_spend_cap_reached";
+
 /// The registrar's reason phrase for a call out refused for want of credit
 /// (migrations/*_prepaid_calls.sql, sip_outbound_callers).
 pub const NO_CREDIT_LEFT: &str = "No call credit left";
@@ -160,7 +165,89 @@ pub async fn charge_calls(state: &AppState) -> Result<Report, String> {
     }
 
     included_minutes(state, &context, &mut report).await?;
+    daily_spend(state, &mut report).await?;
     Ok(report)
+}
+
+/// Owners whose calls today (UK) spent 80% of their daily cap, or all of it
+/// (migrations/*_call_controls.sql: sip_usage, sip_spend_caps, £20 by default): the owner and
+/// staff are e-mailed, once a day for each (the outbox keeps one e-mail for each kind and
+/// reference). At the cap the registrar already refuses calls out until the next day.
+async fn daily_spend(state: &AppState, report: &mut Report) -> Result<(), String> {
+    let near = sqlx::query!(
+        r#"SELECT u.owner AS "owner!", u.day::text AS "day!", u.spend_tenths AS "spent!",
+                  coalesce(c.daily_tenths, 20000) AS "cap!"
+           FROM sip_usage u
+                    LEFT JOIN sip_spend_caps c ON c.owner = u.owner
+           WHERE u.day = (now() AT TIME ZONE 'Europe/London')::date
+             AND u.owner NOT LIKE 'trial:%'
+             AND u.spend_tenths * 10 >= coalesce(c.daily_tenths, 20000) * 8
+           ORDER BY u.owner"#
+    )
+    .fetch_all(&state.pool)
+    .await
+    .map_err(|e| e.to_string())?;
+    for row in near {
+        let reached = row.spent >= row.cap;
+        let kind = if reached { SPEND_CAP_REACHED_MAIL } else { SPEND_WARNING_MAIL };
+        let (order, _) = load::<ServiceOrder>(&state.pool, &row.owner).await.map_err(|e| format!("{e:?}"))?;
+        let (spent, cap) = (pence_label(row.spent), pence_label(row.cap));
+        let subject = if reached {
+            format!(
+                "Calls out from order {} are paused until tomorrow: the daily limit of {cap} is spent",
+                order.order_number
+            )
+        } else {
+            format!("Calls from order {} have spent {spent} of today's {cap} limit", order.order_number)
+        };
+        let body = format!(
+            "Hello {},\n\nCalls out from the phones of order {} have spent {spent} today, of a daily limit of {cap}. {}\n\n\
+             If you did not make these calls, change your phones' passwords now: sign in to your account, open the order \
+             and reset each extension's password, then contact us at {}.\n\nTalkbridge\n",
+            order.customer.first_name,
+            order.order_number,
+            if reached {
+                "Calls out are refused until midnight (UK time); calls in, calls between your extensions and 999 still work. \
+                 To raise the limit, contact us."
+            } else {
+                "At the limit, calls out are refused until midnight (UK time)."
+            },
+            crate::app::shop::SHOP.email
+        );
+        for (recipient, reference) in [
+            (order.customer.email.as_str(), format!("{}:{}", row.owner, row.day)),
+            (crate::app::shop::SHOP.email, format!("{}:{}:staff", row.owner, row.day)),
+        ] {
+            let mail = Mail { recipient, subject: &subject, body: &body, kind, reference: &reference };
+            if queue_once(state, mail).await? {
+                report.emailed += 1;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Queues `mail` unless its kind and reference are in the outbox already: whether it did.
+async fn queue_once(state: &AppState, mail: Mail<'_>) -> Result<bool, String> {
+    let sent = sqlx::query_scalar!(
+        r#"SELECT EXISTS (SELECT 1 FROM outbox WHERE kind = $1 AND reference = $2) AS "sent!""#,
+        mail.kind,
+        mail.reference
+    )
+    .fetch_one(&state.pool)
+    .await
+    .map_err(|e| e.to_string())?;
+    if sent {
+        return Ok(false);
+    }
+    queue(&state.pool, mail).await.map_err(|e| e.to_string())?;
+    Ok(true)
+}
+
+/// Tenths of a penny as pounds and pence, rounded down to the penny: 19,980 is "£19.98".
+fn pence_label(tenths: i64) -> String {
+    let pence = tenths / 10;
+    format!("£{}.{:02}", pence / 100, pence % 100)
 }
 
 /// Owners whose included minutes are spoken for the period are recorded (once a period),
