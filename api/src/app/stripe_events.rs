@@ -201,7 +201,7 @@ async fn disputed(state: &AppState, id: &str, object: &Value) -> Result<Result<F
         // read back below. A closed dispute (won or lost) is never acted on from the event's
         // word: lifting a suspension needs Stripe's own answer.
         let Some(charge) = object["charge"].as_str() else { return Ok(Err("the dispute names no charge".into())) };
-        if object["status"].as_str().is_some_and(|s| matches!(s, "won" | "lost")) {
+        if object["status"].as_str().is_some_and(|s| matches!(s, "won" | "lost" | "warning_closed")) {
             return Ok(Err("a closed dispute is acted on only when read back from Stripe".into()));
         }
         DisputeRecord {
@@ -247,6 +247,8 @@ async fn disputed(state: &AppState, id: &str, object: &Value) -> Result<Result<F
         "won" => service_money::follow_dispute_won(state, &WEBHOOK, &owner, &format!("{detail} won")).await,
         // Lost: the suspension stands; staff decide what follows.
         "lost" => Ok(Err("the dispute was lost: the account stays suspended".into())),
+        // An inquiry that closed without becoming a chargeback.
+        "warning_closed" => Ok(Err("the inquiry closed without a dispute".into())),
         _ => service_money::follow_dispute(state, &WEBHOOK, &owner, &order, &detail).await,
     }
 }
