@@ -2055,6 +2055,7 @@ export type components = {
             sipExtensions: string[];
             refund?: null | components["schemas"]["RefundAction"];
             cancelSubscription?: null | components["schemas"]["CancelAction"];
+            callsOut?: null | components["schemas"]["CallsOutAction"];
         };
         ActorOut: {
             /** @description buyer, staff, customer, job, webhook or system. */
@@ -2273,6 +2274,12 @@ export type components = {
             sipCode: number;
             /** @description That answer's reason phrase ("Trial ended", "No number to call from"). */
             reason: string;
+        };
+        /** @description A service order's calls out, as the console offers them to an admin. */
+        CallsOutAction: {
+            /** @description Why they are suspended (the phones' 403 phrase), and for what; none while they go. */
+            suspended?: string | null;
+            cause?: null | components["schemas"]["SuspensionCause"];
         };
         CallsOutBody: {
             /**
@@ -4137,6 +4144,13 @@ export type components = {
             /** @description Stripe's status of the subscription. */
             status: string;
         };
+        /**
+         * @description Why calls out are suspended. A weightier cause is never replaced by a lighter one: a
+         *     payment failing again while a dispute stands changes nothing, and a paid invoice lifts only
+         *     a suspension for a failed payment.
+         * @enum {string}
+         */
+        SuspensionCause: "paymentFailed" | "staff" | "dispute";
         TopUpBody: {
             /**
              * Format: int64
