@@ -395,6 +395,8 @@ async fn only_an_admin_suspends_and_restores_calls_out_with_a_reason() {
     )
     .await;
     let history = expect_ok(staff_post(&app, Some(&admin), &suspend, reason.clone()).await).await;
+    assert_eq!(history["actions"]["callsOut"]["suspended"], "Unusual calls abroad: call us on 0800 000 000");
+    assert_eq!(history["actions"]["callsOut"]["cause"], "staff");
     let sentences: Vec<&str> =
         history["events"].as_array().unwrap().iter().map(|e| e["sentence"].as_str().unwrap()).collect();
     assert!(
@@ -414,8 +416,13 @@ async fn only_an_admin_suspends_and_restores_calls_out_with_a_reason() {
     expect_error(staff_post(&app, Some(&support), &restore, why.clone()).await, StatusCode::FORBIDDEN, "forbidden")
         .await;
     assert!(suspension(&app, &order.id).await.is_some());
-    expect_ok(staff_post(&app, Some(&admin), &restore, why.clone()).await).await;
+    let history = expect_ok(staff_post(&app, Some(&admin), &restore, why.clone()).await).await;
+    assert_eq!(history["actions"]["callsOut"]["suspended"], Value::Null);
     assert_eq!(suspension(&app, &order.id).await, None);
+    // Support staff are not offered it.
+    let path = format!("/api/admin/orders/service/{}/history", order.id);
+    let seen = expect_ok(crate::hardware_routes::staff_get(&app, &support, &path).await).await;
+    assert_eq!(seen["actions"]["callsOut"], Value::Null);
     expect_error(staff_post(&app, Some(&admin), &restore, why).await, StatusCode::CONFLICT, "calls_out_not_suspended")
         .await;
 }
