@@ -6,6 +6,7 @@ pub mod call_credit;
 pub mod cart;
 pub mod clock;
 pub mod customer;
+pub mod dial_plan;
 pub mod hardware;
 pub mod hardware_order;
 pub mod numbers;

@@ -29,8 +29,51 @@ pub async fn connect(database: &DatabaseSettings) -> Result<PgPool, sqlx::Error>
         .await
 }
 
+/// Applies the migrations, then writes the dial plan the SIP registrar reads.
 pub async fn migrate(pool: &PgPool) -> Result<(), sqlx::migrate::MigrateError> {
-    sqlx::migrate!("../migrations").run(pool).await
+    sqlx::migrate!("../migrations").run(pool).await?;
+    sync_dial_plan(pool).await.map_err(sqlx::migrate::MigrateError::Execute)
+}
+
+/// Writes aggregates::dial_plan into `dial_prefixes` and `dial_rates`
+/// (migrations/*_call_controls.sql), so the registrar's calls-out function decides from the
+/// same table as the charges: one source. Under a lock, so servers starting together write it
+/// one after the other.
+pub async fn sync_dial_plan(pool: &PgPool) -> Result<(), sqlx::Error> {
+    use aggregates::dial_plan::{rate, NumberClass, Tariff, PREFIXES};
+    let mut tx = pool.begin().await?;
+    sqlx::query("SELECT pg_advisory_xact_lock(hashtext('sync_dial_plan'))").execute(&mut *tx).await?;
+    sqlx::query("DELETE FROM dial_prefixes").execute(&mut *tx).await?;
+    sqlx::query("DELETE FROM dial_rates").execute(&mut *tx).await?;
+    let (prefixes, classes): (Vec<&str>, Vec<&str>) = PREFIXES.iter().map(|(p, c)| (*p, c.code())).unzip();
+    sqlx::query("INSERT INTO dial_prefixes (prefix, class) SELECT * FROM unnest($1::text[], $2::text[])")
+        .bind(&prefixes)
+        .bind(&classes)
+        .execute(&mut *tx)
+        .await?;
+    let mut tariffs = Vec::new();
+    let mut classes = Vec::new();
+    let mut rates = Vec::new();
+    let mut refusals = Vec::new();
+    for tariff in Tariff::ALL {
+        for class in NumberClass::ALL {
+            tariffs.push(tariff.code());
+            classes.push(class.code());
+            rates.push(rate(tariff, class).map(|tenths| tenths as i32));
+            refusals.push(class.refusal(tariff));
+        }
+    }
+    sqlx::query(
+        "INSERT INTO dial_rates (tariff, class, tenths_per_minute, refusal)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::text[])",
+    )
+    .bind(&tariffs)
+    .bind(&classes)
+    .bind(&rates)
+    .bind(&refusals)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await
 }
 
 impl Application {

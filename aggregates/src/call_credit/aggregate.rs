@@ -84,19 +84,24 @@ pub struct CallCredit {
     pub frozen: bool,
 }
 
-/// The rate a minute of a call to `to` (E.164 with its +) costs, in tenths of a penny: a UK
-/// mobile (+447…), another UK number (+44…); none for a number abroad.
+/// The rate a minute of a call to `to` (E.164 with its +) costs, in tenths of a penny, by
+/// the dial plan's class of the number (crate::dial_plan, the registrar's own decision): a
+/// UK mobile at the mobile rate, a UK landline or 03 number at the landline rate, a freephone
+/// number free; none for a class the credit does not pay for (premium rate, personal
+/// numbers, 084/087, the Crown dependencies, satellite, abroad).
 pub fn rate_for(to: &str, rates: CallRates) -> Option<i64> {
+    use crate::dial_plan::{classify, rate, NumberClass, Tariff};
     let digits = to.strip_prefix('+')?;
-    if !digits.bytes().all(|b| b.is_ascii_digit()) {
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    if digits.starts_with("447") {
-        Some(i64::from(rates.uk_mobile_tenths))
-    } else if digits.starts_with("44") {
-        Some(i64::from(rates.uk_landline_tenths))
-    } else {
-        None
+    let class = classify(digits);
+    // The dial plan decides whether the class is rated; the order's rates say at what.
+    rate(Tariff::Credit, class)?;
+    match class {
+        NumberClass::UkMobile => Some(i64::from(rates.uk_mobile_tenths)),
+        NumberClass::UkGeographic | NumberClass::UkNonGeographic => Some(i64::from(rates.uk_landline_tenths)),
+        other => rate(Tariff::Credit, other).map(i64::from),
     }
 }
 

@@ -285,6 +285,24 @@ fn a_call_is_charged_once_and_a_number_abroad_has_no_rate() {
 }
 
 #[test]
+fn each_class_is_rated_as_the_dial_plan_says_never_a_premium_number_at_the_landline_rate() {
+    for to in ["+449012345678", "+447012345678", "+448712345678", "+447624123456", "+882123456789"] {
+        test()
+            .given(vec![bought_at_checkout()])
+            .when(charge("call-1", to, 61))
+            .then_expect_error(CallCreditError::NoCallRate);
+    }
+    test()
+        .given(vec![bought_at_checkout()])
+        .when(charge("call-03", "+443069990000", 61))
+        .then_expect_events(vec![charged("call-03", "+443069990000", 61, 2, 10)]);
+    test()
+        .given(vec![bought_at_checkout()])
+        .when(charge("call-0800", "+448001234567", 600))
+        .then_expect_events(vec![charged("call-0800", "+448001234567", 600, 10, 0)]);
+}
+
+#[test]
 fn the_call_that_spends_the_last_credit_says_it_ran_out_once_until_credit_is_bought() {
     // 10,000 tenths (£10): 120 minutes to a mobile is 9,960, then 1 minute more is -43.
     let long = charged("call-1", "+447700900123", 7200, 120, 83);

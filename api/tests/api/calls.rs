@@ -25,13 +25,13 @@ use crate::trial::{free_numbers, start_confirmed_trial, start_trial};
 
 const DOMAIN: &str = "sip.talkbridge.localhost";
 
-fn scenario(name: &str) -> String {
+pub(crate) fn scenario(name: &str) -> String {
     format!("{}/../sip/tests/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
 /// Runs sipp to the end (at most its 10 s timeout) with `args` after the registrar's address,
 /// in the registrar's folder: whether the scenario went as written.
-async fn sipp(registrar: &Registrar, args: Vec<String>) -> bool {
+pub(crate) async fn sipp(registrar: &Registrar, args: Vec<String>) -> bool {
     let mut all = vec![format!("127.0.0.1:{}", registrar.port)];
     all.extend(args);
     all.extend(["-m", "1", "-i", "127.0.0.1", "-nostdin", "-timeout", "10s", "-timeout_error"].map(String::from));
@@ -48,7 +48,11 @@ async fn sipp(registrar: &Registrar, args: Vec<String>) -> bool {
 /// A caller's scenario `name` run with `args`: the final answer it got (200 once the call was
 /// answered and hung up), or None when it got none it expected; and the reason phrase of a
 /// 403 (call.xml logs it).
-async fn answer_and_reason(registrar: &Registrar, name: &str, mut args: Vec<String>) -> (Option<u16>, Option<String>) {
+pub(crate) async fn answer_and_reason(
+    registrar: &Registrar,
+    name: &str,
+    mut args: Vec<String>,
+) -> (Option<u16>, Option<String>) {
     let log = registrar.dir.join(format!("{name}-{}.log", uuid::Uuid::new_v4().simple()));
     args.extend(["-sf".into(), scenario(name), "-trace_logs".into(), "-log_file".into(), log.display().to_string()]);
     let went = sipp(registrar, args).await;
@@ -58,12 +62,12 @@ async fn answer_and_reason(registrar: &Registrar, name: &str, mut args: Vec<Stri
     (went.then_some(code).flatten(), reason)
 }
 
-async fn final_answer(registrar: &Registrar, name: &str, args: Vec<String>) -> Option<u16> {
+pub(crate) async fn final_answer(registrar: &Registrar, name: &str, args: Vec<String>) -> Option<u16> {
     answer_and_reason(registrar, name, args).await.0
 }
 
 /// Extension `username` (with `password`) dials `dialled`.
-async fn call(registrar: &Registrar, extension: (&str, &str), dialled: &str) -> Option<u16> {
+pub(crate) async fn call(registrar: &Registrar, extension: (&str, &str), dialled: &str) -> Option<u16> {
     call_and_reason(registrar, extension, dialled).await.0
 }
 
@@ -89,10 +93,28 @@ pub(crate) struct TrunkCall {
 
 impl TrunkCall {
     pub(crate) fn expect(registrar: &Registrar) -> TrunkCall {
+        TrunkCall::expect_calls(registrar, "trunk.xml", 1, 10)
+    }
+
+    /// The trunk playing `name` (trunk.xml, trunk-481.xml) for `calls` calls, waiting at most
+    /// `seconds`.
+    pub(crate) fn expect_calls(registrar: &Registrar, name: &str, calls: u32, seconds: u32) -> TrunkCall {
         let log = registrar.dir.join(format!("trunk-{}.log", uuid::Uuid::new_v4().simple()));
         let logging = ["-trace_logs".to_string(), "-log_file".to_string(), log.display().to_string()];
-        let waiting = listen(registrar, registrar.trunk, "trunk.xml", &logging);
+        let waiting = listen_for(registrar, registrar.trunk, name, calls, seconds, &logging);
         TrunkCall { waiting, log }
+    }
+
+    /// Stops waiting: what the trunk logged (a "ruri ..." line for each call it was sent).
+    pub(crate) fn stop(self) -> String {
+        drop(self.waiting);
+        std::fs::read_to_string(&self.log).unwrap_or_default()
+    }
+
+    /// Waits for the end of its scenario: whether it went as written, and what it logged.
+    pub(crate) async fn log(self) -> (bool, String) {
+        let went = self.waiting.went().await;
+        (went, std::fs::read_to_string(&self.log).unwrap_or_default())
     }
 
     /// Whether the call came and was answered, with the request URI and the
@@ -111,10 +133,22 @@ impl TrunkCall {
 }
 
 /// sipp waiting on `port` for one call, playing `name` (answer.xml, ring.xml, trunk.xml).
-fn listen(registrar: &Registrar, port: u16, name: &str, extra: &[String]) -> Waiting {
+pub(crate) fn listen(registrar: &Registrar, port: u16, name: &str, extra: &[String]) -> Waiting {
+    listen_for(registrar, port, name, 1, 10, extra)
+}
+
+/// sipp waiting on `port` for `calls` calls, for at most `seconds`, playing `name`.
+pub(crate) fn listen_for(
+    registrar: &Registrar,
+    port: u16,
+    name: &str,
+    calls: u32,
+    seconds: u32,
+    extra: &[String],
+) -> Waiting {
     let child = Command::new("sipp")
-        .args(["-sf", &scenario(name), "-m", "1", "-i", "127.0.0.1", "-p", &port.to_string()])
-        .args(["-nostdin", "-timeout", "10s", "-timeout_error"])
+        .args(["-sf", &scenario(name), "-m", &calls.to_string(), "-i", "127.0.0.1", "-p", &port.to_string()])
+        .args(["-nostdin", "-timeout", &format!("{seconds}s"), "-timeout_error"])
         .args(extra)
         .current_dir(&registrar.dir)
         .process_group(0)
@@ -142,12 +176,12 @@ async fn call_in(registrar: &Registrar, number: &str) -> Option<u16> {
 }
 
 /// A phone registered as an extension, from a port of its own.
-struct Phone {
-    port: u16,
+pub(crate) struct Phone {
+    pub(crate) port: u16,
 }
 
 impl Phone {
-    async fn register(registrar: &Registrar, (username, password): (&str, &str)) -> Phone {
+    pub(crate) async fn register(registrar: &Registrar, (username, password): (&str, &str)) -> Phone {
         let port = free_port();
         let args = [
             "-sf",
@@ -171,19 +205,19 @@ impl Phone {
     }
 
     /// The phone waits for one call on its port and plays `name` (answer.xml, ring.xml).
-    fn expect(&self, registrar: &Registrar, name: &str) -> Waiting {
+    pub(crate) fn expect(&self, registrar: &Registrar, name: &str) -> Waiting {
         listen(registrar, self.port, name, &[])
     }
 }
 
 /// A phone's sipp waiting for its call; stopped if the test ends first.
-struct Waiting {
+pub(crate) struct Waiting {
     child: Option<Child>,
 }
 
 impl Waiting {
     /// Whether the phone's scenario went as written (it was called, and answered or rang).
-    async fn went(mut self) -> bool {
+    pub(crate) async fn went(mut self) -> bool {
         let mut child = self.child.take().unwrap();
         tokio::task::spawn_blocking(move || child.wait()).await.unwrap().unwrap().success()
     }
@@ -200,14 +234,14 @@ impl Drop for Waiting {
 
 /// A paid and completed order of `spec` for `email`: its extensions as (username, password),
 /// in extension order.
-async fn order(app: &TestApp, spec: CartSpec<'_>, email: &str) -> Vec<(String, String)> {
+pub(crate) async fn order(app: &TestApp, spec: CartSpec<'_>, email: &str) -> Vec<(String, String)> {
     let cart_id = cart(app, spec).await;
     let (_, charge, order) = pay(app, &cart_id, email, OK_CARD).await;
     expect_ok(charge).await;
     extensions(&create_account(app, &order).await)
 }
 
-fn extensions(account: &Value) -> Vec<(String, String)> {
+pub(crate) fn extensions(account: &Value) -> Vec<(String, String)> {
     account["extensions"]
         .as_array()
         .unwrap()
@@ -217,11 +251,15 @@ fn extensions(account: &Value) -> Vec<(String, String)> {
 }
 
 /// Pay As You Go for one user with `numbers` and £10 of credit.
-fn pay_as_you_go(numbers: &'static [&'static str]) -> CartSpec<'static> {
+pub(crate) fn pay_as_you_go(numbers: &'static [&'static str]) -> CartSpec<'static> {
     CartSpec { plan: "payAsYouGo", cycle: "monthly", quantity: 1, add_ons: &[], numbers, top_up_pence: Some(1000) }
 }
 
-fn single_user(users: u32, add_ons: &'static [&'static str], numbers: &'static [&'static str]) -> CartSpec<'static> {
+pub(crate) fn single_user(
+    users: u32,
+    add_ons: &'static [&'static str],
+    numbers: &'static [&'static str],
+) -> CartSpec<'static> {
     CartSpec { plan: "singleUser", cycle: "monthly", quantity: users, add_ons, numbers, top_up_pence: None }
 }
 
@@ -235,7 +273,7 @@ pub(crate) async fn routed(app: &TestApp, owner: &str) -> Vec<(String, bool)> {
         .unwrap()
 }
 
-fn pair(extension: &(String, String)) -> (&str, &str) {
+pub(crate) fn pair(extension: &(String, String)) -> (&str, &str) {
     (&extension.0, &extension.1)
 }
 
@@ -364,8 +402,8 @@ async fn a_number_dialled_out_reaches_the_trunk_with_the_orders_first_number_as_
         ("07700900123", "+447700900123"),
         ("02079460999", "+442079460999"),
         ("+442079460998", "+442079460998"),
-        ("0033142685300", "+33142685300"),
-        ("+12025550123", "+12025550123"),
+        ("03069990000", "+443069990000"),
+        ("08001234567", "+448001234567"),
     ] {
         let carrier = TrunkCall::expect(&registrar);
         assert_eq!(call(&registrar, pair(&ours[1]), dialled).await, Some(200), "{dialled} is answered");
@@ -374,6 +412,12 @@ async fn a_number_dialled_out_reaches_the_trunk_with_the_orders_first_number_as_
         assert_eq!(ruri, format!("sip:{to}@127.0.0.1:{trunk};user=phone"), "{dialled}");
         // Both extensions call as the order's first number.
         assert_eq!(pai, caller_id("442079460103"), "{dialled}");
+    }
+
+    // Numbers abroad have no rate on a plan (docs/fraud.md): refused, saying so.
+    for dialled in ["0033142685300", "+12025550123"] {
+        let refused = call_and_reason(&registrar, pair(&ours[1]), dialled).await;
+        assert_eq!(refused, (Some(403), Some("International calls are not available on your plan".to_string())));
     }
 
     // Neither too short nor too long for a number: not out, and no extension either.
@@ -575,13 +619,28 @@ async fn the_buyers_notice_stops_the_service_on_its_day_and_undoing_it_keeps_it(
 
 /// A call out of `extension` to `to` that lasted `seconds` from its answer, as the registrar
 /// records one (sip_acc: the INVITE's 200, then the BYE).
-async fn recorded_call_out(app: &TestApp, call_id: &str, extension: &str, to: &str, seconds: i64) {
-    // Started a moment ago (this month, whenever the test runs), ended `seconds` after.
+pub(crate) async fn recorded_call_out(app: &TestApp, call_id: &str, extension: &str, to: &str, seconds: i64) {
+    // Started a moment ago (this month, whenever the test runs), ended `seconds` after. As
+    // the registrar records one: the grant sip_call_out makes (at no rate: the charge-calls
+    // job rates it), then its answer and its end, which move the owner's counters on.
     let started = Utc::now().timestamp() - 5;
     sqlx::query(
-        "INSERT INTO sip_acc (method, callid, sip_code, sip_reason, direction, caller, callee, number, extension, started, at)
-         VALUES ('INVITE', $1, '200', 'OK', 'outbound', $2, $3, '442079460201', $2, $4, $5),
-                ('BYE', $1, '200', 'OK', NULL, NULL, NULL, NULL, NULL, NULL, $6)",
+        "INSERT INTO sip_calls (call, owner, username, callee, class, tariff, rate_tenths, max_seconds, started_at)
+         SELECT $1, e.order_id, $2, $3, 'uk_mobile', 'minutes', 0, greatest($5, 1), to_timestamp($4)
+         FROM sip_extensions e WHERE e.username = $2",
+    )
+    .bind(call_id)
+    .bind(extension)
+    .bind(to)
+    .bind(started as f64)
+    .bind(seconds as i32)
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    sqlx::query(
+        "INSERT INTO sip_acc (method, callid, call, sip_code, sip_reason, direction, caller, callee, number, extension, started, at)
+         VALUES ('INVITE', $1, $1, '200', 'OK', 'outbound', $2, $3, '442079460201', $2, $4, $5),
+                ('END', '', $1, '', '', 'outbound', NULL, NULL, NULL, NULL, NULL, $6)",
     )
     .bind(call_id)
     .bind(extension)
@@ -594,7 +653,7 @@ async fn recorded_call_out(app: &TestApp, call_id: &str, extension: &str, to: &s
     .unwrap();
 }
 
-async fn balance(app: &TestApp, order: &str) -> i64 {
+pub(crate) async fn balance(app: &TestApp, order: &str) -> i64 {
     let view: Option<sqlx::types::Json<Value>> =
         sqlx::query_scalar("SELECT payload::jsonb FROM call_credit_view WHERE view_id = $1")
             .bind(order)
@@ -619,9 +678,9 @@ async fn pay_as_you_go_pays_for_calls_from_its_credit_and_refuses_them_once_it_i
     let carrier = TrunkCall::expect(&registrar);
     assert_eq!(call(&registrar, pair(&ours[0]), "07700900123").await, Some(200));
     assert!(carrier.went().await.0);
-    // The credit pays for UK numbers alone.
+    // The credit pays for the classes the price list rates: not a number abroad.
     let abroad = call_and_reason(&registrar, pair(&ours[0]), "0033142685300").await;
-    assert_eq!(abroad, (Some(403), Some("No international calls on Pay As You Go".to_string())));
+    assert_eq!(abroad, (Some(403), Some("International calls are not available on your plan".to_string())));
     // And a 61-second call to a mobile: two started minutes, 16.6p.
     recorded_call_out(&app, "call-61", &ours[0].0, "+447700900123", 61).await;
     let ended =

@@ -14,6 +14,7 @@ pub(crate) mod checkout;
 mod checkout_service;
 mod crash_matrix;
 mod event_store;
+mod fraud;
 pub(crate) mod hardening;
 mod hardware;
 pub(crate) mod hardware_checkout;

@@ -87,7 +87,10 @@ impl Drop for Registrar {
         let group = format!("-{}", self.child.id());
         let _ = Command::new("kill").args(["-TERM", "--", &group]).status();
         let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.dir);
+        // KEEP_REGISTRAR_FILES=1 keeps its config and log for reading after a failure.
+        if std::env::var_os("KEEP_REGISTRAR_FILES").is_none() {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
     }
 }
 
@@ -118,32 +121,68 @@ pub(crate) async fn registrar_on(app: &TestApp, port: u16) -> Registrar {
     let dir = std::env::temp_dir().join(format!("talkbridge-registrar-{port}-{}", uuid::Uuid::new_v4().simple()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("kamailio.cfg"), config).unwrap();
-    let log = std::fs::File::create(dir.join("kamailio.log")).unwrap();
-    let child = Command::new("kamailio")
+    let child = run_kamailio(&dir, "kamailio.log");
+    let mut registrar = Registrar { child, port, trunk, dir };
+    registrar.wait_started(app).await;
+    registrar
+}
+
+/// Kamailio with the config in `dir`, in a process group of its own, logging to `log` there.
+fn run_kamailio(dir: &std::path::Path, log: &str) -> Child {
+    let log = std::fs::File::create(dir.join(log)).unwrap();
+    Command::new("kamailio")
         .args(["-f", "kamailio.cfg", "-DD", "-E"])
-        .current_dir(&dir)
+        .current_dir(dir)
         .env("TZ", "UTC")
         .process_group(0)
         .stdout(log.try_clone().unwrap())
         .stderr(log)
         .spawn()
-        .expect("kamailio (Debian's kamailio and kamailio-postgres-modules; .ci/test installs them)");
-    let mut registrar = Registrar { child, port, trunk, dir };
-    let started = Instant::now();
-    // Its own answer, not another process's on the port: it still runs once the port answers.
-    let running = |registrar: &mut Registrar| registrar.child.try_wait().unwrap().is_none();
-    while TcpStream::connect(("127.0.0.1", port)).is_err() || !running(&mut registrar) {
-        assert!(running(&mut registrar), "the registrar stopped while starting: {:?}", registrar.dir);
-        assert!(started.elapsed() < StdDuration::from_secs(10), "the registrar did not start: {:?}", registrar.dir);
-        tokio::time::sleep(StdDuration::from_millis(50)).await;
+        .expect("kamailio (Debian's kamailio and kamailio-postgres-modules; .ci/test installs them)")
+}
+
+impl Registrar {
+    async fn wait_started(&mut self, app: &TestApp) {
+        let started = Instant::now();
+        let port = self.port;
+        // Its own answer, not another process's on the port: it still runs once the port answers.
+        let running = |registrar: &mut Registrar| registrar.child.try_wait().unwrap().is_none();
+        while TcpStream::connect(("127.0.0.1", port)).is_err() || !running(self) {
+            assert!(running(self), "the registrar stopped while starting: {:?}", self.dir);
+            assert!(started.elapsed() < StdDuration::from_secs(10), "the registrar did not start: {:?}", self.dir);
+            tokio::time::sleep(StdDuration::from_millis(50)).await;
+        }
+        // It reads its tables as its own role (usrloc loads `location` at start).
+        let as_role = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND usename = $1";
+        while sqlx::query_scalar::<_, i64>(as_role).bind(REGISTRAR_ROLE).fetch_one(&app.pool).await.unwrap() == 0 {
+            assert!(
+                started.elapsed() < StdDuration::from_secs(10),
+                "the registrar is not connected as {REGISTRAR_ROLE}"
+            );
+            tokio::time::sleep(StdDuration::from_millis(50)).await;
+        }
     }
-    // It reads its tables as its own role (usrloc loads `location` at start).
-    let as_role = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND usename = $1";
-    while sqlx::query_scalar::<_, i64>(as_role).bind(REGISTRAR_ROLE).fetch_one(&app.pool).await.unwrap() == 0 {
-        assert!(started.elapsed() < StdDuration::from_secs(10), "the registrar is not connected as {REGISTRAR_ROLE}");
-        tokio::time::sleep(StdDuration::from_millis(50)).await;
+
+    /// `kill -9` of every process of the registrar (a crash, a power cut), then a new one on
+    /// the same ports with the same config, as a supervisor would start it again.
+    pub(crate) async fn kill_and_restart(&mut self, app: &TestApp) {
+        let group = format!("-{}", self.child.id());
+        let _ = Command::new("kill").args(["-KILL", "--", &group]).status();
+        let _ = self.child.wait();
+        // Its workers die with it; its connections close once PostgreSQL sees them go.
+        let as_role = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND usename = $1";
+        let started = Instant::now();
+        while sqlx::query_scalar::<_, i64>(as_role).bind(REGISTRAR_ROLE).fetch_one(&app.pool).await.unwrap() > 0 {
+            assert!(started.elapsed() < StdDuration::from_secs(10), "the killed registrar's connections stayed");
+            tokio::time::sleep(StdDuration::from_millis(50)).await;
+        }
+        while TcpStream::connect(("127.0.0.1", self.port)).is_ok() {
+            assert!(started.elapsed() < StdDuration::from_secs(10), "the killed registrar's port stayed open");
+            tokio::time::sleep(StdDuration::from_millis(50)).await;
+        }
+        self.child = run_kamailio(&self.dir, "kamailio-restarted.log");
+        self.wait_started(app).await;
     }
-    registrar
 }
 
 /// sipp registers `username` with `password` (sip/tests/register.xml, or
@@ -434,6 +473,10 @@ async fn the_registrars_role_reads_subscribers_and_writes_locations_and_nothing_
         "sip_acc",
         "call_records",
         "outbox",
+        "sip_calls",
+        "sip_usage",
+        "dial_rates",
+        "sip_call_suspensions",
     ] {
         let read = sqlx::query(&format!("SELECT 1 FROM {table} LIMIT 1")).fetch_all(&mut registrar).await;
         assert_eq!(refusal(read).as_deref(), Some("42501"), "reading {table}");
@@ -449,7 +492,7 @@ async fn the_registrars_role_reads_subscribers_and_writes_locations_and_nothing_
         assert_eq!(refusal(written).as_deref(), Some("42501"), "{statement}");
     }
 
-    // The whole list, as the catalogue has it: exactly nine relations and three sequences.
+    // The whole list, as the catalogue has it: exactly eleven relations and five sequences.
     let relations: Vec<String> = sqlx::query_scalar(
         "SELECT c.relname::text FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
          WHERE n.nspname = 'public' AND (
@@ -465,6 +508,10 @@ async fn the_registrars_role_reads_subscribers_and_writes_locations_and_nothing_
     assert_eq!(
         relations,
         [
+            "dialog",
+            "dialog_id_seq",
+            "dialog_vars",
+            "dialog_vars_id_seq",
             "location",
             "location_attrs",
             "location_attrs_id_seq",
@@ -488,8 +535,19 @@ async fn the_registrars_role_reads_subscribers_and_writes_locations_and_nothing_
     .fetch_all(&app.pool)
     .await
     .unwrap();
-    // sip_acc: the calls' records, which it may add and never read, change or delete.
-    assert_eq!(writable, ["location", "location_attrs", "sip_acc"]);
+    // sip_acc: the calls' records, which it may add and never read, change or delete; dialog
+    // and dialog_vars: the calls in progress (the dialog module's db_mode).
+    assert_eq!(writable, ["dialog", "dialog_vars", "location", "location_attrs", "sip_acc"]);
+    // And of the functions that run as their owner, one: the calls-out decision (sip_call_out).
+    let functions: Vec<String> = sqlx::query_scalar(
+        "SELECT p.proname::text FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+         WHERE n.nspname = 'public' AND p.prosecdef AND has_function_privilege($1, p.oid, 'EXECUTE') ORDER BY 1",
+    )
+    .bind(REGISTRAR_ROLE)
+    .fetch_all(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(functions, ["sip_call_out"]);
     for statement in ["UPDATE sip_acc SET sip_code = '200'", "DELETE FROM sip_acc"] {
         let written = sqlx::query(statement).execute(&mut registrar).await;
         assert_eq!(refusal(written).as_deref(), Some("42501"), "{statement}");
