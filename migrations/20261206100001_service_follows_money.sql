@@ -4,11 +4,12 @@
 -- stays what the events make it (it is given back as it was when the freeze is lifted); only
 -- what the registrar reads of it changes.
 --
--- As 20261205400004_included_minutes.sql, and: a frozen credit reads as 0 ('No call credit
--- left'). A later definition of this view must keep the `frozen` test. The account's calls out
--- are refused anyway while the dispute stands (sip_call_suspensions, 'Account suspended:
--- contact support'); this keeps the credit unspendable should that row be lifted first. Same
--- columns, so the registrar's grant is kept.
+-- The registrar's calls-out function (sip_call_out, 20261206000002_call_controls.sql) reads a
+-- frozen credit as 0 already, and refuses the account's calls out while the dispute stands
+-- (sip_call_suspensions, 'Account suspended: contact support'). The view the registrar is
+-- still granted, sip_outbound_callers, says the same here: as 20261205400004_included_minutes.sql,
+-- and a frozen credit reads as 0 ('No call credit left'). A later definition of either must keep
+-- the `frozen` test. Same columns, so the registrar's grant is kept.
 CREATE OR REPLACE VIEW sip_outbound_callers AS
 SELECT a.username,
        (SELECT n.number
