@@ -88,6 +88,18 @@ async fn suspension(app: &TestApp, owner: &str) -> Option<String> {
         .unwrap()
 }
 
+/// What the registrar's calls-out function answers `username` calling a London number: its
+/// refusal (the 403's reason phrase), if any.
+async fn call_out_refusal(app: &TestApp, username: &str) -> Option<String> {
+    let call = format!("test-{}", uuid::Uuid::new_v4().simple());
+    sqlx::query_scalar("SELECT refusal FROM sip_call_out($1, '442079460000', $2)")
+        .bind(username)
+        .bind(call)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap()
+}
+
 /// The service's end the registrar reads, if any: its reason and whether it has come.
 async fn service_end(app: &TestApp, owner: &str) -> Option<(String, bool)> {
     sqlx::query_as("SELECT reason, ends_at <= now() FROM sip_service_ends WHERE owner = $1")
@@ -161,6 +173,7 @@ async fn a_failed_invoice_suspends_calls_out_and_a_paid_one_restores_them() {
     let answer = deliver(&app, "evt_failed_1", "invoice.payment_failed", json!({ "id": invoice })).await;
     assert_eq!(answer["handled"], true, "{answer}");
     assert_eq!(suspension(&app, &order.id).await.as_deref(), Some(PAYMENT_FAILED));
+    assert_eq!(call_out_refusal(&app, &order.username).await.as_deref(), Some(PAYMENT_FAILED));
     assert_eq!(events_of(&app, "ServiceOrder", &order.id, "CallsOutSuspended").await, [("webhook".into(), None)]);
     // Still registers and is still reached: only calls out stop.
     assert!(registers(&app, &order.username).await);
@@ -187,6 +200,7 @@ async fn a_failed_invoice_suspends_calls_out_and_a_paid_one_restores_them() {
     let answer = deliver(&app, "evt_paid_1", "invoice.payment_succeeded", json!({ "id": invoice })).await;
     assert_eq!(answer["handled"], true, "{answer}");
     assert_eq!(suspension(&app, &order.id).await, None);
+    assert_ne!(call_out_refusal(&app, &order.username).await.as_deref(), Some(PAYMENT_FAILED));
     assert_eq!(events_of(&app, "ServiceOrder", &order.id, "CallsOutRestored").await, [("webhook".into(), None)]);
 }
 
@@ -266,6 +280,7 @@ async fn a_disputed_top_up_suspends_the_account_and_freezes_its_credit() {
     let answer = deliver(&app, "evt_dispute_1", "charge.dispute.created", dispute.clone()).await;
     assert_eq!(answer["handled"], true, "{answer}");
     assert_eq!(suspension(&app, &order.id).await.as_deref(), Some(ACCOUNT_SUSPENDED));
+    assert_eq!(call_out_refusal(&app, &order.username).await.as_deref(), Some(ACCOUNT_SUSPENDED));
     let frozen: bool =
         sqlx::query_scalar("SELECT (payload ->> 'frozen')::boolean FROM call_credit_view WHERE view_id = $1")
             .bind(&order.id)
@@ -456,4 +471,6 @@ async fn an_admin_restoring_a_disputed_account_unfreezes_its_credit() {
         .await
         .unwrap();
     assert_eq!(refusal, None, "the credit pays for calls out again");
+    let now = call_out_refusal(&app, &order.username).await;
+    assert!(!matches!(now.as_deref(), Some(ACCOUNT_SUSPENDED | "No call credit left")), "{now:?}");
 }
