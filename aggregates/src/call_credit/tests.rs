@@ -487,3 +487,71 @@ fn a_top_up_request_that_ended_without_a_charge_is_refused_when_sent_again() {
         assert_eq!(fold(history).requests_ended, vec!["req-1".to_string()]);
     }
 }
+
+// A disputed payment freezes the credit (issue 44, item 7).
+
+fn freeze() -> CallCreditCommand {
+    CallCreditCommand::FreezeCredit { reason: "dispute dp_1 on ch_1".into() }
+}
+
+fn frozen() -> CallCreditEvent {
+    CallCreditEvent::CreditFrozen { reason: "dispute dp_1 on ch_1".into(), at: at() }
+}
+
+fn unfreeze() -> CallCreditCommand {
+    CallCreditCommand::UnfreezeCredit { reason: "dispute dp_1 won".into() }
+}
+
+#[tokio::test]
+async fn a_dispute_freezes_the_credit_once() {
+    test().given(vec![bought_at_checkout()]).when_async(freeze()).await.then_expect_events(vec![frozen()]);
+    // The same dispute delivered again changes nothing.
+    test().given(vec![bought_at_checkout(), frozen()]).when_async(freeze()).await.then_expect_events(vec![]);
+    let credit = fold(vec![bought_at_checkout(), frozen()]);
+    assert!(credit.frozen);
+    assert_eq!(credit.balance_tenths, 10_000, "the balance is kept; only spending it stops");
+}
+
+#[tokio::test]
+async fn a_freeze_and_its_lifting_need_a_reason() {
+    let blank = CallCreditCommand::FreezeCredit { reason: "  ".into() };
+    test()
+        .given(vec![bought_at_checkout()])
+        .when_async(blank)
+        .await
+        .then_expect_error(CallCreditError::FreezeReasonMissing);
+    let blank = CallCreditCommand::UnfreezeCredit { reason: String::new() };
+    test()
+        .given(vec![bought_at_checkout(), frozen()])
+        .when_async(blank)
+        .await
+        .then_expect_error(CallCreditError::FreezeReasonMissing);
+}
+
+#[tokio::test]
+async fn a_frozen_credit_takes_no_top_up() {
+    test()
+        .given(vec![bought_at_checkout(), frozen()])
+        .when_async(start(1000, "req-1"))
+        .await
+        .then_expect_error(CallCreditError::CreditFrozen);
+}
+
+#[tokio::test]
+async fn an_unfrozen_credit_may_be_spent_and_topped_up_again() {
+    test()
+        .given(vec![bought_at_checkout(), frozen()])
+        .when_async(unfreeze())
+        .await
+        .then_expect_events(vec![CallCreditEvent::CreditUnfrozen { reason: "dispute dp_1 won".into(), at: at() }]);
+    // Not frozen: nothing to lift.
+    test().given(vec![bought_at_checkout()]).when_async(unfreeze()).await.then_expect_events(vec![]);
+    let credit =
+        fold(vec![bought_at_checkout(), frozen(), CallCreditEvent::CreditUnfrozen { reason: "won".into(), at: at() }]);
+    assert!(!credit.frozen);
+    test()
+        .given(vec![bought_at_checkout(), frozen(), CallCreditEvent::CreditUnfrozen { reason: "won".into(), at: at() }])
+        .when_async(start(1000, "req-1"))
+        .await
+        .then_expect_events(vec![started(1000, "req-1")]);
+}

@@ -125,5 +125,14 @@ refusals! {
         #[error("Give the reason for the cancellation (at most 500 characters): the buyer's e-mail quotes it.")]
         #[refusal("cancellation_reason_missing", 422)]
         CancellationReasonMissing,
+        #[error("Give the reason on one line (1 to 100 characters): phones show it when a call is refused, and the buyer reads it in their account.")]
+        #[refusal("suspension_reason_invalid", 422)]
+        SuspensionReasonInvalid,
+        #[error("Calls out are not suspended: there is nothing to restore.")]
+        #[refusal("calls_out_not_suspended", 409)]
+        CallsOutNotSuspended,
+        #[error("Calls out are suspended already for a disputed payment: restore them first.")]
+        #[refusal("calls_out_suspended_for_dispute", 409)]
+        SuspendedForDispute,
     }
 }

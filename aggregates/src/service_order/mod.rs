@@ -8,6 +8,7 @@ mod commands;
 mod errors;
 mod events;
 mod lines;
+mod suspension;
 
 /// Shared with the trial; their home is [`crate::customer`].
 pub use crate::customer::{Customer, Extension};
@@ -19,6 +20,10 @@ pub use commands::{CheckoutStep, ServiceOrderCommand};
 pub use errors::ServiceOrderError;
 pub use events::ServiceOrderEvent;
 pub use lines::{OrderAmounts, OrderLines, OrderedAddOn, OrderedNumber, PaymentPart, PaymentType};
+pub use suspension::{
+    check_staff_reason, CallsOutSuspension, SuspensionCause, ACCOUNT_SUSPENDED_REASON, MAX_SUSPENSION_REASON,
+    PAYMENT_FAILED_REASON,
+};
 
 #[cfg(test)]
 mod tests;
