@@ -1,5 +1,5 @@
 //! Pay As You Go pays for its calls (the `charge-calls` job, every ten seconds): each answered
-//! call out of a Pay As You Go order, once the registrar recorded its end (`call_records`), is
+//! call out of a Pay As You Go order, once the registrar recorded its end (`sip_calls`), is
 //! charged from the order's call credit at the pricing module's rates, each started minute
 //! (`ChargeCall`: a `CallCharged` event, once per call); each call the registrar refused for
 //! want of credit is recorded (`CallRefused`); and when a charge spends the last of the credit
@@ -70,18 +70,15 @@ pub async fn charge_calls(state: &AppState) -> Result<Report, String> {
     let rates = Plan::PayAsYouGo.call_rates().ok_or("Pay As You Go has no call rates")?;
     let mut report = Report::default();
 
-    // Answered calls out of prepaid owners, ended, and not charged yet.
+    // Answered calls out of prepaid owners, ended, and not charged yet (sip_calls: one row a
+    // call, its length never past what it was granted).
     let answered = sqlx::query!(
-        r#"SELECT r.call_id AS "call_id!", r.owner AS "owner!", r.callee AS "callee!",
-                  r.duration_seconds AS "seconds!"
-           FROM call_records r
-                    JOIN sip_prepaid_owners p ON p.owner = r.owner
-           WHERE r.direction = 'outbound' AND r.outcome = 'answered' AND r.duration_seconds IS NOT NULL
-             AND NOT EXISTS (SELECT 1 FROM events e
-                             WHERE e.aggregate_type = 'CallCredit' AND e.aggregate_id = r.owner
-                               AND e.event_type = 'CallCharged'
-                               AND e.payload -> 'CallCharged' ->> 'call_id' = r.call_id)
-           ORDER BY r.started_at"#
+        r#"SELECT c.call AS "call_id!", c.owner AS "owner!", c.callee AS "callee!",
+                  least(greatest(ceil(extract(epoch FROM c.ended_at - c.answered_at)), 0), c.max_seconds)::int AS "seconds!"
+           FROM sip_calls c
+                    JOIN sip_prepaid_owners p ON p.owner = c.owner
+           WHERE c.ended_at IS NOT NULL AND c.answered_at IS NOT NULL AND c.charged_at IS NULL
+           ORDER BY c.started_at"#
     )
     .fetch_all(&state.pool)
     .await
@@ -94,7 +91,13 @@ pub async fn charge_calls(state: &AppState) -> Result<Report, String> {
             rates,
         };
         match state.call_credits.execute(&context, &call.owner, command).await {
-            Ok(_) => report.charged += 1,
+            Ok(_) => {
+                report.charged += 1;
+                sqlx::query!("UPDATE sip_calls SET charged_at = now() WHERE call = $1", call.call_id)
+                    .execute(&state.pool)
+                    .await
+                    .map_err(|e| e.to_string())?;
+            }
             Err(error) => {
                 report.failed += 1;
                 log_failure(&call.owner, &call.call_id, error);
@@ -104,15 +107,16 @@ pub async fn charge_calls(state: &AppState) -> Result<Report, String> {
 
     // Calls out the registrar refused for want of credit, not recorded yet.
     let refused = sqlx::query!(
-        r#"SELECT r.call_id AS "call_id!", r.owner AS "owner!", r.callee AS "callee!"
-           FROM call_records r
-                    JOIN sip_prepaid_owners p ON p.owner = r.owner
-           WHERE r.direction = 'outbound' AND r.outcome = 'refused' AND r.sip_reason = $1
-             AND NOT EXISTS (SELECT 1 FROM events e
-                             WHERE e.aggregate_type = 'CallCredit' AND e.aggregate_id = r.owner
-                               AND e.event_type = 'CallRefused'
-                               AND e.payload -> 'CallRefused' ->> 'call_id' = r.call_id)
-           ORDER BY r.started_at"#,
+        r#"SELECT coalesce(a.call, a.callid) AS "call_id!", e.order_id AS "owner!", coalesce(a.callee, '') AS "callee!"
+           FROM sip_acc a
+                    JOIN sip_extensions e ON e.username = a.extension
+                    JOIN sip_prepaid_owners p ON p.owner = e.order_id
+           WHERE a.method = 'INVITE' AND a.sip_code = '403' AND a.sip_reason = $1
+             AND NOT EXISTS (SELECT 1 FROM events v
+                             WHERE v.aggregate_type = 'CallCredit' AND v.aggregate_id = e.order_id
+                               AND v.event_type = 'CallRefused'
+                               AND v.payload -> 'CallRefused' ->> 'call_id' = coalesce(a.call, a.callid))
+           ORDER BY a.id"#,
         NO_CREDIT_LEFT
     )
     .fetch_all(&state.pool)
