@@ -442,3 +442,37 @@ async fn repeated_wrong_passwords_ban_the_username_and_the_address_for_fifteen_m
     let any = "SELECT count(*) FROM sip_acc WHERE $1 = $1";
     assert_eq!(scalar(&app, any, "").await, 0, "unauthenticated refusals leave no record");
 }
+
+#[tokio::test]
+async fn a_phone_hangs_up_a_call_in_from_the_trunk_and_its_bye_reaches_the_carrier() {
+    // The rule that keeps in-dialog requests off the trunk (an extension-to-extension call's)
+    // lets a call with the trunk end from either side.
+    let (app, registrar) = spawn_app_with_registrar().await;
+    let ours = order(&app, single_user(1, &[], &["442079460314"]), "hangup@example.com").await;
+    let phone = crate::calls::Phone::register(&registrar, pair(&ours[0])).await;
+    let trace = [
+        "-trace_msg".to_string(),
+        "-message_file".to_string(),
+        registrar.dir.join("phone-msgs.log").display().to_string(),
+    ];
+    let answering = listen_for(&registrar, phone.port, "answer-hangup.xml", 1, 10, &trace);
+    let trunk = registrar.trunk.to_string();
+    let args = ["-s", "+442079460314", "-key", "caller", "+447700900123", "-p", &trunk];
+    let mut all: Vec<String> =
+        vec![format!("127.0.0.1:{}", registrar.port), "-sf".into(), scenario("inbound-hung-up.xml")];
+    all.extend(args.iter().map(|a| a.to_string()));
+    all.extend(["-i", "127.0.0.1", "-m", "1", "-nostdin", "-timeout", "10s", "-timeout_error"].map(String::from));
+    all.extend([
+        "-trace_msg".to_string(),
+        "-message_file".to_string(),
+        registrar.dir.join("trunk-msgs.log").display().to_string(),
+    ]);
+    let dir = registrar.dir.clone();
+    let carrier = tokio::task::spawn_blocking(move || {
+        Command::new("sipp").args(&all).current_dir(dir).stdout(Stdio::null()).stderr(Stdio::null()).status()
+    });
+    assert!(answering.went().await, "the phone answered and its BYE was answered");
+    assert!(carrier.await.unwrap().unwrap().success(), "the carrier got the phone's BYE");
+    let ended = "SELECT count(*) FROM sip_acc WHERE method = 'END' AND direction = $1";
+    until(&app, ended, "inbound", 1, 5, "the call's end was recorded").await;
+}
