@@ -37,12 +37,16 @@ pub enum NumberClass {
     CrownDependency,
     /// +870, +881, +882, +883: satellite and international networks.
     Satellite,
-    /// Every other country.
+    /// Western Europe's countries, outside their premium ranges: rated for Pay As You Go,
+    /// called only once the owner turned calls abroad on, within the monthly cap they set.
+    InternationalStandard,
+    /// Every other country (North America's +1 too: it shares its code with the Caribbean's
+    /// high-cost islands).
     International,
 }
 
 impl NumberClass {
-    pub const ALL: [NumberClass; 11] = [
+    pub const ALL: [NumberClass; 12] = [
         NumberClass::UkGeographic,
         NumberClass::UkNonGeographic,
         NumberClass::UkMobile,
@@ -53,6 +57,7 @@ impl NumberClass {
         NumberClass::UkOther,
         NumberClass::CrownDependency,
         NumberClass::Satellite,
+        NumberClass::InternationalStandard,
         NumberClass::International,
     ];
 
@@ -69,6 +74,7 @@ impl NumberClass {
             NumberClass::UkOther => "uk_other",
             NumberClass::CrownDependency => "crown_dependency",
             NumberClass::Satellite => "satellite",
+            NumberClass::InternationalStandard => "international_standard",
             NumberClass::International => "international",
         }
     }
@@ -78,7 +84,7 @@ impl NumberClass {
     pub fn refusal(self, tariff: Tariff) -> &'static str {
         use NumberClass::*;
         match (tariff, self) {
-            (Tariff::Trial, UkNonGeographic | UkFreephone | International) => {
+            (Tariff::Trial, UkNonGeographic | UkFreephone | InternationalStandard | International) => {
                 "Trials call UK landlines and mobiles only: choose a plan to call this number"
             }
             (_, UkPremium) => "Premium-rate numbers are not available on your plan",
@@ -86,7 +92,7 @@ impl NumberClass {
             (_, UkSharedCost) => "084 and 087 numbers are not available on your plan",
             (_, CrownDependency) => "Channel Islands and Isle of Man numbers are not available on your plan",
             (_, Satellite) => "Satellite numbers are not available on your plan",
-            (_, International) => "International calls are not available on your plan",
+            (_, InternationalStandard | International) => "International calls are not available on your plan",
             _ => "This number cannot be called on your plan",
         }
     }
@@ -124,6 +130,7 @@ pub fn rate(tariff: Tariff, class: NumberClass) -> Option<u32> {
         (Tariff::Credit, UkGeographic | UkNonGeographic) => Some(10),
         (Tariff::Credit, UkMobile) => Some(83),
         (Tariff::Credit, UkFreephone) => Some(0),
+        (Tariff::Credit, InternationalStandard) => Some(30),
         (Tariff::Minutes, UkGeographic | UkNonGeographic | UkMobile | UkFreephone) => Some(0),
         (Tariff::Trial, UkGeographic | UkMobile) => Some(0),
         _ => None,
@@ -168,6 +175,30 @@ pub const PREFIXES: &[(&str, NumberClass)] = &[
     ("447911", NumberClass::CrownDependency),
     ("447924", NumberClass::CrownDependency),
     ("447937", NumberClass::CrownDependency),
+    // Western Europe, less the premium ranges known to be used for fraud (France's 089,
+    // Germany's 0900 and 0137, Spain's 80x and 90x, Italy's 899, the Netherlands' 0900).
+    ("30", NumberClass::InternationalStandard),
+    ("31", NumberClass::InternationalStandard),
+    ("3190", NumberClass::International),
+    ("32", NumberClass::InternationalStandard),
+    ("33", NumberClass::InternationalStandard),
+    ("3389", NumberClass::International),
+    ("34", NumberClass::InternationalStandard),
+    ("348", NumberClass::International),
+    ("349", NumberClass::International),
+    ("351", NumberClass::InternationalStandard),
+    ("353", NumberClass::InternationalStandard),
+    ("358", NumberClass::InternationalStandard),
+    ("39", NumberClass::InternationalStandard),
+    ("39899", NumberClass::International),
+    ("41", NumberClass::InternationalStandard),
+    ("43", NumberClass::InternationalStandard),
+    ("45", NumberClass::InternationalStandard),
+    ("46", NumberClass::InternationalStandard),
+    ("47", NumberClass::InternationalStandard),
+    ("49", NumberClass::InternationalStandard),
+    ("49137", NumberClass::International),
+    ("49900", NumberClass::International),
     ("870", NumberClass::Satellite),
     ("881", NumberClass::Satellite),
     ("882", NumberClass::Satellite),
@@ -204,7 +235,10 @@ pub const SAMPLES: &[(&str, NumberClass)] = &[
     ("447600123456", NumberClass::UkOther),
     ("8821234567890", NumberClass::Satellite),
     ("8707123456789", NumberClass::Satellite),
-    ("33142685300", NumberClass::International),
+    ("33142685300", NumberClass::InternationalStandard),
+    ("33899123456", NumberClass::International),
+    ("4930123456", NumberClass::InternationalStandard),
+    ("499001234567", NumberClass::International),
     ("12025550123", NumberClass::International),
 ];
 
@@ -236,6 +270,10 @@ mod tests {
         assert_eq!(rate(Tariff::Credit, classify("447400123456")), Some(83));
         assert_eq!(rate(Tariff::Credit, classify("448001234567")), Some(0));
         assert_eq!(rate(Tariff::Credit, classify("449012345678")), None);
+        // Abroad: Western Europe at 3p (with the owner's opt-in), not its premium ranges.
+        assert_eq!(rate(Tariff::Credit, classify("33142685300")), Some(30));
+        assert_eq!(rate(Tariff::Credit, classify("33899123456")), None);
+        assert_eq!(rate(Tariff::Minutes, classify("33142685300")), None);
     }
 
     #[test]

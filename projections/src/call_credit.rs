@@ -25,6 +25,10 @@ pub struct CallCreditView {
     /// (migrations/20261206100001_service_follows_money.sql).
     #[serde(default)]
     pub frozen: bool,
+    /// Calls abroad: their monthly cap in tenths of a penny, or none (off); the registrar
+    /// reads it (migrations/*_international_calls.sql).
+    #[serde(default)]
+    pub international_cap_tenths: Option<i64>,
     pub updated_at: Option<DateTime<Utc>>,
     #[serde(default)]
     pub last_sequence: usize,
@@ -42,6 +46,7 @@ impl DerivedView<CallCredit> for CallCreditView {
             bought_tenths: credit.bought_tenths,
             top_up_under_way: credit.top_up_under_way().map(|t| t.request_id.clone()),
             frozen: credit.frozen,
+            international_cap_tenths: credit.international_cap_tenths,
             updated_at: credit.updated_at,
             last_sequence: sequence,
             credit: credit.clone(),

@@ -300,6 +300,12 @@ impl Narrated for CallCredit {
             CallCreditEvent::CreditUnfrozen { reason, .. } => {
                 format!("Call credit unfrozen by {by} ({reason}): it may be spent again.")
             }
+            CallCreditEvent::InternationalCallsSet { monthly_cap_tenths: Some(cap), .. } => {
+                format!("Calls abroad turned on by {by}, up to {} a month.", credit_label(*cap))
+            }
+            CallCreditEvent::InternationalCallsSet { monthly_cap_tenths: None, .. } => {
+                format!("Calls abroad turned off by {by}.")
+            }
             CallCreditEvent::IncludedMinutesRanOut { period, minutes, .. } => format!(
                 "The {minutes} included minutes ran out ({period}): calls out are refused until they renew; the buyer is e-mailed."
             ),

@@ -82,13 +82,21 @@ pub struct CallCredit {
     /// Frozen while a payment is disputed: nothing may be spent, no top-up is taken.
     #[serde(default)]
     pub frozen: bool,
+    /// Calls abroad: the most they may spend in a UK calendar month, in tenths of a penny
+    /// (none: calls abroad are off, as they are until the owner turns them on).
+    #[serde(default)]
+    pub international_cap_tenths: Option<i64>,
 }
+
+/// The range of the monthly cap on calls abroad, in tenths of a penny: £1 to £500.
+pub const INTERNATIONAL_CAP_TENTHS: std::ops::RangeInclusive<i64> = 1_000..=500_000;
 
 /// The rate a minute of a call to `to` (E.164 with its +) costs, in tenths of a penny, by
 /// the dial plan's class of the number (crate::dial_plan, the registrar's own decision): a
 /// UK mobile at the mobile rate, a UK landline or 03 number at the landline rate, a freephone
-/// number free; none for a class the credit does not pay for (premium rate, personal
-/// numbers, 084/087, the Crown dependencies, satellite, abroad).
+/// number free, Western Europe at its own rate; none for a class the credit does not pay
+/// for (premium rate, personal numbers, 084/087, the Crown dependencies, satellite, the rest
+/// of the world).
 pub fn rate_for(to: &str, rates: CallRates) -> Option<i64> {
     use crate::dial_plan::{classify, rate, NumberClass, Tariff};
     let digits = to.strip_prefix('+')?;
@@ -301,6 +309,15 @@ impl CallCredit {
                 }
                 Ok(vec![Ev::CreditUnfrozen { reason: reason.trim().to_string(), at: now }])
             }
+            C::SetInternationalCalls { monthly_cap_tenths } => {
+                if monthly_cap_tenths.is_some_and(|cap| !INTERNATIONAL_CAP_TENTHS.contains(&cap) || cap % 10 != 0) {
+                    return Err(E::InternationalCapOutOfRange);
+                }
+                if self.international_cap_tenths == monthly_cap_tenths {
+                    return Ok(vec![]);
+                }
+                Ok(vec![Ev::InternationalCallsSet { monthly_cap_tenths, at: now }])
+            }
             C::AbandonTopUp { payment_intent_id } => {
                 if self.top_up_under_way().is_none() || !self.attempt.is_under_way(&payment_intent_id) {
                     if self.declined_payments.contains(&payment_intent_id) {
@@ -397,6 +414,10 @@ impl Aggregate for CallCredit {
             }
             Ev::CreditUnfrozen { at, .. } => {
                 self.frozen = false;
+                self.updated_at = Some(at);
+            }
+            Ev::InternationalCallsSet { monthly_cap_tenths, at } => {
+                self.international_cap_tenths = monthly_cap_tenths;
                 self.updated_at = Some(at);
             }
             Ev::TopUpDeclined { payment_intent_id, code, at } => {

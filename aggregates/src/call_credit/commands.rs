@@ -37,4 +37,7 @@ pub enum CallCreditCommand {
     /// The dispute ended in the shop's favour (or staff decided): the credit may be spent again.
     /// Not frozen: nothing changes.
     UnfreezeCredit { reason: String },
+    /// The owner turns calls abroad on, with the most they may spend on them in a UK calendar
+    /// month (`Some(tenths)`, £1 to £500), or off (`None`). Calls abroad are refused without it.
+    SetInternationalCalls { monthly_cap_tenths: Option<i64> },
 }

@@ -50,6 +50,9 @@ refusals! {
         #[error("Your call credit is frozen while a payment is disputed: contact support.")]
         #[refusal("credit_frozen", 409)]
         CreditFrozen,
+        #[error("Choose a monthly limit for calls abroad from £1 to £500, in whole pence.")]
+        #[refusal("international_cap_out_of_range", 422)]
+        InternationalCapOutOfRange,
         #[error("A freeze needs its reason: the dispute that caused it.")]
         #[refusal("freeze_reason_missing", 422)]
         FreezeReasonMissing,

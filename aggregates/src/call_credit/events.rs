@@ -58,6 +58,8 @@ pub enum CallCreditEvent {
     CreditFrozen { reason: String, at: DateTime<Utc> },
     /// The credit may be spent again (`reason`).
     CreditUnfrozen { reason: String, at: DateTime<Utc> },
+    /// Calls abroad turned on with a monthly cap in tenths of a penny, or off (`None`).
+    InternationalCallsSet { monthly_cap_tenths: Option<i64>, at: DateTime<Utc> },
 }
 
 impl DomainEvent for CallCreditEvent {
@@ -73,6 +75,7 @@ impl DomainEvent for CallCreditEvent {
             CallCreditEvent::IncludedMinutesRanOut { .. } => "IncludedMinutesRanOut",
             CallCreditEvent::CreditFrozen { .. } => "CreditFrozen",
             CallCreditEvent::CreditUnfrozen { .. } => "CreditUnfrozen",
+            CallCreditEvent::InternationalCallsSet { .. } => "InternationalCallsSet",
         }
         .to_string()
     }

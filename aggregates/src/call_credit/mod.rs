@@ -30,8 +30,8 @@ mod errors;
 mod events;
 
 pub use aggregate::{
-    call_cost, rate_for, tenths_of, CallCredit, CallCreditServices, PendingTopUp, ABANDONED, MAX_TOP_UP_REQUEST_ID,
-    TOP_UP_ABANDONED_AFTER_MINUTES, TRIAL_PERIOD,
+    call_cost, rate_for, tenths_of, CallCredit, CallCreditServices, PendingTopUp, ABANDONED, INTERNATIONAL_CAP_TENTHS,
+    MAX_TOP_UP_REQUEST_ID, TOP_UP_ABANDONED_AFTER_MINUTES, TRIAL_PERIOD,
 };
 pub use commands::CallCreditCommand;
 pub use errors::CallCreditError;

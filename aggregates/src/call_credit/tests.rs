@@ -272,8 +272,13 @@ fn a_call_is_charged_once_and_a_number_abroad_has_no_rate() {
         .then_expect_events(vec![]);
     test()
         .given(vec![bought_at_checkout()])
-        .when(charge("call-1", "+33142685300", 61))
+        .when(charge("call-1", "+12025550123", 61))
         .then_expect_error(CallCreditError::NoCallRate);
+    // Western Europe has a rate (the registrar lets it through only with the owner's opt-in).
+    test()
+        .given(vec![bought_at_checkout()])
+        .when(charge("call-2", "+33142685300", 61))
+        .then_expect_events(vec![charged("call-2", "+33142685300", 61, 2, 30)]);
     test()
         .given(vec![bought_at_checkout()])
         .when(charge("", "+447700900123", 61))
@@ -554,4 +559,20 @@ async fn an_unfrozen_credit_may_be_spent_and_topped_up_again() {
         .when_async(start(1000, "req-1"))
         .await
         .then_expect_events(vec![started(1000, "req-1")]);
+}
+
+#[test]
+fn calls_abroad_are_turned_on_with_a_monthly_cap_of_1_to_500_pounds_and_off() {
+    let on = |cap| CallCreditCommand::SetInternationalCalls { monthly_cap_tenths: cap };
+    let set = |cap| CallCreditEvent::InternationalCallsSet { monthly_cap_tenths: cap, at: at() };
+    test().given(vec![bought_at_checkout()]).when(on(Some(20_000))).then_expect_events(vec![set(Some(20_000))]);
+    test().given(vec![bought_at_checkout(), set(Some(20_000))]).when(on(Some(20_000))).then_expect_events(vec![]);
+    test().given(vec![bought_at_checkout(), set(Some(20_000))]).when(on(None)).then_expect_events(vec![set(None)]);
+    test().given(vec![bought_at_checkout()]).when(on(None)).then_expect_events(vec![]);
+    for cap in [0, 999, 500_010, -10, i64::MAX, 1_005] {
+        test()
+            .given(vec![bought_at_checkout()])
+            .when(on(Some(cap)))
+            .then_expect_error(CallCreditError::InternationalCapOutOfRange);
+    }
 }

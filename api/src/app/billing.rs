@@ -19,7 +19,8 @@
 //! | `settle-top-ups` job (a top-up under way for a minute) | `GET /v1/payment_intents/{id}` (or `POST /v1/payment_intents` with the attempt's key, after a crash before it was recorded); after 5 minutes with the buyer, `POST /v1/payment_intents/{id}/cancel` |
 
 use aggregates::actor::Actor;
-use aggregates::call_credit::{CallCredit, CallCreditCommand, CallCreditEvent, CreditSource};
+use aggregates::call_credit::{CallCredit, CallCreditCommand, CallCreditEvent, CreditSource, INTERNATIONAL_CAP_TENTHS};
+use aggregates::dial_plan::{classify, rate, NumberClass, Tariff};
 use aggregates::payments::{CardDetails, Outcome, PaymentError, Refusal, SetupState, SubscriptionTerms};
 use aggregates::pricing::{vat, BillingCycle, Pence, TOP_UP_DEFAULT, TOP_UP_MINIMUM, TOP_UP_STEP, VAT_PERCENT};
 use aggregates::service_order::{OrderStatus, ServiceOrder, ServiceOrderCommand, ServiceOrderError};
@@ -391,6 +392,23 @@ pub struct CreditOut {
     /// Newest first.
     pub entries: Vec<CreditEntryOut>,
     pub top_up: TopUpRulesOut,
+    /// Calls abroad: off until the owner turns them on with a monthly cap.
+    pub international: InternationalCallsOut,
+}
+
+/// Calls abroad from a Pay As You Go order (Western Europe, at `ratePence` a minute).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InternationalCallsOut {
+    /// The most calls abroad may spend in a UK calendar month, in pence; none: they are off.
+    pub monthly_cap_pence: Option<i64>,
+    /// What calls abroad charged this month (UK time), in tenths of a penny.
+    pub spent_this_month_tenths: i64,
+    /// The rate a minute, in tenths of a penny (30 is 3p).
+    pub rate_tenths: u32,
+    /// The cap's range, in pence: £1 to £500.
+    pub minimum_cap_pence: i64,
+    pub maximum_cap_pence: i64,
 }
 
 fn rules() -> TopUpRulesOut {
@@ -434,6 +452,7 @@ pub async fn credit(state: &AppState, id: &str) -> Result<CreditOut, ApiError> {
         })
         .collect();
     entries.reverse();
+    let spent_this_month_tenths = abroad_this_month(&entries, state.clock.now());
     entries.truncate(CREDIT_ENTRIES_LISTED);
     Ok(CreditOut {
         available: takes_credit(&order),
@@ -441,7 +460,55 @@ pub async fn credit(state: &AppState, id: &str) -> Result<CreditOut, ApiError> {
         bought_tenths: view.bought_tenths,
         entries,
         top_up: rules(),
+        international: InternationalCallsOut {
+            monthly_cap_pence: view.international_cap_tenths.map(|tenths| tenths / 10),
+            spent_this_month_tenths,
+            rate_tenths: rate(Tariff::Credit, NumberClass::InternationalStandard).unwrap_or_default(),
+            minimum_cap_pence: INTERNATIONAL_CAP_TENTHS.start() / 10,
+            maximum_cap_pence: INTERNATIONAL_CAP_TENTHS.end() / 10,
+        },
     })
+}
+
+/// What the calls abroad among `entries` charged this UK calendar month (tenths of a penny).
+fn abroad_this_month(entries: &[CreditEntryOut], now: DateTime<Utc>) -> i64 {
+    use chrono::Datelike;
+    let month = |at: DateTime<Utc>| {
+        let local = at.with_timezone(&chrono_tz::Europe::London);
+        (local.year(), local.month())
+    };
+    entries
+        .iter()
+        .filter(|e| matches!(e.kind, CreditEntryKind::Call) && month(e.at) == month(now))
+        .filter(|e| {
+            e.reference.strip_prefix('+').is_some_and(|digits| classify(digits) == NumberClass::InternationalStandard)
+        })
+        .map(|e| -e.tenths)
+        .sum()
+}
+
+/// Turns calls abroad on with a monthly cap of `cap_pence`, or off (`None`): an event on the
+/// order's credit (InternationalCallsSet) with the customer as its actor. Only a Pay As You Go
+/// order has credit to call abroad with.
+pub async fn set_international_calls(
+    state: &AppState,
+    actor: &Actor,
+    id: &str,
+    cap_pence: Option<i64>,
+) -> Result<CreditOut, ApiError> {
+    let (order, _) = load_order(state, id).await?;
+    if !takes_credit(&order) {
+        return Err(ApiError::refused(
+            StatusCode::CONFLICT,
+            "calls_abroad_need_credit",
+            "Calls abroad are paid from Pay As You Go credit: this plan has none. Contact us to move to Pay As You Go.",
+        ));
+    }
+    // Far outside the range: refused as the aggregate would, without overflowing on the way.
+    let cap_tenths = cap_pence.map(|pence| pence.clamp(-1, i64::MAX / 20) * 10);
+    let command = CallCreditCommand::SetInternationalCalls { monthly_cap_tenths: cap_tenths };
+    state.call_credits.execute(&Context::new(actor.clone()), id, command).await?;
+    credit(state, id).await
 }
 
 /// What a top-up did.

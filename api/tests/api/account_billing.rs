@@ -477,7 +477,65 @@ fn routes(order: &str) -> Vec<(Method, String, Option<Value>)> {
         (Method::DELETE, format!("{base}/cancellation"), None),
         (Method::GET, format!("{base}/credit"), None),
         (Method::POST, format!("{base}/credit/top-ups"), Some(json!({ "amountPence": 1000, "requestId": "req-1" }))),
+        (Method::PUT, format!("{base}/credit/international-calls"), Some(json!({ "monthlyCapPence": 2000 }))),
     ]
+}
+
+#[tokio::test]
+async fn the_owner_turns_calls_abroad_on_with_a_monthly_cap_and_off() {
+    let app = spawn_app().await;
+    let order = payg_order(&app, "abroad@example.com", 1000).await;
+    let jane = sign_in(&app, "abroad@example.com").await;
+    let path = format!("/api/account/orders/{}/credit/international-calls", order.id);
+    let credit = ok(&app, &jane, Method::GET, &format!("/api/account/orders/{}/credit", order.id), None).await;
+    assert_eq!(credit["international"]["monthlyCapPence"], Value::Null, "off until turned on");
+    assert_eq!(credit["international"]["rateTenths"], 30);
+
+    let on = ok(&app, &jane, Method::PUT, &path, Some(json!({ "monthlyCapPence": 2500 }))).await;
+    assert_eq!(on["international"]["monthlyCapPence"], 2500);
+    assert_eq!(on["international"]["spentThisMonthTenths"], 0);
+    let cap: Option<i64> = sqlx::query_scalar(
+        "SELECT (payload ->> 'internationalCapTenths')::bigint FROM call_credit_view WHERE view_id = $1",
+    )
+    .bind(&order.id)
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(cap, Some(25_000), "what the registrar reads");
+    assert_eq!(actor_of(&app, "CallCredit", &order.id, "InternationalCallsSet").await.0, "customer");
+
+    // Bad caps and bodies change nothing.
+    let events = app.event_count().await;
+    for body in [
+        json!({ "monthlyCapPence": 99 }),
+        json!({ "monthlyCapPence": 50001 }),
+        json!({ "monthlyCapPence": -5 }),
+        json!({ "monthlyCapPence": i64::MAX }),
+    ] {
+        let refused = call(&app, Some(&jane), Method::PUT, &path, Some(body)).await;
+        expect_error(refused, StatusCode::UNPROCESSABLE_ENTITY, "international_cap_out_of_range").await;
+    }
+    for body in [json!({ "monthlyCapPence": "2500" }), json!({ "cap": 2500 }), json!([])] {
+        let refused = call(&app, Some(&jane), Method::PUT, &path, Some(body)).await;
+        assert_eq!(refused.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    }
+    assert_eq!(app.event_count().await, events, "nothing stored");
+
+    let off = ok(&app, &jane, Method::PUT, &path, Some(json!({ "monthlyCapPence": null }))).await;
+    assert_eq!(off["international"]["monthlyCapPence"], Value::Null);
+
+    // A plan with included minutes has no credit to call abroad with.
+    let single = subscription_order(&app, "abroad.single@example.com").await;
+    let sam = sign_in(&app, "abroad.single@example.com").await;
+    let refused = call(
+        &app,
+        Some(&sam),
+        Method::PUT,
+        &format!("/api/account/orders/{}/credit/international-calls", single.id),
+        Some(json!({ "monthlyCapPence": 2500 })),
+    )
+    .await;
+    expect_error(refused, StatusCode::CONFLICT, "calls_abroad_need_credit").await;
 }
 
 #[tokio::test]

@@ -678,9 +678,9 @@ async fn pay_as_you_go_pays_for_calls_from_its_credit_and_refuses_them_once_it_i
     let carrier = TrunkCall::expect(&registrar);
     assert_eq!(call(&registrar, pair(&ours[0]), "07700900123").await, Some(200));
     assert!(carrier.went().await.0);
-    // The credit pays for the classes the price list rates: not a number abroad.
+    // The credit pays abroad only once the owner turned calls abroad on (crate::fraud).
     let abroad = call_and_reason(&registrar, pair(&ours[0]), "0033142685300").await;
-    assert_eq!(abroad, (Some(403), Some("International calls are not available on your plan".to_string())));
+    assert_eq!(abroad, (Some(403), Some("International calls are off: turn them on in your account".to_string())));
     // And a 61-second call to a mobile: two started minutes, 16.6p.
     recorded_call_out(&app, "call-61", &ours[0].0, "+447700900123", 61).await;
     let ended =

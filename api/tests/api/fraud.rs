@@ -165,6 +165,8 @@ async fn the_registrar_decides_each_sample_number_as_the_dial_plan_does() {
     let (app, registrar) = spawn_app_with_registrar().await;
     let ours = order(&app, pay_as_you_go(&["442079460303"]), "samples@example.com").await;
     let owner = owner_of(&app, &ours[0].0).await;
+    // Calls abroad on (Western Europe is rated), with room for every sample.
+    turn_calls_abroad_on(&app, &owner, 50_000).await;
     let mut answered = 0;
     for (digits, class) in SAMPLES {
         assert_eq!(classify(digits), *class);
@@ -475,4 +477,54 @@ async fn a_phone_hangs_up_a_call_in_from_the_trunk_and_its_bye_reaches_the_carri
     assert!(carrier.await.unwrap().unwrap().success(), "the carrier got the phone's BYE");
     let ended = "SELECT count(*) FROM sip_acc WHERE method = 'END' AND direction = $1";
     until(&app, ended, "inbound", 1, 5, "the call's end was recorded").await;
+}
+
+/// The owner turns calls abroad on with a monthly cap of `cap_pence` (as /account does).
+async fn turn_calls_abroad_on(app: &TestApp, owner: &str, cap_pence: i64) {
+    use aggregates::call_credit::CallCreditCommand;
+    let state = AppState::new(app.pool.clone());
+    let context = jobs::commands::Context::new(aggregates::actor::Actor::Customer("owner@example.com".into()));
+    let command = CallCreditCommand::SetInternationalCalls { monthly_cap_tenths: Some(cap_pence * 10) };
+    state.call_credits.execute(&context, owner, command).await.unwrap();
+}
+
+#[tokio::test]
+async fn calls_abroad_need_the_owners_opt_in_and_stop_at_the_monthly_cap_they_set() {
+    let (app, registrar) = spawn_app_with_registrar().await;
+    let ours = order(&app, pay_as_you_go(&["442079460315"]), "abroad.calls@example.com").await;
+    let owner = owner_of(&app, &ours[0].0).await;
+    let off = call_and_reason(&registrar, pair(&ours[0]), "0033142685300").await;
+    let reason = "International calls are off: turn them on in your account";
+    assert_eq!(off, (Some(403), Some(reason.to_string())), "off until the owner turns them on");
+
+    // On, up to £1 a month: a call to Paris at 3p a minute goes, given at most what is left.
+    turn_calls_abroad_on(&app, &owner, 100).await;
+    let carrier = TrunkCall::expect(&registrar);
+    assert_eq!(call(&registrar, pair(&ours[0]), "0033142685300").await, Some(200));
+    assert!(carrier.went().await.0);
+    let granted: i32 =
+        sqlx::query_scalar("SELECT max_seconds FROM sip_calls WHERE owner = $1 AND class = 'international_standard'")
+            .bind(&owner)
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    assert_eq!(granted, 16 * 60, "£1 at 3p a minute is 33 minutes, half of it while a second call may start");
+    until(&app, CALLS_ENDED, &owner, 1, 5, "the call's end was recorded").await;
+    // Its premium ranges and the rest of the world stay refused.
+    let premium = call_and_reason(&registrar, pair(&ours[0]), "0033899123456").await;
+    assert_eq!(premium, (Some(403), Some("International calls are not available on your plan".to_string())));
+
+    // This month's calls abroad spent 98p of the £1: the next is refused.
+    sqlx::query("UPDATE sip_usage SET international_tenths = 980 WHERE owner = $1")
+        .bind(&owner)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let capped = call_and_reason(&registrar, pair(&ours[0]), "0033142685300").await;
+    let reason = "Your monthly limit for calls abroad is reached: raise it in your account";
+    assert_eq!(capped, (Some(403), Some(reason.to_string())));
+    // UK calls are not held by it.
+    let carrier = TrunkCall::expect(&registrar);
+    assert_eq!(call(&registrar, pair(&ours[0]), "02079460999").await, Some(200));
+    assert!(carrier.went().await.0);
 }

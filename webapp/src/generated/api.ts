@@ -171,6 +171,27 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/account/orders/{id}/credit/international-calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Turns calls abroad (Western Europe, from the Pay As You Go credit) on with a monthly cap,
+         *     or off: the registrar refuses calls abroad while they are off, and once a month's calls
+         *     abroad reach the cap. The order's credit as it is then.
+         */
+        put: operations["account_order_international_calls"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/orders/{id}/credit/top-ups": {
         parameters: {
             query?: never;
@@ -2494,6 +2515,8 @@ export type components = {
             /** @description Newest first. */
             entries: components["schemas"]["CreditEntryOut"][];
             topUp: components["schemas"]["TopUpRulesOut"];
+            /** @description Calls abroad: off until the owner turns them on with a monthly cap. */
+            international: components["schemas"]["InternationalCallsOut"];
         };
         CustomerBody: {
             /** @description An e-mail address. */
@@ -2696,6 +2719,8 @@ export type components = {
                 /** @description Newest first. */
                 entries: components["schemas"]["CreditEntryOut"][];
                 topUp: components["schemas"]["TopUpRulesOut"];
+                /** @description Calls abroad: off until the owner turns them on with a monthly cap. */
+                international: components["schemas"]["InternationalCallsOut"];
             };
         };
         /** @description The `{ success: true, data }` answer of the staff and hardware routes. */
@@ -3070,6 +3095,39 @@ export type components = {
             id: string;
             url: string;
             filename: string;
+        };
+        InternationalCallsBody: {
+            /**
+             * Format: int64
+             * @description The most calls abroad may spend in a UK calendar month, in whole pence, £1 to £500;
+             *     null turns calls abroad off.
+             */
+            monthlyCapPence?: number | null;
+        };
+        /** @description Calls abroad from a Pay As You Go order (Western Europe, at `ratePence` a minute). */
+        InternationalCallsOut: {
+            /**
+             * Format: int64
+             * @description The most calls abroad may spend in a UK calendar month, in pence; none: they are off.
+             */
+            monthlyCapPence?: number | null;
+            /**
+             * Format: int64
+             * @description What calls abroad charged this month (UK time), in tenths of a penny.
+             */
+            spentThisMonthTenths: number;
+            /**
+             * Format: int32
+             * @description The rate a minute, in tenths of a penny (30 is 3p).
+             */
+            rateTenths: number;
+            /**
+             * Format: int64
+             * @description The cap's range, in pence: £1 to £500.
+             */
+            minimumCapPence: number;
+            /** Format: int64 */
+            maximumCapPence: number;
         };
         /** @description One invoice as the account's billing shows it. */
         InvoiceOut: {
@@ -5152,6 +5210,113 @@ export interface operations {
             };
             /** @description No such order (order_not_found) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description something failed on our side (the detail is only logged) (internal) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    account_order_international_calls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service order's id (a UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InternationalCallsBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_CreditOut"];
+                };
+            };
+            /** @description the body is not JSON (malformed_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Not signed in (not_signed_in); or no customer session, or it expired (not_signed_in) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Another account's order (not_your_order), or no CSRF token (csrf); or the X-CSRF-Token header is missing or wrong (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such order (order_not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Not a Pay As You Go order (calls_abroad_need_credit) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description the body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description the body is not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description A cap outside £1 to £500 (international_cap_out_of_range); or the body has a wrong or missing field (invalid_body) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -29,6 +29,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(cancellation, give_notice, keep_service))
         .routes(routes!(credit))
         .routes(routes!(top_up))
+        .routes(routes!(international_calls))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -319,4 +320,43 @@ async fn top_up(
     // Far outside the rules: refused as the aggregate would, without overflowing on the way.
     let amount = Pence(body.amount_pence.clamp(-1, MAX_TOP_UP.0 + 1));
     Ok(Data::json(billing::top_up(&state, &customer.actor(), &id, amount, body.request_id.trim()).await?))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct InternationalCallsBody {
+    /// The most calls abroad may spend in a UK calendar month, in whole pence, £1 to £500;
+    /// null turns calls abroad off.
+    #[schema(minimum = 100, maximum = 50000)]
+    monthly_cap_pence: Option<i64>,
+}
+
+/// Turns calls abroad (Western Europe, from the Pay As You Go credit) on with a monthly cap,
+/// or off: the registrar refuses calls abroad while they are off, and once a month's calls
+/// abroad reach the cap. The order's credit as it is then.
+#[utoipa::path(
+    put,
+    path = "/account/orders/{id}/credit/international-calls",
+    operation_id = "account_order_international_calls",
+    tag = "account",
+    params(OrderPath),
+    request_body = InternationalCallsBody,
+    security(("customer_session" = [], "customer_csrf" = [])),
+    responses(
+        (status = 200, body = Data<CreditOut>),
+        (status = 401, description = "Not signed in (not_signed_in)", body = Refusal),
+        (status = 403, description = "Another account's order (not_your_order), or no CSRF token (csrf)", body = Refusal),
+        (status = 404, description = "No such order (order_not_found)", body = Refusal),
+        (status = 409, description = "Not a Pay As You Go order (calls_abroad_need_credit)", body = Refusal),
+        (status = 422, description = "A cap outside £1 to £500 (international_cap_out_of_range)", body = Refusal),
+    )
+)]
+async fn international_calls(
+    State(state): State<AppState>,
+    customer: SignedInCustomer,
+    Path(raw): Path<String>,
+    ApiJson(body): ApiJson<InternationalCallsBody>,
+) -> Result<Json<Data<CreditOut>>, ApiError> {
+    let id = owned(&state, &customer, &raw).await?;
+    Ok(Data::json(billing::set_international_calls(&state, &customer.actor(), &id, body.monthly_cap_pence).await?))
 }

@@ -35,6 +35,12 @@ export const billingApi = {
       method: 'POST',
       body: JSON.stringify({ amountPence, requestId }),
     }),
+  /** Calls abroad on with a monthly cap in pence, or off (`null`). */
+  setInternationalCalls: (orderId: string, monthlyCapPence: number | null) =>
+    call<Credit>(`${base(orderId)}/credit/international-calls`, {
+      method: 'PUT',
+      body: JSON.stringify({ monthlyCapPence }),
+    }),
 };
 
 /** Credit in tenths of a penny as money: £12.34, with the tenth when there is one (£0.166 is 16.6p). */

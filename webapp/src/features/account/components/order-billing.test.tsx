@@ -16,8 +16,10 @@ const NOT_CANCELLED = { cancellable: true, canUndo: false, effectiveOn: null, no
 const CANCELLED = { cancellable: true, canUndo: true, effectiveOn: '2026-12-27T09:00:00Z', noticeDays: 30 };
 const RULES = { minimumPence: 1000, maximumPence: 500000, stepPence: 100, defaultPence: 1000, choicesPence: [1000, 2000, 5000, 10000], vatPercent: 20 };
 
-function credit(balanceTenths: number, entries: unknown[] = []) {
-  return { available: true, balanceTenths, boughtTenths: balanceTenths, entries, topUp: RULES };
+const ABROAD_OFF = { monthlyCapPence: null, spentThisMonthTenths: 0, rateTenths: 30, minimumCapPence: 100, maximumCapPence: 50000 };
+
+function credit(balanceTenths: number, entries: unknown[] = [], international: unknown = ABROAD_OFF) {
+  return { available: true, balanceTenths, boughtTenths: balanceTenths, entries, topUp: RULES, international };
 }
 
 function billingServer(overrides: Record<string, (request: Request) => unknown> = {}) {
@@ -154,3 +156,37 @@ describe('formatTenths', () => {
     expect(formatTenths(1_234_560)).toBe('£1,234.56');
   });
 });
+
+describe('Calls abroad', () => {
+  it('are turned on with a monthly limit in whole pounds, refused outside £1 to £500, and off again', async () => {
+    let international: unknown = ABROAD_OFF;
+    const puts: unknown[] = [];
+    mockFetch({
+      [`GET ${BASE}/credit`]: () => ({ success: true, data: credit(10_000, [], international) }),
+      [`PUT ${BASE}/credit/international-calls`]: async (request) => {
+        const body = (await request.json()) as { monthlyCapPence: number | null };
+        puts.push(body);
+        international = { ...ABROAD_OFF, monthlyCapPence: body.monthlyCapPence };
+        return { success: true, data: credit(10_000, [], international) };
+      },
+      'GET /api/checkout/config': () => ({ stripePublishableKey: 'pk_test', stripeJsUrl: 'http://stripe.invalid/v3/', googleClientId: null }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<OrderCredit orderId={ORDER} />, { store: makeStore() });
+    expect(await screen.findByTestId('international-status')).toHaveTextContent('Off: your phones cannot call numbers abroad.');
+    const limit = screen.getByRole('textbox', { name: 'Monthly limit (£)' });
+    await user.type(limit, '900');
+    await user.click(screen.getByRole('button', { name: 'Turn calls abroad on' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter a monthly limit in whole pounds, from £1 to £500.');
+    expect(puts).toHaveLength(0);
+    await user.clear(limit);
+    await user.type(limit, '25');
+    await user.click(screen.getByRole('button', { name: 'Turn calls abroad on' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Calls abroad are on, up to £25.00 a month.');
+    expect(screen.getByTestId('international-status')).toHaveTextContent('On: up to £25.00 a month, £0.00 spent this month.');
+    await user.click(screen.getByRole('button', { name: 'Turn calls abroad off' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Calls abroad are off.');
+    expect(puts).toEqual([{ monthlyCapPence: 2500 }, { monthlyCapPence: null }]);
+  });
+});
+

@@ -53,6 +53,7 @@ export function OrderCredit({ orderId }: { orderId: string }) {
         {formatTenths(data.balanceTenths)}
       </p>
       <TopUpForm orderId={orderId} />
+      <InternationalCallsForm orderId={orderId} />
       {data.entries.length > 0 && (
         <div className="billing-part">
           <h3>Credit history</h3>
@@ -145,5 +146,98 @@ function TopUpForm({ orderId }: { orderId: string }) {
         </p>
       )}
     </form>
+  );
+}
+
+/**
+ * Calls abroad (Western Europe, from the credit): off until the owner turns them on with a
+ * monthly cap in whole pounds; the phones are refused calls abroad while off and once the
+ * month's calls abroad reach the cap.
+ */
+function InternationalCallsForm({ orderId }: { orderId: string }) {
+  const dispatch = useAppDispatch();
+  const { credit } = useAppSelector((state) => selectOrderBilling(state, orderId));
+  const international = credit.data?.international;
+  const [pounds, setPounds] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  if (!international) return null;
+  const on = international.monthlyCapPence !== null && international.monthlyCapPence !== undefined;
+  const minimum = international.minimumCapPence / 100;
+  const maximum = international.maximumCapPence / 100;
+
+  const send = async (capPence: number | null) => {
+    setBusy(true);
+    setError(null);
+    setSaved(null);
+    try {
+      const answer = await billingApi.setInternationalCalls(orderId, capPence);
+      dispatch(partChanged({ orderId, part: 'credit', data: answer }));
+      setSaved(capPence === null ? 'Calls abroad are off.' : `Calls abroad are on, up to ${formatPence(capPence)} a month.`);
+      setPounds('');
+    } catch (failure) {
+      setError(messageOf(failure, 'The change did not go through just now. Please try again in a minute.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const value = Number(pounds);
+    if (!/^\d+$/.test(pounds.trim()) || value < minimum || value > maximum) {
+      setSaved(null);
+      setError(`Enter a monthly limit in whole pounds, from £${minimum} to £${maximum}.`);
+      return;
+    }
+    await send(value * 100);
+  };
+
+  return (
+    <div className="billing-part">
+      <h3>Calls abroad</h3>
+      <p className="muted small" data-testid="international-status">
+        {on
+          ? `On: up to ${formatPence(international.monthlyCapPence ?? 0)} a month, ${formatTenths(international.spentThisMonthTenths)} spent this month.`
+          : 'Off: your phones cannot call numbers abroad.'}{' '}
+        Western Europe, {formatTenths(international.rateTenths)} a minute from your credit; the rest of the world, premium and
+        satellite numbers are never available.
+      </p>
+      <form onSubmit={submit} className="international-form" noValidate>
+        <label>
+          {on ? 'New monthly limit (£)' : 'Monthly limit (£)'}
+          <input
+            type="text"
+            inputMode="numeric"
+            value={pounds}
+            onChange={(event) => setPounds(event.target.value)}
+            aria-describedby={`international-help-${orderId}`}
+          />
+        </label>
+        <span id={`international-help-${orderId}`} className="muted small">
+          £{minimum} to £{maximum}. Calls abroad stop for the month at this limit.
+        </span>
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {on ? 'Change the limit' : 'Turn calls abroad on'}
+        </button>
+        {on && (
+          <button type="button" className="button" disabled={busy} onClick={() => void send(null)}>
+            Turn calls abroad off
+          </button>
+        )}
+      </form>
+      {saved && (
+        <p className="form-success" role="status">
+          {saved}
+        </p>
+      )}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
