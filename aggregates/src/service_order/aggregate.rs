@@ -9,6 +9,7 @@ use super::commands::{CheckoutStep, ServiceOrderCommand};
 use super::errors::ServiceOrderError;
 use super::events::ServiceOrderEvent;
 use super::lines::{check_lines, OrderLines, OrderedNumber, PaymentPart, PaymentType};
+use super::spend_cap::{check_spend_cap, DEFAULT_DAILY_SPEND_CAP};
 use crate::clock::Clock;
 use crate::customer::{Customer, Extension};
 use crate::payment_attempt::PaymentAttempt;
@@ -87,6 +88,9 @@ pub struct ServiceOrder {
     /// The card on file since the buyer last changed it (the provider's payment method).
     #[serde(default)]
     pub card_on_file: Option<String>,
+    /// The daily spend cap on calls out staff set (none: the default).
+    #[serde(default)]
+    pub daily_spend_cap: Option<Pence>,
 }
 
 /// How a subscription was cancelled.
@@ -422,8 +426,27 @@ impl ServiceOrder {
                 }
                 Ok(vec![Ev::CardChanged { payment_method_id, brand, last4, at: now }])
             }
+            C::SetDailySpendCap { cap, by } => {
+                if self.status == OrderStatus::New {
+                    return Err(E::NotFound);
+                }
+                Self::staff(&by)?;
+                let cap = check_spend_cap(cap)?;
+                if self.account_id.is_none() {
+                    return Err(E::NoAccount);
+                }
+                if self.spend_cap() == cap {
+                    return Ok(vec![]);
+                }
+                Ok(vec![Ev::DailySpendCapSet { cap, at: now }])
+            }
             C::Checkout(step) => self.decide_checkout_step(step, now),
         }
+    }
+
+    /// The daily spend cap on calls out: staff's, or the default.
+    pub fn spend_cap(&self) -> Pence {
+        self.daily_spend_cap.unwrap_or(DEFAULT_DAILY_SPEND_CAP)
     }
 
     /// The checkout's steps, once the order is open for them (see [`CheckoutStep`]).
@@ -692,6 +715,7 @@ impl Aggregate for ServiceOrder {
             Ev::CancellationUndone { .. } => self.cancellation = None,
             Ev::CardChangeStarted { setup_intent_id, .. } => self.card_change_setups.push(setup_intent_id),
             Ev::CardChanged { payment_method_id, .. } => self.card_on_file = Some(payment_method_id),
+            Ev::DailySpendCapSet { cap, .. } => self.daily_spend_cap = Some(cap),
         }
     }
 }

@@ -125,5 +125,8 @@ refusals! {
         #[error("Give the reason for the cancellation (at most 500 characters): the buyer's e-mail quotes it.")]
         #[refusal("cancellation_reason_missing", 422)]
         CancellationReasonMissing,
+        #[error("Give the daily cap in whole pence from 0 to 100000 (£0 to £1,000); 0 stops every call out that costs money.")]
+        #[refusal("spend_cap_out_of_range", 422)]
+        SpendCapOutOfRange,
     }
 }

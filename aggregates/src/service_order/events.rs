@@ -187,6 +187,12 @@ pub enum ServiceOrderEvent {
         last4: String,
         at: DateTime<Utc>,
     },
+    /// The daily spend cap on calls out is now `cap` (the admin who set it is in the
+    /// metadata).
+    DailySpendCapSet {
+        cap: Pence,
+        at: DateTime<Utc>,
+    },
 }
 
 impl DomainEvent for ServiceOrderEvent {
@@ -227,6 +233,7 @@ impl DomainEvent for ServiceOrderEvent {
             ServiceOrderEvent::CancellationUndone { .. } => "CancellationUndone",
             ServiceOrderEvent::CardChangeStarted { .. } => "CardChangeStarted",
             ServiceOrderEvent::CardChanged { .. } => "CardChanged",
+            ServiceOrderEvent::DailySpendCapSet { .. } => "DailySpendCapSet",
         }
         .to_string()
     }

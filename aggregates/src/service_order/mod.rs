@@ -8,6 +8,7 @@ mod commands;
 mod errors;
 mod events;
 mod lines;
+mod spend_cap;
 
 /// Shared with the trial; their home is [`crate::customer`].
 pub use crate::customer::{Customer, Extension};
@@ -19,6 +20,7 @@ pub use commands::{CheckoutStep, ServiceOrderCommand};
 pub use errors::ServiceOrderError;
 pub use events::ServiceOrderEvent;
 pub use lines::{OrderAmounts, OrderLines, OrderedAddOn, OrderedNumber, PaymentPart, PaymentType};
+pub use spend_cap::{cap_tenths, check_spend_cap, DEFAULT_DAILY_SPEND_CAP, MAX_DAILY_SPEND_CAP};
 
 #[cfg(test)]
 mod tests;
