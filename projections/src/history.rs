@@ -154,6 +154,9 @@ impl Narrated for ServiceOrder {
             Ev::CardChanged { payment_method_id, brand, last4, .. } => {
                 format!("Card on file changed by {by} to {brand} ending {last4} ({payment_method_id}).")
             }
+            Ev::DailySpendCapSet { cap, .. } => {
+                format!("Daily spend cap on calls out set to {cap} by {by}.")
+            }
         }
     }
 

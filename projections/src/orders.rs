@@ -320,7 +320,8 @@ impl View<ServiceOrder> for OrderView {
             | ServiceOrderEvent::CancellationScheduled { .. }
             | ServiceOrderEvent::CancellationUndone { .. }
             | ServiceOrderEvent::CardChangeStarted { .. }
-            | ServiceOrderEvent::CardChanged { .. } => {}
+            | ServiceOrderEvent::CardChanged { .. }
+            | ServiceOrderEvent::DailySpendCapSet { .. } => {}
             ServiceOrderEvent::NumberLost { number } => self.lost_numbers.push(number.clone()),
             ServiceOrderEvent::PlaceholderFilled { placeholder, number, .. } => {
                 self.open_placeholders.retain(|p| p != placeholder);

@@ -2,6 +2,7 @@
 //! any event, and act on it only through commands whose events name the staff member.
 
 pub mod calls;
+pub mod fraud;
 pub mod history;
 pub mod refunds;
 pub mod search;
