@@ -56,3 +56,32 @@ pub fn uk_postcode(text: &str) -> Option<String> {
     let outward_ok = matches!(shape(outward).as_str(), "A9" | "A99" | "AA9" | "AA99" | "A9A" | "AA9A");
     (outward_ok && shape(inward) == "9AA").then(|| format!("{outward} {inward}"))
 }
+
+/// The mailbox an e-mail address delivers to, for "one free trial per mailbox": lower case,
+/// without a `+tag` on the local part, and for Gmail (gmail.com, googlemail.com, which
+/// ignore dots) without its dots. `Jane.Doe+trial2@GoogleMail.com` is `janedoe@gmail.com`.
+/// The database's `mailbox_of` (migrations/*_trial_mailbox.sql) applies the same rule to
+/// stored addresses; api/tests/api/trial.rs holds the two equal.
+pub fn mailbox(email: &str) -> String {
+    let email = email.trim().to_lowercase();
+    let Some((local, domain)) = email.rsplit_once('@') else { return email };
+    let local = local.split('+').next().unwrap_or_default();
+    match domain {
+        "gmail.com" | "googlemail.com" => format!("{}@gmail.com", local.replace('.', "")),
+        _ => format!("{local}@{domain}"),
+    }
+}
+
+#[cfg(test)]
+mod mailbox_tests {
+    use super::mailbox;
+
+    #[test]
+    fn tags_case_and_gmail_dots_are_one_mailbox() {
+        assert_eq!(mailbox("Jane.Doe+trial2@GoogleMail.com"), "janedoe@gmail.com");
+        assert_eq!(mailbox("j.a.n.e.doe@gmail.com"), "janedoe@gmail.com");
+        assert_eq!(mailbox("Sales+x@Example.co.uk"), "sales@example.co.uk");
+        // Dots matter elsewhere.
+        assert_eq!(mailbox("jane.doe@example.com"), "jane.doe@example.com");
+    }
+}

@@ -122,6 +122,32 @@ pub struct SubscriptionRecord {
     pub status: String,
 }
 
+/// A charge (the money a payment or an invoice took), as the provider holds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChargeRecord {
+    pub id: String,
+    pub amount: i64,
+    pub currency: String,
+    /// The provider's word: `succeeded`, `pending` or `failed`.
+    pub status: String,
+    /// The order it was taken for, when the charge or its payment says (their metadata).
+    pub owner: Option<String>,
+    /// The payment it belongs to, and the subscription whose invoice it paid, when known.
+    pub payment_intent: Option<String>,
+    pub subscription: Option<String>,
+}
+
+/// A dispute (a chargeback) of a charge, as the provider holds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DisputeRecord {
+    pub id: String,
+    pub charge: String,
+    pub amount: i64,
+    pub currency: String,
+    /// `warning_needs_response`, `needs_response`, `under_review`, `won`, `lost`...
+    pub status: String,
+}
+
 /// Money given back on a one-time payment, as the provider holds it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RefundRecord {
@@ -264,6 +290,14 @@ pub trait PaymentGateway: Send + Sync {
         _key: &str,
     ) -> Result<SubscriptionTerms, PaymentError> {
         Err(PaymentError::Provider("this payment provider does not schedule cancellations".into()))
+    }
+    /// A charge, with the order and subscription it was taken for when the provider says.
+    async fn charge(&self, _id: &str) -> Result<ChargeRecord, PaymentError> {
+        Err(PaymentError::Provider("this payment provider does not describe charges".into()))
+    }
+    /// A dispute of a charge. A provider without disputes refuses (`Provider`).
+    async fn dispute(&self, _id: &str) -> Result<DisputeRecord, PaymentError> {
+        Err(PaymentError::Provider("this payment provider does not describe disputes".into()))
     }
     /// A one-time payment with the card, made without charging it (`confirm_payment` does).
     async fn create_payment(

@@ -200,11 +200,17 @@ impl Plan {
         }
     }
 
-    /// What UK calls cost by the minute on a plan that charges for them (Pay As You Go):
-    /// the others include their minutes.
+    /// What UK calls cost by the minute on a plan that charges for them (Pay As You Go), from
+    /// the dial plan's rates (crate::dial_plan): the others include their minutes.
     pub fn call_rates(self) -> Option<CallRates> {
         match self {
-            Plan::PayAsYouGo => Some(CallRates { uk_landline_tenths: 10, uk_mobile_tenths: 83 }),
+            Plan::PayAsYouGo => {
+                use crate::dial_plan::{rate, NumberClass, Tariff};
+                Some(CallRates {
+                    uk_landline_tenths: rate(Tariff::Credit, NumberClass::UkGeographic)?,
+                    uk_mobile_tenths: rate(Tariff::Credit, NumberClass::UkMobile)?,
+                })
+            }
             _ => None,
         }
     }

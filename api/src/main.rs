@@ -121,13 +121,14 @@ impl From<StaffRole> for api::app::auth::Role {
 }
 
 /// The scheduled jobs `run-job` takes (api::scheduled::jobs; a test keeps the two the same).
-const JOB_NAMES: [&str; 10] = [
+const JOB_NAMES: [&str; 11] = [
     jobs::numbers::RELEASE_EXPIRED_NUMBERS,
     api::app::call_charges::CHARGE_CALLS,
     api::app::billing::SETTLE_TOP_UPS,
     jobs::trials::END_TRIALS,
     jobs::hardware_orders::CONFIRM_HARDWARE_ORDERS,
     jobs::reconcile::RECONCILE_PAYMENTS,
+    api::app::service_money::RECONCILE_SUBSCRIPTIONS,
     jobs::purge::PURGE_OLD_RECORDS,
     jobs::outbox::SEND_OUTBOX,
     jobs::placeholders::FILL_PLACEHOLDERS,

@@ -32,6 +32,15 @@ pub async fn settle_top_ups(state: &AppState) -> Result<crate::app::billing::Top
     crate::app::billing::settle_top_ups(state).await
 }
 
+/// `reconcile-subscriptions`: every active subscription read from the provider, and the
+/// service made to follow it (crate::app::service_money::reconcile_subscriptions).
+pub async fn reconcile_subscriptions(state: &AppState) -> Result<crate::app::service_money::ReconcileReport, String> {
+    let report = crate::app::service_money::reconcile_subscriptions(state).await?;
+    // The buyers' e-mails of ended subscriptions (each also resumed by the workflow runner).
+    crate::app::workflows::resume_owed(state, std::time::Duration::ZERO).await.map_err(|e| format!("{e:?}"))?;
+    Ok(report)
+}
+
 /// `fill-placeholders`: each paid area-code placeholder gets a number once stock exists.
 pub async fn fill_placeholders(state: &AppState) -> Result<jobs::placeholders::Report, String> {
     let report = jobs::placeholders::fill_open(&placeholders(state, Context::job(FILL_PLACEHOLDERS))).await?;
@@ -153,6 +162,11 @@ pub fn jobs(state: &AppState) -> Vec<Job> {
         // Every minute, at second 25: top-ups under way for a minute settled with the provider.
         job(crate::app::billing::SETTLE_TOP_UPS, "25 * * * * *", state, |state| {
             Box::pin(async move { Ok(settle_top_ups(&state).await?.to_string()) })
+        }),
+        // Daily at 04:10:00: subscriptions the provider ended, or whose payment failed, that no
+        // webhook told us of.
+        job(crate::app::service_money::RECONCILE_SUBSCRIPTIONS, "0 10 4 * * *", state, |state| {
+            Box::pin(async move { Ok(reconcile_subscriptions(&state).await?.to_string()) })
         }),
         // Every five minutes, at second 45.
         job(RECONCILE_PAYMENTS, "45 */5 * * * *", state, |state| {

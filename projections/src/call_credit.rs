@@ -21,6 +21,10 @@ pub struct CallCreditView {
     pub bought_tenths: i64,
     /// The request id of a top-up from the account still being paid, if any.
     pub top_up_under_way: Option<String>,
+    /// Frozen while a payment is disputed: the registrar reads it as no credit left
+    /// (migrations/20261206100001_service_follows_money.sql).
+    #[serde(default)]
+    pub frozen: bool,
     pub updated_at: Option<DateTime<Utc>>,
     #[serde(default)]
     pub last_sequence: usize,
@@ -37,6 +41,7 @@ impl DerivedView<CallCredit> for CallCreditView {
             balance_tenths: credit.balance_tenths,
             bought_tenths: credit.bought_tenths,
             top_up_under_way: credit.top_up_under_way().map(|t| t.request_id.clone()),
+            frozen: credit.frozen,
             updated_at: credit.updated_at,
             last_sequence: sequence,
             credit: credit.clone(),

@@ -154,6 +154,13 @@ impl Narrated for ServiceOrder {
             Ev::CardChanged { payment_method_id, brand, last4, .. } => {
                 format!("Card on file changed by {by} to {brand} ending {last4} ({payment_method_id}).")
             }
+            Ev::CallsOutSuspended { cause, reason, detail, .. } => {
+                let detail = if detail.is_empty() { String::new() } else { format!(" ({detail})") };
+                format!("Calls out suspended by {by}, {}{detail}: phones are refused with \"{reason}\".", cause.label())
+            }
+            Ev::CallsOutRestored { lifted, reason, .. } => {
+                format!("Calls out restored by {by} (the {} suspension lifted): {reason}", lifted.label())
+            }
             Ev::DailySpendCapSet { cap, .. } => {
                 format!("Daily spend cap on calls out set to {cap} by {by}.")
             }
@@ -202,6 +209,9 @@ impl Narrated for ServiceOrder {
                 (true, None) => "Ends at the end of its period".to_string(),
             };
             facts.push(("Subscription", ends));
+        }
+        if let Some(suspension) = &self.suspension {
+            facts.push(("Calls out", format!("Suspended ({}): {}", suspension.cause.label(), suspension.reason)));
         }
         rows(facts)
     }
@@ -287,6 +297,12 @@ impl Narrated for CallCredit {
                 "Call credit ran out: calls out are refused until a top-up; the buyer is e-mailed.".to_string()
             }
             CallCreditEvent::CallRefused { to, .. } => format!("Call to {to} refused: no call credit left."),
+            CallCreditEvent::CreditFrozen { reason, .. } => {
+                format!("Call credit frozen by {by} ({reason}): none of it may be spent, no top-up is taken.")
+            }
+            CallCreditEvent::CreditUnfrozen { reason, .. } => {
+                format!("Call credit unfrozen by {by} ({reason}): it may be spent again.")
+            }
             CallCreditEvent::IncludedMinutesRanOut { period, minutes, .. } => format!(
                 "The {minutes} included minutes ran out ({period}): calls out are refused until they renew; the buyer is e-mailed."
             ),

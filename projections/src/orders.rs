@@ -321,6 +321,8 @@ impl View<ServiceOrder> for OrderView {
             | ServiceOrderEvent::CancellationUndone { .. }
             | ServiceOrderEvent::CardChangeStarted { .. }
             | ServiceOrderEvent::CardChanged { .. }
+            | ServiceOrderEvent::CallsOutSuspended { .. }
+            | ServiceOrderEvent::CallsOutRestored { .. }
             | ServiceOrderEvent::DailySpendCapSet { .. } => {}
             ServiceOrderEvent::NumberLost { number } => self.lost_numbers.push(number.clone()),
             ServiceOrderEvent::PlaceholderFilled { placeholder, number, .. } => {

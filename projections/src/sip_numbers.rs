@@ -27,6 +27,11 @@
 //! calls out (`sip_spend_caps`, from `DailySpendCapSet`; no row: the default). The registrar's views
 //! compare it with the time of each call: from then on the owner's numbers answer 404, its
 //! extensions are not reached, and they neither register nor call (403 with the reason).
+//!
+//! And whose calls out are suspended while the money behind them is in doubt
+//! (`sip_call_suspensions`: `CallsOutSuspended` writes the row with its reason phrase, for a
+//! failed payment, a dispute or staff's decision; `CallsOutRestored` deletes it). The
+//! registrar refuses such an owner's calls out with the reason as its 403's phrase.
 
 use aggregates::numbers::e164_digits;
 use aggregates::port::{Port, PortEvent, PortState};
@@ -129,6 +134,20 @@ impl SipNumbersQuery {
         Ok(())
     }
 
+    /// `owner`'s calls out are refused with `reason` (again: a replay only touches the row,
+    /// and keeps when the suspension began).
+    async fn suspend_calls_out(&self, owner: &str, reason: &str) -> Result<(), sqlx::Error> {
+        sqlx::query!(
+            "INSERT INTO sip_call_suspensions (owner, reason) VALUES ($1, $2)
+             ON CONFLICT (owner) DO UPDATE SET reason = $2, updated_at = clock_timestamp()",
+            owner,
+            reason
+        )
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
     /// `owner`'s calls out may spend at most `tenths` a UK day (again: a replay only touches
     /// the row).
     async fn cap_spend(&self, owner: &str, tenths: i64) -> Result<(), sqlx::Error> {
@@ -140,6 +159,11 @@ impl SipNumbersQuery {
         )
         .execute(&self.pool)
         .await?;
+        Ok(())
+    }
+
+    async fn restore_calls_out(&self, owner: &str) -> Result<(), sqlx::Error> {
+        sqlx::query!("DELETE FROM sip_call_suspensions WHERE owner = $1", owner).execute(&self.pool).await?;
         Ok(())
     }
 
@@ -200,6 +224,8 @@ impl SipNumbersQuery {
             }
             // A cancellation at a period's end undone before it took effect: the service goes on.
             Ev::CancellationUndone { .. } => return Ok(self.resume_service(id).await?),
+            Ev::CallsOutSuspended { reason, .. } => return Ok(self.suspend_calls_out(id, reason).await?),
+            Ev::CallsOutRestored { .. } => return Ok(self.restore_calls_out(id).await?),
             // Staff set the daily spend cap on calls out (the registrar counts in tenths of a penny).
             Ev::DailySpendCapSet { cap, .. } => return Ok(self.cap_spend(id, cap_tenths(*cap)).await?),
             _ => return Ok(()),
@@ -252,6 +278,7 @@ impl SipNumbersQuery {
         sqlx::query!("DELETE FROM sip_service_ends WHERE updated_at < $1", started).execute(&self.pool).await?;
         sqlx::query!("DELETE FROM sip_prepaid_owners WHERE updated_at < $1", started).execute(&self.pool).await?;
         sqlx::query!("DELETE FROM sip_minute_allowances WHERE updated_at < $1", started).execute(&self.pool).await?;
+        sqlx::query!("DELETE FROM sip_call_suspensions WHERE updated_at < $1", started).execute(&self.pool).await?;
         sqlx::query!("DELETE FROM sip_spend_caps WHERE updated_at < $1", started).execute(&self.pool).await?;
         Ok(swept.rows_affected())
     }

@@ -79,21 +79,29 @@ pub struct CallCredit {
     /// The periods (`2026-12`, or `trial`) whose included minutes ran out (each recorded once).
     #[serde(default)]
     pub minutes_ran_out: Vec<String>,
+    /// Frozen while a payment is disputed: nothing may be spent, no top-up is taken.
+    #[serde(default)]
+    pub frozen: bool,
 }
 
-/// The rate a minute of a call to `to` (E.164 with its +) costs, in tenths of a penny: a UK
-/// mobile (+447…), another UK number (+44…); none for a number abroad.
+/// The rate a minute of a call to `to` (E.164 with its +) costs, in tenths of a penny, by
+/// the dial plan's class of the number (crate::dial_plan, the registrar's own decision): a
+/// UK mobile at the mobile rate, a UK landline or 03 number at the landline rate, a freephone
+/// number free; none for a class the credit does not pay for (premium rate, personal
+/// numbers, 084/087, the Crown dependencies, satellite, abroad).
 pub fn rate_for(to: &str, rates: CallRates) -> Option<i64> {
+    use crate::dial_plan::{classify, rate, NumberClass, Tariff};
     let digits = to.strip_prefix('+')?;
-    if !digits.bytes().all(|b| b.is_ascii_digit()) {
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    if digits.starts_with("447") {
-        Some(i64::from(rates.uk_mobile_tenths))
-    } else if digits.starts_with("44") {
-        Some(i64::from(rates.uk_landline_tenths))
-    } else {
-        None
+    let class = classify(digits);
+    // The dial plan decides whether the class is rated; the order's rates say at what.
+    rate(Tariff::Credit, class)?;
+    match class {
+        NumberClass::UkMobile => Some(i64::from(rates.uk_mobile_tenths)),
+        NumberClass::UkGeographic | NumberClass::UkNonGeographic => Some(i64::from(rates.uk_landline_tenths)),
+        other => rate(Tariff::Credit, other).map(i64::from),
     }
 }
 
@@ -193,6 +201,9 @@ impl CallCredit {
                 Ok(vec![Ev::CreditBought { tenths, payment_reference, source, at: now }])
             }
             C::StartTopUp { amount, request_id, attempt_key } => {
+                if self.frozen {
+                    return Err(E::CreditFrozen);
+                }
                 Self::check_request_id(&request_id)?;
                 if attempt_key.trim().is_empty() {
                     return Err(E::InvalidRequestId);
@@ -271,6 +282,24 @@ impl CallCredit {
                     return Err(E::MinutesAlreadyRanOut);
                 }
                 Ok(vec![Ev::IncludedMinutesRanOut { period, minutes, at: now }])
+            }
+            C::FreezeCredit { reason } => {
+                if reason.trim().is_empty() {
+                    return Err(E::FreezeReasonMissing);
+                }
+                if self.frozen {
+                    return Ok(vec![]);
+                }
+                Ok(vec![Ev::CreditFrozen { reason: reason.trim().to_string(), at: now }])
+            }
+            C::UnfreezeCredit { reason } => {
+                if reason.trim().is_empty() {
+                    return Err(E::FreezeReasonMissing);
+                }
+                if !self.frozen {
+                    return Ok(vec![]);
+                }
+                Ok(vec![Ev::CreditUnfrozen { reason: reason.trim().to_string(), at: now }])
             }
             C::AbandonTopUp { payment_intent_id } => {
                 if self.top_up_under_way().is_none() || !self.attempt.is_under_way(&payment_intent_id) {
@@ -360,6 +389,14 @@ impl Aggregate for CallCredit {
             Ev::TopUpPaymentMade { payment_intent_id, card, at } => {
                 self.attempt.made(payment_intent_id);
                 self.attempt.card = Some(card);
+                self.updated_at = Some(at);
+            }
+            Ev::CreditFrozen { at, .. } => {
+                self.frozen = true;
+                self.updated_at = Some(at);
+            }
+            Ev::CreditUnfrozen { at, .. } => {
+                self.frozen = false;
                 self.updated_at = Some(at);
             }
             Ev::TopUpDeclined { payment_intent_id, code, at } => {

@@ -30,4 +30,11 @@ pub enum CallCreditCommand {
     /// `2026-12`, or `trial` for a trial's whole length): `minutes` of them. Recorded once a
     /// period; again is refused.
     RecordIncludedMinutesRanOut { period: String, minutes: i64 },
+    /// A payment of the account was disputed (a chargeback): the credit is frozen, nothing of
+    /// it may be spent (the registrar reads a frozen credit as none left) and no top-up is
+    /// taken. `reason` names the dispute. Frozen already: nothing changes.
+    FreezeCredit { reason: String },
+    /// The dispute ended in the shop's favour (or staff decided): the credit may be spent again.
+    /// Not frozen: nothing changes.
+    UnfreezeCredit { reason: String },
 }

@@ -47,5 +47,11 @@ refusals! {
         #[error("The included minutes already ran out for that period: the buyer was told once.")]
         #[refusal("minutes_already_ran_out", 409)]
         MinutesAlreadyRanOut,
+        #[error("Your call credit is frozen while a payment is disputed: contact support.")]
+        #[refusal("credit_frozen", 409)]
+        CreditFrozen,
+        #[error("A freeze needs its reason: the dispute that caused it.")]
+        #[refusal("freeze_reason_missing", 422)]
+        FreezeReasonMissing,
     }
 }

@@ -54,6 +54,10 @@ pub enum CallCreditEvent {
     /// `trial`) are spoken: calls out are refused until they renew (a month's on the 1st),
     /// and the buyer is told once.
     IncludedMinutesRanOut { period: String, minutes: i64, at: DateTime<Utc> },
+    /// The credit is frozen while a payment is disputed (`reason`): none of it may be spent.
+    CreditFrozen { reason: String, at: DateTime<Utc> },
+    /// The credit may be spent again (`reason`).
+    CreditUnfrozen { reason: String, at: DateTime<Utc> },
 }
 
 impl DomainEvent for CallCreditEvent {
@@ -67,6 +71,8 @@ impl DomainEvent for CallCreditEvent {
             CallCreditEvent::CreditRanOut { .. } => "CreditRanOut",
             CallCreditEvent::CallRefused { .. } => "CallRefused",
             CallCreditEvent::IncludedMinutesRanOut { .. } => "IncludedMinutesRanOut",
+            CallCreditEvent::CreditFrozen { .. } => "CreditFrozen",
+            CallCreditEvent::CreditUnfrozen { .. } => "CreditUnfrozen",
         }
         .to_string()
     }

@@ -285,6 +285,24 @@ fn a_call_is_charged_once_and_a_number_abroad_has_no_rate() {
 }
 
 #[test]
+fn each_class_is_rated_as_the_dial_plan_says_never_a_premium_number_at_the_landline_rate() {
+    for to in ["+449012345678", "+447012345678", "+448712345678", "+447624123456", "+882123456789"] {
+        test()
+            .given(vec![bought_at_checkout()])
+            .when(charge("call-1", to, 61))
+            .then_expect_error(CallCreditError::NoCallRate);
+    }
+    test()
+        .given(vec![bought_at_checkout()])
+        .when(charge("call-03", "+443069990000", 61))
+        .then_expect_events(vec![charged("call-03", "+443069990000", 61, 2, 10)]);
+    test()
+        .given(vec![bought_at_checkout()])
+        .when(charge("call-0800", "+448001234567", 600))
+        .then_expect_events(vec![charged("call-0800", "+448001234567", 600, 10, 0)]);
+}
+
+#[test]
 fn the_call_that_spends_the_last_credit_says_it_ran_out_once_until_credit_is_bought() {
     // 10,000 tenths (£10): 120 minutes to a mobile is 9,960, then 1 minute more is -43.
     let long = charged("call-1", "+447700900123", 7200, 120, 83);
@@ -468,4 +486,72 @@ fn a_top_up_request_that_ended_without_a_charge_is_refused_when_sent_again() {
         test().given(history.clone()).when(start(1000, "req-2")).then_expect_events(vec![started(1000, "req-2")]);
         assert_eq!(fold(history).requests_ended, vec!["req-1".to_string()]);
     }
+}
+
+// A disputed payment freezes the credit (issue 44, item 7).
+
+fn freeze() -> CallCreditCommand {
+    CallCreditCommand::FreezeCredit { reason: "dispute dp_1 on ch_1".into() }
+}
+
+fn frozen() -> CallCreditEvent {
+    CallCreditEvent::CreditFrozen { reason: "dispute dp_1 on ch_1".into(), at: at() }
+}
+
+fn unfreeze() -> CallCreditCommand {
+    CallCreditCommand::UnfreezeCredit { reason: "dispute dp_1 won".into() }
+}
+
+#[tokio::test]
+async fn a_dispute_freezes_the_credit_once() {
+    test().given(vec![bought_at_checkout()]).when_async(freeze()).await.then_expect_events(vec![frozen()]);
+    // The same dispute delivered again changes nothing.
+    test().given(vec![bought_at_checkout(), frozen()]).when_async(freeze()).await.then_expect_events(vec![]);
+    let credit = fold(vec![bought_at_checkout(), frozen()]);
+    assert!(credit.frozen);
+    assert_eq!(credit.balance_tenths, 10_000, "the balance is kept; only spending it stops");
+}
+
+#[tokio::test]
+async fn a_freeze_and_its_lifting_need_a_reason() {
+    let blank = CallCreditCommand::FreezeCredit { reason: "  ".into() };
+    test()
+        .given(vec![bought_at_checkout()])
+        .when_async(blank)
+        .await
+        .then_expect_error(CallCreditError::FreezeReasonMissing);
+    let blank = CallCreditCommand::UnfreezeCredit { reason: String::new() };
+    test()
+        .given(vec![bought_at_checkout(), frozen()])
+        .when_async(blank)
+        .await
+        .then_expect_error(CallCreditError::FreezeReasonMissing);
+}
+
+#[tokio::test]
+async fn a_frozen_credit_takes_no_top_up() {
+    test()
+        .given(vec![bought_at_checkout(), frozen()])
+        .when_async(start(1000, "req-1"))
+        .await
+        .then_expect_error(CallCreditError::CreditFrozen);
+}
+
+#[tokio::test]
+async fn an_unfrozen_credit_may_be_spent_and_topped_up_again() {
+    test()
+        .given(vec![bought_at_checkout(), frozen()])
+        .when_async(unfreeze())
+        .await
+        .then_expect_events(vec![CallCreditEvent::CreditUnfrozen { reason: "dispute dp_1 won".into(), at: at() }]);
+    // Not frozen: nothing to lift.
+    test().given(vec![bought_at_checkout()]).when_async(unfreeze()).await.then_expect_events(vec![]);
+    let credit =
+        fold(vec![bought_at_checkout(), frozen(), CallCreditEvent::CreditUnfrozen { reason: "won".into(), at: at() }]);
+    assert!(!credit.frozen);
+    test()
+        .given(vec![bought_at_checkout(), frozen(), CallCreditEvent::CreditUnfrozen { reason: "won".into(), at: at() }])
+        .when_async(start(1000, "req-1"))
+        .await
+        .then_expect_events(vec![started(1000, "req-1")]);
 }

@@ -10,6 +10,9 @@ use super::errors::ServiceOrderError;
 use super::events::ServiceOrderEvent;
 use super::lines::{check_lines, OrderLines, OrderedNumber, PaymentPart, PaymentType};
 use super::spend_cap::{check_spend_cap, DEFAULT_DAILY_SPEND_CAP};
+use super::suspension::{
+    check_staff_reason, CallsOutSuspension, SuspensionCause, ACCOUNT_SUSPENDED_REASON, PAYMENT_FAILED_REASON,
+};
 use crate::clock::Clock;
 use crate::customer::{Customer, Extension};
 use crate::payment_attempt::PaymentAttempt;
@@ -88,6 +91,9 @@ pub struct ServiceOrder {
     /// The card on file since the buyer last changed it (the provider's payment method).
     #[serde(default)]
     pub card_on_file: Option<String>,
+    /// Calls out suspended, and why (crate::service_order::suspension).
+    #[serde(default)]
+    pub suspension: Option<CallsOutSuspension>,
     /// The daily spend cap on calls out staff set (none: the default).
     #[serde(default)]
     pub daily_spend_cap: Option<Pence>,
@@ -426,6 +432,31 @@ impl ServiceOrder {
                 }
                 Ok(vec![Ev::CardChanged { payment_method_id, brand, last4, at: now }])
             }
+            C::SuspendCallsOut { cause, reason, by } => self.decide_suspension(cause, &reason, &by, now),
+            C::RestoreCallsOut { cause, reason, by } => self.decide_restore(cause, &reason, &by, now),
+            C::EndSubscription { subscription_id, reason } => {
+                if self.status == OrderStatus::New {
+                    return Err(E::NotFound);
+                }
+                if self.subscription.reference() != Some(subscription_id.as_str()) {
+                    return Err(E::UnknownPayment);
+                }
+                if !matches!(self.status, OrderStatus::Paid | OrderStatus::Completed) || !self.subscription.is_paid() {
+                    return Err(E::NoSubscriptionToCancel);
+                }
+                match &self.cancellation {
+                    // Ended already: at once, or at a period's end that has come.
+                    Some(c) if !c.at_period_end => Ok(vec![]),
+                    Some(c) if c.ends_at.is_some_and(|end| end <= now) => Ok(vec![]),
+                    _ => Ok(vec![Ev::SubscriptionCancelled {
+                        subscription_id,
+                        at_period_end: false,
+                        ends_at: None,
+                        reason: reason.trim().to_string(),
+                        at: now,
+                    }]),
+                }
+            }
             C::SetDailySpendCap { cap, by } => {
                 if self.status == OrderStatus::New {
                     return Err(E::NotFound);
@@ -441,6 +472,68 @@ impl ServiceOrder {
                 Ok(vec![Ev::DailySpendCapSet { cap, at: now }])
             }
             C::Checkout(step) => self.decide_checkout_step(step, now),
+        }
+    }
+
+    /// SuspendCallsOut: needs the order's account (its extensions); the phrase is the
+    /// product's for a failed payment or a dispute, the admin's own words otherwise.
+    fn decide_suspension(
+        &self,
+        cause: SuspensionCause,
+        reason: &str,
+        by: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<ServiceOrderEvent>, ServiceOrderError> {
+        if self.status == OrderStatus::New {
+            return Err(ServiceOrderError::NotFound);
+        }
+        if self.account_id.is_none() {
+            return Err(ServiceOrderError::NoAccount);
+        }
+        let (phrase, detail) = match cause {
+            SuspensionCause::Staff => {
+                Self::staff(by)?;
+                (check_staff_reason(reason)?, String::new())
+            }
+            SuspensionCause::PaymentFailed => (PAYMENT_FAILED_REASON.to_string(), reason.trim().to_string()),
+            SuspensionCause::Dispute => (ACCOUNT_SUSPENDED_REASON.to_string(), reason.trim().to_string()),
+        };
+        match &self.suspension {
+            Some(s) if s.cause == cause && s.reason == phrase => return Ok(vec![]),
+            Some(s) if s.cause == SuspensionCause::Dispute && cause == SuspensionCause::Staff => {
+                return Err(ServiceOrderError::SuspendedForDispute)
+            }
+            Some(s) if !s.cause.yields_to(cause) => return Ok(vec![]),
+            _ => {}
+        }
+        Ok(vec![ServiceOrderEvent::CallsOutSuspended { cause, reason: phrase, detail, at: now }])
+    }
+
+    /// RestoreCallsOut: an admin lifts any suspension (and is refused when there is none);
+    /// the provider's word lifts only a suspension of its own cause.
+    fn decide_restore(
+        &self,
+        cause: SuspensionCause,
+        reason: &str,
+        by: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<ServiceOrderEvent>, ServiceOrderError> {
+        if self.status == OrderStatus::New {
+            return Err(ServiceOrderError::NotFound);
+        }
+        if cause == SuspensionCause::Staff {
+            Self::staff(by)?;
+            let reason = check_staff_reason(reason)?;
+            let Some(suspension) = &self.suspension else { return Err(ServiceOrderError::CallsOutNotSuspended) };
+            return Ok(vec![ServiceOrderEvent::CallsOutRestored { lifted: suspension.cause, reason, at: now }]);
+        }
+        match &self.suspension {
+            Some(s) if s.cause == cause => Ok(vec![ServiceOrderEvent::CallsOutRestored {
+                lifted: cause,
+                reason: reason.trim().to_string(),
+                at: now,
+            }]),
+            _ => Ok(vec![]),
         }
     }
 
@@ -715,6 +808,10 @@ impl Aggregate for ServiceOrder {
             Ev::CancellationUndone { .. } => self.cancellation = None,
             Ev::CardChangeStarted { setup_intent_id, .. } => self.card_change_setups.push(setup_intent_id),
             Ev::CardChanged { payment_method_id, .. } => self.card_on_file = Some(payment_method_id),
+            Ev::CallsOutSuspended { cause, reason, .. } => {
+                self.suspension = Some(CallsOutSuspension { cause, reason });
+            }
+            Ev::CallsOutRestored { .. } => self.suspension = None,
             Ev::DailySpendCapSet { cap, .. } => self.daily_spend_cap = Some(cap),
         }
     }

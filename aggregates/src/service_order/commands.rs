@@ -1,6 +1,7 @@
 use chrono::{DateTime, Utc};
 
 use super::lines::{OrderLines, PaymentPart};
+use super::suspension::SuspensionCause;
 use crate::customer::{Customer, Extension};
 use crate::pricing::Pence;
 
@@ -101,6 +102,31 @@ pub enum ServiceOrderCommand {
         payment_method_id: String,
         brand: String,
         last4: String,
+    },
+    /// Calls out are suspended (crate::service_order::suspension): the card provider says
+    /// the subscription's payment failed (`PaymentFailed`, from the webhook or the
+    /// reconciliation job, `reason` what it said), a payment was disputed (`Dispute`), or an
+    /// admin decided (`Staff`, `reason` their words and the registrar's 403 phrase, `by` their
+    /// e-mail). Suspended already for that, or for a weightier cause: nothing changes.
+    SuspendCallsOut {
+        cause: SuspensionCause,
+        reason: String,
+        by: String,
+    },
+    /// Calls out are restored: `PaymentFailed` (the provider says paid again) lifts only a
+    /// suspension for a failed payment, and nothing when there is none; `Staff` (an admin,
+    /// with `reason`) lifts any.
+    RestoreCallsOut {
+        cause: SuspensionCause,
+        reason: String,
+        by: String,
+    },
+    /// The card provider ended the subscription `subscription_id` (deleted: unpaid, or
+    /// cancelled at the provider): the service ends at once, as an admin's cancellation does.
+    /// Ended already (at once, or at a period's end that has come): nothing changes.
+    EndSubscription {
+        subscription_id: String,
+        reason: String,
     },
     /// An admin sets the order's daily spend cap on calls out (crate::service_order's
     /// spend_cap: 0 to £1,000); `by` is their e-mail. The cap it has already: nothing changes.

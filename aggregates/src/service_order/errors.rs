@@ -125,6 +125,15 @@ refusals! {
         #[error("Give the reason for the cancellation (at most 500 characters): the buyer's e-mail quotes it.")]
         #[refusal("cancellation_reason_missing", 422)]
         CancellationReasonMissing,
+        #[error("Give the reason on one line (1 to 100 characters): phones show it when a call is refused, and the buyer reads it in their account.")]
+        #[refusal("suspension_reason_invalid", 422)]
+        SuspensionReasonInvalid,
+        #[error("Calls out are not suspended: there is nothing to restore.")]
+        #[refusal("calls_out_not_suspended", 409)]
+        CallsOutNotSuspended,
+        #[error("Calls out are suspended already for a disputed payment: restore them first.")]
+        #[refusal("calls_out_suspended_for_dispute", 409)]
+        SuspendedForDispute,
         #[error("Give the daily cap in whole pence from 0 to 100000 (£0 to £1,000); 0 stops every call out that costs money.")]
         #[refusal("spend_cap_out_of_range", 422)]
         SpendCapOutOfRange,

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use crate::pricing::Pence;
 
 use super::lines::{OrderLines, PaymentPart, PaymentType};
+use super::suspension::SuspensionCause;
 use crate::customer::{Customer, Extension};
 use crate::port::PortDetails;
 
@@ -187,6 +188,21 @@ pub enum ServiceOrderEvent {
         last4: String,
         at: DateTime<Utc>,
     },
+    /// Calls out suspended for `cause`: the registrar refuses them with `reason` as its 403's
+    /// phrase. `detail` is what the card provider said (empty for staff, whose words are the
+    /// reason).
+    CallsOutSuspended {
+        cause: SuspensionCause,
+        reason: String,
+        detail: String,
+        at: DateTime<Utc>,
+    },
+    /// The suspension for `lifted` ended: calls out go again. `reason` says why.
+    CallsOutRestored {
+        lifted: SuspensionCause,
+        reason: String,
+        at: DateTime<Utc>,
+    },
     /// The daily spend cap on calls out is now `cap` (the admin who set it is in the
     /// metadata).
     DailySpendCapSet {
@@ -233,6 +249,8 @@ impl DomainEvent for ServiceOrderEvent {
             ServiceOrderEvent::CancellationUndone { .. } => "CancellationUndone",
             ServiceOrderEvent::CardChangeStarted { .. } => "CardChangeStarted",
             ServiceOrderEvent::CardChanged { .. } => "CardChanged",
+            ServiceOrderEvent::CallsOutSuspended { .. } => "CallsOutSuspended",
+            ServiceOrderEvent::CallsOutRestored { .. } => "CallsOutRestored",
             ServiceOrderEvent::DailySpendCapSet { .. } => "DailySpendCapSet",
         }
         .to_string()

@@ -1474,6 +1474,283 @@ async fn a_card_change_needs_a_paid_order_and_stops_at_its_cap() {
         .then_expect_error(ServiceOrderError::TooManyCardSetups);
 }
 
+// Service follows the money (issue 44, item 7): calls out suspended and restored, and a
+// subscription the card provider ended.
+
+const ADMIN: &str = "alex@talkbridge.example";
+
+fn suspend(cause: SuspensionCause, reason: &str) -> ServiceOrderCommand {
+    let by = if cause == SuspensionCause::Staff { ADMIN } else { "" };
+    ServiceOrderCommand::SuspendCallsOut { cause, reason: reason.into(), by: by.into() }
+}
+
+fn restore(cause: SuspensionCause, reason: &str) -> ServiceOrderCommand {
+    let by = if cause == SuspensionCause::Staff { ADMIN } else { "" };
+    ServiceOrderCommand::RestoreCallsOut { cause, reason: reason.into(), by: by.into() }
+}
+
+fn suspended(cause: SuspensionCause, reason: &str, detail: &str) -> ServiceOrderEvent {
+    ServiceOrderEvent::CallsOutSuspended { cause, reason: reason.into(), detail: detail.into(), at: at() }
+}
+
+fn payment_failed() -> ServiceOrderEvent {
+    suspended(SuspensionCause::PaymentFailed, PAYMENT_FAILED_REASON, "subscription sub_1 is past_due")
+}
+
+fn disputed() -> ServiceOrderEvent {
+    suspended(SuspensionCause::Dispute, ACCOUNT_SUSPENDED_REASON, "dispute dp_1")
+}
+
+fn with(
+    mut events: Vec<ServiceOrderEvent>,
+    more: impl IntoIterator<Item = ServiceOrderEvent>,
+) -> Vec<ServiceOrderEvent> {
+    events.extend(more);
+    events
+}
+
+#[tokio::test]
+async fn a_failed_payment_suspends_calls_out_with_the_products_phrase_once() {
+    test()
+        .given(completed_single())
+        .when_async(suspend(SuspensionCause::PaymentFailed, " subscription sub_1 is past_due "))
+        .await
+        .then_expect_events(vec![payment_failed()]);
+    // The provider saying it again (another event, the job) changes nothing.
+    test()
+        .given(with(completed_single(), [payment_failed()]))
+        .when_async(suspend(SuspensionCause::PaymentFailed, "invoice in_2 payment failed"))
+        .await
+        .then_expect_events(vec![]);
+    let order = folded(with(completed_single(), [payment_failed()]));
+    assert_eq!(
+        order.suspension,
+        Some(CallsOutSuspension { cause: SuspensionCause::PaymentFailed, reason: PAYMENT_FAILED_REASON.into() })
+    );
+}
+
+#[tokio::test]
+async fn a_suspension_needs_the_orders_account() {
+    test()
+        .given(paid_single())
+        .when_async(suspend(SuspensionCause::PaymentFailed, "past_due"))
+        .await
+        .then_expect_error(ServiceOrderError::NoAccount);
+    test()
+        .given_no_previous_events()
+        .when_async(suspend(SuspensionCause::Dispute, "dp_1"))
+        .await
+        .then_expect_error(ServiceOrderError::NotFound);
+}
+
+#[tokio::test]
+async fn a_paid_invoice_restores_calls_out_suspended_for_a_failed_payment_only() {
+    test()
+        .given(with(completed_single(), [payment_failed()]))
+        .when_async(restore(SuspensionCause::PaymentFailed, "invoice in_3 paid"))
+        .await
+        .then_expect_events(vec![ServiceOrderEvent::CallsOutRestored {
+            lifted: SuspensionCause::PaymentFailed,
+            reason: "invoice in_3 paid".into(),
+            at: at(),
+        }]);
+    // Nothing suspended, or suspended for a dispute: a payment lifts nothing.
+    test()
+        .given(completed_single())
+        .when_async(restore(SuspensionCause::PaymentFailed, "invoice in_3 paid"))
+        .await
+        .then_expect_events(vec![]);
+    test()
+        .given(with(completed_single(), [disputed()]))
+        .when_async(restore(SuspensionCause::PaymentFailed, "invoice in_3 paid"))
+        .await
+        .then_expect_events(vec![]);
+    let order = folded(with(
+        completed_single(),
+        [
+            payment_failed(),
+            ServiceOrderEvent::CallsOutRestored {
+                lifted: SuspensionCause::PaymentFailed,
+                reason: "paid".into(),
+                at: at(),
+            },
+        ],
+    ));
+    assert_eq!(order.suspension, None);
+}
+
+#[tokio::test]
+async fn a_dispute_outweighs_a_failed_payment_and_is_not_replaced_by_one() {
+    test()
+        .given(with(completed_single(), [payment_failed()]))
+        .when_async(suspend(SuspensionCause::Dispute, "dispute dp_1"))
+        .await
+        .then_expect_events(vec![disputed()]);
+    test()
+        .given(with(completed_single(), [disputed()]))
+        .when_async(suspend(SuspensionCause::PaymentFailed, "past_due"))
+        .await
+        .then_expect_events(vec![]);
+    test()
+        .given(with(completed_single(), [disputed()]))
+        .when_async(suspend(SuspensionCause::Dispute, "dispute dp_1"))
+        .await
+        .then_expect_events(vec![]);
+}
+
+#[tokio::test]
+async fn an_admin_suspends_with_their_reason_and_restores_any_suspension() {
+    test()
+        .given(completed_single())
+        .when_async(suspend(SuspensionCause::Staff, " Unusual calls to premium numbers "))
+        .await
+        .then_expect_events(vec![suspended(SuspensionCause::Staff, "Unusual calls to premium numbers", "")]);
+    // A failed payment's suspension gives way to the admin's; the same again changes nothing.
+    test()
+        .given(with(completed_single(), [payment_failed()]))
+        .when_async(suspend(SuspensionCause::Staff, "Checking the account"))
+        .await
+        .then_expect_events(vec![suspended(SuspensionCause::Staff, "Checking the account", "")]);
+    test()
+        .given(with(completed_single(), [suspended(SuspensionCause::Staff, "Checking the account", "")]))
+        .when_async(suspend(SuspensionCause::Staff, "Checking the account"))
+        .await
+        .then_expect_events(vec![]);
+    for given in [payment_failed(), disputed(), suspended(SuspensionCause::Staff, "Checking", "")] {
+        let ServiceOrderEvent::CallsOutSuspended { cause, .. } = given.clone() else { unreachable!() };
+        test()
+            .given(with(completed_single(), [given]))
+            .when_async(restore(SuspensionCause::Staff, "Spoke to the customer"))
+            .await
+            .then_expect_events(vec![ServiceOrderEvent::CallsOutRestored {
+                lifted: cause,
+                reason: "Spoke to the customer".into(),
+                at: at(),
+            }]);
+    }
+}
+
+#[tokio::test]
+async fn an_admins_suspension_and_restore_are_refused_without_a_reason_a_name_or_a_suspension() {
+    for reason in ["  ", "line one\r\nline two"] {
+        test()
+            .given(completed_single())
+            .when_async(suspend(SuspensionCause::Staff, reason))
+            .await
+            .then_expect_error(ServiceOrderError::SuspensionReasonInvalid);
+    }
+    test()
+        .given(completed_single())
+        .when_async(suspend(SuspensionCause::Staff, &"x".repeat(MAX_SUSPENSION_REASON + 1)))
+        .await
+        .then_expect_error(ServiceOrderError::SuspensionReasonInvalid);
+    let anonymous =
+        ServiceOrderCommand::SuspendCallsOut { cause: SuspensionCause::Staff, reason: "x".into(), by: " ".into() };
+    test().given(completed_single()).when_async(anonymous).await.then_expect_error(ServiceOrderError::StaffRequired);
+    let anonymous =
+        ServiceOrderCommand::RestoreCallsOut { cause: SuspensionCause::Staff, reason: "x".into(), by: String::new() };
+    test()
+        .given(with(completed_single(), [payment_failed()]))
+        .when_async(anonymous)
+        .await
+        .then_expect_error(ServiceOrderError::StaffRequired);
+    test()
+        .given(with(completed_single(), [payment_failed()]))
+        .when_async(restore(SuspensionCause::Staff, ""))
+        .await
+        .then_expect_error(ServiceOrderError::SuspensionReasonInvalid);
+    test()
+        .given(completed_single())
+        .when_async(restore(SuspensionCause::Staff, "Nothing to lift"))
+        .await
+        .then_expect_error(ServiceOrderError::CallsOutNotSuspended);
+    // A dispute is lifted first (restore), not written over.
+    test()
+        .given(with(completed_single(), [disputed()]))
+        .when_async(suspend(SuspensionCause::Staff, "Checking"))
+        .await
+        .then_expect_error(ServiceOrderError::SuspendedForDispute);
+}
+
+fn end_subscription(subscription: &str) -> ServiceOrderCommand {
+    ServiceOrderCommand::EndSubscription {
+        subscription_id: subscription.into(),
+        reason: " The card provider ended the subscription (canceled). ".into(),
+    }
+}
+
+fn ended_by_provider() -> ServiceOrderEvent {
+    ServiceOrderEvent::SubscriptionCancelled {
+        subscription_id: "sub_1".into(),
+        at_period_end: false,
+        ends_at: None,
+        reason: "The card provider ended the subscription (canceled).".into(),
+        at: at(),
+    }
+}
+
+#[tokio::test]
+async fn a_subscription_the_provider_ended_ends_the_service_at_once_once() {
+    test()
+        .given(completed_single())
+        .when_async(end_subscription("sub_1"))
+        .await
+        .then_expect_events(vec![ended_by_provider()]);
+    // Delivered again, or found by the job after the webhook: nothing more.
+    test()
+        .given(with(completed_single(), [ended_by_provider()]))
+        .when_async(end_subscription("sub_1"))
+        .await
+        .then_expect_events(vec![]);
+    // An admin's cancellation at once came first: over already.
+    test()
+        .given(with(completed_single(), [cancelled(false)]))
+        .when_async(end_subscription("sub_1"))
+        .await
+        .then_expect_events(vec![]);
+}
+
+#[tokio::test]
+async fn a_scheduled_end_that_has_come_is_not_recorded_again_but_an_early_one_is() {
+    let ended_on_time = ServiceOrderEvent::SubscriptionCancelled {
+        subscription_id: "sub_1".into(),
+        at_period_end: true,
+        ends_at: Some(at() - chrono::Duration::minutes(1)),
+        reason: "Moving provider".into(),
+        at: at() - chrono::Duration::days(30),
+    };
+    test()
+        .given(with(completed_single(), [ended_on_time]))
+        .when_async(end_subscription("sub_1"))
+        .await
+        .then_expect_events(vec![]);
+    // Ended by the provider before the period's end the order knows: at once.
+    test()
+        .given(with(completed_single(), [cancelled(true)]))
+        .when_async(end_subscription("sub_1"))
+        .await
+        .then_expect_events(vec![ended_by_provider()]);
+}
+
+#[tokio::test]
+async fn only_the_orders_own_paid_subscription_is_ended() {
+    test()
+        .given(completed_single())
+        .when_async(end_subscription("sub_other"))
+        .await
+        .then_expect_error(ServiceOrderError::UnknownPayment);
+    test()
+        .given(vec![placed(single_lines()), customer_registered(), sub_created()])
+        .when_async(end_subscription("sub_1"))
+        .await
+        .then_expect_error(ServiceOrderError::NoSubscriptionToCancel);
+    test()
+        .given_no_previous_events()
+        .when_async(end_subscription("sub_1"))
+        .await
+        .then_expect_error(ServiceOrderError::NotFound);
+}
+
 // The daily spend cap on calls out (issue 44, item 8): admins set it, each change an event.
 
 fn set_cap(pence: i64) -> ServiceOrderCommand {

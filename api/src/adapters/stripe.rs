@@ -20,8 +20,8 @@ use stripe_client_core::{RequestBuilder, StripeMethod};
 
 use crate::platform::config::Secret;
 use aggregates::payments::{
-    CardDetails, CardSetup, InvoiceRecord, InvoiceSummary, Outcome, PaymentError, PaymentGateway, PaymentRecord,
-    PlanSpec, RefundRecord, Refusal, SetupState, SubscriptionRecord, SubscriptionTerms,
+    CardDetails, CardSetup, ChargeRecord, DisputeRecord, InvoiceRecord, InvoiceSummary, Outcome, PaymentError,
+    PaymentGateway, PaymentRecord, PlanSpec, RefundRecord, Refusal, SetupState, SubscriptionRecord, SubscriptionTerms,
 };
 use aggregates::pricing::Pence;
 
@@ -182,6 +182,36 @@ pub struct PaymentIntent {
     pub last_payment_error: Option<LastPaymentError>,
     #[serde(default)]
     pub metadata: BTreeMap<String, String>,
+    /// The invoice it pays (older API versions and the stand-in).
+    #[serde(default)]
+    pub invoice: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Charge {
+    pub id: String,
+    pub amount: i64,
+    #[serde(default)]
+    pub currency: String,
+    pub status: String,
+    #[serde(default)]
+    pub payment_intent: Option<String>,
+    /// Older API versions; the stand-in says it on the payment intent.
+    #[serde(default)]
+    pub invoice: Option<String>,
+    #[serde(default)]
+    pub metadata: BTreeMap<String, String>,
+}
+
+/// Stripe's dispute. The stand-in (localstripe 1.15.10) has no disputes at all.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Dispute {
+    pub id: String,
+    pub charge: String,
+    pub amount: i64,
+    #[serde(default)]
+    pub currency: String,
+    pub status: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -785,6 +815,43 @@ impl PaymentGateway for Stripe {
 
     async fn payment(&self, id: &str) -> Result<PaymentRecord, PaymentError> {
         Ok(record_of(self.get_payment_intent(id).await?))
+    }
+
+    async fn charge(&self, id: &str) -> Result<ChargeRecord, PaymentError> {
+        let charge: Charge = self.get(format!("/charges/{id}")).await?;
+        let intent = match &charge.payment_intent {
+            Some(pi) => Some(self.get_payment_intent(pi).await?),
+            None => None,
+        };
+        let owner = charge
+            .metadata
+            .get("order_id")
+            .or_else(|| intent.as_ref().and_then(|pi| pi.metadata.get("order_id")))
+            .cloned();
+        let subscription = match charge.invoice.clone().or_else(|| intent.as_ref().and_then(|pi| pi.invoice.clone())) {
+            Some(invoice) => self.get_invoice(&invoice).await?.subscription_id(),
+            None => None,
+        };
+        Ok(ChargeRecord {
+            id: charge.id,
+            amount: charge.amount,
+            currency: charge.currency,
+            status: charge.status,
+            owner,
+            payment_intent: charge.payment_intent,
+            subscription,
+        })
+    }
+
+    async fn dispute(&self, id: &str) -> Result<DisputeRecord, PaymentError> {
+        let dispute: Dispute = self.get(format!("/disputes/{id}")).await?;
+        Ok(DisputeRecord {
+            id: dispute.id,
+            charge: dispute.charge,
+            amount: dispute.amount,
+            currency: dispute.currency,
+            status: dispute.status,
+        })
     }
 
     async fn refund_payment(

@@ -1,5 +1,5 @@
 //! Pay As You Go pays for its calls (the `charge-calls` job, every ten seconds): each answered
-//! call out of a Pay As You Go order, once the registrar recorded its end (`call_records`), is
+//! call out of a Pay As You Go order, once the registrar recorded its end (`sip_calls`), is
 //! charged from the order's call credit at the pricing module's rates, each started minute
 //! (`ChargeCall`: a `CallCharged` event, once per call); each call the registrar refused for
 //! want of credit is recorded (`CallRefused`); and when a charge spends the last of the credit
@@ -35,6 +35,11 @@ pub const CREDIT_RAN_OUT_MAIL: &str = "call_credit_ran_out";
 /// The outbox kind of the e-mail that tells the buyer the included minutes ran out.
 pub const MINUTES_RAN_OUT_MAIL: &str = "included_minutes_ran_out";
 
+/// The outbox kinds of the e-mails that tell an owner, and staff, that today's calls spent
+/// 80% of the daily cap, and all of it.
+pub const SPEND_WARNING_MAIL: &str = "daily_spend_warning";
+pub const SPEND_CAP_REACHED_MAIL: &str = "daily_spend_cap_reached";
+
 /// The registrar's reason phrase for a call out refused for want of credit
 /// (migrations/*_prepaid_calls.sql, sip_outbound_callers).
 pub const NO_CREDIT_LEFT: &str = "No call credit left";
@@ -65,18 +70,15 @@ pub async fn charge_calls(state: &AppState) -> Result<Report, String> {
     let rates = Plan::PayAsYouGo.call_rates().ok_or("Pay As You Go has no call rates")?;
     let mut report = Report::default();
 
-    // Answered calls out of prepaid owners, ended, and not charged yet.
+    // Answered calls out of prepaid owners, ended, and not charged yet (sip_calls: one row a
+    // call, its length never past what it was granted).
     let answered = sqlx::query!(
-        r#"SELECT r.call_id AS "call_id!", r.owner AS "owner!", r.callee AS "callee!",
-                  r.duration_seconds AS "seconds!"
-           FROM call_records r
-                    JOIN sip_prepaid_owners p ON p.owner = r.owner
-           WHERE r.direction = 'outbound' AND r.outcome = 'answered' AND r.duration_seconds IS NOT NULL
-             AND NOT EXISTS (SELECT 1 FROM events e
-                             WHERE e.aggregate_type = 'CallCredit' AND e.aggregate_id = r.owner
-                               AND e.event_type = 'CallCharged'
-                               AND e.payload -> 'CallCharged' ->> 'call_id' = r.call_id)
-           ORDER BY r.started_at"#
+        r#"SELECT c.call AS "call_id!", c.owner AS "owner!", c.callee AS "callee!",
+                  least(greatest(ceil(extract(epoch FROM c.ended_at - c.answered_at)), 0), c.max_seconds)::int AS "seconds!"
+           FROM sip_calls c
+                    JOIN sip_prepaid_owners p ON p.owner = c.owner
+           WHERE c.ended_at IS NOT NULL AND c.answered_at IS NOT NULL AND c.charged_at IS NULL
+           ORDER BY c.started_at"#
     )
     .fetch_all(&state.pool)
     .await
@@ -89,7 +91,13 @@ pub async fn charge_calls(state: &AppState) -> Result<Report, String> {
             rates,
         };
         match state.call_credits.execute(&context, &call.owner, command).await {
-            Ok(_) => report.charged += 1,
+            Ok(_) => {
+                report.charged += 1;
+                sqlx::query!("UPDATE sip_calls SET charged_at = now() WHERE call = $1", call.call_id)
+                    .execute(&state.pool)
+                    .await
+                    .map_err(|e| e.to_string())?;
+            }
             Err(error) => {
                 report.failed += 1;
                 log_failure(&call.owner, &call.call_id, error);
@@ -99,15 +107,16 @@ pub async fn charge_calls(state: &AppState) -> Result<Report, String> {
 
     // Calls out the registrar refused for want of credit, not recorded yet.
     let refused = sqlx::query!(
-        r#"SELECT r.call_id AS "call_id!", r.owner AS "owner!", r.callee AS "callee!"
-           FROM call_records r
-                    JOIN sip_prepaid_owners p ON p.owner = r.owner
-           WHERE r.direction = 'outbound' AND r.outcome = 'refused' AND r.sip_reason = $1
-             AND NOT EXISTS (SELECT 1 FROM events e
-                             WHERE e.aggregate_type = 'CallCredit' AND e.aggregate_id = r.owner
-                               AND e.event_type = 'CallRefused'
-                               AND e.payload -> 'CallRefused' ->> 'call_id' = r.call_id)
-           ORDER BY r.started_at"#,
+        r#"SELECT coalesce(a.call, a.callid) AS "call_id!", e.order_id AS "owner!", coalesce(a.callee, '') AS "callee!"
+           FROM sip_acc a
+                    JOIN sip_extensions e ON e.username = a.extension
+                    JOIN sip_prepaid_owners p ON p.owner = e.order_id
+           WHERE a.method = 'INVITE' AND a.sip_code = '403' AND a.sip_reason = $1
+             AND NOT EXISTS (SELECT 1 FROM events v
+                             WHERE v.aggregate_type = 'CallCredit' AND v.aggregate_id = e.order_id
+                               AND v.event_type = 'CallRefused'
+                               AND v.payload -> 'CallRefused' ->> 'call_id' = coalesce(a.call, a.callid))
+           ORDER BY a.id"#,
         NO_CREDIT_LEFT
     )
     .fetch_all(&state.pool)
@@ -160,7 +169,89 @@ pub async fn charge_calls(state: &AppState) -> Result<Report, String> {
     }
 
     included_minutes(state, &context, &mut report).await?;
+    daily_spend(state, &mut report).await?;
     Ok(report)
+}
+
+/// Owners whose calls today (UK) spent 80% of their daily cap, or all of it
+/// (migrations/*_call_controls.sql: sip_usage, sip_spend_caps, £20 by default): the owner and
+/// staff are e-mailed, once a day for each (the outbox keeps one e-mail for each kind and
+/// reference). At the cap the registrar already refuses calls out until the next day.
+async fn daily_spend(state: &AppState, report: &mut Report) -> Result<(), String> {
+    let near = sqlx::query!(
+        r#"SELECT u.owner AS "owner!", u.day::text AS "day!", u.spend_tenths AS "spent!",
+                  coalesce(c.daily_tenths, 20000) AS "cap!"
+           FROM sip_usage u
+                    LEFT JOIN sip_spend_caps c ON c.owner = u.owner
+           WHERE u.day = (now() AT TIME ZONE 'Europe/London')::date
+             AND u.owner NOT LIKE 'trial:%'
+             AND u.spend_tenths * 10 >= coalesce(c.daily_tenths, 20000) * 8
+           ORDER BY u.owner"#
+    )
+    .fetch_all(&state.pool)
+    .await
+    .map_err(|e| e.to_string())?;
+    for row in near {
+        let reached = row.spent >= row.cap;
+        let kind = if reached { SPEND_CAP_REACHED_MAIL } else { SPEND_WARNING_MAIL };
+        let (order, _) = load::<ServiceOrder>(&state.pool, &row.owner).await.map_err(|e| format!("{e:?}"))?;
+        let (spent, cap) = (pence_label(row.spent), pence_label(row.cap));
+        let subject = if reached {
+            format!(
+                "Calls out from order {} are paused until tomorrow: the daily limit of {cap} is spent",
+                order.order_number
+            )
+        } else {
+            format!("Calls from order {} have spent {spent} of today's {cap} limit", order.order_number)
+        };
+        let body = format!(
+            "Hello {},\n\nCalls out from the phones of order {} have spent {spent} today, of a daily limit of {cap}. {}\n\n\
+             If you did not make these calls, change your phones' passwords now: sign in to your account, open the order \
+             and reset each extension's password, then contact us at {}.\n\nTalkbridge\n",
+            order.customer.first_name,
+            order.order_number,
+            if reached {
+                "Calls out are refused until midnight (UK time); calls in, calls between your extensions and 999 still work. \
+                 To raise the limit, contact us."
+            } else {
+                "At the limit, calls out are refused until midnight (UK time)."
+            },
+            crate::app::shop::SHOP.email
+        );
+        for (recipient, reference) in [
+            (order.customer.email.as_str(), format!("{}:{}", row.owner, row.day)),
+            (crate::app::shop::SHOP.email, format!("{}:{}:staff", row.owner, row.day)),
+        ] {
+            let mail = Mail { recipient, subject: &subject, body: &body, kind, reference: &reference };
+            if queue_once(state, mail).await? {
+                report.emailed += 1;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Queues `mail` unless its kind and reference are in the outbox already: whether it did.
+async fn queue_once(state: &AppState, mail: Mail<'_>) -> Result<bool, String> {
+    let sent = sqlx::query_scalar!(
+        r#"SELECT EXISTS (SELECT 1 FROM outbox WHERE kind = $1 AND reference = $2) AS "sent!""#,
+        mail.kind,
+        mail.reference
+    )
+    .fetch_one(&state.pool)
+    .await
+    .map_err(|e| e.to_string())?;
+    if sent {
+        return Ok(false);
+    }
+    queue(&state.pool, mail).await.map_err(|e| e.to_string())?;
+    Ok(true)
+}
+
+/// Tenths of a penny as pounds and pence, rounded down to the penny: 19,980 is "£19.98".
+fn pence_label(tenths: i64) -> String {
+    let pence = tenths / 10;
+    format!("£{}.{:02}", pence / 100, pence % 100)
 }
 
 /// Owners whose included minutes are spoken for the period are recorded (once a period),

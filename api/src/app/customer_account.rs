@@ -397,6 +397,14 @@ pub async fn extensions(state: &AppState, owner: &str) -> Result<Vec<ExtensionSt
         .collect())
 }
 
+/// Why `owner`'s calls out are suspended (the reason the registrar refuses them with), if
+/// they are: the row the registrar itself reads (`sip_call_suspensions`).
+pub async fn calls_out_suspension(state: &AppState, owner: &str) -> Result<Option<String>, ApiError> {
+    Ok(sqlx::query_scalar!("SELECT reason FROM sip_call_suspensions WHERE owner = $1", owner)
+        .fetch_optional(&state.pool)
+        .await?)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -28,6 +28,7 @@ pub mod payments;
 pub mod ports;
 pub mod public_reads;
 pub mod quotes;
+pub mod service_money;
 pub mod shop;
 pub mod sip_passwords;
 pub mod state;

@@ -1,5 +1,8 @@
 //! Stripe's events (POST /api/stripe/webhook): a payment that succeeded or failed is recorded
-//! on its order even when the buyer's browser closed mid-payment.
+//! on its order even when the buyer's browser closed mid-payment; and the service follows the
+//! money (crate::app::service_money): a subscription past due or unpaid, or an invoice whose
+//! payment failed, suspends calls out, a paid one restores them, a deleted subscription ends
+//! the service, and a disputed charge suspends the account and freezes its call credit.
 //!
 //! Nothing is taken on the event's word. The signature must be valid (no secret configured:
 //! every event is refused); each event id is handled once; and the payment intent or invoice
@@ -14,9 +17,10 @@ use cqrs_es::AggregateError;
 use serde_json::Value;
 
 use crate::adapters::stripe_signature::signature_ok;
-use crate::app::checkout::gateway::{GatewayError, Outcome};
+use crate::app::checkout::gateway::{DisputeRecord, GatewayError, Outcome};
 use crate::app::ids::{StripeId, StripeKind};
 use crate::app::payments::failures::payment_failure;
+use crate::app::service_money::{self, Followed};
 use crate::app::state::AppState;
 use crate::commands::{self, WEBHOOK};
 use crate::platform::error::ApiError;
@@ -41,7 +45,8 @@ pub async fn receive(state: &AppState, signature: &str, body: &[u8]) -> Result<R
     let (Some(event_id), Some(kind)) = (event["id"].as_str(), event["type"].as_str()) else {
         return Err(ApiError::unprocessable("invalid_body", "A Stripe event needs an id and a type."));
     };
-    let object_id = event["data"]["object"]["id"].as_str().unwrap_or_default();
+    let object = &event["data"]["object"];
+    let object_id = object["id"].as_str().unwrap_or_default();
 
     // The event id is claimed in a transaction that commits only after the event is
     // handled, on any server: a duplicate finds it taken, and a failed or killed handling
@@ -70,7 +75,7 @@ pub async fn receive(state: &AppState, signature: &str, body: &[u8]) -> Result<R
         }
         Err(error) => return Err(error.into()),
     }
-    let handled = act_on(state, event_id, kind, object_id).await?;
+    let handled = act_on(state, event_id, kind, object_id, object).await?;
     tx.commit().await?;
     Ok(Receipt::Handled(handled))
 }
@@ -97,8 +102,34 @@ fn verified_event(state: &AppState, signature: &str, body: &[u8]) -> Result<Valu
 }
 
 /// Reads back from Stripe what the event names and records it; whether an order changed.
-async fn act_on(state: &AppState, event_id: &str, kind: &str, object_id: &str) -> Result<bool, ApiError> {
+async fn act_on(
+    state: &AppState,
+    event_id: &str,
+    kind: &str,
+    object_id: &str,
+    object: &Value,
+) -> Result<bool, ApiError> {
     // The event's own word is never taken: what it names is read back from Stripe.
+    let followed = match kind {
+        "customer.subscription.updated" | "customer.subscription.deleted" => {
+            Some(subscription_standing(state, object_id).await?)
+        }
+        "invoice.payment_failed" => Some(invoice_standing(state, object_id).await?),
+        "charge.dispute.created"
+        | "charge.dispute.updated"
+        | "charge.dispute.funds_withdrawn"
+        | "charge.dispute.closed" => Some(disputed(state, object_id, object).await?),
+        _ => None,
+    };
+    if let Some(followed) = followed {
+        return Ok(match followed {
+            Ok(followed) => followed != Followed::Unchanged,
+            Err(reason) => {
+                tracing::warn!(event = event_id, kind, object = object_id, reason, "webhook event not acted on");
+                false
+            }
+        });
+    }
     if kind == "payment_intent.succeeded" {
         if let Some(handled) = hardware_payment(state, object_id).await? {
             return Ok(handled);
@@ -109,12 +140,116 @@ async fn act_on(state: &AppState, event_id: &str, kind: &str, object_id: &str) -
         "invoice.paid" | "invoice.payment_succeeded" => confirmed_invoice(state, object_id).await?,
         _ => Err("not an event this shop acts on".to_string()),
     };
-    match outcome {
-        Ok((order_id, command)) => record(state, &order_id, command).await,
+    let recorded = match outcome {
+        Ok((order_id, command)) => record(state, &order_id, command).await?,
         Err(reason) => {
             tracing::warn!(event = event_id, kind, object = object_id, reason, "webhook event not acted on");
-            Ok(false)
+            false
         }
+    };
+    // A paid invoice of a subscription past due: its calls out come back once the provider
+    // says the subscription is active again.
+    if matches!(kind, "invoice.paid" | "invoice.payment_succeeded") {
+        if let Ok(Followed::Restored) = invoice_standing(state, object_id).await? {
+            return Ok(true);
+        }
+    }
+    Ok(recorded)
+}
+
+/// The service follows subscription `id` as Stripe answers it now (whatever the event said).
+async fn subscription_standing(state: &AppState, id: &str) -> Result<Result<Followed, String>, ApiError> {
+    if !id.starts_with("sub_") {
+        return Ok(Err("no subscription id".into()));
+    }
+    let subscription = match asked(state.services.gateway.subscription(id).await, "subscription")? {
+        Ok(subscription) => subscription,
+        Err(why) => return Ok(Err(why)),
+    };
+    let Some(order_id) = subscription.owner.clone() else { return Ok(Err("not one of our orders".into())) };
+    let Some(order) = load_order(state, &order_id).await? else { return Ok(Err("no such order".into())) };
+    service_money::follow_subscription(state, &WEBHOOK, &order_id, &order, &subscription).await
+}
+
+/// The service follows the subscription that invoice `id` bills, as Stripe answers both now:
+/// an invoice whose payment failed suspends calls out only once Stripe says the subscription
+/// itself is past due or unpaid (a first invoice refused at the checkout is the checkout's).
+async fn invoice_standing(state: &AppState, id: &str) -> Result<Result<Followed, String>, ApiError> {
+    if !id.starts_with("in_") {
+        return Ok(Err("no invoice id".into()));
+    }
+    let invoice = match asked(state.services.gateway.invoice(id).await, "invoice")? {
+        Ok(invoice) => invoice,
+        Err(why) => return Ok(Err(why)),
+    };
+    let Some(subscription) = invoice.subscription else { return Ok(Err("the invoice has no subscription".into())) };
+    subscription_standing(state, &subscription).await
+}
+
+/// A dispute of one of our charges: read back from Stripe (the dispute, then the charge it
+/// names, then the order the charge was taken for), the account is suspended and its credit
+/// frozen; a dispute Stripe says was won lifts both.
+async fn disputed(state: &AppState, id: &str, object: &Value) -> Result<Result<Followed, String>, ApiError> {
+    if !id.starts_with("dp_") && !id.starts_with("du_") {
+        return Ok(Err("no dispute id".into()));
+    }
+    let gateway = &state.services.gateway;
+    let dispute = if state.services.config.payments.stand_in {
+        // The stand-in (localstripe 1.15.10) has no disputes: no Dispute resource, no
+        // /v1/disputes, nothing makes one. Only the dispute's own id and charge are taken
+        // from the event here, in development and tests alone; the charge and the money are
+        // read back below. A closed dispute (won or lost) is never acted on from the event's
+        // word: lifting a suspension needs Stripe's own answer.
+        let Some(charge) = object["charge"].as_str() else { return Ok(Err("the dispute names no charge".into())) };
+        if object["status"].as_str().is_some_and(|s| matches!(s, "won" | "lost" | "warning_closed")) {
+            return Ok(Err("a closed dispute is acted on only when read back from Stripe".into()));
+        }
+        DisputeRecord {
+            id: id.to_string(),
+            charge: charge.to_string(),
+            amount: 0,
+            currency: String::new(),
+            status: "needs_response".into(),
+        }
+    } else {
+        match asked(gateway.dispute(id).await, "dispute")? {
+            Ok(dispute) => dispute,
+            Err(why) => return Ok(Err(why)),
+        }
+    };
+    let charge = match asked(gateway.charge(&dispute.charge).await, "charge")? {
+        Ok(charge) => charge,
+        Err(why) => return Ok(Err(why)),
+    };
+    if charge.status != "succeeded" || !charge.currency.eq_ignore_ascii_case("gbp") {
+        return Ok(Err(format!("the charge is {} in {}", charge.status, charge.currency)));
+    }
+    let owner = match (&charge.owner, &charge.subscription) {
+        (Some(owner), _) => owner.clone(),
+        (None, Some(subscription)) => {
+            match asked(gateway.subscription(subscription).await, "subscription")?.map(|s| s.owner) {
+                Ok(Some(owner)) => owner,
+                Ok(None) => return Ok(Err("not one of our orders".into())),
+                Err(why) => return Ok(Err(why)),
+            }
+        }
+        (None, None) => return Ok(Err("not one of our orders".into())),
+    };
+    let Some(order) = load_order(state, &owner).await? else { return Ok(Err("no such order".into())) };
+    if let Some(subscription) = &charge.subscription {
+        if order.subscription.reference() != Some(subscription.as_str()) {
+            return Ok(Err("not the order's subscription".into()));
+        }
+    }
+    let amount = aggregates::pricing::Pence(charge.amount);
+    let detail = format!("dispute {} of charge {} ({amount})", dispute.id, charge.id);
+    match dispute.status.as_str() {
+        "won" => service_money::follow_dispute_won(state, &WEBHOOK, &owner, &format!("{detail} won")).await,
+        // Lost: the suspension stands; staff decide what follows.
+        "lost" => Ok(Err("the dispute was lost: the account stays suspended".into())),
+        // An inquiry that closed without becoming a chargeback.
+        "warning_closed" => Ok(Err("the inquiry closed without a dispute".into())),
+        _ => service_money::follow_dispute(state, &WEBHOOK, &owner, &order, &detail).await,
     }
 }
 

@@ -70,7 +70,10 @@ pub async fn start(
     let mut contact = accounts::checked_form(info, true, errors)?;
     limits::require(
         &state.pool,
-        &[(&limits::TRIAL_PER_EMAIL, contact.email.as_str()), (&limits::TRIAL_PER_ADDRESS, address.as_str())],
+        &[
+            (&limits::TRIAL_PER_EMAIL, aggregates::customer::mailbox(&contact.email).as_str()),
+            (&limits::TRIAL_PER_ADDRESS, address.as_str()),
+        ],
     )
     .await?;
     // A trial row uses up its e-mail address (`verified_at IS NOT NULL OR NOT needs_verification`,
@@ -79,7 +82,7 @@ pub async fn start(
     // unconfirmed may start another.
     let found = sqlx::query!(
         r#"SELECT EXISTS (SELECT 1 FROM trials WHERE email = $1 AND number = $2 AND sip_password = 'owed' AND number_returned_at IS NULL) AS "owed!",
-                EXISTS (SELECT 1 FROM trials WHERE email = $1 AND (verified_at IS NOT NULL OR NOT needs_verification)) AS "email_used!",
+                EXISTS (SELECT 1 FROM trials WHERE mailbox_of(email) = mailbox_of($1) AND (verified_at IS NOT NULL OR NOT needs_verification)) AS "email_used!",
                 EXISTS (SELECT 1 FROM trials WHERE number = $2 AND number_returned_at IS NULL) AS "number_used!""#,
         &contact.email,
         &number
@@ -113,12 +116,12 @@ pub async fn start(
     let state2 = state.clone();
     let (id2, contact2) = (id.clone(), contact.clone());
     // One start per e-mail address at a time; the table's unique keys settle the rest.
-    let (extension, password) = locked(&state, format!("trial-{}", contact.email), async move {
+    let (extension, password) = locked(&state, format!("trial-{}", aggregates::customer::mailbox(&contact.email)), async move {
         let (state, id, contact) = (state2, id2, contact2);
         let mut tx = state.pool.begin().await?;
         let email_used: bool =
             sqlx::query_scalar!(
-                r#"SELECT EXISTS (SELECT 1 FROM trials WHERE email = $1 AND (verified_at IS NOT NULL OR NOT needs_verification)) AS "e!""#,
+                r#"SELECT EXISTS (SELECT 1 FROM trials WHERE mailbox_of(email) = mailbox_of($1) AND (verified_at IS NOT NULL OR NOT needs_verification)) AS "e!""#,
                 &contact.email
             )
             .fetch_one(&mut *tx)

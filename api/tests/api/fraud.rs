@@ -391,6 +391,26 @@ async fn the_daily_spend_cap_refuses_calls_out_once_spent() {
     let carrier = TrunkCall::expect(&registrar);
     assert_eq!(call(&registrar, pair(&ours[0]), "999").await, Some(200), "the emergency services still answer");
     assert!(carrier.went().await.0);
+
+    // Past 80% of the cap the owner and staff are told, once; at the cap, once more.
+    let state = AppState::new(app.pool.clone());
+    let mails = "SELECT count(*) FROM outbox WHERE kind = $1";
+    assert_eq!(charge_calls(&state).await.unwrap().emailed, 2);
+    assert_eq!(charge_calls(&state).await.unwrap().emailed, 0, "once a day");
+    assert_eq!(scalar(&app, mails, "daily_spend_warning").await, 2);
+    let recipients: Vec<String> =
+        sqlx::query_scalar("SELECT recipient FROM outbox WHERE kind = 'daily_spend_warning' ORDER BY recipient")
+            .fetch_all(&app.pool)
+            .await
+            .unwrap();
+    assert_eq!(recipients, ["cap@example.com", "support@talkbridge.co.uk"]);
+    sqlx::query("UPDATE sip_usage SET spend_tenths = 500 WHERE owner = $1")
+        .bind(&owner)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(charge_calls(&state).await.unwrap().emailed, 2);
+    assert_eq!(scalar(&app, mails, "daily_spend_cap_reached").await, 2);
 }
 
 #[tokio::test]

@@ -34,6 +34,7 @@ mod quotes;
 mod rebuild;
 mod refunds;
 mod server;
+mod service_money;
 pub(crate) mod sip;
 pub(crate) mod support;
 mod top_up_crashes;

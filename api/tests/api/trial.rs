@@ -173,6 +173,37 @@ async fn one_trial_per_confirmed_email_and_one_per_number() {
     assert_eq!(confirmed, 1);
 }
 
+#[tokio::test]
+async fn one_trial_per_mailbox_whatever_its_spelling_and_the_database_rule_is_the_servers() {
+    let app = spawn_app().await;
+    let numbers = free_numbers(&app).await;
+    start_confirmed_trial(&app, "jane.doe@gmail.com", &numbers[0]).await;
+    // (Three sign-ups a mailbox an hour: the rate limit counts by mailbox too.)
+    for spelling in ["JaneDoe+trial2@googlemail.com", "j.a.n.e.d.o.e@gmail.com"] {
+        let again = start_trial(&app, spelling, &numbers[1]).await;
+        expect_error(again, StatusCode::CONFLICT, "trial_already_used").await;
+    }
+    // Another provider's dots are another mailbox.
+    expect_ok(start_trial(&app, "jane.doe@example.com", &numbers[1]).await).await;
+
+    // aggregates::customer::mailbox (the rate limit's key, the start's lock) and the
+    // database's mailbox_of (the checks, the unique index) are one rule.
+    for email in [
+        "Jane.Doe+trial2@GoogleMail.com",
+        "j.a.n.e@gmail.com",
+        "Sales+x+y@Example.co.uk",
+        "jane.doe@example.com",
+        "plain@example.com",
+        "a@b@c.com",
+        " Spaced@Example.com ",
+        "no-at-sign",
+    ] {
+        let database: String =
+            sqlx::query_scalar("SELECT mailbox_of($1)").bind(email).fetch_one(&app.pool).await.unwrap();
+        assert_eq!(database, aggregates::customer::mailbox(email), "{email}");
+    }
+}
+
 /// Whether the trial's extension may place outgoing calls (what the call routing reads).
 async fn may_call_out(app: &TestApp, id: &str) -> bool {
     sqlx::query_scalar("SELECT may_call_out FROM sip_accounts WHERE owner = 'trial:' || $1")

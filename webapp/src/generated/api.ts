@@ -873,6 +873,48 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders/{kind}/{id}/restore-calls-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restores a service order's calls out (admins only), whatever suspended them: a failed
+         *     payment, a disputed one (the Pay As You Go credit it froze is unfrozen) or staff.
+         */
+        post: operations["restore_calls_out"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{kind}/{id}/suspend-calls-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suspends a service order's calls out (admins only): the registrar refuses them with the
+         *     reason as its 403's phrase; calls in, between extensions and to the emergency services
+         *     go on. Recorded in the order's history with the admin's name; the same again changes
+         *     nothing.
+         */
+        post: operations["suspend_calls_out"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/ports": {
         parameters: {
             query?: never;
@@ -2015,6 +2057,12 @@ export type components = {
             /** @description Where phones connect. */
             sipServer: components["schemas"]["SipServer"];
             extensions: components["schemas"]["AccountExtension"][];
+            /**
+             * @description Why calls out are suspended, when they are (the phrase the phones show): "Payment
+             *     failed: update your card in your account", "Account suspended: contact support", or
+             *     staff's reason; null while they go.
+             */
+            callsOutSuspended?: string | null;
         };
         /** @description What the account holds. */
         AccountOrders: {
@@ -2069,6 +2117,7 @@ export type components = {
             sipExtensions: string[];
             refund?: null | components["schemas"]["RefundAction"];
             cancelSubscription?: null | components["schemas"]["CancelAction"];
+            callsOut?: null | components["schemas"]["CallsOutAction"];
         };
         ActorOut: {
             /** @description buyer, staff, customer, job, webhook or system. */
@@ -2314,6 +2363,20 @@ export type components = {
              */
             sipCode: number;
             /** @description That answer's reason phrase ("Trial ended", "No number to call from"). */
+            reason: string;
+        };
+        /** @description A service order's calls out, as the console offers them to an admin. */
+        CallsOutAction: {
+            /** @description Why they are suspended (the phones' 403 phrase), and for what; none while they go. */
+            suspended?: string | null;
+            cause?: null | components["schemas"]["SuspensionCause"];
+        };
+        CallsOutBody: {
+            /**
+             * @description Why, on one line (1 to 100 characters). Suspending: the buyer's phones show it when a
+             *     call out is refused (the SIP 403's reason phrase) and the buyer reads it in their
+             *     account. Restoring: kept in the order's history.
+             */
             reason: string;
         };
         /** @description A subscription's cancellation, as the console offers it. */
@@ -2638,6 +2701,12 @@ export type components = {
                 /** @description Where phones connect. */
                 sipServer: components["schemas"]["SipServer"];
                 extensions: components["schemas"]["AccountExtension"][];
+                /**
+                 * @description Why calls out are suspended, when they are (the phrase the phones show): "Payment
+                 *     failed: update your card in your account", "Account suspended: contact support", or
+                 *     staff's reason; null while they go.
+                 */
+                callsOutSuspended?: string | null;
             };
         };
         /** @description The `{ success: true, data }` answer of the staff and hardware routes. */
@@ -4303,6 +4372,13 @@ export type components = {
             /** @description Stripe's status of the subscription. */
             status: string;
         };
+        /**
+         * @description Why calls out are suspended. A weightier cause is never replaced by a lighter one: a
+         *     payment failing again while a dispute stands changes nothing, and a paid invoice lifts only
+         *     a suspension for a failed payment.
+         * @enum {string}
+         */
+        SuspensionCause: "paymentFailed" | "staff" | "dispute";
         TopUpBody: {
             /**
              * Format: int64
@@ -8263,6 +8339,226 @@ export interface operations {
                 };
             };
             /** @description the body has a wrong or missing field (invalid_body) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description something failed on our side (the detail is only logged) (internal) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    restore_calls_out: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `service`, `trial` or `hardware`. */
+                kind: string;
+                /** @description The order's id (a UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallsOutBody"];
+            };
+        };
+        responses: {
+            /** @description Restored: the fresh history */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderHistory"];
+                };
+            };
+            /** @description A body that is not the JSON described (bad_request); or the body is not JSON (malformed_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Not signed in (not_signed_in); or no staff session, or it expired (not_signed_in) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Support staff (forbidden), or no security token (csrf); or the X-CSRF-Token header is missing or wrong (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such order (order_not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Not a service order with an account (no_account), calls out not suspended (calls_out_not_suspended), or changed at the same time (conflict) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description the body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description the body is not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No reason, one over 100 characters or on more than one line (suspension_reason_invalid); or the body has a wrong or missing field (invalid_body) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description something failed on our side (the detail is only logged) (internal) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    suspend_calls_out: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `service`, `trial` or `hardware`. */
+                kind: string;
+                /** @description The order's id (a UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallsOutBody"];
+            };
+        };
+        responses: {
+            /** @description Suspended: the fresh history */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderHistory"];
+                };
+            };
+            /** @description A body that is not the JSON described (bad_request); or the body is not JSON (malformed_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Not signed in (not_signed_in); or no staff session, or it expired (not_signed_in) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Support staff (forbidden), or no security token (csrf); or the X-CSRF-Token header is missing or wrong (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such order (order_not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Not a service order with an account yet (no_account), suspended for a disputed payment (calls_out_suspended_for_dispute), or changed at the same time (conflict) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description the body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description the body is not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No reason, one over 100 characters or on more than one line (suspension_reason_invalid); or the body has a wrong or missing field (invalid_body) */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -2,6 +2,7 @@
 //! any event, and act on it only through commands whose events name the staff member.
 
 pub mod calls;
+pub mod calls_out;
 pub mod fraud;
 pub mod history;
 pub mod refunds;
@@ -81,6 +82,18 @@ pub struct Actions {
     pub refund: Option<RefundAction>,
     /// A service order's subscription that may be cancelled (none when it may not).
     pub cancel_subscription: Option<CancelAction>,
+    /// A service order's calls out, which an admin may suspend or restore (none for support
+    /// staff, and before the order has its account).
+    pub calls_out: Option<CallsOutAction>,
+}
+
+/// A service order's calls out, as the console offers them to an admin.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CallsOutAction {
+    /// Why they are suspended (the phones' 403 phrase), and for what; none while they go.
+    pub suspended: Option<String>,
+    pub cause: Option<aggregates::service_order::SuspensionCause>,
 }
 
 /// A paid hardware order's refund, as the console offers it.
@@ -276,6 +289,10 @@ pub async fn order_history(
                     at_period_end_already: current.cancellation.as_ref().is_some_and(|c| c.at_period_end),
                     perform: staff.role == Role::Admin,
                 }),
+                calls_out: (staff.role == Role::Admin && current.account_id.is_some()).then(|| CallsOutAction {
+                    suspended: current.suspension.as_ref().map(|s| s.reason.clone()),
+                    cause: current.suspension.as_ref().map(|s| s.cause),
+                }),
             };
             let view = match state.order_views.load(id).await.map_err(ApiError::internal)? {
                 Some(view) => Some(crate::app::ports::with_ports(state, view).await?),
@@ -315,6 +332,7 @@ pub async fn order_history(
                     && current.extended_days < MAX_EXTENSION_DAYS,
                 refund: None,
                 cancel_subscription: None,
+                calls_out: None,
             };
             let view = view_json(state.trial_views.load(id).await.map_err(ApiError::internal)?);
             assemble(kind, id, search::trial_number(id), replayed, view, mail, actions)

@@ -19,7 +19,7 @@
 use aggregates::hardware_order::{refund_key, HardwareOrder, HardwareOrderCommand, RefundState};
 use aggregates::payments::PaymentError;
 use aggregates::pricing::Pence;
-use aggregates::service_order::{ServiceOrder, ServiceOrderCommand};
+use aggregates::service_order::{ServiceOrder, ServiceOrderCommand, ServiceOrderError};
 use axum::http::StatusCode;
 use jobs::outbox::{queue_on, Mail};
 
@@ -247,7 +247,13 @@ pub async fn cancel_subscription(
         None
     };
     let command = ServiceOrderCommand::CancelSubscription { at_period_end, ends_at, reason, by: admin.email.clone() };
-    commands::execute(&state.orders, &Context::staff(&admin.email), id, command).await?;
+    match commands::execute(&state.orders, &Context::staff(&admin.email), id, command).await {
+        Ok(_) => {}
+        // Stripe's `customer.subscription.deleted` for this very cancellation was recorded
+        // first (crate::app::service_money): the service has ended, as the admin asked.
+        Err(cqrs_es::AggregateError::UserError(ServiceOrderError::SubscriptionAlreadyCancelled)) if !at_period_end => {}
+        Err(error) => return Err(error.into()),
+    }
     if let Err(error) = crate::app::workflows::run(state, crate::app::workflows::TELL_BUYER, id).await {
         tracing::warn!(order = id, ?error, "the buyer's e-mail is owed; the runner sends it");
     }

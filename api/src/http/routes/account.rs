@@ -340,6 +340,10 @@ pub struct AccountOrderDetail {
     /// Where phones connect.
     sip_server: SipServer,
     extensions: Vec<AccountExtension>,
+    /// Why calls out are suspended, when they are (the phrase the phones show): "Payment
+    /// failed: update your card in your account", "Account suspended: contact support", or
+    /// staff's reason; null while they go.
+    calls_out_suspended: Option<String>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -394,6 +398,7 @@ async fn order(
         .into_iter()
         .map(|e| AccountExtension { number: e.number, username: e.username, registered: e.registered })
         .collect();
+    let calls_out_suspended = customer_account::calls_out_suspension(&state, &id).await?;
     Ok(Data::json(AccountOrderDetail {
         id,
         order_number: view.order_number,
@@ -405,5 +410,6 @@ async fn order(
         numbers: view.phone_numbers.into_iter().map(|n| n.display_value).collect(),
         sip_server: state.services.config.sip.clone(),
         extensions,
+        calls_out_suspended,
     }))
 }

@@ -38,6 +38,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(propose_refund))
         .routes(routes!(cancel_subscription))
         .routes(routes!(propose_cancellation))
+        .routes(routes!(suspend_calls_out))
+        .routes(routes!(restore_calls_out))
 }
 
 #[derive(IntoParams)]
@@ -674,4 +676,73 @@ async fn propose_cancellation(
     let kind = order(&kind, &id)?;
     let at_period_end = body.at_period_end()?;
     Ok(Json(support::refunds::propose_cancellation(&state, &staff, kind, &id, at_period_end, body.reason).await?))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+struct CallsOutBody {
+    /// Why, on one line (1 to 100 characters). Suspending: the buyer's phones show it when a
+    /// call out is refused (the SIP 403's reason phrase) and the buyer reads it in their
+    /// account. Restoring: kept in the order's history.
+    reason: String,
+}
+
+/// Suspends a service order's calls out (admins only): the registrar refuses them with the
+/// reason as its 403's phrase; calls in, between extensions and to the emergency services
+/// go on. Recorded in the order's history with the admin's name; the same again changes
+/// nothing.
+#[utoipa::path(
+    post,
+    path = "/admin/orders/{kind}/{id}/suspend-calls-out",
+    tag = "staff",
+    params(OrderPath),
+    security(("staff_session" = [], "staff_csrf" = [])),
+    request_body = CallsOutBody,
+    responses(
+        (status = 200, description = "Suspended: the fresh history", body = OrderHistory),
+        (status = 400, description = "A body that is not the JSON described (bad_request)", body = Refusal),
+        (status = 401, description = "Not signed in (not_signed_in)", body = Refusal),
+        (status = 403, description = "Support staff (forbidden), or no security token (csrf)", body = Refusal),
+        (status = 404, description = "No such order (order_not_found)", body = Refusal),
+        (status = 409, description = "Not a service order with an account yet (no_account), suspended for a disputed payment (calls_out_suspended_for_dispute), or changed at the same time (conflict)", body = Refusal),
+        (status = 422, description = "No reason, one over 100 characters or on more than one line (suspension_reason_invalid)", body = Refusal),
+    )
+)]
+async fn suspend_calls_out(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    Path((kind, id)): Path<(String, String)>,
+    ApiJson(body): ApiJson<CallsOutBody>,
+) -> Result<Json<OrderHistory>, ApiError> {
+    let kind = order(&kind, &id)?;
+    Ok(Json(support::calls_out::suspend(&state, &admin, kind, &id, body.reason).await?))
+}
+
+/// Restores a service order's calls out (admins only), whatever suspended them: a failed
+/// payment, a disputed one (the Pay As You Go credit it froze is unfrozen) or staff.
+#[utoipa::path(
+    post,
+    path = "/admin/orders/{kind}/{id}/restore-calls-out",
+    tag = "staff",
+    params(OrderPath),
+    security(("staff_session" = [], "staff_csrf" = [])),
+    request_body = CallsOutBody,
+    responses(
+        (status = 200, description = "Restored: the fresh history", body = OrderHistory),
+        (status = 400, description = "A body that is not the JSON described (bad_request)", body = Refusal),
+        (status = 401, description = "Not signed in (not_signed_in)", body = Refusal),
+        (status = 403, description = "Support staff (forbidden), or no security token (csrf)", body = Refusal),
+        (status = 404, description = "No such order (order_not_found)", body = Refusal),
+        (status = 409, description = "Not a service order with an account (no_account), calls out not suspended (calls_out_not_suspended), or changed at the same time (conflict)", body = Refusal),
+        (status = 422, description = "No reason, one over 100 characters or on more than one line (suspension_reason_invalid)", body = Refusal),
+    )
+)]
+async fn restore_calls_out(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    Path((kind, id)): Path<(String, String)>,
+    ApiJson(body): ApiJson<CallsOutBody>,
+) -> Result<Json<OrderHistory>, ApiError> {
+    let kind = order(&kind, &id)?;
+    Ok(Json(support::calls_out::restore(&state, &admin, kind, &id, body.reason).await?))
 }

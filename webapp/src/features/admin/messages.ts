@@ -76,6 +76,9 @@ export const orderMessages = {
       : 'Subscription cancelled now: it is not charged again. The buyer has been e-mailed.',
   cancellationProposed: 'Cancellation proposed: it is in the order’s history for an admin to carry out. Nothing has been cancelled yet.',
   cancellationReasonMissing: 'Give the reason for the cancellation: the buyer’s e-mail quotes it.',
+  callsOutSuspended: 'Calls out suspended: the phones are refused with your reason, and the buyer reads it in their account.',
+  callsOutRestored: 'Calls out restored.',
+  callsOutReasonMissing: 'Give the reason on one line: phones show it when a call is refused, and the buyer reads it in their account.',
   confirmCancellation: (atPeriodEnd: boolean, orderNumber: string) =>
     `Cancel the subscription of ${orderNumber} ${atPeriodEnd ? 'from the end of the period paid for' : 'now'}? Stripe stops charging it and the buyer is e-mailed. This cannot be undone.`,
   confirmRelease: (number: string, orderNumber: string) =>

@@ -44,6 +44,12 @@ export type RefundAction = Schema<'RefundAction'>;
 
 export type CancelAction = Schema<'CancelAction'>;
 
+/** A service order's calls out as an admin may suspend or restore them. */
+export type CallsOutAction = Schema<'CallsOutAction'>;
+
+/** POST .../suspend-calls-out and .../restore-calls-out. */
+export type CallsOutRequest = Schema<'CallsOutBody'>;
+
 /** POST .../refund and .../propose-refund: some phones, or the whole order without `lines`. */
 export type RefundRequest = Schema<'RefundBody'>;
 

@@ -1,5 +1,6 @@
 import { adminApi, staffCall } from './api';
 import type {
+  CallsOutRequest,
   CancelRequest,
   OpenPorts,
   OrderCalls,
@@ -132,6 +133,18 @@ export const ordersApi = adminApi.injectEndpoints({
         staffCall({ url: `${apiPath(ref)}/propose-cancellation`, method: 'POST', body: cancel }, queryApi, baseQuery, asHistory),
       ...actionEffects,
     }),
+    /** Admins: calls out refused by the registrar with the reason as its 403's phrase. */
+    suspendCallsOut: build.mutation<OrderHistory, OrderRef & { body: CallsOutRequest }>({
+      queryFn: ({ body, ...ref }, queryApi, _extra, baseQuery) =>
+        staffCall({ url: `${apiPath(ref)}/suspend-calls-out`, method: 'POST', body }, queryApi, baseQuery, asHistory),
+      ...actionEffects,
+    }),
+    /** Admins: calls out allowed again, whatever suspended them. */
+    restoreCallsOut: build.mutation<OrderHistory, OrderRef & { body: CallsOutRequest }>({
+      queryFn: ({ body, ...ref }, queryApi, _extra, baseQuery) =>
+        staffCall({ url: `${apiPath(ref)}/restore-calls-out`, method: 'POST', body }, queryApi, baseQuery, asHistory),
+      ...actionEffects,
+    }),
   }),
 });
 
@@ -151,4 +164,6 @@ export const {
   useProposeRefundMutation,
   useCancelSubscriptionMutation,
   useProposeCancellationMutation,
+  useSuspendCallsOutMutation,
+  useRestoreCallsOutMutation,
 } = ordersApi;

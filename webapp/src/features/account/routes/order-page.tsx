@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { PageMeta } from '../../../components/page-meta';
 import { accountFetch, AccountError, readJson } from '../api';
 import { AccountGate } from '../components/account-gate';
+import { CallsOutNotice } from '../components/calls-out-notice';
 import { OrderBilling } from '../components/order-billing';
 import { OrderCredit } from '../components/order-credit';
 import { OrderExtensions } from '../components/order-extensions';
@@ -67,6 +68,7 @@ function OrderDetail({ id }: { id: string }) {
             <h1>Order {order.orderNumber}</h1>
             <StatusBadge status={order.status} />
           </div>
+          <CallsOutNotice order={order} />
           <OrderPlan order={order} />
           <OrderExtensions order={order} />
           <OrderTransfers orderId={order.id} />

@@ -5,6 +5,7 @@ import { orderMessages } from '../messages';
 import type { CancelAction, CancelRequest, OrderHistory, OrderRef, RefundAction, RefundRequest } from '../order-types';
 import { useCancelSubscriptionMutation, useProposeCancellationMutation, useProposeRefundMutation, useRefundOrderMutation } from '../orders-api';
 import type { ShowFlash } from '../use-flash';
+import { CallsOutActions } from './calls-out-actions';
 import { ConfirmDialog } from './confirm-dialog';
 
 /** Longest reason the server takes. */
@@ -267,16 +268,17 @@ export function CancelActions({ order, orderNumber, cancel, onChanged, flash }: 
   );
 }
 
-/** The refund and cancellation blocks the order's `actions` allow. */
+/** The refund, cancellation and calls-out blocks the order's `actions` allow. */
 export function MoneyActions({ history, onChanged, flash }: { history: OrderHistory; onChanged: () => void; flash: ShowFlash }) {
   const order = { kind: history.kind, id: history.id };
-  const { refund, cancelSubscription } = history.actions;
+  const { refund, cancelSubscription, callsOut } = history.actions;
   return (
     <>
       {refund && <RefundActions order={order} orderNumber={history.orderNumber} refund={refund} onChanged={onChanged} flash={flash} />}
       {cancelSubscription && (
         <CancelActions order={order} orderNumber={history.orderNumber} cancel={cancelSubscription} onChanged={onChanged} flash={flash} />
       )}
+      {callsOut && <CallsOutActions order={order} callsOut={callsOut} onChanged={onChanged} flash={flash} />}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import type { Handler } from '../../../testing/mock-fetch';
 import { statusLabel } from '../order-format';
 import type {
+  CallsOutAction,
   OpenPort,
   OrderCalls,
   OrderEmail,
@@ -50,6 +51,8 @@ export interface FakeOrder extends OrderSearchResult {
   refund?: RefundAction | null;
   /** Its calls as GET .../calls answers them (none by default). */
   calls?: OrderCalls;
+  /** Its calls out as an admin may suspend or restore them (none by default). */
+  callsOut?: CallsOutAction | null;
 }
 
 /** A transfer as the fake keeps it: what staff see, and when it was requested. */
@@ -237,6 +240,7 @@ export function historyOf(order: FakeOrder, upTo: number | null = null): OrderHi
       sipExtensions: order.kind === 'hardware' || (order.kind === 'trial' && order.status !== 'active') ? [] : ['101'],
       refund: order.refund ?? null,
       cancelSubscription: null,
+      callsOut: order.callsOut ?? null,
     },
   };
 }
@@ -503,6 +507,26 @@ export function fakeOrderRoutes(initial: FakeOrder[], access: Access) {
       if (number !== '101') return refusal(409, 'extension_not_found', "That extension is not one of this order's: pick one from the order's list.");
       record(order, {}, 'SipPasswordReset', who, `SIP password of extension 101 reset by ${who.email}.`);
       return { number, username: 'ann101', password: 'NewSipPassw0rd2345678' };
+    },
+    'POST /api/admin/orders/:kind/:id/suspend-calls-out': async (request) => {
+      const found = actionOn(request, access.admin);
+      if (found instanceof Response) return found;
+      const { who, order } = found;
+      const { reason } = (await request.json()) as { reason?: string };
+      const why = reason?.trim() ?? '';
+      if (!why || why.length > 100 || /[\r\n]/.test(why)) {
+        return refusal(422, 'suspension_reason_invalid', 'Give the reason on one line (1 to 100 characters): phones show it when a call is refused, and the buyer reads it in their account.');
+      }
+      return record(order, { callsOut: { suspended: why, cause: 'staff' } }, 'CallsOutSuspended', who, `Calls out suspended by ${who.email}, staff: phones are refused with "${why}".`);
+    },
+    'POST /api/admin/orders/:kind/:id/restore-calls-out': async (request) => {
+      const found = actionOn(request, access.admin);
+      if (found instanceof Response) return found;
+      const { who, order } = found;
+      const { reason } = (await request.json()) as { reason?: string };
+      if (!order.callsOut?.suspended) return refusal(409, 'calls_out_not_suspended', 'Calls out are not suspended: there is nothing to restore.');
+      const lifted = order.callsOut.cause ?? 'staff';
+      return record(order, { callsOut: { suspended: null, cause: null } }, 'CallsOutRestored', who, `Calls out restored by ${who.email} (the ${lifted} suspension lifted): ${reason ?? ''}`);
     },
     'POST /api/admin/orders/:kind/:id/extend': async (request) => {
       const found = actionOn(request, access.admin);
