@@ -161,6 +161,9 @@ impl Narrated for ServiceOrder {
             Ev::CallsOutRestored { lifted, reason, .. } => {
                 format!("Calls out restored by {by} (the {} suspension lifted): {reason}", lifted.label())
             }
+            Ev::DailySpendCapSet { cap, .. } => {
+                format!("Daily spend cap on calls out set to {cap} by {by}.")
+            }
         }
     }
 

@@ -322,7 +322,8 @@ impl View<ServiceOrder> for OrderView {
             | ServiceOrderEvent::CardChangeStarted { .. }
             | ServiceOrderEvent::CardChanged { .. }
             | ServiceOrderEvent::CallsOutSuspended { .. }
-            | ServiceOrderEvent::CallsOutRestored { .. } => {}
+            | ServiceOrderEvent::CallsOutRestored { .. }
+            | ServiceOrderEvent::DailySpendCapSet { .. } => {}
             ServiceOrderEvent::NumberLost { number } => self.lost_numbers.push(number.clone()),
             ServiceOrderEvent::PlaceholderFilled { placeholder, number, .. } => {
                 self.open_placeholders.retain(|p| p != placeholder);

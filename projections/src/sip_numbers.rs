@@ -23,7 +23,8 @@
 //! You Go order, from its `AccountCreated`), so the registrar refuses their calls out once
 //! the credit is spent; and the minutes the others' plans include (`sip_minute_allowances`:
 //! Single User and Multi User each month from `AccountCreated`, a trial's from
-//! `TrialStarted`), refused once spoken. The registrar's views
+//! `TrialStarted`), refused once spoken; and the daily spend caps staff set on an order's
+//! calls out (`sip_spend_caps`, from `DailySpendCapSet`; no row: the default). The registrar's views
 //! compare it with the time of each call: from then on the owner's numbers answer 404, its
 //! extensions are not reached, and they neither register nor call (403 with the reason).
 //!
@@ -35,7 +36,7 @@
 use aggregates::numbers::e164_digits;
 use aggregates::port::{Port, PortEvent, PortState};
 use aggregates::pricing::Plan;
-use aggregates::service_order::{ServiceOrder, ServiceOrderEvent};
+use aggregates::service_order::{cap_tenths, ServiceOrder, ServiceOrderEvent};
 use aggregates::trial::{Trial, TrialEvent};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -147,6 +148,20 @@ impl SipNumbersQuery {
         Ok(())
     }
 
+    /// `owner`'s calls out may spend at most `tenths` a UK day (again: a replay only touches
+    /// the row).
+    async fn cap_spend(&self, owner: &str, tenths: i64) -> Result<(), sqlx::Error> {
+        sqlx::query!(
+            "INSERT INTO sip_spend_caps (owner, daily_tenths) VALUES ($1, $2)
+             ON CONFLICT (owner) DO UPDATE SET daily_tenths = $2, updated_at = clock_timestamp()",
+            owner,
+            tenths
+        )
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
     async fn restore_calls_out(&self, owner: &str) -> Result<(), sqlx::Error> {
         sqlx::query!("DELETE FROM sip_call_suspensions WHERE owner = $1", owner).execute(&self.pool).await?;
         Ok(())
@@ -211,6 +226,8 @@ impl SipNumbersQuery {
             Ev::CancellationUndone { .. } => return Ok(self.resume_service(id).await?),
             Ev::CallsOutSuspended { reason, .. } => return Ok(self.suspend_calls_out(id, reason).await?),
             Ev::CallsOutRestored { .. } => return Ok(self.restore_calls_out(id).await?),
+            // Staff set the daily spend cap on calls out (the registrar counts in tenths of a penny).
+            Ev::DailySpendCapSet { cap, .. } => return Ok(self.cap_spend(id, cap_tenths(*cap)).await?),
             _ => return Ok(()),
         };
         if numbers.is_empty() {
@@ -262,6 +279,7 @@ impl SipNumbersQuery {
         sqlx::query!("DELETE FROM sip_prepaid_owners WHERE updated_at < $1", started).execute(&self.pool).await?;
         sqlx::query!("DELETE FROM sip_minute_allowances WHERE updated_at < $1", started).execute(&self.pool).await?;
         sqlx::query!("DELETE FROM sip_call_suspensions WHERE updated_at < $1", started).execute(&self.pool).await?;
+        sqlx::query!("DELETE FROM sip_spend_caps WHERE updated_at < $1", started).execute(&self.pool).await?;
         Ok(swept.rows_affected())
     }
 }

@@ -9,6 +9,7 @@ use super::commands::{CheckoutStep, ServiceOrderCommand};
 use super::errors::ServiceOrderError;
 use super::events::ServiceOrderEvent;
 use super::lines::{check_lines, OrderLines, OrderedNumber, PaymentPart, PaymentType};
+use super::spend_cap::{check_spend_cap, DEFAULT_DAILY_SPEND_CAP};
 use super::suspension::{
     check_staff_reason, CallsOutSuspension, SuspensionCause, ACCOUNT_SUSPENDED_REASON, PAYMENT_FAILED_REASON,
 };
@@ -93,6 +94,9 @@ pub struct ServiceOrder {
     /// Calls out suspended, and why (crate::service_order::suspension).
     #[serde(default)]
     pub suspension: Option<CallsOutSuspension>,
+    /// The daily spend cap on calls out staff set (none: the default).
+    #[serde(default)]
+    pub daily_spend_cap: Option<Pence>,
 }
 
 /// How a subscription was cancelled.
@@ -453,6 +457,20 @@ impl ServiceOrder {
                     }]),
                 }
             }
+            C::SetDailySpendCap { cap, by } => {
+                if self.status == OrderStatus::New {
+                    return Err(E::NotFound);
+                }
+                Self::staff(&by)?;
+                let cap = check_spend_cap(cap)?;
+                if self.account_id.is_none() {
+                    return Err(E::NoAccount);
+                }
+                if self.spend_cap() == cap {
+                    return Ok(vec![]);
+                }
+                Ok(vec![Ev::DailySpendCapSet { cap, at: now }])
+            }
             C::Checkout(step) => self.decide_checkout_step(step, now),
         }
     }
@@ -517,6 +535,11 @@ impl ServiceOrder {
             }]),
             _ => Ok(vec![]),
         }
+    }
+
+    /// The daily spend cap on calls out: staff's, or the default.
+    pub fn spend_cap(&self) -> Pence {
+        self.daily_spend_cap.unwrap_or(DEFAULT_DAILY_SPEND_CAP)
     }
 
     /// The checkout's steps, once the order is open for them (see [`CheckoutStep`]).
@@ -789,6 +812,7 @@ impl Aggregate for ServiceOrder {
                 self.suspension = Some(CallsOutSuspension { cause, reason });
             }
             Ev::CallsOutRestored { .. } => self.suspension = None,
+            Ev::DailySpendCapSet { cap, .. } => self.daily_spend_cap = Some(cap),
         }
     }
 }

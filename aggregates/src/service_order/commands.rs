@@ -128,6 +128,12 @@ pub enum ServiceOrderCommand {
         subscription_id: String,
         reason: String,
     },
+    /// An admin sets the order's daily spend cap on calls out (crate::service_order's
+    /// spend_cap: 0 to £1,000); `by` is their e-mail. The cap it has already: nothing changes.
+    SetDailySpendCap {
+        cap: Pence,
+        by: String,
+    },
     /// The checkout's steps, from the card to the completed order (CheckoutStep).
     Checkout(CheckoutStep),
 }

@@ -134,5 +134,8 @@ refusals! {
         #[error("Calls out are suspended already for a disputed payment: restore them first.")]
         #[refusal("calls_out_suspended_for_dispute", 409)]
         SuspendedForDispute,
+        #[error("Give the daily cap in whole pence from 0 to 100000 (£0 to £1,000); 0 stops every call out that costs money.")]
+        #[refusal("spend_cap_out_of_range", 422)]
+        SpendCapOutOfRange,
     }
 }

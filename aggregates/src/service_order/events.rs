@@ -203,6 +203,12 @@ pub enum ServiceOrderEvent {
         reason: String,
         at: DateTime<Utc>,
     },
+    /// The daily spend cap on calls out is now `cap` (the admin who set it is in the
+    /// metadata).
+    DailySpendCapSet {
+        cap: Pence,
+        at: DateTime<Utc>,
+    },
 }
 
 impl DomainEvent for ServiceOrderEvent {
@@ -245,6 +251,7 @@ impl DomainEvent for ServiceOrderEvent {
             ServiceOrderEvent::CardChanged { .. } => "CardChanged",
             ServiceOrderEvent::CallsOutSuspended { .. } => "CallsOutSuspended",
             ServiceOrderEvent::CallsOutRestored { .. } => "CallsOutRestored",
+            ServiceOrderEvent::DailySpendCapSet { .. } => "DailySpendCapSet",
         }
         .to_string()
     }

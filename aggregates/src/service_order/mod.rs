@@ -8,6 +8,7 @@ mod commands;
 mod errors;
 mod events;
 mod lines;
+mod spend_cap;
 mod suspension;
 
 /// Shared with the trial; their home is [`crate::customer`].
@@ -20,6 +21,7 @@ pub use commands::{CheckoutStep, ServiceOrderCommand};
 pub use errors::ServiceOrderError;
 pub use events::ServiceOrderEvent;
 pub use lines::{OrderAmounts, OrderLines, OrderedAddOn, OrderedNumber, PaymentPart, PaymentType};
+pub use spend_cap::{cap_tenths, check_spend_cap, DEFAULT_DAILY_SPEND_CAP, MAX_DAILY_SPEND_CAP};
 pub use suspension::{
     check_staff_reason, CallsOutSuspension, SuspensionCause, ACCOUNT_SUSPENDED_REASON, MAX_SUSPENSION_REASON,
     PAYMENT_FAILED_REASON,

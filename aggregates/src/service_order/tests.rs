@@ -1750,3 +1750,67 @@ async fn only_the_orders_own_paid_subscription_is_ended() {
         .await
         .then_expect_error(ServiceOrderError::NotFound);
 }
+
+// The daily spend cap on calls out (issue 44, item 8): admins set it, each change an event.
+
+fn set_cap(pence: i64) -> ServiceOrderCommand {
+    ServiceOrderCommand::SetDailySpendCap { cap: Pence(pence), by: "ada@talkbridge.example".into() }
+}
+
+fn cap_set(pence: i64) -> ServiceOrderEvent {
+    ServiceOrderEvent::DailySpendCapSet { cap: Pence(pence), at: at() }
+}
+
+#[tokio::test]
+async fn an_admin_sets_the_daily_spend_cap_of_an_order_with_an_account() {
+    test().given(completed_single()).when_async(set_cap(5000)).await.then_expect_events(vec![cap_set(5000)]);
+    // The bounds are caps too: 0 stops every call out that costs money, £1,000 is the most.
+    test().given(completed_single()).when_async(set_cap(0)).await.then_expect_events(vec![cap_set(0)]);
+    test().given(completed_single()).when_async(set_cap(100_000)).await.then_expect_events(vec![cap_set(100_000)]);
+    // Changed again: a new event each time.
+    let mut changed = completed_single();
+    changed.push(cap_set(5000));
+    test().given(changed).when_async(set_cap(1500)).await.then_expect_events(vec![cap_set(1500)]);
+}
+
+#[tokio::test]
+async fn the_cap_an_order_has_already_stores_nothing() {
+    // No cap of its own: the default, £20.
+    test().given(completed_single()).when_async(set_cap(2000)).await.then_expect_events(vec![]);
+    let mut changed = completed_single();
+    changed.push(cap_set(5000));
+    test().given(changed.clone()).when_async(set_cap(5000)).await.then_expect_events(vec![]);
+    // Back to the default from a cap of its own is a change.
+    test().given(changed).when_async(set_cap(2000)).await.then_expect_events(vec![cap_set(2000)]);
+}
+
+#[tokio::test]
+async fn a_negative_or_absurd_cap_is_refused() {
+    for pence in [-1, -2000, 100_001, 10_000_000, i64::MAX, i64::MIN] {
+        test()
+            .given(completed_single())
+            .when_async(set_cap(pence))
+            .await
+            .then_expect_error(ServiceOrderError::SpendCapOutOfRange);
+    }
+}
+
+#[tokio::test]
+async fn a_cap_needs_a_known_order_with_an_account_and_a_staff_member() {
+    test().given_no_previous_events().when_async(set_cap(5000)).await.then_expect_error(ServiceOrderError::NotFound);
+    test().given(paid_single()).when_async(set_cap(5000)).await.then_expect_error(ServiceOrderError::NoAccount);
+    let anonymous = ServiceOrderCommand::SetDailySpendCap { cap: Pence(5000), by: " ".into() };
+    test().given(completed_single()).when_async(anonymous).await.then_expect_error(ServiceOrderError::StaffRequired);
+}
+
+#[test]
+fn the_cap_reads_the_default_until_staff_set_one() {
+    let mut order = ServiceOrder::default();
+    for event in completed_single() {
+        cqrs_es::Aggregate::apply(&mut order, event);
+    }
+    assert_eq!(order.spend_cap(), DEFAULT_DAILY_SPEND_CAP);
+    cqrs_es::Aggregate::apply(&mut order, cap_set(750));
+    assert_eq!(order.spend_cap(), Pence(750));
+    assert_eq!(cap_tenths(order.spend_cap()), 7500);
+}

@@ -60,6 +60,7 @@ pub const API_REFUSALS: &[Declared] = &[
     api_refusal("order_already_paid", 409, "This order is already paid."),
     api_refusal("no_call_credit", 409, "This plan includes its calls: it has no Pay As You Go credit to top up."),
     api_refusal("calls_abroad_need_credit", 409, "Calls abroad are paid from Pay As You Go credit: this plan has none. Contact us to move to Pay As You Go."),
+    api_refusal("no_spend_cap_on_trials", 409, "A free trial has no daily spend cap to change: end the trial to stop its calls."),
     api_refusal("not_a_free_number", 409, "{number} is not a free number of that area code any more."),
     RECEIPT_NOT_AVAILABLE,
     api_refusal("no_number_in_area", 409, "No free number of that area code is left."),

@@ -15,6 +15,7 @@ mod checkout_service;
 mod crash_matrix;
 mod event_store;
 mod fraud;
+mod fraud_panel;
 pub(crate) mod hardening;
 mod hardware;
 pub(crate) mod hardware_checkout;

@@ -437,6 +437,68 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/fraud": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Calls out across accounts (support and admins): every account with calls out today or in
+         *     the last hour, refusals today, calls in progress or a suspension, the nearest their daily
+         *     spend cap first (at most 50), with the totals of them all. Money in tenths of a penny.
+         */
+        get: operations["overview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/fraud/{kind}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One account's calls out (support and admins): its figures as the overview lists them,
+         *     its calls in progress, its last 7 days of usage and its refusals by reason.
+         */
+        get: operations["account"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/fraud/{kind}/{id}/daily-cap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets a service order's daily spend cap on calls out (admins only): an event naming the
+         *     admin in the order's history, which the registrar reads from then on. Answers the
+         *     account's panel afresh. The cap it has already changes nothing.
+         */
+        post: operations["set_daily_cap"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/hardware": {
         parameters: {
             query?: never;
@@ -2235,6 +2297,34 @@ export type components = {
             /** Format: int64 */
             grandTotalIncVAT: number;
         };
+        /** @description A call out in progress. */
+        CallInProgress: {
+            /** @description The registrar's id for the call. */
+            call: string;
+            /** @description The extension's username it was made from. */
+            username: string;
+            /** @description The number called (E.164, with +). */
+            callee: string;
+            /** @description The dial plan's class of the number (`ukGeographic`, `mobile`, `international`...). */
+            class: string;
+            /**
+             * Format: int32
+             * @description The rate it is charged at, tenths of a penny a minute (0: included minutes).
+             */
+            rateTenths: number;
+            /**
+             * Format: int32
+             * @description The longest it may last: the registrar ends it then.
+             */
+            maxSeconds: number;
+            /** Format: date-time */
+            startedAt: string;
+            /**
+             * Format: date-time
+             * @description When it was answered; null while it rings.
+             */
+            answeredAt?: string | null;
+        };
         /** @description Per-minute rates in tenths of a penny (83 is 8.3p), with the labels to show. */
         CallRatesEntry: {
             /** Format: int32 */
@@ -2583,6 +2673,14 @@ export type components = {
             isGoogleSignIn?: boolean;
             /** @default null */
             googleCredential?: string | null;
+        };
+        DailyCapBody: {
+            /**
+             * Format: int64
+             * @description The daily spend cap on calls out in whole pence, 0 (no call out that costs money) to
+             *     100000 (£1,000); the default is 2000 (£20).
+             */
+            pence: number;
         };
         /** @description The `{ success: true, data }` answer of the staff and hardware routes. */
         Data_AccountMe: {
@@ -2957,6 +3055,115 @@ export type components = {
             /** Format: date-time */
             placedAt?: string | null;
             phoneNumbers: string[];
+        };
+        /** @description One account's panel. */
+        FraudAccount: {
+            /** Format: date */
+            day: string;
+            /** @description The same figures the overview lists. */
+            account: components["schemas"]["FraudAccountRow"];
+            /**
+             * @description How its calls out are paid: `credit` (Pay As You Go: the cap applies), `minutes`
+             *     (a plan's included minutes), `trial`, or null (none set up).
+             */
+            tariff?: string | null;
+            /** @description Its calls out in progress, the oldest first. */
+            callsInProgress: components["schemas"]["CallInProgress"][];
+            /** @description The last 7 UK days, the oldest first, days without calls as zeros. */
+            usage: components["schemas"]["UsageDay"][];
+            /** @description Refusals by reason over the same days, the most today first. */
+            refusals: components["schemas"]["ReasonWeek"][];
+            /**
+             * @description Whether the cap may be changed here: a service order's (admins only); a trial has
+             *     none to change.
+             */
+            capChangeable: boolean;
+        };
+        /** @description One account's figures, as the overview lists it. */
+        FraudAccountRow: {
+            /** @description As the registrar names the owner: the order's id, or `trial:<trial id>`. */
+            owner: string;
+            /** @description `service` or `trial` (the support console's kinds). */
+            kind: components["schemas"]["OrderKind"];
+            /** @description The order's or trial's id. */
+            id: string;
+            /** @description SB- or TR- and its number, as staff search for it. */
+            orderNumber: string;
+            /**
+             * Format: int64
+             * @description Calls out the registrar let through in the last hour.
+             */
+            callsLastHour: number;
+            /**
+             * Format: int64
+             * @description Calls out in progress (granted, not ended, within their longest length).
+             */
+            callsInProgress: number;
+            /**
+             * Format: int64
+             * @description Calls out ended today (UK day), and what they spent, in tenths of a penny.
+             */
+            callsToday: number;
+            /** Format: int64 */
+            spendTodayTenths: number;
+            /**
+             * Format: int64
+             * @description The daily spend cap, in tenths of a penny (staff's, or the default £20).
+             */
+            capTenths: number;
+            /** @description Whether staff set the cap (false: the default). */
+            capSetByStaff: boolean;
+            /**
+             * Format: int64
+             * @description Today's spend as a whole percentage of the cap, rounded down (over 100 when calls in
+             *     progress at the cap ran past it; a cap of 0 with any spend is 100).
+             */
+            capUsedPercent: number;
+            /**
+             * Format: int64
+             * @description Calls out refused today, in all and by reason (most first).
+             */
+            refusedToday: number;
+            refusalsToday: components["schemas"]["ReasonCount"][];
+            /** @description Calls out suspended: the registrar's 403 phrase, or null. */
+            suspended?: string | null;
+        };
+        FraudOverview: {
+            /**
+             * Format: date
+             * @description Today, the UK day the counters are of.
+             */
+            day: string;
+            /**
+             * @description Nearest their cap first (share of the cap spent today), then the most refused, then
+             *     the most calls in the last hour; at most 50.
+             */
+            accounts: components["schemas"]["FraudAccountRow"][];
+            totals: components["schemas"]["FraudTotals"];
+        };
+        /** @description The totals over every account with activity, not only those listed. */
+        FraudTotals: {
+            /**
+             * Format: int64
+             * @description Accounts with calls out today or in the last hour, refusals today, calls in progress
+             *     or a suspension.
+             */
+            accounts: number;
+            /** Format: int64 */
+            callsLastHour: number;
+            /** Format: int64 */
+            callsInProgress: number;
+            /** Format: int64 */
+            spendTodayTenths: number;
+            /** Format: int64 */
+            refusedToday: number;
+            /**
+             * Format: int64
+             * @description Accounts at 80% of their cap or more.
+             */
+            nearCap: number;
+            /** Format: int64 */
+            suspended: number;
         };
         FreeNumberOut: {
             value: string;
@@ -3985,6 +4192,27 @@ export type components = {
             /** Format: int64 */
             late: number;
         };
+        /** @description Refused attempts for one reason (the registrar's 403 phrase). */
+        ReasonCount: {
+            /**
+             * @description The phrase the registrar refused with ("No call credit left", "Premium-rate numbers
+             *     are not available on your plan").
+             */
+            reason: string;
+            /** Format: int64 */
+            count: number;
+        };
+        /** @description Refusals for one reason today and over the days of the chart. */
+        ReasonWeek: {
+            reason: string;
+            /** Format: int64 */
+            today: number;
+            /**
+             * Format: int64
+             * @description The last 7 UK days, today included.
+             */
+            week: number;
+        };
         /** @description One line of a VAT receipt: a desk phone, or the delivery. */
         ReceiptLine: {
             description: string;
@@ -4457,6 +4685,19 @@ export type components = {
             /** @description Where the image is served. */
             imageUrl: string;
             filename: string;
+        };
+        /** @description One UK day of an account's calls out. */
+        UsageDay: {
+            /** Format: date */
+            day: string;
+            /** Format: int64 */
+            calls: number;
+            /** Format: int64 */
+            seconds: number;
+            /** Format: int64 */
+            minutes: number;
+            /** Format: int64 */
+            spendTenths: number;
         };
         /** @description The token of a trial's confirmation link. */
         VerifyBody: {
@@ -6313,6 +6554,204 @@ export interface operations {
                 };
             };
             /** @description A per_page that is not a whole number, or a before that is not a page's next (invalid_query) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description something failed on our side (the detail is only logged) (internal) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    overview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FraudOverview"];
+                };
+            };
+            /** @description Not signed in (not_signed_in); or no staff session, or it expired (not_signed_in) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description something failed on our side (the detail is only logged) (internal) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `service` or `trial`. */
+                kind: string;
+                /** @description The order's or trial's id (a UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FraudAccount"];
+                };
+            };
+            /** @description Not signed in (not_signed_in); or no staff session, or it expired (not_signed_in) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such order (order_not_found), or a hardware order, which has no calls (no_calls) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description something failed on our side (the detail is only logged) (internal) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    set_daily_cap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `service` or `trial`. */
+                kind: string;
+                /** @description The order's or trial's id (a UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DailyCapBody"];
+            };
+        };
+        responses: {
+            /** @description The account's panel afresh */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FraudAccount"];
+                };
+            };
+            /** @description A body that is not the JSON described (bad_request); or the body is not JSON (malformed_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Not signed in (not_signed_in); or no staff session, or it expired (not_signed_in) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Support staff, who may only read the panel (forbidden), or no security token (csrf); or the X-CSRF-Token header is missing or wrong (csrf) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such order (order_not_found), or a hardware order (no_calls) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description A trial, which has no cap to change (no_spend_cap_on_trials), the order has no account yet (no_account), or changed at the same time (conflict) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description the body is over the size limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description the body is not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Not whole pence from 0 to 100000 (spend_cap_out_of_range); or the body has a wrong or missing field (invalid_body) */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -3,6 +3,7 @@
 
 pub mod calls;
 pub mod calls_out;
+pub mod fraud;
 pub mod history;
 pub mod refunds;
 pub mod search;

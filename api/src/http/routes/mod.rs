@@ -8,6 +8,7 @@ mod analytics;
 pub(crate) mod cart;
 pub mod catalogue;
 pub mod checkout;
+mod fraud;
 pub mod hardware;
 mod hardware_checkout;
 mod hardware_images;
@@ -68,6 +69,7 @@ fn json_api() -> OpenApiRouter<AppState> {
         .merge(quotes::router())
         .merge(analytics::router())
         .merge(support::router())
+        .merge(fraud::router())
         .merge(mail::router())
         // The customer's own account (issue 34): each helper's routes in a file of its own.
         .merge(account::router())

@@ -41,7 +41,7 @@ interface AuditResponse {
 const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
 
 /** The tags of the staff area's data; they live only in this feature's chunk. */
-const STAFF_TAGS = ['AdminHardware', 'AuditLog', 'StaffOrders', 'StaffOrderHistory', 'StaffPorts'] as const;
+const STAFF_TAGS = ['AdminHardware', 'AuditLog', 'StaffOrders', 'StaffOrderHistory', 'StaffPorts', 'StaffFraud'] as const;
 const staffApi = api.enhanceEndpoints({ addTagTypes: STAFF_TAGS });
 
 /**

@@ -104,3 +104,29 @@ export const orderMessages = {
   portsFailed: 'We could not load the transfers. Please try again.',
   noPorts: 'No transfers waiting.',
 } as const;
+
+/** The fraud panel's messages (docs/product-rules.md, Fraud panel). */
+export const fraudMessages = {
+  hint: 'Calls out across accounts: the accounts nearest their daily spend cap first. Open an account to see its calls in progress, its last 7 days and its refusals, and (admins) to change its cap. The page refreshes every 30 seconds.',
+  loading: 'Loading calls out across accounts...',
+  failed: 'We could not load the fraud panel. Please try again.',
+  noAccounts:
+    'No calls out today yet. An account shows here as soon as it calls out, has a call out refused or is suspended; this page refreshes every 30 seconds.',
+  capped: (shown: number, total: number) => `Showing the ${shown} accounts nearest their cap of ${total}; the totals count them all.`,
+  accountLoading: 'Loading the account’s calls out...',
+  accountFailed: 'We could not load this account’s calls out. Please try again.',
+  accountNotFound: 'There is no such account. Go back to the fraud panel and open one from the list, or search the orders.',
+  noCallsInProgress: 'No calls out in progress.',
+  noRefusals: 'No calls out refused in the last 7 days.',
+  capInvalid: 'Enter the daily cap in pounds, e.g. 50 or 12.50, from £0 to £1,000.',
+  capOutOfRange: 'The daily cap must be from £0 to £1,000: enter a smaller amount, or 0 to stop every call out that costs money.',
+  capSet: (amount: string) =>
+    `Daily cap set to ${amount}. The registrar applies it from the next call out, and the order’s history records who set it.`,
+  capFailed: 'The cap was not changed. Please try again.',
+  capAdminsOnly: 'Only admins can change the daily cap. Ask an admin if this account needs a different one.',
+  capNotOnTrials:
+    'A free trial has no daily cap to change: its calls out are UK landlines and mobiles within its trial minutes. To stop its calls, end the trial from its order page.',
+  capNotApplied:
+    'This account pays for its calls with included minutes, so the registrar does not stop its calls at the cap; the cap applies to Pay As You Go credit.',
+  suspendedNext: 'Calls out are suspended. To restore them, open the order and use its staff actions.',
+} as const;

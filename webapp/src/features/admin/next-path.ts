@@ -9,10 +9,16 @@ export const HARDWARE_PATH = '/admin/hardware';
 export const MAIL_PATH = '/admin/mail';
 export const QUOTES_PATH = '/admin/quotes';
 export const ANALYTICS_PATH = '/admin/analytics';
+export const FRAUD_PATH = '/admin/fraud';
 
 /** The page /admin opens for a role: support staff look after orders, admins the catalogue. */
 export function staffHomePath(role: StaffRole): string {
   return role === 'support' ? ORDERS_PATH : HARDWARE_PATH;
+}
+
+/** The fraud panel's page of one account (a service order or a trial). */
+export function fraudAccountPath(kind: string, id: string): string {
+  return `${FRAUD_PATH}/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`;
 }
 
 /** The support console's page of one order. */

@@ -49,7 +49,7 @@ describe('open transfers (/admin/ports)', () => {
 
     // The header marks the page; an order number opens the order.
     const nav = screen.getByRole('navigation', { name: 'Staff pages' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Orders', 'Transfers', 'Hardware', 'Mail', 'Quotes', 'Analytics']);
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Orders', 'Transfers', 'Fraud', 'Hardware', 'Mail', 'Quotes', 'Analytics']);
     expect(within(nav).getByRole('link', { name: 'Transfers' })).toHaveAttribute('aria-current', 'page');
     await userEvent.setup().click(within(rows[0]).getByRole('link', { name: 'SB-222222' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'SB-222222' })).toBeInTheDocument();

@@ -1,0 +1,5 @@
+import { FraudPage } from '../../features/admin/routes/fraud-page';
+
+export function Component() {
+  return <FraudPage />;
+}
