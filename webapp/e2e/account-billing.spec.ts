@@ -147,3 +147,31 @@ test('a Pay As You Go order is topped up by the card on file; a declined card bu
   await page.reload();
   await expect(page.getByRole('region', { name: 'Pay As You Go credit' }).getByTestId('credit-balance')).toHaveText('£30.00');
 });
+
+test('calls abroad are turned on with a monthly limit the owner sets, refused outside £1 to £500, and off again', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { account, orderId } = await buyPayAsYouGo(page);
+  await openOrder(page, account, orderId);
+  const credit = page.getByRole('region', { name: 'Pay As You Go credit' });
+  const status = credit.getByTestId('international-status');
+  await expect(status).toContainText('Off: your phones cannot call numbers abroad.');
+  await expect(status).toContainText('Western Europe, £0.03 a minute from your credit');
+
+  const limit = credit.getByRole('textbox', { name: 'Monthly limit (£)' });
+  await limit.fill('501');
+  await credit.getByRole('button', { name: 'Turn calls abroad on' }).click();
+  await expect(credit.getByRole('alert')).toHaveText('Enter a monthly limit in whole pounds, from £1 to £500.');
+  await expect(status).toContainText('Off:');
+
+  await limit.fill('25');
+  await credit.getByRole('button', { name: 'Turn calls abroad on' }).click();
+  await expect(credit.getByRole('status')).toHaveText('Calls abroad are on, up to £25.00 a month.');
+  await expect(status).toContainText('On: up to £25.00 a month, £0.00 spent this month.');
+  await page.reload();
+  const again = page.getByRole('region', { name: 'Pay As You Go credit' });
+  await expect(again.getByTestId('international-status')).toContainText('On: up to £25.00 a month');
+
+  await again.getByRole('button', { name: 'Turn calls abroad off' }).click();
+  await expect(again.getByRole('status')).toHaveText('Calls abroad are off.');
+  await expect(again.getByTestId('international-status')).toContainText('Off: your phones cannot call numbers abroad.');
+});
