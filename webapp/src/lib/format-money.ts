@@ -7,6 +7,19 @@ export function formatPence(pence: number): string {
   return `${sign}£${pounds}.${rest}`;
 }
 
+/**
+ * Tenths of a penny (call credit, call rates) as money: £12.34, with the tenth when there is
+ * one (£0.166 is 16.6p; 83 is £0.083).
+ */
+export function formatTenths(tenths: number): string {
+  const sign = tenths < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(tenths));
+  const pounds = Math.floor(abs / 1000).toLocaleString('en-GB');
+  const pence = String(Math.floor((abs % 1000) / 10)).padStart(2, '0');
+  const tenth = abs % 10;
+  return `${sign}£${pounds}.${pence}${tenth ? String(tenth) : ''}`;
+}
+
 /** Integer pence as a decimal amount of pounds, e.g. 1490 -> "14.90": structured data's prices. */
 export function penceAsDecimal(pence: number): string {
   const sign = pence < 0 ? '-' : '';

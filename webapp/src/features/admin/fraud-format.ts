@@ -1,14 +1,6 @@
 /** Money of the fraud panel: the registrar counts in tenths of a penny (call rates are finer than a penny). */
 
-/** Tenths of a penny as pounds, e.g. 18000 -> "£18.00", 83 -> "£0.083". */
-export function formatTenths(tenths: number): string {
-  const sign = tenths < 0 ? '-' : '';
-  const abs = Math.abs(Math.trunc(tenths));
-  const pounds = Math.floor(abs / 1000).toLocaleString('en-GB');
-  const pence = String(Math.floor((abs % 1000) / 10)).padStart(2, '0');
-  const tenth = abs % 10;
-  return `${sign}£${pounds}.${pence}${tenth ? String(tenth) : ''}`;
-}
+export { formatTenths } from '../../lib/format-money';
 
 /** A rate a minute, e.g. 83 -> "8.3p a minute", 0 -> "included". */
 export function formatRate(tenths: number): string {

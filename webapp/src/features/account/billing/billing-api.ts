@@ -43,15 +43,7 @@ export const billingApi = {
     }),
 };
 
-/** Credit in tenths of a penny as money: £12.34, with the tenth when there is one (£0.166 is 16.6p). */
-export function formatTenths(tenths: number): string {
-  const sign = tenths < 0 ? '-' : '';
-  const abs = Math.abs(Math.trunc(tenths));
-  const pounds = Math.floor(abs / 1000).toLocaleString('en-GB');
-  const pence = String(Math.floor((abs % 1000) / 10)).padStart(2, '0');
-  const tenth = abs % 10;
-  return `${sign}£${pounds}.${pence}${tenth ? String(tenth) : ''}`;
-}
+export { formatTenths } from '../../../lib/format-money';
 
 /** A day as the page shows it: 27 December 2026. */
 export function formatDay(iso: string): string {
