@@ -61,6 +61,8 @@ CREATE TABLE sip_usage
     seconds      bigint  NOT NULL DEFAULT 0,
     minutes      bigint  NOT NULL DEFAULT 0,
     spend_tenths bigint  NOT NULL DEFAULT 0,
+    -- Of it, what calls abroad spent (their monthly cap, below).
+    international_tenths bigint NOT NULL DEFAULT 0,
     PRIMARY KEY (owner, day)
 );
 
@@ -91,6 +93,10 @@ CREATE INDEX sip_acc_call ON sip_acc (call);
 --                registrar ends the call then.
 -- Default deny: no account in service, no tariff (neither a Pay As You Go credit nor a
 -- minutes allowance row), a class without a rate, a suspension, a spent cap: refused.
+-- Calls abroad (Western Europe, the class international_standard, rated for Pay As You Go)
+-- only once the owner turned them on with a monthly cap (the CallCredit aggregate's
+-- InternationalCallsSet, read from call_credit_view's internationalCapTenths), and no longer
+-- than the cap less this month's calls abroad (sip_usage.international_tenths) allows.
 CREATE FUNCTION sip_call_out(p_username text, p_to text, p_call text)
     RETURNS TABLE
             (
@@ -119,6 +125,8 @@ DECLARE
     v_minutes_left    bigint;
     v_tenths_left     bigint;
     v_cap_left        bigint;
+    v_abroad_cap      bigint;
+    v_abroad_left     bigint;
 BEGIN
     refusal := NULL;
     caller_id := NULL;
@@ -162,6 +170,15 @@ BEGIN
     END IF;
     IF refusal IS NULL AND v_rate IS NULL THEN
         refusal := v_refusal;
+    END IF;
+    -- Calls abroad (a rated class) only once the owner turned them on, with a monthly cap.
+    IF refusal IS NULL AND class = 'international_standard' THEN
+        v_abroad_cap := (SELECT (v.payload ->> 'internationalCapTenths')::bigint
+                         FROM call_credit_view v
+                         WHERE v.view_id = a.owner);
+        IF v_abroad_cap IS NULL THEN
+            refusal := 'International calls are off: turn them on in your account';
+        END IF;
     END IF;
 
     -- Calls at once: 1 from a trial's extension, 2 from any other, and 2 for each extension
@@ -207,12 +224,31 @@ BEGIN
                             WHERE c.owner = a.owner
                               AND c.ended_at IS NULL
                               AND c.started_at + make_interval(secs => c.max_seconds + 180) > now()), 0);
+            -- Abroad, also the month's cap the owner set, less this month's calls abroad and
+            -- those in progress.
+            v_abroad_left := CASE
+                                 WHEN v_abroad_cap IS NULL THEN v_tenths_left
+                                 ELSE v_abroad_cap
+                                     - coalesce((SELECT sum(u.international_tenths)
+                                                 FROM sip_usage u
+                                                 WHERE u.owner = a.owner
+                                                   AND u.day >= date_trunc('month', v_today)::date), 0)
+                                     - coalesce((SELECT sum(ceil(c.max_seconds / 60.0) * c.rate_tenths)
+                                                 FROM sip_calls c
+                                                 WHERE c.owner = a.owner
+                                                   AND c.class = 'international_standard'
+                                                   AND c.ended_at IS NULL
+                                                   AND c.started_at + make_interval(secs => c.max_seconds + 180) > now()), 0)
+                END;
             IF v_cap_left < v_rate THEN
                 refusal := 'Daily spending limit reached: calls out resume tomorrow';
             ELSIF v_tenths_left < v_rate THEN
                 refusal := 'No call credit left';
+            ELSIF v_abroad_left < v_rate THEN
+                refusal := 'Your monthly limit for calls abroad is reached: raise it in your account';
             ELSE
-                max_seconds := least(longest, greatest(1, (least(v_tenths_left, v_cap_left) / v_rate) / v_slots) * 60);
+                max_seconds := least(longest,
+                                     greatest(1, (least(v_tenths_left, v_cap_left, v_abroad_left) / v_rate) / v_slots) * 60);
             END IF;
         ELSIF v_tariff IN ('minutes', 'trial') THEN
             v_minutes_left := v_allowance.minutes
@@ -279,12 +315,14 @@ BEGIN
         IF FOUND AND c.answered_at IS NOT NULL THEN
             seconds := least(greatest(ceil(extract(epoch FROM c.ended_at - c.answered_at)), 0), c.max_seconds)::bigint;
             minutes := (seconds + 59) / 60;
-            INSERT INTO sip_usage (owner, day, calls, seconds, minutes, spend_tenths)
-            VALUES (c.owner, (c.answered_at AT TIME ZONE 'Europe/London')::date, 1, seconds, minutes, minutes * c.rate_tenths)
-            ON CONFLICT (owner, day) DO UPDATE SET calls        = sip_usage.calls + 1,
-                                                   seconds      = sip_usage.seconds + excluded.seconds,
-                                                   minutes      = sip_usage.minutes + excluded.minutes,
-                                                   spend_tenths = sip_usage.spend_tenths + excluded.spend_tenths;
+            INSERT INTO sip_usage (owner, day, calls, seconds, minutes, spend_tenths, international_tenths)
+            VALUES (c.owner, (c.answered_at AT TIME ZONE 'Europe/London')::date, 1, seconds, minutes, minutes * c.rate_tenths,
+                    CASE WHEN c.class LIKE 'international%' THEN minutes * c.rate_tenths ELSE 0 END)
+            ON CONFLICT (owner, day) DO UPDATE SET calls                = sip_usage.calls + 1,
+                                                   seconds              = sip_usage.seconds + excluded.seconds,
+                                                   minutes              = sip_usage.minutes + excluded.minutes,
+                                                   spend_tenths         = sip_usage.spend_tenths + excluded.spend_tenths,
+                                                   international_tenths = sip_usage.international_tenths + excluded.international_tenths;
         END IF;
     END IF;
     RETURN NEW;

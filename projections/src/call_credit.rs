@@ -26,7 +26,7 @@ pub struct CallCreditView {
     #[serde(default)]
     pub frozen: bool,
     /// Calls abroad: their monthly cap in tenths of a penny, or none (off); the registrar
-    /// reads it (migrations/*_international_calls.sql).
+    /// reads it (migrations/*_call_controls.sql, sip_call_out).
     #[serde(default)]
     pub international_cap_tenths: Option<i64>,
     pub updated_at: Option<DateTime<Utc>>,

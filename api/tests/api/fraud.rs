@@ -528,3 +528,16 @@ async fn calls_abroad_need_the_owners_opt_in_and_stop_at_the_monthly_cap_they_se
     assert_eq!(call(&registrar, pair(&ours[0]), "02079460999").await, Some(200));
     assert!(carrier.went().await.0);
 }
+
+#[tokio::test]
+async fn a_flood_from_one_address_goes_unanswered_until_it_stops() {
+    let (_app, registrar) = spawn_app_with_registrar().await;
+    // 300 requests in under a second from one address: pike answers at most its 120 in 2 s.
+    let (_, log) = run(&registrar, "options.xml", &["-m", "300", "-r", "500", "-l", "300"], 10).await;
+    let answered = log.lines().filter(|line| line.trim() == "ok").count();
+    assert!((100..300).contains(&answered), "{answered} of 300 answered");
+    // Once it stops (pike forgets an address a few seconds after), it is answered again.
+    tokio::time::sleep(StdDuration::from_secs(8)).await;
+    let (went, log) = run(&registrar, "options.xml", &[], 5).await;
+    assert!(went && log.contains("ok"), "answered again: {log}");
+}
