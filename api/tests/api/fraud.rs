@@ -541,3 +541,19 @@ async fn a_flood_from_one_address_goes_unanswered_until_it_stops() {
     let (went, log) = run(&registrar, "options.xml", &[], 5).await;
     assert!(went && log.contains("ok"), "answered again: {log}");
 }
+
+#[tokio::test]
+async fn an_extension_keeps_at_most_five_phones_registered() {
+    let (app, registrar) = spawn_app_with_registrar().await;
+    let ours = order(&app, single_user(1, &[], &["442079460316"]), "phones@example.com").await;
+    let (user, password) = pair(&ours[0]);
+    let mut answers = Vec::new();
+    for phone in 1..=6 {
+        let contact = format!("sip:{user}@10.0.0.{phone}:5060");
+        let args = ["-s", user, "-au", user, "-ap", password, "-key", "contact", &contact];
+        answers.push(run(&registrar, "register-contact.xml", &args, 10).await.1.contains("200"));
+    }
+    assert_eq!(answers, [true, true, true, true, true, false], "a sixth phone is refused");
+    let kept = "SELECT count(*) FROM location WHERE username = $1";
+    assert_eq!(scalar(&app, kept, user).await, 5);
+}
