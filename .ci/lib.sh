@@ -7,6 +7,17 @@ LOCAL="$ROOT/.local"
 LOCAL_PG_PORT="${LOCAL_PG_PORT:-54329}"
 mkdir -p "$LOCAL"
 
+# The build directory: one per user, outside the clone (under ~/.cache), linked as target/, so a
+# second clone on this machine (CI's fresh clone, a worktree) reuses every compiled dependency
+# instead of compiling them again; only the workspace's own crates compile again (their sources
+# are new files). A clone with a target/ of its own, or a CARGO_TARGET_DIR, keeps it. Two test
+# runs from two clones take turns (.ci/test locks the build directory for its run).
+if [ ! -e "$ROOT/target" ] && [ ! -L "$ROOT/target" ] && [ -z "${CARGO_TARGET_DIR:-}" ]; then
+  shared_target="${XDG_CACHE_HOME:-$HOME/.cache}/talkbridge/target"
+  mkdir -p "$shared_target"
+  ln -s "$shared_target" "$ROOT/target"
+fi
+
 # The scripts run the shop in development mode (the Stripe stand-in allowed); the server
 # alone defaults to production, which refuses to start without Stripe keys.
 export APP_ENV="${APP_ENV:-development}"

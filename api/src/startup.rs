@@ -1,5 +1,6 @@
 //! Builds the application: pool, migrations, state and router, bound to its port.
 
+use std::path::Path;
 use std::time::Duration;
 
 use axum::serve::ListenerExt;
@@ -87,7 +88,7 @@ impl Application {
             .map_err(|e| format!("cannot listen on {}: {e}", config.address()))?;
         let mut state = AppState::with_clock(pool.clone(), config.clock())
             .with_services(crate::app::state::Services::from_config(&config)?);
-        seed_first_start(&state, &config).await?;
+        seed_first_start(&state, &config.seed_dir).await?;
         let (page_views, page_view_writer) = crate::app::analytics::start(pool.clone(), state.clock.clone());
         state.parts_mut().page_views = page_views;
         state.public_reads.listen(config.database_url.expose().to_string());
@@ -121,10 +122,6 @@ impl Application {
     }
 }
 
-/// The demo number stock and hardware catalogue of a first start, made once however many
-/// servers start at once on an empty database: each waits for the others' seeding (a
-/// transaction's advisory lock, held while seeding and released at its end), then finds
-/// the stock and catalogue there and adds nothing.
 /// The renderer of the live pages (crate::http::live_pages). In production the server does not start
 /// without it: its pages would show the catalogue as it was at build time. Elsewhere the
 /// build's pages are served, with a warning.
@@ -155,7 +152,14 @@ async fn start_renderer(
     Ok(None)
 }
 
-async fn seed_first_start(state: &AppState, config: &Config) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+/// The demo number stock and hardware catalogue of a first start, made once however many
+/// servers start at once on an empty database: each waits for the others' seeding (a
+/// transaction's advisory lock, held while seeding and released at its end), then finds
+/// the stock and catalogue there and adds nothing.
+pub async fn seed_first_start(
+    state: &AppState,
+    seed_dir: &Path,
+) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let mut lock = state.pool.begin().await?;
     sqlx::query!(r#"SELECT pg_advisory_xact_lock($1) AS "locked: ()""#, jobs::lock_key("first-start-seed"))
         .fetch_one(&mut *lock)
@@ -164,7 +168,7 @@ async fn seed_first_start(state: &AppState, config: &Config) -> Result<(), Box<d
     if seeded > 0 {
         tracing::info!(numbers = seeded, "seeded the demo number stock (fiction ranges)");
     }
-    match crate::tools::seed::seed_hardware(state, &config.seed_dir).await {
+    match crate::tools::seed::seed_hardware(state, seed_dir).await {
         Ok(0) => {}
         Ok(items) => tracing::info!(items, "seeded the demo hardware catalogue"),
         Err(error) => tracing::warn!(%error, "the demo hardware catalogue was not seeded"),

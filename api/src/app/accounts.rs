@@ -283,6 +283,7 @@ pub async fn prove_owner(
     let pair = limits::email_and_address(&customer.email, address.as_str());
     limits::require(
         &state.pool,
+        state.clock.now(),
         &[
             (&limits::PASSWORD_PER_EMAIL_AND_ADDRESS, pair.as_str()),
             (&limits::PASSWORD_PER_ADDRESS, address.as_str()),

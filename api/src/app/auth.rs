@@ -257,7 +257,7 @@ async fn login(
         (&limits::STAFF_FAILURES_PER_ADDRESS, address.as_str()),
         (&limits::STAFF_FAILURES_PER_EMAIL, email.as_str()),
     ];
-    let Some(attempt) = limits::attempt(&state.pool, &buckets).await? else {
+    let Some(attempt) = limits::attempt(&state.pool, state.clock.now(), &buckets).await? else {
         return Err(ApiError::refused(
             StatusCode::TOO_MANY_REQUESTS,
             "too_many_attempts",

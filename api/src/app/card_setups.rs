@@ -45,7 +45,7 @@ where
     F: std::future::Future<Output = Result<CardSetup, PaymentError>>,
 {
     let cap = Limit { max: state.services.config.card_setups_per_address, ..CARD_SETUPS_PER_ADDRESS };
-    let attempt = match limits::attempt_or_wait(&state.pool, &[(&cap, address.as_str())]).await? {
+    let attempt = match limits::attempt_or_wait(&state.pool, state.clock.now(), &[(&cap, address.as_str())]).await? {
         Ok(attempt) => attempt,
         Err(wait) => return Err(too_many_from_address(wait)),
     };

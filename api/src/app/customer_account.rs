@@ -73,7 +73,7 @@ pub async fn sign_in(
         (&limits::CUSTOMER_SIGN_IN_PER_ADDRESS, address.as_str()),
         (&limits::CUSTOMER_SIGN_IN_PER_EMAIL, email.as_str()),
     ];
-    let Some(attempt) = limits::attempt(&state.pool, &buckets).await? else {
+    let Some(attempt) = limits::attempt(&state.pool, state.clock.now(), &buckets).await? else {
         return Err(too_many_sign_ins());
     };
     let account = sqlx::query!(
@@ -204,6 +204,7 @@ pub async fn request_reset(state: &AppState, address: &ClientAddress, email: &st
     let email = normal_email(email);
     limits::require(
         &state.pool,
+        state.clock.now(),
         &[(&limits::PASSWORD_RESET_PER_ADDRESS, address.as_str()), (&limits::PASSWORD_RESET_PER_EMAIL, email.as_str())],
     )
     .await?;

@@ -185,6 +185,7 @@ pub async fn request_quote(
     }
     limits::require(
         &state.pool,
+        state.clock.now(),
         &[(&QUOTES_PER_EMAIL, details.email.as_str()), (&QUOTES_PER_ADDRESS, address.as_str())],
     )
     .await?;

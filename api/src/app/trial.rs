@@ -70,6 +70,7 @@ pub async fn start(
     let mut contact = accounts::checked_form(info, true, errors)?;
     limits::require(
         &state.pool,
+        state.clock.now(),
         &[
             (&limits::TRIAL_PER_EMAIL, aggregates::customer::mailbox(&contact.email).as_str()),
             (&limits::TRIAL_PER_ADDRESS, address.as_str()),

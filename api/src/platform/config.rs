@@ -71,6 +71,10 @@ pub struct Config {
     /// `CLOCK_OFFSET_DAYS` (development only): the jobs' and commands' clock runs this many
     /// days ahead, so a test can end a trial with the real binary (a week on in one step).
     pub clock_offset_days: i64,
+    /// Time stood still at this moment (in-process tests only; no variable sets it): a test
+    /// that fills a rate limit to its edge stops the clock inside one window instead of
+    /// waiting for the next minute to start.
+    pub stopped_clock: Option<chrono::DateTime<chrono::Utc>>,
     /// `METRICS_TOKEN`: GET /metrics also answers `Authorization: Bearer <token>` from any
     /// address; without it, only loopback callers, and none behind a trusted proxy (whose
     /// visitors would all look like loopback). At least 16 characters.
@@ -257,7 +261,9 @@ impl PaymentsConfig {
 impl Config {
     /// The clock the jobs and commands go by: the system's, moved by `CLOCK_OFFSET_DAYS`.
     pub fn clock(&self) -> std::sync::Arc<dyn aggregates::clock::Clock> {
-        if self.clock_offset_days == 0 {
+        if let Some(moment) = self.stopped_clock {
+            std::sync::Arc::new(aggregates::clock::FixedClock(moment))
+        } else if self.clock_offset_days == 0 {
             std::sync::Arc::new(aggregates::clock::SystemClock)
         } else {
             std::sync::Arc::new(aggregates::clock::ShiftedClock(chrono::Duration::days(self.clock_offset_days)))
@@ -388,6 +394,7 @@ impl Config {
                     .ok_or("CLOCK_OFFSET_DAYS must be a whole number of days (at most 3650 either way)")?,
                 None => 0,
             },
+            stopped_clock: None,
             metrics_token: non_empty(lookup("METRICS_TOKEN")).map(Secret::new),
             trusted_proxy: matches!(non_empty(lookup("TRUSTED_PROXY")).as_deref(), Some("1" | "true")),
             carts_per_address: parse("CARTS_PER_ADDRESS", lookup("CARTS_PER_ADDRESS"), 5)?,

@@ -13,6 +13,9 @@
 //! back, and a caller can give slots back for attempts that turned out well (the staff
 //! sign-in limit counts failures only).
 //!
+//! Windows are placed by the server's clock (the app's `Clock`, passed in as `now`), not the
+//! database's, so a test can stop time at the start of a window instead of waiting for one.
+//!
 //! Each refusal is counted in `talkbridge_rate_limited_total{limit}` (crate::platform::metrics), by the
 //! limit's name.
 //!
@@ -150,14 +153,14 @@ impl Wait {
     }
 }
 
-async fn count(pool: &PgPool, limit: &Limit, key: &str) -> Result<Counted, sqlx::Error> {
+async fn count(pool: &PgPool, now: DateTime<Utc>, limit: &Limit, key: &str) -> Result<Counted, sqlx::Error> {
     let bucket = bucket(limit, key);
     // `before` is the window's count as the statement found it (every part of one statement
     // sees the same snapshot): the full count when the upsert let nothing through.
     let row = sqlx::query!(
         r#"WITH w AS (
              SELECT to_timestamp(floor(t / $3) * $3) AS start, (t - floor(t / $3) * $3) / $3 AS elapsed
-             FROM (SELECT extract(epoch FROM now())::float8 AS t) AS clock
+             FROM (SELECT extract(epoch FROM $4::timestamptz)::float8 AS t) AS clock
          ), hit AS (
              INSERT INTO rate_limits AS r (bucket, window_start, count)
              SELECT $1, start, 1 FROM w
@@ -174,7 +177,8 @@ async fn count(pool: &PgPool, limit: &Limit, key: &str) -> Result<Counted, sqlx:
          FROM w"#,
         &bucket,
         limit.max,
-        f64::from(limit.window_seconds)
+        f64::from(limit.window_seconds),
+        now
     )
     .fetch_one(pool)
     .await?;
@@ -219,15 +223,23 @@ impl Attempt {
 
 /// Counts one attempt in each (limit, key) bucket, in order. None when a bucket is full,
 /// and then the attempt counts nowhere (the buckets after it are not asked).
-pub async fn attempt(pool: &PgPool, checks: &[(&Limit, &str)]) -> Result<Option<Attempt>, sqlx::Error> {
-    Ok(attempt_or_wait(pool, checks).await?.ok())
+pub async fn attempt(
+    pool: &PgPool,
+    now: DateTime<Utc>,
+    checks: &[(&Limit, &str)],
+) -> Result<Option<Attempt>, sqlx::Error> {
+    Ok(attempt_or_wait(pool, now, checks).await?.ok())
 }
 
 /// As `attempt`, saying when refused how long the full bucket asks the caller to wait.
-pub async fn attempt_or_wait(pool: &PgPool, checks: &[(&Limit, &str)]) -> Result<Result<Attempt, Wait>, sqlx::Error> {
+pub async fn attempt_or_wait(
+    pool: &PgPool,
+    now: DateTime<Utc>,
+    checks: &[(&Limit, &str)],
+) -> Result<Result<Attempt, Wait>, sqlx::Error> {
     let mut slots = vec![];
     for (limit, key) in checks {
-        let counted = count(pool, limit, key).await?;
+        let counted = count(pool, now, limit, key).await?;
         slots.extend(counted.slot);
         if !counted.allowed {
             metrics::counter!(crate::platform::metrics::RATE_LIMITED, "limit" => limit.name).increment(1);
@@ -239,8 +251,8 @@ pub async fn attempt_or_wait(pool: &PgPool, checks: &[(&Limit, &str)]) -> Result
 }
 
 /// Counts one attempt in each bucket, or answers 429 `too_many_attempts`.
-pub async fn require(pool: &PgPool, checks: &[(&Limit, &str)]) -> Result<Attempt, ApiError> {
-    attempt(pool, checks).await?.ok_or_else(too_many_attempts)
+pub async fn require(pool: &PgPool, now: DateTime<Utc>, checks: &[(&Limit, &str)]) -> Result<Attempt, ApiError> {
+    attempt(pool, now, checks).await?.ok_or_else(too_many_attempts)
 }
 
 #[cfg(test)]

@@ -94,23 +94,62 @@ async fn new_database(template: Option<&str>) -> String {
     with_database(&admin_url(), &name)
 }
 
-/// This process's migrated database, made once and only copied after that: PostgreSQL copies a
-/// template only while nobody is connected to it, so its pool is closed before the first copy.
-/// It carries the run's prefix (dropped with the run's databases) and the process id.
+/// The run's migrated and seeded database, made once and only copied after that, by whichever
+/// test process gets to it first (nextest runs each test in a process of its own): an advisory
+/// lock orders the processes, and the name carries the run's prefix (dropped with the run's
+/// databases) and the test binary's identity (a rebuilt binary, new migrations: a new template).
+/// It holds the demo number stock and hardware catalogue a first start seeds, so no test's
+/// server seeds them again. PostgreSQL copies a template only while nobody is connected to it,
+/// so its pool is closed before the lock is let go.
 async fn migrated_template() -> &'static str {
     static TEMPLATE: tokio::sync::OnceCell<String> = tokio::sync::OnceCell::const_new();
     TEMPLATE
         .get_or_init(|| async {
-            let name = format!("{}template_{}", database_prefix(), std::process::id());
+            let name = format!("{}template_{:016x}", database_prefix(), binary_identity());
             let mut admin = PgConnection::connect(&admin_url()).await.expect("TEST_DATABASE_URL must reach PostgreSQL");
-            admin.execute(format!(r#"DROP DATABASE IF EXISTS "{name}""#).as_str()).await.unwrap();
-            admin.execute(format!(r#"CREATE DATABASE "{name}""#).as_str()).await.expect("create the template");
-            let pool = PgPool::connect(&with_database(&admin_url(), &name)).await.unwrap();
-            api::startup::migrate(&pool).await.expect("the migrations apply to the template");
-            pool.close().await;
+            let key = i64::from_ne_bytes(binary_identity().to_ne_bytes());
+            admin.execute(format!("SELECT pg_advisory_lock({key})").as_str()).await.unwrap();
+            let exists: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)")
+                .bind(&name)
+                .fetch_one(&mut admin)
+                .await
+                .unwrap();
+            if !exists {
+                // Made aside and renamed, so a process that died half-way leaves no half-made template.
+                let aside = format!("{name}_making");
+                admin.execute(format!(r#"DROP DATABASE IF EXISTS "{aside}""#).as_str()).await.unwrap();
+                admin.execute(format!(r#"CREATE DATABASE "{aside}""#).as_str()).await.expect("create the template");
+                let pool = PgPool::connect(&with_database(&admin_url(), &aside)).await.unwrap();
+                api::startup::migrate(&pool).await.expect("the migrations apply to the template");
+                let state = api::app::state::AppState::with_clock(
+                    pool.clone(),
+                    std::sync::Arc::new(aggregates::clock::SystemClock),
+                );
+                api::startup::seed_first_start(
+                    &state,
+                    std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/seed")),
+                )
+                .await
+                .expect("the demo stock and catalogue seed the template");
+                drop(state);
+                pool.close().await;
+                admin.execute(format!(r#"ALTER DATABASE "{aside}" RENAME TO "{name}""#).as_str()).await.unwrap();
+            }
+            admin.execute(format!("SELECT pg_advisory_unlock({key})").as_str()).await.unwrap();
             name
         })
         .await
+}
+
+/// The test binary's identity: its path, size and modification time, hashed (FNV-1a).
+fn binary_identity() -> u64 {
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let meta = std::fs::metadata(&exe).expect("the test binary's metadata");
+    let modified = meta.modified().ok().and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok()).unwrap_or_default();
+    let identity = format!("{}|{}|{}", exe.display(), meta.len(), modified.as_nanos());
+    identity
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3))
 }
 
 /// The files of the folder standing in for the built web app (webapp/dist): the shell, an
@@ -357,15 +396,9 @@ impl Drop for Server {
     }
 }
 
-/// Returns once at least `needed` is left of the current minute, waiting for the next one to
-/// start when it is not. The limiter (api/src/platform/limits.rs) counts whole minutes, the previous
-/// one in part: a test filling a per-minute limit to the edge runs inside one.
-pub async fn within_one_minute(needed: std::time::Duration) {
-    use chrono::Timelike;
-    let now = chrono::Utc::now();
-    let into = std::time::Duration::new(u64::from(now.second()), now.nanosecond() % 1_000_000_000);
-    let left = std::time::Duration::from_secs(60).saturating_sub(into);
-    if left < needed {
-        tokio::time::sleep(left + std::time::Duration::from_millis(200)).await;
-    }
+/// Stops the app's clock at this moment: the rate limiter (api/src/platform/limits.rs) counts in
+/// windows of the clock's time, so a test filling a per-minute limit to its edge stays inside
+/// one window however long it takes.
+pub fn stop_the_clock(config: &mut Config) {
+    config.stopped_clock = Some(chrono::Utc::now());
 }

@@ -140,6 +140,7 @@ macro_rules! top_up_points {
             }
         )*
 
+        /// Every top-up point is tested both ways: the buyer back, and the job settling alone.
         #[test]
         fn every_fault_point_of_a_top_up_is_tested_both_ways() {
             let tested = [$(($point, $buyer_returns)),*];

@@ -148,7 +148,7 @@ async fn lookup(
         return Err(ApiError::unprocessable("invalid_postcode", "Please enter a valid UK postcode (e.g., SW1A 1AA)"));
     }
     let limit = Limit { max: state.services.config.address_lookups_per_address, ..ADDRESS_LOOKUPS_PER_ADDRESS };
-    if let Err(wait) = limits::attempt_or_wait(&state.pool, &[(&limit, address.as_str())]).await? {
+    if let Err(wait) = limits::attempt_or_wait(&state.pool, state.clock.now(), &[(&limit, address.as_str())]).await? {
         return Err(too_many_lookups(wait));
     }
     let config = &state.services.config.address_lookup;

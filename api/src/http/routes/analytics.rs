@@ -92,7 +92,7 @@ async fn record_page_view(
 /// fails a page, and the writer meets the same database.
 async fn kept_for(state: &AppState, address: &ClientAddress) -> bool {
     let limit = Limit { max: state.services.config.page_views_per_address, ..PAGE_VIEWS_PER_ADDRESS };
-    match limits::attempt(&state.pool, &[(&limit, address.as_str())]).await {
+    match limits::attempt(&state.pool, state.clock.now(), &[(&limit, address.as_str())]).await {
         Ok(attempt) => attempt.is_some(),
         Err(error) => {
             tracing::warn!(%error, "the page-view limit could not be counted; the view is kept");
