@@ -32,3 +32,5 @@ SQLX_OFFLINE=false DATABASE_URL="$url" SQLX_OFFLINE_DIR="$ROOT/.sqlx" \
 
 python3 api/scripts/sqlx-check.py
 log "$(ls .sqlx/query-*.json | wc -l) queries in .sqlx/"
+# The schema those queries were checked against, for readers (docs/schema.sql).
+bash api/scripts/schema-dump.sh
