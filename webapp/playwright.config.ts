@@ -6,7 +6,8 @@ import { defineConfig, devices } from '@playwright/test';
 //   hardware-prices and live-pages create, reprice, unstock and delete phones) with every spec
 //   that picks a phone from it or reads /hardware (the first in-stock phone, the brand with the
 //   most phones, /hardware's HTML and console, the links it lists; a phone deleted meanwhile
-//   would leave a page with a missing picture).
+//   would leave a page with a missing picture), and the one crawl of the site map (site-map.spec:
+//   /hardware hydrates without a console error only while no phone is deleted under it).
 // - `stock`, one file at a time: numbers.spec takes "the first available number" of 0161 and
 //   0121 and the first free-trial number, and trial.spec takes free-trial numbers and runs the
 //   trial jobs with a moved clock (they end every unconfirmed trial).
@@ -28,6 +29,7 @@ const catalogue = [
   'live-pages.spec.ts',
   'prerender.spec.ts',
   'refunds.spec.ts',
+  'site-map.spec.ts',
   'support.spec.ts',
 ];
 const stock = ['numbers.spec.ts', 'trial.spec.ts'];
@@ -38,7 +40,8 @@ export default defineConfig({
   testDir: 'e2e',
   workers: 2,
   retries: 0,
-  reporter: 'list',
+  // E2E_REPORT (set by .ci/test): a JSON report as well, from which the slowest tests are listed.
+  reporter: process.env.E2E_REPORT ? [['list'], ['json', { outputFile: process.env.E2E_REPORT }]] : 'list',
   fullyParallel: false,
   timeout: 30_000,
   expect: { timeout: 7_000 },

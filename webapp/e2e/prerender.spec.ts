@@ -44,35 +44,8 @@ async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
   return blocks.map((text) => JSON.parse(text) as Record<string, unknown>);
 }
 
-test('every page in the sitemap is real HTML without JavaScript: one H1, title, canonical, JSON-LD', async ({ browser, request }) => {
-  const pages = await sitemap(request);
-  const paths = pages.map((entry) => entry.path);
-  expect(paths).toEqual(expect.arrayContaining(['/', '/plans-and-pricing']));
-  for (const { path, lastmod } of pages) expect(lastmod, path).toMatch(/^\d{4}-\d{2}-\d{2}/);
-
-  // A second or so a page (six steps each), more on a busy machine.
-  test.setTimeout(paths.length * 2_000);
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await context.newPage();
-  for (const path of paths) {
-    await test.step(path, async () => {
-      const response = await page.goto(path);
-      expect(response?.status()).toBe(200);
-      expect(new URL(page.url()).pathname, 'served for its exact path, no redirect').toBe(path);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-      await expect(page).toHaveTitle(/Talkbridge/);
-      await expect(page.locator('head > title')).toHaveCount(1);
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${SITE_URL}${path}`);
-      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'index, follow');
-      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /\w/);
-      await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', `${SITE_URL}${path}`);
-      const data = await jsonLd(page);
-      expect(data.length).toBeGreaterThan(0);
-      for (const block of data) expect(block['@context']).toBe('https://schema.org');
-    });
-  }
-  await context.close();
-});
+// Every page of the sitemap as real HTML without JavaScript, and hydrated without a console
+// error: the one crawl of the site map (site-map.spec.ts).
 
 test('checkout, thank-you, set-up and staff pages are noindex, disallowed and absent from the sitemap', async ({ request, page }) => {
   const listed = (await sitemap(request)).map((entry) => entry.path);
@@ -93,19 +66,6 @@ test('checkout, thank-you, set-up and staff pages are noindex, disallowed and ab
   // The page itself says noindex too once it runs.
   await page.goto('/checkout');
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
-});
-
-test('every prerendered page hydrates without a console error', async ({ page, request }) => {
-  const errors = consoleErrors(page);
-  const paths = (await sitemap(request)).map((entry) => entry.path);
-  expect(paths).toEqual(expect.arrayContaining(['/', '/plans-and-pricing']));
-  // Each page loads and then rests half a second (networkidle): a few seconds a page.
-  test.setTimeout(paths.length * 3_000);
-  for (const path of paths) {
-    await page.goto(path);
-    await page.waitForLoadState('networkidle');
-  }
-  expect(errors).toEqual([]);
 });
 
 test('a prerendered page works at once and keeps one of each head tag across navigation', async ({ page }) => {
