@@ -1182,7 +1182,11 @@ async fn check_from(app: &TestApp, cart_id: &str, email: &str, forwarded: &str) 
 
 #[tokio::test]
 async fn behind_a_trusted_proxy_each_forwarded_address_is_counted_apart() {
-    let app = spawn_app_with(|config| config.trusted_proxy = true).await;
+    let app = spawn_app_with(|config| {
+        stop_the_clock(config);
+        config.trusted_proxy = true;
+    })
+    .await;
     let cart_id = cart(&app, single_user(&[])).await;
     let per_address = api::platform::limits::PASSWORD_PER_ADDRESS.max;
     for n in 0..per_address {

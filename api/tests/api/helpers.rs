@@ -133,7 +133,14 @@ async fn migrated_template() -> &'static str {
                 .expect("the demo stock and catalogue seed the template");
                 drop(state);
                 pool.close().await;
-                admin.execute(format!(r#"ALTER DATABASE "{aside}" RENAME TO "{name}""#).as_str()).await.unwrap();
+                // A closed connection's server process may still be ending (a loaded machine):
+                // nobody else uses this database, so any session left on it is ended.
+                let ended = format!(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{aside}' AND pid <> pg_backend_pid()"
+                );
+                admin.execute(ended.as_str()).await.unwrap();
+                let rename = format!(r#"ALTER DATABASE "{aside}" RENAME TO "{name}""#);
+                admin.execute(rename.as_str()).await.expect("the template made aside takes its name");
             }
             admin.execute(format!("SELECT pg_advisory_unlock({key})").as_str()).await.unwrap();
             name
