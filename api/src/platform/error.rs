@@ -117,7 +117,11 @@ pub const INVALID_BODY: Declared =
 pub const PAYLOAD_TOO_LARGE: Declared = api_refusal("payload_too_large", 413, "The request body is too large.");
 pub const CONFLICT: Declared =
     api_refusal("conflict", 409, "This was changed by another request at the same time. Please try again.");
-pub const INTERNAL: Declared = api_refusal("internal", 500, "Something went wrong on our side. Please try again.");
+pub const INTERNAL: Declared = api_refusal(
+    "internal",
+    500,
+    "Something went wrong on our side. Please try again, and if it happens again contact us quoting reference {reference}.",
+);
 pub const TOO_MANY_ATTEMPTS: Declared =
     api_refusal("too_many_attempts", 429, "Too many attempts: the message says when to try again (Retry-After).");
 pub const NOT_SIGNED_IN: Declared = api_refusal("not_signed_in", 401, "Please sign in.");
@@ -331,8 +335,14 @@ impl IntoResponse for ApiError {
                 return (status, [(RETRY_AFTER, retry_after.seconds.to_string())], Json(body)).into_response();
             }
             ApiError::Internal(detail) => {
+                // Logged in the request's span (its id); the buyer is shown the id's first
+                // eight characters, which find the line in the log.
                 tracing::error!(%detail, "request failed");
-                (INTERNAL.message.to_string(), INTERNAL.code)
+                let message = match crate::platform::logging::current_request() {
+                    Some(id) => INTERNAL.message.replace("{reference}", id.get(..8).unwrap_or(&id)),
+                    None => "Something went wrong on our side. Please try again.".to_string(),
+                };
+                (message, INTERNAL.code)
             }
         };
         let errors = match &self {

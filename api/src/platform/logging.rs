@@ -27,6 +27,24 @@ use tracing::Level;
 
 /// The header that carries a request's id: set by the router's outer layer, read for its log line.
 pub const REQUEST_ID: axum::http::HeaderName = axum::http::HeaderName::from_static("x-request-id");
+
+tokio::task_local! {
+    /// The id of the request this task serves (crate::platform::metrics::track_http sets it).
+    static CURRENT_REQUEST: String;
+}
+
+/// Runs `serve` as the request `id`: every line it logs carries the id (a `request` span), and
+/// a failure's answer can name it ([`current_request`]).
+pub async fn serving<F: std::future::Future>(id: &str, serve: F) -> F::Output {
+    use tracing::Instrument;
+    let span = tracing::info_span!("request", id);
+    CURRENT_REQUEST.scope(id.to_string(), serve.instrument(span)).await
+}
+
+/// The id of the request being served, when this task serves one.
+pub fn current_request() -> Option<String> {
+    CURRENT_REQUEST.try_with(Clone::clone).ok().filter(|id| !id.is_empty())
+}
 use tracing_appender::non_blocking::{ErrorCounter, NonBlocking, NonBlockingBuilder, WorkerGuard};
 use tracing_subscriber::EnvFilter;
 

@@ -131,19 +131,14 @@ pub async fn track_http(request: Request, next: Next) -> Response {
     };
     // The request's id (routes::REQUEST_ID, set by the layer outside this one) for its log line.
     let id = request.headers().get(crate::platform::logging::REQUEST_ID).cloned();
+    let id = id.as_ref().and_then(|v| v.to_str().ok()).unwrap_or("");
     let started = Instant::now();
-    let response = next.run(request).await;
+    let response = crate::platform::logging::serving(id, next.run(request)).await;
     let took = started.elapsed();
     let status = response.status().as_u16();
     // The route is the matched template, never the path: a path's ids (an order's) are not
     // for the log.
-    crate::platform::logging::request(
-        id.as_ref().and_then(|v| v.to_str().ok()).unwrap_or(""),
-        method,
-        &route,
-        status,
-        took,
-    );
+    crate::platform::logging::request(id, method, &route, status, took);
     metrics::counter!(HTTP_REQUESTS, "method" => method, "route" => route.clone(), "status" => status.to_string())
         .increment(1);
     metrics::histogram!(HTTP_SECONDS, "method" => method, "route" => route).record(took.as_secs_f64());

@@ -501,3 +501,21 @@ async fn a_stripe_id_not_of_its_shape_never_reaches_stripe() {
     assert!(asked.iter().all(|line| line.starts_with("GET /v1/payment_intents/pi_123")), "{asked:?}");
     assert!(!asked.is_empty());
 }
+
+/// A failure on our side answers 500 with a message naming a reference, the first characters of
+/// the request's id (its `x-request-id`), so the line logged in that request's span is found
+/// from what the buyer was shown.
+#[tokio::test]
+async fn a_failure_on_our_side_answers_500_with_a_reference_that_finds_the_request() {
+    let app = spawn_app().await;
+    // The event store gone: a new cart cannot be stored.
+    sqlx::query("ALTER TABLE events RENAME TO events_away").execute(&app.pool).await.unwrap();
+    let response = app.send(Method::POST, "/api/carts", None).await;
+    assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
+    let id = response.headers()["x-request-id"].to_str().unwrap().to_string();
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["code"], "internal");
+    let message = body["error"].as_str().unwrap();
+    assert!(message.starts_with("Something went wrong on our side."), "{message}");
+    assert!(message.ends_with(&format!("quoting reference {}.", &id[..8])), "{message} ({id})");
+}
