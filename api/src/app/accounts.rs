@@ -191,26 +191,9 @@ pub async fn add_extensions(
     let mut extensions = vec![];
     let mut passwords = vec![];
     for number in extension_numbers(count) {
-        let taken: bool = sqlx::query_scalar!(
-            r#"SELECT EXISTS (SELECT 1 FROM sip_extensions WHERE username = $1) AS "exists!""#,
-            format!("{base}{number}")
-        )
-        .fetch_one(&mut **tx)
-        .await?;
+        let taken = crate::app::sip_extensions::username_taken(tx, &format!("{base}{number}")).await?;
         let username = if taken { format!("{base}{number}.{suffix}") } else { format!("{base}{number}") };
-        let password = sip_password();
-        sqlx::query!(
-            "INSERT INTO sip_extensions (order_id, account_id, number, username, secret_digest, ha1_md5)
-             VALUES ($1, $2, $3, $4, $5, $6)",
-            owner,
-            account_id,
-            &number,
-            &username,
-            sip_digest(&username, &password),
-            sip_digest_md5(&username, &password)
-        )
-        .execute(&mut **tx)
-        .await?;
+        let password = crate::app::sip_extensions::add(tx, owner, account_id, &number, &username).await?;
         extensions.push(Extension { number: number.clone(), username });
         passwords.push((number, password));
     }

@@ -379,22 +379,10 @@ pub struct ExtensionState {
 }
 
 pub async fn extensions(state: &AppState, owner: &str) -> Result<Vec<ExtensionState>, ApiError> {
-    let rows = sqlx::query!(
-        r#"SELECT e.number, e.username, a.username IS NOT NULL AS "active!" FROM sip_extensions e
-         LEFT JOIN sip_accounts a ON a.username = e.username WHERE e.order_id = $1 ORDER BY e.number::int"#,
-        owner
-    )
-    .fetch_all(&state.pool)
-    .await?;
-    let usernames: Vec<String> = rows.iter().map(|r| r.username.clone()).collect();
-    let registered = projections::sip::registered(&state.pool, &usernames).await?;
-    Ok(rows
+    let listed = crate::app::sip_extensions::listed(&state.pool, owner).await?;
+    Ok(listed
         .into_iter()
-        .map(|r| ExtensionState {
-            registered: r.active && registered.contains(&r.username),
-            number: r.number,
-            username: r.username,
-        })
+        .map(|e| ExtensionState { registered: e.registered, number: e.number, username: e.username })
         .collect())
 }
 

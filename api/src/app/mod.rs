@@ -30,6 +30,7 @@ pub mod public_reads;
 pub mod quotes;
 pub mod service_money;
 pub mod shop;
+pub mod sip_extensions;
 pub mod sip_passwords;
 pub mod state;
 pub mod stripe_events;

@@ -10,6 +10,7 @@
 use aggregates::service_order::{ServiceOrder, ServiceOrderCommand, ServiceOrderError};
 use aggregates::trial::{Trial, TrialCommand};
 
+use crate::app::sip_extensions;
 use crate::app::state::{load, AppState};
 use crate::commands::{Committed, Context};
 use crate::platform::error::ApiError;
@@ -57,14 +58,8 @@ pub async fn reset(
         }
     };
     let mut tx = state.pool.begin().await?;
-    let username: Option<String> = sqlx::query_scalar!(
-        "SELECT username FROM sip_extensions WHERE order_id = $1 AND number = $2 FOR UPDATE",
-        &owner,
-        number
-    )
-    .fetch_optional(&mut *tx)
-    .await?;
-    let username = username.ok_or(ServiceOrderError::ExtensionNotFound)?;
+    let username =
+        sip_extensions::username_locked(&mut tx, &owner, number).await?.ok_or(ServiceOrderError::ExtensionNotFound)?;
     // The event commits with the new digests, or neither does.
     let by = by.to_string();
     let committed = match whose {
@@ -76,16 +71,7 @@ pub async fn reset(
             state.trials.execute_in(&mut tx, context, id, TrialCommand::ResetSipPassword { by }).await?,
         )),
     };
-    let password = crate::app::accounts::sip_password();
-    sqlx::query!(
-        "UPDATE sip_extensions SET secret_digest = $3, ha1_md5 = $4 WHERE order_id = $1 AND number = $2",
-        &owner,
-        number,
-        crate::app::accounts::sip_digest(&username, &password),
-        crate::app::accounts::sip_digest_md5(&username, &password)
-    )
-    .execute(&mut *tx)
-    .await?;
+    let password = sip_extensions::new_password(&mut tx, &owner, number, &username).await?;
     tx.commit().await?;
     match committed {
         Reset::Order(committed) => state.orders.publish(id, &committed).await,

@@ -22,6 +22,7 @@ use crate::app::checkout::gateway::{CardSetup, SetupState};
 use crate::app::faults;
 use crate::app::locks::locked;
 use crate::app::payments::failures::payment_failure;
+use crate::app::sip_extensions;
 use crate::app::state::AppState;
 use crate::app::workflows::{self, trial::START_TRIAL};
 use crate::commands::{self, BUYER};
@@ -217,21 +218,9 @@ async fn resume_start(
         return Ok(None);
     }
     let owner = projections::sip::trial_owner(&id);
-    let extension =
-        sqlx::query!("SELECT number, username FROM sip_extensions WHERE order_id = $1 ORDER BY number LIMIT 1", &owner)
-            .fetch_one(&state.pool)
-            .await?;
-    let (number_of, username) = (extension.number, extension.username);
-    let password = accounts::sip_password();
-    sqlx::query!(
-        "UPDATE sip_extensions SET secret_digest = $3, ha1_md5 = $4 WHERE order_id = $1 AND number = $2",
-        &owner,
-        &number_of,
-        accounts::sip_digest(&username, &password),
-        accounts::sip_digest_md5(&username, &password)
-    )
-    .execute(&state.pool)
-    .await?;
+    let (number_of, username) = sip_extensions::first(&state.pool, &owner).await?;
+    let password =
+        sip_extensions::new_password(&mut *state.pool.acquire().await?, &owner, &number_of, &username).await?;
     tracing::info!(trial = %id, "SIP password made again: the start's answer never reached the visitor");
     let row = inventory::find(&state.pool, number).await?.ok_or(TrialError::NotFound)?;
     let extension = Extension { number: number_of, username };

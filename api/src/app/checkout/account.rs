@@ -14,6 +14,7 @@ use crate::app::account_form::{field_errors, FieldErrors};
 use crate::app::accounts;
 use crate::app::faults;
 use crate::app::locks::locked;
+use crate::app::sip_extensions;
 use crate::app::state::AppState;
 use crate::app::workflows::{self, BUY_CREDIT, COMPLETE_SERVICE_ORDER, OPEN_PORTS};
 use crate::platform::error::ApiError;
@@ -180,16 +181,7 @@ async fn reissue(state: &AppState, id: &str, order: &ServiceOrder) -> Result<Vec
     let mut tx = state.pool.begin().await?;
     let mut passwords = vec![];
     for extension in &order.extensions {
-        let password = accounts::sip_password();
-        sqlx::query!(
-            "UPDATE sip_extensions SET secret_digest = $3, ha1_md5 = $4 WHERE order_id = $1 AND number = $2",
-            id,
-            &extension.number,
-            accounts::sip_digest(&extension.username, &password),
-            accounts::sip_digest_md5(&extension.username, &password)
-        )
-        .execute(&mut *tx)
-        .await?;
+        let password = sip_extensions::new_password(&mut tx, id, &extension.number, &extension.username).await?;
         passwords.push((extension.number.clone(), password));
     }
     tx.commit().await?;

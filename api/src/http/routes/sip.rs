@@ -95,26 +95,10 @@ async fn trial_registrations(
 }
 
 async fn registrations(state: &AppState, owner: &str) -> Result<Json<Registrations>, ApiError> {
-    let rows: Vec<(String, String, bool)> = sqlx::query!(
-        r#"SELECT e.number, e.username, a.username IS NOT NULL AS "active!" FROM sip_extensions e
-         LEFT JOIN sip_accounts a ON a.username = e.username WHERE e.order_id = $1 ORDER BY e.number::int"#,
-        owner
-    )
-    .fetch_all(&state.pool)
-    .await?
-    .into_iter()
-    .map(|row| (row.number, row.username, row.active))
-    .collect();
-    let usernames: Vec<String> = rows.iter().map(|(_, username, _)| username.clone()).collect();
-    let registered = projections::sip::registered(&state.pool, &usernames).await?;
-    let extensions = rows
+    let extensions = crate::app::sip_extensions::listed(&state.pool, owner)
+        .await?
         .into_iter()
-        .map(|(number, username, active)| ExtensionState {
-            registered: active && registered.contains(&username),
-            number,
-            username,
-            active,
-        })
+        .map(|e| ExtensionState { registered: e.registered, number: e.number, username: e.username, active: e.active })
         .collect();
     Ok(Json(Registrations { sip_server: state.services.config.sip.clone(), extensions }))
 }
