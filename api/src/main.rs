@@ -225,9 +225,9 @@ async fn run(command: Command) -> Result<(), Failure> {
                 format!("job {name:?} is not scheduled here (heartbeat needs HEARTBEAT_JOB=1): one of {names:?}")
             })?;
             match jobs::scheduler::run_once(&pool, job).await? {
-                jobs::RunOutcome::Ran(Ok(report)) => tracing::info!(job = job.name, %report, "job ran"),
-                jobs::RunOutcome::Ran(Err(error)) => return Err(error.into()),
-                jobs::RunOutcome::Skipped => {
+                store::RunOutcome::Ran(Ok(report)) => tracing::info!(job = job.name, %report, "job ran"),
+                store::RunOutcome::Ran(Err(error)) => return Err(error.into()),
+                store::RunOutcome::Skipped => {
                     tracing::warn!(job = job.name, "another runner holds the job's lock; skipped")
                 }
             }

@@ -15,8 +15,8 @@ use jobs::scheduler::{Job, JobFuture};
 use jobs::trials::{TrialJob, END_TRIALS};
 
 use crate::app::state::AppState;
-use jobs::commands::Context;
 use jobs::placeholders::FILL_PLACEHOLDERS;
+use store::commands::Context;
 
 pub use crate::app::state::placeholders;
 

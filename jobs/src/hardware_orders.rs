@@ -13,7 +13,6 @@
 //! Each order is handled under its request lock (`hardware-order-{id}`), skipped while a
 //! request holds it; every step is a command that changes nothing the second time.
 
-use crate::commands::{Context, Cqrs};
 use aggregates::cart::{Cart, CartCommand, CartError};
 use aggregates::hardware_order::{
     HardwareOrder, HardwareOrderCommand, HardwareOrderError, HardwareOrderStatus, UNPAID_ORDER_LIFETIME,
@@ -22,10 +21,11 @@ use aggregates::payments::{Outcome, PaymentGateway};
 use chrono::{DateTime, Duration, Utc};
 use cqrs_es::AggregateError;
 use sqlx::PgPool;
+use store::commands::{Context, Cqrs};
 
-use crate::commands;
 use crate::outbox::{queue_on, Mail};
-use crate::{under_lock, RunOutcome};
+use store::commands;
+use store::{under_lock, RunOutcome};
 
 pub const CONFIRM_HARDWARE_ORDERS: &str = "confirm-hardware-orders";
 
@@ -96,7 +96,7 @@ pub async fn cancel_at_provider(gateway: &dyn PaymentGateway, order: &str, payme
     }
 }
 
-/// Which workflow a hardware order's event starts (crate::commands, `Cqrs::starting`).
+/// Which workflow a hardware order's event starts (store::commands, `Cqrs::starting`).
 pub fn started_by(event: &aggregates::hardware_order::HardwareOrderEvent) -> Option<&'static str> {
     use aggregates::hardware_order::HardwareOrderEvent as Ev;
     match event {
@@ -125,7 +125,7 @@ pub async fn confirm(ctx: &HardwareOrders<'_>, id: &str) -> Result<HardwareOrder
         )));
     }
     take_phones_out_of_cart(ctx, id, &order).await?;
-    crate::faults::point(ctx.fault_injection.as_deref(), "after-hardware-cart-updated");
+    store::faults::point(ctx.fault_injection.as_deref(), "after-hardware-cart-updated");
     let (subject, body) = confirmation_mail(&order);
     let mail = Mail {
         recipient: &order.customer.email,
@@ -136,9 +136,9 @@ pub async fn confirm(ctx: &HardwareOrders<'_>, id: &str) -> Result<HardwareOrder
     };
     let mut tx = ctx.pool.begin().await.map_err(storage)?;
     queue_on(&mut tx, mail).await.map_err(storage)?;
-    crate::workflows::record_step_on(&mut tx, CONFIRM_HARDWARE_ORDER, id, "mail-queued").await.map_err(storage)?;
+    store::workflows::record_step_on(&mut tx, CONFIRM_HARDWARE_ORDER, id, "mail-queued").await.map_err(storage)?;
     tx.commit().await.map_err(storage)?;
-    crate::faults::point(ctx.fault_injection.as_deref(), "after-hardware-mail-queued");
+    store::faults::point(ctx.fault_injection.as_deref(), "after-hardware-mail-queued");
     let retry = order.status != HardwareOrderStatus::Paid;
     let command = if retry {
         HardwareOrderCommand::RetryConfirmation { email_queued: true }
@@ -149,7 +149,7 @@ pub async fn confirm(ctx: &HardwareOrders<'_>, id: &str) -> Result<HardwareOrder
         AggregateError::UserError(refusal) => ConfirmError::Unexpected(refusal.to_string()),
         other => ConfirmError::Storage(other.to_string()),
     })?;
-    crate::faults::point(ctx.fault_injection.as_deref(), "after-hardware-confirmed");
+    store::faults::point(ctx.fault_injection.as_deref(), "after-hardware-confirmed");
     done(ctx.pool, id).await.map_err(storage)?;
     Ok(confirmed.state)
 }
@@ -158,13 +158,13 @@ pub async fn confirm(ctx: &HardwareOrders<'_>, id: &str) -> Result<HardwareOrder
 /// workflow's claim when one is owed (the usual case: `PaymentRecorded` made it), directly
 /// for an order paid before workflows were recorded.
 pub async fn confirm_once(ctx: &HardwareOrders<'_>, id: &str) -> Result<Option<HardwareOrder>, ConfirmError> {
-    let claimed = crate::workflows::claim(ctx.pool, CONFIRM_HARDWARE_ORDER, id)
+    let claimed = store::workflows::claim(ctx.pool, CONFIRM_HARDWARE_ORDER, id)
         .await
         .map_err(|e| ConfirmError::Storage(e.to_string()))?;
     match claimed {
-        crate::workflows::Claimed::Busy => Ok(None),
-        crate::workflows::Claimed::NotOwed => confirm(ctx, id).await.map(Some),
-        crate::workflows::Claimed::Run(claim) => {
+        store::workflows::Claimed::Busy => Ok(None),
+        store::workflows::Claimed::NotOwed => confirm(ctx, id).await.map(Some),
+        store::workflows::Claimed::Run(claim) => {
             let confirmed = confirm(ctx, id).await;
             let ended = match &confirmed {
                 Ok(_) => claim.finish(ctx.pool).await,
@@ -238,7 +238,7 @@ async fn take_phones_out_of_cart(
             Err(other) => return Err(ConfirmError::Storage(other.to_string())),
         }
     }
-    crate::workflows::record_step_on(&mut tx, CONFIRM_HARDWARE_ORDER, id, "cart-updated").await.map_err(storage)?;
+    store::workflows::record_step_on(&mut tx, CONFIRM_HARDWARE_ORDER, id, "cart-updated").await.map_err(storage)?;
     tx.commit().await.map_err(storage)?;
     for committed in &changes {
         ctx.carts.publish(&order.cart_id, committed).await;

@@ -27,8 +27,8 @@ use aggregates::service_order::{OrderStatus, ServiceOrder, ServiceOrderCommand, 
 use axum::http::StatusCode;
 use chrono::{DateTime, Months, Utc};
 use cqrs_es::persist::ViewRepository;
-use jobs::commands::Context;
 use serde::Serialize;
+use store::commands::Context;
 
 use crate::app::ids::StripeId;
 use crate::app::locks::locked;
@@ -430,7 +430,7 @@ fn takes_credit(order: &ServiceOrder) -> bool {
 pub async fn credit(state: &AppState, id: &str) -> Result<CreditOut, ApiError> {
     let (order, _) = load_order(state, id).await?;
     let view = state.call_credit_views.load(id).await.map_err(ApiError::internal)?.unwrap_or_default();
-    let history = jobs::commands::history::<CallCredit>(&state.pool, id).await?;
+    let history = store::commands::history::<CallCredit>(&state.pool, id).await?;
     let mut entries: Vec<CreditEntryOut> = history
         .into_iter()
         .filter_map(|event| match event.payload {

@@ -21,8 +21,8 @@ use aggregates::pricing::Plan;
 use aggregates::service_order::ServiceOrder;
 use aggregates::trial::Trial;
 use cqrs_es::{Aggregate, AggregateError};
-use jobs::commands::Context;
 use jobs::outbox::{queue, Mail};
+use store::commands::Context;
 
 use crate::app::state::{load, AppState};
 

@@ -483,7 +483,7 @@ async fn a_phone_hangs_up_a_call_in_from_the_trunk_and_its_bye_reaches_the_carri
 async fn turn_calls_abroad_on(app: &TestApp, owner: &str, cap_pence: i64) {
     use aggregates::call_credit::CallCreditCommand;
     let state = AppState::new(app.pool.clone());
-    let context = jobs::commands::Context::new(aggregates::actor::Actor::Customer("owner@example.com".into()));
+    let context = store::commands::Context::new(aggregates::actor::Actor::Customer("owner@example.com".into()));
     let command = CallCreditCommand::SetInternationalCalls { monthly_cap_tenths: Some(cap_pence * 10) };
     state.call_credits.execute(&context, owner, command).await.unwrap();
 }

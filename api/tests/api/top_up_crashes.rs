@@ -24,8 +24,8 @@ struct Outcome {
 }
 
 async fn outcome(app: &TestApp, order: &str, customer: &str) -> Outcome {
-    let history = jobs::commands::history::<CallCredit>(&app.pool, order).await.unwrap();
-    let (credit, _) = jobs::commands::load::<CallCredit>(&app.pool, order).await.unwrap();
+    let history = store::commands::history::<CallCredit>(&app.pool, order).await.unwrap();
+    let (credit, _) = store::commands::load::<CallCredit>(&app.pool, order).await.unwrap();
     let mut charged: Vec<i64> = charges_of(customer)
         .await
         .iter()

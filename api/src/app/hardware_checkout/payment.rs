@@ -23,9 +23,9 @@ use crate::app::locks::locked;
 use crate::app::payments::failures::payment_failure;
 use crate::app::payments::{self, Charged, PayableOrder};
 use crate::app::state::AppState;
-use crate::commands::{Context, BUYER};
 use crate::platform::client::ClientAddress;
 use crate::platform::error::ApiError;
+use store::commands::{Context, BUYER};
 
 const PROVIDER_DOWN: &str = "The payment service did not answer. Please try again.";
 

@@ -2,7 +2,7 @@
 //! and resumable after a crash at any point.
 //!
 //! An event that starts a workflow records, in the statement that stores it, that the
-//! workflow is owed (a row of `workflows`; jobs::workflows). A runner claims the row, reads
+//! workflow is owed (a row of `workflows`; store::workflows). A runner claims the row, reads
 //! the aggregate, does each step the stored events do not show done yet (each an idempotent
 //! command or write), records its own progress where no event does, and deletes the row at
 //! the end. Two runners go at it: the request that started the workflow runs it at once and
@@ -32,7 +32,7 @@ pub mod triggers;
 
 use std::time::Duration;
 
-use jobs::workflows::{claim, Claimed};
+use store::workflows::{claim, Claimed};
 
 use crate::app::state::AppState;
 use crate::platform::error::ApiError;
@@ -94,7 +94,7 @@ pub async fn run(state: &AppState, name: &str, id: &str) -> Result<Ran, ApiError
 
 /// Runs every owed workflow nobody is running (oldest first); answers how many ran.
 pub async fn resume_owed(state: &AppState, pause: Duration) -> Result<usize, ApiError> {
-    let owed = jobs::workflows::pending(&state.pool, 100, pause.as_secs_f64()).await?;
+    let owed = store::workflows::pending(&state.pool, 100, pause.as_secs_f64()).await?;
     let mut ran = 0;
     for (name, id) in owed {
         match claim(&state.pool, &name, &id).await? {
@@ -109,7 +109,7 @@ pub async fn resume_owed(state: &AppState, pause: Duration) -> Result<usize, Api
 }
 
 /// Runs the claimed workflow by its name.
-async fn dispatch(state: &AppState, claim: jobs::workflows::Claim) -> Result<(), ApiError> {
+async fn dispatch(state: &AppState, claim: store::workflows::Claim) -> Result<(), ApiError> {
     match claim.workflow.as_str() {
         COMPLETE_SERVICE_ORDER => service_order::complete(state, claim).await,
         trial::START_TRIAL | trial::REMIND_TRIAL | trial::END_TRIAL => trial::run(state, claim).await,
@@ -128,12 +128,12 @@ async fn dispatch(state: &AppState, claim: jobs::workflows::Claim) -> Result<(),
 
 /// `confirm-hardware-order` (jobs::hardware_orders::confirm): the phones out of the cart,
 /// the e-mail, `Confirm`.
-async fn confirm_hardware_order(state: &AppState, claim: jobs::workflows::Claim) -> Result<(), ApiError> {
+async fn confirm_hardware_order(state: &AppState, claim: store::workflows::Claim) -> Result<(), ApiError> {
     let ctx = jobs::hardware_orders::HardwareOrders {
         pool: &state.pool,
         orders: &state.hardware_orders,
         carts: &state.carts,
-        context: jobs::commands::Context::job(CONFIRM_HARDWARE_ORDER),
+        context: store::commands::Context::job(CONFIRM_HARDWARE_ORDER),
         fault_injection: state.services.config.fault_injection.clone(),
     };
     match jobs::hardware_orders::confirm(&ctx, &claim.aggregate_id).await {
@@ -162,7 +162,7 @@ pub fn spawn_runner(state: AppState) -> tokio::task::JoinHandle<()> {
 }
 
 /// A step failed: it stays owed, with the error for staff, and the caller hears of it.
-async fn failed(state: &AppState, claim: jobs::workflows::Claim, error: ApiError) -> Result<(), ApiError> {
+async fn failed(state: &AppState, claim: store::workflows::Claim, error: ApiError) -> Result<(), ApiError> {
     let text = format!("{error:?}");
     if let Err(fail) = claim.fail(&state.pool, &text).await {
         tracing::warn!(%fail, "the workflow's error was not recorded");

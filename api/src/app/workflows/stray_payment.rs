@@ -11,13 +11,13 @@ use aggregates::payments::StrayPayment;
 use aggregates::pricing::Pence;
 use aggregates::service_order::{OrderStatus, ServiceOrder, ServiceOrderCommand};
 use jobs::outbox::Mail;
-use jobs::workflows::Claim;
+use store::workflows::Claim;
 
 use crate::app::faults;
 use crate::app::payments::failures::payment_failure;
 use crate::app::state::AppState;
-use crate::commands::{self, Context};
 use crate::platform::error::ApiError;
+use store::commands::{self, Context};
 
 pub use jobs::hardware_orders::REFUND_STRAY_PAYMENT;
 

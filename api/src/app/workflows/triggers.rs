@@ -1,5 +1,5 @@
 //! Which workflow a stored event starts, and the workflows' names: read when the event is
-//! stored (jobs::commands, `Cqrs::starting`), so the state that builds the command handlers
+//! stored (store::commands, `Cqrs::starting`), so the state that builds the command handlers
 //! needs only this file, not the workflows that run on it.
 
 use aggregates::port::PortEvent;
