@@ -188,7 +188,7 @@ impl AppState {
             vec![Box::new(SharedQuery(hardware_order_view_query.clone()))],
             HardwareOrderServices { clock: clock.clone() },
         )
-        .starting(jobs::hardware_orders::started_by);
+        .starting(crate::app::workflows::triggers::hardware_order_started_by);
         let trial_views = Arc::new(TrialViews::new(TRIAL_VIEW_TABLE, pool.clone()));
         let trial_view_query = Arc::new(CatchUpQuery::new(Arc::new(store(&pool)), trial_views.clone()));
         let trials = Cqrs::new(

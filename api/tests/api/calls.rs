@@ -666,7 +666,8 @@ pub(crate) async fn balance(app: &TestApp, order: &str) -> i64 {
 #[tokio::test]
 async fn pay_as_you_go_pays_for_calls_from_its_credit_and_refuses_them_once_it_is_spent() {
     use aggregates::call_credit::{CallCredit, CallCreditEvent};
-    use api::app::call_charges::{charge_calls, Report};
+    use api::scheduled::charge_calls;
+    use jobs::call_charges::Report;
     let (app, registrar) = spawn_app_with_registrar().await;
     let spec = pay_as_you_go(&["442079460201"]);
     let ours = order(&app, spec, "payg.calls@example.com").await;
@@ -801,7 +802,8 @@ async fn minutes_mails(app: &TestApp) -> Vec<(String, String, String)> {
 #[tokio::test]
 async fn the_buyer_is_emailed_once_when_the_included_minutes_run_out() {
     use aggregates::call_credit::{CallCredit, CallCreditEvent};
-    use api::app::call_charges::{charge_calls, Report};
+    use api::scheduled::charge_calls;
+    use jobs::call_charges::Report;
     let app = crate::helpers::spawn_app().await;
     let state = AppState::new(app.pool.clone());
     let ours = order(&app, single_user(1, &[], &["442079460203"]), "minutes.mail@example.com").await;
@@ -868,7 +870,8 @@ async fn a_trial_calls_out_only_once_its_email_address_is_confirmed() {
 #[tokio::test]
 async fn an_emergency_call_reaches_the_trunk_whatever_the_credit_and_is_never_charged() {
     use aggregates::call_credit::CallCredit;
-    use api::app::call_charges::{charge_calls, Report};
+    use api::scheduled::charge_calls;
+    use jobs::call_charges::Report;
     let (app, registrar) = spawn_app_with_registrar().await;
     let spec = pay_as_you_go(&["442079460204"]);
     let ours = order(&app, spec, "payg.emergency@example.com").await;

@@ -537,7 +537,7 @@ fn every_fault_point_of_the_hardware_confirmation_is_tested() {
         "after-hardware-mail-queued",
         "after-hardware-confirmed",
     ];
-    for point in jobs::hardware_orders::FAULT_POINTS {
+    for point in api::app::workflows::hardware_order::FAULT_POINTS {
         assert!(tested.contains(&point), "{point} has no crash test");
     }
 }

@@ -6,8 +6,8 @@ use std::process::{Command, Stdio};
 use std::time::{Duration as StdDuration, Instant};
 
 use aggregates::dial_plan::{classify, rate, Tariff, SAMPLES};
-use api::app::call_charges::charge_calls;
 use api::app::state::AppState;
+use api::scheduled::charge_calls;
 
 use crate::calls::{
     balance, call, call_and_reason, listen_for, order, owner_of, pair, pay_as_you_go, recorded_call_out, scenario,

@@ -198,7 +198,7 @@ async fn a_top_up_paid_in_a_closed_window_is_bought_by_the_job() {
     // Within the minute the job leaves it to the page.
     let now = api::app::state::AppState::new(app.pool.clone());
     let report = api::scheduled::settle_top_ups(&now).await.unwrap();
-    assert_eq!(report, api::app::billing::TopUpsReport::default(), "not yet a minute old");
+    assert_eq!(report, jobs::top_ups::Report::default(), "not yet a minute old");
     let later = api::app::state::AppState::with_clock(
         app.pool.clone(),
         std::sync::Arc::new(aggregates::clock::FixedClock(chrono::Utc::now() + chrono::Duration::minutes(2))),
@@ -219,5 +219,5 @@ async fn a_top_up_paid_in_a_closed_window_is_bought_by_the_job() {
     .unwrap();
     assert_eq!(actor, ("job".to_string(), "settle-top-ups".to_string()));
     // Nothing left for a second run.
-    assert_eq!(api::scheduled::settle_top_ups(&later).await.unwrap(), api::app::billing::TopUpsReport::default());
+    assert_eq!(api::scheduled::settle_top_ups(&later).await.unwrap(), jobs::top_ups::Report::default());
 }

@@ -501,7 +501,7 @@ pub async fn resend_confirmation(
             )
             .await?;
             let (order, sequence) = load::<HardwareOrder>(&state.pool, id).await?;
-            let (subject, body) = jobs::hardware_orders::confirmation_mail(&order);
+            let (subject, body) = crate::app::workflows::hardware_order::confirmation_mail(&order);
             (order.customer.email, subject, body, "hardware_confirmation", sequence)
         }
     };

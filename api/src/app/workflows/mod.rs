@@ -18,11 +18,12 @@
 //! | `tell-buyer` | `PlaceholderFilled`, `NumberReplaced`, `SubscriptionCancelled` (and an order's legacy transfer steps) | the buyer's e-mail of each |
 //! | `open-ports` | `OrderCompleted` | a Port for each number the order transfers in (aggregates::port) |
 //! | `tell-transfer` | each step of a Port | the buyer's e-mail of each |
-//! | `confirm-hardware-order` | `PaymentRecorded` | the phones out of the cart, the confirmation e-mail, `Confirm` (jobs::hardware_orders) |
+//! | `confirm-hardware-order` | `PaymentRecorded` | the phones out of the cart, the confirmation e-mail, `Confirm` (hardware_order.rs) |
 //! | `refund-stray-payment` | `StrayPaymentReceived` | each stray refunded at the provider, `StrayPaymentRefunded`, the buyer's e-mail |
 //! | `buy-credit` | `PaymentSucceeded` of an order's top-up | `BuyCredit` on the order's call credit (aggregates::call_credit) |
 
 pub mod call_credit;
+pub mod hardware_order;
 pub mod ports;
 pub mod service_order;
 pub mod stray_payment;
@@ -38,7 +39,7 @@ use crate::app::state::AppState;
 use crate::platform::error::ApiError;
 
 pub use call_credit::BUY_CREDIT;
-pub use jobs::hardware_orders::CONFIRM_HARDWARE_ORDER;
+pub use hardware_order::CONFIRM_HARDWARE_ORDER;
 pub use ports::{OPEN_PORTS, TELL_TRANSFER};
 pub use service_order::COMPLETE_SERVICE_ORDER;
 pub use tell_buyer::TELL_BUYER;
@@ -113,7 +114,7 @@ async fn dispatch(state: &AppState, claim: store::workflows::Claim) -> Result<()
     match claim.workflow.as_str() {
         COMPLETE_SERVICE_ORDER => service_order::complete(state, claim).await,
         trial::START_TRIAL | trial::REMIND_TRIAL | trial::END_TRIAL => trial::run(state, claim).await,
-        CONFIRM_HARDWARE_ORDER => confirm_hardware_order(state, claim).await,
+        CONFIRM_HARDWARE_ORDER => hardware_order::run(state, claim).await,
         TELL_BUYER => tell_buyer::run(state, claim).await,
         OPEN_PORTS => ports::open(state, claim).await,
         TELL_TRANSFER => ports::tell(state, claim).await,
@@ -123,22 +124,6 @@ async fn dispatch(state: &AppState, claim: store::workflows::Claim) -> Result<()
             let error = ApiError::internal(format!("no workflow is named {other}"));
             failed(state, claim, error).await
         }
-    }
-}
-
-/// `confirm-hardware-order` (jobs::hardware_orders::confirm): the phones out of the cart,
-/// the e-mail, `Confirm`.
-async fn confirm_hardware_order(state: &AppState, claim: store::workflows::Claim) -> Result<(), ApiError> {
-    let ctx = jobs::hardware_orders::HardwareOrders {
-        pool: &state.pool,
-        orders: &state.hardware_orders,
-        carts: &state.carts,
-        context: store::commands::Context::job(CONFIRM_HARDWARE_ORDER),
-        fault_injection: state.services.config.fault_injection.clone(),
-    };
-    match jobs::hardware_orders::confirm(&ctx, &claim.aggregate_id).await {
-        Ok(_) => Ok(claim.finish(&state.pool).await?),
-        Err(error) => failed(state, claim, ApiError::internal(error.to_string())).await,
     }
 }
 

@@ -19,7 +19,7 @@ use crate::app::state::AppState;
 use crate::platform::error::ApiError;
 use store::commands::{self, Context};
 
-pub use jobs::hardware_orders::REFUND_STRAY_PAYMENT;
+pub use super::triggers::REFUND_STRAY_PAYMENT;
 
 /// Its fault point (FAULT_INJECTION): after the provider refunded, before the event.
 pub const FAULT_POINTS: [&str; 1] = ["after-stray-refunded-at-provider"];
