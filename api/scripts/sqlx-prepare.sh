@@ -26,7 +26,7 @@ log "writing the query data into .sqlx/"
 mkdir -p .sqlx
 rm -f .sqlx/query-*.json
 # The macros run again only in crates cargo compiles again: touch each crate's roots.
-touch aggregates/src/lib.rs projections/src/lib.rs jobs/src/lib.rs api/src/lib.rs api/src/main.rs
+touch aggregates/src/lib.rs aggregates/store/src/lib.rs projections/src/lib.rs jobs/src/lib.rs api/src/lib.rs api/src/main.rs
 SQLX_OFFLINE=false DATABASE_URL="$url" SQLX_OFFLINE_DIR="$ROOT/.sqlx" \
   cargo build --workspace --all-targets --quiet
 

@@ -8,6 +8,8 @@
 //! - [`platform`]: what every layer stands on (settings, errors, limits, locks, metrics, logs);
 //! - [`tools`]: the operator's commands (rebuild-views, import-numbers, seed);
 //! - [`startup`] and [`scheduled`] put them together into the server and its jobs.
+//!
+//! Commands run through the store crate (`store::commands`), as the scheduled jobs' do.
 
 pub mod adapters;
 pub mod app;
@@ -16,6 +18,3 @@ pub mod platform;
 pub mod scheduled;
 pub mod startup;
 pub mod tools;
-
-/// Running commands with their conflict retry (shared with the scheduled jobs).
-pub use jobs::commands;

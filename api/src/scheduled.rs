@@ -5,31 +5,38 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use jobs::hardware_orders::{ConfirmJob, HardwareOrders, CONFIRM_HARDWARE_ORDERS};
+use jobs::call_charges::{ChargeJob, CHARGE_CALLS};
+use jobs::hardware_orders::{ConfirmJob, CONFIRM_HARDWARE_ORDERS};
 use jobs::heartbeat::{beat, HEARTBEAT, HEARTBEAT_SCHEDULE};
 use jobs::numbers::{release_expired, RELEASE_EXPIRED_NUMBERS};
 use jobs::outbox::{keep_locally, send_outbox, SEND_OUTBOX};
 use jobs::purge::{purge_old_records, PURGE_OLD_RECORDS};
 use jobs::reconcile::{CompleteUnattended, ReconcileJob, RECONCILE_PAYMENTS};
 use jobs::scheduler::{Job, JobFuture};
+use jobs::top_ups::{SettleTopUp, Settled, TopUpJob, SETTLE_TOP_UPS};
 use jobs::trials::{TrialJob, END_TRIALS};
 
+use crate::app::shop::SHOP;
 use crate::app::state::AppState;
-use jobs::commands::Context;
+use crate::app::workflows::hardware_order::{Confirmer, HardwareOrders};
 use jobs::placeholders::FILL_PLACEHOLDERS;
+use store::commands::Context;
 
 pub use crate::app::state::placeholders;
 
 /// `charge-calls`: Pay As You Go's calls charged from its credit, refusals recorded, and the
-/// buyer told when the credit runs out (crate::app::call_charges).
-pub async fn charge_calls(state: &AppState) -> Result<crate::app::call_charges::Report, String> {
-    crate::app::call_charges::charge_calls(state).await
+/// buyer told when the credit runs out (jobs::call_charges).
+pub async fn charge_calls(state: &AppState) -> Result<jobs::call_charges::Report, String> {
+    let job = ChargeJob { pool: &state.pool, call_credits: &state.call_credits, shop_email: SHOP.email };
+    jobs::call_charges::charge_calls(&job).await
 }
 
 /// `settle-top-ups`: account top-ups left under way (a crash, a closed window, a bank check
-/// never finished) settled with the provider (crate::app::billing::settle_top_ups).
-pub async fn settle_top_ups(state: &AppState) -> Result<crate::app::billing::TopUpsReport, String> {
-    crate::app::billing::settle_top_ups(state).await
+/// never finished) settled with the provider (jobs::top_ups), each as the account's billing
+/// settles one (crate::app::billing::settle_top_up).
+pub async fn settle_top_ups(state: &AppState) -> Result<jobs::top_ups::Report, String> {
+    let settler = Billing(state.clone());
+    jobs::top_ups::settle_top_ups(&TopUpJob { pool: &state.pool, settler: &settler }, state.clock.now()).await
 }
 
 /// `reconcile-subscriptions`: every active subscription read from the provider, and the
@@ -86,17 +93,28 @@ pub async fn confirm_hardware_orders(
     state: &AppState,
     now: DateTime<Utc>,
 ) -> Result<jobs::hardware_orders::Report, String> {
+    let context = Context::job(CONFIRM_HARDWARE_ORDERS);
+    let confirmer = Confirmer(HardwareOrders::of(state, context.clone()));
     let job = ConfirmJob {
-        orders: HardwareOrders {
-            pool: &state.pool,
-            orders: &state.hardware_orders,
-            carts: &state.carts,
-            context: Context::job(CONFIRM_HARDWARE_ORDERS),
-            fault_injection: state.services.config.fault_injection.clone(),
-        },
+        pool: &state.pool,
+        orders: &state.hardware_orders,
+        context,
         gateway: state.services.gateway.as_ref(),
+        confirmer: &confirmer,
     };
     jobs::hardware_orders::confirm_hardware_orders(&job, now).await
+}
+
+/// The account's billing settles a top-up for the settle-top-ups job.
+struct Billing(AppState);
+
+#[async_trait]
+impl SettleTopUp for Billing {
+    async fn settle_top_up(&self, order_id: &str) -> Result<Option<Settled>, String> {
+        crate::app::billing::settle_top_up(&self.0, &Context::job(SETTLE_TOP_UPS), order_id)
+            .await
+            .map_err(|e| format!("{e:?}"))
+    }
 }
 
 /// The checkout service completes an order for the reconcile job.
@@ -156,11 +174,11 @@ pub fn jobs(state: &AppState) -> Vec<Job> {
             Box::pin(async move { Ok(fill_placeholders(&state).await?.to_string()) })
         }),
         // Every ten seconds: Pay As You Go's calls charged from its credit soon after they end.
-        job(crate::app::call_charges::CHARGE_CALLS, "*/10 * * * * *", state, |state| {
+        job(CHARGE_CALLS, "*/10 * * * * *", state, |state| {
             Box::pin(async move { Ok(charge_calls(&state).await?.to_string()) })
         }),
         // Every minute, at second 25: top-ups under way for a minute settled with the provider.
-        job(crate::app::billing::SETTLE_TOP_UPS, "25 * * * * *", state, |state| {
+        job(SETTLE_TOP_UPS, "25 * * * * *", state, |state| {
             Box::pin(async move { Ok(settle_top_ups(&state).await?.to_string()) })
         }),
         // Daily at 04:10:00: subscriptions the provider ended, or whose payment failed, that no

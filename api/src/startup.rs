@@ -161,7 +161,7 @@ pub async fn seed_first_start(
     seed_dir: &Path,
 ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let mut lock = state.pool.begin().await?;
-    sqlx::query!(r#"SELECT pg_advisory_xact_lock($1) AS "locked: ()""#, jobs::lock_key("first-start-seed"))
+    sqlx::query!(r#"SELECT pg_advisory_xact_lock($1) AS "locked: ()""#, store::lock_key("first-start-seed"))
         .fetch_one(&mut *lock)
         .await?;
     let seeded = projections::inventory::seed_if_empty(&state.pool).await?;

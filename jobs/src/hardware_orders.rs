@@ -1,11 +1,8 @@
-//! Confirming paid desk-phone orders, and the `confirm-hardware-orders` job.
-//!
-//! Confirming a paid order is three steps: the confirmation e-mail goes into the outbox
-//! (one per order: the outbox keeps one of each kind and reference, so a retry never sends
-//! two), the phones leave the cart they were bought from, and `Confirm` records it (stock
-//! noted). The API confirms as soon as the buyer's payment succeeds; when that fails the
-//! order is marked payment-only or error-handled, and this job confirms it on its next run.
-//! The job also expires orders left unpaid for 24 hours, after asking the payment provider
+//! The `confirm-hardware-orders` job. The API confirms a paid desk-phone order as soon as
+//! the buyer's payment succeeds (the `confirm-hardware-order` workflow,
+//! api/src/app/workflows/hardware_order.rs); when that fails the order is marked
+//! payment-only or error-handled, and this job confirms it on its next run, through the
+//! same workflow ([`ConfirmHardwareOrder`]). The job also expires orders left unpaid for 24 hours, after asking the payment provider
 //! about any payment still under way (a payment that did go through is recorded, never lost),
 //! and records payments whose browser went away before it told us (3-D Secure finished,
 //! then the page closed, and no webhook came).
@@ -13,54 +10,21 @@
 //! Each order is handled under its request lock (`hardware-order-{id}`), skipped while a
 //! request holds it; every step is a command that changes nothing the second time.
 
-use crate::commands::{Context, Cqrs};
-use aggregates::cart::{Cart, CartCommand, CartError};
 use aggregates::hardware_order::{
     HardwareOrder, HardwareOrderCommand, HardwareOrderError, HardwareOrderStatus, UNPAID_ORDER_LIFETIME,
 };
 use aggregates::payments::{Outcome, PaymentGateway};
+use async_trait::async_trait;
 use chrono::{DateTime, Duration, Utc};
 use cqrs_es::AggregateError;
 use sqlx::PgPool;
-
-use crate::commands;
-use crate::outbox::{queue_on, Mail};
-use crate::{under_lock, RunOutcome};
+use store::commands::{self, Context, Cqrs};
+use store::{under_lock, RunOutcome};
 
 pub const CONFIRM_HARDWARE_ORDERS: &str = "confirm-hardware-orders";
 
 /// A payment under way this long is looked up at the provider.
 pub const STALE_PAYMENT: Duration = Duration::minutes(10);
-
-/// What confirming works with.
-pub struct HardwareOrders<'a> {
-    pub pool: &'a PgPool,
-    pub orders: &'a Cqrs<HardwareOrder>,
-    pub carts: &'a Cqrs<Cart>,
-    /// Who confirms: the buyer's browser, the webhook or this job.
-    pub context: Context,
-    /// `FAULT_INJECTION` (development only): where to crash on purpose.
-    pub fault_injection: Option<String>,
-}
-
-/// Why confirming a paid order failed, which decides how the order is marked.
-#[derive(Debug)]
-pub enum ConfirmError {
-    /// The e-mail could not be queued or the confirmation recorded (the database): the
-    /// order is left payment-only, and a retry will do.
-    Storage(String),
-    /// Anything else (the order or its cart not as expected): error-handled.
-    Unexpected(String),
-}
-
-impl std::fmt::Display for ConfirmError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ConfirmError::Storage(detail) => write!(f, "storage: {detail}"),
-            ConfirmError::Unexpected(detail) => write!(f, "unexpected: {detail}"),
-        }
-    }
-}
 
 /// The lock a request or the job takes to work on one hardware order.
 pub fn lock_name(id: &str) -> String {
@@ -71,21 +35,6 @@ pub async fn load(pool: &PgPool, id: &str) -> Result<HardwareOrder, String> {
     Ok(commands::load::<HardwareOrder>(pool, id).await.map_err(|e| e.to_string())?.0)
 }
 
-/// The workflow a recorded payment starts (api/src/workflows): confirming the order.
-pub const CONFIRM_HARDWARE_ORDER: &str = "confirm-hardware-order";
-
-/// The steps its row records, in order.
-const STEPS: [&str; 3] = ["started", "cart-updated", "mail-queued"];
-
-/// The fault points of confirming (FAULT_INJECTION, development only), in the order a run
-/// meets them: each between two durable writes.
-pub const FAULT_POINTS: [&str; 3] =
-    ["after-hardware-cart-updated", "after-hardware-mail-queued", "after-hardware-confirmed"];
-
-/// The workflow a payment the order did not take starts (api/src/app/workflows/stray_payment.rs):
-/// refunding it and telling the buyer.
-pub const REFUND_STRAY_PAYMENT: &str = "refund-stray-payment";
-
 /// Cancels a payment the order moved past (declined, replaced or expired) at the provider, so
 /// it cannot be completed later through its client secret. A cancel that fails is logged: a
 /// payment that then succeeds all the same is a stray, and is refunded.
@@ -94,193 +43,6 @@ pub async fn cancel_at_provider(gateway: &dyn PaymentGateway, order: &str, payme
     if let Err(error) = gateway.cancel_payment(payment_intent_id, &key).await {
         tracing::warn!(order, payment = payment_intent_id, %error, "a payment the order moved past was not cancelled");
     }
-}
-
-/// Which workflow a hardware order's event starts (crate::commands, `Cqrs::starting`).
-pub fn started_by(event: &aggregates::hardware_order::HardwareOrderEvent) -> Option<&'static str> {
-    use aggregates::hardware_order::HardwareOrderEvent as Ev;
-    match event {
-        Ev::PaymentRecorded { .. } => Some(CONFIRM_HARDWARE_ORDER),
-        Ev::StrayPaymentReceived { .. } => Some(REFUND_STRAY_PAYMENT),
-        _ => None,
-    }
-}
-
-/// Confirms a paid order (see the module's header), resuming where a crashed run stopped:
-/// the phones leave the cart once (the workflow's row records it in the same transaction),
-/// the e-mail is queued once, then `Confirm`. A confirmed order stays as it is.
-pub async fn confirm(ctx: &HardwareOrders<'_>, id: &str) -> Result<HardwareOrder, ConfirmError> {
-    let storage = |e: sqlx::Error| ConfirmError::Storage(e.to_string());
-    let order = load(ctx.pool, id).await.map_err(ConfirmError::Storage)?;
-    if order.status == HardwareOrderStatus::Confirmed {
-        // Its views as the events make them (a crash may have come before they heard).
-        ctx.orders.republish(id).await.map_err(|e| ConfirmError::Storage(e.to_string()))?;
-        done(ctx.pool, id).await.map_err(storage)?;
-        return Ok(order);
-    }
-    if !order.status.is_paid() {
-        return Err(ConfirmError::Unexpected(format!(
-            "order {id} is {} and cannot be confirmed",
-            order.status.as_str()
-        )));
-    }
-    take_phones_out_of_cart(ctx, id, &order).await?;
-    crate::faults::point(ctx.fault_injection.as_deref(), "after-hardware-cart-updated");
-    let (subject, body) = confirmation_mail(&order);
-    let mail = Mail {
-        recipient: &order.customer.email,
-        subject: &subject,
-        body: &body,
-        kind: "hardware_confirmation",
-        reference: id,
-    };
-    let mut tx = ctx.pool.begin().await.map_err(storage)?;
-    queue_on(&mut tx, mail).await.map_err(storage)?;
-    crate::workflows::record_step_on(&mut tx, CONFIRM_HARDWARE_ORDER, id, "mail-queued").await.map_err(storage)?;
-    tx.commit().await.map_err(storage)?;
-    crate::faults::point(ctx.fault_injection.as_deref(), "after-hardware-mail-queued");
-    let retry = order.status != HardwareOrderStatus::Paid;
-    let command = if retry {
-        HardwareOrderCommand::RetryConfirmation { email_queued: true }
-    } else {
-        HardwareOrderCommand::Confirm { email_queued: true }
-    };
-    let confirmed = commands::execute(ctx.orders, &ctx.context, id, command).await.map_err(|e| match e {
-        AggregateError::UserError(refusal) => ConfirmError::Unexpected(refusal.to_string()),
-        other => ConfirmError::Storage(other.to_string()),
-    })?;
-    crate::faults::point(ctx.fault_injection.as_deref(), "after-hardware-confirmed");
-    done(ctx.pool, id).await.map_err(storage)?;
-    Ok(confirmed.state)
-}
-
-/// Confirms the order unless another runner is confirming it now (`None`): under the
-/// workflow's claim when one is owed (the usual case: `PaymentRecorded` made it), directly
-/// for an order paid before workflows were recorded.
-pub async fn confirm_once(ctx: &HardwareOrders<'_>, id: &str) -> Result<Option<HardwareOrder>, ConfirmError> {
-    let claimed = crate::workflows::claim(ctx.pool, CONFIRM_HARDWARE_ORDER, id)
-        .await
-        .map_err(|e| ConfirmError::Storage(e.to_string()))?;
-    match claimed {
-        crate::workflows::Claimed::Busy => Ok(None),
-        crate::workflows::Claimed::NotOwed => confirm(ctx, id).await.map(Some),
-        crate::workflows::Claimed::Run(claim) => {
-            let confirmed = confirm(ctx, id).await;
-            let ended = match &confirmed {
-                Ok(_) => claim.finish(ctx.pool).await,
-                Err(error) => claim.fail(ctx.pool, &error.to_string()).await,
-            };
-            if let Err(error) = ended {
-                tracing::warn!(order = id, %error, "the confirmation's workflow row was not updated");
-            }
-            confirmed.map(Some)
-        }
-    }
-}
-
-/// The confirmation is over: nothing more is owed.
-async fn done(pool: &PgPool, id: &str) -> Result<(), sqlx::Error> {
-    sqlx::query!("DELETE FROM workflows WHERE workflow = $1 AND aggregate_id = $2", CONFIRM_HARDWARE_ORDER, id)
-        .execute(pool)
-        .await?;
-    Ok(())
-}
-
-/// The bought phones leave the cart (a line the buyer has since raised keeps the rest);
-/// services and anything else in the cart stay. Once: the cart's events and the step that
-/// records them commit together, and the step is read under the row's lock, so a second
-/// run, concurrent or after a crash, finds it done.
-async fn take_phones_out_of_cart(
-    ctx: &HardwareOrders<'_>,
-    id: &str,
-    order: &HardwareOrder,
-) -> Result<(), ConfirmError> {
-    let storage = |e: sqlx::Error| ConfirmError::Storage(e.to_string());
-    let mut tx = ctx.pool.begin().await.map_err(storage)?;
-    // An order paid before workflows were recorded has no row yet.
-    sqlx::query!(
-        "INSERT INTO workflows (workflow, aggregate_id, sequence, latest) VALUES ($1, $2, 0, 0)
-         ON CONFLICT (workflow, aggregate_id) DO NOTHING",
-        CONFIRM_HARDWARE_ORDER,
-        id
-    )
-    .execute(&mut *tx)
-    .await
-    .map_err(storage)?;
-    let step: String = sqlx::query_scalar!(
-        "SELECT step FROM workflows WHERE workflow = $1 AND aggregate_id = $2 FOR UPDATE",
-        CONFIRM_HARDWARE_ORDER,
-        id
-    )
-    .fetch_one(&mut *tx)
-    .await
-    .map_err(storage)?;
-    let at = |s: &str| STEPS.iter().position(|x| *x == s);
-    if at(&step) >= at("cart-updated") {
-        return Ok(());
-    }
-    let (cart, _) =
-        commands::load_on::<Cart>(&mut tx, &order.cart_id).await.map_err(|e| ConfirmError::Storage(e.to_string()))?;
-    let mut changes = vec![];
-    for line in &order.lines {
-        let item_id = aggregates::cart::CartItem::hardware_id(&line.product_id);
-        let Some(in_cart) = cart.contents().items.iter().find(|i| i.id() == item_id) else { continue };
-        let left = in_cart.quantity().saturating_sub(line.quantity);
-        let command = if left == 0 {
-            CartCommand::RemoveItem { item_id }
-        } else {
-            CartCommand::SetItemQuantity { item_id, quantity: left }
-        };
-        match ctx.carts.execute_in(&mut tx, &ctx.context, &order.cart_id, command).await {
-            Ok(committed) => changes.push(committed),
-            Err(AggregateError::UserError(CartError::ItemNotFound | CartError::NotFound)) => {}
-            Err(AggregateError::UserError(refusal)) => return Err(ConfirmError::Unexpected(refusal.to_string())),
-            Err(other) => return Err(ConfirmError::Storage(other.to_string())),
-        }
-    }
-    crate::workflows::record_step_on(&mut tx, CONFIRM_HARDWARE_ORDER, id, "cart-updated").await.map_err(storage)?;
-    tx.commit().await.map_err(storage)?;
-    for committed in &changes {
-        ctx.carts.publish(&order.cart_id, committed).await;
-    }
-    Ok(())
-}
-
-/// The confirmation e-mail's subject and body (no card data; the payment reference only).
-pub fn confirmation_mail(order: &HardwareOrder) -> (String, String) {
-    let pounds = |p: aggregates::pricing::Pence| format!("£{}.{:02}", p.0 / 100, p.0 % 100);
-    let mut body =
-        format!("Hello {},\n\nThank you for your order {}.\n\n", order.customer.first_name, order.order_number);
-    for line in &order.lines {
-        body.push_str(&format!("{} x{}: {}\n", line.name, line.quantity, pounds(line.line_total())));
-    }
-    let a = &order.amounts;
-    let shipping = order.shipping.map(|s| s.name()).unwrap_or_default();
-    body.push_str(&format!(
-        "\nItems: {}\nShipping ({shipping}): {}\nVAT (20%): {}\nTotal paid: {}\n",
-        pounds(a.items),
-        pounds(a.shipping),
-        pounds(a.vat),
-        pounds(a.total)
-    ));
-    let address = &order.address;
-    let mut lines = vec![address.line1.as_str()];
-    if !address.line2.is_empty() {
-        lines.push(&address.line2);
-    }
-    lines.extend([address.city.as_str(), address.postal_code.as_str(), address.country.as_str()]);
-    body.push_str(&format!("\nDelivering to:\n{}\n", lines.join("\n")));
-    if let (Some(option), Some(paid_at)) = (order.shipping, order.paid_at) {
-        let date = option.estimated_delivery(paid_at.date_naive());
-        body.push_str(&format!("Estimated delivery: {} ({})\n", date.format("%A %-d %B %Y"), option.carrier()));
-    }
-    if let Some(reference) = order.payment.paid_reference() {
-        body.push_str(&format!("Payment reference: {reference}\n"));
-    }
-    body.push_str(
-        "\nWe will e-mail you the tracking details when your phones are on their way.\nSet-up guides: /support\n",
-    );
-    (format!("Your desk phone order {}", order.order_number), body)
 }
 
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -302,15 +64,27 @@ impl std::fmt::Display for Report {
     }
 }
 
+/// Confirms one paid order unless another runner is confirming it now (answers whether it
+/// confirmed it here). The workflow owns the steps (the API implements this); the job only
+/// decides which orders and when.
+#[async_trait]
+pub trait ConfirmHardwareOrder: Send + Sync {
+    async fn confirm_once(&self, order_id: &str) -> Result<bool, String>;
+}
+
 /// What the job works with.
 pub struct ConfirmJob<'a> {
-    pub orders: HardwareOrders<'a>,
+    pub pool: &'a PgPool,
+    pub orders: &'a Cqrs<HardwareOrder>,
+    /// Who settles unpaid orders: this job.
+    pub context: Context,
     pub gateway: &'a dyn PaymentGateway,
+    pub confirmer: &'a dyn ConfirmHardwareOrder,
 }
 
 /// One run of `confirm-hardware-orders` at `now`.
 pub async fn confirm_hardware_orders(job: &ConfirmJob<'_>, now: DateTime<Utc>) -> Result<Report, String> {
-    let pool = job.orders.pool;
+    let pool = job.pool;
     let mut report = Report::default();
     // Payments under way for a while, and orders unpaid for a day: ask the provider first.
     let stale =
@@ -330,9 +104,9 @@ pub async fn confirm_hardware_orders(job: &ConfirmJob<'_>, now: DateTime<Utc>) -
     }
     let awaiting = projections::hardware_orders::awaiting_confirmation(pool).await.map_err(|e| e.to_string())?;
     for id in awaiting {
-        match under_lock(pool, &lock_name(&id), || confirm_once(&job.orders, &id)).await {
-            Ok(RunOutcome::Ran(Ok(Some(_)))) => report.confirmed += 1,
-            Ok(RunOutcome::Ran(Ok(None))) | Ok(RunOutcome::Skipped) => {}
+        match under_lock(pool, &lock_name(&id), || job.confirmer.confirm_once(&id)).await {
+            Ok(RunOutcome::Ran(Ok(true))) => report.confirmed += 1,
+            Ok(RunOutcome::Ran(Ok(false))) | Ok(RunOutcome::Skipped) => {}
             Ok(RunOutcome::Ran(Err(error))) => {
                 report.failed += 1;
                 tracing::warn!(order = %id, %error, "hardware order not confirmed; the next run tries again");
@@ -352,7 +126,7 @@ enum Settled {
 /// An unpaid order: its payment under way recorded when the provider says it succeeded (or
 /// closed when declined), and the order expired once its 24 hours are over.
 async fn settle_unpaid(job: &ConfirmJob<'_>, id: &str, now: DateTime<Utc>) -> Result<Settled, String> {
-    let order = load(job.orders.pool, id).await?;
+    let order = load(job.pool, id).await?;
     if order.status != HardwareOrderStatus::Placed {
         return Ok(Settled::Open);
     }
@@ -379,7 +153,7 @@ async fn settle_unpaid(job: &ConfirmJob<'_>, id: &str, now: DateTime<Utc>) -> Re
         let paid = matches!(command, HardwareOrderCommand::RecordPayment { .. });
         let declined = matches!(command, HardwareOrderCommand::RecordDecline { .. });
         if !matches!(command, HardwareOrderCommand::Cancel) {
-            commands::execute(job.orders.orders, &job.orders.context, id, command).await.map_err(|e| e.to_string())?;
+            commands::execute(job.orders, &job.context, id, command).await.map_err(|e| e.to_string())?;
             if paid {
                 return Ok(Settled::Paid);
             }
@@ -403,7 +177,7 @@ async fn settle_unpaid(job: &ConfirmJob<'_>, id: &str, now: DateTime<Utc>) -> Re
             }
         }
     }
-    match commands::execute(job.orders.orders, &job.orders.context, id, HardwareOrderCommand::Cancel).await {
+    match commands::execute(job.orders, &job.context, id, HardwareOrderCommand::Cancel).await {
         Ok(_) => Ok(Settled::Expired),
         Err(AggregateError::UserError(HardwareOrderError::TooEarlyToCancel | HardwareOrderError::AlreadyPaid)) => {
             Ok(Settled::Open)

@@ -1,11 +1,16 @@
-//! Scheduled jobs. Several servers may run the scheduler; each tick of a job is claimed
-//! once in `job_runs` (ticks.rs), and a PostgreSQL advisory lock per job (transaction-scoped,
-//! so it cannot outlive its run) makes sure one run
-//! of a job happens at a time across all of them.
+//! The scheduled jobs, every one the server runs bar `reconcile-subscriptions` (still in
+//! api/src/app/service_money.rs): one module each, taking what it works with as a struct of
+//! handles and ports (the payment gateway, the store's command handlers, the pool, and a
+//! trait the API implements where a step belongs to a use case or workflow), so the API's
+//! api/src/scheduled.rs only wires its state into them. Also the scheduler that runs them
+//! (scheduler.rs) and the outbox's sender.
+//!
+//! Several servers may run the scheduler; each tick of a job is claimed once in `job_runs`
+//! (ticks.rs), and a PostgreSQL advisory lock per job (store::under_lock, transaction-scoped,
+//! so it cannot outlive its run) makes sure one run of a job happens at a time across all
+//! of them.
 
-pub mod commands;
-pub mod event_store;
-pub mod faults;
+pub mod call_charges;
 pub mod hardware_orders;
 pub mod heartbeat;
 pub mod metrics;
@@ -17,125 +22,56 @@ pub mod purge;
 pub mod reconcile;
 pub mod scheduler;
 pub mod ticks;
+pub mod top_ups;
 pub mod trials;
-pub mod workflows;
 
-use std::future::Future;
-
-use sqlx::PgPool;
-
-/// The outcome of asking to run a job.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum RunOutcome<T> {
-    /// This process held the lock and ran the job.
-    Ran(T),
-    /// Another runner holds the job's lock; nothing was done.
-    Skipped,
-}
-
-/// A stable 64-bit advisory-lock key for a job name (FNV-1a, so every server agrees).
-pub fn lock_key(job: &str) -> i64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for byte in job.bytes() {
-        hash ^= u64::from(byte);
-        hash = hash.wrapping_mul(0x0100_0000_01b3);
-    }
-    i64::from_ne_bytes(hash.to_ne_bytes())
-}
-
-/// Runs `job` if no other runner is running the job of the same name, holding a
-/// transaction-scoped advisory lock on one connection for the whole run.
-pub async fn run_exclusively<T, F, Fut>(pool: &PgPool, job: &str, run: F) -> Result<RunOutcome<T>, sqlx::Error>
-where
-    F: FnOnce() -> Fut,
-    Fut: Future<Output = T>,
-{
-    under_lock(pool, job, run).await
-}
-
-/// Runs `run` holding the advisory lock named `name`, or skips when another holder has it
-/// (never waits while holding a pooled connection: see api/src/app/locks.rs). The lock is
-/// transaction-scoped (`pg_try_advisory_xact_lock`) on a connection held for the run, so it
-/// ends with the run, and with a run that is dropped or panics: a session lock would stay on
-/// the pooled connection, held by nobody.
-pub async fn under_lock<T, F, Fut>(pool: &PgPool, name: &str, run: F) -> Result<RunOutcome<T>, sqlx::Error>
-where
-    F: FnOnce() -> Fut,
-    Fut: Future<Output = T>,
-{
-    let key = lock_key(name);
-    let mut lock_holder = pool.begin().await?;
-    let locked: bool = sqlx::query_scalar!(r#"SELECT pg_try_advisory_xact_lock($1) AS "locked!""#, key)
-        .fetch_one(&mut *lock_holder)
-        .await?;
-    if !locked {
-        tracing::debug!(name, "another runner holds the lock; skipped");
-        return Ok(RunOutcome::Skipped);
-    }
-    let output = run().await;
-    if let Err(error) = lock_holder.rollback().await {
-        tracing::warn!(name, %error, "ending the lock's transaction failed; its connection is closed");
-    }
-    Ok(RunOutcome::Ran(output))
-}
+/// The name of every job of this crate, each its advisory lock's name too (`voip-shop
+/// run-job` offers these and `reconcile-subscriptions`; a test there keeps them equal to
+/// the jobs the scheduler runs).
+pub const JOB_NAMES: [&str; 10] = [
+    numbers::RELEASE_EXPIRED_NUMBERS,
+    call_charges::CHARGE_CALLS,
+    top_ups::SETTLE_TOP_UPS,
+    trials::END_TRIALS,
+    hardware_orders::CONFIRM_HARDWARE_ORDERS,
+    reconcile::RECONCILE_PAYMENTS,
+    purge::PURGE_OLD_RECORDS,
+    outbox::SEND_OUTBOX,
+    placeholders::FILL_PLACEHOLDERS,
+    heartbeat::HEARTBEAT,
+];
 
 #[cfg(test)]
 mod tests {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    use std::sync::Arc;
-    use std::time::Duration;
-
-    use sqlx::postgres::PgPoolOptions;
+    use store::lock_key;
 
     use super::*;
 
-    async fn pool() -> PgPool {
-        let url =
-            std::env::var("TEST_DATABASE_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into());
-        PgPoolOptions::new().max_connections(8).connect(&url).await.expect("TEST_DATABASE_URL must reach PostgreSQL")
-    }
-
+    /// Each job's lock key as every server computes it, pinned to the value computed once
+    /// (FNV-1a of the name): a changed hash, or a renamed job, would let a server of the old
+    /// version and one of the new run the same job at once during a rolling deploy.
     #[test]
-    fn lock_keys_are_stable_and_distinct() {
-        let names = [
-            numbers::RELEASE_EXPIRED_NUMBERS,
-            outbox::SEND_OUTBOX,
-            purge::PURGE_OLD_RECORDS,
-            trials::END_TRIALS,
-            reconcile::RECONCILE_PAYMENTS,
-            hardware_orders::CONFIRM_HARDWARE_ORDERS,
+    fn lock_keys_are_pinned_and_distinct() {
+        let pinned: [(&str, i64); 10] = [
+            ("release-expired-numbers", 541_936_451_774_171_885),
+            ("charge-calls", -3_787_826_288_717_581_435),
+            ("settle-top-ups", 9_041_501_090_262_940_783),
+            ("end-trials", -8_038_849_748_040_644_128),
+            ("confirm-hardware-orders", -5_395_991_531_686_684_284),
+            ("reconcile-payments", -6_026_206_174_069_771_427),
+            ("purge-old-records", -6_056_484_652_820_325_629),
+            ("send-outbox", 8_708_584_098_802_730_007),
+            ("fill-placeholders", -6_964_744_225_240_689_195),
+            ("heartbeat", -60_340_637_225_897_705),
         ];
-        for name in names {
-            assert_eq!(lock_key(name), lock_key(name));
+        assert_eq!(JOB_NAMES, pinned.map(|(name, _)| name), "every job is pinned, by its name");
+        for (name, key) in pinned {
+            assert_eq!(lock_key(name), key, "{name}");
         }
-        let keys: std::collections::BTreeSet<i64> = names.iter().map(|n| lock_key(n)).collect();
-        assert_eq!(keys.len(), names.len());
-    }
-
-    #[tokio::test]
-    async fn two_runners_at_once_run_a_job_once() {
-        // Two separate pools stand for two servers.
-        let (first, second) = (pool().await, pool().await);
-        // The real job's name, made unique to this test run.
-        let job = format!("{}-test-{}", numbers::RELEASE_EXPIRED_NUMBERS, std::process::id());
-        let runs = Arc::new(AtomicUsize::new(0));
-        let holding = Arc::new(tokio::sync::Notify::new());
-        let slow_job = |runs: Arc<AtomicUsize>, holding: Arc<tokio::sync::Notify>| async move {
-            runs.fetch_add(1, Ordering::SeqCst);
-            // The second runner starts only once this one holds the lock (no timing guess).
-            holding.notify_one();
-            tokio::time::sleep(Duration::from_millis(300)).await;
-        };
-        let (a, b) = tokio::join!(run_exclusively(&first, &job, || slow_job(runs.clone(), holding.clone())), async {
-            holding.notified().await;
-            run_exclusively(&second, &job, || slow_job(runs.clone(), holding.clone())).await
-        });
-        assert_eq!(runs.load(Ordering::SeqCst), 1);
-        assert_eq!(a.unwrap(), RunOutcome::Ran(()));
-        assert_eq!(b.unwrap(), RunOutcome::Skipped);
-
-        // The lock is released afterwards: the next run goes ahead.
-        let again = run_exclusively(&second, &job, || async { 7 }).await.unwrap();
-        assert_eq!(again, RunOutcome::Ran(7));
+        // The per-order and per-workflow locks go through the same hash.
+        assert_eq!(lock_key(&hardware_orders::lock_name("HW-1")), -7_733_991_849_176_150_004);
+        assert_eq!(lock_key("workflow:confirm-hardware-order:HW-1"), -1_670_079_181_969_142_675);
+        let keys: std::collections::BTreeSet<i64> = pinned.iter().map(|(_, key)| *key).collect();
+        assert_eq!(keys.len(), pinned.len(), "no two jobs share a lock");
     }
 }

@@ -6,14 +6,14 @@
 //! number is never left assigned to an order that refused it; the e-mail to the buyer follows
 //! from the event (the `tell-buyer` workflow, api/src/workflows).
 
-use crate::commands::{Context, Cqrs};
 use aggregates::phone_number::{PhoneNumber, PhoneNumberCommand};
 use aggregates::service_order::{ServiceOrder, ServiceOrderCommand, ServiceOrderError};
 use cqrs_es::AggregateError;
 use projections::orders::PLACEHOLDER_PREFIX;
 use sqlx::PgPool;
+use store::commands::{Context, Cqrs};
 
-use crate::commands;
+use store::commands;
 
 pub const FILL_PLACEHOLDERS: &str = "fill-placeholders";
 

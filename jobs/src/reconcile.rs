@@ -14,7 +14,6 @@
 //! nobody is left paid but unserved. Each order is handled under its own lock, skipped when
 //! a request holds it; every step is a command that refuses to happen twice.
 
-use crate::commands::{Context, Cqrs};
 use aggregates::payments::{Outcome, PaymentGateway};
 use aggregates::service_order::CheckoutStep;
 use aggregates::service_order::{
@@ -24,9 +23,10 @@ use async_trait::async_trait;
 use chrono::{DateTime, Duration, Utc};
 use cqrs_es::AggregateError;
 use sqlx::PgPool;
+use store::commands::{Context, Cqrs};
 
-use crate::commands;
-use crate::{under_lock, RunOutcome};
+use store::commands;
+use store::{under_lock, RunOutcome};
 
 /// Completes a paid order whose buyer never came back for the account: the account, the
 /// extensions and numbers, and the confirmation e-mail. The checkout service owns that

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use sqlx::PgPool;
 use tokio_cron_scheduler::{Job as CronJob, JobScheduler, JobSchedulerError};
 
-use crate::{run_exclusively, RunOutcome};
+use store::{under_lock, RunOutcome};
 
 pub type JobFuture = Pin<Box<dyn Future<Output = Result<String, String>> + Send>>;
 
@@ -24,7 +24,7 @@ pub struct Job {
 /// Runs one job once under its lock (the scheduler's ticks and the operators' command).
 pub async fn run_once(pool: &PgPool, job: &Job) -> Result<RunOutcome<Result<String, String>>, sqlx::Error> {
     let (run, started) = (job.run.clone(), std::time::Instant::now());
-    let outcome = run_exclusively(pool, job.name, move || run()).await;
+    let outcome = under_lock(pool, job.name, move || run()).await;
     crate::metrics::job_run(job.name, started.elapsed(), &outcome);
     outcome
 }

@@ -1,6 +1,6 @@
 //! One run per scheduled time, however many servers run the scheduler.
 //!
-//! The advisory lock (crate::run_exclusively) stops two runs overlapping, but not a second
+//! The advisory lock (store::under_lock) stops two runs overlapping, but not a second
 //! run of the same tick: a quick job finishes on one server before another server's clock
 //! reaches the same tick, takes the free lock and runs it again. So each tick is claimed
 //! first: a row `(job, tick)` in `job_runs`, whose primary key lets exactly one server's
@@ -16,7 +16,7 @@ use croner::parser::{CronParser, Seconds};
 use sqlx::PgPool;
 
 use crate::scheduler::{run_once, Job};
-use crate::RunOutcome;
+use store::RunOutcome;
 
 /// The scheduled time a firing at `now` is for: the latest time at or before `now` that
 /// `schedule` matches (read as tokio-cron-scheduler reads it: six fields, seconds first).

@@ -18,11 +18,11 @@ use cqrs_es::persist::ViewRepository;
 use cqrs_es::AggregateError;
 use postgres_es::PostgresViewRepository;
 
-use crate::commands::{Context, Cqrs};
 use projections::trials::{due_for_reminder, due_to_end, due_unverified, TrialView};
 use sqlx::PgPool;
+use store::commands::{Context, Cqrs};
 
-use crate::commands;
+use store::commands;
 
 /// What the job works with: the trials and their views, the number stock and the payment
 /// provider that charges a converted trial.
@@ -234,7 +234,7 @@ async fn convert(state: &TrialJob<'_>, id: &str) -> Result<TrialCommand, Payment
         },
     };
     // Stripe has the subscription; the trial does not know yet (the next run adopts it).
-    crate::faults::point(state.fault_injection.as_deref(), "after-trial-subscribed");
+    store::faults::point(state.fault_injection.as_deref(), "after-trial-subscribed");
     if gateway.subscription_outcome(&subscription).await? == Outcome::Succeeded {
         return Ok(TrialCommand::Running(TrialStep::ConvertTrial { subscription_id: subscription }));
     }

@@ -27,7 +27,7 @@ pub struct CatchUpQuery<S, R, V, A> {
 const ATTEMPTS: usize = 5;
 
 /// A view that is a function of its aggregate's state and sequence alone, so it can be
-/// written in the same statement as the events that made it (jobs::commands::Cqrs::with_view):
+/// written in the same statement as the events that made it (store::commands::Cqrs::with_view):
 /// never behind its events, and never read in order to be updated.
 pub trait DerivedView<A: Aggregate>: serde::Serialize + Clone + Send + 'static {
     /// Its postgres-es table (view_id, version, payload).
@@ -48,13 +48,6 @@ where
 {
     pub fn new(store: Arc<S>, views: Arc<R>) -> Self {
         CatchUpQuery { store, views, phantom: PhantomData }
-    }
-
-    /// Brings the view of `view_id` up to date with every stored event (a process manager's
-    /// last step: the events of a command whose server died before it told its queries).
-    pub async fn catch_up_stored(&self, view_id: &str) -> Result<(), String> {
-        let events = self.store.load_events(view_id).await.map_err(|e| e.to_string())?;
-        self.catch_up(view_id, &events).await
     }
 
     /// Brings one view up to date with `events` (the ones just committed); returns an error

@@ -176,9 +176,12 @@ fn port_after(events: Vec<PortEvent>) -> Port {
 
 // Opening.
 
+/// The id is the stream's key in the events table: pinned, so every port stored keeps
+/// loading (a changed format would open a second port for the same number).
 #[test]
-fn the_same_order_and_number_make_the_same_port_id() {
-    assert_eq!(port_id(ORDER, PORTED), port_id(ORDER, PORTED));
+fn a_port_id_is_its_order_and_number() {
+    assert_eq!(port_id("SB-123456", "+442079460123"), "SB-123456:+442079460123");
+    assert_eq!(port_id(ORDER, PORTED), format!("{ORDER}:{PORTED}"));
     assert_ne!(port_id(ORDER, PORTED), port_id(ORDER, MOBILE));
 }
 

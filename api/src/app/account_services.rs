@@ -18,8 +18,8 @@ use crate::app::customer_sessions::{
 use crate::app::shop::{ShopIdentity, SHOP};
 use crate::app::sip_passwords::{self, Extensions};
 use crate::app::state::{load, AppState};
-use crate::commands::{Context, BUYER};
 use crate::platform::error::{ApiError, RECEIPT_NOT_AVAILABLE};
+use store::commands::{Context, BUYER};
 
 fn acting(customer: &SignedInCustomer) -> Context {
     Context::new(customer.actor())

@@ -6,9 +6,6 @@ use aggregates::customer::{Customer, Extension};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 
-use md5::Md5;
-use rand::Rng;
-use sha2::{Digest, Sha256};
 use sqlx::{Postgres, Transaction};
 use uuid::Uuid;
 
@@ -19,26 +16,6 @@ use crate::platform::error::ApiError;
 use crate::platform::limits;
 
 /// The realm of the SIP digests, the registrar's (sip/kamailio.cfg).
-pub use projections::sip::SIP_REALM;
-
-/// A SIP password: 20 letters and digits from the OS's random source.
-pub fn sip_password() -> String {
-    const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
-    let mut rng = rand::rngs::OsRng;
-    (0..20).map(|_| ALPHABET[rng.gen_range(0..ALPHABET.len())] as char).collect()
-}
-
-/// The PBX keeps HA1 = SHA-256(username:realm:password) (RFC 7616), never the password.
-pub fn sip_digest(username: &str, password: &str) -> String {
-    hex::encode(Sha256::digest(format!("{username}:{SIP_REALM}:{password}")))
-}
-
-/// The same HA1 with MD5 (RFC 2617), the digest every softphone answers and the registrar
-/// checks by default: a password equivalent for SIP, so it is kept like the password would
-/// be (never in an event or a log).
-pub fn sip_digest_md5(username: &str, password: &str) -> String {
-    hex::encode(Md5::digest(format!("{username}:{SIP_REALM}:{password}")))
-}
 
 /// The e-mail's local part in letters and digits, or `ext` when nothing is left.
 pub fn username_base(email: &str) -> String {
@@ -95,7 +72,9 @@ pub async fn verify(password: String, hash: Option<String>) -> Result<bool, ApiE
 /// An argon2 hash of a random password nobody knows, made once (on a blocking thread).
 fn dummy_hash() -> &'static str {
     static HASH: OnceLock<String> = OnceLock::new();
-    HASH.get_or_init(|| crate::app::auth::hash_password(&sip_password()).unwrap_or_default())
+    HASH.get_or_init(|| {
+        crate::app::auth::hash_password(&crate::app::sip_extensions::sip_password()).unwrap_or_default()
+    })
 }
 
 /// What the form says when its e-mail address already has an account with a password the
@@ -299,37 +278,6 @@ pub async fn checked_customer(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn sip_passwords_are_strong_and_differ() {
-        let (a, b) = (sip_password(), sip_password());
-        assert_eq!(a.len(), 20);
-        assert_ne!(a, b);
-        assert!(a.chars().all(|c| c.is_ascii_alphanumeric()));
-    }
-
-    #[test]
-    fn md5_digest_is_the_rfc_2617_ha1() {
-        // md5("jane101:sip.talkbridge.example:secret"), as `printf %s ... | md5sum` gives it.
-        assert_eq!(sip_digest_md5("jane101", "secret"), "6bdbbabbf7aa1a77ee06d289a8290f90");
-    }
-
-    #[test]
-    fn the_registrar_challenges_with_our_realm() {
-        let config = include_str!("../../../sip/kamailio.cfg");
-        assert!(
-            config.contains(&format!("#!substdef \"!REALM!{SIP_REALM}!g\"")),
-            "sip/kamailio.cfg's REALM is not SIP_REALM"
-        );
-    }
-
-    #[test]
-    fn digests_hide_the_password() {
-        let digest = sip_digest("jane101", "secret");
-        assert_eq!(digest.len(), 64);
-        assert!(!digest.contains("secret"));
-        assert_ne!(digest, sip_digest("jane101", "other"));
-    }
 
     #[test]
     fn usernames_come_from_the_email() {

@@ -27,8 +27,9 @@ use aggregates::service_order::{OrderStatus, ServiceOrder, ServiceOrderCommand, 
 use axum::http::StatusCode;
 use chrono::{DateTime, Months, Utc};
 use cqrs_es::persist::ViewRepository;
-use jobs::commands::Context;
+use jobs::top_ups::Settled;
 use serde::Serialize;
+use store::commands::Context;
 
 use crate::app::ids::StripeId;
 use crate::app::locks::locked;
@@ -430,7 +431,7 @@ fn takes_credit(order: &ServiceOrder) -> bool {
 pub async fn credit(state: &AppState, id: &str) -> Result<CreditOut, ApiError> {
     let (order, _) = load_order(state, id).await?;
     let view = state.call_credit_views.load(id).await.map_err(ApiError::internal)?.unwrap_or_default();
-    let history = jobs::commands::history::<CallCredit>(&state.pool, id).await?;
+    let history = store::commands::history::<CallCredit>(&state.pool, id).await?;
     let mut entries: Vec<CreditEntryOut> = history
         .into_iter()
         .filter_map(|event| match event.payload {
@@ -661,22 +662,6 @@ async fn settle_earlier_top_up(
     }
 }
 
-/// How the provider left a top-up that was under way.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Settled {
-    /// Paid: its credit is bought.
-    Paid,
-    /// Refused by the bank: declined.
-    Refused,
-    /// Left with the buyer (or never charged) for longer than
-    /// TOP_UP_ABANDONED_AFTER_MINUTES: cancelled at the provider and declined as abandoned.
-    Abandoned,
-    /// Still with the buyer (the bank's check), and not for long enough to give up.
-    WithBuyer,
-    /// The bank is still processing the payment.
-    Processing,
-}
-
 /// Settles `credit`'s top-up under way with what the provider holds of it: a request after
 /// it (settle_earlier_top_up) and the `settle-top-ups` job (after a crash, or a buyer who
 /// left) both end it here. The caller holds the credit's lock.
@@ -732,74 +717,19 @@ async fn settle_under_way(
     Ok(Settled::Abandoned)
 }
 
-/// The `settle-top-ups` job (every minute): each order's top-up under way for a minute or
-/// more is settled with the provider (settle_under_way), so a payment taken just before a
-/// crash, or confirmed in a window the buyer then closed, still buys its credit, and one left
-/// at the bank's check is given up after TOP_UP_ABANDONED_AFTER_MINUTES. Answers how many
-/// ended each way; an order the provider could not be asked about is tried again next run.
-pub async fn settle_top_ups(state: &AppState) -> Result<TopUpsReport, String> {
-    let since = state.clock.now() - chrono::Duration::minutes(SETTLE_AFTER_MINUTES);
-    let ids: Vec<String> = sqlx::query_scalar!(
-        r#"SELECT view_id AS "view_id!" FROM call_credit_view
-            WHERE payload ->> 'topUpUnderWay' IS NOT NULL AND (payload ->> 'updatedAt')::timestamptz <= $1
-            ORDER BY view_id"#,
-        since
-    )
-    .fetch_all(&state.pool)
-    .await
-    .map_err(|e| e.to_string())?;
-    let context = Context::job(SETTLE_TOP_UPS);
-    let mut report = TopUpsReport::default();
-    for id in ids {
-        let settled = locked(state, format!("credit-{id}"), async {
-            let (order, _) = load_order(state, &id).await?;
-            let (credit, _) = crate::app::state::load::<CallCredit>(&state.pool, &id).await?;
-            if credit.top_up_under_way().is_none() {
-                return Ok(None);
-            }
-            let customer = order.payment_customer_id.clone().ok_or(ServiceOrderError::NoPaymentCustomer)?;
-            Ok(Some(settle_under_way(state, &context, &id, &order, &customer, &credit).await?))
-        })
-        .await;
-        match settled {
-            Ok(Some(Settled::Paid)) => report.paid += 1,
-            Ok(Some(Settled::Refused)) => report.refused += 1,
-            Ok(Some(Settled::Abandoned)) => report.abandoned += 1,
-            Ok(Some(Settled::WithBuyer | Settled::Processing)) => report.waiting += 1,
-            Ok(None) => {}
-            Err(error) => {
-                tracing::warn!(order = %id, ?error, "a top-up under way was not settled; the next run tries again");
-                report.failed += 1;
-            }
+/// Settles order `id`'s top-up under way with the provider, holding the credit's lock, for
+/// the `settle-top-ups` job (jobs::top_ups): None when none is under way any more.
+pub async fn settle_top_up(state: &AppState, context: &Context, id: &str) -> Result<Option<Settled>, ApiError> {
+    locked(state, format!("credit-{id}"), async {
+        let (order, _) = load_order(state, id).await?;
+        let (credit, _) = crate::app::state::load::<CallCredit>(&state.pool, id).await?;
+        if credit.top_up_under_way().is_none() {
+            return Ok(None);
         }
-    }
-    Ok(report)
-}
-
-/// The job's name (its events' actor, `voip-shop run-job settle-top-ups`).
-pub const SETTLE_TOP_UPS: &str = "settle-top-ups";
-
-/// A top-up under way is left to its own request for this long before the job asks.
-pub const SETTLE_AFTER_MINUTES: i64 = 1;
-
-/// What a run of `settle-top-ups` ended.
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct TopUpsReport {
-    pub paid: usize,
-    pub refused: usize,
-    pub abandoned: usize,
-    pub waiting: usize,
-    pub failed: usize,
-}
-
-impl std::fmt::Display for TopUpsReport {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "top-ups settled: {} paid, {} refused, {} abandoned; {} still with the buyer or bank, {} to try again",
-            self.paid, self.refused, self.abandoned, self.waiting, self.failed
-        )
-    }
+        let customer = order.payment_customer_id.clone().ok_or(ServiceOrderError::NoPaymentCustomer)?;
+        Ok(Some(settle_under_way(state, context, id, &order, &customer, &credit).await?))
+    })
+    .await
 }
 
 /// Records what the provider says of an earlier top-up's payment: how it ended (paid or

@@ -8,8 +8,8 @@ use projections::hardware::{audit_page, AuditCursor, AuditRow, HardwareView};
 use crate::app::auth::Staff;
 use crate::app::hardware_items;
 use crate::app::state::AppState;
-use crate::commands::{self, Context};
 use crate::platform::error::ApiError;
+use store::commands::{self, Context};
 
 /// What an admin's change may set besides the item's fields.
 #[derive(Debug, Default, Clone)]

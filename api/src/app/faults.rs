@@ -7,5 +7,5 @@ use crate::app::state::AppState;
 /// Aborts the process (as `kill -9` would: no destructor, no flush) when `point` is the one
 /// configured.
 pub fn point(state: &AppState, point: &str) {
-    jobs::faults::point(state.services.config.fault_injection.as_deref(), point);
+    store::faults::point(state.services.config.fault_injection.as_deref(), point);
 }

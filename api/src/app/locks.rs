@@ -37,7 +37,7 @@ pub async fn locked<T>(
     key: String,
     step: impl std::future::Future<Output = Result<T, ApiError>>,
 ) -> Result<T, ApiError> {
-    let lock = jobs::lock_key(&key);
+    let lock = store::lock_key(&key);
     let deadline = Instant::now() + LOCK_DEADLINE;
     // A slot first, waited for without any connection: the holders of slots never use more
     // of the pool than is theirs, however many requests queue behind them.
@@ -71,19 +71,6 @@ pub async fn locked<T>(
         tracing::warn!(key, %error, "ending the lock's transaction failed; its connection is closed");
     }
     result
-}
-
-/// Like `locked`, but gives up at once when another holds the lock (for jobs that will
-/// come back on their next run): `None` when skipped.
-pub async fn if_free<T>(
-    state: &AppState,
-    key: &str,
-    step: impl std::future::Future<Output = Result<T, ApiError>>,
-) -> Result<Option<T>, ApiError> {
-    match jobs::under_lock(&state.pool, key, || step).await? {
-        jobs::RunOutcome::Ran(result) => result.map(Some),
-        jobs::RunOutcome::Skipped => Ok(None),
-    }
 }
 
 fn busy() -> ApiError {

@@ -8,7 +8,6 @@ pub mod accounts;
 pub mod analytics;
 pub mod auth;
 pub mod billing;
-pub mod call_charges;
 pub mod card_setups;
 pub mod cart_holds;
 pub mod carts;

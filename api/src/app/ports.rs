@@ -12,8 +12,8 @@ use serde::Serialize;
 
 use crate::app::checkout::mail::SUPPORT_HOURS;
 use crate::app::state::{load, AppState};
-use crate::commands::{self, Context};
 use crate::platform::error::ApiError;
+use store::commands::{self, Context};
 
 /// What staff do to a port.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -73,7 +73,7 @@ pub async fn move_port(state: &AppState, id: &str, number: &str, step: StaffStep
 
 /// The order's stored events (none: the order does not exist).
 async fn order_events(state: &AppState, id: &str) -> Result<Vec<ServiceOrderEvent>, ApiError> {
-    let events = jobs::commands::history::<ServiceOrder>(&state.pool, id).await?;
+    let events = store::commands::history::<ServiceOrder>(&state.pool, id).await?;
     if events.is_empty() {
         return Err(ServiceOrderError::NotFound.into());
     }

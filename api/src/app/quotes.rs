@@ -17,10 +17,10 @@ use crate::app::account_form::{field_errors, is_email, is_phone, is_uk_postcode,
 use crate::app::auth::Staff;
 use crate::app::checkout::mail::SUPPORT_HOURS;
 use crate::app::state::AppState;
-use crate::commands::{self, Context, BUYER};
 use crate::platform::client::ClientAddress;
 use crate::platform::error::ApiError;
 use crate::platform::limits::{self, Limit};
+use store::commands::{self, Context, BUYER};
 
 /// Quote requests per e-mail address.
 pub const QUOTES_PER_EMAIL: Limit = Limit { name: "quote-email", max: 3, window_seconds: 3600 };

@@ -23,8 +23,8 @@ use aggregates::service_order::{ServiceOrder, ServiceOrderCommand, ServiceOrderE
 use cqrs_es::AggregateError;
 
 use crate::app::state::AppState;
-use crate::commands::{self, Context};
 use crate::platform::error::ApiError;
+use store::commands::{self, Context};
 
 /// The job's name (its events' actor, `voip-shop run-job reconcile-subscriptions`).
 pub const RECONCILE_SUBSCRIPTIONS: &str = "reconcile-subscriptions";

@@ -12,8 +12,8 @@ use aggregates::trial::{Trial, TrialCommand};
 
 use crate::app::sip_extensions;
 use crate::app::state::{load, AppState};
-use crate::commands::{Committed, Context};
 use crate::platform::error::ApiError;
+use store::commands::{Committed, Context};
 
 /// Whose extension: a service order's or a trial's (by id).
 #[derive(Debug, Clone, Copy)]

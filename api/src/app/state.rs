@@ -9,7 +9,6 @@ use aggregates::hardware::{HardwareItem, HardwareServices};
 use aggregates::hardware_order::{HardwareOrder, HardwareOrderServices};
 use aggregates::phone_number::{NumberStock, PhoneNumber, PhoneNumberServices};
 use aggregates::port::{Port, PortServices};
-use jobs::commands::Cqrs;
 use postgres_es::PostgresViewRepository;
 use projections::call_credit::{CallCreditView, CALL_CREDIT_VIEW_TABLE};
 use projections::cart::{CartView, CART_VIEW_TABLE};
@@ -20,6 +19,7 @@ use projections::inventory::InventoryQuery;
 use projections::sip::SipAccountsQuery;
 use projections::sip_numbers::SipNumbersQuery;
 use sqlx::PgPool;
+use store::commands::Cqrs;
 
 use aggregates::quote_request::{QuoteRequest, QuoteRequestServices};
 use aggregates::service_order::{ServiceOrder, ServiceOrderServices};
@@ -36,7 +36,7 @@ use crate::platform::config::Config;
 
 pub type CartViews = PostgresViewRepository<CartView, Cart>;
 /// The event store of one aggregate type.
-pub type Store<A> = jobs::commands::Store<A>;
+pub type Store<A> = store::commands::Store<A>;
 pub type HardwareViews = PostgresViewRepository<HardwareView, HardwareItem>;
 pub type HardwareStore = Store<HardwareItem>;
 pub type OrderViews = PostgresViewRepository<OrderView, ServiceOrder>;
@@ -188,7 +188,7 @@ impl AppState {
             vec![Box::new(SharedQuery(hardware_order_view_query.clone()))],
             HardwareOrderServices { clock: clock.clone() },
         )
-        .starting(jobs::hardware_orders::started_by);
+        .starting(crate::app::workflows::triggers::hardware_order_started_by);
         let trial_views = Arc::new(TrialViews::new(TRIAL_VIEW_TABLE, pool.clone()));
         let trial_view_query = Arc::new(CatchUpQuery::new(Arc::new(store(&pool)), trial_views.clone()));
         let trials = Cqrs::new(
@@ -261,7 +261,7 @@ fn search_pool(pool: &PgPool) -> PgPool {
 }
 
 /// Carts whose state each server keeps in memory after their last command (about 1 KB
-/// each), so the next command on one starts without reading it (jobs::commands::Cqrs).
+/// each), so the next command on one starts without reading it (store::commands::Cqrs).
 const KEPT_CARTS: usize = 20_000;
 
 /// Enough to keep both cores of the database busy with searches; more would only queue
@@ -285,17 +285,6 @@ impl NumberStock for PgStock {
 }
 
 impl AppState {
-    /// The same state with another payment provider (a fake in tests).
-    pub fn with_gateway(self, gateway: Arc<dyn PaymentGateway>) -> AppState {
-        let services = Services {
-            config: self.services.config.clone(),
-            gateway,
-            http: self.services.http.clone(),
-            step_slots: self.services.step_slots.clone(),
-        };
-        self.with_services(services)
-    }
-
     /// The same state talking to the services of `config`.
     pub fn with_services(mut self, services: Services) -> AppState {
         self.parts_mut().services = Arc::new(services);
@@ -309,12 +298,12 @@ pub async fn load<A: cqrs_es::Aggregate>(
     pool: &PgPool,
     id: &str,
 ) -> Result<(A, usize), crate::platform::error::ApiError> {
-    jobs::commands::load::<A>(pool, id).await.map_err(crate::platform::error::ApiError::internal)
+    store::commands::load::<A>(pool, id).await.map_err(crate::platform::error::ApiError::internal)
 }
 
 /// The event store of one aggregate type.
 pub fn store<A: cqrs_es::Aggregate>(pool: &PgPool) -> Store<A> {
-    jobs::commands::store(pool)
+    store::commands::store(pool)
 }
 
 /// Lets the framework and the rebuild command share one query.
@@ -328,6 +317,6 @@ impl<A: cqrs_es::Aggregate, Q: cqrs_es::Query<A>> cqrs_es::Query<A> for SharedQu
 }
 
 /// What filling area-code placeholders needs of the state.
-pub fn placeholders(state: &AppState, context: jobs::commands::Context) -> jobs::placeholders::Placeholders<'_> {
+pub fn placeholders(state: &AppState, context: store::commands::Context) -> jobs::placeholders::Placeholders<'_> {
     jobs::placeholders::Placeholders { pool: &state.pool, orders: &state.orders, numbers: &state.numbers, context }
 }

@@ -22,8 +22,8 @@ use crate::app::ids::{StripeId, StripeKind};
 use crate::app::payments::failures::payment_failure;
 use crate::app::service_money::{self, Followed};
 use crate::app::state::AppState;
-use crate::commands::{self, WEBHOOK};
 use crate::platform::error::ApiError;
+use store::commands::{self, WEBHOOK};
 
 /// What became of an event Stripe delivered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -25,10 +25,10 @@ use crate::app::payments::failures::payment_failure;
 use crate::app::sip_extensions;
 use crate::app::state::AppState;
 use crate::app::workflows::{self, trial::START_TRIAL};
-use crate::commands::{self, BUYER};
 use crate::platform::client::ClientAddress;
 use crate::platform::error::ApiError;
 use crate::platform::limits;
+use store::commands::{self, BUYER};
 
 pub fn already_used(what: &'static str, message: &'static str) -> ApiError {
     ApiError::refused(StatusCode::CONFLICT, what, message)

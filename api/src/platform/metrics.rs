@@ -67,7 +67,7 @@ fn describe() {
     describe_counter!(HTTP_REQUESTS, "HTTP requests answered, by method, matched route and status");
     describe_histogram!(HTTP_SECONDS, Unit::Seconds, "Time to answer an HTTP request, by method and matched route");
     describe_counter!(
-        jobs::metrics::COMMANDS,
+        store::metrics::COMMANDS,
         "Commands by aggregate type and outcome: ok, conflict_retried, refused (the user's error), failed"
     );
     describe_counter!(

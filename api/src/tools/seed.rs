@@ -7,8 +7,8 @@ use aggregates::hardware::{Brand, HardwareCommand, Image, ItemStatus};
 use uuid::Uuid;
 
 use crate::app::state::AppState;
-use crate::commands::{self, Context};
 use crate::http::routes::hardware::ItemBody;
+use store::commands::{self, Context};
 
 const ACTOR: &str = "seed";
 

@@ -113,7 +113,7 @@ async fn actor_of(app: &TestApp, aggregate_type: &str, id: &str, event_type: &st
 async fn the_checkouts_top_up_becomes_the_orders_call_credit_once() {
     let app = spawn_app().await;
     let order = payg_order(&app, "credit@example.com", 2500).await.id;
-    let history = jobs::commands::history::<CallCredit>(&app.pool, &order).await.unwrap();
+    let history = store::commands::history::<CallCredit>(&app.pool, &order).await.unwrap();
     assert_eq!(history.len(), 1, "one CreditBought: {history:?}");
     match &history[0].payload {
         CallCreditEvent::CreditBought { tenths, payment_reference, source, .. } => {
@@ -143,7 +143,7 @@ async fn the_checkouts_top_up_becomes_the_orders_call_credit_once() {
     .unwrap();
     let state = api::app::state::AppState::new(app.pool.clone());
     api::app::workflows::run(&state, api::app::workflows::BUY_CREDIT, &order).await.unwrap();
-    assert_eq!(jobs::commands::history::<CallCredit>(&app.pool, &order).await.unwrap().len(), 1);
+    assert_eq!(store::commands::history::<CallCredit>(&app.pool, &order).await.unwrap().len(), 1);
 }
 
 #[tokio::test]
@@ -250,7 +250,7 @@ async fn notice_sets_cancel_at_period_end_and_keep_my_service_undoes_it() {
     expect_error(call(&app, Some(&jane), Method::DELETE, &path, None).await, StatusCode::CONFLICT, "no_cancellation")
         .await;
     // Support's history of the order names the customer for each.
-    let (order_state, _) = jobs::commands::load::<ServiceOrder>(&app.pool, &order.id).await.unwrap();
+    let (order_state, _) = store::commands::load::<ServiceOrder>(&app.pool, &order.id).await.unwrap();
     assert!(order_state.cancellation.is_none());
     // Pay As You Go with only a top-up has nothing to cancel.
     let payg = payg_order(&app, "notice@example.com", 1000).await;
@@ -348,7 +348,7 @@ async fn a_declined_card_buys_no_credit_and_the_next_top_up_may_start() {
     assert_eq!(refusal["card_declined"], true, "{refusal}");
     let credit = ok(&app, &jane, Method::GET, &path, None).await;
     assert_eq!(credit["balanceTenths"], 10_000);
-    let history = jobs::commands::history::<CallCredit>(&app.pool, &order.id).await.unwrap();
+    let history = store::commands::history::<CallCredit>(&app.pool, &order.id).await.unwrap();
     assert!(matches!(history.last().unwrap().payload, CallCreditEvent::TopUpDeclined { .. }));
     // Another card, another request: paid.
     let setup = ok(&app, &jane, Method::POST, &format!("{card}/setup"), None).await;
@@ -412,7 +412,7 @@ async fn a_top_up_left_at_the_banks_check_is_given_up_after_a_few_minutes_and_th
     assert_eq!(again["credit"]["balanceTenths"], 20_000);
     let intent = stripe(Method::GET, &format!("/payment_intents/{abandoned}"), "").await;
     assert_eq!(intent["status"], "canceled", "{intent}");
-    let history = jobs::commands::history::<CallCredit>(&app.pool, &order.id).await.unwrap();
+    let history = store::commands::history::<CallCredit>(&app.pool, &order.id).await.unwrap();
     let declined: Vec<_> = history
         .iter()
         .filter_map(|e| match &e.payload {
@@ -455,7 +455,7 @@ async fn a_top_up_confirmed_in_another_window_is_recorded_when_the_next_one_is_a
     // The first one's £20 is recorded; the second asks for its own check.
     assert_eq!(next["status"], "needsAction", "{next}");
     assert_eq!(next["credit"]["balanceTenths"], 30_000);
-    let history = jobs::commands::history::<CallCredit>(&app.pool, &order.id).await.unwrap();
+    let history = store::commands::history::<CallCredit>(&app.pool, &order.id).await.unwrap();
     let bought = history
         .iter()
         .filter(|e| matches!(e.payload, CallCreditEvent::CreditBought { source: CreditSource::TopUp, .. }))

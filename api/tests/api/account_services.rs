@@ -98,7 +98,11 @@ async fn the_owner_resets_an_extensions_sip_password_and_the_registrar_takes_the
     // The registrar's digest is the new password's, from the moment the answer came.
     let new_digest = registrar_digest(&app, &username).await;
     assert_ne!(new_digest, old_digest);
-    assert_eq!(new_digest, api::app::accounts::sip_digest_md5(&username, new_password), "HA1 of the new password");
+    assert_eq!(
+        new_digest,
+        api::app::sip_extensions::sip_digest_md5(&username, new_password),
+        "HA1 of the new password"
+    );
 
     // The order's history names the customer; no event holds a password.
     let (kind, name): (String, String) = sqlx::query_as(
@@ -296,7 +300,7 @@ async fn the_trials_owner_resets_its_extension_and_nobody_else_does() {
     let tara = session_with(&app, "tara@example.com", "trial-Passw0rd").await;
     let reset = expect_ok(customer_post(&app, &tara, &path, None).await).await;
     let password = reset["password"].as_str().unwrap();
-    assert_eq!(registrar_digest(&app, &username).await, api::app::accounts::sip_digest_md5(&username, password));
+    assert_eq!(registrar_digest(&app, &username).await, api::app::sip_extensions::sip_digest_md5(&username, password));
     let unknown = format!("/api/account/trials/{}/extensions/101/sip-password", uuid::Uuid::new_v4());
     expect_error(customer_post(&app, &tara, &unknown, None).await, StatusCode::NOT_FOUND, "not_a_trial").await;
     let wrong = format!("/api/account/trials/{id}/extensions/102/sip-password");

@@ -666,7 +666,8 @@ pub(crate) async fn balance(app: &TestApp, order: &str) -> i64 {
 #[tokio::test]
 async fn pay_as_you_go_pays_for_calls_from_its_credit_and_refuses_them_once_it_is_spent() {
     use aggregates::call_credit::{CallCredit, CallCreditEvent};
-    use api::app::call_charges::{charge_calls, Report};
+    use api::scheduled::charge_calls;
+    use jobs::call_charges::Report;
     let (app, registrar) = spawn_app_with_registrar().await;
     let spec = pay_as_you_go(&["442079460201"]);
     let ours = order(&app, spec, "payg.calls@example.com").await;
@@ -693,7 +694,7 @@ async fn pay_as_you_go_pays_for_calls_from_its_credit_and_refuses_them_once_it_i
     let report = charge_calls(&state).await.unwrap();
     assert_eq!(report, Report { charged: 2, ..Report::default() });
     assert_eq!(balance(&app, &id).await, 10_000 - 83 - 166);
-    let history = jobs::commands::history::<CallCredit>(&app.pool, &id).await.unwrap();
+    let history = store::commands::history::<CallCredit>(&app.pool, &id).await.unwrap();
     let sixty_one = history.iter().find_map(|e| match &e.payload {
         CallCreditEvent::CallCharged { call_id, seconds, minutes, tenths, .. } if call_id == "call-61" => {
             Some((*seconds, *minutes, *tenths))
@@ -731,7 +732,7 @@ async fn pay_as_you_go_pays_for_calls_from_its_credit_and_refuses_them_once_it_i
     assert_eq!(mails.len(), 1, "{mails:?}");
     assert_eq!(mails[0].0, "payg.calls@example.com");
     assert!(mails[0].1.contains("has run out"), "{mails:?}");
-    let types: Vec<String> = jobs::commands::history::<CallCredit>(&app.pool, &id)
+    let types: Vec<String> = store::commands::history::<CallCredit>(&app.pool, &id)
         .await
         .unwrap()
         .iter()
@@ -801,7 +802,8 @@ async fn minutes_mails(app: &TestApp) -> Vec<(String, String, String)> {
 #[tokio::test]
 async fn the_buyer_is_emailed_once_when_the_included_minutes_run_out() {
     use aggregates::call_credit::{CallCredit, CallCreditEvent};
-    use api::app::call_charges::{charge_calls, Report};
+    use api::scheduled::charge_calls;
+    use jobs::call_charges::Report;
     let app = crate::helpers::spawn_app().await;
     let state = AppState::new(app.pool.clone());
     let ours = order(&app, single_user(1, &[], &["442079460203"]), "minutes.mail@example.com").await;
@@ -837,7 +839,7 @@ async fn the_buyer_is_emailed_once_when_the_included_minutes_run_out() {
     // One event each, for this month and for the trial's whole length.
     let month = Utc::now().with_timezone(&chrono_tz::Europe::London).format("%Y-%m").to_string();
     for (owner, period, minutes) in [(id.as_str(), month.as_str(), 500), (trial_owner.as_str(), "trial", 50)] {
-        let recorded: Vec<(String, i64)> = jobs::commands::history::<CallCredit>(&app.pool, owner)
+        let recorded: Vec<(String, i64)> = store::commands::history::<CallCredit>(&app.pool, owner)
             .await
             .unwrap()
             .into_iter()
@@ -868,7 +870,8 @@ async fn a_trial_calls_out_only_once_its_email_address_is_confirmed() {
 #[tokio::test]
 async fn an_emergency_call_reaches_the_trunk_whatever_the_credit_and_is_never_charged() {
     use aggregates::call_credit::CallCredit;
-    use api::app::call_charges::{charge_calls, Report};
+    use api::scheduled::charge_calls;
+    use jobs::call_charges::Report;
     let (app, registrar) = spawn_app_with_registrar().await;
     let spec = pay_as_you_go(&["442079460204"]);
     let ours = order(&app, spec, "payg.emergency@example.com").await;
@@ -911,7 +914,7 @@ async fn an_emergency_call_reaches_the_trunk_whatever_the_credit_and_is_never_ch
     assert_eq!(recorded, [("999".to_string(), number.clone()), ("112".to_string(), number)]);
     assert_eq!(charge_calls(&state).await.unwrap(), Report { refused: 2, ..Report::default() });
     assert_eq!(balance(&app, &id).await, spent, "the credit is unchanged");
-    let types: Vec<String> = jobs::commands::history::<CallCredit>(&app.pool, &id)
+    let types: Vec<String> = store::commands::history::<CallCredit>(&app.pool, &id)
         .await
         .unwrap()
         .iter()

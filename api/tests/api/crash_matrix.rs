@@ -110,7 +110,7 @@ async fn crash_at(point: &str) -> String {
     let cart = expect_ok(app.send(Method::GET, &format!("/api/carts/{cart_id}"), None).await).await;
     assert!(cart["items"].as_array().unwrap().is_empty(), "{point}: {cart}");
     // No number held by nothing: the number is the order's, and the order has it.
-    let (number, _) = jobs::commands::load::<PhoneNumber>(&pool, NUMBER).await.unwrap();
+    let (number, _) = store::commands::load::<PhoneNumber>(&pool, NUMBER).await.unwrap();
     assert_eq!(number.holder, Holder::Owner { owner: format!("order:{order}") }, "{point}");
     let held: Value = sqlx::query_scalar("SELECT payload::jsonb FROM order_view WHERE view_id = $1")
         .bind(&order)
@@ -175,11 +175,11 @@ async fn a_dropped_step_leaves_its_lock_to_the_next_at_once() {
     assert_eq!(next, 7);
     assert!(started.elapsed() < Duration::from_secs(2), "waited {:?} for a lock nobody holds", started.elapsed());
     // The same for a job's lock, dropped mid-run.
-    let job = jobs::under_lock(&first.pool, "job-dropped", || tokio::time::sleep(Duration::from_secs(60)));
+    let job = store::under_lock(&first.pool, "job-dropped", || tokio::time::sleep(Duration::from_secs(60)));
     assert!(tokio::time::timeout(Duration::from_millis(300), job).await.is_err());
     tokio::time::sleep(Duration::from_millis(100)).await;
-    let ran = jobs::under_lock(&second.pool, "job-dropped", || async { 8 }).await.unwrap();
-    assert_eq!(ran, jobs::RunOutcome::Ran(8), "the next runner takes it");
+    let ran = store::under_lock(&second.pool, "job-dropped", || async { 8 }).await.unwrap();
+    assert_eq!(ran, store::RunOutcome::Ran(8), "the next runner takes it");
 }
 
 // ---------------------------------------------------------------------------------------
@@ -219,7 +219,7 @@ async fn trial_state(pool: &PgPool, trial: &str, number: &str) -> (String, i64, 
     let reminders =
         count_trial(pool, "SELECT count(*) FROM outbox WHERE kind = 'trial_reminder' AND reference = $1", trial).await;
     let logins = count_trial(pool, "SELECT count(*) FROM sip_accounts WHERE owner = 'trial:' || $1", trial).await;
-    let (held, _) = jobs::commands::load::<PhoneNumber>(pool, number).await.unwrap();
+    let (held, _) = store::commands::load::<PhoneNumber>(pool, number).await.unwrap();
     (status, welcome, reminders, logins, held.holder)
 }
 
@@ -333,7 +333,7 @@ async fn trial_after_trial_subscribed() {
     };
     let env = [("FAULT_INJECTION", point), ("CLOCK_OFFSET_DAYS", "8")];
     assert!(!crate::helpers::run_job(&database, &env, "end-trials").await, "{point}: the job died");
-    let (stored, _) = jobs::commands::load::<aggregates::trial::Trial>(&pool, &trial).await.unwrap();
+    let (stored, _) = store::commands::load::<aggregates::trial::Trial>(&pool, &trial).await.unwrap();
     let customer = stored.payment_customer_id.clone().unwrap();
     let subscriptions = |customer: String| async move {
         let found =
@@ -669,7 +669,7 @@ async fn a_number_the_order_refuses_stays_free() {
     expect_ok(charge).await;
     crate::checkout::create_account(&app, &order).await;
     let state = api::app::state::AppState::new(app.pool.clone());
-    let ctx = api::scheduled::placeholders(&state, api::commands::Context::system());
+    let ctx = api::scheduled::placeholders(&state, store::commands::Context::system());
     let free = "442079460150";
     let record = |number: &str| aggregates::service_order::ServiceOrderCommand::FillPlaceholder {
         placeholder: "placeholder-020".into(),
@@ -678,7 +678,7 @@ async fn a_number_the_order_refuses_stays_free() {
     };
     let given = jobs::placeholders::assign_and_record(&ctx, &order, vec![free.to_string()], record).await;
     assert!(matches!(given, Err(jobs::placeholders::Given::Refused(_))), "{given:?}");
-    let (number, _) = jobs::commands::load::<PhoneNumber>(&app.pool, free).await.unwrap();
+    let (number, _) = store::commands::load::<PhoneNumber>(&app.pool, free).await.unwrap();
     assert_eq!(number.holder, Holder::Nobody, "the refused number is nobody's");
 }
 
@@ -720,6 +720,7 @@ fn every_fault_point_in_the_code_has_a_crash_test() {
         .chain(&api::app::workflows::stray_payment::FAULT_POINTS)
         .chain(&api::app::workflows::tell_buyer::FAULT_POINTS)
         .chain(&api::app::workflows::ports::FAULT_POINTS)
+        .chain(&api::app::workflows::hardware_order::FAULT_POINTS)
         .chain(&api::app::billing::TOP_UP_FAULT_POINTS);
     for point in declared {
         assert!(points.contains(*point), "{point} is declared but the scan did not find it in the code");

@@ -1,4 +1,4 @@
-//! The event store under the frameworks (jobs::event_store): one statement per append, a
+//! The event store under the frameworks (store::event_store): one statement per append, a
 //! snapshot every SNAPSHOT_EVERY events, and loads that give the same aggregate as the
 //! whole stream replayed.
 
@@ -9,10 +9,10 @@ use aggregates::pricing::{BillingCycle, Plan};
 use api::app::state::AppState;
 use cqrs_es::persist::PersistedEventStore;
 use cqrs_es::EventStore;
-use jobs::event_store::SNAPSHOT_EVERY;
 use postgres_es::PostgresEventRepository;
 use reqwest::Method;
 use serde_json::json;
+use store::event_store::SNAPSHOT_EVERY;
 
 use crate::hardware_checkout::cart_with_phone;
 use crate::helpers::{expect_ok, spawn_app};
@@ -67,7 +67,7 @@ async fn a_busy_cart_is_snapshotted_and_loads_as_its_whole_stream_does() {
     // 1 + 55 events: the second snapshot, at 50, replaced the first.
     assert_eq!(snapshot_of(&app.pool, &id).await, vec![(2 * SNAPSHOT_EVERY as i64, 2)]);
 
-    let (from_snapshot, sequence) = jobs::commands::load::<Cart>(&app.pool, &id).await.unwrap();
+    let (from_snapshot, sequence) = store::commands::load::<Cart>(&app.pool, &id).await.unwrap();
     let (whole, whole_sequence) = replayed(&app.pool, &id).await;
     assert_eq!(sequence, 2 * SNAPSHOT_EVERY + 6);
     assert_eq!((from_snapshot, sequence), (whole, whole_sequence));
@@ -93,7 +93,7 @@ async fn a_cart_whose_events_add_up_is_snapshotted_with_each_event_once() {
     }
     assert_eq!(snapshot_of(&app.pool, &id).await, vec![(SNAPSHOT_EVERY as i64, 1)]);
 
-    let (from_snapshot, sequence) = jobs::commands::load::<Cart>(&app.pool, &id).await.unwrap();
+    let (from_snapshot, sequence) = store::commands::load::<Cart>(&app.pool, &id).await.unwrap();
     let (whole, whole_sequence) = replayed(&app.pool, &id).await;
     assert_eq!(sequence, extra + 2);
     assert_eq!((&from_snapshot, sequence), (&whole, whole_sequence));
@@ -105,7 +105,7 @@ async fn a_cart_whose_events_add_up_is_snapshotted_with_each_event_once() {
     let other = AppState::new(app.pool.clone());
     let item_id = format!("hardware-{product}");
     let command = CartCommand::SetItemQuantity { item_id, quantity: 2 };
-    jobs::commands::execute(&other.carts, &api::commands::Context::system(), &id, command).await.unwrap();
+    store::commands::execute(&other.carts, &store::commands::Context::system(), &id, command).await.unwrap();
     let cart = expect_ok(app.get(&format!("/api/carts/{id}")).await).await;
     assert_eq!(cart["items"][0]["quantity"], 2);
     assert_eq!(cart["version"], extra as i64 + 3);
@@ -122,7 +122,7 @@ async fn a_server_whose_kept_cart_is_outdated_decides_again_on_the_stored_events
     // Another server changes the plan: the first server's kept copy still has one user.
     let other = AppState::new(app.pool.clone());
     let multi = CartCommand::SelectPackage { plan: Plan::MultiUser, billing_cycle: BillingCycle::Monthly, quantity: 4 };
-    jobs::commands::execute(&other.carts, &api::commands::Context::system(), &id, multi).await.unwrap();
+    store::commands::execute(&other.carts, &store::commands::Context::system(), &id, multi).await.unwrap();
 
     // The same plan again is nothing to do on the kept copy, and a change on the stored cart.
     let cart = expect_ok(app.send(Method::PUT, &format!("{path}/package"), Some(single)).await).await;
@@ -131,7 +131,7 @@ async fn a_server_whose_kept_cart_is_outdated_decides_again_on_the_stored_events
     // A change decided on an outdated copy meets the stored event's key and is decided
     // again on the stored cart: both changes are in the answer and in the view.
     let yearly = CartCommand::ChangeBillingCycle { billing_cycle: BillingCycle::Yearly };
-    jobs::commands::execute(&other.carts, &api::commands::Context::system(), &id, yearly).await.unwrap();
+    store::commands::execute(&other.carts, &store::commands::Context::system(), &id, yearly).await.unwrap();
     let body = json!({ "addOnId": "callRecording" });
     let cart = expect_ok(app.send(Method::POST, &format!("{path}/add-ons"), Some(body)).await).await;
     assert_eq!(cart["billingCycle"], "yearly");
@@ -143,9 +143,9 @@ async fn a_server_whose_kept_cart_is_outdated_decides_again_on_the_stored_events
     // A refusal decided on an outdated copy is decided again too: the other server adds an
     // add-on this one's copy lacks, and removing it here succeeds.
     let music = aggregates::pricing::AddOn::MusicWhileRinging;
-    jobs::commands::execute(
+    store::commands::execute(
         &other.carts,
-        &api::commands::Context::system(),
+        &store::commands::Context::system(),
         &id,
         CartCommand::AddAddOn { add_on: music },
     )
@@ -181,7 +181,7 @@ async fn a_commands_events_and_the_cart_view_are_stored_together() {
 async fn an_append_from_an_outdated_load_is_a_conflict_and_stores_nothing() {
     let app = spawn_app().await;
     let id = app.create_cart().await;
-    let store = jobs::commands::store::<Cart>(&app.pool);
+    let store = store::commands::store::<Cart>(&app.pool);
     let first = store.load_aggregate(&id).await.unwrap();
     let second = store.load_aggregate(&id).await.unwrap();
     store.commit(vec![package(1)], first, HashMap::new()).await.unwrap();

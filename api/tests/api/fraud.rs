@@ -6,8 +6,8 @@ use std::process::{Command, Stdio};
 use std::time::{Duration as StdDuration, Instant};
 
 use aggregates::dial_plan::{classify, rate, Tariff, SAMPLES};
-use api::app::call_charges::charge_calls;
 use api::app::state::AppState;
+use api::scheduled::charge_calls;
 
 use crate::calls::{
     balance, call, call_and_reason, listen_for, order, owner_of, pair, pay_as_you_go, recorded_call_out, scenario,
@@ -483,7 +483,7 @@ async fn a_phone_hangs_up_a_call_in_from_the_trunk_and_its_bye_reaches_the_carri
 async fn turn_calls_abroad_on(app: &TestApp, owner: &str, cap_pence: i64) {
     use aggregates::call_credit::CallCreditCommand;
     let state = AppState::new(app.pool.clone());
-    let context = jobs::commands::Context::new(aggregates::actor::Actor::Customer("owner@example.com".into()));
+    let context = store::commands::Context::new(aggregates::actor::Actor::Customer("owner@example.com".into()));
     let command = CallCreditCommand::SetInternationalCalls { monthly_cap_tenths: Some(cap_pence * 10) };
     state.call_credits.execute(&context, owner, command).await.unwrap();
 }

@@ -424,7 +424,7 @@ async fn draft_and_out_of_stock_phones_are_refused_and_nothing_is_stored() {
     let events = app.event_count().await;
 
     let command = HardwareCommand::SetStatus { status: ItemStatus::Draft, actor: "admin@example.com".into() };
-    state.hardware.execute(&api::commands::Context::system(), &product, command).await.unwrap();
+    state.hardware.execute(&store::commands::Context::system(), &product, command).await.unwrap();
     let events = events + 1;
     let refused =
         expect_error(place(&app, &cart, "economy").await, StatusCode::UNPROCESSABLE_ENTITY, "hardware_unavailable")
@@ -433,13 +433,13 @@ async fn draft_and_out_of_stock_phones_are_refused_and_nothing_is_stored() {
     assert_eq!(app.event_count().await, events);
 
     let command = HardwareCommand::SetStatus { status: ItemStatus::Published, actor: "admin@example.com".into() };
-    state.hardware.execute(&api::commands::Context::system(), &product, command).await.unwrap();
+    state.hardware.execute(&store::commands::Context::system(), &product, command).await.unwrap();
     let mut fields = state.hardware_views.load(&product).await.unwrap().unwrap().item.fields.unwrap();
     fields.in_stock = false;
     state
         .hardware
         .execute(
-            &api::commands::Context::system(),
+            &store::commands::Context::system(),
             &product,
             HardwareCommand::Update { fields, actor: "admin@example.com".into() },
         )
@@ -458,7 +458,7 @@ async fn reprice(app: &TestApp, product: &str, price: i64) {
     let mut fields = state.hardware_views.load(product).await.unwrap().unwrap().item.fields.unwrap();
     fields.price = aggregates::pricing::Pence(price);
     let command = HardwareCommand::Update { fields, actor: "admin@example.com".into() };
-    state.hardware.execute(&api::commands::Context::staff("admin@example.com"), product, command).await.unwrap();
+    state.hardware.execute(&store::commands::Context::staff("admin@example.com"), product, command).await.unwrap();
 }
 
 #[tokio::test]

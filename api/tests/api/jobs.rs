@@ -5,9 +5,9 @@ use api::app::state::AppState;
 use chrono::{Duration, Utc};
 use jobs::numbers::release_expired;
 use jobs::scheduler::run_once;
-use jobs::RunOutcome;
 use reqwest::Method;
 use serde_json::json;
+use store::RunOutcome;
 
 use crate::helpers::{expect_ok, spawn_app, TestApp};
 
@@ -30,11 +30,11 @@ async fn run_out_reservations_are_released_and_leave_their_carts() {
         number: "441214960001".into(),
         cart_id: old_cart.clone(),
     };
-    then.numbers.execute(&api::commands::Context::system(), "441214960001", old).await.unwrap();
+    then.numbers.execute(&store::commands::Context::system(), "441214960001", old).await.unwrap();
     let entry = aggregates::cart::PhoneNumberEntry::new("441214960001");
     then.carts
         .execute(
-            &api::commands::Context::system(),
+            &store::commands::Context::system(),
             &old_cart,
             aggregates::cart::CartCommand::AddNumber { number: entry },
         )
@@ -46,12 +46,12 @@ async fn run_out_reservations_are_released_and_leave_their_carts() {
         number: "441214960002".into(),
         cart_id: fresh_cart.clone(),
     };
-    recent.numbers.execute(&api::commands::Context::system(), "441214960002", command).await.unwrap();
+    recent.numbers.execute(&store::commands::Context::system(), "441214960002", command).await.unwrap();
     assert_eq!(status(&app, "441214960001").await, "reserved");
 
     let state = AppState::new(app.pool.clone());
     let released =
-        release_expired(&app.pool, &state.numbers, &state.carts, Utc::now(), &api::commands::Context::system())
+        release_expired(&app.pool, &state.numbers, &state.carts, Utc::now(), &store::commands::Context::system())
             .await
             .unwrap();
     assert_eq!(released, 1);
@@ -63,7 +63,7 @@ async fn run_out_reservations_are_released_and_leave_their_carts() {
     // Idempotent: a second run changes nothing more.
     let events = app.event_count().await;
     assert_eq!(
-        release_expired(&app.pool, &state.numbers, &state.carts, Utc::now(), &api::commands::Context::system())
+        release_expired(&app.pool, &state.numbers, &state.carts, Utc::now(), &store::commands::Context::system())
             .await
             .unwrap(),
         0

@@ -72,7 +72,7 @@ async fn publish(app: &TestApp, id: &str, name: &str) {
         compatibility: vec!["Talkbridge".into()],
         ..HardwareFields::default()
     };
-    let context = api::commands::Context::system();
+    let context = store::commands::Context::system();
     state
         .hardware
         .execute(&context, id, HardwareCommand::Create { fields, actor: "ann@example.com".into() })

@@ -89,14 +89,14 @@ async fn a_change_made_elsewhere_is_served_within_a_second() {
     elsewhere
         .hardware
         .execute(
-            &api::commands::Context::system(),
+            &store::commands::Context::system(),
             id,
             HardwareCommand::Create { fields, actor: "ann@example.com".into() },
         )
         .await
         .unwrap();
     let status = HardwareCommand::SetStatus { status: ItemStatus::Published, actor: "ann@example.com".into() };
-    elsewhere.hardware.execute(&api::commands::Context::system(), id, status).await.unwrap();
+    elsewhere.hardware.execute(&store::commands::Context::system(), id, status).await.unwrap();
     for (path, before) in [("/api/hardware/", &all), ("/api/hardware/?brand=yealink", &yealink)] {
         let body = changed_within_a_second(&app, path, before).await;
         assert!(body["data"].as_array().unwrap().iter().any(|item| item["id"] == id), "{path}: {body}");

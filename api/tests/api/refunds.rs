@@ -248,7 +248,7 @@ async fn a_refund_left_unanswered_by_a_crash_is_finished_once_by_the_next_refund
         .unwrap()
         .to_string();
     let state = api::app::state::AppState::new(app.pool.clone());
-    let context = api::commands::Context::staff(ADMIN);
+    let context = store::commands::Context::staff(ADMIN);
     let one_phone = || HardwareOrderCommand::RequestRefund {
         lines: Some(vec![(product.clone(), 1)]),
         reason: "Returned unused".into(),
@@ -256,7 +256,7 @@ async fn a_refund_left_unanswered_by_a_crash_is_finished_once_by_the_next_refund
     };
 
     // Refund 1 recorded, then the crash before Stripe was asked.
-    api::commands::execute(&state.hardware_orders, &context, &id, one_phone()).await.unwrap();
+    store::commands::execute(&state.hardware_orders, &context, &id, one_phone()).await.unwrap();
     let body = json!({ "lines": [{ "productId": product, "quantity": 1 }], "reason": "The other one too" });
     let history = expect_ok(post(&app, &admin, &format!("{base}/refund"), body.clone()).await).await;
     let made = stripe_refunds(&payment).await;
@@ -283,7 +283,7 @@ async fn a_refund_left_unanswered_by_a_crash_is_finished_once_by_the_next_refund
         reason: "Returned unused".into(),
         by: ADMIN.into(),
     };
-    api::commands::execute(&state.hardware_orders, &context, &id, request).await.unwrap();
+    store::commands::execute(&state.hardware_orders, &context, &id, request).await.unwrap();
     let form = format!(
         "payment_intent={payment}&amount={}&metadata[reason]=Returned+unused&metadata[attempt]={}",
         with_vat(price),

@@ -525,16 +525,16 @@ async fn a_paid_number_another_order_took_is_replaced_from_its_area_code_in_one_
         app.pool.clone(),
         Arc::new(FixedClock(chrono::Utc::now() + chrono::Duration::days(1))),
     );
-    jobs::commands::execute(
+    store::commands::execute(
         &later.numbers,
-        &api::commands::Context::system(),
+        &store::commands::Context::system(),
         lost,
         PhoneNumberCommand::ExpireReservation,
     )
     .await
     .unwrap();
     let taken = PhoneNumberCommand::Assign { number: lost.into(), owner: "order:someone-else".into() };
-    jobs::commands::execute(&later.numbers, &api::commands::Context::system(), lost, taken).await.unwrap();
+    store::commands::execute(&later.numbers, &store::commands::Context::system(), lost, taken).await.unwrap();
     create_account(&app, &order).await;
 
     let base = format!("/api/admin/orders/service/{order}");
@@ -638,10 +638,10 @@ async fn a_placeholder_is_filled_by_the_job_once_stock_in_its_area_code_arrives(
     let job =
         api::scheduled::jobs(&state).into_iter().find(|job| job.name == jobs::placeholders::FILL_PLACEHOLDERS).unwrap();
     match jobs::scheduler::run_once(&app.pool, &job).await.unwrap() {
-        jobs::RunOutcome::Ran(report) => {
+        store::RunOutcome::Ran(report) => {
             assert_eq!(report.unwrap(), "1 placeholders filled, 0 still waiting for stock")
         }
-        jobs::RunOutcome::Skipped => panic!("nobody else holds the lock"),
+        store::RunOutcome::Skipped => panic!("nobody else holds the lock"),
     }
     let view = expect_ok(app.get(&format!("/api/orders/{order}")).await).await;
     assert_eq!(view["openPlaceholders"], json!([]));

@@ -24,8 +24,8 @@ struct Outcome {
 }
 
 async fn outcome(app: &TestApp, order: &str, customer: &str) -> Outcome {
-    let history = jobs::commands::history::<CallCredit>(&app.pool, order).await.unwrap();
-    let (credit, _) = jobs::commands::load::<CallCredit>(&app.pool, order).await.unwrap();
+    let history = store::commands::history::<CallCredit>(&app.pool, order).await.unwrap();
+    let (credit, _) = store::commands::load::<CallCredit>(&app.pool, order).await.unwrap();
     let mut charged: Vec<i64> = charges_of(customer)
         .await
         .iter()
@@ -199,7 +199,7 @@ async fn a_top_up_paid_in_a_closed_window_is_bought_by_the_job() {
     // Within the minute the job leaves it to the page.
     let now = api::app::state::AppState::new(app.pool.clone());
     let report = api::scheduled::settle_top_ups(&now).await.unwrap();
-    assert_eq!(report, api::app::billing::TopUpsReport::default(), "not yet a minute old");
+    assert_eq!(report, jobs::top_ups::Report::default(), "not yet a minute old");
     let later = api::app::state::AppState::with_clock(
         app.pool.clone(),
         std::sync::Arc::new(aggregates::clock::FixedClock(chrono::Utc::now() + chrono::Duration::minutes(2))),
@@ -220,5 +220,5 @@ async fn a_top_up_paid_in_a_closed_window_is_bought_by_the_job() {
     .unwrap();
     assert_eq!(actor, ("job".to_string(), "settle-top-ups".to_string()));
     // Nothing left for a second run.
-    assert_eq!(api::scheduled::settle_top_ups(&later).await.unwrap(), api::app::billing::TopUpsReport::default());
+    assert_eq!(api::scheduled::settle_top_ups(&later).await.unwrap(), jobs::top_ups::Report::default());
 }

@@ -7,9 +7,9 @@ use aggregates::clock::FixedClock;
 use api::app::state::AppState;
 use chrono::{DateTime, Duration, Utc};
 use jobs::scheduler::run_once;
-use jobs::RunOutcome;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
+use store::RunOutcome;
 
 use crate::helpers::{expect_error, expect_existing_account_refusal, expect_ok, spawn_app, stripe, TestApp};
 
@@ -360,7 +360,7 @@ async fn an_unconfirmed_trial_ends_after_24_hours_and_its_number_is_free_again_a
     let owed: i64 = sqlx::query_scalar("SELECT count(*) FROM workflows").fetch_one(&app.pool).await.unwrap();
     assert_eq!(owed, 0, "the end-trial workflow ran to its end");
     let (number, _) =
-        jobs::commands::load::<aggregates::phone_number::PhoneNumber>(&app.pool, &lapsed_number).await.unwrap();
+        store::commands::load::<aggregates::phone_number::PhoneNumber>(&app.pool, &lapsed_number).await.unwrap();
     assert_eq!(number.holder, aggregates::phone_number::Holder::Nobody);
 
     let confirmed = trial_status(&app, &kept).await;

@@ -7,7 +7,7 @@
 use aggregates::pricing::Plan;
 use aggregates::service_order::CheckoutStep;
 use aggregates::service_order::{OrderStatus, ServiceOrder, ServiceOrderCommand, ServiceOrderError};
-use jobs::commands::{Context, BUYER};
+use store::commands::{Context, BUYER};
 
 use super::order::{check_order_secret, load};
 use crate::app::account_form::{field_errors, FieldErrors};

@@ -27,9 +27,9 @@ use crate::app::locks::locked;
 use crate::app::order_secrets;
 use crate::app::payments::failures::payment_failure;
 use crate::app::state::AppState;
-use crate::commands::{self, Context, BUYER};
 use crate::platform::client::ClientAddress;
 use crate::platform::error::ApiError;
+use store::commands::{self, Context, BUYER};
 
 /// A service order's id from a request: a UUID, or no such order.
 pub fn order_id(raw: &str) -> Result<String, ApiError> {

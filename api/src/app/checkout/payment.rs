@@ -27,9 +27,9 @@ use crate::app::locks::locked;
 use crate::app::payments::failures::{declined, payment_failure};
 use crate::app::payments::{self, Charged, PayableOrder};
 use crate::app::state::AppState;
-use crate::commands::{self, BUYER};
 use crate::platform::client::ClientAddress;
 use crate::platform::error::ApiError;
+use store::commands::{self, BUYER};
 
 /// An order that may still be paid.
 fn payable(order: &ServiceOrder) -> Result<(), ApiError> {

@@ -8,7 +8,7 @@
 //! | place the order ('Complete Order') | `place_hardware_order` | order.rs |
 //! | save the card (the browser confirms it) | `set_up_card` (crate::app::payments) | payment.rs |
 //! | charge it (3-D Secure in the browser) | `pay` (crate::app::payments::charge) | payment.rs |
-//! | confirm it once paid | `confirm_payment` (then jobs::hardware_orders::confirm) | payment.rs |
+//! | confirm it once paid | `confirm_payment` (then the `confirm-hardware-order` workflow, app/workflows/hardware_order.rs) | payment.rs |
 //!
 //! The confirm-hardware-orders job (jobs/src/hardware_orders.rs) confirms what a failed
 //! confirmation left and expires orders unpaid for 24 hours.

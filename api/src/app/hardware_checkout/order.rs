@@ -16,8 +16,8 @@ use crate::app::hardware_items::live_item;
 use crate::app::locks::locked;
 use crate::app::order_secrets;
 use crate::app::state::AppState;
-use crate::commands::{self, Context, BUYER};
 use crate::platform::error::ApiError;
+use store::commands::{self, Context, BUYER};
 
 /// A hardware order's id from a request: a UUID, or no such order.
 pub fn order_id(raw: &str) -> Result<String, ApiError> {

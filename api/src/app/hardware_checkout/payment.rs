@@ -15,7 +15,6 @@ use aggregates::payments::{CardSetup, Outcome, PaymentError, PaymentGateway, Ref
 use aggregates::pricing::Pence;
 use async_trait::async_trait;
 use axum::http::StatusCode;
-use jobs::hardware_orders::{ConfirmError, HardwareOrders};
 
 use super::order::{check_secret, holds_secret, load, order_quote, run, Quote};
 use crate::app::ids::StripeId;
@@ -23,9 +22,10 @@ use crate::app::locks::locked;
 use crate::app::payments::failures::payment_failure;
 use crate::app::payments::{self, Charged, PayableOrder};
 use crate::app::state::AppState;
-use crate::commands::{Context, BUYER};
+use crate::app::workflows::hardware_order::{confirm_once, ConfirmError, HardwareOrders};
 use crate::platform::client::ClientAddress;
 use crate::platform::error::ApiError;
+use store::commands::{Context, BUYER};
 
 const PROVIDER_DOWN: &str = "The payment service did not answer. Please try again.";
 
@@ -341,20 +341,14 @@ pub async fn confirm_payment(
             }
             paid(state, context, &id, &record.id).await?;
         }
-        let ctx = HardwareOrders {
-            pool: &state.pool,
-            orders: &state.hardware_orders,
-            carts: &state.carts,
-            context: context.clone(),
-            fault_injection: state.services.config.fault_injection.clone(),
-        };
+        let ctx = HardwareOrders::of(state, context.clone());
         let for_buyer = holds_secret(state, &id, secret).await? == Some(true);
         // `PaymentRecorded` made the confirmation owed: it runs here, or the runner that has
         // it now is waited for.
-        match jobs::hardware_orders::confirm_once(&ctx, &id).await {
+        match confirm_once(&ctx, &id).await {
             Ok(Some(order)) => Ok(Confirmation { id: id.clone(), order, for_buyer }),
             Ok(None) => {
-                crate::app::workflows::run(state, jobs::hardware_orders::CONFIRM_HARDWARE_ORDER, &id).await?;
+                crate::app::workflows::run(state, crate::app::workflows::CONFIRM_HARDWARE_ORDER, &id).await?;
                 Ok(Confirmation { id: id.clone(), order: load(state, &id).await?, for_buyer })
             }
             Err(error) => {

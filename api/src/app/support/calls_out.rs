@@ -10,8 +10,8 @@ use aggregates::service_order::{ServiceOrder, ServiceOrderCommand, ServiceOrderE
 use super::{existing, order_history, OrderHistory, OrderKind};
 use crate::app::auth::Staff;
 use crate::app::state::AppState;
-use crate::commands::{self, Context};
 use crate::platform::error::ApiError;
+use store::commands::{self, Context};
 
 fn only_service(kind: OrderKind) -> Result<(), ApiError> {
     if kind != OrderKind::Service {

@@ -21,8 +21,8 @@ use super::search::trial_number;
 use super::{no_such_order, OrderKind};
 use crate::app::auth::Staff;
 use crate::app::state::AppState;
-use crate::commands::{self, Context};
 use crate::platform::error::ApiError;
+use store::commands::{self, Context};
 
 /// The most accounts the overview lists (the totals count them all).
 pub const MAX_ACCOUNTS_SHOWN: i64 = 50;

@@ -25,8 +25,8 @@ use self::history::{emails, replay, replay_service_order, state_json, EmailOut, 
 use crate::app::auth::{Role, Staff};
 use crate::app::checkout::mail::{confirmation, PasswordNote};
 use crate::app::state::{load, AppState};
-use crate::commands::{self, Context};
 use crate::platform::error::ApiError;
+use store::commands::{self, Context};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
@@ -501,7 +501,7 @@ pub async fn resend_confirmation(
             )
             .await?;
             let (order, sequence) = load::<HardwareOrder>(&state.pool, id).await?;
-            let (subject, body) = jobs::hardware_orders::confirmation_mail(&order);
+            let (subject, body) = crate::app::workflows::hardware_order::confirmation_mail(&order);
             (order.customer.email, subject, body, "hardware_confirmation", sequence)
         }
     };

@@ -26,8 +26,8 @@ use jobs::outbox::{queue_on, Mail};
 use super::{existing, order_history, OrderHistory, OrderKind};
 use crate::app::auth::Staff;
 use crate::app::state::AppState;
-use crate::commands::{self, Context};
 use crate::platform::error::ApiError;
+use store::commands::{self, Context};
 
 /// What to refund: some phones as (product id, quantity), or the whole order.
 pub type RefundLines = Option<Vec<(String, u32)>>;

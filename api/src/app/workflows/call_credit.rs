@@ -7,8 +7,8 @@
 use aggregates::call_credit::{tenths_of, CallCreditCommand, CreditSource};
 use aggregates::pricing::Pence;
 use aggregates::service_order::ServiceOrder;
-use jobs::commands::Context;
-use jobs::workflows::Claim;
+use store::commands::Context;
+use store::workflows::Claim;
 
 use crate::app::state::AppState;
 use crate::platform::error::ApiError;

@@ -2,7 +2,7 @@
 //! and resumable after a crash at any point.
 //!
 //! An event that starts a workflow records, in the statement that stores it, that the
-//! workflow is owed (a row of `workflows`; jobs::workflows). A runner claims the row, reads
+//! workflow is owed (a row of `workflows`; store::workflows). A runner claims the row, reads
 //! the aggregate, does each step the stored events do not show done yet (each an idempotent
 //! command or write), records its own progress where no event does, and deletes the row at
 //! the end. Two runners go at it: the request that started the workflow runs it at once and
@@ -18,11 +18,12 @@
 //! | `tell-buyer` | `PlaceholderFilled`, `NumberReplaced`, `SubscriptionCancelled` (and an order's legacy transfer steps) | the buyer's e-mail of each |
 //! | `open-ports` | `OrderCompleted` | a Port for each number the order transfers in (aggregates::port) |
 //! | `tell-transfer` | each step of a Port | the buyer's e-mail of each |
-//! | `confirm-hardware-order` | `PaymentRecorded` | the phones out of the cart, the confirmation e-mail, `Confirm` (jobs::hardware_orders) |
+//! | `confirm-hardware-order` | `PaymentRecorded` | the phones out of the cart, the confirmation e-mail, `Confirm` (hardware_order.rs) |
 //! | `refund-stray-payment` | `StrayPaymentReceived` | each stray refunded at the provider, `StrayPaymentRefunded`, the buyer's e-mail |
 //! | `buy-credit` | `PaymentSucceeded` of an order's top-up | `BuyCredit` on the order's call credit (aggregates::call_credit) |
 
 pub mod call_credit;
+pub mod hardware_order;
 pub mod ports;
 pub mod service_order;
 pub mod stray_payment;
@@ -32,13 +33,13 @@ pub mod triggers;
 
 use std::time::Duration;
 
-use jobs::workflows::{claim, Claimed};
+use store::workflows::{claim, Claimed};
 
 use crate::app::state::AppState;
 use crate::platform::error::ApiError;
 
 pub use call_credit::BUY_CREDIT;
-pub use jobs::hardware_orders::CONFIRM_HARDWARE_ORDER;
+pub use hardware_order::CONFIRM_HARDWARE_ORDER;
 pub use ports::{OPEN_PORTS, TELL_TRANSFER};
 pub use service_order::COMPLETE_SERVICE_ORDER;
 pub use tell_buyer::TELL_BUYER;
@@ -94,7 +95,7 @@ pub async fn run(state: &AppState, name: &str, id: &str) -> Result<Ran, ApiError
 
 /// Runs every owed workflow nobody is running (oldest first); answers how many ran.
 pub async fn resume_owed(state: &AppState, pause: Duration) -> Result<usize, ApiError> {
-    let owed = jobs::workflows::pending(&state.pool, 100, pause.as_secs_f64()).await?;
+    let owed = store::workflows::pending(&state.pool, 100, pause.as_secs_f64()).await?;
     let mut ran = 0;
     for (name, id) in owed {
         match claim(&state.pool, &name, &id).await? {
@@ -109,11 +110,11 @@ pub async fn resume_owed(state: &AppState, pause: Duration) -> Result<usize, Api
 }
 
 /// Runs the claimed workflow by its name.
-async fn dispatch(state: &AppState, claim: jobs::workflows::Claim) -> Result<(), ApiError> {
+async fn dispatch(state: &AppState, claim: store::workflows::Claim) -> Result<(), ApiError> {
     match claim.workflow.as_str() {
         COMPLETE_SERVICE_ORDER => service_order::complete(state, claim).await,
         trial::START_TRIAL | trial::REMIND_TRIAL | trial::END_TRIAL => trial::run(state, claim).await,
-        CONFIRM_HARDWARE_ORDER => confirm_hardware_order(state, claim).await,
+        CONFIRM_HARDWARE_ORDER => hardware_order::run(state, claim).await,
         TELL_BUYER => tell_buyer::run(state, claim).await,
         OPEN_PORTS => ports::open(state, claim).await,
         TELL_TRANSFER => ports::tell(state, claim).await,
@@ -123,22 +124,6 @@ async fn dispatch(state: &AppState, claim: jobs::workflows::Claim) -> Result<(),
             let error = ApiError::internal(format!("no workflow is named {other}"));
             failed(state, claim, error).await
         }
-    }
-}
-
-/// `confirm-hardware-order` (jobs::hardware_orders::confirm): the phones out of the cart,
-/// the e-mail, `Confirm`.
-async fn confirm_hardware_order(state: &AppState, claim: jobs::workflows::Claim) -> Result<(), ApiError> {
-    let ctx = jobs::hardware_orders::HardwareOrders {
-        pool: &state.pool,
-        orders: &state.hardware_orders,
-        carts: &state.carts,
-        context: jobs::commands::Context::job(CONFIRM_HARDWARE_ORDER),
-        fault_injection: state.services.config.fault_injection.clone(),
-    };
-    match jobs::hardware_orders::confirm(&ctx, &claim.aggregate_id).await {
-        Ok(_) => Ok(claim.finish(&state.pool).await?),
-        Err(error) => failed(state, claim, ApiError::internal(error.to_string())).await,
     }
 }
 
@@ -162,7 +147,7 @@ pub fn spawn_runner(state: AppState) -> tokio::task::JoinHandle<()> {
 }
 
 /// A step failed: it stays owed, with the error for staff, and the caller hears of it.
-async fn failed(state: &AppState, claim: jobs::workflows::Claim, error: ApiError) -> Result<(), ApiError> {
+async fn failed(state: &AppState, claim: store::workflows::Claim, error: ApiError) -> Result<(), ApiError> {
     let text = format!("{error:?}");
     if let Err(fail) = claim.fail(&state.pool, &text).await {
         tracing::warn!(%fail, "the workflow's error was not recorded");

@@ -13,9 +13,9 @@
 use aggregates::port::{Port, PortEvent};
 use aggregates::service_order::ServiceOrder;
 use cqrs_es::Aggregate;
-use jobs::commands::Context;
 use jobs::outbox::Mail;
-use jobs::workflows::Claim;
+use store::commands::Context;
+use store::workflows::Claim;
 
 use crate::app::faults;
 use crate::app::state::{load, AppState};
@@ -63,7 +63,7 @@ pub async fn tell(state: &AppState, claim: Claim) -> Result<(), ApiError> {
 async fn queue_mails(state: &AppState, claim: &Claim) -> Result<(), ApiError> {
     let mut port = Port::default();
     let mut order = None;
-    for event in jobs::commands::history::<Port>(&state.pool, &claim.aggregate_id).await? {
+    for event in store::commands::history::<Port>(&state.pool, &claim.aggregate_id).await? {
         port.apply(event.payload.clone());
         if event.sequence < claim.sequence || matches!(event.payload, PortEvent::PortOpened { .. }) {
             continue;

@@ -18,9 +18,9 @@ use aggregates::phone_number::{PhoneNumberCommand, PhoneNumberError};
 use aggregates::service_order::CheckoutStep;
 use aggregates::service_order::{OrderStatus, ServiceOrder, ServiceOrderCommand, ServiceOrderError};
 use cqrs_es::AggregateError;
-use jobs::commands::Context;
-use jobs::workflows::Claim;
 use projections::cart::CartSummary;
+use store::commands::Context;
+use store::workflows::Claim;
 
 use crate::app::checkout::mail::{confirmation, PasswordNote};
 use crate::app::faults;
@@ -180,7 +180,7 @@ async fn empty_cart(state: &AppState, id: &str, order: &ServiceOrder) -> Result<
             Err(error) => return Err(error.into()),
         }
     }
-    jobs::workflows::record_step_on(&mut tx, COMPLETE_SERVICE_ORDER, id, "cart-emptied").await?;
+    store::workflows::record_step_on(&mut tx, COMPLETE_SERVICE_ORDER, id, "cart-emptied").await?;
     tx.commit().await?;
     for committed in &changes {
         state.carts.publish(&order.cart_id, committed).await;
@@ -215,7 +215,7 @@ async fn queue_confirmation(
         };
         jobs::outbox::queue_on(&mut tx, mail).await?;
     }
-    jobs::workflows::record_step_on(&mut tx, COMPLETE_SERVICE_ORDER, id, "mail-queued").await?;
+    store::workflows::record_step_on(&mut tx, COMPLETE_SERVICE_ORDER, id, "mail-queued").await?;
     tx.commit().await?;
     claim.step = "mail-queued".into();
     Ok(())

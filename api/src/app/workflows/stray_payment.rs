@@ -11,15 +11,15 @@ use aggregates::payments::StrayPayment;
 use aggregates::pricing::Pence;
 use aggregates::service_order::{OrderStatus, ServiceOrder, ServiceOrderCommand};
 use jobs::outbox::Mail;
-use jobs::workflows::Claim;
+use store::workflows::Claim;
 
 use crate::app::faults;
 use crate::app::payments::failures::payment_failure;
 use crate::app::state::AppState;
-use crate::commands::{self, Context};
 use crate::platform::error::ApiError;
+use store::commands::{self, Context};
 
-pub use jobs::hardware_orders::REFUND_STRAY_PAYMENT;
+pub use super::triggers::REFUND_STRAY_PAYMENT;
 
 /// Its fault point (FAULT_INJECTION): after the provider refunded, before the event.
 pub const FAULT_POINTS: [&str; 1] = ["after-stray-refunded-at-provider"];

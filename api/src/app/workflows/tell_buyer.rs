@@ -13,7 +13,7 @@
 use aggregates::service_order::{ServiceOrder, ServiceOrderEvent};
 use cqrs_es::Aggregate;
 use jobs::outbox::Mail;
-use jobs::workflows::Claim;
+use store::workflows::Claim;
 
 use crate::app::faults;
 use crate::app::state::AppState;
@@ -42,7 +42,7 @@ async fn tell(state: &AppState, claim: &Claim) -> Result<(), ApiError> {
     let page = crate::app::ports::order_page(state, id);
     let mut order = ServiceOrder::default();
     let mut so_far = Vec::new();
-    for event in jobs::commands::history::<ServiceOrder>(&state.pool, id).await? {
+    for event in store::commands::history::<ServiceOrder>(&state.pool, id).await? {
         order.apply(event.payload.clone());
         so_far.push(event.payload.clone());
         if event.sequence < claim.sequence {

@@ -13,8 +13,8 @@
 use aggregates::trial::{EndReason, Trial, TrialError};
 use cqrs_es::persist::ViewRepository;
 use jobs::outbox::Mail;
-use jobs::workflows::Claim;
 use projections::trials::TrialView;
+use store::workflows::Claim;
 
 use crate::app::faults;
 use crate::app::state::AppState;
@@ -96,7 +96,7 @@ async fn end(state: &AppState, claim: &Claim) -> Result<(), ApiError> {
     // Not confirmed in time: the number is free again at once (not 30 days later).
     let (trial, _) = crate::app::state::load::<Trial>(&state.pool, id).await?;
     if trial.end_reason == Some(EndReason::Unverified) {
-        let context = jobs::commands::Context::job(END_TRIAL);
+        let context = store::commands::Context::job(END_TRIAL);
         jobs::trials::release_number(&state.pool, &state.numbers, &context, id, &trial.number, state.clock.now())
             .await
             .map_err(ApiError::internal)?;

@@ -1,12 +1,10 @@
 //! Which workflow a stored event starts, and the workflows' names: read when the event is
-//! stored (jobs::commands, `Cqrs::starting`), so the state that builds the command handlers
+//! stored (store::commands, `Cqrs::starting`), so the state that builds the command handlers
 //! needs only this file, not the workflows that run on it.
 
 use aggregates::port::PortEvent;
 use aggregates::service_order::{PaymentPart, ServiceOrderEvent};
 use aggregates::trial::TrialEvent;
-
-pub use jobs::hardware_orders::REFUND_STRAY_PAYMENT;
 
 pub const COMPLETE_SERVICE_ORDER: &str = "complete-service-order";
 pub const TELL_BUYER: &str = "tell-buyer";
@@ -16,6 +14,11 @@ pub const START_TRIAL: &str = "start-trial";
 pub const REMIND_TRIAL: &str = "remind-trial";
 pub const END_TRIAL: &str = "end-trial";
 pub const BUY_CREDIT: &str = "buy-credit";
+/// The workflow a recorded payment starts: confirming the order (hardware_order.rs).
+pub const CONFIRM_HARDWARE_ORDER: &str = "confirm-hardware-order";
+/// The workflow a payment the order did not take starts (stray_payment.rs): refunding it and
+/// telling the buyer.
+pub const REFUND_STRAY_PAYMENT: &str = "refund-stray-payment";
 
 /// Which workflow an order's event starts.
 pub fn service_order_started_by(event: &ServiceOrderEvent) -> Option<&'static str> {
@@ -65,4 +68,14 @@ pub fn tells_buyer(event: &ServiceOrderEvent) -> bool {
             | ServiceOrderEvent::SubscriptionCancelled { .. }
             | ServiceOrderEvent::CancellationScheduled { .. }
     )
+}
+
+/// Which workflow a hardware order's event starts.
+pub fn hardware_order_started_by(event: &aggregates::hardware_order::HardwareOrderEvent) -> Option<&'static str> {
+    use aggregates::hardware_order::HardwareOrderEvent as Ev;
+    match event {
+        Ev::PaymentRecorded { .. } => Some(CONFIRM_HARDWARE_ORDER),
+        Ev::StrayPaymentReceived { .. } => Some(REFUND_STRAY_PAYMENT),
+        _ => None,
+    }
 }

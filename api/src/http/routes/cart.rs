@@ -18,10 +18,10 @@ use uuid::Uuid;
 
 use crate::app::cart_holds;
 use crate::app::state::AppState;
-use crate::commands::{Committed, Context, BUYER};
 use crate::platform::client::ClientAddress;
 use crate::platform::error::{ApiError, Refusal};
 use crate::platform::json::ApiJson;
+use store::commands::{Committed, Context, BUYER};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

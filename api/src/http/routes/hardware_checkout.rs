@@ -25,12 +25,12 @@ use crate::app::card_setups::TOO_MANY_CARD_SETUPS;
 use crate::app::hardware_checkout::{self as service, HardwarePayment, PlaceHardwareOrder, Placing};
 use crate::app::ids::{StripeId, StripeKind};
 use crate::app::state::AppState;
-use crate::commands::BUYER;
 use crate::http::openapi::with_trailing_slash;
 use crate::platform::client::ClientAddress;
 use crate::platform::error::{ApiError, Refusal};
 use crate::platform::json::ApiJson;
 use crate::platform::timing::timed;
+use store::commands::BUYER;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

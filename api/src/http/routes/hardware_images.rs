@@ -17,10 +17,10 @@ use uuid::Uuid;
 use crate::app::auth::Admin;
 use crate::app::hardware_items::{live_items, uploaded_image};
 use crate::app::state::AppState;
-use crate::commands::{self, Context};
 use crate::http::openapi::with_trailing_slash;
 use crate::platform::error::{ApiError, Refusal};
 use crate::platform::json::Done;
+use store::commands::{self, Context};
 
 /// The largest image accepted.
 pub const MAX_IMAGE_BYTES: usize = 5 * 1024 * 1024;

@@ -19,7 +19,7 @@
 //! for years). The load is one statement ([`load`]): the latest snapshot and the events
 //! after it together.
 //! A commit that reaches a snapshot writes its events and the snapshot in one statement too
-//! ([`Append`], written by jobs::commands::Cqrs, which also puts a view derived from the
+//! ([`Append`], written by store::commands::Cqrs, which also puts a view derived from the
 //! aggregate's state in the same statement). The snapshot replaces the aggregate's earlier
 //! one: it is the state the command left, at the sequence of its last event.
 //!

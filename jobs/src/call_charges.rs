@@ -21,10 +21,19 @@ use aggregates::pricing::Plan;
 use aggregates::service_order::ServiceOrder;
 use aggregates::trial::Trial;
 use cqrs_es::{Aggregate, AggregateError};
-use jobs::commands::Context;
-use jobs::outbox::{queue, Mail};
+use sqlx::PgPool;
+use store::commands::{load, Context, Cqrs};
 
-use crate::app::state::{load, AppState};
+use crate::outbox::{queue, Mail};
+
+/// What the job works with.
+pub struct ChargeJob<'a> {
+    pub pool: &'a PgPool,
+    pub call_credits: &'a Cqrs<CallCredit>,
+    /// The shop's address, in the e-mails (the buyers' contact, and the staff copy of a
+    /// daily cap's warning).
+    pub shop_email: &'a str,
+}
 
 /// The job's name (its events' actor, `voip-shop run-job charge-calls`).
 pub const CHARGE_CALLS: &str = "charge-calls";
@@ -65,7 +74,7 @@ impl fmt::Display for Report {
 }
 
 /// One run of the job.
-pub async fn charge_calls(state: &AppState) -> Result<Report, String> {
+pub async fn charge_calls(job: &ChargeJob<'_>) -> Result<Report, String> {
     let context = Context::job(CHARGE_CALLS);
     let rates = Plan::PayAsYouGo.call_rates().ok_or("Pay As You Go has no call rates")?;
     let mut report = Report::default();
@@ -80,7 +89,7 @@ pub async fn charge_calls(state: &AppState) -> Result<Report, String> {
            WHERE c.ended_at IS NOT NULL AND c.answered_at IS NOT NULL AND c.charged_at IS NULL
            ORDER BY c.started_at"#
     )
-    .fetch_all(&state.pool)
+    .fetch_all(job.pool)
     .await
     .map_err(|e| e.to_string())?;
     for call in answered {
@@ -90,11 +99,11 @@ pub async fn charge_calls(state: &AppState) -> Result<Report, String> {
             seconds: call.seconds.into(),
             rates,
         };
-        match state.call_credits.execute(&context, &call.owner, command).await {
+        match job.call_credits.execute(&context, &call.owner, command).await {
             Ok(_) => {
                 report.charged += 1;
                 sqlx::query!("UPDATE sip_calls SET charged_at = now() WHERE call = $1", call.call_id)
-                    .execute(&state.pool)
+                    .execute(job.pool)
                     .await
                     .map_err(|e| e.to_string())?;
             }
@@ -119,12 +128,12 @@ pub async fn charge_calls(state: &AppState) -> Result<Report, String> {
            ORDER BY a.id"#,
         NO_CREDIT_LEFT
     )
-    .fetch_all(&state.pool)
+    .fetch_all(job.pool)
     .await
     .map_err(|e| e.to_string())?;
     for call in refused {
         let command = CallCreditCommand::RecordRefusedCall { call_id: call.call_id.clone(), to: call.callee };
-        match state.call_credits.execute(&context, &call.owner, command).await {
+        match job.call_credits.execute(&context, &call.owner, command).await {
             Ok(_) => report.refused += 1,
             Err(error) => {
                 report.failed += 1;
@@ -143,11 +152,11 @@ pub async fn charge_calls(state: &AppState) -> Result<Report, String> {
                              WHERE o.kind = $1 AND o.reference = e.aggregate_id || ':' || e.sequence)"#,
         CREDIT_RAN_OUT_MAIL
     )
-    .fetch_all(&state.pool)
+    .fetch_all(job.pool)
     .await
     .map_err(|e| e.to_string())?;
     for event in ran_out {
-        let (order, _) = load::<ServiceOrder>(&state.pool, &event.owner).await.map_err(|e| format!("{e:?}"))?;
+        let (order, _) = load::<ServiceOrder>(job.pool, &event.owner).await.map_err(|e| format!("{e:?}"))?;
         let subject = format!("Your call credit for order {} has run out", order.order_number);
         let body = format!(
             "Hello {},\n\nThe Pay As You Go call credit of order {} has run out, so calls out from its \
@@ -164,12 +173,12 @@ pub async fn charge_calls(state: &AppState) -> Result<Report, String> {
             kind: CREDIT_RAN_OUT_MAIL,
             reference: &reference,
         };
-        queue(&state.pool, mail).await.map_err(|e| e.to_string())?;
+        queue(job.pool, mail).await.map_err(|e| e.to_string())?;
         report.emailed += 1;
     }
 
-    included_minutes(state, &context, &mut report).await?;
-    daily_spend(state, &mut report).await?;
+    included_minutes(job, &context, &mut report).await?;
+    daily_spend(job, &mut report).await?;
     Ok(report)
 }
 
@@ -177,7 +186,7 @@ pub async fn charge_calls(state: &AppState) -> Result<Report, String> {
 /// (migrations/*_call_controls.sql: sip_usage, sip_spend_caps, £20 by default): the owner and
 /// staff are e-mailed, once a day for each (the outbox keeps one e-mail for each kind and
 /// reference). At the cap the registrar already refuses calls out until the next day.
-async fn daily_spend(state: &AppState, report: &mut Report) -> Result<(), String> {
+async fn daily_spend(job: &ChargeJob<'_>, report: &mut Report) -> Result<(), String> {
     let near = sqlx::query!(
         r#"SELECT u.owner AS "owner!", u.day::text AS "day!", u.spend_tenths AS "spent!",
                   coalesce(c.daily_tenths, 20000) AS "cap!"
@@ -188,13 +197,13 @@ async fn daily_spend(state: &AppState, report: &mut Report) -> Result<(), String
              AND u.spend_tenths * 10 >= coalesce(c.daily_tenths, 20000) * 8
            ORDER BY u.owner"#
     )
-    .fetch_all(&state.pool)
+    .fetch_all(job.pool)
     .await
     .map_err(|e| e.to_string())?;
     for row in near {
         let reached = row.spent >= row.cap;
         let kind = if reached { SPEND_CAP_REACHED_MAIL } else { SPEND_WARNING_MAIL };
-        let (order, _) = load::<ServiceOrder>(&state.pool, &row.owner).await.map_err(|e| format!("{e:?}"))?;
+        let (order, _) = load::<ServiceOrder>(job.pool, &row.owner).await.map_err(|e| format!("{e:?}"))?;
         let (spent, cap) = (pence_label(row.spent), pence_label(row.cap));
         let subject = if reached {
             format!(
@@ -216,14 +225,14 @@ async fn daily_spend(state: &AppState, report: &mut Report) -> Result<(), String
             } else {
                 "At the limit, calls out are refused until midnight (UK time)."
             },
-            crate::app::shop::SHOP.email
+            job.shop_email
         );
         for (recipient, reference) in [
             (order.customer.email.as_str(), format!("{}:{}", row.owner, row.day)),
-            (crate::app::shop::SHOP.email, format!("{}:{}:staff", row.owner, row.day)),
+            (job.shop_email, format!("{}:{}:staff", row.owner, row.day)),
         ] {
             let mail = Mail { recipient, subject: &subject, body: &body, kind, reference: &reference };
-            if queue_once(state, mail).await? {
+            if queue_once(job, mail).await? {
                 report.emailed += 1;
             }
         }
@@ -232,19 +241,19 @@ async fn daily_spend(state: &AppState, report: &mut Report) -> Result<(), String
 }
 
 /// Queues `mail` unless its kind and reference are in the outbox already: whether it did.
-async fn queue_once(state: &AppState, mail: Mail<'_>) -> Result<bool, String> {
+async fn queue_once(job: &ChargeJob<'_>, mail: Mail<'_>) -> Result<bool, String> {
     let sent = sqlx::query_scalar!(
         r#"SELECT EXISTS (SELECT 1 FROM outbox WHERE kind = $1 AND reference = $2) AS "sent!""#,
         mail.kind,
         mail.reference
     )
-    .fetch_one(&state.pool)
+    .fetch_one(job.pool)
     .await
     .map_err(|e| e.to_string())?;
     if sent {
         return Ok(false);
     }
-    queue(&state.pool, mail).await.map_err(|e| e.to_string())?;
+    queue(job.pool, mail).await.map_err(|e| e.to_string())?;
     Ok(true)
 }
 
@@ -257,7 +266,7 @@ fn pence_label(tenths: i64) -> String {
 /// Owners whose included minutes are spoken for the period are recorded (once a period),
 /// and each such record is told to its buyer once (the outbox's reference). The period whose
 /// minutes count now is this UK month (`2026-12`), or a trial's whole length (`trial`).
-async fn included_minutes(state: &AppState, context: &Context, report: &mut Report) -> Result<(), String> {
+async fn included_minutes(job: &ChargeJob<'_>, context: &Context, report: &mut Report) -> Result<(), String> {
     let spoken = sqlx::query!(
         r#"SELECT m.owner AS "owner!", m.minutes::bigint AS "minutes!",
                   CASE WHEN m.monthly THEN to_char(now() AT TIME ZONE 'Europe/London', 'YYYY-MM')
@@ -274,14 +283,14 @@ async fn included_minutes(state: &AppState, context: &Context, report: &mut Repo
                                         ELSE 'trial' END)
            ORDER BY m.owner"#
     )
-    .fetch_all(&state.pool)
+    .fetch_all(job.pool)
     .await
     .map_err(|e| e.to_string())?
     .into_iter()
     .map(|r| (r.owner, r.minutes, r.period));
     for (owner, minutes, period) in spoken {
         let command = CallCreditCommand::RecordIncludedMinutesRanOut { period: period.clone(), minutes };
-        match state.call_credits.execute(context, &owner, command).await {
+        match job.call_credits.execute(context, &owner, command).await {
             Ok(_) => report.minutes_ran_out += 1,
             // Recorded meanwhile (another run): nothing more to do.
             Err(AggregateError::UserError(CallCreditError::MinutesAlreadyRanOut)) => {}
@@ -303,7 +312,7 @@ async fn included_minutes(state: &AppState, context: &Context, report: &mut Repo
            ORDER BY e.aggregate_id, e.sequence"#,
         MINUTES_RAN_OUT_MAIL
     )
-    .fetch_all(&state.pool)
+    .fetch_all(job.pool)
     .await
     .map_err(|e| e.to_string())?
     .into_iter()
@@ -311,13 +320,14 @@ async fn included_minutes(state: &AppState, context: &Context, report: &mut Repo
     for (owner, sequence, period, minutes) in untold {
         let (contact, subject, body) = match owner.strip_prefix("trial:") {
             Some(trial_id) => {
-                let (trial, _) = load::<Trial>(&state.pool, trial_id).await.map_err(|e| format!("{e:?}"))?;
-                let (subject, body) = trial_minutes_mail(&trial.contact, minutes);
+                let (trial, _) = load::<Trial>(job.pool, trial_id).await.map_err(|e| format!("{e:?}"))?;
+                let (subject, body) = trial_minutes_mail(&trial.contact, minutes, job.shop_email);
                 (trial.contact, subject, body)
             }
             None => {
-                let (order, _) = load::<ServiceOrder>(&state.pool, &owner).await.map_err(|e| format!("{e:?}"))?;
-                let (subject, body) = monthly_minutes_mail(&order.customer, &order.order_number, minutes, &period);
+                let (order, _) = load::<ServiceOrder>(job.pool, &owner).await.map_err(|e| format!("{e:?}"))?;
+                let (subject, body) =
+                    monthly_minutes_mail(&order.customer, &order.order_number, minutes, &period, job.shop_email);
                 (order.customer, subject, body)
             }
         };
@@ -329,36 +339,40 @@ async fn included_minutes(state: &AppState, context: &Context, report: &mut Repo
             kind: MINUTES_RAN_OUT_MAIL,
             reference: &reference,
         };
-        queue(&state.pool, mail).await.map_err(|e| e.to_string())?;
+        queue(job.pool, mail).await.map_err(|e| e.to_string())?;
         report.emailed += 1;
     }
     Ok(())
 }
 
 /// The e-mail for an order whose month's included minutes are spoken.
-fn monthly_minutes_mail(customer: &Customer, order_number: &str, minutes: i64, period: &str) -> (String, String) {
+fn monthly_minutes_mail(
+    customer: &Customer,
+    order_number: &str,
+    minutes: i64,
+    period: &str,
+    shop_email: &str,
+) -> (String, String) {
     let subject = format!("The included call minutes of order {order_number} are used up for this month");
     let body = format!(
         "Hello {},\n\nAll {minutes} minutes of calls out included with order {order_number} this month ({period}) \
          are spoken, so calls out from its phones are refused until the minutes renew on the 1st of next month \
          (UK time). Calls in, and calls between your extensions, still work as before.\n\nTo call out before \
          then, contact us at {} to move the order to a plan with more minutes.\n\nTalkbridge\n",
-        customer.first_name,
-        crate::app::shop::SHOP.email
+        customer.first_name, shop_email
     );
     (subject, body)
 }
 
 /// The e-mail for a trial whose minutes are spoken.
-fn trial_minutes_mail(contact: &Customer, minutes: i64) -> (String, String) {
+fn trial_minutes_mail(contact: &Customer, minutes: i64, shop_email: &str) -> (String, String) {
     let subject = "Your free trial's call minutes are used up".to_string();
     let body = format!(
         "Hello {},\n\nAll {minutes} minutes of calls out included with your free trial are spoken, so calls out \
          from its phone are refused for the rest of the trial. Calls in still ring as before.\n\nTo keep calling \
          out, choose a plan (see /plans-and-pricing; Single User includes 500 minutes a month), or contact us at \
          {}.\n\nTalkbridge\n",
-        contact.first_name,
-        crate::app::shop::SHOP.email
+        contact.first_name, shop_email
     );
     (subject, body)
 }
