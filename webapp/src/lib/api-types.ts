@@ -53,3 +53,13 @@ export type SipServer = Schema<'SipServer'>;
 /** An extension as the registrar sees it right now. */
 export type ExtensionRegistration = Schema<'ExtensionState'>;
 export type Registrations = Schema<'Registrations'>;
+
+/**
+ * A number being transferred in, as GET /api/orders/{id} lists it (in `ports`: the server's
+ * names for transfers are its own), and where it stands: requested → detailsConfirmed →
+ * submitted → dateSet → completed, or rejected.
+ */
+export type TransferLine = Schema<'PortLine'>;
+export type TransferState = Schema<'PortState'>;
+/** The buyer's transfer details and signed letter of authority. */
+export type TransferDetails = Schema<'PortDetailsBody'>;

@@ -58,7 +58,7 @@ export function signLetterOfAuthority(orderId: string, number: string, details: 
 }
 
 /** A mobile's new PAC code, through the order's own route as its signed-in owner (answers the order). */
-export function givePortPac(orderId: string, number: string, pac: string): Promise<unknown> {
+export function giveTransferPac(orderId: string, number: string, pac: string): Promise<unknown> {
   return call(`orders/${segment(orderId)}/ports/${segment(number)}/pac`, post({ pac }));
 }
 

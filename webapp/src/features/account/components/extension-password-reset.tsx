@@ -114,7 +114,7 @@ export function ExtensionPasswordReset({ ownerId, number, kind = 'order' }: Exte
         <p id={`${id}-confirm`}>
           <strong>Reset the SIP password of extension {number}?</strong> {resetMessages.confirm}
         </p>
-        <div className="port-form-actions">
+        <div className="confirm-actions">
           <button type="button" className="button button-primary" onClick={() => void reset()} disabled={busy}>
             {busy ? 'Resetting…' : 'Yes, reset the password'}
           </button>

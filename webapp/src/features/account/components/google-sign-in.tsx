@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { apiBaseUrl } from '../../../lib/api-base-url';
-import { loadGoogleIdentity, profileFromCredential, type GoogleCredentialResponse } from '../../checkout/google-identity';
+import { loadGoogleIdentity, profileFromCredential, type GoogleCredentialResponse } from '../../../lib/google-identity';
 
 /**
  * Sign in with Google, offered only when the shop has a Google client id (the checkout's

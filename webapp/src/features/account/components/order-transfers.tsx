@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
-import { NumberTransfers, type PortActions, type PortLine } from '../../checkout';
+import { NumberTransfers, type TransferActions } from '../../../components/number-transfers/number-transfers';
+import type { TransferLine } from '../../../lib/api-types';
 import { errorStatus, serverErrorText } from '../../../lib/api-error';
-import { getTransfers, givePortPac, signLetterOfAuthority } from '../services-api';
+import { getTransfers, giveTransferPac, signLetterOfAuthority } from '../services-api';
 
 export const transferMessages = {
   loading: 'Loading your number transfers…',
@@ -9,7 +10,7 @@ export const transferMessages = {
   signedOut: 'Your session has ended. Please sign in again to see your number transfers.',
 } as const;
 
-type Loaded = { name: 'loading' } | { name: 'loaded'; ports: PortLine[] } | { name: 'failed'; message: string };
+type Loaded = { name: 'loading' } | { name: 'loaded'; ports: TransferLine[] } | { name: 'failed'; message: string };
 
 /**
  * The service order's number transfers on the account's order page: each transfer's steps and
@@ -38,13 +39,13 @@ export function OrderTransfers({ orderId }: { orderId: string }) {
     };
   }, [orderId, reads]);
 
-  const actions: PortActions = {
+  const actions: TransferActions = {
     sign: async (number, details) => {
       const { ports } = await signLetterOfAuthority(orderId, number, details);
       setLoaded({ name: 'loaded', ports });
     },
     givePac: async (number, pac) => {
-      await givePortPac(orderId, number, pac);
+      await giveTransferPac(orderId, number, pac);
       setReads((count) => count + 1);
     },
   };
@@ -66,5 +67,5 @@ export function OrderTransfers({ orderId }: { orderId: string }) {
       </section>
     );
   }
-  return <NumberTransfers orderId={orderId} ports={loaded.ports} actions={actions} />;
+  return <NumberTransfers transfers={loaded.ports} actions={actions} />;
 }

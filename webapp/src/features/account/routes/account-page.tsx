@@ -6,7 +6,7 @@ import { accountFetch, readJson, signOut } from '../api';
 import type { AccountSession } from '../account-slice';
 import { AccountGate } from '../components/account-gate';
 import { StatusBadge } from '../components/status-badge';
-import { ACCOUNT_PATH } from '../next-path';
+import { accountArea } from '../../../lib/next-path';
 import type { AccountOrders } from '../types';
 import '../account.css';
 
@@ -43,7 +43,7 @@ function AccountHome({ session }: { session: AccountSession }) {
 
   return (
     <div className="container page-body account-page">
-      <PageMeta title="Your account" description="Your orders, numbers and extensions." path={ACCOUNT_PATH} noIndex />
+      <PageMeta title="Your account" description="Your orders, numbers and extensions." path={accountArea.home} noIndex />
       <div className="account-heading">
         <h1>Your account</h1>
         <button type="button" className="button button-light" onClick={() => void signOut(dispatch)}>

@@ -2,9 +2,9 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppDispatch } from '../../../app/hooks';
 import { PageMeta } from '../../../components/page-meta';
+import { accountArea, nextAfterSignIn } from '../../../lib/next-path';
 import { AccountError, signIn } from '../api';
 import { GoogleSignIn } from '../components/google-sign-in';
-import { nextAfterSignIn, SIGN_IN_PATH } from '../next-path';
 import { useAccount } from '../use-account';
 import '../account.css';
 
@@ -19,7 +19,7 @@ export function SignInPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const nextParam = params.get('next');
-  const next = nextAfterSignIn(nextParam);
+  const next = nextAfterSignIn(accountArea, nextParam);
   const { status } = useAccount();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -60,7 +60,7 @@ export function SignInPage() {
 
   return (
     <div className="container page-body account-page account-narrow">
-      <PageMeta title="Sign in to your account" description="Sign in to see your orders, numbers and extensions." path={SIGN_IN_PATH} noIndex />
+      <PageMeta title="Sign in to your account" description="Sign in to see your orders, numbers and extensions." path={accountArea.signIn} noIndex />
       <h1>Sign in to your account</h1>
       {nextParam && !error && <p className="form-notice">Please sign in to continue.</p>}
       <p>Use the e-mail address and password you chose at checkout.</p>

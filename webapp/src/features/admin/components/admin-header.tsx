@@ -3,7 +3,7 @@ import { Link, NavLink } from 'react-router-dom';
 import { siteConfig } from '../../../config/site';
 import { useGetMeQuery, useLogoutMutation } from '../api';
 import { messages } from '../messages';
-import { ANALYTICS_PATH, DEFAULT_ADMIN_PATH, FRAUD_PATH, HARDWARE_PATH, MAIL_PATH, ORDERS_PATH, PORTS_PATH, QUOTES_PATH } from '../next-path';
+import { ANALYTICS_PATH, DEFAULT_ADMIN_PATH, FRAUD_PATH, HARDWARE_PATH, MAIL_PATH, ORDERS_PATH, PORTS_PATH, QUOTES_PATH } from '../paths';
 import '../admin.css';
 
 /** The staff pages, in the header's order. */

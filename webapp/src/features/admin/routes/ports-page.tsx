@@ -4,7 +4,7 @@ import { LoadProblem } from '../components/load-problem';
 import { PortAge } from '../components/port-actions';
 import { RequireStaff } from '../components/require-staff';
 import { orderMessages } from '../messages';
-import { orderPath, PORTS_PATH } from '../next-path';
+import { orderPath, PORTS_PATH } from '../paths';
 import type { OpenPorts } from '../order-types';
 import { useGetOpenPortsQuery } from '../orders-api';
 import { formatDay, formatUkTime } from '../uk-time';

@@ -5,10 +5,10 @@ import { makeStore } from '../../../app/store';
 import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { catalogueFixture } from '../../../testing/fixtures';
-import { ORDER_ID, ORDER_SECRET, orderFixture, portFixture } from '../testing/fixtures';
+import { ORDER_ID, ORDER_SECRET, orderFixture, transferFixture } from '../testing/fixtures';
 import { orderSecretKey } from '../order-secret';
 import { ThankYouPage } from '../routes/thank-you-page';
-import type { PortDetailsForm, PortLine } from '../types';
+import type { TransferDetails, TransferLine } from '../../../lib/api-types';
 
 const PORT_PATH = `/api/orders/${ORDER_ID}/ports/02079460123`;
 
@@ -16,7 +16,7 @@ const PORT_PATH = `/api/orders/${ORDER_ID}/ports/02079460123`;
  * The thank-you page over a server holding one port: POST signs it (or refuses with `refuse`),
  * answering the order as the server does.
  */
-function renderWithPort(initial: PortLine, refuse?: () => Response) {
+function renderWithPort(initial: TransferLine, refuse?: () => Response) {
   let port = initial;
   const order = () => orderFixture({ ports: [port] });
   const { calls } = mockFetch({
@@ -24,7 +24,7 @@ function renderWithPort(initial: PortLine, refuse?: () => Response) {
     [`GET /api/orders/${ORDER_ID}`]: order,
     [`POST ${PORT_PATH}`]: async (request) => {
       if (refuse) return refuse();
-      const body = (await request.json()) as PortDetailsForm;
+      const body = (await request.json()) as TransferDetails;
       port = {
         ...port,
         state: 'detailsConfirmed',
@@ -40,7 +40,7 @@ function renderWithPort(initial: PortLine, refuse?: () => Response) {
     },
   });
   renderWithProviders(<ThankYouPage />, { store: makeStore(), route: `/thank-you?order=${ORDER_ID}` });
-  const posts = () => calls.filter((call) => call.method === 'POST').map((call) => JSON.parse(call.body) as PortDetailsForm);
+  const posts = () => calls.filter((call) => call.method === 'POST').map((call) => JSON.parse(call.body) as TransferDetails);
   const secrets = () => calls.filter((call) => call.method === 'POST').map((call) => call.headers?.get('x-order-secret') ?? null);
   return { posts, secrets, user: userEvent.setup() };
 }
@@ -50,7 +50,7 @@ const portArticle = () => screen.getByRole('article', { name: '020 7946 0123' })
 const detailsForm = () => screen.getByRole('form', { name: 'Confirm your transfer details' });
 const currentStep = () => within(portArticle()).getByRole('list', { name: 'Transfer of 020 7946 0123' }).querySelector('[aria-current="step"]');
 
-async function fillForm(user: ReturnType<typeof userEvent.setup>, values: Partial<PortDetailsForm> = {}) {
+async function fillForm(user: ReturnType<typeof userEvent.setup>, values: Partial<TransferDetails> = {}) {
   const form = detailsForm();
   const details = { accountHolder: 'Acme Plumbing Ltd', currentProvider: 'BT', billingPostcode: 'sw1a 1aa', signedName: 'Jane Smith', ...values };
   for (const [label, value] of [
@@ -67,7 +67,7 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>, values: Partia
 
 describe('number transfers on the thank-you page', () => {
   it('a new port: the steps at Requested, waiting for the details, and the letter of authority to sign', async () => {
-    renderWithPort(portFixture());
+    renderWithPort(transferFixture());
     const section = await transfers();
     expect(within(section).getByRole('heading', { level: 2, name: 'Number transfers' })).toBeInTheDocument();
     expect(within(portArticle()).getByRole('heading', { level: 3, name: '020 7946 0123' })).toBeInTheDocument();
@@ -87,7 +87,7 @@ describe('number transfers on the thank-you page', () => {
   });
 
   it('checks each field as the server does, with its message next to it, and sends nothing until they pass', async () => {
-    const { posts, user } = renderWithPort(portFixture());
+    const { posts, user } = renderWithPort(transferFixture());
     await transfers();
     await user.click(within(detailsForm()).getByRole('button', { name: 'Sign and confirm' }));
     const form = detailsForm();
@@ -119,7 +119,7 @@ describe('number transfers on the thank-you page', () => {
   });
 
   it('signing sends the details and the authority; the page shows Details confirmed, and Correct details reopens the form', async () => {
-    const { posts, user } = renderWithPort(portFixture());
+    const { posts, user } = renderWithPort(transferFixture());
     await transfers();
     await fillForm(user);
     await user.click(within(detailsForm()).getByRole('checkbox', { name: 'I authorise Talkbridge to transfer this number' }));
@@ -148,7 +148,7 @@ describe('number transfers on the thank-you page', () => {
   it('sends the order secret this tab placed the order with (the server asks for it or the signed-in owner)', async () => {
     window.sessionStorage.setItem(orderSecretKey(ORDER_ID), ORDER_SECRET);
     try {
-      const { secrets, user } = renderWithPort(portFixture());
+      const { secrets, user } = renderWithPort(transferFixture());
       await transfers();
       await fillForm(user);
       await user.click(within(detailsForm()).getByRole('checkbox'));
@@ -161,7 +161,7 @@ describe('number transfers on the thank-you page', () => {
   });
 
   it('without the secret (another tab) it sends none, and shows the server’s refusal', async () => {
-    const { secrets, user } = renderWithPort(portFixture(), () =>
+    const { secrets, user } = renderWithPort(transferFixture(), () =>
       jsonResponse({ error: 'This order was placed from another browser. Please sign in or contact support.', code: 'order_secret_mismatch' }, 403),
     );
     await transfers();
@@ -173,7 +173,7 @@ describe('number transfers on the thank-you page', () => {
   });
 
   it('a refusal shows the server’s message (already submitted by staff)', async () => {
-    const { user } = renderWithPort(portFixture({ state: 'detailsConfirmed', stateLabel: 'Details confirmed', accountHolder: 'Acme', currentProvider: 'BT', signedName: 'Jane Smith', signedAt: '2026-11-24T11:00:00Z' }), () =>
+    const { user } = renderWithPort(transferFixture({ state: 'detailsConfirmed', stateLabel: 'Details confirmed', accountHolder: 'Acme', currentProvider: 'BT', signedName: 'Jane Smith', signedAt: '2026-11-24T11:00:00Z' }), () =>
       jsonResponse({ error: 'This transfer is Submitted to your current provider: that step does not follow from here.', code: 'port_step_not_allowed' }, 409),
     );
     await transfers();
@@ -187,7 +187,7 @@ describe('number transfers on the thank-you page', () => {
   });
 
   it('a date set: the day the number moves, in words', async () => {
-    renderWithPort(portFixture({ state: 'dateSet', stateLabel: 'Transfer date set', currentProvider: 'BT', date: '2026-12-01' }));
+    renderWithPort(transferFixture({ state: 'dateSet', stateLabel: 'Transfer date set', currentProvider: 'BT', date: '2026-12-01' }));
     await transfers();
     expect(within(portArticle()).getByText('Your number moves on Tuesday 1 December 2026')).toBeInTheDocument();
     expect(currentStep()).toHaveTextContent('Date set');
@@ -196,7 +196,7 @@ describe('number transfers on the thank-you page', () => {
   });
 
   it('transferred: every step ticked, the last one current', async () => {
-    renderWithPort(portFixture({ state: 'completed', stateLabel: 'Transferred', currentProvider: 'BT', date: '2026-12-01' }));
+    renderWithPort(transferFixture({ state: 'completed', stateLabel: 'Transferred', currentProvider: 'BT', date: '2026-12-01' }));
     await transfers();
     expect(portArticle()).toHaveTextContent('Status: Transferred');
     expect(currentStep()).toHaveTextContent('✓Transferred');
@@ -205,7 +205,7 @@ describe('number transfers on the thank-you page', () => {
 
   it('rejected: the reason, and the form to correct and sign again', async () => {
     const { user, posts } = renderWithPort(
-      portFixture({ state: 'rejected', stateLabel: 'Rejected', accountHolder: 'Acme', currentProvider: 'BT', rejectionReason: 'The account holder does not match BT’s records.' }),
+      transferFixture({ state: 'rejected', stateLabel: 'Rejected', accountHolder: 'Acme', currentProvider: 'BT', rejectionReason: 'The account holder does not match BT’s records.' }),
     );
     await transfers();
     expect(portArticle()).toHaveTextContent('BT did not release the number: The account holder does not match BT’s records.');
@@ -227,10 +227,10 @@ describe('number transfers on the thank-you page', () => {
 
 describe('a mobile’s transfer (moves with its PAC code)', () => {
   const MOBILE_PATH = `/api/orders/${ORDER_ID}/ports/07700900123/pac`;
-  const mobilePort = (overrides: Partial<PortLine> = {}) =>
-    portFixture({ number: '07700900123', displayNumber: '07700 900123', state: 'detailsConfirmed', stateLabel: 'Details confirmed', movesWithPac: true, ...overrides });
+  const mobilePort = (overrides: Partial<TransferLine> = {}) =>
+    transferFixture({ number: '07700900123', displayNumber: '07700 900123', state: 'detailsConfirmed', stateLabel: 'Details confirmed', movesWithPac: true, ...overrides });
 
-  function renderMobile(initial: PortLine) {
+  function renderMobile(initial: TransferLine) {
     let port = initial;
     const order = () => orderFixture({ ports: [port] });
     const { calls } = mockFetch({

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { signInPath } from '../next-path';
+import { accountArea, signInPathFor } from '../lib/next-path';
 
 /**
  * Shown where an order's or a trial's details are the owner's only and this browser has not
@@ -14,7 +14,7 @@ export function SignInToSee({ what, status }: { what: string; status: string }) 
           Status: <strong>{status.replace(/_/g, ' ')}</strong>
         </p>
         <p role="alert">The details are shown to the buyer only. Sign in to your account to see them.</p>
-        <Link to={signInPath('/account')} className="button button-primary">
+        <Link to={signInPathFor(accountArea, accountArea.home)} className="button button-primary">
           Sign in
         </Link>
       </div>

@@ -1,4 +1,4 @@
-import { loadScript } from '../../lib/stripe/load-script';
+import { loadScript } from './stripe/load-script';
 
 export const GOOGLE_IDENTITY_SCRIPT = 'https://accounts.google.com/gsi/client';
 

@@ -1,31 +1,25 @@
 import { useId, useState, type FormEvent } from 'react';
-import { TextField } from '../../../components/account-form/text-field';
-import { serverErrorMessage } from '../../../lib/api-error';
-import { normalisePac, pacError, transferMessages } from '../../numbers/transfer-rules';
-import { useGivePortPacMutation } from '../api';
-import { portMessages } from '../port-rules';
-import type { PortLine } from '../types';
+import { TextField } from '../account-form/text-field';
+import { serverErrorMessage } from '../../lib/api-error';
+import { normalisePac, pacError, transferDetailsMessages, transferMessages } from '../../lib/transfer-rules';
+import type { TransferLine } from '../../lib/api-types';
 
 /** A new PAC code for a mobile's transfer the network refused (expired or mistyped): checked here as the server checks it. */
-export function PortPacForm({
-  orderId,
-  port,
+export function TransferPacForm({
+  transfer,
   onGiven,
-  give: giveOtherwise,
+  give,
 }: {
-  orderId: string;
-  port: PortLine;
+  transfer: TransferLine;
   onGiven: () => void;
-  /** Sends the PAC another way (the account page's session); rejects with the server's refusal. */
-  give?: (number: string, pac: string) => Promise<unknown>;
+  /** Sends the PAC (the thank-you page's public route, or the account's session); rejects with the server's refusal. */
+  give: (number: string, pac: string) => Promise<unknown>;
 }) {
   const id = useId();
   const [pac, setPac] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [serverError, setServerError] = useState<string | null>(null);
-  const [give, { isLoading: giving }] = useGivePortPacMutation();
-  const [sending, setSending] = useState(false);
-  const isLoading = giving || sending;
+  const [isLoading, setSending] = useState(false);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -39,18 +33,17 @@ export function PortPacForm({
     }
     setSending(true);
     try {
-      if (giveOtherwise) await giveOtherwise(port.number, normalised);
-      else await give({ orderId, number: port.number, pac: normalised }).unwrap();
+      await give(transfer.number, normalised);
       onGiven();
     } catch (failure) {
-      setServerError(serverErrorMessage(failure, portMessages.failed));
+      setServerError(serverErrorMessage(failure, transferDetailsMessages.failed));
     } finally {
       setSending(false);
     }
   };
 
   return (
-    <form className="port-form" onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${id}-title`}>
+    <form className="transfer-form" onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${id}-title`}>
       <h4 id={`${id}-title`}>Give a new PAC code</h4>
       <TextField
         label="PAC code"
@@ -72,7 +65,7 @@ export function PortPacForm({
           {serverError}
         </p>
       )}
-      <div className="port-form-actions">
+      <div className="transfer-form-actions">
         <button type="submit" className="button button-primary" disabled={isLoading}>
           {isLoading ? 'Sending…' : 'Send the new PAC'}
         </button>

@@ -1,50 +1,43 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { TextField } from '../../../components/account-form/text-field';
-import { siteConfig } from '../../../config/site';
-import { serverErrorMessage } from '../../../lib/api-error';
-import { useConfirmPortDetailsMutation } from '../api';
-import { formatSignedDay, portDetailsErrors, portDetailsFormFor, portMessages, ukDay, type PortField, type PortFieldErrors } from '../port-rules';
-import type { PortDetailsForm, PortLine } from '../types';
+import { TextField } from '../account-form/text-field';
+import { siteConfig } from '../../config/site';
+import { serverErrorMessage } from '../../lib/api-error';
+import { formatSignedDay, transferDetailsErrors, transferDetailsFormFor, transferDetailsMessages, ukDay, type TransferDetailsField, type TransferDetailsErrors } from '../../lib/transfer-rules';
+import type { TransferDetails, TransferLine } from '../../lib/api-types';
 
-interface PortDetailsFormProps {
-  orderId: string;
-  port: PortLine;
-  /** The server accepted the details: the order it answered is already in the cache. */
+interface TransferDetailsFormProps {
+  transfer: TransferLine;
+  /** The server accepted the details. */
   onSigned: () => void;
   /** Shown while correcting details already signed: closes the form unchanged. */
   onCancel?: () => void;
-  /**
-   * Sends the signed details another way than the thank-you page's (the account page signs
-   * through its own session); rejects with the server's refusal. Default: the order's public route.
-   */
-  sign?: PortSigner;
+  /** Sends the signed details (the thank-you page's public route, or the account's session). */
+  sign: TransferSigner;
 }
 
-/** Sends a port's signed details; rejects with the server's refusal (`{ data: { error } }` or an Error). */
-export type PortSigner = (number: string, details: PortDetailsForm) => Promise<unknown>;
+/** Sends a transfer's signed details; rejects with the server's refusal (`{ data: { error } }` or an Error). */
+export type TransferSigner = (number: string, details: TransferDetails) => Promise<unknown>;
 
-const FIELD_ORDER: PortField[] = ['accountHolder', 'currentProvider', 'billingPostcode', 'signedName', 'authorised'];
+const FIELD_ORDER: TransferDetailsField[] = ['accountHolder', 'currentProvider', 'billingPostcode', 'signedName', 'authorised'];
 
 /**
  * The details the current provider needs to release the number, and the buyer's letter of
  * authority signed by typing their name and ticking the authorisation. Checked here as the
  * server checks them; a refusal shows the server's message.
  */
-export function PortDetailsFormView({ orderId, port, onSigned, onCancel, sign }: PortDetailsFormProps) {
+export function TransferDetailsForm({ transfer, onSigned, onCancel, sign }: TransferDetailsFormProps) {
   const id = useId();
-  const [form, setForm] = useState<PortDetailsForm>(() => portDetailsFormFor(port));
-  const [errors, setErrors] = useState<PortFieldErrors>({});
+  const [form, setForm] = useState<TransferDetails>(() => transferDetailsFormFor(transfer));
+  const [errors, setErrors] = useState<TransferDetailsErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [today] = useState(() => new Date());
-  const [confirm, { isLoading: confirming }] = useConfirmPortDetailsMutation();
-  const [signing, setSigning] = useState(false);
-  const isLoading = confirming || signing;
+  const [isLoading, setSigning] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const product = siteConfig.productName;
-  const number = port.displayNumber || port.number;
+  const number = transfer.displayNumber || transfer.number;
   const provider = form.currentProvider.trim() || 'my current provider';
 
-  const edit = (field: Exclude<PortField, 'authorised'>) => (value: string) => {
+  const edit = (field: Exclude<TransferDetailsField, 'authorised'>) => (value: string) => {
     setForm((current) => ({ ...current, [field]: value }));
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   };
@@ -52,7 +45,7 @@ export function PortDetailsFormView({ orderId, port, onSigned, onCancel, sign }:
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setServerError(null);
-    const found = portDetailsErrors(form);
+    const found = transferDetailsErrors(form);
     setErrors(found);
     const first = FIELD_ORDER.find((field) => found[field]);
     if (first) {
@@ -61,18 +54,17 @@ export function PortDetailsFormView({ orderId, port, onSigned, onCancel, sign }:
     }
     setSigning(true);
     try {
-      if (sign) await sign(port.number, form);
-      else await confirm({ orderId, number: port.number, details: form }).unwrap();
+      await sign(transfer.number, form);
       onSigned();
     } catch (failure) {
-      setServerError(serverErrorMessage(failure, portMessages.failed));
+      setServerError(serverErrorMessage(failure, transferDetailsMessages.failed));
     } finally {
       setSigning(false);
     }
   };
 
   return (
-    <form ref={formRef} className="port-form" onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${id}-title`}>
+    <form ref={formRef} className="transfer-form" onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${id}-title`}>
       <h4 id={`${id}-title`}>Confirm your transfer details</h4>
       <p className="muted small">
         Your current provider releases the number only when these match the account it is on today, so copy them from a recent bill.
@@ -107,8 +99,8 @@ export function PortDetailsFormView({ orderId, port, onSigned, onCancel, sign }:
         />
       </div>
 
-      <div className="port-authority" aria-labelledby={`${id}-loa`} role="group">
-        <p id={`${id}-loa`} className="port-authority-title">
+      <div className="transfer-authority" aria-labelledby={`${id}-loa`} role="group">
+        <p id={`${id}-loa`} className="transfer-authority-title">
           Letter of authority
         </p>
         <p>
@@ -132,11 +124,11 @@ export function PortDetailsFormView({ orderId, port, onSigned, onCancel, sign }:
         maxLength={200}
         data-field="signedName"
       />
-      <p className="port-sign-date">
+      <p className="transfer-sign-date">
         Date: <time dateTime={ukDay(today)}>{formatSignedDay(today)}</time>
       </p>
 
-      <div className={`form-field port-authorise${errors.authorised ? ' has-error' : ''}`}>
+      <div className={`form-field transfer-authorise${errors.authorised ? ' has-error' : ''}`}>
         <label>
           <input
             type="checkbox"
@@ -165,7 +157,7 @@ export function PortDetailsFormView({ orderId, port, onSigned, onCancel, sign }:
           {serverError}
         </p>
       )}
-      <div className="port-form-actions">
+      <div className="transfer-form-actions">
         <button type="submit" className="button button-primary" disabled={isLoading}>
           {isLoading ? 'Signing…' : 'Sign and confirm'}
         </button>

@@ -1,17 +1,18 @@
 import { useId, useState } from 'react';
-import { siteConfig } from '../../../config/site';
-import { buyerMaySign, formatPortDate, formatSignedDay, PORT_STEPS, portMessages, portStepIndex } from '../port-rules';
-import type { PortLine } from '../types';
-import { PortDetailsFormView, type PortSigner } from './port-details-form';
-import { PortPacForm } from './port-pac-form';
+import { siteConfig } from '../../config/site';
+import { buyerMaySign, formatTransferDate, formatSignedDay, TRANSFER_STEPS, transferDetailsMessages, transferStepIndex } from '../../lib/transfer-rules';
+import type { TransferLine } from '../../lib/api-types';
+import { TransferDetailsForm, type TransferSigner } from './transfer-details-form';
+import { TransferPacForm } from './transfer-pac-form';
+import './number-transfers.css';
 
 /** The five steps of a transfer, those reached ticked, the one it stands at marked `aria-current="step"`. */
-function PortSteps({ port, label }: { port: PortLine; label: string }) {
-  const current = portStepIndex(port.state);
-  const finished = port.state === 'completed';
+function TransferSteps({ transfer, label }: { transfer: TransferLine; label: string }) {
+  const current = transferStepIndex(transfer.state);
+  const finished = transfer.state === 'completed';
   return (
-    <ol className="port-steps" aria-label={label}>
-      {PORT_STEPS.map((title, index) => {
+    <ol className="transfer-steps" aria-label={label}>
+      {TRANSFER_STEPS.map((title, index) => {
         const done = index < current || (finished && index === current);
         return (
           <li
@@ -31,9 +32,9 @@ function PortSteps({ port, label }: { port: PortLine; label: string }) {
 }
 
 /** A mobile's transfer, authorised by the PAC code given with it: what its state means for the buyer. */
-function MobilePortNews({ port }: { port: PortLine }) {
+function MobileTransferNews({ transfer }: { transfer: TransferLine }) {
   const product = siteConfig.productName;
-  switch (port.state) {
+  switch (transfer.state) {
     case 'detailsConfirmed':
       return (
         <p>
@@ -46,7 +47,7 @@ function MobilePortNews({ port }: { port: PortLine }) {
     case 'dateSet':
       return (
         <>
-          {port.date && <p className="port-date">Your number moves on {formatPortDate(port.date)}</p>}
+          {transfer.date && <p className="transfer-date">Your number moves on {formatTransferDate(transfer.date)}</p>}
           <p>The SIM stops taking calls to the number that day, once it rings on {product}.</p>
         </>
       );
@@ -54,9 +55,9 @@ function MobilePortNews({ port }: { port: PortLine }) {
       return <p>The number now rings on {product}.</p>;
     case 'rejected':
       return (
-        <div className="port-rejected">
+        <div className="transfer-rejected">
           <p>
-            Your mobile network did not release the number: <strong>{port.rejectionReason || 'no reason was given'}</strong>
+            Your mobile network did not release the number: <strong>{transfer.rejectionReason || 'no reason was given'}</strong>
           </p>
           <p>A PAC code is valid for 30 days. Text PAC to 65075 from the phone for a new one and enter it below; we send the transfer again as soon as you do.</p>
         </div>
@@ -67,11 +68,11 @@ function MobilePortNews({ port }: { port: PortLine }) {
 }
 
 /** What the transfer's state means for the buyer, in a sentence or two. */
-function PortNews({ port }: { port: PortLine }) {
-  if (port.movesWithPac) return <MobilePortNews port={port} />;
+function TransferNews({ transfer }: { transfer: TransferLine }) {
+  if (transfer.movesWithPac) return <MobileTransferNews transfer={transfer} />;
   const product = siteConfig.productName;
-  const provider = port.currentProvider || 'your current provider';
-  switch (port.state) {
+  const provider = transfer.currentProvider || 'your current provider';
+  switch (transfer.state) {
     case 'requested':
       return (
         <p>
@@ -96,7 +97,7 @@ function PortNews({ port }: { port: PortLine }) {
     case 'dateSet':
       return (
         <>
-          {port.date && <p className="port-date">Your number moves on {formatPortDate(port.date)}</p>}
+          {transfer.date && <p className="transfer-date">Your number moves on {formatTransferDate(transfer.date)}</p>}
           <p>
             Calls to it may drop for a few minutes that day. Keep your service with {provider} until the number rings on {product}.
           </p>
@@ -105,7 +106,7 @@ function PortNews({ port }: { port: PortLine }) {
     case 'completed':
       return (
         <>
-          {port.date && <p className="port-date">Your number moved on {formatPortDate(port.date)}</p>}
+          {transfer.date && <p className="transfer-date">Your number moved on {formatTransferDate(transfer.date)}</p>}
           <p>
             The number now rings on {product}. You can cancel your service with {provider}; ask them not to cancel the number
             itself, which is now ours to look after for you.
@@ -114,9 +115,9 @@ function PortNews({ port }: { port: PortLine }) {
       );
     case 'rejected':
       return (
-        <div className="port-rejected">
+        <div className="transfer-rejected">
           <p>
-            {provider} did not release the number: <strong>{port.rejectionReason || 'no reason was given'}</strong>
+            {provider} did not release the number: <strong>{transfer.rejectionReason || 'no reason was given'}</strong>
           </p>
           <p>Please correct your details below and sign again; we send the transfer again as soon as you do.</p>
         </div>
@@ -127,61 +128,60 @@ function PortNews({ port }: { port: PortLine }) {
 }
 
 /**
- * How the buyer's steps reach the server, when not through the thank-you page's public routes
- * (the account page's session): each rejects with the server's refusal.
+ * How the buyer's steps reach the server: the thank-you page's public routes (the order's link)
+ * or the account's session. Each rejects with the server's refusal.
  */
-export interface PortActions {
-  sign: PortSigner;
+export interface TransferActions {
+  sign: TransferSigner;
   givePac: (number: string, pac: string) => Promise<unknown>;
 }
 
 /** One number being transferred: where it stands, and the buyer's form while it is theirs to fill in. */
-function PortItem({ orderId, port, actions }: { orderId: string; port: PortLine; actions?: PortActions }) {
+function TransferItem({ transfer, actions }: { transfer: TransferLine; actions: TransferActions }) {
   const id = useId();
   const [correcting, setCorrecting] = useState(false);
   const [signed, setSigned] = useState(false);
-  const number = port.displayNumber || port.number;
-  const mobile = port.movesWithPac === true;
+  const number = transfer.displayNumber || transfer.number;
+  const mobile = transfer.movesWithPac === true;
   // A mobile signs nothing: after a rejection it takes a new PAC code instead.
-  const formOpen = !mobile && (port.state === 'requested' || port.state === 'rejected' || (correcting && buyerMaySign(port.state)));
+  const formOpen = !mobile && (transfer.state === 'requested' || transfer.state === 'rejected' || (correcting && buyerMaySign(transfer.state)));
 
   return (
-    <li className="port-item">
+    <li className="transfer-item">
       <article aria-labelledby={`${id}-number`}>
         <h3 id={`${id}-number`}>{number}</h3>
-        <p className="port-state">
-          Status: <strong>{port.stateLabel}</strong>
+        <p className="transfer-state">
+          Status: <strong>{transfer.stateLabel}</strong>
         </p>
-        <PortSteps port={port} label={`Transfer of ${number}`} />
-        {signed && port.state === 'detailsConfirmed' && (
+        <TransferSteps transfer={transfer} label={`Transfer of ${number}`} />
+        {signed && transfer.state === 'detailsConfirmed' && (
           <p className="form-success" role="status">
-            {mobile ? portMessages.pacGiven : portMessages.signed}
+            {mobile ? transferDetailsMessages.pacGiven : transferDetailsMessages.signed}
           </p>
         )}
-        <PortNews port={port} />
-        {port.signedName && port.signedAt && port.state !== 'requested' && (
+        <TransferNews transfer={transfer} />
+        {transfer.signedName && transfer.signedAt && transfer.state !== 'requested' && (
           <p className="muted small">
-            Letter of authority signed by {port.signedName} on {formatSignedDay(new Date(port.signedAt))}.
+            Letter of authority signed by {transfer.signedName} on {formatSignedDay(new Date(transfer.signedAt))}.
           </p>
         )}
-        {mobile && port.state === 'rejected' && <PortPacForm orderId={orderId} port={port} onGiven={() => setSigned(true)} give={actions?.givePac} />}
-        {!mobile && port.state === 'detailsConfirmed' && !correcting && (
+        {mobile && transfer.state === 'rejected' && <TransferPacForm transfer={transfer} onGiven={() => setSigned(true)} give={actions.givePac} />}
+        {!mobile && transfer.state === 'detailsConfirmed' && !correcting && (
           <button type="button" className="button button-secondary" onClick={() => setCorrecting(true)}>
             Correct details
           </button>
         )}
         {formOpen && (
-          <PortDetailsFormView
+          <TransferDetailsForm
             // A fresh form for each time it opens, filled from the details as they stand.
-            key={`${port.state}-${port.updatedAt}`}
-            orderId={orderId}
-            port={port}
-            sign={actions?.sign}
+            key={`${transfer.state}-${transfer.updatedAt}`}
+            transfer={transfer}
+            sign={actions.sign}
             onSigned={() => {
               setSigned(true);
               setCorrecting(false);
             }}
-            onCancel={port.state === 'detailsConfirmed' ? () => setCorrecting(false) : undefined}
+            onCancel={transfer.state === 'detailsConfirmed' ? () => setCorrecting(false) : undefined}
           />
         )}
       </article>
@@ -190,31 +190,29 @@ function PortItem({ orderId, port, actions }: { orderId: string; port: PortLine;
 }
 
 /**
- * The order's number transfers (ports) on the thank-you page (and the account's order page, with
+ * An order's number transfers, on the thank-you page and the account's order page (each with
  * its own `actions`): each with its steps, and the buyer's letter of authority.
  */
 export function NumberTransfers({
-  orderId,
-  ports,
+  transfers,
   actions,
 }: {
-  orderId: string;
-  ports: PortLine[];
-  actions?: PortActions;
+  transfers: TransferLine[];
+  actions: TransferActions;
 }) {
   const id = useId();
-  if (ports.length === 0) return null;
+  if (transfers.length === 0) return null;
   return (
     <section className="panel number-transfers" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Number transfers</h2>
       <p>
-        We move {ports.length === 1 ? 'your number' : 'your numbers'} to {siteConfig.productName} free of charge; a transfer
+        We move {transfers.length === 1 ? 'your number' : 'your numbers'} to {siteConfig.productName} free of charge; a transfer
         usually takes 2-3 business days once we have your details. We e-mail you at each step, and this page shows where each
         transfer stands.
       </p>
-      <ul className="port-list">
-        {ports.map((port) => (
-          <PortItem key={port.number} orderId={orderId} port={port} actions={actions} />
+      <ul className="transfer-list">
+        {transfers.map((transfer) => (
+          <TransferItem key={transfer.number} transfer={transfer} actions={actions} />
         ))}
       </ul>
     </section>
