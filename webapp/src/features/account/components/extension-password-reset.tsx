@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { errorCode, errorStatus, serverErrorText } from '../../../lib/api-error';
-import { resetSipPassword, type NewSipPassword } from '../services-api';
+import { useResetSipPasswordMutation } from '../api';
+import type { NewSipPassword } from '../types';
 
 export const resetMessages = {
   confirm:
@@ -43,12 +44,13 @@ export function ExtensionPasswordReset({ ownerId, number, kind = 'order' }: Exte
   const [step, setStep] = useState<Step>({ name: 'idle' });
   const [notice, setNotice] = useState<string | null>(null);
   const startButton = useRef<HTMLButtonElement>(null);
+  const [resetSipPassword] = useResetSipPasswordMutation();
 
   const reset = async () => {
     setStep({ name: 'resetting' });
     setNotice(null);
     try {
-      setStep({ name: 'shown', reset: await resetSipPassword(kind, ownerId, number) });
+      setStep({ name: 'shown', reset: await resetSipPassword({ kind, ownerId, number }).unwrap() });
     } catch (failure) {
       setStep({ name: 'failed', message: failureMessage(failure) });
     }
