@@ -7,7 +7,7 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
-import { injectApi } from '../app/store';
+import { announceApi } from './api-announce';
 import { apiBaseUrl } from './api-base-url';
 
 /**
@@ -51,7 +51,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, A
 /**
  * The one RTK Query API of the web app. Features add their endpoints with
  * `api.injectEndpoints` (see features/{cart,plans}/api.ts). It joins the store when this
- * module first loads (app/store.ts says why).
+ * module first loads (lib/api-announce.ts; app/store.ts says why).
  */
 export const api = createApi({
   reducerPath: 'api',
@@ -60,4 +60,4 @@ export const api = createApi({
   endpoints: () => ({}),
 });
 
-injectApi(api, setupListeners);
+announceApi(api, setupListeners);

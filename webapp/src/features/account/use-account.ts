@@ -1,4 +1,4 @@
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/store-hooks';
 import { selectAccountSession, selectAccountStatus } from './account-slice';
 import { useGetSessionQuery } from './api';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../lib/store-hooks';
 import { googleSignedIn } from '../checkout-slice';
 import { loadGoogleIdentity, profileFromCredential, type GoogleCredentialResponse } from '../../../lib/google-identity';
 import { messages } from '../messages';

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { isRestricted, SignInToSee } from '../../../components/sign-in-to-see';
 import { rememberOrderLink } from '../order-link';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../lib/store-hooks';
 import { emailStatusText } from '../../../components/email-status';
 import { ExtensionDetailsSection } from '../../../components/extension-details';
 import { maskSecret } from '../../../components/mask-secret';

@@ -1,15 +1,20 @@
 import type { RouteObject } from 'react-router-dom';
-import { makeStore, type AppStore } from '../../../app/store';
-import { useCheckoutCart } from '../../../app/use-checkout-cart';
-import { cartApi } from '../../cart/api';
-import { catalogueLoaded } from '../../../lib/catalogue';
-import type { Cart } from '../../../lib/api-types';
-import { catalogueFixture } from '../../../testing/fixtures';
-import { renderWithProviders } from '../../../testing/render-with-providers';
-import type { CheckoutState } from '../checkout-slice';
-import { CheckoutPage } from '../routes/checkout-page';
-import { ThankYouPage } from '../routes/thank-you-page';
-import type { CheckoutStep } from '../checkout-slice';
+import { makeStore, type AppStore } from '../store';
+import { useCheckoutCart } from '../use-checkout-cart';
+import { cartApi } from '../../features/cart/api';
+import { catalogueLoaded } from '../../lib/catalogue';
+import type { Cart } from '../../lib/api-types';
+import { catalogueFixture } from '../../testing/fixtures';
+import { renderWithProviders } from '../../testing/render-with-providers';
+import type { CheckoutState } from '../../features/checkout/checkout-slice';
+import { CheckoutPage } from '../../features/checkout/routes/checkout-page';
+import { ThankYouPage } from '../../features/checkout/routes/thank-you-page';
+import type { CheckoutStep } from '../../features/checkout/checkout-slice';
+
+/**
+ * The checkout's test harness. It joins the checkout to the cart as the app does, so it lives in
+ * the app layer: a feature's code never imports another feature.
+ */
 
 /** A store holding the cart (cached as the server answered it), the catalogue and a checkout state. */
 export function checkoutStore(cart: Cart | null, checkout?: CheckoutState): AppStore {
