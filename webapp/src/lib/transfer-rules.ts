@@ -79,8 +79,8 @@ export function transferStepIndex(state: TransferState): number {
 }
 
 /** Not yet transferred or rejected: staff may still move it along. */
-export function isTransferOpen(port: Pick<TransferLine, 'state'>): boolean {
-  return port.state !== 'completed' && port.state !== 'rejected';
+export function isTransferOpen(transfer: Pick<TransferLine, 'state'>): boolean {
+  return transfer.state !== 'completed' && transfer.state !== 'rejected';
 }
 
 /** The buyer confirms (or corrects) the details and signs: before staff submit, and after a rejection. */
@@ -157,11 +157,11 @@ export function transferDetailsErrors(form: TransferDetails): TransferDetailsErr
   return errors;
 }
 
-/** The form for a port: its details as last signed (the postcode, signature and tick are given afresh). */
-export function transferDetailsFormFor(port: TransferLine): TransferDetails {
+/** The form for a transfer: its details as last signed (the postcode, signature and tick are given afresh). */
+export function transferDetailsFormFor(transfer: TransferLine): TransferDetails {
   return {
-    accountHolder: port.accountHolder ?? '',
-    currentProvider: port.currentProvider ?? '',
+    accountHolder: transfer.accountHolder ?? '',
+    currentProvider: transfer.currentProvider ?? '',
     billingPostcode: '',
     signedName: '',
     authorised: false,

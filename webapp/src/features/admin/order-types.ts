@@ -63,25 +63,25 @@ export interface CancelRequest {
 export type SipPasswordReset = Schema<'SipPasswordOut'>;
 
 /** A number transfer's state (as the buyer's page has it). */
-export type PortState = Schema<'PortState'>;
+export type TransferState = Schema<'PortState'>;
 
 /** What staff do to a transfer. */
-export type PortStep = 'submit' | 'setDate' | 'complete' | 'reject';
+export type TransferStep = 'submit' | 'setDate' | 'complete' | 'reject';
 
 /** A number transfer as staff act on it: what the losing provider needs, and the steps allowed now. */
-export type PortAction = Schema<'PortAction'>;
+export type TransferAction = Schema<'PortAction'>;
 
 /** POST /api/admin/orders/service/{id}/port: `date` only with setDate, `reason` only with reject. */
-export type PortMove =
+export type TransferMove =
   | { number: string; step: 'submit' | 'complete' }
   | { number: string; step: 'setDate'; date: string }
   | { number: string; step: 'reject'; reason: string };
 
 /** One row of GET /api/admin/ports: a transfer not yet completed or rejected. */
-export type OpenPort = Schema<'OpenPort'>;
+export type OpenTransfer = Schema<'OpenPort'>;
 
 /** GET /api/admin/ports: the longest waiting first. */
-export type OpenPorts = Schema<'OpenPorts'>;
+export type OpenTransfers = Schema<'OpenPorts'>;
 
 /** GET /api/admin/orders/{kind}/{id}/history, and the answer of every staff action. */
 export type OrderHistory = Schema<'OrderHistory'>;

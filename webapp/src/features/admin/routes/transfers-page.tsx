@@ -1,16 +1,16 @@
 import { Link } from 'react-router-dom';
 import { PageMeta } from '../../../components/page-meta';
 import { LoadProblem } from '../components/load-problem';
-import { PortAge } from '../components/port-actions';
+import { TransferAge } from '../components/transfer-actions';
 import { RequireStaff } from '../components/require-staff';
 import { orderMessages } from '../messages';
-import { orderPath, PORTS_PATH } from '../paths';
-import type { OpenPorts } from '../order-types';
-import { useGetOpenPortsQuery } from '../orders-api';
+import { orderPath, TRANSFERS_PATH } from '../paths';
+import type { OpenTransfers } from '../order-types';
+import { useGetOpenTransfersQuery } from '../orders-api';
 import { formatDay, formatUkTime } from '../uk-time';
 import '../admin.css';
 
-function PortsTable({ data, busy }: { data: OpenPorts; busy: boolean }) {
+function TransfersTable({ data, busy }: { data: OpenTransfers; busy: boolean }) {
   return (
     <div className="admin-table-wrap">
       <table className="admin-table" aria-busy={busy}>
@@ -25,22 +25,22 @@ function PortsTable({ data, busy }: { data: OpenPorts; busy: boolean }) {
           </tr>
         </thead>
         <tbody>
-          {data.ports.map((port) => (
-            <tr key={`${port.orderId}/${port.number}`}>
+          {data.ports.map((transfer) => (
+            <tr key={`${transfer.orderId}/${transfer.number}`}>
               <th scope="row">
-                <Link to={orderPath('service', port.orderId)}>{port.orderNumber}</Link>
-                <span className="admin-item-desc">{port.email}</span>
+                <Link to={orderPath('service', transfer.orderId)}>{transfer.orderNumber}</Link>
+                <span className="admin-item-desc">{transfer.email}</span>
               </th>
-              <td>{port.number}</td>
+              <td>{transfer.number}</td>
               <td>
-                {port.stateLabel}
-                {port.date && <span className="admin-item-desc">Moves {formatDay(port.date)}</span>}
+                {transfer.stateLabel}
+                {transfer.date && <span className="admin-item-desc">Moves {formatDay(transfer.date)}</span>}
               </td>
               <td>
-                <time dateTime={port.requestedAt}>{formatUkTime(port.requestedAt)}</time>
+                <time dateTime={transfer.requestedAt}>{formatUkTime(transfer.requestedAt)}</time>
               </td>
               <td>
-                <PortAge days={port.businessDaysOpen} overdue={port.overdue} />
+                <TransferAge days={transfer.businessDaysOpen} overdue={transfer.overdue} />
               </td>
             </tr>
           ))}
@@ -51,7 +51,7 @@ function PortsTable({ data, busy }: { data: OpenPorts; busy: boolean }) {
 }
 
 function OpenTransfers() {
-  const query = useGetOpenPortsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const query = useGetOpenTransfersQuery(undefined, { refetchOnMountOrArgChange: true });
   const data = query.data;
   if (query.isError) return <LoadProblem message={orderMessages.portsFailed} onRetry={() => void query.refetch()} />;
   if (!data) {
@@ -70,20 +70,20 @@ function OpenTransfers() {
   }
   return (
     <>
-      <p className="admin-ports-summary" aria-live="polite">
+      <p className="admin-transfers-summary" aria-live="polite">
         {data.ports.length} open {data.ports.length === 1 ? 'transfer' : 'transfers'}, {data.overdue} overdue (open more than 3 business
         days)
       </p>
-      <PortsTable data={data} busy={query.isFetching} />
+      <TransfersTable data={data} busy={query.isFetching} />
     </>
   );
 }
 
 /** /admin/ports: every number transfer not yet completed or rejected, the longest waiting first, for support and admins. */
-export function PortsPage() {
+export function TransfersPage() {
   return (
     <div className="container page-body admin-page">
-      <PageMeta title="Transfers" description="Number transfers waiting for a step." path={PORTS_PATH} noIndex />
+      <PageMeta title="Transfers" description="Number transfers waiting for a step." path={TRANSFERS_PATH} noIndex />
       <h1>Transfers</h1>
       <p className="admin-hint">
         Numbers being transferred in. Open an order to submit its transfer, set the date the losing provider gives, mark it

@@ -4,7 +4,7 @@ import { siteConfig } from '../../../config/site';
 import { SupportRequest } from '../components/support-request';
 import { VideoGuidesSection } from '../components/video-guides-section';
 import '../../../components/forms.css';
-import '../support.css';
+import '../help-centre.css';
 
 const product = siteConfig.productName;
 const phoneHours = `${siteConfig.officeHours.days}, ${siteConfig.supportPhoneHours}`;
@@ -34,7 +34,7 @@ const beforeContacting = [
 ];
 
 /** /support: the video guides, the Request Support form and how we help. */
-export function SupportPage() {
+export function HelpCentrePage() {
   return (
     <>
       <PageMeta
@@ -55,7 +55,7 @@ export function SupportPage() {
           },
         }}
       />
-      <section className="page-hero compact support-hero">
+      <section className="page-hero compact help-centre-hero">
         <div className="container">
           <h1>Support Centre</h1>
           <p className="lead">
@@ -67,9 +67,9 @@ export function SupportPage() {
       <div className="container">
         <VideoGuidesSection />
 
-        <section className="section" aria-labelledby="support-channels-heading">
-          <h2 id="support-channels-heading">Our Support Channels</h2>
-          <ul className="support-channels">
+        <section className="section" aria-labelledby="help-centre-channels-heading">
+          <h2 id="help-centre-channels-heading">Our Support Channels</h2>
+          <ul className="help-centre-channels">
             <li className="card">
               <h3>Phone</h3>
               <p>
@@ -100,7 +100,7 @@ export function SupportPage() {
 
         <section className="section" aria-labelledby="we-support-heading">
           <h2 id="we-support-heading">What We Support</h2>
-          <ul className="support-grid">
+          <ul className="help-centre-grid">
             {weSupport.map((item) => (
               <li key={item.title}>
                 <h3>{item.title}</h3>
@@ -112,7 +112,7 @@ export function SupportPage() {
 
         <section className="section" aria-labelledby="commitment-heading">
           <h2 id="commitment-heading">Our Commitment to You</h2>
-          <ul className="support-grid">
+          <ul className="help-centre-grid">
             {commitments.map((item) => (
               <li key={item.title}>
                 <h3>{item.title}</h3>
@@ -125,20 +125,20 @@ export function SupportPage() {
         <section className="section" aria-labelledby="before-contacting-heading">
           <h2 id="before-contacting-heading">Before Contacting Support</h2>
           <p>Five things that make a fault quicker to fix:</p>
-          <ol className="support-checklist">
+          <ol className="help-centre-checklist">
             {beforeContacting.map((tip) => (
               <li key={tip}>{tip}</li>
             ))}
           </ol>
         </section>
 
-        <section className="section support-cta" aria-labelledby="support-cta-heading">
-          <h2 id="support-cta-heading">Still stuck? Talk to us</h2>
+        <section className="section help-centre-cta" aria-labelledby="help-centre-cta-heading">
+          <h2 id="help-centre-cta-heading">Still stuck? Talk to us</h2>
           <p>
             Call <a href={siteConfig.salesPhoneHref}>{siteConfig.salesPhoneDisplay}</a> ({phoneHours}) or send us your question, and we
             will work through it with you.
           </p>
-          <div className="support-cta-actions">
+          <div className="help-centre-cta-actions">
             <SupportRequest buttonLabel="Request Support now" />
             <Link to="/contact" className="button button-secondary">
               Contact us

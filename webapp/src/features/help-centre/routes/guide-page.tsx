@@ -4,7 +4,7 @@ import { siteConfig } from '../../../config/site';
 import { GuideBody } from '../components/guide-player';
 import { guidePath } from '../guide-ids';
 import { videoGuides } from '../video-guides';
-import '../support.css';
+import '../help-centre.css';
 
 /** /support/guides/{id}: one written set-up guide on its own page (HowTo structured data). */
 export function GuidePage() {

@@ -3,11 +3,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { siteConfig } from '../../../config/site';
-import { SupportPage } from './support-page';
+import { HelpCentrePage } from './help-centre-page';
 
 function renderPage() {
   const user = userEvent.setup();
-  renderWithProviders(<SupportPage />, { route: '/support' });
+  renderWithProviders(<HelpCentrePage />, { route: '/support' });
   return user;
 }
 

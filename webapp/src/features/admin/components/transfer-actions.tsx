@@ -1,24 +1,24 @@
 import { Fragment, useId, useState, type FormEvent } from 'react';
 import { serverErrorMessage } from '../../../lib/api-error';
 import { orderMessages } from '../messages';
-import type { OrderRef, PortAction, PortMove } from '../order-types';
-import { useMovePortMutation } from '../orders-api';
+import type { OrderRef, TransferAction, TransferMove } from '../order-types';
+import { useMoveTransferMutation } from '../orders-api';
 import { formatDay, formatUkTime, ukDay } from '../uk-time';
 import type { ShowFlash } from '../use-flash';
 
 /** Longest rejection reason the server takes. */
 const MAX_REASON = 500;
 
-interface PortActionsProps {
+interface StaffTransferActionsProps {
   order: OrderRef;
-  ports: PortAction[];
+  transfers: TransferAction[];
   /** After a step: the page shows the fresh history the server answered. */
   onChanged: () => void;
   flash: ShowFlash;
 }
 
 /** Business days open, with the Overdue flag in words (not colour alone). */
-export function PortAge({ days, overdue }: { days: number; overdue: boolean }) {
+export function TransferAge({ days, overdue }: { days: number; overdue: boolean }) {
   return (
     <>
       {days} business {days === 1 ? 'day' : 'days'}
@@ -36,15 +36,15 @@ export function PortAge({ days, overdue }: { days: number; overdue: boolean }) {
  * The order's number transfers in the staff actions: for each, where it stands, what the losing
  * provider needs, and a button for each step the server allows now (`steps`).
  */
-export function PortActions({ order, ports, onChanged, flash }: PortActionsProps) {
-  if (ports.length === 0) return null;
+export function StaffTransferActions({ order, transfers, onChanged, flash }: StaffTransferActionsProps) {
+  if (transfers.length === 0) return null;
   return (
     <div className="admin-action">
       <h3>Number transfers</h3>
-      <ul className="admin-port-list">
-        {ports.map((port) => (
-          <li key={port.number}>
-            <PortBlock order={order} port={port} onChanged={onChanged} flash={flash} />
+      <ul className="admin-transfer-list">
+        {transfers.map((transfer) => (
+          <li key={transfer.number}>
+            <TransferBlock order={order} transfer={transfer} onChanged={onChanged} flash={flash} />
           </li>
         ))}
       </ul>
@@ -52,16 +52,16 @@ export function PortActions({ order, ports, onChanged, flash }: PortActionsProps
   );
 }
 
-function PortBlock({ order, port, onChanged, flash }: { order: OrderRef; port: PortAction; onChanged: () => void; flash: ShowFlash }) {
+function TransferBlock({ order, transfer, onChanged, flash }: { order: OrderRef; transfer: TransferAction; onChanged: () => void; flash: ShowFlash }) {
   const id = useId();
-  const [move, { isLoading }] = useMovePortMutation();
+  const [move, { isLoading }] = useMoveTransferMutation();
   const [error, setError] = useState<string | null>(null);
   const [date, setDate] = useState('');
   const [reason, setReason] = useState('');
   const [today] = useState(() => ukDay());
-  const { number, steps } = port;
+  const { number, steps } = transfer;
 
-  const run = async (step: PortMove, success: string) => {
+  const run = async (step: TransferMove, success: string) => {
     setError(null);
     try {
       await move({ ...order, move: step }).unwrap();
@@ -89,21 +89,21 @@ function PortBlock({ order, port, onChanged, flash }: { order: OrderRef; port: P
 
   const details: [string, string | null | undefined][] = [
     // A mobile moves with its PAC code: the network checks it against the number, no letter of authority.
-    ['PAC code', port.pac],
-    ['Account holder', port.accountHolder],
-    ['Current provider', port.currentProvider],
-    ['Billing postcode', port.billingPostcode],
-    ['Signed by', port.signedName],
-    ['Signed at (UK time)', port.signedAt ? formatUkTime(port.signedAt) : null],
-    ['Transfer date', port.date ? formatDay(port.date) : null],
-    ['Rejected because', port.rejectionReason],
+    ['PAC code', transfer.pac],
+    ['Account holder', transfer.accountHolder],
+    ['Current provider', transfer.currentProvider],
+    ['Billing postcode', transfer.billingPostcode],
+    ['Signed by', transfer.signedName],
+    ['Signed at (UK time)', transfer.signedAt ? formatUkTime(transfer.signedAt) : null],
+    ['Transfer date', transfer.date ? formatDay(transfer.date) : null],
+    ['Rejected because', transfer.rejectionReason],
   ];
 
   return (
-    <article className="admin-port" aria-labelledby={`${id}-number`}>
+    <article className="admin-transfer" aria-labelledby={`${id}-number`}>
       <h4 id={`${id}-number`}>Transfer of {number}</h4>
-      <p className="admin-port-state">
-        <span className="admin-badge">{port.stateLabel}</span> · open <PortAge days={port.businessDaysOpen} overdue={port.overdue} />
+      <p className="admin-transfer-state">
+        <span className="admin-badge">{transfer.stateLabel}</span> · open <TransferAge days={transfer.businessDaysOpen} overdue={transfer.overdue} />
       </p>
       <dl className="admin-details">
         {details
@@ -120,7 +120,7 @@ function PortBlock({ order, port, onChanged, flash }: { order: OrderRef; port: P
           {error}
         </div>
       )}
-      {steps.length === 0 && <p className="admin-hint">{orderMessages.portWaiting(port.state)}</p>}
+      {steps.length === 0 && <p className="admin-hint">{orderMessages.transferWaiting(transfer.state)}</p>}
       {(steps.includes('submit') || steps.includes('complete')) && (
         <div className="admin-action-row">
           {steps.includes('submit') && (
@@ -146,7 +146,7 @@ function PortBlock({ order, port, onChanged, flash }: { order: OrderRef; port: P
         </div>
       )}
       {steps.includes('setDate') && (
-        <form className="admin-action-row admin-port-form" onSubmit={submitDate} noValidate aria-label={`Set the transfer date of ${number}`}>
+        <form className="admin-action-row admin-transfer-form" onSubmit={submitDate} noValidate aria-label={`Set the transfer date of ${number}`}>
           <div className="admin-field">
             <label htmlFor={`${id}-date`}>Transfer date</label>
             <input id={`${id}-date`} type="date" min={today} required value={date} onChange={(event) => setDate(event.target.value)} disabled={isLoading} />
@@ -157,7 +157,7 @@ function PortBlock({ order, port, onChanged, flash }: { order: OrderRef; port: P
         </form>
       )}
       {steps.includes('reject') && (
-        <form className="admin-port-form" onSubmit={submitReject} noValidate aria-label={`Reject the transfer of ${number}`}>
+        <form className="admin-transfer-form" onSubmit={submitReject} noValidate aria-label={`Reject the transfer of ${number}`}>
           <div className="admin-field">
             <label htmlFor={`${id}-reason`}>Reason for rejecting</label>
             <textarea

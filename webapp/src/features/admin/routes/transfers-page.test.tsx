@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeAdminServer, staffSession } from '../testing/fake-admin-server';
-import { fakePort, serviceOrder } from '../testing/fake-orders';
+import { fakeTransfer, serviceOrder } from '../testing/fake-orders';
 import { refusal } from '../testing/refusal';
 import { renderAppAt } from '../testing/render-admin';
 
@@ -21,15 +21,15 @@ describe('open transfers (/admin/ports)', () => {
           id: 'ann-1',
           orderNumber: 'SB-111111',
           ports: [
-            fakePort({ state: 'submitted', requestedAt: '2026-11-23T10:01:00Z', businessDaysOpen: 1 }),
-            fakePort({ number: '01614960000', state: 'completed', requestedAt: '2026-11-01T10:00:00Z' }),
+            fakeTransfer({ state: 'submitted', requestedAt: '2026-11-23T10:01:00Z', businessDaysOpen: 1 }),
+            fakeTransfer({ number: '01614960000', state: 'completed', requestedAt: '2026-11-01T10:00:00Z' }),
           ],
         }),
         serviceOrder({
           id: 'bob-1',
           orderNumber: 'SB-222222',
           email: 'bob@example.com',
-          ports: [fakePort({ number: '01174960000', state: 'dateSet', date: '2026-12-01', requestedAt: '2026-11-16T09:00:00Z', businessDaysOpen: 6, overdue: true })],
+          ports: [fakeTransfer({ number: '01174960000', state: 'dateSet', date: '2026-12-01', requestedAt: '2026-11-16T09:00:00Z', businessDaysOpen: 6, overdue: true })],
         }),
       ],
     });
@@ -58,7 +58,7 @@ describe('open transfers (/admin/ports)', () => {
   });
 
   it('says when no transfer is waiting', async () => {
-    fakeAdminServer({ session: staffSession('admin'), orders: [serviceOrder({ ports: [fakePort({ state: 'completed' })] })] });
+    fakeAdminServer({ session: staffSession('admin'), orders: [serviceOrder({ ports: [fakeTransfer({ state: 'completed' })] })] });
     renderAppAt('/admin/ports');
     expect(await screen.findByText('No transfers waiting.', undefined, { timeout: 3000 })).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
