@@ -2,6 +2,7 @@ import {
   combineSlices,
   configureStore,
   createDynamicMiddleware,
+  type Middleware,
   type Reducer,
   type ThunkDispatch,
   type UnknownAction,
@@ -15,7 +16,6 @@ import { checkoutSlice } from '../features/checkout/checkout-slice';
 import { orderSecretStorageMiddleware } from '../features/checkout/order-secret';
 import { hardwareCheckoutSlice } from '../features/hardware-checkout/hardware-checkout-slice';
 import type { api } from '../lib/api';
-import { whenApiLoads, type ApiSetup, type LateApi } from '../lib/api-announce';
 import { catalogueSlice } from '../lib/catalogue';
 
 /**
@@ -41,11 +41,14 @@ const storesWithoutApi = new Set<StoreDispatch>();
 let joinApi: ((dispatch: StoreDispatch) => void) | null = null;
 
 /**
- * Adds the server API's reducer and middleware to every store, made or to be made, once
- * lib/api.ts announces it; a store made already gets an action, so the API's state exists
- * before a component reads it. `setup` runs for each store (RTK Query's `setupListeners`).
+ * Adds the server API's reducer and middleware to every store, made or to be made; a store made
+ * already gets an action, so the API's state exists before a component reads it. `setup` runs
+ * for each store (RTK Query's `setupListeners`).
  */
-function injectApi(api: LateApi, setup: ApiSetup): void {
+export function injectApi(
+  api: { reducerPath: string; reducer: Reducer; middleware: Middleware },
+  setup: (dispatch: StoreDispatch) => void,
+): void {
   rootReducer.inject({ reducerPath: api.reducerPath, reducer: api.reducer });
   lateMiddleware.addMiddleware(api.middleware);
   joinApi = setup;
@@ -55,7 +58,6 @@ function injectApi(api: LateApi, setup: ApiSetup): void {
   }
   storesWithoutApi.clear();
 }
-whenApiLoads(injectApi);
 
 /** Builds a store; tests pass a preloaded state. */
 export function makeStore(preloadedState?: Partial<RootState>) {
