@@ -29,7 +29,7 @@ export async function loadGoogleIdentity(): Promise<GoogleIdentity> {
   return window.google;
 }
 
-export interface GoogleProfile {
+interface GoogleProfile {
   email: string;
   firstName: string;
   lastName: string;

@@ -5,7 +5,7 @@
  */
 
 /** A part of the site behind its own sign-in page. */
-export interface SignInArea {
+interface SignInArea {
   /** Where the area starts, and where sign-in goes when nothing safe was asked for. */
   home: string;
   signIn: string;

@@ -8,7 +8,7 @@
 import type { TransferDetails, TransferLine, TransferState } from './api-types';
 
 /** How the page treats a typed number. */
-export type TransferKind = 'mobile' | 'uk' | 'foreign' | 'unknown';
+type TransferKind = 'mobile' | 'uk' | 'foreign' | 'unknown';
 
 export const transferMessages = {
   /** The server's `pac_required`. */
@@ -89,7 +89,7 @@ export function buyerMaySign(state: TransferState): boolean {
 }
 
 /** Longest account holder, provider or signature accepted (the server's MAX_TRANSFER_TEXT). */
-export const MAX_TRANSFER_TEXT = 100;
+const MAX_TRANSFER_TEXT = 100;
 
 export const transferDetailsMessages = {
   accountHolderMissing: 'Enter the account holder’s name exactly as your current provider has it.',

@@ -21,7 +21,7 @@ export function refusalMessage(error: unknown, fallback: string): string {
   return status !== undefined && status < 500 ? (refusalText(error) ?? OUR_SIDE) : fallback;
 }
 
-export const LOAD_FAILED = 'This could not be loaded just now. Please reload the page in a moment.';
+const LOAD_FAILED = 'This could not be loaded just now. Please reload the page in a moment.';
 
 /**
  * A billing call's failure: the server's words for any refusal it explained (a declined card's

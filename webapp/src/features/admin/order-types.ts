@@ -2,7 +2,7 @@
 import type { Schema } from '../../lib/api-types';
 
 export type OrderKind = Schema<'OrderKind'>;
-export const ORDER_KINDS = ['service', 'trial', 'hardware'] as const satisfies readonly OrderKind[];
+const ORDER_KINDS = ['service', 'trial', 'hardware'] as const satisfies readonly OrderKind[];
 
 export const ORDER_KIND_LABELS: Record<OrderKind, string> = {
   service: 'Service',
@@ -25,8 +25,6 @@ export interface OrderSearchArgs {
   before: string;
 }
 
-export type ActorKind = 'buyer' | 'staff' | 'customer' | 'job' | 'webhook' | 'system';
-
 export type OrderEventActor = Schema<'ActorOut'>;
 
 export type OrderEvent = Schema<'EventOut'>;
@@ -34,11 +32,6 @@ export type OrderEvent = Schema<'EventOut'>;
 export type OrderEmail = Schema<'EmailOut'>;
 
 export type OpenPlaceholder = Schema<'OpenPlaceholder'>;
-
-export type OrderActions = Schema<'Actions'>;
-
-/** A desk phone of the order with how many are left to refund. */
-export type RefundableLine = Schema<'RefundableLine'>;
 
 export type RefundAction = Schema<'RefundAction'>;
 

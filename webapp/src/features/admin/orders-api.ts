@@ -37,7 +37,7 @@ const actionEffects = {
 };
 
 /** The support console's calls (support and admin staff), through the staff area's fetch layer. */
-export const ordersApi = adminApi.injectEndpoints({
+const ordersApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
     /** A page (20) of the orders matching `query`, newest first, from `before` (keyset: pages hold still as orders are placed). */
     searchOrders: build.query<OrderSearchPage, OrderSearchArgs>({

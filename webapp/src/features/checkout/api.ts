@@ -26,7 +26,7 @@ function orderSecretHeader(orderId: string): Record<string, string> {
 }
 
 /** The service checkout's calls (api/API.md "Service checkout"), in the order the payment makes them. */
-export const checkoutApi = api.injectEndpoints({
+const checkoutApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Places the order from the cart (the server prices it) and names it by `orderId`. */
     createPaymentIntent: build.mutation<PaymentIntentResponse, CreatePaymentIntentArgs>({

@@ -3,10 +3,6 @@ import type { Cart, CartTotals, ExtensionDetails, Schema, TransferDetails } from
 
 export type { ExtensionDetails };
 
-export type PaymentType = Schema<'OrderPaymentType'>;
-
-export type CalculatedAmounts = Schema<'CalculatedAmounts'>;
-
 /** POST /api/create-payment-intent/ */
 export type CreatePaymentIntentArgs = Schema<'PlaceOrderBody'>;
 
@@ -45,8 +41,6 @@ export type DebugSubscriptionResponse = Schema<'DebugOut'>;
 export type CreateUserAccountArgs = Schema<'AccountBody'>;
 
 export type UserAccountResponse = Schema<'AccountOut'>;
-
-export type OrderStatus = Schema<'OrderViewStatus'>;
 
 /** The figures of a cart's totals about its desk phones (and the whole cart with them). */
 type HardwareTotals = 'hardwarePence' | 'hardwareVatPence' | 'hardwareTotalIncVatPence' | 'cartVatPence' | 'cartTotalIncVatPence';

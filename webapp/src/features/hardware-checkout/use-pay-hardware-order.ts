@@ -8,7 +8,7 @@ import { storeHardwareOrder } from './hardware-order-storage';
 import { hardwarePaymentMessages } from './hardware-payment-messages';
 import { hardwarePayment, HardwarePriceChanged } from './pay-hardware-order';
 
-export const HARDWARE_THANK_YOU_PATH = '/hardware-thank-you';
+const HARDWARE_THANK_YOU_PATH = '/hardware-thank-you';
 
 interface PayOptions {
   stripe: StripeClient | null;

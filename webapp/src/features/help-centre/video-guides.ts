@@ -11,7 +11,7 @@ export const guideCategories: readonly { key: GuideCategory; label: string }[] =
   { key: 'features', label: 'Features' },
 ];
 
-export interface GuideSetting {
+interface GuideSetting {
   label: string;
   value: string;
 }

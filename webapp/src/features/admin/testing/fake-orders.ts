@@ -70,7 +70,7 @@ const TRANSFER_LABELS: Record<TransferState, string> = {
 };
 
 /** The staff steps that follow from a state (the server's rules). */
-export function transferStepsFor(state: TransferState): TransferStep[] {
+function transferStepsFor(state: TransferState): TransferStep[] {
   const steps: TransferStep[] = [];
   if (state === 'detailsConfirmed') steps.push('submit');
   if (state === 'submitted' || state === 'dateSet') steps.push('setDate');
@@ -101,10 +101,10 @@ export function fakeTransfer(overrides: Partial<FakePort> = {}): FakePort {
 }
 
 /** The day the fake's staff actions happen (ACTION_TIME's): a transfer date may not be earlier. */
-export const ACTION_DAY = '2026-11-24';
+const ACTION_DAY = '2026-11-24';
 
 /** When the fake's staff actions happen. */
-export const ACTION_TIME = '2026-11-24T09:30:00Z';
+const ACTION_TIME = '2026-11-24T09:30:00Z';
 
 const event = (type: string, actor: OrderEventActor, sentence: string, recordedAt: string, status: string): FakeEvent => ({ type, actor, sentence, recordedAt, status });
 
@@ -211,7 +211,7 @@ function searchRow(order: FakeOrder): OrderSearchResult {
 }
 
 /** The history of `order` replayed to `upTo` (the last event when null), as the server answers it. */
-export function historyOf(order: FakeOrder, upTo: number | null = null): OrderHistory {
+function historyOf(order: FakeOrder, upTo: number | null = null): OrderHistory {
   const last = order.events.length;
   const replayTo = upTo ?? last;
   const replayed = order.events.slice(0, replayTo);
@@ -255,7 +255,7 @@ interface Access {
 }
 
 /** No calls yet: every outcome counted at zero. */
-export function noCalls(): OrderCalls {
+function noCalls(): OrderCalls {
   return { calls: [], total: 0, outcomes: ['answered', 'busy', 'no answer', 'refused', 'failed'].map((outcome) => ({ outcome, calls: 0 })) };
 }
 
