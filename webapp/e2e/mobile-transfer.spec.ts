@@ -51,7 +51,7 @@ test('a mobile with its PAC goes through checkout and reaches the support consol
   const orderNumber = (await page.getByText(/^SB-\d{6}$/).textContent()) ?? '';
 
   // The buyer's page: nothing to sign, and the PAC is never shown back.
-  await expect(portArticle(page).locator('.port-state strong')).toHaveText('Details confirmed', { timeout: 30_000 });
+  await expect(portArticle(page).locator('.transfer-state strong')).toHaveText('Details confirmed', { timeout: 30_000 });
   await expect(portArticle(page)).toContainText('We have your PAC code, so there is nothing to sign.');
   await expect(page.getByRole('form', { name: 'Confirm your transfer details' })).toHaveCount(0);
   await expect(page.getByText('ABC123456')).toHaveCount(0);
@@ -74,7 +74,7 @@ test('a mobile with its PAC goes through checkout and reaches the support consol
   await expect(block).toContainText('Submitted to your current provider');
 
   await page.reload();
-  await expect(portArticle(page).locator('.port-state strong')).toHaveText('Submitted to your current provider');
+  await expect(portArticle(page).locator('.transfer-state strong')).toHaveText('Submitted to your current provider');
   await staffContext.close();
 });
 

@@ -12,7 +12,7 @@ const TRANSFER_VALUE = '02079460123';
 
 const transfers = (page: Page) => page.getByRole('region', { name: 'Number transfers' });
 const portArticle = (page: Page) => transfers(page).getByRole('article', { name: TRANSFER_DISPLAY });
-const portStatus = (page: Page) => portArticle(page).locator('.port-state strong');
+const portStatus = (page: Page) => portArticle(page).locator('.transfer-state strong');
 const detailsForm = (page: Page) => page.getByRole('form', { name: 'Confirm your transfer details' });
 const staffPort = (page: Page) => page.getByRole('article', { name: `Transfer of ${TRANSFER_VALUE}` });
 

@@ -1,5 +1,5 @@
 /** When to let go of what was held (see holdEarlyClicks). */
-export interface EarlyInput {
+interface EarlyInput {
   /**
    * Once the page is live (hydrated, its effects run): the changed fields get their values
    * again, then the clicks follow. Not sooner: a click let go while React is still hydrating

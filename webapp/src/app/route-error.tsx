@@ -13,7 +13,7 @@ function describe(error: unknown): string {
 }
 
 /** The error screen of the router's error boundaries. */
-export function RouteError({ error }: { error: unknown }) {
+function RouteError({ error }: { error: unknown }) {
   return (
     <div className="container page-body route-error" role="alert">
       <h1>Unexpected Application Error!</h1>

@@ -17,7 +17,7 @@ import { NavigationPendingContext } from './navigation-pending';
 import { redirects, UNKNOWN_PATH_TARGET } from './redirects';
 import { RouteErrorBoundary } from './route-error';
 import { blogPostIds, blogPostPath } from '../features/blog/post-ids';
-import { guideIds, guidePath } from '../features/support/guide-ids';
+import { guideIds, guidePath } from '../features/help-centre/guide-ids';
 
 /** Shown while the first page's code loads. */
 function PageLoading() {
@@ -158,7 +158,7 @@ export const routes: RouteObject[] = [
       { path: 'dashboard', element: lazyPage(() => import('./routes/dashboard')), handle: { noindex: true } },
       // Help and information pages.
       { path: 'faq', element: lazyPage(() => import('./routes/faq')) },
-      { path: 'support', element: lazyPage(() => import('./routes/support')) },
+      { path: 'support', element: lazyPage(() => import('./routes/help-centre')) },
       { path: 'contact', element: lazyPage(() => import('./routes/contact')) },
       { path: 'privacy-policy', element: lazyPage(() => import('./routes/privacy-policy')) },
       { path: 'refund-policy', element: lazyPage(() => import('./routes/refund-policy')) },
@@ -167,7 +167,7 @@ export const routes: RouteObject[] = [
       { path: 'terms', element: lazyPage(() => import('./routes/general-terms-and-conditions')) },
       { path: 'blog', element: lazyPage(() => import('./routes/blog')) },
       // Every article's path, for prerendering (only the ids: the articles load with the page).
-      { path: 'support/guides/:slug', element: lazyPage(() => import('./routes/support-guide')), handle: { paths: guideIds.map(guidePath) } },
+      { path: 'support/guides/:slug', element: lazyPage(() => import('./routes/help-centre-guide')), handle: { paths: guideIds.map(guidePath) } },
       { path: 'blog/:id', element: lazyPage(() => import('./routes/blog-post')), handle: { paths: blogPostIds.map(blogPostPath) } },
       ...Object.entries(redirects).map(([from, to]) => redirectRoute(from, to)),
       redirectRoute('*', UNKNOWN_PATH_TARGET),
@@ -183,7 +183,7 @@ export const routes: RouteObject[] = [
       { path: 'login', element: lazyPage(() => import('./routes/admin-login')) },
       { path: 'orders', element: lazyPage(() => import('./routes/admin-orders')) },
       { path: 'orders/:kind/:id', element: lazyPage(() => import('./routes/admin-order')) },
-      { path: 'ports', element: lazyPage(() => import('./routes/admin-ports')) },
+      { path: 'ports', element: lazyPage(() => import('./routes/admin-transfers')) },
       { path: 'fraud', element: lazyPage(() => import('./routes/admin-fraud')) },
       { path: 'fraud/:kind/:id', element: lazyPage(() => import('./routes/admin-fraud-account')) },
       { path: 'hardware', element: lazyPage(() => import('./routes/admin-hardware')) },

@@ -9,13 +9,13 @@ import { matchPath, type RouteObject } from 'react-router-dom';
  * - `paths`: every concrete path of a route with parameters (e.g. each post of `/blog/:id`),
  *   each prerendered and listed in the sitemap.
  */
-export interface RouteHandle {
+interface RouteHandle {
   redirectTo?: string;
   noindex?: boolean;
   paths?: readonly string[];
 }
 
-export interface SitePages {
+interface SitePages {
   /** The public pages, prerendered at build time and listed in the sitemap. */
   pages: string[];
   /** Where the noindex routes start (robots.txt disallows each). */

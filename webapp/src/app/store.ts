@@ -9,7 +9,6 @@ import {
   type WithSlice,
 } from '@reduxjs/toolkit';
 import { accountSlice } from '../features/account/account-slice';
-import type { accountBillingSlice } from '../features/account/billing/billing-slice';
 import { cartSlice } from '../features/cart/cart-slice';
 import { cartStorageMiddleware } from '../features/cart/cart-storage';
 import { billingSlice } from '../features/plans/billing-slice';
@@ -31,10 +30,7 @@ const lateMiddleware = createDynamicMiddleware();
  * Typed with the API's state: it is there from the API module's first load, which comes before
  * any of its selectors or hooks can run.
  */
-export type RootState = ReturnType<typeof rootReducer> &
-  WithSlice<typeof api> &
-  // Injected when the account's order page loads (its billing-slice module).
-  Partial<WithSlice<typeof accountBillingSlice>>;
+export type RootState = ReturnType<typeof rootReducer> & WithSlice<typeof api>;
 const reducer = rootReducer as unknown as Reducer<RootState, UnknownAction, Partial<RootState>>;
 
 type StoreDispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
@@ -77,4 +73,3 @@ export function makeStore(preloadedState?: Partial<RootState>) {
 }
 
 export type AppStore = ReturnType<typeof makeStore>;
-export type AppDispatch = AppStore['dispatch'];

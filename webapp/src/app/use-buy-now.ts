@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { BuyNowHandler } from '../features/plans/types';
-import { useAppDispatch } from './hooks';
+import { useAppDispatch } from '../lib/store-hooks';
 
 /** The cart's API, loaded on the first Buy Now. */
 const loadCartApi = () => import('../features/cart/api');

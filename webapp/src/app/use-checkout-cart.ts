@@ -3,7 +3,7 @@ import { cartForgotten, cartReceived, useCart } from '../features/cart';
 import type { Cart } from '../lib/api-types';
 import type { CheckoutCart } from '../features/checkout';
 import { api } from '../lib/api';
-import { useAppDispatch } from './hooks';
+import { useAppDispatch } from '../lib/store-hooks';
 
 /**
  * Joins the checkout to the cart. Once the service is ordered the server has taken it out of

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { cartForgotten, isEmptyCart, useCart, useLazyGetCartQuery } from '../features/cart';
 import type { HardwareCheckoutCart } from '../features/hardware-checkout';
-import { useAppDispatch } from './hooks';
+import { useAppDispatch } from '../lib/store-hooks';
 
 /**
  * Joins the hardware checkout to the cart. A cart the server does not know is forgotten; once

@@ -4,7 +4,7 @@ import { registrationText } from '../lib/registrations';
 import { maskSecret } from './mask-secret';
 import './forms.css';
 
-export const copyMessages = {
+const copyMessages = {
   passwordCopied: 'Password copied!',
   copyFailed: 'The password could not be copied. Please reveal it and copy it by hand.',
   serverCopied: 'SIP server copied!',

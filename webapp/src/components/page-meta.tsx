@@ -12,14 +12,14 @@ export interface PageMetaProps {
 }
 
 /** One tag of a page's <head>: its title, a meta tag, the canonical link or the JSON-LD. */
-export type HeadTag =
+type HeadTag =
   | { kind: 'title'; text: string }
   | { kind: 'meta'; attribute: 'name' | 'property'; key: string; content: string }
   | { kind: 'canonical'; href: string }
   | { kind: 'jsonLd'; json: string };
 
 /** The title as shown: the page's own, followed by the product's name unless it holds it. */
-export function fullTitle(title: string): string {
+function fullTitle(title: string): string {
   return title.includes(siteConfig.productName) ? title : `${title} | ${siteConfig.productName}`;
 }
 
@@ -132,7 +132,7 @@ export const PageMetaCollectorContext = createContext<PageMetaCollector | null>(
  * written into the prerendered HTML's <head> at build time, and set in document.head on
  * every client-side navigation (updating the same tags, never adding a second of one).
  */
-export function usePageMeta({ title, description, path, jsonLd, noIndex = false }: PageMetaProps) {
+function usePageMeta({ title, description, path, jsonLd, noIndex = false }: PageMetaProps) {
   const collector = useContext(PageMetaCollectorContext);
   collector?.collect({ title, description, path, jsonLd, noIndex });
   const jsonText = jsonLd ? JSON.stringify(jsonLd) : '';

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import './forms.css';
 
 /** Where the SIP settings and phone guides are. */
-export const SETUP_GUIDE_PATH = '/support';
+const SETUP_GUIDE_PATH = '/support';
 
 /** Phone Setup Information: the SIP address (its value is in the e-mail, not on the page) and the setup guide. */
 export function PhoneSetupInfo({ children }: { children?: ReactNode }) {

@@ -1,6 +1,6 @@
 const steps = ['Plan', 'Add-ons', 'Phone Numbers', 'Order Summary', 'Account Setup', 'Payment'] as const;
 
-export type OrderStep = (typeof steps)[number];
+type OrderStep = (typeof steps)[number];
 
 /** The six-step ordering path with the current step marked. */
 export function StepPath({ current }: { current: OrderStep }) {

@@ -5,7 +5,7 @@ export interface NavLink {
   to: string;
 }
 
-export interface NavGroup {
+interface NavGroup {
   label: string;
   links: NavLink[];
 }

@@ -8,7 +8,7 @@
  *
  * Tests replace the sender with `setAnalyticsSink`.
  */
-export interface PageView {
+interface PageView {
   /** The path with its query string (`/plans-and-pricing?utm_source=...`). */
   path: string;
   title: string;
@@ -19,7 +19,7 @@ export interface PageView {
   trigger: 'load' | 'navigation' | 'back-forward';
 }
 
-export type AnalyticsSink = (view: PageView) => void;
+type AnalyticsSink = (view: PageView) => void;
 
 export type Viewport = 'small' | 'medium' | 'large';
 
@@ -46,13 +46,13 @@ export function viewportClass(width: number): Viewport {
 }
 
 /** Whether the browser asks not to be tracked (Do Not Track or Global Privacy Control). */
-export function trackingRefused(nav: Navigator = navigator): boolean {
+function trackingRefused(nav: Navigator = navigator): boolean {
   const privacy = nav as Navigator & { globalPrivacyControl?: boolean };
   return nav.doNotTrack === '1' || privacy.globalPrivacyControl === true;
 }
 
 /** The staff area is never tracked. */
-export function isStaffPath(path: string): boolean {
+function isStaffPath(path: string): boolean {
   return /^\/admin(?:[/?#]|$)/.test(path);
 }
 

@@ -12,11 +12,8 @@ export type Schema<Name extends keyof components['schemas']> = components['schem
 export type BillingCycle = Schema<'BillingCycle'>;
 export type PlanId = Schema<'Plan'>;
 
-export type CyclePrice = Schema<'Prices'>;
 export type CatalogueAddOn = Schema<'AddOnEntry'>;
 export type CataloguePlan = Schema<'PlanEntry'>;
-/** A connection at a fixed speed, a month ex VAT. */
-export type ConnectionTier = Schema<'ConnectionTierEntry'>;
 export type ConnectionOffer = Schema<'ConnectionOfferEntry'>;
 /** The prices the marketing pages quote, ex VAT (docs/product-rules.md#marketing-prices). */
 export type PriceList = Schema<'PriceListEntry'>;
@@ -28,7 +25,6 @@ export type Quote = Schema<'Quote'>;
 export type QuoteArgs = operations['quote_package']['parameters']['query'];
 
 export type CartItem = Schema<'ItemLine'>;
-export type CartAddOn = Schema<'AddOnLine'>;
 /** A number as the cart takes it (POST /api/cart/{id}/numbers). */
 export type PhoneNumberEntry = Schema<'NumberBody'>;
 /** A number as the cart holds it. */
@@ -48,8 +44,14 @@ export type ExtensionDetails = Schema<'ExtensionOut'>;
 /** A number of the free-trial pool (`GET /api/free-did-numbers/`), as the picker hands it to the trial sign-up. */
 export type FreeNumber = Schema<'FreeNumberOut'>;
 
-/** Where phones connect: the shop's SIP registrar (GET /api/orders/{id}/registrations). */
-export type SipServer = Schema<'SipServer'>;
-/** An extension as the registrar sees it right now. */
-export type ExtensionRegistration = Schema<'ExtensionState'>;
 export type Registrations = Schema<'Registrations'>;
+
+/**
+ * A number being transferred in, as GET /api/orders/{id} lists it (in `ports`: the server's
+ * names for transfers are its own), and where it stands: requested → detailsConfirmed →
+ * submitted → dateSet → completed, or rejected.
+ */
+export type TransferLine = Schema<'PortLine'>;
+export type TransferState = Schema<'PortState'>;
+/** The buyer's transfer details and signed letter of authority. */
+export type TransferDetails = Schema<'PortDetailsBody'>;

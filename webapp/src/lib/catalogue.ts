@@ -9,7 +9,7 @@ import type { Catalogue, CataloguePlan, PlanId } from './api-types';
  * prerendered page brings it along (app/preloaded-data.ts). A plain slice rather than the RTK
  * Query cache, so the pages that only show prices load no RTK Query (app/store.ts).
  */
-export interface CatalogueState {
+interface CatalogueState {
   data: Catalogue | null;
   status: 'idle' | 'loading' | 'failed';
   /** Shaped like RTK Query's errors, for `errorMessage`. */
@@ -18,7 +18,7 @@ export interface CatalogueState {
 
 type StateWithCatalogue = { catalogue: CatalogueState };
 
-export const fetchCatalogue = createAsyncThunk<Catalogue, void, { state: StateWithCatalogue; rejectValue: unknown }>(
+const fetchCatalogue = createAsyncThunk<Catalogue, void, { state: StateWithCatalogue; rejectValue: unknown }>(
   'catalogue/fetch',
   async (_, { rejectWithValue }) => {
     let response: Response;

@@ -4,7 +4,7 @@
  * or written.
  */
 
-export type StorageArea = 'local' | 'session';
+type StorageArea = 'local' | 'session';
 
 function storage(area: StorageArea): Storage | null {
   if (typeof window === 'undefined') return null;

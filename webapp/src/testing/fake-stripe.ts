@@ -45,7 +45,7 @@ function fakeCardElement(): StripeCardElement & { destroyed: boolean; emit: (eve
 }
 
 export type ConfirmCardSetup = StripeClient['confirmCardSetup'];
-export type ConfirmCardPayment = StripeClient['confirmCardPayment'];
+type ConfirmCardPayment = StripeClient['confirmCardPayment'];
 
 /** Installs `window.Stripe` (undone by vi.unstubAllGlobals after each test). */
 export function installFakeStripe() {

@@ -1,14 +1,14 @@
 import type { CartTotals } from '../lib/api-types';
 
 /** The parts of a cart's price that the server adds up, ex VAT. */
-export interface TotalsInput {
+interface TotalsInput {
   subscriptionSubtotalPence: number;
   topUpSubtotalPence: number;
   hardwarePence: number;
 }
 
 /** Every figure of a cart's totals except the billing cycle and the subscription's breakdown. */
-export type ComputedTotals = Omit<CartTotals, 'billingCycle' | 'packagePence' | 'addOnsPence' | 'numbersPence'>;
+type ComputedTotals = Omit<CartTotals, 'billingCycle' | 'packagePence' | 'addOnsPence' | 'numbersPence'>;
 
 /** 20% VAT on a non-negative amount, to the nearest penny (half up), like the server's `vat`. */
 export function vatPence(pence: number): number {
@@ -47,7 +47,7 @@ export function fakeTotals({ subscriptionSubtotalPence, topUpSubtotalPence, hard
 }
 
 /** The price parts a fake sets: the cycle, the subscription's breakdown, the top-up and the desk phones. */
-export type TotalsParts = Partial<Pick<CartTotals, 'billingCycle' | 'packagePence' | 'addOnsPence' | 'numbersPence' | 'topUpSubtotalPence' | 'hardwarePence'>>;
+type TotalsParts = Partial<Pick<CartTotals, 'billingCycle' | 'packagePence' | 'addOnsPence' | 'numbersPence' | 'topUpSubtotalPence' | 'hardwarePence'>>;
 
 /**
  * A cart's whole `totals` from its price parts (missing parts are zero). The subscription subtotal

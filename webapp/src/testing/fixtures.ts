@@ -89,7 +89,7 @@ export function serviceCart(overrides: Partial<Cart> = {}): Cart {
   });
 }
 
-export type DeskPhoneLine = Partial<Pick<CartItem, 'name' | 'quantity' | 'unitPence'>>;
+type DeskPhoneLine = Partial<Pick<CartItem, 'name' | 'quantity' | 'unitPence'>>;
 
 /** A line of desk phones: two Yealink T54W at £150.00 unless told otherwise. */
 function deskPhone({ name = 'Yealink T54W', quantity = 2, unitPence = 15000 }: DeskPhoneLine = {}): CartItem {

@@ -4,9 +4,6 @@ import { Provider } from 'react-redux';
 import { parsePath, Router, UNSAFE_createMemoryHistory as createMemoryHistory, useRoutes, type RouteObject } from 'react-router-dom';
 import { makeStore, type AppStore, type RootState } from '../app/store';
 import type { AppHistory } from '../app/router';
-import { cartApi } from '../features/cart/api';
-import { catalogueLoaded } from '../lib/catalogue';
-import type { Cart, Catalogue } from '../lib/api-types';
 
 interface ProviderOptions extends Omit<RenderOptions, 'queries'> {
   preloadedState?: Partial<RootState>;
@@ -48,12 +45,4 @@ export function renderWithProviders(ui: ReactElement, options: ProviderOptions =
     renderOptions,
   );
   return { store, history, ...result };
-}
-
-/** A store whose cart id and cached cart are already set, as after a server answer. */
-export function storeWithCart(cart: Cart | null, catalogue?: Catalogue): AppStore {
-  const store = makeStore({ cart: { cartId: cart?.id ?? null, dropdownOpen: false } });
-  if (cart) store.dispatch(cartApi.util.upsertQueryEntries([{ endpointName: 'getCart', arg: cart.id, value: cart }]));
-  if (catalogue) store.dispatch(catalogueLoaded(catalogue));
-  return store;
 }

@@ -42,7 +42,7 @@ function numberValue(word: string): number {
 const DAYS_PER: Record<string, number> = { day: 1, week: 7, month: 30 };
 
 /** Lower case, one space for any run of white space, JSX's `{' '}`, `&nbsp;` and dashes as hyphens. */
-export function normaliseCopy(text: string): string {
+function normaliseCopy(text: string): string {
   return text
     .replace(/\{\s*(['"`])\s\1\s*\}/g, ' ')
     .replace(/&nbsp;|&#160;/gi, ' ')
@@ -51,7 +51,7 @@ export function normaliseCopy(text: string): string {
     .toLowerCase();
 }
 
-export interface TrialClaim {
+interface TrialClaim {
   /** The words of the claim, as normalised. */
   phrase: string;
   /** Its length in days. */

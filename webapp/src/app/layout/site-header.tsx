@@ -6,7 +6,7 @@ import { siteConfig } from '../../config/site';
 import { CartDropdown } from '../../features/cart/components/cart-dropdown';
 import { TRIAL_DAYS } from '../../config/trial';
 import { selectAccountStatus } from '../../features/account/account-slice';
-import { useAppSelector } from '../hooks';
+import { useAppSelector } from '../../lib/store-hooks';
 
 const MOBILE_MENU_ID = 'mobile-menu';
 

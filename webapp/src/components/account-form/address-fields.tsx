@@ -14,7 +14,7 @@ export interface AddressHandlers {
   onChangeAddress: () => void;
 }
 
-export interface AddressFieldsProps extends AddressHandlers {
+interface AddressFieldsProps extends AddressHandlers {
   form: CustomerInfo;
   mode: AddressMode;
   errors: FieldErrors;

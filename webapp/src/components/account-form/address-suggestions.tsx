@@ -2,7 +2,7 @@ import type { AddressSuggestion } from '../../lib/account-form/types';
 import type { PostcodeLookup } from './use-postcode-lookup';
 
 /** The addresses a postcode lookup found, each a button that fills the address lines. */
-export function AddressSuggestions({
+function AddressSuggestions({
   suggestions,
   onChoose,
 }: {

@@ -18,7 +18,7 @@ const accountFormSlice = createSlice({
 
 const { fieldEdited, addressChosen, manualAddressChosen, addressChangeClicked, formRejected } = accountFormSlice.actions;
 
-export interface AccountForm {
+interface AccountForm {
   state: AccountFormState;
   handlers: AddressHandlers;
   /** Marks the fields' errors and shows the banner. */

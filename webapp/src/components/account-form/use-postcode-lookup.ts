@@ -6,10 +6,10 @@ import { isLookupLength, normalisePostcode } from '../../lib/account-form/valida
 import { errorStatus, serverErrorMessage } from '../../lib/api-error';
 
 /** Pause after the last key before a postcode is looked up. */
-export const LOOKUP_DELAY_MS = 500;
+const LOOKUP_DELAY_MS = 500;
 
 /** The sentence for a failed lookup (docs/product-rules.md, Account form: Address lookup). */
-export function lookupErrorMessage(error: unknown): string {
+function lookupErrorMessage(error: unknown): string {
   switch (errorStatus(error)) {
     case 404:
       return messages.addressNotFound;

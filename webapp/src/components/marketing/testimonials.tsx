@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type FocusEvent, type KeyboardEvent } from 
 import { useReducedMotion } from '../../lib/use-reduced-motion';
 import './testimonials.css';
 
-export interface Testimonial {
+interface Testimonial {
   name: string;
   company: string;
   text: string;

@@ -1,104 +1,243 @@
-import { apiBaseUrl } from '../../lib/api-base-url';
-import { signedIn, signedOut, type AccountSession } from './account-slice';
-
-type Dispatch = (action: ReturnType<typeof signedIn> | ReturnType<typeof signedOut>) => unknown;
-
-/** The store the account pages run in (set by `connectAccount`), for the CSRF token and 401s. */
-let connected: { dispatch: Dispatch; csrfToken: () => string | null } | null = null;
-
-/** Binds accountFetch to a store: AccountGate calls it once per store it renders in. */
-export function connectAccount(dispatch: Dispatch, csrfToken: () => string | null): void {
-  connected = { dispatch, csrfToken };
-}
-
-const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
-
-/** `/api/account/...` from a path under /api (`account/orders`, `/account/me`). */
-function apiUrl(path: string): string {
-  const base = apiBaseUrl().replace(/\/$/, '');
-  return `${base}/${path.replace(/^\//, '')}`;
-}
-
 /**
- * A call of the signed-in customer: same-origin credentials (the HttpOnly session cookie), the
- * session's CSRF token on state-changing methods, and a 401 (no session, or it ended) turns the
- * store to signed out, so the account pages send the visitor to sign in.
+ * The account's calls (api/src/http/routes/account*.rs), injected into the one RTK Query api.
+ * The signed-in ones carry the customer's session (`extraOptions: signedInOnly`: its CSRF token
+ * on changes; a 401 signs the pages out, and AccountGate sends the visitor to sign in). Every
+ * failure is RTK Query's `{ status, data }`, read by refusals.ts.
  */
-export async function accountFetch(path: string, init: RequestInit = {}): Promise<Response> {
-  const method = (init.method ?? 'GET').toUpperCase();
-  const headers = new Headers(init.headers);
-  const token = connected?.csrfToken();
-  if (!SAFE_METHODS.includes(method) && token) headers.set('X-CSRF-Token', token);
-  if (init.body !== undefined && typeof init.body === 'string' && !headers.has('Content-Type')) {
-    headers.set('Content-Type', 'application/json');
-  }
-  const response = await fetch(apiUrl(path), { ...init, method, headers, credentials: 'same-origin' });
-  if (response.status === 401 && connected) connected.dispatch(signedOut());
-  return response;
-}
+import { api, type ApiExtraOptions } from '../../lib/api';
+import { signedIn, signedOut, type AccountSession, type AccountState } from './account-slice';
+import type {
+  AccountOrderDetail,
+  AccountOrders,
+  Cancellation,
+  Card,
+  CardChange,
+  Credit,
+  HardwareReceipt,
+  Invoice,
+  LetterOfAuthority,
+  NewSipPassword,
+  TopUp,
+  Transfers,
+} from './types';
 
-/** What every refusal of the API holds. */
-export interface Refusal {
-  error: string;
-  code: string;
-  fieldErrors?: Record<string, string>;
-}
-
-/** A refused call: the API's message (what to do next) and code. */
-export class AccountError extends Error {
-  constructor(
-    message: string,
-    readonly code: string,
-    readonly status: number,
-  ) {
-    super(message);
-  }
-}
-
-const FAILED = 'Something went wrong on our side. Please try again.';
-
-/** The body of an answer, or an AccountError with the API's message. */
-export async function readJson<T>(response: Response): Promise<T> {
-  const body = (await response.json().catch(() => null)) as (T & Partial<Refusal>) | null;
-  if (!response.ok) {
-    const fields = body?.fieldErrors ? Object.values(body.fieldErrors).join(' ') : '';
-    throw new AccountError(fields || body?.error || FAILED, body?.code ?? 'internal', response.status);
-  }
-  return body as T;
-}
+const signedInOnly: ApiExtraOptions = {
+  auth: {
+    csrfToken: (state) => (state as { account: AccountState }).account.session?.csrfToken ?? null,
+    signedOut: (dispatch) => dispatch(signedOut()),
+  },
+};
 
 /** The `{ success, data }` envelope of the account routes. */
 interface Envelope<T> {
   data: T;
 }
-
-/** The signed-in customer, or null (401). */
-export async function loadSession(dispatch: Dispatch): Promise<AccountSession | null> {
-  const response = await fetch(apiUrl('account/me'), { credentials: 'same-origin' });
-  if (response.status === 401) {
-    dispatch(signedOut());
-    return null;
-  }
-  const session = (await readJson<Envelope<AccountSession>>(response)).data;
-  dispatch(signedIn(session));
-  return session;
-}
+const enveloped = <T,>(body: Envelope<T>): T => body.data;
 
 export type SignInCredentials = { email: string; password: string } | { email: string; googleCredential: string };
 
-export async function signIn(dispatch: Dispatch, credentials: SignInCredentials): Promise<AccountSession> {
-  const response = await fetch(apiUrl('account/sign-in'), {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(credentials),
-  });
-  const session = (await readJson<Envelope<AccountSession>>(response)).data;
-  dispatch(signedIn(session));
-  return session;
+/** Everything the account's pages hold of one customer: dropped when a session starts or ends. */
+const ACCOUNT = 'Account';
+/** An order's transfers, read again after a step that answers something else (a mobile's PAC). */
+const TRANSFERS = 'AccountTransfers';
+
+const segment = encodeURIComponent;
+const order = (orderId: string) => `account/orders/${segment(orderId)}`;
+
+const accountTagged = api.enhanceEndpoints({ addTagTypes: [ACCOUNT, TRANSFERS] });
+
+export const accountApi = accountTagged.injectEndpoints({
+  endpoints: (build) => ({
+    /** The signed-in customer (into the account slice), or null when signed out (401). */
+    getSession: build.query<AccountSession | null, void>({
+      async queryFn(_arg, { dispatch }, _extra, baseQuery) {
+        const result = await baseQuery('account/me');
+        if (result.error) return result.error.status === 401 ? { data: null } : { error: result.error };
+        const session = enveloped(result.data as Envelope<AccountSession>);
+        dispatch(signedIn(session));
+        return { data: session };
+      },
+      extraOptions: signedInOnly,
+    }),
+    signIn: build.mutation<AccountSession, SignInCredentials>({
+      query: (body) => ({ url: 'account/sign-in', method: 'POST', body }),
+      transformResponse: enveloped<AccountSession>,
+      invalidatesTags: [ACCOUNT, TRANSFERS],
+      onQueryStarted: startSession,
+    }),
+    /** The e-mailed link's new password; answers the session it starts. */
+    setPassword: build.mutation<AccountSession, { token: string; password: string }>({
+      query: (body) => ({ url: 'account/password', method: 'POST', body }),
+      transformResponse: enveloped<AccountSession>,
+      invalidatesTags: [ACCOUNT, TRANSFERS],
+      onQueryStarted: startSession,
+    }),
+    /** Asks for the link that sets a new password; answers what to tell the visitor. */
+    requestPasswordReset: build.mutation<{ message: string }, { email: string }>({
+      query: (body) => ({ url: 'account/password-reset', method: 'POST', body }),
+    }),
+    signOut: build.mutation<void, void>({
+      async queryFn(_arg, { dispatch }, _extra, baseQuery) {
+        const result = await baseQuery({ url: 'account/sign-out', method: 'POST' });
+        // A 401 means the session had already ended: signed out all the same.
+        if (result.error && result.error.status !== 401) return { error: result.error };
+        dispatch(signedOut());
+        return { data: undefined };
+      },
+      extraOptions: signedInOnly,
+      invalidatesTags: [ACCOUNT, TRANSFERS],
+    }),
+    getOrders: build.query<AccountOrders, void>({
+      query: () => 'account/orders',
+      transformResponse: enveloped<AccountOrders>,
+      extraOptions: signedInOnly,
+      providesTags: [ACCOUNT],
+    }),
+    getOrder: build.query<AccountOrderDetail, string>({
+      query: (orderId) => order(orderId),
+      transformResponse: enveloped<AccountOrderDetail>,
+      extraOptions: signedInOnly,
+      providesTags: [ACCOUNT],
+    }),
+    getHardwareReceipt: build.query<HardwareReceipt, string>({
+      query: (orderId) => `account/hardware-orders/${segment(orderId)}/receipt`,
+      extraOptions: signedInOnly,
+      providesTags: [ACCOUNT],
+    }),
+    /** A new SIP password for an extension of a service order (or a trial): shown once. */
+    resetSipPassword: build.mutation<NewSipPassword, { kind: 'order' | 'trial'; ownerId: string; number: string }>({
+      query: ({ kind, ownerId, number }) => ({
+        url: `account/${kind === 'trial' ? 'trials' : 'orders'}/${segment(ownerId)}/extensions/${segment(number)}/sip-password`,
+        method: 'POST',
+      }),
+      extraOptions: signedInOnly,
+    }),
+    getTransfers: build.query<Transfers, string>({
+      query: (orderId) => `${order(orderId)}/transfers`,
+      extraOptions: signedInOnly,
+      providesTags: (_result, _error, orderId) => [ACCOUNT, { type: TRANSFERS, id: orderId }],
+    }),
+    /** Signs (or corrects) a transfer's letter of authority; answers the order's transfers. */
+    signLetterOfAuthority: build.mutation<Transfers, { orderId: string; number: string; details: LetterOfAuthority }>({
+      query: ({ orderId, number, details }) => ({
+        url: `${order(orderId)}/ports/${segment(number)}/letter-of-authority`,
+        method: 'POST',
+        body: details,
+      }),
+      extraOptions: signedInOnly,
+      async onQueryStarted({ orderId }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(accountApi.util.upsertQueryData('getTransfers', orderId, data));
+      },
+    }),
+    /** A mobile's new PAC code, through the order's own route as its signed-in owner (answers the order). */
+    giveTransferPac: build.mutation<unknown, { orderId: string; number: string; pac: string }>({
+      query: ({ orderId, number, pac }) => ({ url: `orders/${segment(orderId)}/ports/${segment(number)}/pac`, method: 'POST', body: { pac } }),
+      extraOptions: signedInOnly,
+      invalidatesTags: (_result, error, { orderId }) => (error ? [] : [{ type: TRANSFERS, id: orderId }]),
+    }),
+    getInvoices: build.query<Invoice[], string>({
+      query: (orderId) => `${order(orderId)}/invoices`,
+      transformResponse: enveloped<Invoice[]>,
+      extraOptions: signedInOnly,
+      providesTags: [ACCOUNT],
+    }),
+    /** The card on file, or null. */
+    getCard: build.query<Card | null, string>({
+      query: (orderId) => `${order(orderId)}/card`,
+      transformResponse: (body: Envelope<{ card?: Card | null }>) => body.data.card ?? null,
+      extraOptions: signedInOnly,
+      providesTags: [ACCOUNT],
+    }),
+    /** A new card's setup, to be confirmed with Stripe.js before finishCardChange. */
+    startCardChange: build.mutation<CardChange, string>({
+      query: (orderId) => ({ url: `${order(orderId)}/card/setup`, method: 'POST' }),
+      transformResponse: enveloped<CardChange>,
+      extraOptions: signedInOnly,
+    }),
+    finishCardChange: build.mutation<Card, { orderId: string; setupIntentId: string }>({
+      query: ({ orderId, setupIntentId }) => ({ url: `${order(orderId)}/card`, method: 'POST', body: { setupIntentId } }),
+      transformResponse: enveloped<Card>,
+      extraOptions: signedInOnly,
+      async onQueryStarted({ orderId }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(accountApi.util.upsertQueryData('getCard', orderId, data));
+      },
+    }),
+    getCancellation: build.query<Cancellation, string>({
+      query: (orderId) => `${order(orderId)}/cancellation`,
+      transformResponse: enveloped<Cancellation>,
+      extraOptions: signedInOnly,
+      providesTags: [ACCOUNT],
+    }),
+    /** Gives notice (`cancel: true`) or takes it back; answers the cancellation. */
+    setCancellation: build.mutation<Cancellation, { orderId: string; cancel: boolean }>({
+      query: ({ orderId, cancel }) => ({ url: `${order(orderId)}/cancellation`, method: cancel ? 'POST' : 'DELETE' }),
+      transformResponse: enveloped<Cancellation>,
+      extraOptions: signedInOnly,
+      async onQueryStarted({ orderId }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(accountApi.util.upsertQueryData('getCancellation', orderId, data));
+      },
+    }),
+    getCredit: build.query<Credit, string>({
+      query: (orderId) => `${order(orderId)}/credit`,
+      transformResponse: enveloped<Credit>,
+      extraOptions: signedInOnly,
+      providesTags: [ACCOUNT],
+    }),
+    /** A top-up by the card on file; `requestId` is the same for its retry after 3-D Secure. */
+    topUp: build.mutation<TopUp, { orderId: string; amountPence: number; requestId: string }>({
+      query: ({ orderId, amountPence, requestId }) => ({ url: `${order(orderId)}/credit/top-ups`, method: 'POST', body: { amountPence, requestId } }),
+      transformResponse: enveloped<TopUp>,
+      extraOptions: signedInOnly,
+      async onQueryStarted({ orderId }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data && data.status !== 'needsAction') dispatch(accountApi.util.upsertQueryData('getCredit', orderId, data.credit));
+      },
+    }),
+    /** Calls abroad on with a monthly cap in pence, or off (`null`); answers the credit. */
+    setInternationalCalls: build.mutation<Credit, { orderId: string; monthlyCapPence: number | null }>({
+      query: ({ orderId, monthlyCapPence }) => ({ url: `${order(orderId)}/credit/international-calls`, method: 'PUT', body: { monthlyCapPence } }),
+      transformResponse: enveloped<Credit>,
+      extraOptions: signedInOnly,
+      async onQueryStarted({ orderId }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(accountApi.util.upsertQueryData('getCredit', orderId, data));
+      },
+    }),
+  }),
+});
+
+/** A session that began (sign-in, a new password): into the account slice. */
+async function startSession(
+  _arg: unknown,
+  { dispatch, queryFulfilled }: { dispatch: (action: ReturnType<typeof signedIn>) => unknown; queryFulfilled: Promise<{ data: AccountSession }> },
+): Promise<void> {
+  const { data } = await queryFulfilled.catch(() => ({ data: null }));
+  if (data) dispatch(signedIn(data));
 }
 
-export async function signOut(dispatch: Dispatch): Promise<void> {
-  await accountFetch('account/sign-out', { method: 'POST' });
-  dispatch(signedOut());
-}
+export const {
+  useGetSessionQuery,
+  useSignInMutation,
+  useSetPasswordMutation,
+  useRequestPasswordResetMutation,
+  useSignOutMutation,
+  useGetOrdersQuery,
+  useGetOrderQuery,
+  useGetHardwareReceiptQuery,
+  useResetSipPasswordMutation,
+  useGetTransfersQuery,
+  useSignLetterOfAuthorityMutation,
+  useGiveTransferPacMutation,
+  useGetInvoicesQuery,
+  useGetCardQuery,
+  useStartCardChangeMutation,
+  useFinishCardChangeMutation,
+  useGetCancellationQuery,
+  useSetCancellationMutation,
+  useGetCreditQuery,
+  useTopUpMutation,
+  useSetInternationalCallsMutation,
+} = accountApi;

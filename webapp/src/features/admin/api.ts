@@ -15,15 +15,15 @@ import type {
 
 type BaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError>;
 /** The base query bound to the current request's api and options. */
-export type Call = (args: string | FetchArgs) => ReturnType<BaseQuery>;
+type Call = (args: string | FetchArgs) => ReturnType<BaseQuery>;
 type Result<T> = { data: T } | { error: FetchBaseQueryError };
 
-export interface Credentials {
+interface Credentials {
   email: string;
   password: string;
 }
 
-export interface UploadImageArgs {
+interface UploadImageArgs {
   file: File;
   brand: Brand;
   model: string;
@@ -156,7 +156,7 @@ export const adminApi = staffApi.injectEndpoints({
 });
 
 /** The session in the cache of getMe, or null (signed out, or not checked yet). */
-export function selectStaffSession(state: unknown): StaffSession | null {
+function selectStaffSession(state: unknown): StaffSession | null {
   const select = adminApi.endpoints.getMe.select();
   return select(state as Parameters<typeof select>[0]).data ?? null;
 }

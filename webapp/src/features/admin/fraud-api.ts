@@ -6,7 +6,7 @@ const accountTag = ({ kind, id }: FraudAccountRef) => ({ type: 'StaffFraud' as c
 const OVERVIEW_TAG = { type: 'StaffFraud' as const, id: 'overview' };
 
 /** Staff's fraud panel (support and admin staff), through the staff area's fetch layer. */
-export const fraudApi = adminApi.injectEndpoints({
+const fraudApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
     /** The accounts nearest their daily spend cap first (at most 50), with the totals of all. */
     getFraudOverview: build.query<FraudOverview, void>({

@@ -6,9 +6,7 @@ export type FraudOverview = Schema<'FraudOverview'>;
 export type FraudAccountRow = Schema<'FraudAccountRow'>;
 export type FraudTotals = Schema<'FraudTotals'>;
 export type FraudAccount = Schema<'FraudAccount'>;
-export type CallInProgress = Schema<'CallInProgress'>;
 export type UsageDay = Schema<'UsageDay'>;
-export type ReasonWeek = Schema<'ReasonWeek'>;
 
 /** An account of the panel: a service order or a trial, by id. */
 export interface FraudAccountRef {

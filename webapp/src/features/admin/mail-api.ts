@@ -2,7 +2,7 @@ import { adminApi, staffCall } from './api';
 import type { MailDetail, Mailbox, MailboxArgs } from './mail-types';
 
 /** The staff mailbox: every e-mail the shop queued, through the staff area's fetch layer. */
-export const mailApi = adminApi.injectEndpoints({
+const mailApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
     /** One page (25) of e-mails, newest first, of one status or all. */
     getMailbox: build.query<Mailbox, MailboxArgs>({

@@ -94,7 +94,7 @@ export const orderMessages = {
   portReasonMissing: 'Say why the transfer was rejected, so the buyer knows what to correct.',
   portReasonTooLong: 'Keep the reason to 500 characters or fewer.',
   /** Why a transfer has no staff step now, by state. */
-  portWaiting: (state: string) =>
+  transferWaiting: (state: string) =>
     state === 'requested'
       ? 'Nothing to do yet: waiting for the buyer’s details and signed letter of authority.'
       : state === 'rejected'

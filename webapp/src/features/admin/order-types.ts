@@ -2,7 +2,7 @@
 import type { Schema } from '../../lib/api-types';
 
 export type OrderKind = Schema<'OrderKind'>;
-export const ORDER_KINDS = ['service', 'trial', 'hardware'] as const satisfies readonly OrderKind[];
+const ORDER_KINDS = ['service', 'trial', 'hardware'] as const satisfies readonly OrderKind[];
 
 export const ORDER_KIND_LABELS: Record<OrderKind, string> = {
   service: 'Service',
@@ -25,8 +25,6 @@ export interface OrderSearchArgs {
   before: string;
 }
 
-export type ActorKind = 'buyer' | 'staff' | 'customer' | 'job' | 'webhook' | 'system';
-
 export type OrderEventActor = Schema<'ActorOut'>;
 
 export type OrderEvent = Schema<'EventOut'>;
@@ -34,11 +32,6 @@ export type OrderEvent = Schema<'EventOut'>;
 export type OrderEmail = Schema<'EmailOut'>;
 
 export type OpenPlaceholder = Schema<'OpenPlaceholder'>;
-
-export type OrderActions = Schema<'Actions'>;
-
-/** A desk phone of the order with how many are left to refund. */
-export type RefundableLine = Schema<'RefundableLine'>;
 
 export type RefundAction = Schema<'RefundAction'>;
 
@@ -63,25 +56,25 @@ export interface CancelRequest {
 export type SipPasswordReset = Schema<'SipPasswordOut'>;
 
 /** A number transfer's state (as the buyer's page has it). */
-export type PortState = Schema<'PortState'>;
+export type TransferState = Schema<'PortState'>;
 
 /** What staff do to a transfer. */
-export type PortStep = 'submit' | 'setDate' | 'complete' | 'reject';
+export type TransferStep = 'submit' | 'setDate' | 'complete' | 'reject';
 
 /** A number transfer as staff act on it: what the losing provider needs, and the steps allowed now. */
-export type PortAction = Schema<'PortAction'>;
+export type TransferAction = Schema<'PortAction'>;
 
 /** POST /api/admin/orders/service/{id}/port: `date` only with setDate, `reason` only with reject. */
-export type PortMove =
+export type TransferMove =
   | { number: string; step: 'submit' | 'complete' }
   | { number: string; step: 'setDate'; date: string }
   | { number: string; step: 'reject'; reason: string };
 
 /** One row of GET /api/admin/ports: a transfer not yet completed or rejected. */
-export type OpenPort = Schema<'OpenPort'>;
+export type OpenTransfer = Schema<'OpenPort'>;
 
 /** GET /api/admin/ports: the longest waiting first. */
-export type OpenPorts = Schema<'OpenPorts'>;
+export type OpenTransfers = Schema<'OpenPorts'>;
 
 /** GET /api/admin/orders/{kind}/{id}/history, and the answer of every staff action. */
 export type OrderHistory = Schema<'OrderHistory'>;

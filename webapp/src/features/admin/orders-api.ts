@@ -2,14 +2,14 @@ import { adminApi, staffCall } from './api';
 import type {
   CallsOutRequest,
   CancelRequest,
-  OpenPorts,
+  OpenTransfers,
   OrderCalls,
   OrderHistory,
   OrderHistoryArgs,
   OrderRef,
   OrderSearchArgs,
   OrderSearchPage,
-  PortMove,
+  TransferMove,
   RefundRequest,
   SipPasswordReset,
 } from './order-types';
@@ -37,7 +37,7 @@ const actionEffects = {
 };
 
 /** The support console's calls (support and admin staff), through the staff area's fetch layer. */
-export const ordersApi = adminApi.injectEndpoints({
+const ordersApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
     /** A page (20) of the orders matching `query`, newest first, from `before` (keyset: pages hold still as orders are placed). */
     searchOrders: build.query<OrderSearchPage, OrderSearchArgs>({
@@ -81,15 +81,15 @@ export const ordersApi = adminApi.injectEndpoints({
      * A number transfer moved along (submitted, its date set, transferred or rejected); the buyer
      * is e-mailed. The open transfers are read again too.
      */
-    movePort: build.mutation<OrderHistory, OrderRef & { move: PortMove }>({
+    moveTransfer: build.mutation<OrderHistory, OrderRef & { move: TransferMove }>({
       queryFn: ({ move, ...ref }, queryApi, _extra, baseQuery) =>
         staffCall({ url: `${apiPath(ref)}/port`, method: 'POST', body: move }, queryApi, baseQuery, asHistory),
       onQueryStarted: actionEffects.onQueryStarted,
       invalidatesTags: (result, error, ref) => (error ? [] : [...actionEffects.invalidatesTags(result, error, ref), 'StaffPorts' as const]),
     }),
     /** Every transfer not yet completed or rejected, the longest waiting first. */
-    getOpenPorts: build.query<OpenPorts, void>({
-      queryFn: (_arg, queryApi, _extra, baseQuery) => staffCall({ url: 'admin/ports' }, queryApi, baseQuery, (body) => body as OpenPorts),
+    getOpenTransfers: build.query<OpenTransfers, void>({
+      queryFn: (_arg, queryApi, _extra, baseQuery) => staffCall({ url: 'admin/ports' }, queryApi, baseQuery, (body) => body as OpenTransfers),
       providesTags: ['StaffPorts'],
     }),
     /** A new SIP password for one extension, answered once; the history then shows who reset it. */
@@ -158,8 +158,8 @@ export const {
   useFillPlaceholderMutation,
   useExtendTrialMutation,
   useResetSipPasswordMutation,
-  useMovePortMutation,
-  useGetOpenPortsQuery,
+  useMoveTransferMutation,
+  useGetOpenTransfersQuery,
   useRefundOrderMutation,
   useProposeRefundMutation,
   useCancelSubscriptionMutation,

@@ -2,7 +2,7 @@ import { adminApi, staffCall } from './api';
 import type { QuoteListStatus, StaffQuoteRequest, StaffQuoteRequests } from './quote-types';
 
 /** The sales team's quote requests, through the staff area's fetch layer. */
-export const quotesAdminApi = adminApi.enhanceEndpoints({ addTagTypes: ['StaffQuotes'] }).injectEndpoints({
+const quotesAdminApi = adminApi.enhanceEndpoints({ addTagTypes: ['StaffQuotes'] }).injectEndpoints({
   endpoints: (build) => ({
     /** Open requests oldest first, or answered ones newest first (200 at most). */
     getQuoteRequests: build.query<StaffQuoteRequests, QuoteListStatus>({

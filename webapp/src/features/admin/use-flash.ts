@@ -5,7 +5,7 @@ export const FLASH_MS = 3000;
 
 export type FlashKind = 'success' | 'error';
 
-export interface Flash {
+interface Flash {
   kind: FlashKind;
   text: string;
 }

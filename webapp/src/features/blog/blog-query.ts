@@ -2,7 +2,7 @@ import type { BlogPost, PostBlock } from './posts';
 
 /** Articles on each page of the list (docs/product-rules.md#help-and-information-pages). */
 export const POSTS_PER_PAGE = 3;
-export const ALL_CATEGORIES = 'All';
+const ALL_CATEGORIES = 'All';
 
 /** What the list shows, as kept in the URL: ?q=&category=&tag=&page= */
 export interface BlogQuery {
@@ -69,7 +69,7 @@ function matchesSearch(post: BlogPost, q: string): boolean {
   return words.every((word) => haystack.includes(word));
 }
 
-export interface BlogListView<Post> {
+interface BlogListView<Post> {
   /** Every article that matches the search, category and tag. */
   matches: Post[];
   /** The page shown: the one asked for, or the last page when it asked beyond it. */

@@ -3,8 +3,8 @@ import type { Registrations } from '../../lib/api-types';
 import { orderOwnerHeaders } from './order-link';
 import { storedOrderSecret } from './order-secret';
 import type {
-  ConfirmPortDetailsArgs,
-  GivePortPacArgs,
+  ConfirmTransferDetailsArgs,
+  GiveTransferPacArgs,
   CreatePaymentIntentArgs,
   CreateSubscriptionArgs,
   CreateUserAccountArgs,
@@ -26,7 +26,7 @@ function orderSecretHeader(orderId: string): Record<string, string> {
 }
 
 /** The service checkout's calls (api/API.md "Service checkout"), in the order the payment makes them. */
-export const checkoutApi = api.injectEndpoints({
+const checkoutApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Places the order from the cart (the server prices it) and names it by `orderId`. */
     createPaymentIntent: build.mutation<PaymentIntentResponse, CreatePaymentIntentArgs>({
@@ -64,7 +64,7 @@ export const checkoutApi = api.injectEndpoints({
      * Answers the order: it becomes the cached order at once; the order is read again either way
      * (after a refusal such as 'already submitted', the page shows where the transfer stands).
      */
-    confirmPortDetails: build.mutation<OrderView, ConfirmPortDetailsArgs>({
+    confirmTransferDetails: build.mutation<OrderView, ConfirmTransferDetailsArgs>({
       query: ({ orderId, number, details }) => ({
         url: `orders/${encodeURIComponent(orderId)}/ports/${encodeURIComponent(number)}`,
         method: 'POST',
@@ -81,7 +81,7 @@ export const checkoutApi = api.injectEndpoints({
       },
       invalidatesTags: (_result, _error, { orderId }) => [{ type: 'Order', id: orderId }],
     }),
-    givePortPac: build.mutation<OrderView, GivePortPacArgs>({
+    giveTransferPac: build.mutation<OrderView, GiveTransferPacArgs>({
       query: ({ orderId, number, pac }) => ({
         url: `orders/${encodeURIComponent(orderId)}/ports/${encodeURIComponent(number)}/pac`,
         method: 'POST',
@@ -109,6 +109,6 @@ export const {
   useCreateUserAccountMutation,
   useGetOrderQuery,
   useGetOrderRegistrationsQuery,
-  useConfirmPortDetailsMutation,
-  useGivePortPacMutation,
+  useConfirmTransferDetailsMutation,
+  useGiveTransferPacMutation,
 } = checkoutApi;

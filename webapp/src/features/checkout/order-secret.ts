@@ -35,7 +35,7 @@ export function latestOrderSecret(): string | null {
  * Every order secret of this tab but `keep`'s: once an order completes, an earlier order of the same
  * cart will not be finished.
  */
-export function forgetOrderSecrets(keep?: string): void {
+function forgetOrderSecrets(keep?: string): void {
   let keys: string[];
   try {
     keys = Object.keys(window.sessionStorage).filter(

@@ -36,7 +36,7 @@ export interface OrderSecrets {
   latest(): string | null;
 }
 
-export interface PayOrderInput {
+interface PayOrderInput {
   cartId: string;
   /** The version of the cart's prices the page shows (the cart's `quoteVersion`), when it has one. */
   quoteVersion?: string;
@@ -81,7 +81,7 @@ const KNOWN_PAYMENT_TYPES = ['subscription', 'payg_topup_only', 'payg_split_paym
 const PAID_SUBSCRIPTION = ['active', 'trialing', 'succeeded'];
 
 /** How the service checkout's server finishes a payment. */
-export const servicePaymentRules: PaymentRules = {
+const servicePaymentRules: PaymentRules = {
   // The same request once more after each check: a split order's top-up may then ask for its own.
   afterAuthentication: 'charge-again',
   // An order has at most two payments to authenticate: its subscription and its top-up.
@@ -91,7 +91,7 @@ export const servicePaymentRules: PaymentRules = {
   processingRetries: 2,
 };
 
-export const servicePaymentTexts: PaymentTexts = {
+const servicePaymentTexts: PaymentTexts = {
   cardError: stripeErrorMessage,
   setupFailed: paymentMessages.setupIntentFailed,
   unexpected: paymentMessages.unexpected,

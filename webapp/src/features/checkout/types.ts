@@ -1,11 +1,7 @@
 /** Wire and form types of the service checkout (api/API.md "Service checkout"). Amounts are integer pence. */
-import type { Cart, CartTotals, ExtensionDetails, Schema } from '../../lib/api-types';
+import type { Cart, CartTotals, ExtensionDetails, Schema, TransferDetails } from '../../lib/api-types';
 
 export type { ExtensionDetails };
-
-export type PaymentType = Schema<'OrderPaymentType'>;
-
-export type CalculatedAmounts = Schema<'CalculatedAmounts'>;
 
 /** POST /api/create-payment-intent/ */
 export type CreatePaymentIntentArgs = Schema<'PlaceOrderBody'>;
@@ -46,8 +42,6 @@ export type CreateUserAccountArgs = Schema<'AccountBody'>;
 
 export type UserAccountResponse = Schema<'AccountOut'>;
 
-export type OrderStatus = Schema<'OrderViewStatus'>;
-
 /** The figures of a cart's totals about its desk phones (and the whole cart with them). */
 type HardwareTotals = 'hardwarePence' | 'hardwareVatPence' | 'hardwareTotalIncVatPence' | 'cartVatPence' | 'cartTotalIncVatPence';
 
@@ -57,27 +51,18 @@ export type OrderTotalsView = Omit<CartTotals, 'billingCycle' | HardwareTotals> 
 /** GET /api/orders/{orderId}: the thank-you view. */
 export type OrderView = Schema<'OrderOut'>;
 
-/** Where a number transfer stands: requested → detailsConfirmed → submitted → dateSet → completed, or rejected. */
-export type PortState = Schema<'PortState'>;
-
-/** A number being transferred in, as GET /api/orders/{id} lists it in `ports`. */
-export type PortLine = Schema<'PortLine'>;
-
 /** POST /api/orders/{id}/ports/{number}/pac: a mobile's new PAC code after a rejection. */
-export interface GivePortPacArgs {
+export interface GiveTransferPacArgs {
   orderId: string;
   number: string;
   pac: string;
 }
 
-/** The buyer's transfer details and letter of authority, as the form holds them. */
-export type PortDetailsForm = Schema<'PortDetailsBody'>;
-
 /** POST /api/orders/{orderId}/ports/{number}: answers the order (as GET /api/orders/{id}). */
-export interface ConfirmPortDetailsArgs {
+export interface ConfirmTransferDetailsArgs {
   orderId: string;
   number: string;
-  details: PortDetailsForm;
+  details: TransferDetails;
 }
 
 /**

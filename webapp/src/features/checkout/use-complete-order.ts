@@ -1,4 +1,4 @@
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
 import { useCardPayment } from '../../lib/card-payment/use-card-payment';
 import { writeStorage } from '../../lib/storage';
 import { customerInfoForServer } from '../../lib/account-form/validation';

@@ -13,7 +13,7 @@ export interface ContactMessage {
 export type ContactField = keyof ContactMessage;
 export type ContactErrors = Partial<Record<ContactField, string>>;
 
-export const DEFAULT_CONTACT_SUBJECT = 'Contact Form Submission';
+const DEFAULT_CONTACT_SUBJECT = 'Contact Form Submission';
 
 export const emptyContactMessage = (): ContactMessage => ({ name: '', email: '', phone: '', subject: '', message: '' });
 

@@ -18,7 +18,7 @@ export interface CustomerDraft {
 
 export type DraftField = keyof CustomerDraft;
 
-export const DEFAULT_SHIPPING_COUNTRY = 'GB';
+const DEFAULT_SHIPPING_COUNTRY = 'GB';
 
 export function emptyDraft(): CustomerDraft {
   return { email: '', firstName: '', lastName: '', phone: '', line1: '', line2: '', city: '', postalCode: '', country: DEFAULT_SHIPPING_COUNTRY };

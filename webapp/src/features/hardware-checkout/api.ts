@@ -42,7 +42,7 @@ const isObject = (value: unknown): value is object => typeof value === 'object' 
  * any answer that is not a JSON object is a `PARSING_ERROR` with the status and, in `error`, the
  * status text (what hardware-payment-messages.ts shows for an unavailable service).
  */
-export function readJsonAnswer<T>(result: Result<unknown>): Result<T> {
+function readJsonAnswer<T>(result: Result<unknown>): Result<T> {
   const statusText = result.meta?.response?.statusText ?? '';
   if (result.error) {
     const { error } = result;

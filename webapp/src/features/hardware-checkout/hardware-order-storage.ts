@@ -5,7 +5,7 @@
  */
 import type { ConfirmationStatus, StoredHardwareOrder } from './types';
 
-export const HARDWARE_ORDER_KEY = 'hardwareOrder';
+const HARDWARE_ORDER_KEY = 'hardwareOrder';
 
 const STATUSES: readonly ConfirmationStatus[] = ['confirmed', 'payment-only', 'error-handled'];
 

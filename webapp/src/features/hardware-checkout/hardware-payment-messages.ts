@@ -6,7 +6,7 @@ import { cardErrorMessage as cardErrorText, cardMessages } from '../../lib/card-
 import type { PaymentErrorLike } from '../../lib/stripe/stripe-js';
 
 /** A refused card, by decline code (or, without one, by error code). */
-export const cardCodeMessages: Readonly<Record<string, string>> = {
+const cardCodeMessages: Readonly<Record<string, string>> = {
   insufficient_funds: 'Your card has insufficient funds. Please try a different payment method.',
   expired_card: 'Your card has expired. Please use a different card.',
   incorrect_cvc: "Your card's security code (CVC) is incorrect. Please check and try again.",

@@ -1,6 +1,6 @@
 import { errorCode } from '../../lib/api-error';
 import type { AttemptKey, ChargeAnswer, PaymentRules, PaymentTexts } from '../../lib/card-payment/card-payment';
-import { CardPaymentFailure, runCardPayment, type CardPaymentAdapter } from '../../lib/card-payment/run-card-payment';
+import { CardPaymentFailure, type CardPaymentAdapter } from '../../lib/card-payment/run-card-payment';
 import type { StripeCardElement, StripeClient } from '../../lib/stripe/stripe-js';
 import type { PlacedHardwareOrder } from './hardware-checkout-slice';
 import { cardErrorMessage, hardwarePaymentMessages as text, paymentServiceMessage } from './hardware-payment-messages';
@@ -19,13 +19,13 @@ import type {
 } from './types';
 
 /** The server calls of a payment; each resolves with the answer or rejects with the RTK Query error. */
-export interface HardwarePaymentCalls {
+interface HardwarePaymentCalls {
   startCardSetup(order: OrderRef): Promise<CardSetupResponse>;
   createPayment(body: CreateHardwarePaymentBody): Promise<CreateHardwarePaymentAnswer>;
   confirmPayment(body: ConfirmHardwarePaymentBody): Promise<ConfirmHardwarePaymentAnswer>;
 }
 
-export interface PayHardwareOrderInput {
+interface PayHardwareOrderInput {
   placed: PlacedHardwareOrder;
   customer: HardwareCustomerInfo;
   /** The card's billing country (two letters). */
@@ -45,7 +45,7 @@ export class HardwarePriceChanged extends CardPaymentFailure {
 }
 
 /** How the hardware checkout's server finishes a payment. */
-export const hardwarePaymentRules: PaymentRules = {
+const hardwarePaymentRules: PaymentRules = {
   // One payment per order: once the bank's check succeeded it is paid (confirm-hardware-payment follows).
   afterAuthentication: 'paid',
   maxAuthentications: 1,
@@ -53,7 +53,7 @@ export const hardwarePaymentRules: PaymentRules = {
   processingRetries: 2,
 };
 
-export const hardwarePaymentTexts: PaymentTexts = {
+const hardwarePaymentTexts: PaymentTexts = {
   cardError: cardErrorMessage,
   setupFailed: text.invalidResponse,
   unexpected: text.unexpected,
@@ -173,9 +173,4 @@ export function hardwarePayment(input: PayHardwareOrderInput, calls: HardwarePay
       return confirm(input, calls, paymentId);
     },
   };
-}
-
-/** The whole payment; rejects with a CardPaymentFailure (HardwarePriceChanged among them) while nothing is paid. */
-export function payHardwareOrder(input: PayHardwareOrderInput, calls: HardwarePaymentCalls): Promise<StoredHardwareOrder> {
-  return runCardPayment(hardwarePayment(input, calls), input.stripe, input.card);
 }

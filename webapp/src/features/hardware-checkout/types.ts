@@ -100,13 +100,6 @@ export interface CreateHardwarePaymentAnswer {
   amount?: number;
 }
 
-/** The 402 of create-hardware-payment: a refused card. */
-export interface CardDeclinedBody {
-  error: string;
-  code: string;
-  decline_code?: string | null;
-}
-
 /** POST /api/confirm-hardware-payment/ (the thank-you page's background call sends `paymentIntentId` only). */
 export type ConfirmHardwarePaymentBody = Schema<'ConfirmBody'>;
 

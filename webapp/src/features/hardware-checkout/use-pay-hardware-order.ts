@@ -1,4 +1,4 @@
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
 import { useCardPayment } from '../../lib/card-payment/use-card-payment';
 import type { StripeCardElement, StripeClient } from '../../lib/stripe/stripe-js';
 import { customerInfoFromDraft } from './address-rules';
@@ -8,7 +8,7 @@ import { storeHardwareOrder } from './hardware-order-storage';
 import { hardwarePaymentMessages } from './hardware-payment-messages';
 import { hardwarePayment, HardwarePriceChanged } from './pay-hardware-order';
 
-export const HARDWARE_THANK_YOU_PATH = '/hardware-thank-you';
+const HARDWARE_THANK_YOU_PATH = '/hardware-thank-you';
 
 interface PayOptions {
   stripe: StripeClient | null;

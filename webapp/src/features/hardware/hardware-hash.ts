@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { BRANDS, type BrandTab } from './types';
 import { useHydrated } from '../../lib/use-hydrated';
 
-export interface HardwareHash {
+interface HardwareHash {
   tab: BrandTab;
   /** From `#{brand}-{id}`: the product to scroll to and highlight. */
   productId: string | null;

@@ -1,2 +1,2 @@
 /** Light public API of the hardware feature; the page is imported by its lazy route. */
-export type { AddToCart, HardwareBrand } from './types';
+export type { AddToCart } from './types';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/store-hooks';
 import { HARDWARE_CACHE_SECONDS, hardwareApi, useGetBrandHardwareQuery } from './api';
 import type { HardwareBrand, HardwareProduct } from './types';
 
@@ -40,8 +40,8 @@ export function useBrandProducts(brand: HardwareBrand) {
  */
 export function useShownProducts(brands: readonly HardwareBrand[]): HardwareProduct[] {
   const lists = useAppSelector(
-    (state) =>
-    brands.map((brand) => hardwareApi.endpoints.getBrandHardware.select(brand)(state).data),
+    (state: Parameters<ReturnType<typeof hardwareApi.endpoints.getBrandHardware.select>>[0]) =>
+      brands.map((brand) => hardwareApi.endpoints.getBrandHardware.select(brand)(state).data),
     (a, b) => a.length === b.length && a.every((list, index) => list === b[index]),
   );
   return useMemo(() => lists.flatMap((list) => list ?? []), [lists]);

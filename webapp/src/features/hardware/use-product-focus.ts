@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 
 /** After this delay the page scrolls to the product of a `#{brand}-{id}` link. */
-export const FOCUS_DELAY_MS = 500;
+const FOCUS_DELAY_MS = 500;
 /** How long the product's glow lasts. */
-export const HIGHLIGHT_MS = 3000;
+const HIGHLIGHT_MS = 3000;
 
 /** The DOM id of a product card. */
 export function productCardId(productId: string): string {

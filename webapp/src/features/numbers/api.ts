@@ -13,7 +13,7 @@ function toAvailableNumber(entry: NumberSearchResponse['numbers'][number]): Avai
  * Which page of a search: its number, and the previous page's `next_after`, so the page starts
  * right after the last number shown even when the stock changed meanwhile (keyset paging).
  */
-export interface SearchPageParam {
+interface SearchPageParam {
   page: number;
   after?: string;
 }
@@ -54,7 +54,7 @@ function toFreeNumbers(response: { numbers?: FreeNumber[] }): FreeNumber[] {
 }
 
 /** The URL (under /api) of the first page of `search`, as RTK Query asks it. */
-export function firstPageUrl(search: NumberSearch): string {
+function firstPageUrl(search: NumberSearch): string {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(searchParams(search, { page: 1 }))) {
     if (value !== undefined) query.set(key, String(value));

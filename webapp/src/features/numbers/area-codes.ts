@@ -46,7 +46,7 @@ export const UK_AREA_CODES: AreaCodeOption[] = [...UK_GEOGRAPHIC_AREA_CODES, ...
 
 export const DEFAULT_UK_AREA_CODE = '020';
 
-export interface CountryOption {
+interface CountryOption {
   value: CountryCode;
   label: string;
   /** International calling code, e.g. '+44'. */

@@ -1,7 +1,7 @@
 import { cycleWord, formatPence } from '../../lib/format-money';
 import type { AvailableNumber, NumberSelection } from './types';
 
-export const INCLUDED_LABEL = 'Included';
+const INCLUDED_LABEL = 'Included';
 
 /**
  * What a number card says the buyer's cart would pay for it, from the server's figures only

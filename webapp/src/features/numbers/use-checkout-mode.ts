@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router-dom';
 
 /** Navigation state of a link into the number pages from the ordering path. */
-export interface NumbersNavigationState {
+interface NumbersNavigationState {
   from?: string;
 }
 
@@ -10,7 +10,7 @@ export interface NumbersNavigationState {
  * the add-ons page (navigation state `{ from: '/add-ons' }`, or a path under /add-ons).
  * Continue then goes back to /add-ons instead of /checkout.
  */
-export function isCheckoutMode(location: { pathname: string; search: string; state?: unknown }): boolean {
+function isCheckoutMode(location: { pathname: string; search: string; state?: unknown }): boolean {
   if (new URLSearchParams(location.search).get('checkout') === 'true') return true;
   if (location.pathname.includes('/add-ons')) return true;
   const state = location.state as NumbersNavigationState | null | undefined;

@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { BillingCycle } from '../../lib/api-types';
 
 /** The billing cycle the visitor is looking at on the plan pages (client-only). */
-export interface BillingState {
+interface BillingState {
   cycle: BillingCycle;
 }
 

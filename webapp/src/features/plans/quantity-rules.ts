@@ -8,7 +8,7 @@ export interface QuantityPlan {
 }
 
 /** The server refuses quantities above this. */
-export const MAX_QUANTITY = 1000;
+const MAX_QUANTITY = 1000;
 
 export interface QuantityRules {
   /** The value a selector starts at. */

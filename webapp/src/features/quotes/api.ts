@@ -2,7 +2,7 @@ import { api } from '../../lib/api';
 import type { QuoteReceived, QuoteRequestBody } from './types';
 
 /** Quote requests (api/API.md, Quote requests). */
-export const quotesApi = api.injectEndpoints({
+const quotesApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** 201 with when to expect the reply; 422 with fieldErrors; 429 when sent too often. */
     requestQuote: build.mutation<QuoteReceived, QuoteRequestBody>({

@@ -4,7 +4,7 @@ import type { QuoteErrors, QuoteForm, QuoteProduct, QuoteRequestBody } from './t
 
 /** The most sites one leased-line request covers (as the server). */
 export const MAX_SITES = 50;
-export const MAX_MESSAGE = 2000;
+const MAX_MESSAGE = 2000;
 /** A phone numbers quote: more than the cart's 10, up to 1,000 (as the server). */
 export const MIN_QUOTE_NUMBERS = 11;
 export const MAX_QUOTE_NUMBERS = 1000;

@@ -21,12 +21,12 @@ export interface TrialCalls {
 }
 
 /** The card to save after the account exists: only a complete card in a loaded Stripe.js. */
-export interface TrialCard {
+interface TrialCard {
   stripe: StripeClient;
   element: StripeCardElement;
 }
 
-export interface StartTrialInput {
+interface StartTrialInput {
   /** Already trimmed (customerInfoForServer). */
   customerInfo: CustomerInfo;
   selectedNumber: FreeNumber;

@@ -1,9 +1,9 @@
 import { readStorage, removeStorage, writeStorage } from '../../lib/storage';
 
 /** sessionStorage key of the last trial's id, so the thank-you page can show it again after its state is gone (never a password). */
-export const TRIAL_ID_KEY = 'freeTrialId';
+const TRIAL_ID_KEY = 'freeTrialId';
 /** Legacy localStorage key of the sign-up form, removed on the thank-you page. */
-export const USER_INFO_KEY = 'userInfo';
+const USER_INFO_KEY = 'userInfo';
 
 export const THANK_YOU_PATH = '/free-trial-thank-you';
 export const NUMBERS_PATH = '/free-trial-numbers';

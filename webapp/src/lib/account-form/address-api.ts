@@ -2,7 +2,7 @@ import { api } from '../api';
 import type { AddressLookupResponse, AddressSuggestion } from './types';
 
 /** The postcode lookup of the account form, through our server (which holds the lookup key). */
-export const addressApi = api.injectEndpoints({
+const addressApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** UK addresses at a postcode. */
     lookupAddress: build.query<AddressSuggestion[], string>({

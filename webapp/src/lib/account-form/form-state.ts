@@ -46,7 +46,7 @@ export function clearFieldErrors(state: AccountFormState, fields: AccountField[]
 }
 
 /** A field was edited: its error clears; a new postcode in the detailed address goes back to the lookup. */
-export function editField(state: AccountFormState, field: AccountField, value: string): void {
+function editField(state: AccountFormState, field: AccountField, value: string): void {
   state.form[field] = value;
   clearFieldErrors(state, [field]);
   if (field === 'postcode' && state.addressMode === 'detail') state.addressMode = 'lookup';
@@ -61,7 +61,7 @@ export function rejectForm(state: AccountFormState, errors: FieldErrors, banner:
 }
 
 /** A suggestion of the postcode lookup was chosen: the detailed fields, filled in. */
-export function chooseAddress(state: AccountFormState, address: AddressSuggestion): void {
+function chooseAddress(state: AccountFormState, address: AddressSuggestion): void {
   state.form.postcode = address.postcode;
   state.form.addressLine1 = address.line_1;
   state.form.addressLine2 = [address.line_2, address.line_3].filter(Boolean).join(', ');
@@ -72,12 +72,12 @@ export function chooseAddress(state: AccountFormState, address: AddressSuggestio
 }
 
 /** Enter address manually: the detailed fields as they are. */
-export function enterAddressManually(state: AccountFormState): void {
+function enterAddressManually(state: AccountFormState): void {
   state.addressMode = 'detail';
 }
 
 /** Change: back to the lookup with the address emptied. */
-export function changeAddress(state: AccountFormState): void {
+function changeAddress(state: AccountFormState): void {
   state.addressMode = 'lookup';
   state.form.postcode = '';
   state.form.address = '';

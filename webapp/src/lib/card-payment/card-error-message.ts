@@ -13,7 +13,7 @@ export const cardMessages = {
 } as const;
 
 /** An order kind's sentences by Stripe's codes. */
-export interface CardCodeTables {
+interface CardCodeTables {
   byDeclineCode: Readonly<Record<string, string>>;
   byErrorCode: Readonly<Record<string, string>>;
 }

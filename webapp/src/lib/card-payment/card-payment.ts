@@ -95,7 +95,7 @@ export type CardPaymentEvent =
   | { type: 'authenticated'; error?: PaymentErrorLike | null; paymentIntent?: StripePaymentIntent }
   | { type: 'waited' };
 
-export const FIRST_RETRY_WAIT_MS = 1000;
+const FIRST_RETRY_WAIT_MS = 1000;
 
 /** The wait before repeat `retry` (from 1): 1000, 2000, 4000 ms... */
 export const retryWaitMs = (retry: number) => FIRST_RETRY_WAIT_MS * 2 ** (retry - 1);

@@ -5,10 +5,10 @@ import type { StripeCardElement, StripeClient } from '../stripe/stripe-js';
 import { CardPaymentFailure, runCardPayment, type CardPaymentAdapter } from './run-card-payment';
 
 /** The hard page load of the next page when the app's navigation has not happened by then. */
-export const REDIRECT_FALLBACK_MS = 500;
+const REDIRECT_FALLBACK_MS = 500;
 
 /** What one checkout does around the payment (its state lives in its own slice). */
-export interface CardPaymentCheckout<Order, Result> {
+interface CardPaymentCheckout<Order, Result> {
   stripe: StripeClient | null;
   card: StripeCardElement | null;
   /**

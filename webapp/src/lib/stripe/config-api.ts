@@ -10,7 +10,7 @@ export interface CheckoutConfig {
 }
 
 /** The card pages' settings: Stripe's publishable key and script, and the Google client id (or null). */
-export const configApi = api.injectEndpoints({
+const configApi = api.injectEndpoints({
   endpoints: (build) => ({
     getCheckoutConfig: build.query<CheckoutConfig, void>({
       query: () => 'checkout/config',

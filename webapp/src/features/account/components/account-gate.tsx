@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import type { AccountSession } from '../account-slice';
-import { signInPath } from '../next-path';
+import { accountArea, signInPathFor } from '../../../lib/next-path';
 import { useAccount } from '../use-account';
 
 /**
@@ -11,7 +11,7 @@ import { useAccount } from '../use-account';
 export function AccountGate({ children }: { children: (session: AccountSession) => ReactNode }) {
   const location = useLocation();
   const { status, session } = useAccount();
-  if (status === 'signedOut') return <Navigate to={signInPath(`${location.pathname}${location.search}`)} replace />;
+  if (status === 'signedOut') return <Navigate to={signInPathFor(accountArea, `${location.pathname}${location.search}`)} replace />;
   if (!session) {
     return (
       <div className="container page-body">

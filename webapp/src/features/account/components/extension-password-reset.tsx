@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { errorCode, errorStatus, serverErrorText } from '../../../lib/api-error';
-import { resetSipPassword, type NewSipPassword } from '../services-api';
+import { useResetSipPasswordMutation } from '../api';
+import type { NewSipPassword } from '../types';
 
 export const resetMessages = {
   confirm:
@@ -43,12 +44,13 @@ export function ExtensionPasswordReset({ ownerId, number, kind = 'order' }: Exte
   const [step, setStep] = useState<Step>({ name: 'idle' });
   const [notice, setNotice] = useState<string | null>(null);
   const startButton = useRef<HTMLButtonElement>(null);
+  const [resetSipPassword] = useResetSipPasswordMutation();
 
   const reset = async () => {
     setStep({ name: 'resetting' });
     setNotice(null);
     try {
-      setStep({ name: 'shown', reset: await resetSipPassword(kind, ownerId, number) });
+      setStep({ name: 'shown', reset: await resetSipPassword({ kind, ownerId, number }).unwrap() });
     } catch (failure) {
       setStep({ name: 'failed', message: failureMessage(failure) });
     }
@@ -114,7 +116,7 @@ export function ExtensionPasswordReset({ ownerId, number, kind = 'order' }: Exte
         <p id={`${id}-confirm`}>
           <strong>Reset the SIP password of extension {number}?</strong> {resetMessages.confirm}
         </p>
-        <div className="port-form-actions">
+        <div className="confirm-actions">
           <button type="button" className="button button-primary" onClick={() => void reset()} disabled={busy}>
             {busy ? 'Resetting…' : 'Yes, reset the password'}
           </button>

@@ -1,32 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
-import { apiBaseUrl } from '../../../lib/api-base-url';
-import { loadGoogleIdentity, profileFromCredential, type GoogleCredentialResponse } from '../../checkout/google-identity';
+import { useGetCheckoutConfigQuery } from '../../../lib/stripe/config-api';
+import { loadGoogleIdentity, profileFromCredential, type GoogleCredentialResponse } from '../../../lib/google-identity';
 
 /**
  * Sign in with Google, offered only when the shop has a Google client id (the checkout's
  * config). Google's ID token goes to the server, which checks it is of the account's address.
  */
 export function GoogleSignIn({ onCredential }: { onCredential: (credential: string, email: string) => void }) {
-  const [clientId, setClientId] = useState<string | null>(null);
+  const clientId = useGetCheckoutConfigQuery().data?.googleClientId ?? null;
   const [failure, setFailure] = useState<string | null>(null);
   const buttonRef = useRef<HTMLDivElement>(null);
   const callback = useRef(onCredential);
   useEffect(() => {
     callback.current = onCredential;
   });
-
-  useEffect(() => {
-    let cancelled = false;
-    fetch(`${apiBaseUrl()}/checkout/config`)
-      .then((response) => (response.ok ? (response.json() as Promise<{ googleClientId?: string | null }>) : null))
-      .then((config) => {
-        if (!cancelled) setClientId(config?.googleClientId ?? null);
-      })
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-    };
-  }, []);
 
   useEffect(() => {
     if (!clientId) return;

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { makeStore } from '../../../app/store';
 import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render-with-providers';
-import { formatTenths } from '../billing/billing-api';
-import { selectOrderBilling } from '../billing/billing-slice';
+import { formatTenths } from '../../../lib/format-money';
+import { accountApi } from '../api';
 import { OrderBilling } from './order-billing';
 import { OrderCredit } from './order-credit';
 
@@ -144,7 +144,8 @@ describe('OrderCredit', () => {
     mockFetch({ [`GET ${BASE}/credit`]: () => ({ success: true, data: { ...credit(0), available: false } }) });
     const store = makeStore();
     renderWithProviders(<OrderCredit orderId={ORDER} />, { store });
-    await vi.waitFor(() => expect(selectOrderBilling(store.getState(), ORDER).credit.status).toBe('ready'));
+    const selectCredit = accountApi.endpoints.getCredit.select(ORDER);
+    await vi.waitFor(() => expect(selectCredit(store.getState() as Parameters<typeof selectCredit>[0]).isSuccess).toBe(true));
     expect(screen.queryByRole('region')).not.toBeInTheDocument();
   });
 });

@@ -1,19 +1,19 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useState, type FormEvent } from 'react';
 import { CardField } from '../../../components/card-field';
 import { formatPence } from '../../../lib/format-money';
 import { useGetCheckoutConfigQuery } from '../../../lib/stripe/config-api';
 import { useStripeClient } from '../../../lib/stripe/use-stripe-client';
 import { paymentMethodId, type StripeCardElement } from '../../../lib/stripe/stripe-js';
-import { billingApi, formatDay } from '../billing/billing-api';
 import {
-  loadCancellation,
-  loadCard,
-  loadInvoices,
-  messageOf,
-  partChanged,
-  selectOrderBilling,
-} from '../billing/billing-slice';
+  useFinishCardChangeMutation,
+  useGetCancellationQuery,
+  useGetCardQuery,
+  useGetInvoicesQuery,
+  useSetCancellationMutation,
+  useStartCardChangeMutation,
+} from '../api';
+import { formatDay } from '../format';
+import { billingMessage } from '../refusals';
 import './order-billing.css';
 
 const STATUS_LABELS: Record<string, string> = {
@@ -30,14 +30,8 @@ const STATUS_LABELS: Record<string, string> = {
  * "Keep my service" undoes until it takes effect.
  */
 export function OrderBilling({ orderId }: { orderId: string }) {
-  const dispatch = useAppDispatch();
-  const billing = useAppSelector((state) => selectOrderBilling(state, orderId));
-
-  useEffect(() => {
-    void dispatch(loadInvoices(orderId));
-    void dispatch(loadCard(orderId));
-    void dispatch(loadCancellation(orderId));
-  }, [dispatch, orderId]);
+  const invoices = useGetInvoicesQuery(orderId);
+  const card = useGetCardQuery(orderId);
 
   return (
     <section className="account-section order-billing" aria-labelledby={`billing-${orderId}`}>
@@ -45,7 +39,7 @@ export function OrderBilling({ orderId }: { orderId: string }) {
       <Invoices orderId={orderId} />
       <CardOnFile orderId={orderId} />
       <CancellationPart orderId={orderId} />
-      {billing.invoices.status === 'loading' && billing.card.status === 'loading' && (
+      {invoices.isLoading && card.isLoading && (
         <p className="muted" role="status">
           Loading your billing...
         </p>
@@ -55,13 +49,13 @@ export function OrderBilling({ orderId }: { orderId: string }) {
 }
 
 function Invoices({ orderId }: { orderId: string }) {
-  const { invoices } = useAppSelector((state) => selectOrderBilling(state, orderId));
+  const invoices = useGetInvoicesQuery(orderId);
   return (
     <div className="billing-part">
       <h3>Invoices</h3>
-      {invoices.error && (
+      {invoices.isError && (
         <p className="form-error" role="alert">
-          {invoices.error}
+          {billingMessage(invoices.error)}
         </p>
       )}
       {invoices.data && invoices.data.length === 0 && (
@@ -105,20 +99,19 @@ function Invoices({ orderId }: { orderId: string }) {
 }
 
 function CardOnFile({ orderId }: { orderId: string }) {
-  const dispatch = useAppDispatch();
-  const { card } = useAppSelector((state) => selectOrderBilling(state, orderId));
+  const card = useGetCardQuery(orderId);
   const [changing, setChanging] = useState(false);
   const [done, setDone] = useState(false);
   const current = card.data;
   return (
     <div className="billing-part">
       <h3>Card on file</h3>
-      {card.error && (
+      {card.isError && (
         <p className="form-error" role="alert">
-          {card.error}
+          {billingMessage(card.error)}
         </p>
       )}
-      {card.status === 'ready' && (
+      {card.isSuccess && (
         <p data-testid="card-on-file">
           {current ? (
             <>
@@ -139,14 +132,13 @@ function CardOnFile({ orderId }: { orderId: string }) {
         <ChangeCardForm
           orderId={orderId}
           onCancel={() => setChanging(false)}
-          onChanged={(changed) => {
-            dispatch(partChanged({ orderId, part: 'card', data: changed }));
+          onChanged={() => {
             setChanging(false);
             setDone(true);
           }}
         />
       ) : (
-        card.status === 'ready' && (
+        card.isSuccess && (
           <button
             type="button"
             className="button button-secondary"
@@ -170,7 +162,8 @@ function ChangeCardForm({
 }: {
   orderId: string;
   onCancel: () => void;
-  onChanged: (card: NonNullable<Awaited<ReturnType<typeof billingApi.finishCardChange>>>) => void;
+  /** The new card is saved (and in getCard's cache). */
+  onChanged: () => void;
 }) {
   const config = useGetCheckoutConfigQuery();
   const stripe = useStripeClient(config.data);
@@ -178,6 +171,8 @@ function ChangeCardForm({
   const [complete, setComplete] = useState(false);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [startCardChange] = useStartCardChangeMutation();
+  const [finishCardChange] = useFinishCardChangeMutation();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -189,7 +184,7 @@ function ChangeCardForm({
     setSaving(true);
     setError(null);
     try {
-      const setup = await billingApi.startCardChange(orderId);
+      const setup = await startCardChange(orderId).unwrap();
       const confirmed = await stripe.client.confirmCardSetup(setup.clientSecret, { payment_method: { card: element } });
       if (confirmed.error || !confirmed.setupIntent || !paymentMethodId(confirmed.setupIntent)) {
         setError(
@@ -197,9 +192,10 @@ function ChangeCardForm({
         );
         return;
       }
-      onChanged(await billingApi.finishCardChange(orderId, setup.setupIntentId));
+      await finishCardChange({ orderId, setupIntentId: setup.setupIntentId }).unwrap();
+      onChanged();
     } catch (failure) {
-      setError(messageOf(failure, 'The card could not be saved just now. Please try again in a minute.'));
+      setError(billingMessage(failure, 'The card could not be saved just now. Please try again in a minute.'));
     } finally {
       setSaving(false);
     }
@@ -229,8 +225,8 @@ function ChangeCardForm({
 }
 
 function CancellationPart({ orderId }: { orderId: string }) {
-  const dispatch = useAppDispatch();
-  const { cancellation } = useAppSelector((state) => selectOrderBilling(state, orderId));
+  const cancellation = useGetCancellationQuery(orderId);
+  const [setCancellation] = useSetCancellationMutation();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -241,22 +237,21 @@ function CancellationPart({ orderId }: { orderId: string }) {
     setBusy(true);
     setError(null);
     try {
-      const answer = action === 'give' ? await billingApi.giveNotice(orderId) : await billingApi.keepService(orderId);
-      dispatch(partChanged({ orderId, part: 'cancellation', data: answer }));
+      await setCancellation({ orderId, cancel: action === 'give' }).unwrap();
       setConfirming(false);
     } catch (failure) {
-      setError(messageOf(failure, 'That did not go through just now. Please try again in a minute.'));
+      setError(billingMessage(failure, 'That did not go through just now. Please try again in a minute.'));
     } finally {
       setBusy(false);
     }
   };
 
-  if (cancellation.error) {
+  if (cancellation.isError) {
     return (
       <div className="billing-part">
         <h3>Cancellation</h3>
         <p className="form-error" role="alert">
-          {cancellation.error}
+          {billingMessage(cancellation.error)}
         </p>
       </div>
     );

@@ -1,10 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { formatPence } from '../../../lib/format-money';
+import { useState, type FormEvent } from 'react';
+import { formatPence, formatTenths } from '../../../lib/format-money';
 import { useGetCheckoutConfigQuery } from '../../../lib/stripe/config-api';
 import { useStripeClient } from '../../../lib/stripe/use-stripe-client';
-import { billingApi, formatDay, formatTenths, newRequestId, type CreditEntry } from '../billing/billing-api';
-import { loadCredit, messageOf, partChanged, selectOrderBilling } from '../billing/billing-slice';
+import { useGetCreditQuery, useSetInternationalCallsMutation, useTopUpMutation } from '../api';
+import { formatDay, newRequestId } from '../format';
+import { billingMessage } from '../refusals';
+import type { CreditEntry } from '../types';
 import './order-billing.css';
 
 /** What moved the credit, in words. */
@@ -26,19 +27,14 @@ function withVat(pence: number, vatPercent: number): number {
  * file. Hidden for plans that include their calls.
  */
 export function OrderCredit({ orderId }: { orderId: string }) {
-  const dispatch = useAppDispatch();
-  const { credit } = useAppSelector((state) => selectOrderBilling(state, orderId));
+  const credit = useGetCreditQuery(orderId);
 
-  useEffect(() => {
-    void dispatch(loadCredit(orderId));
-  }, [dispatch, orderId]);
-
-  if (credit.error) {
+  if (credit.isError) {
     return (
       <section className="account-section order-credit" aria-labelledby={`credit-${orderId}`}>
         <h2 id={`credit-${orderId}`}>Pay As You Go credit</h2>
         <p className="form-error" role="alert">
-          {credit.error}
+          {billingMessage(credit.error)}
         </p>
       </section>
     );
@@ -72,8 +68,8 @@ export function OrderCredit({ orderId }: { orderId: string }) {
 }
 
 function TopUpForm({ orderId }: { orderId: string }) {
-  const dispatch = useAppDispatch();
-  const { credit } = useAppSelector((state) => selectOrderBilling(state, orderId));
+  const credit = useGetCreditQuery(orderId);
+  const [topUp] = useTopUpMutation();
   const rules = credit.data?.topUp;
   const [amount, setAmount] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
@@ -92,20 +88,17 @@ function TopUpForm({ orderId }: { orderId: string }) {
     setPaid(null);
     const requestId = newRequestId();
     try {
-      let answer = await billingApi.topUp(orderId, chosen, requestId);
+      let answer = await topUp({ orderId, amountPence: chosen, requestId }).unwrap();
       if (answer.status === 'needsAction' && answer.clientSecret) {
         if (!stripe.client) throw new Error('Your bank asks you to confirm this payment: reload the page and try again.');
         const confirmed = await stripe.client.confirmCardPayment(answer.clientSecret);
         if (confirmed.error) throw new Error(`${confirmed.error.message ?? 'Your bank did not confirm the payment.'} No credit was bought.`);
-        answer = await billingApi.topUp(orderId, chosen, requestId);
+        answer = await topUp({ orderId, amountPence: chosen, requestId }).unwrap();
       }
-      dispatch(partChanged({ orderId, part: 'credit', data: answer.credit }));
       setPaid(`Paid ${formatPence(answer.chargedPence)}: ${formatPence(chosen)} of credit is added.`);
     } catch (failure) {
-      setError(
-        messageOf(failure, 'The top-up did not go through just now. Please try again in a minute.') +
-          (failure instanceof Error && /declin/i.test(failure.message) ? ' Change the card on file, then try again.' : ''),
-      );
+      const message = billingMessage(failure, 'The top-up did not go through just now. Please try again in a minute.');
+      setError(message + (/declin/i.test(message) ? ' Change the card on file, then try again.' : ''));
     } finally {
       setBusy(false);
     }
@@ -155,8 +148,8 @@ function TopUpForm({ orderId }: { orderId: string }) {
  * month's calls abroad reach the cap.
  */
 function InternationalCallsForm({ orderId }: { orderId: string }) {
-  const dispatch = useAppDispatch();
-  const { credit } = useAppSelector((state) => selectOrderBilling(state, orderId));
+  const credit = useGetCreditQuery(orderId);
+  const [setInternationalCalls] = useSetInternationalCallsMutation();
   const international = credit.data?.international;
   const [pounds, setPounds] = useState('');
   const [busy, setBusy] = useState(false);
@@ -172,12 +165,11 @@ function InternationalCallsForm({ orderId }: { orderId: string }) {
     setError(null);
     setSaved(null);
     try {
-      const answer = await billingApi.setInternationalCalls(orderId, capPence);
-      dispatch(partChanged({ orderId, part: 'credit', data: answer }));
+      await setInternationalCalls({ orderId, monthlyCapPence: capPence }).unwrap();
       setSaved(capPence === null ? 'Calls abroad are off.' : `Calls abroad are on, up to ${formatPence(capPence)} a month.`);
       setPounds('');
     } catch (failure) {
-      setError(messageOf(failure, 'The change did not go through just now. Please try again in a minute.'));
+      setError(billingMessage(failure, 'The change did not go through just now. Please try again in a minute.'));
     } finally {
       setBusy(false);
     }

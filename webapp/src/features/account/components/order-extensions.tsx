@@ -2,7 +2,7 @@ import type { AccountExtension, AccountOrderDetail } from '../types';
 import { ExtensionPasswordReset } from './extension-password-reset';
 
 /** One extension: its number, SIP username and whether a phone is registered with it now. */
-export function ExtensionRow({ orderId, extension }: { orderId: string; extension: AccountExtension }) {
+function ExtensionRow({ orderId, extension }: { orderId: string; extension: AccountExtension }) {
   return (
     <li className="account-card account-extension">
       <div>

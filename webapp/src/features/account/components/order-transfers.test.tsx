@@ -3,14 +3,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render-with-providers';
-import type { PortLine } from '../../checkout';
+import type { TransferLine } from '../../../lib/api-types';
 import { OrderTransfers, transferMessages } from './order-transfers';
 
 const ORDER = '0b7c9f2e-0000-4000-8000-000000000001';
 const TRANSFERS = `/api/account/orders/${ORDER}/transfers`;
 const SIGN = `/api/account/orders/${ORDER}/ports/02079460123/letter-of-authority`;
 
-const port = (overrides: Partial<PortLine> = {}): PortLine => ({
+const port = (overrides: Partial<TransferLine> = {}): TransferLine => ({
   number: '02079460123',
   displayNumber: '020 7946 0123',
   state: 'requested',

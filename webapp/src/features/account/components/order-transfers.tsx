@@ -1,15 +1,13 @@
-import { useEffect, useId, useState } from 'react';
-import { NumberTransfers, type PortActions, type PortLine } from '../../checkout';
+import { useId } from 'react';
+import { NumberTransfers, type TransferActions } from '../../../components/number-transfers/number-transfers';
 import { errorStatus, serverErrorText } from '../../../lib/api-error';
-import { getTransfers, givePortPac, signLetterOfAuthority } from '../services-api';
+import { useGetTransfersQuery, useGiveTransferPacMutation, useSignLetterOfAuthorityMutation } from '../api';
 
 export const transferMessages = {
   loading: 'Loading your number transfers…',
   failed: 'We could not load your number transfers. Reload the page to try again; if it keeps failing, contact support.',
   signedOut: 'Your session has ended. Please sign in again to see your number transfers.',
 } as const;
-
-type Loaded = { name: 'loading' } | { name: 'loaded'; ports: PortLine[] } | { name: 'failed'; message: string };
 
 /**
  * The service order's number transfers on the account's order page: each transfer's steps and
@@ -19,52 +17,33 @@ type Loaded = { name: 'loading' } | { name: 'loaded'; ports: PortLine[] } | { na
  */
 export function OrderTransfers({ orderId }: { orderId: string }) {
   const id = useId();
-  const [loaded, setLoaded] = useState<Loaded>({ name: 'loading' });
+  const transfers = useGetTransfersQuery(orderId);
+  const [signLetterOfAuthority] = useSignLetterOfAuthorityMutation();
+  const [giveTransferPac] = useGiveTransferPacMutation();
 
-  // Read again after a step that answers no transfers (a mobile's PAC).
-  const [reads, setReads] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    getTransfers(orderId).then(
-      ({ ports }) => current && setLoaded({ name: 'loaded', ports }),
-      (failure: unknown) => {
-        const message = errorStatus(failure) === 401 ? transferMessages.signedOut : (serverErrorText(failure) ?? transferMessages.failed);
-        if (current) setLoaded({ name: 'failed', message });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [orderId, reads]);
-
-  const actions: PortActions = {
-    sign: async (number, details) => {
-      const { ports } = await signLetterOfAuthority(orderId, number, details);
-      setLoaded({ name: 'loaded', ports });
-    },
-    givePac: async (number, pac) => {
-      await givePortPac(orderId, number, pac);
-      setReads((count) => count + 1);
-    },
+  // Each answer lands in the cache: the signature answers the transfers, the PAC has them read again.
+  const actions: TransferActions = {
+    sign: (number, details) => signLetterOfAuthority({ orderId, number, details }).unwrap(),
+    givePac: (number, pac) => giveTransferPac({ orderId, number, pac }).unwrap(),
   };
 
-  if (loaded.name === 'loading') {
+  if (transfers.isLoading) {
     return (
       <p className="muted" role="status">
         {transferMessages.loading}
       </p>
     );
   }
-  if (loaded.name === 'failed') {
+  if (!transfers.data) {
+    const message = errorStatus(transfers.error) === 401 ? transferMessages.signedOut : (serverErrorText(transfers.error) ?? transferMessages.failed);
     return (
       <section className="panel" aria-labelledby={`${id}-heading`}>
         <h2 id={`${id}-heading`}>Number transfers</h2>
         <p className="form-banner" role="alert">
-          {loaded.message}
+          {message}
         </p>
       </section>
     );
   }
-  return <NumberTransfers orderId={orderId} ports={loaded.ports} actions={actions} />;
+  return <NumberTransfers transfers={transfers.data.ports} actions={actions} />;
 }

@@ -1,5 +1,5 @@
 /** A status word as a label: 'payment_only' → 'Payment only'. */
-export function statusLabel(status: string): string {
+function statusLabel(status: string): string {
   const words = status.replace(/_/g, ' ').trim();
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : '—';
 }

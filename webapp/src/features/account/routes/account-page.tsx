@@ -1,13 +1,10 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useAppDispatch } from '../../../app/hooks';
 import { PageMeta } from '../../../components/page-meta';
-import { accountFetch, readJson, signOut } from '../api';
+import { useGetOrdersQuery, useSignOutMutation } from '../api';
 import type { AccountSession } from '../account-slice';
 import { AccountGate } from '../components/account-gate';
 import { StatusBadge } from '../components/status-badge';
-import { ACCOUNT_PATH } from '../next-path';
-import type { AccountOrders } from '../types';
+import { accountArea } from '../../../lib/next-path';
 import '../account.css';
 
 const LOAD_FAILED = 'Your orders could not be loaded just now. Please reload the page in a moment.';
@@ -22,31 +19,16 @@ export function AccountPage() {
 }
 
 function AccountHome({ session }: { session: AccountSession }) {
-  const dispatch = useAppDispatch();
-  const [orders, setOrders] = useState<AccountOrders | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    accountFetch('account/orders')
-      .then((response) => readJson<{ data: AccountOrders }>(response))
-      .then((body) => {
-        if (!cancelled) setOrders(body.data);
-      })
-      .catch(() => {
-        if (!cancelled) setError(LOAD_FAILED);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, []);
+  const { data: orders, isError } = useGetOrdersQuery();
+  const [signOut] = useSignOutMutation();
+  const error = isError && !orders ? LOAD_FAILED : null;
 
   return (
     <div className="container page-body account-page">
-      <PageMeta title="Your account" description="Your orders, numbers and extensions." path={ACCOUNT_PATH} noIndex />
+      <PageMeta title="Your account" description="Your orders, numbers and extensions." path={accountArea.home} noIndex />
       <div className="account-heading">
         <h1>Your account</h1>
-        <button type="button" className="button button-light" onClick={() => void signOut(dispatch)}>
+        <button type="button" className="button button-light" onClick={() => void signOut()}>
           Sign out
         </button>
       </div>

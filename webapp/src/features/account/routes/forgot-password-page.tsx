@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { PageMeta } from '../../../components/page-meta';
-import { apiBaseUrl } from '../../../lib/api-base-url';
-import { AccountError, readJson } from '../api';
+import { useRequestPasswordResetMutation } from '../api';
+import { refusalMessage } from '../refusals';
 import '../account.css';
 
 const FAILED = 'The link could not be sent just now. Please try again in a moment.';
@@ -14,6 +14,7 @@ export function ForgotPasswordPage() {
   const [sent, setSent] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const emailId = useId();
+  const [requestPasswordReset] = useRequestPasswordResetMutation();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -24,16 +25,10 @@ export function ForgotPasswordPage() {
     setError(null);
     setBusy(true);
     try {
-      const response = await fetch(`${apiBaseUrl()}/account/password-reset`, {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: email.trim() }),
-      });
-      const body = await readJson<{ message: string }>(response);
-      setSent(body.message);
+      const { message } = await requestPasswordReset({ email: email.trim() }).unwrap();
+      setSent(message);
     } catch (failure) {
-      setError(failure instanceof AccountError && failure.status < 500 ? failure.message : FAILED);
+      setError(refusalMessage(failure, FAILED));
     } finally {
       setBusy(false);
     }

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render-with-providers';
-import type { HardwareReceipt } from '../services-api';
+import type { HardwareReceipt } from '../types';
 import { HardwareReceiptPage, receiptMessages } from './hardware-receipt-page';
 
 const ORDER = '6a1e0000-0000-4000-8000-000000000002';

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { PageMeta } from '../../../components/page-meta';
 import { errorCode, errorStatus, serverErrorText } from '../../../lib/api-error';
 import { formatPence } from '../../../lib/format-money';
 import { AccountGate } from '../components/account-gate';
-import { getHardwareReceipt, type HardwareReceipt as Receipt } from '../services-api';
+import { useGetHardwareReceiptQuery } from '../api';
+import type { HardwareReceipt as Receipt } from '../types';
 import '../receipt.css';
 
 export const receiptMessages = {
@@ -155,18 +155,12 @@ export function HardwareReceiptPage() {
 function ReceiptLoader() {
   const { id = '' } = useParams();
   const location = useLocation();
-  const [loaded, setLoaded] = useState<Loaded>({ name: 'loading' });
-
-  useEffect(() => {
-    let current = true;
-    getHardwareReceipt(id).then(
-      (receipt) => current && setLoaded({ name: 'loaded', receipt }),
-      (failure: unknown) => current && setLoaded(failureOf(failure)),
-    );
-    return () => {
-      current = false;
-    };
-  }, [id]);
+  const receipt = useGetHardwareReceiptQuery(id);
+  const loaded: Loaded = receipt.data
+    ? { name: 'loaded', receipt: receipt.data }
+    : receipt.isError
+      ? failureOf(receipt.error)
+      : { name: 'loading' };
 
   return (
     <div className="container receipt-page">

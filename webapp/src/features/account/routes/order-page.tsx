@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { PageMeta } from '../../../components/page-meta';
-import { accountFetch, AccountError, readJson } from '../api';
+import { useGetOrderQuery } from '../api';
 import { AccountGate } from '../components/account-gate';
 import { CallsOutNotice } from '../components/calls-out-notice';
 import { OrderBilling } from '../components/order-billing';
@@ -10,7 +9,7 @@ import { OrderExtensions } from '../components/order-extensions';
 import { OrderPlan } from '../components/order-plan';
 import { OrderTransfers } from '../components/order-transfers';
 import { StatusBadge } from '../components/status-badge';
-import type { AccountOrderDetail } from '../types';
+import { refusalMessage } from '../refusals';
 import '../account.css';
 
 /**
@@ -24,28 +23,8 @@ export function OrderPage() {
 }
 
 function OrderDetail({ id }: { id: string }) {
-  const [order, setOrder] = useState<AccountOrderDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    accountFetch(`account/orders/${encodeURIComponent(id)}`)
-      .then((response) => readJson<{ data: AccountOrderDetail }>(response))
-      .then((body) => {
-        if (!cancelled) setOrder(body.data);
-      })
-      .catch((failure: unknown) => {
-        if (cancelled) return;
-        setError(
-          failure instanceof AccountError && failure.status < 500
-            ? failure.message
-            : 'This order could not be loaded just now. Please reload the page in a moment.',
-        );
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [id]);
+  const { data: order, error: failure } = useGetOrderQuery(id);
+  const error = failure && !order ? refusalMessage(failure, 'This order could not be loaded just now. Please reload the page in a moment.') : null;
 
   return (
     <div className="container page-body account-page">

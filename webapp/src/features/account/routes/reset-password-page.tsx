@@ -1,17 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { useAppDispatch } from '../../../app/hooks';
 import { PageMeta } from '../../../components/page-meta';
-import { apiBaseUrl } from '../../../lib/api-base-url';
-import { signedIn, type AccountSession } from '../account-slice';
-import { AccountError, readJson } from '../api';
+import { errorCode, errorStatus } from '../../../lib/api-error';
+import { useSetPasswordMutation } from '../api';
+import { refusalMessage } from '../refusals';
 import '../account.css';
 
 const FAILED = 'The password could not be set just now. Please try again in a moment.';
 
 /** The e-mailed link's page (/account/reset-password?token=...): sets a new password and signs in. */
 export function ResetPasswordPage() {
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -22,6 +20,7 @@ export function ResetPasswordPage() {
   const passwordId = useId();
   const confirmId = useId();
   const hintId = useId();
+  const [setNewPassword] = useSetPasswordMutation();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -36,20 +35,13 @@ export function ResetPasswordPage() {
     setError(null);
     setBusy(true);
     try {
-      const response = await fetch(`${apiBaseUrl()}/account/password`, {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ token, password }),
-      });
-      const body = await readJson<{ data: AccountSession }>(response);
-      dispatch(signedIn(body.data));
+      await setNewPassword({ token, password }).unwrap();
       navigate('/account', { replace: true });
     } catch (failure) {
-      const known = failure instanceof AccountError && failure.status < 500;
+      const status = errorStatus(failure);
       setError({
-        message: known ? failure.message : FAILED,
-        newLink: known && (failure.code.startsWith('reset_link_')),
+        message: refusalMessage(failure, FAILED),
+        newLink: status !== undefined && status < 500 && (errorCode(failure) ?? '').startsWith('reset_link_'),
       });
     } finally {
       setBusy(false);

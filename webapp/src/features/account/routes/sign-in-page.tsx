@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { useAppDispatch } from '../../../app/hooks';
 import { PageMeta } from '../../../components/page-meta';
-import { AccountError, signIn } from '../api';
+import { accountArea, nextAfterSignIn } from '../../../lib/next-path';
+import { useSignInMutation, type SignInCredentials } from '../api';
 import { GoogleSignIn } from '../components/google-sign-in';
-import { nextAfterSignIn, SIGN_IN_PATH } from '../next-path';
+import { refusalMessage } from '../refusals';
 import { useAccount } from '../use-account';
 import '../account.css';
 
@@ -15,12 +15,12 @@ const FAILED = 'Sign-in did not work just now. Please try again in a moment.';
  * signed in (or when already), the visitor goes to `?next=` (an account page), else /account.
  */
 export function SignInPage() {
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const nextParam = params.get('next');
-  const next = nextAfterSignIn(nextParam);
+  const next = nextAfterSignIn(accountArea, nextParam);
   const { status } = useAccount();
+  const [signIn] = useSignInMutation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -35,15 +35,15 @@ export function SignInPage() {
 
   if (status === 'signedIn') return <Navigate to={next} replace />;
 
-  const submitWith = async (credentials: Parameters<typeof signIn>[1]) => {
+  const submitWith = async (credentials: SignInCredentials) => {
     setError(null);
     setBusy(true);
     try {
-      await signIn(dispatch, credentials);
+      await signIn(credentials).unwrap();
       navigate(next, { replace: true });
     } catch (failure) {
       setPassword('');
-      setError(failure instanceof AccountError && failure.status < 500 ? failure.message : FAILED);
+      setError(refusalMessage(failure, FAILED));
     } finally {
       setBusy(false);
     }
@@ -60,7 +60,7 @@ export function SignInPage() {
 
   return (
     <div className="container page-body account-page account-narrow">
-      <PageMeta title="Sign in to your account" description="Sign in to see your orders, numbers and extensions." path={SIGN_IN_PATH} noIndex />
+      <PageMeta title="Sign in to your account" description="Sign in to see your orders, numbers and extensions." path={accountArea.signIn} noIndex />
       <h1>Sign in to your account</h1>
       {nextParam && !error && <p className="form-notice">Please sign in to continue.</p>}
       <p>Use the e-mail address and password you chose at checkout.</p>

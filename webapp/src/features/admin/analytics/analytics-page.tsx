@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router-dom';
 import { PageMeta } from '../../../components/page-meta';
 import { LoadProblem } from '../components/load-problem';
 import { RequireStaff } from '../components/require-staff';
-import { ANALYTICS_PATH } from '../next-path';
+import { ANALYTICS_PATH } from '../paths';
 import { useGetAnalyticsQuery } from './api';
 import { DailyChart } from './daily-chart';
 import { FunnelChart } from './funnel-chart';

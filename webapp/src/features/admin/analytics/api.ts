@@ -2,7 +2,7 @@ import { adminApi, staffCall } from '../api';
 import type { AnalyticsReport, PeriodArgs } from './types';
 
 /** The staff area's page-view report, through its fetch layer (session, 401 handling). */
-export const analyticsApi = adminApi.injectEndpoints({
+const analyticsApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
     getAnalytics: build.query<AnalyticsReport, PeriodArgs>({
       queryFn: ({ from, to }, queryApi, _extra, baseQuery) =>

@@ -11,7 +11,7 @@ const VIEWS_COLOUR = '#0b3d91';
 const VISITORS_COLOUR = '#c2410c';
 
 /** The chart in words: what a screen reader hears instead of the canvas. */
-export function dailySummary(days: DayLine[]): string {
+function dailySummary(days: DayLine[]): string {
   const views = days.reduce((sum, day) => sum + day.views, 0);
   const visitors = days.reduce((sum, day) => sum + day.visitors, 0);
   const busiest = days.reduce<DayLine | null>((best, day) => (best === null || day.views > best.views ? day : best), null);

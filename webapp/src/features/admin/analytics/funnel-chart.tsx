@@ -9,7 +9,7 @@ function visitorsText(count: number): string {
 }
 
 /** What was lost between a step and the one before it. */
-export function dropOffText(step: FunnelStep, index: number): string {
+function dropOffText(step: FunnelStep, index: number): string {
   if (index === 0) return 'Where the funnel starts';
   if (step.dropOffPercent === null || step.dropOffPercent === undefined) return 'Nobody reached the step before';
   return `${percent.format(step.dropOffPercent)}% dropped off (${visitorsText(step.dropOff)})`;

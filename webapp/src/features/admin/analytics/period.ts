@@ -5,9 +5,9 @@
  */
 export const PRESETS = [7, 30, 90] as const;
 export type Preset = (typeof PRESETS)[number];
-export const DEFAULT_PRESET: Preset = 30;
+const DEFAULT_PRESET: Preset = 30;
 /** The server's longest period. */
-export const MAX_DAYS = 366;
+const MAX_DAYS = 366;
 
 export type Period = { kind: 'preset'; days: Preset; from: string; to: string } | { kind: 'range'; from: string; to: string };
 

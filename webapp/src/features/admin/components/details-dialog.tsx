@@ -4,7 +4,7 @@ import { AdminModal } from './admin-modal';
 import { brandLabel, ItemPrice, StockBadge } from './item-badges';
 
 /** Where the public page shows an item: its brand's tab, scrolled to and highlighted. */
-export function publicItemPath(item: AdminHardwareItem): string {
+function publicItemPath(item: AdminHardwareItem): string {
   return item.brand ? `/hardware#${item.brand}-${item.id}` : '/hardware';
 }
 

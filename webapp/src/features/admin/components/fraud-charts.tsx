@@ -3,7 +3,7 @@ import type { FraudAccountRow, UsageDay } from '../fraud-types';
 import { formatDay } from '../uk-time';
 
 /** How many accounts the cap chart shows. */
-export const CAP_CHART_ACCOUNTS = 10;
+const CAP_CHART_ACCOUNTS = 10;
 
 /** The accounts nearest their cap: today's spend against the daily cap, as CSS bars (the cap is the whole track). */
 export function CapChart({ accounts }: { accounts: FraudAccountRow[] }) {

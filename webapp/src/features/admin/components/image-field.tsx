@@ -5,7 +5,7 @@ import { messages } from '../messages';
 import type { Brand, HardwareImage } from '../types';
 import type { ShowFlash } from '../use-flash';
 
-export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
 interface ImageFieldProps {
   brand: Brand | '';

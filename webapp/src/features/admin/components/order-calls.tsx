@@ -27,7 +27,7 @@ function formatParty(text: string | null | undefined): string {
 }
 
 /** The calls by outcome as horizontal bars (SVG), each labelled with its count. */
-export function OutcomeChart({ outcomes }: { outcomes: OutcomeCount[] }) {
+function OutcomeChart({ outcomes }: { outcomes: OutcomeCount[] }) {
   const most = Math.max(1, ...outcomes.map((o) => o.calls));
   const rowHeight = 22;
   const labelWidth = 90;

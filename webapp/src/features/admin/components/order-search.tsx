@@ -3,7 +3,7 @@ import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { errorStatus, serverErrorMessage } from '../../../lib/api-error';
 import { orderMessages } from '../messages';
 import { LoadProblem } from './load-problem';
-import { orderPath } from '../next-path';
+import { orderPath } from '../paths';
 import { statusLabel, statusTone } from '../order-format';
 import { ORDER_KIND_LABELS, type OrderSearchPage } from '../order-types';
 import { useSearchOrdersQuery } from '../orders-api';

@@ -6,7 +6,7 @@ import { formatUkTime } from '../uk-time';
 import { LoadProblem } from './load-problem';
 
 /** "2 h 5 min", "3 days": how long a request has waited. */
-export function formatAge(minutes: number): string {
+function formatAge(minutes: number): string {
   if (minutes < 60) return `${minutes} min`;
   if (minutes < 48 * 60) {
     const hours = Math.floor(minutes / 60);

@@ -32,7 +32,7 @@ function quantityFrom(text: string): number | null {
  * support staff propose a refund for an admin to carry out. The server prices it and refuses
  * what is not left to refund, with its message.
  */
-export function RefundActions({ order, orderNumber, refund, onChanged, flash }: ActionProps & { refund: RefundAction }) {
+function RefundActions({ order, orderNumber, refund, onChanged, flash }: ActionProps & { refund: RefundAction }) {
   const id = useId();
   const [refundOrder, refunding] = useRefundOrderMutation();
   const [propose, proposing] = useProposeRefundMutation();
@@ -176,7 +176,7 @@ export function RefundActions({ order, orderNumber, refund, onChanged, flash }: 
  * reason the buyer's e-mail quotes. Admins cancel (after a confirmation); support staff propose
  * a cancellation for an admin to carry out.
  */
-export function CancelActions({ order, orderNumber, cancel, onChanged, flash }: ActionProps & { cancel: CancelAction }) {
+function CancelActions({ order, orderNumber, cancel, onChanged, flash }: ActionProps & { cancel: CancelAction }) {
   const id = useId();
   const [cancelSubscription, cancelling] = useCancelSubscriptionMutation();
   const [propose, proposing] = useProposeCancellationMutation();

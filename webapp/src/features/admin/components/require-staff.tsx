@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useGetMeQuery } from '../api';
 import { messages } from '../messages';
-import { signInPathFor } from '../next-path';
+import { signInPathFor, staffArea } from '../../../lib/next-path';
 import type { StaffSession } from '../types';
 
 /**
@@ -32,7 +32,7 @@ export function RequireStaff({ children }: { children: (session: StaffSession) =
   }
   if (!me.data) {
     const here = `${location.pathname}${location.search}${location.hash}`;
-    return <Navigate to={signInPathFor(here)} replace state={{ from: here }} />;
+    return <Navigate to={signInPathFor(staffArea, here)} replace state={{ from: here }} />;
   }
   return children(me.data);
 }

@@ -15,7 +15,7 @@ import type { OpenPlaceholder } from '../order-types';
 import type { StaffRole } from '../types';
 import type { ShowFlash } from '../use-flash';
 import { ConfirmDialog } from './confirm-dialog';
-import { PortActions } from './port-actions';
+import { StaffTransferActions } from './transfer-actions';
 import { MoneyActions } from './refund-actions';
 import { TRIAL_MAX_EXTENSION_DAYS } from '../../../config/trial';
 
@@ -175,7 +175,7 @@ export function StaffActions({ history, role, onChanged, flash }: StaffActionsPr
         />
       ))}
 
-      <PortActions order={ref} ports={actions.ports ?? []} onChanged={onChanged} flash={flash} />
+      <StaffTransferActions order={ref} transfers={actions.ports ?? []} onChanged={onChanged} flash={flash} />
 
       <MoneyActions history={history} onChanged={onChanged} flash={flash} />
 

@@ -10,7 +10,7 @@ import { useGetFraudAccountQuery, useSetDailyCapMutation } from '../fraud-api';
 import { formatRate, formatTenths, poundsToPence, tenthsAsPounds } from '../fraud-format';
 import type { FraudAccount, FraudAccountRef } from '../fraud-types';
 import { fraudMessages } from '../messages';
-import { FRAUD_PATH, orderPath } from '../next-path';
+import { FRAUD_PATH, orderPath } from '../paths';
 import { isOrderKind, ORDER_KIND_LABELS } from '../order-types';
 import type { StaffSession } from '../types';
 import { formatUkTime } from '../uk-time';

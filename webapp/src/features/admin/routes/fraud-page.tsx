@@ -7,7 +7,7 @@ import { useGetFraudOverviewQuery } from '../fraud-api';
 import { formatTenths } from '../fraud-format';
 import type { FraudOverview, FraudTotals } from '../fraud-types';
 import { fraudMessages } from '../messages';
-import { FRAUD_PATH, fraudAccountPath } from '../next-path';
+import { FRAUD_PATH, fraudAccountPath } from '../paths';
 import { ORDER_KIND_LABELS } from '../order-types';
 import { formatDay } from '../uk-time';
 import '../admin.css';

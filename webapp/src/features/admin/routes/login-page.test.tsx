@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, CSRF_TOKEN, fakeAdminServer, hardwareItem, staffSession } from '../testing/fake-admin-server';
 import { renderAppAt } from '../testing/render-admin';
 import { redirectTarget } from '../../../app/router';
-import { nextAfterSignIn, safeNextPath } from '../next-path';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -103,16 +102,6 @@ describe('staff sign-in and the guard', () => {
     const { history } = renderAppAt('/admin/login?next=%2Fadmin%2Fhardware');
     await screen.findByRole('heading', { level: 1, name: 'Hardware manager' });
     expect(history.location.pathname).toBe('/admin/hardware');
-  });
-
-  it('never follows ?next= to another site or back to the sign-in page', () => {
-    expect(safeNextPath('//evil.example/')).toBeNull();
-    expect(safeNextPath('/\\evil.example/')).toBeNull();
-    expect(safeNextPath('https://evil.example/')).toBeNull();
-    expect(safeNextPath('/admin/login?next=/x')).toBeNull();
-    expect(safeNextPath('/admin/hardware?x=1')).toBe('/admin/hardware?x=1');
-    expect(nextAfterSignIn('//evil.example', null)).toBe('/admin');
-    expect(nextAfterSignIn(null, { from: '/admin/hardware#x' })).toBe('/admin/hardware#x');
   });
 
   it("'Sign out' ends the session (with the CSRF token) and the manager asks to sign in again", async () => {

@@ -4,7 +4,8 @@ import { PageMeta } from '../../../components/page-meta';
 import { errorMessage, errorStatus } from '../../../lib/api-error';
 import { useGetMeQuery, useLoginMutation } from '../api';
 import { messages } from '../messages';
-import { LOGIN_PATH, nextAfterSignIn } from '../next-path';
+import { nextAfterSignIn, staffArea } from '../../../lib/next-path';
+import { LOGIN_PATH } from '../paths';
 import '../admin.css';
 
 /** The server's message for refusals it explains (401 wrong details, 429 too many attempts, 422). */
@@ -21,7 +22,7 @@ export function AdminLoginPage() {
   const location = useLocation();
   const [params] = useSearchParams();
   const nextParam = params.get('next');
-  const next = nextAfterSignIn(nextParam, location.state);
+  const next = nextAfterSignIn(staffArea, nextParam, location.state);
   const me = useGetMeQuery();
   const [login, { isLoading: signingIn }] = useLoginMutation();
   const [email, setEmail] = useState('');

@@ -1,7 +1,7 @@
 import { PageMeta } from '../../../components/page-meta';
 import { Mailbox } from '../components/mailbox';
 import { RequireStaff } from '../components/require-staff';
-import { MAIL_PATH } from '../next-path';
+import { MAIL_PATH } from '../paths';
 import '../admin.css';
 
 /** /admin/mail: every e-mail the shop queued and what became of it, for signed-in staff. */

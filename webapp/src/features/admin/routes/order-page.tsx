@@ -9,7 +9,7 @@ import { CurrentViewPanel, EmailList, StatePanel, Timeline } from '../components
 import { RequireStaff } from '../components/require-staff';
 import { StaffActions } from '../components/staff-actions';
 import { orderMessages } from '../messages';
-import { ORDERS_PATH, orderPath } from '../next-path';
+import { ORDERS_PATH, orderPath } from '../paths';
 import { positiveInteger } from '../order-format';
 import { isOrderKind, ORDER_KIND_LABELS } from '../order-types';
 import { useGetOrderHistoryQuery } from '../orders-api';

@@ -1,7 +1,7 @@
 import { PageMeta } from '../../../components/page-meta';
 import { OrderSearch } from '../components/order-search';
 import { RequireStaff } from '../components/require-staff';
-import { ORDERS_PATH } from '../next-path';
+import { ORDERS_PATH } from '../paths';
 import '../admin.css';
 
 /** /admin/orders: the support console's order search, for signed-in staff (support and admin). */

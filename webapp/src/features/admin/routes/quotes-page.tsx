@@ -1,7 +1,7 @@
 import { PageMeta } from '../../../components/page-meta';
 import { QuoteRequests } from '../components/quote-requests';
 import { RequireStaff } from '../components/require-staff';
-import { QUOTES_PATH } from '../next-path';
+import { QUOTES_PATH } from '../paths';
 import '../admin.css';
 
 /** /admin/quotes: the quote requests for the sales team (support and admin staff). */

@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router-dom';
 import { RequireStaff } from '../components/require-staff';
-import { staffHomePath } from '../next-path';
+import { staffHomePath } from '../paths';
 import '../admin.css';
 
 /** /admin: sends signed-in staff to their role's page (support: orders, admin: hardware), others to sign in. */

@@ -2,16 +2,16 @@ import type { Handler } from '../../../testing/mock-fetch';
 import { statusLabel } from '../order-format';
 import type {
   CallsOutAction,
-  OpenPort,
+  OpenTransfer,
   OrderCalls,
   OrderEmail,
   OrderEventActor,
   OrderHistory,
   OrderKind,
   OrderSearchResult,
-  PortAction,
-  PortState,
-  PortStep,
+  TransferAction,
+  TransferState,
+  TransferStep,
   RefundAction,
   RefundRequest,
 } from '../order-types';
@@ -56,11 +56,11 @@ export interface FakeOrder extends OrderSearchResult {
 }
 
 /** A transfer as the fake keeps it: what staff see, and when it was requested. */
-export interface FakePort extends Omit<PortAction, 'steps'> {
+export interface FakePort extends Omit<TransferAction, 'steps'> {
   requestedAt: string;
 }
 
-const PORT_LABELS: Record<PortState, string> = {
+const TRANSFER_LABELS: Record<TransferState, string> = {
   requested: 'Waiting for your details',
   detailsConfirmed: 'Details confirmed',
   submitted: 'Submitted to your current provider',
@@ -70,8 +70,8 @@ const PORT_LABELS: Record<PortState, string> = {
 };
 
 /** The staff steps that follow from a state (the server's rules). */
-export function portStepsFor(state: PortState): PortStep[] {
-  const steps: PortStep[] = [];
+function transferStepsFor(state: TransferState): TransferStep[] {
+  const steps: TransferStep[] = [];
   if (state === 'detailsConfirmed') steps.push('submit');
   if (state === 'submitted' || state === 'dateSet') steps.push('setDate');
   if (state === 'dateSet') steps.push('complete');
@@ -80,12 +80,12 @@ export function portStepsFor(state: PortState): PortStep[] {
 }
 
 /** A transfer of 020 7946 0123 whose details and letter of authority are in, open one business day. */
-export function fakePort(overrides: Partial<FakePort> = {}): FakePort {
+export function fakeTransfer(overrides: Partial<FakePort> = {}): FakePort {
   const state = overrides.state ?? 'detailsConfirmed';
   return {
     number: '02079460123',
     state,
-    stateLabel: PORT_LABELS[state],
+    stateLabel: TRANSFER_LABELS[state],
     businessDaysOpen: 1,
     overdue: false,
     accountHolder: 'Acme Plumbing Ltd',
@@ -101,10 +101,10 @@ export function fakePort(overrides: Partial<FakePort> = {}): FakePort {
 }
 
 /** The day the fake's staff actions happen (ACTION_TIME's): a transfer date may not be earlier. */
-export const ACTION_DAY = '2026-11-24';
+const ACTION_DAY = '2026-11-24';
 
 /** When the fake's staff actions happen. */
-export const ACTION_TIME = '2026-11-24T09:30:00Z';
+const ACTION_TIME = '2026-11-24T09:30:00Z';
 
 const event = (type: string, actor: OrderEventActor, sentence: string, recordedAt: string, status: string): FakeEvent => ({ type, actor, sentence, recordedAt, status });
 
@@ -211,7 +211,7 @@ function searchRow(order: FakeOrder): OrderSearchResult {
 }
 
 /** The history of `order` replayed to `upTo` (the last event when null), as the server answers it. */
-export function historyOf(order: FakeOrder, upTo: number | null = null): OrderHistory {
+function historyOf(order: FakeOrder, upTo: number | null = null): OrderHistory {
   const last = order.events.length;
   const replayTo = upTo ?? last;
   const replayed = order.events.slice(0, replayTo);
@@ -236,7 +236,7 @@ export function historyOf(order: FakeOrder, upTo: number | null = null): OrderHi
       replaceableNumbers: order.lost,
       openPlaceholders: order.placeholders,
       extendTrial: order.kind === 'trial' && order.status === 'active' && order.extendedDays < 7,
-      ports: order.ports.map(({ requestedAt: _requestedAt, ...port }) => ({ ...port, steps: portStepsFor(port.state) })),
+      ports: order.ports.map(({ requestedAt: _requestedAt, ...port }) => ({ ...port, steps: transferStepsFor(port.state) })),
       sipExtensions: order.kind === 'hardware' || (order.kind === 'trial' && order.status !== 'active') ? [] : ['101'],
       refund: order.refund ?? null,
       cancelSubscription: null,
@@ -255,7 +255,7 @@ interface Access {
 }
 
 /** No calls yet: every outcome counted at zero. */
-export function noCalls(): OrderCalls {
+function noCalls(): OrderCalls {
   return { calls: [], total: 0, outcomes: ['answered', 'busy', 'no answer', 'refused', 'failed'].map((outcome) => ({ outcome, calls: 0 })) };
 }
 
@@ -449,20 +449,20 @@ export function fakeOrderRoutes(initial: FakeOrder[], access: Access) {
       const found = actionOn(request, access.write);
       if (found instanceof Response) return found;
       const { who, order } = found;
-      const { number, step, date, reason } = (await request.json()) as { number?: string; step?: PortStep; date?: string; reason?: string };
+      const { number, step, date, reason } = (await request.json()) as { number?: string; step?: TransferStep; date?: string; reason?: string };
       const port = order.ports.find((each) => each.number === number);
       if (!port) return refusal(409, 'not_a_port', 'That number is not being transferred in on this order.');
       if (step === 'reject' && !reason?.trim()) return refusal(422, 'rejection_reason_missing', 'Say why the transfer was rejected, so the buyer knows what to correct.');
       if (step === 'setDate' && !date) return refusal(422, 'invalid_port_step', 'Give the transfer date the losing provider set.');
-      if (!step || !portStepsFor(port.state).includes(step)) {
+      if (!step || !transferStepsFor(port.state).includes(step)) {
         return refusal(409, 'port_step_not_allowed', `This transfer is ${port.stateLabel}: that step does not follow from here.`);
       }
       if (step === 'setDate' && date! < ACTION_DAY) return refusal(422, 'port_date_in_the_past', 'The transfer date cannot be in the past: pick today or a later day.');
-      const state: PortState = { submit: 'submitted', setDate: 'dateSet', complete: 'completed', reject: 'rejected' }[step] as PortState;
+      const state: TransferState = { submit: 'submitted', setDate: 'dateSet', complete: 'completed', reject: 'rejected' }[step] as TransferState;
       const moved: FakePort = {
         ...port,
         state,
-        stateLabel: PORT_LABELS[state],
+        stateLabel: TRANSFER_LABELS[state],
         date: step === 'setDate' ? date! : port.date,
         rejectionReason: step === 'reject' ? reason!.trim() : null,
         overdue: state === 'completed' || state === 'rejected' ? false : port.overdue,
@@ -480,7 +480,7 @@ export function fakeOrderRoutes(initial: FakeOrder[], access: Access) {
     'GET /api/admin/ports': (request) => {
       const who = access.read(request);
       if (who instanceof Response) return who;
-      const open: OpenPort[] = orders
+      const open: OpenTransfer[] = orders
         .flatMap((order) =>
           order.ports.map((port) => ({
             orderId: order.id,

@@ -10,7 +10,7 @@ import { posts, type BlogPost } from '../posts';
 import { shareLinks } from '../share-links';
 import '../blog.css';
 
-export const notFoundMessages = {
+const notFoundMessages = {
   title: 'We could not find that article',
   text: 'The link may be mistyped, or the article may have moved. Every article we have published is on the blog.',
   back: 'Back to the blog',

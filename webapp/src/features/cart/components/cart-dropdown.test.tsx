@@ -1,7 +1,8 @@
 import { describe, expect, it, vi, beforeEach } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders, storeWithCart } from '../../../testing/render-with-providers';
+import { storeWithCart } from '../../../app/testing/store-with-cart';
+import { renderWithProviders } from '../../../testing/render-with-providers';
 import { emptyCart, hardwareCart, mixedCart, serviceCart } from '../../../testing/fixtures';
 import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
 import { fullPageLoad } from '../../../lib/full-page-load';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
 import { cartDropdownClosed, cartDropdownToggled, selectCartDropdownOpen, selectCartId } from '../cart-slice';
 import { CartIcon } from './cart-icon';
 

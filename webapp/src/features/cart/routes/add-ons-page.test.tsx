@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders, storeWithCart } from '../../../testing/render-with-providers';
+import { storeWithCart } from '../../../app/testing/store-with-cart';
+import { renderWithProviders } from '../../../testing/render-with-providers';
 import { cartTotals } from '../../../testing/fake-totals';
 import { CART_ID, catalogueFixture, emptyCart, mixedCart, serviceCart } from '../../../testing/fixtures';
 import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';

@@ -6,7 +6,7 @@ import { typeAccountForm } from '../../../testing/account-form';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { mockFetch } from '../../../testing/mock-fetch';
 import { initialCheckoutState } from '../checkout-slice';
-import { GOOGLE_IDENTITY_SCRIPT, type GoogleCredentialResponse, type GoogleIdentity } from '../google-identity';
+import { GOOGLE_IDENTITY_SCRIPT, type GoogleCredentialResponse, type GoogleIdentity } from '../../../lib/google-identity';
 import { AccountSetupStep } from './account-setup-step';
 
 function renderForm(googleClientId: string | null = null) {

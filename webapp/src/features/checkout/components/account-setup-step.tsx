@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
 import { AccountFields } from '../../../components/account-form/account-fields';
 import { validateAccount } from '../../../lib/account-form/validation';
 import {

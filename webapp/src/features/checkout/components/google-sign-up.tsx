@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../lib/store-hooks';
 import { googleSignedIn } from '../checkout-slice';
-import { loadGoogleIdentity, profileFromCredential, type GoogleCredentialResponse } from '../google-identity';
+import { loadGoogleIdentity, profileFromCredential, type GoogleCredentialResponse } from '../../../lib/google-identity';
 import { messages } from '../messages';
 
 /**

@@ -5,26 +5,26 @@ import { makeStore } from '../../../app/store';
 import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { catalogueFixture } from '../../../testing/fixtures';
-import { ORDER_ID, ORDER_SECRET, orderFixture, portFixture } from '../testing/fixtures';
+import { ORDER_ID, ORDER_SECRET, orderFixture, transferFixture } from '../testing/fixtures';
 import { orderSecretKey } from '../order-secret';
 import { ThankYouPage } from '../routes/thank-you-page';
-import type { PortDetailsForm, PortLine } from '../types';
+import type { TransferDetails, TransferLine } from '../../../lib/api-types';
 
-const PORT_PATH = `/api/orders/${ORDER_ID}/ports/02079460123`;
+const TRANSFER_PATH = `/api/orders/${ORDER_ID}/ports/02079460123`;
 
 /**
  * The thank-you page over a server holding one port: POST signs it (or refuses with `refuse`),
  * answering the order as the server does.
  */
-function renderWithPort(initial: PortLine, refuse?: () => Response) {
+function renderWithTransfer(initial: TransferLine, refuse?: () => Response) {
   let port = initial;
   const order = () => orderFixture({ ports: [port] });
   const { calls } = mockFetch({
     'GET /api/catalogue': () => catalogueFixture,
     [`GET /api/orders/${ORDER_ID}`]: order,
-    [`POST ${PORT_PATH}`]: async (request) => {
+    [`POST ${TRANSFER_PATH}`]: async (request) => {
       if (refuse) return refuse();
-      const body = (await request.json()) as PortDetailsForm;
+      const body = (await request.json()) as TransferDetails;
       port = {
         ...port,
         state: 'detailsConfirmed',
@@ -40,17 +40,17 @@ function renderWithPort(initial: PortLine, refuse?: () => Response) {
     },
   });
   renderWithProviders(<ThankYouPage />, { store: makeStore(), route: `/thank-you?order=${ORDER_ID}` });
-  const posts = () => calls.filter((call) => call.method === 'POST').map((call) => JSON.parse(call.body) as PortDetailsForm);
+  const posts = () => calls.filter((call) => call.method === 'POST').map((call) => JSON.parse(call.body) as TransferDetails);
   const secrets = () => calls.filter((call) => call.method === 'POST').map((call) => call.headers?.get('x-order-secret') ?? null);
   return { posts, secrets, user: userEvent.setup() };
 }
 
 const transfers = () => screen.findByRole('region', { name: 'Number transfers' });
-const portArticle = () => screen.getByRole('article', { name: '020 7946 0123' });
+const transferArticle = () => screen.getByRole('article', { name: '020 7946 0123' });
 const detailsForm = () => screen.getByRole('form', { name: 'Confirm your transfer details' });
-const currentStep = () => within(portArticle()).getByRole('list', { name: 'Transfer of 020 7946 0123' }).querySelector('[aria-current="step"]');
+const currentStep = () => within(transferArticle()).getByRole('list', { name: 'Transfer of 020 7946 0123' }).querySelector('[aria-current="step"]');
 
-async function fillForm(user: ReturnType<typeof userEvent.setup>, values: Partial<PortDetailsForm> = {}) {
+async function fillForm(user: ReturnType<typeof userEvent.setup>, values: Partial<TransferDetails> = {}) {
   const form = detailsForm();
   const details = { accountHolder: 'Acme Plumbing Ltd', currentProvider: 'BT', billingPostcode: 'sw1a 1aa', signedName: 'Jane Smith', ...values };
   for (const [label, value] of [
@@ -67,12 +67,12 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>, values: Partia
 
 describe('number transfers on the thank-you page', () => {
   it('a new port: the steps at Requested, waiting for the details, and the letter of authority to sign', async () => {
-    renderWithPort(portFixture());
+    renderWithTransfer(transferFixture());
     const section = await transfers();
     expect(within(section).getByRole('heading', { level: 2, name: 'Number transfers' })).toBeInTheDocument();
-    expect(within(portArticle()).getByRole('heading', { level: 3, name: '020 7946 0123' })).toBeInTheDocument();
-    expect(portArticle()).toHaveTextContent('Status: Waiting for your details');
-    const steps = within(portArticle()).getByRole('list', { name: 'Transfer of 020 7946 0123' });
+    expect(within(transferArticle()).getByRole('heading', { level: 3, name: '020 7946 0123' })).toBeInTheDocument();
+    expect(transferArticle()).toHaveTextContent('Status: Waiting for your details');
+    const steps = within(transferArticle()).getByRole('list', { name: 'Transfer of 020 7946 0123' });
     expect(within(steps).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['1Requested', '2Details confirmed', '3Submitted', '4Date set', '5Transferred']);
     expect(currentStep()).toHaveTextContent('Requested');
 
@@ -87,7 +87,7 @@ describe('number transfers on the thank-you page', () => {
   });
 
   it('checks each field as the server does, with its message next to it, and sends nothing until they pass', async () => {
-    const { posts, user } = renderWithPort(portFixture());
+    const { posts, user } = renderWithTransfer(transferFixture());
     await transfers();
     await user.click(within(detailsForm()).getByRole('button', { name: 'Sign and confirm' }));
     const form = detailsForm();
@@ -119,22 +119,22 @@ describe('number transfers on the thank-you page', () => {
   });
 
   it('signing sends the details and the authority; the page shows Details confirmed, and Correct details reopens the form', async () => {
-    const { posts, user } = renderWithPort(portFixture());
+    const { posts, user } = renderWithTransfer(transferFixture());
     await transfers();
     await fillForm(user);
     await user.click(within(detailsForm()).getByRole('checkbox', { name: 'I authorise Talkbridge to transfer this number' }));
     await user.click(within(detailsForm()).getByRole('button', { name: 'Sign and confirm' }));
 
-    expect(await within(portArticle()).findByRole('status')).toHaveTextContent('Thank you: we have your transfer details and your signed letter of authority.');
+    expect(await within(transferArticle()).findByRole('status')).toHaveTextContent('Thank you: we have your transfer details and your signed letter of authority.');
     expect(posts()).toEqual([{ accountHolder: 'Acme Plumbing Ltd', currentProvider: 'BT', billingPostcode: 'sw1a 1aa', signedName: 'Jane Smith', authorised: true }]);
-    expect(portArticle()).toHaveTextContent('Status: Details confirmed');
+    expect(transferArticle()).toHaveTextContent('Status: Details confirmed');
     expect(currentStep()).toHaveTextContent('Details confirmed');
-    expect(portArticle()).toHaveTextContent('We send the transfer to BT within one business day');
-    expect(portArticle()).toHaveTextContent('Letter of authority signed by Jane Smith on 24 November 2026.');
+    expect(transferArticle()).toHaveTextContent('We send the transfer to BT within one business day');
+    expect(transferArticle()).toHaveTextContent('Letter of authority signed by Jane Smith on 24 November 2026.');
     expect(screen.queryByRole('form', { name: 'Confirm your transfer details' })).not.toBeInTheDocument();
 
     // Corrections until staff submit: the form again, with the details as signed (postcode, signature and tick afresh).
-    await user.click(within(portArticle()).getByRole('button', { name: 'Correct details' }));
+    await user.click(within(transferArticle()).getByRole('button', { name: 'Correct details' }));
     const form = detailsForm();
     expect(within(form).getByLabelText('Account holder (as on the current provider’s bill)')).toHaveValue('Acme Plumbing Ltd');
     expect(within(form).getByLabelText('Current provider')).toHaveValue('BT');
@@ -142,18 +142,18 @@ describe('number transfers on the thank-you page', () => {
     expect(within(form).getByRole('checkbox')).not.toBeChecked();
     await user.click(within(form).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('form', { name: 'Confirm your transfer details' })).not.toBeInTheDocument();
-    expect(within(portArticle()).getByRole('button', { name: 'Correct details' })).toBeInTheDocument();
+    expect(within(transferArticle()).getByRole('button', { name: 'Correct details' })).toBeInTheDocument();
   });
 
   it('sends the order secret this tab placed the order with (the server asks for it or the signed-in owner)', async () => {
     window.sessionStorage.setItem(orderSecretKey(ORDER_ID), ORDER_SECRET);
     try {
-      const { secrets, user } = renderWithPort(portFixture());
+      const { secrets, user } = renderWithTransfer(transferFixture());
       await transfers();
       await fillForm(user);
       await user.click(within(detailsForm()).getByRole('checkbox'));
       await user.click(within(detailsForm()).getByRole('button', { name: 'Sign and confirm' }));
-      await within(portArticle()).findByRole('status');
+      await within(transferArticle()).findByRole('status');
       expect(secrets()).toEqual([ORDER_SECRET]);
     } finally {
       window.sessionStorage.clear();
@@ -161,7 +161,7 @@ describe('number transfers on the thank-you page', () => {
   });
 
   it('without the secret (another tab) it sends none, and shows the server’s refusal', async () => {
-    const { secrets, user } = renderWithPort(portFixture(), () =>
+    const { secrets, user } = renderWithTransfer(transferFixture(), () =>
       jsonResponse({ error: 'This order was placed from another browser. Please sign in or contact support.', code: 'order_secret_mismatch' }, 403),
     );
     await transfers();
@@ -173,11 +173,11 @@ describe('number transfers on the thank-you page', () => {
   });
 
   it('a refusal shows the server’s message (already submitted by staff)', async () => {
-    const { user } = renderWithPort(portFixture({ state: 'detailsConfirmed', stateLabel: 'Details confirmed', accountHolder: 'Acme', currentProvider: 'BT', signedName: 'Jane Smith', signedAt: '2026-11-24T11:00:00Z' }), () =>
+    const { user } = renderWithTransfer(transferFixture({ state: 'detailsConfirmed', stateLabel: 'Details confirmed', accountHolder: 'Acme', currentProvider: 'BT', signedName: 'Jane Smith', signedAt: '2026-11-24T11:00:00Z' }), () =>
       jsonResponse({ error: 'This transfer is Submitted to your current provider: that step does not follow from here.', code: 'port_step_not_allowed' }, 409),
     );
     await transfers();
-    await user.click(within(portArticle()).getByRole('button', { name: 'Correct details' }));
+    await user.click(within(transferArticle()).getByRole('button', { name: 'Correct details' }));
     await fillForm(user, { accountHolder: 'Acme Plumbing Ltd' });
     await user.click(within(detailsForm()).getByRole('checkbox'));
     await user.click(within(detailsForm()).getByRole('button', { name: 'Sign and confirm' }));
@@ -187,33 +187,33 @@ describe('number transfers on the thank-you page', () => {
   });
 
   it('a date set: the day the number moves, in words', async () => {
-    renderWithPort(portFixture({ state: 'dateSet', stateLabel: 'Transfer date set', currentProvider: 'BT', date: '2026-12-01' }));
+    renderWithTransfer(transferFixture({ state: 'dateSet', stateLabel: 'Transfer date set', currentProvider: 'BT', date: '2026-12-01' }));
     await transfers();
-    expect(within(portArticle()).getByText('Your number moves on Tuesday 1 December 2026')).toBeInTheDocument();
+    expect(within(transferArticle()).getByText('Your number moves on Tuesday 1 December 2026')).toBeInTheDocument();
     expect(currentStep()).toHaveTextContent('Date set');
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
-    expect(within(portArticle()).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(transferArticle()).queryByRole('button')).not.toBeInTheDocument();
   });
 
   it('transferred: every step ticked, the last one current', async () => {
-    renderWithPort(portFixture({ state: 'completed', stateLabel: 'Transferred', currentProvider: 'BT', date: '2026-12-01' }));
+    renderWithTransfer(transferFixture({ state: 'completed', stateLabel: 'Transferred', currentProvider: 'BT', date: '2026-12-01' }));
     await transfers();
-    expect(portArticle()).toHaveTextContent('Status: Transferred');
+    expect(transferArticle()).toHaveTextContent('Status: Transferred');
     expect(currentStep()).toHaveTextContent('✓Transferred');
-    expect(portArticle()).toHaveTextContent('The number now rings on Talkbridge.');
+    expect(transferArticle()).toHaveTextContent('The number now rings on Talkbridge.');
   });
 
   it('rejected: the reason, and the form to correct and sign again', async () => {
-    const { user, posts } = renderWithPort(
-      portFixture({ state: 'rejected', stateLabel: 'Rejected', accountHolder: 'Acme', currentProvider: 'BT', rejectionReason: 'The account holder does not match BT’s records.' }),
+    const { user, posts } = renderWithTransfer(
+      transferFixture({ state: 'rejected', stateLabel: 'Rejected', accountHolder: 'Acme', currentProvider: 'BT', rejectionReason: 'The account holder does not match BT’s records.' }),
     );
     await transfers();
-    expect(portArticle()).toHaveTextContent('BT did not release the number: The account holder does not match BT’s records.');
-    expect(portArticle()).toHaveTextContent('Status: Rejected');
+    expect(transferArticle()).toHaveTextContent('BT did not release the number: The account holder does not match BT’s records.');
+    expect(transferArticle()).toHaveTextContent('Status: Rejected');
     await fillForm(user, { accountHolder: 'Acme Plumbing Limited' });
     await user.click(within(detailsForm()).getByRole('checkbox'));
     await user.click(within(detailsForm()).getByRole('button', { name: 'Sign and confirm' }));
-    expect(await within(portArticle()).findByText('Details confirmed', { selector: 'strong' })).toBeInTheDocument();
+    expect(await within(transferArticle()).findByText('Details confirmed', { selector: 'strong' })).toBeInTheDocument();
     expect(posts()[0].accountHolder).toBe('Acme Plumbing Limited');
   });
 
@@ -227,10 +227,10 @@ describe('number transfers on the thank-you page', () => {
 
 describe('a mobile’s transfer (moves with its PAC code)', () => {
   const MOBILE_PATH = `/api/orders/${ORDER_ID}/ports/07700900123/pac`;
-  const mobilePort = (overrides: Partial<PortLine> = {}) =>
-    portFixture({ number: '07700900123', displayNumber: '07700 900123', state: 'detailsConfirmed', stateLabel: 'Details confirmed', movesWithPac: true, ...overrides });
+  const mobileTransfer = (overrides: Partial<TransferLine> = {}) =>
+    transferFixture({ number: '07700900123', displayNumber: '07700 900123', state: 'detailsConfirmed', stateLabel: 'Details confirmed', movesWithPac: true, ...overrides });
 
-  function renderMobile(initial: PortLine) {
+  function renderMobile(initial: TransferLine) {
     let port = initial;
     const order = () => orderFixture({ ports: [port] });
     const { calls } = mockFetch({
@@ -247,7 +247,7 @@ describe('a mobile’s transfer (moves with its PAC code)', () => {
   }
 
   it('has nothing to sign: no letter of authority, no form', async () => {
-    renderMobile(mobilePort());
+    renderMobile(mobileTransfer());
     await transfers();
     const article = screen.getByRole('article', { name: '07700 900123' });
     expect(article).toHaveTextContent('We have your PAC code, so there is nothing to sign.');
@@ -256,7 +256,7 @@ describe('a mobile’s transfer (moves with its PAC code)', () => {
   });
 
   it('after a rejection takes a new PAC code, checked here, and sends it normalised', async () => {
-    const { posts, user } = renderMobile(mobilePort({ state: 'rejected', stateLabel: 'Rejected', rejectionReason: 'The PAC code has expired' }));
+    const { posts, user } = renderMobile(mobileTransfer({ state: 'rejected', stateLabel: 'Rejected', rejectionReason: 'The PAC code has expired' }));
     await transfers();
     const form = screen.getByRole('form', { name: 'Give a new PAC code' });
     const pac = within(form).getByLabelText('PAC code');

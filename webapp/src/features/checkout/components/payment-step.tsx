@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
 import { formatPence } from '../../../lib/format-money';
 import { backClicked, selectPayment } from '../checkout-slice';
 import { beforePaymentMessages } from '../payment-messages';

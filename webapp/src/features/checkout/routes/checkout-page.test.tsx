@@ -19,7 +19,7 @@ import {
   setupIntentFixture,
   userAccountAnswer,
 } from '../testing/fixtures';
-import { checkoutStore, renderCheckout } from '../testing/render-checkout';
+import { checkoutStore, renderCheckout } from '../../../app/testing/render-checkout';
 import { useCheckoutCart } from '../../../app/use-checkout-cart';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { CheckoutPage } from './checkout-page';

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
 import { siteConfig } from '../../../config/site';
 import { PageMeta } from '../../../components/page-meta';
 import { useCatalogue } from '../../../lib/catalogue';

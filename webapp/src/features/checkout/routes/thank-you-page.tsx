@@ -1,9 +1,9 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { isRestricted, SignInToSee } from '../../account/components/sign-in-to-see';
+import { isRestricted, SignInToSee } from '../../../components/sign-in-to-see';
 import { rememberOrderLink } from '../order-link';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../lib/store-hooks';
 import { emailStatusText } from '../../../components/email-status';
 import { ExtensionDetailsSection } from '../../../components/extension-details';
 import { maskSecret } from '../../../components/mask-secret';
@@ -14,15 +14,15 @@ import { useCatalogue } from '../../../lib/catalogue';
 import { cycleWord, formatPence } from '../../../lib/format-money';
 import { readStorage } from '../../../lib/storage';
 import { useRegistrationPolling } from '../../../lib/registrations';
-import { useGetOrderQuery, useGetOrderRegistrationsQuery } from '../api';
+import { useConfirmTransferDetailsMutation, useGetOrderQuery, useGetOrderRegistrationsQuery, useGiveTransferPacMutation } from '../api';
 import { selectCompletedOrder, type CompletedOrder } from '../checkout-slice';
-import { NumberTransfers } from '../components/number-transfers';
+import { NumberTransfers, type TransferActions } from '../../../components/number-transfers/number-transfers';
 import { OrderTotals } from '../components/order-totals';
 import { messages } from '../messages';
 import type { OrderView } from '../types';
 import type { Registrations } from '../../../lib/api-types';
 import { LAST_ORDER_KEY } from '../last-order';
-import { orderPollInterval } from '../port-rules';
+import { orderPollInterval } from '../order-poll';
 import '../checkout.css';
 
 function formatOrderDate(iso: string | null | undefined): string {
@@ -152,6 +152,13 @@ function Confirmation({ orderId, order, inMemory, deskPhonesInCart }: Confirmati
   const pollMs = useRegistrationPolling(registrations);
   const registrationQuery = useGetOrderRegistrationsQuery(orderId, { pollingInterval: pollMs, skipPollingIfUnfocused: false });
   if (registrationQuery.data !== registrations) setRegistrations(registrationQuery.data);
+  // The order's own routes (its link's secret); each answers the order, which lands in the cache.
+  const [confirmTransferDetails] = useConfirmTransferDetailsMutation();
+  const [giveTransferPac] = useGiveTransferPacMutation();
+  const transferActions: TransferActions = {
+    sign: (number, details) => confirmTransferDetails({ orderId, number, details }).unwrap(),
+    givePac: (number, pac) => giveTransferPac({ orderId, number, pac }).unwrap(),
+  };
   const vatPercent = catalogue.data?.vatPercent ?? 20;
   const cycle = order.billingCycle ?? 'monthly';
   const per = cycleWord(cycle);
@@ -216,7 +223,7 @@ function Confirmation({ orderId, order, inMemory, deskPhonesInCart }: Confirmati
         </li>
       </ul>
 
-      <NumberTransfers orderId={orderId} ports={order.ports ?? []} />
+      <NumberTransfers transfers={order.ports ?? []} actions={transferActions} />
 
       <section className="panel" aria-labelledby="order-summary-heading">
         <h2 id="order-summary-heading">Order Summary</h2>

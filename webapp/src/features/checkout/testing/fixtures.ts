@@ -3,7 +3,8 @@ import { jsonResponse } from '../../../testing/mock-fetch';
 import { filledForm } from '../../../testing/account-form';
 import { serviceCart } from '../../../testing/fixtures';
 import { initialCheckoutState, type CheckoutState } from '../checkout-slice';
-import type { OrderView, PaymentIntentResponse, PortLine, UserAccountResponse } from '../types';
+import type { TransferLine } from '../../../lib/api-types';
+import type { OrderView, PaymentIntentResponse, UserAccountResponse } from '../types';
 
 export { filledForm };
 
@@ -116,7 +117,7 @@ export function orderFixture(overrides: Partial<OrderView> = {}): OrderView {
 }
 
 /** A number being transferred in, waiting for the buyer's details (the order completed on 24 Nov 2026). */
-export function portFixture(overrides: Partial<PortLine> = {}): PortLine {
+export function transferFixture(overrides: Partial<TransferLine> = {}): TransferLine {
   return {
     number: '02079460123',
     displayNumber: '020 7946 0123',

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { PostcodeLookupResults } from '../../../components/account-form/address-suggestions';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
 import { TextField } from '../../../components/account-form/text-field';
 import { usePostcodeLookup } from '../../../components/account-form/use-postcode-lookup';
 import type { AddressSuggestion } from '../../../lib/account-form/types';

@@ -2,7 +2,7 @@ import { formatPence } from '../../../lib/format-money';
 import type { HardwareAmounts } from '../types';
 
 /** VAT on desk phones and their delivery (the contract: 20% of items plus shipping, rounded half up on the server). */
-export const VAT_PERCENT = 20;
+const VAT_PERCENT = 20;
 
 /** The server's amounts: subtotal, shipping (once an option is chosen), VAT and total. No arithmetic here. */
 export function AmountsList({ amounts, withShipping }: { amounts: HardwareAmounts; withShipping: boolean }) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatPence } from '../../../lib/format-money';
 
-export interface ListedLine {
+interface ListedLine {
   productId: string;
   name: string;
   quantity: number;

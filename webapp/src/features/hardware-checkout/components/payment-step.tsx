@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
 import { CardField } from '../../../components/card-field';
 import { formatPence } from '../../../lib/format-money';
 import type { StripeCardElement, StripeClient } from '../../../lib/stripe/stripe-js';

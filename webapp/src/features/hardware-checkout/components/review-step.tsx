@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
 import { errorStatus, serverErrorMessage } from '../../../lib/api-error';
 import { formatPence } from '../../../lib/format-money';
 import { customerInfoFromDraft } from '../address-rules';

@@ -1,7 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
 import { PageMeta } from '../../../components/page-meta';
 import { StepProgress } from '../../../components/step-progress';
 import { errorStatus } from '../../../lib/api-error';

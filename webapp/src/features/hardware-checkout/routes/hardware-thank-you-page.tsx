@@ -1,7 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../lib/store-hooks';
 import { EMAIL_POLL_MS, emailSettled, emailStatusText } from '../../../components/email-status';
 import { PageMeta } from '../../../components/page-meta';
 import { errorStatus } from '../../../lib/api-error';

@@ -36,7 +36,7 @@ export const OPTIONS: HardwareCheckoutOptions = {
   billingCountries: FALLBACK_BILLING_COUNTRIES,
 };
 
-export const configFixture: CheckoutConfig = {
+const configFixture: CheckoutConfig = {
   stripePublishableKey: 'pk_test_123',
   stripeJsUrl: 'http://localhost:8420/js.stripe.com/v3/',
   googleClientId: null,
@@ -67,7 +67,7 @@ export const CART_LINES: QuoteLine[] = [T54W, GRP2601];
 
 export const ORDER_SECRET = 'hos_7Kq2Zx9Lm4Vb';
 
-export const SAMPLE_ADDRESSES: AddressSuggestion[] = [
+const SAMPLE_ADDRESSES: AddressSuggestion[] = [
   { id: 'a1', formatted: '1 Example Road, Testtown, ID1 1QD', line_1: '1 Example Road', line_2: '', line_3: '', post_town: 'Testtown', postcode: 'ID1 1QD', county: '', country: 'England' },
   { id: 'a2', formatted: 'Flat 2, Idea House, Example Road, Testtown, ID1 1QD', line_1: 'Flat 2', line_2: 'Idea House', line_3: 'Example Road', post_town: 'Testtown', postcode: 'ID1 1QD', county: '', country: 'England' },
 ];
@@ -87,7 +87,7 @@ function addDays(date: Date, days: number): Date {
 }
 
 /** The contract's estimate from the order day: working days skip weekends; Saturday is the next one after the day. */
-export function estimateDelivery(optionId: string, orderDay: Date): string {
+function estimateDelivery(optionId: string, orderDay: Date): string {
   let date = new Date(orderDay.getFullYear(), orderDay.getMonth(), orderDay.getDate());
   if (optionId === 'saturday') {
     do date = addDays(date, 1);
@@ -125,11 +125,11 @@ function invalidFields({ customerInfo: info }: PlaceHardwareOrderArgs): Record<s
 }
 
 /** The server's sentence for a changed price. */
-export const priceChangeMessage = (name: string, fromPence: number, toPence: number) =>
+const priceChangeMessage = (name: string, fromPence: number, toPence: number) =>
   `The price of ${name} changed from ${formatPence(fromPence)} to ${formatPence(toPence)}`;
 
 /** A quote's version: a short digest of what it prices (the server's is a SHA-256; any stable digest does here). */
-export function quoteVersionOf(lines: QuoteLine[], shippingId: string | null): string {
+function quoteVersionOf(lines: QuoteLine[], shippingId: string | null): string {
   const text = JSON.stringify([lines.map((line) => [line.productId, line.unitPricePence, line.quantity]), shippingId]);
   let hash = 5381;
   for (let index = 0; index < text.length; index += 1) hash = (Math.imul(hash, 33) ^ text.charCodeAt(index)) >>> 0;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 
 /** A whole number of at least 1 from what was typed (1 when it is not one). */
-export function toQuantity(text: string): number {
+function toQuantity(text: string): number {
   const value = Number.parseInt(text, 10);
   return Number.isFinite(value) && value >= 1 ? value : 1;
 }

@@ -1,5 +1,5 @@
 /** The rating rounded to the nearest half star, between 0 and 5. */
-export function halfStars(rating: number): number {
+function halfStars(rating: number): number {
   return Math.min(5, Math.max(0, Math.round(rating * 2) / 2));
 }
 

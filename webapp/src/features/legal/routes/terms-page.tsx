@@ -6,7 +6,7 @@ import { LegalPage, type LegalSection } from '../components/legal-page';
 const product = siteConfig.productName;
 
 /** The page's one address; /terms shows the same page. */
-export const TERMS_PATH = '/general-terms-and-conditions';
+const TERMS_PATH = '/general-terms-and-conditions';
 
 const sections: LegalSection[] = [
   {

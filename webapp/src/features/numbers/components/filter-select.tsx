@@ -1,6 +1,6 @@
 import { useId } from 'react';
 
-export interface FilterOption<T extends string> {
+interface FilterOption<T extends string> {
   value: T;
   label: string;
 }

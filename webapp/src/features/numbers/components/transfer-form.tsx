@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { TextField } from '../../../components/account-form/text-field';
-import { internationalPortingQuote, normalisePac, pacError, transferKind, transferMessages } from '../transfer-rules';
+import { internationalPortingQuote, normalisePac, pacError, transferKind, transferMessages } from '../../../lib/transfer-rules';
 
 interface TransferFormProps {
   /** Adds the number (with a mobile's PAC code); resolves to whether the server accepted it. */

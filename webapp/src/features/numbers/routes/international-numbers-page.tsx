@@ -7,7 +7,7 @@ import type { AvailableNumber, CountryCode, NumberSearch, NumberSelection } from
 import { useNumberPage } from '../use-number-page';
 import { TRIAL_DAYS } from '../../../config/trial';
 
-export type InternationalNumberType = 'all' | 'local' | 'toll-free' | 'mobile';
+type InternationalNumberType = 'all' | 'local' | 'toll-free' | 'mobile';
 
 const numberTypes: { value: InternationalNumberType; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -34,7 +34,7 @@ const meta: NumberPageMeta = {
 export const INITIAL_INTERNATIONAL_SEARCH: NumberSearch = { countryCode: 'US', perPage: 20, run: 0 };
 
 /** A search: per_page 50, area code and type only when chosen, mobile_prefix 07 for mobiles in GB. */
-export function internationalSearch(country: CountryCode, type: InternationalNumberType, areaCode: string, run: number): NumberSearch {
+function internationalSearch(country: CountryCode, type: InternationalNumberType, areaCode: string, run: number): NumberSearch {
   return {
     countryCode: country,
     perPage: 50,

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { jsonResponse } from '../../../testing/mock-fetch';
 import { fakeNumberServer, searchPage, stockNumber } from '../testing/fake-number-server';
 import { renderNumberPage } from '../testing/render-number-page';
-import { transferMessages } from '../transfer-rules';
+import { transferMessages } from '../../../lib/transfer-rules';
 import { MobileNumbersPage } from './mobile-numbers-page';
 
 const mobiles = [stockNumber('07700900000', { areaCode: '07700' }), stockNumber('07700900001', { areaCode: '07700' })];

@@ -6,7 +6,7 @@ import type { NumberSearch, NumberSelection } from '../types';
 import { useNumberPage } from '../use-number-page';
 import { TRIAL_DAYS } from '../../../config/trial';
 
-export const MOBILE_PREFIXES = ['074', '075', '077', '078', '079'] as const;
+const MOBILE_PREFIXES = ['074', '075', '077', '078', '079'] as const;
 
 const prefixOptions = MOBILE_PREFIXES.map((prefix) => ({ value: prefix, label: prefix }));
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { storeWithCart } from '../../../testing/render-with-providers';
+import { storeWithCart } from '../../../app/testing/store-with-cart';
 import { jsonResponse } from '../../../testing/mock-fetch';
 import { fakeNumberServer, searchPage, stockNumber } from '../testing/fake-number-server';
 import { renderNumberPage } from '../testing/render-number-page';

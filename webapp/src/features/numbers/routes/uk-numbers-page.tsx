@@ -9,7 +9,7 @@ import { useNumberPage } from '../use-number-page';
 import { placeholderEntry, type NumberToggle } from '../use-number-toggle';
 import { TRIAL_DAYS } from '../../../config/trial';
 
-export type UkNumberType = 'all' | 'geographic' | 'freephone' | 'mobile';
+type UkNumberType = 'all' | 'geographic' | 'freephone' | 'mobile';
 
 const meta: NumberPageMeta = {
   title: 'UK Phone Numbers: local, freephone and mobile numbers from £2 a month',
@@ -31,7 +31,7 @@ const numberTypes: { value: UkNumberType; label: string }[] = [
 ];
 
 /** The area codes offered for a type: mobile numbers have none (they start 07). */
-export function areaCodesFor(type: UkNumberType): AreaCodeOption[] {
+function areaCodesFor(type: UkNumberType): AreaCodeOption[] {
   if (type === 'geographic') return UK_GEOGRAPHIC_AREA_CODES;
   if (type === 'freephone') return UK_FREEPHONE_AREA_CODES;
   if (type === 'mobile') return [];
@@ -56,7 +56,7 @@ export function filterByAreaCode(numbers: AvailableNumber[], areaCode: string | 
 }
 
 /** The sample London number shown when 020 has no live results: choosing it asks for an 020 number after payment. */
-export const SAMPLE_LONDON_NUMBER = '020 7946 0000';
+const SAMPLE_LONDON_NUMBER = '020 7946 0000';
 
 function tagFor(number: AvailableNumber): string | undefined {
   if (number.numberType === 'freephone') return 'Freephone';

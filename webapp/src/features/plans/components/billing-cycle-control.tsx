@@ -1,4 +1,4 @@
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
 import { useCatalogue } from '../../../lib/catalogue';
 import { billingCycleChosen, selectBillingCycle } from '../billing-slice';
 import { BillingToggle } from '../../../components/billing-toggle';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../lib/store-hooks';
 import { selectBillingCycle } from '../billing-slice';
 import { homePageRules } from '../quantity-rules';
 import type { BuyNowHandler } from '../types';

@@ -4,7 +4,7 @@ import { PortingSection } from '../../../components/marketing/porting';
 import { Testimonials } from '../../../components/marketing/testimonials';
 import { TrialPromises } from '../../../components/marketing/trial-promises';
 import { siteConfig } from '../../../config/site';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../lib/store-hooks';
 import type { Catalogue } from '../../../lib/api-types';
 import { monthlyPlanPrices, useCatalogue } from '../../../lib/catalogue';
 import { formatPence, penceAsDecimal } from '../../../lib/format-money';

@@ -8,7 +8,7 @@ import { siteConfig } from '../../../config/site';
 import { forgetSelectedFreeNumber } from '../../../lib/selected-free-number';
 import type { Registrations } from '../../../lib/api-types';
 import { useRegistrationPolling } from '../../../lib/registrations';
-import { isRestricted, SignInToSee } from '../../account/components/sign-in-to-see';
+import { isRestricted, SignInToSee } from '../../../components/sign-in-to-see';
 import { useGetTrialQuery, useGetTrialRegistrationsQuery } from '../api';
 import { formatTrialEnd } from '../format-trial-end';
 import { confirmBy, messages } from '../messages';

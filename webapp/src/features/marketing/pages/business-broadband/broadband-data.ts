@@ -3,7 +3,7 @@ import type { ConnectionOffer, PriceList } from '../../../../lib/api-types';
 
 export type ConnectionKind = 'broadband' | 'leased';
 
-export interface ConnectionProduct {
+interface ConnectionProduct {
   tabLabel: string;
   heading: string;
   summary: string;

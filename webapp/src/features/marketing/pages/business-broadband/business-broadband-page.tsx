@@ -18,7 +18,7 @@ const DESCRIPTION =
 const SALES_MAILTO = `mailto:${siteConfig.salesEmail}?subject=${encodeURIComponent('Business broadband and leased lines')}`;
 
 /** The quote form for the connection on show (docs/product-rules.md#quote-requests). */
-export const quotePath = (kind: ConnectionKind) => `/quote?product=${kind === 'leased' ? 'leasedLine' : 'broadband'}`;
+const quotePath = (kind: ConnectionKind) => `/quote?product=${kind === 'leased' ? 'leasedLine' : 'broadband'}`;
 
 /** Rows held while the prices load, so the table does not jump when they arrive. */
 const PLACEHOLDER_ROWS = 3;

@@ -19,7 +19,7 @@ export const advancedFeatures: FeatureCard[] = [
   { icon: 'headset', title: 'Professional voice recordings', text: 'Greetings and menus read by a professional voice artist, delivered the next working day.' },
 ];
 
-export interface IndustryExample {
+interface IndustryExample {
   title: string;
   situation: string;
   setup: string[];
@@ -62,7 +62,7 @@ export const sampleExtensions: { number: string; name: string; rings: string }[]
   { number: '103', name: 'Accounts', rings: 'Rings accounts; after 5pm goes to voicemail by email' },
 ];
 
-export const businessSetupSteps: Step[] = [
+const businessSetupSteps: Step[] = [
   { title: 'Choose a plan', text: 'Pick the plan that fits your team. Every feature is included, with no contract.' },
   { title: 'Pick or port your numbers', text: 'Choose new local, 03 or 0800 numbers, or move your existing ones free in 2-3 business days.' },
   { title: 'Add your users and extensions', text: 'Give each person an extension and a login to the apps from your dashboard.' },
@@ -89,7 +89,7 @@ export const businessFaq: FaqItem[] = [
 
 export type Audience = 'business' | 'residential';
 
-export interface AudienceVariant {
+interface AudienceVariant {
   tabLabel: string;
   setupTitle: string;
   setupSteps: Step[];

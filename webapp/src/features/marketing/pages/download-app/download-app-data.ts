@@ -7,7 +7,7 @@ export interface AppSource {
   href: string;
 }
 
-export interface PlatformApp {
+interface PlatformApp {
   platform: string;
   icon: IconName;
   app: string;
@@ -53,7 +53,7 @@ export const platformApps: PlatformApp[] = [
   },
 ];
 
-export interface TroubleshootingItem {
+interface TroubleshootingItem {
   problem: string;
   fixes: string[];
 }

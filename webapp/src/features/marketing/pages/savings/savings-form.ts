@@ -8,9 +8,9 @@ export interface SavingsForm {
 }
 
 export type SavingsField = keyof SavingsForm;
-export type SavingsErrors = Partial<Record<SavingsField, string>>;
+type SavingsErrors = Partial<Record<SavingsField, string>>;
 
-export const SAVINGS_LIMITS = {
+const SAVINGS_LIMITS = {
   lines: { min: 1, max: 500 },
   bill: { min: 0, max: 100_000 },
   minutes: { min: 0, max: 1_000_000 },

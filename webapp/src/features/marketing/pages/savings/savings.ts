@@ -60,7 +60,7 @@ function findPlan(catalogue: Catalogue, id: PlanId): CataloguePlan | undefined {
 }
 
 /** Pay As You Go's UK landline rate: what calls beyond a plan's minutes cost. */
-export function perMinuteRate(catalogue: Catalogue): { tenths: number; label: string } | undefined {
+function perMinuteRate(catalogue: Catalogue): { tenths: number; label: string } | undefined {
   const rates = findPlan(catalogue, 'payAsYouGo')?.callRates;
   return rates ? { tenths: rates.ukLandlineTenthsOfPenny, label: rates.ukLandlineLabel } : undefined;
 }

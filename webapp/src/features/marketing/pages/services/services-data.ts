@@ -11,7 +11,7 @@ export interface ServiceEntry {
   price?: { label: string; of: (catalogue: Catalogue) => number | undefined; to?: (catalogue: Catalogue) => number | undefined; unit: string };
 }
 
-export interface ServiceGroup {
+interface ServiceGroup {
   id: string;
   title: string;
   intro: string;

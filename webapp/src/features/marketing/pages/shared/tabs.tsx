@@ -1,6 +1,6 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
-export interface TabOption<K extends string> {
+interface TabOption<K extends string> {
   key: K;
   label: string;
 }

@@ -1,5 +1,0 @@
-import { PortsPage } from '../../features/admin/routes/ports-page';
-
-export function Component() {
-  return <PortsPage />;
-}

@@ -1,0 +1,1 @@
+export { HelpCentrePage as Component } from '../../features/help-centre/routes/help-centre-page';

@@ -1,5 +1,0 @@
-import { GuidePage } from '../../features/support/routes/guide-page';
-
-export function Component() {
-  return <GuidePage />;
-}

@@ -1,1 +1,0 @@
-export { SupportPage as Component } from '../../features/support/routes/support-page';
