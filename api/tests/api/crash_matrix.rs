@@ -639,7 +639,7 @@ fn every_fault_point_of_tell_buyer_is_tested() {
 }
 
 // ---------------------------------------------------------------------------------------
-// A completed order's transfers, each its own Port (`open-ports`).
+// A completed order's transfers, each its own Transfer (`open-ports`).
 
 /// The numbers `open_ports_after_port_opened` transfers in, as the order stores them.
 const TRANSFERRED: [&str; 2] = ["02079460123", "01614960123"];
@@ -707,7 +707,7 @@ async fn open_ports_after_port_opened() {
 
 #[test]
 fn every_fault_point_of_open_ports_is_tested() {
-    assert_eq!(api::app::workflows::ports::FAULT_POINTS, ["after-port-opened"]);
+    assert_eq!(api::app::workflows::transfers::FAULT_POINTS, ["after-port-opened"]);
 }
 
 /// A number given to an order that refuses it (here a placeholder it no longer waits for)
