@@ -252,11 +252,11 @@ async fn run(command: Command) -> Result<(), Failure> {
         }
         Command::History { order } => {
             let state = AppState::new(database().await?);
-            let Some((kind, id)) = api::app::support::find_order(&state, &order).await.map_err(|e| format!("{e:?}"))?
+            let Some((kind, id)) = api::app::admin::find_order(&state, &order).await.map_err(|e| format!("{e:?}"))?
             else {
                 return Err(format!("no order {order:?}: give an SB-, HW- or TR- number, or an order id").into());
             };
-            print!("{}", api::app::support::timeline(&state, kind, &id).await.map_err(|e| format!("{e:?}"))?);
+            print!("{}", api::app::admin::timeline(&state, kind, &id).await.map_err(|e| format!("{e:?}"))?);
         }
         Command::Migrate => {
             database().await?;

@@ -1,7 +1,7 @@
 //! Read models of the hardware catalogue: the item view (the public catalogue and the
 //! admin list are built from it) and the audit log of who changed what.
 
-use aggregates::hardware::{FieldChange, HardwareEvent, HardwareItem};
+use aggregates::hardware_item::{FieldChange, HardwareEvent, HardwareItem};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use cqrs_es::{Aggregate, EventEnvelope, Query, View};
@@ -158,7 +158,7 @@ pub struct AuditRow {
     pub at: DateTime<Utc>,
     pub action: String,
     /// The fields the action changed (stored as JSON).
-    #[schema(value_type = Vec<aggregates::hardware::FieldChange>)]
+    #[schema(value_type = Vec<aggregates::hardware_item::FieldChange>)]
     pub changes: serde_json::Value,
 }
 
@@ -351,7 +351,7 @@ impl crate::rebuild::ReadModel for AuditLog {
 
 #[cfg(test)]
 mod tests {
-    use aggregates::hardware::{Brand, HardwareFields, Image, ItemStatus, Stamp};
+    use aggregates::hardware_item::{Brand, HardwareFields, Image, ItemStatus, Stamp};
     use aggregates::pricing::Pence;
     use chrono::TimeZone;
 

@@ -5,9 +5,9 @@
 use aggregates::actor::Actor;
 use aggregates::call_credit::{CallCredit, CallCreditEvent};
 use aggregates::hardware_order::{HardwareOrder, HardwareOrderEvent};
-use aggregates::port::{legacy_event, Port, PortEvent, PortState};
 use aggregates::pricing::Pence;
 use aggregates::service_order::{OrderStatus, PaymentPart, ServiceOrder, ServiceOrderEvent};
+use aggregates::transfer::{legacy_event, Transfer, TransferEvent, TransferState};
 use aggregates::trial::{EndReason, Trial, TrialEvent, TrialStatus};
 use chrono::{DateTime, Utc};
 use cqrs_es::Aggregate;
@@ -128,7 +128,7 @@ impl Narrated for ServiceOrder {
             | Ev::PortDateSet { .. }
             | Ev::PortCompleted { .. }
             | Ev::PortRejected { .. } => {
-                legacy_event(event).map(|event| Port::sentence(&event, actor)).unwrap_or_default()
+                legacy_event(event).map(|event| Transfer::sentence(&event, actor)).unwrap_or_default()
             }
             Ev::CancellationProposed { at_period_end, reason, .. } => format!(
                 "Cancellation of the subscription {} proposed by {by}, for an admin to carry out: {reason}",
@@ -219,31 +219,31 @@ impl Narrated for ServiceOrder {
 
 /// A number transfer's history is its order's: support reads its events in the order's
 /// timeline (the port's id names the order), and its state among the order's facts.
-impl Narrated for Port {
-    fn sentence(event: &PortEvent, actor: &Actor) -> String {
+impl Narrated for Transfer {
+    fn sentence(event: &TransferEvent, actor: &Actor) -> String {
         let by = who(actor);
         match event {
-            PortEvent::PortOpened { number, state, carried_over: false, .. } => {
+            TransferEvent::PortOpened { number, state, carried_over: false, .. } => {
                 format!("Transfer of {number} opened: {}.", state.label().to_lowercase())
             }
-            PortEvent::PortOpened { number, state, .. } => {
+            TransferEvent::PortOpened { number, state, .. } => {
                 format!("Transfer of {number} carried on in its own record, {}.", state.label().to_lowercase())
             }
-            PortEvent::PortDetailsConfirmed { number, details, .. } => format!(
+            TransferEvent::PortDetailsConfirmed { number, details, .. } => format!(
                 "Transfer of {number}: details confirmed and the letter of authority signed by {} (account holder {}, with {}).",
                 details.signed_name, details.account_holder, details.current_provider
             ),
-            PortEvent::PortPacGiven { number, pac, .. } => {
+            TransferEvent::PortPacGiven { number, pac, .. } => {
                 format!("Transfer of {number}: the buyer gave a new PAC code, {pac}.")
             }
-            PortEvent::PortSubmitted { number, .. } => {
+            TransferEvent::PortSubmitted { number, .. } => {
                 format!("Transfer of {number} submitted to the current provider by {by}.")
             }
-            PortEvent::PortDateSet { number, date, .. } => {
+            TransferEvent::PortDateSet { number, date, .. } => {
                 format!("Transfer date of {number} set to {} by {by}.", date.format("%A %-d %B %Y"))
             }
-            PortEvent::PortCompleted { number, .. } => format!("Transfer of {number} completed by {by}."),
-            PortEvent::PortRejected { number, reason, .. } => {
+            TransferEvent::PortCompleted { number, .. } => format!("Transfer of {number} completed by {by}."),
+            TransferEvent::PortRejected { number, reason, .. } => {
                 format!("Transfer of {number} rejected by {by}: {reason}")
             }
         }
@@ -251,7 +251,7 @@ impl Narrated for Port {
 
     fn summary(&self) -> Vec<(String, String)> {
         let state = match self.date {
-            Some(date) if self.state == PortState::DateSet => format!("{} ({date})", self.state.label()),
+            Some(date) if self.state == TransferState::DateSet => format!("{} ({date})", self.state.label()),
             _ => self.state.label().to_string(),
         };
         rows(vec![("Transfer", format!("{}: {state}", self.number))])

@@ -1,9 +1,9 @@
 //! The order view: what the thank-you page and support staff read of a service order,
 //! built from the ServiceOrder events (amounts as fixed when the order was placed).
 
-use aggregates::port::PortState;
 use aggregates::pricing::{BillingCycle, Pence, Plan, Totals};
 use aggregates::service_order::{PaymentType, ServiceOrder, ServiceOrderEvent};
+use aggregates::transfer::TransferState;
 use chrono::{DateTime, NaiveDate, Utc};
 use cqrs_es::{EventEnvelope, View};
 use serde::{Deserialize, Serialize};
@@ -63,7 +63,7 @@ pub struct OrderView {
     pub open_placeholders: Vec<String>,
     /// The numbers being transferred in, each with where its transfer stands.
     #[serde(default)]
-    pub ports: Vec<PortLine>,
+    pub ports: Vec<TransferLine>,
     /// When the order closed unpaid: replaced by a newer order from the same cart, or
     /// expired after 24 hours. The reconcile job looks at it no more.
     #[serde(default)]
@@ -75,7 +75,7 @@ pub struct OrderView {
 }
 
 impl OrderView {
-    fn port_mut(&mut self, number: &str) -> Option<&mut PortLine> {
+    fn port_mut(&mut self, number: &str) -> Option<&mut TransferLine> {
         self.ports.iter_mut().find(|p| p.number == number)
     }
 
@@ -89,10 +89,11 @@ impl OrderView {
 /// A number being transferred in, as the buyer's page and the support console read it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct PortLine {
+#[schema(as = PortLine)]
+pub struct TransferLine {
     pub number: String,
     pub display_number: String,
-    pub state: PortState,
+    pub state: TransferState,
     /// The state in words ("Submitted to your current provider").
     pub state_label: String,
     pub requested_at: DateTime<Utc>,
@@ -112,8 +113,8 @@ pub struct PortLine {
     pub moves_with_pac: bool,
 }
 
-impl PortLine {
-    fn moved(&mut self, state: PortState, at: DateTime<Utc>) {
+impl TransferLine {
+    fn moved(&mut self, state: TransferState, at: DateTime<Utc>) {
         self.state = state;
         self.state_label = state.label().to_string();
         self.updated_at = at;
@@ -250,8 +251,9 @@ impl View<ServiceOrder> for OrderView {
                     .map(|line| {
                         // A mobile (07) came with its PAC code (the order's lines hold it): its details are in.
                         let moves_with_pac = line.value.starts_with("07");
-                        let state = if moves_with_pac { PortState::DetailsConfirmed } else { PortState::Requested };
-                        PortLine {
+                        let state =
+                            if moves_with_pac { TransferState::DetailsConfirmed } else { TransferState::Requested };
+                        TransferLine {
                             number: line.value.clone(),
                             display_number: line.display_value.clone(),
                             state,
@@ -271,14 +273,14 @@ impl View<ServiceOrder> for OrderView {
             }
             ServiceOrderEvent::PortPacGiven { number, at, .. } => {
                 if let Some(port) = self.port_mut(number) {
-                    port.moved(PortState::DetailsConfirmed, *at);
+                    port.moved(TransferState::DetailsConfirmed, *at);
                     port.date = None;
                     port.rejection_reason = None;
                 }
             }
             ServiceOrderEvent::PortDetailsConfirmed { number, details, signed_at } => {
                 if let Some(port) = self.port_mut(number) {
-                    port.moved(PortState::DetailsConfirmed, *signed_at);
+                    port.moved(TransferState::DetailsConfirmed, *signed_at);
                     port.account_holder = Some(details.account_holder.clone());
                     port.current_provider = Some(details.current_provider.clone());
                     port.signed_name = Some(details.signed_name.clone());
@@ -289,23 +291,23 @@ impl View<ServiceOrder> for OrderView {
             }
             ServiceOrderEvent::PortSubmitted { number, at, .. } => {
                 if let Some(port) = self.port_mut(number) {
-                    port.moved(PortState::Submitted, *at);
+                    port.moved(TransferState::Submitted, *at);
                 }
             }
             ServiceOrderEvent::PortDateSet { number, date, at, .. } => {
                 if let Some(port) = self.port_mut(number) {
-                    port.moved(PortState::DateSet, *at);
+                    port.moved(TransferState::DateSet, *at);
                     port.date = Some(*date);
                 }
             }
             ServiceOrderEvent::PortCompleted { number, at, .. } => {
                 if let Some(port) = self.port_mut(number) {
-                    port.moved(PortState::Completed, *at);
+                    port.moved(TransferState::Completed, *at);
                 }
             }
             ServiceOrderEvent::PortRejected { number, reason, at, .. } => {
                 if let Some(port) = self.port_mut(number) {
-                    port.moved(PortState::Rejected, *at);
+                    port.moved(TransferState::Rejected, *at);
                     port.rejection_reason = Some(reason.clone());
                 }
             }

@@ -4,7 +4,7 @@
 //! A number starts ringing when it becomes its owner's: an order's stock numbers
 //! (`NumbersAssigned`), a lost one's replacement (`NumberReplaced`), an area-code
 //! placeholder's number (`PlaceholderFilled`), a number transferred in once its port
-//! completes (the Port's `PortCompleted`, or a port carried over completed, or the legacy
+//! completes (the Transfer's `PortCompleted`, or a port carried over completed, or the legacy
 //! step in an older order's stream), and a trial's number (`TrialStarted`). It stops when
 //! staff release it (`NumberReleased`) or the trial ends (`TrialEnded`). Rows are keyed by
 //! number and owner, so each owner's events only touch that owner's rows, and a replay in
@@ -34,9 +34,9 @@
 //! registrar refuses such an owner's calls out with the reason as its 403's phrase.
 
 use aggregates::numbers::e164_digits;
-use aggregates::port::{Port, PortEvent, PortState};
 use aggregates::pricing::Plan;
 use aggregates::service_order::{cap_tenths, ServiceOrder, ServiceOrderEvent};
+use aggregates::transfer::{Transfer, TransferEvent, TransferState};
 use aggregates::trial::{Trial, TrialEvent};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -240,17 +240,17 @@ impl SipNumbersQuery {
         Ok(())
     }
 
-    pub async fn apply_port(&self, id: &str, event: &PortEvent) -> Result<(), RebuildError> {
+    pub async fn apply_port(&self, id: &str, event: &TransferEvent) -> Result<(), RebuildError> {
         let completed = match event {
-            PortEvent::PortCompleted { .. } => true,
+            TransferEvent::PortCompleted { .. } => true,
             // A port begun in an older order's stream, carried over already completed.
-            PortEvent::PortOpened { state, .. } => *state == PortState::Completed,
+            TransferEvent::PortOpened { state, .. } => *state == TransferState::Completed,
             _ => false,
         };
         if !completed {
             return Ok(());
         }
-        let port: Port = fold(&self.pool, id).await?;
+        let port: Transfer = fold(&self.pool, id).await?;
         let ring_all = self.rings_all(&port.order_id).await?;
         Ok(self.route(event.number(), &port.order_id, ring_all).await?)
     }
@@ -306,8 +306,8 @@ impl Query<ServiceOrder> for SipNumbersQuery {
 }
 
 #[async_trait]
-impl Query<Port> for SipNumbersQuery {
-    async fn dispatch(&self, id: &str, events: &[EventEnvelope<Port>]) {
+impl Query<Transfer> for SipNumbersQuery {
+    async fn dispatch(&self, id: &str, events: &[EventEnvelope<Transfer>]) {
         for event in events {
             if let Err(error) = self.apply_port(id, &event.payload).await {
                 tracing::error!(port = id, %error, "SIP number routing update failed; run rebuild-views");
@@ -334,11 +334,11 @@ pub async fn rebuild(
     pool: &PgPool,
     watch: &mut dyn crate::rebuild::Watch,
 ) -> Result<crate::rebuild::Rebuilt, RebuildError> {
-    let types = [ServiceOrder::TYPE, Port::TYPE, Trial::TYPE];
+    let types = [ServiceOrder::TYPE, Transfer::TYPE, Trial::TYPE];
     let mut replay = crate::rebuild::Replay::start(pool, watch, SIP_NUMBERS_TABLE, &types, rows(pool).await?).await?;
     let query = SipNumbersQuery::new(pool.clone());
     replay.each::<ServiceOrder, _>(async |id, event| query.apply_order(id, event).await).await?;
-    replay.each::<Port, _>(async |id, event| query.apply_port(id, event).await).await?;
+    replay.each::<Transfer, _>(async |id, event| query.apply_port(id, event).await).await?;
     replay.each::<Trial, _>(async |id, event| query.apply_trial(id, event).await).await?;
     let deleted = query.sweep(replay.since()).await?;
     Ok(replay.finish(deleted, rows(pool).await?))

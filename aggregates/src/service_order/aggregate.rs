@@ -160,8 +160,8 @@ impl ServiceOrder {
             .collect()
     }
 
-    /// The numbers the order transfers in (each becomes a Port once the order completes:
-    /// crate::port), with the PAC code a mobile came with.
+    /// The numbers the order transfers in (each becomes a Transfer once the order completes:
+    /// crate::transfer), with the PAC code a mobile came with.
     pub fn transfers(&self) -> impl Iterator<Item = &OrderedNumber> {
         self.lines.iter().flat_map(|l| &l.numbers).filter(|n| n.is_transfer && !n.is_placeholder)
     }
@@ -787,7 +787,7 @@ impl Aggregate for ServiceOrder {
                 self.filled_placeholders.push(placeholder);
                 self.assigned_numbers.push(number);
             }
-            // Legacy transfer steps: the port's own stream carries them on (crate::port::opening).
+            // Legacy transfer steps: the port's own stream carries them on (crate::transfer::opening).
             Ev::PortDetailsConfirmed { .. }
             | Ev::PortPacGiven { .. }
             | Ev::PortSubmitted { .. }

@@ -7,7 +7,7 @@ use crate::pricing::Pence;
 use super::lines::{OrderLines, PaymentPart, PaymentType};
 use super::suspension::SuspensionCause;
 use crate::customer::{Customer, Extension};
-use crate::port::PortDetails;
+use crate::transfer::TransferDetails;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 // Placing or starting carries the whole order or contact; the others are small. Each value
@@ -115,13 +115,13 @@ pub enum ServiceOrderEvent {
         at: DateTime<Utc>,
     },
     // Legacy: the steps of a number transfer, stored here before transfers became their own
-    // aggregate (crate::port). Older orders' streams hold them, so they still read; none is
-    // stored any more, and the order itself ignores them: the Port aggregate opens from
-    // them (crate::port::opening), and the views and history read them as before.
+    // aggregate (crate::transfer). Older orders' streams hold them, so they still read; none is
+    // stored any more, and the order itself ignores them: the Transfer aggregate opens from
+    // them (crate::transfer::opening), and the views and history read them as before.
     /// The buyer's transfer details and their letter of authority, signed at `signed_at`.
     PortDetailsConfirmed {
         number: String,
-        details: PortDetails,
+        details: TransferDetails,
         signed_at: DateTime<Utc>,
     },
     /// A new PAC code for a mobile's port, given by the buyer: its details are in again.

@@ -908,8 +908,8 @@ async fn a_paid_area_code_placeholder_is_filled_once_after_completion() {
         .then_expect_events(vec![ServiceOrderEvent::NumberReleased { number: "441134960001".into(), at: at() }]);
 }
 
-// A transferred-in number is a line of the order; its port is the Port aggregate's
-// (crate::port, where the transfer tests live).
+// A transferred-in number is a line of the order; its port is the Transfer aggregate's
+// (crate::transfer, where the transfer tests live).
 
 const PORTED: &str = "02079460123";
 

@@ -6,11 +6,11 @@
 //! (crate::app::customer_sessions).
 
 use aggregates::hardware_order::{HardwareOrder, HardwareOrderStatus};
-use aggregates::port::PortDetails;
 use aggregates::pricing::Pence;
+use aggregates::transfer::TransferDetails;
 use chrono::{DateTime, Utc};
 use cqrs_es::persist::ViewRepository;
-use projections::orders::PortLine;
+use projections::orders::TransferLine;
 
 use crate::app::customer_sessions::{
     require_hardware_order_owner, require_order_owner, require_trial_owner, SignedInCustomer,
@@ -50,16 +50,16 @@ pub async fn reset_trial_sip_password(
 
 /// The number transfers of the customer's service order, each as its port's view has it
 /// (none: the order transfers no number in).
-pub async fn transfers(state: &AppState, customer: &SignedInCustomer, id: &str) -> Result<Vec<PortLine>, ApiError> {
+pub async fn transfers(state: &AppState, customer: &SignedInCustomer, id: &str) -> Result<Vec<TransferLine>, ApiError> {
     require_order_owner(state, customer, id).await?;
     order_transfers(state, id).await
 }
 
-async fn order_transfers(state: &AppState, id: &str) -> Result<Vec<PortLine>, ApiError> {
+async fn order_transfers(state: &AppState, id: &str) -> Result<Vec<TransferLine>, ApiError> {
     let Some(view) = state.order_views.load(id).await.map_err(ApiError::internal)? else {
         return Ok(vec![]);
     };
-    Ok(crate::app::ports::with_ports(state, view).await?.ports)
+    Ok(crate::app::transfers::with_transfers(state, view).await?.ports)
 }
 
 /// The customer signs the letter of authority of one of their order's transfers (or corrects
@@ -69,10 +69,10 @@ pub async fn sign_letter_of_authority(
     customer: &SignedInCustomer,
     id: &str,
     number: &str,
-    details: PortDetails,
-) -> Result<Vec<PortLine>, ApiError> {
+    details: TransferDetails,
+) -> Result<Vec<TransferLine>, ApiError> {
     require_order_owner(state, customer, id).await?;
-    crate::app::ports::confirm_details(state, &acting(customer), id, number, details).await?;
+    crate::app::transfers::confirm_details(state, &acting(customer), id, number, details).await?;
     order_transfers(state, id).await
 }
 

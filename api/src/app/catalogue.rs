@@ -2,7 +2,7 @@
 //! status and images) and the catalogue's audit log. The routes (crate::http::routes::hardware)
 //! only turn these into answers; the live items are read through crate::app::hardware_items.
 
-use aggregates::hardware::{HardwareCommand, HardwareError, HardwareFields, ItemStatus};
+use aggregates::hardware_item::{HardwareCommand, HardwareError, HardwareFields, ItemStatus};
 use projections::hardware::{audit_page, AuditCursor, AuditRow, HardwareView};
 
 use crate::app::auth::Staff;

@@ -1,6 +1,6 @@
 //! The live hardware catalogue as the routes read it: items not deleted, and uploaded images.
 
-use aggregates::hardware::{HardwareError, Image};
+use aggregates::hardware_item::{HardwareError, Image};
 use projections::hardware::HardwareView;
 use sqlx::PgPool;
 use uuid::Uuid;

@@ -5,10 +5,10 @@ use std::sync::Arc;
 use aggregates::call_credit::{CallCredit, CallCreditServices};
 use aggregates::cart::Cart;
 use aggregates::clock::{Clock, SystemClock};
-use aggregates::hardware::{HardwareItem, HardwareServices};
+use aggregates::hardware_item::{HardwareItem, HardwareServices};
 use aggregates::hardware_order::{HardwareOrder, HardwareOrderServices};
 use aggregates::phone_number::{NumberStock, PhoneNumber, PhoneNumberServices};
-use aggregates::port::{Port, PortServices};
+use aggregates::transfer::{Transfer, TransferServices};
 use postgres_es::PostgresViewRepository;
 use projections::call_credit::{CallCreditView, CALL_CREDIT_VIEW_TABLE};
 use projections::cart::{CartView, CART_VIEW_TABLE};
@@ -25,8 +25,8 @@ use aggregates::quote_request::{QuoteRequest, QuoteRequestServices};
 use aggregates::service_order::{ServiceOrder, ServiceOrderServices};
 use aggregates::trial::{Trial, TrialServices};
 use projections::orders::{OrderView, ORDER_VIEW_TABLE};
-use projections::ports::{PortView, PORT_VIEW_TABLE};
 use projections::quotes::{QuoteRequestView, QUOTE_REQUEST_VIEW_TABLE};
+use projections::transfers::{TransferView, TRANSFER_VIEW_TABLE};
 use projections::trials::{TrialView, TRIAL_VIEW_TABLE};
 
 use crate::adapters::stripe::Stripe;
@@ -41,7 +41,7 @@ pub type HardwareViews = PostgresViewRepository<HardwareView, HardwareItem>;
 pub type HardwareStore = Store<HardwareItem>;
 pub type OrderViews = PostgresViewRepository<OrderView, ServiceOrder>;
 pub type OrderStore = Store<ServiceOrder>;
-pub type PortViews = PostgresViewRepository<PortView, Port>;
+pub type TransferViews = PostgresViewRepository<TransferView, Transfer>;
 pub type CallCreditViews = PostgresViewRepository<CallCreditView, CallCredit>;
 pub type OrderViewQuery = CatchUpQuery<OrderStore, OrderViews, OrderView, ServiceOrder>;
 pub type HardwareOrderViews = PostgresViewRepository<HardwareOrderView, HardwareOrder>;
@@ -104,9 +104,9 @@ pub struct Shared {
     pub orders: Arc<Cqrs<ServiceOrder>>,
     pub order_views: Arc<OrderViews>,
     pub order_view_query: Arc<OrderViewQuery>,
-    /// The number transfers of paid orders, one aggregate per number (crate::app::ports).
-    pub ports: Arc<Cqrs<Port>>,
-    pub port_views: Arc<PortViews>,
+    /// The number transfers of paid orders, one aggregate per number (crate::app::transfers).
+    pub ports: Arc<Cqrs<Transfer>>,
+    pub port_views: Arc<TransferViews>,
     /// The call credit of Pay As You Go orders, one aggregate per order
     /// (crate::app::call_credit), and its balance view.
     pub call_credits: Arc<Cqrs<CallCredit>>,
@@ -172,11 +172,14 @@ impl AppState {
             ServiceOrderServices { clock: clock.clone() },
         )
         .starting(crate::app::workflows::triggers::service_order_started_by);
-        let port_views = Arc::new(PortViews::new(PORT_VIEW_TABLE, pool.clone()));
-        let ports =
-            Cqrs::new(&pool, vec![Box::new(SipNumbersQuery::new(pool.clone()))], PortServices { clock: clock.clone() })
-                .with_view::<PortView>()
-                .starting(crate::app::workflows::triggers::port_started_by);
+        let port_views = Arc::new(TransferViews::new(TRANSFER_VIEW_TABLE, pool.clone()));
+        let ports = Cqrs::new(
+            &pool,
+            vec![Box::new(SipNumbersQuery::new(pool.clone()))],
+            TransferServices { clock: clock.clone() },
+        )
+        .with_view::<TransferView>()
+        .starting(crate::app::workflows::triggers::transfer_started_by);
         let call_credit_views = Arc::new(CallCreditViews::new(CALL_CREDIT_VIEW_TABLE, pool.clone()));
         let call_credits =
             Cqrs::new(&pool, vec![], CallCreditServices { clock: clock.clone() }).with_view::<CallCreditView>();

@@ -3,13 +3,13 @@
 
 use aggregates::call_credit::CallCreditError;
 use aggregates::cart::CartError;
-use aggregates::hardware::HardwareError;
+use aggregates::hardware_item::HardwareError;
 use aggregates::hardware_order::HardwareOrderError;
 use aggregates::phone_number::PhoneNumberError;
-use aggregates::port::PortError;
 use aggregates::quote_request::QuoteRequestError;
 use aggregates::refusal::{Declared, Refusal as DomainRefusal};
 use aggregates::service_order::ServiceOrderError;
+use aggregates::transfer::TransferError;
 use aggregates::trial::TrialError;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::http::header::RETRY_AFTER;
@@ -156,7 +156,7 @@ pub fn declared_refusals() -> Vec<(&'static str, Declared)> {
         .chain(all::<PhoneNumberError>("PhoneNumberError"))
         .chain(all::<HardwareError>("HardwareError"))
         .chain(all::<ServiceOrderError>("ServiceOrderError"))
-        .chain(all::<PortError>("PortError"))
+        .chain(all::<TransferError>("TransferError"))
         .chain(all::<HardwareOrderError>("HardwareOrderError"))
         .chain(all::<TrialError>("TrialError"))
         .chain(all::<QuoteRequestError>("QuoteRequestError"))
@@ -187,7 +187,7 @@ pub enum ApiError {
     Number(PhoneNumberError),
     Hardware(HardwareError),
     Order(ServiceOrderError),
-    Port(PortError),
+    Transfer(TransferError),
     HardwareOrder(HardwareOrderError),
     Trial(TrialError),
     Quote(QuoteRequestError),
@@ -289,7 +289,7 @@ impl ApiError {
             ApiError::Number(error) => declared_status(error),
             ApiError::Hardware(error) => declared_status(error),
             ApiError::Order(error) => declared_status(error),
-            ApiError::Port(error) => declared_status(error),
+            ApiError::Transfer(error) => declared_status(error),
             ApiError::HardwareOrder(error) => declared_status(error),
             ApiError::Trial(error) => declared_status(error),
             ApiError::Quote(error) => declared_status(error),
@@ -309,7 +309,7 @@ impl IntoResponse for ApiError {
             ApiError::Number(error) => (error.to_string(), error.code()),
             ApiError::Hardware(error) => (error.to_string(), error.code()),
             ApiError::Order(error) => (error.to_string(), error.code()),
-            ApiError::Port(error) => (error.to_string(), error.code()),
+            ApiError::Transfer(error) => (error.to_string(), error.code()),
             ApiError::HardwareOrder(error @ HardwareOrderError::InvalidDetails(fields)) => {
                 let body = serde_json::json!({
                     "success": false,
@@ -370,9 +370,9 @@ impl From<ServiceOrderError> for ApiError {
     }
 }
 
-impl From<PortError> for ApiError {
-    fn from(error: PortError) -> Self {
-        ApiError::Port(error)
+impl From<TransferError> for ApiError {
+    fn from(error: TransferError) -> Self {
+        ApiError::Transfer(error)
     }
 }
 

@@ -61,7 +61,7 @@ pub async fn rebuild_order_views(state: &AppState) -> Result<Rebuilt, RebuildErr
 
 /// The port view (number transfers).
 pub async fn rebuild_port_views(state: &AppState) -> Result<Rebuilt, RebuildError> {
-    projections::ports::rebuild(&state.pool, &mut Bar::default()).await
+    projections::transfers::rebuild(&state.pool, &mut Bar::default()).await
 }
 
 /// The call credit view (Pay As You Go credit).

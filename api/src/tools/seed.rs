@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use aggregates::hardware::{Brand, HardwareCommand, Image, ItemStatus};
+use aggregates::hardware_item::{Brand, HardwareCommand, Image, ItemStatus};
 use uuid::Uuid;
 
 use crate::app::state::AppState;

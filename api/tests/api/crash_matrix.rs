@@ -593,7 +593,7 @@ async fn stray_payment_after_stray_refunded_at_provider() {
 }
 
 // ---------------------------------------------------------------------------------------
-// A completed order's transfers, each its own Port (`open-ports`).
+// A completed order's transfers, each its own Transfer (`open-ports`).
 
 /// The numbers `open_ports_after_port_opened` transfers in, as the order stores them.
 const TRANSFERRED: [&str; 2] = ["02079460123", "01614960123"];
@@ -719,7 +719,7 @@ fn every_fault_point_in_the_code_has_a_crash_test() {
         .chain(api::app::workflows::trial::FAULT_POINTS.iter().map(|(_, point)| point))
         .chain(&api::app::workflows::stray_payment::FAULT_POINTS)
         .chain(&api::app::workflows::tell_buyer::FAULT_POINTS)
-        .chain(&api::app::workflows::ports::FAULT_POINTS)
+        .chain(&api::app::workflows::transfers::FAULT_POINTS)
         .chain(&api::app::workflows::hardware_order::FAULT_POINTS)
         .chain(&api::app::billing::TOP_UP_FAULT_POINTS);
     for point in declared {

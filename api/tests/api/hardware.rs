@@ -1,7 +1,7 @@
 //! The hardware catalogue's write side and read models against PostgreSQL (the HTTP
 //! routes come with the admin sign-in).
 
-use aggregates::hardware::{Brand, HardwareCommand, HardwareFields, Image, ItemStatus};
+use aggregates::hardware_item::{Brand, HardwareCommand, HardwareFields, Image, ItemStatus};
 use aggregates::pricing::Pence;
 use api::app::state::AppState;
 use cqrs_es::persist::ViewRepository;

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use aggregates::clock::FixedClock;
-use aggregates::hardware::{HardwareCommand, ItemStatus};
+use aggregates::hardware_item::{HardwareCommand, ItemStatus};
 use api::app::state::AppState;
 use chrono::{Duration, Utc};
 use cqrs_es::persist::ViewRepository;

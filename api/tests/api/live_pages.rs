@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use aggregates::hardware::{Brand, HardwareCommand, HardwareFields, ItemStatus};
+use aggregates::hardware_item::{Brand, HardwareCommand, HardwareFields, ItemStatus};
 use aggregates::pricing::Pence;
 use reqwest::header::{CONTENT_SECURITY_POLICY, CONTENT_TYPE, ETAG, IF_NONE_MATCH};
 use reqwest::StatusCode;

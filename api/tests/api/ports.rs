@@ -336,10 +336,10 @@ async fn a_mobile_moves_with_its_pac_through_the_same_port_steps_and_staff_see_t
 }
 
 /// An order from before transfers had their own aggregate: its port's steps are stored in
-/// the order's own stream, and no Port exists for it.
+/// the order's own stream, and no Transfer exists for it.
 async fn order_with_legacy_port(app: &TestApp, email: &str) -> String {
     let (order, _) = order_with_transfer(app, email).await;
-    // Back to how the upgrade finds it: no Port, no port view.
+    // Back to how the upgrade finds it: no Transfer, no port view.
     for sql in [
         "DELETE FROM events WHERE aggregate_type = 'Port' AND aggregate_id LIKE $1 || ':%'",
         "DELETE FROM snapshots WHERE aggregate_type = 'Port' AND aggregate_id LIKE $1 || ':%'",

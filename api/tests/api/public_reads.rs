@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use aggregates::hardware::{Brand, HardwareCommand, HardwareFields, ItemStatus};
+use aggregates::hardware_item::{Brand, HardwareCommand, HardwareFields, ItemStatus};
 use aggregates::pricing::Pence;
 use api::app::state::AppState;
 use reqwest::header::{ACCEPT_ENCODING, CACHE_CONTROL, CONTENT_ENCODING, ETAG, IF_NONE_MATCH, VARY};

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use aggregates::cart::CartCommand;
-use aggregates::hardware::{Brand, HardwareCommand, HardwareFields, Image};
+use aggregates::hardware_item::{Brand, HardwareCommand, HardwareFields, Image};
 use aggregates::pricing::{BillingCycle, Pence, Plan};
 use api::app::state::AppState;
 use api::tools::rebuild::{self, Rebuilt};

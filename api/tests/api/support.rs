@@ -493,9 +493,9 @@ async fn no_secret_reaches_the_event_store_or_what_support_sees() {
     // value (a bare "4242" substring also turns up by chance in ids and microsecond times).
     assert!(store.iter().all(|event| !event.contains("\"4242\"") && !event.to_lowercase().contains("last4")));
 
-    let printed = api::app::support::timeline(
+    let printed = api::app::admin::timeline(
         &api::app::state::AppState::new(app.pool.clone()),
-        api::app::support::OrderKind::Service,
+        api::app::admin::OrderKind::Service,
         &order,
     )
     .await

@@ -16,7 +16,7 @@ use crate::app::faults;
 use crate::app::locks::locked;
 use crate::app::sip_extensions;
 use crate::app::state::AppState;
-use crate::app::workflows::{self, BUY_CREDIT, COMPLETE_SERVICE_ORDER, OPEN_PORTS};
+use crate::app::workflows::{self, BUY_CREDIT, COMPLETE_SERVICE_ORDER, OPEN_TRANSFERS};
 use crate::platform::error::ApiError;
 
 /// The fault points of the buyer's request (FAULT_INJECTION), around the workflow's own
@@ -65,8 +65,8 @@ pub async fn create_account(
             // Owed still: a runner finishes it. The passwords are good already.
             tracing::error!(order = %order.order_number, ?error, "completing the order failed; it will be resumed");
         }
-        // The completed order's transfers, each its own Port (owed still on failure: a runner opens them).
-        if let Err(error) = workflows::run(state, OPEN_PORTS, id).await {
+        // The completed order's transfers, each its own Transfer (owed still on failure: a runner opens them).
+        if let Err(error) = workflows::run(state, OPEN_TRANSFERS, id).await {
             tracing::warn!(order = %order.order_number, ?error, "opening the order's transfers failed; it will be resumed");
         }
         // A Pay As You Go order's top-up becomes its call credit (owed still on failure).
@@ -118,7 +118,7 @@ pub async fn complete_unattended(state: &AppState, context: &Context, id: &str) 
         add_account(state, context, id, &order, None, Shown::Nobody).await?;
     }
     workflows::run(state, COMPLETE_SERVICE_ORDER, id).await?;
-    workflows::run(state, OPEN_PORTS, id).await?;
+    workflows::run(state, OPEN_TRANSFERS, id).await?;
     workflows::run(state, BUY_CREDIT, id).await?;
     Ok(())
 }

@@ -74,7 +74,7 @@ pub fn confirmation(
         ),
     };
     body.push_str(&note);
-    // A completed order's transfers (each a Port from then on): a mobile's moves with its PAC code.
+    // A completed order's transfers (each a Transfer from then on): a mobile's moves with its PAC code.
     let completed = order.status == aggregates::service_order::OrderStatus::Completed;
     let (mobiles, landlines): (Vec<_>, Vec<_>) = order.transfers().filter(|_| completed).partition(|n| n.pac.is_some());
     if !landlines.is_empty() {

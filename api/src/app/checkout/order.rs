@@ -335,7 +335,7 @@ pub struct OrderPage {
 pub async fn order_page(state: &AppState, id: &str) -> Result<OrderPage, ApiError> {
     let view: OrderView =
         state.order_views.load(id).await.map_err(ApiError::internal)?.ok_or(ServiceOrderError::NotFound)?;
-    let view = crate::app::ports::with_ports(state, view).await?;
+    let view = crate::app::transfers::with_transfers(state, view).await?;
     let email_sent = sqlx::query_scalar!(
         r#"SELECT EXISTS (SELECT 1 FROM outbox WHERE kind = 'order_confirmation' AND reference = $1) AS "exists!""#,
         id

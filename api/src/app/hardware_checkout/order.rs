@@ -1,6 +1,6 @@
 //! Pricing the cart's desk phones and placing a hardware order from them.
 
-use aggregates::hardware::ItemStatus;
+use aggregates::hardware_item::ItemStatus;
 use aggregates::hardware_order::{
     quote_version, HardwareAmounts, HardwareCustomer, HardwareLine, HardwareOrder, HardwareOrderCommand,
     HardwareOrderError, HardwareOrderStatus, ShippingAddress, ShippingOption,

@@ -16,18 +16,18 @@
 //! | `remind-trial` | `ReminderSent` | the reminder e-mail |
 //! | `end-trial` | `TrialEnded` | the trial's extension can no longer register; an unconfirmed trial's number back in the pool |
 //! | `tell-buyer` | `PlaceholderFilled`, `NumberReplaced`, `SubscriptionCancelled` (and an order's legacy transfer steps) | the buyer's e-mail of each |
-//! | `open-ports` | `OrderCompleted` | a Port for each number the order transfers in (aggregates::port) |
-//! | `tell-transfer` | each step of a Port | the buyer's e-mail of each |
+//! | `open-ports` | `OrderCompleted` | a Transfer for each number the order transfers in (aggregates::transfer) |
+//! | `tell-transfer` | each step of a Transfer | the buyer's e-mail of each |
 //! | `confirm-hardware-order` | `PaymentRecorded` | the phones out of the cart, the confirmation e-mail, `Confirm` (hardware_order.rs) |
 //! | `refund-stray-payment` | `StrayPaymentReceived` | each stray refunded at the provider, `StrayPaymentRefunded`, the buyer's e-mail |
 //! | `buy-credit` | `PaymentSucceeded` of an order's top-up | `BuyCredit` on the order's call credit (aggregates::call_credit) |
 
 pub mod call_credit;
 pub mod hardware_order;
-pub mod ports;
 pub mod service_order;
 pub mod stray_payment;
 pub mod tell_buyer;
+pub mod transfers;
 pub mod trial;
 pub mod triggers;
 
@@ -40,9 +40,9 @@ use crate::platform::error::ApiError;
 
 pub use call_credit::BUY_CREDIT;
 pub use hardware_order::CONFIRM_HARDWARE_ORDER;
-pub use ports::{OPEN_PORTS, TELL_TRANSFER};
 pub use service_order::COMPLETE_SERVICE_ORDER;
 pub use tell_buyer::TELL_BUYER;
+pub use transfers::{OPEN_TRANSFERS, TELL_TRANSFER};
 
 /// Every workflow, by name (GET /metrics shows each).
 pub const ALL: [&str; 10] = [
@@ -53,7 +53,7 @@ pub const ALL: [&str; 10] = [
     CONFIRM_HARDWARE_ORDER,
     TELL_BUYER,
     stray_payment::REFUND_STRAY_PAYMENT,
-    OPEN_PORTS,
+    OPEN_TRANSFERS,
     TELL_TRANSFER,
     BUY_CREDIT,
 ];
@@ -116,8 +116,8 @@ async fn dispatch(state: &AppState, claim: store::workflows::Claim) -> Result<()
         trial::START_TRIAL | trial::REMIND_TRIAL | trial::END_TRIAL => trial::run(state, claim).await,
         CONFIRM_HARDWARE_ORDER => hardware_order::run(state, claim).await,
         TELL_BUYER => tell_buyer::run(state, claim).await,
-        OPEN_PORTS => ports::open(state, claim).await,
-        TELL_TRANSFER => ports::tell(state, claim).await,
+        OPEN_TRANSFERS => transfers::open(state, claim).await,
+        TELL_TRANSFER => transfers::tell(state, claim).await,
         stray_payment::REFUND_STRAY_PAYMENT => stray_payment::run(state, claim).await,
         BUY_CREDIT => call_credit::run(state, claim).await,
         other => {

@@ -204,7 +204,7 @@ async fn queue_confirmation(
     let note = if shown.as_deref() == Some("support") { PasswordNote::NotSet } else { PasswordNote::Shown };
     let mut tx = state.pool.begin().await?;
     if let Some((subject, body)) =
-        confirmation(order, note, &crate::app::ports::order_page(state, id), &state.services.config.sip)
+        confirmation(order, note, &crate::app::transfers::order_page(state, id), &state.services.config.sip)
     {
         let mail = jobs::outbox::Mail {
             recipient: &order.customer.email,

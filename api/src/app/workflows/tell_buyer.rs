@@ -39,7 +39,7 @@ pub async fn run(state: &AppState, claim: Claim) -> Result<(), ApiError> {
 
 async fn tell(state: &AppState, claim: &Claim) -> Result<(), ApiError> {
     let id = &claim.aggregate_id;
-    let page = crate::app::ports::order_page(state, id);
+    let page = crate::app::transfers::order_page(state, id);
     let mut order = ServiceOrder::default();
     let mut so_far = Vec::new();
     for event in store::commands::history::<ServiceOrder>(&state.pool, id).await? {
@@ -65,8 +65,8 @@ async fn tell(state: &AppState, claim: &Claim) -> Result<(), ApiError> {
             | ServiceOrderEvent::PortDateSet { number, .. }
             | ServiceOrderEvent::PortCompleted { number, .. }
             | ServiceOrderEvent::PortRejected { number, .. } => {
-                let Ok(port) = aggregates::port::from_order(id, number, &so_far) else { continue };
-                let Some(mail) = crate::app::ports::port_mail(&order, &port, &page) else { continue };
+                let Ok(port) = aggregates::transfer::from_order(id, number, &so_far) else { continue };
+                let Some(mail) = crate::app::transfers::transfer_mail(&order, &port, &page) else { continue };
                 // One e-mail per change: the event's sequence names it.
                 ("port_update", format!("{id}#port-{}", event.sequence), mail)
             }

@@ -2,13 +2,15 @@
 //! stored (store::commands, `Cqrs::starting`), so the state that builds the command handlers
 //! needs only this file, not the workflows that run on it.
 
-use aggregates::port::PortEvent;
 use aggregates::service_order::{PaymentPart, ServiceOrderEvent};
+use aggregates::transfer::TransferEvent;
 use aggregates::trial::TrialEvent;
 
 pub const COMPLETE_SERVICE_ORDER: &str = "complete-service-order";
 pub const TELL_BUYER: &str = "tell-buyer";
-pub const OPEN_PORTS: &str = "open-ports";
+/// Stored in `workflows` rows (persisted data): the name kept from when a transfer was
+/// called a port.
+pub const OPEN_TRANSFERS: &str = "open-ports";
 pub const TELL_TRANSFER: &str = "tell-transfer";
 pub const START_TRIAL: &str = "start-trial";
 pub const REMIND_TRIAL: &str = "remind-trial";
@@ -30,15 +32,15 @@ pub fn service_order_started_by(event: &ServiceOrderEvent) -> Option<&'static st
     }
     match event {
         ServiceOrderEvent::AccountCreated { .. } => Some(COMPLETE_SERVICE_ORDER),
-        ServiceOrderEvent::OrderCompleted { .. } => Some(OPEN_PORTS),
+        ServiceOrderEvent::OrderCompleted { .. } => Some(OPEN_TRANSFERS),
         ServiceOrderEvent::PaymentSucceeded { part: PaymentPart::TopUp, .. } => Some(BUY_CREDIT),
         _ => None,
     }
 }
 
 /// Which workflow a port's event starts: each step of a transfer is e-mailed to the buyer.
-pub fn port_started_by(event: &PortEvent) -> Option<&'static str> {
-    (!matches!(event, PortEvent::PortOpened { .. })).then_some(TELL_TRANSFER)
+pub fn transfer_started_by(event: &TransferEvent) -> Option<&'static str> {
+    (!matches!(event, TransferEvent::PortOpened { .. })).then_some(TELL_TRANSFER)
 }
 
 /// Which workflow a trial's event starts.

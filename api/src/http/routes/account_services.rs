@@ -49,7 +49,7 @@ struct OrderPath {
 #[derive(IntoParams)]
 #[into_params(parameter_in = Path)]
 #[allow(dead_code)]
-struct PortPath {
+struct TransferPath {
     /// The order's id, a UUID.
     id: String,
     /// The number being transferred, as the order's transfers list it.
@@ -125,7 +125,7 @@ async fn reset_trial_sip_password(
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct Transfers {
-    ports: Vec<projections::orders::PortLine>,
+    ports: Vec<projections::orders::TransferLine>,
 }
 
 /// The number transfers of one of the customer's service orders (an empty list: none).
@@ -175,7 +175,7 @@ struct LetterOfAuthorityBody {
     post,
     path = "/account/orders/{id}/ports/{number}/letter-of-authority",
     tag = "account",
-    params(PortPath),
+    params(TransferPath),
     security(("customer_session" = [], "customer_csrf" = [])),
     request_body = LetterOfAuthorityBody,
     responses(
@@ -200,7 +200,7 @@ async fn sign_letter_of_authority(
             "Tick the box to authorise the transfer: your current provider needs your authority to release the number.",
         ));
     }
-    let details = aggregates::port::PortDetails {
+    let details = aggregates::transfer::TransferDetails {
         account_holder: body.account_holder,
         current_provider: body.current_provider,
         billing_postcode: body.billing_postcode,

@@ -613,7 +613,7 @@ async fn add_hardware(
     let view =
         crate::app::hardware_items::live_item(&state.pool, body.product_id.trim()).await?.ok_or_else(unavailable)?;
     let fields = view.item.fields.as_ref().ok_or_else(unavailable)?;
-    if view.item.status != aggregates::hardware::ItemStatus::Published || !fields.in_stock {
+    if view.item.status != aggregates::hardware_item::ItemStatus::Published || !fields.in_stock {
         return Err(unavailable());
     }
     let command = CartCommand::AddHardware {

@@ -1,6 +1,6 @@
 //! Staff's fraud panel (issue 44, item 8): the accounts nearest their daily spend caps, one
 //! account's calls out, usage and refusals (support and admins), and the daily cap, which only
-//! admins change (crate::app::support::fraud).
+//! admins change (crate::app::admin::fraud).
 
 use axum::extract::{Path, State};
 use axum::Json;
@@ -10,10 +10,10 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::app::admin::fraud::{self, FraudAccount, FraudOverview};
+use crate::app::admin::OrderKind;
 use crate::app::auth::{Admin, Staff};
 use crate::app::state::AppState;
-use crate::app::support::fraud::{self, FraudAccount, FraudOverview};
-use crate::app::support::OrderKind;
 use crate::platform::error::{ApiError, Refusal};
 use crate::platform::json::ApiJson;
 

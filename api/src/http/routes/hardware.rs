@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use aggregates::hardware::{Brand, HardwareError, HardwareFields, Image, ItemStatus};
+use aggregates::hardware_item::{Brand, HardwareError, HardwareFields, Image, ItemStatus};
 use aggregates::pricing::Pence;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};

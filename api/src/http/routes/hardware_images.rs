@@ -1,7 +1,7 @@
 //! Hardware images: uploads by admins (recognised by their bytes, at most 5 MB), served with
 //! a year-long cache, and deleted from every item that shows them.
 
-use aggregates::hardware::{Brand, HardwareCommand, HardwareError, Image};
+use aggregates::hardware_item::{Brand, HardwareCommand, HardwareError, Image};
 use axum::body::Bytes;
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{DefaultBodyLimit, Multipart, Path, State};

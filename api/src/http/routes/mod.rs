@@ -4,6 +4,7 @@ mod account;
 mod account_billing;
 mod account_services;
 mod address;
+mod admin;
 mod analytics;
 pub(crate) mod cart;
 pub mod catalogue;
@@ -18,11 +19,10 @@ mod mail;
 mod metrics;
 mod moved;
 mod numbers;
-mod ports;
 mod quotes;
 mod sip;
 mod stripe_webhook;
-mod support;
+mod transfers;
 mod trial;
 mod web;
 
@@ -61,14 +61,14 @@ fn json_api() -> OpenApiRouter<AppState> {
         .merge(hardware_images::router())
         .merge(hardware_checkout::router())
         .merge(checkout::router())
-        .merge(ports::router())
+        .merge(transfers::router())
         .merge(address::router())
         .merge(stripe_webhook::router())
         .merge(trial::router())
         .merge(sip::router())
         .merge(quotes::router())
         .merge(analytics::router())
-        .merge(support::router())
+        .merge(admin::router())
         .merge(fraud::router())
         .merge(mail::router())
         // The customer's own account (issue 34): each helper's routes in a file of its own.

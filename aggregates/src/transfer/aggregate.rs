@@ -5,15 +5,15 @@ use cqrs_es::event_sink::EventSink;
 use cqrs_es::Aggregate;
 use serde::{Deserialize, Serialize};
 
-use super::commands::PortCommand;
-use super::errors::PortError;
-use super::events::PortEvent;
+use super::commands::TransferCommand;
+use super::errors::TransferError;
+use super::events::TransferEvent;
 use crate::clock::Clock;
 
 /// The spec promises a transfer in 2-3 business days: older open ports are flagged.
-pub const PORT_PROMISE_BUSINESS_DAYS: i64 = 3;
+pub const TRANSFER_PROMISE_BUSINESS_DAYS: i64 = 3;
 /// Longest account holder, provider or signature name accepted.
-pub const MAX_PORT_TEXT: usize = 100;
+pub const MAX_TRANSFER_TEXT: usize = 100;
 /// Longest rejection reason accepted.
 pub const MAX_REJECTION_REASON: usize = 500;
 /// How many times the letter of authority may be signed (with new details) before staff
@@ -21,13 +21,14 @@ pub const MAX_REJECTION_REASON: usize = 500;
 /// starts the count again (the buyer must sign corrected details then).
 pub const MAX_SIGNATURES: u32 = 5;
 
-pub struct PortServices {
+pub struct TransferServices {
     pub clock: Arc<dyn Clock>,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub enum PortState {
+#[schema(as = PortState)]
+pub enum TransferState {
     /// Paid for; waiting for the buyer's details and signed letter of authority.
     #[default]
     Requested,
@@ -39,20 +40,20 @@ pub enum PortState {
     Rejected,
 }
 
-impl PortState {
+impl TransferState {
     pub fn is_open(self) -> bool {
-        !matches!(self, PortState::Completed | PortState::Rejected)
+        !matches!(self, TransferState::Completed | TransferState::Rejected)
     }
 
     /// As the buyer's page and e-mails name it.
     pub fn label(self) -> &'static str {
         match self {
-            PortState::Requested => "Waiting for your details",
-            PortState::DetailsConfirmed => "Details confirmed",
-            PortState::Submitted => "Submitted to your current provider",
-            PortState::DateSet => "Transfer date set",
-            PortState::Completed => "Transferred",
-            PortState::Rejected => "Rejected",
+            TransferState::Requested => "Waiting for your details",
+            TransferState::DetailsConfirmed => "Details confirmed",
+            TransferState::Submitted => "Submitted to your current provider",
+            TransferState::DateSet => "Transfer date set",
+            TransferState::Completed => "Transferred",
+            TransferState::Rejected => "Rejected",
         }
     }
 }
@@ -60,20 +61,20 @@ impl PortState {
 /// What the losing provider needs to release the number, and the buyer's letter of
 /// authority: the name they signed with (the date is the event's).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PortDetails {
+pub struct TransferDetails {
     pub account_holder: String,
     pub current_provider: String,
     pub billing_postcode: String,
     pub signed_name: String,
 }
 
-impl PortDetails {
+impl TransferDetails {
     /// The details trimmed and the postcode in its standard form, or why they are refused.
-    pub fn checked(self) -> Result<PortDetails, PortError> {
-        let text = |value: String, field: &'static str| -> Result<String, PortError> {
+    pub fn checked(self) -> Result<TransferDetails, TransferError> {
+        let text = |value: String, field: &'static str| -> Result<String, TransferError> {
             let value = value.split_whitespace().collect::<Vec<_>>().join(" ");
-            if value.is_empty() || value.chars().count() > MAX_PORT_TEXT {
-                return Err(PortError::InvalidPortDetails(field));
+            if value.is_empty() || value.chars().count() > MAX_TRANSFER_TEXT {
+                return Err(TransferError::InvalidPortDetails(field));
             }
             Ok(value)
         };
@@ -81,23 +82,23 @@ impl PortDetails {
         let current_provider = text(self.current_provider, "current_provider")?;
         let signed_name = text(self.signed_name, "signed_name")?;
         let billing_postcode = crate::customer::uk_postcode(&self.billing_postcode)
-            .ok_or(PortError::InvalidPortDetails("billing_postcode"))?;
-        Ok(PortDetails { account_holder, current_provider, billing_postcode, signed_name })
+            .ok_or(TransferError::InvalidPortDetails("billing_postcode"))?;
+        Ok(TransferDetails { account_holder, current_provider, billing_postcode, signed_name })
     }
 }
 
 /// One number being transferred in for an order.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Port {
+pub struct Transfer {
     /// Opened (`PortOpened`): before that every step is refused as not started.
     pub opened: bool,
     pub order_id: String,
     pub number: String,
-    pub state: PortState,
+    pub state: TransferState,
     pub requested_at: DateTime<Utc>,
     /// When the state last changed.
     pub updated_at: DateTime<Utc>,
-    pub details: Option<PortDetails>,
+    pub details: Option<TransferDetails>,
     pub signed_at: Option<DateTime<Utc>>,
     pub date: Option<NaiveDate>,
     pub rejection_reason: Option<String>,
@@ -109,38 +110,38 @@ pub struct Port {
     pub signatures: u32,
 }
 
-impl Port {
+impl Transfer {
     /// A mobile's port, authorised by its PAC code (no letter of authority).
     pub fn moves_with_pac(&self) -> bool {
         self.pac.is_some()
     }
 
     /// Whether the step leads anywhere from here (each step's refusal names the state).
-    pub fn check_step(&self, step: PortStep, today: NaiveDate) -> Result<(), PortError> {
-        use PortState as S;
+    pub fn check_step(&self, step: TransferStep, today: NaiveDate) -> Result<(), TransferError> {
+        use TransferState as S;
         if !self.opened {
-            return Err(PortError::PortNotStarted);
+            return Err(TransferError::PortNotStarted);
         }
         let allowed = match step {
             // The buyer may correct details until staff submit them, and try again after a rejection.
-            PortStep::ConfirmDetails | PortStep::GivePac => {
+            TransferStep::ConfirmDetails | TransferStep::GivePac => {
                 matches!(self.state, S::Requested | S::DetailsConfirmed | S::Rejected)
             }
-            PortStep::Submit => self.state == S::DetailsConfirmed,
+            TransferStep::Submit => self.state == S::DetailsConfirmed,
             // A date can be moved until the number has moved.
-            PortStep::SetDate(date) => {
+            TransferStep::SetDate(date) => {
                 if matches!(self.state, S::Submitted | S::DateSet) && date < today {
-                    return Err(PortError::PortDateInThePast);
+                    return Err(TransferError::PortDateInThePast);
                 }
                 matches!(self.state, S::Submitted | S::DateSet)
             }
-            PortStep::Complete => self.state == S::DateSet,
-            PortStep::Reject => matches!(self.state, S::DetailsConfirmed | S::Submitted | S::DateSet),
+            TransferStep::Complete => self.state == S::DateSet,
+            TransferStep::Reject => matches!(self.state, S::DetailsConfirmed | S::Submitted | S::DateSet),
         };
         if allowed {
             Ok(())
         } else {
-            Err(PortError::PortStepNotAllowed { state: self.state.label() })
+            Err(TransferError::PortStepNotAllowed { state: self.state.label() })
         }
     }
 
@@ -151,23 +152,23 @@ impl Port {
 
     /// Open for longer than the promise.
     pub fn overdue(&self, now: DateTime<Utc>) -> bool {
-        self.state.is_open() && self.business_days_open(now) > PORT_PROMISE_BUSINESS_DAYS
+        self.state.is_open() && self.business_days_open(now) > TRANSFER_PROMISE_BUSINESS_DAYS
     }
 
     /// A staff step names who took it.
-    fn staff(by: &str) -> Result<(), PortError> {
+    fn staff(by: &str) -> Result<(), TransferError> {
         if by.trim().is_empty() {
-            return Err(PortError::StaffRequired);
+            return Err(TransferError::StaffRequired);
         }
         Ok(())
     }
 
     /// The events a command leads to (none when it would change nothing: a port opened
     /// again, the same details or PAC sent twice), or why it is refused.
-    pub fn decide(&self, command: PortCommand, now: DateTime<Utc>) -> Result<Vec<PortEvent>, PortError> {
-        use PortCommand as C;
-        use PortError as E;
-        use PortEvent as Ev;
+    pub fn decide(&self, command: TransferCommand, now: DateTime<Utc>) -> Result<Vec<TransferEvent>, TransferError> {
+        use TransferCommand as C;
+        use TransferError as E;
+        use TransferEvent as Ev;
         let number = self.number.clone();
         match command {
             C::Open {
@@ -186,7 +187,7 @@ impl Port {
                     return Ok(vec![]);
                 }
                 // A port carried over from the order's stream is past its first state.
-                let fresh = if pac.is_some() { PortState::DetailsConfirmed } else { PortState::Requested };
+                let fresh = if pac.is_some() { TransferState::DetailsConfirmed } else { TransferState::Requested };
                 let carried_over = state != fresh || details.is_some() || rejection_reason.is_some();
                 Ok(vec![Ev::PortOpened {
                     order_id,
@@ -203,12 +204,12 @@ impl Port {
                 }])
             }
             C::ConfirmDetails { details } => {
-                self.check_step(PortStep::ConfirmDetails, now.date_naive())?;
+                self.check_step(TransferStep::ConfirmDetails, now.date_naive())?;
                 if self.moves_with_pac() {
                     return Err(E::PortMovesWithPac);
                 }
                 let details = details.checked()?;
-                if self.state == PortState::DetailsConfirmed && self.details.as_ref() == Some(&details) {
+                if self.state == TransferState::DetailsConfirmed && self.details.as_ref() == Some(&details) {
                     // The same details sent again (a double click): nothing new to record.
                     return Ok(vec![]);
                 }
@@ -218,34 +219,34 @@ impl Port {
                 Ok(vec![Ev::PortDetailsConfirmed { number, details, signed_at: now }])
             }
             C::GivePac { pac } => {
-                self.check_step(PortStep::GivePac, now.date_naive())?;
+                self.check_step(TransferStep::GivePac, now.date_naive())?;
                 if !self.moves_with_pac() {
                     return Err(E::PortNeedsLetter);
                 }
                 let pac = crate::cart::pac_code(&pac).ok_or(E::InvalidPac)?;
-                if self.state == PortState::DetailsConfirmed && self.pac.as_ref() == Some(&pac) {
+                if self.state == TransferState::DetailsConfirmed && self.pac.as_ref() == Some(&pac) {
                     return Ok(vec![]);
                 }
                 Ok(vec![Ev::PortPacGiven { number, pac, at: now }])
             }
             C::Submit { by } => {
                 Self::staff(&by)?;
-                self.check_step(PortStep::Submit, now.date_naive())?;
+                self.check_step(TransferStep::Submit, now.date_naive())?;
                 Ok(vec![Ev::PortSubmitted { number, at: now }])
             }
             C::SetDate { date, by } => {
                 Self::staff(&by)?;
-                self.check_step(PortStep::SetDate(date), now.date_naive())?;
+                self.check_step(TransferStep::SetDate(date), now.date_naive())?;
                 Ok(vec![Ev::PortDateSet { number, date, at: now }])
             }
             C::Complete { by } => {
                 Self::staff(&by)?;
-                self.check_step(PortStep::Complete, now.date_naive())?;
+                self.check_step(TransferStep::Complete, now.date_naive())?;
                 Ok(vec![Ev::PortCompleted { number, at: now }])
             }
             C::Reject { reason, by } => {
                 Self::staff(&by)?;
-                self.check_step(PortStep::Reject, now.date_naive())?;
+                self.check_step(TransferStep::Reject, now.date_naive())?;
                 let reason = reason.trim().to_string();
                 if reason.is_empty() || reason.chars().count() > MAX_REJECTION_REASON {
                     return Err(E::RejectionReasonMissing);
@@ -256,9 +257,9 @@ impl Port {
     }
 }
 
-/// A step of a port, for [`Port::check_step`].
+/// A step of a port, for [`Transfer::check_step`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PortStep {
+pub enum TransferStep {
     ConfirmDetails,
     /// A new PAC code for a mobile's port (the one given expired or was refused).
     GivePac,
@@ -268,28 +269,30 @@ pub enum PortStep {
     Reject,
 }
 
-impl Aggregate for Port {
+impl Aggregate for Transfer {
+    // The type stored with every event and snapshot of a transfer: persisted data, kept
+    // from when a transfer was called a port.
     const TYPE: &'static str = "Port";
-    type Command = PortCommand;
-    type Event = PortEvent;
-    type Error = PortError;
-    type Services = PortServices;
+    type Command = TransferCommand;
+    type Event = TransferEvent;
+    type Error = TransferError;
+    type Services = TransferServices;
 
     async fn handle(
         &mut self,
-        command: PortCommand,
-        services: &PortServices,
+        command: TransferCommand,
+        services: &TransferServices,
         sink: &EventSink<Self>,
-    ) -> Result<(), PortError> {
+    ) -> Result<(), TransferError> {
         for event in self.decide(command, services.clock.now())? {
             sink.write(event, self).await;
         }
         Ok(())
     }
 
-    fn apply(&mut self, event: PortEvent) {
+    fn apply(&mut self, event: TransferEvent) {
         match event {
-            PortEvent::PortOpened {
+            TransferEvent::PortOpened {
                 order_id,
                 number,
                 requested_at,
@@ -302,7 +305,7 @@ impl Aggregate for Port {
                 pac,
                 ..
             } => {
-                *self = Port {
+                *self = Transfer {
                     opened: true,
                     order_id,
                     number,
@@ -317,38 +320,38 @@ impl Aggregate for Port {
                     signatures: 0,
                 };
             }
-            PortEvent::PortDetailsConfirmed { details, signed_at, .. } => {
+            TransferEvent::PortDetailsConfirmed { details, signed_at, .. } => {
                 self.signatures = self.signatures.saturating_add(1);
                 self.updated_at = signed_at;
-                self.state = PortState::DetailsConfirmed;
+                self.state = TransferState::DetailsConfirmed;
                 self.details = Some(details);
                 self.signed_at = Some(signed_at);
                 self.rejection_reason = None;
                 self.date = None;
             }
-            PortEvent::PortPacGiven { pac, at, .. } => {
+            TransferEvent::PortPacGiven { pac, at, .. } => {
                 self.updated_at = at;
-                self.state = PortState::DetailsConfirmed;
+                self.state = TransferState::DetailsConfirmed;
                 self.pac = Some(pac);
                 self.rejection_reason = None;
                 self.date = None;
             }
-            PortEvent::PortSubmitted { at, .. } => {
+            TransferEvent::PortSubmitted { at, .. } => {
                 self.updated_at = at;
-                self.state = PortState::Submitted;
+                self.state = TransferState::Submitted;
             }
-            PortEvent::PortDateSet { date, at, .. } => {
+            TransferEvent::PortDateSet { date, at, .. } => {
                 self.updated_at = at;
-                self.state = PortState::DateSet;
+                self.state = TransferState::DateSet;
                 self.date = Some(date);
             }
-            PortEvent::PortCompleted { at, .. } => {
+            TransferEvent::PortCompleted { at, .. } => {
                 self.updated_at = at;
-                self.state = PortState::Completed;
+                self.state = TransferState::Completed;
             }
-            PortEvent::PortRejected { reason, at, .. } => {
+            TransferEvent::PortRejected { reason, at, .. } => {
                 self.updated_at = at;
-                self.state = PortState::Rejected;
+                self.state = TransferState::Rejected;
                 self.rejection_reason = Some(reason);
                 self.signatures = 0;
             }

@@ -1,6 +1,6 @@
-//! The workflows of number transfers (aggregates::port).
+//! The workflows of number transfers (aggregates::transfer).
 //!
-//! - `open-ports`, started by an order's `OrderCompleted`: a Port for each number the order
+//! - `open-ports`, started by an order's `OrderCompleted`: a Transfer for each number the order
 //!   transfers in (`Open`, which stores nothing for a port open already; the buyer's or
 //!   staff's first step opens it too, so an order completed before ports had their own
 //!   aggregate is covered as well). A rerun after a crash between two ports opens only the
@@ -10,8 +10,8 @@
 //!   after that event. The outbox keeps one e-mail per kind and reference, and the reference
 //!   names the order and the port's event, so a rerun queues nothing twice.
 
-use aggregates::port::{Port, PortEvent};
 use aggregates::service_order::ServiceOrder;
+use aggregates::transfer::{Transfer, TransferEvent};
 use cqrs_es::Aggregate;
 use jobs::outbox::Mail;
 use store::commands::Context;
@@ -21,7 +21,7 @@ use crate::app::faults;
 use crate::app::state::{load, AppState};
 use crate::platform::error::ApiError;
 
-pub use super::triggers::{OPEN_PORTS, TELL_TRANSFER};
+pub use super::triggers::{OPEN_TRANSFERS, TELL_TRANSFER};
 
 /// The fault point of `open-ports` (FAULT_INJECTION): after each port is opened, before the
 /// next one or the row's deletion, so that an order transferring two numbers stops with one
@@ -37,12 +37,12 @@ pub async fn open(state: &AppState, claim: Claim) -> Result<(), ApiError> {
 }
 
 /// Opens the port of each number order `id` transfers in. The loop is the workflow's own
-/// (crate::app::ports opens one port) so that its fault point sits between two ports.
+/// (crate::app::transfers opens one port) so that its fault point sits between two ports.
 async fn open_each(state: &AppState, id: &str) -> Result<(), ApiError> {
-    let context = Context::job(OPEN_PORTS);
+    let context = Context::job(OPEN_TRANSFERS);
     let (order, _) = load::<ServiceOrder>(&state.pool, id).await?;
     for number in order.transfers() {
-        crate::app::ports::open(state, &context, id, &number.value).await?;
+        crate::app::transfers::open(state, &context, id, &number.value).await?;
         faults::point(state, "after-port-opened");
     }
     Ok(())
@@ -61,19 +61,19 @@ pub async fn tell(state: &AppState, claim: Claim) -> Result<(), ApiError> {
 }
 
 async fn queue_mails(state: &AppState, claim: &Claim) -> Result<(), ApiError> {
-    let mut port = Port::default();
+    let mut port = Transfer::default();
     let mut order = None;
-    for event in store::commands::history::<Port>(&state.pool, &claim.aggregate_id).await? {
+    for event in store::commands::history::<Transfer>(&state.pool, &claim.aggregate_id).await? {
         port.apply(event.payload.clone());
-        if event.sequence < claim.sequence || matches!(event.payload, PortEvent::PortOpened { .. }) {
+        if event.sequence < claim.sequence || matches!(event.payload, TransferEvent::PortOpened { .. }) {
             continue;
         }
         if order.is_none() {
             order = Some(load::<ServiceOrder>(&state.pool, &port.order_id).await?.0);
         }
         let Some(order) = &order else { continue };
-        let page = crate::app::ports::order_page(state, &port.order_id);
-        let Some((subject, body)) = crate::app::ports::port_mail(order, &port, &page) else { continue };
+        let page = crate::app::transfers::order_page(state, &port.order_id);
+        let Some((subject, body)) = crate::app::transfers::transfer_mail(order, &port, &page) else { continue };
         // One e-mail per change: the order and the port's event name it.
         let reference = format!("{}#port-{}-{}", port.order_id, port.number, event.sequence);
         let mail = Mail {

@@ -10,8 +10,8 @@ pub mod search;
 
 use aggregates::hardware_order::{HardwareOrder, HardwareOrderCommand, HardwareOrderStatus};
 use aggregates::phone_number::{PhoneNumberCommand, PhoneNumberError};
-use aggregates::port::{Port, PortState, PortStep};
 use aggregates::service_order::{OrderStatus, ServiceOrder, ServiceOrderCommand, ServiceOrderError};
+use aggregates::transfer::{Transfer, TransferState, TransferStep};
 use aggregates::trial::TrialStep;
 use aggregates::trial::{Trial, TrialCommand, TrialStatus, MAX_EXTENSION_DAYS};
 use axum::http::StatusCode;
@@ -75,7 +75,7 @@ pub struct Actions {
     pub open_placeholders: Vec<OpenPlaceholder>,
     pub extend_trial: bool,
     /// The order's number transfers, each with the steps staff may take now.
-    pub ports: Vec<PortAction>,
+    pub ports: Vec<TransferAction>,
     /// Extensions whose SIP password staff may reset (none once a trial ended unconverted).
     pub sip_extensions: Vec<String>,
     /// What of a paid hardware order is left to refund (none when nothing is).
@@ -131,9 +131,10 @@ pub struct CancelAction {
 /// A number transfer as staff act on it: what the losing provider needs, and the next steps.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct PortAction {
+#[schema(as = PortAction)]
+pub struct TransferAction {
     pub number: String,
-    pub state: PortState,
+    pub state: TransferState,
     pub state_label: String,
     /// Of `submit`, `setDate`, `complete`, `reject`: those that follow from the state.
     pub steps: Vec<String>,
@@ -152,23 +153,23 @@ pub struct PortAction {
     pub pac: Option<String>,
 }
 
-fn port_actions(ports: &[Port], now: chrono::DateTime<chrono::Utc>) -> Vec<PortAction> {
+fn port_actions(ports: &[Transfer], now: chrono::DateTime<chrono::Utc>) -> Vec<TransferAction> {
     let today = now.date_naive();
     ports
         .iter()
         .map(|port| {
             let steps = [
-                ("submit", PortStep::Submit),
-                ("setDate", PortStep::SetDate(today)),
-                ("complete", PortStep::Complete),
-                ("reject", PortStep::Reject),
+                ("submit", TransferStep::Submit),
+                ("setDate", TransferStep::SetDate(today)),
+                ("complete", TransferStep::Complete),
+                ("reject", TransferStep::Reject),
             ]
             .into_iter()
             .filter(|(_, step)| port.check_step(*step, today).is_ok())
             .map(|(name, _)| name.to_string())
             .collect();
             let details = port.details.as_ref();
-            PortAction {
+            TransferAction {
                 number: port.number.clone(),
                 state: port.state,
                 state_label: port.state.label().to_string(),
@@ -268,7 +269,7 @@ pub async fn order_history(
     Ok(match kind {
         OrderKind::Service => {
             let replayed = replay_service_order(&state.pool, id, up_to).await?.ok_or_else(no_such_order)?;
-            let current_ports = crate::app::ports::ports_of(state, id).await?;
+            let current_ports = crate::app::transfers::transfers_of(state, id).await?;
             let (replayed, ports, credit) = (replayed.replay, replayed.ports, replayed.credit);
             let current = &replayed.current;
             let actions = Actions {
@@ -295,7 +296,7 @@ pub async fn order_history(
                 }),
             };
             let view = match state.order_views.load(id).await.map_err(ApiError::internal)? {
-                Some(view) => Some(crate::app::ports::with_ports(state, view).await?),
+                Some(view) => Some(crate::app::transfers::with_transfers(state, view).await?),
                 None => None,
             };
             let view = view_json(view);
@@ -471,7 +472,7 @@ pub async fn resend_confirmation(
             let (subject, body) = confirmation(
                 &order,
                 PasswordNote::Resent,
-                &crate::app::ports::order_page(state, id),
+                &crate::app::transfers::order_page(state, id),
                 &state.services.config.sip,
             )
             .ok_or_else(no_such_order)?;
@@ -618,14 +619,14 @@ pub async fn extend_trial(
 }
 
 /// Moves a service order's number transfer a step along (the buyer is e-mailed).
-pub async fn move_port(
+pub async fn move_transfer(
     state: &AppState,
     staff: &Staff,
     id: &str,
     number: &str,
-    step: crate::app::ports::StaffStep,
+    step: crate::app::transfers::StaffStep,
 ) -> Result<OrderHistory, ApiError> {
-    crate::app::ports::move_port(state, id, number, step, &staff.email).await?;
+    crate::app::transfers::move_transfer(state, id, number, step, &staff.email).await?;
     order_history(state, staff, OrderKind::Service, id, None).await
 }
 

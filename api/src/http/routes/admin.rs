@@ -12,12 +12,12 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::app::admin::calls::{order_calls, OrderCalls};
+use crate::app::admin::search::{search, SearchCursor, SearchPage, MAX_QUERY_CHARS};
+use crate::app::admin::{self, OrderHistory, OrderKind};
 use crate::app::auth::{Admin, Staff};
-use crate::app::ports::StaffStep;
 use crate::app::state::AppState;
-use crate::app::support::calls::{order_calls, OrderCalls};
-use crate::app::support::search::{search, SearchCursor, SearchPage, MAX_QUERY_CHARS};
-use crate::app::support::{self, OrderHistory, OrderKind};
+use crate::app::transfers::StaffStep;
 use crate::platform::error::{ApiError, Refusal};
 use crate::platform::json::ApiJson;
 
@@ -32,7 +32,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(replace_number))
         .routes(routes!(fill_placeholder))
         .routes(routes!(extend_trial))
-        .routes(routes!(move_port))
+        .routes(routes!(move_transfer))
         .routes(routes!(open_ports))
         .routes(routes!(refund))
         .routes(routes!(propose_refund))
@@ -153,7 +153,7 @@ async fn history(
 ) -> Result<Json<OrderHistory>, ApiError> {
     let kind = order(&kind, &id)?;
     let Query(query) = query.map_err(|_| bad_query("upTo must be the number of one of the order's events, from 1."))?;
-    Ok(Json(support::order_history(&state, &staff, kind, &id, query.up_to).await?))
+    Ok(Json(admin::order_history(&state, &staff, kind, &id, query.up_to).await?))
 }
 
 /// The order's calls (support and admins): every call made from or to its extensions and
@@ -206,7 +206,7 @@ async fn resend_confirmation(
     ApiJson(Empty {}): ApiJson<Empty>,
 ) -> Result<Json<OrderHistory>, ApiError> {
     let kind = order(&kind, &id)?;
-    Ok(Json(support::resend_confirmation(&state, &staff, kind, &id).await?))
+    Ok(Json(admin::resend_confirmation(&state, &staff, kind, &id).await?))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -247,7 +247,7 @@ async fn reset_sip_password(
 ) -> Result<Json<SipPasswordOut>, ApiError> {
     let kind = order(&kind, &id)?;
     let number = body.number.trim();
-    let (username, password) = support::reset_sip_password(&state, &staff, kind, &id, number).await?;
+    let (username, password) = admin::reset_sip_password(&state, &staff, kind, &id, number).await?;
     Ok(Json(SipPasswordOut { number: number.to_string(), username, password }))
 }
 
@@ -283,7 +283,7 @@ async fn release_number(
     if number.is_empty() || number.len() > 20 {
         return Err(ApiError::unprocessable("invalid_number", "Pick one of the order's numbers to release."));
     }
-    Ok(Json(support::release_number(&state, &staff, kind, &id, number).await?))
+    Ok(Json(admin::release_number(&state, &staff, kind, &id, number).await?))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -319,7 +319,7 @@ async fn replace_number(
     if lost.is_empty() || lost.len() > 20 {
         return Err(ApiError::unprocessable("invalid_number", "Pick one of the order's lost numbers to replace."));
     }
-    Ok(Json(support::replace_lost_number(&state, &staff, kind, &id, lost).await?))
+    Ok(Json(admin::replace_lost_number(&state, &staff, kind, &id, lost).await?))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -360,7 +360,7 @@ async fn fill_placeholder(
             "Pick one of the free numbers listed for the area code.",
         ));
     }
-    Ok(Json(support::fill_placeholder(&state, &staff, kind, &id, placeholder, number).await?))
+    Ok(Json(admin::fill_placeholder(&state, &staff, kind, &id, placeholder, number).await?))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -393,12 +393,13 @@ async fn extend_trial(
     ApiJson(body): ApiJson<ExtendBody>,
 ) -> Result<Json<OrderHistory>, ApiError> {
     let kind = order(&kind, &id)?;
-    Ok(Json(support::extend_trial(&state, &admin, kind, &id, body.days).await?))
+    Ok(Json(admin::extend_trial(&state, &admin, kind, &id, body.days).await?))
 }
 
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-struct PortBody {
+#[schema(as = PortBody)]
+struct TransferBody {
     /// The number being transferred, as `actions.ports` lists it.
     number: String,
     /// `submit`, `setDate`, `complete` or `reject`.
@@ -415,10 +416,12 @@ struct PortBody {
 #[utoipa::path(
     post,
     path = "/admin/orders/{kind}/{id}/port",
+    // The web app's generated types name the operation: kept while the path keeps "port".
+    operation_id = "move_port",
     tag = "staff",
     params(OrderPath),
     security(("staff_session" = [], "staff_csrf" = [])),
-    request_body = PortBody,
+    request_body = TransferBody,
     responses(
         (status = 200, description = "The fresh history", body = OrderHistory),
         (status = 404, description = "No such order (order_not_found)", body = Refusal),
@@ -426,21 +429,21 @@ struct PortBody {
         (status = 422, description = "An unknown step, a missing or past date, or a missing reason (invalid_port_step, port_date_in_the_past, rejection_reason_missing)", body = Refusal),
     )
 )]
-async fn move_port(
+async fn move_transfer(
     State(state): State<AppState>,
     staff: Staff,
     Path((kind, id)): Path<(String, String)>,
-    ApiJson(body): ApiJson<PortBody>,
+    ApiJson(body): ApiJson<TransferBody>,
 ) -> Result<Json<OrderHistory>, ApiError> {
     // Only a service order transfers numbers: that is answered before the step is read.
     if order(&kind, &id)? != OrderKind::Service {
-        return Err(aggregates::port::PortError::NotAPort.into());
+        return Err(aggregates::transfer::TransferError::NotAPort.into());
     }
     let (number, step) = body.into_step()?;
-    Ok(Json(support::move_port(&state, &staff, &id, &number, step).await?))
+    Ok(Json(admin::move_transfer(&state, &staff, &id, &number, step).await?))
 }
 
-impl PortBody {
+impl TransferBody {
     /// The transfer's number and the step, as the port's use case takes them.
     fn into_step(self) -> Result<(String, StaffStep), ApiError> {
         let invalid = |message: &str| ApiError::unprocessable("invalid_port_step", message.to_string());
@@ -453,7 +456,7 @@ impl PortBody {
             ),
             ("setDate", None, _) => return Err(invalid("Give the transfer date the losing provider set.")),
             ("reject", None, Some(reason)) => StaffStep::Reject(reason),
-            ("reject", None, None) => return Err(aggregates::port::PortError::RejectionReasonMissing.into()),
+            ("reject", None, None) => return Err(aggregates::transfer::TransferError::RejectionReasonMissing.into()),
             ("submit" | "complete" | "setDate" | "reject", _, _) => {
                 return Err(invalid("Send a date only with setDate, and a reason only with reject."))
             }
@@ -471,7 +474,7 @@ impl PortBody {
 #[serde(rename_all = "camelCase")]
 struct OpenPorts {
     /// The longest waiting first.
-    ports: Vec<crate::app::ports::OpenPort>,
+    ports: Vec<crate::app::transfers::OpenTransfer>,
     /// How many are past the 2-3 business days promised.
     overdue: usize,
 }
@@ -486,7 +489,7 @@ struct OpenPorts {
     responses((status = 200, body = OpenPorts))
 )]
 async fn open_ports(State(state): State<AppState>, _staff: Staff) -> Result<Json<OpenPorts>, ApiError> {
-    let ports = crate::app::ports::open_ports(&state).await?;
+    let ports = crate::app::transfers::open_ports(&state).await?;
     let overdue = ports.iter().filter(|p| p.overdue).count();
     Ok(Json(OpenPorts { ports, overdue }))
 }
@@ -515,7 +518,7 @@ struct RefundBody {
 const MAX_REFUND_LINES: usize = 20;
 
 impl RefundBody {
-    fn into_parts(self) -> Result<(support::refunds::RefundLines, String), ApiError> {
+    fn into_parts(self) -> Result<(admin::refunds::RefundLines, String), ApiError> {
         let lines = match self.lines {
             None => None,
             Some(lines) => {
@@ -559,7 +562,7 @@ async fn refund(
 ) -> Result<Json<OrderHistory>, ApiError> {
     let kind = order(&kind, &id)?;
     let (lines, reason) = body.into_parts()?;
-    Ok(Json(support::refunds::refund_hardware(&state, &admin, kind, &id, lines, reason).await?))
+    Ok(Json(admin::refunds::refund_hardware(&state, &admin, kind, &id, lines, reason).await?))
 }
 
 /// Proposes a refund of a paid hardware order for an admin to carry out (support and
@@ -590,7 +593,7 @@ async fn propose_refund(
 ) -> Result<Json<OrderHistory>, ApiError> {
     let kind = order(&kind, &id)?;
     let (lines, reason) = body.into_parts()?;
-    Ok(Json(support::refunds::propose_refund(&state, &staff, kind, &id, lines, reason).await?))
+    Ok(Json(admin::refunds::propose_refund(&state, &staff, kind, &id, lines, reason).await?))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -644,7 +647,7 @@ async fn cancel_subscription(
 ) -> Result<Json<OrderHistory>, ApiError> {
     let kind = order(&kind, &id)?;
     let at_period_end = body.at_period_end()?;
-    Ok(Json(support::refunds::cancel_subscription(&state, &admin, kind, &id, at_period_end, body.reason).await?))
+    Ok(Json(admin::refunds::cancel_subscription(&state, &admin, kind, &id, at_period_end, body.reason).await?))
 }
 
 /// Proposes cancelling a service order's subscription for an admin to carry out (support
@@ -675,7 +678,7 @@ async fn propose_cancellation(
 ) -> Result<Json<OrderHistory>, ApiError> {
     let kind = order(&kind, &id)?;
     let at_period_end = body.at_period_end()?;
-    Ok(Json(support::refunds::propose_cancellation(&state, &staff, kind, &id, at_period_end, body.reason).await?))
+    Ok(Json(admin::refunds::propose_cancellation(&state, &staff, kind, &id, at_period_end, body.reason).await?))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -715,7 +718,7 @@ async fn suspend_calls_out(
     ApiJson(body): ApiJson<CallsOutBody>,
 ) -> Result<Json<OrderHistory>, ApiError> {
     let kind = order(&kind, &id)?;
-    Ok(Json(support::calls_out::suspend(&state, &admin, kind, &id, body.reason).await?))
+    Ok(Json(admin::calls_out::suspend(&state, &admin, kind, &id, body.reason).await?))
 }
 
 /// Restores a service order's calls out (admins only), whatever suspended them: a failed
@@ -744,5 +747,5 @@ async fn restore_calls_out(
     ApiJson(body): ApiJson<CallsOutBody>,
 ) -> Result<Json<OrderHistory>, ApiError> {
     let kind = order(&kind, &id)?;
-    Ok(Json(support::calls_out::restore(&state, &admin, kind, &id, body.reason).await?))
+    Ok(Json(admin::calls_out::restore(&state, &admin, kind, &id, body.reason).await?))
 }

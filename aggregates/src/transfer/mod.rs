@@ -1,4 +1,4 @@
-//! The Port aggregate: one number a paid order transfers in (port-in), from the order's
+//! The Transfer aggregate: one number a paid order transfers in (port-in), from the order's
 //! completion to the day it rings on our network (docs/product-rules.md, Number transfers):
 //!
 //! requested → details confirmed → submitted → date set → completed
@@ -12,7 +12,7 @@
 //! starts with its details confirmed and nothing to sign. After a rejection (an expired or
 //! mistyped PAC) the buyer gives a new PAC.
 //!
-//! Its id is derived from the order's id and the number ([`port_id`]), so whoever opens it
+//! Its id is derived from the order's id and the number ([`transfer_id`]), so whoever opens it
 //! (the `open-ports` workflow, or the buyer's or staff's first step) finds the same one.
 //! Ports used to live in the ServiceOrder stream: [`opening`] reads those older events
 //! (still stored there, as legacy) so that a port half-way through carries on here from
@@ -25,13 +25,13 @@ mod events;
 mod opening;
 
 pub use aggregate::{
-    business_days_between, Port, PortDetails, PortServices, PortState, PortStep, MAX_PORT_TEXT, MAX_REJECTION_REASON,
-    MAX_SIGNATURES, PORT_PROMISE_BUSINESS_DAYS,
+    business_days_between, Transfer, TransferDetails, TransferServices, TransferState, TransferStep,
+    MAX_REJECTION_REASON, MAX_SIGNATURES, MAX_TRANSFER_TEXT, TRANSFER_PROMISE_BUSINESS_DAYS,
 };
-pub use commands::PortCommand;
-pub use errors::PortError;
-pub use events::PortEvent;
-pub use opening::{from_order, legacy_event, opening, port_id};
+pub use commands::TransferCommand;
+pub use errors::TransferError;
+pub use events::TransferEvent;
+pub use opening::{from_order, legacy_event, opening, transfer_id};
 
 #[cfg(test)]
 mod tests;

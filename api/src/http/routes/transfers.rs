@@ -1,4 +1,4 @@
-//! The buyer's steps of a number transfer (aggregates::port), on their order page: the
+//! The buyer's steps of a number transfer (aggregates::transfer), on their order page: the
 //! details and signed letter of authority of a landline, a new PAC code for a mobile. Only
 //! the browser that placed the order (its order secret, in `X-Order-Secret`) or the
 //! signed-in customer who owns it may take them: the order id alone is in every e-mail and
@@ -28,7 +28,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// The buyer's details of a number transfer and their letter of authority, signed online.
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-struct PortDetailsBody {
+#[schema(as = PortDetailsBody)]
+struct TransferDetailsBody {
     /// The name on the account with the current provider.
     account_holder: String,
     current_provider: String,
@@ -44,7 +45,7 @@ struct PortDetailsBody {
 #[derive(IntoParams)]
 #[into_params(parameter_in = Path)]
 #[allow(dead_code)]
-struct PortPath {
+struct TransferPath {
     /// The order's id (a UUID).
     id: String,
     /// The number being transferred, as the order's `ports` list it.
@@ -62,8 +63,8 @@ fn order_secret(headers: &HeaderMap) -> Option<&str> {
     post,
     path = "/orders/{id}/ports/{number}",
     tag = "checkout",
-    params(PortPath, ("X-Order-Secret" = Option<String>, Header, description = "The orderSecret the order was placed with (else the signed-in owner's session)")),
-    request_body = PortDetailsBody,
+    params(TransferPath, ("X-Order-Secret" = Option<String>, Header, description = "The orderSecret the order was placed with (else the signed-in owner's session)")),
+    request_body = TransferDetailsBody,
     responses(
         (status = 200, description = "The order, with the port's new state", body = OrderOut),
         (status = 403, description = "Neither the order's secret nor its signed-in owner (order_secret_mismatch)", body = Refusal),
@@ -78,7 +79,7 @@ async fn confirm_port_details(
     Path((raw, number)): Path<(String, String)>,
     headers: HeaderMap,
     customer: Result<SignedInCustomer, ApiError>,
-    ApiJson(body): ApiJson<PortDetailsBody>,
+    ApiJson(body): ApiJson<TransferDetailsBody>,
 ) -> Result<Json<Value>, ApiError> {
     let id = order_id(&raw)?;
     let signer = transfer_signer(&state, &id, order_secret(&headers), customer.ok().as_ref()).await?;
@@ -88,20 +89,21 @@ async fn confirm_port_details(
             "Tick the box to authorise the transfer: your current provider needs your authority to release the number.",
         ));
     }
-    let details = aggregates::port::PortDetails {
+    let details = aggregates::transfer::TransferDetails {
         account_holder: body.account_holder,
         current_provider: body.current_provider,
         billing_postcode: body.billing_postcode,
         signed_name: body.signed_name,
     };
-    crate::app::ports::confirm_details(&state, &signer, &id, number.trim(), details).await?;
+    crate::app::transfers::confirm_details(&state, &signer, &id, number.trim(), details).await?;
     Ok(Json(order_out(&state, &id).await?))
 }
 
 /// A new PAC code for a mobile's transfer.
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-struct PortPacBody {
+#[schema(as = PortPacBody)]
+struct TransferPacBody {
     /// 3 letters then 6 digits, as the network texted it (`ABC123456`; lower case and spaces accepted).
     pac: String,
 }
@@ -113,8 +115,8 @@ struct PortPacBody {
     post,
     path = "/orders/{id}/ports/{number}/pac",
     tag = "checkout",
-    params(PortPath, ("X-Order-Secret" = Option<String>, Header, description = "The orderSecret the order was placed with (else the signed-in owner's session)")),
-    request_body = PortPacBody,
+    params(TransferPath, ("X-Order-Secret" = Option<String>, Header, description = "The orderSecret the order was placed with (else the signed-in owner's session)")),
+    request_body = TransferPacBody,
     responses(
         (status = 200, description = "The order, with the port's details confirmed", body = OrderOut),
         (status = 403, description = "Neither the order's secret nor its signed-in owner (order_secret_mismatch)", body = Refusal),
@@ -128,10 +130,10 @@ async fn give_port_pac(
     Path((raw, number)): Path<(String, String)>,
     headers: HeaderMap,
     customer: Result<SignedInCustomer, ApiError>,
-    ApiJson(body): ApiJson<PortPacBody>,
+    ApiJson(body): ApiJson<TransferPacBody>,
 ) -> Result<Json<Value>, ApiError> {
     let id = order_id(&raw)?;
     let signer = transfer_signer(&state, &id, order_secret(&headers), customer.ok().as_ref()).await?;
-    crate::app::ports::give_pac(&state, &signer, &id, number.trim(), body.pac).await?;
+    crate::app::transfers::give_pac(&state, &signer, &id, number.trim(), body.pac).await?;
     Ok(Json(order_out(&state, &id).await?))
 }

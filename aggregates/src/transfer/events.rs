@@ -2,14 +2,14 @@ use chrono::{DateTime, NaiveDate, Utc};
 use cqrs_es::DomainEvent;
 use serde::{Deserialize, Serialize};
 
-use super::aggregate::{PortDetails, PortState};
+use super::aggregate::{TransferDetails, TransferState};
 
-/// A port's events. Apart from [`PortEvent::PortOpened`] they have the names and shapes the
+/// A port's events. Apart from [`TransferEvent::PortOpened`] they have the names and shapes the
 /// same steps had in the ServiceOrder stream (where older ports still hold them), so the
 /// history, the e-mails and the views read both alike. None names who acted: the actor is
 /// in the metadata.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub enum PortEvent {
+pub enum TransferEvent {
     /// The port exists, in `state` (requested, a mobile's with its PAC given, or where a port
     /// begun in the order's stream stood: `carried_over`).
     PortOpened {
@@ -19,9 +19,9 @@ pub enum PortEvent {
         /// When its state last changed (later than `requested_at` for a port carried over).
         #[serde(default)]
         updated_at: Option<DateTime<Utc>>,
-        state: PortState,
+        state: TransferState,
         #[serde(default)]
-        details: Option<PortDetails>,
+        details: Option<TransferDetails>,
         #[serde(default)]
         signed_at: Option<DateTime<Utc>>,
         #[serde(default)]
@@ -36,7 +36,7 @@ pub enum PortEvent {
     /// The buyer's transfer details and their letter of authority, signed at `signed_at`.
     PortDetailsConfirmed {
         number: String,
-        details: PortDetails,
+        details: TransferDetails,
         signed_at: DateTime<Utc>,
     },
     /// A new PAC code for a mobile's port, given by the buyer: its details are in again.
@@ -65,31 +65,31 @@ pub enum PortEvent {
     },
 }
 
-impl PortEvent {
+impl TransferEvent {
     /// The number the event is about.
     pub fn number(&self) -> &str {
         match self {
-            PortEvent::PortOpened { number, .. }
-            | PortEvent::PortDetailsConfirmed { number, .. }
-            | PortEvent::PortPacGiven { number, .. }
-            | PortEvent::PortSubmitted { number, .. }
-            | PortEvent::PortDateSet { number, .. }
-            | PortEvent::PortCompleted { number, .. }
-            | PortEvent::PortRejected { number, .. } => number,
+            TransferEvent::PortOpened { number, .. }
+            | TransferEvent::PortDetailsConfirmed { number, .. }
+            | TransferEvent::PortPacGiven { number, .. }
+            | TransferEvent::PortSubmitted { number, .. }
+            | TransferEvent::PortDateSet { number, .. }
+            | TransferEvent::PortCompleted { number, .. }
+            | TransferEvent::PortRejected { number, .. } => number,
         }
     }
 }
 
-impl DomainEvent for PortEvent {
+impl DomainEvent for TransferEvent {
     fn event_type(&self) -> String {
         match self {
-            PortEvent::PortOpened { .. } => "PortOpened",
-            PortEvent::PortDetailsConfirmed { .. } => "PortDetailsConfirmed",
-            PortEvent::PortPacGiven { .. } => "PortPacGiven",
-            PortEvent::PortSubmitted { .. } => "PortSubmitted",
-            PortEvent::PortDateSet { .. } => "PortDateSet",
-            PortEvent::PortCompleted { .. } => "PortCompleted",
-            PortEvent::PortRejected { .. } => "PortRejected",
+            TransferEvent::PortOpened { .. } => "PortOpened",
+            TransferEvent::PortDetailsConfirmed { .. } => "PortDetailsConfirmed",
+            TransferEvent::PortPacGiven { .. } => "PortPacGiven",
+            TransferEvent::PortSubmitted { .. } => "PortSubmitted",
+            TransferEvent::PortDateSet { .. } => "PortDateSet",
+            TransferEvent::PortCompleted { .. } => "PortCompleted",
+            TransferEvent::PortRejected { .. } => "PortRejected",
         }
         .to_string()
     }

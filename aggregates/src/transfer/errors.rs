@@ -4,7 +4,7 @@ use crate::refusals;
 
 refusals! {
     #[derive(Debug, Error, Clone, PartialEq, Eq)]
-    pub enum PortError {
+    pub enum TransferError {
         #[error("That number is not being transferred in on this order.")]
         #[refusal("not_a_port", 409)]
         NotAPort,

@@ -6,30 +6,30 @@
 
 use cqrs_es::Aggregate;
 
-use super::aggregate::{Port, PortState};
-use super::commands::PortCommand;
-use super::errors::PortError;
-use super::events::PortEvent;
+use super::aggregate::{Transfer, TransferState};
+use super::commands::TransferCommand;
+use super::errors::TransferError;
+use super::events::TransferEvent;
 use crate::service_order::{ServiceOrder, ServiceOrderEvent};
 
 /// The port of `number` on order `order_id`: the same id whoever asks, so that a retry (or a
 /// second opener) finds the port the first one opened.
-pub fn port_id(order_id: &str, number: &str) -> String {
+pub fn transfer_id(order_id: &str, number: &str) -> String {
     format!("{order_id}:{number}")
 }
 
-/// A port step an older order stored in its own stream, as the Port's event of that step.
-pub fn legacy_event(event: &ServiceOrderEvent) -> Option<PortEvent> {
+/// A port step an older order stored in its own stream, as the Transfer's event of that step.
+pub fn legacy_event(event: &ServiceOrderEvent) -> Option<TransferEvent> {
     use ServiceOrderEvent as Ev;
     Some(match event.clone() {
         Ev::PortDetailsConfirmed { number, details, signed_at } => {
-            PortEvent::PortDetailsConfirmed { number, details, signed_at }
+            TransferEvent::PortDetailsConfirmed { number, details, signed_at }
         }
-        Ev::PortPacGiven { number, pac, at } => PortEvent::PortPacGiven { number, pac, at },
-        Ev::PortSubmitted { number, at } => PortEvent::PortSubmitted { number, at },
-        Ev::PortDateSet { number, date, at } => PortEvent::PortDateSet { number, date, at },
-        Ev::PortCompleted { number, at } => PortEvent::PortCompleted { number, at },
-        Ev::PortRejected { number, reason, at } => PortEvent::PortRejected { number, reason, at },
+        Ev::PortPacGiven { number, pac, at } => TransferEvent::PortPacGiven { number, pac, at },
+        Ev::PortSubmitted { number, at } => TransferEvent::PortSubmitted { number, at },
+        Ev::PortDateSet { number, date, at } => TransferEvent::PortDateSet { number, date, at },
+        Ev::PortCompleted { number, at } => TransferEvent::PortCompleted { number, at },
+        Ev::PortRejected { number, reason, at } => TransferEvent::PortRejected { number, reason, at },
         _ => return None,
     })
 }
@@ -38,7 +38,7 @@ pub fn legacy_event(event: &ServiceOrderEvent) -> Option<PortEvent> {
 /// stream's): where it starts once the order completed, moved along by the steps the
 /// order's own stream holds for it (older orders). Refused when the order does not transfer
 /// that number in, or is not complete yet.
-pub fn from_order(order_id: &str, number: &str, events: &[ServiceOrderEvent]) -> Result<Port, PortError> {
+pub fn from_order(order_id: &str, number: &str, events: &[ServiceOrderEvent]) -> Result<Transfer, TransferError> {
     let mut order = ServiceOrder::default();
     let mut completed_at = None;
     for event in events {
@@ -47,12 +47,12 @@ pub fn from_order(order_id: &str, number: &str, events: &[ServiceOrderEvent]) ->
         }
         order.apply(event.clone());
     }
-    let line = order.transfers().find(|n| n.value == number).ok_or(PortError::NotAPort)?;
-    let requested_at = completed_at.ok_or(PortError::PortNotStarted)?;
+    let line = order.transfers().find(|n| n.value == number).ok_or(TransferError::NotAPort)?;
+    let requested_at = completed_at.ok_or(TransferError::PortNotStarted)?;
     // A mobile's port starts with its PAC code: its details are in.
-    let state = if line.pac.is_some() { PortState::DetailsConfirmed } else { PortState::Requested };
-    let mut port = Port::default();
-    port.apply(PortEvent::PortOpened {
+    let state = if line.pac.is_some() { TransferState::DetailsConfirmed } else { TransferState::Requested };
+    let mut port = Transfer::default();
+    port.apply(TransferEvent::PortOpened {
         order_id: order_id.to_string(),
         number: number.to_string(),
         requested_at,
@@ -72,9 +72,9 @@ pub fn from_order(order_id: &str, number: &str, events: &[ServiceOrderEvent]) ->
 }
 
 /// The command that opens the port of `number`, in the state [`from_order`] finds it.
-pub fn opening(order_id: &str, number: &str, events: &[ServiceOrderEvent]) -> Result<PortCommand, PortError> {
+pub fn opening(order_id: &str, number: &str, events: &[ServiceOrderEvent]) -> Result<TransferCommand, TransferError> {
     let port = from_order(order_id, number, events)?;
-    Ok(PortCommand::Open {
+    Ok(TransferCommand::Open {
         order_id: port.order_id,
         number: port.number,
         requested_at: port.requested_at,

@@ -23,8 +23,8 @@ fn at() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 11, 23, 10, 0, 0).unwrap()
 }
 
-fn test() -> TestFramework<Port> {
-    TestFramework::with(PortServices { clock: Arc::new(FixedClock(at())) })
+fn test() -> TestFramework<Transfer> {
+    TestFramework::with(TransferServices { clock: Arc::new(FixedClock(at())) })
 }
 
 fn date(day: u32) -> NaiveDate {
@@ -84,18 +84,18 @@ fn order_events(completed: bool) -> Vec<ServiceOrderEvent> {
     events
 }
 
-fn open_command(number: &str) -> PortCommand {
+fn open_command(number: &str) -> TransferCommand {
     opening(ORDER, number, &order_events(true)).unwrap()
 }
 
-fn opened(number: &str) -> PortEvent {
+fn opened(number: &str) -> TransferEvent {
     let pac = (number == MOBILE).then(|| "ABC123456".to_string());
-    PortEvent::PortOpened {
+    TransferEvent::PortOpened {
         order_id: ORDER.into(),
         number: number.into(),
         requested_at: at(),
         updated_at: None,
-        state: if pac.is_some() { PortState::DetailsConfirmed } else { PortState::Requested },
+        state: if pac.is_some() { TransferState::DetailsConfirmed } else { TransferState::Requested },
         details: None,
         signed_at: None,
         date: None,
@@ -105,8 +105,8 @@ fn opened(number: &str) -> PortEvent {
     }
 }
 
-fn port_details() -> PortDetails {
-    PortDetails {
+fn port_details() -> TransferDetails {
+    TransferDetails {
         account_holder: "Acme Plumbing Ltd".into(),
         current_provider: "BT".into(),
         billing_postcode: "SW1A 1AA".into(),
@@ -114,60 +114,60 @@ fn port_details() -> PortDetails {
     }
 }
 
-fn confirm() -> PortCommand {
-    PortCommand::ConfirmDetails { details: port_details() }
+fn confirm() -> TransferCommand {
+    TransferCommand::ConfirmDetails { details: port_details() }
 }
 
-fn confirmed() -> PortEvent {
-    PortEvent::PortDetailsConfirmed { number: PORTED.into(), details: port_details(), signed_at: at() }
+fn confirmed() -> TransferEvent {
+    TransferEvent::PortDetailsConfirmed { number: PORTED.into(), details: port_details(), signed_at: at() }
 }
 
-fn submitted() -> PortEvent {
-    PortEvent::PortSubmitted { number: PORTED.into(), at: at() }
+fn submitted() -> TransferEvent {
+    TransferEvent::PortSubmitted { number: PORTED.into(), at: at() }
 }
 
 fn port_date() -> NaiveDate {
     date(26)
 }
 
-fn date_set() -> PortEvent {
-    PortEvent::PortDateSet { number: PORTED.into(), date: port_date(), at: at() }
+fn date_set() -> TransferEvent {
+    TransferEvent::PortDateSet { number: PORTED.into(), date: port_date(), at: at() }
 }
 
-fn submit() -> PortCommand {
-    PortCommand::Submit { by: STAFF.into() }
+fn submit() -> TransferCommand {
+    TransferCommand::Submit { by: STAFF.into() }
 }
 
-fn set_date(date: NaiveDate) -> PortCommand {
-    PortCommand::SetDate { date, by: STAFF.into() }
+fn set_date(date: NaiveDate) -> TransferCommand {
+    TransferCommand::SetDate { date, by: STAFF.into() }
 }
 
-fn complete_port(by: &str) -> PortCommand {
-    PortCommand::Complete { by: by.into() }
+fn complete_port(by: &str) -> TransferCommand {
+    TransferCommand::Complete { by: by.into() }
 }
 
-fn reject(reason: &str) -> PortCommand {
-    PortCommand::Reject { reason: reason.into(), by: STAFF.into() }
+fn reject(reason: &str) -> TransferCommand {
+    TransferCommand::Reject { reason: reason.into(), by: STAFF.into() }
 }
 
-fn given_port(after: &[PortEvent]) -> Vec<PortEvent> {
+fn given_port(after: &[TransferEvent]) -> Vec<TransferEvent> {
     let mut given = vec![opened(PORTED)];
     given.extend_from_slice(after);
     given
 }
 
-fn given_mobile(after: &[PortEvent]) -> Vec<PortEvent> {
+fn given_mobile(after: &[TransferEvent]) -> Vec<TransferEvent> {
     let mut given = vec![opened(MOBILE)];
     given.extend_from_slice(after);
     given
 }
 
-fn not_allowed(state: PortState) -> PortError {
-    PortError::PortStepNotAllowed { state: state.label() }
+fn not_allowed(state: TransferState) -> TransferError {
+    TransferError::PortStepNotAllowed { state: state.label() }
 }
 
-fn port_after(events: Vec<PortEvent>) -> Port {
-    let mut port = Port::default();
+fn port_after(events: Vec<TransferEvent>) -> Transfer {
+    let mut port = Transfer::default();
     for event in events {
         port.apply(event);
     }
@@ -180,19 +180,19 @@ fn port_after(events: Vec<PortEvent>) -> Port {
 /// loading (a changed format would open a second port for the same number).
 #[test]
 fn a_port_id_is_its_order_and_number() {
-    assert_eq!(port_id("SB-123456", "+442079460123"), "SB-123456:+442079460123");
-    assert_eq!(port_id(ORDER, PORTED), format!("{ORDER}:{PORTED}"));
-    assert_ne!(port_id(ORDER, PORTED), port_id(ORDER, MOBILE));
+    assert_eq!(transfer_id("SB-123456", "+442079460123"), "SB-123456:+442079460123");
+    assert_eq!(transfer_id(ORDER, PORTED), format!("{ORDER}:{PORTED}"));
+    assert_ne!(transfer_id(ORDER, PORTED), transfer_id(ORDER, MOBILE));
 }
 
 #[test]
 fn a_port_opens_only_for_a_number_a_completed_order_transfers_in() {
-    assert_eq!(opening(ORDER, PORTED, &order_events(false)), Err(PortError::PortNotStarted));
+    assert_eq!(opening(ORDER, PORTED, &order_events(false)), Err(TransferError::PortNotStarted));
     // A stock number of the order is not a port, nor is a number of someone else's.
     for number in ["+442079460001", "02079469999"] {
-        assert_eq!(opening(ORDER, number, &order_events(true)), Err(PortError::NotAPort));
+        assert_eq!(opening(ORDER, number, &order_events(true)), Err(TransferError::NotAPort));
     }
-    assert_eq!(opening(ORDER, PORTED, &[]), Err(PortError::NotAPort));
+    assert_eq!(opening(ORDER, PORTED, &[]), Err(TransferError::NotAPort));
 }
 
 #[tokio::test]
@@ -200,11 +200,14 @@ async fn a_landline_port_opens_requested_and_a_mobile_with_its_pac_and_details_i
     test().given_no_previous_events().when_async(open_command(PORTED)).await.then_expect_events(vec![opened(PORTED)]);
     test().given_no_previous_events().when_async(open_command(MOBILE)).await.then_expect_events(vec![opened(MOBILE)]);
     let mobile = port_after(vec![opened(MOBILE)]);
-    assert_eq!((mobile.state, mobile.pac.as_deref()), (PortState::DetailsConfirmed, Some("ABC123456")));
+    assert_eq!((mobile.state, mobile.pac.as_deref()), (TransferState::DetailsConfirmed, Some("ABC123456")));
     assert!(mobile.moves_with_pac());
     assert_eq!((mobile.details.as_ref(), mobile.signed_at), (None, None), "nothing is signed for a mobile");
     let landline = port_after(vec![opened(PORTED)]);
-    assert_eq!((landline.state, landline.pac.as_deref(), landline.requested_at), (PortState::Requested, None, at()));
+    assert_eq!(
+        (landline.state, landline.pac.as_deref(), landline.requested_at),
+        (TransferState::Requested, None, at())
+    );
 }
 
 #[tokio::test]
@@ -223,12 +226,12 @@ async fn a_port_begun_in_the_orders_stream_opens_where_it_stood() {
         ServiceOrderEvent::PortRejected { number: PORTED.into(), reason: "Wrong postcode".into(), at: at() },
     ]);
     let command = opening(ORDER, PORTED, &events).unwrap();
-    let carried = PortEvent::PortOpened {
+    let carried = TransferEvent::PortOpened {
         order_id: ORDER.into(),
         number: PORTED.into(),
         requested_at: at(),
         updated_at: None,
-        state: PortState::Rejected,
+        state: TransferState::Rejected,
         details: Some(port_details()),
         signed_at: Some(at()),
         date: None,
@@ -238,16 +241,20 @@ async fn a_port_begun_in_the_orders_stream_opens_where_it_stood() {
     };
     test().given_no_previous_events().when_async(command).await.then_expect_events(vec![carried.clone()]);
     // And its next step follows from there: corrected details start it again.
-    test().given(vec![carried.clone()]).when_async(submit()).await.then_expect_error(not_allowed(PortState::Rejected));
+    test()
+        .given(vec![carried.clone()])
+        .when_async(submit())
+        .await
+        .then_expect_error(not_allowed(TransferState::Rejected));
     test().given(vec![carried]).when_async(confirm()).await.then_expect_events(vec![confirmed()]);
     let mobile = opening(ORDER, MOBILE, &events).unwrap();
-    assert!(matches!(mobile, PortCommand::Open { state: PortState::Submitted, .. }));
+    assert!(matches!(mobile, TransferCommand::Open { state: TransferState::Submitted, .. }));
 }
 
 #[tokio::test]
 async fn no_step_before_the_port_is_opened() {
-    for command in [confirm(), PortCommand::GivePac { pac: "ABC123456".into() }, submit(), complete_port(STAFF)] {
-        test().given_no_previous_events().when_async(command).await.then_expect_error(PortError::PortNotStarted);
+    for command in [confirm(), TransferCommand::GivePac { pac: "ABC123456".into() }, submit(), complete_port(STAFF)] {
+        test().given_no_previous_events().when_async(command).await.then_expect_error(TransferError::PortNotStarted);
     }
 }
 
@@ -258,32 +265,32 @@ async fn the_buyer_signs_the_letter_of_authority_with_the_details() {
     test().given(given_port(&[])).when_async(confirm()).await.then_expect_events(vec![confirmed()]);
     // The same details again (a double click) store nothing; corrected ones before submission do.
     test().given(given_port(&[confirmed()])).when_async(confirm()).await.then_expect_events(vec![]);
-    let corrected = PortDetails { current_provider: "Virgin Media Business".into(), ..port_details() };
-    let correct = PortCommand::ConfirmDetails { details: corrected.clone() };
+    let corrected = TransferDetails { current_provider: "Virgin Media Business".into(), ..port_details() };
+    let correct = TransferCommand::ConfirmDetails { details: corrected.clone() };
     test().given(given_port(&[confirmed()])).when_async(correct).await.then_expect_events(vec![
-        PortEvent::PortDetailsConfirmed { number: PORTED.into(), details: corrected, signed_at: at() },
+        TransferEvent::PortDetailsConfirmed { number: PORTED.into(), details: corrected, signed_at: at() },
     ]);
 }
 
-fn signed_by(name: &str) -> PortDetails {
-    PortDetails { signed_name: name.into(), ..port_details() }
+fn signed_by(name: &str) -> TransferDetails {
+    TransferDetails { signed_name: name.into(), ..port_details() }
 }
 
-fn confirmed_by(name: &str) -> PortEvent {
-    PortEvent::PortDetailsConfirmed { number: PORTED.into(), details: signed_by(name), signed_at: at() }
+fn confirmed_by(name: &str) -> TransferEvent {
+    TransferEvent::PortDetailsConfirmed { number: PORTED.into(), details: signed_by(name), signed_at: at() }
 }
 
 #[tokio::test]
 async fn the_letter_of_authority_is_signed_at_most_five_times_until_staff_act() {
-    let signed: Vec<PortEvent> = (0..MAX_SIGNATURES).map(|n| confirmed_by(&format!("Jane Smith {n}"))).collect();
-    let sign_again = PortCommand::ConfirmDetails { details: signed_by("Somebody Else") };
+    let signed: Vec<TransferEvent> = (0..MAX_SIGNATURES).map(|n| confirmed_by(&format!("Jane Smith {n}"))).collect();
+    let sign_again = TransferCommand::ConfirmDetails { details: signed_by("Somebody Else") };
     test()
         .given(given_port(&signed))
         .when_async(sign_again.clone())
         .await
-        .then_expect_error(PortError::TooManySignatures);
+        .then_expect_error(TransferError::TooManySignatures);
     // The last details sent again are still a replay that stores nothing, not a refusal.
-    let last = PortCommand::ConfirmDetails { details: signed_by(&format!("Jane Smith {}", MAX_SIGNATURES - 1)) };
+    let last = TransferCommand::ConfirmDetails { details: signed_by(&format!("Jane Smith {}", MAX_SIGNATURES - 1)) };
     test().given(given_port(&signed)).when_async(last).await.then_expect_events(vec![]);
     // One fewer is still allowed.
     let fewer = &signed[..signed.len() - 1];
@@ -295,7 +302,7 @@ async fn the_letter_of_authority_is_signed_at_most_five_times_until_staff_act() 
     // A rejection asks for corrected details: the count starts again.
     let mut rejected = signed.clone();
     rejected.push(submitted());
-    rejected.push(PortEvent::PortRejected { number: PORTED.into(), reason: "Wrong postcode".into(), at: at() });
+    rejected.push(TransferEvent::PortRejected { number: PORTED.into(), reason: "Wrong postcode".into(), at: at() });
     test()
         .given(given_port(&rejected))
         .when_async(sign_again)
@@ -307,17 +314,17 @@ async fn the_letter_of_authority_is_signed_at_most_five_times_until_staff_act() 
 
 #[tokio::test]
 async fn port_details_are_checked() {
-    let unsigned = PortDetails { signed_name: " ".into(), ..port_details() };
+    let unsigned = TransferDetails { signed_name: " ".into(), ..port_details() };
     test()
         .given(given_port(&[]))
-        .when_async(PortCommand::ConfirmDetails { details: unsigned })
+        .when_async(TransferCommand::ConfirmDetails { details: unsigned })
         .await
-        .then_expect_error(PortError::InvalidPortDetails("signed_name"));
+        .then_expect_error(TransferError::InvalidPortDetails("signed_name"));
 }
 
 #[test]
 fn details_are_trimmed_and_the_postcode_standardised() {
-    let details = PortDetails {
+    let details = TransferDetails {
         account_holder: "  Acme   Plumbing Ltd ".into(),
         current_provider: "BT".into(),
         billing_postcode: "sw1a1aa".into(),
@@ -326,12 +333,12 @@ fn details_are_trimmed_and_the_postcode_standardised() {
     let checked = details.clone().checked().unwrap();
     assert_eq!(checked.account_holder, "Acme Plumbing Ltd");
     assert_eq!(checked.billing_postcode, "SW1A 1AA");
-    let bad = PortDetails { billing_postcode: "12345".into(), ..details.clone() };
-    assert_eq!(bad.checked(), Err(PortError::InvalidPortDetails("billing_postcode")));
-    let unsigned = PortDetails { signed_name: "   ".into(), ..details.clone() };
-    assert_eq!(unsigned.checked(), Err(PortError::InvalidPortDetails("signed_name")));
-    let long = PortDetails { current_provider: "x".repeat(MAX_PORT_TEXT + 1), ..details };
-    assert_eq!(long.checked(), Err(PortError::InvalidPortDetails("current_provider")));
+    let bad = TransferDetails { billing_postcode: "12345".into(), ..details.clone() };
+    assert_eq!(bad.checked(), Err(TransferError::InvalidPortDetails("billing_postcode")));
+    let unsigned = TransferDetails { signed_name: "   ".into(), ..details.clone() };
+    assert_eq!(unsigned.checked(), Err(TransferError::InvalidPortDetails("signed_name")));
+    let long = TransferDetails { current_provider: "x".repeat(MAX_TRANSFER_TEXT + 1), ..details };
+    assert_eq!(long.checked(), Err(TransferError::InvalidPortDetails("current_provider")));
 }
 
 // Staff steps.
@@ -350,47 +357,47 @@ async fn staff_submit_set_the_date_and_complete_in_that_order() {
         .given(given_port(&[confirmed(), submitted(), date_set()]))
         .when_async(set_date(later))
         .await
-        .then_expect_events(vec![PortEvent::PortDateSet { number: PORTED.into(), date: later, at: at() }]);
+        .then_expect_events(vec![TransferEvent::PortDateSet { number: PORTED.into(), date: later, at: at() }]);
     test()
         .given(given_port(&[confirmed(), submitted(), date_set()]))
         .when_async(complete_port(STAFF))
         .await
-        .then_expect_events(vec![PortEvent::PortCompleted { number: PORTED.into(), at: at() }]);
+        .then_expect_events(vec![TransferEvent::PortCompleted { number: PORTED.into(), at: at() }]);
 }
 
 #[tokio::test]
 async fn no_step_is_skipped() {
     // Nothing to submit before the buyer's details.
-    test().given(given_port(&[])).when_async(submit()).await.then_expect_error(not_allowed(PortState::Requested));
+    test().given(given_port(&[])).when_async(submit()).await.then_expect_error(not_allowed(TransferState::Requested));
     // No date before submission; no completion before a date is set.
     test()
         .given(given_port(&[confirmed()]))
         .when_async(set_date(port_date()))
         .await
-        .then_expect_error(not_allowed(PortState::DetailsConfirmed));
+        .then_expect_error(not_allowed(TransferState::DetailsConfirmed));
     test()
         .given(given_port(&[confirmed(), submitted()]))
         .when_async(complete_port(STAFF))
         .await
-        .then_expect_error(not_allowed(PortState::Submitted));
+        .then_expect_error(not_allowed(TransferState::Submitted));
     test()
         .given(given_port(&[]))
         .when_async(complete_port(STAFF))
         .await
-        .then_expect_error(not_allowed(PortState::Requested));
+        .then_expect_error(not_allowed(TransferState::Requested));
     // Once submitted, the buyer's details are with the provider: no more corrections.
     test()
         .given(given_port(&[confirmed(), submitted()]))
         .when_async(confirm())
         .await
-        .then_expect_error(not_allowed(PortState::Submitted));
+        .then_expect_error(not_allowed(TransferState::Submitted));
     // A completed port is done.
-    let done = PortEvent::PortCompleted { number: PORTED.into(), at: at() };
+    let done = TransferEvent::PortCompleted { number: PORTED.into(), at: at() };
     test()
         .given(given_port(&[confirmed(), submitted(), date_set(), done]))
         .when_async(reject("Too late"))
         .await
-        .then_expect_error(not_allowed(PortState::Completed));
+        .then_expect_error(not_allowed(TransferState::Completed));
 }
 
 #[tokio::test]
@@ -399,7 +406,7 @@ async fn a_date_in_the_past_is_refused() {
         .given(given_port(&[confirmed(), submitted()]))
         .when_async(set_date(date(22)))
         .await
-        .then_expect_error(PortError::PortDateInThePast);
+        .then_expect_error(TransferError::PortDateInThePast);
 }
 
 #[tokio::test]
@@ -408,22 +415,22 @@ async fn a_port_cannot_be_moved_by_an_anonymous_caller() {
         .given(given_port(&[confirmed(), submitted(), date_set()]))
         .when_async(complete_port("  "))
         .await
-        .then_expect_error(PortError::StaffRequired);
+        .then_expect_error(TransferError::StaffRequired);
     test()
         .given(given_port(&[confirmed()]))
-        .when_async(PortCommand::Submit { by: String::new() })
+        .when_async(TransferCommand::Submit { by: String::new() })
         .await
-        .then_expect_error(PortError::StaffRequired);
+        .then_expect_error(TransferError::StaffRequired);
     test()
         .given(given_port(&[confirmed(), submitted()]))
-        .when_async(PortCommand::SetDate { date: port_date(), by: " ".into() })
+        .when_async(TransferCommand::SetDate { date: port_date(), by: " ".into() })
         .await
-        .then_expect_error(PortError::StaffRequired);
+        .then_expect_error(TransferError::StaffRequired);
     test()
         .given(given_port(&[confirmed()]))
-        .when_async(PortCommand::Reject { reason: "x".into(), by: "".into() })
+        .when_async(TransferCommand::Reject { reason: "x".into(), by: "".into() })
         .await
-        .then_expect_error(PortError::StaffRequired);
+        .then_expect_error(TransferError::StaffRequired);
 }
 
 #[tokio::test]
@@ -432,19 +439,19 @@ async fn a_rejection_needs_a_reason_and_the_buyer_can_try_again() {
         .given(given_port(&[confirmed(), submitted()]))
         .when_async(reject("  "))
         .await
-        .then_expect_error(PortError::RejectionReasonMissing);
+        .then_expect_error(TransferError::RejectionReasonMissing);
     test()
         .given(given_port(&[confirmed(), submitted()]))
         .when_async(reject(&"x".repeat(MAX_REJECTION_REASON + 1)))
         .await
-        .then_expect_error(PortError::RejectionReasonMissing);
+        .then_expect_error(TransferError::RejectionReasonMissing);
     // Not before there is anything to reject.
     test()
         .given(given_port(&[]))
         .when_async(reject("Wrong postcode"))
         .await
-        .then_expect_error(not_allowed(PortState::Requested));
-    let rejected = PortEvent::PortRejected {
+        .then_expect_error(not_allowed(TransferState::Requested));
+    let rejected = TransferEvent::PortRejected {
         number: PORTED.into(),
         reason: "The billing postcode does not match the account.".into(),
         at: at(),
@@ -459,7 +466,7 @@ async fn a_rejection_needs_a_reason_and_the_buyer_can_try_again() {
         .given(given_port(&[confirmed(), submitted(), rejected.clone()]))
         .when_async(submit())
         .await
-        .then_expect_error(not_allowed(PortState::Rejected));
+        .then_expect_error(not_allowed(TransferState::Rejected));
     test()
         .given(given_port(&[confirmed(), submitted(), rejected]))
         .when_async(confirm())
@@ -476,50 +483,54 @@ async fn a_mobile_port_goes_through_the_staff_steps() {
         .given(given_mobile(&[]))
         .when_async(submit())
         .await
-        .then_expect_events(vec![PortEvent::PortSubmitted { number: number(), at: at() }]);
-    let submitted = PortEvent::PortSubmitted { number: number(), at: at() };
-    let date_set = PortEvent::PortDateSet { number: number(), date: port_date(), at: at() };
+        .then_expect_events(vec![TransferEvent::PortSubmitted { number: number(), at: at() }]);
+    let submitted = TransferEvent::PortSubmitted { number: number(), at: at() };
+    let date_set = TransferEvent::PortDateSet { number: number(), date: port_date(), at: at() };
     test()
         .given(given_mobile(&[submitted, date_set]))
         .when_async(complete_port(STAFF))
         .await
-        .then_expect_events(vec![PortEvent::PortCompleted { number: number(), at: at() }]);
+        .then_expect_events(vec![TransferEvent::PortCompleted { number: number(), at: at() }]);
 }
 
 #[tokio::test]
 async fn a_mobile_port_has_no_letter_of_authority_to_sign() {
-    test().given(given_mobile(&[])).when_async(confirm()).await.then_expect_error(PortError::PortMovesWithPac);
+    test().given(given_mobile(&[])).when_async(confirm()).await.then_expect_error(TransferError::PortMovesWithPac);
 }
 
-fn give_pac(pac: &str) -> PortCommand {
-    PortCommand::GivePac { pac: pac.into() }
+fn give_pac(pac: &str) -> TransferCommand {
+    TransferCommand::GivePac { pac: pac.into() }
 }
 
 #[tokio::test]
 async fn after_a_rejection_the_buyer_gives_a_new_pac() {
     let rejected =
-        PortEvent::PortRejected { number: MOBILE.into(), reason: "The PAC code has expired".into(), at: at() };
-    let submitted = PortEvent::PortSubmitted { number: MOBILE.into(), at: at() };
+        TransferEvent::PortRejected { number: MOBILE.into(), reason: "The PAC code has expired".into(), at: at() };
+    let submitted = TransferEvent::PortSubmitted { number: MOBILE.into(), at: at() };
     let given = given_mobile(&[submitted.clone(), rejected]);
-    let new_pac = PortEvent::PortPacGiven { number: MOBILE.into(), pac: "XYZ654321".into(), at: at() };
+    let new_pac = TransferEvent::PortPacGiven { number: MOBILE.into(), pac: "XYZ654321".into(), at: at() };
     test().given(given.clone()).when_async(give_pac("xyz 654 321")).await.then_expect_events(vec![new_pac.clone()]);
     let mut after = given.clone();
     after.push(new_pac);
     let port = port_after(after.clone());
     assert_eq!(
         (port.state, port.pac.as_deref(), port.rejection_reason),
-        (PortState::DetailsConfirmed, Some("XYZ654321"), None)
+        (TransferState::DetailsConfirmed, Some("XYZ654321"), None)
     );
     // The same PAC again stores nothing; a malformed one is refused.
     test().given(after).when_async(give_pac("XYZ654321")).await.then_expect_events(vec![]);
-    test().given(given).when_async(give_pac("XYZ65432")).await.then_expect_error(PortError::InvalidPac);
+    test().given(given).when_async(give_pac("XYZ65432")).await.then_expect_error(TransferError::InvalidPac);
     // Not once submitted; not for a landline, which moves with a letter of authority.
     test()
         .given(given_mobile(&[submitted]))
         .when_async(give_pac("XYZ654321"))
         .await
-        .then_expect_error(not_allowed(PortState::Submitted));
-    test().given(given_port(&[])).when_async(give_pac("XYZ654321")).await.then_expect_error(PortError::PortNeedsLetter);
+        .then_expect_error(not_allowed(TransferState::Submitted));
+    test()
+        .given(given_port(&[]))
+        .when_async(give_pac("XYZ654321"))
+        .await
+        .then_expect_error(TransferError::PortNeedsLetter);
 }
 
 // The promise.
@@ -548,19 +559,19 @@ fn a_port_is_overdue_after_three_business_days_open() {
     assert!(!port.overdue(on(30)));
     assert!(!port.overdue(Utc.with_ymd_and_hms(2026, 12, 1, 10, 0, 0).unwrap()));
     assert!(port.overdue(Utc.with_ymd_and_hms(2026, 12, 2, 10, 0, 0).unwrap()));
-    port.state = PortState::Completed;
+    port.state = TransferState::Completed;
     assert!(!port.overdue(Utc.with_ymd_and_hms(2026, 12, 2, 10, 0, 0).unwrap()));
 }
 
 #[test]
 fn port_states_keep_their_wire_names() {
     for (state, wire) in [
-        (PortState::Requested, "requested"),
-        (PortState::DetailsConfirmed, "detailsConfirmed"),
-        (PortState::Submitted, "submitted"),
-        (PortState::DateSet, "dateSet"),
-        (PortState::Completed, "completed"),
-        (PortState::Rejected, "rejected"),
+        (TransferState::Requested, "requested"),
+        (TransferState::DetailsConfirmed, "detailsConfirmed"),
+        (TransferState::Submitted, "submitted"),
+        (TransferState::DateSet, "dateSet"),
+        (TransferState::Completed, "completed"),
+        (TransferState::Rejected, "rejected"),
     ] {
         assert_eq!(serde_json::to_value(state).unwrap(), serde_json::json!(wire));
     }

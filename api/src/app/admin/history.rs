@@ -12,8 +12,8 @@ use serde_json::Value;
 use sqlx::PgPool;
 
 use aggregates::call_credit::CallCredit;
-use aggregates::port::Port;
 use aggregates::service_order::ServiceOrder;
+use aggregates::transfer::Transfer;
 
 use crate::app::state::store;
 use crate::platform::error::ApiError;
@@ -139,14 +139,14 @@ pub async fn replay<A: Narrated>(pool: &PgPool, id: &str, up_to: Option<usize>) 
     Ok(Some(Replay { events, state, up_to, current }))
 }
 
-/// A service order's history: its own events and its ports' (aggregates::port), in the
+/// A service order's history: its own events and its ports' (aggregates::transfer), in the
 /// order they were stored and numbered along that one timeline (an order without ports
 /// numbers as its stream does), with the order and its ports as they stood after `up_to`.
 pub struct OrderReplay {
     pub replay: Replay<ServiceOrder>,
     /// The ports after `up_to`: from their own streams, or (an older order's port not
     /// opened since) as the order's events make them.
-    pub ports: Vec<Port>,
+    pub ports: Vec<Transfer>,
     /// The order's call credit after `up_to` (Pay As You Go), when it has any events.
     pub credit: Option<CallCredit>,
 }
@@ -161,10 +161,10 @@ pub async fn replay_service_order(
     if order.is_empty() {
         return Ok(None);
     }
-    // A port's id is its order's id, a colon and the number (aggregates::port::port_id).
+    // A port's id is its order's id, a colon and the number (aggregates::transfer::transfer_id).
     let port_ids: Vec<String> = sqlx::query_scalar!(
         "SELECT DISTINCT aggregate_id FROM events WHERE aggregate_type = $1 AND aggregate_id LIKE $2 || ':%' ORDER BY 1",
-        Port::TYPE,
+        Transfer::TYPE,
         id
     )
     .fetch_all(pool)
@@ -173,13 +173,13 @@ pub async fn replay_service_order(
     #[allow(clippy::large_enum_variant)]
     enum Entry {
         Order(Placed<ServiceOrder>),
-        Port(String, Placed<Port>),
+        Transfer(String, Placed<Transfer>),
         Credit(Placed<CallCredit>),
     }
     let mut timeline: Vec<(i64, Entry)> = order.into_iter().map(|p| (p.global_position, Entry::Order(p))).collect();
-    for port_id in port_ids {
-        for placed in stream::<Port>(pool, &port_id).await? {
-            timeline.push((placed.global_position, Entry::Port(port_id.clone(), placed)));
+    for transfer_id in port_ids {
+        for placed in stream::<Transfer>(pool, &transfer_id).await? {
+            timeline.push((placed.global_position, Entry::Transfer(transfer_id.clone(), placed)));
         }
     }
     // The order's call credit (its id is the order's).
@@ -190,7 +190,7 @@ pub async fn replay_service_order(
     let up_to = check_up_to(up_to, timeline.len())?;
     let (mut state, mut current) = (ServiceOrder::default(), ServiceOrder::default());
     let mut order_events = Vec::new();
-    let mut ports: std::collections::BTreeMap<String, Port> = Default::default();
+    let mut ports: std::collections::BTreeMap<String, Transfer> = Default::default();
     let mut credit = CallCredit::default();
     let mut events = Vec::with_capacity(timeline.len());
     for (index, (_, entry)) in timeline.into_iter().enumerate() {
@@ -204,10 +204,10 @@ pub async fn replay_service_order(
                 }
                 current.apply(placed.envelope.payload);
             }
-            Entry::Port(port_id, placed) => {
+            Entry::Transfer(transfer_id, placed) => {
                 events.push(event_out(sequence, &placed));
                 if sequence <= up_to {
-                    ports.entry(port_id).or_default().apply(placed.envelope.payload);
+                    ports.entry(transfer_id).or_default().apply(placed.envelope.payload);
                 }
             }
             Entry::Credit(placed) => {
@@ -220,9 +220,9 @@ pub async fn replay_service_order(
     }
     let mut shown = Vec::new();
     for number in state.transfers() {
-        match ports.remove(&aggregates::port::port_id(id, &number.value)) {
+        match ports.remove(&aggregates::transfer::transfer_id(id, &number.value)) {
             Some(port) => shown.push(port),
-            None => shown.extend(aggregates::port::from_order(id, &number.value, &order_events).ok()),
+            None => shown.extend(aggregates::transfer::from_order(id, &number.value, &order_events).ok()),
         }
     }
     let credit = has_credit.then_some(credit);

@@ -1,25 +1,25 @@
-//! The port view: where each number transfer stands, one row per Port aggregate, written
+//! The port view: where each number transfer stands, one row per Transfer aggregate, written
 //! in the statement that stores its events (a [`DerivedView`]). The order view lists an
 //! order's ports as they started (and as older orders' own streams moved them along);
 //! readers lay each port's row over its line with [`overlay`].
 
-use aggregates::port::{Port, PortState};
+use aggregates::transfer::{Transfer, TransferState};
 use chrono::{DateTime, NaiveDate, Utc};
 use cqrs_es::{Aggregate, EventEnvelope, View};
 use serde::{Deserialize, Serialize};
 
 use crate::catch_up::{DerivedView, SequencedView};
-use crate::orders::{OrderView, PortLine};
+use crate::orders::{OrderView, TransferLine};
 
-pub const PORT_VIEW_TABLE: &str = "port_view";
+pub const TRANSFER_VIEW_TABLE: &str = "port_view";
 
 /// One port as the buyer's page and the staff queue read it (never its PAC code).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct PortView {
+pub struct TransferView {
     pub order_id: String,
     pub number: String,
-    pub state: PortState,
+    pub state: TransferState,
     pub state_label: String,
     pub requested_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
@@ -34,15 +34,15 @@ pub struct PortView {
     pub last_sequence: usize,
     /// The aggregate folded so far, while the view is rebuilt from events (not stored).
     #[serde(skip)]
-    port: Port,
+    port: Transfer,
 }
 
-impl DerivedView<Port> for PortView {
-    const TABLE: &'static str = PORT_VIEW_TABLE;
+impl DerivedView<Transfer> for TransferView {
+    const TABLE: &'static str = TRANSFER_VIEW_TABLE;
 
-    fn of(port: &Port, sequence: usize) -> PortView {
+    fn of(port: &Transfer, sequence: usize) -> TransferView {
         let details = port.details.as_ref();
-        PortView {
+        TransferView {
             order_id: port.order_id.clone(),
             number: port.number.clone(),
             state: port.state,
@@ -62,23 +62,23 @@ impl DerivedView<Port> for PortView {
     }
 }
 
-impl View<Port> for PortView {
-    fn update(&mut self, event: &EventEnvelope<Port>) {
+impl View<Transfer> for TransferView {
+    fn update(&mut self, event: &EventEnvelope<Transfer>) {
         let mut port = std::mem::take(&mut self.port);
         port.apply(event.payload.clone());
-        *self = PortView::of(&port, event.sequence);
+        *self = TransferView::of(&port, event.sequence);
     }
 }
 
-impl SequencedView<Port> for PortView {
+impl SequencedView<Transfer> for TransferView {
     fn last_sequence(&self) -> usize {
         self.last_sequence
     }
 }
 
-impl PortView {
+impl TransferView {
     /// The order view's line of this port, brought to where the port stands.
-    pub fn lay_over(&self, line: &mut PortLine) {
+    pub fn lay_over(&self, line: &mut TransferLine) {
         line.state = self.state;
         line.state_label = self.state_label.clone();
         line.requested_at = self.requested_at;
@@ -95,7 +95,7 @@ impl PortView {
 
 /// The order view with each of its ports as its own view has it (a port not opened yet
 /// keeps its line: as the order started it, or as the order's stream moved it along).
-pub fn overlay(order: &mut OrderView, ports: &[PortView]) {
+pub fn overlay(order: &mut OrderView, ports: &[TransferView]) {
     for line in &mut order.ports {
         if let Some(port) = ports.iter().find(|p| p.number == line.number) {
             port.lay_over(line);
@@ -109,12 +109,13 @@ pub async fn rebuild(
     pool: &sqlx::PgPool,
     watch: &mut dyn crate::rebuild::Watch,
 ) -> Result<crate::rebuild::Rebuilt, crate::rebuild::RebuildError> {
-    crate::rebuild::rebuild(pool, &crate::rebuild::ViewTable::<Port, PortView>::new(PORT_VIEW_TABLE), watch).await
+    crate::rebuild::rebuild(pool, &crate::rebuild::ViewTable::<Transfer, TransferView>::new(TRANSFER_VIEW_TABLE), watch)
+        .await
 }
 
 #[cfg(test)]
 mod tests {
-    use aggregates::port::PortEvent;
+    use aggregates::transfer::TransferEvent;
 
     use super::*;
     use chrono::TimeZone;
@@ -123,19 +124,19 @@ mod tests {
         Utc.with_ymd_and_hms(2026, 11, 23, hour, 0, 0).unwrap()
     }
 
-    fn envelope(sequence: usize, payload: PortEvent) -> EventEnvelope<Port> {
+    fn envelope(sequence: usize, payload: TransferEvent) -> EventEnvelope<Transfer> {
         EventEnvelope { aggregate_id: "o:0207".into(), sequence, payload, metadata: Default::default() }
     }
 
     #[test]
     fn the_view_folded_from_events_is_the_view_of_the_port_they_make() {
         let events = vec![
-            PortEvent::PortOpened {
+            TransferEvent::PortOpened {
                 order_id: "o".into(),
                 number: "0207".into(),
                 requested_at: at(10),
                 updated_at: None,
-                state: PortState::Requested,
+                state: TransferState::Requested,
                 details: None,
                 signed_at: None,
                 date: None,
@@ -143,19 +144,19 @@ mod tests {
                 pac: None,
                 carried_over: false,
             },
-            PortEvent::PortSubmitted { number: "0207".into(), at: at(11) },
-            PortEvent::PortRejected { number: "0207".into(), reason: "No".into(), at: at(12) },
+            TransferEvent::PortSubmitted { number: "0207".into(), at: at(11) },
+            TransferEvent::PortRejected { number: "0207".into(), reason: "No".into(), at: at(12) },
         ];
-        let mut view = PortView::default();
-        let mut port = Port::default();
+        let mut view = TransferView::default();
+        let mut port = Transfer::default();
         for (i, event) in events.into_iter().enumerate() {
             view.update(&envelope(i + 1, event.clone()));
             port.apply(event);
         }
-        assert_eq!(view, PortView::of(&port, 3));
-        assert_eq!((view.state, view.updated_at, view.requested_at), (PortState::Rejected, at(12), at(10)));
+        assert_eq!(view, TransferView::of(&port, 3));
+        assert_eq!((view.state, view.updated_at, view.requested_at), (TransferState::Rejected, at(12), at(10)));
         // Stored, it reads back the same (the folded aggregate is not stored).
-        let stored: PortView = serde_json::from_str(&serde_json::to_string(&view).unwrap()).unwrap();
+        let stored: TransferView = serde_json::from_str(&serde_json::to_string(&view).unwrap()).unwrap();
         assert_eq!(stored.rejection_reason.as_deref(), Some("No"));
         assert!(!serde_json::to_string(&view).unwrap().contains("pac"));
     }

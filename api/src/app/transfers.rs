@@ -1,10 +1,12 @@
 //! Number transfers (ports) through the API: the buyer confirms the details and signs the
 //! letter of authority on their order page, staff move the port along in the support
 //! console, and each change e-mails the buyer. The rules are the aggregate's
-//! (aggregates::service_order::ports).
+//! (aggregates::transfer).
 
-use aggregates::port::{opening, port_id, Port, PortCommand, PortDetails, PortState, PORT_PROMISE_BUSINESS_DAYS};
 use aggregates::service_order::{ServiceOrder, ServiceOrderError, ServiceOrderEvent};
+use aggregates::transfer::{
+    opening, transfer_id, Transfer, TransferCommand, TransferDetails, TransferState, TRANSFER_PROMISE_BUSINESS_DAYS,
+};
 use chrono::{DateTime, NaiveDate, Utc};
 use cqrs_es::persist::ViewRepository;
 use projections::orders::OrderView;
@@ -25,12 +27,12 @@ pub enum StaffStep {
 }
 
 impl StaffStep {
-    fn command(self, by: String) -> PortCommand {
+    fn command(self, by: String) -> TransferCommand {
         match self {
-            StaffStep::Submit => PortCommand::Submit { by },
-            StaffStep::SetDate(date) => PortCommand::SetDate { date, by },
-            StaffStep::Complete => PortCommand::Complete { by },
-            StaffStep::Reject(reason) => PortCommand::Reject { reason, by },
+            StaffStep::Submit => TransferCommand::Submit { by },
+            StaffStep::SetDate(date) => TransferCommand::SetDate { date, by },
+            StaffStep::Complete => TransferCommand::Complete { by },
+            StaffStep::Reject(reason) => TransferCommand::Reject { reason, by },
         }
     }
 }
@@ -50,9 +52,9 @@ pub async fn confirm_details(
     context: &Context,
     id: &str,
     number: &str,
-    details: PortDetails,
+    details: TransferDetails,
 ) -> Result<(), ApiError> {
-    execute_and_tell(state, context, id, number, PortCommand::ConfirmDetails { details }).await
+    execute_and_tell(state, context, id, number, TransferCommand::ConfirmDetails { details }).await
 }
 
 /// A new PAC code for a mobile's port, from the buyer (`context`, as for [`confirm_details`]).
@@ -63,11 +65,17 @@ pub async fn give_pac(
     number: &str,
     pac: String,
 ) -> Result<(), ApiError> {
-    execute_and_tell(state, context, id, number, PortCommand::GivePac { pac }).await
+    execute_and_tell(state, context, id, number, TransferCommand::GivePac { pac }).await
 }
 
 /// A staff member's step; `by` is their e-mail.
-pub async fn move_port(state: &AppState, id: &str, number: &str, step: StaffStep, by: &str) -> Result<(), ApiError> {
+pub async fn move_transfer(
+    state: &AppState,
+    id: &str,
+    number: &str,
+    step: StaffStep,
+    by: &str,
+) -> Result<(), ApiError> {
     execute_and_tell(state, &Context::staff(by), id, number, step.command(by.to_string())).await
 }
 
@@ -85,13 +93,13 @@ async fn order_events(state: &AppState, id: &str) -> Result<Vec<ServiceOrderEven
 /// the state it reached there. Opening twice stores nothing, so the `open-ports` workflow
 /// and a buyer's or staff member's first step may both do it.
 pub async fn open(state: &AppState, context: &Context, id: &str, number: &str) -> Result<(), ApiError> {
-    let port_id = port_id(id, number);
-    let (_, sequence) = load::<Port>(&state.pool, &port_id).await?;
+    let transfer_id = transfer_id(id, number);
+    let (_, sequence) = load::<Transfer>(&state.pool, &transfer_id).await?;
     if sequence > 0 {
         return Ok(());
     }
     let command = opening(id, number, &order_events(state, id).await?)?;
-    commands::execute(&state.ports, context, &port_id, command).await?;
+    commands::execute(&state.ports, context, &transfer_id, command).await?;
     Ok(())
 }
 
@@ -100,14 +108,15 @@ async fn execute_and_tell(
     context: &Context,
     id: &str,
     number: &str,
-    command: PortCommand,
+    command: TransferCommand,
 ) -> Result<(), ApiError> {
     open(state, context, id, number).await?;
-    let port_id = port_id(id, number);
+    let transfer_id = transfer_id(id, number);
     // The e-mail follows from the event (the `tell-transfer` workflow), sent here at once.
-    let committed = commands::execute(&state.ports, context, &port_id, command).await?;
+    let committed = commands::execute(&state.ports, context, &transfer_id, command).await?;
     if !committed.events.is_empty() {
-        if let Err(error) = crate::app::workflows::run(state, crate::app::workflows::TELL_TRANSFER, &port_id).await {
+        if let Err(error) = crate::app::workflows::run(state, crate::app::workflows::TELL_TRANSFER, &transfer_id).await
+        {
             tracing::warn!(order = id, ?error, "the transfer's e-mail is owed; the runner sends it");
         }
     }
@@ -117,7 +126,7 @@ async fn execute_and_tell(
 /// Each port of order `id` as it stands (support's console): from its own stream once
 /// opened, else as the order's events make it (an older order whose port was never moved
 /// since the upgrade). A service order with no transfers has none.
-pub async fn ports_of(state: &AppState, id: &str) -> Result<Vec<Port>, ApiError> {
+pub async fn transfers_of(state: &AppState, id: &str) -> Result<Vec<Transfer>, ApiError> {
     let events = order_events(state, id).await?;
     let mut order = ServiceOrder::default();
     for event in &events {
@@ -125,58 +134,58 @@ pub async fn ports_of(state: &AppState, id: &str) -> Result<Vec<Port>, ApiError>
     }
     let mut ports = Vec::new();
     for number in order.transfers() {
-        let (port, sequence) = load::<Port>(&state.pool, &port_id(id, &number.value)).await?;
+        let (port, sequence) = load::<Transfer>(&state.pool, &transfer_id(id, &number.value)).await?;
         if sequence > 0 {
             ports.push(port);
-        } else if let Ok(port) = aggregates::port::from_order(id, &number.value, &events) {
+        } else if let Ok(port) = aggregates::transfer::from_order(id, &number.value, &events) {
             ports.push(port);
         }
     }
     Ok(ports)
 }
 
-/// The order view with each port as its own view has it (projections::ports::overlay).
-pub async fn with_ports(state: &AppState, mut view: OrderView) -> Result<OrderView, ApiError> {
+/// The order view with each port as its own view has it (projections::transfers::overlay).
+pub async fn with_transfers(state: &AppState, mut view: OrderView) -> Result<OrderView, ApiError> {
     let mut ports = Vec::new();
     for line in &view.ports {
         if let Some(port) =
-            state.port_views.load(&port_id(&view.order_id, &line.number)).await.map_err(ApiError::internal)?
+            state.port_views.load(&transfer_id(&view.order_id, &line.number)).await.map_err(ApiError::internal)?
         {
             ports.push(port);
         }
     }
-    projections::ports::overlay(&mut view, &ports);
+    projections::transfers::overlay(&mut view, &ports);
     Ok(view)
 }
 
 /// The e-mail that tells the buyer where their transfer stands now (none while it waits
 /// for their details).
-pub fn port_mail(order: &ServiceOrder, port: &Port, order_page: &str) -> Option<(String, String)> {
+pub fn transfer_mail(order: &ServiceOrder, port: &Transfer, order_page: &str) -> Option<(String, String)> {
     let number = &port.number;
     let provider = port.details.as_ref().map_or("your current provider", |d| d.current_provider.as_str());
     if port.moves_with_pac() {
         return mobile_port_mail(order, port, order_page);
     }
     let news = match port.state {
-        PortState::Requested => return None,
-        PortState::DetailsConfirmed => format!(
+        TransferState::Requested => return None,
+        TransferState::DetailsConfirmed => format!(
             "We have your transfer details and your signed letter of authority. We will send the transfer to {provider} \
              within one business day; transfers usually complete in 2-3 business days."
         ),
-        PortState::Submitted => format!(
+        TransferState::Submitted => format!(
             "We have sent the transfer of {number} to {provider}. They confirm a transfer date, usually within 2-3 \
              business days, and we will e-mail you as soon as they do. Keep your current service until then."
         ),
-        PortState::DateSet => format!(
+        TransferState::DateSet => format!(
             "{provider} has agreed to transfer {number} on {}. Calls to it may drop for a few minutes that day. Keep your \
              current service until the number rings on Talkbridge; then you can cancel it with {provider}.",
             port.date.map(|d| d.format("%A %-d %B %Y").to_string()).unwrap_or_default()
         ),
-        PortState::Completed => format!(
+        TransferState::Completed => format!(
             "{number} now rings on Talkbridge: calls to it reach your extensions. You can now cancel your service with \
              {provider} (ask them not to cancel the number itself, which is now ours to look after for you)."
         ),
-        PortState::Rejected => format!(
+        TransferState::Rejected => format!(
             "{provider} did not release {number}: {}\n\nPlease correct your transfer details and sign again on your order \
              page; we will send it again as soon as you do.",
             port.rejection_reason.as_deref().unwrap_or("no reason was given")
@@ -192,27 +201,27 @@ pub fn port_mail(order: &ServiceOrder, port: &Port, order_page: &str) -> Option<
 }
 
 /// A mobile's transfer, authorised by its PAC code: the same steps, told for a mobile.
-fn mobile_port_mail(order: &ServiceOrder, port: &Port, order_page: &str) -> Option<(String, String)> {
+fn mobile_port_mail(order: &ServiceOrder, port: &Transfer, order_page: &str) -> Option<(String, String)> {
     let number = &port.number;
     let news = match port.state {
-        PortState::Requested => return None,
-        PortState::DetailsConfirmed => "We have your PAC code. We will send the transfer to your mobile network within one \
+        TransferState::Requested => return None,
+        TransferState::DetailsConfirmed => "We have your PAC code. We will send the transfer to your mobile network within one \
              business day; a mobile number usually moves one business day after that."
             .to_string(),
-        PortState::Submitted => format!(
+        TransferState::Submitted => format!(
             "We have sent the transfer of {number} to your mobile network with your PAC code. They confirm the day it \
              moves, and we will e-mail you as soon as they do. Keep your SIM until then."
         ),
-        PortState::DateSet => format!(
+        TransferState::DateSet => format!(
             "Your mobile network has agreed to transfer {number} on {}. The SIM stops working for calls to the number \
              that day, once it rings on Talkbridge.",
             port.date.map(|d| d.format("%A %-d %B %Y").to_string()).unwrap_or_default()
         ),
-        PortState::Completed => format!(
+        TransferState::Completed => format!(
             "{number} now rings on Talkbridge: calls to it reach your extensions. Your contract with the old network for \
              that number ends with the transfer (any notice or charges under it remain yours)."
         ),
-        PortState::Rejected => format!(
+        TransferState::Rejected => format!(
             "Your mobile network did not release {number}: {}\n\nA PAC code is valid for 30 days. Text PAC to 65075 \
              from the phone for a new one and enter it on your order page; we will send the transfer again as soon as you do.",
             port.rejection_reason.as_deref().unwrap_or("no reason was given")
@@ -230,12 +239,13 @@ fn mobile_port_mail(order: &ServiceOrder, port: &Port, order_page: &str) -> Opti
 /// An open port in the staff queue: oldest first, flagged past the promise.
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct OpenPort {
+#[schema(as = OpenPort)]
+pub struct OpenTransfer {
     pub order_id: String,
     pub order_number: String,
     pub email: String,
     pub number: String,
-    pub state: PortState,
+    pub state: TransferState,
     pub state_label: String,
     pub requested_at: DateTime<Utc>,
     pub date: Option<NaiveDate>,
@@ -250,7 +260,7 @@ pub struct OpenPort {
 #[serde(rename_all = "camelCase")]
 struct QueuedPort {
     number: String,
-    state: PortState,
+    state: TransferState,
     state_label: String,
     requested_at: DateTime<Utc>,
     date: Option<NaiveDate>,
@@ -264,7 +274,7 @@ struct PortRow {
 }
 
 /// Every port not yet completed or rejected, the longest waiting first.
-pub async fn open_ports(state: &AppState) -> Result<Vec<OpenPort>, ApiError> {
+pub async fn open_ports(state: &AppState) -> Result<Vec<OpenTransfer>, ApiError> {
     // Each port of the order view, as its own view has it once it is opened.
     let rows = sqlx::query_as!(
         PortRow,
@@ -285,8 +295,8 @@ pub async fn open_ports(state: &AppState) -> Result<Vec<OpenPort>, ApiError> {
         .into_iter()
         .map(|row| {
             let port = row.port.0;
-            let days = aggregates::port::business_days_between(port.requested_at.date_naive(), now.date_naive());
-            OpenPort {
+            let days = aggregates::transfer::business_days_between(port.requested_at.date_naive(), now.date_naive());
+            OpenTransfer {
                 order_id: row.order_id,
                 order_number: row.order_number,
                 email: row.email,
@@ -296,7 +306,7 @@ pub async fn open_ports(state: &AppState) -> Result<Vec<OpenPort>, ApiError> {
                 requested_at: port.requested_at,
                 date: port.date,
                 business_days_open: days,
-                overdue: days > PORT_PROMISE_BUSINESS_DAYS,
+                overdue: days > TRANSFER_PROMISE_BUSINESS_DAYS,
             }
         })
         .collect())

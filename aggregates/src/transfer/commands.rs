@@ -1,9 +1,9 @@
 use chrono::{DateTime, NaiveDate, Utc};
 
-use super::aggregate::{PortDetails, PortState};
+use super::aggregate::{TransferDetails, TransferState};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum PortCommand {
+pub enum TransferCommand {
     /// The order completed with this number to transfer in (the `open-ports` workflow), or
     /// a first step found the port not opened yet. Opening an open port changes nothing.
     /// Built by [`super::opening`] from the order's events: the state is where the port
@@ -13,8 +13,8 @@ pub enum PortCommand {
         number: String,
         requested_at: DateTime<Utc>,
         updated_at: Option<DateTime<Utc>>,
-        state: PortState,
-        details: Option<PortDetails>,
+        state: TransferState,
+        details: Option<TransferDetails>,
         signed_at: Option<DateTime<Utc>>,
         date: Option<NaiveDate>,
         rejection_reason: Option<String>,
@@ -22,7 +22,7 @@ pub enum PortCommand {
     },
     /// The buyer confirms the transfer's details and signs the letter of authority online
     /// (again, to correct them before staff submit, or after a rejection).
-    ConfirmDetails { details: PortDetails },
+    ConfirmDetails { details: TransferDetails },
     /// A new PAC code for a mobile's port (after a rejection: the one given expired or was wrong).
     GivePac { pac: String },
     /// Staff sent the transfer to the losing provider; `by` is their e-mail.
