@@ -2,8 +2,9 @@
 """Checks that api/src's layers import one way and that no import circle is longer than two
 files. Every `crate::`, `super::` and `self::` path in a file (tests at its end left out) is an
 edge to the module file it names. Layers, lowest first: platform, adapters, app, http, tools,
-then the crate root (lib.rs, main.rs, startup.rs, scheduled.rs). Exits 1 with each offending
-edge or circle; prints one line of figures otherwise."""
+then the crate root (lib.rs, main.rs, startup.rs, scheduled.rs). Within http, no route imports
+another (http/routes/X -> http/routes/Y): what two resources' routes share lives in http/ (answers.rs,
+extract.rs). Exits 1 with each offending edge or circle; prints one line of figures otherwise."""
 import os
 import re
 import sys
@@ -53,11 +54,17 @@ def name(module):
     return "/".join(module) or "lib"
 
 
+def route(module):
+    return len(module) >= 3 and module[:2] == ("http", "routes")
+
+
 problems = []
 for module in sorted(edges):
     for target in sorted(edges[module]):
         if layer(target) > layer(module):
             problems.append(f"upward import: {name(module)} -> {name(target)}")
+        if route(module) and route(target) and module[:3] != target[:3]:
+            problems.append(f"a route imports another: {name(module)} -> {name(target)}")
 
 # Strongly connected components (Tarjan, iterative).
 index, low, on_stack, stack, circles, counter = {}, {}, set(), [], [], [0]

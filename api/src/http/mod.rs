@@ -1,5 +1,6 @@
 //! The HTTP layer: the router and its routes, the OpenAPI document and the live pages.
 
+pub mod answers;
 pub mod extract;
 pub mod live_pages;
 pub mod openapi;

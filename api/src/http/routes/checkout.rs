@@ -8,7 +8,6 @@ use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::Response;
 use axum::Json;
-use projections::orders::OrderView;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
@@ -24,6 +23,7 @@ use crate::app::ids::{StripeId, StripeKind};
 use crate::app::order_access;
 use crate::app::order_links::LinkKind;
 use crate::app::state::AppState;
+use crate::http::answers::{order_out, ExtensionOut, OrderOut, SetupOut};
 use crate::platform::client::ClientAddress;
 use crate::platform::error::{ApiError, Refusal};
 use crate::platform::json::ApiJson;
@@ -212,21 +212,6 @@ struct OrderBody {
     order_id: String,
 }
 
-/// A card setup (Stripe setup intent) for the browser to confirm with Stripe.js.
-#[derive(Serialize, ToSchema)]
-pub(crate) struct SetupOut {
-    pub(crate) client_secret: Option<String>,
-    pub(crate) setup_intent_id: String,
-    /// Stripe's status of the setup intent.
-    pub(crate) status: String,
-}
-
-impl From<checkout::gateway::CardSetup> for SetupOut {
-    fn from(setup: checkout::gateway::CardSetup) -> Self {
-        SetupOut { client_secret: setup.client_secret, setup_intent_id: setup.id, status: setup.status }
-    }
-}
-
 /// Saves the card for the order: a setup intent on its payment customer.
 #[utoipa::path(
     post,
@@ -382,14 +367,6 @@ struct AccountBody {
     customer_info: Option<CustomerInfo>,
 }
 
-/// An extension with its SIP password, shown once (null on a replay).
-#[derive(Serialize, ToSchema)]
-pub(crate) struct ExtensionOut {
-    pub(crate) number: String,
-    pub(crate) username: String,
-    pub(crate) password: Option<String>,
-}
-
 /// The account made for the paid order.
 #[derive(Serialize, ToSchema)]
 struct AccountOut {
@@ -463,19 +440,6 @@ async fn create_account(
 // ---------------------------------------------------------------------------------------
 // Reading orders
 
-/// The order as its thank-you page reads it.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub(super) struct OrderOut {
-    #[serde(flatten)]
-    view: OrderView,
-    /// The confirmation e-mail is queued.
-    email_sent: bool,
-    /// Where the confirmation e-mail stands: queued, retrying, sent, kept (the local
-    /// mailbox of a shop without a mail relay) or failed; null before it is queued.
-    email_status: Option<jobs::outbox::MailStatus>,
-}
-
 /// An order of a path.
 #[derive(IntoParams)]
 #[into_params(parameter_in = Path)]
@@ -546,17 +510,6 @@ async fn get_order(
         return Ok(Json(body));
     }
     Ok(Json(order_access::status_only(body, ORDER_STATUS_FIELDS)))
-}
-
-/// The order's view with where its confirmation e-mail stands, as GET /orders/{id} answers.
-pub(super) async fn order_out(state: &AppState, id: &str) -> Result<Value, ApiError> {
-    let checkout::OrderPage { view, email_sent, email_status } = checkout::order_page(state, id).await?;
-    let mut body = serde_json::to_value(OrderOut { view, email_sent, email_status }).map_err(ApiError::internal)?;
-    // The view's bookkeeping is not part of the answer.
-    if let Value::Object(map) = &mut body {
-        map.remove("lastSequence");
-    }
-    Ok(body)
 }
 
 #[derive(Deserialize, ToSchema)]

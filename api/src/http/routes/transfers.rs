@@ -13,11 +13,11 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::checkout::{order_out, OrderOut};
 use crate::app::account_services::transfer_signer;
 use crate::app::checkout::order_id;
 use crate::app::customer_sessions::SignedInCustomer;
 use crate::app::state::AppState;
+use crate::http::answers::{order_out, OrderOut};
 use crate::platform::error::{ApiError, Refusal};
 use crate::platform::json::ApiJson;
 

@@ -22,7 +22,7 @@ use crate::app::order_access;
 use crate::app::order_links::LinkKind;
 use crate::app::state::AppState;
 use crate::app::trial;
-use crate::http::routes::checkout::{ExtensionOut, SetupOut};
+use crate::http::answers::{ExtensionOut, SetupOut};
 use crate::platform::client::ClientAddress;
 use crate::platform::error::{ApiError, Refusal};
 use crate::platform::json::ApiJson;
