@@ -66,7 +66,6 @@ pub async fn fill(
     id: &str,
     placeholder: &str,
     wanted: Option<&str>,
-    by: &str,
 ) -> Result<Option<String>, FillError> {
     let failed = |e: &dyn std::fmt::Display| FillError::Failed(e.to_string());
     let (order, _) = commands::load::<ServiceOrder>(ctx.pool, id).await.map_err(|e| failed(&e))?;
@@ -83,7 +82,6 @@ pub async fn fill(
     let record = |number: &str| ServiceOrderCommand::FillPlaceholder {
         placeholder: placeholder.to_string(),
         number: number.to_string(),
-        by: by.to_string(),
     };
     let given = assign_and_record(ctx, id, tries, record).await.map_err(|e| match e {
         Given::Refused(ServiceOrderError::NotAnOpenPlaceholder) => FillError::NotOpen,
@@ -188,7 +186,7 @@ pub async fn fill_open(ctx: &Placeholders<'_>) -> Result<Report, String> {
     .collect();
     let mut report = Report::default();
     for (id, placeholder) in open {
-        match fill(ctx, &id, &placeholder, None, FILL_PLACEHOLDERS).await {
+        match fill(ctx, &id, &placeholder, None).await {
             Ok(Some(_)) => report.filled += 1,
             Ok(None) => report.waiting += 1,
             // Filled by staff meanwhile.

@@ -309,7 +309,7 @@ impl HardwareOrder {
                 }
                 _ => Err(E::AlreadyPaid),
             },
-            C::ResendConfirmation { by: _ } => match self.status {
+            C::ResendConfirmation => match self.status {
                 S::New => Err(E::NotPlaced),
                 S::Confirmed => Ok(vec![Ev::ConfirmationResent { at: now }]),
                 _ => Err(E::NotConfirmed),
@@ -348,7 +348,7 @@ impl HardwareOrder {
                     Err(crate::payments::StrayRefusal::WrongAmount) => Err(E::AmountMismatch),
                 }
             }
-            C::ProposeRefund { lines, reason, by: _ } => {
+            C::ProposeRefund { lines, reason } => {
                 let plan = self.plan_refund(lines, &reason)?;
                 Ok(vec![Ev::RefundProposed {
                     lines: plan.lines,
@@ -358,7 +358,7 @@ impl HardwareOrder {
                     at: now,
                 }])
             }
-            C::RequestRefund { lines, reason, by: _ } => {
+            C::RequestRefund { lines, reason } => {
                 if self.pending_refund.is_some() {
                     return Err(E::RefundPending);
                 }

@@ -37,8 +37,8 @@ pub enum HardwareOrderCommand {
     RetryConfirmation { email_queued: bool },
     /// An order left unpaid for [`super::UNPAID_ORDER_LIFETIME`] expires.
     Cancel,
-    /// Staff send the confirmation e-mail again; `by` is their e-mail.
-    ResendConfirmation { by: String },
+    /// Staff send the confirmation e-mail again; who asked is the context's actor.
+    ResendConfirmation,
     /// A newer order from the same cart replaces this unpaid one (`by`: its id).
     Supersede { by: String },
     /// A payment made for this order succeeded although the order did not take it (an
@@ -50,11 +50,11 @@ pub enum HardwareOrderCommand {
     /// Support staff propose a refund for an admin to carry out: checked as a refund is,
     /// recorded in the order's history, nothing paid back. `lines`: (product id, quantity)
     /// of the phones to refund; `None` for the whole order.
-    ProposeRefund { lines: Option<Vec<(String, u32)>>, reason: String, by: String },
+    ProposeRefund { lines: Option<Vec<(String, u32)>>, reason: String },
     /// An admin refunds: recorded (with the amount the order's own lines make) before the
     /// card provider is asked, so a retry after a crash asks for the same refund again
     /// (its key names the order and the refund's number) and never for a second one.
-    RequestRefund { lines: Option<Vec<(String, u32)>>, reason: String, by: String },
+    RequestRefund { lines: Option<Vec<(String, u32)>>, reason: String },
     /// The provider made refund `number` (its `re_...` id and the amount it gave back).
     RecordRefund { number: u32, refund_id: String, amount: Pence },
     /// The provider refused refund `number`: nothing was given back, its phones and money

@@ -347,12 +347,12 @@ impl ServiceOrder {
                     None => Ok(vec![Ev::OrderSuperseded { by, at: now }]),
                 },
             },
-            C::ResendConfirmation { by: _ } => match self.status {
+            C::ResendConfirmation => match self.status {
                 OrderStatus::New => Err(E::NotFound),
                 OrderStatus::Completed => Ok(vec![Ev::ConfirmationResent { at: now }]),
                 _ => Err(E::NotComplete),
             },
-            C::ResetSipPassword { number, by: _ } => {
+            C::ResetSipPassword { number } => {
                 if self.status == OrderStatus::New {
                     return Err(E::NotFound);
                 }
@@ -364,19 +364,19 @@ impl ServiceOrder {
                 }
                 Ok(vec![Ev::SipPasswordReset { number, at: now }])
             }
-            C::ReplaceLostNumber { lost, replacement, by: _ } => {
+            C::ReplaceLostNumber { lost, replacement } => {
                 if !self.lost_numbers.contains(&lost) {
                     return Err(E::NotLost);
                 }
                 Ok(vec![Ev::NumberReplaced { lost, replacement, at: now }])
             }
-            C::FillPlaceholder { placeholder, number, by: _ } => {
+            C::FillPlaceholder { placeholder, number } => {
                 if !self.open_placeholders().contains(&placeholder) {
                     return Err(E::NotAnOpenPlaceholder);
                 }
                 Ok(vec![Ev::PlaceholderFilled { placeholder, number, at: now }])
             }
-            C::ReleaseNumber { number, by: _ } => {
+            C::ReleaseNumber { number } => {
                 if self.released_numbers.contains(&number) {
                     return Err(E::NumberAlreadyReleased);
                 }

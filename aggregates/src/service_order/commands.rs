@@ -39,33 +39,28 @@ pub enum ServiceOrderCommand {
         refund_id: String,
         amount: Pence,
     },
-    /// Staff send the confirmation e-mail again (the buyer lost it); `by` is their e-mail.
-    ResendConfirmation {
-        by: String,
-    },
-    /// Staff gave an extension a new SIP password (its digests are stored by the API, never
-    /// in an event); `by` is their e-mail.
+    /// Staff send the confirmation e-mail again (the buyer lost it); who asked is the
+    /// context's actor.
+    ResendConfirmation,
+    /// Staff or the owner gave an extension a new SIP password (its digests are stored by the
+    /// API, never in an event); who did is the context's actor.
     ResetSipPassword {
         number: String,
-        by: String,
     },
     /// Staff (or a job) give a lost number's replacement, already assigned to the order.
     ReplaceLostNumber {
         lost: String,
         replacement: String,
-        by: String,
     },
     /// An area-code placeholder the buyer paid for gets its number (already assigned to
     /// the order): by the job once stock in that code exists, or by staff picking one.
     FillPlaceholder {
         placeholder: String,
         number: String,
-        by: String,
     },
     /// Staff give one of the order's numbers back to the free stock.
     ReleaseNumber {
         number: String,
-        by: String,
     },
     /// Support staff propose cancelling the subscription, for an admin to carry out.
     ProposeCancellation {

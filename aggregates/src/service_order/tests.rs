@@ -746,11 +746,11 @@ fn completed_single() -> Vec<ServiceOrderEvent> {
 }
 
 fn resend() -> ServiceOrderCommand {
-    ServiceOrderCommand::ResendConfirmation { by: "sam@talkbridge.example".into() }
+    ServiceOrderCommand::ResendConfirmation
 }
 
 fn release(number: &str) -> ServiceOrderCommand {
-    ServiceOrderCommand::ReleaseNumber { number: number.into(), by: "sam@talkbridge.example".into() }
+    ServiceOrderCommand::ReleaseNumber { number: number.into() }
 }
 
 #[tokio::test]
@@ -833,11 +833,8 @@ async fn a_lost_number_is_accounted_for_and_replaced_once() {
         .await
         .then_expect_error(ServiceOrderError::WrongNumbers);
     given.extend([assigned, ServiceOrderEvent::OrderCompleted { completed_at: at() }]);
-    let replace = |lost: &str| ServiceOrderCommand::ReplaceLostNumber {
-        lost: lost.into(),
-        replacement: "+442079460003".into(),
-        by: "sam@talkbridge.example".into(),
-    };
+    let replace =
+        |lost: &str| ServiceOrderCommand::ReplaceLostNumber { lost: lost.into(), replacement: "+442079460003".into() };
     let replaced = ServiceOrderEvent::NumberReplaced {
         lost: "+442079460002".into(),
         replacement: "+442079460003".into(),
@@ -878,7 +875,6 @@ async fn a_paid_area_code_placeholder_is_filled_once_after_completion() {
     let fill = || ServiceOrderCommand::FillPlaceholder {
         placeholder: "placeholder-0113".into(),
         number: "441134960001".into(),
-        by: "fill-placeholders".into(),
     };
     let mut given = vec![placed(lines), customer_registered(), sub_created()];
     given.extend(sub_paid());
@@ -892,11 +888,8 @@ async fn a_paid_area_code_placeholder_is_filled_once_after_completion() {
         at: at(),
     };
     test().given(given.clone()).when_async(fill()).await.then_expect_events(vec![filled.clone()]);
-    let stock = ServiceOrderCommand::FillPlaceholder {
-        placeholder: "+442079460002".into(),
-        number: "441134960001".into(),
-        by: "sam@talkbridge.example".into(),
-    };
+    let stock =
+        ServiceOrderCommand::FillPlaceholder { placeholder: "+442079460002".into(), number: "441134960001".into() };
     test().given(given.clone()).when_async(stock).await.then_expect_error(ServiceOrderError::NotAnOpenPlaceholder);
     given.push(filled);
     test().given(given.clone()).when_async(fill()).await.then_expect_error(ServiceOrderError::NotAnOpenPlaceholder);
@@ -928,7 +921,7 @@ fn transfer_lines() -> OrderLines {
 }
 
 fn reset(number: &str) -> ServiceOrderCommand {
-    ServiceOrderCommand::ResetSipPassword { number: number.into(), by: "sam@talkbridge.example".into() }
+    ServiceOrderCommand::ResetSipPassword { number: number.into() }
 }
 
 #[tokio::test]
@@ -952,8 +945,7 @@ async fn a_sip_password_is_reset_only_on_an_extension_of_the_orders_account() {
 async fn the_customer_resets_their_own_extension_and_an_unknown_one_is_refused() {
     // The signed-in customer's reset is the same command, `by` their account's e-mail (the
     // event's actor, in its metadata, says it was the customer).
-    let by_customer =
-        |number: &str| ServiceOrderCommand::ResetSipPassword { number: number.into(), by: "jane@example.com".into() };
+    let by_customer = |number: &str| ServiceOrderCommand::ResetSipPassword { number: number.into() };
     test()
         .given(completed_single())
         .when_async(by_customer("101"))

@@ -109,9 +109,9 @@ impl Trial {
             }
             (_, TrialCommand::StartTrial { .. }) => Err(TrialError::AlreadyStarted),
             (TrialStatus::New, _) => Err(TrialError::NotFound),
-            (_, TrialCommand::ResendConfirmation { by: _ }) => Ok(vec![TrialEvent::ConfirmationResent { at: now }]),
+            (_, TrialCommand::ResendConfirmation) => Ok(vec![TrialEvent::ConfirmationResent { at: now }]),
             // A converted trial is a paying customer's line: it keeps its extension.
-            (TrialStatus::Active | TrialStatus::Converted, TrialCommand::ResetSipPassword { by: _ }) => {
+            (TrialStatus::Active | TrialStatus::Converted, TrialCommand::ResetSipPassword) => {
                 Ok(vec![TrialEvent::SipPasswordReset { at: now }])
             }
             (TrialStatus::Ended | TrialStatus::Converted, _) => Err(TrialError::AlreadyOver),
@@ -136,7 +136,7 @@ impl Trial {
                 }
                 Ok(vec![TrialEvent::TrialEnded { reason: EndReason::Unverified, detail: None, at: now }])
             }
-            TrialStep::Extend { days, by: _ } => {
+            TrialStep::Extend { days } => {
                 let left = MAX_EXTENSION_DAYS - self.extended_days;
                 if days == 0 || days > left {
                     return Err(TrialError::ExtensionTooLong(left));

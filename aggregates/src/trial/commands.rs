@@ -11,15 +11,12 @@ pub enum TrialCommand {
         account_id: String,
         extension: Extension,
     },
-    /// Staff send the welcome e-mail again; `by` is their e-mail.
-    ResendConfirmation {
-        by: String,
-    },
-    /// Staff gave extension 101 a new SIP password (its digests are stored by the API, never
-    /// in an event); `by` is their e-mail. Refused once the trial ended unconverted.
-    ResetSipPassword {
-        by: String,
-    },
+    /// Staff send the welcome e-mail again; who asked is the context's actor.
+    ResendConfirmation,
+    /// Staff or the owner gave extension 101 a new SIP password (its digests are stored by
+    /// the API, never in an event); who did is the context's actor. Refused once the trial
+    /// ended unconverted.
+    ResetSipPassword,
     /// A step of the trial while it runs (TrialStep).
     Running(TrialStep),
 }
@@ -56,6 +53,5 @@ pub enum TrialStep {
     /// An admin gives a running trial more days (`MAX_EXTENSION_DAYS` in all).
     Extend {
         days: u32,
-        by: String,
     },
 }

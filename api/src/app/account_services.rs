@@ -34,7 +34,7 @@ pub async fn reset_order_sip_password(
     number: &str,
 ) -> Result<(String, String), ApiError> {
     require_order_owner(state, customer, id).await?;
-    sip_passwords::reset(state, &acting(customer), &customer.email, Extensions::Order(id), number).await
+    sip_passwords::reset(state, &acting(customer), Extensions::Order(id), number).await
 }
 
 /// As [`reset_order_sip_password`] for the extension of the customer's free trial.
@@ -45,7 +45,7 @@ pub async fn reset_trial_sip_password(
     number: &str,
 ) -> Result<(String, String), ApiError> {
     require_trial_owner(state, customer, id).await?;
-    sip_passwords::reset(state, &acting(customer), &customer.email, Extensions::Trial(id), number).await
+    sip_passwords::reset(state, &acting(customer), Extensions::Trial(id), number).await
 }
 
 /// The number transfers of the customer's service order, each as its port's view has it

@@ -1,6 +1,6 @@
 //! A new SIP password for one extension of a service order or trial, by staff (support's
 //! console) or by the signed-in customer who owns it (their account page). The event records
-//! who reset it (the command's `by` and the actor in its metadata, never the password); the
+//! who reset it (the actor in its metadata, never the password); the
 //! digests replace the old ones in the same transaction, so the registrar refuses the old
 //! password from the moment it commits. A phone registered with the old password stays in the
 //! registrar's `location` until its registration expires (it cannot renew it): that table is
@@ -33,13 +33,11 @@ fn no_such_order() -> ApiError {
 }
 
 /// Resets extension `number`'s password; answers its SIP username and the new password (shown
-/// once, kept nowhere). `by` names who asked (a staff member's or the customer's e-mail) and
-/// `context` is their actor. 404 `order_not_found` without such an order or trial, 409
+/// once, kept nowhere). `context`'s actor is who asked (a staff member or the customer). 404 `order_not_found` without such an order or trial, 409
 /// `extension_not_found` when the extension is not one of its own.
 pub async fn reset(
     state: &AppState,
     context: &Context,
-    by: &str,
     whose: Extensions<'_>,
     number: &str,
 ) -> Result<(String, String), ApiError> {
@@ -61,15 +59,14 @@ pub async fn reset(
     let username =
         sip_extensions::username_locked(&mut tx, &owner, number).await?.ok_or(ServiceOrderError::ExtensionNotFound)?;
     // The event commits with the new digests, or neither does.
-    let by = by.to_string();
     let committed = match whose {
         Extensions::Order(_) => {
-            let command = ServiceOrderCommand::ResetSipPassword { number: number.to_string(), by };
+            let command = ServiceOrderCommand::ResetSipPassword { number: number.to_string() };
             Reset::Order(Box::new(state.orders.execute_in(&mut tx, context, id, command).await?))
         }
-        Extensions::Trial(_) => Reset::Trial(Box::new(
-            state.trials.execute_in(&mut tx, context, id, TrialCommand::ResetSipPassword { by }).await?,
-        )),
+        Extensions::Trial(_) => {
+            Reset::Trial(Box::new(state.trials.execute_in(&mut tx, context, id, TrialCommand::ResetSipPassword).await?))
+        }
     };
     let password = sip_extensions::new_password(&mut tx, &owner, number, &username).await?;
     tx.commit().await?;

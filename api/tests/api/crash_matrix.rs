@@ -674,7 +674,6 @@ async fn a_number_the_order_refuses_stays_free() {
     let record = |number: &str| aggregates::service_order::ServiceOrderCommand::FillPlaceholder {
         placeholder: "placeholder-020".into(),
         number: number.to_string(),
-        by: "test".into(),
     };
     let given = jobs::placeholders::assign_and_record(&ctx, &order, vec![free.to_string()], record).await;
     assert!(matches!(given, Err(jobs::placeholders::Given::Refused(_))), "{given:?}");

@@ -252,7 +252,6 @@ async fn a_refund_left_unanswered_by_a_crash_is_finished_once_by_the_next_refund
     let one_phone = || HardwareOrderCommand::RequestRefund {
         lines: Some(vec![(product.clone(), 1)]),
         reason: "Returned unused".into(),
-        by: ADMIN.into(),
     };
 
     // Refund 1 recorded, then the crash before Stripe was asked.
@@ -281,7 +280,6 @@ async fn a_refund_left_unanswered_by_a_crash_is_finished_once_by_the_next_refund
     let request = HardwareOrderCommand::RequestRefund {
         lines: Some(vec![(product.clone(), 1)]),
         reason: "Returned unused".into(),
-        by: ADMIN.into(),
     };
     store::commands::execute(&state.hardware_orders, &context, &id, request).await.unwrap();
     let form = format!(

@@ -399,7 +399,6 @@ pub async fn fill_placeholder(
         id,
         placeholder,
         Some(number),
-        &staff.email,
     )
     .await;
     match filled {
@@ -446,7 +445,7 @@ pub async fn reset_sip_password(
         OrderKind::Trial => Extensions::Trial(id),
         OrderKind::Hardware => return Err(ServiceOrderError::ExtensionNotFound.into()),
     };
-    reset(state, &Context::staff(&staff.email), &staff.email, whose, number).await
+    reset(state, &Context::staff(&staff.email), whose, number).await
 }
 
 /// A copy of the order's confirmation (the trial's welcome) to the buyer, after an event
@@ -457,7 +456,6 @@ pub async fn resend_confirmation(
     kind: OrderKind,
     id: &str,
 ) -> Result<OrderHistory, ApiError> {
-    let by = staff.email.clone();
     let (recipient, subject, body, mail_kind, sequence) = match kind {
         OrderKind::Service => {
             existing::<ServiceOrder>(state, id).await?;
@@ -465,7 +463,7 @@ pub async fn resend_confirmation(
                 &state.orders,
                 &Context::staff(&staff.email),
                 id,
-                ServiceOrderCommand::ResendConfirmation { by },
+                ServiceOrderCommand::ResendConfirmation,
             )
             .await?;
             let (order, sequence) = load::<ServiceOrder>(&state.pool, id).await?;
@@ -480,13 +478,8 @@ pub async fn resend_confirmation(
         }
         OrderKind::Trial => {
             existing::<Trial>(state, id).await?;
-            commands::execute(
-                &state.trials,
-                &Context::staff(&staff.email),
-                id,
-                TrialCommand::ResendConfirmation { by },
-            )
-            .await?;
+            commands::execute(&state.trials, &Context::staff(&staff.email), id, TrialCommand::ResendConfirmation)
+                .await?;
             let (_, sequence) = load::<Trial>(&state.pool, id).await?;
             let view = state.trial_views.load(id).await.map_err(ApiError::internal)?.ok_or_else(no_such_order)?;
             let (subject, body) = crate::app::trial_mail::welcome(&view, &view.number, &state.services.config.sip);
@@ -498,7 +491,7 @@ pub async fn resend_confirmation(
                 &state.hardware_orders,
                 &Context::staff(&staff.email),
                 id,
-                HardwareOrderCommand::ResendConfirmation { by },
+                HardwareOrderCommand::ResendConfirmation,
             )
             .await?;
             let (order, sequence) = load::<HardwareOrder>(&state.pool, id).await?;
@@ -547,7 +540,7 @@ pub async fn release_number(
         }
         Err(error) => return Err(error.into()),
     }
-    let command = ServiceOrderCommand::ReleaseNumber { number: number.to_string(), by: staff.email.clone() };
+    let command = ServiceOrderCommand::ReleaseNumber { number: number.to_string() };
     commands::execute(&state.orders, &Context::staff(&staff.email), id, command).await?;
     order_history(state, staff, kind, id, None).await
 }
@@ -575,7 +568,6 @@ pub async fn replace_lost_number(
     let record = |replacement: &str| ServiceOrderCommand::ReplaceLostNumber {
         lost: lost.to_string(),
         replacement: replacement.to_string(),
-        by: staff.email.clone(),
     };
     let ctx = crate::app::state::placeholders(state, Context::staff(&staff.email));
     let replacement = match jobs::placeholders::assign_and_record(&ctx, id, candidates, record).await {
@@ -612,7 +604,7 @@ pub async fn extend_trial(
         &state.trials,
         &Context::staff(&staff.email),
         id,
-        TrialCommand::Running(TrialStep::Extend { days, by: staff.email.clone() }),
+        TrialCommand::Running(TrialStep::Extend { days }),
     )
     .await?;
     order_history(state, staff, kind, id, None).await

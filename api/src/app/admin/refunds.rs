@@ -61,7 +61,7 @@ pub async fn propose_refund(
 ) -> Result<OrderHistory, ApiError> {
     only_hardware(kind)?;
     existing::<HardwareOrder>(state, id).await?;
-    let command = HardwareOrderCommand::ProposeRefund { lines, reason, by: staff.email.clone() };
+    let command = HardwareOrderCommand::ProposeRefund { lines, reason };
     commands::execute(&state.hardware_orders, &Context::staff(&staff.email), id, command).await?;
     order_history(state, staff, kind, id, None).await
 }
@@ -85,7 +85,7 @@ pub async fn refund_hardware(
         tracing::warn!(order = %order.order_number, number = pending.number, "finishing a refund left unanswered");
         finish_refund(state, &context, id, &order, &pending).await?;
     }
-    let command = HardwareOrderCommand::RequestRefund { lines, reason, by: admin.email.clone() };
+    let command = HardwareOrderCommand::RequestRefund { lines, reason };
     let committed = commands::execute(&state.hardware_orders, &context, id, command).await?;
     let pending = committed.state.pending_refund.clone().ok_or_else(|| ApiError::internal("no refund requested"))?;
     finish_refund(state, &context, id, &committed.state, &pending).await?;
