@@ -45,9 +45,10 @@ const fetchQuery = fetchBaseQuery({
 
 /**
  * fetchBaseQuery wrapped as RTK Query's "re-authorization" pattern: an endpoint of a signed-in
- * area carries the session's CSRF token, and its 401 signs the area out.
+ * area carries the session's CSRF token, and its 401 signs the area out. An endpoint declares
+ * it with `extraOptions`; a `queryFn` calls it with the area's options (features/admin/api.ts).
  */
-const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ApiExtraOptions> = async (args, queryApi, extraOptions = {}) => {
+export const apiBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ApiExtraOptions> = async (args, queryApi, extraOptions = {}) => {
   const result = await fetchQuery(args, queryApi, extraOptions);
   if (result.error?.status === 401) extraOptions.auth?.signedOut(queryApi.dispatch);
   return result;
@@ -60,7 +61,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, A
  */
 export const api = createApi({
   reducerPath: 'api',
-  baseQuery,
+  baseQuery: apiBaseQuery,
   tagTypes: ['Cart', 'Order', 'HardwareOrder'],
   endpoints: () => ({}),
 });

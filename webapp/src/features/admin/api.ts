@@ -1,5 +1,5 @@
-import type { BaseQueryApi, BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { api } from '../../lib/api';
+import type { BaseQueryApi, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { api, apiBaseQuery, type ApiExtraOptions } from '../../lib/api';
 import type {
   AdminHardwareItem,
   AuditEntry,
@@ -13,9 +13,6 @@ import type {
   UploadedImageResponse,
 } from './types';
 
-type BaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError>;
-/** The base query bound to the current request's api and options. */
-type Call = (args: string | FetchArgs) => ReturnType<BaseQuery>;
 type Result<T> = { data: T } | { error: FetchBaseQueryError };
 
 interface Credentials {
@@ -38,26 +35,22 @@ interface AuditResponse {
   next: string | null;
 }
 
-const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
-
 /** The tags of the staff area's data; they live only in this feature's chunk. */
-const STAFF_TAGS = ['AdminHardware', 'AuditLog', 'StaffOrders', 'StaffOrderHistory', 'StaffPorts', 'StaffFraud'] as const;
+const STAFF_TAGS = ['AdminHardware', 'AuditLog', 'StaffOrders', 'StaffOrderHistory', 'StaffTransfers', 'StaffFraud'] as const;
 const staffApi = api.enhanceEndpoints({ addTagTypes: STAFF_TAGS });
 
-/**
- * A call of a signed-in staff member: state-changing methods carry the session's CSRF token,
- * and a 401 (session ended) forgets the session so that the guard sends the visitor to sign in.
- */
-export async function staffCall<T>(args: FetchArgs, { getState, dispatch }: BaseQueryApi, baseQuery: Call, read: (body: unknown) => T): Promise<Result<T>> {
-  const method = (args.method ?? 'GET').toUpperCase();
-  const session = selectStaffSession(getState());
-  const headers = !SAFE_METHODS.includes(method) && session ? { 'X-CSRF-Token': session.csrfToken } : undefined;
-  const result = await baseQuery({ ...args, method, headers });
-  if (result.error) {
-    if (result.error.status === 401) dispatch(adminApi.util.upsertQueryData('getMe', undefined, null));
-    return { error: result.error };
-  }
-  return { data: read(result.data) };
+/** The staff session: its CSRF token on changes; a 401 forgets it, so that RequireStaff sends the visitor to sign in. */
+const staffOnly: ApiExtraOptions = {
+  auth: {
+    csrfToken: (state) => selectStaffSession(state)?.csrfToken ?? null,
+    signedOut: (dispatch) => dispatch(adminApi.util.upsertQueryData('getMe', undefined, null)),
+  },
+};
+
+/** A call of a signed-in staff member, through the api's re-authorization base query (lib/api.ts) with the staff session. */
+export async function staffCall<T>(args: FetchArgs, queryApi: BaseQueryApi, read: (body: unknown) => T): Promise<Result<T>> {
+  const result = await apiBaseQuery(args, queryApi, staffOnly);
+  return result.error ? { error: result.error } : { data: read(result.data) };
 }
 
 const enveloped = <T,>(body: unknown): T => (body as Envelope<T>).data;
@@ -88,8 +81,8 @@ export const adminApi = staffApi.injectEndpoints({
       },
     }),
     logout: build.mutation<void, void>({
-      async queryFn(_arg, queryApi, _extra, baseQuery) {
-        const result = await staffCall({ url: 'admin/logout', method: 'POST' }, queryApi, baseQuery, nothing);
+      async queryFn(_arg, queryApi) {
+        const result = await staffCall({ url: 'admin/logout', method: 'POST' }, queryApi, nothing);
         if ('error' in result && result.error.status !== 401) return result;
         queryApi.dispatch(adminApi.util.upsertQueryData('getMe', undefined, null));
         return { data: undefined };
@@ -98,34 +91,34 @@ export const adminApi = staffApi.injectEndpoints({
     }),
     /** Every item that is not deleted, any status, by brand then name. */
     listHardware: build.query<AdminHardwareItem[], void>({
-      queryFn: (_arg, queryApi, _extra, baseQuery) =>
-        staffCall({ url: 'admin/hardware/' }, queryApi, baseQuery, (body) => enveloped<AdminHardwareItem[]>(body) ?? []),
+      queryFn: (_arg, queryApi) =>
+        staffCall({ url: 'admin/hardware/' }, queryApi, (body) => enveloped<AdminHardwareItem[]>(body) ?? []),
       providesTags: ['AdminHardware'],
     }),
     createHardware: build.mutation<AdminHardwareItem, HardwareItemBody>({
-      queryFn: (body, queryApi, _extra, baseQuery) =>
-        staffCall({ url: 'hardware/', method: 'POST', body }, queryApi, baseQuery, enveloped<AdminHardwareItem>),
+      queryFn: (body, queryApi) =>
+        staffCall({ url: 'hardware/', method: 'POST', body }, queryApi, enveloped<AdminHardwareItem>),
       invalidatesTags: (_result, error) => (error ? [] : ['AdminHardware', 'AuditLog']),
     }),
     updateHardware: build.mutation<AdminHardwareItem, { id: string; body: HardwareItemBody }>({
-      queryFn: ({ id, body }, queryApi, _extra, baseQuery) =>
-        staffCall({ url: `hardware/${encodeURIComponent(id)}/`, method: 'PUT', body }, queryApi, baseQuery, enveloped<AdminHardwareItem>),
+      queryFn: ({ id, body }, queryApi) =>
+        staffCall({ url: `hardware/${encodeURIComponent(id)}/`, method: 'PUT', body }, queryApi, enveloped<AdminHardwareItem>),
       invalidatesTags: (_result, error) => (error ? [] : ['AdminHardware', 'AuditLog']),
     }),
     deleteHardware: build.mutation<void, string>({
-      queryFn: (id, queryApi, _extra, baseQuery) =>
-        staffCall({ url: `hardware/${encodeURIComponent(id)}/`, method: 'DELETE' }, queryApi, baseQuery, nothing),
+      queryFn: (id, queryApi) =>
+        staffCall({ url: `hardware/${encodeURIComponent(id)}/`, method: 'DELETE' }, queryApi, nothing),
       invalidatesTags: ['AdminHardware', 'AuditLog'],
     }),
     /** Multipart upload; the image is JPEG, PNG or WebP (the server checks the bytes). */
     uploadImage: build.mutation<HardwareImage, UploadImageArgs>({
-      queryFn: ({ file, brand, model, hardwareId }, queryApi, _extra, baseQuery) => {
+      queryFn: ({ file, brand, model, hardwareId }, queryApi) => {
         const form = new FormData();
         form.append('image', file, file.name);
         form.append('brand', brand);
         form.append('model', model.trim() || 'unknown');
         if (hardwareId) form.append('hardware_id', hardwareId);
-        return staffCall({ url: 'upload-image/', method: 'POST', body: form }, queryApi, baseQuery, (body) => {
+        return staffCall({ url: 'upload-image/', method: 'POST', body: form }, queryApi, (body) => {
           const uploaded = body as UploadedImageResponse;
           return { id: uploaded.imageId, url: uploaded.imageUrl, filename: uploaded.filename };
         });
@@ -134,17 +127,16 @@ export const adminApi = staffApi.injectEndpoints({
     }),
     /** Removes the image (and from its item, if it has one). */
     deleteImage: build.mutation<void, string>({
-      queryFn: (id, queryApi, _extra, baseQuery) =>
-        staffCall({ url: `hardware-images/${encodeURIComponent(id)}/`, method: 'DELETE' }, queryApi, baseQuery, nothing),
+      queryFn: (id, queryApi) =>
+        staffCall({ url: `hardware-images/${encodeURIComponent(id)}/`, method: 'DELETE' }, queryApi, nothing),
       invalidatesTags: ['AdminHardware', 'AuditLog'],
     }),
     /** One page of the audit log, newest first, from `before` (keyset: pages hold still as entries are added). */
     getAuditLog: build.query<AuditPage, AuditQuery>({
-      queryFn: ({ before, perPage, item }, queryApi, _extra, baseQuery) =>
+      queryFn: ({ before, perPage, item }, queryApi) =>
         staffCall(
           { url: 'admin/audit-log', params: { before: before || undefined, per_page: perPage, item: item || undefined } },
           queryApi,
-          baseQuery,
           (body) => {
             const response = body as AuditResponse;
             return { entries: response.data ?? [], perPage: response.perPage ?? perPage, next: response.next ?? null };

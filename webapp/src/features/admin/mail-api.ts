@@ -6,12 +6,12 @@ const mailApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
     /** One page (25) of e-mails, newest first, of one status or all. */
     getMailbox: build.query<Mailbox, MailboxArgs>({
-      queryFn: ({ status, page }, queryApi, _extra, baseQuery) =>
-        staffCall({ url: 'admin/mail', params: status ? { status, page } : { page } }, queryApi, baseQuery, (body) => body as Mailbox),
+      queryFn: ({ status, page }, queryApi) =>
+        staffCall({ url: 'admin/mail', params: status ? { status, page } : { page } }, queryApi, (body) => body as Mailbox),
     }),
     /** One e-mail with its body. */
     getMail: build.query<MailDetail, number>({
-      queryFn: (id, queryApi, _extra, baseQuery) => staffCall({ url: `admin/mail/${id}` }, queryApi, baseQuery, (body) => body as MailDetail),
+      queryFn: (id, queryApi) => staffCall({ url: `admin/mail/${id}` }, queryApi, (body) => body as MailDetail),
     }),
   }),
 });

@@ -41,40 +41,40 @@ const ordersApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
     /** A page (20) of the orders matching `query`, newest first, from `before` (keyset: pages hold still as orders are placed). */
     searchOrders: build.query<OrderSearchPage, OrderSearchArgs>({
-      queryFn: ({ query, before }, queryApi, _extra, baseQuery) =>
-        staffCall({ url: 'admin/orders', params: { query, before: before || undefined } }, queryApi, baseQuery, (body) => body as OrderSearchPage),
+      queryFn: ({ query, before }, queryApi) =>
+        staffCall({ url: 'admin/orders', params: { query, before: before || undefined } }, queryApi, (body) => body as OrderSearchPage),
       providesTags: ['StaffOrders'],
     }),
     /** The order's events, with its state replayed to `upTo` (the last event when undefined). */
     getOrderHistory: build.query<OrderHistory, OrderHistoryArgs>({
-      queryFn: ({ kind, id, upTo }, queryApi, _extra, baseQuery) =>
-        staffCall({ url: `${apiPath({ kind, id })}/history`, params: upTo === undefined ? undefined : { upTo } }, queryApi, baseQuery, asHistory),
+      queryFn: ({ kind, id, upTo }, queryApi) =>
+        staffCall({ url: `${apiPath({ kind, id })}/history`, params: upTo === undefined ? undefined : { upTo } }, queryApi, asHistory),
       providesTags: (_result, _error, ref) => [historyTag(ref)],
     }),
     /** The order's calls as the SIP registrar recorded them, newest first, with counts by outcome. */
     getOrderCalls: build.query<OrderCalls, OrderRef>({
-      queryFn: (ref, queryApi, _extra, baseQuery) => staffCall({ url: `${apiPath(ref)}/calls` }, queryApi, baseQuery, (body) => body as OrderCalls),
+      queryFn: (ref, queryApi) => staffCall({ url: `${apiPath(ref)}/calls` }, queryApi, (body) => body as OrderCalls),
     }),
     resendConfirmation: build.mutation<OrderHistory, OrderRef>({
-      queryFn: (ref, queryApi, _extra, baseQuery) =>
-        staffCall({ url: `${apiPath(ref)}/resend-confirmation`, method: 'POST', body: {} }, queryApi, baseQuery, asHistory),
+      queryFn: (ref, queryApi) =>
+        staffCall({ url: `${apiPath(ref)}/resend-confirmation`, method: 'POST', body: {} }, queryApi, asHistory),
       ...actionEffects,
     }),
     releaseNumber: build.mutation<OrderHistory, OrderRef & { number: string }>({
-      queryFn: ({ number, ...ref }, queryApi, _extra, baseQuery) =>
-        staffCall({ url: `${apiPath(ref)}/release-number`, method: 'POST', body: { number } }, queryApi, baseQuery, asHistory),
+      queryFn: ({ number, ...ref }, queryApi) =>
+        staffCall({ url: `${apiPath(ref)}/release-number`, method: 'POST', body: { number } }, queryApi, asHistory),
       ...actionEffects,
     }),
     /** A free number of the lost one's area code becomes the order's; the buyer is e-mailed. */
     replaceNumber: build.mutation<OrderHistory, OrderRef & { lost: string }>({
-      queryFn: ({ lost, ...ref }, queryApi, _extra, baseQuery) =>
-        staffCall({ url: `${apiPath(ref)}/replace-number`, method: 'POST', body: { lost } }, queryApi, baseQuery, asHistory),
+      queryFn: ({ lost, ...ref }, queryApi) =>
+        staffCall({ url: `${apiPath(ref)}/replace-number`, method: 'POST', body: { lost } }, queryApi, asHistory),
       ...actionEffects,
     }),
     /** One of the free numbers of a paid area-code placeholder becomes the order's; the buyer is e-mailed. */
     fillPlaceholder: build.mutation<OrderHistory, OrderRef & { placeholder: string; number: string }>({
-      queryFn: ({ placeholder, number, ...ref }, queryApi, _extra, baseQuery) =>
-        staffCall({ url: `${apiPath(ref)}/fill-placeholder`, method: 'POST', body: { placeholder, number } }, queryApi, baseQuery, asHistory),
+      queryFn: ({ placeholder, number, ...ref }, queryApi) =>
+        staffCall({ url: `${apiPath(ref)}/fill-placeholder`, method: 'POST', body: { placeholder, number } }, queryApi, asHistory),
       ...actionEffects,
     }),
     /**
@@ -82,67 +82,66 @@ const ordersApi = adminApi.injectEndpoints({
      * is e-mailed. The open transfers are read again too.
      */
     moveTransfer: build.mutation<OrderHistory, OrderRef & { move: TransferMove }>({
-      queryFn: ({ move, ...ref }, queryApi, _extra, baseQuery) =>
-        staffCall({ url: `${apiPath(ref)}/port`, method: 'POST', body: move }, queryApi, baseQuery, asHistory),
+      queryFn: ({ move, ...ref }, queryApi) =>
+        staffCall({ url: `${apiPath(ref)}/port`, method: 'POST', body: move }, queryApi, asHistory),
       onQueryStarted: actionEffects.onQueryStarted,
-      invalidatesTags: (result, error, ref) => (error ? [] : [...actionEffects.invalidatesTags(result, error, ref), 'StaffPorts' as const]),
+      invalidatesTags: (result, error, ref) => (error ? [] : [...actionEffects.invalidatesTags(result, error, ref), 'StaffTransfers' as const]),
     }),
     /** Every transfer not yet completed or rejected, the longest waiting first. */
     getOpenTransfers: build.query<OpenTransfers, void>({
-      queryFn: (_arg, queryApi, _extra, baseQuery) => staffCall({ url: 'admin/ports' }, queryApi, baseQuery, (body) => body as OpenTransfers),
-      providesTags: ['StaffPorts'],
+      queryFn: (_arg, queryApi) => staffCall({ url: 'admin/ports' }, queryApi, (body) => body as OpenTransfers),
+      providesTags: ['StaffTransfers'],
     }),
     /** A new SIP password for one extension, answered once; the history then shows who reset it. */
     resetSipPassword: build.mutation<SipPasswordReset, OrderRef & { number: string }>({
-      queryFn: ({ number, ...ref }, queryApi, _extra, baseQuery) =>
+      queryFn: ({ number, ...ref }, queryApi) =>
         staffCall(
           { url: `${apiPath(ref)}/reset-sip-password`, method: 'POST', body: { number } },
           queryApi,
-          baseQuery,
           (body) => body as SipPasswordReset,
         ),
       invalidatesTags: (_result, error, { kind, id }) => (error ? [] : [historyTag({ kind, id })]),
     }),
     /** Admins only (403 for support staff). */
     extendTrial: build.mutation<OrderHistory, OrderRef & { days: number }>({
-      queryFn: ({ days, ...ref }, queryApi, _extra, baseQuery) =>
-        staffCall({ url: `${apiPath(ref)}/extend`, method: 'POST', body: { days } }, queryApi, baseQuery, asHistory),
+      queryFn: ({ days, ...ref }, queryApi) =>
+        staffCall({ url: `${apiPath(ref)}/extend`, method: 'POST', body: { days } }, queryApi, asHistory),
       ...actionEffects,
     }),
     /** Admins only (403 for support staff): Stripe gives the money back; the buyer is e-mailed. */
     refundOrder: build.mutation<OrderHistory, OrderRef & { refund: RefundRequest }>({
-      queryFn: ({ refund, ...ref }, queryApi, _extra, baseQuery) =>
-        staffCall({ url: `${apiPath(ref)}/refund`, method: 'POST', body: refund }, queryApi, baseQuery, asHistory),
+      queryFn: ({ refund, ...ref }, queryApi) =>
+        staffCall({ url: `${apiPath(ref)}/refund`, method: 'POST', body: refund }, queryApi, asHistory),
       ...actionEffects,
     }),
     /** Support and admins: recorded in the history for an admin to carry out; nothing refunded. */
     proposeRefund: build.mutation<OrderHistory, OrderRef & { refund: RefundRequest }>({
-      queryFn: ({ refund, ...ref }, queryApi, _extra, baseQuery) =>
-        staffCall({ url: `${apiPath(ref)}/propose-refund`, method: 'POST', body: refund }, queryApi, baseQuery, asHistory),
+      queryFn: ({ refund, ...ref }, queryApi) =>
+        staffCall({ url: `${apiPath(ref)}/propose-refund`, method: 'POST', body: refund }, queryApi, asHistory),
       ...actionEffects,
     }),
     /** Admins only (403 for support staff): Stripe stops the subscription; the buyer is e-mailed. */
     cancelSubscription: build.mutation<OrderHistory, OrderRef & { cancel: CancelRequest }>({
-      queryFn: ({ cancel, ...ref }, queryApi, _extra, baseQuery) =>
-        staffCall({ url: `${apiPath(ref)}/cancel-subscription`, method: 'POST', body: cancel }, queryApi, baseQuery, asHistory),
+      queryFn: ({ cancel, ...ref }, queryApi) =>
+        staffCall({ url: `${apiPath(ref)}/cancel-subscription`, method: 'POST', body: cancel }, queryApi, asHistory),
       ...actionEffects,
     }),
     /** Support and admins: recorded in the history for an admin to carry out; nothing cancelled. */
     proposeCancellation: build.mutation<OrderHistory, OrderRef & { cancel: CancelRequest }>({
-      queryFn: ({ cancel, ...ref }, queryApi, _extra, baseQuery) =>
-        staffCall({ url: `${apiPath(ref)}/propose-cancellation`, method: 'POST', body: cancel }, queryApi, baseQuery, asHistory),
+      queryFn: ({ cancel, ...ref }, queryApi) =>
+        staffCall({ url: `${apiPath(ref)}/propose-cancellation`, method: 'POST', body: cancel }, queryApi, asHistory),
       ...actionEffects,
     }),
     /** Admins: calls out refused by the registrar with the reason as its 403's phrase. */
     suspendCallsOut: build.mutation<OrderHistory, OrderRef & { body: CallsOutRequest }>({
-      queryFn: ({ body, ...ref }, queryApi, _extra, baseQuery) =>
-        staffCall({ url: `${apiPath(ref)}/suspend-calls-out`, method: 'POST', body }, queryApi, baseQuery, asHistory),
+      queryFn: ({ body, ...ref }, queryApi) =>
+        staffCall({ url: `${apiPath(ref)}/suspend-calls-out`, method: 'POST', body }, queryApi, asHistory),
       ...actionEffects,
     }),
     /** Admins: calls out allowed again, whatever suspended them. */
     restoreCallsOut: build.mutation<OrderHistory, OrderRef & { body: CallsOutRequest }>({
-      queryFn: ({ body, ...ref }, queryApi, _extra, baseQuery) =>
-        staffCall({ url: `${apiPath(ref)}/restore-calls-out`, method: 'POST', body }, queryApi, baseQuery, asHistory),
+      queryFn: ({ body, ...ref }, queryApi) =>
+        staffCall({ url: `${apiPath(ref)}/restore-calls-out`, method: 'POST', body }, queryApi, asHistory),
       ...actionEffects,
     }),
   }),

@@ -6,14 +6,14 @@ const quotesAdminApi = adminApi.enhanceEndpoints({ addTagTypes: ['StaffQuotes'] 
   endpoints: (build) => ({
     /** Open requests oldest first, or answered ones newest first (200 at most). */
     getQuoteRequests: build.query<StaffQuoteRequests, QuoteListStatus>({
-      queryFn: (status, queryApi, _extra, baseQuery) =>
-        staffCall({ url: 'admin/quote-requests', params: { status } }, queryApi, baseQuery, (body) => body as StaffQuoteRequests),
+      queryFn: (status, queryApi) =>
+        staffCall({ url: 'admin/quote-requests', params: { status } }, queryApi, (body) => body as StaffQuoteRequests),
       providesTags: ['StaffQuotes'],
     }),
     /** The event names the signed-in staff member. */
     markQuoteAnswered: build.mutation<StaffQuoteRequest, string>({
-      queryFn: (id, queryApi, _extra, baseQuery) =>
-        staffCall({ url: `admin/quote-requests/${encodeURIComponent(id)}/answered`, method: 'POST' }, queryApi, baseQuery, (body) => body as StaffQuoteRequest),
+      queryFn: (id, queryApi) =>
+        staffCall({ url: `admin/quote-requests/${encodeURIComponent(id)}/answered`, method: 'POST' }, queryApi, (body) => body as StaffQuoteRequest),
       invalidatesTags: (_result, error) => (error ? [] : ['StaffQuotes']),
     }),
   }),

@@ -5,8 +5,8 @@ import type { AnalyticsReport, PeriodArgs } from './types';
 const analyticsApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
     getAnalytics: build.query<AnalyticsReport, PeriodArgs>({
-      queryFn: ({ from, to }, queryApi, _extra, baseQuery) =>
-        staffCall({ url: 'admin/analytics', params: { from, to } }, queryApi, baseQuery, (body) => body as AnalyticsReport),
+      queryFn: ({ from, to }, queryApi) =>
+        staffCall({ url: 'admin/analytics', params: { from, to } }, queryApi, (body) => body as AnalyticsReport),
     }),
   }),
 });
