@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 
 use crate::checkout::{cart, create_account, pay, single_user, OK_CARD};
 use crate::helpers::{expect_error, expect_ok, spawn_app, TestApp};
-use crate::ports::{as_buyer, details, order_with_transfer, port_mails};
+use crate::transfers::{as_buyer, details, order_with_transfer, port_mails};
 
 const PASSWORD: &str = "s3cret-Passw0rd";
 const PORTED: &str = "02079460123";

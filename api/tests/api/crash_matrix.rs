@@ -516,25 +516,25 @@ async fn tell_buyer_after_buyer_told() {
     let pool = PgPool::connect(&database).await.unwrap();
     let first = Server::start(&database, &[("FAULT_INJECTION", point)]).await;
     let app = first.app(&pool);
-    let (order, _) = crate::ports::order_with_transfer(&app, "port-crash@example.com").await;
+    let (order, _) = crate::transfers::order_with_transfer(&app, "port-crash@example.com").await;
     let path = format!("{}/api/orders/{order}/ports/02079460123", app.address);
     let secret = crate::checkout::secret_of(&order);
     // The e-mails go out after the answer's transaction: the request that starts the workflow
     // runs it, or the workflow runner claims it first, so the server dies during the request
     // or just after it (crashed() waits for that, and fails if it stopped any other way).
-    let _ = app.client.post(&path).header("x-order-secret", &secret).json(&crate::ports::details()).send().await;
+    let _ = app.client.post(&path).header("x-order-secret", &secret).json(&crate::transfers::details()).send().await;
     first.crashed();
 
     let second = Server::start(&database, &[]).await;
     let app = second.app(&pool);
     let port = format!("{order}:02079460123");
     let resumed = workflow_done(&pool, &port).await;
-    assert_eq!(crate::ports::port_mails(&app, &order).await.len(), 1, "{point}: one e-mail for the step");
+    assert_eq!(crate::transfers::port_mails(&app, &order).await.len(), 1, "{point}: one e-mail for the step");
     // The buyer signs again with the same details: nothing new to tell.
     let path = format!("/api/orders/{order}/ports/02079460123");
-    expect_ok(crate::ports::as_buyer(&app, &order, &path, crate::ports::details()).await).await;
+    expect_ok(crate::transfers::as_buyer(&app, &order, &path, crate::transfers::details()).await).await;
     workflow_done(&pool, &port).await;
-    assert_eq!(crate::ports::port_mails(&app, &order).await.len(), 1, "{point}");
+    assert_eq!(crate::transfers::port_mails(&app, &order).await.len(), 1, "{point}");
     println!(
         "| tell-buyer | {point} | resumed in {} ms; transfer e-mails 1 (and none for the same details signed again) |",
         resumed.as_millis()

@@ -3,6 +3,7 @@
 //! that may create databases), by default postgres://postgres@127.0.0.1:5432/postgres.
 
 mod account;
+pub(crate) mod admin;
 pub(crate) mod account_billing;
 mod account_services;
 mod address;
@@ -27,7 +28,6 @@ mod metrics;
 mod nginx;
 mod numbers;
 mod openapi;
-pub(crate) mod ports;
 mod prerender;
 mod public_reads;
 mod quotes;
@@ -36,7 +36,7 @@ mod refunds;
 mod server;
 mod service_money;
 pub(crate) mod sip;
-pub(crate) mod support;
 mod top_up_crashes;
+pub(crate) mod transfers;
 mod trial;
 mod two_servers;
