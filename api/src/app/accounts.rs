@@ -15,8 +15,6 @@ use crate::platform::client::ClientAddress;
 use crate::platform::error::ApiError;
 use crate::platform::limits;
 
-/// The realm of the SIP digests, the registrar's (sip/kamailio.cfg).
-
 /// The e-mail's local part in letters and digits, or `ext` when nothing is left.
 pub fn username_base(email: &str) -> String {
     let local: String =
