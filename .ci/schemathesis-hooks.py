@@ -69,12 +69,6 @@ def filter_failure(context, failure, case, response):
     fields = body.get("fieldErrors") or {}
     if failure.code == "ST202" and code == "invalid_fields" and fields and set(fields) <= CROSS_FIELD:
         return False
-    # Signing in takes exactly one of `password` and `googleCredential` (its schema says so in
-    # their descriptions; utoipa cannot state "one of two optional fields"): that refusal alone
-    # is dropped.
-    if (failure.code == "ST202" and code == "invalid_fields" and set(fields) == {"password"}
-            and case.operation.path == "/api/account/sign-in"):
-        return False
     # ensure_resource_availability (ST302) reads a 404 of an operation on a resource just
     # created as the resource missing. When the 404 names a part of it the request made up
     # (`DELETE /carts/{id}/add-ons/{addOnId}` with a random add-on: add_on_not_in_cart), the
