@@ -4444,6 +4444,16 @@ export type components = {
             port: number;
             transport: string;
         };
+        /**
+         * @description A Stripe event as the webhook reads it: its id and type (refused without them: 422
+         *     invalid_body); the rest is Stripe's and is read back from Stripe, not trusted.
+         */
+        StripeEvent: {
+            /** @description The event's id (`evt_...`). */
+            id: string;
+            /** @description The event's type (`payment_intent.succeeded`, ...). */
+            type: string;
+        };
         SubscriptionOut: {
             id: string;
             /** @description Stripe's status of the subscription. */
@@ -13370,7 +13380,7 @@ export interface operations {
         /** @description A Stripe event, read as raw bytes (its signature covers them) */
         requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["StripeEvent"];
             };
         };
         responses: {
