@@ -140,8 +140,12 @@ async fn wrong_fields_are_refused_and_a_referrer_from_this_site_is_not_kept() {
     expect_error(send_view(&app, long_path, &[]).await, StatusCode::UNPROCESSABLE_ENTITY, "invalid_fields").await;
     let unknown = json!({ "path": "/", "viewport": "small", "ip": "203.0.113.7" });
     expect_error(send_view(&app, unknown, &[]).await, StatusCode::UNPROCESSABLE_ENTITY, "invalid_body").await;
+    // 600 characters in all, with the query string that is cut off.
+    let long_query = json!({ "path": format!("/?q={}", "a".repeat(598)), "viewport": "small" });
+    expect_error(send_view(&app, long_query, &[]).await, StatusCode::UNPROCESSABLE_ENTITY, "invalid_fields").await;
+    // Over 16 KB: refused before it is read.
     let big =
-        json!({ "path": "/", "viewport": "small", "referrer": format!("https://example.com/{}", "a".repeat(2100)) });
+        json!({ "path": "/", "viewport": "small", "referrer": format!("https://example.com/{}", "a".repeat(17_000)) });
     expect_error(send_view(&app, big, &[]).await, StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large").await;
 
     // From another page of this site (the request's own host, or SITE_URL's): no referrer.

@@ -3197,6 +3197,14 @@ export type components = {
              */
             dropOffPercent?: number | null;
         };
+        /** @description Signing in with Google. */
+        GoogleSignIn: {
+            /** @description The account's e-mail address. */
+            email: string;
+            password?: null;
+            /** @description A Google ID token of the account's address. */
+            googleCredential: string;
+        };
         HardwareBody: {
             /** @description A published phone's id. */
             productId: string;
@@ -3547,6 +3555,7 @@ export type components = {
         /** @description A chosen number's text: some character other than a space or `+` (an empty one is refused). */
         NumberText: string;
         NumbersBody: {
+            /** @description At most 50 numbers in a cart (too_many_numbers). */
             numbers: components["schemas"]["NumberBody"][];
         };
         OpenPlaceholder: {
@@ -3756,7 +3765,8 @@ export type components = {
         /** @description One page view. */
         PageViewBody: {
             /**
-             * @description The page's path, starting with `/` (a query string or fragment is cut off, never kept).
+             * @description The page's path, starting with `/`: at most 300 characters before a query string or
+             *     fragment, which is cut off, never kept (600 characters in all).
              * @default
              * @example /plans-and-pricing
              */
@@ -3789,6 +3799,14 @@ export type components = {
              * @default null
              */
             utmCampaign?: string | null;
+        };
+        /** @description Signing in with the password. */
+        PasswordSignIn: {
+            /** @description The account's e-mail address. */
+            email: string;
+            /** @description The password set at checkout (or through "Forgot password"). */
+            password: string;
+            googleCredential?: null;
         };
         PayOrderBody: {
             orderId: string;
@@ -4375,7 +4393,10 @@ export type components = {
             displayValue: string;
         };
         SetPasswordBody: {
-            /** @description The `token` of the e-mailed link (`/account/reset-password?token=...`). */
+            /**
+             * @description The `token` of the e-mailed link (`/account/reset-password?token=...`): 64
+             *     hexadecimal digits (anything else is no link we sent: 400 reset_link_invalid).
+             */
             token: string;
             /** @description The new password: 8 to 256 characters. */
             password: string;
@@ -4400,14 +4421,12 @@ export type components = {
             carrier: string;
             pricePence: components["schemas"]["Pence"];
         };
-        SignInBody: {
-            /** @description The account's e-mail address. */
-            email: string;
-            /** @description The password set at checkout (or through "Forgot password"); or send `googleCredential`. */
-            password?: string | null;
-            /** @description A Google ID token of the account's address, instead of the password. */
-            googleCredential?: string | null;
-        };
+        /**
+         * @description What `POST /account/sign-in` takes, as the document states it: the e-mail address with
+         *     exactly one of `password` and `googleCredential` (the other absent or null), one schema
+         *     for each (`oneOf`). The handler reads it as one struct; these types only describe it.
+         */
+        SignInForm: components["schemas"]["PasswordSignIn"] | components["schemas"]["GoogleSignIn"];
         /** @description The new SIP password, shown to staff once (it is stored only as digests). */
         SipPasswordOut: {
             number: string;
@@ -4424,6 +4443,16 @@ export type components = {
             /** Format: int32 */
             port: number;
             transport: string;
+        };
+        /**
+         * @description A Stripe event as the webhook reads it: its id and type (refused without them: 422
+         *     invalid_body); the rest is Stripe's and is read back from Stripe, not trusted.
+         */
+        StripeEvent: {
+            /** @description The event's id (`evt_...`). */
+            id: string;
+            /** @description The event's type (`payment_intent.succeeded`, ...). */
+            type: string;
         };
         SubscriptionOut: {
             id: string;
@@ -6183,7 +6212,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SignInBody"];
+                "application/json": components["schemas"]["SignInForm"];
             };
         };
         responses: {
@@ -13181,7 +13210,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description The body is over 2 KB (payload_too_large); or the body is over the size limit (payload_too_large) */
+            /** @description The body is over 16 KB, which no body within the schema's lengths reaches (payload_too_large); or the body is over the size limit (payload_too_large) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -13351,7 +13380,7 @@ export interface operations {
         /** @description A Stripe event, read as raw bytes (its signature covers them) */
         requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["StripeEvent"];
             };
         };
         responses: {

@@ -7,6 +7,8 @@ use utoipa::ToSchema;
 
 /// The longest path kept (after its query string and fragment are cut off).
 pub const MAX_PATH: usize = 300;
+/// The longest path read, with its query string and fragment (the document's maxLength).
+pub const MAX_SENT_PATH: usize = 600;
 /// The longest UTM value kept.
 pub const MAX_UTM: usize = 100;
 /// The longest referrer address read (only its host is kept).
@@ -27,9 +29,11 @@ fn referrer_form() -> &'static regex::Regex {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 pub struct PageViewBody {
-    /// The page's path, starting with `/` (a query string or fragment is cut off, never kept).
+    /// The page's path, starting with `/`: at most 300 characters before a query string or
+    /// fragment, which is cut off, never kept (600 characters in all).
     #[schema(
         required = true,
+        max_length = 600,
         pattern = "^/[^?#\\u0000-\\u001f\\u007f-\\u009f]{0,299}([?#][^\\u0000]*)?$",
         example = "/plans-and-pricing"
     )]
@@ -126,7 +130,9 @@ impl PageViewBody {
         let mut errors = FieldErrors::new();
         let path = self.path.trim();
         let path = &path[..path.find(['?', '#']).unwrap_or(path.len())];
-        if !path.starts_with('/') {
+        if self.path.chars().count() > MAX_SENT_PATH {
+            errors.insert("path", "The path must be at most 600 characters with its query string");
+        } else if !path.starts_with('/') {
             errors.insert("path", "Send the page's path, starting with /");
         } else if path.chars().count() > MAX_PATH || has_control(path) {
             errors.insert("path", "The path must be at most 300 characters, without control characters");

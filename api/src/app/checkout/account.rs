@@ -90,7 +90,7 @@ fn check_password(password: &str) -> Result<(), ApiError> {
         errors.insert("password", "Password is required");
     } else if password.chars().count() < 8 {
         errors.insert("password", "Password must be at least 8 characters");
-    } else if password.len() > 256 {
+    } else if password.chars().count() > 256 {
         errors.insert("password", "Password must be at most 256 characters");
     }
     if errors.is_empty() {

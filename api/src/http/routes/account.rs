@@ -41,11 +41,60 @@ struct SignInBody {
     #[schema(max_length = 254, pattern = r"^[^\x00]*([^\s\x00\x85]|[\x1c-\x1f])[^\x00]*$")]
     email: String,
     /// The password set at checkout (or through "Forgot password"); or send `googleCredential`.
-    #[schema(max_length = 256, pattern = r"^[^\x00]*$")]
+    /// Exactly one of the two is sent (not empty).
+    #[schema(min_length = 1, max_length = 256, pattern = r"^[^\x00]*$")]
     password: Option<String>,
     /// A Google ID token of the account's address, instead of the password.
-    #[schema(max_length = 4096, pattern = r"^[^\x00]*$")]
+    #[schema(min_length = 1, max_length = 4096, pattern = r"^[^\x00]*$")]
     google_credential: Option<String>,
+}
+
+/// What `POST /account/sign-in` takes, as the document states it: the e-mail address with
+/// exactly one of `password` and `googleCredential` (the other absent or null), one schema
+/// for each (`oneOf`). The handler reads it as one struct; these types only describe it.
+#[derive(Deserialize, ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+enum SignInForm {
+    Password(PasswordSignIn),
+    Google(GoogleSignIn),
+}
+
+/// Signing in with the password.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[allow(dead_code)]
+struct PasswordSignIn {
+    /// The account's e-mail address.
+    #[schema(max_length = 254, pattern = r"^[^\x00]*([^\s\x00\x85]|[\x1c-\x1f])[^\x00]*$")]
+    email: String,
+    /// The password set at checkout (or through "Forgot password").
+    #[schema(min_length = 1, max_length = 256, pattern = r"^[^\x00]*$")]
+    password: String,
+    /// Absent or null: the password is the credential.
+    #[schema(schema_with = null_only)]
+    google_credential: Option<String>,
+}
+
+/// Signing in with Google.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[allow(dead_code)]
+struct GoogleSignIn {
+    /// The account's e-mail address.
+    #[schema(max_length = 254, pattern = r"^[^\x00]*([^\s\x00\x85]|[\x1c-\x1f])[^\x00]*$")]
+    email: String,
+    /// Absent or null: the Google token is the credential.
+    #[schema(schema_with = null_only)]
+    password: Option<String>,
+    /// A Google ID token of the account's address.
+    #[schema(min_length = 1, max_length = 4096, pattern = r"^[^\x00]*$")]
+    google_credential: String,
+}
+
+/// A field that may only be null (or left out).
+fn null_only() -> utoipa::openapi::schema::Object {
+    utoipa::openapi::schema::ObjectBuilder::new().schema_type(utoipa::openapi::schema::Type::Null).build()
 }
 
 /// The signed-in customer and the session's CSRF token (sent back in `X-CSRF-Token` on every
@@ -77,7 +126,7 @@ fn signed_in_answer(state: &AppState, headers: &HeaderMap, signed_in: customer_a
     path = "/account/sign-in",
     operation_id = "account_sign_in",
     tag = "account",
-    request_body = SignInBody,
+    request_body = SignInForm,
     responses(
         (status = 200, description = "Signed in; the session cookie is set", body = Data<AccountMe>,
             headers(("set-cookie" = String, description = "The HttpOnly session cookie"))),
@@ -93,14 +142,15 @@ async fn sign_in(
     ApiJson(body): ApiJson<SignInBody>,
 ) -> Result<Response, ApiError> {
     let mut errors = FieldErrors::new();
-    if body.email.trim().is_empty() || body.email.len() > 254 {
+    // Characters, as the document's maxLength counts them (not UTF-8 bytes).
+    if body.email.trim().is_empty() || body.email.chars().count() > 254 {
         errors.insert("email", "Enter the e-mail address you bought with.");
     }
     let credentials = match (body.password, body.google_credential) {
         (Some(password), None) if !password.is_empty() && password.chars().count() <= 256 => {
             Some(Credentials::Password(password))
         }
-        (None, Some(token)) if !token.is_empty() && token.len() <= 4096 => Some(Credentials::Google(token)),
+        (None, Some(token)) if !token.is_empty() && token.chars().count() <= 4096 => Some(Credentials::Google(token)),
         _ => {
             errors.insert("password", "Enter your password.");
             None
@@ -184,7 +234,7 @@ async fn request_password_reset(
     address: ClientAddress,
     ApiJson(body): ApiJson<ResetRequestBody>,
 ) -> Result<Response, ApiError> {
-    if !body.email.contains('@') || body.email.len() > 254 {
+    if !body.email.contains('@') || body.email.chars().count() > 254 {
         let mut errors = FieldErrors::new();
         errors.insert("email", "Enter the e-mail address of your account.");
         return Err(field_errors(errors));
@@ -196,11 +246,12 @@ async fn request_password_reset(
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct SetPasswordBody {
-    /// The `token` of the e-mailed link (`/account/reset-password?token=...`).
-    #[schema(max_length = 128)]
+    /// The `token` of the e-mailed link (`/account/reset-password?token=...`): 64
+    /// hexadecimal digits (anything else is no link we sent: 400 reset_link_invalid).
+    #[schema(min_length = 64, max_length = 64, pattern = "^[0-9a-fA-F]{64}$")]
     token: String,
     /// The new password: 8 to 256 characters.
-    #[schema(max_length = 256)]
+    #[schema(min_length = 8, max_length = 256)]
     password: String,
 }
 

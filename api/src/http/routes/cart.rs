@@ -438,6 +438,8 @@ async fn add_number(
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct NumbersBody {
+    /// At most 50 numbers in a cart (too_many_numbers).
+    #[schema(max_items = 50)]
     numbers: Vec<NumberBody>,
 }
 
