@@ -3,10 +3,10 @@
 //! that may create databases), by default postgres://postgres@127.0.0.1:5432/postgres.
 
 mod account;
-pub(crate) mod admin;
 pub(crate) mod account_billing;
 mod account_services;
 mod address;
+pub(crate) mod admin;
 mod analytics;
 pub(crate) mod calls;
 mod card_setups;

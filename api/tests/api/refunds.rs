@@ -6,11 +6,11 @@ use api::app::auth::Role;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
+use crate::admin::completed_order;
 use crate::checkout::OK_CARD;
 use crate::hardware_checkout::{card, cart_with_phone, confirm, pay, placed};
 use crate::hardware_routes::{as_staff, sign_in, staff_get, Session};
 use crate::helpers::{expect_error, expect_ok, spawn_app, stripe, TestApp};
-use crate::admin::completed_order;
 
 const ADMIN: &str = "ada@talkbridge.example";
 const SUPPORT: &str = "sam@talkbridge.example";
