@@ -627,7 +627,14 @@ async fn open_ports_after_port_opened() {
         .fetch_all(&pool)
         .await
         .unwrap();
-    assert_eq!(owed, ["open-ports"], "{point}: the order completed, its ports owed");
+    // The ports are owed; the completion that started them may still owe its own last step
+    // (its row goes after the e-mail), which a loaded machine can leave for the crash to find.
+    // Both are resumed by the next server (workflow_done waits for every row of the order).
+    assert!(owed.contains(&"open-ports".to_string()), "{point}: the ports owed: {owed:?}");
+    assert!(
+        owed.iter().all(|w| w == "open-ports" || w == "complete-service-order"),
+        "{point}: nothing else owed: {owed:?}"
+    );
 
     let second = Server::start(&database, &[]).await;
     let app = second.app(&pool);
