@@ -195,6 +195,9 @@ test('the account pages fit a phone (390 px) and axe finds nothing on them', asy
   await page.screenshot({ path: 'test-results/account-desktop.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('button', { name: 'Sign out' }).click();
+  // Signed out once the app is on the sign-in page: a page opened before then would still be
+  // signed in (the sign-in page would send it back to /account).
+  await expect(page).toHaveURL(/\/account\/sign-in/);
   for (const path of ['/account/sign-in', '/account/forgot-password']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
