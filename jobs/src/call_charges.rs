@@ -16,7 +16,6 @@
 use std::fmt;
 
 use aggregates::call_credit::{CallCredit, CallCreditCommand, CallCreditError};
-use aggregates::customer::Customer;
 use aggregates::pricing::Plan;
 use aggregates::service_order::ServiceOrder;
 use aggregates::trial::Trial;
@@ -24,7 +23,8 @@ use cqrs_es::{Aggregate, AggregateError};
 use sqlx::PgPool;
 use store::commands::{load, Context, Cqrs};
 
-use crate::outbox::{queue, Mail};
+use crate::mail::{Email, MailKind, MinutesOf};
+use crate::outbox::queue;
 
 /// What the job works with.
 pub struct ChargeJob<'a> {
@@ -37,17 +37,6 @@ pub struct ChargeJob<'a> {
 
 /// The job's name (its events' actor, `voip-shop run-job charge-calls`).
 pub const CHARGE_CALLS: &str = "charge-calls";
-
-/// The outbox kind of the e-mail that tells the buyer the credit ran out.
-pub const CREDIT_RAN_OUT_MAIL: &str = "call_credit_ran_out";
-
-/// The outbox kind of the e-mail that tells the buyer the included minutes ran out.
-pub const MINUTES_RAN_OUT_MAIL: &str = "included_minutes_ran_out";
-
-/// The outbox kinds of the e-mails that tell an owner, and staff, that today's calls spent
-/// 80% of the daily cap, and all of it.
-pub const SPEND_WARNING_MAIL: &str = "daily_spend_warning";
-pub const SPEND_CAP_REACHED_MAIL: &str = "daily_spend_cap_reached";
 
 /// The registrar's reason phrase for a call out refused for want of credit
 /// (migrations/*_prepaid_calls.sql, sip_outbound_callers).
@@ -150,30 +139,16 @@ pub async fn charge_calls(job: &ChargeJob<'_>) -> Result<Report, String> {
            WHERE e.aggregate_type = 'CallCredit' AND e.event_type = 'CreditRanOut'
              AND NOT EXISTS (SELECT 1 FROM outbox o
                              WHERE o.kind = $1 AND o.reference = e.aggregate_id || ':' || e.sequence)"#,
-        CREDIT_RAN_OUT_MAIL
+        MailKind::CallCreditRanOut.as_str()
     )
     .fetch_all(job.pool)
     .await
     .map_err(|e| e.to_string())?;
     for event in ran_out {
         let (order, _) = load::<ServiceOrder>(job.pool, &event.owner).await.map_err(|e| format!("{e:?}"))?;
-        let subject = format!("Your call credit for order {} has run out", order.order_number);
-        let body = format!(
-            "Hello {},\n\nThe Pay As You Go call credit of order {} has run out, so calls out from its \
-             phones are refused until you top it up. Calls in still ring as before.\n\nTop up from your \
-             account: sign in, open the order and choose Top up credit. The credit is ready for calls as \
-             soon as the payment goes through.\n\nTalkbridge\n",
-            order.customer.first_name, order.order_number
-        );
         let reference = format!("{}:{}", event.owner, event.sequence);
-        let mail = Mail {
-            recipient: &order.customer.email,
-            subject: &subject,
-            body: &body,
-            kind: CREDIT_RAN_OUT_MAIL,
-            reference: &reference,
-        };
-        queue(job.pool, mail).await.map_err(|e| e.to_string())?;
+        let email = Email::CallCreditRanOut { order: &order };
+        queue(job.pool, &order.customer.email, &reference, &email).await.map_err(|e| e.to_string())?;
         report.emailed += 1;
     }
 
@@ -202,37 +177,18 @@ async fn daily_spend(job: &ChargeJob<'_>, report: &mut Report) -> Result<(), Str
     .map_err(|e| e.to_string())?;
     for row in near {
         let reached = row.spent >= row.cap;
-        let kind = if reached { SPEND_CAP_REACHED_MAIL } else { SPEND_WARNING_MAIL };
         let (order, _) = load::<ServiceOrder>(job.pool, &row.owner).await.map_err(|e| format!("{e:?}"))?;
-        let (spent, cap) = (pence_label(row.spent), pence_label(row.cap));
-        let subject = if reached {
-            format!(
-                "Calls out from order {} are paused until tomorrow: the daily limit of {cap} is spent",
-                order.order_number
-            )
+        let (order, spent_tenths, cap_tenths, shop_email) = (&order, row.spent, row.cap, job.shop_email);
+        let email = if reached {
+            Email::DailySpendCapReached { order, spent_tenths, cap_tenths, shop_email }
         } else {
-            format!("Calls from order {} have spent {spent} of today's {cap} limit", order.order_number)
+            Email::DailySpendWarning { order, spent_tenths, cap_tenths, shop_email }
         };
-        let body = format!(
-            "Hello {},\n\nCalls out from the phones of order {} have spent {spent} today, of a daily limit of {cap}. {}\n\n\
-             If you did not make these calls, change your phones' passwords now: sign in to your account, open the order \
-             and reset each extension's password, then contact us at {}.\n\nTalkbridge\n",
-            order.customer.first_name,
-            order.order_number,
-            if reached {
-                "Calls out are refused until midnight (UK time); calls in, calls between your extensions and 999 still work. \
-                 To raise the limit, contact us."
-            } else {
-                "At the limit, calls out are refused until midnight (UK time)."
-            },
-            job.shop_email
-        );
         for (recipient, reference) in [
             (order.customer.email.as_str(), format!("{}:{}", row.owner, row.day)),
             (job.shop_email, format!("{}:{}:staff", row.owner, row.day)),
         ] {
-            let mail = Mail { recipient, subject: &subject, body: &body, kind, reference: &reference };
-            if queue_once(job, mail).await? {
+            if queue_once(job, recipient, &reference, &email).await? {
                 report.emailed += 1;
             }
         }
@@ -240,12 +196,12 @@ async fn daily_spend(job: &ChargeJob<'_>, report: &mut Report) -> Result<(), Str
     Ok(())
 }
 
-/// Queues `mail` unless its kind and reference are in the outbox already: whether it did.
-async fn queue_once(job: &ChargeJob<'_>, mail: Mail<'_>) -> Result<bool, String> {
+/// Queues `email` unless its kind and reference are in the outbox already: whether it did.
+async fn queue_once(job: &ChargeJob<'_>, recipient: &str, reference: &str, email: &Email<'_>) -> Result<bool, String> {
     let sent = sqlx::query_scalar!(
         r#"SELECT EXISTS (SELECT 1 FROM outbox WHERE kind = $1 AND reference = $2) AS "sent!""#,
-        mail.kind,
-        mail.reference
+        email.kind().as_str(),
+        reference
     )
     .fetch_one(job.pool)
     .await
@@ -253,14 +209,8 @@ async fn queue_once(job: &ChargeJob<'_>, mail: Mail<'_>) -> Result<bool, String>
     if sent {
         return Ok(false);
     }
-    queue(job.pool, mail).await.map_err(|e| e.to_string())?;
+    queue(job.pool, recipient, reference, email).await.map_err(|e| e.to_string())?;
     Ok(true)
-}
-
-/// Tenths of a penny as pounds and pence, rounded down to the penny: 19,980 is "£19.98".
-fn pence_label(tenths: i64) -> String {
-    let pence = tenths / 10;
-    format!("£{}.{:02}", pence / 100, pence % 100)
 }
 
 /// Owners whose included minutes are spoken for the period are recorded (once a period),
@@ -310,7 +260,7 @@ async fn included_minutes(job: &ChargeJob<'_>, context: &Context, report: &mut R
              AND NOT EXISTS (SELECT 1 FROM outbox o
                              WHERE o.kind = $1 AND o.reference = e.aggregate_id || ':' || e.sequence)
            ORDER BY e.aggregate_id, e.sequence"#,
-        MINUTES_RAN_OUT_MAIL
+        MailKind::IncludedMinutesRanOut.as_str()
     )
     .fetch_all(job.pool)
     .await
@@ -318,63 +268,26 @@ async fn included_minutes(job: &ChargeJob<'_>, context: &Context, report: &mut R
     .into_iter()
     .map(|r| (r.owner, r.sequence, r.period, r.minutes));
     for (owner, sequence, period, minutes) in untold {
-        let (contact, subject, body) = match owner.strip_prefix("trial:") {
+        let (contact, order_number) = match owner.strip_prefix("trial:") {
             Some(trial_id) => {
                 let (trial, _) = load::<Trial>(job.pool, trial_id).await.map_err(|e| format!("{e:?}"))?;
-                let (subject, body) = trial_minutes_mail(&trial.contact, minutes, job.shop_email);
-                (trial.contact, subject, body)
+                (trial.contact, None)
             }
             None => {
                 let (order, _) = load::<ServiceOrder>(job.pool, &owner).await.map_err(|e| format!("{e:?}"))?;
-                let (subject, body) =
-                    monthly_minutes_mail(&order.customer, &order.order_number, minutes, &period, job.shop_email);
-                (order.customer, subject, body)
+                (order.customer, Some(order.order_number))
             }
         };
-        let reference = format!("{owner}:{sequence}");
-        let mail = Mail {
-            recipient: &contact.email,
-            subject: &subject,
-            body: &body,
-            kind: MINUTES_RAN_OUT_MAIL,
-            reference: &reference,
+        let of = match &order_number {
+            Some(order_number) => MinutesOf::Month { order_number, period: &period },
+            None => MinutesOf::Trial,
         };
-        queue(job.pool, mail).await.map_err(|e| e.to_string())?;
+        let email = Email::IncludedMinutesRanOut { contact: &contact, minutes, of, shop_email: job.shop_email };
+        let reference = format!("{owner}:{sequence}");
+        queue(job.pool, &contact.email, &reference, &email).await.map_err(|e| e.to_string())?;
         report.emailed += 1;
     }
     Ok(())
-}
-
-/// The e-mail for an order whose month's included minutes are spoken.
-fn monthly_minutes_mail(
-    customer: &Customer,
-    order_number: &str,
-    minutes: i64,
-    period: &str,
-    shop_email: &str,
-) -> (String, String) {
-    let subject = format!("The included call minutes of order {order_number} are used up for this month");
-    let body = format!(
-        "Hello {},\n\nAll {minutes} minutes of calls out included with order {order_number} this month ({period}) \
-         are spoken, so calls out from its phones are refused until the minutes renew on the 1st of next month \
-         (UK time). Calls in, and calls between your extensions, still work as before.\n\nTo call out before \
-         then, contact us at {} to move the order to a plan with more minutes.\n\nTalkbridge\n",
-        customer.first_name, shop_email
-    );
-    (subject, body)
-}
-
-/// The e-mail for a trial whose minutes are spoken.
-fn trial_minutes_mail(contact: &Customer, minutes: i64, shop_email: &str) -> (String, String) {
-    let subject = "Your free trial's call minutes are used up".to_string();
-    let body = format!(
-        "Hello {},\n\nAll {minutes} minutes of calls out included with your free trial are spoken, so calls out \
-         from its phone are refused for the rest of the trial. Calls in still ring as before.\n\nTo keep calling \
-         out, choose a plan (see /plans-and-pricing; Single User includes 500 minutes a month), or contact us at \
-         {}.\n\nTalkbridge\n",
-        contact.first_name, shop_email
-    );
-    (subject, body)
 }
 
 fn log_failure(owner: &str, call_id: &str, error: AggregateError<CallCreditError>) {

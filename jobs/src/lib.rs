@@ -3,7 +3,8 @@
 //! handles and ports (the payment gateway, the store's command handlers, the pool, and a
 //! trait the API implements where a step belongs to a use case or workflow), so the API's
 //! api/src/scheduled.rs only wires its state into them. Also the scheduler that runs them
-//! (scheduler.rs) and the outbox's sender.
+//! (scheduler.rs), the outbox and its sender (outbox.rs), and every e-mail the shop sends,
+//! the API's as well as the jobs' (mail.rs).
 //!
 //! Several servers may run the scheduler; each tick of a job is claimed once in `job_runs`
 //! (ticks.rs), and a PostgreSQL advisory lock per job (store::under_lock, transaction-scoped,
@@ -13,6 +14,7 @@
 pub mod call_charges;
 pub mod hardware_orders;
 pub mod heartbeat;
+pub mod mail;
 pub mod metrics;
 pub mod numbers;
 pub mod outbox;

@@ -1,3 +1,6 @@
+//! The outbox: every e-mail the shop sends (crate::mail, which writes them) is queued here,
+//! once per kind and reference, and sent later by the `send-outbox` job.
+//!
 //! Sends the e-mails waiting in the outbox through an SMTP relay with lettre, which builds
 //! the MIME message (encoded headers, so no field can add a header) and speaks ESMTP:
 //! STARTTLS that must succeed, implicit TLS, or plain SMTP to a relay on our own network;
@@ -14,6 +17,8 @@ use lettre::transport::smtp::authentication::{Credentials, Mechanism};
 use lettre::transport::smtp::client::{Certificate, Tls, TlsParameters};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use sqlx::PgPool;
+
+use crate::mail::{Email, MailKind};
 
 pub const SEND_OUTBOX: &str = "send-outbox";
 
@@ -90,35 +95,33 @@ impl SmtpRelay {
     }
 }
 
-/// An e-mail for the outbox; `kind` and `reference` (an order or trial) make it unique, so
-/// queueing it twice queues it once.
-pub struct Mail<'a> {
-    pub recipient: &'a str,
-    pub subject: &'a str,
-    pub body: &'a str,
-    pub kind: &'a str,
-    pub reference: &'a str,
-}
-
-/// Puts the e-mail in the outbox (logged by subject, never by content).
-pub async fn queue(pool: &PgPool, mail: Mail<'_>) -> Result<(), sqlx::Error> {
-    queue_on(&mut *pool.acquire().await?, mail).await
+/// Puts `email` for `recipient` in the outbox, once for its kind and `reference` (an order, a
+/// trial, a refund, a port's step...): queueing it again queues nothing. Logged by kind,
+/// reference and subject, never by content.
+pub async fn queue(pool: &PgPool, recipient: &str, reference: &str, email: &Email<'_>) -> Result<(), sqlx::Error> {
+    queue_on(&mut *pool.acquire().await?, recipient, reference, email).await
 }
 
 /// [`queue`] on a given connection (a transaction that records the e-mail as sent with it).
-pub async fn queue_on(connection: &mut sqlx::PgConnection, mail: Mail<'_>) -> Result<(), sqlx::Error> {
+pub async fn queue_on(
+    connection: &mut sqlx::PgConnection,
+    recipient: &str,
+    reference: &str,
+    email: &Email<'_>,
+) -> Result<(), sqlx::Error> {
+    let (kind, subject, body) = (email.kind().as_str(), email.subject(), email.body());
     sqlx::query!(
         "INSERT INTO outbox (recipient, subject, body, kind, reference) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (kind, reference) DO NOTHING",
-        mail.recipient,
-        mail.subject,
-        mail.body,
-        mail.kind,
-        mail.reference
+        recipient,
+        subject,
+        body,
+        kind,
+        reference
     )
     .execute(connection)
     .await?;
-    tracing::info!(kind = mail.kind, reference = mail.reference, subject = mail.subject, "e-mail queued in the outbox");
+    tracing::info!(kind, reference, subject, "e-mail queued in the outbox");
     Ok(())
 }
 
@@ -178,11 +181,11 @@ pub const STATUS_SQL: &str = "CASE WHEN sent_at IS NOT NULL AND delivered_to = '
      WHEN attempts > 0 THEN 'retrying' ELSE 'queued' END";
 
 /// The status of the e-mail of `kind` about `reference` (an order or a trial), if queued.
-pub async fn status_of(pool: &PgPool, kind: &str, reference: &str) -> Result<Option<MailStatus>, sqlx::Error> {
+pub async fn status_of(pool: &PgPool, kind: MailKind, reference: &str) -> Result<Option<MailStatus>, sqlx::Error> {
     // Runtime SQL: STATUS_SQL is one definition shared by every reader (the macros take only a literal).
     let status: Option<String> =
         sqlx::query_scalar(&format!("SELECT {STATUS_SQL} FROM outbox WHERE kind = $1 AND reference = $2"))
-            .bind(kind)
+            .bind(kind.as_str())
             .bind(reference)
             .fetch_optional(pool)
             .await?;

@@ -146,19 +146,6 @@ pub async fn assign_and_record(
     Ok(None)
 }
 
-/// The e-mail that tells the buyer a placeholder's number (queued by the `tell-buyer`
-/// workflow that `PlaceholderFilled` starts): subject and body.
-pub fn filled_mail(order: &ServiceOrder, placeholder: &str, number: &str) -> (String, String) {
-    let body = format!(
-        "Hello {},\n\nYour new {} number for order {} is ready: {number}.\n\nIt is live on your account now; \
-         set it up in your dashboard, or reply to this e-mail if you would like a different one.\n",
-        order.customer.first_name,
-        area_code(placeholder),
-        order.order_number
-    );
-    (format!("Your new number for order {}", order.order_number), body)
-}
-
 /// What one run did.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Report {

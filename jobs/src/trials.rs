@@ -242,19 +242,3 @@ async fn convert(state: &TrialJob<'_>, id: &str) -> Result<TrialCommand, Payment
     let _ = gateway.cancel_subscription(&subscription).await;
     Ok(TrialCommand::Running(TrialStep::EndTrial { failure: Some(format!("subscription_{status}")) }))
 }
-
-/// The reminder e-mail's subject and body (queued by the `remind-trial` workflow that
-/// `ReminderSent` starts).
-pub fn reminder(view: &TrialView) -> (&'static str, String) {
-    let ends = view.ends_at.map(|t| t.format("%A %-d %B %Y").to_string()).unwrap_or_default();
-    let body = format!(
-        "Hello {},\n\nYour free trial ends on {ends}. {}\n\nSee our plans: /plans-and-pricing\n",
-        view.first_name,
-        if view.payment_method_saved {
-            "Your saved card will then pay for Single User VoIP each month unless you cancel."
-        } else {
-            "Add a card or choose a plan to keep your number."
-        }
-    );
-    ("Your free trial ends in 3 days", body)
-}

@@ -8,6 +8,7 @@
 //! whoever typed the address stops working (with their sessions); "Forgot password" sets a new one.
 
 use axum::http::StatusCode;
+use jobs::mail::Email;
 use uuid::Uuid;
 
 use crate::app::accounts;
@@ -178,25 +179,8 @@ pub fn session_cookie(
 // "Forgot password": a one-time link, an hour to live, that sets a new password and
 // confirms the address (the claim of an account nobody has confirmed yet).
 
-/// The outbox kind of the e-mail with the link.
-pub const RESET_MAIL_KIND: &str = "account_password_reset";
-/// The web app's page the link opens (it sends the token to `POST /api/account/password`).
-pub const RESET_PATH: &str = "/account/reset-password";
 /// How long a link works.
 pub const RESET_MINUTES: i64 = 60;
-
-/// The e-mail's subject and body, with the link that carries `token`.
-pub fn reset_mail(site_url: &str, token: &str) -> (&'static str, String) {
-    let body = format!(
-        "Hello,\n\nSomeone (we hope you) asked to set a new password for the Talkbridge account of this e-mail address.\n\n\
-         Set a new password here:\n\n{}{RESET_PATH}?token={token}\n\n\
-         The link works once, for one hour. Setting a password also confirms that the account is yours: anyone else \
-         signed in to it is signed out.\n\n\
-         If you did not ask for this, ignore this e-mail: your password stays as it is.\n",
-        site_url.trim_end_matches('/')
-    );
-    ("Set a new password for your Talkbridge account", body)
-}
 
 /// Asks for a link: limited per client address and per e-mail (429 above), and otherwise the
 /// same answer whether or not the address has an account. Only an account's address gets mail.
@@ -223,11 +207,9 @@ pub async fn request_reset(state: &AppState, address: &ClientAddress, email: &st
     )
     .execute(&mut *tx)
     .await?;
-    let (subject, body) = reset_mail(&state.services.config.site_url, &token);
+    let link = Email::AccountPasswordReset { site_url: &state.services.config.site_url, token: &token };
     // One e-mail per link: the reference is the link's digest (never the token).
-    let mail =
-        jobs::outbox::Mail { recipient: &email, subject, body: &body, kind: RESET_MAIL_KIND, reference: &digest };
-    jobs::outbox::queue_on(&mut tx, mail).await?;
+    jobs::outbox::queue_on(&mut tx, &email, &digest, &link).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -410,14 +392,6 @@ mod tests {
         assert_eq!(code(link_state(true, now + Duration::minutes(5), now)), (410, "reset_link_used"));
         assert_eq!(code(link_state(false, now - Duration::seconds(1), now)), (410, "reset_link_expired"));
         assert_eq!(code(link_state(false, now, now)), (410, "reset_link_expired"));
-    }
-
-    #[test]
-    fn the_mail_carries_the_link_and_says_what_it_does() {
-        let (subject, body) = reset_mail("https://shop.example/", "abc");
-        assert!(subject.contains("password"));
-        assert!(body.contains("https://shop.example/account/reset-password?token=abc"));
-        assert!(body.contains("one hour"));
     }
 
     #[test]

@@ -10,12 +10,12 @@ use aggregates::quote_request::{
 use chrono::{DateTime, Utc};
 use chrono_tz::Europe::London;
 use cqrs_es::persist::ViewRepository;
-use jobs::outbox::{queue, Mail};
+use jobs::mail::Email;
+use jobs::outbox::queue;
 use projections::quotes::QuoteRequestView;
 
 use crate::app::account_form::{field_errors, is_email, is_phone, is_uk_postcode, FieldErrors};
 use crate::app::auth::Staff;
-use crate::app::checkout::mail::SUPPORT_HOURS;
 use crate::app::state::AppState;
 use crate::platform::client::ClientAddress;
 use crate::platform::error::ApiError;
@@ -202,53 +202,12 @@ pub async fn request_quote(
 
 /// The mail to the sales mailbox and the buyer's acknowledgement, through the outbox.
 async fn queue_mails(state: &AppState, details: &QuoteDetails, receipt: &QuoteReceipt) -> Result<(), ApiError> {
-    let id = receipt.request_id.as_str();
-    let line = match (details.speed, details.sites, details.numbers) {
-        (Some(speed), Some(sites), _) => format!("Speed: {}\nSites: {sites}\n", speed.label()),
-        (_, _, Some(numbers)) => format!("Numbers: {numbers}\n"),
-        _ => String::new(),
-    };
-    let summary = format!(
-        "Product: {}\n{line}Name: {}\nCompany: {}\nE-mail: {}\nPhone: {}\nPostcode: {}\n{}",
-        details.product.label(),
-        details.name,
-        details.company,
-        details.email,
-        details.phone,
-        details.postcode,
-        if details.message.is_empty() { String::new() } else { format!("\nMessage:\n{}\n", details.message) }
-    );
-    let sales_subject = format!("Quote request: {} for {}", details.product.label(), details.company);
-    let sales_body = format!(
-        "A quote request came in; the buyer was promised a reply {}.\n\n{summary}\nMark it answered in the console: {}/admin/quotes\n",
-        receipt.reply_promise, state.services.config.site_url
-    );
-    let sales = Mail {
-        recipient: &state.services.config.sales_email,
-        subject: &sales_subject,
-        body: &sales_body,
-        kind: "quote_request",
-        reference: id,
-    };
-    queue(&state.pool, sales).await?;
-    let buyer_subject = format!("We have your quote request: {}", details.product.label());
-    let buyer_body = format!(
-        "Hello {},\n\nThank you for asking about {}. Our sales team will reply {} by e-mail, with a quote for {}.\n\n\
-         What you sent us:\n{summary}\nOur office hours are {SUPPORT_HOURS}, Monday to Friday (UK time). If anything \
-         changes before we reply, just reply to this e-mail.\n",
-        details.name,
-        details.product.label().to_lowercase(),
-        receipt.reply_promise,
-        details.company
-    );
-    let buyer = Mail {
-        recipient: &details.email,
-        subject: &buyer_subject,
-        body: &buyer_body,
-        kind: "quote_acknowledgement",
-        reference: id,
-    };
-    queue(&state.pool, buyer).await?;
+    let (id, reply_promise) = (receipt.request_id.as_str(), receipt.reply_promise.as_str());
+    let config = &state.services.config;
+    let sales = Email::QuoteRequest { details, reply_promise, site_url: &config.site_url };
+    queue(&state.pool, &config.sales_email, id, &sales).await?;
+    let buyer = Email::QuoteAcknowledgement { details, reply_promise };
+    queue(&state.pool, &details.email, id, &buyer).await?;
     Ok(())
 }
 

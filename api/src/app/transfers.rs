@@ -12,7 +12,6 @@ use cqrs_es::persist::ViewRepository;
 use projections::orders::OrderView;
 use serde::Serialize;
 
-use crate::app::checkout::mail::SUPPORT_HOURS;
 use crate::app::state::{load, AppState};
 use crate::platform::error::ApiError;
 use store::commands::{self, Context};
@@ -156,84 +155,6 @@ pub async fn with_transfers(state: &AppState, mut view: OrderView) -> Result<Ord
     }
     projections::transfers::overlay(&mut view, &ports);
     Ok(view)
-}
-
-/// The e-mail that tells the buyer where their transfer stands now (none while it waits
-/// for their details).
-pub fn transfer_mail(order: &ServiceOrder, port: &Transfer, order_page: &str) -> Option<(String, String)> {
-    let number = &port.number;
-    let provider = port.details.as_ref().map_or("your current provider", |d| d.current_provider.as_str());
-    if port.moves_with_pac() {
-        return mobile_port_mail(order, port, order_page);
-    }
-    let news = match port.state {
-        TransferState::Requested => return None,
-        TransferState::DetailsConfirmed => format!(
-            "We have your transfer details and your signed letter of authority. We will send the transfer to {provider} \
-             within one business day; transfers usually complete in 2-3 business days."
-        ),
-        TransferState::Submitted => format!(
-            "We have sent the transfer of {number} to {provider}. They confirm a transfer date, usually within 2-3 \
-             business days, and we will e-mail you as soon as they do. Keep your current service until then."
-        ),
-        TransferState::DateSet => format!(
-            "{provider} has agreed to transfer {number} on {}. Calls to it may drop for a few minutes that day. Keep your \
-             current service until the number rings on Talkbridge; then you can cancel it with {provider}.",
-            port.date.map(|d| d.format("%A %-d %B %Y").to_string()).unwrap_or_default()
-        ),
-        TransferState::Completed => format!(
-            "{number} now rings on Talkbridge: calls to it reach your extensions. You can now cancel your service with \
-             {provider} (ask them not to cancel the number itself, which is now ours to look after for you)."
-        ),
-        TransferState::Rejected => format!(
-            "{provider} did not release {number}: {}\n\nPlease correct your transfer details and sign again on your order \
-             page; we will send it again as soon as you do.",
-            port.rejection_reason.as_deref().unwrap_or("no reason was given")
-        ),
-    };
-    let subject = format!("Transfer of {number}: {}", port.state.label().to_lowercase());
-    let body = format!(
-        "Hello {},\n\n{news}\n\nYour order {} shows where the transfer stands: {order_page}\n\nQuestions? Reply to this \
-         e-mail or call support ({SUPPORT_HOURS}, Monday to Friday).\n",
-        order.customer.first_name, order.order_number
-    );
-    Some((subject, body))
-}
-
-/// A mobile's transfer, authorised by its PAC code: the same steps, told for a mobile.
-fn mobile_port_mail(order: &ServiceOrder, port: &Transfer, order_page: &str) -> Option<(String, String)> {
-    let number = &port.number;
-    let news = match port.state {
-        TransferState::Requested => return None,
-        TransferState::DetailsConfirmed => "We have your PAC code. We will send the transfer to your mobile network within one \
-             business day; a mobile number usually moves one business day after that."
-            .to_string(),
-        TransferState::Submitted => format!(
-            "We have sent the transfer of {number} to your mobile network with your PAC code. They confirm the day it \
-             moves, and we will e-mail you as soon as they do. Keep your SIM until then."
-        ),
-        TransferState::DateSet => format!(
-            "Your mobile network has agreed to transfer {number} on {}. The SIM stops working for calls to the number \
-             that day, once it rings on Talkbridge.",
-            port.date.map(|d| d.format("%A %-d %B %Y").to_string()).unwrap_or_default()
-        ),
-        TransferState::Completed => format!(
-            "{number} now rings on Talkbridge: calls to it reach your extensions. Your contract with the old network for \
-             that number ends with the transfer (any notice or charges under it remain yours)."
-        ),
-        TransferState::Rejected => format!(
-            "Your mobile network did not release {number}: {}\n\nA PAC code is valid for 30 days. Text PAC to 65075 \
-             from the phone for a new one and enter it on your order page; we will send the transfer again as soon as you do.",
-            port.rejection_reason.as_deref().unwrap_or("no reason was given")
-        ),
-    };
-    let subject = format!("Transfer of {number}: {}", port.state.label().to_lowercase());
-    let body = format!(
-        "Hello {},\n\n{news}\n\nYour order {} shows where the transfer stands: {order_page}\n\nQuestions? Reply to this \
-         e-mail or call support ({SUPPORT_HOURS}, Monday to Friday).\n",
-        order.customer.first_name, order.order_number
-    );
-    Some((subject, body))
 }
 
 /// An open port in the staff queue: oldest first, flagged past the promise.

@@ -11,6 +11,7 @@ use aggregates::trial::{TrialCommand, TrialError, TrialStatus};
 use axum::http::StatusCode;
 use cqrs_es::persist::ViewRepository;
 use cqrs_es::AggregateError;
+use jobs::mail::MailKind;
 use projections::inventory;
 use projections::trials::{TrialView, TrialViewStatus};
 use uuid::Uuid;
@@ -241,12 +242,7 @@ async fn started(
         tracing::error!(trial = %id, ?error, "the trial's welcome failed; it will be resumed");
     }
     let view: TrialView = state.trial_views.load(id).await.map_err(ApiError::internal)?.ok_or(TrialError::NotFound)?;
-    let email_sent: bool = sqlx::query_scalar!(
-        r#"SELECT EXISTS (SELECT 1 FROM outbox WHERE kind = 'trial_welcome' AND reference = $1) AS "exists!""#,
-        id
-    )
-    .fetch_one(&state.pool)
-    .await?;
+    let email_sent = jobs::outbox::status_of(&state.pool, MailKind::TrialWelcome, id).await?.is_some();
     faults::point(state, "before-trial-password-shown");
     sqlx::query!("UPDATE trials SET sip_password = 'shown' WHERE trial_id = $1", id).execute(&state.pool).await?;
     Ok(Started {
@@ -420,15 +416,9 @@ pub async fn read(state: &AppState, id: &str) -> Result<TrialRead, ApiError> {
         Ok(Some(row)) => Some(row.display()),
         _ => None,
     };
-    let email_sent: bool = sqlx::query_scalar!(
-        r#"SELECT EXISTS (SELECT 1 FROM outbox WHERE kind = 'trial_welcome' AND reference = $1) AS "exists!""#,
-        id
-    )
-    .fetch_one(&state.pool)
-    .await?;
     // The view's bookkeeping is not part of the answer.
-    let email_status = jobs::outbox::status_of(&state.pool, "trial_welcome", id).await?;
-    Ok(TrialRead { view, display_number, email_sent, email_status })
+    let email_status = jobs::outbox::status_of(&state.pool, MailKind::TrialWelcome, id).await?;
+    Ok(TrialRead { view, display_number, email_sent: email_status.is_some(), email_status })
 }
 
 const LINK_UNKNOWN: &str = "This confirmation link is not valid. Open the link from the email we sent you again, making sure you have all of it; if it still fails, contact support.";

@@ -151,6 +151,13 @@ pub struct SipServer {
     pub transport: String,
 }
 
+impl SipServer {
+    /// The server as the e-mails give it next to each extension.
+    pub fn for_mail(&self) -> jobs::mail::SipServer<'_> {
+        jobs::mail::SipServer { domain: &self.domain, port: self.port, transport: &self.transport }
+    }
+}
+
 /// Stripe: `STRIPE_SECRET_KEY` and `STRIPE_PUBLISHABLE_KEY` talk to Stripe; without them the
 /// local stand-in at `STRIPE_API_BASE` or `LOCALSTRIPE_URL` (default http://127.0.0.1:8420/,
 /// started by the run and test scripts) with its own Stripe.js (`LOCALSTRIPE_JS_URL`).

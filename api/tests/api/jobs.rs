@@ -195,12 +195,16 @@ fn local_relay(port: u16) -> jobs::outbox::SmtpRelay {
     }
 }
 
-fn mail(reference: &str) -> jobs::outbox::Mail<'_> {
-    jobs::outbox::Mail { recipient: "jane@example.com", subject: "Welcome", body: "Hello", kind: "welcome", reference }
+/// Any e-mail will do: a password link's.
+const MAIL: jobs::mail::Email<'static> =
+    jobs::mail::Email::AccountPasswordReset { site_url: "https://shop.example", token: "abc" };
+
+async fn queue_mail(app: &TestApp, reference: &str) {
+    jobs::outbox::queue(&app.pool, "jane@example.com", reference, &MAIL).await.unwrap();
 }
 
 async fn mail_status(app: &TestApp, reference: &str) -> &'static str {
-    jobs::outbox::status_of(&app.pool, "welcome", reference).await.unwrap().unwrap().as_str()
+    jobs::outbox::status_of(&app.pool, MAIL.kind(), reference).await.unwrap().unwrap().as_str()
 }
 
 #[tokio::test]
@@ -209,7 +213,7 @@ async fn without_a_relay_the_outbox_job_keeps_mail_in_the_local_mailbox() {
     let without = AppState::new(app.pool.clone());
     assert!(without.services.config.smtp.is_none());
     let job = api::scheduled::jobs(&without).into_iter().find(|job| job.name == jobs::outbox::SEND_OUTBOX).unwrap();
-    jobs::outbox::queue(&app.pool, mail("w-0")).await.unwrap();
+    queue_mail(&app, "w-0").await;
     assert_eq!(mail_status(&app, "w-0").await, "queued");
     match run_once(&app.pool, &job).await.unwrap() {
         RunOutcome::Ran(report) => assert_eq!(report.unwrap(), "1 e-mails kept in the local mailbox"),
@@ -223,12 +227,12 @@ async fn without_a_relay_the_outbox_job_keeps_mail_in_the_local_mailbox() {
     config.smtp = Some(local_relay(port));
     let with = without.clone().with_services(api::app::state::Services::from_config(&config).unwrap());
     let job = api::scheduled::jobs(&with).into_iter().find(|job| job.name == jobs::outbox::SEND_OUTBOX).unwrap();
-    jobs::outbox::queue(&app.pool, mail("w-1")).await.unwrap();
+    queue_mail(&app, "w-1").await;
     match run_once(&app.pool, &job).await.unwrap() {
         RunOutcome::Ran(report) => assert_eq!(report.unwrap(), "1 e-mails sent, 0 failed"),
         RunOutcome::Skipped => panic!("nobody else holds the lock"),
     }
-    assert!(received.recv().await.unwrap().contains("Subject: Welcome"));
+    assert!(received.recv().await.unwrap().contains("Subject: Set a new password for your Talkbridge account"));
     assert_eq!(mail_status(&app, "w-1").await, "sent");
 }
 
@@ -273,7 +277,7 @@ async fn the_outbox_is_sent_through_the_relay_once() {
 #[tokio::test]
 async fn a_relay_that_is_down_is_retried_with_backoff_then_the_mail_is_failed() {
     let app = spawn_app().await;
-    jobs::outbox::queue(&app.pool, mail("r-1")).await.unwrap();
+    queue_mail(&app, "r-1").await;
     // A port nothing listens on.
     let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
     let relay = local_relay(closed);
@@ -434,9 +438,9 @@ async fn staff_read_the_mailbox_with_each_mails_status_and_body() {
     use crate::hardware_routes::{as_staff, sign_in};
     let app = spawn_app().await;
     let support = sign_in(&app, "sam@talkbridge.example", api::app::auth::Role::Support).await;
-    jobs::outbox::queue(&app.pool, mail("m-1")).await.unwrap();
+    queue_mail(&app, "m-1").await;
     jobs::outbox::keep_locally(&app.pool).await.unwrap();
-    jobs::outbox::queue(&app.pool, mail("m-2")).await.unwrap();
+    queue_mail(&app, "m-2").await;
     sqlx::query(
         "INSERT INTO outbox (recipient, subject, body, kind, reference, failed_at, attempts, last_error)
                  VALUES ('x', 'Broken', 'b', 'welcome', 'm-3', now(), 1, 'invalid recipient')",
@@ -461,7 +465,7 @@ async fn staff_read_the_mailbox_with_each_mails_status_and_body() {
     let one = expect_ok(get(&format!("/api/admin/mail/{id}")).await.unwrap()).await;
     assert_eq!(
         (one["subject"].as_str(), one["body"].as_str(), one["status"].as_str()),
-        (Some("Welcome"), Some("Hello"), Some("kept"))
+        (Some(MAIL.subject().as_str()), Some(MAIL.body().as_str()), Some("kept"))
     );
 
     for bad in ["/api/admin/mail?status=lost", "/api/admin/mail?page=0", "/api/admin/mail?order=asc"] {

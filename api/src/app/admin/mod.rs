@@ -17,13 +17,13 @@ use aggregates::trial::{Trial, TrialCommand, TrialStatus, MAX_EXTENSION_DAYS};
 use axum::http::StatusCode;
 use cqrs_es::persist::ViewRepository;
 use cqrs_es::AggregateError;
-use jobs::outbox::{queue, Mail};
+use jobs::mail::{Email, PasswordNote};
+use jobs::outbox::queue;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use self::history::{emails, replay, replay_service_order, state_json, EmailOut, EventOut, Replay};
 use crate::app::auth::{Role, Staff};
-use crate::app::checkout::mail::{confirmation, PasswordNote};
 use crate::app::state::{load, AppState};
 use crate::platform::error::ApiError;
 use store::commands::{self, Context};
@@ -456,7 +456,10 @@ pub async fn resend_confirmation(
     kind: OrderKind,
     id: &str,
 ) -> Result<OrderHistory, ApiError> {
-    let (recipient, subject, body, mail_kind, sequence) = match kind {
+    // Each copy its own e-mail: the event that asked for it names it.
+    let reference = |sequence: usize| format!("{id}#resent-{sequence}");
+    let sip = state.services.config.sip.for_mail();
+    match kind {
         OrderKind::Service => {
             existing::<ServiceOrder>(state, id).await?;
             commands::execute(
@@ -467,14 +470,11 @@ pub async fn resend_confirmation(
             )
             .await?;
             let (order, sequence) = load::<ServiceOrder>(&state.pool, id).await?;
-            let (subject, body) = confirmation(
-                &order,
-                PasswordNote::Resent,
-                &crate::app::transfers::order_page(state, id),
-                &state.services.config.sip,
-            )
-            .ok_or_else(no_such_order)?;
-            (order.customer.email, subject, body, "order_confirmation", sequence)
+            let lines = order.lines.as_ref().ok_or_else(no_such_order)?;
+            let order_page = crate::app::transfers::order_page(state, id);
+            let passwords = PasswordNote::Resent;
+            let email = Email::OrderConfirmation { order: &order, lines, passwords, order_page: &order_page, sip };
+            queue(&state.pool, &order.customer.email, &reference(sequence), &email).await?;
         }
         OrderKind::Trial => {
             existing::<Trial>(state, id).await?;
@@ -482,8 +482,8 @@ pub async fn resend_confirmation(
                 .await?;
             let (_, sequence) = load::<Trial>(&state.pool, id).await?;
             let view = state.trial_views.load(id).await.map_err(ApiError::internal)?.ok_or_else(no_such_order)?;
-            let (subject, body) = crate::app::trial_mail::welcome(&view, &view.number, &state.services.config.sip);
-            (view.email.clone(), subject.to_string(), body, "trial_welcome", sequence)
+            let email = Email::TrialWelcome { view: &view, number: &view.number, sip };
+            queue(&state.pool, &view.email, &reference(sequence), &email).await?;
         }
         OrderKind::Hardware => {
             existing::<HardwareOrder>(state, id).await?;
@@ -495,13 +495,10 @@ pub async fn resend_confirmation(
             )
             .await?;
             let (order, sequence) = load::<HardwareOrder>(&state.pool, id).await?;
-            let (subject, body) = crate::app::workflows::hardware_order::confirmation_mail(&order);
-            (order.customer.email, subject, body, "hardware_confirmation", sequence)
+            let email = Email::HardwareConfirmation { order: &order };
+            queue(&state.pool, &order.customer.email, &reference(sequence), &email).await?;
         }
-    };
-    let reference = format!("{id}#resent-{sequence}");
-    let mail = Mail { recipient: &recipient, subject: &subject, body: &body, kind: mail_kind, reference: &reference };
-    queue(&state.pool, mail).await?;
+    }
     order_history(state, staff, kind, id, None).await
 }
 

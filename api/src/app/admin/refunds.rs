@@ -21,7 +21,8 @@ use aggregates::payments::PaymentError;
 use aggregates::pricing::Pence;
 use aggregates::service_order::{ServiceOrder, ServiceOrderCommand, ServiceOrderError};
 use axum::http::StatusCode;
-use jobs::outbox::{queue_on, Mail};
+use jobs::mail::Email;
+use jobs::outbox::queue_on;
 
 use super::{existing, order_history, OrderHistory, OrderKind};
 use crate::app::auth::Staff;
@@ -113,16 +114,10 @@ async fn finish_refund(
             let mut tx = state.pool.begin().await?;
             let committed = state.hardware_orders.execute_in(&mut tx, context, id, command).await?;
             if !committed.events.is_empty() {
-                let (subject, body) = refund_mail(&committed.state, pending, refund.amount);
+                let order = &committed.state;
+                let email = Email::HardwareRefund { order, refund: pending, amount: refund.amount };
                 let reference = format!("{id}#refund-{}", pending.number);
-                let mail = Mail {
-                    recipient: &committed.state.customer.email,
-                    subject: &subject,
-                    body: &body,
-                    kind: "hardware_refund",
-                    reference: &reference,
-                };
-                queue_on(&mut tx, mail).await?;
+                queue_on(&mut tx, &order.customer.email, &reference, &email).await?;
             }
             tx.commit().await?;
             state.hardware_orders.publish(id, &committed).await;
@@ -160,38 +155,6 @@ async fn refused(
         "refund_refused",
         format!("The card provider refused the refund ({message}). Nothing was refunded; check the payment in the card provider's dashboard."),
     ))
-}
-
-fn pounds(amount: Pence) -> String {
-    amount.to_string()
-}
-
-/// The buyer's e-mail of a refund: subject and body.
-pub fn refund_mail(order: &HardwareOrder, refund: &RefundState, amount: Pence) -> (String, String) {
-    let what = if refund.full {
-        "your whole order, delivery included".to_string()
-    } else {
-        let phones: Vec<String> = refund
-            .lines
-            .iter()
-            .map(|(product, quantity)| {
-                let name = order.lines.iter().find(|l| &l.product_id == product).map_or(product.as_str(), |l| &l.name);
-                format!("{quantity} x {name}")
-            })
-            .collect();
-        phones.join(", ")
-    };
-    let body = format!(
-        "Hello {},\n\nWe have refunded {} for {what} on your order {}.\n\nReason: {}\n\nThe money goes back to the \
-         card you paid with. Banks usually show it within 5 to 10 working days.\n\nIf you have a question, reply to this \
-         e-mail or call support ({}).\n",
-        order.customer.first_name,
-        pounds(amount),
-        order.order_number,
-        refund.reason,
-        crate::app::checkout::mail::SUPPORT_HOURS
-    );
-    (format!("Refund of {} for order {}", pounds(amount), order.order_number), body)
 }
 
 /// Support propose cancelling a service order's subscription (checked as a cancellation is).

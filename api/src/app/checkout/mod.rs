@@ -13,7 +13,6 @@
 
 mod account;
 pub mod gateway;
-pub mod mail;
 mod order;
 mod payment;
 

@@ -14,6 +14,7 @@ use aggregates::service_order::{
 };
 use axum::http::StatusCode;
 use cqrs_es::persist::ViewRepository;
+use jobs::mail::MailKind;
 use jobs::outbox::MailStatus;
 use projections::cart::CartSummary;
 use projections::orders::OrderView;
@@ -336,12 +337,6 @@ pub async fn order_page(state: &AppState, id: &str) -> Result<OrderPage, ApiErro
     let view: OrderView =
         state.order_views.load(id).await.map_err(ApiError::internal)?.ok_or(ServiceOrderError::NotFound)?;
     let view = crate::app::transfers::with_transfers(state, view).await?;
-    let email_sent = sqlx::query_scalar!(
-        r#"SELECT EXISTS (SELECT 1 FROM outbox WHERE kind = 'order_confirmation' AND reference = $1) AS "exists!""#,
-        id
-    )
-    .fetch_one(&state.pool)
-    .await?;
-    let email_status = jobs::outbox::status_of(&state.pool, "order_confirmation", id).await?;
-    Ok(OrderPage { view, email_sent, email_status })
+    let email_status = jobs::outbox::status_of(&state.pool, MailKind::OrderConfirmation, id).await?;
+    Ok(OrderPage { view, email_sent: email_status.is_some(), email_status })
 }

@@ -6,6 +6,7 @@ use aggregates::hardware_order::{
     HardwareOrderError, HardwareOrderStatus, ShippingAddress, ShippingOption,
 };
 use cqrs_es::persist::ViewRepository;
+use jobs::mail::MailKind;
 use jobs::outbox::MailStatus;
 use projections::cart::{CartSummary, PriceChange};
 use projections::hardware_orders::HardwareOrderView;
@@ -284,5 +285,5 @@ pub async fn buyer_order(
 ) -> Result<(HardwareOrderView, Option<MailStatus>), ApiError> {
     check_secret(state, id, secret).await?;
     let view = order_view(state, id).await?;
-    Ok((view, jobs::outbox::status_of(&state.pool, "hardware_confirmation", id).await?))
+    Ok((view, jobs::outbox::status_of(&state.pool, MailKind::HardwareConfirmation, id).await?))
 }

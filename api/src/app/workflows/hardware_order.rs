@@ -12,7 +12,8 @@ use aggregates::hardware_order::{HardwareOrder, HardwareOrderCommand, HardwareOr
 use async_trait::async_trait;
 use cqrs_es::AggregateError;
 use jobs::hardware_orders::{load, ConfirmHardwareOrder};
-use jobs::outbox::{queue_on, Mail};
+use jobs::mail::Email;
+use jobs::outbox::queue_on;
 use sqlx::PgPool;
 use store::commands::{self, Context, Cqrs};
 use store::workflows::Claim;
@@ -112,16 +113,9 @@ pub async fn confirm(ctx: &HardwareOrders<'_>, id: &str) -> Result<HardwareOrder
     }
     take_phones_out_of_cart(ctx, id, &order).await?;
     store::faults::point(ctx.fault_injection.as_deref(), "after-hardware-cart-updated");
-    let (subject, body) = confirmation_mail(&order);
-    let mail = Mail {
-        recipient: &order.customer.email,
-        subject: &subject,
-        body: &body,
-        kind: "hardware_confirmation",
-        reference: id,
-    };
+    let email = Email::HardwareConfirmation { order: &order };
     let mut tx = ctx.pool.begin().await.map_err(storage)?;
-    queue_on(&mut tx, mail).await.map_err(storage)?;
+    queue_on(&mut tx, &order.customer.email, id, &email).await.map_err(storage)?;
     store::workflows::record_step_on(&mut tx, CONFIRM_HARDWARE_ORDER, id, "mail-queued").await.map_err(storage)?;
     tx.commit().await.map_err(storage)?;
     store::faults::point(ctx.fault_injection.as_deref(), "after-hardware-mail-queued");
@@ -230,41 +224,4 @@ async fn take_phones_out_of_cart(
         ctx.carts.publish(&order.cart_id, committed).await;
     }
     Ok(())
-}
-
-/// The confirmation e-mail's subject and body (no card data; the payment reference only).
-pub fn confirmation_mail(order: &HardwareOrder) -> (String, String) {
-    let pounds = |p: aggregates::pricing::Pence| format!("£{}.{:02}", p.0 / 100, p.0 % 100);
-    let mut body =
-        format!("Hello {},\n\nThank you for your order {}.\n\n", order.customer.first_name, order.order_number);
-    for line in &order.lines {
-        body.push_str(&format!("{} x{}: {}\n", line.name, line.quantity, pounds(line.line_total())));
-    }
-    let a = &order.amounts;
-    let shipping = order.shipping.map(|s| s.name()).unwrap_or_default();
-    body.push_str(&format!(
-        "\nItems: {}\nShipping ({shipping}): {}\nVAT (20%): {}\nTotal paid: {}\n",
-        pounds(a.items),
-        pounds(a.shipping),
-        pounds(a.vat),
-        pounds(a.total)
-    ));
-    let address = &order.address;
-    let mut lines = vec![address.line1.as_str()];
-    if !address.line2.is_empty() {
-        lines.push(&address.line2);
-    }
-    lines.extend([address.city.as_str(), address.postal_code.as_str(), address.country.as_str()]);
-    body.push_str(&format!("\nDelivering to:\n{}\n", lines.join("\n")));
-    if let (Some(option), Some(paid_at)) = (order.shipping, order.paid_at) {
-        let date = option.estimated_delivery(paid_at.date_naive());
-        body.push_str(&format!("Estimated delivery: {} ({})\n", date.format("%A %-d %B %Y"), option.carrier()));
-    }
-    if let Some(reference) = order.payment.paid_reference() {
-        body.push_str(&format!("Payment reference: {reference}\n"));
-    }
-    body.push_str(
-        "\nWe will e-mail you the tracking details when your phones are on their way.\nSet-up guides: /support\n",
-    );
-    (format!("Your desk phone order {}", order.order_number), body)
 }

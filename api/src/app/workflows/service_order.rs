@@ -18,11 +18,11 @@ use aggregates::phone_number::{PhoneNumberCommand, PhoneNumberError};
 use aggregates::service_order::CheckoutStep;
 use aggregates::service_order::{OrderStatus, ServiceOrder, ServiceOrderCommand, ServiceOrderError};
 use cqrs_es::AggregateError;
+use jobs::mail::{Email, PasswordNote};
 use projections::cart::CartSummary;
 use store::commands::Context;
 use store::workflows::Claim;
 
-use crate::app::checkout::mail::{confirmation, PasswordNote};
 use crate::app::faults;
 use crate::app::state::AppState;
 use crate::platform::error::ApiError;
@@ -203,17 +203,12 @@ async fn queue_confirmation(
         .flatten();
     let note = if shown.as_deref() == Some("support") { PasswordNote::NotSet } else { PasswordNote::Shown };
     let mut tx = state.pool.begin().await?;
-    if let Some((subject, body)) =
-        confirmation(order, note, &crate::app::transfers::order_page(state, id), &state.services.config.sip)
-    {
-        let mail = jobs::outbox::Mail {
-            recipient: &order.customer.email,
-            subject: &subject,
-            body: &body,
-            kind: "order_confirmation",
-            reference: id,
-        };
-        jobs::outbox::queue_on(&mut tx, mail).await?;
+    // An order without lines has nothing to confirm.
+    if let Some(lines) = &order.lines {
+        let order_page = crate::app::transfers::order_page(state, id);
+        let sip = state.services.config.sip.for_mail();
+        let email = Email::OrderConfirmation { order, lines, passwords: note, order_page: &order_page, sip };
+        jobs::outbox::queue_on(&mut tx, &order.customer.email, id, &email).await?;
     }
     store::workflows::record_step_on(&mut tx, COMPLETE_SERVICE_ORDER, id, "mail-queued").await?;
     tx.commit().await?;

@@ -8,9 +8,8 @@
 
 use aggregates::hardware_order::{HardwareOrder, HardwareOrderCommand, HardwareOrderStatus};
 use aggregates::payments::StrayPayment;
-use aggregates::pricing::Pence;
 use aggregates::service_order::{OrderStatus, ServiceOrder, ServiceOrderCommand};
-use jobs::outbox::Mail;
+use jobs::mail::{Email, StrayReason};
 use store::workflows::Claim;
 
 use crate::app::faults;
@@ -37,24 +36,15 @@ struct Owner {
     email: String,
     first_name: String,
     order_number: String,
-    why: &'static str,
+    why: StrayReason,
     hardware: bool,
 }
 
 async fn owner(state: &AppState, id: &str) -> Result<Owner, ApiError> {
-    let why = |superseded: bool, paid: bool| {
-        if superseded {
-            "was made for an order you replaced with a newer one from the same cart"
-        } else if paid {
-            "came after your order had already been paid"
-        } else {
-            "was not the payment your order was waiting for"
-        }
-    };
     let (hardware, _) = commands::load::<HardwareOrder>(&state.pool, id).await?;
     if hardware.status != HardwareOrderStatus::New {
         return Ok(Owner {
-            why: why(hardware.superseded_by.is_some(), hardware.status.is_paid()),
+            why: StrayReason::of(hardware.superseded_by.is_some(), hardware.status.is_paid()),
             strays: hardware.strays,
             email: hardware.customer.email,
             first_name: hardware.customer.first_name,
@@ -65,7 +55,7 @@ async fn owner(state: &AppState, id: &str) -> Result<Owner, ApiError> {
     let (service, _) = commands::load::<ServiceOrder>(&state.pool, id).await?;
     let paid = matches!(service.status, OrderStatus::Paid | OrderStatus::Completed);
     Ok(Owner {
-        why: why(service.superseded_by.is_some(), paid),
+        why: StrayReason::of(service.superseded_by.is_some(), paid),
         strays: service.strays,
         email: service.customer.email,
         first_name: service.customer.first_name,
@@ -95,29 +85,14 @@ async fn refund_all(state: &AppState, id: &str) -> Result<(), ApiError> {
                 commands::execute(&state.orders, &context, id, command).await?;
             }
         }
-        let (subject, body) = refund_mail(&order, &stray.payment_intent_id, stray.amount);
-        let mail = Mail {
-            recipient: &order.email,
-            subject: &subject,
-            body: &body,
-            kind: "stray_payment_refunded",
-            reference: &stray.payment_intent_id,
+        let email = Email::StrayPaymentRefunded {
+            first_name: &order.first_name,
+            order_number: &order.order_number,
+            why: order.why,
+            payment_intent_id: &stray.payment_intent_id,
+            amount: stray.amount,
         };
-        jobs::outbox::queue(&state.pool, mail).await?;
+        jobs::outbox::queue(&state.pool, &order.email, &stray.payment_intent_id, &email).await?;
     }
     Ok(())
-}
-
-/// The e-mail telling the buyer the money came back: subject and body.
-fn refund_mail(order: &Owner, payment_intent_id: &str, amount: Pence) -> (String, String) {
-    let body = format!(
-        "Hello {},\n\nA card payment of {amount} (reference {payment_intent_id}) {} ({}). We have refunded it in \
-         full: your bank usually shows the money back within 5 to 10 working days.\n\nYou do not need to do \
-         anything. If you have a question, reply to this e-mail or call support ({}).\n",
-        order.first_name,
-        order.why,
-        order.order_number,
-        crate::app::checkout::mail::SUPPORT_HOURS
-    );
-    (format!("We have refunded a payment for order {}", order.order_number), body)
 }

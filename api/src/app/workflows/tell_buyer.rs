@@ -12,7 +12,7 @@
 
 use aggregates::service_order::{ServiceOrder, ServiceOrderEvent};
 use cqrs_es::Aggregate;
-use jobs::outbox::Mail;
+use jobs::mail::Email;
 use store::workflows::Claim;
 
 use crate::app::faults;
@@ -48,16 +48,15 @@ async fn tell(state: &AppState, claim: &Claim) -> Result<(), ApiError> {
         if event.sequence < claim.sequence {
             continue;
         }
-        let (kind, reference, (subject, body)) = match &event.payload {
-            ServiceOrderEvent::PlaceholderFilled { placeholder, number, .. } => (
-                "placeholder_filled",
-                format!("{id}#{placeholder}"),
-                jobs::placeholders::filled_mail(&order, placeholder, number),
-            ),
+        let port;
+        let account_page;
+        let (reference, email) = match &event.payload {
+            ServiceOrderEvent::PlaceholderFilled { placeholder, number, .. } => {
+                (format!("{id}#{placeholder}"), Email::PlaceholderFilled { order: &order, placeholder, number })
+            }
             ServiceOrderEvent::NumberReplaced { lost, replacement, .. } => (
-                "number_replaced",
                 format!("{id}#replaced-{}", event.sequence),
-                replaced_mail(&order, lost, replacement),
+                Email::NumberReplaced { order: &order, lost, replacement },
             ),
             ServiceOrderEvent::PortDetailsConfirmed { number, .. }
             | ServiceOrderEvent::PortPacGiven { number, .. }
@@ -65,89 +64,31 @@ async fn tell(state: &AppState, claim: &Claim) -> Result<(), ApiError> {
             | ServiceOrderEvent::PortDateSet { number, .. }
             | ServiceOrderEvent::PortCompleted { number, .. }
             | ServiceOrderEvent::PortRejected { number, .. } => {
-                let Ok(port) = aggregates::transfer::from_order(id, number, &so_far) else { continue };
-                let Some(mail) = crate::app::transfers::transfer_mail(&order, &port, &page) else { continue };
+                let Ok(as_it_stood) = aggregates::transfer::from_order(id, number, &so_far) else { continue };
+                port = as_it_stood;
+                let Some(email) = Email::port_update(&order, &port, &page) else { continue };
                 // One e-mail per change: the event's sequence names it.
-                ("port_update", format!("{id}#port-{}", event.sequence), mail)
+                (format!("{id}#port-{}", event.sequence), email)
             }
             ServiceOrderEvent::SubscriptionCancelled { at_period_end, ends_at, reason, .. } => (
-                "subscription_cancelled",
                 format!("{id}#cancelled-{}", event.sequence),
-                cancelled_mail(&order, *at_period_end, ends_at.as_ref(), reason),
+                Email::SubscriptionCancelled {
+                    order: &order,
+                    at_period_end: *at_period_end,
+                    ends_at: ends_at.as_ref(),
+                    reason,
+                },
             ),
-            ServiceOrderEvent::CancellationScheduled { effective_on, .. } => (
-                "notice_given",
-                format!("{id}#notice-{}", event.sequence),
-                notice_mail(&order, effective_on, &format!("{}/account/orders/{id}", state.services.config.site_url)),
-            ),
+            ServiceOrderEvent::CancellationScheduled { effective_on, .. } => {
+                account_page = format!("{}/account/orders/{id}", state.services.config.site_url);
+                (
+                    format!("{id}#notice-{}", event.sequence),
+                    Email::NoticeGiven { order: &order, effective_on, page: &account_page },
+                )
+            }
             _ => continue,
         };
-        let mail =
-            Mail { recipient: &order.customer.email, subject: &subject, body: &body, kind, reference: &reference };
-        jobs::outbox::queue(&state.pool, mail).await?;
+        jobs::outbox::queue(&state.pool, &order.customer.email, &reference, &email).await?;
     }
     Ok(())
-}
-
-/// The e-mail that tells the buyer their subscription was cancelled: subject and body.
-pub fn cancelled_mail(
-    order: &ServiceOrder,
-    at_period_end: bool,
-    ends_at: Option<&chrono::DateTime<chrono::Utc>>,
-    reason: &str,
-) -> (String, String) {
-    let when = match (at_period_end, ends_at) {
-        (false, _) => "It has ended today: you will not be charged for it again.".to_string(),
-        (true, Some(end)) => format!(
-            "It ends at the end of the period you have paid for, on {}: you will not be charged for it again.",
-            end.format("%-d %B %Y")
-        ),
-        (true, None) => {
-            "It ends at the end of the period you have paid for: you will not be charged for it again.".to_string()
-        }
-    };
-    let body = format!(
-        "Hello {},
-
-We have cancelled the subscription of your order {}.
-
-{when}
-
-Reason: {reason}
-
-If this is          not what you expected, reply to this e-mail or call support ({}).
-",
-        order.customer.first_name,
-        order.order_number,
-        crate::app::checkout::mail::SUPPORT_HOURS
-    );
-    (format!("Your subscription for order {} is cancelled", order.order_number), body)
-}
-
-/// The e-mail that confirms the buyer's notice: when the service ends, and how to keep it.
-pub fn notice_mail(order: &ServiceOrder, effective_on: &chrono::DateTime<chrono::Utc>, page: &str) -> (String, String) {
-    let body = format!(
-        "Hello {},\n\nWe have your notice to cancel order {}. Your service keeps working, and is charged, until the \
-         end of its billing period on {}; then it ends and you will not be charged again.\n\nChanged your mind? Sign in \
-         to your account and choose Keep my service on the order's page before that day: {page}\n\nQuestions: reply \
-         to this e-mail or call support ({}).\n",
-        order.customer.first_name,
-        order.order_number,
-        effective_on.format("%-d %B %Y"),
-        crate::app::checkout::mail::SUPPORT_HOURS
-    );
-    (format!("Your notice to cancel order {} is received", order.order_number), body)
-}
-
-/// The e-mail that tells the buyer a lost number's replacement: subject and body.
-pub fn replaced_mail(order: &ServiceOrder, lost: &str, replacement: &str) -> (String, String) {
-    let body = format!(
-        "Hello {},\n\nThe number {lost} you chose for your order {} was taken before your order completed, so we have \
-         given you {replacement} in the same area code instead, at the same price.\n\nIf you would rather have another \
-         number, reply to this e-mail or call support ({}).\n",
-        order.customer.first_name,
-        order.order_number,
-        crate::app::checkout::mail::SUPPORT_HOURS
-    );
-    (format!("Your new number for order {}", order.order_number), body)
 }

@@ -13,7 +13,7 @@
 use aggregates::service_order::ServiceOrder;
 use aggregates::transfer::{Transfer, TransferEvent};
 use cqrs_es::Aggregate;
-use jobs::outbox::Mail;
+use jobs::mail::Email;
 use store::commands::Context;
 use store::workflows::Claim;
 
@@ -73,17 +73,10 @@ async fn queue_mails(state: &AppState, claim: &Claim) -> Result<(), ApiError> {
         }
         let Some(order) = &order else { continue };
         let page = crate::app::transfers::order_page(state, &port.order_id);
-        let Some((subject, body)) = crate::app::transfers::transfer_mail(order, &port, &page) else { continue };
+        let Some(email) = Email::port_update(order, &port, &page) else { continue };
         // One e-mail per change: the order and the port's event name it.
         let reference = format!("{}#port-{}-{}", port.order_id, port.number, event.sequence);
-        let mail = Mail {
-            recipient: &order.customer.email,
-            subject: &subject,
-            body: &body,
-            kind: "port_update",
-            reference: &reference,
-        };
-        jobs::outbox::queue(&state.pool, mail).await?;
+        jobs::outbox::queue(&state.pool, &order.customer.email, &reference, &email).await?;
     }
     Ok(())
 }

@@ -12,7 +12,7 @@
 
 use aggregates::trial::{EndReason, Trial, TrialError};
 use cqrs_es::persist::ViewRepository;
-use jobs::outbox::Mail;
+use jobs::mail::Email;
 use projections::trials::TrialView;
 use store::workflows::Claim;
 
@@ -73,18 +73,15 @@ async fn start(state: &AppState, claim: &Claim) -> Result<(), ApiError> {
         crate::app::trial_mail::queue_verification(state, id, &view, &display).await?;
         faults::point(state, "after-trial-verification-queued");
     }
-    let (subject, body) = crate::app::trial_mail::welcome(&view, &display, &state.services.config.sip);
-    let mail = Mail { recipient: &view.email, subject, body: &body, kind: "trial_welcome", reference: id };
-    jobs::outbox::queue(&state.pool, mail).await?;
+    let email = Email::TrialWelcome { view: &view, number: &display, sip: state.services.config.sip.for_mail() };
+    jobs::outbox::queue(&state.pool, &view.email, id, &email).await?;
     Ok(())
 }
 
 async fn remind(state: &AppState, claim: &Claim) -> Result<(), ApiError> {
     let id = &claim.aggregate_id;
     let view = view(state, id).await?;
-    let (subject, body) = jobs::trials::reminder(&view);
-    let mail = Mail { recipient: &view.email, subject, body: &body, kind: "trial_reminder", reference: id };
-    jobs::outbox::queue(&state.pool, mail).await?;
+    jobs::outbox::queue(&state.pool, &view.email, id, &Email::TrialReminder { view: &view }).await?;
     faults::point(state, "after-reminder-queued");
     Ok(())
 }
