@@ -85,10 +85,7 @@ pub async fn add_user(pool: &PgPool, email: &str, role: Role, password: Option<S
     if password.chars().count() < 12 {
         return Err("a staff password needs at least 12 characters".to_string());
     }
-    let hash = accounts::hash(password.clone()).await.map_err(|e| match e {
-        ApiError::Internal(error) => error.to_string(),
-        other => format!("{other:?}"),
-    })?;
+    let hash = accounts::hash(password.clone()).await.map_err(|e| e.message())?;
     sqlx::query!(
         "INSERT INTO staff_users (id, email, role, password_hash) VALUES ($1, $2, $3, $4)",
         Uuid::new_v4(),

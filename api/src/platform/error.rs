@@ -421,6 +421,55 @@ mod tests {
         assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     }
 
+    /// The answer's status, `Retry-After` and body, as sent.
+    async fn answer(error: super::ApiError) -> (u16, Option<String>, String) {
+        let response = axum::response::IntoResponse::into_response(error);
+        let status = response.status().as_u16();
+        let retry_after = response.headers().get("retry-after").map(|v| v.to_str().unwrap().to_string());
+        let body = axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap();
+        (status, retry_after, String::from_utf8(body.to_vec()).unwrap())
+    }
+
+    /// Each shape of answer, byte for byte: `success`, `error` and `code` in that order (an
+    /// item's `errors` after them); a refusal with other extra fields one object in the order
+    /// of its names (a declined card's `code` the provider's).
+    #[tokio::test]
+    async fn every_kind_of_refusal_answers_its_json_byte_for_byte() {
+        use aggregates::cart::CartError;
+        use aggregates::hardware_item::HardwareError;
+        use aggregates::hardware_order::HardwareOrderError;
+        use aggregates::payments::Refusal as CardRefusal;
+
+        use super::ApiError;
+        use crate::platform::limits::Wait;
+        use crate::platform::refusals::{NOT_A_FREE_NUMBER, TOO_MANY_LOOKUPS};
+
+        let plain = r#"{"success":false,"error":"Cart not found.","code":"cart_not_found"}"#;
+        assert_eq!(answer(CartError::NotFound.into()).await, (404, None, plain.into()));
+        let filled = r#"{"success":false,"error":"01632 960001 is not a free number of that area code any more: pick another from the list.","code":"not_a_free_number"}"#;
+        assert_eq!(
+            answer(ApiError::refused_with(&NOT_A_FREE_NUMBER, "01632 960001")).await,
+            (409, None, filled.into())
+        );
+        let item = HardwareError::Invalid(vec!["Brand is required".into(), "Model is required".into()]);
+        let errors = r#"{"success":false,"error":"Please fix the following errors: Brand is required, Model is required","code":"invalid_hardware","errors":["Brand is required","Model is required"]}"#;
+        assert_eq!(answer(item.into()).await, (422, None, errors.into()));
+        let form = HardwareOrderError::InvalidDetails([("country", "Please choose United Kingdom or Ireland.")].into());
+        let fields = r#"{"code":"invalid_fields","error":"Please correct the errors below and try again.","fieldErrors":{"country":"Please choose United Kingdom or Ireland."},"success":false}"#;
+        assert_eq!(answer(form.into()).await, (422, None, fields.into()));
+        let card =
+            CardRefusal { code: "expired_card".into(), decline_code: None, message: "Your card has expired.".into() };
+        let declined = r#"{"card_error":true,"code":"expired_card","decline_code":null,"error":"Your card has expired.","status":"failed","success":false}"#;
+        assert_eq!(answer(crate::app::payments::failures::declined(&card)).await, (402, None, declined.into()));
+        let limited = r#"{"success":false,"error":"Too many address lookups from your connection. Please try again in 2 minutes, or enter your address by hand.","code":"too_many_attempts"}"#;
+        let wait = Wait { seconds: 90 };
+        assert_eq!(answer(ApiError::limited(&TOO_MANY_LOOKUPS, wait)).await, (429, Some("90".into()), limited.into()));
+        let internal =
+            r#"{"success":false,"error":"Something went wrong on our side. Please try again.","code":"internal"}"#;
+        let failed = ApiError::internal(std::io::Error::other("disk full"));
+        assert_eq!(answer(failed).await, (500, None, internal.into()));
+    }
+
     /// The snake_case words in brackets: `(cart_not_found)`, `(invalid_quantity, below_plan_minimum)`.
     fn codes_in(description: &str) -> Vec<&str> {
         description
