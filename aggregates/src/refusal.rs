@@ -1,7 +1,11 @@
 //! A refusal's contract, declared once beside its domain error: each variant of an error
 //! enum written with [`refusals!`] carries its message (thiserror's `#[error]`), its stable
-//! code and the HTTP status the API answers it with. The API's error type, the OpenAPI
+//! code and the HTTP status the API answers it with (and, for a variant that carries them,
+//! the name of the extra field its answer sends). The API's error type, the OpenAPI
 //! document's answers and api/API.md's error table all read this one declaration.
+
+#[doc(hidden)]
+pub use serde_json as __serde_json;
 
 /// One refusal as declared: which variant, its code, its status and its message (the
 /// `#[error]` text, with `{...}` where the refusal fills in a detail).
@@ -27,9 +31,17 @@ pub trait Refusal: std::error::Error {
     fn status(&self) -> u16 {
         self.declared().status
     }
+    /// The fields its answer sends beside `error` and `code` (a form's `fieldErrors`, an
+    /// item's list of `errors`), if any: a variant declared `#[refusal(code, status, extra =
+    /// "name")]` sends its one value under that name.
+    fn extra_fields(&self) -> Option<serde_json::Map<String, serde_json::Value>> {
+        None
+    }
 }
 
-/// Declares an error enum with, on each variant, its message and `#[refusal(code, status)]`:
+/// Declares an error enum with, on each variant, its message and `#[refusal(code, status)]`
+/// (`#[refusal(code, status, extra = "name")]` on a one-field variant whose value the answer
+/// sends as field `name`):
 ///
 /// ```ignore
 /// refusals! {
@@ -38,6 +50,9 @@ pub trait Refusal: std::error::Error {
 ///         #[error("Cart not found.")]
 ///         #[refusal("cart_not_found", 404)]
 ///         NotFound,
+///         #[error("Please correct the errors below and try again.")]
+///         #[refusal("invalid_fields", 422, extra = "fieldErrors")]
+///         InvalidDetails(FieldErrors),
 ///     }
 /// }
 /// ```
@@ -51,7 +66,7 @@ macro_rules! refusals {
             $(
                 $(#[doc = $doc:literal])*
                 #[error($($message:tt)+)]
-                #[refusal($code:literal, $status:literal)]
+                #[refusal($code:literal, $status:literal $(, extra = $extra:literal)?)]
                 $variant:ident $( ( $($tuple:ty),* $(,)? ) )? $( { $($field:ident : $field_type:ty),* $(,)? } )?
             ),* $(,)?
         }
@@ -87,6 +102,18 @@ macro_rules! refusals {
                 )*
                 let _ = index;
                 unreachable!("every variant is declared")
+            }
+
+            fn extra_fields(
+                &self,
+            ) -> Option<$crate::refusal::__serde_json::Map<String, $crate::refusal::__serde_json::Value>> {
+                $($(
+                    if let $name::$variant(value) = self {
+                        let value = $crate::refusal::__serde_json::to_value(value).unwrap_or_default();
+                        return Some([($extra.to_string(), value)].into_iter().collect());
+                    }
+                )?)*
+                None
             }
         }
 
@@ -127,6 +154,9 @@ mod tests {
             #[error("{name} is {}", .left + 1)]
             #[refusal("named", 409)]
             Named { name: String, left: u32 },
+            #[error("Fix these.")]
+            #[refusal("with_problems", 422, extra = "problems")]
+            WithProblems(Vec<String>),
         }
     }
 
@@ -139,6 +169,14 @@ mod tests {
         let named = Example::Named { name: "x".into(), left: 1 };
         assert_eq!((named.code(), named.status()), ("named", 409));
         assert_eq!(named.to_string(), "x is 2");
-        assert_eq!(Example::DECLARED.len(), 3);
+        assert_eq!(Example::DECLARED.len(), 4);
+    }
+
+    #[test]
+    fn a_variant_declared_with_an_extra_field_sends_its_value_under_that_name() {
+        let problems = Example::WithProblems(vec!["a".into(), "b".into()]).extra_fields().unwrap();
+        assert_eq!(serde_json::Value::Object(problems), serde_json::json!({ "problems": ["a", "b"] }));
+        assert_eq!(Example::TooMany(3).extra_fields(), None);
+        assert_eq!(Example::NotFound.extra_fields(), None);
     }
 }

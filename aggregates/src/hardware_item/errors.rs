@@ -14,7 +14,7 @@ refusals! {
         #[refusal("hardware_not_found", 404)]
         NotFound,
         #[error("Please fix the following errors: {}", .0.join(", "))]
-        #[refusal("invalid_hardware", 422)]
+        #[refusal("invalid_hardware", 422, extra = "errors")]
         Invalid(Vec<String>),
         #[error("An item can have at most {MAX_IMAGES} images.")]
         #[refusal("too_many_images", 422)]

@@ -29,7 +29,7 @@ refusals! {
         #[refusal("invalid_price", 422)]
         InvalidPrice,
         #[error("Please correct the errors below and try again.")]
-        #[refusal("invalid_fields", 422)]
+        #[refusal("invalid_fields", 422, extra = "fieldErrors")]
         InvalidDetails(FieldErrors),
         /// An order never placed does not exist as far as anyone outside is concerned.
         #[error("Hardware order not found.")]

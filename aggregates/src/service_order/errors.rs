@@ -119,7 +119,7 @@ refusals! {
         #[error("The cancellation has taken effect already: to have the service again, place a new order.")]
         #[refusal("cancellation_in_effect", 409)]
         CancellationInEffect,
-        #[error("That card setup is not known.")]
+        #[error("That card setup does not belong to this order.")]
         #[refusal("unknown_setup_intent", 422)]
         UnknownCardSetup,
         #[error("Give the reason for the cancellation (at most 500 characters): the buyer's e-mail quotes it.")]

@@ -62,15 +62,9 @@ pub type FieldErrors = BTreeMap<&'static str, &'static str>;
 pub fn field_errors(errors: FieldErrors) -> crate::platform::error::ApiError {
     let mut extra = serde_json::Map::new();
     extra.insert("fieldErrors".into(), serde_json::json!(errors));
-    crate::platform::error::ApiError::Detailed {
-        status: axum::http::StatusCode::UNPROCESSABLE_ENTITY,
-        code: "invalid_fields".into(),
-        message: BANNER.into(),
-        extra,
-    }
+    crate::platform::error::ApiError::refused(&crate::platform::refusals::INVALID_FIELDS_OF_FORM).with_extra(extra)
 }
 
-pub const BANNER: &str = "Please correct the errors below and try again.";
 const MAX_FIELD: usize = 200;
 
 pub fn is_email(text: &str) -> bool {

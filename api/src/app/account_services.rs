@@ -18,7 +18,8 @@ use crate::app::customer_sessions::{
 use crate::app::shop::{ShopIdentity, SHOP};
 use crate::app::sip_passwords::{self, Extensions};
 use crate::app::state::{load, AppState};
-use crate::platform::error::{ApiError, RECEIPT_NOT_AVAILABLE};
+use crate::platform::error::ApiError;
+use crate::platform::refusals::RECEIPT_NOT_AVAILABLE;
 use store::commands::{Context, BUYER};
 
 fn acting(customer: &SignedInCustomer) -> Context {
@@ -163,7 +164,7 @@ pub struct HardwareReceipt {
 
 /// 409: the order has no receipt (it was never paid, or was cancelled unpaid).
 pub fn not_paid() -> ApiError {
-    ApiError::declared(&RECEIPT_NOT_AVAILABLE, RECEIPT_NOT_AVAILABLE.message)
+    ApiError::refused(&RECEIPT_NOT_AVAILABLE)
 }
 
 /// The VAT receipt of a paid hardware order, from its events (the aggregate as they make it).
@@ -308,6 +309,6 @@ mod tests {
     #[test]
     fn an_unpaid_order_has_no_receipt() {
         let refused = receipt_of("o1", &order(vec![placed()]), ReceiptSeller::new(SHOP, "GB 123 4567 89")).unwrap_err();
-        assert!(matches!(refused, ApiError::Refused { code: "receipt_not_available", .. }));
+        assert!(refused.is(&RECEIPT_NOT_AVAILABLE), "{refused:?}");
     }
 }

@@ -7,7 +7,7 @@ use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, Salt
 use argon2::Argon2;
 use axum::extract::{FromRef, FromRequestParts, State};
 use axum::http::request::Parts;
-use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
+use axum::http::{header, HeaderMap, HeaderValue, Method};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use chrono::{Duration, Utc};
@@ -25,6 +25,7 @@ use crate::platform::client::ClientAddress;
 use crate::platform::error::{ApiError, Refusal};
 use crate::platform::json::{ApiJson, Data, Done};
 use crate::platform::limits;
+use crate::platform::refusals::{CSRF, FORBIDDEN, INVALID_CREDENTIALS, NOT_SIGNED_IN, TOO_MANY_SIGN_IN_ATTEMPTS};
 
 pub const SESSION_COOKIE: &str = "voip_session";
 pub const CSRF_HEADER: &str = "x-csrf-token";
@@ -84,10 +85,7 @@ pub async fn add_user(pool: &PgPool, email: &str, role: Role, password: Option<S
     if password.chars().count() < 12 {
         return Err("a staff password needs at least 12 characters".to_string());
     }
-    let hash = accounts::hash(password.clone()).await.map_err(|e| match e {
-        ApiError::Internal(detail) => detail,
-        other => format!("{other:?}"),
-    })?;
+    let hash = accounts::hash(password.clone()).await.map_err(|e| e.message())?;
     sqlx::query!(
         "INSERT INTO staff_users (id, email, role, password_hash) VALUES ($1, $2, $3, $4)",
         Uuid::new_v4(),
@@ -125,7 +123,7 @@ pub(crate) fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
 }
 
 fn not_signed_in() -> ApiError {
-    ApiError::refused(StatusCode::UNAUTHORIZED, "not_signed_in", "Please sign in.")
+    ApiError::refused(&NOT_SIGNED_IN)
 }
 
 impl<S> FromRequestParts<S> for Staff
@@ -161,11 +159,7 @@ impl Staff {
         let sent = headers.get(CSRF_HEADER).and_then(|v| v.to_str().ok()).unwrap_or_default();
         // Both are our own random hex; a plain comparison leaks nothing useful over a network.
         if sent.is_empty() || sent != self.csrf_token {
-            return Err(ApiError::refused(
-                StatusCode::FORBIDDEN,
-                "csrf",
-                "This request is missing its security token. Please reload the page.",
-            ));
+            return Err(ApiError::refused(&CSRF));
         }
         Ok(())
     }
@@ -185,7 +179,7 @@ where
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let staff = Staff::from_request_parts(parts, state).await?;
         if staff.role != Role::Admin {
-            return Err(ApiError::refused(StatusCode::FORBIDDEN, "forbidden", "Only admins may do this."));
+            return Err(ApiError::refused(&FORBIDDEN));
         }
         Ok(Admin(staff))
     }
@@ -258,11 +252,7 @@ async fn login(
         (&limits::STAFF_FAILURES_PER_EMAIL, email.as_str()),
     ];
     let Some(attempt) = limits::attempt(&state.pool, state.clock.now(), &buckets).await? else {
-        return Err(ApiError::refused(
-            StatusCode::TOO_MANY_REQUESTS,
-            "too_many_attempts",
-            "Too many sign-in attempts. Please wait a minute and try again.",
-        ));
+        return Err(ApiError::refused(&TOO_MANY_SIGN_IN_ATTEMPTS));
     };
     let user: Option<(Uuid, String, String)> =
         sqlx::query!("SELECT id, role, password_hash FROM staff_users WHERE email = $1", &email)
@@ -273,11 +263,7 @@ async fn login(
     let valid = accounts::verify(body.password, user.as_ref().map(|(_, _, hash)| hash.clone())).await?;
     let (Some((user_id, role, _)), true) = (user, valid) else {
         tracing::warn!(%address, "failed staff sign-in");
-        return Err(ApiError::refused(
-            StatusCode::UNAUTHORIZED,
-            "invalid_credentials",
-            "The e-mail or password is not right.",
-        ));
+        return Err(ApiError::refused(&INVALID_CREDENTIALS));
     };
     attempt.forget(&state.pool).await?;
     let token = random_token();

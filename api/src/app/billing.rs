@@ -24,7 +24,6 @@ use aggregates::dial_plan::{classify, rate, NumberClass, Tariff};
 use aggregates::payments::{CardDetails, Outcome, PaymentError, Refusal, SetupState, SubscriptionTerms};
 use aggregates::pricing::{vat, BillingCycle, Pence, TOP_UP_DEFAULT, TOP_UP_MINIMUM, TOP_UP_STEP, VAT_PERCENT};
 use aggregates::service_order::{OrderStatus, ServiceOrder, ServiceOrderCommand, ServiceOrderError};
-use axum::http::StatusCode;
 use chrono::{DateTime, Months, Utc};
 use cqrs_es::persist::ViewRepository;
 use jobs::top_ups::Settled;
@@ -37,6 +36,10 @@ use crate::app::payments::failures::{declined, payment_failure};
 use crate::app::state::AppState;
 use crate::platform::client::ClientAddress;
 use crate::platform::error::ApiError;
+use crate::platform::refusals::{
+    CALLS_ABROAD_NEED_CREDIT, CARD_FORM_FAILED, CARD_NOT_SAVED, CARD_SETUP_WITHOUT_CARD, NO_CALL_CREDIT, NO_CARD_SAVED,
+    PAYMENT_PROCESSING, PROVIDER_DOWN,
+};
 
 /// The days of notice the terms state ("Either of us may end a service with thirty days'
 /// written notice"; the home page's "one month's notice").
@@ -50,8 +53,6 @@ pub const MAX_TOP_UP: Pence = aggregates::cart::MAX_TOP_UP;
 
 /// The top-ups the page offers as buttons (any whole-pound amount in range is taken).
 pub const TOP_UP_CHOICES: [Pence; 4] = [TOP_UP_DEFAULT, Pence::pounds(20), Pence::pounds(50), Pence::pounds(100)];
-
-const PROVIDER_DOWN: &str = "The payment provider did not answer. Please try again in a minute.";
 
 fn order_lock(id: &str) -> String {
     format!("order-{id}")
@@ -107,7 +108,7 @@ pub async fn invoices(state: &AppState, id: &str) -> Result<Vec<InvoiceOut>, Api
         .gateway
         .invoices(customer, subscription, INVOICES_LISTED)
         .await
-        .map_err(|e| payment_failure(e, PROVIDER_DOWN))?;
+        .map_err(|e| payment_failure(e, &PROVIDER_DOWN))?;
     Ok(listed
         .into_iter()
         .map(|invoice| InvoiceOut {
@@ -143,7 +144,8 @@ impl From<CardDetails> for CardOut {
 /// The card the provider charges: the customer's default, else the last the order recorded.
 async fn card_id(state: &AppState, order: &ServiceOrder) -> Result<Option<String>, ApiError> {
     let Some(customer) = order.payment_customer_id.as_deref() else { return Ok(None) };
-    let default = state.services.gateway.default_card(customer).await.map_err(|e| payment_failure(e, PROVIDER_DOWN))?;
+    let default =
+        state.services.gateway.default_card(customer).await.map_err(|e| payment_failure(e, &PROVIDER_DOWN))?;
     Ok(default.or_else(|| order.card_on_file.clone()).or_else(|| order.payment_method_id.clone()))
 }
 
@@ -151,7 +153,7 @@ async fn card_id(state: &AppState, order: &ServiceOrder) -> Result<Option<String
 pub async fn card_on_file(state: &AppState, id: &str) -> Result<Option<CardOut>, ApiError> {
     let (order, _) = load_order(state, id).await?;
     let Some(card) = card_id(state, &order).await? else { return Ok(None) };
-    let details = state.services.gateway.card_details(&card).await.map_err(|e| payment_failure(e, PROVIDER_DOWN))?;
+    let details = state.services.gateway.card_details(&card).await.map_err(|e| payment_failure(e, &PROVIDER_DOWN))?;
     Ok(Some(details.into()))
 }
 
@@ -162,8 +164,6 @@ pub struct CardChangeOut {
     pub setup_intent_id: String,
     pub client_secret: String,
 }
-
-const SETUP_FAILED: &str = "The card form could not be opened. Please try again in a minute.";
 
 /// Opens a card setup on the order's payment customer for a new card (capped per order and
 /// per client address: crate::app::card_setups).
@@ -183,7 +183,7 @@ pub async fn start_card_change(
         let key = format!("order-{id}-card-change-{}", order.card_change_setups.len() + 1);
         let gateway = &state.services.gateway;
         let making = gateway.create_card_setup(&customer, id, &key);
-        let setup = crate::app::card_setups::make_counted(state, address, SETUP_FAILED, making).await?;
+        let setup = crate::app::card_setups::make_counted(state, address, &CARD_FORM_FAILED, making).await?;
         let command = ServiceOrderCommand::StartCardChange { setup_intent_id: setup.id.clone() };
         run(state, actor, id, command).await?;
         let client_secret = setup.client_secret.unwrap_or_default();
@@ -209,17 +209,12 @@ pub async fn finish_card_change(
         }
         let customer = order.payment_customer_id.clone().ok_or(ServiceOrderError::NoPaymentCustomer)?;
         let gateway = &state.services.gateway;
-        let fail = |e| payment_failure(e, PROVIDER_DOWN);
+        let fail = |e| payment_failure(e, &PROVIDER_DOWN);
         let setup = gateway.card_setup(setup_id).await.map_err(fail)?;
         if setup.state != SetupState::Succeeded {
-            return Err(ApiError::refused(
-                StatusCode::PAYMENT_REQUIRED,
-                "setup_intent_failed",
-                format!("The card could not be saved ({}). Please check the card and try again.", setup.status),
-            ));
+            return Err(ApiError::refused_with(&CARD_NOT_SAVED, setup.status));
         }
-        let card =
-            setup.card.ok_or_else(|| ApiError::unprocessable("no_payment_method", "The card setup has no card."))?;
+        let card = setup.card.ok_or_else(|| ApiError::refused(&CARD_SETUP_WITHOUT_CARD))?;
         gateway.use_card(&customer, &card, &format!("order-{id}-{setup_id}-use")).await.map_err(fail)?;
         let details = gateway.card_details(&card).await.map_err(fail)?;
         let command = ServiceOrderCommand::ChangeCard {
@@ -292,7 +287,7 @@ pub async fn schedule_cancellation(state: &AppState, actor: &Actor, id: &str) ->
         order.check_notice()?;
         let (_, subscription) = subscription_of(&order).ok_or(ServiceOrderError::NoSubscriptionToCancel)?;
         let gateway = &state.services.gateway;
-        let fail = |e| payment_failure(e, PROVIDER_DOWN);
+        let fail = |e| payment_failure(e, &PROVIDER_DOWN);
         let terms: SubscriptionTerms = gateway.subscription_terms(subscription).await.map_err(fail)?;
         let now = state.clock.now();
         if terms.status == "trialing" {
@@ -331,7 +326,7 @@ pub async fn undo_cancellation(state: &AppState, actor: &Actor, id: &str) -> Res
         gateway
             .schedule_cancellation(subscription, false, None, &key)
             .await
-            .map_err(|e| payment_failure(e, PROVIDER_DOWN))?;
+            .map_err(|e| payment_failure(e, &PROVIDER_DOWN))?;
         let order = run(state, actor, id, ServiceOrderCommand::UndoCancellation).await?;
         Ok(cancellation_of(&order, now))
     })
@@ -499,11 +494,7 @@ pub async fn set_international_calls(
 ) -> Result<CreditOut, ApiError> {
     let (order, _) = load_order(state, id).await?;
     if !takes_credit(&order) {
-        return Err(ApiError::refused(
-            StatusCode::CONFLICT,
-            "calls_abroad_need_credit",
-            "Calls abroad are paid from Pay As You Go credit: this plan has none. Contact us to move to Pay As You Go.",
-        ));
+        return Err(ApiError::refused(&CALLS_ABROAD_NEED_CREDIT));
     }
     // Far outside the range: refused as the aggregate would, without overflowing on the way.
     let cap_tenths = cap_pence.map(|pence| pence.clamp(-1, i64::MAX / 20) * 10);
@@ -526,11 +517,7 @@ pub struct TopUpOut {
 }
 
 fn processing() -> ApiError {
-    ApiError::refused(
-        StatusCode::CONFLICT,
-        "payment_processing",
-        "Your bank is still processing the payment. Please wait a moment and try again.",
-    )
+    ApiError::refused(&PAYMENT_PROCESSING)
 }
 
 /// The points a top-up may crash at, between two durable writes (crate::app::faults): its
@@ -553,11 +540,7 @@ pub async fn top_up(
     locked(state, format!("credit-{id}"), async {
         let (order, _) = load_order(state, id).await?;
         if !takes_credit(&order) {
-            return Err(ApiError::refused(
-                StatusCode::CONFLICT,
-                "no_call_credit",
-                "This plan includes its calls: it has no Pay As You Go credit to top up.",
-            ));
+            return Err(ApiError::refused(&NO_CALL_CREDIT));
         }
         if !matches!(order.status, OrderStatus::Paid | OrderStatus::Completed) {
             return Err(ServiceOrderError::PaymentNotConfirmed.into());
@@ -588,7 +571,7 @@ pub async fn top_up(
         let pending =
             credit.top_up_under_way().cloned().ok_or(aggregates::call_credit::CallCreditError::UnknownPayment)?;
         let gateway = &state.services.gateway;
-        let fail = |e| payment_failure(e, PROVIDER_DOWN);
+        let fail = |e| payment_failure(e, &PROVIDER_DOWN);
         let key = credit.attempt.key().unwrap_or_default().to_string();
         let (reference, outcome) = match credit.attempt.under_way() {
             Some(reference) => {
@@ -599,9 +582,7 @@ pub async fn top_up(
                 (reference.to_string(), outcome)
             }
             None => {
-                let card = card_id(state, &order).await?.ok_or_else(|| {
-                    ApiError::unprocessable("no_payment_method", "No card is saved for this order: add a card first.")
-                })?;
+                let card = card_id(state, &order).await?.ok_or_else(|| ApiError::refused(&NO_CARD_SAVED))?;
                 let made = gateway.create_payment(pending.charged.0, &customer, &card, id, &key).await.map_err(fail)?;
                 let record = CallCreditCommand::RecordTopUpPayment { payment_intent_id: made.id.clone(), card };
                 state.call_credits.execute(&context, id, record).await?;
@@ -674,7 +655,7 @@ async fn settle_under_way(
     credit: &CallCredit,
 ) -> Result<Settled, ApiError> {
     let gateway = &state.services.gateway;
-    let fail = |e| payment_failure(e, PROVIDER_DOWN);
+    let fail = |e| payment_failure(e, &PROVIDER_DOWN);
     let Some(pending) = credit.top_up_under_way() else { return Ok(Settled::Abandoned) };
     let with_buyer_long_enough = credit.may_abandon_top_up(state.clock.now()).is_ok();
     let reference = match credit.attempt.under_way() {
@@ -685,9 +666,7 @@ async fn settle_under_way(
             if !with_buyer_long_enough {
                 return Ok(Settled::WithBuyer);
             }
-            let card = card_id(state, order).await?.ok_or_else(|| {
-                ApiError::unprocessable("no_payment_method", "No card is saved for this order: add a card first.")
-            })?;
+            let card = card_id(state, order).await?.ok_or_else(|| ApiError::refused(&NO_CARD_SAVED))?;
             let key = credit.attempt.key().unwrap_or_default();
             let made = gateway.create_payment(pending.charged.0, customer, &card, id, key).await.map_err(fail)?;
             let record = CallCreditCommand::RecordTopUpPayment { payment_intent_id: made.id.clone(), card };
@@ -709,7 +688,7 @@ async fn settle_under_way(
             .await?
         {
             Some(ended) => Ok(ended),
-            None => Err(payment_failure(error, PROVIDER_DOWN)),
+            None => Err(payment_failure(error, &PROVIDER_DOWN)),
         };
     }
     let abandon = CallCreditCommand::AbandonTopUp { payment_intent_id: reference.clone() };
@@ -767,7 +746,7 @@ async fn confirm(state: &AppState, reference: &str, key: &str) -> Result<Outcome
         Err(PaymentError::Declined { code, decline_code, message }) => {
             Ok(Outcome::Declined(Refusal { code, decline_code, message }))
         }
-        Err(error) => Err(payment_failure(error, PROVIDER_DOWN)),
+        Err(error) => Err(payment_failure(error, &PROVIDER_DOWN)),
     }
 }
 

@@ -18,18 +18,14 @@ use crate::app::state::AppState;
 use crate::platform::client::ClientAddress;
 use crate::platform::error::ApiError;
 use crate::platform::limits::{self, Limit, Wait, CARD_SETUPS_PER_ADDRESS};
+use crate::platform::refusals::{ApiRefusal, TOO_MANY_CARD_SETUPS_FROM_ADDRESS};
 
 /// The 429 as each card-setup route documents it.
 pub const TOO_MANY_CARD_SETUPS: &str = "Too many card setups (too_many_attempts): five on this order or trial (it never resets: the buyer contacts support), or ten an hour from one client address (Retry-After says when to try again)";
 
 /// The answer when the address has started too many card setups this hour.
 pub fn too_many_from_address(wait: Wait) -> ApiError {
-    let minutes = wait.minutes();
-    let unit = if minutes == 1 { "minute" } else { "minutes" };
-    ApiError::Limited {
-        message: format!("Too many card attempts from your connection. Please try again in {minutes} {unit}."),
-        retry_after: wait,
-    }
+    ApiError::limited(&TOO_MANY_CARD_SETUPS_FROM_ADDRESS, wait)
 }
 
 /// Makes a new card setup with `make`, counted for the client's address first (429 when the
@@ -38,7 +34,7 @@ pub fn too_many_from_address(wait: Wait) -> ApiError {
 pub async fn make_counted<F>(
     state: &AppState,
     address: &ClientAddress,
-    fallback: &'static str,
+    fallback: &'static ApiRefusal,
     make: F,
 ) -> Result<CardSetup, ApiError>
 where

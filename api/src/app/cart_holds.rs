@@ -7,19 +7,15 @@
 //! address reserving at the same moment may both be refused, but never both kept over the
 //! cap.
 
-use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
 use sqlx::PgPool;
 
 use crate::platform::client::ClientAddress;
 use crate::platform::error::ApiError;
+use crate::platform::refusals::TOO_MANY_CARTS;
 
 pub fn too_many_carts() -> ApiError {
-    ApiError::refused(
-        StatusCode::TOO_MANY_REQUESTS,
-        "too_many_carts",
-        "Too many carts are holding numbers from your connection. Finish or empty one, or wait 30 minutes.",
-    )
+    ApiError::refused(&TOO_MANY_CARTS)
 }
 
 /// How many carts other than `cart` hold reserved numbers for `address` at `now`.

@@ -7,7 +7,6 @@
 //! sign-in proves the address: an unconfirmed account becomes confirmed, and a password set by
 //! whoever typed the address stops working (with their sessions); "Forgot password" sets a new one.
 
-use axum::http::StatusCode;
 use jobs::mail::Email;
 use uuid::Uuid;
 
@@ -17,6 +16,10 @@ use crate::app::state::AppState;
 use crate::platform::client::ClientAddress;
 use crate::platform::error::ApiError;
 use crate::platform::limits;
+use crate::platform::refusals::{
+    GOOGLE_SIGN_IN_FAILED, INVALID_CREDENTIALS, RESET_LINK_EXPIRED, RESET_LINK_INVALID, RESET_LINK_USED,
+    TOO_MANY_SIGN_IN_ATTEMPTS,
+};
 
 /// How a customer proves who they are.
 pub enum Credentials {
@@ -34,23 +37,15 @@ pub struct SignedIn {
 }
 
 pub fn invalid_credentials() -> ApiError {
-    ApiError::refused(StatusCode::UNAUTHORIZED, "invalid_credentials", "The e-mail or password is not right.")
+    ApiError::refused(&INVALID_CREDENTIALS)
 }
 
 fn google_failed() -> ApiError {
-    ApiError::refused(
-        StatusCode::UNAUTHORIZED,
-        "google_sign_in_failed",
-        "Google sign-in did not work for an account of this shop. Try again, or sign in with your password.",
-    )
+    ApiError::refused(&GOOGLE_SIGN_IN_FAILED)
 }
 
 pub fn too_many_sign_ins() -> ApiError {
-    ApiError::refused(
-        StatusCode::TOO_MANY_REQUESTS,
-        "too_many_attempts",
-        "Too many sign-in attempts. Please wait a minute and try again.",
-    )
+    ApiError::refused(&TOO_MANY_SIGN_IN_ATTEMPTS)
 }
 
 /// Normalised e-mail: trimmed, lower case.
@@ -215,27 +210,15 @@ pub async fn request_reset(state: &AppState, address: &ClientAddress, email: &st
 }
 
 fn link_invalid() -> ApiError {
-    ApiError::refused(
-        StatusCode::BAD_REQUEST,
-        "reset_link_invalid",
-        "This password link is not valid. Ask for a new link with \"Forgot password\".",
-    )
+    ApiError::refused(&RESET_LINK_INVALID)
 }
 
 fn link_used() -> ApiError {
-    ApiError::refused(
-        StatusCode::GONE,
-        "reset_link_used",
-        "This password link has been used already. Ask for a new link with \"Forgot password\".",
-    )
+    ApiError::refused(&RESET_LINK_USED)
 }
 
 fn link_expired() -> ApiError {
-    ApiError::refused(
-        StatusCode::GONE,
-        "reset_link_expired",
-        "This password link has expired (links work for one hour). Ask for a new link with \"Forgot password\".",
-    )
+    ApiError::refused(&RESET_LINK_EXPIRED)
 }
 
 /// Whether a link's row can still be used at `now`.
@@ -386,7 +369,7 @@ mod tests {
         let now = Utc::now();
         assert!(link_state(false, now + Duration::minutes(RESET_MINUTES), now).is_ok());
         let code = |r: Result<(), ApiError>| match r {
-            Err(ApiError::Refused { code, status, .. }) => (status.as_u16(), code),
+            Err(refused) => refused.declared().map(|declared| (declared.status, declared.code)).unwrap(),
             other => panic!("{other:?}"),
         };
         assert_eq!(code(link_state(true, now + Duration::minutes(5), now)), (410, "reset_link_used"));

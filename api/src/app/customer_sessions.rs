@@ -18,10 +18,12 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use aggregates::actor::Actor;
+use aggregates::service_order::ServiceOrderError;
 
 use crate::app::auth::{cookie, random_token, token_hash, CSRF_HEADER};
 use crate::app::state::AppState;
-use crate::platform::error::{ApiError, CSRF, CUSTOMER_NOT_SIGNED_IN, NOT_YOUR_ORDER};
+use crate::platform::error::ApiError;
+use crate::platform::refusals::{CSRF, CUSTOMER_NOT_SIGNED_IN, NOT_A_TRIAL, NOT_YOUR_ORDER};
 
 /// The session cookie of a signed-in customer.
 pub const SESSION_COOKIE: &str = "talkbridge_account";
@@ -42,11 +44,11 @@ pub struct SignedInCustomer {
 }
 
 pub fn not_signed_in() -> ApiError {
-    ApiError::declared(&CUSTOMER_NOT_SIGNED_IN, CUSTOMER_NOT_SIGNED_IN.message)
+    ApiError::refused(&CUSTOMER_NOT_SIGNED_IN)
 }
 
 pub fn not_your_order() -> ApiError {
-    ApiError::declared(&NOT_YOUR_ORDER, NOT_YOUR_ORDER.message)
+    ApiError::refused(&NOT_YOUR_ORDER)
 }
 
 impl<S> FromRequestParts<S> for SignedInCustomer
@@ -111,7 +113,7 @@ impl SignedInCustomer {
         let sent = headers.get(CSRF_HEADER).and_then(|v| v.to_str().ok()).unwrap_or_default();
         // Both are our own random hex; a plain comparison leaks nothing useful over a network.
         if sent.is_empty() || sent != self.csrf_token {
-            return Err(ApiError::declared(&CSRF, CSRF.message));
+            return Err(ApiError::refused(&CSRF));
         }
         Ok(())
     }
@@ -167,7 +169,7 @@ async fn order_email(state: &AppState, kind: &str, id: &str) -> Result<Option<St
 }
 
 fn order_not_found() -> ApiError {
-    ApiError::not_found("order_not_found", "Order not found.")
+    ServiceOrderError::NotFound.into()
 }
 
 /// 404 `order_not_found` without such a service order; 403 `not_your_order` when it was
@@ -204,9 +206,7 @@ pub async fn require_trial_owner(
     customer: &SignedInCustomer,
     trial_id: &str,
 ) -> Result<(), ApiError> {
-    let email = order_email(state, "trial", trial_id)
-        .await?
-        .ok_or_else(|| ApiError::not_found("not_a_trial", "No such free trial."))?;
+    let email = order_email(state, "trial", trial_id).await?.ok_or_else(|| ApiError::refused(&NOT_A_TRIAL))?;
     if email != customer.email {
         return Err(not_your_order());
     }

@@ -17,11 +17,11 @@
 
 use std::time::Duration;
 
-use axum::http::StatusCode;
 use tokio::time::Instant;
 
 use crate::app::state::AppState;
 use crate::platform::error::ApiError;
+use crate::platform::refusals::BUSY;
 
 /// How long a request waits for a step of the same order in flight before giving up.
 pub const LOCK_DEADLINE: Duration = Duration::from_secs(15);
@@ -74,9 +74,5 @@ pub async fn locked<T>(
 }
 
 fn busy() -> ApiError {
-    ApiError::refused(
-        StatusCode::CONFLICT,
-        "busy",
-        "This order is being updated by another request. Please wait a moment and try again.",
-    )
+    ApiError::refused(&BUSY)
 }

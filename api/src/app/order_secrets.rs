@@ -2,11 +2,11 @@
 //! browser that placed it, and needed to continue the order and to read what only its buyer
 //! may see. Only its SHA-256 digest is kept (never in an event).
 
-use axum::http::StatusCode;
 use rand::Rng;
 use sha2::Digest;
 
 use crate::platform::error::ApiError;
+use crate::platform::refusals::ORDER_SECRET_MISMATCH;
 
 /// A new order secret: 256 random bits as hex.
 pub fn new_secret() -> String {
@@ -30,9 +30,5 @@ pub fn matches(stored: Option<&str>, presented: Option<&str>) -> bool {
 /// 403: the order was placed by another browser.
 pub fn mismatch(order: &str) -> ApiError {
     tracing::warn!(order, "order secret missing or wrong");
-    ApiError::refused(
-        StatusCode::FORBIDDEN,
-        "order_secret_mismatch",
-        "This order was placed from another browser. Please sign in or contact support.",
-    )
+    ApiError::refused(&ORDER_SECRET_MISMATCH)
 }

@@ -13,6 +13,7 @@ use aggregates::trial::{Trial, TrialCommand};
 use crate::app::sip_extensions;
 use crate::app::state::{load, AppState};
 use crate::platform::error::ApiError;
+use crate::platform::refusals::NO_SUCH_ORDER_FOR_STAFF;
 use store::commands::{Committed, Context};
 
 /// Whose extension: a service order's or a trial's (by id).
@@ -29,7 +30,7 @@ enum Reset {
 }
 
 fn no_such_order() -> ApiError {
-    ApiError::not_found("order_not_found", "There is no such order. Search for it by number, e-mail or phone number.")
+    ApiError::refused(&NO_SUCH_ORDER_FOR_STAFF)
 }
 
 /// Resets extension `number`'s password; answers its SIP username and the new password (shown

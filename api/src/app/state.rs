@@ -301,7 +301,7 @@ pub async fn load<A: cqrs_es::Aggregate>(
     pool: &PgPool,
     id: &str,
 ) -> Result<(A, usize), crate::platform::error::ApiError> {
-    store::commands::load::<A>(pool, id).await.map_err(crate::platform::error::ApiError::internal)
+    store::commands::load::<A>(pool, id).await.map_err(crate::platform::error::ApiError::unexpected)
 }
 
 /// The event store of one aggregate type.

@@ -10,9 +10,9 @@
 //! for the order's own amount, on the order named in the object's metadata. A forged or
 //! replayed event changes nothing and is logged.
 
+use aggregates::refusal::Refusal as DomainRefusal;
 use aggregates::service_order::CheckoutStep;
 use aggregates::service_order::{PaymentPart, ServiceOrder, ServiceOrderCommand, ServiceOrderError};
-use axum::http::StatusCode;
 use cqrs_es::AggregateError;
 use serde_json::Value;
 
@@ -23,6 +23,10 @@ use crate::app::payments::failures::payment_failure;
 use crate::app::service_money::{self, Followed};
 use crate::app::state::AppState;
 use crate::platform::error::ApiError;
+use crate::platform::refusals::{
+    BAD_SIGNATURE, INVALID_BODY, MALFORMED_JSON, PAYMENT_REFUNDED, STRIPE_UNREACHABLE, WEBHOOKS_NOT_CONFIGURED,
+    WEBHOOK_IN_PROGRESS,
+};
 use store::commands::{self, WEBHOOK};
 
 /// What became of an event Stripe delivered.
@@ -43,7 +47,7 @@ const LOCK_NOT_AVAILABLE: &str = "55P03";
 pub async fn receive(state: &AppState, signature: &str, body: &[u8]) -> Result<Receipt, ApiError> {
     let event = verified_event(state, signature, body)?;
     let (Some(event_id), Some(kind)) = (event["id"].as_str(), event["type"].as_str()) else {
-        return Err(ApiError::unprocessable("invalid_body", "A Stripe event needs an id and a type."));
+        return Err(ApiError::refused_with(&INVALID_BODY, "a Stripe event needs an id and a type."));
     };
     let object = &event["data"]["object"];
     let object_id = object["id"].as_str().unwrap_or_default();
@@ -67,11 +71,7 @@ pub async fn receive(state: &AppState, signature: &str, body: &[u8]) -> Result<R
         Ok(claimed) if claimed.rows_affected() == 0 => return Ok(Receipt::Duplicate),
         Ok(_) => {}
         Err(sqlx::Error::Database(error)) if error.code().as_deref() == Some(LOCK_NOT_AVAILABLE) => {
-            return Err(ApiError::refused(
-                StatusCode::CONFLICT,
-                "webhook_in_progress",
-                "Another delivery of this event is being handled; deliver it again later.",
-            ));
+            return Err(ApiError::refused(&WEBHOOK_IN_PROGRESS));
         }
         Err(error) => return Err(error.into()),
     }
@@ -86,19 +86,13 @@ fn verified_event(state: &AppState, signature: &str, body: &[u8]) -> Result<Valu
     // refuse them all (the payment is still recorded when the browser comes back).
     let Some(secret) = &state.services.config.payments.webhook_secret else {
         tracing::warn!("a Stripe webhook arrived but STRIPE_WEBHOOK_SECRET is not set; refused");
-        return Err(ApiError::refused(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "webhooks_not_configured",
-            "Webhooks are not configured on this server: set STRIPE_WEBHOOK_SECRET.",
-        ));
+        return Err(ApiError::refused(&WEBHOOKS_NOT_CONFIGURED));
     };
     if !signature_ok(signature, body, secret.expose(), chrono::Utc::now().timestamp()) {
         tracing::warn!("a webhook with a bad signature was refused");
-        return Err(ApiError::refused(StatusCode::BAD_REQUEST, "bad_signature", "The webhook signature is not valid."));
+        return Err(ApiError::refused(&BAD_SIGNATURE));
     }
-    serde_json::from_slice(body).map_err(|e| {
-        ApiError::refused(StatusCode::BAD_REQUEST, "malformed_json", format!("The request body is not valid JSON: {e}"))
-    })
+    serde_json::from_slice(body).map_err(|e| ApiError::refused_with(&MALFORMED_JSON, e))
 }
 
 /// Reads back from Stripe what the event names and records it; whether an order changed.
@@ -281,7 +275,7 @@ async fn hardware_payment(state: &AppState, id: &str) -> Result<Option<bool>, Ap
     {
         Ok(_) => Ok(Some(true)),
         // A payment the order did not take: recorded and refunded.
-        Err(ApiError::Refused { code: "payment_refunded", .. }) => Ok(Some(true)),
+        Err(refused) if refused.is(&PAYMENT_REFUNDED) => Ok(Some(true)),
         Err(error) => {
             tracing::warn!(payment = id, order = %owner, ?error, "hardware payment webhook not acted on");
             Ok(Some(false))
@@ -386,7 +380,7 @@ fn asked<T>(answer: Result<T, GatewayError>, what: &str) -> Result<Result<T, Str
     match answer {
         Ok(found) => Ok(Ok(found)),
         Err(GatewayError::NotFound) => Ok(Err(format!("the provider has no such {what}"))),
-        Err(error) => Err(payment_failure(error, "Stripe could not be reached; the event will be delivered again.")),
+        Err(error) => Err(payment_failure(error, &STRIPE_UNREACHABLE)),
     }
 }
 
@@ -396,7 +390,7 @@ async fn load_order(state: &AppState, id: &str) -> Result<Option<ServiceOrder>, 
     }
     match crate::app::checkout::load(state, id).await {
         Ok(order) => Ok(Some(order)),
-        Err(ApiError::Order(ServiceOrderError::NotFound)) => Ok(None),
+        Err(error) if error.is(DomainRefusal::declared(&ServiceOrderError::NotFound)) => Ok(None),
         Err(error) => Err(error),
     }
 }

@@ -8,7 +8,6 @@ use aggregates::customer::Extension;
 use aggregates::phone_number::{PhoneNumberCommand, PhoneNumberError};
 use aggregates::trial::TrialStep;
 use aggregates::trial::{TrialCommand, TrialError, TrialStatus};
-use axum::http::StatusCode;
 use cqrs_es::persist::ViewRepository;
 use cqrs_es::AggregateError;
 use jobs::mail::MailKind;
@@ -29,14 +28,11 @@ use crate::app::workflows::{self, trial::START_TRIAL};
 use crate::platform::client::ClientAddress;
 use crate::platform::error::ApiError;
 use crate::platform::limits;
+use crate::platform::refusals::{
+    CARD_FORM_FAILED, NOT_A_CARD_OF_THE_TRIAL, NOT_A_FREE_TRIAL_NUMBER, PROVIDER_DOWN, TRIAL_ALREADY_USED,
+    TRIAL_CONFIRMED_ELSEWHERE, VERIFICATION_LINK_UNKNOWN, VERIFICATION_LINK_USED,
+};
 use store::commands::{self, BUYER};
-
-pub fn already_used(what: &'static str, message: &'static str) -> ApiError {
-    ApiError::refused(StatusCode::CONFLICT, what, message)
-}
-
-pub const EMAIL_USED: &str = "A free trial has already been used with this email address. To carry on, choose a plan on our Plans and Pricing page, or contact support.";
-pub const NUMBER_USED: &str = "This number has just been taken. Please choose another.";
 
 /// A started trial, as its start answers it once: the SIP password is in nothing else.
 pub struct Started {
@@ -99,13 +95,13 @@ pub async fn start(
         }
     }
     if email_used {
-        return Err(already_used("trial_already_used", EMAIL_USED));
+        return Err(ApiError::refused(&TRIAL_ALREADY_USED));
     }
-    let row = inventory::find_free_trial(&state.pool, &number).await?.ok_or_else(|| {
-        ApiError::unprocessable("not_a_free_number", "This number is not one of the free trial numbers.")
-    })?;
+    let row = inventory::find_free_trial(&state.pool, &number)
+        .await?
+        .ok_or_else(|| ApiError::refused(&NOT_A_FREE_TRIAL_NUMBER))?;
     if number_used {
-        return Err(already_used("number_taken", NUMBER_USED));
+        return Err(PhoneNumberError::Taken.into());
     }
     let owner = accounts::prove_owner(&state, info, &mut contact, address).await?;
     // A new password account keeps a hash of its password; an existing account keeps its
@@ -130,7 +126,7 @@ pub async fn start(
             .fetch_one(&mut *tx)
             .await?;
         if email_used {
-            return Err(already_used("trial_already_used", EMAIL_USED));
+            return Err(ApiError::refused(&TRIAL_ALREADY_USED));
         }
         // The row needs its e-mail confirmed (the column's default).
         let claimed =
@@ -143,7 +139,7 @@ pub async fn start(
                 .execute(&mut *tx)
                 .await?;
         if claimed.rows_affected() == 0 {
-            return Err(already_used("number_taken", NUMBER_USED));
+            return Err(PhoneNumberError::Taken.into());
         }
         if hash.is_some() {
             // An account made for this address since its password was checked is not joined
@@ -174,7 +170,7 @@ pub async fn start(
         let assigned = match state.numbers.execute_in(&mut tx, &BUYER, &number, assign).await {
             Ok(committed) => committed,
             Err(AggregateError::UserError(PhoneNumberError::Taken) | AggregateError::AggregateConflict) => {
-                return Err(already_used("number_taken", NUMBER_USED))
+                return Err(PhoneNumberError::Taken.into())
             }
             Err(error) => return Err(error.into()),
         };
@@ -274,7 +270,7 @@ async fn trial_customer(state: &AppState, id: &str) -> Result<String, ApiError> 
         .gateway
         .create_customer(email, email, id, &format!("trial-{id}-customer"))
         .await
-        .map_err(|e| payment_failure(e, "Failed to create setup intent"))?;
+        .map_err(|e| payment_failure(e, &CARD_FORM_FAILED))?;
     let command = TrialCommand::Running(TrialStep::RegisterPaymentCustomer { customer_id: created.clone() });
     commands::execute(&state.trials, &BUYER, id, command).await.map_err(ApiError::from)?;
     Ok(created)
@@ -305,8 +301,7 @@ pub async fn card_setup(state: &AppState, address: &ClientAddress, id: &str) -> 
         let (trial, _) = crate::app::state::load::<aggregates::trial::Trial>(&state.pool, &id).await?;
         let gateway = &state.services.gateway;
         if let Some(last) = &trial.card_setup_id {
-            let setup =
-                gateway.card_setup(last).await.map_err(|e| payment_failure(e, "Failed to create setup intent"))?;
+            let setup = gateway.card_setup(last).await.map_err(|e| payment_failure(e, &CARD_FORM_FAILED))?;
             if setup.state == SetupState::AwaitingCard {
                 return Ok(setup);
             }
@@ -318,7 +313,7 @@ pub async fn card_setup(state: &AppState, address: &ClientAddress, id: &str) -> 
         let intent = card_setups::make_counted(
             &state,
             &address,
-            "Failed to create setup intent",
+            &CARD_FORM_FAILED,
             gateway.create_card_setup(&customer, &id, &key),
         )
         .await?;
@@ -340,7 +335,7 @@ pub async fn card_setup(state: &AppState, address: &ClientAddress, id: &str) -> 
 const SETUP_INTENTS_SEARCHED: i64 = 5;
 
 pub fn not_this_trials_card() -> ApiError {
-    ApiError::unprocessable("invalid_payment_method", "That is not a card of this trial.")
+    ApiError::refused(&NOT_A_CARD_OF_THE_TRIAL)
 }
 
 /// Whether `method` is the card a setup intent of this trial confirmed (Stripe is asked:
@@ -354,12 +349,7 @@ async fn confirmed_by_this_trial(state: &AppState, id: &str, method: &str) -> Re
     .fetch_all(&state.pool)
     .await?;
     for intent in intents {
-        let setup = state
-            .services
-            .gateway
-            .card_setup(&intent)
-            .await
-            .map_err(|e| payment_failure(e, "The card could not be saved."))?;
+        let setup = state.services.gateway.card_setup(&intent).await.map_err(|e| payment_failure(e, &PROVIDER_DOWN))?;
         if setup.state == SetupState::Succeeded && setup.card.as_deref() == Some(method) {
             return Ok(true);
         }
@@ -381,15 +371,14 @@ pub async fn save_card(state: &AppState, id: &str, method: String) -> Result<(),
         }
         let customer = trial_customer(&state, &id).await?;
         let gateway = &state.services.gateway;
-        let owner =
-            gateway.card_owner(&method).await.map_err(|e| payment_failure(e, "The card could not be saved."))?;
+        let owner = gateway.card_owner(&method).await.map_err(|e| payment_failure(e, &PROVIDER_DOWN))?;
         if owner.as_deref().is_some_and(|owner| owner != customer) {
             return Err(not_this_trials_card());
         }
         gateway
             .use_card(&customer, &method, &format!("trial-{id}-card"))
             .await
-            .map_err(|e| payment_failure(e, "The card could not be saved."))?;
+            .map_err(|e| payment_failure(e, &PROVIDER_DOWN))?;
         let command =
             TrialCommand::Running(TrialStep::AttachPaymentMethod { customer_id: customer, payment_method_id: method });
         commands::execute(&state.trials, &BUYER, &id, command).await.map_err(ApiError::from)?;
@@ -421,22 +410,16 @@ pub async fn read(state: &AppState, id: &str) -> Result<TrialRead, ApiError> {
     Ok(TrialRead { view, display_number, email_sent: email_status.is_some(), email_status })
 }
 
-const LINK_UNKNOWN: &str = "This confirmation link is not valid. Open the link from the email we sent you again, making sure you have all of it; if it still fails, contact support.";
-const LINK_USED: &str =
-    "This link has already been used: your email address is confirmed. There is nothing more to do.";
-const LINK_EXPIRED: &str = "This confirmation link has expired: the email address was not confirmed within 24 hours and the trial's number was released. Start a new free trial to get a new link.";
-const EMAIL_CONFIRMED_ELSEWHERE: &str = "This email address already has a confirmed free trial. To carry on, choose a plan on our Plans and Pricing page, or contact support.";
-
 fn link_unknown() -> ApiError {
-    ApiError::not_found("verification_link_unknown", LINK_UNKNOWN)
+    ApiError::refused(&VERIFICATION_LINK_UNKNOWN)
 }
 
 fn link_used() -> ApiError {
-    ApiError::refused(StatusCode::CONFLICT, "verification_link_used", LINK_USED)
+    ApiError::refused(&VERIFICATION_LINK_USED)
 }
 
 fn link_expired() -> ApiError {
-    ApiError::refused(StatusCode::GONE, "verification_link_expired", LINK_EXPIRED)
+    TrialError::VerificationExpired.into()
 }
 
 /// A trial's e-mail address, confirmed.
@@ -479,7 +462,7 @@ pub async fn verify_email(state: &AppState, token: &str) -> Result<Confirmed, Ap
     .await;
     match marked {
         Err(sqlx::Error::Database(error)) if error.is_unique_violation() => {
-            return Err(already_used("trial_already_used", EMAIL_CONFIRMED_ELSEWHERE));
+            return Err(ApiError::refused(&TRIAL_CONFIRMED_ELSEWHERE));
         }
         Err(error) => return Err(error.into()),
         Ok(done) if done.rows_affected() == 0 => return Err(link_used()),

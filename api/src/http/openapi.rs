@@ -18,8 +18,9 @@ use utoipa::openapi::{ContentBuilder, OpenApi, Ref, RefOr};
 use utoipa::{Modify, OpenApi as _};
 use utoipa_axum::router::UtoipaMethodRouter;
 
-use crate::platform::error::{
-    Refusal, CSRF, CUSTOMER_NOT_SIGNED_IN, INTERNAL, INVALID_BODY, MALFORMED_JSON, NOT_SIGNED_IN, PAYLOAD_TOO_LARGE,
+use crate::platform::error::Refusal;
+use crate::platform::refusals::{
+    CSRF, CUSTOMER_NOT_SIGNED_IN, INTERNAL, INVALID_BODY, MALFORMED_JSON, NOT_SIGNED_IN, PAYLOAD_TOO_LARGE,
     UNSUPPORTED_MEDIA_TYPE,
 };
 use aggregates::refusal::Declared;

@@ -1,5 +1,8 @@
 //! One error type for the whole API: every failure becomes `{ "error", "code" }` with the
-//! right status. Details of unexpected failures go to the log only.
+//! status its declaration gives (a domain error's beside its enum, aggregates::refusal; the
+//! API's own in crate::platform::refusals). Details of unexpected failures go to the log only.
+
+use std::fmt;
 
 use aggregates::call_credit::CallCreditError;
 use aggregates::cart::CartError;
@@ -18,149 +21,50 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use cqrs_es::AggregateError;
 use serde::Serialize;
+use serde_json::{Map, Value};
 
 use crate::platform::limits::Wait;
+use crate::platform::refusals::{
+    fill, ApiRefusal, API_REFUSALS, BAD_REQUEST, CONFLICT, INTERNAL, INVALID_BODY, INVALID_QUERY, MALFORMED_JSON,
+    PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE,
+};
 
-/// The refusals the API answers itself, not a domain's: each code with its status and its
-/// message (or, where the message names the detail, what it says). A code answered with two
-/// statuses is declared twice. With the domain errors' declarations (aggregates::refusal)
-/// they make api/API.md's table of codes and are what the OpenAPI answers may name.
-pub const API_REFUSALS: &[Declared] = &[
-    MALFORMED_JSON,
-    api_refusal("invalid_query", 400, "The query string names a filter the operation does not know."),
-    api_refusal("bad_signature", 400, "The Stripe-Signature header does not match the body."),
-    BAD_REQUEST,
-    api_refusal("reset_link_invalid", 400, "This password link is not valid. Ask for a new link with \"Forgot password\"."),
-    api_refusal("invalid_credentials", 401, "The e-mail or password is not right."),
-    NOT_SIGNED_IN,
-    CUSTOMER_NOT_SIGNED_IN,
-    api_refusal("google_sign_in_failed", 401, "Google sign-in did not work for an account of this shop. Try again, or sign in with your password."),
-    api_refusal("lookup_unavailable", 401, "The postcode lookup service is not set up: enter the address by hand."),
-    api_refusal("lookup_limit", 402, "Address lookup limit reached. Please enter address manually."),
-    api_refusal("setup_intent_failed", 402, "The card could not be saved: {detail}"),
-    api_refusal("card_declined", 402, "The bank declined the card: {detail}"),
-    CSRF,
-    api_refusal("forbidden", 403, "Only admins may do this."),
-    api_refusal("order_secret_mismatch", 403, "This link is not for that order."),
-    NOT_YOUR_ORDER,
-    api_refusal("not_found", 404, "No such /api route."),
-    api_refusal("order_not_found", 404, "Order not found."),
-    api_refusal("subscription_not_found", 404, "No such subscription on this order."),
-    api_refusal("payment_not_found", 404, "No such payment on this order."),
-    api_refusal("postcode_not_found", 404, "No addresses found for that postcode."),
-    api_refusal("mail_not_found", 404, "No such e-mail in the outbox."),
-    api_refusal("no_calls", 404, "A hardware order has no phone service, so no calls: open the service order."),
-    api_refusal("not_a_trial", 404, "No such free trial."),
-    api_refusal("verification_link_unknown", 404, "This confirmation link is not known."),
-    api_refusal("payment_processing", 202, "Payment processing completed but status is unclear. Please contact support to verify your order."),
-    CONFLICT,
-    api_refusal("busy", 409, "Another request is working on this right now: try again in a moment."),
-    api_refusal("payment_processing", 409, "Your bank is still processing the payment. Please wait a moment and try again."),
-    api_refusal("payment_refunded", 409, "This payment was refunded."),
-    api_refusal("order_already_paid", 409, "This order is already paid."),
-    api_refusal("no_call_credit", 409, "This plan includes its calls: it has no Pay As You Go credit to top up."),
-    api_refusal("calls_abroad_need_credit", 409, "Calls abroad are paid from Pay As You Go credit: this plan has none. Contact us to move to Pay As You Go."),
-    api_refusal("no_spend_cap_on_trials", 409, "A free trial has no daily spend cap to change: end the trial to stop its calls."),
-    api_refusal("not_a_free_number", 409, "{number} is not a free number of that area code any more."),
-    RECEIPT_NOT_AVAILABLE,
-    api_refusal("no_number_in_area", 409, "No free number of that area code is left."),
-    api_refusal("not_owner", 409, "That number is not this order's."),
-    api_refusal("nothing_to_release", 409, "There is nothing to release."),
-    api_refusal("not_refundable", 409, "That payment cannot be refunded."),
-    api_refusal("trial_already_used", 409, "A free trial has already been used with this email address. To carry on, choose a plan on our Plans and Pricing page, or contact support."),
-    api_refusal("verification_link_used", 409, "This confirmation link has been used already."),
-    api_refusal("webhook_in_progress", 409, "The same Stripe event is being handled: Stripe retries it."),
-    api_refusal("abandoned", 409, "The payment was abandoned: {detail}"),
-    api_refusal("price_changed", 409, "A price changed since the quote: review the new total."),
-    api_refusal("verification_link_expired", 410, "This confirmation link has expired."),
-    api_refusal("reset_link_used", 410, "This password link has been used already. Ask for a new link with \"Forgot password\"."),
-    api_refusal("reset_link_expired", 410, "This password link has expired (links work for one hour). Ask for a new link with \"Forgot password\"."),
-    PAYLOAD_TOO_LARGE,
-    UNSUPPORTED_MEDIA_TYPE,
-    INVALID_BODY,
-    api_refusal("invalid_query", 422, "The query string is invalid: {detail}"),
-    api_refusal("invalid_fields", 422, "Please correct the errors below and try again."),
-    api_refusal("authority_not_given", 422, "Confirm the letter of authority to transfer a number."),
-    api_refusal("hardware_unavailable", 422, "That desk phone is not available."),
-    api_refusal("invalid_image", 422, "That file is not an image the shop takes."),
-    api_refusal("invalid_number", 422, "That is not a phone number."),
-    api_refusal("invalid_payment_method", 422, "That card is not usable: {detail}"),
-    api_refusal("invalid_port_step", 422, "That is not a step of a transfer."),
-    api_refusal("invalid_postcode", 422, "Please enter a valid UK postcode."),
-    api_refusal("invalid_shipping_option", 422, "That is not a shipping option."),
-    api_refusal("invalid_up_to", 422, "upTo is not a time."),
-    api_refusal("invalid_when", 422, "That is not a time."),
-    api_refusal("legacy_payment_type", 422, "That payment type is no longer taken."),
-    api_refusal("no_payment_method", 422, "No card is saved for this."),
-    api_refusal("not_a_free_number", 422, "That is not a free-trial number."),
-    api_refusal("unknown_add_on", 422, "That is not an add-on."),
-    api_refusal("unknown_payment_method", 422, "That card is not known."),
-    api_refusal("unknown_setup_intent", 422, "That card setup is not known."),
-    TOO_MANY_ATTEMPTS,
-    api_refusal("too_many_carts", 429, "Too many carts hold numbers from this address."),
-    INTERNAL,
-    api_refusal("lookup_failed", 502, "The postcode lookup failed: enter the address by hand."),
-    api_refusal("payment_provider_error", 502, "The payment provider did not answer: {detail}"),
-    api_refusal("refund_refused", 502, "Stripe refused the refund: {detail}"),
-    api_refusal("refund_not_confirmed", 502, "Stripe has not confirmed the refund yet."),
-    api_refusal("cancellation_not_confirmed", 502, "Stripe has not confirmed the cancellation yet."),
-    api_refusal("webhooks_not_configured", 503, "STRIPE_WEBHOOK_SECRET is not set."),
-];
+/// Every domain error the API answers, by its enum's name: each converts into an [`ApiError`]
+/// as declared (its code, status, message and extra fields), and its declarations join the
+/// API's own in api/API.md's table.
+macro_rules! domain_errors {
+    ($($error:ident),* $(,)?) => {
+        $(
+            impl From<$error> for ApiError {
+                fn from(error: $error) -> Self {
+                    ApiError::domain(error)
+                }
+            }
+        )*
 
-/// The API's own refusals that the error type, the JSON extractor and the OpenAPI document
-/// name in code.
-pub const MALFORMED_JSON: Declared = api_refusal("malformed_json", 400, "The request body is not valid JSON: {detail}");
-pub const UNSUPPORTED_MEDIA_TYPE: Declared =
-    api_refusal("unsupported_media_type", 415, "Send the request body as JSON with Content-Type: application/json.");
-pub const INVALID_BODY: Declared =
-    api_refusal("invalid_body", 422, "The request body has a wrong or missing field: {detail}");
-pub const PAYLOAD_TOO_LARGE: Declared = api_refusal("payload_too_large", 413, "The request body is too large.");
-pub const CONFLICT: Declared =
-    api_refusal("conflict", 409, "This was changed by another request at the same time. Please try again.");
-pub const INTERNAL: Declared = api_refusal(
-    "internal",
-    500,
-    "Something went wrong on our side. Please try again, and if it happens again contact us quoting reference {reference}.",
-);
-pub const TOO_MANY_ATTEMPTS: Declared =
-    api_refusal("too_many_attempts", 429, "Too many attempts: the message says when to try again (Retry-After).");
-pub const NOT_SIGNED_IN: Declared = api_refusal("not_signed_in", 401, "Please sign in.");
-/// A customer's account route without a (live) customer session (crate::app::customer_sessions).
-pub const CUSTOMER_NOT_SIGNED_IN: Declared = api_refusal("not_signed_in", 401, "Please sign in to your account.");
-/// A signed-in customer asking for an order, hardware order or trial of another account.
-pub const NOT_YOUR_ORDER: Declared = api_refusal(
-    "not_your_order",
-    403,
-    "This order belongs to another account. Sign in with the e-mail it was bought with.",
-);
-pub const CSRF: Declared =
-    api_refusal("csrf", 403, "This request is missing its security token. Please reload the page.");
-pub const RECEIPT_NOT_AVAILABLE: Declared = api_refusal(
-    "receipt_not_available",
-    409,
-    "This order has not been paid, so it has no VAT receipt. If you paid for it, contact support with its order number.",
-);
-pub const BAD_REQUEST: Declared = api_refusal("bad_request", 400, "The request could not be read: {detail}");
-
-const fn api_refusal(code: &'static str, status: u16, message: &'static str) -> Declared {
-    Declared { variant: "api", code, status, message }
+        const DOMAIN_ERRORS: &[(&str, &[Declared])] =
+            &[$((stringify!($error), <$error as DomainRefusal>::DECLARED)),*];
+    };
 }
+
+domain_errors!(
+    CartError,
+    PhoneNumberError,
+    HardwareError,
+    ServiceOrderError,
+    TransferError,
+    HardwareOrderError,
+    TrialError,
+    QuoteRequestError,
+    CallCreditError,
+);
 
 /// Every refusal the API may answer, as declared: each domain error's (by its enum's name)
 /// and the API's own.
 pub fn declared_refusals() -> Vec<(&'static str, Declared)> {
-    fn all<E: DomainRefusal>(name: &'static str) -> impl Iterator<Item = (&'static str, Declared)> {
-        E::DECLARED.iter().map(move |declared| (name, *declared))
-    }
-    all::<CartError>("CartError")
-        .chain(all::<PhoneNumberError>("PhoneNumberError"))
-        .chain(all::<HardwareError>("HardwareError"))
-        .chain(all::<ServiceOrderError>("ServiceOrderError"))
-        .chain(all::<TransferError>("TransferError"))
-        .chain(all::<HardwareOrderError>("HardwareOrderError"))
-        .chain(all::<TrialError>("TrialError"))
-        .chain(all::<QuoteRequestError>("QuoteRequestError"))
-        .chain(all::<CallCreditError>("CallCreditError"))
+    DOMAIN_ERRORS
+        .iter()
+        .flat_map(|(name, declared)| declared.iter().map(move |declared| (*name, *declared)))
         .chain(API_REFUSALS.iter().map(|declared| ("API", *declared)))
         .collect()
 }
@@ -180,37 +84,15 @@ pub fn error_table() -> String {
     table
 }
 
-#[derive(Debug)]
 pub enum ApiError {
-    /// A domain refusal.
-    Cart(CartError),
-    Number(PhoneNumberError),
-    Hardware(HardwareError),
-    Order(ServiceOrderError),
-    Transfer(TransferError),
-    HardwareOrder(HardwareOrderError),
-    Trial(TrialError),
-    Quote(QuoteRequestError),
-    /// A refusal with more fields than `error` and `code` (field errors, card decline details).
-    Detailed {
-        status: StatusCode,
-        code: String,
-        message: String,
-        extra: serde_json::Map<String, serde_json::Value>,
-    },
-    /// A request the API itself refuses, with its status and stable code.
-    Refused {
-        status: StatusCode,
-        code: &'static str,
-        message: String,
-    },
+    /// A refusal as declared, a domain error's or the API's own: the message its declaration
+    /// gives (with its values filled in), and the fields some refusals add beside `error` and
+    /// `code` (a form's `fieldErrors`; a declined card's codes, its `code` the provider's).
+    Refused { declared: &'static Declared, message: String, extra: Option<Map<String, Value>> },
     /// A limit reached (429 `too_many_attempts`) with a known wait, sent as `Retry-After`.
-    Limited {
-        message: String,
-        retry_after: Wait,
-    },
-    /// Anything unexpected: logged, answered with a generic 500.
-    Internal(String),
+    Limited { declared: &'static Declared, message: String, retry_after: Wait },
+    /// Anything unexpected: logged with its sources, answered with a generic 500.
+    Internal(Box<dyn std::error::Error + Send + Sync + 'static>),
 }
 
 /// `success: false` lets the shop's `{ success, data }` routes share this shape.
@@ -220,7 +102,7 @@ struct ErrorBody<'a> {
     error: &'a str,
     code: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
-    errors: Option<&'a [String]>,
+    errors: Option<&'a Value>,
 }
 
 /// Every refusal as the OpenAPI document describes it (api/src/http/openapi.rs): what
@@ -256,47 +138,120 @@ pub struct Refusal {
 }
 
 impl ApiError {
-    pub fn refused(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
-        ApiError::Refused { status, code, message: message.into() }
+    /// The API's refusal, answered with its declared message.
+    pub fn refused(refusal: &'static ApiRefusal) -> Self {
+        ApiError::Refused { declared: refusal, message: refusal.message.to_string(), extra: None }
     }
 
-    pub fn not_found(code: &'static str, message: impl Into<String>) -> Self {
-        ApiError::refused(StatusCode::NOT_FOUND, code, message)
+    /// The API's refusal whose message names one value: `detail` fills it in.
+    pub fn refused_with(refusal: &'static ApiRefusal<1>, detail: impl fmt::Display) -> Self {
+        ApiError::refused_with_all(refusal, [&detail])
     }
 
-    pub fn unprocessable(code: &'static str, message: impl Into<String>) -> Self {
-        ApiError::refused(StatusCode::UNPROCESSABLE_ENTITY, code, message)
+    /// The API's refusal whose message names `N` values: `details` fill them in, in order.
+    pub fn refused_with_all<const N: usize>(refusal: &'static ApiRefusal<N>, details: [&dyn fmt::Display; N]) -> Self {
+        ApiError::Refused { declared: refusal, message: fill(refusal.message, &details), extra: None }
     }
 
-    /// A refusal as declared: its code and status, and a message (the declared one, or one
-    /// that fills in its detail).
-    pub fn declared(declared: &'static Declared, message: impl Into<String>) -> Self {
-        let status = StatusCode::from_u16(declared.status).expect("a declared status is an HTTP status");
-        ApiError::refused(status, declared.code, message)
+    /// A limit reached: the refusal's `{wait}` says how long, as does `Retry-After`.
+    pub fn limited(refusal: &'static ApiRefusal<1>, wait: Wait) -> Self {
+        let minutes = wait.minutes();
+        let unit = if minutes == 1 { "minute" } else { "minutes" };
+        let message = fill(refusal.message, &[&format!("{minutes} {unit}")]);
+        ApiError::Limited { declared: refusal, message, retry_after: wait }
     }
 
-    pub fn payload_too_large() -> Self {
-        ApiError::declared(&PAYLOAD_TOO_LARGE, PAYLOAD_TOO_LARGE.message)
-    }
-
-    pub fn internal(detail: impl ToString) -> Self {
-        ApiError::Internal(detail.to_string())
-    }
-
-    fn status(&self) -> StatusCode {
+    /// This refusal with fields beside `error` and `code` (they are added to any it has).
+    pub fn with_extra(self, fields: Map<String, Value>) -> Self {
         match self {
-            ApiError::Cart(error) => declared_status(error),
-            ApiError::Number(error) => declared_status(error),
-            ApiError::Hardware(error) => declared_status(error),
-            ApiError::Order(error) => declared_status(error),
-            ApiError::Transfer(error) => declared_status(error),
-            ApiError::HardwareOrder(error) => declared_status(error),
-            ApiError::Trial(error) => declared_status(error),
-            ApiError::Quote(error) => declared_status(error),
-            ApiError::Detailed { status, .. } => *status,
-            ApiError::Refused { status, .. } => *status,
-            ApiError::Limited { .. } => StatusCode::TOO_MANY_REQUESTS,
-            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::Refused { declared, message, extra } => {
+                let mut extra = extra.unwrap_or_default();
+                extra.extend(fields);
+                ApiError::Refused { declared, message, extra: Some(extra) }
+            }
+            other => other,
+        }
+    }
+
+    /// A domain error's refusal, as declared beside its enum.
+    pub fn domain<E: DomainRefusal>(error: E) -> Self {
+        ApiError::Refused { declared: error.declared(), message: error.to_string(), extra: error.extra_fields() }
+    }
+
+    /// An unexpected failure: `error` (an error, or a sentence saying what went wrong) is
+    /// logged with its sources, the answer says only that it failed.
+    pub fn internal(error: impl Into<Box<dyn std::error::Error + Send + Sync + 'static>>) -> Self {
+        ApiError::Internal(error.into())
+    }
+
+    /// An event store's failure where no refusal is expected (loading an aggregate): the
+    /// store's own error, with its sources.
+    pub fn unexpected<E: std::error::Error>(error: AggregateError<E>) -> Self {
+        match error {
+            AggregateError::DatabaseConnectionError(error)
+            | AggregateError::DeserializationError(error)
+            | AggregateError::UnexpectedError(error) => ApiError::Internal(error),
+            other => ApiError::internal(other.to_string()),
+        }
+    }
+
+    /// The refusal's declaration (none for an unexpected failure).
+    pub fn declared(&self) -> Option<&'static Declared> {
+        match self {
+            ApiError::Refused { declared, .. } | ApiError::Limited { declared, .. } => Some(declared),
+            ApiError::Internal(_) => None,
+        }
+    }
+
+    /// Whether this is the refusal `declared` (a domain error's: `error.declared()`).
+    pub fn is(&self, declared: &Declared) -> bool {
+        self.declared() == Some(declared)
+    }
+
+    pub fn status(&self) -> StatusCode {
+        let status = self.declared().map_or(500, |declared| declared.status);
+        StatusCode::from_u16(status).expect("a declared status is an HTTP status")
+    }
+
+    /// The code the answer sends: the declared one, or a declined card's own.
+    pub fn code(&self) -> &str {
+        match self {
+            ApiError::Refused { declared, extra, .. } => {
+                extra.as_ref().and_then(|extra| extra.get("code")?.as_str()).unwrap_or(declared.code)
+            }
+            ApiError::Limited { declared, .. } => declared.code,
+            ApiError::Internal(_) => INTERNAL.code,
+        }
+    }
+
+    /// The message a refusal answers (an unexpected failure's is its error, for the log).
+    pub fn message(&self) -> String {
+        match self {
+            ApiError::Refused { message, .. } | ApiError::Limited { message, .. } => message.clone(),
+            ApiError::Internal(error) => with_sources(error.as_ref()),
+        }
+    }
+}
+
+/// An error and the errors it came from: "a: b: c".
+fn with_sources(error: &(dyn std::error::Error + 'static)) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(error) = source {
+        text.push_str(": ");
+        text.push_str(&error.to_string());
+        source = error.source();
+    }
+    text
+}
+
+/// The status, code and message (an unexpected failure's error and its sources): what a
+/// workflow records of a failed run and a test prints.
+impl fmt::Debug for ApiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ApiError::Internal(_) => write!(f, "Internal({:?})", self.message()),
+            _ => write!(f, "{} {}: {:?}", self.status().as_u16(), self.code(), self.message()),
         }
     }
 }
@@ -304,112 +259,47 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = self.status();
-        let (message, code) = match &self {
-            ApiError::Cart(error) => (error.to_string(), error.code()),
-            ApiError::Number(error) => (error.to_string(), error.code()),
-            ApiError::Hardware(error) => (error.to_string(), error.code()),
-            ApiError::Order(error) => (error.to_string(), error.code()),
-            ApiError::Transfer(error) => (error.to_string(), error.code()),
-            ApiError::HardwareOrder(error @ HardwareOrderError::InvalidDetails(fields)) => {
-                let body = serde_json::json!({
-                    "success": false,
-                    "error": error.to_string(),
-                    "code": error.code(),
-                    "fieldErrors": fields,
-                });
-                return (status, Json(body)).into_response();
+        match &self {
+            ApiError::Refused { declared, message, extra: None } => {
+                let body = ErrorBody { success: false, error: message, code: declared.code, errors: None };
+                (status, Json(body)).into_response()
             }
-            ApiError::HardwareOrder(error) => (error.to_string(), error.code()),
-            ApiError::Trial(error) => (error.to_string(), error.code()),
-            ApiError::Quote(error) => (error.to_string(), error.code()),
-            ApiError::Detailed { code, message, extra, .. } => {
-                let mut body = extra.clone();
+            // An invalid item's list of problems follows `code`, as ErrorBody writes it.
+            ApiError::Refused { declared, message, extra: Some(extra) }
+                if extra.len() == 1 && extra.contains_key("errors") =>
+            {
+                let body =
+                    ErrorBody { success: false, error: message, code: declared.code, errors: extra.get("errors") };
+                (status, Json(body)).into_response()
+            }
+            // Other extra fields make one object with the three, in the order of their names.
+            ApiError::Refused { declared, message, extra: Some(extra) } => {
+                let mut body = Map::new();
                 body.insert("success".into(), false.into());
                 body.insert("error".into(), message.clone().into());
-                body.insert("code".into(), code.clone().into());
-                return (status, Json(serde_json::Value::Object(body))).into_response();
+                body.insert("code".into(), declared.code.into());
+                body.extend(extra.clone());
+                (status, Json(Value::Object(body))).into_response()
             }
-            ApiError::Refused { code, message, .. } => (message.clone(), *code),
-            ApiError::Limited { message, retry_after } => {
-                let body = ErrorBody { success: false, error: message, code: TOO_MANY_ATTEMPTS.code, errors: None };
-                return (status, [(RETRY_AFTER, retry_after.seconds.to_string())], Json(body)).into_response();
+            ApiError::Limited { declared, message, retry_after } => {
+                let body = ErrorBody { success: false, error: message, code: declared.code, errors: None };
+                (status, [(RETRY_AFTER, retry_after.seconds.to_string())], Json(body)).into_response()
             }
-            ApiError::Internal(detail) => {
+            ApiError::Internal(error) => {
                 // Logged in the request's span (its id); the buyer is shown the id's first
                 // eight characters, which find the line in the log.
-                tracing::error!(%detail, "request failed");
+                match error.source() {
+                    Some(source) => tracing::error!(%error, source = %with_sources(source), "request failed"),
+                    None => tracing::error!(%error, "request failed"),
+                }
                 let message = match crate::platform::logging::current_request() {
-                    Some(id) => INTERNAL.message.replace("{reference}", id.get(..8).unwrap_or(&id)),
+                    Some(id) => fill(INTERNAL.message, &[&id.get(..8).unwrap_or(&id)]),
                     None => "Something went wrong on our side. Please try again.".to_string(),
                 };
-                (message, INTERNAL.code)
+                let body = ErrorBody { success: false, error: &message, code: INTERNAL.code, errors: None };
+                (status, Json(body)).into_response()
             }
-        };
-        let errors = match &self {
-            ApiError::Hardware(HardwareError::Invalid(list)) => Some(list.as_slice()),
-            _ => None,
-        };
-        (status, Json(ErrorBody { success: false, error: &message, code, errors })).into_response()
-    }
-}
-
-/// A domain refusal's status, as declared beside it (aggregates::refusal).
-fn declared_status(error: &impl DomainRefusal) -> StatusCode {
-    StatusCode::from_u16(DomainRefusal::status(error)).expect("a declared status is an HTTP status")
-}
-
-impl From<CartError> for ApiError {
-    fn from(error: CartError) -> Self {
-        ApiError::Cart(error)
-    }
-}
-
-impl From<ServiceOrderError> for ApiError {
-    fn from(error: ServiceOrderError) -> Self {
-        ApiError::Order(error)
-    }
-}
-
-impl From<TransferError> for ApiError {
-    fn from(error: TransferError) -> Self {
-        ApiError::Transfer(error)
-    }
-}
-
-impl From<HardwareOrderError> for ApiError {
-    fn from(error: HardwareOrderError) -> Self {
-        ApiError::HardwareOrder(error)
-    }
-}
-
-impl From<TrialError> for ApiError {
-    fn from(error: TrialError) -> Self {
-        ApiError::Trial(error)
-    }
-}
-
-impl From<QuoteRequestError> for ApiError {
-    fn from(error: QuoteRequestError) -> Self {
-        ApiError::Quote(error)
-    }
-}
-
-impl From<HardwareError> for ApiError {
-    fn from(error: HardwareError) -> Self {
-        ApiError::Hardware(error)
-    }
-}
-
-/// Call credit's refusals, answered with their declared code, status and message.
-impl From<CallCreditError> for ApiError {
-    fn from(error: CallCreditError) -> Self {
-        ApiError::Refused { status: declared_status(&error), code: error.code(), message: error.to_string() }
-    }
-}
-
-impl From<PhoneNumberError> for ApiError {
-    fn from(error: PhoneNumberError) -> Self {
-        ApiError::Number(error)
+        }
     }
 }
 
@@ -417,8 +307,8 @@ impl<E: std::error::Error + Into<ApiError>> From<AggregateError<E>> for ApiError
     fn from(error: AggregateError<E>) -> Self {
         match error {
             AggregateError::UserError(error) => error.into(),
-            AggregateError::AggregateConflict => ApiError::declared(&CONFLICT, CONFLICT.message),
-            other => ApiError::internal(other),
+            AggregateError::AggregateConflict => ApiError::refused(&CONFLICT),
+            other => ApiError::unexpected(other),
         }
     }
 }
@@ -431,26 +321,19 @@ impl From<sqlx::Error> for ApiError {
 
 impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> Self {
-        let status = rejection.status();
-        match status {
-            StatusCode::PAYLOAD_TOO_LARGE => ApiError::payload_too_large(),
-            StatusCode::UNSUPPORTED_MEDIA_TYPE => {
-                ApiError::declared(&UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_MEDIA_TYPE.message)
-            }
-            StatusCode::BAD_REQUEST => {
-                ApiError::declared(&MALFORMED_JSON, MALFORMED_JSON.message.replace("{detail}", &detail(&rejection)))
-            }
-            StatusCode::UNPROCESSABLE_ENTITY => {
-                ApiError::declared(&INVALID_BODY, INVALID_BODY.message.replace("{detail}", &detail(&rejection)))
-            }
-            _ => ApiError::refused(status, "bad_request", rejection.body_text()),
+        match rejection.status() {
+            StatusCode::PAYLOAD_TOO_LARGE => ApiError::refused(&PAYLOAD_TOO_LARGE),
+            StatusCode::UNSUPPORTED_MEDIA_TYPE => ApiError::refused(&UNSUPPORTED_MEDIA_TYPE),
+            StatusCode::UNPROCESSABLE_ENTITY => ApiError::refused_with(&INVALID_BODY, detail(&rejection)),
+            StatusCode::BAD_REQUEST => ApiError::refused_with(&MALFORMED_JSON, detail(&rejection)),
+            _ => ApiError::refused_with(&BAD_REQUEST, rejection.body_text()),
         }
     }
 }
 
 impl From<QueryRejection> for ApiError {
     fn from(rejection: QueryRejection) -> Self {
-        ApiError::unprocessable("invalid_query", format!("The query string is invalid: {}", rejection.body_text()))
+        ApiError::refused_with(&INVALID_QUERY, rejection.body_text())
     }
 }
 
@@ -536,6 +419,55 @@ mod tests {
         }
         assert!(named > 100, "the answers name codes ({named})");
         assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    }
+
+    /// The answer's status, `Retry-After` and body, as sent.
+    async fn answer(error: super::ApiError) -> (u16, Option<String>, String) {
+        let response = axum::response::IntoResponse::into_response(error);
+        let status = response.status().as_u16();
+        let retry_after = response.headers().get("retry-after").map(|v| v.to_str().unwrap().to_string());
+        let body = axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap();
+        (status, retry_after, String::from_utf8(body.to_vec()).unwrap())
+    }
+
+    /// Each shape of answer, byte for byte: `success`, `error` and `code` in that order (an
+    /// item's `errors` after them); a refusal with other extra fields one object in the order
+    /// of its names (a declined card's `code` the provider's).
+    #[tokio::test]
+    async fn every_kind_of_refusal_answers_its_json_byte_for_byte() {
+        use aggregates::cart::CartError;
+        use aggregates::hardware_item::HardwareError;
+        use aggregates::hardware_order::HardwareOrderError;
+        use aggregates::payments::Refusal as CardRefusal;
+
+        use super::ApiError;
+        use crate::platform::limits::Wait;
+        use crate::platform::refusals::{NOT_A_FREE_NUMBER, TOO_MANY_LOOKUPS};
+
+        let plain = r#"{"success":false,"error":"Cart not found.","code":"cart_not_found"}"#;
+        assert_eq!(answer(CartError::NotFound.into()).await, (404, None, plain.into()));
+        let filled = r#"{"success":false,"error":"01632 960001 is not a free number of that area code any more: pick another from the list.","code":"not_a_free_number"}"#;
+        assert_eq!(
+            answer(ApiError::refused_with(&NOT_A_FREE_NUMBER, "01632 960001")).await,
+            (409, None, filled.into())
+        );
+        let item = HardwareError::Invalid(vec!["Brand is required".into(), "Model is required".into()]);
+        let errors = r#"{"success":false,"error":"Please fix the following errors: Brand is required, Model is required","code":"invalid_hardware","errors":["Brand is required","Model is required"]}"#;
+        assert_eq!(answer(item.into()).await, (422, None, errors.into()));
+        let form = HardwareOrderError::InvalidDetails([("country", "Please choose United Kingdom or Ireland.")].into());
+        let fields = r#"{"code":"invalid_fields","error":"Please correct the errors below and try again.","fieldErrors":{"country":"Please choose United Kingdom or Ireland."},"success":false}"#;
+        assert_eq!(answer(form.into()).await, (422, None, fields.into()));
+        let card =
+            CardRefusal { code: "expired_card".into(), decline_code: None, message: "Your card has expired.".into() };
+        let declined = r#"{"card_error":true,"code":"expired_card","decline_code":null,"error":"Your card has expired.","status":"failed","success":false}"#;
+        assert_eq!(answer(crate::app::payments::failures::declined(&card)).await, (402, None, declined.into()));
+        let limited = r#"{"success":false,"error":"Too many address lookups from your connection. Please try again in 2 minutes, or enter your address by hand.","code":"too_many_attempts"}"#;
+        let wait = Wait { seconds: 90 };
+        assert_eq!(answer(ApiError::limited(&TOO_MANY_LOOKUPS, wait)).await, (429, Some("90".into()), limited.into()));
+        let internal =
+            r#"{"success":false,"error":"Something went wrong on our side. Please try again.","code":"internal"}"#;
+        let failed = ApiError::internal(std::io::Error::other("disk full"));
+        assert_eq!(answer(failed).await, (500, None, internal.into()));
     }
 
     /// The snake_case words in brackets: `(cart_not_found)`, `(invalid_quantity, below_plan_minimum)`.

@@ -8,6 +8,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use crate::platform::error::ApiError;
+use crate::platform::refusals::{BAD_REQUEST, NUL_IN_BODY, PAYLOAD_TOO_LARGE};
 
 pub struct ApiJson<T>(pub T);
 
@@ -23,8 +24,8 @@ where
         let bytes =
             Bytes::from_request(Request::from_parts(parts.clone(), body), state).await.map_err(|rejection| {
                 match rejection.status() {
-                    StatusCode::PAYLOAD_TOO_LARGE => ApiError::payload_too_large(),
-                    status => ApiError::refused(status, "bad_request", rejection.body_text()),
+                    StatusCode::PAYLOAD_TOO_LARGE => ApiError::refused(&PAYLOAD_TOO_LARGE),
+                    _ => ApiError::refused_with(&BAD_REQUEST, rejection.body_text()),
                 }
             })?;
         let value = match Json::<T>::from_request(Request::from_parts(parts, Body::from(bytes.clone())), state).await {
@@ -36,10 +37,7 @@ where
         // PostgreSQL stores no NUL character in text or JSON: refused here, not failing later.
         // Only in what the body's type reads: a field it ignores is never stored.
         if has_nul(&bytes) && read_fields_have_nul::<T>(&bytes) {
-            return Err(ApiError::unprocessable(
-                "invalid_body",
-                "The request body has a NUL character (\\u0000) in a text: remove it and try again.",
-            ));
+            return Err(ApiError::refused(&NUL_IN_BODY));
         }
         Ok(ApiJson(value))
     }

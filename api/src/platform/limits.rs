@@ -22,12 +22,12 @@
 //! Old rows are useless after two windows: the `rate_limits` table needs a regular purge
 //! of rows whose `window_start` is more than two hours old.
 
-use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
 use sha2::{Digest, Sha256};
 use sqlx::PgPool;
 
 use crate::platform::error::ApiError;
+use crate::platform::refusals::TOO_MANY_ATTEMPTS;
 
 /// At most `max` attempts per key within any `window_seconds`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -88,11 +88,7 @@ pub fn email_and_address(email: &str, address: &str) -> String {
 
 /// The answer when a limit is reached.
 pub fn too_many_attempts() -> ApiError {
-    ApiError::refused(
-        StatusCode::TOO_MANY_REQUESTS,
-        "too_many_attempts",
-        "Too many attempts. Please wait a minute and try again.",
-    )
+    ApiError::refused(&TOO_MANY_ATTEMPTS)
 }
 
 fn bucket(limit: &Limit, key: &str) -> String {

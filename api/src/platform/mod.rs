@@ -9,4 +9,5 @@ pub mod json;
 pub mod limits;
 pub mod logging;
 pub mod metrics;
+pub mod refusals;
 pub mod timing;

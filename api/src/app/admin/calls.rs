@@ -12,6 +12,7 @@ use serde::Serialize;
 use super::{no_such_order, OrderKind};
 use crate::app::state::AppState;
 use crate::platform::error::ApiError;
+use crate::platform::refusals::NO_CALLS;
 
 /// The most records a page of an order's calls shows (the counts are of all of them).
 pub const MAX_CALLS_SHOWN: i64 = 200;
@@ -127,7 +128,7 @@ pub async fn order_calls(state: &AppState, kind: OrderKind, id: &str) -> Result<
 /// A hardware order is an order, but makes no calls: said so, rather than "no such order".
 fn no_such_order_with_calls(kind: OrderKind, exists: bool) -> ApiError {
     if kind == OrderKind::Hardware && exists {
-        ApiError::not_found("no_calls", "A hardware order has no phone service, so no calls: open the service order.")
+        ApiError::refused(&NO_CALLS)
     } else {
         no_such_order()
     }

@@ -12,7 +12,6 @@ use aggregates::service_order::{
     cap_tenths, ServiceOrder, ServiceOrderCommand, ServiceOrderError, DEFAULT_DAILY_SPEND_CAP,
 };
 use aggregates::trial::Trial;
-use axum::http::StatusCode;
 use chrono::{DateTime, NaiveDate, Utc};
 use cqrs_es::Aggregate;
 use serde::Serialize;
@@ -22,6 +21,7 @@ use super::{no_such_order, OrderKind};
 use crate::app::auth::Staff;
 use crate::app::state::AppState;
 use crate::platform::error::ApiError;
+use crate::platform::refusals::{NO_CALLS, NO_SPEND_CAP_ON_TRIALS};
 use store::commands::{self, Context};
 
 /// The most accounts the overview lists (the totals count them all).
@@ -354,12 +354,7 @@ async fn owner_of(state: &AppState, kind: OrderKind, id: &str) -> Result<String,
     let (aggregate_type, owner) = match kind {
         OrderKind::Service => (ServiceOrder::TYPE, id.to_string()),
         OrderKind::Trial => (Trial::TYPE, projections::sip::trial_owner(id)),
-        OrderKind::Hardware => {
-            return Err(ApiError::not_found(
-                "no_calls",
-                "A hardware order has no phone service, so no calls: open the service order.",
-            ))
-        }
+        OrderKind::Hardware => return Err(ApiError::refused(&NO_CALLS)),
     };
     let exists = sqlx::query_scalar!(
         r#"SELECT EXISTS (SELECT 1 FROM events WHERE aggregate_type = $1 AND aggregate_id = $2) AS "exists!""#,
@@ -460,11 +455,7 @@ pub async fn set_daily_cap(
 ) -> Result<FraudAccount, ApiError> {
     if kind == OrderKind::Trial {
         owner_of(state, kind, id).await?;
-        return Err(ApiError::refused(
-            StatusCode::CONFLICT,
-            "no_spend_cap_on_trials",
-            "A free trial has no daily spend cap to change: its calls out are UK landlines and mobiles within its trial minutes, which cost it nothing. To stop its calls, end the trial from its order page.",
-        ));
+        return Err(ApiError::refused(&NO_SPEND_CAP_ON_TRIALS));
     }
     aggregates::service_order::check_spend_cap(aggregates::pricing::Pence(pence))?;
     owner_of(state, kind, id).await?;

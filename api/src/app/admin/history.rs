@@ -17,6 +17,7 @@ use aggregates::transfer::Transfer;
 
 use crate::app::state::store;
 use crate::platform::error::ApiError;
+use crate::platform::refusals::INVALID_UP_TO;
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct ActorOut {
@@ -77,7 +78,7 @@ struct Placed<A: Aggregate> {
 
 /// The stored events of aggregate `id`, read through the upcasters.
 async fn stream<A: Aggregate>(pool: &PgPool, id: &str) -> Result<Vec<Placed<A>>, ApiError> {
-    let envelopes: Vec<EventEnvelope<A>> = store::<A>(pool).load_events(id).await.map_err(ApiError::internal)?;
+    let envelopes: Vec<EventEnvelope<A>> = store::<A>(pool).load_events(id).await.map_err(ApiError::unexpected)?;
     let positions: HashMap<i64, (i64, DateTime<Utc>)> = sqlx::query!(
         "SELECT sequence, global_sequence, recorded_at FROM events
           WHERE aggregate_type = $1 AND aggregate_id = $2",
@@ -114,10 +115,7 @@ fn event_out<A: Narrated>(sequence: usize, placed: &Placed<A>) -> EventOut {
 fn check_up_to(up_to: Option<usize>, last: usize) -> Result<usize, ApiError> {
     let up_to = up_to.unwrap_or(last);
     if up_to == 0 || up_to > last {
-        return Err(ApiError::unprocessable(
-            "invalid_up_to",
-            format!("upTo must be an event of this order: 1 to {last}. Leave it out to see the order as it is now."),
-        ));
+        return Err(ApiError::refused_with(&INVALID_UP_TO, last));
     }
     Ok(up_to)
 }

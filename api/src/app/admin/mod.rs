@@ -14,7 +14,6 @@ use aggregates::service_order::{OrderStatus, ServiceOrder, ServiceOrderCommand, 
 use aggregates::transfer::{Transfer, TransferState, TransferStep};
 use aggregates::trial::TrialStep;
 use aggregates::trial::{Trial, TrialCommand, TrialStatus, MAX_EXTENSION_DAYS};
-use axum::http::StatusCode;
 use cqrs_es::persist::ViewRepository;
 use cqrs_es::AggregateError;
 use jobs::mail::{Email, PasswordNote};
@@ -26,6 +25,9 @@ use self::history::{emails, replay, replay_service_order, state_json, EmailOut, 
 use crate::app::auth::{Role, Staff};
 use crate::app::state::{load, AppState};
 use crate::platform::error::ApiError;
+use crate::platform::refusals::{
+    NOTHING_TO_RELEASE, NOT_A_FREE_NUMBER, NOT_OWNER, NO_NUMBER_IN_AREA, NO_SUCH_ORDER_FOR_STAFF, ONLY_TRIALS_EXTEND,
+};
 use store::commands::{self, Context};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -222,7 +224,7 @@ pub struct OrderHistory {
 }
 
 fn no_such_order() -> ApiError {
-    ApiError::not_found("order_not_found", "There is no such order. Search for it by number, e-mail or phone number.")
+    ApiError::refused(&NO_SUCH_ORDER_FOR_STAFF)
 }
 
 fn view_json<V: Serialize>(view: Option<V>) -> Value {
@@ -407,13 +409,7 @@ pub async fn fill_placeholder(
                 tracing::warn!(order = id, ?error, "the buyer's e-mail is owed; the runner sends it");
             }
         }
-        Ok(None) | Err(FillError::NotACandidate) => {
-            return Err(ApiError::refused(
-                StatusCode::CONFLICT,
-                "not_a_free_number",
-                format!("{number} is not a free number of that area code any more: pick another from the list."),
-            ))
-        }
+        Ok(None) | Err(FillError::NotACandidate) => return Err(ApiError::refused_with(&NOT_A_FREE_NUMBER, number)),
         Err(FillError::NotOpen) => {
             return Err(aggregates::service_order::ServiceOrderError::NotAnOpenPlaceholder.into())
         }
@@ -512,11 +508,7 @@ pub async fn release_number(
     number: &str,
 ) -> Result<OrderHistory, ApiError> {
     if kind != OrderKind::Service {
-        return Err(ApiError::refused(
-            StatusCode::CONFLICT,
-            "nothing_to_release",
-            "Only a service order's numbers can be released here; a trial's number returns to stock by itself 30 days after the trial ends (at once when its e-mail address was never confirmed).",
-        ));
+        return Err(ApiError::refused(&NOTHING_TO_RELEASE));
     }
     let (order, _) = existing::<ServiceOrder>(state, id).await?;
     if order.released_numbers.iter().any(|n| n == number) {
@@ -528,13 +520,7 @@ pub async fn release_number(
     let command = PhoneNumberCommand::ReturnToStock { owner: format!("order:{id}") };
     match commands::execute(&state.numbers, &Context::staff(&staff.email), number, command).await {
         Ok(_) => {}
-        Err(AggregateError::UserError(PhoneNumberError::NotOwner)) => {
-            return Err(ApiError::refused(
-                StatusCode::CONFLICT,
-                "not_owner",
-                "That number is no longer this order's (it was never assigned, or went back to stock already), so there is nothing to release.",
-            ))
-        }
+        Err(AggregateError::UserError(PhoneNumberError::NotOwner)) => return Err(ApiError::refused(&NOT_OWNER)),
         Err(error) => return Err(error.into()),
     }
     let command = ServiceOrderCommand::ReleaseNumber { number: number.to_string() };
@@ -573,11 +559,7 @@ pub async fn replace_lost_number(
         Err(jobs::placeholders::Given::Failed(error)) => return Err(ApiError::internal(error)),
     };
     if replacement.is_none() {
-        return Err(ApiError::refused(
-            StatusCode::CONFLICT,
-            "no_number_in_area",
-            format!("There is no free number like {lost} in its area code now: import more stock, then try again."),
-        ));
+        return Err(ApiError::refused_with(&NO_NUMBER_IN_AREA, lost));
     }
     if let Err(error) = crate::app::workflows::run(state, crate::app::workflows::TELL_BUYER, id).await {
         tracing::warn!(order = %order.order_number, ?error, "the buyer's e-mail is owed; the runner sends it");
@@ -594,7 +576,7 @@ pub async fn extend_trial(
     days: u32,
 ) -> Result<OrderHistory, ApiError> {
     if kind != OrderKind::Trial {
-        return Err(ApiError::not_found("not_a_trial", "Only a free trial can be extended."));
+        return Err(ApiError::refused(&ONLY_TRIALS_EXTEND));
     }
     existing::<Trial>(state, id).await?;
     commands::execute(

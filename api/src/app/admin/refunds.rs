@@ -20,7 +20,6 @@ use aggregates::hardware_order::{refund_key, HardwareOrder, HardwareOrderCommand
 use aggregates::payments::PaymentError;
 use aggregates::pricing::Pence;
 use aggregates::service_order::{ServiceOrder, ServiceOrderCommand, ServiceOrderError};
-use axum::http::StatusCode;
 use jobs::mail::Email;
 use jobs::outbox::queue_on;
 
@@ -28,6 +27,7 @@ use super::{existing, order_history, OrderHistory, OrderKind};
 use crate::app::auth::Staff;
 use crate::app::state::AppState;
 use crate::platform::error::ApiError;
+use crate::platform::refusals::{CANCELLATION_NOT_CONFIRMED, NOT_REFUNDABLE, REFUND_NOT_CONFIRMED, REFUND_REFUSED};
 use store::commands::{self, Context};
 
 /// What to refund: some phones as (product id, quantity), or the whole order.
@@ -35,11 +35,7 @@ pub type RefundLines = Option<Vec<(String, u32)>>;
 
 fn only_hardware(kind: OrderKind) -> Result<(), ApiError> {
     if kind != OrderKind::Hardware {
-        return Err(ApiError::refused(
-            StatusCode::CONFLICT,
-            "not_refundable",
-            "Only a hardware order is refunded here; a service subscription is cancelled instead.",
-        ));
+        return Err(ApiError::refused(&NOT_REFUNDABLE));
     }
     Ok(())
 }
@@ -131,11 +127,7 @@ async fn finish_refund(
         // recorded as asked; the next try asks again with the same key.
         Err(error) => {
             tracing::error!(order = id, number = pending.number, %error, "a refund was not confirmed by the card provider");
-            Err(ApiError::refused(
-                StatusCode::BAD_GATEWAY,
-                "refund_not_confirmed",
-                "The card provider did not confirm the refund. Try again in a minute: the same refund is asked for again, never a second one.",
-            ))
+            Err(ApiError::refused(&REFUND_NOT_CONFIRMED))
         }
     }
 }
@@ -150,11 +142,7 @@ async fn refused(
 ) -> Result<Pence, ApiError> {
     let command = HardwareOrderCommand::RecordRefundFailure { number: pending.number, message: message.clone() };
     commands::execute(&state.hardware_orders, context, id, command).await?;
-    Err(ApiError::refused(
-        StatusCode::BAD_GATEWAY,
-        "refund_refused",
-        format!("The card provider refused the refund ({message}). Nothing was refunded; check the payment in the card provider's dashboard."),
-    ))
+    Err(ApiError::refused_with(&REFUND_REFUSED, message))
 }
 
 /// Support propose cancelling a service order's subscription (checked as a cancellation is).
@@ -189,11 +177,7 @@ pub async fn cancel_subscription(
     let subscription = order.subscription.reference().unwrap_or_default().to_string();
     let not_confirmed = |error: PaymentError| {
         tracing::error!(order = id, %error, "the card provider did not cancel the subscription");
-        ApiError::refused(
-            StatusCode::BAD_GATEWAY,
-            "cancellation_not_confirmed",
-            "The card provider did not confirm the cancellation. Nothing was recorded: try again in a minute.",
-        )
+        ApiError::refused(&CANCELLATION_NOT_CONFIRMED)
     };
     let ends_at = if at_period_end {
         let key = format!("service-{id}-cancel-at-period-end");

@@ -10,6 +10,9 @@ use serde::Serialize;
 use sqlx::PgPool;
 use utoipa::ToSchema;
 
+use crate::platform::error::ApiError;
+use crate::platform::refusals::{ANALYTICS_FROM_AFTER_TO, ANALYTICS_PERIOD_TOO_LONG};
+
 /// The longest period one report covers, in days.
 pub const MAX_DAYS: i64 = 366;
 /// The period when none is asked for, in days (today included).
@@ -94,7 +97,7 @@ pub fn period(
     from: Option<NaiveDate>,
     to: Option<NaiveDate>,
     today: NaiveDate,
-) -> Result<(NaiveDate, NaiveDate), String> {
+) -> Result<(NaiveDate, NaiveDate), ApiError> {
     let back = |day: NaiveDate| day.checked_sub_days(Days::new(DEFAULT_DAYS - 1)).unwrap_or(day);
     let forward = |day: NaiveDate| day.checked_add_days(Days::new(DEFAULT_DAYS - 1)).unwrap_or(day);
     let (from, to) = match (from, to) {
@@ -104,10 +107,10 @@ pub fn period(
         (None, None) => (back(today), today),
     };
     if from > to {
-        return Err("The period's first day (from) is after its last day (to).".into());
+        return Err(ApiError::refused(&ANALYTICS_FROM_AFTER_TO));
     }
     if (to - from).num_days() + 1 > MAX_DAYS {
-        return Err(format!("A report covers at most {MAX_DAYS} days: choose a shorter period."));
+        return Err(ApiError::refused_with(&ANALYTICS_PERIOD_TOO_LONG, MAX_DAYS));
     }
     Ok((from, to))
 }
@@ -270,9 +273,9 @@ mod tests {
     #[test]
     fn the_period_defaults_to_the_last_30_days_and_is_at_most_366() {
         let today = day("2026-11-27");
-        assert_eq!(period(None, None, today), Ok((day("2026-10-29"), today)));
-        assert_eq!(period(None, Some(day("2026-01-30")), today), Ok((day("2026-01-01"), day("2026-01-30"))));
-        assert_eq!(period(Some(day("2026-11-20")), None, today), Ok((day("2026-11-20"), today)));
+        assert_eq!(period(None, None, today).ok(), Some((day("2026-10-29"), today)));
+        assert_eq!(period(None, Some(day("2026-01-30")), today).ok(), Some((day("2026-01-01"), day("2026-01-30"))));
+        assert_eq!(period(Some(day("2026-11-20")), None, today).ok(), Some((day("2026-11-20"), today)));
         assert!(period(Some(day("2026-11-28")), Some(today), today).is_err());
         assert!(period(Some(day("2025-01-01")), Some(day("2025-12-31")), today).is_ok());
         assert!(period(Some(day("2024-01-01")), Some(day("2024-12-31")), today).is_ok(), "a leap year is 366 days");

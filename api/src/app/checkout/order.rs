@@ -12,7 +12,6 @@ use aggregates::service_order::{
     Customer, OrderLines, OrderStatus, OrderedAddOn, OrderedNumber, ServiceOrder, ServiceOrderCommand,
     ServiceOrderError,
 };
-use axum::http::StatusCode;
 use cqrs_es::persist::ViewRepository;
 use jobs::mail::MailKind;
 use jobs::outbox::MailStatus;
@@ -30,6 +29,7 @@ use crate::app::payments::failures::payment_failure;
 use crate::app::state::AppState;
 use crate::platform::client::ClientAddress;
 use crate::platform::error::ApiError;
+use crate::platform::refusals::{ORDER_ALREADY_PAID, PRICE_CHANGED, PROVIDER_DOWN};
 use store::commands::{self, Context, BUYER};
 
 /// A service order's id from a request: a UUID, or no such order.
@@ -161,13 +161,13 @@ async fn supersede_older(state: &AppState, gateway: &dyn PaymentGateway, cart_id
 /// 409 `price_changed`: the cart the buyer's page showed is not priced as it is now; `cart`
 /// is the cart as priced now, to show before the buyer tries again.
 fn price_changed(cart: CartSummary) -> ApiError {
-    let message = match cart.price_changes.first() {
-        Some(change) => format!("{}. Please check the new total and try again.", change.message()),
-        None => "The prices changed since this page was loaded. Please check the new total and try again.".into(),
+    let change = match cart.price_changes.first() {
+        Some(change) => change.message(),
+        None => "The prices changed since this page was loaded".into(),
     };
     let mut extra = serde_json::Map::new();
     extra.insert("cart".into(), serde_json::to_value(&cart).unwrap_or_default());
-    ApiError::Detailed { status: StatusCode::CONFLICT, code: "price_changed".into(), message, extra }
+    ApiError::refused_with(&PRICE_CHANGED, change).with_extra(extra)
 }
 
 /// The order's lines from the cart as the server priced it (desk phones have their own checkout).
@@ -273,12 +273,10 @@ async fn open_order(
     let same_customer = order.customer.email == email;
     match order.status {
         OrderStatus::Paid if same_browser && same_customer => Ok(Some((id, order))),
-        OrderStatus::Paid => Err(ApiError::refused(
-            StatusCode::CONFLICT,
-            "order_already_paid",
-            "This cart's order has already been paid. Your confirmation e-mail has the details; for help, contact support.",
-        )),
-        OrderStatus::Placed if same_browser && same_customer && order.cart_version == cart.version => Ok(Some((id, order))),
+        OrderStatus::Paid => Err(ApiError::refused(&ORDER_ALREADY_PAID)),
+        OrderStatus::Placed if same_browser && same_customer && order.cart_version == cart.version => {
+            Ok(Some((id, order)))
+        }
         _ => Ok(None),
     }
 }
@@ -310,7 +308,7 @@ async fn with_payment_customer(
     let customer = gateway
         .create_customer(email, &name, id, &format!("order-{id}-customer"))
         .await
-        .map_err(|e| payment_failure(e, "Failed to create payment intent"))?;
+        .map_err(|e| payment_failure(e, &PROVIDER_DOWN))?;
     run(
         state,
         &BUYER,

@@ -15,7 +15,6 @@ use aggregates::service_order::{
     OrderStatus, PaymentPart, PaymentType, ServiceOrder, ServiceOrderCommand, ServiceOrderError,
 };
 use async_trait::async_trait;
-use axum::http::StatusCode;
 use cqrs_es::AggregateError;
 
 use super::gateway::{
@@ -29,6 +28,10 @@ use crate::app::payments::{self, Charged, PayableOrder};
 use crate::app::state::AppState;
 use crate::platform::client::ClientAddress;
 use crate::platform::error::ApiError;
+use crate::platform::refusals::{
+    ApiRefusal, CARD_FORM_FAILED, CARD_SETUP_WITHOUT_CARD, PAYMENT_NOT_VERIFIED, PAYMENT_UNCLEAR, PROVIDER_DOWN,
+    SETUP_INTENT_FAILED, SUBSCRIPTION_NOT_FOUND, UNKNOWN_PAYMENT_METHOD,
+};
 use store::commands::{self, BUYER};
 
 /// An order that may still be paid.
@@ -64,14 +67,12 @@ pub struct PayableServiceOrder {
     version: usize,
 }
 
-const FAILED_SUBSCRIPTION: &str = "Failed to create subscription";
-
 /// The service order as the payment use case sees it: its one-time payment is the top-up
 /// (`order-{id}-top-up-{failed attempts}`), its key recorded before the provider is asked.
 #[async_trait]
 impl PayableOrder for PayableServiceOrder {
-    const PROVIDER_FAILED: &'static str = FAILED_SUBSCRIPTION;
-    const SETUP_FAILED: &'static str = "Failed to create setup intent";
+    const PROVIDER_FAILED: &'static ApiRefusal = &PROVIDER_DOWN;
+    const SETUP_FAILED: &'static ApiRefusal = &CARD_FORM_FAILED;
     const AFTER_MADE: Option<&'static str> = Some("after-top-up-created");
 
     fn lock(id: &str) -> String {
@@ -160,11 +161,7 @@ impl PayableOrder for PayableServiceOrder {
     }
 
     fn processing() -> ApiError {
-        ApiError::refused(
-            StatusCode::ACCEPTED,
-            "payment_processing",
-            "Payment processing completed but status is unclear. Please contact support to verify your order.",
-        )
+        ApiError::refused(&PAYMENT_UNCLEAR)
     }
 }
 
@@ -218,7 +215,7 @@ async fn charge(
     request: &PayOrder,
 ) -> Result<Option<String>, ApiError> {
     let order = &payable.order;
-    let fail = |e| payment_failure(e, FAILED_SUBSCRIPTION);
+    let fail = |e| payment_failure(e, &PROVIDER_DOWN);
     let customer = order.payment_customer_id.clone().ok_or(ServiceOrderError::NoPaymentCustomer)?;
     let kind = order.payment_type.unwrap_or(PaymentType::Subscription);
     let lines = order.lines.as_ref().ok_or(ServiceOrderError::NotFound)?;
@@ -330,23 +327,19 @@ async fn the_card(
     if let (true, Some(card)) = (started, &order.payment_method_id) {
         return Ok(card.clone());
     }
-    let fail = |e| payment_failure(e, "Failed to create subscription");
+    let fail = |e| payment_failure(e, &PROVIDER_DOWN);
     let setup_id =
         request.setup_intent_id.as_ref().map(StripeId::as_str).or(order.setup_intent_id.as_deref()).unwrap_or_default();
     if order.setup_intent_id.as_deref() != Some(setup_id) {
-        return Err(ApiError::unprocessable("unknown_setup_intent", "That card setup does not belong to this order."));
+        return Err(ServiceOrderError::UnknownCardSetup.into());
     }
     let setup = gateway.card_setup(setup_id).await.map_err(fail)?;
     if setup.state != SetupState::Succeeded {
-        return Err(ApiError::refused(
-            StatusCode::PAYMENT_REQUIRED,
-            "setup_intent_failed",
-            format!("Setup intent not successful: {}", setup.status),
-        ));
+        return Err(ApiError::refused_with(&SETUP_INTENT_FAILED, setup.status));
     }
-    let card = setup.card.ok_or_else(|| ApiError::unprocessable("no_payment_method", "The card setup has no card."))?;
+    let card = setup.card.ok_or_else(|| ApiError::refused(&CARD_SETUP_WITHOUT_CARD))?;
     if request.payment_method_id.as_ref().is_some_and(|pm| pm.as_str() != card) {
-        return Err(ApiError::unprocessable("unknown_payment_method", "That card does not belong to this order."));
+        return Err(ApiError::refused(&UNKNOWN_PAYMENT_METHOD));
     }
     if order.payment_method_id.as_deref() != Some(card.as_str()) {
         let key = format!("order-{id}-card-{}", order.failed_attempts);
@@ -394,16 +387,11 @@ async fn record_failure(
 /// the subscription's own metadata, read back from the provider); 404 for any other.
 pub async fn order_subscription(state: &AppState, id: &StripeId) -> Result<SubscriptionRecord, ApiError> {
     let id = id.as_str();
-    let missing = || ApiError::not_found("subscription_not_found", "No order has this subscription.");
+    let missing = || ApiError::refused(&SUBSCRIPTION_NOT_FOUND);
     let subscription = match state.services.gateway.subscription(id).await {
         Ok(subscription) => subscription,
         Err(GatewayError::NotFound) => return Err(missing()),
-        Err(error) => {
-            return Err(payment_failure(
-                error,
-                "Payment status could not be verified. Please try again or contact support.",
-            ))
-        }
+        Err(error) => return Err(payment_failure(error, &PAYMENT_NOT_VERIFIED)),
     };
     let ours = match &subscription.owner {
         Some(order) => {

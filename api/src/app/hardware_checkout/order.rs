@@ -18,6 +18,7 @@ use crate::app::locks::locked;
 use crate::app::order_secrets;
 use crate::app::state::AppState;
 use crate::platform::error::ApiError;
+use crate::platform::refusals::{INVALID_SHIPPING_OPTION, PHONE_NO_LONGER_SOLD};
 use store::commands::{self, Context, BUYER};
 
 /// A hardware order's id from a request: a UUID, or no such order.
@@ -46,8 +47,7 @@ pub(super) async fn run(
 
 /// A shipping option by its id: 422 for anything else.
 pub fn shipping_option(id: &str) -> Result<ShippingOption, ApiError> {
-    ShippingOption::from_id(id.trim())
-        .ok_or_else(|| ApiError::unprocessable("invalid_shipping_option", "Please choose a shipping option."))
+    ShippingOption::from_id(id.trim()).ok_or_else(|| ApiError::refused(&INVALID_SHIPPING_OPTION))
 }
 
 /// One of the cart's desk phones as the checkout shows it: the line (at the catalogue's
@@ -130,10 +130,7 @@ async fn check_available(state: &AppState, lines: &[HardwareLine]) -> Result<(),
             v.item.status == ItemStatus::Published && v.item.fields.as_ref().is_some_and(|f| f.in_stock)
         });
         if !sellable {
-            return Err(ApiError::unprocessable(
-                "hardware_unavailable",
-                format!("{} is no longer available. Please remove it from your cart.", line.name),
-            ));
+            return Err(ApiError::refused_with(&PHONE_NO_LONGER_SOLD, &line.name));
         }
     }
     Ok(())

@@ -14,7 +14,6 @@ use aggregates::payment_attempt::PaymentAttempt;
 use aggregates::payments::{CardSetup, Outcome, PaymentError, PaymentGateway, Refusal, SetupState};
 use aggregates::pricing::Pence;
 use async_trait::async_trait;
-use axum::http::StatusCode;
 
 use super::order::{check_secret, holds_secret, load, order_quote, run, Quote};
 use crate::app::ids::StripeId;
@@ -25,9 +24,10 @@ use crate::app::state::AppState;
 use crate::app::workflows::hardware_order::{confirm_once, ConfirmError, HardwareOrders};
 use crate::platform::client::ClientAddress;
 use crate::platform::error::ApiError;
+use crate::platform::refusals::{
+    ApiRefusal, CARD_TO_ENTER_AGAIN, PAYMENT_NOT_FOUND, PAYMENT_PROCESSING, PAYMENT_REFUNDED, PROVIDER_DOWN,
+};
 use store::commands::{Context, BUYER};
-
-const PROVIDER_DOWN: &str = "The payment service did not answer. Please try again.";
 
 /// A card setup for the order (a new one when the last was used or failed, within the caps
 /// of card_setups.rs: per order, per `address`), with its payment customer made first.
@@ -57,8 +57,8 @@ async fn open_order(state: &AppState, id: &str) -> Result<HardwareOrder, ApiErro
 /// `hw-{id}-pay-{attempt}`, the card made the customer's just before it is made.
 #[async_trait]
 impl PayableOrder for HardwareOrder {
-    const PROVIDER_FAILED: &'static str = PROVIDER_DOWN;
-    const SETUP_FAILED: &'static str = PROVIDER_DOWN;
+    const PROVIDER_FAILED: &'static ApiRefusal = &PROVIDER_DOWN;
+    const SETUP_FAILED: &'static ApiRefusal = &PROVIDER_DOWN;
     const AFTER_MADE: Option<&'static str> = None;
 
     fn lock(id: &str) -> String {
@@ -103,7 +103,7 @@ impl PayableOrder for HardwareOrder {
         let customer = gateway
             .create_customer(&self.customer.email, &name, id, &key)
             .await
-            .map_err(|e| payment_failure(e, PROVIDER_DOWN))?;
+            .map_err(|e| payment_failure(e, &PROVIDER_DOWN))?;
         run(state, &BUYER, id, HardwareOrderCommand::RegisterPaymentCustomer { customer_id: customer.clone() }).await?;
         Ok(customer)
     }
@@ -137,7 +137,7 @@ impl PayableOrder for HardwareOrder {
         customer: &str,
         card: &str,
     ) -> Result<(), ApiError> {
-        gateway.use_card(customer, card, &format!("{key}-card")).await.map_err(|e| payment_failure(e, PROVIDER_DOWN))
+        gateway.use_card(customer, card, &format!("{key}-card")).await.map_err(|e| payment_failure(e, &PROVIDER_DOWN))
     }
 
     async fn record_made(&self, state: &AppState, id: &str, reference: &str, card: &str) -> Result<(), ApiError> {
@@ -174,11 +174,7 @@ impl PayableOrder for HardwareOrder {
     }
 
     fn processing() -> ApiError {
-        ApiError::refused(
-            StatusCode::CONFLICT,
-            "payment_processing",
-            "Your bank is still processing the payment. Please wait a moment and try again.",
-        )
+        ApiError::refused(&PAYMENT_PROCESSING)
     }
 }
 
@@ -224,7 +220,7 @@ pub async fn pay(
         let customer = order.payment_customer_id.clone().ok_or_else(invalid_card)?;
         // Only a card this order's own setup saved (3-D Secure for the setup done in the browser).
         let setup_id = order.card_setup_id.clone().ok_or_else(invalid_card)?;
-        let setup = gateway.card_setup(&setup_id).await.map_err(|e| payment_failure(e, PROVIDER_DOWN))?;
+        let setup = gateway.card_setup(&setup_id).await.map_err(|e| payment_failure(e, &PROVIDER_DOWN))?;
         if setup.state != SetupState::Succeeded || setup.card.as_deref() != Some(card) {
             return Err(invalid_card());
         }
@@ -265,23 +261,15 @@ async fn stray(state: &AppState, context: &Context, id: &str, payment_intent_id:
     if let Err(error) = crate::app::workflows::run(state, stray_payment, id).await {
         tracing::warn!(order = %id, ?error, "a stray payment's refund failed; the workflow runner tries again");
     }
-    ApiError::refused(
-        StatusCode::CONFLICT,
-        "payment_refunded",
-        "This payment was not needed: the order was already paid, or replaced by a newer order from the same cart. \
-         We have refunded it in full, and your bank usually shows it within 5 to 10 working days.",
-    )
+    ApiError::refused(&PAYMENT_REFUNDED)
 }
 
 fn invalid_card() -> ApiError {
-    ApiError::unprocessable("invalid_payment_method", "Please enter your card details again.")
+    ApiError::refused(&CARD_TO_ENTER_AGAIN)
 }
 
 fn not_found() -> ApiError {
-    ApiError::not_found(
-        "payment_not_found",
-        "We could not find this payment. Please contact support with your payment reference.",
-    )
+    ApiError::refused(&PAYMENT_NOT_FOUND)
 }
 
 /// What the confirmation answers.
@@ -309,7 +297,7 @@ pub async fn confirm_payment(
     let record = match gateway.payment(payment_intent_id).await {
         Ok(record) => record,
         Err(PaymentError::NotFound) => return Err(not_found()),
-        Err(error) => return Err(payment_failure(error, PROVIDER_DOWN)),
+        Err(error) => return Err(payment_failure(error, &PROVIDER_DOWN)),
     };
     // The provider names the order it was made for; a body that names another is refused.
     let id = record

@@ -39,14 +39,15 @@ use crate::app::locks::locked;
 use crate::app::state::AppState;
 use crate::platform::client::ClientAddress;
 use crate::platform::error::ApiError;
+use crate::platform::refusals::ApiRefusal;
 
 /// An order the payment use case can charge: what it is, and how each step is recorded.
 #[async_trait]
 pub trait PayableOrder: Sized + Send + Sync {
-    /// The message of a 502 when the provider fails.
-    const PROVIDER_FAILED: &'static str;
-    /// The message of a 502 when the provider fails to make a card setup.
-    const SETUP_FAILED: &'static str;
+    /// The 502 when the provider fails.
+    const PROVIDER_FAILED: &'static ApiRefusal;
+    /// The 502 when the provider fails to make a card setup.
+    const SETUP_FAILED: &'static ApiRefusal;
     /// The fault point (crate::app::faults) right after the provider made a payment.
     const AFTER_MADE: Option<&'static str>;
 

@@ -16,6 +16,7 @@ use crate::app::faults;
 use crate::app::payments::failures::payment_failure;
 use crate::app::state::AppState;
 use crate::platform::error::ApiError;
+use crate::platform::refusals::STRAY_REFUND_NOT_DONE;
 use store::commands::{self, Context};
 
 pub use super::triggers::REFUND_STRAY_PAYMENT;
@@ -71,10 +72,12 @@ async fn refund_all(state: &AppState, id: &str) -> Result<(), ApiError> {
         if stray.refund_id.is_none() {
             let key = format!("order-{id}-stray-{}-refund", stray.payment_intent_id);
             let reason = "a payment the order did not need";
-            let refund =
-                state.services.gateway.refund_payment(&stray.payment_intent_id, None, reason, &key).await.map_err(
-                    |e| payment_failure(e, "The payment provider did not answer; the refund is tried again."),
-                )?;
+            let refund = state
+                .services
+                .gateway
+                .refund_payment(&stray.payment_intent_id, None, reason, &key)
+                .await
+                .map_err(|e| payment_failure(e, &STRAY_REFUND_NOT_DONE))?;
             faults::point(state, "after-stray-refunded-at-provider");
             let (payment_intent_id, refund_id, amount) = (stray.payment_intent_id.clone(), refund.id, refund.amount);
             if order.hardware {

@@ -443,7 +443,7 @@ async fn order(
         .load(&id)
         .await
         .map_err(ApiError::internal)?
-        .ok_or_else(|| ApiError::not_found("order_not_found", "Order not found."))?;
+        .ok_or(aggregates::service_order::ServiceOrderError::NotFound)?;
     let extensions = customer_account::extensions(&state, &id)
         .await?
         .into_iter()

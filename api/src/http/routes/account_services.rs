@@ -15,6 +15,7 @@ use crate::app::customer_sessions::SignedInCustomer;
 use crate::app::state::AppState;
 use crate::platform::error::{ApiError, Refusal};
 use crate::platform::json::ApiJson;
+use crate::platform::refusals::{AUTHORITY_NOT_GIVEN, NOT_A_TRIAL};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -115,7 +116,7 @@ async fn reset_trial_sip_password(
     customer: SignedInCustomer,
     Path((raw, number)): Path<(String, String)>,
 ) -> Result<Json<NewSipPassword>, ApiError> {
-    let id = crate::app::ids::uuid_id(&raw, ApiError::not_found("not_a_trial", "No such free trial."))?;
+    let id = crate::app::ids::uuid_id(&raw, ApiError::refused(&NOT_A_TRIAL))?;
     let number = number.trim();
     let (username, password) = account_services::reset_trial_sip_password(&state, &customer, &id, number).await?;
     Ok(Json(NewSipPassword { number: number.to_string(), username, password }))
@@ -195,10 +196,7 @@ async fn sign_letter_of_authority(
 ) -> Result<Json<Transfers>, ApiError> {
     let id = order_id(&raw)?;
     if !body.authorised {
-        return Err(ApiError::unprocessable(
-            "authority_not_given",
-            "Tick the box to authorise the transfer: your current provider needs your authority to release the number.",
-        ));
+        return Err(ApiError::refused(&AUTHORITY_NOT_GIVEN));
     }
     let details = aggregates::transfer::TransferDetails {
         account_holder: body.account_holder,

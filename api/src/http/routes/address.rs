@@ -11,7 +11,6 @@
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
-use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -24,6 +23,9 @@ use crate::platform::client::ClientAddress;
 use crate::platform::error::{ApiError, Refusal};
 use crate::platform::limits::{self, Limit, Wait, ADDRESS_LOOKUPS_PER_ADDRESS};
 use crate::platform::metrics::ADDRESS_LOOKUP_CACHE;
+use crate::platform::refusals::{
+    INVALID_POSTCODE, LOOKUP_FAILED, LOOKUP_LIMIT, LOOKUP_UNAVAILABLE, POSTCODE_NOT_FOUND, TOO_MANY_LOOKUPS,
+};
 
 /// An upstream answer is used this long, then asked again.
 pub const CACHE_HOURS: i32 = 24;
@@ -117,7 +119,7 @@ fn formatted(address: &Address) -> String {
 }
 
 fn not_found() -> ApiError {
-    ApiError::not_found("postcode_not_found", "No addresses found for this postcode. Please check and try again.")
+    ApiError::refused(&POSTCODE_NOT_FOUND)
 }
 
 /// The addresses at a UK postcode.
@@ -145,7 +147,7 @@ async fn lookup(
     let Query(query) = query?;
     let postcode = normalise(&query.postcode);
     if !(5..=8).contains(&postcode.len()) || !postcode.chars().all(|c| c.is_ascii_alphanumeric()) {
-        return Err(ApiError::unprocessable("invalid_postcode", "Please enter a valid UK postcode (e.g., SW1A 1AA)"));
+        return Err(ApiError::refused(&INVALID_POSTCODE));
     }
     let limit = Limit { max: state.services.config.address_lookups_per_address, ..ADDRESS_LOOKUPS_PER_ADDRESS };
     if let Err(wait) = limits::attempt_or_wait(&state.pool, state.clock.now(), &[(&limit, address.as_str())]).await? {
@@ -194,16 +196,8 @@ async fn lookup(
 async fn upstream(state: &AppState, key: &str, postcode: &str) -> Result<Vec<Address>, ApiError> {
     let url = &state.services.config.address_lookup.url;
     postcode::lookup(&state.services.http, url, key, postcode).await.map_err(|error| match error {
-        LookupError::Unauthorized => ApiError::refused(
-            StatusCode::UNAUTHORIZED,
-            "lookup_unavailable",
-            "Address lookup service unavailable. Please enter address manually.",
-        ),
-        LookupError::LimitReached => ApiError::refused(
-            StatusCode::PAYMENT_REQUIRED,
-            "lookup_limit",
-            "Address lookup limit reached. Please enter address manually.",
-        ),
+        LookupError::Unauthorized => ApiError::refused(&LOOKUP_UNAVAILABLE),
+        LookupError::LimitReached => ApiError::refused(&LOOKUP_LIMIT),
         LookupError::Failed => failed(),
     })
 }
@@ -239,21 +233,9 @@ async fn keep(state: &AppState, postcode: &str, addresses: &[Address]) {
 
 /// The answer when the client address has looked up too many postcodes this minute.
 fn too_many_lookups(wait: Wait) -> ApiError {
-    let minutes = wait.minutes();
-    let unit = if minutes == 1 { "minute" } else { "minutes" };
-    ApiError::Limited {
-        message: format!(
-            "Too many address lookups from your connection. Please try again in {minutes} {unit}, \
-             or enter your address by hand."
-        ),
-        retry_after: wait,
-    }
+    ApiError::limited(&TOO_MANY_LOOKUPS, wait)
 }
 
 fn failed() -> ApiError {
-    ApiError::refused(
-        StatusCode::BAD_GATEWAY,
-        "lookup_failed",
-        "Unable to fetch addresses. Please enter your address manually.",
-    )
+    ApiError::refused(&LOOKUP_FAILED)
 }

@@ -5,7 +5,6 @@
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
-use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -20,6 +19,11 @@ use crate::app::state::AppState;
 use crate::app::transfers::StaffStep;
 use crate::platform::error::{ApiError, Refusal};
 use crate::platform::json::ApiJson;
+use crate::platform::refusals::{
+    HISTORY_QUERY, INVALID_WHEN, LOST_NUMBER_TO_REPLACE, NO_SUCH_ORDER_FOR_STAFF, NUMBER_FOR_PLACEHOLDER,
+    NUMBER_TO_RELEASE, ORDER_SEARCH_PAGE_UNKNOWN, ORDER_SEARCH_QUERY, ORDER_SEARCH_TOO_LONG, PORT_DATE_MISSING,
+    PORT_DATE_NOT_A_DATE, PORT_STEP_EXTRA, PORT_TO_PICK, UNKNOWN_PORT_STEP,
+};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -64,10 +68,6 @@ struct SearchQuery {
     before: Option<String>,
 }
 
-fn bad_query(message: impl Into<String>) -> ApiError {
-    ApiError::refused(StatusCode::BAD_REQUEST, "invalid_query", message)
-}
-
 /// Orders of every kind matching the search, newest first, 20 a page (support and admins).
 /// Pages go from the newest order back by keyset (`before`), so a page stays the same while
 /// orders are placed; matches are counted up to 1,000.
@@ -87,8 +87,7 @@ async fn find(
     _staff: Staff,
     query: Result<Query<SearchQuery>, QueryRejection>,
 ) -> Result<Json<SearchPage>, ApiError> {
-    let Query(query) =
-        query.map_err(|_| bad_query("Search with ?query= (text), and &before= (a page's next) for older orders."))?;
+    let Query(query) = query.map_err(|_| ApiError::refused(&ORDER_SEARCH_QUERY))?;
     let before = query.checked()?;
     Ok(Json(search(&state.pool, &query.query, before.as_ref()).await?))
 }
@@ -97,25 +96,20 @@ impl SearchQuery {
     /// The page to start after, once the query's length is checked.
     fn checked(&self) -> Result<Option<SearchCursor>, ApiError> {
         if self.query.chars().count() > MAX_QUERY_CHARS {
-            return Err(bad_query(format!("Search with at most {MAX_QUERY_CHARS} characters.")));
+            return Err(ApiError::refused_with(&ORDER_SEARCH_TOO_LONG, MAX_QUERY_CHARS));
         }
         match self.before.as_deref().filter(|b| !b.is_empty()) {
             None => Ok(None),
-            Some(text) => SearchCursor::decode(text)
-                .map(Some)
-                .ok_or_else(|| bad_query("That page of the search is not known: search again from the first page.")),
+            Some(text) => {
+                SearchCursor::decode(text).map(Some).ok_or_else(|| ApiError::refused(&ORDER_SEARCH_PAGE_UNKNOWN))
+            }
         }
     }
 }
 
 /// The order an address names: a known kind and an id as the shop makes them.
 fn order(kind: &str, id: &str) -> Result<OrderKind, ApiError> {
-    let not_found = || {
-        ApiError::not_found(
-            "order_not_found",
-            "There is no such order. Search for it by number, e-mail or phone number.",
-        )
-    };
+    let not_found = || ApiError::refused(&NO_SUCH_ORDER_FOR_STAFF);
     let kind = OrderKind::parse(kind).ok_or_else(not_found)?;
     uuid::Uuid::parse_str(id).map_err(|_| not_found())?;
     Ok(kind)
@@ -152,7 +146,7 @@ async fn history(
     query: Result<Query<HistoryQuery>, QueryRejection>,
 ) -> Result<Json<OrderHistory>, ApiError> {
     let kind = order(&kind, &id)?;
-    let Query(query) = query.map_err(|_| bad_query("upTo must be the number of one of the order's events, from 1."))?;
+    let Query(query) = query.map_err(|_| ApiError::refused(&HISTORY_QUERY))?;
     Ok(Json(admin::order_history(&state, &staff, kind, &id, query.up_to).await?))
 }
 
@@ -281,7 +275,7 @@ async fn release_number(
     let kind = order(&kind, &id)?;
     let number = body.number.trim();
     if number.is_empty() || number.len() > 20 {
-        return Err(ApiError::unprocessable("invalid_number", "Pick one of the order's numbers to release."));
+        return Err(ApiError::refused(&NUMBER_TO_RELEASE));
     }
     Ok(Json(admin::release_number(&state, &staff, kind, &id, number).await?))
 }
@@ -317,7 +311,7 @@ async fn replace_number(
     let kind = order(&kind, &id)?;
     let lost = body.lost.trim();
     if lost.is_empty() || lost.len() > 20 {
-        return Err(ApiError::unprocessable("invalid_number", "Pick one of the order's lost numbers to replace."));
+        return Err(ApiError::refused(&LOST_NUMBER_TO_REPLACE));
     }
     Ok(Json(admin::replace_lost_number(&state, &staff, kind, &id, lost).await?))
 }
@@ -355,10 +349,7 @@ async fn fill_placeholder(
     let kind = order(&kind, &id)?;
     let (placeholder, number) = (body.placeholder.trim(), body.number.trim());
     if placeholder.is_empty() || placeholder.len() > 40 || number.is_empty() || number.len() > 20 {
-        return Err(ApiError::unprocessable(
-            "invalid_number",
-            "Pick one of the free numbers listed for the area code.",
-        ));
+        return Err(ApiError::refused(&NUMBER_FOR_PLACEHOLDER));
     }
     Ok(Json(admin::fill_placeholder(&state, &staff, kind, &id, placeholder, number).await?))
 }
@@ -446,25 +437,22 @@ async fn move_transfer(
 impl TransferBody {
     /// The transfer's number and the step, as the port's use case takes them.
     fn into_step(self) -> Result<(String, StaffStep), ApiError> {
-        let invalid = |message: &str| ApiError::unprocessable("invalid_port_step", message.to_string());
         let step = match (self.step.as_str(), self.date.as_deref(), self.reason) {
             ("submit", None, None) => StaffStep::Submit,
             ("complete", None, None) => StaffStep::Complete,
             ("setDate", Some(date), None) => StaffStep::SetDate(
                 chrono::NaiveDate::parse_from_str(date.trim(), "%Y-%m-%d")
-                    .map_err(|_| invalid("Give the transfer date as YYYY-MM-DD, e.g. 2026-12-01."))?,
+                    .map_err(|_| ApiError::refused(&PORT_DATE_NOT_A_DATE))?,
             ),
-            ("setDate", None, _) => return Err(invalid("Give the transfer date the losing provider set.")),
+            ("setDate", None, _) => return Err(ApiError::refused(&PORT_DATE_MISSING)),
             ("reject", None, Some(reason)) => StaffStep::Reject(reason),
             ("reject", None, None) => return Err(aggregates::transfer::TransferError::RejectionReasonMissing.into()),
-            ("submit" | "complete" | "setDate" | "reject", _, _) => {
-                return Err(invalid("Send a date only with setDate, and a reason only with reject."))
-            }
-            _ => return Err(invalid("The step must be submit, setDate, complete or reject.")),
+            ("submit" | "complete" | "setDate" | "reject", _, _) => return Err(ApiError::refused(&PORT_STEP_EXTRA)),
+            _ => return Err(ApiError::refused(&UNKNOWN_PORT_STEP)),
         };
         let number = self.number.trim();
         if number.is_empty() || number.len() > 20 {
-            return Err(invalid("Pick one of the order's transfers."));
+            return Err(ApiError::refused(&PORT_TO_PICK));
         }
         Ok((number.to_string(), step))
     }
@@ -610,10 +598,7 @@ impl CancelBody {
         match self.when.as_str() {
             "now" => Ok(false),
             "periodEnd" => Ok(true),
-            _ => Err(ApiError::unprocessable(
-                "invalid_when",
-                "Say when: now, or periodEnd (the end of the period paid for).",
-            )),
+            _ => Err(ApiError::refused(&INVALID_WHEN)),
         }
     }
 }

@@ -22,6 +22,7 @@ use crate::platform::error::{ApiError, Refusal};
 use crate::platform::json::ApiJson;
 use crate::platform::limits::{self, Limit, PAGE_VIEWS_PER_ADDRESS};
 use crate::platform::metrics::PAGE_VIEWS;
+use crate::platform::refusals::{ANALYTICS_NOT_A_DATE, ANALYTICS_QUERY};
 
 /// A page view's body is small: anything bigger is not the web app's. 16 KB holds any body
 /// the document's lengths allow, however it is written: `path` 600 characters, `referrer`
@@ -132,17 +133,16 @@ async fn read_analytics(
     _staff: Staff,
     query: Result<Query<PeriodQuery>, QueryRejection>,
 ) -> Result<Json<AnalyticsReport>, ApiError> {
-    let bad = |message: String| ApiError::refused(StatusCode::BAD_REQUEST, "invalid_query", message);
-    let Query(query) = query.map_err(|_| bad("Use ?from=YYYY-MM-DD&to=YYYY-MM-DD.".into()))?;
+    let Query(query) = query.map_err(|_| ApiError::refused(&ANALYTICS_QUERY))?;
     let day = |text: Option<String>| -> Result<Option<NaiveDate>, ApiError> {
         match text.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
             None => Ok(None),
             Some(text) => NaiveDate::parse_from_str(text, "%Y-%m-%d")
                 .map(Some)
-                .map_err(|_| bad(format!("{text:?} is not a date: use YYYY-MM-DD."))),
+                .map_err(|_| ApiError::refused_with(&ANALYTICS_NOT_A_DATE, format!("{text:?}"))),
         }
     };
     let (from, to) = (day(query.from)?, day(query.to)?);
-    let (from, to) = report::period(from, to, state.clock.now().date_naive()).map_err(bad)?;
+    let (from, to) = report::period(from, to, state.clock.now().date_naive())?;
     Ok(Json(report::report(&state.pool, from, to).await?))
 }

@@ -21,6 +21,7 @@ use crate::app::state::AppState;
 use crate::platform::client::ClientAddress;
 use crate::platform::error::{ApiError, Refusal};
 use crate::platform::json::ApiJson;
+use crate::platform::refusals::{PHONE_NOT_FOR_SALE, UNKNOWN_ADD_ON};
 use store::commands::{Committed, Context, BUYER};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -224,7 +225,7 @@ struct AddOnBody {
 }
 
 fn add_on(id: &str) -> Result<AddOn, ApiError> {
-    AddOn::from_id(id).ok_or_else(|| ApiError::unprocessable("unknown_add_on", format!("There is no add-on {id:?}.")))
+    AddOn::from_id(id).ok_or_else(|| ApiError::refused_with(&UNKNOWN_ADD_ON, format!("{id:?}")))
 }
 
 /// Adds an add-on the plan offers (adding it twice changes nothing).
@@ -610,8 +611,7 @@ async fn add_hardware(
     Path(id): Path<String>,
     ApiJson(body): ApiJson<HardwareBody>,
 ) -> Result<Json<CartSummary>, ApiError> {
-    let unavailable =
-        || ApiError::unprocessable("hardware_unavailable", "This phone is not available to buy right now.");
+    let unavailable = || ApiError::refused(&PHONE_NOT_FOR_SALE);
     let view =
         crate::app::hardware_items::live_item(&state.pool, body.product_id.trim()).await?.ok_or_else(unavailable)?;
     let fields = view.item.fields.as_ref().ok_or_else(unavailable)?;

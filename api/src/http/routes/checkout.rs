@@ -27,6 +27,7 @@ use crate::http::answers::{order_out, ExtensionOut, OrderOut, SetupOut};
 use crate::platform::client::ClientAddress;
 use crate::platform::error::{ApiError, Refusal};
 use crate::platform::json::ApiJson;
+use crate::platform::refusals::LEGACY_PAYMENT_TYPE;
 use crate::platform::timing::timed;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -323,10 +324,7 @@ fn paid_answer(order: &ServiceOrder) -> PaymentOut {
 async fn pay_order(State(state): State<AppState>, ApiJson(body): ApiJson<PayOrderBody>) -> Result<Response, ApiError> {
     // The older site's pay-as-you-go call: a page that old must reload first.
     if body.payment_type.as_deref() == Some("payg_upfront_payment") {
-        return Err(ApiError::unprocessable(
-            "legacy_payment_type",
-            "Legacy payment type detected. Please refresh and try again.",
-        ));
+        return Err(ApiError::refused(&LEGACY_PAYMENT_TYPE));
     }
     let stripe_id = |kind, field, id: Option<String>| id.map(|id| StripeId::field(kind, field, &id)).transpose();
     let request = PayOrder {

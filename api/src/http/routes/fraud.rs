@@ -16,6 +16,7 @@ use crate::app::auth::{Admin, Staff};
 use crate::app::state::AppState;
 use crate::platform::error::{ApiError, Refusal};
 use crate::platform::json::ApiJson;
+use crate::platform::refusals::NO_SUCH_ORDER_FOR_STAFF;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(overview)).routes(routes!(account)).routes(routes!(set_daily_cap))
@@ -33,12 +34,7 @@ struct AccountPath {
 
 /// The account an address names: a service order or a trial, by an id as the shop makes them.
 fn account_of(kind: &str, id: &str) -> Result<OrderKind, ApiError> {
-    let not_found = || {
-        ApiError::not_found(
-            "order_not_found",
-            "There is no such order. Search for it by number, e-mail or phone number.",
-        )
-    };
+    let not_found = || ApiError::refused(&NO_SUCH_ORDER_FOR_STAFF);
     let kind = OrderKind::parse(kind).ok_or_else(not_found)?;
     uuid::Uuid::parse_str(id).map_err(|_| not_found())?;
     Ok(kind)

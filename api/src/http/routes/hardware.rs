@@ -25,6 +25,7 @@ use crate::app::state::AppState;
 use crate::http::openapi::with_trailing_slash;
 use crate::platform::error::{ApiError, Refusal};
 use crate::platform::json::{ApiJson, Data, Done};
+use crate::platform::refusals::{AUDIT_PAGE_UNKNOWN, UNKNOWN_BRAND};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -121,9 +122,7 @@ async fn list_public(
     let Query(query) = query?;
     let brand = match query.brand.as_deref().map(str::trim).filter(|b| !b.is_empty() && *b != "all") {
         None => None,
-        Some(text) => Some(Brand::parse(text).ok_or_else(|| {
-            ApiError::unprocessable("invalid_query", "brand must be grandstream, yealink, polycom or cisco.")
-        })?),
+        Some(text) => Some(Brand::parse(text).ok_or_else(|| ApiError::refused(&UNKNOWN_BRAND))?),
     };
     let answers = state.public_reads.hardware(|| published(&state)).await?;
     let cached = match brand {
@@ -377,12 +376,7 @@ async fn audit_log(
     let per_page = query.per_page.unwrap_or(50).clamp(1, 200);
     let before = match query.before.as_deref().filter(|b| !b.is_empty()) {
         None => None,
-        Some(text) => Some(AuditCursor::decode(text).ok_or_else(|| {
-            ApiError::unprocessable(
-                "invalid_query",
-                "That page of the audit log is not known: open the audit log again from its first page.",
-            )
-        })?),
+        Some(text) => Some(AuditCursor::decode(text).ok_or_else(|| ApiError::refused(&AUDIT_PAGE_UNKNOWN))?),
     };
     let filter = AuditFilter { item: query.item, user: query.user };
     let page = catalogue::audit_log(&state, filter, before, per_page).await?;

@@ -29,6 +29,7 @@ use crate::http::openapi::with_trailing_slash;
 use crate::platform::client::ClientAddress;
 use crate::platform::error::{ApiError, Refusal};
 use crate::platform::json::ApiJson;
+use crate::platform::refusals::PRICE_CHANGED;
 use crate::platform::timing::timed;
 use store::commands::BUYER;
 
@@ -192,14 +193,13 @@ fn quote_out(quote: service::Quote) -> HardwareQuote {
 /// charge; `quote` is the new one, to show before the buyer tries again.
 fn price_changed(quote: service::Quote) -> ApiError {
     let quote = quote_out(quote);
-    let mut message =
-        String::from("The prices changed since this page was loaded. Please check the new total and try again.");
-    if let Some(change) = quote.price_changes.first() {
-        message = format!("{}. Please check the new total and try again.", change.message);
-    }
+    let change = match quote.price_changes.first() {
+        Some(change) => change.message.clone(),
+        None => "The prices changed since this page was loaded".to_string(),
+    };
     let mut extra = serde_json::Map::new();
     extra.insert("quote".into(), serde_json::to_value(&quote).unwrap_or_default());
-    ApiError::Detailed { status: StatusCode::CONFLICT, code: "price_changed".into(), message, extra }
+    ApiError::refused_with(&PRICE_CHANGED, change).with_extra(extra)
 }
 
 /// The cart's desk phones priced by the server, with a shipping option's price when one is named.

@@ -20,6 +20,9 @@ use crate::app::state::AppState;
 use crate::http::openapi::with_trailing_slash;
 use crate::platform::error::{ApiError, Refusal};
 use crate::platform::json::Done;
+use crate::platform::refusals::{
+    IMAGE_NOT_JPEG_PNG_OR_WEBP, IMAGE_NOT_MULTIPART, IMAGE_TOO_LARGE, IMAGE_WITHOUT_BRAND, NO_IMAGE, UPLOAD_UNREADABLE,
+};
 use store::commands::{self, Context};
 
 /// The largest image accepted.
@@ -83,10 +86,6 @@ pub fn image_type(bytes: &[u8]) -> Option<(&'static str, &'static str)> {
     }
 }
 
-fn upload_refused(message: &str) -> ApiError {
-    ApiError::unprocessable("invalid_image", message)
-}
-
 /// Uploads an image (admins), optionally attaching it to an item.
 #[utoipa::path(
     post,
@@ -107,19 +106,19 @@ async fn upload_image(
     Admin(admin): Admin,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> Result<Response, ApiError> {
-    let mut multipart = multipart.map_err(|_| upload_refused("Send the image as a multipart/form-data upload."))?;
+    let mut multipart = multipart.map_err(|_| ApiError::refused(&IMAGE_NOT_MULTIPART))?;
     let (mut image, mut brand, mut model, mut hardware_id): (Option<(Bytes, String)>, String, String, String) =
         (None, String::new(), String::new(), String::new());
     while let Some(field) = multipart.next_field().await.map_err(|e| {
         if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            upload_refused("Images can be at most 5 MB.")
+            ApiError::refused(&IMAGE_TOO_LARGE)
         } else {
-            upload_refused("The upload could not be read.")
+            ApiError::refused(&UPLOAD_UNREADABLE)
         }
     })? {
         let name = field.name().unwrap_or_default().to_string();
         let filename = field.file_name().unwrap_or("image").to_string();
-        let data = field.bytes().await.map_err(|_| upload_refused("Images can be at most 5 MB."))?;
+        let data = field.bytes().await.map_err(|_| ApiError::refused(&IMAGE_TOO_LARGE))?;
         match name.as_str() {
             "image" => image = Some((data, filename)),
             "brand" => brand = String::from_utf8_lossy(&data).trim().to_string(),
@@ -128,13 +127,12 @@ async fn upload_image(
             _ => {}
         }
     }
-    let brand = Brand::parse(&brand).ok_or_else(|| upload_refused("Please select a brand before uploading images"))?;
-    let (bytes, filename) = image.ok_or_else(|| upload_refused("Choose an image to upload."))?;
+    let brand = Brand::parse(&brand).ok_or_else(|| ApiError::refused(&IMAGE_WITHOUT_BRAND))?;
+    let (bytes, filename) = image.ok_or_else(|| ApiError::refused(&NO_IMAGE))?;
     if bytes.len() > MAX_IMAGE_BYTES {
-        return Err(upload_refused("Images can be at most 5 MB."));
+        return Err(ApiError::refused(&IMAGE_TOO_LARGE));
     }
-    let (content_type, extension) =
-        image_type(&bytes).ok_or_else(|| upload_refused("Only JPEG, PNG or WebP images can be uploaded."))?;
+    let (content_type, extension) = image_type(&bytes).ok_or_else(|| ApiError::refused(&IMAGE_NOT_JPEG_PNG_OR_WEBP))?;
     let stem: String = filename
         .rsplit_once('.')
         .map_or(filename.as_str(), |(stem, _)| stem)

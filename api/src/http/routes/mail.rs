@@ -3,7 +3,6 @@
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
-use axum::http::StatusCode;
 use axum::Json;
 use chrono::{DateTime, Utc};
 use jobs::outbox::{MailStatus, MAX_ATTEMPTS, STATUS_SQL};
@@ -15,6 +14,7 @@ use utoipa_axum::routes;
 use crate::app::auth::Staff;
 use crate::app::state::AppState;
 use crate::platform::error::{ApiError, Refusal};
+use crate::platform::refusals::{MAIL_NOT_FOUND, MAIL_QUERY};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(list)).routes(routes!(one))
@@ -109,13 +109,7 @@ async fn list(
     _staff: Staff,
     query: Result<Query<MailQuery>, QueryRejection>,
 ) -> Result<Json<Mailbox>, ApiError> {
-    let bad = || {
-        ApiError::refused(
-            StatusCode::BAD_REQUEST,
-            "invalid_query",
-            "Filter with ?status= (queued, retrying, sent, kept or failed) and &page= (from 1).",
-        )
-    };
+    let bad = || ApiError::refused(&MAIL_QUERY);
     let Query(query) = query.map_err(|_| bad())?;
     let status = match query.status.as_deref().filter(|s| !s.is_empty()) {
         None => None,
@@ -187,8 +181,7 @@ async fn one(
     _staff: Staff,
     Path(id): Path<String>,
 ) -> Result<Json<MailDetail>, ApiError> {
-    let missing =
-        || ApiError::not_found("mail_not_found", "There is no such e-mail. Go back to the mailbox and pick one.");
+    let missing = || ApiError::refused(&MAIL_NOT_FOUND);
     let id: i64 = id.parse().map_err(|_| missing())?;
     let body: Option<String> =
         sqlx::query_scalar!("SELECT body FROM outbox WHERE id = $1", id).fetch_optional(&state.pool).await?;

@@ -10,7 +10,7 @@ use std::net::{IpAddr, SocketAddr};
 
 use axum::extract::{ConnectInfo, State};
 use axum::http::request::Parts;
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{header, HeaderMap};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
@@ -20,6 +20,9 @@ use subtle::ConstantTimeEq;
 use crate::app::state::AppState;
 use crate::platform::config::{Config, Secret};
 use crate::platform::error::ApiError;
+use crate::platform::refusals::{
+    METRICS_BEHIND_PROXY, METRICS_NOT_LOCAL, METRICS_TOKEN_INVALID, METRICS_TOKEN_NOT_CONFIGURED,
+};
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/metrics", get(metrics))
@@ -47,32 +50,15 @@ fn allowed(config: &Config, peer: Option<IpAddr>, headers: &HeaderMap) -> Result
         let token = sent.strip_prefix("Bearer ").map(str::trim).unwrap_or_default();
         return match &config.metrics_token {
             Some(expected) if same_token(token, expected) => Ok(()),
-            Some(_) => Err(forbidden(
-                "metrics_token_invalid",
-                "The metrics token is not valid: send the server's METRICS_TOKEN.",
-            )),
-            None => Err(forbidden(
-                "metrics_token_not_configured",
-                "This server has no METRICS_TOKEN, so it takes no token: scrape it from this machine, \
-                 or set METRICS_TOKEN.",
-            )),
+            Some(_) => Err(ApiError::refused(&METRICS_TOKEN_INVALID)),
+            None => Err(ApiError::refused(&METRICS_TOKEN_NOT_CONFIGURED)),
         };
     }
     let loopback = peer.is_some_and(|ip| ip.to_canonical().is_loopback());
     if loopback && !config.trusted_proxy {
         return Ok(());
     }
-    let message = if loopback {
-        "Behind a trusted proxy every visitor looks like this machine: /metrics needs \
-         `Authorization: Bearer` with the server's METRICS_TOKEN."
-    } else {
-        "Metrics are served to this machine only, or with `Authorization: Bearer` and the server's METRICS_TOKEN."
-    };
-    Err(forbidden("metrics_forbidden", message))
-}
-
-fn forbidden(code: &'static str, message: &str) -> ApiError {
-    ApiError::refused(StatusCode::FORBIDDEN, code, message)
+    Err(ApiError::refused(if loopback { &METRICS_BEHIND_PROXY } else { &METRICS_NOT_LOCAL }))
 }
 
 /// Compares digests in constant time, so neither the token's bytes nor its length leak
@@ -103,8 +89,7 @@ mod tests {
     fn code(result: Result<(), ApiError>) -> &'static str {
         match result {
             Ok(()) => "ok",
-            Err(ApiError::Refused { code, .. }) => code,
-            Err(other) => panic!("{other:?}"),
+            Err(refused) => refused.declared().expect("a refusal").code,
         }
     }
 

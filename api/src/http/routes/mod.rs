@@ -45,6 +45,7 @@ use crate::app::state::AppState;
 use crate::platform::error::ApiError;
 /// The header carrying each request's id.
 pub(crate) use crate::platform::logging::REQUEST_ID;
+use crate::platform::refusals::{NO_SUCH_ROUTE, PAYLOAD_TOO_LARGE};
 
 /// The JSON API's operations, each registered with `.routes(routes!(handler))` in its
 /// module's `router()` from a handler annotated with `#[utoipa::path]`: registering a route
@@ -106,10 +107,7 @@ pub fn app(state: AppState, config: &Config) -> Router {
         .layer(RequestBodyLimitLayer::new(config.body_limit_bytes));
     // Image uploads take up to 5 MB; everything else the JSON limit.
     let uploads = uploads().layer(RequestBodyLimitLayer::new(hardware_images::MAX_IMAGE_BYTES + 64 * 1024));
-    let (api, _) = json_api
-        .merge(uploads)
-        .fallback(|| async { ApiError::not_found("not_found", "There is no such API route.") })
-        .split_for_parts();
+    let (api, _) = json_api.merge(uploads).fallback(|| async { ApiError::refused(&NO_SUCH_ROUTE) }).split_for_parts();
     let api = api.layer(compression());
     // The live pages ask the API in process what a browser would (crate::http::live_pages).
     let live_pages = state.renderer.clone().map(|renderer| {
@@ -176,7 +174,7 @@ async fn json_too_large(request: Request, next: Next) -> Response {
         .get(header::CONTENT_TYPE)
         .is_some_and(|v| v.to_str().unwrap_or_default().starts_with("application/json"));
     if response.status() == StatusCode::PAYLOAD_TOO_LARGE && !is_json {
-        return ApiError::payload_too_large().into_response();
+        return ApiError::refused(&PAYLOAD_TOO_LARGE).into_response();
     }
     response
 }

@@ -18,6 +18,10 @@ use crate::app::public_reads::Cached;
 use crate::app::state::AppState;
 use crate::http::openapi::with_trailing_slash;
 use crate::platform::error::{ApiError, Refusal};
+use crate::platform::refusals::{
+    NUMBERS_AFTER_NOT_A_NUMBER, NUMBERS_PAGE_TOO_DEEP, NUMBERS_QUERY_NOT_DIGITS, NUMBERS_QUERY_NOT_WHOLE,
+    QUERY_PARAMETER_TWICE, UNKNOWN_COUNTRY, UNKNOWN_NUMBER_TYPE,
+};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -136,10 +140,6 @@ struct SearchQuery {
 /// reads and drops every row before the page, so deeper pages go by the keyset (`after`).
 pub const MAX_OFFSET_DEPTH: u32 = 2_000;
 
-fn invalid(message: String) -> ApiError {
-    ApiError::unprocessable("invalid_query", message)
-}
-
 fn whole(
     params: &HashMap<String, String>,
     name: &str,
@@ -151,7 +151,7 @@ fn whole(
     raw.parse::<u32>()
         .ok()
         .filter(|v| range.contains(v))
-        .ok_or_else(|| invalid(format!("{name} must be a whole number from {} to {}.", range.start(), range.end())))
+        .ok_or_else(|| ApiError::refused_with_all(&NUMBERS_QUERY_NOT_WHOLE, [&name, range.start(), range.end()]))
 }
 
 fn digits(params: &HashMap<String, String>, name: &str) -> Result<Option<String>, ApiError> {
@@ -160,7 +160,7 @@ fn digits(params: &HashMap<String, String>, name: &str) -> Result<Option<String>
     };
     let digits: String = raw.chars().filter(|c| !c.is_whitespace() && !matches!(c, '(' | ')' | '-' | '+')).collect();
     if digits.len() > 10 || !digits.chars().all(|c| c.is_ascii_digit()) {
-        return Err(invalid(format!("{name} must be up to 10 digits.")));
+        return Err(ApiError::refused_with(&NUMBERS_QUERY_NOT_DIGITS, name));
     }
     Ok(Some(digits))
 }
@@ -171,7 +171,7 @@ fn single_valued(pairs: Vec<(String, String)>) -> Result<HashMap<String, String>
     let mut params = HashMap::with_capacity(pairs.len());
     for (name, value) in pairs {
         if params.contains_key(&name) {
-            return Err(invalid(format!("{name} may be given only once.")));
+            return Err(ApiError::refused_with(&QUERY_PARAMETER_TWICE, name));
         }
         params.insert(name, value);
     }
@@ -185,13 +185,11 @@ fn parse_search(params: &HashMap<String, String>) -> Result<Search, ApiError> {
     let country = params.get("country_code").map(|c| c.trim().to_ascii_uppercase()).unwrap_or_else(|| "GB".into());
     if inventory::country(&country).is_none() {
         let known: Vec<&str> = inventory::COUNTRIES.iter().map(|c| c.0).collect();
-        return Err(invalid(format!("country_code must be one of {}.", known.join(", "))));
+        return Err(ApiError::refused_with(&UNKNOWN_COUNTRY, known.join(", ")));
     }
     let number_type = match params.get("numberType").map(|t| t.trim()).filter(|t| !t.is_empty() && *t != "all") {
         None => None,
-        Some(t) => Some(NumberType::parse(t).ok_or_else(|| {
-            invalid("numberType must be geographic (local), freephone (toll-free), national or mobile.".to_string())
-        })?),
+        Some(t) => Some(NumberType::parse(t).ok_or_else(|| ApiError::refused(&UNKNOWN_NUMBER_TYPE))?),
     };
     // GB area codes get their leading 0; others keep digits only.
     let area_code = digits(params, "areaCode")?.map(|code| {
@@ -208,18 +206,11 @@ fn parse_search(params: &HashMap<String, String>) -> Result<Search, ApiError> {
     let after = match params.get("after").map(|v| v.trim()).filter(|v| !v.is_empty()) {
         None => None,
         Some(v) if v.len() <= 15 && v.bytes().all(|b| b.is_ascii_digit()) => Some(v.to_string()),
-        Some(_) => {
-            return Err(invalid(
-                "after must be the national number (up to 15 digits) of the page before's next_after.".to_string(),
-            ))
-        }
+        Some(_) => return Err(ApiError::refused(&NUMBERS_AFTER_NOT_A_NUMBER)),
     };
     if after.is_none() && page * per_page > MAX_OFFSET_DEPTH {
         let deepest = MAX_OFFSET_DEPTH / per_page;
-        return Err(invalid(format!(
-            "Without after, page may be at most {deepest} at {per_page} per page ({MAX_OFFSET_DEPTH} numbers deep). \
-             To go further, page on with after set to the previous page's next_after."
-        )));
+        return Err(ApiError::refused_with_all(&NUMBERS_PAGE_TOO_DEEP, [&deepest, &per_page, &MAX_OFFSET_DEPTH]));
     }
     Ok(Search { country, number_type, area_code, national_prefix, page, per_page, after })
 }

@@ -19,6 +19,7 @@ use crate::app::state::AppState;
 use crate::platform::client::ClientAddress;
 use crate::platform::error::{ApiError, Refusal};
 use crate::platform::json::ApiJson;
+use crate::platform::refusals::QUOTES_QUERY;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(request_quote)).routes(routes!(list_requests)).routes(routes!(mark_answered))
@@ -167,7 +168,7 @@ async fn list_requests(
     _staff: Staff,
     query: Result<Query<ListQuery>, QueryRejection>,
 ) -> Result<Json<QuoteRequests>, ApiError> {
-    let bad = || ApiError::refused(StatusCode::BAD_REQUEST, "invalid_query", "Use ?status=open or ?status=answered.");
+    let bad = || ApiError::refused(&QUOTES_QUERY);
     let Query(query) = query.map_err(|_| bad())?;
     let status = match query.status.as_deref() {
         None | Some("open") => QuoteStatus::Open,

@@ -20,6 +20,7 @@ use crate::app::state::AppState;
 use crate::http::answers::{order_out, OrderOut};
 use crate::platform::error::{ApiError, Refusal};
 use crate::platform::json::ApiJson;
+use crate::platform::refusals::AUTHORITY_NOT_GIVEN;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(confirm_port_details)).routes(routes!(give_port_pac))
@@ -84,10 +85,7 @@ async fn confirm_port_details(
     let id = order_id(&raw)?;
     let signer = transfer_signer(&state, &id, order_secret(&headers), customer.ok().as_ref()).await?;
     if !body.authorised {
-        return Err(ApiError::unprocessable(
-            "authority_not_given",
-            "Tick the box to authorise the transfer: your current provider needs your authority to release the number.",
-        ));
+        return Err(ApiError::refused(&AUTHORITY_NOT_GIVEN));
     }
     let details = aggregates::transfer::TransferDetails {
         account_holder: body.account_holder,
