@@ -85,7 +85,7 @@ pub const API_REFUSALS: &[Declared] = &[
     api_refusal("invalid_image", 422, "That file is not an image the shop takes."),
     api_refusal("invalid_number", 422, "That is not a phone number."),
     api_refusal("invalid_payment_method", 422, "That card is not usable: {detail}"),
-    api_refusal("invalid_port_step", 422, "That is not a step of a transfer."),
+    api_refusal("invalid_transfer_step", 422, "That is not a step of a transfer."),
     api_refusal("invalid_postcode", 422, "Please enter a valid UK postcode."),
     api_refusal("invalid_shipping_option", 422, "That is not a shipping option."),
     api_refusal("invalid_up_to", 422, "upTo is not a time."),
@@ -226,7 +226,10 @@ struct ErrorBody<'a> {
 /// Every refusal as the OpenAPI document describes it (api/src/http/openapi.rs): what
 /// `ErrorBody` writes, and the fields a refusal with details adds.
 #[derive(Serialize, utoipa::ToSchema)]
-#[allow(dead_code)]
+#[expect(
+    dead_code,
+    reason = "describes the refusal body for the OpenAPI document; ErrorBody and the detailed refusals write it"
+)]
 pub struct Refusal {
     /// Always false.
     success: bool,

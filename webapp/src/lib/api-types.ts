@@ -54,4 +54,4 @@ export type Registrations = Schema<'Registrations'>;
 export type TransferLine = Schema<'PortLine'>;
 export type TransferState = Schema<'PortState'>;
 /** The buyer's transfer details and signed letter of authority. */
-export type TransferDetails = Schema<'PortDetailsBody'>;
+export type TransferDetails = Schema<'TransferDetailsBody'>;

@@ -33,7 +33,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(fill_placeholder))
         .routes(routes!(extend_trial))
         .routes(routes!(move_transfer))
-        .routes(routes!(open_ports))
+        .routes(routes!(open_transfers))
         .routes(routes!(refund))
         .routes(routes!(propose_refund))
         .routes(routes!(cancel_subscription))
@@ -42,9 +42,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(restore_calls_out))
 }
 
-#[derive(IntoParams)]
+#[derive(serde::Deserialize, IntoParams)]
 #[into_params(parameter_in = Path)]
-#[allow(dead_code)]
 struct OrderPath {
     /// `service`, `trial` or `hardware`.
     kind: String,
@@ -148,7 +147,7 @@ struct HistoryQuery {
 async fn history(
     State(state): State<AppState>,
     staff: Staff,
-    Path((kind, id)): Path<(String, String)>,
+    Path(OrderPath { kind, id }): Path<OrderPath>,
     query: Result<Query<HistoryQuery>, QueryRejection>,
 ) -> Result<Json<OrderHistory>, ApiError> {
     let kind = order(&kind, &id)?;
@@ -174,7 +173,7 @@ async fn history(
 async fn calls(
     State(state): State<AppState>,
     _staff: Staff,
-    Path((kind, id)): Path<(String, String)>,
+    Path(OrderPath { kind, id }): Path<OrderPath>,
 ) -> Result<Json<OrderCalls>, ApiError> {
     let kind = order(&kind, &id)?;
     Ok(Json(order_calls(&state, kind, &id).await?))
@@ -202,7 +201,7 @@ struct Empty {}
 async fn resend_confirmation(
     State(state): State<AppState>,
     staff: Staff,
-    Path((kind, id)): Path<(String, String)>,
+    Path(OrderPath { kind, id }): Path<OrderPath>,
     ApiJson(Empty {}): ApiJson<Empty>,
 ) -> Result<Json<OrderHistory>, ApiError> {
     let kind = order(&kind, &id)?;
@@ -242,7 +241,7 @@ struct SipPasswordOut {
 async fn reset_sip_password(
     State(state): State<AppState>,
     staff: Staff,
-    Path((kind, id)): Path<(String, String)>,
+    Path(OrderPath { kind, id }): Path<OrderPath>,
     ApiJson(body): ApiJson<ResetSipBody>,
 ) -> Result<Json<SipPasswordOut>, ApiError> {
     let kind = order(&kind, &id)?;
@@ -275,7 +274,7 @@ struct ReleaseBody {
 async fn release_number(
     State(state): State<AppState>,
     staff: Staff,
-    Path((kind, id)): Path<(String, String)>,
+    Path(OrderPath { kind, id }): Path<OrderPath>,
     ApiJson(body): ApiJson<ReleaseBody>,
 ) -> Result<Json<OrderHistory>, ApiError> {
     let kind = order(&kind, &id)?;
@@ -311,7 +310,7 @@ struct ReplaceBody {
 async fn replace_number(
     State(state): State<AppState>,
     staff: Staff,
-    Path((kind, id)): Path<(String, String)>,
+    Path(OrderPath { kind, id }): Path<OrderPath>,
     ApiJson(body): ApiJson<ReplaceBody>,
 ) -> Result<Json<OrderHistory>, ApiError> {
     let kind = order(&kind, &id)?;
@@ -349,7 +348,7 @@ struct FillBody {
 async fn fill_placeholder(
     State(state): State<AppState>,
     staff: Staff,
-    Path((kind, id)): Path<(String, String)>,
+    Path(OrderPath { kind, id }): Path<OrderPath>,
     ApiJson(body): ApiJson<FillBody>,
 ) -> Result<Json<OrderHistory>, ApiError> {
     let kind = order(&kind, &id)?;
@@ -389,7 +388,7 @@ struct ExtendBody {
 async fn extend_trial(
     State(state): State<AppState>,
     Admin(admin): Admin,
-    Path((kind, id)): Path<(String, String)>,
+    Path(OrderPath { kind, id }): Path<OrderPath>,
     ApiJson(body): ApiJson<ExtendBody>,
 ) -> Result<Json<OrderHistory>, ApiError> {
     let kind = order(&kind, &id)?;
@@ -398,7 +397,6 @@ async fn extend_trial(
 
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schema(as = PortBody)]
 struct TransferBody {
     /// The number being transferred, as `actions.ports` lists it.
     number: String,
@@ -425,19 +423,19 @@ struct TransferBody {
     responses(
         (status = 200, description = "The fresh history", body = OrderHistory),
         (status = 404, description = "No such order (order_not_found)", body = Refusal),
-        (status = 409, description = "The order does not transfer that number (not_a_port), or the step does not follow from the transfer's state (port_step_not_allowed)", body = Refusal),
-        (status = 422, description = "An unknown step, a missing or past date, or a missing reason (invalid_port_step, port_date_in_the_past, rejection_reason_missing)", body = Refusal),
+        (status = 409, description = "The order does not transfer that number (not_a_transfer), or the step does not follow from the transfer's state (transfer_step_not_allowed)", body = Refusal),
+        (status = 422, description = "An unknown step, a missing or past date, or a missing reason (invalid_transfer_step, transfer_date_in_the_past, rejection_reason_missing)", body = Refusal),
     )
 )]
 async fn move_transfer(
     State(state): State<AppState>,
     staff: Staff,
-    Path((kind, id)): Path<(String, String)>,
+    Path(OrderPath { kind, id }): Path<OrderPath>,
     ApiJson(body): ApiJson<TransferBody>,
 ) -> Result<Json<OrderHistory>, ApiError> {
     // Only a service order transfers numbers: that is answered before the step is read.
     if order(&kind, &id)? != OrderKind::Service {
-        return Err(aggregates::transfer::TransferError::NotAPort.into());
+        return Err(aggregates::transfer::TransferError::NotATransfer.into());
     }
     let (number, step) = body.into_step()?;
     Ok(Json(admin::move_transfer(&state, &staff, &id, &number, step).await?))
@@ -446,7 +444,7 @@ async fn move_transfer(
 impl TransferBody {
     /// The transfer's number and the step, as the port's use case takes them.
     fn into_step(self) -> Result<(String, StaffStep), ApiError> {
-        let invalid = |message: &str| ApiError::unprocessable("invalid_port_step", message.to_string());
+        let invalid = |message: &str| ApiError::unprocessable("invalid_transfer_step", message.to_string());
         let step = match (self.step.as_str(), self.date.as_deref(), self.reason) {
             ("submit", None, None) => StaffStep::Submit,
             ("complete", None, None) => StaffStep::Complete,
@@ -472,9 +470,9 @@ impl TransferBody {
 
 #[derive(serde::Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct OpenPorts {
+struct OpenTransfers {
     /// The longest waiting first.
-    ports: Vec<crate::app::transfers::OpenTransfer>,
+    transfers: Vec<crate::app::transfers::OpenTransfer>,
     /// How many are past the 2-3 business days promised.
     overdue: usize,
 }
@@ -483,15 +481,15 @@ struct OpenPorts {
 /// open more than 3 business days flagged.
 #[utoipa::path(
     get,
-    path = "/admin/ports",
+    path = "/admin/transfers",
     tag = "staff",
     security(("staff_session" = [])),
-    responses((status = 200, body = OpenPorts))
+    responses((status = 200, body = OpenTransfers))
 )]
-async fn open_ports(State(state): State<AppState>, _staff: Staff) -> Result<Json<OpenPorts>, ApiError> {
-    let ports = crate::app::transfers::open_ports(&state).await?;
-    let overdue = ports.iter().filter(|p| p.overdue).count();
-    Ok(Json(OpenPorts { ports, overdue }))
+async fn open_transfers(State(state): State<AppState>, _staff: Staff) -> Result<Json<OpenTransfers>, ApiError> {
+    let transfers = crate::app::transfers::open_transfers(&state).await?;
+    let overdue = transfers.iter().filter(|t| t.overdue).count();
+    Ok(Json(OpenTransfers { transfers, overdue }))
 }
 
 /// One desk phone of the order to refund.
@@ -557,7 +555,7 @@ impl RefundBody {
 async fn refund(
     State(state): State<AppState>,
     Admin(admin): Admin,
-    Path((kind, id)): Path<(String, String)>,
+    Path(OrderPath { kind, id }): Path<OrderPath>,
     ApiJson(body): ApiJson<RefundBody>,
 ) -> Result<Json<OrderHistory>, ApiError> {
     let kind = order(&kind, &id)?;
@@ -588,7 +586,7 @@ async fn refund(
 async fn propose_refund(
     State(state): State<AppState>,
     staff: Staff,
-    Path((kind, id)): Path<(String, String)>,
+    Path(OrderPath { kind, id }): Path<OrderPath>,
     ApiJson(body): ApiJson<RefundBody>,
 ) -> Result<Json<OrderHistory>, ApiError> {
     let kind = order(&kind, &id)?;
@@ -642,7 +640,7 @@ impl CancelBody {
 async fn cancel_subscription(
     State(state): State<AppState>,
     Admin(admin): Admin,
-    Path((kind, id)): Path<(String, String)>,
+    Path(OrderPath { kind, id }): Path<OrderPath>,
     ApiJson(body): ApiJson<CancelBody>,
 ) -> Result<Json<OrderHistory>, ApiError> {
     let kind = order(&kind, &id)?;
@@ -673,7 +671,7 @@ async fn cancel_subscription(
 async fn propose_cancellation(
     State(state): State<AppState>,
     staff: Staff,
-    Path((kind, id)): Path<(String, String)>,
+    Path(OrderPath { kind, id }): Path<OrderPath>,
     ApiJson(body): ApiJson<CancelBody>,
 ) -> Result<Json<OrderHistory>, ApiError> {
     let kind = order(&kind, &id)?;
@@ -714,7 +712,7 @@ struct CallsOutBody {
 async fn suspend_calls_out(
     State(state): State<AppState>,
     Admin(admin): Admin,
-    Path((kind, id)): Path<(String, String)>,
+    Path(OrderPath { kind, id }): Path<OrderPath>,
     ApiJson(body): ApiJson<CallsOutBody>,
 ) -> Result<Json<OrderHistory>, ApiError> {
     let kind = order(&kind, &id)?;
@@ -743,7 +741,7 @@ async fn suspend_calls_out(
 async fn restore_calls_out(
     State(state): State<AppState>,
     Admin(admin): Admin,
-    Path((kind, id)): Path<(String, String)>,
+    Path(OrderPath { kind, id }): Path<OrderPath>,
     ApiJson(body): ApiJson<CallsOutBody>,
 ) -> Result<Json<OrderHistory>, ApiError> {
     let kind = order(&kind, &id)?;
