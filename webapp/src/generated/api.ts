@@ -249,7 +249,7 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
-    "/api/account/orders/{id}/transfers/{number}/letter-of-authority": {
+    "/api/account/orders/{id}/ports/{number}/letter-of-authority": {
         parameters: {
             query?: never;
             header?: never;
@@ -936,7 +936,7 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
-    "/api/admin/transfers": {
+    "/api/admin/ports": {
         parameters: {
             query?: never;
             header?: never;
@@ -1786,7 +1786,7 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
-    "/api/orders/{id}/transfers/{number}": {
+    "/api/orders/{id}/ports/{number}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1806,7 +1806,7 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
-    "/api/orders/{id}/transfers/{number}/pac": {
+    "/api/orders/{id}/ports/{number}/pac": {
         parameters: {
             query?: never;
             header?: never;
@@ -5931,7 +5931,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description The order does not transfer that number (not_a_transfer), its transfer has not started (transfer_not_started), is past the buyer's step (transfer_step_not_allowed), or is a mobile's, which moves with its PAC code (transfer_moves_with_pac) */
+            /** @description The order does not transfer that number (not_a_port), its transfer has not started (port_not_started), is past the buyer's step (port_step_not_allowed), or is a mobile's, which moves with its PAC code (port_moves_with_pac) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5958,7 +5958,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description A missing or invalid detail (invalid_transfer_details), or the authority not given (authority_not_given); or the body has a wrong or missing field (invalid_body) */
+            /** @description A missing or invalid detail (invalid_port_details), or the authority not given (authority_not_given); or the body has a wrong or missing field (invalid_body) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7726,7 +7726,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description The order does not transfer that number (not_a_transfer), or the step does not follow from the transfer's state (transfer_step_not_allowed) */
+            /** @description The order does not transfer that number (not_a_port), or the step does not follow from the transfer's state (port_step_not_allowed) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7753,7 +7753,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description An unknown step, a missing or past date, or a missing reason (invalid_transfer_step, transfer_date_in_the_past, rejection_reason_missing); or the body has a wrong or missing field (invalid_body) */
+            /** @description An unknown step, a missing or past date, or a missing reason (invalid_port_step, port_date_in_the_past, rejection_reason_missing); or the body has a wrong or missing field (invalid_body) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12981,7 +12981,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description The order does not transfer that number (not_a_transfer), its transfer has not started (transfer_not_started), is past the buyer's step (transfer_step_not_allowed), or is a mobile's, which moves with its PAC code (transfer_moves_with_pac) */
+            /** @description The order does not transfer that number (not_a_port), its transfer has not started (port_not_started), is past the buyer's step (port_step_not_allowed), or is a mobile's, which moves with its PAC code (port_moves_with_pac) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13008,7 +13008,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description A missing or invalid detail (invalid_transfer_details), or the authority not given (authority_not_given); or the body has a wrong or missing field (invalid_body) */
+            /** @description A missing or invalid detail (invalid_port_details), or the authority not given (authority_not_given); or the body has a wrong or missing field (invalid_body) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13094,7 +13094,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description The order does not transfer that number (not_a_transfer), its transfer has not started (transfer_not_started), is past the buyer's step (transfer_step_not_allowed), or is a landline's, which moves with a letter of authority (transfer_needs_letter) */
+            /** @description The order does not transfer that number (not_a_port), its transfer has not started (port_not_started), is past the buyer's step (port_step_not_allowed), or is a landline's, which moves with a letter of authority (port_needs_letter) */
             409: {
                 headers: {
                     [name: string]: unknown;
