@@ -27,7 +27,6 @@ pub struct TransferServices {
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = PortState)]
 pub enum TransferState {
     /// Paid for; waiting for the buyer's details and signed letter of authority.
     #[default]

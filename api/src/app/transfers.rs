@@ -147,7 +147,7 @@ pub async fn transfers_of(state: &AppState, id: &str) -> Result<Vec<Transfer>, A
 /// The order view with each transfer as its own view has it (projections::transfers::overlay).
 pub async fn with_transfers(state: &AppState, mut view: OrderView) -> Result<OrderView, ApiError> {
     let mut transfers = Vec::new();
-    for line in &view.transfers {
+    for line in &view.ports {
         if let Some(transfer) =
             state.transfer_views.load(&transfer_id(&view.order_id, &line.number)).await.map_err(ApiError::internal)?
         {

@@ -226,10 +226,6 @@ struct ErrorBody<'a> {
 /// Every refusal as the OpenAPI document describes it (api/src/http/openapi.rs): what
 /// `ErrorBody` writes, and the fields a refusal with details adds.
 #[derive(Serialize, utoipa::ToSchema)]
-#[expect(
-    dead_code,
-    reason = "describes the refusal body for the OpenAPI document; ErrorBody and the detailed refusals write it"
-)]
 pub struct Refusal {
     /// Always false.
     success: bool,

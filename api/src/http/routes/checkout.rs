@@ -452,10 +452,6 @@ struct OrderPath {
 /// order is theirs (no e-mail, names, numbers, extensions, payment references or transfers).
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[expect(
-    dead_code,
-    reason = "describes the status-only answer for the OpenAPI document; the handler keeps these fields of the whole answer (ORDER_STATUS_FIELDS)"
-)]
 struct OrderStatusOut {
     order_id: String,
     order_number: String,

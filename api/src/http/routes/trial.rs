@@ -311,10 +311,6 @@ struct TrialPath {
 /// trial is theirs (no e-mail, names, company, phone, number, extension or payment references).
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[expect(
-    dead_code,
-    reason = "describes the status-only answer for the OpenAPI document; the handler keeps these fields of the whole answer (TRIAL_STATUS_FIELDS)"
-)]
 struct TrialStatusOut {
     trial_id: String,
     status: projections::trials::TrialViewStatus,

@@ -56,7 +56,7 @@ export interface CancelRequest {
 export type SipPasswordReset = Schema<'SipPasswordOut'>;
 
 /** A number transfer's state (as the buyer's page has it). */
-export type TransferState = Schema<'PortState'>;
+export type TransferState = Schema<'TransferState'>;
 
 /** What staff do to a transfer. */
 export type TransferStep = 'submit' | 'setDate' | 'complete' | 'reject';
