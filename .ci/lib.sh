@@ -8,15 +8,28 @@ LOCAL_PG_PORT="${LOCAL_PG_PORT:-54329}"
 mkdir -p "$LOCAL"
 
 # The build directory: one per user, outside the clone (under ~/.cache), linked as target/, so a
-# second clone on this machine (CI's fresh clone, a worktree) reuses every compiled dependency
-# instead of compiling them again; only the workspace's own crates compile again (their sources
-# are new files). A clone with a target/ of its own, or a CARGO_TARGET_DIR, keeps it. Two test
-# runs from two clones take turns (.ci/test locks the build directory for its run).
+# second clone on this machine (CI's fresh clone) reuses every compiled dependency instead of
+# compiling them again. A clone with a target/ of its own, or a CARGO_TARGET_DIR, keeps it. Two
+# test runs from two clones take turns (.ci/test locks the build directory for its run).
+#
+# Cargo names a workspace crate's artefacts by its path inside the workspace, not the clone's,
+# and finds them fresh when no source file is newer than they are. So in a shared directory,
+# a clone whose files are older than another clone's last build would run that clone's code.
+# `own_the_shared_build` (run by every script before it builds) makes this clone's workspace
+# sources newer than anything built, so cargo compiles the workspace's own crates from them
+# (a fresh clone compiles them anyway); the dependencies are reused. A long-lived worktree
+# where you also run cargo by hand should have a build directory of its own (CARGO_TARGET_DIR).
+SHARED_TARGET="${XDG_CACHE_HOME:-$HOME/.cache}/talkbridge/target"
 if [ ! -e "$ROOT/target" ] && [ ! -L "$ROOT/target" ] && [ -z "${CARGO_TARGET_DIR:-}" ]; then
-  shared_target="${XDG_CACHE_HOME:-$HOME/.cache}/talkbridge/target"
-  mkdir -p "$shared_target"
-  ln -s "$shared_target" "$ROOT/target"
+  mkdir -p "$SHARED_TARGET"
+  ln -s "$SHARED_TARGET" "$ROOT/target"
 fi
+
+own_the_shared_build() {
+  if [ -z "${CARGO_TARGET_DIR:-}" ] && [ "$(readlink -f "$ROOT/target")" = "$(readlink -f "$SHARED_TARGET")" ]; then
+    find "$ROOT/aggregates" "$ROOT/projections" "$ROOT/jobs" "$ROOT/api" -name '*.rs' -not -path '*/node_modules/*' -exec touch {} +
+  fi
+}
 
 # The scripts run the shop in development mode (the Stripe stand-in allowed); the server
 # alone defaults to production, which refuses to start without Stripe keys.

@@ -122,9 +122,7 @@ impl From<StaffRole> for api::app::auth::Role {
 
 /// The scheduled jobs `run-job` takes (api::scheduled::jobs; a test keeps the two the same).
 fn job_names() -> Vec<&'static str> {
-    let mut names = jobs::JOB_NAMES.to_vec();
-    names.push(api::app::service_money::RECONCILE_SUBSCRIPTIONS);
-    names
+    jobs::JOB_NAMES.to_vec()
 }
 
 /// glibc serves a large allocation with its own mapping and, once one is freed, raises that

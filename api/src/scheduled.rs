@@ -13,6 +13,7 @@ use jobs::outbox::{keep_locally, send_outbox, SEND_OUTBOX};
 use jobs::purge::{purge_old_records, PURGE_OLD_RECORDS};
 use jobs::reconcile::{CompleteUnattended, ReconcileJob, RECONCILE_PAYMENTS};
 use jobs::scheduler::{Job, JobFuture};
+use jobs::subscriptions::{FollowSubscription, ReconcileSubscriptionsJob, Reconciled, RECONCILE_SUBSCRIPTIONS};
 use jobs::top_ups::{SettleTopUp, Settled, TopUpJob, SETTLE_TOP_UPS};
 use jobs::trials::{TrialJob, END_TRIALS};
 
@@ -40,9 +41,12 @@ pub async fn settle_top_ups(state: &AppState) -> Result<jobs::top_ups::Report, S
 }
 
 /// `reconcile-subscriptions`: every active subscription read from the provider, and the
-/// service made to follow it (crate::app::service_money::reconcile_subscriptions).
-pub async fn reconcile_subscriptions(state: &AppState) -> Result<crate::app::service_money::ReconcileReport, String> {
-    let report = crate::app::service_money::reconcile_subscriptions(state).await?;
+/// service made to follow it (jobs::subscriptions), each order as the webhook would
+/// (crate::app::service_money::reconcile_order).
+pub async fn reconcile_subscriptions(state: &AppState) -> Result<jobs::subscriptions::Report, String> {
+    let follower = ServiceMoney(state.clone());
+    let job = ReconcileSubscriptionsJob { pool: &state.pool, follower: &follower };
+    let report = jobs::subscriptions::reconcile_subscriptions(&job).await?;
     // The buyers' e-mails of ended subscriptions (each also resumed by the workflow runner).
     crate::app::workflows::resume_owed(state, std::time::Duration::ZERO).await.map_err(|e| format!("{e:?}"))?;
     Ok(report)
@@ -117,6 +121,16 @@ impl SettleTopUp for Billing {
     }
 }
 
+/// Service follows the money, one order for the reconcile-subscriptions job.
+struct ServiceMoney(AppState);
+
+#[async_trait]
+impl FollowSubscription for ServiceMoney {
+    async fn reconcile(&self, order_id: &str) -> Result<Reconciled, String> {
+        crate::app::service_money::reconcile_order(&self.0, order_id).await
+    }
+}
+
 /// The checkout service completes an order for the reconcile job.
 struct Checkout(AppState);
 
@@ -183,7 +197,7 @@ pub fn jobs(state: &AppState) -> Vec<Job> {
         }),
         // Daily at 04:10:00: subscriptions the provider ended, or whose payment failed, that no
         // webhook told us of.
-        job(crate::app::service_money::RECONCILE_SUBSCRIPTIONS, "0 10 4 * * *", state, |state| {
+        job(RECONCILE_SUBSCRIPTIONS, "0 10 4 * * *", state, |state| {
             Box::pin(async move { Ok(reconcile_subscriptions(&state).await?.to_string()) })
         }),
         // Every five minutes, at second 45.

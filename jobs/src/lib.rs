@@ -1,5 +1,4 @@
-//! The scheduled jobs, every one the server runs bar `reconcile-subscriptions` (still in
-//! api/src/app/service_money.rs): one module each, taking what it works with as a struct of
+//! The scheduled jobs, every one the server runs: one module each, taking what it works with as a struct of
 //! handles and ports (the payment gateway, the store's command handlers, the pool, and a
 //! trait the API implements where a step belongs to a use case or workflow), so the API's
 //! api/src/scheduled.rs only wires its state into them. Also the scheduler that runs them
@@ -23,20 +22,21 @@ pub mod placeholders;
 pub mod purge;
 pub mod reconcile;
 pub mod scheduler;
+pub mod subscriptions;
 pub mod ticks;
 pub mod top_ups;
 pub mod trials;
 
 /// The name of every job of this crate, each its advisory lock's name too (`voip-shop
-/// run-job` offers these and `reconcile-subscriptions`; a test there keeps them equal to
-/// the jobs the scheduler runs).
-pub const JOB_NAMES: [&str; 10] = [
+/// run-job` offers these; a test there keeps them equal to the jobs the scheduler runs).
+pub const JOB_NAMES: [&str; 11] = [
     numbers::RELEASE_EXPIRED_NUMBERS,
     call_charges::CHARGE_CALLS,
     top_ups::SETTLE_TOP_UPS,
     trials::END_TRIALS,
     hardware_orders::CONFIRM_HARDWARE_ORDERS,
     reconcile::RECONCILE_PAYMENTS,
+    subscriptions::RECONCILE_SUBSCRIPTIONS,
     purge::PURGE_OLD_RECORDS,
     outbox::SEND_OUTBOX,
     placeholders::FILL_PLACEHOLDERS,
@@ -54,13 +54,14 @@ mod tests {
     /// version and one of the new run the same job at once during a rolling deploy.
     #[test]
     fn lock_keys_are_pinned_and_distinct() {
-        let pinned: [(&str, i64); 10] = [
+        let pinned: [(&str, i64); 11] = [
             ("release-expired-numbers", 541_936_451_774_171_885),
             ("charge-calls", -3_787_826_288_717_581_435),
             ("settle-top-ups", 9_041_501_090_262_940_783),
             ("end-trials", -8_038_849_748_040_644_128),
             ("confirm-hardware-orders", -5_395_991_531_686_684_284),
             ("reconcile-payments", -6_026_206_174_069_771_427),
+            ("reconcile-subscriptions", -5_660_772_152_703_861_232),
             ("purge-old-records", -6_056_484_652_820_325_629),
             ("send-outbox", 8_708_584_098_802_730_007),
             ("fill-placeholders", -6_964_744_225_240_689_195),

@@ -49,7 +49,7 @@ pub enum MailKind {
     AccountPasswordReset,
     QuoteRequest,
     QuoteAcknowledgement,
-    PortUpdate,
+    TransferUpdate,
     PlaceholderFilled,
     NumberReplaced,
     SubscriptionCancelled,
@@ -73,7 +73,7 @@ impl MailKind {
         MailKind::AccountPasswordReset,
         MailKind::QuoteRequest,
         MailKind::QuoteAcknowledgement,
-        MailKind::PortUpdate,
+        MailKind::TransferUpdate,
         MailKind::PlaceholderFilled,
         MailKind::NumberReplaced,
         MailKind::SubscriptionCancelled,
@@ -138,7 +138,7 @@ impl MailKind {
             }
             MailKind::QuoteRequest => "a quote request comes in: to the sales mailbox (`SALES_EMAIL`), once per request",
             MailKind::QuoteAcknowledgement => "a quote request comes in: to the buyer, once per request",
-            MailKind::PortUpdate => {
+            MailKind::TransferUpdate => {
                 "each step of a number transfer once the buyer's details are in (`tell-transfer`, once per step)"
             }
             MailKind::PlaceholderFilled => {
@@ -280,10 +280,10 @@ pub enum Email<'a> {
     QuoteRequest { details: &'a QuoteDetails, reply_promise: &'a str, site_url: &'a str },
     /// A quote request's acknowledgement, to the buyer.
     QuoteAcknowledgement { details: &'a QuoteDetails, reply_promise: &'a str },
-    /// Where a transfer stands now, with the port as it stood right after its step. Built
-    /// with [`Email::port_update`], which tells nothing while the port waits for the buyer's
+    /// Where a transfer stands now, with the transfer as it stood right after its step. Built
+    /// with [`Email::transfer_update`], which tells nothing while the transfer waits for the buyer's
     /// details.
-    PortUpdate { order: &'a ServiceOrder, port: &'a Transfer, order_page: &'a str },
+    TransferUpdate { order: &'a ServiceOrder, transfer: &'a Transfer, order_page: &'a str },
     /// A placeholder's number (`placeholder` is `placeholder-020`).
     PlaceholderFilled { order: &'a ServiceOrder, placeholder: &'a str, number: &'a str },
     /// A lost number's replacement.
@@ -309,10 +309,10 @@ pub enum Email<'a> {
 }
 
 impl<'a> Email<'a> {
-    /// The e-mail of a transfer's step, or None while the port waits for the buyer's details
+    /// The e-mail of a transfer's step, or None while the transfer waits for the buyer's details
     /// (nothing to tell yet).
-    pub fn port_update(order: &'a ServiceOrder, port: &'a Transfer, order_page: &'a str) -> Option<Email<'a>> {
-        (port.state != TransferState::Requested).then_some(Email::PortUpdate { order, port, order_page })
+    pub fn transfer_update(order: &'a ServiceOrder, transfer: &'a Transfer, order_page: &'a str) -> Option<Email<'a>> {
+        (transfer.state != TransferState::Requested).then_some(Email::TransferUpdate { order, transfer, order_page })
     }
 
     /// Its name in the outbox.
@@ -328,7 +328,7 @@ impl<'a> Email<'a> {
             Email::AccountPasswordReset { .. } => MailKind::AccountPasswordReset,
             Email::QuoteRequest { .. } => MailKind::QuoteRequest,
             Email::QuoteAcknowledgement { .. } => MailKind::QuoteAcknowledgement,
-            Email::PortUpdate { .. } => MailKind::PortUpdate,
+            Email::TransferUpdate { .. } => MailKind::TransferUpdate,
             Email::PlaceholderFilled { .. } => MailKind::PlaceholderFilled,
             Email::NumberReplaced { .. } => MailKind::NumberReplaced,
             Email::SubscriptionCancelled { .. } => MailKind::SubscriptionCancelled,
@@ -366,8 +366,8 @@ impl<'a> Email<'a> {
             Email::QuoteAcknowledgement { details, .. } => {
                 format!("We have your quote request: {}", details.product.label())
             }
-            Email::PortUpdate { port, .. } => {
-                format!("Transfer of {}: {}", port.number, port.state.label().to_lowercase())
+            Email::TransferUpdate { transfer, .. } => {
+                format!("Transfer of {}: {}", transfer.number, transfer.state.label().to_lowercase())
             }
             Email::PlaceholderFilled { order, .. } | Email::NumberReplaced { order, .. } => {
                 format!("Your new number for order {}", order.order_number)
@@ -459,11 +459,11 @@ impl<'a> Email<'a> {
                 details.company,
                 quote_summary(details)
             ),
-            Email::PortUpdate { order, port, order_page } => format!(
+            Email::TransferUpdate { order, transfer, order_page } => format!(
                 "Hello {},\n\n{}\n\nYour order {} shows where the transfer stands: {order_page}\n\nQuestions? Reply to \
                  this e-mail or call support ({SUPPORT_HOURS}, Monday to Friday).\n",
                 order.customer.first_name,
-                port_news(port),
+                transfer_news(transfer),
                 order.order_number
             ),
             Email::PlaceholderFilled { order, placeholder, number } => format!(
@@ -716,14 +716,14 @@ fn quote_summary(details: &QuoteDetails) -> String {
 }
 
 /// What a transfer's step means for the buyer: a number moved with a letter of authority, or
-/// a mobile with its PAC code. Empty while the port waits for the buyer's details (no e-mail
-/// is sent then: [`Email::port_update`]).
-fn port_news(port: &Transfer) -> String {
-    let number = &port.number;
-    let date = || port.date.map(|d| d.format("%A %-d %B %Y").to_string()).unwrap_or_default();
-    let reason = || port.rejection_reason.as_deref().unwrap_or("no reason was given");
-    if port.moves_with_pac() {
-        return match port.state {
+/// a mobile with its PAC code. Empty while the transfer waits for the buyer's details (no e-mail
+/// is sent then: [`Email::transfer_update`]).
+fn transfer_news(transfer: &Transfer) -> String {
+    let number = &transfer.number;
+    let date = || transfer.date.map(|d| d.format("%A %-d %B %Y").to_string()).unwrap_or_default();
+    let reason = || transfer.rejection_reason.as_deref().unwrap_or("no reason was given");
+    if transfer.moves_with_pac() {
+        return match transfer.state {
             TransferState::Requested => String::new(),
             TransferState::DetailsConfirmed => "We have your PAC code. We will send the transfer to your mobile network \
                  within one business day; a mobile number usually moves one business day after that."
@@ -748,8 +748,8 @@ fn port_news(port: &Transfer) -> String {
             ),
         };
     }
-    let provider = port.details.as_ref().map_or("your current provider", |d| d.current_provider.as_str());
-    match port.state {
+    let provider = transfer.details.as_ref().map_or("your current provider", |d| d.current_provider.as_str());
+    match transfer.state {
         TransferState::Requested => String::new(),
         TransferState::DetailsConfirmed => format!(
             "We have your transfer details and your signed letter of authority. We will send the transfer to {provider} \
@@ -807,7 +807,7 @@ mod tests {
 
     use super::*;
 
-    const SIP: SipServer<'static> = SipServer { domain: "sip.example.com", port: 5060, transport: "udp" };
+    const SIP: SipServer<'static> = SipServer { domain: "sip.example.com", transfer: 5060, transport: "udp" };
     const SITE: &str = "https://shop.example/";
     const SHOP: &str = "support@talkbridge.example";
 
@@ -823,8 +823,8 @@ mod tests {
         confirmed_trial: TrialView,
         leased_line: QuoteDetails,
         numbers_quote: QuoteDetails,
-        port: Transfer,
-        mobile_port: Transfer,
+        transfer: Transfer,
+        mobile_transfer: Transfer,
         day: DateTime<Utc>,
         contact: Customer,
     }
@@ -979,7 +979,7 @@ mod tests {
             message: String::new(),
             ..leased_line.clone()
         };
-        let port = Transfer {
+        let transfer = Transfer {
             opened: true,
             order_id: "order-1".into(),
             number: "02079460001".into(),
@@ -992,13 +992,13 @@ mod tests {
             }),
             ..Transfer::default()
         };
-        let mobile_port = Transfer {
+        let mobile_transfer = Transfer {
             number: "07700900123".into(),
             state: TransferState::Rejected,
             details: None,
             pac: Some("ABC123456".into()),
             rejection_reason: Some("The PAC code has expired".into()),
-            ..port.clone()
+            ..transfer.clone()
         };
         Fixtures {
             order,
@@ -1010,8 +1010,8 @@ mod tests {
             confirmed_trial,
             leased_line,
             numbers_quote,
-            port,
-            mobile_port,
+            transfer,
+            mobile_transfer,
             day,
             contact: customer,
         }
@@ -1152,7 +1152,7 @@ mod tests {
                 ],
             ),
             (
-                Email::port_update(&f.completed, &f.port, page).unwrap(),
+                Email::transfer_update(&f.completed, &f.transfer, page).unwrap(),
                 vec![
                     "Transfer of 02079460001: details confirmed",
                     "We will send the transfer to BT within one business day",
@@ -1160,7 +1160,7 @@ mod tests {
                 ],
             ),
             (
-                Email::port_update(&f.completed, &f.mobile_port, page).unwrap(),
+                Email::transfer_update(&f.completed, &f.mobile_transfer, page).unwrap(),
                 vec![
                     "Transfer of 07700900123: rejected",
                     "Your mobile network did not release 07700900123: The PAC code has expired",
@@ -1306,12 +1306,12 @@ mod tests {
     }
 
     #[test]
-    fn a_port_waiting_for_the_buyer_tells_nothing() {
+    fn a_transfer_waiting_for_the_buyer_tells_nothing() {
         let f = fixtures();
-        let waiting = Transfer { state: TransferState::Requested, ..f.port.clone() };
-        assert!(Email::port_update(&f.completed, &waiting, "page").is_none());
-        let mobile = Transfer { state: TransferState::Requested, ..f.mobile_port.clone() };
-        assert!(Email::port_update(&f.completed, &mobile, "page").is_none());
+        let waiting = Transfer { state: TransferState::Requested, ..f.transfer.clone() };
+        assert!(Email::transfer_update(&f.completed, &waiting, "page").is_none());
+        let mobile = Transfer { state: TransferState::Requested, ..f.mobile_transfer.clone() };
+        assert!(Email::transfer_update(&f.completed, &mobile, "page").is_none());
     }
 
     #[test]
@@ -1324,20 +1324,20 @@ mod tests {
             TransferState::Completed,
             TransferState::Rejected,
         ];
-        for port in [&f.port, &f.mobile_port] {
+        for transfer in [&f.transfer, &f.mobile_transfer] {
             for state in steps {
-                let port = Transfer { state, date: Some(f.day.date_naive()), ..port.clone() };
-                let email = Email::port_update(&f.completed, &port, "page").unwrap();
+                let transfer = Transfer { state, date: Some(f.day.date_naive()), ..transfer.clone() };
+                let email = Email::transfer_update(&f.completed, &transfer, "page").unwrap();
                 assert!(
                     email.body().starts_with("Hello Jane,\n\n") && !email.body().starts_with("Hello Jane,\n\n\n"),
                     "{state:?}"
                 );
                 let subject = email.subject();
-                assert_eq!(subject, format!("Transfer of {}: {}", port.number, state.label().to_lowercase()));
+                assert_eq!(subject, format!("Transfer of {}: {}", transfer.number, state.label().to_lowercase()));
             }
         }
-        let dated = Transfer { state: TransferState::DateSet, date: Some(f.day.date_naive()), ..f.port.clone() };
-        assert!(Email::port_update(&f.completed, &dated, "p")
+        let dated = Transfer { state: TransferState::DateSet, date: Some(f.day.date_naive()), ..f.transfer.clone() };
+        assert!(Email::transfer_update(&f.completed, &dated, "p")
             .unwrap()
             .body()
             .contains("BT has agreed to transfer 02079460001 on Friday 4 December 2026."));

@@ -86,10 +86,9 @@ impl OrderView {
     }
 }
 
-/// A number being transferred in, as the buyer's page and the support console read it.
+/// A number being transferred in, as the buyer's page and the staff console read it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = PortLine)]
 pub struct TransferLine {
     pub number: String,
     pub display_number: String,

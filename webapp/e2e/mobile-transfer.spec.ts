@@ -59,9 +59,9 @@ test('a mobile with its PAC goes through checkout and reaches the support consol
   // Support staff, in their own browser: the transfer is open, with the PAC in place of the letter of authority.
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
-  await staff.goto('/admin/ports');
+  await staff.goto('/admin/transfers');
   await signIn(staff, SUPPORT_EMAIL, SUPPORT_PASSWORD);
-  await expect(staff).toHaveURL(/\/admin\/ports$/);
+  await expect(staff).toHaveURL(/\/admin\/transfers$/);
   const row = staff.getByRole('row', { name: new RegExp(orderNumber) });
   await expect(row).toContainText(MOBILE_VALUE);
   await expect(row).toContainText('Details confirmed');

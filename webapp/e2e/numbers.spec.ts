@@ -122,7 +122,7 @@ test('UK: a transfer number typed with spaces is added trimmed', async ({ page }
   await freshStart(page, '/all-phone-numbers');
   await page.getByRole('tab', { name: 'Transfer my number' }).click();
   const input = page.getByLabel('Number to transfer');
-  // Not ports.spec's 020 7946 0123: that spec, in another project, may be ordering it meanwhile.
+  // Not transfers.spec's 020 7946 0123: that spec, in another project, may be ordering it meanwhile.
   await input.fill('   020 7946 0456   ');
   await page.getByRole('button', { name: 'Add number' }).click();
   await expect(input).toHaveValue('');

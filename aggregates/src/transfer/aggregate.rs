@@ -10,7 +10,7 @@ use super::errors::TransferError;
 use super::events::TransferEvent;
 use crate::clock::Clock;
 
-/// The spec promises a transfer in 2-3 business days: older open ports are flagged.
+/// The spec promises a transfer in 2-3 business days: older open transfers are flagged.
 pub const TRANSFER_PROMISE_BUSINESS_DAYS: i64 = 3;
 /// Longest account holder, provider or signature name accepted.
 pub const MAX_TRANSFER_TEXT: usize = 100;
@@ -27,7 +27,6 @@ pub struct TransferServices {
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = PortState)]
 pub enum TransferState {
     /// Paid for; waiting for the buyer's details and signed letter of authority.
     #[default]
@@ -74,7 +73,7 @@ impl TransferDetails {
         let text = |value: String, field: &'static str| -> Result<String, TransferError> {
             let value = value.split_whitespace().collect::<Vec<_>>().join(" ");
             if value.is_empty() || value.chars().count() > MAX_TRANSFER_TEXT {
-                return Err(TransferError::InvalidPortDetails(field));
+                return Err(TransferError::InvalidDetails(field));
             }
             Ok(value)
         };
@@ -82,7 +81,7 @@ impl TransferDetails {
         let current_provider = text(self.current_provider, "current_provider")?;
         let signed_name = text(self.signed_name, "signed_name")?;
         let billing_postcode = crate::customer::uk_postcode(&self.billing_postcode)
-            .ok_or(TransferError::InvalidPortDetails("billing_postcode"))?;
+            .ok_or(TransferError::InvalidDetails("billing_postcode"))?;
         Ok(TransferDetails { account_holder, current_provider, billing_postcode, signed_name })
     }
 }
@@ -104,14 +103,14 @@ pub struct Transfer {
     pub rejection_reason: Option<String>,
     /// A mobile's PAC code, its authority to move (staff only; never logged).
     pub pac: Option<String>,
-    /// Letters of authority signed since the port opened or was last rejected
+    /// Letters of authority signed since the transfer opened or was last rejected
     /// ([`MAX_SIGNATURES`]).
     #[serde(default)]
     pub signatures: u32,
 }
 
 impl Transfer {
-    /// A mobile's port, authorised by its PAC code (no letter of authority).
+    /// A mobile's transfer, authorised by its PAC code (no letter of authority).
     pub fn moves_with_pac(&self) -> bool {
         self.pac.is_some()
     }
@@ -120,7 +119,7 @@ impl Transfer {
     pub fn check_step(&self, step: TransferStep, today: NaiveDate) -> Result<(), TransferError> {
         use TransferState as S;
         if !self.opened {
-            return Err(TransferError::PortNotStarted);
+            return Err(TransferError::NotStarted);
         }
         let allowed = match step {
             // The buyer may correct details until staff submit them, and try again after a rejection.
@@ -131,7 +130,7 @@ impl Transfer {
             // A date can be moved until the number has moved.
             TransferStep::SetDate(date) => {
                 if matches!(self.state, S::Submitted | S::DateSet) && date < today {
-                    return Err(TransferError::PortDateInThePast);
+                    return Err(TransferError::DateInThePast);
                 }
                 matches!(self.state, S::Submitted | S::DateSet)
             }
@@ -141,11 +140,11 @@ impl Transfer {
         if allowed {
             Ok(())
         } else {
-            Err(TransferError::PortStepNotAllowed { state: self.state.label() })
+            Err(TransferError::StepNotAllowed { state: self.state.label() })
         }
     }
 
-    /// Business days since the port was requested, counted up to `now`.
+    /// Business days since the transfer was requested, counted up to `now`.
     pub fn business_days_open(&self, now: DateTime<Utc>) -> i64 {
         business_days_between(self.requested_at.date_naive(), now.date_naive())
     }
@@ -163,7 +162,7 @@ impl Transfer {
         Ok(())
     }
 
-    /// The events a command leads to (none when it would change nothing: a port opened
+    /// The events a command leads to (none when it would change nothing: a transfer opened
     /// again, the same details or PAC sent twice), or why it is refused.
     pub fn decide(&self, command: TransferCommand, now: DateTime<Utc>) -> Result<Vec<TransferEvent>, TransferError> {
         use TransferCommand as C;
@@ -186,7 +185,7 @@ impl Transfer {
                 if self.opened {
                     return Ok(vec![]);
                 }
-                // A port carried over from the order's stream is past its first state.
+                // A transfer carried over from the order's stream is past its first state.
                 let fresh = if pac.is_some() { TransferState::DetailsConfirmed } else { TransferState::Requested };
                 let carried_over = state != fresh || details.is_some() || rejection_reason.is_some();
                 Ok(vec![Ev::PortOpened {
@@ -206,7 +205,7 @@ impl Transfer {
             C::ConfirmDetails { details } => {
                 self.check_step(TransferStep::ConfirmDetails, now.date_naive())?;
                 if self.moves_with_pac() {
-                    return Err(E::PortMovesWithPac);
+                    return Err(E::MovesWithPac);
                 }
                 let details = details.checked()?;
                 if self.state == TransferState::DetailsConfirmed && self.details.as_ref() == Some(&details) {
@@ -221,7 +220,7 @@ impl Transfer {
             C::GivePac { pac } => {
                 self.check_step(TransferStep::GivePac, now.date_naive())?;
                 if !self.moves_with_pac() {
-                    return Err(E::PortNeedsLetter);
+                    return Err(E::NeedsLetter);
                 }
                 let pac = crate::cart::pac_code(&pac).ok_or(E::InvalidPac)?;
                 if self.state == TransferState::DetailsConfirmed && self.pac.as_ref() == Some(&pac) {
@@ -257,11 +256,11 @@ impl Transfer {
     }
 }
 
-/// A step of a port, for [`Transfer::check_step`].
+/// A step of a transfer, for [`Transfer::check_step`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TransferStep {
     ConfirmDetails,
-    /// A new PAC code for a mobile's port (the one given expired or was refused).
+    /// A new PAC code for a mobile's transfer (the one given expired or was refused).
     GivePac,
     Submit,
     SetDate(NaiveDate),

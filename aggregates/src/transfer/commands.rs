@@ -5,9 +5,9 @@ use super::aggregate::{TransferDetails, TransferState};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TransferCommand {
     /// The order completed with this number to transfer in (the `open-ports` workflow), or
-    /// a first step found the port not opened yet. Opening an open port changes nothing.
-    /// Built by [`super::opening`] from the order's events: the state is where the port
-    /// stood in the order's stream (a port that began there), else where a new one starts.
+    /// a first step found the transfer not opened yet. Opening an open transfer changes nothing.
+    /// Built by [`super::opening`] from the order's events: the state is where the transfer
+    /// stood in the order's stream (a transfer that began there), else where a new one starts.
     Open {
         order_id: String,
         number: String,
@@ -23,7 +23,7 @@ pub enum TransferCommand {
     /// The buyer confirms the transfer's details and signs the letter of authority online
     /// (again, to correct them before staff submit, or after a rejection).
     ConfirmDetails { details: TransferDetails },
-    /// A new PAC code for a mobile's port (after a rejection: the one given expired or was wrong).
+    /// A new PAC code for a mobile's transfer (after a rejection: the one given expired or was wrong).
     GivePac { pac: String },
     /// Staff sent the transfer to the losing provider; `by` is their e-mail.
     Submit { by: String },

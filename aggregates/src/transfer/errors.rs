@@ -6,31 +6,31 @@ refusals! {
     #[derive(Debug, Error, Clone, PartialEq, Eq)]
     pub enum TransferError {
         #[error("That number is not being transferred in on this order.")]
-        #[refusal("not_a_port", 409)]
-        NotAPort,
+        #[refusal("not_a_transfer", 409)]
+        NotATransfer,
         #[error("A transfer starts once the order is complete.")]
-        #[refusal("port_not_started", 409)]
-        PortNotStarted,
-        #[error("Please check the transfer details: {}", port_field_message(.0))]
-        #[refusal("invalid_port_details", 422)]
-        InvalidPortDetails(&'static str),
+        #[refusal("transfer_not_started", 409)]
+        NotStarted,
+        #[error("Please check the transfer details: {}", field_message(.0))]
+        #[refusal("invalid_transfer_details", 422)]
+        InvalidDetails(&'static str),
         #[error("A mobile number moves with its PAC code: there is no letter of authority to sign for it.")]
-        #[refusal("port_moves_with_pac", 409)]
-        PortMovesWithPac,
+        #[refusal("transfer_moves_with_pac", 409)]
+        MovesWithPac,
         #[error(
             "Only a mobile number moves with a PAC code: confirm this number's details and sign the letter of authority."
         )]
-        #[refusal("port_needs_letter", 409)]
-        PortNeedsLetter,
+        #[refusal("transfer_needs_letter", 409)]
+        NeedsLetter,
         #[error("A PAC code is 3 letters then 6 digits, like ABC123456.")]
         #[refusal("invalid_pac", 422)]
         InvalidPac,
         #[error("This transfer is {state}: that step does not follow from here.")]
-        #[refusal("port_step_not_allowed", 409)]
-        PortStepNotAllowed { state: &'static str },
+        #[refusal("transfer_step_not_allowed", 409)]
+        StepNotAllowed { state: &'static str },
         #[error("The transfer date cannot be in the past: pick today or a later day.")]
-        #[refusal("port_date_in_the_past", 422)]
-        PortDateInThePast,
+        #[refusal("transfer_date_in_the_past", 422)]
+        DateInThePast,
         #[error("Say why the transfer was rejected, so the buyer knows what to correct.")]
         #[refusal("rejection_reason_missing", 422)]
         RejectionReasonMissing,
@@ -46,7 +46,7 @@ refusals! {
 }
 
 /// What to correct in a transfer's details, by field.
-fn port_field_message(field: &str) -> &'static str {
+fn field_message(field: &str) -> &'static str {
     match field {
         "account_holder" => "enter the account holder's name exactly as your current provider has it.",
         "current_provider" => "enter the name of your current phone provider.",

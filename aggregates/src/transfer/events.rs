@@ -5,18 +5,18 @@ use serde::{Deserialize, Serialize};
 use super::aggregate::{TransferDetails, TransferState};
 
 /// A port's events. Apart from [`TransferEvent::PortOpened`] they have the names and shapes the
-/// same steps had in the ServiceOrder stream (where older ports still hold them), so the
+/// same steps had in the ServiceOrder stream (where older transfers still hold them), so the
 /// history, the e-mails and the views read both alike. None names who acted: the actor is
 /// in the metadata.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum TransferEvent {
-    /// The port exists, in `state` (requested, a mobile's with its PAC given, or where a port
+    /// The transfer exists, in `state` (requested, a mobile's with its PAC given, or where a transfer
     /// begun in the order's stream stood: `carried_over`).
     PortOpened {
         order_id: String,
         number: String,
         requested_at: DateTime<Utc>,
-        /// When its state last changed (later than `requested_at` for a port carried over).
+        /// When its state last changed (later than `requested_at` for a transfer carried over).
         #[serde(default)]
         updated_at: Option<DateTime<Utc>>,
         state: TransferState,
@@ -39,7 +39,7 @@ pub enum TransferEvent {
         details: TransferDetails,
         signed_at: DateTime<Utc>,
     },
-    /// A new PAC code for a mobile's port, given by the buyer: its details are in again.
+    /// A new PAC code for a mobile's transfer, given by the buyer: its details are in again.
     PortPacGiven {
         number: String,
         pac: String,

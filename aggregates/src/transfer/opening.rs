@@ -1,8 +1,8 @@
-//! Where a port starts: from the order it belongs to. A port is opened once the order is
+//! Where a transfer starts: from the order it belongs to. A transfer is opened once the order is
 //! complete, for a number the order transfers in, in the state the order's own stream left
-//! it: ports used to live there, and their events (`PortDetailsConfirmed` and the rest) are
+//! it: transfers used to live there, and their events (`PortDetailsConfirmed` and the rest) are
 //! still stored in the ServiceOrder streams of older orders. Those are read here, once, when
-//! the port is opened; from then on its steps are stored in its own stream.
+//! the transfer is opened; from then on its steps are stored in its own stream.
 
 use cqrs_es::Aggregate;
 
@@ -12,13 +12,13 @@ use super::errors::TransferError;
 use super::events::TransferEvent;
 use crate::service_order::{ServiceOrder, ServiceOrderEvent};
 
-/// The port of `number` on order `order_id`: the same id whoever asks, so that a retry (or a
-/// second opener) finds the port the first one opened.
+/// The transfer of `number` on order `order_id`: the same id whoever asks, so that a retry (or a
+/// second opener) finds the transfer the first one opened.
 pub fn transfer_id(order_id: &str, number: &str) -> String {
     format!("{order_id}:{number}")
 }
 
-/// A port step an older order stored in its own stream, as the Transfer's event of that step.
+/// A transfer step an older order stored in its own stream, as the Transfer's event of that step.
 pub fn legacy_event(event: &ServiceOrderEvent) -> Option<TransferEvent> {
     use ServiceOrderEvent as Ev;
     Some(match event.clone() {
@@ -34,7 +34,7 @@ pub fn legacy_event(event: &ServiceOrderEvent) -> Option<TransferEvent> {
     })
 }
 
-/// The port of `number` as the order's stored events make it (`order_id` is their
+/// The transfer of `number` as the order's stored events make it (`order_id` is their
 /// stream's): where it starts once the order completed, moved along by the steps the
 /// order's own stream holds for it (older orders). Refused when the order does not transfer
 /// that number in, or is not complete yet.
@@ -47,12 +47,12 @@ pub fn from_order(order_id: &str, number: &str, events: &[ServiceOrderEvent]) ->
         }
         order.apply(event.clone());
     }
-    let line = order.transfers().find(|n| n.value == number).ok_or(TransferError::NotAPort)?;
-    let requested_at = completed_at.ok_or(TransferError::PortNotStarted)?;
-    // A mobile's port starts with its PAC code: its details are in.
+    let line = order.transfers().find(|n| n.value == number).ok_or(TransferError::NotATransfer)?;
+    let requested_at = completed_at.ok_or(TransferError::NotStarted)?;
+    // A mobile's transfer starts with its PAC code: its details are in.
     let state = if line.pac.is_some() { TransferState::DetailsConfirmed } else { TransferState::Requested };
-    let mut port = Transfer::default();
-    port.apply(TransferEvent::PortOpened {
+    let mut transfer = Transfer::default();
+    transfer.apply(TransferEvent::PortOpened {
         order_id: order_id.to_string(),
         number: number.to_string(),
         requested_at,
@@ -66,24 +66,24 @@ pub fn from_order(order_id: &str, number: &str, events: &[ServiceOrderEvent]) ->
         carried_over: false,
     });
     for event in events.iter().filter_map(legacy_event).filter(|e| e.number() == number) {
-        port.apply(event);
+        transfer.apply(event);
     }
-    Ok(port)
+    Ok(transfer)
 }
 
-/// The command that opens the port of `number`, in the state [`from_order`] finds it.
+/// The command that opens the transfer of `number`, in the state [`from_order`] finds it.
 pub fn opening(order_id: &str, number: &str, events: &[ServiceOrderEvent]) -> Result<TransferCommand, TransferError> {
-    let port = from_order(order_id, number, events)?;
+    let transfer = from_order(order_id, number, events)?;
     Ok(TransferCommand::Open {
-        order_id: port.order_id,
-        number: port.number,
-        requested_at: port.requested_at,
-        updated_at: (port.updated_at != port.requested_at).then_some(port.updated_at),
-        state: port.state,
-        details: port.details,
-        signed_at: port.signed_at,
-        date: port.date,
-        rejection_reason: port.rejection_reason,
-        pac: port.pac,
+        order_id: transfer.order_id,
+        number: transfer.number,
+        requested_at: transfer.requested_at,
+        updated_at: (transfer.updated_at != transfer.requested_at).then_some(transfer.updated_at),
+        state: transfer.state,
+        details: transfer.details,
+        signed_at: transfer.signed_at,
+        date: transfer.date,
+        rejection_reason: transfer.rejection_reason,
+        pac: transfer.pac,
     })
 }

@@ -163,21 +163,21 @@ fn given_mobile(after: &[TransferEvent]) -> Vec<TransferEvent> {
 }
 
 fn not_allowed(state: TransferState) -> TransferError {
-    TransferError::PortStepNotAllowed { state: state.label() }
+    TransferError::StepNotAllowed { state: state.label() }
 }
 
 fn port_after(events: Vec<TransferEvent>) -> Transfer {
-    let mut port = Transfer::default();
+    let mut transfer = Transfer::default();
     for event in events {
-        port.apply(event);
+        transfer.apply(event);
     }
-    port
+    transfer
 }
 
 // Opening.
 
-/// The id is the stream's key in the events table: pinned, so every port stored keeps
-/// loading (a changed format would open a second port for the same number).
+/// The id is the stream's key in the events table: pinned, so every transfer stored keeps
+/// loading (a changed format would open a second transfer for the same number).
 #[test]
 fn a_port_id_is_its_order_and_number() {
     assert_eq!(transfer_id("SB-123456", "+442079460123"), "SB-123456:+442079460123");
@@ -187,12 +187,12 @@ fn a_port_id_is_its_order_and_number() {
 
 #[test]
 fn a_port_opens_only_for_a_number_a_completed_order_transfers_in() {
-    assert_eq!(opening(ORDER, PORTED, &order_events(false)), Err(TransferError::PortNotStarted));
-    // A stock number of the order is not a port, nor is a number of someone else's.
+    assert_eq!(opening(ORDER, PORTED, &order_events(false)), Err(TransferError::NotStarted));
+    // A stock number of the order is not a transfer, nor is a number of someone else's.
     for number in ["+442079460001", "02079469999"] {
-        assert_eq!(opening(ORDER, number, &order_events(true)), Err(TransferError::NotAPort));
+        assert_eq!(opening(ORDER, number, &order_events(true)), Err(TransferError::NotATransfer));
     }
-    assert_eq!(opening(ORDER, PORTED, &[]), Err(TransferError::NotAPort));
+    assert_eq!(opening(ORDER, PORTED, &[]), Err(TransferError::NotATransfer));
 }
 
 #[tokio::test]
@@ -221,7 +221,7 @@ async fn a_port_begun_in_the_orders_stream_opens_where_it_stood() {
     events.extend([
         ServiceOrderEvent::PortDetailsConfirmed { number: PORTED.into(), details: port_details(), signed_at: at() },
         ServiceOrderEvent::PortSubmitted { number: PORTED.into(), at: at() },
-        // Another number's step is not this port's.
+        // Another number's step is not this transfer's.
         ServiceOrderEvent::PortSubmitted { number: MOBILE.into(), at: at() },
         ServiceOrderEvent::PortRejected { number: PORTED.into(), reason: "Wrong postcode".into(), at: at() },
     ]);
@@ -254,7 +254,7 @@ async fn a_port_begun_in_the_orders_stream_opens_where_it_stood() {
 #[tokio::test]
 async fn no_step_before_the_port_is_opened() {
     for command in [confirm(), TransferCommand::GivePac { pac: "ABC123456".into() }, submit(), complete_port(STAFF)] {
-        test().given_no_previous_events().when_async(command).await.then_expect_error(TransferError::PortNotStarted);
+        test().given_no_previous_events().when_async(command).await.then_expect_error(TransferError::NotStarted);
     }
 }
 
@@ -319,7 +319,7 @@ async fn port_details_are_checked() {
         .given(given_port(&[]))
         .when_async(TransferCommand::ConfirmDetails { details: unsigned })
         .await
-        .then_expect_error(TransferError::InvalidPortDetails("signed_name"));
+        .then_expect_error(TransferError::InvalidDetails("signed_name"));
 }
 
 #[test]
@@ -334,11 +334,11 @@ fn details_are_trimmed_and_the_postcode_standardised() {
     assert_eq!(checked.account_holder, "Acme Plumbing Ltd");
     assert_eq!(checked.billing_postcode, "SW1A 1AA");
     let bad = TransferDetails { billing_postcode: "12345".into(), ..details.clone() };
-    assert_eq!(bad.checked(), Err(TransferError::InvalidPortDetails("billing_postcode")));
+    assert_eq!(bad.checked(), Err(TransferError::InvalidDetails("billing_postcode")));
     let unsigned = TransferDetails { signed_name: "   ".into(), ..details.clone() };
-    assert_eq!(unsigned.checked(), Err(TransferError::InvalidPortDetails("signed_name")));
+    assert_eq!(unsigned.checked(), Err(TransferError::InvalidDetails("signed_name")));
     let long = TransferDetails { current_provider: "x".repeat(MAX_TRANSFER_TEXT + 1), ..details };
-    assert_eq!(long.checked(), Err(TransferError::InvalidPortDetails("current_provider")));
+    assert_eq!(long.checked(), Err(TransferError::InvalidDetails("current_provider")));
 }
 
 // Staff steps.
@@ -391,7 +391,7 @@ async fn no_step_is_skipped() {
         .when_async(confirm())
         .await
         .then_expect_error(not_allowed(TransferState::Submitted));
-    // A completed port is done.
+    // A completed transfer is done.
     let done = TransferEvent::PortCompleted { number: PORTED.into(), at: at() };
     test()
         .given(given_port(&[confirmed(), submitted(), date_set(), done]))
@@ -406,7 +406,7 @@ async fn a_date_in_the_past_is_refused() {
         .given(given_port(&[confirmed(), submitted()]))
         .when_async(set_date(date(22)))
         .await
-        .then_expect_error(TransferError::PortDateInThePast);
+        .then_expect_error(TransferError::DateInThePast);
 }
 
 #[tokio::test]
@@ -461,7 +461,7 @@ async fn a_rejection_needs_a_reason_and_the_buyer_can_try_again() {
         .when_async(reject(" The billing postcode does not match the account. "))
         .await
         .then_expect_events(vec![rejected.clone()]);
-    // Corrected details start it again; staff cannot submit a rejected port as it stands.
+    // Corrected details start it again; staff cannot submit a rejected transfer as it stands.
     test()
         .given(given_port(&[confirmed(), submitted(), rejected.clone()]))
         .when_async(submit())
@@ -474,7 +474,7 @@ async fn a_rejection_needs_a_reason_and_the_buyer_can_try_again() {
         .then_expect_events(vec![confirmed()]);
 }
 
-// A mobile: the same port, with the PAC as its authority.
+// A mobile: the same transfer, with the PAC as its authority.
 
 #[tokio::test]
 async fn a_mobile_port_goes_through_the_staff_steps() {
@@ -495,7 +495,7 @@ async fn a_mobile_port_goes_through_the_staff_steps() {
 
 #[tokio::test]
 async fn a_mobile_port_has_no_letter_of_authority_to_sign() {
-    test().given(given_mobile(&[])).when_async(confirm()).await.then_expect_error(TransferError::PortMovesWithPac);
+    test().given(given_mobile(&[])).when_async(confirm()).await.then_expect_error(TransferError::MovesWithPac);
 }
 
 fn give_pac(pac: &str) -> TransferCommand {
@@ -512,9 +512,9 @@ async fn after_a_rejection_the_buyer_gives_a_new_pac() {
     test().given(given.clone()).when_async(give_pac("xyz 654 321")).await.then_expect_events(vec![new_pac.clone()]);
     let mut after = given.clone();
     after.push(new_pac);
-    let port = port_after(after.clone());
+    let transfer = port_after(after.clone());
     assert_eq!(
-        (port.state, port.pac.as_deref(), port.rejection_reason),
+        (transfer.state, transfer.pac.as_deref(), transfer.rejection_reason),
         (TransferState::DetailsConfirmed, Some("XYZ654321"), None)
     );
     // The same PAC again stores nothing; a malformed one is refused.
@@ -526,11 +526,7 @@ async fn after_a_rejection_the_buyer_gives_a_new_pac() {
         .when_async(give_pac("XYZ654321"))
         .await
         .then_expect_error(not_allowed(TransferState::Submitted));
-    test()
-        .given(given_port(&[]))
-        .when_async(give_pac("XYZ654321"))
-        .await
-        .then_expect_error(TransferError::PortNeedsLetter);
+    test().given(given_port(&[])).when_async(give_pac("XYZ654321")).await.then_expect_error(TransferError::NeedsLetter);
 }
 
 // The promise.
@@ -554,13 +550,13 @@ fn business_days_skip_weekends() {
 fn a_port_is_overdue_after_three_business_days_open() {
     let on = |day: u32| date(day).and_hms_opt(10, 0, 0).unwrap().and_utc();
     // Requested on Thursday 26th: Mon 30th is 2 business days, Tue 1 Dec 3, Wed 2 Dec 4.
-    let mut port = port_after(vec![opened(PORTED)]);
-    port.requested_at = on(26);
-    assert!(!port.overdue(on(30)));
-    assert!(!port.overdue(Utc.with_ymd_and_hms(2026, 12, 1, 10, 0, 0).unwrap()));
-    assert!(port.overdue(Utc.with_ymd_and_hms(2026, 12, 2, 10, 0, 0).unwrap()));
-    port.state = TransferState::Completed;
-    assert!(!port.overdue(Utc.with_ymd_and_hms(2026, 12, 2, 10, 0, 0).unwrap()));
+    let mut transfer = port_after(vec![opened(PORTED)]);
+    transfer.requested_at = on(26);
+    assert!(!transfer.overdue(on(30)));
+    assert!(!transfer.overdue(Utc.with_ymd_and_hms(2026, 12, 1, 10, 0, 0).unwrap()));
+    assert!(transfer.overdue(Utc.with_ymd_and_hms(2026, 12, 2, 10, 0, 0).unwrap()));
+    transfer.state = TransferState::Completed;
+    assert!(!transfer.overdue(Utc.with_ymd_and_hms(2026, 12, 2, 10, 0, 0).unwrap()));
 }
 
 #[test]

@@ -49,7 +49,7 @@ pub async fn reset_trial_sip_password(
     sip_passwords::reset(state, &acting(customer), Extensions::Trial(id), number).await
 }
 
-/// The number transfers of the customer's service order, each as its port's view has it
+/// The number transfers of the customer's service order, each as its transfer's view has it
 /// (none: the order transfers no number in).
 pub async fn transfers(state: &AppState, customer: &SignedInCustomer, id: &str) -> Result<Vec<TransferLine>, ApiError> {
     require_order_owner(state, customer, id).await?;

@@ -24,10 +24,8 @@ use cqrs_es::AggregateError;
 
 use crate::app::state::AppState;
 use crate::platform::error::ApiError;
+use jobs::subscriptions::{Reconciled, RECONCILE_SUBSCRIPTIONS};
 use store::commands::{self, Context};
-
-/// The job's name (its events' actor, `voip-shop run-job reconcile-subscriptions`).
-pub const RECONCILE_SUBSCRIPTIONS: &str = "reconcile-subscriptions";
 
 /// What following the provider did to an order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -159,85 +157,27 @@ fn refusal(error: &ServiceOrderError) -> String {
     format!("the order refused it: {error}")
 }
 
-/// What a run of `reconcile-subscriptions` did.
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct ReconcileReport {
-    pub checked: usize,
-    pub ended: usize,
-    pub suspended: usize,
-    pub restored: usize,
-    pub unchanged: usize,
-    pub failed: usize,
-}
-
-impl std::fmt::Display for ReconcileReport {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "subscriptions reconciled: {} checked, {} ended, {} suspended, {} restored, {} as they were, {} to try again",
-            self.checked, self.ended, self.suspended, self.restored, self.unchanged, self.failed
-        )
-    }
-}
-
-/// The `reconcile-subscriptions` job (daily): every service order with a paid subscription
-/// whose service has not ended has its subscription read from the provider, and where the
-/// provider disagrees (canceled, past_due, unpaid; or active again after a suspension for a
-/// failed payment) the same command as the webhook's is issued, as the job. A webhook lost or
-/// never configured is made good by the next run; a run again changes nothing.
-pub async fn reconcile_subscriptions(state: &AppState) -> Result<ReconcileReport, String> {
-    let ids: Vec<String> = sqlx::query_scalar!(
-        r#"SELECT view_id AS "view_id!" FROM order_view
-            WHERE payload ->> 'status' IN ('paid', 'completed') AND payload ->> 'subscriptionId' IS NOT NULL
-            ORDER BY view_id"#
-    )
-    .fetch_all(&state.pool)
-    .await
-    .map_err(|e| e.to_string())?;
-    let context = Context::job(RECONCILE_SUBSCRIPTIONS);
+/// One order of the `reconcile-subscriptions` job (jobs::subscriptions): its subscription, if
+/// paid and its service not ended, read from the provider and followed, as the job.
+pub async fn reconcile_order(state: &AppState, id: &str) -> Result<Reconciled, String> {
+    let order = crate::app::checkout::load(state, id).await.map_err(|error| format!("{error:?}"))?;
+    let Some(subscription_id) = order.subscription.reference().filter(|_| order.subscription.is_paid()) else {
+        return Ok(Reconciled::Skipped);
+    };
+    // A service ended already (cancelled at once, or at a period's end that has come).
     let now = state.clock.now();
-    let mut report = ReconcileReport::default();
-    for id in ids {
-        let order = match crate::app::checkout::load(state, &id).await {
-            Ok(order) => order,
-            Err(error) => {
-                tracing::warn!(order = %id, ?error, "an order was not reconciled; the next run tries again");
-                report.failed += 1;
-                continue;
-            }
-        };
-        let Some(subscription_id) = order.subscription.reference().filter(|_| order.subscription.is_paid()) else {
-            continue;
-        };
-        // A service ended already (cancelled at once, or at a period's end that has come).
-        let ended =
-            order.cancellation.as_ref().is_some_and(|c| !c.at_period_end || c.ends_at.is_some_and(|e| e <= now));
-        if ended {
-            continue;
-        }
-        report.checked += 1;
-        let subscription = match state.services.gateway.subscription(subscription_id).await {
-            Ok(subscription) => subscription,
-            Err(error) => {
-                tracing::warn!(order = %id, %error, "the provider was not asked about a subscription; the next run tries again");
-                report.failed += 1;
-                continue;
-            }
-        };
-        match follow_subscription(state, &context, &id, &order, &subscription).await {
-            Ok(Ok(Followed::Ended)) => report.ended += 1,
-            Ok(Ok(Followed::Suspended)) => report.suspended += 1,
-            Ok(Ok(Followed::Restored)) => report.restored += 1,
-            Ok(Ok(Followed::Unchanged)) => report.unchanged += 1,
-            Ok(Err(why)) => {
-                tracing::info!(order = %id, subscription = %subscription.id, why, "subscription left as it is");
-                report.unchanged += 1;
-            }
-            Err(error) => {
-                tracing::warn!(order = %id, ?error, "an order was not reconciled; the next run tries again");
-                report.failed += 1;
-            }
-        }
+    let ended = order.cancellation.as_ref().is_some_and(|c| !c.at_period_end || c.ends_at.is_some_and(|e| e <= now));
+    if ended {
+        return Ok(Reconciled::Skipped);
     }
-    Ok(report)
+    let subscription = state.services.gateway.subscription(subscription_id).await.map_err(|e| e.to_string())?;
+    let context = Context::job(RECONCILE_SUBSCRIPTIONS);
+    match follow_subscription(state, &context, id, &order, &subscription).await {
+        Ok(Ok(Followed::Ended)) => Ok(Reconciled::Ended),
+        Ok(Ok(Followed::Suspended)) => Ok(Reconciled::Suspended),
+        Ok(Ok(Followed::Restored)) => Ok(Reconciled::Restored),
+        Ok(Ok(Followed::Unchanged)) => Ok(Reconciled::Unchanged),
+        Ok(Err(why)) => Ok(Reconciled::Refused(format!("subscription {}: {why}", subscription.id))),
+        Err(error) => Err(format!("{error:?}")),
+    }
 }

@@ -105,8 +105,8 @@ pub struct Shared {
     pub order_views: Arc<OrderViews>,
     pub order_view_query: Arc<OrderViewQuery>,
     /// The number transfers of paid orders, one aggregate per number (crate::app::transfers).
-    pub ports: Arc<Cqrs<Transfer>>,
-    pub port_views: Arc<TransferViews>,
+    pub transfers: Arc<Cqrs<Transfer>>,
+    pub transfer_views: Arc<TransferViews>,
     /// The call credit of Pay As You Go orders, one aggregate per order
     /// (crate::app::call_credit), and its balance view.
     pub call_credits: Arc<Cqrs<CallCredit>>,
@@ -172,8 +172,8 @@ impl AppState {
             ServiceOrderServices { clock: clock.clone() },
         )
         .starting(crate::app::workflows::triggers::service_order_started_by);
-        let port_views = Arc::new(TransferViews::new(TRANSFER_VIEW_TABLE, pool.clone()));
-        let ports = Cqrs::new(
+        let transfer_views = Arc::new(TransferViews::new(TRANSFER_VIEW_TABLE, pool.clone()));
+        let transfers = Cqrs::new(
             &pool,
             vec![Box::new(SipNumbersQuery::new(pool.clone()))],
             TransferServices { clock: clock.clone() },
@@ -230,8 +230,8 @@ impl AppState {
             orders: Arc::new(orders),
             order_views,
             order_view_query,
-            ports: Arc::new(ports),
-            port_views,
+            transfers: Arc::new(transfers),
+            transfer_views,
             call_credits: Arc::new(call_credits),
             call_credit_views,
             services: Arc::new(Services::from_config(&defaults).expect("the default services build")),

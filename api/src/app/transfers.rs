@@ -1,5 +1,5 @@
-//! Number transfers (ports) through the API: the buyer confirms the details and signs the
-//! letter of authority on their order page, staff move the port along in the support
+//! Number transfers (transfers) through the API: the buyer confirms the details and signs the
+//! letter of authority on their order page, staff move the transfer along in the support
 //! console, and each change e-mails the buyer. The rules are the aggregate's
 //! (aggregates::transfer).
 
@@ -16,7 +16,7 @@ use crate::app::state::{load, AppState};
 use crate::platform::error::ApiError;
 use store::commands::{self, Context};
 
-/// What staff do to a port.
+/// What staff do to a transfer.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum StaffStep {
     Submit,
@@ -56,7 +56,7 @@ pub async fn confirm_details(
     execute_and_tell(state, context, id, number, TransferCommand::ConfirmDetails { details }).await
 }
 
-/// A new PAC code for a mobile's port, from the buyer (`context`, as for [`confirm_details`]).
+/// A new PAC code for a mobile's transfer, from the buyer (`context`, as for [`confirm_details`]).
 pub async fn give_pac(
     state: &AppState,
     context: &Context,
@@ -87,8 +87,8 @@ async fn order_events(state: &AppState, id: &str) -> Result<Vec<ServiceOrderEven
     Ok(events.into_iter().map(|e| e.payload).collect())
 }
 
-/// Opens the port of `number` on order `id` unless it is open already: from the order's
-/// events, where a port begun in the order's own stream (an older order) carries on from
+/// Opens the transfer of `number` on order `id` unless it is open already: from the order's
+/// events, where a transfer begun in the order's own stream (an older order) carries on from
 /// the state it reached there. Opening twice stores nothing, so the `open-ports` workflow
 /// and a buyer's or staff member's first step may both do it.
 pub async fn open(state: &AppState, context: &Context, id: &str, number: &str) -> Result<(), ApiError> {
@@ -98,7 +98,7 @@ pub async fn open(state: &AppState, context: &Context, id: &str, number: &str) -
         return Ok(());
     }
     let command = opening(id, number, &order_events(state, id).await?)?;
-    commands::execute(&state.ports, context, &transfer_id, command).await?;
+    commands::execute(&state.transfers, context, &transfer_id, command).await?;
     Ok(())
 }
 
@@ -112,7 +112,7 @@ async fn execute_and_tell(
     open(state, context, id, number).await?;
     let transfer_id = transfer_id(id, number);
     // The e-mail follows from the event (the `tell-transfer` workflow), sent here at once.
-    let committed = commands::execute(&state.ports, context, &transfer_id, command).await?;
+    let committed = commands::execute(&state.transfers, context, &transfer_id, command).await?;
     if !committed.events.is_empty() {
         if let Err(error) = crate::app::workflows::run(state, crate::app::workflows::TELL_TRANSFER, &transfer_id).await
         {
@@ -122,8 +122,8 @@ async fn execute_and_tell(
     Ok(())
 }
 
-/// Each port of order `id` as it stands (support's console): from its own stream once
-/// opened, else as the order's events make it (an older order whose port was never moved
+/// Each transfer of order `id` as it stands (support's console): from its own stream once
+/// opened, else as the order's events make it (an older order whose transfer was never moved
 /// since the upgrade). A service order with no transfers has none.
 pub async fn transfers_of(state: &AppState, id: &str) -> Result<Vec<Transfer>, ApiError> {
     let events = order_events(state, id).await?;
@@ -131,36 +131,35 @@ pub async fn transfers_of(state: &AppState, id: &str) -> Result<Vec<Transfer>, A
     for event in &events {
         cqrs_es::Aggregate::apply(&mut order, event.clone());
     }
-    let mut ports = Vec::new();
+    let mut transfers = Vec::new();
     for number in order.transfers() {
-        let (port, sequence) = load::<Transfer>(&state.pool, &transfer_id(id, &number.value)).await?;
+        let (transfer, sequence) = load::<Transfer>(&state.pool, &transfer_id(id, &number.value)).await?;
         if sequence > 0 {
-            ports.push(port);
-        } else if let Ok(port) = aggregates::transfer::from_order(id, &number.value, &events) {
-            ports.push(port);
+            transfers.push(transfer);
+        } else if let Ok(transfer) = aggregates::transfer::from_order(id, &number.value, &events) {
+            transfers.push(transfer);
         }
     }
-    Ok(ports)
+    Ok(transfers)
 }
 
-/// The order view with each port as its own view has it (projections::transfers::overlay).
+/// The order view with each transfer as its own view has it (projections::transfers::overlay).
 pub async fn with_transfers(state: &AppState, mut view: OrderView) -> Result<OrderView, ApiError> {
-    let mut ports = Vec::new();
+    let mut transfers = Vec::new();
     for line in &view.ports {
-        if let Some(port) =
-            state.port_views.load(&transfer_id(&view.order_id, &line.number)).await.map_err(ApiError::internal)?
+        if let Some(transfer) =
+            state.transfer_views.load(&transfer_id(&view.order_id, &line.number)).await.map_err(ApiError::internal)?
         {
-            ports.push(port);
+            transfers.push(transfer);
         }
     }
-    projections::transfers::overlay(&mut view, &ports);
+    projections::transfers::overlay(&mut view, &transfers);
     Ok(view)
 }
 
-/// An open port in the staff queue: oldest first, flagged past the promise.
+/// An open transfer in the staff queue: oldest first, flagged past the promise.
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = OpenPort)]
 pub struct OpenTransfer {
     pub order_id: String,
     pub order_number: String,
@@ -176,10 +175,10 @@ pub struct OpenTransfer {
     pub overdue: bool,
 }
 
-/// A port as the queue reads it: the port's own view, or else the order view's line.
+/// A transfer as the queue reads it: the transfer's own view, or else the order view's line.
 #[derive(serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
-struct QueuedPort {
+struct QueuedTransfer {
     number: String,
     state: TransferState,
     state_label: String,
@@ -187,20 +186,20 @@ struct QueuedPort {
     date: Option<NaiveDate>,
 }
 
-struct PortRow {
+struct OpenTransferRow {
     order_id: String,
     order_number: String,
     email: String,
-    port: sqlx::types::Json<QueuedPort>,
+    transfer: sqlx::types::Json<QueuedTransfer>,
 }
 
-/// Every port not yet completed or rejected, the longest waiting first.
-pub async fn open_ports(state: &AppState) -> Result<Vec<OpenTransfer>, ApiError> {
-    // Each port of the order view, as its own view has it once it is opened.
+/// Every transfer not yet completed or rejected, the longest waiting first.
+pub async fn open_transfers(state: &AppState) -> Result<Vec<OpenTransfer>, ApiError> {
+    // Each transfer of the order view, as its own view has it once it is opened.
     let rows = sqlx::query_as!(
-        PortRow,
+        OpenTransferRow,
         r#"SELECT order_id AS "order_id!", order_number AS "order_number!", email AS "email!",
-                  port AS "port!: sqlx::types::Json<QueuedPort>" FROM (
+                  port AS "transfer!: sqlx::types::Json<QueuedTransfer>" FROM (
            SELECT o.view_id AS order_id, o.payload->>'orderNumber' AS order_number, o.payload->>'email' AS email,
                   COALESCE(v.payload::jsonb, p) AS port
              FROM order_view o
@@ -215,17 +214,18 @@ pub async fn open_ports(state: &AppState) -> Result<Vec<OpenTransfer>, ApiError>
     Ok(rows
         .into_iter()
         .map(|row| {
-            let port = row.port.0;
-            let days = aggregates::transfer::business_days_between(port.requested_at.date_naive(), now.date_naive());
+            let transfer = row.transfer.0;
+            let days =
+                aggregates::transfer::business_days_between(transfer.requested_at.date_naive(), now.date_naive());
             OpenTransfer {
                 order_id: row.order_id,
                 order_number: row.order_number,
                 email: row.email,
-                number: port.number,
-                state: port.state,
-                state_label: port.state_label,
-                requested_at: port.requested_at,
-                date: port.date,
+                number: transfer.number,
+                state: transfer.state,
+                state_label: transfer.state_label,
+                requested_at: transfer.requested_at,
+                date: transfer.date,
                 business_days_open: days,
                 overdue: days > TRANSFER_PROMISE_BUSINESS_DAYS,
             }

@@ -223,14 +223,14 @@ mod tests {
     }
 
     #[derive(serde::Deserialize)]
-    #[allow(dead_code)]
+    #[expect(dead_code, reason = "the tests deserialise into it and read no field")]
     struct Body {
         name: String,
         lines: Vec<Line>,
     }
 
     #[derive(serde::Deserialize)]
-    #[allow(dead_code)]
+    #[expect(dead_code, reason = "the tests deserialise into it and read no field")]
     struct Line {
         note: Option<String>,
     }

@@ -444,15 +444,15 @@ api_refusals! {
         409,
         "Only a service order's numbers can be released here; a trial's number returns to stock by itself 30 days after the trial ends (at once when its e-mail address was never confirmed)."
     );
-    PORT_DATE_NOT_A_DATE = ("invalid_port_step", 422, "Give the transfer date as YYYY-MM-DD, e.g. 2026-12-01.");
-    PORT_DATE_MISSING = ("invalid_port_step", 422, "Give the transfer date the losing provider set.");
+    TRANSFER_DATE_NOT_A_DATE = ("invalid_transfer_step", 422, "Give the transfer date as YYYY-MM-DD, e.g. 2026-12-01.");
+    TRANSFER_DATE_MISSING = ("invalid_transfer_step", 422, "Give the transfer date the losing provider set.");
     PORT_STEP_EXTRA = (
-        "invalid_port_step",
+        "invalid_transfer_step",
         422,
         "Send a date only with setDate, and a reason only with reject."
     );
-    UNKNOWN_PORT_STEP = ("invalid_port_step", 422, "The step must be submit, setDate, complete or reject.");
-    PORT_TO_PICK = ("invalid_port_step", 422, "Pick one of the order's transfers.");
+    UNKNOWN_TRANSFER_STEP = ("invalid_transfer_step", 422, "The step must be submit, setDate, complete or reject.");
+    TRANSFER_TO_PICK = ("invalid_transfer_step", 422, "Pick one of the order's transfers.");
     INVALID_WHEN = ("invalid_when", 422, "Say when: now, or periodEnd (the end of the period paid for).");
     NO_SPEND_CAP_ON_TRIALS = (
         "no_spend_cap_on_trials",

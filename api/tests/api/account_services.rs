@@ -158,7 +158,7 @@ async fn the_letter_of_authority_is_signed_by_the_owner_or_the_browser_holding_t
     let (order, _) = order_with_transfer(&app, "porter@example.com").await;
     bought(&app, "stranger@example.com").await;
     let events = app.event_count().await;
-    let public = format!("/api/orders/{order}/ports/{PORTED}");
+    let public = format!("/api/orders/{order}/transfers/{PORTED}");
 
     // The order id alone (in every e-mail and link) signs nothing, and e-mails nothing.
     let anonymous = app.send(Method::POST, &public, Some(details())).await;
@@ -168,7 +168,7 @@ async fn the_letter_of_authority_is_signed_by_the_owner_or_the_browser_holding_t
     let stranger = customer_session(&app, "stranger@example.com").await;
     let theirs = customer_post(&app, &stranger, &public, Some(details())).await;
     expect_error(theirs, StatusCode::FORBIDDEN, "order_secret_mismatch").await;
-    let path = format!("/api/account/orders/{order}/ports/{PORTED}/letter-of-authority");
+    let path = format!("/api/account/orders/{order}/transfers/{PORTED}/letter-of-authority");
     let theirs = customer_post(&app, &stranger, &path, Some(details())).await;
     expect_error(theirs, StatusCode::FORBIDDEN, "not_your_order").await;
     let anonymous = app.send(Method::POST, &path, Some(details())).await;

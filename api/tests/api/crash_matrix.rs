@@ -517,7 +517,7 @@ async fn tell_buyer_after_buyer_told() {
     let first = Server::start(&database, &[("FAULT_INJECTION", point)]).await;
     let app = first.app(&pool);
     let (order, _) = crate::transfers::order_with_transfer(&app, "port-crash@example.com").await;
-    let path = format!("{}/api/orders/{order}/ports/02079460123", app.address);
+    let path = format!("{}/api/orders/{order}/transfers/02079460123", app.address);
     let secret = crate::checkout::secret_of(&order);
     // The e-mails go out after the answer's transaction: the request that starts the workflow
     // runs it, or the workflow runner claims it first, so the server dies during the request
@@ -531,7 +531,7 @@ async fn tell_buyer_after_buyer_told() {
     let resumed = workflow_done(&pool, &port).await;
     assert_eq!(crate::transfers::port_mails(&app, &order).await.len(), 1, "{point}: one e-mail for the step");
     // The buyer signs again with the same details: nothing new to tell.
-    let path = format!("/api/orders/{order}/ports/02079460123");
+    let path = format!("/api/orders/{order}/transfers/02079460123");
     expect_ok(crate::transfers::as_buyer(&app, &order, &path, crate::transfers::details()).await).await;
     workflow_done(&pool, &port).await;
     assert_eq!(crate::transfers::port_mails(&app, &order).await.len(), 1, "{point}");
@@ -595,14 +595,14 @@ async fn stray_payment_after_stray_refunded_at_provider() {
 // ---------------------------------------------------------------------------------------
 // A completed order's transfers, each its own Transfer (`open-ports`).
 
-/// The numbers `open_ports_after_port_opened` transfers in, as the order stores them.
+/// The numbers `open_transfers_after_transfer_opened` transfers in, as the order stores them.
 const TRANSFERRED: [&str; 2] = ["02079460123", "01614960123"];
 
 /// An order transferring two numbers: the server dies after the first port is opened and
 /// before the second; the restarted server's runner opens the second, and the first once.
 #[tokio::test]
-async fn open_ports_after_port_opened() {
-    let point = "after-port-opened";
+async fn open_transfers_after_transfer_opened() {
+    let point = "after-transfer-opened";
     let database = fresh_database().await;
     let pool = PgPool::connect(&database).await.unwrap();
     let first = Server::start(&database, &[("FAULT_INJECTION", point)]).await;

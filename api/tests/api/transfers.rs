@@ -37,7 +37,7 @@ pub(crate) async fn as_buyer(app: &TestApp, order: &str, path: &str, body: Value
 }
 
 async fn sign(app: &TestApp, order: &str, body: Value) -> reqwest::Response {
-    as_buyer(app, order, &format!("/api/orders/{order}/ports/{PORTED}"), body).await
+    as_buyer(app, order, &format!("/api/orders/{order}/transfers/{PORTED}"), body).await
 }
 
 async fn step(app: &TestApp, session: &Session, order: &str, body: Value) -> reqwest::Response {
@@ -125,8 +125,8 @@ async fn the_buyer_signs_the_letter_of_authority_and_staff_take_the_port_to_comp
         .iter()
         .all(|(_, body)| body.contains(&number) && body.contains(&format!("/thank-you?order={order}"))));
     // Nothing left open.
-    let queue = expect_ok(staff_get(&app, &support, "/api/admin/ports").await).await;
-    assert_eq!(queue["ports"], json!([]));
+    let queue = expect_ok(staff_get(&app, &support, "/api/admin/transfers").await).await;
+    assert_eq!(queue["transfers"], json!([]));
 }
 
 #[tokio::test]
@@ -138,9 +138,9 @@ async fn steps_out_of_order_bad_details_and_anonymous_callers_change_nothing() {
 
     // The buyer's details: each field checked, the authority needed.
     for (field, value, code) in [
-        ("billingPostcode", json!("12345"), "invalid_port_details"),
-        ("signedName", json!("  "), "invalid_port_details"),
-        ("currentProvider", json!("x".repeat(101)), "invalid_port_details"),
+        ("billingPostcode", json!("12345"), "invalid_transfer_details"),
+        ("signedName", json!("  "), "invalid_transfer_details"),
+        ("currentProvider", json!("x".repeat(101)), "invalid_transfer_details"),
         ("authorised", json!(false), "authority_not_given"),
     ] {
         let mut body = details();
@@ -150,24 +150,25 @@ async fn steps_out_of_order_bad_details_and_anonymous_callers_change_nothing() {
     let mut wrong_type = details();
     wrong_type["authorised"] = json!("yes");
     assert_eq!(sign(&app, &order, wrong_type).await.status(), StatusCode::UNPROCESSABLE_ENTITY);
-    let other = as_buyer(&app, &order, &format!("/api/orders/{order}/ports/01614960001"), details()).await;
-    expect_error(other, StatusCode::CONFLICT, "not_a_port").await;
-    let unknown =
-        app.send(Method::POST, &format!("/api/orders/{}/ports/{PORTED}", uuid::Uuid::new_v4()), Some(details())).await;
+    let other = as_buyer(&app, &order, &format!("/api/orders/{order}/transfers/01614960001"), details()).await;
+    expect_error(other, StatusCode::CONFLICT, "not_a_transfer").await;
+    let unknown = app
+        .send(Method::POST, &format!("/api/orders/{}/transfers/{PORTED}", uuid::Uuid::new_v4()), Some(details()))
+        .await;
     expect_error(unknown, StatusCode::NOT_FOUND, "order_not_found").await;
 
     // Staff: no submission before the details, no completion before a date.
     let refused = step(&app, &support, &order, json!({ "number": PORTED, "step": "submit" })).await;
-    expect_error(refused, StatusCode::CONFLICT, "port_step_not_allowed").await;
+    expect_error(refused, StatusCode::CONFLICT, "transfer_step_not_allowed").await;
     expect_ok(sign(&app, &order, details()).await).await;
     let events_signed = app.event_count().await;
     assert_eq!(events_signed, events + 1);
     let refused = step(&app, &support, &order, json!({ "number": PORTED, "step": "complete" })).await;
-    expect_error(refused, StatusCode::CONFLICT, "port_step_not_allowed").await;
+    expect_error(refused, StatusCode::CONFLICT, "transfer_step_not_allowed").await;
     for (body, code) in [
-        (json!({ "number": PORTED, "step": "jump" }), "invalid_port_step"),
-        (json!({ "number": PORTED, "step": "setDate" }), "invalid_port_step"),
-        (json!({ "number": PORTED, "step": "submit", "reason": "x" }), "invalid_port_step"),
+        (json!({ "number": PORTED, "step": "jump" }), "invalid_transfer_step"),
+        (json!({ "number": PORTED, "step": "setDate" }), "invalid_transfer_step"),
+        (json!({ "number": PORTED, "step": "submit", "reason": "x" }), "invalid_transfer_step"),
         (json!({ "number": PORTED, "step": "reject" }), "rejection_reason_missing"),
         (json!({ "number": PORTED, "step": "reject", "reason": "   " }), "rejection_reason_missing"),
     ] {
@@ -175,10 +176,14 @@ async fn steps_out_of_order_bad_details_and_anonymous_callers_change_nothing() {
     }
     expect_ok(step(&app, &support, &order, json!({ "number": PORTED, "step": "submit" })).await).await;
     let past = json!({ "number": PORTED, "step": "setDate", "date": "2020-01-01" });
-    expect_error(step(&app, &support, &order, past).await, StatusCode::UNPROCESSABLE_ENTITY, "port_date_in_the_past")
-        .await;
+    expect_error(
+        step(&app, &support, &order, past).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "transfer_date_in_the_past",
+    )
+    .await;
     // Once submitted, the buyer cannot change the details under the provider's feet.
-    expect_error(sign(&app, &order, details()).await, StatusCode::CONFLICT, "port_step_not_allowed").await;
+    expect_error(sign(&app, &order, details()).await, StatusCode::CONFLICT, "transfer_step_not_allowed").await;
 
     // Nobody signed in moves a port.
     let anonymous = app
@@ -217,7 +222,7 @@ async fn a_rejected_port_tells_the_buyer_why_and_corrected_details_start_it_agai
 }
 
 #[tokio::test]
-async fn open_ports_are_listed_oldest_first_and_flagged_after_three_business_days() {
+async fn open_transfers_are_listed_oldest_first_and_flagged_after_three_business_days() {
     let app = spawn_app().await;
     let support = sign_in(&app, "sam@talkbridge.example", Role::Support).await;
     let (old, old_number) = order_with_transfer(&app, "old@example.com").await;
@@ -243,8 +248,8 @@ async fn open_ports_are_listed_oldest_first_and_flagged_after_three_business_day
     .execute(&app.pool)
     .await
     .unwrap();
-    let queue = expect_ok(staff_get(&app, &support, "/api/admin/ports").await).await;
-    let ports = queue["ports"].as_array().unwrap();
+    let queue = expect_ok(staff_get(&app, &support, "/api/admin/transfers").await).await;
+    let ports = queue["transfers"].as_array().unwrap();
     assert_eq!(ports.len(), 2);
     assert_eq!(ports[0]["orderId"], old.as_str());
     assert_eq!(ports[0]["orderNumber"], old_number.as_str());
@@ -253,7 +258,7 @@ async fn open_ports_are_listed_oldest_first_and_flagged_after_three_business_day
     assert_eq!(ports[1]["orderId"], new.as_str());
     assert_eq!(ports[1]["overdue"], false);
     assert_eq!(queue["overdue"], 1);
-    let anonymous = app.get("/api/admin/ports").await;
+    let anonymous = app.get("/api/admin/transfers").await;
     assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
 }
 
@@ -292,8 +297,8 @@ async fn a_mobile_moves_with_its_pac_through_the_same_port_steps_and_staff_see_t
             .unwrap();
     assert!(confirmation.contains("we have the PAC code you gave"), "{confirmation}");
     assert!(!confirmation.contains("ABC123456"), "{confirmation}");
-    let signing = as_buyer(&app, &order, &format!("/api/orders/{order}/ports/{MOBILE}"), details()).await;
-    expect_error(signing, StatusCode::CONFLICT, "port_moves_with_pac").await;
+    let signing = as_buyer(&app, &order, &format!("/api/orders/{order}/transfers/{MOBILE}"), details()).await;
+    expect_error(signing, StatusCode::CONFLICT, "transfer_moves_with_pac").await;
 
     // Staff see the PAC in place of the letter of authority, and take the port along.
     let history =
@@ -310,7 +315,7 @@ async fn a_mobile_moves_with_its_pac_through_the_same_port_steps_and_staff_see_t
     assert!(body.contains(reason) && body.contains("Text PAC to 65075"), "{body}");
 
     // A new PAC from the buyer: malformed is a 422; a good one starts it again.
-    let pac_path = format!("/api/orders/{order}/ports/{MOBILE}/pac");
+    let pac_path = format!("/api/orders/{order}/transfers/{MOBILE}/pac");
     let give = |pac: &str| as_buyer(&app, &order, &pac_path, json!({ "pac": pac }));
     let events = app.event_count().await;
     expect_error(give("XYZ65432").await, StatusCode::UNPROCESSABLE_ENTITY, "invalid_pac").await;
@@ -329,10 +334,14 @@ async fn a_mobile_moves_with_its_pac_through_the_same_port_steps_and_staff_see_t
 
     // A landline's port takes no PAC.
     let (landline, _) = order_with_transfer(&app, "landline@example.com").await;
-    let refused =
-        as_buyer(&app, &landline, &format!("/api/orders/{landline}/ports/{PORTED}/pac"), json!({ "pac": "ABC123456" }))
-            .await;
-    expect_error(refused, StatusCode::CONFLICT, "port_needs_letter").await;
+    let refused = as_buyer(
+        &app,
+        &landline,
+        &format!("/api/orders/{landline}/transfers/{PORTED}/pac"),
+        json!({ "pac": "ABC123456" }),
+    )
+    .await;
+    expect_error(refused, StatusCode::CONFLICT, "transfer_needs_letter").await;
 }
 
 /// An order from before transfers had their own aggregate: its port's steps are stored in
@@ -404,8 +413,8 @@ async fn a_port_half_way_in_an_older_orders_stream_shows_and_its_next_step_carri
         (view["ports"][0]["state"].as_str(), view["ports"][0]["signedName"].as_str()),
         (Some("submitted"), Some("Jane Smith"))
     );
-    let queue = expect_ok(staff_get(&app, &support, "/api/admin/ports").await).await;
-    assert_eq!(queue["ports"][0]["state"], "submitted");
+    let queue = expect_ok(staff_get(&app, &support, "/api/admin/transfers").await).await;
+    assert_eq!(queue["transfers"][0]["state"], "submitted");
     let history =
         expect_ok(staff_get(&app, &support, &format!("/api/admin/orders/service/{order}/history")).await).await;
     let last = history["events"].as_array().unwrap().last().unwrap().clone();

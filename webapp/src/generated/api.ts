@@ -249,7 +249,24 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
-    "/api/account/orders/{id}/ports/{number}/letter-of-authority": {
+    "/api/account/orders/{id}/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The number transfers of one of the customer's service orders (an empty list: none). */
+        get: operations["order_transfers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/orders/{id}/transfers/{number}/letter-of-authority": {
         parameters: {
             query?: never;
             header?: never;
@@ -263,23 +280,6 @@ export type paths = {
          *     details before they are submitted, or after a rejection). Answers the order's transfers.
          */
         post: operations["sign_letter_of_authority"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/account/orders/{id}/transfers": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The number transfers of one of the customer's service orders (an empty list: none). */
-        get: operations["order_transfers"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -936,26 +936,6 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
-    "/api/admin/ports": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Every number transfer not yet completed or rejected, the longest waiting first, those
-         *     open more than 3 business days flagged.
-         */
-        get: operations["open_ports"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/admin/quote-requests": {
         parameters: {
             query?: never;
@@ -984,6 +964,26 @@ export type paths = {
         put?: never;
         /** Marks a quote request answered; the event names the staff member. */
         post: operations["mark_answered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every number transfer not yet completed or rejected, the longest waiting first, those
+         *     open more than 3 business days flagged.
+         */
+        get: operations["open_transfers"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1786,7 +1786,24 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
-    "/api/orders/{id}/ports/{number}": {
+    "/api/orders/{id}/registrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An order's extensions: where to connect and whether each is registered now. */
+        get: operations["order_registrations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}/transfers/{number}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1806,7 +1823,7 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
-    "/api/orders/{id}/ports/{number}/pac": {
+    "/api/orders/{id}/transfers/{number}/pac": {
         parameters: {
             query?: never;
             header?: never;
@@ -1821,23 +1838,6 @@ export type paths = {
          *     shows the PAC).
          */
         post: operations["give_port_pac"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/orders/{id}/registrations": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** An order's extensions: where to connect and whether each is registered now. */
-        get: operations["order_registrations"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2133,7 +2133,7 @@ export type components = {
             openPlaceholders: components["schemas"]["OpenPlaceholder"][];
             extendTrial: boolean;
             /** @description The order's number transfers, each with the steps staff may take now. */
-            ports: components["schemas"]["PortAction"][];
+            ports: components["schemas"]["TransferAction"][];
             /** @description Extensions whose SIP password staff may reset (none once a trial ended unconverted). */
             sipExtensions: string[];
             refund?: null | components["schemas"]["RefundAction"];
@@ -3565,13 +3565,13 @@ export type components = {
             /** @description A few free numbers of that area code (none yet: the job fills it when stock arrives). */
             candidates: string[];
         };
-        /** @description An open port in the staff queue: oldest first, flagged past the promise. */
-        OpenPort: {
+        /** @description An open transfer in the staff queue: oldest first, flagged past the promise. */
+        OpenTransfer: {
             orderId: string;
             orderNumber: string;
             email: string;
             number: string;
-            state: components["schemas"]["PortState"];
+            state: components["schemas"]["TransferState"];
             stateLabel: string;
             /** Format: date-time */
             requestedAt: string;
@@ -3585,9 +3585,9 @@ export type components = {
             /** @description Open longer than the 2-3 business days the shop promises. */
             overdue: boolean;
         };
-        OpenPorts: {
+        OpenTransfers: {
             /** @description The longest waiting first. */
-            ports: components["schemas"]["OpenPort"][];
+            transfers: components["schemas"]["OpenTransfer"][];
             /** @description How many are past the 2-3 business days promised. */
             overdue: number;
         };
@@ -3727,7 +3727,7 @@ export type components = {
              */
             openPlaceholders?: string[];
             /** @description The numbers being transferred in, each with where its transfer stands. */
-            ports?: components["schemas"]["PortLine"][];
+            ports?: components["schemas"]["TransferLine"][];
             /**
              * Format: date-time
              * @description When the order closed unpaid: replaced by a newer order from the same cart, or
@@ -3928,93 +3928,6 @@ export type components = {
             addOns: components["schemas"]["AddOnEntry"][];
             callRates?: null | components["schemas"]["CallRatesEntry"];
         };
-        /** @description A number transfer as staff act on it: what the losing provider needs, and the next steps. */
-        PortAction: {
-            number: string;
-            state: components["schemas"]["PortState"];
-            stateLabel: string;
-            /** @description Of `submit`, `setDate`, `complete`, `reject`: those that follow from the state. */
-            steps: string[];
-            /** Format: int64 */
-            businessDaysOpen: number;
-            /** @description Open longer than the 2-3 business days the shop promises. */
-            overdue: boolean;
-            accountHolder?: string | null;
-            currentProvider?: string | null;
-            billingPostcode?: string | null;
-            signedName?: string | null;
-            /** Format: date-time */
-            signedAt?: string | null;
-            /** Format: date */
-            date?: string | null;
-            rejectionReason?: string | null;
-            /**
-             * @description A mobile's PAC code, its authority to move in place of a letter of authority (staff
-             *     only: the buyer's order view never carries it).
-             */
-            pac?: string | null;
-        };
-        PortBody: {
-            /** @description The number being transferred, as `actions.ports` lists it. */
-            number: string;
-            /** @description `submit`, `setDate`, `complete` or `reject`. */
-            step: string;
-            /** @description For `setDate`: the day the losing provider set, `YYYY-MM-DD`, today or later. */
-            date?: string | null;
-            /** @description For `reject`: why, in words the buyer can act on (at most 500 characters). */
-            reason?: string | null;
-        };
-        /** @description The buyer's details of a number transfer and their letter of authority, signed online. */
-        PortDetailsBody: {
-            /** @description The name on the account with the current provider. */
-            accountHolder: string;
-            currentProvider: string;
-            /** @description The billing postcode of that account (a UK postcode). */
-            billingPostcode: string;
-            /** @description The buyer's full name, typed as their signature. */
-            signedName: string;
-            /** @description The buyer ticked "I authorise Talkbridge to transfer this number". */
-            authorised: boolean;
-        };
-        /** @description A number being transferred in, as the buyer's page and the support console read it. */
-        PortLine: {
-            number: string;
-            displayNumber: string;
-            state: components["schemas"]["PortState"];
-            /** @description The state in words ("Submitted to your current provider"). */
-            stateLabel: string;
-            /** Format: date-time */
-            requestedAt: string;
-            /**
-             * Format: date-time
-             * @description When the state last changed.
-             */
-            updatedAt: string;
-            accountHolder?: string | null;
-            currentProvider?: string | null;
-            /** @description Who signed the letter of authority, and when. */
-            signedName?: string | null;
-            /** Format: date-time */
-            signedAt?: string | null;
-            /**
-             * Format: date
-             * @description The day the number moves, once the losing provider has set it.
-             */
-            date?: string | null;
-            rejectionReason?: string | null;
-            /**
-             * @description A UK mobile: it moves with the PAC code the buyer gave (which this view never holds),
-             *     with no letter of authority; after a rejection the buyer gives a new PAC.
-             */
-            movesWithPac?: boolean;
-        };
-        /** @description A new PAC code for a mobile's transfer. */
-        PortPacBody: {
-            /** @description 3 letters then 6 digits, as the network texted it (`ABC123456`; lower case and spaces accepted). */
-            pac: string;
-        };
-        /** @enum {string} */
-        PortState: "requested" | "detailsConfirmed" | "submitted" | "dateSet" | "completed" | "rejected";
         /** @description A desk phone whose price changed since it went into the cart. */
         PriceChange: {
             productId: string;
@@ -4547,9 +4460,96 @@ export type components = {
             cartVatPence: components["schemas"]["Pence"];
             cartTotalIncVatPence: components["schemas"]["Pence"];
         };
+        /** @description A number transfer as staff act on it: what the losing provider needs, and the next steps. */
+        TransferAction: {
+            number: string;
+            state: components["schemas"]["TransferState"];
+            stateLabel: string;
+            /** @description Of `submit`, `setDate`, `complete`, `reject`: those that follow from the state. */
+            steps: string[];
+            /** Format: int64 */
+            businessDaysOpen: number;
+            /** @description Open longer than the 2-3 business days the shop promises. */
+            overdue: boolean;
+            accountHolder?: string | null;
+            currentProvider?: string | null;
+            billingPostcode?: string | null;
+            signedName?: string | null;
+            /** Format: date-time */
+            signedAt?: string | null;
+            /** Format: date */
+            date?: string | null;
+            rejectionReason?: string | null;
+            /**
+             * @description A mobile's PAC code, its authority to move in place of a letter of authority (staff
+             *     only: the buyer's order view never carries it).
+             */
+            pac?: string | null;
+        };
+        TransferBody: {
+            /** @description The number being transferred, as `actions.ports` lists it. */
+            number: string;
+            /** @description `submit`, `setDate`, `complete` or `reject`. */
+            step: string;
+            /** @description For `setDate`: the day the losing provider set, `YYYY-MM-DD`, today or later. */
+            date?: string | null;
+            /** @description For `reject`: why, in words the buyer can act on (at most 500 characters). */
+            reason?: string | null;
+        };
+        /** @description The buyer's details of a number transfer and their letter of authority, signed online. */
+        TransferDetailsBody: {
+            /** @description The name on the account with the current provider. */
+            accountHolder: string;
+            currentProvider: string;
+            /** @description The billing postcode of that account (a UK postcode). */
+            billingPostcode: string;
+            /** @description The buyer's full name, typed as their signature. */
+            signedName: string;
+            /** @description The buyer ticked "I authorise Talkbridge to transfer this number". */
+            authorised: boolean;
+        };
+        /** @description A number being transferred in, as the buyer's page and the staff console read it. */
+        TransferLine: {
+            number: string;
+            displayNumber: string;
+            state: components["schemas"]["TransferState"];
+            /** @description The state in words ("Submitted to your current provider"). */
+            stateLabel: string;
+            /** Format: date-time */
+            requestedAt: string;
+            /**
+             * Format: date-time
+             * @description When the state last changed.
+             */
+            updatedAt: string;
+            accountHolder?: string | null;
+            currentProvider?: string | null;
+            /** @description Who signed the letter of authority, and when. */
+            signedName?: string | null;
+            /** Format: date-time */
+            signedAt?: string | null;
+            /**
+             * Format: date
+             * @description The day the number moves, once the losing provider has set it.
+             */
+            date?: string | null;
+            rejectionReason?: string | null;
+            /**
+             * @description A UK mobile: it moves with the PAC code the buyer gave (which this view never holds),
+             *     with no letter of authority; after a rejection the buyer gives a new PAC.
+             */
+            movesWithPac?: boolean;
+        };
+        /** @description A new PAC code for a mobile's transfer. */
+        TransferPacBody: {
+            /** @description 3 letters then 6 digits, as the network texted it (`ABC123456`; lower case and spaces accepted). */
+            pac: string;
+        };
+        /** @enum {string} */
+        TransferState: "requested" | "detailsConfirmed" | "submitted" | "dateSet" | "completed" | "rejected";
         /** @description The order's number transfers, each with its state and dates. */
         Transfers: {
-            ports: components["schemas"]["PortLine"][];
+            ports: components["schemas"]["TransferLine"][];
         };
         /** @description What `GET /trials/{id}` answers: the whole trial to its owner, else its status alone. */
         TrialAnswer: components["schemas"]["TrialOut"] | components["schemas"]["TrialStatusOut"];
@@ -5868,6 +5868,64 @@ export interface operations {
             };
         };
     };
+    order_transfers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id, a UUID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transfers"];
+                };
+            };
+            /** @description no customer session, or it expired (not_signed_in) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Another account's order (not_your_order) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such order (order_not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description something failed on our side (the detail is only logged) (internal) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
     sign_letter_of_authority: {
         parameters: {
             query?: never;
@@ -5931,7 +5989,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description The order does not transfer that number (not_a_port), its transfer has not started (port_not_started), is past the buyer's step (port_step_not_allowed), or is a mobile's, which moves with its PAC code (port_moves_with_pac) */
+            /** @description The order does not transfer that number (not_a_transfer), its transfer has not started (transfer_not_started), is past the buyer's step (transfer_step_not_allowed), or is a mobile's, which moves with its PAC code (transfer_moves_with_pac) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5958,7 +6016,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description A missing or invalid detail (invalid_port_details), or the authority not given (authority_not_given); or the body has a wrong or missing field (invalid_body) */
+            /** @description A missing or invalid detail (invalid_transfer_details), or the authority not given (authority_not_given); or the body has a wrong or missing field (invalid_body) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5969,64 +6027,6 @@ export interface operations {
             };
             /** @description Signed too many times before staff acted on it (too_many_signatures) */
             429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Refusal"];
-                };
-            };
-            /** @description something failed on our side (the detail is only logged) (internal) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Refusal"];
-                };
-            };
-        };
-    };
-    order_transfers: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The order's id, a UUID. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Transfers"];
-                };
-            };
-            /** @description no customer session, or it expired (not_signed_in) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Refusal"];
-                };
-            };
-            /** @description Another account's order (not_your_order) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Refusal"];
-                };
-            };
-            /** @description No such order (order_not_found) */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7677,7 +7677,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PortBody"];
+                "application/json": components["schemas"]["TransferBody"];
             };
         };
         responses: {
@@ -7726,7 +7726,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description The order does not transfer that number (not_a_port), or the step does not follow from the transfer's state (port_step_not_allowed) */
+            /** @description The order does not transfer that number (not_a_transfer), or the step does not follow from the transfer's state (transfer_step_not_allowed) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7753,7 +7753,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description An unknown step, a missing or past date, or a missing reason (invalid_port_step, port_date_in_the_past, rejection_reason_missing); or the body has a wrong or missing field (invalid_body) */
+            /** @description An unknown step, a missing or past date, or a missing reason (invalid_transfer_step, transfer_date_in_the_past, rejection_reason_missing); or the body has a wrong or missing field (invalid_body) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8772,43 +8772,6 @@ export interface operations {
             };
         };
     };
-    open_ports: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OpenPorts"];
-                };
-            };
-            /** @description no staff session, or it expired (not_signed_in) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Refusal"];
-                };
-            };
-            /** @description something failed on our side (the detail is only logged) (internal) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Refusal"];
-                };
-            };
-        };
-    };
     list_requests: {
         parameters: {
             query?: {
@@ -8907,6 +8870,43 @@ export interface operations {
             };
             /** @description Already marked answered (quote_request_answered) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description something failed on our side (the detail is only logged) (internal) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    open_transfers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenTransfers"];
+                };
+            };
+            /** @description no staff session, or it expired (not_signed_in) */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12924,6 +12924,46 @@ export interface operations {
             };
         };
     };
+    order_registrations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's or trial's id (a UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Registrations"];
+                };
+            };
+            /** @description No such order (order_not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description something failed on our side (the detail is only logged) (internal) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
     confirm_port_details: {
         parameters: {
             query?: never;
@@ -12941,7 +12981,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PortDetailsBody"];
+                "application/json": components["schemas"]["TransferDetailsBody"];
             };
         };
         responses: {
@@ -12981,7 +13021,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description The order does not transfer that number (not_a_port), its transfer has not started (port_not_started), is past the buyer's step (port_step_not_allowed), or is a mobile's, which moves with its PAC code (port_moves_with_pac) */
+            /** @description The order does not transfer that number (not_a_transfer), its transfer has not started (transfer_not_started), is past the buyer's step (transfer_step_not_allowed), or is a mobile's, which moves with its PAC code (transfer_moves_with_pac) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13008,7 +13048,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description A missing or invalid detail (invalid_port_details), or the authority not given (authority_not_given); or the body has a wrong or missing field (invalid_body) */
+            /** @description A missing or invalid detail (invalid_transfer_details), or the authority not given (authority_not_given); or the body has a wrong or missing field (invalid_body) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13054,7 +13094,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PortPacBody"];
+                "application/json": components["schemas"]["TransferPacBody"];
             };
         };
         responses: {
@@ -13094,7 +13134,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description The order does not transfer that number (not_a_port), its transfer has not started (port_not_started), is past the buyer's step (port_step_not_allowed), or is a landline's, which moves with a letter of authority (port_needs_letter) */
+            /** @description The order does not transfer that number (not_a_transfer), its transfer has not started (transfer_not_started), is past the buyer's step (transfer_step_not_allowed), or is a landline's, which moves with a letter of authority (transfer_needs_letter) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13123,46 +13163,6 @@ export interface operations {
             };
             /** @description Not a PAC code (invalid_pac); or the body has a wrong or missing field (invalid_body) */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Refusal"];
-                };
-            };
-            /** @description something failed on our side (the detail is only logged) (internal) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Refusal"];
-                };
-            };
-        };
-    };
-    order_registrations: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The order's or trial's id (a UUID). */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Registrations"];
-                };
-            };
-            /** @description No such order (order_not_found) */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };

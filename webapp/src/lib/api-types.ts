@@ -51,7 +51,7 @@ export type Registrations = Schema<'Registrations'>;
  * names for transfers are its own), and where it stands: requested → detailsConfirmed →
  * submitted → dateSet → completed, or rejected.
  */
-export type TransferLine = Schema<'PortLine'>;
-export type TransferState = Schema<'PortState'>;
+export type TransferLine = Schema<'TransferLine'>;
+export type TransferState = Schema<'TransferState'>;
 /** The buyer's transfer details and signed letter of authority. */
-export type TransferDetails = Schema<'PortDetailsBody'>;
+export type TransferDetails = Schema<'TransferDetailsBody'>;

@@ -3,7 +3,7 @@
  * (aggregates/src/cart/validation.rs: a UK mobile (07) moves with its PAC code, a UK landline or
  * non-geographic number with a letter of authority after checkout, and a number from abroad on
  * a quote), then the buyer's side after checkout (which step a transfer has reached, the checks
- * of the transfer details: aggregates/src/service_order/ports.rs and customer.rs `uk_postcode`).
+ * of the transfer details: aggregates/src/transfer/aggregate.rs and customer.rs `uk_postcode`).
  */
 import type { TransferDetails, TransferLine, TransferState } from './api-types';
 

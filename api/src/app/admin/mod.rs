@@ -133,7 +133,6 @@ pub struct CancelAction {
 /// A number transfer as staff act on it: what the losing provider needs, and the next steps.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = PortAction)]
 pub struct TransferAction {
     pub number: String,
     pub state: TransferState,

@@ -66,7 +66,7 @@ async fn tell(state: &AppState, claim: &Claim) -> Result<(), ApiError> {
             | ServiceOrderEvent::PortRejected { number, .. } => {
                 let Ok(as_it_stood) = aggregates::transfer::from_order(id, number, &so_far) else { continue };
                 port = as_it_stood;
-                let Some(email) = Email::port_update(&order, &port, &page) else { continue };
+                let Some(email) = Email::transfer_update(&order, &port, &page) else { continue };
                 // One e-mail per change: the event's sequence names it.
                 (format!("{id}#port-{}", event.sequence), email)
             }

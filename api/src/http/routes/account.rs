@@ -54,7 +54,7 @@ struct SignInBody {
 /// for each (`oneOf`). The handler reads it as one struct; these types only describe it.
 #[derive(Deserialize, ToSchema)]
 #[serde(untagged)]
-#[allow(dead_code)]
+#[expect(dead_code, reason = "describes the sign-in body for the OpenAPI document; the handler reads it as one struct")]
 enum SignInForm {
     Password(PasswordSignIn),
     Google(GoogleSignIn),
@@ -63,7 +63,7 @@ enum SignInForm {
 /// Signing in with the password.
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[allow(dead_code)]
+#[expect(dead_code, reason = "describes the sign-in body for the OpenAPI document; the handler reads it as one struct")]
 struct PasswordSignIn {
     /// The account's e-mail address.
     #[schema(max_length = 254, pattern = r"^[^\x00]*([^\s\x00\x85]|[\x1c-\x1f])[^\x00]*$")]
@@ -79,7 +79,7 @@ struct PasswordSignIn {
 /// Signing in with Google.
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[allow(dead_code)]
+#[expect(dead_code, reason = "describes the sign-in body for the OpenAPI document; the handler reads it as one struct")]
 struct GoogleSignIn {
     /// The account's e-mail address.
     #[schema(max_length = 254, pattern = r"^[^\x00]*([^\s\x00\x85]|[\x1c-\x1f])[^\x00]*$")]
@@ -408,9 +408,8 @@ pub struct AccountExtension {
     registered: bool,
 }
 
-#[derive(IntoParams)]
+#[derive(serde::Deserialize, IntoParams)]
 #[into_params(parameter_in = Path)]
-#[allow(dead_code)]
 struct AccountOrderPath {
     /// The service order's id (a UUID).
     id: String,
@@ -434,7 +433,7 @@ struct AccountOrderPath {
 async fn order(
     State(state): State<AppState>,
     customer: SignedInCustomer,
-    Path(raw): Path<String>,
+    Path(AccountOrderPath { id: raw }): Path<AccountOrderPath>,
 ) -> Result<Json<Data<AccountOrderDetail>>, ApiError> {
     let id = crate::app::checkout::order_id(&raw)?;
     customer_sessions::require_order_owner(&state, &customer, &id).await?;

@@ -34,7 +34,6 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Path)]
-#[allow(dead_code)]
 struct OrderPath {
     /// The service order's id (a UUID).
     id: String,
@@ -66,7 +65,7 @@ async fn owned(state: &AppState, customer: &SignedInCustomer, raw: &str) -> Resu
 async fn invoices(
     State(state): State<AppState>,
     customer: SignedInCustomer,
-    Path(raw): Path<String>,
+    Path(OrderPath { id: raw }): Path<OrderPath>,
 ) -> Result<Json<Data<Vec<InvoiceOut>>>, ApiError> {
     let id = owned(&state, &customer, &raw).await?;
     Ok(Data::json(billing::invoices(&state, &id).await?))
@@ -98,7 +97,7 @@ struct CardOnFile {
 async fn card_on_file(
     State(state): State<AppState>,
     customer: SignedInCustomer,
-    Path(raw): Path<String>,
+    Path(OrderPath { id: raw }): Path<OrderPath>,
 ) -> Result<Json<Data<CardOnFile>>, ApiError> {
     let id = owned(&state, &customer, &raw).await?;
     Ok(Data::json(CardOnFile { card: billing::card_on_file(&state, &id).await? }))
@@ -127,7 +126,7 @@ async fn start_card_change(
     State(state): State<AppState>,
     customer: SignedInCustomer,
     address: ClientAddress,
-    Path(raw): Path<String>,
+    Path(OrderPath { id: raw }): Path<OrderPath>,
 ) -> Result<Json<Data<CardChangeOut>>, ApiError> {
     let id = owned(&state, &customer, &raw).await?;
     Ok(Data::json(billing::start_card_change(&state, &customer.actor(), &id, &address).await?))
@@ -165,7 +164,7 @@ struct ChangeCardBody {
 async fn change_card(
     State(state): State<AppState>,
     customer: SignedInCustomer,
-    Path(raw): Path<String>,
+    Path(OrderPath { id: raw }): Path<OrderPath>,
     ApiJson(body): ApiJson<ChangeCardBody>,
 ) -> Result<Json<Data<CardOut>>, ApiError> {
     let id = owned(&state, &customer, &raw).await?;
@@ -192,7 +191,7 @@ async fn change_card(
 async fn cancellation(
     State(state): State<AppState>,
     customer: SignedInCustomer,
-    Path(raw): Path<String>,
+    Path(OrderPath { id: raw }): Path<OrderPath>,
 ) -> Result<Json<Data<CancellationOut>>, ApiError> {
     let id = owned(&state, &customer, &raw).await?;
     Ok(Data::json(billing::cancellation(&state, &id).await?))
@@ -219,7 +218,7 @@ async fn cancellation(
 async fn give_notice(
     State(state): State<AppState>,
     customer: SignedInCustomer,
-    Path(raw): Path<String>,
+    Path(OrderPath { id: raw }): Path<OrderPath>,
 ) -> Result<Json<Data<CancellationOut>>, ApiError> {
     let id = owned(&state, &customer, &raw).await?;
     Ok(Data::json(billing::schedule_cancellation(&state, &customer.actor(), &id).await?))
@@ -246,7 +245,7 @@ async fn give_notice(
 async fn keep_service(
     State(state): State<AppState>,
     customer: SignedInCustomer,
-    Path(raw): Path<String>,
+    Path(OrderPath { id: raw }): Path<OrderPath>,
 ) -> Result<Json<Data<CancellationOut>>, ApiError> {
     let id = owned(&state, &customer, &raw).await?;
     Ok(Data::json(billing::undo_cancellation(&state, &customer.actor(), &id).await?))
@@ -271,7 +270,7 @@ async fn keep_service(
 async fn credit(
     State(state): State<AppState>,
     customer: SignedInCustomer,
-    Path(raw): Path<String>,
+    Path(OrderPath { id: raw }): Path<OrderPath>,
 ) -> Result<Json<Data<CreditOut>>, ApiError> {
     let id = owned(&state, &customer, &raw).await?;
     Ok(Data::json(billing::credit(&state, &id).await?))
@@ -313,7 +312,7 @@ struct TopUpBody {
 async fn top_up(
     State(state): State<AppState>,
     customer: SignedInCustomer,
-    Path(raw): Path<String>,
+    Path(OrderPath { id: raw }): Path<OrderPath>,
     ApiJson(body): ApiJson<TopUpBody>,
 ) -> Result<Json<Data<TopUpOut>>, ApiError> {
     let id = owned(&state, &customer, &raw).await?;
@@ -354,7 +353,7 @@ struct InternationalCallsBody {
 async fn international_calls(
     State(state): State<AppState>,
     customer: SignedInCustomer,
-    Path(raw): Path<String>,
+    Path(OrderPath { id: raw }): Path<OrderPath>,
     ApiJson(body): ApiJson<InternationalCallsBody>,
 ) -> Result<Json<Data<CreditOut>>, ApiError> {
     let id = owned(&state, &customer, &raw).await?;

@@ -27,9 +27,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 /// An extension of an order (or trial).
-#[derive(IntoParams)]
+#[derive(serde::Deserialize, IntoParams)]
 #[into_params(parameter_in = Path)]
-#[allow(dead_code)]
 struct ExtensionPath {
     /// The order's (or trial's) id, a UUID.
     id: String,
@@ -38,18 +37,16 @@ struct ExtensionPath {
 }
 
 /// A service order or hardware order of the account.
-#[derive(IntoParams)]
+#[derive(serde::Deserialize, IntoParams)]
 #[into_params(parameter_in = Path)]
-#[allow(dead_code)]
 struct OrderPath {
     /// The order's id, a UUID.
     id: String,
 }
 
 /// A number an order transfers in.
-#[derive(IntoParams)]
+#[derive(serde::Deserialize, IntoParams)]
 #[into_params(parameter_in = Path)]
-#[allow(dead_code)]
 struct TransferPath {
     /// The order's id, a UUID.
     id: String,
@@ -89,7 +86,7 @@ fn order_id(raw: &str) -> Result<String, ApiError> {
 async fn reset_order_sip_password(
     State(state): State<AppState>,
     customer: SignedInCustomer,
-    Path((raw, number)): Path<(String, String)>,
+    Path(ExtensionPath { id: raw, number }): Path<ExtensionPath>,
 ) -> Result<Json<NewSipPassword>, ApiError> {
     let id = order_id(&raw)?;
     let number = number.trim();
@@ -114,7 +111,7 @@ async fn reset_order_sip_password(
 async fn reset_trial_sip_password(
     State(state): State<AppState>,
     customer: SignedInCustomer,
-    Path((raw, number)): Path<(String, String)>,
+    Path(ExtensionPath { id: raw, number }): Path<ExtensionPath>,
 ) -> Result<Json<NewSipPassword>, ApiError> {
     let id = crate::app::ids::uuid_id(&raw, ApiError::refused(&NOT_A_TRIAL))?;
     let number = number.trim();
@@ -145,7 +142,7 @@ struct Transfers {
 async fn order_transfers(
     State(state): State<AppState>,
     customer: SignedInCustomer,
-    Path(raw): Path<String>,
+    Path(OrderPath { id: raw }): Path<OrderPath>,
 ) -> Result<Json<Transfers>, ApiError> {
     let id = order_id(&raw)?;
     Ok(Json(Transfers { ports: account_services::transfers(&state, &customer, &id).await? }))
@@ -174,7 +171,7 @@ struct LetterOfAuthorityBody {
 /// details before they are submitted, or after a rejection). Answers the order's transfers.
 #[utoipa::path(
     post,
-    path = "/account/orders/{id}/ports/{number}/letter-of-authority",
+    path = "/account/orders/{id}/transfers/{number}/letter-of-authority",
     tag = "account",
     params(TransferPath),
     security(("customer_session" = [], "customer_csrf" = [])),
@@ -183,15 +180,15 @@ struct LetterOfAuthorityBody {
         (status = 200, description = "The order's transfers, this one with its new state", body = Transfers),
         (status = 403, description = "Another account's order (not_your_order)", body = Refusal),
         (status = 404, description = "No such order (order_not_found)", body = Refusal),
-        (status = 409, description = "The order does not transfer that number (not_a_port), its transfer has not started (port_not_started), is past the buyer's step (port_step_not_allowed), or is a mobile's, which moves with its PAC code (port_moves_with_pac)", body = Refusal),
-        (status = 422, description = "A missing or invalid detail (invalid_port_details), or the authority not given (authority_not_given)", body = Refusal),
+        (status = 409, description = "The order does not transfer that number (not_a_transfer), its transfer has not started (transfer_not_started), is past the buyer's step (transfer_step_not_allowed), or is a mobile's, which moves with its PAC code (transfer_moves_with_pac)", body = Refusal),
+        (status = 422, description = "A missing or invalid detail (invalid_transfer_details), or the authority not given (authority_not_given)", body = Refusal),
         (status = 429, description = "Signed too many times before staff acted on it (too_many_signatures)", body = Refusal),
     )
 )]
 async fn sign_letter_of_authority(
     State(state): State<AppState>,
     customer: SignedInCustomer,
-    Path((raw, number)): Path<(String, String)>,
+    Path(TransferPath { id: raw, number }): Path<TransferPath>,
     ApiJson(body): ApiJson<LetterOfAuthorityBody>,
 ) -> Result<Json<Transfers>, ApiError> {
     let id = order_id(&raw)?;
@@ -226,7 +223,7 @@ async fn sign_letter_of_authority(
 async fn hardware_receipt(
     State(state): State<AppState>,
     customer: SignedInCustomer,
-    Path(raw): Path<String>,
+    Path(OrderPath { id: raw }): Path<OrderPath>,
 ) -> Result<Json<HardwareReceipt>, ApiError> {
     let id = crate::app::hardware_checkout::order_id(&raw)?;
     Ok(Json(account_services::hardware_receipt(&state, &customer, &id).await?))

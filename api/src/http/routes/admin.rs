@@ -21,8 +21,8 @@ use crate::platform::error::{ApiError, Refusal};
 use crate::platform::json::ApiJson;
 use crate::platform::refusals::{
     HISTORY_QUERY, INVALID_WHEN, LOST_NUMBER_TO_REPLACE, NO_SUCH_ORDER_FOR_STAFF, NUMBER_FOR_PLACEHOLDER,
-    NUMBER_TO_RELEASE, ORDER_SEARCH_PAGE_UNKNOWN, ORDER_SEARCH_QUERY, ORDER_SEARCH_TOO_LONG, PORT_DATE_MISSING,
-    PORT_DATE_NOT_A_DATE, PORT_STEP_EXTRA, PORT_TO_PICK, UNKNOWN_PORT_STEP,
+    NUMBER_TO_RELEASE, ORDER_SEARCH_PAGE_UNKNOWN, ORDER_SEARCH_QUERY, ORDER_SEARCH_TOO_LONG, PORT_STEP_EXTRA,
+    TRANSFER_DATE_MISSING, TRANSFER_DATE_NOT_A_DATE, TRANSFER_TO_PICK, UNKNOWN_TRANSFER_STEP,
 };
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -416,8 +416,8 @@ struct TransferBody {
     responses(
         (status = 200, description = "The fresh history", body = OrderHistory),
         (status = 404, description = "No such order (order_not_found)", body = Refusal),
-        (status = 409, description = "The order does not transfer that number (not_a_port), or the step does not follow from the transfer's state (port_step_not_allowed)", body = Refusal),
-        (status = 422, description = "An unknown step, a missing or past date, or a missing reason (invalid_port_step, port_date_in_the_past, rejection_reason_missing)", body = Refusal),
+        (status = 409, description = "The order does not transfer that number (not_a_transfer), or the step does not follow from the transfer's state (transfer_step_not_allowed)", body = Refusal),
+        (status = 422, description = "An unknown step, a missing or past date, or a missing reason (invalid_transfer_step, transfer_date_in_the_past, rejection_reason_missing)", body = Refusal),
     )
 )]
 async fn move_transfer(
@@ -428,7 +428,7 @@ async fn move_transfer(
 ) -> Result<Json<OrderHistory>, ApiError> {
     // Only a service order transfers numbers: that is answered before the step is read.
     if order(&kind, &id)? != OrderKind::Service {
-        return Err(aggregates::transfer::TransferError::NotAPort.into());
+        return Err(aggregates::transfer::TransferError::NotATransfer.into());
     }
     let (number, step) = body.into_step()?;
     Ok(Json(admin::move_transfer(&state, &staff, &id, &number, step).await?))
@@ -442,17 +442,17 @@ impl TransferBody {
             ("complete", None, None) => StaffStep::Complete,
             ("setDate", Some(date), None) => StaffStep::SetDate(
                 chrono::NaiveDate::parse_from_str(date.trim(), "%Y-%m-%d")
-                    .map_err(|_| ApiError::refused(&PORT_DATE_NOT_A_DATE))?,
+                    .map_err(|_| ApiError::refused(&TRANSFER_DATE_NOT_A_DATE))?,
             ),
-            ("setDate", None, _) => return Err(ApiError::refused(&PORT_DATE_MISSING)),
+            ("setDate", None, _) => return Err(ApiError::refused(&TRANSFER_DATE_MISSING)),
             ("reject", None, Some(reason)) => StaffStep::Reject(reason),
             ("reject", None, None) => return Err(aggregates::transfer::TransferError::RejectionReasonMissing.into()),
             ("submit" | "complete" | "setDate" | "reject", _, _) => return Err(ApiError::refused(&PORT_STEP_EXTRA)),
-            _ => return Err(ApiError::refused(&UNKNOWN_PORT_STEP)),
+            _ => return Err(ApiError::refused(&UNKNOWN_TRANSFER_STEP)),
         };
         let number = self.number.trim();
         if number.is_empty() || number.len() > 20 {
-            return Err(ApiError::refused(&PORT_TO_PICK));
+            return Err(ApiError::refused(&TRANSFER_TO_PICK));
         }
         Ok((number.to_string(), step))
     }

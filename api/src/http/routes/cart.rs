@@ -42,9 +42,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 /// The cart of a path.
-#[derive(utoipa::IntoParams)]
+#[derive(serde::Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Path)]
-#[allow(dead_code)]
 struct CartPath {
     /// The cart's id: a UUID (anything else names no cart: 404).
     id: String,
@@ -103,7 +102,10 @@ async fn create_cart(State(state): State<AppState>) -> Result<(StatusCode, Json<
         (status = 404, description = "No such cart (cart_not_found)", body = Refusal),
     )
 )]
-async fn get_cart(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<CartSummary>, ApiError> {
+async fn get_cart(
+    State(state): State<AppState>,
+    Path(CartPath { id }): Path<CartPath>,
+) -> Result<Json<CartSummary>, ApiError> {
     Ok(Json(summary(&state, &cart_id(&id)?).await?))
 }
 
@@ -133,7 +135,7 @@ struct PackageBody {
 )]
 async fn select_package(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    Path(CartPath { id }): Path<CartPath>,
     ApiJson(body): ApiJson<PackageBody>,
 ) -> Result<Json<CartSummary>, ApiError> {
     let command =
@@ -163,7 +165,7 @@ struct BillingCycleBody {
 )]
 async fn change_billing_cycle(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    Path(CartPath { id }): Path<CartPath>,
     ApiJson(body): ApiJson<BillingCycleBody>,
 ) -> Result<Json<CartSummary>, ApiError> {
     execute(&state, &id, CartCommand::ChangeBillingCycle { billing_cycle: body.billing_cycle }).await
@@ -244,7 +246,7 @@ fn add_on(id: &str) -> Result<AddOn, ApiError> {
 )]
 async fn add_add_on(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    Path(CartPath { id }): Path<CartPath>,
     ApiJson(body): ApiJson<AddOnBody>,
 ) -> Result<Json<CartSummary>, ApiError> {
     execute(&state, &id, CartCommand::AddAddOn { add_on: add_on(&body.add_on_id)? }).await
@@ -294,7 +296,7 @@ struct TopUpBody {
 )]
 async fn set_top_up(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    Path(CartPath { id }): Path<CartPath>,
     ApiJson(body): ApiJson<TopUpBody>,
 ) -> Result<Json<CartSummary>, ApiError> {
     execute(&state, &id, CartCommand::SetTopUp { amount: Pence(body.amount_pence) }).await
@@ -409,7 +411,7 @@ fn reserved_numbers(cart: &CartSummary) -> Vec<String> {
 async fn add_number(
     State(state): State<AppState>,
     client: ClientAddress,
-    Path(id): Path<String>,
+    Path(CartPath { id }): Path<CartPath>,
     ApiJson(body): ApiJson<NumberBody>,
 ) -> Result<Json<CartSummary>, ApiError> {
     let id = cart_id(&id)?;
@@ -462,7 +464,7 @@ struct NumbersBody {
 async fn replace_numbers(
     State(state): State<AppState>,
     client: ClientAddress,
-    Path(id): Path<String>,
+    Path(CartPath { id }): Path<CartPath>,
     ApiJson(body): ApiJson<NumbersBody>,
 ) -> Result<Json<CartSummary>, ApiError> {
     let id = cart_id(&id)?;
@@ -557,7 +559,7 @@ struct TrialFlowBody {
 )]
 async fn set_trial_flow(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    Path(CartPath { id }): Path<CartPath>,
     ApiJson(body): ApiJson<TrialFlowBody>,
 ) -> Result<Json<CartSummary>, ApiError> {
     execute(&state, &id, CartCommand::SetTrialFlow { is_trial_flow: body.is_trial_flow }).await
@@ -575,7 +577,10 @@ async fn set_trial_flow(
         (status = 409, description = "The cart was changed by another request at the same time; try again (conflict)", body = Refusal),
     )
 )]
-async fn clear_cart(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<CartSummary>, ApiError> {
+async fn clear_cart(
+    State(state): State<AppState>,
+    Path(CartPath { id }): Path<CartPath>,
+) -> Result<Json<CartSummary>, ApiError> {
     let before = reserved_numbers(&summary(&state, &cart_id(&id)?).await?);
     let cart = execute(&state, &id, CartCommand::ClearCart).await?;
     release(&state, &cart.id, before).await;
@@ -608,7 +613,7 @@ struct HardwareBody {
 )]
 async fn add_hardware(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    Path(CartPath { id }): Path<CartPath>,
     ApiJson(body): ApiJson<HardwareBody>,
 ) -> Result<Json<CartSummary>, ApiError> {
     let unavailable = || ApiError::refused(&PHONE_NOT_FOR_SALE);

@@ -439,9 +439,8 @@ async fn create_account(
 // Reading orders
 
 /// An order of a path.
-#[derive(IntoParams)]
+#[derive(serde::Deserialize, IntoParams)]
 #[into_params(parameter_in = Path)]
-#[allow(dead_code)]
 struct OrderPath {
     /// The order's id (a UUID; anything else names no order).
     id: String,
@@ -451,7 +450,6 @@ struct OrderPath {
 /// order is theirs (no e-mail, names, numbers, extensions, payment references or transfers).
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[allow(dead_code)]
 struct OrderStatusOut {
     order_id: String,
     order_number: String,
@@ -500,7 +498,7 @@ const ORDER_STATUS_FIELDS: &[&str] =
 async fn get_order(
     State(state): State<AppState>,
     headers: HeaderMap,
-    Path(raw): Path<String>,
+    Path(OrderPath { id: raw }): Path<OrderPath>,
 ) -> Result<Json<Value>, ApiError> {
     let id = order_id(&raw)?;
     let body = order_out(&state, &id).await?;

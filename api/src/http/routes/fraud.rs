@@ -22,9 +22,8 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(overview)).routes(routes!(account)).routes(routes!(set_daily_cap))
 }
 
-#[derive(IntoParams)]
+#[derive(serde::Deserialize, IntoParams)]
 #[into_params(parameter_in = Path)]
-#[allow(dead_code)]
 struct AccountPath {
     /// `service` or `trial`.
     kind: String,
@@ -74,7 +73,7 @@ async fn overview(State(state): State<AppState>, _staff: Staff) -> Result<Json<F
 async fn account(
     State(state): State<AppState>,
     _staff: Staff,
-    Path((kind, id)): Path<(String, String)>,
+    Path(AccountPath { kind, id }): Path<AccountPath>,
 ) -> Result<Json<FraudAccount>, ApiError> {
     let kind = account_of(&kind, &id)?;
     Ok(Json(fraud::account(&state, kind, &id).await?))
@@ -126,7 +125,7 @@ impl DailyCapBody {
 async fn set_daily_cap(
     State(state): State<AppState>,
     Admin(admin): Admin,
-    Path((kind, id)): Path<(String, String)>,
+    Path(AccountPath { kind, id }): Path<AccountPath>,
     ApiJson(body): ApiJson<DailyCapBody>,
 ) -> Result<Json<FraudAccount>, ApiError> {
     let kind = account_of(&kind, &id)?;

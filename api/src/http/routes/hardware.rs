@@ -94,9 +94,8 @@ struct BrandQuery {
 }
 
 /// An item of the catalogue.
-#[derive(IntoParams)]
+#[derive(serde::Deserialize, IntoParams)]
 #[into_params(parameter_in = Path)]
-#[allow(dead_code)]
 struct ItemPath {
     /// The item's id.
     id: String,
@@ -162,7 +161,10 @@ async fn published(state: &AppState) -> Result<HardwareAnswers, ApiError> {
         (status = 404, description = "No published item has this id (hardware_not_found)", body = Refusal),
     )
 )]
-async fn get_public(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<Data<ItemOut>>, ApiError> {
+async fn get_public(
+    State(state): State<AppState>,
+    Path(ItemPath { id }): Path<ItemPath>,
+) -> Result<Json<Data<ItemOut>>, ApiError> {
     let view = hardware_items::live_item(&state.pool, &id).await?.filter(|v| v.item.status == ItemStatus::Published);
     let item = view.and_then(|v| item_out(id, v)).ok_or(HardwareError::NotFound)?;
     Ok(Data::json(item))
@@ -297,7 +299,7 @@ async fn create(
 async fn update(
     State(state): State<AppState>,
     Admin(admin): Admin,
-    Path(id): Path<String>,
+    Path(ItemPath { id }): Path<ItemPath>,
     ApiJson(body): ApiJson<ItemBody>,
 ) -> Result<Response, ApiError> {
     let item = hardware_items::item_id(&id)?;
@@ -322,7 +324,7 @@ async fn update(
 async fn remove(
     State(state): State<AppState>,
     Admin(admin): Admin,
-    Path(id): Path<String>,
+    Path(ItemPath { id }): Path<ItemPath>,
 ) -> Result<Json<Done>, ApiError> {
     catalogue::delete_item(&state, &admin, hardware_items::item_id(&id)?).await?;
     Ok(Done::json())

@@ -45,9 +45,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 /// A hardware order of a path.
-#[derive(IntoParams)]
+#[derive(serde::Deserialize, IntoParams)]
 #[into_params(parameter_in = Path)]
-#[allow(dead_code)]
 struct OrderPath {
     /// The order's id (a UUID; anything else names no order).
     id: String,
@@ -385,7 +384,7 @@ async fn place_order(State(state): State<AppState>, ApiJson(body): ApiJson<Place
 )]
 async fn get_order(
     State(state): State<AppState>,
-    Path(raw): Path<String>,
+    Path(OrderPath { id: raw }): Path<OrderPath>,
     headers: HeaderMap,
 ) -> Result<Json<HardwareOrderOut>, ApiError> {
     let id = service::order_id(&raw)?;
@@ -427,7 +426,7 @@ struct CardSetup {
 )]
 async fn card_setup(
     State(state): State<AppState>,
-    Path(raw): Path<String>,
+    Path(OrderPath { id: raw }): Path<OrderPath>,
     address: ClientAddress,
     ApiJson(body): ApiJson<SecretBody>,
 ) -> Result<Response, ApiError> {

@@ -40,9 +40,8 @@ pub fn upload_router() -> OpenApiRouter<AppState> {
 }
 
 /// An uploaded image.
-#[derive(utoipa::IntoParams)]
+#[derive(serde::Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Path)]
-#[allow(dead_code)]
 struct ImagePath {
     /// The image's id (a UUID).
     id: String,
@@ -50,7 +49,10 @@ struct ImagePath {
 
 /// The upload form (multipart/form-data).
 #[derive(ToSchema)]
-#[allow(dead_code)]
+#[expect(
+    dead_code,
+    reason = "describes the multipart form for the OpenAPI document; the handler reads the parts one by one"
+)]
 struct UploadForm {
     /// The image: JPEG, PNG or WebP, at most 5 MB.
     #[schema(value_type = String, format = Binary)]
@@ -186,7 +188,7 @@ async fn upload_image(
         (status = 404, description = "No such image (image_not_found)", body = Refusal),
     )
 )]
-async fn image(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
+async fn image(State(state): State<AppState>, Path(ImagePath { id }): Path<ImagePath>) -> Result<Response, ApiError> {
     let id = Uuid::parse_str(&id).map_err(|_| HardwareError::ImageNotFound)?;
     let row = sqlx::query!("SELECT content_type, bytes FROM hardware_images WHERE id = $1", id)
         .fetch_optional(&state.pool)
@@ -218,7 +220,7 @@ async fn image(State(state): State<AppState>, Path(id): Path<String>) -> Result<
 async fn delete_image(
     State(state): State<AppState>,
     Admin(admin): Admin,
-    Path(id): Path<String>,
+    Path(ImagePath { id }): Path<ImagePath>,
 ) -> Result<Json<Done>, ApiError> {
     let image = uploaded_image(&state.pool, &id).await?;
     for (item_id, view) in live_items(&state.pool).await? {

@@ -81,9 +81,8 @@ struct MailQuery {
     page: Option<i64>,
 }
 
-#[derive(IntoParams)]
+#[derive(serde::Deserialize, IntoParams)]
 #[into_params(parameter_in = Path)]
-#[allow(dead_code)]
 struct MailPath {
     /// The e-mail's id.
     id: String,
@@ -179,7 +178,7 @@ async fn list(
 async fn one(
     State(state): State<AppState>,
     _staff: Staff,
-    Path(id): Path<String>,
+    Path(MailPath { id }): Path<MailPath>,
 ) -> Result<Json<MailDetail>, ApiError> {
     let missing = || ApiError::refused(&MAIL_NOT_FOUND);
     let id: i64 = id.parse().map_err(|_| missing())?;

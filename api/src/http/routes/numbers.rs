@@ -99,7 +99,10 @@ struct SearchOut {
 /// The search's query as documented; the handler reads it leniently (parse_search).
 #[derive(serde::Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(dead_code)]
+#[expect(
+    dead_code,
+    reason = "describes the query for the OpenAPI document; the handler reads it leniently (parse_search)"
+)]
 struct SearchQuery {
     /// The page, from 1 (default 1). With `after`, only its number (current_page), up to
     /// 100000; without, the pages before are skipped (slower the further, and shifted by

@@ -189,9 +189,8 @@ impl From<QuoteList> for QuoteRequests {
     }
 }
 
-#[derive(IntoParams)]
+#[derive(serde::Deserialize, IntoParams)]
 #[into_params(parameter_in = Path)]
-#[allow(dead_code)]
 struct RequestPath {
     /// The request's id (a UUID).
     id: String,
@@ -213,7 +212,7 @@ struct RequestPath {
 async fn mark_answered(
     State(state): State<AppState>,
     staff: Staff,
-    Path(id): Path<String>,
+    Path(RequestPath { id }): Path<RequestPath>,
 ) -> Result<Json<QuoteRequestView>, ApiError> {
     Ok(Json(quotes::mark_answered(&state, &staff, &id).await?))
 }

@@ -42,9 +42,8 @@ struct ExtensionState {
     registered: bool,
 }
 
-#[derive(IntoParams)]
+#[derive(serde::Deserialize, IntoParams)]
 #[into_params(parameter_in = Path)]
-#[allow(dead_code)]
 struct IdPath {
     /// The order's or trial's id (a UUID).
     id: String,
@@ -63,7 +62,7 @@ struct IdPath {
 )]
 async fn order_registrations(
     State(state): State<AppState>,
-    Path(raw): Path<String>,
+    Path(IdPath { id: raw }): Path<IdPath>,
 ) -> Result<Json<Registrations>, ApiError> {
     let id = uuid_id(&raw, ServiceOrderError::NotFound)?;
     if state.order_views.load(&id).await.map_err(ApiError::internal)?.is_none() {
@@ -85,7 +84,7 @@ async fn order_registrations(
 )]
 async fn trial_registrations(
     State(state): State<AppState>,
-    Path(raw): Path<String>,
+    Path(IdPath { id: raw }): Path<IdPath>,
 ) -> Result<Json<Registrations>, ApiError> {
     let id = uuid_id(&raw, TrialError::NotFound)?;
     if state.trial_views.load(&id).await.map_err(ApiError::internal)?.is_none() {

@@ -29,7 +29,6 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// The buyer's details of a number transfer and their letter of authority, signed online.
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schema(as = PortDetailsBody)]
 struct TransferDetailsBody {
     /// The name on the account with the current provider.
     account_holder: String,
@@ -43,9 +42,8 @@ struct TransferDetailsBody {
 }
 
 /// A transferred number of an order and the order.
-#[derive(IntoParams)]
+#[derive(serde::Deserialize, IntoParams)]
 #[into_params(parameter_in = Path)]
-#[allow(dead_code)]
 struct TransferPath {
     /// The order's id (a UUID).
     id: String,
@@ -62,7 +60,7 @@ fn order_secret(headers: &HeaderMap) -> Option<&str> {
 /// correct them before they are submitted, or after a rejection). Answers the order.
 #[utoipa::path(
     post,
-    path = "/orders/{id}/ports/{number}",
+    path = "/orders/{id}/transfers/{number}",
     tag = "checkout",
     params(TransferPath, ("X-Order-Secret" = Option<String>, Header, description = "The orderSecret the order was placed with (else the signed-in owner's session)")),
     request_body = TransferDetailsBody,
@@ -70,14 +68,14 @@ fn order_secret(headers: &HeaderMap) -> Option<&str> {
         (status = 200, description = "The order, with the port's new state", body = OrderOut),
         (status = 403, description = "Neither the order's secret nor its signed-in owner (order_secret_mismatch)", body = Refusal),
         (status = 404, description = "No such order (order_not_found)", body = Refusal),
-        (status = 409, description = "The order does not transfer that number (not_a_port), its transfer has not started (port_not_started), is past the buyer's step (port_step_not_allowed), or is a mobile's, which moves with its PAC code (port_moves_with_pac)", body = Refusal),
-        (status = 422, description = "A missing or invalid detail (invalid_port_details), or the authority not given (authority_not_given)", body = Refusal),
+        (status = 409, description = "The order does not transfer that number (not_a_transfer), its transfer has not started (transfer_not_started), is past the buyer's step (transfer_step_not_allowed), or is a mobile's, which moves with its PAC code (transfer_moves_with_pac)", body = Refusal),
+        (status = 422, description = "A missing or invalid detail (invalid_transfer_details), or the authority not given (authority_not_given)", body = Refusal),
         (status = 429, description = "Signed too many times before staff acted on it (too_many_signatures)", body = Refusal),
     )
 )]
 async fn confirm_port_details(
     State(state): State<AppState>,
-    Path((raw, number)): Path<(String, String)>,
+    Path(TransferPath { id: raw, number }): Path<TransferPath>,
     headers: HeaderMap,
     customer: Result<SignedInCustomer, ApiError>,
     ApiJson(body): ApiJson<TransferDetailsBody>,
@@ -100,7 +98,6 @@ async fn confirm_port_details(
 /// A new PAC code for a mobile's transfer.
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schema(as = PortPacBody)]
 struct TransferPacBody {
     /// 3 letters then 6 digits, as the network texted it (`ABC123456`; lower case and spaces accepted).
     pac: String,
@@ -111,7 +108,7 @@ struct TransferPacBody {
 /// shows the PAC).
 #[utoipa::path(
     post,
-    path = "/orders/{id}/ports/{number}/pac",
+    path = "/orders/{id}/transfers/{number}/pac",
     tag = "checkout",
     params(TransferPath, ("X-Order-Secret" = Option<String>, Header, description = "The orderSecret the order was placed with (else the signed-in owner's session)")),
     request_body = TransferPacBody,
@@ -119,13 +116,13 @@ struct TransferPacBody {
         (status = 200, description = "The order, with the port's details confirmed", body = OrderOut),
         (status = 403, description = "Neither the order's secret nor its signed-in owner (order_secret_mismatch)", body = Refusal),
         (status = 404, description = "No such order (order_not_found)", body = Refusal),
-        (status = 409, description = "The order does not transfer that number (not_a_port), its transfer has not started (port_not_started), is past the buyer's step (port_step_not_allowed), or is a landline's, which moves with a letter of authority (port_needs_letter)", body = Refusal),
+        (status = 409, description = "The order does not transfer that number (not_a_transfer), its transfer has not started (transfer_not_started), is past the buyer's step (transfer_step_not_allowed), or is a landline's, which moves with a letter of authority (transfer_needs_letter)", body = Refusal),
         (status = 422, description = "Not a PAC code (invalid_pac)", body = Refusal),
     )
 )]
 async fn give_port_pac(
     State(state): State<AppState>,
-    Path((raw, number)): Path<(String, String)>,
+    Path(TransferPath { id: raw, number }): Path<TransferPath>,
     headers: HeaderMap,
     customer: Result<SignedInCustomer, ApiError>,
     ApiJson(body): ApiJson<TransferPacBody>,

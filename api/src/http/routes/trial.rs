@@ -300,9 +300,8 @@ struct TrialOut {
 }
 
 /// A trial of a path.
-#[derive(IntoParams)]
+#[derive(serde::Deserialize, IntoParams)]
 #[into_params(parameter_in = Path)]
-#[allow(dead_code)]
 struct TrialPath {
     /// The trial's id (a UUID; anything else names no trial).
     id: String,
@@ -312,7 +311,6 @@ struct TrialPath {
 /// trial is theirs (no e-mail, names, company, phone, number, extension or payment references).
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[allow(dead_code)]
 struct TrialStatusOut {
     trial_id: String,
     status: projections::trials::TrialViewStatus,
@@ -359,7 +357,7 @@ const TRIAL_STATUS_FIELDS: &[&str] =
 async fn get_trial(
     State(state): State<AppState>,
     headers: HeaderMap,
-    Path(raw): Path<String>,
+    Path(TrialPath { id: raw }): Path<TrialPath>,
 ) -> Result<Json<Value>, ApiError> {
     let id = trial_id(&raw)?;
     let read = trial::read(&state, &id).await?;

@@ -120,7 +120,7 @@ export const accountApi = accountTagged.injectEndpoints({
     /** Signs (or corrects) a transfer's letter of authority; answers the order's transfers. */
     signLetterOfAuthority: build.mutation<Transfers, { orderId: string; number: string; details: LetterOfAuthority }>({
       query: ({ orderId, number, details }) => ({
-        url: `${order(orderId)}/ports/${segment(number)}/letter-of-authority`,
+        url: `${order(orderId)}/transfers/${segment(number)}/letter-of-authority`,
         method: 'POST',
         body: details,
       }),
@@ -132,7 +132,7 @@ export const accountApi = accountTagged.injectEndpoints({
     }),
     /** A mobile's new PAC code, through the order's own route as its signed-in owner (answers the order). */
     giveTransferPac: build.mutation<unknown, { orderId: string; number: string; pac: string }>({
-      query: ({ orderId, number, pac }) => ({ url: `orders/${segment(orderId)}/ports/${segment(number)}/pac`, method: 'POST', body: { pac } }),
+      query: ({ orderId, number, pac }) => ({ url: `orders/${segment(orderId)}/transfers/${segment(number)}/pac`, method: 'POST', body: { pac } }),
       extraOptions: signedInOnly,
       invalidatesTags: (_result, error, { orderId }) => (error ? [] : [{ type: TRANSFERS, id: orderId }]),
     }),

@@ -1,4 +1,4 @@
-/** A day as the billing sections show it: 27 December 2026. */
+/** A day as the invoices, card and credit sections show it: 27 December 2026. */
 export function formatDay(iso: string): string {
   return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 }

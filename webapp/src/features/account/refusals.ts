@@ -24,11 +24,11 @@ export function refusalMessage(error: unknown, fallback: string): string {
 const LOAD_FAILED = 'This could not be loaded just now. Please reload the page in a moment.';
 
 /**
- * A billing call's failure: the server's words for any refusal it explained (a declined card's
+ * An invoices, card or credit call's failure: the server's words for any refusal it explained (a declined card's
  * 402 and a busy 503 included), `fallback` for an unexplained failure of ours or the network; a
  * step of the page's own (Stripe.js) as its Error's message.
  */
-export function billingMessage(error: unknown, fallback = LOAD_FAILED): string {
+export function moneyMessage(error: unknown, fallback = LOAD_FAILED): string {
   if (error instanceof Error) return error.message;
   const status = errorStatus(error);
   if (status === undefined) return fallback;

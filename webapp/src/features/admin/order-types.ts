@@ -56,13 +56,13 @@ export interface CancelRequest {
 export type SipPasswordReset = Schema<'SipPasswordOut'>;
 
 /** A number transfer's state (as the buyer's page has it). */
-export type TransferState = Schema<'PortState'>;
+export type TransferState = Schema<'TransferState'>;
 
 /** What staff do to a transfer. */
 export type TransferStep = 'submit' | 'setDate' | 'complete' | 'reject';
 
 /** A number transfer as staff act on it: what the losing provider needs, and the steps allowed now. */
-export type TransferAction = Schema<'PortAction'>;
+export type TransferAction = Schema<'TransferAction'>;
 
 /** POST /api/admin/orders/service/{id}/port: `date` only with setDate, `reason` only with reject. */
 export type TransferMove =
@@ -70,11 +70,11 @@ export type TransferMove =
   | { number: string; step: 'setDate'; date: string }
   | { number: string; step: 'reject'; reason: string };
 
-/** One row of GET /api/admin/ports: a transfer not yet completed or rejected. */
-export type OpenTransfer = Schema<'OpenPort'>;
+/** One row of GET /api/admin/transfers: a transfer not yet completed or rejected. */
+export type OpenTransfer = Schema<'OpenTransfer'>;
 
-/** GET /api/admin/ports: the longest waiting first. */
-export type OpenTransfers = Schema<'OpenPorts'>;
+/** GET /api/admin/transfers: the longest waiting first. */
+export type OpenTransfers = Schema<'OpenTransfers'>;
 
 /** GET /api/admin/orders/{kind}/{id}/history, and the answer of every staff action. */
 export type OrderHistory = Schema<'OrderHistory'>;

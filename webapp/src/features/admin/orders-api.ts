@@ -89,7 +89,7 @@ const ordersApi = adminApi.injectEndpoints({
     }),
     /** Every transfer not yet completed or rejected, the longest waiting first. */
     getOpenTransfers: build.query<OpenTransfers, void>({
-      queryFn: (_arg, queryApi) => staffCall({ url: 'admin/ports' }, queryApi, (body) => body as OpenTransfers),
+      queryFn: (_arg, queryApi) => staffCall({ url: 'admin/transfers' }, queryApi, (body) => body as OpenTransfers),
       providesTags: ['StaffTransfers'],
     }),
     /** A new SIP password for one extension, answered once; the history then shows who reset it. */

@@ -5,7 +5,7 @@ import type { StaffRole } from './types';
 export const DEFAULT_ADMIN_PATH = staffArea.home;
 export const LOGIN_PATH = staffArea.signIn;
 export const ORDERS_PATH = '/admin/orders';
-export const TRANSFERS_PATH = '/admin/ports';
+export const TRANSFERS_PATH = '/admin/transfers';
 export const HARDWARE_PATH = '/admin/hardware';
 export const MAIL_PATH = '/admin/mail';
 export const QUOTES_PATH = '/admin/quotes';

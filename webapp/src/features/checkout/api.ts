@@ -66,7 +66,7 @@ const checkoutApi = api.injectEndpoints({
      */
     confirmTransferDetails: build.mutation<OrderView, ConfirmTransferDetailsArgs>({
       query: ({ orderId, number, details }) => ({
-        url: `orders/${encodeURIComponent(orderId)}/ports/${encodeURIComponent(number)}`,
+        url: `orders/${encodeURIComponent(orderId)}/transfers/${encodeURIComponent(number)}`,
         method: 'POST',
         headers: orderSecretHeader(orderId),
         body: details,
@@ -83,7 +83,7 @@ const checkoutApi = api.injectEndpoints({
     }),
     giveTransferPac: build.mutation<OrderView, GiveTransferPacArgs>({
       query: ({ orderId, number, pac }) => ({
-        url: `orders/${encodeURIComponent(orderId)}/ports/${encodeURIComponent(number)}/pac`,
+        url: `orders/${encodeURIComponent(orderId)}/transfers/${encodeURIComponent(number)}/pac`,
         method: 'POST',
         headers: orderSecretHeader(orderId),
         body: { pac },

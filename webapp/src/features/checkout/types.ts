@@ -51,14 +51,14 @@ export type OrderTotalsView = Omit<CartTotals, 'billingCycle' | HardwareTotals> 
 /** GET /api/orders/{orderId}: the thank-you view. */
 export type OrderView = Schema<'OrderOut'>;
 
-/** POST /api/orders/{id}/ports/{number}/pac: a mobile's new PAC code after a rejection. */
+/** POST /api/orders/{id}/transfers/{number}/pac: a mobile's new PAC code after a rejection. */
 export interface GiveTransferPacArgs {
   orderId: string;
   number: string;
   pac: string;
 }
 
-/** POST /api/orders/{orderId}/ports/{number}: answers the order (as GET /api/orders/{id}). */
+/** POST /api/orders/{orderId}/transfers/{number}: answers the order (as GET /api/orders/{id}). */
 export interface ConfirmTransferDetailsArgs {
   orderId: string;
   number: string;

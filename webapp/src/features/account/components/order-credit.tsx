@@ -4,9 +4,9 @@ import { useGetCheckoutConfigQuery } from '../../../lib/stripe/config-api';
 import { useStripeClient } from '../../../lib/stripe/use-stripe-client';
 import { useGetCreditQuery, useSetInternationalCallsMutation, useTopUpMutation } from '../api';
 import { formatDay, newRequestId } from '../format';
-import { billingMessage } from '../refusals';
+import { moneyMessage } from '../refusals';
 import type { CreditEntry } from '../types';
-import './order-billing.css';
+import './account-money.css';
 
 /** What moved the credit, in words. */
 function entryLabel(entry: CreditEntry): string {
@@ -34,7 +34,7 @@ export function OrderCredit({ orderId }: { orderId: string }) {
       <section className="account-section order-credit" aria-labelledby={`credit-${orderId}`}>
         <h2 id={`credit-${orderId}`}>Pay As You Go credit</h2>
         <p className="form-error" role="alert">
-          {billingMessage(credit.error)}
+          {moneyMessage(credit.error)}
         </p>
       </section>
     );
@@ -51,7 +51,7 @@ export function OrderCredit({ orderId }: { orderId: string }) {
       <TopUpForm orderId={orderId} />
       <InternationalCallsForm orderId={orderId} />
       {data.entries.length > 0 && (
-        <div className="billing-part">
+        <div className="money-part">
           <h3>Credit history</h3>
           <ul className="credit-entries">
             {data.entries.map((entry, index) => (
@@ -97,7 +97,7 @@ function TopUpForm({ orderId }: { orderId: string }) {
       }
       setPaid(`Paid ${formatPence(answer.chargedPence)}: ${formatPence(chosen)} of credit is added.`);
     } catch (failure) {
-      const message = billingMessage(failure, 'The top-up did not go through just now. Please try again in a minute.');
+      const message = moneyMessage(failure, 'The top-up did not go through just now. Please try again in a minute.');
       setError(message + (/declin/i.test(message) ? ' Change the card on file, then try again.' : ''));
     } finally {
       setBusy(false);
@@ -169,7 +169,7 @@ function InternationalCallsForm({ orderId }: { orderId: string }) {
       setSaved(capPence === null ? 'Calls abroad are off.' : `Calls abroad are on, up to ${formatPence(capPence)} a month.`);
       setPounds('');
     } catch (failure) {
-      setError(billingMessage(failure, 'The change did not go through just now. Please try again in a minute.'));
+      setError(moneyMessage(failure, 'The change did not go through just now. Please try again in a minute.'));
     } finally {
       setBusy(false);
     }
@@ -188,7 +188,7 @@ function InternationalCallsForm({ orderId }: { orderId: string }) {
   };
 
   return (
-    <div className="billing-part">
+    <div className="money-part">
       <h3>Calls abroad</h3>
       <p className="muted small" data-testid="international-status">
         {on

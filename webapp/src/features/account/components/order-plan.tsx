@@ -16,7 +16,7 @@ export function OrderPlan({ order }: { order: AccountOrderDetail }) {
         </div>
         {order.billingCycle && (
           <div>
-            <dt>Billing</dt>
+            <dt>Billing cycle</dt>
             <dd>{order.billingCycle === 'yearly' ? 'Yearly' : 'Monthly'}</dd>
           </div>
         )}

@@ -8,7 +8,7 @@ import { OrderTransfers, transferMessages } from './order-transfers';
 
 const ORDER = '0b7c9f2e-0000-4000-8000-000000000001';
 const TRANSFERS = `/api/account/orders/${ORDER}/transfers`;
-const SIGN = `/api/account/orders/${ORDER}/ports/02079460123/letter-of-authority`;
+const SIGN = `/api/account/orders/${ORDER}/transfers/02079460123/letter-of-authority`;
 
 const port = (overrides: Partial<TransferLine> = {}): TransferLine => ({
   number: '02079460123',
@@ -54,7 +54,7 @@ describe('the order’s transfers on the account page', () => {
     expect(post?.url.pathname).toBe(SIGN);
     expect(JSON.parse(post!.body)).toMatchObject({ accountHolder: 'Acme Plumbing Ltd', signedName: 'Jane Smith', authorised: true });
     // Never the thank-you page's public route.
-    expect(calls.some((call) => call.url.pathname === `/api/orders/${ORDER}/ports/02079460123`)).toBe(false);
+    expect(calls.some((call) => call.url.pathname === `/api/orders/${ORDER}/transfers/02079460123`)).toBe(false);
   });
 
   it('a refused signature shows the server’s message and keeps the form', async () => {

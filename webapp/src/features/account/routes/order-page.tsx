@@ -3,7 +3,7 @@ import { PageMeta } from '../../../components/page-meta';
 import { useGetOrderQuery } from '../api';
 import { AccountGate } from '../components/account-gate';
 import { CallsOutNotice } from '../components/calls-out-notice';
-import { OrderBilling } from '../components/order-billing';
+import { OrderInvoicesAndCard } from '../components/order-invoices-and-card';
 import { OrderCredit } from '../components/order-credit';
 import { OrderExtensions } from '../components/order-extensions';
 import { OrderPlan } from '../components/order-plan';
@@ -15,7 +15,7 @@ import '../account.css';
 /**
  * /account/orders/:id, one service order's page. Its sections, in this order, each its own
  * component (the shared contract of issue 34): plan and numbers, extensions (each with its SIP
- * password reset), transfers, billing, Pay As You Go credit.
+ * password reset), transfers, invoices and card, Pay As You Go credit.
  */
 export function OrderPage() {
   const { id = '' } = useParams();
@@ -51,7 +51,7 @@ function OrderDetail({ id }: { id: string }) {
           <OrderPlan order={order} />
           <OrderExtensions order={order} />
           <OrderTransfers orderId={order.id} />
-          <OrderBilling orderId={order.id} />
+          <OrderInvoicesAndCard orderId={order.id} />
           <OrderCredit orderId={order.id} />
         </>
       )}

@@ -133,7 +133,7 @@ describe('number transfers on an order’s page', () => {
       orders: [order],
       extra: {
         'POST /api/admin/orders/:kind/:id/port': () =>
-          refusal(409, 'port_step_not_allowed', 'This transfer is Submitted to your current provider: that step does not follow from here.'),
+          refusal(409, 'transfer_step_not_allowed', 'This transfer is Submitted to your current provider: that step does not follow from here.'),
       },
     });
     renderAppAt('/admin/orders/service/ann-1');

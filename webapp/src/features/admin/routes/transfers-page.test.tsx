@@ -12,7 +12,7 @@ afterEach(() => {
 
 const table = () => screen.getByRole('table', { name: 'Open transfers, longest waiting first' });
 
-describe('open transfers (/admin/ports)', () => {
+describe('open transfers (/admin/transfers)', () => {
   it('lists the open transfers oldest first, with the overdue count, each linked to its order', async () => {
     fakeAdminServer({
       session: staffSession('support'),
@@ -33,7 +33,7 @@ describe('open transfers (/admin/ports)', () => {
         }),
       ],
     });
-    const { history } = renderAppAt('/admin/ports');
+    const { history } = renderAppAt('/admin/transfers');
     expect(await screen.findByRole('heading', { level: 1, name: 'Transfers' }, { timeout: 3000 })).toBeInTheDocument();
     await screen.findByRole('table', { name: 'Open transfers, longest waiting first' });
     expect(document.title).toMatch(/^Transfers/);
@@ -59,23 +59,23 @@ describe('open transfers (/admin/ports)', () => {
 
   it('says when no transfer is waiting', async () => {
     fakeAdminServer({ session: staffSession('admin'), orders: [serviceOrder({ ports: [fakeTransfer({ state: 'completed' })] })] });
-    renderAppAt('/admin/ports');
+    renderAppAt('/admin/transfers');
     expect(await screen.findByText('No transfers waiting.', undefined, { timeout: 3000 })).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
   it('a list that could not load says so, with Try again', async () => {
-    fakeAdminServer({ session: staffSession('support'), extra: { 'GET /api/admin/ports': () => refusal(500, 'internal', 'Something went wrong on our side. Please try again.') } });
-    renderAppAt('/admin/ports');
+    fakeAdminServer({ session: staffSession('support'), extra: { 'GET /api/admin/transfers': () => refusal(500, 'internal', 'Something went wrong on our side. Please try again.') } });
+    renderAppAt('/admin/transfers');
     expect(await screen.findByRole('alert', undefined, { timeout: 3000 })).toHaveTextContent('We could not load the transfers. Please try again.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
   it('a visitor who is not signed in is sent to sign in and back', async () => {
     fakeAdminServer({ session: null });
-    const { history } = renderAppAt('/admin/ports');
+    const { history } = renderAppAt('/admin/transfers');
     await screen.findByRole('heading', { level: 1, name: 'Staff sign-in' }, { timeout: 3000 });
     expect(history.location.pathname).toBe('/admin/login');
-    expect(history.location.search).toBe('?next=%2Fadmin%2Fports');
+    expect(history.location.search).toBe('?next=%2Fadmin%2Ftransfers');
   });
 });

@@ -25,7 +25,7 @@ function TransfersTable({ data, busy }: { data: OpenTransfers; busy: boolean }) 
           </tr>
         </thead>
         <tbody>
-          {data.ports.map((transfer) => (
+          {data.transfers.map((transfer) => (
             <tr key={`${transfer.orderId}/${transfer.number}`}>
               <th scope="row">
                 <Link to={orderPath('service', transfer.orderId)}>{transfer.orderNumber}</Link>
@@ -50,7 +50,7 @@ function TransfersTable({ data, busy }: { data: OpenTransfers; busy: boolean }) 
   );
 }
 
-function OpenTransfers() {
+function OpenTransfersPage() {
   const query = useGetOpenTransfersQuery(undefined, { refetchOnMountOrArgChange: true });
   const data = query.data;
   if (query.isError) return <LoadProblem message={orderMessages.portsFailed} onRetry={() => void query.refetch()} />;
@@ -61,7 +61,7 @@ function OpenTransfers() {
       </p>
     );
   }
-  if (data.ports.length === 0) {
+  if (data.transfers.length === 0) {
     return (
       <div className="admin-empty">
         <p>{orderMessages.noPorts}</p>
@@ -71,7 +71,7 @@ function OpenTransfers() {
   return (
     <>
       <p className="admin-transfers-summary" aria-live="polite">
-        {data.ports.length} open {data.ports.length === 1 ? 'transfer' : 'transfers'}, {data.overdue} overdue (open more than 3 business
+        {data.transfers.length} open {data.transfers.length === 1 ? 'transfer' : 'transfers'}, {data.overdue} overdue (open more than 3 business
         days)
       </p>
       <TransfersTable data={data} busy={query.isFetching} />
@@ -79,7 +79,7 @@ function OpenTransfers() {
   );
 }
 
-/** /admin/ports: every number transfer not yet completed or rejected, the longest waiting first, for support and admins. */
+/** /admin/transfers: every number transfer not yet completed or rejected, the longest waiting first, for support and admins. */
 export function TransfersPage() {
   return (
     <div className="container page-body admin-page">
@@ -89,7 +89,7 @@ export function TransfersPage() {
         Numbers being transferred in. Open an order to submit its transfer, set the date the losing provider gives, mark it
         transferred or reject it.
       </p>
-      <RequireStaff>{() => <OpenTransfers />}</RequireStaff>
+      <RequireStaff>{() => <OpenTransfersPage />}</RequireStaff>
     </div>
   );
 }

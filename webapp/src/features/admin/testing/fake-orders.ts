@@ -451,13 +451,13 @@ export function fakeOrderRoutes(initial: FakeOrder[], access: Access) {
       const { who, order } = found;
       const { number, step, date, reason } = (await request.json()) as { number?: string; step?: TransferStep; date?: string; reason?: string };
       const port = order.ports.find((each) => each.number === number);
-      if (!port) return refusal(409, 'not_a_port', 'That number is not being transferred in on this order.');
+      if (!port) return refusal(409, 'not_a_transfer', 'That number is not being transferred in on this order.');
       if (step === 'reject' && !reason?.trim()) return refusal(422, 'rejection_reason_missing', 'Say why the transfer was rejected, so the buyer knows what to correct.');
-      if (step === 'setDate' && !date) return refusal(422, 'invalid_port_step', 'Give the transfer date the losing provider set.');
+      if (step === 'setDate' && !date) return refusal(422, 'invalid_transfer_step', 'Give the transfer date the losing provider set.');
       if (!step || !transferStepsFor(port.state).includes(step)) {
-        return refusal(409, 'port_step_not_allowed', `This transfer is ${port.stateLabel}: that step does not follow from here.`);
+        return refusal(409, 'transfer_step_not_allowed', `This transfer is ${port.stateLabel}: that step does not follow from here.`);
       }
-      if (step === 'setDate' && date! < ACTION_DAY) return refusal(422, 'port_date_in_the_past', 'The transfer date cannot be in the past: pick today or a later day.');
+      if (step === 'setDate' && date! < ACTION_DAY) return refusal(422, 'transfer_date_in_the_past', 'The transfer date cannot be in the past: pick today or a later day.');
       const state: TransferState = { submit: 'submitted', setDate: 'dateSet', complete: 'completed', reject: 'rejected' }[step] as TransferState;
       const moved: FakePort = {
         ...port,
@@ -477,7 +477,7 @@ export function fakeOrderRoutes(initial: FakeOrder[], access: Access) {
         `Transfer of ${port.number}: ${moved.stateLabel.toLowerCase()}, by ${who.email}.`,
       );
     },
-    'GET /api/admin/ports': (request) => {
+    'GET /api/admin/transfers': (request) => {
       const who = access.read(request);
       if (who instanceof Response) return who;
       const open: OpenTransfer[] = orders
@@ -497,7 +497,7 @@ export function fakeOrderRoutes(initial: FakeOrder[], access: Access) {
         )
         .filter((port) => port.state !== 'completed' && port.state !== 'rejected')
         .sort((a, b) => a.requestedAt.localeCompare(b.requestedAt));
-      return { ports: open, overdue: open.filter((port) => port.overdue).length };
+      return { transfers: open, overdue: open.filter((port) => port.overdue).length };
     },
     'POST /api/admin/orders/:kind/:id/reset-sip-password': async (request) => {
       const found = actionOn(request, access.write);

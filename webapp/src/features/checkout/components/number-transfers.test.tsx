@@ -10,7 +10,7 @@ import { orderSecretKey } from '../order-secret';
 import { ThankYouPage } from '../routes/thank-you-page';
 import type { TransferDetails, TransferLine } from '../../../lib/api-types';
 
-const TRANSFER_PATH = `/api/orders/${ORDER_ID}/ports/02079460123`;
+const TRANSFER_PATH = `/api/orders/${ORDER_ID}/transfers/02079460123`;
 
 /**
  * The thank-you page over a server holding one port: POST signs it (or refuses with `refuse`),
@@ -174,7 +174,7 @@ describe('number transfers on the thank-you page', () => {
 
   it('a refusal shows the server’s message (already submitted by staff)', async () => {
     const { user } = renderWithTransfer(transferFixture({ state: 'detailsConfirmed', stateLabel: 'Details confirmed', accountHolder: 'Acme', currentProvider: 'BT', signedName: 'Jane Smith', signedAt: '2026-11-24T11:00:00Z' }), () =>
-      jsonResponse({ error: 'This transfer is Submitted to your current provider: that step does not follow from here.', code: 'port_step_not_allowed' }, 409),
+      jsonResponse({ error: 'This transfer is Submitted to your current provider: that step does not follow from here.', code: 'transfer_step_not_allowed' }, 409),
     );
     await transfers();
     await user.click(within(transferArticle()).getByRole('button', { name: 'Correct details' }));
@@ -226,7 +226,7 @@ describe('number transfers on the thank-you page', () => {
 });
 
 describe('a mobile’s transfer (moves with its PAC code)', () => {
-  const MOBILE_PATH = `/api/orders/${ORDER_ID}/ports/07700900123/pac`;
+  const MOBILE_PATH = `/api/orders/${ORDER_ID}/transfers/07700900123/pac`;
   const mobileTransfer = (overrides: Partial<TransferLine> = {}) =>
     transferFixture({ number: '07700900123', displayNumber: '07700 900123', state: 'detailsConfirmed', stateLabel: 'Details confirmed', movesWithPac: true, ...overrides });
 

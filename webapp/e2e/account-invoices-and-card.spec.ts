@@ -13,7 +13,7 @@ import {
   CARDS,
 } from './service-checkout';
 
-// A buyer's billing on their order's page (/account/orders/:id), signed in with the checkout
+// A buyer's invoices, card and notice on their order's page (/account/orders/:id), signed in with the checkout
 // password: cancellation with notice (checked at the Stripe stand-in) and Keep my service, the
 // card on file changed, and a Pay As You Go top-up, with a declined card's error.
 
@@ -61,7 +61,7 @@ async function openOrder(page: Page, account: Account, orderId: string) {
   const signedIn = await page.request.post('/api/account/sign-in', { data: { email: account.email, password: account.password } });
   expect(signedIn.ok()).toBe(true);
   await page.goto(`/account/orders/${orderId}`);
-  await expect(page.getByRole('heading', { level: 2, name: 'Billing' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Invoices and card' })).toBeVisible();
 }
 
 async function buyPayAsYouGo(page: Page): Promise<{ account: Account; orderId: string }> {
@@ -83,15 +83,15 @@ test('a subscription is cancelled at the end of its period, the stand-in says so
   test.setTimeout(90_000);
   const order = await buySingleUserByCard(page, 'Cass');
   await openOrder(page, order.account, order.orderId);
-  const billing = page.getByRole('region', { name: 'Billing' });
-  await expect(billing.getByTestId('invoice-row')).toHaveCount(1);
-  await expect(billing.getByTestId('invoice-row')).toContainText('Paid');
-  await expect(billing.getByTestId('card-on-file')).toContainText('ending 4242');
+  const invoicesAndCard = page.getByRole('region', { name: 'Invoices and card' });
+  await expect(invoicesAndCard.getByTestId('invoice-row')).toHaveCount(1);
+  await expect(invoicesAndCard.getByTestId('invoice-row')).toContainText('Paid');
+  await expect(invoicesAndCard.getByTestId('card-on-file')).toContainText('ending 4242');
 
-  await billing.getByRole('button', { name: 'Cancel service' }).click();
-  await expect(billing.getByText(/30 days’ notice, as our terms say/)).toBeVisible();
-  await billing.getByRole('button', { name: 'Confirm cancellation' }).click();
-  const cancellation = billing.getByTestId('cancellation');
+  await invoicesAndCard.getByRole('button', { name: 'Cancel service' }).click();
+  await expect(invoicesAndCard.getByText(/30 days’ notice, as our terms say/)).toBeVisible();
+  await invoicesAndCard.getByRole('button', { name: 'Confirm cancellation' }).click();
+  const cancellation = invoicesAndCard.getByTestId('cancellation');
   await expect(cancellation).toContainText('Your service is cancelled: it ends on');
   const subscription = await subscriptionOf(page.request, order.account.email);
   const scheduled = await subscriptionAtStandIn(page.request, subscription);
@@ -113,12 +113,12 @@ test('the card on file is changed through the card form', async ({ page }) => {
   test.setTimeout(90_000);
   const order = await buySingleUserByCard(page, 'Cory');
   await openOrder(page, order.account, order.orderId);
-  const billing = page.getByRole('region', { name: 'Billing' });
-  await billing.getByRole('button', { name: 'Change card' }).click();
+  const invoicesAndCard = page.getByRole('region', { name: 'Invoices and card' });
+  await invoicesAndCard.getByRole('button', { name: 'Change card' }).click();
   await typeNewCard(page, '5555555555554444');
-  await billing.getByRole('button', { name: 'Save new card' }).click();
-  await expect(billing.getByText('Your new card is saved')).toBeVisible();
-  await expect(billing.getByTestId('card-on-file')).toContainText('ending 4444');
+  await invoicesAndCard.getByRole('button', { name: 'Save new card' }).click();
+  await expect(invoicesAndCard.getByText('Your new card is saved')).toBeVisible();
+  await expect(invoicesAndCard.getByTestId('card-on-file')).toContainText('ending 4444');
 });
 
 test('a Pay As You Go order is topped up by the card on file; a declined card buys nothing and says what to do', async ({ page }) => {
@@ -135,11 +135,11 @@ test('a Pay As You Go order is topped up by the card on file; a declined card bu
   await expect(credit.getByRole('listitem')).toHaveCount(2);
 
   // The card on file becomes one whose charges the bank declines.
-  const billing = page.getByRole('region', { name: 'Billing' });
-  await billing.getByRole('button', { name: 'Change card' }).click();
+  const invoicesAndCard = page.getByRole('region', { name: 'Invoices and card' });
+  await invoicesAndCard.getByRole('button', { name: 'Change card' }).click();
   await typeNewCard(page, CARDS.declinedCharge);
-  await billing.getByRole('button', { name: 'Save new card' }).click();
-  await expect(billing.getByTestId('card-on-file')).toContainText('ending 0341');
+  await invoicesAndCard.getByRole('button', { name: 'Save new card' }).click();
+  await expect(invoicesAndCard.getByTestId('card-on-file')).toContainText('ending 0341');
   await credit.getByRole('radio', { name: '£10.00' }).check();
   await credit.getByRole('button', { name: 'Top up £10.00' }).click();
   await expect(credit.getByRole('alert')).toContainText('Change the card on file, then try again.');

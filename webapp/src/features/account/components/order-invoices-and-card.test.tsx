@@ -6,7 +6,7 @@ import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { formatTenths } from '../../../lib/format-money';
 import { accountApi } from '../api';
-import { OrderBilling } from './order-billing';
+import { OrderInvoicesAndCard } from './order-invoices-and-card';
 import { OrderCredit } from './order-credit';
 
 const ORDER = '0b7c9f2e-0000-4000-8000-000000000001';
@@ -22,7 +22,7 @@ function credit(balanceTenths: number, entries: unknown[] = [], international: u
   return { available: true, balanceTenths, boughtTenths: balanceTenths, entries, topUp: RULES, international };
 }
 
-function billingServer(overrides: Record<string, (request: Request) => unknown> = {}) {
+function invoicesServer(overrides: Record<string, (request: Request) => unknown> = {}) {
   let cancellation: unknown = NOT_CANCELLED;
   return mockFetch({
     [`GET ${BASE}/invoices`]: () => ({
@@ -44,10 +44,10 @@ function billingServer(overrides: Record<string, (request: Request) => unknown> 
   });
 }
 
-describe('OrderBilling', () => {
+describe('OrderInvoicesAndCard', () => {
   it('lists the invoices and the card on file', async () => {
-    billingServer();
-    renderWithProviders(<OrderBilling orderId={ORDER} />, { store: makeStore() });
+    invoicesServer();
+    renderWithProviders(<OrderInvoicesAndCard orderId={ORDER} />, { store: makeStore() });
     const row = await screen.findByTestId('invoice-row');
     expect(row).toHaveTextContent('27 November 2026');
     expect(row).toHaveTextContent('£5.99');
@@ -56,9 +56,9 @@ describe('OrderBilling', () => {
   });
 
   it('cancels with the notice the terms state, shows the day it ends, and keeps the service', async () => {
-    const { calls } = billingServer();
+    const { calls } = invoicesServer();
     const user = userEvent.setup();
-    renderWithProviders(<OrderBilling orderId={ORDER} />, { store: makeStore() });
+    renderWithProviders(<OrderInvoicesAndCard orderId={ORDER} />, { store: makeStore() });
     await user.click(await screen.findByRole('button', { name: 'Cancel service' }));
     expect(screen.getByText(/30 days’ notice, as our terms say/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Confirm cancellation' }));
@@ -70,12 +70,12 @@ describe('OrderBilling', () => {
   });
 
   it('says what to do when a cancellation is refused', async () => {
-    billingServer({
+    invoicesServer({
       [`POST ${BASE}/cancellation`]: () =>
         jsonResponse({ success: false, code: 'cancellation_in_trial', error: 'Your service is still in its free trial.' }, 409),
     });
     const user = userEvent.setup();
-    renderWithProviders(<OrderBilling orderId={ORDER} />, { store: makeStore() });
+    renderWithProviders(<OrderInvoicesAndCard orderId={ORDER} />, { store: makeStore() });
     await user.click(await screen.findByRole('button', { name: 'Cancel service' }));
     await user.click(screen.getByRole('button', { name: 'Confirm cancellation' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Your service is still in its free trial.');

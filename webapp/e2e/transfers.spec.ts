@@ -72,9 +72,9 @@ test('buyer signs the letter of authority and sees the port’s state change aft
   // Staff, in their own browser: the transfer is in the open list, and they take it to the end.
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
-  await staff.goto('/admin/ports');
+  await staff.goto('/admin/transfers');
   await signIn(staff, SUPPORT_EMAIL, SUPPORT_PASSWORD);
-  await expect(staff).toHaveURL(/\/admin\/ports$/);
+  await expect(staff).toHaveURL(/\/admin\/transfers$/);
   await expect(staff.getByRole('heading', { level: 1 })).toHaveText('Transfers');
   const row = staff.getByRole('row', { name: new RegExp(orderNumber) });
   await expect(row).toContainText(TRANSFER_VALUE);
@@ -130,7 +130,7 @@ test('buyer signs the letter of authority and sees the port’s state change aft
 
   // Nothing of this order left waiting (other journeys' transfers may be).
   await staff.getByRole('navigation', { name: 'Staff pages' }).getByRole('link', { name: 'Transfers' }).click();
-  await expect(staff).toHaveURL(/\/admin\/ports$/);
+  await expect(staff).toHaveURL(/\/admin\/transfers$/);
   await expect(staff.getByText('No transfers waiting.').or(staff.locator('table.admin-table[aria-busy="false"]'))).toBeVisible();
   await expect(staff.getByRole('row').filter({ hasText: account.email })).toHaveCount(0);
   await staffContext.close();

@@ -13,8 +13,8 @@ import {
   useStartCardChangeMutation,
 } from '../api';
 import { formatDay } from '../format';
-import { billingMessage } from '../refusals';
-import './order-billing.css';
+import { moneyMessage } from '../refusals';
+import './account-money.css';
 
 const STATUS_LABELS: Record<string, string> = {
   paid: 'Paid',
@@ -25,23 +25,23 @@ const STATUS_LABELS: Record<string, string> = {
 };
 
 /**
- * The Billing section of a service order's page: the subscription's invoices, the card on file
+ * The Invoices and card section of a service order's page: the subscription's invoices, the card on file
  * (changed through a new card setup), and cancellation with the notice the terms state, which
  * "Keep my service" undoes until it takes effect.
  */
-export function OrderBilling({ orderId }: { orderId: string }) {
+export function OrderInvoicesAndCard({ orderId }: { orderId: string }) {
   const invoices = useGetInvoicesQuery(orderId);
   const card = useGetCardQuery(orderId);
 
   return (
-    <section className="account-section order-billing" aria-labelledby={`billing-${orderId}`}>
-      <h2 id={`billing-${orderId}`}>Billing</h2>
+    <section className="account-section order-invoices-and-card" aria-labelledby={`invoices-and-card-${orderId}`}>
+      <h2 id={`invoices-and-card-${orderId}`}>Invoices and card</h2>
       <Invoices orderId={orderId} />
       <CardOnFile orderId={orderId} />
       <CancellationPart orderId={orderId} />
       {invoices.isLoading && card.isLoading && (
         <p className="muted" role="status">
-          Loading your billing...
+          Loading your invoices and card...
         </p>
       )}
     </section>
@@ -51,19 +51,19 @@ export function OrderBilling({ orderId }: { orderId: string }) {
 function Invoices({ orderId }: { orderId: string }) {
   const invoices = useGetInvoicesQuery(orderId);
   return (
-    <div className="billing-part">
+    <div className="money-part">
       <h3>Invoices</h3>
       {invoices.isError && (
         <p className="form-error" role="alert">
-          {billingMessage(invoices.error)}
+          {moneyMessage(invoices.error)}
         </p>
       )}
       {invoices.data && invoices.data.length === 0 && (
         <p className="muted">No invoices yet: a plan paid by the month or year lists each invoice here.</p>
       )}
       {invoices.data && invoices.data.length > 0 && (
-        <div className="billing-table-wrap">
-          <table className="billing-table">
+        <div className="money-table-wrap">
+          <table className="money-table">
             <thead>
               <tr>
                 <th scope="col">Date</th>
@@ -104,11 +104,11 @@ function CardOnFile({ orderId }: { orderId: string }) {
   const [done, setDone] = useState(false);
   const current = card.data;
   return (
-    <div className="billing-part">
+    <div className="money-part">
       <h3>Card on file</h3>
       {card.isError && (
         <p className="form-error" role="alert">
-          {billingMessage(card.error)}
+          {moneyMessage(card.error)}
         </p>
       )}
       {card.isSuccess && (
@@ -195,7 +195,7 @@ function ChangeCardForm({
       await finishCardChange({ orderId, setupIntentId: setup.setupIntentId }).unwrap();
       onChanged();
     } catch (failure) {
-      setError(billingMessage(failure, 'The card could not be saved just now. Please try again in a minute.'));
+      setError(moneyMessage(failure, 'The card could not be saved just now. Please try again in a minute.'));
     } finally {
       setSaving(false);
     }
@@ -211,7 +211,7 @@ function ChangeCardForm({
         label="New card"
       />
       {!stripe.client && !stripe.failed && <p className="muted">Loading the secure card form...</p>}
-      <div className="billing-actions">
+      <div className="money-actions">
         <button type="submit" className="button button-primary" disabled={saving || !stripe.client}>
           {saving ? 'Saving your card...' : 'Save new card'}
         </button>
@@ -240,7 +240,7 @@ function CancellationPart({ orderId }: { orderId: string }) {
       await setCancellation({ orderId, cancel: action === 'give' }).unwrap();
       setConfirming(false);
     } catch (failure) {
-      setError(billingMessage(failure, 'That did not go through just now. Please try again in a minute.'));
+      setError(moneyMessage(failure, 'That did not go through just now. Please try again in a minute.'));
     } finally {
       setBusy(false);
     }
@@ -248,17 +248,17 @@ function CancellationPart({ orderId }: { orderId: string }) {
 
   if (cancellation.isError) {
     return (
-      <div className="billing-part">
+      <div className="money-part">
         <h3>Cancellation</h3>
         <p className="form-error" role="alert">
-          {billingMessage(cancellation.error)}
+          {moneyMessage(cancellation.error)}
         </p>
       </div>
     );
   }
   if (!data || !data.cancellable) return null;
   return (
-    <div className="billing-part" data-testid="cancellation">
+    <div className="money-part" data-testid="cancellation">
       <h3>Cancellation</h3>
       {data.effectiveOn ? (
         <>
@@ -278,7 +278,7 @@ function CancellationPart({ orderId }: { orderId: string }) {
             Cancelling needs {data.noticeDays} days&rsquo; notice, as our terms say: your service ends at the end of the billing
             period in which the notice runs out, and is charged until then. You can keep it up to that day.
           </p>
-          <div className="billing-actions">
+          <div className="money-actions">
             <button type="button" className="button button-danger" onClick={() => change('give')} disabled={busy}>
               {busy ? 'Cancelling...' : 'Confirm cancellation'}
             </button>
