@@ -97,7 +97,7 @@ impl MailKind {
             MailKind::AccountPasswordReset => "account_password_reset",
             MailKind::QuoteRequest => "quote_request",
             MailKind::QuoteAcknowledgement => "quote_acknowledgement",
-            MailKind::PortUpdate => "port_update",
+            MailKind::TransferUpdate => "port_update",
             MailKind::PlaceholderFilled => "placeholder_filled",
             MailKind::NumberReplaced => "number_replaced",
             MailKind::SubscriptionCancelled => "subscription_cancelled",
@@ -807,7 +807,7 @@ mod tests {
 
     use super::*;
 
-    const SIP: SipServer<'static> = SipServer { domain: "sip.example.com", transfer: 5060, transport: "udp" };
+    const SIP: SipServer<'static> = SipServer { domain: "sip.example.com", port: 5060, transport: "udp" };
     const SITE: &str = "https://shop.example/";
     const SHOP: &str = "support@talkbridge.example";
 

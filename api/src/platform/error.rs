@@ -108,7 +108,6 @@ struct ErrorBody<'a> {
 /// Every refusal as the OpenAPI document describes it (api/src/http/openapi.rs): what
 /// `ErrorBody` writes, and the fields a refusal with details adds.
 #[derive(Serialize, utoipa::ToSchema)]
-#[allow(dead_code)]
 pub struct Refusal {
     /// Always false.
     success: bool,

@@ -37,7 +37,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(fill_placeholder))
         .routes(routes!(extend_trial))
         .routes(routes!(move_transfer))
-        .routes(routes!(open_ports))
+        .routes(routes!(open_transfers))
         .routes(routes!(refund))
         .routes(routes!(propose_refund))
         .routes(routes!(cancel_subscription))
@@ -46,9 +46,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(restore_calls_out))
 }
 
-#[derive(IntoParams)]
+#[derive(serde::Deserialize, IntoParams)]
 #[into_params(parameter_in = Path)]
-#[allow(dead_code)]
 struct OrderPath {
     /// `service`, `trial` or `hardware`.
     kind: String,
@@ -142,7 +141,7 @@ struct HistoryQuery {
 async fn history(
     State(state): State<AppState>,
     staff: Staff,
-    Path((kind, id)): Path<(String, String)>,
+    Path(OrderPath { kind, id }): Path<OrderPath>,
     query: Result<Query<HistoryQuery>, QueryRejection>,
 ) -> Result<Json<OrderHistory>, ApiError> {
     let kind = order(&kind, &id)?;
@@ -168,7 +167,7 @@ async fn history(
 async fn calls(
     State(state): State<AppState>,
     _staff: Staff,
-    Path((kind, id)): Path<(String, String)>,
+    Path(OrderPath { kind, id }): Path<OrderPath>,
 ) -> Result<Json<OrderCalls>, ApiError> {
     let kind = order(&kind, &id)?;
     Ok(Json(order_calls(&state, kind, &id).await?))
@@ -196,7 +195,7 @@ struct Empty {}
 async fn resend_confirmation(
     State(state): State<AppState>,
     staff: Staff,
-    Path((kind, id)): Path<(String, String)>,
+    Path(OrderPath { kind, id }): Path<OrderPath>,
     ApiJson(Empty {}): ApiJson<Empty>,
 ) -> Result<Json<OrderHistory>, ApiError> {
     let kind = order(&kind, &id)?;
@@ -236,7 +235,7 @@ struct SipPasswordOut {
 async fn reset_sip_password(
     State(state): State<AppState>,
     staff: Staff,
-    Path((kind, id)): Path<(String, String)>,
+    Path(OrderPath { kind, id }): Path<OrderPath>,
     ApiJson(body): ApiJson<ResetSipBody>,
 ) -> Result<Json<SipPasswordOut>, ApiError> {
     let kind = order(&kind, &id)?;
@@ -269,7 +268,7 @@ struct ReleaseBody {
 async fn release_number(
     State(state): State<AppState>,
     staff: Staff,
-    Path((kind, id)): Path<(String, String)>,
+    Path(OrderPath { kind, id }): Path<OrderPath>,
     ApiJson(body): ApiJson<ReleaseBody>,
 ) -> Result<Json<OrderHistory>, ApiError> {
     let kind = order(&kind, &id)?;
@@ -305,7 +304,7 @@ struct ReplaceBody {
 async fn replace_number(
     State(state): State<AppState>,
     staff: Staff,
-    Path((kind, id)): Path<(String, String)>,
+    Path(OrderPath { kind, id }): Path<OrderPath>,
     ApiJson(body): ApiJson<ReplaceBody>,
 ) -> Result<Json<OrderHistory>, ApiError> {
     let kind = order(&kind, &id)?;
@@ -343,7 +342,7 @@ struct FillBody {
 async fn fill_placeholder(
     State(state): State<AppState>,
     staff: Staff,
-    Path((kind, id)): Path<(String, String)>,
+    Path(OrderPath { kind, id }): Path<OrderPath>,
     ApiJson(body): ApiJson<FillBody>,
 ) -> Result<Json<OrderHistory>, ApiError> {
     let kind = order(&kind, &id)?;
@@ -380,7 +379,7 @@ struct ExtendBody {
 async fn extend_trial(
     State(state): State<AppState>,
     Admin(admin): Admin,
-    Path((kind, id)): Path<(String, String)>,
+    Path(OrderPath { kind, id }): Path<OrderPath>,
     ApiJson(body): ApiJson<ExtendBody>,
 ) -> Result<Json<OrderHistory>, ApiError> {
     let kind = order(&kind, &id)?;
@@ -389,7 +388,6 @@ async fn extend_trial(
 
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schema(as = PortBody)]
 struct TransferBody {
     /// The number being transferred, as `actions.ports` lists it.
     number: String,
@@ -423,7 +421,7 @@ struct TransferBody {
 async fn move_transfer(
     State(state): State<AppState>,
     staff: Staff,
-    Path((kind, id)): Path<(String, String)>,
+    Path(OrderPath { kind, id }): Path<OrderPath>,
     ApiJson(body): ApiJson<TransferBody>,
 ) -> Result<Json<OrderHistory>, ApiError> {
     // Only a service order transfers numbers: that is answered before the step is read.
@@ -460,9 +458,9 @@ impl TransferBody {
 
 #[derive(serde::Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct OpenPorts {
+struct OpenTransfers {
     /// The longest waiting first.
-    ports: Vec<crate::app::transfers::OpenTransfer>,
+    transfers: Vec<crate::app::transfers::OpenTransfer>,
     /// How many are past the 2-3 business days promised.
     overdue: usize,
 }
@@ -471,15 +469,15 @@ struct OpenPorts {
 /// open more than 3 business days flagged.
 #[utoipa::path(
     get,
-    path = "/admin/ports",
+    path = "/admin/transfers",
     tag = "staff",
     security(("staff_session" = [])),
-    responses((status = 200, body = OpenPorts))
+    responses((status = 200, body = OpenTransfers))
 )]
-async fn open_ports(State(state): State<AppState>, _staff: Staff) -> Result<Json<OpenPorts>, ApiError> {
-    let ports = crate::app::transfers::open_ports(&state).await?;
-    let overdue = ports.iter().filter(|p| p.overdue).count();
-    Ok(Json(OpenPorts { ports, overdue }))
+async fn open_transfers(State(state): State<AppState>, _staff: Staff) -> Result<Json<OpenTransfers>, ApiError> {
+    let transfers = crate::app::transfers::open_transfers(&state).await?;
+    let overdue = transfers.iter().filter(|t| t.overdue).count();
+    Ok(Json(OpenTransfers { transfers, overdue }))
 }
 
 /// One desk phone of the order to refund.
@@ -545,7 +543,7 @@ impl RefundBody {
 async fn refund(
     State(state): State<AppState>,
     Admin(admin): Admin,
-    Path((kind, id)): Path<(String, String)>,
+    Path(OrderPath { kind, id }): Path<OrderPath>,
     ApiJson(body): ApiJson<RefundBody>,
 ) -> Result<Json<OrderHistory>, ApiError> {
     let kind = order(&kind, &id)?;
@@ -576,7 +574,7 @@ async fn refund(
 async fn propose_refund(
     State(state): State<AppState>,
     staff: Staff,
-    Path((kind, id)): Path<(String, String)>,
+    Path(OrderPath { kind, id }): Path<OrderPath>,
     ApiJson(body): ApiJson<RefundBody>,
 ) -> Result<Json<OrderHistory>, ApiError> {
     let kind = order(&kind, &id)?;
@@ -627,7 +625,7 @@ impl CancelBody {
 async fn cancel_subscription(
     State(state): State<AppState>,
     Admin(admin): Admin,
-    Path((kind, id)): Path<(String, String)>,
+    Path(OrderPath { kind, id }): Path<OrderPath>,
     ApiJson(body): ApiJson<CancelBody>,
 ) -> Result<Json<OrderHistory>, ApiError> {
     let kind = order(&kind, &id)?;
@@ -658,7 +656,7 @@ async fn cancel_subscription(
 async fn propose_cancellation(
     State(state): State<AppState>,
     staff: Staff,
-    Path((kind, id)): Path<(String, String)>,
+    Path(OrderPath { kind, id }): Path<OrderPath>,
     ApiJson(body): ApiJson<CancelBody>,
 ) -> Result<Json<OrderHistory>, ApiError> {
     let kind = order(&kind, &id)?;
@@ -699,7 +697,7 @@ struct CallsOutBody {
 async fn suspend_calls_out(
     State(state): State<AppState>,
     Admin(admin): Admin,
-    Path((kind, id)): Path<(String, String)>,
+    Path(OrderPath { kind, id }): Path<OrderPath>,
     ApiJson(body): ApiJson<CallsOutBody>,
 ) -> Result<Json<OrderHistory>, ApiError> {
     let kind = order(&kind, &id)?;
@@ -728,7 +726,7 @@ async fn suspend_calls_out(
 async fn restore_calls_out(
     State(state): State<AppState>,
     Admin(admin): Admin,
-    Path((kind, id)): Path<(String, String)>,
+    Path(OrderPath { kind, id }): Path<OrderPath>,
     ApiJson(body): ApiJson<CallsOutBody>,
 ) -> Result<Json<OrderHistory>, ApiError> {
     let kind = order(&kind, &id)?;
