@@ -72,10 +72,14 @@ fn append_statement(snapshot: bool, view: Option<&str>, workflows: bool, rows: &
         next = 11;
     }
     if let Some(table) = view {
+        // Its time is the statement's, as the events' `recorded_at` is: when its aggregate
+        // last changed (an idle cart's age, crate::purge).
         sql.push_str(&format!(
             ",
-         view AS (INSERT INTO {table} (view_id, version, payload) SELECT $2, 1, ${next}::jsonb::json WHERE {stored}
-                  ON CONFLICT (view_id) DO UPDATE SET version = {table}.version + 1, payload = EXCLUDED.payload)"
+         view AS (INSERT INTO {table} (view_id, version, payload, updated_at) SELECT $2, 1, ${next}::jsonb::json, now()
+                  WHERE {stored}
+                  ON CONFLICT (view_id) DO UPDATE SET version = {table}.version + 1, payload = EXCLUDED.payload,
+                                                      updated_at = EXCLUDED.updated_at)"
         ));
         next += 1;
     }
@@ -119,7 +123,8 @@ pub struct Append<'a> {
     /// A view that follows from that state: its table and its row's payload (JSON). It
     /// goes in through jsonb, as postgres-es's own view writes do (sqlx sends a JSON value
     /// as jsonb), so equal views are equal text wherever they were written (the rebuild
-    /// compares them as text, api/src/tools/rebuild.rs).
+    /// compares them as text, api/src/tools/rebuild.rs). Its `updated_at` is set to the
+    /// statement's time (every derived view's table has the column).
     pub view: Option<(&'static str, String)>,
     /// The workflows its events start: each a name and the sequence of the event that
     /// starts it (a row of `workflows`, api/src/workflows).

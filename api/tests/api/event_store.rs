@@ -175,6 +175,16 @@ async fn a_commands_events_and_the_cart_view_are_stored_together() {
     assert_eq!(payload["last_sequence"], 2);
     assert_eq!(answered["version"], 2);
     assert_eq!(expect_ok(app.get(&format!("/api/carts/{id}")).await).await, answered);
+    // Its time is its last event's (one statement): what the purge of idle carts reads.
+    let same: bool = sqlx::query_scalar(
+        "SELECT v.updated_at = (SELECT max(recorded_at) FROM events WHERE aggregate_type = 'Cart' AND aggregate_id = $1)
+           FROM cart_view v WHERE v.view_id = $1",
+    )
+    .bind(&id)
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert!(same, "the view's updated_at is its last event's recorded_at");
 }
 
 /// The rows of `owner` in call_credit_calls: (call, kind, sequence).
