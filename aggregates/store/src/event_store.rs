@@ -339,3 +339,15 @@ pub fn refusal(error: sqlx::Error) -> PersistenceError {
         _ => PersistenceError::UnknownError(error.into()),
     }
 }
+
+/// Whether any aggregate of `aggregate_type` has stored an event (a catalogue seeded once,
+/// api/src/tools/seed.rs): the events' key alone, never their payloads.
+pub async fn any_of_type(pool: &sqlx::PgPool, aggregate_type: &str) -> Result<bool, PersistenceError> {
+    sqlx::query_scalar!(
+        r#"SELECT EXISTS (SELECT 1 FROM events WHERE aggregate_type = $1) AS "exists!""#,
+        aggregate_type
+    )
+    .fetch_one(pool)
+    .await
+    .map_err(refusal)
+}
