@@ -250,7 +250,7 @@ async fn a_calls_charge_and_its_row_are_stored_together_and_a_second_charge_of_i
     let runs: Vec<_> = (0..8)
         .map(|_| {
             let (state, context, owner, command) =
-                (state.clone(), context.clone(), owner.clone(), charge("call-2", 600));
+                (state.clone(), context.clone(), owner.clone(), charge("call-2", 601));
             tokio::spawn(async move { state.call_credits.execute(&context, &owner, command).await })
         })
         .collect();
@@ -264,7 +264,7 @@ async fn a_calls_charge_and_its_row_are_stored_together_and_a_second_charge_of_i
         .filter(|r| matches!(r, Err(AggregateError::UserError(CallCreditError::CallAlreadyRecorded))))
         .count();
     assert_eq!((charged, refused), (1, 7), "{results:?}");
-    // 10 minutes to a mobile (830 tenths) spend the last of the credit: its notice is
+    // 11 started minutes to a mobile (913 tenths) spend the last of the credit: its notice is
     // written with the event that says so, at the same sequence.
     assert_eq!(
         credit_events(&app.pool, &owner).await,
