@@ -235,7 +235,8 @@ impl<A: Aggregate + Clone> Cqrs<A> {
     /// Stores the rows each event derives (projections::catch_up::DerivedRow) in the
     /// statement of the command's events. A row whose key is taken refuses the command with
     /// the row's `taken` refusal (a `UserError`, nothing stored), or, without one, as a
-    /// conflict (retried).
+    /// conflict (retried). On a caller's transaction ([`Cqrs::execute_in`]) the refused
+    /// statement ends that transaction, as a conflict does: the caller rolls back.
     pub fn with_rows(mut self, rows: DeriveRows<A>) -> Cqrs<A> {
         self.rows = Some(rows);
         self
