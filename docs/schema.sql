@@ -508,6 +508,32 @@ CREATE TABLE public.address_lookups (
 );
 
 --
+-- Name: call_credit_calls; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.call_credit_calls (
+    owner text NOT NULL,
+    call_id text NOT NULL,
+    kind text NOT NULL,
+    sequence bigint NOT NULL,
+    CONSTRAINT call_credit_calls_kind_check CHECK ((kind = ANY (ARRAY['charged'::text, 'refused'::text])))
+);
+
+--
+-- Name: call_credit_notices; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.call_credit_notices (
+    owner text NOT NULL,
+    sequence bigint NOT NULL,
+    kind text NOT NULL,
+    period text,
+    minutes bigint,
+    CONSTRAINT call_credit_notices_check CHECK (((kind = 'included_minutes_ran_out'::text) = ((period IS NOT NULL) AND (minutes IS NOT NULL)))),
+    CONSTRAINT call_credit_notices_kind_check CHECK ((kind = ANY (ARRAY['credit_ran_out'::text, 'included_minutes_ran_out'::text])))
+);
+
+--
 -- Name: call_credit_view; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -515,6 +541,7 @@ CREATE TABLE public.call_credit_view (
     view_id text NOT NULL,
     version bigint NOT NULL,
     payload json NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT call_credit_view_version_check CHECK ((version >= 0))
 );
 
@@ -657,6 +684,7 @@ CREATE TABLE public.cart_view (
     view_id text NOT NULL,
     version bigint NOT NULL,
     payload json NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT cart_view_version_check CHECK ((version >= 0))
 );
 
@@ -1162,6 +1190,7 @@ CREATE TABLE public.port_view (
     view_id text NOT NULL,
     version bigint NOT NULL,
     payload json NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT port_view_version_check CHECK ((version >= 0))
 );
 
@@ -1663,6 +1692,20 @@ ALTER TABLE ONLY public.address_lookups
     ADD CONSTRAINT address_lookups_pkey PRIMARY KEY (postcode);
 
 --
+-- Name: call_credit_calls call_credit_calls_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.call_credit_calls
+    ADD CONSTRAINT call_credit_calls_pkey PRIMARY KEY (owner, call_id, kind);
+
+--
+-- Name: call_credit_notices call_credit_notices_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.call_credit_notices
+    ADD CONSTRAINT call_credit_notices_pkey PRIMARY KEY (owner, sequence);
+
+--
 -- Name: call_credit_view call_credit_view_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -2108,6 +2151,12 @@ ALTER TABLE ONLY public.workflows
 --
 
 CREATE INDEX address_lookups_fetched_at ON public.address_lookups USING btree (fetched_at);
+
+--
+-- Name: call_credit_notices_period; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX call_credit_notices_period ON public.call_credit_notices USING btree (owner, period) WHERE (period IS NOT NULL);
 
 --
 -- Name: cart_reservation_sources_address; Type: INDEX; Schema: public; Owner: -

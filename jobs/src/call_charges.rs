@@ -4,8 +4,14 @@
 //! (`ChargeCall`: a `CallCharged` event, once per call); each call the registrar refused for
 //! want of credit is recorded (`CallRefused`); and when a charge spends the last of the credit
 //! (`CreditRanOut`), the buyer is e-mailed, once for each time it runs out. Every step is
-//! idempotent (the events say what was charged, the outbox's reference what was sent), so a
-//! run that stops half way is finished by the next.
+//! idempotent (the rows below say what was charged and recorded, the outbox's reference what
+//! was sent), so a run that stops half way is finished by the next.
+//!
+//! What is charged, recorded and to tell is read from rows the store writes in the statement
+//! of each CallCredit event (projections::call_credit::derived_rows), never from the events'
+//! payloads: `call_credit_calls` (each call charged or refused; its key refuses a second
+//! charge of one call, `CallAlreadyRecorded`, so a call is charged once however often it is
+//! tried) and `call_credit_notices` (each time the credit or the included minutes ran out).
 //!
 //! A plan with included minutes (Single User, Multi User, a trial) is refused calls out by
 //! the registrar once they are spoken; the job records it on the owner's CallCredit stream
@@ -88,19 +94,21 @@ pub async fn charge_calls(job: &ChargeJob<'_>) -> Result<Report, String> {
             seconds: call.seconds.into(),
             rates,
         };
-        match job.call_credits.execute(&context, &call.owner, command).await {
-            Ok(_) => {
-                report.charged += 1;
-                sqlx::query!("UPDATE sip_calls SET charged_at = now() WHERE call = $1", call.call_id)
-                    .execute(job.pool)
-                    .await
-                    .map_err(|e| e.to_string())?;
-            }
+        let charged = match job.call_credits.execute(&context, &call.owner, command).await {
+            Ok(_) => true,
+            // Charged already (by a run that stopped before marking it): marked now.
+            Err(AggregateError::UserError(CallCreditError::CallAlreadyRecorded)) => false,
             Err(error) => {
                 report.failed += 1;
                 log_failure(&call.owner, &call.call_id, error);
+                continue;
             }
-        }
+        };
+        report.charged += usize::from(charged);
+        sqlx::query!("UPDATE sip_calls SET charged_at = now() WHERE call = $1", call.call_id)
+            .execute(job.pool)
+            .await
+            .map_err(|e| e.to_string())?;
     }
 
     // Calls out the registrar refused for want of credit, not recorded yet.
@@ -110,10 +118,9 @@ pub async fn charge_calls(job: &ChargeJob<'_>) -> Result<Report, String> {
                     JOIN sip_extensions e ON e.username = a.extension
                     JOIN sip_prepaid_owners p ON p.owner = e.order_id
            WHERE a.method = 'INVITE' AND a.sip_code = '403' AND a.sip_reason = $1
-             AND NOT EXISTS (SELECT 1 FROM events v
-                             WHERE v.aggregate_type = 'CallCredit' AND v.aggregate_id = e.order_id
-                               AND v.event_type = 'CallRefused'
-                               AND v.payload -> 'CallRefused' ->> 'call_id' = coalesce(a.call, a.callid))
+             AND NOT EXISTS (SELECT 1 FROM call_credit_calls k
+                             WHERE k.owner = e.order_id AND k.call_id = coalesce(a.call, a.callid)
+                               AND k.kind = 'refused')
            ORDER BY a.id"#,
         NO_CREDIT_LEFT
     )
@@ -124,6 +131,8 @@ pub async fn charge_calls(job: &ChargeJob<'_>) -> Result<Report, String> {
         let command = CallCreditCommand::RecordRefusedCall { call_id: call.call_id.clone(), to: call.callee };
         match job.call_credits.execute(&context, &call.owner, command).await {
             Ok(_) => report.refused += 1,
+            // Recorded meanwhile: nothing more to do.
+            Err(AggregateError::UserError(CallCreditError::CallAlreadyRecorded)) => {}
             Err(error) => {
                 report.failed += 1;
                 log_failure(&call.owner, &call.call_id, error);
@@ -134,11 +143,12 @@ pub async fn charge_calls(job: &ChargeJob<'_>) -> Result<Report, String> {
     // Each time a credit ran out, its buyer is told (once: the outbox keeps one e-mail for
     // each kind and reference).
     let ran_out = sqlx::query!(
-        r#"SELECT e.aggregate_id AS "owner!", e.sequence AS "sequence!"
-           FROM events e
-           WHERE e.aggregate_type = 'CallCredit' AND e.event_type = 'CreditRanOut'
+        r#"SELECT n.owner AS "owner!", n.sequence AS "sequence!"
+           FROM call_credit_notices n
+           WHERE n.kind = 'credit_ran_out'
              AND NOT EXISTS (SELECT 1 FROM outbox o
-                             WHERE o.kind = $1 AND o.reference = e.aggregate_id || ':' || e.sequence)"#,
+                             WHERE o.kind = $1 AND o.reference = n.owner || ':' || n.sequence)
+           ORDER BY n.owner, n.sequence"#,
         MailKind::CallCreditRanOut.as_str()
     )
     .fetch_all(job.pool)
@@ -225,12 +235,10 @@ async fn included_minutes(job: &ChargeJob<'_>, context: &Context, report: &mut R
                     JOIN sip_minutes_used u ON u.owner = m.owner
            WHERE m.minutes > 0
              AND coalesce(CASE WHEN m.monthly THEN u.this_month ELSE u.in_all END, 0) >= m.minutes
-             AND NOT EXISTS (SELECT 1 FROM events e
-                             WHERE e.aggregate_type = 'CallCredit' AND e.aggregate_id = m.owner
-                               AND e.event_type = 'IncludedMinutesRanOut'
-                               AND e.payload -> 'IncludedMinutesRanOut' ->> 'period' =
-                                   CASE WHEN m.monthly THEN to_char(now() AT TIME ZONE 'Europe/London', 'YYYY-MM')
-                                        ELSE 'trial' END)
+             AND NOT EXISTS (SELECT 1 FROM call_credit_notices n
+                             WHERE n.owner = m.owner AND n.kind = 'included_minutes_ran_out'
+                               AND n.period = CASE WHEN m.monthly THEN to_char(now() AT TIME ZONE 'Europe/London', 'YYYY-MM')
+                                                   ELSE 'trial' END)
            ORDER BY m.owner"#
     )
     .fetch_all(job.pool)
@@ -252,14 +260,12 @@ async fn included_minutes(job: &ChargeJob<'_>, context: &Context, report: &mut R
     }
 
     let untold = sqlx::query!(
-        r#"SELECT e.aggregate_id AS "owner!", e.sequence AS "sequence!",
-                  e.payload -> 'IncludedMinutesRanOut' ->> 'period' AS "period!",
-                  (e.payload -> 'IncludedMinutesRanOut' ->> 'minutes')::bigint AS "minutes!"
-           FROM events e
-           WHERE e.aggregate_type = 'CallCredit' AND e.event_type = 'IncludedMinutesRanOut'
+        r#"SELECT n.owner AS "owner!", n.sequence AS "sequence!", n.period AS "period!", n.minutes AS "minutes!"
+           FROM call_credit_notices n
+           WHERE n.kind = 'included_minutes_ran_out'
              AND NOT EXISTS (SELECT 1 FROM outbox o
-                             WHERE o.kind = $1 AND o.reference = e.aggregate_id || ':' || e.sequence)
-           ORDER BY e.aggregate_id, e.sequence"#,
+                             WHERE o.kind = $1 AND o.reference = n.owner || ':' || n.sequence)
+           ORDER BY n.owner, n.sequence"#,
         MailKind::IncludedMinutesRanOut.as_str()
     )
     .fetch_all(job.pool)

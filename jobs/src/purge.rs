@@ -6,8 +6,8 @@
 //! even when no page view came in to make the writer delete yesterday's salt). Page views
 //! themselves are kept 13 months, then folded into daily totals (page_views.rs).
 //!
-//! An idle empty cart (no plan, phone or number in it, and no event for 30 days) is purged
-//! whole: its events, snapshots, view row and reservation address. It holds no order (an
+//! An idle empty cart (no plan, phone or number in it, and no event for 30 days: its view
+//! row's contents and `updated_at`, both written with its events) is purged whole: its events, snapshots, view row and reservation address. It holds no order (an
 //! order keeps its own lines and amounts) and nothing about anyone, and its id in a browser
 //! then reads as an empty cart. Its events are deleted, not kept with a tombstone, because
 //! an event store of abandoned empty carts only grows.
@@ -111,15 +111,15 @@ pub async fn purge_old_records(pool: &PgPool, now: DateTime<Utc>) -> Result<Purg
 }
 
 /// Deletes the carts with no lines (no plan or phone, no number) whose last event is
-/// older than `before`; answers how many.
+/// older than `before` (the view row's `updated_at`, written in the statement of the cart's
+/// events: store::commands::Cqrs::with_view); answers how many.
 pub async fn purge_idle_empty_carts(pool: &PgPool, before: DateTime<Utc>) -> Result<u64, sqlx::Error> {
     let mut tx = pool.begin().await?;
     let ids: Vec<String> = sqlx::query_scalar!(
         "SELECT v.view_id FROM cart_view v
          WHERE json_array_length(v.payload -> 'contents' -> 'items') = 0
            AND json_array_length(v.payload -> 'contents' -> 'phone_numbers') = 0
-           AND NOT EXISTS (SELECT 1 FROM events e
-                           WHERE e.aggregate_type = 'Cart' AND e.aggregate_id = v.view_id AND e.recorded_at >= $1)
+           AND v.updated_at < $1
          ORDER BY v.view_id
          FOR UPDATE OF v SKIP LOCKED",
         before

@@ -36,6 +36,26 @@ pub trait DerivedView<A: Aggregate>: serde::Serialize + Clone + Send + 'static {
     fn of(state: &A, sequence: usize) -> Self;
 }
 
+/// A row that follows from one stored event alone, written in the statement that stores the
+/// event (store::commands::Cqrs::with_rows): the row exists exactly when its event does, so
+/// a reader of the table never reads the events' payloads, and a key of the table holds
+/// for the events too (a second event that would write a taken key is not stored).
+#[derive(Debug, Clone, PartialEq)]
+pub struct DerivedRow<E> {
+    /// Its table (a name from the code, never from input).
+    pub table: &'static str,
+    /// Its columns by name (lower-case letters, digits and `_`), as JSON values the table's
+    /// column types read (`json_populate_recordset`).
+    pub columns: serde_json::Map<String, serde_json::Value>,
+    /// The refusal when a row of the table with its key exists already: the command is
+    /// answered with it and nothing of it is stored. None: a taken key is a conflict with
+    /// another writer, retried like the events' own.
+    pub taken: Option<E>,
+}
+
+/// The rows an aggregate's event writes with it ([`DerivedRow`]).
+pub type DeriveRows<A> = fn(&EventEnvelope<A>) -> Vec<DerivedRow<<A as Aggregate>::Error>>;
+
 /// Views left behind after every attempt (GET /metrics): each needs a rebuild.
 pub const UPDATE_FAILURES: &str = "talkbridge_projection_update_failures_total";
 

@@ -68,11 +68,10 @@ pub struct CallCredit {
     /// The top-ups' payments the bank refused.
     pub declined_payments: Vec<String>,
     pub updated_at: Option<DateTime<Utc>>,
-    /// The calls charged (each once) and refused for want of credit (each recorded once).
-    #[serde(default)]
-    pub charged_calls: Vec<String>,
-    #[serde(default)]
-    pub refused_calls: Vec<String>,
+    // The calls charged and refused are not kept here (they were, as `charged_calls` and
+    // `refused_calls`, which older snapshots still hold and serde skips): each is a row of
+    // `call_credit_calls`, written with its event, whose key makes a call charged once
+    // (projections::call_credit::derived_rows).
     /// The credit ran out and no credit was bought since (the buyer was told).
     #[serde(default)]
     pub ran_out: bool,
@@ -258,12 +257,11 @@ impl CallCredit {
                     at: now,
                 }])
             }
+            // A call charged or recorded already is refused by the store, not here: the event's
+            // row in `call_credit_calls` takes its key (call_already_recorded).
             C::ChargeCall { call_id, to, seconds, rates } => {
                 if call_id.trim().is_empty() || seconds < 0 {
                     return Err(E::InvalidCall);
-                }
-                if self.charged_calls.contains(&call_id) {
-                    return Ok(vec![]);
                 }
                 let rate_tenths = rate_for(&to, rates).ok_or(E::NoCallRate)?;
                 let (minutes, tenths) = call_cost(seconds, rate_tenths);
@@ -276,9 +274,6 @@ impl CallCredit {
             C::RecordRefusedCall { call_id, to } => {
                 if call_id.trim().is_empty() {
                     return Err(E::InvalidCall);
-                }
-                if self.refused_calls.contains(&call_id) {
-                    return Ok(vec![]);
                 }
                 Ok(vec![Ev::CallRefused { call_id, to, at: now }])
             }
@@ -380,9 +375,8 @@ impl Aggregate for CallCredit {
                 }
                 self.updated_at = Some(at);
             }
-            Ev::CallCharged { call_id, tenths, at, .. } => {
+            Ev::CallCharged { tenths, at, .. } => {
                 self.balance_tenths -= tenths;
-                self.charged_calls.push(call_id);
                 self.updated_at = Some(at);
             }
             Ev::CreditRanOut { at } => {
@@ -393,8 +387,7 @@ impl Aggregate for CallCredit {
                 self.minutes_ran_out.push(period);
                 self.updated_at = Some(at);
             }
-            Ev::CallRefused { call_id, at, .. } => {
-                self.refused_calls.push(call_id);
+            Ev::CallRefused { at, .. } => {
                 self.updated_at = Some(at);
             }
             Ev::TopUpStarted { amount, charged, request_id, attempt_key, at } => {

@@ -22,9 +22,12 @@ pub enum CallCreditCommand {
     /// declined as `abandoned`; the caller cancels the payment at the provider first.
     AbandonTopUp { payment_intent_id: String },
     /// An answered call out (`call_id`) to `to` (E.164, +44… or other) that lasted `seconds`,
-    /// charged at `rates` for each started minute: once per call.
+    /// charged at `rates` for each started minute: once per call (a call charged already is
+    /// refused, `CallAlreadyRecorded`, by the key of its row in `call_credit_calls`, which the
+    /// store writes with the event: projections::call_credit::derived_rows).
     ChargeCall { call_id: String, to: String, seconds: i64, rates: CallRates },
-    /// The registrar refused call `call_id` to `to` for want of credit: recorded once.
+    /// The registrar refused call `call_id` to `to` for want of credit: recorded once (again
+    /// is refused, `CallAlreadyRecorded`, as for ChargeCall).
     RecordRefusedCall { call_id: String, to: String },
     /// The minutes the owner's plan includes are spoken for `period` (a UK calendar month,
     /// `2026-12`, or `trial` for a trial's whole length): `minutes` of them. Recorded once a

@@ -41,6 +41,9 @@ refusals! {
         #[error("A call is charged for a whole number of seconds, from nothing up.")]
         #[refusal("invalid_call", 422)]
         InvalidCall,
+        #[error("That call is recorded already: a call is charged once, and a refused call noted once.")]
+        #[refusal("call_already_recorded", 409)]
+        CallAlreadyRecorded,
         #[error("A period of included minutes is a month (2026-12) or trial, with minutes from one up.")]
         #[refusal("invalid_minutes_period", 422)]
         InvalidMinutesPeriod,

@@ -17,7 +17,17 @@
 //! | `RecordTopUpPayment { payment_intent_id, card }` | `TopUpPaymentMade` |
 //! | `RecordTopUpPaid { payment_intent_id }` | `CreditBought { source: topUp }` |
 //! | `RecordTopUpDeclined { payment_intent_id, code }` | `TopUpDeclined` |
+//! | `ChargeCall { call_id, to, seconds, rates }` (once a call; again is refused) | `CallCharged`, and `CreditRanOut` when it spends the last of the credit |
+//! | `RecordRefusedCall { call_id, to }` (once a call; again is refused) | `CallRefused` |
 //! | `RecordIncludedMinutesRanOut { period, minutes }` (once a period; again is refused) | `IncludedMinutesRanOut` |
+//!
+//! The calls charged and refused are not in the aggregate's state (a list that only grows,
+//! in every snapshot): each event's row in `call_credit_calls` records its call, written in
+//! the statement that stores the event (projections::call_credit::derived_rows), and that
+//! table's key refuses a second `CallCharged` or `CallRefused` of one call
+//! (`CallAlreadyRecorded`): the aggregate decides the charge, the key makes it once.
+//! `CreditRanOut` and `IncludedMinutesRanOut` also write a row each (`call_credit_notices`),
+//! which the `charge-calls` job e-mails the buyer about.
 //!
 //! A plan with included minutes (Single User, Multi User, a trial) has no credit, but its
 //! stream records when the minutes ran out, once a period (a UK month, or a trial's whole

@@ -4,8 +4,9 @@
 //! - **Load**: one statement, the latest snapshot and the events after it, read through the
 //!   upcasters ([`load`]).
 //! - **Append**: one statement with the events, the snapshot when one is due, the view that
-//!   follows from the state ([`Cqrs::with_view`]) and the workflows the events start
-//!   ([`Cqrs::starting`]): all of it or none.
+//!   follows from the state ([`Cqrs::with_view`]), the rows that follow from each event
+//!   ([`Cqrs::with_rows`]: a derived row's taken key refuses the command) and the workflows
+//!   the events start ([`Cqrs::starting`]): all of it or none.
 //! - **Context**: who runs the command is an argument ([`Context`]), stored in each event's
 //!   metadata; nothing travels beside the call.
 //! - **Answer**: what was committed ([`Committed`]): the state, the sequence of its last
@@ -26,7 +27,7 @@ use aggregates::actor::Actor;
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::persist::{EventUpcaster, PersistenceError, SerializedEvent};
 use cqrs_es::{Aggregate, AggregateError, EventEnvelope, Query};
-use projections::catch_up::DerivedView;
+use projections::catch_up::{DeriveRows, DerivedView};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
@@ -194,6 +195,7 @@ pub struct Cqrs<A: Aggregate> {
     pool: PgPool,
     kept: Option<Box<dyn Keep<A>>>,
     view: Option<Render<A>>,
+    rows: Option<DeriveRows<A>>,
     starts: Option<Starts<A>>,
     queries: Vec<Box<dyn Query<A>>>,
     services: A::Services,
@@ -221,12 +223,22 @@ enum Start {
 
 impl<A: Aggregate + Clone> Cqrs<A> {
     pub fn new(pool: &PgPool, queries: Vec<Box<dyn Query<A>>>, services: A::Services) -> Cqrs<A> {
-        Cqrs { pool: pool.clone(), kept: None, view: None, starts: None, queries, services }
+        Cqrs { pool: pool.clone(), kept: None, view: None, rows: None, starts: None, queries, services }
     }
 
     /// Stores `V` in the statement of each command's events, instead of as a query.
     pub fn with_view<V: DerivedView<A>>(mut self) -> Cqrs<A> {
         self.view = Some(render::<A, V>);
+        self
+    }
+
+    /// Stores the rows each event derives (projections::catch_up::DerivedRow) in the
+    /// statement of the command's events. A row whose key is taken refuses the command with
+    /// the row's `taken` refusal (a `UserError`, nothing stored), or, without one, as a
+    /// conflict (retried). On a caller's transaction ([`Cqrs::execute_in`]) the refused
+    /// statement ends that transaction, as a conflict does: the caller rolls back.
+    pub fn with_rows(mut self, rows: DeriveRows<A>) -> Cqrs<A> {
+        self.rows = Some(rows);
         self
     }
 
@@ -405,8 +417,8 @@ impl<A: Aggregate + Clone> Cqrs<A> {
         Ok(committed)
     }
 
-    /// Appends `events` after `sequence` on `connection` (with the snapshot, view and
-    /// workflows `state` and the events give); nothing for no events.
+    /// Appends `events` after `sequence` on `connection` (with the snapshot, view, derived
+    /// rows and workflows `state` and the events give); nothing for no events.
     async fn store(
         &self,
         connection: &mut PgConnection,
@@ -450,8 +462,23 @@ impl<A: Aggregate + Clone> Cqrs<A> {
                 }
             }
         }
-        event_store::append::<A>(connection, Append { events: &serialized, snapshot, view, workflows }).await?;
-        Ok(Committed { state, sequence: last, events: envelopes })
+        let mut derived = vec![];
+        if let Some(rows) = self.rows {
+            derived = envelopes.iter().flat_map(rows).collect();
+        }
+        let rows = derived.iter().map(|row| (row.table, row.columns.clone())).collect();
+        let append = Append { events: &serialized, snapshot, view, workflows, rows };
+        match event_store::append::<A>(connection, append).await {
+            Ok(()) => Ok(Committed { state, sequence: last, events: envelopes }),
+            Err(error) => match event_store::row_taken(&error) {
+                // A derived row's key is taken: its refusal (none: a conflict).
+                Some(table) => match derived.into_iter().filter(|row| row.table == table).find_map(|row| row.taken) {
+                    Some(refusal) => Err(AggregateError::UserError(refusal)),
+                    None => Err(AggregateError::AggregateConflict),
+                },
+                None => Err(error.into()),
+            },
+        }
     }
 
     fn keep(&self, id: &str, state: A, sequence: usize) {

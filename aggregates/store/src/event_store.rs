@@ -20,8 +20,9 @@
 //! after it together.
 //! A commit that reaches a snapshot writes its events and the snapshot in one statement too
 //! ([`Append`], written by store::commands::Cqrs, which also puts a view derived from the
-//! aggregate's state in the same statement). The snapshot replaces the aggregate's earlier
-//! one: it is the state the command left, at the sequence of its last event.
+//! aggregate's state, and rows derived from its events, in the same statement). The
+//! snapshot replaces the aggregate's earlier one: it is the state the command left, at the
+//! sequence of its last event.
 //!
 //! A snapshot is the aggregate's own serialisation. A change to an aggregate's fields that
 //! no longer deserialises is safe (cqrs-es replays the whole stream instead); a change that
@@ -39,12 +40,13 @@ use sqlx::{PgConnection, Row};
 pub const SNAPSHOT_EVERY: usize = 25;
 
 /// The statement that stores one command: its events; with `snapshot`, the aggregate's
-/// state replacing its earlier snapshot; with `view`, that view's row (see [`Append`]). One
-/// statement, so all of it or none: a taken event key refuses the lot. It answers how many
+/// state replacing its earlier snapshot; with `view`, that view's row; with `rows`, the rows
+/// its events derive, per table with its columns (see [`Append`]). One statement, so all of
+/// it or none: a taken event key, or a derived row's, refuses the lot. It answers how many
 /// events it stored: none when the event before the first is not there (a stream deleted
 /// since it was loaded, such as an idle empty cart purged by crate::purge), which is
 /// refused like a taken key, so a state kept in memory never writes after a gap.
-fn append_statement(snapshot: bool, view: Option<&str>, workflows: bool) -> String {
+fn append_statement(snapshot: bool, view: Option<&str>, workflows: bool, rows: &[(&str, Vec<String>)]) -> String {
     let mut sql = String::from(
         "WITH appended AS (
            INSERT INTO events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata)
@@ -70,10 +72,25 @@ fn append_statement(snapshot: bool, view: Option<&str>, workflows: bool) -> Stri
         next = 11;
     }
     if let Some(table) = view {
+        // Its time is the statement's, as the events' `recorded_at` is: when its aggregate
+        // last changed (an idle cart's age, crate::purge).
         sql.push_str(&format!(
             ",
-         view AS (INSERT INTO {table} (view_id, version, payload) SELECT $2, 1, ${next}::jsonb::json WHERE {stored}
-                  ON CONFLICT (view_id) DO UPDATE SET version = {table}.version + 1, payload = EXCLUDED.payload)"
+         view AS (INSERT INTO {table} (view_id, version, payload, updated_at) SELECT $2, 1, ${next}::jsonb::json, now()
+                  WHERE {stored}
+                  ON CONFLICT (view_id) DO UPDATE SET version = {table}.version + 1, payload = EXCLUDED.payload,
+                                                      updated_at = EXCLUDED.updated_at)"
+        ));
+        next += 1;
+    }
+    // The rows the events derive: one insert per table, its rows a JSON array of objects. A
+    // taken key fails the whole statement (no ON CONFLICT): the events are not stored either.
+    for (n, (table, columns)) in rows.iter().enumerate() {
+        let columns = columns.join(", ");
+        sql.push_str(&format!(
+            ",
+         derived_{n} AS (INSERT INTO {table} ({columns})
+                         SELECT {columns} FROM json_populate_recordset(NULL::{table}, ${next}::json) WHERE {stored})"
         ));
         next += 1;
     }
@@ -106,11 +123,71 @@ pub struct Append<'a> {
     /// A view that follows from that state: its table and its row's payload (JSON). It
     /// goes in through jsonb, as postgres-es's own view writes do (sqlx sends a JSON value
     /// as jsonb), so equal views are equal text wherever they were written (the rebuild
-    /// compares them as text, api/src/tools/rebuild.rs).
+    /// compares them as text, api/src/tools/rebuild.rs). Its `updated_at` is set to the
+    /// statement's time (every derived view's table has the column).
     pub view: Option<(&'static str, String)>,
     /// The workflows its events start: each a name and the sequence of the event that
     /// starts it (a row of `workflows`, api/src/workflows).
     pub workflows: Vec<(&'static str, usize)>,
+    /// The rows its events derive (projections::catch_up::DerivedRow), each a table and its
+    /// columns by name: inserted with the events, and a taken key stores nothing
+    /// ([`RowTaken`]).
+    pub rows: Vec<(&'static str, serde_json::Map<String, Value>)>,
+}
+
+/// Why an append stored nothing: a derived row's key in `table` is taken (a row there
+/// exists already). Carried in `PersistenceError::UnknownError`; see [`row_taken`].
+#[derive(Debug)]
+pub struct RowTaken(pub &'static str);
+
+impl std::fmt::Display for RowTaken {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "a row of {} with that key exists already", self.0)
+    }
+}
+
+impl std::error::Error for RowTaken {}
+
+/// The table whose derived row's key refused an append, if that is why it failed.
+pub fn row_taken(error: &PersistenceError) -> Option<&'static str> {
+    match error {
+        PersistenceError::UnknownError(inner) => inner.downcast_ref::<RowTaken>().map(|taken| taken.0),
+        _ => None,
+    }
+}
+
+/// The rows grouped by table, in order of first appearance: each table, its columns (every
+/// name any of its rows has, sorted) and its rows as a JSON array.
+type Grouped = Vec<(&'static str, Vec<String>, Vec<serde_json::Map<String, Value>>)>;
+
+fn grouped(rows: Vec<(&'static str, serde_json::Map<String, Value>)>) -> Result<Grouped, PersistenceError> {
+    let mut tables: Grouped = vec![];
+    for (table, row) in rows {
+        let plain = |name: &str| {
+            !name.is_empty() && name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+        };
+        if !plain(table) || !row.keys().all(|k| plain(k)) {
+            return Err(PersistenceError::UnknownError(format!("a derived row's name is not plain: {table}").into()));
+        }
+        let at = match tables.iter().position(|(t, _, _)| *t == table) {
+            Some(at) => at,
+            None => {
+                tables.push((table, vec![], vec![]));
+                tables.len() - 1
+            }
+        };
+        let (_, columns, rows) = &mut tables[at];
+        for name in row.keys() {
+            if !columns.contains(name) {
+                columns.push(name.clone());
+            }
+        }
+        rows.push(row);
+    }
+    for (_, columns, _) in &mut tables {
+        columns.sort();
+    }
+    Ok(tables)
 }
 
 /// A snapshot's sequence and payload, if there is one, and the events after it in order.
@@ -190,10 +267,11 @@ pub async fn load_all(
     Ok(Loaded { snapshot: None, events })
 }
 
-/// Stores one command's events, and with them its snapshot, view and workflows if any, in
-/// one statement on `connection` (the pool's, or a caller's transaction). A taken key
-/// (another command's append to the same aggregate since it was loaded) is
-/// `OptimisticLockError`, and nothing is stored.
+/// Stores one command's events, and with them its snapshot, view, derived rows and workflows
+/// if any, in one statement on `connection` (the pool's, or a caller's transaction). A taken
+/// key (another command's append to the same aggregate since it was loaded) is
+/// `OptimisticLockError`, and nothing is stored; a derived row's taken key is [`RowTaken`]
+/// (see [`row_taken`]), and nothing is stored either.
 pub async fn append<A: Aggregate>(connection: &mut PgConnection, append: Append<'_>) -> Result<(), PersistenceError> {
     let Some(first) = append.events.first() else { return Ok(()) };
     let events = append.events;
@@ -201,10 +279,14 @@ pub async fn append<A: Aggregate>(connection: &mut PgConnection, append: Append<
     let payloads = events.iter().map(|e| text(&e.payload)).collect::<Result<Vec<_>, _>>()?;
     let metadata = events.iter().map(|e| text(&e.metadata)).collect::<Result<Vec<_>, _>>()?;
     let last = events.last().map_or(0, |e| e.sequence);
+    let mut rows = grouped(append.rows)?;
+    let shapes: Vec<(&'static str, Vec<String>)> =
+        rows.iter_mut().map(|(table, columns, _)| (*table, std::mem::take(columns))).collect();
     let sql = append_statement(
         append.snapshot.is_some(),
         append.view.as_ref().map(|(table, _)| *table),
         !append.workflows.is_empty(),
+        &shapes,
     );
     // Built per command (snapshot, view table, workflows), so checked only when it runs.
     let mut query = sqlx::query(&sql)
@@ -221,12 +303,25 @@ pub async fn append<A: Aggregate>(connection: &mut PgConnection, append: Append<
     if let Some((_, view)) = append.view {
         query = query.bind(view);
     }
+    for (_, _, table_rows) in rows {
+        query = query.bind(text(&Value::Array(table_rows.into_iter().map(Value::Object).collect()))?);
+    }
     if !append.workflows.is_empty() {
         query = query
             .bind(append.workflows.iter().map(|(workflow, _)| *workflow).collect::<Vec<_>>())
             .bind(append.workflows.iter().map(|(_, sequence)| *sequence as i64).collect::<Vec<_>>());
     }
-    let stored: i64 = query.fetch_one(connection).await.map_err(refusal)?.try_get(0).map_err(refusal)?;
+    let answer = match query.fetch_one(connection).await {
+        // A derived row's key taken: the table that refused, as the code named it.
+        Err(sqlx::Error::Database(e)) if e.code().as_deref() == Some("23505") => {
+            match shapes.iter().map(|(table, _)| *table).find(|table| e.table() == Some(*table)) {
+                Some(table) => return Err(PersistenceError::UnknownError(Box::new(RowTaken(table)))),
+                None => Err(sqlx::Error::Database(e)),
+            }
+        }
+        answer => answer,
+    };
+    let stored: i64 = answer.map_err(refusal)?.try_get(0).map_err(refusal)?;
     if stored == 0 {
         return Err(PersistenceError::OptimisticLockError);
     }
@@ -243,4 +338,16 @@ pub fn refusal(error: sqlx::Error) -> PersistenceError {
         }
         _ => PersistenceError::UnknownError(error.into()),
     }
+}
+
+/// Whether any aggregate of `aggregate_type` has stored an event (a catalogue seeded once,
+/// api/src/tools/seed.rs): the events' key alone, never their payloads.
+pub async fn any_of_type(pool: &sqlx::PgPool, aggregate_type: &str) -> Result<bool, PersistenceError> {
+    sqlx::query_scalar!(
+        r#"SELECT EXISTS (SELECT 1 FROM events WHERE aggregate_type = $1) AS "exists!""#,
+        aggregate_type
+    )
+    .fetch_one(pool)
+    .await
+    .map_err(refusal)
 }

@@ -108,7 +108,8 @@ pub struct Shared {
     pub transfers: Arc<Cqrs<Transfer>>,
     pub transfer_views: Arc<TransferViews>,
     /// The call credit of Pay As You Go orders, one aggregate per order
-    /// (crate::app::call_credit), and its balance view.
+    /// (crate::app::call_credit), and its balance view; its events' rows (each call charged
+    /// or refused, once, and each notice) are written with them (projections::call_credit).
     pub call_credits: Arc<Cqrs<CallCredit>>,
     pub call_credit_views: Arc<CallCreditViews>,
     pub hardware_orders: Arc<Cqrs<HardwareOrder>>,
@@ -181,8 +182,9 @@ impl AppState {
         .with_view::<TransferView>()
         .starting(crate::app::workflows::triggers::transfer_started_by);
         let call_credit_views = Arc::new(CallCreditViews::new(CALL_CREDIT_VIEW_TABLE, pool.clone()));
-        let call_credits =
-            Cqrs::new(&pool, vec![], CallCreditServices { clock: clock.clone() }).with_view::<CallCreditView>();
+        let call_credits = Cqrs::new(&pool, vec![], CallCreditServices { clock: clock.clone() })
+            .with_view::<CallCreditView>()
+            .with_rows(projections::call_credit::derived_rows);
         let hardware_order_views = Arc::new(HardwareOrderViews::new(HARDWARE_ORDER_VIEW_TABLE, pool.clone()));
         let hardware_order_view_query =
             Arc::new(CatchUpQuery::new(Arc::new(store(&pool)), hardware_order_views.clone()));

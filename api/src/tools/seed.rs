@@ -3,7 +3,8 @@
 
 use std::path::Path;
 
-use aggregates::hardware_item::{Brand, HardwareCommand, Image, ItemStatus};
+use aggregates::hardware_item::{Brand, HardwareCommand, HardwareItem, Image, ItemStatus};
+use cqrs_es::Aggregate;
 use uuid::Uuid;
 
 use crate::app::state::AppState;
@@ -32,14 +33,11 @@ fn parse_items(text: &str) -> Result<Vec<SeedItem>, String> {
         .collect()
 }
 
-/// Seeds the catalogue when no hardware event exists yet; answers how many items.
+/// Seeds the catalogue when no hardware item was ever made (the event store says: an item
+/// deleted since, or a seed stopped half way, still counts, so the demo is never added
+/// twice); answers how many items.
 pub async fn seed_hardware(state: &AppState, dir: &Path) -> Result<usize, String> {
-    let any: bool = sqlx::query_scalar!(
-        r#"SELECT EXISTS (SELECT 1 FROM events WHERE aggregate_type = 'HardwareItem') AS "exists!""#
-    )
-    .fetch_one(&state.pool)
-    .await
-    .map_err(|e| e.to_string())?;
+    let any = store::event_store::any_of_type(&state.pool, HardwareItem::TYPE).await.map_err(|e| e.to_string())?;
     let file = dir.join("hardware/catalogue.json");
     if any || !file.exists() {
         return Ok(0);

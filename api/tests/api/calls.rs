@@ -858,6 +858,36 @@ async fn the_buyer_is_emailed_once_when_the_included_minutes_run_out() {
 }
 
 #[tokio::test]
+async fn a_call_charged_by_a_run_that_stopped_before_marking_it_is_marked_and_never_charged_twice() {
+    use api::scheduled::charge_calls;
+    use jobs::call_charges::Report;
+    let app = crate::helpers::spawn_app().await;
+    let state = AppState::new(app.pool.clone());
+    let ours = order(&app, pay_as_you_go(&["442079460205"]), "payg.once@example.com").await;
+    let id = owner_of(&app, &ours[0].0).await;
+    recorded_call_out(&app, "once-61", &ours[0].0, "+447700900123", 61).await;
+    assert_eq!(charge_calls(&state).await.unwrap(), Report { charged: 1, ..Report::default() });
+    assert_eq!(balance(&app, &id).await, 10_000 - 166);
+
+    // A run that died between the charge and marking the call left it unmarked: the next
+    // run's charge is refused by the call's row (charged already), and the call is marked.
+    sqlx::query("UPDATE sip_calls SET charged_at = NULL WHERE call = 'once-61'").execute(&app.pool).await.unwrap();
+    assert_eq!(charge_calls(&state).await.unwrap(), Report::default());
+    assert_eq!(balance(&app, &id).await, 10_000 - 166, "charged once");
+    let marked: bool = sqlx::query_scalar("SELECT charged_at IS NOT NULL FROM sip_calls WHERE call = 'once-61'")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert!(marked);
+    let rows: Vec<(String, String)> = sqlx::query_as("SELECT call_id, kind FROM call_credit_calls WHERE owner = $1")
+        .bind(&id)
+        .fetch_all(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(rows, [("once-61".to_string(), "charged".to_string())]);
+}
+
+#[tokio::test]
 async fn a_trial_calls_out_only_once_its_email_address_is_confirmed() {
     let (app, registrar) = spawn_app_with_registrar().await;
     let number = free_numbers(&app).await[0].clone();

@@ -175,6 +175,120 @@ async fn a_commands_events_and_the_cart_view_are_stored_together() {
     assert_eq!(payload["last_sequence"], 2);
     assert_eq!(answered["version"], 2);
     assert_eq!(expect_ok(app.get(&format!("/api/carts/{id}")).await).await, answered);
+    // Its time is its last event's (one statement): what the purge of idle carts reads.
+    let same: bool = sqlx::query_scalar(
+        "SELECT v.updated_at = (SELECT max(recorded_at) FROM events WHERE aggregate_type = 'Cart' AND aggregate_id = $1)
+           FROM cart_view v WHERE v.view_id = $1",
+    )
+    .bind(&id)
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert!(same, "the view's updated_at is its last event's recorded_at");
+}
+
+/// The rows of `owner` in call_credit_calls: (call, kind, sequence).
+async fn call_rows(pool: &sqlx::PgPool, owner: &str) -> Vec<(String, String, i64)> {
+    sqlx::query_as("SELECT call_id, kind, sequence FROM call_credit_calls WHERE owner = $1 ORDER BY sequence")
+        .bind(owner)
+        .fetch_all(pool)
+        .await
+        .unwrap()
+}
+
+/// The CallCredit events of `owner`: (sequence, type).
+async fn credit_events(pool: &sqlx::PgPool, owner: &str) -> Vec<(i64, String)> {
+    sqlx::query_as(
+        "SELECT sequence, event_type FROM events WHERE aggregate_type = 'CallCredit' AND aggregate_id = $1 ORDER BY sequence",
+    )
+    .bind(owner)
+    .fetch_all(pool)
+    .await
+    .unwrap()
+}
+
+#[tokio::test]
+async fn a_calls_charge_and_its_row_are_stored_together_and_a_second_charge_of_it_stores_nothing() {
+    use aggregates::call_credit::{CallCreditCommand, CallCreditError, CreditSource};
+    use aggregates::pricing::Plan;
+    use cqrs_es::AggregateError;
+    use store::commands::Context;
+    let app = spawn_app().await;
+    let state = AppState::new(app.pool.clone());
+    let owner = uuid::Uuid::new_v4().to_string();
+    let context = Context::job("test");
+    let rates = Plan::PayAsYouGo.call_rates().unwrap();
+    let charge = |call: &str, seconds: i64| CallCreditCommand::ChargeCall {
+        call_id: call.into(),
+        to: "+447700900123".into(),
+        seconds,
+        rates,
+    };
+    let buy = CallCreditCommand::BuyCredit {
+        tenths: 1_000,
+        payment_reference: "pi_1".into(),
+        source: CreditSource::Checkout,
+    };
+    state.call_credits.execute(&context, &owner, buy).await.unwrap();
+    state.call_credits.execute(&context, &owner, charge("call-1", 61)).await.unwrap();
+    assert_eq!(call_rows(&app.pool, &owner).await, [("call-1".into(), "charged".into(), 2)]);
+
+    // The same call again: the row's key is taken, so the statement stores nothing, neither
+    // event nor view nor row, and the command is refused.
+    let again = state.call_credits.execute(&context, &owner, charge("call-1", 61)).await;
+    assert!(matches!(again, Err(AggregateError::UserError(CallCreditError::CallAlreadyRecorded))), "{again:?}");
+    assert_eq!(credit_events(&app.pool, &owner).await, [(1, "CreditBought".into()), (2, "CallCharged".into())]);
+    let view: (i64, serde_json::Value) =
+        sqlx::query_as("SELECT version, payload::jsonb FROM call_credit_view WHERE view_id = $1")
+            .bind(&owner)
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    assert_eq!((view.0, view.1["balanceTenths"].as_i64()), (2, Some(1_000 - 166)));
+
+    // Eight runners charge one call at once: one charge, one row; the others are refused.
+    let runs: Vec<_> = (0..8)
+        .map(|_| {
+            let (state, context, owner, command) =
+                (state.clone(), context.clone(), owner.clone(), charge("call-2", 601));
+            tokio::spawn(async move { state.call_credits.execute(&context, &owner, command).await })
+        })
+        .collect();
+    let mut results = vec![];
+    for run in runs {
+        results.push(run.await.unwrap());
+    }
+    let charged = results.iter().filter(|r| r.is_ok()).count();
+    let refused = results
+        .iter()
+        .filter(|r| matches!(r, Err(AggregateError::UserError(CallCreditError::CallAlreadyRecorded))))
+        .count();
+    assert_eq!((charged, refused), (1, 7), "{results:?}");
+    // 11 started minutes to a mobile (913 tenths) spend the last of the credit: its notice is
+    // written with the event that says so, at the same sequence.
+    assert_eq!(
+        credit_events(&app.pool, &owner).await,
+        [(1, "CreditBought".into()), (2, "CallCharged".into()), (3, "CallCharged".into()), (4, "CreditRanOut".into())]
+    );
+    assert_eq!(
+        call_rows(&app.pool, &owner).await,
+        [("call-1".into(), "charged".into(), 2), ("call-2".into(), "charged".into(), 3)]
+    );
+    let notices: Vec<(i64, String)> =
+        sqlx::query_as("SELECT sequence, kind FROM call_credit_notices WHERE owner = $1 ORDER BY sequence")
+            .bind(&owner)
+            .fetch_all(&app.pool)
+            .await
+            .unwrap();
+    assert_eq!(notices, [(4, "credit_ran_out".into())]);
+
+    // A refusal is recorded once in the same way, beside the call's charge.
+    let record = || CallCreditCommand::RecordRefusedCall { call_id: "call-1".into(), to: "+447700900123".into() };
+    state.call_credits.execute(&context, &owner, record()).await.unwrap();
+    let twice = state.call_credits.execute(&context, &owner, record()).await;
+    assert!(matches!(twice, Err(AggregateError::UserError(CallCreditError::CallAlreadyRecorded))), "{twice:?}");
+    assert_eq!(credit_events(&app.pool, &owner).await.len(), 5);
+    assert_eq!(call_rows(&app.pool, &owner).await[2], ("call-1".into(), "refused".into(), 5));
 }
 
 #[tokio::test]

@@ -308,9 +308,16 @@ async fn count(app: &TestApp, sql: &str) -> i64 {
     sqlx::query_scalar(sql).fetch_one(&app.pool).await.unwrap()
 }
 
-/// Moves every event of a cart `days` into the past.
+/// Moves every event of a cart `days` into the past, and its view row's time with them (the
+/// time the purge reads: written with the cart's events).
 async fn age_cart(app: &TestApp, cart: &str, days: i64) {
     sqlx::query("UPDATE events SET recorded_at = now() - make_interval(days => $2) WHERE aggregate_type = 'Cart' AND aggregate_id = $1")
+        .bind(cart)
+        .bind(days as i32)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    sqlx::query("UPDATE cart_view SET updated_at = now() - make_interval(days => $2) WHERE view_id = $1")
         .bind(cart)
         .bind(days as i32)
         .execute(&app.pool)
