@@ -85,20 +85,6 @@ pub struct Committed<A: Aggregate> {
     pub events: Vec<EventEnvelope<A>>,
 }
 
-/// Runs `command` on aggregate `id` as `context`'s actor, retrying a conflict.
-pub async fn execute<A>(
-    cqrs: &Cqrs<A>,
-    context: &Context,
-    id: &str,
-    command: A::Command,
-) -> Result<Committed<A>, AggregateError<A::Error>>
-where
-    A: Aggregate + Clone,
-    A::Command: Clone,
-{
-    cqrs.execute(context, id, command).await
-}
-
 /// The event store of one aggregate type, for cqrs-es's readers (CatchUpQuery, replays):
 /// postgres-es's repository read through the upcasters. Commands never load through it.
 pub fn store<A: Aggregate>(pool: &PgPool) -> Store<A> {

@@ -24,7 +24,7 @@ use cqrs_es::AggregateError;
 
 use crate::app::state::AppState;
 use crate::platform::error::ApiError;
-use store::commands::{self, Context};
+use store::commands::Context;
 
 /// The job's name (its events' actor, `voip-shop run-job reconcile-subscriptions`).
 pub const RECONCILE_SUBSCRIPTIONS: &str = "reconcile-subscriptions";
@@ -148,7 +148,7 @@ async fn order_command(
     order_id: &str,
     command: ServiceOrderCommand,
 ) -> Result<Result<bool, String>, ApiError> {
-    match commands::execute(&state.orders, context, order_id, command).await {
+    match state.orders.execute(context, order_id, command).await {
         Ok(committed) => Ok(Ok(!committed.events.is_empty())),
         Err(AggregateError::UserError(error)) => Ok(Err(refusal(&error))),
         Err(error) => Err(error.into()),

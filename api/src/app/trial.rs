@@ -28,7 +28,7 @@ use crate::app::workflows::{self, trial::START_TRIAL};
 use crate::platform::client::ClientAddress;
 use crate::platform::error::ApiError;
 use crate::platform::limits;
-use store::commands::{self, BUYER};
+use store::commands::BUYER;
 
 pub fn already_used(what: &'static str, message: &'static str) -> ApiError {
     ApiError::refused(StatusCode::CONFLICT, what, message)
@@ -280,7 +280,7 @@ async fn trial_customer(state: &AppState, id: &str) -> Result<String, ApiError> 
         .await
         .map_err(|e| payment_failure(e, "Failed to create setup intent"))?;
     let command = TrialCommand::Running(TrialStep::RegisterPaymentCustomer { customer_id: created.clone() });
-    commands::execute(&state.trials, &BUYER, id, command).await.map_err(ApiError::from)?;
+    state.trials.execute(&BUYER, id, command).await.map_err(ApiError::from)?;
     Ok(created)
 }
 
@@ -334,7 +334,7 @@ pub async fn card_setup(state: &AppState, address: &ClientAddress, id: &str) -> 
         .execute(&state.pool)
         .await?;
         let command = TrialCommand::Running(TrialStep::StartCardSetup { setup_intent_id: intent.id.clone() });
-        commands::execute(&state.trials, &BUYER, &id, command).await.map_err(ApiError::from)?;
+        state.trials.execute(&BUYER, &id, command).await.map_err(ApiError::from)?;
         Ok(intent)
     })
     .await
@@ -396,7 +396,7 @@ pub async fn save_card(state: &AppState, id: &str, method: String) -> Result<(),
             .map_err(|e| payment_failure(e, "The card could not be saved."))?;
         let command =
             TrialCommand::Running(TrialStep::AttachPaymentMethod { customer_id: customer, payment_method_id: method });
-        commands::execute(&state.trials, &BUYER, &id, command).await.map_err(ApiError::from)?;
+        state.trials.execute(&BUYER, &id, command).await.map_err(ApiError::from)?;
         Ok(())
     })
     .await

@@ -105,7 +105,7 @@ async fn a_cart_whose_events_add_up_is_snapshotted_with_each_event_once() {
     let other = AppState::new(app.pool.clone());
     let item_id = format!("hardware-{product}");
     let command = CartCommand::SetItemQuantity { item_id, quantity: 2 };
-    store::commands::execute(&other.carts, &store::commands::Context::system(), &id, command).await.unwrap();
+    other.carts.execute(&store::commands::Context::system(), &id, command).await.unwrap();
     let cart = expect_ok(app.get(&format!("/api/carts/{id}")).await).await;
     assert_eq!(cart["items"][0]["quantity"], 2);
     assert_eq!(cart["version"], extra as i64 + 3);
@@ -122,7 +122,7 @@ async fn a_server_whose_kept_cart_is_outdated_decides_again_on_the_stored_events
     // Another server changes the plan: the first server's kept copy still has one user.
     let other = AppState::new(app.pool.clone());
     let multi = CartCommand::SelectPackage { plan: Plan::MultiUser, billing_cycle: BillingCycle::Monthly, quantity: 4 };
-    store::commands::execute(&other.carts, &store::commands::Context::system(), &id, multi).await.unwrap();
+    other.carts.execute(&store::commands::Context::system(), &id, multi).await.unwrap();
 
     // The same plan again is nothing to do on the kept copy, and a change on the stored cart.
     let cart = expect_ok(app.send(Method::PUT, &format!("{path}/package"), Some(single)).await).await;
@@ -131,7 +131,7 @@ async fn a_server_whose_kept_cart_is_outdated_decides_again_on_the_stored_events
     // A change decided on an outdated copy meets the stored event's key and is decided
     // again on the stored cart: both changes are in the answer and in the view.
     let yearly = CartCommand::ChangeBillingCycle { billing_cycle: BillingCycle::Yearly };
-    store::commands::execute(&other.carts, &store::commands::Context::system(), &id, yearly).await.unwrap();
+    other.carts.execute(&store::commands::Context::system(), &id, yearly).await.unwrap();
     let body = json!({ "addOnId": "callRecording" });
     let cart = expect_ok(app.send(Method::POST, &format!("{path}/add-ons"), Some(body)).await).await;
     assert_eq!(cart["billingCycle"], "yearly");
@@ -143,14 +143,11 @@ async fn a_server_whose_kept_cart_is_outdated_decides_again_on_the_stored_events
     // A refusal decided on an outdated copy is decided again too: the other server adds an
     // add-on this one's copy lacks, and removing it here succeeds.
     let music = aggregates::pricing::AddOn::MusicWhileRinging;
-    store::commands::execute(
-        &other.carts,
-        &store::commands::Context::system(),
-        &id,
-        CartCommand::AddAddOn { add_on: music },
-    )
-    .await
-    .unwrap();
+    other
+        .carts
+        .execute(&store::commands::Context::system(), &id, CartCommand::AddAddOn { add_on: music })
+        .await
+        .unwrap();
     let response = app.send(Method::DELETE, &format!("{path}/add-ons/musicWhileRinging"), None).await;
     let cart = expect_ok(response).await;
     assert_eq!(cart["addOns"].as_array().unwrap().len(), 1, "{cart}");

@@ -22,7 +22,7 @@ use super::{no_such_order, OrderKind};
 use crate::app::auth::Staff;
 use crate::app::state::AppState;
 use crate::platform::error::ApiError;
-use store::commands::{self, Context};
+use store::commands::Context;
 
 /// The most accounts the overview lists (the totals count them all).
 pub const MAX_ACCOUNTS_SHOWN: i64 = 50;
@@ -470,7 +470,7 @@ pub async fn set_daily_cap(
     owner_of(state, kind, id).await?;
     let command =
         ServiceOrderCommand::SetDailySpendCap { cap: aggregates::pricing::Pence(pence), by: admin.email.clone() };
-    commands::execute(&state.orders, &Context::staff(&admin.email), id, command).await?;
+    state.orders.execute(&Context::staff(&admin.email), id, command).await?;
     account(state, kind, id).await
 }
 

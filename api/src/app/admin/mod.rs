@@ -26,7 +26,7 @@ use crate::app::auth::{Role, Staff};
 use crate::app::checkout::mail::{confirmation, PasswordNote};
 use crate::app::state::{load, AppState};
 use crate::platform::error::ApiError;
-use store::commands::{self, Context};
+use store::commands::Context;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
@@ -459,13 +459,7 @@ pub async fn resend_confirmation(
     let (recipient, subject, body, mail_kind, sequence) = match kind {
         OrderKind::Service => {
             existing::<ServiceOrder>(state, id).await?;
-            commands::execute(
-                &state.orders,
-                &Context::staff(&staff.email),
-                id,
-                ServiceOrderCommand::ResendConfirmation,
-            )
-            .await?;
+            state.orders.execute(&Context::staff(&staff.email), id, ServiceOrderCommand::ResendConfirmation).await?;
             let (order, sequence) = load::<ServiceOrder>(&state.pool, id).await?;
             let (subject, body) = confirmation(
                 &order,
@@ -478,8 +472,7 @@ pub async fn resend_confirmation(
         }
         OrderKind::Trial => {
             existing::<Trial>(state, id).await?;
-            commands::execute(&state.trials, &Context::staff(&staff.email), id, TrialCommand::ResendConfirmation)
-                .await?;
+            state.trials.execute(&Context::staff(&staff.email), id, TrialCommand::ResendConfirmation).await?;
             let (_, sequence) = load::<Trial>(&state.pool, id).await?;
             let view = state.trial_views.load(id).await.map_err(ApiError::internal)?.ok_or_else(no_such_order)?;
             let (subject, body) = crate::app::trial_mail::welcome(&view, &view.number, &state.services.config.sip);
@@ -487,13 +480,10 @@ pub async fn resend_confirmation(
         }
         OrderKind::Hardware => {
             existing::<HardwareOrder>(state, id).await?;
-            commands::execute(
-                &state.hardware_orders,
-                &Context::staff(&staff.email),
-                id,
-                HardwareOrderCommand::ResendConfirmation,
-            )
-            .await?;
+            state
+                .hardware_orders
+                .execute(&Context::staff(&staff.email), id, HardwareOrderCommand::ResendConfirmation)
+                .await?;
             let (order, sequence) = load::<HardwareOrder>(&state.pool, id).await?;
             let (subject, body) = crate::app::workflows::hardware_order::confirmation_mail(&order);
             (order.customer.email, subject, body, "hardware_confirmation", sequence)
@@ -529,7 +519,7 @@ pub async fn release_number(
         return Err(aggregates::service_order::ServiceOrderError::NotTheOrdersNumber.into());
     }
     let command = PhoneNumberCommand::ReturnToStock { owner: format!("order:{id}") };
-    match commands::execute(&state.numbers, &Context::staff(&staff.email), number, command).await {
+    match state.numbers.execute(&Context::staff(&staff.email), number, command).await {
         Ok(_) => {}
         Err(AggregateError::UserError(PhoneNumberError::NotOwner)) => {
             return Err(ApiError::refused(
@@ -541,7 +531,7 @@ pub async fn release_number(
         Err(error) => return Err(error.into()),
     }
     let command = ServiceOrderCommand::ReleaseNumber { number: number.to_string() };
-    commands::execute(&state.orders, &Context::staff(&staff.email), id, command).await?;
+    state.orders.execute(&Context::staff(&staff.email), id, command).await?;
     order_history(state, staff, kind, id, None).await
 }
 
@@ -600,13 +590,7 @@ pub async fn extend_trial(
         return Err(ApiError::not_found("not_a_trial", "Only a free trial can be extended."));
     }
     existing::<Trial>(state, id).await?;
-    commands::execute(
-        &state.trials,
-        &Context::staff(&staff.email),
-        id,
-        TrialCommand::Running(TrialStep::Extend { days }),
-    )
-    .await?;
+    state.trials.execute(&Context::staff(&staff.email), id, TrialCommand::Running(TrialStep::Extend { days })).await?;
     order_history(state, staff, kind, id, None).await
 }
 

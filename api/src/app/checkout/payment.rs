@@ -29,7 +29,7 @@ use crate::app::payments::{self, Charged, PayableOrder};
 use crate::app::state::AppState;
 use crate::platform::client::ClientAddress;
 use crate::platform::error::ApiError;
-use store::commands::{self, BUYER};
+use store::commands::BUYER;
 
 /// An order that may still be paid.
 fn payable(order: &ServiceOrder) -> Result<(), ApiError> {
@@ -375,7 +375,7 @@ async fn record_failure(
         code: refusal.code.clone(),
         message: refusal.message.clone(),
     });
-    match commands::execute(&state.orders, &BUYER, id, command).await {
+    match state.orders.execute(&BUYER, id, command).await {
         Ok(_) | Err(AggregateError::UserError(ServiceOrderError::AlreadyPaid)) => {}
         Err(error) => return Err(error.into()),
     }

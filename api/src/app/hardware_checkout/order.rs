@@ -17,7 +17,7 @@ use crate::app::locks::locked;
 use crate::app::order_secrets;
 use crate::app::state::AppState;
 use crate::platform::error::ApiError;
-use store::commands::{self, Context, BUYER};
+use store::commands::{Context, BUYER};
 
 /// A hardware order's id from a request: a UUID, or no such order.
 pub fn order_id(raw: &str) -> Result<String, ApiError> {
@@ -39,7 +39,7 @@ pub(super) async fn run(
     id: &str,
     command: HardwareOrderCommand,
 ) -> Result<(), ApiError> {
-    commands::execute(&state.hardware_orders, context, id, command).await?;
+    state.hardware_orders.execute(context, id, command).await?;
     Ok(())
 }
 
