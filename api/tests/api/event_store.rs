@@ -1,6 +1,7 @@
 //! The event store under the frameworks (store::event_store): one statement per append, a
 //! snapshot every SNAPSHOT_EVERY events, and loads that give the same aggregate as the
-//! whole stream replayed.
+//! whole stream replayed. postgres-es's own event store is used here only, to show that our
+//! table is still the one it reads and writes (the server reads through store::event_store).
 
 use std::collections::HashMap;
 
@@ -8,7 +9,7 @@ use aggregates::cart::{Cart, CartCommand, CartEvent};
 use aggregates::pricing::{BillingCycle, Plan};
 use api::app::state::AppState;
 use cqrs_es::persist::PersistedEventStore;
-use cqrs_es::EventStore;
+use cqrs_es::{Aggregate, EventStore};
 use postgres_es::PostgresEventRepository;
 use reqwest::Method;
 use serde_json::json;
@@ -16,11 +17,17 @@ use store::event_store::SNAPSHOT_EVERY;
 
 use crate::hardware_checkout::cart_with_phone;
 use crate::helpers::{expect_ok, spawn_app};
+use crate::trial::{free_numbers, start_trial};
+
+/// postgres-es's own event store of carts over our table, read through the upcasters.
+fn postgres_es(pool: &sqlx::PgPool) -> PersistedEventStore<PostgresEventRepository, Cart> {
+    PersistedEventStore::new_event_store(PostgresEventRepository::new(pool.clone()))
+        .with_upcasters(aggregates::upcasting::upcasters(Cart::TYPE))
+}
 
 /// The cart as its whole stream makes it, without snapshots (postgres-es's own store).
 async fn replayed(pool: &sqlx::PgPool, id: &str) -> (Cart, usize) {
-    let whole = PersistedEventStore::<_, Cart>::new_event_store(PostgresEventRepository::new(pool.clone()));
-    let context = whole.load_aggregate(id).await.unwrap();
+    let context = postgres_es(pool).load_aggregate(id).await.unwrap();
     (context.aggregate, context.current_sequence)
 }
 
@@ -178,7 +185,7 @@ async fn a_commands_events_and_the_cart_view_are_stored_together() {
 async fn an_append_from_an_outdated_load_is_a_conflict_and_stores_nothing() {
     let app = spawn_app().await;
     let id = app.create_cart().await;
-    let store = store::commands::store::<Cart>(&app.pool);
+    let store = postgres_es(&app.pool);
     let first = store.load_aggregate(&id).await.unwrap();
     let second = store.load_aggregate(&id).await.unwrap();
     store.commit(vec![package(1)], first, HashMap::new()).await.unwrap();
@@ -189,4 +196,103 @@ async fn an_append_from_an_outdated_load_is_a_conflict_and_stores_nothing() {
         2,
         "the cart's creation and the first package only: none of the refused append"
     );
+
+    // Our own append refuses the same: an event at a sequence already taken.
+    let envelope = cqrs_es::EventEnvelope::<Cart> {
+        aggregate_id: id.clone(),
+        sequence: 2,
+        payload: package(4),
+        metadata: HashMap::new(),
+    };
+    let events = [cqrs_es::persist::SerializedEvent::try_from(&envelope).unwrap()];
+    let append = store::event_store::Append { events: &events, snapshot: None, view: None, workflows: vec![] };
+    let mut connection = app.pool.acquire().await.unwrap();
+    let refused = store::event_store::append::<Cart>(&mut connection, append).await;
+    assert!(matches!(refused, Err(cqrs_es::persist::PersistenceError::OptimisticLockError)), "{refused:?}");
+    assert_eq!(stored_events(&app.pool, &id).await, 2);
+}
+
+/// A trial's staff extension as it was stored before `TrialExtended` 1.1: the staff member
+/// named in the payload's `by`, the metadata empty (aggregates::upcasting). Every reader (the
+/// aggregate's load, its history, support's history, the catch-up query, the rebuild's pages,
+/// and postgres-es's own store over our table) reads it as the event stored today.
+#[tokio::test]
+async fn an_upcast_event_reads_the_same_through_every_path() {
+    use aggregates::trial::{Trial, TrialCommand, TrialEvent, TrialStep};
+    let app = spawn_app().await;
+    let state = AppState::new(app.pool.clone());
+    let number = free_numbers(&app).await.remove(0);
+    let started = expect_ok(start_trial(&app, "upcast@example.com", &number).await).await;
+    let id = started["customerId"].as_str().unwrap().to_string();
+    let staff = store::commands::Context::staff("ada@talkbridge.example");
+    state.trials.execute(&staff, &id, TrialCommand::Running(TrialStep::Extend { days: 3 })).await.unwrap();
+
+    // Everything each path reads of the trial as stored today.
+    let payloads = |events: &[cqrs_es::EventEnvelope<Trial>]| {
+        events.iter().map(|e| (e.sequence, e.payload.clone(), e.metadata.clone())).collect::<Vec<_>>()
+    };
+    let support = |replay: api::app::admin::history::Replay<Trial>| {
+        (serde_json::to_value(&replay.events).unwrap(), replay.current)
+    };
+    let view = async || -> Option<serde_json::Value> {
+        sqlx::query_scalar("SELECT payload::jsonb FROM trial_view WHERE view_id = $1")
+            .bind(&id)
+            .fetch_optional(&app.pool)
+            .await
+            .unwrap()
+    };
+    let loaded = store::commands::load::<Trial>(&app.pool, &id).await.unwrap();
+    let history = store::commands::history::<Trial>(&app.pool, &id).await.unwrap();
+    let last = history.last().unwrap().clone();
+    assert!(matches!(last.payload, TrialEvent::TrialExtended { days: 3, .. }), "{last:?}");
+    let replayed = support(api::app::admin::history::replay::<Trial>(&app.pool, &id, None).await.unwrap().unwrap());
+    assert!(replayed.0.to_string().contains("by ada@talkbridge.example"), "{}", replayed.0);
+    let viewed = view().await.expect("the trial's view");
+    let postgres_es = || {
+        PersistedEventStore::<_, Trial>::new_event_store(PostgresEventRepository::new(app.pool.clone()))
+            .with_upcasters(aggregates::upcasting::upcasters(Trial::TYPE))
+    };
+    assert_eq!(payloads(&postgres_es().load_events(&id).await.unwrap()), payloads(&history));
+
+    // The extension as 1.0 stored it.
+    let rewritten = sqlx::query(
+        "UPDATE events SET event_version = '1.0', metadata = '{}'::json,
+                payload = jsonb_set(payload::jsonb, '{TrialExtended,by}', '\"ada@talkbridge.example\"')::json
+          WHERE aggregate_type = 'Trial' AND aggregate_id = $1 AND sequence = $2",
+    )
+    .bind(&id)
+    .bind(last.sequence as i64)
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(rewritten.rows_affected(), 1);
+    let stored: (String, serde_json::Value, serde_json::Value) = sqlx::query_as(
+        "SELECT event_version, payload::jsonb, metadata::jsonb FROM events
+          WHERE aggregate_type = 'Trial' AND aggregate_id = $1 AND sequence = $2",
+    )
+    .bind(&id)
+    .bind(last.sequence as i64)
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(
+        (stored.0.as_str(), &stored.1["TrialExtended"]["by"], &stored.2),
+        ("1.0", &json!("ada@talkbridge.example"), &json!({}))
+    );
+
+    // The aggregate's load, its history and support's history.
+    assert_eq!(store::commands::load::<Trial>(&app.pool, &id).await.unwrap(), loaded);
+    assert_eq!(payloads(&store::commands::history::<Trial>(&app.pool, &id).await.unwrap()), payloads(&history));
+    let again = support(api::app::admin::history::replay::<Trial>(&app.pool, &id, None).await.unwrap().unwrap());
+    assert_eq!(again, replayed);
+    // The catch-up query, which reads the stream when it finds a gap: here the view is gone.
+    sqlx::query("DELETE FROM trial_view WHERE view_id = $1").bind(&id).execute(&app.pool).await.unwrap();
+    state.trial_view_query.catch_up(&id, std::slice::from_ref(&last)).await.unwrap();
+    assert_eq!(view().await.as_ref(), Some(&viewed));
+    // The rebuild, which reads the events in pages of the store's global order.
+    sqlx::query("DELETE FROM trial_view WHERE view_id = $1").bind(&id).execute(&app.pool).await.unwrap();
+    api::tools::rebuild::rebuild_trial_views(&state).await.unwrap();
+    assert_eq!(view().await.as_ref(), Some(&viewed));
+    // postgres-es's own store reads our table the same.
+    assert_eq!(payloads(&postgres_es().load_events(&id).await.unwrap()), payloads(&history));
 }

@@ -361,14 +361,7 @@ async fn owner_of(state: &AppState, kind: OrderKind, id: &str) -> Result<String,
             ))
         }
     };
-    let exists = sqlx::query_scalar!(
-        r#"SELECT EXISTS (SELECT 1 FROM events WHERE aggregate_type = $1 AND aggregate_id = $2) AS "exists!""#,
-        aggregate_type,
-        id
-    )
-    .fetch_one(&state.pool)
-    .await
-    .map_err(ApiError::internal)?;
+    let exists = store::event_store::exists(&state.pool, aggregate_type, id).await.map_err(ApiError::internal)?;
     if !exists {
         return Err(no_such_order());
     }
