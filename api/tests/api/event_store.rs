@@ -15,9 +15,9 @@ use reqwest::Method;
 use serde_json::json;
 use store::event_store::SNAPSHOT_EVERY;
 
+use crate::checkout::{cart, create_account, pay, single_user, OK_CARD};
 use crate::hardware_checkout::cart_with_phone;
 use crate::helpers::{expect_ok, spawn_app};
-use crate::trial::{free_numbers, start_trial};
 
 /// postgres-es's own event store of carts over our table, read through the upcasters.
 fn postgres_es(pool: &sqlx::PgPool) -> PersistedEventStore<PostgresEventRepository, Cart> {
@@ -212,87 +212,99 @@ async fn an_append_from_an_outdated_load_is_a_conflict_and_stores_nothing() {
     assert_eq!(stored_events(&app.pool, &id).await, 2);
 }
 
-/// A trial's staff extension as it was stored before `TrialExtended` 1.1: the staff member
-/// named in the payload's `by`, the metadata empty (aggregates::upcasting). Every reader (the
-/// aggregate's load, its history, support's history, the catch-up query, the rebuild's pages,
-/// and postgres-es's own store over our table) reads it as the event stored today.
+/// An order's events as they were stored before their 1.1 (aggregates::upcasting): its
+/// `OrderPlaced` with the amount due today as `grand_total`, and a staff step naming the
+/// staff member in the payload's `by` with no actor in the metadata. Every path that reads
+/// events (the aggregate's load, its history, support's history, the catch-up query, the
+/// rebuild's pages, and postgres-es's own store over our table) reads them as the events
+/// stored today.
 #[tokio::test]
 async fn an_upcast_event_reads_the_same_through_every_path() {
-    use aggregates::trial::{Trial, TrialCommand, TrialEvent, TrialStep};
+    use aggregates::service_order::{ServiceOrder, ServiceOrderCommand, ServiceOrderEvent};
     let app = spawn_app().await;
     let state = AppState::new(app.pool.clone());
-    let number = free_numbers(&app).await.remove(0);
-    let started = expect_ok(start_trial(&app, "upcast@example.com", &number).await).await;
-    let id = started["customerId"].as_str().unwrap().to_string();
+    let kept = cart(&app, single_user(&["442079460101"])).await;
+    let (_, charge, id) = pay(&app, &kept, "upcast@example.com", OK_CARD).await;
+    expect_ok(charge).await;
+    create_account(&app, &id).await;
     let staff = store::commands::Context::staff("ada@talkbridge.example");
-    state.trials.execute(&staff, &id, TrialCommand::Running(TrialStep::Extend { days: 3 })).await.unwrap();
+    state.orders.execute(&staff, &id, ServiceOrderCommand::ResendConfirmation).await.unwrap();
 
-    // Everything each path reads of the trial as stored today.
-    let payloads = |events: &[cqrs_es::EventEnvelope<Trial>]| {
+    // What each path reads of the order as stored today.
+    let read = |events: &[cqrs_es::EventEnvelope<ServiceOrder>]| {
         events.iter().map(|e| (e.sequence, e.payload.clone(), e.metadata.clone())).collect::<Vec<_>>()
     };
-    let support = |replay: api::app::admin::history::Replay<Trial>| {
-        (serde_json::to_value(&replay.events).unwrap(), replay.current)
+    let support = async || {
+        let replayed = api::app::admin::history::replay_service_order(&app.pool, &id, None).await.unwrap().unwrap();
+        (serde_json::to_value(&replayed.replay.events).unwrap(), replayed.replay.current)
     };
     let view = async || -> Option<serde_json::Value> {
-        sqlx::query_scalar("SELECT payload::jsonb FROM trial_view WHERE view_id = $1")
+        sqlx::query_scalar("SELECT payload::jsonb FROM order_view WHERE view_id = $1")
             .bind(&id)
             .fetch_optional(&app.pool)
             .await
             .unwrap()
     };
-    let loaded = store::commands::load::<Trial>(&app.pool, &id).await.unwrap();
-    let history = store::commands::history::<Trial>(&app.pool, &id).await.unwrap();
-    let last = history.last().unwrap().clone();
-    assert!(matches!(last.payload, TrialEvent::TrialExtended { days: 3, .. }), "{last:?}");
-    let replayed = support(api::app::admin::history::replay::<Trial>(&app.pool, &id, None).await.unwrap().unwrap());
-    assert!(replayed.0.to_string().contains("by ada@talkbridge.example"), "{}", replayed.0);
-    let viewed = view().await.expect("the trial's view");
     let postgres_es = || {
-        PersistedEventStore::<_, Trial>::new_event_store(PostgresEventRepository::new(app.pool.clone()))
-            .with_upcasters(aggregates::upcasting::upcasters(Trial::TYPE))
+        PersistedEventStore::<_, ServiceOrder>::new_event_store(PostgresEventRepository::new(app.pool.clone()))
+            .with_upcasters(aggregates::upcasting::upcasters(ServiceOrder::TYPE))
     };
-    assert_eq!(payloads(&postgres_es().load_events(&id).await.unwrap()), payloads(&history));
+    let loaded = store::commands::load::<ServiceOrder>(&app.pool, &id).await.unwrap();
+    let history = store::commands::history::<ServiceOrder>(&app.pool, &id).await.unwrap();
+    let resent = history.iter().find(|e| matches!(e.payload, ServiceOrderEvent::ConfirmationResent { .. })).unwrap();
+    let supported = support().await;
+    assert!(supported.0.to_string().contains("resent by ada@talkbridge.example"), "{}", supported.0);
+    let viewed = view().await.expect("the order's view");
+    assert_eq!(read(&postgres_es().load_events(&id).await.unwrap()), read(&history));
 
-    // The extension as 1.0 stored it.
+    // The two events as 1.0 stored them.
     let rewritten = sqlx::query(
-        "UPDATE events SET event_version = '1.0', metadata = '{}'::json,
-                payload = jsonb_set(payload::jsonb, '{TrialExtended,by}', '\"ada@talkbridge.example\"')::json
-          WHERE aggregate_type = 'Trial' AND aggregate_id = $1 AND sequence = $2",
+        r#"UPDATE events SET event_version = '1.0',
+                payload = CASE event_type
+                  WHEN 'OrderPlaced' THEN
+                    jsonb_set(payload::jsonb #- '{OrderPlaced,lines,amounts,due_today}',
+                              '{OrderPlaced,lines,amounts,grand_total}',
+                              payload::jsonb #> '{OrderPlaced,lines,amounts,due_today}')::json
+                  ELSE jsonb_set(payload::jsonb, '{ConfirmationResent,by}', '"ada@talkbridge.example"')::json END,
+                metadata = CASE event_type WHEN 'OrderPlaced' THEN metadata ELSE '{}'::json END
+          WHERE aggregate_type = 'ServiceOrder' AND aggregate_id = $1
+            AND (event_type = 'OrderPlaced' OR sequence = $2)"#,
     )
     .bind(&id)
-    .bind(last.sequence as i64)
+    .bind(resent.sequence as i64)
     .execute(&app.pool)
     .await
     .unwrap();
-    assert_eq!(rewritten.rows_affected(), 1);
-    let stored: (String, serde_json::Value, serde_json::Value) = sqlx::query_as(
-        "SELECT event_version, payload::jsonb, metadata::jsonb FROM events
-          WHERE aggregate_type = 'Trial' AND aggregate_id = $1 AND sequence = $2",
+    assert_eq!(rewritten.rows_affected(), 2);
+    let stored: Vec<serde_json::Value> = sqlx::query_scalar(
+        "SELECT json_build_object('version', event_version, 'payload', payload, 'metadata', metadata)::jsonb
+           FROM events WHERE aggregate_type = 'ServiceOrder' AND aggregate_id = $1
+            AND (event_type = 'OrderPlaced' OR sequence = $2)
+          ORDER BY sequence",
     )
     .bind(&id)
-    .bind(last.sequence as i64)
-    .fetch_one(&app.pool)
+    .bind(resent.sequence as i64)
+    .fetch_all(&app.pool)
     .await
     .unwrap();
-    assert_eq!(
-        (stored.0.as_str(), &stored.1["TrialExtended"]["by"], &stored.2),
-        ("1.0", &json!("ada@talkbridge.example"), &json!({}))
-    );
+    assert!(stored.iter().all(|event| event["version"] == "1.0"), "{stored:?}");
+    assert!(stored[0]["payload"]["OrderPlaced"]["lines"]["amounts"]["grand_total"].is_number(), "{}", stored[0]);
+    assert_eq!(stored[1]["payload"]["ConfirmationResent"]["by"], "ada@talkbridge.example");
+    assert_eq!(stored[1]["metadata"], json!({}));
 
     // The aggregate's load, its history and support's history.
-    assert_eq!(store::commands::load::<Trial>(&app.pool, &id).await.unwrap(), loaded);
-    assert_eq!(payloads(&store::commands::history::<Trial>(&app.pool, &id).await.unwrap()), payloads(&history));
-    let again = support(api::app::admin::history::replay::<Trial>(&app.pool, &id, None).await.unwrap().unwrap());
-    assert_eq!(again, replayed);
-    // The catch-up query, which reads the stream when it finds a gap: here the view is gone.
-    sqlx::query("DELETE FROM trial_view WHERE view_id = $1").bind(&id).execute(&app.pool).await.unwrap();
-    state.trial_view_query.catch_up(&id, std::slice::from_ref(&last)).await.unwrap();
+    assert_eq!(store::commands::load::<ServiceOrder>(&app.pool, &id).await.unwrap(), loaded);
+    let again = store::commands::history::<ServiceOrder>(&app.pool, &id).await.unwrap();
+    assert_eq!(read(&again), read(&history));
+    assert_eq!(support().await, supported);
+    // The catch-up query, which reads the stream when it finds a gap (here: no view at all).
+    sqlx::query("DELETE FROM order_view WHERE view_id = $1").bind(&id).execute(&app.pool).await.unwrap();
+    state.order_view_query.catch_up(&id, &history[history.len() - 1..]).await.unwrap();
     assert_eq!(view().await.as_ref(), Some(&viewed));
-    // The rebuild, which reads the events in pages of the store's global order.
-    sqlx::query("DELETE FROM trial_view WHERE view_id = $1").bind(&id).execute(&app.pool).await.unwrap();
-    api::tools::rebuild::rebuild_trial_views(&state).await.unwrap();
+    // The rebuild, which reads every order's events in pages of the store's global order.
+    sqlx::query("DELETE FROM order_view WHERE view_id = $1").bind(&id).execute(&app.pool).await.unwrap();
+    api::tools::rebuild::rebuild_order_views(&state).await.unwrap();
     assert_eq!(view().await.as_ref(), Some(&viewed));
     // postgres-es's own store reads our table the same.
-    assert_eq!(payloads(&postgres_es().load_events(&id).await.unwrap()), payloads(&history));
+    assert_eq!(read(&postgres_es().load_events(&id).await.unwrap()), read(&history));
 }
