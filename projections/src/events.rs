@@ -31,7 +31,8 @@ pub enum Read<'a> {
     /// sequence (an order's ports: their ids are the order's id, a colon and the number).
     Prefixed(&'a str),
     /// Up to `limit` events after global position `after`, in the store's global order
-    /// (the rebuild's pages).
+    /// (the rebuild's pages), without their metadata (no read model reads it, and decoding
+    /// it would cost as much again as the events).
     Page { after: i64, limit: i64 },
 }
 
