@@ -7,8 +7,9 @@
 //!    absence means. Nothing else is needed.
 //! 2. A field renamed, moved or recomputed: raise that event's `event_version` (minor for a
 //!    compatible change) and add an upcaster below that rewrites the older payloads into the
-//!    new shape. Every place that reads stored events goes through `upcasters` (the event
-//!    stores of the API and the jobs, and `rebuild-views`), so the aggregate and its
+//!    new shape. Every read of stored events goes through the store's one reader
+//!    (store::event_store: the aggregate's load, its history, support's history, the live
+//!    queries and `rebuild-views`), which applies `upcasters` once, so the aggregate and its
 //!    projections only ever see the current shape.
 //! 3. Keep a test that reads a payload exactly as the old version stored it.
 //!
@@ -90,9 +91,16 @@ impl EventUpcaster for ActorFromPayload {
     }
 }
 
-/// Brings a stored event to the current shape (for code that decodes events itself).
-pub fn upcast(mut event: SerializedEvent) -> SerializedEvent {
-    for upcaster in upcasters(&event.aggregate_type) {
+/// Brings a stored event to the current shape.
+pub fn upcast(event: SerializedEvent) -> SerializedEvent {
+    let upcasters = upcasters(&event.aggregate_type);
+    upcast_with(&upcasters, event)
+}
+
+/// Brings a stored event to the current shape with its type's `upcasters` (made once for
+/// many events: store::event_store's reader), each applied in turn where it applies.
+pub fn upcast_with(upcasters: &[Box<dyn EventUpcaster>], mut event: SerializedEvent) -> SerializedEvent {
+    for upcaster in upcasters {
         if upcaster.can_upcast(&event.event_type, &event.event_version) {
             event = upcaster.upcast(event);
         }

@@ -153,7 +153,7 @@ async fn settle_unpaid(job: &ConfirmJob<'_>, id: &str, now: DateTime<Utc>) -> Re
         let paid = matches!(command, HardwareOrderCommand::RecordPayment { .. });
         let declined = matches!(command, HardwareOrderCommand::RecordDecline { .. });
         if !matches!(command, HardwareOrderCommand::Cancel) {
-            commands::execute(job.orders, &job.context, id, command).await.map_err(|e| e.to_string())?;
+            job.orders.execute(&job.context, id, command).await.map_err(|e| e.to_string())?;
             if paid {
                 return Ok(Settled::Paid);
             }
@@ -177,7 +177,7 @@ async fn settle_unpaid(job: &ConfirmJob<'_>, id: &str, now: DateTime<Utc>) -> Re
             }
         }
     }
-    match commands::execute(job.orders, &job.context, id, HardwareOrderCommand::Cancel).await {
+    match job.orders.execute(&job.context, id, HardwareOrderCommand::Cancel).await {
         Ok(_) => Ok(Settled::Expired),
         Err(AggregateError::UserError(HardwareOrderError::TooEarlyToCancel | HardwareOrderError::AlreadyPaid)) => {
             Ok(Settled::Open)

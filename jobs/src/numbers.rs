@@ -21,7 +21,7 @@ pub async fn release_expired(
     let expired = projections::inventory::expired_reservations(pool, now).await.map_err(|e| e.to_string())?;
     let mut released = 0;
     for (value, cart) in expired {
-        match store::commands::execute(numbers, context, &value, PhoneNumberCommand::ExpireReservation).await {
+        match numbers.execute(context, &value, PhoneNumberCommand::ExpireReservation).await {
             Ok(_) => released += 1,
             // Renewed or released meanwhile, or another request at the same moment: the
             // next run looks again.
@@ -30,8 +30,7 @@ pub async fn release_expired(
             }
             Err(error) => return Err(error.to_string()),
         }
-        match store::commands::execute(carts, context, &cart, CartCommand::RemoveNumber { value: value.clone() }).await
-        {
+        match carts.execute(context, &cart, CartCommand::RemoveNumber { value: value.clone() }).await {
             Ok(_) | Err(AggregateError::UserError(CartError::NumberNotInCart | CartError::NotFound)) => {}
             Err(error) => tracing::warn!(%value, %cart, %error, "could not take the expired number out of its cart"),
         }

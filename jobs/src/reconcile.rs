@@ -123,7 +123,7 @@ pub async fn reconcile_payments(state: &ReconcileJob<'_>, now: DateTime<Utc>) ->
 }
 
 async fn record(state: &ReconcileJob<'_>, id: &str, command: ServiceOrderCommand) -> Result<(), String> {
-    match commands::execute(state.orders, &state.context, id, command).await {
+    match state.orders.execute(&state.context, id, command).await {
         Ok(_) | Err(AggregateError::UserError(ServiceOrderError::AlreadyPaid)) => Ok(()),
         Err(error) => Err(error.to_string()),
     }
@@ -161,7 +161,7 @@ async fn expire(state: &ReconcileJob<'_>, id: &str, now: DateTime<Utc>) -> Resul
             tracing::warn!(order = id, subscription, %error, "an expiring order's subscription was not cancelled");
         }
     }
-    match commands::execute(state.orders, &state.context, id, ServiceOrderCommand::Expire { refund_id }).await {
+    match state.orders.execute(&state.context, id, ServiceOrderCommand::Expire { refund_id }).await {
         Ok(_) => Ok(true),
         Err(AggregateError::UserError(ServiceOrderError::AlreadyPaid | ServiceOrderError::TooEarlyToExpire)) => {
             Ok(false)

@@ -93,9 +93,7 @@ pub async fn end_trials(state: &TrialJob<'_>, now: DateTime<Utc>) -> Result<Repo
     // First the unconfirmed ones: such a trial ends for that, not for its seven days, and is
     // reminded of nothing. Their SIP login and number follow (the `end-trial` workflow).
     for id in due_unverified(state.pool, now).await.map_err(|e| e.to_string())? {
-        match commands::execute(state.trials, &state.context, &id, TrialCommand::Running(TrialStep::EndUnverified))
-            .await
-        {
+        match state.trials.execute(&state.context, &id, TrialCommand::Running(TrialStep::EndUnverified)).await {
             Ok(_) => report.released += 1,
             Err(error) if moved_on(&error) => {}
             Err(error) => return Err(error.to_string()),
@@ -116,7 +114,7 @@ pub async fn end_trials(state: &TrialJob<'_>, now: DateTime<Utc>) -> Result<Repo
             }
         };
         let converting = matches!(command, TrialCommand::Running(TrialStep::ConvertTrial { .. }));
-        match commands::execute(state.trials, &state.context, &id, command).await {
+        match state.trials.execute(&state.context, &id, command).await {
             Ok(_) if converting => report.converted += 1,
             Ok(_) => report.ended += 1,
             Err(error) if moved_on(&error) => {}
@@ -125,8 +123,7 @@ pub async fn end_trials(state: &TrialJob<'_>, now: DateTime<Utc>) -> Result<Repo
     }
     for id in due_for_reminder(state.pool, now, REMINDER_DAYS_BEFORE_END).await.map_err(|e| e.to_string())? {
         // The e-mail follows from the event (the `remind-trial` workflow it starts).
-        match commands::execute(state.trials, &state.context, &id, TrialCommand::Running(TrialStep::SendReminder)).await
-        {
+        match state.trials.execute(&state.context, &id, TrialCommand::Running(TrialStep::SendReminder)).await {
             Ok(_) => report.reminded += 1,
             Err(error) if moved_on(&error) => {}
             Err(error) => return Err(error.to_string()),
@@ -192,7 +189,7 @@ async fn return_numbers(state: &TrialJob<'_>, now: DateTime<Utc>) -> Result<usiz
     let mut returned = 0;
     for (id, number) in due_to_return(state, now).await.map_err(|e| e.to_string())? {
         let command = PhoneNumberCommand::ReturnToStock { owner: format!("trial:{id}") };
-        match commands::execute(state.numbers, &state.context, &number, command).await {
+        match state.numbers.execute(&state.context, &number, command).await {
             Ok(_) => returned += 1,
             // No longer this trial's (returned by an earlier run that stopped before the mark).
             Err(AggregateError::UserError(PhoneNumberError::NotOwner)) => {}

@@ -127,10 +127,12 @@ impl SequencedView<CallCredit> for CallCreditView {
 /// (crate::rebuild).
 pub async fn rebuild(
     pool: &sqlx::PgPool,
+    reader: &impl crate::events::EventReader,
     watch: &mut dyn crate::rebuild::Watch,
 ) -> Result<crate::rebuild::Rebuilt, crate::rebuild::RebuildError> {
     crate::rebuild::rebuild(
         pool,
+        reader,
         &crate::rebuild::ViewTable::<CallCredit, CallCreditView>::new(CALL_CREDIT_VIEW_TABLE),
         watch,
     )

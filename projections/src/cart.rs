@@ -376,9 +376,11 @@ impl CartView {
 /// (crate::rebuild).
 pub async fn rebuild(
     pool: &sqlx::PgPool,
+    reader: &impl crate::events::EventReader,
     watch: &mut dyn crate::rebuild::Watch,
 ) -> Result<crate::rebuild::Rebuilt, crate::rebuild::RebuildError> {
-    crate::rebuild::rebuild(pool, &crate::rebuild::ViewTable::<Cart, CartView>::new(CART_VIEW_TABLE), watch).await
+    crate::rebuild::rebuild(pool, reader, &crate::rebuild::ViewTable::<Cart, CartView>::new(CART_VIEW_TABLE), watch)
+        .await
 }
 
 #[cfg(test)]

@@ -4,22 +4,29 @@
 //! two commands on one aggregate finish at the same moment, the second view update loses
 //! the optimistic-lock race and its events never reach the view. This query remembers the
 //! last sequence each view has seen, skips events it already has, reloads the aggregate's
-//! events when it finds a gap, and retries a lost race, so the view always catches up.
+//! events when it finds a gap (through the store's one reader, crate::events), and retries a
+//! lost race, so the view always catches up.
 
 use std::marker::PhantomData;
 use std::sync::Arc;
 
 use async_trait::async_trait;
 use cqrs_es::persist::{ViewContext, ViewRepository};
-use cqrs_es::{Aggregate, EventEnvelope, EventStore, Query, View};
+use cqrs_es::{Aggregate, EventEnvelope, Query, View};
+use sqlx::PgPool;
+
+use crate::events::EventReader;
 
 /// A view that knows the sequence of the last event applied to it.
 pub trait SequencedView<A: Aggregate>: View<A> {
     fn last_sequence(&self) -> usize;
 }
 
+/// Keeps the views `V` of aggregates `A` in `R` in step, reading a stream through `S` (the
+/// store's reader) on `pool` when it finds a gap.
 pub struct CatchUpQuery<S, R, V, A> {
-    store: Arc<S>,
+    pool: PgPool,
+    reader: S,
     views: Arc<R>,
     phantom: PhantomData<(V, A)>,
 }
@@ -62,12 +69,12 @@ pub const UPDATE_FAILURES: &str = "talkbridge_projection_update_failures_total";
 impl<S, R, V, A> CatchUpQuery<S, R, V, A>
 where
     A: Aggregate,
-    S: EventStore<A>,
+    S: EventReader,
     R: ViewRepository<V, A>,
     V: SequencedView<A> + Clone + Send + 'static,
 {
-    pub fn new(store: Arc<S>, views: Arc<R>) -> Self {
-        CatchUpQuery { store, views, phantom: PhantomData }
+    pub fn new(pool: &PgPool, reader: S, views: Arc<R>) -> Self {
+        CatchUpQuery { pool: pool.clone(), reader, views, phantom: PhantomData }
     }
 
     /// Brings one view up to date with `events` (the ones just committed); returns an error
@@ -91,8 +98,8 @@ where
             let seen = view.last_sequence();
             let gap = events.first().is_some_and(|first| first.sequence > seen + 1);
             let fresh: Vec<EventEnvelope<A>> = if gap {
-                match self.store.load_events(view_id).await {
-                    Ok(all) => all.into_iter().filter(|e| e.sequence > seen).collect(),
+                match self.reader.stream::<A>(&self.pool, view_id).await {
+                    Ok(all) => all.into_iter().map(|e| e.envelope).filter(|e| e.sequence > seen).collect(),
                     Err(e) => {
                         last_error = e.to_string();
                         continue;
@@ -120,7 +127,7 @@ where
 impl<S, R, V, A> Query<A> for CatchUpQuery<S, R, V, A>
 where
     A: Aggregate + 'static,
-    S: EventStore<A> + 'static,
+    S: EventReader,
     R: ViewRepository<V, A> + 'static,
     V: SequencedView<A> + Clone + Send + 'static,
 {

@@ -227,10 +227,12 @@ pub async fn audit_page(
 /// (crate::rebuild).
 pub async fn rebuild(
     pool: &sqlx::PgPool,
+    reader: &impl crate::events::EventReader,
     watch: &mut dyn crate::rebuild::Watch,
 ) -> Result<crate::rebuild::Rebuilt, crate::rebuild::RebuildError> {
     crate::rebuild::rebuild(
         pool,
+        reader,
         &crate::rebuild::ViewTable::<HardwareItem, HardwareView>::new(HARDWARE_VIEW_TABLE),
         watch,
     )
@@ -240,9 +242,10 @@ pub async fn rebuild(
 /// Rebuilds the admin audit log of catalogue changes (crate::rebuild).
 pub async fn rebuild_audit_log(
     pool: &sqlx::PgPool,
+    reader: &impl crate::events::EventReader,
     watch: &mut dyn crate::rebuild::Watch,
 ) -> Result<crate::rebuild::Rebuilt, crate::rebuild::RebuildError> {
-    crate::rebuild::rebuild(pool, &AuditLog, watch).await
+    crate::rebuild::rebuild(pool, reader, &AuditLog, watch).await
 }
 
 /// One item's audit rows so far, and its name as its last event left it (an entry names
@@ -278,7 +281,7 @@ impl crate::rebuild::ReadModel for AuditLog {
         "CREATE TEMPORARY TABLE hardware_audit_rebuild (LIKE hardware_audit INCLUDING ALL)".to_string()
     }
 
-    fn apply(&self, state: &mut AuditRows, event: &crate::rebuild::Stored<HardwareItem>) {
+    fn apply(&self, state: &mut AuditRows, event: &crate::events::Stored<HardwareItem>) {
         let record = AuditRecord::of(&event.envelope, state.name.as_deref());
         state.name = Some(record.item_name.clone());
         state.rows.push((event.envelope.aggregate_id.clone(), event.global_sequence, record));

@@ -255,10 +255,12 @@ pub async fn unpaid_since(pool: &PgPool, cutoff: DateTime<Utc>) -> Result<Vec<St
 /// (crate::rebuild).
 pub async fn rebuild(
     pool: &sqlx::PgPool,
+    reader: &impl crate::events::EventReader,
     watch: &mut dyn crate::rebuild::Watch,
 ) -> Result<crate::rebuild::Rebuilt, crate::rebuild::RebuildError> {
     crate::rebuild::rebuild(
         pool,
+        reader,
         &crate::rebuild::ViewTable::<HardwareOrder, HardwareOrderView>::new(HARDWARE_ORDER_VIEW_TABLE),
         watch,
     )

@@ -506,9 +506,10 @@ pub fn parse_stock_fields(fields: &[&str]) -> Result<StockNumber, String> {
 /// they are (crate::rebuild).
 pub async fn rebuild(
     pool: &PgPool,
+    reader: &impl crate::events::EventReader,
     watch: &mut dyn crate::rebuild::Watch,
 ) -> Result<crate::rebuild::Rebuilt, crate::rebuild::RebuildError> {
-    crate::rebuild::rebuild(pool, &Inventory, watch).await
+    crate::rebuild::rebuild(pool, reader, &Inventory, watch).await
 }
 
 /// The state columns of `number_inventory`. A stock number without events is available,
@@ -539,7 +540,7 @@ impl crate::rebuild::ReadModel for Inventory {
             .to_string()
     }
 
-    fn apply(&self, state: &mut Self::State, event: &crate::rebuild::Stored<PhoneNumber>) {
+    fn apply(&self, state: &mut Self::State, event: &crate::events::Stored<PhoneNumber>) {
         *state = Some((event.envelope.sequence as i64, NumberState::after(&event.envelope.payload)));
     }
 

@@ -1,8 +1,10 @@
-//! Read models built from the stored events. Each can be rebuilt by replaying the store.
+//! Read models built from the stored events (read through the store's one reader: crate::events).
+//! Each can be rebuilt by replaying the store.
 
 pub mod call_credit;
 pub mod cart;
 pub mod catch_up;
+pub mod events;
 pub mod hardware;
 pub mod hardware_orders;
 pub mod history;

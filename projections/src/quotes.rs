@@ -76,10 +76,12 @@ impl SequencedView<QuoteRequest> for QuoteRequestView {
 /// (crate::rebuild).
 pub async fn rebuild(
     pool: &sqlx::PgPool,
+    reader: &impl crate::events::EventReader,
     watch: &mut dyn crate::rebuild::Watch,
 ) -> Result<crate::rebuild::Rebuilt, crate::rebuild::RebuildError> {
     crate::rebuild::rebuild(
         pool,
+        reader,
         &crate::rebuild::ViewTable::<QuoteRequest, QuoteRequestView>::new(QUOTE_REQUEST_VIEW_TABLE),
         watch,
     )

@@ -37,15 +37,19 @@
 //! Each read model owns its rebuild beside its fold: a view table is a [`ViewTable`] of its
 //! view (`cart::rebuild`, `orders::rebuild`, ...), and the audit log, the inventory and the SIP
 //! accounts implement [`ReadModel`] in their own modules.
+//!
+//! Every event is read through the store's one reader (crate::events: the pages, the
+//! catch-up's streams and the in-place replay's), so a rebuild sees each event in the shape
+//! the aggregate's load, its history and the live queries see.
 
 use std::collections::HashMap;
 use std::marker::PhantomData;
 use std::time::Instant;
 
 use crate::catch_up::SequencedView;
+use crate::events::{EventReader, Read, ReadError, Stored};
 use async_trait::async_trait;
-use cqrs_es::persist::SerializedEvent;
-use cqrs_es::{Aggregate, EventEnvelope};
+use cqrs_es::Aggregate;
 use serde::Serialize;
 use sqlx::{Connection, PgConnection, PgPool};
 use tokio::sync::{mpsc, oneshot};
@@ -62,8 +66,8 @@ pub enum RebuildError {
     Database(#[from] sqlx::Error),
     #[error("the event reader stopped: {0}")]
     Reader(String),
-    #[error("event {aggregate_type} {aggregate_id} #{sequence} could not be read: {detail}")]
-    Event { aggregate_type: String, aggregate_id: String, sequence: i64, detail: String },
+    #[error(transparent)]
+    Read(#[from] ReadError),
 }
 
 /// What one rebuild did.
@@ -101,90 +105,13 @@ impl Watch for () {
     fn finish(&mut self) {}
 }
 
-/// One event as stored, with its place in the store's global order.
-pub struct Stored<A: Aggregate> {
-    pub envelope: EventEnvelope<A>,
-    pub global_sequence: i64,
-}
-
-/// An event as the replay reads it: aggregate, sequence, type, version, payload (as text),
-/// global sequence. No metadata: no read model reads it (the audit log's actor is in the
-/// event itself).
-type EventRow = (String, i64, String, String, String, i64);
-
-/// Decodes a stored event straight from its text into the event type, or, for an older
-/// shape an upcaster rewrites (aggregates::upcasting), through a JSON value and the upcaster.
-fn decode<A: Aggregate>(row: EventRow) -> Result<Stored<A>, RebuildError> {
-    let (aggregate_id, sequence, event_type, event_version, payload, global_sequence) = row;
-    let failed = |detail: String, aggregate_id: &str| RebuildError::Event {
-        aggregate_type: A::TYPE.to_string(),
-        aggregate_id: aggregate_id.to_string(),
-        sequence,
-        detail,
-    };
-    let upcast = aggregates::upcasting::upcasters(A::TYPE)
-        .iter()
-        .any(|upcaster| upcaster.can_upcast(&event_type, &event_version));
-    let envelope = if upcast {
-        let payload = serde_json::from_str(&payload).map_err(|e| failed(e.to_string(), &aggregate_id))?;
-        let serialized = SerializedEvent {
-            aggregate_id: aggregate_id.clone(),
-            sequence: sequence as usize,
-            aggregate_type: A::TYPE.to_string(),
-            event_type,
-            event_version,
-            payload,
-            metadata: serde_json::json!({}),
-        };
-        EventEnvelope::<A>::try_from(aggregates::upcasting::upcast(serialized))
-            .map_err(|e| failed(e.to_string(), &aggregate_id))?
-    } else {
-        let payload = serde_json::from_str(&payload).map_err(|e| failed(e.to_string(), &aggregate_id))?;
-        EventEnvelope { aggregate_id, sequence: sequence as usize, payload, metadata: HashMap::new() }
-    };
-    Ok(Stored { envelope, global_sequence })
-}
-
-/// The next page of one aggregate type's events after global position `after`, in the
-/// store's global order (an index range of events_type_global).
-async fn page_after<A: Aggregate>(conn: &mut PgConnection, after: i64) -> Result<Vec<Stored<A>>, RebuildError> {
-    let rows = sqlx::query!(
-        r#"SELECT aggregate_id, sequence, event_type, event_version, payload::text AS "payload!", global_sequence
-             FROM events WHERE aggregate_type = $1 AND global_sequence > $2
-            ORDER BY aggregate_type, global_sequence LIMIT $3"#,
-        A::TYPE,
-        after,
-        PAGE
-    )
-    .fetch_all(conn)
-    .await?;
-    rows.into_iter()
-        .map(|r| decode((r.aggregate_id, r.sequence, r.event_type, r.event_version, r.payload, r.global_sequence)))
-        .collect()
-}
-
-/// All events of the given aggregates, by aggregate then sequence.
-pub async fn events_of<A: Aggregate>(conn: &mut PgConnection, ids: &[String]) -> Result<Vec<Stored<A>>, RebuildError> {
-    let rows = sqlx::query!(
-        r#"SELECT aggregate_id, sequence, event_type, event_version, payload::text AS "payload!", global_sequence
-             FROM events WHERE aggregate_type = $1 AND aggregate_id = ANY($2)
-            ORDER BY aggregate_id, sequence"#,
-        A::TYPE,
-        ids
-    )
-    .fetch_all(conn)
-    .await?;
-    rows.into_iter()
-        .map(|r| decode((r.aggregate_id, r.sequence, r.event_type, r.event_version, r.payload, r.global_sequence)))
-        .collect()
-}
-
 /// A rebuild in place, for read models whose every step is idempotent (the registrar's
 /// tables, sip.rs and sip_numbers.rs): every stream of each aggregate type is replayed through
 /// the projection's own step into the live table, which keeps answering meanwhile; then the
 /// rows no event touched since the start are swept.
-pub struct Replay<'w> {
+pub struct Replay<'w, R> {
     pool: sqlx::PgPool,
+    reader: R,
     conn: sqlx::pool::PoolConnection<sqlx::Postgres>,
     watch: &'w mut dyn Watch,
     table: &'static str,
@@ -195,16 +122,17 @@ pub struct Replay<'w> {
     events: usize,
 }
 
-impl<'w> Replay<'w> {
+impl<'w, R: EventReader> Replay<'w, R> {
     /// Starts the rebuild of `table`, which holds `rows` rows now, over the events of
-    /// `aggregate_types`.
+    /// `aggregate_types`, read by `reader`.
     pub async fn start(
         pool: &sqlx::PgPool,
+        reader: &R,
         watch: &'w mut dyn Watch,
         table: &'static str,
         aggregate_types: &[&str],
         rows: u64,
-    ) -> Result<Replay<'w>, RebuildError> {
+    ) -> Result<Replay<'w, R>, RebuildError> {
         let started = std::time::Instant::now();
         let since = sqlx::query_scalar!(r#"SELECT clock_timestamp() AS "now!""#).fetch_one(pool).await?;
         let mut total = 0;
@@ -218,7 +146,19 @@ impl<'w> Replay<'w> {
         }
         watch.start(table, total as u64);
         let conn = pool.acquire().await?;
-        Ok(Replay { pool: pool.clone(), conn, watch, table, started, since, before: rows, aggregates: 0, events: 0 })
+        let reader = reader.clone();
+        Ok(Replay {
+            pool: pool.clone(),
+            reader,
+            conn,
+            watch,
+            table,
+            started,
+            since,
+            before: rows,
+            aggregates: 0,
+            events: 0,
+        })
     }
 
     /// When the replay started: rows not touched since are the ones no event accounts for.
@@ -238,7 +178,7 @@ impl<'w> Replay<'w> {
         .fetch_all(&self.pool)
         .await?;
         for id in ids {
-            let stored = events_of::<A>(&mut self.conn, std::slice::from_ref(&id)).await?;
+            let stored = self.reader.read::<A>(&mut self.conn, Read::Stream(&id)).await?;
             for event in &stored {
                 apply(&id, &event.envelope.payload).await.map_err(Into::into)?;
             }
@@ -293,9 +233,15 @@ pub trait ReadModel: Send + Sync {
     async fn swap(&self, conn: &mut PgConnection) -> Result<(u64, u64, u64), sqlx::Error>;
 }
 
-pub async fn rebuild<M: ReadModel>(pool: &PgPool, model: &M, watch: &mut dyn Watch) -> Result<Rebuilt, RebuildError> {
+/// Rebuilds `model` from the events `reader` reads (see the module's doc).
+pub async fn rebuild<M: ReadModel, R: EventReader>(
+    pool: &PgPool,
+    reader: &R,
+    model: &M,
+    watch: &mut dyn Watch,
+) -> Result<Rebuilt, RebuildError> {
     let mut conn = pool.acquire().await?;
-    match rebuild_on(pool, &mut conn, model, watch).await {
+    match rebuild_on(pool, reader, &mut conn, model, watch).await {
         Ok(rebuilt) => Ok(rebuilt),
         Err(error) => {
             // The connection may hold the work table or a broken transaction: never hand
@@ -307,7 +253,7 @@ pub async fn rebuild<M: ReadModel>(pool: &PgPool, model: &M, watch: &mut dyn Wat
 }
 
 /// The task reading the events; it ends with the first error it met, if any.
-type Reader = tokio::task::JoinHandle<Result<(), RebuildError>>;
+type ReadingTask = tokio::task::JoinHandle<Result<(), RebuildError>>;
 
 /// Each aggregate's last sequence, as the reader's snapshot sees it.
 type Lasts = HashMap<String, i64>;
@@ -319,11 +265,12 @@ type Lasts = HashMap<String, i64>;
 /// is read (those are the catch-up's).
 fn read_pages<A: Aggregate + 'static>(
     pool: &PgPool,
-) -> (Reader, oneshot::Receiver<Lasts>, mpsc::Receiver<Vec<Stored<A>>>) {
+    reader: &impl EventReader,
+) -> (ReadingTask, oneshot::Receiver<Lasts>, mpsc::Receiver<Vec<Stored<A>>>) {
     let (pages, receiver) = mpsc::channel(2);
     let (lasts_sender, lasts) = oneshot::channel();
-    let pool = pool.clone();
-    let reader = tokio::spawn(async move {
+    let (pool, reader) = (pool.clone(), reader.clone());
+    let task = tokio::spawn(async move {
         let mut conn = pool.acquire().await?;
         let mut tx = conn.begin().await?;
         sqlx::query!("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY").execute(&mut *tx).await?;
@@ -341,7 +288,7 @@ fn read_pages<A: Aggregate + 'static>(
         }
         let mut after = 0_i64;
         loop {
-            let page = page_after::<A>(&mut tx, after).await?;
+            let page = reader.read::<A>(&mut tx, Read::Page { after, limit: PAGE }).await?;
             let Some(last) = page.last() else { break };
             after = last.global_sequence;
             if pages.send(page).await.is_err() {
@@ -352,11 +299,12 @@ fn read_pages<A: Aggregate + 'static>(
         tx.rollback().await?;
         Ok(())
     });
-    (reader, lasts, receiver)
+    (task, lasts, receiver)
 }
 
 async fn rebuild_on<M: ReadModel>(
     pool: &PgPool,
+    reader: &impl EventReader,
     conn: &mut PgConnection,
     model: &M,
     watch: &mut dyn Watch,
@@ -376,8 +324,8 @@ async fn rebuild_on<M: ReadModel>(
     tracing::info!(table, events = total, "rebuilding");
     watch.start(table, total as u64);
     let (mut events_done, mut aggregates) = (0_usize, 0_usize);
-    let (reader, lasts, mut pages) = read_pages::<M::A>(pool);
-    // Without the list the reader has failed: its error is reported below.
+    let (reading, lasts, mut pages) = read_pages::<M::A>(pool, reader);
+    // Without the list the reading task has failed: its error is reported below.
     let mut lasts = lasts.await.unwrap_or_default();
     let mut open: HashMap<String, M::State> = HashMap::new();
     let mut rows = Vec::new();
@@ -403,8 +351,8 @@ async fn rebuild_on<M: ReadModel>(
         watch.add(events as u64);
     }
     watch.finish();
-    reader.await.map_err(|e| RebuildError::Reader(e.to_string()))??;
-    // None are left open when the reader read to the end; should any be, the catch-up
+    reading.await.map_err(|e| RebuildError::Reader(e.to_string()))??;
+    // None are left open when the reading task read to the end; should any be, the catch-up
     // below finds them behind their events.
     for (id, state) in open {
         rows.extend(model.rows(&id, state));
@@ -417,14 +365,14 @@ async fn rebuild_on<M: ReadModel>(
 
     // Once without the lock, for whatever was written during the replay, then again under
     // it, for the last moments: the lock is held only as long as that takes.
-    let mut caught_up = catch_up(conn, model).await?;
+    let mut caught_up = catch_up(conn, reader, model).await?;
     let mut tx = conn.begin().await?;
     // How long the swap waits for writers to let go of the live table before giving up.
     sqlx::query!("SET LOCAL lock_timeout = '30s'").execute(&mut *tx).await?;
     // Runtime SQL: the live table is the model's, named at run time.
     sqlx::query(&format!("LOCK TABLE {table} IN EXCLUSIVE MODE")).execute(&mut *tx).await?;
     let locked = Instant::now();
-    caught_up += catch_up(&mut tx, model).await?;
+    caught_up += catch_up(&mut tx, reader, model).await?;
     let (deleted, updated, inserted) = model.swap(&mut tx).await?;
     tx.commit().await?;
     let locked_ms = locked.elapsed().as_millis();
@@ -458,7 +406,11 @@ async fn rebuild_on<M: ReadModel>(
 
 /// Replays again every aggregate whose last event the work table has not seen, and drops
 /// the rows of aggregates whose events are gone (purged carts). Answers how many.
-async fn catch_up<M: ReadModel>(conn: &mut PgConnection, model: &M) -> Result<usize, RebuildError> {
+async fn catch_up<M: ReadModel>(
+    conn: &mut PgConnection,
+    reader: &impl EventReader,
+    model: &M,
+) -> Result<usize, RebuildError> {
     // Runtime SQL: the model's `built` query and work table are spliced in.
     let ids: Vec<String> = sqlx::query_scalar(&format!(
         "WITH latest AS (SELECT aggregate_id AS id, max(sequence) AS last FROM events
@@ -478,7 +430,7 @@ async fn catch_up<M: ReadModel>(conn: &mut PgConnection, model: &M) -> Result<us
         .bind(&ids)
         .execute(&mut *conn)
         .await?;
-    let events = events_of::<M::A>(conn, &ids).await?;
+    let events = reader.read::<M::A>(conn, Read::Streams(&ids)).await?;
     let mut rows = Vec::new();
     for chunk in events.chunk_by(|a, b| a.envelope.aggregate_id == b.envelope.aggregate_id) {
         let mut state = M::State::default();

@@ -176,12 +176,13 @@ pub async fn registered(pool: &PgPool, usernames: &[String]) -> Result<Vec<Strin
 /// keeps answering meanwhile), then removes the rows no event accounts for.
 pub async fn rebuild(
     pool: &PgPool,
+    reader: &impl crate::events::EventReader,
     watch: &mut dyn crate::rebuild::Watch,
 ) -> Result<crate::rebuild::Rebuilt, crate::rebuild::RebuildError> {
     use cqrs_es::Aggregate;
     let types = [ServiceOrder::TYPE, Trial::TYPE];
     let mut replay =
-        crate::rebuild::Replay::start(pool, watch, SIP_ACCOUNTS_TABLE, &types, sip_rows(pool).await?).await?;
+        crate::rebuild::Replay::start(pool, reader, watch, SIP_ACCOUNTS_TABLE, &types, sip_rows(pool).await?).await?;
     let query = SipAccountsQuery::new(pool.clone());
     replay.each::<ServiceOrder, _>(async |id, event| query.apply_order(id, event).await).await?;
     replay.each::<Trial, _>(async |id, event| query.apply_trial(id, event).await).await?;

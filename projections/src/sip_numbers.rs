@@ -12,7 +12,7 @@
 //!
 //! Whether a number rings all of an order's extensions is a fact of the order's lines
 //! (`OrderLines::rings_all_extensions`), which the events that give it numbers do not
-//! carry: the order's stream is read for them. Owners are named as in `sip_accounts` (an
+//! carry: the order's stream is read for them (through the store's reader, crate::events). Owners are named as in `sip_accounts` (an
 //! order by its id, a trial by [`crate::sip::trial_owner`]), so the view joins the two.
 //!
 //! When an owner's service stops is kept beside (`sip_service_ends`): a subscription
@@ -43,7 +43,8 @@ use chrono::{DateTime, Utc};
 use cqrs_es::{Aggregate, EventEnvelope, Query};
 use sqlx::PgPool;
 
-use crate::rebuild::{events_of, RebuildError};
+use crate::events::EventReader;
+use crate::rebuild::RebuildError;
 use crate::sip::trial_owner;
 
 /// The live table.
@@ -54,14 +55,25 @@ pub const SIP_NUMBERS_TABLE: &str = "sip_numbers";
 pub const SERVICE_CANCELLED: &str = "Service cancelled";
 pub const TRIAL_ENDED: &str = "Trial ended";
 
+/// The live query of the numbers' routing; `R` reads the streams it needs (an order's lines).
 #[derive(Clone)]
-pub struct SipNumbersQuery {
+pub struct SipNumbersQuery<R> {
     pool: PgPool,
+    reader: R,
 }
 
-impl SipNumbersQuery {
-    pub fn new(pool: PgPool) -> Self {
-        SipNumbersQuery { pool }
+impl<R: EventReader> SipNumbersQuery<R> {
+    pub fn new(pool: PgPool, reader: R) -> Self {
+        SipNumbersQuery { pool, reader }
+    }
+
+    /// Aggregate `id`'s state from its stored events.
+    async fn fold<A: Aggregate>(&self, id: &str) -> Result<A, RebuildError> {
+        let mut state = A::default();
+        for stored in self.reader.stream::<A>(&self.pool, id).await? {
+            state.apply(stored.envelope.payload);
+        }
+        Ok(state)
     }
 
     /// `number` rings `owner`'s extensions from now on (again: a replay only touches the row).
@@ -179,7 +191,7 @@ impl SipNumbersQuery {
 
     /// Whether order `id`'s numbers ring all its extensions, from its stored events.
     async fn rings_all(&self, id: &str) -> Result<bool, RebuildError> {
-        let order: ServiceOrder = fold(&self.pool, id).await?;
+        let order: ServiceOrder = self.fold(id).await?;
         Ok(order.lines.as_ref().is_some_and(|lines| lines.rings_all_extensions()))
     }
 
@@ -205,7 +217,7 @@ impl SipNumbersQuery {
             }
             // Its extensions exist: a Pay As You Go order's calls out are paid from its credit.
             Ev::AccountCreated { .. } => {
-                let order: ServiceOrder = fold(&self.pool, id).await?;
+                let order: ServiceOrder = self.fold(id).await?;
                 let Some(lines) = order.lines.as_ref() else { return Ok(()) };
                 match lines.plan {
                     Plan::PayAsYouGo => self.prepaid(id).await?,
@@ -250,7 +262,7 @@ impl SipNumbersQuery {
         if !completed {
             return Ok(());
         }
-        let port: Transfer = fold(&self.pool, id).await?;
+        let port: Transfer = self.fold(id).await?;
         let ring_all = self.rings_all(&port.order_id).await?;
         Ok(self.route(event.number(), &port.order_id, ring_all).await?)
     }
@@ -284,18 +296,8 @@ impl SipNumbersQuery {
     }
 }
 
-/// Aggregate `id`'s state from its stored events.
-async fn fold<A: Aggregate>(pool: &PgPool, id: &str) -> Result<A, RebuildError> {
-    let mut conn = pool.acquire().await?;
-    let mut state = A::default();
-    for stored in events_of::<A>(&mut conn, &[id.to_string()]).await? {
-        state.apply(stored.envelope.payload);
-    }
-    Ok(state)
-}
-
 #[async_trait]
-impl Query<ServiceOrder> for SipNumbersQuery {
+impl<R: EventReader> Query<ServiceOrder> for SipNumbersQuery<R> {
     async fn dispatch(&self, id: &str, events: &[EventEnvelope<ServiceOrder>]) {
         for event in events {
             if let Err(error) = self.apply_order(id, &event.payload).await {
@@ -306,7 +308,7 @@ impl Query<ServiceOrder> for SipNumbersQuery {
 }
 
 #[async_trait]
-impl Query<Transfer> for SipNumbersQuery {
+impl<R: EventReader> Query<Transfer> for SipNumbersQuery<R> {
     async fn dispatch(&self, id: &str, events: &[EventEnvelope<Transfer>]) {
         for event in events {
             if let Err(error) = self.apply_port(id, &event.payload).await {
@@ -317,7 +319,7 @@ impl Query<Transfer> for SipNumbersQuery {
 }
 
 #[async_trait]
-impl Query<Trial> for SipNumbersQuery {
+impl<R: EventReader> Query<Trial> for SipNumbersQuery<R> {
     async fn dispatch(&self, id: &str, events: &[EventEnvelope<Trial>]) {
         for event in events {
             if let Err(error) = self.apply_trial(id, &event.payload).await {
@@ -332,11 +334,13 @@ impl Query<Trial> for SipNumbersQuery {
 /// answering meanwhile), then removes the rows no event accounts for.
 pub async fn rebuild(
     pool: &PgPool,
+    reader: &impl EventReader,
     watch: &mut dyn crate::rebuild::Watch,
 ) -> Result<crate::rebuild::Rebuilt, RebuildError> {
     let types = [ServiceOrder::TYPE, Transfer::TYPE, Trial::TYPE];
-    let mut replay = crate::rebuild::Replay::start(pool, watch, SIP_NUMBERS_TABLE, &types, rows(pool).await?).await?;
-    let query = SipNumbersQuery::new(pool.clone());
+    let rows_now = rows(pool).await?;
+    let mut replay = crate::rebuild::Replay::start(pool, reader, watch, SIP_NUMBERS_TABLE, &types, rows_now).await?;
+    let query = SipNumbersQuery::new(pool.clone(), reader.clone());
     replay.each::<ServiceOrder, _>(async |id, event| query.apply_order(id, event).await).await?;
     replay.each::<Transfer, _>(async |id, event| query.apply_port(id, event).await).await?;
     replay.each::<Trial, _>(async |id, event| query.apply_trial(id, event).await).await?;

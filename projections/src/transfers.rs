@@ -107,10 +107,16 @@ pub fn overlay(order: &mut OrderView, ports: &[TransferView]) {
 /// (crate::rebuild).
 pub async fn rebuild(
     pool: &sqlx::PgPool,
+    reader: &impl crate::events::EventReader,
     watch: &mut dyn crate::rebuild::Watch,
 ) -> Result<crate::rebuild::Rebuilt, crate::rebuild::RebuildError> {
-    crate::rebuild::rebuild(pool, &crate::rebuild::ViewTable::<Transfer, TransferView>::new(TRANSFER_VIEW_TABLE), watch)
-        .await
+    crate::rebuild::rebuild(
+        pool,
+        reader,
+        &crate::rebuild::ViewTable::<Transfer, TransferView>::new(TRANSFER_VIEW_TABLE),
+        watch,
+    )
+    .await
 }
 
 #[cfg(test)]

@@ -190,9 +190,11 @@ pub async fn due_for_reminder(pool: &PgPool, now: DateTime<Utc>, days: i64) -> R
 /// (crate::rebuild).
 pub async fn rebuild(
     pool: &sqlx::PgPool,
+    reader: &impl crate::events::EventReader,
     watch: &mut dyn crate::rebuild::Watch,
 ) -> Result<crate::rebuild::Rebuilt, crate::rebuild::RebuildError> {
-    crate::rebuild::rebuild(pool, &crate::rebuild::ViewTable::<Trial, TrialView>::new(TRIAL_VIEW_TABLE), watch).await
+    crate::rebuild::rebuild(pool, reader, &crate::rebuild::ViewTable::<Trial, TrialView>::new(TRIAL_VIEW_TABLE), watch)
+        .await
 }
 
 #[cfg(test)]

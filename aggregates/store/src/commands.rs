@@ -2,7 +2,7 @@
 //! what it decided, for every aggregate type (crate::event_store holds the SQL).
 //!
 //! - **Load**: one statement, the latest snapshot and the events after it, read through the
-//!   upcasters ([`load`]).
+//!   upcasters by the store's one reader (crate::event_store) ([`load`]).
 //! - **Append**: one statement with the events, the snapshot when one is due, the view that
 //!   follows from the state ([`Cqrs::with_view`]), the rows that follow from each event
 //!   ([`Cqrs::with_rows`]: a derived row's taken key refuses the command) and the workflows
@@ -15,6 +15,9 @@
 //!   so rows that must exist with an event (an account and its SIP digests) commit with it or
 //!   not at all.
 //!
+//! - **Running a command**: [`Cqrs::execute`] (and [`Cqrs::execute_new`], [`Cqrs::execute_in`])
+//!   is the one way.
+//!
 //! cqrs-es stays for the `Aggregate` contract, its `TestFramework` and the upcasters. Two
 //! writers to one aggregate at once: the events' key (type, id, sequence) lets one append;
 //! the other is a conflict, retried here after a short random pause, never lost.
@@ -25,13 +28,13 @@ use std::time::Duration;
 
 use aggregates::actor::Actor;
 use cqrs_es::event_sink::EventSink;
-use cqrs_es::persist::{EventUpcaster, PersistenceError, SerializedEvent};
+use cqrs_es::persist::{PersistenceError, SerializedEvent};
 use cqrs_es::{Aggregate, AggregateError, EventEnvelope, Query};
 use projections::catch_up::{DeriveRows, DerivedView};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use crate::event_store::{self, Append, Loaded, SNAPSHOT_EVERY};
+use crate::event_store::{self, Append, Loaded, Read, ReadError, SNAPSHOT_EVERY};
 
 const ATTEMPTS: u32 = 20;
 
@@ -86,30 +89,6 @@ pub struct Committed<A: Aggregate> {
     pub events: Vec<EventEnvelope<A>>,
 }
 
-/// Runs `command` on aggregate `id` as `context`'s actor, retrying a conflict.
-pub async fn execute<A>(
-    cqrs: &Cqrs<A>,
-    context: &Context,
-    id: &str,
-    command: A::Command,
-) -> Result<Committed<A>, AggregateError<A::Error>>
-where
-    A: Aggregate + Clone,
-    A::Command: Clone,
-{
-    cqrs.execute(context, id, command).await
-}
-
-/// The event store of one aggregate type, for cqrs-es's readers (CatchUpQuery, replays):
-/// postgres-es's repository read through the upcasters. Commands never load through it.
-pub fn store<A: Aggregate>(pool: &PgPool) -> Store<A> {
-    cqrs_es::persist::PersistedEventStore::new_event_store(postgres_es::PostgresEventRepository::new(pool.clone()))
-        .with_upcasters(aggregates::upcasting::upcasters(A::TYPE))
-}
-
-/// The event store of one aggregate type, for reading.
-pub type Store<A> = cqrs_es::persist::PersistedEventStore<postgres_es::PostgresEventRepository, A>;
-
 /// An aggregate as its stored events make it, with the sequence of its last event (a new
 /// aggregate, with no events, when there are none).
 pub async fn load<A: Aggregate>(pool: &PgPool, id: &str) -> Result<(A, usize), AggregateError<A::Error>> {
@@ -122,59 +101,45 @@ pub async fn load_on<A: Aggregate>(
     connection: &mut PgConnection,
     id: &str,
 ) -> Result<(A, usize), AggregateError<A::Error>> {
-    let loaded = event_store::load(&mut *connection, A::TYPE, id).await?;
-    match state_of::<A>(loaded)? {
+    let loaded = event_store::load::<A>(&mut *connection, id).await.map_err(read_error)?;
+    match state_of::<A>(loaded) {
         Some(found) => Ok(found),
         // A snapshot that no longer reads (the aggregate's fields changed): the whole stream.
-        None => state_of::<A>(event_store::load_all(connection, A::TYPE, id).await?)?
-            .ok_or_else(|| AggregateError::UnexpectedError("an aggregate's events do not read".into())),
+        None => {
+            let events = event_store::read::<A>(connection, Read::Stream(id)).await.map_err(read_error)?;
+            state_of::<A>(Loaded { snapshot: None, events })
+                .ok_or_else(|| AggregateError::UnexpectedError("an aggregate's events do not read".into()))
+        }
     }
 }
 
 /// The state a snapshot and the events after it make; None when the snapshot does not read.
-fn state_of<A: Aggregate>(loaded: Loaded) -> Result<Option<(A, usize)>, AggregateError<A::Error>> {
+fn state_of<A: Aggregate>(loaded: Loaded<A>) -> Option<(A, usize)> {
     let (mut state, mut sequence) = match loaded.snapshot {
-        Some((sequence, payload)) => match serde_json::from_value::<A>(payload) {
-            Ok(state) => (state, sequence),
-            Err(_) => return Ok(None),
-        },
+        Some((sequence, payload)) => (serde_json::from_str::<A>(&payload).ok()?, sequence),
         None => (A::default(), 0),
     };
-    let upcasters = aggregates::upcasting::upcasters(A::TYPE);
     for event in loaded.events {
-        let event = upcast(&upcasters, event);
-        let payload: A::Event = serde_json::from_value(event.payload)
-            .map_err(|e| AggregateError::<A::Error>::DeserializationError(e.into()))?;
-        state.apply(payload);
-        sequence = event.sequence;
+        sequence = event.envelope.sequence;
+        state.apply(event.envelope.payload);
     }
-    Ok(Some((state, sequence)))
+    Some((state, sequence))
 }
 
 /// Every stored event of aggregate `id`, in order, read through the upcasters.
 pub async fn history<A: Aggregate>(pool: &PgPool, id: &str) -> Result<Vec<EventEnvelope<A>>, AggregateError<A::Error>> {
     let mut connection = pool.acquire().await.map_err(event_store::refusal)?;
-    let stored = event_store::load_all(&mut connection, A::TYPE, id).await?;
-    drop(connection);
-    let upcasters = aggregates::upcasting::upcasters(A::TYPE);
-    let mut events = Vec::with_capacity(stored.events.len());
-    for event in stored.events {
-        let event = upcast(&upcasters, event);
-        let metadata: HashMap<String, String> = serde_json::from_value(event.metadata).unwrap_or_default();
-        let payload: A::Event = serde_json::from_value(event.payload)
-            .map_err(|e| AggregateError::<A::Error>::DeserializationError(e.into()))?;
-        events.push(EventEnvelope { aggregate_id: id.to_string(), sequence: event.sequence, payload, metadata });
-    }
-    Ok(events)
+    let stored = event_store::read::<A>(&mut connection, Read::Stream(id)).await.map_err(read_error)?;
+    Ok(stored.into_iter().map(|event| event.envelope).collect())
 }
 
-fn upcast(upcasters: &[Box<dyn EventUpcaster>], mut event: SerializedEvent) -> SerializedEvent {
-    for upcaster in upcasters {
-        if upcaster.can_upcast(&event.event_type, &event.event_version) {
-            event = upcaster.upcast(event);
-        }
+/// A failed read as the command side reports it: the database's errors as an append's
+/// (a lost connection is one), an event that does not read as a deserialisation error.
+fn read_error<E: std::error::Error>(error: ReadError) -> AggregateError<E> {
+    match error {
+        ReadError::Database(error) => event_store::refusal(error).into(),
+        event @ ReadError::Event { .. } => AggregateError::DeserializationError(event.into()),
     }
-    event
 }
 
 /// The command side of one aggregate type.

@@ -1,5 +1,17 @@
-//! The event store's SQL, used by the command side (crate::commands): postgres-es's tables,
-//! with a load and an append of our own.
+//! The event store's SQL: postgres-es's tables, with our own load, append and reader.
+//!
+//! **One reader.** Every read of stored events goes through [`read`] (or [`load`], the
+//! command side's read of a snapshot and the events after it, whose event rows decode the
+//! same way): the aggregate's load, its history ([`crate::commands::history`]), support's
+//! history (api/src/app/admin/history.rs), the live queries that read a stream
+//! (projections' `CatchUpQuery` and SIP numbers, through [`Reader`]) and `rebuild-views`'
+//! pages. Each event is brought to its current shape by the upcasters
+//! (aggregates::upcasting) once, then deserialised; an event no upcaster touches is
+//! deserialised straight from its stored text. The reader's interface (`EventReader`,
+//! [`Read`], [`Stored`]) is in projections::events, since the projections cannot depend on
+//! this crate; its one implementation is here. postgres-es's own repository reads nothing
+//! in the server: only api/tests/api/event_store.rs uses it, to show that our table is still
+//! the one postgres-es reads and writes (its view repositories keep the views).
 //!
 //! postgres-es appends in a transaction: BEGIN, one INSERT per event, COMMIT, so a command
 //! that raises one event costs three round trips to the database just to store it. Here
@@ -29,10 +41,14 @@
 //! still deserialises but means something else must delete that type's snapshots
 //! (`DELETE FROM snapshots WHERE aggregate_type = '...'`), as docs/scaling.md says.
 
-use cqrs_es::persist::{PersistenceError, SerializedEvent};
-use cqrs_es::Aggregate;
+use std::collections::HashMap;
+
+use chrono::{DateTime, Utc};
+use cqrs_es::persist::{EventUpcaster, PersistenceError, SerializedEvent};
+use cqrs_es::{Aggregate, EventEnvelope};
+pub use projections::events::{EventReader, Read, ReadError, Stored};
 use serde_json::Value;
-use sqlx::{PgConnection, Row};
+use sqlx::{PgConnection, PgPool, Row};
 
 /// Events between two snapshots of one aggregate. Writing one costs a row per 25 commands;
 /// loading reads at most 24 events after it. A stream shorter than this never has one, and
@@ -190,81 +206,215 @@ fn grouped(rows: Vec<(&'static str, serde_json::Map<String, Value>)>) -> Result<
     Ok(tables)
 }
 
-/// A snapshot's sequence and payload, if there is one, and the events after it in order.
-pub struct Loaded {
-    pub snapshot: Option<(usize, Value)>,
-    pub events: Vec<SerializedEvent>,
+/// A snapshot's sequence and payload (JSON text), if there is one, and the events after it
+/// in order, read through the upcasters.
+pub struct Loaded<A: Aggregate> {
+    pub snapshot: Option<(usize, String)>,
+    pub events: Vec<Stored<A>>,
 }
 
 /// The latest snapshot of aggregate `id` and the events after it, in one statement: the
-/// snapshot's row first (`snapshot` true), then the events by sequence.
-pub async fn load(connection: &mut PgConnection, aggregate_type: &str, id: &str) -> Result<Loaded, PersistenceError> {
+/// snapshot's row first (`snapshot` true), then the events by sequence, each decoded as
+/// [`read`] decodes it.
+pub async fn load<A: Aggregate>(connection: &mut PgConnection, id: &str) -> Result<Loaded<A>, ReadError> {
     let rows = sqlx::query!(
-        r#"WITH snap AS (SELECT last_sequence, current_snapshot, payload FROM snapshots
+        r#"WITH snap AS (SELECT last_sequence, payload FROM snapshots
                        WHERE aggregate_type = $1 AND aggregate_id = $2 ORDER BY last_sequence DESC LIMIT 1)
-        SELECT true AS "snapshot!", last_sequence AS "sequence!", current_snapshot, '' AS "event_type!",
-               '' AS "event_version!", payload AS "payload!", NULL::json AS metadata
+        SELECT true AS "snapshot!", last_sequence AS "sequence!", '' AS "event_type!", '' AS "event_version!",
+               payload::text AS "payload!", '' AS "metadata!", 0::bigint AS "global_sequence!",
+               now() AS "recorded_at!"
           FROM snap
         UNION ALL
-        SELECT false, sequence, 0, event_type, event_version, payload, metadata FROM events
+        SELECT false, sequence, event_type, event_version, payload::text, metadata::text, global_sequence,
+               recorded_at
+          FROM events
          WHERE aggregate_type = $1 AND aggregate_id = $2
            AND sequence > COALESCE((SELECT last_sequence FROM snap), 0)"#,
-        aggregate_type,
+        A::TYPE,
         id
     )
     .fetch_all(connection)
-    .await
-    .map_err(refusal)?;
+    .await?;
+    let decoder = Decoder::<A>::new();
     let mut loaded = Loaded { snapshot: None, events: Vec::with_capacity(rows.len()) };
     for row in rows {
-        let sequence = row.sequence as usize;
         if row.snapshot {
-            loaded.snapshot = Some((sequence, row.payload));
+            loaded.snapshot = Some((row.sequence as usize, row.payload));
         } else {
-            loaded.events.push(SerializedEvent {
+            loaded.events.push(decoder.decode(EventRow {
                 aggregate_id: id.to_string(),
-                sequence,
-                aggregate_type: aggregate_type.to_string(),
+                sequence: row.sequence,
                 event_type: row.event_type,
                 event_version: row.event_version,
                 payload: row.payload,
-                // An event's metadata is never NULL (the column is NOT NULL); the snapshot's row has none.
-                metadata: row.metadata.unwrap_or_default(),
-            });
+                metadata: row.metadata,
+                global_sequence: row.global_sequence,
+                recorded_at: row.recorded_at,
+            })?);
         }
     }
-    loaded.events.sort_by_key(|e| e.sequence);
+    loaded.events.sort_by_key(|e| e.envelope.sequence);
     Ok(loaded)
 }
 
-/// Every event of aggregate `id`, without its snapshot (one that no longer reads).
-pub async fn load_all(
-    connection: &mut PgConnection,
-    aggregate_type: &str,
-    id: &str,
-) -> Result<Loaded, PersistenceError> {
-    let rows = sqlx::query!(
-        "SELECT sequence, event_type, event_version, payload, metadata FROM events
-          WHERE aggregate_type = $1 AND aggregate_id = $2 ORDER BY sequence",
+/// The store's one reader of events, for what reads through projections' `EventReader`
+/// (the catch-up, the SIP numbers' order streams, the rebuild): [`read`].
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Reader;
+
+impl EventReader for Reader {
+    async fn read<A: Aggregate>(
+        &self,
+        connection: &mut PgConnection,
+        which: Read<'_>,
+    ) -> Result<Vec<Stored<A>>, ReadError> {
+        read::<A>(connection, which).await
+    }
+}
+
+/// A stored event's row: its payload and metadata as the JSON text they were stored as.
+struct EventRow {
+    aggregate_id: String,
+    sequence: i64,
+    event_type: String,
+    event_version: String,
+    payload: String,
+    metadata: String,
+    global_sequence: i64,
+    recorded_at: DateTime<Utc>,
+}
+
+/// The events of aggregate type `A` that `which` selects, on `connection`, each brought to
+/// its current shape by the upcasters and deserialised.
+pub async fn read<A: Aggregate>(connection: &mut PgConnection, which: Read<'_>) -> Result<Vec<Stored<A>>, ReadError> {
+    let rows = match which {
+        Read::Stream(id) => {
+            sqlx::query_as!(
+                EventRow,
+                r#"SELECT aggregate_id, sequence, event_type, event_version, payload::text AS "payload!",
+                          metadata::text AS "metadata!", global_sequence, recorded_at
+                     FROM events WHERE aggregate_type = $1 AND aggregate_id = $2 ORDER BY sequence"#,
+                A::TYPE,
+                id
+            )
+            .fetch_all(connection)
+            .await?
+        }
+        Read::Streams(ids) => {
+            sqlx::query_as!(
+                EventRow,
+                r#"SELECT aggregate_id, sequence, event_type, event_version, payload::text AS "payload!",
+                          metadata::text AS "metadata!", global_sequence, recorded_at
+                     FROM events WHERE aggregate_type = $1 AND aggregate_id = ANY($2)
+                    ORDER BY aggregate_id, sequence"#,
+                A::TYPE,
+                ids
+            )
+            .fetch_all(connection)
+            .await?
+        }
+        Read::Prefixed(prefix) => {
+            // A prefix, not a pattern: LIKE's wildcards in it match themselves.
+            let pattern = prefix.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_") + "%";
+            sqlx::query_as!(
+                EventRow,
+                r#"SELECT aggregate_id, sequence, event_type, event_version, payload::text AS "payload!",
+                          metadata::text AS "metadata!", global_sequence, recorded_at
+                     FROM events WHERE aggregate_type = $1 AND aggregate_id LIKE $2
+                    ORDER BY aggregate_id, sequence"#,
+                A::TYPE,
+                pattern
+            )
+            .fetch_all(connection)
+            .await?
+        }
+        // An index range of events_type_global: the pages come off the disk in the order
+        // they were written (projections::rebuild). Without the metadata, which no read
+        // model reads: decoding it would cost a rebuild as much again as the events.
+        Read::Page { after, limit } => {
+            sqlx::query_as!(
+                EventRow,
+                r#"SELECT aggregate_id, sequence, event_type, event_version, payload::text AS "payload!",
+                          '{}' AS "metadata!", global_sequence, recorded_at
+                     FROM events WHERE aggregate_type = $1 AND global_sequence > $2
+                    ORDER BY aggregate_type, global_sequence LIMIT $3"#,
+                A::TYPE,
+                after,
+                limit
+            )
+            .fetch_all(connection)
+            .await?
+        }
+    };
+    let decoder = Decoder::<A>::new();
+    rows.into_iter().map(|row| decoder.decode(row)).collect()
+}
+
+/// Whether aggregate `id` of `aggregate_type` has any stored event (an order that exists).
+pub async fn exists(pool: &PgPool, aggregate_type: &str, id: &str) -> Result<bool, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"SELECT EXISTS (SELECT 1 FROM events WHERE aggregate_type = $1 AND aggregate_id = $2) AS "exists!""#,
         aggregate_type,
         id
     )
-    .fetch_all(connection)
+    .fetch_one(pool)
     .await
-    .map_err(refusal)?;
-    let events = rows
-        .into_iter()
-        .map(|row| SerializedEvent {
-            aggregate_id: id.to_string(),
-            sequence: row.sequence as usize,
-            aggregate_type: aggregate_type.to_string(),
-            event_type: row.event_type,
-            event_version: row.event_version,
-            payload: row.payload,
-            metadata: row.metadata,
+}
+
+/// Decodes one aggregate type's stored events: the upcasters of the type, made once per read.
+struct Decoder<A> {
+    upcasters: Vec<Box<dyn EventUpcaster>>,
+    phantom: std::marker::PhantomData<fn() -> A>,
+}
+
+impl<A: Aggregate> Decoder<A> {
+    fn new() -> Decoder<A> {
+        Decoder { upcasters: aggregates::upcasting::upcasters(A::TYPE), phantom: std::marker::PhantomData }
+    }
+
+    /// The event in its current shape: through the upcasters that apply to its type and
+    /// version, once, or straight from its text when none does. Metadata that does not
+    /// read as a map of strings reads as none (it names only the actor).
+    fn decode(&self, row: EventRow) -> Result<Stored<A>, ReadError> {
+        let failed = |detail: String| ReadError::Event {
+            aggregate_type: A::TYPE.to_string(),
+            aggregate_id: row.aggregate_id.clone(),
+            sequence: row.sequence,
+            detail,
+        };
+        let upcast = self.upcasters.iter().any(|upcaster| upcaster.can_upcast(&row.event_type, &row.event_version));
+        let (payload, metadata): (A::Event, HashMap<String, String>) = if upcast {
+            let stored = SerializedEvent {
+                aggregate_id: row.aggregate_id.clone(),
+                sequence: row.sequence as usize,
+                aggregate_type: A::TYPE.to_string(),
+                event_type: row.event_type.clone(),
+                event_version: row.event_version.clone(),
+                payload: serde_json::from_str(&row.payload).map_err(|e| failed(e.to_string()))?,
+                metadata: serde_json::from_str(&row.metadata).unwrap_or_default(),
+            };
+            let event = aggregates::upcasting::upcast_with(&self.upcasters, stored);
+            let payload = serde_json::from_value(event.payload).map_err(|e| failed(e.to_string()))?;
+            (payload, serde_json::from_value(event.metadata).unwrap_or_default())
+        } else {
+            let payload = serde_json::from_str(&row.payload).map_err(|e| failed(e.to_string()))?;
+            let metadata = match row.metadata.as_str() {
+                "{}" => HashMap::new(),
+                text => serde_json::from_str(text).unwrap_or_default(),
+            };
+            (payload, metadata)
+        };
+        Ok(Stored {
+            envelope: EventEnvelope {
+                aggregate_id: row.aggregate_id,
+                sequence: row.sequence as usize,
+                payload,
+                metadata,
+            },
+            global_sequence: row.global_sequence,
+            recorded_at: row.recorded_at,
         })
-        .collect();
-    Ok(Loaded { snapshot: None, events })
+    }
 }
 
 /// Stores one command's events, and with them its snapshot, view, derived rows and workflows

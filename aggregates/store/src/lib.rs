@@ -1,7 +1,8 @@
-//! The aggregates' store: events appended and read through the upcasters (event_store), commands
-//! run against their aggregate (commands), the claims of the workflows those events start
-//! (workflows), and the points a test may crash the process at (faults). The API and the
-//! scheduled jobs (the jobs crate) both run their commands through it.
+//! The aggregates' store: events appended, and read by the one reader every read of stored
+//! events goes through, which applies the upcasters (event_store); commands run against
+//! their aggregate, by `Cqrs::execute` (commands); the claims of the workflows those events
+//! start (workflows); and the points a test may crash the process at (faults). The API and
+//! the scheduled jobs (the jobs crate) both run their commands through it.
 //!
 //! Also the advisory locks every runner takes ([`under_lock`]): a scheduled job's run, a
 //! step two servers must not take at once.

@@ -9,7 +9,7 @@ use crate::app::auth::Staff;
 use crate::app::hardware_items;
 use crate::app::state::AppState;
 use crate::platform::error::ApiError;
-use store::commands::{self, Context};
+use store::commands::Context;
 
 /// What an admin's change may set besides the item's fields.
 #[derive(Debug, Default, Clone)]
@@ -29,7 +29,7 @@ pub async fn create_item(
 ) -> Result<(String, HardwareView), ApiError> {
     let id = uuid::Uuid::new_v4().to_string();
     let command = HardwareCommand::Create { fields, actor: admin.email.clone() };
-    commands::execute(&state.hardware, &Context::staff(&admin.email), &id, command).await?;
+    state.hardware.execute(&Context::staff(&admin.email), &id, command).await?;
     apply_extras(state, &id, extras, &admin.email).await?;
     let item = live(state, &id).await?;
     Ok((id, item))
@@ -45,20 +45,17 @@ pub async fn update_item(
     extras: &ItemExtras,
 ) -> Result<HardwareView, ApiError> {
     let command = HardwareCommand::Update { fields, actor: admin.email.clone() };
-    commands::execute(&state.hardware, &Context::staff(&admin.email), id, command).await?;
+    state.hardware.execute(&Context::staff(&admin.email), id, command).await?;
     apply_extras(state, id, extras, &admin.email).await?;
     live(state, id).await
 }
 
 /// Deletes the item `id` (no NUL: crate::app::hardware_items::item_id).
 pub async fn delete_item(state: &AppState, admin: &Staff, id: &str) -> Result<(), ApiError> {
-    commands::execute(
-        &state.hardware,
-        &Context::staff(&admin.email),
-        id,
-        HardwareCommand::Delete { actor: admin.email.clone() },
-    )
-    .await?;
+    state
+        .hardware
+        .execute(&Context::staff(&admin.email), id, HardwareCommand::Delete { actor: admin.email.clone() })
+        .await?;
     Ok(())
 }
 
@@ -69,29 +66,20 @@ async fn live(state: &AppState, id: &str) -> Result<HardwareView, ApiError> {
 async fn apply_extras(state: &AppState, id: &str, extras: &ItemExtras, actor: &str) -> Result<(), ApiError> {
     let context = Context::staff(actor);
     if let Some(status) = extras.status {
-        commands::execute(
-            &state.hardware,
-            &context,
-            id,
-            HardwareCommand::SetStatus { status, actor: actor.to_string() },
-        )
-        .await?;
+        state.hardware.execute(&context, id, HardwareCommand::SetStatus { status, actor: actor.to_string() }).await?;
     }
     if let Some(wanted) = &extras.image_ids {
         let current = hardware_items::live_item(&state.pool, id).await?.map(|v| v.item.images).unwrap_or_default();
         for image in current.iter().filter(|i| !wanted.contains(&i.id)) {
             let command = HardwareCommand::RemoveImage { image_id: image.id.clone(), actor: actor.to_string() };
-            commands::execute(&state.hardware, &context, id, command).await?;
+            state.hardware.execute(&context, id, command).await?;
         }
         for image_id in wanted.iter().filter(|w| !current.iter().any(|i| &i.id == *w)) {
             let image = hardware_items::uploaded_image(&state.pool, image_id).await?;
-            commands::execute(
-                &state.hardware,
-                &context,
-                id,
-                HardwareCommand::AttachImage { image, actor: actor.to_string() },
-            )
-            .await?;
+            state
+                .hardware
+                .execute(&context, id, HardwareCommand::AttachImage { image, actor: actor.to_string() })
+                .await?;
         }
     }
     Ok(())

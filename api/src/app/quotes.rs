@@ -20,7 +20,7 @@ use crate::app::state::AppState;
 use crate::platform::client::ClientAddress;
 use crate::platform::error::ApiError;
 use crate::platform::limits::{self, Limit};
-use store::commands::{self, Context, BUYER};
+use store::commands::{Context, BUYER};
 
 /// Quote requests per e-mail address.
 pub const QUOTES_PER_EMAIL: Limit = Limit { name: "quote-email", max: 3, window_seconds: 3600 };
@@ -189,13 +189,7 @@ pub async fn request_quote(
         &[(&QUOTES_PER_EMAIL, details.email.as_str()), (&QUOTES_PER_ADDRESS, address.as_str())],
     )
     .await?;
-    commands::execute(
-        &state.quote_requests,
-        &BUYER,
-        &request_id,
-        QuoteRequestCommand::Submit { details: details.clone() },
-    )
-    .await?;
+    state.quote_requests.execute(&BUYER, &request_id, QuoteRequestCommand::Submit { details: details.clone() }).await?;
     queue_mails(state, &details, &receipt).await?;
     Ok(receipt)
 }
@@ -284,13 +278,10 @@ pub async fn mark_answered(state: &AppState, staff: &Staff, id: &str) -> Result<
     if state.quote_request_views.load(&id).await.map_err(ApiError::internal)?.is_none() {
         return Err(QuoteRequestError::NotFound.into());
     }
-    commands::execute(
-        &state.quote_requests,
-        &Context::staff(&staff.email),
-        &id,
-        QuoteRequestCommand::MarkAnswered { by: staff.email.clone() },
-    )
-    .await?;
+    state
+        .quote_requests
+        .execute(&Context::staff(&staff.email), &id, QuoteRequestCommand::MarkAnswered { by: staff.email.clone() })
+        .await?;
     let view =
         state.quote_request_views.load(&id).await.map_err(ApiError::internal)?.ok_or(QuoteRequestError::NotFound)?;
     Ok(view)

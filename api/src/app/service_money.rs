@@ -25,7 +25,7 @@ use cqrs_es::AggregateError;
 use crate::app::state::AppState;
 use crate::platform::error::ApiError;
 use jobs::subscriptions::{Reconciled, RECONCILE_SUBSCRIPTIONS};
-use store::commands::{self, Context};
+use store::commands::Context;
 
 /// What following the provider did to an order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -146,7 +146,7 @@ async fn order_command(
     order_id: &str,
     command: ServiceOrderCommand,
 ) -> Result<Result<bool, String>, ApiError> {
-    match commands::execute(&state.orders, context, order_id, command).await {
+    match state.orders.execute(context, order_id, command).await {
         Ok(committed) => Ok(Ok(!committed.events.is_empty())),
         Err(AggregateError::UserError(error)) => Ok(Err(refusal(&error))),
         Err(error) => Err(error.into()),

@@ -20,6 +20,7 @@ use projections::sip::SipAccountsQuery;
 use projections::sip_numbers::SipNumbersQuery;
 use sqlx::PgPool;
 use store::commands::Cqrs;
+use store::event_store::Reader;
 
 use aggregates::quote_request::{QuoteRequest, QuoteRequestServices};
 use aggregates::service_order::{ServiceOrder, ServiceOrderServices};
@@ -35,23 +36,18 @@ use crate::app::public_reads::Part;
 use crate::platform::config::Config;
 
 pub type CartViews = PostgresViewRepository<CartView, Cart>;
-/// The event store of one aggregate type.
-pub type Store<A> = store::commands::Store<A>;
 pub type HardwareViews = PostgresViewRepository<HardwareView, HardwareItem>;
-pub type HardwareStore = Store<HardwareItem>;
 pub type OrderViews = PostgresViewRepository<OrderView, ServiceOrder>;
-pub type OrderStore = Store<ServiceOrder>;
 pub type TransferViews = PostgresViewRepository<TransferView, Transfer>;
 pub type CallCreditViews = PostgresViewRepository<CallCreditView, CallCredit>;
-pub type OrderViewQuery = CatchUpQuery<OrderStore, OrderViews, OrderView, ServiceOrder>;
+/// The order view's live query, reading a stream through the store's one reader when it finds a gap.
+pub type OrderViewQuery = CatchUpQuery<Reader, OrderViews, OrderView, ServiceOrder>;
 pub type HardwareOrderViews = PostgresViewRepository<HardwareOrderView, HardwareOrder>;
-pub type HardwareOrderViewQuery =
-    CatchUpQuery<Store<HardwareOrder>, HardwareOrderViews, HardwareOrderView, HardwareOrder>;
+pub type HardwareOrderViewQuery = CatchUpQuery<Reader, HardwareOrderViews, HardwareOrderView, HardwareOrder>;
 pub type TrialViews = PostgresViewRepository<TrialView, Trial>;
-pub type TrialStore = Store<Trial>;
-pub type TrialViewQuery = CatchUpQuery<TrialStore, TrialViews, TrialView, Trial>;
+pub type TrialViewQuery = CatchUpQuery<Reader, TrialViews, TrialView, Trial>;
 pub type QuoteRequestViews = PostgresViewRepository<QuoteRequestView, QuoteRequest>;
-pub type QuoteRequestViewQuery = CatchUpQuery<Store<QuoteRequest>, QuoteRequestViews, QuoteRequestView, QuoteRequest>;
+pub type QuoteRequestViewQuery = CatchUpQuery<Reader, QuoteRequestViews, QuoteRequestView, QuoteRequest>;
 
 /// The outside services the checkout talks to, from the configuration.
 pub struct Services {
@@ -150,8 +146,7 @@ impl AppState {
             PhoneNumberServices { stock: Arc::new(PgStock(pool.clone())), clock: clock.clone() },
         );
         let hardware_views = Arc::new(HardwareViews::new(HARDWARE_VIEW_TABLE, pool.clone()));
-        let hardware_store = store(&pool);
-        let hardware_view_query = CatchUpQuery::new(Arc::new(hardware_store), hardware_views.clone());
+        let hardware_view_query = CatchUpQuery::new(&pool, Reader, hardware_views.clone());
         let hardware = Cqrs::new(
             &pool,
             vec![
@@ -162,13 +157,13 @@ impl AppState {
             HardwareServices { clock: clock.clone() },
         );
         let order_views = Arc::new(OrderViews::new(ORDER_VIEW_TABLE, pool.clone()));
-        let order_view_query = Arc::new(CatchUpQuery::new(Arc::new(store(&pool)), order_views.clone()));
+        let order_view_query = Arc::new(CatchUpQuery::new(&pool, Reader, order_views.clone()));
         let orders = Cqrs::new(
             &pool,
             vec![
                 Box::new(SharedQuery(order_view_query.clone())),
                 Box::new(SipAccountsQuery::new(pool.clone())),
-                Box::new(SipNumbersQuery::new(pool.clone())),
+                Box::new(SipNumbersQuery::new(pool.clone(), Reader)),
             ],
             ServiceOrderServices { clock: clock.clone() },
         )
@@ -176,7 +171,7 @@ impl AppState {
         let transfer_views = Arc::new(TransferViews::new(TRANSFER_VIEW_TABLE, pool.clone()));
         let transfers = Cqrs::new(
             &pool,
-            vec![Box::new(SipNumbersQuery::new(pool.clone()))],
+            vec![Box::new(SipNumbersQuery::new(pool.clone(), Reader))],
             TransferServices { clock: clock.clone() },
         )
         .with_view::<TransferView>()
@@ -186,8 +181,7 @@ impl AppState {
             .with_view::<CallCreditView>()
             .with_rows(projections::call_credit::derived_rows);
         let hardware_order_views = Arc::new(HardwareOrderViews::new(HARDWARE_ORDER_VIEW_TABLE, pool.clone()));
-        let hardware_order_view_query =
-            Arc::new(CatchUpQuery::new(Arc::new(store(&pool)), hardware_order_views.clone()));
+        let hardware_order_view_query = Arc::new(CatchUpQuery::new(&pool, Reader, hardware_order_views.clone()));
         let hardware_orders = Cqrs::new(
             &pool,
             vec![Box::new(SharedQuery(hardware_order_view_query.clone()))],
@@ -195,19 +189,19 @@ impl AppState {
         )
         .starting(crate::app::workflows::triggers::hardware_order_started_by);
         let trial_views = Arc::new(TrialViews::new(TRIAL_VIEW_TABLE, pool.clone()));
-        let trial_view_query = Arc::new(CatchUpQuery::new(Arc::new(store(&pool)), trial_views.clone()));
+        let trial_view_query = Arc::new(CatchUpQuery::new(&pool, Reader, trial_views.clone()));
         let trials = Cqrs::new(
             &pool,
             vec![
                 Box::new(SharedQuery(trial_view_query.clone())),
                 Box::new(SipAccountsQuery::new(pool.clone())),
-                Box::new(SipNumbersQuery::new(pool.clone())),
+                Box::new(SipNumbersQuery::new(pool.clone(), Reader)),
             ],
             TrialServices { clock: clock.clone() },
         )
         .starting(crate::app::workflows::triggers::trial_started_by);
         let quote_request_views = Arc::new(QuoteRequestViews::new(QUOTE_REQUEST_VIEW_TABLE, pool.clone()));
-        let quote_request_view_query = Arc::new(CatchUpQuery::new(Arc::new(store(&pool)), quote_request_views.clone()));
+        let quote_request_view_query = Arc::new(CatchUpQuery::new(&pool, Reader, quote_request_views.clone()));
         let quote_requests = Cqrs::new(
             &pool,
             vec![Box::new(SharedQuery(quote_request_view_query.clone()))],
@@ -304,11 +298,6 @@ pub async fn load<A: cqrs_es::Aggregate>(
     id: &str,
 ) -> Result<(A, usize), crate::platform::error::ApiError> {
     store::commands::load::<A>(pool, id).await.map_err(crate::platform::error::ApiError::unexpected)
-}
-
-/// The event store of one aggregate type.
-pub fn store<A: cqrs_es::Aggregate>(pool: &PgPool) -> Store<A> {
-    store::commands::store(pool)
 }
 
 /// Lets the framework and the rebuild command share one query.

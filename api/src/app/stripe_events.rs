@@ -27,7 +27,7 @@ use crate::platform::refusals::{
     BAD_SIGNATURE, INVALID_BODY, MALFORMED_JSON, PAYMENT_REFUNDED, STRIPE_UNREACHABLE, WEBHOOKS_NOT_CONFIGURED,
     WEBHOOK_IN_PROGRESS,
 };
-use store::commands::{self, WEBHOOK};
+use store::commands::WEBHOOK;
 
 /// What became of an event Stripe delivered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -398,7 +398,7 @@ async fn load_order(state: &AppState, id: &str) -> Result<Option<ServiceOrder>, 
 /// Records the outcome Stripe confirmed; false when the order already knew it.
 async fn record(state: &AppState, order_id: &str, command: ServiceOrderCommand) -> Result<bool, ApiError> {
     let stray = matches!(command, ServiceOrderCommand::RecordStrayPayment { .. });
-    match commands::execute(&state.orders, &WEBHOOK, order_id, command).await {
+    match state.orders.execute(&WEBHOOK, order_id, command).await {
         Ok(_) if stray => {
             // Refunded now; should the provider fail, the workflow runner tries again.
             let refund =

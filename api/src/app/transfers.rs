@@ -14,7 +14,7 @@ use serde::Serialize;
 
 use crate::app::state::{load, AppState};
 use crate::platform::error::ApiError;
-use store::commands::{self, Context};
+use store::commands::Context;
 
 /// What staff do to a transfer.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -98,7 +98,7 @@ pub async fn open(state: &AppState, context: &Context, id: &str, number: &str) -
         return Ok(());
     }
     let command = opening(id, number, &order_events(state, id).await?)?;
-    commands::execute(&state.transfers, context, &transfer_id, command).await?;
+    state.transfers.execute(context, &transfer_id, command).await?;
     Ok(())
 }
 
@@ -112,7 +112,7 @@ async fn execute_and_tell(
     open(state, context, id, number).await?;
     let transfer_id = transfer_id(id, number);
     // The e-mail follows from the event (the `tell-transfer` workflow), sent here at once.
-    let committed = commands::execute(&state.transfers, context, &transfer_id, command).await?;
+    let committed = state.transfers.execute(context, &transfer_id, command).await?;
     if !committed.events.is_empty() {
         if let Err(error) = crate::app::workflows::run(state, crate::app::workflows::TELL_TRANSFER, &transfer_id).await
         {

@@ -32,7 +32,7 @@ use crate::platform::refusals::{
     CARD_FORM_FAILED, NOT_A_CARD_OF_THE_TRIAL, NOT_A_FREE_TRIAL_NUMBER, PROVIDER_DOWN, TRIAL_ALREADY_USED,
     TRIAL_CONFIRMED_ELSEWHERE, VERIFICATION_LINK_UNKNOWN, VERIFICATION_LINK_USED,
 };
-use store::commands::{self, BUYER};
+use store::commands::BUYER;
 
 /// A started trial, as its start answers it once: the SIP password is in nothing else.
 pub struct Started {
@@ -272,7 +272,7 @@ async fn trial_customer(state: &AppState, id: &str) -> Result<String, ApiError> 
         .await
         .map_err(|e| payment_failure(e, &CARD_FORM_FAILED))?;
     let command = TrialCommand::Running(TrialStep::RegisterPaymentCustomer { customer_id: created.clone() });
-    commands::execute(&state.trials, &BUYER, id, command).await.map_err(ApiError::from)?;
+    state.trials.execute(&BUYER, id, command).await.map_err(ApiError::from)?;
     Ok(created)
 }
 
@@ -325,7 +325,7 @@ pub async fn card_setup(state: &AppState, address: &ClientAddress, id: &str) -> 
         .execute(&state.pool)
         .await?;
         let command = TrialCommand::Running(TrialStep::StartCardSetup { setup_intent_id: intent.id.clone() });
-        commands::execute(&state.trials, &BUYER, &id, command).await.map_err(ApiError::from)?;
+        state.trials.execute(&BUYER, &id, command).await.map_err(ApiError::from)?;
         Ok(intent)
     })
     .await
@@ -381,7 +381,7 @@ pub async fn save_card(state: &AppState, id: &str, method: String) -> Result<(),
             .map_err(|e| payment_failure(e, &PROVIDER_DOWN))?;
         let command =
             TrialCommand::Running(TrialStep::AttachPaymentMethod { customer_id: customer, payment_method_id: method });
-        commands::execute(&state.trials, &BUYER, &id, command).await.map_err(ApiError::from)?;
+        state.trials.execute(&BUYER, &id, command).await.map_err(ApiError::from)?;
         Ok(())
     })
     .await

@@ -592,7 +592,7 @@ async fn the_buyers_notice_stops_the_service_on_its_day_and_undoing_it_keeps_it(
     let (app, registrar) = spawn_app_with_registrar().await;
     let ours = order(&app, single_user(1, &[], &["442079460150"]), "notice@example.com").await;
     let id = owner_of(&app, &ours[0].0).await;
-    let projection = projections::sip_numbers::SipNumbersQuery::new(app.pool.clone());
+    let projection = projections::sip_numbers::SipNumbersQuery::new(app.pool.clone(), store::event_store::Reader);
     let phone = Phone::register(&registrar, pair(&ours[0])).await;
     let notice =
         |effective_on| Ev::CancellationScheduled { subscription_id: "sub_1".into(), effective_on, at: Utc::now() };

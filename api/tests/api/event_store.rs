@@ -1,6 +1,7 @@
 //! The event store under the frameworks (store::event_store): one statement per append, a
 //! snapshot every SNAPSHOT_EVERY events, and loads that give the same aggregate as the
-//! whole stream replayed.
+//! whole stream replayed. postgres-es's own event store is used here only, to show that our
+//! table is still the one it reads and writes (the server reads through store::event_store).
 
 use std::collections::HashMap;
 
@@ -8,19 +9,25 @@ use aggregates::cart::{Cart, CartCommand, CartEvent};
 use aggregates::pricing::{BillingCycle, Plan};
 use api::app::state::AppState;
 use cqrs_es::persist::PersistedEventStore;
-use cqrs_es::EventStore;
+use cqrs_es::{Aggregate, EventStore};
 use postgres_es::PostgresEventRepository;
 use reqwest::Method;
 use serde_json::json;
 use store::event_store::SNAPSHOT_EVERY;
 
+use crate::checkout::{cart, create_account, pay, single_user, OK_CARD};
 use crate::hardware_checkout::cart_with_phone;
 use crate::helpers::{expect_ok, spawn_app};
 
+/// postgres-es's own event store of carts over our table, read through the upcasters.
+fn postgres_es(pool: &sqlx::PgPool) -> PersistedEventStore<PostgresEventRepository, Cart> {
+    PersistedEventStore::new_event_store(PostgresEventRepository::new(pool.clone()))
+        .with_upcasters(aggregates::upcasting::upcasters(Cart::TYPE))
+}
+
 /// The cart as its whole stream makes it, without snapshots (postgres-es's own store).
 async fn replayed(pool: &sqlx::PgPool, id: &str) -> (Cart, usize) {
-    let whole = PersistedEventStore::<_, Cart>::new_event_store(PostgresEventRepository::new(pool.clone()));
-    let context = whole.load_aggregate(id).await.unwrap();
+    let context = postgres_es(pool).load_aggregate(id).await.unwrap();
     (context.aggregate, context.current_sequence)
 }
 
@@ -105,7 +112,7 @@ async fn a_cart_whose_events_add_up_is_snapshotted_with_each_event_once() {
     let other = AppState::new(app.pool.clone());
     let item_id = format!("hardware-{product}");
     let command = CartCommand::SetItemQuantity { item_id, quantity: 2 };
-    store::commands::execute(&other.carts, &store::commands::Context::system(), &id, command).await.unwrap();
+    other.carts.execute(&store::commands::Context::system(), &id, command).await.unwrap();
     let cart = expect_ok(app.get(&format!("/api/carts/{id}")).await).await;
     assert_eq!(cart["items"][0]["quantity"], 2);
     assert_eq!(cart["version"], extra as i64 + 3);
@@ -122,7 +129,7 @@ async fn a_server_whose_kept_cart_is_outdated_decides_again_on_the_stored_events
     // Another server changes the plan: the first server's kept copy still has one user.
     let other = AppState::new(app.pool.clone());
     let multi = CartCommand::SelectPackage { plan: Plan::MultiUser, billing_cycle: BillingCycle::Monthly, quantity: 4 };
-    store::commands::execute(&other.carts, &store::commands::Context::system(), &id, multi).await.unwrap();
+    other.carts.execute(&store::commands::Context::system(), &id, multi).await.unwrap();
 
     // The same plan again is nothing to do on the kept copy, and a change on the stored cart.
     let cart = expect_ok(app.send(Method::PUT, &format!("{path}/package"), Some(single)).await).await;
@@ -131,7 +138,7 @@ async fn a_server_whose_kept_cart_is_outdated_decides_again_on_the_stored_events
     // A change decided on an outdated copy meets the stored event's key and is decided
     // again on the stored cart: both changes are in the answer and in the view.
     let yearly = CartCommand::ChangeBillingCycle { billing_cycle: BillingCycle::Yearly };
-    store::commands::execute(&other.carts, &store::commands::Context::system(), &id, yearly).await.unwrap();
+    other.carts.execute(&store::commands::Context::system(), &id, yearly).await.unwrap();
     let body = json!({ "addOnId": "callRecording" });
     let cart = expect_ok(app.send(Method::POST, &format!("{path}/add-ons"), Some(body)).await).await;
     assert_eq!(cart["billingCycle"], "yearly");
@@ -143,14 +150,11 @@ async fn a_server_whose_kept_cart_is_outdated_decides_again_on_the_stored_events
     // A refusal decided on an outdated copy is decided again too: the other server adds an
     // add-on this one's copy lacks, and removing it here succeeds.
     let music = aggregates::pricing::AddOn::MusicWhileRinging;
-    store::commands::execute(
-        &other.carts,
-        &store::commands::Context::system(),
-        &id,
-        CartCommand::AddAddOn { add_on: music },
-    )
-    .await
-    .unwrap();
+    other
+        .carts
+        .execute(&store::commands::Context::system(), &id, CartCommand::AddAddOn { add_on: music })
+        .await
+        .unwrap();
     let response = app.send(Method::DELETE, &format!("{path}/add-ons/musicWhileRinging"), None).await;
     let cart = expect_ok(response).await;
     assert_eq!(cart["addOns"].as_array().unwrap().len(), 1, "{cart}");
@@ -295,7 +299,7 @@ async fn a_calls_charge_and_its_row_are_stored_together_and_a_second_charge_of_i
 async fn an_append_from_an_outdated_load_is_a_conflict_and_stores_nothing() {
     let app = spawn_app().await;
     let id = app.create_cart().await;
-    let store = store::commands::store::<Cart>(&app.pool);
+    let store = postgres_es(&app.pool);
     let first = store.load_aggregate(&id).await.unwrap();
     let second = store.load_aggregate(&id).await.unwrap();
     store.commit(vec![package(1)], first, HashMap::new()).await.unwrap();
@@ -306,4 +310,115 @@ async fn an_append_from_an_outdated_load_is_a_conflict_and_stores_nothing() {
         2,
         "the cart's creation and the first package only: none of the refused append"
     );
+
+    // Our own append refuses the same: an event at a sequence already taken.
+    let envelope = cqrs_es::EventEnvelope::<Cart> {
+        aggregate_id: id.clone(),
+        sequence: 2,
+        payload: package(4),
+        metadata: HashMap::new(),
+    };
+    let events = [cqrs_es::persist::SerializedEvent::try_from(&envelope).unwrap()];
+    let append = store::event_store::Append { events: &events, snapshot: None, view: None, workflows: vec![] };
+    let mut connection = app.pool.acquire().await.unwrap();
+    let refused = store::event_store::append::<Cart>(&mut connection, append).await;
+    assert!(matches!(refused, Err(cqrs_es::persist::PersistenceError::OptimisticLockError)), "{refused:?}");
+    assert_eq!(stored_events(&app.pool, &id).await, 2);
+}
+
+/// An order's events as they were stored before their 1.1 (aggregates::upcasting): its
+/// `OrderPlaced` with the amount due today as `grand_total`, and a staff step naming the
+/// staff member in the payload's `by` with no actor in the metadata. Every path that reads
+/// events (the aggregate's load, its history, support's history, the catch-up query, the
+/// rebuild's pages, and postgres-es's own store over our table) reads them as the events
+/// stored today.
+#[tokio::test]
+async fn an_upcast_event_reads_the_same_through_every_path() {
+    use aggregates::service_order::{ServiceOrder, ServiceOrderCommand, ServiceOrderEvent};
+    let app = spawn_app().await;
+    let state = AppState::new(app.pool.clone());
+    let kept = cart(&app, single_user(&["442079460101"])).await;
+    let (_, charge, id) = pay(&app, &kept, "upcast@example.com", OK_CARD).await;
+    expect_ok(charge).await;
+    create_account(&app, &id).await;
+    let staff = store::commands::Context::staff("ada@talkbridge.example");
+    state.orders.execute(&staff, &id, ServiceOrderCommand::ResendConfirmation).await.unwrap();
+
+    // What each path reads of the order as stored today.
+    let read = |events: &[cqrs_es::EventEnvelope<ServiceOrder>]| {
+        events.iter().map(|e| (e.sequence, e.payload.clone(), e.metadata.clone())).collect::<Vec<_>>()
+    };
+    let support = async || {
+        let replayed = api::app::admin::history::replay_service_order(&app.pool, &id, None).await.unwrap().unwrap();
+        (serde_json::to_value(&replayed.replay.events).unwrap(), replayed.replay.current)
+    };
+    let view = async || -> Option<serde_json::Value> {
+        sqlx::query_scalar("SELECT payload::jsonb FROM order_view WHERE view_id = $1")
+            .bind(&id)
+            .fetch_optional(&app.pool)
+            .await
+            .unwrap()
+    };
+    let postgres_es = || {
+        PersistedEventStore::<_, ServiceOrder>::new_event_store(PostgresEventRepository::new(app.pool.clone()))
+            .with_upcasters(aggregates::upcasting::upcasters(ServiceOrder::TYPE))
+    };
+    let loaded = store::commands::load::<ServiceOrder>(&app.pool, &id).await.unwrap();
+    let history = store::commands::history::<ServiceOrder>(&app.pool, &id).await.unwrap();
+    let resent = history.iter().find(|e| matches!(e.payload, ServiceOrderEvent::ConfirmationResent { .. })).unwrap();
+    let supported = support().await;
+    assert!(supported.0.to_string().contains("resent by ada@talkbridge.example"), "{}", supported.0);
+    let viewed = view().await.expect("the order's view");
+    assert_eq!(read(&postgres_es().load_events(&id).await.unwrap()), read(&history));
+
+    // The two events as 1.0 stored them.
+    let rewritten = sqlx::query(
+        r#"UPDATE events SET event_version = '1.0',
+                payload = CASE event_type
+                  WHEN 'OrderPlaced' THEN
+                    jsonb_set(payload::jsonb #- '{OrderPlaced,lines,amounts,due_today}',
+                              '{OrderPlaced,lines,amounts,grand_total}',
+                              payload::jsonb #> '{OrderPlaced,lines,amounts,due_today}')::json
+                  ELSE jsonb_set(payload::jsonb, '{ConfirmationResent,by}', '"ada@talkbridge.example"')::json END,
+                metadata = CASE event_type WHEN 'OrderPlaced' THEN metadata ELSE '{}'::json END
+          WHERE aggregate_type = 'ServiceOrder' AND aggregate_id = $1
+            AND (event_type = 'OrderPlaced' OR sequence = $2)"#,
+    )
+    .bind(&id)
+    .bind(resent.sequence as i64)
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(rewritten.rows_affected(), 2);
+    let stored: Vec<serde_json::Value> = sqlx::query_scalar(
+        "SELECT json_build_object('version', event_version, 'payload', payload, 'metadata', metadata)::jsonb
+           FROM events WHERE aggregate_type = 'ServiceOrder' AND aggregate_id = $1
+            AND (event_type = 'OrderPlaced' OR sequence = $2)
+          ORDER BY sequence",
+    )
+    .bind(&id)
+    .bind(resent.sequence as i64)
+    .fetch_all(&app.pool)
+    .await
+    .unwrap();
+    assert!(stored.iter().all(|event| event["version"] == "1.0"), "{stored:?}");
+    assert!(stored[0]["payload"]["OrderPlaced"]["lines"]["amounts"]["grand_total"].is_number(), "{}", stored[0]);
+    assert_eq!(stored[1]["payload"]["ConfirmationResent"]["by"], "ada@talkbridge.example");
+    assert_eq!(stored[1]["metadata"], json!({}));
+
+    // The aggregate's load, its history and support's history.
+    assert_eq!(store::commands::load::<ServiceOrder>(&app.pool, &id).await.unwrap(), loaded);
+    let again = store::commands::history::<ServiceOrder>(&app.pool, &id).await.unwrap();
+    assert_eq!(read(&again), read(&history));
+    assert_eq!(support().await, supported);
+    // The catch-up query, which reads the stream when it finds a gap (here: no view at all).
+    sqlx::query("DELETE FROM order_view WHERE view_id = $1").bind(&id).execute(&app.pool).await.unwrap();
+    state.order_view_query.catch_up(&id, &history[history.len() - 1..]).await.unwrap();
+    assert_eq!(view().await.as_ref(), Some(&viewed));
+    // The rebuild, which reads every order's events in pages of the store's global order.
+    sqlx::query("DELETE FROM order_view WHERE view_id = $1").bind(&id).execute(&app.pool).await.unwrap();
+    api::tools::rebuild::rebuild_order_views(&state).await.unwrap();
+    assert_eq!(view().await.as_ref(), Some(&viewed));
+    // postgres-es's own store reads our table the same.
+    assert_eq!(read(&postgres_es().load_events(&id).await.unwrap()), read(&history));
 }

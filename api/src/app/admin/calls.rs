@@ -84,14 +84,7 @@ pub async fn order_calls(state: &AppState, kind: OrderKind, id: &str) -> Result<
         OrderKind::Trial => (Trial::TYPE, projections::sip::trial_owner(id)),
         OrderKind::Hardware => (HardwareOrder::TYPE, String::new()),
     };
-    let exists = sqlx::query_scalar!(
-        r#"SELECT EXISTS (SELECT 1 FROM events WHERE aggregate_type = $1 AND aggregate_id = $2) AS "exists!""#,
-        aggregate_type,
-        id
-    )
-    .fetch_one(&state.pool)
-    .await
-    .map_err(ApiError::internal)?;
+    let exists = store::event_store::exists(&state.pool, aggregate_type, id).await.map_err(ApiError::internal)?;
     if !exists || kind == OrderKind::Hardware {
         return Err(no_such_order_with_calls(kind, exists));
     }

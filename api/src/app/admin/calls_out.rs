@@ -11,7 +11,7 @@ use super::{existing, order_history, OrderHistory, OrderKind};
 use crate::app::auth::Staff;
 use crate::app::state::AppState;
 use crate::platform::error::ApiError;
-use store::commands::{self, Context};
+use store::commands::Context;
 
 fn only_service(kind: OrderKind) -> Result<(), ApiError> {
     if kind != OrderKind::Service {
@@ -32,7 +32,7 @@ pub async fn suspend(
     existing::<ServiceOrder>(state, id).await?;
     let command =
         ServiceOrderCommand::SuspendCallsOut { cause: SuspensionCause::Staff, reason, by: admin.email.clone() };
-    commands::execute(&state.orders, &Context::staff(&admin.email), id, command).await?;
+    state.orders.execute(&Context::staff(&admin.email), id, command).await?;
     order_history(state, admin, kind, id, None).await
 }
 
@@ -52,7 +52,7 @@ pub async fn restore(
         reason: reason.clone(),
         by: admin.email.clone(),
     };
-    let committed = commands::execute(&state.orders, &context, id, command).await?;
+    let committed = state.orders.execute(&context, id, command).await?;
     let lifted_dispute = committed
         .events
         .iter()

@@ -22,7 +22,7 @@ use crate::app::auth::Staff;
 use crate::app::state::AppState;
 use crate::platform::error::ApiError;
 use crate::platform::refusals::{NO_CALLS, NO_SPEND_CAP_ON_TRIALS};
-use store::commands::{self, Context};
+use store::commands::Context;
 
 /// The most accounts the overview lists (the totals count them all).
 pub const MAX_ACCOUNTS_SHOWN: i64 = 50;
@@ -356,14 +356,7 @@ async fn owner_of(state: &AppState, kind: OrderKind, id: &str) -> Result<String,
         OrderKind::Trial => (Trial::TYPE, projections::sip::trial_owner(id)),
         OrderKind::Hardware => return Err(ApiError::refused(&NO_CALLS)),
     };
-    let exists = sqlx::query_scalar!(
-        r#"SELECT EXISTS (SELECT 1 FROM events WHERE aggregate_type = $1 AND aggregate_id = $2) AS "exists!""#,
-        aggregate_type,
-        id
-    )
-    .fetch_one(&state.pool)
-    .await
-    .map_err(ApiError::internal)?;
+    let exists = store::event_store::exists(&state.pool, aggregate_type, id).await.map_err(ApiError::internal)?;
     if !exists {
         return Err(no_such_order());
     }
@@ -461,7 +454,7 @@ pub async fn set_daily_cap(
     owner_of(state, kind, id).await?;
     let command =
         ServiceOrderCommand::SetDailySpendCap { cap: aggregates::pricing::Pence(pence), by: admin.email.clone() };
-    commands::execute(&state.orders, &Context::staff(&admin.email), id, command).await?;
+    state.orders.execute(&Context::staff(&admin.email), id, command).await?;
     account(state, kind, id).await
 }
 

@@ -1,21 +1,20 @@
-//! An order's stored events as support reads them, with the aggregate replayed to any of
-//! them, the current view beside it and the order's e-mails.
-
-use std::collections::HashMap;
+//! An order's stored events as support reads them (through the store's one reader,
+//! store::event_store), with the aggregate replayed to any of them, the current view beside
+//! it and the order's e-mails.
 
 use aggregates::actor::Actor;
 use chrono::{DateTime, Utc};
-use cqrs_es::{Aggregate, EventEnvelope, EventStore};
+use cqrs_es::Aggregate;
 use projections::history::Narrated;
 use serde::Serialize;
 use serde_json::Value;
 use sqlx::PgPool;
+use store::event_store::{self, Read, Stored};
 
 use aggregates::call_credit::CallCredit;
 use aggregates::service_order::ServiceOrder;
 use aggregates::transfer::Transfer;
 
-use crate::app::state::store;
 use crate::platform::error::ApiError;
 use crate::platform::refusals::INVALID_UP_TO;
 
@@ -69,42 +68,23 @@ pub struct Replay<A: Aggregate> {
     pub current: A,
 }
 
-/// One stored event with where it stands among all events, and when it was stored.
-struct Placed<A: Aggregate> {
-    global_position: i64,
-    recorded_at: DateTime<Utc>,
-    envelope: EventEnvelope<A>,
+/// The stored events `which` selects, each with where it stands among all events and when
+/// it was stored, read through the upcasters.
+async fn read<A: Aggregate>(pool: &PgPool, which: Read<'_>) -> Result<Vec<Stored<A>>, ApiError> {
+    let mut connection = pool.acquire().await?;
+    event_store::read::<A>(&mut connection, which).await.map_err(ApiError::internal)
 }
 
-/// The stored events of aggregate `id`, read through the upcasters.
-async fn stream<A: Aggregate>(pool: &PgPool, id: &str) -> Result<Vec<Placed<A>>, ApiError> {
-    let envelopes: Vec<EventEnvelope<A>> = store::<A>(pool).load_events(id).await.map_err(ApiError::unexpected)?;
-    let positions: HashMap<i64, (i64, DateTime<Utc>)> = sqlx::query!(
-        "SELECT sequence, global_sequence, recorded_at FROM events
-          WHERE aggregate_type = $1 AND aggregate_id = $2",
-        A::TYPE,
-        id
-    )
-    .fetch_all(pool)
-    .await?
-    .into_iter()
-    .map(|row| (row.sequence, (row.global_sequence, row.recorded_at)))
-    .collect();
-    Ok(envelopes
-        .into_iter()
-        .map(|envelope| {
-            let (global_position, recorded_at) =
-                positions.get(&(envelope.sequence as i64)).copied().unwrap_or((0, DateTime::<Utc>::MIN_UTC));
-            Placed { global_position, recorded_at, envelope }
-        })
-        .collect())
+/// The stored events of aggregate `id`.
+async fn stream<A: Aggregate>(pool: &PgPool, id: &str) -> Result<Vec<Stored<A>>, ApiError> {
+    read(pool, Read::Stream(id)).await
 }
 
-fn event_out<A: Narrated>(sequence: usize, placed: &Placed<A>) -> EventOut {
+fn event_out<A: Narrated>(sequence: usize, placed: &Stored<A>) -> EventOut {
     let actor = Actor::from_metadata(&placed.envelope.metadata);
     EventOut {
         sequence,
-        global_position: placed.global_position,
+        global_position: placed.global_sequence,
         event_type: cqrs_es::DomainEvent::event_type(&placed.envelope.payload),
         recorded_at: placed.recorded_at,
         actor: (&actor).into(),
@@ -160,30 +140,20 @@ pub async fn replay_service_order(
         return Ok(None);
     }
     // A port's id is its order's id, a colon and the number (aggregates::transfer::transfer_id).
-    let port_ids: Vec<String> = sqlx::query_scalar!(
-        "SELECT DISTINCT aggregate_id FROM events WHERE aggregate_type = $1 AND aggregate_id LIKE $2 || ':%' ORDER BY 1",
-        Transfer::TYPE,
-        id
-    )
-    .fetch_all(pool)
-    .await?;
+    let port_events = read::<Transfer>(pool, Read::Prefixed(&format!("{id}:"))).await?;
     // Read once and dropped: no need to box either side.
     #[allow(clippy::large_enum_variant)]
     enum Entry {
-        Order(Placed<ServiceOrder>),
-        Transfer(String, Placed<Transfer>),
-        Credit(Placed<CallCredit>),
+        Order(Stored<ServiceOrder>),
+        Transfer(Stored<Transfer>),
+        Credit(Stored<CallCredit>),
     }
-    let mut timeline: Vec<(i64, Entry)> = order.into_iter().map(|p| (p.global_position, Entry::Order(p))).collect();
-    for transfer_id in port_ids {
-        for placed in stream::<Transfer>(pool, &transfer_id).await? {
-            timeline.push((placed.global_position, Entry::Transfer(transfer_id.clone(), placed)));
-        }
-    }
+    let mut timeline: Vec<(i64, Entry)> = order.into_iter().map(|p| (p.global_sequence, Entry::Order(p))).collect();
+    timeline.extend(port_events.into_iter().map(|p| (p.global_sequence, Entry::Transfer(p))));
     // The order's call credit (its id is the order's).
     let credit_events = stream::<CallCredit>(pool, id).await?;
     let has_credit = !credit_events.is_empty();
-    timeline.extend(credit_events.into_iter().map(|p| (p.global_position, Entry::Credit(p))));
+    timeline.extend(credit_events.into_iter().map(|p| (p.global_sequence, Entry::Credit(p))));
     timeline.sort_by_key(|(position, _)| *position);
     let up_to = check_up_to(up_to, timeline.len())?;
     let (mut state, mut current) = (ServiceOrder::default(), ServiceOrder::default());
@@ -202,10 +172,10 @@ pub async fn replay_service_order(
                 }
                 current.apply(placed.envelope.payload);
             }
-            Entry::Transfer(transfer_id, placed) => {
+            Entry::Transfer(placed) => {
                 events.push(event_out(sequence, &placed));
                 if sequence <= up_to {
-                    ports.entry(transfer_id).or_default().apply(placed.envelope.payload);
+                    ports.entry(placed.envelope.aggregate_id).or_default().apply(placed.envelope.payload);
                 }
             }
             Entry::Credit(placed) => {

@@ -28,7 +28,7 @@ use crate::platform::error::ApiError;
 use crate::platform::refusals::{
     NOTHING_TO_RELEASE, NOT_A_FREE_NUMBER, NOT_OWNER, NO_NUMBER_IN_AREA, NO_SUCH_ORDER_FOR_STAFF, ONLY_TRIALS_EXTEND,
 };
-use store::commands::{self, Context};
+use store::commands::Context;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
@@ -457,13 +457,7 @@ pub async fn resend_confirmation(
     match kind {
         OrderKind::Service => {
             existing::<ServiceOrder>(state, id).await?;
-            commands::execute(
-                &state.orders,
-                &Context::staff(&staff.email),
-                id,
-                ServiceOrderCommand::ResendConfirmation,
-            )
-            .await?;
+            state.orders.execute(&Context::staff(&staff.email), id, ServiceOrderCommand::ResendConfirmation).await?;
             let (order, sequence) = load::<ServiceOrder>(&state.pool, id).await?;
             let lines = order.lines.as_ref().ok_or_else(no_such_order)?;
             let order_page = crate::app::transfers::order_page(state, id);
@@ -473,8 +467,7 @@ pub async fn resend_confirmation(
         }
         OrderKind::Trial => {
             existing::<Trial>(state, id).await?;
-            commands::execute(&state.trials, &Context::staff(&staff.email), id, TrialCommand::ResendConfirmation)
-                .await?;
+            state.trials.execute(&Context::staff(&staff.email), id, TrialCommand::ResendConfirmation).await?;
             let (_, sequence) = load::<Trial>(&state.pool, id).await?;
             let view = state.trial_views.load(id).await.map_err(ApiError::internal)?.ok_or_else(no_such_order)?;
             let email = Email::TrialWelcome { view: &view, number: &view.number, sip };
@@ -482,13 +475,10 @@ pub async fn resend_confirmation(
         }
         OrderKind::Hardware => {
             existing::<HardwareOrder>(state, id).await?;
-            commands::execute(
-                &state.hardware_orders,
-                &Context::staff(&staff.email),
-                id,
-                HardwareOrderCommand::ResendConfirmation,
-            )
-            .await?;
+            state
+                .hardware_orders
+                .execute(&Context::staff(&staff.email), id, HardwareOrderCommand::ResendConfirmation)
+                .await?;
             let (order, sequence) = load::<HardwareOrder>(&state.pool, id).await?;
             let email = Email::HardwareConfirmation { order: &order };
             queue(&state.pool, &order.customer.email, &reference(sequence), &email).await?;
@@ -517,13 +507,13 @@ pub async fn release_number(
         return Err(aggregates::service_order::ServiceOrderError::NotTheOrdersNumber.into());
     }
     let command = PhoneNumberCommand::ReturnToStock { owner: format!("order:{id}") };
-    match commands::execute(&state.numbers, &Context::staff(&staff.email), number, command).await {
+    match state.numbers.execute(&Context::staff(&staff.email), number, command).await {
         Ok(_) => {}
         Err(AggregateError::UserError(PhoneNumberError::NotOwner)) => return Err(ApiError::refused(&NOT_OWNER)),
         Err(error) => return Err(error.into()),
     }
     let command = ServiceOrderCommand::ReleaseNumber { number: number.to_string() };
-    commands::execute(&state.orders, &Context::staff(&staff.email), id, command).await?;
+    state.orders.execute(&Context::staff(&staff.email), id, command).await?;
     order_history(state, staff, kind, id, None).await
 }
 
@@ -578,13 +568,7 @@ pub async fn extend_trial(
         return Err(ApiError::refused(&ONLY_TRIALS_EXTEND));
     }
     existing::<Trial>(state, id).await?;
-    commands::execute(
-        &state.trials,
-        &Context::staff(&staff.email),
-        id,
-        TrialCommand::Running(TrialStep::Extend { days }),
-    )
-    .await?;
+    state.trials.execute(&Context::staff(&staff.email), id, TrialCommand::Running(TrialStep::Extend { days })).await?;
     order_history(state, staff, kind, id, None).await
 }
 

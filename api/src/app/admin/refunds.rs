@@ -28,7 +28,7 @@ use crate::app::auth::Staff;
 use crate::app::state::AppState;
 use crate::platform::error::ApiError;
 use crate::platform::refusals::{CANCELLATION_NOT_CONFIRMED, NOT_REFUNDABLE, REFUND_NOT_CONFIRMED, REFUND_REFUSED};
-use store::commands::{self, Context};
+use store::commands::Context;
 
 /// What to refund: some phones as (product id, quantity), or the whole order.
 pub type RefundLines = Option<Vec<(String, u32)>>;
@@ -59,7 +59,7 @@ pub async fn propose_refund(
     only_hardware(kind)?;
     existing::<HardwareOrder>(state, id).await?;
     let command = HardwareOrderCommand::ProposeRefund { lines, reason };
-    commands::execute(&state.hardware_orders, &Context::staff(&staff.email), id, command).await?;
+    state.hardware_orders.execute(&Context::staff(&staff.email), id, command).await?;
     order_history(state, staff, kind, id, None).await
 }
 
@@ -83,7 +83,7 @@ pub async fn refund_hardware(
         finish_refund(state, &context, id, &order, &pending).await?;
     }
     let command = HardwareOrderCommand::RequestRefund { lines, reason };
-    let committed = commands::execute(&state.hardware_orders, &context, id, command).await?;
+    let committed = state.hardware_orders.execute(&context, id, command).await?;
     let pending = committed.state.pending_refund.clone().ok_or_else(|| ApiError::internal("no refund requested"))?;
     finish_refund(state, &context, id, &committed.state, &pending).await?;
     order_history(state, admin, kind, id, None).await
@@ -141,7 +141,7 @@ async fn refused(
     message: String,
 ) -> Result<Pence, ApiError> {
     let command = HardwareOrderCommand::RecordRefundFailure { number: pending.number, message: message.clone() };
-    commands::execute(&state.hardware_orders, context, id, command).await?;
+    state.hardware_orders.execute(context, id, command).await?;
     Err(ApiError::refused_with(&REFUND_REFUSED, message))
 }
 
@@ -157,7 +157,7 @@ pub async fn propose_cancellation(
     only_service(kind)?;
     existing::<ServiceOrder>(state, id).await?;
     let command = ServiceOrderCommand::ProposeCancellation { at_period_end, reason, by: staff.email.clone() };
-    commands::execute(&state.orders, &Context::staff(&staff.email), id, command).await?;
+    state.orders.execute(&Context::staff(&staff.email), id, command).await?;
     order_history(state, staff, kind, id, None).await
 }
 
@@ -194,7 +194,7 @@ pub async fn cancel_subscription(
         None
     };
     let command = ServiceOrderCommand::CancelSubscription { at_period_end, ends_at, reason, by: admin.email.clone() };
-    match commands::execute(&state.orders, &Context::staff(&admin.email), id, command).await {
+    match state.orders.execute(&Context::staff(&admin.email), id, command).await {
         Ok(_) => {}
         // Stripe's `customer.subscription.deleted` for this very cancellation was recorded
         // first (crate::app::service_money): the service has ended, as the admin asked.

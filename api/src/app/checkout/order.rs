@@ -30,7 +30,7 @@ use crate::app::state::AppState;
 use crate::platform::client::ClientAddress;
 use crate::platform::error::ApiError;
 use crate::platform::refusals::{ORDER_ALREADY_PAID, PRICE_CHANGED, PROVIDER_DOWN};
-use store::commands::{self, Context, BUYER};
+use store::commands::{Context, BUYER};
 
 /// A service order's id from a request: a UUID, or no such order.
 pub fn order_id(raw: &str) -> Result<String, ApiError> {
@@ -57,7 +57,7 @@ pub(super) async fn run(
     id: &str,
     command: ServiceOrderCommand,
 ) -> Result<ServiceOrder, ApiError> {
-    Ok(commands::execute(&state.orders, context, id, command).await?.state)
+    Ok(state.orders.execute(context, id, command).await?.state)
 }
 
 /// The order placed (or continued) by this browser, with the secret it keeps.
@@ -243,7 +243,7 @@ async fn hold_numbers(state: &AppState, id: &str, cart: &CartSummary, lines: &Or
     for number in lines.numbers.iter().filter(|n| !n.is_transfer && !n.is_placeholder) {
         let owner = format!("order:{id}");
         let hold = PhoneNumberCommand::HoldForOrder { number: number.value.clone(), cart_id: cart.id.clone(), owner };
-        commands::execute(&state.numbers, &BUYER, &number.value, hold).await?;
+        state.numbers.execute(&BUYER, &number.value, hold).await?;
     }
     Ok(())
 }

@@ -32,7 +32,7 @@ use crate::platform::refusals::{
     ApiRefusal, CARD_FORM_FAILED, CARD_SETUP_WITHOUT_CARD, PAYMENT_NOT_VERIFIED, PAYMENT_UNCLEAR, PROVIDER_DOWN,
     SETUP_INTENT_FAILED, SUBSCRIPTION_NOT_FOUND, UNKNOWN_PAYMENT_METHOD,
 };
-use store::commands::{self, BUYER};
+use store::commands::BUYER;
 
 /// An order that may still be paid.
 fn payable(order: &ServiceOrder) -> Result<(), ApiError> {
@@ -368,7 +368,7 @@ async fn record_failure(
         code: refusal.code.clone(),
         message: refusal.message.clone(),
     });
-    match commands::execute(&state.orders, &BUYER, id, command).await {
+    match state.orders.execute(&BUYER, id, command).await {
         Ok(_) | Err(AggregateError::UserError(ServiceOrderError::AlreadyPaid)) => {}
         Err(error) => return Err(error.into()),
     }

@@ -19,7 +19,7 @@ use crate::app::order_secrets;
 use crate::app::state::AppState;
 use crate::platform::error::ApiError;
 use crate::platform::refusals::{INVALID_SHIPPING_OPTION, PHONE_NO_LONGER_SOLD};
-use store::commands::{self, Context, BUYER};
+use store::commands::{Context, BUYER};
 
 /// A hardware order's id from a request: a UUID, or no such order.
 pub fn order_id(raw: &str) -> Result<String, ApiError> {
@@ -41,7 +41,7 @@ pub(super) async fn run(
     id: &str,
     command: HardwareOrderCommand,
 ) -> Result<(), ApiError> {
-    commands::execute(&state.hardware_orders, context, id, command).await?;
+    state.hardware_orders.execute(context, id, command).await?;
     Ok(())
 }
 

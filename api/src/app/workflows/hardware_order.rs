@@ -125,7 +125,7 @@ pub async fn confirm(ctx: &HardwareOrders<'_>, id: &str) -> Result<HardwareOrder
     } else {
         HardwareOrderCommand::Confirm { email_queued: true }
     };
-    let confirmed = commands::execute(ctx.orders, &ctx.context, id, command).await.map_err(|e| match e {
+    let confirmed = ctx.orders.execute(&ctx.context, id, command).await.map_err(|e| match e {
         AggregateError::UserError(refusal) => ConfirmError::Unexpected(refusal.to_string()),
         other => ConfirmError::Storage(other.to_string()),
     })?;

@@ -23,7 +23,7 @@ use crate::platform::json::Done;
 use crate::platform::refusals::{
     IMAGE_NOT_JPEG_PNG_OR_WEBP, IMAGE_NOT_MULTIPART, IMAGE_TOO_LARGE, IMAGE_WITHOUT_BRAND, NO_IMAGE, UPLOAD_UNREADABLE,
 };
-use store::commands::{self, Context};
+use store::commands::Context;
 
 /// The largest image accepted.
 pub const MAX_IMAGE_BYTES: usize = 5 * 1024 * 1024;
@@ -160,9 +160,9 @@ async fn upload_image(
     if !hardware_id.is_empty() {
         let command = HardwareCommand::AttachImage { image: image.clone(), actor: admin.email.clone() };
         let attached = match crate::app::hardware_items::item_id(&hardware_id) {
-            Ok(item) => commands::execute(&state.hardware, &Context::staff(&admin.email), item, command)
-                .await
-                .map_err(ApiError::from),
+            Ok(item) => {
+                state.hardware.execute(&Context::staff(&admin.email), item, command).await.map_err(ApiError::from)
+            }
             Err(error) => Err(error),
         };
         if let Err(error) = attached {
@@ -226,7 +226,7 @@ async fn delete_image(
     for (item_id, view) in live_items(&state.pool).await? {
         if view.item.images.iter().any(|i| i.id == image.id) {
             let command = HardwareCommand::RemoveImage { image_id: image.id.clone(), actor: admin.email.clone() };
-            commands::execute(&state.hardware, &Context::staff(&admin.email), &item_id, command).await?;
+            state.hardware.execute(&Context::staff(&admin.email), &item_id, command).await?;
         }
     }
     sqlx::query!("DELETE FROM hardware_images WHERE id = $1", Uuid::parse_str(&image.id).ok())
