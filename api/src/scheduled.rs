@@ -34,7 +34,7 @@ pub async fn charge_calls(state: &AppState) -> Result<jobs::call_charges::Report
 
 /// `settle-top-ups`: account top-ups left under way (a crash, a closed window, a bank check
 /// never finished) settled with the provider (jobs::top_ups), each as the account's billing
-/// settles one (crate::app::billing::settle_top_up).
+/// settles one (crate::app::call_credit::settle_top_up).
 pub async fn settle_top_ups(state: &AppState) -> Result<jobs::top_ups::Report, String> {
     let settler = Billing(state.clone());
     jobs::top_ups::settle_top_ups(&TopUpJob { pool: &state.pool, settler: &settler }, state.clock.now()).await
@@ -115,7 +115,7 @@ struct Billing(AppState);
 #[async_trait]
 impl SettleTopUp for Billing {
     async fn settle_top_up(&self, order_id: &str) -> Result<Option<Settled>, String> {
-        crate::app::billing::settle_top_up(&self.0, &Context::job(SETTLE_TOP_UPS), order_id)
+        crate::app::call_credit::settle_top_up(&self.0, &Context::job(SETTLE_TOP_UPS), order_id)
             .await
             .map_err(|e| format!("{e:?}"))
     }

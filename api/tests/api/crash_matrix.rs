@@ -727,7 +727,7 @@ fn every_fault_point_in_the_code_has_a_crash_test() {
         .chain(&api::app::workflows::tell_buyer::FAULT_POINTS)
         .chain(&api::app::workflows::transfers::FAULT_POINTS)
         .chain(&api::app::workflows::hardware_order::FAULT_POINTS)
-        .chain(&api::app::billing::TOP_UP_FAULT_POINTS);
+        .chain(&api::app::call_credit::TOP_UP_FAULT_POINTS);
     for point in declared {
         assert!(points.contains(*point), "{point} is declared but the scan did not find it in the code");
     }

@@ -3,7 +3,7 @@
 //! that may create databases), by default postgres://postgres@127.0.0.1:5432/postgres.
 
 mod account;
-pub(crate) mod account_billing;
+pub(crate) mod account_invoices_and_credit;
 mod account_services;
 mod address;
 pub(crate) mod admin;

@@ -16,7 +16,7 @@ use reqwest::header::COOKIE;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
-use crate::account_billing::sign_in as customer_sign_in;
+use crate::account_invoices_and_credit::sign_in as customer_sign_in;
 use crate::checkout::{cart, charges_of, create_account, pay, single_user, CartSpec, DECLINED_AT_CHARGE, OK_CARD};
 use crate::hardening::{signed, webhook};
 use crate::hardware_routes::{as_staff, sign_in as staff_sign_in, Session};

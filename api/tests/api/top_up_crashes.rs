@@ -10,7 +10,7 @@ use reqwest::header::COOKIE;
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
-use crate::account_billing::{payg_order, sign_in, Customer};
+use crate::account_invoices_and_credit::{payg_order, sign_in, Customer};
 use crate::checkout::charges_of;
 use crate::helpers::{expect_ok, fresh_database, run_job, Server, TestApp};
 
@@ -144,7 +144,7 @@ macro_rules! top_up_points {
         #[test]
         fn every_fault_point_of_a_top_up_is_tested_both_ways() {
             let tested = [$(($point, $buyer_returns)),*];
-            for point in api::app::billing::TOP_UP_FAULT_POINTS {
+            for point in api::app::call_credit::TOP_UP_FAULT_POINTS {
                 for returns in [true, false] {
                     assert!(tested.contains(&(point, returns)), "{point} (buyer returns: {returns}) is not tested");
                 }

@@ -1,6 +1,6 @@
 //! The customer's own account, `/api/account/...`: sign-in (the checkout password or Google),
 //! sign-out, the session, "Forgot password", and what the account bought. Other account
-//! routes live beside this file (account_services.rs, account_billing.rs); every one takes a
+//! routes live beside this file (account_services.rs, account_invoices_and_credit.rs); every one takes a
 //! `SignedInCustomer` (crate::app::customer_sessions) and checks the owner of what it names.
 
 use axum::extract::{Path, State};

@@ -1,7 +1,7 @@
 //! One router per resource, merged here with the layers every request passes.
 
 mod account;
-mod account_billing;
+mod account_invoices_and_credit;
 mod account_services;
 mod address;
 mod admin;
@@ -74,7 +74,7 @@ fn json_api() -> OpenApiRouter<AppState> {
         .merge(mail::router())
         // The customer's own account (issue 34): each helper's routes in a file of its own.
         .merge(account::router())
-        .merge(account_billing::router())
+        .merge(account_invoices_and_credit::router())
         .merge(account_services::router())
         .routes(routes!(openapi_json))
 }

@@ -14,7 +14,7 @@ export type LetterOfAuthority = Schema<'LetterOfAuthorityBody'>;
 /** A desk-phone order's VAT receipt. */
 export type HardwareReceipt = Schema<'HardwareReceipt'>;
 
-/** The order's billing (api/src/http/routes/account_billing.rs). */
+/** The order's invoices, card and credit (api/src/http/routes/account_invoices_and_credit.rs). */
 export type Invoice = Schema<'InvoiceOut'>;
 export type Card = Schema<'CardOut'>;
 export type CardChange = Schema<'CardChangeOut'>;

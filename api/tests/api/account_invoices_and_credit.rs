@@ -395,7 +395,7 @@ async fn a_top_up_left_at_the_banks_check_is_given_up_after_a_few_minutes_and_th
         )),
     );
     let actor = aggregates::actor::Actor::Customer("abandoned@example.com".into());
-    let paid = api::app::billing::top_up(&later, &actor, &order.id, aggregates::pricing::Pence(1000), "req-good")
+    let paid = api::app::call_credit::top_up(&later, &actor, &order.id, aggregates::pricing::Pence(1000), "req-good")
         .await
         .unwrap();
     assert_eq!((paid.status.as_str(), paid.charged_pence), ("paid", 1200));

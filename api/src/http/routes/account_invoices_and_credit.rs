@@ -1,7 +1,8 @@
-//! A signed-in buyer's billing of one of their service orders, `/api/account/orders/{id}/...`:
-//! invoices, the card on file and its change, notice of cancellation and "Keep my service",
-//! Pay As You Go credit and its top-ups (crate::app::billing, which names the Stripe calls
-//! of each). Every route takes the session (401 without one) and checks the order is the
+//! A signed-in buyer's invoices, card and credit on one of their service orders,
+//! `/api/account/orders/{id}/...`, the two money sections of the order's page: "Invoices and
+//! card" (invoices, the card on file and its change, notice of cancellation and "Keep my
+//! service": crate::app::invoices_and_card) and "Pay As You Go credit" (the balance, calls
+//! abroad, top-ups: crate::app::call_credit); each module names the Stripe calls it makes. Every route takes the session (401 without one) and checks the order is the
 //! customer's (404 `order_not_found`, 403 `not_your_order`) before anything else.
 
 use aggregates::pricing::Pence;
@@ -13,9 +14,10 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::app::billing::{self, CancellationOut, CardChangeOut, CardOut, CreditOut, InvoiceOut, TopUpOut, MAX_TOP_UP};
+use crate::app::call_credit::{self, CreditOut, TopUpOut, MAX_TOP_UP};
 use crate::app::customer_sessions::{require_order_owner, SignedInCustomer};
 use crate::app::ids::{uuid_id, StripeId, StripeKind};
+use crate::app::invoices_and_card::{self, CancellationOut, CardChangeOut, CardOut, InvoiceOut};
 use crate::app::state::AppState;
 use crate::platform::client::ClientAddress;
 use crate::platform::error::{ApiError, Refusal};
@@ -68,7 +70,7 @@ async fn invoices(
     Path(OrderPath { id: raw }): Path<OrderPath>,
 ) -> Result<Json<Data<Vec<InvoiceOut>>>, ApiError> {
     let id = owned(&state, &customer, &raw).await?;
-    Ok(Data::json(billing::invoices(&state, &id).await?))
+    Ok(Data::json(invoices_and_card::invoices(&state, &id).await?))
 }
 
 /// The card on file, when the order has one.
@@ -100,7 +102,7 @@ async fn card_on_file(
     Path(OrderPath { id: raw }): Path<OrderPath>,
 ) -> Result<Json<Data<CardOnFile>>, ApiError> {
     let id = owned(&state, &customer, &raw).await?;
-    Ok(Data::json(CardOnFile { card: billing::card_on_file(&state, &id).await? }))
+    Ok(Data::json(CardOnFile { card: invoices_and_card::card_on_file(&state, &id).await? }))
 }
 
 /// Opens a card setup for a new card: the browser confirms it with Stripe.js, then sends
@@ -129,7 +131,7 @@ async fn start_card_change(
     Path(OrderPath { id: raw }): Path<OrderPath>,
 ) -> Result<Json<Data<CardChangeOut>>, ApiError> {
     let id = owned(&state, &customer, &raw).await?;
-    Ok(Data::json(billing::start_card_change(&state, &customer.actor(), &id, &address).await?))
+    Ok(Data::json(invoices_and_card::start_card_change(&state, &customer.actor(), &id, &address).await?))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -169,7 +171,7 @@ async fn change_card(
 ) -> Result<Json<Data<CardOut>>, ApiError> {
     let id = owned(&state, &customer, &raw).await?;
     let setup = StripeId::field(StripeKind::SetupIntent, "setupIntentId", &body.setup_intent_id)?;
-    Ok(Data::json(billing::finish_card_change(&state, &customer.actor(), &id, &setup).await?))
+    Ok(Data::json(invoices_and_card::finish_card_change(&state, &customer.actor(), &id, &setup).await?))
 }
 
 /// Where the order's cancellation stands: whether notice may be given, when the service
@@ -194,7 +196,7 @@ async fn cancellation(
     Path(OrderPath { id: raw }): Path<OrderPath>,
 ) -> Result<Json<Data<CancellationOut>>, ApiError> {
     let id = owned(&state, &customer, &raw).await?;
-    Ok(Data::json(billing::cancellation(&state, &id).await?))
+    Ok(Data::json(invoices_and_card::cancellation(&state, &id).await?))
 }
 
 /// Gives notice: Stripe ends the subscription at the end of the period in which the terms'
@@ -221,7 +223,7 @@ async fn give_notice(
     Path(OrderPath { id: raw }): Path<OrderPath>,
 ) -> Result<Json<Data<CancellationOut>>, ApiError> {
     let id = owned(&state, &customer, &raw).await?;
-    Ok(Data::json(billing::schedule_cancellation(&state, &customer.actor(), &id).await?))
+    Ok(Data::json(invoices_and_card::schedule_cancellation(&state, &customer.actor(), &id).await?))
 }
 
 /// "Keep my service": undoes the notice until the day it takes effect (Stripe's
@@ -248,7 +250,7 @@ async fn keep_service(
     Path(OrderPath { id: raw }): Path<OrderPath>,
 ) -> Result<Json<Data<CancellationOut>>, ApiError> {
     let id = owned(&state, &customer, &raw).await?;
-    Ok(Data::json(billing::undo_cancellation(&state, &customer.actor(), &id).await?))
+    Ok(Data::json(invoices_and_card::undo_cancellation(&state, &customer.actor(), &id).await?))
 }
 
 /// The order's Pay As You Go credit: balance (tenths of a penny), what bought it, and the
@@ -273,7 +275,7 @@ async fn credit(
     Path(OrderPath { id: raw }): Path<OrderPath>,
 ) -> Result<Json<Data<CreditOut>>, ApiError> {
     let id = owned(&state, &customer, &raw).await?;
-    Ok(Data::json(billing::credit(&state, &id).await?))
+    Ok(Data::json(call_credit::credit(&state, &id).await?))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -318,7 +320,7 @@ async fn top_up(
     let id = owned(&state, &customer, &raw).await?;
     // Far outside the rules: refused as the aggregate would, without overflowing on the way.
     let amount = Pence(body.amount_pence.clamp(-1, MAX_TOP_UP.0 + 1));
-    Ok(Data::json(billing::top_up(&state, &customer.actor(), &id, amount, body.request_id.trim()).await?))
+    Ok(Data::json(call_credit::top_up(&state, &customer.actor(), &id, amount, body.request_id.trim()).await?))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -357,5 +359,5 @@ async fn international_calls(
     ApiJson(body): ApiJson<InternationalCallsBody>,
 ) -> Result<Json<Data<CreditOut>>, ApiError> {
     let id = owned(&state, &customer, &raw).await?;
-    Ok(Data::json(billing::set_international_calls(&state, &customer.actor(), &id, body.monthly_cap_pence).await?))
+    Ok(Data::json(call_credit::set_international_calls(&state, &customer.actor(), &id, body.monthly_cap_pence).await?))
 }
