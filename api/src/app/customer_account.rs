@@ -157,19 +157,6 @@ pub async fn sign_in_buyer(state: &AppState, email: &str) -> Result<Option<Signe
     }
 }
 
-/// The `Set-Cookie` value of a started session.
-pub fn session_cookie(
-    state: &AppState,
-    headers: &axum::http::HeaderMap,
-    signed_in: &SignedIn,
-) -> axum::http::HeaderValue {
-    customer_sessions::session_cookie(
-        &signed_in.token,
-        customer_sessions::SESSION_HOURS * 3600,
-        crate::app::auth::is_https(state, headers),
-    )
-}
-
 // ---------------------------------------------------------------------------------------
 // "Forgot password": a one-time link, an hour to live, that sets a new password and
 // confirms the address (the claim of an account nobody has confirmed yet).

@@ -10,9 +10,6 @@
 //! password, so it is the account's only once the account's address is confirmed
 //! (`customer_accounts.verified_at`: a link sent to it was followed).
 
-use axum::extract::{FromRef, FromRequestParts};
-use axum::http::request::Parts;
-use axum::http::{HeaderMap, HeaderValue, Method};
 use chrono::{DateTime, Duration, Utc};
 use sqlx::PgPool;
 use uuid::Uuid;
@@ -20,10 +17,10 @@ use uuid::Uuid;
 use aggregates::actor::Actor;
 use aggregates::service_order::ServiceOrderError;
 
-use crate::app::auth::{cookie, random_token, token_hash, CSRF_HEADER};
+use crate::app::auth::{random_token, token_hash};
 use crate::app::state::AppState;
 use crate::platform::error::ApiError;
-use crate::platform::refusals::{CSRF, CUSTOMER_NOT_SIGNED_IN, NOT_A_TRIAL, NOT_YOUR_ORDER};
+use crate::platform::refusals::{CUSTOMER_NOT_SIGNED_IN, NOT_A_TRIAL, NOT_YOUR_ORDER};
 
 /// The session cookie of a signed-in customer.
 pub const SESSION_COOKIE: &str = "talkbridge_account";
@@ -31,7 +28,8 @@ pub const SESSION_COOKIE: &str = "talkbridge_account";
 pub const SESSION_HOURS: i64 = 12;
 
 /// The signed-in customer behind a request's `talkbridge_account` cookie (401
-/// `not_signed_in` otherwise; 403 `csrf` on a write without the session's token).
+/// `not_signed_in` otherwise; 403 `csrf` on a write without the session's token; the
+/// extractor and the cookie are in crate::http::sessions).
 #[derive(Debug, Clone)]
 pub struct SignedInCustomer {
     pub account_id: Uuid,
@@ -51,35 +49,8 @@ pub fn not_your_order() -> ApiError {
     ApiError::refused(&NOT_YOUR_ORDER)
 }
 
-impl<S> FromRequestParts<S> for SignedInCustomer
-where
-    AppState: FromRef<S>,
-    S: Send + Sync,
-{
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let state = AppState::from_ref(state);
-        let token = cookie(&parts.headers, SESSION_COOKIE).ok_or_else(not_signed_in)?;
-        let customer = by_token(&state.pool, &token).await?.ok_or_else(not_signed_in)?;
-        if !matches!(parts.method, Method::GET | Method::HEAD | Method::OPTIONS) {
-            customer.check_csrf(&parts.headers)?;
-        }
-        Ok(customer)
-    }
-}
-
-/// The signed-in customer of a request's cookie, if any (for reads that answer more to the
-/// owner without refusing anyone else).
-pub async fn from_headers(state: &AppState, headers: &HeaderMap) -> Result<Option<SignedInCustomer>, ApiError> {
-    match cookie(headers, SESSION_COOKIE) {
-        Some(token) => by_token(&state.pool, &token).await,
-        None => Ok(None),
-    }
-}
-
 /// The live session of a cookie's token, if any.
-async fn by_token(pool: &PgPool, token: &str) -> Result<Option<SignedInCustomer>, ApiError> {
+pub async fn by_token(pool: &PgPool, token: &str) -> Result<Option<SignedInCustomer>, ApiError> {
     let hash = token_hash(token);
     let row = sqlx::query!(
         "SELECT a.id, a.email, a.verified_at, s.csrf_token
@@ -109,13 +80,9 @@ impl SignedInCustomer {
         self.verified_at.is_some()
     }
 
-    fn check_csrf(&self, headers: &HeaderMap) -> Result<(), ApiError> {
-        let sent = headers.get(CSRF_HEADER).and_then(|v| v.to_str().ok()).unwrap_or_default();
-        // Both are our own random hex; a plain comparison leaks nothing useful over a network.
-        if sent.is_empty() || sent != self.csrf_token {
-            return Err(ApiError::refused(&CSRF));
-        }
-        Ok(())
+    /// 403 `csrf` unless `sent` (the request's `X-CSRF-Token`) is this session's token.
+    pub fn check_csrf(&self, sent: &str) -> Result<(), ApiError> {
+        crate::app::auth::check_csrf(sent, &self.csrf_token)
     }
 
     /// Ends this session (sign-out).
@@ -145,16 +112,6 @@ pub async fn start(pool: &PgPool, account_id: Uuid) -> Result<(String, String), 
 pub async fn end_all<'e>(executor: impl sqlx::PgExecutor<'e>, account_id: Uuid) -> Result<(), ApiError> {
     sqlx::query!("DELETE FROM customer_sessions WHERE account_id = $1", account_id).execute(executor).await?;
     Ok(())
-}
-
-/// The session cookie: HttpOnly, SameSite=Lax (the links in e-mails open the account signed
-/// in), Path=/, Secure in production and over HTTPS. An empty value with Max-Age=0 clears it.
-pub fn session_cookie(value: &str, max_age: i64, secure: bool) -> HeaderValue {
-    let secure = if secure { "; Secure" } else { "" };
-    HeaderValue::from_str(&format!(
-        "{SESSION_COOKIE}={value}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age}{secure}"
-    ))
-    .unwrap_or_else(|_| HeaderValue::from_static(""))
 }
 
 /// The e-mail an order of `kind` (service, trial, hardware) was bought with, from the
@@ -216,15 +173,6 @@ pub async fn require_trial_owner(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_cookie_is_http_only_lax_and_secure_when_asked() {
-        let cookie = session_cookie("abc", 60, true);
-        let text = cookie.to_str().unwrap();
-        assert!(text.starts_with("talkbridge_account=abc; Path=/; HttpOnly; SameSite=Lax; Max-Age=60"));
-        assert!(text.ends_with("; Secure"));
-        assert!(!session_cookie("", 0, false).to_str().unwrap().contains("Secure"));
-    }
 
     #[test]
     fn a_customer_acts_as_itself() {

@@ -5,3 +5,4 @@ pub mod extract;
 pub mod live_pages;
 pub mod openapi;
 pub mod routes;
+pub mod sessions;

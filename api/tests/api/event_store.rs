@@ -319,7 +319,8 @@ async fn an_append_from_an_outdated_load_is_a_conflict_and_stores_nothing() {
         metadata: HashMap::new(),
     };
     let events = [cqrs_es::persist::SerializedEvent::try_from(&envelope).unwrap()];
-    let append = store::event_store::Append { events: &events, snapshot: None, view: None, workflows: vec![], rows: vec![] };
+    let append =
+        store::event_store::Append { events: &events, snapshot: None, view: None, workflows: vec![], rows: vec![] };
     let mut connection = app.pool.acquire().await.unwrap();
     let refused = store::event_store::append::<Cart>(&mut connection, append).await;
     assert!(matches!(refused, Err(cqrs_es::persist::PersistenceError::OptimisticLockError)), "{refused:?}");
