@@ -1,29 +1,24 @@
-//! Staff sign-in: argon2 password hashes, server-side sessions behind an HttpOnly cookie,
-//! a CSRF token per session for every state-changing call, and a limit on failed sign-ins
-//! (per e-mail and per client address, in the shared `limits`). The extractors (`Staff`,
+//! Staff users and their sign-in: argon2 password hashes, roles, and a limit on failed
+//! sign-ins (per e-mail and per client address, in the shared `limits`). The sessions
+//! (HttpOnly cookie, CSRF token) are crate::app::sessions's, of SessionKind::Staff. The extractors (`Staff`,
 //! `Admin`) and the cookie are in crate::http::sessions; the routes in
 //! crate::http::routes::staff_sessions.
 
 use argon2::password_hash::rand_core::OsRng;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
-use chrono::{Duration, Utc};
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 use sqlx::PgPool;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::app::accounts;
+use crate::app::sessions::{self, SessionKind, Started};
 use crate::app::state::AppState;
 use crate::platform::client::ClientAddress;
 use crate::platform::error::ApiError;
 use crate::platform::limits;
-use crate::platform::refusals::{CSRF, FORBIDDEN, INVALID_CREDENTIALS, NOT_SIGNED_IN, TOO_MANY_SIGN_IN_ATTEMPTS};
-
-pub const SESSION_COOKIE: &str = "voip_session";
-pub const CSRF_HEADER: &str = "x-csrf-token";
-pub const SESSION_HOURS: i64 = 8;
+use crate::platform::refusals::{FORBIDDEN, INVALID_CREDENTIALS, NOT_SIGNED_IN, TOO_MANY_SIGN_IN_ATTEMPTS};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
@@ -60,22 +55,13 @@ pub fn verify_password(password: &str, hash: &str) -> bool {
     PasswordHash::new(hash).is_ok_and(|parsed| Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok())
 }
 
-/// 256 random bits as hex.
-pub(crate) fn random_token() -> String {
-    format!("{}{}", Uuid::new_v4().simple(), Uuid::new_v4().simple())
-}
-
-pub(crate) fn token_hash(token: &str) -> String {
-    Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
-}
-
 /// Adds a staff user; answers the password to show once (the given one or a generated one).
 pub async fn add_user(pool: &PgPool, email: &str, role: Role, password: Option<String>) -> Result<String, String> {
     let email = email.trim().to_lowercase();
     if !email.contains('@') || email.len() > 254 {
         return Err(format!("{email:?} is not an e-mail address"));
     }
-    let password = password.unwrap_or_else(|| random_token()[..20].to_string());
+    let password = password.unwrap_or_else(|| sessions::random_token()[..20].to_string());
     if password.chars().count() < 12 {
         return Err("a staff password needs at least 12 characters".to_string());
     }
@@ -112,7 +98,7 @@ pub fn not_signed_in() -> ApiError {
 
 /// The staff member of a live session's cookie token, if any.
 pub async fn by_token(pool: &PgPool, token: &str) -> Result<Option<Staff>, ApiError> {
-    let hash = token_hash(token);
+    let hash = sessions::token_hash(token);
     let row = sqlx::query!(
         "SELECT u.email, u.role, s.csrf_token FROM staff_sessions s JOIN staff_users u ON u.id = s.user_id
              WHERE s.token_hash = $1 AND s.expires_at > now()",
@@ -125,19 +111,10 @@ pub async fn by_token(pool: &PgPool, token: &str) -> Result<Option<Staff>, ApiEr
     Ok(Some(Staff { email: row.email, role, csrf_token: row.csrf_token, token_hash: hash }))
 }
 
-/// 403 `csrf` unless `sent` (the request's `X-CSRF-Token`) is the session's token.
-pub(crate) fn check_csrf(sent: &str, csrf_token: &str) -> Result<(), ApiError> {
-    // Both are our own random hex; a plain comparison leaks nothing useful over a network.
-    if sent.is_empty() || sent != csrf_token {
-        return Err(ApiError::refused(&CSRF));
-    }
-    Ok(())
-}
-
 impl Staff {
     /// 403 `csrf` unless `sent` is this session's token.
     pub fn check_csrf(&self, sent: &str) -> Result<(), ApiError> {
-        check_csrf(sent, &self.csrf_token)
+        sessions::check_csrf(sent, &self.csrf_token)
     }
 
     /// 403 `forbidden` unless an admin.
@@ -150,8 +127,7 @@ impl Staff {
 
     /// Ends this session (sign-out).
     pub async fn end(&self, pool: &PgPool) -> Result<(), ApiError> {
-        sqlx::query!("DELETE FROM staff_sessions WHERE token_hash = $1", &self.token_hash).execute(pool).await?;
-        Ok(())
+        sessions::end(pool, SessionKind::Staff, &self.token_hash).await
     }
 }
 
@@ -199,17 +175,7 @@ pub async fn sign_in(
         return Err(ApiError::refused(&INVALID_CREDENTIALS));
     };
     attempt.forget(&state.pool).await?;
-    let token = random_token();
-    let csrf_token = random_token();
-    sqlx::query!(
-        "INSERT INTO staff_sessions (token_hash, user_id, csrf_token, expires_at) VALUES ($1, $2, $3, $4)",
-        token_hash(&token),
-        user_id,
-        &csrf_token,
-        Utc::now() + Duration::hours(SESSION_HOURS)
-    )
-    .execute(&state.pool)
-    .await?;
+    let Started { token, csrf_token } = sessions::start(&state.pool, SessionKind::Staff, user_id).await?;
     let role = Role::parse(&role).ok_or_else(|| ApiError::internal("unknown role"))?;
     Ok(SignedIn { token, email, role, csrf_token })
 }

@@ -136,7 +136,7 @@ pub async fn sign_in(
 
 /// A new session for the account, with what `/api/account/me` answers.
 pub async fn start_session(state: &AppState, account_id: Uuid) -> Result<SignedIn, ApiError> {
-    let (token, csrf_token) = customer_sessions::start(&state.pool, account_id).await?;
+    let crate::app::sessions::Started { token, csrf_token } = customer_sessions::start(&state.pool, account_id).await?;
     let account = sqlx::query!("SELECT email, verified_at FROM customer_accounts WHERE id = $1", account_id)
         .fetch_one(&state.pool)
         .await?;

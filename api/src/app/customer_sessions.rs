@@ -1,8 +1,6 @@
-//! Customers' own sessions (the account pages, `/api/account/...`), made as staff sessions
-//! are (crate::app::auth): a random token in an HttpOnly cookie, only its SHA-256 digest kept
-//! (`customer_sessions`), a CSRF token per session that every state-changing call echoes in
-//! `X-CSRF-Token`, and the owner checks every account route makes before it reads or changes
-//! an order.
+//! Customers' own sessions (the account pages, `/api/account/...`; made by crate::app::sessions,
+//! of SessionKind::Customer): whose account a session is, and the owner checks every account
+//! route makes before it reads or changes an order.
 //!
 //! Who owns what (docs/product-rules.md, Customer account): a service order and a trial are
 //! the account's whose e-mail they were bought with (joining an existing account at checkout
@@ -10,22 +8,17 @@
 //! password, so it is the account's only once the account's address is confirmed
 //! (`customer_accounts.verified_at`: a link sent to it was followed).
 
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Utc};
 use sqlx::PgPool;
 use uuid::Uuid;
 
 use aggregates::actor::Actor;
 use aggregates::service_order::ServiceOrderError;
 
-use crate::app::auth::{random_token, token_hash};
+use crate::app::sessions::{self, SessionKind, Started};
 use crate::app::state::AppState;
 use crate::platform::error::ApiError;
 use crate::platform::refusals::{CUSTOMER_NOT_SIGNED_IN, NOT_A_TRIAL, NOT_YOUR_ORDER};
-
-/// The session cookie of a signed-in customer.
-pub const SESSION_COOKIE: &str = "talkbridge_account";
-/// How long a customer session lasts from sign-in.
-pub const SESSION_HOURS: i64 = 12;
 
 /// The signed-in customer behind a request's `talkbridge_account` cookie (401
 /// `not_signed_in` otherwise; 403 `csrf` on a write without the session's token; the
@@ -51,7 +44,7 @@ pub fn not_your_order() -> ApiError {
 
 /// The live session of a cookie's token, if any.
 pub async fn by_token(pool: &PgPool, token: &str) -> Result<Option<SignedInCustomer>, ApiError> {
-    let hash = token_hash(token);
+    let hash = sessions::token_hash(token);
     let row = sqlx::query!(
         "SELECT a.id, a.email, a.verified_at, s.csrf_token
            FROM customer_sessions s JOIN customer_accounts a ON a.id = s.account_id
@@ -82,36 +75,23 @@ impl SignedInCustomer {
 
     /// 403 `csrf` unless `sent` (the request's `X-CSRF-Token`) is this session's token.
     pub fn check_csrf(&self, sent: &str) -> Result<(), ApiError> {
-        crate::app::auth::check_csrf(sent, &self.csrf_token)
+        sessions::check_csrf(sent, &self.csrf_token)
     }
 
     /// Ends this session (sign-out).
     pub async fn end(&self, pool: &PgPool) -> Result<(), ApiError> {
-        sqlx::query!("DELETE FROM customer_sessions WHERE token_hash = $1", &self.token_hash).execute(pool).await?;
-        Ok(())
+        sessions::end(pool, SessionKind::Customer, &self.token_hash).await
     }
 }
 
-/// A new session for `account_id`: answers the cookie's token and the CSRF token.
-pub async fn start(pool: &PgPool, account_id: Uuid) -> Result<(String, String), ApiError> {
-    let token = random_token();
-    let csrf_token = random_token();
-    sqlx::query!(
-        "INSERT INTO customer_sessions (token_hash, account_id, csrf_token, expires_at) VALUES ($1, $2, $3, $4)",
-        token_hash(&token),
-        account_id,
-        &csrf_token,
-        Utc::now() + Duration::hours(SESSION_HOURS)
-    )
-    .execute(pool)
-    .await?;
-    Ok((token, csrf_token))
+/// A new session for `account_id`.
+pub async fn start(pool: &PgPool, account_id: Uuid) -> Result<Started, ApiError> {
+    sessions::start(pool, SessionKind::Customer, account_id).await
 }
 
 /// Ends every session of the account (a password reset, a claim).
 pub async fn end_all<'e>(executor: impl sqlx::PgExecutor<'e>, account_id: Uuid) -> Result<(), ApiError> {
-    sqlx::query!("DELETE FROM customer_sessions WHERE account_id = $1", account_id).execute(executor).await?;
-    Ok(())
+    sessions::end_all_of_account(executor, account_id).await
 }
 
 /// The e-mail an order of `kind` (service, trial, hardware) was bought with, from the

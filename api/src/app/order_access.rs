@@ -6,10 +6,10 @@
 
 use chrono::Utc;
 
-use crate::app::auth;
 use crate::app::customer_sessions;
 use crate::app::order_links::{self, LinkKind};
 use crate::app::order_secrets;
+use crate::app::sessions;
 use crate::app::state::AppState;
 use crate::platform::error::ApiError;
 
@@ -56,7 +56,7 @@ pub async fn may_read_personal(
     if let Some(token) = presented.staff_token {
         let staff: bool = sqlx::query_scalar!(
             r#"SELECT EXISTS (SELECT 1 FROM staff_sessions WHERE token_hash = $1 AND expires_at > now()) AS "exists!""#,
-            auth::token_hash(token)
+            sessions::token_hash(token)
         )
         .fetch_one(&state.pool)
         .await?;

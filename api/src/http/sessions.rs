@@ -1,17 +1,18 @@
-//! Sessions at the HTTP edge (the sessions themselves: crate::app::auth for staff,
-//! crate::app::customer_sessions for customers): reading the session cookie and the CSRF
-//! header, the extractors `Staff`, `Admin` and `SignedInCustomer`, and the `Set-Cookie`
-//! values (HttpOnly, Path=/, Secure in production and over HTTPS; SameSite=Strict for staff,
-//! Lax for customers so that the links in e-mails open the account signed in).
+//! Sessions at the HTTP edge (the sessions themselves: crate::app::sessions; whose they are:
+//! crate::app::auth for staff, crate::app::customer_sessions for customers): reading the
+//! session cookie and the CSRF header, the extractors `Staff`, `Admin` and
+//! `SignedInCustomer`, and the `Set-Cookie` values (HttpOnly, Path=/, Secure in production
+//! and over HTTPS, the kind's SameSite).
 
 use axum::extract::{FromRef, FromRequestParts};
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, HeaderValue, Method};
 
-use crate::app::auth::{self, Admin, Staff, CSRF_HEADER};
+use crate::app::auth::{self, Admin, Staff};
 use crate::app::customer_account::SignedIn;
 use crate::app::customer_sessions::{self, SignedInCustomer};
 use crate::app::order_access::{Presented, ORDER_LINK_HEADER, ORDER_SECRET_HEADER};
+use crate::app::sessions::{SessionKind, CSRF_HEADER};
 use crate::app::state::AppState;
 use crate::platform::error::ApiError;
 
@@ -45,7 +46,7 @@ where
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let state = AppState::from_ref(state);
-        let token = cookie(&parts.headers, auth::SESSION_COOKIE).ok_or_else(auth::not_signed_in)?;
+        let token = cookie(&parts.headers, SessionKind::Staff.cookie_name()).ok_or_else(auth::not_signed_in)?;
         let staff = auth::by_token(&state.pool, &token).await?.ok_or_else(auth::not_signed_in)?;
         if is_write(&parts.method) {
             staff.check_csrf(csrf_header(&parts.headers))?;
@@ -78,7 +79,7 @@ where
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let state = AppState::from_ref(state);
         let token =
-            cookie(&parts.headers, customer_sessions::SESSION_COOKIE).ok_or_else(customer_sessions::not_signed_in)?;
+            cookie(&parts.headers, SessionKind::Customer.cookie_name()).ok_or_else(customer_sessions::not_signed_in)?;
         let customer =
             customer_sessions::by_token(&state.pool, &token).await?.ok_or_else(customer_sessions::not_signed_in)?;
         if is_write(&parts.method) {
@@ -98,26 +99,26 @@ pub fn is_https(state: &AppState, headers: &HeaderMap) -> bool {
             .is_some_and(|p| p.eq_ignore_ascii_case("https"))
 }
 
-fn session_cookie(name: &str, same_site: &str, value: &str, max_age: i64, secure: bool) -> HeaderValue {
+fn session_cookie(kind: SessionKind, value: &str, max_age: i64, secure: bool) -> HeaderValue {
+    let (name, same_site) = (kind.cookie_name(), kind.same_site());
     let secure = if secure { "; Secure" } else { "" };
     HeaderValue::from_str(&format!("{name}={value}; Path=/; HttpOnly; SameSite={same_site}; Max-Age={max_age}{secure}"))
         .unwrap_or_else(|_| HeaderValue::from_static(""))
 }
 
-/// The staff session cookie (SameSite=Strict). An empty value with Max-Age=0 clears it.
-pub fn staff_cookie(value: &str, max_age: i64, secure: bool) -> HeaderValue {
-    session_cookie(auth::SESSION_COOKIE, "Strict", value, max_age, secure)
+/// The `Set-Cookie` value of a started session of `kind` (its token; Max-Age its lifetime).
+pub fn started_cookie(state: &AppState, headers: &HeaderMap, kind: SessionKind, token: &str) -> HeaderValue {
+    session_cookie(kind, token, kind.hours() * 3600, is_https(state, headers))
 }
 
-/// The customer session cookie (SameSite=Lax: the links in e-mails open the account signed
-/// in). An empty value with Max-Age=0 clears it.
-pub fn customer_cookie(value: &str, max_age: i64, secure: bool) -> HeaderValue {
-    session_cookie(customer_sessions::SESSION_COOKIE, "Lax", value, max_age, secure)
+/// The `Set-Cookie` value that clears the session cookie of `kind` (sign-out).
+pub fn cleared_cookie(state: &AppState, headers: &HeaderMap, kind: SessionKind) -> HeaderValue {
+    session_cookie(kind, "", 0, is_https(state, headers))
 }
 
 /// The `Set-Cookie` value of a started customer session.
 pub fn signed_in_customer_cookie(state: &AppState, headers: &HeaderMap, signed_in: &SignedIn) -> HeaderValue {
-    customer_cookie(&signed_in.token, customer_sessions::SESSION_HOURS * 3600, is_https(state, headers))
+    started_cookie(state, headers, SessionKind::Customer, &signed_in.token)
 }
 
 fn header<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
@@ -133,8 +134,8 @@ pub struct Tokens {
 impl Tokens {
     pub fn of(headers: &HeaderMap) -> Tokens {
         Tokens {
-            staff: cookie(headers, auth::SESSION_COOKIE),
-            customer: cookie(headers, customer_sessions::SESSION_COOKIE),
+            staff: cookie(headers, SessionKind::Staff.cookie_name()),
+            customer: cookie(headers, SessionKind::Customer.cookie_name()),
         }
     }
 }
@@ -155,12 +156,12 @@ mod tests {
 
     #[test]
     fn the_cookies_are_http_only_and_secure_when_asked() {
-        let cookie = customer_cookie("abc", 60, true);
+        let cookie = session_cookie(SessionKind::Customer, "abc", 60, true);
         let text = cookie.to_str().unwrap();
         assert!(text.starts_with("talkbridge_account=abc; Path=/; HttpOnly; SameSite=Lax; Max-Age=60"));
         assert!(text.ends_with("; Secure"));
-        assert!(!customer_cookie("", 0, false).to_str().unwrap().contains("Secure"));
-        let staff = staff_cookie("abc", 60, false);
+        assert!(!session_cookie(SessionKind::Customer, "", 0, false).to_str().unwrap().contains("Secure"));
+        let staff = session_cookie(SessionKind::Staff, "abc", 60, false);
         assert_eq!(staff.to_str().unwrap(), "voip_session=abc; Path=/; HttpOnly; SameSite=Strict; Max-Age=60");
     }
 }

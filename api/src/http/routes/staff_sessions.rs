@@ -1,4 +1,5 @@
-//! Staff sign-in, sign-out and who is signed in (the sessions: crate::app::auth; the
+//! Staff sign-in, sign-out and who is signed in (staff users: crate::app::auth; sessions:
+//! crate::app::sessions; the
 //! cookie and the extractors: crate::http::sessions).
 
 use axum::extract::State;
@@ -10,9 +11,10 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::app::auth::{self, Role, Staff, SESSION_HOURS};
+use crate::app::auth::{self, Role, Staff};
+use crate::app::sessions::SessionKind;
 use crate::app::state::AppState;
-use crate::http::sessions::{is_https, staff_cookie};
+use crate::http::sessions::{cleared_cookie, started_cookie};
 use crate::platform::client::ClientAddress;
 use crate::platform::error::{ApiError, Refusal};
 use crate::platform::json::{ApiJson, Data, Done};
@@ -56,7 +58,7 @@ async fn login(
     ApiJson(body): ApiJson<LoginBody>,
 ) -> Result<Response, ApiError> {
     let signed_in = auth::sign_in(&state, &address, &body.email, body.password).await?;
-    let cookie = staff_cookie(&signed_in.token, SESSION_HOURS * 3600, is_https(&state, &headers));
+    let cookie = started_cookie(&state, &headers, SessionKind::Staff, &signed_in.token);
     let body = Data::json(Me { email: signed_in.email, role: signed_in.role, csrf_token: signed_in.csrf_token });
     Ok(([(header::SET_COOKIE, cookie)], body).into_response())
 }
@@ -71,7 +73,7 @@ async fn login(
 )]
 async fn logout(State(state): State<AppState>, headers: HeaderMap, staff: Staff) -> Result<Response, ApiError> {
     staff.end(&state.pool).await?;
-    let cookie = staff_cookie("", 0, is_https(&state, &headers));
+    let cookie = cleared_cookie(&state, &headers, SessionKind::Staff);
     Ok(([(header::SET_COOKIE, cookie)], Done::json()).into_response())
 }
 
