@@ -4,7 +4,9 @@ files. Every `crate::`, `super::` and `self::` path in a file (tests at its end 
 edge to the module file it names. Layers, lowest first: platform, adapters, app, http, tools,
 then the crate root (lib.rs, main.rs, startup.rs, scheduled.rs). Within http, no route imports
 another (http/routes/X -> http/routes/Y): what two resources' routes share lives in http/ (answers.rs,
-extract.rs). Exits 1 with each offending edge or circle; prints one line of figures otherwise."""
+extract.rs). No file under app/ uses axum (`axum::` or `use axum`): reading requests and
+building responses is http/'s. Exits 1 with each offending edge, circle or axum use; prints one
+line of figures otherwise."""
 import os
 import re
 import sys
@@ -94,6 +96,14 @@ for start in edges:
                     break
             if len(circle) > 1:
                 circles.append(sorted(name(m) for m in circle))
+
+# The use cases know nothing of HTTP: axum is http/'s (and the crate root's).
+AXUM = re.compile(r"\baxum::|\buse\s+axum\b")
+for module, path in sorted(files.items()):
+    if module and module[0] == "app":
+        for number, line in enumerate(open(path, encoding="utf-8"), 1):
+            if AXUM.search(line):
+                problems.append(f"axum in app/: {name(module)}.rs:{number}: {line.strip()} (read requests and build responses in http/)")
 
 for circle in circles:
     if len(circle) > LONGEST_CIRCLE:

@@ -136,7 +136,7 @@ pub async fn sign_in(
 
 /// A new session for the account, with what `/api/account/me` answers.
 pub async fn start_session(state: &AppState, account_id: Uuid) -> Result<SignedIn, ApiError> {
-    let (token, csrf_token) = customer_sessions::start(&state.pool, account_id).await?;
+    let crate::app::sessions::Started { token, csrf_token } = customer_sessions::start(&state.pool, account_id).await?;
     let account = sqlx::query!("SELECT email, verified_at FROM customer_accounts WHERE id = $1", account_id)
         .fetch_one(&state.pool)
         .await?;
@@ -155,19 +155,6 @@ pub async fn sign_in_buyer(state: &AppState, email: &str) -> Result<Option<Signe
         Some(id) => Ok(Some(start_session(state, id).await?)),
         None => Ok(None),
     }
-}
-
-/// The `Set-Cookie` value of a started session.
-pub fn session_cookie(
-    state: &AppState,
-    headers: &axum::http::HeaderMap,
-    signed_in: &SignedIn,
-) -> axum::http::HeaderValue {
-    customer_sessions::session_cookie(
-        &signed_in.token,
-        customer_sessions::SESSION_HOURS * 3600,
-        crate::app::auth::is_https(state, headers),
-    )
 }
 
 // ---------------------------------------------------------------------------------------

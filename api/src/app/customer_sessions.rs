@@ -1,8 +1,6 @@
-//! Customers' own sessions (the account pages, `/api/account/...`), made as staff sessions
-//! are (crate::app::auth): a random token in an HttpOnly cookie, only its SHA-256 digest kept
-//! (`customer_sessions`), a CSRF token per session that every state-changing call echoes in
-//! `X-CSRF-Token`, and the owner checks every account route makes before it reads or changes
-//! an order.
+//! Customers' own sessions (the account pages, `/api/account/...`; made by crate::app::sessions,
+//! of SessionKind::Customer): whose account a session is, and the owner checks every account
+//! route makes before it reads or changes an order.
 //!
 //! Who owns what (docs/product-rules.md, Customer account): a service order and a trial are
 //! the account's whose e-mail they were bought with (joining an existing account at checkout
@@ -10,28 +8,21 @@
 //! password, so it is the account's only once the account's address is confirmed
 //! (`customer_accounts.verified_at`: a link sent to it was followed).
 
-use axum::extract::{FromRef, FromRequestParts};
-use axum::http::request::Parts;
-use axum::http::{HeaderMap, HeaderValue, Method};
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Utc};
 use sqlx::PgPool;
 use uuid::Uuid;
 
 use aggregates::actor::Actor;
 use aggregates::service_order::ServiceOrderError;
 
-use crate::app::auth::{cookie, random_token, token_hash, CSRF_HEADER};
+use crate::app::sessions::{self, SessionKind, Started};
 use crate::app::state::AppState;
 use crate::platform::error::ApiError;
-use crate::platform::refusals::{CSRF, CUSTOMER_NOT_SIGNED_IN, NOT_A_TRIAL, NOT_YOUR_ORDER};
-
-/// The session cookie of a signed-in customer.
-pub const SESSION_COOKIE: &str = "talkbridge_account";
-/// How long a customer session lasts from sign-in.
-pub const SESSION_HOURS: i64 = 12;
+use crate::platform::refusals::{CUSTOMER_NOT_SIGNED_IN, NOT_A_TRIAL, NOT_YOUR_ORDER};
 
 /// The signed-in customer behind a request's `talkbridge_account` cookie (401
-/// `not_signed_in` otherwise; 403 `csrf` on a write without the session's token).
+/// `not_signed_in` otherwise; 403 `csrf` on a write without the session's token; the
+/// extractor and the cookie are in crate::http::sessions).
 #[derive(Debug, Clone)]
 pub struct SignedInCustomer {
     pub account_id: Uuid,
@@ -51,36 +42,9 @@ pub fn not_your_order() -> ApiError {
     ApiError::refused(&NOT_YOUR_ORDER)
 }
 
-impl<S> FromRequestParts<S> for SignedInCustomer
-where
-    AppState: FromRef<S>,
-    S: Send + Sync,
-{
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let state = AppState::from_ref(state);
-        let token = cookie(&parts.headers, SESSION_COOKIE).ok_or_else(not_signed_in)?;
-        let customer = by_token(&state.pool, &token).await?.ok_or_else(not_signed_in)?;
-        if !matches!(parts.method, Method::GET | Method::HEAD | Method::OPTIONS) {
-            customer.check_csrf(&parts.headers)?;
-        }
-        Ok(customer)
-    }
-}
-
-/// The signed-in customer of a request's cookie, if any (for reads that answer more to the
-/// owner without refusing anyone else).
-pub async fn from_headers(state: &AppState, headers: &HeaderMap) -> Result<Option<SignedInCustomer>, ApiError> {
-    match cookie(headers, SESSION_COOKIE) {
-        Some(token) => by_token(&state.pool, &token).await,
-        None => Ok(None),
-    }
-}
-
 /// The live session of a cookie's token, if any.
-async fn by_token(pool: &PgPool, token: &str) -> Result<Option<SignedInCustomer>, ApiError> {
-    let hash = token_hash(token);
+pub async fn by_token(pool: &PgPool, token: &str) -> Result<Option<SignedInCustomer>, ApiError> {
+    let hash = sessions::token_hash(token);
     let row = sqlx::query!(
         "SELECT a.id, a.email, a.verified_at, s.csrf_token
            FROM customer_sessions s JOIN customer_accounts a ON a.id = s.account_id
@@ -109,52 +73,25 @@ impl SignedInCustomer {
         self.verified_at.is_some()
     }
 
-    fn check_csrf(&self, headers: &HeaderMap) -> Result<(), ApiError> {
-        let sent = headers.get(CSRF_HEADER).and_then(|v| v.to_str().ok()).unwrap_or_default();
-        // Both are our own random hex; a plain comparison leaks nothing useful over a network.
-        if sent.is_empty() || sent != self.csrf_token {
-            return Err(ApiError::refused(&CSRF));
-        }
-        Ok(())
+    /// 403 `csrf` unless `sent` (the request's `X-CSRF-Token`) is this session's token.
+    pub fn check_csrf(&self, sent: &str) -> Result<(), ApiError> {
+        sessions::check_csrf(sent, &self.csrf_token)
     }
 
     /// Ends this session (sign-out).
     pub async fn end(&self, pool: &PgPool) -> Result<(), ApiError> {
-        sqlx::query!("DELETE FROM customer_sessions WHERE token_hash = $1", &self.token_hash).execute(pool).await?;
-        Ok(())
+        sessions::end(pool, SessionKind::Customer, &self.token_hash).await
     }
 }
 
-/// A new session for `account_id`: answers the cookie's token and the CSRF token.
-pub async fn start(pool: &PgPool, account_id: Uuid) -> Result<(String, String), ApiError> {
-    let token = random_token();
-    let csrf_token = random_token();
-    sqlx::query!(
-        "INSERT INTO customer_sessions (token_hash, account_id, csrf_token, expires_at) VALUES ($1, $2, $3, $4)",
-        token_hash(&token),
-        account_id,
-        &csrf_token,
-        Utc::now() + Duration::hours(SESSION_HOURS)
-    )
-    .execute(pool)
-    .await?;
-    Ok((token, csrf_token))
+/// A new session for `account_id`.
+pub async fn start(pool: &PgPool, account_id: Uuid) -> Result<Started, ApiError> {
+    sessions::start(pool, SessionKind::Customer, account_id).await
 }
 
 /// Ends every session of the account (a password reset, a claim).
 pub async fn end_all<'e>(executor: impl sqlx::PgExecutor<'e>, account_id: Uuid) -> Result<(), ApiError> {
-    sqlx::query!("DELETE FROM customer_sessions WHERE account_id = $1", account_id).execute(executor).await?;
-    Ok(())
-}
-
-/// The session cookie: HttpOnly, SameSite=Lax (the links in e-mails open the account signed
-/// in), Path=/, Secure in production and over HTTPS. An empty value with Max-Age=0 clears it.
-pub fn session_cookie(value: &str, max_age: i64, secure: bool) -> HeaderValue {
-    let secure = if secure { "; Secure" } else { "" };
-    HeaderValue::from_str(&format!(
-        "{SESSION_COOKIE}={value}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age}{secure}"
-    ))
-    .unwrap_or_else(|_| HeaderValue::from_static(""))
+    sessions::end_all_of_account(executor, account_id).await
 }
 
 /// The e-mail an order of `kind` (service, trial, hardware) was bought with, from the
@@ -216,15 +153,6 @@ pub async fn require_trial_owner(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_cookie_is_http_only_lax_and_secure_when_asked() {
-        let cookie = session_cookie("abc", 60, true);
-        let text = cookie.to_str().unwrap();
-        assert!(text.starts_with("talkbridge_account=abc; Path=/; HttpOnly; SameSite=Lax; Max-Age=60"));
-        assert!(text.ends_with("; Secure"));
-        assert!(!session_cookie("", 0, false).to_str().unwrap().contains("Secure"));
-    }
 
     #[test]
     fn a_customer_acts_as_itself() {

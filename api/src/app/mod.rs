@@ -29,6 +29,7 @@ pub mod payments;
 pub mod public_reads;
 pub mod quotes;
 pub mod service_money;
+pub mod sessions;
 pub mod shop;
 pub mod sip_extensions;
 pub mod sip_passwords;

@@ -4,13 +4,12 @@
 //! (`X-Order-Link`, crate::app::order_links), the signed-in customer who owns it, or staff.
 //! Anyone else gets the status alone.
 
-use axum::http::HeaderMap;
 use chrono::Utc;
 
-use crate::app::auth;
 use crate::app::customer_sessions;
 use crate::app::order_links::{self, LinkKind};
 use crate::app::order_secrets;
+use crate::app::sessions;
 use crate::app::state::AppState;
 use crate::platform::error::ApiError;
 
@@ -19,23 +18,33 @@ pub const ORDER_SECRET_HEADER: &str = "x-order-secret";
 /// The header carrying the signed token of an e-mail's link (`?link=` of the page it opened).
 pub const ORDER_LINK_HEADER: &str = "x-order-link";
 
-fn header<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
-    headers.get(name).and_then(|v| v.to_str().ok()).map(str::trim).filter(|v| !v.is_empty())
+/// What a request presents (read from its headers by crate::http::sessions::presented):
+/// each value trimmed, None when absent or empty.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Presented<'a> {
+    /// `X-Order-Link`.
+    pub link: Option<&'a str>,
+    /// `X-Order-Secret`.
+    pub secret: Option<&'a str>,
+    /// The staff session cookie's token.
+    pub staff_token: Option<&'a str>,
+    /// The customer session cookie's token.
+    pub customer_token: Option<&'a str>,
 }
 
 /// Whether the request may read the personal data of the order or trial `id`.
 pub async fn may_read_personal(
     state: &AppState,
-    headers: &HeaderMap,
+    presented: Presented<'_>,
     kind: LinkKind,
     id: &str,
 ) -> Result<bool, ApiError> {
-    if let Some(token) = header(headers, ORDER_LINK_HEADER) {
+    if let Some(token) = presented.link {
         if order_links::verify(state.services.config.link_secret.expose(), kind, id, token, Utc::now()) {
             return Ok(true);
         }
     }
-    if let (LinkKind::Order, Some(secret)) = (kind, header(headers, ORDER_SECRET_HEADER)) {
+    if let (LinkKind::Order, Some(secret)) = (kind, presented.secret) {
         let stored: Option<Option<String>> =
             sqlx::query_scalar!("SELECT secret_hash FROM service_orders WHERE order_id = $1", id)
                 .fetch_optional(&state.pool)
@@ -44,10 +53,10 @@ pub async fn may_read_personal(
             return Ok(true);
         }
     }
-    if let Some(token) = auth::cookie(headers, auth::SESSION_COOKIE) {
+    if let Some(token) = presented.staff_token {
         let staff: bool = sqlx::query_scalar!(
             r#"SELECT EXISTS (SELECT 1 FROM staff_sessions WHERE token_hash = $1 AND expires_at > now()) AS "exists!""#,
-            auth::token_hash(&token)
+            sessions::token_hash(token)
         )
         .fetch_one(&state.pool)
         .await?;
@@ -55,7 +64,11 @@ pub async fn may_read_personal(
             return Ok(true);
         }
     }
-    if let Some(customer) = customer_sessions::from_headers(state, headers).await? {
+    let customer = match presented.customer_token {
+        Some(token) => customer_sessions::by_token(&state.pool, token).await?,
+        None => None,
+    };
+    if let Some(customer) = customer {
         let owner = match kind {
             LinkKind::Order => customer_sessions::require_order_owner(state, &customer, id).await,
             LinkKind::Trial => customer_sessions::require_trial_owner(state, &customer, id).await,

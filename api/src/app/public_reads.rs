@@ -1,7 +1,8 @@
 //! The public catalogue's answers kept in memory: GET /api/hardware/ (and ?brand=) and
 //! GET /api/free-did-numbers/ are read from the database once per change, serialised once,
 //! and served as the same bytes with a strong ETag until the next change (a matching
-//! If-None-Match gets 304). GET /api/catalogue is code, so it is serialised once per start.
+//! If-None-Match gets 304; the responses are built by crate::http::public_reads). GET
+//! /api/catalogue is code, so it is serialised once per start.
 //!
 //! Kept current two ways:
 //! - on this server, the projections' frameworks tell it as soon as a command's view is
@@ -16,9 +17,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock, RwLock};
 use std::time::Duration;
 
-use axum::body::Bytes;
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
-use axum::response::{IntoResponse, Response};
+use bytes::Bytes;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
@@ -33,9 +32,9 @@ use crate::platform::error::ApiError;
 pub const COMPRESS_ABOVE: usize = 1024;
 
 pub struct Cached {
-    content_type: HeaderValue,
+    content_type: &'static str,
     body: Bytes,
-    etag: HeaderValue,
+    etag: String,
     brotli: OnceLock<Bytes>,
     gzip: OnceLock<Bytes>,
 }
@@ -43,74 +42,43 @@ pub struct Cached {
 impl Cached {
     pub fn json<T: Serialize>(value: &T) -> Result<Cached, ApiError> {
         let body = serde_json::to_vec(value).map_err(ApiError::internal)?;
-        Ok(Cached::new(body, HeaderValue::from_static("application/json")))
+        Ok(Cached::new(body, "application/json"))
     }
 
     /// A page's HTML (crate::http::live_pages), served as the JSON answers are.
     pub fn html(body: Vec<u8>) -> Cached {
-        Cached::new(body, HeaderValue::from_static("text/html; charset=utf-8"))
+        Cached::new(body, "text/html; charset=utf-8")
     }
 
-    fn new(body: Vec<u8>, content_type: HeaderValue) -> Cached {
+    fn new(body: Vec<u8>, content_type: &'static str) -> Cached {
         let digest = Sha256::digest(&body);
-        let etag = HeaderValue::from_str(&format!("\"{}\"", hex::encode(&digest[..16])))
-            .expect("a quoted hex string is a header value");
+        let etag = format!("\"{}\"", hex::encode(&digest[..16]));
         Cached { content_type, body: Bytes::from(body), etag, brotli: OnceLock::new(), gzip: OnceLock::new() }
     }
 
-    /// 304 when the request's If-None-Match names this answer, else the answer, compressed
-    /// when the request accepts it.
-    pub fn respond(&self, request: &HeaderMap) -> Response {
-        // no-cache: a browser may keep the answer but asks again (If-None-Match) each time.
-        let cache = (header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-        let vary = (header::VARY, HeaderValue::from_static("accept-encoding"));
-        if request.get_all(header::IF_NONE_MATCH).iter().any(|v| matches(v, &self.etag)) {
-            return (StatusCode::NOT_MODIFIED, [(header::ETAG, self.etag.clone()), cache, vary]).into_response();
-        }
-        let json = (header::CONTENT_TYPE, self.content_type.clone());
-        let etag = (header::ETAG, self.etag.clone());
-        let accepted = Accepted::of(request);
-        let big = self.body.len() > COMPRESS_ABOVE;
-        let encoded = if big && accepted.brotli {
-            Some(("br", self.brotli.get_or_init(|| compress_brotli(&self.body))))
-        } else if big && accepted.gzip {
-            Some(("gzip", self.gzip.get_or_init(|| compress_gzip(&self.body))))
-        } else {
-            None
-        };
-        match encoded {
-            Some((name, bytes)) => {
-                let encoding = (header::CONTENT_ENCODING, HeaderValue::from_static(name));
-                ([json, etag, cache, vary, encoding], bytes.clone()).into_response()
-            }
-            None => ([json, etag, cache, vary], self.body.clone()).into_response(),
-        }
+    /// The content type (`application/json`, or HTML for a live page).
+    pub fn content_type(&self) -> &'static str {
+        self.content_type
     }
-}
 
-/// The encodings a request's Accept-Encoding allows (a `q=0` refuses one).
-#[derive(Default)]
-struct Accepted {
-    brotli: bool,
-    gzip: bool,
-}
+    /// The strong ETag, quoted.
+    pub fn etag(&self) -> &str {
+        &self.etag
+    }
 
-impl Accepted {
-    fn of(request: &HeaderMap) -> Accepted {
-        let mut accepted = Accepted::default();
-        for value in request.get_all(header::ACCEPT_ENCODING).iter().filter_map(|v| v.to_str().ok()) {
-            for item in value.split(',') {
-                let mut parts = item.split(';').map(str::trim);
-                let name = parts.next().unwrap_or_default().to_ascii_lowercase();
-                let refused = parts.any(|p| p.strip_prefix("q=").and_then(|q| q.parse::<f32>().ok()) == Some(0.0));
-                match name.as_str() {
-                    "br" => accepted.brotli = !refused,
-                    "gzip" => accepted.gzip = !refused,
-                    _ => {}
-                }
-            }
-        }
-        accepted
+    /// The answer's bytes as serialised.
+    pub fn body(&self) -> &Bytes {
+        &self.body
+    }
+
+    /// The bytes compressed with brotli (the first time asked, then kept).
+    pub fn brotli(&self) -> &Bytes {
+        self.brotli.get_or_init(|| compress_brotli(&self.body))
+    }
+
+    /// The bytes compressed with gzip (the first time asked, then kept).
+    pub fn gzip(&self) -> &Bytes {
+        self.gzip.get_or_init(|| compress_gzip(&self.body))
     }
 }
 
@@ -130,13 +98,6 @@ fn compress_gzip(body: &[u8]) -> Bytes {
     let mut writer = flate2::write::GzEncoder::new(Vec::with_capacity(body.len() / 4), flate2::Compression::new(6));
     std::io::Write::write_all(&mut writer, body).expect("writing to memory");
     Bytes::from(writer.finish().expect("writing to memory"))
-}
-
-/// If-None-Match compares weakly (RFC 9110, 13.1.2): `*`, or any listed tag with or without W/.
-fn matches(if_none_match: &HeaderValue, etag: &HeaderValue) -> bool {
-    let Ok(list) = if_none_match.to_str() else { return false };
-    let ours = etag.to_str().unwrap_or_default();
-    list.split(',').map(str::trim).any(|tag| tag == "*" || tag.strip_prefix("W/").unwrap_or(tag) == ours)
 }
 
 /// One kept answer: the value and the generation it was read at. Invalidating raises the
@@ -305,28 +266,6 @@ impl<A: cqrs_es::Aggregate> cqrs_es::Query<A> for Invalidate {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn request(if_none_match: &str) -> HeaderMap {
-        let mut headers = HeaderMap::new();
-        headers.insert(header::IF_NONE_MATCH, HeaderValue::from_str(if_none_match).unwrap());
-        headers
-    }
-
-    #[test]
-    fn a_matching_if_none_match_gets_304_and_another_the_answer() {
-        let cached = Cached::json(&serde_json::json!({ "a": 1 })).unwrap();
-        let etag = cached.etag.to_str().unwrap().to_string();
-        assert!(etag.starts_with('"') && etag.len() == 34, "{etag}");
-        for header in [etag.clone(), format!("W/{etag}"), format!("\"other\", {etag}"), "*".to_string()] {
-            let response = cached.respond(&request(&header));
-            assert_eq!(response.status(), StatusCode::NOT_MODIFIED, "{header}");
-            assert_eq!(response.headers()[header::ETAG], cached.etag);
-        }
-        let response = cached.respond(&request("\"other\""));
-        assert_eq!(response.status(), StatusCode::OK);
-        assert_eq!(response.headers()[header::ETAG], cached.etag);
-        assert_eq!(cached.respond(&HeaderMap::new()).status(), StatusCode::OK);
-    }
 
     #[tokio::test]
     async fn a_slot_reads_again_after_a_change_and_only_when_kept() {

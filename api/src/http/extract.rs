@@ -1,5 +1,6 @@
 //! The request extractors of types that live below the HTTP layer: the caller's address
-//! (crate::platform::client), read with the state's trusted proxy setting.
+//! (crate::platform::client), read with the state's trusted proxy setting. The session
+//! extractors (`Staff`, `Admin`, `SignedInCustomer`) are beside it in crate::http::sessions.
 
 use std::net::SocketAddr;
 

@@ -27,6 +27,7 @@ use tower::ServiceExt;
 
 use crate::adapters::renderer::Renderer;
 use crate::app::public_reads::Cached;
+use crate::http::public_reads::Respond;
 
 /// The live pages of one server: the renderer, the API to ask, and each page's last render.
 #[derive(Clone)]

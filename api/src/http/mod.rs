@@ -4,4 +4,6 @@ pub mod answers;
 pub mod extract;
 pub mod live_pages;
 pub mod openapi;
+pub mod public_reads;
 pub mod routes;
+pub mod sessions;

@@ -142,7 +142,7 @@ impl Modify for StaffSecurity {
         components.add_security_scheme(
             STAFF_SESSION,
             SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
-                crate::app::auth::SESSION_COOKIE,
+                crate::app::sessions::SessionKind::Staff.cookie_name(),
                 "The staff session from POST /api/admin/login.",
             ))),
         );
@@ -156,7 +156,7 @@ impl Modify for StaffSecurity {
         components.add_security_scheme(
             CUSTOMER_SESSION,
             SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
-                crate::app::customer_sessions::SESSION_COOKIE,
+                crate::app::sessions::SessionKind::Customer.cookie_name(),
                 "The customer session from POST /api/account/sign-in.",
             ))),
         );

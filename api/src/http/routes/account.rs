@@ -14,10 +14,11 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::app::account_form::{field_errors, FieldErrors};
-use crate::app::auth::is_https;
 use crate::app::customer_account::{self, Credentials};
-use crate::app::customer_sessions::{self, SignedInCustomer, SESSION_HOURS};
+use crate::app::customer_sessions::{self, SignedInCustomer};
+use crate::app::sessions::SessionKind;
 use crate::app::state::AppState;
+use crate::http::sessions::{cleared_cookie, started_cookie};
 use crate::platform::client::ClientAddress;
 use crate::platform::config::SipServer;
 use crate::platform::error::{ApiError, Refusal};
@@ -110,7 +111,7 @@ pub struct AccountMe {
 }
 
 fn signed_in_answer(state: &AppState, headers: &HeaderMap, signed_in: customer_account::SignedIn) -> Response {
-    let cookie = customer_sessions::session_cookie(&signed_in.token, SESSION_HOURS * 3600, is_https(state, headers));
+    let cookie = started_cookie(state, headers, SessionKind::Customer, &signed_in.token);
     let body = Data::json(AccountMe {
         email: signed_in.email,
         csrf_token: signed_in.csrf_token,
@@ -178,7 +179,7 @@ async fn sign_out(
     customer: SignedInCustomer,
 ) -> Result<Response, ApiError> {
     customer.end(&state.pool).await?;
-    let cookie = customer_sessions::session_cookie("", 0, is_https(&state, &headers));
+    let cookie = cleared_cookie(&state, &headers, SessionKind::Customer);
     Ok(([(header::SET_COOKIE, cookie)], Done::json()).into_response())
 }
 

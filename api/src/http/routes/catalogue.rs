@@ -19,6 +19,7 @@ use utoipa_axum::routes;
 
 use crate::app::public_reads::Cached;
 use crate::app::state::AppState;
+use crate::http::public_reads::Respond;
 use crate::platform::error::{ApiError, Refusal};
 
 pub fn router() -> OpenApiRouter<AppState> {

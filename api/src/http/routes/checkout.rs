@@ -24,6 +24,7 @@ use crate::app::order_access;
 use crate::app::order_links::LinkKind;
 use crate::app::state::AppState;
 use crate::http::answers::{order_out, ExtensionOut, OrderOut, SetupOut};
+use crate::http::sessions;
 use crate::platform::client::ClientAddress;
 use crate::platform::error::{ApiError, Refusal};
 use crate::platform::json::ApiJson;
@@ -429,7 +430,7 @@ async fn create_account(
     })
     .await?;
     if let Some(signed_in) = customer_account::sign_in_buyer(&state, &email.unwrap_or_default()).await? {
-        let cookie = customer_account::session_cookie(&state, &headers, &signed_in);
+        let cookie = sessions::signed_in_customer_cookie(&state, &headers, &signed_in);
         response.headers_mut().append(header::SET_COOKIE, cookie);
     }
     Ok(response)
@@ -502,7 +503,8 @@ async fn get_order(
 ) -> Result<Json<Value>, ApiError> {
     let id = order_id(&raw)?;
     let body = order_out(&state, &id).await?;
-    if order_access::may_read_personal(&state, &headers, LinkKind::Order, &id).await? {
+    let tokens = sessions::Tokens::of(&headers);
+    if order_access::may_read_personal(&state, sessions::presented(&headers, &tokens), LinkKind::Order, &id).await? {
         return Ok(Json(body));
     }
     Ok(Json(order_access::status_only(body, ORDER_STATUS_FIELDS)))

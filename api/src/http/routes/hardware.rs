@@ -23,6 +23,7 @@ use crate::app::hardware_items;
 use crate::app::public_reads::{Cached, HardwareAnswers};
 use crate::app::state::AppState;
 use crate::http::openapi::with_trailing_slash;
+use crate::http::public_reads::Respond;
 use crate::platform::error::{ApiError, Refusal};
 use crate::platform::json::{ApiJson, Data, Done};
 use crate::platform::refusals::{AUDIT_PAGE_UNKNOWN, UNKNOWN_BRAND};

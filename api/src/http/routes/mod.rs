@@ -21,6 +21,7 @@ mod moved;
 mod numbers;
 mod quotes;
 mod sip;
+mod staff_sessions;
 mod stripe_webhook;
 mod transfers;
 mod trial;
@@ -57,7 +58,7 @@ fn json_api() -> OpenApiRouter<AppState> {
         .merge(catalogue::router())
         .merge(cart::router())
         .merge(numbers::router())
-        .merge(crate::app::auth::router())
+        .merge(staff_sessions::router())
         .merge(hardware::router())
         .merge(hardware_images::router())
         .merge(hardware_checkout::router())

@@ -17,6 +17,7 @@ use utoipa_axum::routes;
 use crate::app::public_reads::Cached;
 use crate::app::state::AppState;
 use crate::http::openapi::with_trailing_slash;
+use crate::http::public_reads::Respond;
 use crate::platform::error::{ApiError, Refusal};
 use crate::platform::refusals::{
     NUMBERS_AFTER_NOT_A_NUMBER, NUMBERS_PAGE_TOO_DEEP, NUMBERS_QUERY_NOT_DIGITS, NUMBERS_QUERY_NOT_WHOLE,

@@ -23,6 +23,7 @@ use crate::app::order_links::LinkKind;
 use crate::app::state::AppState;
 use crate::app::trial;
 use crate::http::answers::{ExtensionOut, SetupOut};
+use crate::http::sessions;
 use crate::platform::client::ClientAddress;
 use crate::platform::error::{ApiError, Refusal};
 use crate::platform::json::ApiJson;
@@ -200,7 +201,7 @@ async fn create_trial(
     });
     Ok(match signed_in {
         Some(signed_in) => {
-            ([(header::SET_COOKIE, customer_account::session_cookie(&state, &headers, &signed_in))], answer)
+            ([(header::SET_COOKIE, sessions::signed_in_customer_cookie(&state, &headers, &signed_in))], answer)
                 .into_response()
         }
         None => answer.into_response(),
@@ -372,7 +373,8 @@ async fn get_trial(
     if let Value::Object(map) = &mut body {
         map.remove("lastSequence");
     }
-    if order_access::may_read_personal(&state, &headers, LinkKind::Trial, &id).await? {
+    let tokens = sessions::Tokens::of(&headers);
+    if order_access::may_read_personal(&state, sessions::presented(&headers, &tokens), LinkKind::Trial, &id).await? {
         return Ok(Json(body));
     }
     Ok(Json(order_access::status_only(body, TRIAL_STATUS_FIELDS)))
