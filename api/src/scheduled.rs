@@ -28,7 +28,7 @@ pub use crate::app::state::placeholders;
 /// `charge-calls`: Pay As You Go's calls charged from its credit, refusals recorded, and the
 /// buyer told when the credit runs out (jobs::call_charges).
 pub async fn charge_calls(state: &AppState) -> Result<jobs::call_charges::Report, String> {
-    let job = ChargeJob { pool: &state.pool, call_credits: &state.call_credits, shop_email: SHOP.email };
+    let job = ChargeJob { pool: &state.pool, call_credits: &state.call_credits.cqrs, shop_email: SHOP.email };
     jobs::call_charges::charge_calls(&job).await
 }
 
@@ -64,9 +64,9 @@ pub async fn fill_placeholders(state: &AppState) -> Result<jobs::placeholders::R
 pub async fn end_trials(state: &AppState, now: DateTime<Utc>) -> Result<jobs::trials::Report, String> {
     let job = TrialJob {
         pool: &state.pool,
-        trials: &state.trials,
-        trial_views: &state.trial_views,
-        numbers: &state.numbers,
+        trials: &state.trials.cqrs,
+        trial_views: &state.trials.views,
+        numbers: &state.numbers.cqrs,
         gateway: state.services.gateway.as_ref(),
         context: Context::job(END_TRIALS),
         fault_injection: state.services.config.fault_injection.clone(),
@@ -83,7 +83,7 @@ pub async fn reconcile_payments(state: &AppState, now: DateTime<Utc>) -> Result<
     let completion = Checkout(state.clone());
     let job = ReconcileJob {
         pool: &state.pool,
-        orders: &state.orders,
+        orders: &state.orders.cqrs,
         gateway: state.services.gateway.as_ref(),
         completion: &completion,
         context: Context::job(RECONCILE_PAYMENTS),
@@ -101,7 +101,7 @@ pub async fn confirm_hardware_orders(
     let confirmer = Confirmer(HardwareOrders::of(state, context.clone()));
     let job = ConfirmJob {
         pool: &state.pool,
-        orders: &state.hardware_orders,
+        orders: &state.hardware_orders.cqrs,
         context,
         gateway: state.services.gateway.as_ref(),
         confirmer: &confirmer,
@@ -159,8 +159,8 @@ pub fn jobs(state: &AppState) -> Vec<Job> {
             Box::pin(async move {
                 let released = release_expired(
                     &state.pool,
-                    &state.numbers,
-                    &state.carts,
+                    &state.numbers.cqrs,
+                    &state.carts.cqrs,
                     state.clock.now(),
                     &Context::job(RELEASE_EXPIRED_NUMBERS),
                 )

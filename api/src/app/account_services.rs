@@ -57,7 +57,7 @@ pub async fn transfers(state: &AppState, customer: &SignedInCustomer, id: &str) 
 }
 
 async fn order_transfers(state: &AppState, id: &str) -> Result<Vec<TransferLine>, ApiError> {
-    let Some(view) = state.order_views.load(id).await.map_err(ApiError::internal)? else {
+    let Some(view) = state.orders.views.load(id).await.map_err(ApiError::internal)? else {
         return Ok(vec![]);
     };
     Ok(crate::app::transfers::with_transfers(state, view).await?.ports)

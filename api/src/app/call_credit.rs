@@ -131,7 +131,7 @@ fn takes_credit(order: &ServiceOrder) -> bool {
 /// The order's credit as its events make it (the balance from its view).
 pub async fn credit(state: &AppState, id: &str) -> Result<CreditOut, ApiError> {
     let (order, _) = load_order(state, id).await?;
-    let view = state.call_credit_views.load(id).await.map_err(ApiError::internal)?.unwrap_or_default();
+    let view = state.call_credits.views.load(id).await.map_err(ApiError::internal)?.unwrap_or_default();
     let history = store::commands::history::<CallCredit>(&state.pool, id).await?;
     let mut entries: Vec<CreditEntryOut> = history
         .into_iter()
@@ -205,7 +205,7 @@ pub async fn set_international_calls(
     // Far outside the range: refused as the aggregate would, without overflowing on the way.
     let cap_tenths = cap_pence.map(|pence| pence.clamp(-1, i64::MAX / 20) * 10);
     let command = CallCreditCommand::SetInternationalCalls { monthly_cap_tenths: cap_tenths };
-    state.call_credits.execute(&Context::new(actor.clone()), id, command).await?;
+    state.call_credits.cqrs.execute(&Context::new(actor.clone()), id, command).await?;
     credit(state, id).await
 }
 
@@ -258,7 +258,7 @@ pub async fn top_up(
             request_id: request_id.to_string(),
             attempt_key: CallCredit::attempt_key(id, request_id),
         };
-        let credit = state.call_credits.execute(&context, id, start).await?.state;
+        let credit = state.call_credits.cqrs.execute(&context, id, start).await?.state;
         crate::app::faults::point(state, "after-top-up-started");
         let done = |charged: Pence| async move {
             Ok(TopUpOut {
@@ -291,7 +291,7 @@ pub async fn top_up(
                 let card = card_id(state, &order).await?.ok_or_else(|| ApiError::refused(&NO_CARD_SAVED))?;
                 let made = gateway.create_payment(pending.charged.0, &customer, &card, id, &key).await.map_err(fail)?;
                 let record = CallCreditCommand::RecordTopUpPayment { payment_intent_id: made.id.clone(), card };
-                state.call_credits.execute(&context, id, record).await?;
+                state.call_credits.cqrs.execute(&context, id, record).await?;
                 crate::app::faults::point(state, "after-top-up-payment-made");
                 let outcome = match made.outcome {
                     Outcome::NotConfirmed => confirm(state, &made.id, &key).await?,
@@ -304,7 +304,7 @@ pub async fn top_up(
             Outcome::Succeeded => {
                 crate::app::faults::point(state, "after-top-up-charged");
                 let paid = CallCreditCommand::RecordTopUpPaid { payment_intent_id: reference };
-                state.call_credits.execute(&context, id, paid).await?;
+                state.call_credits.cqrs.execute(&context, id, paid).await?;
                 done(pending.charged).await
             }
             Outcome::Declined(refusal) => {
@@ -376,7 +376,7 @@ async fn settle_under_way(
             let key = credit.attempt.key().unwrap_or_default();
             let made = gateway.create_payment(pending.charged.0, customer, &card, id, key).await.map_err(fail)?;
             let record = CallCreditCommand::RecordTopUpPayment { payment_intent_id: made.id.clone(), card };
-            state.call_credits.execute(context, id, record).await?;
+            state.call_credits.cqrs.execute(context, id, record).await?;
             made.id
         }
     };
@@ -398,7 +398,7 @@ async fn settle_under_way(
         };
     }
     let abandon = CallCreditCommand::AbandonTopUp { payment_intent_id: reference.clone() };
-    state.call_credits.execute(context, id, abandon).await?;
+    state.call_credits.cqrs.execute(context, id, abandon).await?;
     Ok(Settled::Abandoned)
 }
 
@@ -429,7 +429,7 @@ async fn settle(
     match outcome {
         Outcome::Succeeded => {
             let paid = CallCreditCommand::RecordTopUpPaid { payment_intent_id: reference.to_string() };
-            state.call_credits.execute(context, id, paid).await?;
+            state.call_credits.cqrs.execute(context, id, paid).await?;
             Ok(Some(Settled::Paid))
         }
         Outcome::Declined(refusal) => {
@@ -467,7 +467,7 @@ async fn record_declined(
 ) -> Result<(), ApiError> {
     let command =
         CallCreditCommand::RecordTopUpDeclined { payment_intent_id: reference.to_string(), code: refusal.code.clone() };
-    state.call_credits.execute(context, id, command).await?;
+    state.call_credits.cqrs.execute(context, id, command).await?;
     if let Err(error) =
         state.services.gateway.cancel_payment(reference, &format!("credit-{id}-{reference}-cancel")).await
     {

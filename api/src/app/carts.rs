@@ -16,7 +16,7 @@ pub fn cart_id(raw: &str) -> Result<String, ApiError> {
 
 /// The cart as its view shows it, priced today (404 when there is none).
 pub async fn summary(state: &AppState, id: &str) -> Result<CartSummary, ApiError> {
-    let view = state.cart_views.load(id).await.map_err(ApiError::internal)?;
+    let view = state.carts.views.load(id).await.map_err(ApiError::internal)?;
     match view {
         Some(view) if view.contents.exists => priced(state, id, &view).await,
         _ => Err(CartError::NotFound.into()),

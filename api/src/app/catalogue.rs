@@ -29,7 +29,7 @@ pub async fn create_item(
 ) -> Result<(String, HardwareView), ApiError> {
     let id = uuid::Uuid::new_v4().to_string();
     let command = HardwareCommand::Create { fields, actor: admin.email.clone() };
-    state.hardware.execute(&Context::staff(&admin.email), &id, command).await?;
+    state.hardware.cqrs.execute(&Context::staff(&admin.email), &id, command).await?;
     apply_extras(state, &id, extras, &admin.email).await?;
     let item = live(state, &id).await?;
     Ok((id, item))
@@ -45,7 +45,7 @@ pub async fn update_item(
     extras: &ItemExtras,
 ) -> Result<HardwareView, ApiError> {
     let command = HardwareCommand::Update { fields, actor: admin.email.clone() };
-    state.hardware.execute(&Context::staff(&admin.email), id, command).await?;
+    state.hardware.cqrs.execute(&Context::staff(&admin.email), id, command).await?;
     apply_extras(state, id, extras, &admin.email).await?;
     live(state, id).await
 }
@@ -54,6 +54,7 @@ pub async fn update_item(
 pub async fn delete_item(state: &AppState, admin: &Staff, id: &str) -> Result<(), ApiError> {
     state
         .hardware
+        .cqrs
         .execute(&Context::staff(&admin.email), id, HardwareCommand::Delete { actor: admin.email.clone() })
         .await?;
     Ok(())
@@ -66,18 +67,23 @@ async fn live(state: &AppState, id: &str) -> Result<HardwareView, ApiError> {
 async fn apply_extras(state: &AppState, id: &str, extras: &ItemExtras, actor: &str) -> Result<(), ApiError> {
     let context = Context::staff(actor);
     if let Some(status) = extras.status {
-        state.hardware.execute(&context, id, HardwareCommand::SetStatus { status, actor: actor.to_string() }).await?;
+        state
+            .hardware
+            .cqrs
+            .execute(&context, id, HardwareCommand::SetStatus { status, actor: actor.to_string() })
+            .await?;
     }
     if let Some(wanted) = &extras.image_ids {
         let current = hardware_items::live_item(&state.pool, id).await?.map(|v| v.item.images).unwrap_or_default();
         for image in current.iter().filter(|i| !wanted.contains(&i.id)) {
             let command = HardwareCommand::RemoveImage { image_id: image.id.clone(), actor: actor.to_string() };
-            state.hardware.execute(&context, id, command).await?;
+            state.hardware.cqrs.execute(&context, id, command).await?;
         }
         for image_id in wanted.iter().filter(|w| !current.iter().any(|i| &i.id == *w)) {
             let image = hardware_items::uploaded_image(&state.pool, image_id).await?;
             state
                 .hardware
+                .cqrs
                 .execute(&context, id, HardwareCommand::AttachImage { image, actor: actor.to_string() })
                 .await?;
         }

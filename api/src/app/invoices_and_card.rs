@@ -57,7 +57,7 @@ async fn run(
     id: &str,
     command: ServiceOrderCommand,
 ) -> Result<ServiceOrder, ApiError> {
-    Ok(state.orders.execute(&Context::new(actor.clone()), id, command).await?.state)
+    Ok(state.orders.cqrs.execute(&Context::new(actor.clone()), id, command).await?.state)
 }
 
 /// The subscription that bills the order: paid, with its payment customer.

@@ -189,7 +189,11 @@ pub async fn request_quote(
         &[(&QUOTES_PER_EMAIL, details.email.as_str()), (&QUOTES_PER_ADDRESS, address.as_str())],
     )
     .await?;
-    state.quote_requests.execute(&BUYER, &request_id, QuoteRequestCommand::Submit { details: details.clone() }).await?;
+    state
+        .quote_requests
+        .cqrs
+        .execute(&BUYER, &request_id, QuoteRequestCommand::Submit { details: details.clone() })
+        .await?;
     queue_mails(state, &details, &receipt).await?;
     Ok(receipt)
 }
@@ -275,15 +279,16 @@ pub async fn list_requests(state: &AppState, status: QuoteStatus) -> Result<Quot
 /// it as the list shows it.
 pub async fn mark_answered(state: &AppState, staff: &Staff, id: &str) -> Result<QuoteRequestView, ApiError> {
     let id = uuid::Uuid::parse_str(id).map_err(|_| QuoteRequestError::NotFound)?.to_string();
-    if state.quote_request_views.load(&id).await.map_err(ApiError::internal)?.is_none() {
+    if state.quote_requests.views.load(&id).await.map_err(ApiError::internal)?.is_none() {
         return Err(QuoteRequestError::NotFound.into());
     }
     state
         .quote_requests
+        .cqrs
         .execute(&Context::staff(&staff.email), &id, QuoteRequestCommand::MarkAnswered { by: staff.email.clone() })
         .await?;
     let view =
-        state.quote_request_views.load(&id).await.map_err(ApiError::internal)?.ok_or(QuoteRequestError::NotFound)?;
+        state.quote_requests.views.load(&id).await.map_err(ApiError::internal)?.ok_or(QuoteRequestError::NotFound)?;
     Ok(view)
 }
 

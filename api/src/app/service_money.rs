@@ -106,7 +106,7 @@ pub async fn follow_dispute(
     let mut changed = false;
     if order.lines.as_ref().is_some_and(|lines| lines.plan == Plan::PayAsYouGo) {
         let freeze = CallCreditCommand::FreezeCredit { reason: detail.to_string() };
-        changed |= !state.call_credits.execute(context, order_id, freeze).await?.events.is_empty();
+        changed |= !state.call_credits.cqrs.execute(context, order_id, freeze).await?.events.is_empty();
     }
     let suspend = ServiceOrderCommand::SuspendCallsOut {
         cause: SuspensionCause::Dispute,
@@ -134,7 +134,7 @@ pub async fn follow_dispute_won(
     };
     let restored = order_command(state, context, order_id, restore).await?;
     let unfreeze = CallCreditCommand::UnfreezeCredit { reason: detail.to_string() };
-    let unfrozen = !state.call_credits.execute(context, order_id, unfreeze).await?.events.is_empty();
+    let unfrozen = !state.call_credits.cqrs.execute(context, order_id, unfreeze).await?.events.is_empty();
     Ok(restored.map(|stored| if stored || unfrozen { Followed::Restored } else { Followed::Unchanged }))
 }
 
@@ -146,7 +146,7 @@ async fn order_command(
     order_id: &str,
     command: ServiceOrderCommand,
 ) -> Result<Result<bool, String>, ApiError> {
-    match state.orders.execute(context, order_id, command).await {
+    match state.orders.cqrs.execute(context, order_id, command).await {
         Ok(committed) => Ok(Ok(!committed.events.is_empty())),
         Err(AggregateError::UserError(error)) => Ok(Err(refusal(&error))),
         Err(error) => Err(error.into()),

@@ -63,17 +63,17 @@ pub async fn reset(
     let committed = match whose {
         Extensions::Order(_) => {
             let command = ServiceOrderCommand::ResetSipPassword { number: number.to_string() };
-            Reset::Order(Box::new(state.orders.execute_in(&mut tx, context, id, command).await?))
+            Reset::Order(Box::new(state.orders.cqrs.execute_in(&mut tx, context, id, command).await?))
         }
-        Extensions::Trial(_) => {
-            Reset::Trial(Box::new(state.trials.execute_in(&mut tx, context, id, TrialCommand::ResetSipPassword).await?))
-        }
+        Extensions::Trial(_) => Reset::Trial(Box::new(
+            state.trials.cqrs.execute_in(&mut tx, context, id, TrialCommand::ResetSipPassword).await?,
+        )),
     };
     let password = sip_extensions::new_password(&mut tx, &owner, number, &username).await?;
     tx.commit().await?;
     match committed {
-        Reset::Order(committed) => state.orders.publish(id, &committed).await,
-        Reset::Trial(committed) => state.trials.publish(id, &committed).await,
+        Reset::Order(committed) => state.orders.cqrs.publish(id, &committed).await,
+        Reset::Trial(committed) => state.trials.cqrs.publish(id, &committed).await,
     }
     Ok((username, password))
 }

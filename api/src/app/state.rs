@@ -1,4 +1,5 @@
-//! What the handlers share: the CQRS frameworks, the view repositories, the pool.
+//! What the handlers share: each aggregate's parts grouped in one field ([`AggregateParts`]:
+//! `state.orders.cqrs`, `state.orders.views`, `state.orders.query`), the pool and the services.
 
 use std::sync::Arc;
 
@@ -89,34 +90,42 @@ impl std::ops::Deref for AppState {
     }
 }
 
+/// One aggregate's parts in the state: its command side (`cqrs`), its view repository
+/// (`views`) and the catch-up query that keeps that view in step (`query`, the same one the
+/// command side dispatches its events to). A part an aggregate lacks is `()`: the phone
+/// numbers have only their command side, and views written by the command side itself
+/// (carts, transfers, call credits: `with_view`) or by a query only the command side holds
+/// (the hardware catalogue) have no `query` here.
+pub struct AggregateParts<A: cqrs_es::Aggregate, V = (), Q = ()> {
+    pub cqrs: Arc<Cqrs<A>>,
+    pub views: Arc<V>,
+    pub query: Arc<Q>,
+}
+
+// By hand: a derived Clone would ask the aggregate, the views and the query to be Clone,
+// where only their `Arc`s are cloned.
+impl<A: cqrs_es::Aggregate, V, Q> Clone for AggregateParts<A, V, Q> {
+    fn clone(&self) -> Self {
+        AggregateParts { cqrs: self.cqrs.clone(), views: self.views.clone(), query: self.query.clone() }
+    }
+}
+
 #[derive(Clone)]
 pub struct Shared {
     pub pool: PgPool,
-    pub carts: Arc<Cqrs<Cart>>,
-    pub cart_views: Arc<CartViews>,
-    pub numbers: Arc<Cqrs<PhoneNumber>>,
-    pub hardware: Arc<Cqrs<HardwareItem>>,
-    pub hardware_views: Arc<HardwareViews>,
-    pub orders: Arc<Cqrs<ServiceOrder>>,
-    pub order_views: Arc<OrderViews>,
-    pub order_view_query: Arc<OrderViewQuery>,
+    pub carts: AggregateParts<Cart, CartViews>,
+    pub numbers: AggregateParts<PhoneNumber>,
+    pub hardware: AggregateParts<HardwareItem, HardwareViews>,
+    pub orders: AggregateParts<ServiceOrder, OrderViews, OrderViewQuery>,
     /// The number transfers of paid orders, one aggregate per number (crate::app::transfers).
-    pub transfers: Arc<Cqrs<Transfer>>,
-    pub transfer_views: Arc<TransferViews>,
+    pub transfers: AggregateParts<Transfer, TransferViews>,
     /// The call credit of Pay As You Go orders, one aggregate per order
     /// (crate::app::call_credit), and its balance view; its events' rows (each call charged
     /// or refused, once, and each notice) are written with them (projections::call_credit).
-    pub call_credits: Arc<Cqrs<CallCredit>>,
-    pub call_credit_views: Arc<CallCreditViews>,
-    pub hardware_orders: Arc<Cqrs<HardwareOrder>>,
-    pub hardware_order_views: Arc<HardwareOrderViews>,
-    pub hardware_order_view_query: Arc<HardwareOrderViewQuery>,
-    pub trials: Arc<Cqrs<Trial>>,
-    pub trial_views: Arc<TrialViews>,
-    pub trial_view_query: Arc<TrialViewQuery>,
-    pub quote_requests: Arc<Cqrs<QuoteRequest>>,
-    pub quote_request_views: Arc<QuoteRequestViews>,
-    pub quote_request_view_query: Arc<QuoteRequestViewQuery>,
+    pub call_credits: AggregateParts<CallCredit, CallCreditViews>,
+    pub hardware_orders: AggregateParts<HardwareOrder, HardwareOrderViews, HardwareOrderViewQuery>,
+    pub trials: AggregateParts<Trial, TrialViews, TrialViewQuery>,
+    pub quote_requests: AggregateParts<QuoteRequest, QuoteRequestViews, QuoteRequestViewQuery>,
     pub services: Arc<Services>,
     /// The time the jobs go by (a moved clock in tests).
     pub clock: Arc<dyn Clock>,
@@ -214,29 +223,29 @@ impl AppState {
             page_views: crate::app::analytics::PageViewQueue::default(),
             public_reads,
             renderer: None,
-            hardware_orders: Arc::new(hardware_orders),
-            hardware_order_views,
-            hardware_order_view_query,
-            trials: Arc::new(trials),
-            trial_views,
-            trial_view_query,
-            quote_requests: Arc::new(quote_requests),
-            quote_request_views,
-            quote_request_view_query,
-            orders: Arc::new(orders),
-            order_views,
-            order_view_query,
-            transfers: Arc::new(transfers),
-            transfer_views,
-            call_credits: Arc::new(call_credits),
-            call_credit_views,
+            carts: AggregateParts { cqrs: Arc::new(carts), views: cart_views, query: Arc::default() },
+            numbers: AggregateParts { cqrs: Arc::new(numbers), views: Arc::default(), query: Arc::default() },
+            hardware: AggregateParts { cqrs: Arc::new(hardware), views: hardware_views, query: Arc::default() },
+            orders: AggregateParts { cqrs: Arc::new(orders), views: order_views, query: order_view_query },
+            transfers: AggregateParts { cqrs: Arc::new(transfers), views: transfer_views, query: Arc::default() },
+            call_credits: AggregateParts {
+                cqrs: Arc::new(call_credits),
+                views: call_credit_views,
+                query: Arc::default(),
+            },
+            hardware_orders: AggregateParts {
+                cqrs: Arc::new(hardware_orders),
+                views: hardware_order_views,
+                query: hardware_order_view_query,
+            },
+            trials: AggregateParts { cqrs: Arc::new(trials), views: trial_views, query: trial_view_query },
+            quote_requests: AggregateParts {
+                cqrs: Arc::new(quote_requests),
+                views: quote_request_views,
+                query: quote_request_view_query,
+            },
             services: Arc::new(Services::from_config(&defaults).expect("the default services build")),
             pool,
-            carts: Arc::new(carts),
-            cart_views,
-            numbers: Arc::new(numbers),
-            hardware: Arc::new(hardware),
-            hardware_views,
         }))
     }
 
@@ -300,7 +309,7 @@ pub async fn load<A: cqrs_es::Aggregate>(
     store::commands::load::<A>(pool, id).await.map_err(crate::platform::error::ApiError::unexpected)
 }
 
-/// Lets the framework and the rebuild command share one query.
+/// Lets the command side and the state ([`AggregateParts::query`]) share one query.
 struct SharedQuery<Q>(Arc<Q>);
 
 #[async_trait::async_trait]
@@ -312,5 +321,10 @@ impl<A: cqrs_es::Aggregate, Q: cqrs_es::Query<A>> cqrs_es::Query<A> for SharedQu
 
 /// What filling area-code placeholders needs of the state.
 pub fn placeholders(state: &AppState, context: store::commands::Context) -> jobs::placeholders::Placeholders<'_> {
-    jobs::placeholders::Placeholders { pool: &state.pool, orders: &state.orders, numbers: &state.numbers, context }
+    jobs::placeholders::Placeholders {
+        pool: &state.pool,
+        orders: &state.orders.cqrs,
+        numbers: &state.numbers.cqrs,
+        context,
+    }
 }

@@ -398,7 +398,7 @@ async fn load_order(state: &AppState, id: &str) -> Result<Option<ServiceOrder>, 
 /// Records the outcome Stripe confirmed; false when the order already knew it.
 async fn record(state: &AppState, order_id: &str, command: ServiceOrderCommand) -> Result<bool, ApiError> {
     let stray = matches!(command, ServiceOrderCommand::RecordStrayPayment { .. });
-    match state.orders.execute(&WEBHOOK, order_id, command).await {
+    match state.orders.cqrs.execute(&WEBHOOK, order_id, command).await {
         Ok(_) if stray => {
             // Refunded now; should the provider fail, the workflow runner tries again.
             let refund =

@@ -98,7 +98,7 @@ pub async fn open(state: &AppState, context: &Context, id: &str, number: &str) -
         return Ok(());
     }
     let command = opening(id, number, &order_events(state, id).await?)?;
-    state.transfers.execute(context, &transfer_id, command).await?;
+    state.transfers.cqrs.execute(context, &transfer_id, command).await?;
     Ok(())
 }
 
@@ -112,7 +112,7 @@ async fn execute_and_tell(
     open(state, context, id, number).await?;
     let transfer_id = transfer_id(id, number);
     // The e-mail follows from the event (the `tell-transfer` workflow), sent here at once.
-    let committed = state.transfers.execute(context, &transfer_id, command).await?;
+    let committed = state.transfers.cqrs.execute(context, &transfer_id, command).await?;
     if !committed.events.is_empty() {
         if let Err(error) = crate::app::workflows::run(state, crate::app::workflows::TELL_TRANSFER, &transfer_id).await
         {
@@ -148,7 +148,7 @@ pub async fn with_transfers(state: &AppState, mut view: OrderView) -> Result<Ord
     let mut transfers = Vec::new();
     for line in &view.ports {
         if let Some(transfer) =
-            state.transfer_views.load(&transfer_id(&view.order_id, &line.number)).await.map_err(ApiError::internal)?
+            state.transfers.views.load(&transfer_id(&view.order_id, &line.number)).await.map_err(ApiError::internal)?
         {
             transfers.push(transfer);
         }

@@ -167,7 +167,7 @@ pub async fn start(
         // It registers at once; it calls out once the e-mail address is confirmed.
         projections::sip::allow_on(&mut tx, &owner, &extension.number, &extension.username, false).await?;
         let assign = PhoneNumberCommand::Assign { number: number.clone(), owner: owner.clone() };
-        let assigned = match state.numbers.execute_in(&mut tx, &BUYER, &number, assign).await {
+        let assigned = match state.numbers.cqrs.execute_in(&mut tx, &BUYER, &number, assign).await {
             Ok(committed) => committed,
             Err(AggregateError::UserError(PhoneNumberError::Taken) | AggregateError::AggregateConflict) => {
                 return Err(PhoneNumberError::Taken.into())
@@ -180,10 +180,10 @@ pub async fn start(
             account_id: account_id.to_string(),
             extension: extension.clone(),
         };
-        let started = state.trials.execute_in(&mut tx, &BUYER, &id, start).await?;
+        let started = state.trials.cqrs.execute_in(&mut tx, &BUYER, &id, start).await?;
         tx.commit().await?;
-        state.numbers.publish(&number, &assigned).await;
-        state.trials.publish(&id, &started).await;
+        state.numbers.cqrs.publish(&number, &assigned).await;
+        state.trials.cqrs.publish(&id, &started).await;
         Ok((extension, passwords.remove(0).1))
     })
     .await?;
@@ -237,7 +237,7 @@ async fn started(
     if let Err(error) = workflows::run(state, START_TRIAL, id).await {
         tracing::error!(trial = %id, ?error, "the trial's welcome failed; it will be resumed");
     }
-    let view: TrialView = state.trial_views.load(id).await.map_err(ApiError::internal)?.ok_or(TrialError::NotFound)?;
+    let view: TrialView = state.trials.views.load(id).await.map_err(ApiError::internal)?.ok_or(TrialError::NotFound)?;
     let email_sent = jobs::outbox::status_of(&state.pool, MailKind::TrialWelcome, id).await?.is_some();
     faults::point(state, "before-trial-password-shown");
     sqlx::query!("UPDATE trials SET sip_password = 'shown' WHERE trial_id = $1", id).execute(&state.pool).await?;
@@ -272,12 +272,12 @@ async fn trial_customer(state: &AppState, id: &str) -> Result<String, ApiError> 
         .await
         .map_err(|e| payment_failure(e, &CARD_FORM_FAILED))?;
     let command = TrialCommand::Running(TrialStep::RegisterPaymentCustomer { customer_id: created.clone() });
-    state.trials.execute(&BUYER, id, command).await.map_err(ApiError::from)?;
+    state.trials.cqrs.execute(&BUYER, id, command).await.map_err(ApiError::from)?;
     Ok(created)
 }
 
 async fn active_trial(state: &AppState, id: &str) -> Result<TrialView, ApiError> {
-    let view: TrialView = state.trial_views.load(id).await.map_err(ApiError::internal)?.ok_or(TrialError::NotFound)?;
+    let view: TrialView = state.trials.views.load(id).await.map_err(ApiError::internal)?.ok_or(TrialError::NotFound)?;
     if view.status != TrialViewStatus::Active {
         return Err(TrialError::AlreadyOver.into());
     }
@@ -325,7 +325,7 @@ pub async fn card_setup(state: &AppState, address: &ClientAddress, id: &str) -> 
         .execute(&state.pool)
         .await?;
         let command = TrialCommand::Running(TrialStep::StartCardSetup { setup_intent_id: intent.id.clone() });
-        state.trials.execute(&BUYER, &id, command).await.map_err(ApiError::from)?;
+        state.trials.cqrs.execute(&BUYER, &id, command).await.map_err(ApiError::from)?;
         Ok(intent)
     })
     .await
@@ -381,7 +381,7 @@ pub async fn save_card(state: &AppState, id: &str, method: String) -> Result<(),
             .map_err(|e| payment_failure(e, &PROVIDER_DOWN))?;
         let command =
             TrialCommand::Running(TrialStep::AttachPaymentMethod { customer_id: customer, payment_method_id: method });
-        state.trials.execute(&BUYER, &id, command).await.map_err(ApiError::from)?;
+        state.trials.cqrs.execute(&BUYER, &id, command).await.map_err(ApiError::from)?;
         Ok(())
     })
     .await
@@ -400,7 +400,7 @@ pub struct TrialRead {
 
 /// The trial `id`, as its thank-you page reads it.
 pub async fn read(state: &AppState, id: &str) -> Result<TrialRead, ApiError> {
-    let view: TrialView = state.trial_views.load(id).await.map_err(ApiError::internal)?.ok_or(TrialError::NotFound)?;
+    let view: TrialView = state.trials.views.load(id).await.map_err(ApiError::internal)?.ok_or(TrialError::NotFound)?;
     let display_number = match inventory::find(&state.pool, &view.number).await {
         Ok(Some(row)) => Some(row.display()),
         _ => None,
@@ -469,7 +469,7 @@ pub async fn verify_email(state: &AppState, token: &str) -> Result<Confirmed, Ap
         Ok(_) => {}
     }
     let committed =
-        match state.trials.execute_in(&mut tx, &BUYER, &id, TrialCommand::Running(TrialStep::VerifyEmail)).await {
+        match state.trials.cqrs.execute_in(&mut tx, &BUYER, &id, TrialCommand::Running(TrialStep::VerifyEmail)).await {
             Ok(committed) => committed,
             Err(AggregateError::UserError(TrialError::VerificationExpired | TrialError::AlreadyOver)) => {
                 return Err(link_expired())
@@ -479,7 +479,7 @@ pub async fn verify_email(state: &AppState, token: &str) -> Result<Confirmed, Ap
         };
     projections::sip::allow_calls_on(&mut tx, &projections::sip::trial_owner(&id)).await?;
     tx.commit().await?;
-    state.trials.publish(&id, &committed).await;
+    state.trials.cqrs.publish(&id, &committed).await;
     let trial = &committed.state;
     let display_number = match inventory::find(&state.pool, &trial.number).await? {
         Some(row) => row.display(),

@@ -50,7 +50,7 @@ pub async fn seed_hardware(state: &AppState, dir: &Path) -> Result<usize, String
         let name = fields.name.clone();
         let brand = fields.brand.map_or("unknown", Brand::as_str);
         let context = Context::system();
-        let run = |command| state.hardware.execute(&context, &id, command);
+        let run = |command| state.hardware.cqrs.execute(&context, &id, command);
         run(HardwareCommand::Create { fields, actor: ACTOR.into() }).await.map_err(|e| format!("{name}: {e}"))?;
         let status = item.body.status.unwrap_or(ItemStatus::Draft);
         run(HardwareCommand::SetStatus { status, actor: ACTOR.into() }).await.map_err(|e| e.to_string())?;

@@ -527,11 +527,12 @@ async fn a_paid_number_another_order_took_is_replaced_from_its_area_code_in_one_
     );
     later
         .numbers
+        .cqrs
         .execute(&store::commands::Context::system(), lost, PhoneNumberCommand::ExpireReservation)
         .await
         .unwrap();
     let taken = PhoneNumberCommand::Assign { number: lost.into(), owner: "order:someone-else".into() };
-    later.numbers.execute(&store::commands::Context::system(), lost, taken).await.unwrap();
+    later.numbers.cqrs.execute(&store::commands::Context::system(), lost, taken).await.unwrap();
     create_account(&app, &order).await;
 
     let base = format!("/api/admin/orders/service/{order}");

@@ -221,7 +221,7 @@ async fn state() -> AppState {
 
 async fn cart(state: &AppState, plan: Plan, top_up_pence: Option<i64>) -> String {
     let id = uuid::Uuid::new_v4().to_string();
-    let run = |command| state.carts.execute(&store::commands::BUYER, &id, command);
+    let run = |command| state.carts.cqrs.execute(&store::commands::BUYER, &id, command);
     run(CartCommand::CreateCart).await.unwrap();
     run(CartCommand::SelectPackage { plan, billing_cycle: BillingCycle::Monthly, quantity: 1 }).await.unwrap();
     if let Some(pence) = top_up_pence {
@@ -334,7 +334,7 @@ async fn an_attempt_the_provider_already_made_is_adopted_not_made_again() {
             attempt_key: key.clone(),
         },
     );
-    state.orders.execute(&store::commands::Context::system(), &placed.id, start).await.unwrap();
+    state.orders.cqrs.execute(&store::commands::Context::system(), &placed.id, start).await.unwrap();
     gateway.start_subscription("cus_fake1", "plan", &placed.id, &key).await.unwrap();
     let Payment::Paid(order) = checkout::pay_order(&state, &gateway, &placed.id, pay).await.unwrap() else {
         panic!("paid")

@@ -112,7 +112,7 @@ async fn a_cart_whose_events_add_up_is_snapshotted_with_each_event_once() {
     let other = AppState::new(app.pool.clone());
     let item_id = format!("hardware-{product}");
     let command = CartCommand::SetItemQuantity { item_id, quantity: 2 };
-    other.carts.execute(&store::commands::Context::system(), &id, command).await.unwrap();
+    other.carts.cqrs.execute(&store::commands::Context::system(), &id, command).await.unwrap();
     let cart = expect_ok(app.get(&format!("/api/carts/{id}")).await).await;
     assert_eq!(cart["items"][0]["quantity"], 2);
     assert_eq!(cart["version"], extra as i64 + 3);
@@ -129,7 +129,7 @@ async fn a_server_whose_kept_cart_is_outdated_decides_again_on_the_stored_events
     // Another server changes the plan: the first server's kept copy still has one user.
     let other = AppState::new(app.pool.clone());
     let multi = CartCommand::SelectPackage { plan: Plan::MultiUser, billing_cycle: BillingCycle::Monthly, quantity: 4 };
-    other.carts.execute(&store::commands::Context::system(), &id, multi).await.unwrap();
+    other.carts.cqrs.execute(&store::commands::Context::system(), &id, multi).await.unwrap();
 
     // The same plan again is nothing to do on the kept copy, and a change on the stored cart.
     let cart = expect_ok(app.send(Method::PUT, &format!("{path}/package"), Some(single)).await).await;
@@ -138,7 +138,7 @@ async fn a_server_whose_kept_cart_is_outdated_decides_again_on_the_stored_events
     // A change decided on an outdated copy meets the stored event's key and is decided
     // again on the stored cart: both changes are in the answer and in the view.
     let yearly = CartCommand::ChangeBillingCycle { billing_cycle: BillingCycle::Yearly };
-    other.carts.execute(&store::commands::Context::system(), &id, yearly).await.unwrap();
+    other.carts.cqrs.execute(&store::commands::Context::system(), &id, yearly).await.unwrap();
     let body = json!({ "addOnId": "callRecording" });
     let cart = expect_ok(app.send(Method::POST, &format!("{path}/add-ons"), Some(body)).await).await;
     assert_eq!(cart["billingCycle"], "yearly");
@@ -152,6 +152,7 @@ async fn a_server_whose_kept_cart_is_outdated_decides_again_on_the_stored_events
     let music = aggregates::pricing::AddOn::MusicWhileRinging;
     other
         .carts
+        .cqrs
         .execute(&store::commands::Context::system(), &id, CartCommand::AddAddOn { add_on: music })
         .await
         .unwrap();
@@ -233,13 +234,13 @@ async fn a_calls_charge_and_its_row_are_stored_together_and_a_second_charge_of_i
         payment_reference: "pi_1".into(),
         source: CreditSource::Checkout,
     };
-    state.call_credits.execute(&context, &owner, buy).await.unwrap();
-    state.call_credits.execute(&context, &owner, charge("call-1", 61)).await.unwrap();
+    state.call_credits.cqrs.execute(&context, &owner, buy).await.unwrap();
+    state.call_credits.cqrs.execute(&context, &owner, charge("call-1", 61)).await.unwrap();
     assert_eq!(call_rows(&app.pool, &owner).await, [("call-1".into(), "charged".into(), 2)]);
 
     // The same call again: the row's key is taken, so the statement stores nothing, neither
     // event nor view nor row, and the command is refused.
-    let again = state.call_credits.execute(&context, &owner, charge("call-1", 61)).await;
+    let again = state.call_credits.cqrs.execute(&context, &owner, charge("call-1", 61)).await;
     assert!(matches!(again, Err(AggregateError::UserError(CallCreditError::CallAlreadyRecorded))), "{again:?}");
     assert_eq!(credit_events(&app.pool, &owner).await, [(1, "CreditBought".into()), (2, "CallCharged".into())]);
     let view: (i64, serde_json::Value) =
@@ -255,7 +256,7 @@ async fn a_calls_charge_and_its_row_are_stored_together_and_a_second_charge_of_i
         .map(|_| {
             let (state, context, owner, command) =
                 (state.clone(), context.clone(), owner.clone(), charge("call-2", 601));
-            tokio::spawn(async move { state.call_credits.execute(&context, &owner, command).await })
+            tokio::spawn(async move { state.call_credits.cqrs.execute(&context, &owner, command).await })
         })
         .collect();
     let mut results = vec![];
@@ -288,8 +289,8 @@ async fn a_calls_charge_and_its_row_are_stored_together_and_a_second_charge_of_i
 
     // A refusal is recorded once in the same way, beside the call's charge.
     let record = || CallCreditCommand::RecordRefusedCall { call_id: "call-1".into(), to: "+447700900123".into() };
-    state.call_credits.execute(&context, &owner, record()).await.unwrap();
-    let twice = state.call_credits.execute(&context, &owner, record()).await;
+    state.call_credits.cqrs.execute(&context, &owner, record()).await.unwrap();
+    let twice = state.call_credits.cqrs.execute(&context, &owner, record()).await;
     assert!(matches!(twice, Err(AggregateError::UserError(CallCreditError::CallAlreadyRecorded))), "{twice:?}");
     assert_eq!(credit_events(&app.pool, &owner).await.len(), 5);
     assert_eq!(call_rows(&app.pool, &owner).await[2], ("call-1".into(), "refused".into(), 5));
@@ -343,7 +344,7 @@ async fn an_upcast_event_reads_the_same_through_every_path() {
     expect_ok(charge).await;
     create_account(&app, &id).await;
     let staff = store::commands::Context::staff("ada@talkbridge.example");
-    state.orders.execute(&staff, &id, ServiceOrderCommand::ResendConfirmation).await.unwrap();
+    state.orders.cqrs.execute(&staff, &id, ServiceOrderCommand::ResendConfirmation).await.unwrap();
 
     // What each path reads of the order as stored today.
     let read = |events: &[cqrs_es::EventEnvelope<ServiceOrder>]| {
@@ -414,7 +415,7 @@ async fn an_upcast_event_reads_the_same_through_every_path() {
     assert_eq!(support().await, supported);
     // The catch-up query, which reads the stream when it finds a gap (here: no view at all).
     sqlx::query("DELETE FROM order_view WHERE view_id = $1").bind(&id).execute(&app.pool).await.unwrap();
-    state.order_view_query.catch_up(&id, &history[history.len() - 1..]).await.unwrap();
+    state.orders.query.catch_up(&id, &history[history.len() - 1..]).await.unwrap();
     assert_eq!(view().await.as_ref(), Some(&viewed));
     // The rebuild, which reads every order's events in pages of the store's global order.
     sqlx::query("DELETE FROM order_view WHERE view_id = $1").bind(&id).execute(&app.pool).await.unwrap();

@@ -485,7 +485,7 @@ async fn turn_calls_abroad_on(app: &TestApp, owner: &str, cap_pence: i64) {
     let state = AppState::new(app.pool.clone());
     let context = store::commands::Context::new(aggregates::actor::Actor::Customer("owner@example.com".into()));
     let command = CallCreditCommand::SetInternationalCalls { monthly_cap_tenths: Some(cap_pence * 10) };
-    state.call_credits.execute(&context, owner, command).await.unwrap();
+    state.call_credits.cqrs.execute(&context, owner, command).await.unwrap();
 }
 
 #[tokio::test]

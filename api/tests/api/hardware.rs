@@ -28,7 +28,7 @@ async fn every_catalogue_change_lands_in_the_view_and_the_audit_log_with_its_adm
     let id = "7d8c6c3e-1b7a-4f0e-9d0e-1a2b3c4d5e6f";
     let run = |command: HardwareCommand| {
         let state = state.clone();
-        async move { state.hardware.execute(&store::commands::Context::system(), id, command).await.unwrap() }
+        async move { state.hardware.cqrs.execute(&store::commands::Context::system(), id, command).await.unwrap() }
     };
     run(HardwareCommand::Create { fields: phone(), actor: "ann@example.com".into() }).await;
     run(HardwareCommand::SetStatus { status: ItemStatus::Published, actor: "ann@example.com".into() }).await;
@@ -41,7 +41,7 @@ async fn every_catalogue_change_lands_in_the_view_and_the_audit_log_with_its_adm
     .await;
     run(HardwareCommand::Delete { actor: "bob@example.com".into() }).await;
 
-    let view = state.hardware_views.load(id).await.unwrap().unwrap();
+    let view = state.hardware.views.load(id).await.unwrap().unwrap();
     assert!(view.item.deleted);
     assert_eq!(view.item.fields.as_ref().unwrap().price, Pence(10900));
     assert_eq!(view.item.images.len(), 1);

@@ -424,7 +424,7 @@ async fn draft_and_out_of_stock_phones_are_refused_and_nothing_is_stored() {
     let events = app.event_count().await;
 
     let command = HardwareCommand::SetStatus { status: ItemStatus::Draft, actor: "admin@example.com".into() };
-    state.hardware.execute(&store::commands::Context::system(), &product, command).await.unwrap();
+    state.hardware.cqrs.execute(&store::commands::Context::system(), &product, command).await.unwrap();
     let events = events + 1;
     let refused =
         expect_error(place(&app, &cart, "economy").await, StatusCode::UNPROCESSABLE_ENTITY, "hardware_unavailable")
@@ -433,11 +433,12 @@ async fn draft_and_out_of_stock_phones_are_refused_and_nothing_is_stored() {
     assert_eq!(app.event_count().await, events);
 
     let command = HardwareCommand::SetStatus { status: ItemStatus::Published, actor: "admin@example.com".into() };
-    state.hardware.execute(&store::commands::Context::system(), &product, command).await.unwrap();
-    let mut fields = state.hardware_views.load(&product).await.unwrap().unwrap().item.fields.unwrap();
+    state.hardware.cqrs.execute(&store::commands::Context::system(), &product, command).await.unwrap();
+    let mut fields = state.hardware.views.load(&product).await.unwrap().unwrap().item.fields.unwrap();
     fields.in_stock = false;
     state
         .hardware
+        .cqrs
         .execute(
             &store::commands::Context::system(),
             &product,
@@ -455,10 +456,10 @@ async fn draft_and_out_of_stock_phones_are_refused_and_nothing_is_stored() {
 /// An admin sets the phone's price (as the admin page's save does).
 async fn reprice(app: &TestApp, product: &str, price: i64) {
     let state = AppState::new(app.pool.clone());
-    let mut fields = state.hardware_views.load(product).await.unwrap().unwrap().item.fields.unwrap();
+    let mut fields = state.hardware.views.load(product).await.unwrap().unwrap().item.fields.unwrap();
     fields.price = aggregates::pricing::Pence(price);
     let command = HardwareCommand::Update { fields, actor: "admin@example.com".into() };
-    state.hardware.execute(&store::commands::Context::staff("admin@example.com"), product, command).await.unwrap();
+    state.hardware.cqrs.execute(&store::commands::Context::staff("admin@example.com"), product, command).await.unwrap();
 }
 
 #[tokio::test]

@@ -30,9 +30,10 @@ async fn run_out_reservations_are_released_and_leave_their_carts() {
         number: "441214960001".into(),
         cart_id: old_cart.clone(),
     };
-    then.numbers.execute(&store::commands::Context::system(), "441214960001", old).await.unwrap();
+    then.numbers.cqrs.execute(&store::commands::Context::system(), "441214960001", old).await.unwrap();
     let entry = aggregates::cart::PhoneNumberEntry::new("441214960001");
     then.carts
+        .cqrs
         .execute(
             &store::commands::Context::system(),
             &old_cart,
@@ -46,14 +47,19 @@ async fn run_out_reservations_are_released_and_leave_their_carts() {
         number: "441214960002".into(),
         cart_id: fresh_cart.clone(),
     };
-    recent.numbers.execute(&store::commands::Context::system(), "441214960002", command).await.unwrap();
+    recent.numbers.cqrs.execute(&store::commands::Context::system(), "441214960002", command).await.unwrap();
     assert_eq!(status(&app, "441214960001").await, "reserved");
 
     let state = AppState::new(app.pool.clone());
-    let released =
-        release_expired(&app.pool, &state.numbers, &state.carts, Utc::now(), &store::commands::Context::system())
-            .await
-            .unwrap();
+    let released = release_expired(
+        &app.pool,
+        &state.numbers.cqrs,
+        &state.carts.cqrs,
+        Utc::now(),
+        &store::commands::Context::system(),
+    )
+    .await
+    .unwrap();
     assert_eq!(released, 1);
     assert_eq!(status(&app, "441214960001").await, "available");
     assert_eq!(status(&app, "441214960002").await, "reserved");
@@ -63,9 +69,15 @@ async fn run_out_reservations_are_released_and_leave_their_carts() {
     // Idempotent: a second run changes nothing more.
     let events = app.event_count().await;
     assert_eq!(
-        release_expired(&app.pool, &state.numbers, &state.carts, Utc::now(), &store::commands::Context::system())
-            .await
-            .unwrap(),
+        release_expired(
+            &app.pool,
+            &state.numbers.cqrs,
+            &state.carts.cqrs,
+            Utc::now(),
+            &store::commands::Context::system()
+        )
+        .await
+        .unwrap(),
         0
     );
     assert_eq!(app.event_count().await, events);

@@ -75,11 +75,12 @@ async fn publish(app: &TestApp, id: &str, name: &str) {
     let context = store::commands::Context::system();
     state
         .hardware
+        .cqrs
         .execute(&context, id, HardwareCommand::Create { fields, actor: "ann@example.com".into() })
         .await
         .unwrap();
     let status = HardwareCommand::SetStatus { status: ItemStatus::Published, actor: "ann@example.com".into() };
-    state.hardware.execute(&context, id, status).await.unwrap();
+    state.hardware.cqrs.execute(&context, id, status).await.unwrap();
 }
 
 #[tokio::test]

@@ -88,6 +88,7 @@ async fn a_change_made_elsewhere_is_served_within_a_second() {
     };
     elsewhere
         .hardware
+        .cqrs
         .execute(
             &store::commands::Context::system(),
             id,
@@ -96,7 +97,7 @@ async fn a_change_made_elsewhere_is_served_within_a_second() {
         .await
         .unwrap();
     let status = HardwareCommand::SetStatus { status: ItemStatus::Published, actor: "ann@example.com".into() };
-    elsewhere.hardware.execute(&store::commands::Context::system(), id, status).await.unwrap();
+    elsewhere.hardware.cqrs.execute(&store::commands::Context::system(), id, status).await.unwrap();
     for (path, before) in [("/api/hardware/", &all), ("/api/hardware/?brand=yealink", &yealink)] {
         let body = changed_within_a_second(&app, path, before).await;
         assert!(body["data"].as_array().unwrap().iter().any(|item| item["id"] == id), "{path}: {body}");

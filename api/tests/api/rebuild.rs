@@ -115,7 +115,7 @@ async fn catalogue(state: &AppState) {
         "00000000-0000-4000-8000-00000000000c",
     );
     let run = |id: &'static str, command: HardwareCommand| async move {
-        state.hardware.execute(&store::commands::Context::system(), id, command).await.unwrap()
+        state.hardware.cqrs.execute(&store::commands::Context::system(), id, command).await.unwrap()
     };
     run(a, HardwareCommand::Create { fields: phone("Yealink T54W", 11900), actor: "ann@example.com".into() }).await;
     run(b, HardwareCommand::Create { fields: phone("Yealink T57W", 15900), actor: "bob@example.com".into() }).await;
@@ -352,17 +352,23 @@ async fn many_carts(pool: &PgPool, carts: usize) -> Vec<String> {
             let mut ids = Vec::new();
             for _ in (worker..carts).step_by(8) {
                 let id = uuid::Uuid::new_v4().to_string();
-                state.carts.execute(&store::commands::Context::system(), &id, CartCommand::CreateCart).await.unwrap();
+                state
+                    .carts
+                    .cqrs
+                    .execute(&store::commands::Context::system(), &id, CartCommand::CreateCart)
+                    .await
+                    .unwrap();
                 let package = CartCommand::SelectPackage {
                     plan: Plan::SingleUser,
                     billing_cycle: BillingCycle::Monthly,
                     quantity: 1,
                 };
-                state.carts.execute(&store::commands::Context::system(), &id, package).await.unwrap();
+                state.carts.cqrs.execute(&store::commands::Context::system(), &id, package).await.unwrap();
                 for turn in 0..8 {
                     let billing_cycle = if turn % 2 == 0 { BillingCycle::Yearly } else { BillingCycle::Monthly };
                     state
                         .carts
+                        .cqrs
                         .execute(
                             &store::commands::Context::system(),
                             &id,

@@ -255,7 +255,7 @@ async fn a_refund_left_unanswered_by_a_crash_is_finished_once_by_the_next_refund
     };
 
     // Refund 1 recorded, then the crash before Stripe was asked.
-    state.hardware_orders.execute(&context, &id, one_phone()).await.unwrap();
+    state.hardware_orders.cqrs.execute(&context, &id, one_phone()).await.unwrap();
     let body = json!({ "lines": [{ "productId": product, "quantity": 1 }], "reason": "The other one too" });
     let history = expect_ok(post(&app, &admin, &format!("{base}/refund"), body.clone()).await).await;
     let made = stripe_refunds(&payment).await;
@@ -281,7 +281,7 @@ async fn a_refund_left_unanswered_by_a_crash_is_finished_once_by_the_next_refund
         lines: Some(vec![(product.clone(), 1)]),
         reason: "Returned unused".into(),
     };
-    state.hardware_orders.execute(&context, &id, request).await.unwrap();
+    state.hardware_orders.cqrs.execute(&context, &id, request).await.unwrap();
     let form = format!(
         "payment_intent={payment}&amount={}&metadata[reason]=Returned+unused&metadata[attempt]={}",
         with_vat(price),

@@ -32,7 +32,7 @@ pub async fn suspend(
     existing::<ServiceOrder>(state, id).await?;
     let command =
         ServiceOrderCommand::SuspendCallsOut { cause: SuspensionCause::Staff, reason, by: admin.email.clone() };
-    state.orders.execute(&Context::staff(&admin.email), id, command).await?;
+    state.orders.cqrs.execute(&Context::staff(&admin.email), id, command).await?;
     order_history(state, admin, kind, id, None).await
 }
 
@@ -52,7 +52,7 @@ pub async fn restore(
         reason: reason.clone(),
         by: admin.email.clone(),
     };
-    let committed = state.orders.execute(&context, id, command).await?;
+    let committed = state.orders.cqrs.execute(&context, id, command).await?;
     let lifted_dispute = committed
         .events
         .iter()
@@ -61,7 +61,7 @@ pub async fn restore(
         // A credit a dispute froze may be spent again (no credit, nothing frozen: nothing stored).
         let unfreeze =
             CallCreditCommand::UnfreezeCredit { reason: format!("calls out restored by staff: {}", reason.trim()) };
-        state.call_credits.execute(&context, id, unfreeze).await?;
+        state.call_credits.cqrs.execute(&context, id, unfreeze).await?;
     }
     order_history(state, admin, kind, id, None).await
 }

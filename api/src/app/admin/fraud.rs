@@ -454,7 +454,7 @@ pub async fn set_daily_cap(
     owner_of(state, kind, id).await?;
     let command =
         ServiceOrderCommand::SetDailySpendCap { cap: aggregates::pricing::Pence(pence), by: admin.email.clone() };
-    state.orders.execute(&Context::staff(&admin.email), id, command).await?;
+    state.orders.cqrs.execute(&Context::staff(&admin.email), id, command).await?;
     account(state, kind, id).await
 }
 

@@ -296,7 +296,7 @@ pub async fn order_history(
                     cause: current.suspension.as_ref().map(|s| s.cause),
                 }),
             };
-            let view = match state.order_views.load(id).await.map_err(ApiError::internal)? {
+            let view = match state.orders.views.load(id).await.map_err(ApiError::internal)? {
                 Some(view) => Some(crate::app::transfers::with_transfers(state, view).await?),
                 None => None,
             };
@@ -336,7 +336,7 @@ pub async fn order_history(
                 cancel_subscription: None,
                 calls_out: None,
             };
-            let view = view_json(state.trial_views.load(id).await.map_err(ApiError::internal)?);
+            let view = view_json(state.trials.views.load(id).await.map_err(ApiError::internal)?);
             assemble(kind, id, search::trial_number(id), replayed, view, mail, actions)
         }
         OrderKind::Hardware => {
@@ -363,7 +363,7 @@ pub async fn order_history(
                 refund,
                 ..Actions::default()
             };
-            let view = view_json(state.hardware_order_views.load(id).await.map_err(ApiError::internal)?);
+            let view = view_json(state.hardware_orders.views.load(id).await.map_err(ApiError::internal)?);
             let number = current.order_number.clone();
             assemble(kind, id, number, replayed, view, mail, actions)
         }
@@ -457,7 +457,11 @@ pub async fn resend_confirmation(
     match kind {
         OrderKind::Service => {
             existing::<ServiceOrder>(state, id).await?;
-            state.orders.execute(&Context::staff(&staff.email), id, ServiceOrderCommand::ResendConfirmation).await?;
+            state
+                .orders
+                .cqrs
+                .execute(&Context::staff(&staff.email), id, ServiceOrderCommand::ResendConfirmation)
+                .await?;
             let (order, sequence) = load::<ServiceOrder>(&state.pool, id).await?;
             let lines = order.lines.as_ref().ok_or_else(no_such_order)?;
             let order_page = crate::app::transfers::order_page(state, id);
@@ -467,9 +471,9 @@ pub async fn resend_confirmation(
         }
         OrderKind::Trial => {
             existing::<Trial>(state, id).await?;
-            state.trials.execute(&Context::staff(&staff.email), id, TrialCommand::ResendConfirmation).await?;
+            state.trials.cqrs.execute(&Context::staff(&staff.email), id, TrialCommand::ResendConfirmation).await?;
             let (_, sequence) = load::<Trial>(&state.pool, id).await?;
-            let view = state.trial_views.load(id).await.map_err(ApiError::internal)?.ok_or_else(no_such_order)?;
+            let view = state.trials.views.load(id).await.map_err(ApiError::internal)?.ok_or_else(no_such_order)?;
             let email = Email::TrialWelcome { view: &view, number: &view.number, sip };
             queue(&state.pool, &view.email, &reference(sequence), &email).await?;
         }
@@ -477,6 +481,7 @@ pub async fn resend_confirmation(
             existing::<HardwareOrder>(state, id).await?;
             state
                 .hardware_orders
+                .cqrs
                 .execute(&Context::staff(&staff.email), id, HardwareOrderCommand::ResendConfirmation)
                 .await?;
             let (order, sequence) = load::<HardwareOrder>(&state.pool, id).await?;
@@ -507,13 +512,13 @@ pub async fn release_number(
         return Err(aggregates::service_order::ServiceOrderError::NotTheOrdersNumber.into());
     }
     let command = PhoneNumberCommand::ReturnToStock { owner: format!("order:{id}") };
-    match state.numbers.execute(&Context::staff(&staff.email), number, command).await {
+    match state.numbers.cqrs.execute(&Context::staff(&staff.email), number, command).await {
         Ok(_) => {}
         Err(AggregateError::UserError(PhoneNumberError::NotOwner)) => return Err(ApiError::refused(&NOT_OWNER)),
         Err(error) => return Err(error.into()),
     }
     let command = ServiceOrderCommand::ReleaseNumber { number: number.to_string() };
-    state.orders.execute(&Context::staff(&staff.email), id, command).await?;
+    state.orders.cqrs.execute(&Context::staff(&staff.email), id, command).await?;
     order_history(state, staff, kind, id, None).await
 }
 
@@ -568,7 +573,11 @@ pub async fn extend_trial(
         return Err(ApiError::refused(&ONLY_TRIALS_EXTEND));
     }
     existing::<Trial>(state, id).await?;
-    state.trials.execute(&Context::staff(&staff.email), id, TrialCommand::Running(TrialStep::Extend { days })).await?;
+    state
+        .trials
+        .cqrs
+        .execute(&Context::staff(&staff.email), id, TrialCommand::Running(TrialStep::Extend { days }))
+        .await?;
     order_history(state, staff, kind, id, None).await
 }
 

@@ -59,7 +59,7 @@ pub async fn propose_refund(
     only_hardware(kind)?;
     existing::<HardwareOrder>(state, id).await?;
     let command = HardwareOrderCommand::ProposeRefund { lines, reason };
-    state.hardware_orders.execute(&Context::staff(&staff.email), id, command).await?;
+    state.hardware_orders.cqrs.execute(&Context::staff(&staff.email), id, command).await?;
     order_history(state, staff, kind, id, None).await
 }
 
@@ -83,7 +83,7 @@ pub async fn refund_hardware(
         finish_refund(state, &context, id, &order, &pending).await?;
     }
     let command = HardwareOrderCommand::RequestRefund { lines, reason };
-    let committed = state.hardware_orders.execute(&context, id, command).await?;
+    let committed = state.hardware_orders.cqrs.execute(&context, id, command).await?;
     let pending = committed.state.pending_refund.clone().ok_or_else(|| ApiError::internal("no refund requested"))?;
     finish_refund(state, &context, id, &committed.state, &pending).await?;
     order_history(state, admin, kind, id, None).await
@@ -108,7 +108,7 @@ async fn finish_refund(
                 amount: refund.amount,
             };
             let mut tx = state.pool.begin().await?;
-            let committed = state.hardware_orders.execute_in(&mut tx, context, id, command).await?;
+            let committed = state.hardware_orders.cqrs.execute_in(&mut tx, context, id, command).await?;
             if !committed.events.is_empty() {
                 let order = &committed.state;
                 let email = Email::HardwareRefund { order, refund: pending, amount: refund.amount };
@@ -116,7 +116,7 @@ async fn finish_refund(
                 queue_on(&mut tx, &order.customer.email, &reference, &email).await?;
             }
             tx.commit().await?;
-            state.hardware_orders.publish(id, &committed).await;
+            state.hardware_orders.cqrs.publish(id, &committed).await;
             Ok(refund.amount)
         }
         Ok(refund) => {
@@ -141,7 +141,7 @@ async fn refused(
     message: String,
 ) -> Result<Pence, ApiError> {
     let command = HardwareOrderCommand::RecordRefundFailure { number: pending.number, message: message.clone() };
-    state.hardware_orders.execute(context, id, command).await?;
+    state.hardware_orders.cqrs.execute(context, id, command).await?;
     Err(ApiError::refused_with(&REFUND_REFUSED, message))
 }
 
@@ -157,7 +157,7 @@ pub async fn propose_cancellation(
     only_service(kind)?;
     existing::<ServiceOrder>(state, id).await?;
     let command = ServiceOrderCommand::ProposeCancellation { at_period_end, reason, by: staff.email.clone() };
-    state.orders.execute(&Context::staff(&staff.email), id, command).await?;
+    state.orders.cqrs.execute(&Context::staff(&staff.email), id, command).await?;
     order_history(state, staff, kind, id, None).await
 }
 
@@ -194,7 +194,7 @@ pub async fn cancel_subscription(
         None
     };
     let command = ServiceOrderCommand::CancelSubscription { at_period_end, ends_at, reason, by: admin.email.clone() };
-    match state.orders.execute(&Context::staff(&admin.email), id, command).await {
+    match state.orders.cqrs.execute(&Context::staff(&admin.email), id, command).await {
         Ok(_) => {}
         // Stripe's `customer.subscription.deleted` for this very cancellation was recorded
         // first (crate::app::service_money): the service has ended, as the admin asked.

@@ -160,9 +160,9 @@ async fn add_account(
         .await?;
     let command =
         ServiceOrderCommand::Checkout(CheckoutStep::CreateAccount { account_id: account_id.to_string(), extensions });
-    let committed = state.orders.execute_in(&mut tx, context, id, command).await?;
+    let committed = state.orders.cqrs.execute_in(&mut tx, context, id, command).await?;
     tx.commit().await?;
-    state.orders.publish(id, &committed).await;
+    state.orders.cqrs.publish(id, &committed).await;
     Ok(passwords)
 }
 

@@ -57,7 +57,7 @@ pub(super) async fn run(
     id: &str,
     command: ServiceOrderCommand,
 ) -> Result<ServiceOrder, ApiError> {
-    Ok(state.orders.execute(context, id, command).await?.state)
+    Ok(state.orders.cqrs.execute(context, id, command).await?.state)
 }
 
 /// The order placed (or continued) by this browser, with the secret it keeps.
@@ -243,7 +243,7 @@ async fn hold_numbers(state: &AppState, id: &str, cart: &CartSummary, lines: &Or
     for number in lines.numbers.iter().filter(|n| !n.is_transfer && !n.is_placeholder) {
         let owner = format!("order:{id}");
         let hold = PhoneNumberCommand::HoldForOrder { number: number.value.clone(), cart_id: cart.id.clone(), owner };
-        state.numbers.execute(&BUYER, &number.value, hold).await?;
+        state.numbers.cqrs.execute(&BUYER, &number.value, hold).await?;
     }
     Ok(())
 }
@@ -333,7 +333,7 @@ pub struct OrderPage {
 /// 404 when it was never placed.
 pub async fn order_page(state: &AppState, id: &str) -> Result<OrderPage, ApiError> {
     let view: OrderView =
-        state.order_views.load(id).await.map_err(ApiError::internal)?.ok_or(ServiceOrderError::NotFound)?;
+        state.orders.views.load(id).await.map_err(ApiError::internal)?.ok_or(ServiceOrderError::NotFound)?;
     let view = crate::app::transfers::with_transfers(state, view).await?;
     let email_status = jobs::outbox::status_of(&state.pool, MailKind::OrderConfirmation, id).await?;
     Ok(OrderPage { view, email_sent: email_status.is_some(), email_status })

@@ -368,7 +368,7 @@ async fn record_failure(
         code: refusal.code.clone(),
         message: refusal.message.clone(),
     });
-    match state.orders.execute(&BUYER, id, command).await {
+    match state.orders.cqrs.execute(&BUYER, id, command).await {
         Ok(_) | Err(AggregateError::UserError(ServiceOrderError::AlreadyPaid)) => {}
         Err(error) => return Err(error.into()),
     }

@@ -41,7 +41,7 @@ pub(super) async fn run(
     id: &str,
     command: HardwareOrderCommand,
 ) -> Result<(), ApiError> {
-    state.hardware_orders.execute(context, id, command).await?;
+    state.hardware_orders.cqrs.execute(context, id, command).await?;
     Ok(())
 }
 
@@ -269,7 +269,7 @@ pub async fn holds_secret(state: &AppState, id: &str, secret: Option<&str>) -> R
 
 /// The order as its pages read it (404 when it was never placed).
 pub async fn order_view(state: &AppState, id: &str) -> Result<HardwareOrderView, ApiError> {
-    let view = state.hardware_order_views.load(id).await.map_err(ApiError::internal)?;
+    let view = state.hardware_orders.views.load(id).await.map_err(ApiError::internal)?;
     view.ok_or_else(|| HardwareOrderError::NotPlaced.into())
 }
 

@@ -37,6 +37,6 @@ async fn buy(state: &AppState, id: &str) -> Result<(), ApiError> {
         payment_reference: reference.to_string(),
         source: CreditSource::Checkout,
     };
-    state.call_credits.execute(&Context::job(BUY_CREDIT), id, command).await?;
+    state.call_credits.cqrs.execute(&Context::job(BUY_CREDIT), id, command).await?;
     Ok(())
 }

@@ -66,8 +66,8 @@ impl<'a> HardwareOrders<'a> {
     pub fn of(state: &'a AppState, context: Context) -> HardwareOrders<'a> {
         HardwareOrders {
             pool: &state.pool,
-            orders: &state.hardware_orders,
-            carts: &state.carts,
+            orders: &state.hardware_orders.cqrs,
+            carts: &state.carts.cqrs,
             context,
             fault_injection: state.services.config.fault_injection.clone(),
         }

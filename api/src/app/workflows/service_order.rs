@@ -84,18 +84,18 @@ async fn steps(state: &AppState, claim: &mut Claim) -> Result<(), ApiError> {
 /// them: a server that died between a command and its queries left them behind (each query
 /// skips what it has seen).
 async fn bring_views_up(state: &AppState, id: &str, order: &ServiceOrder) {
-    if let Err(error) = state.orders.republish(id).await {
+    if let Err(error) = state.orders.cqrs.republish(id).await {
         tracing::warn!(order = %order.order_number, %error, "the order's views did not catch up; the next event will");
     }
     for number in order.stock_numbers() {
-        if let Err(error) = state.numbers.republish(&number).await {
+        if let Err(error) = state.numbers.cqrs.republish(&number).await {
             tracing::warn!(order = %order.order_number, %number, %error, "the number's stock row did not catch up");
         }
     }
 }
 
 async fn run(state: &AppState, id: &str, command: ServiceOrderCommand) -> Result<ServiceOrder, ApiError> {
-    Ok(state.orders.execute(&context(), id, command).await?.state)
+    Ok(state.orders.cqrs.execute(&context(), id, command).await?.state)
 }
 
 /// Each stock number becomes the order's for good; a paid number that is gone (its hold ran
@@ -106,7 +106,7 @@ async fn assign_numbers(state: &AppState, id: &str, order: &ServiceOrder) -> Res
     let mut assigned = vec![];
     for number in order.stock_numbers() {
         let command = PhoneNumberCommand::Assign { number: number.clone(), owner: owner.clone() };
-        match state.numbers.execute(&context(), &number, command).await {
+        match state.numbers.cqrs.execute(&context(), &number, command).await {
             Ok(_) => assigned.push(number),
             Err(AggregateError::UserError(error @ (PhoneNumberError::Taken | PhoneNumberError::NotInStock))) => {
                 tracing::warn!(order = %order.order_number, %number, %error, "a paid number is lost: it needs a replacement");
@@ -118,6 +118,7 @@ async fn assign_numbers(state: &AppState, id: &str, order: &ServiceOrder) -> Res
     }
     match state
         .orders
+        .cqrs
         .execute(
             &context(),
             id,
@@ -137,7 +138,7 @@ async fn assign_numbers(state: &AppState, id: &str, order: &ServiceOrder) -> Res
             // The order refused them: none stays held by an order that does not have it.
             for number in assigned {
                 let command = PhoneNumberCommand::ReturnToStock { owner: owner.clone() };
-                if let Err(returned) = state.numbers.execute(&context(), &number, command).await {
+                if let Err(returned) = state.numbers.cqrs.execute(&context(), &number, command).await {
                     tracing::error!(%number, %returned, "a number the order refused was not returned to stock");
                 }
             }
@@ -172,7 +173,7 @@ async fn empty_cart(state: &AppState, id: &str, order: &ServiceOrder) -> Result<
     let mut tx = state.pool.begin().await?;
     let mut changes = vec![];
     for command in emptying(cart.as_ref()) {
-        match state.carts.execute_in(&mut tx, &context(), &order.cart_id, command).await {
+        match state.carts.cqrs.execute_in(&mut tx, &context(), &order.cart_id, command).await {
             Ok(committed) => changes.push(committed),
             Err(AggregateError::UserError(error)) => {
                 tracing::warn!(order = %order.order_number, %error, "the cart was not emptied of the service");
@@ -183,7 +184,7 @@ async fn empty_cart(state: &AppState, id: &str, order: &ServiceOrder) -> Result<
     store::workflows::record_step_on(&mut tx, COMPLETE_SERVICE_ORDER, id, "cart-emptied").await?;
     tx.commit().await?;
     for committed in &changes {
-        state.carts.publish(&order.cart_id, committed).await;
+        state.carts.cqrs.publish(&order.cart_id, committed).await;
     }
     Ok(())
 }

@@ -82,10 +82,10 @@ async fn refund_all(state: &AppState, id: &str) -> Result<(), ApiError> {
             let (payment_intent_id, refund_id, amount) = (stray.payment_intent_id.clone(), refund.id, refund.amount);
             if order.hardware {
                 let command = HardwareOrderCommand::RecordStrayRefund { payment_intent_id, refund_id, amount };
-                state.hardware_orders.execute(&context, id, command).await?;
+                state.hardware_orders.cqrs.execute(&context, id, command).await?;
             } else {
                 let command = ServiceOrderCommand::RecordStrayRefund { payment_intent_id, refund_id, amount };
-                state.orders.execute(&context, id, command).await?;
+                state.orders.cqrs.execute(&context, id, command).await?;
             }
         }
         let email = Email::StrayPaymentRefunded {

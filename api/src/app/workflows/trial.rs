@@ -53,16 +53,16 @@ pub async fn run(state: &AppState, claim: Claim) -> Result<(), ApiError> {
 
 /// The trial's view as its stored events make it.
 async fn view(state: &AppState, id: &str) -> Result<TrialView, ApiError> {
-    if let Err(error) = state.trials.republish(id).await {
+    if let Err(error) = state.trials.cqrs.republish(id).await {
         tracing::warn!(trial = id, %error, "the trial's views did not catch up");
     }
-    Ok(state.trial_views.load(id).await.map_err(ApiError::internal)?.ok_or(TrialError::NotFound)?)
+    Ok(state.trials.views.load(id).await.map_err(ApiError::internal)?.ok_or(TrialError::NotFound)?)
 }
 
 async fn start(state: &AppState, claim: &Claim) -> Result<(), ApiError> {
     let id = &claim.aggregate_id;
     let (trial, _) = crate::app::state::load::<Trial>(&state.pool, id).await?;
-    state.numbers.republish(&trial.number).await?;
+    state.numbers.cqrs.republish(&trial.number).await?;
     let view = view(state, id).await?;
     faults::point(state, "after-trial-views");
     let display = projections::inventory::find(&state.pool, &trial.number)
@@ -94,7 +94,7 @@ async fn end(state: &AppState, claim: &Claim) -> Result<(), ApiError> {
     let (trial, _) = crate::app::state::load::<Trial>(&state.pool, id).await?;
     if trial.end_reason == Some(EndReason::Unverified) {
         let context = store::commands::Context::job(END_TRIAL);
-        jobs::trials::release_number(&state.pool, &state.numbers, &context, id, &trial.number, state.clock.now())
+        jobs::trials::release_number(&state.pool, &state.numbers.cqrs, &context, id, &trial.number, state.clock.now())
             .await
             .map_err(ApiError::internal)?;
         faults::point(state, "after-trial-number-returned");

@@ -343,7 +343,8 @@ async fn orders(
         match listed.kind.as_str() {
             "service" => {
                 let package_name = state
-                    .order_views
+                    .orders
+                    .views
                     .load(&listed.id)
                     .await
                     .map_err(ApiError::internal)?
@@ -358,7 +359,7 @@ async fn orders(
                 });
             }
             "trial" => {
-                let view = state.trial_views.load(&listed.id).await.map_err(ApiError::internal)?;
+                let view = state.trials.views.load(&listed.id).await.map_err(ApiError::internal)?;
                 let (number, started_at, ends_at) =
                     view.map(|v| (v.number, v.started_at, v.ends_at)).unwrap_or_default();
                 answer.trials.push(AccountTrial { id: listed.id, status: listed.status, number, started_at, ends_at });
@@ -439,7 +440,8 @@ async fn order(
     let id = crate::app::checkout::order_id(&raw)?;
     customer_sessions::require_order_owner(&state, &customer, &id).await?;
     let view = state
-        .order_views
+        .orders
+        .views
         .load(&id)
         .await
         .map_err(ApiError::internal)?

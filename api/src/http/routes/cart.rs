@@ -55,7 +55,7 @@ use crate::app::carts::{cart_id, summary};
 /// Runs a cart command (the buyer's) and answers with the cart as its view now shows it.
 async fn execute(state: &AppState, raw_id: &str, command: CartCommand) -> Result<Json<CartSummary>, ApiError> {
     let id = cart_id(raw_id)?;
-    answer(state, &id, state.carts.execute(&Context::buyer(), &id, command).await).await
+    answer(state, &id, state.carts.cqrs.execute(&Context::buyer(), &id, command).await).await
 }
 
 /// Answers a command on cart `id` with the cart as the state it committed makes it (the
@@ -86,7 +86,7 @@ async fn answer(
 )]
 async fn create_cart(State(state): State<AppState>) -> Result<(StatusCode, Json<CartSummary>), ApiError> {
     let id = Uuid::new_v4().to_string();
-    let created = state.carts.execute_new(&Context::buyer(), &id, CartCommand::CreateCart).await;
+    let created = state.carts.cqrs.execute_new(&Context::buyer(), &id, CartCommand::CreateCart).await;
     let cart = answer(&state, &id, created).await?;
     Ok((StatusCode::CREATED, cart))
 }
@@ -368,7 +368,7 @@ async fn reserve(state: &AppState, client: &ClientAddress, cart: &str, number: &
     }
     cart_holds::record(&state.pool, client, cart, now).await?;
     let command = PhoneNumberCommand::ReserveForCart { number: number.to_string(), cart_id: cart.to_string() };
-    state.numbers.execute(&BUYER, number, command).await?;
+    state.numbers.cqrs.execute(&BUYER, number, command).await?;
     if cart_holds::other_carts_holding(&state.pool, client, cart, now).await? >= cap {
         release(state, cart, [number.to_string()]).await;
         return Err(cart_holds::too_many_carts());
@@ -381,7 +381,7 @@ async fn reserve(state: &AppState, client: &ClientAddress, cart: &str, number: &
 async fn release(state: &AppState, cart: &str, numbers: impl IntoIterator<Item = String>) {
     for number in numbers {
         let command = PhoneNumberCommand::ReleaseFromCart { cart_id: cart.to_string() };
-        match state.numbers.execute(&BUYER, &number, command).await {
+        match state.numbers.cqrs.execute(&BUYER, &number, command).await {
             Ok(_) | Err(AggregateError::UserError(PhoneNumberError::NotReservedByCart)) => {}
             Err(error) => tracing::warn!(%number, %error, "release failed; the expiry job will free it"),
         }

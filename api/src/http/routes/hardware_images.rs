@@ -161,7 +161,7 @@ async fn upload_image(
         let command = HardwareCommand::AttachImage { image: image.clone(), actor: admin.email.clone() };
         let attached = match crate::app::hardware_items::item_id(&hardware_id) {
             Ok(item) => {
-                state.hardware.execute(&Context::staff(&admin.email), item, command).await.map_err(ApiError::from)
+                state.hardware.cqrs.execute(&Context::staff(&admin.email), item, command).await.map_err(ApiError::from)
             }
             Err(error) => Err(error),
         };
@@ -226,7 +226,7 @@ async fn delete_image(
     for (item_id, view) in live_items(&state.pool).await? {
         if view.item.images.iter().any(|i| i.id == image.id) {
             let command = HardwareCommand::RemoveImage { image_id: image.id.clone(), actor: admin.email.clone() };
-            state.hardware.execute(&Context::staff(&admin.email), &item_id, command).await?;
+            state.hardware.cqrs.execute(&Context::staff(&admin.email), &item_id, command).await?;
         }
     }
     sqlx::query!("DELETE FROM hardware_images WHERE id = $1", Uuid::parse_str(&image.id).ok())

@@ -78,7 +78,7 @@ impl NumberOut {
 async fn priced_for(state: &AppState, params: &HashMap<String, String>) -> Result<Option<PricedFor>, ApiError> {
     let Some(raw) = params.get("cartId").map(|v| v.trim()).filter(|v| !v.is_empty()) else { return Ok(None) };
     let Ok(id) = uuid::Uuid::parse_str(raw) else { return Ok(Some(PricedFor::default())) };
-    let view = state.cart_views.load(&id.to_string()).await.map_err(ApiError::internal)?;
+    let view = state.carts.views.load(&id.to_string()).await.map_err(ApiError::internal)?;
     Ok(Some(match view {
         Some(view) if view.contents.exists => {
             PricedFor { plan: view.contents.package, held: view.contents.phone_numbers.len() }

@@ -65,7 +65,7 @@ async fn order_registrations(
     Path(IdPath { id: raw }): Path<IdPath>,
 ) -> Result<Json<Registrations>, ApiError> {
     let id = uuid_id(&raw, ServiceOrderError::NotFound)?;
-    if state.order_views.load(&id).await.map_err(ApiError::internal)?.is_none() {
+    if state.orders.views.load(&id).await.map_err(ApiError::internal)?.is_none() {
         return Err(ServiceOrderError::NotFound.into());
     }
     registrations(&state, &id).await
@@ -87,7 +87,7 @@ async fn trial_registrations(
     Path(IdPath { id: raw }): Path<IdPath>,
 ) -> Result<Json<Registrations>, ApiError> {
     let id = uuid_id(&raw, TrialError::NotFound)?;
-    if state.trial_views.load(&id).await.map_err(ApiError::internal)?.is_none() {
+    if state.trials.views.load(&id).await.map_err(ApiError::internal)?.is_none() {
         return Err(TrialError::NotFound.into());
     }
     registrations(&state, &projections::sip::trial_owner(&id)).await
