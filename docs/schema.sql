@@ -596,7 +596,7 @@ CREATE TABLE public.sip_calls (
 --
 
 CREATE TABLE public.sip_extensions (
-    order_id text NOT NULL,
+    owner text NOT NULL,
     account_id uuid NOT NULL,
     number text NOT NULL,
     username text NOT NULL,
@@ -632,7 +632,7 @@ CREATE VIEW public.call_records AS
           GROUP BY COALESCE(sip_acc.call, sip_acc.callid)
         )
  SELECT i.key AS call_id,
-    e.order_id AS owner,
+    e.owner,
     COALESCE(i.direction, 'internal'::character varying) AS direction,
     COALESCE(i.caller, ''::character varying) AS caller,
     COALESCE(i.callee, ''::character varying) AS callee,
@@ -1183,18 +1183,6 @@ CREATE SEQUENCE public.page_views_id_seq
 ALTER SEQUENCE public.page_views_id_seq OWNED BY public.page_views.id;
 
 --
--- Name: port_view; Type: TABLE; Schema: public; Owner: -
---
-
-CREATE TABLE public.port_view (
-    view_id text NOT NULL,
-    version bigint NOT NULL,
-    payload json NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT port_view_version_check CHECK ((version >= 0))
-);
-
---
 -- Name: quote_request_view; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -1492,7 +1480,7 @@ CREATE VIEW public.sip_stopped_subscriber AS
     (e.secret_digest)::character varying(128) AS ha1_sha256,
     s.reason
    FROM (public.sip_extensions e
-     JOIN public.sip_service_ends s ON ((s.owner = e.order_id)))
+     JOIN public.sip_service_ends s ON ((s.owner = e.owner)))
   WHERE ((s.ends_at <= now()) AND (e.ha1_md5 IS NOT NULL) AND (e.ha1_md5 <> ''::text));
 
 --
@@ -1558,6 +1546,18 @@ CREATE VIEW public.subscriber AS
    FROM (public.sip_accounts_in_service a
      JOIN public.sip_extensions e ON ((e.username = a.username)))
   WHERE ((e.ha1_md5 IS NOT NULL) AND (e.ha1_md5 <> ''::text));
+
+--
+-- Name: transfer_view; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.transfer_view (
+    view_id text NOT NULL,
+    version bigint NOT NULL,
+    payload json NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT transfer_view_version_check CHECK ((version >= 0))
+);
 
 --
 -- Name: trial_setup_intents; Type: TABLE; Schema: public; Owner: -
@@ -1930,13 +1930,6 @@ ALTER TABLE ONLY public.page_views
     ADD CONSTRAINT page_views_pkey PRIMARY KEY (id);
 
 --
--- Name: port_view port_view_pkey; Type: CONSTRAINT; Schema: public; Owner: -
---
-
-ALTER TABLE ONLY public.port_view
-    ADD CONSTRAINT port_view_pkey PRIMARY KEY (view_id);
-
---
 -- Name: quote_request_view quote_request_view_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -2004,7 +1997,7 @@ ALTER TABLE ONLY public.sip_calls
 --
 
 ALTER TABLE ONLY public.sip_extensions
-    ADD CONSTRAINT sip_extensions_pkey PRIMARY KEY (order_id, number);
+    ADD CONSTRAINT sip_extensions_pkey PRIMARY KEY (owner, number);
 
 --
 -- Name: sip_extensions sip_extensions_username_key; Type: CONSTRAINT; Schema: public; Owner: -
@@ -2096,6 +2089,13 @@ ALTER TABLE ONLY public.staff_users
 
 ALTER TABLE ONLY public.stripe_webhook_events
     ADD CONSTRAINT stripe_webhook_events_pkey PRIMARY KEY (event_id);
+
+--
+-- Name: transfer_view transfer_view_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.transfer_view
+    ADD CONSTRAINT transfer_view_pkey PRIMARY KEY (view_id);
 
 --
 -- Name: trial_setup_intents trial_setup_intents_pkey; Type: CONSTRAINT; Schema: public; Owner: -

@@ -31,7 +31,7 @@ VALUES ('00000000-0000-0000-0000-000000000001', 'bench@example.com', 'Bench', 'M
 INSERT INTO sip_accounts (username, owner, number, domain, may_call_out)
 SELECT 'bench' || o || x, 'bench-order-' || o, (100 + x)::text, 'sip.bench', true
 FROM generate_series(1, 1000) o, generate_series(1, 2) x;
-INSERT INTO sip_extensions (order_id, account_id, number, username, secret_digest)
+INSERT INTO sip_extensions (owner, account_id, number, username, secret_digest)
 SELECT 'bench-order-' || o, '00000000-0000-0000-0000-000000000001', (100 + x)::text, 'bench' || o || x, 'x'
 FROM generate_series(1, 1000) o, generate_series(1, 2) x;
 INSERT INTO sip_numbers (number, owner, ring_all) SELECT (442079000000 + o)::text, 'bench-order-' || o, false FROM generate_series(1, 1000) o;

@@ -113,13 +113,13 @@ pub async fn charge_calls(job: &ChargeJob<'_>) -> Result<Report, String> {
 
     // Calls out the registrar refused for want of credit, not recorded yet.
     let refused = sqlx::query!(
-        r#"SELECT coalesce(a.call, a.callid) AS "call_id!", e.order_id AS "owner!", coalesce(a.callee, '') AS "callee!"
+        r#"SELECT coalesce(a.call, a.callid) AS "call_id!", e.owner AS "owner!", coalesce(a.callee, '') AS "callee!"
            FROM sip_acc a
                     JOIN sip_extensions e ON e.username = a.extension
-                    JOIN sip_prepaid_owners p ON p.owner = e.order_id
+                    JOIN sip_prepaid_owners p ON p.owner = e.owner
            WHERE a.method = 'INVITE' AND a.sip_code = '403' AND a.sip_reason = $1
              AND NOT EXISTS (SELECT 1 FROM call_credit_calls k
-                             WHERE k.owner = e.order_id AND k.call_id = coalesce(a.call, a.callid)
+                             WHERE k.owner = e.owner AND k.call_id = coalesce(a.call, a.callid)
                                AND k.kind = 'refused')
            ORDER BY a.id"#,
         NO_CREDIT_LEFT

@@ -447,8 +447,9 @@ impl<'a> Email<'a> {
             ),
             Email::QuoteRequest { details, reply_promise, site_url } => format!(
                 "A quote request came in; the buyer was promised a reply {reply_promise}.\n\n{}\nMark it answered in the \
-                 console: {site_url}/admin/quotes\n",
-                quote_summary(details)
+                 console: {}/admin/quotes\n",
+                quote_summary(details),
+                site_url.trim_end_matches('/')
             ),
             Email::QuoteAcknowledgement { details, reply_promise } => format!(
                 "Hello {},\n\nThank you for asking about {}. Our sales team will reply {reply_promise} by e-mail, with a \
@@ -1128,11 +1129,7 @@ mod tests {
                 ],
             ),
             (
-                Email::QuoteRequest {
-                    details: &f.leased_line,
-                    reply_promise: "by 3pm today",
-                    site_url: "https://shop.example",
-                },
+                Email::QuoteRequest { details: &f.leased_line, reply_promise: "by 3pm today", site_url: SITE },
                 vec![
                     "Quote request: Leased line for Acme Ltd",
                     "the buyer was promised a reply by 3pm today.",
@@ -1269,6 +1266,16 @@ mod tests {
             }
             assert!(!subject.contains('\n') && !subject.is_empty(), "{}: {subject:?}", email.kind());
             assert!(body.ends_with('\n') && !body.contains('{'), "{}: {body}", email.kind());
+        }
+    }
+
+    /// SITE ends with a `/`, as a SITE_URL may: every link made from it drops it.
+    #[test]
+    fn links_drop_the_site_urls_trailing_slash() {
+        let f = fixtures();
+        for (email, _) in samples(&f) {
+            let body = email.body();
+            assert!(!body.contains("shop.example//"), "{}: {body}", email.kind());
         }
     }
 

@@ -1,7 +1,7 @@
-//! The port view: where each number transfer stands, one row per Transfer aggregate, written
-//! in the statement that stores its events (a [`DerivedView`]). The order view lists an
-//! order's ports as they started (and as older orders' own streams moved them along);
-//! readers lay each port's row over its line with [`overlay`].
+//! The transfer view (`transfer_view`): where each number transfer stands, one row per
+//! Transfer aggregate, written in the statement that stores its events (a [`DerivedView`]).
+//! The order view lists an order's ports as they started (and as older orders' own streams
+//! moved them along); readers lay each port's row over its line with [`overlay`].
 
 use aggregates::transfer::{Transfer, TransferState};
 use chrono::{DateTime, NaiveDate, Utc};
@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::catch_up::{DerivedView, SequencedView};
 use crate::orders::{OrderView, TransferLine};
 
-pub const TRANSFER_VIEW_TABLE: &str = "port_view";
+pub const TRANSFER_VIEW_TABLE: &str = "transfer_view";
 
 /// One port as the buyer's page and the staff queue read it (never its PAC code).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -103,7 +103,7 @@ pub fn overlay(order: &mut OrderView, ports: &[TransferView]) {
     }
 }
 
-/// Rebuilds the port view from the event store while the live table keeps answering
+/// Rebuilds the transfer view from the event store while the live table keeps answering
 /// (crate::rebuild).
 pub async fn rebuild(
     pool: &sqlx::PgPool,

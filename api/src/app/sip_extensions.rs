@@ -52,7 +52,7 @@ pub async fn add(
 ) -> Result<String, sqlx::Error> {
     let password = sip_password();
     sqlx::query!(
-        "INSERT INTO sip_extensions (order_id, account_id, number, username, secret_digest, ha1_md5)
+        "INSERT INTO sip_extensions (owner, account_id, number, username, secret_digest, ha1_md5)
              VALUES ($1, $2, $3, $4, $5, $6)",
         owner,
         account_id,
@@ -84,7 +84,7 @@ pub async fn new_password(
 ) -> Result<String, sqlx::Error> {
     let password = sip_password();
     sqlx::query!(
-        "UPDATE sip_extensions SET secret_digest = $3, ha1_md5 = $4 WHERE order_id = $1 AND number = $2",
+        "UPDATE sip_extensions SET secret_digest = $3, ha1_md5 = $4 WHERE owner = $1 AND number = $2",
         owner,
         number,
         sip_digest(username, &password),
@@ -102,7 +102,7 @@ pub async fn username_locked(
     number: &str,
 ) -> Result<Option<String>, sqlx::Error> {
     sqlx::query_scalar!(
-        "SELECT username FROM sip_extensions WHERE order_id = $1 AND number = $2 FOR UPDATE",
+        "SELECT username FROM sip_extensions WHERE owner = $1 AND number = $2 FOR UPDATE",
         owner,
         number
     )
@@ -113,7 +113,7 @@ pub async fn username_locked(
 /// `owner`'s first extension: (number, username).
 pub async fn first(pool: &PgPool, owner: &str) -> Result<(String, String), sqlx::Error> {
     let row =
-        sqlx::query!("SELECT number, username FROM sip_extensions WHERE order_id = $1 ORDER BY number LIMIT 1", owner)
+        sqlx::query!("SELECT number, username FROM sip_extensions WHERE owner = $1 ORDER BY number LIMIT 1", owner)
             .fetch_one(pool)
             .await?;
     Ok((row.number, row.username))
@@ -124,7 +124,7 @@ pub async fn first(pool: &PgPool, owner: &str) -> Result<(String, String), sqlx:
 pub async fn listed(pool: &PgPool, owner: &str) -> Result<Vec<Listed>, sqlx::Error> {
     let rows = sqlx::query!(
         r#"SELECT e.number, e.username, a.username IS NOT NULL AS "active!" FROM sip_extensions e
-         LEFT JOIN sip_accounts a ON a.username = e.username WHERE e.order_id = $1 ORDER BY e.number::int"#,
+         LEFT JOIN sip_accounts a ON a.username = e.username WHERE e.owner = $1 ORDER BY e.number::int"#,
         owner
     )
     .fetch_all(pool)

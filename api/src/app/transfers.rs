@@ -204,7 +204,7 @@ pub async fn open_transfers(state: &AppState) -> Result<Vec<OpenTransfer>, ApiEr
                   COALESCE(v.payload::jsonb, p) AS port
              FROM order_view o
             CROSS JOIN jsonb_array_elements(COALESCE(o.payload::jsonb->'ports', '[]')) p
-             LEFT JOIN port_view v ON v.view_id = o.view_id || ':' || (p->>'number')) q
+             LEFT JOIN transfer_view v ON v.view_id = o.view_id || ':' || (p->>'number')) q
           WHERE port->>'state' NOT IN ('completed', 'rejected')
           ORDER BY port->>'requestedAt', order_id"#
     )

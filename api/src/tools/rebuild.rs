@@ -38,7 +38,7 @@ pub async fn rebuild_all(state: &AppState) -> Result<Vec<Rebuilt>, RebuildError>
     Ok(vec![
         rebuild_cart_views(state).await?,
         rebuild_order_views(state).await?,
-        rebuild_port_views(state).await?,
+        rebuild_transfer_views(state).await?,
         rebuild_call_credit_views(state).await?,
         rebuild_trial_views(state).await?,
         rebuild_quote_request_views(state).await?,
@@ -61,8 +61,8 @@ pub async fn rebuild_order_views(state: &AppState) -> Result<Rebuilt, RebuildErr
     projections::orders::rebuild(&state.pool, &Reader, &mut Bar::default()).await
 }
 
-/// The port view (number transfers).
-pub async fn rebuild_port_views(state: &AppState) -> Result<Rebuilt, RebuildError> {
+/// The transfer view (number transfers).
+pub async fn rebuild_transfer_views(state: &AppState) -> Result<Rebuilt, RebuildError> {
     projections::transfers::rebuild(&state.pool, &Reader, &mut Bar::default()).await
 }
 

@@ -466,7 +466,7 @@ async fn a_cancelled_service_rings_and_calls_until_its_end_then_neither_calls_no
 
 /// The order (or trial) extension `username` belongs to.
 pub(crate) async fn owner_of(app: &TestApp, username: &str) -> String {
-    sqlx::query_scalar("SELECT order_id FROM sip_extensions WHERE username = $1")
+    sqlx::query_scalar("SELECT owner FROM sip_extensions WHERE username = $1")
         .bind(username)
         .fetch_one(&app.pool)
         .await
@@ -626,7 +626,7 @@ pub(crate) async fn recorded_call_out(app: &TestApp, call_id: &str, extension: &
     let started = Utc::now().timestamp() - 5;
     sqlx::query(
         "INSERT INTO sip_calls (call, owner, username, callee, class, tariff, rate_tenths, max_seconds, started_at)
-         SELECT $1, e.order_id, $2, $3, 'uk_mobile', 'minutes', 0, greatest($5, 1), to_timestamp($4)
+         SELECT $1, e.owner, $2, $3, 'uk_mobile', 'minutes', 0, greatest($5, 1), to_timestamp($4)
          FROM sip_extensions e WHERE e.username = $2",
     )
     .bind(call_id)

@@ -533,7 +533,7 @@ async fn a_replayed_complete_order_charges_once() {
     assert_eq!(x["unique_identifier"], y["unique_identifier"]);
     let with_password = [&x, &y].iter().filter(|r| r["extensions"][0]["password"].is_string()).count();
     assert_eq!(with_password, 1, "the SIP password is shown once");
-    let extensions: i64 = sqlx::query_scalar("SELECT count(*) FROM sip_extensions WHERE order_id = $1")
+    let extensions: i64 = sqlx::query_scalar("SELECT count(*) FROM sip_extensions WHERE owner = $1")
         .bind(&order)
         .fetch_one(&app.pool)
         .await

@@ -95,7 +95,7 @@ async fn crash_at(point: &str) -> String {
     // Every extension has its SIP login, and the password shown registers.
     let logins = count(&pool, "SELECT count(*) FROM sip_accounts WHERE owner = $1", &order).await;
     let digests =
-        count(&pool, "SELECT count(*) FROM sip_extensions WHERE order_id = $1 AND ha1_md5 IS NOT NULL", &order).await;
+        count(&pool, "SELECT count(*) FROM sip_extensions WHERE owner = $1 AND ha1_md5 IS NOT NULL", &order).await;
     assert_eq!((logins, digests), (2, 2), "{point}");
     let registrar = registrar(&app).await;
     for extension in &extensions {
@@ -648,7 +648,7 @@ async fn open_transfers_after_transfer_opened() {
         assert_eq!(events, 1, "{point}: {port} holds its PortOpened alone");
     }
     let views: Vec<String> =
-        sqlx::query_scalar("SELECT view_id FROM port_view WHERE view_id LIKE $1 || ':%' ORDER BY view_id")
+        sqlx::query_scalar("SELECT view_id FROM transfer_view WHERE view_id LIKE $1 || ':%' ORDER BY view_id")
             .bind(&order)
             .fetch_all(&pool)
             .await
@@ -661,7 +661,7 @@ async fn open_transfers_after_transfer_opened() {
     let view = expect_ok(app.get(&format!("/api/orders/{order}")).await).await;
     assert_eq!(view["ports"].as_array().map(Vec::len), Some(2), "{point}: the order shows both ports: {view}");
     println!(
-        "| open-ports | {point} | resumed in {} ms; ports 2 (1 open at the crash), each PortOpened 1; port views 2; row deleted |",
+        "| open-ports | {point} | resumed in {} ms; ports 2 (1 open at the crash), each PortOpened 1; transfer views 2; row deleted |",
         resumed.as_millis()
     );
 }

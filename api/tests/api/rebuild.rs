@@ -503,7 +503,7 @@ async fn every_read_model_is_rebuilt_by_one_call() {
         [
             "cart_view",
             "order_view",
-            "port_view",
+            "transfer_view",
             "call_credit_view",
             "trial_view",
             "quote_request_view",

@@ -44,7 +44,7 @@ async fn buy(app: &TestApp, spec: CartSpec<'_>, email: &str) -> Bought {
     let (_, charge, id) = pay(app, &cart_id, email, OK_CARD).await;
     let paid = expect_ok(charge).await;
     create_account(app, &id).await;
-    let username: String = sqlx::query_scalar("SELECT username FROM sip_extensions WHERE order_id = $1")
+    let username: String = sqlx::query_scalar("SELECT username FROM sip_extensions WHERE owner = $1")
         .bind(&id)
         .fetch_one(&app.pool)
         .await

@@ -384,7 +384,7 @@ async fn the_registrars_role_reads_subscribers_and_writes_locations_and_nothing_
         [("101", "md5ext101", Some("0123abcd")), ("102", "nomd5ext102", None), ("103", "emptymd5ext103", Some(""))]
     {
         sqlx::query(
-            "INSERT INTO sip_extensions (order_id, account_id, number, username, secret_digest, ha1_md5)
+            "INSERT INTO sip_extensions (owner, account_id, number, username, secret_digest, ha1_md5)
              VALUES ('order-role', $1, $2, $3, 'sha256digest', $4)",
         )
         .bind(account)

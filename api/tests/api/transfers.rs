@@ -239,7 +239,7 @@ async fn open_transfers_are_listed_oldest_first_and_flagged_after_three_business
     .unwrap();
     // And its port's own view (the port is its own aggregate, `{order}:{number}`).
     sqlx::query(
-        "UPDATE port_view SET payload = jsonb_set(payload::jsonb, '{requestedAt}', to_jsonb($2::text))::json
+        "UPDATE transfer_view SET payload = jsonb_set(payload::jsonb, '{requestedAt}', to_jsonb($2::text))::json
           WHERE view_id = $1 || ':' || $3",
     )
     .bind(&old)
@@ -348,11 +348,11 @@ async fn a_mobile_moves_with_its_pac_through_the_same_port_steps_and_staff_see_t
 /// the order's own stream, and no Transfer exists for it.
 async fn order_with_legacy_port(app: &TestApp, email: &str) -> String {
     let (order, _) = order_with_transfer(app, email).await;
-    // Back to how the upgrade finds it: no Transfer, no port view.
+    // Back to how the upgrade finds it: no Transfer, no transfer view.
     for sql in [
         "DELETE FROM events WHERE aggregate_type = 'Port' AND aggregate_id LIKE $1 || ':%'",
         "DELETE FROM snapshots WHERE aggregate_type = 'Port' AND aggregate_id LIKE $1 || ':%'",
-        "DELETE FROM port_view WHERE view_id LIKE $1 || ':%'",
+        "DELETE FROM transfer_view WHERE view_id LIKE $1 || ':%'",
     ] {
         sqlx::query(sql).bind(&order).execute(&app.pool).await.unwrap();
     }

@@ -1,0 +1,21 @@
+-- sip_extensions.order_id holds a trial's owner (`trial:{id}`, projections::sip::trial_owner)
+-- as well as a service order's id: it is the extension's owner, the name sip_accounts,
+-- sip_numbers, sip_calls and call_records already give it.
+--
+-- RENAME COLUMN changes the catalogue only (no row is rewritten; the table is locked for
+-- the moment it takes), so it is safe on a table with data. The views that read the column
+-- (sip_stopped_subscriber, call_records) keep working: PostgreSQL stores a view as its
+-- parsed query, which names the column by position, and shows it under its new name. No
+-- function names the column in its text, and the table's key, constraints and indexes
+-- (sip_extensions_pkey, sip_extensions_username_key, sip_extensions_account_id_fkey) do not
+-- carry its name. The registrar reads only the views, so phones keep registering and calling
+-- throughout.
+--
+-- A rolling deploy: an older server still running names order_id in its statements on this
+-- table, and from here on each of them fails ("column order_id does not exist") and writes
+-- nothing until that server is replaced: its checkout or trial start that makes extensions,
+-- its password reset and its extensions list answer 500 (the transaction rolls back), and
+-- its charge-calls job fails at the calls refused for want of credit (a run on a new server
+-- records them). An older server that restarts after this ran does not start: sqlx refuses a
+-- database with a migration it does not know.
+ALTER TABLE sip_extensions RENAME COLUMN order_id TO owner;
