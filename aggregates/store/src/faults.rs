@@ -18,7 +18,7 @@ pub enum Stop {
     Abort,
     /// The task that meets the point unwinds (with [`Stopped`]), after telling `Crash`. Only
     /// code sets this, never a variable: the crash tests that run the app inside the test
-    /// process (api/tests/api/in_process.rs), whose harness then stops the rest of the app as
+    /// process (api/tests/api/crashes.rs), whose harness then stops the rest of the app as
     /// an abort would. An unwind alone is not a crash: the app's other tasks would go on, and
     /// its pooled connections would go back to the pool with whatever they held.
     Unwind(Crash),

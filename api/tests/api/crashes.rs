@@ -35,7 +35,7 @@ use std::time::{Duration, Instant};
 
 use api::platform::config::Config;
 use api::startup::Application;
-use sqlx::PgPool;
+use sqlx::{Connection, PgPool};
 use store::faults::{Crash, Stop, Stopped};
 
 use crate::helpers::{admin_url, server_env, Server, TestApp};
@@ -199,6 +199,8 @@ impl InProcessServer {
             let ended = thread.join().expect("the app's thread ends");
             panic!("the in-process app did not start: {ended:?}");
         };
+        // Its sessions carry its name (else the check after a crash would prove nothing).
+        assert!(sessions_named(&session_name).await > 0, "the in-process app's sessions are named");
         InProcessServer {
             base: format!("http://127.0.0.1:{port}"),
             point: fault_point(env).map(str::to_string),
@@ -289,22 +291,28 @@ where
     })
 }
 
+/// How many sessions PostgreSQL has named `name`.
+async fn sessions_named(name: &str) -> i64 {
+    let mut admin = sqlx::PgConnection::connect(&admin_url()).await.unwrap();
+    let count = sqlx::query_scalar("SELECT count(*) FROM pg_stat_activity WHERE application_name = $1")
+        .bind(name)
+        .fetch_one(&mut admin)
+        .await
+        .unwrap();
+    let _ = admin.close().await;
+    count
+}
+
 /// Waits (up to 10 s) until PostgreSQL has no session named `name`: a stopped app's open
 /// transactions rolled back and its locks released, as a killed process's are.
 async fn sessions_ended(name: &str) {
-    let admin = PgPool::connect(&admin_url()).await.unwrap();
     let started = Instant::now();
     loop {
-        let left: i64 = sqlx::query_scalar("SELECT count(*) FROM pg_stat_activity WHERE application_name = $1")
-            .bind(name)
-            .fetch_one(&admin)
-            .await
-            .unwrap();
+        let left = sessions_named(name).await;
         if left == 0 {
-            break;
+            return;
         }
         assert!(started.elapsed() < Duration::from_secs(10), "{left} sessions of the stopped app stay open");
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    admin.close().await;
 }
