@@ -194,34 +194,10 @@ async fn run(command: Command) -> Result<(), Failure> {
             println!("{}", serde_json::to_string_pretty(&api::http::routes::catalogue::document().await)?);
         }
         Command::Serve => {
-            let app = Application::build(Config::from_env()?).await?;
-            let mut scheduler = jobs::scheduler::start(app.pool.clone(), api::scheduled::jobs(&app.state)).await?;
-            // What a crashed server left owed is resumed now, and anything owed later.
-            let workflows = api::app::workflows::spawn_runner(app.state.clone());
-            tracing::info!(port = app.port(), "listening");
-            app.run_until(shutdown_signal()).await?;
-            workflows.abort();
-            scheduler.shutdown().await?;
+            // What a crashed server left owed is resumed at once, and anything owed later.
+            Application::build(Config::from_env()?).await?.serve(shutdown_signal()).await?;
         }
-        Command::RunJob { name } => {
-            let config = Config::from_env()?;
-            let pool = connect(&config.database()).await?;
-            migrate(&pool).await?;
-            let state = AppState::with_clock(pool.clone(), config.clock())
-                .with_services(api::app::state::Services::from_config(&config)?);
-            let jobs = api::scheduled::jobs(&state);
-            let job = jobs.iter().find(|j| j.name == name).ok_or_else(|| {
-                let names: Vec<&str> = jobs.iter().map(|j| j.name).collect();
-                format!("job {name:?} is not scheduled here (heartbeat needs HEARTBEAT_JOB=1): one of {names:?}")
-            })?;
-            match jobs::scheduler::run_once(&pool, job).await? {
-                store::RunOutcome::Ran(Ok(report)) => tracing::info!(job = job.name, %report, "job ran"),
-                store::RunOutcome::Ran(Err(error)) => return Err(error.into()),
-                store::RunOutcome::Skipped => {
-                    tracing::warn!(job = job.name, "another runner holds the job's lock; skipped")
-                }
-            }
-        }
+        Command::RunJob { name } => api::scheduled::run_job(&Config::from_env()?, &name).await?,
         Command::Users(UsersCommand::Add { role, email, password }) => {
             let pool = database().await?;
             let role = api::app::auth::Role::from(role);

@@ -20,6 +20,7 @@ use jobs::trials::{TrialJob, END_TRIALS};
 use crate::app::shop::SHOP;
 use crate::app::state::AppState;
 use crate::app::workflows::hardware_order::{Confirmer, HardwareOrders};
+use crate::platform::config::Config;
 use jobs::placeholders::FILL_PLACEHOLDERS;
 use store::commands::Context;
 
@@ -150,6 +151,26 @@ where
 {
     let state = state.clone();
     Job { name, schedule, run: Arc::new(move || run(state.clone())) }
+}
+
+/// `voip-shop run-job NAME`: job `name` once, under the scheduler's lock (no tick claimed), on
+/// a state of its own made from `config` (the in-process crash tests run it the same way).
+pub async fn run_job(config: &Config, name: &str) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    let pool = crate::startup::connect(&config.database()).await?;
+    crate::startup::migrate(&pool).await?;
+    let state = AppState::with_clock(pool.clone(), config.clock())
+        .with_services(crate::app::state::Services::from_config(config)?);
+    let jobs = jobs(&state);
+    let job = jobs.iter().find(|j| j.name == name).ok_or_else(|| {
+        let names: Vec<&str> = jobs.iter().map(|j| j.name).collect();
+        format!("job {name:?} is not scheduled here (heartbeat needs HEARTBEAT_JOB=1): one of {names:?}")
+    })?;
+    match jobs::scheduler::run_once(&pool, job).await? {
+        store::RunOutcome::Ran(Ok(report)) => tracing::info!(job = job.name, %report, "job ran"),
+        store::RunOutcome::Ran(Err(error)) => return Err(error.into()),
+        store::RunOutcome::Skipped => tracing::warn!(job = job.name, "another runner holds the job's lock; skipped"),
+    }
+    Ok(())
 }
 
 pub fn jobs(state: &AppState) -> Vec<Job> {

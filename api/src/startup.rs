@@ -101,6 +101,22 @@ impl Application {
         self.listener.local_addr().map(|a| a.port()).unwrap_or_default()
     }
 
+    /// What `voip-shop serve` does once built: serves until `shutdown` completes, runs the
+    /// scheduled jobs, and resumes the workflows a crashed server left owed (at once) and any
+    /// owed later. The in-process crash tests run this too, so they resume as the binary does.
+    pub async fn serve(
+        self,
+        shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+    ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+        let mut scheduler = jobs::scheduler::start(self.pool.clone(), crate::scheduled::jobs(&self.state)).await?;
+        let workflows = crate::app::workflows::spawn_runner(self.state.clone());
+        tracing::info!(port = self.port(), "listening");
+        self.run_until(shutdown).await?;
+        workflows.abort();
+        scheduler.shutdown().await?;
+        Ok(())
+    }
+
     /// Serves until `shutdown` completes, then finishes the requests in flight and writes
     /// the page views they queued.
     pub async fn run_until(

@@ -34,7 +34,7 @@ pub struct TrialJob<'a> {
     pub gateway: &'a dyn PaymentGateway,
     pub context: Context,
     /// `FAULT_INJECTION` (development only): where to crash on purpose.
-    pub fault_injection: Option<String>,
+    pub fault_injection: Option<store::faults::Fault>,
 }
 
 pub const END_TRIALS: &str = "end-trials";
@@ -231,7 +231,7 @@ async fn convert(state: &TrialJob<'_>, id: &str) -> Result<TrialCommand, Payment
         },
     };
     // Stripe has the subscription; the trial does not know yet (the next run adopts it).
-    store::faults::point(state.fault_injection.as_deref(), "after-trial-subscribed");
+    store::faults::point(state.fault_injection.as_ref(), "after-trial-subscribed");
     if gateway.subscription_outcome(&subscription).await? == Outcome::Succeeded {
         return Ok(TrialCommand::Running(TrialStep::ConvertTrial { subscription_id: subscription }));
     }

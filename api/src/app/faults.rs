@@ -5,7 +5,7 @@
 use crate::app::state::AppState;
 
 /// Aborts the process (as `kill -9` would: no destructor, no flush) when `point` is the one
-/// configured.
+/// configured, or stops the in-process test app there (store::faults::Stop).
 pub fn point(state: &AppState, point: &str) {
-    store::faults::point(state.services.config.fault_injection.as_deref(), point);
+    store::faults::point(state.services.config.fault_injection.as_ref(), point);
 }

@@ -63,8 +63,9 @@ pub struct Config {
     /// (set by our own proxy); otherwise the connection's peer address.
     pub trusted_proxy: bool,
     /// `FAULT_INJECTION` (development only): the server aborts at this named point, for the
-    /// tests that prove a payment survives a crash (e.g. `after-subscription-created`).
-    pub fault_injection: Option<String>,
+    /// tests that prove a payment survives a crash (e.g. `after-subscription-created`). The
+    /// in-process crash tests set the same point to stop their app instead (store::faults::Stop).
+    pub fault_injection: Option<store::faults::Fault>,
     /// `HEARTBEAT_JOB=1` (development only): adds the `heartbeat` job, every second, which
     /// the two-server test counts to prove each tick runs once (jobs::heartbeat).
     pub heartbeat_job: bool,
@@ -391,7 +392,7 @@ impl Config {
                 None if app_env == AppEnv::Development => DEVELOPMENT_LINK_SECRET.to_string(),
                 None => String::new(),
             }),
-            fault_injection: non_empty(lookup("FAULT_INJECTION")),
+            fault_injection: non_empty(lookup("FAULT_INJECTION")).map(store::faults::Fault::abort),
             heartbeat_job: matches!(non_empty(lookup("HEARTBEAT_JOB")).as_deref(), Some("1" | "true")),
             clock_offset_days: match non_empty(lookup("CLOCK_OFFSET_DAYS")) {
                 Some(days) => days

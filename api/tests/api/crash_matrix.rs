@@ -1,8 +1,18 @@
-//! The crash matrix (issue 29): the real server binary aborts (FAULT_INJECTION, as `kill -9`
-//! would) at each named point between two durable writes of a workflow, starts again on the
-//! same database, and the workflow resumes by itself; then the browser's retry. Each point
-//! must end in the same whole state as a run without a crash.
+//! The crash matrix (issue 29): the server stops at each named point between two durable
+//! writes of a workflow (FAULT_INJECTION), starts again on the same database, and the workflow
+//! resumes by itself; then the browser's retry. Each point must end in the same whole state as
+//! a run without a crash.
+//!
+//! One point per workflow runs the real binary, aborted as `kill -9` would stop it; the other
+//! points run the same app in the test process, stopped at the point as an abort would stop
+//! it, and resumed by a second app with the same start-up code (crate::crashes says how, and
+//! why that stop is faithful). The full matrix with the real binary, every point:
+//!
+//! ```text
+//! CRASH_MATRIX=binary cargo nextest run -p api --test api -E 'test(/^(crash_matrix|top_up_crashes)::/)'
+//! ```
 
+use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
 use aggregates::phone_number::{Holder, PhoneNumber};
@@ -11,7 +21,8 @@ use serde_json::Value;
 use sqlx::PgPool;
 
 use crate::checkout::{account_body, cart, invoices_of, pay, post, CartSpec, OK_CARD};
-use crate::helpers::{expect_ok, fresh_database, Server};
+use crate::crashes::{run_job, CrashServer, JobEnd, Mode};
+use crate::helpers::{expect_ok, fresh_database};
 use crate::sip::{registrar, sipp};
 
 /// A stock number of the demo seed, in every fresh database.
@@ -50,10 +61,10 @@ async fn workflow_done(pool: &PgPool, order: &str) -> Duration {
 /// Pays an order with the server stopped at `point` in create-user-account, starts the
 /// server again, lets the workflow resume, retries as the browser would and checks the
 /// final state. Answers the matrix row.
-async fn crash_at(point: &str) -> String {
+async fn crash_at(point: &str, mode: Mode) -> String {
     let database = fresh_database().await;
     let pool = PgPool::connect(&database).await.unwrap();
-    let first = Server::start(&database, &[("FAULT_INJECTION", point)]).await;
+    let first = CrashServer::start(mode, &database, &[("FAULT_INJECTION", point)]).await;
     let app = first.app(&pool);
     let cart_id = cart(&app, two_users_one_number()).await;
     let email = format!("crash-{point}@example.com");
@@ -63,10 +74,10 @@ async fn crash_at(point: &str) -> String {
     let died =
         app.client.post(format!("{}/api/create-user-account/", app.address)).json(&account_body(&order)).send().await;
     assert!(died.is_err(), "{point}: the server died mid-request");
-    first.crashed();
+    first.crashed().await;
 
     // Started again: the workflow is resumed without anyone asking.
-    let second = Server::start(&database, &[]).await;
+    let second = CrashServer::start(mode, &database, &[]).await;
     let app = second.app(&pool);
     let resumed = workflow_done(&pool, &order).await;
     let status: String = sqlx::query_scalar("SELECT payload ->> 'status' FROM order_view WHERE view_id = $1")
@@ -134,27 +145,6 @@ async fn crash_at(point: &str) -> String {
     )
 }
 
-macro_rules! crash_points {
-    ($($test:ident => $point:literal,)*) => {
-        $(
-            #[tokio::test]
-            async fn $test() {
-                println!("{}", crash_at($point).await);
-            }
-        )*
-    };
-}
-
-crash_points! {
-    service_order_after_account_created => "after-account-created",
-    service_order_after_number_assigned => "after-number-assigned",
-    service_order_after_numbers_recorded => "after-numbers-recorded",
-    service_order_after_order_completed => "after-order-completed",
-    service_order_after_cart_emptied => "after-cart-emptied",
-    service_order_after_mail_queued => "after-mail-queued",
-    service_order_before_passwords_shown => "before-passwords-shown",
-}
-
 /// A step whose request is dropped mid-way (a timeout, a closed connection, a shutdown)
 /// leaves its lock to nobody: another server takes it at once. (A session lock stayed on the
 /// pooled connection the dropped step had used, held by nobody, until that closed.)
@@ -192,8 +182,14 @@ async fn count_trial(pool: &PgPool, sql: &str, trial: &str) -> i64 {
 
 /// A trial started through a normal server, its e-mail address `confirmed` through the link
 /// or not: (trial id, its number, the extension's username).
-async fn trial_started(database: &str, pool: &PgPool, email: &str, confirmed: bool) -> (String, String, String) {
-    let server = Server::start(database, &[]).await;
+async fn trial_started(
+    mode: Mode,
+    database: &str,
+    pool: &PgPool,
+    email: &str,
+    confirmed: bool,
+) -> (String, String, String) {
+    let server = CrashServer::start(mode, database, &[]).await;
     let app = server.app(pool);
     let number = crate::trial::free_numbers(&app).await.remove(0);
     let started = if confirmed {
@@ -223,10 +219,10 @@ async fn trial_state(pool: &PgPool, trial: &str, number: &str) -> (String, i64, 
     (status, welcome, reminders, logins, held.holder)
 }
 
-async fn trial_start_crash_at(point: &str) -> String {
+async fn trial_start_crash_at(point: &str, mode: Mode) -> String {
     let database = fresh_database().await;
     let pool = PgPool::connect(&database).await.unwrap();
-    let first = Server::start(&database, &[("FAULT_INJECTION", point)]).await;
+    let first = CrashServer::start(mode, &database, &[("FAULT_INJECTION", point)]).await;
     let app = first.app(&pool);
     let number = crate::trial::free_numbers(&app).await.remove(0);
     let email = format!("trial-{point}@example.com");
@@ -241,11 +237,11 @@ async fn trial_start_crash_at(point: &str) -> String {
         .send()
         .await;
     assert!(died.is_err(), "{point}: the server died mid-request");
-    first.crashed();
+    first.crashed().await;
     let trial: String =
         sqlx::query_scalar("SELECT trial_id FROM trials WHERE email = $1").bind(&email).fetch_one(&pool).await.unwrap();
 
-    let second = Server::start(&database, &[]).await;
+    let second = CrashServer::start(mode, &database, &[]).await;
     let (status, welcome, reminders, logins, holder) = trial_state(&pool, &trial, &number).await;
     assert_eq!(
         (status.as_str(), welcome, reminders, logins),
@@ -289,20 +285,24 @@ async fn trial_start_crash_at(point: &str) -> String {
     )
 }
 
-async fn trial_job_crash_at(point: &str, days_on: &str, expected: (&str, i64, i64)) -> String {
+async fn trial_job_crash_at(point: &str, mode: Mode, days_on: &str, expected: (&str, i64, i64)) -> String {
     let database = fresh_database().await;
     let pool = PgPool::connect(&database).await.unwrap();
-    let (trial, number, _) = trial_started(&database, &pool, &format!("job-{point}@example.com"), true).await;
+    let (trial, number, _) = trial_started(mode, &database, &pool, &format!("job-{point}@example.com"), true).await;
     let env = [("FAULT_INJECTION", point), ("CLOCK_OFFSET_DAYS", days_on)];
-    assert!(!crate::helpers::run_job(&database, &env, "end-trials").await, "{point}: the job died");
+    assert_eq!(
+        run_job(mode, &database, &env, "end-trials").await,
+        JobEnd::Crashed,
+        "{point}: the job died at the point"
+    );
 
-    let _later = Server::start(&database, &[("CLOCK_OFFSET_DAYS", days_on)]).await;
+    let _later = CrashServer::start(mode, &database, &[("CLOCK_OFFSET_DAYS", days_on)]).await;
     let (status, welcome, reminders, logins, holder) = trial_state(&pool, &trial, &number).await;
     assert_eq!((status.as_str(), reminders, logins), expected, "{point}");
     assert_eq!(welcome, 1, "{point}");
     assert_eq!(holder, Holder::Owner { owner: format!("trial:{trial}") }, "{point}: kept 30 days after the end");
     // The job again changes nothing.
-    assert!(crate::helpers::run_job(&database, &[("CLOCK_OFFSET_DAYS", days_on)], "end-trials").await);
+    assert_eq!(run_job(mode, &database, &[("CLOCK_OFFSET_DAYS", days_on)], "end-trials").await, JobEnd::Finished);
     let (_, _, again, _, _) = trial_state(&pool, &trial, &number).await;
     assert_eq!(again, reminders, "{point}: no second reminder");
     format!(
@@ -317,13 +317,11 @@ async fn trial_job_crash_at(point: &str, days_on: &str, expected: (&str, i64, i6
 /// The end-trials job stopped after Stripe made a converted trial's subscription, before
 /// the trial recorded it: the next run adopts that subscription (tagged with the trial's
 /// key) and converts the trial once, with one charge.
-#[tokio::test]
-async fn trial_after_trial_subscribed() {
-    let point = "after-trial-subscribed";
+async fn trial_conversion_crash_at(point: &str, mode: Mode) -> String {
     let database = fresh_database().await;
     let pool = PgPool::connect(&database).await.unwrap();
     let (trial, number) = {
-        let server = Server::start(&database, &[]).await;
+        let server = CrashServer::start(mode, &database, &[]).await;
         let app = server.app(&pool);
         let number = crate::trial::free_numbers(&app).await.remove(0);
         let started = crate::trial::start_confirmed_trial(&app, "convert-crash@example.com", &number).await;
@@ -332,7 +330,11 @@ async fn trial_after_trial_subscribed() {
         (trial, number)
     };
     let env = [("FAULT_INJECTION", point), ("CLOCK_OFFSET_DAYS", "8")];
-    assert!(!crate::helpers::run_job(&database, &env, "end-trials").await, "{point}: the job died");
+    assert_eq!(
+        run_job(mode, &database, &env, "end-trials").await,
+        JobEnd::Crashed,
+        "{point}: the job died at the point"
+    );
     let (stored, _) = store::commands::load::<aggregates::trial::Trial>(&pool, &trial).await.unwrap();
     let customer = stored.payment_customer_id.clone().unwrap();
     let subscriptions = |customer: String| async move {
@@ -342,7 +344,7 @@ async fn trial_after_trial_subscribed() {
     };
     assert_eq!(subscriptions(customer.clone()).await, 1, "{point}: Stripe made it; the trial does not know");
 
-    assert!(crate::helpers::run_job(&database, &[("CLOCK_OFFSET_DAYS", "8")], "end-trials").await);
+    assert_eq!(run_job(mode, &database, &[("CLOCK_OFFSET_DAYS", "8")], "end-trials").await, JobEnd::Finished);
     let (status, welcome, _, logins, holder) = trial_state(&pool, &trial, &number).await;
     assert_eq!((status.as_str(), welcome, logins), ("converted", 1, 1), "{point}");
     assert_eq!(holder, Holder::Owner { owner: format!("trial:{trial}") }, "{point}");
@@ -354,53 +356,25 @@ async fn trial_after_trial_subscribed() {
     let charges = crate::helpers::stripe(Method::GET, &format!("/charges?customer={customer}"), "").await;
     let paid = charges["data"].as_array().unwrap().iter().filter(|c| c["status"] == "succeeded").count();
     assert_eq!(paid, 1, "{point}: charged once");
-    println!("| end-trials (conversion) | {point} | converted 1; subscriptions 1 (adopted); charges 1; SIP logins 1 |");
-}
-
-#[tokio::test]
-async fn trial_after_trial_started() {
-    println!("{}", trial_start_crash_at("after-trial-started").await);
-}
-
-#[tokio::test]
-async fn trial_after_trial_views() {
-    println!("{}", trial_start_crash_at("after-trial-views").await);
-}
-
-#[tokio::test]
-async fn trial_after_trial_verification_queued() {
-    println!("{}", trial_start_crash_at("after-trial-verification-queued").await);
-}
-
-#[tokio::test]
-async fn trial_before_trial_password_shown() {
-    println!("{}", trial_start_crash_at("before-trial-password-shown").await);
-}
-
-#[tokio::test]
-async fn trial_after_reminder_queued() {
-    println!("{}", trial_job_crash_at("after-reminder-queued", "5", ("active", 1, 1)).await);
-}
-
-#[tokio::test]
-async fn trial_after_trial_logins_removed() {
-    println!("{}", trial_job_crash_at("after-trial-logins-removed", "8", ("ended", 0, 0)).await);
+    format!("| end-trials (conversion) | {point} | converted 1; subscriptions 1 (adopted); charges 1; SIP logins 1 |")
 }
 
 /// A trial never confirmed, released by the job (two days on) with the number given back
 /// and the row still owed: the restarted server's runner finishes it, the number returned once.
-#[tokio::test]
-async fn trial_after_trial_number_returned() {
-    let point = "after-trial-number-returned";
+async fn trial_release_crash_at(point: &str, mode: Mode) -> String {
     let database = fresh_database().await;
     let pool = PgPool::connect(&database).await.unwrap();
-    let (trial, number, _) = trial_started(&database, &pool, "released-crash@example.com", false).await;
+    let (trial, number, _) = trial_started(mode, &database, &pool, "released-crash@example.com", false).await;
     let env = [("FAULT_INJECTION", point), ("CLOCK_OFFSET_DAYS", "2")];
-    assert!(!crate::helpers::run_job(&database, &env, "end-trials").await, "{point}: the job died");
+    assert_eq!(
+        run_job(mode, &database, &env, "end-trials").await,
+        JobEnd::Crashed,
+        "{point}: the job died at the point"
+    );
     let owed = count_trial(&pool, "SELECT count(*) FROM workflows WHERE aggregate_id = $1", &trial).await;
     assert_eq!(owed, 1, "{point}: the end-trial workflow is still owed");
 
-    let _later = Server::start(&database, &[("CLOCK_OFFSET_DAYS", "2")]).await;
+    let _later = CrashServer::start(mode, &database, &[("CLOCK_OFFSET_DAYS", "2")]).await;
     let (status, welcome, reminders, logins, holder) = trial_state(&pool, &trial, &number).await;
     assert_eq!((status.as_str(), welcome, reminders, logins), ("ended", 1, 0, 0), "{point}");
     assert_eq!(holder, Holder::Nobody, "{point}: back in the pool at once");
@@ -421,22 +395,22 @@ async fn trial_after_trial_number_returned() {
         .unwrap();
     assert_eq!((marked, stock.as_str()), (1, "available"), "{point}");
     // The job again changes nothing.
-    assert!(crate::helpers::run_job(&database, &[("CLOCK_OFFSET_DAYS", "2")], "end-trials").await);
+    assert_eq!(run_job(mode, &database, &[("CLOCK_OFFSET_DAYS", "2")], "end-trials").await, JobEnd::Finished);
     assert_eq!(returned_events().await, 1, "{point}");
     let ended =
         count(&pool, "SELECT count(*) FROM events WHERE aggregate_id = $1 AND event_type = 'TrialEnded'", &trial).await;
     assert_eq!(ended, 1, "{point}");
-    println!("| end-trial (unconfirmed) | {point} | ended 1 (unverified); SIP logins 0; number returned 1, stock available, trial's claim marked over |");
+    format!("| end-trial (unconfirmed) | {point} | ended 1 (unverified); SIP logins 0; number returned 1, stock available, trial's claim marked over |")
 }
 
 // ---------------------------------------------------------------------------------------
 // A desk-phone order's confirmation: the phones out of the cart, the e-mail, `Confirm`.
 
-async fn hardware_crash_at(point: &str) -> String {
+async fn hardware_crash_at(point: &str, mode: Mode) -> String {
     use crate::hardware_checkout::{card, cart_with_phone, confirm, mails, pay, placed, view};
     let database = fresh_database().await;
     let pool = PgPool::connect(&database).await.unwrap();
-    let first = Server::start(&database, &[("FAULT_INJECTION", point)]).await;
+    let first = CrashServer::start(mode, &database, &[("FAULT_INJECTION", point)]).await;
     let app = first.app(&pool);
     let (cart, _, product) = cart_with_phone(&app, 2).await;
     let (id, secret, _) = placed(&app, &cart, "economy").await;
@@ -456,9 +430,9 @@ async fn hardware_crash_at(point: &str) -> String {
         let died = app.client.post(format!("{}/api/confirm-hardware-payment/", app.address)).json(&body).send().await;
         assert!(died.is_err(), "{point}: the server died mid-request");
     }
-    first.crashed();
+    first.crashed().await;
 
-    let second = Server::start(&database, &[]).await;
+    let second = CrashServer::start(mode, &database, &[]).await;
     let app = second.app(&pool);
     let resumed = workflow_done(&pool, &id).await;
     assert_eq!(view(&app, &id, &secret).await["status"], "confirmed", "{point}: confirmed by the restarted server");
@@ -484,37 +458,15 @@ async fn hardware_crash_at(point: &str) -> String {
     )
 }
 
-#[tokio::test]
-async fn hardware_after_payment_recorded() {
-    println!("{}", hardware_crash_at("after-hardware-payment-recorded").await);
-}
-
-#[tokio::test]
-async fn hardware_after_cart_updated() {
-    println!("{}", hardware_crash_at("after-hardware-cart-updated").await);
-}
-
-#[tokio::test]
-async fn hardware_after_mail_queued() {
-    println!("{}", hardware_crash_at("after-hardware-mail-queued").await);
-}
-
-#[tokio::test]
-async fn hardware_after_confirmed() {
-    println!("{}", hardware_crash_at("after-hardware-confirmed").await);
-}
-
 // ---------------------------------------------------------------------------------------
 // The buyer's e-mails after completion (`tell-buyer`; a transfer's steps are `tell-transfer`'s,
 // keyed by the port, with the same fault point), here a transfer's first step; and a
 // number given to an order that refuses it.
 
-#[tokio::test]
-async fn tell_buyer_after_buyer_told() {
-    let point = "after-buyer-told";
+async fn tell_buyer_crash_at(point: &str, mode: Mode) -> String {
     let database = fresh_database().await;
     let pool = PgPool::connect(&database).await.unwrap();
-    let first = Server::start(&database, &[("FAULT_INJECTION", point)]).await;
+    let first = CrashServer::start(mode, &database, &[("FAULT_INJECTION", point)]).await;
     let app = first.app(&pool);
     let (order, _) = crate::transfers::order_with_transfer(&app, "port-crash@example.com").await;
     let path = format!("{}/api/orders/{order}/transfers/02079460123", app.address);
@@ -523,9 +475,9 @@ async fn tell_buyer_after_buyer_told() {
     // runs it, or the workflow runner claims it first, so the server dies during the request
     // or just after it (crashed() waits for that, and fails if it stopped any other way).
     let _ = app.client.post(&path).header("x-order-secret", &secret).json(&crate::transfers::details()).send().await;
-    first.crashed();
+    first.crashed().await;
 
-    let second = Server::start(&database, &[]).await;
+    let second = CrashServer::start(mode, &database, &[]).await;
     let app = second.app(&pool);
     let port = format!("{order}:02079460123");
     let resumed = workflow_done(&pool, &port).await;
@@ -535,22 +487,20 @@ async fn tell_buyer_after_buyer_told() {
     expect_ok(crate::transfers::as_buyer(&app, &order, &path, crate::transfers::details()).await).await;
     workflow_done(&pool, &port).await;
     assert_eq!(crate::transfers::port_mails(&app, &order).await.len(), 1, "{point}");
-    println!(
+    format!(
         "| tell-buyer | {point} | resumed in {} ms; transfer e-mails 1 (and none for the same details signed again) |",
         resumed.as_millis()
-    );
+    )
 }
 
 /// A payment the hardware order did not take: the server dies after Stripe refunded it and
 /// before `StrayPaymentRefunded`; the restarted server's runner finishes it, refunded once.
-#[tokio::test]
-async fn stray_payment_after_stray_refunded_at_provider() {
+async fn stray_payment_crash_at(point: &str, mode: Mode) -> String {
     use crate::hardware_checkout::{card, cart_with_phone, confirm, pay, placed};
     use crate::helpers::expect_error;
-    let point = "after-stray-refunded-at-provider";
     let database = fresh_database().await;
     let pool = PgPool::connect(&database).await.unwrap();
-    let first = Server::start(&database, &[("FAULT_INJECTION", point)]).await;
+    let first = CrashServer::start(mode, &database, &[("FAULT_INJECTION", point)]).await;
     let app = first.app(&pool);
     let (cart, _, _) = cart_with_phone(&app, 1).await;
     let (id, secret, order) = placed(&app, &cart, "economy").await;
@@ -568,9 +518,9 @@ async fn stray_payment_after_stray_refunded_at_provider() {
     let body = serde_json::json!({ "paymentIntentId": extra_id, "orderId": id, "orderSecret": secret });
     let died = app.client.post(format!("{}/api/confirm-hardware-payment/", app.address)).json(&body).send().await;
     assert!(died.is_err(), "{point}: the server died mid-request");
-    first.crashed();
+    first.crashed().await;
 
-    let second = Server::start(&database, &[]).await;
+    let second = CrashServer::start(mode, &database, &[]).await;
     let app = second.app(&pool);
     let resumed = workflow_done(&pool, &id).await;
     let refunded = count(
@@ -589,23 +539,21 @@ async fn stray_payment_after_stray_refunded_at_provider() {
     assert_eq!(told, 1, "{point}: the buyer told once");
     // The browser's retry answers the same and refunds nothing more.
     expect_error(confirm(&app, &id, &secret, &extra_id).await, reqwest::StatusCode::CONFLICT, "payment_refunded").await;
-    println!("| refund-stray-payment | {point} | resumed in {} ms; refunds 1; e-mails 1 |", resumed.as_millis());
+    format!("| refund-stray-payment | {point} | resumed in {} ms; refunds 1; e-mails 1 |", resumed.as_millis())
 }
 
 // ---------------------------------------------------------------------------------------
 // A completed order's transfers, each its own Transfer (`open-ports`).
 
-/// The numbers `open_transfers_after_transfer_opened` transfers in, as the order stores them.
+/// The numbers `open_transfers_crash_at` transfers in, as the order stores them.
 const TRANSFERRED: [&str; 2] = ["02079460123", "01614960123"];
 
 /// An order transferring two numbers: the server dies after the first port is opened and
 /// before the second; the restarted server's runner opens the second, and the first once.
-#[tokio::test]
-async fn open_transfers_after_transfer_opened() {
-    let point = "after-transfer-opened";
+async fn open_transfers_crash_at(point: &str, mode: Mode) -> String {
     let database = fresh_database().await;
     let pool = PgPool::connect(&database).await.unwrap();
-    let first = Server::start(&database, &[("FAULT_INJECTION", point)]).await;
+    let first = CrashServer::start(mode, &database, &[("FAULT_INJECTION", point)]).await;
     let app = first.app(&pool);
     let cart_id = cart(&app, crate::checkout::single_user(&[])).await;
     for number in ["020 7946 0123", "0161 496 0123"] {
@@ -617,7 +565,7 @@ async fn open_transfers_after_transfer_opened() {
     let died =
         app.client.post(format!("{}/api/create-user-account/", app.address)).json(&account_body(&order)).send().await;
     assert!(died.is_err(), "{point}: the server died mid-request");
-    first.crashed();
+    first.crashed().await;
     let port_ids = TRANSFERRED.map(|number| format!("{order}:{number}"));
     let opened = "SELECT count(*) FROM events WHERE aggregate_id = $1 AND event_type = 'PortOpened'";
     let before = [count(&pool, opened, &port_ids[0]).await, count(&pool, opened, &port_ids[1]).await];
@@ -636,7 +584,7 @@ async fn open_transfers_after_transfer_opened() {
         "{point}: nothing else owed: {owed:?}"
     );
 
-    let second = Server::start(&database, &[]).await;
+    let second = CrashServer::start(mode, &database, &[]).await;
     let app = second.app(&pool);
     let resumed = workflow_done(&pool, &order).await;
     // The browser's retry: the passwords, and no port opened again.
@@ -660,10 +608,10 @@ async fn open_transfers_after_transfer_opened() {
     assert_eq!(owed, 0, "{point}: the workflow's row is gone");
     let view = expect_ok(app.get(&format!("/api/orders/{order}")).await).await;
     assert_eq!(view["ports"].as_array().map(Vec::len), Some(2), "{point}: the order shows both ports: {view}");
-    println!(
+    format!(
         "| open-ports | {point} | resumed in {} ms; ports 2 (1 open at the crash), each PortOpened 1; transfer views 2; row deleted |",
         resumed.as_millis()
-    );
+    )
 }
 
 /// A number given to an order that refuses it (here a placeholder it no longer waits for)
@@ -688,51 +636,178 @@ async fn a_number_the_order_refuses_stays_free() {
     assert_eq!(number.holder, Holder::Nobody, "the refused number is nobody's");
 }
 
-/// Every fault point in the server's code (each `faults::point(.., "name")`, and each payment's
-/// `AFTER_MADE`) has a crash test: its name is in a test of this file, top_up_crashes.rs or
-/// hardening.rs. A point added to a workflow without a test fails here, and so does a test
-/// whose point the code no longer has.
-#[test]
-fn every_fault_point_in_the_code_has_a_crash_test() {
-    fn points_in(dir: &std::path::Path, found: &mut std::collections::BTreeSet<String>) {
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                points_in(&path, found);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                let text = std::fs::read_to_string(&path).unwrap();
-                for (marker, close) in [("faults::point(", ";"), ("AFTER_MADE: Option<&'static str> = Some(", ")")] {
-                    for (at, _) in text.match_indices(marker) {
-                        let call = &text[at + marker.len()..];
-                        let call = &call[..call.find(close).unwrap_or(call.len())];
-                        if let Some(name) = call.rsplit('"').nth(1).filter(|n| !n.is_empty() && !n.contains(' ')) {
-                            found.insert(name.to_string());
-                        }
-                    }
-                }
+// ---------------------------------------------------------------------------------------
+// The matrix: each point, the test that stops there, and the mode it runs in by default. One
+// point of each workflow runs the real binary; the others run in process (crate::crashes;
+// CRASH_MATRIX=binary runs them all with the binary). Those that register a SIP login start
+// Kamailio: `service_order_*` and `trial_start_*` (.config/nextest.toml's registrar group).
+
+macro_rules! crash_tests {
+    ($($test:ident => $run:ident($point:literal $(, $arg:expr)*), $mode:ident;)*) => {
+        $(
+            #[tokio::test]
+            async fn $test() {
+                println!("{}", $run($point, Mode::chosen(Mode::$mode) $(, $arg)*).await);
+            }
+        )*
+
+        /// Each point tested here, with the mode its test runs in by default.
+        pub(crate) const TESTED: &[(&str, Mode)] = &[$(($point, Mode::$mode)),*];
+    };
+}
+
+crash_tests! {
+    service_order_after_account_created => crash_at("after-account-created"), InProcess;
+    service_order_after_number_assigned => crash_at("after-number-assigned"), InProcess;
+    service_order_after_numbers_recorded => crash_at("after-numbers-recorded"), InProcess;
+    service_order_after_order_completed => crash_at("after-order-completed"), Binary;
+    service_order_after_cart_emptied => crash_at("after-cart-emptied"), InProcess;
+    service_order_after_mail_queued => crash_at("after-mail-queued"), InProcess;
+    service_order_before_passwords_shown => crash_at("before-passwords-shown"), InProcess;
+    trial_start_after_trial_started => trial_start_crash_at("after-trial-started"), InProcess;
+    trial_start_after_trial_views => trial_start_crash_at("after-trial-views"), Binary;
+    trial_start_after_trial_verification_queued => trial_start_crash_at("after-trial-verification-queued"), InProcess;
+    trial_start_before_trial_password_shown => trial_start_crash_at("before-trial-password-shown"), InProcess;
+    trial_after_reminder_queued => trial_job_crash_at("after-reminder-queued", "5", ("active", 1, 1)), InProcess;
+    trial_after_trial_logins_removed => trial_job_crash_at("after-trial-logins-removed", "8", ("ended", 0, 0)), Binary;
+    trial_after_trial_subscribed => trial_conversion_crash_at("after-trial-subscribed"), InProcess;
+    trial_after_trial_number_returned => trial_release_crash_at("after-trial-number-returned"), InProcess;
+    hardware_after_payment_recorded => hardware_crash_at("after-hardware-payment-recorded"), InProcess;
+    hardware_after_cart_updated => hardware_crash_at("after-hardware-cart-updated"), Binary;
+    hardware_after_mail_queued => hardware_crash_at("after-hardware-mail-queued"), InProcess;
+    hardware_after_confirmed => hardware_crash_at("after-hardware-confirmed"), InProcess;
+    tell_buyer_after_buyer_told => tell_buyer_crash_at("after-buyer-told"), Binary;
+    stray_payment_after_stray_refunded_at_provider => stray_payment_crash_at("after-stray-refunded-at-provider"), Binary;
+    open_transfers_after_transfer_opened => open_transfers_crash_at("after-transfer-opened"), Binary;
+}
+
+/// The fault points named in Rust source `text`: each `faults::point(.., "name")` and each
+/// payment's `AFTER_MADE`.
+fn points_in_text(text: &str, found: &mut BTreeSet<String>) {
+    for (marker, close) in [("faults::point(", ";"), ("AFTER_MADE: Option<&'static str> = Some(", ")")] {
+        for (at, _) in text.match_indices(marker) {
+            let call = &text[at + marker.len()..];
+            let call = &call[..call.find(close).unwrap_or(call.len())];
+            if let Some(name) = call.rsplit('"').nth(1).filter(|n| !n.is_empty() && !n.contains(' ')) {
+                found.insert(name.to_string());
             }
         }
     }
+}
+
+fn points_in(dir: &std::path::Path, found: &mut BTreeSet<String>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            points_in(&path, found);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            points_in_text(&std::fs::read_to_string(&path).unwrap(), found);
+        }
+    }
+}
+
+/// What is wrong with the matrix: a point of the code without a test (in `tested`, either
+/// mode, or named in `others`' text), a tested point the code no longer has, a workflow of
+/// `workflows` without exactly one point run with the real binary by default.
+fn gaps(
+    points: &BTreeSet<String>,
+    tested: &[(&str, Mode)],
+    others: &str,
+    workflows: &[(&str, Vec<&str>)],
+) -> Vec<String> {
+    let mut gaps = Vec::new();
+    for point in points {
+        if !tested.iter().any(|(p, _)| p == point) && !others.contains(&format!("\"{point}\"")) {
+            gaps.push(format!("{point}: no crash test"));
+        }
+    }
+    for (point, _) in tested {
+        if !points.contains(*point) {
+            gaps.push(format!("{point}: tested, but the code has no such point"));
+        }
+    }
+    for (workflow, its_points) in workflows {
+        let binary = tested.iter().filter(|(p, mode)| *mode == Mode::Binary && its_points.contains(p)).count();
+        if binary != 1 {
+            gaps.push(format!("{workflow}: {binary} points run with the real binary by default, not one"));
+        }
+    }
+    gaps
+}
+
+/// The workflows of the matrix, each with its points (a test of the code's lists).
+fn workflows() -> Vec<(&'static str, Vec<&'static str>)> {
+    use api::app::workflows::{hardware_order, service_order, stray_payment, tell_buyer, transfers, trial};
+    let trial = |start: bool| trial::FAULT_POINTS.iter().filter(move |(w, _)| (*w == trial::START_TRIAL) == start);
+    vec![
+        (
+            "complete-service-order (and create-user-account)",
+            service_order::FAULT_POINTS.iter().chain(&api::app::checkout::FAULT_POINTS).copied().collect(),
+        ),
+        ("start-trial", trial(true).map(|(_, point)| *point).collect()),
+        ("the end-trials job (remind-trial, end-trial)", trial(false).map(|(_, point)| *point).collect()),
+        ("confirm-hardware-order", hardware_order::FAULT_POINTS.to_vec()),
+        ("tell-buyer", tell_buyer::FAULT_POINTS.to_vec()),
+        ("refund-stray-payment", stray_payment::FAULT_POINTS.to_vec()),
+        ("open-ports", transfers::FAULT_POINTS.to_vec()),
+        ("top-up", api::app::call_credit::TOP_UP_FAULT_POINTS.to_vec()),
+    ]
+}
+
+/// Every fault point in the server's code has a crash test, in either mode: in the matrix
+/// here or top_up_crashes.rs, or (the payments' points, real binary) named in hardening.rs. A
+/// point added to a workflow without a test fails here, and so does a test whose point the
+/// code no longer has, and a workflow left without its one real-binary point.
+#[test]
+fn every_fault_point_in_the_code_has_a_crash_test() {
     let workspace = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
-    let mut points = std::collections::BTreeSet::new();
+    let mut points = BTreeSet::new();
     for dir in ["api/src", "jobs/src", "aggregates"] {
         points_in(&workspace.join(dir), &mut points);
     }
     // Every declared list of points is among those found: the scan misses none of them.
-    let declared = api::app::workflows::service_order::FAULT_POINTS
-        .iter()
-        .chain(&api::app::checkout::FAULT_POINTS)
-        .chain(api::app::workflows::trial::FAULT_POINTS.iter().map(|(_, point)| point))
-        .chain(&api::app::workflows::stray_payment::FAULT_POINTS)
-        .chain(&api::app::workflows::tell_buyer::FAULT_POINTS)
-        .chain(&api::app::workflows::transfers::FAULT_POINTS)
-        .chain(&api::app::workflows::hardware_order::FAULT_POINTS)
-        .chain(&api::app::call_credit::TOP_UP_FAULT_POINTS);
-    for point in declared {
+    let workflows = workflows();
+    for point in workflows.iter().flat_map(|(_, points)| points) {
         assert!(points.contains(*point), "{point} is declared but the scan did not find it in the code");
     }
-    let tests =
-        [include_str!("crash_matrix.rs"), include_str!("top_up_crashes.rs"), include_str!("hardening.rs")].concat();
-    let untested: Vec<_> = points.iter().filter(|point| !tests.contains(&format!("\"{point}\""))).collect();
-    assert!(untested.is_empty(), "fault points without a crash test: {untested:?}");
+    let tested = [TESTED, crate::top_up_crashes::TESTED].concat();
+    let gaps = gaps(&points, &tested, include_str!("hardening.rs"), &workflows);
+    assert!(gaps.is_empty(), "{gaps:#?}");
+}
+
+/// The guard finds each kind of gap.
+#[test]
+fn the_guard_finds_a_point_without_a_test() {
+    let mut points = BTreeSet::new();
+    points_in_text(
+        r#"faults::point(state, "after-a");
+           store::faults::point(
+               ctx.fault_injection.as_ref(),
+               "after-b",
+           );
+           const AFTER_MADE: Option<&'static str> = Some("after-c");"#,
+        &mut points,
+    );
+    assert_eq!(points.iter().map(String::as_str).collect::<Vec<_>>(), ["after-a", "after-b", "after-c"]);
+    let workflows = [("one", vec!["after-a", "after-b"])];
+    let tested = [("after-a", Mode::Binary), ("after-b", Mode::InProcess)];
+    assert_eq!(gaps(&points, &tested, "named \"after-c\" elsewhere", &workflows), Vec::<String>::new());
+    assert_eq!(gaps(&points, &tested, "", &workflows), ["after-c: no crash test"]);
+    assert_eq!(
+        gaps(
+            &points,
+            &[
+                ("after-a", Mode::InProcess),
+                ("after-b", Mode::InProcess),
+                ("after-c", Mode::InProcess),
+                ("after-d", Mode::Binary)
+            ],
+            "",
+            &workflows
+        ),
+        [
+            "after-d: tested, but the code has no such point",
+            "one: 0 points run with the real binary by default, not one"
+        ]
+    );
 }

@@ -320,8 +320,8 @@ pub struct Server {
 }
 
 /// `voip-shop run-job JOB` (the real binary, as an operator or cron runs it) against
-/// `database_url` in development mode, with `env` added; answers whether it exited cleanly.
-pub async fn run_job(database_url: &str, env: &[(&str, &str)], job: &str) -> bool {
+/// `database_url` in development mode, with `env` added; answers how it exited.
+pub async fn run_job_status(database_url: &str, env: &[(&str, &str)], job: &str) -> std::process::ExitStatus {
     let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_voip-shop"));
     command
         .args(["run-job", job])
@@ -336,7 +336,25 @@ pub async fn run_job(database_url: &str, env: &[(&str, &str)], job: &str) -> boo
         .envs(env.iter().map(|(k, v)| (k.to_string(), v.to_string())))
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null());
-    tokio::task::spawn_blocking(move || command.status().expect("the server binary runs").success()).await.unwrap()
+    tokio::task::spawn_blocking(move || command.status().expect("the server binary runs")).await.unwrap()
+}
+
+/// The environment [`Server`] starts the binary with (besides PATH and the test's own), on
+/// `port`; the in-process crash tests make their app's configuration from the same
+/// (crate::crashes).
+pub fn server_env(database_url: &str, port: u16) -> Vec<(&'static str, String)> {
+    vec![
+        ("APP_ENV", "development".to_string()),
+        ("DATABASE_URL", database_url.to_string()),
+        ("DATABASE_MAX_CONNECTIONS", "5".to_string()),
+        ("HOST", "127.0.0.1".to_string()),
+        ("PORT", port.to_string()),
+        ("STRIPE_API_BASE", stand_in()),
+        ("WEBAPP_DIR", webapp_dir().display().to_string()),
+        ("SEED_DIR", concat!(env!("CARGO_MANIFEST_DIR"), "/seed").to_string()),
+        ("RUST_LOG", "warn".to_string()),
+        ("NO_COLOR", "1".to_string()),
+    ]
 }
 
 impl Server {
@@ -348,16 +366,7 @@ impl Server {
             .arg("serve")
             .env_clear()
             .env("PATH", std::env::var("PATH").unwrap_or_default())
-            .env("APP_ENV", "development")
-            .env("DATABASE_URL", database_url)
-            .env("DATABASE_MAX_CONNECTIONS", "5")
-            .env("HOST", "127.0.0.1")
-            .env("PORT", port.to_string())
-            .env("STRIPE_API_BASE", stand_in())
-            .env("WEBAPP_DIR", webapp_dir())
-            .env("SEED_DIR", concat!(env!("CARGO_MANIFEST_DIR"), "/seed"))
-            .env("RUST_LOG", "warn")
-            .env("NO_COLOR", "1")
+            .envs(server_env(database_url, port))
             .envs(env.iter().copied())
             .stdout(log.try_clone().unwrap())
             .stderr(log);

@@ -14,6 +14,7 @@ mod cart;
 pub(crate) mod checkout;
 mod checkout_service;
 mod crash_matrix;
+mod crashes;
 mod event_store;
 mod fraud;
 mod fraud_panel;

@@ -1,9 +1,16 @@
-//! An account top-up (issue 34) under the crash matrix's rule: the real server binary aborts
-//! (FAULT_INJECTION, as `kill -9` would) at each point between two durable writes of a
-//! top-up, starts again on the same database, and then either the browser sends the same
-//! request again or, the buyer gone, the `settle-top-ups` job runs (`voip-shop run-job`, its
-//! clock a day on). Each ends as a run without a crash would: the card charged at most once,
-//! the credit bought exactly when the card was charged, nothing left under way.
+//! An account top-up (issue 34) under the crash matrix's rule: the server stops
+//! (FAULT_INJECTION) at each point between two durable writes of a top-up, starts again on
+//! the same database, and then either the browser sends the same request again or, the buyer
+//! gone, the `settle-top-ups` job runs (`voip-shop run-job`, its clock a day on). Each ends as
+//! a run without a crash would: the card charged at most once, the credit bought exactly when
+//! the card was charged, nothing left under way.
+//!
+//! One of them runs the real binary (aborted as `kill -9` would stop it), the others the same
+//! app in the test process (crate::crashes). The full matrix with the real binary:
+//!
+//! ```text
+//! CRASH_MATRIX=binary cargo nextest run -p api --test api -E 'test(/^(crash_matrix|top_up_crashes)::/)'
+//! ```
 
 use aggregates::call_credit::{CallCredit, CallCreditEvent, CreditSource};
 use reqwest::header::COOKIE;
@@ -12,7 +19,8 @@ use sqlx::PgPool;
 
 use crate::account_invoices_and_credit::{payg_order, sign_in, Customer};
 use crate::checkout::charges_of;
-use crate::helpers::{expect_ok, fresh_database, run_job, Server, TestApp};
+use crate::crashes::{run_job, CrashServer, JobEnd, Mode};
+use crate::helpers::{expect_ok, fresh_database, TestApp};
 
 /// What the buyer's credit and card show once it is over.
 struct Outcome {
@@ -60,18 +68,18 @@ async fn top_up(app: &TestApp, who: &Customer, order: &str, request_id: &str) ->
 
 /// A £20 top-up (£24 with VAT) on a Pay As You Go order bought with £10 of credit (£12), with
 /// the server aborting at `point`; then the buyer's retry (`buyer_returns`) or the job.
-async fn top_up_crash_at(point: &str, buyer_returns: bool) -> String {
+async fn top_up_crash_at(point: &str, buyer_returns: bool, mode: Mode) -> String {
     let database = fresh_database().await;
     let pool = PgPool::connect(&database).await.unwrap();
-    let first = Server::start(&database, &[("FAULT_INJECTION", point)]).await;
+    let first = CrashServer::start(mode, &database, &[("FAULT_INJECTION", point)]).await;
     let app = first.app(&pool);
     let email = format!("top-up-{point}-{buyer_returns}@example.com");
     let order = payg_order(&app, &email, 1000).await;
     let jane = sign_in(&app, &email).await;
     assert!(top_up(&app, &jane, &order.id, "req-crash").await.is_err(), "{point}: the server died mid-request");
-    first.crashed();
+    first.crashed().await;
 
-    let second = Server::start(&database, &[]).await;
+    let second = CrashServer::start(mode, &database, &[]).await;
     let app = second.app(&pool);
     let charged_at_crash = charges_of(&order.customer).await.iter().filter(|c| c["status"] == "succeeded").count();
     let (how, after) = if buyer_returns {
@@ -90,7 +98,8 @@ async fn top_up_crash_at(point: &str, buyer_returns: bool) -> String {
         assert_eq!(end.charged, vec![1200, 2400], "{point}: the checkout's and the top-up's, each once");
         ("the retry", end)
     } else {
-        assert!(run_job(&database, &[("CLOCK_OFFSET_DAYS", "1")], "settle-top-ups").await, "{point}: the job ran");
+        let ran = run_job(mode, &database, &[("CLOCK_OFFSET_DAYS", "1")], "settle-top-ups").await;
+        assert_eq!(ran, JobEnd::Finished, "{point}: the job ran");
         let end = outcome(&app, &order.id, &order.customer).await;
         assert!(!end.under_way, "{point}: nothing is left under way");
         if point == "after-top-up-charged" {
@@ -106,7 +115,7 @@ async fn top_up_crash_at(point: &str, buyer_returns: bool) -> String {
             assert_eq!(next["data"]["credit"]["balanceTenths"], 30_000, "{point}: {next}");
         }
         // A second run changes nothing.
-        assert!(run_job(&database, &[("CLOCK_OFFSET_DAYS", "1")], "settle-top-ups").await);
+        assert_eq!(run_job(mode, &database, &[("CLOCK_OFFSET_DAYS", "1")], "settle-top-ups").await, JobEnd::Finished);
         let again = outcome(&app, &order.id, &order.customer).await;
         assert_eq!((again.balance_tenths, again.charged.len()), (30_000, 2), "{point}");
         ("the job", end)
@@ -131,14 +140,19 @@ async fn top_up_crash_at(point: &str, buyer_returns: bool) -> String {
     )
 }
 
+/// Each point twice, in the mode its test runs in by default (one with the real binary:
+/// crate::crash_matrix's guard holds that).
 macro_rules! top_up_points {
-    ($($test:ident => ($point:literal, $buyer_returns:literal),)*) => {
+    ($($test:ident => ($point:literal, $buyer_returns:literal), $mode:ident;)*) => {
         $(
             #[tokio::test]
             async fn $test() {
-                println!("{}", top_up_crash_at($point, $buyer_returns).await);
+                println!("{}", top_up_crash_at($point, $buyer_returns, Mode::chosen(Mode::$mode)).await);
             }
         )*
+
+        /// Each point tested here, with the mode its test runs in by default.
+        pub(crate) const TESTED: &[(&str, Mode)] = &[$(($point, Mode::$mode)),*];
 
         /// Every top-up point is tested both ways: the buyer back, and the job settling alone.
         #[test]
@@ -154,12 +168,12 @@ macro_rules! top_up_points {
 }
 
 top_up_points! {
-    top_up_after_started_then_retried => ("after-top-up-started", true),
-    top_up_after_started_then_settled => ("after-top-up-started", false),
-    top_up_after_payment_made_then_retried => ("after-top-up-payment-made", true),
-    top_up_after_payment_made_then_settled => ("after-top-up-payment-made", false),
-    top_up_after_charged_then_retried => ("after-top-up-charged", true),
-    top_up_after_charged_then_settled => ("after-top-up-charged", false),
+    top_up_after_started_then_retried => ("after-top-up-started", true), InProcess;
+    top_up_after_started_then_settled => ("after-top-up-started", false), InProcess;
+    top_up_after_payment_made_then_retried => ("after-top-up-payment-made", true), InProcess;
+    top_up_after_payment_made_then_settled => ("after-top-up-payment-made", false), Binary;
+    top_up_after_charged_then_retried => ("after-top-up-charged", true), InProcess;
+    top_up_after_charged_then_settled => ("after-top-up-charged", false), InProcess;
 }
 
 /// A buyer who passed the bank's check in the Stripe window and closed the page never sends

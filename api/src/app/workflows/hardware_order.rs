@@ -39,7 +39,7 @@ pub struct HardwareOrders<'a> {
     /// Who confirms: the buyer's browser, the webhook or this job.
     pub context: Context,
     /// `FAULT_INJECTION` (development only): where to crash on purpose.
-    pub fault_injection: Option<String>,
+    pub fault_injection: Option<store::faults::Fault>,
 }
 
 /// Why confirming a paid order failed, which decides how the order is marked.
@@ -112,13 +112,13 @@ pub async fn confirm(ctx: &HardwareOrders<'_>, id: &str) -> Result<HardwareOrder
         )));
     }
     take_phones_out_of_cart(ctx, id, &order).await?;
-    store::faults::point(ctx.fault_injection.as_deref(), "after-hardware-cart-updated");
+    store::faults::point(ctx.fault_injection.as_ref(), "after-hardware-cart-updated");
     let email = Email::HardwareConfirmation { order: &order };
     let mut tx = ctx.pool.begin().await.map_err(storage)?;
     queue_on(&mut tx, &order.customer.email, id, &email).await.map_err(storage)?;
     store::workflows::record_step_on(&mut tx, CONFIRM_HARDWARE_ORDER, id, "mail-queued").await.map_err(storage)?;
     tx.commit().await.map_err(storage)?;
-    store::faults::point(ctx.fault_injection.as_deref(), "after-hardware-mail-queued");
+    store::faults::point(ctx.fault_injection.as_ref(), "after-hardware-mail-queued");
     let retry = order.status != HardwareOrderStatus::Paid;
     let command = if retry {
         HardwareOrderCommand::RetryConfirmation { email_queued: true }
@@ -129,7 +129,7 @@ pub async fn confirm(ctx: &HardwareOrders<'_>, id: &str) -> Result<HardwareOrder
         AggregateError::UserError(refusal) => ConfirmError::Unexpected(refusal.to_string()),
         other => ConfirmError::Storage(other.to_string()),
     })?;
-    store::faults::point(ctx.fault_injection.as_deref(), "after-hardware-confirmed");
+    store::faults::point(ctx.fault_injection.as_ref(), "after-hardware-confirmed");
     done(ctx.pool, id).await.map_err(storage)?;
     Ok(confirmed.state)
 }
