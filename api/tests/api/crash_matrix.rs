@@ -11,7 +11,7 @@ use serde_json::Value;
 use sqlx::PgPool;
 
 use crate::checkout::{account_body, cart, invoices_of, pay, post, CartSpec, OK_CARD};
-use crate::helpers::{expect_ok, fresh_database, Server};
+use crate::helpers::{expect_no_content, expect_ok, fresh_database, Server};
 use crate::sip::{registrar, sipp};
 
 /// A stock number of the demo seed, in every fresh database.
@@ -328,7 +328,7 @@ async fn trial_after_trial_subscribed() {
         let number = crate::trial::free_numbers(&app).await.remove(0);
         let started = crate::trial::start_confirmed_trial(&app, "convert-crash@example.com", &number).await;
         let trial = started["trialId"].as_str().unwrap().to_string();
-        expect_ok(crate::trial::save_card(&app, &trial, OK_CARD).await).await;
+        expect_no_content(crate::trial::save_card(&app, &trial, OK_CARD).await).await;
         (trial, number)
     };
     let env = [("FAULT_INJECTION", point), ("CLOCK_OFFSET_DAYS", "8")];
