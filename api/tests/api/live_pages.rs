@@ -26,7 +26,7 @@ for await (const line of createInterface({ input: process.stdin })) {
   if (path === '/slow') await new Promise(() => {});
   if (path === '/broken') { say({ error: 'it broke' }); continue; }
   renders += 1;
-  const names = (answer.data ?? []).map((item) => item.name).join(', ');
+  const names = (answer.items ?? []).map((item) => item.name).join(', ');
   say({ html: `<!doctype html><title>live</title><div id=root data-renders="${renders}">${names}</div>` });
 }
 "#;

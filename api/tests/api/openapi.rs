@@ -152,6 +152,10 @@ fn a_success_answers_the_resource_itself() {
             let reference = answer["content"]["application/json"]["schema"]["$ref"].as_str();
             let Some(name) = reference.filter(|_| status.starts_with('2')) else { continue };
             let name = name.trim_start_matches("#/components/schemas/");
+            if name == "Refusal" {
+                // 202 payment_processing: a refusal, whose `success: false` is every refusal's.
+                continue;
+            }
             let properties = &doc["components"]["schemas"][name]["properties"];
             assert!(properties.get("data").is_none(), "{method} {path} {status}: {name} is an envelope");
             if name != "PaymentOut" {
