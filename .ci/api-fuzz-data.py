@@ -33,7 +33,7 @@ def person(email):
     }
 
 
-phone = next(item["id"] for item in call("GET", "/hardware")["data"] if item["inStock"])
+phone = next(item["id"] for item in call("GET", "/hardware")["items"] if item["inStock"])
 fuzzed_cart = cart(phone=phone)
 order = call("POST", "/create-payment-intent/", {"cartId": cart(), "customerInfo": person("order@example.com")})
 buyer = {

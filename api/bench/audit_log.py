@@ -50,7 +50,7 @@ def main():
             times.append(ms)
         times.sort()
         p99 = times[min(len(times) - 1, int(round(0.99 * len(times))) - 1)]
-        print(f"| {name} | {requests} | {statistics.median(times):.2f} | {p99:.2f} | {len(page['data'])} |")
+        print(f"| {name} | {requests} | {statistics.median(times):.2f} | {p99:.2f} | {len(page['entries'])} |")
 
 
 if __name__ == "__main__":

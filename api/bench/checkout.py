@@ -83,7 +83,7 @@ def main():
         account, t = api("POST", "/api/create-user-account/", {
             "orderId": order, "orderSecret": intent["orderSecret"], "password": "bench-Passw0rd"})
         own += own_ms(t)
-        assert account["success"], account
+        assert account["unique_identifier"], account
         per_order.append(own)
 
     per_order.sort()

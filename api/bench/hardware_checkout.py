@@ -22,7 +22,7 @@ def api(method, path, body=None):
 
 
 catalogue, _ = api("GET", "/api/hardware/")
-phone = next(item for item in catalogue["data"] if item["inStock"])
+phone = next(item for item in catalogue["items"] if item["inStock"])
 customer = {
     "email": "", "firstName": "Bench", "lastName": "Mark", "phone": "020 7946 0000",
     "address": {"line1": "1 Example Road", "line2": "", "city": "Testtown", "postalCode": "ID1 1QD", "country": "GB"},

@@ -101,8 +101,8 @@ interface Item {
 }
 
 async function inStockPhone(request: APIRequestContext): Promise<Item> {
-  const { data } = (await (await request.get('/api/hardware/')).json()) as { data: Item[] };
-  const phone = data.find((item) => item.inStock && item.pricePence > 0);
+  const { items } = (await (await request.get('/api/hardware/')).json()) as { items: Item[] };
+  const phone = items.find((item) => item.inStock && item.pricePence > 0);
   expect(phone, 'the seeded catalogue has an in-stock phone with a price').toBeDefined();
   return phone!;
 }

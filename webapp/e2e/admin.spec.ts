@@ -36,7 +36,7 @@ async function createThroughApi(page: Page, name: string): Promise<Item> {
     data: { name, brand: 'cisco', model: `M-${name}`, pricePence: 4999, features: ['SIP'], compatibility: ['Talkbridge'] },
   });
   expect(response.status()).toBe(201);
-  return ((await response.json()) as { data: Item }).data;
+  return (await response.json()) as Item;
 }
 
 test('a visitor who opens /admin/hardware is sent to sign in; wrong details are refused, the right ones bring them back', async ({ page }) => {
@@ -93,7 +93,7 @@ test('the admin creates a Yealink phone with two features and a PNG, publishes i
 
   const created = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/hardware/');
   await form.getByRole('button', { name: 'Create' }).click();
-  const item = ((await (await created).json()) as { data: Item }).data;
+  const item = (await (await created).json()) as Item;
   await expect(page.getByRole('status').filter({ hasText: 'Item created successfully' })).toBeVisible();
   // Back on the list after 1.5 s.
   await expect(page.getByRole('tab', { name: /^All Items/ })).toHaveAttribute('aria-selected', 'true');
@@ -104,7 +104,7 @@ test('the admin creates a Yealink phone with two features and a PNG, publishes i
   expect(item.images).toHaveLength(1);
   const publicItem = await page.request.get(`/api/hardware/${item.id}/`);
   expect(publicItem.ok()).toBe(true);
-  expect(((await publicItem.json()) as { data: Item }).data.images[0].url).toBe(item.images[0].url);
+  expect(((await publicItem.json()) as Item).images[0].url).toBe(item.images[0].url);
   expect((await page.request.get(item.images[0].url)).headers()['content-type']).toBe('image/png');
 
   // In the list, with its details and the link to the public page.
@@ -136,7 +136,7 @@ test('the admin creates a Yealink phone with two features and a PNG, publishes i
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Item updated successfully' })).toBeVisible();
   await expect(page.getByRole('tab', { name: /^All Items/ })).toHaveAttribute('aria-selected', 'true');
-  expect(((await (await page.request.get(`/api/hardware/${item.id}/`)).json()) as { data: Item }).data.pricePence).toBe(11950);
+  expect(((await (await page.request.get(`/api/hardware/${item.id}/`)).json()) as Item).pricePence).toBe(11950);
 
   await page.getByRole('tab', { name: 'Audit' }).click();
   await page.getByLabel('Item').selectOption({ label: name });
@@ -190,7 +190,7 @@ test('bulk delete of two items asks with the count and removes both', async ({ p
   // The banner clears after 3 s.
   await expect(page.getByRole('status').filter({ hasText: '2 items deleted successfully' })).toBeHidden({ timeout: 5_000 });
 
-  const all = (await (await page.request.get('/api/admin/hardware/')).json()) as { data: Item[] };
-  expect(all.data.map((item) => item.id)).not.toContain(first.id);
-  expect(all.data.map((item) => item.id)).not.toContain(second.id);
+  const all = (await (await page.request.get('/api/admin/hardware/')).json()) as { items: Item[] };
+  expect(all.items.map((item) => item.id)).not.toContain(first.id);
+  expect(all.items.map((item) => item.id)).not.toContain(second.id);
 });

@@ -45,7 +45,7 @@ test('Single User yearly x2, call recording, reload keeps the cart, removing the
 
 test('desk phones stay in the cart when a plan is chosen, and the dropdown and totals keep them', async ({ page, request }) => {
   const all = await (await request.get('/api/hardware/')).json();
-  const phone = all.data.find((item: { inStock: boolean }) => item.inStock);
+  const phone = all.items.find((item: { inStock: boolean }) => item.inStock);
   const brand = phone.brand.charAt(0).toUpperCase() + phone.brand.slice(1);
   await freshStart(page, `/hardware#${phone.brand}`);
   const card = page.getByRole('region', { name: `${brand} Phones` }).getByRole('article', { name: phone.name, exact: true });

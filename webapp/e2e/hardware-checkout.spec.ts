@@ -36,8 +36,8 @@ interface Item {
 async function inStockPhone(request: APIRequestContext, skip: string[] = []): Promise<Item> {
   const response = await request.get('/api/hardware/');
   expect(response.ok()).toBe(true);
-  const { data } = (await response.json()) as { data: Item[] };
-  const phone = data.find((item) => item.inStock && item.pricePence > 0 && !skip.includes(item.id));
+  const { items } = (await response.json()) as { items: Item[] };
+  const phone = items.find((item) => item.inStock && item.pricePence > 0 && !skip.includes(item.id));
   expect(phone, 'the seeded catalogue has an in-stock phone with a price').toBeDefined();
   return phone!;
 }

@@ -54,19 +54,19 @@ const itemBody = (name: string, pricePence: number) => ({
 async function createPhone(admin: Page, name: string, pricePence: number): Promise<Item> {
   const response = await admin.request.post('/api/hardware/', { headers: { 'X-CSRF-Token': await csrfToken(admin) }, data: itemBody(name, pricePence) });
   expect(response.status()).toBe(201);
-  return ((await response.json()) as { data: Item }).data;
+  return (await response.json()) as Item;
 }
 
 /** The admin changes the phone's price (PUT /api/hardware/{id}/ with its fields). */
 async function setPrice(admin: Page, item: Item, pricePence: number) {
   const response = await admin.request.put(`/api/hardware/${item.id}/`, { headers: { 'X-CSRF-Token': await csrfToken(admin) }, data: itemBody(item.name, pricePence) });
   expect(response.status()).toBe(200);
-  expect(((await response.json()) as { data: Item }).data.pricePence).toBe(pricePence);
+  expect(((await response.json()) as Item).pricePence).toBe(pricePence);
 }
 
 async function deletePhone(admin: Page, item: Item) {
   const response = await admin.request.delete(`/api/hardware/${item.id}/`, { headers: { 'X-CSRF-Token': await csrfToken(admin) } });
-  expect(response.status()).toBe(200);
+  expect(response.status()).toBe(204);
 }
 
 /** A new cart holding one `item`, made through the cart API and kept as this browser's cart. */

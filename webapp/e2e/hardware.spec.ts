@@ -16,9 +16,9 @@ interface Item {
 async function published(request: APIRequestContext, brand?: string): Promise<Item[]> {
   const response = await request.get(`/api/hardware/${brand ? `?brand=${brand}` : ''}`);
   expect(response.ok()).toBe(true);
-  const body = (await response.json()) as { success: boolean; data: Item[] };
-  expect(body.success).toBe(true);
-  return body.data;
+  const body = (await response.json()) as { items: Item[] };
+  expect(Array.isArray(body.items)).toBe(true);
+  return body.items;
 }
 
 /** How the page shows pence (display only, as the app's formatPence). */

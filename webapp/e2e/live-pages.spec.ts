@@ -38,7 +38,7 @@ async function adminPage(browser: Browser): Promise<Page> {
 async function createPhone(admin: Page, name: string, pricePence: number): Promise<Item> {
   const response = await admin.request.post('/api/hardware/', { headers: { 'X-CSRF-Token': await csrfToken(admin) }, data: itemBody(name, pricePence) });
   expect(response.status()).toBe(201);
-  return ((await response.json()) as { data: Item }).data;
+  return (await response.json()) as Item;
 }
 
 async function updatePhone(admin: Page, item: Item, pricePence: number, inStock: boolean) {
@@ -48,7 +48,7 @@ async function updatePhone(admin: Page, item: Item, pricePence: number, inStock:
 
 async function deletePhone(admin: Page, item: Item) {
   const response = await admin.request.delete(`/api/hardware/${item.id}/`, { headers: { 'X-CSRF-Token': await csrfToken(admin) } });
-  expect(response.status()).toBe(200);
+  expect(response.status()).toBe(204);
 }
 
 /** The page's HTML as the server sends it: what a crawler or a browser without JavaScript gets. */

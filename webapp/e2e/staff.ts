@@ -17,6 +17,6 @@ export async function signIn(page: Page, email = ADMIN_EMAIL, password = ADMIN_P
 
 /** The session's CSRF token, for API calls made with the page's cookie. */
 export async function csrfToken(page: Page): Promise<string> {
-  const me = (await (await page.request.get('/api/admin/me')).json()) as { data: { csrfToken: string } };
-  return me.data.csrfToken;
+  const me = (await (await page.request.get('/api/admin/me')).json()) as { csrfToken: string };
+  return me.csrfToken;
 }

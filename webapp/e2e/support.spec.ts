@@ -77,17 +77,17 @@ test('support staff find a paid order by its SB- number, replay it to the paymen
   await expect(page.getByRole('button', { name: /^(Edit|Delete)/ })).toHaveCount(0);
   await expect(page.getByRole('checkbox')).toHaveCount(0);
 
-  const list = (await (await page.request.get('/api/admin/hardware/')).json()) as { data: { id: string; name: string; brand: string; model: string; pricePence: number }[] };
-  expect(list.data.length).toBeGreaterThan(0);
-  const item = list.data[0];
+  const list = (await (await page.request.get('/api/admin/hardware/')).json()) as { items: { id: string; name: string; brand: string; model: string; pricePence: number }[] };
+  expect(list.items.length).toBeGreaterThan(0);
+  const item = list.items[0];
   const refused = await page.request.put(`/api/hardware/${item.id}/`, {
     headers: { 'X-CSRF-Token': await csrfToken(page) },
     data: { name: `${item.name} (changed)`, brand: item.brand, model: item.model, pricePence: item.pricePence + 100, features: ['SIP'], compatibility: ['Talkbridge'] },
   });
   expect(refused.status()).toBe(403);
   expect(((await refused.json()) as { code: string }).code).toBe('forbidden');
-  const after = (await (await page.request.get('/api/admin/hardware/')).json()) as { data: { id: string; name: string }[] };
-  expect(after.data.find((entry) => entry.id === item.id)?.name).toBe(item.name);
+  const after = (await (await page.request.get('/api/admin/hardware/')).json()) as { items: { id: string; name: string }[] };
+  expect(after.items.find((entry) => entry.id === item.id)?.name).toBe(item.name);
 });
 
 test('an admin resends the confirmation e-mail: their event ends the timeline and a second e-mail is listed', async ({ page }) => {

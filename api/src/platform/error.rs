@@ -95,7 +95,8 @@ pub enum ApiError {
     Internal(Box<dyn std::error::Error + Send + Sync + 'static>),
 }
 
-/// `success: false` lets the shop's `{ success, data }` routes share this shape.
+/// `success: false`, as the older site's refusals had it: the checkout's payment answer still
+/// carries a `success` of its own (false while the bank asks the buyer), and its readers look for it.
 #[derive(Serialize)]
 struct ErrorBody<'a> {
     success: bool,

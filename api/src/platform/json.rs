@@ -183,33 +183,6 @@ fn has_nul(json: &[u8]) -> bool {
     })
 }
 
-/// The `{ success: true, data }` answer of the staff and hardware routes.
-#[derive(serde::Serialize, utoipa::ToSchema)]
-pub struct Data<T> {
-    /// Always true.
-    pub success: bool,
-    pub data: T,
-}
-
-impl<T> Data<T> {
-    pub fn json(data: T) -> axum::Json<Data<T>> {
-        axum::Json(Data { success: true, data })
-    }
-}
-
-/// The `{ success: true }` answer of a change with nothing more to say.
-#[derive(serde::Serialize, utoipa::ToSchema)]
-pub struct Done {
-    /// Always true.
-    pub success: bool,
-}
-
-impl Done {
-    pub fn json() -> axum::Json<Done> {
-        axum::Json(Done { success: true })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::{has_nul, read_fields_have_nul};

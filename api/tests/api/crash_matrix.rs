@@ -22,7 +22,7 @@ use sqlx::PgPool;
 
 use crate::checkout::{account_body, cart, invoices_of, pay, post, CartSpec, OK_CARD};
 use crate::crashes::{run_job, CrashServer, JobEnd, Mode};
-use crate::helpers::{expect_ok, fresh_database};
+use crate::helpers::{expect_no_content, expect_ok, fresh_database};
 use crate::sip::{registrar, sipp};
 
 /// A stock number of the demo seed, in every fresh database.
@@ -326,7 +326,7 @@ async fn trial_conversion_crash_at(point: &str, mode: Mode) -> String {
         let number = crate::trial::free_numbers(&app).await.remove(0);
         let started = crate::trial::start_confirmed_trial(&app, "convert-crash@example.com", &number).await;
         let trial = started["trialId"].as_str().unwrap().to_string();
-        expect_ok(crate::trial::save_card(&app, &trial, OK_CARD).await).await;
+        expect_no_content(crate::trial::save_card(&app, &trial, OK_CARD).await).await;
         (trial, number)
     };
     let env = [("FAULT_INJECTION", point), ("CLOCK_OFFSET_DAYS", "8")];

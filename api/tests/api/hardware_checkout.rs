@@ -18,7 +18,7 @@ use crate::helpers::{expect_error, expect_ok, spawn_app, stripe, TestApp};
 /// A cart with `quantity` of the first in-stock seeded phone: (cart id, unit price in pence, product id).
 pub(crate) async fn cart_with_phone(app: &TestApp, quantity: u32) -> (String, i64, String) {
     let all: Value = app.get("/api/hardware/").await.json().await.unwrap();
-    let phone = all["data"].as_array().unwrap().iter().find(|i| i["inStock"] == true).unwrap().clone();
+    let phone = all["items"].as_array().unwrap().iter().find(|i| i["inStock"] == true).unwrap().clone();
     let cart = app.create_cart().await;
     let body = json!({ "productId": phone["id"], "quantity": quantity });
     let response = app.send(Method::POST, &format!("/api/carts/{cart}/hardware"), Some(body)).await;
@@ -662,7 +662,7 @@ async fn the_cart_total_adds_up_to_what_each_checkout_charges_to_the_penny() {
     let package = json!({ "plan": "singleUser", "billingCycle": "monthly", "quantity": 1 });
     expect_ok(app.send(Method::PUT, &format!("/api/carts/{mixed}/package"), Some(package)).await).await;
     let all: Value = app.get("/api/hardware/").await.json().await.unwrap();
-    let phone = all["data"].as_array().unwrap().iter().find(|i| i["inStock"] == true).unwrap().clone();
+    let phone = all["items"].as_array().unwrap().iter().find(|i| i["inStock"] == true).unwrap().clone();
     let body = json!({ "productId": phone["id"], "quantity": 2 });
     expect_ok(app.send(Method::POST, &format!("/api/carts/{mixed}/hardware"), Some(body)).await).await;
     let totals = expect_ok(app.get(&format!("/api/carts/{mixed}")).await).await["totals"].clone();

@@ -294,6 +294,13 @@ pub async fn expect_ok(response: Response) -> Value {
     body
 }
 
+/// A change with nothing to tell: 204 and no body.
+pub async fn expect_no_content(response: Response) {
+    let status = response.status();
+    let body = response.text().await.unwrap();
+    assert_eq!((status, body.as_str()), (StatusCode::NO_CONTENT, ""));
+}
+
 /// The Stripe stand-in started by .ci/test (its address in STRIPE_API_BASE).
 pub fn stand_in() -> String {
     std::env::var("STRIPE_API_BASE").expect("STRIPE_API_BASE: run through `bash .ci/test`, which starts localstripe")

@@ -26,7 +26,7 @@ for await (const line of createInterface({ input: process.stdin })) {
   if (path === '/slow') await new Promise(() => {});
   if (path === '/broken') { say({ error: 'it broke' }); continue; }
   renders += 1;
-  const names = (answer.data ?? []).map((item) => item.name).join(', ');
+  const names = (answer.items ?? []).map((item) => item.name).join(', ');
   say({ html: `<!doctype html><title>live</title><div id=root data-renders="${renders}">${names}</div>` });
 }
 "#;
@@ -90,7 +90,7 @@ async fn a_live_page_is_rendered_with_its_answer_once_per_change_and_follows_a_c
 
     let (first, etag) = page(&app, "/hardware").await;
     let published: serde_json::Value = app.get("/api/hardware/").await.json().await.unwrap();
-    let a_name = published["data"][0]["name"].as_str().unwrap();
+    let a_name = published["items"][0]["name"].as_str().unwrap();
     assert!(first.contains(a_name), "the page shows the API's answer: {first}");
     assert_eq!(renders(&first), 1);
 

@@ -140,6 +140,33 @@ async fn every_operation_says_what_it_answers() {
     }
 }
 
+/// A success answers the resource or result itself (api/API.md, at the top): no `{ success,
+/// data }` envelope, no `success` that only repeats the status. The one kept is
+/// create-subscription's (`PaymentOut`), false while the bank asks the buyer to confirm.
+#[test]
+fn a_success_answers_the_resource_itself() {
+    let doc = serde_json::to_value(api::http::openapi::document()).unwrap();
+    let mut checked = 0;
+    for (method, path, operation) in operations(&doc) {
+        for (status, answer) in operation["responses"].as_object().unwrap() {
+            let reference = answer["content"]["application/json"]["schema"]["$ref"].as_str();
+            let Some(name) = reference.filter(|_| status.starts_with('2')) else { continue };
+            let name = name.trim_start_matches("#/components/schemas/");
+            if name == "Refusal" {
+                // 202 payment_processing: a refusal, whose `success: false` is every refusal's.
+                continue;
+            }
+            let properties = &doc["components"]["schemas"][name]["properties"];
+            assert!(properties.get("data").is_none(), "{method} {path} {status}: {name} is an envelope");
+            if name != "PaymentOut" {
+                assert!(properties.get("success").is_none(), "{method} {path} {status}: {name} repeats the status");
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 40, "{checked} answers checked");
+}
+
 /// PostgreSQL text holds no NUL character: a NUL in a body, a path or a query is refused
 /// or names nothing, as the document says, never a 500.
 #[tokio::test]

@@ -100,7 +100,7 @@ async fn a_change_made_elsewhere_is_served_within_a_second() {
     elsewhere.hardware.cqrs.execute(&store::commands::Context::system(), id, status).await.unwrap();
     for (path, before) in [("/api/hardware/", &all), ("/api/hardware/?brand=yealink", &yealink)] {
         let body = changed_within_a_second(&app, path, before).await;
-        assert!(body["data"].as_array().unwrap().iter().any(|item| item["id"] == id), "{path}: {body}");
+        assert!(body["items"].as_array().unwrap().iter().any(|item| item["id"] == id), "{path}: {body}");
     }
     assert_eq!(&etag(&app, "/api/hardware/?brand=cisco").await, &cisco, "another brand's answer is unchanged");
 

@@ -85,10 +85,7 @@ async fn top_up_crash_at(point: &str, buyer_returns: bool, mode: Mode) -> String
     let (how, after) = if buyer_returns {
         // The page sends the same request again (its request id kept): paid once.
         let paid = expect_ok(top_up(&app, &jane, &order.id, "req-crash").await.unwrap()).await;
-        assert_eq!(
-            (paid["data"]["status"].as_str(), paid["data"]["chargedPence"].as_i64()),
-            (Some("paid"), Some(2400))
-        );
+        assert_eq!((paid["status"].as_str(), paid["chargedPence"].as_i64()), (Some("paid"), Some(2400)));
         let end = outcome(&app, &order.id, &order.customer).await;
         assert_eq!(
             (end.balance_tenths, end.top_ups_bought, end.abandoned, end.under_way),
@@ -112,7 +109,7 @@ async fn top_up_crash_at(point: &str, buyer_returns: bool, mode: Mode) -> String
             assert_eq!(end.charged, vec![1200], "{point}");
             // The buyer's next top-up is paid at once.
             let next = expect_ok(top_up(&app, &jane, &order.id, "req-next").await.unwrap()).await;
-            assert_eq!(next["data"]["credit"]["balanceTenths"], 30_000, "{point}: {next}");
+            assert_eq!(next["credit"]["balanceTenths"], 30_000, "{point}: {next}");
         }
         // A second run changes nothing.
         assert_eq!(run_job(mode, &database, &[("CLOCK_OFFSET_DAYS", "1")], "settle-top-ups").await, JobEnd::Finished);
@@ -123,7 +120,7 @@ async fn top_up_crash_at(point: &str, buyer_returns: bool, mode: Mode) -> String
     // The same request once more (a double click after it all): nothing more is charged.
     if after.top_ups_bought == 1 {
         let replay = expect_ok(top_up(&app, &jane, &order.id, "req-crash").await.unwrap()).await;
-        assert_eq!(replay["data"]["credit"]["balanceTenths"], 30_000, "{point}: {replay}");
+        assert_eq!(replay["credit"]["balanceTenths"], 30_000, "{point}: {replay}");
     } else {
         // Given up: that request is over, and says so (a new one was paid above).
         let replay = top_up(&app, &jane, &order.id, "req-crash").await.unwrap();
@@ -194,21 +191,20 @@ async fn a_top_up_paid_in_a_closed_window_is_bought_by_the_job() {
             .unwrap(),
     )
     .await;
-    crate::checkout::confirm_card(setup["data"]["clientSecret"].as_str().unwrap(), crate::checkout::THREE_D_SECURE)
-        .await;
+    crate::checkout::confirm_card(setup["clientSecret"].as_str().unwrap(), crate::checkout::THREE_D_SECURE).await;
     let saved = app
         .client
         .post(app.url(&card))
         .header(COOKIE, &jane.cookie)
         .header("x-csrf-token", &jane.csrf)
-        .json(&json!({ "setupIntentId": setup["data"]["setupIntentId"] }))
+        .json(&json!({ "setupIntentId": setup["setupIntentId"] }))
         .send()
         .await
         .unwrap();
     expect_ok(saved).await;
     let left = expect_ok(top_up(&app, &jane, &order.id, "req-window").await.unwrap()).await;
-    assert_eq!(left["data"]["status"], "needsAction", "{left}");
-    crate::checkout::authenticate(left["data"]["clientSecret"].as_str().unwrap()).await;
+    assert_eq!(left["status"], "needsAction", "{left}");
+    crate::checkout::authenticate(left["clientSecret"].as_str().unwrap()).await;
 
     // Within the minute the job leaves it to the page.
     let now = api::app::state::AppState::new(app.pool.clone());

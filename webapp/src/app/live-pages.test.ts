@@ -14,8 +14,7 @@ describe('live pages preload the answer they were rendered with', () => {
   it('the desk-phone shop: each brand the published phones of that brand', async () => {
     const store = makeStore();
     const answer = {
-      success: true,
-      data: [
+      items: [
         { id: 'c1', brand: 'cisco', name: 'Cisco 8841', pricePence: 15000, status: 'published' },
         { id: 'y1', brand: 'yealink', name: 'Yealink T54W', pricePence: 12999, status: 'published' },
       ],

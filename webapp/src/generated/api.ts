@@ -2094,8 +2094,6 @@ export type components = {
         };
         /** @description The account made for the paid order. */
         AccountOut: {
-            /** @description Always true. */
-            success: boolean;
             /** @description The order number. */
             unique_identifier: string;
             orderId: string;
@@ -2239,10 +2237,8 @@ export type components = {
         };
         /** @description A page of the audit log. */
         AuditPage: {
-            /** @description Always true. */
-            success: boolean;
             /** @description Newest first. */
-            data: components["schemas"]["AuditRow"][];
+            entries: components["schemas"]["AuditRow"][];
             /** Format: int32 */
             perPage: number;
             /** @description Give this as `before` for the next (older) page; null on the last page. */
@@ -2447,12 +2443,6 @@ export type components = {
             expMonth: number;
             /** Format: int32 */
             expYear: number;
-        };
-        CardSaved: {
-            /** @description Always true. */
-            success: boolean;
-            /** @description Always true. */
-            paymentMethodSaved: boolean;
         };
         CardSetup: {
             /** @description For Stripe.js to confirm the card in the browser. */
@@ -2682,267 +2672,6 @@ export type components = {
              */
             pence: number;
         };
-        /** @description The `{ success: true, data }` answer of the staff and hardware routes. */
-        Data_AccountMe: {
-            /** @description Always true. */
-            success: boolean;
-            /**
-             * @description The signed-in customer and the session's CSRF token (sent back in `X-CSRF-Token` on every
-             *     state-changing account call).
-             */
-            data: {
-                email: string;
-                csrfToken: string;
-                /**
-                 * @description Whether the account's address is confirmed (a link sent to it was followed, or Google
-                 *     vouched for it). Hardware orders are listed only once it is.
-                 */
-                verified: boolean;
-            };
-        };
-        /** @description The `{ success: true, data }` answer of the staff and hardware routes. */
-        Data_AccountOrderDetail: {
-            /** @description Always true. */
-            success: boolean;
-            /** @description One service order's page. */
-            data: {
-                id: string;
-                orderNumber: string;
-                status: components["schemas"]["OrderViewStatus"];
-                /** Format: date-time */
-                placedAt?: string | null;
-                /** @description The plan's name. */
-                packageName: string;
-                /**
-                 * Format: int32
-                 * @description How many users (extensions) the plan has.
-                 */
-                quantity: number;
-                billingCycle?: null | components["schemas"]["BillingCycle"];
-                /** @description The order's phone numbers as people write them. */
-                numbers: string[];
-                /** @description Where phones connect. */
-                sipServer: components["schemas"]["SipServer"];
-                extensions: components["schemas"]["AccountExtension"][];
-                /**
-                 * @description Why calls out are suspended, when they are (the phrase the phones show): "Payment
-                 *     failed: update your card in your account", "Account suspended: contact support", or
-                 *     staff's reason; null while they go.
-                 */
-                callsOutSuspended?: string | null;
-            };
-        };
-        /** @description The `{ success: true, data }` answer of the staff and hardware routes. */
-        Data_AccountOrders: {
-            /** @description Always true. */
-            success: boolean;
-            /** @description What the account holds. */
-            data: {
-                serviceOrders: components["schemas"]["AccountServiceOrder"][];
-                /** @description Listed once the account's address is confirmed (`verified` of /api/account/me). */
-                hardwareOrders: components["schemas"]["AccountHardwareOrder"][];
-                trials: components["schemas"]["AccountTrial"][];
-            };
-        };
-        /** @description The `{ success: true, data }` answer of the staff and hardware routes. */
-        Data_CancellationOut: {
-            /** @description Always true. */
-            success: boolean;
-            /** @description Where the order's cancellation stands. */
-            data: {
-                /** @description Whether the order has a subscription the buyer may give notice on (or has). */
-                cancellable: boolean;
-                /**
-                 * Format: date-time
-                 * @description When the service ends, once notice is given (or it was cancelled).
-                 */
-                effectiveOn?: string | null;
-                /** @description Whether "Keep my service" undoes it (a cancellation at a period's end, before it). */
-                canUndo: boolean;
-                /**
-                 * Format: int64
-                 * @description The days of notice the terms state.
-                 */
-                noticeDays: number;
-            };
-        };
-        /** @description The `{ success: true, data }` answer of the staff and hardware routes. */
-        Data_CardChangeOut: {
-            /** @description Always true. */
-            success: boolean;
-            /** @description A card setup for the browser to confirm with Stripe.js. */
-            data: {
-                setupIntentId: string;
-                clientSecret: string;
-            };
-        };
-        /** @description The `{ success: true, data }` answer of the staff and hardware routes. */
-        Data_CardOnFile: {
-            /** @description Always true. */
-            success: boolean;
-            /** @description The card on file, when the order has one. */
-            data: {
-                card?: null | components["schemas"]["CardOut"];
-            };
-        };
-        /** @description The `{ success: true, data }` answer of the staff and hardware routes. */
-        Data_CardOut: {
-            /** @description Always true. */
-            success: boolean;
-            /** @description A saved card as the buyer recognises it. */
-            data: {
-                brand: string;
-                last4: string;
-                /** Format: int32 */
-                expMonth: number;
-                /** Format: int32 */
-                expYear: number;
-            };
-        };
-        /** @description The `{ success: true, data }` answer of the staff and hardware routes. */
-        Data_CreditOut: {
-            /** @description Always true. */
-            success: boolean;
-            /** @description An order's call credit. */
-            data: {
-                /** @description Whether the order's plan pays for calls from credit (Pay As You Go). */
-                available: boolean;
-                /**
-                 * Format: int64
-                 * @description Credit left and bought, in tenths of a penny.
-                 */
-                balanceTenths: number;
-                /** Format: int64 */
-                boughtTenths: number;
-                /** @description Newest first. */
-                entries: components["schemas"]["CreditEntryOut"][];
-                topUp: components["schemas"]["TopUpRulesOut"];
-                /** @description Calls abroad: off until the owner turns them on with a monthly cap. */
-                international: components["schemas"]["InternationalCallsOut"];
-            };
-        };
-        /** @description The `{ success: true, data }` answer of the staff and hardware routes. */
-        Data_ItemOut: {
-            /** @description Always true. */
-            success: boolean;
-            data: {
-                id: string;
-                brand?: null | components["schemas"]["Brand"];
-                model: string;
-                name: string;
-                sku: string;
-                pricePence: components["schemas"]["Pence"];
-                originalPricePence?: null | components["schemas"]["Pence"];
-                /** Format: int32 */
-                grossWeightGrams?: number | null;
-                shortDesc: string;
-                description: string;
-                features: string[];
-                compatibility: string[];
-                inStock: boolean;
-                /**
-                 * Format: float
-                 * @description From 0 to 5 in halves.
-                 */
-                rating: number;
-                status: components["schemas"]["ItemStatus"];
-                images: components["schemas"]["Image"][];
-                specs: {
-                    [key: string]: string;
-                };
-                /** Format: date-time */
-                createdAt?: string | null;
-                /** Format: date-time */
-                updatedAt?: string | null;
-            };
-        };
-        /** @description The `{ success: true, data }` answer of the staff and hardware routes. */
-        Data_Me: {
-            /** @description Always true. */
-            success: boolean;
-            data: {
-                email: string;
-                role: components["schemas"]["Role"];
-                csrfToken: string;
-            };
-        };
-        /** @description The `{ success: true, data }` answer of the staff and hardware routes. */
-        Data_TopUpOut: {
-            /** @description Always true. */
-            success: boolean;
-            /** @description What a top-up did. */
-            data: {
-                /**
-                 * @description paid, or needsAction (the bank asks the buyer to confirm: `clientSecret` for
-                 *     Stripe.js, then the same request again).
-                 */
-                status: string;
-                clientSecret?: string | null;
-                /**
-                 * Format: int64
-                 * @description What the card paid (with VAT), in pence.
-                 */
-                chargedPence: number;
-                credit: components["schemas"]["CreditOut"];
-            };
-        };
-        /** @description The `{ success: true, data }` answer of the staff and hardware routes. */
-        Data_Vec_InvoiceOut: {
-            /** @description Always true. */
-            success: boolean;
-            data: {
-                id: string;
-                number?: string | null;
-                /** Format: date-time */
-                date: string;
-                /**
-                 * Format: int64
-                 * @description What it asks (with VAT) and what was paid, in pence.
-                 */
-                amountPence: number;
-                /** Format: int64 */
-                paidPence: number;
-                /** @description draft, open, paid, uncollectible or void. */
-                status: string;
-                /** @description The provider's page of the invoice, else its PDF, when it has one. */
-                url?: string | null;
-            }[];
-        };
-        /** @description The `{ success: true, data }` answer of the staff and hardware routes. */
-        Data_Vec_ItemOut: {
-            /** @description Always true. */
-            success: boolean;
-            data: {
-                id: string;
-                brand?: null | components["schemas"]["Brand"];
-                model: string;
-                name: string;
-                sku: string;
-                pricePence: components["schemas"]["Pence"];
-                originalPricePence?: null | components["schemas"]["Pence"];
-                /** Format: int32 */
-                grossWeightGrams?: number | null;
-                shortDesc: string;
-                description: string;
-                features: string[];
-                compatibility: string[];
-                inStock: boolean;
-                /**
-                 * Format: float
-                 * @description From 0 to 5 in halves.
-                 */
-                rating: number;
-                status: components["schemas"]["ItemStatus"];
-                images: components["schemas"]["Image"][];
-                specs: {
-                    [key: string]: string;
-                };
-                /** Format: date-time */
-                createdAt?: string | null;
-                /** Format: date-time */
-                updatedAt?: string | null;
-            }[];
-        };
         DayLine: {
             /** Format: date */
             day: string;
@@ -2957,11 +2686,6 @@ export type components = {
         };
         DebugOut: {
             subscription: components["schemas"]["SubscriptionOut"];
-        };
-        /** @description The `{ success: true }` answer of a change with nothing more to say. */
-        Done: {
-            /** @description Always true. */
-            success: boolean;
         };
         /** @description The trial's e-mail address is confirmed. */
         EmailConfirmed: {
@@ -3362,6 +3086,11 @@ export type components = {
             /** @description The provider's page of the invoice, else its PDF, when it has one. */
             url?: string | null;
         };
+        /** @description The subscription's invoices. */
+        InvoicesOut: {
+            /** @description Newest first. */
+            invoices: components["schemas"]["InvoiceOut"][];
+        };
         /** @description An item as admins send it (and as the demo catalogue is written). */
         ItemBody: {
             name: string;
@@ -3436,6 +3165,10 @@ export type components = {
         };
         /** @enum {string} */
         ItemStatus: "published" | "draft" | "archived";
+        /** @description A list of the catalogue's items. */
+        ItemsOut: {
+            items: components["schemas"]["ItemOut"][];
+        };
         /** @description The details of a number transfer and the letter of authority, signed from the account. */
         LetterOfAuthorityBody: {
             /** @description The name on the account with the current provider. */
@@ -4257,8 +3990,6 @@ export type components = {
             email: string;
         };
         ResetRequested: {
-            /** @description Always true. */
-            success: boolean;
             /** @description The same words whether or not the address has an account. */
             message: string;
         };
@@ -4581,8 +4312,6 @@ export type components = {
         };
         /** @description The trial started: its account, extension 101 (its password shown once) and number. */
         TrialStarted: {
-            /** @description Always true. */
-            success: boolean;
             /** @description The trial's id (the older site's name). */
             customerId: string;
             trialId: string;
@@ -4708,8 +4437,6 @@ export type components = {
             hardware_id?: string | null;
         };
         Uploaded: {
-            /** @description Always true. */
-            success: boolean;
             imageId: string;
             /** @description Where the image is served. */
             imageUrl: string;
@@ -4832,7 +4559,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Data_AccountMe"];
+                    "application/json": components["schemas"]["AccountMe"];
                 };
             };
             /** @description no customer session, or it expired (not_signed_in) */
@@ -4869,7 +4596,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Data_AccountOrders"];
+                    "application/json": components["schemas"]["AccountOrders"];
                 };
             };
             /** @description no customer session, or it expired (not_signed_in) */
@@ -4909,7 +4636,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Data_AccountOrderDetail"];
+                    "application/json": components["schemas"]["AccountOrderDetail"];
                 };
             };
             /** @description no customer session, or it expired (not_signed_in) */
@@ -4967,7 +4694,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Data_CancellationOut"];
+                    "application/json": components["schemas"]["CancellationOut"];
                 };
             };
             /** @description Not signed in (not_signed_in); or no customer session, or it expired (not_signed_in) */
@@ -5026,7 +4753,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Data_CancellationOut"];
+                    "application/json": components["schemas"]["CancellationOut"];
                 };
             };
             /** @description Not signed in (not_signed_in); or no customer session, or it expired (not_signed_in) */
@@ -5103,7 +4830,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Data_CancellationOut"];
+                    "application/json": components["schemas"]["CancellationOut"];
                 };
             };
             /** @description Not signed in (not_signed_in); or no customer session, or it expired (not_signed_in) */
@@ -5179,7 +4906,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Data_CardOnFile"];
+                    "application/json": components["schemas"]["CardOnFile"];
                 };
             };
             /** @description Not signed in (not_signed_in); or no customer session, or it expired (not_signed_in) */
@@ -5251,7 +4978,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Data_CardOut"];
+                    "application/json": components["schemas"]["CardOut"];
                 };
             };
             /** @description the body is not JSON (malformed_json) */
@@ -5372,7 +5099,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Data_CardChangeOut"];
+                    "application/json": components["schemas"]["CardChangeOut"];
                 };
             };
             /** @description Not signed in (not_signed_in); or no customer session, or it expired (not_signed_in) */
@@ -5457,7 +5184,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Data_CreditOut"];
+                    "application/json": components["schemas"]["CreditOut"];
                 };
             };
             /** @description Not signed in (not_signed_in); or no customer session, or it expired (not_signed_in) */
@@ -5519,7 +5246,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Data_CreditOut"];
+                    "application/json": components["schemas"]["CreditOut"];
                 };
             };
             /** @description the body is not JSON (malformed_json) */
@@ -5627,7 +5354,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Data_TopUpOut"];
+                    "application/json": components["schemas"]["TopUpOut"];
                 };
             };
             /** @description the body is not JSON (malformed_json) */
@@ -5818,7 +5545,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Data_Vec_InvoiceOut"];
+                    "application/json": components["schemas"]["InvoicesOut"];
                 };
             };
             /** @description Not signed in (not_signed_in); or no customer session, or it expired (not_signed_in) */
@@ -6066,7 +5793,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Data_AccountMe"];
+                    "application/json": components["schemas"]["AccountMe"];
                 };
             };
             /** @description Not a link we sent (reset_link_invalid); or the body is not JSON (malformed_json) */
@@ -6224,7 +5951,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Data_AccountMe"];
+                    "application/json": components["schemas"]["AccountMe"];
                 };
             };
             /** @description the body is not JSON (malformed_json) */
@@ -6302,13 +6029,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Signed out; the cookie is cleared */
-            200: {
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Done"];
-                };
+                content?: never;
             };
             /** @description no customer session, or it expired (not_signed_in) */
             401: {
@@ -6814,7 +6539,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Data_Vec_ItemOut"];
+                    "application/json": components["schemas"]["ItemsOut"];
                 };
             };
             /** @description no staff session, or it expired (not_signed_in) */
@@ -6851,7 +6576,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Data_Vec_ItemOut"];
+                    "application/json": components["schemas"]["ItemsOut"];
                 };
             };
             /** @description no staff session, or it expired (not_signed_in) */
@@ -6895,7 +6620,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Data_Me"];
+                    "application/json": components["schemas"]["Me"];
                 };
             };
             /** @description the body is not JSON (malformed_json) */
@@ -6973,13 +6698,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Signed out; the cookie is cleared */
-            200: {
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Done"];
-                };
+                content?: never;
             };
             /** @description no staff session, or it expired (not_signed_in) */
             401: {
@@ -7124,7 +6847,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Data_Me"];
+                    "application/json": components["schemas"]["Me"];
                 };
             };
             /** @description no staff session, or it expired (not_signed_in) */
@@ -8938,13 +8661,12 @@ export interface operations {
             };
         };
         responses: {
-            200: {
+            /** @description The card is saved */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["CardSaved"];
-                };
+                content?: never;
             };
             /** @description the body is not JSON (malformed_json) */
             400: {
@@ -11584,7 +11306,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Data_Vec_ItemOut"];
+                    "application/json": components["schemas"]["ItemsOut"];
                 };
             };
             /** @description An unknown brand (invalid_query) */
@@ -11626,7 +11348,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Data_ItemOut"];
+                    "application/json": components["schemas"]["ItemOut"];
                 };
             };
             /** @description the body is not JSON (malformed_json) */
@@ -11847,13 +11569,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: {
+            /** @description Deleted */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Done"];
-                };
+                content?: never;
             };
             /** @description no staff session, or it expired (not_signed_in) */
             401: {
@@ -11958,13 +11679,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: {
+            /** @description Deleted */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Done"];
-                };
+                content?: never;
             };
             /** @description no staff session, or it expired (not_signed_in) */
             401: {
@@ -12291,7 +12011,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Data_Vec_ItemOut"];
+                    "application/json": components["schemas"]["ItemsOut"];
                 };
             };
             /** @description An unknown brand (invalid_query) */
@@ -12333,7 +12053,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Data_ItemOut"];
+                    "application/json": components["schemas"]["ItemOut"];
                 };
             };
             /** @description the body is not JSON (malformed_json) */
@@ -12436,7 +12156,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Data_ItemOut"];
+                    "application/json": components["schemas"]["ItemOut"];
                 };
             };
             /** @description No published item has this id (hardware_not_found) */
@@ -12481,7 +12201,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Data_ItemOut"];
+                    "application/json": components["schemas"]["ItemOut"];
                 };
             };
             /** @description the body is not JSON (malformed_json) */
@@ -12579,13 +12299,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: {
+            /** @description Deleted */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Done"];
-                };
+                content?: never;
             };
             /** @description no staff session, or it expired (not_signed_in) */
             401: {
@@ -12651,7 +12370,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Data_ItemOut"];
+                    "application/json": components["schemas"]["ItemOut"];
                 };
             };
             /** @description No published item has this id (hardware_not_found) */
@@ -12696,7 +12415,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Data_ItemOut"];
+                    "application/json": components["schemas"]["ItemOut"];
                 };
             };
             /** @description the body is not JSON (malformed_json) */
@@ -12794,13 +12513,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: {
+            /** @description Deleted */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Done"];
-                };
+                content?: never;
             };
             /** @description no staff session, or it expired (not_signed_in) */
             401: {

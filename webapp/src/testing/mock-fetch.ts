@@ -6,6 +6,11 @@ export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
+/** A change with nothing to tell, as the server answers it: 204, no body. */
+export function noContent(): Response {
+  return new Response(null, { status: 204 });
+}
+
 /** Whether "METHOD /path/:id" names this call (each `:segment` matches one path segment). */
 function matchesPattern(key: string, method: string, pathname: string): boolean {
   const [keyMethod, keyPath] = key.split(' ');

@@ -22,7 +22,7 @@ use crate::http::sessions::{cleared_cookie, started_cookie};
 use crate::platform::client::ClientAddress;
 use crate::platform::config::SipServer;
 use crate::platform::error::{ApiError, Refusal};
-use crate::platform::json::{ApiJson, Data, Done};
+use crate::platform::json::ApiJson;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -112,11 +112,8 @@ pub struct AccountMe {
 
 fn signed_in_answer(state: &AppState, headers: &HeaderMap, signed_in: customer_account::SignedIn) -> Response {
     let cookie = started_cookie(state, headers, SessionKind::Customer, &signed_in.token);
-    let body = Data::json(AccountMe {
-        email: signed_in.email,
-        csrf_token: signed_in.csrf_token,
-        verified: signed_in.verified,
-    });
+    let body =
+        Json(AccountMe { email: signed_in.email, csrf_token: signed_in.csrf_token, verified: signed_in.verified });
     ([(header::SET_COOKIE, cookie)], body).into_response()
 }
 
@@ -129,7 +126,7 @@ fn signed_in_answer(state: &AppState, headers: &HeaderMap, signed_in: customer_a
     tag = "account",
     request_body = SignInForm,
     responses(
-        (status = 200, description = "Signed in; the session cookie is set", body = Data<AccountMe>,
+        (status = 200, description = "Signed in; the session cookie is set", body = AccountMe,
             headers(("set-cookie" = String, description = "The HttpOnly session cookie"))),
         (status = 401, description = "Wrong e-mail or password (invalid_credentials), or a Google token not of this account's address (google_sign_in_failed)", body = Refusal),
         (status = 422, description = "Neither or both of password and googleCredential, or an empty e-mail (invalid_fields)", body = Refusal),
@@ -171,7 +168,7 @@ async fn sign_in(
     operation_id = "account_sign_out",
     tag = "account",
     security(("customer_session" = [], "customer_csrf" = [])),
-    responses((status = 200, description = "Signed out; the cookie is cleared", body = Done))
+    responses((status = 204, description = "Signed out; the cookie is cleared"))
 )]
 async fn sign_out(
     State(state): State<AppState>,
@@ -180,7 +177,7 @@ async fn sign_out(
 ) -> Result<Response, ApiError> {
     customer.end(&state.pool).await?;
     let cookie = cleared_cookie(&state, &headers, SessionKind::Customer);
-    Ok(([(header::SET_COOKIE, cookie)], Done::json()).into_response())
+    Ok((StatusCode::NO_CONTENT, [(header::SET_COOKIE, cookie)]).into_response())
 }
 
 /// The signed-in customer and the session's CSRF token.
@@ -190,11 +187,11 @@ async fn sign_out(
     operation_id = "account_me",
     tag = "account",
     security(("customer_session" = [])),
-    responses((status = 200, body = Data<AccountMe>))
+    responses((status = 200, body = AccountMe))
 )]
-async fn me(customer: SignedInCustomer) -> Json<Data<AccountMe>> {
+async fn me(customer: SignedInCustomer) -> Json<AccountMe> {
     let verified = customer.is_verified();
-    Data::json(AccountMe { email: customer.email, csrf_token: customer.csrf_token, verified })
+    Json(AccountMe { email: customer.email, csrf_token: customer.csrf_token, verified })
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -207,8 +204,6 @@ struct ResetRequestBody {
 
 #[derive(Serialize, ToSchema)]
 struct ResetRequested {
-    /// Always true.
-    success: bool,
     /// The same words whether or not the address has an account.
     message: &'static str,
 }
@@ -241,7 +236,7 @@ async fn request_password_reset(
         return Err(field_errors(errors));
     }
     customer_account::request_reset(&state, &address, &body.email).await?;
-    Ok((StatusCode::ACCEPTED, Json(ResetRequested { success: true, message: RESET_REQUESTED })).into_response())
+    Ok((StatusCode::ACCEPTED, Json(ResetRequested { message: RESET_REQUESTED })).into_response())
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -265,7 +260,7 @@ struct SetPasswordBody {
     tag = "account",
     request_body = SetPasswordBody,
     responses(
-        (status = 200, description = "The password is set and this browser signed in", body = Data<AccountMe>,
+        (status = 200, description = "The password is set and this browser signed in", body = AccountMe,
             headers(("set-cookie" = String, description = "The HttpOnly session cookie"))),
         (status = 400, description = "Not a link we sent (reset_link_invalid)", body = Refusal),
         (status = 410, description = "The link was used already (reset_link_used) or is over an hour old (reset_link_expired)", body = Refusal),
@@ -332,12 +327,9 @@ pub struct AccountTrial {
     operation_id = "account_orders",
     tag = "account",
     security(("customer_session" = [])),
-    responses((status = 200, body = Data<AccountOrders>))
+    responses((status = 200, body = AccountOrders))
 )]
-async fn orders(
-    State(state): State<AppState>,
-    customer: SignedInCustomer,
-) -> Result<Json<Data<AccountOrders>>, ApiError> {
+async fn orders(State(state): State<AppState>, customer: SignedInCustomer) -> Result<Json<AccountOrders>, ApiError> {
     let mut answer = AccountOrders { service_orders: vec![], hardware_orders: vec![], trials: vec![] };
     for listed in customer_account::orders(&state, &customer).await? {
         match listed.kind.as_str() {
@@ -372,7 +364,7 @@ async fn orders(
             }),
         }
     }
-    Ok(Data::json(answer))
+    Ok(Json(answer))
 }
 
 /// One service order's page.
@@ -427,7 +419,7 @@ struct AccountOrderPath {
     params(AccountOrderPath),
     security(("customer_session" = [])),
     responses(
-        (status = 200, body = Data<AccountOrderDetail>),
+        (status = 200, body = AccountOrderDetail),
         (status = 403, description = "The order is another account's (not_your_order)", body = Refusal),
         (status = 404, description = "No such order (order_not_found)", body = Refusal),
     )
@@ -436,7 +428,7 @@ async fn order(
     State(state): State<AppState>,
     customer: SignedInCustomer,
     Path(AccountOrderPath { id: raw }): Path<AccountOrderPath>,
-) -> Result<Json<Data<AccountOrderDetail>>, ApiError> {
+) -> Result<Json<AccountOrderDetail>, ApiError> {
     let id = crate::app::checkout::order_id(&raw)?;
     customer_sessions::require_order_owner(&state, &customer, &id).await?;
     let view = state
@@ -452,7 +444,7 @@ async fn order(
         .map(|e| AccountExtension { number: e.number, username: e.username, registered: e.registered })
         .collect();
     let calls_out_suspended = customer_account::calls_out_suspension(&state, &id).await?;
-    Ok(Data::json(AccountOrderDetail {
+    Ok(Json(AccountOrderDetail {
         id,
         order_number: view.order_number,
         status: view.status,

@@ -21,7 +21,7 @@ use crate::app::invoices_and_card::{self, CancellationOut, CardChangeOut, CardOu
 use crate::app::state::AppState;
 use crate::platform::client::ClientAddress;
 use crate::platform::error::{ApiError, Refusal};
-use crate::platform::json::{ApiJson, Data};
+use crate::platform::json::ApiJson;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -57,7 +57,7 @@ async fn owned(state: &AppState, customer: &SignedInCustomer, raw: &str) -> Resu
     params(OrderPath),
     security(("customer_session" = [])),
     responses(
-        (status = 200, body = Data<Vec<InvoiceOut>>),
+        (status = 200, body = InvoicesOut),
         (status = 401, description = "Not signed in (not_signed_in)", body = Refusal),
         (status = 403, description = "Another account's order (not_your_order)", body = Refusal),
         (status = 404, description = "No such order (order_not_found)", body = Refusal),
@@ -68,9 +68,16 @@ async fn invoices(
     State(state): State<AppState>,
     customer: SignedInCustomer,
     Path(OrderPath { id: raw }): Path<OrderPath>,
-) -> Result<Json<Data<Vec<InvoiceOut>>>, ApiError> {
+) -> Result<Json<InvoicesOut>, ApiError> {
     let id = owned(&state, &customer, &raw).await?;
-    Ok(Data::json(invoices_and_card::invoices(&state, &id).await?))
+    Ok(Json(InvoicesOut { invoices: invoices_and_card::invoices(&state, &id).await? }))
+}
+
+/// The subscription's invoices.
+#[derive(Serialize, ToSchema)]
+struct InvoicesOut {
+    /// Newest first.
+    invoices: Vec<InvoiceOut>,
 }
 
 /// The card on file, when the order has one.
@@ -89,7 +96,7 @@ struct CardOnFile {
     params(OrderPath),
     security(("customer_session" = [])),
     responses(
-        (status = 200, body = Data<CardOnFile>),
+        (status = 200, body = CardOnFile),
         (status = 401, description = "Not signed in (not_signed_in)", body = Refusal),
         (status = 403, description = "Another account's order (not_your_order)", body = Refusal),
         (status = 404, description = "No such order (order_not_found)", body = Refusal),
@@ -100,9 +107,9 @@ async fn card_on_file(
     State(state): State<AppState>,
     customer: SignedInCustomer,
     Path(OrderPath { id: raw }): Path<OrderPath>,
-) -> Result<Json<Data<CardOnFile>>, ApiError> {
+) -> Result<Json<CardOnFile>, ApiError> {
     let id = owned(&state, &customer, &raw).await?;
-    Ok(Data::json(CardOnFile { card: invoices_and_card::card_on_file(&state, &id).await? }))
+    Ok(Json(CardOnFile { card: invoices_and_card::card_on_file(&state, &id).await? }))
 }
 
 /// Opens a card setup for a new card: the browser confirms it with Stripe.js, then sends
@@ -115,7 +122,7 @@ async fn card_on_file(
     params(OrderPath),
     security(("customer_session" = [], "customer_csrf" = [])),
     responses(
-        (status = 200, body = Data<CardChangeOut>),
+        (status = 200, body = CardChangeOut),
         (status = 401, description = "Not signed in (not_signed_in)", body = Refusal),
         (status = 403, description = "Another account's order (not_your_order), or no CSRF token (csrf)", body = Refusal),
         (status = 404, description = "No such order (order_not_found)", body = Refusal),
@@ -129,9 +136,9 @@ async fn start_card_change(
     customer: SignedInCustomer,
     address: ClientAddress,
     Path(OrderPath { id: raw }): Path<OrderPath>,
-) -> Result<Json<Data<CardChangeOut>>, ApiError> {
+) -> Result<Json<CardChangeOut>, ApiError> {
     let id = owned(&state, &customer, &raw).await?;
-    Ok(Data::json(invoices_and_card::start_card_change(&state, &customer.actor(), &id, &address).await?))
+    Ok(Json(invoices_and_card::start_card_change(&state, &customer.actor(), &id, &address).await?))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -153,7 +160,7 @@ struct ChangeCardBody {
     request_body = ChangeCardBody,
     security(("customer_session" = [], "customer_csrf" = [])),
     responses(
-        (status = 200, description = "The new card on file", body = Data<CardOut>),
+        (status = 200, description = "The new card on file", body = CardOut),
         (status = 401, description = "Not signed in (not_signed_in)", body = Refusal),
         (status = 402, description = "The card setup did not succeed (setup_intent_failed)", body = Refusal),
         (status = 403, description = "Another account's order (not_your_order), or no CSRF token (csrf)", body = Refusal),
@@ -168,10 +175,10 @@ async fn change_card(
     customer: SignedInCustomer,
     Path(OrderPath { id: raw }): Path<OrderPath>,
     ApiJson(body): ApiJson<ChangeCardBody>,
-) -> Result<Json<Data<CardOut>>, ApiError> {
+) -> Result<Json<CardOut>, ApiError> {
     let id = owned(&state, &customer, &raw).await?;
     let setup = StripeId::field(StripeKind::SetupIntent, "setupIntentId", &body.setup_intent_id)?;
-    Ok(Data::json(invoices_and_card::finish_card_change(&state, &customer.actor(), &id, &setup).await?))
+    Ok(Json(invoices_and_card::finish_card_change(&state, &customer.actor(), &id, &setup).await?))
 }
 
 /// Where the order's cancellation stands: whether notice may be given, when the service
@@ -184,7 +191,7 @@ async fn change_card(
     params(OrderPath),
     security(("customer_session" = [])),
     responses(
-        (status = 200, body = Data<CancellationOut>),
+        (status = 200, body = CancellationOut),
         (status = 401, description = "Not signed in (not_signed_in)", body = Refusal),
         (status = 403, description = "Another account's order (not_your_order)", body = Refusal),
         (status = 404, description = "No such order (order_not_found)", body = Refusal),
@@ -194,9 +201,9 @@ async fn cancellation(
     State(state): State<AppState>,
     customer: SignedInCustomer,
     Path(OrderPath { id: raw }): Path<OrderPath>,
-) -> Result<Json<Data<CancellationOut>>, ApiError> {
+) -> Result<Json<CancellationOut>, ApiError> {
     let id = owned(&state, &customer, &raw).await?;
-    Ok(Data::json(invoices_and_card::cancellation(&state, &id).await?))
+    Ok(Json(invoices_and_card::cancellation(&state, &id).await?))
 }
 
 /// Gives notice: Stripe ends the subscription at the end of the period in which the terms'
@@ -209,7 +216,7 @@ async fn cancellation(
     params(OrderPath),
     security(("customer_session" = [], "customer_csrf" = [])),
     responses(
-        (status = 200, description = "Notice given: when the service ends", body = Data<CancellationOut>),
+        (status = 200, description = "Notice given: when the service ends", body = CancellationOut),
         (status = 401, description = "Not signed in (not_signed_in)", body = Refusal),
         (status = 403, description = "Another account's order (not_your_order), or no CSRF token (csrf)", body = Refusal),
         (status = 404, description = "No such order (order_not_found)", body = Refusal),
@@ -221,9 +228,9 @@ async fn give_notice(
     State(state): State<AppState>,
     customer: SignedInCustomer,
     Path(OrderPath { id: raw }): Path<OrderPath>,
-) -> Result<Json<Data<CancellationOut>>, ApiError> {
+) -> Result<Json<CancellationOut>, ApiError> {
     let id = owned(&state, &customer, &raw).await?;
-    Ok(Data::json(invoices_and_card::schedule_cancellation(&state, &customer.actor(), &id).await?))
+    Ok(Json(invoices_and_card::schedule_cancellation(&state, &customer.actor(), &id).await?))
 }
 
 /// "Keep my service": undoes the notice until the day it takes effect (Stripe's
@@ -236,7 +243,7 @@ async fn give_notice(
     params(OrderPath),
     security(("customer_session" = [], "customer_csrf" = [])),
     responses(
-        (status = 200, description = "The service carries on", body = Data<CancellationOut>),
+        (status = 200, description = "The service carries on", body = CancellationOut),
         (status = 401, description = "Not signed in (not_signed_in)", body = Refusal),
         (status = 403, description = "Another account's order (not_your_order), or no CSRF token (csrf)", body = Refusal),
         (status = 404, description = "No such order (order_not_found)", body = Refusal),
@@ -248,9 +255,9 @@ async fn keep_service(
     State(state): State<AppState>,
     customer: SignedInCustomer,
     Path(OrderPath { id: raw }): Path<OrderPath>,
-) -> Result<Json<Data<CancellationOut>>, ApiError> {
+) -> Result<Json<CancellationOut>, ApiError> {
     let id = owned(&state, &customer, &raw).await?;
-    Ok(Data::json(invoices_and_card::undo_cancellation(&state, &customer.actor(), &id).await?))
+    Ok(Json(invoices_and_card::undo_cancellation(&state, &customer.actor(), &id).await?))
 }
 
 /// The order's Pay As You Go credit: balance (tenths of a penny), what bought it, and the
@@ -263,7 +270,7 @@ async fn keep_service(
     params(OrderPath),
     security(("customer_session" = [])),
     responses(
-        (status = 200, body = Data<CreditOut>),
+        (status = 200, body = CreditOut),
         (status = 401, description = "Not signed in (not_signed_in)", body = Refusal),
         (status = 403, description = "Another account's order (not_your_order)", body = Refusal),
         (status = 404, description = "No such order (order_not_found)", body = Refusal),
@@ -273,9 +280,9 @@ async fn credit(
     State(state): State<AppState>,
     customer: SignedInCustomer,
     Path(OrderPath { id: raw }): Path<OrderPath>,
-) -> Result<Json<Data<CreditOut>>, ApiError> {
+) -> Result<Json<CreditOut>, ApiError> {
     let id = owned(&state, &customer, &raw).await?;
-    Ok(Data::json(call_credit::credit(&state, &id).await?))
+    Ok(Json(call_credit::credit(&state, &id).await?))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -301,7 +308,7 @@ struct TopUpBody {
     request_body = TopUpBody,
     security(("customer_session" = [], "customer_csrf" = [])),
     responses(
-        (status = 200, description = "Paid (the credit is bought), or needsAction: the bank asks the buyer to confirm (Stripe.js with clientSecret, then the same request again)", body = Data<TopUpOut>),
+        (status = 200, description = "Paid (the credit is bought), or needsAction: the bank asks the buyer to confirm (Stripe.js with clientSecret, then the same request again)", body = TopUpOut),
         (status = 401, description = "Not signed in (not_signed_in)", body = Refusal),
         (status = 402, description = "The bank declined the card (card_declined and the card's codes)", body = Refusal),
         (status = 403, description = "Another account's order (not_your_order), or no CSRF token (csrf)", body = Refusal),
@@ -316,11 +323,11 @@ async fn top_up(
     customer: SignedInCustomer,
     Path(OrderPath { id: raw }): Path<OrderPath>,
     ApiJson(body): ApiJson<TopUpBody>,
-) -> Result<Json<Data<TopUpOut>>, ApiError> {
+) -> Result<Json<TopUpOut>, ApiError> {
     let id = owned(&state, &customer, &raw).await?;
     // Far outside the rules: refused as the aggregate would, without overflowing on the way.
     let amount = Pence(body.amount_pence.clamp(-1, MAX_TOP_UP.0 + 1));
-    Ok(Data::json(call_credit::top_up(&state, &customer.actor(), &id, amount, body.request_id.trim()).await?))
+    Ok(Json(call_credit::top_up(&state, &customer.actor(), &id, amount, body.request_id.trim()).await?))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -344,7 +351,7 @@ struct InternationalCallsBody {
     request_body = InternationalCallsBody,
     security(("customer_session" = [], "customer_csrf" = [])),
     responses(
-        (status = 200, body = Data<CreditOut>),
+        (status = 200, body = CreditOut),
         (status = 401, description = "Not signed in (not_signed_in)", body = Refusal),
         (status = 403, description = "Another account's order (not_your_order), or no CSRF token (csrf)", body = Refusal),
         (status = 404, description = "No such order (order_not_found)", body = Refusal),
@@ -357,7 +364,7 @@ async fn international_calls(
     customer: SignedInCustomer,
     Path(OrderPath { id: raw }): Path<OrderPath>,
     ApiJson(body): ApiJson<InternationalCallsBody>,
-) -> Result<Json<Data<CreditOut>>, ApiError> {
+) -> Result<Json<CreditOut>, ApiError> {
     let id = owned(&state, &customer, &raw).await?;
-    Ok(Data::json(call_credit::set_international_calls(&state, &customer.actor(), &id, body.monthly_cap_pence).await?))
+    Ok(Json(call_credit::set_international_calls(&state, &customer.actor(), &id, body.monthly_cap_pence).await?))
 }

@@ -369,8 +369,6 @@ struct AccountBody {
 /// The account made for the paid order.
 #[derive(Serialize, ToSchema)]
 struct AccountOut {
-    /// Always true.
-    success: bool,
     /// The order number.
     unique_identifier: String,
     #[serde(rename = "orderId")]
@@ -392,7 +390,6 @@ fn account_answer(id: &str, completed: &checkout::Completed) -> AccountOut {
         })
         .collect();
     AccountOut {
-        success: true,
         unique_identifier: order.order_number.clone(),
         order_id: id.to_string(),
         customer_id: order.account_id.clone(),

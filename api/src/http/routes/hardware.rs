@@ -25,7 +25,7 @@ use crate::app::state::AppState;
 use crate::http::openapi::with_trailing_slash;
 use crate::http::public_reads::Respond;
 use crate::platform::error::{ApiError, Refusal};
-use crate::platform::json::{ApiJson, Data, Done};
+use crate::platform::json::ApiJson;
 use crate::platform::refusals::{AUDIT_PAGE_UNKNOWN, UNKNOWN_BRAND};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -36,7 +36,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(audit_log))
 }
 
-#[derive(Serialize, ToSchema)]
+#[derive(Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ItemOut {
     id: String,
@@ -59,6 +59,12 @@ pub struct ItemOut {
     specs: BTreeMap<String, String>,
     created_at: Option<DateTime<Utc>>,
     updated_at: Option<DateTime<Utc>>,
+}
+
+/// A list of the catalogue's items.
+#[derive(Serialize, ToSchema)]
+pub struct ItemsOut {
+    items: Vec<ItemOut>,
 }
 
 fn item_out(id: String, view: HardwareView) -> Option<ItemOut> {
@@ -110,7 +116,7 @@ struct ItemPath {
     tag = "hardware",
     params(BrandQuery),
     responses(
-        (status = 200, body = Data<Vec<ItemOut>>, headers(("ETag" = String, description = "The answer's strong entity tag; a request whose If-None-Match names it gets 304 with no body"))),
+        (status = 200, body = ItemsOut, headers(("ETag" = String, description = "The answer's strong entity tag; a request whose If-None-Match names it gets 304 with no body"))),
         (status = 422, description = "An unknown brand (invalid_query)", body = Refusal),
     )
 )]
@@ -140,14 +146,14 @@ async fn published(state: &AppState) -> Result<HardwareAnswers, ApiError> {
         .filter(|(_, v)| v.item.status == ItemStatus::Published)
         .filter_map(|(id, v)| item_out(id, v))
         .collect();
-    let all = Cached::json(&Data { success: true, data: &items })?;
     let brands = Brand::ALL
         .iter()
         .map(|brand| {
-            let data: Vec<&ItemOut> = items.iter().filter(|item| item.brand == Some(*brand)).collect();
-            Cached::json(&Data { success: true, data })
+            let items = items.iter().filter(|item| item.brand == Some(*brand)).cloned().collect();
+            Cached::json(&ItemsOut { items })
         })
         .collect::<Result<_, _>>()?;
+    let all = Cached::json(&ItemsOut { items })?;
     Ok(HardwareAnswers { all, brands })
 }
 
@@ -158,17 +164,17 @@ async fn published(state: &AppState) -> Result<HardwareAnswers, ApiError> {
     tag = "hardware",
     params(ItemPath),
     responses(
-        (status = 200, body = Data<ItemOut>),
+        (status = 200, body = ItemOut),
         (status = 404, description = "No published item has this id (hardware_not_found)", body = Refusal),
     )
 )]
 async fn get_public(
     State(state): State<AppState>,
     Path(ItemPath { id }): Path<ItemPath>,
-) -> Result<Json<Data<ItemOut>>, ApiError> {
+) -> Result<Json<ItemOut>, ApiError> {
     let view = hardware_items::live_item(&state.pool, &id).await?.filter(|v| v.item.status == ItemStatus::Published);
     let item = view.and_then(|v| item_out(id, v)).ok_or(HardwareError::NotFound)?;
-    Ok(Data::json(item))
+    Ok(Json(item))
 }
 
 /// Every item, drafts and archived ones included (staff).
@@ -177,12 +183,12 @@ async fn get_public(
     path = "/admin/hardware",
     tag = "staff",
     security(("staff_session" = [])),
-    responses((status = 200, body = Data<Vec<ItemOut>>))
+    responses((status = 200, body = ItemsOut))
 )]
-async fn list_admin(State(state): State<AppState>, _staff: Staff) -> Result<Json<Data<Vec<ItemOut>>>, ApiError> {
+async fn list_admin(State(state): State<AppState>, _staff: Staff) -> Result<Json<ItemsOut>, ApiError> {
     let items: Vec<ItemOut> =
         hardware_items::live_items(&state.pool).await?.into_iter().filter_map(|(id, v)| item_out(id, v)).collect();
-    Ok(Data::json(items))
+    Ok(Json(ItemsOut { items }))
 }
 
 /// An item as admins send it (and as the demo catalogue is written).
@@ -254,7 +260,7 @@ impl ItemBody {
 /// The item as the admins' answers show it (404 when it has no fields).
 fn item_answer(id: String, view: HardwareView, status: StatusCode) -> Result<Response, ApiError> {
     let item = item_out(id, view).ok_or(HardwareError::NotFound)?;
-    Ok((status, Data::json(item)).into_response())
+    Ok((status, Json(item)).into_response())
 }
 
 /// Adds an item (admins).
@@ -265,7 +271,7 @@ fn item_answer(id: String, view: HardwareView, status: StatusCode) -> Result<Res
     security(("staff_session" = [], "staff_csrf" = [])),
     request_body = ItemBody,
     responses(
-        (status = 201, description = "The new item", body = Data<ItemOut>),
+        (status = 201, description = "The new item", body = ItemOut),
         (status = 403, description = "Only admins may do this (forbidden)", body = Refusal),
         (status = 404, description = "An image id that was never uploaded (image_not_found)", body = Refusal),
         (status = 409, description = "Changed by another request at the same time (conflict)", body = Refusal),
@@ -290,7 +296,7 @@ async fn create(
     security(("staff_session" = [], "staff_csrf" = [])),
     request_body = ItemBody,
     responses(
-        (status = 200, description = "The item as it now is", body = Data<ItemOut>),
+        (status = 200, description = "The item as it now is", body = ItemOut),
         (status = 403, description = "Only admins may do this (forbidden)", body = Refusal),
         (status = 404, description = "No such item (hardware_not_found) or an image id that was never uploaded (image_not_found)", body = Refusal),
         (status = 409, description = "Changed by another request at the same time (conflict)", body = Refusal),
@@ -316,7 +322,7 @@ async fn update(
     params(ItemPath),
     security(("staff_session" = [], "staff_csrf" = [])),
     responses(
-        (status = 200, body = Done),
+        (status = 204, description = "Deleted"),
         (status = 403, description = "Only admins may do this (forbidden)", body = Refusal),
         (status = 404, description = "No such item (hardware_not_found)", body = Refusal),
         (status = 409, description = "Changed by another request at the same time (conflict)", body = Refusal),
@@ -326,9 +332,9 @@ async fn remove(
     State(state): State<AppState>,
     Admin(admin): Admin,
     Path(ItemPath { id }): Path<ItemPath>,
-) -> Result<Json<Done>, ApiError> {
+) -> Result<StatusCode, ApiError> {
     catalogue::delete_item(&state, &admin, hardware_items::item_id(&id)?).await?;
-    Ok(Done::json())
+    Ok(StatusCode::NO_CONTENT)
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -348,10 +354,8 @@ struct AuditQuery {
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct AuditPage {
-    /// Always true.
-    success: bool,
     /// Newest first.
-    data: Vec<AuditRow>,
+    entries: Vec<AuditRow>,
     per_page: u32,
     /// Give this as `before` for the next (older) page; null on the last page.
     next: Option<String>,
@@ -383,5 +387,5 @@ async fn audit_log(
     };
     let filter = AuditFilter { item: query.item, user: query.user };
     let page = catalogue::audit_log(&state, filter, before, per_page).await?;
-    Ok(Json(AuditPage { success: true, data: page.rows, per_page, next: page.next }))
+    Ok(Json(AuditPage { entries: page.rows, per_page, next: page.next }))
 }

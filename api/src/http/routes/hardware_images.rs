@@ -19,7 +19,6 @@ use crate::app::hardware_items::{live_items, uploaded_image};
 use crate::app::state::AppState;
 use crate::http::openapi::with_trailing_slash;
 use crate::platform::error::{ApiError, Refusal};
-use crate::platform::json::Done;
 use crate::platform::refusals::{
     IMAGE_NOT_JPEG_PNG_OR_WEBP, IMAGE_NOT_MULTIPART, IMAGE_TOO_LARGE, IMAGE_WITHOUT_BRAND, NO_IMAGE, UPLOAD_UNREADABLE,
 };
@@ -67,8 +66,6 @@ struct UploadForm {
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct Uploaded {
-    /// Always true.
-    success: bool,
     image_id: String,
     /// Where the image is served.
     image_url: String,
@@ -171,7 +168,7 @@ async fn upload_image(
         }
     }
     tracing::info!(%id, brand = brand.as_str(), %model, "image uploaded");
-    let body = Uploaded { success: true, image_id: image.id, image_url: image.url, filename };
+    let body = Uploaded { image_id: image.id, image_url: image.url, filename };
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }
 
@@ -211,7 +208,7 @@ async fn image(State(state): State<AppState>, Path(ImagePath { id }): Path<Image
     params(ImagePath),
     security(("staff_session" = [], "staff_csrf" = [])),
     responses(
-        (status = 200, body = Done),
+        (status = 204, description = "Deleted"),
         (status = 403, description = "Only admins may do this (forbidden)", body = Refusal),
         (status = 404, description = "No such image (image_not_found)", body = Refusal),
         (status = 409, description = "An item was changed by another request at the same time (conflict)", body = Refusal),
@@ -221,7 +218,7 @@ async fn delete_image(
     State(state): State<AppState>,
     Admin(admin): Admin,
     Path(ImagePath { id }): Path<ImagePath>,
-) -> Result<Json<Done>, ApiError> {
+) -> Result<StatusCode, ApiError> {
     let image = uploaded_image(&state.pool, &id).await?;
     for (item_id, view) in live_items(&state.pool).await? {
         if view.item.images.iter().any(|i| i.id == image.id) {
@@ -232,5 +229,5 @@ async fn delete_image(
     sqlx::query!("DELETE FROM hardware_images WHERE id = $1", Uuid::parse_str(&image.id).ok())
         .execute(&state.pool)
         .await?;
-    Ok(Done::json())
+    Ok(StatusCode::NO_CONTENT)
 }

@@ -4,7 +4,7 @@
 
 use aggregates::trial::TrialError;
 use axum::extract::{Path, State};
-use axum::http::{header, HeaderMap};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use projections::trials::TrialView;
@@ -130,8 +130,6 @@ struct SelectedNumberOut {
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct TrialStarted {
-    /// Always true.
-    success: bool,
     /// The trial's id (the older site's name).
     customer_id: String,
     trial_id: String,
@@ -184,7 +182,6 @@ async fn create_trial(
     let signed_in = customer_account::sign_in_buyer(&state, &body.customer_info.email).await?;
     let rfc3339 = |t: chrono::DateTime<chrono::Utc>| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
     let answer = Json(TrialStarted {
-        success: true,
         customer_id: started.id.clone(),
         trial_id: started.id,
         extensions: vec![ExtensionOut {
@@ -249,15 +246,6 @@ struct AttachBody {
     customer_id: String,
 }
 
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-struct CardSaved {
-    /// Always true.
-    success: bool,
-    /// Always true.
-    payment_method_saved: bool,
-}
-
 /// Saves the card (confirmed by a setup intent of this trial) for after the trial. A
 /// failure changes nothing on the trial.
 #[utoipa::path(
@@ -266,7 +254,7 @@ struct CardSaved {
     tag = "trial",
     request_body = AttachBody,
     responses(
-        (status = 200, body = CardSaved),
+        (status = 204, description = "The card is saved"),
         (status = 402, description = "The card was declined (the card's code, with decline_code, status and a flag)", body = Refusal),
         (status = 404, description = "No such trial (trial_not_found)", body = Refusal),
         (status = 409, description = "The trial is over (trial_over), has a card already (payment_method_already_attached), or another card step is under way (busy, conflict)", body = Refusal),
@@ -277,11 +265,11 @@ struct CardSaved {
 async fn attach_payment_method(
     State(state): State<AppState>,
     ApiJson(body): ApiJson<AttachBody>,
-) -> Result<Json<CardSaved>, ApiError> {
+) -> Result<StatusCode, ApiError> {
     let method = StripeId::field(StripeKind::PaymentMethod, "paymentMethodId", &body.payment_method_id)?.into_string();
     let id = trial_id(&body.customer_id)?;
     trial::save_card(&state, &id, method).await?;
-    Ok(Json(CardSaved { success: true, payment_method_saved: true }))
+    Ok(StatusCode::NO_CONTENT)
 }
 
 /// The trial as its thank-you page reads it.

@@ -28,12 +28,6 @@ const signedInOnly: ApiExtraOptions = {
   },
 };
 
-/** The `{ success, data }` envelope of the account routes. */
-interface Envelope<T> {
-  data: T;
-}
-const enveloped = <T,>(body: Envelope<T>): T => body.data;
-
 export type SignInCredentials = { email: string; password: string } | { email: string; googleCredential: string };
 
 /** Everything the account's pages hold of one customer: dropped when a session starts or ends. */
@@ -53,7 +47,7 @@ export const accountApi = accountTagged.injectEndpoints({
       async queryFn(_arg, { dispatch }, _extra, baseQuery) {
         const result = await baseQuery('account/me');
         if (result.error) return result.error.status === 401 ? { data: null } : { error: result.error };
-        const session = enveloped(result.data as Envelope<AccountSession>);
+        const session = result.data as AccountSession;
         dispatch(signedIn(session));
         return { data: session };
       },
@@ -61,14 +55,12 @@ export const accountApi = accountTagged.injectEndpoints({
     }),
     signIn: build.mutation<AccountSession, SignInCredentials>({
       query: (body) => ({ url: 'account/sign-in', method: 'POST', body }),
-      transformResponse: enveloped<AccountSession>,
       invalidatesTags: [ACCOUNT, TRANSFERS],
       onQueryStarted: startSession,
     }),
     /** The e-mailed link's new password; answers the session it starts. */
     setPassword: build.mutation<AccountSession, { token: string; password: string }>({
       query: (body) => ({ url: 'account/password', method: 'POST', body }),
-      transformResponse: enveloped<AccountSession>,
       invalidatesTags: [ACCOUNT, TRANSFERS],
       onQueryStarted: startSession,
     }),
@@ -89,13 +81,11 @@ export const accountApi = accountTagged.injectEndpoints({
     }),
     getOrders: build.query<AccountOrders, void>({
       query: () => 'account/orders',
-      transformResponse: enveloped<AccountOrders>,
       extraOptions: signedInOnly,
       providesTags: [ACCOUNT],
     }),
     getOrder: build.query<AccountOrderDetail, string>({
       query: (orderId) => order(orderId),
-      transformResponse: enveloped<AccountOrderDetail>,
       extraOptions: signedInOnly,
       providesTags: [ACCOUNT],
     }),
@@ -138,26 +128,24 @@ export const accountApi = accountTagged.injectEndpoints({
     }),
     getInvoices: build.query<Invoice[], string>({
       query: (orderId) => `${order(orderId)}/invoices`,
-      transformResponse: enveloped<Invoice[]>,
+      transformResponse: (body: { invoices: Invoice[] }) => body.invoices,
       extraOptions: signedInOnly,
       providesTags: [ACCOUNT],
     }),
     /** The card on file, or null. */
     getCard: build.query<Card | null, string>({
       query: (orderId) => `${order(orderId)}/card`,
-      transformResponse: (body: Envelope<{ card?: Card | null }>) => body.data.card ?? null,
+      transformResponse: (body: { card?: Card | null }) => body.card ?? null,
       extraOptions: signedInOnly,
       providesTags: [ACCOUNT],
     }),
     /** A new card's setup, to be confirmed with Stripe.js before finishCardChange. */
     startCardChange: build.mutation<CardChange, string>({
       query: (orderId) => ({ url: `${order(orderId)}/card/setup`, method: 'POST' }),
-      transformResponse: enveloped<CardChange>,
       extraOptions: signedInOnly,
     }),
     finishCardChange: build.mutation<Card, { orderId: string; setupIntentId: string }>({
       query: ({ orderId, setupIntentId }) => ({ url: `${order(orderId)}/card`, method: 'POST', body: { setupIntentId } }),
-      transformResponse: enveloped<Card>,
       extraOptions: signedInOnly,
       async onQueryStarted({ orderId }, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
@@ -166,14 +154,12 @@ export const accountApi = accountTagged.injectEndpoints({
     }),
     getCancellation: build.query<Cancellation, string>({
       query: (orderId) => `${order(orderId)}/cancellation`,
-      transformResponse: enveloped<Cancellation>,
       extraOptions: signedInOnly,
       providesTags: [ACCOUNT],
     }),
     /** Gives notice (`cancel: true`) or takes it back; answers the cancellation. */
     setCancellation: build.mutation<Cancellation, { orderId: string; cancel: boolean }>({
       query: ({ orderId, cancel }) => ({ url: `${order(orderId)}/cancellation`, method: cancel ? 'POST' : 'DELETE' }),
-      transformResponse: enveloped<Cancellation>,
       extraOptions: signedInOnly,
       async onQueryStarted({ orderId }, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
@@ -182,14 +168,12 @@ export const accountApi = accountTagged.injectEndpoints({
     }),
     getCredit: build.query<Credit, string>({
       query: (orderId) => `${order(orderId)}/credit`,
-      transformResponse: enveloped<Credit>,
       extraOptions: signedInOnly,
       providesTags: [ACCOUNT],
     }),
     /** A top-up by the card on file; `requestId` is the same for its retry after 3-D Secure. */
     topUp: build.mutation<TopUp, { orderId: string; amountPence: number; requestId: string }>({
       query: ({ orderId, amountPence, requestId }) => ({ url: `${order(orderId)}/credit/top-ups`, method: 'POST', body: { amountPence, requestId } }),
-      transformResponse: enveloped<TopUp>,
       extraOptions: signedInOnly,
       async onQueryStarted({ orderId }, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
@@ -199,7 +183,6 @@ export const accountApi = accountTagged.injectEndpoints({
     /** Calls abroad on with a monthly cap in pence, or off (`null`); answers the credit. */
     setInternationalCalls: build.mutation<Credit, { orderId: string; monthlyCapPence: number | null }>({
       query: ({ orderId, monthlyCapPence }) => ({ url: `${order(orderId)}/credit/international-calls`, method: 'PUT', body: { monthlyCapPence } }),
-      transformResponse: enveloped<Credit>,
       extraOptions: signedInOnly,
       async onQueryStarted({ orderId }, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));

@@ -6,7 +6,6 @@ import type {
   AuditPage,
   AuditQuery,
   Brand,
-  Envelope,
   HardwareImage,
   HardwareItemBody,
   StaffSession,
@@ -28,11 +27,15 @@ interface UploadImageArgs {
   hardwareId?: string;
 }
 
+/** The catalogue's lists: `{ items }`. */
+interface ItemsResponse {
+  items?: AdminHardwareItem[];
+}
+
 interface AuditResponse {
-  success: boolean;
-  data: AuditEntry[];
-  perPage: number;
-  next: string | null;
+  entries?: AuditEntry[];
+  perPage?: number;
+  next?: string | null;
 }
 
 /** The tags of the staff area's data; they live only in this feature's chunk. */
@@ -53,7 +56,7 @@ export async function staffCall<T>(args: FetchArgs, queryApi: BaseQueryApi, read
   return result.error ? { error: result.error } : { data: read(result.data) };
 }
 
-const enveloped = <T,>(body: unknown): T => (body as Envelope<T>).data;
+const asIs = <T,>(body: unknown): T => body as T;
 const nothing = (): void => undefined;
 
 export const adminApi = staffApi.injectEndpoints({
@@ -63,12 +66,11 @@ export const adminApi = staffApi.injectEndpoints({
       async queryFn(_arg, _api, _extra, baseQuery) {
         const result = await baseQuery('admin/me');
         if (result.error) return result.error.status === 401 ? { data: null } : { error: result.error };
-        return { data: enveloped<StaffSession>(result.data) };
+        return { data: result.data as StaffSession };
       },
     }),
     login: build.mutation<StaffSession, Credentials>({
       query: (body) => ({ url: 'admin/login', method: 'POST', body }),
-      transformResponse: (body: Envelope<StaffSession>) => body.data,
       // Whatever was cached for an earlier session is fetched again.
       invalidatesTags: [...STAFF_TAGS],
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
@@ -92,17 +94,17 @@ export const adminApi = staffApi.injectEndpoints({
     /** Every item that is not deleted, any status, by brand then name. */
     listHardware: build.query<AdminHardwareItem[], void>({
       queryFn: (_arg, queryApi) =>
-        staffCall({ url: 'admin/hardware/' }, queryApi, (body) => enveloped<AdminHardwareItem[]>(body) ?? []),
+        staffCall({ url: 'admin/hardware/' }, queryApi, (body) => (body as ItemsResponse).items ?? []),
       providesTags: ['AdminHardware'],
     }),
     createHardware: build.mutation<AdminHardwareItem, HardwareItemBody>({
       queryFn: (body, queryApi) =>
-        staffCall({ url: 'hardware/', method: 'POST', body }, queryApi, enveloped<AdminHardwareItem>),
+        staffCall({ url: 'hardware/', method: 'POST', body }, queryApi, asIs<AdminHardwareItem>),
       invalidatesTags: (_result, error) => (error ? [] : ['AdminHardware', 'AuditLog']),
     }),
     updateHardware: build.mutation<AdminHardwareItem, { id: string; body: HardwareItemBody }>({
       queryFn: ({ id, body }, queryApi) =>
-        staffCall({ url: `hardware/${encodeURIComponent(id)}/`, method: 'PUT', body }, queryApi, enveloped<AdminHardwareItem>),
+        staffCall({ url: `hardware/${encodeURIComponent(id)}/`, method: 'PUT', body }, queryApi, asIs<AdminHardwareItem>),
       invalidatesTags: (_result, error) => (error ? [] : ['AdminHardware', 'AuditLog']),
     }),
     deleteHardware: build.mutation<void, string>({
@@ -139,7 +141,7 @@ export const adminApi = staffApi.injectEndpoints({
           queryApi,
           (body) => {
             const response = body as AuditResponse;
-            return { entries: response.data ?? [], perPage: response.perPage ?? perPage, next: response.next ?? null };
+            return { entries: response.entries ?? [], perPage: response.perPage ?? perPage, next: response.next ?? null };
           },
         ),
       providesTags: ['AuditLog'],

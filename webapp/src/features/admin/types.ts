@@ -36,7 +36,7 @@ export type AdminHardwareItem = Omit<Schema<'ItemOut'>, 'status'> & {
 /** The body of POST /api/hardware/ and PUT /api/hardware/{id}/. */
 export type HardwareItemBody = Schema<'ItemBody'>;
 
-/** POST /api/upload-image/ answers (outside the data envelope). */
+/** POST /api/upload-image/ answers. */
 export type UploadedImageResponse = Schema<'Uploaded'>;
 
 export type FieldChange = Schema<'FieldChange'>;
@@ -56,10 +56,4 @@ export interface AuditPage {
   perPage: number;
   /** The cursor of the next (older) page; null on the last page. */
   next: string | null;
-}
-
-/** `{ success, data }`, the envelope of the hardware and sign-in routes. */
-export interface Envelope<T> {
-  success: boolean;
-  data: T;
 }

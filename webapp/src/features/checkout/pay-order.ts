@@ -217,7 +217,7 @@ async function createAccount(
     const fallback = errorCode(error) === 'order_secret_mismatch' ? paymentMessages.orderSecretMismatch : paymentMessages.userAccountFailed;
     throw new CardPaymentFailure(serverErrorMessage(error, fallback));
   }
-  if (!account || account.success === false) throw new CardPaymentFailure(paymentMessages.userAccountFailed);
+  if (!account) throw new CardPaymentFailure(paymentMessages.userAccountFailed);
   const extensions = account.extensions ?? [];
   onProgress('accountCreated');
   if (extensions.length > 0) onProgress('extensionsSetUp');

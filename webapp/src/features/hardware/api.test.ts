@@ -40,15 +40,15 @@ describe('hardware data', () => {
     expect(server.calls[0].url.search).toBe('?brand=yealink');
   });
 
-  it('a failed call and an answer with success false are both errors', async () => {
+  it('a failed call and a 200 that is not the list are both errors', async () => {
     fakeHardwareServer({
-      list: (brand) => (brand === 'cisco' ? jsonResponse({ success: false, error: 'Boom', code: 'internal' }, 500) : { success: false, error: 'Nope' }),
+      list: (brand) => (brand === 'cisco' ? jsonResponse({ success: false, error: 'Boom', code: 'internal' }, 500) : { error: 'Nope' }),
     });
     const store = makeStore();
     const cisco = await store.dispatch(hardwareApi.endpoints.getBrandHardware.initiate('cisco'));
     expect(cisco.error).toMatchObject({ status: 500 });
     const polycom = await store.dispatch(hardwareApi.endpoints.getBrandHardware.initiate('polycom'));
-    expect(polycom.error).toMatchObject({ status: 200, data: { success: false } });
+    expect(polycom.error).toMatchObject({ status: 200, data: { error: 'Nope' } });
   });
 });
 

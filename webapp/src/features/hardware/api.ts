@@ -64,21 +64,22 @@ export function brandProducts(items: WireHardwareItem[], brand: HardwareBrand): 
     .filter((product): product is HardwareProduct => product !== null && product.brand === brand && product.status === 'published');
 }
 
-function isSuccess(body: unknown): boolean {
-  return typeof body === 'object' && body !== null && (body as { success?: unknown }).success === true;
+/** An answer of the list's shape, `{ items: [...] }`: anything else is read as a failure. */
+function isItemList(body: unknown): body is HardwareListResponse {
+  return typeof body === 'object' && body !== null && Array.isArray((body as { items?: unknown }).items);
 }
 
 export const hardwareApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** One brand's published phones; a failed call or `success: false` is an error (the section offers Try Again). */
+    /** One brand's published phones; a failed call or an answer that is not the list is an error (the section offers Try Again). */
     getBrandHardware: build.query<HardwareProduct[], HardwareBrand>({
       query: (brand) => ({
         url: 'hardware/',
         params: { brand },
         credentials: 'include',
-        validateStatus: (response, body) => response.ok && isSuccess(body),
+        validateStatus: (response, body) => response.ok && isItemList(body),
       }),
-      transformResponse: (response: HardwareListResponse, _meta, brand) => brandProducts(response.data ?? [], brand),
+      transformResponse: (response: HardwareListResponse, _meta, brand) => brandProducts(response.items, brand),
       keepUnusedDataFor: HARDWARE_CACHE_SECONDS,
     }),
   }),
@@ -93,7 +94,7 @@ export const { useGetBrandHardwareQuery } = hardwareApi;
 export const liveHardware: LivePage = {
   api: '/api/hardware/',
   preload: (dispatch, answer) => {
-    const items = (answer as HardwareListResponse).data ?? [];
+    const items = isItemList(answer) ? answer.items : [];
     dispatch(
       hardwareApi.util.upsertQueryEntries(
         BRANDS.map((brand) => ({ endpointName: 'getBrandHardware' as const, arg: brand, value: brandProducts(items, brand) })),

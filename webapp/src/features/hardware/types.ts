@@ -64,12 +64,9 @@ export interface WireHardwareItem {
   updatedAt?: string | null;
 }
 
-/** The shop's envelope. */
+/** GET /api/hardware/ answers the list itself. */
 export interface HardwareListResponse {
-  success: boolean;
-  data?: WireHardwareItem[];
-  error?: string;
-  code?: string;
+  items: WireHardwareItem[];
 }
 
 /**

@@ -2,7 +2,6 @@ import { api } from '../../lib/api';
 import type { Registrations } from '../../lib/api-types';
 import type {
   AttachPaymentMethodArgs,
-  AttachPaymentMethodResponse,
   CreateTrialAccountArgs,
   CreateTrialAccountResponse,
   TrialSetupIntentResponse,
@@ -21,8 +20,8 @@ export const trialApi = api.injectEndpoints({
     createTrialSetupIntent: build.mutation<TrialSetupIntentResponse, { customerId: string }>({
       query: (body) => ({ url: 'create-trial-setup-intent/', method: 'POST', body }),
     }),
-    /** Saves the confirmed card for after the trial. */
-    attachPaymentMethod: build.mutation<AttachPaymentMethodResponse, AttachPaymentMethodArgs>({
+    /** Saves the confirmed card for after the trial (204: nothing more to tell). */
+    attachPaymentMethod: build.mutation<void, AttachPaymentMethodArgs>({
       query: (body) => ({ url: 'attach-payment-method/', method: 'POST', body }),
     }),
     getTrial: build.query<TrialView, string>({

@@ -5,7 +5,6 @@ import { paymentMethodId, type StripeCardElement, type StripeClient } from '../.
 import { messages } from './messages';
 import type {
   AttachPaymentMethodArgs,
-  AttachPaymentMethodResponse,
   CreateTrialAccountArgs,
   CreateTrialAccountResponse,
   TrialSetupIntentResponse,
@@ -17,7 +16,7 @@ import type {
 export interface TrialCalls {
   createAccount(args: CreateTrialAccountArgs): Promise<CreateTrialAccountResponse>;
   createSetupIntent(args: { customerId: string }): Promise<TrialSetupIntentResponse>;
-  attachPaymentMethod(args: AttachPaymentMethodArgs): Promise<AttachPaymentMethodResponse>;
+  attachPaymentMethod(args: AttachPaymentMethodArgs): Promise<void>;
 }
 
 /** The card to save after the account exists: only a complete card in a loaded Stripe.js. */
@@ -98,8 +97,9 @@ export async function saveTrialCard(card: TrialCard, customerId: string, calls: 
     if (confirmed.error || confirmed.setupIntent?.status !== 'succeeded') return false;
     const methodId = paymentMethodId(confirmed.setupIntent);
     if (!methodId) return false;
-    const attached = await calls.attachPaymentMethod({ paymentMethodId: methodId, customerId });
-    return attached?.success !== false && attached?.paymentMethodSaved !== false;
+    // Saved unless it rejects: the server answers 204, or a refusal.
+    await calls.attachPaymentMethod({ paymentMethodId: methodId, customerId });
+    return true;
   } catch (error) {
     console.warn('The card was not saved for after the trial', error);
     return false;

@@ -17,8 +17,6 @@ export type TrialSetupIntentResponse = Schema<'SetupOut'>;
 /** POST /api/attach-payment-method/ */
 export type AttachPaymentMethodArgs = Schema<'AttachBody'>;
 
-export type AttachPaymentMethodResponse = Schema<'CardSaved'>;
-
 /** GET /api/trials/{id}: what the thank-you page can show after the navigation state is gone. */
 export type TrialView = Schema<'TrialOut'>;
 

@@ -26,18 +26,17 @@ function invoicesServer(overrides: Record<string, (request: Request) => unknown>
   let cancellation: unknown = NOT_CANCELLED;
   return mockFetch({
     [`GET ${BASE}/invoices`]: () => ({
-      success: true,
-      data: [{ id: 'in_1', number: null, date: '2026-11-27T09:00:00Z', amountPence: 599, paidPence: 599, status: 'paid', url: null }],
+      invoices: [{ id: 'in_1', number: null, date: '2026-11-27T09:00:00Z', amountPence: 599, paidPence: 599, status: 'paid', url: null }],
     }),
-    [`GET ${BASE}/card`]: () => ({ success: true, data: { card: CARD } }),
-    [`GET ${BASE}/cancellation`]: () => ({ success: true, data: cancellation }),
+    [`GET ${BASE}/card`]: () => ({ card: CARD }),
+    [`GET ${BASE}/cancellation`]: () => cancellation,
     [`POST ${BASE}/cancellation`]: () => {
       cancellation = CANCELLED;
-      return { success: true, data: cancellation };
+      return cancellation;
     },
     [`DELETE ${BASE}/cancellation`]: () => {
       cancellation = NOT_CANCELLED;
-      return { success: true, data: cancellation };
+      return cancellation;
     },
     'GET /api/checkout/config': () => ({ stripePublishableKey: 'pk_test', stripeJsUrl: 'http://stripe.invalid/v3/', googleClientId: null }),
     ...overrides,
@@ -86,11 +85,11 @@ describe('OrderCredit', () => {
   it('shows the balance and tops up a chosen amount, once per request', async () => {
     let balance = 10_000;
     const { calls } = mockFetch({
-      [`GET ${BASE}/credit`]: () => ({ success: true, data: credit(balance) }),
+      [`GET ${BASE}/credit`]: () => credit(balance),
       [`POST ${BASE}/credit/top-ups`]: async (request) => {
         const body = (await request.json()) as { amountPence: number; requestId: string };
         balance += body.amountPence * 10;
-        return { success: true, data: { status: 'paid', clientSecret: null, chargedPence: 2400, credit: credit(balance) } };
+        return { status: 'paid', clientSecret: null, chargedPence: 2400, credit: credit(balance) };
       },
       'GET /api/checkout/config': () => ({ stripePublishableKey: 'pk_test', stripeJsUrl: 'http://stripe.invalid/v3/', googleClientId: null }),
     });
@@ -110,7 +109,7 @@ describe('OrderCredit', () => {
 
   it('tells the buyer a declined card bought nothing and what to do', async () => {
     mockFetch({
-      [`GET ${BASE}/credit`]: () => ({ success: true, data: credit(10_000) }),
+      [`GET ${BASE}/credit`]: () => credit(10_000),
       [`POST ${BASE}/credit/top-ups`]: () =>
         jsonResponse({ success: false, code: 'card_declined', error: 'Your card was declined.', card_declined: true }, 402),
       'GET /api/checkout/config': () => ({ stripePublishableKey: 'pk_test', stripeJsUrl: 'http://stripe.invalid/v3/', googleClientId: null }),
@@ -124,13 +123,11 @@ describe('OrderCredit', () => {
 
   it('lists what bought and what spent the credit', async () => {
     mockFetch({
-      [`GET ${BASE}/credit`]: () => ({
-        success: true,
-        data: credit(9834, [
+      [`GET ${BASE}/credit`]: () =>
+        credit(9834, [
           { at: '2026-11-27T10:00:00Z', tenths: -166, kind: 'call', reference: '+447700900123', seconds: 61 },
           { at: '2026-11-26T10:00:00Z', tenths: 10_000, kind: 'checkout', reference: 'pi_1', seconds: null },
         ]),
-      }),
       'GET /api/checkout/config': () => ({ stripePublishableKey: 'pk_test', stripeJsUrl: 'http://stripe.invalid/v3/', googleClientId: null }),
     });
     renderWithProviders(<OrderCredit orderId={ORDER} />, { store: makeStore() });
@@ -141,7 +138,7 @@ describe('OrderCredit', () => {
   });
 
   it('is not shown for a plan that includes its calls', async () => {
-    mockFetch({ [`GET ${BASE}/credit`]: () => ({ success: true, data: { ...credit(0), available: false } }) });
+    mockFetch({ [`GET ${BASE}/credit`]: () => ({ ...credit(0), available: false }) });
     const store = makeStore();
     renderWithProviders(<OrderCredit orderId={ORDER} />, { store });
     const selectCredit = accountApi.endpoints.getCredit.select(ORDER);
@@ -163,12 +160,12 @@ describe('Calls abroad', () => {
     let international: unknown = ABROAD_OFF;
     const puts: unknown[] = [];
     mockFetch({
-      [`GET ${BASE}/credit`]: () => ({ success: true, data: credit(10_000, [], international) }),
+      [`GET ${BASE}/credit`]: () => credit(10_000, [], international),
       [`PUT ${BASE}/credit/international-calls`]: async (request) => {
         const body = (await request.json()) as { monthlyCapPence: number | null };
         puts.push(body);
         international = { ...ABROAD_OFF, monthlyCapPence: body.monthlyCapPence };
-        return { success: true, data: credit(10_000, [], international) };
+        return credit(10_000, [], international);
       },
       'GET /api/checkout/config': () => ({ stripePublishableKey: 'pk_test', stripeJsUrl: 'http://stripe.invalid/v3/', googleClientId: null }),
     });

@@ -29,7 +29,7 @@ const receipt: HardwareReceipt = {
   refundedPence: 0,
 };
 
-const SESSION = { success: true, data: { email: 'jo@example.com', csrfToken: 'csrf-1', verified: true } };
+const SESSION = { email: 'jo@example.com', csrfToken: 'csrf-1', verified: true };
 
 function renderPage(answer: () => unknown, me: () => unknown = () => SESSION) {
   mockFetch({ [`GET ${PATH}`]: answer, 'GET /api/account/me': me });

@@ -79,7 +79,7 @@ describe('staff sign-in and the guard', () => {
       extra: {
         'POST /api/admin/login': () =>
           new Promise((resolve) => {
-            release = () => resolve({ success: true, data: staffSession() });
+            release = () => resolve(staffSession());
           }),
       },
     });

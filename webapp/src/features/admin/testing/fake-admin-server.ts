@@ -1,4 +1,4 @@
-import { jsonResponse, mockFetch, type Handler } from '../../../testing/mock-fetch';
+import { jsonResponse, mockFetch, noContent, type Handler } from '../../../testing/mock-fetch';
 import { BRANDS, type AdminHardwareItem, type AuditEntry, type FieldChange, type HardwareItemBody, type StaffRole, type StaffSession } from '../types';
 import { MAIL_STATUSES, type MailDetail } from '../mail-types';
 import { fakeOrderRoutes, type FakeOrder } from './fake-orders';
@@ -130,12 +130,12 @@ export function fakeAdminServer(options: FakeAdminOptions = {}) {
         existing.pricePence === updated.pricePence ? [] : [{ field: 'price', from: existing.pricePence, to: updated.pricePence }];
       items = items.map((item) => (item.id === existing.id ? updated : item));
       record(updated, 'updated', changes);
-      return { success: true, data: updated };
+      return updated;
     }
     const created = fromBody(body, hardwareItem({ id: `new-${items.length + 1}` }));
     items = [...items, created];
     record(created, 'created');
-    return jsonResponse({ success: true, data: created }, 201);
+    return jsonResponse(created, 201);
   };
 
   const fetch = mockFetch({
@@ -146,19 +146,19 @@ export function fakeAdminServer(options: FakeAdminOptions = {}) {
         return refusal(401, 'invalid_credentials', 'The e-mail or password is not right.');
       }
       session = staffSession('admin');
-      return { success: true, data: session };
+      return session;
     },
-    'GET /api/admin/me': () => (session ? { success: true, data: session } : refusal(401, 'not_signed_in', 'Please sign in.')),
+    'GET /api/admin/me': () => (session ?? refusal(401, 'not_signed_in', 'Please sign in.')),
     'POST /api/admin/logout': (request) => {
       const who = staff(request, false);
       if (who instanceof Response) return who;
       if (request.headers.get('X-CSRF-Token') !== who.csrfToken) return refusal(403, 'csrf', 'Missing token');
       session = null;
-      return { success: true };
+      return noContent();
     },
     'GET /api/admin/hardware/': (request) => {
       const who = staff(request, false);
-      return who instanceof Response ? who : { success: true, data: items };
+      return who instanceof Response ? who : { items };
     },
     'POST /api/hardware/': (request) => save(request, null),
     'POST /api/upload-image/': async (request) => {
@@ -168,7 +168,7 @@ export function fakeAdminServer(options: FakeAdminOptions = {}) {
       if (!form.get('brand')) return refusal(422, 'invalid_image', 'Please select a brand before uploading images');
       uploads += 1;
       const id = `image-${uploads}`;
-      return jsonResponse({ success: true, imageId: id, imageUrl: `/api/hardware-images/${id}`, filename: `upload-${uploads}.png` }, 201);
+      return jsonResponse({ imageId: id, imageUrl: `/api/hardware-images/${id}`, filename: `upload-${uploads}.png` }, 201);
     },
     'GET /api/admin/audit-log': (request) => {
       const who = staff(request, false);
@@ -180,9 +180,9 @@ export function fakeAdminServer(options: FakeAdminOptions = {}) {
       // The cursor is opaque to the app; here it is the id of the page's last entry.
       const matching = audit.filter((entry) => !item || entry.itemId === item);
       const start = before ? matching.findIndex((entry) => String(entry.id) === before) + 1 : 0;
-      const data = matching.slice(start, start + perPage);
-      const next = start + perPage < matching.length ? String(data.at(-1)?.id) : null;
-      return { success: true, data, perPage, next };
+      const entries = matching.slice(start, start + perPage);
+      const next = start + perPage < matching.length ? String(entries.at(-1)?.id) : null;
+      return { entries, perPage, next };
     },
     ...orders.handlers,
     'GET /api/admin/mail': (request) => {
@@ -228,13 +228,13 @@ export function fakeAdminServer(options: FakeAdminOptions = {}) {
       if (options.failDelete?.includes(existing.id)) return refusal(500, 'internal', 'Something went wrong.');
       items = items.filter((entry) => entry.id !== existing.id);
       record(existing, 'deleted');
-      return jsonResponse({ success: true });
+      return noContent();
     }
     if (image && request.method === 'DELETE') {
       fetch.calls.push({ method: 'DELETE', url, body: '' });
       const who = staff(request, true);
       if (who instanceof Response) return who;
-      return jsonResponse({ success: true });
+      return noContent();
     }
     return base!(input, init);
   });

@@ -64,7 +64,6 @@ export const paidSubscription = { success: true, status: 'active', subscriptionI
 
 export function accountFixture(overrides: Partial<UserAccountResponse> = {}): UserAccountResponse {
   return {
-    success: true,
     unique_identifier: 'SB-123456',
     orderId: ORDER_ID,
     customerId: 'cus_123',

@@ -151,8 +151,8 @@ describe('hardware page: section states', () => {
     expect(server.listCalls()).toEqual(['cisco', 'cisco']);
   });
 
-  it('an answer with success false is an error too', async () => {
-    fakeHardwareServer({ list: () => ({ success: false, error: 'Nope' }) });
+  it('a 200 that is not the list is an error too', async () => {
+    fakeHardwareServer({ list: () => ({ error: 'Nope' }) });
     renderHardwarePage('/hardware#polycom');
     expect(await within(section('Polycom Phones')).findByRole('alert')).toHaveTextContent('Failed to load Polycom phones. Please try again later.');
   });

@@ -39,7 +39,7 @@ export function phone(overrides: Partial<WireHardwareItem> = {}): WireHardwareIt
 interface FakeHardwareOptions {
   /** The catalogue; GET /api/hardware/?brand=x answers the items of brand x, like the server. */
   items?: WireHardwareItem[];
-  /** Overrides the answer for a brand (an error Response, a `success: false` body, ...). */
+  /** Overrides the answer for a brand (an error Response, a body that is not the list, ...). */
   list?: (brand: HardwareBrand | null) => unknown;
   extra?: Record<string, Handler>;
 }
@@ -70,7 +70,7 @@ export function fakeHardwareServer(options: FakeHardwareOptions = {}) {
       const brand = new URL(request.url).searchParams.get('brand') as HardwareBrand | null;
       const override = options.list?.(brand);
       if (override !== undefined) return override;
-      return { success: true, data: items.filter((item) => !brand || item.brand === brand) };
+      return { items: items.filter((item) => !brand || item.brand === brand) };
     },
     'POST /api/carts': () => {
       created = true;

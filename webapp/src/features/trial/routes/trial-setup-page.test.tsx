@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { filledForm, typeAccountForm } from '../../../testing/account-form';
 import { installFakeStripe } from '../../../testing/fake-stripe';
-import { jsonResponse, mockFetch, type Handler } from '../../../testing/mock-fetch';
+import { jsonResponse, mockFetch, noContent, type Handler } from '../../../testing/mock-fetch';
 import { freeNumber, TRIAL_ID, trialAccountFixture, trialConfig } from '../testing/fixtures';
 import { renderTrialSetup } from '../testing/render-trial';
 import type { TrialThankYouState } from '../types';
@@ -18,7 +18,7 @@ function server(overrides: Record<string, Handler> = {}) {
     'GET /api/checkout/config': () => trialConfig,
     [ACCOUNT]: () => trialAccountFixture(),
     [SETUP_INTENT]: () => ({ client_secret: 'seti_1_secret_x', setup_intent_id: 'seti_1', status: 'requires_payment_method' }),
-    [ATTACH]: () => ({ success: true, paymentMethodSaved: true }),
+    [ATTACH]: () => noContent(),
     ...overrides,
   });
 }
@@ -240,7 +240,7 @@ describe('starting the trial', () => {
   it.each([
     ['a failure without a message', () => jsonResponse({ oops: true }, 500)],
     ['a network failure', () => Promise.reject(new TypeError('Failed to fetch'))],
-    ['a 200 without an account', () => ({ success: false })],
+    ['a 200 without an account', () => ({})],
   ])('%s says Error creating account. Please try again.', async (_name, answer) => {
     const user = userEvent.setup();
     server({ [ACCOUNT]: answer });

@@ -13,7 +13,6 @@ export const trialConfig = {
 
 export function trialAccountFixture(overrides: Partial<CreateTrialAccountResponse> = {}): CreateTrialAccountResponse {
   return {
-    success: true,
     customerId: TRIAL_ID,
     trialId: TRIAL_ID,
     extensions: [{ number: '101', username: 'jane101', password: 'HYZo9yHHvGpo' }],
