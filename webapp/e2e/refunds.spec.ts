@@ -23,8 +23,8 @@ async function ok(response: Awaited<ReturnType<APIRequestContext['post']>>): Pro
 
 /** A confirmed order of two of an in-stock phone, paid by card at the stand-in. */
 async function paidHardwareOrder(request: APIRequestContext): Promise<PaidOrder> {
-  const { data } = (await ok(await request.get('/api/hardware/'))) as { data: { id: string; name: string; pricePence: number; inStock: boolean }[] };
-  const phone = data.find((item) => item.inStock && item.pricePence > 0);
+  const { items } = (await ok(await request.get('/api/hardware/'))) as { items: { id: string; name: string; pricePence: number; inStock: boolean }[] };
+  const phone = items.find((item) => item.inStock && item.pricePence > 0);
   expect(phone, 'the seeded catalogue has an in-stock phone').toBeDefined();
   const cart = (await ok(await request.post('/api/carts'))).id as string;
   await ok(await request.post(`/api/carts/${cart}/hardware`, { data: { productId: phone!.id, quantity: 2 } }));
