@@ -84,7 +84,7 @@ export const accountApi = accountTagged.injectEndpoints({
       extraOptions: signedInOnly,
       providesTags: [ACCOUNT],
     }),
-    getOrder: build.query<AccountOrderDetail, string>({
+    getAccountOrder: build.query<AccountOrderDetail, string>({
       query: (orderId) => order(orderId),
       extraOptions: signedInOnly,
       providesTags: [ACCOUNT],
@@ -95,7 +95,7 @@ export const accountApi = accountTagged.injectEndpoints({
       providesTags: [ACCOUNT],
     }),
     /** A new SIP password for an extension of a service order (or a trial): shown once. */
-    resetSipPassword: build.mutation<NewSipPassword, { kind: 'order' | 'trial'; ownerId: string; number: string }>({
+    resetAccountSipPassword: build.mutation<NewSipPassword, { kind: 'order' | 'trial'; ownerId: string; number: string }>({
       query: ({ kind, ownerId, number }) => ({
         url: `account/${kind === 'trial' ? 'trials' : 'orders'}/${segment(ownerId)}/extensions/${segment(number)}/sip-password`,
         method: 'POST',
@@ -121,7 +121,7 @@ export const accountApi = accountTagged.injectEndpoints({
       },
     }),
     /** A mobile's new PAC code, through the order's own route as its signed-in owner (answers the order). */
-    giveTransferPac: build.mutation<unknown, { orderId: string; number: string; pac: string }>({
+    giveAccountTransferPac: build.mutation<unknown, { orderId: string; number: string; pac: string }>({
       query: ({ orderId, number, pac }) => ({ url: `orders/${segment(orderId)}/transfers/${segment(number)}/pac`, method: 'POST', body: { pac } }),
       extraOptions: signedInOnly,
       invalidatesTags: (_result, error, { orderId }) => (error ? [] : [{ type: TRANSFERS, id: orderId }]),
@@ -208,12 +208,12 @@ export const {
   useRequestPasswordResetMutation,
   useSignOutMutation,
   useGetOrdersQuery,
-  useGetOrderQuery,
+  useGetAccountOrderQuery,
   useGetHardwareReceiptQuery,
-  useResetSipPasswordMutation,
+  useResetAccountSipPasswordMutation,
   useGetTransfersQuery,
   useSignLetterOfAuthorityMutation,
-  useGiveTransferPacMutation,
+  useGiveAccountTransferPacMutation,
   useGetInvoicesQuery,
   useGetCardQuery,
   useStartCardChangeMutation,

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { errorCode, errorStatus, serverErrorText } from '../../../lib/api-error';
-import { useResetSipPasswordMutation } from '../api';
+import { useResetAccountSipPasswordMutation } from '../api';
 import type { NewSipPassword } from '../types';
 
 export const resetMessages = {
@@ -44,7 +44,7 @@ export function ExtensionPasswordReset({ ownerId, number, kind = 'order' }: Exte
   const [step, setStep] = useState<Step>({ name: 'idle' });
   const [notice, setNotice] = useState<string | null>(null);
   const startButton = useRef<HTMLButtonElement>(null);
-  const [resetSipPassword] = useResetSipPasswordMutation();
+  const [resetSipPassword] = useResetAccountSipPasswordMutation();
 
   const reset = async () => {
     setStep({ name: 'resetting' });

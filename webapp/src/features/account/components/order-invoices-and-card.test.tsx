@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeStore } from '../../../app/store';
 import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
@@ -100,7 +100,8 @@ describe('OrderCredit', () => {
     expect(screen.getByText(/costs £24.00 with VAT/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Top up £20.00' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Paid £24.00: £20.00 of credit is added.');
-    expect(screen.getByTestId('credit-balance')).toHaveTextContent('£30.00');
+    // The answer's balance is written into the credit's cache just after the status shows.
+    await waitFor(() => expect(screen.getByTestId('credit-balance')).toHaveTextContent('£30.00'));
     const posts = calls.filter((c) => c.method === 'POST').map((c) => JSON.parse(c.body) as { amountPence: number; requestId: string });
     expect(posts).toHaveLength(1);
     expect(posts[0].amountPence).toBe(2000);

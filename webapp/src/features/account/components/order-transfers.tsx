@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { NumberTransfers, type TransferActions } from '../../../components/number-transfers/number-transfers';
 import { errorStatus, serverErrorText } from '../../../lib/api-error';
-import { useGetTransfersQuery, useGiveTransferPacMutation, useSignLetterOfAuthorityMutation } from '../api';
+import { useGetTransfersQuery, useGiveAccountTransferPacMutation, useSignLetterOfAuthorityMutation } from '../api';
 
 export const transferMessages = {
   loading: 'Loading your number transfers…',
@@ -19,7 +19,7 @@ export function OrderTransfers({ orderId }: { orderId: string }) {
   const id = useId();
   const transfers = useGetTransfersQuery(orderId);
   const [signLetterOfAuthority] = useSignLetterOfAuthorityMutation();
-  const [giveTransferPac] = useGiveTransferPacMutation();
+  const [giveTransferPac] = useGiveAccountTransferPacMutation();
 
   // Each answer lands in the cache: the signature answers the transfers, the PAC has them read again.
   const actions: TransferActions = {

@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import { PageMeta } from '../../../components/page-meta';
-import { useGetOrderQuery } from '../api';
+import { useGetAccountOrderQuery } from '../api';
 import { AccountGate } from '../components/account-gate';
 import { CallsOutNotice } from '../components/calls-out-notice';
 import { OrderInvoicesAndCard } from '../components/order-invoices-and-card';
@@ -23,7 +23,7 @@ export function OrderPage() {
 }
 
 function OrderDetail({ id }: { id: string }) {
-  const { data: order, error: failure } = useGetOrderQuery(id);
+  const { data: order, error: failure } = useGetAccountOrderQuery(id);
   const error = failure && !order ? refusalMessage(failure, 'This order could not be loaded just now. Please reload the page in a moment.') : null;
 
   return (
