@@ -9,6 +9,8 @@ test('the home page shows no error: the comparison is a named drawing and a tabl
   expect(html).toContain(HEADING);
   expect(html).not.toMatch(/Error loading|try again later/i);
 
+  // A visitor who has not asked for less motion (playwright.config.ts runs the rest without it).
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
   await openLive(page, '/');
   await expect(page.getByText(/Error loading|try again later/i)).toHaveCount(0);
   await expect(page.getByRole('alert')).toHaveCount(0);
