@@ -5,17 +5,18 @@ import { defineConfig, devices } from '@playwright/test';
 // - `catalogue`, one file at a time: the specs that change the hardware catalogue (admin,
 //   hardware-prices and live-pages create, reprice, unstock and delete phones) with every spec
 //   that picks a phone from it or reads /hardware (the first in-stock phone, the brand with the
-//   most phones, /hardware's HTML and console, the links it lists; a phone deleted meanwhile
-//   would leave a page with a missing picture), and the one crawl of the site map (site-map.spec:
-//   /hardware hydrates without a console error only while no phone is deleted under it).
+//   most phones, /hardware's HTML and console), and the crawl of the site map's catalogue pages
+//   (site-map-hardware.spec: /hardware hydrates without a console error only while no phone is
+//   deleted under it; a deleted phone's picture answers 404).
 // - `stock`, one file at a time: numbers.spec takes "the first available number" of 0161 and
 //   0121 and the first free-trial number, and trial.spec takes free-trial numbers and runs the
 //   trial jobs with a moved clock (they end every unconfirmed trial).
 // - `rest`, on whichever worker is free: specs that read none of that (axe's findings on
-//   /hardware do not depend on which phones it lists), or make state of their
-//   own (their own cart, order, 0117 numbers, transfer, quote, e-mail address), found again by
-//   its own order number, company or address; staff sign-ins are separate sessions, and only
-//   failed ones are limited (admin.spec makes the one failure).
+//   /hardware do not depend on which phones it lists; the crawl of every other page of the site
+//   map, in four parallel parts; the home page's links, which land on /hardware whatever it
+//   lists), or make state of their own (their own cart, order, 0117 numbers, transfer, quote,
+//   e-mail address), found again by its own order number, company or address; staff sign-ins
+//   are separate sessions, and only failed ones are limited (admin.spec makes the one failure).
 // - `alone`, after all of them: analytics.spec counts today's page views exactly, so nothing
 //   else may open a page while it runs. (A failure in the others skips it: fix that first.)
 const catalogue = [
@@ -25,11 +26,10 @@ const catalogue = [
   'hardware-checkout.spec.ts',
   'hardware-prices.spec.ts',
   'hardware.spec.ts',
-  'links.spec.ts',
   'live-pages.spec.ts',
   'prerender.spec.ts',
   'refunds.spec.ts',
-  'site-map.spec.ts',
+  'site-map-hardware.spec.ts',
   'support.spec.ts',
 ];
 const stock = ['numbers.spec.ts', 'trial.spec.ts'];

@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { execFile, execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { freshStart } from './helpers';
+import { axeFindings, freshStart } from './helpers';
 import { buySingleUserByCard, typeCard, type Account } from './service-checkout';
 
 // The customer's services on their account, from a real order: an extension's SIP password
@@ -182,8 +181,7 @@ test('a desk-phone order’s VAT receipt: the shop’s VAT number, net + VAT = t
   // No accessibility finding, on a desktop and on a phone (390 px wide).
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 844 });
-    const found = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-    expect(found.violations.map((v) => `${width}px: ${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+    expect(await axeFindings(page, `${width}px`)).toEqual([]);
   }
   const scrolls = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
   expect(scrolls, 'the receipt fits a phone without sideways scrolling').toBe(false);

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { freshStart, planCard } from './helpers';
+import { axeFindings, freshStart, planCard } from './helpers';
 import {
   CARDS,
   checkoutFromCartDropdown,
@@ -163,12 +162,6 @@ test('"Forgot password": the e-mailed link sets a new password, confirms the add
   await third.context().close();
 });
 
-async function axeViolations(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return result.violations.map((v) => `${page.url()}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ')} — ${v.help}`);
-}
 
 async function fitsThePhone(page: Page) {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -186,7 +179,7 @@ test('the account pages fit a phone (390 px) and axe finds nothing on them', asy
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.waitForLoadState('networkidle');
     await fitsThePhone(page);
-    found.push(...(await axeViolations(page)));
+    found.push(...(await axeFindings(page)));
   }
   await page.screenshot({ path: 'test-results/account-phone.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -203,12 +196,12 @@ test('the account pages fit a phone (390 px) and axe finds nothing on them', asy
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.waitForLoadState('networkidle');
     await fitsThePhone(page);
-    found.push(...(await axeViolations(page)));
+    found.push(...(await axeFindings(page)));
   }
   // The error state too.
   await page.goto('/account/sign-in');
   await signInForm(page, 'nobody@example.com', 'wrong-password');
   await expect(page.getByRole('alert')).toBeVisible();
-  found.push(...(await axeViolations(page)));
+  found.push(...(await axeFindings(page)));
   expect(found, `axe found:\n${found.join('\n')}`).toEqual([]);
 });

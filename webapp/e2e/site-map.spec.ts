@@ -1,94 +1,17 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { consoleErrors } from './helpers';
+import { test } from '@playwright/test';
+import { CATALOGUE_PAGES, crawl, pagesToCrawl } from './crawl';
 
-/**
- * One crawl of the site map runs every per-page check, each page loaded twice (without and
- * with JavaScript) instead of once per check:
- * - without JavaScript, every page the sitemap lists is real HTML: served for its exact path,
- *   one H1, one title, the canonical and og:url of its path, index/follow, a description and
- *   JSON-LD;
- * - with JavaScript, it hydrates without a console error, still has one H1, and axe-core
- *   (WCAG 2.x A and AA and its best practices) finds nothing; the buyer's pages the sitemap
- *   leaves out are scanned by axe too.
- * The pages are shared out between parallel parts so that both workers crawl at once.
- */
-const SITE_URL = 'https://www.talkbridge.co.uk';
-const UNLISTED = ['/checkout', '/hardware-checkout', '/free-trial-account-setup'];
+// Every page of the site map but the catalogue's (site-map-hardware.spec.ts), shared out between
+// parallel parts so that both workers crawl at once, beside the other specs (crawl.ts says what
+// each page is checked for).
 const PARTS = 4;
-
-async function sitemap(request: APIRequestContext): Promise<{ path: string; lastmod: string | undefined }[]> {
-  const response = await request.get('/sitemap.xml');
-  expect(response.status()).toBe(200);
-  const xml = await response.text();
-  return [...xml.matchAll(/<url>(.*?)<\/url>/gs)].map(([, entry]) => ({
-    path: new URL(/<loc>([^<]+)<\/loc>/.exec(entry)?.[1] ?? '').pathname,
-    lastmod: /<lastmod>([^<]+)<\/lastmod>/.exec(entry)?.[1],
-  }));
-}
-
-/** The prerendered HTML as a browser without JavaScript shows it. */
-async function withoutJavaScript(page: Page, path: string) {
-  const response = await page.goto(path);
-  expect(response?.status(), path).toBe(200);
-  expect(new URL(page.url()).pathname, `${path} is served for its exact path, no redirect`).toBe(path);
-  await expect(page.getByRole('heading', { level: 1 }), path).toHaveCount(1);
-  await expect(page, path).toHaveTitle(/Talkbridge/);
-  await expect(page.locator('head > title'), path).toHaveCount(1);
-  await expect(page.locator('link[rel="canonical"]'), path).toHaveAttribute('href', `${SITE_URL}${path}`);
-  await expect(page.locator('meta[name="robots"]'), path).toHaveAttribute('content', 'index, follow');
-  await expect(page.locator('meta[name="description"]'), path).toHaveAttribute('content', /\w/);
-  await expect(page.locator('meta[property="og:url"]'), path).toHaveAttribute('content', `${SITE_URL}${path}`);
-  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
-  expect(blocks.length, `${path} has JSON-LD`).toBeGreaterThan(0);
-  for (const block of blocks) expect((JSON.parse(block) as Record<string, unknown>)['@context'], path).toBe('https://schema.org');
-}
-
-/** The page hydrated: one H1 still, and what axe finds. */
-async function withJavaScript(page: Page, path: string): Promise<string[]> {
-  await page.goto(path);
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('h1'), path).toHaveCount(1);
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return result.violations.map((v) => `${path}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ')} — ${v.help}`);
-}
-
-async function crawl(browser: Browser, page: Page, listed: string[], unlisted: string[]) {
-  const errors = consoleErrors(page);
-  const plain = await browser.newContext({ javaScriptEnabled: false });
-  const plainPage = await plain.newPage();
-  const found: string[] = [];
-  for (const path of listed) {
-    await test.step(path, async () => {
-      await withoutJavaScript(plainPage, path);
-      found.push(...(await withJavaScript(page, path)));
-    });
-  }
-  for (const path of unlisted) {
-    await test.step(path, async () => {
-      found.push(...(await withJavaScript(page, path)));
-    });
-  }
-  await plain.close();
-  expect(found, `axe found:\n${found.join('\n')}`).toEqual([]);
-  expect(errors, 'console errors (a hydration mismatch is one)').toEqual([]);
-}
 
 test.describe.configure({ mode: 'parallel' });
 
 for (let part = 0; part < PARTS; part += 1) {
   test(`every page of the site map: real HTML without JavaScript, hydrated without an error, nothing for axe (part ${part + 1} of ${PARTS})`, async ({ browser, page, request }) => {
-    const pages = await sitemap(request);
-    const paths = pages.map((entry) => entry.path);
-    expect(paths).toEqual(expect.arrayContaining(['/', '/plans-and-pricing']));
-    for (const { path, lastmod } of pages) expect(lastmod, path).toMatch(/^\d{4}-\d{2}-\d{2}/);
-    const mine = <T,>(list: T[]) => list.filter((_, index) => index % PARTS === part);
-    const listed = mine(paths);
-    const unlisted = mine(UNLISTED.filter((path) => !paths.includes(path)));
-    // A few seconds a page (two loads and axe), more on a busy machine.
-    test.setTimeout(60_000 + (listed.length + unlisted.length) * 8_000);
+    let index = 0;
+    const { listed, unlisted } = await pagesToCrawl(request, (path) => !CATALOGUE_PAGES.includes(path) && index++ % PARTS === part);
     await crawl(browser, page, listed, unlisted);
   });
 }
