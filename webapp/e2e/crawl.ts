@@ -11,7 +11,7 @@ import { axeFindings, consoleErrors } from './helpers';
  *   (WCAG 2.x A and AA and its best practices) finds nothing; the buyer's pages the sitemap
  *   leaves out are scanned by axe too.
  */
-const SITE_URL = 'https://www.talkbridge.co.uk';
+export const SITE_URL = 'https://www.talkbridge.co.uk';
 export const UNLISTED = ['/checkout', '/hardware-checkout', '/free-trial-account-setup'];
 
 export async function sitemap(request: APIRequestContext): Promise<{ path: string; lastmod: string | undefined }[]> {

@@ -1,9 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { consoleErrors } from './helpers';
+import { SITE_URL, sitemap } from './crawl';
 import { formatPence } from '../src/lib/format-money';
 import type { Catalogue } from '../src/lib/api-types';
-
-const SITE_URL = 'https://www.talkbridge.co.uk';
 
 /** Pages kept out of search engines: never in the sitemap, served as the noindex shell. */
 const NOINDEX_PATHS = [
@@ -18,16 +17,6 @@ const NOINDEX_PATHS = [
   '/admin',
   '/admin/login',
 ];
-
-async function sitemap(request: APIRequestContext): Promise<{ path: string; lastmod: string | undefined }[]> {
-  const response = await request.get('/sitemap.xml');
-  expect(response.status()).toBe(200);
-  const xml = await response.text();
-  return [...xml.matchAll(/<url>(.*?)<\/url>/gs)].map(([, entry]) => ({
-    path: new URL(/<loc>([^<]+)<\/loc>/.exec(entry)?.[1] ?? '').pathname,
-    lastmod: /<lastmod>([^<]+)<\/lastmod>/.exec(entry)?.[1],
-  }));
-}
 
 async function catalogue(request: APIRequestContext): Promise<Catalogue> {
   const response = await request.get('/api/catalogue');

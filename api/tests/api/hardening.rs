@@ -246,17 +246,29 @@ async fn fifty_clicks_on_one_order_and_fifty_sign_ups_for_one_number_do_not_star
         })
     });
     let (clicks, sign_ups): (Vec<_>, Vec<_>) = (clicks.collect(), sign_ups.collect());
-    // Meanwhile the shop's other pages answer.
+    // Meanwhile the shop's other pages answer, and no request holds a connection while it waits
+    // for another's lock. A starved pool (the old blocking `pg_advisory_lock`: a connection per
+    // waiting click) made other requests wait out the pool's 5 s acquire timeout and answer
+    // 500; its mark in PostgreSQL is a session waiting on an advisory lock. How fast the pages
+    // answer is printed, not asserted: it measures the machine as much as the server.
     let mut slowest = Duration::ZERO;
+    let mut waiting_on_a_lock = 0_i64;
     for _ in 0..20 {
         let started = Instant::now();
         let response = app.client.get(app.url("/api/hardware/")).timeout(Duration::from_secs(5)).send().await.unwrap();
         assert_eq!(response.status(), StatusCode::OK);
         slowest = slowest.max(started.elapsed());
+        let waiting: i64 = sqlx::query_scalar(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'advisory'",
+        )
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+        waiting_on_a_lock = waiting_on_a_lock.max(waiting);
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     eprintln!("slowest GET /api/hardware/ during the burst: {slowest:?}");
-    assert!(slowest < Duration::from_secs(1), "GET /api/hardware/ took {slowest:?} during the burst");
+    assert_eq!(waiting_on_a_lock, 0, "sessions waiting on an advisory lock, each holding a pooled connection");
     for click in clicks {
         let status = click.await.unwrap().unwrap();
         assert!(status == StatusCode::OK || status == StatusCode::CONFLICT, "{status}");
