@@ -1,9 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
-// Three workers against one server and one database (issue 33, item 7): the specs mostly wait
-// (on the server, timers, the network going quiet), and alone two workers used three quarters
-// of a core. The specs share that state, so each runs in a project whose neighbours never
-// change what it reads meanwhile:
+// Two workers against one server and one database (issue 33, item 7). The specs share that
+// state, so each runs in a project whose neighbours never change what it reads meanwhile:
 // - `catalogue`, one file at a time: the specs that change the hardware catalogue (admin,
 //   hardware-prices and live-pages create, reprice, unstock and delete phones) with every spec
 //   that picks a phone from it or reads /hardware (the first in-stock phone, the brand with the
@@ -40,7 +38,7 @@ const files = (names: string[]) => new RegExp(`/e2e/(${names.map((name) => name.
 
 export default defineConfig({
   testDir: 'e2e',
-  workers: 3,
+  workers: 2,
   retries: 0,
   // E2E_REPORT (set by .ci/test): a JSON report as well, from which the slowest tests are listed.
   reporter: process.env.E2E_REPORT ? [['list'], ['json', { outputFile: process.env.E2E_REPORT }]] : 'list',

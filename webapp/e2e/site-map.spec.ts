@@ -2,7 +2,7 @@ import { test } from '@playwright/test';
 import { CATALOGUE_PAGES, crawl, pagesToCrawl } from './crawl';
 
 // Every page of the site map but the catalogue's (site-map-hardware.spec.ts), shared out between
-// parallel parts so that the workers crawl at once, beside the other specs (crawl.ts says what
+// parallel parts so that both workers crawl at once, beside the other specs (crawl.ts says what
 // each page is checked for).
 const PARTS = 4;
 
