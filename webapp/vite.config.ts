@@ -120,6 +120,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Vitest's default leaves a core free (one worker on a 2-core machine, where the suite then
     // took 190 s with the other core idle); the files share nothing, so use every core.
     maxWorkers: Math.max(2, availableParallelism()),
+    // A test may take 15 s, not vitest's 5: the suite runs beside the Rust compile, and on a 2-core
+    // machine loaded further (a second test run once) a page's first render passed 5 s. A test that
+    // hangs still fails.
+    testTimeout: 15_000,
     // Two kinds of test file. Components and pages (.test.tsx), and the .test.ts files named in
     // DOM_TESTS, run in jsdom with the DOM setup; every other .test.ts is logic alone (rules,
     // prices, slices) and runs in plain Node, without a jsdom and the DOM libraries, which
