@@ -354,7 +354,14 @@ async fn the_shop_lists_the_seeded_catalogue_and_sells_it_at_its_price() {
         let listed = listed["items"].as_array().unwrap();
         assert!(!listed.is_empty() && listed.iter().all(|i| i["brand"] == brand), "{brand}");
     }
-    expect_error(app.get("/api/hardware/?brand=nokia").await, StatusCode::UNPROCESSABLE_ENTITY, "invalid_query").await;
+    // A brand as the document's pattern has it: lower case, with spaces around it and nothing else.
+    for brand in ["nokia", "Yealink", "%0A", "%09cisco"] {
+        let refused = app.get(&format!("/api/hardware/?brand={brand}")).await;
+        expect_error(refused, StatusCode::UNPROCESSABLE_ENTITY, "invalid_query").await;
+    }
+    let spaced: Value = app.get("/api/hardware/?brand=%20cisco%20").await.json().await.unwrap();
+    let spaced = spaced["items"].as_array().unwrap();
+    assert!(!spaced.is_empty() && spaced.iter().all(|item| item["brand"] == "cisco"), "{spaced:?}");
     let seeded_image = items.iter().find_map(|i| i["images"][0]["url"].as_str()).unwrap();
     assert_eq!(app.get(seeded_image).await.headers()["content-type"], "image/svg+xml");
 

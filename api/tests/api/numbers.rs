@@ -98,6 +98,13 @@ async fn bad_search_parameters_are_refused() {
         "numberType=fax",
         "areaCode=01a",
         "mobile_prefix=07777777777",
+        // Only what the document's patterns allow: spaces around a value, no other whitespace
+        // (a tab, a newline), and codes and types in the case it lists.
+        "country_code=Gb",
+        "numberType=Mobile",
+        "areaCode=%090161",
+        "mobile_prefix=%0A077",
+        "after=%0A",
     ] {
         let body = expect_error(
             app.get(&format!("/api/available_numbers/?{query}")).await,

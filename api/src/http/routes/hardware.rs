@@ -22,6 +22,7 @@ use crate::app::catalogue::{self, AuditFilter, ItemExtras};
 use crate::app::hardware_items;
 use crate::app::public_reads::{Cached, HardwareAnswers};
 use crate::app::state::AppState;
+use crate::http::extract::query_word;
 use crate::http::openapi::with_trailing_slash;
 use crate::http::public_reads::Respond;
 use crate::platform::error::{ApiError, Refusal};
@@ -126,9 +127,12 @@ async fn list_public(
     query: Result<Query<BrandQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
     let Query(query) = query?;
-    let brand = match query.brand.as_deref().map(str::trim).filter(|b| !b.is_empty() && *b != "all") {
+    // As the document's pattern says: a brand's name in lower case, with spaces around it only.
+    let brand = match query.brand.as_deref().map(query_word).filter(|b| !b.is_empty() && *b != "all") {
         None => None,
-        Some(text) => Some(Brand::parse(text).ok_or_else(|| ApiError::refused(&UNKNOWN_BRAND))?),
+        Some(text) => {
+            Some(Brand::ALL.into_iter().find(|b| b.as_str() == text).ok_or_else(|| ApiError::refused(&UNKNOWN_BRAND))?)
+        }
     };
     let answers = state.public_reads.hardware(|| published(&state)).await?;
     let cached = match brand {

@@ -16,6 +16,7 @@ use utoipa_axum::routes;
 
 use crate::app::public_reads::Cached;
 use crate::app::state::AppState;
+use crate::http::extract::query_word;
 use crate::http::openapi::with_trailing_slash;
 use crate::http::public_reads::Respond;
 use crate::platform::error::{ApiError, Refusal};
@@ -127,10 +128,10 @@ struct SearchQuery {
     number_type: Option<String>,
     /// Up to 10 digits (GB codes get their leading 0), or all.
     #[serde(rename = "areaCode")]
-    #[param(pattern = "^([0-9]{0,10}|all)$")]
+    #[param(pattern = "^ *(all|[ ()+-]*([0-9][ ()+-]*){0,10}) *$")]
     area_code: Option<String>,
     /// GB mobile numbers starting with these digits (up to 10).
-    #[param(pattern = "^[0-9]{0,10}$")]
+    #[param(pattern = "^ *(all|[ ()+-]*([0-9][ ()+-]*){0,10}) *$")]
     mobile_prefix: Option<String>,
     /// The buyer's cart: each number is priced for its plan (`monthlyPence`) and marked
     /// `included` when the plan includes more numbers than the cart holds. Without it, or for
@@ -159,10 +160,12 @@ fn whole(
 }
 
 fn digits(params: &HashMap<String, String>, name: &str) -> Result<Option<String>, ApiError> {
-    let Some(raw) = params.get(name).map(|v| v.trim()).filter(|v| !v.is_empty() && *v != "all") else {
+    let Some(raw) = params.get(name).map(|v| query_word(v)).filter(|v| !v.is_empty() && *v != "all") else {
         return Ok(None);
     };
-    let digits: String = raw.chars().filter(|c| !c.is_whitespace() && !matches!(c, '(' | ')' | '-' | '+')).collect();
+    // Written as people write codes, "(212)" or "0161-": spaces, brackets, hyphens and plus signs
+    // go (the document's pattern says which; no other whitespace).
+    let digits: String = raw.chars().filter(|c| !matches!(c, ' ' | '(' | ')' | '-' | '+')).collect();
     if digits.len() > 10 || !digits.chars().all(|c| c.is_ascii_digit()) {
         return Err(ApiError::refused_with(&NUMBERS_QUERY_NOT_DIGITS, name));
     }
@@ -186,13 +189,18 @@ fn single_valued(pairs: Vec<(String, String)>) -> Result<HashMap<String, String>
 fn parse_search(params: &HashMap<String, String>) -> Result<Search, ApiError> {
     let page = whole(params, "page", 1, 1..=100_000)?;
     let per_page = whole(params, "per_page", 20, 1..=100)?;
-    let country = params.get("country_code").map(|c| c.trim().to_ascii_uppercase()).unwrap_or_else(|| "GB".into());
-    if inventory::country(&country).is_none() {
+    // A code in upper or lower case (GB, gb; not Gb), spaces around it only, as the document says.
+    let written = params.get("country_code").map(|c| query_word(c));
+    let country = written.map(str::to_ascii_uppercase).unwrap_or_else(|| "GB".into());
+    let mixed_case = written.is_some_and(|c| c != country && c != country.to_ascii_lowercase());
+    if mixed_case || inventory::country(&country).is_none() {
         let known: Vec<&str> = inventory::COUNTRIES.iter().map(|c| c.0).collect();
         return Err(ApiError::refused_with(&UNKNOWN_COUNTRY, known.join(", ")));
     }
-    let number_type = match params.get("numberType").map(|t| t.trim()).filter(|t| !t.is_empty() && *t != "all") {
+    let number_type = match params.get("numberType").map(|t| query_word(t)).filter(|t| !t.is_empty() && *t != "all") {
         None => None,
+        // In lower case, as the document's pattern lists them.
+        Some(t) if *t != t.to_ascii_lowercase() => return Err(ApiError::refused(&UNKNOWN_NUMBER_TYPE)),
         Some(t) => Some(NumberType::parse(t).ok_or_else(|| ApiError::refused(&UNKNOWN_NUMBER_TYPE))?),
     };
     // GB area codes get their leading 0; others keep digits only.
@@ -207,7 +215,7 @@ fn parse_search(params: &HashMap<String, String>) -> Result<Search, ApiError> {
         Some(prefix) if country == "GB" => Some(if prefix.starts_with('0') { prefix } else { format!("0{prefix}") }),
         _ => None,
     };
-    let after = match params.get("after").map(|v| v.trim()).filter(|v| !v.is_empty()) {
+    let after = match params.get("after").map(|v| query_word(v)).filter(|v| !v.is_empty()) {
         None => None,
         Some(v) if v.len() <= 15 && v.bytes().all(|b| b.is_ascii_digit()) => Some(v.to_string()),
         Some(_) => return Err(ApiError::refused(&NUMBERS_AFTER_NOT_A_NUMBER)),
