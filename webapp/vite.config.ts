@@ -88,19 +88,6 @@ const DOM_TESTS = [
   'src/lib/single-h1.test.ts',
 ];
 
-// The DOM test files that run in jsdom. The others run in happy-dom, which sets a file up in a
-// fraction of jsdom's time: alone on 2 cores the suite took 67 s and 102 s of CPU, where with
-// jsdom for all it took 100 s and 157 s (121 s of its workers' time was jsdom's set-up of each
-// file). These four test what happy-dom does its own way: a script element's loading and its error
-// event (Stripe.js, Google's script), the head's canonical link across a navigation, and the
-// payment step's storage.
-const JSDOM_TESTS = [
-  'src/app/router.test.tsx',
-  'src/features/checkout/components/account-setup-step.test.tsx',
-  'src/features/checkout/routes/checkout-page.test.tsx',
-  'src/features/hardware-checkout/routes/hardware-checkout-page.test.tsx',
-];
-
 // The test files that replace a module (`vi.mock`). The other files share their worker's module
 // cache (isolate: false, which halves the suite's time), where a module another file imported
 // first would stay unmocked; these get a fresh one each.
@@ -138,11 +125,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     // hangs still fails.
     testTimeout: 15_000,
     // Two kinds of test file. Components and pages (.test.tsx), and the .test.ts files named in
-    // DOM_TESTS, run in a DOM (happy-dom; jsdom for JSDOM_TESTS) with the DOM setup; every other
-    // .test.ts is logic alone (rules, prices, slices) and runs in plain Node, without a DOM and
-    // the DOM libraries. A .test.ts that fails with "document is not defined" or "window is not
-    // defined" belongs in DOM_TESTS. Files share their worker's modules and DOM
-    // (isolate: false: 93 s where a fresh module graph per file took 191 s), so a test
+    // DOM_TESTS, run in jsdom with the DOM setup; every other .test.ts is logic alone (rules,
+    // prices, slices) and runs in plain Node, without a jsdom and the DOM libraries, which
+    // cost each file 1.6 s of a worker. A .test.ts that fails with "document is not defined"
+    // or "window is not defined" belongs in DOM_TESTS. Files share their worker's modules and
+    // jsdom (isolate: false: 93 s where a fresh module graph per file took 191 s), so a test
     // leaves nothing behind that the next file reads (setup-tests.ts cleans the DOM, storage and
     // stubbed globals after each); the files that mock a module run isolated (MOCKING_TESTS).
     projects: [
@@ -150,10 +137,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         extends: true,
         test: {
           name: 'dom',
-          environment: 'happy-dom',
+          environment: 'jsdom',
           setupFiles: ['./src/testing/setup-tests.ts'],
           include: ['src/**/*.test.tsx', ...DOM_TESTS],
-          exclude: [...MOCKING_TESTS, ...JSDOM_TESTS],
+          exclude: MOCKING_TESTS,
           isolate: false,
         },
       },
@@ -161,19 +148,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         extends: true,
         test: {
           name: 'dom-mocks',
-          environment: 'happy-dom',
-          setupFiles: ['./src/testing/setup-tests.ts'],
-          include: MOCKING_TESTS,
-          exclude: JSDOM_TESTS,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'jsdom',
           environment: 'jsdom',
           setupFiles: ['./src/testing/setup-tests.ts'],
-          include: JSDOM_TESTS,
+          include: MOCKING_TESTS,
         },
       },
       {
