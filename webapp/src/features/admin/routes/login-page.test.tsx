@@ -9,11 +9,21 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/**
+ * The Sign in button once it can be pressed: it is disabled while the page asks whether a session
+ * is open already, and a click then does nothing (on a busy machine that answer can come late).
+ */
+async function signInButton() {
+  const button = await screen.findByRole('button', { name: 'Sign in' });
+  await waitFor(() => expect(button).toBeEnabled());
+  return button;
+}
+
 async function signIn(email = ADMIN_EMAIL, password = ADMIN_PASSWORD) {
   const user = userEvent.setup();
   await user.type(await screen.findByLabelText('Email'), email);
   await user.type(screen.getByLabelText('Password'), password);
-  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+  await user.click(await signInButton());
   return user;
 }
 
@@ -68,7 +78,7 @@ describe('staff sign-in and the guard', () => {
     const server = fakeAdminServer();
     renderAppAt('/admin/login');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+    await user.click(await signInButton());
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter your e-mail address and password.');
     expect(server.calls.some((call) => call.url.pathname === '/api/admin/login')).toBe(false);
   });
