@@ -34,7 +34,7 @@ pub struct Extension {
 /// space; the outward code is A9, A99, AA9, AA99, A9A or AA9A (A a letter, 9 a digit), then
 /// at most one space, then the inward code 9AA.
 pub fn uk_postcode(text: &str) -> Option<String> {
-    let text = text.trim().to_ascii_uppercase();
+    let text = crate::text::trim_blanks(text).to_ascii_uppercase();
     if !text.is_ascii() {
         return None;
     }

@@ -17,6 +17,7 @@ pub mod pricing;
 pub mod quote_request;
 pub mod refusal;
 pub mod service_order;
+pub mod text;
 pub mod transfer;
 pub mod trial;
 pub mod upcasting;

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 pub use crate::customer::uk_postcode;
+use crate::text::{is_pattern_space, trim_blanks};
 
 /// Field (as the form names it) -> message.
 pub type FieldErrors = BTreeMap<&'static str, &'static str>;
@@ -36,7 +37,7 @@ impl HardwareCustomer {
     /// Trimmed, as the order keeps it.
     pub fn normalised(&self) -> HardwareCustomer {
         HardwareCustomer {
-            email: self.email.trim().to_string(),
+            email: trim_blanks(&self.email).to_string(),
             first_name: self.first_name.trim().to_string(),
             last_name: self.last_name.trim().to_string(),
             phone: self.phone.trim().to_string(),
@@ -46,7 +47,7 @@ impl HardwareCustomer {
 
 impl ShippingAddress {
     fn country_code(&self) -> String {
-        self.country.trim().to_ascii_uppercase()
+        trim_blanks(&self.country).to_ascii_uppercase()
     }
 
     /// Trimmed, the country and postcode upper-cased, a UK postcode in its standard form
@@ -74,7 +75,7 @@ pub fn check_details(customer: &HardwareCustomer, address: &ShippingAddress) -> 
     let missing = |text: &str| text.trim().is_empty();
     if missing(&customer.email) {
         errors.insert("email", "Email is required");
-    } else if !is_email(customer.email.trim()) {
+    } else if !is_email(trim_blanks(&customer.email)) {
         errors.insert("email", "Email is invalid");
     }
     if missing(&customer.first_name) {
@@ -113,7 +114,7 @@ pub fn check_details(customer: &HardwareCustomer, address: &ShippingAddress) -> 
 fn is_email(text: &str) -> bool {
     let Some((local, domain)) = text.split_once('@') else { return false };
     let dot_inside = domain.char_indices().any(|(i, c)| c == '.' && i > 0 && i + 1 < domain.len());
-    !local.is_empty() && !domain.contains('@') && dot_inside && !text.chars().any(char::is_whitespace)
+    !local.is_empty() && !domain.contains('@') && dot_inside && !text.chars().any(is_pattern_space)
 }
 
 #[cfg(test)]
@@ -180,6 +181,27 @@ pub(super) mod tests {
                 ("postalCode", "Postal code is required"),
             ]
         );
+    }
+
+    /// The document allows only space, tab, CR and LF around the e-mail address and the
+    /// country, and no separator (U+001C to U+001F) in the address: anything else is refused,
+    /// as the document says.
+    #[test]
+    fn only_the_whitespace_the_document_allows_is_trimmed() {
+        for odd in ['\u{85}', '\u{a0}', '\u{2003}', '\u{b}', '\u{1c}'] {
+            let email = HardwareCustomer { email: format!("jane@example.com{odd}"), ..customer() };
+            assert_eq!(errors_of(email, address()), [("email", "Email is invalid")], "{odd:?}");
+            let country = ShippingAddress { country: format!("GB{odd}"), ..address() };
+            assert_eq!(
+                errors_of(customer(), country),
+                [("country", "Please choose United Kingdom or Ireland.")],
+                "{odd:?}"
+            );
+        }
+        let blanks = HardwareCustomer { email: " \tjane@example.com\r\n".into(), ..customer() };
+        let country = ShippingAddress { country: "\n gb \t".into(), ..address() };
+        assert_eq!(check_details(&blanks, &country), Ok(()));
+        assert_eq!((blanks.normalised().email, country.normalised().country), ("jane@example.com".into(), "GB".into()));
     }
 
     #[test]

@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use aggregates::customer::Customer;
+use aggregates::text::{is_pattern_space, trim_blanks};
 use serde::Deserialize;
 
 /// The form as the page sends it (`customerInfo`). Missing fields read as empty. The schema
@@ -74,7 +75,7 @@ pub fn is_email(text: &str) -> bool {
         && domain.contains('.')
         && !domain.starts_with('.')
         && !domain.ends_with('.')
-        && !text.chars().any(char::is_whitespace)
+        && !text.chars().any(is_pattern_space)
 }
 
 /// An optional leading plus, then at least 10 digits, spaces, hyphens or brackets.
@@ -91,12 +92,12 @@ pub fn is_uk_postcode(text: &str) -> bool {
 impl CustomerInfo {
     fn trimmed(&self) -> CustomerInfo {
         CustomerInfo {
-            email: self.email.trim().to_lowercase(),
+            email: trim_blanks(&self.email).to_lowercase(),
             first_name: self.first_name.trim().into(),
             last_name: self.last_name.trim().into(),
             company_name: self.company_name.trim().into(),
-            phone: self.phone.trim().into(),
-            postcode: self.postcode.trim().to_uppercase(),
+            phone: trim_blanks(&self.phone).into(),
+            postcode: trim_blanks(&self.postcode).to_uppercase(),
             address_line1: self.address_line1.trim().into(),
             address_line2: self.address_line2.trim().into(),
             city: self.city.trim().into(),
@@ -252,6 +253,33 @@ mod tests {
         for field in errors.keys() {
             assert!(required.contains(field), "{field} is required by check but not by the schema");
         }
+    }
+
+    /// Around the e-mail address, phone number and postcode the document allows space, tab,
+    /// CR and LF only; the server trims those and refuses the rest, as the document does.
+    #[test]
+    fn only_the_whitespace_the_document_allows_is_trimmed() {
+        for odd in ['\u{85}', '\u{a0}', '\u{2003}', '\u{b}', '\u{1c}'] {
+            let form = CustomerInfo {
+                email: format!("jane@example.com{odd}"),
+                phone: format!("{odd}020 7946 0000"),
+                postcode: format!("SW1A 1AA{odd}"),
+                ..valid()
+            };
+            let errors = form.check(true).unwrap_err();
+            assert_eq!(errors.keys().copied().collect::<Vec<_>>(), ["email", "phone", "postcode"], "{odd:?}");
+        }
+        let blanks = CustomerInfo {
+            email: "\tjane@example.com\n".into(),
+            phone: "\r\n020 7946 0000 ".into(),
+            postcode: " sw1a 1aa\t".into(),
+            ..valid()
+        };
+        let customer = blanks.check(true).unwrap();
+        assert_eq!(
+            (customer.email.as_str(), customer.phone.as_str(), customer.postcode.as_str()),
+            ("jane@example.com", "020 7946 0000", "SW1A 1AA")
+        );
     }
 
     #[test]

@@ -7,6 +7,7 @@ use aggregates::quote_request::{
     reply_by, within_the_hour, LineSpeed, QuoteDetails, QuoteProduct, QuoteRequestCommand, QuoteRequestError,
     MAX_QUOTE_NUMBERS, MAX_SITES, MIN_QUOTE_NUMBERS,
 };
+use aggregates::text::trim_blanks;
 use chrono::{DateTime, Utc};
 use chrono_tz::Europe::London;
 use cqrs_es::persist::ViewRepository;
@@ -53,10 +54,10 @@ pub struct QuoteForm {
     pub website: String,
 }
 
-/// Trims the white space a JSON text may carry around a keyword (the document's patterns
-/// allow only these around `product` and `speed`).
+/// A keyword with the white space the document's patterns allow around `product` and
+/// `speed` trimmed.
 fn keyword(text: &str) -> &str {
-    text.trim_matches([' ', '\t', '\n', '\r'])
+    trim_blanks(text)
 }
 
 fn product(text: &str) -> Option<QuoteProduct> {
@@ -68,8 +69,9 @@ fn line_speed(text: &str) -> Option<LineSpeed> {
 }
 
 impl QuoteForm {
-    /// The request, or one message per field in the account form's style. Texts are trimmed
-    /// and their inner spaces collapsed first. A speed, sites or numbers that is given must be
+    /// The request, or one message per field in the account form's style. Names are trimmed
+    /// and their inner spaces collapsed first; the e-mail address, phone number and postcode
+    /// lose only the whitespace their patterns allow around them. A speed, sites or numbers that is given must be
     /// valid whatever the product; the product's own ones are required, and the others are
     /// left out of the request.
     pub fn check(&self) -> Result<QuoteDetails, FieldErrors> {
@@ -77,9 +79,9 @@ impl QuoteForm {
         let (name, company, email, phone, postcode) = (
             trim(&self.name),
             trim(&self.company),
-            self.email.trim().to_string(),
-            trim(&self.phone),
-            trim(&self.postcode),
+            trim_blanks(&self.email).to_string(),
+            trim_blanks(&self.phone).to_string(),
+            trim_blanks(&self.postcode).to_string(),
         );
         let mut errors = FieldErrors::new();
         for (field, value, message) in
@@ -318,6 +320,35 @@ mod tests {
         assert_eq!(promise(at, reply_by(at)), "within the hour (by 3:05pm)");
         let friday_night = Utc.with_ymd_and_hms(2026, 11, 27, 19, 0, 0).unwrap();
         assert_eq!(promise(friday_night, reply_by(friday_night)), "by 10am on Monday 30 November");
+    }
+
+    /// The e-mail address, phone number and postcode lose only the whitespace the document
+    /// allows around them (space, tab, CR, LF), and the product and speed too; the rest is
+    /// refused, as the document refuses it.
+    #[test]
+    fn only_the_whitespace_the_document_allows_is_trimmed() {
+        for odd in ['\u{85}', '\u{a0}', '\u{2003}', '\u{1c}'] {
+            let form = QuoteForm {
+                email: format!("jane@acme.example{odd}"),
+                phone: format!("020 7946 0000{odd}"),
+                postcode: format!("{odd}SW1A 1AA"),
+                product: format!("leasedLine{odd}"),
+                ..line()
+            };
+            let errors = form.check().unwrap_err();
+            assert_eq!(
+                errors.keys().copied().collect::<Vec<_>>(),
+                ["email", "phone", "postcode", "product"],
+                "{odd:?}"
+            );
+        }
+        let blanks = QuoteForm {
+            email: " jane@acme.example\n".into(),
+            phone: "\t020 7946 0000".into(),
+            product: "\nleasedLine ".into(),
+            ..line()
+        };
+        assert!(blanks.check().is_ok());
     }
 
     /// A speed, sites or numbers given is checked whatever the product; a valid one the

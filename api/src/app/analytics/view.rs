@@ -2,6 +2,7 @@
 
 use std::collections::BTreeMap;
 
+use aggregates::text::trim_blanks;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
@@ -115,11 +116,10 @@ pub fn host_name(host: &str) -> String {
     host.trim_end_matches('.').to_string()
 }
 
-/// A field that may be left empty. Only the whitespace the document's patterns allow around a
-/// value (space, tab, CR, LF) is trimmed: `str::trim` would also take U+0085 and the Unicode
-/// spaces, which the patterns refuse, and so accept what the document says is refused.
+/// A field that may be left empty, with only the whitespace the document's patterns allow
+/// around a value trimmed.
 fn optional(value: &Option<String>) -> Option<String> {
-    value.as_deref().map(|v| v.trim_matches([' ', '\t', '\n', '\r'])).filter(|v| !v.is_empty()).map(str::to_string)
+    value.as_deref().map(trim_blanks).filter(|v| !v.is_empty()).map(str::to_string)
 }
 
 fn has_control(text: &str) -> bool {

@@ -47,7 +47,8 @@ pub(super) async fn run(
 
 /// A shipping option by its id: 422 for anything else.
 pub fn shipping_option(id: &str) -> Result<ShippingOption, ApiError> {
-    ShippingOption::from_id(id.trim()).ok_or_else(|| ApiError::refused(&INVALID_SHIPPING_OPTION))
+    ShippingOption::from_id(aggregates::text::trim_blanks(id))
+        .ok_or_else(|| ApiError::refused(&INVALID_SHIPPING_OPTION))
 }
 
 /// One of the cart's desk phones as the checkout shows it: the line (at the catalogue's

@@ -327,7 +327,7 @@ async fn top_up(
     let id = owned(&state, &customer, &raw).await?;
     // Far outside the rules: refused as the aggregate would, without overflowing on the way.
     let amount = Pence(body.amount_pence.clamp(-1, MAX_TOP_UP.0 + 1));
-    Ok(Json(call_credit::top_up(&state, &customer.actor(), &id, amount, body.request_id.trim()).await?))
+    Ok(Json(call_credit::top_up(&state, &customer.actor(), &id, amount, &body.request_id).await?))
 }
 
 #[derive(Deserialize, ToSchema)]

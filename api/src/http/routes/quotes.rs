@@ -44,8 +44,12 @@ struct QuoteBody {
         pattern = r"^[ \t\n\r]*[^@\s\x00\x85]+@[^@\s.\x00\x85][^@\s\x00\x85]*\.[^@\s\x00\x85]*[^@\s.\x00\x85][ \t\n\r]*$"
     )]
     email: String,
-    /// An optional leading +, then 10 to 40 digits, single spaces, hyphens or brackets.
-    #[schema(required = true, pattern = r"^[ \t\n\r]*\+?([0-9()-] ?){9,19}[0-9()-][ \t\n\r]*$")]
+    /// An optional leading +, then 10 to 40 digits, spaces, hyphens or brackets (the account
+    /// form's rule).
+    #[schema(
+        required = true,
+        pattern = r"^[ \t\n\r]*(\+[0-9 ()-]{9,38}[0-9()-]|[0-9()-][0-9 ()-]{8,38}[0-9()-])[ \t\n\r]*$"
+    )]
     phone: String,
     /// A UK postcode, like SW1A 1AA.
     #[schema(
