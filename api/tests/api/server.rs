@@ -174,6 +174,8 @@ async fn personal_api_answers_are_never_stored_by_caches() {
         "/api/trials/7d8f0c9e-1111-4a4a-9b9b-000000000000".to_string(),
         "/api/orders/7d8f0c9e-1111-4a4a-9b9b-000000000000".to_string(),
         "/api/admin/me".to_string(),
+        "/api/account/me".to_string(),
+        "/api/account/orders".to_string(),
     ] {
         assert_eq!(app.get(&path).await.headers()["cache-control"], "no-store", "{path}");
     }

@@ -255,6 +255,11 @@ async fn a_paid_orders_extension_registers_within_two_seconds_and_a_wrong_passwo
     assert!(took < StdDuration::from_secs(2), "registered {took:?} after the order completed");
     let after = registrations(&app, &format!("orders/{order}")).await;
     assert_eq!(after["extensions"][0]["registered"], true);
+    // The SIP usernames are for the order's owner: the id alone (a browser without the owner's
+    // session, secret or link) is refused.
+    let stranger = app.client.get(app.url(&format!("/api/orders/{order}/registrations"))).send().await.unwrap();
+    assert_eq!(stranger.status(), StatusCode::FORBIDDEN);
+    assert_eq!(stranger.json::<Value>().await.unwrap()["code"], "not_your_order");
 
     assert!(sipp(&registrar, "register-refused.xml", username, "not-the-password").await, "403 to a wrong password");
     assert!(!sipp(&registrar, "register.xml", username, "not-the-password").await, "and never 200");
@@ -310,6 +315,8 @@ async fn an_ended_trials_extension_is_refused_and_a_rebuild_keeps_it_out() {
     let (username, password) = (extension["username"].as_str().unwrap(), extension["password"].as_str().unwrap());
     assert!(sipp(&registrar, "register.xml", username, password).await, "a trial's extension registers");
     assert_eq!(registrations(&app, &format!("trials/{id}")).await["extensions"][0]["registered"], true);
+    let stranger = app.client.get(app.url(&format!("/api/trials/{id}/registrations"))).send().await.unwrap();
+    assert_eq!(stranger.status(), StatusCode::FORBIDDEN, "the id alone shows no SIP username");
 
     // A week on, the trial (without a card) ends unconverted.
     let week = AppState::with_clock(app.pool.clone(), Arc::new(FixedClock(Utc::now() + Duration::days(7))));

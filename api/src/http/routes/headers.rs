@@ -65,10 +65,13 @@ pub fn content_security_policy(config: &Config) -> String {
     .join("; ")
 }
 
-/// API paths whose answers carry personal data: orders, trials, carts, the checkouts' and
-/// trial steps, and the admin pages.
+/// API paths whose answers carry personal data or secrets: the customer's account (new SIP
+/// passwords, the CSRF token, the card), orders, trials, carts, quote requests, the
+/// checkouts' and trial steps, and the admin pages.
 pub fn is_private_api_path(path: &str) -> bool {
-    const PREFIXES: [&str; 6] = [
+    const PREFIXES: [&str; 8] = [
+        "/api/account/",
+        "/api/quote-requests",
         "/api/orders/",
         "/api/trials/",
         "/api/carts",
@@ -76,7 +79,9 @@ pub fn is_private_api_path(path: &str) -> bool {
         "/api/hardware-orders",
         "/api/hardware-checkout/",
     ];
-    const STEPS: [&str; 10] = [
+    const STEPS: [&str; 12] = [
+        "account",
+        "debug-subscription",
         "create-payment-intent",
         "create-setup-intent",
         "create-subscription",
@@ -157,6 +162,11 @@ mod tests {
     #[test]
     fn private_paths_are_the_personal_ones() {
         for path in [
+            "/api/account",
+            "/api/account/me",
+            "/api/account/orders/1/sip-passwords",
+            "/api/quote-requests",
+            "/api/debug-subscription/",
             "/api/orders/1",
             "/api/trials/1",
             "/api/carts",
@@ -174,7 +184,14 @@ mod tests {
         ] {
             assert!(is_private_api_path(path), "{path}");
         }
-        for path in ["/api/catalogue", "/api/available_numbers/", "/", "/carts/1", "/api/create-payment-intent/x"] {
+        for path in [
+            "/api/catalogue",
+            "/api/available_numbers/",
+            "/",
+            "/carts/1",
+            "/api/create-payment-intent/x",
+            "/api/accounts",
+        ] {
             assert!(!is_private_api_path(path), "{path}");
         }
     }

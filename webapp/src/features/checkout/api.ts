@@ -55,9 +55,12 @@ const checkoutApi = api.injectEndpoints({
       query: (orderId) => ({ url: `orders/${encodeURIComponent(orderId)}`, headers: orderOwnerHeaders(orderId) }),
       providesTags: (_result, _error, orderId) => [{ type: 'Order', id: orderId }],
     }),
-    /** Where the order's extensions connect and whether each is registered now (polled by the thank-you page). */
+    /**
+     * Where the order's extensions connect and whether each is registered now (polled by the
+     * thank-you page): like the order's details, only for a browser that shows the order is its own.
+     */
     getOrderRegistrations: build.query<Registrations, string>({
-      query: (orderId) => `orders/${encodeURIComponent(orderId)}/registrations`,
+      query: (orderId) => ({ url: `orders/${encodeURIComponent(orderId)}/registrations`, headers: orderOwnerHeaders(orderId) }),
     }),
     /**
      * The buyer's transfer details and signed letter of authority for one of the order's ports.
