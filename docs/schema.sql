@@ -498,6 +498,17 @@ END
 $_$;
 
 --
+-- Name: account_orders; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.account_orders (
+    owner text NOT NULL,
+    account_id uuid NOT NULL,
+    by_password boolean NOT NULL,
+    joined_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+--
 -- Name: address_lookups; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -1183,6 +1194,18 @@ CREATE SEQUENCE public.page_views_id_seq
 ALTER SEQUENCE public.page_views_id_seq OWNED BY public.page_views.id;
 
 --
+-- Name: password_guesses; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.password_guesses (
+    key text NOT NULL,
+    failures integer NOT NULL,
+    window_start timestamp with time zone NOT NULL,
+    not_before timestamp with time zone NOT NULL,
+    CONSTRAINT password_guesses_failures_check CHECK ((failures >= 0))
+);
+
+--
 -- Name: quote_request_view; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -1685,6 +1708,13 @@ ALTER TABLE ONLY public.sip_acc ALTER COLUMN id SET DEFAULT nextval('public.sip_
 ALTER TABLE ONLY public.version ALTER COLUMN id SET DEFAULT nextval('public.version_id_seq'::regclass);
 
 --
+-- Name: account_orders account_orders_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.account_orders
+    ADD CONSTRAINT account_orders_pkey PRIMARY KEY (owner);
+
+--
 -- Name: address_lookups address_lookups_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1930,6 +1960,13 @@ ALTER TABLE ONLY public.page_views
     ADD CONSTRAINT page_views_pkey PRIMARY KEY (id);
 
 --
+-- Name: password_guesses password_guesses_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.password_guesses
+    ADD CONSTRAINT password_guesses_pkey PRIMARY KEY (key);
+
+--
 -- Name: quote_request_view quote_request_view_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -2145,6 +2182,12 @@ ALTER TABLE ONLY public.version
 
 ALTER TABLE ONLY public.workflows
     ADD CONSTRAINT workflows_pkey PRIMARY KEY (workflow, aggregate_id);
+
+--
+-- Name: account_orders_account_id; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX account_orders_account_id ON public.account_orders USING btree (account_id);
 
 --
 -- Name: address_lookups_fetched_at; Type: INDEX; Schema: public; Owner: -
@@ -2601,6 +2644,13 @@ CREATE TRIGGER order_search_update AFTER UPDATE ON public.trial_view REFERENCING
 --
 
 CREATE TRIGGER sip_acc_moves_calls AFTER INSERT ON public.sip_acc FOR EACH ROW EXECUTE FUNCTION public.sip_acc_moves_calls();
+
+--
+-- Name: account_orders account_orders_account_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.account_orders
+    ADD CONSTRAINT account_orders_account_id_fkey FOREIGN KEY (account_id) REFERENCES public.customer_accounts(id) ON DELETE CASCADE;
 
 --
 -- Name: customer_password_resets customer_password_resets_account_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -

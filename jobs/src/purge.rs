@@ -33,6 +33,8 @@ pub struct PurgeReport {
     pub sign_in_failures: u64,
     /// Rate-limit windows (api/src/platform/limits.rs) over two hours old: no limit looks that far back.
     pub rate_limit_windows: u64,
+    /// Counts of wrong passwords (api/src/app/password_guesses.rs) whose hour and wait are over.
+    pub password_guesses: u64,
     /// Postcode lookups cached over 24 hours ago (api/src/http/routes/address.rs uses them no longer).
     pub address_lookups: u64,
     pub webhook_events: u64,
@@ -48,13 +50,15 @@ impl std::fmt::Display for PurgeReport {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "{} expired staff sessions, {} old sign-in failures, {} old rate-limit windows, {} cached postcode lookups, \
+            "{} expired staff sessions, {} old sign-in failures, {} old rate-limit windows, {} old password-guess counts, \
+             {} cached postcode lookups, \
              {} old webhook event ids, \
              {} cart addresses, {} idle empty carts, {} old page-view salts deleted; \
              {} page views over 13 months old folded into daily totals",
             self.staff_sessions,
             self.sign_in_failures,
             self.rate_limit_windows,
+            self.password_guesses,
             self.address_lookups,
             self.webhook_events,
             self.reservation_sources,
@@ -83,6 +87,14 @@ pub async fn purge_old_records(pool: &PgPool, now: DateTime<Utc>) -> Result<Purg
             .execute(pool)
             .await?
             .rows_affected(),
+        password_guesses: sqlx::query!(
+            "DELETE FROM password_guesses WHERE window_start < $1 AND not_before < $2",
+            now - Duration::hours(1),
+            now
+        )
+        .execute(pool)
+        .await?
+        .rows_affected(),
         address_lookups: sqlx::query!("DELETE FROM address_lookups WHERE fetched_at < $1", now - Duration::hours(24))
             .execute(pool)
             .await?

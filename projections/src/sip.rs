@@ -25,8 +25,11 @@ pub const SIP_ACCOUNTS_TABLE: &str = "sip_accounts";
 /// The owner of a trial's extensions in `sip_extensions` and `sip_accounts`; an order's are
 /// owned by the order id itself.
 pub fn trial_owner(trial_id: &str) -> String {
-    format!("trial:{trial_id}")
+    format!("{TRIAL_OWNER_PREFIX}{trial_id}")
 }
+
+/// What a trial's owner starts with (an order's is its id alone).
+pub const TRIAL_OWNER_PREFIX: &str = "trial:";
 
 /// Lets an extension register, on `connection` (the transaction that stores the event which
 /// makes the extension, so the registrar never waits for the projection; replaying the

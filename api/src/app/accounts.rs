@@ -7,9 +7,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 
 use sqlx::{Postgres, Transaction};
+use store::commands::Context;
 use uuid::Uuid;
 
 use crate::app::account_form::{field_errors, CustomerInfo, FieldErrors};
+use crate::app::password_guesses::{self, Whose};
+use crate::app::sip_passwords::Rotated;
 use crate::app::state::AppState;
 use crate::platform::client::ClientAddress;
 use crate::platform::error::ApiError;
@@ -110,33 +113,137 @@ pub async fn check_existing(pool: &sqlx::PgPool, email: &str, password: &str) ->
     })
 }
 
-/// The customer's account, found by e-mail (an existing password is kept; a Google subject
-/// is recorded when it has none) or made.
+/// How the buyer showed that the e-mail address of an order or trial joining its account is
+/// theirs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Proof<'a> {
+    /// A password for a new account (its argon2 hash): nobody has proven the address yet. An
+    /// account made for the address since the password was checked is not joined on it.
+    NewPassword(&'a str),
+    /// The existing account's own password, typed and checked.
+    Password,
+    /// Google vouched for the address (`Customer::google_subject`): the account is claimed.
+    Google,
+    /// Nobody (an order completed without its buyer): joins by e-mail and proves nothing.
+    Nothing,
+}
+
+/// The customer's account that `owner` (an order, or a trial's owner) joins, found by e-mail
+/// or made, as `proof` allows, in `tx`. A Google proof claims an account nobody had proven
+/// ([`claim`]); a new password never joins an account made since it was checked (the
+/// account-race guard: `EXISTING_ACCOUNT`, nothing changed). The join is recorded with whether
+/// the password made it (`account_orders`: what a session of an unproven account may see).
+/// Answers the account and the SIP passwords a claim replaced, to publish after commit.
 pub async fn upsert_account(
+    state: &AppState,
     tx: &mut Transaction<'_, Postgres>,
+    context: &Context,
+    owner: &str,
     customer: &Customer,
-    password_hash: Option<&str>,
-) -> Result<Uuid, ApiError> {
-    let id = sqlx::query_scalar!(
+    proof: Proof<'_>,
+) -> Result<(Uuid, Rotated), ApiError> {
+    let (id, rotated) = find_or_make(state, tx, context, customer, proof).await?;
+    sqlx::query!(
+        "INSERT INTO account_orders (owner, account_id, by_password) VALUES ($1, $2, $3) ON CONFLICT (owner) DO NOTHING",
+        owner,
+        id,
+        matches!(proof, Proof::NewPassword(_) | Proof::Password)
+    )
+    .execute(&mut **tx)
+    .await?;
+    Ok((id, rotated))
+}
+
+async fn find_or_make(
+    state: &AppState,
+    tx: &mut Transaction<'_, Postgres>,
+    context: &Context,
+    customer: &Customer,
+    proof: Proof<'_>,
+) -> Result<(Uuid, Rotated), ApiError> {
+    let hash = match proof {
+        Proof::NewPassword(hash) => Some(hash),
+        _ => None,
+    };
+    let made = sqlx::query_scalar!(
         "INSERT INTO customer_accounts
-             (id, email, password_hash, google_sign_in, first_name, last_name, company_name, phone, google_subject)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-         ON CONFLICT (email) DO UPDATE
-             SET google_subject = COALESCE(customer_accounts.google_subject, EXCLUDED.google_subject)
+             (id, email, password_hash, google_sign_in, first_name, last_name, company_name, phone, google_subject, verified_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, CASE WHEN $10 THEN now() END)
+         ON CONFLICT (email) DO NOTHING
          RETURNING id",
         Uuid::new_v4(),
         &customer.email,
-        password_hash,
+        hash,
         customer.google_sign_in,
         &customer.first_name,
         &customer.last_name,
         &customer.company_name,
         &customer.phone,
-        customer.google_subject.as_deref()
+        customer.google_subject.as_deref(),
+        proof == Proof::Google
     )
-    .fetch_one(&mut **tx)
+    .fetch_optional(&mut **tx)
     .await?;
-    Ok(id)
+    if let Some(id) = made {
+        return Ok((id, Rotated::default()));
+    }
+    let id: Uuid = sqlx::query_scalar!("SELECT id FROM customer_accounts WHERE email = $1 FOR UPDATE", &customer.email)
+        .fetch_one(&mut **tx)
+        .await?;
+    let rotated = match proof {
+        Proof::NewPassword(_) => return Err(existing_account()),
+        Proof::Google => {
+            sqlx::query!(
+                "UPDATE customer_accounts SET google_subject = COALESCE(google_subject, $2) WHERE id = $1",
+                id,
+                customer.google_subject.as_deref()
+            )
+            .execute(&mut **tx)
+            .await?;
+            claim(state, tx, context, id, None).await?
+        }
+        Proof::Password | Proof::Nothing => Rotated::default(),
+    };
+    Ok((id, rotated))
+}
+
+/// The form's answer when the address has an account the visitor has not opened.
+pub fn existing_account() -> ApiError {
+    let mut errors = FieldErrors::new();
+    errors.insert("password", EXISTING_ACCOUNT);
+    field_errors(errors)
+}
+
+/// The address's owner proved it (Google, or a followed e-mail link) on an account nobody had
+/// proven: the account becomes theirs, in `tx`. It is confirmed; the password set before the
+/// proof (by whoever typed the address) gives way to `password_hash` (None: none, until
+/// "Forgot password" or Google); every session ends; and every extension's SIP password is
+/// replaced by one nobody is shown, since whoever set that password could read them (the owner
+/// sets new ones in /account). Nothing happens to an account confirmed already. Answers the
+/// replaced passwords' events, to publish after commit.
+pub async fn claim(
+    state: &AppState,
+    tx: &mut Transaction<'_, Postgres>,
+    context: &Context,
+    account_id: Uuid,
+    password_hash: Option<&str>,
+) -> Result<Rotated, ApiError> {
+    let claimed = sqlx::query!(
+        "UPDATE customer_accounts SET verified_at = now(), password_hash = $2 WHERE id = $1 AND verified_at IS NULL",
+        account_id,
+        password_hash
+    )
+    .execute(&mut **tx)
+    .await?;
+    if claimed.rows_affected() == 0 {
+        return Ok(Rotated::default());
+    }
+    crate::app::customer_sessions::end_all(&mut **tx, account_id).await?;
+    let rotated = crate::app::sip_passwords::rotate_account(state, tx, context, account_id).await?;
+    if !rotated.is_empty() {
+        tracing::info!(account = %account_id, extensions = rotated.len(), "account claimed: SIP passwords set before the proof replaced");
+    }
+    Ok(rotated)
 }
 
 /// The numbers a phone dials for the emergency services: the registrar sends them to the
@@ -251,12 +358,12 @@ pub async fn prove_owner(
         ],
     )
     .await?;
+    let check = password_guesses::begin(&state.pool, state.clock.as_ref(), Whose::Customer, &customer.email).await?;
     let owner = check_existing(&state.pool, &customer.email, &info.password).await?;
     if owner == Owner::Refused {
-        let mut errors = FieldErrors::new();
-        errors.insert("password", EXISTING_ACCOUNT);
-        return Err(field_errors(errors));
+        return Err(existing_account());
     }
+    check.right(&state.pool).await?;
     Ok(owner)
 }
 

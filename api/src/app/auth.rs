@@ -13,6 +13,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::app::accounts;
+use crate::app::password_guesses::{self, Whose};
 use crate::app::sessions::{self, SessionKind, Started};
 use crate::app::state::AppState;
 use crate::platform::client::ClientAddress;
@@ -163,6 +164,8 @@ pub async fn sign_in(
     let Some(attempt) = limits::attempt(&state.pool, state.clock.now(), &buckets).await? else {
         return Err(ApiError::refused(&TOO_MANY_SIGN_IN_ATTEMPTS));
     };
+    // One count per staff member, wherever the guesses come from (crate::app::password_guesses).
+    let check = password_guesses::begin(&state.pool, state.clock.as_ref(), Whose::Staff, &email).await?;
     let user: Option<(Uuid, String, String)> =
         sqlx::query!("SELECT id, role, password_hash FROM staff_users WHERE email = $1", &email)
             .fetch_optional(&state.pool)
@@ -175,6 +178,7 @@ pub async fn sign_in(
         return Err(ApiError::refused(&INVALID_CREDENTIALS));
     };
     attempt.forget(&state.pool).await?;
+    check.right(&state.pool).await?;
     let Started { token, csrf_token } = sessions::start(&state.pool, SessionKind::Staff, user_id).await?;
     let role = Role::parse(&role).ok_or_else(|| ApiError::internal("unknown role"))?;
     Ok(SignedIn { token, email, role, csrf_token })

@@ -4,14 +4,19 @@
 //! Signing in to an account whose address is not confirmed yet (`verified_at` null) is allowed
 //! with its password: whoever set it at checkout bought what the account holds. What needs the
 //! address confirmed is listed in crate::app::customer_sessions (hardware orders). A Google
-//! sign-in proves the address: an unconfirmed account becomes confirmed, and a password set by
-//! whoever typed the address stops working (with their sessions); "Forgot password" sets a new one.
+//! sign-in or a followed "Forgot password" link proves the address and claims an unconfirmed
+//! account (crate::app::accounts::claim): it becomes confirmed, a password set by whoever typed
+//! the address stops working (with their sessions), and the SIP passwords they could read are
+//! replaced. Checkout and trial start with Google claim it the same way.
 
+use aggregates::actor::Actor;
 use jobs::mail::Email;
+use store::commands::Context;
 use uuid::Uuid;
 
 use crate::app::accounts;
 use crate::app::customer_sessions;
+use crate::app::password_guesses::{self, Whose};
 use crate::app::state::AppState;
 use crate::platform::client::ClientAddress;
 use crate::platform::error::ApiError;
@@ -80,11 +85,15 @@ pub async fn sign_in(
     .await?;
     let account_id: Uuid = match credentials {
         Credentials::Password(password) => {
+            let check = password_guesses::begin(&state.pool, state.clock.as_ref(), Whose::Customer, &email).await?;
             // Unknown addresses are checked against a dummy hash so both answers take as long.
             let hash = account.as_ref().and_then(|a| a.password_hash.clone());
             let valid = accounts::verify(password, hash).await?;
             match account {
-                Some(account) if valid => account.id,
+                Some(account) if valid => {
+                    check.right(&state.pool).await?;
+                    account.id
+                }
                 _ => {
                     tracing::warn!(%address, "failed customer sign-in");
                     return Err(invalid_credentials());
@@ -108,17 +117,10 @@ pub async fn sign_in(
                 return Err(google_failed());
             }
             let mut tx = state.pool.begin().await?;
-            if account.verified_at.is_none() {
-                // Google vouches for the address: the account is now its owner's, and a
-                // password typed by someone else at checkout no longer opens it.
-                sqlx::query!(
-                    "UPDATE customer_accounts SET verified_at = now(), password_hash = NULL WHERE id = $1",
-                    account.id
-                )
-                .execute(&mut *tx)
-                .await?;
-                customer_sessions::end_all(&mut *tx, account.id).await?;
-            }
+            // Google vouches for the address: an account nobody had proven is now its owner's,
+            // and a password typed by someone else at checkout no longer opens it.
+            let context = Context::new(Actor::Customer(email.clone()));
+            let rotated = accounts::claim(state, &mut tx, &context, account.id, None).await?;
             sqlx::query!(
                 "UPDATE customer_accounts SET google_subject = COALESCE(google_subject, $2) WHERE id = $1",
                 account.id,
@@ -127,6 +129,7 @@ pub async fn sign_in(
             .execute(&mut *tx)
             .await?;
             tx.commit().await?;
+            rotated.publish(state).await;
             account.id
         }
     };
@@ -273,15 +276,19 @@ pub async fn reset_password(state: &AppState, token: &str, password: String) -> 
     )
     .execute(&mut *tx)
     .await?;
-    sqlx::query!(
-        "UPDATE customer_accounts SET password_hash = $2, verified_at = COALESCE(verified_at, now()) WHERE id = $1",
-        found.account_id,
-        hash
-    )
-    .execute(&mut *tx)
-    .await?;
+    // Following the link proves the address: an account nobody had proven is claimed (its
+    // SIP passwords replaced); a proven one gets the new password. Every session ends either way.
+    let email: String = sqlx::query_scalar!("SELECT email FROM customer_accounts WHERE id = $1", found.account_id)
+        .fetch_one(&mut *tx)
+        .await?;
+    let context = Context::new(Actor::Customer(email));
+    let rotated = accounts::claim(state, &mut tx, &context, found.account_id, Some(&hash)).await?;
+    sqlx::query!("UPDATE customer_accounts SET password_hash = $2 WHERE id = $1", found.account_id, hash)
+        .execute(&mut *tx)
+        .await?;
     customer_sessions::end_all(&mut *tx, found.account_id).await?;
     tx.commit().await?;
+    rotated.publish(state).await;
     start_session(state, found.account_id).await
 }
 
@@ -298,15 +305,19 @@ pub struct Listed {
 }
 
 /// The account's service orders, hardware orders and trials, newest first: by the account's
-/// e-mail (hardware orders only once the address is confirmed: crate::app::customer_sessions).
+/// e-mail once the address is confirmed; before, only the orders and trials the account's
+/// password made join it (no hardware order: crate::app::customer_sessions).
 pub async fn orders(state: &AppState, customer: &customer_sessions::SignedInCustomer) -> Result<Vec<Listed>, ApiError> {
     let rows = sqlx::query!(
         r#"SELECT kind, id, order_number, status, placed_at FROM order_search
-            WHERE lower(email) = $1 AND (kind <> 'hardware' OR $2)
+            WHERE lower(email) = $1
+              AND ($2 OR kind <> 'hardware' AND (CASE kind WHEN 'trial' THEN 'trial:' || id ELSE id END)
+                    IN (SELECT owner FROM account_orders WHERE account_id = $3 AND by_password))
               AND placed_at > '-infinity'
             ORDER BY placed_at DESC, id"#,
         &customer.email,
-        customer.is_verified()
+        customer.is_verified(),
+        customer.account_id
     )
     .fetch_all(&state.pool)
     .await?;

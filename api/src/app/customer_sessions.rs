@@ -109,18 +109,42 @@ fn order_not_found() -> ApiError {
     ServiceOrderError::NotFound.into()
 }
 
+/// Whether the password of `customer`'s account made `owner` (an order, or a trial's owner)
+/// join it: all a session of an account nobody has proven may see (`account_orders`).
+async fn joined_by_password(state: &AppState, customer: &SignedInCustomer, owner: &str) -> Result<bool, ApiError> {
+    Ok(sqlx::query_scalar!(
+        r#"SELECT EXISTS (SELECT 1 FROM account_orders WHERE owner = $1 AND account_id = $2 AND by_password) AS "joined!""#,
+        owner,
+        customer.account_id
+    )
+    .fetch_one(&state.pool)
+    .await?)
+}
+
+/// 403 `not_your_order` unless the e-mail an order was bought with is the account's and, for
+/// an account nobody has proven, its password made the order join it.
+async fn require_owner(
+    state: &AppState,
+    customer: &SignedInCustomer,
+    email: &str,
+    owner: &str,
+) -> Result<(), ApiError> {
+    if email != customer.email || !customer.is_verified() && !joined_by_password(state, customer, owner).await? {
+        return Err(not_your_order());
+    }
+    Ok(())
+}
+
 /// 404 `order_not_found` without such a service order; 403 `not_your_order` when it was
-/// bought with another account's e-mail.
+/// bought with another account's e-mail (or, for an account nobody has proven, did not join
+/// it on its password).
 pub async fn require_order_owner(
     state: &AppState,
     customer: &SignedInCustomer,
     order_id: &str,
 ) -> Result<(), ApiError> {
     let email = order_email(state, "service", order_id).await?.ok_or_else(order_not_found)?;
-    if email != customer.email {
-        return Err(not_your_order());
-    }
-    Ok(())
+    require_owner(state, customer, &email, order_id).await
 }
 
 /// As [`require_order_owner`] for a hardware order: its e-mail must be the account's, and
@@ -144,10 +168,7 @@ pub async fn require_trial_owner(
     trial_id: &str,
 ) -> Result<(), ApiError> {
     let email = order_email(state, "trial", trial_id).await?.ok_or_else(|| ApiError::refused(&NOT_A_TRIAL))?;
-    if email != customer.email {
-        return Err(not_your_order());
-    }
-    Ok(())
+    require_owner(state, customer, &email, &projections::sip::trial_owner(trial_id)).await
 }
 
 #[cfg(test)]

@@ -25,6 +25,7 @@ pub mod locks;
 pub mod order_access;
 pub mod order_links;
 pub mod order_secrets;
+pub mod password_guesses;
 pub mod payments;
 pub mod public_reads;
 pub mod quotes;

@@ -25,8 +25,93 @@ pub enum Extensions<'a> {
 
 /// What a reset committed, to tell the queries of.
 enum Reset {
-    Order(Box<Committed<ServiceOrder>>),
-    Trial(Box<Committed<Trial>>),
+    Order(String, Box<Committed<ServiceOrder>>),
+    Trial(String, Box<Committed<Trial>>),
+}
+
+impl Reset {
+    async fn publish(self, state: &AppState) {
+        match self {
+            Reset::Order(id, committed) => state.orders.cqrs.publish(&id, &committed).await,
+            Reset::Trial(id, committed) => state.trials.cqrs.publish(&id, &committed).await,
+        }
+    }
+}
+
+/// SIP passwords replaced in a transaction ([`rotate_account`]): their events, to tell the
+/// queries of once it commits.
+#[derive(Default)]
+#[must_use = "publish them once the transaction commits"]
+pub struct Rotated(Vec<Reset>);
+
+impl Rotated {
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub async fn publish(self, state: &AppState) {
+        for reset in self.0 {
+            reset.publish(state).await;
+        }
+    }
+}
+
+/// The event of a reset of extension `number` of `whose`, in `conn`'s transaction.
+async fn reset_event(
+    state: &AppState,
+    conn: &mut sqlx::PgConnection,
+    context: &Context,
+    whose: Extensions<'_>,
+    number: &str,
+) -> Result<Reset, ApiError> {
+    Ok(match whose {
+        Extensions::Order(id) => {
+            let command = ServiceOrderCommand::ResetSipPassword { number: number.to_string() };
+            Reset::Order(id.to_string(), Box::new(state.orders.cqrs.execute_in(conn, context, id, command).await?))
+        }
+        Extensions::Trial(id) => Reset::Trial(
+            id.to_string(),
+            Box::new(state.trials.cqrs.execute_in(conn, context, id, TrialCommand::ResetSipPassword).await?),
+        ),
+    })
+}
+
+/// Replaces the SIP password of every extension of `account_id` with one nobody is shown, each
+/// with its reset event, in `conn`'s transaction (a claim of the account: whoever held the
+/// account before could read the old ones). An order or trial that refuses a reset (a trial
+/// that has ended) still gets the new digests: its old password must stop working too.
+pub async fn rotate_account(
+    state: &AppState,
+    conn: &mut sqlx::PgConnection,
+    context: &Context,
+    account_id: uuid::Uuid,
+) -> Result<Rotated, ApiError> {
+    let extensions = sqlx::query!(
+        "SELECT owner, number, username FROM sip_extensions WHERE account_id = $1 ORDER BY owner, number FOR UPDATE",
+        account_id
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut rotated = Rotated::default();
+    for extension in extensions {
+        let whose = match extension.owner.strip_prefix(projections::sip::TRIAL_OWNER_PREFIX) {
+            Some(trial) => Extensions::Trial(trial),
+            None => Extensions::Order(&extension.owner),
+        };
+        match reset_event(state, conn, context, whose, &extension.number).await {
+            Ok(reset) => rotated.0.push(reset),
+            Err(refused) if refused.declared().is_some() => {
+                tracing::info!(owner = %extension.owner, number = %extension.number, "SIP password replaced without a reset event: {}", refused.message());
+            }
+            Err(error) => return Err(error),
+        }
+        sip_extensions::new_password(conn, &extension.owner, &extension.number, &extension.username).await?;
+    }
+    Ok(rotated)
 }
 
 fn no_such_order() -> ApiError {
@@ -42,38 +127,27 @@ pub async fn reset(
     whose: Extensions<'_>,
     number: &str,
 ) -> Result<(String, String), ApiError> {
-    let (id, owner) = match whose {
+    let owner = match whose {
         Extensions::Order(id) => {
             if load::<ServiceOrder>(&state.pool, id).await?.1 == 0 {
                 return Err(no_such_order());
             }
-            (id, id.to_string())
+            id.to_string()
         }
         Extensions::Trial(id) => {
             if load::<Trial>(&state.pool, id).await?.1 == 0 {
                 return Err(no_such_order());
             }
-            (id, projections::sip::trial_owner(id))
+            projections::sip::trial_owner(id)
         }
     };
     let mut tx = state.pool.begin().await?;
     let username =
         sip_extensions::username_locked(&mut tx, &owner, number).await?.ok_or(ServiceOrderError::ExtensionNotFound)?;
     // The event commits with the new digests, or neither does.
-    let committed = match whose {
-        Extensions::Order(_) => {
-            let command = ServiceOrderCommand::ResetSipPassword { number: number.to_string() };
-            Reset::Order(Box::new(state.orders.cqrs.execute_in(&mut tx, context, id, command).await?))
-        }
-        Extensions::Trial(_) => Reset::Trial(Box::new(
-            state.trials.cqrs.execute_in(&mut tx, context, id, TrialCommand::ResetSipPassword).await?,
-        )),
-    };
+    let committed = reset_event(state, &mut tx, context, whose, number).await?;
     let password = sip_extensions::new_password(&mut tx, &owner, number, &username).await?;
     tx.commit().await?;
-    match committed {
-        Reset::Order(committed) => state.orders.cqrs.publish(id, &committed).await,
-        Reset::Trial(committed) => state.trials.cqrs.publish(id, &committed).await,
-    }
+    committed.publish(state).await;
     Ok((username, password))
 }

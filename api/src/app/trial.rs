@@ -15,8 +15,8 @@ use projections::inventory;
 use projections::trials::{TrialView, TrialViewStatus};
 use uuid::Uuid;
 
-use crate::app::account_form::{field_errors, CustomerInfo, FieldErrors};
-use crate::app::accounts::{self, Owner};
+use crate::app::account_form::{CustomerInfo, FieldErrors};
+use crate::app::accounts::{self, Owner, Proof};
 use crate::app::card_setups;
 use crate::app::checkout::gateway::{CardSetup, SetupState};
 use crate::app::faults;
@@ -141,26 +141,18 @@ pub async fn start(
         if claimed.rows_affected() == 0 {
             return Err(PhoneNumberError::Taken.into());
         }
-        if hash.is_some() {
-            // An account made for this address since its password was checked is not joined
-            // on a password that never opened it.
-            let made: bool = sqlx::query_scalar!(
-                r#"SELECT EXISTS (SELECT 1 FROM customer_accounts WHERE email = $1) AS "exists!""#,
-                &contact.email
-            )
-                .fetch_one(&mut *tx)
-                .await?;
-            if made {
-                let mut errors = FieldErrors::new();
-                errors.insert("password", accounts::EXISTING_ACCOUNT);
-                return Err(field_errors(errors));
-            }
-        }
         // Everything the trial is, in one transaction: its row, the account, the extension's
         // digests and SIP login, the number assigned, and `TrialStarted` (which starts the
         // `start-trial` workflow: the welcome e-mail).
         let owner = projections::sip::trial_owner(&id);
-        let account_id = accounts::upsert_account(&mut tx, &contact, hash.as_deref()).await?;
+        // An account made for this address since its password was checked is not joined on a
+        // password that never opened it; Google claims an account nobody had proven.
+        let proof = match &hash {
+            _ if contact.google_sign_in => Proof::Google,
+            Some(hash) => Proof::NewPassword(hash),
+            None => Proof::Password,
+        };
+        let (account_id, rotated) = accounts::upsert_account(&state, &mut tx, &BUYER, &owner, &contact, proof).await?;
         let (mut extensions, mut passwords) =
             accounts::add_extensions(&mut tx, &owner, account_id, &contact.email, 1, &id[..8]).await?;
         let extension = extensions.remove(0);
@@ -182,6 +174,7 @@ pub async fn start(
         };
         let started = state.trials.cqrs.execute_in(&mut tx, &BUYER, &id, start).await?;
         tx.commit().await?;
+        rotated.publish(&state).await;
         state.numbers.cqrs.publish(&number, &assigned).await;
         state.trials.cqrs.publish(&id, &started).await;
         Ok((extension, passwords.remove(0).1))

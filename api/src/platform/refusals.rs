@@ -115,6 +115,19 @@ api_refusals! {
     TOO_MANY_ATTEMPTS = ("too_many_attempts", 429, "Too many attempts. Please wait a minute and try again.");
     TOO_MANY_SIGN_IN_ATTEMPTS =
         ("too_many_attempts", 429, "Too many sign-in attempts. Please wait a minute and try again.");
+    /// One account's wrong passwords (crate::app::password_guesses), with `Retry-After`;
+    /// `{wait}` is "1 minute", "5 minutes".
+    TOO_MANY_PASSWORD_GUESSES = (
+        "too_many_attempts",
+        429,
+        "Too many wrong passwords for this account. Please try again in {wait}, or set a new password with \"Forgot password\"."
+    );
+    /// As TOO_MANY_PASSWORD_GUESSES for a staff member (who has no "Forgot password").
+    TOO_MANY_STAFF_PASSWORD_GUESSES = (
+        "too_many_attempts",
+        429,
+        "Too many wrong passwords for this account. Please try again in {wait}, or ask an admin to reset your password."
+    );
     /// With `Retry-After`; `{wait}` is "1 minute", "5 minutes".
     TOO_MANY_CARD_SETUPS_FROM_ADDRESS =
         ("too_many_attempts", 429, "Too many card attempts from your connection. Please try again in {wait}.");

@@ -9,10 +9,13 @@ use reqwest::header::{COOKIE, SET_COOKIE};
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
-use crate::checkout::{cart, create_account, pay, secret_of, single_user, OK_CARD};
+use crate::checkout::{
+    bought_with_google, cart, create_account, google_app, pay, placed_with_google, secret_of, single_user,
+    spawn_tokeninfo, OK_CARD,
+};
 use crate::hardware_routes::{sign_in as staff_sign_in, staff_get};
-use crate::helpers::{expect_error, expect_ok, spawn_app, spawn_app_with, TestApp};
-use crate::trial::{free_numbers, start_trial};
+use crate::helpers::{expect_error, expect_existing_account_refusal, expect_ok, spawn_app, spawn_app_with, TestApp};
+use crate::trial::{free_numbers, start_trial, TRIAL_PASSWORD};
 
 const CHECKOUT_PASSWORD: &str = "s3cret-Passw0rd";
 
@@ -476,4 +479,177 @@ async fn google_signs_the_addresss_owner_in_and_claims_an_account_nobody_confirm
         "google_sign_in_failed",
     )
     .await;
+}
+
+/// The SIP digest of `owner`'s extension 101 and how many `SipPasswordReset` events its order
+/// or trial has.
+async fn sip_state(app: &TestApp, owner: &str, aggregate: &str) -> (String, i64) {
+    let digest: String =
+        sqlx::query_scalar("SELECT secret_digest FROM sip_extensions WHERE owner = $1 AND number = '101'")
+            .bind(owner)
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    let resets: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM events WHERE aggregate_id = $1 AND event_type = 'SipPasswordReset'")
+            .bind(aggregate)
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    (digest, resets)
+}
+
+/// The pre-hijack (issue 46): an attacker starts a free trial with the victim's address and a
+/// password of their own, which makes an account nobody has proven. The victim later checks
+/// out with Google. Google's proof claims the account in the same transaction as the order
+/// joins it: the attacker's password stops opening it, their session ends, and the trial's
+/// SIP password they were shown is replaced (with its event), while the victim's own order
+/// keeps the SIP passwords shown to the victim.
+#[tokio::test]
+async fn a_google_checkout_claims_an_account_an_attacker_opened_with_the_victims_address() {
+    let app = spawn_app_with(google_app(spawn_tokeninfo().await)).await;
+    let numbers = free_numbers(&app).await;
+    let trial = expect_ok(start_trial(&app, "google@example.com", &numbers[0]).await).await;
+    let trial_id = trial["trialId"].as_str().unwrap().to_string();
+    app.account_cookie.forget();
+    let attacker = signed_in(&app, "google@example.com", TRIAL_PASSWORD).await;
+    expect_ok(attacker.get(&app, "/api/account/me").await).await;
+    let trial_owner = format!("trial:{trial_id}");
+    let (before, _) = sip_state(&app, &trial_owner, &trial_id).await;
+
+    let (order, account) = bought_with_google(&app, "google@example.com", "good-token").await;
+
+    expect_error(attacker.get(&app, "/api/account/me").await, StatusCode::UNAUTHORIZED, "not_signed_in").await;
+    expect_error(
+        sign_in(&app, "google@example.com", TRIAL_PASSWORD).await,
+        StatusCode::UNAUTHORIZED,
+        "invalid_credentials",
+    )
+    .await;
+    let (after, resets) = sip_state(&app, &trial_owner, &trial_id).await;
+    assert_ne!(before, after, "the trial's SIP password the attacker saw no longer registers");
+    assert_eq!(resets, 1, "the replacement is an event of the trial");
+    let (verified, hash): (bool, Option<String>) = sqlx::query_as(
+        "SELECT verified_at IS NOT NULL, password_hash FROM customer_accounts WHERE email = 'google@example.com'",
+    )
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert!(verified && hash.is_none(), "claimed: confirmed, the attacker's password gone");
+    // The victim's order is whole: its extension's password (shown to the victim) works.
+    let password = account["extensions"][0]["password"].as_str().unwrap();
+    let username = account["extensions"][0]["username"].as_str().unwrap();
+    let (order_digest, order_resets) = sip_state(&app, &order, &order).await;
+    assert_eq!(order_digest, api::app::sip_extensions::sip_digest(username, password));
+    assert_eq!(order_resets, 0);
+    let orders = expect_ok(app.get("/api/account/orders").await).await;
+    assert!(orders.to_string().contains(&order), "the victim's browser is signed in to the account: {orders}");
+}
+
+/// The account-race guard of the checkout (issue 46): an account made for the address after
+/// the checkout checked the buyer's password (no account then) is not joined on a password
+/// that does not open it, even after payment. The buyer is told to use the account's
+/// password, nothing is made, and the same request with that password then completes.
+#[tokio::test]
+async fn checkout_does_not_join_an_account_made_since_its_password_check() {
+    let app = spawn_app().await;
+    let cart_id = cart(&app, single_user(&[])).await;
+    let (_, charge, order) = pay(&app, &cart_id, "raced@example.com", OK_CARD).await;
+    expect_ok(charge).await;
+    // Meanwhile someone else made an account for the address, with a password of their own.
+    sqlx::query(
+        "INSERT INTO customer_accounts (id, email, password_hash, first_name, last_name, company_name, phone)
+         VALUES ($1, 'raced@example.com', $2, 'Eve', 'Else', 'E Ltd', '020 7946 0000')",
+    )
+    .bind(uuid::Uuid::new_v4())
+    .bind(api::app::auth::hash_password("someone-elses-Passw0rd").unwrap())
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    let body = json!({ "orderId": order, "orderSecret": secret_of(&order), "password": CHECKOUT_PASSWORD });
+    let refused = expect_error(
+        app.send(Method::POST, "/api/create-user-account/", Some(body)).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "invalid_fields",
+    )
+    .await;
+    assert!(refused["fieldErrors"]["password"].as_str().unwrap().starts_with("An account already exists"));
+    let extensions: i64 = sqlx::query_scalar("SELECT count(*) FROM sip_extensions").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(extensions, 0, "nothing made");
+    assert!(app.account_cookie.get().is_none(), "and nobody signed in");
+    let body = json!({ "orderId": order, "orderSecret": secret_of(&order), "password": "someone-elses-Passw0rd" });
+    expect_ok(app.send(Method::POST, "/api/create-user-account/", Some(body)).await).await;
+}
+
+/// A session of an account nobody has proven sees only what its password made (issue 46): an
+/// order placed with the same address through Google that never joined the account (not paid
+/// yet) is neither listed nor readable by it, while its own trial is.
+#[tokio::test]
+async fn an_unproven_accounts_session_sees_only_what_its_password_made() {
+    let app = spawn_app_with(google_app(spawn_tokeninfo().await)).await;
+    let numbers = free_numbers(&app).await;
+    let trial = expect_ok(start_trial(&app, "google@example.com", &numbers[0]).await).await;
+    app.account_cookie.forget();
+    let unproven = signed_in(&app, "google@example.com", TRIAL_PASSWORD).await;
+    let order = placed_with_google(&app, "google@example.com", "good-token").await;
+
+    let listed = expect_ok(unproven.get(&app, "/api/account/orders").await).await;
+    assert!(listed.to_string().contains(trial["trialId"].as_str().unwrap()), "its own trial: {listed}");
+    assert!(!listed.to_string().contains(&order), "not the order placed through Google: {listed}");
+    let view = expect_ok(unproven.get(&app, &format!("/api/orders/{order}")).await).await;
+    assert_eq!(view["restricted"], true, "{view}");
+    assert!(!view.to_string().contains("google@example.com"), "{view}");
+}
+
+/// One count of wrong passwords per account, wherever they come from (issue 46, ASVS 2.2.1):
+/// guesses from a new address each time, split between the sign-in and the checkout's check of
+/// the account's password, meet growing waits after the fifth. A refused guess does no
+/// password work and says how long to wait; once the wait is over the right password signs
+/// in and starts the count afresh.
+#[tokio::test]
+async fn wrong_passwords_from_many_addresses_share_one_count_and_meet_growing_waits() {
+    let app = spawn_app_with(|config| config.trusted_proxy = true).await;
+    bought(&app, "guessed@example.com", "442079460107").await;
+    let cart_id = cart(&app, single_user(&[])).await;
+    let from = |n: u32| format!("198.51.100.{n}");
+    let sign_in_from = |n: u32, password: &'static str| {
+        let request = app.client.post(app.url("/api/account/sign-in")).header("x-forwarded-for", from(n));
+        request.json(&json!({ "email": "guessed@example.com", "password": password })).send()
+    };
+    let mut info = crate::checkout::customer_info("guessed@example.com");
+    info["password"] = json!("a-wrong-Guess-1");
+    info["confirmPassword"] = json!("a-wrong-Guess-1");
+    let checkout_from = |n: u32| {
+        let request = app.client.post(app.url("/api/create-payment-intent/")).header("x-forwarded-for", from(n));
+        request.json(&json!({ "cartId": cart_id, "customerInfo": info })).send()
+    };
+    for n in 1..=3 {
+        expect_error(
+            sign_in_from(n, "a-wrong-Guess-1").await.unwrap(),
+            StatusCode::UNAUTHORIZED,
+            "invalid_credentials",
+        )
+        .await;
+    }
+    for n in 4..=6 {
+        expect_existing_account_refusal(checkout_from(n).await.unwrap()).await;
+    }
+    // The sixth check set a wait of two seconds: the seventh, from yet another address, waits.
+    let argon2_before = api::app::accounts::argon2_runs();
+    let refused = sign_in_from(7, CHECKOUT_PASSWORD).await.unwrap();
+    let wait: u32 = refused.headers()["retry-after"].to_str().unwrap().parse().unwrap();
+    assert!((1..=2).contains(&wait), "Retry-After: {wait}");
+    let body = expect_error(refused, StatusCode::TOO_MANY_REQUESTS, "too_many_attempts").await;
+    assert_eq!(
+        body["error"],
+        "Too many wrong passwords for this account. Please try again in 1 minute, or set a new password with \"Forgot password\"."
+    );
+    expect_error(checkout_from(8).await.unwrap(), StatusCode::TOO_MANY_REQUESTS, "too_many_attempts").await;
+    assert_eq!(api::app::accounts::argon2_runs(), argon2_before, "a refused guess costs no password work");
+
+    // The wait over, the owner's password signs in and the count starts again.
+    sqlx::query("UPDATE password_guesses SET not_before = now()").execute(&app.pool).await.unwrap();
+    session_of(sign_in_from(9, CHECKOUT_PASSWORD).await.unwrap()).await;
+    let left: i64 = sqlx::query_scalar("SELECT count(*) FROM password_guesses").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(left, 0);
 }

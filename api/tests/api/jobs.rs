@@ -404,6 +404,15 @@ async fn the_purge_deletes_old_records_and_idle_empty_carts_only() {
     .await
     .unwrap();
 
+    // A count of wrong passwords whose hour and wait are over goes; one still waiting stays.
+    sqlx::query(
+        "INSERT INTO password_guesses (key, failures, window_start, not_before) VALUES
+           ('old', 7, now() - interval '2 hours', now() - interval '2 hours'), ('waiting', 7, now() - interval '2 hours', now() + interval '1 minute')",
+    )
+    .execute(&app.pool)
+    .await
+    .unwrap();
+
     // The page-view salt of yesterday goes; today's stays.
     sqlx::query(
         "INSERT INTO page_view_salts (day, salt) VALUES
@@ -421,13 +430,16 @@ async fn the_purge_deletes_old_records_and_idle_empty_carts_only() {
     };
     assert_eq!(
         report,
-        "1 expired staff sessions, 1 old sign-in failures, 1 old rate-limit windows, 0 cached postcode lookups, \
+        "1 expired staff sessions, 1 old sign-in failures, 1 old rate-limit windows, 1 old password-guess counts, \
+         0 cached postcode lookups, \
          1 old webhook event ids, 1 cart addresses, 2 idle empty carts, 1 old page-view salts deleted; \
          0 page views over 13 months old folded into daily totals"
     );
     assert_eq!(count(&app, "SELECT count(*) FROM staff_sessions WHERE token_hash = 'running'").await, 1);
     assert_eq!(count(&app, "SELECT count(*) FROM sign_in_failures").await, 1);
     assert_eq!(count(&app, "SELECT count(*) FROM rate_limits").await, 1);
+    assert_eq!(count(&app, "SELECT count(*) FROM password_guesses WHERE key = 'waiting'").await, 1);
+    assert_eq!(count(&app, "SELECT count(*) FROM password_guesses").await, 1);
     assert_eq!(count(&app, "SELECT count(*) FROM stripe_webhook_events WHERE event_id = 'evt_new'").await, 1);
     for cart in [&idle, &emptied] {
         let gone = app.get(&format!("/api/carts/{cart}")).await;

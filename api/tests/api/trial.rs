@@ -15,9 +15,12 @@ use crate::helpers::{
     expect_error, expect_existing_account_refusal, expect_no_content, expect_ok, spawn_app, stripe, TestApp,
 };
 
+/// The password a trial's contact (below) signs up with.
+pub(crate) const TRIAL_PASSWORD: &str = "trial-Passw0rd";
+
 pub(crate) fn contact(email: &str) -> Value {
     json!({
-        "email": format!("  {email} "), "password": "trial-Passw0rd", "confirmPassword": "trial-Passw0rd",
+        "email": format!("  {email} "), "password": TRIAL_PASSWORD, "confirmPassword": TRIAL_PASSWORD,
         "companyName": " Tara Ltd ", "firstName": "Tara", "lastName": "Trial", "phone": "020 7946 0001",
         "postcode": "M1 1AE", "addressLine1": "1 Sample Street", "addressLine2": "", "city": "Manchester",
         "country": "United Kingdom",

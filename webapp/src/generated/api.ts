@@ -3724,7 +3724,8 @@ export type components = {
              */
             email: string;
             /**
-             * @description An optional leading +, then 10 to 40 digits, single spaces, hyphens or brackets.
+             * @description An optional leading +, then 10 to 40 digits, spaces, hyphens or brackets (the account
+             *     form's rule).
              * @default
              */
             phone: string;
@@ -12645,7 +12646,12 @@ export interface operations {
     order_registrations: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The order's secret, as create-payment-intent gave it */
+                "x-order-secret"?: string | null;
+                /** @description The signed token of a link in an e-mail about the order (30 days) */
+                "x-order-link"?: string | null;
+            };
             path: {
                 /** @description The order's or trial's id (a UUID). */
                 id: string;
@@ -12660,6 +12666,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Registrations"];
+                };
+            };
+            /** @description Neither the order's browser, nor its owner signed in, nor staff, nor an e-mail's link (not_your_order) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
             /** @description No such order (order_not_found) */
@@ -13317,7 +13332,10 @@ export interface operations {
     trial_registrations: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The signed token of a link in an e-mail about the trial */
+                "x-order-link"?: string | null;
+            };
             path: {
                 /** @description The order's or trial's id (a UUID). */
                 id: string;
@@ -13332,6 +13350,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Registrations"];
+                };
+            };
+            /** @description Neither its owner signed in, nor staff, nor an e-mail's link (not_your_order) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
             /** @description No such trial (trial_not_found) */

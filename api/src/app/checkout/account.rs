@@ -11,9 +11,10 @@ use store::commands::{Context, BUYER};
 
 use super::order::{check_order_secret, load};
 use crate::app::account_form::{field_errors, FieldErrors};
-use crate::app::accounts;
+use crate::app::accounts::{self, Proof};
 use crate::app::faults;
 use crate::app::locks::locked;
+use crate::app::password_guesses::{self, Whose};
 use crate::app::sip_extensions;
 use crate::app::state::AppState;
 use crate::app::workflows::{self, BUY_CREDIT, COMPLETE_SERVICE_ORDER, OPEN_TRANSFERS};
@@ -123,9 +124,12 @@ pub async fn complete_unattended(state: &AppState, context: &Context, id: &str) 
     Ok(())
 }
 
-/// The customer account (found by e-mail, or made with an argon2 hash of the password), one
-/// extension per user from 101 with its digests and SIP login, and `AccountCreated` (which
-/// starts the workflow), in one transaction. Answers each extension's SIP password.
+/// The customer account, one extension per user from 101 with its digests and SIP login, and
+/// `AccountCreated` (which starts the workflow), in one transaction. The account is found by
+/// e-mail or made as the buyer's proof allows (accounts::upsert_account): Google claims it; a
+/// password must open the account as it is now (one made or changed since the checkout's check
+/// is not joined on a password that does not open it), or makes it when there is none; an
+/// order completed without its buyer joins by e-mail. Answers each extension's SIP password.
 async fn add_account(
     state: &AppState,
     context: &Context,
@@ -135,9 +139,34 @@ async fn add_account(
     shown: Shown,
 ) -> Result<Vec<(String, String)>, ApiError> {
     let customer = &order.customer;
-    let hash = match password {
-        Some(password) => Some(accounts::hash(password).await?),
-        None => None,
+    let hash = match &password {
+        Some(password) if !customer.google_sign_in => {
+            let existing: Option<Option<String>> =
+                sqlx::query_scalar!("SELECT password_hash FROM customer_accounts WHERE email = $1", &customer.email)
+                    .fetch_optional(&state.pool)
+                    .await?;
+            match existing {
+                None => Some(accounts::hash(password.clone()).await?),
+                Some(hash) => {
+                    // A check of the account's password like any other (one count per account).
+                    let check =
+                        password_guesses::begin(&state.pool, state.clock.as_ref(), Whose::Customer, &customer.email)
+                            .await?;
+                    if !accounts::verify(password.clone(), hash).await? {
+                        return Err(accounts::existing_account());
+                    }
+                    check.right(&state.pool).await?;
+                    None
+                }
+            }
+        }
+        _ => None,
+    };
+    let proof = match (&hash, &password) {
+        _ if customer.google_sign_in => Proof::Google,
+        (Some(hash), _) => Proof::NewPassword(hash),
+        (None, Some(_)) => Proof::Password,
+        (None, None) => Proof::Nothing,
     };
     let users = match order.lines.as_ref().map(|l| (l.plan, l.quantity)) {
         Some((Plan::PayAsYouGo, _)) | None => 1,
@@ -145,7 +174,7 @@ async fn add_account(
     };
     let digits = order.order_number.trim_start_matches("SB-");
     let mut tx = state.pool.begin().await?;
-    let account_id = accounts::upsert_account(&mut tx, customer, hash.as_deref()).await?;
+    let (account_id, rotated) = accounts::upsert_account(state, &mut tx, context, id, customer, proof).await?;
     let (extensions, passwords) =
         accounts::add_extensions(&mut tx, id, account_id, &customer.email, users, digits).await?;
     for extension in &extensions {
@@ -162,6 +191,7 @@ async fn add_account(
         ServiceOrderCommand::Checkout(CheckoutStep::CreateAccount { account_id: account_id.to_string(), extensions });
     let committed = state.orders.cqrs.execute_in(&mut tx, context, id, command).await?;
     tx.commit().await?;
+    rotated.publish(state).await;
     state.orders.cqrs.publish(id, &committed).await;
     Ok(passwords)
 }
