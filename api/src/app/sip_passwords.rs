@@ -60,7 +60,9 @@ impl Rotated {
     }
 }
 
-/// The event of a reset of extension `number` of `whose`, in `conn`'s transaction.
+/// The event of a reset of extension `number` of `whose`, in `conn`'s transaction. Each
+/// command's future is on the heap: a claim runs these inside a request's own (large) future,
+/// which overflowed a 2 MiB thread's stack in a debug build.
 async fn reset_event(
     state: &AppState,
     conn: &mut sqlx::PgConnection,
@@ -71,11 +73,14 @@ async fn reset_event(
     Ok(match whose {
         Extensions::Order(id) => {
             let command = ServiceOrderCommand::ResetSipPassword { number: number.to_string() };
-            Reset::Order(id.to_string(), Box::new(state.orders.cqrs.execute_in(conn, context, id, command).await?))
+            Reset::Order(
+                id.to_string(),
+                Box::new(Box::pin(state.orders.cqrs.execute_in(conn, context, id, command)).await?),
+            )
         }
         Extensions::Trial(id) => Reset::Trial(
             id.to_string(),
-            Box::new(state.trials.cqrs.execute_in(conn, context, id, TrialCommand::ResetSipPassword).await?),
+            Box::new(Box::pin(state.trials.cqrs.execute_in(conn, context, id, TrialCommand::ResetSipPassword)).await?),
         ),
     })
 }
