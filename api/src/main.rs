@@ -65,7 +65,7 @@ enum Command {
         #[arg(value_name = "FILE.csv")]
         file: PathBuf,
     },
-    /// Prints an order's timeline with its e-mails, as the support console shows it (reads
+    /// Prints an order's timeline with its e-mails, as the staff console shows it (reads
     /// DATABASE_URL alone).
     History {
         /// An SB-, HW- or TR- order number, or an order id.
@@ -96,7 +96,7 @@ enum UsersCommand {
         role: StaffRole,
         /// The user's e-mail address, with which they sign in.
         email: String,
-        /// The password to set, at least 12 characters; without it one is generated.
+        /// The password to set: 12 to 256 characters, not on the list of passwords from breaches nor easy to guess (api/src/app/password_rules.rs); without it one is generated.
         #[arg(long, value_name = "PW")]
         password: Option<String>,
     },
@@ -107,7 +107,7 @@ enum UsersCommand {
 enum StaffRole {
     /// Changes the catalogue and performs every staff action.
     Admin,
-    /// The support console; reads the catalogue and the audit log.
+    /// Reads the staff console: orders, the catalogue and the audit log; changes nothing.
     Support,
 }
 
