@@ -512,7 +512,7 @@ test('Account Setup: the banner and per-field messages of the account form, each
   await submit.click();
   const invalid: [string, string][] = [
     ['Email', 'Please enter a valid email address'],
-    ['Password', 'Password must be at least 8 characters'],
+    ['Password', 'Password must be at least 12 characters'],
     ['Confirm Password', 'Passwords do not match'],
     ['Phone Number', 'Please enter a valid phone number'],
     ['Postcode', 'Please enter a valid UK postcode (e.g., SW1A 1AA)'],

@@ -177,7 +177,7 @@ test('the form’s messages, without a call to the server', async ({ page }) => 
   await form.getByLabel('Postcode').fill('12345');
   await startButton(page).click();
   await expect(form.getByLabel('Email')).toHaveAccessibleDescription('Please enter a valid email address');
-  await expect(form.getByText('Password must be at least 8 characters')).toBeVisible();
+  await expect(form.getByText('Password must be at least 12 characters')).toBeVisible();
   await expect(form.getByText('Passwords do not match')).toBeVisible();
   await expect(form.getByText('Please enter a valid phone number')).toBeVisible();
   await expect(form.getByText('Please enter a valid UK postcode (e.g., SW1A 1AA)')).toBeVisible();

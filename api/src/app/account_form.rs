@@ -7,6 +7,8 @@ use aggregates::customer::Customer;
 use aggregates::text::{is_pattern_space, trim_blanks};
 use serde::Deserialize;
 
+use crate::app::password_rules;
+
 /// The form as the page sends it (`customerInfo`). Missing fields read as empty. The schema
 /// states the checks of [`CustomerInfo::check`] (a test holds them to its limits); texts are
 /// trimmed first, and `confirmPassword`, when sent, must equal `password`.
@@ -116,12 +118,16 @@ impl CustomerInfo {
             errors.insert("email", "Please enter a valid email address");
         }
         if with_password && !self.is_google_sign_in {
+            // The length here, in the form's own check; whether a new account's password is
+            // common or easy to guess once it is known there is no account
+            // (crate::app::accounts::prove_owner).
+            let count = self.password.chars().count();
             if self.password.is_empty() {
-                errors.insert("password", "Password is required");
-            } else if self.password.chars().count() < 8 {
-                errors.insert("password", "Password must be at least 8 characters");
-            } else if self.password.chars().count() > 256 {
-                errors.insert("password", "Password must be at most 256 characters");
+                errors.insert("password", password_rules::REQUIRED);
+            } else if count < password_rules::MIN_LENGTH {
+                errors.insert("password", password_rules::TOO_SHORT);
+            } else if count > password_rules::MAX_LENGTH {
+                errors.insert("password", password_rules::TOO_LONG);
             }
             if self.confirm_password.as_ref().is_some_and(|c| *c != self.password) {
                 errors.insert("confirmPassword", "Passwords do not match");
@@ -225,7 +231,7 @@ mod tests {
         };
         let errors = bad.check(true).unwrap_err();
         assert_eq!(errors["email"], "Please enter a valid email address");
-        assert_eq!(errors["password"], "Password must be at least 8 characters");
+        assert_eq!(errors["password"], "Password must be at least 12 characters");
         assert_eq!(errors["confirmPassword"], "Passwords do not match");
         assert_eq!(errors["phone"], "Please enter a valid phone number");
         assert_eq!(errors["postcode"], "Please enter a valid UK postcode (e.g., SW1A 1AA)");

@@ -200,11 +200,25 @@ async fn find_or_make(
             )
             .execute(&mut **tx)
             .await?;
-            claim(state, tx, context, id, None).await?
+            Box::pin(claim(state, tx, context, id, None)).await?
         }
         Proof::Password | Proof::Nothing => Rotated::default(),
     };
     Ok((id, rotated))
+}
+
+/// The rules of a password that makes a new account (crate::app::password_rules), with the
+/// customer's own details as what is easy to guess: the form's message when it breaks one.
+pub fn new_password_rules(password: &str, customer: &Customer) -> Result<(), ApiError> {
+    let about = [customer.email.as_str(), &customer.first_name, &customer.last_name, &customer.company_name];
+    match crate::app::password_rules::problem(password, &about) {
+        None => Ok(()),
+        Some(problem) => {
+            let mut errors = FieldErrors::new();
+            errors.insert("password", problem);
+            Err(field_errors(errors))
+        }
+    }
 }
 
 /// The form's answer when the address has an account the visitor has not opened.
@@ -239,7 +253,8 @@ pub async fn claim(
         return Ok(Rotated::default());
     }
     crate::app::customer_sessions::end_all(&mut **tx, account_id).await?;
-    let rotated = crate::app::sip_passwords::rotate_account(state, tx, context, account_id).await?;
+    // On the heap: the callers' futures are large already (a debug build's 2 MiB stacks).
+    let rotated = Box::pin(crate::app::sip_passwords::rotate_account(state, tx, context, account_id)).await?;
     if !rotated.is_empty() {
         tracing::info!(account = %account_id, extensions = rotated.len(), "account claimed: SIP passwords set before the proof replaced");
     }
@@ -364,6 +379,9 @@ pub async fn prove_owner(
         return Err(existing_account());
     }
     check.right(&state.pool).await?;
+    if owner == Owner::NewAccount {
+        new_password_rules(&info.password, customer)?;
+    }
     Ok(owner)
 }
 

@@ -63,8 +63,8 @@ pub async fn add_user(pool: &PgPool, email: &str, role: Role, password: Option<S
         return Err(format!("{email:?} is not an e-mail address"));
     }
     let password = password.unwrap_or_else(|| sessions::random_token()[..20].to_string());
-    if password.chars().count() < 12 {
-        return Err("a staff password needs at least 12 characters".to_string());
+    if let Some(problem) = crate::app::password_rules::problem(&password, &[&email]) {
+        return Err(format!("that staff password will not do: {problem}"));
     }
     let hash = accounts::hash(password.clone()).await.map_err(|e| e.message())?;
     sqlx::query!(

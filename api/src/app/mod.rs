@@ -26,6 +26,7 @@ pub mod order_access;
 pub mod order_links;
 pub mod order_secrets;
 pub mod password_guesses;
+pub mod password_rules;
 pub mod payments;
 pub mod public_reads;
 pub mod quotes;

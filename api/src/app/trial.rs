@@ -152,7 +152,8 @@ pub async fn start(
             Some(hash) => Proof::NewPassword(hash),
             None => Proof::Password,
         };
-        let (account_id, rotated) = accounts::upsert_account(&state, &mut tx, &BUYER, &owner, &contact, proof).await?;
+        let (account_id, rotated) =
+            Box::pin(accounts::upsert_account(&state, &mut tx, &BUYER, &owner, &contact, proof)).await?;
         let (mut extensions, mut passwords) =
             accounts::add_extensions(&mut tx, &owner, account_id, &contact.email, 1, &id[..8]).await?;
         let extension = extensions.remove(0);

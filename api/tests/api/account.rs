@@ -206,7 +206,18 @@ async fn a_reset_link_sets_the_password_once_and_expires_after_an_hour() {
 
     let short = set_password(&app, &token, "short").await;
     let refused = expect_error(short, StatusCode::UNPROCESSABLE_ENTITY, "invalid_fields").await;
-    assert_eq!(refused["fieldErrors"]["password"], "Password must be at least 8 characters");
+    assert_eq!(refused["fieldErrors"]["password"], "Password must be at least 12 characters");
+    for (password, message) in [
+        ("password1234", api::app::password_rules::BREACHED),
+        ("Password1234", api::app::password_rules::EASY_TO_GUESS),
+    ] {
+        let refused = expect_error(
+            set_password(&app, &token, password).await,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "invalid_fields",
+        );
+        assert_eq!(refused.await["fieldErrors"]["password"], message, "{password}");
+    }
     expect_error(
         set_password(&app, &"ab".repeat(32), "new-Passw0rd!").await,
         StatusCode::BAD_REQUEST,

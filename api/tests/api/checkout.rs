@@ -746,7 +746,7 @@ async fn bad_input_is_refused_and_changes_nothing() {
     let invalid = expect_error(invalid, StatusCode::UNPROCESSABLE_ENTITY, "invalid_fields").await;
     assert_eq!(invalid["error"], "Please correct the errors below and try again.");
     assert_eq!(invalid["fieldErrors"]["email"], "Please enter a valid email address");
-    assert_eq!(invalid["fieldErrors"]["password"], "Password must be at least 8 characters");
+    assert_eq!(invalid["fieldErrors"]["password"], "Password must be at least 12 characters");
     assert_eq!(invalid["fieldErrors"]["postcode"], "Please enter a valid UK postcode (e.g., SW1A 1AA)");
     assert_eq!(invalid["fieldErrors"]["firstName"], "First name is required");
     let mut google = customer_info("g@example.com");
@@ -1404,4 +1404,41 @@ async fn desk_phones_in_the_cart_are_not_charged_here_and_stay_for_their_own_che
     assert_eq!(items.len(), 1);
     assert_eq!(items[0]["type"], "hardware");
     assert_eq!(items[0]["quantity"], 2);
+}
+
+/// A new account's password (issue 46, ASVS 2.1.7): refused when it is on the list of
+/// passwords from breaches or easy to guess (the buyer's own e-mail counts), each with a
+/// message that says what to do, and nothing is placed; an existing account's older, weaker
+/// password still opens it.
+#[tokio::test]
+async fn a_new_accounts_password_is_neither_breached_nor_easy_to_guess() {
+    use api::app::password_rules::{BREACHED, EASY_TO_GUESS};
+    let app = spawn_app().await;
+    let cart_id = cart(&app, single_user(&[])).await;
+    let body = |email: &str, password: &str| {
+        let mut info = customer_info(email);
+        info["password"] = json!(password);
+        info["confirmPassword"] = json!(password);
+        json!({ "cartId": cart_id, "customerInfo": info })
+    };
+    for (password, message) in
+        [("password1234", BREACHED), ("Password1234", EASY_TO_GUESS), ("newbuyer@example.com", EASY_TO_GUESS)]
+    {
+        let refused = post(&app, "/api/create-payment-intent/", body("newbuyer@example.com", password)).await;
+        let refused = expect_error(refused, StatusCode::UNPROCESSABLE_ENTITY, "invalid_fields").await;
+        assert_eq!(refused["fieldErrors"]["password"], message, "{password}");
+    }
+    let orders: i64 = sqlx::query_scalar("SELECT count(*) FROM service_orders").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(orders, 0, "nothing placed on a refused password");
+    expect_ok(post(&app, "/api/create-payment-intent/", body("newbuyer@example.com", "puddle lantern oboe")).await)
+        .await;
+
+    // An account made before the rules, with a password they would refuse: it still opens.
+    password_account(&app, "older@example.com", "any-Passw0rd").await;
+    let cart_id = cart(&app, single_user(&[])).await;
+    let mut info = customer_info("older@example.com");
+    info["password"] = json!("any-Passw0rd");
+    info["confirmPassword"] = json!("any-Passw0rd");
+    expect_ok(post(&app, "/api/create-payment-intent/", json!({ "cartId": cart_id, "customerInfo": info })).await)
+        .await;
 }

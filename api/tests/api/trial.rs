@@ -404,7 +404,7 @@ async fn bad_trial_input_is_refused() {
     let refused = app.send(Method::POST, path, Some(json!({ "customerInfo": bad }))).await;
     let refused = expect_error(refused, StatusCode::UNPROCESSABLE_ENTITY, "invalid_fields").await;
     assert_eq!(refused["fieldErrors"]["email"], "Please enter a valid email address");
-    assert_eq!(refused["fieldErrors"]["password"], "Password must be at least 8 characters");
+    assert_eq!(refused["fieldErrors"]["password"], "Password must be at least 12 characters");
     assert_eq!(refused["fieldErrors"]["phone"], "Please enter a valid phone number");
     assert_eq!(refused["fieldErrors"]["selectedNumber"], "Please choose a free number first.");
     let not_free = start_trial(&app, "nf@example.com", "441614960000").await;

@@ -10,7 +10,6 @@ use aggregates::service_order::{OrderStatus, ServiceOrder, ServiceOrderCommand, 
 use store::commands::{Context, BUYER};
 
 use super::order::{check_order_secret, load};
-use crate::app::account_form::{field_errors, FieldErrors};
 use crate::app::accounts::{self, Proof};
 use crate::app::faults;
 use crate::app::locks::locked;
@@ -43,13 +42,8 @@ pub async fn create_account(
 ) -> Result<Completed, ApiError> {
     let order = load(state, id).await?;
     check_order_secret(state, id, secret).await?;
-    if order.account_id.is_none() {
-        if order.status != OrderStatus::Paid {
-            return Err(ServiceOrderError::PaymentNotConfirmed.into());
-        }
-        if !order.customer.google_sign_in {
-            check_password(&password)?;
-        }
+    if order.account_id.is_none() && order.status != OrderStatus::Paid {
+        return Err(ServiceOrderError::PaymentNotConfirmed.into());
     }
     let password = (!order.customer.google_sign_in).then_some(password);
     locked(state, format!("order-{id}"), async {
@@ -83,22 +77,6 @@ pub async fn create_account(
         Ok(Completed { order: load(state, id).await?, passwords })
     })
     .await
-}
-
-fn check_password(password: &str) -> Result<(), ApiError> {
-    let mut errors = FieldErrors::new();
-    if password.is_empty() {
-        errors.insert("password", "Password is required");
-    } else if password.chars().count() < 8 {
-        errors.insert("password", "Password must be at least 8 characters");
-    } else if password.chars().count() > 256 {
-        errors.insert("password", "Password must be at most 256 characters");
-    }
-    if errors.is_empty() {
-        Ok(())
-    } else {
-        Err(field_errors(errors))
-    }
 }
 
 /// Who sees the SIP passwords of an account made now.
@@ -146,7 +124,10 @@ async fn add_account(
                     .fetch_optional(&state.pool)
                     .await?;
             match existing {
-                None => Some(accounts::hash(password.clone()).await?),
+                None => {
+                    accounts::new_password_rules(password, customer)?;
+                    Some(accounts::hash(password.clone()).await?)
+                }
                 Some(hash) => {
                     // A check of the account's password like any other (one count per account).
                     let check =
@@ -174,7 +155,8 @@ async fn add_account(
     };
     let digits = order.order_number.trim_start_matches("SB-");
     let mut tx = state.pool.begin().await?;
-    let (account_id, rotated) = accounts::upsert_account(state, &mut tx, context, id, customer, proof).await?;
+    let (account_id, rotated) =
+        Box::pin(accounts::upsert_account(state, &mut tx, context, id, customer, proof)).await?;
     let (extensions, passwords) =
         accounts::add_extensions(&mut tx, id, account_id, &customer.email, users, digits).await?;
     for extension in &extensions {

@@ -30,7 +30,7 @@ export function AccountFields({ state, showPasswords, ...handlers }: AccountFiel
               onChange={edit('password')}
               error={errors.password}
               autoComplete="new-password"
-              hint="At least 8 characters. If this e-mail already has an account that nobody has confirmed, you can claim it later with 'Forgot password'."
+              hint="At least 12 characters: three or four unrelated words make a strong one. If this e-mail already has an account that nobody has confirmed, you can claim it later with 'Forgot password'."
             />
             <TextField
               label="Confirm Password"

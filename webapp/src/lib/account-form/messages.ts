@@ -6,7 +6,7 @@ export const formMessages = {
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter a valid email address',
   passwordRequired: 'Password is required',
-  passwordShort: 'Password must be at least 8 characters',
+  passwordShort: 'Password must be at least 12 characters',
   passwordsDiffer: 'Passwords do not match',
   companyRequired: 'Company name is required',
   firstNameRequired: 'First name is required',

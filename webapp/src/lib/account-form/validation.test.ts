@@ -26,7 +26,7 @@ describe('account form rules', () => {
   it.each([
     ['email', { email: 'jane@example' }, 'Please enter a valid email address'],
     ['email', { email: 'jane example.com' }, 'Please enter a valid email address'],
-    ['password', { password: 'short', confirmPassword: 'short' }, 'Password must be at least 8 characters'],
+    ['password', { password: 'short', confirmPassword: 'short' }, 'Password must be at least 12 characters'],
     ['confirmPassword', { confirmPassword: 'something-else' }, 'Passwords do not match'],
     ['phone', { phone: '12345' }, 'Please enter a valid phone number'],
     ['phone', { phone: '020 7946 abcd' }, 'Please enter a valid phone number'],

@@ -7,7 +7,7 @@ export const PHONE_PATTERN = /^\+?[\d\s\-()]{10,}$/;
 /** 1-2 letters, 1-2 digits, an optional letter, then a digit and two letters. */
 export const UK_POSTCODE = /^[A-Z]{1,2}\d{1,2}[A-Z]?\s*\d[A-Z]{2}$/i;
 
-const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MIN_LENGTH = 12;
 
 /** The account form's rules (docs/product-rules.md, Account form). Passwords are not asked of a Google sign-up. */
 export function validateAccount(form: CustomerInfo, addressMode: AddressMode): FieldErrors {

@@ -24,8 +24,8 @@ export function ResetPasswordPage() {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (password.length < 8) {
-      setError({ message: 'Password must be at least 8 characters', newLink: false });
+    if ([...password].length < 12) {
+      setError({ message: 'Password must be at least 12 characters', newLink: false });
       return;
     }
     if (password !== confirm) {
@@ -71,7 +71,7 @@ export function ResetPasswordPage() {
               onChange={(event) => setPassword(event.target.value)}
             />
             <p id={hintId} className="account-hint">
-              At least 8 characters.
+              At least 12 characters: three or four unrelated words make a strong one.
             </p>
           </div>
           <div className="account-field">

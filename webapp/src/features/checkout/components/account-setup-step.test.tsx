@@ -51,7 +51,7 @@ describe('account setup form', () => {
     await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
 
     expect(errorOf('Email')).toBe('Please enter a valid email address');
-    expect(errorOf('Password')).toBe('Password must be at least 8 characters');
+    expect(errorOf('Password')).toBe('Password must be at least 12 characters');
     expect(errorOf('Confirm Password')).toBe('Passwords do not match');
     expect(errorOf('Phone Number')).toBe('Please enter a valid phone number');
     expect(errorOf('Postcode')).toBe('Please enter a valid UK postcode (e.g., SW1A 1AA)');

@@ -145,7 +145,7 @@ describe('the form', () => {
     await user.type(screen.getByLabelText('Postcode'), '12345');
     await user.click(startButton());
     expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
-    expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 12 characters')).toBeInTheDocument();
     expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
     expect(screen.getByText('Please enter a valid phone number')).toBeInTheDocument();
     expect(screen.getByText('Please enter a valid UK postcode (e.g., SW1A 1AA)')).toBeInTheDocument();
