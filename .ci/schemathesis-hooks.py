@@ -34,6 +34,15 @@ PART_NOT_FOUND = {"item_not_found", "add_on_not_in_cart", "number_not_in_cart", 
 # (QuoteBody, the order's address), so for now the schemas say so in their descriptions.
 CROSS_FIELD = {"confirmPassword", "speed", "sites", "numbers", "postalCode"}
 
+# A new password's strength (api/src/app/password_rules.rs): zxcvbn's list of passwords from
+# breaches and its estimate of the guesses needed, which no JSON Schema can state (the schema
+# states the length, which stays checked). A form refused for these messages alone is dropped.
+STRENGTH = {
+    "This password is on lists of passwords stolen from other sites, which attackers try first. "
+    "Choose another: three or four unrelated words make a strong one.",
+    "This password is easy to guess. Add another word or two, or use three or four unrelated words.",
+}
+
 
 def declared_codes():
     codes = set()
@@ -70,6 +79,10 @@ def filter_failure(context, failure, case, response):
     # (length, pattern, range, required) is kept.
     fields = body.get("fieldErrors") or {}
     if failure.code == "ST202" and code == "invalid_fields" and fields and set(fields) <= CROSS_FIELD:
+        return False
+    # A new password refused only for its strength (STRENGTH), with nothing else wrong.
+    beyond_schema = {name for name, message in fields.items() if name == "password" and message in STRENGTH}
+    if failure.code == "ST202" and code == "invalid_fields" and beyond_schema and set(fields) <= CROSS_FIELD | beyond_schema:
         return False
     # ensure_resource_availability (ST302) reads a 404 of an operation on a resource just
     # created as the resource missing. When the 404 names a part of it the request made up

@@ -10,8 +10,9 @@ pub fn trim_blanks(text: &str) -> &str {
     text.trim_matches([' ', '\t', '\n', '\r'])
 }
 
-/// Whitespace as the document's `\s` means it to its fuzzing (Python's `re`): Unicode's
-/// White_Space, which is Rust's, and the four separators U+001C to U+001F, which are not.
+/// What an e-mail address may not hold: Unicode's White_Space (Rust's), and the four separators
+/// U+001C to U+001F, which some regex dialects read as `\s` and others do not, so the
+/// document's e-mail patterns name them (`[^@\s\x00\x85\x1c-\x1f]`) and every reader agrees.
 pub fn is_pattern_space(c: char) -> bool {
     c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c)
 }

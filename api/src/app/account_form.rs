@@ -19,11 +19,13 @@ pub struct CustomerInfo {
     #[schema(
         required = true,
         max_length = 200,
-        pattern = r"^[ \t\n\r]*[^@\s\x00\x85]+@[^@\s.\x00\x85][^@\s\x00\x85]*\.[^@\s\x00\x85]*[^@\s.\x00\x85][ \t\n\r]*$"
+        pattern = r"^[ \t\n\r]*[^@\s\x00\x85\x1c-\x1f]+@[^@\s.\x00\x85\x1c-\x1f][^@\s\x00\x85\x1c-\x1f]*\.[^@\s\x00\x85\x1c-\x1f]*[^@\s.\x00\x85\x1c-\x1f][ \t\n\r]*$"
     )]
     pub email: String,
-    /// 8 to 256 characters (none with Google sign-in).
-    #[schema(required = true, min_length = 8, max_length = 256)]
+    /// 12 to 256 characters (none with Google sign-in); a new account's password must also not
+    /// be on the list of passwords from breaches nor easy to guess (zxcvbn, which no schema can
+    /// state: api/src/app/password_rules.rs).
+    #[schema(required = true, min_length = 12, max_length = 256)]
     pub password: String,
     /// The password again: equal to `password`.
     pub confirm_password: Option<String>,
@@ -114,7 +116,7 @@ impl CustomerInfo {
         let mut errors = FieldErrors::new();
         if f.email.is_empty() {
             errors.insert("email", "Email is required");
-        } else if !is_email(&f.email) || f.email.chars().count() > MAX_FIELD {
+        } else if !is_email(&f.email) || self.email.chars().count() > MAX_FIELD {
             errors.insert("email", "Please enter a valid email address");
         }
         if with_password && !self.is_google_sign_in {
@@ -133,21 +135,22 @@ impl CustomerInfo {
                 errors.insert("confirmPassword", "Passwords do not match");
             }
         }
+        // Lengths are of the values as sent, as the document's maxLength is.
         let required = [
-            ("companyName", &f.company_name, "Company name is required"),
-            ("firstName", &f.first_name, "First name is required"),
-            ("lastName", &f.last_name, "Last name is required"),
-            ("addressLine1", &f.address_line1, "Address line 1 is required"),
-            ("city", &f.city, "City is required"),
+            ("companyName", &f.company_name, &self.company_name, "Company name is required"),
+            ("firstName", &f.first_name, &self.first_name, "First name is required"),
+            ("lastName", &f.last_name, &self.last_name, "Last name is required"),
+            ("addressLine1", &f.address_line1, &self.address_line1, "Address line 1 is required"),
+            ("city", &f.city, &self.city, "City is required"),
         ];
-        for (field, value, message) in required {
+        for (field, value, sent, message) in required {
             if value.is_empty() {
                 errors.insert(field, message);
-            } else if value.chars().count() > MAX_FIELD {
+            } else if sent.chars().count() > MAX_FIELD {
                 errors.insert(field, "This is too long");
             }
         }
-        if f.address_line2.chars().count() > MAX_FIELD {
+        if self.address_line2.chars().count() > MAX_FIELD {
             errors.insert("addressLine2", "This is too long");
         }
         if f.phone.is_empty() {
@@ -252,13 +255,22 @@ mod tests {
         for field in ["email", "firstName", "lastName", "companyName", "addressLine1", "addressLine2", "city"] {
             assert_eq!(properties[field]["maxLength"], MAX_FIELD, "{field}");
         }
-        assert_eq!(properties["password"]["minLength"], 8);
-        assert_eq!(properties["password"]["maxLength"], 256);
+        assert_eq!(properties["password"]["minLength"], password_rules::MIN_LENGTH);
+        assert_eq!(properties["password"]["maxLength"], password_rules::MAX_LENGTH);
         let required: Vec<&str> = schema["required"].as_array().unwrap().iter().filter_map(|v| v.as_str()).collect();
         let errors = CustomerInfo::default().check(true).unwrap_err();
         for field in errors.keys() {
             assert!(required.contains(field), "{field} is required by check but not by the schema");
         }
+    }
+
+    /// The document's maxLength is of the value as sent, spaces around it included.
+    #[test]
+    fn lengths_are_of_what_was_sent() {
+        let long = CustomerInfo { city: format!("  {}", "L".repeat(MAX_FIELD - 1)), ..valid() };
+        assert_eq!(long.check(true).unwrap_err()["city"], "This is too long");
+        let fits = CustomerInfo { city: format!(" {}", "L".repeat(MAX_FIELD - 1)), ..valid() };
+        assert!(fits.check(true).is_ok());
     }
 
     /// Around the e-mail address, phone number and postcode the document allows space, tab,

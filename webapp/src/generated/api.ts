@@ -2618,7 +2618,9 @@ export type components = {
              */
             email: string;
             /**
-             * @description 8 to 256 characters (none with Google sign-in).
+             * @description 12 to 256 characters (none with Google sign-in); a new account's password must also not
+             *     be on the list of passwords from breaches nor easy to guess (zxcvbn, which no schema can
+             *     state: api/src/app/password_rules.rs).
              * @default
              */
             password: string;
@@ -4043,7 +4045,10 @@ export type components = {
              *     hexadecimal digits (anything else is no link we sent: 400 reset_link_invalid).
              */
             token: string;
-            /** @description The new password: 8 to 256 characters. */
+            /**
+             * @description The new password: 12 to 256 characters, not on the list of passwords from breaches nor
+             *     easy to guess (zxcvbn, which no schema can state: api/src/app/password_rules.rs).
+             */
             password: string;
         };
         /** @description A card setup (Stripe setup intent) for the browser to confirm with Stripe.js. */

@@ -246,8 +246,9 @@ struct SetPasswordBody {
     /// hexadecimal digits (anything else is no link we sent: 400 reset_link_invalid).
     #[schema(min_length = 64, max_length = 64, pattern = "^[0-9a-fA-F]{64}$")]
     token: String,
-    /// The new password: 8 to 256 characters.
-    #[schema(min_length = 8, max_length = 256)]
+    /// The new password: 12 to 256 characters, not on the list of passwords from breaches nor
+    /// easy to guess (zxcvbn, which no schema can state: api/src/app/password_rules.rs).
+    #[schema(min_length = 12, max_length = 256)]
     password: String,
 }
 

@@ -249,7 +249,10 @@ struct AddressBody {
 #[serde(rename_all = "camelCase")]
 struct CustomerBody {
     /// An e-mail address.
-    #[schema(required = true, pattern = r"^[ \t\n\r]*[^@\s\x00\x85]+@[^@\s\x00\x85]+\.[^@\s\x00\x85]+[ \t\n\r]*$")]
+    #[schema(
+        required = true,
+        pattern = r"^[ \t\n\r]*[^@\s\x00\x85\x1c-\x1f]+@[^@\s\x00\x85\x1c-\x1f]+\.[^@\s\x00\x85\x1c-\x1f]+[ \t\n\r]*$"
+    )]
     #[serde(default)]
     email: String,
     #[schema(required = true, pattern = r"^[^\x00]*([^\s\x00\x85]|[\x1c-\x1f])[^\x00]*$")]

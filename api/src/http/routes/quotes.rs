@@ -41,7 +41,7 @@ struct QuoteBody {
     #[schema(
         required = true,
         max_length = 200,
-        pattern = r"^[ \t\n\r]*[^@\s\x00\x85]+@[^@\s.\x00\x85][^@\s\x00\x85]*\.[^@\s\x00\x85]*[^@\s.\x00\x85][ \t\n\r]*$"
+        pattern = r"^[ \t\n\r]*[^@\s\x00\x85\x1c-\x1f]+@[^@\s.\x00\x85\x1c-\x1f][^@\s\x00\x85\x1c-\x1f]*\.[^@\s\x00\x85\x1c-\x1f]*[^@\s.\x00\x85\x1c-\x1f][ \t\n\r]*$"
     )]
     email: String,
     /// An optional leading +, then 10 to 40 digits, spaces, hyphens or brackets (the account
