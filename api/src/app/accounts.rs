@@ -211,21 +211,25 @@ async fn find_or_make(
 /// customer's own details as what is easy to guess: the form's message when it breaks one.
 pub fn new_password_rules(password: &str, customer: &Customer) -> Result<(), ApiError> {
     let about = [customer.email.as_str(), &customer.first_name, &customer.last_name, &customer.company_name];
-    match crate::app::password_rules::problem(password, &about) {
-        None => Ok(()),
-        Some(problem) => {
-            let mut errors = FieldErrors::new();
-            errors.insert("password", problem);
-            Err(field_errors(errors))
-        }
-    }
+    check_new_password(password, &about)
+}
+
+/// The rules of a password being set (crate::app::password_rules), `about` what is easy to
+/// guess: the form's message for the password field when it breaks one.
+pub fn check_new_password(password: &str, about: &[&str]) -> Result<(), ApiError> {
+    crate::app::password_rules::problem(password, about).map_or(Ok(()), |problem| Err(password_refused(problem)))
+}
+
+/// A form refused for its password field alone, with `message`.
+fn password_refused(message: &'static str) -> ApiError {
+    let mut errors = FieldErrors::new();
+    errors.insert("password", message);
+    field_errors(errors)
 }
 
 /// The form's answer when the address has an account the visitor has not opened.
 pub fn existing_account() -> ApiError {
-    let mut errors = FieldErrors::new();
-    errors.insert("password", EXISTING_ACCOUNT);
-    field_errors(errors)
+    password_refused(EXISTING_ACCOUNT)
 }
 
 /// The address's owner proved it (Google, or a followed e-mail link) on an account nobody had

@@ -228,10 +228,7 @@ pub fn link_state(
 
 /// The rules of a new password (crate::app::password_rules), as the form's message.
 pub fn check_password(password: &str) -> Result<(), ApiError> {
-    let Some(problem) = crate::app::password_rules::problem(password, &[]) else { return Ok(()) };
-    let mut errors = crate::app::account_form::FieldErrors::new();
-    errors.insert("password", problem);
-    Err(crate::app::account_form::field_errors(errors))
+    accounts::check_new_password(password, &[])
 }
 
 /// Follows a link: sets the password, uses the link (and every other of the account's), confirms
